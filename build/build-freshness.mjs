@@ -1,0 +1,31 @@
+// Whether dist/ is older than the sources it is built from, so `npm start` rebuilds only
+// when something changed.
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const INPUTS = ['schemas', 'core', 'electron', 'renderer', 'build/vite.config.ts', 'tsconfig.build.json', 'tsconfig.base.json', 'package.json'];
+
+function newestMtime(path) {
+  let stats;
+  try {
+    stats = statSync(path);
+  } catch {
+    return 0;
+  }
+  if (!stats.isDirectory()) return stats.mtimeMs;
+  let newest = 0;
+  for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)));
+  return newest;
+}
+
+export function isBuildStale() {
+  let built;
+  try {
+    built = statSync(join(root, 'dist', '.build-stamp')).mtimeMs;
+  } catch {
+    return true;
+  }
+  return INPUTS.some((input) => newestMtime(join(root, input)) > built);
+}

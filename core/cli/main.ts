@@ -1,0 +1,45 @@
+import { Command, InvalidArgumentError } from 'commander';
+import { appVersion } from '../app-paths.ts';
+
+// Only commander and this file load for `lhb --help`; each command imports its own modules
+// when it runs, so the CLI starts in well under 150 ms.
+
+function parsePort(value: string): number {
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new InvalidArgumentError('a port is a whole number from 0 to 65535 (0 picks a free one).');
+  return port;
+}
+
+const program = new Command()
+  .name('lhb')
+  .description('LH-Bench Studio: annotate sources, run blind preference votes, run and judge agents, export datasets.')
+  .version(appVersion, '-v, --version')
+  .showHelpAfterError('(run "lhb --help" or "lhb <command> --help" for usage)')
+  .addHelpText('after', '\nThe workspace is --workspace DIR, else $LHB_WORKSPACE, else the app-data folder of this platform.');
+
+program
+  .command('serve')
+  .description('Serve the app in a browser (127.0.0.1 only by default) on a workspace until interrupted.')
+  .option('-p, --port <n>', 'port to listen on; 0 picks a free one', parsePort, 4477)
+  .option('-H, --host <host>', 'interface to bind; anything but loopback exposes your workspace to the network', '127.0.0.1')
+  .option('--no-open', 'do not open a browser window')
+  .option('-w, --workspace <dir>', 'workspace folder (created and seeded with the demo on first use)')
+  .action(async (options: { port: number; host: string; open: boolean; workspace?: string }) => {
+    const { runServe } = await import('./serve-command.ts');
+    await runServe(options);
+  });
+
+program
+  .command('info')
+  .description('Print the workspace: where it is, its project, schema version and counts.')
+  .option('-w, --workspace <dir>', 'workspace folder')
+  .option('--json', 'print JSON instead of text')
+  .action(async (options: { workspace?: string; json?: boolean }) => {
+    const { runInfo } = await import('./info-command.ts');
+    await runInfo(options);
+  });
+
+program.parseAsync(process.argv).catch((error: unknown) => {
+  process.stderr.write(`lhb: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exitCode = 1;
+});

@@ -1,0 +1,172 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { HTTP_STATUS_FOR_CODE, type RpcErrorCode } from '../../schemas/errors.ts';
+import { isRpcMethod, RPC_METHODS } from '../../schemas/rpc.ts';
+import type { Api } from '../api/create-api.ts';
+import { RpcError } from '../api/rpc-error.ts';
+import { readJsonBody } from './read-json-body.ts';
+import { allowedHostNames, hasBearerToken, isAllowedHost, isAllowedOrigin } from './request-guards.ts';
+import { APP_CONTENT_SECURITY_POLICY, readStaticFile } from './static-files.ts';
+
+export interface HttpServerOptions {
+  api: Api;
+  /** Interface to bind; loopback unless the user asks otherwise. */
+  host?: string;
+  /** 0 picks a free port. */
+  port?: number;
+  /** Folder holding the built renderer. */
+  rendererDir: string;
+  /** Largest JSON body accepted on /rpc (bytes). */
+  maxBodyBytes?: number;
+  /** Fixed token (tests); a random one per launch otherwise. */
+  token?: string;
+}
+
+export interface RunningHttpServer {
+  port: number;
+  host: string;
+  token: string;
+  /** The URL to open: the token travels in the fragment, which browsers never send to servers. */
+  url: string;
+  close(): Promise<void>;
+}
+
+export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+const SSE_HEARTBEAT_MS = 15_000;
+
+const SECURITY_HEADERS = {
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'no-referrer',
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Cross-Origin-Resource-Policy': 'same-origin',
+} as const;
+
+/** `lhb serve`: the RPC contract over HTTP plus the renderer, on 127.0.0.1 by default. */
+export async function startHttpServer(options: HttpServerOptions): Promise<RunningHttpServer> {
+  const host = options.host ?? '127.0.0.1';
+  const token = options.token ?? randomBytes(24).toString('base64url');
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const hostNames = allowedHostNames(host);
+  const streams = new Set<ServerResponse>();
+  let port = 0;
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      process.stderr.write(`lhb serve: unexpected error on ${req.method} ${req.url}: ${(error as Error).stack ?? String(error)}\n`);
+      if (!res.headersSent) sendError(res, 'internal', 'The server hit an unexpected error; nothing was changed. See the terminal running lhb serve for details.');
+      else res.destroy();
+    });
+  });
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
+    if (!isAllowedHost(req.headers.host, hostNames, port)) {
+      return sendError(res, 'forbidden', `Host ${JSON.stringify(req.headers.host ?? '')} is not this server. Open the URL lhb serve printed.`);
+    }
+    if (!isAllowedOrigin(req.headers.origin, hostNames, port)) {
+      return sendError(res, 'forbidden', `Requests from origin ${JSON.stringify(req.headers.origin)} are refused.`);
+    }
+    const path = (req.url ?? '/').split('?')[0] ?? '/';
+    if (path.startsWith('/rpc/')) return handleRpc(req, res, path.slice('/rpc/'.length));
+    if (path === '/events') return handleEvents(req, res);
+    return handleStatic(req, res, path);
+  }
+
+  async function handleRpc(req: IncomingMessage, res: ServerResponse, method: string): Promise<void> {
+    if (!hasBearerToken(req.headers.authorization, token)) {
+      return sendError(res, 'unauthorized', 'Missing or wrong token. Open the URL lhb serve printed (it carries the token after #token=).');
+    }
+    if (req.method !== 'POST') {
+      res.setHeader('Allow', 'POST');
+      return sendError(res, 'method_not_allowed', `Call RPC methods with POST, not ${req.method}.`);
+    }
+    try {
+      // Checked before the body is read, so an unknown method never costs a body read.
+      if (!isRpcMethod(method)) throw new RpcError('not_found', `Unknown method ${JSON.stringify(method)}. Known methods: ${RPC_METHODS.join(', ')}.`);
+      const input = await readJsonBody(req, maxBodyBytes);
+      const output = await options.api.call(method, input);
+      sendJson(res, 200, output);
+    } catch (error) {
+      if (error instanceof RpcError) return sendError(res, error.code, error.message);
+      throw error;
+    }
+  }
+
+  function handleEvents(req: IncomingMessage, res: ServerResponse): void {
+    if (!hasBearerToken(req.headers.authorization, token)) {
+      return sendError(res, 'unauthorized', 'Missing or wrong token for the event stream.');
+    }
+    res.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-store', Connection: 'keep-alive' });
+    res.write(': connected\n\n');
+    streams.add(res);
+    const unsubscribe = options.api.context.jobs.onEvent((event) => res.write(`data: ${JSON.stringify(event)}\n\n`));
+    const heartbeat = setInterval(() => res.write(': heartbeat\n\n'), SSE_HEARTBEAT_MS);
+    res.on('close', () => {
+      clearInterval(heartbeat);
+      unsubscribe();
+      streams.delete(res);
+    });
+  }
+
+  async function handleStatic(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.setHeader('Allow', 'GET, HEAD');
+      return sendError(res, 'method_not_allowed', `Only GET is served at ${path}.`);
+    }
+    const file = await readStaticFile(options.rendererDir, path);
+    if (!file) {
+      const missingBuild = path === '/' || path === '/index.html';
+      return sendError(
+        res,
+        'not_found',
+        missingBuild ? `The app's interface is not built (${options.rendererDir} is missing). Run "npm run build", then start again.` : `Nothing at ${path}.`,
+      );
+    }
+    res.writeHead(200, {
+      'Content-Type': file.contentType,
+      'Content-Length': file.body.byteLength,
+      'Content-Security-Policy': APP_CONTENT_SECURITY_POLICY,
+      'Cache-Control': path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+    });
+    res.end(req.method === 'HEAD' ? undefined : file.body);
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) => {
+      reject(
+        new Error(
+          error.code === 'EADDRINUSE'
+            ? `Port ${options.port} on ${host} is already in use. Pick another with --port N (0 picks a free one).`
+            : `Could not listen on ${host}:${options.port ?? 0}: ${error.message}`,
+        ),
+      );
+    });
+    server.listen(options.port ?? 0, host, () => resolve());
+  });
+  port = (server.address() as AddressInfo).port;
+  const urlHost = host.includes(':') ? `[${host}]` : host;
+
+  return {
+    port,
+    host,
+    token,
+    url: `http://${urlHost}:${port}/#token=${token}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const stream of streams) stream.end();
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', 'Content-Length': Buffer.byteLength(text) });
+  res.end(text);
+}
+
+function sendError(res: ServerResponse, code: RpcErrorCode, message: string): void {
+  sendJson(res, HTTP_STATUS_FOR_CODE[code], { error: { code, message } });
+}

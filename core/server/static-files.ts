@@ -1,0 +1,71 @@
+import { readFile, stat } from 'node:fs/promises';
+import { extname, join, normalize, sep } from 'node:path';
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.map': 'application/json; charset=utf-8',
+  '.wasm': 'application/wasm',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+/**
+ * The Content-Security-Policy for our own pages (HTTP and Electron's app:// alike): only our
+ * own scripts, styles and API; no plugins, no framing, nothing remote.
+ */
+export const APP_CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data: blob:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "worker-src 'self' blob:",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+export interface StaticFile {
+  body: Buffer;
+  contentType: string;
+}
+
+/**
+ * Resolves a URL path inside `root` and reads it. Paths that climb out of `root` resolve to
+ * nothing; unknown paths without an extension fall back to index.html (client-side routes).
+ */
+export async function readStaticFile(root: string, urlPath: string): Promise<StaticFile | undefined> {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(urlPath.split('?')[0] ?? '/');
+  } catch {
+    return undefined;
+  }
+  if (decoded.includes('\0')) return undefined;
+  const relative = normalize(decoded === '/' ? '/index.html' : decoded).replace(/^([/\\])+/, '');
+  const full = join(root, relative);
+  if (full !== root && !full.startsWith(root.endsWith(sep) ? root : root + sep)) return undefined;
+  const found = await tryRead(full);
+  if (found) return found;
+  if (extname(relative) === '') return tryRead(join(root, 'index.html'));
+  return undefined;
+}
+
+async function tryRead(path: string): Promise<StaticFile | undefined> {
+  try {
+    if (!(await stat(path)).isFile()) return undefined;
+    return { body: await readFile(path), contentType: CONTENT_TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream' };
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,67 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+
+const SHA256_HEX = /^[0-9a-f]{64}$/;
+
+/**
+ * Content-addressed files under `blobs/ab/cdef…`. A blob is written to a temporary file,
+ * flushed, then renamed into place, so a reader never sees half a blob and a crash leaves at
+ * most a stray temp file.
+ */
+export class BlobStore {
+  constructor(readonly root: string) {
+    mkdirSync(root, { recursive: true });
+  }
+
+  pathFor(sha256: string): string {
+    if (!SHA256_HEX.test(sha256)) throw new Error(`Not a SHA-256 blob id: ${JSON.stringify(sha256)}`);
+    return join(this.root, sha256.slice(0, 2), sha256.slice(2));
+  }
+
+  /** Stores the bytes (once, whatever the number of calls) and returns their SHA-256. */
+  put(bytes: Uint8Array): { sha256: string; sizeBytes: number } {
+    const sha256 = createHash('sha256').update(bytes).digest('hex');
+    const target = this.pathFor(sha256);
+    if (!this.has(sha256)) {
+      mkdirSync(join(this.root, sha256.slice(0, 2)), { recursive: true });
+      const temp = `${target}.tmp-${randomBytes(6).toString('hex')}`;
+      const fd = openSync(temp, 'w');
+      try {
+        writeSync(fd, bytes);
+        fsyncSync(fd);
+      } finally {
+        closeSync(fd);
+      }
+      try {
+        renameSync(temp, target);
+      } catch (error) {
+        rmSync(temp, { force: true });
+        throw error;
+      }
+    }
+    return { sha256, sizeBytes: bytes.byteLength };
+  }
+
+  has(sha256: string): boolean {
+    try {
+      return statSync(this.pathFor(sha256)).isFile();
+    } catch {
+      return false;
+    }
+  }
+
+  read(sha256: string): Buffer {
+    try {
+      return readFileSync(this.pathFor(sha256));
+    } catch (error) {
+      throw new Error(`Blob ${sha256} is missing from ${this.root} (${(error as NodeJS.ErrnoException).code ?? 'unreadable'}). Run "Verify workspace" to list every missing file.`, { cause: error });
+    }
+  }
+
+  /** Re-hashes the stored file; false when it is missing or its bytes changed. */
+  verify(sha256: string): boolean {
+    if (!this.has(sha256)) return false;
+    return createHash('sha256').update(readFileSync(this.pathFor(sha256))).digest('hex') === sha256;
+  }
+}

@@ -1,0 +1,31 @@
+import type { Database } from 'better-sqlite3';
+import type { Project } from '../../schemas/workspace.ts';
+
+interface ProjectRow {
+  id: string;
+  name: string;
+  description: string;
+  created_at: string;
+}
+
+const toProject = (row: ProjectRow): Project => ({
+  id: row.id,
+  name: row.name,
+  description: row.description,
+  createdAt: row.created_at,
+});
+
+export function insertProject(db: Database, project: Project): void {
+  db.prepare('INSERT INTO projects (id, name, description, created_at) VALUES (?, ?, ?, ?)').run(
+    project.id,
+    project.name,
+    project.description,
+    project.createdAt,
+  );
+}
+
+/** The workspace's project: the first one created. */
+export function findCurrentProject(db: Database): Project | undefined {
+  const row = db.prepare('SELECT * FROM projects ORDER BY created_at, id LIMIT 1').get() as ProjectRow | undefined;
+  return row ? toProject(row) : undefined;
+}

@@ -1,0 +1,105 @@
+// Electron's main process: the window, its security settings and the IPC transport of the
+// RPC contract. All behaviour lives in core/; this file only wires it to Electron.
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { app, BrowserWindow, ipcMain, protocol, session } from 'electron';
+import type { IpcResult } from '../schemas/errors.ts';
+import { IPC_EVENT_CHANNEL, IPC_RPC_CHANNEL } from '../schemas/rpc.ts';
+import { rendererDistDir } from '../core/app-paths.ts';
+import { createApi, type Api } from '../core/api/create-api.ts';
+import { RpcError } from '../core/api/rpc-error.ts';
+import { APP_ENTRY_URL, APP_HOST, APP_SCHEME, isAppUrl, isTrustedIpcSender } from '../core/api/trusted-ipc-sender.ts';
+import { APP_CONTENT_SECURITY_POLICY, readStaticFile } from '../core/server/static-files.ts';
+import { resolveWorkspaceDir } from '../core/store/workspace-location.ts';
+import { openWorkspace } from '../core/workspace/open-workspace.ts';
+
+protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
+
+function workspaceFlag(argv: readonly string[]): string | undefined {
+  const index = argv.indexOf('--workspace');
+  return index >= 0 ? argv[index + 1] : argv.find((a) => a.startsWith('--workspace='))?.slice('--workspace='.length);
+}
+
+function serveAppProtocol(): void {
+  protocol.handle(APP_SCHEME, async (request) => {
+    const url = new URL(request.url);
+    const file = url.host === APP_HOST ? await readStaticFile(rendererDistDir, url.pathname) : undefined;
+    if (!file) return new Response('Not found', { status: 404 });
+    return new Response(new Uint8Array(file.body), {
+      headers: { 'Content-Type': file.contentType, 'Content-Security-Policy': APP_CONTENT_SECURITY_POLICY, 'X-Content-Type-Options': 'nosniff' },
+    });
+  });
+}
+
+function lockDownSessions(): void {
+  session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
+  session.defaultSession.setPermissionCheckHandler(() => false);
+  app.on('web-contents-created', (_event, contents) => {
+    contents.setWindowOpenHandler(() => ({ action: 'deny' }));
+    contents.on('will-navigate', (event, url) => {
+      if (!isAppUrl(url)) event.preventDefault();
+    });
+    contents.on('will-redirect', (event, url) => {
+      if (!isAppUrl(url)) event.preventDefault();
+    });
+    contents.on('will-attach-webview', (event) => event.preventDefault());
+  });
+}
+
+function serveIpc(api: Api): void {
+  ipcMain.handle(IPC_RPC_CHANNEL, async (event, method: unknown, input: unknown): Promise<IpcResult> => {
+    const frame = event.senderFrame;
+    if (!isTrustedIpcSender(frame?.url, frame !== null && frame === event.sender.mainFrame)) {
+      return { ok: false, error: { code: 'forbidden', message: 'This frame may not call LH-Bench Studio.' } };
+    }
+    try {
+      return { ok: true, value: await api.call(String(method), input) };
+    } catch (error) {
+      if (error instanceof RpcError) return { ok: false, error: { code: error.code, message: error.message } };
+      console.error(error);
+      return { ok: false, error: { code: 'internal', message: 'Unexpected error; nothing was changed. See the terminal for details.' } };
+    }
+  });
+  api.context.jobs.onEvent((appEvent) => {
+    for (const window of BrowserWindow.getAllWindows()) window.webContents.send(IPC_EVENT_CHANNEL, appEvent);
+  });
+}
+
+function createWindow(): void {
+  const window = new BrowserWindow({
+    width: 1280,
+    height: 820,
+    title: 'LH-Bench Studio',
+    webPreferences: {
+      preload: join(fileURLToPath(new URL('.', import.meta.url)), 'preload.cjs'),
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      webSecurity: true,
+      spellcheck: false,
+    },
+  });
+  void window.loadURL(APP_ENTRY_URL);
+}
+
+app.enableSandbox();
+void app.whenReady().then(() => {
+  let api: Api;
+  try {
+    api = createApi(openWorkspace(resolveWorkspaceDir(workspaceFlag(process.argv))));
+  } catch (error) {
+    console.error(`LH-Bench Studio could not open its workspace: ${(error as Error).message}`);
+    app.exit(1);
+    return;
+  }
+  lockDownSessions();
+  serveAppProtocol();
+  serveIpc(api);
+  createWindow();
+  app.on('activate', () => {
+    if (BrowserWindow.getAllWindows().length === 0) createWindow();
+  });
+  app.on('window-all-closed', () => {
+    void api.close().finally(() => app.quit());
+  });
+});

@@ -1,0 +1,61 @@
+// Lint, and the architecture's arrows (../shared/ARCHITECTURE.md) as import rules: an import
+// that points the wrong way fails `npm run lint`, and so CI.
+import js from '@eslint/js';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/** A relative or aliased import that reaches into one of our top-level rooms. */
+const room = (name) => `(^|/|\\.\\./)${name}(/|$)`;
+
+const NODE_BUILTINS = ['node:*', 'fs', 'fs/*', 'path', 'child_process', 'os', 'crypto', 'http', 'net', 'worker_threads'];
+
+export const layeringRules = {
+  schemas: {
+    patterns: [
+      { regex: `${room('core')}|${room('renderer')}|${room('electron')}|${room('build')}`, message: 'schemas/ is the shared vocabulary and imports nothing of ours.' },
+    ],
+    paths: [],
+  },
+  core: {
+    patterns: [
+      { regex: `${room('renderer')}|${room('electron')}`, message: 'core/ never imports the UIs: renderer and electron call into core, not the other way.' },
+      { regex: '^(react|react-dom|zustand)(/|$)', message: 'core/ is Node-only domain logic: no React or UI state.' },
+    ],
+    paths: [{ name: 'electron', message: 'core/ never imports electron; electron/ wires core into Electron.' }],
+  },
+  renderer: {
+    patterns: [
+      { regex: `${room('core')}|${room('electron')}`, message: 'renderer/ talks to core only through the RPC client (renderer/api); share types through schemas/.' },
+      { regex: '^(node:|better-sqlite3$|electron$)', message: 'renderer/ runs in a sandboxed page: no Node modules, no database, no electron.' },
+    ],
+    paths: NODE_BUILTINS.filter((n) => !n.includes('*')).map((name) => ({ name, message: 'renderer/ runs in a sandboxed page: no Node modules.' })),
+  },
+  electron: {
+    patterns: [{ regex: room('renderer'), message: 'electron/ loads the built renderer over app://; it never imports renderer code.' }],
+    paths: [],
+  },
+};
+
+const restrict = (folder) => ({
+  files: [`${folder}/**/*.{ts,tsx,cts,mts}`],
+  rules: { 'no-restricted-imports': ['error', layeringRules[folder]] },
+});
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', '**/fixtures/lint/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  { files: ['renderer/**/*.{ts,tsx}'], languageOptions: { globals: { ...globals.browser } } },
+  { files: ['electron/**/*.cts'], rules: { '@typescript-eslint/no-require-imports': 'off' } },
+  restrict('schemas'),
+  restrict('core'),
+  restrict('renderer'),
+  restrict('electron'),
+);

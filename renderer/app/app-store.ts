@@ -1,0 +1,84 @@
+import { create } from 'zustand';
+import type { Job } from '../../schemas/jobs.ts';
+import type { RpcClient } from '../../schemas/rpc.ts';
+import type { WorkspaceInfo } from '../../schemas/workspace.ts';
+import { RpcCallError } from '../api/rpc-call-error.ts';
+import type { SectionId } from './sections.ts';
+
+export interface AppState {
+  client?: RpcClient;
+  section: SectionId;
+  info?: WorkspaceInfo;
+  /** Jobs by id; the tray orders them. */
+  jobs: Record<string, Job>;
+  /** A problem the user must see (connection lost, a call refused), with what to do. */
+  error?: string;
+  connect(client: RpcClient): () => void;
+  showSection(section: SectionId): void;
+  refresh(): Promise<void>;
+  startVerify(): Promise<void>;
+  cancelJob(jobId: string): Promise<void>;
+  dismissError(): void;
+}
+
+const newer = (a: Job | undefined, b: Job): Job => (a && a.updatedAt > b.updatedAt ? a : b);
+
+const describe = (error: unknown) => (error instanceof RpcCallError || error instanceof Error ? error.message : String(error));
+
+export const useAppStore = create<AppState>()((set, get) => ({
+  section: 'annotate',
+  jobs: {},
+
+  connect(client) {
+    set({ client });
+    const unsubscribe = client.onEvent((event) => {
+      if (event.type === 'job') set((state) => ({ jobs: { ...state.jobs, [event.job.id]: event.job } }));
+    });
+    void get().refresh();
+    return unsubscribe;
+  },
+
+  showSection(section) {
+    set({ section });
+  },
+
+  async refresh() {
+    const { client } = get();
+    if (!client) return;
+    try {
+      const [info, { jobs }] = await Promise.all([client.call('workspace.info', {}), client.call('jobs.list', {})]);
+      // An event may have arrived while the list was in flight: keep whichever copy is newer.
+      set((state) => ({
+        info,
+        jobs: Object.fromEntries(jobs.map((job) => [job.id, newer(state.jobs[job.id], job)])),
+        error: undefined,
+      }));
+    } catch (error) {
+      set({ error: describe(error) });
+    }
+  },
+
+  async startVerify() {
+    const { client } = get();
+    if (!client) return;
+    try {
+      await client.call('workspace.verify', {});
+    } catch (error) {
+      set({ error: describe(error) });
+    }
+  },
+
+  async cancelJob(jobId) {
+    const { client } = get();
+    if (!client) return;
+    try {
+      await client.call('jobs.cancel', { jobId });
+    } catch (error) {
+      set({ error: describe(error) });
+    }
+  },
+
+  dismissError() {
+    set({ error: undefined });
+  },
+}));

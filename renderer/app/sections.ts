@@ -1,0 +1,74 @@
+export type SectionId = 'annotate' | 'arena' | 'runs' | 'judges' | 'analysis' | 'export';
+
+export interface Section {
+  id: SectionId;
+  label: string;
+  /** What this screen is for, in one line. */
+  purpose: string;
+  /** The empty state: what will appear here and how to get it. */
+  emptyTitle: string;
+  emptyBody: string;
+  nextStep: string;
+}
+
+export const SECTIONS: readonly Section[] = [
+  {
+    id: 'annotate',
+    label: 'Annotate',
+    purpose: 'Cite source lines into chapter plans.',
+    emptyTitle: 'No chapter plans yet',
+    emptyBody:
+      'Your data rooms will appear here: sources normalised to line-numbered Markdown, a viewer with collapsible sections, and chapters whose citations read source_id:start_line--end_line with the quoted text.',
+    nextStep: 'Import PDFs, web pages or Markdown into a data room, select lines in the viewer and press Cite to attach them to the active chapter.',
+  },
+  {
+    id: 'arena',
+    label: 'Arena',
+    purpose: 'Blind side-by-side preference votes.',
+    emptyTitle: 'No pairs to vote on yet',
+    emptyBody:
+      'Two agent-built outputs for the same task will appear here side by side, with identities hidden and left/right randomised for every vote. You pick one or a tie and rate quality from 1 to 5.',
+    nextStep: 'Pairs appear once at least two runs of the same task have finished and produced an output bundle.',
+  },
+  {
+    id: 'runs',
+    label: 'Runs',
+    purpose: 'Run agent harnesses on tasks with versioned skills.',
+    emptyTitle: 'No runs yet',
+    emptyBody:
+      'Runs of Claude Code, Codex CLI and Gemini CLI will appear here with their task, model, SKILL.md version, archived transcript and the artifacts they built.',
+    nextStep: 'Choose a task, a harness and a skill version and start a run; its progress shows in the Jobs tray.',
+  },
+  {
+    id: 'judges',
+    label: 'Judges',
+    purpose: 'Score runs with LLM and VLM judges on anchored rubrics.',
+    emptyTitle: 'No judgments yet',
+    emptyBody:
+      'Scores from LLM and VLM judges will appear here per run and rubric criterion, with the prompt, the raw answer and the validated score behind each one.',
+    nextStep: 'Judge finished runs by picking a rubric set, a tier and a judge model.',
+  },
+  {
+    id: 'analysis',
+    label: 'Analysis',
+    purpose: 'Agreement and rankings, recomputed from raw votes and scores.',
+    emptyTitle: 'Nothing to analyse yet',
+    emptyBody:
+      "Cohen's κ and quadratic κ between humans and judges, Bradley–Terry Elo with bootstrap intervals, position bias, transitivity and human–VLM win rates will appear here.",
+    nextStep: 'Cast arena votes and judge runs; every figure here is recomputed from those raw records.',
+  },
+  {
+    id: 'export',
+    label: 'Export',
+    purpose: 'Publish the record as a HuggingFace-ready dataset.',
+    emptyTitle: 'Nothing exported yet',
+    emptyBody:
+      'Exports of chapter plans, citations, votes, runs and judgments will appear here as HuggingFace-ready datasets with a dataset card.',
+    nextStep: 'Once the workspace holds annotations, votes or judgments, export them to a folder from here.',
+  },
+];
+
+export function sectionFromHash(hash: string): SectionId {
+  const id = hash.replace(/^#\/?/, '');
+  return SECTIONS.find((s) => s.id === id)?.id ?? 'annotate';
+}

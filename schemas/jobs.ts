@@ -1,0 +1,32 @@
+import { z } from 'zod';
+
+export const JobStateSchema = z.enum(['queued', 'running', 'succeeded', 'failed', 'cancelled']);
+export type JobState = z.infer<typeof JobStateSchema>;
+
+export const FINISHED_JOB_STATES: readonly JobState[] = ['succeeded', 'failed', 'cancelled'];
+
+/** Long work (ingesting, running harnesses, judging, exporting) is a job with progress. */
+export const JobSchema = z.object({
+  id: z.string(),
+  kind: z.string(),
+  title: z.string(),
+  state: JobStateSchema,
+  /** Units done so far and units expected; `total` is 0 while unknown. */
+  done: z.number().int().nonnegative(),
+  total: z.number().int().nonnegative(),
+  /** What the job is doing now, or why it ended, in words a user can act on. */
+  message: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Job = z.infer<typeof JobSchema>;
+
+/** Pushed to the UIs (SSE in browser mode, IPC events in Electron) whenever a job changes. */
+export const JobEventSchema = z.object({
+  type: z.literal('job'),
+  job: JobSchema,
+});
+export type JobEvent = z.infer<typeof JobEventSchema>;
+
+export const AppEventSchema = z.discriminatedUnion('type', [JobEventSchema]);
+export type AppEvent = z.infer<typeof AppEventSchema>;

@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['{core,schemas,renderer,electron,build}/**/*.test.{ts,tsx}'],
+    exclude: ['node_modules/**', 'dist/**', 'e2e/**'],
+    environment: 'node',
+    testTimeout: 20_000,
+    // Two cores: two workers keep the crash tests and servers from starving each other.
+    maxWorkers: 2,
+  },
+});
