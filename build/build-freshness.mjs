@@ -7,7 +7,11 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const INPUTS = ['schemas', 'core', 'electron', 'renderer', 'build/vite.config.ts', 'tsconfig.build.json', 'tsconfig.base.json', 'package.json'];
 
+/** Tests, benchmarks and fixtures are not part of the build; editing them needs no rebuild. */
+const NOT_BUILT = /(\.(test|bench|fixture)\.[cm]?tsx?$)|(^|\/)__snapshots__$/;
+
 function newestMtime(path) {
+  if (NOT_BUILT.test(path)) return 0;
   let stats;
   try {
     stats = statSync(path);

@@ -1,0 +1,38 @@
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+// The architecture's arrows are lint rules; these cases prove a wrong-way import fails lint
+// (and so CI), and that the right-way imports next to them pass.
+const eslint = new ESLint({ cwd: fileURLToPath(new URL('..', import.meta.url)) });
+
+async function importProblems(filePath: string, source: string): Promise<string[]> {
+  const [result] = await eslint.lintText(source, { filePath });
+  return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+}
+
+describe('layering lint', () => {
+  it.each([
+    ['schemas/x.ts', "import { openWorkspace } from '../core/workspace/open-workspace.ts';", 'imports nothing of ours'],
+    ['schemas/x.ts', "import { App } from '../renderer/app/App.tsx';", 'imports nothing of ours'],
+    ['core/api/x.ts', "import { app } from 'electron';", 'never imports electron'],
+    ['core/store/x.ts', "import { useState } from 'react';", 'no React'],
+    ['core/x.ts', "import { useAppStore } from '../renderer/app/app-store.ts';", 'never imports the UIs'],
+    ['renderer/app/x.ts', "import { openWorkspace } from '../../core/workspace/open-workspace.ts';", 'only through the RPC client'],
+    ['renderer/app/x.ts', "import { readFileSync } from 'node:fs';", 'no Node modules'],
+    ['renderer/app/x.ts', "import Database from 'better-sqlite3';", 'no database'],
+    ['electron/x.ts', "import { App } from '../renderer/app/App.tsx';", 'never imports renderer code'],
+  ])('%s: refuses %s', async (file, source, why) => {
+    const problems = await importProblems(file, `${source}\nexport const used = [${source.match(/import (?:\{ )?(\w+)/)?.[1]}];\n`);
+    expect(problems.join('\n')).toContain(why);
+  });
+
+  it.each([
+    ['renderer/app/x.ts', "import { rpcContract } from '../../schemas/rpc.ts';"],
+    ['core/api/x.ts', "import { rpcContract } from '../../schemas/rpc.ts';"],
+    ['electron/x.ts', "import { createApi } from '../core/api/create-api.ts';"],
+  ])('%s: allows %s', async (file, source) => {
+    const problems = await importProblems(file, `${source}\nexport const used = [${source.match(/import \{ (\w+)/)?.[1]}];\n`);
+    expect(problems).toEqual([]);
+  });
+});

@@ -1,0 +1,68 @@
+import { expect, test } from '@playwright/test';
+import { launchApp, type LaunchedApp } from './launch-app.ts';
+
+const SECTIONS = ['Annotate', 'Arena', 'Runs', 'Judges', 'Analysis', 'Export'];
+const DEMO_PROJECT = 'Demo: Evaluating a data-dashboard build';
+
+let app: LaunchedApp;
+test.beforeEach(async () => {
+  app = await launchApp(['bin/lhb.mjs', 'serve']);
+});
+test.afterEach(async () => {
+  await app.stop();
+});
+
+test('the shell shows the six sections and the demo project, and survives a reload', async ({ page }) => {
+  await page.goto(app.url);
+  const nav = page.getByRole('navigation', { name: 'Sections' });
+  for (const name of SECTIONS) await expect(nav.getByRole('link', { name })).toBeVisible();
+  await expect(page.getByRole('banner')).toContainText(DEMO_PROJECT);
+  // The token leaves the address bar once read, and a reload still reaches the API.
+  expect(page.url()).not.toContain('token=');
+  await page.reload();
+  await expect(page.getByRole('banner')).toContainText(DEMO_PROJECT);
+});
+
+test('each section has a named region and an empty state that says how to fill it', async ({ page }) => {
+  await page.goto(app.url);
+  await expect(page.getByRole('main')).toBeVisible();
+  await expect(page.getByRole('complementary', { name: /Jobs/ })).toBeVisible();
+  for (const name of SECTIONS) {
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name }).click();
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    await expect(page.getByRole('link', { name, exact: true })).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByRole('main')).toContainText('How to get here');
+  }
+});
+
+test('keyboard: Alt+number switches sections and the place survives a reload', async ({ page }) => {
+  await page.goto(app.url);
+  await expect(page.getByRole('banner')).toContainText(DEMO_PROJECT);
+  await page.keyboard.press('Alt+3');
+  await expect(page.getByRole('heading', { level: 1, name: 'Runs' })).toBeVisible();
+  await page.keyboard.press('Alt+6');
+  await expect(page.getByRole('heading', { level: 1, name: 'Export' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Export' })).toBeVisible();
+  await page.goBack();
+  await expect(page.getByRole('heading', { level: 1, name: 'Runs' })).toBeVisible();
+});
+
+test('a long job shows in the Jobs tray and finishes there', async ({ page }) => {
+  await page.goto(app.url);
+  await page.getByRole('button', { name: 'Verify workspace' }).click();
+  const job = page.getByRole('complementary', { name: /Jobs/ }).getByRole('listitem', { name: 'Verify workspace' });
+  await expect(job).toContainText('Done');
+  await expect(job).toContainText('Workspace is healthy');
+  // A second window (or a reload) sees the same job log from the store.
+  await page.reload();
+  await expect(page.getByRole('listitem', { name: 'Verify workspace' })).toContainText('Done');
+});
+
+test('a page opened without the launch token explains what to open, and the API refuses it', async ({ page, request }) => {
+  const origin = new URL(app.url).origin;
+  await page.goto(`${origin}/`);
+  await expect(page.getByRole('heading', { name: 'Open the link LH-Bench Studio printed' })).toBeVisible();
+  const response = await request.post(`${origin}/rpc/workspace.info`, { data: {} });
+  expect(response.status()).toBe(401);
+});

@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { SECTIONS, sectionFromHash } from './sections.ts';
+
+describe('sections', () => {
+  it('has the six screens in order, each with an empty state and a next step', () => {
+    expect(SECTIONS.map((s) => s.label)).toEqual(['Annotate', 'Arena', 'Runs', 'Judges', 'Analysis', 'Export']);
+    for (const s of SECTIONS) {
+      expect(s.emptyTitle.length).toBeGreaterThan(0);
+      expect(s.nextStep.length).toBeGreaterThan(20);
+    }
+  });
+
+  it('maps the URL hash to a section, falling back to Annotate', () => {
+    expect(sectionFromHash('#/runs')).toBe('runs');
+    expect(sectionFromHash('#judges')).toBe('judges');
+    expect(sectionFromHash('#/nope')).toBe('annotate');
+    expect(sectionFromHash('')).toBe('annotate');
+  });
+});
