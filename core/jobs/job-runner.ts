@@ -16,6 +16,10 @@ export class JobNotFoundError extends Error {
   override name = 'JobNotFoundError';
 }
 
+const CANCELLED_MESSAGE = 'Cancelled. Anything it finished before the cancel is kept.';
+/** How long shutdown waits for cancelled work to notice before closing over it. */
+const SHUTDOWN_GRACE_MS = 5_000;
+
 /** Progress is written and broadcast at most this often; start and end are always sent. */
 const PROGRESS_INTERVAL_MS = 100;
 
@@ -28,6 +32,8 @@ export class JobRunner {
   readonly #now: () => Date;
   readonly #listeners = new Set<(event: AppEvent) => void>();
   readonly #running = new Map<string, { controller: AbortController; finished: Promise<void> }>();
+  /** Set when shutdown gave up waiting: late progress from stray work is dropped. */
+  #closed = false;
 
   constructor(db: Database, now: () => Date = () => new Date()) {
     this.#db = db;
@@ -68,16 +74,33 @@ export class JobRunner {
     await Promise.all([...this.#running.values()].map((r) => r.finished));
   }
 
-  /** Cancels everything still running and waits for it to settle. */
-  async shutdown(): Promise<void> {
+  /**
+   * Cancels everything still running and waits for it to settle, at most a few seconds: work
+   * that ignores its signal is recorded as cancelled and no longer written, so closing the app
+   * never hangs on it.
+   */
+  async shutdown(graceMs: number = SHUTDOWN_GRACE_MS): Promise<void> {
     for (const { controller } of this.#running.values()) controller.abort();
-    await this.idle();
+    let timer: NodeJS.Timeout | undefined;
+    const gaveUp = await Promise.race([
+      this.idle().then(() => false),
+      new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), graceMs))),
+    ]);
+    clearTimeout(timer);
+    if (!gaveUp) return;
+    this.#closed = true;
+    const stamp = this.#now().toISOString();
+    for (const id of this.#running.keys()) {
+      const job = findJob(this.#db, id);
+      if (job) updateJob(this.#db, { ...job, state: 'cancelled', message: 'Stopped when the app closed; its work did not finish.', updatedAt: stamp });
+    }
   }
 
   async #run(initial: Job, work: JobWork, controller: AbortController): Promise<void> {
     let job = initial;
     let lastWrite = 0;
     const save = (next: Partial<Job>, force: boolean) => {
+      if (this.#closed) return;
       job = { ...job, ...next, updatedAt: this.#now().toISOString() };
       const at = Date.now();
       if (!force && at - lastWrite < PROGRESS_INTERVAL_MS) return;
@@ -94,10 +117,10 @@ export class JobRunner {
     };
     try {
       const message = await work(progress);
-      if (controller.signal.aborted) save({ state: 'cancelled', message: 'Cancelled. Work finished before the cancel was kept.' }, true);
+      if (controller.signal.aborted) save({ state: 'cancelled', message: CANCELLED_MESSAGE }, true);
       else save({ state: 'succeeded', done: job.total || job.done, message }, true);
     } catch (error) {
-      if (controller.signal.aborted) save({ state: 'cancelled', message: 'Cancelled. Work finished before the cancel was kept.' }, true);
+      if (controller.signal.aborted) save({ state: 'cancelled', message: CANCELLED_MESSAGE }, true);
       else save({ state: 'failed', message: error instanceof Error ? error.message : String(error) }, true);
     }
   }

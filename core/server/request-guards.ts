@@ -1,11 +1,21 @@
 import { timingSafeEqual } from 'node:crypto';
+import { networkInterfaces } from 'node:os';
 
 const LOOPBACK_NAMES = ['127.0.0.1', 'localhost', '[::1]'];
 
-/** Host names a browser may use to reach a server bound to `bindHost`. */
-export function allowedHostNames(bindHost: string): string[] {
+const asHostName = (address: string) => (address.includes(':') ? `[${address}]` : address);
+
+/**
+ * Host names a browser may use to reach a server bound to `bindHost`. Binding every interface
+ * (0.0.0.0 or ::) accepts this machine's own addresses, never an arbitrary name.
+ */
+export function allowedHostNames(bindHost: string, interfaces = networkInterfaces()): string[] {
   if (bindHost === '127.0.0.1' || bindHost === 'localhost' || bindHost === '::1') return LOOPBACK_NAMES;
-  return [bindHost.includes(':') ? `[${bindHost}]` : bindHost];
+  if (bindHost === '0.0.0.0' || bindHost === '::') {
+    const own = Object.values(interfaces).flatMap((list) => (list ?? []).map((entry) => asHostName(entry.address)));
+    return [...new Set([...LOOPBACK_NAMES, ...own])];
+  }
+  return [asHostName(bindHost)];
 }
 
 /**
@@ -24,7 +34,8 @@ export function isAllowedOrigin(originHeader: string | undefined, names: readonl
 }
 
 export function hasBearerToken(authorization: string | undefined, token: string): boolean {
-  if (!authorization?.startsWith('Bearer ')) return false;
+  // The auth scheme is case-insensitive (RFC 9110 §11.1); the token itself is not.
+  if (!authorization || !/^Bearer /i.test(authorization)) return false;
   const given = Buffer.from(authorization.slice('Bearer '.length).trim());
   const expected = Buffer.from(token);
   return given.length === expected.length && timingSafeEqual(given, expected);
