@@ -31,7 +31,7 @@ export async function launchApp(script: string[], options: { env?: NodeJS.Proces
   let err = '';
   child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
-  const url = await new Promise<string>((resolve, reject) => {
+  const waitForUrl = new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`No URL line within 60 s.\nstdout: ${out}\nstderr: ${err}`)), 60_000);
     const check = () => {
       const match = URL_LINE.exec(out);
@@ -46,6 +46,14 @@ export async function launchApp(script: string[], options: { env?: NodeJS.Proces
       reject(new Error(`The app exited (${code}) before printing its URL.\nstdout: ${out}\nstderr: ${err}`));
     });
   });
+  let url: string;
+  try {
+    url = await waitForUrl;
+  } catch (error) {
+    await stopChild(child);
+    rmSync(workspace, { recursive: true, force: true });
+    throw error;
+  }
   return {
     url,
     workspace,

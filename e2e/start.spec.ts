@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -18,5 +18,6 @@ test('npm start falls back to browser mode with a clear message when Electron ha
     await expect(page.getByRole('banner')).toContainText('Demo: Evaluating a data-dashboard build');
   } finally {
     await app.stop();
+    rmSync(noElectron, { recursive: true, force: true });
   }
 });

@@ -52,8 +52,9 @@ export class BlobStore {
   }
 
   read(sha256: string): Buffer {
+    const path = this.pathFor(sha256);
     try {
-      return readFileSync(this.pathFor(sha256));
+      return readFileSync(path);
     } catch (error) {
       throw new Error(`Blob ${sha256} is missing from ${this.root} (${(error as NodeJS.ErrnoException).code ?? 'unreadable'}). Run "Verify workspace" to list every missing file.`, { cause: error });
     }

@@ -31,7 +31,8 @@ export function readMigrationFiles(dir: string = MIGRATIONS_DIR): MigrationFile[
     if (version !== index + 1) {
       throw new Error(`Migrations in ${dir} must be numbered 001, 002, … without gaps; found ${file} at position ${index + 1}.`);
     }
-    const sql = readFileSync(join(dir, file), 'utf8');
+    // Hash with LF line endings so a CRLF checkout of the same migration is not "edited".
+    const sql = readFileSync(join(dir, file), 'utf8').replace(/\r\n/g, '\n');
     return { version, name: file, sql, sha256: sha256Hex(sql) };
   });
   return migrations;

@@ -32,8 +32,9 @@ export function openWorkspace(dir: string, options: OpenWorkspaceOptions = {}): 
   }
   const databasePath = join(dir, DATABASE_FILE);
   const { db, schemaVersion } = openDatabase(databasePath);
-  const blobs = new BlobStore(join(dir, 'blobs'));
+  let blobs: BlobStore;
   try {
+    blobs = new BlobStore(join(dir, 'blobs'));
     if (!findCurrentProject(db)) seedWorkspace(db, blobs, options.seedFrom ?? demoDatasetDir);
   } catch (error) {
     db.close();

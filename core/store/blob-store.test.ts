@@ -1,0 +1,96 @@
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative, sep } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { BlobStore } from './blob-store.ts';
+
+let dir: string;
+let store: BlobStore;
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'lhb-blobs-'));
+  store = new BlobStore(join(dir, 'blobs'));
+});
+
+afterEach(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** Every file under the store, as paths relative to its root with `/` separators. */
+function filesUnder(root: string): string[] {
+  return (readdirSync(root, { recursive: true }) as string[])
+    .filter((entry) => statSync(join(root, entry)).isFile())
+    .map((entry) => entry.split(sep).join('/'))
+    .sort();
+}
+
+const bytes = (text: string) => new TextEncoder().encode(text);
+const sha256Of = (data: Uint8Array) => createHash('sha256').update(data).digest('hex');
+
+describe('BlobStore', () => {
+  it('returns the SHA-256 of the bytes and stores them at blobs/ab/cdef…', () => {
+    const data = bytes('A source the SME cites.\n');
+    const { sha256, sizeBytes } = store.put(data);
+    expect(sha256).toBe(sha256Of(data));
+    expect(sizeBytes).toBe(data.byteLength);
+    expect(relative(store.root, store.pathFor(sha256)).split(sep)).toEqual([sha256.slice(0, 2), sha256.slice(2)]);
+    expect(filesUnder(store.root)).toEqual([`${sha256.slice(0, 2)}/${sha256.slice(2)}`]);
+    expect(store.has(sha256)).toBe(true);
+  });
+
+  it('stores the same bytes once however often they are put', () => {
+    const data = bytes('same bytes');
+    const first = store.put(data);
+    const second = store.put(bytes('same bytes'));
+    expect(second).toEqual(first);
+    expect(filesUnder(store.root)).toHaveLength(1);
+
+    store.put(bytes('other bytes'));
+    expect(filesUnder(store.root)).toHaveLength(2);
+  });
+
+  it('reads back exactly the bytes that were put, including binary and empty ones', () => {
+    const binary = new Uint8Array(4096).map((_, i) => (i * 31) % 256);
+    const empty = new Uint8Array(0);
+    const a = store.put(binary);
+    const b = store.put(empty);
+    expect(new Uint8Array(store.read(a.sha256))).toEqual(binary);
+    expect(store.read(b.sha256).byteLength).toBe(0);
+    expect(b.sha256).toBe('e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855');
+  });
+
+  it('names the blob when asked to read one that is missing', () => {
+    const missing = sha256Of(bytes('never stored'));
+    expect(() => store.read(missing)).toThrow(new RegExp(`Blob ${missing} is missing from .*blobs.*ENOENT`));
+  });
+
+  it('verify() is true for an intact blob and false once the file is altered or deleted', () => {
+    const { sha256 } = store.put(bytes('original content'));
+    expect(store.verify(sha256)).toBe(true);
+
+    writeFileSync(store.pathFor(sha256), 'tampered content');
+    expect(store.verify(sha256)).toBe(false);
+
+    rmSync(store.pathFor(sha256));
+    expect(store.verify(sha256)).toBe(false);
+    expect(store.has(sha256)).toBe(false);
+  });
+
+  it('rejects ids that are not SHA-256 hex, so no path can escape the store', () => {
+    for (const bad of ['../../etc/passwd', '', 'abc', 'A'.repeat(64), `${'a'.repeat(62)}/x`, `${'0'.repeat(64)}\n`]) {
+      expect(() => store.pathFor(bad)).toThrow(/Not a SHA-256 blob id/);
+    }
+    expect(store.has('../../etc/passwd')).toBe(false);
+    expect(() => store.read('../../etc/passwd')).toThrow(/etc\/passwd/);
+  });
+
+  it('leaves no temporary files behind after put', () => {
+    for (let i = 0; i < 20; i += 1) store.put(bytes(`blob number ${i % 10}`));
+    const files = filesUnder(store.root);
+    expect(files).toHaveLength(10);
+    for (const file of files) {
+      expect(file).toMatch(/^[0-9a-f]{2}\/[0-9a-f]{62}$/);
+    }
+  });
+});
