@@ -3,12 +3,11 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app, BrowserWindow, ipcMain, protocol, session } from 'electron';
-import type { IpcResult } from '../schemas/errors.ts';
 import { IPC_EVENT_CHANNEL, IPC_RPC_CHANNEL } from '../schemas/rpc.ts';
 import { rendererDistDir } from '../core/app-paths.ts';
 import { createApi, type Api } from '../core/api/create-api.ts';
-import { RpcError } from '../core/api/rpc-error.ts';
-import { APP_ENTRY_URL, APP_HOST, APP_SCHEME, isAppUrl, isTrustedIpcSender } from '../core/api/trusted-ipc-sender.ts';
+import { handleIpcCall } from '../core/api/ipc-call.ts';
+import { APP_ENTRY_URL, APP_HOST, APP_SCHEME, isAppUrl } from '../core/api/trusted-ipc-sender.ts';
 import { APP_CONTENT_SECURITY_POLICY, readStaticFile } from '../core/server/static-files.ts';
 import { resolveWorkspaceDir } from '../core/store/workspace-location.ts';
 import { openWorkspace } from '../core/workspace/open-workspace.ts';
@@ -47,18 +46,9 @@ function lockDownSessions(): void {
 }
 
 function serveIpc(api: Api): void {
-  ipcMain.handle(IPC_RPC_CHANNEL, async (event, method: unknown, input: unknown): Promise<IpcResult> => {
+  ipcMain.handle(IPC_RPC_CHANNEL, (event, method: unknown, input: unknown) => {
     const frame = event.senderFrame;
-    if (!isTrustedIpcSender(frame?.url, frame !== null && frame === event.sender.mainFrame)) {
-      return { ok: false, error: { code: 'forbidden', message: 'This frame may not call LH-Bench Studio.' } };
-    }
-    try {
-      return { ok: true, value: await api.call(String(method), input) };
-    } catch (error) {
-      if (error instanceof RpcError) return { ok: false, error: { code: error.code, message: error.message } };
-      console.error(error);
-      return { ok: false, error: { code: 'internal', message: 'Unexpected error; nothing was changed. See the terminal for details.' } };
-    }
+    return handleIpcCall(api, { frameUrl: frame?.url, isTopFrame: frame !== null && frame === event.sender.mainFrame }, method, input);
   });
   api.context.jobs.onEvent((appEvent) => {
     for (const window of BrowserWindow.getAllWindows()) window.webContents.send(IPC_EVENT_CHANNEL, appEvent);
