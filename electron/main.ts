@@ -3,10 +3,10 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app, BrowserWindow, ipcMain, protocol, session } from 'electron';
-import { IPC_EVENT_CHANNEL, IPC_RPC_CHANNEL } from '../schemas/rpc.ts';
+import { IPC_BLOB_CHANNEL, IPC_EVENT_CHANNEL, IPC_RPC_CHANNEL } from '../schemas/rpc.ts';
 import { rendererDistDir } from '../core/app-paths.ts';
 import { createApi, type Api } from '../core/api/create-api.ts';
-import { handleIpcCall } from '../core/api/ipc-call.ts';
+import { handleIpcCall, handleIpcPutBlob } from '../core/api/ipc-call.ts';
 import { APP_ENTRY_URL, APP_HOST, APP_SCHEME, isAppUrl } from '../core/api/trusted-ipc-sender.ts';
 import { APP_CONTENT_SECURITY_POLICY, readStaticFile } from '../core/server/static-files.ts';
 import { resolveWorkspaceDir } from '../core/store/workspace-location.ts';
@@ -49,6 +49,10 @@ function serveIpc(api: Api): void {
   ipcMain.handle(IPC_RPC_CHANNEL, (event, method: unknown, input: unknown) => {
     const frame = event.senderFrame;
     return handleIpcCall(api, { frameUrl: frame?.url, isTopFrame: frame !== null && frame === event.sender.mainFrame }, method, input);
+  });
+  ipcMain.handle(IPC_BLOB_CHANNEL, (event, bytes: unknown) => {
+    const frame = event.senderFrame;
+    return handleIpcPutBlob(api, { frameUrl: frame?.url, isTopFrame: frame !== null && frame === event.sender.mainFrame }, bytes);
   });
   api.context.jobs.onEvent((appEvent) => {
     for (const window of BrowserWindow.getAllWindows()) window.webContents.send(IPC_EVENT_CHANNEL, appEvent);

@@ -1,8 +1,12 @@
 import { z } from 'zod';
+import { AnnotationContractSchema, CourseDetailSchema, CourseSummarySchema } from './annotate.ts';
 import { AppEventSchema, JobSchema, type AppEvent } from './jobs.ts';
+import { MAX_LINES_PER_CALL, SourceSummarySchema, SourceVersionSchema } from './sources.ts';
 import { WorkspaceInfoSchema } from './workspace.ts';
 
 const NoInput = z.object({}).strict();
+const Id = z.string().min(1).max(100);
+const Sha256 = z.string().regex(/^[0-9a-f]{64}$/, 'a lowercase hex SHA-256');
 
 /**
  * The one contract between the UIs and core: each method name maps to the schema its input
@@ -31,6 +35,109 @@ export const rpcContract = {
     input: z.object({ jobId: z.string().min(1) }).strict(),
     output: z.object({ job: JobSchema }),
   },
+
+  // Sources: import (a job), list, open a version, read a window of its lines, find in it.
+  'sources.importFiles': {
+    /** Files already uploaded as blobs (browser mode, drag-and-drop, Electron's file picker). */
+    input: z
+      .object({
+        courseId: Id.optional(),
+        files: z.array(z.object({ name: z.string().min(1).max(255), blobSha256: Sha256 })).min(1).max(1000),
+      })
+      .strict(),
+    output: z.object({ jobId: z.string() }),
+  },
+  'sources.importPaths': {
+    /** Files or folders on this machine (CLI, Electron); folders are walked for supported files. */
+    input: z.object({ courseId: Id.optional(), paths: z.array(z.string().min(1)).min(1).max(1000) }).strict(),
+    output: z.object({ jobId: z.string() }),
+  },
+  'sources.list': {
+    input: z.object({ courseId: Id.optional() }).strict(),
+    output: z.object({ sources: z.array(SourceSummarySchema) }),
+  },
+  'sources.get': {
+    input: z.object({ sourceId: Id, versionId: Id.optional() }).strict(),
+    output: z.object({ source: SourceSummarySchema, version: SourceVersionSchema, versions: z.array(z.object({ id: z.string(), version: z.number().int(), createdAt: z.string() })) }),
+  },
+  'sources.lines': {
+    input: z
+      .object({ versionId: Id, start: z.number().int().min(1), end: z.number().int().min(1) })
+      .strict()
+      .refine((v) => v.end >= v.start, { message: 'end must be at least start', path: ['end'] })
+      .refine((v) => v.end - v.start < MAX_LINES_PER_CALL, { message: `ask for at most ${MAX_LINES_PER_CALL} lines per call`, path: ['end'] }),
+    /** `lines[0]` is line `start`; fewer lines come back past the end of the source. */
+    output: z.object({ start: z.number().int(), lines: z.array(z.string()), lineCount: z.number().int() }),
+  },
+  'sources.find': {
+    input: z.object({ versionId: Id, query: z.string().min(1).max(500), limit: z.number().int().min(1).max(10_000).default(1000) }).strict(),
+    output: z.object({ matches: z.array(z.object({ line: z.number().int(), column: z.number().int() })), total: z.number().int(), truncated: z.boolean() }),
+  },
+
+  // Courses (data rooms), chapters and citations. Every edit answers with the course's new state.
+  'courses.list': {
+    input: NoInput,
+    output: z.object({ courses: z.array(CourseSummarySchema) }),
+  },
+  'courses.create': {
+    input: z.object({ title: z.string().trim().min(1).max(200) }).strict(),
+    output: CourseDetailSchema,
+  },
+  'courses.get': {
+    input: z.object({ courseId: Id }).strict(),
+    output: CourseDetailSchema,
+  },
+  'courses.update': {
+    input: z.object({ courseId: Id, title: z.string().trim().min(1).max(200).optional(), globalNotes: z.string().max(200_000).optional() }).strict(),
+    output: CourseDetailSchema,
+  },
+  'courses.export': {
+    input: z.object({ courseId: Id }).strict(),
+    output: AnnotationContractSchema,
+  },
+  'chapters.create': {
+    input: z.object({ courseId: Id, title: z.string().trim().min(1).max(300), afterChapterId: Id.optional() }).strict(),
+    output: CourseDetailSchema,
+  },
+  'chapters.update': {
+    input: z
+      .object({
+        chapterId: Id,
+        title: z.string().trim().min(1).max(300).optional(),
+        instruction: z.string().max(100_000).optional(),
+        designNotes: z.string().max(100_000).optional(),
+      })
+      .strict(),
+    output: CourseDetailSchema,
+  },
+  'chapters.move': {
+    input: z.object({ chapterId: Id, toIndex: z.number().int().min(0) }).strict(),
+    output: CourseDetailSchema,
+  },
+  'chapters.delete': {
+    input: z.object({ chapterId: Id }).strict(),
+    output: CourseDetailSchema,
+  },
+  'chapters.addCitation': {
+    /** Cites lines of one source version; `quote` defaults to the text of those lines. */
+    input: z
+      .object({ chapterId: Id, versionId: Id, startLine: z.number().int().min(1), endLine: z.number().int().min(1), quote: z.string().max(100_000).optional() })
+      .strict()
+      .refine((v) => v.endLine >= v.startLine, { message: 'endLine must be at least startLine', path: ['endLine'] }),
+    output: CourseDetailSchema,
+  },
+  'chapters.removeCitation': {
+    input: z.object({ citationId: Id }).strict(),
+    output: CourseDetailSchema,
+  },
+  'annotate.undo': {
+    input: z.object({ courseId: Id }).strict(),
+    output: CourseDetailSchema,
+  },
+  'annotate.redo': {
+    input: z.object({ courseId: Id }).strict(),
+    output: CourseDetailSchema,
+  },
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>;
 
 export type RpcContract = typeof rpcContract;
@@ -50,6 +157,8 @@ export function isRpcMethod(name: string): name is RpcMethod {
 /** The typed client both transports give the renderer. */
 export interface RpcClient {
   call<M extends RpcMethod>(method: M, input: RpcInput<M>): Promise<RpcOutput<M>>;
+  /** Uploads file bytes (an import, a drag-and-drop) into the blob store; then name them in a call. */
+  putBlob(bytes: ArrayBuffer): Promise<BlobRef>;
   /** Subscribe to app events; returns an unsubscribe function. */
   onEvent(listener: (event: AppEvent) => void): () => void;
 }
@@ -61,10 +170,16 @@ export interface RpcClient {
  */
 export interface PreloadBridge {
   call(method: string, input: unknown): Promise<unknown>;
+  /** Stores file bytes in the workspace's blob store; resolves with the IPC result envelope. */
+  putBlob(bytes: ArrayBuffer): Promise<unknown>;
   onEvent(listener: (event: unknown) => void): () => void;
 }
 
+export const BlobRefSchema = z.object({ sha256: z.string(), sizeBytes: z.number().int().nonnegative() });
+export type BlobRef = z.infer<typeof BlobRefSchema>;
+
 export const IPC_RPC_CHANNEL = 'lhb:rpc';
+export const IPC_BLOB_CHANNEL = 'lhb:blob';
 export const IPC_EVENT_CHANNEL = 'lhb:event';
 
 export { AppEventSchema };

@@ -1,27 +1,35 @@
+import type { BlobRef } from '../../schemas/rpc.ts';
 import { JobRunner } from '../jobs/job-runner.ts';
 import type { Workspace } from '../workspace/open-workspace.ts';
 import type { ApiContext } from './api-context.ts';
 import { HandlerRegistry } from './handler-registry.ts';
+import { putUploadedBlob } from './put-blob.ts';
 import { jobsCancel } from './handlers/jobs-cancel.ts';
 import { jobsList } from './handlers/jobs-list.ts';
 import { workspaceInfo } from './handlers/workspace-info.ts';
 import { workspaceVerify } from './handlers/workspace-verify.ts';
+import { registerAnnotateHandlers } from './register-annotate-handlers.ts';
+import { registerSourceHandlers } from './register-source-handlers.ts';
 
 export interface Api {
   context: ApiContext;
   registry: HandlerRegistry<ApiContext>;
   /** Runs one RPC call: parse input, handle, check output. Throws RpcError for the caller's mistakes. */
   call(method: string, input: unknown): Promise<unknown>;
+  /** Stores uploaded file bytes; both transports' upload paths end here. */
+  putBlob(bytes: Uint8Array): BlobRef;
   close(): Promise<void>;
 }
 
 export function createApiRegistry(): HandlerRegistry<ApiContext> {
-  return new HandlerRegistry<ApiContext>()
+  const registry = new HandlerRegistry<ApiContext>()
     .add('workspace.info', workspaceInfo)
     .add('workspace.verify', workspaceVerify)
     .add('jobs.list', jobsList)
-    .add('jobs.cancel', jobsCancel)
-    .complete();
+    .add('jobs.cancel', jobsCancel);
+  registerSourceHandlers(registry);
+  registerAnnotateHandlers(registry);
+  return registry.complete();
 }
 
 /** The core behind both transports, for one open workspace. */
@@ -32,6 +40,7 @@ export function createApi(workspace: Workspace): Api {
     context,
     registry,
     call: (method, input) => registry.dispatch(method, input, context),
+    putBlob: (bytes) => putUploadedBlob(workspace, bytes),
     close: async () => {
       await context.jobs.shutdown();
       workspace.close();

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openWorkspace } from '../workspace/open-workspace.ts';
 import { createApi, type Api } from './create-api.ts';
-import { handleIpcCall } from './ipc-call.ts';
+import { handleIpcCall, handleIpcPutBlob } from './ipc-call.ts';
 import { APP_ENTRY_URL } from './trusted-ipc-sender.ts';
 
 let dir: string;
@@ -61,5 +61,17 @@ describe('handleIpcCall', () => {
     } finally {
       console.error = original;
     }
+  });
+});
+
+describe('handleIpcPutBlob', () => {
+  it('stores bytes sent by our top frame and refuses other frames', async () => {
+    const bytes = new TextEncoder().encode('# Notes\n\nA markdown file.\n');
+    const stored = await handleIpcPutBlob(api, app, bytes.buffer);
+    expect(stored.ok).toBe(true);
+    const sha256 = stored.ok ? (stored.value as { sha256: string }).sha256 : '';
+    expect(api.context.workspace.blobs.read(sha256).toString()).toBe('# Notes\n\nA markdown file.\n');
+    expect(await handleIpcPutBlob(api, { frameUrl: APP_ENTRY_URL, isTopFrame: false }, bytes.buffer)).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    expect(await handleIpcPutBlob(api, app, 'not bytes')).toMatchObject({ ok: false, error: { code: 'bad_request' } });
   });
 });

@@ -16,11 +16,24 @@ export interface IpcSender {
  * rejection would lose the error code).
  */
 export async function handleIpcCall(api: Pick<Api, 'call'>, sender: IpcSender, method: unknown, input: unknown): Promise<IpcResult> {
+  return guarded(sender, () => api.call(String(method), input));
+}
+
+/** The upload path of the Electron transport: bytes from the page into the blob store. */
+export async function handleIpcPutBlob(api: Pick<Api, 'putBlob'>, sender: IpcSender, bytes: unknown): Promise<IpcResult> {
+  return guarded(sender, async () => {
+    if (!(bytes instanceof ArrayBuffer) && !ArrayBuffer.isView(bytes)) throw new RpcError('bad_request', 'putBlob takes the file bytes as an ArrayBuffer.');
+    const view = bytes instanceof ArrayBuffer ? new Uint8Array(bytes) : new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    return api.putBlob(view);
+  });
+}
+
+async function guarded(sender: IpcSender, run: () => Promise<unknown>): Promise<IpcResult> {
   if (!isTrustedIpcSender(sender.frameUrl, sender.isTopFrame)) {
     return { ok: false, error: { code: 'forbidden', message: 'This frame may not call LH-Bench Studio.' } };
   }
   try {
-    return { ok: true, value: await api.call(String(method), input) };
+    return { ok: true, value: await run() };
   } catch (error) {
     if (error instanceof RpcError) return { ok: false, error: { code: error.code, message: error.message } };
     console.error(error);

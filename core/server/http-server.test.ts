@@ -423,3 +423,25 @@ describe('static files', () => {
     expect(error.message).toContain('npm run build');
   });
 });
+
+describe('POST /blobs (file uploads for imports)', () => {
+  const auth = { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/octet-stream' };
+
+  it('stores the bytes in the workspace and answers with their SHA-256', async () => {
+    const running = await start();
+    const bytes = Buffer.from('%PDF-1.7 not really, but bytes are bytes\n');
+    const response = await send(running, { method: 'POST', path: '/blobs', headers: auth, body: bytes });
+    expect(response.status).toBe(200);
+    const { sha256, sizeBytes } = JSON.parse(response.text) as { sha256: string; sizeBytes: number };
+    expect(sizeBytes).toBe(bytes.length);
+    expect(api!.context.workspace.blobs.read(sha256).equals(bytes)).toBe(true);
+  });
+
+  it('refuses an upload without the token, with the wrong type, or over the limit', async () => {
+    const running = await start({ maxUploadBytes: 1000 });
+    expect((await send(running, { method: 'POST', path: '/blobs', headers: { 'Content-Type': 'application/octet-stream' }, body: 'x' })).status).toBe(401);
+    expect((await send(running, { method: 'POST', path: '/blobs', headers: { ...auth, 'Content-Type': 'text/plain' }, body: 'x' })).status).toBe(400);
+    expect((await send(running, { method: 'POST', path: '/blobs', headers: auth, body: Buffer.alloc(5000), chunked: true })).status).toBe(413);
+    expect((await send(running, { method: 'GET', path: '/blobs', headers: auth })).status).toBe(405);
+  });
+});

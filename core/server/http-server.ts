@@ -5,7 +5,8 @@ import { HTTP_STATUS_FOR_CODE, type RpcErrorCode } from '../../schemas/errors.ts
 import { isRpcMethod, RPC_METHODS } from '../../schemas/rpc.ts';
 import type { Api } from '../api/create-api.ts';
 import { RpcError } from '../api/rpc-error.ts';
-import { readJsonBody } from './read-json-body.ts';
+import { MAX_BLOB_BYTES } from '../api/put-blob.ts';
+import { readBodyBytes, readJsonBody } from './read-body.ts';
 import { allowedHostNames, hasBearerToken, isAllowedHost, isAllowedOrigin } from './request-guards.ts';
 import { APP_CONTENT_SECURITY_POLICY, readStaticFile } from './static-files.ts';
 
@@ -19,6 +20,8 @@ export interface HttpServerOptions {
   rendererDir: string;
   /** Largest JSON body accepted on /rpc (bytes). */
   maxBodyBytes?: number;
+  /** Largest file upload accepted on /blobs (bytes). */
+  maxUploadBytes?: number;
   /** Fixed token (tests); a random one per launch otherwise. */
   token?: string;
 }
@@ -70,6 +73,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
     const path = (req.url ?? '/').split('?')[0] ?? '/';
     if (path.startsWith('/rpc/')) return handleRpc(req, res, path.slice('/rpc/'.length));
     if (path === '/events') return handleEvents(req, res);
+    if (path === '/blobs') return handleBlobUpload(req, res);
     return handleStatic(req, res, path);
   }
 
@@ -87,6 +91,27 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
       const input = await readJsonBody(req, maxBodyBytes);
       const output = await options.api.call(method, input);
       sendJson(res, 200, output);
+    } catch (error) {
+      if (error instanceof RpcError) return sendError(res, error.code, error.message);
+      throw error;
+    }
+  }
+
+  /** File uploads (imports) are raw bytes, too large and too binary for the JSON contract. */
+  async function handleBlobUpload(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (!hasBearerToken(req.headers.authorization, token)) {
+      return sendError(res, 'unauthorized', 'Missing or wrong token for the upload.');
+    }
+    if (req.method !== 'POST') {
+      res.setHeader('Allow', 'POST');
+      return sendError(res, 'method_not_allowed', `Upload files with POST, not ${req.method}.`);
+    }
+    if (!/^application\/octet-stream\b/i.test(req.headers['content-type'] ?? '')) {
+      return sendError(res, 'bad_request', 'Upload the file bytes with "Content-Type: application/octet-stream".');
+    }
+    try {
+      const bytes = await readBodyBytes(req, options.maxUploadBytes ?? MAX_BLOB_BYTES);
+      sendJson(res, 200, options.api.putBlob(bytes));
     } catch (error) {
       if (error instanceof RpcError) return sendError(res, error.code, error.message);
       throw error;

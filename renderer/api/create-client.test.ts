@@ -25,6 +25,7 @@ describe('chooseClient', () => {
         calls.push([method, input]);
         return { ok: true, value: { jobs: [] } };
       },
+      putBlob: async () => ({ ok: true, value: { sha256: 'a'.repeat(64), sizeBytes: 3 } }),
       onEvent: () => () => {},
     };
     const choice = chooseClient(fakeWindow('', undefined, bridge).win);
@@ -37,6 +38,7 @@ describe('chooseClient', () => {
   it('turns an IPC error envelope into an RpcCallError with its code', async () => {
     const bridge: PreloadBridge = {
       call: async () => ({ ok: false, error: { code: 'bad_request', message: 'jobId: expected string' } }),
+      putBlob: async () => ({ ok: false, error: { code: 'payload_too_large', message: 'The file is too big' } }),
       onEvent: () => () => {},
     };
     const choice = chooseClient(fakeWindow('', undefined, bridge).win);
@@ -44,6 +46,7 @@ describe('chooseClient', () => {
     const failure = await choice.client.call('jobs.cancel', { jobId: 'x' }).catch((e: unknown) => e);
     expect(failure).toBeInstanceOf(RpcCallError);
     expect(failure).toMatchObject({ code: 'bad_request', message: 'jobId: expected string' });
+    await expect(choice.client.putBlob(new ArrayBuffer(3))).rejects.toMatchObject({ code: 'payload_too_large' });
   });
 
   it('reads the token from the fragment once, keeps it for reloads and clears the address bar', () => {

@@ -1,6 +1,6 @@
 import { RpcErrorBodySchema } from '../../schemas/errors.ts';
 import { AppEventSchema, type AppEvent } from '../../schemas/jobs.ts';
-import type { RpcClient, RpcInput, RpcMethod, RpcOutput } from '../../schemas/rpc.ts';
+import { BlobRefSchema, type BlobRef, type RpcClient, type RpcInput, type RpcMethod, type RpcOutput } from '../../schemas/rpc.ts';
 import { createSseParser } from './parse-sse.ts';
 import { RpcCallError } from './rpc-call-error.ts';
 
@@ -12,24 +12,29 @@ export function createHttpClient(token: string, fetchImpl: typeof fetch = fetch.
   const listeners = new Set<(event: AppEvent) => void>();
   let stream: AbortController | undefined;
 
-  async function call<M extends RpcMethod>(method: M, input: RpcInput<M>): Promise<RpcOutput<M>> {
+  /** POSTs and returns the JSON answer, turning error answers into RpcCallError. */
+  async function post(path: string, contentType: string, body: BodyInit, what: string): Promise<unknown> {
     let response: Response;
     try {
-      response = await fetchImpl(`/rpc/${method}`, {
-        method: 'POST',
-        headers: { ...headers, 'Content-Type': 'application/json' },
-        body: JSON.stringify(input),
-      });
+      response = await fetchImpl(path, { method: 'POST', headers: { ...headers, 'Content-Type': contentType }, body });
     } catch {
       throw new RpcCallError('network', 'Lost the connection to LH-Bench Studio. Check that "lhb serve" is still running, then retry.');
     }
-    const body: unknown = await response.json().catch(() => undefined);
+    const answer: unknown = await response.json().catch(() => undefined);
     if (!response.ok) {
-      const parsed = RpcErrorBodySchema.safeParse(body);
+      const parsed = RpcErrorBodySchema.safeParse(answer);
       if (parsed.success) throw new RpcCallError(parsed.data.error.code, parsed.data.error.message);
-      throw new RpcCallError('internal', `The server answered ${response.status} to ${method}.`);
+      throw new RpcCallError('internal', `The server answered ${response.status} to ${what}.`);
     }
-    return body as RpcOutput<M>;
+    return answer;
+  }
+
+  async function call<M extends RpcMethod>(method: M, input: RpcInput<M>): Promise<RpcOutput<M>> {
+    return (await post(`/rpc/${method}`, 'application/json', JSON.stringify(input), method)) as RpcOutput<M>;
+  }
+
+  async function putBlob(bytes: ArrayBuffer): Promise<BlobRef> {
+    return BlobRefSchema.parse(await post('/blobs', 'application/octet-stream', bytes, 'the upload'));
   }
 
   async function readEvents(signal: AbortSignal): Promise<void> {
@@ -59,6 +64,7 @@ export function createHttpClient(token: string, fetchImpl: typeof fetch = fetch.
 
   return {
     call,
+    putBlob,
     onEvent(listener) {
       listeners.add(listener);
       if (!stream) {

@@ -2,12 +2,10 @@ import type { IncomingMessage } from 'node:http';
 import { RpcError } from '../api/rpc-error.ts';
 
 /**
- * Reads a request body as JSON, refusing bodies over `limit` bytes (413) before reading them
+ * Reads a whole request body, refusing bodies over `limit` bytes (413) before reading them
  * when Content-Length says so, and as soon as the stream passes the limit otherwise.
- * An empty body is `{}`: methods without input can be called with no body.
  */
-export async function readJsonBody(req: IncomingMessage, limit: number): Promise<unknown> {
-  const type = req.headers['content-type'];
+export async function readBodyBytes(req: IncomingMessage, limit: number): Promise<Buffer> {
   const declared = Number(req.headers['content-length'] ?? NaN);
   if (Number.isFinite(declared) && declared > limit) {
     req.resume();
@@ -23,12 +21,22 @@ export async function readJsonBody(req: IncomingMessage, limit: number): Promise
     }
     chunks.push(chunk);
   }
-  if (size === 0) return {};
+  return Buffer.concat(chunks);
+}
+
+/**
+ * Reads a request body as JSON within `limit` bytes. An empty body is `{}`: methods without
+ * input can be called with no body.
+ */
+export async function readJsonBody(req: IncomingMessage, limit: number): Promise<unknown> {
+  const type = req.headers['content-type'];
+  const bytes = await readBodyBytes(req, limit);
+  if (bytes.byteLength === 0) return {};
   if (!type || !/^application\/json\b/i.test(type)) {
     throw new RpcError('bad_request', `Send the input as JSON with "Content-Type: application/json" (got ${JSON.stringify(type ?? 'none')}).`);
   }
   try {
-    return JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown;
+    return JSON.parse(bytes.toString('utf8')) as unknown;
   } catch (error) {
     throw new RpcError('bad_request', `The request body is not valid JSON: ${(error as Error).message}.`);
   }

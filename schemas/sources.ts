@@ -1,0 +1,71 @@
+import { z } from 'zod';
+
+export const SourceTypeSchema = z.enum(['pdf', 'web', 'markdown', 'text']);
+export type SourceType = z.infer<typeof SourceTypeSchema>;
+
+/**
+ * A section of a normalised source, from its own Markdown headings. `level` 0 is the preamble
+ * before the first heading; a heading's section runs to the line before the next heading of the
+ * same or a higher level, so sections nest and together cover every line. Lines are 1-based and
+ * inclusive.
+ */
+export const SectionSchema = z.object({
+  title: z.string(),
+  level: z.number().int().min(0).max(6),
+  startLine: z.number().int().min(1),
+  endLine: z.number().int().min(1),
+});
+export type Section = z.infer<typeof SectionSchema>;
+
+/** Where each PDF page's text landed in the Markdown (1-based, inclusive). */
+export const PageSpanSchema = z.object({
+  page: z.number().int().min(1),
+  startLine: z.number().int().min(1),
+  endLine: z.number().int().min(1),
+});
+export type PageSpan = z.infer<typeof PageSpanSchema>;
+
+/** One import of one file: the original bytes and the line-numbered Markdown made from them. */
+export const SourceVersionSchema = z.object({
+  id: z.string(),
+  sourceId: z.string(),
+  version: z.number().int().min(1),
+  /** SHA-256 of the original file (the blob id). */
+  sha256: z.string(),
+  /** SHA-256 of the normalised Markdown text. */
+  markdownSha256: z.string(),
+  lineCount: z.number().int().nonnegative(),
+  sections: z.array(SectionSchema),
+  pages: z.array(PageSpanSchema),
+  createdAt: z.string(),
+});
+export type SourceVersion = z.infer<typeof SourceVersionSchema>;
+
+export const SourceSummarySchema = z.object({
+  id: z.string(),
+  courseId: z.string().nullable(),
+  title: z.string(),
+  type: SourceTypeSchema,
+  originalName: z.string(),
+  /** The newest version: what the viewer opens by default. */
+  latestVersionId: z.string(),
+  version: z.number().int().min(1),
+  sha256: z.string(),
+  lineCount: z.number().int().nonnegative(),
+  createdAt: z.string(),
+});
+export type SourceSummary = z.infer<typeof SourceSummarySchema>;
+
+/** Per file, what an import did: a new source, a new version, nothing (same bytes), or why not. */
+export const ImportOutcomeSchema = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('added'), name: z.string(), sourceId: z.string(), versionId: z.string() }),
+  z.object({ status: z.literal('new-version'), name: z.string(), sourceId: z.string(), versionId: z.string(), version: z.number().int() }),
+  z.object({ status: z.literal('unchanged'), name: z.string(), sourceId: z.string(), versionId: z.string() }),
+  z.object({ status: z.literal('failed'), name: z.string(), reason: z.string() }),
+]);
+export type ImportOutcome = z.infer<typeof ImportOutcomeSchema>;
+
+/** Largest file accepted for import (bytes). Larger files are reported, not read. */
+export const MAX_SOURCE_BYTES = 200 * 1024 * 1024;
+/** Most lines one `sources.lines` call returns; the viewer asks for the window it shows. */
+export const MAX_LINES_PER_CALL = 5000;
