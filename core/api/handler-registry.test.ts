@@ -57,7 +57,9 @@ describe('HandlerRegistry', () => {
   });
 
   it('complete() passes once every method has a handler', () => {
-    expect(() => stubRegistry().complete()).not.toThrow();
+    const registry = new HandlerRegistry<object>();
+    for (const method of RPC_METHODS) registry.add(method, () => ({}) as never);
+    expect(() => registry.complete()).not.toThrow();
   });
 
   it("dispatching an unknown method throws RpcError 'not_found' naming it", async () => {

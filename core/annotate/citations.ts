@@ -1,0 +1,58 @@
+import { randomUUID } from 'node:crypto';
+import { citationRef } from '../../schemas/annotate.ts';
+import { deleteCitation, insertCitation, nextCitationPosition } from '../store/citation-repository.ts';
+import { findChapter } from '../store/chapter-repository.ts';
+import type { AnnotateDeps } from './annotate-deps.ts';
+import { AnnotateError, quoted } from './annotate-error.ts';
+import { anchorQuote } from './quote-anchor.ts';
+import { performAction } from './record-action.ts';
+import { requireChapter, requireCitation, requireSourceVersion } from './require-records.ts';
+
+export interface CitationRequest {
+  chapterId: string;
+  versionId: string;
+  startLine: number;
+  endLine: number;
+  /** The selected text; omitted (or blank) quotes the cited lines whole. */
+  quote?: string | undefined;
+}
+
+/** Cites lines of one source version into a chapter, after its other citations. */
+export function addCitation(deps: AnnotateDeps, input: CitationRequest): { citationId: string; courseId: string } {
+  const chapter = requireChapter(deps.db, input.chapterId);
+  const version = requireSourceVersion(deps.sources, input.versionId);
+  if (input.endLine < input.startLine) {
+    throw new AnnotateError('bad_request', `Cannot cite lines ${input.startLine}–${input.endLine}: the end line is before the start line.`);
+  }
+  const anchor = anchorQuote(deps.sources, version, input.startLine, input.endLine, input.quote);
+  const id = randomUUID();
+  performAction(deps, chapter.course_id, { label: `Add citation to ${quoted(chapter.title)}` }, (tracker, now) => {
+    tracker.track('citations', id);
+    insertCitation(deps.db, {
+      id,
+      chapter_id: chapter.id,
+      source_id: version.sourceId,
+      version_id: version.id,
+      source_sha256: version.sha256,
+      start_line: input.startLine,
+      end_line: input.endLine,
+      ...anchor,
+      status: 'ok',
+      position: nextCitationPosition(deps.db, chapter.id),
+      created_at: now,
+    });
+  });
+  return { citationId: id, courseId: chapter.course_id };
+}
+
+/** Removes one citation (undoable); returns its course id. */
+export function removeCitation(deps: AnnotateDeps, input: { citationId: string }): string {
+  const citation = requireCitation(deps.db, input.citationId);
+  const chapter = findChapter(deps.db, citation.chapter_id);
+  if (!chapter) throw new Error(`Citation ${citation.id} (${citationRef({ sourceId: citation.source_id, startLine: citation.start_line, endLine: citation.end_line })}) has no chapter.`);
+  performAction(deps, chapter.course_id, { label: `Remove citation from ${quoted(chapter.title)}` }, (tracker) => {
+    tracker.track('citations', citation.id);
+    deleteCitation(deps.db, citation.id);
+  });
+  return chapter.course_id;
+}

@@ -1,0 +1,70 @@
+import {
+  findRedoEntry,
+  findUndoEntry,
+  setHistoryUndone,
+  writeTrackedRow,
+  type HistoryEntry,
+  type RowChange,
+} from '../store/annotation-history-repository.ts';
+import { findCitation, updateCitationAnchor } from '../store/citation-repository.ts';
+import { touchCourse } from '../store/course-repository.ts';
+import { nowIso, type AnnotateDeps } from './annotate-deps.ts';
+import { AnnotateError, quoted } from './annotate-error.ts';
+import { locateCitation, readWholeVersion } from './reanchor-citations.ts';
+import { requireCourse } from './require-records.ts';
+
+/**
+ * Ctrl+Z: puts back the rows the newest not-yet-undone action changed, newest change first, and
+ * marks it undone. Nothing to undo is not an error (the key was pressed once too often).
+ */
+export function undoLastAction(deps: AnnotateDeps, courseId: string): void {
+  requireCourse(deps.db, courseId);
+  deps.db.transaction(() => {
+    const entry = findUndoEntry(deps.db, courseId);
+    if (!entry) return;
+    applyRows(deps, entry, [...entry.changes].reverse(), 'before', 'undo');
+    setHistoryUndone(deps.db, entry.seq, true);
+    touchCourse(deps.db, courseId, nowIso(deps));
+  })();
+}
+
+/** Ctrl+Shift+Z: re-applies the oldest undone action, oldest change first. */
+export function redoLastAction(deps: AnnotateDeps, courseId: string): void {
+  requireCourse(deps.db, courseId);
+  deps.db.transaction(() => {
+    const entry = findRedoEntry(deps.db, courseId);
+    if (!entry) return;
+    applyRows(deps, entry, entry.changes, 'after', 'redo');
+    setHistoryUndone(deps.db, entry.seq, false);
+    touchCourse(deps.db, courseId, nowIso(deps));
+  })();
+}
+
+function applyRows(deps: AnnotateDeps, entry: HistoryEntry, changes: RowChange[], side: 'before' | 'after', verb: 'undo' | 'redo'): void {
+  try {
+    for (const change of changes) writeTrackedRow(deps.db, change.table, change.id, change[side]);
+  } catch (error) {
+    // Only rows outside the history (a source removed since) can get in the way; the
+    // transaction rolls back, so nothing is half-applied.
+    throw new AnnotateError('conflict', `Could not ${verb} ${quoted(entry.label, 80)}: ${(error as Error).message}. Nothing was changed.`);
+  }
+  for (const change of changes) {
+    if (change.table === 'citations' && change[side] !== null) refreshCitation(deps, change.id);
+  }
+}
+
+/**
+ * A citation brought back by undo/redo carries the anchor it had when the action was recorded.
+ * If its source has gained a version since (and re-anchoring moved its siblings), move it too,
+ * so a restored citation is never left behind on an old version without a flag.
+ */
+function refreshCitation(deps: AnnotateDeps, citationId: string): void {
+  const citation = findCitation(deps.db, citationId);
+  if (!citation) return;
+  const latestId = deps.sources.source(citation.source_id)?.latestVersionId;
+  if (!latestId || latestId === citation.version_id) return;
+  const latest = deps.sources.version(latestId);
+  const current = deps.sources.version(citation.version_id);
+  if (!latest || (current && current.version >= latest.version)) return;
+  updateCitationAnchor(deps.db, citation.id, locateCitation(deps.sources, citation, latest, readWholeVersion(deps.sources, latest)));
+}

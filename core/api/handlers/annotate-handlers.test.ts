@@ -1,0 +1,141 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { AnnotationContractSchema, citationRef, type CourseDetail, type CourseSummary } from '../../../schemas/annotate.ts';
+import { reanchorCitations } from '../../annotate/reanchor-citations.ts';
+import { SourceLibraryFixture } from '../../annotate/source-library.fixture.ts';
+import { openWorkspace } from '../../workspace/open-workspace.ts';
+import { createApi, type Api } from '../create-api.ts';
+import { RpcError } from '../rpc-error.ts';
+import { annotateDeps } from './annotate-context.ts';
+
+const PDF_LINES = Array.from({ length: 20 }, (_, i) => `Paragraph ${i + 1} of the report.`);
+
+let dir: string;
+let api: Api;
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'lhb-annotate-api-'));
+  api = createApi(openWorkspace(dir));
+});
+afterEach(async () => {
+  await api.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const call = (method: string, input: unknown) => api.call(method, input) as Promise<CourseDetail>;
+
+async function rpcErrorOf(promise: Promise<unknown>): Promise<RpcError> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(RpcError);
+  return error as RpcError;
+}
+
+/** A data room with one source (lines written as the sources tables would hold them). */
+async function roomWithSource() {
+  const course = await call('courses.create', { title: 'Report room' });
+  const library = new SourceLibraryFixture(api.context.workspace);
+  const { sourceId, versionId } = library.addSource({ courseId: course.id, title: 'Report', type: 'pdf', lines: PDF_LINES });
+  return { course: await call('courses.get', { courseId: course.id }), library, sourceId, versionId };
+}
+
+describe('annotate RPC handlers', () => {
+  it('cite lines 12–15 into a new chapter, reload, undo, redo (the e2e path)', async () => {
+    const { course, sourceId, versionId } = await roomWithSource();
+    expect(course.sources.map((s) => ({ id: s.id, type: s.type, lineCount: s.lineCount, latestVersionId: s.latestVersionId }))).toEqual([
+      { id: sourceId, type: 'pdf', lineCount: 20, latestVersionId: versionId },
+    ]);
+    const withChapter = await call('chapters.create', { courseId: course.id, title: 'Findings' });
+    const chapterId = withChapter.chapters[0]?.id as string;
+    const cited = await call('chapters.addCitation', { chapterId, versionId, startLine: 12, endLine: 15 });
+    const citation = cited.chapters[0]?.citations[0];
+    expect(citation && citationRef(citation)).toBe(`${sourceId}:12--15`);
+    expect(citation?.quote).toBe(PDF_LINES.slice(11, 15).join('\n'));
+    expect(cited.undoLabel).toBe('Add citation to “Findings”');
+
+    // Reload: a new process opens the same workspace.
+    await api.close();
+    api = createApi(openWorkspace(dir));
+    const reloaded = await call('courses.get', { courseId: course.id });
+    expect(reloaded.chapters[0]?.citations).toEqual(cited.chapters[0]?.citations);
+
+    const undone = await call('annotate.undo', { courseId: course.id });
+    expect(undone.chapters[0]?.citations).toEqual([]);
+    expect(undone.redoLabel).toBe('Add citation to “Findings”');
+    const redone = await call('annotate.redo', { courseId: course.id });
+    expect(redone.chapters[0]?.citations).toEqual(cited.chapters[0]?.citations);
+  });
+
+  it('lists, updates, moves, deletes and exports through the contract', async () => {
+    const { course, versionId, sourceId } = await roomWithSource();
+    const listed = (await api.call('courses.list', {})) as { courses: CourseSummary[] };
+    expect(listed.courses.find((c) => c.id === course.id)).toMatchObject({ title: 'Report room', sourceCount: 1, chapterCount: 0 });
+
+    await call('chapters.create', { courseId: course.id, title: 'A' });
+    const two = await call('chapters.create', { courseId: course.id, title: 'B' });
+    const [a, b] = two.chapters.map((c) => c.id) as [string, string];
+    const inserted = await call('chapters.create', { courseId: course.id, title: 'A2', afterChapterId: a });
+    expect(inserted.chapters.map((c) => c.title)).toEqual(['A', 'A2', 'B']);
+    const moved = await call('chapters.move', { chapterId: b, toIndex: 0 });
+    expect(moved.chapters.map((c) => `${c.order}:${c.title}`)).toEqual(['0:B', '1:A', '2:A2']);
+    const updated = await call('chapters.update', { chapterId: a, title: 'Alpha', instruction: 'Do A.' });
+    expect(updated.chapters[1]).toMatchObject({ title: 'Alpha', instruction: 'Do A.' });
+    const notes = await call('courses.update', { courseId: course.id, globalNotes: 'Notes.' });
+    expect(notes.globalNotes).toBe('Notes.');
+
+    const withCitation = await call('chapters.addCitation', { chapterId: a, versionId, startLine: 2, endLine: 2, quote: 'Paragraph 2' });
+    const citationId = withCitation.chapters[1]?.citations[0]?.id as string;
+    const contract = AnnotationContractSchema.parse(await api.call('courses.export', { courseId: course.id }));
+    expect(contract.task_id).toBe(`course-${course.id}`);
+    expect(contract.chapters[1]).toEqual({ title: 'Alpha', order: 1, instruction: 'Do A.', context_gt: [{ source_id: sourceId, start_line: 2, end_line: 2, quote: 'Paragraph 2' }] });
+
+    const removed = await call('chapters.removeCitation', { citationId });
+    expect(removed.chapters[1]?.citations).toEqual([]);
+    const deleted = await call('chapters.delete', { chapterId: a });
+    expect(deleted.chapters.map((c) => `${c.order}:${c.title}`)).toEqual(['0:B', '1:A2']);
+    expect(deleted.undoLabel).toBe('Delete chapter “Alpha”');
+  });
+
+  it('answers unknown ids with not_found and bad lines or quotes with bad_request', async () => {
+    const { course, versionId } = await roomWithSource();
+    const { chapters } = await call('chapters.create', { courseId: course.id, title: 'A' });
+    const chapterId = chapters[0]?.id as string;
+    for (const [method, input, id] of [
+      ['courses.get', { courseId: 'missing-course' }, 'missing-course'],
+      ['courses.export', { courseId: 'missing-course' }, 'missing-course'],
+      ['annotate.undo', { courseId: 'missing-course' }, 'missing-course'],
+      ['chapters.update', { chapterId: 'missing-chapter', title: 'x' }, 'missing-chapter'],
+      ['chapters.delete', { chapterId: 'missing-chapter' }, 'missing-chapter'],
+      ['chapters.removeCitation', { citationId: 'missing-citation' }, 'missing-citation'],
+      ['chapters.addCitation', { chapterId, versionId: 'missing-version', startLine: 1, endLine: 1 }, 'missing-version'],
+    ] as const) {
+      const error = await rpcErrorOf(api.call(method, input));
+      expect(error.code, method).toBe('not_found');
+      expect(error.message, method).toContain(id);
+    }
+    const outside = await rpcErrorOf(api.call('chapters.addCitation', { chapterId, versionId, startLine: 18, endLine: 21 }));
+    expect(outside.code).toBe('bad_request');
+    expect(outside.message).toMatch(/lines 18–21.*20 lines/);
+    const misquoted = await rpcErrorOf(api.call('chapters.addCitation', { chapterId, versionId, startLine: 1, endLine: 2, quote: 'Paragraph 9' }));
+    expect(misquoted.code).toBe('bad_request');
+    // The contract's own checks run first.
+    const reversed = await rpcErrorOf(api.call('chapters.addCitation', { chapterId, versionId, startLine: 3, endLine: 2 }));
+    expect(reversed.code).toBe('bad_request');
+    expect(reversed.message).toContain('endLine');
+  });
+
+  it('serves the citations of a re-imported source after re-anchoring, read through the workspace reader', async () => {
+    const { course, library, sourceId, versionId } = await roomWithSource();
+    const { chapters } = await call('chapters.create', { courseId: course.id, title: 'A' });
+    await call('chapters.addCitation', { chapterId: chapters[0]?.id, versionId, startLine: 5, endLine: 5 });
+    const v2 = library.addVersion(sourceId, ['Executive summary.', ...PDF_LINES]);
+    expect(reanchorCitations(annotateDeps(api.context), sourceId, v2)).toMatchObject({ reanchored: 1, orphaned: 0 });
+    const detail = await call('courses.get', { courseId: course.id });
+    expect(detail.sources[0]).toMatchObject({ latestVersionId: v2, version: 2, lineCount: 21 });
+    expect(detail.chapters[0]?.citations[0]).toMatchObject({ versionId: v2, startLine: 6, endLine: 6, status: 'reanchored', quote: 'Paragraph 5 of the report.' });
+  });
+});

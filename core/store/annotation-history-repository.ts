@@ -1,0 +1,146 @@
+import type { Database } from 'better-sqlite3';
+import { z } from 'zod';
+
+/** The tables an annotator action may change, and the columns undo/redo restores in each. */
+export const TRACKED_COLUMNS = {
+  courses: ['id', 'project_id', 'title', 'global_notes', 'created_at', 'updated_at'],
+  chapters: ['id', 'course_id', 'position', 'title', 'instruction', 'design_notes', 'created_at', 'updated_at'],
+  citations: [
+    'id',
+    'chapter_id',
+    'source_id',
+    'version_id',
+    'source_sha256',
+    'start_line',
+    'end_line',
+    'quote',
+    'prefix',
+    'suffix',
+    'status',
+    'position',
+    'created_at',
+  ],
+} as const;
+
+export const TrackedTableSchema = z.enum(['courses', 'chapters', 'citations']);
+export type TrackedTable = z.infer<typeof TrackedTableSchema>;
+
+const TrackedRowSchema = z.record(z.string(), z.union([z.string(), z.number(), z.null()]));
+/** One row as stored, column name to value. */
+export type TrackedRow = z.infer<typeof TrackedRowSchema>;
+
+export const RowChangeSchema = z.object({
+  table: TrackedTableSchema,
+  id: z.string(),
+  before: TrackedRowSchema.nullable(),
+  after: TrackedRowSchema.nullable(),
+});
+/** One row an action changed: `before` null means it was inserted, `after` null that it was deleted. */
+export type RowChange = z.infer<typeof RowChangeSchema>;
+
+const ChangesSchema = z.array(RowChangeSchema);
+
+export interface HistoryEntry {
+  seq: number;
+  courseId: string;
+  label: string;
+  /** In the order the action made them: undo walks them backwards, redo forwards. */
+  changes: RowChange[];
+  undone: boolean;
+  createdAt: string;
+}
+
+interface HistoryDbRow {
+  seq: number;
+  course_id: string;
+  label: string;
+  changes_json: string;
+  undone: number;
+  created_at: string;
+}
+
+function toEntry(row: HistoryDbRow): HistoryEntry {
+  let changes: RowChange[];
+  try {
+    changes = ChangesSchema.parse(JSON.parse(row.changes_json));
+  } catch (error) {
+    throw new Error(`Undo history entry ${row.seq} ("${row.label}") of course ${row.course_id} is unreadable: ${(error as Error).message}.`, { cause: error });
+  }
+  return { seq: row.seq, courseId: row.course_id, label: row.label, changes, undone: row.undone === 1, createdAt: row.created_at };
+}
+
+export function appendHistory(db: Database, entry: { courseId: string; label: string; changes: RowChange[]; createdAt: string }): number {
+  const result = db
+    .prepare('INSERT INTO annotation_history (course_id, label, changes_json, undone, created_at) VALUES (?, ?, ?, 0, ?)')
+    .run(entry.courseId, entry.label, JSON.stringify(entry.changes), entry.createdAt);
+  return Number(result.lastInsertRowid);
+}
+
+/** The newest entry whatever its state: the only one a new edit may merge into. */
+export function findNewestHistory(db: Database, courseId: string): HistoryEntry | undefined {
+  const row = db.prepare('SELECT * FROM annotation_history WHERE course_id = ? ORDER BY seq DESC LIMIT 1').get(courseId) as HistoryDbRow | undefined;
+  return row ? toEntry(row) : undefined;
+}
+
+/** What undo would undo: the newest entry not yet undone. */
+export function findUndoEntry(db: Database, courseId: string): HistoryEntry | undefined {
+  const row = db
+    .prepare('SELECT * FROM annotation_history WHERE course_id = ? AND undone = 0 ORDER BY seq DESC LIMIT 1')
+    .get(courseId) as HistoryDbRow | undefined;
+  return row ? toEntry(row) : undefined;
+}
+
+/** What redo would redo: the oldest undone entry (undone entries are always the newest ones). */
+export function findRedoEntry(db: Database, courseId: string): HistoryEntry | undefined {
+  const row = db
+    .prepare('SELECT * FROM annotation_history WHERE course_id = ? AND undone = 1 ORDER BY seq ASC LIMIT 1')
+    .get(courseId) as HistoryDbRow | undefined;
+  return row ? toEntry(row) : undefined;
+}
+
+export function setHistoryUndone(db: Database, seq: number, undone: boolean): void {
+  db.prepare('UPDATE annotation_history SET undone = ? WHERE seq = ?').run(undone ? 1 : 0, seq);
+}
+
+/** Merges a later edit into an entry (typing coalesced into one undo step). */
+export function replaceHistoryChanges(db: Database, seq: number, changes: RowChange[], createdAt: string): void {
+  db.prepare('UPDATE annotation_history SET changes_json = ?, created_at = ? WHERE seq = ?').run(JSON.stringify(changes), createdAt, seq);
+}
+
+export function deleteHistoryEntry(db: Database, seq: number): void {
+  db.prepare('DELETE FROM annotation_history WHERE seq = ?').run(seq);
+}
+
+/** A new action makes the undone entries unreachable: drop them. Returns how many went. */
+export function clearRedoStack(db: Database, courseId: string): number {
+  return db.prepare('DELETE FROM annotation_history WHERE course_id = ? AND undone = 1').run(courseId).changes;
+}
+
+/** The row as undo/redo would record it, or null when there is none. */
+export function readTrackedRow(db: Database, table: TrackedTable, id: string): TrackedRow | null {
+  const columns = TRACKED_COLUMNS[table].join(', ');
+  const row = db.prepare(`SELECT ${columns} FROM ${table} WHERE id = ?`).get(id) as TrackedRow | undefined;
+  return row ?? null;
+}
+
+/**
+ * Makes the row exist with exactly these values, or not exist (null). An upsert, not
+ * INSERT OR REPLACE: REPLACE deletes first, and deleting a chapter would cascade to its citations.
+ */
+export function writeTrackedRow(db: Database, table: TrackedTable, id: string, row: TrackedRow | null): void {
+  if (row === null) {
+    db.prepare(`DELETE FROM ${table} WHERE id = ?`).run(id);
+    return;
+  }
+  const columns = TRACKED_COLUMNS[table];
+  const missing = columns.filter((c) => !(c in row));
+  if (missing.length > 0 || row.id !== id) {
+    throw new Error(`Cannot restore ${table} row ${id}: the recorded row lacks ${missing.join(', ') || `a matching id (has ${String(row.id)})`}.`);
+  }
+  const values = Object.fromEntries(columns.map((c) => [c, row[c]]));
+  const updates = columns.filter((c) => c !== 'id').map((c) => `${c} = excluded.${c}`);
+  db.prepare(
+    `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})
+     ON CONFLICT (id) DO UPDATE SET ${updates.join(', ')}`,
+  ).run(values);
+}
