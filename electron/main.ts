@@ -5,12 +5,12 @@ import { fileURLToPath } from 'node:url';
 import { app, BrowserWindow, ipcMain, protocol, session } from 'electron';
 import { IPC_BLOB_CHANNEL, IPC_EVENT_CHANNEL, IPC_RPC_CHANNEL } from '../schemas/rpc.ts';
 import { rendererDistDir } from '../core/app-paths.ts';
-import { createApi, type Api } from '../core/api/create-api.ts';
+import type { Api } from '../core/api/create-api.ts';
+import { openApi } from '../core/api/open-api.ts';
 import { handleIpcCall, handleIpcPutBlob } from '../core/api/ipc-call.ts';
 import { APP_ENTRY_URL, APP_HOST, APP_SCHEME, isAppUrl } from '../core/api/trusted-ipc-sender.ts';
 import { APP_CONTENT_SECURITY_POLICY, readStaticFile } from '../core/server/static-files.ts';
 import { resolveWorkspaceDir } from '../core/store/workspace-location.ts';
-import { openWorkspace } from '../core/workspace/open-workspace.ts';
 
 protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
 
@@ -77,10 +77,10 @@ function createWindow(): void {
 }
 
 app.enableSandbox();
-void app.whenReady().then(() => {
+void app.whenReady().then(async () => {
   let api: Api;
   try {
-    api = createApi(openWorkspace(resolveWorkspaceDir(workspaceFlag(process.argv))));
+    api = await openApi(resolveWorkspaceDir(workspaceFlag(process.argv)));
   } catch (error) {
     console.error(`LH-Bench Studio could not open its workspace: ${(error as Error).message}`);
     app.exit(1);

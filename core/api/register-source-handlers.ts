@@ -1,18 +1,19 @@
 import type { ApiContext } from './api-context.ts';
 import type { HandlerRegistry } from './handler-registry.ts';
-import { RpcError } from './rpc-error.ts';
+import { sourcesFind } from './handlers/sources-find.ts';
+import { sourcesGet } from './handlers/sources-get.ts';
+import { sourcesImportFiles } from './handlers/sources-import-files.ts';
+import { sourcesImportPaths } from './handlers/sources-import-paths.ts';
+import { sourcesLines } from './handlers/sources-lines.ts';
+import { sourcesList } from './handlers/sources-list.ts';
 
-// PLACEHOLDER (being replaced in this change): one file per method under handlers/.
-const pending = (method: string) => () => {
-  throw new RpcError('internal', `${method} is not implemented yet.`);
-};
-
+/** Importing, listing and reading sources (core/sources). */
 export function registerSourceHandlers(registry: HandlerRegistry<ApiContext>): void {
   registry
-    .add('sources.importFiles', pending('sources.importFiles'))
-    .add('sources.importPaths', pending('sources.importPaths'))
-    .add('sources.list', pending('sources.list'))
-    .add('sources.get', pending('sources.get'))
-    .add('sources.lines', pending('sources.lines'))
-    .add('sources.find', pending('sources.find'));
+    .add('sources.importFiles', sourcesImportFiles)
+    .add('sources.importPaths', sourcesImportPaths)
+    .add('sources.list', sourcesList)
+    .add('sources.get', sourcesGet)
+    .add('sources.lines', sourcesLines)
+    .add('sources.find', sourcesFind);
 }

@@ -49,7 +49,7 @@ describe('lhb', () => {
     const info = JSON.parse(result.stdout) as { workspaceDir: string; project: { name: string }; counts: { sources: number } };
     expect(info.workspaceDir).toBe(workspace);
     expect(info.project.name).toBe('Demo: Evaluating a data-dashboard build');
-    expect(info.counts.sources).toBe(1);
+    expect(info.counts.sources).toBe(4);
   });
 
   it('serve prints exactly one URL line, answers on it, and stops cleanly on SIGTERM', async () => {

@@ -39,6 +39,42 @@ program
     await runInfo(options);
   });
 
+const sources = program.command('sources').description('Import sources (PDF, HTML, Markdown, text) and read their numbered lines.');
+
+sources
+  .command('add')
+  .description('Import files or folders (walked for .pdf .html .htm .md .markdown .txt); exits 1 if any file failed, after importing the rest.')
+  .argument('<paths...>', 'files or folders to import')
+  .option('--course <id>', 'the course (data room) to import into')
+  .option('--json', 'print one JSON object per source: {id, title, type, lineCount, sha256, sections}')
+  .option('-w, --workspace <dir>', 'workspace folder')
+  .action(async (paths: string[], options: { course?: string; json?: boolean; workspace?: string }) => {
+    const { runSourcesAdd } = await import('./sources-command.ts');
+    await runSourcesAdd(paths, options);
+  });
+
+sources
+  .command('list')
+  .description('List sources with their type, line count and newest version.')
+  .option('--course <id>', 'only the sources of this course')
+  .option('--json', 'print JSON instead of text')
+  .option('-w, --workspace <dir>', 'workspace folder')
+  .action(async (options: { course?: string; json?: boolean; workspace?: string }) => {
+    const { runSourcesList } = await import('./sources-command.ts');
+    await runSourcesList(options);
+  });
+
+sources
+  .command('show')
+  .description('Print a source\'s newest version as numbered lines ("0012| text").')
+  .argument('<id>', 'source id (see "lhb sources list")')
+  .option('--lines <A-B>', 'only lines A to B, e.g. 12-15')
+  .option('-w, --workspace <dir>', 'workspace folder')
+  .action(async (id: string, options: { lines?: string; workspace?: string }) => {
+    const { runSourcesShow } = await import('./sources-command.ts');
+    await runSourcesShow(id, options);
+  });
+
 program.parseAsync(process.argv).catch((error: unknown) => {
   process.stderr.write(`lhb: ${error instanceof Error ? error.message : String(error)}\n`);
   process.exitCode = 1;

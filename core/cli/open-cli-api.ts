@@ -1,8 +1,8 @@
-import { createApi, type Api } from '../api/create-api.ts';
+import { openApi } from '../api/open-api.ts';
+import type { Api } from '../api/create-api.ts';
 import { resolveWorkspaceDir } from '../store/workspace-location.ts';
-import { openWorkspace } from '../workspace/open-workspace.ts';
 
 /** Opens the workspace a command names (flag, env or default) and the API over it. */
-export function openCliApi(workspaceFlag: string | undefined): Api {
-  return createApi(openWorkspace(resolveWorkspaceDir(workspaceFlag)));
+export function openCliApi(workspaceFlag: string | undefined): Promise<Api> {
+  return openApi(resolveWorkspaceDir(workspaceFlag));
 }

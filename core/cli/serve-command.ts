@@ -11,7 +11,7 @@ export interface ServeOptions {
 }
 
 export async function runServe(options: ServeOptions): Promise<void> {
-  const api = openCliApi(options.workspace);
+  const api = await openCliApi(options.workspace);
   let server;
   try {
     server = await startHttpServer({ api, host: options.host, port: options.port, rendererDir: rendererDistDir });

@@ -259,7 +259,7 @@ describe('successful calls', () => {
     const info = WorkspaceInfoSchema.parse(JSON.parse(res.text));
     expect(info.project.name).toBe(DEMO_PROJECT_NAME);
     expect(info.workspaceDir).toBe(join(root, 'workspace'));
-    expect(info.counts).toEqual({ sources: 1, blobs: 1, jobs: 0 });
+    expect(info.counts).toEqual({ sources: 0, blobs: 0, jobs: 0 });
   });
 
   it('workspace.info works with no body at all', async () => {

@@ -144,3 +144,8 @@ export function writeTrackedRow(db: Database, table: TrackedTable, id: string, r
      ON CONFLICT (id) DO UPDATE SET ${updates.join(', ')}`,
   ).run(values);
 }
+
+/** Drops a course's whole undo/redo history (used once a seeded demo course is complete). */
+export function deleteCourseHistory(db: Database, courseId: string): number {
+  return db.prepare('DELETE FROM annotation_history WHERE course_id = ?').run(courseId).changes;
+}

@@ -1,20 +1,121 @@
 import type { Database } from 'better-sqlite3';
+import type { SourceSummary, SourceType } from '../../schemas/sources.ts';
 
+/** The logical source: one document in one course, whatever its number of versions. */
 export interface SourceRecord {
   id: string;
   projectId: string;
+  /** The course (data room) it belongs to; null when imported outside any course. */
+  courseId?: string | null;
   title: string;
-  type: 'pdf' | 'web' | 'markdown' | 'text';
+  type: SourceType;
   originalName: string;
+  /** The original file of the newest version. */
   blobSha256: string;
   createdAt: string;
 }
 
+interface SourceRow {
+  id: string;
+  project_id: string;
+  course_id: string | null;
+  title: string;
+  type: SourceType;
+  original_name: string;
+  blob_sha256: string;
+  created_at: string;
+}
+
+const toRecord = (row: SourceRow): SourceRecord => ({
+  id: row.id,
+  projectId: row.project_id,
+  courseId: row.course_id,
+  title: row.title,
+  type: row.type,
+  originalName: row.original_name,
+  blobSha256: row.blob_sha256,
+  createdAt: row.created_at,
+});
+
 export function insertSource(db: Database, source: SourceRecord): void {
   db.prepare(
-    `INSERT INTO sources (id, project_id, title, type, original_name, blob_sha256, created_at)
-     VALUES (@id, @projectId, @title, @type, @originalName, @blobSha256, @createdAt)`,
-  ).run(source);
+    `INSERT INTO sources (id, project_id, course_id, title, type, original_name, blob_sha256, created_at)
+     VALUES (@id, @projectId, @courseId, @title, @type, @originalName, @blobSha256, @createdAt)`,
+  ).run({ ...source, courseId: source.courseId ?? null });
+}
+
+/** After a new version: the row shows the newest version's title, type and file. */
+export function updateSourceHead(db: Database, id: string, head: Pick<SourceRecord, 'title' | 'type' | 'blobSha256'>): void {
+  db.prepare('UPDATE sources SET title = @title, type = @type, blob_sha256 = @blobSha256 WHERE id = @id').run({ ...head, id });
+}
+
+export function findSource(db: Database, id: string): SourceRecord | undefined {
+  const row = db.prepare('SELECT * FROM sources WHERE id = ?').get(id) as SourceRow | undefined;
+  return row ? toRecord(row) : undefined;
+}
+
+/** The source a re-import of `originalName` into this course (or into no course) updates. */
+export function findSourceByName(db: Database, courseId: string | null, originalName: string): SourceRecord | undefined {
+  const row = db
+    .prepare('SELECT * FROM sources WHERE course_id IS ? AND original_name = ? ORDER BY created_at, id LIMIT 1')
+    .get(courseId, originalName) as SourceRow | undefined;
+  return row ? toRecord(row) : undefined;
+}
+
+export function isSourceIdTaken(db: Database, id: string): boolean {
+  return db.prepare('SELECT 1 FROM sources WHERE id = ?').get(id) !== undefined;
+}
+
+/**
+ * Whether a course id exists, so an import can refuse an unknown course before reading any
+ * file. Courses belong to core/annotate; this is a read of the row our foreign key points at.
+ */
+export function isKnownCourse(db: Database, courseId: string): boolean {
+  return db.prepare('SELECT 1 FROM courses WHERE id = ?').get(courseId) !== undefined;
+}
+
+interface SummaryRow extends SourceRow {
+  version_id: string;
+  version: number;
+  version_sha256: string;
+  line_count: number;
+}
+
+const SUMMARY_SELECT = `
+  SELECT s.*, v.id AS version_id, v.version, v.blob_sha256 AS version_sha256, v.line_count
+  FROM sources s
+  JOIN source_versions v ON v.source_id = s.id
+   AND v.version = (SELECT max(version) FROM source_versions WHERE source_id = s.id)`;
+
+const toSummary = (row: SummaryRow): SourceSummary => ({
+  id: row.id,
+  courseId: row.course_id,
+  title: row.title,
+  type: row.type,
+  originalName: row.original_name,
+  latestVersionId: row.version_id,
+  version: row.version,
+  sha256: row.version_sha256,
+  lineCount: row.line_count,
+  createdAt: row.created_at,
+});
+
+/**
+ * Sources with their newest version, oldest source first; only those in `courseId` when given.
+ * A source row without any version (nothing normalised yet) is not listed: it has no lines to show.
+ */
+export function listSourceSummaries(db: Database, courseId?: string): SourceSummary[] {
+  const rows = (
+    courseId === undefined
+      ? db.prepare(`${SUMMARY_SELECT} ORDER BY s.created_at, s.id`).all()
+      : db.prepare(`${SUMMARY_SELECT} WHERE s.course_id = ? ORDER BY s.created_at, s.id`).all(courseId)
+  ) as SummaryRow[];
+  return rows.map(toSummary);
+}
+
+export function findSourceSummary(db: Database, id: string): SourceSummary | undefined {
+  const row = db.prepare(`${SUMMARY_SELECT} WHERE s.id = ?`).get(id) as SummaryRow | undefined;
+  return row ? toSummary(row) : undefined;
 }
 
 export function countSources(db: Database): number {

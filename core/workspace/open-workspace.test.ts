@@ -8,11 +8,14 @@ import { countBlobs } from '../store/blob-repository.ts';
 import { openDatabase } from '../store/open-database.ts';
 import { findCurrentProject } from '../store/project-repository.ts';
 import { countSources } from '../store/source-repository.ts';
+import type { CourseDetail } from '../../schemas/annotate.ts';
+import { openApi } from '../api/open-api.ts';
 import { DATABASE_FILE, openWorkspace, type Workspace } from './open-workspace.ts';
+import { SEED_PENDING_KEY } from './seed-workspace.ts';
 
 interface DemoManifest {
   project: { name: string; description: string };
-  sources: { file: string; title: string; type: string }[];
+  course: { title: string; sources: string[]; chapters: { title: string; citations: unknown[] }[] };
 }
 
 const demoManifest = JSON.parse(readFileSync(join(demoDatasetDir, 'workspace.json'), 'utf8')) as DemoManifest;
@@ -38,34 +41,47 @@ function open(workspaceDir: string, seedFrom?: string): Workspace {
 }
 
 describe('openWorkspace', () => {
-  it('creates the folder and seeds the demo project and its source on first open', () => {
+  it('creates the folder and seeds the demo project on first open, leaving its data room pending', () => {
     const workspaceDir = join(dir, 'nested', 'workspace');
     const workspace = open(workspaceDir);
     expect(workspace.databasePath).toBe(join(workspaceDir, DATABASE_FILE));
-    expect(workspace.schemaVersion).toBeGreaterThanOrEqual(1);
+    expect(workspace.schemaVersion).toBeGreaterThanOrEqual(2);
+    expect(workspace.blobs.root).toBe(join(workspaceDir, 'blobs'));
 
     const project = findCurrentProject(workspace.db);
     expect(project?.name).toBe(demoManifest.project.name);
     expect(project?.description).toBe(demoManifest.project.description);
+    const pending = workspace.db.prepare('SELECT value FROM meta WHERE key = ?').get(SEED_PENDING_KEY) as { value: string } | undefined;
+    expect(pending?.value).toBe(demoDatasetDir);
+  });
 
-    expect(demoManifest.sources.length).toBeGreaterThan(0);
-    const sources = workspace.db
-      .prepare('SELECT project_id, title, type, original_name, blob_sha256 FROM sources ORDER BY title')
-      .all() as { project_id: string; title: string; type: string; original_name: string; blob_sha256: string }[];
-    expect(sources).toHaveLength(demoManifest.sources.length);
-    for (const expected of demoManifest.sources) {
-      const source = sources.find((s) => s.title === expected.title);
-      expect(source, `source "${expected.title}"`).toBeDefined();
-      if (!source) continue;
-      expect(source.project_id).toBe(project?.id);
-      expect(source.type).toBe(expected.type);
-      expect(source.original_name).toBe(expected.file.split('/').pop());
-      const fileBytes = readFileSync(join(demoDatasetDir, expected.file));
-      expect(source.blob_sha256).toBe(createHash('sha256').update(fileBytes).digest('hex'));
-      // The blob file is on disk under the workspace, intact, with the same bytes.
-      expect(workspace.blobs.root).toBe(join(workspaceDir, 'blobs'));
-      expect(workspace.blobs.verify(source.blob_sha256)).toBe(true);
-      expect(workspace.blobs.read(source.blob_sha256).equals(fileBytes)).toBe(true);
+  it('openApi imports the demo data room through the real pipeline, with its chapter plan and no undo history', async () => {
+    const api = await openApi(join(dir, 'workspace'));
+    try {
+      const { courses } = (await api.call('courses.list', {})) as { courses: { id: string; title: string }[] };
+      expect(courses.map((c) => c.title)).toEqual([demoManifest.course.title]);
+      const course = (await api.call('courses.get', { courseId: courses[0]!.id })) as CourseDetail;
+      expect(course.sources.map((s) => s.originalName).sort()).toEqual(demoManifest.course.sources.map((f) => f.split('/').pop()).sort());
+      expect(new Set(course.sources.map((s) => s.type))).toEqual(new Set(['pdf', 'web', 'markdown', 'text']));
+      for (const source of course.sources) {
+        const fileBytes = readFileSync(join(demoDatasetDir, 'sources', source.originalName));
+        expect(source.sha256).toBe(createHash('sha256').update(fileBytes).digest('hex'));
+        expect(api.context.workspace.blobs.verify(source.sha256)).toBe(true);
+      }
+      expect(course.chapters.map((c) => c.title)).toEqual(demoManifest.course.chapters.map((c) => c.title));
+      expect(course.chapters.flatMap((c) => c.citations).length).toBe(demoManifest.course.chapters.flatMap((c) => c.citations).length);
+      expect(course.chapters[1]!.citations[1]!.quote).toContain('orders without a region were dropped');
+      expect(course.undoLabel).toBeNull();
+      expect(api.context.workspace.db.prepare('SELECT count(*) AS n FROM meta WHERE key = ?').get(SEED_PENDING_KEY)).toEqual({ n: 0 });
+    } finally {
+      await api.close();
+    }
+    // A second start finds nothing pending and adds nothing.
+    const again = await openApi(join(dir, 'workspace'));
+    try {
+      expect(countSources(again.context.workspace.db)).toBe(demoManifest.course.sources.length);
+    } finally {
+      await again.close();
     }
   });
 
@@ -77,8 +93,8 @@ describe('openWorkspace', () => {
     const second = open(dir);
     expect(findCurrentProject(second.db)?.id).toBe(projectId);
     expect((second.db.prepare('SELECT count(*) AS n FROM projects').get() as { n: number }).n).toBe(1);
-    expect(countSources(second.db)).toBe(demoManifest.sources.length);
-    expect(countBlobs(second.db)).toBe(new Set(demoManifest.sources.map((s) => s.file)).size);
+    expect(countSources(second.db)).toBe(0);
+    expect(countBlobs(second.db)).toBe(0);
   });
 
   it('names the manifest and the field when the seed manifest is invalid, and leaves no project behind', () => {

@@ -35,7 +35,7 @@ export function openWorkspace(dir: string, options: OpenWorkspaceOptions = {}): 
   let blobs: BlobStore;
   try {
     blobs = new BlobStore(join(dir, 'blobs'));
-    if (!findCurrentProject(db)) seedWorkspace(db, blobs, options.seedFrom ?? demoDatasetDir);
+    if (!findCurrentProject(db)) seedWorkspace(db, options.seedFrom ?? demoDatasetDir);
   } catch (error) {
     db.close();
     throw error;

@@ -1,68 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Database } from 'better-sqlite3';
-import { z } from 'zod';
-import type { BlobStore } from '../store/blob-store.ts';
-import { recordBlob } from '../store/blob-repository.ts';
 import { insertProject } from '../store/project-repository.ts';
-import { insertSource } from '../store/source-repository.ts';
+import { readSeedManifest } from './seed-manifest.ts';
 
-const SeedManifestSchema = z.object({
-  project: z.object({ name: z.string().min(1), description: z.string().default('') }),
-  sources: z
-    .array(
-      z.object({
-        file: z.string().min(1),
-        title: z.string().min(1),
-        type: z.enum(['pdf', 'web', 'markdown', 'text']),
-      }),
-    )
-    .default([]),
-});
+/** Meta key naming the dataset folder whose data room is still to be imported. */
+export const SEED_PENDING_KEY = 'seed.pending';
 
 /**
- * Fills an empty workspace from a dataset folder (`workspace.json` plus the files it lists).
- * Everything lands in one transaction: a crash half-way leaves the workspace empty, and the
- * next start seeds it again.
+ * Gives an empty workspace its project from a dataset folder, in one transaction, and notes
+ * that the dataset's data room (sources to ingest, chapters to cite) is still to come:
+ * `seedDataRoom` does that part, which needs the (asynchronous) ingestion pipeline.
  */
-export function seedWorkspace(db: Database, blobs: BlobStore, datasetDir: string): void {
-  const manifestPath = join(datasetDir, 'workspace.json');
-  let raw: unknown;
-  try {
-    raw = JSON.parse(readFileSync(manifestPath, 'utf8'));
-  } catch (error) {
-    throw new Error(`Could not read the seed manifest ${manifestPath}: ${(error as Error).message}.`, { cause: error });
-  }
-  const parsed = SeedManifestSchema.safeParse(raw);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ');
-    throw new Error(`The seed manifest ${manifestPath} is not valid: ${problems}.`);
-  }
-  const manifest = parsed.data;
-  const now = new Date().toISOString();
-  const files = manifest.sources.map((source) => {
-    const path = join(datasetDir, source.file);
-    try {
-      return { source, ...blobs.put(readFileSync(path)) };
-    } catch (error) {
-      throw new Error(`Could not read the seed source ${path}: ${(error as Error).message}.`, { cause: error });
-    }
-  });
+export function seedWorkspace(db: Database, datasetDir: string): void {
+  const manifest = readSeedManifest(datasetDir);
   db.transaction(() => {
-    const projectId = randomUUID();
-    insertProject(db, { id: projectId, name: manifest.project.name, description: manifest.project.description, createdAt: now });
-    for (const { source, sha256, sizeBytes } of files) {
-      recordBlob(db, sha256, sizeBytes, now);
-      insertSource(db, {
-        id: randomUUID(),
-        projectId,
-        title: source.title,
-        type: source.type,
-        originalName: source.file.split('/').pop() ?? source.file,
-        blobSha256: sha256,
-        createdAt: now,
-      });
-    }
+    insertProject(db, { id: randomUUID(), name: manifest.project.name, description: manifest.project.description, createdAt: new Date().toISOString() });
+    if (manifest.course) db.prepare('INSERT INTO meta (key, value) VALUES (?, ?)').run(SEED_PENDING_KEY, datasetDir);
   })();
 }

@@ -16,6 +16,9 @@ let runner: JobRunner;
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'lhb-verify-'));
   workspace = openWorkspace(join(dir, 'workspace'));
+  // One stored file, as an import would leave it.
+  const stored = workspace.blobs.put(Buffer.from('# A source\n\nSome text.\n'));
+  recordBlob(workspace.db, stored.sha256, stored.sizeBytes, new Date().toISOString());
   runner = new JobRunner(workspace.db);
 });
 
@@ -36,7 +39,7 @@ async function runVerify(): Promise<Job> {
 
 describe('verifyWorkspace as a job', () => {
   it('succeeds on a healthy workspace with a message saying what was checked', async () => {
-    expect(countBlobs(workspace.db)).toBe(1); // the demo source
+    expect(countBlobs(workspace.db)).toBe(1);
     const job = await runVerify();
     expect(job.state).toBe('succeeded');
     expect(job.message).toBe('Workspace is healthy: database intact, 1 stored file verified.');

@@ -1,0 +1,31 @@
+import { ensureDefaultCourse } from '../../annotate/ensure-default-course.ts';
+import { reanchorCitations } from '../../annotate/reanchor-citations.ts';
+import type { ImportOptions } from '../../sources/index.ts';
+import { isKnownCourse } from '../../store/source-repository.ts';
+import type { ApiContext } from '../api-context.ts';
+import { RpcError } from '../rpc-error.ts';
+import { runAnnotate } from './annotate-context.ts';
+
+/**
+ * Where an import goes and what happens to citations when a file comes back changed. The course
+ * is checked before the job starts, so an unknown id is the caller's `not_found` at once rather
+ * than a job that fails every file; without an id, the project's first data room (made if none).
+ * A new version re-anchors the citations of the previous one by their quotes.
+ */
+export function importTarget(courseId: string | undefined, ctx: ApiContext): Pick<ImportOptions, 'courseId' | 'onNewVersion'> {
+  const { workspace } = ctx;
+  if (courseId !== undefined && !isKnownCourse(workspace.db, courseId)) {
+    throw new RpcError('not_found', `No course with id ${courseId} in this workspace; nothing was imported. Refresh the course list and try again.`);
+  }
+  return {
+    courseId: courseId ?? ensureDefaultCourse(workspace.db),
+    onNewVersion: (sourceId, _previousVersionId, newVersionId) => {
+      runAnnotate(ctx, (deps) => reanchorCitations(deps, sourceId, newVersionId));
+    },
+  };
+}
+
+/** "Import report.pdf", "Import 3 files". */
+export function importJobTitle(names: string[]): string {
+  return names.length === 1 ? `Import ${names[0]!.split(/[\\/]/).filter(Boolean).pop() ?? names[0]}` : `Import ${names.length} files`;
+}

@@ -1,0 +1,109 @@
+import { resolve } from 'node:path';
+import type { Job } from '../../schemas/jobs.ts';
+import type { RpcOutput } from '../../schemas/rpc.ts';
+import { MAX_LINES_PER_CALL, type ImportOutcome, type SourceSummary } from '../../schemas/sources.ts';
+import type { Api } from '../api/create-api.ts';
+import { importJobResult } from '../sources/import-job.ts';
+import { openCliApi } from './open-cli-api.ts';
+
+type SourceDetail = RpcOutput<'sources.get'>;
+
+/**
+ * `lhb sources add PATH...`: imports through sources.importPaths, waits for the job, then prints
+ * each imported source (JSON Lines with --json). Every failure goes to stderr with its reason;
+ * the exit code is 1 when any file failed, after the others were imported.
+ */
+export async function runSourcesAdd(paths: string[], options: { course?: string; json?: boolean; workspace?: string }): Promise<void> {
+  await withApi(options.workspace, async (api) => {
+    const input = { paths: paths.map((p) => resolve(p)), ...(options.course ? { courseId: options.course } : {}) };
+    const { jobId } = (await api.call('sources.importPaths', input)) as RpcOutput<'sources.importPaths'>;
+    await api.context.jobs.idle();
+    const result = importJobResult(api.context.jobs, jobId);
+    if (!result) throw new Error(finishedJob(api, jobId)?.message ?? `The import job ${jobId} ended without a result.`);
+    for (const skipped of result.skipped) process.stderr.write(`lhb: skipped ${skipped.reason}\n`);
+    for (const outcome of result.outcomes) {
+      if (outcome.status === 'failed') {
+        process.stderr.write(`lhb: ${outcome.reason}\n`);
+        continue;
+      }
+      const detail = (await api.call('sources.get', { sourceId: outcome.sourceId, versionId: outcome.versionId })) as SourceDetail;
+      process.stdout.write(options.json ? `${JSON.stringify(sourceJson(detail))}\n` : `${describeOutcome(outcome, detail)}\n`);
+    }
+    if (!options.json) process.stderr.write(`${result.message}\n`);
+    if (result.outcomes.some((o) => o.status === 'failed')) process.exitCode = 1;
+  });
+}
+
+/** `lhb sources list`: every source with its newest version. */
+export async function runSourcesList(options: { course?: string; json?: boolean; workspace?: string }): Promise<void> {
+  await withApi(options.workspace, async (api) => {
+    const { sources } = (await api.call('sources.list', options.course ? { courseId: options.course } : {})) as { sources: SourceSummary[] };
+    if (options.json) {
+      process.stdout.write(`${JSON.stringify(sources, null, 2)}\n`);
+      return;
+    }
+    if (sources.length === 0) {
+      process.stdout.write('No sources yet. Import some with: lhb sources add PATH...\n');
+      return;
+    }
+    const rows = sources.map((s) => [s.id, s.type, String(s.lineCount), `v${s.version}`, s.title]);
+    const widths = [0, 1, 2, 3].map((column) => Math.max(...rows.map((row) => row[column]!.length), ['ID', 'TYPE', 'LINES', 'VERSION'][column]!.length));
+    const format = (row: string[]) => [row[0]!.padEnd(widths[0]!), row[1]!.padEnd(widths[1]!), row[2]!.padStart(widths[2]!), row[3]!.padEnd(widths[3]!), row[4]].join('  ');
+    process.stdout.write(`${[format(['ID', 'TYPE', 'LINES', 'VERSION', 'TITLE']), ...rows.map(format)].join('\n')}\n`);
+  });
+}
+
+/** `lhb sources show ID [--lines A-B]`: the newest version's lines as `NNNN| text`. */
+export async function runSourcesShow(sourceId: string, options: { lines?: string; workspace?: string }): Promise<void> {
+  await withApi(options.workspace, async (api) => {
+    const detail = (await api.call('sources.get', { sourceId })) as SourceDetail;
+    const { lineCount, id: versionId } = detail.version;
+    const [start, end] = options.lines ? parseLineRange(options.lines, sourceId, lineCount) : [1, lineCount];
+    // Numbers are zero-padded to 4 digits, or to the width of the largest line number.
+    const width = Math.max(4, String(lineCount).length);
+    for (let from = start; from <= end; from += MAX_LINES_PER_CALL) {
+      const to = Math.min(end, from + MAX_LINES_PER_CALL - 1);
+      const { lines } = (await api.call('sources.lines', { versionId, start: from, end: to })) as RpcOutput<'sources.lines'>;
+      process.stdout.write(lines.map((text, i) => `${String(from + i).padStart(width, '0')}| ${text}\n`).join(''));
+    }
+  });
+}
+
+/** "12-15" or "12" → [12, 15] / [12, 12]; the end is clamped to the source's last line. */
+export function parseLineRange(text: string, sourceId: string, lineCount: number): [number, number] {
+  const match = /^\s*(\d+)\s*(?:-\s*(\d+)\s*)?$/.exec(text);
+  const start = Number(match?.[1]);
+  const end = match?.[2] === undefined ? start : Number(match[2]);
+  if (!match || start < 1 || end < start) throw new Error(`--lines takes A-B with 1 ≤ A ≤ B (e.g. --lines 12-15), not ${JSON.stringify(text)}.`);
+  if (start > lineCount) throw new Error(`${sourceId} has ${lineCount} line${lineCount === 1 ? '' : 's'}; --lines ${text} starts after its end.`);
+  return [start, Math.min(end, lineCount)];
+}
+
+async function withApi(workspace: string | undefined, run: (api: Api) => Promise<void>): Promise<void> {
+  const api = await openCliApi(workspace);
+  try {
+    await run(api);
+  } finally {
+    await api.close();
+  }
+}
+
+function finishedJob(api: Api, jobId: string): Job | undefined {
+  return api.context.jobs.list(500).find((job) => job.id === jobId);
+}
+
+function sourceJson({ source, version }: SourceDetail) {
+  return {
+    id: source.id,
+    title: source.title,
+    type: source.type,
+    lineCount: version.lineCount,
+    sha256: version.sha256,
+    sections: version.sections.map(({ title, level, startLine, endLine }) => ({ title, level, startLine, endLine })),
+  };
+}
+
+function describeOutcome(outcome: Exclude<ImportOutcome, { status: 'failed' }>, { source, version }: SourceDetail): string {
+  const what = outcome.status === 'added' ? 'added' : outcome.status === 'new-version' ? `version ${version.version}` : 'unchanged';
+  return `${what.padEnd(10)} ${source.id}  ${source.type}, ${version.lineCount} lines, ${version.sections.length} sections  ${source.title}`;
+}

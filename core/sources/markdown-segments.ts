@@ -1,0 +1,90 @@
+/**
+ * Where a Markdown document can be cut into pieces that parse exactly as they do in place, as
+ * far as top-level headings go. Parsing is the slow part of indexing a long document, and only
+ * the pieces that may hold a heading need it.
+ *
+ * Cuts are made:
+ * - before a non-indented line that follows a blank line: a blank line closes every paragraph,
+ *   block quote and HTML block of kinds 6-7, and a non-indented line cannot continue a list item
+ *   or indented code, so nothing open before the cut changes how the lines after it are read;
+ * - before and after a non-indented ATX heading line (`## Title`): such a line interrupts a
+ *   paragraph and closes any list item or quote rather than continuing it, and nothing continues
+ *   it, unless an HTML block is open (then it is HTML text), so that case is left uncut;
+ *
+ * and never inside a top-level fenced code block, or an HTML block that only ends at its closing
+ * marker (script, pre, style, textarea, comment, processing instruction, declaration, CDATA). A
+ * fence or such a block opened at column 0 is at the top level for certain, so its end is found
+ * exactly; one opened at an indent of 1-3 spaces may instead sit inside a list item, which would
+ * close it early, so after such a line no more cuts are made; likewise after a fence-like line
+ * inside what may be an HTML block of kind 6-7 (it is HTML text there, a fence elsewhere).
+ *
+ * Returns 0-based [start, end) line ranges covering every line. Fewer cuts are always correct
+ * (a piece is just larger); cuts are only made where the rules above hold.
+ */
+export function markdownSegments(lines: readonly string[]): [number, number][] {
+  const cuts: number[] = [];
+  let fence: { marker: string; length: number } | undefined;
+  let htmlEnd: RegExp | undefined;
+  /** An HTML block of kind 6 or 7 (or a line that might start one) is open until a blank line. */
+  let htmlUntilBlank = false;
+  let previousBlank = false;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (fence) {
+      const closing = /^ {0,3}(`+|~+)[ \t]*$/.exec(line)?.[1];
+      if (closing && closing[0] === fence.marker && closing.length >= fence.length) fence = undefined;
+      previousBlank = false;
+      continue;
+    }
+    if (htmlEnd) {
+      if (htmlEnd.test(line)) htmlEnd = undefined;
+      previousBlank = false;
+      continue;
+    }
+    const blank = line.trim() === '';
+    if (blank) htmlUntilBlank = false;
+    const atxHeading = !htmlUntilBlank && /^#{1,6}(?:[ \t]|$)/.test(line);
+    if ((previousBlank && /^\S/.test(line)) || atxHeading) cuts.push(i);
+    if (atxHeading) cuts.push(i + 1);
+    const opening = /^( {0,3})(`{3,}|~{3,})(.*)$/.exec(line);
+    // A backtick fence's info string may not contain a backtick (that line is inline code).
+    if (opening && !(opening[2]![0] === '`' && opening[3]!.includes('`'))) {
+      // Inside what may be an HTML block, a fence line may be HTML text or a real fence: unknowable here.
+      if (opening[1] !== '' || htmlUntilBlank) return segmentsFrom(cuts, lines.length);
+      fence = { marker: opening[2]![0]!, length: opening[2]!.length };
+    } else if (/^ {0,3}</.test(line)) {
+      const end = htmlBlockEnd(line.trimStart());
+      // Such a block may end on its first line (`<!-- note -->`).
+      if (end && !end.test(line)) {
+        if (/^ /.test(line) || htmlUntilBlank) return segmentsFrom(cuts, lines.length);
+        htmlEnd = end;
+      } else if (!end && /^ {0,3}<\/?[A-Za-z]/.test(line)) {
+        htmlUntilBlank = true;
+      }
+    }
+    previousBlank = blank;
+  }
+  return segmentsFrom(cuts, lines.length);
+}
+
+function segmentsFrom(cuts: number[], lineCount: number): [number, number][] {
+  const segments: [number, number][] = [];
+  let start = 0;
+  for (const cut of cuts) {
+    if (cut <= start || cut >= lineCount) continue;
+    segments.push([start, cut]);
+    start = cut;
+  }
+  if (start < lineCount) segments.push([start, lineCount]);
+  return segments;
+}
+
+/** The end marker of an HTML block of kinds 1-5 that a line starting with `<` starts, if it starts one. */
+function htmlBlockEnd(tag: string): RegExp | undefined {
+  if (/^<(script|pre|style|textarea)(?:[\s>]|$)/i.test(tag)) return /<\/(script|pre|style|textarea)>/i;
+  if (tag.startsWith('<!--')) return /-->/;
+  if (tag.startsWith('<?')) return /\?>/;
+  if (tag.startsWith('<![CDATA[')) return /\]\]>/;
+  if (/^<![A-Za-z]/.test(tag)) return />/;
+  return undefined;
+}

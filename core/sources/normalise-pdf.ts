@@ -1,0 +1,116 @@
+import { getDocument, type PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+// pdf.js's parser, loaded with the API rather than on the first document, so that it runs in
+// this thread (no worker of its own) and is loaded before native-builtins.ts restores the natives.
+import 'pdfjs-dist/legacy/build/pdf.worker.mjs';
+import type { TextItem } from 'pdfjs-dist/types/src/display/api.js';
+import { looksLikePdf } from './detect-source-type.ts';
+import type { NormalisedSource } from './normalised-source.ts';
+import { pdfBlocks } from './pdf-blocks.ts';
+import { pdfBlocksToMarkdown } from './pdf-markdown.ts';
+import type { PdfPageLines } from './pdf-page-furniture.ts';
+import { groupRunsIntoLines, type PdfTextRun } from './pdf-text-lines.ts';
+import { SourceImportError } from './source-errors.ts';
+
+/**
+ * A PDF's text layer as Markdown: lines in reading order, paragraphs joined, hyphenation
+ * repaired, headings inferred from type size and face (pdf-blocks.ts), and each page's lines
+ * recorded. pdf.js runs with everything but text extraction off: no eval, no font loading, no
+ * system fonts, no network. A file pdf.js cannot read (damaged, truncated, encrypted, not a
+ * PDF, no text) becomes a SourceImportError that names the file and says what to do.
+ */
+export async function normalisePdf(bytes: Uint8Array, name: string): Promise<NormalisedSource> {
+  checkEnvelope(bytes, name);
+  const document = await openPdf(bytes, name);
+  try {
+    const pages: PdfPageLines[] = [];
+    for (let number = 1; number <= document.numPages; number++) pages.push(await readPage(document, number, name));
+    const { markdown, pages: spans } = pdfBlocksToMarkdown(pdfBlocks(pages));
+    if (markdown === '') {
+      throw new SourceImportError(`${name} has no text layer (its ${document.numPages} page${document.numPages === 1 ? ' is' : 's are'} images, probably scanned); run OCR on it (e.g. ocrmypdf) and import the result.`);
+    }
+    return { title: await metadataTitle(document), markdown, pages: spans };
+  } finally {
+    await document.destroy();
+  }
+}
+
+/** Checks pdf.js would paper over: it "repairs" a cut-off file and silently loses its end. */
+function checkEnvelope(bytes: Uint8Array, name: string): void {
+  if (bytes.byteLength === 0) throw new SourceImportError(`${name} is empty (0 bytes); check that the file was saved or downloaded completely and import it again.`);
+  if (!looksLikePdf(bytes)) {
+    throw new SourceImportError(`${name} is not a PDF (it does not start with "%PDF-"); if it is another kind of document, export it as PDF or save it with its proper extension.`);
+  }
+  const tail = Buffer.from(bytes.buffer, bytes.byteOffset + Math.max(0, bytes.byteLength - 2048), Math.min(bytes.byteLength, 2048));
+  if (!tail.includes('%%EOF')) {
+    throw new SourceImportError(`${name} is a truncated PDF (its end-of-file marker is missing, so pages may be lost); download or export it again and import the complete file.`);
+  }
+}
+
+async function openPdf(bytes: Uint8Array, name: string): Promise<PDFDocumentProxy> {
+  const task = getDocument({
+    // pdf.js takes ownership of (and may detach) the buffer it is given: hand it a copy.
+    data: new Uint8Array(bytes),
+    isEvalSupported: false,
+    useSystemFonts: false,
+    disableFontFace: true,
+    useWorkerFetch: false,
+    isOffscreenCanvasSupported: false,
+    isImageDecoderSupported: false,
+    enableXfa: false,
+    stopAtErrors: false,
+    // Errors only: warnings about fonts we chose not to load would flood the terminal.
+    verbosity: 0,
+  });
+  try {
+    return await task.promise;
+  } catch (error) {
+    await task.destroy().catch(() => undefined);
+    throw describePdfError(error, name);
+  }
+}
+
+function describePdfError(error: unknown, name: string): SourceImportError {
+  const kind = (error as { name?: string } | null)?.name;
+  const message = error instanceof Error ? error.message : String(error);
+  if (kind === 'PasswordException') {
+    return new SourceImportError(`${name} is encrypted and needs a password to open; export an unencrypted copy (e.g. "Print to PDF" or qpdf --decrypt) and import that.`);
+  }
+  if (kind === 'InvalidPDFException') {
+    return new SourceImportError(`${name} is damaged: its PDF structure could not be read (${message}); open it in a PDF reader, save or export a fresh copy, and import that.`);
+  }
+  return new SourceImportError(`${name} could not be read as a PDF (${message}); open it in a PDF reader, save or export a fresh copy, and import that.`);
+}
+
+async function readPage(document: PDFDocumentProxy, number: number, name: string): Promise<PdfPageLines> {
+  try {
+    const page = await document.getPage(number);
+    const [, bottom, , top] = page.view as [number, number, number, number];
+    const content = await page.getTextContent();
+    const runs: PdfTextRun[] = [];
+    for (const item of content.items) {
+      if (!('str' in item)) continue;
+      const run = toRun(item, content.styles[item.fontName]?.fontFamily === 'monospace');
+      if (run) runs.push(run);
+    }
+    page.cleanup();
+    return { page: number, lines: groupRunsIntoLines(runs), top, bottom };
+  } catch (error) {
+    throw new SourceImportError(`${name} is damaged on page ${number} of ${document.numPages} (${error instanceof Error ? error.message : String(error)}); open it in a PDF reader, save or export a fresh copy, and import that.`);
+  }
+}
+
+function toRun(item: TextItem, monospace: boolean): PdfTextRun | undefined {
+  if (item.str === '') return undefined;
+  const [a, b, c, d, x, y] = item.transform as [number, number, number, number, number, number];
+  // Horizontal text: size is the vertical scale. Rotated text keeps its own baseline via y.
+  const size = Math.hypot(c, d) || Math.hypot(a, b) || item.height;
+  return { text: item.str, x, y, width: item.width, size, font: item.fontName, monospace };
+}
+
+async function metadataTitle(document: PDFDocumentProxy): Promise<string | null> {
+  const { info } = await document.getMetadata().catch(() => ({ info: {} }));
+  const title = typeof (info as { Title?: unknown }).Title === 'string' ? (info as { Title: string }).Title.replace(/\s+/g, ' ').trim() : '';
+  // Producers often store a file name or a placeholder here; the first heading is better then.
+  if (title === '' || /^untitled\b/i.test(title) || /\.\w{2,4}$/.test(title)) return null;
+  return title;
+}

@@ -1,0 +1,48 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { createNormaliser } from './normaliser-pool.ts';
+import { SourceImportError } from './source-errors.ts';
+
+const DEMO_PDF = readFileSync(new URL('../../datasets/demo/sources/dashboard-review.pdf', import.meta.url));
+const MARKDOWN = Buffer.from('# Title\n\nText.\n');
+
+describe('normaliser pool (worker threads)', () => {
+  it('reads files in parallel workers and reports a bad file without losing the others', async () => {
+    const pool = createNormaliser(2);
+    try {
+      const [pdf, broken, markdown] = await Promise.allSettled([
+        pool.normalise('pdf', DEMO_PDF, 'review.pdf'),
+        pool.normalise('pdf', Buffer.from('%PDF-1.7 nothing else'), 'stub.pdf'),
+        pool.normalise('markdown', MARKDOWN, 'notes.md'),
+      ]);
+      expect(pdf.status === 'fulfilled' && pdf.value.lineCount).toBe(45);
+      expect(broken.status === 'rejected' && broken.reason).toBeInstanceOf(SourceImportError);
+      expect(markdown.status === 'fulfilled' && markdown.value.sections).toEqual([{ title: 'Title', level: 1, startLine: 1, endLine: 3 }]);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('stops a file that overruns its time and keeps serving the next one', async () => {
+    const pool = createNormaliser(1, { timeoutMs: (size) => (size > 1000 ? 1 : 60_000) });
+    try {
+      await expect(pool.normalise('pdf', DEMO_PDF, 'slow.pdf')).rejects.toThrow(/^slow\.pdf took longer than 1 s to read and was stopped/);
+      await expect(pool.normalise('markdown', MARKDOWN, 'next.md')).resolves.toMatchObject({ lineCount: 3 });
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('gives up a cancelled file at once with the cancel reason', async () => {
+    const pool = createNormaliser(1);
+    const controller = new AbortController();
+    try {
+      const reading = pool.normalise('pdf', DEMO_PDF, 'review.pdf', controller.signal);
+      controller.abort(new Error('user cancelled'));
+      await expect(reading).rejects.toThrow('user cancelled');
+      await expect(pool.normalise('markdown', MARKDOWN, 'after.md')).resolves.toMatchObject({ lineCount: 3 });
+    } finally {
+      await pool.close();
+    }
+  });
+});

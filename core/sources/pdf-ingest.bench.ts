@@ -1,0 +1,138 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { median, type BenchResult } from '../../build/bench-harness.ts';
+import { openWorkspace } from '../workspace/open-workspace.ts';
+import { importPaths as importPathsFromSource } from './import-sources.ts';
+
+const FILES = 40;
+const PAGES_PER_FILE = 20;
+const RUNS = 3;
+/** Both cores: our pool runs two workers, so pdftotext gets two processes at a time. */
+const PARALLEL = 2;
+/** Bump when the generated corpus changes, so a stale cached copy is not reused. */
+const CORPUS = join(tmpdir(), `lhb-pdf-ingest-bench-v1-${FILES}x${PAGES_PER_FILE}`);
+
+type ImportModule = { importPaths: typeof importPathsFromSource };
+
+/**
+ * The import as the app runs it: the compiled dist/ when it is up to date (`npm run bench`
+ * builds first), whose workers start in a fraction of the time tsx needs for TypeScript.
+ */
+async function loadImport(): Promise<{ importPaths: ImportModule['importPaths']; from: string }> {
+  // build-freshness.mjs has no type declarations; a URL import keeps tsc from asking for them.
+  const freshness = new URL('../../build/build-freshness.mjs', import.meta.url).href;
+  const { isBuildStale } = (await import(freshness)) as { isBuildStale: () => boolean };
+  if (!isBuildStale()) {
+    const compiled = (await import(new URL('../../dist/core/sources/import-sources.js', import.meta.url).href)) as ImportModule;
+    return { importPaths: compiled.importPaths, from: 'dist/' };
+  }
+  return { importPaths: importPathsFromSource, from: 'TypeScript sources (dist/ is stale: run npm run build)' };
+}
+
+/**
+ * PDF ingestion throughput (pages/s) against poppler's `pdftotext` on the same 40 × 20-page
+ * PDFs, both using two cores. Ours is the whole import: read, hash, parse in the worker pool,
+ * headings and paragraphs, sections, blobs and rows in a fresh workspace.
+ */
+export default async function benchPdfIngest(): Promise<BenchResult[]> {
+  const files = await corpus();
+  const { importPaths, from } = await loadImport();
+  const totalPages = FILES * PAGES_PER_FILE;
+  const hasPdftotext = spawnSync('pdftotext', ['-v']).error === undefined;
+  const ours: number[] = [];
+  const peer: number[] = [];
+  for (let run = 0; run < RUNS; run++) {
+    ours.push(await timeOurImport(importPaths, files));
+    if (hasPdftotext) peer.push(await timePdftotext(files));
+  }
+  const pagesPerSecond = totalPages / (median(ours) / 1000);
+  const peerPagesPerSecond = hasPdftotext ? totalPages / (median(peer) / 1000) : undefined;
+  const ratio = peerPagesPerSecond ? pagesPerSecond / peerPagesPerSecond : undefined;
+  return [
+    {
+      name: `PDF ingestion throughput (${FILES} files × ${PAGES_PER_FILE} pages, ${PARALLEL} workers)`,
+      unit: 'pages/s',
+      value: pagesPerSecond,
+      ...(peerPagesPerSecond ? { peer: { name: `pdftotext, ${PARALLEL} at a time`, value: peerPagesPerSecond } } : {}),
+      target: { text: '≥ 1.0× pdftotext', met: ratio !== undefined && ratio >= 1 },
+      detail: hasPdftotext
+        ? `median of ${RUNS} runs: ours ${median(ours).toFixed(0)} ms (${from}), pdftotext ${median(peer).toFixed(0)} ms`
+        : 'pdftotext not found: install it (apt-get install -y poppler-utils) to measure the peer',
+    },
+  ];
+}
+
+async function timeOurImport(importPaths: ImportModule['importPaths'], files: string[]): Promise<number> {
+  const dir = mkdtempSync(join(tmpdir(), 'lhb-pdf-bench-ws-'));
+  const workspace = openWorkspace(dir);
+  try {
+    const started = performance.now();
+    const { outcomes } = await importPaths(workspace, files, { courseId: null, workers: PARALLEL });
+    const elapsed = performance.now() - started;
+    const failed = outcomes.filter((o) => o.status !== 'added');
+    if (failed.length > 0) throw new Error(`The benchmark import did not add every file: ${JSON.stringify(failed[0])}`);
+    return elapsed;
+  } finally {
+    workspace.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function timePdftotext(files: string[]): Promise<number> {
+  const started = performance.now();
+  let next = 0;
+  const runOne = (file: string) =>
+    new Promise<void>((resolve, reject) => {
+      const child = spawn('pdftotext', ['-q', file, '-'], { stdio: ['ignore', 'ignore', 'ignore'] });
+      child.on('error', reject);
+      child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`pdftotext ${file} exited ${code}`))));
+    });
+  await Promise.all(
+    Array.from({ length: PARALLEL }, async () => {
+      while (next < files.length) await runOne(files[next++]!);
+    }),
+  );
+  return performance.now() - started;
+}
+
+/** The generated PDFs, made once and kept in the temp folder between runs. */
+async function corpus(): Promise<string[]> {
+  const existing = existsSync(CORPUS) ? readdirSync(CORPUS).filter((f) => f.endsWith('.pdf')) : [];
+  if (existing.length !== FILES) {
+    mkdirSync(CORPUS, { recursive: true });
+    for (let i = 0; i < FILES; i++) writeFileSync(join(CORPUS, `report-${String(i + 1).padStart(2, '0')}.pdf`), await makeReport(i));
+  }
+  return readdirSync(CORPUS)
+    .filter((f) => f.endsWith('.pdf'))
+    .sort()
+    .map((f) => join(CORPUS, f));
+}
+
+const WORDS = 'the dashboard weekly orders region totals shipment transit label chart colour panel empty error state team reviewer finding brief build agent judge score view number partial week sample data table sorted'.split(' ');
+
+/** A report of PAGES_PER_FILE pages: a bold heading per page and 44 lines of body text, some hyphenated. */
+async function makeReport(seed: number): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  const regular = await pdf.embedFont(StandardFonts.Helvetica);
+  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  let state = seed * 7919 + 1;
+  const word = () => {
+    state = (state * 1103515245 + 12345) % 2147483648;
+    return WORDS[state % WORDS.length]!;
+  };
+  for (let p = 0; p < PAGES_PER_FILE; p++) {
+    const page = pdf.addPage([612, 792]);
+    page.drawText(`Section ${p + 1}: findings on ${word()} and ${word()}`, { x: 72, y: 720, size: 16, font: bold });
+    let y = 690;
+    for (let line = 0; line < 44; line++) {
+      const words = Array.from({ length: 12 }, word).join(' ');
+      const text = line % 7 === 6 ? `${words} evalu-` : line % 7 === 0 && line > 0 ? `ation ${words}.` : words;
+      page.drawText(text, { x: 72, y, size: 10, font: regular });
+      y -= line % 8 === 7 ? 20 : 13;
+    }
+  }
+  return pdf.save();
+}

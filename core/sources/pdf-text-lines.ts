@@ -1,0 +1,78 @@
+/** One run of text as the PDF reader reports it: a string drawn at one position in one font. */
+export interface PdfTextRun {
+  text: string;
+  /** Baseline start in page space (points, y grows upwards). */
+  x: number;
+  y: number;
+  width: number;
+  /** Font size in points (the text matrix's vertical scale). */
+  size: number;
+  /** The reader's id for the font face; runs in the same face share it. */
+  font: string;
+  monospace: boolean;
+}
+
+/** One visual line of a page: the runs that share a baseline, in the order they were drawn. */
+export interface PdfLine {
+  text: string;
+  x: number;
+  y: number;
+  endX: number;
+  /** Size and face of most of the line's characters. */
+  size: number;
+  font: string;
+  monospace: boolean;
+}
+
+/**
+ * Groups a page's runs into lines. Runs come in content-stream order, which for nearly every
+ * PDF is reading order (column by column); a run joins the current line when it sits on the
+ * same baseline (within a third of the font size, so superscripts stay on their line) and does
+ * not jump back to the left, and a space is put between runs the PDF set apart without one.
+ */
+export function groupRunsIntoLines(runs: PdfTextRun[]): PdfLine[] {
+  const lines: PdfLine[] = [];
+  let current: { runs: PdfTextRun[]; text: string; y: number; endX: number; size: number } | undefined;
+  const finish = () => {
+    if (current && current.text.trim() !== '') lines.push(toLine(current.runs, current.text));
+    current = undefined;
+  };
+  for (const run of runs) {
+    if (run.text === '') continue;
+    const size = Math.max(run.size, 1);
+    const sameLine = current && Math.abs(run.y - current.y) <= Math.max(size, current.size) / 3 && run.x >= current.endX - size;
+    if (!current || !sameLine) {
+      finish();
+      current = { runs: [run], text: run.text, y: run.y, endX: run.x + run.width, size };
+      continue;
+    }
+    const gap = run.x - current.endX;
+    const needsSpace = gap > size * 0.15 && !/\s$/.test(current.text) && !/^\s/.test(run.text);
+    current.text += (needsSpace ? ' ' : '') + run.text;
+    current.runs.push(run);
+    current.endX = Math.max(current.endX, run.x + run.width);
+    current.size = Math.max(current.size, size);
+  }
+  finish();
+  return lines;
+}
+
+function toLine(runs: PdfTextRun[], text: string): PdfLine {
+  // The line's style is that of most of its characters, so one bold word does not make a heading.
+  const weight = new Map<string, { chars: number; run: PdfTextRun }>();
+  for (const run of runs) {
+    const key = `${run.font}@${roundSize(run.size)}`;
+    const entry = weight.get(key) ?? { chars: 0, run };
+    entry.chars += run.text.trim().length;
+    weight.set(key, entry);
+  }
+  const dominant = [...weight.values()].sort((a, b) => b.chars - a.chars)[0]!.run;
+  const first = runs[0]!;
+  const endX = Math.max(...runs.map((r) => r.x + r.width));
+  return { text: text.replace(/\s+/g, ' ').trim(), x: first.x, y: first.y, endX, size: roundSize(dominant.size), font: dominant.font, monospace: dominant.monospace };
+}
+
+/** Sizes to the half point: the same style is often drawn at 10.98 and 11.02. */
+export function roundSize(size: number): number {
+  return Math.round(size * 2) / 2;
+}

@@ -1,0 +1,75 @@
+import { createHash, randomUUID } from 'node:crypto';
+import type { ImportOutcome, SourceType } from '../../schemas/sources.ts';
+import { recordBlob } from '../store/blob-repository.ts';
+import { findCurrentProject } from '../store/project-repository.ts';
+import { findSourceByName, insertSource, updateSourceHead } from '../store/source-repository.ts';
+import { findLatestVersionRef, insertSourceVersion } from '../store/source-version-repository.ts';
+import type { IndexedSource } from './normalised-source.ts';
+import { newSourceId } from './source-id.ts';
+import type { SourceWorkspace } from './source-workspace.ts';
+
+export interface ImportedFile {
+  courseId: string | null;
+  name: string;
+  type: SourceType;
+  original: Uint8Array;
+  sha256: string;
+  indexed: IndexedSource;
+  createdAt: string;
+}
+
+export type StoredOutcome = Exclude<ImportOutcome, { status: 'failed' }>;
+
+/**
+ * Stores one normalised file: both files as blobs (the original and its Markdown), then, in one
+ * transaction, either a new source with version 1, or a new version of the source this course
+ * already has under the same name (older versions stay, and so do citations of them), or nothing
+ * when the newest version has the same bytes. The decision is made inside the transaction, so
+ * two imports of one file cannot make two sources.
+ */
+export function storeImportedSource(workspace: SourceWorkspace, file: ImportedFile): { outcome: StoredOutcome; previousVersionId?: string } {
+  const { db, blobs } = workspace;
+  const markdown = Buffer.from(file.indexed.markdown, 'utf8');
+  const markdownSha256 = createHash('sha256').update(markdown).digest('hex');
+  // Blob files first: a crash between the two steps leaves an unreferenced file, never a row
+  // pointing at a missing one.
+  blobs.put(file.original);
+  blobs.put(markdown);
+  return db.transaction(() => {
+    const project = findCurrentProject(db);
+    if (!project) throw new Error('The workspace has no project to import into; restart the app so it can seed one.');
+    recordBlob(db, file.sha256, file.original.byteLength, file.createdAt);
+    recordBlob(db, markdownSha256, markdown.byteLength, file.createdAt);
+    const existing = findSourceByName(db, file.courseId, file.name);
+    const latest = existing ? findLatestVersionRef(db, existing.id) : undefined;
+    if (existing && latest?.sha256 === file.sha256) {
+      return { outcome: { status: 'unchanged', name: file.name, sourceId: existing.id, versionId: latest.id } as const };
+    }
+    const title = sourceTitle(file);
+    const sourceId = existing?.id ?? newSourceId(db, file.name);
+    if (existing) updateSourceHead(db, sourceId, { title, type: file.type, blobSha256: file.sha256 });
+    else insertSource(db, { id: sourceId, projectId: project.id, courseId: file.courseId, title, type: file.type, originalName: file.name, blobSha256: file.sha256, createdAt: file.createdAt });
+    const version = (latest?.version ?? 0) + 1;
+    const versionId = randomUUID();
+    insertSourceVersion(db, {
+      id: versionId,
+      sourceId,
+      version,
+      sha256: file.sha256,
+      markdownSha256,
+      lineCount: file.indexed.lineCount,
+      sections: file.indexed.sections,
+      pages: file.indexed.pages,
+      createdAt: file.createdAt,
+    });
+    if (!latest) return { outcome: { status: 'added', name: file.name, sourceId, versionId } as const };
+    return { outcome: { status: 'new-version', name: file.name, sourceId, versionId, version } as const, previousVersionId: latest.id };
+  })();
+}
+
+/** The document's own title, else its first heading, else its file name without the extension. */
+function sourceTitle(file: ImportedFile): string {
+  const heading = file.indexed.sections.find((section) => section.level > 0 && section.title !== '')?.title;
+  const fileName = file.name.split('/').pop()!.replace(/\.[^.]+$/, '') || file.name;
+  return (file.indexed.title ?? heading ?? fileName).slice(0, 300);
+}

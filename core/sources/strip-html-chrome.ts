@@ -1,0 +1,77 @@
+import type { Element, ElementContent, Root, RootContent } from 'hast';
+
+/** Elements that run code, load things, or are never document text. Removed with their content. */
+const DROPPED = new Set([
+  'script', 'style', 'noscript', 'iframe', 'frame', 'frameset', 'object', 'embed', 'applet', 'template',
+  'link', 'meta', 'base', 'svg', 'math', 'canvas', 'video', 'audio', 'source', 'track', 'picture', 'map',
+  'button', 'input', 'select', 'textarea', 'option', 'datalist', 'dialog', 'slot',
+  'nav', 'aside',
+]);
+
+/** Page chrome when it belongs to the page; inside an article or section it is that part's own title block. */
+const PAGE_CHROME = new Set(['header', 'footer']);
+export const CONTENT_BLOCKS = new Set(['main', 'article', 'section']);
+const CHROME_ROLES = new Set(['navigation', 'banner', 'contentinfo', 'complementary', 'search', 'menu', 'menubar', 'dialog', 'alert']);
+const SAFE_LINK_SCHEMES = new Set(['http', 'https', 'mailto', 'ftp']);
+
+/**
+ * Cuts a parsed web page down to its document text before it becomes Markdown: scripts,
+ * styles, embedded objects, forms' controls, navigation, banners and sidebars go; event-handler
+ * attributes go; images become their alt text (never a remote load); links keep their text and
+ * lose any URL that is not http(s), mailto or ftp (`javascript:`, `data:`, `vbscript:` …).
+ * Mutates `tree`. `withinContentBlock` says the tree is the inside of a <main>, <article> or
+ * <section>, where a <header> or <footer> is the block's own and is kept.
+ */
+export function stripHtmlChrome(tree: Root, withinContentBlock = false): void {
+  tree.children = cleanChildren(tree.children, withinContentBlock) as RootContent[];
+}
+
+function cleanChildren(children: (RootContent | ElementContent)[], insideContentBlock: boolean): (RootContent | ElementContent)[] {
+  const kept: (RootContent | ElementContent)[] = [];
+  for (const child of children) {
+    if (child.type === 'comment' || child.type === 'doctype') continue;
+    if (child.type !== 'element') {
+      kept.push(child);
+      continue;
+    }
+    kept.push(...cleanElement(child, insideContentBlock));
+  }
+  return kept;
+}
+
+function cleanElement(element: Element, insideContentBlock: boolean): ElementContent[] {
+  const tag = element.tagName;
+  const props = element.properties;
+  if (DROPPED.has(tag) || (PAGE_CHROME.has(tag) && !insideContentBlock)) return [];
+  if (props.hidden !== undefined && props.hidden !== false) return [];
+  if (String(props.ariaHidden) === 'true') return [];
+  if (typeof props.role === 'string' && CHROME_ROLES.has(props.role.toLowerCase())) return [];
+  if (tag === 'img' || tag === 'area') {
+    const alt = typeof props.alt === 'string' ? props.alt.trim() : '';
+    return alt ? [{ type: 'text', value: alt }] : [];
+  }
+  const children = cleanChildren(element.children, insideContentBlock || CONTENT_BLOCKS.has(tag)) as ElementContent[];
+  // A <form> often wraps a whole page (ASP.NET does this); keep its text, drop the form itself.
+  if (tag === 'form') return children;
+  if (tag === 'a' && typeof props.href === 'string' && !isSafeHref(props.href)) return children;
+  element.properties = safeProperties(props);
+  element.children = children;
+  return [element];
+}
+
+/** Only the attributes that carry document meaning survive; handlers, styles and data-* do not. */
+function safeProperties(props: Element['properties']): Element['properties'] {
+  const kept: Element['properties'] = {};
+  for (const key of ['href', 'title', 'alt', 'colSpan', 'rowSpan', 'align', 'start', 'type', 'className', 'lang', 'dir', 'checked']) {
+    if (props[key] !== undefined) kept[key] = props[key];
+  }
+  return kept;
+}
+
+export function isSafeHref(href: string): boolean {
+  // Browsers ignore control characters and whitespace inside a scheme ("java\tscript:"); so do we.
+  // eslint-disable-next-line no-control-regex
+  const squeezed = href.replace(/[\u0000-\u0020\u007f-\u009f]/g, '');
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(squeezed)?.[1];
+  return scheme === undefined || SAFE_LINK_SCHEMES.has(scheme.toLowerCase());
+}

@@ -1,0 +1,89 @@
+import type { Database } from 'better-sqlite3';
+import { z } from 'zod';
+import { PageSpanSchema, SectionSchema, type SourceVersion } from '../../schemas/sources.ts';
+
+interface VersionRow {
+  id: string;
+  source_id: string;
+  version: number;
+  blob_sha256: string;
+  markdown_sha256: string;
+  line_count: number;
+  sections_json: string;
+  pages_json: string;
+  created_at: string;
+}
+
+const SectionsSchema = z.array(SectionSchema);
+const PagesSchema = z.array(PageSpanSchema);
+
+function toVersion(row: VersionRow): SourceVersion {
+  // The JSON columns are ours, but a damaged row should fail here, naming itself, rather than
+  // reach the viewer as a half-valid outline.
+  const sections = SectionsSchema.safeParse(JSON.parse(row.sections_json));
+  const pages = PagesSchema.safeParse(JSON.parse(row.pages_json));
+  if (!sections.success || !pages.success) {
+    throw new Error(`Source version ${row.id} has an unreadable section or page index in the database; re-import the file to rebuild it.`);
+  }
+  return {
+    id: row.id,
+    sourceId: row.source_id,
+    version: row.version,
+    sha256: row.blob_sha256,
+    markdownSha256: row.markdown_sha256,
+    lineCount: row.line_count,
+    sections: sections.data,
+    pages: pages.data,
+    createdAt: row.created_at,
+  };
+}
+
+export function insertSourceVersion(db: Database, version: SourceVersion): void {
+  db.prepare(
+    `INSERT INTO source_versions (id, source_id, version, blob_sha256, markdown_sha256, line_count, sections_json, pages_json, created_at)
+     VALUES (@id, @sourceId, @version, @sha256, @markdownSha256, @lineCount, @sectionsJson, @pagesJson, @createdAt)`,
+  ).run({
+    id: version.id,
+    sourceId: version.sourceId,
+    version: version.version,
+    sha256: version.sha256,
+    markdownSha256: version.markdownSha256,
+    lineCount: version.lineCount,
+    sectionsJson: JSON.stringify(version.sections),
+    pagesJson: JSON.stringify(version.pages),
+    createdAt: version.createdAt,
+  });
+}
+
+export function findSourceVersion(db: Database, id: string): SourceVersion | undefined {
+  const row = db.prepare('SELECT * FROM source_versions WHERE id = ?').get(id) as VersionRow | undefined;
+  return row ? toVersion(row) : undefined;
+}
+
+export function findLatestSourceVersion(db: Database, sourceId: string): SourceVersion | undefined {
+  const row = db.prepare('SELECT * FROM source_versions WHERE source_id = ? ORDER BY version DESC LIMIT 1').get(sourceId) as VersionRow | undefined;
+  return row ? toVersion(row) : undefined;
+}
+
+/** Where a version's Markdown lives, without parsing its index: what the line reader needs. */
+export function findVersionMarkdownSha256(db: Database, id: string): { markdownSha256: string; lineCount: number } | undefined {
+  const row = db.prepare('SELECT markdown_sha256, line_count FROM source_versions WHERE id = ?').get(id) as { markdown_sha256: string; line_count: number } | undefined;
+  return row ? { markdownSha256: row.markdown_sha256, lineCount: row.line_count } : undefined;
+}
+
+/** Every version of a source, newest first. */
+export function listSourceVersions(db: Database, sourceId: string): { id: string; version: number; createdAt: string }[] {
+  return (db.prepare('SELECT id, version, created_at FROM source_versions WHERE source_id = ? ORDER BY version DESC').all(sourceId) as { id: string; version: number; created_at: string }[]).map((r) => ({
+    id: r.id,
+    version: r.version,
+    createdAt: r.created_at,
+  }));
+}
+
+/** The newest version's id, number and original file, without parsing its index. */
+export function findLatestVersionRef(db: Database, sourceId: string): { id: string; version: number; sha256: string } | undefined {
+  const row = db.prepare('SELECT id, version, blob_sha256 FROM source_versions WHERE source_id = ? ORDER BY version DESC LIMIT 1').get(sourceId) as
+    | { id: string; version: number; blob_sha256: string }
+    | undefined;
+  return row ? { id: row.id, version: row.version, sha256: row.blob_sha256 } : undefined;
+}

@@ -1,0 +1,64 @@
+import { join } from 'node:path';
+import type { AnnotateDeps } from '../annotate/annotate-deps.ts';
+import { addCitation } from '../annotate/citations.ts';
+import { createChapter, updateChapter } from '../annotate/chapters.ts';
+import { createCourse, updateCourse } from '../annotate/courses.ts';
+import { forgetCourseHistory } from '../annotate/forget-history.ts';
+import { importPaths } from '../sources/import-sources.ts';
+import type { Workspace } from './open-workspace.ts';
+import { readSeedManifest } from './seed-manifest.ts';
+import { SEED_PENDING_KEY } from './seed-workspace.ts';
+
+/**
+ * Finishes a seed that `seedWorkspace` left pending: imports the dataset's sources through the
+ * real ingestion pipeline into a new data room and builds its chapter plan through the same
+ * actions a user takes. Safe to re-run after a crash: imports of the same bytes are unchanged,
+ * and chapters are only written into a data room that has none.
+ */
+export async function seedDataRoom(workspace: Workspace, deps: AnnotateDeps): Promise<void> {
+  const row = workspace.db.prepare('SELECT value FROM meta WHERE key = ?').get(SEED_PENDING_KEY) as { value: string } | undefined;
+  if (!row) return;
+  const datasetDir = row.value;
+  const course = readSeedManifest(datasetDir).course;
+  if (!course) return clearPending(workspace);
+
+  const existing = workspace.db.prepare('SELECT id FROM courses WHERE title = ? ORDER BY created_at LIMIT 1').get(course.title) as { id: string } | undefined;
+  const courseId = existing?.id ?? createCourse(deps, { title: course.title });
+  const result = await importPaths(workspace, course.sources.map((file) => join(datasetDir, file)), { courseId });
+  const versionByFile = new Map<string, string>();
+  result.outcomes.forEach((outcome, index) => {
+    if (outcome.status === 'failed') throw new Error(`The demo source ${course.sources[index]} could not be imported: ${outcome.reason}`);
+    versionByFile.set(course.sources[index]!, outcome.versionId);
+  });
+
+  const hasChapters = workspace.db.prepare('SELECT 1 FROM chapters WHERE course_id = ? LIMIT 1').get(courseId) !== undefined;
+  if (!hasChapters) {
+    if (course.globalNotes) updateCourse(deps, { courseId, globalNotes: course.globalNotes });
+    let previous: string | undefined;
+    for (const chapter of course.chapters) {
+      const chapterId = createChapter(deps, { courseId, title: chapter.title, afterChapterId: previous });
+      updateChapter(deps, { chapterId, instruction: chapter.instruction, designNotes: chapter.designNotes });
+      for (const citation of chapter.citations) {
+        const versionId = versionByFile.get(citation.file);
+        if (!versionId) throw new Error(`The demo chapter "${chapter.title}" cites ${citation.file}, which is not among the data room's sources.`);
+        const line = findLine(deps, versionId, citation.quote, citation.file);
+        addCitation(deps, { chapterId, versionId, startLine: line, endLine: line + citation.lines });
+      }
+      previous = chapterId;
+    }
+  }
+  forgetCourseHistory(deps, courseId);
+  clearPending(workspace);
+}
+
+function findLine(deps: AnnotateDeps, versionId: string, quote: string, file: string): number {
+  const version = deps.sources.version(versionId);
+  const lines = version ? deps.sources.lines(versionId, 1, version.lineCount) : [];
+  const index = lines.findIndex((line) => line.includes(quote));
+  if (index < 0) throw new Error(`The demo citation quote "${quote}" is not in ${file} as imported.`);
+  return index + 1;
+}
+
+function clearPending(workspace: Workspace): void {
+  workspace.db.prepare('DELETE FROM meta WHERE key = ?').run(SEED_PENDING_KEY);
+}
