@@ -1,10 +1,10 @@
+import { AnnotatorScreen } from '../annotator/AnnotatorScreen.tsx';
 import { EmptyState } from '../ui/EmptyState.tsx';
 import { useAppStore } from './app-store.ts';
 import { SECTIONS } from './sections.ts';
 
 export function SectionView() {
   const sectionId = useAppStore((s) => s.section);
-  const info = useAppStore((s) => s.info);
   const section = SECTIONS.find((s) => s.id === sectionId) ?? SECTIONS[0]!;
   return (
     <main id="main" className="section" aria-labelledby="section-title" tabIndex={-1}>
@@ -12,18 +12,17 @@ export function SectionView() {
         <h1 id="section-title">{section.label}</h1>
         <p className="muted">{section.purpose}</p>
       </header>
-      <EmptyState title={section.emptyTitle}>
-        <p>{section.emptyBody}</p>
-        <p>
-          <strong>How to get here: </strong>
-          {section.nextStep}
-        </p>
-        {section.id === 'annotate' && info && (
-          <p className="muted">
-            This workspace already holds {info.counts.sources} source{info.counts.sources === 1 ? '' : 's'} from the demo data room.
+      {section.id === 'annotate' ? (
+        <AnnotatorScreen />
+      ) : (
+        <EmptyState title={section.emptyTitle}>
+          <p>{section.emptyBody}</p>
+          <p>
+            <strong>How to get here: </strong>
+            {section.nextStep}
           </p>
-        )}
-      </EmptyState>
+        </EmptyState>
+      )}
     </main>
   );
 }

@@ -1,0 +1,81 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** The annotator's three regions, found the way a screen reader user finds them. */
+export function annotatorRegions(page: Page): { sources: Locator; document: Locator; chapters: Locator } {
+  return {
+    sources: page.getByRole('region', { name: 'Sources' }),
+    document: page.getByRole('region', { name: 'Document' }),
+    chapters: page.getByRole('region', { name: 'Chapters' }),
+  };
+}
+
+/**
+ * Opens the app at `url` on the annotator and waits for its three regions. A workspace without a
+ * data room (the demo seeds one; an empty workspace has none) gets one named "E2E data room".
+ */
+export async function openAnnotator(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  const { sources } = annotatorRegions(page);
+  const firstRoom = page.getByRole('form', { name: 'New data room' });
+  await expect(sources.or(firstRoom)).toBeVisible();
+  if (await firstRoom.isVisible()) {
+    await firstRoom.getByRole('textbox', { name: 'Data room title' }).fill('E2E data room');
+    await firstRoom.getByRole('button', { name: 'Create' }).click();
+  }
+  await expect(sources).toBeVisible();
+  await expect(annotatorRegions(page).chapters.getByRole('button', { name: 'Add chapter' })).toBeEnabled();
+}
+
+/** Imports files with the Import button's file picker and waits for the import job to finish. */
+export async function importThroughPicker(page: Page, paths: string[]): Promise<string> {
+  const { sources } = annotatorRegions(page);
+  const chooser = page.waitForEvent('filechooser');
+  await sources.getByRole('button', { name: 'Import files…' }).click();
+  await (await chooser).setFiles(paths);
+  const outcome = sources.locator('.import-status--done, .import-status--partial, .import-status--failed');
+  await expect(outcome).toBeVisible({ timeout: 30_000 });
+  return (await outcome.textContent()) ?? '';
+}
+
+/** The source's button in the Sources list, by (part of) its title. */
+export function sourceButton(page: Page, title: RegExp): Locator {
+  return annotatorRegions(page).sources.getByRole('button', { name: title });
+}
+
+/** A line row of the open document (only rows on screen exist). */
+export function lineRow(page: Page, line: number): Locator {
+  return annotatorRegions(page).document.locator(`[data-line="${line}"]`);
+}
+
+/** Scrolls the viewer with the mouse wheel until `line` is fully on screen. */
+export async function scrollLineIntoView(page: Page, line: number): Promise<void> {
+  const viewer = annotatorRegions(page).document.getByRole('group', { name: /^Lines of/ });
+  const box = await viewer.boundingBox();
+  if (!box) throw new Error('The document viewer is not on screen.');
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  for (let i = 0; i < 200; i++) {
+    const row = await lineRow(page, line).boundingBox();
+    if (row && row.y >= box.y && row.y + row.height <= box.y + box.height) return;
+    await page.mouse.wheel(0, row && row.y < box.y ? -60 : 60);
+  }
+  throw new Error(`Line ${line} did not come into view.`);
+}
+
+/** Drags the mouse from the start of line `from`'s text to the end of line `to`'s text. */
+export async function dragSelectLines(page: Page, from: number, to: number): Promise<void> {
+  const start = await lineRow(page, from).locator('[data-line-text]').boundingBox();
+  const end = await lineRow(page, to).locator('[data-line-text]').boundingBox();
+  if (!start || !end) throw new Error(`Lines ${from} and ${to} must be on screen to select them.`);
+  await page.mouse.move(start.x + 2, start.y + start.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(end.x + end.width / 2, end.y + end.height / 2, { steps: 5 });
+  await page.mouse.move(end.x + end.width - 2, end.y + end.height / 2, { steps: 2 });
+  await page.mouse.up();
+}
+
+/** The texts of lines `from`..`to` as the viewer shows them. */
+export async function lineTexts(page: Page, from: number, to: number): Promise<string[]> {
+  const texts: string[] = [];
+  for (let line = from; line <= to; line++) texts.push((await lineRow(page, line).locator('[data-line-text]').textContent()) ?? '');
+  return texts;
+}

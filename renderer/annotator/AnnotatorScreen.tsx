@@ -1,0 +1,67 @@
+import { useEffect } from 'react';
+import { useAppStore } from '../app/app-store.ts';
+import { DismissibleAlert } from '../ui/DismissibleAlert.tsx';
+import { useAnnotatorStore } from './annotator-store.ts';
+import { ChaptersPanel } from './ChaptersPanel.tsx';
+import { CourseBar } from './CourseBar.tsx';
+import { DocumentPanel } from './DocumentPanel.tsx';
+import { NewCourseForm } from './NewCourseForm.tsx';
+import { SourcesPanel } from './SourcesPanel.tsx';
+import { useAnnotatorShortcuts } from './use-annotator-shortcuts.ts';
+import './annotator.css';
+
+/** A file dropped outside the Sources panel would replace the app in the tab: refuse it. */
+function useRefuseStrayDrops(): void {
+  useEffect(() => {
+    const refuse = (event: DragEvent) => {
+      if (event.dataTransfer?.types.includes('Files') && !event.defaultPrevented) {
+        event.preventDefault();
+        if (event.dataTransfer) event.dataTransfer.dropEffect = 'none';
+      }
+    };
+    window.addEventListener('dragover', refuse);
+    window.addEventListener('drop', refuse);
+    return () => {
+      window.removeEventListener('dragover', refuse);
+      window.removeEventListener('drop', refuse);
+    };
+  }, []);
+}
+
+/** The annotator: Sources, Document and Chapters side by side for one data room. */
+export function AnnotatorScreen() {
+  const client = useAppStore((s) => s.client);
+  const phase = useAnnotatorStore((s) => s.phase);
+  const error = useAnnotatorStore((s) => s.error);
+  const announcement = useAnnotatorStore((s) => s.announcement);
+  const dismissError = useAnnotatorStore((s) => s.dismissError);
+
+  useEffect(() => (client ? useAnnotatorStore.getState().connect(client) : undefined), [client]);
+  useAnnotatorShortcuts();
+  useRefuseStrayDrops();
+
+  return (
+    <div className="annotator">
+      {error && <DismissibleAlert message={error} onDismiss={dismissError} />}
+      {phase === 'no-course' ? (
+        <div className="annotator__first-course">
+          <h2>Make your first data room</h2>
+          <p>A data room holds the sources you cite and the chapter plan built from them.</p>
+          <NewCourseForm />
+        </div>
+      ) : (
+        <>
+          <CourseBar />
+          <div className="annotator__panels" aria-busy={phase === 'loading'}>
+            <SourcesPanel />
+            <DocumentPanel />
+            <ChaptersPanel />
+          </div>
+        </>
+      )}
+      <div className="visually-hidden" role="status" aria-live="polite">
+        {announcement}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,93 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useAnnotatorStore } from './annotator-store.ts';
+import { ChapterItem, chapterTitleId, type ChapterActions } from './ChapterItem.tsx';
+import { GlobalNotes } from './GlobalNotes.tsx';
+
+const focusChapter = (chapterId: string) => requestAnimationFrame(() => document.getElementById(chapterTitleId(chapterId))?.focus());
+
+/** The chapter plan: ordered chapters with their citations, and the course's global notes. */
+export function ChaptersPanel() {
+  const chapters = useAnnotatorStore((s) => s.course?.chapters);
+  const sources = useAnnotatorStore((s) => s.course?.sources);
+  const activeChapterId = useAnnotatorStore((s) => s.activeChapterId);
+  const pending = useAnnotatorStore((s) => s.pendingCitation);
+  const dragged = useRef<string | undefined>(undefined);
+  // "Deleted … Undo": shown after a delete while the plan stays as the delete left it (10 s at most).
+  const [deleted, setDeleted] = useState<{ title: string; plan: unknown } | undefined>(undefined);
+  useEffect(() => {
+    if (!deleted) return;
+    const timer = window.setTimeout(() => setDeleted(undefined), 10_000);
+    return () => window.clearTimeout(timer);
+  }, [deleted]);
+  const sourceTitles = useMemo(() => new Map((sources ?? []).map((s) => [s.id, s.title])), [sources]);
+
+  const actions = useMemo<ChapterActions>(() => {
+    const store = useAnnotatorStore.getState();
+    return {
+      activate: store.setActiveChapter,
+      rename: (id, title) => void store.renameChapter(id, title),
+      move: (id, toIndex) => void store.moveChapter(id, toIndex).then(() => focusChapter(id)),
+      remove: (id) => {
+        const title = useAnnotatorStore.getState().course?.chapters.find((c) => c.id === id)?.title ?? 'the chapter';
+        void store.deleteChapter(id).then(() => {
+          const plan = useAnnotatorStore.getState().course?.chapters;
+          if (plan && !plan.some((c) => c.id === id)) setDeleted({ title, plan });
+        });
+      },
+      openCitation: (citation) => void store.openCitation(citation),
+      removeCitation: (id) => void store.removeCitation(id),
+      dragStart: (id) => (dragged.current = id),
+      dropAt: (toIndex) => {
+        const id = dragged.current;
+        dragged.current = undefined;
+        if (id) void store.moveChapter(id, toIndex);
+      },
+    };
+  }, []);
+
+  const addChapter = async () => {
+    const id = await useAnnotatorStore.getState().addChapter();
+    if (id) focusChapter(id);
+  };
+
+  return (
+    <section className="panel panel--chapters" aria-labelledby="chapters-title">
+      <header className="panel__header">
+        <h2 id="chapters-title">Chapters</h2>
+        <button type="button" onClick={() => void addChapter()}>
+          Add chapter
+        </button>
+      </header>
+      <div className="chapters-scroll">
+        {chapters && chapters.length > 0 ? (
+          <ol className="chapter-list" aria-label="Chapter plan">
+            {chapters.map((chapter, index) => (
+              <ChapterItem
+                key={chapter.id}
+                chapter={chapter}
+                index={index}
+                count={chapters.length}
+                active={chapter.id === activeChapterId}
+                dragging={dragged.current === chapter.id}
+                sourceTitles={sourceTitles}
+                pending={pending}
+                actions={actions}
+              />
+            ))}
+          </ol>
+        ) : (
+          <p className="panel__empty muted">No chapters yet. Add one, or select lines and press C: the first citation starts “Chapter 1”.</p>
+        )}
+        {deleted && deleted.plan === chapters && (
+          <div className="toast" role="status">
+            <span>Deleted “{deleted.title}”.</span>
+            <button type="button" onClick={() => void useAnnotatorStore.getState().undo()}>
+              Undo
+            </button>
+          </div>
+        )}
+        <GlobalNotes />
+      </div>
+    </section>
+  );
+}

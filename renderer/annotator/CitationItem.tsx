@@ -1,0 +1,53 @@
+import { citationRef, type Citation } from '../../schemas/annotate.ts';
+import { formatLineRange } from './source-labels.ts';
+
+const STATUS_NOTE: Record<Exclude<Citation['status'], 'ok'>, string> = {
+  reanchored: 'The source changed; this citation was moved to the new version by its quote. Check it still says what you meant.',
+  orphaned: 'The source changed and the quoted text was not found in the new version. The citation is kept as it was; cite the new lines and remove this one.',
+};
+
+interface CitationItemProps {
+  citation: Citation;
+  /** Sent to core and not confirmed yet: shown as saving, with nothing to click. */
+  pending?: boolean;
+  sourceTitle: string | undefined;
+  onOpen: (citation: Citation) => void;
+  onRemove: (citationId: string) => void;
+}
+
+/** One cited span: `source_id:start--end` (opens it in the Document), its quote and its status. */
+export function CitationItem({ citation, pending = false, sourceTitle, onOpen, onRemove }: CitationItemProps) {
+  const ref = citationRef(citation);
+  const note = citation.status === 'ok' ? undefined : STATUS_NOTE[citation.status];
+  if (pending) {
+    return (
+      <li className="citation citation--pending" aria-busy="true">
+        <div className="citation__head">
+          <span className="citation__ref">{ref}</span>
+          <span className="status-badge status-badge--pending">saving…</span>
+        </div>
+        <blockquote className="citation__quote">{citation.quote}</blockquote>
+      </li>
+    );
+  }
+  return (
+    <li className={`citation citation--${citation.status}`}>
+      <div className="citation__head">
+        <button type="button" className="citation__ref" onClick={() => onOpen(citation)} title={`Show ${formatLineRange(citation.startLine, citation.endLine)} of ${sourceTitle ?? 'the source'}`}>
+          {ref}
+        </button>
+        {note && (
+          <span className={`status-badge status-badge--${citation.status}`} title={note}>
+            {citation.status}
+          </span>
+        )}
+        <button type="button" className="icon-button" aria-label={`Remove citation ${ref}`} title="Remove citation" onClick={() => onRemove(citation.id)}>
+          ×
+        </button>
+      </div>
+      {sourceTitle && <p className="citation__source muted">{sourceTitle}</p>}
+      <blockquote className="citation__quote">{citation.quote}</blockquote>
+      {note && <p className="visually-hidden">{note}</p>}
+    </li>
+  );
+}

@@ -1,0 +1,28 @@
+import { useAnnotatorStore } from './annotator-store.ts';
+import { formatLineRange } from './source-labels.ts';
+
+/** The Cite button and what it will do: the selected lines and the chapter they go to. */
+export function CiteControls() {
+  const selection = useAnnotatorStore((s) => s.selection);
+  const activeTitle = useAnnotatorStore((s) => s.course?.chapters.find((c) => c.id === s.activeChapterId)?.title);
+  const citeSelection = useAnnotatorStore((s) => s.citeSelection);
+  const range = selection ? formatLineRange(selection.startLine, selection.endLine) : undefined;
+  return (
+    <div className="cite-controls">
+      <button type="button" className="primary" onClick={() => void citeSelection()} disabled={!selection} aria-keyshortcuts="C" aria-describedby="cite-hint">
+        {range ? `Cite ${range}` : 'Cite'}
+      </button>
+      <span id="cite-hint" className="cite-controls__hint muted" aria-live="polite">
+        {range ? (
+          <>
+            {range} selected → {activeTitle ? `“${activeTitle}”` : 'a new “Chapter 1”'}. Press <kbd>C</kbd> to cite.
+          </>
+        ) : (
+          <>
+            Select lines, then press <kbd>C</kbd> or Cite.
+          </>
+        )}
+      </span>
+    </div>
+  );
+}

@@ -1,0 +1,154 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
+import { useAnnotatorStore } from './annotator-store.ts';
+import { citedSpans, citingChapterTitles, spansAtLine } from './citation-marks.ts';
+import type { OpenDocument } from './document-slice.ts';
+import { matchOffsetsOnLine } from './find-marks.ts';
+import { LineRow } from './LineRow.tsx';
+import { buildRowModel } from './row-model.ts';
+import { SectionHeaderRow } from './SectionHeaderRow.tsx';
+import { useLineKeyboard } from './use-line-keyboard.ts';
+import { useSelectionTracking } from './use-selection-tracking.ts';
+
+/** Row height in px; wrapped lines are measured once they are on screen. */
+const ROW_HEIGHT = 20;
+/**
+ * Long lines wrap in sources up to this many lines. Past it, rows keep one height and long lines
+ * scroll sideways: a wrapped row's measured height makes the virtualiser recompute every row
+ * after it, which costs ~0.25 ms per thousand rows — nothing for a report, a frozen frame for a
+ * million-line log.
+ */
+export const WRAP_LINE_LIMIT = 20_000;
+/** Lines asked for beyond each edge of the view, so scrolling finds them already loaded. */
+const PREFETCH_LINES = 120;
+const NO_COLUMNS: readonly number[] = [];
+
+const inRange = (line: number, range: { startLine: number; endLine: number } | undefined) => range !== undefined && line >= range.startLine && line <= range.endLine;
+
+/**
+ * The open version's lines, virtualised: only the rows on screen (and a few either side) are in
+ * the DOM, and their text comes from the line window cache, fetched as the view moves. A
+ * 1,000,000-line source therefore costs what a screenful costs.
+ */
+export function DocumentLines({ doc }: { doc: OpenDocument }) {
+  const collapsed = useAnnotatorStore((s) => s.collapsed);
+  const selection = useAnnotatorStore((s) => s.selection);
+  const highlight = useAnnotatorStore((s) => s.highlight);
+  const scrollRequest = useAnnotatorStore((s) => s.scrollRequest);
+  const find = useAnnotatorStore((s) => s.find);
+  const chapters = useAnnotatorStore((s) => s.course?.chapters);
+  const marksLine = useAnnotatorStore((s) => s.marksLine);
+  const { toggleSection, setSelection, showMarksAt } = useAnnotatorStore.getState();
+
+  const { version, lines } = doc;
+  const model = useMemo(() => buildRowModel(version.lineCount, version.sections, collapsed), [version, collapsed]);
+  const spans = useMemo(() => citedSpans(chapters ?? [], version.id), [chapters, version.id]);
+  useSyncExternalStore(lines.subscribe, lines.getVersion);
+
+  const wrap = version.lineCount <= WRAP_LINE_LIMIT;
+  const viewerRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({ count: model.rowCount, getScrollElement: () => viewerRef.current, estimateSize: () => ROW_HEIGHT, overscan: 6 });
+  const items = virtualizer.getVirtualItems();
+  const firstLine = items.length > 0 ? model.lineAtOrAfter(items[0]!.index) : undefined;
+  const lastLine = items.length > 0 ? model.lineAtOrBefore(items[items.length - 1]!.index) : undefined;
+
+  useEffect(() => {
+    if (firstLine !== undefined && lastLine !== undefined) lines.want(Math.max(1, firstLine - PREFETCH_LINES), Math.min(version.lineCount, lastLine + PREFETCH_LINES));
+  }, [lines, firstLine, lastLine, version.lineCount]);
+
+  const scrollToLine = useCallback(
+    (line: number, align: 'auto' | 'center' = 'auto') => {
+      const row = model.rowOfLine(line);
+      if (row !== undefined) virtualizer.scrollToIndex(row, { align });
+    },
+    [model, virtualizer],
+  );
+
+  useEffect(() => {
+    if (scrollRequest) scrollToLine(scrollRequest.line, 'center');
+    // Only a new request scrolls: a changed model (a section folded) must not pull the view back.
+  }, [scrollRequest]);
+
+  useSelectionTracking(viewerRef, lines, setSelection);
+  const onKeyDown = useLineKeyboard({
+    model,
+    selection,
+    firstVisibleLine: () => {
+      // The first row actually on screen, not the overscan rows above it.
+      const offset = virtualizer.scrollOffset ?? 0;
+      const row = virtualizer.getVirtualItems().find((item) => item.end > offset);
+      return row ? model.lineAtOrAfter(row.index) : firstLine;
+    },
+    pageRows: () => Math.max(1, Math.floor((viewerRef.current?.clientHeight ?? 400) / ROW_HEIGHT) - 1),
+    onSelect: setSelection,
+    scrollToLine,
+  });
+  const onMarkClick = useCallback((line: number) => showMarksAt(useAnnotatorStore.getState().marksLine === line ? undefined : line), [showMarksAt]);
+
+  const current = find.matches[find.index];
+  const loadError = firstLine !== undefined ? lines.errorAt(firstLine) : undefined;
+  return (
+    <>
+      {loadError && (
+        <div className="doc-load-error" role="alert">
+          Could not read these lines: {loadError}{' '}
+          <button type="button" onClick={() => lines.retry()}>
+            Retry
+          </button>
+        </div>
+      )}
+      <div
+        ref={viewerRef}
+        className={wrap ? 'doc-lines doc-lines--wrap' : 'doc-lines doc-lines--nowrap'}
+        tabIndex={0}
+        role="group"
+        aria-label={`Lines of ${doc.source.title}`}
+        aria-describedby="doc-keys-hint"
+        onKeyDown={onKeyDown}
+      >
+        <div className="doc-lines__canvas" style={{ height: virtualizer.getTotalSize() }}>
+          {/* The rows on screen sit in normal flow in one block moved to the first one's place. */}
+          <div className="doc-lines__window" style={{ transform: `translateY(${items[0]?.start ?? 0}px)` }}>
+          {items.map((item) => {
+            const row = model.rowAt(item.index);
+            if (!row) return null;
+            if (row.kind === 'header') {
+              return (
+                <SectionHeaderRow
+                  key={`s${row.sectionIndex}`}
+                  section={row.section}
+                  sectionIndex={row.sectionIndex}
+                  collapsed={row.collapsed}
+                  index={item.index}
+                  measure={wrap ? virtualizer.measureElement : undefined}
+                  onToggle={toggleSection}
+                />
+              );
+            }
+            const line = row.line;
+            const cited = spans.length > 0 ? spansAtLine(spans, line) : [];
+            const columns = find.matches.length > 0 ? matchOffsetsOnLine(find.matches, line) : NO_COLUMNS;
+            return (
+              <LineRow
+                key={line}
+                line={line}
+                text={lines.getLine(line)}
+                index={item.index}
+                measure={wrap ? virtualizer.measureElement : undefined}
+                selected={inRange(line, selection)}
+                highlighted={inRange(line, highlight)}
+                citedBy={cited.length > 0 ? citingChapterTitles(cited).join(', ') : ''}
+                marksOpen={marksLine === line}
+                onMarkClick={onMarkClick}
+                matchColumns={columns}
+                matchLength={find.query.length}
+                currentMatchColumn={current?.line === line ? current.column - 1 : undefined}
+              />
+            );
+          })}
+          </div>
+        </div>
+      </div>
+    </>
+  );
+}

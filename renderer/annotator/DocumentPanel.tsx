@@ -1,0 +1,47 @@
+import { useAnnotatorStore } from './annotator-store.ts';
+import { CitedLinesNote } from './CitedLinesNote.tsx';
+import { CiteControls } from './CiteControls.tsx';
+import { DocumentLines, WRAP_LINE_LIMIT } from './DocumentLines.tsx';
+import { FindBar } from './FindBar.tsx';
+import { VersionPicker } from './VersionPicker.tsx';
+import { SOURCE_TYPE_BADGE, formatLineCount } from './source-labels.ts';
+
+/** The open source: its title and version, find, cite, and the virtualised lines. */
+export function DocumentPanel() {
+  const doc = useAnnotatorStore((s) => s.doc);
+  const opening = useAnnotatorStore((s) => s.openingSourceId);
+  return (
+    <section className="panel panel--document" aria-labelledby="document-title" aria-busy={opening !== undefined}>
+      <header className="panel__header">
+        <h2 id="document-title">Document</h2>
+        {doc && (
+          <p className="doc-meta">
+            <span className="doc-meta__title">{doc.source.title}</span>
+            <span className="muted">
+              {SOURCE_TYPE_BADGE[doc.source.type].name} · {formatLineCount(doc.version.lineCount)}
+            </span>
+            <VersionPicker doc={doc} />
+          </p>
+        )}
+      </header>
+      {doc ? (
+        <>
+          <div className="doc-toolbar">
+            <FindBar key={doc.version.id} />
+            <CiteControls />
+          </div>
+          {doc.version.lineCount > WRAP_LINE_LIMIT && (
+            <p className="doc-note muted">Lines do not wrap in a source this long: scroll sideways to read a long line.</p>
+          )}
+          <p id="doc-keys-hint" className="visually-hidden">
+            Arrow keys move the line cursor, Shift with arrows selects lines, C cites them, Escape clears.
+          </p>
+          <CitedLinesNote versionId={doc.version.id} />
+          <DocumentLines key={doc.version.id} doc={doc} />
+        </>
+      ) : (
+        <p className="panel__empty muted">{opening ? 'Opening…' : 'Choose a source on the left to read it here.'}</p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,57 @@
+import { useState, type KeyboardEvent } from 'react';
+import { useAnnotatorStore } from './annotator-store.ts';
+import { FIND_LIMIT } from './document-slice.ts';
+
+const count = new Intl.NumberFormat('en');
+
+/** Find in the open document: Enter for the next match, Shift+Enter for the previous, Escape to clear. */
+export function FindBar() {
+  const find = useAnnotatorStore((s) => s.find);
+  const { search, stepMatch, clearFind } = useAnnotatorStore.getState();
+  const [text, setText] = useState(find.query);
+
+  const go = (delta: 1 | -1) => {
+    if (text !== find.query || find.matches.length === 0) void search(text);
+    else stepMatch(delta);
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      go(event.shiftKey ? -1 : 1);
+    } else if (event.key === 'Escape' && text !== '') {
+      event.preventDefault();
+      setText('');
+      clearFind();
+    }
+  };
+
+  let status = '';
+  if (find.searching) status = 'Searching…';
+  else if (find.query && find.total === 0) status = 'No matches';
+  else if (find.query && find.index >= 0) {
+    status = `${count.format(find.index + 1)} of ${count.format(find.total)}`;
+    if (find.truncated) status += ` (first ${count.format(FIND_LIMIT)} listed)`;
+  }
+
+  return (
+    <div className="find-bar" role="search" aria-label="Find in document">
+      <input
+        type="search"
+        aria-label="Find in document"
+        placeholder="Find (Enter: next, Shift+Enter: previous)"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        onKeyDown={onKeyDown}
+      />
+      <button type="button" aria-label="Previous match" title="Previous match (Shift+Enter)" onClick={() => go(-1)} disabled={!text}>
+        ↑
+      </button>
+      <button type="button" aria-label="Next match" title="Next match (Enter)" onClick={() => go(1)} disabled={!text}>
+        ↓
+      </button>
+      <span className="find-bar__count" role="status">
+        {status}
+      </span>
+    </div>
+  );
+}

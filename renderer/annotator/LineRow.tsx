@@ -1,0 +1,60 @@
+import { memo } from 'react';
+import { splitAtMatches } from './find-marks.ts';
+
+interface LineRowProps {
+  line: number;
+  /** Undefined while the line's window is loading. */
+  text: string | undefined;
+  index: number;
+  /** The virtualiser's measuring ref, when rows may wrap to more than one height. */
+  measure: ((element: HTMLElement | null) => void) | undefined;
+  selected: boolean;
+  highlighted: boolean;
+  /** "Setup, Charts" when cited; empty when not. */
+  citedBy: string;
+  marksOpen: boolean;
+  onMarkClick: (line: number) => void;
+  matchColumns: readonly number[];
+  matchLength: number;
+  currentMatchColumn: number | undefined;
+}
+
+/**
+ * One source line: its number in the gutter (with a mark when cited) and its text. Source text
+ * is untrusted, so it is only ever a React text node: never HTML, never a link or an image.
+ */
+export const LineRow = memo(function LineRow(props: LineRowProps) {
+  const { line, text, index, measure, selected, highlighted, citedBy, marksOpen, onMarkClick, matchColumns, matchLength, currentMatchColumn } = props;
+  const classes = ['line', selected && 'line--selected', highlighted && 'line--highlighted', citedBy && 'line--cited', text === undefined && 'line--loading'];
+  return (
+    <div className={classes.filter(Boolean).join(' ')} data-line={line} data-index={index} ref={measure}>
+      <span className="line__gutter">
+        {citedBy && (
+          <button
+            type="button"
+            className="line__mark"
+            aria-label={`Line ${line} is cited by ${citedBy}`}
+            aria-expanded={marksOpen}
+            onClick={() => onMarkClick(line)}
+          />
+        )}
+        <span className="line__number">{line}</span>
+      </span>
+      <span className="line__text" data-line-text="">
+        {text === undefined
+          ? ''
+          : matchColumns.length === 0
+            ? text
+            : splitAtMatches(text, matchColumns, matchLength, currentMatchColumn).map((piece, i) =>
+                piece.marked ? (
+                  <mark key={i} className={piece.current ? 'find-match find-match--current' : 'find-match'}>
+                    {piece.text}
+                  </mark>
+                ) : (
+                  piece.text
+                ),
+              )}
+      </span>
+    </div>
+  );
+});

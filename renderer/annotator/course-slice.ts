@@ -1,0 +1,265 @@
+import type { StateCreator } from 'zustand';
+import type { CourseDetail, CourseSummary } from '../../schemas/annotate.ts';
+import type { RpcClient } from '../../schemas/rpc.ts';
+import type { AnnotatorState } from './annotator-store.ts';
+import { errorMessage } from './error-message.ts';
+import { readPlace, writePlace } from './remembered-place.ts';
+import { formatLineRange } from './source-labels.ts';
+
+export type NotesState = 'idle' | 'saving' | 'saved' | 'failed';
+
+export interface PendingCitation {
+  chapterId: string;
+  sourceId: string;
+  versionId: string;
+  startLine: number;
+  endLine: number;
+  quote: string;
+}
+
+export interface CourseSlice {
+  client?: RpcClient;
+  /** `no-course`: the workspace has no data room yet and the screen offers to make one. */
+  phase: 'idle' | 'loading' | 'no-course' | 'ready' | 'failed';
+  courses: CourseSummary[];
+  course?: CourseDetail;
+  activeChapterId?: string;
+  /** What went wrong, in words a user can act on; shown until dismissed. */
+  error?: string;
+  /** The last thing done, read out by screen readers (a polite live region). */
+  announcement: string;
+  notesState: NotesState;
+  /** A citation sent to core and not yet confirmed: shown at once, marked as saving. */
+  pendingCitation?: PendingCitation;
+  /** Subscribes to job events and opens the remembered (or first) course; returns the unsubscribe. */
+  connect(client: RpcClient): () => void;
+  openCourse(courseId: string): Promise<void>;
+  createCourse(title: string): Promise<void>;
+  setActiveChapter(chapterId: string): void;
+  /** Adds "Chapter N" after the active chapter and makes it active; resolves with its id. */
+  addChapter(): Promise<string | undefined>;
+  renameChapter(chapterId: string, title: string): Promise<void>;
+  moveChapter(chapterId: string, toIndex: number): Promise<void>;
+  deleteChapter(chapterId: string): Promise<void>;
+  removeCitation(citationId: string): Promise<void>;
+  /** Cites the selected lines into the active chapter, creating "Chapter 1" when there is none. */
+  citeSelection(): Promise<void>;
+  undo(): Promise<void>;
+  redo(): Promise<void>;
+  saveNotes(text: string): Promise<void>;
+  announce(text: string): void;
+  dismissError(): void;
+}
+
+type Slice = StateCreator<AnnotatorState, [], [], CourseSlice>;
+
+export const createCourseSlice: Slice = (set, get) => {
+  // Edits run one at a time, in the order made, so each answer is the newest state of the course.
+  let queue: Promise<unknown> = Promise.resolve();
+  const serially = <T>(work: () => Promise<T>): Promise<T> => {
+    const next = queue.then(work, work);
+    queue = next.catch(() => undefined);
+    return next;
+  };
+
+  /** Takes the course's new state; keeps the active chapter, or picks a neighbour if it went. */
+  const adopt = (detail: CourseDetail) => {
+    const { activeChapterId, course: previous } = get();
+    let active = detail.chapters.find((c) => c.id === activeChapterId)?.id;
+    if (!active && detail.chapters.length > 0) {
+      const oldIndex = previous?.chapters.findIndex((c) => c.id === activeChapterId) ?? -1;
+      active = detail.chapters[Math.min(Math.max(oldIndex, 0), detail.chapters.length - 1)]!.id;
+    }
+    set((state) => ({
+      course: detail,
+      activeChapterId: active,
+      courses: state.courses.map((c) => (c.id === detail.id ? { ...c, title: detail.title, sourceCount: detail.sources.length, chapterCount: detail.chapters.length } : c)),
+    }));
+    rememberPlace(get());
+  };
+
+  /** Runs one edit of the course; a failure is shown and the course stays as the server has it. */
+  const edit = (what: string, call: (client: RpcClient, course: CourseDetail) => Promise<CourseDetail>) =>
+    serially(async () => {
+      const { client, course } = get();
+      if (!client || !course) return undefined;
+      try {
+        const detail = await call(client, course);
+        adopt(detail);
+        return detail;
+      } catch (error) {
+        set({ error: errorMessage(what, error) });
+        return undefined;
+      }
+    });
+
+  const chapterTitle = (chapterId: string) => get().course?.chapters.find((c) => c.id === chapterId)?.title ?? 'the chapter';
+
+  const undoOrRedo = async (which: 'undo' | 'redo') => {
+    const label = which === 'undo' ? get().course?.undoLabel : get().course?.redoLabel;
+    if (!label) return;
+    const detail = await edit(`${which} "${label}"`, (client, course) => client.call(`annotate.${which}`, { courseId: course.id }));
+    if (detail) get().announce(`${which === 'undo' ? 'Undone' : 'Redone'}: ${label}`);
+  };
+
+  return {
+    phase: 'idle',
+    courses: [],
+    announcement: '',
+    notesState: 'idle',
+
+    connect(client) {
+      set({ client, phase: 'loading' });
+      const unsubscribe = client.onEvent((event) => {
+        if (event.type === 'job') get().jobChanged(event.job);
+      });
+      void (async () => {
+        try {
+          const { courses } = await client.call('courses.list', {});
+          set({ courses });
+          const remembered = readPlace().courseId;
+          const first = courses.find((c) => c.id === remembered) ?? courses[0];
+          if (first) await get().openCourse(first.id);
+          else set({ phase: 'no-course' });
+        } catch (error) {
+          set({ phase: 'failed', error: errorMessage('list the data rooms', error) });
+        }
+      })();
+      return unsubscribe;
+    },
+
+    async openCourse(courseId) {
+      const { client } = get();
+      if (!client) return;
+      set({ phase: 'loading' });
+      try {
+        const detail = await client.call('courses.get', { courseId });
+        const place = readPlace();
+        const chapterId = detail.chapters.find((c) => c.id === place.chapterId)?.id ?? detail.chapters[0]?.id;
+        set({ course: detail, activeChapterId: chapterId, phase: 'ready', notesState: 'idle' });
+        get().closeDocument();
+        const source = detail.sources.find((s) => s.id === place.sourceId) ?? detail.sources[0];
+        if (source) await get().openSource(source.id, source.id === place.sourceId ? place.versionId : undefined);
+        rememberPlace(get());
+      } catch (error) {
+        set({ phase: 'failed', error: errorMessage('open the data room', error) });
+      }
+    },
+
+    async createCourse(title) {
+      const { client } = get();
+      if (!client) return;
+      try {
+        const detail = await client.call('courses.create', { title });
+        const summary: CourseSummary = { id: detail.id, title: detail.title, sourceCount: 0, chapterCount: 0, updatedAt: detail.updatedAt };
+        set((state) => ({ courses: [...state.courses, summary] }));
+        await get().openCourse(detail.id);
+        get().announce(`Created the data room "${detail.title}"`);
+      } catch (error) {
+        set({ error: errorMessage('create the data room', error) });
+      }
+    },
+
+    setActiveChapter(chapterId) {
+      set({ activeChapterId: chapterId });
+      rememberPlace(get());
+    },
+
+    async addChapter() {
+      const before = new Set(get().course?.chapters.map((c) => c.id));
+      const detail = await edit('add a chapter', (client, course) =>
+        client.call('chapters.create', { courseId: course.id, title: `Chapter ${course.chapters.length + 1}`, ...(get().activeChapterId ? { afterChapterId: get().activeChapterId } : {}) }),
+      );
+      const added = detail?.chapters.find((c) => !before.has(c.id));
+      if (added) {
+        get().setActiveChapter(added.id);
+        get().announce(`Added "${added.title}"; it is now the active chapter`);
+      }
+      return added?.id;
+    },
+
+    async renameChapter(chapterId, title) {
+      const trimmed = title.trim();
+      if (!trimmed || trimmed === chapterTitle(chapterId)) return;
+      await edit('rename the chapter', (client) => client.call('chapters.update', { chapterId, title: trimmed }));
+    },
+
+    async moveChapter(chapterId, toIndex) {
+      const count = get().course?.chapters.length ?? 0;
+      if (toIndex < 0 || toIndex >= count) return;
+      const detail = await edit('move the chapter', (client) => client.call('chapters.move', { chapterId, toIndex }));
+      if (detail) get().announce(`Moved "${chapterTitle(chapterId)}" to position ${toIndex + 1} of ${count}`);
+    },
+
+    async deleteChapter(chapterId) {
+      const title = chapterTitle(chapterId);
+      const detail = await edit('delete the chapter', (client) => client.call('chapters.delete', { chapterId }));
+      if (detail) get().announce(`Deleted "${title}". Undo (Ctrl+Z) brings it back with its citations.`);
+    },
+
+    async removeCitation(citationId) {
+      const detail = await edit('remove the citation', (client) => client.call('chapters.removeCitation', { citationId }));
+      if (detail) get().announce('Citation removed');
+    },
+
+    async citeSelection() {
+      const { selection, doc, course } = get();
+      if (!course) return;
+      if (!selection || !doc) {
+        get().announce('Select lines in the document first, then press C or Cite.');
+        return;
+      }
+      let chapterId = get().activeChapterId;
+      if (!chapterId) chapterId = await get().addChapter();
+      if (!chapterId) return;
+      const { startLine, endLine } = selection;
+      const quote = selection.quote ?? doc.lines.getText(startLine, endLine);
+      // Show it now; core answers in a few ms for most sources, but a huge one takes longer.
+      set({ pendingCitation: { chapterId, sourceId: doc.source.id, versionId: doc.version.id, startLine, endLine, quote: quote ?? '' } });
+      const detail = await edit('cite the selected lines', (client) =>
+        client.call('chapters.addCitation', {
+          chapterId,
+          versionId: doc.version.id,
+          startLine,
+          endLine,
+          ...(quote !== undefined && quote.length <= 100_000 ? { quote } : {}),
+        }),
+      );
+      set({ pendingCitation: undefined });
+      if (detail) {
+        get().setSelection(undefined);
+        get().announce(`Cited ${formatLineRange(startLine, endLine)} into "${chapterTitle(chapterId)}"`);
+      }
+    },
+
+    undo: () => undoOrRedo('undo'),
+    redo: () => undoOrRedo('redo'),
+
+    async saveNotes(text) {
+      if (get().course?.globalNotes === text) return;
+      set({ notesState: 'saving' });
+      const detail = await edit('save the global notes', (client, course) => client.call('courses.update', { courseId: course.id, globalNotes: text }));
+      set({ notesState: detail ? 'saved' : 'failed' });
+    },
+
+    announce(text) {
+      set({ announcement: text });
+    },
+
+    dismissError() {
+      set({ error: undefined });
+    },
+  };
+};
+
+/** Keeps the course, open source and active chapter in this browser, for the next reload. */
+export function rememberPlace(state: AnnotatorState): void {
+  if (!state.course) return;
+  writePlace({
+    courseId: state.course.id,
+    ...(state.doc ? { sourceId: state.doc.source.id } : {}),
+    // An older version is remembered only when one was chosen; otherwise a reload opens the newest.
+    ...(state.doc && state.doc.version.id !== state.doc.source.latestVersionId ? { versionId: state.doc.version.id } : {}),
+    ...(state.activeChapterId ? { chapterId: state.activeChapterId } : {}),
+  });
+}

@@ -1,0 +1,174 @@
+import type { StateCreator } from 'zustand';
+import type { Citation } from '../../schemas/annotate.ts';
+import type { RpcClient } from '../../schemas/rpc.ts';
+import type { SourceSummary, SourceVersion } from '../../schemas/sources.ts';
+import type { AnnotatorState } from './annotator-store.ts';
+import { rememberPlace } from './course-slice.ts';
+import { errorMessage } from './error-message.ts';
+import { LineWindowCache } from './line-window-cache.ts';
+import { sectionsHiding } from './row-model.ts';
+import type { LineSelection } from './selection-to-lines.ts';
+import { formatLineRange } from './source-labels.ts';
+
+/** The source version on screen and the cache its visible lines come from. */
+export interface OpenDocument {
+  source: SourceSummary;
+  version: SourceVersion;
+  versions: { id: string; version: number; createdAt: string }[];
+  lines: LineWindowCache;
+}
+
+export interface FindMatch {
+  line: number;
+  column: number;
+}
+
+export interface FindState {
+  /** The query the matches are for; the field's text may have moved on since. */
+  query: string;
+  matches: FindMatch[];
+  /** Which match is current; -1 when there is none. */
+  index: number;
+  total: number;
+  truncated: boolean;
+  searching: boolean;
+}
+
+export interface DocumentSlice {
+  doc?: OpenDocument;
+  /** The source being opened, while its version loads. */
+  openingSourceId?: string;
+  /** Indexes into the open version's sections that are collapsed. */
+  collapsed: ReadonlySet<number>;
+  selection?: LineSelection;
+  /** Lines shown highlighted: a citation opened from the Chapters panel. */
+  highlight?: { startLine: number; endLine: number };
+  /** Asks the viewer to scroll `line` into view; `seq` changes on every ask. */
+  scrollRequest?: { line: number; seq: number };
+  find: FindState;
+  /** The cited line whose citing chapters are being shown (from a click on its gutter mark). */
+  marksLine?: number;
+  openSource(sourceId: string, versionId?: string): Promise<void>;
+  closeDocument(): void;
+  toggleSection(index: number): void;
+  setSelection(selection: LineSelection | undefined): void;
+  /** Expands whatever hides `startLine`, scrolls to it and, if asked, highlights the span. */
+  revealLines(startLine: number, endLine: number, highlight: boolean): void;
+  openCitation(citation: Citation): Promise<void>;
+  search(query: string): Promise<void>;
+  stepMatch(delta: 1 | -1): void;
+  clearFind(): void;
+  showMarksAt(line: number | undefined): void;
+}
+
+const NO_FIND: FindState = { query: '', matches: [], index: -1, total: 0, truncated: false, searching: false };
+/** Most matches fetched per search; the count says when there are more. */
+export const FIND_LIMIT = 1000;
+/** Lines per `sources.lines` call: a few screens, well under the contract's 5,000. */
+const WINDOW_LINES = 200;
+
+const linesOf = (client: RpcClient, versionId: string) =>
+  new LineWindowCache(async (start, end) => client.call('sources.lines', { versionId, start, end }), { windowSize: WINDOW_LINES });
+
+type Slice = StateCreator<AnnotatorState, [], [], DocumentSlice>;
+
+export const createDocumentSlice: Slice = (set, get) => {
+  let scrollSeq = 0;
+  let opening = 0;
+
+  return {
+    collapsed: new Set(),
+    find: NO_FIND,
+
+    async openSource(sourceId, versionId) {
+      const { client, course } = get();
+      if (!client) return;
+      const attempt = ++opening;
+      set({ openingSourceId: sourceId });
+      // Ask for the first lines while the version's index loads, so the text paints sooner.
+      const guess = versionId ?? course?.sources.find((s) => s.id === sourceId)?.latestVersionId;
+      const early = guess ? linesOf(client, guess) : undefined;
+      early?.want(1, WINDOW_LINES);
+      try {
+        const { source, version, versions } = await client.call('sources.get', { sourceId, ...(versionId ? { versionId } : {}) });
+        if (attempt !== opening) return;
+        const lines = early && guess === version.id ? early : linesOf(client, version.id);
+        set({ doc: { source, version, versions, lines }, openingSourceId: undefined, collapsed: new Set(), selection: undefined, highlight: undefined, find: NO_FIND, marksLine: undefined });
+        rememberPlace(get());
+      } catch (error) {
+        if (attempt === opening) set({ openingSourceId: undefined, error: errorMessage('open the source', error) });
+      }
+    },
+
+    closeDocument() {
+      opening++;
+      set({ doc: undefined, openingSourceId: undefined, collapsed: new Set(), selection: undefined, highlight: undefined, find: NO_FIND, marksLine: undefined });
+    },
+
+    toggleSection(index) {
+      const collapsed = new Set(get().collapsed);
+      if (!collapsed.delete(index)) collapsed.add(index);
+      set({ collapsed });
+    },
+
+    setSelection(selection) {
+      const current = get().selection;
+      if (current?.startLine === selection?.startLine && current?.endLine === selection?.endLine && current?.quote === selection?.quote) return;
+      set({ selection });
+    },
+
+    revealLines(startLine, endLine, highlight) {
+      const { doc, collapsed } = get();
+      if (!doc) return;
+      const hiding = sectionsHiding(startLine, doc.version.sections, collapsed);
+      const expanded = hiding.length > 0 ? new Set([...collapsed].filter((i) => !hiding.includes(i))) : collapsed;
+      set({ collapsed: expanded, scrollRequest: { line: startLine, seq: ++scrollSeq }, ...(highlight ? { highlight: { startLine, endLine } } : {}) });
+    },
+
+    async openCitation(citation) {
+      if (get().doc?.version.id !== citation.versionId) await get().openSource(citation.sourceId, citation.versionId);
+      if (get().doc?.version.id !== citation.versionId) return;
+      get().setActiveChapter(citation.chapterId);
+      get().revealLines(citation.startLine, citation.endLine, true);
+      get().announce(`Showing ${formatLineRange(citation.startLine, citation.endLine)} of ${get().doc?.source.title ?? 'the source'}`);
+    },
+
+    async search(query) {
+      const { client, doc } = get();
+      if (!client || !doc) return;
+      if (query.trim() === '') {
+        get().clearFind();
+        return;
+      }
+      const versionId = doc.version.id;
+      set({ find: { ...NO_FIND, query, searching: true } });
+      try {
+        const found = await client.call('sources.find', { versionId, query, limit: FIND_LIMIT });
+        if (get().doc?.version.id !== versionId || get().find.query !== query) return;
+        set({ find: { query, matches: found.matches, index: found.matches.length > 0 ? 0 : -1, total: found.total, truncated: found.truncated, searching: false } });
+        const first = found.matches[0];
+        if (first) get().revealLines(first.line, first.line, false);
+        get().announce(found.total === 0 ? `No matches for "${query}"` : `${found.total}${found.truncated ? '+' : ''} matches for "${query}"`);
+      } catch (error) {
+        set({ find: NO_FIND, error: errorMessage('search the document', error) });
+      }
+    },
+
+    stepMatch(delta) {
+      const { find } = get();
+      if (find.matches.length === 0) return;
+      const index = (find.index + delta + find.matches.length) % find.matches.length;
+      set({ find: { ...find, index } });
+      const match = find.matches[index]!;
+      get().revealLines(match.line, match.line, false);
+    },
+
+    clearFind() {
+      set({ find: NO_FIND });
+    },
+
+    showMarksAt(line) {
+      set({ marksLine: line });
+    },
+  };
+};

@@ -1,0 +1,20 @@
+import type { SourceType } from '../../schemas/sources.ts';
+
+/** The short badge each source type wears in the Sources list, and what it stands for. */
+export const SOURCE_TYPE_BADGE: Record<SourceType, { badge: string; name: string }> = {
+  pdf: { badge: 'PDF', name: 'PDF document' },
+  web: { badge: 'Web', name: 'Web page' },
+  markdown: { badge: 'MD', name: 'Markdown file' },
+  text: { badge: 'TXT', name: 'Plain text file' },
+};
+
+const numberFormat = new Intl.NumberFormat('en');
+
+export function formatLineCount(count: number): string {
+  return `${numberFormat.format(count)} line${count === 1 ? '' : 's'}`;
+}
+
+/** A line range as the viewer writes it: `L10–13` (en dash), or `L7` for one line. */
+export function formatLineRange(startLine: number, endLine: number): string {
+  return startLine === endLine ? `L${startLine}` : `L${startLine}–${endLine}`;
+}
