@@ -3,6 +3,7 @@ import { RPC_METHODS, type RpcParsedInput } from '../../schemas/rpc.ts';
 import { createApiRegistry } from './create-api.ts';
 import { HandlerRegistry } from './handler-registry.ts';
 import { RpcError } from './rpc-error.ts';
+import { rpcErrorOf } from './rpc-error-of.fixture.ts';
 
 const JOB = {
   id: 'job-1',
@@ -27,14 +28,6 @@ function stubRegistry(): HandlerRegistry<object> {
     .add('jobs.cancel', ({ jobId }) => ({ job: { ...JOB, id: jobId } }));
 }
 
-async function rpcErrorOf(promise: Promise<unknown>): Promise<RpcError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(RpcError);
-  return error as RpcError;
-}
 
 describe('HandlerRegistry', () => {
   it('throws naming the method when a method is registered twice', () => {

@@ -7,8 +7,8 @@ import { reanchorCitations } from '../../annotate/reanchor-citations.ts';
 import { SourceLibraryFixture } from '../../annotate/source-library.fixture.ts';
 import { openWorkspace } from '../../workspace/open-workspace.ts';
 import { createApi, type Api } from '../create-api.ts';
-import { RpcError } from '../rpc-error.ts';
 import { annotateDeps } from './annotate-context.ts';
+import { rpcErrorOf } from '../rpc-error-of.fixture.ts';
 
 const PDF_LINES = Array.from({ length: 20 }, (_, i) => `Paragraph ${i + 1} of the report.`);
 
@@ -26,14 +26,6 @@ afterEach(async () => {
 
 const call = (method: string, input: unknown) => api.call(method, input) as Promise<CourseDetail>;
 
-async function rpcErrorOf(promise: Promise<unknown>): Promise<RpcError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(RpcError);
-  return error as RpcError;
-}
 
 /** A data room with one source (lines written as the sources tables would hold them). */
 async function roomWithSource() {

@@ -7,7 +7,7 @@ import type { RpcOutput } from '../../../schemas/rpc.ts';
 import { importJobResult } from '../../sources/import-job.ts';
 import { openWorkspace } from '../../workspace/open-workspace.ts';
 import { createApi, type Api } from '../create-api.ts';
-import { RpcError } from '../rpc-error.ts';
+import { rpcErrorOf } from '../rpc-error-of.fixture.ts';
 
 const DEMO = new URL('../../../datasets/demo/sources/', import.meta.url);
 
@@ -28,14 +28,6 @@ afterEach(async () => {
 
 const call = <M extends string>(method: M, input: unknown) => api.call(method, input);
 
-async function rpcErrorOf(promise: Promise<unknown>): Promise<RpcError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(RpcError);
-  return error as RpcError;
-}
 
 /** Runs an import call to the end and returns its job as the tray would show it. */
 async function finishedJob(method: 'sources.importPaths' | 'sources.importFiles', input: unknown): Promise<Job> {
