@@ -114,9 +114,9 @@ async function importOne(workspace: SourceWorkspace, normaliser: SourceNormalise
     const indexed = await normaliser.normalise(type, bytes, name, options.signal);
     options.signal?.throwIfAborted();
     const createdAt = (options.now?.() ?? new Date()).toISOString();
-    let stored: ReturnType<typeof storeImportedSource>;
+    let stored: Awaited<ReturnType<typeof storeImportedSource>>;
     try {
-      stored = storeImportedSource(workspace, { courseId: options.courseId, name, type, original: bytes, sha256, indexed, createdAt });
+      stored = await storeImportedSource(workspace, { courseId: options.courseId, name, type, original: bytes, sha256, indexed, createdAt });
     } catch (error) {
       throw new SourceStorageError(`${name} was read but could not be stored (${(error as Error).message}); check the free disk space and try again.`, { cause: error });
     }

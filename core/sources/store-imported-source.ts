@@ -27,14 +27,13 @@ export type StoredOutcome = Exclude<ImportOutcome, { status: 'failed' }>;
  * when the newest version has the same bytes. The decision is made inside the transaction, so
  * two imports of one file cannot make two sources.
  */
-export function storeImportedSource(workspace: SourceWorkspace, file: ImportedFile): { outcome: StoredOutcome; previousVersionId?: string } {
+export async function storeImportedSource(workspace: SourceWorkspace, file: ImportedFile): Promise<{ outcome: StoredOutcome; previousVersionId?: string }> {
   const { db, blobs } = workspace;
   const markdown = Buffer.from(file.indexed.markdown, 'utf8');
   const markdownSha256 = createHash('sha256').update(markdown).digest('hex');
   // Blob files first: a crash between the two steps leaves an unreferenced file, never a row
   // pointing at a missing one.
-  blobs.put(file.original);
-  blobs.put(markdown);
+  await Promise.all([blobs.putAsync(file.original), blobs.putAsync(markdown)]);
   return db.transaction(() => {
     const project = findCurrentProject(db);
     if (!project) throw new Error('The workspace has no project to import into; restart the app so it can seed one.');

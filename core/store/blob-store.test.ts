@@ -93,4 +93,15 @@ describe('BlobStore', () => {
       expect(file).toMatch(/^[0-9a-f]{2}\/[0-9a-f]{62}$/);
     }
   });
+
+  it('putAsync stores the same file as put, once, and leaves no temp file', async () => {
+    const store = new BlobStore(join(dir, 'async-blobs'));
+    const bytes = Buffer.from('bytes written off the event loop\n');
+    const [a, b] = await Promise.all([store.putAsync(bytes), store.putAsync(bytes)]);
+    expect(a).toEqual(b);
+    expect(a.sha256).toBe(createHash('sha256').update(bytes).digest('hex'));
+    expect(store.read(a.sha256).equals(bytes)).toBe(true);
+    expect(readdirSync(join(store.root, a.sha256.slice(0, 2)))).toEqual([a.sha256.slice(2)]);
+    expect(store.put(bytes)).toEqual(a);
+  });
 });

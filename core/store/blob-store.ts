@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import { mkdir, open, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 
 const SHA256_HEX = /^[0-9a-f]{64}$/;
@@ -37,6 +38,33 @@ export class BlobStore {
         renameSync(temp, target);
       } catch (error) {
         rmSync(temp, { force: true });
+        throw error;
+      }
+    }
+    return { sha256, sizeBytes: bytes.byteLength };
+  }
+
+  /**
+   * `put` without blocking the event loop: the write and its flush run on libuv's thread pool,
+   * so an import keeps its parser workers fed while files reach the disk.
+   */
+  async putAsync(bytes: Uint8Array): Promise<{ sha256: string; sizeBytes: number }> {
+    const sha256 = createHash('sha256').update(bytes).digest('hex');
+    const target = this.pathFor(sha256);
+    if (!this.has(sha256)) {
+      await mkdir(join(this.root, sha256.slice(0, 2)), { recursive: true });
+      const temp = `${target}.tmp-${randomBytes(6).toString('hex')}`;
+      const file = await open(temp, 'w');
+      try {
+        await file.writeFile(bytes);
+        await file.sync();
+      } finally {
+        await file.close();
+      }
+      try {
+        await rename(temp, target);
+      } catch (error) {
+        await rm(temp, { force: true });
         throw error;
       }
     }
