@@ -71,6 +71,7 @@ export const rpcContract = {
   },
   'sources.find': {
     input: z.object({ versionId: Id, query: z.string().min(1).max(500), limit: z.number().int().min(1).max(10_000).default(1000) }).strict(),
+    /** Case-insensitive; `line` and `column` are 1-based; `total` counts every match, `matches` stops at `limit`. */
     output: z.object({ matches: z.array(z.object({ line: z.number().int(), column: z.number().int() })), total: z.number().int(), truncated: z.boolean() }),
   },
 
