@@ -1,9 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { insertCourse, updateCourseFields } from '../store/course-repository.ts';
+import type { Database } from 'better-sqlite3';
+import { findCourse, insertCourse, updateCourseFields } from '../store/course-repository.ts';
 import { findCurrentProject } from '../store/project-repository.ts';
 import { nowIso, type AnnotateDeps } from './annotate-deps.ts';
 import { performAction } from './record-action.ts';
 import { requireCourse } from './require-records.ts';
+
+/** Whether a data room exists: other capabilities ask here instead of reading the courses table. */
+export function courseExists(db: Database, courseId: string): boolean {
+  return findCourse(db, courseId) !== undefined;
+}
 
 /** A new, empty data room in the workspace's project. Not undoable: history lives inside a course. */
 export function createCourse(deps: AnnotateDeps, input: { title: string }): string {

@@ -1,5 +1,6 @@
 import type { ImportOutcome } from '../../schemas/sources.ts';
-import { findSourceByName, isKnownCourse } from '../store/source-repository.ts';
+import { courseExists } from '../annotate/courses.ts';
+import { findSourceByName } from '../store/source-repository.ts';
 import { findLatestVersionRef } from '../store/source-version-repository.ts';
 import { collectImportFiles } from './collect-import-files.ts';
 import { detectSourceType, SUPPORTED_EXTENSIONS_TEXT } from './detect-source-type.ts';
@@ -53,7 +54,7 @@ export async function importUploadedFiles(workspace: SourceWorkspace, files: Upl
 }
 
 function checkCourse(workspace: SourceWorkspace, courseId: string | null): void {
-  if (courseId !== null && !isKnownCourse(workspace.db, courseId)) {
+  if (courseId !== null && !courseExists(workspace.db, courseId)) {
     throw new Error(`No course with id ${courseId} in this workspace; nothing was imported. Pick a course from the list, or import without one.`);
   }
 }

@@ -66,14 +66,6 @@ export function isSourceIdTaken(db: Database, id: string): boolean {
   return db.prepare('SELECT 1 FROM sources WHERE id = ?').get(id) !== undefined;
 }
 
-/**
- * Whether a course id exists, so an import can refuse an unknown course before reading any
- * file. Courses belong to core/annotate; this is a read of the row our foreign key points at.
- */
-export function isKnownCourse(db: Database, courseId: string): boolean {
-  return db.prepare('SELECT 1 FROM courses WHERE id = ?').get(courseId) !== undefined;
-}
-
 interface SummaryRow extends SourceRow {
   version_id: string;
   version: number;

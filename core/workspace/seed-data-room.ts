@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { AnnotateDeps } from '../annotate/annotate-deps.ts';
 import { addCitation } from '../annotate/citations.ts';
 import { createChapter, updateChapter } from '../annotate/chapters.ts';
+import { listCourseSummaries } from '../annotate/course-detail.ts';
 import { createCourse, updateCourse } from '../annotate/courses.ts';
 import { forgetCourseHistory } from '../annotate/forget-history.ts';
 import { importPaths } from '../sources/import-sources.ts';
@@ -22,7 +23,8 @@ export async function seedDataRoom(workspace: Workspace, deps: AnnotateDeps): Pr
   const course = readSeedManifest(datasetDir).course;
   if (!course) return clearPending(workspace);
 
-  const existing = workspace.db.prepare('SELECT id FROM courses WHERE title = ? ORDER BY created_at LIMIT 1').get(course.title) as { id: string } | undefined;
+  // Courses belong to core/annotate: ask it, rather than reading its tables.
+  const existing = listCourseSummaries(deps).find((summary) => summary.title === course.title);
   const courseId = existing?.id ?? createCourse(deps, { title: course.title });
   const result = await importPaths(workspace, course.sources.map((file) => join(datasetDir, file)), { courseId });
   const versionByFile = new Map<string, string>();
@@ -31,8 +33,7 @@ export async function seedDataRoom(workspace: Workspace, deps: AnnotateDeps): Pr
     versionByFile.set(course.sources[index]!, outcome.versionId);
   });
 
-  const hasChapters = workspace.db.prepare('SELECT 1 FROM chapters WHERE course_id = ? LIMIT 1').get(courseId) !== undefined;
-  if (!hasChapters) {
+  if ((existing?.chapterCount ?? 0) === 0) {
     if (course.globalNotes) updateCourse(deps, { courseId, globalNotes: course.globalNotes });
     let previous: string | undefined;
     for (const chapter of course.chapters) {

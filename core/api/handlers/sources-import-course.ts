@@ -1,7 +1,7 @@
 import { ensureDefaultCourse } from '../../annotate/ensure-default-course.ts';
 import { reanchorCitations } from '../../annotate/reanchor-citations.ts';
 import type { ImportOptions } from '../../sources/index.ts';
-import { isKnownCourse } from '../../store/source-repository.ts';
+import { courseExists } from '../../annotate/courses.ts';
 import type { ApiContext } from '../api-context.ts';
 import { RpcError } from '../rpc-error.ts';
 import { runAnnotate } from './annotate-context.ts';
@@ -14,7 +14,7 @@ import { runAnnotate } from './annotate-context.ts';
  */
 export function importTarget(courseId: string | undefined, ctx: ApiContext): Pick<ImportOptions, 'courseId' | 'onNewVersion'> {
   const { workspace } = ctx;
-  if (courseId !== undefined && !isKnownCourse(workspace.db, courseId)) {
+  if (courseId !== undefined && !courseExists(workspace.db, courseId)) {
     throw new RpcError('not_found', `No course with id ${courseId} in this workspace; nothing was imported. Refresh the course list and try again.`);
   }
   return {
