@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { createSeededRandom } from './seeded-random.ts';
+
+const draws = (seed: string, count: number): number[] => {
+  const random = createSeededRandom(seed);
+  return Array.from({ length: count }, () => random.next());
+};
+
+describe('createSeededRandom', () => {
+  it('replays the same sequence for the same seed, and a different one for another seed', () => {
+    expect(draws('session-1', 50)).toEqual(draws('session-1', 50));
+    expect(draws('session-1', 50)).not.toEqual(draws('session-2', 50));
+    expect(draws('', 5)).toEqual(draws('', 5));
+  });
+
+  it('draws numbers in [0, 1) that fill the interval evenly', () => {
+    const values = draws('uniform', 100_000);
+    expect(Math.min(...values)).toBeGreaterThanOrEqual(0);
+    expect(Math.max(...values)).toBeLessThan(1);
+    const buckets = new Array<number>(10).fill(0);
+    for (const v of values) buckets[Math.floor(v * 10)]! += 1;
+    // Each bucket expects 10,000 with sd ≈ 95; 500 is > 5 sd.
+    for (const count of buckets) expect(Math.abs(count - 10_000)).toBeLessThan(500);
+  });
+
+  it('int(n) covers 0..n-1 only, roughly evenly, and refuses a non-positive or fractional n', () => {
+    const random = createSeededRandom('ints');
+    const counts = new Array<number>(7).fill(0);
+    const draws = Array.from({ length: 70_000 }, () => random.int(7));
+    expect(draws.every((k) => Number.isInteger(k) && k >= 0 && k < 7)).toBe(true);
+    for (const k of draws) counts[k]! += 1;
+    for (const count of counts) expect(Math.abs(count - 10_000)).toBeLessThan(500);
+    expect(random.int(1)).toBe(0);
+    expect(() => random.int(0)).toThrow(RangeError);
+    expect(() => random.int(2.5)).toThrow(RangeError);
+  });
+});
