@@ -1,0 +1,310 @@
+import { closeSync, lstatSync, openSync, readFileSync, readSync, readdirSync, realpathSync, statSync } from 'node:fs';
+import { isAbsolute, join, relative, resolve, sep } from 'node:path';
+import type { z } from 'zod';
+import { RunManifestSchema, type RunManifest } from '../../schemas/bundles.ts';
+
+/**
+ * An output bundle is one run's artifacts in a folder (issue 4):
+ *
+ * ```
+ * run.json              {task_id, harness, model, versions, started_at, finished_at, status}
+ * dist/index.html …     a static build (optional)
+ * frames/<node>.png     one screenshot per Figma frame (optional)
+ * video.mp4|video.webm  a rendered video (optional, at most one)
+ * ```
+ *
+ * At least one of dist/, frames/ and video.* must be there.
+ *
+ * Frame file names: Figma node ids contain ':' and, for instance children, ';' (`12:34`,
+ * `I5:6;7:8`), which not every file system accepts. Frame capture writes every character outside
+ * `[A-Za-z0-9._-]` as '-' (`12-34.png`, `I5-6-7-8.png`); the raw id (`12:34.png`) and the
+ * percent-encoded id (`12%3A34.png`) are accepted too. All three reduce to one key
+ * ({@link frameFileKey}). Without the task's node ids, '-' is read back as ':' (exact for plain
+ * ids, which never contain '-'); pass `nodeIds` to get the manifest's exact ids back and to
+ * refuse a frame the task does not have.
+ *
+ * Nothing is followed out of the bundle: every path read is resolved with realpath and must stay
+ * inside the bundle, and a link inside dist/ must stay inside dist/, because dist/ is served to
+ * voters and a link to ../run.json would reveal the harness and model.
+ */
+export interface OutputBundle {
+  /** The bundle folder, resolved (realpath). */
+  dir: string;
+  run: RunManifest;
+  /** The static build folder, when `dist/index.html` exists. */
+  dist?: string;
+  /** Sorted by file name; empty when the bundle has no frames/. */
+  frames: BundleFrame[];
+  video?: string;
+}
+
+export interface ReadOutputBundleOptions {
+  /** The task's node ids (its manifest's frames), to map file names back exactly. */
+  nodeIds?: readonly string[];
+}
+
+export interface BundleFrame {
+  nodeId: string;
+  /** Absolute path of the PNG. */
+  path: string;
+}
+
+/**
+ * A bundle or task folder that cannot be read. `file` is the absolute path of the file or folder
+ * at fault and `field` the JSON path inside it (`versions.skill`, `frames[2].node_id`) when the
+ * fault is one field; the message says both, and what to do.
+ */
+export class BundleError extends Error {
+  override name = 'BundleError';
+  constructor(
+    readonly file: string,
+    readonly field: string | undefined,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+const VIDEO_NAMES = ['video.mp4', 'video.webm'] as const;
+const RUN_JSON_FIX =
+  'Fix it so run.json is {task_id, harness, model, versions, started_at, finished_at, status} and import the bundle again.';
+
+/** Reads and checks an output bundle; throws {@link BundleError} naming the file and field at fault. */
+export function readOutputBundle(dir: string, options: ReadOutputBundleOptions = {}): OutputBundle {
+  const root = resolveFolder(dir, 'output bundle');
+  const runFile = join(root, 'run.json');
+  const runReal = resolveInside(root, 'run.json');
+  if (runReal === undefined || !statSync(runReal).isFile()) {
+    throw new BundleError(runFile, undefined, `${runFile}: missing. Every output bundle has a run.json at its top level; ${lowerFirst(RUN_JSON_FIX)}`);
+  }
+  const run = readJsonFile(runReal, RunManifestSchema, RUN_JSON_FIX);
+  const dist = readDist(root);
+  const frames = readFrames(root, options.nodeIds);
+  const video = readVideo(root);
+  if (dist === undefined && frames.length === 0 && video === undefined) {
+    throw new BundleError(
+      root,
+      undefined,
+      `${root}: the bundle has no artifacts. Nothing was imported; add a dist/ with index.html, frames/<node_id>.png files or a video.mp4/video.webm next to run.json.`,
+    );
+  }
+  return { dir: root, run, frames, ...(dist === undefined ? {} : { dist }), ...(video === undefined ? {} : { video }) };
+}
+
+/**
+ * What a node id and the names of its frame file have in common: `12:34`, `12-34`, `12:34.png`,
+ * `12-34.png` and `12%3A34.png` all give `12-34`.
+ */
+export function frameFileKey(nodeIdOrFileName: string): string {
+  const stem = nodeIdOrFileName.replace(/\.png$/i, '');
+  return decodePercent(stem).replace(/[^A-Za-z0-9._-]/g, '-');
+}
+
+/** The node id a frame file is for when the task's ids are not known (`12-34.png` → `12:34`), or undefined for a non-PNG name. */
+export function nodeIdOfFrameFile(fileName: string): string | undefined {
+  if (!/\.png$/i.test(fileName) || fileName.length <= 4) return undefined;
+  const stem = fileName.slice(0, -4);
+  return stem.includes('%') ? decodePercent(stem) : stem.replaceAll('-', ':');
+}
+
+function decodePercent(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+/** A folder's realpath; throws when it is missing or not a folder. */
+export function resolveFolder(dir: string, what: string): string {
+  const wanted = resolve(dir);
+  let real: string;
+  try {
+    real = realpathSync(wanted);
+  } catch {
+    throw new BundleError(wanted, undefined, `${wanted}: no such folder. Check the path of the ${what}.`);
+  }
+  if (!statSync(real).isDirectory()) {
+    throw new BundleError(wanted, undefined, `${wanted}: is a file, not a folder. Pass the ${what}'s folder.`);
+  }
+  return real;
+}
+
+/**
+ * The realpath of `relativePath` under `root` (itself a realpath), or undefined when nothing is
+ * there. Throws when the path, through `..` or a symbolic link, lands outside `root`.
+ */
+export function resolveInside(root: string, relativePath: string): string | undefined {
+  const candidate = join(root, relativePath);
+  let real: string;
+  try {
+    real = realpathSync(candidate);
+  } catch {
+    return undefined;
+  }
+  if (!isInside(root, real)) {
+    throw new BundleError(
+      candidate,
+      undefined,
+      `${candidate}: resolves to ${real}, outside ${root}. Nothing outside the folder is read; copy the file into it instead of linking to it.`,
+    );
+  }
+  return real;
+}
+
+/** Reads a JSON file through a schema; `fix` is the sentence that tells the user what to do. */
+export function readJsonFile<S extends z.ZodType>(file: string, schema: S, fix: string): z.output<S> {
+  // A byte-order mark is what some Windows editors add; JSON.parse refuses it.
+  const text = readFileSync(file, 'utf8').replace(/^\uFEFF/, '');
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new BundleError(file, undefined, `${file}: not valid JSON (${describeJsonError(text, error)}). ${fix}`);
+  }
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const issues = parsed.error.issues;
+  const field = issues[0] === undefined ? undefined : fieldPath(issues[0].path);
+  const problems = issues.slice(0, 5).map((issue) => `${fieldPath(issue.path) || '(top level)'}: ${issue.message}`);
+  const more = issues.length > 5 ? ` (and ${issues.length - 5} more)` : '';
+  throw new BundleError(file, field || undefined, `${file}: ${problems.join('; ')}${more}. ${fix}`);
+}
+
+/** Throws unless `file` (a realpath) starts with the PNG signature; `shown` is the path the user knows. */
+export function assertPngFile(file: string, shown: string, fix: string): void {
+  const head = Buffer.alloc(PNG_SIGNATURE.length);
+  const fd = openSync(file, 'r');
+  let read: number;
+  try {
+    read = readSync(fd, head, 0, head.length, 0);
+  } finally {
+    closeSync(fd);
+  }
+  if (read === PNG_SIGNATURE.length && head.equals(PNG_SIGNATURE)) return;
+  const seen = read === 0 ? 'it is empty' : `it starts with ${hex(head.subarray(0, read))}, not the PNG signature ${hex(PNG_SIGNATURE)}`;
+  throw new BundleError(shown, undefined, `${shown}: not a PNG (${seen}). ${fix}`);
+}
+
+function readDist(root: string): string | undefined {
+  const dist = resolveInside(root, 'dist');
+  if (dist === undefined) return undefined;
+  const shown = join(root, 'dist');
+  if (!statSync(dist).isDirectory()) {
+    throw new BundleError(shown, undefined, `${shown}: is a file; dist/ must be the folder of a static build. Rename or remove it.`);
+  }
+  const index = resolveInside(dist, 'index.html');
+  if (index === undefined || !statSync(index).isFile()) {
+    throw new BundleError(
+      join(shown, 'index.html'),
+      undefined,
+      `${join(shown, 'index.html')}: missing. dist/ must be a static build with index.html at its root; rebuild it or remove dist/.`,
+    );
+  }
+  refuseLinksOut(dist, dist);
+  return dist;
+}
+
+/** Walks dist/ without following links, and refuses a link that leaves it (or points nowhere). */
+function refuseLinksOut(distRoot: string, folder: string): void {
+  for (const entry of readdirSync(folder, { withFileTypes: true })) {
+    const path = join(folder, entry.name);
+    if (entry.isSymbolicLink()) {
+      if (resolveInside(distRoot, relative(distRoot, path)) === undefined) {
+        fail(path, `${path}: a symbolic link that points nowhere. Remove it or copy the file it meant into dist/.`);
+      }
+    } else if (entry.isDirectory()) {
+      refuseLinksOut(distRoot, path);
+    }
+  }
+}
+
+function readFrames(root: string, nodeIds: readonly string[] | undefined): BundleFrame[] {
+  const idOfKey = nodeIds === undefined ? undefined : new Map(nodeIds.map((id) => [frameFileKey(id), id]));
+  const folder = resolveInside(root, 'frames');
+  if (folder === undefined) return [];
+  const shownFolder = join(root, 'frames');
+  if (!statSync(folder).isDirectory()) {
+    throw new BundleError(shownFolder, undefined, `${shownFolder}: is a file; frames/ must be a folder of <node_id>.png files.`);
+  }
+  const fileOfKey = new Map<string, string>();
+  const frames: BundleFrame[] = [];
+  const names = readdirSync(folder)
+    .filter((name) => !name.startsWith('.'))
+    .sort();
+  for (const name of names) {
+    const shown = join(shownFolder, name);
+    const guessed = nodeIdOfFrameFile(name);
+    if (guessed === undefined) {
+      fail(shown, `${shown}: not a frame. frames/ holds only <node_id>.png files (node 12:34 → 12-34.png); move or delete it.`);
+    }
+    const key = frameFileKey(name);
+    const nodeId = idOfKey === undefined ? guessed : idOfKey.get(key);
+    if (nodeId === undefined) {
+      fail(shown, `${shown}: matches no frame of the task (its node ids: ${[...(idOfKey?.values() ?? [])].join(', ')}). Rename it after its node id or delete it.`);
+    }
+    const real = resolveInside(root, join('frames', name));
+    if (real === undefined || !lstatSync(real).isFile()) {
+      fail(shown, `${shown}: not a file. frames/ holds only <node_id>.png files; move or delete it.`);
+    }
+    assertPngFile(real, shown, 'Capture or export the frame again as PNG.');
+    const earlier = fileOfKey.get(key);
+    if (earlier !== undefined) {
+      fail(shown, `${shown}: a second frame for node ${nodeId} (after frames/${earlier}). Keep one of the two.`);
+    }
+    fileOfKey.set(key, name);
+    frames.push({ nodeId, path: real });
+  }
+  return frames;
+}
+
+function readVideo(root: string): string | undefined {
+  const found = VIDEO_NAMES.flatMap((name) => {
+    const real = resolveInside(root, name);
+    return real === undefined ? [] : [{ name, real }];
+  });
+  const [first, second] = found;
+  if (first === undefined) return undefined;
+  if (second !== undefined) {
+    fail(join(root, second.name), `${join(root, second.name)}: the bundle has both ${first.name} and ${second.name}. Keep one video.`);
+  }
+  const stats = statSync(first.real);
+  if (!stats.isFile() || stats.size === 0) {
+    fail(join(root, first.name), `${join(root, first.name)}: ${stats.isFile() ? 'empty' : 'not a file'}. Render the video again or remove it.`);
+  }
+  return first.real;
+}
+
+function fail(file: string, message: string): never {
+  throw new BundleError(file, undefined, message);
+}
+
+function isInside(root: string, path: string): boolean {
+  if (path === root) return true;
+  const rel = relative(root, path);
+  return rel !== '' && !rel.startsWith(`..${sep}`) && rel !== '..' && !isAbsolute(rel);
+}
+
+/** `versions.skill`, `frames[2].node_id`. */
+function fieldPath(path: readonly PropertyKey[]): string {
+  return path.reduce<string>((out, key) => (typeof key === 'number' ? `${out}[${key}]` : out ? `${out}.${String(key)}` : String(key)), '');
+}
+
+/** V8's message, with the line and column when it gives a position. */
+function describeJsonError(text: string, error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const position = /at position (\d+)/.exec(message)?.[1];
+  const at = position === undefined ? (/end of JSON input/.test(message) ? text.length : undefined) : Number(position);
+  if (at === undefined) return message;
+  const before = text.slice(0, at).split('\n');
+  return `${message.replace(/ in JSON at position \d+.*$/, '')} at line ${before.length}, column ${(before.at(-1)?.length ?? 0) + 1}`;
+}
+
+function hex(bytes: Buffer): string {
+  return [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join(' ');
+}
+
+function lowerFirst(text: string): string {
+  return text.charAt(0).toLowerCase() + text.slice(1);
+}
