@@ -1,10 +1,11 @@
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, DEFAULT_CHROMIUM_PATH } from './core/runs/chromium-path.ts';
 
 /**
  * E2E runs against Debian's Chromium (never a downloaded browser). Each spec starts its own
  * `lhb serve` on a free port with its own temp workspace, so specs run in parallel safely.
  */
-export const CHROMIUM_PATH = process.env.LHB_CHROMIUM ?? '/usr/bin/chromium';
+export const CHROMIUM_PATH = process.env.LHB_CHROMIUM ?? DEFAULT_CHROMIUM_PATH;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -19,16 +20,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: CHROMIUM_PATH,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      args: [...CHROMIUM_ARGS],
     },
   },
 });

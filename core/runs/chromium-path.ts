@@ -1,0 +1,40 @@
+import { accessSync, constants } from 'node:fs';
+
+/**
+ * How every headless Chromium of ours starts (frame capture here, the e2e tests through
+ * playwright.config.ts): no sandbox as root, and no background traffic to hosts this machine
+ * cannot reach.
+ */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+] as const;
+
+/** Debian's Chromium; the same default as playwright.config.ts. We never download a browser. */
+export const DEFAULT_CHROMIUM_PATH = '/usr/bin/chromium';
+
+/**
+ * The Chromium binary frame capture launches: `LHB_CHROMIUM` when set, else Debian's. Throws an
+ * error naming the path it looked at and how to fix it, rather than letting Playwright fail
+ * later with a message about its own (never installed) browser cache.
+ */
+export function resolveChromiumPath(env: NodeJS.ProcessEnv = process.env): string {
+  const fromEnv = env.LHB_CHROMIUM?.trim();
+  const path = fromEnv ? fromEnv : DEFAULT_CHROMIUM_PATH;
+  try {
+    accessSync(path, constants.X_OK);
+  } catch {
+    const where = fromEnv ? `LHB_CHROMIUM points to ${path}` : `No Chromium at ${path}`;
+    throw new Error(
+      `${where}, which is missing or not executable, so frames cannot be captured. ` +
+        'Install it with `apt-get install chromium`, or set LHB_CHROMIUM to a Chromium binary.',
+    );
+  }
+  return path;
+}
