@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
 import { FigmaManifestSchema, type FigmaFrame, type FigmaManifest } from '../../schemas/bundles.ts';
-import { BundleError, assertPngFile, readJsonFile, resolveFolder, resolveInside } from './read-output-bundle.ts';
+import { BundleError, assertPngFile, readJsonFile, resolveFolder, resolveInside } from './bundle-files.ts';
 
 /**
  * A Figma-to-code task folder (issue 4):

@@ -2,7 +2,8 @@ import { symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeTempDir, solidPng, validRunJson, writeFiles } from './fixtures/bundle-files.fixture.ts';
-import { BundleError, frameFileKey, nodeIdOfFrameFile, readOutputBundle } from './read-output-bundle.ts';
+import { BundleError } from './bundle-files.ts';
+import { frameFileKey, nodeIdOfFrameFile, readOutputBundle } from './read-output-bundle.ts';
 
 let root: string;
 let cleanup: () => void;

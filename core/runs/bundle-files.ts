@@ -1,0 +1,128 @@
+import { closeSync, openSync, readFileSync, readSync, realpathSync, statSync } from 'node:fs';
+import { isAbsolute, join, relative, resolve, sep } from 'node:path';
+import type { z } from 'zod';
+
+// Reading files out of a bundle or task folder that an agent (or anyone) wrote: every path stays
+// inside the folder, and every failure names the file, the field and the fix.
+
+/**
+ * A bundle or task folder that cannot be read. `file` is the absolute path of the file or folder
+ * at fault and `field` the JSON path inside it (`versions.skill`, `frames[2].node_id`) when the
+ * fault is one field; the message says both, and what to do.
+ */
+export class BundleError extends Error {
+  override name = 'BundleError';
+  constructor(
+    readonly file: string,
+    readonly field: string | undefined,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/** A folder's realpath; throws when it is missing or not a folder. */
+export function resolveFolder(dir: string, what: string): string {
+  const wanted = resolve(dir);
+  let real: string;
+  try {
+    real = realpathSync(wanted);
+  } catch {
+    throw new BundleError(wanted, undefined, `${wanted}: no such folder. Check the path of the ${what}.`);
+  }
+  if (!statSync(real).isDirectory()) {
+    throw new BundleError(wanted, undefined, `${wanted}: is a file, not a folder. Pass the ${what}'s folder.`);
+  }
+  return real;
+}
+
+/**
+ * The realpath of `relativePath` under `root` (itself a realpath), or undefined when nothing is
+ * there. Throws when the path, through `..` or a symbolic link, lands outside `root`.
+ */
+export function resolveInside(root: string, relativePath: string): string | undefined {
+  const candidate = join(root, relativePath);
+  let real: string;
+  try {
+    real = realpathSync(candidate);
+  } catch {
+    return undefined;
+  }
+  if (!isInside(root, real)) {
+    throw new BundleError(
+      candidate,
+      undefined,
+      `${candidate}: resolves to ${real}, outside ${root}. Nothing outside the folder is read; copy the file into it instead of linking to it.`,
+    );
+  }
+  return real;
+}
+
+/** Reads a JSON file through a schema; `fix` is the sentence that tells the user what to do. */
+export function readJsonFile<S extends z.ZodType>(file: string, schema: S, fix: string): z.output<S> {
+  // A byte-order mark is what some Windows editors add; JSON.parse refuses it.
+  const text = readFileSync(file, 'utf8').replace(/^\uFEFF/, '');
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new BundleError(file, undefined, `${file}: not valid JSON (${describeJsonError(text, error)}). ${fix}`);
+  }
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const issues = parsed.error.issues;
+  const field = issues[0] === undefined ? undefined : fieldPath(issues[0].path);
+  const problems = issues.slice(0, 5).map((issue) => `${fieldPath(issue.path) || '(top level)'}: ${issue.message}`);
+  const more = issues.length > 5 ? ` (and ${issues.length - 5} more)` : '';
+  throw new BundleError(file, field || undefined, `${file}: ${problems.join('; ')}${more}. ${fix}`);
+}
+
+/** Throws unless `file` (a realpath) starts with the PNG signature; `shown` is the path the user knows. */
+export function assertPngFile(file: string, shown: string, fix: string): void {
+  const head = Buffer.alloc(PNG_SIGNATURE.length);
+  const fd = openSync(file, 'r');
+  let read: number;
+  try {
+    read = readSync(fd, head, 0, head.length, 0);
+  } finally {
+    closeSync(fd);
+  }
+  if (read === PNG_SIGNATURE.length && head.equals(PNG_SIGNATURE)) return;
+  const seen = read === 0 ? 'it is empty' : `it starts with ${hex(head.subarray(0, read))}, not the PNG signature ${hex(PNG_SIGNATURE)}`;
+  throw new BundleError(shown, undefined, `${shown}: not a PNG (${seen}). ${fix}`);
+}
+
+export function fail(file: string, message: string): never {
+  throw new BundleError(file, undefined, message);
+}
+
+export function isInside(root: string, path: string): boolean {
+  if (path === root) return true;
+  const rel = relative(root, path);
+  return rel !== '' && !rel.startsWith(`..${sep}`) && rel !== '..' && !isAbsolute(rel);
+}
+
+/** `versions.skill`, `frames[2].node_id`. */
+export function fieldPath(path: readonly PropertyKey[]): string {
+  return path.reduce<string>((out, key) => (typeof key === 'number' ? `${out}[${key}]` : out ? `${out}.${String(key)}` : String(key)), '');
+}
+
+/** V8's message, with the line and column when it gives a position. */
+export function describeJsonError(text: string, error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const position = /at position (\d+)/.exec(message)?.[1];
+  const at = position === undefined ? (/end of JSON input/.test(message) ? text.length : undefined) : Number(position);
+  if (at === undefined) return message;
+  const before = text.slice(0, at).split('\n');
+  return `${message.replace(/ in JSON at position \d+.*$/, '')} at line ${before.length}, column ${(before.at(-1)?.length ?? 0) + 1}`;
+}
+
+export function hex(bytes: Buffer): string {
+  return [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join(' ');
+}
+
+export function lowerFirst(text: string): string {
+  return text.charAt(0).toLowerCase() + text.slice(1);
+}
