@@ -3,6 +3,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { openWorkspace, type Workspace } from '../workspace/open-workspace.ts';
+import { insertCourse } from '../store/course-repository.ts';
+import { findCurrentProject } from '../store/project-repository.ts';
 
 export interface SourceTestbed {
   workspace: Workspace;
@@ -34,11 +36,10 @@ export function openSourceTestbed(): SourceTestbed {
   };
 }
 
-/** Inserts a course row directly (courses belong to core/annotate; tests only need one to exist). */
+/** A course with a chosen id, through the store's course repository (courses belong to core/annotate; tests only need one to exist). */
 export function insertTestCourse(workspace: Workspace, id: string): void {
-  const project = workspace.db.prepare('SELECT id FROM projects LIMIT 1').get() as { id: string };
+  const project = findCurrentProject(workspace.db);
+  if (!project) throw new Error('the test workspace has no project');
   const now = new Date().toISOString();
-  workspace.db
-    .prepare('INSERT INTO courses (id, project_id, title, global_notes, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)')
-    .run(id, project.id, `Course ${id}`, '', now, now);
+  insertCourse(workspace.db, { id, project_id: project.id, title: `Course ${id}`, global_notes: '', created_at: now, updated_at: now });
 }
