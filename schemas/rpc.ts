@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AnnotatorSchema, ArenaItemSchema, ArenaProgressSchema, ArenaStudySchema, OwnVoteSchema, RatingSchema, RunSummarySchema, TaskSummarySchema, VoteChoiceSchema } from './arena.ts';
 import { AnnotationContractSchema, CourseDetailSchema, CourseSummarySchema } from './annotate.ts';
 import { AppEventSchema, JobSchema, type AppEvent } from './jobs.ts';
 import { MAX_LINES_PER_CALL, SourceSummarySchema, SourceVersionSchema } from './sources.ts';
@@ -138,6 +139,65 @@ export const rpcContract = {
   'annotate.redo': {
     input: z.object({ courseId: Id }).strict(),
     output: CourseDetailSchema,
+  },
+
+  // Tasks and agent runs (output bundles). Importing is a job; its result lists each folder.
+  'runs.importPaths': {
+    /** Task folders (task.json) and output bundles (run.json), or folders holding them. */
+    input: z.object({ paths: z.array(z.string().min(1)).min(1).max(1000) }).strict(),
+    output: z.object({ jobId: z.string() }),
+  },
+  'runs.list': {
+    input: z.object({ taskId: Id.optional() }).strict(),
+    output: z.object({ runs: z.array(RunSummarySchema) }),
+  },
+  'tasks.list': {
+    input: NoInput,
+    output: z.object({ tasks: z.array(TaskSummarySchema) }),
+  },
+
+  // The blind preference arena. A voter's calls answer in positions and opaque tokens only.
+  'arena.annotators': {
+    input: NoInput,
+    output: z.object({ annotators: z.array(AnnotatorSchema) }),
+  },
+  'arena.createAnnotator': {
+    input: z.object({ name: z.string().trim().min(1).max(100) }).strict(),
+    output: AnnotatorSchema,
+  },
+  'arena.next': {
+    /** The annotator's open pair, or the next one from their queue; `item` is null when none is left. */
+    input: z.object({ annotatorId: Id, allowRepeats: z.boolean().default(false) }).strict(),
+    output: z.object({ item: ArenaItemSchema.nullable(), progress: ArenaProgressSchema }),
+  },
+  'arena.vote': {
+    input: z
+      .object({
+        token: z.string().min(1).max(200),
+        choice: VoteChoiceSchema,
+        ratingLeft: RatingSchema,
+        ratingRight: RatingSchema,
+        reason: z.string().max(10_000).default(''),
+        /** Milliseconds the pair was on screen before the vote. */
+        timeOnItemMs: z.number().int().min(0).max(7 * 24 * 3600 * 1000),
+      })
+      .strict(),
+    output: z.object({ voteId: z.string(), progress: ArenaProgressSchema }),
+  },
+  'arena.undoLastVote': {
+    /** Retracts the annotator's newest vote; its pair becomes their open pair again, same sides. */
+    input: z.object({ annotatorId: Id }).strict(),
+    output: z.object({ undone: z.boolean(), progress: ArenaProgressSchema }),
+  },
+  'arena.votes': {
+    /** The annotator's own live votes, newest first. */
+    input: z.object({ annotatorId: Id }).strict(),
+    output: z.object({ votes: z.array(OwnVoteSchema) }),
+  },
+  'arena.study': {
+    /** The study owner's panel: progress per annotator and overall, and position bias. */
+    input: NoInput,
+    output: ArenaStudySchema,
   },
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>;
 

@@ -70,3 +70,10 @@ function toCitation(row: CitationRow): Citation {
     createdAt: row.created_at,
   };
 }
+
+/** A chapter named by its data room's and its own title (how task folders refer to chapters). */
+export function findChapterByTitles(deps: AnnotateDeps, courseTitle: string, chapterTitle: string): { id: string; instruction: string } | undefined {
+  const course = listCourseSummaries(deps).find((summary) => summary.title === courseTitle);
+  const chapter = course ? listChapters(deps.db, course.id).find((row) => row.title === chapterTitle) : undefined;
+  return chapter ? { id: chapter.id, instruction: chapter.instruction } : undefined;
+}

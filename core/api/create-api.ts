@@ -1,4 +1,6 @@
+import { statSync } from 'node:fs';
 import type { BlobRef } from '../../schemas/rpc.ts';
+import { resolveArenaAsset } from '../arena/arena-assets.ts';
 import { JobRunner } from '../jobs/job-runner.ts';
 import type { Workspace } from '../workspace/open-workspace.ts';
 import type { ApiContext } from './api-context.ts';
@@ -9,6 +11,7 @@ import { jobsList } from './handlers/jobs-list.ts';
 import { workspaceInfo } from './handlers/workspace-info.ts';
 import { workspaceVerify } from './handlers/workspace-verify.ts';
 import { registerAnnotateHandlers } from './register-annotate-handlers.ts';
+import { registerArenaHandlers } from './register-arena-handlers.ts';
 import { registerSourceHandlers } from './register-source-handlers.ts';
 
 export interface Api {
@@ -18,6 +21,8 @@ export interface Api {
   call(method: string, input: unknown): Promise<unknown>;
   /** Stores uploaded file bytes; both transports' upload paths end here. */
   putBlob(bytes: Uint8Array): BlobRef;
+  /** The file behind an arena asset path (`<token>/...`), for the arena asset server only. */
+  arenaAsset(path: string): { file: string; size: number; contentType: string } | undefined;
   close(): Promise<void>;
 }
 
@@ -29,18 +34,25 @@ export function createApiRegistry(): HandlerRegistry<ApiContext> {
     .add('jobs.cancel', jobsCancel);
   registerSourceHandlers(registry);
   registerAnnotateHandlers(registry);
+  registerArenaHandlers(registry);
   return registry.complete();
 }
 
 /** The core behind both transports, for one open workspace. */
 export function createApi(workspace: Workspace): Api {
-  const context: ApiContext = { workspace, jobs: new JobRunner(workspace.db) };
+  const context: ApiContext = { workspace, jobs: new JobRunner(workspace.db), arena: {} };
   const registry = createApiRegistry();
   return {
     context,
     registry,
     call: (method, input) => registry.dispatch(method, input, context),
     putBlob: (bytes) => putUploadedBlob(workspace, bytes),
+    arenaAsset: (path) => {
+      const asset = resolveArenaAsset(workspace.db, path);
+      if (!asset || !workspace.blobs.has(asset.sha256)) return undefined;
+      const file = workspace.blobs.pathFor(asset.sha256);
+      return { file, size: statSync(file).size, contentType: asset.contentType };
+    },
     close: async () => {
       await context.jobs.shutdown();
       workspace.close();

@@ -8,7 +8,8 @@ import { RpcError } from '../api/rpc-error.ts';
 import { MAX_BLOB_BYTES } from '../api/put-blob.ts';
 import { readBodyBytes, readJsonBody } from './read-body.ts';
 import { allowedHostNames, hasBearerToken, isAllowedHost, isAllowedOrigin } from './request-guards.ts';
-import { APP_CONTENT_SECURITY_POLICY, readStaticFile } from './static-files.ts';
+import { startArenaAssetServer, type ArenaAssetServer } from './arena-asset-server.ts';
+import { appContentSecurityPolicy, readStaticFile } from './static-files.ts';
 
 export interface HttpServerOptions {
   api: Api;
@@ -24,12 +25,16 @@ export interface HttpServerOptions {
   maxUploadBytes?: number;
   /** Fixed token (tests); a random one per launch otherwise. */
   token?: string;
+  /** Serve the arena's untrusted content on its own origin (default true). */
+  arenaAssets?: boolean;
 }
 
 export interface RunningHttpServer {
   port: number;
   host: string;
   token: string;
+  /** The arena asset server's origin, when it runs. */
+  assetOrigin?: string;
   /** The URL to open: the token travels in the fragment, which browsers never send to servers. */
   url: string;
   close(): Promise<void>;
@@ -151,7 +156,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
     res.writeHead(200, {
       'Content-Type': file.contentType,
       'Content-Length': file.body.byteLength,
-      'Content-Security-Policy': APP_CONTENT_SECURITY_POLICY,
+      'Content-Security-Policy': appContentSecurityPolicy(assets?.origin),
       'Cache-Control': path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
     });
     res.end(req.method === 'HEAD' ? undefined : file.body);
@@ -171,18 +176,32 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
   });
   port = (server.address() as AddressInfo).port;
   const urlHost = host.includes(':') ? `[${host}]` : host;
+  let assets: ArenaAssetServer | undefined;
+  if (options.arenaAssets !== false) {
+    const appOrigins = hostNames.map((name) => `http://${name}:${port}`);
+    try {
+      assets = await startArenaAssetServer({ api: options.api, frameAncestors: appOrigins });
+    } catch (error) {
+      server.close();
+      throw error;
+    }
+    options.api.context.arena.assetOrigin = assets.origin;
+  }
 
   return {
     port,
     host,
     token,
     url: `http://${urlHost}:${port}/#token=${token}`,
-    close: () =>
-      new Promise<void>((resolve) => {
+    ...(assets ? { assetOrigin: assets.origin } : {}),
+    close: async () => {
+      await assets?.close();
+      await new Promise<void>((resolve) => {
         for (const stream of streams) stream.end();
         server.close(() => resolve());
         server.closeAllConnections();
-      }),
+      });
+    },
   };
 }
 

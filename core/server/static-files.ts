@@ -19,21 +19,32 @@ const CONTENT_TYPES: Record<string, string> = {
 
 /**
  * The Content-Security-Policy for our own pages (HTTP and Electron's app:// alike): only our
- * own scripts, styles and API; no plugins, no framing, nothing remote.
+ * own scripts, styles and API; no plugins, nothing remote. The one exception is the arena's
+ * asset server (`assetOrigin`), whose sandboxed frames, images and videos the arena shows.
  */
-export const APP_CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data: blob:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "worker-src 'self' blob:",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'",
-].join('; ');
+export function appContentSecurityPolicy(assetOrigin?: string): string {
+  const assets = assetOrigin === undefined ? '' : ` ${assetOrigin}`;
+  // Each side's live build has its own origin under the asset host: http://<token>-<side>.localhost:PORT.
+  const sites = assetOrigin === undefined ? "'none'" : `${assetOrigin} ${assetOrigin.replace('://', '://*.')}`;
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    `img-src 'self' data: blob:${assets}`,
+    `media-src 'self'${assets}`,
+    `frame-src ${sites}`,
+    "font-src 'self'",
+    "connect-src 'self'",
+    "worker-src 'self' blob:",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'none'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/** The policy without an arena asset server. */
+export const APP_CONTENT_SECURITY_POLICY = appContentSecurityPolicy();
 
 export interface StaticFile {
   body: Buffer;

@@ -1,8 +1,10 @@
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AnnotateDeps } from '../annotate/annotate-deps.ts';
 import { addCitation } from '../annotate/citations.ts';
 import { createChapter, updateChapter } from '../annotate/chapters.ts';
-import { listCourseSummaries } from '../annotate/course-detail.ts';
+import { findChapterByTitles, listCourseSummaries } from '../annotate/course-detail.ts';
+import { importBundles } from '../runs/import-bundles.ts';
 import { createCourse, updateCourse } from '../annotate/courses.ts';
 import { forgetCourseHistory } from '../annotate/forget-history.ts';
 import { importPaths } from '../sources/import-sources.ts';
@@ -49,7 +51,23 @@ export async function seedDataRoom(workspace: Workspace, deps: AnnotateDeps): Pr
     }
   }
   forgetCourseHistory(deps, courseId);
+  await seedArena(workspace, deps, datasetDir);
   clearPending(workspace);
+}
+
+/**
+ * The dataset's arena (`arena/`: task folders and output bundles) through the real bundle
+ * importer. Demo bundles carry their frames, so a first start needs no browser.
+ */
+async function seedArena(workspace: Workspace, deps: AnnotateDeps, datasetDir: string): Promise<void> {
+  const arenaDir = join(datasetDir, 'arena');
+  if (!existsSync(arenaDir)) return;
+  const result = await importBundles(workspace, [arenaDir], {
+    captureMissingFrames: false,
+    resolveChapter: (course, chapter) => findChapterByTitles(deps, course, chapter),
+  });
+  const failed = result.outcomes.filter((outcome) => outcome.status === 'failed');
+  if (failed.length > 0) throw new Error(`The demo arena could not be imported: ${result.message}`);
 }
 
 function findLine(deps: AnnotateDeps, versionId: string, quote: string, file: string): number {

@@ -163,6 +163,7 @@ export async function makeDemoPdf(): Promise<Uint8Array> {
       y -= LEADING;
       continue;
     }
+    if (block.kind !== 'p') continue; // narrows for the compiler: headings and list items were drawn above
     for (const line of block.lines) {
       draw(line, BODY_SIZE, regular);
       y -= LEADING;

@@ -1,6 +1,9 @@
 -- index annotation_history_by_course on annotation_history
 CREATE INDEX annotation_history_by_course ON annotation_history(course_id, seq);
 
+-- index arena_presentations_by_annotator on arena_presentations
+CREATE INDEX arena_presentations_by_annotator ON arena_presentations(annotator_id, created_at);
+
 -- index chapters_by_course on chapters
 CREATE INDEX chapters_by_course ON chapters(course_id, position);
 
@@ -13,11 +16,26 @@ CREATE INDEX citations_by_source ON citations(source_id);
 -- index jobs_by_created on jobs
 CREATE INDEX jobs_by_created ON jobs(created_at);
 
+-- index run_frame_findings_by_run on run_frame_findings
+CREATE INDEX run_frame_findings_by_run ON run_frame_findings(run_id);
+
+-- index runs_by_task on runs
+CREATE INDEX runs_by_task ON runs(task_id, config_id);
+
 -- index sources_by_course on sources
 CREATE INDEX sources_by_course ON sources(course_id);
 
 -- index sources_by_project on sources
 CREATE INDEX sources_by_project ON sources(project_id);
+
+-- index votes_by_annotator on votes
+CREATE INDEX votes_by_annotator ON votes(annotator_id, created_at);
+
+-- index votes_by_task on votes
+CREATE INDEX votes_by_task ON votes(task_id);
+
+-- index votes_one_live_per_presentation on votes
+CREATE UNIQUE INDEX votes_one_live_per_presentation ON votes(presentation_id) WHERE retracted_at IS NULL;
 
 -- table annotation_history on annotation_history
 CREATE TABLE annotation_history (
@@ -27,6 +45,30 @@ CREATE TABLE annotation_history (
   changes_json TEXT NOT NULL,
   undone       INTEGER NOT NULL DEFAULT 0 CHECK (undone IN (0, 1)),
   created_at   TEXT NOT NULL
+) STRICT;
+
+-- table annotators on annotators
+CREATE TABLE annotators (
+  id         TEXT PRIMARY KEY,
+  project_id TEXT NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
+  name       TEXT NOT NULL CHECK (length(name) > 0),
+  queue_seed TEXT NOT NULL,
+  synthetic  INTEGER NOT NULL DEFAULT 0 CHECK (synthetic IN (0, 1)),
+  created_at TEXT NOT NULL,
+  UNIQUE (project_id, name)
+) STRICT;
+
+-- table arena_presentations on arena_presentations
+CREATE TABLE arena_presentations (
+  id           TEXT PRIMARY KEY,
+  token        TEXT NOT NULL UNIQUE,
+  annotator_id TEXT NOT NULL REFERENCES annotators(id) ON DELETE CASCADE,
+  task_id      TEXT NOT NULL REFERENCES tasks(id) ON DELETE CASCADE,
+  run_a        TEXT NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+  run_b        TEXT NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+  shown_order  TEXT NOT NULL CHECK (shown_order IN ('a-left', 'b-left')),
+  created_at   TEXT NOT NULL,
+  CHECK (run_a < run_b)
 ) STRICT;
 
 -- table blobs on blobs
@@ -102,6 +144,39 @@ CREATE TABLE projects (
   created_at  TEXT NOT NULL
 ) STRICT;
 
+-- table run_files on run_files
+CREATE TABLE run_files (
+  run_id     TEXT NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+  path       TEXT NOT NULL,
+  sha256     TEXT NOT NULL REFERENCES blobs(sha256),
+  size_bytes INTEGER NOT NULL CHECK (size_bytes >= 0),
+  PRIMARY KEY (run_id, path)
+) STRICT;
+
+-- table run_frame_findings on run_frame_findings
+CREATE TABLE run_frame_findings (
+  run_id  TEXT NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+  node_id TEXT NOT NULL,
+  kind    TEXT NOT NULL,
+  detail  TEXT NOT NULL
+) STRICT;
+
+-- table runs on runs
+CREATE TABLE runs (
+  id            TEXT PRIMARY KEY,
+  task_id       TEXT NOT NULL REFERENCES tasks(id) ON DELETE CASCADE,
+  harness       TEXT NOT NULL,
+  model         TEXT NOT NULL,
+  versions_json TEXT NOT NULL,
+  config_id     TEXT NOT NULL,
+  status        TEXT NOT NULL CHECK (status IN ('succeeded', 'failed', 'timeout', 'cancelled')),
+  started_at    TEXT NOT NULL,
+  finished_at   TEXT NOT NULL,
+  digest        TEXT NOT NULL UNIQUE,
+  source_dir    TEXT NOT NULL,
+  imported_at   TEXT NOT NULL
+) STRICT;
+
 -- table schema_migrations on schema_migrations
 CREATE TABLE schema_migrations (
     version    INTEGER PRIMARY KEY,
@@ -134,3 +209,52 @@ CREATE TABLE sources (
   blob_sha256   TEXT NOT NULL REFERENCES blobs(sha256),
   created_at    TEXT NOT NULL
 , course_id TEXT REFERENCES courses(id) ON DELETE SET NULL) STRICT;
+
+-- table task_frames on task_frames
+CREATE TABLE task_frames (
+  task_id         TEXT NOT NULL REFERENCES tasks(id) ON DELETE CASCADE,
+  position        INTEGER NOT NULL CHECK (position >= 0),
+  node_id         TEXT NOT NULL,
+  name            TEXT NOT NULL,
+  target_route    TEXT NOT NULL,
+  viewport_width  INTEGER,
+  viewport_height INTEGER,
+  gt_sha256       TEXT NOT NULL REFERENCES blobs(sha256),
+  PRIMARY KEY (task_id, position),
+  UNIQUE (task_id, node_id)
+) STRICT;
+
+-- table tasks on tasks
+CREATE TABLE tasks (
+  id             TEXT PRIMARY KEY,
+  project_id     TEXT NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
+  kind           TEXT NOT NULL CHECK (kind IN ('figma', 'programmatic')),
+  title          TEXT NOT NULL CHECK (length(title) > 0),
+  instruction    TEXT NOT NULL DEFAULT '',
+  chapter_id     TEXT REFERENCES chapters(id) ON DELETE SET NULL,
+  figma_file_key TEXT,
+  created_at     TEXT NOT NULL,
+  updated_at     TEXT NOT NULL
+) STRICT;
+
+-- table votes on votes
+CREATE TABLE votes (
+  id              TEXT PRIMARY KEY,
+  presentation_id TEXT NOT NULL REFERENCES arena_presentations(id) ON DELETE CASCADE,
+  annotator_id    TEXT NOT NULL REFERENCES annotators(id) ON DELETE CASCADE,
+  task_id         TEXT NOT NULL REFERENCES tasks(id) ON DELETE CASCADE,
+  run_a           TEXT NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+  run_b           TEXT NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+  shown_order     TEXT NOT NULL CHECK (shown_order IN ('a-left', 'b-left')),
+  left_run        TEXT NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+  right_run       TEXT NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+  choice          TEXT NOT NULL CHECK (choice IN ('left', 'right', 'tie', 'both-bad')),
+  winner_run      TEXT REFERENCES runs(id) ON DELETE CASCADE,
+  rating_left     INTEGER NOT NULL CHECK (rating_left BETWEEN 1 AND 5),
+  rating_right    INTEGER NOT NULL CHECK (rating_right BETWEEN 1 AND 5),
+  reason          TEXT NOT NULL DEFAULT '',
+  time_on_item_ms INTEGER NOT NULL CHECK (time_on_item_ms >= 0),
+  synthetic       INTEGER NOT NULL DEFAULT 0 CHECK (synthetic IN (0, 1)),
+  created_at      TEXT NOT NULL,
+  retracted_at    TEXT
+) STRICT;

@@ -1,0 +1,8 @@
+import type { RpcOutput, RpcParsedInput } from '../../../schemas/rpc.ts';
+import { undoLastVote } from '../../arena/arena-service.ts';
+import type { ApiContext } from '../api-context.ts';
+import { runArena } from './arena-context.ts';
+
+export function arenaUndoLastVote(input: RpcParsedInput<'arena.undoLastVote'>, ctx: ApiContext): RpcOutput<'arena.undoLastVote'> {
+  return runArena(ctx, (deps) => undoLastVote(deps, input.annotatorId));
+}

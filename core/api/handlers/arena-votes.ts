@@ -1,0 +1,8 @@
+import type { RpcOutput, RpcParsedInput } from '../../../schemas/rpc.ts';
+import { ownVotes } from '../../arena/arena-service.ts';
+import type { ApiContext } from '../api-context.ts';
+import { runArena } from './arena-context.ts';
+
+export function arenaVotes(input: RpcParsedInput<'arena.votes'>, ctx: ApiContext): RpcOutput<'arena.votes'> {
+  return runArena(ctx, (deps) => ({ votes: ownVotes(deps.db, input.annotatorId) }));
+}

@@ -1,0 +1,111 @@
+import { extname } from 'node:path';
+import type { Database } from 'better-sqlite3';
+import { frameCaptureFileName } from '../runs/frame-capture-file-name.ts';
+import { findRunFile } from '../store/run-repository.ts';
+import { listTaskFrames } from '../store/task-repository.ts';
+import { findPresentationByToken } from '../store/vote-repository.ts';
+import { sidesFor } from './assign-sides.ts';
+
+/**
+ * Each side's live build gets an origin of its own, `http://<token>-<side>.localhost:PORT`, so it
+ * is served at the root it was built for (root-relative links work), and the two sides of a pair
+ * share nothing. Browsers resolve every `*.localhost` name to the loopback address themselves.
+ */
+export function buildSiteOrigin(assetOrigin: string, token: string, side: 'left' | 'right'): string {
+  const url = new URL(assetOrigin);
+  return `${url.protocol}//${token}-${side}.${url.hostname}:${url.port}`;
+}
+
+/** The token and side a build-site host name (`<token>-<side>.localhost`) names, or undefined. */
+export function parseBuildSiteHost(hostname: string): { token: string; side: 'left' | 'right' } | undefined {
+  const match = /^([0-9a-f]{32})-(left|right)\.localhost$/.exec(hostname);
+  return match ? { token: match[1] as string, side: match[2] as 'left' | 'right' } : undefined;
+}
+
+/** A frame's file in a run's `frames/`, as the importer stored it. */
+export const frameAssetName = frameCaptureFileName;
+
+export interface ArenaAsset {
+  sha256: string;
+  contentType: string;
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.htm': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.ico': 'image/x-icon',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.ttf': 'font/ttf',
+  '.otf': 'font/otf',
+  '.wasm': 'application/wasm',
+  '.mp4': 'video/mp4',
+  '.webm': 'video/webm',
+  '.mp3': 'audio/mpeg',
+};
+
+export function contentTypeOf(path: string): string {
+  return CONTENT_TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream';
+}
+
+/**
+ * The blob behind an arena asset URL path (after `/a/`): `<token>/gt/<i>`,
+ * `<token>/<left|right>/frame/<i>`, `<token>/<left|right>/video` or
+ * `<token>/<left|right>/site/<path in the build>` (what a build-site origin's paths map to). The token names one presentation; the side is
+ * resolved through its stored shown order, so the URL never names a run. Unknown → undefined.
+ * Site paths follow static hosting: a folder gives its index.html, and an unknown path without an
+ * extension gives the build's index.html (client-side routes).
+ */
+export function resolveArenaAsset(db: Database, assetPath: string): ArenaAsset | undefined {
+  const [token, first, second, ...rest] = assetPath.split('/');
+  if (!token || !first) return undefined;
+  const presentation = findPresentationByToken(db, token);
+  if (!presentation) return undefined;
+  const frames = listTaskFrames(db, presentation.task_id);
+  if (first === 'gt') {
+    const frame = frames[indexOf(second)];
+    return frame ? { sha256: frame.gt_sha256, contentType: 'image/png' } : undefined;
+  }
+  if (first !== 'left' && first !== 'right') return undefined;
+  const runId = sidesFor({ runA: presentation.run_a, runB: presentation.run_b }, presentation.shown_order)[first];
+  const file = (path: string): ArenaAsset | undefined => {
+    const row = findRunFile(db, runId, path);
+    return row ? { sha256: row.sha256, contentType: contentTypeOf(path) } : undefined;
+  };
+  if (second === 'frame' && rest.length === 1) {
+    const frame = frames[indexOf(rest[0])];
+    return frame ? file(`frames/${frameAssetName(frame.node_id)}`) : undefined;
+  }
+  if (second === 'video' && rest.length === 0) return file('video.mp4') ?? file('video.webm');
+  if (second !== 'site') return undefined;
+  let inside: string;
+  try {
+    inside = rest.map((part) => decodeURIComponent(part)).join('/');
+  } catch {
+    return undefined;
+  }
+  if (inside.split('/').some((part) => part === '..' || part === '.') || inside.includes('\0')) return undefined;
+  const trimmed = inside.replace(/\/+$/, '');
+  return (
+    (trimmed === '' ? undefined : file(`dist/${trimmed}`)) ??
+    file(trimmed === '' ? 'dist/index.html' : `dist/${trimmed}/index.html`) ??
+    (extname(trimmed) === '' ? file('dist/index.html') : undefined)
+  );
+}
+
+function indexOf(text: string | undefined): number {
+  return text !== undefined && /^\d{1,4}$/.test(text) ? Number(text) : -1;
+}

@@ -1,0 +1,137 @@
+import { createReadStream } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Api } from '../api/create-api.ts';
+import { parseBuildSiteHost } from '../arena/arena-assets.ts';
+
+/**
+ * Serves the arena's untrusted content (agents' builds, their frames and videos, ground-truth
+ * images) on loopback origins of its own: images and videos at `http://localhost:PORT/a/<token>/...`,
+ * and each side's live build at the root of `http://<token>-<side>.localhost:PORT/`. Those are other
+ * origins *and* other sites than the app's `http://127.0.0.1:PORT`, so a build runs in its own
+ * renderer process and can reach nothing of the app. There is no API, token or cookie here, and
+ * the presentation token is the only name in a URL: none names a run, harness or model.
+ *
+ * Every response is itself sandboxed by CSP (opaque origin, scripts allowed, no top navigation,
+ * popups, modals or same-origin), may only connect back to this server, and may be framed only
+ * by the app.
+ */
+export interface ArenaAssetServer {
+  origin: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+export interface ArenaAssetServerOptions {
+  api: Api;
+  /** Origins allowed to frame the content (the app's own). */
+  frameAncestors: readonly string[];
+}
+
+const ASSET_HOST = 'localhost';
+
+export function assetContentSecurityPolicy(frameAncestors: readonly string[]): string {
+  return [
+    'sandbox allow-scripts allow-forms',
+    "default-src 'self' data: blob: 'unsafe-inline' 'unsafe-eval'",
+    "connect-src 'self'",
+    "form-action 'self'",
+    "base-uri 'self'",
+    "object-src 'none'",
+    `frame-ancestors ${frameAncestors.length > 0 ? frameAncestors.join(' ') : "'none'"}`,
+  ].join('; ');
+}
+
+const PERMISSIONS_POLICY = ['camera', 'microphone', 'geolocation', 'usb', 'serial', 'hid', 'bluetooth', 'payment', 'clipboard-read', 'clipboard-write', 'display-capture']
+  .map((feature) => `${feature}=()`)
+  .join(', ');
+
+export async function startArenaAssetServer(options: ArenaAssetServerOptions): Promise<ArenaAssetServer> {
+  let port = 0;
+  const csp = assetContentSecurityPolicy(options.frameAncestors);
+  const server = createServer((req, res) => {
+    try {
+      respond(req, res);
+    } catch (error) {
+      process.stderr.write(`arena assets: unexpected error on ${req.method} ${req.url}: ${(error as Error).stack ?? String(error)}\n`);
+      if (!res.headersSent) send(res, 500, 'Internal error');
+      else res.destroy();
+    }
+  });
+
+  function respond(req: IncomingMessage, res: ServerResponse): void {
+    const host = (req.headers.host ?? '').toLowerCase();
+    const hostname = host.endsWith(`:${port}`) ? host.slice(0, -`:${port}`.length) : undefined;
+    const site = hostname === undefined ? undefined : parseBuildSiteHost(hostname);
+    if (!site && hostname !== ASSET_HOST && hostname !== '127.0.0.1') return send(res, 403, 'Wrong host');
+    if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'Method not allowed', { Allow: 'GET, HEAD' });
+    const path = (req.url ?? '/').split(/[?#]/)[0] ?? '/';
+    let assetPath: string;
+    if (site) assetPath = `${site.token}/${site.side}/site${path}`;
+    else if (path.startsWith('/a/')) assetPath = path.slice('/a/'.length);
+    else return send(res, 404, 'Not found');
+    const asset = options.api.arenaAsset(assetPath);
+    if (!asset) return send(res, 404, 'Not found');
+
+    const headers: Record<string, string | number> = {
+      'Content-Type': asset.contentType,
+      'Content-Security-Policy': csp,
+      'Permissions-Policy': PERMISSIONS_POLICY,
+      'X-Content-Type-Options': 'nosniff',
+      'Referrer-Policy': 'no-referrer',
+      'Cross-Origin-Resource-Policy': 'cross-origin',
+      'Cache-Control': 'private, max-age=600',
+      'Accept-Ranges': 'bytes',
+    };
+    const range = parseRange(req.headers.range, asset.size);
+    if (range === 'unsatisfiable') return send(res, 416, 'Range not satisfiable', { 'Content-Range': `bytes */${asset.size}` });
+    const [start, end] = range ?? [0, asset.size - 1];
+    if (range) headers['Content-Range'] = `bytes ${start}-${end}/${asset.size}`;
+    headers['Content-Length'] = asset.size === 0 ? 0 : end - start + 1;
+    res.writeHead(range ? 206 : 200, headers);
+    if (req.method === 'HEAD' || asset.size === 0) return void res.end();
+    createReadStream(asset.file, { start, end })
+      .on('error', () => res.destroy())
+      .pipe(res);
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  port = (server.address() as AddressInfo).port;
+  return {
+    origin: `http://${ASSET_HOST}:${port}`,
+    port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+/** A single `bytes=a-b` range (what <video> asks for); anything else is served whole. */
+function parseRange(header: string | undefined, size: number): [number, number] | 'unsatisfiable' | undefined {
+  const match = header === undefined ? null : /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!match || (match[1] === '' && match[2] === '')) return undefined;
+  let start: number;
+  let end: number;
+  if (match[1] === '') {
+    start = Math.max(0, size - Number(match[2]));
+    end = size - 1;
+  } else {
+    start = Number(match[1]);
+    end = match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1);
+  }
+  if (start >= size || start > end) return 'unsatisfiable';
+  return [start, end];
+}
+
+function send(res: ServerResponse, status: number, text: string, extra: Record<string, string> = {}): void {
+  res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'no-store', ...extra });
+  res.end(text);
+}

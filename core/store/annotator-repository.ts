@@ -1,0 +1,31 @@
+import type { Database } from 'better-sqlite3';
+import { prepared } from './statement-cache.ts';
+
+/** An `annotators` row: an expert who votes in the arena. */
+export interface AnnotatorRow {
+  id: string;
+  project_id: string;
+  name: string;
+  queue_seed: string;
+  synthetic: 0 | 1;
+  created_at: string;
+}
+
+export function insertAnnotator(db: Database, row: AnnotatorRow): void {
+  prepared(db, 
+    `INSERT INTO annotators (id, project_id, name, queue_seed, synthetic, created_at)
+     VALUES (@id, @project_id, @name, @queue_seed, @synthetic, @created_at)`,
+  ).run(row);
+}
+
+export function findAnnotator(db: Database, id: string): AnnotatorRow | undefined {
+  return prepared(db, 'SELECT * FROM annotators WHERE id = ?').get(id) as AnnotatorRow | undefined;
+}
+
+export function findAnnotatorByName(db: Database, projectId: string, name: string): AnnotatorRow | undefined {
+  return prepared(db, 'SELECT * FROM annotators WHERE project_id = ? AND name = ?').get(projectId, name) as AnnotatorRow | undefined;
+}
+
+export function listAnnotators(db: Database, projectId: string): AnnotatorRow[] {
+  return prepared(db, 'SELECT * FROM annotators WHERE project_id = ? ORDER BY synthetic, name, id').all(projectId) as AnnotatorRow[];
+}

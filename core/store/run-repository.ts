@@ -1,0 +1,82 @@
+import type { Database } from 'better-sqlite3';
+import { prepared } from './statement-cache.ts';
+
+/** A `runs` row as stored: one agent run and the configuration that produced it. */
+export interface RunRow {
+  id: string;
+  task_id: string;
+  harness: string;
+  model: string;
+  versions_json: string;
+  config_id: string;
+  status: 'succeeded' | 'failed' | 'timeout' | 'cancelled';
+  started_at: string;
+  finished_at: string;
+  digest: string;
+  source_dir: string;
+  imported_at: string;
+}
+
+export interface RunFileRow {
+  run_id: string;
+  path: string;
+  sha256: string;
+  size_bytes: number;
+}
+
+export interface RunFindingRow {
+  run_id: string;
+  node_id: string;
+  kind: string;
+  detail: string;
+}
+
+/** Inserts a run with its files and capture findings, all or nothing. */
+export function insertRun(db: Database, run: RunRow, files: readonly RunFileRow[], findings: readonly RunFindingRow[]): void {
+  db.transaction(() => {
+    prepared(db, 
+      `INSERT INTO runs (id, task_id, harness, model, versions_json, config_id, status, started_at, finished_at, digest, source_dir, imported_at)
+       VALUES (@id, @task_id, @harness, @model, @versions_json, @config_id, @status, @started_at, @finished_at, @digest, @source_dir, @imported_at)`,
+    ).run(run);
+    const insertFile = prepared(db, 'INSERT INTO run_files (run_id, path, sha256, size_bytes) VALUES (@run_id, @path, @sha256, @size_bytes)');
+    for (const file of files) insertFile.run(file);
+    const insertFinding = prepared(db, 'INSERT INTO run_frame_findings (run_id, node_id, kind, detail) VALUES (@run_id, @node_id, @kind, @detail)');
+    for (const finding of findings) insertFinding.run(finding);
+  })();
+}
+
+export function findRun(db: Database, id: string): RunRow | undefined {
+  return prepared(db, 'SELECT * FROM runs WHERE id = ?').get(id) as RunRow | undefined;
+}
+
+export function findRunByDigest(db: Database, digest: string): RunRow | undefined {
+  return prepared(db, 'SELECT * FROM runs WHERE digest = ?').get(digest) as RunRow | undefined;
+}
+
+/** Every run of the project's tasks (optionally one task's), in import order. */
+export function listRuns(db: Database, projectId: string, taskId?: string): RunRow[] {
+  const sql = `SELECT runs.* FROM runs JOIN tasks ON tasks.id = runs.task_id WHERE tasks.project_id = ?
+               ${taskId === undefined ? '' : 'AND runs.task_id = ?'} ORDER BY runs.imported_at, runs.id`;
+  return prepared(db, sql).all(...(taskId === undefined ? [projectId] : [projectId, taskId])) as RunRow[];
+}
+
+/** Runs of the project that have at least one artifact to show, in id order. */
+export function listShowableRuns(db: Database, projectId: string): Pick<RunRow, 'id' | 'task_id' | 'config_id'>[] {
+  return prepared(db, 
+      `SELECT runs.id, runs.task_id, runs.config_id FROM runs JOIN tasks ON tasks.id = runs.task_id
+       WHERE tasks.project_id = ? AND EXISTS (SELECT 1 FROM run_files f WHERE f.run_id = runs.id) ORDER BY runs.id`,
+    )
+    .all(projectId) as Pick<RunRow, 'id' | 'task_id' | 'config_id'>[];
+}
+
+export function listRunFiles(db: Database, runId: string): RunFileRow[] {
+  return prepared(db, 'SELECT * FROM run_files WHERE run_id = ? ORDER BY path').all(runId) as RunFileRow[];
+}
+
+export function findRunFile(db: Database, runId: string, path: string): RunFileRow | undefined {
+  return prepared(db, 'SELECT * FROM run_files WHERE run_id = ? AND path = ?').get(runId, path) as RunFileRow | undefined;
+}
+
+export function listRunFindings(db: Database, runId: string): RunFindingRow[] {
+  return prepared(db, 'SELECT * FROM run_frame_findings WHERE run_id = ? ORDER BY rowid').all(runId) as RunFindingRow[];
+}

@@ -1,0 +1,61 @@
+import type { Database } from 'better-sqlite3';
+import { prepared } from './statement-cache.ts';
+
+/** A `tasks` row as stored. */
+export interface TaskRow {
+  id: string;
+  project_id: string;
+  kind: 'figma' | 'programmatic';
+  title: string;
+  instruction: string;
+  chapter_id: string | null;
+  figma_file_key: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A `task_frames` row: one ground-truth frame of a Figma task. */
+export interface TaskFrameRow {
+  task_id: string;
+  position: number;
+  node_id: string;
+  name: string;
+  target_route: string;
+  viewport_width: number | null;
+  viewport_height: number | null;
+  gt_sha256: string;
+}
+
+/** Inserts or replaces a task and its frames in one transaction. */
+export function upsertTask(db: Database, task: TaskRow, frames: readonly TaskFrameRow[]): void {
+  db.transaction(() => {
+    prepared(db, 
+      `INSERT INTO tasks (id, project_id, kind, title, instruction, chapter_id, figma_file_key, created_at, updated_at)
+       VALUES (@id, @project_id, @kind, @title, @instruction, @chapter_id, @figma_file_key, @created_at, @updated_at)
+       ON CONFLICT (id) DO UPDATE SET kind = excluded.kind, title = excluded.title, instruction = excluded.instruction,
+         chapter_id = excluded.chapter_id, figma_file_key = excluded.figma_file_key, updated_at = excluded.updated_at`,
+    ).run(task);
+    prepared(db, 'DELETE FROM task_frames WHERE task_id = ?').run(task.id);
+    const insert = prepared(db, 
+      `INSERT INTO task_frames (task_id, position, node_id, name, target_route, viewport_width, viewport_height, gt_sha256)
+       VALUES (@task_id, @position, @node_id, @name, @target_route, @viewport_width, @viewport_height, @gt_sha256)`,
+    );
+    for (const frame of frames) insert.run(frame);
+  })();
+}
+
+export function findTask(db: Database, id: string): TaskRow | undefined {
+  return prepared(db, 'SELECT * FROM tasks WHERE id = ?').get(id) as TaskRow | undefined;
+}
+
+export function listTasks(db: Database, projectId: string): TaskRow[] {
+  return prepared(db, 'SELECT * FROM tasks WHERE project_id = ? ORDER BY title, id').all(projectId) as TaskRow[];
+}
+
+export function listTaskFrames(db: Database, taskId: string): TaskFrameRow[] {
+  return prepared(db, 'SELECT * FROM task_frames WHERE task_id = ? ORDER BY position').all(taskId) as TaskFrameRow[];
+}
+
+export function countTaskFrames(db: Database, taskId: string): number {
+  return (prepared(db, 'SELECT count(*) AS n FROM task_frames WHERE task_id = ?').get(taskId) as { n: number }).n;
+}

@@ -1,0 +1,96 @@
+import type { Database } from 'better-sqlite3';
+import { prepared } from './statement-cache.ts';
+
+/** An `arena_presentations` row: a pair as one annotator was shown it, sides fixed. */
+export interface PresentationRow {
+  id: string;
+  token: string;
+  annotator_id: string;
+  task_id: string;
+  run_a: string;
+  run_b: string;
+  shown_order: 'a-left' | 'b-left';
+  created_at: string;
+}
+
+/** A `votes` row. `retracted_at` is set by undo; such rows count nowhere. */
+export interface VoteRow {
+  id: string;
+  presentation_id: string;
+  annotator_id: string;
+  task_id: string;
+  run_a: string;
+  run_b: string;
+  shown_order: 'a-left' | 'b-left';
+  left_run: string;
+  right_run: string;
+  choice: 'left' | 'right' | 'tie' | 'both-bad';
+  winner_run: string | null;
+  rating_left: number;
+  rating_right: number;
+  reason: string;
+  time_on_item_ms: number;
+  synthetic: 0 | 1;
+  created_at: string;
+  retracted_at: string | null;
+}
+
+export function insertPresentation(db: Database, row: PresentationRow): void {
+  prepared(db, 
+    `INSERT INTO arena_presentations (id, token, annotator_id, task_id, run_a, run_b, shown_order, created_at)
+     VALUES (@id, @token, @annotator_id, @task_id, @run_a, @run_b, @shown_order, @created_at)`,
+  ).run(row);
+}
+
+export function findPresentationByToken(db: Database, token: string): PresentationRow | undefined {
+  return prepared(db, 'SELECT * FROM arena_presentations WHERE token = ?').get(token) as PresentationRow | undefined;
+}
+
+/** The annotator's newest presentation that has no live vote: the pair they are looking at. */
+export function findOpenPresentation(db: Database, annotatorId: string): PresentationRow | undefined {
+  return prepared(db, 
+      `SELECT p.* FROM arena_presentations p
+       WHERE p.annotator_id = ? AND NOT EXISTS (SELECT 1 FROM votes v WHERE v.presentation_id = p.id AND v.retracted_at IS NULL)
+       ORDER BY p.created_at DESC, p.rowid DESC LIMIT 1`,
+    )
+    .get(annotatorId) as PresentationRow | undefined;
+}
+
+export function insertVote(db: Database, row: VoteRow): void {
+  prepared(db, 
+    `INSERT INTO votes (id, presentation_id, annotator_id, task_id, run_a, run_b, shown_order, left_run, right_run, choice, winner_run,
+                        rating_left, rating_right, reason, time_on_item_ms, synthetic, created_at, retracted_at)
+     VALUES (@id, @presentation_id, @annotator_id, @task_id, @run_a, @run_b, @shown_order, @left_run, @right_run, @choice, @winner_run,
+             @rating_left, @rating_right, @reason, @time_on_item_ms, @synthetic, @created_at, @retracted_at)`,
+  ).run(row);
+}
+
+export function hasLiveVote(db: Database, presentationId: string): boolean {
+  return prepared(db, 'SELECT 1 FROM votes WHERE presentation_id = ? AND retracted_at IS NULL').get(presentationId) !== undefined;
+}
+
+/** Live votes, newest first; one annotator's when given. */
+export function listLiveVotes(db: Database, annotatorId?: string): VoteRow[] {
+  const where = annotatorId === undefined ? '' : 'AND annotator_id = ?';
+  return prepared(db, `SELECT * FROM votes WHERE retracted_at IS NULL ${where} ORDER BY created_at DESC, rowid DESC`)
+    .all(...(annotatorId === undefined ? [] : [annotatorId])) as VoteRow[];
+}
+
+export function findLastLiveVote(db: Database, annotatorId: string): VoteRow | undefined {
+  return prepared(db, 'SELECT * FROM votes WHERE annotator_id = ? AND retracted_at IS NULL ORDER BY created_at DESC, rowid DESC LIMIT 1')
+    .get(annotatorId) as VoteRow | undefined;
+}
+
+export function retractVote(db: Database, voteId: string, at: string): void {
+  prepared(db, 'UPDATE votes SET retracted_at = ? WHERE id = ? AND retracted_at IS NULL').run(at, voteId);
+}
+
+/** The pairs (run ids) an annotator has a live vote on. */
+export function votedPairs(db: Database, annotatorId: string): { run_a: string; run_b: string }[] {
+  return prepared(db, 'SELECT run_a, run_b FROM votes WHERE annotator_id = ? AND retracted_at IS NULL').all(annotatorId) as { run_a: string; run_b: string }[];
+}
+
+export function countLiveVotesByAnnotator(db: Database): Map<string, number> {
+  const rows = prepared(db, 'SELECT annotator_id, count(*) AS n FROM votes WHERE retracted_at IS NULL GROUP BY annotator_id').all() as { annotator_id: string; n: number }[];
+  return new Map(rows.map((row) => [row.annotator_id, row.n]));
+}

@@ -1,0 +1,150 @@
+import { z } from 'zod';
+
+/**
+ * The preference arena's vocabulary. What a voter's page receives (an `ArenaItem`, their own
+ * votes) names sides only by position and assets only by an opaque per-presentation token:
+ * no run id, harness, model or path. Study-owner and runs views are separate shapes.
+ */
+
+export const TaskKindSchema = z.enum(['figma', 'programmatic']);
+export type TaskKind = z.infer<typeof TaskKindSchema>;
+
+/** A task folder's `task.json`. A Figma task also has `ground_truth/manifest.json` beside it. */
+export const TaskFileSchema = z
+  .object({
+    id: z.string().min(1).max(200),
+    kind: TaskKindSchema,
+    title: z.string().min(1).max(300),
+    instruction: z.string().max(100_000).default(''),
+    /** Programmatic content tasks: the course chapter whose output this is, by titles. */
+    chapter: z.object({ course: z.string().min(1), title: z.string().min(1) }).optional(),
+  })
+  .strict();
+export type TaskFile = z.infer<typeof TaskFileSchema>;
+
+export const VoteChoiceSchema = z.enum(['left', 'right', 'tie', 'both-bad']);
+export type VoteChoice = z.infer<typeof VoteChoiceSchema>;
+
+export const ShownOrderSchema = z.enum(['a-left', 'b-left']);
+
+export const RatingSchema = z.number().int().min(1).max(5);
+
+/** The anchors shown beside the 1–5 scale. */
+export const RATING_ANCHORS: Readonly<Record<1 | 2 | 3 | 4 | 5, string>> = {
+  1: 'Fail: unusable',
+  2: 'Fail: major problems',
+  3: 'Fail: needs substantial work',
+  4: 'Pass: a sprint of work from done',
+  5: 'Pass: production-ready',
+};
+
+export const AnnotatorSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  synthetic: z.boolean(),
+  votes: z.number().int().nonnegative(),
+});
+export type Annotator = z.infer<typeof AnnotatorSchema>;
+
+const AssetUrl = z.string().nullable();
+
+export const ArenaSideSchema = z.object({
+  /** One thumbnail per task frame (same order as `frames`), null where the run has none. */
+  frameUrls: z.array(AssetUrl),
+  /** The live build's base URL (append a route without its leading "/"), null without a build. */
+  siteUrl: AssetUrl,
+  videoUrl: AssetUrl,
+});
+export type ArenaSide = z.infer<typeof ArenaSideSchema>;
+
+export const ArenaItemSchema = z.object({
+  /** Opaque: names this presentation of the pair and nothing else. */
+  token: z.string(),
+  kind: TaskKindSchema,
+  title: z.string(),
+  instruction: z.string(),
+  frames: z.array(
+    z.object({
+      name: z.string(),
+      route: z.string(),
+      viewport: z.object({ width: z.number().int(), height: z.number().int() }),
+      gtUrl: AssetUrl,
+    }),
+  ),
+  left: ArenaSideSchema,
+  right: ArenaSideSchema,
+});
+export type ArenaItem = z.infer<typeof ArenaItemSchema>;
+
+export const ArenaProgressSchema = z.object({
+  done: z.number().int().nonnegative(),
+  total: z.number().int().nonnegative(),
+});
+export type ArenaProgress = z.infer<typeof ArenaProgressSchema>;
+
+/** A voter's own vote as they may see it again: positions, ratings, no identities. */
+export const OwnVoteSchema = z.object({
+  id: z.string(),
+  taskTitle: z.string(),
+  choice: VoteChoiceSchema,
+  shownOrder: ShownOrderSchema,
+  ratingLeft: RatingSchema,
+  ratingRight: RatingSchema,
+  reason: z.string(),
+  timeOnItemMs: z.number().int().nonnegative(),
+  createdAt: z.string(),
+});
+export type OwnVote = z.infer<typeof OwnVoteSchema>;
+
+/** The study owner's live panel. */
+export const ArenaStudySchema = z.object({
+  annotators: z.array(z.object({ id: z.string(), name: z.string(), synthetic: z.boolean(), done: z.number().int(), total: z.number().int() })),
+  overall: z.object({ votes: z.number().int(), total: z.number().int() }),
+  position: z.object({
+    left: z.number().int(),
+    right: z.number().int(),
+    tie: z.number().int(),
+    bothBad: z.number().int(),
+    /** Left choices among left-or-right choices; null before any. */
+    leftRate: z.number().nullable(),
+    /** Two-sided exact binomial p-value of leftRate against 0.5; null before any. */
+    pValue: z.number().nullable(),
+  }),
+});
+export type ArenaStudy = z.infer<typeof ArenaStudySchema>;
+
+export const RunSummarySchema = z.object({
+  id: z.string(),
+  taskId: z.string(),
+  taskTitle: z.string(),
+  harness: z.string(),
+  model: z.string(),
+  versions: z.record(z.string(), z.string()),
+  status: z.string(),
+  startedAt: z.string(),
+  finishedAt: z.string(),
+  files: z.number().int(),
+  frames: z.number().int(),
+  hasBuild: z.boolean(),
+  hasVideo: z.boolean(),
+  findings: z.array(z.object({ nodeId: z.string(), kind: z.string(), detail: z.string() })),
+});
+export type RunSummary = z.infer<typeof RunSummarySchema>;
+
+export const TaskSummarySchema = z.object({
+  id: z.string(),
+  kind: TaskKindSchema,
+  title: z.string(),
+  instruction: z.string(),
+  frames: z.number().int(),
+  runs: z.number().int(),
+});
+export type TaskSummary = z.infer<typeof TaskSummarySchema>;
+
+/** What `runs.importPaths` (and `lhb runs import`) reports per folder. */
+export const BundleImportOutcomeSchema = z.discriminatedUnion('status', [
+  z.object({ path: z.string(), kind: z.enum(['task', 'run']), status: z.literal('imported'), id: z.string(), detail: z.string() }),
+  z.object({ path: z.string(), kind: z.enum(['task', 'run']), status: z.literal('unchanged'), id: z.string(), detail: z.string() }),
+  z.object({ path: z.string(), kind: z.enum(['task', 'run', 'unknown']), status: z.literal('failed'), reason: z.string() }),
+]);
+export type BundleImportOutcome = z.infer<typeof BundleImportOutcomeSchema>;
