@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['{core,schemas,renderer,electron,build}/**/*.test.{ts,tsx}'],
+    include: ['{core,schemas,renderer,electron,build}/**/*.test.{ts,tsx}', 'datasets/**/*.test.ts'],
     exclude: ['node_modules/**', 'dist/**', 'e2e/**'],
     environment: 'node',
     testTimeout: 20_000,
