@@ -75,6 +75,39 @@ sources
     await runSourcesShow(id, options);
   });
 
+const runs = program.command('runs').description('Import agent runs (output bundles) and tasks for the arena; list them.');
+
+runs
+  .command('import')
+  .description('Import task folders (task.json) and output bundles (run.json + dist/, frames/, video.*), or folders of them; exits 1 if any failed, after importing the rest.')
+  .argument('<dirs...>', 'task folders, bundle folders, or folders holding them')
+  .option('--json', 'print one JSON object per folder: {path, kind, status, id|reason, detail}')
+  .option('-w, --workspace <dir>', 'workspace folder')
+  .action(async (dirs: string[], options: { json?: boolean; workspace?: string }) => {
+    const { runRunsImport } = await import('./runs-command.ts');
+    await runRunsImport(dirs, options);
+  });
+
+runs
+  .command('list')
+  .description('List imported runs with task, harness, model, versions and artifacts.')
+  .option('--task <id>', 'only the runs of this task')
+  .option('--json', 'print JSON instead of text')
+  .option('-w, --workspace <dir>', 'workspace folder')
+  .action(async (options: { task?: string; json?: boolean; workspace?: string }) => {
+    const { runRunsList } = await import('./runs-command.ts');
+    await runRunsList(options);
+  });
+
+program
+  .command('stats')
+  .description('Compute a statistic from one JSON object on stdin and print it as JSON; exits 2 on unusable input.')
+  .argument('<name>', 'kappa, binomtest, kruskal, cohens-h, bt, cycles or bootstrap')
+  .action(async (name: string) => {
+    const { runStats } = await import('./stats-command.ts');
+    await runStats(name);
+  });
+
 program.parseAsync(process.argv).catch((error: unknown) => {
   process.stderr.write(`lhb: ${error instanceof Error ? error.message : String(error)}\n`);
   process.exitCode = 1;

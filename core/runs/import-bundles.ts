@@ -153,7 +153,7 @@ async function importRun(workspace: Workspace, dir: string, options: ImportBundl
   const taskId = peekTaskId(runJson);
   const task = taskId === undefined ? undefined : findTask(workspace.db, taskId);
   const taskFrames = task ? listTaskFrames(workspace.db, task.id) : [];
-  const bundle = readOutputBundle(dir, { nodeIds: taskFrames.map((frame) => frame.node_id) });
+  const bundle = readOutputBundle(dir, task ? { nodeIds: taskFrames.map((frame) => frame.node_id) } : {});
   if (!task) {
     throw new BundleError(runJson, 'task_id', `${runJson}: task_id "${bundle.run.task_id}" is not a task in this workspace. Import the task folder (with its task.json) first, or together with this bundle.`);
   }
@@ -336,6 +336,6 @@ function summarise(outcomes: readonly BundleImportOutcome[], cancelled: boolean)
   ];
   const unchanged = count('unchanged', 'task') + count('unchanged', 'run');
   if (unchanged > 0) parts.push(`${unchanged} unchanged`);
-  if (failed.length > 0) parts.push(`${failed.length} failed: ${failed.map((o) => (o.status === 'failed' ? o.reason : '')).join(' | ')}`);
+  if (failed.length > 0) parts.push(`${failed.length} failed: ${failed.map((o) => (o.status === 'failed' ? o.reason.replace(/\.$/, '') : '')).join(' | ')}`);
   return `${cancelled ? 'Cancelled; ' : ''}${parts.join('; ')}.`;
 }

@@ -178,7 +178,8 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
   const urlHost = host.includes(':') ? `[${host}]` : host;
   let assets: ArenaAssetServer | undefined;
   if (options.arenaAssets !== false) {
-    const appOrigins = hostNames.map((name) => `http://${name}:${port}`);
+    // CSP source expressions cannot name an IPv6 literal ([::1]); loopback pages use the other names.
+    const appOrigins = hostNames.filter((name) => !name.startsWith('[')).map((name) => `http://${name}:${port}`);
     try {
       assets = await startArenaAssetServer({ api: options.api, frameAncestors: appOrigins });
     } catch (error) {

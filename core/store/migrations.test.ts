@@ -120,8 +120,8 @@ describe('migrations', () => {
 
   it('refuses a database written by a newer version of the app', () => {
     const newerDir = copyMigrations();
-    const future = nextMigrationName('add-votes');
-    writeFileSync(join(newerDir, future), 'CREATE TABLE votes (id TEXT PRIMARY KEY) STRICT;\n');
+    const future = nextMigrationName('add-widgets');
+    writeFileSync(join(newerDir, future), 'CREATE TABLE widgets (id TEXT PRIMARY KEY) STRICT;\n');
     const dbPath = join(dir, 'newer.sqlite');
     const newer = openDatabase(dbPath, readMigrationFiles(newerDir));
     const thisApp = readMigrationFiles();

@@ -1,0 +1,55 @@
+import { resolve } from 'node:path';
+import type { RpcOutput } from '../../schemas/rpc.ts';
+import type { Api } from '../api/create-api.ts';
+import { bundleImportJobResult } from '../runs/import-bundles-job.ts';
+import { openCliApi } from './open-cli-api.ts';
+
+/**
+ * `lhb runs import DIR...`: imports task folders and output bundles through runs.importPaths,
+ * waits for the job, prints one line (or JSON object) per folder. Failures go to stderr with the
+ * file and the fix; the exit code is 1 when any failed, after the others were imported.
+ */
+export async function runRunsImport(dirs: string[], options: { json?: boolean; workspace?: string }): Promise<void> {
+  await withApi(options.workspace, async (api) => {
+    const { jobId } = (await api.call('runs.importPaths', { paths: dirs.map((dir) => resolve(dir)) })) as RpcOutput<'runs.importPaths'>;
+    await api.context.jobs.idle();
+    const result = bundleImportJobResult(api.context.jobs, jobId);
+    if (!result) throw new Error(api.context.jobs.list(500).find((job) => job.id === jobId)?.message ?? `The import job ${jobId} ended without a result.`);
+    for (const outcome of result.outcomes) {
+      if (options.json) process.stdout.write(`${JSON.stringify(outcome)}\n`);
+      else if (outcome.status === 'failed') process.stderr.write(`lhb: ${outcome.reason}\n`);
+      else process.stdout.write(`${outcome.status.padEnd(9)} ${outcome.kind.padEnd(4)} ${outcome.id}  ${outcome.detail}  (${outcome.path})\n`);
+    }
+    if (!options.json) process.stderr.write(`${result.message}\n`);
+    if (result.outcomes.some((outcome) => outcome.status === 'failed')) process.exitCode = 1;
+  });
+}
+
+/** `lhb runs list`: imported runs with their configuration (the researcher's view, not the voter's). */
+export async function runRunsList(options: { task?: string; json?: boolean; workspace?: string }): Promise<void> {
+  await withApi(options.workspace, async (api) => {
+    const { runs } = (await api.call('runs.list', options.task ? { taskId: options.task } : {})) as RpcOutput<'runs.list'>;
+    if (options.json) {
+      process.stdout.write(`${JSON.stringify(runs, null, 2)}\n`);
+      return;
+    }
+    if (runs.length === 0) {
+      process.stdout.write('No runs yet. Import output bundles with: lhb runs import DIR...\n');
+      return;
+    }
+    for (const run of runs) {
+      const versions = Object.entries(run.versions).map(([key, value]) => `${key} ${value}`).join(', ');
+      const artifacts = [run.hasBuild ? 'build' : '', run.frames > 0 ? `${run.frames} frame${run.frames === 1 ? '' : 's'}` : '', run.hasVideo ? 'video' : ''].filter(Boolean).join(', ');
+      process.stdout.write(`${run.id}  ${run.taskId}  ${run.harness} / ${run.model}${versions ? ` (${versions})` : ''}  ${run.status}  ${artifacts}${run.findings.length > 0 ? `  ${run.findings.length} finding${run.findings.length === 1 ? '' : 's'}` : ''}\n`);
+    }
+  });
+}
+
+async function withApi(workspace: string | undefined, run: (api: Api) => Promise<void>): Promise<void> {
+  const api = await openCliApi(workspace);
+  try {
+    await run(api);
+  } finally {
+    await api.close();
+  }
+}

@@ -1,0 +1,110 @@
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { demoDatasetDir, packageRoot } from '../app-paths.ts';
+import { listRunSummaries, listTaskSummaries } from './run-views.ts';
+import { openWorkspace, type Workspace } from '../workspace/open-workspace.ts';
+import { importBundles } from './import-bundles.ts';
+
+const demoArena = join(demoDatasetDir, 'arena');
+const fixtures = join(packageRoot, 'e2e', 'fixtures', 'arena');
+const chromiumPresent = existsSync(process.env.LHB_CHROMIUM ?? '/usr/bin/chromium');
+
+let dir: string;
+let workspace: Workspace;
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'lhb-bundles-'));
+  workspace = openWorkspace(join(dir, 'ws'));
+});
+
+afterEach(() => {
+  workspace.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('importBundles', () => {
+  it('imports the demo tasks and bundles into the store, and a second import changes nothing', async () => {
+    const first = await importBundles(workspace, [demoArena], { captureMissingFrames: false });
+    expect(first.outcomes.map((o) => [o.kind, o.status])).toEqual([
+      ['task', 'imported'],
+      ['task', 'imported'],
+      ...Array.from({ length: 5 }, () => ['run', 'imported']),
+    ]);
+    expect(first.message).toBe('2 tasks and 5 runs imported.');
+    const tasks = listTaskSummaries(workspace.db);
+    expect(tasks.map((t) => [t.id, t.kind, t.frames, t.runs])).toEqual([
+      ['demo-chapter-trend', 'programmatic', 0, 2],
+      ['demo-figma-pricing', 'figma', 3, 3],
+    ]);
+    const runs = listRunSummaries(workspace.db, 'demo-figma-pricing');
+    expect(runs.map((r) => [r.frames, r.hasBuild, r.findings.length])).toEqual([
+      [3, true, 0],
+      [3, true, 0],
+      [3, true, 0],
+    ]);
+    expect(new Set(runs.map((r) => r.harness))).toEqual(new Set(['claude-code', 'codex-cli', 'gemini-cli']));
+
+    const again = await importBundles(workspace, [demoArena], { captureMissingFrames: false });
+    expect(again.outcomes.every((o) => o.status === 'unchanged')).toBe(true);
+    expect(listRunSummaries(workspace.db)).toHaveLength(5);
+  });
+
+  it('reports each bad folder with the file and the fix while the good ones import', async () => {
+    const root = join(dir, 'batch');
+    cpSync(join(demoArena, 'tasks', 'figma-pricing'), join(root, 'task'), { recursive: true });
+    cpSync(join(demoArena, 'bundles', 'bundle-01'), join(root, 'good'), { recursive: true });
+    cpSync(join(demoArena, 'bundles', 'bundle-02'), join(root, 'orphan'), { recursive: true });
+    writeFileSync(join(root, 'orphan', 'run.json'), JSON.stringify({ ...runJson(), task_id: 'no-such-task' }));
+    cpSync(join(demoArena, 'bundles', 'bundle-03'), join(root, 'malformed'), { recursive: true });
+    writeFileSync(join(root, 'malformed', 'run.json'), '{"task_id": "demo-figma-pricing", "harness": 3');
+    mkdirSync(join(root, 'bare', 'nested'), { recursive: true });
+    writeFileSync(join(root, 'bare', 'run.json'), JSON.stringify(runJson()));
+
+    const result = await importBundles(workspace, [root, join(dir, 'missing')]);
+    const byPath = new Map(result.outcomes.map((o) => [o.path.split('/').pop(), o]));
+    expect(byPath.get('missing')).toMatchObject({ status: 'failed', reason: expect.stringMatching(/no such folder/) });
+    expect(byPath.get('task')).toMatchObject({ kind: 'task', status: 'imported' });
+    expect(byPath.get('good')).toMatchObject({ kind: 'run', status: 'imported' });
+    expect(byPath.get('orphan')).toMatchObject({ status: 'failed', reason: expect.stringMatching(/task_id "no-such-task" is not a task in this workspace\. Import the task folder/) });
+    expect(byPath.get('malformed')).toMatchObject({ status: 'failed', reason: expect.stringMatching(/malformed[/\\]run\.json/) });
+    expect(byPath.get('bare')).toMatchObject({ status: 'failed', reason: expect.stringMatching(/no artifacts/) });
+    expect(listRunSummaries(workspace.db)).toHaveLength(1);
+  });
+
+  it('records capture as skipped when it is turned off for a bundle that has a build but no frames', async () => {
+    const result = await importBundles(workspace, [join(fixtures, 'capture-faults')], { captureMissingFrames: false });
+    expect(result.outcomes.map((o) => o.status)).toEqual(['imported', 'imported']);
+    const [run] = listRunSummaries(workspace.db);
+    expect(run?.frames).toBe(0);
+    expect(run?.findings.map((f) => f.kind)).toEqual(['capture-skipped', 'capture-skipped', 'capture-skipped']);
+  });
+
+  it.skipIf(!chromiumPresent)('captures a PNG per manifest frame from each demo bundle\'s build, with no findings', async () => {
+    const root = join(dir, 'demo-without-frames');
+    cpSync(demoArena, root, { recursive: true });
+    for (const bundle of ['bundle-01', 'bundle-02', 'bundle-03']) rmSync(join(root, 'bundles', bundle, 'frames'), { recursive: true });
+    const result = await importBundles(workspace, [root]);
+    expect(result.outcomes.filter((o) => o.status === 'failed')).toEqual([]);
+    const runs = listRunSummaries(workspace.db, 'demo-figma-pricing');
+    expect(runs.map((r) => [r.frames, r.findings])).toEqual([
+      [3, []],
+      [3, []],
+      [3, []],
+    ]);
+  }, 120_000);
+
+  it.skipIf(!chromiumPresent)('captures frames for a build without them, flagging the broken route and the blank page', async () => {
+    await importBundles(workspace, [join(fixtures, 'capture-faults')]);
+    const [run] = listRunSummaries(workspace.db);
+    expect(run?.frames).toBe(3);
+    const findings = run?.findings.map((f) => [f.nodeId, f.kind]);
+    expect(findings).toEqual(expect.arrayContaining([['3:2', 'broken-route'], ['3:3', 'blank-render']]));
+    expect(findings?.filter(([nodeId]) => nodeId === '3:1')).toEqual([]);
+  }, 90_000);
+});
+
+function runJson() {
+  return { task_id: 'demo-figma-pricing', harness: 'h', model: 'm', versions: { skill: 'v1' }, started_at: '2025-01-01T00:00:00Z', finished_at: '2025-01-01T01:00:00Z', status: 'succeeded' };
+}
