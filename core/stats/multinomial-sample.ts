@@ -1,0 +1,100 @@
+// Multinomial draws for the Bradley–Terry bootstrap: re-weighting the distinct comparisons
+// (cells) by one Multinomial(total, observed shares) draw is the same as resampling every vote
+// with replacement, at the cost of one binomial draw per cell instead of one draw per vote.
+// Pure given its random source.
+
+import { logGamma } from './log-gamma.ts';
+import type { SeededRandom } from './seeded-random.ts';
+
+/**
+ * Fills `out` with one Multinomial(`total`, `weights` / Σweights) draw, by conditional
+ * binomials: cell k gets Binomial(left, weight_k / weight still unassigned).
+ */
+export function sampleMultinomial(random: SeededRandom, total: number, weights: ArrayLike<number>, out: Float64Array | number[]): void {
+  const cells = weights.length;
+  if (out.length !== cells) throw new RangeError(`out must have one slot per weight: ${cells} weights, ${out.length} slots`);
+  if (!Number.isSafeInteger(total) || total < 0) throw new RangeError(`total must be a whole number at least 0, got ${total}`);
+  // Suffix sums, so each remaining mass is a fresh sum rather than a running difference.
+  const rest = new Float64Array(cells + 1);
+  for (let k = cells - 1; k >= 0; k--) {
+    const w = weights[k] as number;
+    if (!(w >= 0) || !Number.isFinite(w)) throw new RangeError(`weights[${k}] must be a finite number at least 0, got ${w}`);
+    rest[k] = rest[k + 1]! + w;
+  }
+  let left = total;
+  for (let k = 0; k < cells; k++) {
+    if (left === 0 || rest[k] === 0) {
+      out[k] = 0;
+      continue;
+    }
+    const share = (weights[k] as number) / rest[k]!;
+    const drawn = share >= 1 ? left : sampleBinomial(random, left, share);
+    out[k] = drawn;
+    left -= drawn;
+  }
+}
+
+/** One Binomial(n, p) draw: inversion for small n·p, Hörmann's BTRS (1993) otherwise. */
+export function sampleBinomial(random: SeededRandom, n: number, p: number): number {
+  if (n === 0 || p <= 0) return 0;
+  if (p >= 1) return n;
+  if (p > 0.5) return n - sampleBinomial(random, n, 1 - p);
+  return n * p < 10 ? binomialByInversion(random, n, p) : binomialByTransformedRejection(random, n, p);
+}
+
+/** Walks the cdf up from 0; the expected number of steps is about n·p + 1. */
+function binomialByInversion(random: SeededRandom, n: number, p: number): number {
+  const q = 1 - p;
+  const ratio = p / q;
+  const start = Math.exp(n * Math.log1p(-p));
+  const bound = Math.min(n, Math.floor(n * p + 10 * Math.sqrt(n * p * q + 1)));
+  for (;;) {
+    let x = 0;
+    let mass = start;
+    let u = random.next();
+    while (u > mass) {
+      u -= mass;
+      x++;
+      if (x > bound) break;
+      mass *= ((n - x + 1) / x) * ratio;
+    }
+    if (x <= bound) return x;
+  }
+}
+
+/**
+ * BTRS, the transformed rejection sampler of W. Hörmann, "The generation of binomial random
+ * variates" (J. Stat. Comput. Simul. 46, 1993), for n·p ≥ 10 and p ≤ ½.
+ */
+function binomialByTransformedRejection(random: SeededRandom, n: number, p: number): number {
+  const q = 1 - p;
+  const spq = Math.sqrt(n * p * q);
+  const b = 1.15 + 2.53 * spq;
+  const a = -0.0873 + 0.0248 * b + 0.01 * p;
+  const c = n * p + 0.5;
+  const vr = 0.92 - 4.2 / b;
+  const alpha = (2.83 + 5.1 / b) * spq;
+  const logOdds = Math.log(p / q);
+  const mode = Math.floor((n + 1) * p);
+  const h = logFactorial(mode) + logFactorial(n - mode);
+  for (;;) {
+    const u = random.next() - 0.5;
+    let v = random.next();
+    const us = 0.5 - Math.abs(u);
+    const k = Math.floor(((2 * a) / us + b) * u + c);
+    if (k < 0 || k > n) continue;
+    if (us >= 0.07 && v <= vr) return k;
+    v = Math.log((v * alpha) / (a / (us * us) + b));
+    if (v <= h - logFactorial(k) - logFactorial(n - k) + (k - mode) * logOdds) return k;
+  }
+}
+
+const LOG_FACTORIALS = (() => {
+  const table = new Float64Array(256);
+  for (let i = 2; i < table.length; i++) table[i] = table[i - 1]! + Math.log(i);
+  return table;
+})();
+
+function logFactorial(k: number): number {
+  return k < LOG_FACTORIALS.length ? LOG_FACTORIALS[k]! : logGamma(k + 1);
+}

@@ -1,0 +1,72 @@
+// A seedable PRNG for the resampling statistics (bootstrap intervals, Bradley–Terry bootstrap):
+// the same seed gives the same draws on every machine, so a rerun reproduces an interval exactly.
+// core/stats may not import core/arena, so this is its own small generator: xoshiro128** with its
+// state spread from the seed by splitmix32. Not cryptographic.
+
+export type Seed = number | string;
+
+export interface SeededRandom {
+  /** A uniform number in [0, 1) with 53 random bits. */
+  next(): number;
+  /** A uniform integer in [0, n) for a positive integer n ≤ 2^32. */
+  int(n: number): number;
+}
+
+/**
+ * xoshiro128** seeded from a number (any finite value) or a string. Two generators made from the
+ * same seed return the same sequence.
+ */
+export function createSeededRandom(seed: Seed): SeededRandom {
+  let mix = seedToUint32(seed);
+  const splitmix32 = (): number => {
+    mix = (mix + 0x9e3779b9) | 0;
+    let z = mix;
+    z = Math.imul(z ^ (z >>> 16), 0x85ebca6b);
+    z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35);
+    return (z ^ (z >>> 16)) >>> 0;
+  };
+  let s0 = splitmix32();
+  let s1 = splitmix32();
+  let s2 = splitmix32();
+  let s3 = splitmix32();
+  if ((s0 | s1 | s2 | s3) === 0) s0 = 1; // the all-zero state is the one xoshiro cannot leave
+
+  const nextUint32 = (): number => {
+    const result = Math.imul(rotl(Math.imul(s1, 5), 7), 9) >>> 0;
+    const t = s1 << 9;
+    s2 ^= s0;
+    s3 ^= s1;
+    s1 ^= s2;
+    s0 ^= s3;
+    s2 ^= t;
+    s3 = rotl(s3, 11);
+    return result;
+  };
+
+  return {
+    next: () => ((nextUint32() >>> 5) * 67108864 + (nextUint32() >>> 6)) / 9007199254740992,
+    int: (n: number) => {
+      if (!Number.isInteger(n) || n < 1 || n > 2 ** 32) throw new RangeError(`n must be an integer from 1 to 2^32, got ${n}`);
+      // Rejection keeps every integer equally likely (no modulo bias).
+      const limit = 2 ** 32 - (2 ** 32 % n);
+      for (;;) {
+        const x = nextUint32();
+        if (x < limit) return x % n;
+      }
+    },
+  };
+}
+
+function rotl(x: number, k: number): number {
+  return (x << k) | (x >>> (32 - k));
+}
+
+/** FNV-1a over the seed's text (numbers by their shortest round-trip text, tagged apart from strings). */
+function seedToUint32(seed: Seed): number {
+  if (typeof seed === 'number' && !Number.isFinite(seed)) throw new RangeError(`seed must be a finite number or a string, got ${seed}`);
+  if (typeof seed !== 'number' && typeof seed !== 'string') throw new RangeError(`seed must be a finite number or a string, got ${typeof seed}`);
+  const text = typeof seed === 'number' ? `n:${seed}` : `s:${seed}`;
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return hash >>> 0;
+}
