@@ -1,4 +1,5 @@
 import { AnnotatorScreen } from '../annotator/AnnotatorScreen.tsx';
+import { ArenaScreen } from '../arena/ArenaScreen.tsx';
 import { EmptyState } from '../ui/EmptyState.tsx';
 import { useAppStore } from './app-store.ts';
 import { SECTIONS } from './sections.ts';
@@ -14,6 +15,8 @@ export function SectionView() {
       </header>
       {section.id === 'annotate' ? (
         <AnnotatorScreen />
+      ) : section.id === 'arena' ? (
+        <ArenaScreen />
       ) : (
         <EmptyState title={section.emptyTitle}>
           <p>{section.emptyBody}</p>

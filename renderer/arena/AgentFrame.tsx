@@ -1,0 +1,26 @@
+import type { CSSProperties } from 'react';
+import { agentFrameAttributes } from './agent-frame-attributes.ts';
+import type { Side } from './vote-draft.ts';
+
+interface AgentFrameProps {
+  side: Side;
+  src: string;
+  className?: string;
+  style?: CSSProperties;
+}
+
+/** The one way agent content is framed in the arena: sandboxed to scripts only, no permissions. */
+export function AgentFrame({ side, src, className, style }: AgentFrameProps) {
+  const attributes = agentFrameAttributes(side, src);
+  return (
+    <iframe
+      src={attributes.src}
+      sandbox={attributes.sandbox}
+      referrerPolicy={attributes.referrerPolicy}
+      allow={attributes.allow}
+      title={attributes.title}
+      className={className}
+      style={style}
+    />
+  );
+}

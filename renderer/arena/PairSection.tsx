@@ -1,0 +1,70 @@
+import { useEffect, useRef } from 'react';
+import { useArenaStore } from './arena-store.ts';
+import { FigmaPair } from './FigmaPair.tsx';
+import { ProgrammaticPair } from './ProgrammaticPair.tsx';
+import { progressText } from './vote-words.ts';
+
+export const PAIR_REGION_ID = 'arena-pair';
+
+/** The pair on screen, or why there is none. Sides are only ever "Left" and "Right". */
+export function PairSection() {
+  const item = useArenaStore((s) => s.item);
+  const phase = useArenaStore((s) => s.itemPhase);
+  const progress = useArenaStore((s) => s.progress);
+  const loadNext = useArenaStore((s) => s.loadNext);
+  const region = useRef<HTMLElement>(null);
+  const shownToken = useRef<string | undefined>(undefined);
+
+  // A new pair after a vote: focus moves from the controls just used to the pair, and a screen
+  // reader reads its title. Focus on the page body (keys only) stays where it is.
+  useEffect(() => {
+    const token = item?.token;
+    if (!token || token === shownToken.current) return;
+    const hadPair = shownToken.current !== undefined;
+    shownToken.current = token;
+    const active = document.activeElement;
+    if (hadPair && active && active !== document.body && !region.current?.contains(active)) region.current?.focus();
+  }, [item?.token]);
+
+  return (
+    <section id={PAIR_REGION_ID} ref={region} className="pair" aria-label="Pair" aria-busy={phase === 'loading'} tabIndex={-1}>
+      {item ? (
+        <>
+          <header className="pair__header">
+            <h2 className="pair__title">{item.title}</h2>
+            {item.instruction && (
+              <details className="pair__instruction" open={item.kind === 'programmatic'}>
+                <summary>Instruction</summary>
+                <p>{item.instruction}</p>
+              </details>
+            )}
+          </header>
+          {item.kind === 'figma' ? <FigmaPair item={item} /> : <ProgrammaticPair item={item} />}
+        </>
+      ) : phase === 'empty' ? (
+        <div className="pair__empty">
+          <h2>No pairs left</h2>
+          <p>
+            {progress && progress.total > 0
+              ? `You have voted on ${progressText(progress)}. Thank you: every pair in your queue has a vote.`
+              : 'There are no pairs to vote on yet: pairs appear once two runs of the same task have produced output.'}
+          </p>
+          <p>You can see pairs again to vote a second time; repeat votes are recorded as such.</p>
+          <button type="button" onClick={() => void loadNext({ allowRepeats: true })}>
+            Show pairs again
+          </button>
+        </div>
+      ) : phase === 'failed' ? (
+        <div className="pair__empty">
+          <h2>Could not load a pair</h2>
+          <p>The message above says why. Your recorded votes are kept.</p>
+          <button type="button" onClick={() => void loadNext()}>
+            Try again
+          </button>
+        </div>
+      ) : (
+        <p className="arena__loading">Loading the next pair…</p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,45 @@
+import { useLayoutEffect, useRef, useState } from 'react';
+import { AgentFrame } from './AgentFrame.tsx';
+import { fitViewport } from './live-view.ts';
+import type { Side } from './vote-draft.ts';
+
+interface ScaledAgentFrameProps {
+  side: Side;
+  src: string;
+  /** The size the page was designed for; it lays out at this width and is shrunk to fit. */
+  viewport: { width: number; height: number };
+  /** The measured space the frame fits into (its size comes from CSS). */
+  stageClassName: string;
+}
+
+/** Agent content at its design width, scaled down to the space it has, so layout matches the design. */
+export function ScaledAgentFrame({ side, src, viewport, stageClassName }: ScaledAgentFrameProps) {
+  const stage = useRef<HTMLDivElement>(null);
+  const [available, setAvailable] = useState({ width: 0, height: 0 });
+
+  useLayoutEffect(() => {
+    const element = stage.current;
+    if (!element) return;
+    const measure = () => setAvailable({ width: element.clientWidth, height: element.clientHeight });
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+
+  const fitted = fitViewport(viewport, available);
+  return (
+    <div ref={stage} className={stageClassName} data-scale={fitted.scale.toFixed(3)}>
+      {available.width > 0 && (
+        <div className="scaled-frame__box" style={{ width: fitted.boxWidth, height: fitted.boxHeight }}>
+          <AgentFrame
+            side={side}
+            src={src}
+            className="scaled-frame__frame"
+            style={{ width: fitted.width, height: fitted.height, transform: `scale(${fitted.scale})` }}
+          />
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,106 @@
+import { useEffect } from 'react';
+import type { ArenaStudy } from '../../schemas/arena.ts';
+import { ProgressBar } from '../ui/ProgressBar.tsx';
+import { useArenaStore } from './arena-store.ts';
+import { readPositionBias } from './vote-words.ts';
+
+const REFRESH_MS = 4000;
+
+/** The study owner's live view: progress per annotator and overall, and position bias. */
+export function StudyPanel() {
+  const study = useArenaStore((s) => s.study);
+  const studyError = useArenaStore((s) => s.studyError);
+
+  // Refreshed while this tab is on screen and the window is visible; a vote refreshes it too.
+  useEffect(() => {
+    const { loadStudy } = useArenaStore.getState();
+    void loadStudy();
+    const timer = window.setInterval(() => {
+      if (document.visibilityState === 'visible') void loadStudy();
+    }, REFRESH_MS);
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') void loadStudy();
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => {
+      window.clearInterval(timer);
+      document.removeEventListener('visibilitychange', onVisible);
+    };
+  }, []);
+
+  return (
+    <section className="study" aria-label="Study" aria-busy={!study && !studyError}>
+      <h2>Study</h2>
+      <p className="muted">For the study owner. Refreshes every few seconds and after each vote.</p>
+      {studyError && (
+        <p className="study__error" role="alert">
+          {studyError}
+        </p>
+      )}
+      {!study ? (
+        !studyError && <p className="arena__loading">Loading the study…</p>
+      ) : (
+        <>
+          <div className="study__block">
+            <h3>Overall</h3>
+            <p>
+              {study.overall.votes} of {study.overall.total} votes
+            </p>
+            <ProgressBar label="Votes cast overall" done={study.overall.votes} total={study.overall.total} />
+          </div>
+          <div className="study__block">
+            <h3>Annotators</h3>
+            {study.annotators.length === 0 ? (
+              <p className="muted">No annotators yet.</p>
+            ) : (
+              <table className="study__table">
+                <thead>
+                  <tr>
+                    <th scope="col">Annotator</th>
+                    <th scope="col">Done</th>
+                    <th scope="col">Progress</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {study.annotators.map((a) => (
+                    <tr key={a.id}>
+                      <th scope="row">
+                        {a.name} {a.synthetic && <span className="arena-badge">synthetic</span>}
+                      </th>
+                      <td>
+                        {a.done}/{a.total}
+                      </td>
+                      <td>
+                        <ProgressBar label={`${a.name} progress`} done={a.done} total={a.total} />
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            )}
+          </div>
+          <PositionBias position={study.position} />
+        </>
+      )}
+    </section>
+  );
+}
+
+function PositionBias({ position }: { position: ArenaStudy['position'] }) {
+  const reading = readPositionBias(position);
+  return (
+    <div className="study__block" aria-labelledby="position-bias-title">
+      <h3 id="position-bias-title">Position bias</h3>
+      <p>
+        {reading.rate}
+        {reading.p && ` (two-sided binomial ${reading.p})`}
+      </p>
+      <p className="study__verdict">
+        <strong>{reading.verdict}</strong>
+      </p>
+      <p className="muted">
+        Left {position.left} · Right {position.right} · Tie {position.tie} · Both bad {position.bothBad}
+      </p>
+    </div>
+  );
+}
