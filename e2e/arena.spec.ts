@@ -1,0 +1,225 @@
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test, type Frame, type Page } from '@playwright/test';
+import { ArenaPage } from './arena-page.ts';
+import { launchApp, repoRoot, type LaunchedApp } from './launch-app.ts';
+import { ServedApi } from './served-api.ts';
+
+test.use({ viewport: { width: 1440, height: 900 } });
+
+const HOSTILE_FIXTURE = join(repoRoot, 'e2e', 'fixtures', 'arena', 'hostile');
+const KEYBOARD_TASK = 'e2e-keyboard-task';
+
+let app: LaunchedApp | undefined;
+let scratch: string | undefined;
+test.beforeEach(async () => {
+  scratch = mkdtempSync(join(tmpdir(), 'lhb-arena-e2e-'));
+  app = await launchApp(['bin/lhb.mjs', 'serve']);
+});
+test.afterEach(async () => {
+  await app?.stop();
+  if (scratch) rmSync(scratch, { recursive: true, force: true });
+  app = scratch = undefined;
+});
+
+/**
+ * A one-frame task with five runs by five configurations (ten pairs), frames included so no
+ * capture is needed. Built from the hostile fixture's task and its benign build.
+ */
+function writeKeyboardStudy(dir: string): string {
+  const root = join(dir, 'keyboard-study');
+  const task = join(root, 'task');
+  cpSync(join(HOSTILE_FIXTURE, 'tasks', 'figma-hostile'), task, { recursive: true });
+  writeFileSync(join(task, 'task.json'), JSON.stringify({ id: KEYBOARD_TASK, kind: 'figma', title: 'Harbour lights landing page', instruction: 'Build the landing page.' }));
+  const gt = readFileSync(join(task, 'ground_truth', 'home.png'));
+  for (let i = 1; i <= 5; i++) {
+    const bundle = join(root, `bundle-${i}`);
+    cpSync(join(HOSTILE_FIXTURE, 'bundles', 'benign', 'dist'), join(bundle, 'dist'), { recursive: true });
+    mkdirSync(join(bundle, 'frames'));
+    writeFileSync(join(bundle, 'frames', '7-1.png'), gt);
+    writeFileSync(
+      join(bundle, 'run.json'),
+      JSON.stringify({ task_id: KEYBOARD_TASK, harness: `e2e-harness-${i}`, model: `e2e-model-${i}`, versions: { skill: `v${i}` }, started_at: '2025-01-01T00:00:00Z', finished_at: '2025-01-01T00:30:00Z', status: 'succeeded' }),
+    );
+  }
+  return root;
+}
+
+async function importRuns(api: ServedApi, paths: string[]): Promise<void> {
+  const { jobId } = await api.call('runs.importPaths', { paths });
+  const job = await api.waitForJob(jobId, 120_000);
+  if (job.state !== 'succeeded') throw new Error(`Importing runs ${job.state}: ${job.message}`);
+}
+
+test('an expert votes on 10 pairs with the keyboard only; after a reload the votes are there with their shown order; undo retracts the last', async ({ page }) => {
+  test.setTimeout(180_000);
+  const api = ServedApi.fromAppUrl(app!.url);
+  await importRuns(api, [writeKeyboardStudy(scratch!)]);
+  await page.goto(app!.url);
+  await page.keyboard.press('Alt+2'); // the Arena section, by keyboard
+  const arena = new ArenaPage(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Arena' })).toBeVisible();
+  await arena.pickAnnotator('Keyboard Expert');
+  expect(await arena.progressText()).toBe('0 of 14 pairs');
+
+  const keys = ['ArrowLeft', 'ArrowRight', 't', 'b', 'a', 'd', 'ArrowLeft', 'ArrowRight', 't', 'd'];
+  for (const [i, key] of keys.entries()) await arena.voteWithKeys(key, (i % 5) + 1, ((i + 2) % 5) + 1);
+  expect(await arena.progressText()).toBe('10 of 14 pairs');
+
+  const { annotators } = await api.call('arena.annotators', {});
+  const me = annotators.find((a) => a.name === 'Keyboard Expert')!;
+  const stored = (await api.call('arena.votes', { annotatorId: me.id })).votes;
+  expect(stored).toHaveLength(10);
+  expect(stored.map((v) => v.choice).reverse()).toEqual(['left', 'right', 'tie', 'both-bad', 'left', 'right', 'left', 'right', 'tie', 'right']);
+  expect(stored.map((v) => [v.ratingLeft, v.ratingRight]).reverse()).toEqual(keys.map((_, i) => [(i % 5) + 1, ((i + 2) % 5) + 1]));
+  for (const vote of stored) {
+    expect(['a-left', 'b-left']).toContain(vote.shownOrder);
+    expect(vote.timeOnItemMs).toBeGreaterThan(0);
+  }
+
+  await page.reload();
+  await arena.pickAnnotator('Keyboard Expert');
+  const rows = await arena.yourVotes();
+  expect(rows).toHaveLength(10);
+  // Each row shows the order it was shown in, as stored.
+  for (const [i, vote] of stored.entries()) expect(rows[i]).toContain(vote.shownOrder === 'a-left' ? 'shown A | B' : 'shown B | A');
+
+  await arena.undo();
+  expect(await arena.yourVotes()).toHaveLength(9);
+  expect(await arena.progressText()).toBe('9 of 14 pairs');
+  expect((await api.call('arena.votes', { annotatorId: me.id })).votes.map((v) => v.id)).toEqual(stored.slice(1).map((v) => v.id));
+});
+
+test('a hostile build reaches nothing: no API call, no top navigation, no popup, no parent DOM; the arena stays usable', async ({ page, context }) => {
+  test.setTimeout(240_000);
+  const api = ServedApi.fromAppUrl(app!.url);
+  await importRuns(api, [HOSTILE_FIXTURE]);
+  const voter = await api.call('arena.createAnnotator', { name: 'Hostile Tester' });
+  // Vote (through the API) until the hostile task's pair is the open one.
+  for (;;) {
+    const { item } = await api.call('arena.next', { annotatorId: voter.id });
+    if (!item) throw new Error('The hostile task never came up in the queue.');
+    if (!item.title.startsWith('Fixture: one-frame page, one hostile build')) {
+      await api.call('arena.vote', { token: item.token, choice: 'tie', ratingLeft: 3, ratingRight: 3, timeOnItemMs: 5 });
+      continue;
+    }
+    break;
+  }
+
+  const appRequests: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().startsWith(new URL(app!.url).origin) && request.frame() !== page.mainFrame()) appRequests.push(`${request.method()} ${request.url()}`);
+  });
+  const popups: string[] = [];
+  context.on('page', (opened) => popups.push(opened.url()));
+  const dialogs: string[] = [];
+  page.on('dialog', (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+
+  await page.goto(app!.url);
+  await page.keyboard.press('Alt+2');
+  const arena = new ArenaPage(page);
+  await arena.pickAnnotator('Hostile Tester');
+  await arena.waitForPair();
+
+  let hostileFrames = 0;
+  for (const side of ['Left', 'Right'] as const) {
+    await arena.pair.getByRole('button', { name: `Open live build, ${side}` }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toBeVisible();
+    const frame = await frameOf(page, `${side} output`);
+    const hostile = await frame.evaluate(() => document.getElementById('hostile-log') !== null).catch(() => false);
+    if (hostile) {
+      hostileFrames++;
+      await expect.poll(() => frame.evaluate(() => document.body.dataset.hostileDone ?? ''), { timeout: 60_000 }).toBe('true');
+      const log = (await frame.locator('#hostile-log').textContent()) ?? '';
+      const attempts = log
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as { attempt: string; outcome: string; detail: string });
+      const critical = ['read-parent-dom', 'read-top-hash', 'read-parent-hash', 'read-parent-bridge', 'read-parent-storage', 'fetch-app-rpc', 'fetch-app-rpc-with-token', 'fetch-app-rpc-no-cors', 'window-open', 'postmessage-flood', 'alert-loop', 'navigate-top'];
+      expect(attempts.map((a) => a.attempt)).toEqual(expect.arrayContaining(critical));
+      // Only location.ancestorOrigins may "succeed": Chromium tells a frame who embeds it. Knowing
+      // the app's origin buys nothing: the token never reaches the frame, and every request to it fails.
+      const succeeded = attempts.filter((a) => a.outcome === 'succeeded' && a.attempt !== 'read-ancestor-origins');
+      expect(succeeded, JSON.stringify(succeeded)).toEqual([]);
+    }
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+  }
+
+  expect(hostileFrames).toBe(1);
+  // The app was not navigated, no window opened, no alert reached the user, and the build's
+  // requests to the app's origin (if any got out at all) were refused.
+  expect(new URL(page.url()).origin).toBe(new URL(app!.url).origin);
+  expect(popups).toEqual([]);
+  expect(dialogs).toEqual([]);
+  expect(appRequests).toEqual([]);
+  await expect(page.getByRole('heading', { level: 1, name: 'Arena' })).toBeVisible();
+
+  // Still usable: a keyboard vote records.
+  await arena.voteWithKeys('ArrowLeft', 4, 2);
+  const votes = (await api.call('arena.votes', { annotatorId: voter.id })).votes;
+  expect(votes[0]).toMatchObject({ choice: 'left', ratingLeft: 4, ratingRight: 2 });
+});
+
+test('blinding: nothing a voter\'s browser receives or shows names a harness, model or run', async ({ page }) => {
+  test.setTimeout(240_000);
+  const api = ServedApi.fromAppUrl(app!.url);
+  await importRuns(api, [HOSTILE_FIXTURE, writeKeyboardStudy(scratch!)]);
+  const { runs } = await api.call('runs.list', {});
+  const secrets = [...new Set(runs.flatMap((run) => [run.id, run.harness, run.model]))];
+  expect(secrets).toEqual(expect.arrayContaining(['claude-code', 'gpt-5-codex', 'fixture-harness-alpha', 'e2e-model-3']));
+
+  const seen: string[] = [];
+  page.on('request', (request) => seen.push(`request ${request.method()} ${request.url()} ${request.postData() ?? ''}`));
+  page.on('response', async (response) => {
+    if (!/\/rpc\//.test(response.url())) return;
+    seen.push(`response ${response.url()} ${await response.text().catch(() => '')}`);
+  });
+  page.on('framenavigated', (frame) => seen.push(`frame ${frame.url()}`));
+  const snapshot = async (label: string) => {
+    seen.push(`title ${label} ${await page.title()}`);
+    for (const frame of page.frames()) seen.push(`dom ${label} ${frame.url()} ${await frame.content().catch(() => '')}`);
+  };
+
+  await page.goto(app!.url);
+  await page.keyboard.press('Alt+2');
+  const arena = new ArenaPage(page);
+  await arena.pickAnnotator('Blind Voter');
+  for (let i = 0; i < 8; i++) {
+    await arena.waitForPair();
+    await snapshot(`pair ${i}`);
+    const open = arena.pair.getByRole('button', { name: /Open live build/i });
+    if ((await open.count()) > 0) {
+      await open.first().click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await page.waitForTimeout(500);
+      await snapshot(`live ${i}`);
+      await page.keyboard.press('Escape');
+    }
+    await arena.voteWithKeys(i % 2 === 0 ? 'ArrowLeft' : 'ArrowRight', 3, 4);
+    await snapshot(`voted ${i}`);
+  }
+  await page.reload();
+  await arena.pickAnnotator('Blind Voter');
+  await snapshot('after reload');
+
+  expect(seen.length).toBeGreaterThan(50);
+  const text = seen.join('\n').toLowerCase();
+  const leaks = secrets.filter((secret) => text.includes(secret.toLowerCase()));
+  expect(leaks).toEqual([]);
+});
+
+/** The iframe whose title is `title`, as a Playwright frame. */
+async function frameOf(page: Page, title: string): Promise<Frame> {
+  const element = page.locator(`iframe[title="${title}"]`).first();
+  await expect(element).toBeVisible();
+  const frame = await (await element.elementHandle())!.contentFrame();
+  if (!frame) throw new Error(`The iframe "${title}" has no frame.`);
+  await frame.waitForLoadState('load');
+  return frame;
+}
