@@ -9,7 +9,8 @@ import type { Api } from '../core/api/create-api.ts';
 import { openApi } from '../core/api/open-api.ts';
 import { handleIpcCall, handleIpcPutBlob } from '../core/api/ipc-call.ts';
 import { APP_ENTRY_URL, APP_HOST, APP_SCHEME, isAppUrl } from '../core/api/trusted-ipc-sender.ts';
-import { APP_CONTENT_SECURITY_POLICY, readStaticFile } from '../core/server/static-files.ts';
+import { startArenaAssetServer, type ArenaAssetServer } from '../core/server/arena-asset-server.ts';
+import { appContentSecurityPolicy, readStaticFile } from '../core/server/static-files.ts';
 import { resolveWorkspaceDir } from '../core/store/workspace-location.ts';
 
 protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
@@ -19,15 +20,25 @@ function workspaceFlag(argv: readonly string[]): string | undefined {
   return index >= 0 ? argv[index + 1] : argv.find((a) => a.startsWith('--workspace='))?.slice('--workspace='.length);
 }
 
-function serveAppProtocol(): void {
+function serveAppProtocol(assetOrigin: string | undefined): void {
+  const contentSecurityPolicy = appContentSecurityPolicy(assetOrigin);
   protocol.handle(APP_SCHEME, async (request) => {
     const url = new URL(request.url);
     const file = url.host === APP_HOST ? await readStaticFile(rendererDistDir, url.pathname) : undefined;
     if (!file) return new Response('Not found', { status: 404 });
     return new Response(new Uint8Array(file.body), {
-      headers: { 'Content-Type': file.contentType, 'Content-Security-Policy': APP_CONTENT_SECURITY_POLICY, 'X-Content-Type-Options': 'nosniff' },
+      headers: { 'Content-Type': file.contentType, 'Content-Security-Policy': contentSecurityPolicy, 'X-Content-Type-Options': 'nosniff' },
     });
   });
+}
+
+/** Arena builds (sandboxed frames from the asset server) may only move within their own origin. */
+function isConfinedFrameNavigation(fromUrl: string, toUrl: string): boolean {
+  try {
+    return new URL(fromUrl).origin === new URL(toUrl).origin;
+  } catch {
+    return false;
+  }
 }
 
 function lockDownSessions(): void {
@@ -35,6 +46,12 @@ function lockDownSessions(): void {
   session.defaultSession.setPermissionCheckHandler(() => false);
   app.on('web-contents-created', (_event, contents) => {
     contents.setWindowOpenHandler(() => ({ action: 'deny' }));
+    // Agent builds run in sandboxed cross-site frames (no preload: it is only injected into the
+    // main frame); a frame may reload or follow its own links, never leave its origin.
+    contents.on('will-frame-navigate', (event) => {
+      if (event.isMainFrame || !event.frame) return;
+      if (event.frame.url !== '' && event.frame.url !== 'about:blank' && !isConfinedFrameNavigation(event.frame.url, event.url)) event.preventDefault();
+    });
     contents.on('will-navigate', (event, url) => {
       if (!isAppUrl(url)) event.preventDefault();
     });
@@ -86,14 +103,23 @@ void app.whenReady().then(async () => {
     app.exit(1);
     return;
   }
+  let assets: ArenaAssetServer | undefined;
+  try {
+    assets = await startArenaAssetServer({ api, frameAncestors: [`${APP_SCHEME}://${APP_HOST}`] });
+    api.context.arena.assetOrigin = assets.origin;
+  } catch (error) {
+    console.error(`The arena's asset server could not start, so builds and frames will not show: ${(error as Error).message}`);
+  }
   lockDownSessions();
-  serveAppProtocol();
+  serveAppProtocol(assets?.origin);
   serveIpc(api);
   createWindow();
   app.on('activate', () => {
     if (BrowserWindow.getAllWindows().length === 0) createWindow();
   });
   app.on('window-all-closed', () => {
-    void api.close().finally(() => app.quit());
+    void Promise.resolve(assets?.close())
+      .then(() => api.close())
+      .finally(() => app.quit());
   });
 });
