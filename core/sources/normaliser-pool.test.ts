@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createNormaliser } from './normaliser-pool.ts';
 import { SourceImportError } from './source-errors.ts';
+import { takeWarmWorker, warmWorkerCount } from './warm-normalise-workers.ts';
 
 const DEMO_PDF = readFileSync(new URL('../../datasets/demo/sources/dashboard-review.pdf', import.meta.url));
 const MARKDOWN = Buffer.from('# Title\n\nText.\n');
@@ -31,6 +32,24 @@ describe('normaliser pool (worker threads)', () => {
     } finally {
       await pool.close();
     }
+  });
+
+  it('hands its idle workers to the next pool, but not one it stopped mid-file', async () => {
+    while (warmWorkerCount() > 0) await takeWarmWorker()!.terminate();
+    const first = createNormaliser(1);
+    await first.normalise('markdown', MARKDOWN, 'one.md');
+    await first.close();
+    expect(warmWorkerCount()).toBe(1);
+    const second = createNormaliser(1, { timeoutMs: (size) => (size > 1000 ? 1 : 60_000) });
+    try {
+      await expect(second.normalise('markdown', MARKDOWN, 'two.md')).resolves.toMatchObject({ lineCount: 3 });
+      expect(warmWorkerCount()).toBe(0);
+      await expect(second.normalise('pdf', DEMO_PDF, 'slow.pdf')).rejects.toThrow(/took longer than 1 s/);
+    } finally {
+      await second.close();
+    }
+    // The worker stopped over slow.pdf was replaced only when the next file came: nothing to keep.
+    expect(warmWorkerCount()).toBe(0);
   });
 
   it('gives up a cancelled file at once with the cancel reason', async () => {

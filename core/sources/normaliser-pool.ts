@@ -7,6 +7,7 @@ import type { IndexedSource } from './normalised-source.ts';
 import type { NormaliseReply, NormaliseRequest } from './normalise-worker.ts';
 import { failureKind, SourceImportError, SourceStorageError, type NormaliseFailure } from './source-errors.ts';
 import { startNormaliseWorker } from './start-normalise-worker.ts';
+import { keepWorkerWarm, takeWarmWorker } from './warm-normalise-workers.ts';
 
 /** Turns files into indexed sources, in worker threads or (workers: 0) in this thread. */
 export interface SourceNormaliser {
@@ -70,9 +71,10 @@ interface Slot {
 }
 
 /**
- * A fixed number of worker threads (normalise-worker.ts), started on first use, each reading
- * one file at a time. A worker that crashes, runs out of memory or overruns its time is
- * replaced, and only its file fails; cancelling a file stops the worker reading it.
+ * A fixed number of worker threads (normalise-worker.ts), started on first use (or taken from
+ * the last pool, warm-normalise-workers.ts), each reading one file at a time. A worker that
+ * crashes, runs out of memory or overruns its time is replaced, and only its file fails;
+ * cancelling a file stops the worker reading it. Closing hands idle workers on to the next pool.
  */
 class NormaliserPool implements SourceNormaliser {
   readonly #slots: Slot[];
@@ -105,12 +107,22 @@ class NormaliserPool implements SourceNormaliser {
     this.#closed = true;
     const stopped = () => new Error('The import stopped before this file was read.');
     for (const task of this.#queue.splice(0)) this.#settle(task, () => task.reject(stopped()));
-    for (const slot of this.#slots) {
-      const task = slot.task;
+    const busy = this.#slots.filter((slot) => slot.task !== undefined);
+    for (const slot of busy) {
+      const task = slot.task!;
       slot.task = undefined;
-      if (task) this.#settle(task, () => task.reject(stopped()));
+      this.#settle(task, () => task.reject(stopped()));
     }
-    await Promise.all(this.#slots.map((slot) => this.#retire(slot)));
+    // An idle worker answered its last file and is ready for the next: keep it for the next
+    // import. One stopped mid-file is in an unknown state and is replaced.
+    for (const slot of this.#slots) {
+      if (busy.includes(slot) || !slot.worker) continue;
+      const worker = slot.worker;
+      slot.worker = undefined;
+      for (const event of ['message', 'error', 'exit'] as const) worker.removeAllListeners(event);
+      keepWorkerWarm(worker);
+    }
+    await Promise.all(busy.map((slot) => this.#retire(slot)));
   }
 
   #dispatch(): void {
@@ -127,9 +139,10 @@ class NormaliserPool implements SourceNormaliser {
   }
 
   #spawn(slot: Slot): Worker {
-    const worker = startNormaliseWorker();
+    const warm = takeWarmWorker();
+    const worker = warm ?? startNormaliseWorker();
     // Events from a worker this slot has already retired (terminated on purpose) are ignored.
-    let ready = false;
+    let ready = warm !== undefined;
     worker.on('message', (reply: NormaliseReply) => {
       if ('ready' in reply) {
         ready = true;
