@@ -92,6 +92,24 @@ describe('the arena queue and votes', () => {
     expect(nextItem(deps, me.id, true).item).not.toBeNull();
   });
 
+  it('picks up runs imported after the queue was first computed', () => {
+    const db = workspace.db;
+    seedRuns(1, 3);
+    const me = createAnnotator(deps, 'Ada');
+    vote(nextItem(deps, me.id).item!.token);
+    expect(nextItem(deps, me.id).progress).toEqual({ done: 1, total: 3 });
+    const now = '2025-01-02T00:00:00.000Z';
+    const frame = sha('run-0-extra');
+    recordBlob(db, frame, 1, now);
+    insertRun(
+      db,
+      { id: 'run-0-extra', task_id: 'task-0', harness: 'h', model: 'm', versions_json: '{}', config_id: 'config-extra', status: 'succeeded', started_at: now, finished_at: now, digest: 'extra', source_dir: '/x', imported_at: now },
+      [{ run_id: 'run-0-extra', path: 'frames/1-1.png', sha256: frame, size_bytes: 1 }],
+      [],
+    );
+    expect(nextItem(deps, me.id).progress).toEqual({ done: 1, total: 6 });
+  });
+
   it('keeps the same pair and sides until it is voted on (a reload changes nothing)', () => {
     seedRuns(1, 3);
     const me = createAnnotator(deps, 'Ada');

@@ -3,7 +3,7 @@ import type { Database } from 'better-sqlite3';
 import type { Annotator, ArenaItem, ArenaProgress, ArenaSide, ArenaStudy, OwnVote, VoteChoice } from '../../schemas/arena.ts';
 import { findAnnotator, findAnnotatorByName, insertAnnotator, listAnnotators, type AnnotatorRow } from '../store/annotator-repository.ts';
 import { findCurrentProject } from '../store/project-repository.ts';
-import { listRunFiles, listShowableRuns } from '../store/run-repository.ts';
+import { listRunFiles, listShowableRuns, runSetVersion } from '../store/run-repository.ts';
 import { findTask, listTaskFrames } from '../store/task-repository.ts';
 import {
   countLiveVotesByAnnotator,
@@ -21,7 +21,8 @@ import {
 import { binomialTest } from '../stats/binomial-test.ts';
 import { assignSides, sidesFor, winnerRunId, type ShownOrder } from './assign-sides.ts';
 import { buildSiteOrigin, frameAssetName } from './arena-assets.ts';
-import { schedulePairs, type ArenaRun } from './schedule-pairs.ts';
+import { pairKeyOf } from './pair-key.ts';
+import { schedulePairs, type ArenaRun, type ScheduledPair } from './schedule-pairs.ts';
 import type { RandomSource } from './seeded-random.ts';
 
 /** Codes core/api turns into the RpcError of the same name. */
@@ -94,10 +95,25 @@ function arenaRuns(db: Database): ArenaRun[] {
 }
 
 /** The annotator's queue as it stands: seeded by their queue seed, seen pairs left out. */
-function queueFor(db: Database, annotator: AnnotatorRow, allowRepeats: boolean) {
+function queueFor(db: Database, annotator: AnnotatorRow, allowRepeats: boolean): { seen: number; queue: readonly ScheduledPair[] } {
   const seen = votedPairs(db, annotator.id).map((pair) => ({ runA: pair.run_a, runB: pair.run_b }));
-  return { seen: seen.length, queue: schedulePairs(arenaRuns(db), seen, { seed: annotator.queue_seed, allowRepeats }) };
+  if (allowRepeats) return { seen: seen.length, queue: schedulePairs(arenaRuns(db), seen, { seed: annotator.queue_seed, allowRepeats }) };
+  // Scheduling a large study takes seconds, so an annotator's queue is computed once per set of
+  // runs and then only filtered: the rest of a balanced queue, minus the pairs voted since, is
+  // still balanced in every prefix. An undone vote's pair is unseen again and keeps its place.
+  const seenKeys = new Set(seen.map(pairKeyOf));
+  const runsVersion = runSetVersion(db);
+  let cache = queueCaches.get(db);
+  if (!cache) queueCaches.set(db, (cache = new Map()));
+  let entry = cache.get(annotator.id);
+  if (!entry || entry.runsVersion !== runsVersion || entry.seed !== annotator.queue_seed) {
+    entry = { runsVersion, seed: annotator.queue_seed, queue: schedulePairs(arenaRuns(db), seen, { seed: annotator.queue_seed }) };
+    cache.set(annotator.id, entry);
+  }
+  return { seen: seen.length, queue: entry.queue.filter((pair) => !seenKeys.has(pair.pairKey)) };
 }
+
+const queueCaches = new WeakMap<Database, Map<string, { runsVersion: string; seed: string; queue: readonly ScheduledPair[] }>>();
 
 function progressOf(db: Database, annotator: AnnotatorRow): ArenaProgress {
   return progressFrom(queueFor(db, annotator, false));

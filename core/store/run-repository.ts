@@ -69,6 +69,16 @@ export function listShowableRuns(db: Database, projectId: string): Pick<RunRow, 
     .all(projectId) as Pick<RunRow, 'id' | 'task_id' | 'config_id'>[];
 }
 
+/** Changes whenever a run or a run file is added or removed: the arena's queues key on it. */
+export function runSetVersion(db: Database): string {
+  const row = prepared(db, 'SELECT (SELECT count(*) FROM runs) AS runs, (SELECT count(*) FROM run_files) AS files, (SELECT max(rowid) FROM runs) AS last').get() as {
+    runs: number;
+    files: number;
+    last: number | null;
+  };
+  return `${row.runs}:${row.files}:${row.last ?? 0}`;
+}
+
 export function listRunFiles(db: Database, runId: string): RunFileRow[] {
   return prepared(db, 'SELECT * FROM run_files WHERE run_id = ? ORDER BY path').all(runId) as RunFileRow[];
 }
