@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AnalysisReportSchema } from './analysis.ts';
 import { AnnotatorSchema, ArenaItemSchema, ArenaProgressSchema, ArenaStudySchema, OwnVoteSchema, RatingSchema, RunSummarySchema, TaskSummarySchema, VoteChoiceSchema } from './arena.ts';
 import { AnnotationContractSchema, CourseDetailSchema, CourseSummarySchema } from './annotate.ts';
 import { AppEventSchema, JobSchema, type AppEvent } from './jobs.ts';
@@ -198,6 +199,20 @@ export const rpcContract = {
     /** The study owner's panel: progress per annotator and overall, and position bias. */
     input: NoInput,
     output: ArenaStudySchema,
+  },
+
+  // Analysis: every figure recomputed from raw votes and judgments.
+  'analysis.report': {
+    input: z
+      .object({
+        /** Bootstrap resamples for every interval (default 1,000). */
+        resamples: z.number().int().min(100).max(20_000).default(1000),
+        seed: z.string().min(1).max(100).default('lhb-analysis'),
+        /** Leave the demo's synthetic votes and judgments out. */
+        excludeSynthetic: z.boolean().default(false),
+      })
+      .strict(),
+    output: AnalysisReportSchema,
   },
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>;
 

@@ -6,6 +6,7 @@ import type { Workspace } from '../workspace/open-workspace.ts';
 import type { ApiContext } from './api-context.ts';
 import { HandlerRegistry } from './handler-registry.ts';
 import { putUploadedBlob } from './put-blob.ts';
+import { analysisReport } from './handlers/analysis-report.ts';
 import { jobsCancel } from './handlers/jobs-cancel.ts';
 import { jobsList } from './handlers/jobs-list.ts';
 import { workspaceInfo } from './handlers/workspace-info.ts';
@@ -31,7 +32,8 @@ export function createApiRegistry(): HandlerRegistry<ApiContext> {
     .add('workspace.info', workspaceInfo)
     .add('workspace.verify', workspaceVerify)
     .add('jobs.list', jobsList)
-    .add('jobs.cancel', jobsCancel);
+    .add('jobs.cancel', jobsCancel)
+    .add('analysis.report', analysisReport);
   registerSourceHandlers(registry);
   registerAnnotateHandlers(registry);
   registerArenaHandlers(registry);

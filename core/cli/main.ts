@@ -75,6 +75,27 @@ sources
     await runSourcesShow(id, options);
   });
 
+function parseResamples(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 100 || n > 20_000) throw new InvalidArgumentError('resamples is a whole number from 100 to 20000.');
+  return n;
+}
+
+program
+  .command('analyze')
+  .description('Print the analysis report (leaderboards, judge agreement, human preference, alignment) recomputed from raw votes and judgments.')
+  .option('--json', 'print the report as JSON (the analysis.report RPC output)')
+  .option('--md', 'print the report as Markdown tables (the default)')
+  .option('--out <file>', 'write the report to this file instead of stdout')
+  .option('--resamples <n>', 'bootstrap resamples for every interval (100 to 20000)', parseResamples, 1000)
+  .option('--seed <seed>', 'seed of every bootstrap; the same seed gives the same numbers', 'lhb-analysis')
+  .option('--exclude-synthetic', "leave the demo study's synthetic votes and judgments out")
+  .option('-w, --workspace <dir>', 'workspace folder')
+  .action(async (options: { json?: boolean; md?: boolean; out?: string; resamples: number; seed: string; excludeSynthetic?: boolean; workspace?: string }) => {
+    const { runAnalyze } = await import('./analyze-command.ts');
+    await runAnalyze(options);
+  });
+
 const runs = program.command('runs').description('Import agent runs (output bundles) and tasks for the arena; list them.');
 
 runs

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AnnotateDeps } from '../annotate/annotate-deps.ts';
+import { seedDemoStudy } from '../analysis/seed-demo-study.ts';
 import { addCitation } from '../annotate/citations.ts';
 import { createChapter, updateChapter } from '../annotate/chapters.ts';
 import { findChapterByTitles, listCourseSummaries } from '../annotate/course-detail.ts';
@@ -52,6 +53,7 @@ export async function seedDataRoom(workspace: Workspace, deps: AnnotateDeps): Pr
   }
   forgetCourseHistory(deps, courseId);
   await seedArena(workspace, deps, datasetDir);
+  seedDemoStudy(workspace.db, datasetDir);
   clearPending(workspace);
 }
 

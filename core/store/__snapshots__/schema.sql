@@ -16,6 +16,12 @@ CREATE INDEX citations_by_source ON citations(source_id);
 -- index jobs_by_created on jobs
 CREATE INDEX jobs_by_created ON jobs(created_at);
 
+-- index judgments_by_item on judgments
+CREATE INDEX judgments_by_item ON judgments(tier, rubric, rubric_version, judge);
+
+-- index judgments_by_run on judgments
+CREATE INDEX judgments_by_run ON judgments(run_id, tier, rubric, rubric_version);
+
 -- index run_frame_findings_by_run on run_frame_findings
 CREATE INDEX run_frame_findings_by_run ON run_frame_findings(run_id);
 
@@ -128,6 +134,20 @@ CREATE TABLE jobs (
   message    TEXT NOT NULL DEFAULT '',
   created_at TEXT NOT NULL,
   updated_at TEXT NOT NULL
+) STRICT;
+
+-- table judgments on judgments
+CREATE TABLE judgments (
+  id             TEXT PRIMARY KEY,
+  run_id         TEXT NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+  judge          TEXT NOT NULL CHECK (length(judge) > 0),
+  tier           TEXT NOT NULL CHECK (tier IN ('process', 'output', 'content')),
+  rubric         TEXT NOT NULL CHECK (length(rubric) > 0),
+  rubric_version TEXT NOT NULL CHECK (length(rubric_version) > 0),
+  score          INTEGER NOT NULL CHECK (score BETWEEN 1 AND 5),
+  rationale      TEXT NOT NULL DEFAULT '',
+  synthetic      INTEGER NOT NULL DEFAULT 0 CHECK (synthetic IN (0, 1)),
+  created_at     TEXT NOT NULL
 ) STRICT;
 
 -- table meta on meta

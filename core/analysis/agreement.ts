@@ -1,0 +1,102 @@
+import type { Agreement } from '../../schemas/analysis.ts';
+import { cohensKappa } from '../stats/cohens-kappa.ts';
+import { landisKochBand, meanPairwiseKappa } from '../stats/mean-pairwise-kappa.ts';
+import type { StudyJudgment } from './study-data.ts';
+
+/** The rubric scale; κ counts every level even when no judge used it. */
+export const SCORE_LABELS = [1, 2, 3, 4, 5] as const;
+const KAPPA_OPTIONS = { weights: 'quadratic' as const, labels: SCORE_LABELS as readonly number[] };
+
+const byText = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
+
+/** An item is one (run, tier, rubric, version); its scores by judge. A judge's later score of an item replaces an earlier one. */
+export function scoresByItem(judgments: readonly StudyJudgment[]): Map<string, Map<string, number>> {
+  const items = new Map<string, Map<string, number>>();
+  for (const j of judgments) {
+    const key = JSON.stringify([j.run, j.tier, j.rubric, j.version]);
+    const scores = items.get(key) ?? new Map<string, number>();
+    scores.set(j.judge, j.score);
+    items.set(key, scores);
+  }
+  return items;
+}
+
+/** Both judges' scores of every item both scored, in item order. */
+export function pairedScores(items: Map<string, Map<string, number>>, judgeA: string, judgeB: string): { a: number[]; b: number[] } {
+  const a: number[] = [];
+  const b: number[] = [];
+  for (const scores of items.values()) {
+    const x = scores.get(judgeA);
+    const y = scores.get(judgeB);
+    if (x !== undefined && y !== undefined) {
+      a.push(x);
+      b.push(y);
+    }
+  }
+  return { a, b };
+}
+
+interface GroupAgreement {
+  judges: string[];
+  pairs: { judgeA: string; judgeB: string; kappa: number | null; n: number }[];
+  meanKappa: number | null;
+  band: string | null;
+  variance: number | null;
+}
+
+/**
+ * Quadratic-weighted κ for every pair of judges over the items both scored; their mean over the
+ * pairs where κ is defined, with its Landis–Koch band; and the variance of the judges' mean
+ * scores (meanPairwiseKappa's judgeMeanVariance) over the items every judge scored, so leniency
+ * is compared on the same items. When every judge scored every item the mean equals
+ * meanPairwiseKappa's.
+ */
+function groupAgreement(judgments: readonly StudyJudgment[]): GroupAgreement {
+  const items = scoresByItem(judgments);
+  const judges = [...new Set(judgments.map((j) => j.judge))].sort(byText);
+  const pairs: GroupAgreement['pairs'] = [];
+  let sum = 0;
+  let defined = 0;
+  for (let i = 0; i < judges.length; i++) {
+    for (let k = i + 1; k < judges.length; k++) {
+      const { a, b } = pairedScores(items, judges[i]!, judges[k]!);
+      const kappa = a.length === 0 ? null : cohensKappa(a, b, KAPPA_OPTIONS).kappa;
+      pairs.push({ judgeA: judges[i]!, judgeB: judges[k]!, kappa, n: a.length });
+      if (kappa !== null) {
+        sum += kappa;
+        defined++;
+      }
+    }
+  }
+  const meanKappa = defined > 0 ? sum / defined : null;
+  let variance: number | null = null;
+  if (judges.length >= 2) {
+    const complete = [...items.values()].filter((scores) => judges.every((judge) => scores.has(judge)));
+    if (complete.length > 0) variance = meanPairwiseKappa(judges.map((judge) => complete.map((scores) => scores.get(judge)!)), KAPPA_OPTIONS).judgeMeanVariance;
+  }
+  return { judges, pairs, meanKappa, band: meanKappa === null ? null : landisKochBand(meanKappa), variance };
+}
+
+export function buildAgreement(judgments: readonly StudyJudgment[]): Agreement {
+  const overall = groupAgreement(judgments);
+  const { judges } = overall;
+  const kappaOf = new Map(overall.pairs.map((pair) => [`${pair.judgeA}\u0000${pair.judgeB}`, pair.kappa]));
+  const matrix = judges.map((a, i) =>
+    judges.map((b, k) => (i === k ? 1 : (kappaOf.get(i < k ? `${a}\u0000${b}` : `${b}\u0000${a}`) ?? null))),
+  );
+  const groups = new Map<string, StudyJudgment[]>();
+  for (const j of judgments) {
+    const key = JSON.stringify([j.rubric, j.version]);
+    const rows = groups.get(key);
+    if (rows) rows.push(j);
+    else groups.set(key, [j]);
+  }
+  const perRubric = [...groups.entries()]
+    .map(([key, rows]) => {
+      const [rubric, version] = JSON.parse(key) as [string, string];
+      const { meanKappa, band, variance, pairs } = groupAgreement(rows);
+      return { rubric, version, meanKappa, band, variance, pairs };
+    })
+    .sort((x, y) => byText(x.rubric, y.rubric) || byText(x.version, y.version));
+  return { judges, overall: { meanKappa: overall.meanKappa, band: overall.band, variance: overall.variance }, perRubric, matrix };
+}

@@ -1,0 +1,263 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { AnalysisReportSchema } from '../../schemas/analysis.ts';
+import { createAnnotator } from '../arena/arena-service.ts';
+import { sidesFor, winnerRunId, type ShownOrder, type VoteChoice } from '../arena/assign-sides.ts';
+import { ensureSyntheticAnnotator } from '../arena/synthetic-votes.ts';
+import { recordJudgment } from '../judge/record-judgment.ts';
+import { findCurrentProject } from '../store/project-repository.ts';
+import { insertRun } from '../store/run-repository.ts';
+import { upsertTask } from '../store/task-repository.ts';
+import { insertPresentation, insertVote } from '../store/vote-repository.ts';
+import { binomialTest } from '../stats/binomial-test.ts';
+import { bootstrapInterval } from '../stats/bootstrap.ts';
+import { fitBradleyTerry } from '../stats/bradley-terry.ts';
+import { cohensH } from '../stats/cohens-h.ts';
+import { cohensKappa } from '../stats/cohens-kappa.ts';
+import { kruskalWallis } from '../stats/kruskal-wallis.ts';
+import { landisKochBand, meanPairwiseKappa } from '../stats/mean-pairwise-kappa.ts';
+import type { PairwiseComparison } from '../stats/pairwise-comparison.ts';
+import { passRates } from '../stats/pass-rates.ts';
+import { majorityCycles } from '../stats/transitivity.ts';
+import { winRates } from '../stats/win-rates.ts';
+import { openWorkspace, type Workspace } from '../workspace/open-workspace.ts';
+import { buildAnalysisReport } from './build-analysis-report.ts';
+
+let dir: string;
+let workspace: Workspace;
+const OPTIONS = { resamples: 200, seed: 'test-seed', excludeSynthetic: false };
+const CONFIGS = ['x', 'y', 'z'] as const;
+const JUDGES = ['J1', 'J2', 'J3'] as const;
+/** Latent quality of each configuration's runs, so scores and outcomes are not all alike. */
+const BASE: Record<string, number> = { x: 4, y: 3, z: 2 };
+/** (tier, rubric, version) items every run gets. */
+const ITEMS = [
+  ['process', 'p1', 'v1'],
+  ['output', 'o1', 'v1'],
+  ['output', 'o2', 'v2'],
+] as const;
+
+const run = (task: number, config: string) => `r-t${task}-${config}`;
+const clamp = (score: number) => Math.min(5, Math.max(1, score));
+/** J_j's score of item i of run (task, config); J3 never scored t2-z's o2, to exercise pairwise items. */
+const scoreOf = (task: number, c: number, i: number, j: number) => clamp(BASE[CONFIGS[c]!]! + j - 1 + (((task + c + i + j) % 3) - 1));
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'lhb-analysis-'));
+  workspace = openWorkspace(dir);
+  seedStudy();
+});
+
+afterEach(() => {
+  workspace.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+let clock = 0;
+const at = () => new Date(Date.UTC(2025, 0, 1, 0, 0, clock++)).toISOString();
+
+function seedStudy(): void {
+  const db = workspace.db;
+  const project = findCurrentProject(db)!;
+  const now = at();
+  for (const task of [1, 2]) {
+    upsertTask(db, { id: `t${task}`, project_id: project.id, kind: 'figma', title: `Task ${task}`, instruction: '', chapter_id: null, figma_file_key: null, created_at: now, updated_at: now }, []);
+    for (const config of CONFIGS) {
+      insertRun(
+        db,
+        { id: run(task, config), task_id: `t${task}`, harness: `h${config}`, model: `m${config}`, versions_json: '{"skill":"v1"}', config_id: `cfg-${config}`, status: 'succeeded', started_at: now, finished_at: now, digest: run(task, config), source_dir: '/x', imported_at: now },
+        [],
+        [],
+      );
+    }
+  }
+  for (const task of [1, 2]) {
+    CONFIGS.forEach((config, c) => {
+      ITEMS.forEach(([tier, rubric, version], i) => {
+        JUDGES.forEach((judge, j) => {
+          if (judge === 'J3' && task === 2 && config === 'z' && rubric === 'o2') return;
+          recordJudgment(db, { runId: run(task, config), judge, tier, rubric, rubricVersion: version, score: scoreOf(task, c, i, j), createdAt: at() });
+        });
+      });
+    });
+  }
+  // A synthetic judge, left out with excludeSynthetic.
+  recordJudgment(db, { runId: run(1, 'x'), judge: 'J-synthetic', tier: 'content', rubric: 'c1', rubricVersion: 'v1', score: 1, synthetic: true, createdAt: at() });
+}
+
+function addVote(annotatorId: string, task: number, a: string, b: string, shownOrder: ShownOrder, choice: VoteChoice, ratingLeft: number, ratingRight: number, options: { synthetic?: boolean; retracted?: boolean } = {}): void {
+  const pair = { runA: run(task, a), runB: run(task, b) };
+  const sides = sidesFor(pair, shownOrder);
+  const id = `v${clock}`;
+  const createdAt = at();
+  insertPresentation(workspace.db, { id: `p-${id}`, token: `token-${id}`, annotator_id: annotatorId, task_id: `t${task}`, run_a: pair.runA, run_b: pair.runB, shown_order: shownOrder, created_at: createdAt });
+  insertVote(workspace.db, {
+    id,
+    presentation_id: `p-${id}`,
+    annotator_id: annotatorId,
+    task_id: `t${task}`,
+    run_a: pair.runA,
+    run_b: pair.runB,
+    shown_order: shownOrder,
+    left_run: sides.left,
+    right_run: sides.right,
+    choice,
+    winner_run: winnerRunId(pair, shownOrder, choice),
+    rating_left: ratingLeft,
+    rating_right: ratingRight,
+    reason: '',
+    time_on_item_ms: 1000,
+    synthetic: options.synthetic ? 1 : 0,
+    created_at: createdAt,
+    retracted_at: options.retracted ? at() : null,
+  });
+}
+
+function seedVotes(): void {
+  const human = createAnnotator({ db: workspace.db }, 'Human').id;
+  const synthetic = ensureSyntheticAnnotator(workspace.db, 'Synthetic', 'seed', at());
+  addVote(human, 1, 'x', 'y', 'a-left', 'left', 5, 3); // x beats y
+  addVote(human, 1, 'x', 'z', 'b-left', 'right', 2, 4); // x (right) beats z
+  addVote(human, 1, 'y', 'z', 'a-left', 'tie', 3, 3);
+  addVote(human, 2, 'x', 'y', 'b-left', 'left', 4, 3); // y (left) beats x
+  addVote(human, 2, 'y', 'z', 'a-left', 'both-bad', 2, 1); // counted as a tie
+  addVote(human, 2, 'x', 'z', 'a-left', 'left', 5, 2, { retracted: true }); // never counts
+  addVote(human, 2, 'x', 'z', 'a-left', 'right', 3, 4); // z beats x
+  addVote(synthetic, 1, 'x', 'y', 'b-left', 'right', 2, 4, { synthetic: true }); // x (right) beats y
+  addVote(synthetic, 2, 'y', 'z', 'a-left', 'left', 4, 2, { synthetic: true }); // y beats z
+}
+
+const cfg = (c: string) => `cfg-${c}`;
+const label = (c: string) => `h${c} · m${c} · skill v1`;
+
+describe('buildAnalysisReport on a hand-built store', () => {
+  it('gives exactly what core/stats gives on the same arrays', () => {
+    seedVotes();
+    const report = AnalysisReportSchema.parse(buildAnalysisReport(workspace.db, OPTIONS));
+    expect(report.study).toMatchObject({ tasks: 2, annotators: 2, votes: 8, judgments: 54 - 1 + 1, includesSynthetic: true, seed: 'test-seed', resamples: 200 });
+    expect(report.study.configurations).toEqual(CONFIGS.map((c) => ({ id: cfg(c), label: label(c) })));
+
+    // Leaderboards: per config, one mean per task over judges and rubrics, bootstrapped over tasks.
+    const process = report.leaderboards.find((board) => board.tier === 'process')!;
+    for (const [c, config] of CONFIGS.entries()) {
+      const perTask = [1, 2].map((task) => JUDGES.reduce((sum, _, j) => sum + scoreOf(task, c, 0, j), 0) / 3);
+      const interval = bootstrapInterval(perTask, { resamples: 200, seed: 'test-seed' });
+      expect(process.rows.find((row) => row.config === cfg(config))).toEqual({ config: cfg(config), label: label(config), mean: interval.estimate, lo: interval.lo, hi: interval.hi, n: 2 });
+    }
+    expect(process.rows.map((row) => row.config)).toEqual(['cfg-x', 'cfg-y', 'cfg-z']);
+    const output = report.leaderboards.find((board) => board.tier === 'output')!;
+    const o2 = output.rubrics.find((r) => r.rubric === 'o2')!;
+    // t2-z's o2 has two scores (J3 skipped it): its task mean is over those two.
+    const zO2 = [[1, 3], [2, 2]].map(([task, judges]) => JUDGES.slice(0, judges).reduce((sum, _, j) => sum + scoreOf(task!, 2, 2, j), 0) / judges!);
+    expect(o2.values.find((v) => v.config === 'cfg-z')!.mean).toBeCloseTo((zO2[0]! + zO2[1]!) / 2, 12);
+    expect(o2.best).toBe('cfg-x');
+
+    // Agreement: quadratic κ on the items both judges scored, labels 1..5.
+    const itemScores = (judge: number, skipMissing: boolean) =>
+      [1, 2].flatMap((task) => CONFIGS.flatMap((config, c) => ITEMS.flatMap((item, i) => (skipMissing && task === 2 && config === 'z' && item[1] === 'o2' ? [] : [scoreOf(task, c, i, judge)]))));
+    const k12 = cohensKappa(itemScores(0, false), itemScores(1, false), { weights: 'quadratic', labels: [1, 2, 3, 4, 5] }).kappa;
+    const k13 = cohensKappa(itemScores(0, true), itemScores(2, true), { weights: 'quadratic', labels: [1, 2, 3, 4, 5] }).kappa;
+    const k23 = cohensKappa(itemScores(1, true), itemScores(2, true), { weights: 'quadratic', labels: [1, 2, 3, 4, 5] }).kappa;
+    expect(report.agreement.judges).toEqual(['J-synthetic', 'J1', 'J2', 'J3']);
+    expect(report.agreement.matrix[1]).toEqual([null, 1, k12, k13]);
+    expect(report.agreement.matrix[3]).toEqual([null, k13, k23, 1]);
+    const complete = meanPairwiseKappa([0, 1, 2].map((j) => itemScores(j, true)), { weights: 'quadratic', labels: [1, 2, 3, 4, 5] });
+    expect(report.agreement.overall.meanKappa).toBeCloseTo((k12! + k13! + k23!) / 3, 12);
+    expect(report.agreement.overall.band).toBe(landisKochBand(report.agreement.overall.meanKappa!));
+    // The synthetic judge shares no item: its variance input is the complete items of all four, of which there are none.
+    expect(report.agreement.overall.variance).toBeNull();
+    const p1 = report.agreement.perRubric.find((r) => r.rubric === 'p1')!;
+    const p1Stats = meanPairwiseKappa([0, 1, 2].map((j) => [1, 2].flatMap((task) => CONFIGS.map((_, c) => scoreOf(task, c, 0, j)))), { weights: 'quadratic', labels: [1, 2, 3, 4, 5] });
+    expect(p1).toMatchObject({ version: 'v1', meanKappa: p1Stats.meanKappa, band: p1Stats.band, variance: p1Stats.judgeMeanVariance });
+    expect(p1.pairs.map((pair) => pair.n)).toEqual([6, 6, 6]);
+    expect(complete.pairs.length).toBe(3);
+
+    // Preference: live votes only, both-bad as a tie, configurations compared in run_a/run_b terms.
+    const comparisons: PairwiseComparison[] = [
+      { a: 'cfg-x', b: 'cfg-y', winner: 'a' },
+      { a: 'cfg-x', b: 'cfg-z', winner: 'a' },
+      { a: 'cfg-y', b: 'cfg-z', winner: 'tie' },
+      { a: 'cfg-x', b: 'cfg-y', winner: 'b' },
+      { a: 'cfg-y', b: 'cfg-z', winner: 'tie' },
+      { a: 'cfg-x', b: 'cfg-z', winner: 'b' },
+      { a: 'cfg-x', b: 'cfg-y', winner: 'a' },
+      { a: 'cfg-y', b: 'cfg-z', winner: 'a' },
+    ];
+    const bt = fitBradleyTerry(comparisons, { bootstrap: 200, seed: 'test-seed' });
+    const pref = report.preference;
+    expect(pref.votes).toBe(8);
+    for (const row of pref.elo) expect(row).toEqual({ config: row.config, label: label(row.config.slice(4)), rating: bt.ratings[row.config], lo: bt.ci![row.config]![0], hi: bt.ci![row.config]![1] });
+    expect(pref.elo.map((row) => row.rating)).toEqual([...pref.elo.map((row) => row.rating)].sort((p, q) => q - p));
+    const rates = winRates(comparisons);
+    for (const pair of pref.pairwise) {
+      expect(pair.pValue).toBe(bt.pValues[pair.a]![pair.b]);
+      expect(pair.cohensH).toBe(cohensH(rates.systems[pair.a]!.winRate, rates.systems[pair.b]!.winRate));
+    }
+    expect(pref.pairwise).toHaveLength(3);
+    const xy = pref.winMatrix.cells[pref.winMatrix.configs.indexOf('cfg-x')]![pref.winMatrix.configs.indexOf('cfg-y')];
+    expect(xy).toBe(2 / 3);
+    expect(pref.positionBias).toEqual({ left: 3, decided: 6, leftRate: 0.5, pValue: binomialTest(3, 6, 0.5) });
+    expect(pref.cycles).toEqual(majorityCycles(comparisons));
+    const kw = kruskalWallis([[5, 4, 4], [4, 4], [4]]);
+    expect(pref.winnerQuality.byConfig.map((row) => [row.config, row.mean, row.n])).toEqual([['cfg-x', 13 / 3, 3], ['cfg-y', 4, 2], ['cfg-z', 4, 1]]);
+    expect(pref.winnerQuality.kruskal).toEqual({ h: kw.h, pValue: kw.pvalue });
+    const pass = passRates([
+      { task: 't1', configuration: 'cfg-x', rating: 5 }, { task: 't1', configuration: 'cfg-y', rating: 3 },
+      { task: 't1', configuration: 'cfg-z', rating: 2 }, { task: 't1', configuration: 'cfg-x', rating: 4 },
+      { task: 't1', configuration: 'cfg-y', rating: 3 }, { task: 't1', configuration: 'cfg-z', rating: 3 },
+      { task: 't2', configuration: 'cfg-y', rating: 4 }, { task: 't2', configuration: 'cfg-x', rating: 3 },
+      { task: 't2', configuration: 'cfg-y', rating: 2 }, { task: 't2', configuration: 'cfg-z', rating: 1 },
+      { task: 't2', configuration: 'cfg-x', rating: 3 }, { task: 't2', configuration: 'cfg-z', rating: 4 },
+      { task: 't1', configuration: 'cfg-y', rating: 2 }, { task: 't1', configuration: 'cfg-x', rating: 4 },
+      { task: 't2', configuration: 'cfg-y', rating: 4 }, { task: 't2', configuration: 'cfg-z', rating: 2 },
+    ]);
+    expect(pref.passRates.map((row) => [row.config, row.rate, row.n])).toEqual(CONFIGS.map((c) => [cfg(c), pass.byConfiguration[cfg(c)]!.passRate, pass.byConfiguration[cfg(c)]!.ratings]));
+    expect(pref.discriminatingShare).toBe(pass.discriminatingShare);
+    for (const row of pref.winRates) expect(row).toMatchObject({ withTies: rates.systems[row.config]!.winRate, withoutTies: rates.systems[row.config]!.winRateExcludingTies, tieRate: rates.systems[row.config]!.tieRate });
+
+    // Alignment: the judge prefers the run with the higher mean over all its scores; equal is a tie.
+    for (const [j, judge] of JUDGES.entries()) {
+      const meanOf = (task: number, config: string) => {
+        const c = CONFIGS.indexOf(config as (typeof CONFIGS)[number]);
+        const scores = ITEMS.flatMap((item, i) => (judge === 'J3' && task === 2 && config === 'z' && item[1] === 'o2' ? [] : [scoreOf(task, c, i, j)]));
+        return scores.reduce((s, v) => s + v, 0) / scores.length;
+      };
+      const pairs: [number, string, string][] = [[1, 'x', 'y'], [1, 'x', 'z'], [1, 'y', 'z'], [2, 'x', 'y'], [2, 'y', 'z'], [2, 'x', 'z'], [1, 'x', 'y'], [2, 'y', 'z']];
+      const judged: PairwiseComparison[] = pairs.map(([task, a, b]) => ({ a: cfg(a), b: cfg(b), winner: meanOf(task, a) > meanOf(task, b) ? 'a' : meanOf(task, a) < meanOf(task, b) ? 'b' : 'tie' }));
+      const row = report.alignment.judges.find((r) => r.judge === judge)!;
+      const agreed = judged.filter((c, i) => c.winner === comparisons[i]!.winner).length;
+      expect(row).toMatchObject({
+        n: 8,
+        agreement: agreed / 8,
+        kappa: cohensKappa(comparisons.map((c) => c.winner), judged.map((c) => c.winner), { labels: ['a', 'b', 'tie'] }).kappa,
+        humanTieRate: 2 / 8,
+        judgeTieRate: winRates(judged).tieRate,
+      });
+      expect(row.winRates.map((r) => [r.config, r.human, r.judge])).toEqual(CONFIGS.map((c) => [cfg(c), rates.systems[cfg(c)]!.winRate, winRates(judged).systems[cfg(c)]!.winRate]));
+    }
+    // The synthetic judge scored only r-t1-x, so no vote has both its runs scored.
+    expect(report.alignment.judges.find((r) => r.judge === 'J-synthetic')).toMatchObject({ n: 0, agreement: null, winRates: [] });
+  });
+
+  it('leaves synthetic votes and judgments out when asked, and the same seed gives the same numbers', () => {
+    seedVotes();
+    const report = buildAnalysisReport(workspace.db, { ...OPTIONS, excludeSynthetic: true });
+    expect(report.study).toMatchObject({ votes: 6, judgments: 53, annotators: 1, includesSynthetic: false, judges: ['J1', 'J2', 'J3'] });
+    expect(report.preference.votes).toBe(6);
+    const again = buildAnalysisReport(workspace.db, { ...OPTIONS, excludeSynthetic: true });
+    expect({ ...again, generatedAt: '' }).toEqual({ ...report, generatedAt: '' });
+    const otherSeed = buildAnalysisReport(workspace.db, { ...OPTIONS, excludeSynthetic: true, seed: 'other' });
+    expect(otherSeed.preference.elo.map((row) => row.rating)).toEqual(report.preference.elo.map((row) => row.rating));
+    expect(otherSeed.preference.elo.map((row) => row.lo)).not.toEqual(report.preference.elo.map((row) => row.lo));
+  });
+
+  it('reports a study without votes as empty panels, not an error', () => {
+    const report = AnalysisReportSchema.parse(buildAnalysisReport(workspace.db, OPTIONS));
+    expect(report.preference).toMatchObject({ votes: 0, elo: [], positionBias: { decided: 0, leftRate: null } });
+    expect(report.alignment.judges.every((judge) => judge.n === 0)).toBe(true);
+    // Only the synthetic judge scored the content tier, and only one run.
+    expect(report.leaderboards.find((board) => board.tier === 'content')!.rows).toEqual([{ config: 'cfg-x', label: label('x'), mean: 1, lo: 1, hi: 1, n: 1 }]);
+  });
+});

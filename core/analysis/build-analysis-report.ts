@@ -1,0 +1,46 @@
+import type { Database } from 'better-sqlite3';
+import type { AnalysisReport } from '../../schemas/analysis.ts';
+import { buildAgreement } from './agreement.ts';
+import { buildAlignment } from './alignment.ts';
+import { buildLeaderboards } from './leaderboards.ts';
+import { buildPreference } from './preference.ts';
+import { loadStudyData } from './study-data.ts';
+
+export interface AnalysisOptions {
+  /** Resamples of every bootstrap interval. */
+  resamples: number;
+  /** Seed of every bootstrap (leaderboards and Bradley–Terry); the same seed gives the same report. */
+  seed: string;
+  /** Leave synthetic votes and judgments (the demo study's) out. */
+  excludeSynthetic: boolean;
+  now?: () => Date;
+}
+
+const byText = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
+
+/** The whole analysis report, recomputed from the store's raw votes and judgments. */
+export function buildAnalysisReport(db: Database, options: AnalysisOptions): AnalysisReport {
+  const data = loadStudyData(db, { excludeSynthetic: options.excludeSynthetic });
+  const counted = new Set([...data.votes.flatMap((vote) => [vote.run_a, vote.run_b]), ...data.judgments.map((j) => j.run)]);
+  const runs = [...counted].map((id) => data.runs.get(id)!);
+  const configIds = [...new Set(runs.map((run) => run.config))];
+  const configurations = configIds.map((id) => ({ id, label: data.labels.get(id) ?? id })).sort((x, y) => byText(x.label, y.label) || byText(x.id, y.id));
+  return {
+    generatedAt: (options.now?.() ?? new Date()).toISOString(),
+    study: {
+      tasks: new Set(runs.map((run) => run.task)).size,
+      configurations,
+      judges: [...new Set(data.judgments.map((j) => j.judge))].sort(byText),
+      annotators: new Set(data.votes.map((vote) => vote.annotator_id)).size,
+      votes: data.votes.length,
+      judgments: data.judgments.length,
+      includesSynthetic: data.votes.some((vote) => vote.synthetic) || data.judgments.some((j) => j.synthetic),
+      seed: options.seed,
+      resamples: options.resamples,
+    },
+    leaderboards: buildLeaderboards(data, options),
+    agreement: buildAgreement(data.judgments),
+    preference: buildPreference(data, options),
+    alignment: buildAlignment(data),
+  };
+}

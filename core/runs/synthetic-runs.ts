@@ -1,0 +1,70 @@
+import { createHash } from 'node:crypto';
+import type { Database } from 'better-sqlite3';
+import { findCurrentProject } from '../store/project-repository.ts';
+import { findRun, insertRun } from '../store/run-repository.ts';
+import { findTask, upsertTask } from '../store/task-repository.ts';
+import { configIdOf } from './import-bundles.ts';
+
+export interface SyntheticTask {
+  id: string;
+  title: string;
+  instruction: string;
+}
+
+export interface SyntheticRun {
+  id: string;
+  taskId: string;
+  harness: string;
+  model: string;
+  versions: Record<string, string>;
+  startedAt: string;
+  finishedAt: string;
+  /** Where the record came from, kept as the run's source_dir (e.g. the study file). */
+  origin: string;
+}
+
+/**
+ * A Figma-style task with no frames, for synthetic studies. Unchanged when it exists already
+ * (a rerun of a seed never rewrites a task a user may have edited).
+ */
+export function recordSyntheticTask(db: Database, task: SyntheticTask, createdAt: string): boolean {
+  if (findTask(db, task.id)) return false;
+  const project = findCurrentProject(db);
+  if (!project) throw new Error('The workspace has no project; open it with lhb or the app once so it is set up.');
+  upsertTask(
+    db,
+    { id: task.id, project_id: project.id, kind: 'figma', title: task.title, instruction: task.instruction, chapter_id: null, figma_file_key: null, created_at: createdAt, updated_at: createdAt },
+    [],
+  );
+  return true;
+}
+
+/**
+ * A run with no artifacts: it counts in analysis under its configuration but never enters the
+ * arena's queue (which only shows runs with something to show). Returns false when it exists.
+ */
+export function recordSyntheticRun(db: Database, run: SyntheticRun, importedAt: string): boolean {
+  if (findRun(db, run.id)) return false;
+  insertRun(
+    db,
+    {
+      id: run.id,
+      task_id: run.taskId,
+      harness: run.harness,
+      model: run.model,
+      versions_json: JSON.stringify(run.versions),
+      config_id: configIdOf(run.harness, run.model, run.versions),
+      status: 'succeeded',
+      started_at: run.startedAt,
+      finished_at: run.finishedAt,
+      // Bundles are keyed by the digest of their files; a synthetic run has none, so its digest
+      // is that of its id, tagged so it can never equal a bundle's.
+      digest: `synthetic:${createHash('sha256').update(run.id).digest('hex')}`,
+      source_dir: run.origin,
+      imported_at: importedAt,
+    },
+    [],
+    [],
+  );
+  return true;
+}

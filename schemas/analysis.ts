@@ -1,0 +1,99 @@
+import { z } from 'zod';
+
+/**
+ * The analysis report: what a paper's results section needs, computed from the store's raw
+ * votes and judgments by core/analysis (with core/stats), shown by the Analysis screen and
+ * printed by `lhb analyze`. Every number here is recomputed from raw records on each request.
+ * Configurations are named by `id` (canonical) and `label` ("harness · model · skill v2").
+ */
+
+const Num = z.number();
+const NullableNum = z.number().nullable();
+
+export const TierSchema = z.enum(['process', 'output', 'content']);
+export type Tier = z.infer<typeof TierSchema>;
+
+export const ConfigurationSchema = z.object({ id: z.string(), label: z.string() });
+
+/** A point estimate with its 95% bootstrap interval (over tasks) and how many units it rests on. */
+export const EstimateSchema = z.object({ mean: NullableNum, lo: NullableNum, hi: NullableNum, n: z.number().int() });
+
+export const LeaderboardSchema = z.object({
+  tier: TierSchema,
+  rows: z.array(z.object({ config: z.string(), label: z.string() }).and(EstimateSchema)),
+  /** Per rubric: each configuration's mean score; `best` is the configuration with the highest. */
+  rubrics: z.array(z.object({ rubric: z.string(), values: z.array(z.object({ config: z.string(), mean: NullableNum })), best: z.string().nullable() })),
+});
+export type Leaderboard = z.infer<typeof LeaderboardSchema>;
+
+export const KappaPairSchema = z.object({ judgeA: z.string(), judgeB: z.string(), kappa: NullableNum, n: z.number().int() });
+
+export const AgreementSchema = z.object({
+  judges: z.array(z.string()),
+  /** Mean pairwise quadratic-weighted κ over every item scored by both judges of a pair. */
+  overall: z.object({ meanKappa: NullableNum, band: z.string().nullable(), variance: NullableNum }),
+  perRubric: z.array(
+    z.object({ rubric: z.string(), version: z.string(), meanKappa: NullableNum, band: z.string().nullable(), variance: NullableNum, pairs: z.array(KappaPairSchema) }),
+  ),
+  /** judges × judges quadratic κ (diagonal 1; null where undefined). */
+  matrix: z.array(z.array(NullableNum)),
+});
+export type Agreement = z.infer<typeof AgreementSchema>;
+
+export const PreferenceSchema = z.object({
+  votes: z.number().int(),
+  elo: z.array(z.object({ config: z.string(), label: z.string(), rating: Num, lo: NullableNum, hi: NullableNum })),
+  /** Bradley–Terry flags, e.g. a ridge was needed because a configuration never lost. */
+  flags: z.array(z.string()),
+  pairwise: z.array(z.object({ a: z.string(), b: z.string(), pValue: NullableNum, cohensH: NullableNum })),
+  /** Row configuration's win fraction against the column's (ties half), null without games. */
+  winMatrix: z.object({ configs: z.array(z.string()), cells: z.array(z.array(NullableNum)) }),
+  positionBias: z.object({ left: z.number().int(), decided: z.number().int(), leftRate: NullableNum, pValue: NullableNum }),
+  cycles: z.object({ triads: z.number().int(), cyclic: z.number().int(), rate: NullableNum }),
+  winnerQuality: z.object({
+    byConfig: z.array(z.object({ config: z.string(), label: z.string(), mean: NullableNum, n: z.number().int() })),
+    kruskal: z.object({ h: NullableNum, pValue: NullableNum }),
+  }),
+  passRates: z.array(z.object({ config: z.string(), label: z.string(), rate: NullableNum, n: z.number().int() })),
+  winRates: z.array(z.object({ config: z.string(), label: z.string(), withTies: NullableNum, withoutTies: NullableNum, tieRate: NullableNum })),
+  discriminatingShare: NullableNum,
+});
+export type Preference = z.infer<typeof PreferenceSchema>;
+
+export const AlignmentSchema = z.object({
+  judges: z.array(
+    z.object({
+      judge: z.string(),
+      /** Human votes with a judge-derived outcome for the same pair (the judge scored both runs). */
+      n: z.number().int(),
+      agreement: NullableNum,
+      /** Cohen's κ over 3 classes: A wins / B wins / tie. */
+      kappa: NullableNum,
+      humanTieRate: NullableNum,
+      judgeTieRate: NullableNum,
+      winRates: z.array(z.object({ config: z.string(), label: z.string(), human: NullableNum, judge: NullableNum })),
+    }),
+  ),
+});
+export type Alignment = z.infer<typeof AlignmentSchema>;
+
+export const AnalysisReportSchema = z.object({
+  generatedAt: z.string(),
+  study: z.object({
+    tasks: z.number().int(),
+    configurations: z.array(ConfigurationSchema),
+    judges: z.array(z.string()),
+    annotators: z.number().int(),
+    votes: z.number().int(),
+    judgments: z.number().int(),
+    /** True when any vote or judgment counted is synthetic (the demo's), so every view says so. */
+    includesSynthetic: z.boolean(),
+    seed: z.string(),
+    resamples: z.number().int(),
+  }),
+  leaderboards: z.array(LeaderboardSchema),
+  agreement: AgreementSchema,
+  preference: PreferenceSchema,
+  alignment: AlignmentSchema,
+});
+export type AnalysisReport = z.infer<typeof AnalysisReportSchema>;
