@@ -202,6 +202,12 @@ describe('the arena queue and votes', () => {
     expect(study.overall).toEqual({ votes: 3, total: 4 });
     expect(study.position).toMatchObject({ left: 2, right: 1, tie: 0, bothBad: 0, leftRate: 2 / 3 });
     expect(study.position.pValue).toBeCloseTo(binomialTest(2, 3, 0.5), 12);
+
+    // Synthetic experts and their votes stay out of the live panel.
+    const bot = createAnnotator(deps, 'Synthetic expert', { synthetic: true });
+    castVote(deps, { token: nextItem(deps, bot.id).item!.token, choice: 'left', ratingLeft: 3, ratingRight: 3, reason: '', timeOnItemMs: 1, synthetic: true });
+    expect(studyPanel(workspace.db).annotators.map((a) => a.name)).toEqual(['Ada', 'Bo']);
+    expect(studyPanel(workspace.db).position.left).toBe(2);
   });
 
   it('randomises sides fairly over 10,000 scheduled votes, and every stored vote maps back to the runs shown', () => {

@@ -265,8 +265,12 @@ export function ownVotes(db: Database, annotatorId: string): OwnVote[] {
 
 /** The study owner's live panel: progress, and the left-choice rate with its exact binomial p-value. */
 export function studyPanel(db: Database): ArenaStudy {
-  const annotators = listAnnotators(db, projectId(db)).map((row) => ({ id: row.id, name: row.name, synthetic: row.synthetic === 1, ...progressOf(db, row) }));
-  const votes = listLiveVotes(db);
+  // The live panel watches real voting: the demo's synthetic experts and votes (which the
+  // Analysis screen labels and can include) would only blur position bias as it happens.
+  const annotators = listAnnotators(db, projectId(db))
+    .filter((row) => row.synthetic === 0)
+    .map((row) => ({ id: row.id, name: row.name, synthetic: false, ...progressOf(db, row) }));
+  const votes = listLiveVotes(db).filter((vote) => vote.synthetic === 0);
   const count = (choice: VoteChoice) => votes.filter((vote) => vote.choice === choice).length;
   const left = count('left');
   const right = count('right');
