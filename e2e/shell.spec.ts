@@ -23,7 +23,7 @@ test('the shell shows the six sections and the demo project, and survives a relo
   await expect(page.getByRole('banner')).toContainText(DEMO_PROJECT);
 });
 
-test('each section has a named region and an empty state that says how to fill it', async ({ page }) => {
+test('each section has a named region: a built screen, or an empty state that says how to fill it', async ({ page }) => {
   await page.goto(app.url);
   await expect(page.getByRole('main')).toBeVisible();
   await expect(page.getByRole('complementary', { name: /Jobs/ })).toBeVisible();
@@ -34,6 +34,12 @@ test('each section has a named region and an empty state that says how to fill i
     if (name === 'Annotate') {
       // The annotator is built: its three panels instead of an empty state.
       for (const region of ['Sources', 'Document', 'Chapters']) await expect(page.getByRole('region', { name: region })).toBeVisible();
+    } else if (name === 'Arena') {
+      // Built: the voter first says who they are.
+      await expect(page.getByRole('region', { name: 'Who is voting?' })).toBeVisible();
+    } else if (name === 'Analysis') {
+      // Built: the demo study's report.
+      await expect(page.getByRole('region', { name: 'Human preference' })).toBeVisible();
     } else {
       await expect(page.getByRole('main')).toContainText('How to get here');
     }

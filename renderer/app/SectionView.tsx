@@ -1,3 +1,4 @@
+import { AnalysisScreen } from '../analysis/AnalysisScreen.tsx';
 import { AnnotatorScreen } from '../annotator/AnnotatorScreen.tsx';
 import { ArenaScreen } from '../arena/ArenaScreen.tsx';
 import { EmptyState } from '../ui/EmptyState.tsx';
@@ -17,6 +18,8 @@ export function SectionView() {
         <AnnotatorScreen />
       ) : section.id === 'arena' ? (
         <ArenaScreen />
+      ) : section.id === 'analysis' ? (
+        <AnalysisScreen />
       ) : (
         <EmptyState title={section.emptyTitle}>
           <p>{section.emptyBody}</p>

@@ -1,0 +1,155 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { expect, test } from '@playwright/test';
+import { AnalysisReportSchema, type AnalysisReport } from '../schemas/analysis.ts';
+import { AnalysisPage } from './analysis-page.ts';
+import { launchApp, repoRoot, type LaunchedApp } from './launch-app.ts';
+
+// A desktop window, as a researcher reads the report.
+test.use({ viewport: { width: 1440, height: 900 } });
+
+let app: LaunchedApp | undefined;
+let problems: string[] = [];
+test.beforeEach(async ({ page }) => {
+  problems = [];
+  // A CSP violation (an inline style, a blocked image) shows up as a console error.
+  page.on('console', (message) => {
+    // A failed load is checked by its response below, where its address is known.
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) problems.push(`console: ${message.text()}`);
+  });
+  page.on('response', (response) => {
+    if (response.status() >= 400 && !response.url().endsWith('/favicon.ico')) problems.push(`${response.status()} for ${response.url()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  app = await launchApp(['bin/lhb.mjs', 'serve']);
+});
+test.afterEach(async () => {
+  await app?.stop();
+  app = undefined;
+});
+
+/** `lhb analyze --json` on the same workspace, while the server holds it open (SQLite WAL allows it). */
+async function analyzeWithCli(workspace: string): Promise<AnalysisReport> {
+  const { stdout } = await promisify(execFile)(process.execPath, ['bin/lhb.mjs', 'analyze', '--json', '--workspace', workspace], {
+    cwd: repoRoot,
+    timeout: 120_000,
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  return AnalysisReportSchema.parse(JSON.parse(stdout));
+}
+
+const NUMBER = /^-?\d+\.\d+$/;
+const PERCENT = /^\d+\.\d%$/;
+
+test('the demo study reads as a results section, every part with numbers, equal to lhb analyze --json', async ({ page }) => {
+  test.setTimeout(240_000);
+  const analysis = new AnalysisPage(page);
+  await analysis.open(app!.url);
+
+  // Study: the summary line, the synthetic notice, the recompute form.
+  const study = analysis.region('Study');
+  await expect(study).toContainText(/\d+ tasks? · \d+ configurations? · \d+ judges? · \d+ annotators? · [\d,]+ votes? · [\d,]+ judgments? · 1,000 resamples · seed lhb-analysis/);
+  await expect(study.getByRole('note', { name: 'Synthetic data' })).toContainText('Includes synthetic demo data');
+  await expect(study.getByRole('checkbox', { name: 'Exclude synthetic data' })).not.toBeChecked();
+  await expect(study.getByRole('button', { name: 'Recompute' })).toBeEnabled();
+
+  // Leaderboards: all three tiers, each a table with numbers and a CI chart.
+  const boards = analysis.region('Leaderboards');
+  for (const tier of ['Process', 'Output', 'Content']) {
+    const rows = await analysis.rows(analysis.table(boards, new RegExp(`^${tier} tier leaderboard`)));
+    expect(rows.length, `${tier} leaderboard rows`).toBeGreaterThanOrEqual(2);
+    expect(rows.filter((row) => NUMBER.test(row[1]!)).length, `${tier} means`).toBeGreaterThanOrEqual(2);
+    await expect(boards.getByRole('img', { name: `${tier} tier: mean score with 95% CI` })).toBeVisible();
+    await expect(boards.getByRole('table', { name: new RegExp(`^${tier} tier by rubric`) })).toBeVisible();
+  }
+  await expect(boards.getByRole('img', { name: /mean score with 95% CI/ }).first().locator('circle').first()).toBeAttached();
+
+  // Inter-judge agreement: the overall κ with its band, and the matrix heatmap.
+  const agreement = analysis.region('Inter-judge agreement');
+  await expect(agreement).toContainText(/Mean pairwise quadratic κ -?\d\.\d{3}/);
+  const matrix = agreement.getByRole('img', { name: /^Agreement matrix/ });
+  await expect(matrix).toBeVisible();
+  await expect(matrix.locator('text', { hasText: /^-?\d\.\d{3}$/ }).first()).toBeAttached();
+
+  // Human preference: Elo with ≥ 3 numeric ratings, its chart, the heatmap, position bias with p.
+  const preference = analysis.region('Human preference');
+  const eloRows = await analysis.rows(analysis.table(preference, /^Bradley–Terry Elo from/));
+  expect(eloRows.length).toBeGreaterThanOrEqual(3);
+  for (const row of eloRows) expect(row[1]).toMatch(/^\d+\.\d$/);
+  await expect(preference.getByRole('img', { name: 'Bradley–Terry Elo with 95% CI' })).toBeVisible();
+  await expect(preference.getByRole('img', { name: /^Win fractions: row against column/ })).toBeVisible();
+  const bias = preference.getByRole('region', { name: 'Position bias' });
+  await expect(bias).toContainText(/two-sided binomial p (= \d\.\d{4}|< 0\.0001)/);
+  await expect(bias).toContainText(/position bias/i);
+  await expect(preference.getByRole('region', { name: 'Transitivity' })).toContainText(/decided triad|No triad/);
+  await expect(preference.getByRole('region', { name: 'Winner quality' })).toContainText(/Kruskal–Wallis H/);
+  const winRates = await analysis.rows(analysis.table(preference, /^Human win rates by configuration/));
+  expect(winRates.some((row) => PERCENT.test(row[1]!))).toBe(true);
+
+  // Human–judge alignment: a row per judge, and human vs judge win rates side by side.
+  const alignment = analysis.region('Human–judge alignment');
+  const judges = await analysis.rows(analysis.table(alignment, /^Human–judge alignment/));
+  expect(judges.length).toBeGreaterThanOrEqual(1);
+  expect(judges.some((row) => PERCENT.test(row[2]!))).toBe(true);
+  await expect(alignment.getByRole('table', { name: /^Win rates by configuration: humans vs / }).first()).toBeVisible();
+
+  // Not "—" everywhere: most figures on screen are numbers.
+  const dashes = await page.locator('main td').filter({ hasText: /^—/ }).count();
+  const cells = await page.locator('main td').count();
+  expect(dashes).toBeLessThan(cells / 2);
+
+  // The CLI, with the same default seed and resamples, gives the numbers on screen.
+  const cli = await analyzeWithCli(app!.workspace);
+  expect(cli.study.seed).toBe('lhb-analysis');
+  expect(cli.study.resamples).toBe(1000);
+  const shownElo = new Map(eloRows.map((row) => [row[0], row[1]]));
+  expect(cli.preference.elo.length).toBe(eloRows.length);
+  for (const row of cli.preference.elo) expect(shownElo.get(row.label), row.label).toBe(row.rating.toFixed(1));
+  expect(cli.agreement.overall.meanKappa).not.toBeNull();
+  await expect(agreement).toContainText(`Mean pairwise quadratic κ ${cli.agreement.overall.meanKappa!.toFixed(3)}`);
+  const output = cli.leaderboards.find((b) => b.tier === 'output');
+  if (output) {
+    const shown = new Map((await analysis.rows(analysis.table(boards, /^Output tier leaderboard/))).map((row) => [row[0], row[1]]));
+    for (const row of output.rows) if (row.mean !== null) expect(shown.get(row.label), row.label).toBe(row.mean.toFixed(2));
+  }
+
+  expect(problems).toEqual([]);
+});
+
+test('tables and charts export as CSV, Markdown, SVG and PNG; excluding synthetic data recomputes', async ({ page }) => {
+  test.setTimeout(240_000);
+  const analysis = new AnalysisPage(page);
+  await analysis.open(app!.url);
+  const preference = analysis.region('Human preference');
+  const elo = preference.getByRole('region', { name: 'Bradley–Terry Elo' });
+
+  const csv = await analysis.download(elo.getByRole('group', { name: /^Export: Bradley–Terry Elo/ }), 'Download CSV');
+  expect(csv.name).toBe('lhb-elo.csv');
+  const lines = csv.bytes.toString('utf8').trim().split('\r\n');
+  expect(lines[0]).toBe('Configuration,Elo,ci_lo,ci_hi');
+  expect(lines.length).toBeGreaterThanOrEqual(4);
+
+  const markdown = await analysis.download(elo.getByRole('group', { name: /^Export: Bradley–Terry Elo/ }), 'Download Markdown');
+  expect(markdown.name).toBe('lhb-elo.md');
+  expect(markdown.bytes.toString('utf8')).toContain('| Configuration | Elo | 95% CI |');
+
+  const chartExports = elo.getByRole('group', { name: /^Export chart: Bradley–Terry Elo/ });
+  const svg = await analysis.download(chartExports, 'Download SVG');
+  expect(svg.name).toBe('lhb-elo.svg');
+  const svgText = svg.bytes.toString('utf8');
+  expect(svgText).toContain('<svg xmlns="http://www.w3.org/2000/svg"');
+  expect(svgText).toContain('<circle');
+  const png = await analysis.download(chartExports, 'Download PNG');
+  expect(png.name).toBe('lhb-elo.png');
+  expect([...png.bytes.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+  // Leaving the demo's synthetic records out: the notice goes, and the report (or the empty state) says so.
+  const study = analysis.region('Study');
+  await study.getByRole('checkbox', { name: 'Exclude synthetic data' }).check();
+  await study.getByRole('button', { name: 'Recompute' }).click();
+  await expect(study.getByText('Synthetic demo data left out of this report.')).toBeVisible({ timeout: 120_000 });
+  await analysis.waitForReport();
+  await expect(study.getByRole('note', { name: 'Synthetic data' })).toHaveCount(0);
+
+  expect(problems).toEqual([]);
+});

@@ -1,0 +1,30 @@
+import { useMemo } from 'react';
+import type { Agreement } from '../../schemas/analysis.ts';
+import { agreementHeatmap, agreementMatrixTable, agreementRubricTable } from './agreement-tables.ts';
+import { ChartFigure } from './ChartFigure.tsx';
+import { DataTable } from './DataTable.tsx';
+import { heatmapChart } from './heatmap-chart.ts';
+import { ReportRegion } from './ReportRegion.tsx';
+import { readOverallAgreement } from './report-readings.ts';
+
+/** How far the judges agree with each other: overall, per rubric, and pair by pair. */
+export function AgreementSection({ agreement }: { agreement: Agreement }) {
+  const overall = readOverallAgreement(agreement.overall);
+  const rubrics = useMemo(() => agreementRubricTable(agreement), [agreement]);
+  const matrix = useMemo(() => agreementMatrixTable(agreement), [agreement]);
+  const heatmap = useMemo(() => heatmapChart(agreementHeatmap(agreement)), [agreement]);
+  return (
+    <ReportRegion title="Inter-judge agreement">
+      {agreement.judges.length < 2 ? (
+        <p className="analysis-empty">Agreement needs at least two judges scoring the same runs; this workspace has {agreement.judges.length}.</p>
+      ) : (
+        <>
+          <p className="analysis-headline">{overall.figures}</p>
+          {overall.verdict && <p className="muted">{overall.verdict}</p>}
+          <DataTable table={rubrics} />
+          <ChartFigure chart={heatmap} fileName="agreement-matrix" dataTable={matrix} />
+        </>
+      )}
+    </ReportRegion>
+  );
+}

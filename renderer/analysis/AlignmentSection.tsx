@@ -1,0 +1,26 @@
+import { useMemo } from 'react';
+import type { Alignment } from '../../schemas/analysis.ts';
+import { alignmentTable, alignmentWinRateTable } from './alignment-tables.ts';
+import { DataTable } from './DataTable.tsx';
+import { ReportRegion } from './ReportRegion.tsx';
+
+/** Whether each judge picks the same winner as the humans, and the win rates side by side. */
+export function AlignmentSection({ alignment }: { alignment: Alignment }) {
+  const summary = useMemo(() => alignmentTable(alignment), [alignment]);
+  const perJudge = useMemo(() => alignment.judges.map(alignmentWinRateTable), [alignment]);
+  return (
+    <ReportRegion title="Human–judge alignment">
+      {alignment.judges.length === 0 ? (
+        <p className="analysis-empty">Alignment needs human votes on pairs whose two runs a judge has scored.</p>
+      ) : (
+        <>
+          <p className="muted">n counts human votes on pairs whose two runs this judge scored, so the judge's verdict on the same pair can be compared with the human's.</p>
+          <DataTable table={summary} />
+          {perJudge.map((table) => (
+            <DataTable key={table.id} table={table} />
+          ))}
+        </>
+      )}
+    </ReportRegion>
+  );
+}

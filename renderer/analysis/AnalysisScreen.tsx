@@ -1,0 +1,73 @@
+import { useEffect } from 'react';
+import { useAppStore } from '../app/app-store.ts';
+import { DismissibleAlert } from '../ui/DismissibleAlert.tsx';
+import { EmptyState } from '../ui/EmptyState.tsx';
+import { ProgressBar } from '../ui/ProgressBar.tsx';
+import { AgreementSection } from './AgreementSection.tsx';
+import { AlignmentSection } from './AlignmentSection.tsx';
+import { progressText, useAnalysisStore } from './analysis-store.ts';
+import { LeaderboardsSection } from './LeaderboardsSection.tsx';
+import { PreferenceSection } from './PreferenceSection.tsx';
+import { isEmptyReport } from './report-readings.ts';
+import { StudySection } from './StudySection.tsx';
+import './analysis.css';
+
+/**
+ * The results section of a paper, recomputed from the raw votes and judgments on each visit:
+ * study, leaderboards, inter-judge agreement, human preference and human–judge alignment.
+ */
+export function AnalysisScreen() {
+  const client = useAppStore((s) => s.client);
+  const phase = useAnalysisStore((s) => s.phase);
+  const report = useAnalysisStore((s) => s.report);
+  const pending = useAnalysisStore((s) => s.pending);
+  const error = useAnalysisStore((s) => s.error);
+  const excluded = useAnalysisStore((s) => s.shown?.excludeSynthetic ?? false);
+  const announcement = useAnalysisStore((s) => s.announcement);
+  const { dismissError } = useAnalysisStore.getState();
+
+  // Each visit recomputes, so votes cast and runs judged since the last visit count.
+  useEffect(() => {
+    if (!client) return;
+    const store = useAnalysisStore.getState();
+    if (store.client === client) void store.load();
+    else store.connect(client);
+  }, [client]);
+
+  const busy = phase === 'loading';
+  return (
+    <div className="analysis" aria-busy={busy}>
+      {error && <DismissibleAlert message={error} onDismiss={dismissError} />}
+      <StudySection report={report} />
+      {pending && (
+        <div className="analysis-progress">
+          <p>{progressText(pending)}</p>
+          <ProgressBar label="Computing the analysis" done={0} total={0} />
+        </div>
+      )}
+      {report &&
+        (isEmptyReport(report) ? (
+          <EmptyState title="Nothing to analyse yet">
+            <p>This workspace has no arena votes and no judgments{excluded ? ' once synthetic demo data is left out' : ''}.</p>
+            <p>
+              <strong>How to get here: </strong>
+              cast votes in the Arena and judge finished runs in Judges, then press Recompute. Every figure is recomputed from those raw records.
+            </p>
+          </EmptyState>
+        ) : (
+          <div className="analysis-report">
+            <LeaderboardsSection leaderboards={report.leaderboards} />
+            <AgreementSection agreement={report.agreement} />
+            <PreferenceSection report={report} />
+            <AlignmentSection alignment={report.alignment} />
+          </div>
+        ))}
+      {phase === 'failed' && !report && (
+        <p className="muted">No report yet. Press Recompute once the problem above is fixed.</p>
+      )}
+      <div className="visually-hidden" role="status" aria-live="polite">
+        {announcement}
+      </div>
+    </div>
+  );
+}

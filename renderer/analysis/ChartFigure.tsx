@@ -1,0 +1,53 @@
+import { useMemo } from 'react';
+import { useAnalysisStore } from './analysis-store.ts';
+import { DataTable } from './DataTable.tsx';
+import { saveFile, saveText, svgToPng } from './save-file.ts';
+import { svgToString, type SvgNode } from './svg-node.ts';
+import { SvgView } from './SvgView.tsx';
+import type { TableModel } from './table-model.ts';
+
+interface ChartFigureProps {
+  chart: SvgNode;
+  /** File name stem, e.g. "elo" → lhb-elo.svg. */
+  fileName: string;
+  /** The chart's numbers as a table, for screen readers and CSV (matrices have no other table). */
+  dataTable?: TableModel;
+}
+
+const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** A chart with its Download SVG / Download PNG buttons (and, optionally, its data as a table). */
+export function ChartFigure({ chart, fileName, dataTable }: ChartFigureProps) {
+  const announce = useAnalysisStore((s) => s.announce);
+  const svgText = useMemo(() => svgToString(chart), [chart]);
+  const title = String(chart.attrs['aria-label'] ?? fileName);
+  const downloadPng = async () => {
+    try {
+      const png = await svgToPng(svgText, Number(chart.attrs.width), Number(chart.attrs.height));
+      saveFile(`lhb-${fileName}.png`, png);
+    } catch (error) {
+      announce(`Could not make a PNG: ${describe(error)}. Download SVG works without it.`);
+    }
+  };
+  return (
+    <figure className="analysis-chart">
+      <div className="analysis-chart__canvas">
+        <SvgView node={chart} />
+      </div>
+      <div className="analysis-exports" role="group" aria-label={`Export chart: ${title}`}>
+        <button type="button" onClick={() => saveText(`lhb-${fileName}.svg`, svgText, 'image/svg+xml')}>
+          Download SVG
+        </button>
+        <button type="button" onClick={() => void downloadPng()}>
+          Download PNG
+        </button>
+      </div>
+      {dataTable && (
+        <details className="analysis-chart__data">
+          <summary>The chart's numbers as a table</summary>
+          <DataTable table={dataTable} />
+        </details>
+      )}
+    </figure>
+  );
+}

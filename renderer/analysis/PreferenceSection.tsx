@@ -1,0 +1,94 @@
+import { useMemo } from 'react';
+import type { AnalysisReport } from '../../schemas/analysis.ts';
+import { ChartFigure } from './ChartFigure.tsx';
+import { DataTable } from './DataTable.tsx';
+import { formatRate } from './format-number.ts';
+import { heatmapChart } from './heatmap-chart.ts';
+import { eloChart, eloTable, pairwiseTable, passRateTable, winMatrixHeatmap, winMatrixTable, winnerQualityTable, winRateTable } from './preference-tables.ts';
+import { ReportRegion } from './ReportRegion.tsx';
+import { readCycles, readKruskal, readPositionBias, type Reading } from './report-readings.ts';
+import { whiskerChart } from './whisker-chart.ts';
+
+/** What the human votes say: ratings, tests, biases and rates. */
+export function PreferenceSection({ report }: { report: AnalysisReport }) {
+  const { preference } = report;
+  const tables = useMemo(
+    () => ({
+      elo: eloTable(report),
+      eloChart: whiskerChart(eloChart(report)),
+      pairwise: pairwiseTable(report),
+      winMatrix: winMatrixTable(report),
+      heatmap: heatmapChart(winMatrixHeatmap(report)),
+      quality: winnerQualityTable(report),
+      passRates: passRateTable(report),
+      winRates: winRateTable(report),
+    }),
+    [report],
+  );
+
+  if (preference.votes === 0) {
+    return (
+      <ReportRegion title="Human preference">
+        <p className="analysis-empty">No arena votes yet: vote in the Arena (or add annotators) and recompute.</p>
+      </ReportRegion>
+    );
+  }
+
+  const discriminating = formatRate(preference.discriminatingShare, 'No task was judged for more than one configuration');
+  return (
+    <ReportRegion title="Human preference">
+      <p className="muted">From {preference.votes} arena votes.</p>
+      <ReportRegion title="Bradley–Terry Elo" level={3}>
+        <div className="analysis-pair">
+          <DataTable table={tables.elo} />
+          <ChartFigure chart={tables.eloChart} fileName="elo" />
+        </div>
+        {preference.flags.length > 0 && (
+          <ul className="analysis-notes" aria-label="Notes on the fit">
+            {preference.flags.map((flag) => (
+              <li key={flag}>
+                <strong>Note: </strong>
+                {flag}
+              </li>
+            ))}
+          </ul>
+        )}
+      </ReportRegion>
+      <ReportRegion title="Pairwise comparisons" level={3}>
+        <DataTable table={tables.pairwise} />
+        <ChartFigure chart={tables.heatmap} fileName="win-fractions" dataTable={tables.winMatrix} />
+      </ReportRegion>
+      <ReadingPart title="Position bias" reading={readPositionBias(preference.positionBias)} />
+      <ReadingPart title="Transitivity" reading={readCycles(preference.cycles)} />
+      <ReportRegion title="Winner quality" level={3}>
+        <DataTable table={tables.quality} />
+        <ReadingText reading={readKruskal(preference.winnerQuality.kruskal)} />
+      </ReportRegion>
+      <ReportRegion title="Pass and win rates" level={3}>
+        <DataTable table={tables.passRates} />
+        <p className="analysis-headline">
+          Discriminating share:{' '}
+          <span title={discriminating.title}>{discriminating.text}</span> of tasks are passed by some configuration and failed by another.
+        </p>
+        <DataTable table={tables.winRates} />
+      </ReportRegion>
+    </ReportRegion>
+  );
+}
+
+function ReadingPart({ title, reading }: { title: string; reading: Reading }) {
+  return (
+    <ReportRegion title={title} level={3}>
+      <ReadingText reading={reading} />
+    </ReportRegion>
+  );
+}
+
+function ReadingText({ reading }: { reading: Reading }) {
+  return (
+    <>
+      <p className="analysis-headline">{reading.figures}</p>
+      {reading.verdict && <p className="analysis-verdict">{reading.verdict}</p>}
+    </>
+  );
+}

@@ -1,0 +1,112 @@
+import { create } from 'zustand';
+import { AnalysisReportSchema, type AnalysisReport } from '../../schemas/analysis.ts';
+import type { RpcClient } from '../../schemas/rpc.ts';
+import { RpcCallError } from '../api/rpc-call-error.ts';
+import { formatCount } from './format-number.ts';
+
+export const DEFAULT_RESAMPLES = 1000;
+export const MIN_RESAMPLES = 100;
+export const MAX_RESAMPLES = 20_000;
+
+export interface AnalysisRequest {
+  resamples: number;
+  excludeSynthetic: boolean;
+}
+
+export interface AnalysisState {
+  client?: RpcClient;
+  phase: 'idle' | 'loading' | 'ready' | 'failed';
+  report?: AnalysisReport;
+  /** What the report on screen was computed with. */
+  shown?: AnalysisRequest;
+  /** The form: what the next Recompute asks for. */
+  request: AnalysisRequest;
+  /** The request in flight, for the progress text. */
+  pending?: AnalysisRequest;
+  error?: string;
+  announcement: string;
+  connect(client: RpcClient): void;
+  load(): Promise<void>;
+  setExcludeSynthetic(exclude: boolean): void;
+  setResamples(resamples: number): void;
+  dismissError(): void;
+  announce(text: string): void;
+}
+
+/** "Computing… 1,000 resamples (synthetic data left out)" */
+export function progressText(request: AnalysisRequest): string {
+  return `Computing… ${formatCount(request.resamples)} resamples${request.excludeSynthetic ? ' (synthetic data left out)' : ''}`;
+}
+
+/** Keeps a typed-in resample count inside what the contract accepts. */
+export function clampResamples(value: number): number {
+  if (!Number.isFinite(value)) return DEFAULT_RESAMPLES;
+  return Math.min(MAX_RESAMPLES, Math.max(MIN_RESAMPLES, Math.round(value)));
+}
+
+function failure(error: unknown, hasReport: boolean): string {
+  const detail = error instanceof RpcCallError || error instanceof Error ? error.message.replace(/\.$/, '') : String(error);
+  const network = error instanceof RpcCallError && error.code === 'network';
+  const next = network
+    ? 'The app lost its connection to the workspace: check that it is still running, then press Recompute.'
+    : 'Press Recompute to try again; if it fails again, run `lhb analyze --json` in a terminal to see the full error.';
+  return `Could not compute the analysis: ${detail}. ${hasReport ? 'The previous report is still shown. ' : ''}${next}`;
+}
+
+export function createAnalysisStore() {
+  return create<AnalysisState>()((set, get) => {
+    // Only the newest request's answer is shown; an older one arriving late is dropped.
+    let latest = 0;
+    return {
+      phase: 'idle',
+      request: { resamples: DEFAULT_RESAMPLES, excludeSynthetic: false },
+      announcement: '',
+
+      connect(client) {
+        if (get().client === client) return;
+        set({ client });
+        void get().load();
+      },
+
+      async load() {
+        const { client, request } = get();
+        if (!client) return;
+        const id = ++latest;
+        const asked = { ...request };
+        set({ phase: 'loading', pending: asked, error: undefined, announcement: progressText(asked) });
+        try {
+          const answer = await client.call('analysis.report', { resamples: asked.resamples, excludeSynthetic: asked.excludeSynthetic });
+          if (id !== latest) return;
+          const parsed = AnalysisReportSchema.safeParse(answer);
+          if (!parsed.success) {
+            const issue = parsed.error.issues[0];
+            throw new Error(`the report did not have the expected shape (${issue?.path.join('.') || 'root'}: ${issue?.message ?? 'invalid'})`);
+          }
+          set({ phase: 'ready', report: parsed.data, shown: asked, pending: undefined, announcement: 'Analysis ready.' });
+        } catch (error) {
+          if (id !== latest) return;
+          const hasReport = get().report !== undefined;
+          set({ phase: hasReport ? 'ready' : 'failed', pending: undefined, error: failure(error, hasReport), announcement: '' });
+        }
+      },
+
+      setExcludeSynthetic(excludeSynthetic) {
+        set((state) => ({ request: { ...state.request, excludeSynthetic } }));
+      },
+
+      setResamples(resamples) {
+        set((state) => ({ request: { ...state.request, resamples: clampResamples(resamples) } }));
+      },
+
+      dismissError() {
+        set({ error: undefined });
+      },
+
+      announce(text) {
+        set({ announcement: text });
+      },
+    };
+  });
+}
+
+export const useAnalysisStore = createAnalysisStore();

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { EMPTY_REPORT_FIXTURE, REPORT_FIXTURE } from './report.fixture.ts';
+import { isEmptyReport, readCycles, readKruskal, readOverallAgreement, readPositionBias, studySummary } from './report-readings.ts';
+
+describe('reading the report in plain words', () => {
+  it('summarises the study in one line', () => {
+    expect(studySummary(REPORT_FIXTURE.study)).toBe(
+      '12 tasks · 3 configurations · 3 judges · 5 annotators · 180 votes · 648 judgments · 1,000 resamples · seed lhb-analysis',
+    );
+    expect(studySummary({ ...REPORT_FIXTURE.study, tasks: 1, annotators: 1 })).toMatch(/^1 task · .* · 1 annotator ·/);
+  });
+
+  it('tells an empty workspace apart', () => {
+    expect(isEmptyReport(EMPTY_REPORT_FIXTURE)).toBe(true);
+    expect(isEmptyReport(REPORT_FIXTURE)).toBe(false);
+  });
+
+  it('reads position bias at α = 0.05', () => {
+    const fine = readPositionBias(REPORT_FIXTURE.preference.positionBias);
+    expect(fine.figures).toBe('Left chosen in 53.9% of 154 decided votes (83 left), two-sided binomial p = 0.3573.');
+    expect(fine.verdict).toMatch(/^No sign of position bias/);
+    const biased = readPositionBias({ left: 20, decided: 100, leftRate: 0.2, pValue: 0.00001 });
+    expect(biased.figures).toContain('p < 0.0001');
+    expect(biased.verdict).toContain('right side');
+    expect(readPositionBias(EMPTY_REPORT_FIXTURE.preference.positionBias).figures).toMatch(/No vote picked a side/);
+  });
+
+  it('reads cycles, Kruskal–Wallis and overall agreement', () => {
+    expect(readCycles(REPORT_FIXTURE.preference.cycles).figures).toBe('0 of 1 decided triad cyclic (cycle rate 0.0%).');
+    expect(readKruskal(REPORT_FIXTURE.preference.winnerQuality.kruskal).figures).toBe('Kruskal–Wallis H = 14.38, p = 0.0008.');
+    expect(readOverallAgreement(REPORT_FIXTURE.agreement.overall).figures).toBe('Mean pairwise quadratic κ 0.641 (substantial); cross-judge variance 0.0039.');
+  });
+});

@@ -1,0 +1,71 @@
+import type { AnalysisReport } from '../../schemas/analysis.ts';
+import { formatCount, formatDecimal, formatKappa, formatPValue, formatRate } from './format-number.ts';
+
+const plural = (n: number, one: string, many = `${one}s`) => `${formatCount(n)} ${n === 1 ? one : many}`;
+
+/** "12 tasks · 3 configurations · 3 judges · 5 annotators · 180 votes · 648 judgments · 1,000 resamples · seed lhb-analysis" */
+export function studySummary(study: AnalysisReport['study']): string {
+  return [
+    plural(study.tasks, 'task'),
+    plural(study.configurations.length, 'configuration'),
+    plural(study.judges.length, 'judge'),
+    plural(study.annotators, 'annotator'),
+    plural(study.votes, 'vote'),
+    plural(study.judgments, 'judgment'),
+    plural(study.resamples, 'resample'),
+    `seed ${study.seed}`,
+  ].join(' · ');
+}
+
+/** Nothing to analyse: no votes and no judgments. */
+export const isEmptyReport = (report: AnalysisReport) => report.study.votes === 0 && report.study.judgments === 0;
+
+export interface Reading {
+  /** The figures, e.g. "Left chosen in 53.9% of 154 decided votes, two-sided binomial p = 0.3573". */
+  figures: string;
+  /** What they mean in plain words. */
+  verdict: string;
+}
+
+/** Position bias at α = 0.05, in plain words. */
+export function readPositionBias(bias: AnalysisReport['preference']['positionBias']): Reading {
+  if (bias.decided === 0 || bias.leftRate === null) return { figures: 'No vote picked a side yet.', verdict: 'Position bias is measured once voters prefer a side.' };
+  const p = formatPValue(bias.pValue);
+  const figures = `Left chosen in ${formatRate(bias.leftRate).text} of ${plural(bias.decided, 'decided vote')} (${formatCount(bias.left)} left), two-sided binomial p ${p.text.startsWith('<') ? p.text : `= ${p.text}`}.`;
+  if (bias.pValue === null) return { figures, verdict: 'Too few decided votes to test for position bias.' };
+  return {
+    figures,
+    verdict:
+      bias.pValue >= 0.05
+        ? 'No sign of position bias: a split like this happens often enough by chance.'
+        : `Possible position bias: voters picked the ${bias.leftRate > 0.5 ? 'left' : 'right'} side more often than chance would explain.`,
+  };
+}
+
+/** Majority cycles over decided triads. */
+export function readCycles(cycles: AnalysisReport['preference']['cycles']): Reading {
+  if (cycles.triads === 0 || cycles.rate === null) return { figures: 'No triad of configurations has three decided pairwise majorities.', verdict: 'Transitivity is checked once three configurations are compared pairwise.' };
+  return {
+    figures: `${formatCount(cycles.cyclic)} of ${plural(cycles.triads, 'decided triad')} cyclic (cycle rate ${formatRate(cycles.rate).text}).`,
+    verdict: cycles.cyclic === 0 ? 'Preferences are transitive: no A > B > C > A cycle.' : 'Some majorities go round in a circle: the ranking is not fully transitive.',
+  };
+}
+
+/** Kruskal–Wallis over winner quality by configuration. */
+export function readKruskal(kruskal: AnalysisReport['preference']['winnerQuality']['kruskal']): Reading {
+  if (kruskal.h === null || kruskal.pValue === null) return { figures: 'Kruskal–Wallis H: — (needs winners from at least two configurations).', verdict: '' };
+  const p = formatPValue(kruskal.pValue).text;
+  return {
+    figures: `Kruskal–Wallis H = ${formatDecimal(kruskal.h, 2).text}, p ${p.startsWith('<') ? p : `= ${p}`}.`,
+    verdict: kruskal.pValue < 0.05 ? 'Winning outputs differ in quality by configuration.' : 'No evidence that winning outputs differ in quality by configuration.',
+  };
+}
+
+/** The overall inter-judge line. */
+export function readOverallAgreement(overall: AnalysisReport['agreement']['overall']): Reading {
+  if (overall.meanKappa === null) return { figures: 'Mean pairwise quadratic κ: —', verdict: 'Needs at least two judges scoring the same items.' };
+  return {
+    figures: `Mean pairwise quadratic κ ${formatKappa(overall.meanKappa).text}${overall.band ? ` (${overall.band})` : ''}; cross-judge variance ${formatDecimal(overall.variance, 4, '').text}.`,
+    verdict: overall.band ? `Landis–Koch: ${overall.band} agreement.` : '',
+  };
+}

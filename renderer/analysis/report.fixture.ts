@@ -1,0 +1,157 @@
+import type { AnalysisReport } from '../../schemas/analysis.ts';
+
+/**
+ * A realistic report for developing and testing the Analysis screen without a backend: three
+ * configurations, three judges, twelve tasks, synthetic demo votes. The numbers are made up but
+ * consistent (intervals contain their estimates, the win matrix's cells pair up to 1).
+ */
+const CLAUDE = { id: 'cfg-claude-sonnet-v2', label: 'claude-code · claude-sonnet-4.5 · skill v2' };
+const CODEX = { id: 'cfg-codex-gpt5-v2', label: 'codex-cli · gpt-5 · skill v2' };
+const GEMINI = { id: 'cfg-gemini-pro-v1', label: 'gemini-cli · gemini-2.5-pro · skill v1' };
+const JUDGES = ['claude-opus-4.1', 'gpt-5', 'gemini-2.5-pro'];
+
+const leaderboard = (tier: 'process' | 'output' | 'content', base: number): AnalysisReport['leaderboards'][number] => ({
+  tier,
+  rows: [
+    { config: CODEX.id, label: CODEX.label, mean: base - 0.31, lo: base - 0.62, hi: base - 0.02, n: 12 },
+    { config: CLAUDE.id, label: CLAUDE.label, mean: base, lo: base - 0.28, hi: base + 0.27, n: 12 },
+    { config: GEMINI.id, label: GEMINI.label, mean: base - 0.74, lo: base - 1.11, hi: base - 0.39, n: 11 },
+  ],
+  rubrics: [
+    { rubric: `${tier}.completeness`, values: [{ config: CLAUDE.id, mean: base + 0.1 }, { config: CODEX.id, mean: base - 0.2 }, { config: GEMINI.id, mean: base - 0.6 }], best: CLAUDE.id },
+    { rubric: `${tier}.fidelity`, values: [{ config: CLAUDE.id, mean: base - 0.15 }, { config: CODEX.id, mean: base + 0.05 }, { config: GEMINI.id, mean: base - 0.9 }], best: CODEX.id },
+    { rubric: `${tier}.polish`, values: [{ config: CLAUDE.id, mean: base }, { config: CODEX.id, mean: base - 0.4 }, { config: GEMINI.id, mean: null }], best: CLAUDE.id },
+  ],
+});
+
+export const REPORT_FIXTURE: AnalysisReport = {
+  generatedAt: '2026-11-30T01:40:00.000Z',
+  study: {
+    tasks: 12,
+    configurations: [CLAUDE, CODEX, GEMINI],
+    judges: JUDGES,
+    annotators: 5,
+    votes: 180,
+    judgments: 648,
+    includesSynthetic: true,
+    seed: 'lhb-analysis',
+    resamples: 1000,
+  },
+  leaderboards: [leaderboard('process', 3.92), leaderboard('output', 3.61), leaderboard('content', 3.48)],
+  agreement: {
+    judges: JUDGES,
+    overall: { meanKappa: 0.6412, band: 'substantial', variance: 0.00391 },
+    perRubric: [
+      {
+        rubric: 'output.completeness',
+        version: 'v2',
+        meanKappa: 0.7021,
+        band: 'substantial',
+        variance: 0.0021,
+        pairs: [
+          { judgeA: JUDGES[0]!, judgeB: JUDGES[1]!, kappa: 0.74, n: 35 },
+          { judgeA: JUDGES[0]!, judgeB: JUDGES[2]!, kappa: 0.69, n: 35 },
+          { judgeA: JUDGES[1]!, judgeB: JUDGES[2]!, kappa: 0.6763, n: 35 },
+        ],
+      },
+      {
+        rubric: 'output.fidelity',
+        version: 'v1',
+        meanKappa: 0.4408,
+        band: 'moderate',
+        variance: 0.0113,
+        pairs: [
+          { judgeA: JUDGES[0]!, judgeB: JUDGES[1]!, kappa: 0.55, n: 35 },
+          { judgeA: JUDGES[0]!, judgeB: JUDGES[2]!, kappa: 0.31, n: 35 },
+          { judgeA: JUDGES[1]!, judgeB: JUDGES[2]!, kappa: 0.4624, n: 35 },
+        ],
+      },
+      { rubric: 'content.polish', version: 'v1', meanKappa: null, band: null, variance: null, pairs: [{ judgeA: JUDGES[0]!, judgeB: JUDGES[1]!, kappa: null, n: 1 }] },
+    ],
+    matrix: [
+      [1, 0.7122, 0.5834],
+      [0.7122, 1, 0.628],
+      [0.5834, 0.628, 1],
+    ],
+  },
+  preference: {
+    votes: 180,
+    elo: [
+      { config: CLAUDE.id, label: CLAUDE.label, rating: 1061.37, lo: 1032.07, hi: 1093.8 },
+      { config: CODEX.id, label: CODEX.label, rating: 1012.84, lo: 983.4, hi: 1041.11 },
+      { config: GEMINI.id, label: GEMINI.label, rating: 925.79, lo: 889.02, hi: 958.6 },
+    ],
+    flags: ['Ratings are anchored so that their mean is 1000.'],
+    pairwise: [
+      { a: CLAUDE.id, b: CODEX.id, pValue: 0.0412, cohensH: 0.2881 },
+      { a: CLAUDE.id, b: GEMINI.id, pValue: 0.00002, cohensH: 0.7012 },
+      { a: CODEX.id, b: GEMINI.id, pValue: 0.0031, cohensH: 0.4417 },
+    ],
+    winMatrix: {
+      configs: [CLAUDE.id, CODEX.id, GEMINI.id],
+      cells: [
+        [null, 0.6417, 0.8167],
+        [0.3583, null, 0.7083],
+        [0.1833, 0.2917, null],
+      ],
+    },
+    positionBias: { left: 83, decided: 154, leftRate: 0.539, pValue: 0.3573 },
+    cycles: { triads: 1, cyclic: 0, rate: 0 },
+    winnerQuality: {
+      byConfig: [
+        { config: CLAUDE.id, label: CLAUDE.label, mean: 4.21, n: 71 },
+        { config: CODEX.id, label: CODEX.label, mean: 3.96, n: 55 },
+        { config: GEMINI.id, label: GEMINI.label, mean: 3.48, n: 28 },
+      ],
+      kruskal: { h: 14.382, pValue: 0.00075 },
+    },
+    passRates: [
+      { config: CLAUDE.id, label: CLAUDE.label, rate: 0.75, n: 12 },
+      { config: CODEX.id, label: CODEX.label, rate: 0.5833, n: 12 },
+      { config: GEMINI.id, label: GEMINI.label, rate: 0.3636, n: 11 },
+    ],
+    winRates: [
+      { config: CLAUDE.id, label: CLAUDE.label, withTies: 0.7292, withoutTies: 0.7738, tieRate: 0.1083 },
+      { config: CODEX.id, label: CODEX.label, withTies: 0.525, withoutTies: 0.5326, tieRate: 0.1333 },
+      { config: GEMINI.id, label: GEMINI.label, withTies: 0.2375, withoutTies: 0.2027, tieRate: 0.0917 },
+    ],
+    discriminatingShare: 0.6667,
+  },
+  alignment: {
+    judges: JUDGES.map((judge, k) => ({
+      judge,
+      n: 154 - k * 9,
+      agreement: 0.7143 - k * 0.05,
+      kappa: 0.5521 - k * 0.08,
+      humanTieRate: 0.1056,
+      judgeTieRate: 0.1623 + k * 0.04,
+      winRates: [
+        { config: CLAUDE.id, label: CLAUDE.label, human: 0.7292, judge: 0.7011 - k * 0.03 },
+        { config: CODEX.id, label: CODEX.label, human: 0.525, judge: 0.5407 + k * 0.02 },
+        { config: GEMINI.id, label: GEMINI.label, human: 0.2375, judge: k === 2 ? null : 0.2582 },
+      ],
+    })),
+  },
+};
+
+/** The same study with nothing to analyse: the empty state. */
+export const EMPTY_REPORT_FIXTURE: AnalysisReport = {
+  ...REPORT_FIXTURE,
+  study: { ...REPORT_FIXTURE.study, votes: 0, judgments: 0, annotators: 0, judges: [], includesSynthetic: false },
+  leaderboards: [],
+  agreement: { judges: [], overall: { meanKappa: null, band: null, variance: null }, perRubric: [], matrix: [] },
+  preference: {
+    votes: 0,
+    elo: [],
+    flags: [],
+    pairwise: [],
+    winMatrix: { configs: [], cells: [] },
+    positionBias: { left: 0, decided: 0, leftRate: null, pValue: null },
+    cycles: { triads: 0, cyclic: 0, rate: null },
+    winnerQuality: { byConfig: [], kruskal: { h: null, pValue: null } },
+    passRates: [],
+    winRates: [],
+    discriminatingShare: null,
+  },
+  alignment: { judges: [] },
+};

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { formatKappa } from './format-number.ts';
+import { csvField, markdownCell, tableToCsv, tableToMarkdown } from './table-export.ts';
+import { cell, columns, type TableModel } from './table-model.ts';
+
+const table: TableModel = {
+  id: 'example',
+  caption: 'Judges | agreement',
+  columns: columns('Judge', 'κ', 'Note'),
+  rows: [
+    [cell('gpt, "mini"'), cell(formatKappa(0.61234), 0.61234), cell('line one\nline two')],
+    [cell('a|b'), cell(formatKappa(null)), { ...cell('x'), best: true }],
+  ],
+};
+
+describe('exporting a table', () => {
+  it('quotes CSV fields holding commas, quotes or line breaks', () => {
+    expect(csvField('plain')).toBe('plain');
+    expect(csvField('a,b')).toBe('"a,b"');
+    expect(csvField('say "hi"')).toBe('"say ""hi"""');
+    expect(csvField('one\ntwo')).toBe('"one\ntwo"');
+    expect(csvField('one\rtwo')).toBe('"one\rtwo"');
+    expect(csvField(null)).toBe('');
+    expect(csvField(0.5)).toBe('0.5');
+  });
+
+  it('writes full-precision values to CSV and leaves missing ones empty', () => {
+    expect(tableToCsv(table)).toBe('Judge,κ,Note\r\n"gpt, ""mini""",0.61234,"line one\nline two"\r\na|b,,x\r\n');
+  });
+
+  it('splits a column into several CSV fields when it says so', () => {
+    const interval: TableModel = {
+      id: 'ci',
+      caption: 'Intervals',
+      columns: columns('Configuration', { label: '95% CI', csv: ['ci_lo', 'ci_hi'] }),
+      rows: [[cell('a'), cell('[1.00, 2.00]', [1.004, 2])], [cell('b'), cell('—', null)]],
+    };
+    expect(tableToCsv(interval)).toBe('Configuration,ci_lo,ci_hi\r\na,1.004,2\r\nb,,\r\n');
+  });
+
+  it('escapes pipes in Markdown and keeps each row on one line', () => {
+    expect(markdownCell('a|b')).toBe('a\\|b');
+    expect(markdownCell('back\\slash')).toBe('back\\\\slash');
+    const markdown = tableToMarkdown(table);
+    expect(markdown.split('\n')).toEqual([
+      '**Judges \\| agreement**',
+      '',
+      '| Judge | κ | Note |',
+      '| --- | ---: | ---: |',
+      '| gpt, "mini" | 0.612 | line one line two |',
+      '| a\\|b | — | **x** (best) |',
+      '',
+    ]);
+  });
+});
