@@ -1,8 +1,7 @@
 import { resolve } from 'node:path';
 import type { RpcOutput } from '../../schemas/rpc.ts';
-import type { Api } from '../api/create-api.ts';
 import { bundleImportJobResult } from '../runs/import-bundles-job.ts';
-import { openCliApi } from './open-cli-api.ts';
+import { withCliApi } from './open-cli-api.ts';
 
 /**
  * `lhb runs import DIR...`: imports task folders and output bundles through runs.importPaths,
@@ -10,7 +9,7 @@ import { openCliApi } from './open-cli-api.ts';
  * file and the fix; the exit code is 1 when any failed, after the others were imported.
  */
 export async function runRunsImport(dirs: string[], options: { json?: boolean; workspace?: string }): Promise<void> {
-  await withApi(options.workspace, async (api) => {
+  await withCliApi(options.workspace, async (api) => {
     const { jobId } = (await api.call('runs.importPaths', { paths: dirs.map((dir) => resolve(dir)) })) as RpcOutput<'runs.importPaths'>;
     await api.context.jobs.idle();
     const result = bundleImportJobResult(api.context.jobs, jobId);
@@ -27,7 +26,7 @@ export async function runRunsImport(dirs: string[], options: { json?: boolean; w
 
 /** `lhb runs list`: imported runs with their configuration (the researcher's view, not the voter's). */
 export async function runRunsList(options: { task?: string; json?: boolean; workspace?: string }): Promise<void> {
-  await withApi(options.workspace, async (api) => {
+  await withCliApi(options.workspace, async (api) => {
     const { runs } = (await api.call('runs.list', options.task ? { taskId: options.task } : {})) as RpcOutput<'runs.list'>;
     if (options.json) {
       process.stdout.write(`${JSON.stringify(runs, null, 2)}\n`);
@@ -45,11 +44,3 @@ export async function runRunsList(options: { task?: string; json?: boolean; work
   });
 }
 
-async function withApi(workspace: string | undefined, run: (api: Api) => Promise<void>): Promise<void> {
-  const api = await openCliApi(workspace);
-  try {
-    await run(api);
-  } finally {
-    await api.close();
-  }
-}

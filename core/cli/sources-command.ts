@@ -4,7 +4,7 @@ import type { RpcOutput } from '../../schemas/rpc.ts';
 import { MAX_LINES_PER_CALL, type ImportOutcome, type SourceSummary } from '../../schemas/sources.ts';
 import type { Api } from '../api/create-api.ts';
 import { importJobResult } from '../sources/import-job.ts';
-import { openCliApi } from './open-cli-api.ts';
+import { withCliApi } from './open-cli-api.ts';
 
 type SourceDetail = RpcOutput<'sources.get'>;
 
@@ -14,7 +14,7 @@ type SourceDetail = RpcOutput<'sources.get'>;
  * the exit code is 1 when any file failed, after the others were imported.
  */
 export async function runSourcesAdd(paths: string[], options: { course?: string; json?: boolean; workspace?: string }): Promise<void> {
-  await withApi(options.workspace, async (api) => {
+  await withCliApi(options.workspace, async (api) => {
     const input = { paths: paths.map((p) => resolve(p)), ...(options.course ? { courseId: options.course } : {}) };
     const { jobId } = (await api.call('sources.importPaths', input)) as RpcOutput<'sources.importPaths'>;
     await api.context.jobs.idle();
@@ -36,7 +36,7 @@ export async function runSourcesAdd(paths: string[], options: { course?: string;
 
 /** `lhb sources list`: every source with its newest version. */
 export async function runSourcesList(options: { course?: string; json?: boolean; workspace?: string }): Promise<void> {
-  await withApi(options.workspace, async (api) => {
+  await withCliApi(options.workspace, async (api) => {
     const { sources } = (await api.call('sources.list', options.course ? { courseId: options.course } : {})) as { sources: SourceSummary[] };
     if (options.json) {
       process.stdout.write(`${JSON.stringify(sources, null, 2)}\n`);
@@ -55,7 +55,7 @@ export async function runSourcesList(options: { course?: string; json?: boolean;
 
 /** `lhb sources show ID [--lines A-B]`: the newest version's lines as `NNNN| text`. */
 export async function runSourcesShow(sourceId: string, options: { lines?: string; workspace?: string }): Promise<void> {
-  await withApi(options.workspace, async (api) => {
+  await withCliApi(options.workspace, async (api) => {
     const detail = (await api.call('sources.get', { sourceId })) as SourceDetail;
     const { lineCount, id: versionId } = detail.version;
     const [start, end] = options.lines ? parseLineRange(options.lines, sourceId, lineCount) : [1, lineCount];
@@ -79,14 +79,6 @@ export function parseLineRange(text: string, sourceId: string, lineCount: number
   return [start, Math.min(end, lineCount)];
 }
 
-async function withApi(workspace: string | undefined, run: (api: Api) => Promise<void>): Promise<void> {
-  const api = await openCliApi(workspace);
-  try {
-    await run(api);
-  } finally {
-    await api.close();
-  }
-}
 
 function finishedJob(api: Api, jobId: string): Job | undefined {
   return api.context.jobs.list(500).find((job) => job.id === jobId);

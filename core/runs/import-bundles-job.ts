@@ -1,9 +1,9 @@
 import type { Job } from '../../schemas/jobs.ts';
 import type { JobRunner } from '../jobs/job-runner.ts';
+import { JobResults } from '../jobs/job-results.ts';
 import type { ImportBundlesOptions, ImportBundlesResult } from './import-bundles.ts';
 
-const KEPT_RESULTS = 20;
-const resultsByRunner = new WeakMap<JobRunner, Map<string, ImportBundlesResult>>();
+const results = new JobResults<ImportBundlesResult>();
 
 export type ImportBundlesWork = (options: Pick<ImportBundlesOptions, 'signal' | 'onProgress'>) => Promise<ImportBundlesResult>;
 
@@ -16,13 +16,7 @@ export function startBundleImportJob(jobs: JobRunner, title: string, work: Impor
   let jobId = '';
   const job = jobs.start('runs.import', title, async (progress) => {
     const result = await work({ signal: progress.signal, onProgress: (done, total, message) => progress.report(done, total, message) });
-    let results = resultsByRunner.get(jobs);
-    if (!results) resultsByRunner.set(jobs, (results = new Map()));
-    results.set(jobId, result);
-    for (const oldest of results.keys()) {
-      if (results.size <= KEPT_RESULTS) break;
-      results.delete(oldest);
-    }
+    results.keep(jobs, jobId, result);
     if (!progress.signal.aborted && result.outcomes.every((outcome) => outcome.status === 'failed')) throw new Error(result.message);
     return result.message;
   });
@@ -31,5 +25,5 @@ export function startBundleImportJob(jobs: JobRunner, title: string, work: Impor
 }
 
 export function bundleImportJobResult(jobs: JobRunner, jobId: string): ImportBundlesResult | undefined {
-  return resultsByRunner.get(jobs)?.get(jobId);
+  return results.get(jobs, jobId);
 }

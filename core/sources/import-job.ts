@@ -1,10 +1,9 @@
 import type { Job } from '../../schemas/jobs.ts';
 import type { JobRunner } from '../jobs/job-runner.ts';
+import { JobResults } from '../jobs/job-results.ts';
 import type { ImportOptions, ImportResult } from './import-sources.ts';
 
-/** How many finished imports' results each job runner keeps for callers that wait on them. */
-const KEPT_RESULTS = 20;
-const resultsByRunner = new WeakMap<JobRunner, Map<string, ImportResult>>();
+const results = new JobResults<ImportResult>();
 
 export type ImportWork = (options: Pick<ImportOptions, 'signal' | 'onProgress'>) => Promise<ImportResult>;
 
@@ -20,7 +19,7 @@ export function startImportJob(jobs: JobRunner, title: string, work: ImportWork)
     const result = await work({ signal: progress.signal, onProgress: (done, total, message) => progress.report(done, total, message) });
     // The runner called this function before start() returned, but the first await above
     // always yields, so jobId is set by now.
-    remember(jobs, jobId, result);
+    results.keep(jobs, jobId, result);
     const stored = result.outcomes.some((outcome) => outcome.status !== 'failed');
     if (!stored && !progress.signal.aborted) {
       if (result.outcomes.length > 0) throw new Error(result.message);
@@ -35,15 +34,5 @@ export function startImportJob(jobs: JobRunner, title: string, work: ImportWork)
 
 /** The outcomes of an import job run by this process, once it has finished; undefined before, or when too old. */
 export function importJobResult(jobs: JobRunner, jobId: string): ImportResult | undefined {
-  return resultsByRunner.get(jobs)?.get(jobId);
-}
-
-function remember(jobs: JobRunner, jobId: string, result: ImportResult): void {
-  let results = resultsByRunner.get(jobs);
-  if (!results) resultsByRunner.set(jobs, (results = new Map()));
-  results.set(jobId, result);
-  for (const oldest of results.keys()) {
-    if (results.size <= KEPT_RESULTS) break;
-    results.delete(oldest);
-  }
+  return results.get(jobs, jobId);
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isTypingTarget, shortcutFor } from './keyboard-intent.ts';
+import { isTypingTarget } from '../ui/keyboard.ts';
+import { shortcutFor } from './keyboard-intent.ts';
 
 /** Just enough of an element for the checks: its tag, its type and closest(). */
 function element(tagName: string, type = '', editable = false) {

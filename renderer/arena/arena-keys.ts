@@ -1,5 +1,7 @@
 import type { VoteChoice } from '../../schemas/arena.ts';
-import { isTypingTarget } from '../annotator/keyboard-intent.ts';
+import { isTypingTarget, type KeyLike } from '../ui/keyboard.ts';
+
+export type { KeyLike };
 import type { Rating } from './vote-draft.ts';
 
 export type ArenaIntent =
@@ -13,14 +15,6 @@ export type ArenaIntent =
   | { kind: 'undo' }
   | { kind: 'toggleLegend' };
 
-export interface KeyLike {
-  key: string;
-  ctrlKey: boolean;
-  metaKey: boolean;
-  shiftKey: boolean;
-  altKey: boolean;
-  target: EventTarget | null;
-}
 
 /** The key legend shown on screen, in the same words as the mapping below; `keys` are alternatives. */
 export const ARENA_KEY_LEGEND: readonly { keys: readonly string[]; does: string }[] = [
