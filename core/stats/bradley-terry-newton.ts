@@ -25,7 +25,7 @@ export interface NewtonFit {
 }
 
 /** Maximises ℓ from `start` (default all zeros); `wins` is n×n row-major, W_ij = wins of i over j. */
-export function fitLogStrengths(wins: Float64Array, n: number, ridge: number, start?: Float64Array): NewtonFit {
+export function fitLogStrengths(wins: Float64Array, n: number, ridge: number, start?: Float64Array, tolerance = STEP_TOLERANCE, lineSearchAbove = LINE_SEARCH_ABOVE): NewtonFit {
   const theta = start ? Float64Array.from(start) : new Float64Array(n);
   centre(theta);
   const gradient = new Float64Array(n);
@@ -39,7 +39,7 @@ export function fitLogStrengths(wins: Float64Array, n: number, ridge: number, st
     let largest = 0;
     for (let i = 0; i < n; i++) largest = Math.max(largest, Math.abs(step[i]!));
     let scale = 1;
-    if (largest >= LINE_SEARCH_ABOVE) {
+    if (largest >= lineSearchAbove) {
       if (Number.isNaN(value)) value = logLikelihood(wins, n, ridge, theta);
       for (let halving = 0; halving < 60; halving++) {
         for (let i = 0; i < n; i++) trial[i] = theta[i]! + scale * step[i]!;
@@ -58,7 +58,7 @@ export function fitLogStrengths(wins: Float64Array, n: number, ridge: number, st
     }
     theta.set(trial);
     centre(theta);
-    if (largest * scale < STEP_TOLERANCE) return { theta, iterations: iteration };
+    if (largest * scale < tolerance) return { theta, iterations: iteration };
   }
   return { theta, iterations: MAX_ITERATIONS };
 }
