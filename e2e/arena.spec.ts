@@ -98,7 +98,7 @@ test('a hostile build reaches nothing: no API call, no top navigation, no popup,
   const voter = await api.call('arena.createAnnotator', { name: 'Hostile Tester' });
   // Vote (through the API) until the hostile task's pair is the open one.
   for (;;) {
-    const { item } = await api.call('arena.next', { annotatorId: voter.id });
+    const { item } = await api.call('arena.nextPair', { annotatorId: voter.id });
     if (!item) throw new Error('The hostile task never came up in the queue.');
     if (!item.title.startsWith('Fixture: one-frame page, one hostile build')) {
       await api.call('arena.vote', { token: item.token, choice: 'tie', ratingLeft: 3, ratingRight: 3, timeOnItemMs: 5 });

@@ -166,7 +166,7 @@ export const rpcContract = {
     input: z.object({ name: z.string().trim().min(1).max(100) }).strict(),
     output: AnnotatorSchema,
   },
-  'arena.next': {
+  'arena.nextPair': {
     /** The annotator's open pair, or the next one from their queue; `item` is null when none is left. */
     input: z.object({ annotatorId: Id, allowRepeats: z.boolean().default(false) }).strict(),
     output: z.object({ item: ArenaItemSchema.nullable(), progress: ArenaProgressSchema }),

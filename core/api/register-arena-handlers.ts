@@ -2,7 +2,7 @@ import type { ApiContext } from './api-context.ts';
 import type { HandlerRegistry } from './handler-registry.ts';
 import { arenaAnnotators } from './handlers/arena-annotators.ts';
 import { arenaCreateAnnotator } from './handlers/arena-create-annotator.ts';
-import { arenaNext } from './handlers/arena-next.ts';
+import { arenaNextPair } from './handlers/arena-next-pair.ts';
 import { arenaStudy } from './handlers/arena-study.ts';
 import { arenaUndoLastVote } from './handlers/arena-undo-last-vote.ts';
 import { arenaVote } from './handlers/arena-vote.ts';
@@ -19,7 +19,7 @@ export function registerArenaHandlers(registry: HandlerRegistry<ApiContext>): vo
     .add('tasks.list', tasksList)
     .add('arena.annotators', arenaAnnotators)
     .add('arena.createAnnotator', arenaCreateAnnotator)
-    .add('arena.next', arenaNext)
+    .add('arena.nextPair', arenaNextPair)
     .add('arena.vote', arenaVote)
     .add('arena.undoLastVote', arenaUndoLastVote)
     .add('arena.votes', arenaVotes)

@@ -24,7 +24,7 @@ beforeAll(async () => {
   const annotator = (await api.call('arena.createAnnotator', { name: 'Ada' })) as { id: string };
   // The Figma task's pair: skip the programmatic one if it comes first.
   for (;;) {
-    const next = (await api.call('arena.next', { annotatorId: annotator.id })) as { item: ArenaItem };
+    const next = (await api.call('arena.nextPair', { annotatorId: annotator.id })) as { item: ArenaItem };
     if (next.item.kind === 'figma') {
       item = next.item;
       break;

@@ -35,7 +35,7 @@ function fakeArena(titles: string[]) {
       annotators.push(created);
       return created;
     },
-    'arena.next': ({ allowRepeats }) => {
+    'arena.nextPair': ({ allowRepeats }) => {
       open ??= queue.shift() ?? (allowRepeats ? pair('tok-again', titles[0]!) : null);
       return { item: open, progress: progress() };
     },
@@ -198,7 +198,7 @@ describe('the arena store', () => {
     const { arena, store } = await votingAsAda([]);
     expect(store.getState().itemPhase).toBe('empty');
     await store.getState().loadNext({ allowRepeats: true });
-    expect(arena.calls.at(-1)).toEqual({ method: 'arena.next', input: { annotatorId: 'ann-ada', allowRepeats: true } });
+    expect(arena.calls.at(-1)).toEqual({ method: 'arena.nextPair', input: { annotatorId: 'ann-ada', allowRepeats: true } });
   });
 
   it('picks an existing voter for a name already taken instead of making a second profile', async () => {

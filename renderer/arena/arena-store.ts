@@ -146,7 +146,7 @@ export function createArenaStore(now: () => number = () => performance.now()) {
         const request = ++nextRequest;
         set({ itemPhase: 'loading', allowRepeats });
         try {
-          const { item, progress } = await client.call('arena.next', { annotatorId, allowRepeats });
+          const { item, progress } = await client.call('arena.nextPair', { annotatorId, allowRepeats });
           if (request !== nextRequest || !selfVoting(annotatorId)) return;
           const previous = get().item;
           // The same open pair again (a retry, a reload of the list): keep what the voter set and the clock.

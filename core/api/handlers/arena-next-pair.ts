@@ -3,6 +3,6 @@ import { nextItem } from '../../arena/arena-service.ts';
 import type { ApiContext } from '../api-context.ts';
 import { runArena } from './arena-context.ts';
 
-export function arenaNext(input: RpcParsedInput<'arena.next'>, ctx: ApiContext): RpcOutput<'arena.next'> {
+export function arenaNextPair(input: RpcParsedInput<'arena.nextPair'>, ctx: ApiContext): RpcOutput<'arena.nextPair'> {
   return runArena(ctx, (deps) => nextItem(deps, input.annotatorId, input.allowRepeats));
 }
