@@ -37,6 +37,9 @@ test('each section has a named region: a built screen, or an empty state that sa
     } else if (name === 'Arena') {
       // Built: the voter first says who they are.
       await expect(page.getByRole('region', { name: 'Who is voting?' })).toBeVisible();
+    } else if (name === 'Runs') {
+      // Built: the imported tasks, their runs and the import form.
+      await expect(page.getByRole('region', { name: 'Tasks' })).toBeVisible();
     } else if (name === 'Analysis') {
       // Built: the demo study's report.
       await expect(page.getByRole('region', { name: 'Human preference' })).toBeVisible();

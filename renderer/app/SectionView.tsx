@@ -1,6 +1,7 @@
 import { AnalysisScreen } from '../analysis/AnalysisScreen.tsx';
 import { AnnotatorScreen } from '../annotator/AnnotatorScreen.tsx';
 import { ArenaScreen } from '../arena/ArenaScreen.tsx';
+import { RunsScreen } from '../runs/RunsScreen.tsx';
 import { EmptyState } from '../ui/EmptyState.tsx';
 import { useAppStore } from './app-store.ts';
 import { SECTIONS } from './sections.ts';
@@ -18,6 +19,8 @@ export function SectionView() {
         <AnnotatorScreen />
       ) : section.id === 'arena' ? (
         <ArenaScreen />
+      ) : section.id === 'runs' ? (
+        <RunsScreen />
       ) : section.id === 'analysis' ? (
         <AnalysisScreen />
       ) : (

@@ -33,7 +33,7 @@ export const SECTIONS: readonly Section[] = [
   {
     id: 'runs',
     label: 'Runs',
-    purpose: 'Run agent harnesses on tasks with versioned skills.',
+    purpose: 'Tasks and agent runs: imported output bundles and what frame capture found.',
     emptyTitle: 'No runs yet',
     emptyBody:
       'Runs of Claude Code, Codex CLI and Gemini CLI will appear here with their task, model, SKILL.md version, archived transcript and the artifacts they built.',

@@ -1,0 +1,85 @@
+import type { RunSummary } from '../../schemas/arena.ts';
+import { findingsSummary } from './finding-words.ts';
+import { RunFindings } from './RunFindings.tsx';
+import { useRunsStore } from './runs-store.ts';
+import { artifactsText, timeRangeText, versionsText } from './run-words.ts';
+
+/** The selected task's runs: who made each, when, what it brought, and what frame capture found. */
+export function RunsRegion() {
+  const selectedTaskId = useRunsStore((s) => s.selectedTaskId);
+  const task = useRunsStore((s) => s.tasks.find((t) => t.id === s.selectedTaskId));
+  const phase = useRunsStore((s) => s.runsPhase);
+  const runs = useRunsStore((s) => s.runs);
+
+  if (!selectedTaskId) {
+    return (
+      <section className="runs-region runs-runs" aria-labelledby="runs-runs-title">
+        <h2 id="runs-runs-title">Runs</h2>
+        <p className="muted">Select a task to list its runs.</p>
+      </section>
+    );
+  }
+  const title = task?.title ?? selectedTaskId;
+  const flagged = runs.filter((r) => r.findings.length > 0).length;
+  return (
+    <section className="runs-region runs-runs" aria-labelledby="runs-runs-title" aria-busy={phase === 'loading'}>
+      <h2 id="runs-runs-title">Runs of {title}</h2>
+      {phase === 'loading' && runs.length === 0 ? (
+        <p className="muted">Loading the runs…</p>
+      ) : phase === 'ready' && runs.length === 0 ? (
+        <p className="muted">No runs of this task yet. Import its output bundles below.</p>
+      ) : (
+        <div className="runs-table">
+          <table>
+            <caption>
+              {runs.length} run{runs.length === 1 ? '' : 's'} of {title}
+              {flagged > 0 ? `; ${flagged} with capture findings` : ''}
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">Harness</th>
+                <th scope="col">Model</th>
+                <th scope="col">Versions</th>
+                <th scope="col">Status</th>
+                <th scope="col">Started → finished</th>
+                <th scope="col">Artifacts</th>
+                <th scope="col">Capture findings</th>
+              </tr>
+            </thead>
+            <tbody>
+              {runs.map((run) => (
+                <RunRow key={run.id} run={run} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function RunRow({ run }: { run: RunSummary }) {
+  const flagged = run.findings.length > 0;
+  return (
+    <tr className={flagged ? 'runs-run runs-run--flagged' : 'runs-run'}>
+      <th scope="row" className="runs-table__nowrap">
+        {flagged && (
+          <span className="runs-run__mark" aria-hidden="true" title={findingsSummary(run.findings)}>
+            ⚠
+          </span>
+        )}
+        {run.harness}
+      </th>
+      <td className="runs-table__nowrap">{run.model}</td>
+      <td>{versionsText(run.versions)}</td>
+      <td>
+        <span className={`runs-status runs-status--${run.status === 'succeeded' ? 'ok' : 'other'}`}>{run.status}</span>
+      </td>
+      <td className="runs-table__time">{timeRangeText(run.startedAt, run.finishedAt)}</td>
+      <td>{artifactsText(run)}</td>
+      <td className="runs-run__findings">
+        <RunFindings run={run} />
+      </td>
+    </tr>
+  );
+}

@@ -1,0 +1,97 @@
+import type { TaskSummary } from '../../schemas/arena.ts';
+import { EmptyState } from '../ui/EmptyState.tsx';
+import { useRunsStore } from './runs-store.ts';
+import { isSyntheticTask, visibleTasks } from './task-filter.ts';
+
+const KIND_WORDS: Record<TaskSummary['kind'], string> = { figma: 'Figma', programmatic: 'Programmatic' };
+
+/** The imported tasks, filtered; a task's title is a button that lists its runs. */
+export function TasksRegion() {
+  const phase = useRunsStore((s) => s.tasksPhase);
+  const tasks = useRunsStore((s) => s.tasks);
+  const filter = useRunsStore((s) => s.filter);
+  const showSynthetic = useRunsStore((s) => s.showSynthetic);
+  const selectedTaskId = useRunsStore((s) => s.selectedTaskId);
+  const { setFilter, setShowSynthetic, selectTask } = useRunsStore.getState();
+
+  const shown = visibleTasks(tasks, filter, showSynthetic);
+  const synthetic = tasks.filter(isSyntheticTask).length;
+
+  return (
+    <section className="runs-region runs-tasks" aria-labelledby="runs-tasks-title" aria-busy={phase === 'loading'}>
+      <h2 id="runs-tasks-title">Tasks</h2>
+      {phase === 'ready' && tasks.length === 0 ? (
+        <EmptyState title="No tasks imported yet">
+          <p>
+            Tasks and the agents’ output bundles come from folders on this machine. Import them with the form below, or from a terminal with{' '}
+            <code>lhb runs import DIR...</code> (each DIR a task folder, an output bundle, or a folder holding them).
+          </p>
+          <p>Imported runs are then listed here with their harness, model, artifacts and what frame capture found.</p>
+        </EmptyState>
+      ) : (
+        <>
+          <div className="runs-tasks__controls">
+            <label className="runs-field">
+              <span>Filter tasks</span>
+              <input type="search" value={filter} onChange={(e) => setFilter(e.target.value)} placeholder="Title or id" />
+            </label>
+            <label className="runs-check">
+              <input type="checkbox" checked={showSynthetic} onChange={(e) => setShowSynthetic(e.target.checked)} />
+              Show synthetic
+            </label>
+          </div>
+          {phase === 'loading' && tasks.length === 0 ? (
+            <p className="muted">Loading the tasks…</p>
+          ) : (
+            <div className="runs-table">
+              <table>
+                <caption>
+                  {shown.length} of {tasks.length} task{tasks.length === 1 ? '' : 's'} shown
+                  {!showSynthetic && synthetic > 0 ? ` (${synthetic} synthetic hidden)` : ''}. Select a task to list its runs.
+                </caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Title</th>
+                    <th scope="col">Kind</th>
+                    <th scope="col" className="runs-table__number">
+                      Frames
+                    </th>
+                    <th scope="col" className="runs-table__number">
+                      Runs
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {shown.map((task) => {
+                    const selected = task.id === selectedTaskId;
+                    return (
+                      <tr key={task.id} className={selected ? 'runs-task runs-task--selected' : 'runs-task'}>
+                        <th scope="row">
+                          <button type="button" className="runs-task__pick" aria-current={selected ? 'true' : undefined} onClick={() => selectTask(task.id)}>
+                            {task.title}
+                          </button>
+                          {isSyntheticTask(task) && <span className="runs-badge runs-badge--synthetic">synthetic</span>}
+                        </th>
+                        <td>
+                          <span className={`runs-badge runs-badge--${task.kind}`}>{KIND_WORDS[task.kind]}</span>
+                        </td>
+                        <td className="runs-table__number">{task.frames}</td>
+                        <td className="runs-table__number">{task.runs}</td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+              {shown.length === 0 && (
+                <p className="muted">
+                  No task matches{filter.trim() ? ` “${filter.trim()}”` : ''}
+                  {!showSynthetic && synthetic > 0 ? '; synthetic tasks are hidden (tick “Show synthetic”)' : ''}.
+                </p>
+              )}
+            </div>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

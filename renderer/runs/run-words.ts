@@ -1,0 +1,59 @@
+import type { RunSummary } from '../../schemas/arena.ts';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+/** "45 s", "12 min", "2 min 30 s", "1 h 5 min"; undefined for a negative or unknown span. */
+export function formatDuration(ms: number): string | undefined {
+  if (!Number.isFinite(ms) || ms < 0) return undefined;
+  const seconds = Math.round(ms / 1000);
+  if (seconds < 60) return `${seconds} s`;
+  if (ms < HOUR) {
+    const minutes = Math.floor(seconds / 60);
+    const rest = seconds % 60;
+    return rest === 0 || minutes >= 10 ? `${minutes} min` : `${minutes} min ${rest} s`;
+  }
+  const minutes = Math.round(ms / MINUTE);
+  const hours = Math.floor(minutes / 60);
+  return minutes % 60 === 0 ? `${hours} h` : `${hours} h ${minutes % 60} min`;
+}
+
+/** "2025-10-06 09:15 → 09:59 UTC (44 min)"; the finish carries its date when it is another day. */
+export function timeRangeText(startedAt: string, finishedAt: string): string {
+  const start = Date.parse(startedAt);
+  const finish = Date.parse(finishedAt);
+  if (Number.isNaN(start) || Number.isNaN(finish)) return `${startedAt || 'unknown'} → ${finishedAt || 'unknown'}`;
+  const [startDay, startTime] = utcParts(start);
+  const [finishDay, finishTime] = utcParts(finish);
+  const duration = formatDuration(finish - start);
+  return `${startDay} ${startTime} → ${finishDay === startDay ? '' : `${finishDay} `}${finishTime} UTC${duration ? ` (${duration})` : ''}`;
+}
+
+function utcParts(ms: number): [day: string, time: string] {
+  const iso = new Date(ms).toISOString();
+  return [iso.slice(0, 10), iso.slice(11, 16)];
+}
+
+/** The components researchers compare first; the rest follow alphabetically (the store keeps them sorted by name). */
+const LEADING_VERSIONS = ['skill', 'harness'];
+
+function versionRank(name: string): number {
+  const index = LEADING_VERSIONS.indexOf(name);
+  return index === -1 ? LEADING_VERSIONS.length : index;
+}
+
+/** "skill v2, harness 2.0.14, node 20.19.0": skill and harness first, then the others by name; "none recorded" when empty. */
+export function versionsText(versions: Readonly<Record<string, string>>): string {
+  const entries = Object.entries(versions).sort(([a], [b]) => versionRank(a) - versionRank(b) || a.localeCompare(b));
+  return entries.length === 0 ? 'none recorded' : entries.map(([name, version]) => `${name} ${version}`).join(', ');
+}
+
+/** What the bundle brought: "build, 3 frames, video", or "no artifacts". */
+export function artifactsText(run: Pick<RunSummary, 'hasBuild' | 'frames' | 'hasVideo'>): string {
+  const parts = [
+    ...(run.hasBuild ? ['build'] : []),
+    ...(run.frames > 0 ? [`${run.frames} frame${run.frames === 1 ? '' : 's'}`] : []),
+    ...(run.hasVideo ? ['video'] : []),
+  ];
+  return parts.length === 0 ? 'no artifacts' : parts.join(', ');
+}
