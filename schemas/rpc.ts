@@ -163,7 +163,13 @@ export const rpcContract = {
     output: z.object({ annotators: z.array(AnnotatorSchema) }),
   },
   'arena.createAnnotator': {
-    input: z.object({ name: z.string().trim().min(1).max(100) }).strict(),
+    input: z
+      .object({
+        name: z.string().trim().min(1).max(100),
+        /** Seeds the annotator's pair queue, so a study can replay a session exactly; random when absent. */
+        queueSeed: z.string().min(1).max(200).optional(),
+      })
+      .strict(),
     output: AnnotatorSchema,
   },
   'arena.nextPair': {

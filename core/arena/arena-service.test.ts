@@ -92,6 +92,24 @@ describe('the arena queue and votes', () => {
     expect(nextItem(deps, me.id, true).item).not.toBeNull();
   });
 
+  it('replays the same queue for the same seed and a different one for another seed', () => {
+    seedRuns(4, 4);
+    const order = (name: string, seed: string) => {
+      const annotator = createAnnotator(deps, name, { queueSeed: seed });
+      const titles: string[] = [];
+      for (;;) {
+        const { item } = nextItem(deps, annotator.id);
+        if (!item) return titles;
+        titles.push([item.title, ...[item.left.frameUrls[0], item.right.frameUrls[0]].map((u) => resolveArenaAsset(workspace.db, new URL(u!).pathname.slice(3))!.sha256).sort()].join());
+        vote(item.token);
+      }
+    };
+    const first = order('Ada', 'study-7');
+    expect(first).toHaveLength(24);
+    expect(order('Bo', 'study-7')).toEqual(first);
+    expect(order('Cy', 'study-8')).not.toEqual(first);
+  });
+
   it('picks up runs imported after the queue was first computed', () => {
     const db = workspace.db;
     seedRuns(1, 3);

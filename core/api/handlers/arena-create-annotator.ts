@@ -4,5 +4,5 @@ import type { ApiContext } from '../api-context.ts';
 import { runArena } from './arena-context.ts';
 
 export function arenaCreateAnnotator(input: RpcParsedInput<'arena.createAnnotator'>, ctx: ApiContext): RpcOutput<'arena.createAnnotator'> {
-  return runArena(ctx, (deps) => createAnnotator(deps, input.name));
+  return runArena(ctx, (deps) => createAnnotator(deps, input.name, input.queueSeed === undefined ? {} : { queueSeed: input.queueSeed }));
 }
