@@ -105,6 +105,26 @@ describe('captureFrames', { timeout: 60_000 }, () => {
     for (const result of results) pngSize(result.path!);
   });
 
+  it('flags a route a multi-page build has no page for, though the server falls back to index.html; a single-page app routes on the client', async () => {
+    const spa = await captureFrames({ distDir: dist, frames: [{ nodeId: 'spa', targetRoute: '/team' }], outDir: out, chromiumPath });
+    expect(kinds(spa[0])).toEqual([]);
+
+    mkdirSync(join(dist, 'pricing'));
+    writeFileSync(join(dist, 'pricing', 'index.html'), '<!doctype html><html><body><h1>Pricing</h1></body></html>');
+    const site = await captureFrames({
+      distDir: dist,
+      frames: [
+        { nodeId: 'pricing', targetRoute: '/pricing' },
+        { nodeId: 'team', targetRoute: '/team' },
+      ],
+      outDir: out,
+      chromiumPath,
+    });
+    expect(kinds(site[0])).toEqual([]);
+    expect(kinds(site[1])).toEqual(['broken-route']);
+    expect(site[1]!.findings[0]!.detail).toBe('/team has no page in this multi-page build; the server answered with index.html');
+  });
+
   it('judges blankness by what would show: colour-only and hidden content are blank, a drawn box is not', async () => {
     const page = (body: string) => `<!doctype html><html><body style="margin:0;background:#fafafa">${body}</body></html>`;
     writeFileSync(join(dist, 'colour.html'), page(''));

@@ -1,10 +1,10 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { chromium, errors, type Browser, type ConsoleMessage, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, resolveChromiumPath } from './chromium-path.ts';
 import { BLANK_CHECK_SCRIPT } from './frame-capture-blank-check.ts';
 import { frameCaptureFileName } from './frame-capture-file-name.ts';
-import { serveStaticBuild } from './serve-static-build.ts';
+import { routeResolution, serveStaticBuild } from './serve-static-build.ts';
 
 export const DEFAULT_VIEWPORT = { width: 1440, height: 900 } as const;
 /** Ground-truth PNGs are 2× Figma exports, so captures are too. */
@@ -60,13 +60,20 @@ export async function captureFrames(options: CaptureFramesOptions): Promise<Capt
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   await mkdir(options.outDir, { recursive: true });
 
+  const multiPage = (await countHtmlPages(options.distDir)) > 1;
   const server = await serveStaticBuild(options.distDir);
   let browser: Browser | undefined;
   try {
     browser = await chromium.launch({ executablePath, args: [...CHROMIUM_ARGS], timeout: timeoutMs });
     const results: CapturedFrame[] = [];
     for (const [i, frame] of options.frames.entries()) {
-      results.push(await captureFrame(browser, server.origin, frame, join(options.outDir, fileNames[i]!), timeoutMs));
+      const captured = await captureFrame(browser, server.origin, frame, join(options.outDir, fileNames[i]!), timeoutMs);
+      // A single-page app routes on the client, so its fallback is how every route loads. A
+      // multi-page build whose fallback answers the route simply has no page there.
+      if (multiPage && (await routeResolution(options.distDir, frame.targetRoute)) === 'fallback') {
+        captured.findings.unshift({ kind: 'broken-route', detail: `${frame.targetRoute} has no page in this multi-page build; the server answered with index.html` });
+      }
+      results.push(captured);
     }
     return results;
   } finally {
@@ -134,6 +141,16 @@ async function screenshot(page: Page, pngPath: string, timeoutMs: number, findin
     findings.push({ kind: 'timeout', detail: `The screenshot did not finish within ${timeoutMs} ms` });
     return undefined;
   }
+}
+
+/** HTML files in a build (links are not followed), stopping at two: enough to tell an SPA from a site. */
+async function countHtmlPages(folder: string, found = 0): Promise<number> {
+  for (const entry of await readdir(folder, { withFileTypes: true })) {
+    if (found > 1) break;
+    if (entry.isDirectory()) found = await countHtmlPages(join(folder, entry.name), found);
+    else if (entry.isFile() && /\.html?$/i.test(entry.name)) found++;
+  }
+  return found;
 }
 
 /** evaluate() has no timeout of its own, and a page stuck in a loop would never answer. */

@@ -3,7 +3,7 @@ import { request, type IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { serveStaticBuild, type StaticBuildServer } from './serve-static-build.ts';
+import { routeResolution, serveStaticBuild, type StaticBuildServer } from './serve-static-build.ts';
 
 let root: string;
 let dist: string;
@@ -56,6 +56,16 @@ describe('serveStaticBuild', () => {
     server = await serveStaticBuild(dist);
     expect((await get('/settings/profile?tab=1')).text).toContain('<title>app</title>');
     expect((await get('/missing.html')).status).toBe(404);
+  });
+
+  it('tells a route with its own page from one answered by the fallback, and from a 404', async () => {
+    mkdirSync(join(dist, 'pricing'));
+    writeFileSync(join(dist, 'pricing', 'index.html'), '<!doctype html><title>pricing</title>');
+    expect(await routeResolution(dist, '/')).toBe('page');
+    expect(await routeResolution(dist, '/pricing')).toBe('page');
+    expect(await routeResolution(dist, '/assets/app.js')).toBe('page');
+    expect(await routeResolution(dist, '/team')).toBe('fallback');
+    expect(await routeResolution(dist, '/team.html')).toBe('missing');
   });
 
   it('refuses paths and symlinks that leave the build', async () => {

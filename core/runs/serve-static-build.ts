@@ -61,7 +61,7 @@ async function respond(root: string, req: IncomingMessage, res: ServerResponse):
     send(res, 405, 'Method not allowed', { Allow: 'GET, HEAD' });
     return;
   }
-  const file = await resolveBuildFile(root, req.url ?? '/');
+  const file = (await resolveBuildFile(root, req.url ?? '/'))?.file;
   if (!file) {
     send(res, 404, 'Not found');
     return;
@@ -82,9 +82,9 @@ async function respond(root: string, req: IncomingMessage, res: ServerResponse):
 
 /**
  * The file a request path names inside `root`, or undefined. `/` and unknown extension-less
- * paths are index.html (SPA routes); a missing path with an extension is a real 404.
+ * paths are index.html (SPA routes, `fallback: true`); a missing path with an extension is a 404.
  */
-async function resolveBuildFile(root: string, requestUrl: string): Promise<{ path: string; size: number } | undefined> {
+async function resolveBuildFile(root: string, requestUrl: string): Promise<{ file: { path: string; size: number }; fallback: boolean } | undefined> {
   let decoded: string;
   try {
     decoded = decodeURIComponent(new URL(requestUrl, 'http://build.invalid').pathname);
@@ -95,9 +95,20 @@ async function resolveBuildFile(root: string, requestUrl: string): Promise<{ pat
   const relative = normalize(decoded).replace(/^[/\\]+/, '');
   if (relative === '..' || relative.startsWith(`..${sep}`)) return undefined;
   const found = await containedFile(root, relative === '' || relative === '.' ? 'index.html' : relative);
-  if (found) return found;
-  if (extname(relative) === '') return containedFile(root, 'index.html');
-  return undefined;
+  if (found) return { file: found, fallback: false };
+  if (extname(relative) !== '') return undefined;
+  const index = await containedFile(root, 'index.html');
+  return index ? { file: index, fallback: true } : undefined;
+}
+
+/**
+ * How a build answers a route: its own `page`, the SPA `fallback` (index.html for a path it has no
+ * file for), or `missing` (a 404). A multi-page static build that answers a frame's route with
+ * the fallback has no page for it, even though the browser sees HTTP 200.
+ */
+export async function routeResolution(distDir: string, route: string): Promise<'page' | 'fallback' | 'missing'> {
+  const resolved = await resolveBuildFile(await realpath(distDir), route);
+  return resolved === undefined ? 'missing' : resolved.fallback ? 'fallback' : 'page';
 }
 
 /** A regular file whose real path (symlinks followed) is still inside `root`. */
