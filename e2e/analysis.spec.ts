@@ -4,6 +4,7 @@ import { expect, test } from '@playwright/test';
 import { AnalysisReportSchema, type AnalysisReport } from '../schemas/analysis.ts';
 import { AnalysisPage } from './analysis-page.ts';
 import { launchApp, repoRoot, type LaunchedApp } from './launch-app.ts';
+import { watchPageProblems } from './page-problems.ts';
 
 // A desktop window, as a researcher reads the report.
 test.use({ viewport: { width: 1440, height: 900 } });
@@ -11,16 +12,7 @@ test.use({ viewport: { width: 1440, height: 900 } });
 let app: LaunchedApp | undefined;
 let problems: string[] = [];
 test.beforeEach(async ({ page }) => {
-  problems = [];
-  // A CSP violation (an inline style, a blocked image) shows up as a console error.
-  page.on('console', (message) => {
-    // A failed load is checked by its response below, where its address is known.
-    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) problems.push(`console: ${message.text()}`);
-  });
-  page.on('response', (response) => {
-    if (response.status() >= 400 && !response.url().endsWith('/favicon.ico')) problems.push(`${response.status()} for ${response.url()}`);
-  });
-  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  problems = watchPageProblems(page);
   app = await launchApp(['bin/lhb.mjs', 'serve']);
 });
 test.afterEach(async () => {

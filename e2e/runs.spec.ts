@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { launchApp, repoRoot, type LaunchedApp } from './launch-app.ts';
+import { watchPageProblems } from './page-problems.ts';
 import { ServedApi } from './served-api.ts';
 
 test.use({ viewport: { width: 1440, height: 900 } });
@@ -12,16 +13,7 @@ const FAULTS_TASK = 'Fixture: three frames, two of them broken in the build';
 let app: LaunchedApp | undefined;
 let problems: string[] = [];
 test.beforeEach(async ({ page }) => {
-  problems = [];
-  // A CSP violation (an inline style), a page error or a refused call shows up here.
-  page.on('console', (message) => {
-    // A failed load is checked by its response below, where its address is known.
-    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) problems.push(`console: ${message.text()}`);
-  });
-  page.on('response', (response) => {
-    if (response.status() >= 400 && !response.url().endsWith('/favicon.ico')) problems.push(`${response.status()} for ${response.url()}`);
-  });
-  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  problems = watchPageProblems(page);
   app = await launchApp(['bin/lhb.mjs', 'serve']);
 });
 test.afterEach(async () => {

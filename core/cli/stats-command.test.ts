@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { FIVE_SYSTEMS } from '../stats/comparisons.fixture.ts';
 import { computeStatistic, STATISTIC_NAMES } from './stats-command.ts';
 
 // Runs the CLI from its TypeScript source through tsx, like cli.test.ts, with JSON on stdin.
@@ -21,19 +22,6 @@ function failure(name: string, text: string): string {
   if (result.ok) throw new Error(`expected ${name} to fail, got ${JSON.stringify(result.output)}`);
   return result.message;
 }
-
-const FIVE_SYSTEMS = [
-  ['alpha', 'beta', 12, 7, 3],
-  ['alpha', 'gamma', 9, 9, 4],
-  ['alpha', 'delta', 15, 4, 1],
-  ['beta', 'gamma', 5, 11, 2],
-  ['beta', 'delta', 10, 6, 5],
-  ['gamma', 'delta', 13, 3, 0],
-  ['epsilon', 'alpha', 2, 14, 1],
-  ['epsilon', 'delta', 6, 6, 6],
-].flatMap(([a, b, aWins, bWins, ties]) =>
-  (['a', 'b', 'tie'] as const).flatMap((winner, k) => Array.from({ length: [aWins, bWins, ties][k] as number }, () => ({ a, b, winner }))),
-);
 
 describe('lhb stats (spawned)', () => {
   it('kappa reads JSON on stdin and prints JSON on stdout', () => {

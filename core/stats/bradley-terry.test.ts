@@ -1,26 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { BRADLEY_TERRY_RIDGE, fitBradleyTerry } from './bradley-terry.ts';
+import { expandComparisons, FIVE_SYSTEMS } from './comparisons.fixture.ts';
 import type { ComparisonWinner, PairwiseComparison } from './pairwise-comparison.ts';
-
-/** Comparisons from [a, b, a wins, b wins, ties] rows. */
-const expand = (rows: [string, string, number, number, number][]): PairwiseComparison[] =>
-  rows.flatMap(([a, b, aWins, bWins, ties]) => [
-    ...Array.from({ length: aWins }, () => ({ a, b, winner: 'a' as const })),
-    ...Array.from({ length: bWins }, () => ({ a, b, winner: 'b' as const })),
-    ...Array.from({ length: ties }, () => ({ a, b, winner: 'tie' as const })),
-  ]);
-
-const FIVE_SYSTEMS = expand([
-  ['alpha', 'beta', 12, 7, 3],
-  ['alpha', 'gamma', 9, 9, 4],
-  ['alpha', 'delta', 15, 4, 1],
-  ['beta', 'gamma', 5, 11, 2],
-  ['beta', 'delta', 10, 6, 5],
-  ['gamma', 'delta', 13, 3, 0],
-  ['epsilon', 'alpha', 2, 14, 1],
-  ['epsilon', 'delta', 6, 6, 6],
-]);
 
 function expectRatingsClose(actual: Record<string, number>, expected: Record<string, number>, elo: number): void {
   expect(Object.keys(actual).sort()).toEqual(Object.keys(expected).sort());
@@ -60,7 +42,7 @@ describe('fitBradleyTerry: SciPy references', () => {
   });
 
   it('adds the documented ridge and flags the system when one never lost (SciPy with the same λ = 0.01)', () => {
-    const result = fitBradleyTerry(expand([['alpha', 'beta', 5, 0, 0], ['alpha', 'gamma', 4, 0, 0], ['beta', 'gamma', 3, 2, 1]]));
+    const result = fitBradleyTerry(expandComparisons([['alpha', 'beta', 5, 0, 0], ['alpha', 'gamma', 4, 0, 0], ['beta', 'gamma', 3, 2, 1]]));
     expect(result.ridge).toBe(BRADLEY_TERRY_RIDGE);
     expect(result.flags).toEqual([expect.objectContaining({ code: 'no-losses', systems: ['alpha'] })]);
     expectRatingsClose(result.ratings, { alpha: 1639.9768778410485, beta: 708.8422420421256, gamma: 651.1808801168261 }, 1e-4);
@@ -69,26 +51,26 @@ describe('fitBradleyTerry: SciPy references', () => {
 
 describe('fitBradleyTerry: where the plain MLE does not exist', () => {
   it('names a system that never won', () => {
-    const result = fitBradleyTerry(expand([['a', 'b', 3, 2, 0], ['b', 'c', 4, 0, 0], ['a', 'c', 2, 0, 0]]));
+    const result = fitBradleyTerry(expandComparisons([['a', 'b', 3, 2, 0], ['b', 'c', 4, 0, 0], ['a', 'c', 2, 0, 0]]));
     expect(result.flags.map((f) => [f.code, f.systems])).toEqual([['no-wins', ['c']]]);
     expect(result.ratings.c).toBeLessThan(result.ratings.b!);
     expect(Object.values(result.ratings).every(Number.isFinite)).toBe(true);
   });
 
   it('names unconnected groups', () => {
-    const result = fitBradleyTerry(expand([['a', 'b', 3, 2, 1], ['c', 'd', 1, 4, 0]]));
+    const result = fitBradleyTerry(expandComparisons([['a', 'b', 3, 2, 1], ['c', 'd', 1, 4, 0]]));
     expect(result.flags.map((f) => [f.code, f.systems])).toEqual([['disconnected', ['c', 'd']]]);
     expect(result.flags[0]!.message).toContain('a, b | c, d');
   });
 
   it('names a group that never lost to the others, when every system has wins and losses', () => {
-    const result = fitBradleyTerry(expand([['a', 'b', 2, 1, 0], ['c', 'd', 2, 2, 0], ['a', 'c', 3, 0, 0], ['b', 'd', 1, 0, 0]]));
+    const result = fitBradleyTerry(expandComparisons([['a', 'b', 2, 1, 0], ['c', 'd', 2, 2, 0], ['a', 'c', 3, 0, 0], ['b', 'd', 1, 0, 0]]));
     expect(result.flags.map((f) => [f.code, f.systems])).toEqual([['separated', ['a', 'b']]]);
     expect(Math.min(result.ratings.a!, result.ratings.b!)).toBeGreaterThan(Math.max(result.ratings.c!, result.ratings.d!));
   });
 
   it('counts a tie as contact both ways: one tie is enough for the MLE to exist', () => {
-    const result = fitBradleyTerry(expand([['a', 'b', 3, 0, 1]]));
+    const result = fitBradleyTerry(expandComparisons([['a', 'b', 3, 0, 1]]));
     expect(result.flags).toEqual([]);
     // 3.5 of 4 for a: 400·log10(3.5/0.5) Elo apart.
     expect(result.ratings.a! - result.ratings.b!).toBeCloseTo(400 * Math.log10(7), 6);
@@ -143,7 +125,7 @@ describe('fitBradleyTerry: properties', () => {
   });
 
   it('flags bootstrap resamples that needed the ridge', () => {
-    const result = fitBradleyTerry(expand([['a', 'b', 6, 1, 0], ['b', 'c', 6, 1, 0]]), { bootstrap: 200, seed: 2 });
+    const result = fitBradleyTerry(expandComparisons([['a', 'b', 6, 1, 0], ['b', 'c', 6, 1, 0]]), { bootstrap: 200, seed: 2 });
     expect(result.ridge).toBe(0);
     expect(result.flags.map((f) => f.code)).toEqual(['ridge-in-bootstrap']);
   });
