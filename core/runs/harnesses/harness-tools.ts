@@ -1,0 +1,91 @@
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { delimiter, join } from 'node:path';
+import { promisify } from 'node:util';
+import type { HarnessAdapter } from './harness-adapter.ts';
+
+const run = promisify(execFile);
+
+/** Where `lhb harnesses install` puts harness CLIs: `$LHB_TOOLS_DIR`, else `<workspace>/tools`. */
+export function harnessToolsDir(workspaceDir: string, env: NodeJS.ProcessEnv = process.env): string {
+  return env.LHB_TOOLS_DIR?.trim() || join(workspaceDir, 'tools');
+}
+
+/** `<tools>/<harness>@<version>`: one npm prefix per pinned version, so versions never mix. */
+export function harnessInstallPrefix(toolsDir: string, adapter: HarnessAdapter, version: string): string {
+  return join(toolsDir, `${adapter.id}@${version}`);
+}
+
+export class HarnessNotFoundError extends Error {
+  override name = 'HarnessNotFoundError';
+}
+
+/**
+ * Installs a harness CLI from npm into the tools folder (a pinned version unless told
+ * otherwise) and returns its executable. Re-installing an installed version is a no-op.
+ */
+export async function installHarness(adapter: HarnessAdapter, toolsDir: string, version?: string): Promise<{ binary: string; version: string }> {
+  if (!adapter.npm) throw new Error(`The ${adapter.displayName} harness is any command you give it; there is nothing to install.`);
+  const wanted = version ?? adapter.npm.pinnedVersion;
+  const prefix = harnessInstallPrefix(toolsDir, adapter, wanted);
+  const binary = join(prefix, 'node_modules', '.bin', adapter.npm.bin);
+  if (existsSync(binary)) return { binary, version: wanted };
+  mkdirSync(prefix, { recursive: true });
+  try {
+    await run('npm', ['install', '--prefix', prefix, '--no-audit', '--no-fund', '--no-save', '--loglevel=error', `${adapter.npm.package}@${wanted}`], {
+      maxBuffer: 16 * 1024 * 1024,
+      timeout: 10 * 60_000,
+    });
+  } catch (error) {
+    const detail = (error as { stderr?: string }).stderr?.trim() || (error as Error).message;
+    throw new Error(`Could not install ${adapter.npm.package}@${wanted} with npm into ${prefix}: ${detail}`, { cause: error });
+  }
+  if (!existsSync(binary)) throw new Error(`npm installed ${adapter.npm.package}@${wanted} into ${prefix} but it has no "${adapter.npm.bin}" executable.`);
+  return { binary, version: wanted };
+}
+
+/** Installed versions of a harness in the tools folder, newest install last by name order. */
+function installedBinaries(adapter: HarnessAdapter, toolsDir: string): string[] {
+  if (!adapter.npm || !existsSync(toolsDir)) return [];
+  const bin = adapter.npm.bin;
+  return readdirSync(toolsDir)
+    .filter((name) => name.startsWith(`${adapter.id}@`))
+    .sort((a, b) => a.localeCompare(b, 'en', { numeric: true }))
+    .map((name) => join(toolsDir, name, 'node_modules', '.bin', bin))
+    .filter((path) => existsSync(path));
+}
+
+/**
+ * The harness executable to run: a version installed in the tools folder (the newest, or the
+ * one asked for), else the one on PATH. A missing CLI is an error naming the command and how to
+ * install it.
+ */
+export function findHarnessBinary(adapter: HarnessAdapter, toolsDir: string, options: { version?: string; env?: NodeJS.ProcessEnv } = {}): string {
+  if (!adapter.npm) throw new Error('The command harness runs the command you give it with --command.');
+  if (options.version) {
+    const pinned = join(harnessInstallPrefix(toolsDir, adapter, options.version), 'node_modules', '.bin', adapter.npm.bin);
+    if (existsSync(pinned)) return pinned;
+    throw new HarnessNotFoundError(`${adapter.displayName} ${options.version} is not installed in ${toolsDir}. Install it with: lhb harnesses install ${adapter.id} --version ${options.version}`);
+  }
+  const installed = installedBinaries(adapter, toolsDir).at(-1);
+  if (installed) return installed;
+  const pathVar = (options.env ?? process.env).PATH ?? '';
+  for (const dir of pathVar.split(delimiter)) {
+    if (!dir) continue;
+    const candidate = join(dir, adapter.npm.bin);
+    if (existsSync(candidate)) return candidate;
+  }
+  throw new HarnessNotFoundError(
+    `The "${adapter.npm.bin}" command (${adapter.displayName}) was not found on PATH or in ${toolsDir}. Install it with: lhb harnesses install ${adapter.id}`,
+  );
+}
+
+/** Runs `<binary> <versionArgs>` and reads the version; null when the CLI would not say. */
+export async function readHarnessVersion(adapter: HarnessAdapter, binary: string, env: Record<string, string>): Promise<string | null> {
+  try {
+    const { stdout } = await run(binary, adapter.versionArgs, { env, timeout: 30_000, maxBuffer: 1024 * 1024 });
+    return adapter.parseVersion(stdout);
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,102 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { ReplayScriptSchema, ReplayVariablesSchema, type ReplayScript, type ReplayVariables } from '../../../schemas/replay-script.ts';
+import { ReplaySession } from './replay-session.ts';
+import type { WireFormat } from './wire-format.ts';
+
+/** Request bodies above this are refused: a harness's whole history fits well inside it. */
+const MAX_BODY_BYTES = 64 * 1024 * 1024;
+
+export interface ReplayServer {
+  /** `http://127.0.0.1:PORT` */
+  readonly url: string;
+  /** Starts a conversation; its endpoint is `${url}/s/${id}` (harnesses append their API's paths). */
+  openSession(script: ReplayScript, variables: ReplayVariables, id?: string): ReplaySession;
+  session(id: string): ReplaySession | undefined;
+  /** The base URL a harness is pointed at for a session. */
+  endpointFor(sessionId: string): string;
+  close(): Promise<void>;
+}
+
+function sendJson(res: ServerResponse, status: number, value: unknown): void {
+  const body = JSON.stringify(value);
+  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
+  res.end(body);
+}
+
+async function readJsonBody(req: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY_BYTES) throw new Error(`request body over ${MAX_BODY_BYTES} bytes`);
+    chunks.push(chunk as Buffer);
+  }
+  if (size === 0) return undefined;
+  return JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown;
+}
+
+const SESSION_PATH = /^\/s\/([A-Za-z0-9._-]{1,200})(\/.*)?$/;
+
+/**
+ * The scripted model server: plays back scripts to real harness CLIs over the wire formats they
+ * speak, on 127.0.0.1 only. Each session is one agent run; its requests are recorded.
+ */
+export async function startReplayServer(formats: readonly WireFormat[], options: { port?: number } = {}): Promise<ReplayServer> {
+  const sessions = new Map<string, ReplaySession>();
+
+  const server: Server = createServer((req, res) => {
+    void (async () => {
+      const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+      const match = SESSION_PATH.exec(url.pathname);
+      const session = match ? sessions.get(match[1]!) : undefined;
+      if (!match || !session) {
+        sendJson(res, 404, { error: { type: 'not_found_error', message: `No replay session at ${url.pathname}. Sessions live under /s/<id>/.` } });
+        return;
+      }
+      const path = match[2] ?? '/';
+      const method = req.method ?? 'GET';
+      const format = formats.find((f) => f.matches(method, path));
+      if (!format) {
+        sendJson(res, 404, { error: { type: 'not_found_error', message: `The replay server does not answer ${method} ${path}.` } });
+        return;
+      }
+      let body: unknown;
+      try {
+        body = await readJsonBody(req);
+      } catch (error) {
+        sendJson(res, 400, { error: { type: 'invalid_request_error', message: `Unreadable request body: ${(error as Error).message}` } });
+        return;
+      }
+      session.record({ format: format.name, method, path, body, at: new Date().toISOString() });
+      await format.handle({ method, path, query: url.searchParams, headers: req.headers, body, session, res });
+    })().catch((error: unknown) => {
+      if (!res.headersSent) sendJson(res, 500, { error: { type: 'api_error', message: (error as Error).message } });
+      else res.destroy(error as Error);
+    });
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  const base = `http://127.0.0.1:${port}`;
+
+  return {
+    url: base,
+    openSession(script, variables, id = randomUUID()) {
+      const session = new ReplaySession(id, ReplayScriptSchema.parse(script), ReplayVariablesSchema.parse(variables));
+      sessions.set(id, session);
+      return session;
+    },
+    session: (id) => sessions.get(id),
+    endpointFor: (sessionId) => `${base}/s/${sessionId}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

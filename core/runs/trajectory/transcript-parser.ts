@@ -1,0 +1,12 @@
+import type { Trajectory } from '../../../schemas/trajectory.ts';
+
+/**
+ * Turns one harness's transcript into the normalised trajectory, a line at a time, so a
+ * transcript of hundreds of MB is never held whole. Lines arrive without their newline; a line
+ * that is not JSON (interleaved stderr, a cut-off last line) is kept as a warning, never thrown.
+ */
+export interface TranscriptParser {
+  push(line: string): void;
+  /** Call once after the last line. `partialLastLine` says the file did not end with a newline. */
+  finish(options?: { partialLastLine?: boolean }): Trajectory;
+}

@@ -1,0 +1,91 @@
+import { z } from 'zod';
+
+/**
+ * The normalised trajectory: what any harness's transcript (Claude Code stream-json, Codex
+ * `exec --json`, Gemini CLI stream-json, a command harness's JSON lines, Harbor's ATIF) becomes.
+ * One step is one turn of one source; an agent step carries its text and the tool calls it made,
+ * each with its result and whether it failed.
+ */
+
+export const HarnessIdSchema = z.enum(['claude-code', 'codex', 'gemini-cli', 'command']);
+export type HarnessId = z.infer<typeof HarnessIdSchema>;
+
+export const TokenCountsSchema = z.object({
+  input: z.number().int().min(0),
+  output: z.number().int().min(0),
+  cacheRead: z.number().int().min(0).default(0),
+  cacheWrite: z.number().int().min(0).default(0),
+});
+export type TokenCounts = z.infer<typeof TokenCountsSchema>;
+
+export const TrajectoryToolCallSchema = z.object({
+  /** The harness's own call id when it has one, else `call-<step>-<n>`. */
+  id: z.string().min(1),
+  /** The harness's tool name as it reported it (`Bash`, `run_shell_command`, `command_execution`, an MCP tool …). */
+  name: z.string().min(1),
+  arguments: z.unknown(),
+  /** The tool's output as text, capped (see MAX_TOOL_RESULT_CHARS); `null` when no result was seen. */
+  result: z.string().nullable(),
+  /** False when the harness said it failed, or its result shows it (non-zero exit, an error text). */
+  ok: z.boolean(),
+  /** Why it counts as failed, in words (`exit code 1`, `status failed`, `error in output`), when it did. */
+  failure: z.string().nullable().default(null),
+  exitCode: z.number().int().nullable().default(null),
+  durationMs: z.number().min(0).nullable().default(null),
+});
+export type TrajectoryToolCall = z.infer<typeof TrajectoryToolCallSchema>;
+
+export const TrajectoryStepSchema = z.object({
+  /** 0-based position in the trajectory. */
+  index: z.number().int().min(0),
+  source: z.enum(['system', 'user', 'agent']),
+  text: z.string(),
+  toolCalls: z.array(TrajectoryToolCallSchema),
+  timestamp: z.string().nullable().default(null),
+  tokens: TokenCountsSchema.nullable().default(null),
+});
+export type TrajectoryStep = z.infer<typeof TrajectoryStepSchema>;
+
+export const TrajectorySchema = z.object({
+  format: z.literal('lhb-trajectory/1'),
+  harness: HarnessIdSchema,
+  harnessVersion: z.string().nullable(),
+  model: z.string().nullable(),
+  sessionId: z.string().nullable(),
+  steps: z.array(TrajectoryStepSchema),
+  tokens: TokenCountsSchema,
+  costUsd: z.number().min(0).nullable(),
+  durationMs: z.number().min(0).nullable(),
+  /** The harness's own verdict when it gives one (Claude Code's result event, Codex's turn.failed). */
+  outcome: z.enum(['completed', 'failed', 'unknown']),
+  /** What the parser skipped or repaired: unknown event types, a partial last line, non-JSON lines (stderr). */
+  warnings: z.array(z.string()),
+});
+export type Trajectory = z.infer<typeof TrajectorySchema>;
+
+/** A tool result longer than this is kept as its head and tail with a marker between. */
+export const MAX_TOOL_RESULT_CHARS = 64 * 1024;
+
+export const ErrorTypeSchema = z.enum(['tool', 'build', 'syntax-type', 'runtime', 'config', 'network', 'test', 'permission', 'not-found', 'timeout', 'verifier']);
+export type ErrorType = z.infer<typeof ErrorTypeSchema>;
+
+/** One failed action and whether a later step succeeded at the same thing. */
+export const TrajectoryErrorSchema = z.object({
+  step: z.number().int().min(0),
+  toolCallId: z.string(),
+  type: ErrorTypeSchema,
+  message: z.string(),
+  recovered: z.boolean(),
+  /** The step whose tool call succeeded at the same thing, when recovered. */
+  recoveredAtStep: z.number().int().min(0).nullable(),
+});
+export type TrajectoryError = z.infer<typeof TrajectoryErrorSchema>;
+
+/** The summary `lhb runs show` and `lhb runs parse` print. */
+export const TrajectorySummarySchema = z.object({
+  steps: z.number().int().min(0),
+  toolCalls: z.number().int().min(0),
+  failedToolCalls: z.number().int().min(0),
+  tokens: z.object({ input: z.number().int().min(0), output: z.number().int().min(0) }),
+});
+export type TrajectorySummary = z.infer<typeof TrajectorySummarySchema>;
