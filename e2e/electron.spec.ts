@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { _electron as electron, expect, test } from '@playwright/test';
 import { findElectronBinary } from '../build/electron-binary.mjs';
+import { PRELOAD_BRIDGE_KEYS } from '../electron/preload-bridge-keys.ts';
 import { repoRoot } from './launch-app.ts';
 
 const binary = findElectronBinary();
@@ -31,7 +32,7 @@ test.describe('Electron', () => {
         process: typeof (globalThis as { process?: unknown }).process,
         bridge: Object.keys((globalThis as { lhb?: object }).lhb ?? {}).sort(),
       }));
-      expect(exposure).toEqual({ require: 'undefined', process: 'undefined', bridge: ['call', 'onEvent'] });
+      expect(exposure).toEqual({ require: 'undefined', process: 'undefined', bridge: [...PRELOAD_BRIDGE_KEYS] });
     } finally {
       await app.close();
       rmSync(workspace, { recursive: true, force: true });
