@@ -16,6 +16,9 @@ CREATE INDEX citations_by_source ON citations(source_id);
 -- index jobs_by_created on jobs
 CREATE INDEX jobs_by_created ON jobs(created_at);
 
+-- index jobs_unfinished on jobs
+CREATE INDEX jobs_unfinished ON jobs(state) WHERE state IN ('queued', 'running');
+
 -- index judgments_by_item on judgments
 CREATE INDEX judgments_by_item ON judgments(tier, rubric, rubric_version, judge);
 
@@ -134,7 +137,7 @@ CREATE TABLE jobs (
   message    TEXT NOT NULL DEFAULT '',
   created_at TEXT NOT NULL,
   updated_at TEXT NOT NULL
-) STRICT;
+, owner_pid INTEGER, owner_instance TEXT, owner_host TEXT, owner_space TEXT, owner_start TEXT, heartbeat_at TEXT) STRICT;
 
 -- table judgments on judgments
 CREATE TABLE judgments (
