@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { assignSides, sidesFor, winnerRunId, type ShownOrder, type VoteChoice } from './assign-sides.ts';
+import { binomialTest } from '../stats/binomial-test.ts';
+import { runsTest } from '../stats/runs-test.ts';
+import { cryptoRandom } from './arena-service.ts';
+import { assignSides, sidesFor, winnerRunId, type ShownOrder, type SideAssignment, type VoteChoice } from './assign-sides.ts';
 import { schedulePairs, type ArenaRun, type ScheduledPair } from './schedule-pairs.ts';
 import { createSeededRandom, type RandomSource } from './seeded-random.ts';
 
@@ -99,11 +102,55 @@ describe('randomisation acceptance', () => {
     return { pairKey: pair.pairKey, shownLeft: sides.left, shownRight: sides.right, shownOrder: sides.shownOrder, choice };
   }
 
-  function session(sideRandom: RandomSource): StoredVote[] {
-    return queue.map((pair, index) => vote(pair, assignSides(pair, sideRandom), index));
+  type SideChooser = (pair: ScheduledPair) => SideAssignment;
+
+  /** One voter's session over the whole queue, `rounds` times over, sides drawn in queue order. */
+  function session(sides: RandomSource | SideChooser, rounds = 1): StoredVote[] {
+    const choose: SideChooser = typeof sides === 'function' ? sides : (pair) => assignSides(pair, sides);
+    const votes: StoredVote[] = [];
+    for (let round = 0; round < rounds; round++) for (const [index, pair] of queue.entries()) votes.push(vote(pair, choose(pair), index));
+    return votes;
   }
 
   const leftRate = (votes: readonly StoredVote[]) => votes.filter((v) => v.shownOrder === 'a-left').length;
+
+  interface RandomisationCheck {
+    /** Two-sided binomial p of the overall a-left rate against 1/2. */
+    leftRateP: number;
+    /** Two-sided runs-test p of the a-left sequence in the order votes were shown. */
+    serialP: number;
+    /** Per configuration: how often its run was on the left, of the votes that showed it. */
+    perConfiguration: { config: number; left: number; shown: number; p: number }[];
+  }
+
+  /**
+   * What fair sides must look like from the stored votes alone: left as often as right overall,
+   * no pattern from one vote to the next, and no configuration favoured with the left side.
+   */
+  function checkRandomisation(votes: readonly StoredVote[]): RandomisationCheck {
+    const aLeft = votes.map((v) => v.shownOrder === 'a-left');
+    const left = new Map<number, number>();
+    const shown = new Map<number, number>();
+    for (const v of votes) {
+      for (const run of [v.shownLeft, v.shownRight]) shown.set(configRank.get(run)!, (shown.get(configRank.get(run)!) ?? 0) + 1);
+      left.set(configRank.get(v.shownLeft)!, (left.get(configRank.get(v.shownLeft)!) ?? 0) + 1);
+    }
+    return {
+      leftRateP: binomialTest(leftRate(votes), votes.length),
+      serialP: runsTest(aLeft).pValue,
+      perConfiguration: [...shown.keys()].sort().map((config) => {
+        const l = left.get(config) ?? 0;
+        const s = shown.get(config)!;
+        return { config, left: l, shown: s, p: binomialTest(l, s) };
+      }),
+    };
+  }
+
+  /** A source that strictly alternates: exactly half its draws are low, so the rate looks perfect. */
+  function alternatingSource(): RandomSource {
+    let draws = 0;
+    return { next: () => (draws++ % 2 === 0 ? 0.25 : 0.75) };
+  }
 
   it('10,000 scheduled votes give a left-position rate with two-sided binomial p > 0.01, and every stored vote maps back to the right runs', () => {
     expect(queue).toHaveLength(10_000);
@@ -132,5 +179,65 @@ describe('randomisation acceptance', () => {
     const votes = session(biased);
     expect(leftRate(votes) / votes.length).toBeGreaterThan(0.53);
     expect(binomialTwoSidedP(leftRate(votes), votes.length)).toBeLessThan(0.01);
+  });
+
+  it('10,000 seeded votes show no serial pattern and favour no configuration with the left side (each two-sided p > 0.01)', () => {
+    // Not 'acceptance:sides': that session's runs test gives p = 0.0038, the one-in-a-hundred
+    // tail a fair source lands in by chance (the calibration test below shows it is no more often).
+    const check = checkRandomisation(session(createSeededRandom('acceptance:serial')));
+    expect(check.leftRateP).toBeGreaterThan(0.01);
+    expect(check.serialP).toBeGreaterThan(0.01);
+    expect(check.perConfiguration).toHaveLength(5);
+    for (const config of check.perConfiguration) {
+      expect(config.shown).toBe(4000); // each configuration meets 4 others in 1,000 pairs each
+      expect(config.p, `configuration ${config.config}: left ${config.left} of ${config.shown}`).toBeGreaterThan(0.01);
+    }
+  });
+
+  it('detects a strictly alternating side source, which the left rate alone passes (so the serial check can fail)', () => {
+    const check = checkRandomisation(session(alternatingSource()));
+    expect(check.leftRateP).toBe(1); // exactly 5,000 of 10,000: a rate test is blind to it
+    expect(check.serialP).toBeLessThan(1e-100);
+  });
+
+  it('detects a chooser that keeps the overall left rate at 1/2 but puts one configuration on the left (so the per-configuration check can fail)', () => {
+    // config-0's run always left (it is always runA: run ids sort by configuration), the other
+    // pairs a-left 1/6 of the time: 0.4·1 + 0.6·(1/6) = 1/2 overall.
+    const coin = createSeededRandom('acceptance:favour');
+    const favoursConfigZero: SideChooser = (pair) => sidesFor(pair, configRank.get(pair.runA) === 0 || coin.next() < 1 / 6 ? 'a-left' : 'b-left');
+    const check = checkRandomisation(session(favoursConfigZero));
+    expect(check.leftRateP).toBeGreaterThan(0.01);
+    expect(check.perConfiguration[0]).toMatchObject({ config: 0, left: 4000, shown: 4000 });
+    expect(check.perConfiguration[0]!.p).toBeLessThan(0.01);
+  });
+
+  it('the serial check rejects a fair seeded source at its nominal rate: p < 0.01 for about 1 in 100 seeds, never systematically', () => {
+    const seeds = 500;
+    let rejected = 0;
+    for (let k = 0; k < seeds; k++) {
+      const random = createSeededRandom(`calibration-${k}`);
+      if (runsTest(Array.from({ length: 10_000 }, () => random.next() < 0.5)).pValue < 0.01) rejected++;
+    }
+    // Binomial(500, 0.01): mean 5; 0 or more than 15 would each happen under 1% of the time.
+    expect(rejected).toBeGreaterThan(0);
+    expect(rejected).toBeLessThanOrEqual(15);
+  });
+
+  it("measures production's side source (the OS's crypto generator) over 100,000 votes: fair, serially independent, no configuration favoured", () => {
+    // Unlike the seeded checks above, this draws afresh on every run, so a fixed 0.01 threshold
+    // would fail about one run in fifteen (7 checks) by chance alone. Each check must instead
+    // reach p > 1e-6 (family-wise false alarm ≈ 7e-6 per run), and 100,000 votes keep that
+    // sensitive: a 1% left bias gives z ≈ 6.3 (p ≈ 3e-10), a lag-1 correlation of 0.05 gives a
+    // runs z ≈ 16, and alternation z ≈ 316.
+    const votes = session(cryptoRandom, 10);
+    expect(votes).toHaveLength(100_000);
+    const check = checkRandomisation(votes);
+    const rate = leftRate(votes) / votes.length;
+    expect(check.leftRateP, `a-left rate ${rate}`).toBeGreaterThan(1e-6);
+    expect(check.serialP).toBeGreaterThan(1e-6);
+    for (const config of check.perConfiguration) expect(config.p, `configuration ${config.config}: left ${config.left} of ${config.shown}`).toBeGreaterThan(1e-6);
+    // The same checks at the same size do catch an alternating source, so passing means something.
+    const alternating = checkRandomisation(session(alternatingSource(), 10));
+    expect(alternating.serialP).toBeLessThan(1e-6);
   });
 });
