@@ -152,22 +152,6 @@ describe('JobRunner', () => {
     expect(() => runner.cancel('no-such-job')).toThrow(/no-such-job/);
   });
 
-  it("marks jobs a previous process left running as failed with an 'Interrupted' message", async () => {
-    // The "previous process": one job finished, one still running when it went away.
-    const previous = openRunner();
-    const finished = previous.runner.start('test.done', 'Finished before the crash', async () => 'Done');
-    await previous.runner.idle();
-    const hanging = previous.runner.start('test.hang', 'Running at the crash', (progress) => untilAborted(progress));
-    expect(find(previous.runner, hanging.id)?.state).toBe('running');
-
-    // A new process opens the same workspace.
-    const next = openRunner();
-    const interrupted = find(next.runner, hanging.id);
-    expect(interrupted?.state).toBe('failed');
-    expect(interrupted?.message).toMatch(/Interrupted/);
-    expect(find(next.runner, finished.id)).toMatchObject({ state: 'succeeded', message: 'Done' });
-  });
-
   it('keeps running a job and notifying other listeners when one listener throws', async () => {
     const { runner, events } = openRunner();
     let thrown = 0;

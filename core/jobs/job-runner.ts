@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from 'better-sqlite3';
 import { FINISHED_JOB_STATES, type AppEvent, type Job } from '../../schemas/jobs.ts';
-import { failInterruptedJobs, findJob, insertJob, listJobs, updateJob } from '../store/job-repository.ts';
+import { failOrphanedJob, findJob, insertJob, listJobs, listUnfinishedJobs, touchOwnedJobs, updateOwnedJob } from '../store/job-repository.ts';
+import { HEARTBEAT_INTERVAL_MS, judgeJobOwner } from './job-owner-liveness.ts';
+import { thisProcess, type ProcessIdentity } from './process-identity.ts';
 
 export interface JobProgress {
   /** Aborted when the user cancels; long work checks it between units. */
@@ -9,8 +11,25 @@ export interface JobProgress {
   report(done: number, total: number, message?: string): void;
 }
 
-/** Work run as a job resolves with the message shown when it succeeds. */
-export type JobWork = (progress: JobProgress) => Promise<string>;
+/** How work that accounts for itself ends: its message and, if it knows better than its last report, its count. */
+export interface JobEnd {
+  message: string;
+  done?: number;
+  total?: number;
+}
+
+/**
+ * Work run as a job resolves with the message shown when it succeeds. A plain string says nothing
+ * about a cancel, so a job cancelled meanwhile shows the generic cancel note instead. Work that
+ * resolves with a JobEnd speaks for itself, cancelled or not: an import says how many files it
+ * really finished and kept.
+ */
+export type JobWork = (progress: JobProgress) => Promise<string | JobEnd>;
+
+export interface JobRunnerOptions {
+  /** How often the running jobs' heartbeat is refreshed (tests shorten it). */
+  heartbeatIntervalMs?: number;
+}
 
 export class JobNotFoundError extends Error {
   override name = 'JobNotFoundError';
@@ -23,9 +42,19 @@ const SHUTDOWN_GRACE_MS = 5_000;
 /** Progress is written and broadcast at most this often; start and end are always sent. */
 const PROGRESS_INTERVAL_MS = 100;
 
+/** What a job that a gone process left unfinished says, in the tray and in `lhb`. */
+function interruptedMessage(job: Job, why: string): string {
+  const reached = job.total > 0 ? `, at ${job.done} of ${job.total}` : '';
+  return `Interrupted: ${why}, so this job stopped${reached}. What it finished before then is kept; start it again to do the rest.`;
+}
+
 /**
  * Runs long work in the background, keeps each job's state in the store (so a reload or a
  * second window sees it) and tells listeners about every change.
+ *
+ * Each job is recorded with its owner, this process, which refreshes the heartbeat of its running
+ * jobs while they run. Another process opening the workspace (an `lhb` command while the app runs)
+ * leaves those jobs alone and fails only jobs whose owner is gone (judgeJobOwner).
  */
 export class JobRunner {
   readonly #db: Database;
@@ -34,11 +63,15 @@ export class JobRunner {
   readonly #running = new Map<string, { controller: AbortController; finished: Promise<void> }>();
   /** Set when shutdown gave up waiting: late progress from stray work is dropped. */
   #closed = false;
+  readonly #self: ProcessIdentity = thisProcess();
+  readonly #heartbeatIntervalMs: number;
+  #heartbeat: NodeJS.Timeout | undefined;
 
-  constructor(db: Database, now: () => Date = () => new Date()) {
+  constructor(db: Database, now: () => Date = () => new Date(), options: JobRunnerOptions = {}) {
     this.#db = db;
     this.#now = now;
-    failInterruptedJobs(db, now().toISOString());
+    this.#heartbeatIntervalMs = options.heartbeatIntervalMs ?? HEARTBEAT_INTERVAL_MS;
+    this.#failOrphanedJobs();
   }
 
   onEvent(listener: (event: AppEvent) => void): () => void {
@@ -46,18 +79,24 @@ export class JobRunner {
     return () => this.#listeners.delete(listener);
   }
 
+  /** Jobs for the tray, after failing any whose owner has gone since (another process was killed). */
   list(limit: number): Job[] {
+    this.#failOrphanedJobs();
     return listJobs(this.#db, limit);
   }
 
   start(kind: string, title: string, work: JobWork): Job {
     const stamp = this.#now().toISOString();
     const job: Job = { id: randomUUID(), kind, title, state: 'running', done: 0, total: 0, message: 'Starting…', createdAt: stamp, updatedAt: stamp };
-    insertJob(this.#db, job);
+    insertJob(this.#db, job, { ...this.#self, heartbeatAt: stamp });
     this.#emit(job);
     const controller = new AbortController();
-    const finished = this.#run(job, work, controller).finally(() => this.#running.delete(job.id));
+    const finished = this.#run(job, work, controller).finally(() => {
+      this.#running.delete(job.id);
+      if (this.#running.size === 0) this.#stopHeartbeat();
+    });
     this.#running.set(job.id, { controller, finished });
+    this.#startHeartbeat();
     return job;
   }
 
@@ -80,6 +119,7 @@ export class JobRunner {
    * never hangs on it.
    */
   async shutdown(graceMs: number = SHUTDOWN_GRACE_MS): Promise<void> {
+    this.#stopHeartbeat();
     for (const { controller } of this.#running.values()) controller.abort();
     let timer: NodeJS.Timeout | undefined;
     const gaveUp = await Promise.race([
@@ -92,20 +132,30 @@ export class JobRunner {
     const stamp = this.#now().toISOString();
     for (const id of this.#running.keys()) {
       const job = findJob(this.#db, id);
-      if (job) updateJob(this.#db, { ...job, state: 'cancelled', message: 'Stopped when the app closed; its work did not finish.', updatedAt: stamp });
+      if (job) updateOwnedJob(this.#db, { ...job, state: 'cancelled', message: 'Stopped when the app closed; its work did not finish.', updatedAt: stamp }, this.#self.instance);
     }
   }
 
   async #run(initial: Job, work: JobWork, controller: AbortController): Promise<void> {
     let job = initial;
     let lastWrite = 0;
+    /** Set when another process marked this job interrupted: nothing more is written for it. */
+    let takenAway = false;
     const save = (next: Partial<Job>, force: boolean) => {
-      if (this.#closed) return;
+      if (this.#closed || takenAway) return;
       job = { ...job, ...next, updatedAt: this.#now().toISOString() };
       const at = Date.now();
       if (!force && at - lastWrite < PROGRESS_INTERVAL_MS) return;
       lastWrite = at;
-      updateJob(this.#db, job);
+      if (!updateOwnedJob(this.#db, job, this.#self.instance)) {
+        // Another process judged this one gone (its heartbeat looked stale) and failed the job.
+        // Stop the work rather than contradict the store; show listeners what the store says.
+        takenAway = true;
+        controller.abort(new Error('Another process marked this job interrupted.'));
+        const stored = findJob(this.#db, job.id);
+        if (stored) this.#emit(stored);
+        return;
+      }
       this.#emit(job);
     };
     const progress: JobProgress = {
@@ -116,13 +166,49 @@ export class JobRunner {
       },
     };
     try {
-      const message = await work(progress);
-      if (controller.signal.aborted) save({ state: 'cancelled', message: CANCELLED_MESSAGE }, true);
-      else save({ state: 'succeeded', done: job.total || job.done, message }, true);
+      const result = await work(progress);
+      const end = typeof result === 'string' ? undefined : result;
+      const count = (fallback: number, value: number | undefined) => (value === undefined ? fallback : Math.max(0, Math.floor(value)));
+      if (controller.signal.aborted) {
+        save(end ? { state: 'cancelled', message: end.message, done: count(job.done, end.done), total: count(job.total, end.total) } : { state: 'cancelled', message: CANCELLED_MESSAGE }, true);
+      } else {
+        const total = count(job.total, end?.total);
+        save({ state: 'succeeded', done: count(total || job.done, end?.done), total, message: end ? end.message : (result as string) }, true);
+      }
     } catch (error) {
       if (controller.signal.aborted) save({ state: 'cancelled', message: CANCELLED_MESSAGE }, true);
       else save({ state: 'failed', message: error instanceof Error ? error.message : String(error) }, true);
     }
+  }
+
+  /** Fails the unfinished jobs whose owning process is gone, and tells listeners. */
+  #failOrphanedJobs(): void {
+    const now = this.#now();
+    for (const { job, owner } of listUnfinishedJobs(this.#db)) {
+      const verdict = judgeJobOwner(owner, now, this.#self);
+      if (verdict.alive) continue;
+      const failed = failOrphanedJob(this.#db, job.id, owner?.instance ?? null, interruptedMessage(job, verdict.why), now.toISOString());
+      if (failed) this.#emit(failed);
+    }
+  }
+
+  #startHeartbeat(): void {
+    if (this.#heartbeat) return;
+    this.#heartbeat = setInterval(() => {
+      try {
+        touchOwnedJobs(this.#db, this.#self.instance, this.#now().toISOString());
+      } catch {
+        // The database was closed under a runner that was not shut down: nothing left to refresh.
+        this.#stopHeartbeat();
+      }
+    }, this.#heartbeatIntervalMs);
+    // The heartbeat never keeps a process alive by itself (a CLI command exits when its work is done).
+    this.#heartbeat.unref();
+  }
+
+  #stopHeartbeat(): void {
+    clearInterval(this.#heartbeat);
+    this.#heartbeat = undefined;
   }
 
   #emit(job: Job): void {
