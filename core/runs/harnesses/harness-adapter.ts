@@ -48,8 +48,12 @@ export interface HarnessInvocation {
 export interface HarnessAdapter {
   id: HarnessId;
   displayName: string;
-  /** npm package and the version we pin for `lhb harnesses install`; absent for `command`. */
-  npm?: { package: string; pinnedVersion: string; bin: string };
+  /**
+   * npm package and the version we pin for `lhb harnesses install`; absent for `command`.
+   * `installFlags` are extra `npm install` flags (e.g. `--ignore-scripts` when optional native
+   * dependencies would build with node-gyp, which can download Node headers from outside the registry).
+   */
+  npm?: { package: string; pinnedVersion: string; bin: string; installFlags?: string[] };
   /** Where a skill named `name` goes, relative to the workdir, e.g. `.claude/skills/<name>`. */
   skillDir(name: string): string;
   /** Arguments that make the CLI print its version, and how to read it from stdout. */

@@ -32,7 +32,7 @@ export async function installHarness(adapter: HarnessAdapter, toolsDir: string, 
   if (existsSync(binary)) return { binary, version: wanted };
   mkdirSync(prefix, { recursive: true });
   try {
-    await run('npm', ['install', '--prefix', prefix, '--no-audit', '--no-fund', '--no-save', '--loglevel=error', `${adapter.npm.package}@${wanted}`], {
+    await run('npm', ['install', '--prefix', prefix, '--no-audit', '--no-fund', '--no-save', '--loglevel=error', ...(adapter.npm.installFlags ?? []), `${adapter.npm.package}@${wanted}`], {
       maxBuffer: 16 * 1024 * 1024,
       timeout: 10 * 60_000,
     });
