@@ -183,6 +183,8 @@ export class JobRunner {
 
   /** Fails the unfinished jobs whose owning process is gone, and tells listeners. */
   #failOrphanedJobs(): void {
+    // A read-only open (lhb info on a read-only workspace) may not write: the next writer fails them.
+    if (this.#db.readonly) return;
     const now = this.#now();
     for (const { job, owner } of listUnfinishedJobs(this.#db)) {
       const verdict = judgeJobOwner(owner, now, this.#self);
