@@ -1,5 +1,6 @@
 import type { Job } from '../../schemas/jobs.ts';
-import type { JobRunner } from '../jobs/job-runner.ts';
+import { cancelledImportMessage } from '../jobs/cancelled-import-message.ts';
+import type { JobEnd, JobRunner } from '../jobs/job-runner.ts';
 import { JobResults } from '../jobs/job-results.ts';
 import type { ImportBundlesOptions, ImportBundlesResult } from './import-bundles.ts';
 
@@ -9,19 +10,43 @@ export type ImportBundlesWork = (options: Pick<ImportBundlesOptions, 'signal' | 
 
 /**
  * Runs a task/bundle import as a job: progress per folder, cancel between folders, the summary
- * as its final message. It fails when nothing could be imported. The per-folder outcomes stay
+ * as its final message. It fails when nothing could be imported. A cancelled import says how many
+ * folders it really imported (they stay) and counts only those as done. The per-folder outcomes stay
  * available from bundleImportJobResult() for callers in this process (the CLI prints them).
  */
 export function startBundleImportJob(jobs: JobRunner, title: string, work: ImportBundlesWork): Job {
   let jobId = '';
   const job = jobs.start('runs.import', title, async (progress) => {
-    const result = await work({ signal: progress.signal, onProgress: (done, total, message) => progress.report(done, total, message) });
+    let reached = 0;
+    let planned = 0;
+    const result = await work({
+      signal: progress.signal,
+      onProgress: (done, total, message) => {
+        reached = done;
+        planned = total;
+        progress.report(done, total, message);
+      },
+    });
     results.keep(jobs, jobId, result);
-    if (!progress.signal.aborted && result.outcomes.every((outcome) => outcome.status === 'failed')) throw new Error(result.message);
+    // Paths that held nothing to import are outcomes too, though not among the folders counted.
+    if (progress.signal.aborted) return cancelledImport(result, planned + Math.max(0, result.outcomes.length - reached));
+    if (result.outcomes.every((outcome) => outcome.status === 'failed')) throw new Error(result.message);
     return result.message;
   });
   jobId = job.id;
   return job;
+}
+
+function cancelledImport(result: ImportBundlesResult, planned: number): JobEnd {
+  const kept = result.outcomes.filter((outcome) => outcome.status !== 'failed');
+  const count = (kind: 'task' | 'run') => kept.filter((outcome) => outcome.kind === kind).length;
+  const tasks = count('task');
+  const runs = count('run');
+  const what = kept.length === 0 ? undefined : `${tasks} task${tasks === 1 ? '' : 's'}, ${runs} run${runs === 1 ? '' : 's'}`;
+  const failed = result.outcomes.filter((outcome) => outcome.status === 'failed');
+  const reasons = failed.map((outcome) => (outcome.status === 'failed' ? outcome.reason.replace(/\.$/, '') : '')).join(' | ');
+  const message = cancelledImportMessage(kept.length, planned, { one: 'folder', many: 'folders' }, what);
+  return { message: failed.length > 0 ? `${message} ${failed.length} failed: ${reasons}.` : message, done: kept.length, total: planned };
 }
 
 export function bundleImportJobResult(jobs: JobRunner, jobId: string): ImportBundlesResult | undefined {
