@@ -1,0 +1,78 @@
+import { z } from 'zod';
+
+/**
+ * The events of `claude -p --output-format stream-json --verbose`, as far as the trajectory needs
+ * them. Objects are loose: Claude Code adds fields often, and a new field must not lose a line.
+ */
+
+const UsageSchema = z.looseObject({
+  input_tokens: z.number().optional(),
+  output_tokens: z.number().optional(),
+  cache_creation_input_tokens: z.number().nullish(),
+  cache_read_input_tokens: z.number().nullish(),
+});
+export type ClaudeUsage = z.infer<typeof UsageSchema>;
+
+const BlockSchema = z.looseObject({ type: z.string() });
+
+export const TextBlockSchema = z.looseObject({ type: z.literal('text'), text: z.string() });
+export const ToolUseBlockSchema = z.looseObject({ type: z.literal('tool_use'), id: z.string().min(1), name: z.string().min(1), input: z.unknown() });
+export const ToolResultBlockSchema = z.looseObject({
+  type: z.literal('tool_result'),
+  tool_use_id: z.string().min(1),
+  content: z.unknown().optional(),
+  is_error: z.boolean().nullish(),
+});
+
+const SystemEventSchema = z.looseObject({
+  type: z.literal('system'),
+  subtype: z.string().optional(),
+  model: z.string().optional(),
+  session_id: z.string().optional(),
+  claude_code_version: z.string().optional(),
+});
+
+const AssistantEventSchema = z.looseObject({
+  type: z.literal('assistant'),
+  message: z.looseObject({
+    id: z.string().optional(),
+    model: z.string().optional(),
+    content: z.array(BlockSchema),
+    usage: UsageSchema.nullish(),
+  }),
+  session_id: z.string().optional(),
+  timestamp: z.string().optional(),
+});
+
+const UserEventSchema = z.looseObject({
+  type: z.literal('user'),
+  message: z.looseObject({ content: z.union([z.string(), z.array(BlockSchema)]) }),
+  /** Claude Code's structured result of the tool (Bash: `{stdout, stderr, interrupted}`; a failure: a string). */
+  tool_use_result: z.unknown().optional(),
+  timestamp: z.string().optional(),
+});
+
+const ResultEventSchema = z.looseObject({
+  type: z.literal('result'),
+  subtype: z.string().optional(),
+  is_error: z.boolean().optional(),
+  duration_ms: z.number().optional(),
+  total_cost_usd: z.number().optional(),
+  usage: UsageSchema.nullish(),
+  session_id: z.string().optional(),
+  result: z.string().optional(),
+});
+
+export const ClaudeEventSchema = z.discriminatedUnion('type', [SystemEventSchema, AssistantEventSchema, UserEventSchema, ResultEventSchema]);
+export type ClaudeEvent = z.infer<typeof ClaudeEventSchema>;
+export type AssistantEvent = z.infer<typeof AssistantEventSchema>;
+export type UserEvent = z.infer<typeof UserEventSchema>;
+export type ResultEvent = z.infer<typeof ResultEventSchema>;
+
+export const KNOWN_EVENT_TYPES = new Set(['system', 'assistant', 'user', 'result']);
+
+/**
+ * Events Claude Code streams that carry nothing for the trajectory: partial message chunks
+ * (`--include-partial-messages`), rate-limit notices, tool progress ticks. Skipped without a warning.
+ */
+export const IGNORED_EVENT_TYPES = new Set(['stream_event', 'rate_limit_event', 'tool_progress', 'keep_alive']);

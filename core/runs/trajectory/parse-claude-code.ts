@@ -1,0 +1,222 @@
+import type { TokenCounts, Trajectory, TrajectoryStep, TrajectoryToolCall } from '../../../schemas/trajectory.ts';
+import {
+  ClaudeEventSchema,
+  IGNORED_EVENT_TYPES,
+  KNOWN_EVENT_TYPES,
+  TextBlockSchema,
+  ToolResultBlockSchema,
+  ToolUseBlockSchema,
+  type AssistantEvent,
+  type ClaudeUsage,
+  type ResultEvent,
+  type UserEvent,
+} from './parse-claude-code-events.ts';
+import { capToolResult, judgeToolResult, toolResultText } from './parse-claude-code-tool-result.ts';
+import type { TranscriptParser } from './transcript-parser.ts';
+
+/** Non-JSON lines named one by one in the warnings; the rest are counted. */
+const NAMED_BAD_LINES = 5;
+
+const toTokens = (usage: ClaudeUsage | null | undefined): TokenCounts => ({
+  input: usage?.input_tokens ?? 0,
+  output: usage?.output_tokens ?? 0,
+  cacheRead: usage?.cache_read_input_tokens ?? 0,
+  cacheWrite: usage?.cache_creation_input_tokens ?? 0,
+});
+
+const snippet = (line: string): string => JSON.stringify(line.length > 80 ? `${line.slice(0, 80)}…` : line);
+
+const millis = (iso: string | null | undefined): number | null => {
+  const at = iso ? Date.parse(iso) : Number.NaN;
+  return Number.isNaN(at) ? null : at;
+};
+
+/**
+ * Claude Code's stream-json transcript → the normalised trajectory. Claude Code streams one
+ * `assistant` event per content block, all with the API message's id: they become one agent step.
+ * Tool results arrive in `user` events and are matched to their call by `tool_use_id`. The final
+ * `result` event carries the run's usage, cost, duration and verdict; the per-message usage in
+ * `assistant` events is the API's message_start usage (output tokens not yet counted).
+ */
+class ClaudeCodeParser implements TranscriptParser {
+  private lineNo = 0;
+  private readonly steps: TrajectoryStep[] = [];
+  private readonly stepByMessageId = new Map<string, TrajectoryStep>();
+  private readonly callById = new Map<string, { call: TrajectoryToolCall; startedAt: number | null }>();
+  private readonly warnings: string[] = [];
+  private readonly unknownTypes = new Map<string, { count: number; firstLine: number }>();
+  private badLines = 0;
+  /** A line that would not parse, held back: it is a cut-off last line if nothing follows it. */
+  private pendingBadLine: { lineNo: number; text: string } | null = null;
+  private model: string | null = null;
+  private sessionId: string | null = null;
+  private version: string | null = null;
+  private result: ResultEvent | null = null;
+
+  push(rawLine: string): void {
+    this.lineNo += 1;
+    const line = rawLine.endsWith('\r') ? rawLine.slice(0, -1) : rawLine;
+    if (line.trim() === '') return;
+    this.flushBadLine();
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch {
+      this.pendingBadLine = { lineNo: this.lineNo, text: line };
+      return;
+    }
+    this.handle(value);
+  }
+
+  finish(options: { partialLastLine?: boolean } = {}): Trajectory {
+    if (this.pendingBadLine && options.partialLastLine) {
+      this.warnings.push(`The transcript ends mid-line: line ${this.pendingBadLine.lineNo} (${this.pendingBadLine.text.length} characters) was cut off and skipped.`);
+      this.pendingBadLine = null;
+    }
+    this.flushBadLine();
+    if (this.badLines > NAMED_BAD_LINES) this.warnings.push(`${this.badLines - NAMED_BAD_LINES} more lines were not JSON and were skipped.`);
+    for (const [type, { count, firstLine }] of this.unknownTypes) {
+      this.warnings.push(`Unknown event type "${type}" skipped (${count} line${count === 1 ? '' : 's'}, first at line ${firstLine}).`);
+    }
+    if (!this.result) this.warnings.push('No result event: Claude Code stopped before reporting how the run ended.');
+    for (const { call } of this.callById.values()) {
+      if (call.result === null && call.ok) Object.assign(call, { ok: false, failure: 'no result: the run ended before the tool returned' });
+    }
+    return {
+      format: 'lhb-trajectory/1',
+      harness: 'claude-code',
+      harnessVersion: this.version,
+      model: this.model,
+      sessionId: this.sessionId,
+      steps: this.steps,
+      tokens: this.result?.usage ? toTokens(this.result.usage) : this.summedTokens(),
+      costUsd: this.result?.total_cost_usd ?? null,
+      durationMs: this.result?.duration_ms ?? null,
+      outcome: this.result ? (this.result.is_error || (this.result.subtype && this.result.subtype !== 'success') ? 'failed' : 'completed') : 'unknown',
+      warnings: this.warnings,
+    };
+  }
+
+  private flushBadLine(): void {
+    if (!this.pendingBadLine) return;
+    this.badLines += 1;
+    if (this.badLines <= NAMED_BAD_LINES) this.warnings.push(`Line ${this.pendingBadLine.lineNo} is not JSON (stderr?) and was skipped: ${snippet(this.pendingBadLine.text)}`);
+    this.pendingBadLine = null;
+  }
+
+  private handle(value: unknown): void {
+    const type = (value as { type?: unknown } | null)?.type;
+    if (typeof type !== 'string' || !KNOWN_EVENT_TYPES.has(type)) {
+      if (typeof type === 'string' && IGNORED_EVENT_TYPES.has(type)) return;
+      const name = typeof type === 'string' ? type : '(none)';
+      const seen = this.unknownTypes.get(name);
+      if (seen) seen.count += 1;
+      else this.unknownTypes.set(name, { count: 1, firstLine: this.lineNo });
+      return;
+    }
+    const parsed = ClaudeEventSchema.safeParse(value);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      this.warnings.push(`Line ${this.lineNo}: a "${type}" event of an unexpected shape was skipped (${issue ? `${issue.path.join('.')}: ${issue.message}` : 'invalid'}).`);
+      return;
+    }
+    const event = parsed.data;
+    switch (event.type) {
+      case 'system':
+        if (event.subtype === 'init') {
+          this.model = event.model ?? this.model;
+          this.sessionId = event.session_id ?? this.sessionId;
+          this.version = event.claude_code_version ?? this.version;
+        }
+        return;
+      case 'assistant':
+        this.onAssistant(event);
+        return;
+      case 'user':
+        this.onUser(event);
+        return;
+      case 'result':
+        this.result = event;
+        this.sessionId ??= event.session_id ?? null;
+        return;
+    }
+  }
+
+  private newStep(source: TrajectoryStep['source'], timestamp: string | null): TrajectoryStep {
+    const step: TrajectoryStep = { index: this.steps.length, source, text: '', toolCalls: [], timestamp, tokens: null };
+    this.steps.push(step);
+    return step;
+  }
+
+  private onAssistant(event: AssistantEvent): void {
+    const { message } = event;
+    this.model ??= message.model ?? null;
+    const known = message.id ? this.stepByMessageId.get(message.id) : undefined;
+    const step = known ?? this.newStep('agent', event.timestamp ?? null);
+    if (!known && message.id) this.stepByMessageId.set(message.id, step);
+    // Every event of a message repeats its usage so far; the latest one is kept, never summed.
+    if (message.usage) step.tokens = toTokens(message.usage);
+    for (const block of message.content) {
+      const text = TextBlockSchema.safeParse(block);
+      if (text.success) {
+        step.text = step.text ? `${step.text}\n\n${text.data.text}` : text.data.text;
+        continue;
+      }
+      const use = ToolUseBlockSchema.safeParse(block);
+      if (!use.success) continue; // thinking and other blocks carry no action
+      const call: TrajectoryToolCall = { id: use.data.id, name: use.data.name, arguments: use.data.input ?? {}, result: null, ok: true, failure: null, exitCode: null, durationMs: null };
+      step.toolCalls.push(call);
+      this.callById.set(call.id, { call, startedAt: millis(event.timestamp) });
+    }
+  }
+
+  private onUser(event: UserEvent): void {
+    const { content } = event.message;
+    const texts: string[] = [];
+    if (typeof content === 'string') texts.push(content);
+    else {
+      for (const block of content) {
+        const result = ToolResultBlockSchema.safeParse(block);
+        if (result.success) {
+          this.onToolResult(result.data, event);
+          continue;
+        }
+        const text = TextBlockSchema.safeParse(block);
+        if (text.success) texts.push(text.data.text);
+      }
+    }
+    if (texts.length > 0) this.newStep('user', event.timestamp ?? null).text = texts.join('\n\n');
+  }
+
+  private onToolResult(block: { tool_use_id: string; content?: unknown; is_error?: boolean | null }, event: UserEvent): void {
+    const entry = this.callById.get(block.tool_use_id);
+    if (!entry) {
+      this.warnings.push(`Line ${this.lineNo}: a tool result for an unknown call ${block.tool_use_id} was skipped.`);
+      return;
+    }
+    const text = toolResultText(block.content);
+    const verdict = judgeToolResult(text, block.is_error ?? undefined, event.tool_use_result);
+    const endedAt = millis(event.timestamp);
+    Object.assign(entry.call, {
+      result: capToolResult(text),
+      ...verdict,
+      durationMs: entry.startedAt !== null && endedAt !== null && endedAt >= entry.startedAt ? endedAt - entry.startedAt : null,
+    });
+  }
+
+  private summedTokens(): TokenCounts {
+    const total: TokenCounts = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 };
+    for (const step of this.steps) {
+      if (!step.tokens) continue;
+      total.input += step.tokens.input;
+      total.output += step.tokens.output;
+      total.cacheRead += step.tokens.cacheRead;
+      total.cacheWrite += step.tokens.cacheWrite;
+    }
+    return total;
+  }
+}
+
+export function createClaudeCodeParser(): TranscriptParser {
+  return new ClaudeCodeParser();
+}
