@@ -1,0 +1,160 @@
+import type { ServerResponse } from 'node:http';
+import { z } from 'zod';
+import { formatGeminiSse, geminiReply, geminiReplyChunks, UnplayableActionError, type GeminiResponse, type OfferedFunction } from './gemini-generate-reply.ts';
+import { answerForSchema } from './gemini-generate-schema-answer.ts';
+import type { WireFormat, WireRequest } from './wire-format.ts';
+
+/** The parts of a `generateContent` body the scripted server reads; the rest is the CLI's business. */
+const FunctionDeclarationSchema = z.looseObject({
+  name: z.string().min(1),
+  parameters: z.looseObject({ properties: z.record(z.string(), z.unknown()).optional() }).optional(),
+  parametersJsonSchema: z.looseObject({ properties: z.record(z.string(), z.unknown()).optional() }).optional(),
+});
+const GenerateRequestSchema = z.looseObject({
+  contents: z.array(z.looseObject({ role: z.string().optional() })).default([]),
+  tools: z.array(z.looseObject({ functionDeclarations: z.array(FunctionDeclarationSchema).optional() })).optional(),
+  generationConfig: z
+    .looseObject({ responseMimeType: z.string().optional(), responseSchema: z.unknown().optional(), responseJsonSchema: z.unknown().optional() })
+    .optional(),
+});
+type GenerateRequest = z.infer<typeof GenerateRequestSchema>;
+
+/** `/v1beta/models/<model>:<method>` (also `/v1` and `/v1alpha`, which GOOGLE_GENAI_API_VERSION picks). */
+const MODEL_METHOD_PATH = /^\/v1(?:alpha|beta)?\/models\/([^/:]+):(streamGenerateContent|generateContent|countTokens)$/;
+const MODELS_PATH = /^\/v1(?:alpha|beta)?\/models(?:\/([^/:]+))?$/;
+
+/** What a side request without a JSON schema gets (a summary, a title): short, valid, harmless. */
+const SIDE_REPLY = 'OK';
+
+function sendJson(res: ServerResponse, status: number, value: unknown): void {
+  const body = JSON.stringify(value);
+  res.writeHead(status, { 'content-type': 'application/json; charset=UTF-8', 'content-length': Buffer.byteLength(body) });
+  res.end(body);
+}
+
+/** Errors in the Gemini API's own shape (`google.rpc.Status`), so the CLI shows the message. */
+function sendError(res: ServerResponse, code: number, status: string, message: string): void {
+  sendJson(res, code, { error: { code, message, status } });
+}
+
+/** How a reply goes out: whole (`:generateContent`), as SSE (`?alt=sse`), or as the JSON array a stream without `alt=sse` is. */
+type Delivery = 'whole' | 'sse' | 'json-array';
+
+function sendResponses(res: ServerResponse, chunks: GeminiResponse[], whole: GeminiResponse, delivery: Delivery): void {
+  if (delivery === 'whole') {
+    sendJson(res, 200, whole);
+    return;
+  }
+  if (delivery === 'json-array') {
+    sendJson(res, 200, chunks);
+    return;
+  }
+  res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', 'x-content-type-options': 'nosniff' });
+  for (const chunk of chunks) res.write(formatGeminiSse(chunk));
+  res.end();
+}
+
+/** A rough count (4 characters a token), enough for a CLI deciding whether to compress its history. */
+const estimateTokens = (value: unknown): number => Math.max(1, Math.ceil(JSON.stringify(value ?? '').length / 4));
+
+function offeredFunctions(body: GenerateRequest): Map<string, OfferedFunction> {
+  const offered = new Map<string, OfferedFunction>();
+  for (const tool of body.tools ?? []) {
+    for (const declaration of tool.functionDeclarations ?? []) {
+      const properties = declaration.parametersJsonSchema?.properties ?? declaration.parameters?.properties ?? {};
+      offered.set(declaration.name, { name: declaration.name, parameters: new Set(Object.keys(properties)) });
+    }
+  }
+  return offered;
+}
+
+/** A one-part text answer to a side request, streamed or whole; the script does not move. */
+function answerSide(request: WireRequest, body: GenerateRequest, model: string, delivery: Delivery): void {
+  const config = body.generationConfig;
+  const schema = config?.responseJsonSchema ?? config?.responseSchema;
+  const text = schema !== undefined ? JSON.stringify(answerForSchema(schema)) : config?.responseMimeType === 'application/json' ? '{}' : SIDE_REPLY;
+  const input = estimateTokens(body.contents);
+  const response: GeminiResponse = {
+    candidates: [{ content: { role: 'model', parts: [{ text }] }, finishReason: 'STOP', index: 0 }],
+    usageMetadata: { promptTokenCount: input, candidatesTokenCount: 1, totalTokenCount: input + 1 },
+    modelVersion: model,
+    responseId: `replay-${request.session.id}-side`,
+  };
+  sendResponses(request.res, [response], response, delivery);
+}
+
+function answerGenerate(request: WireRequest, body: GenerateRequest, model: string, delivery: Delivery): void {
+  const offered = offeredFunctions(body);
+  const config = body.generationConfig;
+  // Only the agent loop offers tools; a request for JSON (next-speaker check, loop detection,
+  // the router's classifier) or plain text without tools is a side request.
+  if (offered.size === 0 || config?.responseJsonSchema !== undefined || config?.responseSchema !== undefined) {
+    answerSide(request, body, model, delivery);
+    return;
+  }
+  // The turn to play is the number of model turns the history already holds.
+  const turn = body.contents.filter((content) => content.role === 'model').length;
+  const reply = request.session.replyAt(turn);
+  const context = { model, offered, responseId: `replay-${request.session.id}-${turn}` };
+  let chunks: GeminiResponse[];
+  try {
+    chunks = geminiReplyChunks(reply, context);
+  } catch (error) {
+    if (error instanceof UnplayableActionError) {
+      sendError(request.res, 400, 'INVALID_ARGUMENT', error.message);
+      return;
+    }
+    throw error;
+  }
+  sendResponses(request.res, chunks, geminiReply(reply, context), delivery);
+}
+
+function modelResource(id: string) {
+  return {
+    name: `models/${id}`,
+    version: '001',
+    displayName: id,
+    description: 'A scripted model played back by the LH-Bench replay server.',
+    inputTokenLimit: 1_048_576,
+    outputTokenLimit: 65_536,
+    supportedGenerationMethods: ['generateContent', 'countTokens'],
+  };
+}
+
+/**
+ * The Gemini API as Gemini CLI calls it: `POST /v1beta/models/<m>:streamGenerateContent?alt=sse`
+ * (SSE of GenerateContentResponse chunks), `:generateContent`, `:countTokens`, and the model
+ * listing. Only requests that offer tools advance the script; JSON-schema side requests get a
+ * valid object of that schema, other side requests a short text.
+ */
+export const geminiGenerateFormat: WireFormat = {
+  name: 'gemini',
+  matches(method, path) {
+    if (method === 'POST') return MODEL_METHOD_PATH.test(path);
+    if (method === 'GET') return MODELS_PATH.test(path);
+    return false;
+  },
+  handle(request) {
+    const { method, path, res } = request;
+    if (method === 'GET') {
+      const id = MODELS_PATH.exec(path)?.[1];
+      if (id) sendJson(res, 200, modelResource(decodeURIComponent(id)));
+      else sendJson(res, 200, { models: [modelResource('gemini-2.5-pro'), modelResource('gemini-2.5-flash')] });
+      return;
+    }
+    const [, rawModel, operation] = MODEL_METHOD_PATH.exec(path)!;
+    const model = decodeURIComponent(rawModel!);
+    if (operation === 'countTokens') {
+      sendJson(res, 200, { totalTokens: estimateTokens(request.body) });
+      return;
+    }
+    const parsed = GenerateRequestSchema.safeParse(request.body ?? {});
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      sendError(res, 400, 'INVALID_ARGUMENT', `The replay server could not read this ${operation} request: ${issue ? `${issue.path.join('.') || 'body'}: ${issue.message}` : 'invalid body'}.`);
+      return;
+    }
+    const delivery: Delivery = operation === 'generateContent' ? 'whole' : request.query.get('alt') === 'sse' ? 'sse' : 'json-array';
+    answerGenerate(request, parsed.data, model, delivery);
+  },
+};
