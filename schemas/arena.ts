@@ -128,6 +128,8 @@ export const RunSummarySchema = z.object({
   hasBuild: z.boolean(),
   hasVideo: z.boolean(),
   findings: z.array(z.object({ nodeId: z.string(), kind: z.string(), detail: z.string() })),
+  /** Generated (the demo study's), never executed; its configuration is never a real run's. */
+  synthetic: z.boolean(),
 });
 export type RunSummary = z.infer<typeof RunSummarySchema>;
 
@@ -138,6 +140,8 @@ export const TaskSummarySchema = z.object({
   instruction: z.string(),
   frames: z.number().int(),
   runs: z.number().int(),
+  /** Generated for the demo study; its runs are synthetic. */
+  synthetic: z.boolean(),
 });
 export type TaskSummary = z.infer<typeof TaskSummarySchema>;
 

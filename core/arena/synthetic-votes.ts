@@ -47,6 +47,10 @@ export function recordSyntheticVote(db: Database, vote: SyntheticVote): boolean 
   const runB = findRun(db, vote.runB);
   if (!runA || !runB) throw new ArenaError('not_found', `The synthetic vote ${vote.id} names a run that is not in this workspace (${!runA ? vote.runA : vote.runB}).`);
   if (runA.task_id !== runB.task_id) throw new ArenaError('bad_request', `The synthetic vote ${vote.id} compares runs of different tasks.`);
+  // A synthetic vote on a real run would blend generated preferences into real results.
+  if (runA.synthetic !== 1 || runB.synthetic !== 1) {
+    throw new ArenaError('bad_request', `The synthetic vote ${vote.id} compares a real run (${runA.synthetic !== 1 ? runA.id : runB.id}); synthetic votes may only compare synthetic runs. Nothing was stored.`);
+  }
   // Presentations keep the pair in id order; flipping the shown order keeps the sides as given.
   const swap = vote.runA > vote.runB;
   const pair = swap ? { runA: vote.runB, runB: vote.runA } : { runA: vote.runA, runB: vote.runB };

@@ -24,7 +24,10 @@ export async function runRunsImport(dirs: string[], options: { json?: boolean; w
   });
 }
 
-/** `lhb runs list`: imported runs with their configuration (the researcher's view, not the voter's). */
+/**
+ * `lhb runs list`: imported runs with their configuration (the researcher's view, not the
+ * voter's); synthetic (demo study) runs are marked `[synthetic]` (`"synthetic": true` in JSON).
+ */
 export async function runRunsList(options: { task?: string; json?: boolean; workspace?: string }): Promise<void> {
   await withCliApi(options.workspace, async (api) => {
     const { runs } = (await api.call('runs.list', options.task ? { taskId: options.task } : {})) as RpcOutput<'runs.list'>;
@@ -39,7 +42,12 @@ export async function runRunsList(options: { task?: string; json?: boolean; work
     for (const run of runs) {
       const versions = Object.entries(run.versions).map(([key, value]) => `${key} ${value}`).join(', ');
       const artifacts = [run.hasBuild ? 'build' : '', run.frames > 0 ? `${run.frames} frame${run.frames === 1 ? '' : 's'}` : '', run.hasVideo ? 'video' : ''].filter(Boolean).join(', ');
-      process.stdout.write(`${run.id}  ${run.taskId}  ${run.harness} / ${run.model}${versions ? ` (${versions})` : ''}  ${run.status}  ${artifacts}${run.findings.length > 0 ? `  ${run.findings.length} finding${run.findings.length === 1 ? '' : 's'}` : ''}\n`);
+      const findings = run.findings.length > 0 ? `  ${run.findings.length} finding${run.findings.length === 1 ? '' : 's'}` : '';
+      process.stdout.write(`${run.id}  ${run.taskId}  ${run.harness} / ${run.model}${versions ? ` (${versions})` : ''}  ${run.status}  ${artifacts || 'no artifacts'}${findings}${run.synthetic ? '  [synthetic]' : ''}\n`);
+    }
+    const synthetic = runs.filter((run) => run.synthetic).length;
+    if (synthetic > 0) {
+      process.stderr.write(`${synthetic} of ${runs.length} runs are synthetic: generated for the demo study, never executed, counted in analysis only when asked for (or while nothing real exists).\n`);
     }
   });
 }

@@ -27,6 +27,7 @@ export function listRunSummaries(db: Database, taskId?: string): RunSummary[] {
       hasBuild: files.some((file) => file.path === 'dist/index.html'),
       hasVideo: files.some((file) => file.path.startsWith('video.')),
       findings: listRunFindings(db, run.id).map((finding) => ({ nodeId: finding.node_id, kind: finding.kind, detail: finding.detail })),
+      synthetic: run.synthetic === 1,
     };
   });
 }
@@ -42,5 +43,6 @@ export function listTaskSummaries(db: Database): TaskSummary[] {
     instruction: task.instruction,
     frames: countTaskFrames(db, task.id),
     runs: runs.filter((run) => run.task_id === task.id).length,
+    synthetic: task.synthetic === 1,
   }));
 }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Database } from 'better-sqlite3';
 import { findCurrentProject } from '../store/project-repository.ts';
-import { findRun, insertRun } from '../store/run-repository.ts';
+import { SYNTHETIC_CONFIG_PREFIX, findRun, insertRun } from '../store/run-repository.ts';
 import { findTask, upsertTask } from '../store/task-repository.ts';
 import { configIdOf } from './import-bundles.ts';
 
@@ -24,8 +24,16 @@ export interface SyntheticRun {
 }
 
 /**
- * A Figma-style task with no frames, for synthetic studies. Unchanged when it exists already
- * (a rerun of a seed never rewrites a task a user may have edited).
+ * A synthetic run's configuration id: the canonical id of its harness, model and versions in
+ * the synthetic namespace, so it never names the same configuration as a real run.
+ */
+export function syntheticConfigIdOf(harness: string, model: string, versions: Readonly<Record<string, string>>): string {
+  return `${SYNTHETIC_CONFIG_PREFIX}${configIdOf(harness, model, versions)}`;
+}
+
+/**
+ * A Figma-style task with no frames, stored as synthetic, for synthetic studies. Unchanged when
+ * it exists already (a rerun of a seed never rewrites a task a user may have edited).
  */
 export function recordSyntheticTask(db: Database, task: SyntheticTask, createdAt: string): boolean {
   if (findTask(db, task.id)) return false;
@@ -33,15 +41,17 @@ export function recordSyntheticTask(db: Database, task: SyntheticTask, createdAt
   if (!project) throw new Error('The workspace has no project; open it with lhb or the app once so it is set up.');
   upsertTask(
     db,
-    { id: task.id, project_id: project.id, kind: 'figma', title: task.title, instruction: task.instruction, chapter_id: null, figma_file_key: null, created_at: createdAt, updated_at: createdAt },
+    { id: task.id, project_id: project.id, kind: 'figma', title: task.title, instruction: task.instruction, chapter_id: null, figma_file_key: null, created_at: createdAt, updated_at: createdAt, synthetic: 1 },
     [],
   );
   return true;
 }
 
 /**
- * A run with no artifacts: it counts in analysis under its configuration but never enters the
- * arena's queue (which only shows runs with something to show). Returns false when it exists.
+ * A synthetic run with no artifacts, on a synthetic task: it counts in analysis under its own
+ * synthetic configuration (never a real run's) when synthetic data is included, and never
+ * enters the arena's queue (which only shows runs with something to show). Returns false when
+ * it exists; the store refuses it on a real task.
  */
 export function recordSyntheticRun(db: Database, run: SyntheticRun, importedAt: string): boolean {
   if (findRun(db, run.id)) return false;
@@ -53,7 +63,7 @@ export function recordSyntheticRun(db: Database, run: SyntheticRun, importedAt: 
       harness: run.harness,
       model: run.model,
       versions_json: JSON.stringify(run.versions),
-      config_id: configIdOf(run.harness, run.model, run.versions),
+      config_id: syntheticConfigIdOf(run.harness, run.model, run.versions),
       status: 'succeeded',
       started_at: run.startedAt,
       finished_at: run.finishedAt,
@@ -62,6 +72,7 @@ export function recordSyntheticRun(db: Database, run: SyntheticRun, importedAt: 
       digest: `synthetic:${createHash('sha256').update(run.id).digest('hex')}`,
       source_dir: run.origin,
       imported_at: importedAt,
+      synthetic: 1,
     },
     [],
     [],

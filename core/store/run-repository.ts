@@ -15,6 +15,27 @@ export interface RunRow {
   digest: string;
   source_dir: string;
   imported_at: string;
+  /** 1 for a generated run (the demo study's): no artifacts, never executed, kept out of real results. */
+  synthetic: 0 | 1;
+}
+
+/** What insertRun takes: a run is real unless it says it is synthetic. */
+export type NewRun = Omit<RunRow, 'synthetic'> & { synthetic?: 0 | 1 };
+
+/**
+ * Synthetic configuration ids live in their own namespace, so a generated run never shares a
+ * configuration with a real run of the same harness, model and versions (migration 006 moved
+ * the existing ones here, and its triggers refuse a mix).
+ */
+export const SYNTHETIC_CONFIG_PREFIX = 'synthetic:';
+
+export function isSyntheticConfigId(configId: string): boolean {
+  return configId.startsWith(SYNTHETIC_CONFIG_PREFIX);
+}
+
+/** Raised when a run would blend synthetic and real identities; nothing was stored. */
+export class SyntheticIdentityError extends Error {
+  override name = 'SyntheticIdentityError';
 }
 
 export interface RunFileRow {
@@ -31,18 +52,42 @@ export interface RunFindingRow {
   detail: string;
 }
 
-/** Inserts a run with its files and capture findings, all or nothing. */
-export function insertRun(db: Database, run: RunRow, files: readonly RunFileRow[], findings: readonly RunFindingRow[]): void {
+/**
+ * Inserts a run with its files and capture findings, all or nothing. Refuses a real run with a
+ * synthetic configuration id or on a synthetic task, and a synthetic run with a real one.
+ */
+export function insertRun(db: Database, run: NewRun, files: readonly RunFileRow[], findings: readonly RunFindingRow[]): void {
+  const row: RunRow = { ...run, synthetic: run.synthetic ?? 0 };
+  checkSyntheticIdentity(db, row);
   db.transaction(() => {
-    prepared(db, 
-      `INSERT INTO runs (id, task_id, harness, model, versions_json, config_id, status, started_at, finished_at, digest, source_dir, imported_at)
-       VALUES (@id, @task_id, @harness, @model, @versions_json, @config_id, @status, @started_at, @finished_at, @digest, @source_dir, @imported_at)`,
-    ).run(run);
+    prepared(db,
+      `INSERT INTO runs (id, task_id, harness, model, versions_json, config_id, status, started_at, finished_at, digest, source_dir, imported_at, synthetic)
+       VALUES (@id, @task_id, @harness, @model, @versions_json, @config_id, @status, @started_at, @finished_at, @digest, @source_dir, @imported_at, @synthetic)`,
+    ).run(row);
     const insertFile = prepared(db, 'INSERT INTO run_files (run_id, path, sha256, size_bytes) VALUES (@run_id, @path, @sha256, @size_bytes)');
     for (const file of files) insertFile.run(file);
     const insertFinding = prepared(db, 'INSERT INTO run_frame_findings (run_id, node_id, kind, detail) VALUES (@run_id, @node_id, @kind, @detail)');
     for (const finding of findings) insertFinding.run(finding);
   })();
+}
+
+function checkSyntheticIdentity(db: Database, run: RunRow): void {
+  const kind = run.synthetic === 1 ? 'synthetic' : 'real';
+  if (isSyntheticConfigId(run.config_id) !== (run.synthetic === 1)) {
+    throw new SyntheticIdentityError(
+      run.synthetic === 1
+        ? `The synthetic run ${run.id} has the configuration id ${run.config_id}, which is a real run's namespace. Nothing was stored; synthetic configuration ids start with "${SYNTHETIC_CONFIG_PREFIX}".`
+        : `The run ${run.id} is real but its configuration id ${run.config_id} starts with "${SYNTHETIC_CONFIG_PREFIX}", the namespace of generated demo runs. Nothing was stored.`,
+    );
+  }
+  const task = prepared(db, 'SELECT synthetic FROM tasks WHERE id = ?').get(run.task_id) as { synthetic: 0 | 1 } | undefined;
+  if (task && task.synthetic !== run.synthetic) {
+    throw new SyntheticIdentityError(
+      task.synthetic === 1
+        ? `Task ${run.task_id} is a synthetic demo task, so the ${kind} run ${run.id} cannot be added to it. Nothing was stored; give the real task its own id (in task.json and run.json's task_id) and import both again.`
+        : `Task ${run.task_id} is a real task, so the ${kind} run ${run.id} cannot be added to it. Nothing was stored; synthetic runs belong to synthetic tasks.`,
+    );
+  }
 }
 
 export function findRun(db: Database, id: string): RunRow | undefined {

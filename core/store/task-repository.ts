@@ -12,7 +12,12 @@ export interface TaskRow {
   figma_file_key: string | null;
   created_at: string;
   updated_at: string;
+  /** 1 for a generated task (the demo study's): its runs are synthetic and stay out of real results. */
+  synthetic: 0 | 1;
 }
+
+/** What upsertTask takes: a task is real unless it says it is synthetic. */
+export type NewTask = Omit<TaskRow, 'synthetic'> & { synthetic?: 0 | 1 };
 
 /** A `task_frames` row: one ground-truth frame of a Figma task. */
 export interface TaskFrameRow {
@@ -26,16 +31,28 @@ export interface TaskFrameRow {
   gt_sha256: string;
 }
 
-/** Inserts or replaces a task and its frames in one transaction. */
-export function upsertTask(db: Database, task: TaskRow, frames: readonly TaskFrameRow[]): void {
+/**
+ * Inserts or replaces a task and its frames in one transaction. A task keeps its kind of
+ * identity: a real task never replaces a synthetic one of the same id, nor the other way round.
+ */
+export function upsertTask(db: Database, task: NewTask, frames: readonly TaskFrameRow[]): void {
+  const row: TaskRow = { ...task, synthetic: task.synthetic ?? 0 };
+  const existing = findTask(db, row.id);
+  if (existing && existing.synthetic !== row.synthetic) {
+    throw new Error(
+      existing.synthetic === 1
+        ? `A synthetic demo task with the id ${row.id} is already in this workspace; a real task cannot replace it. Nothing was changed; give the task another id (in task.json and its bundles' run.json task_id).`
+        : `A real task with the id ${row.id} is already in this workspace; a synthetic task cannot replace it. Nothing was changed.`,
+    );
+  }
   db.transaction(() => {
-    prepared(db, 
-      `INSERT INTO tasks (id, project_id, kind, title, instruction, chapter_id, figma_file_key, created_at, updated_at)
-       VALUES (@id, @project_id, @kind, @title, @instruction, @chapter_id, @figma_file_key, @created_at, @updated_at)
+    prepared(db,
+      `INSERT INTO tasks (id, project_id, kind, title, instruction, chapter_id, figma_file_key, created_at, updated_at, synthetic)
+       VALUES (@id, @project_id, @kind, @title, @instruction, @chapter_id, @figma_file_key, @created_at, @updated_at, @synthetic)
        ON CONFLICT (id) DO UPDATE SET kind = excluded.kind, title = excluded.title, instruction = excluded.instruction,
          chapter_id = excluded.chapter_id, figma_file_key = excluded.figma_file_key, updated_at = excluded.updated_at`,
-    ).run(task);
-    prepared(db, 'DELETE FROM task_frames WHERE task_id = ?').run(task.id);
+    ).run(row);
+    prepared(db, 'DELETE FROM task_frames WHERE task_id = ?').run(row.id);
     const insert = prepared(db, 
       `INSERT INTO task_frames (task_id, position, node_id, name, target_route, viewport_width, viewport_height, gt_sha256)
        VALUES (@task_id, @position, @node_id, @name, @target_route, @viewport_width, @viewport_height, @gt_sha256)`,

@@ -2,7 +2,7 @@ import type { RunSummary } from '../../schemas/arena.ts';
 import { findingsSummary } from './finding-words.ts';
 import { RunFindings } from './RunFindings.tsx';
 import { useRunsStore } from './runs-store.ts';
-import { artifactsText, timeRangeText, versionsText } from './run-words.ts';
+import { artifactsText, runsCaption, timeRangeText, versionsText } from './run-words.ts';
 
 /** The selected task's runs: who made each, when, what it brought, and what frame capture found. */
 export function RunsRegion() {
@@ -20,7 +20,6 @@ export function RunsRegion() {
     );
   }
   const title = task?.title ?? selectedTaskId;
-  const flagged = runs.filter((r) => r.findings.length > 0).length;
   return (
     <section className="runs-region runs-runs" aria-labelledby="runs-runs-title" aria-busy={phase === 'loading'}>
       <h2 id="runs-runs-title">Runs of {title}</h2>
@@ -31,10 +30,7 @@ export function RunsRegion() {
       ) : (
         <div className="runs-table">
           <table>
-            <caption>
-              {runs.length} run{runs.length === 1 ? '' : 's'} of {title}
-              {flagged > 0 ? `; ${flagged} with capture findings` : ''}
-            </caption>
+            <caption>{runsCaption(runs, title)}</caption>
             <thead>
               <tr>
                 <th scope="col">Harness</th>
@@ -69,6 +65,11 @@ function RunRow({ run }: { run: RunSummary }) {
           </span>
         )}
         {run.harness}
+        {run.synthetic && (
+          <span className="runs-badge runs-badge--synthetic" title="Generated for the demo study: never executed, never shown to voters, counted in Analysis only when synthetic data is included">
+            synthetic
+          </span>
+        )}
       </th>
       <td className="runs-table__nowrap">{run.model}</td>
       <td>{versionsText(run.versions)}</td>

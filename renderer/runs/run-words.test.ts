@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { artifactsText, formatDuration, timeRangeText, versionsText } from './run-words.ts';
+import { artifactsText, formatDuration, runsCaption, timeRangeText, versionsText } from './run-words.ts';
 
 describe('durations', () => {
   it('read in the largest units that matter', () => {
@@ -47,5 +47,17 @@ describe('artifacts', () => {
     expect(artifactsText({ hasBuild: true, frames: 3, hasVideo: true })).toBe('build, 3 frames, video');
     expect(artifactsText({ hasBuild: true, frames: 1, hasVideo: false })).toBe('build, 1 frame');
     expect(artifactsText({ hasBuild: false, frames: 0, hasVideo: false })).toBe('no artifacts');
+  });
+});
+
+describe('the runs caption', () => {
+  const finding = { nodeId: '1:2', kind: 'blank-render', detail: '' };
+  it('counts runs and findings, and says which runs are synthetic', () => {
+    expect(runsCaption([{ findings: [], synthetic: false }], 'Pricing')).toBe('1 run of Pricing');
+    expect(runsCaption([{ findings: [finding], synthetic: false }, { findings: [], synthetic: false }], 'Pricing')).toBe('2 runs of Pricing; 1 with capture findings');
+    expect(runsCaption([{ findings: [], synthetic: true }, { findings: [], synthetic: true }], 'Synthetic: Settings')).toBe(
+      '2 runs of Synthetic: Settings; all synthetic (generated for the demo study, never executed)',
+    );
+    expect(runsCaption([{ findings: [], synthetic: true }, { findings: [], synthetic: false }], 'Mixed')).toBe('2 runs of Mixed; 1 synthetic (generated for the demo study, never executed)');
   });
 });

@@ -57,3 +57,17 @@ export function artifactsText(run: Pick<RunSummary, 'hasBuild' | 'frames' | 'has
   ];
   return parts.length === 0 ? 'no artifacts' : parts.join(', ');
 }
+
+/**
+ * "3 runs of Pricing; 1 with capture findings", and for the demo study's generated runs
+ * "; all synthetic (generated for the demo study, never executed)", so they never pass for real ones.
+ */
+export function runsCaption(runs: readonly Pick<RunSummary, 'findings' | 'synthetic'>[], title: string): string {
+  const flagged = runs.filter((run) => run.findings.length > 0).length;
+  const synthetic = runs.filter((run) => run.synthetic).length;
+  return [
+    `${runs.length} run${runs.length === 1 ? '' : 's'} of ${title}`,
+    ...(flagged > 0 ? [`${flagged} with capture findings`] : []),
+    ...(synthetic > 0 ? [`${synthetic === runs.length ? 'all' : synthetic} synthetic (generated for the demo study, never executed)`] : []),
+  ].join('; ');
+}

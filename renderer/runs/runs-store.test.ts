@@ -5,8 +5,8 @@ import type { RpcClient, RpcInput, RpcMethod, RpcOutput } from '../../schemas/rp
 import { RpcCallError } from '../api/rpc-call-error.ts';
 import { createRunsStore } from './runs-store.ts';
 
-const task = (id: string, title: string, runs: number): TaskSummary => ({ id, kind: 'figma', title, instruction: '', frames: 3, runs });
-const run = (id: string, taskId: string, harness: string): RunSummary => ({
+const task = (id: string, title: string, runs: number, synthetic = false): TaskSummary => ({ id, kind: 'figma', title, instruction: '', frames: 3, runs, synthetic });
+const run = (id: string, taskId: string, harness: string, synthetic = false): RunSummary => ({
   id,
   taskId,
   taskTitle: taskId,
@@ -21,13 +21,14 @@ const run = (id: string, taskId: string, harness: string): RunSummary => ({
   hasBuild: true,
   hasVideo: false,
   findings: [],
+  synthetic,
 });
 const job = (id: string, state: Job['state'], message: string): Job => ({ id, kind: 'runs.import', title: 'Import runs', state, done: 0, total: 1, message, createdAt: '', updatedAt: '' });
 
 /** A workspace of tasks and runs behind the RpcClient interface; an import adds a task when the test ends its job. */
 function fakeWorkspace() {
-  const tasks = [task('t-real', 'Pricing pages', 2), task('t-syn', 'Synthetic: settings', 4)];
-  const runs = [run('r1', 't-real', 'claude-code'), run('r2', 't-real', 'codex-cli'), run('r3', 't-syn', 'bot')];
+  const tasks = [task('t-real', 'Pricing pages', 2), task('t-syn', 'Synthetic: settings', 4, true)];
+  const runs = [run('r1', 't-real', 'claude-code'), run('r2', 't-real', 'codex-cli'), run('r3', 't-syn', 'bot', true)];
   const listeners = new Set<(event: AppEvent) => void>();
   const calls: { method: string; input: unknown }[] = [];
   let failTasks = false;

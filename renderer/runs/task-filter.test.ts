@@ -2,18 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { isSyntheticTask, visibleTasks } from './task-filter.ts';
 
 const tasks = [
-  { id: 'demo-figma-pricing', title: 'Quillmoss marketing pages from the Figma file' },
-  { id: 'syn-1', title: 'Synthetic: settings page' },
-  { id: 'demo-chapter-trend', title: 'Explain the weekly trend chapter' },
-  { id: 'real-2', title: 'A page about Synthetic: data' },
+  { id: 'demo-figma-pricing', title: 'Quillmoss marketing pages from the Figma file', synthetic: false },
+  { id: 'syn-1', title: 'Synthetic: settings page', synthetic: true },
+  { id: 'demo-chapter-trend', title: 'Explain the weekly trend chapter', synthetic: false },
+  { id: 'real-2', title: 'Synthetic: a real task that happens to be titled so', synthetic: false },
 ];
 
 describe('the synthetic rule', () => {
-  it('is a title that starts with "Synthetic:"', () => {
-    expect(isSyntheticTask({ title: 'Synthetic: settings page' })).toBe(true);
-    expect(isSyntheticTask({ title: 'A page about Synthetic: data' })).toBe(false);
-    expect(isSyntheticTask({ title: 'synthetic: lower case' })).toBe(false);
-    expect(isSyntheticTask({ title: ' Synthetic: leading space' })).toBe(false);
+  it('is the store’s mark, not the title', () => {
+    expect(isSyntheticTask(tasks[1]!)).toBe(true);
+    expect(isSyntheticTask(tasks[3]!)).toBe(false);
+    expect(isSyntheticTask({ synthetic: true })).toBe(true);
   });
 });
 

@@ -198,7 +198,7 @@ CREATE TABLE runs (
   digest        TEXT NOT NULL UNIQUE,
   source_dir    TEXT NOT NULL,
   imported_at   TEXT NOT NULL
-) STRICT;
+, synthetic INTEGER NOT NULL DEFAULT 0 CHECK (synthetic IN (0, 1))) STRICT;
 
 -- table schema_migrations on schema_migrations
 CREATE TABLE schema_migrations (
@@ -258,7 +258,7 @@ CREATE TABLE tasks (
   figma_file_key TEXT,
   created_at     TEXT NOT NULL,
   updated_at     TEXT NOT NULL
-) STRICT;
+, synthetic INTEGER NOT NULL DEFAULT 0 CHECK (synthetic IN (0, 1))) STRICT;
 
 -- table votes on votes
 CREATE TABLE votes (
@@ -281,3 +281,26 @@ CREATE TABLE votes (
   created_at      TEXT NOT NULL,
   retracted_at    TEXT
 ) STRICT;
+
+-- trigger runs_synthetic_identity_on_insert on runs
+CREATE TRIGGER runs_synthetic_identity_on_insert BEFORE INSERT ON runs
+WHEN NEW.synthetic <> (substr(NEW.config_id, 1, 10) = 'synthetic:')
+  OR NEW.synthetic <> (SELECT synthetic FROM tasks WHERE tasks.id = NEW.task_id)
+BEGIN
+  SELECT RAISE(ABORT, 'a synthetic run needs a synthetic task and a synthetic: configuration id, and a real run neither');
+END;
+
+-- trigger runs_synthetic_identity_on_update on runs
+CREATE TRIGGER runs_synthetic_identity_on_update BEFORE UPDATE OF synthetic, config_id, task_id ON runs
+WHEN NEW.synthetic <> (substr(NEW.config_id, 1, 10) = 'synthetic:')
+  OR NEW.synthetic <> (SELECT synthetic FROM tasks WHERE tasks.id = NEW.task_id)
+BEGIN
+  SELECT RAISE(ABORT, 'a synthetic run needs a synthetic task and a synthetic: configuration id, and a real run neither');
+END;
+
+-- trigger tasks_synthetic_identity_on_update on tasks
+CREATE TRIGGER tasks_synthetic_identity_on_update BEFORE UPDATE OF synthetic ON tasks
+WHEN EXISTS (SELECT 1 FROM runs WHERE runs.task_id = NEW.id AND runs.synthetic <> NEW.synthetic)
+BEGIN
+  SELECT RAISE(ABORT, 'a task cannot change between synthetic and real while it has runs');
+END;

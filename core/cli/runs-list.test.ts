@@ -1,0 +1,41 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { RunSummarySchema } from '../../schemas/arena.ts';
+
+const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
+const lhb = (args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', MAIN, ...args], { encoding: 'utf8', timeout: 120_000 });
+
+let dir: string;
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'lhb-runs-list-'));
+});
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+it('lhb runs list marks the demo study’s synthetic runs, in text and in JSON', () => {
+  const workspace = join(dir, 'workspace');
+  const json = lhb(['runs', 'list', '--json', '-w', workspace]);
+  expect(json.status).toBe(0);
+  const runs = RunSummarySchema.array().parse(JSON.parse(json.stdout));
+  expect(runs.filter((run) => run.synthetic).map((run) => run.taskId).every((task) => task.startsWith('synthetic-task-'))).toBe(true);
+  expect(runs.filter((run) => run.synthetic)).toHaveLength(48);
+  expect(runs.filter((run) => !run.synthetic)).toHaveLength(5);
+
+  const text = lhb(['runs', 'list', '-w', workspace]);
+  expect(text.status).toBe(0);
+  const lines = text.stdout.trim().split('\n');
+  expect(lines).toHaveLength(53);
+  const marked = lines.filter((line) => line.endsWith('  [synthetic]'));
+  expect(marked).toHaveLength(48);
+  expect(marked.every((line) => line.includes('synthetic-task-') && line.includes('no artifacts'))).toBe(true);
+  expect(text.stderr).toContain('48 of 53 runs are synthetic');
+
+  const real = lhb(['runs', 'list', '--task', 'demo-figma-pricing', '-w', workspace]);
+  expect(real.stdout).not.toContain('[synthetic]');
+  expect(real.stderr).toBe('');
+}, 180_000);
