@@ -77,6 +77,23 @@ export const AlignmentSchema = z.object({
 });
 export type Alignment = z.infer<typeof AlignmentSchema>;
 
+/**
+ * Why synthetic (generated demo) data is or is not counted: `only-synthetic` (no real vote or
+ * judgment exists, so the demo's numbers are shown, labelled), `real-data-present` (left out by
+ * default once any real vote or judgment exists), `requested` (the caller asked).
+ */
+export const SyntheticReasonSchema = z.enum(['only-synthetic', 'real-data-present', 'requested']);
+export type SyntheticReason = z.infer<typeof SyntheticReasonSchema>;
+
+export const SyntheticStatusSchema = z.object({
+  included: z.boolean(),
+  reason: SyntheticReasonSchema,
+  /** Synthetic live votes and judgments in the workspace, counted here or not. */
+  votes: z.number().int(),
+  judgments: z.number().int(),
+});
+export type SyntheticStatus = z.infer<typeof SyntheticStatusSchema>;
+
 export const AnalysisReportSchema = z.object({
   generatedAt: z.string(),
   study: z.object({
@@ -88,6 +105,8 @@ export const AnalysisReportSchema = z.object({
     judgments: z.number().int(),
     /** True when any vote or judgment counted is synthetic (the demo's), so every view says so. */
     includesSynthetic: z.boolean(),
+    /** Whether synthetic data was counted, and why. */
+    synthetic: SyntheticStatusSchema,
     seed: z.string(),
     resamples: z.number().int(),
   }),

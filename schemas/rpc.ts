@@ -214,10 +214,15 @@ export const rpcContract = {
         /** Bootstrap resamples for every interval (default 1,000). */
         resamples: z.number().int().min(100).max(20_000).default(1000),
         seed: z.string().min(1).max(100).default('lhb-analysis'),
-        /** Leave the demo's synthetic votes and judgments out. */
-        excludeSynthetic: z.boolean().default(false),
+        /**
+         * Synthetic (demo) votes and judgments. Neither flag: left out once any real vote or
+         * judgment exists, included while none does. The report's `study.synthetic` says which and why.
+         */
+        includeSynthetic: z.boolean().optional(),
+        excludeSynthetic: z.boolean().optional(),
       })
-      .strict(),
+      .strict()
+      .refine((input) => !(input.includeSynthetic && input.excludeSynthetic), { message: 'choose one of includeSynthetic and excludeSynthetic', path: ['includeSynthetic'] }),
     output: AnalysisReportSchema,
   },
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>;

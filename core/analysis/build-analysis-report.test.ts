@@ -27,7 +27,7 @@ import { buildAnalysisReport } from './build-analysis-report.ts';
 
 let dir: string;
 let workspace: Workspace;
-const OPTIONS = { resamples: 200, seed: 'test-seed', excludeSynthetic: false };
+const OPTIONS = { resamples: 200, seed: 'test-seed', synthetic: 'include' as const };
 const CONFIGS = ['x', 'y', 'z'] as const;
 const JUDGES = ['J1', 'J2', 'J3'] as const;
 /** Latent quality of each configuration's runs, so scores and outcomes are not all alike. */
@@ -243,12 +243,23 @@ describe('buildAnalysisReport on a hand-built store', () => {
 
   it('leaves synthetic votes and judgments out when asked, and the same seed gives the same numbers', () => {
     seedVotes();
-    const report = buildAnalysisReport(workspace.db, { ...OPTIONS, excludeSynthetic: true });
-    expect(report.study).toMatchObject({ votes: 6, judgments: 53, annotators: 1, includesSynthetic: false, judges: ['J1', 'J2', 'J3'] });
+    const report = buildAnalysisReport(workspace.db, { ...OPTIONS, synthetic: 'exclude' });
+    expect(report.study).toMatchObject({
+      votes: 6,
+      judgments: 53,
+      annotators: 1,
+      includesSynthetic: false,
+      synthetic: { included: false, reason: 'requested', votes: 2, judgments: 1 },
+      judges: ['J1', 'J2', 'J3'],
+    });
     expect(report.preference.votes).toBe(6);
-    const again = buildAnalysisReport(workspace.db, { ...OPTIONS, excludeSynthetic: true });
+    // Real votes and judgments exist, so the default leaves the synthetic ones out too.
+    const byDefault = buildAnalysisReport(workspace.db, { resamples: 200, seed: 'test-seed' });
+    expect(byDefault.study.synthetic).toEqual({ included: false, reason: 'real-data-present', votes: 2, judgments: 1 });
+    expect({ ...byDefault, generatedAt: '', study: { ...byDefault.study, synthetic: null } }).toEqual({ ...report, generatedAt: '', study: { ...report.study, synthetic: null } });
+    const again = buildAnalysisReport(workspace.db, { ...OPTIONS, synthetic: 'exclude' });
     expect({ ...again, generatedAt: '' }).toEqual({ ...report, generatedAt: '' });
-    const otherSeed = buildAnalysisReport(workspace.db, { ...OPTIONS, excludeSynthetic: true, seed: 'other' });
+    const otherSeed = buildAnalysisReport(workspace.db, { ...OPTIONS, synthetic: 'exclude', seed: 'other' });
     expect(otherSeed.preference.elo.map((row) => row.rating)).toEqual(report.preference.elo.map((row) => row.rating));
     expect(otherSeed.preference.elo.map((row) => row.lo)).not.toEqual(report.preference.elo.map((row) => row.lo));
   });

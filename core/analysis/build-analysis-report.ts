@@ -5,14 +5,18 @@ import { buildAlignment } from './alignment.ts';
 import { buildLeaderboards } from './leaderboards.ts';
 import { buildPreference } from './preference.ts';
 import { loadStudyData } from './study-data.ts';
+import type { SyntheticRequest } from './synthetic-choice.ts';
 
 export interface AnalysisOptions {
   /** Resamples of every bootstrap interval. */
   resamples: number;
   /** Seed of every bootstrap (leaderboards and Bradley–Terry); the same seed gives the same report. */
   seed: string;
-  /** Leave synthetic votes and judgments (the demo study's) out. */
-  excludeSynthetic: boolean;
+  /**
+   * Synthetic (the demo study's) votes and judgments: 'include' or 'exclude' as asked; absent,
+   * left out once any real vote or judgment exists and included while none does.
+   */
+  synthetic?: SyntheticRequest;
   now?: () => Date;
 }
 
@@ -20,7 +24,7 @@ const byText = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
 
 /** The whole analysis report, recomputed from the store's raw votes and judgments. */
 export function buildAnalysisReport(db: Database, options: AnalysisOptions): AnalysisReport {
-  const data = loadStudyData(db, { excludeSynthetic: options.excludeSynthetic });
+  const data = loadStudyData(db, { synthetic: options.synthetic });
   const counted = new Set([...data.votes.flatMap((vote) => [vote.run_a, vote.run_b]), ...data.judgments.map((j) => j.run)]);
   const runs = [...counted].map((id) => data.runs.get(id)!);
   const configIds = [...new Set(runs.map((run) => run.config))];
@@ -35,6 +39,7 @@ export function buildAnalysisReport(db: Database, options: AnalysisOptions): Ana
       votes: data.votes.length,
       judgments: data.judgments.length,
       includesSynthetic: data.votes.some((vote) => vote.synthetic) || data.judgments.some((j) => j.synthetic),
+      synthetic: data.synthetic,
       seed: options.seed,
       resamples: options.resamples,
     },

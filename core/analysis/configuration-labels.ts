@@ -1,15 +1,19 @@
-import type { RunRow } from '../store/run-repository.ts';
+import { isSyntheticConfigId, type RunRow } from '../store/run-repository.ts';
 
 /**
- * A readable name per configuration id: "harness · model · skill v2". When two configurations
- * would read the same (they differ only in another version), the other versions are appended.
+ * A readable name per configuration id: "harness · model · skill v2", and "… · synthetic" for
+ * a synthetic configuration, so it never reads as the real one of the same harness and model.
+ * When two configurations would read the same (they differ only in another version), the other
+ * versions are appended.
  */
 export function labelConfigurations(runs: readonly Pick<RunRow, 'config_id' | 'harness' | 'model' | 'versions_json'>[]): Map<string, string> {
   const configs = new Map<string, { base: string; versions: Record<string, string> }>();
   for (const run of runs) {
     if (configs.has(run.config_id)) continue;
     const versions = parseVersions(run.versions_json);
-    const base = [run.harness, run.model, versions.skill === undefined ? '' : `skill ${versions.skill}`].filter(Boolean).join(' · ');
+    const base = [run.harness, run.model, versions.skill === undefined ? '' : `skill ${versions.skill}`, isSyntheticConfigId(run.config_id) ? 'synthetic' : '']
+      .filter(Boolean)
+      .join(' · ');
     configs.set(run.config_id, { base, versions });
   }
   const baseCounts = new Map<string, number>();

@@ -14,15 +14,26 @@ function table(header: readonly string[], rows: readonly (readonly string[])[]):
   return [line(header), line(header.map(() => '---')), ...rows.map(line)].join('\n') + '\n';
 }
 
+/** Which way synthetic data went, and why, as a quoted line; empty when there is none to speak of. */
+function syntheticNote(synthetic: AnalysisReport['study']['synthetic'], counted: boolean): string {
+  const held = `${synthetic.votes} synthetic votes and ${synthetic.judgments} synthetic judgments`;
+  if (counted) {
+    const why = synthetic.reason === 'requested' ? 'as asked (`--include-synthetic`)' : 'because this workspace has no real vote or judgment yet';
+    return `> **Includes synthetic data** ${why}: ${held} are the demo study's generated records, not people's or models'. Do not report these numbers; \`--exclude-synthetic\` leaves them out.\n`;
+  }
+  if (synthetic.votes + synthetic.judgments === 0) return '';
+  const why = synthetic.reason === 'requested' ? 'as asked (`--exclude-synthetic`)' : 'because this workspace has real votes or judgments';
+  return `> Synthetic data left out ${why}: ${held} of the demo study are not counted. \`--include-synthetic\` adds them.\n`;
+}
+
 export function renderAnalysisMarkdown(report: AnalysisReport): string {
   const { study, agreement, preference, alignment } = report;
   const label = new Map(study.configurations.map((config) => [config.id, config.label]));
   const name = (config: string | null) => (config === null ? '–' : (label.get(config) ?? config));
   const out: string[] = [];
   out.push('# LH-Bench analysis report\n');
-  if (study.includesSynthetic) {
-    out.push('> **Includes synthetic data.** Some votes or judgments counted here are the demo study\'s synthetic records, not people\'s or models\'. Run with `--exclude-synthetic` to leave them out.\n');
-  }
+  const note = syntheticNote(study.synthetic, study.includesSynthetic);
+  if (note) out.push(note);
   out.push(
     `Generated ${report.generatedAt}; ${study.resamples} bootstrap resamples, seed \`${study.seed}\`. ` +
       `${study.tasks} tasks, ${study.configurations.length} configurations, ${study.judges.length} judges, ${study.annotators} annotators, ${study.votes} votes, ${study.judgments} judgments.\n`,

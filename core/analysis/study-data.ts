@@ -5,11 +5,13 @@ import { findCurrentProject } from '../store/project-repository.ts';
 import { listRuns } from '../store/run-repository.ts';
 import { listLiveVotes, type VoteRow } from '../store/vote-repository.ts';
 import { labelConfigurations } from './configuration-labels.ts';
+import { chooseSynthetic, type SyntheticChoice, type SyntheticRequest } from './synthetic-choice.ts';
 
 export interface StudyRun {
   id: string;
   task: string;
   config: string;
+  synthetic: boolean;
 }
 
 export interface StudyJudgment {
@@ -26,27 +28,36 @@ export type StudyVote = Pick<VoteRow, 'id' | 'annotator_id' | 'task_id' | 'run_a
   synthetic: boolean;
 };
 
-/** The raw records one report is computed from, already filtered (live votes; synthetic left out when asked). */
+/** The raw records one report is computed from, already filtered (live votes; synthetic ones only when included). */
 export interface StudyData {
   runs: Map<string, StudyRun>;
   /** Configuration id → label, for every configuration with a run. */
   labels: Map<string, string>;
   votes: StudyVote[];
   judgments: StudyJudgment[];
+  /** Whether synthetic records are counted, and why. */
+  synthetic: SyntheticChoice & {
+    /** Synthetic live votes and judgments in the workspace, counted or not. */
+    votes: number;
+    judgments: number;
+  };
 }
 
 /**
  * Reads what analysis needs from the store: the project's runs with their configuration, live
- * (never retracted) votes, and judgments; synthetic rows are dropped when `excludeSynthetic`.
+ * (never retracted) votes, and judgments. A vote or judgment is synthetic when it is flagged so
+ * or touches a synthetic run; those are counted only as `chooseSynthetic` decides.
  */
-export function loadStudyData(db: Database, options: { excludeSynthetic: boolean }): StudyData {
+export function loadStudyData(db: Database, options: { synthetic?: SyntheticRequest } = {}): StudyData {
   const project = findCurrentProject(db);
-  if (!project) return { runs: new Map(), labels: new Map(), votes: [], judgments: [] };
+  if (!project) {
+    return { runs: new Map(), labels: new Map(), votes: [], judgments: [], synthetic: { ...chooseSynthetic(options.synthetic, false), votes: 0, judgments: 0 } };
+  }
   const runRows = listRuns(db, project.id);
-  const runs = new Map(runRows.map((run) => [run.id, { id: run.id, task: run.task_id, config: run.config_id }]));
+  const runs = new Map(runRows.map((run) => [run.id, { id: run.id, task: run.task_id, config: run.config_id, synthetic: run.synthetic === 1 }]));
   const labels = labelConfigurations(runRows);
-  const votes = listLiveVotes(db)
-    .filter((vote) => runs.has(vote.run_a) && runs.has(vote.run_b) && !(options.excludeSynthetic && vote.synthetic === 1))
+  const votes: StudyVote[] = listLiveVotes(db)
+    .filter((vote) => runs.has(vote.run_a) && runs.has(vote.run_b))
     // Oldest first, so every derived array has a stable, meaningful order.
     .reverse()
     .map((vote) => ({
@@ -61,16 +72,27 @@ export function loadStudyData(db: Database, options: { excludeSynthetic: boolean
       right_run: vote.right_run,
       rating_left: vote.rating_left,
       rating_right: vote.rating_right,
-      synthetic: vote.synthetic === 1,
+      synthetic: vote.synthetic === 1 || runs.get(vote.run_a)!.synthetic || runs.get(vote.run_b)!.synthetic,
     }));
-  const judgments = listJudgments(db, project.id, { excludeSynthetic: options.excludeSynthetic }).map((row) => ({
+  const judgments: StudyJudgment[] = listJudgments(db, project.id).map((row) => ({
     run: row.run_id,
     judge: row.judge,
     tier: row.tier,
     rubric: row.rubric,
     version: row.rubric_version,
     score: row.score,
-    synthetic: row.synthetic === 1,
+    synthetic: row.synthetic === 1 || runs.get(row.run_id)?.synthetic === true,
   }));
-  return { runs, labels, votes, judgments };
+  const syntheticVotes = votes.filter((vote) => vote.synthetic).length;
+  const syntheticJudgments = judgments.filter((judgment) => judgment.synthetic).length;
+  const hasRealData = syntheticVotes < votes.length || syntheticJudgments < judgments.length;
+  const choice = chooseSynthetic(options.synthetic, hasRealData);
+  const counted = <T extends { synthetic: boolean }>(rows: T[]) => (choice.included ? rows : rows.filter((row) => !row.synthetic));
+  return {
+    runs,
+    labels,
+    votes: counted(votes),
+    judgments: counted(judgments),
+    synthetic: { ...choice, votes: syntheticVotes, judgments: syntheticJudgments },
+  };
 }

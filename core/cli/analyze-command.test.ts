@@ -22,10 +22,11 @@ describe('lhb analyze', () => {
   it('--json prints the same report as analysis.report for the same seed and resamples', async () => {
     const workspace = join(dir, 'workspace');
     const result = lhb(['analyze', '--json', '--resamples', '300', '--seed', 's1', '-w', workspace]);
-    expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
+    // Nothing real exists yet, so the demo study counts; stderr says so, and why.
+    expect(result.stderr).toMatch(/includes 300 synthetic votes and 1008 synthetic judgments .*no real vote or judgment yet/);
     const report = AnalysisReportSchema.parse(JSON.parse(result.stdout));
-    expect(report.study).toMatchObject({ includesSynthetic: true, seed: 's1', resamples: 300, votes: 300 });
+    expect(report.study).toMatchObject({ includesSynthetic: true, synthetic: { included: true, reason: 'only-synthetic' }, seed: 's1', resamples: 300, votes: 300 });
     expect(report.preference.elo.length).toBeGreaterThanOrEqual(3);
     const api = await openApi(workspace);
     try {
@@ -43,10 +44,43 @@ describe('lhb analyze', () => {
     const text = readFileSync(md, 'utf8');
     expect(text).toContain('Includes synthetic data');
     for (const heading of ['## Leaderboards', '## Judge agreement', '## Human preference', '## Human–judge alignment']) expect(text).toContain(heading);
-    expect(text).toContain('| claude-code · claude-sonnet-4-5 · skill v2 |');
+    expect(text).toContain('| claude-code · claude-sonnet-4-5 · skill v2 · synthetic |');
 
     const excluded = lhb(['analyze', '--json', '--exclude-synthetic', '-w', workspace]);
-    expect(JSON.parse(excluded.stdout)).toMatchObject({ study: { includesSynthetic: false, votes: 0 } });
+    expect(excluded.stderr).toBe('');
+    expect(JSON.parse(excluded.stdout)).toMatchObject({ study: { includesSynthetic: false, votes: 0, synthetic: { included: false, reason: 'requested' } } });
+  }, 180_000);
+
+  it('leaves the demo study out once a person has voted, and adds it back with --include-synthetic, saying so', async () => {
+    const workspace = join(dir, 'voted');
+    const api = await openApi(workspace);
+    try {
+      const annotator = (await api.call('arena.createAnnotator', { name: 'Reviewer' })) as { id: string };
+      const next = (await api.call('arena.nextPair', { annotatorId: annotator.id })) as { item: { token: string } };
+      await api.call('arena.vote', { token: next.item.token, choice: 'right', ratingLeft: 2, ratingRight: 4, reason: '', timeOnItemMs: 900 });
+    } finally {
+      await api.close();
+    }
+    const real = lhb(['analyze', '--json', '--resamples', '100', '-w', workspace]);
+    expect(real.status).toBe(0);
+    expect(real.stderr).toBe('');
+    expect(JSON.parse(real.stdout)).toMatchObject({ study: { votes: 1, includesSynthetic: false, synthetic: { included: false, reason: 'real-data-present', votes: 300 } } });
+
+    const md = lhb(['analyze', '--resamples', '100', '-w', workspace]);
+    expect(md.stdout).toContain('Synthetic data left out because this workspace has real votes or judgments');
+    expect(md.stdout).not.toContain('Includes synthetic data');
+
+    const both = lhb(['analyze', '--json', '--resamples', '100', '--include-synthetic', '-w', workspace]);
+    expect(both.status).toBe(0);
+    expect(both.stderr).toMatch(/includes 300 synthetic votes .*as --include-synthetic asked/);
+    expect(JSON.parse(both.stdout)).toMatchObject({ study: { votes: 301, includesSynthetic: true, synthetic: { included: true, reason: 'requested' } } });
+
+    const forced = lhb(['analyze', '--json', '--resamples', '100', '--exclude-synthetic', '-w', workspace]);
+    expect(JSON.parse(forced.stdout)).toMatchObject({ study: { votes: 1, synthetic: { included: false, reason: 'requested' } } });
+
+    const conflicting = lhb(['analyze', '--include-synthetic', '--exclude-synthetic', '-w', workspace]);
+    expect(conflicting.status).not.toBe(0);
+    expect(conflicting.stderr).toContain('choose one of --include-synthetic and --exclude-synthetic');
   }, 180_000);
 
   it('refuses resamples out of range with a message naming the range', () => {

@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import type { AnalysisReport } from '../../schemas/analysis.ts';
 import type { RpcOutput } from '../../schemas/rpc.ts';
 import { renderAnalysisMarkdown } from '../analysis/report-markdown.ts';
 import { openCliApi } from './open-cli-api.ts';
@@ -10,6 +11,7 @@ export interface AnalyzeOptions {
   out?: string;
   resamples?: number;
   seed?: string;
+  includeSynthetic?: boolean;
   excludeSynthetic?: boolean;
   workspace?: string;
 }
@@ -17,21 +19,27 @@ export interface AnalyzeOptions {
 /**
  * `lhb analyze`: the analysis report through analysis.report (the same numbers as the app for
  * the same seed and resamples), as JSON (--json) or Markdown (--md, the default), to stdout or
- * to --out FILE.
+ * to --out FILE. Synthetic (demo) data follows the report's rule: left out once any real vote
+ * or judgment exists, unless --include-synthetic; --exclude-synthetic always leaves it out.
+ * Whenever it is counted, stderr says so.
  */
 export async function runAnalyze(options: AnalyzeOptions): Promise<void> {
   if (options.json && options.md) throw new Error('choose one of --json and --md.');
+  if (options.includeSynthetic && options.excludeSynthetic) throw new Error('choose one of --include-synthetic and --exclude-synthetic.');
   const api = await openCliApi(options.workspace);
   let report: RpcOutput<'analysis.report'>;
   try {
     report = (await api.call('analysis.report', {
       ...(options.resamples !== undefined ? { resamples: options.resamples } : {}),
       ...(options.seed !== undefined ? { seed: options.seed } : {}),
-      excludeSynthetic: options.excludeSynthetic ?? false,
+      ...(options.includeSynthetic ? { includeSynthetic: true } : {}),
+      ...(options.excludeSynthetic ? { excludeSynthetic: true } : {}),
     })) as RpcOutput<'analysis.report'>;
   } finally {
     await api.close();
   }
+  const notice = syntheticNotice(report.study);
+  if (notice) process.stderr.write(`lhb: ${notice}\n`);
   const text = options.json ? `${JSON.stringify(report, null, 2)}\n` : renderAnalysisMarkdown(report);
   if (options.out) {
     const file = resolve(options.out);
@@ -40,4 +48,12 @@ export async function runAnalyze(options: AnalyzeOptions): Promise<void> {
   } else {
     process.stdout.write(text);
   }
+}
+
+/** The stderr line when synthetic data is counted (never silent), with why and how to leave it out. */
+export function syntheticNotice(study: AnalysisReport['study']): string | undefined {
+  if (!study.synthetic.included || (study.synthetic.votes === 0 && study.synthetic.judgments === 0)) return undefined;
+  const held = `${study.synthetic.votes} synthetic votes and ${study.synthetic.judgments} synthetic judgments from the demo study`;
+  const why = study.synthetic.reason === 'requested' ? 'as --include-synthetic asked' : 'because this workspace has no real vote or judgment yet';
+  return `this report includes ${held}, ${why}; do not report these numbers (--exclude-synthetic leaves them out).`;
 }

@@ -89,9 +89,10 @@ program
   .option('--out <file>', 'write the report to this file instead of stdout')
   .option('--resamples <n>', 'bootstrap resamples for every interval (100 to 20000)', parseResamples, 1000)
   .option('--seed <seed>', 'seed of every bootstrap; the same seed gives the same numbers', 'lhb-analysis')
-  .option('--exclude-synthetic', "leave the demo study's synthetic votes and judgments out")
+  .option('--include-synthetic', "count the demo study's synthetic votes and judgments even though real ones exist (by default they are left out once any real vote or judgment exists)")
+  .option('--exclude-synthetic', "leave the demo study's synthetic votes and judgments out even when nothing real exists yet")
   .option('-w, --workspace <dir>', 'workspace folder')
-  .action(async (options: { json?: boolean; md?: boolean; out?: string; resamples: number; seed: string; excludeSynthetic?: boolean; workspace?: string }) => {
+  .action(async (options: { json?: boolean; md?: boolean; out?: string; resamples: number; seed: string; includeSynthetic?: boolean; excludeSynthetic?: boolean; workspace?: string }) => {
     const { runAnalyze } = await import('./analyze-command.ts');
     await runAnalyze(options);
   });
@@ -111,7 +112,7 @@ runs
 
 runs
   .command('list')
-  .description('List imported runs with task, harness, model, versions and artifacts.')
+  .description('List imported runs with task, harness, model, versions and artifacts; synthetic (demo study) runs are marked.')
   .option('--task <id>', 'only the runs of this task')
   .option('--json', 'print JSON instead of text')
   .option('-w, --workspace <dir>', 'workspace folder')

@@ -22,7 +22,6 @@ export function AnalysisScreen() {
   const report = useAnalysisStore((s) => s.report);
   const pending = useAnalysisStore((s) => s.pending);
   const error = useAnalysisStore((s) => s.error);
-  const excluded = useAnalysisStore((s) => s.shown?.excludeSynthetic ?? false);
   const announcement = useAnalysisStore((s) => s.announcement);
   const { dismissError } = useAnalysisStore.getState();
 
@@ -48,7 +47,7 @@ export function AnalysisScreen() {
       {report &&
         (isEmptyReport(report) ? (
           <EmptyState title="Nothing to analyse yet">
-            <p>This workspace has no arena votes and no judgments{excluded ? ' once synthetic demo data is left out' : ''}.</p>
+            <p>This workspace has no arena votes and no judgments{report.study.synthetic.included || report.study.synthetic.votes + report.study.synthetic.judgments === 0 ? '' : ' once synthetic demo data is left out'}.</p>
             <p>
               <strong>How to get here: </strong>
               cast votes in the Arena and judge finished runs in Judges, then press Recompute. Every figure is recomputed from those raw records.

@@ -1,44 +1,56 @@
 import { useState } from 'react';
 import type { AnalysisReport } from '../../schemas/analysis.ts';
-import { MAX_RESAMPLES, MIN_RESAMPLES, clampResamples, useAnalysisStore } from './analysis-store.ts';
+import { MAX_RESAMPLES, MIN_RESAMPLES, clampResamples, includesSyntheticChoice, useAnalysisStore } from './analysis-store.ts';
 import { ReportRegion } from './ReportRegion.tsx';
-import { studySummary } from './report-readings.ts';
+import { studySummary, syntheticNotice } from './report-readings.ts';
 
-/** What the report rests on, the synthetic-data notice, and the Recompute form. */
+/**
+ * What the report rests on, whether the demo's synthetic records are counted (a banner while
+ * they are, a line saying why when they are left out), and the Recompute form with the
+ * “Include synthetic data” toggle, which recomputes at once.
+ */
 export function StudySection({ report }: { report?: AnalysisReport }) {
   const request = useAnalysisStore((s) => s.request);
-  const shown = useAnalysisStore((s) => s.shown);
   const loading = useAnalysisStore((s) => s.phase === 'loading');
-  const { setExcludeSynthetic, setResamples, load } = useAnalysisStore.getState();
+  const { setIncludeSynthetic, setResamples, load } = useAnalysisStore.getState();
   // What is typed stays as typed (so "2500" can be entered digit by digit); Recompute clamps it.
   const [resamplesText, setResamplesText] = useState(String(request.resamples));
+  const notice = report ? syntheticNotice(report.study) : undefined;
+
+  const recompute = () => {
+    const resamples = clampResamples(resamplesText.trim() === '' ? Number.NaN : Number(resamplesText));
+    setResamples(resamples);
+    setResamplesText(String(resamples));
+    void load();
+  };
 
   return (
     <ReportRegion title="Study">
       {report && <p className="analysis-study__summary">{studySummary(report.study)}</p>}
-      {report && shown?.excludeSynthetic && <p className="muted">Synthetic demo data left out of this report.</p>}
-      {report?.study.includesSynthetic && (
+      {notice?.kind === 'line' && <p className="muted">{notice.text}</p>}
+      {notice?.kind === 'banner' && (
         <div className="analysis-synthetic" role="note" aria-label="Synthetic data">
           <strong>Includes synthetic demo data</strong>
-          <p>
-            Some votes or judgments counted here were generated for the demo, not cast by people or judges. Do not report these numbers; tick
-            “Exclude synthetic data” and recompute to see only real records.
-          </p>
+          <p>{notice.text}</p>
         </div>
       )}
       <form
         className="analysis-study__form"
         onSubmit={(event) => {
           event.preventDefault();
-          const resamples = clampResamples(resamplesText.trim() === '' ? Number.NaN : Number(resamplesText));
-          setResamples(resamples);
-          setResamplesText(String(resamples));
-          void load();
+          recompute();
         }}
       >
         <label className="analysis-study__check">
-          <input type="checkbox" checked={request.excludeSynthetic} onChange={(event) => setExcludeSynthetic(event.target.checked)} />
-          Exclude synthetic data
+          <input
+            type="checkbox"
+            checked={includesSyntheticChoice(request, report)}
+            onChange={(event) => {
+              setIncludeSynthetic(event.target.checked);
+              recompute();
+            }}
+          />
+          Include synthetic data
         </label>
         <label className="analysis-study__resamples">
           Bootstrap resamples

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { AnalysisReportSchema, type AnalysisReport } from '../../schemas/analysis.ts';
-import type { RpcClient } from '../../schemas/rpc.ts';
+import type { RpcClient, RpcInput } from '../../schemas/rpc.ts';
 import { RpcCallError } from '../api/rpc-call-error.ts';
 import { formatCount } from './format-number.ts';
 
@@ -8,9 +8,15 @@ export const DEFAULT_RESAMPLES = 1000;
 export const MIN_RESAMPLES = 100;
 export const MAX_RESAMPLES = 20_000;
 
+/**
+ * The demo's synthetic records: `auto` lets the report decide (left out once any real vote or
+ * judgment exists, shown while none does); `include` and `exclude` are the user's explicit choice.
+ */
+export type SyntheticMode = 'auto' | 'include' | 'exclude';
+
 export interface AnalysisRequest {
   resamples: number;
-  excludeSynthetic: boolean;
+  synthetic: SyntheticMode;
 }
 
 export interface AnalysisState {
@@ -27,15 +33,30 @@ export interface AnalysisState {
   announcement: string;
   connect(client: RpcClient): void;
   load(): Promise<void>;
-  setExcludeSynthetic(exclude: boolean): void;
+  setIncludeSynthetic(include: boolean): void;
   setResamples(resamples: number): void;
   dismissError(): void;
   announce(text: string): void;
 }
 
+const SYNTHETIC_WORDS: Record<SyntheticMode, string> = { auto: '', include: ' (synthetic data included)', exclude: ' (synthetic data left out)' };
+
 /** "Computing… 1,000 resamples (synthetic data left out)" */
 export function progressText(request: AnalysisRequest): string {
-  return `Computing… ${formatCount(request.resamples)} resamples${request.excludeSynthetic ? ' (synthetic data left out)' : ''}`;
+  return `Computing… ${formatCount(request.resamples)} resamples${SYNTHETIC_WORDS[request.synthetic]}`;
+}
+
+/** The analysis.report input for a request: no synthetic flag at all under `auto`. */
+export function reportInput(request: AnalysisRequest): RpcInput<'analysis.report'> {
+  return {
+    resamples: request.resamples,
+    ...(request.synthetic === 'include' ? { includeSynthetic: true } : request.synthetic === 'exclude' ? { excludeSynthetic: true } : {}),
+  };
+}
+
+/** Whether the “Include synthetic data” toggle reads ticked: the user's choice, else what the report on screen did. */
+export function includesSyntheticChoice(request: AnalysisRequest, report: AnalysisReport | undefined): boolean {
+  return request.synthetic === 'auto' ? (report?.study.synthetic.included ?? false) : request.synthetic === 'include';
 }
 
 /** Keeps a typed-in resample count inside what the contract accepts. */
@@ -59,7 +80,7 @@ export function createAnalysisStore() {
     let latest = 0;
     return {
       phase: 'idle',
-      request: { resamples: DEFAULT_RESAMPLES, excludeSynthetic: false },
+      request: { resamples: DEFAULT_RESAMPLES, synthetic: 'auto' },
       announcement: '',
 
       connect(client) {
@@ -75,7 +96,7 @@ export function createAnalysisStore() {
         const asked = { ...request };
         set({ phase: 'loading', pending: asked, error: undefined, announcement: progressText(asked) });
         try {
-          const answer = await client.call('analysis.report', { resamples: asked.resamples, excludeSynthetic: asked.excludeSynthetic });
+          const answer = await client.call('analysis.report', reportInput(asked));
           if (id !== latest) return;
           const parsed = AnalysisReportSchema.safeParse(answer);
           if (!parsed.success) {
@@ -90,8 +111,8 @@ export function createAnalysisStore() {
         }
       },
 
-      setExcludeSynthetic(excludeSynthetic) {
-        set((state) => ({ request: { ...state.request, excludeSynthetic } }));
+      setIncludeSynthetic(include) {
+        set((state) => ({ request: { ...state.request, synthetic: include ? 'include' : 'exclude' } }));
       },
 
       setResamples(resamples) {

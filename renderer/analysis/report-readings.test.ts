@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EMPTY_REPORT_FIXTURE, REPORT_FIXTURE } from './report.fixture.ts';
-import { isEmptyReport, readCycles, readKruskal, readOverallAgreement, readPositionBias, studySummary } from './report-readings.ts';
+import { isEmptyReport, readCycles, readKruskal, readOverallAgreement, readPositionBias, studySummary, syntheticNotice } from './report-readings.ts';
 
 describe('reading the report in plain words', () => {
   it('summarises the study in one line', () => {
@@ -8,6 +8,23 @@ describe('reading the report in plain words', () => {
       '12 tasks · 3 configurations · 3 judges · 5 annotators · 180 votes · 648 judgments · 1,000 resamples · seed lhb-analysis',
     );
     expect(studySummary({ ...REPORT_FIXTURE.study, tasks: 1, annotators: 1 })).toMatch(/^1 task · .* · 1 annotator ·/);
+  });
+
+  it('says whether synthetic data is counted, and why', () => {
+    const study = REPORT_FIXTURE.study;
+    const only = syntheticNotice(study);
+    expect(only).toMatchObject({ kind: 'banner' });
+    expect(only!.text).toMatch(/^This workspace has no real votes or judgments yet, so the demo study’s 180 votes and 648 judgments are shown/);
+    const requested = syntheticNotice({ ...study, synthetic: { ...study.synthetic, reason: 'requested' } });
+    expect(requested).toMatchObject({ kind: 'banner' });
+    expect(requested!.text).toMatch(/^Included as asked: .* listed apart, marked “synthetic”/);
+    const real = syntheticNotice({ ...study, includesSynthetic: false, synthetic: { included: false, reason: 'real-data-present', votes: 300, judgments: 1008 } });
+    expect(real).toEqual({
+      kind: 'line',
+      text: 'Synthetic demo data left out: this workspace has real votes or judgments, so only those are counted. Tick “Include synthetic data” to add the demo study’s 300 votes and 1,008 judgments.',
+    });
+    expect(syntheticNotice(EMPTY_REPORT_FIXTURE.study)?.text).toMatch(/^Synthetic demo data left out of this report\./);
+    expect(syntheticNotice({ ...study, includesSynthetic: false, synthetic: { included: true, reason: 'requested', votes: 0, judgments: 0 } })).toBeUndefined();
   });
 
   it('tells an empty workspace apart', () => {

@@ -17,6 +17,33 @@ export function studySummary(study: AnalysisReport['study']): string {
   ].join(' · ');
 }
 
+/**
+ * What the Study section says about the demo's synthetic records: a `banner` while any are
+ * counted (with why), a `line` when some exist but are left out (with why and how to add them),
+ * nothing when the workspace has none.
+ */
+export function syntheticNotice(study: AnalysisReport['study']): { kind: 'banner' | 'line'; text: string } | undefined {
+  const { synthetic } = study;
+  const held = `${plural(synthetic.votes, 'vote')} and ${plural(synthetic.judgments, 'judgment')}`;
+  if (study.includesSynthetic) {
+    return {
+      kind: 'banner',
+      text:
+        synthetic.reason === 'requested'
+          ? `Included as asked: the demo study’s ${held}, generated rather than cast by people or judges, are counted beside the real records; their configurations are listed apart, marked “synthetic”. Do not report these numbers; untick “Include synthetic data” to see only real records.`
+          : `This workspace has no real votes or judgments yet, so the demo study’s ${held} are shown: generated, not cast by people or judges. Do not report these numbers. They are left out by default once anyone votes or a judge scores a run; untick “Include synthetic data” to leave them out now.`,
+    };
+  }
+  if (synthetic.votes + synthetic.judgments === 0) return undefined;
+  return {
+    kind: 'line',
+    text:
+      synthetic.reason === 'real-data-present'
+        ? `Synthetic demo data left out: this workspace has real votes or judgments, so only those are counted. Tick “Include synthetic data” to add the demo study’s ${held}.`
+        : `Synthetic demo data left out of this report. Tick “Include synthetic data” to add the demo study’s ${held}.`,
+  };
+}
+
 /** Nothing to analyse: no votes and no judgments. */
 export const isEmptyReport = (report: AnalysisReport) => report.study.votes === 0 && report.study.judgments === 0;
 

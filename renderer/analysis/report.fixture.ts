@@ -34,6 +34,7 @@ export const REPORT_FIXTURE: AnalysisReport = {
     votes: 180,
     judgments: 648,
     includesSynthetic: true,
+    synthetic: { included: true, reason: 'only-synthetic', votes: 180, judgments: 648 },
     seed: 'lhb-analysis',
     resamples: 1000,
   },
@@ -137,7 +138,15 @@ export const REPORT_FIXTURE: AnalysisReport = {
 /** The same study with nothing to analyse: the empty state. */
 export const EMPTY_REPORT_FIXTURE: AnalysisReport = {
   ...REPORT_FIXTURE,
-  study: { ...REPORT_FIXTURE.study, votes: 0, judgments: 0, annotators: 0, judges: [], includesSynthetic: false },
+  study: {
+    ...REPORT_FIXTURE.study,
+    votes: 0,
+    judgments: 0,
+    annotators: 0,
+    judges: [],
+    includesSynthetic: false,
+    synthetic: { included: false, reason: 'requested', votes: 180, judgments: 648 },
+  },
   leaderboards: [],
   agreement: { judges: [], overall: { meanKappa: null, band: null, variance: null }, perRubric: [], matrix: [] },
   preference: {

@@ -3,5 +3,6 @@ import { buildAnalysisReport } from '../../analysis/build-analysis-report.ts';
 import type { ApiContext } from '../api-context.ts';
 
 export function analysisReport(input: RpcParsedInput<'analysis.report'>, ctx: ApiContext): RpcOutput<'analysis.report'> {
-  return buildAnalysisReport(ctx.workspace.db, input);
+  const synthetic = input.includeSynthetic ? 'include' : input.excludeSynthetic ? 'exclude' : undefined;
+  return buildAnalysisReport(ctx.workspace.db, { resamples: input.resamples, seed: input.seed, synthetic });
 }

@@ -1,0 +1,100 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AnalysisReportSchema, type AnalysisReport } from '../../schemas/analysis.ts';
+import type { RpcInput } from '../../schemas/rpc.ts';
+import { openApi } from '../api/open-api.ts';
+import type { Api } from '../api/create-api.ts';
+import { ensureSyntheticAnnotator, recordSyntheticVote } from '../arena/synthetic-votes.ts';
+
+// The demo workspace holds the synthetic study (300 votes, judge scores) and a real arena whose
+// bundles have the same harnesses, models and versions. One real vote must not be blended with
+// the 300 generated ones.
+
+let dir: string;
+let api: Api;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'lhb-synthetic-separation-'));
+  api = await openApi(join(dir, 'workspace'));
+}, 60_000);
+
+afterAll(async () => {
+  await api?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const report = async (input: RpcInput<'analysis.report'> = {}): Promise<AnalysisReport> =>
+  AnalysisReportSchema.parse(await api.call('analysis.report', { resamples: 200, ...input }));
+
+describe('the demo study in the store', () => {
+  it('has synthetic tasks and runs whose configurations are never a real run’s', async () => {
+    const { runs } = (await api.call('runs.list', {})) as { runs: { id: string; synthetic: boolean; harness: string; hasBuild: boolean; frames: number }[] };
+    const { tasks } = (await api.call('tasks.list', {})) as { tasks: { id: string; synthetic: boolean }[] };
+    expect(runs.filter((run) => run.synthetic)).toHaveLength(48);
+    expect(runs.filter((run) => !run.synthetic).every((run) => run.hasBuild || run.frames > 0)).toBe(true);
+    expect(tasks.filter((task) => task.synthetic).map((task) => task.id)).toHaveLength(12);
+    expect(tasks.filter((task) => !task.synthetic).map((task) => task.id).sort()).toEqual(['demo-chapter-trend', 'demo-figma-pricing']);
+    const configs = api.context.workspace.db.prepare('SELECT DISTINCT config_id AS id, synthetic FROM runs').all() as { id: string; synthetic: number }[];
+    const real = new Set(configs.filter((c) => c.synthetic === 0).map((c) => c.id));
+    expect(real.size).toBe(3);
+    expect(configs.filter((c) => c.synthetic === 1 && real.has(c.id))).toEqual([]);
+  });
+
+  it('refuses a synthetic vote on real runs', async () => {
+    const { runs } = (await api.call('runs.list', { taskId: 'demo-figma-pricing' })) as { runs: { id: string }[] };
+    const db = api.context.workspace.db;
+    const annotatorId = ensureSyntheticAnnotator(db, 'Synthetic expert 1', 'unused', '2025-10-10T00:00:00.000Z');
+    const vote = { id: 'blend', annotatorId, runA: runs[0]!.id, runB: runs[1]!.id, shownOrder: 'a-left', choice: 'left', ratingLeft: 4, ratingRight: 2, timeOnItemMs: 1, createdAt: '2025-10-10T00:00:00.000Z' } as const;
+    expect(() => recordSyntheticVote(db, vote)).toThrow(/only compare synthetic runs/);
+    expect(db.prepare("SELECT count(*) AS n FROM votes WHERE id = 'blend'").get()).toEqual({ n: 0 });
+  });
+});
+
+describe('synthetic data in the analysis report', () => {
+  it('is included, and says why, while the workspace has only synthetic data', async () => {
+    const fresh = await report();
+    expect(fresh.study).toMatchObject({ votes: 300, includesSynthetic: true, synthetic: { included: true, reason: 'only-synthetic' } });
+    const excluded = await report({ excludeSynthetic: true });
+    expect(excluded.study).toMatchObject({ votes: 0, judgments: 0, includesSynthetic: false, synthetic: { included: false, reason: 'requested' } });
+  });
+
+  it('is left out by default once a person has voted, and comes back, kept apart, when asked for', async () => {
+    const annotator = (await api.call('arena.createAnnotator', { name: 'Real reviewer', queueSeed: 'separation' })) as { id: string };
+    const next = (await api.call('arena.nextPair', { annotatorId: annotator.id })) as { item: { token: string } | null };
+    expect(next.item).not.toBeNull();
+    await api.call('arena.vote', { token: next.item!.token, choice: 'left', ratingLeft: 4, ratingRight: 2, reason: 'cleaner layout', timeOnItemMs: 5000 });
+
+    const real = await report();
+    expect(real.study).toMatchObject({ votes: 1, judgments: 0, annotators: 1, tasks: 1, includesSynthetic: false, synthetic: { included: false, reason: 'real-data-present' } });
+    expect(real.study.configurations).toHaveLength(2);
+    expect(real.preference.votes).toBe(1);
+    expect(real.preference.elo.map((row) => row.config).sort()).toEqual(real.study.configurations.map((c) => c.id).sort());
+
+    const both = await report({ includeSynthetic: true });
+    expect(both.study).toMatchObject({ votes: 301, includesSynthetic: true, synthetic: { included: true, reason: 'requested' } });
+    // The two real configurations stand on their own beside the study's four, under other names.
+    expect(both.study.configurations).toHaveLength(6);
+    expect(new Set(both.study.configurations.map((c) => c.label)).size).toBe(6);
+    for (const config of real.study.configurations) expect(both.study.configurations).toContainEqual(config);
+    expect(both.preference.elo).toHaveLength(6);
+    // The real pair's win matrix cell rests on the one real vote only.
+    const [first, second] = real.preference.winMatrix.configs;
+    const matrix = both.preference.winMatrix;
+    const cell = matrix.cells[matrix.configs.indexOf(first!)]![matrix.configs.indexOf(second!)];
+    expect(cell).toBe(real.preference.winMatrix.cells[0]![1]);
+    expect(cell === 0 || cell === 1).toBe(true);
+  });
+
+  it('returns by default when the only real vote is undone', async () => {
+    const annotators = (await api.call('arena.annotators', {})) as { annotators: { id: string; name: string }[] };
+    const reviewer = annotators.annotators.find((a) => a.name === 'Real reviewer')!;
+    await api.call('arena.undoLastVote', { annotatorId: reviewer.id });
+    expect((await report()).study).toMatchObject({ votes: 300, synthetic: { included: true, reason: 'only-synthetic' } });
+  });
+
+  it('refuses a request to both include and exclude it', async () => {
+    await expect(api.call('analysis.report', { includeSynthetic: true, excludeSynthetic: true })).rejects.toThrow(/includeSynthetic|excludeSynthetic/);
+  });
+});
