@@ -1,0 +1,181 @@
+import type { TokenCounts, Trajectory, TrajectoryStep, TrajectoryToolCall } from '../../../schemas/trajectory.ts';
+import { BoundedText, capText } from './bounded-text.ts';
+import { COMMAND_LINE_TYPES, CommandTranscriptLineSchema, type CommandTranscriptLine } from './command-transcript-line.ts';
+import { resultShowsFailure } from './result-shows-failure.ts';
+import type { TranscriptParser } from './transcript-parser.ts';
+import { WarningList } from './warning-list.ts';
+
+interface OpenStep {
+  source: TrajectoryStep['source'];
+  text: BoundedText;
+  toolCalls: TrajectoryToolCall[];
+  timestamp: string | null;
+  tokens: TokenCounts | null;
+}
+
+const addTokens = (into: TokenCounts | null, add: TokenCounts): TokenCounts => ({
+  input: (into?.input ?? 0) + add.input,
+  output: (into?.output ?? 0) + add.output,
+  cacheRead: (into?.cacheRead ?? 0) + add.cacheRead,
+  cacheWrite: (into?.cacheWrite ?? 0) + add.cacheWrite,
+});
+
+function resultText(result: unknown): string {
+  if (typeof result === 'string') return result;
+  if (result === undefined || result === null) return '';
+  return JSON.stringify(result);
+}
+
+/**
+ * The command harness's transcript (its stdout): lines in the format of
+ * command-transcript-line.ts become steps, tool calls, results, usage and an outcome; every
+ * other line is the agent's plain text, joined into agent text steps. Nothing is an error: a line
+ * that looks like one of ours but is malformed is kept as text, with a warning naming the field.
+ */
+export function createCommandParser(): TranscriptParser {
+  const steps: OpenStep[] = [];
+  const calls = new Map<string, TrajectoryToolCall>();
+  const awaitingResult: TrajectoryToolCall[] = [];
+  const warnings = new WarningList();
+  let totals: TokenCounts = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 };
+  let costUsd: number | null = null;
+  let model: string | null = null;
+  let sessionId: string | null = null;
+  let harnessVersion: string | null = null;
+  let outcome: Trajectory['outcome'] = 'unknown';
+  let durationMs: number | null = null;
+  let lineNumber = 0;
+  let lastLineWasBrokenJson = false;
+
+  const newStep = (source: OpenStep['source'], timestamp: string | null = null): OpenStep => {
+    const step: OpenStep = { source, text: new BoundedText(), toolCalls: [], timestamp, tokens: null };
+    steps.push(step);
+    return step;
+  };
+  const currentAgentStep = () => {
+    const last = steps.at(-1);
+    return last?.source === 'agent' ? last : newStep('agent');
+  };
+
+  const pushText = (line: string) => {
+    const last = steps.at(-1);
+    const joinable = last?.source === 'agent' && last.toolCalls.length === 0;
+    // Blank lines separate paragraphs inside a text step; they never start one.
+    if (!joinable && line.trim() === '') return;
+    const step = joinable ? last : newStep('agent');
+    step.text.append(step.text.length > 0 ? `\n${line}` : line);
+  };
+
+  const apply = (event: CommandTranscriptLine) => {
+    switch (event.type) {
+      case 'session':
+        model = event.model ?? model;
+        sessionId = event.sessionId ?? sessionId;
+        harnessVersion = event.harnessVersion ?? harnessVersion;
+        return;
+      case 'step':
+        newStep(event.source, event.timestamp ?? null).text.append(event.text);
+        return;
+      case 'tool_call': {
+        const step = currentAgentStep();
+        const id = event.id ?? `call-${steps.length - 1}-${step.toolCalls.length}`;
+        if (calls.has(id)) warnings.add(`line ${lineNumber}: a second tool_call with id "${id}"; results with that id now go to the later one`);
+        const call: TrajectoryToolCall = { id, name: event.name, arguments: event.arguments ?? {}, result: null, ok: true, failure: null, exitCode: null, durationMs: null };
+        step.toolCalls.push(call);
+        calls.set(id, call);
+        awaitingResult.push(call);
+        return;
+      }
+      case 'tool_result': {
+        const call = event.id ? calls.get(event.id) : awaitingResult[0];
+        if (!call) {
+          warnings.add(event.id ? `line ${lineNumber}: a tool_result for call "${event.id}", which no tool_call named; kept as text` : `line ${lineNumber}: a tool_result with no id and no call awaiting one; kept as text`);
+          pushText(resultText(event.result));
+          return;
+        }
+        const waiting = awaitingResult.indexOf(call);
+        if (waiting !== -1) awaitingResult.splice(waiting, 1);
+        const text = resultText(event.result);
+        call.result = capText(text);
+        call.exitCode = event.exitCode ?? null;
+        call.durationMs = event.durationMs ?? null;
+        if (event.ok === false) call.failure = event.error ?? (event.exitCode ? `exit code ${event.exitCode}` : 'reported failed');
+        else if (event.exitCode !== undefined && event.exitCode !== 0) call.failure = event.error ?? `exit code ${event.exitCode}`;
+        else if (event.ok === undefined && event.exitCode === undefined) {
+          const shown = resultShowsFailure(text);
+          if (shown) {
+            call.failure = event.error ?? shown.failure;
+            call.exitCode = shown.exitCode;
+          }
+        }
+        call.ok = call.failure === null;
+        return;
+      }
+      case 'usage': {
+        const tokens = { input: event.input, output: event.output, cacheRead: event.cacheRead ?? 0, cacheWrite: event.cacheWrite ?? 0 };
+        totals = addTokens(totals, tokens);
+        const step = steps.at(-1);
+        if (step) step.tokens = addTokens(step.tokens, tokens);
+        if (event.costUsd !== undefined) costUsd = (costUsd ?? 0) + event.costUsd;
+        return;
+      }
+      case 'outcome':
+        outcome = event.outcome;
+        durationMs = event.durationMs ?? durationMs;
+        return;
+    }
+  };
+
+  return {
+    push(line) {
+      lineNumber++;
+      lastLineWasBrokenJson = false;
+      const trimmed = line.trimStart();
+      if (trimmed.charCodeAt(0) !== 0x7b /* { */) {
+        pushText(line);
+        return;
+      }
+      let value: unknown;
+      try {
+        value = JSON.parse(trimmed);
+      } catch {
+        lastLineWasBrokenJson = true;
+        pushText(line);
+        return;
+      }
+      const type = (value as { type?: unknown }).type;
+      if (typeof type !== 'string' || !COMMAND_LINE_TYPES.has(type)) {
+        pushText(line);
+        return;
+      }
+      const parsed = CommandTranscriptLineSchema.safeParse(value);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        const field = issue?.path.length ? issue.path.join('.') : 'line';
+        warnings.add(`line ${lineNumber}: a "${type}" line with a bad ${field} (${issue?.message ?? 'invalid'}); kept as text`);
+        pushText(line);
+        return;
+      }
+      apply(parsed.data);
+    },
+
+    finish(options = {}) {
+      if (options.partialLastLine && lastLineWasBrokenJson) warnings.add(`line ${lineNumber}: the transcript ended in the middle of a JSON line (no final newline); it was kept as text`);
+      const unanswered = awaitingResult.length;
+      if (unanswered > 0) warnings.add(`${unanswered} tool call${unanswered === 1 ? '' : 's'} never got a result (${awaitingResult.slice(0, 3).map((call) => call.id).join(', ')}${unanswered > 3 ? ', …' : ''})`);
+      return {
+        format: 'lhb-trajectory/1',
+        harness: 'command',
+        harnessVersion,
+        model,
+        sessionId,
+        steps: steps.map((step, index) => ({ index, source: step.source, text: step.text.toString().trimEnd(), toolCalls: step.toolCalls, timestamp: step.timestamp, tokens: step.tokens })),
+        tokens: totals,
+        costUsd,
+        durationMs,
+        outcome,
+        warnings: warnings.toArray(),
+      };
+    },
+  };
+}

@@ -1,0 +1,31 @@
+import type { HarnessId, Trajectory } from '../../../schemas/trajectory.ts';
+import { parseTranscript, type TranscriptSource } from './read-transcript-lines.ts';
+import type { TranscriptParser } from './transcript-parser.ts';
+
+type ParserFactory = () => TranscriptParser;
+
+/**
+ * Which parser reads which harness's transcript. Each entry imports its parser only when that
+ * harness is parsed, so `lhb runs parse --harness command` never loads the others.
+ * A harness's parser module adds its one line here.
+ */
+const TRANSCRIPT_PARSERS: Record<HarnessId, () => Promise<ParserFactory | null>> = {
+  'claude-code': async () => (await import('./parse-claude-code.ts')).createClaudeCodeParser,
+  codex: async () => null,
+  'gemini-cli': async () => null,
+  command: async () => (await import('./parse-command.ts')).createCommandParser,
+};
+
+export const TRANSCRIPT_HARNESSES = Object.keys(TRANSCRIPT_PARSERS) as HarnessId[];
+
+/** A fresh parser for the harness's transcript; a clear error when that harness has no parser yet. */
+export async function createTranscriptParser(harness: HarnessId): Promise<TranscriptParser> {
+  const factory = await TRANSCRIPT_PARSERS[harness]();
+  if (!factory) throw new Error(`There is no transcript parser for ${harness} in this build yet; nothing was parsed. Parse a command-harness transcript, or an ATIF file with --format atif.`);
+  return factory();
+}
+
+/** Parses a transcript file (or stream) with the harness's parser, a line at a time. */
+export async function parseTranscriptFile(harness: HarnessId, source: TranscriptSource): Promise<Trajectory> {
+  return parseTranscript(await createTranscriptParser(harness), source);
+}
