@@ -1,0 +1,98 @@
+import { posix } from 'node:path';
+import type { TrajectoryToolCall } from '../../../schemas/trajectory.ts';
+import { shellCommandHead } from './shell-command-head.ts';
+
+/**
+ * What a tool call was trying to do, read from its name and arguments, in the harness-neutral
+ * terms error→recovery matching needs. Harnesses name things differently (`Bash` with
+ * `{command}`, `run_shell_command` with `{command}`, Codex's `command_execution` with a
+ * `bash -lc '…'` line, `Edit` with `{file_path}`, `replace` with `{file_path}`, `write_file`
+ * with `{file_path}`, `read_file` with `{absolute_path}`), so both are read loosely.
+ */
+export interface ToolCallAction {
+  /** The shell command line, when the call ran one. */
+  command: string | null;
+  /** Its head (see shell-command-head.ts), when it ran one. */
+  commandHead: string | null;
+  /** The file or folder the call read or changed, normalised, when it names one. */
+  path: string | null;
+  /** `build` and `test` for shell commands that build or test; else by tool name. */
+  family: 'build' | 'test' | 'shell' | 'read' | 'write' | 'search' | 'other';
+  /**
+   * Two calls are attempts at "the same thing" when their keys are equal:
+   * - any build command with any other (`npm run build` failed, `npx vite build` passed);
+   * - any test command with any other;
+   * - other shell commands by head (`shell:ls`, `shell:npm install`, `shell:python app.py`);
+   * - file tools by family and path (`write:src/App.tsx`: a failed Edit, then a Write of it);
+   * - anything else by tool name (`tool:web_fetch`).
+   */
+  key: string;
+}
+
+const COMMAND_FIELDS = ['command', 'cmd', 'commandLine', 'command_line', 'shell_command'];
+const PATH_FIELDS = ['file_path', 'filePath', 'absolute_path', 'path', 'target_file', 'notebook_path', 'file', 'filename', 'dir_path', 'directory'];
+const SHELL_TOOL = /bash|shell|exec|command|terminal|run_?cmd|powershell/i;
+
+const BUILD_HEAD = /^(?:(?:npm|pnpm|yarn|bun) run (?:build|compile|typecheck|type-check)\b.*|(?:vite|next|astro|parcel|nuxt|svelte-kit|ng|remix|gatsby) build|tsc|vue-tsc|webpack|rollup|esbuild|make(?: .*)?|cargo build|go build|gradle(?: .*)?|mvn (?:package|compile|install|verify)|dotnet build|gcc|g\+\+|clang|clang\+\+|javac|rustc)$/;
+const TEST_HEAD = /^(?:(?:npm|pnpm|yarn|bun) (?:run )?(?:test|e2e)\b.*|jest|vitest|mocha|ava|tap|pytest|py\.test|python -m (?:pytest|unittest)|tox|nox|playwright test|go test|cargo test|dotnet test|deno test|rspec|phpunit)$/;
+
+function stringField(record: Record<string, unknown>, fields: readonly string[]): string | readonly string[] | null {
+  for (const field of fields) {
+    const value = record[field];
+    if (typeof value === 'string' && value.trim() !== '') return value;
+    if (Array.isArray(value) && value.length > 0 && value.every((item) => typeof item === 'string')) return value as string[];
+  }
+  return null;
+}
+
+function asRecord(value: unknown): Record<string, unknown> {
+  if (typeof value === 'string') {
+    // Some harnesses keep arguments as the model's JSON text.
+    try {
+      const parsed = JSON.parse(value) as unknown;
+      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
+    } catch {
+      return {};
+    }
+  }
+  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+}
+
+export function normalisePath(path: string): string {
+  const normal = posix.normalize(path.trim().replace(/\\/g, '/'));
+  return normal.length > 1 ? normal.replace(/\/+$/, '') : normal;
+}
+
+function pathOf(args: Record<string, unknown>): string | null {
+  const direct = stringField(args, PATH_FIELDS);
+  if (typeof direct === 'string') return normalisePath(direct);
+  // Codex file changes: {changes: [{path, kind}]}.
+  const changes = args.changes;
+  if (Array.isArray(changes) && changes.length > 0) {
+    const first = asRecord(changes[0]).path;
+    if (typeof first === 'string') return normalisePath(first);
+  }
+  return null;
+}
+
+function fileFamily(name: string): ToolCallAction['family'] {
+  if (/write|edit|create|replace|patch|insert|update|delete|remove|move|rename|notebook|file_change|save/i.test(name)) return 'write';
+  if (/grep|glob|search|find|list|ls\b|list_directory/i.test(name)) return 'search';
+  if (/read|view|cat|open|get_?file|fetch_file/i.test(name)) return 'read';
+  return 'other';
+}
+
+export function toolCallAction(call: Pick<TrajectoryToolCall, 'name' | 'arguments'>): ToolCallAction {
+  const args = asRecord(call.arguments);
+  const rawCommand = stringField(args, COMMAND_FIELDS);
+  if (rawCommand !== null && (SHELL_TOOL.test(call.name) || typeof args.command === 'string' || Array.isArray(args.command))) {
+    const command = typeof rawCommand === 'string' ? rawCommand : rawCommand.join(' ');
+    const head = shellCommandHead(rawCommand);
+    const family = BUILD_HEAD.test(head) ? 'build' : TEST_HEAD.test(head) ? 'test' : 'shell';
+    return { command, commandHead: head, path: null, family, key: family === 'shell' ? `shell:${head}` : family };
+  }
+  const path = pathOf(args);
+  const family = fileFamily(call.name);
+  if (path !== null && family !== 'other') return { command: null, commandHead: null, path, family, key: `${family}:${path}` };
+  return { command: null, commandHead: null, path, family: 'other', key: `tool:${call.name}` };
+}
