@@ -13,10 +13,13 @@ export interface CodexRunConfig {
   mcpServers: McpServerSpec[];
 }
 
+const MCP_STARTUP_TIMEOUT_SEC = 30;
+const MCP_TOOL_TIMEOUT_SEC = 600;
+
 /** The provider id the run's config defines and selects. */
 export const CODEX_PROVIDER_ID = 'lhb';
 
-const value = (v: string | boolean | string[]): string => (Array.isArray(v) ? `[${v.map((s) => JSON.stringify(s)).join(', ')}]` : typeof v === 'string' ? JSON.stringify(v) : String(v));
+const value = (v: string | number | boolean | string[]): string => (Array.isArray(v) ? `[${v.map((s) => JSON.stringify(s)).join(', ')}]` : typeof v === 'string' ? JSON.stringify(v) : String(v));
 const key = (name: string): string => (/^[A-Za-z0-9_-]+$/.test(name) ? name : JSON.stringify(name));
 
 export function codexConfigToml(config: CodexRunConfig): string {
@@ -48,6 +51,8 @@ export function codexConfigToml(config: CodexRunConfig): string {
   if (config.envKey) lines.push(`env_key = ${value(config.envKey)}`);
   for (const server of config.mcpServers) {
     lines.push('', `[mcp_servers.${key(server.name)}]`, `command = ${value(server.command)}`, `args = ${value(server.args)}`);
+    // Codex gives up on a tool call after 60 s by default; the verifier builds, serves and captures the app.
+    lines.push(`startup_timeout_sec = ${MCP_STARTUP_TIMEOUT_SEC}`, `tool_timeout_sec = ${MCP_TOOL_TIMEOUT_SEC}`);
     const env = Object.entries(server.env ?? {});
     if (env.length > 0) {
       lines.push('', `[mcp_servers.${key(server.name)}.env]`);

@@ -129,6 +129,8 @@ describe('Codex CLI against the scripted server', () => {
     expect(agentRequests).toHaveLength(5);
     // Codex listed the installed skill to the model, and sent its text back as the read's output.
     expect(JSON.stringify(agentRequests[0]!.body)).toContain('demo-skill: Builds a one-page demo site into out/dist.');
+    // …and only that skill: Codex's bundled ones (imagegen, skill-creator …) are switched off.
+    expect(JSON.stringify(agentRequests[0]!.body)).not.toMatch(/imagegen|skill-creator/);
     const outputs = (agentRequests[1]!.body as { input: { type: string; output?: unknown }[] }).input.filter((item) => item.type === 'function_call_output');
     expect(JSON.stringify(outputs)).toContain('SKILL-BODY-7f3a');
 
@@ -152,7 +154,7 @@ describe('Codex CLI against the scripted server', () => {
       { workdir, skill_file: '' },
     );
     const mcpServers = [{ name: 'verifier', command: process.execPath, args: [serverFile], env: { VERIFIER_MODE: 'strict' } }];
-    const run = await runHarness(await codexAdapter.prepare(runInput({ endpoint: server.endpointFor(session.id), mcpServers })));
+    const run = await runHarness(await codexAdapter.prepare(runInput({ endpoint: server.endpointFor(session.id), mcpServers })), ['--strict-config']);
     expect(run.code, run.stderr).toBe(0);
     const trajectory = parseStdout(run.stdout);
     expect(trajectory.steps.flatMap((step) => step.toolCalls)).toEqual([
@@ -180,6 +182,7 @@ describe('codexAdapter.prepare', () => {
       expect(toml).toContain('env_key = "MY_KEY"');
       expect(toml).toContain('[mcp_servers."lhb verifier"]');
       expect(toml).toContain('args = ["v.mjs", "it\'s \\"quoted\\""]');
+      expect(toml).toContain('tool_timeout_sec = 600');
     } finally {
       delete process.env.LHB_CODEX_TEST_LEAK;
     }
