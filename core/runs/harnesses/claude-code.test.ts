@@ -179,3 +179,48 @@ describe('Claude Code harness, the real CLI against the scripted server', () => 
     expect(calls).toMatchObject([{ name: 'mcp__demo__ping', ok: true, result: 'pong from the demo server' }]);
   }, 120_000);
 });
+
+describe('Claude Code adapter, the run it prepares', () => {
+  let root: string;
+  beforeAll(() => {
+    root = mkdtempSync(join(tmpdir(), 'lhb-claude-code-prepare-'));
+  });
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  const base = (dir: string) => {
+    const paths = layOutRun(join(root, dir));
+    return { workdir: paths.workdir, homeDir: paths.homeDir, binary: '/opt/claude', prompt: '-p is not a flag here', model: 'claude-opus-x', mcpServers: [] as McpServerSpec[] };
+  };
+
+  it('passes the prompt on stdin, offline switches on, and only the environment it needs', async () => {
+    const inv = await claudeCodeAdapter.prepare({ ...base('plain'), endpoint: 'http://127.0.0.1:9/s/x', apiKeyEnv: 'ANTHROPIC_AUTH_TOKEN', apiKey: 'tok' });
+    expect(inv.command).toBe('/opt/claude');
+    expect(inv.args).toEqual(['-p', '--output-format', 'stream-json', '--verbose', '--dangerously-skip-permissions', '--model', 'claude-opus-x']);
+    expect(inv.stdin).toBe('-p is not a flag here');
+    expect(inv.env).toMatchObject({ ANTHROPIC_BASE_URL: 'http://127.0.0.1:9/s/x', ANTHROPIC_AUTH_TOKEN: 'tok', IS_SANDBOX: '1', DISABLE_AUTOUPDATER: '1', CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1' });
+    // A credential Claude Code reads under its own name is not also sent as an API key.
+    expect(inv.env.ANTHROPIC_API_KEY).toBeUndefined();
+    expect(inv.env.HOME).toBe(join(root, 'plain', 'home'));
+    // No verifier: the settings file holds no hooks.
+    expect(JSON.parse(readFileSync(join(root, 'plain', 'home', '.claude', 'settings.json'), 'utf8'))).toEqual({});
+  });
+
+  it('writes the MCP servers and a verifier with spaces in its path so the hook shell keeps it whole', async () => {
+    const inv = await claudeCodeAdapter.prepare({
+      ...base('tools'),
+      mcpServers: [{ name: 'preview', command: 'node', args: ['server.mjs', '--port', '0'], env: { MODE: 'x' } }],
+      verifierCommand: ['/opt/my tools/verify', "it's", '--json'],
+    });
+    const mcpFile = join(root, 'tools', 'home', '.claude', 'lhb-mcp.json');
+    expect(inv.args.slice(-3)).toEqual(['--mcp-config', mcpFile, '--strict-mcp-config']);
+    expect(JSON.parse(readFileSync(mcpFile, 'utf8'))).toEqual({ mcpServers: { preview: { type: 'stdio', command: 'node', args: ['server.mjs', '--port', '0'], env: { MODE: 'x' } } } });
+    const settings = JSON.parse(readFileSync(join(root, 'tools', 'home', '.claude', 'settings.json'), 'utf8')) as { hooks: Record<string, { matcher: string; hooks: { command: string }[] }[]> };
+    expect(Object.keys(settings.hooks)).toEqual(['PostToolUse', 'PostToolUseFailure']);
+    expect(settings.hooks.PostToolUse![0]!.hooks[0]!.command).toBe(`'/opt/my tools/verify' 'it'\\''s' --json`);
+  });
+
+  it('reads the version the CLI prints', () => {
+    expect(claudeCodeAdapter.parseVersion('2.1.332 (Claude Code)\n')).toBe('2.1.332');
+    expect(claudeCodeAdapter.parseVersion('command not found')).toBeNull();
+  });
+});

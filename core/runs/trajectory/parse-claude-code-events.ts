@@ -2,10 +2,11 @@ import { z } from 'zod';
 
 /**
  * The events of `claude -p --output-format stream-json --verbose`, as far as the trajectory needs
- * them. Objects are loose: Claude Code adds fields often, and a new field must not lose a line.
+ * them. Unknown fields are dropped, never refused: Claude Code adds fields often, and a new field
+ * must not lose a line. (Stripping, not passing through, also keeps parsing a 200 MB transcript fast.)
  */
 
-const UsageSchema = z.looseObject({
+const UsageSchema = z.object({
   input_tokens: z.number().optional(),
   output_tokens: z.number().optional(),
   cache_creation_input_tokens: z.number().nullish(),
@@ -13,18 +14,19 @@ const UsageSchema = z.looseObject({
 });
 export type ClaudeUsage = z.infer<typeof UsageSchema>;
 
-const BlockSchema = z.looseObject({ type: z.string() });
+/** A content block is read by its `type` first, then by the schema for that type. */
+const BlockSchema = z.unknown();
 
-export const TextBlockSchema = z.looseObject({ type: z.literal('text'), text: z.string() });
-export const ToolUseBlockSchema = z.looseObject({ type: z.literal('tool_use'), id: z.string().min(1), name: z.string().min(1), input: z.unknown() });
-export const ToolResultBlockSchema = z.looseObject({
+export const TextBlockSchema = z.object({ type: z.literal('text'), text: z.string() });
+export const ToolUseBlockSchema = z.object({ type: z.literal('tool_use'), id: z.string().min(1), name: z.string().min(1), input: z.unknown() });
+export const ToolResultBlockSchema = z.object({
   type: z.literal('tool_result'),
   tool_use_id: z.string().min(1),
   content: z.unknown().optional(),
   is_error: z.boolean().nullish(),
 });
 
-const SystemEventSchema = z.looseObject({
+const SystemEventSchema = z.object({
   type: z.literal('system'),
   subtype: z.string().optional(),
   model: z.string().optional(),
@@ -32,9 +34,9 @@ const SystemEventSchema = z.looseObject({
   claude_code_version: z.string().optional(),
 });
 
-const AssistantEventSchema = z.looseObject({
+const AssistantEventSchema = z.object({
   type: z.literal('assistant'),
-  message: z.looseObject({
+  message: z.object({
     id: z.string().optional(),
     model: z.string().optional(),
     content: z.array(BlockSchema),
@@ -44,15 +46,15 @@ const AssistantEventSchema = z.looseObject({
   timestamp: z.string().optional(),
 });
 
-const UserEventSchema = z.looseObject({
+const UserEventSchema = z.object({
   type: z.literal('user'),
-  message: z.looseObject({ content: z.union([z.string(), z.array(BlockSchema)]) }),
+  message: z.object({ content: z.union([z.string(), z.array(BlockSchema)]) }),
   /** Claude Code's structured result of the tool (Bash: `{stdout, stderr, interrupted}`; a failure: a string). */
   tool_use_result: z.unknown().optional(),
   timestamp: z.string().optional(),
 });
 
-const ResultEventSchema = z.looseObject({
+const ResultEventSchema = z.object({
   type: z.literal('result'),
   subtype: z.string().optional(),
   is_error: z.boolean().optional(),

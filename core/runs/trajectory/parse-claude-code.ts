@@ -157,13 +157,19 @@ class ClaudeCodeParser implements TranscriptParser {
     // Every event of a message repeats its usage so far; the latest one is kept, never summed.
     if (message.usage) step.tokens = toTokens(message.usage);
     for (const block of message.content) {
-      const text = TextBlockSchema.safeParse(block);
-      if (text.success) {
-        step.text = step.text ? `${step.text}\n\n${text.data.text}` : text.data.text;
+      const type = (block as { type?: unknown } | null)?.type;
+      // Checked by type first: a failed zod parse builds its issues, which costs on a long transcript.
+      if (type === 'text') {
+        const text = TextBlockSchema.safeParse(block);
+        if (text.success) step.text = step.text ? `${step.text}\n\n${text.data.text}` : text.data.text;
         continue;
       }
+      if (type !== 'tool_use') continue; // thinking and other blocks carry no action
       const use = ToolUseBlockSchema.safeParse(block);
-      if (!use.success) continue; // thinking and other blocks carry no action
+      if (!use.success) {
+        this.warnings.push(`Line ${this.lineNo}: a tool_use block without an id or name was skipped.`);
+        continue;
+      }
       const call: TrajectoryToolCall = { id: use.data.id, name: use.data.name, arguments: use.data.input ?? {}, result: null, ok: true, failure: null, exitCode: null, durationMs: null };
       step.toolCalls.push(call);
       this.callById.set(call.id, { call, startedAt: millis(event.timestamp) });
@@ -176,13 +182,15 @@ class ClaudeCodeParser implements TranscriptParser {
     if (typeof content === 'string') texts.push(content);
     else {
       for (const block of content) {
-        const result = ToolResultBlockSchema.safeParse(block);
-        if (result.success) {
-          this.onToolResult(result.data, event);
-          continue;
+        const type = (block as { type?: unknown } | null)?.type;
+        if (type === 'tool_result') {
+          const result = ToolResultBlockSchema.safeParse(block);
+          if (result.success) this.onToolResult(result.data, event);
+          else this.warnings.push(`Line ${this.lineNo}: a tool_result block without a tool_use_id was skipped.`);
+        } else if (type === 'text') {
+          const text = TextBlockSchema.safeParse(block);
+          if (text.success) texts.push(text.data.text);
         }
-        const text = TextBlockSchema.safeParse(block);
-        if (text.success) texts.push(text.data.text);
       }
     }
     if (texts.length > 0) this.newStep('user', event.timestamp ?? null).text = texts.join('\n\n');
