@@ -5,6 +5,7 @@ import { AnalysisReportSchema, type AnalysisReport } from '../schemas/analysis.t
 import { AnalysisPage } from './analysis-page.ts';
 import { launchApp, repoRoot, type LaunchedApp } from './launch-app.ts';
 import { watchPageProblems } from './page-problems.ts';
+import { ServedApi } from './served-api.ts';
 
 // A desktop window, as a researcher reads the report.
 test.use({ viewport: { width: 1440, height: 900 } });
@@ -21,8 +22,8 @@ test.afterEach(async () => {
 });
 
 /** `lhb analyze --json` on the same workspace, while the server holds it open (SQLite WAL allows it). */
-async function analyzeWithCli(workspace: string): Promise<AnalysisReport> {
-  const { stdout } = await promisify(execFile)(process.execPath, ['bin/lhb.mjs', 'analyze', '--json', '--workspace', workspace], {
+async function analyzeWithCli(workspace: string, args: string[] = []): Promise<AnalysisReport> {
+  const { stdout } = await promisify(execFile)(process.execPath, ['bin/lhb.mjs', 'analyze', '--json', ...args, '--workspace', workspace], {
     cwd: repoRoot,
     timeout: 120_000,
     maxBuffer: 64 * 1024 * 1024,
@@ -38,11 +39,12 @@ test('the demo study reads as a results section, every part with numbers, equal 
   const analysis = new AnalysisPage(page);
   await analysis.open(app!.url);
 
-  // Study: the summary line, the synthetic notice, the recompute form.
+  // Study: the summary line, the synthetic notice (nothing real exists yet), the recompute form.
   const study = analysis.region('Study');
   await expect(study).toContainText(/\d+ tasks? · \d+ configurations? · \d+ judges? · \d+ annotators? · [\d,]+ votes? · [\d,]+ judgments? · 1,000 resamples · seed lhb-analysis/);
   await expect(study.getByRole('note', { name: 'Synthetic data' })).toContainText('Includes synthetic demo data');
-  await expect(study.getByRole('checkbox', { name: 'Exclude synthetic data' })).not.toBeChecked();
+  await expect(study.getByRole('note', { name: 'Synthetic data' })).toContainText('no real votes or judgments yet');
+  await expect(study.getByRole('checkbox', { name: 'Include synthetic data' })).toBeChecked();
   await expect(study.getByRole('button', { name: 'Recompute' })).toBeEnabled();
 
   // Leaderboards: all three tiers, each a table with numbers and a CI chart.
@@ -108,7 +110,7 @@ test('the demo study reads as a results section, every part with numbers, equal 
   expect(problems).toEqual([]);
 });
 
-test('tables and charts export as CSV, Markdown, SVG and PNG; excluding synthetic data recomputes', async ({ page }) => {
+test('tables and charts export as CSV, Markdown, SVG and PNG; unticking synthetic data recomputes', async ({ page }) => {
   test.setTimeout(240_000);
   const analysis = new AnalysisPage(page);
   await analysis.open(app!.url);
@@ -135,13 +137,59 @@ test('tables and charts export as CSV, Markdown, SVG and PNG; excluding syntheti
   expect(png.name).toBe('lhb-elo.png');
   expect([...png.bytes.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
-  // Leaving the demo's synthetic records out: the notice goes, and the report (or the empty state) says so.
+  // Leaving the demo's synthetic records out: the toggle recomputes, the notice goes, and the report (or the empty state) says so.
   const study = analysis.region('Study');
-  await study.getByRole('checkbox', { name: 'Exclude synthetic data' }).check();
-  await study.getByRole('button', { name: 'Recompute' }).click();
-  await expect(study.getByText('Synthetic demo data left out of this report.')).toBeVisible({ timeout: 120_000 });
+  await study.getByRole('checkbox', { name: 'Include synthetic data' }).uncheck();
+  await expect(study.getByText(/^Synthetic demo data left out of this report\./)).toBeVisible({ timeout: 120_000 });
   await analysis.waitForReport();
   await expect(study.getByRole('note', { name: 'Synthetic data' })).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Nothing to analyse yet' })).toBeVisible();
+
+  expect(problems).toEqual([]);
+});
+
+test('after one real vote the default report counts only it; the toggle brings the synthetic study back, kept apart', async ({ page }) => {
+  test.setTimeout(240_000);
+  // One vote through the served arena API, as the Arena screen casts it.
+  const api = ServedApi.fromAppUrl(app!.url);
+  const annotator = await api.call('arena.createAnnotator', { name: 'Real reviewer' });
+  const { item } = await api.call('arena.nextPair', { annotatorId: annotator.id });
+  expect(item).not.toBeNull();
+  await api.call('arena.vote', { token: item!.token, choice: 'left', ratingLeft: 4, ratingRight: 2, reason: 'cleaner', timeOnItemMs: 4000 });
+
+  const analysis = new AnalysisPage(page);
+  await analysis.open(app!.url);
+  const study = analysis.region('Study');
+  await expect(study).toContainText(/(?<![\d,])1 task · 2 configurations · 0 judges · 1 annotator · 1 vote · 0 judgments · 1,000 resamples/);
+  await expect(study.getByRole('note', { name: 'Synthetic data' })).toHaveCount(0);
+  await expect(study.getByText(/^Synthetic demo data left out: this workspace has real votes or judgments/)).toBeVisible();
+  await expect(study.getByRole('checkbox', { name: 'Include synthetic data' })).not.toBeChecked();
+  const preference = analysis.region('Human preference');
+  const realElo = await analysis.rows(analysis.table(preference, /^Bradley–Terry Elo from/));
+  expect(realElo).toHaveLength(2);
+  expect(realElo.every((row) => !row[0]!.includes('synthetic'))).toBe(true);
+  const realLabels = realElo.map((row) => row[0]);
+
+  // The same default from the CLI.
+  const cli = await analyzeWithCli(app!.workspace);
+  expect(cli.study).toMatchObject({ votes: 1, includesSynthetic: false, synthetic: { included: false, reason: 'real-data-present' } });
+
+  // Ticking the toggle recomputes with the synthetic study: its banner, its 300 votes, its configurations beside the real two.
+  await study.getByRole('checkbox', { name: 'Include synthetic data' }).check();
+  await expect(study.getByRole('note', { name: 'Synthetic data' })).toContainText('Included as asked', { timeout: 120_000 });
+  await analysis.waitForReport();
+  await expect(study).toContainText(/ · 301 votes · /);
+  await expect(study.getByRole('checkbox', { name: 'Include synthetic data' })).toBeChecked();
+  const bothElo = await analysis.rows(analysis.table(preference, /^Bradley–Terry Elo from/));
+  expect(bothElo).toHaveLength(6);
+  expect(bothElo.filter((row) => row[0]!.endsWith(' · synthetic'))).toHaveLength(4);
+  expect(bothElo.filter((row) => !row[0]!.endsWith(' · synthetic')).map((row) => row[0]).sort()).toEqual([...realLabels].sort());
+
+  // And unticking it leaves them out again.
+  await study.getByRole('checkbox', { name: 'Include synthetic data' }).uncheck();
+  await expect(study.getByText(/^Synthetic demo data left out of this report\./)).toBeVisible({ timeout: 120_000 });
+  await analysis.waitForReport();
+  await expect(study).toContainText(/ · 1 vote · /);
 
   expect(problems).toEqual([]);
 });
