@@ -4,9 +4,21 @@ import { AnnotatorSchema, ArenaItemSchema, ArenaProgressSchema, ArenaStudySchema
 import { AnnotationContractSchema, CourseDetailSchema, CourseSummarySchema } from './annotate.ts';
 import { AppEventSchema, JobSchema, type AppEvent } from './jobs.ts';
 import { MAX_LINES_PER_CALL, SourceSummarySchema, SourceVersionSchema } from './sources.ts';
+import { HarnessStatusSchema, RunDetailSchema, StudyRunViewSchema, StudySpecSchema, StudySummarySchema } from './studies.ts';
 import { WorkspaceInfoSchema } from './workspace.ts';
 
 const NoInput = z.object({}).strict();
+
+interface RpcMethodSpec {
+  input: z.ZodType;
+  output: z.ZodType;
+  /**
+   * The method reads files or folders named by path on the machine the server runs on. Over
+   * HTTP only clients on that machine (loopback) may call it; others upload instead. Declare it
+   * on every method that takes a path.
+   */
+  readsServerDisk?: true;
+}
 const Id = z.string().min(1).max(100);
 const Sha256 = z.string().regex(/^[0-9a-f]{64}$/, 'a lowercase hex SHA-256');
 
@@ -53,6 +65,7 @@ export const rpcContract = {
     /** Files or folders on this machine (CLI, Electron); folders are walked for supported files. */
     input: z.object({ courseId: Id.optional(), paths: z.array(z.string().min(1)).min(1).max(1000) }).strict(),
     output: z.object({ jobId: z.string() }),
+    readsServerDisk: true,
   },
   'sources.list': {
     input: z.object({ courseId: Id.optional() }).strict(),
@@ -147,6 +160,7 @@ export const rpcContract = {
     /** Task folders (task.json) and output bundles (run.json), or folders holding them. */
     input: z.object({ paths: z.array(z.string().min(1)).min(1).max(1000) }).strict(),
     output: z.object({ jobId: z.string() }),
+    readsServerDisk: true,
   },
   'runs.list': {
     input: z.object({ taskId: Id.optional() }).strict(),
@@ -155,6 +169,43 @@ export const rpcContract = {
   'tasks.list': {
     input: NoInput,
     output: z.object({ tasks: z.array(TaskSummarySchema) }),
+  },
+
+  // The run engine: studies of harness runs, executed by this app. Starting is a job.
+  'runs.start': {
+    /** Skill and task folders are read from this machine's disk. */
+    input: StudySpecSchema,
+    output: z.object({ studyId: z.string(), jobId: z.string(), resumed: z.boolean() }),
+    readsServerDisk: true,
+  },
+  'runs.resume': {
+    input: z.object({ studyId: Id }).strict(),
+    output: z.object({ jobId: z.string() }),
+    readsServerDisk: true,
+  },
+  'runs.cancel': {
+    input: z
+      .object({ studyId: Id.optional(), runId: Id.optional() })
+      .strict()
+      .refine((v) => (v.studyId === undefined) !== (v.runId === undefined), { message: 'give a studyId or a runId', path: ['studyId'] }),
+    output: z.object({ cancelled: z.number().int() }),
+  },
+  'runs.studies': {
+    input: NoInput,
+    output: z.object({ studies: z.array(StudySummarySchema) }),
+  },
+  'runs.study': {
+    input: z.object({ studyId: Id }).strict(),
+    output: z.object({ study: StudySummarySchema, runs: z.array(StudyRunViewSchema) }),
+  },
+  'runs.show': {
+    /** A run's id (imported or executed) or a study run's id. */
+    input: z.object({ runId: Id }).strict(),
+    output: z.object({ run: RunDetailSchema }),
+  },
+  'harnesses.list': {
+    input: NoInput,
+    output: z.object({ harnesses: z.array(HarnessStatusSchema) }),
   },
 
   // The blind preference arena. A voter's calls answer in positions and opaque tokens only.
@@ -225,7 +276,7 @@ export const rpcContract = {
       .refine((input) => !(input.includeSynthetic && input.excludeSynthetic), { message: 'choose one of includeSynthetic and excludeSynthetic', path: ['includeSynthetic'] }),
     output: AnalysisReportSchema,
   },
-} as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>;
+} as const satisfies Record<string, RpcMethodSpec>;
 
 export type RpcContract = typeof rpcContract;
 export type RpcMethod = keyof RpcContract;
@@ -239,6 +290,12 @@ export const RPC_METHODS = Object.keys(rpcContract) as RpcMethod[];
 
 export function isRpcMethod(name: string): name is RpcMethod {
   return Object.hasOwn(rpcContract, name);
+}
+
+/** Whether the method reads the server's own disk by path (see `RpcMethodSpec.readsServerDisk`). */
+export function readsServerDisk(method: RpcMethod): boolean {
+  const spec: RpcMethodSpec = rpcContract[method];
+  return spec.readsServerDisk === true;
 }
 
 /** The typed client both transports give the renderer. */

@@ -13,6 +13,7 @@ import { workspaceInfo } from './handlers/workspace-info.ts';
 import { workspaceVerify } from './handlers/workspace-verify.ts';
 import { registerAnnotateHandlers } from './register-annotate-handlers.ts';
 import { registerArenaHandlers } from './register-arena-handlers.ts';
+import { registerRunEngineHandlers } from './register-run-engine-handlers.ts';
 import { registerSourceHandlers } from './register-source-handlers.ts';
 
 export interface Api {
@@ -37,6 +38,7 @@ export function createApiRegistry(): HandlerRegistry<ApiContext> {
   registerSourceHandlers(registry);
   registerAnnotateHandlers(registry);
   registerArenaHandlers(registry);
+  registerRunEngineHandlers(registry);
   return registry.complete();
 }
 

@@ -35,6 +35,8 @@ export interface ImportBundlesOptions {
   captureMissingFrames?: boolean;
   /** Frame capture's browser; default: LHB_CHROMIUM or Debian's chromium. */
   chromiumPath?: string;
+  /** The id a newly imported run gets (the run engine imports each run it executed under its own id). */
+  runId?: string;
 }
 
 export interface ImportBundlesResult {
@@ -179,7 +181,7 @@ async function importRun(workspace: Workspace, dir: string, options: ImportBundl
     const existing = findRunByDigest(workspace.db, digest);
     if (existing) return { path: dir, kind: 'run', status: 'unchanged', id: existing.id, detail: 'already imported' };
 
-    const runId = randomUUID();
+    const runId = options.runId ?? randomUUID();
     const rows: RunFileRow[] = [];
     for (const file of files) {
       const blob = await putFile(workspace, file.absolute);

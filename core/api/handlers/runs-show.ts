@@ -1,0 +1,10 @@
+import type { RpcOutput, RpcParsedInput } from '../../../schemas/rpc.ts';
+import { runDetail } from '../../runs/study/study-views.ts';
+import type { ApiContext } from '../api-context.ts';
+import { RpcError } from '../rpc-error.ts';
+
+export function runsShow(input: RpcParsedInput<'runs.show'>, ctx: ApiContext): RpcOutput<'runs.show'> {
+  const run = runDetail(ctx.workspace.db, input.runId);
+  if (!run) throw new RpcError('not_found', `No run ${input.runId} in this workspace. \`lhb runs list\` lists the runs.`);
+  return { run };
+}

@@ -1,0 +1,11 @@
+import type { RpcOutput, RpcParsedInput } from '../../../schemas/rpc.ts';
+import type { ApiContext } from '../api-context.ts';
+import { RpcError } from '../rpc-error.ts';
+import { studyEngineOf } from './run-engine-context.ts';
+
+/** A study with every run's live state (status, elapsed, steps, tokens, last event). */
+export function runsStudy(input: RpcParsedInput<'runs.study'>, ctx: ApiContext): RpcOutput<'runs.study'> {
+  const view = studyEngineOf(ctx).view(input.studyId);
+  if (!view) throw new RpcError('not_found', `No study ${input.studyId} in this workspace.`);
+  return view;
+}

@@ -1,0 +1,21 @@
+import type { ApiContext } from './api-context.ts';
+import type { HandlerRegistry } from './handler-registry.ts';
+import { harnessesList } from './handlers/harnesses-list.ts';
+import { runsCancel } from './handlers/runs-cancel.ts';
+import { runsResume } from './handlers/runs-resume.ts';
+import { runsShow } from './handlers/runs-show.ts';
+import { runsStart } from './handlers/runs-start.ts';
+import { runsStudies } from './handlers/runs-studies.ts';
+import { runsStudy } from './handlers/runs-study.ts';
+
+/** The run engine (core/runs/study): studies of harness runs, their runs and the harnesses found. */
+export function registerRunEngineHandlers(registry: HandlerRegistry<ApiContext>): void {
+  registry
+    .add('runs.start', runsStart)
+    .add('runs.resume', runsResume)
+    .add('runs.cancel', runsCancel)
+    .add('runs.studies', runsStudies)
+    .add('runs.study', runsStudy)
+    .add('runs.show', runsShow)
+    .add('harnesses.list', harnessesList);
+}

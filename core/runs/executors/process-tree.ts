@@ -1,0 +1,166 @@
+import { readdirSync, readFileSync } from 'node:fs';
+
+/** Fields of /proc/<pid>/stat after the command name (Linux), or undefined when it is gone. */
+function statFields(pid: number): string[] | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name is in parentheses and may itself hold spaces or ')'.
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  } catch {
+    return undefined;
+  }
+}
+
+function parentOf(pid: number): number | undefined {
+  const fields = statFields(pid);
+  return fields ? Number(fields[1]) : undefined;
+}
+
+/** When a process started (clock ticks since boot): with the pid, it names one process, never a reused pid. */
+export function startTimeOf(pid: number): string | undefined {
+  return statFields(pid)?.[19];
+}
+
+/** Every live descendant of `root` (children, grandchildren …), found through /proc. */
+export function descendantsOf(root: number): number[] {
+  let pids: number[];
+  try {
+    pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name)).map(Number);
+  } catch {
+    return []; // no /proc (macOS): the process group kill below still reaches the tree
+  }
+  const children = new Map<number, number[]>();
+  for (const pid of pids) {
+    const parent = parentOf(pid);
+    if (parent === undefined) continue;
+    const list = children.get(parent) ?? [];
+    list.push(pid);
+    children.set(parent, list);
+  }
+  const found: number[] = [];
+  const queue = [root];
+  while (queue.length > 0) {
+    const next = queue.shift()!;
+    for (const child of children.get(next) ?? []) {
+      found.push(child);
+      queue.push(child);
+    }
+  }
+  return found;
+}
+
+export function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function signal(pid: number, sig: NodeJS.Signals): void {
+  try {
+    process.kill(pid, sig);
+  } catch {
+    // already gone
+  }
+}
+
+/**
+ * Kills a harness and everything it started: its process group (it was spawned as a group
+ * leader) and, since a tool may start its own session or group, every descendant found in
+ * /proc. Descendants are collected before anything is signalled, so orphans re-parented to
+ * init by the first kill are still reached.
+ */
+export function killProcessTree(rootPid: number, sig: NodeJS.Signals = 'SIGKILL'): void {
+  const tree = descendantsOf(rootPid);
+  signal(-rootPid, sig);
+  signal(rootPid, sig);
+  for (const pid of tree) signal(pid, sig);
+}
+
+/**
+ * Remembers every process seen in a tree, with its start time. A tool that daemonises (double
+ * fork, setsid) leaves the tree and the process group; sampling the tree while the harness runs
+ * and killing what was seen at the end still reaches it.
+ */
+export class ProcessTreeWatch {
+  readonly #seen = new Map<number, string>();
+  readonly #root: number;
+
+  constructor(root: number) {
+    this.#root = root;
+  }
+
+  sample(): void {
+    for (const pid of [this.#root, ...descendantsOf(this.#root)]) {
+      const start = startTimeOf(pid);
+      if (start !== undefined && !this.#seen.has(pid)) this.#seen.set(pid, start);
+    }
+  }
+
+  /** Kills every process seen that is still the same process (same start time). */
+  killSeen(): void {
+    for (const [pid, start] of this.#seen) if (startTimeOf(pid) === start) signal(pid, 'SIGKILL');
+  }
+}
+
+/** Members of process group `pgid`, from /proc (Linux). */
+function membersOfGroup(pgid: number): number[] {
+  let pids: number[];
+  try {
+    pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name)).map(Number);
+  } catch {
+    return [];
+  }
+  return pids.filter((pid) => Number(statFields(pid)?.[2]) === pgid);
+}
+
+/**
+ * Stops what a crashed engine left running of one harness: the harness itself when it is still
+ * the same process (pid and start time), else the rest of its process group. Linux never gives a
+ * pid to a new process while a group of that id lives, so a group whose leader is gone is still
+ * ours; a live leader with another start time is a stranger and is left alone.
+ */
+export function killLeftoverHarness(pid: number, startTime: string): void {
+  const leaderStart = startTimeOf(pid);
+  if (leaderStart === startTime) {
+    killProcessTree(pid, 'SIGKILL');
+    return;
+  }
+  if (leaderStart !== undefined) return;
+  for (const member of membersOfGroup(pid)) signal(member, 'SIGKILL');
+}
+
+/** The variable every harness process inherits, naming its run: how a process that left the tree is still found. */
+export const RUN_MARKER_VARIABLE = 'LHB_RUN_MARKER';
+
+/**
+ * Kills every process whose environment carries `LHB_RUN_MARKER=<marker>`: a tool that double-forks
+ * into its own session is re-parented to init at once, so only what it inherited names it.
+ */
+export function killByRunMarker(marker: string): number {
+  const needle = Buffer.from(`\0${RUN_MARKER_VARIABLE}=${marker}\0`);
+  const first = Buffer.from(`${RUN_MARKER_VARIABLE}=${marker}\0`);
+  let killed = 0;
+  let pids: string[];
+  try {
+    pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+  } catch {
+    return 0;
+  }
+  for (const pid of pids) {
+    if (Number(pid) === process.pid) continue;
+    let environ: Buffer;
+    try {
+      environ = readFileSync(`/proc/${pid}/environ`);
+    } catch {
+      continue;
+    }
+    if (environ.includes(needle) || environ.subarray(0, first.length).equals(first)) {
+      signal(Number(pid), 'SIGKILL');
+      killed++;
+    }
+  }
+  return killed;
+}

@@ -1,0 +1,183 @@
+import { spawn } from 'node:child_process';
+import { createWriteStream, existsSync, type WriteStream } from 'node:fs';
+import type { HarnessInvocation } from '../harnesses/harness-adapter.ts';
+import { randomUUID } from 'node:crypto';
+import { killByRunMarker, killProcessTree, ProcessTreeWatch, RUN_MARKER_VARIABLE } from './process-tree.ts';
+
+export interface RunProcessOptions {
+  invocation: HarnessInvocation;
+  /** The transcript: the harness's stdout, written as it arrives. */
+  stdoutFile: string;
+  stderrFile: string;
+  timeoutMs: number;
+  /** Bytes of stdout + stderr kept; past it the run is stopped (an agent flooding its output). */
+  maxOutputBytes: number;
+  signal?: AbortSignal;
+  /** Called with the child's pid as soon as it exists (recorded so a later resume can clean up after a crash). */
+  onSpawn?: (pid: number) => void;
+  /** Each complete stdout line, for live progress (steps, last event). */
+  onLine?: (line: string) => void;
+}
+
+export interface ProcessOutcome {
+  exitCode: number | null;
+  signal: NodeJS.Signals | null;
+  timedOut: boolean;
+  cancelled: boolean;
+  outputCapped: boolean;
+  /** The spawn itself failed (executable missing, not executable). */
+  spawnError: string | null;
+  durationMs: number;
+  stdoutBytes: number;
+  /** The last few KB of stderr, for error classification and messages. */
+  stderrTail: string;
+}
+
+const KILL_GRACE_MS = 2_000;
+const PDEATHSIG_WRAPPER = process.platform === 'linux' && existsSync('/usr/bin/setpriv') ? '/usr/bin/setpriv' : undefined;
+/** How often the process tree is sampled, so processes that leave it can still be killed. */
+const TREE_SAMPLE_MS = 500;
+const STDERR_TAIL_BYTES = 8 * 1024;
+/** After the harness exits, how long its output pipes may take to drain before they are closed. */
+const DRAIN_MS = 2_000;
+
+/**
+ * Runs one harness to its end, its timeout, a cancel or its output cap, whichever comes first.
+ * Output streams to files (never held in memory); on timeout, cancel or flood the whole process
+ * tree gets SIGTERM, then SIGKILL after a short grace.
+ */
+export function runProcess(options: RunProcessOptions): Promise<ProcessOutcome> {
+  const started = Date.now();
+  const { invocation } = options;
+  if (invocation.command.includes('/') && !existsSync(invocation.command)) {
+    return Promise.resolve({
+      exitCode: null,
+      signal: null,
+      timedOut: false,
+      cancelled: false,
+      outputCapped: false,
+      spawnError: `${invocation.command} does not exist`,
+      durationMs: 0,
+      stdoutBytes: 0,
+      stderrTail: '',
+    });
+  }
+  return new Promise<ProcessOutcome>((resolve) => {
+    const stdout = createWriteStream(options.stdoutFile);
+    const stderr = createWriteStream(options.stderrFile);
+    let written = 0;
+    let stdoutBytes = 0;
+    let stderrTail = '';
+    let timedOut = false;
+    let cancelled = false;
+    let outputCapped = false;
+    let spawnError: string | null = null;
+    let lineRest = '';
+    let killTimer: NodeJS.Timeout | undefined;
+
+    // On Linux the harness gets SIGKILL if this process dies (setpriv --pdeathsig), so a crashed
+    // engine leaves no agent working unwatched; its leftovers are cleaned up on resume.
+    const [command, args] = PDEATHSIG_WRAPPER ? [PDEATHSIG_WRAPPER, ['--pdeathsig', 'KILL', '--', invocation.command, ...invocation.args]] : [invocation.command, invocation.args];
+    const marker = randomUUID();
+    const child = spawn(command, args, {
+      cwd: invocation.cwd,
+      env: { ...invocation.env, [RUN_MARKER_VARIABLE]: marker },
+      detached: true, // its own process group, so the whole tree can be killed
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+
+    const stop = (why: 'timeout' | 'cancel' | 'flood') => {
+      if (child.pid === undefined || killTimer) return;
+      if (why === 'timeout') timedOut = true;
+      else if (why === 'cancel') cancelled = true;
+      else outputCapped = true;
+      watch?.sample();
+      killProcessTree(child.pid, 'SIGTERM');
+      killTimer = setTimeout(() => killProcessTree(child.pid!, 'SIGKILL'), KILL_GRACE_MS);
+    };
+
+    const timeout = setTimeout(() => stop('timeout'), options.timeoutMs);
+    const onAbort = () => stop('cancel');
+    options.signal?.addEventListener('abort', onAbort, { once: true });
+    if (options.signal?.aborted) queueMicrotask(onAbort);
+
+    const keep = (stream: WriteStream, chunk: Buffer): boolean => {
+      if (outputCapped) return false;
+      if (written + chunk.length > options.maxOutputBytes) {
+        const room = Math.max(0, options.maxOutputBytes - written);
+        if (room > 0) stream.write(chunk.subarray(0, room));
+        written = options.maxOutputBytes;
+        stop('flood');
+        return false;
+      }
+      written += chunk.length;
+      stream.write(chunk);
+      return true;
+    };
+
+    const watch = child.pid === undefined ? undefined : new ProcessTreeWatch(child.pid);
+    const sampler = setInterval(() => watch?.sample(), TREE_SAMPLE_MS);
+    if (child.pid !== undefined) options.onSpawn?.(child.pid);
+    child.stdout.on('data', (chunk: Buffer) => {
+      if (!keep(stdout, chunk)) return;
+      stdoutBytes += chunk.length;
+      if (!options.onLine) return;
+      const text = lineRest + chunk.toString('utf8');
+      const lines = text.split('\n');
+      lineRest = lines.pop() ?? '';
+      if (lineRest.length > 1024 * 1024) lineRest = ''; // progress only; the file keeps the whole line
+      for (const line of lines) if (line.length > 0) options.onLine(line);
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      if (!keep(stderr, chunk)) return;
+      stderrTail = (stderrTail + chunk.toString('utf8')).slice(-STDERR_TAIL_BYTES);
+    });
+    child.stdin.on('error', () => {
+      // a harness that exits without reading its stdin
+    });
+    if (invocation.stdin !== undefined) child.stdin.end(invocation.stdin);
+    else child.stdin.end();
+
+    child.on('error', (error) => {
+      spawnError = `${invocation.command}: ${error.message}`;
+    });
+    let exited: { exitCode: number | null; sig: NodeJS.Signals | null } | undefined;
+    let settled = false;
+    const settle = () => {
+      if (settled || !exited) return;
+      settled = true;
+      clearTimeout(timeout);
+      clearTimeout(killTimer);
+      clearTimeout(drainTimer);
+      clearInterval(sampler);
+      options.signal?.removeEventListener('abort', onAbort);
+      child.stdout.destroy();
+      child.stderr.destroy();
+      let open = 2;
+      const done = () => {
+        open -= 1;
+        if (open > 0) return;
+        resolve({ exitCode: exited!.exitCode, signal: exited!.sig, timedOut, cancelled, outputCapped, spawnError, durationMs: Date.now() - started, stdoutBytes, stderrTail });
+      };
+      stdout.end(done);
+      stderr.end(done);
+    };
+    let drainTimer: NodeJS.Timeout | undefined;
+    child.on('exit', (exitCode, sig) => {
+      exited = { exitCode, sig };
+      // Anything the harness left behind (a server it started, a background build, a daemon
+      // holding its stdout open) goes too; then its output is drained, briefly.
+      if (child.pid !== undefined) killProcessTree(child.pid, 'SIGKILL');
+      watch?.killSeen();
+      killByRunMarker(marker);
+      drainTimer = setTimeout(settle, DRAIN_MS);
+    });
+    child.on('close', () => settle());
+    child.on('error', () => {
+      if (!exited) {
+        exited = { exitCode: null, sig: null };
+        settle();
+      }
+    });
+  });
+}

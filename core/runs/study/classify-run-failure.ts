@@ -1,0 +1,58 @@
+import type { RunFailureKind } from '../../../schemas/studies.ts';
+import type { ProcessOutcome } from '../executors/run-process.ts';
+
+export interface RunFailure {
+  kind: RunFailureKind;
+  message: string;
+}
+
+/** Failures worth another try: they may pass on their own. Auth, a wrong model, a time-out or a crash of the agent's own making would fail the same way again. */
+export const RETRYABLE_FAILURES: ReadonlySet<RunFailureKind> = new Set(['rate-limit', 'network']);
+
+const PATTERNS: readonly { kind: RunFailureKind; test: RegExp }[] = [
+  { kind: 'auth', test: /\b(401|403)\b.*(unauthori[sz]ed|forbidden|api[ _-]?key)|invalid[ _-]?(api[ _-]?key|x-api-key|authentication)|authentication[ _-](error|failed)|not logged in|please run \/login|permission_denied.*api key|api key not valid/i },
+  { kind: 'rate-limit', test: /\b429\b|rate[ _-]?limit|too many requests|quota|resource[ _-]?exhausted|overloaded/i },
+  { kind: 'model-not-found', test: /model[^\n]{0,80}(not found|does not exist|not_found|unknown|unsupported)|not_found_error[^\n]{0,80}model|(unknown|invalid) model/i },
+  { kind: 'network', test: /ECONNREFUSED|ENOTFOUND|ECONNRESET|EAI_AGAIN|ETIMEDOUT|fetch failed|network error|connection (refused|reset|error)|stream disconnected|socket hang up/i },
+];
+
+/**
+ * Why a run failed, from how its process ended and what it said (stderr's tail and the
+ * transcript's final error text). Checked in order: our own stops (cancel, time-out, output
+ * cap), a spawn failure, then the harness's words, then its exit.
+ */
+export function classifyRunFailure(outcome: ProcessOutcome, said: string, limits: { timeoutMs: number; maxOutputBytes: number }): RunFailure | null {
+  if (outcome.cancelled) return { kind: 'cancelled', message: 'Cancelled while running; its output so far is kept in the run folder.' };
+  if (outcome.timedOut) return { kind: 'timeout', message: `Stopped at its time limit of ${Math.round(limits.timeoutMs / 1000)} s, with every process it started.` };
+  if (outcome.outputCapped) {
+    return { kind: 'output-limit', message: `Stopped after writing ${(limits.maxOutputBytes / 1048576).toFixed(1)} MiB of output, the limit per run; the transcript keeps what came before.` };
+  }
+  if (outcome.spawnError) return { kind: 'harness-missing', message: `Could not start the harness: ${outcome.spawnError}` };
+  if (outcome.exitCode === 0) return null;
+  const text = `${said}\n${outcome.stderrTail}`;
+  for (const { kind, test } of PATTERNS) {
+    const match = test.exec(text);
+    if (match) return { kind, message: `${describeExit(outcome)}: ${lineAround(text, match.index)}` };
+  }
+  const last = lastLine(outcome.stderrTail) ?? lastLine(said);
+  return { kind: 'harness-crash', message: `${describeExit(outcome)}${last ? `: ${last}` : ''}` };
+}
+
+function describeExit(outcome: ProcessOutcome): string {
+  return outcome.signal ? `The harness was killed by ${outcome.signal}` : `The harness exited with code ${outcome.exitCode}`;
+}
+
+function lineAround(text: string, index: number): string {
+  const start = text.lastIndexOf('\n', index) + 1;
+  const end = text.indexOf('\n', index);
+  return text.slice(start, end === -1 ? undefined : end).trim().slice(0, 500);
+}
+
+function lastLine(text: string): string | undefined {
+  return text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .at(-1)
+    ?.slice(0, 500);
+}

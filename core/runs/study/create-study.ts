@@ -1,0 +1,109 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import { StudySpecSchema, type StudySpec, type StudySpecInput } from '../../../schemas/studies.ts';
+import { findCurrentProject } from '../../store/project-repository.ts';
+import { insertStudy, type NewStudyRun, type StudyRow } from '../../store/study-repository.ts';
+import { findTask } from '../../store/task-repository.ts';
+import type { Workspace } from '../../workspace/open-workspace.ts';
+import { configIdOf } from '../import-bundles.ts';
+import { readSkill } from '../skills/read-skill.ts';
+import { resolveStudyHarnesses } from './resolve-study-harnesses.ts';
+
+export class StudySpecError extends Error {
+  override name = 'StudySpecError';
+}
+
+/** The versions a run records: which skill version it was given (`none` for an ablation). */
+export function runVersions(spec: StudySpec): Record<string, string> {
+  return { skill: spec.skill ? (spec.skill.version ?? 'base') : 'none' };
+}
+
+/**
+ * What makes two studies the same study: the canonical spec plus the skill's contents, so a
+ * resume after the skill folder changed is refused rather than mixing two skills in one study.
+ */
+export function studyConfigDigest(spec: StudySpec): string {
+  const skill = spec.skill ? readSkill(spec.skill.dir, spec.skill.version).digest : 'none';
+  return createHash('sha256').update(canonicalJson(spec)).update(`\nskill:${skill}`).digest('hex');
+}
+
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v,
+  );
+}
+
+/** Fields of two specs that differ, in words: why a study cannot be resumed as asked. */
+export function describeSpecChange(before: StudySpec, after: StudySpec): string[] {
+  const changes: string[] = [];
+  const keys = new Set([...Object.keys(before), ...Object.keys(after)] as (keyof StudySpec)[]);
+  for (const key of [...keys].sort()) {
+    const a = canonicalJson(before[key]);
+    const b = canonicalJson(after[key]);
+    if (a !== b) changes.push(`${key}: ${short(a)} → ${short(b)}`);
+  }
+  return changes;
+}
+
+const short = (text: string | undefined) => (text === undefined ? 'unset' : text.length > 120 ? `${text.slice(0, 117)}…` : text);
+
+/**
+ * Checks a study before anything runs (tasks exist, the skill is valid, every harness is
+ * installed) and records it with one pending run per task × configuration × repeat. Nothing
+ * is recorded when a check fails; the error says what to fix.
+ */
+export async function createStudy(workspace: Workspace, input: StudySpecInput, toolsDir: string): Promise<StudyRow> {
+  const spec = StudySpecSchema.parse(input);
+  const project = findCurrentProject(workspace.db);
+  if (!project) throw new StudySpecError('The workspace has no project; open it once with lhb or the app so it is set up.');
+  const missing = spec.tasks.filter((id) => !findTask(workspace.db, id));
+  if (missing.length > 0) {
+    throw new StudySpecError(`No task ${missing.map((id) => `"${id}"`).join(', ')} in this workspace. Import the task folder first (lhb runs import DIR) or pass the folder to --task.`);
+  }
+  if (spec.skill) readSkill(spec.skill.dir, spec.skill.version);
+  await resolveStudyHarnesses(spec, toolsDir);
+  const digest = studyConfigDigest(spec);
+  const now = new Date().toISOString();
+  const id = randomUUID();
+  const versions = runVersions(spec);
+  const runs: NewStudyRun[] = [];
+  for (const taskId of spec.tasks) {
+    for (const [configIndex, configuration] of spec.configurations.entries()) {
+      for (let repeat = 0; repeat < spec.repeats; repeat++) {
+        runs.push({
+          id: randomUUID(),
+          study_id: id,
+          position: runs.length,
+          task_id: taskId,
+          harness: configuration.harness,
+          model: configuration.model,
+          versions_json: JSON.stringify(versions),
+          config_id: configIdOf(configuration.harness, configuration.model, versions),
+          config_index: configIndex,
+          repeat_index: repeat,
+          updated_at: now,
+        });
+      }
+    }
+  }
+  const study: StudyRow = {
+    id,
+    project_id: project.id,
+    name: spec.name ?? defaultName(spec, now),
+    spec_json: canonicalJson(spec),
+    config_digest: digest,
+    executor: 'local',
+    folder: join(workspace.dir, 'studies', id),
+    state: 'interrupted',
+    job_id: null,
+    created_at: now,
+    updated_at: now,
+  };
+  insertStudy(workspace.db, study, runs);
+  return study;
+}
+
+function defaultName(spec: StudySpec, now: string): string {
+  const harnesses = [...new Set(spec.configurations.map((c) => c.harness))].join(', ');
+  return `${spec.tasks.length} task${spec.tasks.length === 1 ? '' : 's'} × ${harnesses} (${now.slice(0, 16).replace('T', ' ')})`;
+}

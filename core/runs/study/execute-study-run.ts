@@ -1,0 +1,272 @@
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import type { StudyConfiguration, StudySpec } from '../../../schemas/studies.ts';
+import type { Trajectory, TrajectoryError } from '../../../schemas/trajectory.ts';
+import { recordBlob } from '../../store/blob-repository.ts';
+import { insertRun } from '../../store/run-repository.ts';
+import { finishStudyRun, markStudyRunStarted, recordStudyRunProcess, recordStudyRunProgress, type StudyRunRow } from '../../store/study-repository.ts';
+import type { Workspace } from '../../workspace/open-workspace.ts';
+import { runProcess, type ProcessOutcome } from '../executors/run-process.ts';
+import { startTimeOf } from '../executors/process-tree.ts';
+import type { HarnessAdapter } from '../harnesses/harness-adapter.ts';
+import { configIdOf, importBundles } from '../import-bundles.ts';
+import type { SkillToInstall } from '../skills/read-skill.ts';
+import { installSkill } from '../skills/install-skill.ts';
+import { extractErrors } from '../trajectory/extract-errors.ts';
+import { parseTranscript } from '../trajectory/read-transcript-lines.ts';
+import { classifyRunFailure, RETRYABLE_FAILURES, type RunFailure } from './classify-run-failure.ts';
+import { writeRunManifest } from './run-manifest.ts';
+import { buildRunPrompt, prepareTaskWorkdir, type TaskForRun } from './task-workdir.ts';
+
+export interface ExecuteRunInput {
+  workspace: Workspace;
+  studyId: string;
+  spec: StudySpec;
+  run: StudyRunRow;
+  /** `<study folder>/runs/<run id>`: work/ (the agent's folder), home/, transcript.jsonl, stderr.log, manifest.json. */
+  folder: string;
+  adapter: HarnessAdapter;
+  configuration: StudyConfiguration;
+  binary: string;
+  harnessVersion: string | null;
+  skill: SkillToInstall | undefined;
+  task: TaskForRun;
+  /** The model endpoint for this run (a scripted session's URL, or the study's endpoint). */
+  endpointFor(workdir: string, skillFile: string): string | undefined;
+  apiKey: string | undefined;
+  signal: AbortSignal;
+  resolveChapter?: (course: string, chapter: string) => { id: string; instruction: string } | undefined;
+  /** Called with live progress (parsed steps so far, last event) at most every second. */
+  onProgress?: () => void;
+}
+
+export interface ExecuteRunResult {
+  status: 'succeeded' | 'failed' | 'timeout' | 'cancelled';
+  failure: RunFailure | null;
+  /** True when the failure may pass on another try (and the study has retries left). */
+  retryable: boolean;
+}
+
+const PROGRESS_WRITE_MS = 1_000;
+
+/**
+ * One attempt at one run: a fresh folder with the task's inputs and the skill, the harness
+ * started with only what it needs, its transcript parsed into a trajectory with its errors and
+ * recoveries, its artifacts imported as an ordinary run (frames captured like an imported
+ * bundle's), everything archived in the blob store. A retryable failure is left for the caller
+ * to retry; anything else ends the run for good.
+ */
+export async function executeStudyRun(input: ExecuteRunInput): Promise<ExecuteRunResult> {
+  const { workspace, run, folder } = input;
+  const db = workspace.db;
+  const started = new Date();
+  markStudyRunStarted(db, run.id, input.harnessVersion, started.toISOString());
+  const attempt = run.attempts + 1;
+
+  rmSync(folder, { recursive: true, force: true });
+  const workdir = join(folder, 'work');
+  const homeDir = join(folder, 'home');
+  mkdirSync(join(homeDir, 'tmp'), { recursive: true });
+  mkdirSync(workdir, { recursive: true });
+  const manifest = { run_id: run.id, study_id: input.studyId, attempt, completed_steps: [] as ('prepared' | 'executed' | 'parsed' | 'stored')[], status: 'running', updated_at: started.toISOString(), artifacts: [] as string[] };
+  const save = (status: string) => writeRunManifest(folder, { ...manifest, status, updated_at: new Date().toISOString() });
+
+  let outcome: ProcessOutcome;
+  const transcriptFile = join(folder, 'transcript.jsonl');
+  try {
+    prepareTaskWorkdir(input.task, workdir);
+    const skillFile = input.skill ? installSkill(input.skill, workdir, input.adapter.skillDir(input.skill.name)) : '';
+    const endpoint = input.endpointFor(workdir, skillFile);
+    const invocation = await input.adapter.prepare({
+      workdir,
+      homeDir,
+      binary: input.binary,
+      prompt: buildRunPrompt(input.task, input.skill ? { name: input.skill.name, file: relative(workdir, skillFile) } : undefined),
+      model: input.configuration.model,
+      ...(endpoint ? { endpoint } : {}),
+      ...(input.spec.apiKeyEnv ? { apiKeyEnv: input.spec.apiKeyEnv } : {}),
+      ...(input.apiKey !== undefined ? { apiKey: input.apiKey } : {}),
+      mcpServers: [],
+      ...(input.configuration.command ? { command: input.configuration.command } : {}),
+    });
+    manifest.completed_steps.push('prepared');
+    save('running');
+
+    let steps = 0;
+    let lastWrite = 0;
+    outcome = await runProcess({
+      invocation,
+      stdoutFile: transcriptFile,
+      stderrFile: join(folder, 'stderr.log'),
+      timeoutMs: input.spec.timeoutSeconds * 1000,
+      maxOutputBytes: input.spec.maxOutputBytes,
+      signal: input.signal,
+      onSpawn: (pid) => recordStudyRunProcess(db, run.id, pid, startTimeOf(pid) ?? null, new Date().toISOString()),
+      onLine: (line) => {
+        steps += 1;
+        const now = Date.now();
+        if (now - lastWrite < PROGRESS_WRITE_MS) return;
+        lastWrite = now;
+        recordStudyRunProgress(db, run.id, { steps, lastEvent: describeLine(line) }, new Date(now).toISOString());
+        input.onProgress?.();
+      },
+    });
+  } catch (error) {
+    const failure: RunFailure = { kind: 'setup', message: `The run could not be set up: ${(error as Error).message}` };
+    finish(input, started, { status: 'failed', failure, trajectory: undefined, trajectoryBlob: undefined, errors: [], transcript: undefined, runId: null });
+    save('failed');
+    return { status: 'failed', failure, retryable: false };
+  }
+  manifest.completed_steps.push('executed');
+  save('running');
+
+  const trajectory = existsSync(transcriptFile) ? await parseTranscript(input.adapter.createParser(), transcriptFile) : undefined;
+  const errors = trajectory ? extractErrors(trajectory) : [];
+  manifest.completed_steps.push('parsed');
+
+  const failure = classifyRunFailure(outcome, trajectory ? finalWords(trajectory) : '', { timeoutMs: input.spec.timeoutSeconds * 1000, maxOutputBytes: input.spec.maxOutputBytes });
+  const status: ExecuteRunResult['status'] = failure === null ? 'succeeded' : failure.kind === 'cancelled' ? 'cancelled' : failure.kind === 'timeout' ? 'timeout' : 'failed';
+  const retryable = failure !== null && RETRYABLE_FAILURES.has(failure.kind);
+
+  const transcript = existsSync(transcriptFile) ? await putBlob(workspace, readFileSync(transcriptFile)) : undefined;
+  const trajectoryBlob = trajectory ? await putBlob(workspace, Buffer.from(JSON.stringify(trajectory))) : undefined;
+  let runId: string | null = null;
+  // A cancelled run, or one that will be tried again, is not a finished run: it stays out of the arena and analysis.
+  if (status !== 'cancelled' && !retryable) {
+    runId = await storeRun(input, started, status, join(workdir, 'out'));
+    manifest.artifacts = listFiles(join(workdir, 'out'));
+  }
+  finish(input, started, { status: retryable ? 'pending' : status, failure, trajectory, trajectoryBlob, errors, transcript, runId });
+  manifest.completed_steps.push('stored');
+  save(status);
+  return { status, failure, retryable };
+}
+
+/** The trajectory's last agent words, where a harness says why it stopped (an API error, a refused key). */
+function finalWords(trajectory: Trajectory): string {
+  const last = trajectory.steps.filter((step) => step.source !== 'user').slice(-3);
+  return [...last.map((step) => step.text), ...trajectory.warnings.slice(-5)].join('\n');
+}
+
+function describeLine(line: string): string {
+  try {
+    const value = JSON.parse(line) as Record<string, unknown>;
+    const type = [value.type, value.subtype, (value.item as { type?: unknown } | undefined)?.type].filter((v) => typeof v === 'string').join(' ');
+    return type || 'event';
+  } catch {
+    return line.slice(0, 120);
+  }
+}
+
+async function putBlob(workspace: Workspace, bytes: Buffer): Promise<string> {
+  const blob = await workspace.blobs.putAsync(bytes);
+  recordBlob(workspace.db, blob.sha256, blob.sizeBytes, new Date().toISOString());
+  return blob.sha256;
+}
+
+function hasArtifacts(outDir: string): boolean {
+  if (!existsSync(outDir)) return false;
+  if (existsSync(join(outDir, 'dist', 'index.html'))) return true;
+  if (existsSync(join(outDir, 'frames')) && readdirSync(join(outDir, 'frames')).some((name) => name.endsWith('.png'))) return true;
+  return ['video.mp4', 'video.webm'].some((name) => existsSync(join(outDir, name)));
+}
+
+function listFiles(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  const out: string[] = [];
+  const walk = (folder: string) => {
+    for (const entry of readdirSync(folder, { withFileTypes: true })) {
+      const absolute = join(folder, entry.name);
+      if (entry.isDirectory()) walk(absolute);
+      else if (entry.isFile() && statSync(absolute).size >= 0) out.push(relative(dir, absolute).split(sep).join('/'));
+      if (out.length >= 10_000) return;
+    }
+  };
+  walk(dir);
+  return out.sort();
+}
+
+/**
+ * Makes the run an ordinary run of the store. With artifacts it goes through the bundle import
+ * (blob-stored files, frames captured for a Figma build); without, it is recorded bare, so a
+ * failed run still counts in pass rates.
+ */
+async function storeRun(input: ExecuteRunInput, started: Date, status: 'succeeded' | 'failed' | 'timeout', outDir: string): Promise<string> {
+  const versions = JSON.parse(input.run.versions_json) as Record<string, string>;
+  const finished = new Date();
+  const runJson = {
+    task_id: input.run.task_id,
+    harness: input.run.harness,
+    model: input.run.model,
+    versions,
+    started_at: started.toISOString(),
+    finished_at: finished.toISOString(),
+    status,
+  };
+  if (hasArtifacts(outDir)) {
+    writeFileSync(join(outDir, 'run.json'), `${JSON.stringify(runJson, null, 2)}\n`);
+    const result = await importBundles(input.workspace, [outDir], { runId: input.run.id, ...(input.resolveChapter ? { resolveChapter: input.resolveChapter } : {}) });
+    const outcome = result.outcomes.find((o) => o.kind === 'run');
+    if (outcome?.status === 'imported' || outcome?.status === 'unchanged') return outcome.id;
+    // The artifacts could not be imported (too large, a broken frame): keep the run, say why.
+    const reason = outcome?.status === 'failed' ? outcome.reason : 'no run was found in out/';
+    writeFileSync(join(input.folder, 'import-error.txt'), `${reason}\n`);
+  }
+  insertRun(
+    input.workspace.db,
+    {
+      id: input.run.id,
+      task_id: input.run.task_id,
+      harness: input.run.harness,
+      model: input.run.model,
+      versions_json: JSON.stringify(versions),
+      config_id: configIdOf(input.run.harness, input.run.model, versions),
+      status,
+      started_at: runJson.started_at,
+      finished_at: runJson.finished_at,
+      digest: createHash('sha256').update(`study-run\n${input.run.id}`).digest('hex'),
+      source_dir: outDir,
+      imported_at: finished.toISOString(),
+    },
+    [],
+    [],
+  );
+  return input.run.id;
+}
+
+function finish(
+  input: ExecuteRunInput,
+  started: Date,
+  result: {
+    status: 'succeeded' | 'failed' | 'timeout' | 'cancelled' | 'pending';
+    failure: RunFailure | null;
+    trajectory: Trajectory | undefined;
+    trajectoryBlob: string | undefined;
+    errors: TrajectoryError[];
+    transcript: string | undefined;
+    runId: string | null;
+  },
+): void {
+  const { trajectory } = result;
+  const toolCalls = trajectory ? trajectory.steps.flatMap((step) => step.toolCalls) : [];
+  const finishedAt = new Date();
+  finishStudyRun(input.workspace.db, input.run.id, {
+    status: result.status,
+    error_kind: result.failure?.kind ?? null,
+    error_message: result.failure?.message ?? null,
+    finished_at: finishedAt.toISOString(),
+    duration_ms: trajectory?.durationMs ?? finishedAt.getTime() - started.getTime(),
+    steps: trajectory ? trajectory.steps.length : null,
+    tool_calls: trajectory ? toolCalls.length : null,
+    failed_tool_calls: trajectory ? toolCalls.filter((call) => !call.ok).length : null,
+    tokens_input: trajectory?.tokens.input ?? null,
+    tokens_output: trajectory?.tokens.output ?? null,
+    cost_usd: trajectory?.costUsd ?? null,
+    last_event: result.failure ? result.failure.message.slice(0, 200) : 'Finished',
+    transcript_sha256: result.transcript ?? null,
+    trajectory_sha256: result.trajectoryBlob ?? null,
+    errors_json: JSON.stringify(result.errors),
+    run_id: result.runId,
+  });
+}

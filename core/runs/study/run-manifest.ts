@@ -1,0 +1,29 @@
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** A run folder's own record of where it got to, beside the store's: readable without the app. */
+export interface RunFolderManifest {
+  run_id: string;
+  study_id: string;
+  attempt: number;
+  completed_steps: ('prepared' | 'executed' | 'parsed' | 'stored')[];
+  status: string;
+  updated_at: string;
+  artifacts: string[];
+}
+
+export function writeRunManifest(folder: string, manifest: RunFolderManifest): void {
+  const file = join(folder, 'manifest.json');
+  writeFileSync(`${file}.tmp`, `${JSON.stringify(manifest, null, 2)}\n`);
+  renameSync(`${file}.tmp`, file);
+}
+
+export function readRunManifest(folder: string): RunFolderManifest | undefined {
+  const file = join(folder, 'manifest.json');
+  if (!existsSync(file)) return undefined;
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as RunFolderManifest;
+  } catch {
+    return undefined;
+  }
+}

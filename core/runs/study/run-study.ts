@@ -1,0 +1,228 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { StudySpecSchema, type StudySpec } from '../../../schemas/studies.ts';
+import type { JobProgress } from '../../jobs/job-runner.ts';
+import { findRunBySourceDir, findStudy, finishStudyRun, cancelPendingStudyRuns, countStudyRunsByStatus, listStudyRuns, listUnfinishedStudyRuns, setStudyState, type StudyRunRow } from '../../store/study-repository.ts';
+import { findTask, listTaskFrames } from '../../store/task-repository.ts';
+import type { Workspace } from '../../workspace/open-workspace.ts';
+import { killLeftoverHarness } from '../executors/process-tree.ts';
+import { startReplayServer, type ReplayServer } from '../replay/replay-server.ts';
+import { ALL_WIRE_FORMATS } from '../replay/wire-formats.ts';
+import { readSkill } from '../skills/read-skill.ts';
+import { describeSpecChange, studyConfigDigest } from './create-study.ts';
+import { executeStudyRun } from './execute-study-run.ts';
+import { harnessKey, resolveStudyHarnesses } from './resolve-study-harnesses.ts';
+
+export interface RunStudyDeps {
+  workspace: Workspace;
+  toolsDir: string;
+  resolveChapter?: (course: string, chapter: string) => { id: string; instruction: string } | undefined;
+  /** Per-run cancellation: the engine registers each running run's controller here. */
+  runControllers: Map<string, AbortController>;
+  /** Told whenever a run changes state or reports progress (the UI's live view). */
+  onRunChange?: (runId: string) => void;
+}
+
+export class StudyResumeError extends Error {
+  override name = 'StudyResumeError';
+}
+
+/** Reads a study's stored spec and refuses to go on when its skill changed since it started. */
+export function loadStudySpec(workspace: Workspace, studyId: string): StudySpec {
+  const study = findStudy(workspace.db, studyId);
+  if (!study) throw new StudyResumeError(`No study ${studyId} in this workspace. \`lhb runs status\` lists the studies.`);
+  const spec = StudySpecSchema.parse(JSON.parse(study.spec_json));
+  const digest = studyConfigDigest(spec);
+  if (digest !== study.config_digest) {
+    throw new StudyResumeError(
+      `Study "${study.name}" cannot resume: its configuration changed since it started (the skill folder ${spec.skill?.dir ?? ''} has different contents). ` +
+        'Its finished runs are kept; start a new study to run the changed skill.',
+    );
+  }
+  return spec;
+}
+
+/** Refuses to resume a study with a different spec than the one it started with, naming what changed. */
+export function assertSameSpec(workspace: Workspace, studyId: string, requested: StudySpec): void {
+  const study = findStudy(workspace.db, studyId);
+  if (!study) return;
+  const stored = StudySpecSchema.parse(JSON.parse(study.spec_json));
+  const changes = describeSpecChange(stored, requested);
+  if (changes.length > 0 || studyConfigDigest(requested) !== study.config_digest) {
+    throw new StudyResumeError(
+      `Study "${study.name}" was started with another configuration; resuming it would mix two studies. What changed: ${changes.length > 0 ? changes.join('; ') : 'the skill folder\'s contents'}. ` +
+        'Give the new configuration another --name, or run the study as it was.',
+    );
+  }
+}
+
+/**
+ * Runs (or resumes) a study to its end as a job: finished runs are skipped, unfinished ones
+ * (pending, interrupted by a crash, cancelled) run again, `concurrency` at a time. A run that
+ * an earlier process left half-done is cleaned up first: its harness, if still alive, is killed,
+ * and a run that was already stored is not executed again.
+ */
+export async function runStudy(deps: RunStudyDeps, studyId: string, jobId: string, progress: JobProgress): Promise<string> {
+  const { workspace } = deps;
+  const db = workspace.db;
+  const spec = loadStudySpec(workspace, studyId);
+  const study = findStudy(db, studyId)!;
+  setStudyState(db, studyId, 'running', jobId, new Date().toISOString());
+  const harnesses = await resolveStudyHarnesses(spec, deps.toolsDir);
+  const skill = spec.skill ? readSkill(spec.skill.dir, spec.skill.version) : undefined;
+  const apiKey = spec.apiKeyEnv ? process.env[spec.apiKeyEnv] : undefined;
+  if (spec.apiKeyEnv && apiKey === undefined && !spec.replay) {
+    throw new StudyResumeError(`The API key variable ${spec.apiKeyEnv} is not set in this process's environment. Set it and resume the study (lhb runs resume ${studyId}).`);
+  }
+
+  const queue: StudyRunRow[] = [];
+  for (const run of listUnfinishedStudyRuns(db, studyId)) {
+    if (reconcile(deps, study.folder, run)) continue;
+    queue.push(run);
+  }
+  const total = listStudyRuns(db, studyId).length;
+  const finishedCount = () => {
+    const counts = countStudyRunsByStatus(db, studyId);
+    return (counts.succeeded ?? 0) + (counts.failed ?? 0) + (counts.timeout ?? 0);
+  };
+  progress.report(finishedCount(), total, `${queue.length} run${queue.length === 1 ? '' : 's'} to go`);
+
+  let replay: ReplayServer | undefined;
+  if (spec.replay) replay = await startReplayServer(ALL_WIRE_FORMATS);
+  try {
+    const worker = async () => {
+      for (let run = queue.shift(); run && !progress.signal.aborted; run = queue.shift()) {
+        await runWithRetries(run);
+        progress.report(finishedCount(), total, describeCounts(countStudyRunsByStatus(db, studyId)));
+      }
+    };
+    const runWithRetries = async (initial: StudyRunRow) => {
+      const configuration = spec.configurations[initial.config_index]!;
+      const harness = harnesses.get(harnessKey(configuration))!;
+      const task = findTask(db, initial.task_id);
+      if (!task) {
+        finishStudyRun(db, initial.id, { ...emptyResult('failed'), error_kind: 'setup', error_message: `Task ${initial.task_id} was deleted from the workspace.` });
+        return;
+      }
+      const frames = listTaskFrames(db, task.id);
+      const taskFolder = spec.taskFolders[task.id];
+      for (let attempt = 0; ; attempt++) {
+        const controller = new AbortController();
+        const onJobAbort = () => controller.abort();
+        progress.signal.addEventListener('abort', onJobAbort, { once: true });
+        deps.runControllers.set(initial.id, controller);
+        deps.onRunChange?.(initial.id);
+        const current = listStudyRuns(db, studyId).find((r) => r.id === initial.id) ?? initial;
+        try {
+          const result = await executeStudyRun({
+            workspace,
+            studyId,
+            spec,
+            run: current,
+            folder: join(study.folder, 'runs', initial.id),
+            adapter: harness.adapter,
+            configuration,
+            binary: harness.binary,
+            harnessVersion: harness.version,
+            skill,
+            task: { task, frames, ...(taskFolder ? { folder: taskFolder } : {}), framePath: (sha) => workspace.blobs.pathFor(sha) },
+            endpointFor: (workdir, skillFile) => {
+              if (!replay) return spec.endpoint;
+              replay.openSession(spec.replay!, { workdir, skill_file: skillFile }, initial.id);
+              return replay.endpointFor(initial.id);
+            },
+            apiKey: replay ? 'lhb-scripted-model' : apiKey,
+            signal: controller.signal,
+            ...(deps.resolveChapter ? { resolveChapter: deps.resolveChapter } : {}),
+            onProgress: () => deps.onRunChange?.(initial.id),
+          });
+          if (!result.retryable || attempt >= spec.maxRetries || progress.signal.aborted) {
+            if (result.retryable) {
+              // Out of retries: record the last failure for good.
+              finishStudyRun(db, initial.id, { ...emptyResult('failed'), error_kind: result.failure!.kind, error_message: `${result.failure!.message} (gave up after ${attempt + 1} attempts)` });
+            }
+            return;
+          }
+          await sleep(spec.retryBackoffMs * 2 ** attempt, progress.signal);
+        } finally {
+          progress.signal.removeEventListener('abort', onJobAbort);
+          deps.runControllers.delete(initial.id);
+          deps.onRunChange?.(initial.id);
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(spec.concurrency, Math.max(1, queue.length)) }, () => worker()));
+  } finally {
+    await replay?.close();
+  }
+  const now = new Date().toISOString();
+  if (progress.signal.aborted) {
+    cancelPendingStudyRuns(db, studyId, now);
+    setStudyState(db, studyId, 'cancelled', jobId, now);
+  } else {
+    setStudyState(db, studyId, 'finished', jobId, now);
+  }
+  const counts = countStudyRunsByStatus(db, studyId);
+  return `${progress.signal.aborted ? 'Cancelled; ' : ''}${describeCounts(counts)}. Finished runs are in the Runs screen and the arena.`;
+}
+
+/**
+ * Settles a run an earlier process left unfinished. A harness still running from it is killed
+ * (same pid and start time, so never a stranger that reused the pid). A run whose result was
+ * already stored is marked done instead of being run twice. Returns true when nothing is left to run.
+ */
+function reconcile(deps: RunStudyDeps, studyFolder: string, run: StudyRunRow): boolean {
+  const db = deps.workspace.db;
+  if (run.process_pid !== null && run.process_start !== null) killLeftoverHarness(run.process_pid, run.process_start);
+  const outDir = join(studyFolder, 'runs', run.id, 'work', 'out');
+  const stored = existsSync(outDir) ? findRunBySourceDir(db, outDir) : undefined;
+  if (!stored) return false;
+  finishStudyRun(db, run.id, {
+    ...emptyResult(stored.status),
+    finished_at: stored.finished_at,
+    run_id: stored.id,
+    last_event: 'Finished (recovered after an interruption)',
+  });
+  return true;
+}
+
+function emptyResult(status: 'succeeded' | 'failed' | 'timeout' | 'cancelled') {
+  return {
+    status,
+    error_kind: null,
+    error_message: null,
+    finished_at: new Date().toISOString(),
+    duration_ms: null,
+    steps: null,
+    tool_calls: null,
+    failed_tool_calls: null,
+    tokens_input: null,
+    tokens_output: null,
+    cost_usd: null,
+    last_event: null,
+    transcript_sha256: null,
+    trajectory_sha256: null,
+    errors_json: null,
+    run_id: null,
+  };
+}
+
+function describeCounts(counts: Record<string, number>): string {
+  const order = ['succeeded', 'failed', 'timeout', 'cancelled', 'running', 'pending'] as const;
+  const words: Record<(typeof order)[number], string> = { succeeded: 'succeeded', failed: 'failed', timeout: 'timed out', cancelled: 'cancelled', running: 'running', pending: 'waiting' };
+  const parts = order.filter((status) => (counts[status] ?? 0) > 0).map((status) => `${counts[status]} ${words[status]}`);
+  return parts.length > 0 ? parts.join(', ') : 'no runs';
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) return resolve();
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+    signal.addEventListener('abort', done, { once: true });
+  });
+}

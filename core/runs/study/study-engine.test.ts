@@ -1,0 +1,141 @@
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createApi, type Api } from '../../api/create-api.ts';
+import { openWorkspace } from '../../workspace/open-workspace.ts';
+import { importTestTask, writeTestSkill } from './study-engine.fixture.ts';
+
+let dir: string;
+let api: Api;
+let taskFolder: string;
+let skillDir: string;
+
+beforeEach(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'lhb-engine-'));
+  api = createApi(openWorkspace(join(dir, 'ws')));
+  taskFolder = await importTestTask(api.context.workspace, dir);
+  skillDir = writeTestSkill(dir);
+});
+
+afterEach(async () => {
+  await api.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+type StudyView = { study: { state: string; counts: Record<string, number> }; runs: { id: string; status: string; errorKind: string | null; errorMessage: string | null; runId: string | null; versions: Record<string, string>; toolCalls: number | null }[] };
+
+async function runToEnd(spec: Record<string, unknown>): Promise<StudyView & { studyId: string }> {
+  const { studyId } = (await api.call('runs.start', spec)) as { studyId: string };
+  await api.context.jobs.idle();
+  return { studyId, ...((await api.call('runs.study', { studyId })) as StudyView) };
+}
+
+/** Lines of this test's marker still running anywhere on the machine. */
+function processesWith(marker: string): string[] {
+  return readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .map((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
+      } catch {
+        return '';
+      }
+    })
+    .filter((cmd) => cmd.includes(marker));
+}
+
+const BUILD = `mkdir -p out/dist && { cat .agents/skills/demo-skill/SKILL.md 2>/dev/null || echo NO SKILL; cat data.csv 2>/dev/null || true; } > out/dist/index.html && echo '{"type":"tool_call","name":"shell","arguments":{"command":"build"}}' && echo '{"type":"tool_result","result":"ok","exitCode":0}'`;
+
+describe('the run engine with the command harness', () => {
+  it('runs tasks × repeats with the chosen skill version, and the finished runs are ordinary runs with artifacts', async () => {
+    const view = await runToEnd({ tasks: ['engine-task'], configurations: [{ harness: 'command', model: 'scripted', command: BUILD }], skill: { dir: skillDir, version: 'v2' }, repeats: 2, taskFolders: { 'engine-task': taskFolder } });
+    expect(view.study.state).toBe('finished');
+    expect(view.runs.map((r) => r.status)).toEqual(['succeeded', 'succeeded']);
+    for (const run of view.runs) {
+      expect(run.versions).toEqual({ skill: 'v2' });
+      expect(run.toolCalls).toBe(1);
+      const detail = ((await api.call('runs.show', { runId: run.runId })) as { run: { artifacts: { path: string }[]; status: string; versions: Record<string, string> } }).run;
+      expect(detail.artifacts.map((a) => a.path)).toEqual(['dist/index.html']);
+      const listed = (await api.call('runs.list', { taskId: 'engine-task' })) as { runs: { id: string }[] };
+      expect(listed.runs.map((r) => r.id)).toContain(run.runId);
+    }
+    const folder = join(dir, 'ws', 'studies', view.studyId, 'runs', view.runs[0]!.id);
+    const page = readFileSync(join(folder, 'work', 'out', 'dist', 'index.html'), 'utf8');
+    expect(page).toContain('V2 SKILL TEXT');
+    expect(page).not.toContain('BASE SKILL TEXT');
+    expect(page).toContain('2025,2'); // the task's inputs/ were copied in
+    expect(existsSync(join(folder, 'work', '.agents', 'skills', 'demo-skill', 'versions'))).toBe(false);
+    expect(existsSync(join(folder, 'work', '.agents', 'skills', 'demo-skill', 'scripts', 'check.sh'))).toBe(true);
+    const manifest = JSON.parse(readFileSync(join(folder, 'manifest.json'), 'utf8')) as { completed_steps: string[]; artifacts: string[] };
+    expect(manifest.completed_steps).toEqual(['prepared', 'executed', 'parsed', 'stored']);
+    expect(manifest.artifacts).toContain('dist/index.html');
+  });
+
+  it('installs no skill without one, and records that', async () => {
+    const view = await runToEnd({ tasks: ['engine-task'], configurations: [{ harness: 'command', model: 'scripted', command: BUILD }] });
+    expect(view.runs[0]!.status).toBe('succeeded');
+    expect(view.runs[0]!.versions).toEqual({ skill: 'none' });
+    const page = readFileSync(join(dir, 'ws', 'studies', view.studyId, 'runs', view.runs[0]!.id, 'work', 'out', 'dist', 'index.html'), 'utf8');
+    expect(page).toContain('NO SKILL');
+  });
+
+  it('refuses a bad skill before anything runs, naming the file and field', async () => {
+    const bad = join(dir, 'Bad_Skill');
+    await import('node:fs').then((fs) => {
+      fs.mkdirSync(bad);
+      fs.writeFileSync(join(bad, 'SKILL.md'), '---\nname: Bad_Skill\ndescription: x\n---\n');
+    });
+    await expect(api.call('runs.start', { tasks: ['engine-task'], configurations: [{ harness: 'command', model: 'm', command: 'true' }], skill: { dir: bad } })).rejects.toThrow(/SKILL\.md: front matter field "name" is "Bad_Skill"/);
+    await expect(api.call('runs.start', { tasks: ['engine-task'], configurations: [{ harness: 'command', model: 'm', command: 'true' }], skill: { dir: skillDir, version: 'v9' } })).rejects.toThrow(/version "v9" does not exist. Versions here: v2/);
+    expect(((await api.call('runs.studies', {})) as { studies: unknown[] }).studies).toEqual([]);
+  });
+
+  it('kills a hanging harness at its timeout with every process it started, including one that left its group', async () => {
+    const marker = `4${Math.floor(Math.random() * 1e6)}.5`;
+    const hang = `sleep ${marker} & (setsid sleep ${marker} &) ; sleep ${marker}`;
+    const view = await runToEnd({ tasks: ['engine-task'], configurations: [{ harness: 'command', model: 'm', command: hang }], timeoutSeconds: 1 });
+    expect(view.runs[0]!.status).toBe('timeout');
+    expect(view.runs[0]!.errorKind).toBe('timeout');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(processesWith(`sleep ${marker}`)).toEqual([]);
+  });
+
+  it('caps an output flood without holding it in memory', async () => {
+    const before = process.memoryUsage().rss;
+    const view = await runToEnd({ tasks: ['engine-task'], configurations: [{ harness: 'command', model: 'm', command: 'yes "flooding the transcript with a long line of text"' }], maxOutputBytes: 4 * 1024 * 1024 });
+    const run = view.runs[0]!;
+    expect(run.status).toBe('failed');
+    expect(run.errorKind).toBe('output-limit');
+    const transcript = join(dir, 'ws', 'studies', view.studyId, 'runs', run.id, 'transcript.jsonl');
+    expect(statSync(transcript).size).toBeLessThanOrEqual(4 * 1024 * 1024);
+    expect(process.memoryUsage().rss - before).toBeLessThan(200 * 1024 * 1024);
+    expect(processesWith('flooding the transcript')).toEqual([]);
+  });
+
+  it('retries a rate-limited run with backoff, and never retries a failed login', async () => {
+    const counter = join(dir, 'attempts');
+    const flaky = `echo x >> ${counter}; if [ $(wc -l < ${counter}) -lt 2 ]; then echo "429 Too Many Requests: rate limit" >&2; exit 1; fi; ${BUILD}`;
+    const retried = await runToEnd({ tasks: ['engine-task'], configurations: [{ harness: 'command', model: 'm', command: flaky }], retryBackoffMs: 10 });
+    expect(retried.runs[0]!.errorMessage).toBeNull();
+    expect(retried.runs[0]!.status).toBe("succeeded");
+    expect(readFileSync(counter, 'utf8').trim().split('\n')).toHaveLength(2);
+
+    const authCounter = join(dir, 'auth-attempts');
+    const auth = await runToEnd({ tasks: ['engine-task'], configurations: [{ harness: 'command', model: 'm', command: `echo x >> ${authCounter}; echo "Error: 401 Unauthorized: invalid x-api-key" >&2; exit 1` }], retryBackoffMs: 10 });
+    expect(auth.runs[0]!.status).toBe('failed');
+    expect(auth.runs[0]!.errorKind).toBe('auth');
+    expect(readFileSync(authCounter, 'utf8').trim().split('\n')).toHaveLength(1);
+  });
+
+  it('resumes a study by its name when nothing changed, and refuses, naming the change, when something did', async () => {
+    const spec = { name: 'ablation', tasks: ['engine-task'], configurations: [{ harness: 'command', model: 'm', command: BUILD }] };
+    const first = await runToEnd(spec);
+    const again = (await api.call('runs.start', spec)) as { studyId: string; resumed: boolean };
+    expect(again).toMatchObject({ studyId: first.studyId, resumed: true });
+    await api.context.jobs.idle();
+    const after = (await api.call('runs.study', { studyId: first.studyId })) as StudyView;
+    expect(after.runs.map((r) => r.id)).toEqual(first.runs.map((r) => r.id)); // nothing re-ran
+    await expect(api.call('runs.start', { ...spec, repeats: 3 })).rejects.toThrow(/started with another configuration.*repeats: 1 → 3/);
+  });
+});

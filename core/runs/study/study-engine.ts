@@ -1,0 +1,124 @@
+import type { StudyRunView, StudySpecInput, StudySummary } from '../../../schemas/studies.ts';
+import { StudySpecSchema } from '../../../schemas/studies.ts';
+import type { JobRunner } from '../../jobs/job-runner.ts';
+import { findJob } from '../../store/job-repository.ts';
+import { findCurrentProject } from '../../store/project-repository.ts';
+import { findStudy, findStudyRun, listStudies, setStudyState } from '../../store/study-repository.ts';
+import type { Workspace } from '../../workspace/open-workspace.ts';
+import { createStudy } from './create-study.ts';
+import { assertSameSpec, loadStudySpec, runStudy, StudyResumeError } from './run-study.ts';
+import { listStudyRunViews, studySummary } from './study-views.ts';
+
+export interface StudyEngineOptions {
+  toolsDir: string;
+  resolveChapter?: (course: string, chapter: string) => { id: string; instruction: string } | undefined;
+  onRunChange?: (runId: string) => void;
+}
+
+/**
+ * The run engine of one open workspace: starts, resumes and cancels studies as jobs of this
+ * process. Restarting a study by its name resumes it when its configuration is the same, and is
+ * refused, naming what changed, when it is not.
+ */
+export class StudyEngine {
+  readonly #workspace: Workspace;
+  readonly #jobs: JobRunner;
+  readonly #options: StudyEngineOptions;
+  readonly #runControllers = new Map<string, AbortController>();
+  /** Studies running in this process, by id → job id. */
+  readonly #active = new Map<string, string>();
+
+  constructor(workspace: Workspace, jobs: JobRunner, options: StudyEngineOptions) {
+    this.#workspace = workspace;
+    this.#jobs = jobs;
+    this.#options = options;
+  }
+
+  async start(input: StudySpecInput): Promise<{ studyId: string; jobId: string; resumed: boolean }> {
+    const spec = StudySpecSchema.parse(input);
+    if (spec.name) {
+      const project = findCurrentProject(this.#workspace.db);
+      const existing = project ? listStudies(this.#workspace.db, project.id).find((study) => study.name === spec.name) : undefined;
+      if (existing) {
+        assertSameSpec(this.#workspace, existing.id, spec);
+        return { studyId: existing.id, jobId: this.resume(existing.id).jobId, resumed: true };
+      }
+    }
+    const study = await createStudy(this.#workspace, spec, this.#options.toolsDir);
+    return { studyId: study.id, jobId: this.#launch(study.id, study.name), resumed: false };
+  }
+
+  resume(studyId: string): { jobId: string } {
+    const study = findStudy(this.#workspace.db, studyId);
+    if (!study) throw new StudyResumeError(`No study ${studyId} in this workspace. \`lhb runs status\` lists the studies.`);
+    const activeJob = this.#active.get(studyId);
+    if (activeJob) return { jobId: activeJob };
+    const job = study.job_id ? findJob(this.#workspace.db, study.job_id) : undefined;
+    if (job && (job.state === 'running' || job.state === 'queued')) {
+      throw new StudyResumeError(`Study "${study.name}" is running in another process (job ${job.id}). Follow it there, or cancel it before resuming here.`);
+    }
+    loadStudySpec(this.#workspace, studyId);
+    return { jobId: this.#launch(studyId, study.name) };
+  }
+
+  /** Cancels a whole study, or one run of it (the rest of the study goes on). */
+  cancel(target: { studyId?: string; runId?: string }): { cancelled: number } {
+    if (target.runId) {
+      const controller = this.#runControllers.get(target.runId);
+      if (controller) {
+        controller.abort();
+        return { cancelled: 1 };
+      }
+      const run = findStudyRun(this.#workspace.db, target.runId);
+      if (!run) throw new StudyResumeError(`No run ${target.runId} of a study in this workspace.`);
+      return { cancelled: 0 };
+    }
+    const studyId = target.studyId!;
+    const study = findStudy(this.#workspace.db, studyId);
+    if (!study) throw new StudyResumeError(`No study ${studyId} in this workspace.`);
+    const jobId = this.#active.get(studyId);
+    if (jobId) {
+      this.#jobs.cancel(jobId);
+      return { cancelled: 1 };
+    }
+    if (study.state === 'running') setStudyState(this.#workspace.db, studyId, 'interrupted', study.job_id, new Date().toISOString());
+    return { cancelled: 0 };
+  }
+
+  list(): StudySummary[] {
+    const project = findCurrentProject(this.#workspace.db);
+    return project ? listStudies(this.#workspace.db, project.id).map((study) => studySummary(this.#workspace.db, study)) : [];
+  }
+
+  view(studyId: string): { study: StudySummary; runs: StudyRunView[] } | undefined {
+    const study = findStudy(this.#workspace.db, studyId);
+    if (!study) return undefined;
+    return { study: studySummary(this.#workspace.db, study), runs: listStudyRunViews(this.#workspace.db, studyId) };
+  }
+
+  #launch(studyId: string, name: string): string {
+    let jobId = '';
+    const job = this.#jobs.start('runs.study', `Study: ${name}`, async (progress) => {
+      await Promise.resolve(); // the job's id is known once start() has returned
+      try {
+        return await runStudy(
+          {
+            workspace: this.#workspace,
+            toolsDir: this.#options.toolsDir,
+            runControllers: this.#runControllers,
+            ...(this.#options.resolveChapter ? { resolveChapter: this.#options.resolveChapter } : {}),
+            ...(this.#options.onRunChange ? { onRunChange: this.#options.onRunChange } : {}),
+          },
+          studyId,
+          jobId,
+          progress,
+        );
+      } finally {
+        this.#active.delete(studyId);
+      }
+    });
+    jobId = job.id;
+    this.#active.set(studyId, jobId);
+    return jobId;
+  }
+}

@@ -1,0 +1,90 @@
+import { StudyRunStatusSchema, type RunDetail, type StudyRunView, type StudySummary } from '../../../schemas/studies.ts';
+import type { HarnessId, TrajectoryError } from '../../../schemas/trajectory.ts';
+import { findRun, listRunFiles } from '../../store/run-repository.ts';
+import { countStudyRunsByStatus, findStudyRun, findStudyRunByRunId, listStudyRuns, type StudyRow, type StudyRunRow } from '../../store/study-repository.ts';
+import type { Database } from 'better-sqlite3';
+
+export function studySummary(db: Database, study: StudyRow): StudySummary {
+  const stored = countStudyRunsByStatus(db, study.id);
+  const counts = Object.fromEntries(StudyRunStatusSchema.options.map((status) => [status, stored[status] ?? 0])) as StudySummary['counts'];
+  return {
+    id: study.id,
+    name: study.name,
+    state: study.state,
+    executor: study.executor,
+    folder: study.folder,
+    jobId: study.job_id,
+    createdAt: study.created_at,
+    updatedAt: study.updated_at,
+    counts,
+    total: Object.values(counts).reduce((sum, n) => sum + n, 0),
+  };
+}
+
+export function studyRunView(row: StudyRunRow): StudyRunView {
+  return {
+    id: row.id,
+    studyId: row.study_id,
+    taskId: row.task_id,
+    harness: row.harness as HarnessId,
+    harnessVersion: row.harness_version,
+    model: row.model,
+    versions: JSON.parse(row.versions_json) as Record<string, string>,
+    repeat: row.repeat_index,
+    status: row.status,
+    attempts: row.attempts,
+    errorKind: row.error_kind as StudyRunView['errorKind'],
+    errorMessage: row.error_message,
+    startedAt: row.started_at,
+    finishedAt: row.finished_at,
+    durationMs: row.duration_ms,
+    steps: row.steps,
+    toolCalls: row.tool_calls,
+    failedToolCalls: row.failed_tool_calls,
+    tokens: row.tokens_input === null || row.tokens_output === null ? null : { input: row.tokens_input, output: row.tokens_output },
+    costUsd: row.cost_usd,
+    lastEvent: row.last_event,
+    runId: row.run_id,
+  };
+}
+
+export function listStudyRunViews(db: Database, studyId: string): StudyRunView[] {
+  return listStudyRuns(db, studyId).map(studyRunView);
+}
+
+/**
+ * One run as `lhb runs show` prints it: the store's run (imported or executed here) with, for a
+ * run the engine executed, its harness version, trajectory summary and errors with recoveries.
+ * `id` may be the run's id or its study run's id.
+ */
+export function runDetail(db: Database, id: string): RunDetail | undefined {
+  const studyRun = findStudyRun(db, id) ?? findStudyRunByRunId(db, id);
+  const run = findRun(db, studyRun?.run_id ?? id);
+  if (!studyRun && !run) return undefined;
+  const errors = studyRun?.errors_json ? (JSON.parse(studyRun.errors_json) as TrajectoryError[]) : [];
+  const trajectory =
+    studyRun && studyRun.steps !== null
+      ? {
+          steps: studyRun.steps,
+          toolCalls: studyRun.tool_calls ?? 0,
+          failedToolCalls: studyRun.failed_tool_calls ?? 0,
+          tokens: { input: studyRun.tokens_input ?? 0, output: studyRun.tokens_output ?? 0 },
+        }
+      : null;
+  return {
+    id: run?.id ?? studyRun!.id,
+    task: run?.task_id ?? studyRun!.task_id,
+    harness: run?.harness ?? studyRun!.harness,
+    harnessVersion: studyRun?.harness_version ?? null,
+    model: run?.model ?? studyRun!.model,
+    versions: JSON.parse(run?.versions_json ?? studyRun!.versions_json) as Record<string, string>,
+    status: studyRun?.status ?? run!.status,
+    durationMs: studyRun?.duration_ms ?? (run ? Date.parse(run.finished_at) - Date.parse(run.started_at) : null),
+    trajectory,
+    errors: errors.map(({ step, type, message, recovered }) => ({ step, type, message, recovered })),
+    artifacts: run ? listRunFiles(db, run.id).map((file) => ({ path: file.path, sizeBytes: file.size_bytes })) : [],
+    errorKind: (studyRun?.error_kind ?? null) as RunDetail['errorKind'],
+    errorMessage: studyRun?.error_message ?? null,
+    studyId: studyRun?.study_id ?? null,
+  };
+}

@@ -1,0 +1,162 @@
+import type { Database } from 'better-sqlite3';
+import { prepared } from './statement-cache.ts';
+
+export interface StudyRow {
+  id: string;
+  project_id: string;
+  name: string;
+  spec_json: string;
+  config_digest: string;
+  executor: string;
+  folder: string;
+  state: 'running' | 'finished' | 'cancelled' | 'interrupted';
+  job_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface StudyRunRow {
+  id: string;
+  study_id: string;
+  position: number;
+  task_id: string;
+  harness: string;
+  model: string;
+  versions_json: string;
+  config_id: string;
+  config_index: number;
+  repeat_index: number;
+  status: 'pending' | 'running' | 'succeeded' | 'failed' | 'timeout' | 'cancelled';
+  attempts: number;
+  error_kind: string | null;
+  error_message: string | null;
+  harness_version: string | null;
+  process_pid: number | null;
+  process_start: string | null;
+  started_at: string | null;
+  finished_at: string | null;
+  duration_ms: number | null;
+  steps: number | null;
+  tool_calls: number | null;
+  failed_tool_calls: number | null;
+  tokens_input: number | null;
+  tokens_output: number | null;
+  cost_usd: number | null;
+  last_event: string | null;
+  transcript_sha256: string | null;
+  trajectory_sha256: string | null;
+  errors_json: string | null;
+  run_id: string | null;
+  updated_at: string;
+}
+
+export type NewStudyRun = Pick<StudyRunRow, 'id' | 'study_id' | 'position' | 'task_id' | 'harness' | 'model' | 'versions_json' | 'config_id' | 'config_index' | 'repeat_index' | 'updated_at'>;
+
+export function insertStudy(db: Database, study: StudyRow, runs: readonly NewStudyRun[]): void {
+  db.transaction(() => {
+    db.prepare(
+      `INSERT INTO studies (id, project_id, name, spec_json, config_digest, executor, folder, state, job_id, created_at, updated_at)
+       VALUES (@id, @project_id, @name, @spec_json, @config_digest, @executor, @folder, @state, @job_id, @created_at, @updated_at)`,
+    ).run(study);
+    const insert = db.prepare(
+      `INSERT INTO study_runs (id, study_id, position, task_id, harness, model, versions_json, config_id, config_index, repeat_index, status, updated_at)
+       VALUES (@id, @study_id, @position, @task_id, @harness, @model, @versions_json, @config_id, @config_index, @repeat_index, 'pending', @updated_at)`,
+    );
+    for (const run of runs) insert.run(run);
+  })();
+}
+
+export function findStudy(db: Database, id: string): StudyRow | undefined {
+  return prepared(db, 'SELECT * FROM studies WHERE id = ?').get(id) as StudyRow | undefined;
+}
+
+export function listStudies(db: Database, projectId: string): StudyRow[] {
+  return prepared(db, 'SELECT * FROM studies WHERE project_id = ? ORDER BY created_at DESC, id').all(projectId) as StudyRow[];
+}
+
+export function setStudyState(db: Database, id: string, state: StudyRow['state'], jobId: string | null, now: string): void {
+  prepared(db, 'UPDATE studies SET state = ?, job_id = ?, updated_at = ? WHERE id = ?').run(state, jobId, now, id);
+}
+
+export function listStudyRuns(db: Database, studyId: string): StudyRunRow[] {
+  return prepared(db, 'SELECT * FROM study_runs WHERE study_id = ? ORDER BY position').all(studyId) as StudyRunRow[];
+}
+
+export function findStudyRun(db: Database, id: string): StudyRunRow | undefined {
+  return prepared(db, 'SELECT * FROM study_runs WHERE id = ?').get(id) as StudyRunRow | undefined;
+}
+
+export function findStudyRunByRunId(db: Database, runId: string): StudyRunRow | undefined {
+  return prepared(db, 'SELECT * FROM study_runs WHERE run_id = ?').get(runId) as StudyRunRow | undefined;
+}
+
+export function countStudyRunsByStatus(db: Database, studyId: string): Record<string, number> {
+  const rows = prepared(db, 'SELECT status, count(*) AS n FROM study_runs WHERE study_id = ? GROUP BY status').all(studyId) as { status: string; n: number }[];
+  return Object.fromEntries(rows.map((row) => [row.status, row.n]));
+}
+
+/** Marks a run started: one more attempt, the harness process not yet known. */
+export function markStudyRunStarted(db: Database, id: string, harnessVersion: string | null, now: string): void {
+  prepared(
+    db,
+    `UPDATE study_runs SET status = 'running', attempts = attempts + 1, harness_version = ?, started_at = ?, finished_at = NULL,
+       error_kind = NULL, error_message = NULL, process_pid = NULL, process_start = NULL, last_event = 'Starting', updated_at = ?
+     WHERE id = ?`,
+  ).run(harnessVersion, now, now, id);
+}
+
+export function recordStudyRunProcess(db: Database, id: string, pid: number, start: string | null, now: string): void {
+  prepared(db, 'UPDATE study_runs SET process_pid = ?, process_start = ?, updated_at = ? WHERE id = ?').run(pid, start, now, id);
+}
+
+export function recordStudyRunProgress(db: Database, id: string, progress: { steps: number; lastEvent: string }, now: string): void {
+  prepared(db, 'UPDATE study_runs SET steps = ?, last_event = ?, updated_at = ? WHERE id = ?').run(progress.steps, progress.lastEvent, now, id);
+}
+
+export interface StudyRunResult {
+  status: 'succeeded' | 'failed' | 'timeout' | 'cancelled' | 'pending';
+  error_kind: string | null;
+  error_message: string | null;
+  finished_at: string;
+  duration_ms: number | null;
+  steps: number | null;
+  tool_calls: number | null;
+  failed_tool_calls: number | null;
+  tokens_input: number | null;
+  tokens_output: number | null;
+  cost_usd: number | null;
+  last_event: string | null;
+  transcript_sha256: string | null;
+  trajectory_sha256: string | null;
+  errors_json: string | null;
+  run_id: string | null;
+}
+
+export function finishStudyRun(db: Database, id: string, result: StudyRunResult): void {
+  prepared(
+    db,
+    `UPDATE study_runs SET status = @status, error_kind = @error_kind, error_message = @error_message, finished_at = @finished_at,
+       duration_ms = @duration_ms, steps = @steps, tool_calls = @tool_calls, failed_tool_calls = @failed_tool_calls,
+       tokens_input = @tokens_input, tokens_output = @tokens_output, cost_usd = @cost_usd, last_event = @last_event,
+       transcript_sha256 = @transcript_sha256, trajectory_sha256 = @trajectory_sha256, errors_json = @errors_json,
+       run_id = @run_id, process_pid = NULL, process_start = NULL, updated_at = @finished_at
+     WHERE id = @id`,
+  ).run({ ...result, id });
+}
+
+/** Runs a resume executes again: everything not finished for good (pending, interrupted, cancelled). */
+export function listUnfinishedStudyRuns(db: Database, studyId: string): StudyRunRow[] {
+  return prepared(db, `SELECT * FROM study_runs WHERE study_id = ? AND status IN ('pending', 'running', 'cancelled') ORDER BY position`).all(studyId) as StudyRunRow[];
+}
+
+/** Cancels what has not started yet (a cancelled study leaves no run waiting). */
+export function cancelPendingStudyRuns(db: Database, studyId: string, now: string): void {
+  prepared(db, `UPDATE study_runs SET status = 'cancelled', last_event = 'Cancelled before it started', updated_at = ? WHERE study_id = ? AND status = 'pending'`).run(now, studyId);
+}
+
+/** The stored run whose artifacts came from this folder (a run engine run is imported from its own out/). */
+export function findRunBySourceDir(db: Database, sourceDir: string): { id: string; status: 'succeeded' | 'failed' | 'timeout' | 'cancelled'; finished_at: string } | undefined {
+  return prepared(db, 'SELECT id, status, finished_at FROM runs WHERE source_dir = ? LIMIT 1').get(sourceDir) as
+    | { id: string; status: 'succeeded' | 'failed' | 'timeout' | 'cancelled'; finished_at: string }
+    | undefined;
+}

@@ -1,0 +1,155 @@
+import { z } from 'zod';
+import { ReplayScriptSchema } from './replay-script.ts';
+import { HarnessIdSchema, TrajectoryErrorSchema, TrajectorySummarySchema } from './trajectory.ts';
+
+/**
+ * The run engine's vocabulary: a study is tasks × configurations × repeats, run by a harness
+ * CLI each, against a model endpoint (a provider's, or the scripted model server).
+ */
+
+/** An environment variable's name, e.g. ANTHROPIC_API_KEY. Its value is read when a run starts, never stored. */
+const EnvNameSchema = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'an environment variable name like ANTHROPIC_API_KEY');
+
+export const StudyConfigurationSchema = z
+  .object({
+    harness: HarnessIdSchema,
+    model: z.string().min(1).max(200),
+    /** The `command` harness's shell command line. */
+    command: z.string().min(1).max(10_000).optional(),
+    /** Run this installed version of the harness CLI (default: the newest installed, else PATH). */
+    harnessVersion: z.string().min(1).max(50).optional(),
+  })
+  .strict()
+  .refine((c) => c.harness !== 'command' || c.command !== undefined, { message: 'the command harness needs a command', path: ['command'] });
+export type StudyConfiguration = z.infer<typeof StudyConfigurationSchema>;
+
+export const StudySkillSchema = z
+  .object({
+    /** A skill folder on this machine: SKILL.md (+ files), versions in versions/<v>/SKILL.md. */
+    dir: z.string().min(1),
+    /** The version to install (`v2` installs versions/v2/SKILL.md); default: the folder's own SKILL.md. */
+    version: z.string().min(1).max(50).optional(),
+  })
+  .strict();
+
+export const StudySpecSchema = z
+  .object({
+    name: z.string().min(1).max(200).optional(),
+    /** Task ids of this workspace. */
+    tasks: z.array(z.string().min(1)).min(1).max(10_000),
+    configurations: z.array(StudyConfigurationSchema).min(1).max(100),
+    /** The model API base URL for every run; default: each harness's own provider. */
+    endpoint: z.url().optional(),
+    apiKeyEnv: EnvNameSchema.optional(),
+    /** The skill to install; absent runs without one (an ablation). */
+    skill: StudySkillSchema.optional(),
+    repeats: z.number().int().min(1).max(100).default(1),
+    concurrency: z.number().int().min(1).max(64).default(2),
+    timeoutSeconds: z.number().int().min(1).max(7 * 24 * 3600).default(3600),
+    /** Bytes of transcript and stderr kept per run; past it the run is stopped. */
+    maxOutputBytes: z.number().int().min(1024).max(8 * 1024 * 1024 * 1024).default(256 * 1024 * 1024),
+    /** Retries of a run that failed for a retryable reason (rate limit, network). */
+    maxRetries: z.number().int().min(0).max(10).default(2),
+    /** First retry waits this long; each later one twice as long. */
+    retryBackoffMs: z.number().int().min(0).max(3_600_000).default(10_000),
+    /** Task folders given as folders (task id → folder): their `inputs/` are copied into each run. */
+    taskFolders: z.record(z.string(), z.string()).default({}),
+    /** Play this script from a local scripted model server instead of calling a model API. */
+    replay: ReplayScriptSchema.optional(),
+  })
+  .strict();
+export type StudySpec = z.infer<typeof StudySpecSchema>;
+export type StudySpecInput = z.input<typeof StudySpecSchema>;
+
+export const StudyRunStatusSchema = z.enum(['pending', 'running', 'succeeded', 'failed', 'timeout', 'cancelled']);
+export type StudyRunStatus = z.infer<typeof StudyRunStatusSchema>;
+export const FINAL_RUN_STATUSES: readonly StudyRunStatus[] = ['succeeded', 'failed', 'timeout'];
+
+/** Why a run failed. Only `rate-limit`, `network` and `harness-crash` are retried. */
+export const RunFailureKindSchema = z.enum([
+  'auth',
+  'rate-limit',
+  'model-not-found',
+  'network',
+  'timeout',
+  'harness-crash',
+  'harness-missing',
+  'output-limit',
+  'verifier',
+  'cancelled',
+  'setup',
+]);
+export type RunFailureKind = z.infer<typeof RunFailureKindSchema>;
+
+export const StudyStateSchema = z.enum(['running', 'finished', 'cancelled', 'interrupted']);
+
+export const StudyRunViewSchema = z.object({
+  id: z.string(),
+  studyId: z.string(),
+  taskId: z.string(),
+  harness: HarnessIdSchema,
+  harnessVersion: z.string().nullable(),
+  model: z.string(),
+  versions: z.record(z.string(), z.string()),
+  repeat: z.number().int(),
+  status: StudyRunStatusSchema,
+  attempts: z.number().int(),
+  errorKind: RunFailureKindSchema.nullable(),
+  errorMessage: z.string().nullable(),
+  startedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+  durationMs: z.number().nullable(),
+  steps: z.number().int().nullable(),
+  toolCalls: z.number().int().nullable(),
+  failedToolCalls: z.number().int().nullable(),
+  tokens: z.object({ input: z.number().int(), output: z.number().int() }).nullable(),
+  costUsd: z.number().nullable(),
+  lastEvent: z.string().nullable(),
+  /** The store's run (arena, analysis) once it finished. */
+  runId: z.string().nullable(),
+});
+export type StudyRunView = z.infer<typeof StudyRunViewSchema>;
+
+export const StudySummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  state: StudyStateSchema,
+  executor: z.string(),
+  folder: z.string(),
+  jobId: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  counts: z.record(StudyRunStatusSchema, z.number().int()),
+  total: z.number().int(),
+});
+export type StudySummary = z.infer<typeof StudySummarySchema>;
+
+/** `lhb runs show RUN --json`. */
+export const RunDetailSchema = z.object({
+  id: z.string(),
+  task: z.string(),
+  harness: z.string(),
+  harnessVersion: z.string().nullable(),
+  model: z.string(),
+  versions: z.record(z.string(), z.string()),
+  status: z.string(),
+  durationMs: z.number().nullable(),
+  trajectory: TrajectorySummarySchema.nullable(),
+  errors: z.array(TrajectoryErrorSchema.pick({ step: true, type: true, message: true, recovered: true })),
+  artifacts: z.array(z.object({ path: z.string(), sizeBytes: z.number().int() })),
+  errorKind: RunFailureKindSchema.nullable(),
+  errorMessage: z.string().nullable(),
+  studyId: z.string().nullable(),
+});
+export type RunDetail = z.infer<typeof RunDetailSchema>;
+
+export const HarnessStatusSchema = z.object({
+  id: HarnessIdSchema,
+  displayName: z.string(),
+  version: z.string().nullable(),
+  binary: z.string().nullable(),
+  /** Why it cannot run, and how to fix it, when it cannot. */
+  problem: z.string().nullable(),
+  pinnedVersion: z.string().nullable(),
+});
+export type HarnessStatus = z.infer<typeof HarnessStatusSchema>;
