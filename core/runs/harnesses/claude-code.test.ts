@@ -214,9 +214,9 @@ describe('Claude Code adapter, the run it prepares', () => {
     const mcpFile = join(root, 'tools', 'home', '.claude', 'lhb-mcp.json');
     expect(inv.args.slice(-3)).toEqual(['--mcp-config', mcpFile, '--strict-mcp-config']);
     expect(JSON.parse(readFileSync(mcpFile, 'utf8'))).toEqual({ mcpServers: { preview: { type: 'stdio', command: 'node', args: ['server.mjs', '--port', '0'], env: { MODE: 'x' } } } });
-    const settings = JSON.parse(readFileSync(join(root, 'tools', 'home', '.claude', 'settings.json'), 'utf8')) as { hooks: Record<string, { matcher: string; hooks: { command: string }[] }[]> };
+    const settings = JSON.parse(readFileSync(join(root, 'tools', 'home', '.claude', 'settings.json'), 'utf8')) as { hooks: Record<string, { matcher: string; hooks: { command: string; timeout: number }[] }[]> };
     expect(Object.keys(settings.hooks)).toEqual(['PostToolUse', 'PostToolUseFailure']);
-    expect(settings.hooks.PostToolUse![0]!.hooks[0]!.command).toBe(`'/opt/my tools/verify' 'it'\\''s' --json`);
+    expect(settings.hooks.PostToolUse![0]!.hooks[0]).toMatchObject({ type: 'command', command: `'/opt/my tools/verify' 'it'\\''s' --json`, timeout: 600 });
   });
 
   it('reads the version the CLI prints', () => {

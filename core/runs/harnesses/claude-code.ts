@@ -8,6 +8,8 @@ const PINNED_VERSION = '2.1.332';
 
 /** Tools that can change the agent's app: the verifier runs after each of them. */
 const VERIFIER_MATCHER = 'Write|Edit|MultiEdit|NotebookEdit|Bash';
+/** The verifier builds, serves and captures the app; the hook's default limit differs between versions (60 s in older ones). */
+const VERIFIER_TIMEOUT_S = 600;
 
 /**
  * No auto-update, telemetry, error reports or other non-essential traffic: runs are offline and
@@ -38,7 +40,8 @@ function shellQuote(arg: string): string {
  */
 function userSettings(input: PrepareRunInput): Record<string, unknown> {
   if (!input.verifierCommand?.length) return {};
-  const entry = [{ matcher: VERIFIER_MATCHER, hooks: [{ type: 'command', command: input.verifierCommand.map(shellQuote).join(' ') }] }];
+  const command = input.verifierCommand.map(shellQuote).join(' ');
+  const entry = [{ matcher: VERIFIER_MATCHER, hooks: [{ type: 'command', command, timeout: VERIFIER_TIMEOUT_S }] }];
   return { hooks: { PostToolUse: entry, PostToolUseFailure: entry } };
 }
 
