@@ -12,7 +12,7 @@ type ParserFactory = () => TranscriptParser;
 const TRANSCRIPT_PARSERS: Record<HarnessId, () => Promise<ParserFactory | null>> = {
   'claude-code': async () => (await import('./parse-claude-code.ts')).createClaudeCodeParser,
   codex: async () => null,
-  'gemini-cli': async () => null,
+  'gemini-cli': async () => (await import('./parse-gemini-cli.ts')).createGeminiCliParser,
   command: async () => (await import('./parse-command.ts')).createCommandParser,
 };
 

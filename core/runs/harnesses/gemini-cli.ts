@@ -1,0 +1,100 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { createGeminiCliParser } from '../trajectory/parse-gemini-cli.ts';
+import { baseHarnessEnv, type HarnessAdapter, type PrepareRunInput } from './harness-adapter.ts';
+
+/** Checked against the registry (`npm view @google/gemini-cli version`) when pinned. */
+const PINNED_VERSION = '0.61.0';
+
+/** Tools that can change the agent's app: the verifier runs after each of them. */
+const VERIFIER_MATCHER = 'write_file|replace|run_shell_command';
+
+/** The verifier builds and captures the app, which takes longer than the CLI's 60 s hook default. */
+const VERIFIER_TIMEOUT_MS = 300_000;
+
+/**
+ * `~/.gemini/settings.json` in the run's HOME: API-key auth (the endpoint comes from
+ * GOOGLE_GEMINI_BASE_URL), and nothing that reaches the network on its own: no auto-update or
+ * update notice, no usage statistics (Clearcut), no telemetry, no IDE companion. Shell commands
+ * run through child_process rather than node-pty (there is no terminal in a run, and the native
+ * addon is an optional dependency we install without its build scripts).
+ */
+const USER_SETTINGS = {
+  security: { auth: { selectedType: 'gemini-api-key' } },
+  general: { enableAutoUpdate: false, enableAutoUpdateNotification: false },
+  privacy: { usageStatisticsEnabled: false },
+  telemetry: { enabled: false },
+  ide: { enabled: false },
+  tools: { shell: { enableInteractiveShell: false } },
+};
+
+/** POSIX single-quoting, so a verifier path with spaces survives the hook's shell (`bash -c`). */
+function shellQuote(arg: string): string {
+  return /^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replaceAll("'", `'\\''`)}'`;
+}
+
+/** `<workdir>/.gemini/settings.json`: the run's MCP servers and the AfterTool verifier hook. */
+function workspaceSettings(input: PrepareRunInput): Record<string, unknown> | null {
+  const settings: Record<string, unknown> = {};
+  if (input.mcpServers.length > 0) {
+    settings.mcpServers = Object.fromEntries(
+      input.mcpServers.map((server) => [server.name, { command: server.command, args: server.args, env: server.env ?? {}, cwd: input.workdir, trust: true }]),
+    );
+  }
+  if (input.verifierCommand?.length) {
+    settings.hooks = {
+      AfterTool: [
+        {
+          matcher: VERIFIER_MATCHER,
+          hooks: [{ name: 'lhb-verifier', type: 'command', command: input.verifierCommand.map(shellQuote).join(' '), timeout: VERIFIER_TIMEOUT_MS }],
+        },
+      ],
+    };
+  }
+  return Object.keys(settings).length > 0 ? settings : null;
+}
+
+export const geminiCliAdapter: HarnessAdapter = {
+  id: 'gemini-cli',
+  displayName: 'Gemini CLI',
+  // node-pty and keytar are optional native dependencies; their install scripts would run
+  // node-gyp, which may fetch Node headers from outside the registry. The CLI works without them.
+  npm: { package: '@google/gemini-cli', pinnedVersion: PINNED_VERSION, bin: 'gemini', installFlags: ['--ignore-scripts'] },
+  skillDir: (name) => join('.gemini', 'skills', name),
+  versionArgs: ['--version'],
+  // "0.61.0"
+  parseVersion: (stdout) => /\b(\d+\.\d+\.\d+(?:-[\w.]+)?)\b/.exec(stdout)?.[1] ?? null,
+
+  async prepare(input) {
+    const userDir = join(input.homeDir, '.gemini');
+    await mkdir(userDir, { recursive: true });
+    await writeFile(join(userDir, 'settings.json'), `${JSON.stringify(USER_SETTINGS, null, 2)}\n`);
+    const workspace = workspaceSettings(input);
+    if (workspace) {
+      await mkdir(join(input.workdir, '.gemini'), { recursive: true });
+      await writeFile(join(input.workdir, '.gemini', 'settings.json'), `${JSON.stringify(workspace, null, 2)}\n`);
+    }
+
+    const env: Record<string, string> = {
+      ...baseHarnessEnv(input),
+      // The run folder is ours: trust it, so its settings (MCP servers, hooks) and skills load.
+      GEMINI_CLI_TRUST_WORKSPACE: 'true',
+      // One process: the CLI otherwise relaunches itself with a bigger heap, and the parent ignores SIGTERM.
+      GEMINI_CLI_NO_RELAUNCH: 'true',
+    };
+    if (input.endpoint) env.GOOGLE_GEMINI_BASE_URL = input.endpoint;
+    if (input.apiKey !== undefined) env.GEMINI_API_KEY = input.apiKey;
+
+    // The prompt goes in on stdin (no argument-length limit; a prompt starting with "-" stays a
+    // prompt); a non-terminal stdin makes the CLI run headless.
+    return {
+      command: input.binary,
+      args: ['--yolo', '--output-format', 'stream-json', '--model', input.model],
+      cwd: input.workdir,
+      env,
+      stdin: input.prompt,
+    };
+  },
+
+  createParser: createGeminiCliParser,
+};

@@ -1,0 +1,189 @@
+import type { TokenCounts, TrajectoryStep, TrajectoryToolCall } from '../../../schemas/trajectory.ts';
+import { BoundedText, capText } from './bounded-text.ts';
+import { GEMINI_EVENT_TYPES, GeminiStreamEventSchema, type GeminiStreamEvent } from './parse-gemini-cli-events.ts';
+import { geminiResultShowsFailure } from './parse-gemini-cli-shell-failure.ts';
+import type { TranscriptParser } from './transcript-parser.ts';
+import { WarningList } from './warning-list.ts';
+
+interface OpenStep {
+  source: TrajectoryStep['source'];
+  text: BoundedText;
+  toolCalls: TrajectoryToolCall[];
+  timestamp: string | null;
+  /** A result came back for one of this step's calls: the model's next words are a new step. */
+  answered: boolean;
+}
+
+type ResultEvent = Extract<GeminiStreamEvent, { type: 'result' }>;
+
+const NO_TOKENS: TokenCounts = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 };
+const PREVIEW_CHARS = 120;
+const preview = (line: string) => (line.length > PREVIEW_CHARS ? `${line.slice(0, PREVIEW_CHARS)}…` : line);
+
+/**
+ * Gemini CLI's totals: `input_tokens` counts cached prompt tokens too and `output_tokens` leaves
+ * thinking out, so input is the uncached part (`input`) and output is everything generated
+ * (`total_tokens` minus the prompt), which is what is billed as output.
+ */
+function tokensFrom(stats: ResultEvent['stats']): TokenCounts {
+  if (!stats) return NO_TOKENS;
+  const prompt = stats.input_tokens ?? 0;
+  const cacheRead = stats.cached ?? 0;
+  const input = stats.input ?? Math.max(0, prompt - cacheRead);
+  const generated = stats.total_tokens !== undefined ? stats.total_tokens - prompt : 0;
+  return { input, output: Math.max(stats.output_tokens ?? 0, generated), cacheRead, cacheWrite: 0 };
+}
+
+const millisBetween = (from: string | undefined, to: string | undefined): number | null => {
+  if (!from || !to) return null;
+  const ms = Date.parse(to) - Date.parse(from);
+  return Number.isFinite(ms) && ms >= 0 ? ms : null;
+};
+
+/**
+ * Gemini CLI's `--output-format stream-json` transcript → the normalised trajectory. The user's
+ * prompt is a user step; each model turn (its streamed text deltas and the tools it called) is an
+ * agent step. A tool call fails when the CLI says so (`status: "error"`) or, for shell commands it
+ * reports as `success`, when the output shows it (see parse-gemini-cli-shell-failure.ts).
+ * Non-JSON lines (stderr), unknown event types and malformed events become warnings.
+ */
+export function createGeminiCliParser(): TranscriptParser {
+  const steps: OpenStep[] = [];
+  const calls = new Map<string, { call: TrajectoryToolCall; step: OpenStep; startedAt: string | undefined }>();
+  const warnings = new WarningList();
+  let model: string | null = null;
+  let sessionId: string | null = null;
+  let result: ResultEvent | null = null;
+  let firstTimestamp: string | undefined;
+  let lastTimestamp: string | undefined;
+  let lineNumber = 0;
+  let lastLineBroken = false;
+
+  const newStep = (source: OpenStep['source'], timestamp: string | undefined): OpenStep => {
+    const step: OpenStep = { source, text: new BoundedText(), toolCalls: [], timestamp: timestamp ?? null, answered: false };
+    steps.push(step);
+    return step;
+  };
+  /** The model turn in progress, or a new one when the last step is not an unanswered agent turn. */
+  const agentStep = (timestamp: string | undefined): OpenStep => {
+    const last = steps.at(-1);
+    return last?.source === 'agent' && !last.answered ? last : newStep('agent', timestamp);
+  };
+
+  const apply = (event: GeminiStreamEvent) => {
+    switch (event.type) {
+      case 'init':
+        sessionId = event.session_id ?? sessionId;
+        model = event.model ?? model;
+        return;
+      case 'message':
+        if (event.role === 'user') newStep('user', event.timestamp).text.append(event.content);
+        else agentStep(event.timestamp).text.append(event.content);
+        return;
+      case 'tool_use': {
+        const step = agentStep(event.timestamp);
+        if (calls.has(event.tool_id)) warnings.add(`line ${lineNumber}: a second tool_use with id "${event.tool_id}"; its result goes to the later one`);
+        const call: TrajectoryToolCall = { id: event.tool_id, name: event.tool_name, arguments: event.parameters ?? {}, result: null, ok: true, failure: null, exitCode: null, durationMs: null };
+        step.toolCalls.push(call);
+        calls.set(event.tool_id, { call, step, startedAt: event.timestamp });
+        return;
+      }
+      case 'tool_result': {
+        const entry = calls.get(event.tool_id);
+        if (!entry) {
+          warnings.add(`line ${lineNumber}: a tool_result for "${event.tool_id}", which no tool_use named; skipped`);
+          return;
+        }
+        const { call } = entry;
+        entry.step.answered = true;
+        const output = event.output ?? null;
+        const errorText = event.error?.message ?? null;
+        // A result with no output (write_file says nothing) is an empty result, not a missing one.
+        call.result = capText(output ?? errorText ?? '');
+        call.durationMs = millisBetween(entry.startedAt, event.timestamp);
+        if (event.status !== 'success') {
+          call.failure = errorText ? `${event.error?.type ? `${event.error.type}: ` : ''}${errorText}`.slice(0, 300) : `status ${event.status}`;
+          call.exitCode = geminiResultShowsFailure(call.name, output ?? errorText)?.exitCode ?? null;
+        } else {
+          const shown = geminiResultShowsFailure(call.name, output);
+          if (shown) {
+            call.failure = shown.failure;
+            call.exitCode = shown.exitCode;
+          }
+        }
+        call.ok = call.failure === null;
+        return;
+      }
+      case 'error':
+        warnings.add(`line ${lineNumber}: Gemini CLI reported ${event.severity ?? 'an error'}: ${event.message ?? '(no message)'}`);
+        return;
+      case 'result':
+        if (result) warnings.add(`line ${lineNumber}: a second result event; the last one counts`);
+        result = event;
+        if (event.status !== 'success') warnings.add(`line ${lineNumber}: the run ended with status "${event.status}"${event.error?.message ? `: ${event.error.message}` : ''}`);
+        return;
+    }
+  };
+
+  return {
+    push(line) {
+      lineNumber++;
+      lastLineBroken = false;
+      const trimmed = line.trim();
+      if (trimmed === '') return;
+      if (trimmed.charCodeAt(0) !== 0x7b /* { */) {
+        warnings.add(`line ${lineNumber}: not JSON (stderr?): ${preview(trimmed)}`);
+        return;
+      }
+      let value: unknown;
+      try {
+        value = JSON.parse(trimmed);
+      } catch {
+        lastLineBroken = true;
+        warnings.add(`line ${lineNumber}: not valid JSON: ${preview(trimmed)}`);
+        return;
+      }
+      const type = (value as { type?: unknown }).type;
+      if (typeof type !== 'string' || !GEMINI_EVENT_TYPES.has(type)) {
+        warnings.add(`line ${lineNumber}: unknown event type ${JSON.stringify(typeof type === 'string' ? type : null)}; skipped`);
+        return;
+      }
+      const parsed = GeminiStreamEventSchema.safeParse(value);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        warnings.add(`line ${lineNumber}: a "${type}" event with a bad ${issue?.path.join('.') || 'shape'} (${issue?.message ?? 'invalid'}); skipped`);
+        return;
+      }
+      const stamp = parsed.data.timestamp;
+      if (stamp) {
+        firstTimestamp ??= stamp;
+        lastTimestamp = stamp;
+      }
+      apply(parsed.data);
+    },
+
+    finish(options = {}) {
+      if (options.partialLastLine && lastLineBroken) warnings.add(`line ${lineNumber}: the transcript ends in the middle of this line (no final newline); it was skipped`);
+      const unanswered = [...calls.values()].filter(({ call }) => call.result === null).map(({ call }) => call.id);
+      if (unanswered.length > 0) warnings.add(`${unanswered.length} tool call${unanswered.length === 1 ? '' : 's'} never got a result (${unanswered.slice(0, 3).join(', ')}${unanswered.length > 3 ? ', …' : ''})`);
+      const final = result as ResultEvent | null;
+      if (!final) warnings.add('no result event: Gemini CLI did not finish (killed, timed out or crashed)');
+      // The CLI reports 0 ms when it fails before the loop ends; the events' own clock is better then.
+      const reported = final?.stats?.duration_ms;
+      const durationMs = reported !== undefined && reported > 0 ? reported : millisBetween(firstTimestamp, lastTimestamp);
+      return {
+        format: 'lhb-trajectory/1',
+        harness: 'gemini-cli',
+        harnessVersion: null,
+        model,
+        sessionId,
+        steps: steps.map((step, index) => ({ index, source: step.source, text: step.text.toString(), toolCalls: step.toolCalls, timestamp: step.timestamp, tokens: null })),
+        tokens: tokensFrom(final?.stats),
+        costUsd: null,
+        durationMs,
+        outcome: final ? (final.status === 'success' ? 'completed' : 'failed') : 'unknown',
+        warnings: warnings.toArray(),
+      };
+    },
+  };
+}
