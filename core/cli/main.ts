@@ -121,6 +121,18 @@ runs
     await runRunsList(options);
   });
 
+runs
+  .command('parse')
+  .description('Parse a transcript into a trajectory with its error→recovery events and print their summary; stores nothing. Exits 2 on a bad --harness or --format, 1 on a file it cannot read.')
+  .argument('<file>', "a harness's transcript (its stdout), or with --format atif a Harbor trajectory.json")
+  .option('--harness <name>', 'the harness that wrote it: claude-code, codex, gemini-cli or command (with --format atif: relabel the file)')
+  .option('--format <format>', 'transcript or atif', 'transcript')
+  .option('--json', 'print {trajectory: {steps, toolCalls, failedToolCalls, tokens: {input, output}}, errors: [{step, type, message, recovered}]}')
+  .action(async (file: string, options: { harness?: string; format?: string; json?: boolean }) => {
+    const { runRunsParse } = await import('./runs-parse-command.ts');
+    await runRunsParse(file, options);
+  });
+
 program
   .command('stats')
   .description('Compute a statistic from one JSON object on stdin and print it as JSON; exits 2 on unusable input.')
