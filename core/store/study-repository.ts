@@ -11,6 +11,7 @@ export interface StudyRow {
   folder: string;
   state: 'running' | 'finished' | 'cancelled' | 'interrupted';
   job_id: string | null;
+  cancel_requested_at: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -47,6 +48,7 @@ export interface StudyRunRow {
   trajectory_sha256: string | null;
   errors_json: string | null;
   run_id: string | null;
+  cancel_requested_at: string | null;
   updated_at: string;
 }
 
@@ -55,8 +57,8 @@ export type NewStudyRun = Pick<StudyRunRow, 'id' | 'study_id' | 'position' | 'ta
 export function insertStudy(db: Database, study: StudyRow, runs: readonly NewStudyRun[]): void {
   db.transaction(() => {
     db.prepare(
-      `INSERT INTO studies (id, project_id, name, spec_json, config_digest, executor, folder, state, job_id, created_at, updated_at)
-       VALUES (@id, @project_id, @name, @spec_json, @config_digest, @executor, @folder, @state, @job_id, @created_at, @updated_at)`,
+      `INSERT INTO studies (id, project_id, name, spec_json, config_digest, executor, folder, state, job_id, cancel_requested_at, created_at, updated_at)
+       VALUES (@id, @project_id, @name, @spec_json, @config_digest, @executor, @folder, @state, @job_id, @cancel_requested_at, @created_at, @updated_at)`,
     ).run(study);
     const insert = db.prepare(
       `INSERT INTO study_runs (id, study_id, position, task_id, harness, model, versions_json, config_id, config_index, repeat_index, status, updated_at)
@@ -74,8 +76,25 @@ export function listStudies(db: Database, projectId: string): StudyRow[] {
   return prepared(db, 'SELECT * FROM studies WHERE project_id = ? ORDER BY created_at DESC, id').all(projectId) as StudyRow[];
 }
 
+/** Records the study's state; starting it again (state `running`) clears an old cancel request. */
 export function setStudyState(db: Database, id: string, state: StudyRow['state'], jobId: string | null, now: string): void {
-  prepared(db, 'UPDATE studies SET state = ?, job_id = ?, updated_at = ? WHERE id = ?').run(state, jobId, now, id);
+  prepared(db, `UPDATE studies SET state = ?, job_id = ?, updated_at = ?, cancel_requested_at = CASE WHEN ? = 'running' THEN NULL ELSE cancel_requested_at END WHERE id = ?`).run(state, jobId, now, state, id);
+}
+
+/** Asks whichever process runs the study (or one of its runs) to stop it. */
+export function requestStudyCancel(db: Database, studyId: string, now: string): void {
+  prepared(db, 'UPDATE studies SET cancel_requested_at = ? WHERE id = ?').run(now, studyId);
+}
+
+export function requestStudyRunCancel(db: Database, runId: string, now: string): void {
+  prepared(db, `UPDATE study_runs SET cancel_requested_at = ? WHERE id = ? AND status = 'running'`).run(now, runId);
+}
+
+/** What the owning process polls: a cancel asked for by another process, for the study or any running run. */
+export function pendingCancelRequests(db: Database, studyId: string): { study: boolean; runIds: string[] } {
+  const study = prepared(db, 'SELECT cancel_requested_at FROM studies WHERE id = ?').get(studyId) as { cancel_requested_at: string | null } | undefined;
+  const runs = prepared(db, `SELECT id FROM study_runs WHERE study_id = ? AND status = 'running' AND cancel_requested_at IS NOT NULL`).all(studyId) as { id: string }[];
+  return { study: study?.cancel_requested_at != null, runIds: runs.map((run) => run.id) };
 }
 
 export function listStudyRuns(db: Database, studyId: string): StudyRunRow[] {
@@ -100,7 +119,7 @@ export function markStudyRunStarted(db: Database, id: string, harnessVersion: st
   prepared(
     db,
     `UPDATE study_runs SET status = 'running', attempts = attempts + 1, harness_version = ?, started_at = ?, finished_at = NULL,
-       error_kind = NULL, error_message = NULL, process_pid = NULL, process_start = NULL, last_event = 'Starting', updated_at = ?
+       error_kind = NULL, error_message = NULL, process_pid = NULL, process_start = NULL, cancel_requested_at = NULL, last_event = 'Starting', updated_at = ?
      WHERE id = ?`,
   ).run(harnessVersion, now, now, id);
 }

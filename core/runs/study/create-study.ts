@@ -96,6 +96,7 @@ export async function createStudy(workspace: Workspace, input: StudySpecInput, t
     folder: join(workspace.dir, 'studies', id),
     state: 'interrupted',
     job_id: null,
+    cancel_requested_at: null,
     created_at: now,
     updated_at: now,
   };

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { StudySpecSchema, type StudySpec } from '../../../schemas/studies.ts';
 import type { JobProgress } from '../../jobs/job-runner.ts';
-import { findRunBySourceDir, findStudy, finishStudyRun, cancelPendingStudyRuns, countStudyRunsByStatus, listStudyRuns, listUnfinishedStudyRuns, setStudyState, type StudyRunRow } from '../../store/study-repository.ts';
+import { findRunBySourceDir, findStudy, pendingCancelRequests, finishStudyRun, cancelPendingStudyRuns, countStudyRunsByStatus, listStudyRuns, listUnfinishedStudyRuns, setStudyState, type StudyRunRow } from '../../store/study-repository.ts';
 import { findTask, listTaskFrames } from '../../store/task-repository.ts';
 import type { Workspace } from '../../workspace/open-workspace.ts';
 import { killLeftoverHarness } from '../executors/process-tree.ts';
@@ -22,6 +22,9 @@ export interface RunStudyDeps {
   /** Told whenever a run changes state or reports progress (the UI's live view). */
   onRunChange?: (runId: string) => void;
 }
+
+/** How often a running study looks for a cancel asked by another process. */
+const CANCEL_POLL_MS = 1_000;
 
 export class StudyResumeError extends Error {
   override name = 'StudyResumeError';
@@ -68,102 +71,124 @@ export async function runStudy(deps: RunStudyDeps, studyId: string, jobId: strin
   const spec = loadStudySpec(workspace, studyId);
   const study = findStudy(db, studyId)!;
   setStudyState(db, studyId, 'running', jobId, new Date().toISOString());
-  const harnesses = await resolveStudyHarnesses(spec, deps.toolsDir);
-  const skill = spec.skill ? readSkill(spec.skill.dir, spec.skill.version) : undefined;
-  const apiKey = spec.apiKeyEnv ? process.env[spec.apiKeyEnv] : undefined;
-  if (spec.apiKeyEnv && apiKey === undefined && !spec.replay) {
-    throw new StudyResumeError(`The API key variable ${spec.apiKeyEnv} is not set in this process's environment. Set it and resume the study (lhb runs resume ${studyId}).`);
-  }
-
-  const queue: StudyRunRow[] = [];
-  for (const run of listUnfinishedStudyRuns(db, studyId)) {
-    if (reconcile(deps, study.folder, run)) continue;
-    queue.push(run);
-  }
-  const total = listStudyRuns(db, studyId).length;
-  const finishedCount = () => {
-    const counts = countStudyRunsByStatus(db, studyId);
-    return (counts.succeeded ?? 0) + (counts.failed ?? 0) + (counts.timeout ?? 0);
-  };
-  progress.report(finishedCount(), total, `${queue.length} run${queue.length === 1 ? '' : 's'} to go`);
-
-  let replay: ReplayServer | undefined;
-  if (spec.replay) replay = await startReplayServer(ALL_WIRE_FORMATS);
+  // Cancelled from here (the job) or from another process (a cancel request in the store).
+  const studyAbort = new AbortController();
+  const signal = studyAbort.signal;
+  const abortStudy = () => studyAbort.abort();
+  progress.signal.addEventListener('abort', abortStudy, { once: true });
+  const poller = setInterval(() => {
+    const requests = pendingCancelRequests(db, studyId);
+    if (requests.study) studyAbort.abort();
+    for (const runId of requests.runIds) deps.runControllers.get(runId)?.abort();
+  }, CANCEL_POLL_MS);
+  poller.unref();
   try {
-    const worker = async () => {
-      for (let run = queue.shift(); run && !progress.signal.aborted; run = queue.shift()) {
-        await runWithRetries(run);
-        progress.report(finishedCount(), total, describeCounts(countStudyRunsByStatus(db, studyId)));
-      }
-    };
-    const runWithRetries = async (initial: StudyRunRow) => {
-      const configuration = spec.configurations[initial.config_index]!;
-      const harness = harnesses.get(harnessKey(configuration))!;
-      const task = findTask(db, initial.task_id);
-      if (!task) {
-        finishStudyRun(db, initial.id, { ...emptyResult('failed'), error_kind: 'setup', error_message: `Task ${initial.task_id} was deleted from the workspace.` });
-        return;
-      }
-      const frames = listTaskFrames(db, task.id);
-      const taskFolder = spec.taskFolders[task.id];
-      for (let attempt = 0; ; attempt++) {
-        const controller = new AbortController();
-        const onJobAbort = () => controller.abort();
-        progress.signal.addEventListener('abort', onJobAbort, { once: true });
-        deps.runControllers.set(initial.id, controller);
-        deps.onRunChange?.(initial.id);
-        const current = listStudyRuns(db, studyId).find((r) => r.id === initial.id) ?? initial;
-        try {
-          const result = await executeStudyRun({
-            workspace,
-            studyId,
-            spec,
-            run: current,
-            folder: join(study.folder, 'runs', initial.id),
-            adapter: harness.adapter,
-            configuration,
-            binary: harness.binary,
-            harnessVersion: harness.version,
-            skill,
-            task: { task, frames, ...(taskFolder ? { folder: taskFolder } : {}), framePath: (sha) => workspace.blobs.pathFor(sha) },
-            endpointFor: (workdir, skillFile) => {
-              if (!replay) return spec.endpoint;
-              replay.openSession(spec.replay!, { workdir, skill_file: skillFile }, initial.id);
-              return replay.endpointFor(initial.id);
-            },
-            apiKey: replay ? 'lhb-scripted-model' : apiKey,
-            signal: controller.signal,
-            ...(deps.resolveChapter ? { resolveChapter: deps.resolveChapter } : {}),
-            onProgress: () => deps.onRunChange?.(initial.id),
-          });
-          if (!result.retryable || attempt >= spec.maxRetries || progress.signal.aborted) {
-            if (result.retryable) {
-              // Out of retries: record the last failure for good.
-              finishStudyRun(db, initial.id, { ...emptyResult('failed'), error_kind: result.failure!.kind, error_message: `${result.failure!.message} (gave up after ${attempt + 1} attempts)` });
-            }
-            return;
-          }
-          await sleep(spec.retryBackoffMs * 2 ** attempt, progress.signal);
-        } finally {
-          progress.signal.removeEventListener('abort', onJobAbort);
-          deps.runControllers.delete(initial.id);
-          deps.onRunChange?.(initial.id);
-        }
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(spec.concurrency, Math.max(1, queue.length)) }, () => worker()));
+    return await runStudyRuns();
   } finally {
-    await replay?.close();
+    clearInterval(poller);
+    progress.signal.removeEventListener('abort', abortStudy);
+    // A study that stopped on an error is not running any more: say so, so it can be resumed.
+    if (findStudy(db, studyId)?.state === 'running') setStudyState(db, studyId, 'interrupted', jobId, new Date().toISOString());
   }
-  const now = new Date().toISOString();
-  if (progress.signal.aborted) {
-    cancelPendingStudyRuns(db, studyId, now);
-    setStudyState(db, studyId, 'cancelled', jobId, now);
-  } else {
-    setStudyState(db, studyId, 'finished', jobId, now);
+
+  async function runStudyRuns(): Promise<string> {
+    const harnesses = await resolveStudyHarnesses(spec, deps.toolsDir);
+    const skill = spec.skill ? readSkill(spec.skill.dir, spec.skill.version) : undefined;
+    const apiKey = spec.apiKeyEnv ? process.env[spec.apiKeyEnv] : undefined;
+    if (spec.apiKeyEnv && apiKey === undefined && !spec.replay) {
+      throw new StudyResumeError(`The API key variable ${spec.apiKeyEnv} is not set in this process's environment. Set it and resume the study (lhb runs resume ${studyId}).`);
+    }
+
+    const queue: StudyRunRow[] = [];
+    for (const run of listUnfinishedStudyRuns(db, studyId)) {
+      if (reconcile(deps, study.folder, run)) continue;
+      queue.push(run);
+    }
+    const total = listStudyRuns(db, studyId).length;
+    const finishedCount = () => {
+      const counts = countStudyRunsByStatus(db, studyId);
+      return (counts.succeeded ?? 0) + (counts.failed ?? 0) + (counts.timeout ?? 0);
+    };
+    progress.report(finishedCount(), total, `${queue.length} run${queue.length === 1 ? '' : 's'} to go`);
+
+    let replay: ReplayServer | undefined;
+    if (spec.replay) replay = await startReplayServer(ALL_WIRE_FORMATS);
+    try {
+      const worker = async () => {
+        for (let run = queue.shift(); run && !signal.aborted; run = queue.shift()) {
+          await runWithRetries(run);
+          progress.report(finishedCount(), total, describeCounts(countStudyRunsByStatus(db, studyId)));
+        }
+      };
+      const runWithRetries = async (initial: StudyRunRow) => {
+        const configuration = spec.configurations[initial.config_index]!;
+        const harness = harnesses.get(harnessKey(configuration))!;
+        const task = findTask(db, initial.task_id);
+        if (!task) {
+          finishStudyRun(db, initial.id, { ...emptyResult('failed'), error_kind: 'setup', error_message: `Task ${initial.task_id} was deleted from the workspace.` });
+          return;
+        }
+        const frames = listTaskFrames(db, task.id);
+        const taskFolder = spec.taskFolders[task.id];
+        for (let attempt = 0; ; attempt++) {
+          const controller = new AbortController();
+          const onJobAbort = () => controller.abort();
+          signal.addEventListener('abort', onJobAbort, { once: true });
+          deps.runControllers.set(initial.id, controller);
+          deps.onRunChange?.(initial.id);
+          const current = listStudyRuns(db, studyId).find((r) => r.id === initial.id) ?? initial;
+          try {
+            const result = await executeStudyRun({
+              workspace,
+              studyId,
+              spec,
+              run: current,
+              folder: join(study.folder, 'runs', initial.id),
+              adapter: harness.adapter,
+              configuration,
+              binary: harness.binary,
+              harnessVersion: harness.version,
+              skill,
+              task: { task, frames, ...(taskFolder ? { folder: taskFolder } : {}), framePath: (sha) => workspace.blobs.pathFor(sha) },
+              endpointFor: (workdir, skillFile) => {
+                if (!replay) return spec.endpoint;
+                replay.openSession(spec.replay!, { workdir, skill_file: skillFile }, initial.id);
+                return replay.endpointFor(initial.id);
+              },
+              apiKey: replay ? 'lhb-scripted-model' : apiKey,
+              signal: controller.signal,
+              ...(deps.resolveChapter ? { resolveChapter: deps.resolveChapter } : {}),
+              onProgress: () => deps.onRunChange?.(initial.id),
+            });
+            if (!result.retryable || attempt >= spec.maxRetries || signal.aborted) {
+              if (result.retryable) {
+                // Out of retries: record the last failure for good.
+                finishStudyRun(db, initial.id, { ...emptyResult('failed'), error_kind: result.failure!.kind, error_message: `${result.failure!.message} (gave up after ${attempt + 1} attempts)` });
+              }
+              return;
+            }
+            await sleep(spec.retryBackoffMs * 2 ** attempt, signal);
+          } finally {
+            signal.removeEventListener('abort', onJobAbort);
+            deps.runControllers.delete(initial.id);
+            deps.onRunChange?.(initial.id);
+          }
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(spec.concurrency, Math.max(1, queue.length)) }, () => worker()));
+    } finally {
+      await replay?.close();
+    }
+    const now = new Date().toISOString();
+    if (signal.aborted) {
+      cancelPendingStudyRuns(db, studyId, now);
+      setStudyState(db, studyId, 'cancelled', jobId, now);
+    } else {
+      setStudyState(db, studyId, 'finished', jobId, now);
+    }
+    const counts = countStudyRunsByStatus(db, studyId);
+    return `${signal.aborted ? 'Cancelled; ' : ''}${describeCounts(counts)}. Finished runs are in the Runs screen and the arena.`;
   }
-  const counts = countStudyRunsByStatus(db, studyId);
-  return `${progress.signal.aborted ? 'Cancelled; ' : ''}${describeCounts(counts)}. Finished runs are in the Runs screen and the arena.`;
 }
 
 /**

@@ -3,7 +3,7 @@ import { StudySpecSchema } from '../../../schemas/studies.ts';
 import type { JobRunner } from '../../jobs/job-runner.ts';
 import { findJob } from '../../store/job-repository.ts';
 import { findCurrentProject } from '../../store/project-repository.ts';
-import { findStudy, findStudyRun, listStudies, setStudyState } from '../../store/study-repository.ts';
+import { findStudy, findStudyRun, listStudies, requestStudyCancel, requestStudyRunCancel, setStudyState } from '../../store/study-repository.ts';
 import type { Workspace } from '../../workspace/open-workspace.ts';
 import { createStudy } from './create-study.ts';
 import { assertSameSpec, loadStudySpec, runStudy, StudyResumeError } from './run-study.ts';
@@ -71,7 +71,10 @@ export class StudyEngine {
       }
       const run = findStudyRun(this.#workspace.db, target.runId);
       if (!run) throw new StudyResumeError(`No run ${target.runId} of a study in this workspace.`);
-      return { cancelled: 0 };
+      if (run.status !== 'running') return { cancelled: 0 };
+      // Running in another process (the app, another lhb): it polls for this request.
+      requestStudyRunCancel(this.#workspace.db, run.id, new Date().toISOString());
+      return { cancelled: 1 };
     }
     const studyId = target.studyId!;
     const study = findStudy(this.#workspace.db, studyId);
@@ -81,7 +84,15 @@ export class StudyEngine {
       this.#jobs.cancel(jobId);
       return { cancelled: 1 };
     }
-    if (study.state === 'running') setStudyState(this.#workspace.db, studyId, 'interrupted', study.job_id, new Date().toISOString());
+    if (study.state !== 'running') return { cancelled: 0 };
+    const job = study.job_id ? findJob(this.#workspace.db, study.job_id) : undefined;
+    if (job && (job.state === 'running' || job.state === 'queued')) {
+      // Running in another process: it polls for this request and stops within a second or two.
+      requestStudyCancel(this.#workspace.db, studyId, new Date().toISOString());
+      return { cancelled: 1 };
+    }
+    // Its process is gone: nothing runs it any more.
+    setStudyState(this.#workspace.db, studyId, 'interrupted', study.job_id, new Date().toISOString());
     return { cancelled: 0 };
   }
 

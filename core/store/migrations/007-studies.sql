@@ -14,6 +14,8 @@ CREATE TABLE studies (
   folder        TEXT NOT NULL,
   state         TEXT NOT NULL CHECK (state IN ('running', 'finished', 'cancelled', 'interrupted')),
   job_id        TEXT,
+  -- Set by another process (\`lhb runs cancel\` while the app runs the study): the owner stops it.
+  cancel_requested_at TEXT,
   created_at    TEXT NOT NULL,
   updated_at    TEXT NOT NULL
 ) STRICT;
@@ -54,6 +56,7 @@ CREATE TABLE study_runs (
   trajectory_sha256 TEXT REFERENCES blobs(sha256),
   errors_json      TEXT,
   run_id           TEXT REFERENCES runs(id) ON DELETE SET NULL,
+  cancel_requested_at TEXT,
   updated_at       TEXT NOT NULL,
   UNIQUE (study_id, position)
 ) STRICT;
