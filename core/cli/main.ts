@@ -12,7 +12,10 @@ function parsePort(value: string): number {
 
 const program = new Command()
   .name('lhb')
-  .description('LH-Bench Studio: annotate sources, run blind preference votes, run and judge agents, export datasets.')
+  .description(
+    'LH-Bench Studio: cite sources into chapter plans, import agent runs, cast blind preference votes and analyse them. ' +
+      'Coming, not in this version: running agent harnesses, judging runs with LLM/VLM judges, and exporting datasets.',
+  )
   .version(appVersion, '-v, --version')
   .showHelpAfterError('(run "lhb --help" or "lhb <command> --help" for usage)')
   .addHelpText('after', '\nThe workspace is --workspace DIR, else $LHB_WORKSPACE, else the app-data folder of this platform.');
@@ -21,10 +24,11 @@ program
   .command('serve')
   .description('Serve the app in a browser (127.0.0.1 only by default) on a workspace until interrupted.')
   .option('-p, --port <n>', 'port to listen on; 0 picks a free one', parsePort, 4477)
-  .option('-H, --host <host>', 'interface to bind; anything but loopback exposes your workspace to the network', '127.0.0.1')
+  .option('-H, --host <host>', 'interface to bind; anything but loopback (e.g. 0.0.0.0) is refused unless --allow-remote is given', '127.0.0.1')
+  .option('--allow-remote', 'let --host expose the workspace to other machines over plain HTTP (put a TLS reverse proxy in front); they cannot import by path')
   .option('--no-open', 'do not open a browser window')
   .option('-w, --workspace <dir>', 'workspace folder (created and seeded with the demo on first use)')
-  .action(async (options: { port: number; host: string; open: boolean; workspace?: string }) => {
+  .action(async (options: { port: number; host: string; allowRemote?: boolean; open: boolean; workspace?: string }) => {
     const { runServe } = await import('./serve-command.ts');
     await runServe(options);
   });

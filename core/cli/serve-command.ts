@@ -1,16 +1,31 @@
 import { spawn } from 'node:child_process';
 import { rendererDistDir } from '../app-paths.ts';
-import { startHttpServer } from '../server/http-server.ts';
-import { openCliApi } from './open-cli-api.ts';
+import { isLoopbackHost } from '../server/request-guards.ts';
 
 export interface ServeOptions {
   port: number;
   host: string;
   open: boolean;
+  /** Required to bind anything but loopback: serving other machines is a deliberate choice. */
+  allowRemote?: boolean;
   workspace?: string;
 }
 
+/** Why `lhb serve` will not bind `host`, or null when it may. Checked before the workspace opens. */
+export function remoteServeRefusal(host: string, allowRemote: boolean): string | null {
+  if (isLoopbackHost(host) || allowRemote) return null;
+  return (
+    `refusing to serve on ${host}: other machines could reach this workspace, and anyone with the link (its token) could read and change it over unencrypted HTTP. ` +
+    'Nothing was started and the workspace was not opened. ' +
+    'To serve other machines anyway, add --allow-remote (and put a TLS reverse proxy in front); to use the app on this machine, leave --host out (127.0.0.1).'
+  );
+}
+
 export async function runServe(options: ServeOptions): Promise<void> {
+  const refusal = remoteServeRefusal(options.host, options.allowRemote === true);
+  if (refusal) throw new Error(refusal);
+  // Loaded only once serving is allowed: a refusal opens nothing, not even the API's modules.
+  const [{ openCliApi }, { startHttpServer }] = await Promise.all([import('./open-cli-api.ts'), import('../server/http-server.ts')]);
   const api = await openCliApi(options.workspace);
   let server;
   try {
@@ -20,9 +35,15 @@ export async function runServe(options: ServeOptions): Promise<void> {
     throw error;
   }
   process.stdout.write(`LH-Bench Studio at ${server.url}\n`);
+  for (const url of server.urls.slice(1)) process.stderr.write(`Also at ${url}\n`);
   process.stderr.write(`Workspace: ${api.context.workspace.dir}\nPress Ctrl+C to stop.\n`);
-  if (!['127.0.0.1', 'localhost', '::1'].includes(options.host)) {
-    process.stderr.write(`Warning: listening on ${options.host}; anyone who can reach it and has the token can read and change this workspace.\n`);
+  if (!isLoopbackHost(options.host)) {
+    process.stderr.write(
+      `Warning: serving other machines on ${options.host}${options.host === '0.0.0.0' || options.host === '::' ? " (every interface; open one of the addresses above, as 0.0.0.0 is not a destination)" : ''}. ` +
+        'Traffic is clear text: the link\'s token and everything read or changed cross the network unencrypted, so put a TLS reverse proxy (Caddy, nginx) in front or use it only on a network you trust. ' +
+        'Anyone with the link can read and change this workspace. ' +
+        "Other machines cannot import by path (they upload sources instead), and the arena's builds and frames are served on this machine's loopback only, so vote from a browser on this machine.\n",
+    );
   }
   if (options.open) openInBrowser(server.url);
 

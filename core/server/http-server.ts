@@ -7,7 +7,7 @@ import type { Api } from '../api/create-api.ts';
 import { RpcError } from '../api/rpc-error.ts';
 import { MAX_BLOB_BYTES } from '../api/put-blob.ts';
 import { readBodyBytes, readJsonBody } from './read-body.ts';
-import { allowedHostNames, hasBearerToken, isAllowedHost, isAllowedOrigin } from './request-guards.ts';
+import { allowedHostNames, hasBearerToken, isAllowedHost, isAllowedOrigin, printableHostNames, serverDiskRefusal } from './request-guards.ts';
 import { startArenaAssetServer, type ArenaAssetServer } from './arena-asset-server.ts';
 import { appContentSecurityPolicy, readStaticFile } from './static-files.ts';
 
@@ -37,6 +37,8 @@ export interface RunningHttpServer {
   assetOrigin?: string;
   /** The URL to open: the token travels in the fragment, which browsers never send to servers. */
   url: string;
+  /** Every address it answers on, `url` first (a wildcard bind serves several). */
+  urls: string[];
   close(): Promise<void>;
 }
 
@@ -93,6 +95,8 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
     try {
       // Checked before the body is read, so an unknown method never costs a body read.
       if (!isRpcMethod(method)) throw new RpcError('not_found', `Unknown method ${JSON.stringify(method)}. Known methods: ${RPC_METHODS.join(', ')}.`);
+      const refusal = serverDiskRefusal(method, req.socket.remoteAddress);
+      if (refusal) throw new RpcError('forbidden', refusal);
       const input = await readJsonBody(req, maxBodyBytes);
       const output = await options.api.call(method, input);
       sendJson(res, 200, output);
@@ -175,7 +179,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
     server.listen(options.port ?? 0, host, () => resolve());
   });
   port = (server.address() as AddressInfo).port;
-  const urlHost = host.includes(':') ? `[${host}]` : host;
+  const urls = printableHostNames(host).map((name) => `http://${name}:${port}/#token=${token}`);
   let assets: ArenaAssetServer | undefined;
   if (options.arenaAssets !== false) {
     // CSP source expressions cannot name an IPv6 literal ([::1]); loopback pages use the other names.
@@ -193,7 +197,8 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
     port,
     host,
     token,
-    url: `http://${urlHost}:${port}/#token=${token}`,
+    url: urls[0]!,
+    urls,
     ...(assets ? { assetOrigin: assets.origin } : {}),
     close: async () => {
       await assets?.close();

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { allowedHostNames, hasBearerToken, isAllowedHost, isAllowedOrigin } from './request-guards.ts';
+import { z } from 'zod';
+import { readsServerDisk, RPC_METHODS, rpcContract } from '../../schemas/rpc.ts';
+import {
+  allowedHostNames,
+  hasBearerToken,
+  isAllowedHost,
+  isAllowedOrigin,
+  isLoopbackAddress,
+  isLoopbackHost,
+  printableHostNames,
+  serverDiskRefusal,
+} from './request-guards.ts';
 
 const PORT = 4321;
 const LOOPBACK = allowedHostNames('127.0.0.1');
@@ -16,15 +27,107 @@ describe('allowedHostNames', () => {
     expect(allowedHostNames('fe80::1')).toEqual(['[fe80::1]']);
   });
 
-  it("allows this machine's own addresses, and only those, when bound to every interface", () => {
-    const interfaces = {
-      lo: [{ address: '127.0.0.1' }],
-      eth0: [{ address: '10.0.0.5' }, { address: 'fe80::5' }],
-    } as unknown as Parameters<typeof allowedHostNames>[1];
+  const interfaces = {
+    lo: [
+      { address: '127.0.0.1', family: 'IPv4' },
+      { address: '::1', family: 'IPv6' },
+    ],
+    eth0: [
+      { address: '10.0.0.5', family: 'IPv4' },
+      { address: 'fd00::5', family: 'IPv6' },
+      { address: 'fe80::5', family: 'IPv6' },
+    ],
+  } as unknown as Parameters<typeof allowedHostNames>[1];
+
+  it("allows this machine's own IPv4 addresses, and only those, when bound to 0.0.0.0 (IPv4 only)", () => {
     const names = allowedHostNames('0.0.0.0', interfaces);
-    expect(names).toEqual(expect.arrayContaining(['127.0.0.1', 'localhost', '[::1]', '10.0.0.5', '[fe80::5]']));
+    expect(names.sort()).toEqual(['10.0.0.5', '127.0.0.1', 'localhost']);
     expect(isAllowedHost(`10.0.0.5:${PORT}`, names, PORT)).toBe(true);
     expect(isAllowedHost(`evil.example:${PORT}`, names, PORT)).toBe(false);
+    // A bind address, not a destination: nothing answers a browser that asks for it by that name.
+    expect(isAllowedHost(`0.0.0.0:${PORT}`, names, PORT)).toBe(false);
+  });
+
+  it('allows both families when bound to :: (dual-stack)', () => {
+    expect(allowedHostNames('::', interfaces).sort()).toEqual(['10.0.0.5', '127.0.0.1', '[::1]', '[fd00::5]', '[fe80::5]', 'localhost']);
+  });
+});
+
+describe('printableHostNames', () => {
+  const interfaces = {
+    lo: [{ address: '127.0.0.1', family: 'IPv4' }],
+    eth0: [
+      { address: '10.0.0.5', family: 'IPv4' },
+      { address: 'fe80::5', family: 'IPv6' },
+    ],
+  } as unknown as Parameters<typeof allowedHostNames>[1];
+
+  it('prints the addresses other machines can use first, then loopback, and never 0.0.0.0 or a link-local address', () => {
+    expect(printableHostNames('0.0.0.0', interfaces)).toEqual(['10.0.0.5', '127.0.0.1']);
+    expect(printableHostNames('::', interfaces)).toEqual(['10.0.0.5', '127.0.0.1']);
+    expect(printableHostNames('192.168.1.20')).toEqual(['192.168.1.20']);
+    expect(printableHostNames('127.0.0.1')).toEqual(['127.0.0.1']);
+  });
+
+  it('prints only names that pass its own Host check, for every kind of bind', () => {
+    for (const bind of ['0.0.0.0', '::', '127.0.0.1', 'localhost', '::1', '192.168.1.20', 'fe80::1']) {
+      const allowed = allowedHostNames(bind, interfaces);
+      for (const name of printableHostNames(bind, interfaces)) expect(isAllowedHost(`${name}:${PORT}`, allowed, PORT), `${bind} → ${name}`).toBe(true);
+    }
+  });
+
+  it("serves loopback even when the machine's interfaces cannot be listed", () => {
+    const none = {} as Parameters<typeof allowedHostNames>[1];
+    expect(printableHostNames('0.0.0.0', none)).toEqual(['127.0.0.1']);
+    expect(isAllowedHost(`127.0.0.1:${PORT}`, allowedHostNames('0.0.0.0', none), PORT)).toBe(true);
+  });
+});
+
+describe('isLoopbackAddress and isLoopbackHost', () => {
+  it('recognises 127.0.0.0/8, ::1 in any spelling, and IPv4 loopback mapped into IPv6', () => {
+    for (const address of ['127.0.0.1', '127.0.0.2', '127.255.0.9', '::1', '0:0:0:0:0:0:0:1', '::ffff:127.0.0.1', '::FFFF:127.1.2.3', '::ffff:7f00:1']) {
+      expect(isLoopbackAddress(address), address).toBe(true);
+    }
+  });
+
+  it('refuses other machines, wildcards, names and a missing address', () => {
+    for (const address of ['10.0.0.5', '192.0.2.2', '0.0.0.0', '::', 'fd00::5', 'fe80::1', '::ffff:10.0.0.5', '1::1', '128.0.0.1', 'localhost', '', undefined]) {
+      expect(isLoopbackAddress(address), String(address)).toBe(false);
+    }
+  });
+
+  it('treats localhost as a loopback bind, and wildcards or LAN addresses as remote', () => {
+    expect(['127.0.0.1', 'localhost', 'LocalHost', '::1', '127.0.0.2'].every(isLoopbackHost)).toBe(true);
+    expect(['0.0.0.0', '::', '192.168.1.20', 'myhost.lan'].some(isLoopbackHost)).toBe(false);
+  });
+});
+
+describe('methods that read the server disk', () => {
+  it('refuses sources.importPaths and runs.importPaths to a client on another machine, saying what to do instead', () => {
+    const sources = serverDiskRefusal('sources.importPaths', '192.0.2.7');
+    expect(sources).toMatch(/^sources\.importPaths reads files by their path on the machine running lhb serve/);
+    expect(sources).toContain('192.0.2.7');
+    expect(sources).toContain('Nothing was imported');
+    expect(sources).toContain('upload the files instead');
+    expect(serverDiskRefusal('runs.importPaths', '::ffff:10.0.0.5')).toContain('lhb runs import DIR...');
+    expect(serverDiskRefusal('runs.importPaths', undefined)).toContain('an unknown address');
+  });
+
+  it('lets a client on this machine call them, and anyone call the other methods', () => {
+    expect(serverDiskRefusal('sources.importPaths', '127.0.0.1')).toBeNull();
+    expect(serverDiskRefusal('runs.importPaths', '::ffff:127.0.0.1')).toBeNull();
+    expect(serverDiskRefusal('sources.importFiles', '192.0.2.7')).toBeNull();
+    expect(serverDiskRefusal('workspace.info', '192.0.2.7')).toBeNull();
+  });
+
+  it('is declared by every method whose input names a path, folder or directory, so a new one cannot forget', () => {
+    const takesPaths = RPC_METHODS.filter((method) => {
+      const input: z.ZodType = rpcContract[method].input;
+      if (!(input instanceof z.ZodObject)) throw new Error(`${method}: input is not an object schema; teach this test to read it`);
+      return Object.keys(input.shape).some((key) => /path|dir|folder/i.test(key));
+    });
+    expect(takesPaths).toEqual(expect.arrayContaining(['sources.importPaths', 'runs.importPaths']));
+    expect(takesPaths.filter((method) => !readsServerDisk(method))).toEqual([]);
   });
 });
 
