@@ -93,7 +93,7 @@ describe.skipIf(!lanAddress)(`a server bound to 0.0.0.0, reached through ${lanAd
     const sourcesError = RpcErrorBodySchema.parse(sources.json).error;
     expect(sourcesError.code).toBe('forbidden');
     expect(sourcesError.message).toContain(`this request came from ${lanAddress}`);
-    expect(sourcesError.message).toContain('Nothing was imported');
+    expect(sourcesError.message).toContain('Nothing was read or changed');
     expect(sourcesError.message).toContain('upload the files instead');
 
     const runs = await rpcVia(lanAddress!, running.port, 'runs.importPaths', { paths: [folder] });

@@ -107,7 +107,7 @@ describe('methods that read the server disk', () => {
     const sources = serverDiskRefusal('sources.importPaths', '192.0.2.7');
     expect(sources).toMatch(/^sources\.importPaths reads files by their path on the machine running lhb serve/);
     expect(sources).toContain('192.0.2.7');
-    expect(sources).toContain('Nothing was imported');
+    expect(sources).toContain('Nothing was read or changed');
     expect(sources).toContain('upload the files instead');
     expect(serverDiskRefusal('runs.importPaths', '::ffff:10.0.0.5')).toContain('lhb runs import DIR...');
     expect(serverDiskRefusal('runs.importPaths', undefined)).toContain('an unknown address');

@@ -83,7 +83,7 @@ export function serverDiskRefusal(method: RpcMethod, remoteAddress: string | und
       : method === 'runs.importPaths'
         ? 'Run bundles cannot be uploaded from another machine yet: import them on the server machine with "lhb runs import DIR...", or from a browser there.'
         : 'Do it on the server machine instead, from the lhb command or a browser there.';
-  return `${method} reads files by their path on the machine running lhb serve, so it only answers a browser on that machine; this request came from ${remoteAddress ?? 'an unknown address'}. Nothing was imported. ${instead}`;
+  return `${method} reads files by their path on the machine running lhb serve, so it only answers a browser on that machine; this request came from ${remoteAddress ?? 'an unknown address'}. Nothing was read or changed. ${instead}`;
 }
 
 /**
