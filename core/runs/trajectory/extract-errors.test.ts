@@ -51,11 +51,20 @@ describe('extractErrors', () => {
     expect(summariseTrajectory(trajectory)).toEqual({ steps: 5, toolCalls: 4, failedToolCalls: 1, tokens: { input: 10, output: 5 } });
   });
 
-  it('the same on the real Claude Code transcript of that script', async () => {
-    const fixture = fileURLToPath(new URL('./fixtures/claude-code/four-tools.jsonl', import.meta.url));
-    const trajectory = await parseTranscriptFile('claude-code', fixture);
+  it.each([
+    ['claude-code', 'claude-code/four-tools.jsonl'],
+    ['codex', 'codex/four-calls-gpt-5.5.jsonl'],
+    ['codex', 'codex/four-calls-unknown-model.jsonl'],
+    ['gemini-cli', 'gemini-cli/four-tools.jsonl'],
+  ] as const)('the same on the real %s transcript of that script (%s)', async (harness, fixture) => {
+    const trajectory = await parseTranscriptFile(harness, fileURLToPath(new URL(`./fixtures/${fixture}`, import.meta.url)));
     expect(summariseTrajectory(trajectory)).toMatchObject({ toolCalls: 4, failedToolCalls: 1 });
-    expect(extractErrors(trajectory)).toMatchObject([{ type: 'not-found', recovered: true, message: "ls: cannot access '/definitely-missing-dir': No such file or directory" }]);
+    const errors = extractErrors(trajectory);
+    expect(errors).toMatchObject([{ type: 'not-found', recovered: true, message: "ls: cannot access '/definitely-missing-dir': No such file or directory" }]);
+    const failedAt = trajectory.steps.findIndex((step) => step.toolCalls.some((call) => !call.ok));
+    const passingLs = trajectory.steps.findIndex((step) => step.toolCalls.some((call) => JSON.stringify(call.arguments).includes('ls out/dist')));
+    expect(errors[0]!.step).toBe(failedAt);
+    expect(errors[0]!.recoveredAtStep).toBe(passingLs);
   });
 
   it('a later build of any kind recovers a failed build', () => {

@@ -7,22 +7,19 @@ type ParserFactory = () => TranscriptParser;
 /**
  * Which parser reads which harness's transcript. Each entry imports its parser only when that
  * harness is parsed, so `lhb runs parse --harness command` never loads the others.
- * A harness's parser module adds its one line here.
  */
-const TRANSCRIPT_PARSERS: Record<HarnessId, () => Promise<ParserFactory | null>> = {
+const TRANSCRIPT_PARSERS: Record<HarnessId, () => Promise<ParserFactory>> = {
   'claude-code': async () => (await import('./parse-claude-code.ts')).createClaudeCodeParser,
-  codex: async () => null,
+  codex: async () => (await import('./parse-codex.ts')).createCodexParser,
   'gemini-cli': async () => (await import('./parse-gemini-cli.ts')).createGeminiCliParser,
   command: async () => (await import('./parse-command.ts')).createCommandParser,
 };
 
 export const TRANSCRIPT_HARNESSES = Object.keys(TRANSCRIPT_PARSERS) as HarnessId[];
 
-/** A fresh parser for the harness's transcript; a clear error when that harness has no parser yet. */
+/** A fresh parser for the harness's transcript. */
 export async function createTranscriptParser(harness: HarnessId): Promise<TranscriptParser> {
-  const factory = await TRANSCRIPT_PARSERS[harness]();
-  if (!factory) throw new Error(`There is no transcript parser for ${harness} in this build yet; nothing was parsed. Parse a command-harness transcript, or an ATIF file with --format atif.`);
-  return factory();
+  return (await TRANSCRIPT_PARSERS[harness]())();
 }
 
 /** Parses a transcript file (or stream) with the harness's parser, a line at a time. */
