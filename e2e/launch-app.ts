@@ -9,6 +9,8 @@ export const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 export interface LaunchedApp {
   url: string;
   workspace: string;
+  /** The app's process id, for specs that stop it as a crash or a closed terminal would. */
+  pid: number;
   stdout: () => string;
   stderr: () => string;
   stop(): Promise<void>;
@@ -57,6 +59,7 @@ export async function launchApp(script: string[], options: { env?: NodeJS.Proces
   return {
     url,
     workspace,
+    pid: child.pid!,
     stdout: () => out,
     stderr: () => err,
     stop: async () => {

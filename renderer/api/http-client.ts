@@ -1,17 +1,51 @@
 import { RpcErrorBodySchema } from '../../schemas/errors.ts';
 import { AppEventSchema, type AppEvent } from '../../schemas/jobs.ts';
 import { BlobRefSchema, type BlobRef, type RpcClient, type RpcInput, type RpcMethod, type RpcOutput } from '../../schemas/rpc.ts';
+import type { ConnectionState, ConnectionWatch } from './connection-state.ts';
 import { createSseParser } from './parse-sse.ts';
 import { RpcCallError } from './rpc-call-error.ts';
 
-const RECONNECT_DELAYS_MS = [500, 1000, 2000, 5000];
+export interface HttpClientOptions {
+  /** Waits between attempts to reach the event stream; the last one repeats while the server is away. */
+  retryDelaysMs?: readonly number[];
+  /**
+   * A stream that carries nothing for this long (not even the server's 15 s heartbeat comment) is
+   * dead even if its socket looks open: a server that hangs, or a laptop that lost its network.
+   */
+  silenceLimitMs?: number;
+  /** How long an attempt to open the stream may wait for the server's answer. */
+  connectTimeoutMs?: number;
+}
 
-/** Browser mode: `POST /rpc/<method>` with the launch token; events over an SSE stream. */
-export function createHttpClient(token: string, fetchImpl: typeof fetch = fetch.bind(globalThis)): RpcClient {
+const RETRY_DELAYS_MS = [500, 1000, 2000, 5000];
+const SILENCE_LIMIT_MS = 45_000;
+const CONNECT_TIMEOUT_MS = 10_000;
+
+/** How one attempt at the event stream ended. */
+type StreamEnd = 'ended' | 'silent' | 'unreachable' | 'refused';
+
+/**
+ * Browser mode: `POST /rpc/<method>` with the launch token; events over an SSE stream. The stream
+ * is also how the tab knows the server is still there: when it breaks and the server cannot be
+ * reached again, or a server at the address refuses the token (a new launch), onConnection says so;
+ * the client keeps trying and says `connected` again if the same server comes back.
+ */
+export function createHttpClient(token: string, fetchImpl: typeof fetch = fetch.bind(globalThis), options: HttpClientOptions = {}): RpcClient & ConnectionWatch {
+  const retryDelaysMs = options.retryDelaysMs ?? RETRY_DELAYS_MS;
+  const silenceLimitMs = options.silenceLimitMs ?? SILENCE_LIMIT_MS;
+  const connectTimeoutMs = options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS;
   const headers = { Authorization: `Bearer ${token}` };
   const listeners = new Set<(event: AppEvent) => void>();
+  const connectionListeners = new Set<(state: ConnectionState) => void>();
+  // The page was just served by this server, so it starts out connected.
+  let connection: ConnectionState = { kind: 'connected' };
   let stream: AbortController | undefined;
 
+  function setConnection(kind: ConnectionState['kind']): void {
+    if (connection.kind === kind) return;
+    connection = kind === 'connected' ? { kind } : { kind, since: new Date().toISOString() };
+    for (const listener of connectionListeners) listener(connection);
+  }
   /** POSTs and returns the JSON answer, turning error answers into RpcCallError. */
   async function post(path: string, contentType: string, body: BodyInit, what: string): Promise<unknown> {
     let response: Response;
@@ -37,29 +71,78 @@ export function createHttpClient(token: string, fetchImpl: typeof fetch = fetch.
     return BlobRefSchema.parse(await post('/blobs', 'application/octet-stream', bytes, 'the upload'));
   }
 
+  /** Keeps the event stream open while anyone listens, reconnecting with back-off. */
   async function readEvents(signal: AbortSignal): Promise<void> {
-    for (let attempt = 0; !signal.aborted; attempt++) {
-      try {
-        const response = await fetchImpl('/events', { headers, signal });
-        if (response.ok && response.body) {
-          attempt = 0;
-          const parse = createSseParser((data) => {
-            const event = AppEventSchema.safeParse(JSON.parse(data));
-            if (event.success) for (const listener of listeners) listener(event.data);
-          });
-          const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-          for (;;) {
-            const { value, done } = await reader.read();
-            if (done) break;
-            parse(value);
-          }
-        }
-      } catch {
-        // Dropped stream or server restart: fall through to the back-off and reconnect.
-      }
+    for (let attempt = 0; !signal.aborted; ) {
+      const end = await readStreamOnce(signal);
       if (signal.aborted) return;
-      await new Promise((resolve) => setTimeout(resolve, RECONNECT_DELAYS_MS[Math.min(attempt, RECONNECT_DELAYS_MS.length - 1)]));
+      if (end === 'ended') {
+        // The stream closed after working: ask again soon, and only call the server lost if that fails.
+        attempt = 0;
+      } else {
+        setConnection(end === 'refused' ? 'token-rejected' : 'lost');
+      }
+      await sleep(retryDelaysMs[Math.min(attempt, retryDelaysMs.length - 1)] ?? 5000, signal);
+      if (end !== 'ended') attempt++;
     }
+  }
+
+  async function readStreamOnce(signal: AbortSignal): Promise<StreamEnd> {
+    const attempt = new AbortController();
+    const stop = () => attempt.abort();
+    signal.addEventListener('abort', stop);
+    let silent = false;
+    let watchdog: ReturnType<typeof setInterval> | undefined;
+    try {
+      const connectTimer = setTimeout(stop, connectTimeoutMs);
+      let response: Response;
+      try {
+        response = await fetchImpl('/events', { headers, signal: attempt.signal });
+      } finally {
+        clearTimeout(connectTimer);
+      }
+      if (response.status === 401) return 'refused';
+      if (!response.ok || !response.body) return 'unreachable';
+      setConnection('connected');
+      let heard = Date.now();
+      watchdog = setInterval(
+        () => {
+          if (Date.now() - heard <= silenceLimitMs) return;
+          silent = true;
+          stop();
+        },
+        Math.max(10, Math.min(5000, silenceLimitMs / 3)),
+      );
+      const parse = createSseParser((data) => {
+        const event = AppEventSchema.safeParse(parseJson(data));
+        if (event.success) for (const listener of listeners) listener(event.data);
+      });
+      const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return 'ended';
+        heard = Date.now();
+        parse(value);
+      }
+    } catch {
+      // A refused connection, a dropped stream or our own abort (silence, timeout, unsubscribe).
+      return silent ? 'silent' : 'unreachable';
+    } finally {
+      clearInterval(watchdog);
+      signal.removeEventListener('abort', stop);
+    }
+  }
+
+  function ensureStream(): void {
+    if (stream) return;
+    stream = new AbortController();
+    void readEvents(stream.signal);
+  }
+
+  function releaseStream(): void {
+    if (listeners.size > 0 || connectionListeners.size > 0) return;
+    stream?.abort();
+    stream = undefined;
   }
 
   return {
@@ -67,17 +150,41 @@ export function createHttpClient(token: string, fetchImpl: typeof fetch = fetch.
     putBlob,
     onEvent(listener) {
       listeners.add(listener);
-      if (!stream) {
-        stream = new AbortController();
-        void readEvents(stream.signal);
-      }
+      ensureStream();
       return () => {
         listeners.delete(listener);
-        if (listeners.size === 0) {
-          stream?.abort();
-          stream = undefined;
-        }
+        releaseStream();
+      };
+    },
+    onConnection(listener) {
+      connectionListeners.add(listener);
+      listener(connection);
+      ensureStream();
+      return () => {
+        connectionListeners.delete(listener);
+        releaseStream();
       };
     },
   };
+}
+
+/** An event that is not JSON is skipped like any event that does not match the schema. */
+function parseJson(data: string): unknown {
+  try {
+    return JSON.parse(data);
+  } catch {
+    return undefined;
+  }
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done, { once: true });
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+  });
 }

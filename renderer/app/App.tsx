@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useAppStore } from './app-store.ts';
+import { ConnectionBanner } from './ConnectionBanner.tsx';
 import { JobTray } from './JobTray.tsx';
 import { SECTIONS, sectionFromHash, type SectionId } from './sections.ts';
 import { SectionView } from './SectionView.tsx';
@@ -8,6 +9,7 @@ export function App() {
   const info = useAppStore((s) => s.info);
   const section = useAppStore((s) => s.section);
   const error = useAppStore((s) => s.error);
+  const connection = useAppStore((s) => s.connection);
   const { showSection, startVerify, dismissError } = useAppStore.getState();
 
   // The section lives in the URL hash, so reload and the back button keep the place.
@@ -47,14 +49,17 @@ export function App() {
           Verify workspace
         </button>
       </header>
-      {error && (
+      {connection.kind !== 'connected' ? (
+        // Calls fail too while the server is away; the banner says why and what to do, once.
+        <ConnectionBanner connection={connection} />
+      ) : error ? (
         <div className="error-banner" role="alert">
           <span>{error}</span>
           <button type="button" onClick={dismissError} aria-label="Dismiss error">
             Dismiss
           </button>
         </div>
-      )}
+      ) : null}
       <nav className="sidebar" aria-label="Sections">
         <ul>
           {SECTIONS.map((s, index) => (

@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import type { Job } from '../../schemas/jobs.ts';
 import type { RpcClient } from '../../schemas/rpc.ts';
 import type { WorkspaceInfo } from '../../schemas/workspace.ts';
+import { watchesConnection, type ConnectionState } from '../api/connection-state.ts';
 import { RpcCallError } from '../api/rpc-call-error.ts';
 import type { SectionId } from './sections.ts';
 
@@ -13,6 +14,8 @@ export interface AppState {
   jobs: Record<string, Job>;
   /** A problem the user must see (connection lost, a call refused), with what to do. */
   error?: string;
+  /** Whether the server is still there (browser mode); always connected in Electron. */
+  connection: ConnectionState;
   connect(client: RpcClient): () => void;
   showSection(section: SectionId): void;
   refresh(): Promise<void>;
@@ -28,14 +31,26 @@ const describe = (error: unknown) => (error instanceof RpcCallError || error ins
 export const useAppStore = create<AppState>()((set, get) => ({
   section: 'annotate',
   jobs: {},
+  connection: { kind: 'connected' },
 
   connect(client) {
-    set({ client });
+    set({ client, connection: { kind: 'connected' } });
     const unsubscribe = client.onEvent((event) => {
       if (event.type === 'job') set((state) => ({ jobs: { ...state.jobs, [event.job.id]: event.job } }));
     });
+    const unwatch = watchesConnection(client)
+      ? client.onConnection((connection) => {
+          const was = get().connection.kind;
+          set({ connection });
+          // Back in touch: events missed meanwhile are not replayed, so ask for the jobs' real states.
+          if (connection.kind === 'connected' && was !== 'connected') void get().refresh();
+        })
+      : () => {};
     void get().refresh();
-    return unsubscribe;
+    return () => {
+      unsubscribe();
+      unwatch();
+    };
   },
 
   showSection(section) {
