@@ -10,6 +10,24 @@ describe('sections', () => {
     }
   });
 
+  it('says plainly that judging and dataset export are coming, and describes no control those screens lack', () => {
+    const coming = SECTIONS.filter((s) => s.coming).map((s) => s.id);
+    expect(coming).toEqual(['judges', 'export']);
+    for (const s of SECTIONS.filter((section) => section.coming)) {
+      const text = `${s.emptyTitle} ${s.emptyBody} ${s.nextStep}`;
+      expect(s.emptyTitle).toMatch(/ is coming$/);
+      expect(s.emptyBody).toContain('is not in this version');
+      // Verbs that send the user looking for a button or a form on this screen.
+      expect(text).not.toMatch(/\b(pick|picking|choose|press|click|select|from here|below)\b/i);
+    }
+  });
+
+  it('invites nobody to start a run from the app before it can, while imports work now', () => {
+    const runs = SECTIONS.find((s) => s.id === 'runs')!;
+    expect(`${runs.emptyBody} ${runs.nextStep}`).not.toMatch(/start a run/i);
+    expect(runs.nextStep).toBe('Import bundles now; running harnesses from the app is coming.');
+  });
+
   it('maps the URL hash to a section, falling back to Annotate', () => {
     expect(sectionFromHash('#/runs')).toBe('runs');
     expect(sectionFromHash('#judges')).toBe('judges');

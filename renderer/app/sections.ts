@@ -9,6 +9,11 @@ export interface Section {
   emptyTitle: string;
   emptyBody: string;
   nextStep: string;
+  /**
+   * Not in this version: the empty state says so plainly and describes no control, and
+   * `nextStep` says what works today instead of how to get here.
+   */
+  coming?: true;
 }
 
 export const SECTIONS: readonly Section[] = [
@@ -37,16 +42,18 @@ export const SECTIONS: readonly Section[] = [
     emptyTitle: 'No runs yet',
     emptyBody:
       'Runs of Claude Code, Codex CLI and Gemini CLI will appear here with their task, model, SKILL.md version, archived transcript and the artifacts they built.',
-    nextStep: 'Choose a task, a harness and a skill version and start a run; its progress shows in the Jobs tray.',
+    nextStep: 'Import bundles now; running harnesses from the app is coming.',
   },
   {
     id: 'judges',
     label: 'Judges',
     purpose: 'Score runs with LLM and VLM judges on anchored rubrics.',
-    emptyTitle: 'No judgments yet',
+    emptyTitle: 'Judging is coming',
     emptyBody:
-      'Scores from LLM and VLM judges will appear here per run and rubric criterion, with the prompt, the raw answer and the validated score behind each one.',
-    nextStep: 'Judge finished runs by picking a rubric set, a tier and a judge model.',
+      'Scoring runs with LLM and VLM judges is not in this version, so there is nothing to set up here yet. When it comes, each score will be listed per run and rubric criterion with the prompt and the raw answer behind it.',
+    nextStep:
+      "Human judgement works now: cast blind votes in the Arena. The judge figures on the Analysis screen come only from the demo's synthetic study, labelled as such.",
+    coming: true,
   },
   {
     id: 'analysis',
@@ -61,10 +68,12 @@ export const SECTIONS: readonly Section[] = [
     id: 'export',
     label: 'Export',
     purpose: 'Publish the record as a HuggingFace-ready dataset.',
-    emptyTitle: 'Nothing exported yet',
+    emptyTitle: 'Dataset export is coming',
     emptyBody:
-      'Exports of chapter plans, citations, votes, runs and judgments will appear here as HuggingFace-ready datasets with a dataset card.',
-    nextStep: 'Once the workspace holds annotations, votes or judgments, export them to a folder from here.',
+      'Exporting chapter plans, citations, votes, runs and judgments as a HuggingFace-ready dataset is not in this version, so there is nothing to set up here yet.',
+    nextStep:
+      'Everything stays in this workspace\'s lhb.sqlite; from a terminal, "lhb analyze --json --out FILE" writes the analysis report with its figures.',
+    coming: true,
   },
 ];
 
