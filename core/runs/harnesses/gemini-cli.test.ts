@@ -98,6 +98,13 @@ function functionResponsesSent(server: ReplayServer, sessionId: string): string[
   return sent;
 }
 
+/** The skill names the CLI offered through its activate_skill tool in the session's first request. */
+function skillsOffered(server: ReplayServer, sessionId: string): unknown {
+  const body = server.session(sessionId)!.requests[0]!.body as { tools?: { functionDeclarations?: { name: string; parametersJsonSchema?: { properties?: { name?: { enum?: unknown } } } }[] }[] };
+  const activate = body.tools?.flatMap((tool) => tool.functionDeclarations ?? []).find((declaration) => declaration.name === 'activate_skill');
+  return activate?.parametersJsonSchema?.properties?.name?.enum;
+}
+
 function functionsOffered(server: ReplayServer, sessionId: string): Set<string> {
   const names = new Set<string>();
   for (const request of server.session(sessionId)!.requests) {
@@ -173,6 +180,8 @@ describe('Gemini CLI harness, the real CLI against the scripted server', () => {
       'AfterTool run_shell_command',
       'AfterTool run_shell_command',
     ]);
+    // The run's skill is the only one offered: the CLI's built-in skills are turned off.
+    expect(skillsOffered(server, session.id)).toEqual(['demo-skill']);
     // The MCP server's tool was offered to the model next to the CLI's own.
     expect([...functionsOffered(server, session.id)].filter((name) => name.includes('lhb_probe_tool'))).toHaveLength(1);
     // Nothing of ours leaked into the harness's environment.
@@ -203,5 +212,7 @@ describe('Gemini CLI harness, the real CLI against the scripted server', () => {
     expect(user.security).toEqual({ auth: { selectedType: 'gemini-api-key' } });
     expect(user.privacy).toEqual({ usageStatisticsEnabled: false });
     expect(user.telemetry).toEqual({ enabled: false });
+    // Read from the installed CLI's bundle/builtin folder.
+    expect(user.skills).toEqual({ disabled: ['antigravity-support', 'skill-creator'] });
   });
 });

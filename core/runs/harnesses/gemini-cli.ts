@@ -1,5 +1,6 @@
+import { existsSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { createGeminiCliParser } from '../trajectory/parse-gemini-cli.ts';
 import { baseHarnessEnv, type HarnessAdapter, type PrepareRunInput } from './harness-adapter.ts';
 
@@ -27,6 +28,29 @@ const USER_SETTINGS = {
   ide: { enabled: false },
   tools: { shell: { enableInteractiveShell: false } },
 };
+
+/**
+ * The skills the CLI ships with (`bundle/builtin/<dir>/SKILL.md` next to its entry point:
+ * skill-creator, antigravity-support in 0.61). They are turned off in a run so the task's skill,
+ * or none with --no-skill, is all the agent is offered; a run's own skill of the same name stays.
+ */
+function builtinSkillNames(binary: string): string[] {
+  let builtinDir: string;
+  try {
+    builtinDir = join(dirname(realpathSync(binary)), 'builtin');
+    if (!existsSync(builtinDir)) return [];
+  } catch {
+    return [];
+  }
+  const names: string[] = [];
+  for (const entry of readdirSync(builtinDir, { withFileTypes: true })) {
+    if (!entry.isDirectory()) continue;
+    const skillFile = join(builtinDir, entry.name, 'SKILL.md');
+    const name = existsSync(skillFile) ? /^name:\s*["']?([^"'\n]+?)["']?\s*$/m.exec(readFileSync(skillFile, 'utf8'))?.[1] : undefined;
+    names.push(name ?? entry.name);
+  }
+  return names.sort();
+}
 
 /** POSIX single-quoting, so a verifier path with spaces survives the hook's shell (`bash -c`). */
 function shellQuote(arg: string): string {
@@ -68,7 +92,9 @@ export const geminiCliAdapter: HarnessAdapter = {
   async prepare(input) {
     const userDir = join(input.homeDir, '.gemini');
     await mkdir(userDir, { recursive: true });
-    await writeFile(join(userDir, 'settings.json'), `${JSON.stringify(USER_SETTINGS, null, 2)}\n`);
+    const disabledSkills = builtinSkillNames(input.binary).filter((name) => !existsSync(join(input.workdir, '.gemini', 'skills', name)));
+    const userSettings = disabledSkills.length > 0 ? { ...USER_SETTINGS, skills: { disabled: disabledSkills } } : USER_SETTINGS;
+    await writeFile(join(userDir, 'settings.json'), `${JSON.stringify(userSettings, null, 2)}\n`);
     const workspace = workspaceSettings(input);
     if (workspace) {
       await mkdir(join(input.workdir, '.gemini'), { recursive: true });
