@@ -7,6 +7,7 @@ import { findCurrentProject } from '../store/project-repository.ts';
 import { insertRun } from '../store/run-repository.ts';
 import { upsertTask } from '../store/task-repository.ts';
 import { binomialTest } from '../stats/binomial-test.ts';
+import { runsTest } from '../stats/runs-test.ts';
 import { openWorkspace, type Workspace } from '../workspace/open-workspace.ts';
 import { resolveArenaAsset } from './arena-assets.ts';
 import { ArenaError, castVote, createAnnotator, listAnnotatorViews, nextItem, ownVotes, studyPanel, undoLastVote, type ArenaDeps } from './arena-service.ts';
@@ -228,29 +229,58 @@ describe('the arena queue and votes', () => {
     expect(studyPanel(workspace.db).position.left).toBe(2);
   });
 
-  it('randomises sides fairly over 10,000 scheduled votes, and every stored vote maps back to the runs shown', () => {
-    const runOfFrameSha = seedRuns(2, 5); // 2 tasks × C(5,2) = 20 pairs per annotator
-    const fair: ArenaDeps = { ...deps, random: createSeededRandom('arena-randomisation-test') };
-    let aLeft = 0;
-    let checked = 0;
+  /**
+   * 500 voters × 20 pairs through the real service: what each saw (traced through the frame URLs
+   * the page loads) must be what is stored. Returns the shown order vote by vote, and per
+   * configuration how often its run was on the left.
+   */
+  function voteThroughService(arena: ArenaDeps, runOfFrameSha: Map<string, string>) {
+    const aLeft: boolean[] = [];
+    const leftByConfig = new Map<string, { left: number; shown: number }>();
+    const configOf = (runId: string) => `config-${runId.split('-')[2]}`;
     for (let a = 0; a < 500; a++) {
-      const annotator = createAnnotator(fair, `Voter ${a}`, { queueSeed: `seed-${a}` });
+      const annotator = createAnnotator(arena, `Voter ${a}`, { queueSeed: `seed-${a}` });
       for (;;) {
-        const { item } = nextItem(fair, annotator.id);
+        const { item } = nextItem(arena, annotator.id);
         if (!item) break;
         const left = runShown(runOfFrameSha, item.left.frameUrls[0]);
         const right = runShown(runOfFrameSha, item.right.frameUrls[0]);
         // A voter who always prefers the left side.
-        const { voteId } = castVote(fair, { token: item.token, choice: 'left', ratingLeft: 5, ratingRight: 1, reason: '', timeOnItemMs: 10 });
+        const { voteId } = castVote(arena, { token: item.token, choice: 'left', ratingLeft: 5, ratingRight: 1, reason: '', timeOnItemMs: 10 });
         const row = workspace.db.prepare('SELECT * FROM votes WHERE id = ?').get(voteId) as Record<string, string>;
         if (row.left_run !== left || row.right_run !== right || row.winner_run !== left) throw new Error(`vote ${voteId} does not map back to the runs shown`);
         if ([row.run_a, row.run_b].sort().join() !== [left, right].sort().join()) throw new Error(`vote ${voteId} names other runs`);
-        if (row.shown_order === 'a-left') aLeft++;
-        checked++;
+        aLeft.push(row.shown_order === 'a-left');
+        for (const [run, isLeft] of [[left, true], [right, false]] as const) {
+          const counts = leftByConfig.get(configOf(run)) ?? { left: 0, shown: 0 };
+          leftByConfig.set(configOf(run), { left: counts.left + (isLeft ? 1 : 0), shown: counts.shown + 1 });
+        }
       }
     }
-    expect(checked).toBe(10_000);
-    const pValue = binomialTest(aLeft, checked, 0.5);
-    expect(pValue).toBeGreaterThan(0.01);
+    return { aLeft, leftByConfig };
+  }
+
+  it('randomises sides fairly over 10,000 scheduled votes, and every stored vote maps back to the runs shown', () => {
+    const runOfFrameSha = seedRuns(2, 5); // 2 tasks × C(5,2) = 20 pairs per annotator
+    const { aLeft, leftByConfig } = voteThroughService({ ...deps, random: createSeededRandom('arena-randomisation-test') }, runOfFrameSha);
+    expect(aLeft).toHaveLength(10_000);
+    expect(binomialTest(aLeft.filter(Boolean).length, aLeft.length, 0.5)).toBeGreaterThan(0.01);
+    // No pattern from one vote to the next (a strictly alternating coin is exactly 50% left)...
+    expect(runsTest(aLeft).pValue).toBeGreaterThan(0.01);
+    // ...and no configuration shown on the left more than its share.
+    expect(leftByConfig.size).toBe(5);
+    for (const [config, { left, shown }] of leftByConfig) expect(binomialTest(left, shown, 0.5), `${config}: left ${left} of ${shown}`).toBeGreaterThan(0.01);
+  }, 120_000);
+
+  it("draws sides with production's source (the OS's crypto generator) when none is injected: fair, serially independent, no configuration favoured", () => {
+    const runOfFrameSha = seedRuns(2, 5);
+    const { aLeft, leftByConfig } = voteThroughService(deps, runOfFrameSha); // deps carries no `random`
+    expect(aLeft).toHaveLength(10_000);
+    // Fresh draws every run, so a 0.01 threshold would fail about one run in fifteen (7 checks) by
+    // chance; each check must reach p > 1e-6 instead. At 10,000 votes that still catches
+    // alternation (runs z ≈ 100), a 5% left bias (z ≈ 10) or a lag-1 correlation of 0.1 (z ≈ 10).
+    expect(binomialTest(aLeft.filter(Boolean).length, aLeft.length, 0.5)).toBeGreaterThan(1e-6);
+    expect(runsTest(aLeft).pValue).toBeGreaterThan(1e-6);
+    for (const [config, { left, shown }] of leftByConfig) expect(binomialTest(left, shown, 0.5), `${config}: left ${left} of ${shown}`).toBeGreaterThan(1e-6);
   }, 120_000);
 });
