@@ -6,6 +6,7 @@ import type { Workspace } from '../workspace/open-workspace.ts';
 import type { ApiContext } from './api-context.ts';
 import { HandlerRegistry } from './handler-registry.ts';
 import { putUploadedBlob } from './put-blob.ts';
+import { callOnWorkspace } from './workspace-call.ts';
 import { analysisReport } from './handlers/analysis-report.ts';
 import { jobsCancel } from './handlers/jobs-cancel.ts';
 import { jobsList } from './handlers/jobs-list.ts';
@@ -49,7 +50,7 @@ export function createApi(workspace: Workspace): Api {
   return {
     context,
     registry,
-    call: (method, input) => registry.dispatch(method, input, context),
+    call: (method, input) => callOnWorkspace(workspace, () => registry.dispatch(method, input, context)),
     putBlob: (bytes) => putUploadedBlob(workspace, bytes),
     arenaAsset: (path) => {
       const asset = resolveArenaAsset(workspace.db, path);

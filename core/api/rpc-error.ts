@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { RpcErrorCode } from '../../schemas/errors.ts';
+import { asWorkspaceStorageError } from '../store/storage-error.ts';
 
 /** An error a caller can act on, carried by both transports as `{error:{code,message}}`. */
 export class RpcError extends Error {
@@ -20,4 +21,14 @@ export function describeZodIssues(error: z.ZodError): string {
       return `${field}: ${issue.message}`;
     })
     .join('; ');
+}
+
+/**
+ * The RpcError for a storage problem of the workspace (damaged, read-only, full or failing disk),
+ * whose message names the workspace folder and what to do; undefined for any other error.
+ */
+export function rpcErrorOfStorage(error: unknown, databasePath: string): RpcError | undefined {
+  const storage = asWorkspaceStorageError(error, databasePath);
+  if (!storage) return undefined;
+  return new RpcError(storage.problem === 'read-only' ? 'forbidden' : 'internal', storage.message);
 }

@@ -26,7 +26,7 @@ export interface AnalyzeOptions {
 export async function runAnalyze(options: AnalyzeOptions): Promise<void> {
   if (options.json && options.md) throw new Error('choose one of --json and --md.');
   if (options.includeSynthetic && options.excludeSynthetic) throw new Error('choose one of --include-synthetic and --exclude-synthetic.');
-  const api = await openCliApi(options.workspace);
+  const api = await openCliApi(options.workspace, { access: 'read' });
   let report: RpcOutput<'analysis.report'>;
   try {
     report = (await api.call('analysis.report', {

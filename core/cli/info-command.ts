@@ -2,7 +2,7 @@ import type { WorkspaceInfo } from '../../schemas/workspace.ts';
 import { openCliApi } from './open-cli-api.ts';
 
 export async function runInfo(options: { workspace?: string; json?: boolean }): Promise<void> {
-  const api = await openCliApi(options.workspace);
+  const api = await openCliApi(options.workspace, { access: 'read' });
   try {
     const info = (await api.call('workspace.info', {})) as WorkspaceInfo;
     if (options.json) {

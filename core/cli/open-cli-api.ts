@@ -1,17 +1,40 @@
 import { openApi } from '../api/open-api.ts';
 import type { Api } from '../api/create-api.ts';
+import { asWorkspaceStorageError } from '../store/storage-error.ts';
 import { resolveWorkspaceDir } from '../store/workspace-location.ts';
+import type { WorkspaceAccess } from '../workspace/open-workspace.ts';
 
-/** Opens the workspace a command names (flag, env or default) and the API over it. */
-export function openCliApi(workspaceFlag: string | undefined): Promise<Api> {
-  return openApi(resolveWorkspaceDir(workspaceFlag));
+export interface CliOpenOptions {
+  /** `read` for commands that only read: they open the workspace read-only (see WorkspaceAccess). */
+  access?: WorkspaceAccess;
+}
+
+/**
+ * Opens the workspace a command names (flag, env or default) and the API over it. Closing it
+ * waits for the integrity check of a large database (it runs while the command works) and
+ * throws, saying what to do, when the check found the database damaged.
+ */
+export async function openCliApi(workspaceFlag: string | undefined, options: CliOpenOptions = {}): Promise<Api> {
+  const api = await openApi(resolveWorkspaceDir(workspaceFlag), options.access ? { access: options.access } : {});
+  const { workspace } = api.context;
+  return {
+    ...api,
+    close: async () => {
+      const damage = await workspace.integrity.result;
+      await api.close();
+      if (damage) throw new Error(damage);
+    },
+  };
 }
 
 /** Runs a command against the workspace's API and closes it however the command ends. */
-export async function withCliApi(workspaceFlag: string | undefined, run: (api: Api) => Promise<void>): Promise<void> {
-  const api = await openCliApi(workspaceFlag);
+export async function withCliApi(workspaceFlag: string | undefined, run: (api: Api) => Promise<void>, options: CliOpenOptions = {}): Promise<void> {
+  const api = await openCliApi(workspaceFlag, options);
   try {
     await run(api);
+  } catch (error) {
+    // Calls are mapped by the API; this catches a command's own reads of the store.
+    throw asWorkspaceStorageError(error, api.context.workspace.databasePath) ?? error;
   } finally {
     await api.close();
   }

@@ -49,6 +49,6 @@ export async function runRunsList(options: { task?: string; json?: boolean; work
     if (synthetic > 0) {
       process.stderr.write(`${synthetic} of ${runs.length} runs are synthetic: generated for the demo study, never executed, counted in analysis only when asked for (or while nothing real exists).\n`);
     }
-  });
+  }, { access: 'read' });
 }
 

@@ -50,7 +50,7 @@ export async function runSourcesList(options: { course?: string; json?: boolean;
     const widths = [0, 1, 2, 3].map((column) => Math.max(...rows.map((row) => row[column]!.length), ['ID', 'TYPE', 'LINES', 'VERSION'][column]!.length));
     const format = (row: string[]) => [row[0]!.padEnd(widths[0]!), row[1]!.padEnd(widths[1]!), row[2]!.padStart(widths[2]!), row[3]!.padEnd(widths[3]!), row[4]].join('  ');
     process.stdout.write(`${[format(['ID', 'TYPE', 'LINES', 'VERSION', 'TITLE']), ...rows.map(format)].join('\n')}\n`);
-  });
+  }, { access: 'read' });
 }
 
 /** `lhb sources show ID [--lines A-B]`: the newest version's lines as `NNNN| text`. */
@@ -66,7 +66,7 @@ export async function runSourcesShow(sourceId: string, options: { lines?: string
       const { lines } = (await api.call('sources.lines', { versionId, start: from, end: to })) as RpcOutput<'sources.lines'>;
       process.stdout.write(lines.map((text, i) => `${String(from + i).padStart(width, '0')}| ${text}\n`).join(''));
     }
-  });
+  }, { access: 'read' });
 }
 
 /** "12-15" or "12" → [12, 15] / [12, 12]; the end is clamped to the source's last line. */

@@ -1,9 +1,24 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import { closeSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import { mkdir, open, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 
 const SHA256_HEX = /^[0-9a-f]{64}$/;
+/** `blobs/ab/` folders, and the temporary files `put` writes there before renaming them into place. */
+const SHARD_DIR = /^[0-9a-f]{2}$/;
+const TEMP_FILE = /^[0-9a-f]{62}\.tmp-[0-9a-f]+$/;
+
+/**
+ * A temporary file older than this was left by a write that was killed: no write takes an hour,
+ * and a younger one may belong to another process writing right now.
+ */
+export const STALE_TEMP_FILE_MS = 60 * 60 * 1000;
+
+/** A temporary file under the blob store, with its age when it was listed. */
+export interface BlobTempFile {
+  path: string;
+  ageMs: number;
+}
 
 /**
  * Content-addressed files under `blobs/ab/cdef…`. A blob is written to a temporary file,
@@ -11,8 +26,48 @@ const SHA256_HEX = /^[0-9a-f]{64}$/;
  * most a stray temp file.
  */
 export class BlobStore {
-  constructor(readonly root: string) {
-    mkdirSync(root, { recursive: true });
+  /** `readOnly`: the store is only read, so its folder is not created (and may not exist). */
+  constructor(
+    readonly root: string,
+    options: { readOnly?: boolean } = {},
+  ) {
+    if (!options.readOnly) mkdirSync(root, { recursive: true });
+  }
+
+  /** Every temporary file `put` left under the store (a killed write leaves one), with its age. */
+  listTempFiles(now: number = Date.now()): BlobTempFile[] {
+    const found: BlobTempFile[] = [];
+    for (const shard of readdirOrEmpty(this.root)) {
+      if (!SHARD_DIR.test(shard)) continue;
+      for (const name of readdirOrEmpty(join(this.root, shard))) {
+        if (!TEMP_FILE.test(name)) continue;
+        const path = join(this.root, shard, name);
+        try {
+          found.push({ path, ageMs: Math.max(0, now - statSync(path).mtimeMs) });
+        } catch {
+          // Renamed into place or removed by its writer since the listing: not left over.
+        }
+      }
+    }
+    return found;
+  }
+
+  /**
+   * Removes temporary files older than `maxAgeMs` (left by writes that were killed) and returns
+   * them; younger ones are left alone, since another process may be writing them now.
+   */
+  removeStaleTempFiles(maxAgeMs: number = STALE_TEMP_FILE_MS, now: number = Date.now()): BlobTempFile[] {
+    const removed: BlobTempFile[] = [];
+    for (const temp of this.listTempFiles(now)) {
+      if (temp.ageMs < maxAgeMs) continue;
+      try {
+        rmSync(temp.path, { force: true });
+        removed.push(temp);
+      } catch {
+        // Not ours to remove (permissions): "Verify workspace" still lists it.
+      }
+    }
+    return removed;
   }
 
   pathFor(sha256: string): string {
@@ -92,5 +147,13 @@ export class BlobStore {
   verify(sha256: string): boolean {
     if (!this.has(sha256)) return false;
     return createHash('sha256').update(readFileSync(this.pathFor(sha256))).digest('hex') === sha256;
+  }
+}
+
+function readdirOrEmpty(dir: string): string[] {
+  try {
+    return readdirSync(dir);
+  } catch {
+    return [];
   }
 }

@@ -49,18 +49,13 @@ interface AppliedRow {
 }
 
 /**
- * Applies pending migrations, each in its own transaction, after checking that every migration
- * already applied is still the same file (by SHA-256) and that the database is not newer than
- * this app. Returns the schema version now in force.
+ * The migrations this database still needs, after checking that every migration already applied
+ * is still the same file (by SHA-256) and that the database is not newer than this app. Reads
+ * only, so a read-only open can ask too; a database without the bookkeeping table needs them all.
  */
-export function migrate(db: Database, migrations: MigrationFile[], databasePath: string): number {
-  db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
-    version    INTEGER PRIMARY KEY,
-    name       TEXT NOT NULL,
-    sha256     TEXT NOT NULL,
-    applied_at TEXT NOT NULL
-  ) STRICT`);
-  const applied = db.prepare('SELECT version, name, sha256 FROM schema_migrations ORDER BY version').all() as AppliedRow[];
+export function pendingMigrations(db: Database, migrations: MigrationFile[], databasePath: string): MigrationFile[] {
+  const hasTable = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'").get() !== undefined;
+  const applied = hasTable ? (db.prepare('SELECT version, name, sha256 FROM schema_migrations ORDER BY version').all() as AppliedRow[]) : [];
   const byVersion = new Map(migrations.map((m) => [m.version, m]));
   for (const row of applied) {
     const known = byVersion.get(row.version);
@@ -78,9 +73,24 @@ export function migrate(db: Database, migrations: MigrationFile[], databasePath:
       );
     }
   }
-  const insert = db.prepare('INSERT INTO schema_migrations (version, name, sha256, applied_at) VALUES (?, ?, ?, ?)');
   const appliedVersions = new Set(applied.map((row) => row.version));
-  const pending = migrations.filter((m) => !appliedVersions.has(m.version));
+  return migrations.filter((m) => !appliedVersions.has(m.version));
+}
+
+/**
+ * Applies pending migrations (see `pendingMigrations` for the checks made first), each in its own
+ * transaction. Returns the schema version now in force.
+ */
+export function migrate(db: Database, migrations: MigrationFile[], databasePath: string): number {
+  const pending = pendingMigrations(db, migrations, databasePath);
+  if (pending.length === 0) return migrations.length;
+  db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+    version    INTEGER PRIMARY KEY,
+    name       TEXT NOT NULL,
+    sha256     TEXT NOT NULL,
+    applied_at TEXT NOT NULL
+  ) STRICT`);
+  const insert = db.prepare('INSERT INTO schema_migrations (version, name, sha256, applied_at) VALUES (?, ?, ?, ?)');
   for (const migration of pending) {
     db.transaction(() => {
       db.exec(migration.sql);

@@ -18,3 +18,8 @@ export function seedWorkspace(db: Database, datasetDir: string): void {
     if (manifest.course) db.prepare('INSERT INTO meta (key, value) VALUES (?, ?)').run(SEED_PENDING_KEY, datasetDir);
   })();
 }
+
+/** Whether a seed's data room is still to be imported (a first start that has not finished). */
+export function isSeedPending(db: Database): boolean {
+  return db.prepare('SELECT 1 FROM meta WHERE key = ?').get(SEED_PENDING_KEY) !== undefined;
+}
