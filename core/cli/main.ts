@@ -13,8 +13,8 @@ function parsePort(value: string): number {
 const program = new Command()
   .name('lhb')
   .description(
-    'LH-Bench Studio: cite sources into chapter plans, import agent runs, cast blind preference votes and analyse them. ' +
-      'Coming, not in this version: running agent harnesses, judging runs with LLM/VLM judges, and exporting datasets.',
+    'LH-Bench Studio: cite sources into chapter plans, run agent harnesses on tasks or import their runs, cast blind preference votes and analyse them. ' +
+      'Coming, not in this version: judging runs with LLM/VLM judges, and exporting datasets.',
   )
   .version(appVersion, '-v, --version')
   .showHelpAfterError('(run "lhb --help" or "lhb <command> --help" for usage)')
@@ -101,7 +101,7 @@ program
     await runAnalyze(options);
   });
 
-const runs = program.command('runs').description('Import agent runs (output bundles) and tasks for the arena; list them.');
+const runs = program.command('runs').description('Run harnesses on tasks as studies, import agent runs (output bundles) and tasks for the arena, list and inspect them.');
 
 runs
   .command('import')
@@ -135,6 +135,107 @@ runs
   .action(async (file: string, options: { harness?: string; format?: string; json?: boolean }) => {
     const { runRunsParse } = await import('./runs-parse-command.ts');
     await runRunsParse(file, options);
+  });
+
+function parseCount(name: string, min: number, max: number) {
+  return (value: string): number => {
+    const n = Number(value);
+    if (!Number.isInteger(n) || n < min || n > max) throw new InvalidArgumentError(`${name} is a whole number from ${min} to ${max}.`);
+    return n;
+  };
+}
+
+const collect = (value: string, previous: string[] | undefined): string[] => [...(previous ?? []), value];
+
+runs
+  .command('start')
+  .description('Run harnesses on tasks as a study (tasks × harnesses × repeats) and follow it to its end; exits 1 if any run did not succeed. Ctrl+C cancels; lhb runs resume continues.')
+  .option('--task <dir|id>', 'a task folder (imported first; its inputs/ are given to the agent) or a task id; repeatable', collect)
+  .option('--harness <name>', 'claude-code, codex, gemini-cli or command; repeatable', collect)
+  .option('--model <m>', 'the model every harness uses (default: each harness\'s own default)')
+  .option('--endpoint <url>', 'the model API base URL (a proxy, a gateway, a local server)')
+  .option('--api-key-env <NAME>', 'the environment variable holding the API key; its value is passed to the harness, never stored')
+  .option('--skill <dir>', 'the skill folder to install (SKILL.md; versions in versions/<v>/SKILL.md)')
+  .option('--skill-version <v>', 'install versions/<v>/SKILL.md instead of the base SKILL.md')
+  .option('--no-skill', 'run without a skill (an ablation)')
+  .option('--repeats <n>', 'runs per task and harness', parseCount('repeats', 1, 100))
+  .option('--concurrency <n>', 'runs at the same time (default 2)', parseCount('concurrency', 1, 64))
+  .option('--timeout <s>', 'wall-clock limit per run in seconds (default 3600)', parseCount('timeout', 1, 7 * 24 * 3600))
+  .option('--command <cmd>', 'the command line of --harness command')
+  .option('--name <name>', 'name the study; starting a study of the same name again resumes it (refused if its configuration changed)')
+  .option('--script <file>', 'play this replay script from a local scripted model server instead of calling a model API')
+  .option('--demo', 'run the installed harnesses on the demo task against the scripted model server, with the demo skill (no API key needed)')
+  .option('--json', 'print JSON lines: one per run change, the last {studyId, runs: [{id, status}]}')
+  .option('--detach', 'start the study in a background process and return its id')
+  .option('-w, --workspace <dir>', 'workspace folder')
+  .action(async (options: Record<string, unknown>) => {
+    const { runRunsStart } = await import('./runs-engine-command.ts');
+    await runRunsStart(options);
+  });
+
+runs
+  .command('status')
+  .description('List studies with their runs\' states, or one study\'s runs (status, elapsed, steps, tool calls, tokens, last event).')
+  .argument('[study]', 'a study id')
+  .option('--json', 'print JSON instead of text')
+  .option('-w, --workspace <dir>', 'workspace folder')
+  .action(async (study: string | undefined, options: { json?: boolean; workspace?: string }) => {
+    const { runRunsStatus } = await import('./runs-engine-command.ts');
+    await runRunsStatus(study, options);
+  });
+
+runs
+  .command('resume')
+  .description('Run what is left of a study (unfinished and cancelled runs; finished ones are kept) and follow it.')
+  .argument('<study>', 'a study id')
+  .option('--json', 'print JSON lines, the last {studyId, runs: [{id, status}]}')
+  .option('-w, --workspace <dir>', 'workspace folder')
+  .action(async (study: string, options: { json?: boolean; workspace?: string }) => {
+    const { runRunsResume } = await import('./runs-engine-command.ts');
+    await runRunsResume(study, options);
+  });
+
+runs
+  .command('cancel')
+  .description('Stop a study, or one run of it, wherever it runs (this machine\'s app or another lhb); finished runs are kept.')
+  .argument('<id>', 'a study id or a run id')
+  .option('-w, --workspace <dir>', 'workspace folder')
+  .action(async (id: string, options: { workspace?: string }) => {
+    const { runRunsCancel } = await import('./runs-engine-command.ts');
+    await runRunsCancel(id, options);
+  });
+
+runs
+  .command('show')
+  .description('Show a run: configuration, harness version, status, trajectory summary, errors with their recoveries, artifacts.')
+  .argument('<run>', 'a run id (imported or executed) or a study run id')
+  .option('--json', 'print {id, task, harness, harnessVersion, model, versions, status, durationMs, trajectory, errors, artifacts}')
+  .option('-w, --workspace <dir>', 'workspace folder')
+  .action(async (run: string, options: { json?: boolean; workspace?: string }) => {
+    const { runRunsShow } = await import('./runs-engine-command.ts');
+    await runRunsShow(run, options);
+  });
+
+const harnesses = program
+  .command('harnesses')
+  .description('List the harness CLIs (claude-code, codex, gemini-cli, command) with the version found on PATH or in the workspace\'s tools folder.')
+  .option('--json', 'print JSON instead of text')
+  .option('-w, --workspace <dir>', 'workspace folder')
+  .action(async (options: { json?: boolean; workspace?: string }) => {
+    const { runHarnessesList } = await import('./harnesses-command.ts');
+    await runHarnessesList(options);
+  });
+
+harnesses
+  .command('install')
+  .description('Install a harness CLI from npm into the workspace\'s tools folder ($LHB_TOOLS_DIR overrides it), at the pinned version unless --version says otherwise.')
+  .argument('<name>', 'claude-code, codex or gemini-cli')
+  .option('--version <v>', 'the npm version to install')
+  .option('--json', 'print {harness, binary, version}')
+  .option('-w, --workspace <dir>', 'workspace folder')
+  .action(async (name: string, options: { version?: string; json?: boolean; workspace?: string }) => {
+    const { runHarnessesInstall } = await import('./harnesses-command.ts');
+    await runHarnessesInstall(name, options);
   });
 
 program

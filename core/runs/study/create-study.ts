@@ -60,6 +60,10 @@ export async function createStudy(workspace: Workspace, input: StudySpecInput, t
   if (missing.length > 0) {
     throw new StudySpecError(`No task ${missing.map((id) => `"${id}"`).join(', ')} in this workspace. Import the task folder first (lhb runs import DIR) or pass the folder to --task.`);
   }
+  const synthetic = spec.tasks.filter((id) => findTask(workspace.db, id)?.synthetic === 1);
+  if (synthetic.length > 0) {
+    throw new StudySpecError(`Task ${synthetic.map((id) => `"${id}"`).join(', ')} belongs to the demo's synthetic study, which has nothing to give an agent. Choose a real task (lhb runs list shows them).`);
+  }
   if (spec.skill) readSkill(spec.skill.dir, spec.skill.version);
   await resolveStudyHarnesses(spec, toolsDir);
   const digest = studyConfigDigest(spec);

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { StudySpecSchema, type StudySpec } from '../../../schemas/studies.ts';
 import type { JobProgress } from '../../jobs/job-runner.ts';
@@ -160,7 +160,10 @@ export async function runStudy(deps: RunStudyDeps, studyId: string, jobId: strin
               ...(deps.resolveChapter ? { resolveChapter: deps.resolveChapter } : {}),
               onProgress: () => deps.onRunChange?.(initial.id),
             });
-            if (!result.retryable || attempt >= spec.maxRetries || signal.aborted) {
+            // What the harness sent the scripted model (its tool results included), kept beside the transcript.
+          const session = replay?.session(initial.id);
+          if (session) writeFileSync(join(study.folder, 'runs', initial.id, 'model-requests.jsonl'), session.requests.map((request) => JSON.stringify(request)).join('\n') + '\n');
+          if (!result.retryable || attempt >= spec.maxRetries || signal.aborted) {
               if (result.retryable) {
                 // Out of retries: record the last failure for good.
                 finishStudyRun(db, initial.id, { ...emptyResult('failed'), error_kind: result.failure!.kind, error_message: `${result.failure!.message} (gave up after ${attempt + 1} attempts)` });

@@ -35,17 +35,27 @@ export class StudyEngine {
   }
 
   async start(input: StudySpecInput): Promise<{ studyId: string; jobId: string; resumed: boolean }> {
+    const prepared = await this.prepare(input);
+    const jobId = prepared.resumed ? this.resume(prepared.studyId).jobId : this.#launch(prepared.studyId, prepared.name);
+    return { studyId: prepared.studyId, jobId, resumed: prepared.resumed };
+  }
+
+  /**
+   * Records a study without running it (a detached run starts it in its own process): a new
+   * one, or the earlier study of the same name when its configuration is the same.
+   */
+  async prepare(input: StudySpecInput): Promise<{ studyId: string; name: string; resumed: boolean }> {
     const spec = StudySpecSchema.parse(input);
     if (spec.name) {
       const project = findCurrentProject(this.#workspace.db);
       const existing = project ? listStudies(this.#workspace.db, project.id).find((study) => study.name === spec.name) : undefined;
       if (existing) {
         assertSameSpec(this.#workspace, existing.id, spec);
-        return { studyId: existing.id, jobId: this.resume(existing.id).jobId, resumed: true };
+        return { studyId: existing.id, name: existing.name, resumed: true };
       }
     }
     const study = await createStudy(this.#workspace, spec, this.#options.toolsDir);
-    return { studyId: study.id, jobId: this.#launch(study.id, study.name), resumed: false };
+    return { studyId: study.id, name: study.name, resumed: false };
   }
 
   resume(studyId: string): { jobId: string } {

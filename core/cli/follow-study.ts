@@ -1,0 +1,81 @@
+import type { RpcOutput } from '../../schemas/rpc.ts';
+import type { StudyRunView } from '../../schemas/studies.ts';
+import type { Api } from '../api/create-api.ts';
+
+const POLL_MS = 500;
+const BAR_WIDTH = 24;
+
+/** How a run's status reads in `lhb runs start --json`'s last line: finished for good, or not. */
+export function finalStatus(run: StudyRunView): 'succeeded' | 'failed' | 'cancelled' {
+  if (run.status === 'succeeded') return 'succeeded';
+  if (run.status === 'failed' || run.status === 'timeout') return 'failed';
+  return 'cancelled';
+}
+
+function elapsed(run: StudyRunView): string {
+  if (!run.startedAt) return '';
+  const end = run.finishedAt ? Date.parse(run.finishedAt) : Date.now();
+  const seconds = Math.max(0, Math.round((end - Date.parse(run.startedAt)) / 1000));
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+}
+
+export function describeRun(run: StudyRunView): string {
+  const parts = [`${run.id.slice(0, 8)}  ${run.taskId}  ${run.harness}/${run.model}`, run.status];
+  if (run.startedAt) parts.push(elapsed(run));
+  if (run.steps !== null) parts.push(`${run.steps} steps`);
+  if (run.toolCalls !== null) parts.push(`${run.toolCalls} tool calls (${run.failedToolCalls ?? 0} failed)`);
+  if (run.tokens) parts.push(`${run.tokens.input + run.tokens.output} tokens`);
+  if (run.errorMessage) parts.push(run.errorMessage);
+  else if (run.lastEvent && run.status === 'running') parts.push(run.lastEvent);
+  return parts.join('  ');
+}
+
+/**
+ * Follows a study's job to its end: a progress bar on a terminal (stderr), a line per finished
+ * run otherwise, or JSON lines (`{"type":"run",…}` on every change) with `json`. Ctrl+C cancels
+ * the study (its finished runs are kept; a second Ctrl+C quits at once). Returns the runs.
+ */
+export async function followStudy(api: Api, studyId: string, jobId: string, options: { json?: boolean; quiet?: boolean }): Promise<StudyRunView[]> {
+  const seen = new Map<string, string>();
+  const tty = process.stderr.isTTY && !options.json && !options.quiet;
+  let interrupts = 0;
+  const onSigint = () => {
+    interrupts += 1;
+    if (interrupts > 1) process.exit(130);
+    process.stderr.write('\nCancelling the study: its running harnesses are stopped, finished runs are kept. Ctrl+C again quits at once.\n');
+    api.context.jobs.cancel(jobId);
+  };
+  process.on('SIGINT', onSigint);
+  try {
+    for (;;) {
+      const view = (await api.call('runs.study', { studyId })) as RpcOutput<'runs.study'>;
+      for (const run of view.runs) {
+        const key = `${run.status}|${run.attempts}`;
+        if (seen.get(run.id) === key) continue;
+        seen.set(run.id, key);
+        if (options.json) {
+          process.stdout.write(`${JSON.stringify({ type: 'run', id: run.id, task: run.taskId, harness: run.harness, model: run.model, status: run.status, errorKind: run.errorKind, runId: run.runId })}\n`);
+        } else if (!options.quiet && ['succeeded', 'failed', 'timeout', 'cancelled'].includes(run.status)) {
+          if (tty) process.stderr.write('\r\x1b[2K');
+          process.stderr.write(`${describeRun(run)}\n`);
+        }
+      }
+      const job = api.context.jobs.list(500).find((j) => j.id === jobId);
+      if (tty) {
+        const done = view.study.total - view.study.counts.pending - view.study.counts.running;
+        const filled = view.study.total === 0 ? 0 : Math.round((done / view.study.total) * BAR_WIDTH);
+        const running = view.runs.filter((r) => r.status === 'running').map((r) => `${r.harness} ${elapsed(r)}`).join(', ');
+        process.stderr.write(`\r\x1b[2K[${'#'.repeat(filled)}${'.'.repeat(BAR_WIDTH - filled)}] ${done}/${view.study.total} runs${running ? `  running: ${running}` : ''}`);
+      }
+      if (!job || job.state === 'succeeded' || job.state === 'failed' || job.state === 'cancelled') {
+        if (tty) process.stderr.write('\r\x1b[2K');
+        if (job?.state === 'failed') throw new Error(job.message);
+        if (!options.json && !options.quiet && job) process.stderr.write(`${job.message}\n`);
+        return view.runs;
+      }
+      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    }
+  } finally {
+    process.off('SIGINT', onSigint);
+  }
+}

@@ -1,0 +1,78 @@
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+
+const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
+const lhb = (args: string[], env: NodeJS.ProcessEnv = {}) =>
+  spawnSync(process.execPath, ['--import', 'tsx', MAIN, ...args], { encoding: 'utf8', env: { ...process.env, LHB_TOOLS_DIR: join(dir, 'no-tools'), ...env }, timeout: 120_000 });
+
+let dir: string;
+let ws: string;
+let task: string;
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'lhb-cli-runs-'));
+  ws = join(dir, 'ws');
+  task = join(dir, 'trend-task');
+  mkdirSync(join(task, 'inputs'), { recursive: true });
+  writeFileSync(join(task, 'task.json'), JSON.stringify({ id: 'trend-task', kind: 'programmatic', title: 'Explain the trend', instruction: 'One page on data.csv.' }));
+  writeFileSync(join(task, 'inputs', 'data.csv'), 'year,value\n2025,2\n');
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+const BUILD = `mkdir -p out/dist && cat data.csv > out/dist/index.html && echo '{"type":"tool_call","name":"shell","arguments":{"command":"ls nothing"}}' && echo '{"type":"tool_result","result":"ls: nothing: No such file or directory","exitCode":2}' && echo '{"type":"tool_call","name":"shell","arguments":{"command":"ls out"}}' && echo '{"type":"tool_result","result":"dist","exitCode":0}'`;
+
+describe('lhb runs start / status / show', () => {
+  it('runs a study from a task folder with --json, ending with {studyId, runs}; show and status report it', () => {
+    const start = lhb(['runs', 'start', '--task', task, '--harness', 'command', '--command', BUILD, '--repeats', '2', '--json', '-w', ws]);
+    expect(start.stderr).toBe('');
+    expect(start.status).toBe(0);
+    const lines = start.stdout.trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    const last = lines.at(-1) as { studyId: string; runs: { id: string; status: string }[] };
+    expect(last.runs).toHaveLength(2);
+    expect(last.runs.every((run) => run.status === 'succeeded')).toBe(true);
+    expect(lines.slice(0, -1).every((line) => line.type === 'run')).toBe(true);
+
+    const show = lhb(['runs', 'show', last.runs[0]!.id, '--json', '-w', ws]);
+    expect(show.status).toBe(0);
+    const run = JSON.parse(show.stdout) as Record<string, unknown>;
+    expect(run).toMatchObject({
+      id: last.runs[0]!.id,
+      task: 'trend-task',
+      harness: 'command',
+      versions: { skill: 'none' },
+      status: 'succeeded',
+      trajectory: { toolCalls: 2, failedToolCalls: 1 },
+      errors: [{ type: 'not-found', recovered: true }],
+      artifacts: [{ path: 'dist/index.html' }],
+    });
+    for (const key of ['harnessVersion', 'model', 'durationMs']) expect(run).toHaveProperty(key);
+
+    const status = lhb(['runs', 'status', '-w', ws]);
+    expect(status.stdout).toContain(last.studyId);
+    expect(status.stdout).toMatch(/finished\s+2 /);
+  });
+
+  it('exits 1 with a named error for a missing harness CLI, a bad harness name, or a missing task', () => {
+    const missing = lhb(['runs', 'start', '--task', task, '--harness', 'codex', '-w', ws], { PATH: '/usr/bin:/bin' });
+    expect(missing.status).toBe(1);
+    expect(missing.stderr).toMatch(/The "codex" command \(Codex CLI\) was not found on PATH or in .*no-tools\. Install it with: lhb harnesses install codex/);
+    const bad = lhb(['runs', 'start', '--task', task, '--harness', 'claude', '-w', ws]);
+    expect(bad.status).toBe(1);
+    expect(bad.stderr).toContain('--harness claude: not a harness. Choose from claude-code, codex, gemini-cli, command.');
+    const noTask = lhb(['runs', 'start', '--task', 'no-such-task', '--harness', 'command', '--command', 'true', '-w', ws]);
+    expect(noTask.status).toBe(1);
+    expect(noTask.stderr).toContain('No task "no-such-task" in this workspace');
+  });
+
+  it('lhb harnesses lists the four with what is missing', () => {
+    const result = lhb(['harnesses', '--json', '-w', ws], { PATH: '/usr/bin:/bin' });
+    expect(result.status).toBe(0);
+    const harnesses = JSON.parse(result.stdout) as { id: string; version: string | null; problem: string | null }[];
+    expect(harnesses.map((h) => h.id)).toEqual(['claude-code', 'codex', 'gemini-cli', 'command']);
+    expect(harnesses.find((h) => h.id === 'gemini-cli')!.problem).toContain('lhb harnesses install gemini-cli');
+  });
+});

@@ -1,0 +1,173 @@
+import { spawn } from 'node:child_process';
+import { mkdirSync, openSync } from 'node:fs';
+import { join } from 'node:path';
+import type { RpcOutput } from '../../schemas/rpc.ts';
+import type { StudyRunView } from '../../schemas/studies.ts';
+import type { Api } from '../api/create-api.ts';
+import { demoDatasetDir, packageRoot } from '../app-paths.ts';
+import { studyEngineOf } from '../api/handlers/run-engine-context.ts';
+import { HARNESS_ADAPTERS } from '../runs/harnesses/harness-registry.ts';
+import { findHarnessBinary, harnessToolsDir } from '../runs/harnesses/harness-tools.ts';
+import { resolveWorkspaceDir } from '../store/workspace-location.ts';
+import { describeRun, finalStatus, followStudy } from './follow-study.ts';
+import { withCliApi } from './open-cli-api.ts';
+import { DEFAULT_MODELS, FlagError, readReplayScript, studySpecFromFlags, taskArguments, type RunsStartFlags } from './study-spec-from-flags.ts';
+
+export interface RunsStartOptions extends RunsStartFlags {
+  json?: boolean;
+  detach?: boolean;
+  demo?: boolean;
+  workspace?: string;
+}
+
+const DEMO_TASK = 'demo-figma-pricing';
+const DEMO_SKILL = join(demoDatasetDir, 'runs', 'skills', 'static-page-builder');
+const DEMO_SCRIPT = join(demoDatasetDir, 'runs', 'demo-script.json');
+
+function printFinal(studyId: string, runs: readonly StudyRunView[], json: boolean | undefined): void {
+  if (json) {
+    process.stdout.write(`${JSON.stringify({ studyId, runs: runs.map((run) => ({ id: run.id, status: finalStatus(run), ...(run.runId ? { runId: run.runId } : {}), ...(run.errorKind ? { errorKind: run.errorKind } : {}) })) })}\n`);
+  } else {
+    process.stdout.write(`Study ${studyId}\n${runs.map((run) => `  ${describeRun(run)}`).join('\n')}\n`);
+  }
+  if (runs.some((run) => finalStatus(run) !== 'succeeded')) process.exitCode = 1;
+}
+
+/** `--demo`: the installed harnesses on the demo Figma task, against the scripted model server, with the demo skill. */
+function demoFlags(options: RunsStartOptions, workspaceDir: string): RunsStartFlags {
+  const toolsDir = harnessToolsDir(workspaceDir);
+  const installed = (['claude-code', 'codex', 'gemini-cli'] as const).filter((id) => {
+    try {
+      findHarnessBinary(HARNESS_ADAPTERS[id], toolsDir);
+      return true;
+    } catch {
+      return false;
+    }
+  });
+  const harness = options.harness && options.harness.length > 0 ? options.harness : installed;
+  if (harness.length === 0) {
+    throw new FlagError('No harness CLI is installed, so the demo has nothing to run. Install one, e.g.: lhb harnesses install claude-code (or codex, gemini-cli).');
+  }
+  return {
+    ...options,
+    task: options.task && options.task.length > 0 ? options.task : [DEMO_TASK],
+    harness,
+    skill: options.skill === false ? false : (options.skill ?? DEMO_SKILL),
+    ...(options.skill === undefined && !options.skillVersion ? { skillVersion: 'v2' } : {}),
+    script: options.script ?? DEMO_SCRIPT,
+  };
+}
+
+/**
+ * `lhb runs start`: checks the study (tasks, skill, harnesses), runs it and follows it to its
+ * end (or, with --detach, hands it to a background process and returns its id).
+ */
+export async function runRunsStart(options: RunsStartOptions): Promise<void> {
+  const workspaceDir = resolveWorkspaceDir(options.workspace);
+  const flags = options.demo ? demoFlags(options, workspaceDir) : options;
+  if (flags.script) readReplayScript(flags.script); // a bad script is refused before anything else
+  const tasks = taskArguments(flags.task ?? []);
+  const spec = studySpecFromFlags(flags, tasks);
+  await withCliApi(options.workspace, async (api) => {
+    if (tasks.toImport.length > 0) await importTaskFolders(api, tasks.toImport);
+    if (options.detach) {
+      const prepared = await studyEngineOf(api.context).prepare(spec);
+      const log = join(workspaceDir, 'studies', prepared.studyId, 'engine.log');
+      mkdirSync(join(workspaceDir, 'studies', prepared.studyId), { recursive: true });
+      const out = openSync(log, 'a');
+      const child = spawn(process.execPath, [join(packageRoot, 'bin', 'lhb.mjs'), 'runs', 'resume', prepared.studyId, '--workspace', workspaceDir], {
+        detached: true,
+        stdio: ['ignore', out, out],
+      });
+      child.unref();
+      if (options.json) process.stdout.write(`${JSON.stringify({ studyId: prepared.studyId, detached: true, pid: child.pid, log })}\n`);
+      else process.stdout.write(`Study ${prepared.studyId} runs in the background (pid ${child.pid}, log ${log}). Follow it with: lhb runs status ${prepared.studyId}\n`);
+      return;
+    }
+    const { studyId, jobId, resumed } = (await api.call('runs.start', spec)) as RpcOutput<'runs.start'>;
+    if (!options.json) process.stderr.write(`${resumed ? 'Resuming' : 'Started'} study ${studyId}. Ctrl+C cancels it; lhb runs resume ${studyId} picks it up again.\n`);
+    const runs = await followStudy(api, studyId, jobId, { json: options.json });
+    printFinal(studyId, runs, options.json);
+  });
+}
+
+async function importTaskFolders(api: Api, folders: string[]): Promise<void> {
+  const { jobId } = (await api.call('runs.importPaths', { paths: folders })) as RpcOutput<'runs.importPaths'>;
+  await api.context.jobs.idle();
+  const job = api.context.jobs.list(500).find((j) => j.id === jobId);
+  if (job?.state !== 'succeeded' || / failed: /.test(job.message)) throw new FlagError(`Importing the task folders failed: ${job?.message ?? 'the import job vanished'}`);
+}
+
+/** `lhb runs resume STUDY`: runs what is left of a study in this process and follows it. */
+export async function runRunsResume(studyId: string, options: { json?: boolean; workspace?: string }): Promise<void> {
+  await withCliApi(options.workspace, async (api) => {
+    const { jobId } = (await api.call('runs.resume', { studyId })) as RpcOutput<'runs.resume'>;
+    const runs = await followStudy(api, studyId, jobId, { json: options.json });
+    printFinal(studyId, runs, options.json);
+  });
+}
+
+/** `lhb runs status [STUDY]`: every study with its counts, or one study's runs live. */
+export async function runRunsStatus(studyId: string | undefined, options: { json?: boolean; workspace?: string }): Promise<void> {
+  await withCliApi(
+    options.workspace,
+    async (api) => {
+      if (!studyId) {
+        const { studies } = (await api.call('runs.studies', {})) as RpcOutput<'runs.studies'>;
+        if (options.json) return void process.stdout.write(`${JSON.stringify(studies, null, 2)}\n`);
+        if (studies.length === 0) return void process.stdout.write('No studies yet. Start one with: lhb runs start --task DIR --harness NAME (or --demo)\n');
+        process.stdout.write(`${'STUDY'.padEnd(36)}  ${'STATE'.padEnd(11)}  RUNS  NAME\n`);
+        for (const study of studies) {
+          const counts = Object.entries(study.counts).filter(([, n]) => n > 0).map(([status, n]) => `${n} ${status}`).join(', ');
+          process.stdout.write(`${study.id}  ${study.state.padEnd(11)}  ${String(study.total).padStart(4)}  ${study.name}  (${counts || 'none'})\n`);
+        }
+        return;
+      }
+      const view = (await api.call('runs.study', { studyId })) as RpcOutput<'runs.study'>;
+      if (options.json) return void process.stdout.write(`${JSON.stringify(view, null, 2)}\n`);
+      process.stdout.write(`${view.study.name} (${view.study.state}), folder ${view.study.folder}\n${view.runs.map((run) => `  ${describeRun(run)}`).join('\n')}\n`);
+    },
+    { access: 'read' },
+  );
+}
+
+/** `lhb runs cancel STUDY|RUN`: stops a study, or one run, wherever it runs (this process or another). */
+export async function runRunsCancel(id: string, options: { workspace?: string }): Promise<void> {
+  await withCliApi(options.workspace, async (api) => {
+    const { studies } = (await api.call('runs.studies', {})) as RpcOutput<'runs.studies'>;
+    const target = studies.some((study) => study.id === id) ? { studyId: id } : { runId: id };
+    const { cancelled } = (await api.call('runs.cancel', target)) as RpcOutput<'runs.cancel'>;
+    process.stdout.write(
+      cancelled > 0
+        ? `Asked ${target.studyId ? 'study' : 'run'} ${id} to stop; its harnesses are killed within a few seconds and finished runs are kept.\n`
+        : `${target.studyId ? 'Study' : 'Run'} ${id} is not running; nothing to cancel.\n`,
+    );
+  });
+}
+
+/** `lhb runs show RUN [--json]`: a run with its trajectory summary, errors and recoveries, and artifacts. */
+export async function runRunsShow(runId: string, options: { json?: boolean; workspace?: string }): Promise<void> {
+  await withCliApi(
+    options.workspace,
+    async (api) => {
+      const { run } = (await api.call('runs.show', { runId })) as RpcOutput<'runs.show'>;
+      if (options.json) return void process.stdout.write(`${JSON.stringify(run, null, 2)}\n`);
+      const lines = [
+        `Run ${run.id}: ${run.task}, ${run.harness}${run.harnessVersion ? ` ${run.harnessVersion}` : ''} / ${run.model}, ${run.status}`,
+        `Versions: ${Object.entries(run.versions).map(([k, v]) => `${k} ${v}`).join(', ') || 'none'}`,
+      ];
+      if (run.durationMs !== null) lines.push(`Duration: ${(run.durationMs / 1000).toFixed(1)} s`);
+      if (run.trajectory) {
+        const t = run.trajectory;
+        lines.push(`Trajectory: ${t.steps} steps, ${t.toolCalls} tool calls (${t.failedToolCalls} failed), ${t.tokens.input} input / ${t.tokens.output} output tokens`);
+      }
+      for (const error of run.errors) lines.push(`  step ${error.step}: ${error.type} error, ${error.recovered ? 'recovered' : 'not recovered'}: ${error.message}`);
+      if (run.errorMessage) lines.push(`Failed (${run.errorKind}): ${run.errorMessage}`);
+      lines.push(`Artifacts: ${run.artifacts.length === 0 ? 'none' : run.artifacts.map((a) => a.path).join(', ')}`);
+      process.stdout.write(`${lines.join('\n')}\n`);
+    },
+    { access: 'read' },
+  );
+}
+
+export { DEFAULT_MODELS };

@@ -1,0 +1,104 @@
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { TaskFileSchema } from '../../schemas/arena.ts';
+import { ReplayScriptSchema, type ReplayScript } from '../../schemas/replay-script.ts';
+import { HarnessIdSchema, type HarnessId } from '../../schemas/trajectory.ts';
+import type { StudySpecInput } from '../../schemas/studies.ts';
+
+/** The model each harness is run with when --model is not given. */
+export const DEFAULT_MODELS: Readonly<Record<HarnessId, string>> = {
+  'claude-code': 'claude-sonnet-4-5',
+  codex: 'gpt-5.5',
+  'gemini-cli': 'gemini-2.5-pro',
+  command: 'unspecified',
+};
+
+export interface RunsStartFlags {
+  task?: string[];
+  harness?: string[];
+  model?: string;
+  endpoint?: string;
+  apiKeyEnv?: string;
+  /** A folder, or false for --no-skill. */
+  skill?: string | false;
+  skillVersion?: string;
+  repeats?: number;
+  concurrency?: number;
+  timeout?: number;
+  command?: string;
+  name?: string;
+  script?: string;
+}
+
+export class FlagError extends Error {
+  override name = 'FlagError';
+}
+
+/** `--task` values: a task folder (its task.json names the task; it is imported first) or a task id. */
+export function taskArguments(values: readonly string[]): { ids: string[]; folders: Record<string, string>; toImport: string[] } {
+  const ids: string[] = [];
+  const folders: Record<string, string> = {};
+  const toImport: string[] = [];
+  for (const value of values) {
+    const folder = resolve(value);
+    if (existsSync(folder) && statSync(folder).isDirectory()) {
+      const file = join(folder, 'task.json');
+      if (!existsSync(file)) throw new FlagError(`--task ${value}: the folder has no task.json. Give a task folder or a task id (lhb runs list).`);
+      let parsed;
+      try {
+        parsed = TaskFileSchema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
+      } catch (error) {
+        throw new FlagError(`--task ${value}: ${file} is not valid JSON (${(error as Error).message}).`);
+      }
+      if (!parsed.success) throw new FlagError(`--task ${value}: ${file} is not a task: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}.`);
+      ids.push(parsed.data.id);
+      folders[parsed.data.id] = folder;
+      toImport.push(folder);
+    } else {
+      ids.push(value);
+    }
+  }
+  return { ids, folders, toImport };
+}
+
+export function readReplayScript(path: string): ReplayScript {
+  let value: unknown;
+  try {
+    value = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (error) {
+    throw new FlagError(`--script ${path}: could not read it as JSON (${(error as Error).message}).`);
+  }
+  const parsed = ReplayScriptSchema.safeParse(value);
+  if (!parsed.success) throw new FlagError(`--script ${path}: not a replay script: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(top)'}: ${i.message}`).join('; ')}.`);
+  return parsed.data;
+}
+
+/** Turns `lhb runs start` flags into a study spec; a bad flag is an error naming it. */
+export function studySpecFromFlags(flags: RunsStartFlags, tasks: { ids: string[]; folders: Record<string, string> }): StudySpecInput {
+  if (tasks.ids.length === 0) throw new FlagError('Give at least one --task (a task folder or a task id), or --demo.');
+  const harnesses = (flags.harness ?? []).map((name) => {
+    const parsed = HarnessIdSchema.safeParse(name);
+    if (!parsed.success) throw new FlagError(`--harness ${name}: not a harness. Choose from ${HarnessIdSchema.options.join(', ')}.`);
+    return parsed.data;
+  });
+  if (harnesses.length === 0) throw new FlagError(`Give at least one --harness (${HarnessIdSchema.options.join(', ')}).`);
+  if (harnesses.includes('command') && !flags.command) throw new FlagError('--harness command needs --command "CMD": the command line to run in each run folder.');
+  if (flags.skillVersion && !flags.skill) throw new FlagError('--skill-version needs --skill DIR (the skill folder whose versions/<v>/SKILL.md to install).');
+  return {
+    ...(flags.name ? { name: flags.name } : {}),
+    tasks: tasks.ids,
+    taskFolders: tasks.folders,
+    configurations: harnesses.map((harness) => ({
+      harness,
+      model: flags.model ?? DEFAULT_MODELS[harness],
+      ...(harness === 'command' ? { command: flags.command! } : {}),
+    })),
+    ...(flags.endpoint ? { endpoint: flags.endpoint } : {}),
+    ...(flags.apiKeyEnv ? { apiKeyEnv: flags.apiKeyEnv } : {}),
+    ...(flags.skill ? { skill: { dir: resolve(flags.skill), ...(flags.skillVersion ? { version: flags.skillVersion } : {}) } } : {}),
+    ...(flags.repeats !== undefined ? { repeats: flags.repeats } : {}),
+    ...(flags.concurrency !== undefined ? { concurrency: flags.concurrency } : {}),
+    ...(flags.timeout !== undefined ? { timeoutSeconds: flags.timeout } : {}),
+    ...(flags.script ? { replay: readReplayScript(resolve(flags.script)) } : {}),
+  };
+}
