@@ -66,7 +66,7 @@ describe('readTranscriptLines', () => {
   });
 
   it('gives the same lines whatever the chunking of a stream, even when a chunk ends inside a character or between \\r and \\n', async () => {
-    const text = ['{"t":"héllo wörld"}', '', 'plain 😀 text', '{"crlf":"yes"}\r', 'tail'].join('\n');
+    const text = ['\uFEFF{"t":"héllo wörld"}', '', 'plain 😀 text', '{"crlf":"yes"}\r', 'tail'].join('\n');
     const bytes = Buffer.from(text, 'utf8');
     const expected = (await linesOf(tempFile(bytes))).lines;
     expect(expected).toEqual(['{"t":"héllo wörld"}', '', 'plain 😀 text', '{"crlf":"yes"}', 'tail']);

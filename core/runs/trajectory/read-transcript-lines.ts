@@ -5,8 +5,6 @@ import type { TranscriptParser } from './transcript-parser.ts';
 /** A line longer than this is skipped, never assembled: V8 cannot hold a string of ~512 MiB at all. */
 export const MAX_TRANSCRIPT_LINE_BYTES = 128 * 1024 * 1024;
 
-const NEWLINE = 0x0a;
-const CARRIAGE_RETURN = 0x0d;
 const CHUNK_BYTES = 1024 * 1024;
 
 export interface TranscriptLineStats {
@@ -21,78 +19,93 @@ export interface TranscriptLineStats {
 
 export type TranscriptSource = string | AsyncIterable<Uint8Array | string>;
 
+export interface LineSplitter {
+  write(chunk: Uint8Array): void;
+  /** Hands over a last line without a newline, and returns the counts. */
+  end(): TranscriptLineStats;
+}
+
+/**
+ * Cuts bytes into lines at 0x0A itself (a UTF-8 multi-byte character never contains that byte),
+ * so a line of several MB costs one concatenation and one decode instead of readline's per-chunk
+ * string building. Lines are handed over without their `\n` or `\r\n`; a UTF-8 byte-order mark
+ * at the start is dropped; a line over `maxLineBytes` is counted and skipped, never assembled.
+ * (Reading and decoding in a worker thread, so they overlap with parsing, was tried and was
+ * slower: handing ~200 MB of decoded strings to the main thread costs more than it saves.)
+ */
+export function createLineSplitter(onLine: (line: string) => void, maxLineBytes: number): LineSplitter {
+  const stats: TranscriptLineStats = { lines: 0, bytes: 0, partialLastLine: false, oversizedLines: [] };
+  // The start of the current line when it began in an earlier chunk; `pendingBytes` counts it
+  // even after an oversized line's pieces were dropped.
+  let pending: Buffer[] = [];
+  let pendingBytes = 0;
+  let oversized = false;
+
+  function emit(buffer: Buffer, start: number, end: number): void {
+    stats.lines++;
+    if (oversized || pendingBytes + (end - start) > maxLineBytes) {
+      stats.oversizedLines.push({ line: stats.lines, bytes: pendingBytes + (end - start) });
+    } else {
+      let bytes = buffer;
+      if (pending.length > 0) {
+        pending.push(buffer.subarray(start, end));
+        bytes = Buffer.concat(pending, pendingBytes + (end - start));
+        start = 0;
+        end = bytes.length;
+      }
+      if (end > start && bytes[end - 1] === 0x0d) end--;
+      const line = bytes.toString('utf8', start, end);
+      onLine(stats.lines === 1 && line.charCodeAt(0) === 0xfeff ? line.slice(1) : line);
+    }
+    pending = [];
+    pendingBytes = 0;
+    oversized = false;
+  }
+
+  return {
+    write(chunk) {
+      const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+      stats.bytes += buffer.length;
+      let start = 0;
+      for (let newline = buffer.indexOf(0x0a, start); newline !== -1; newline = buffer.indexOf(0x0a, start)) {
+        emit(buffer, start, newline);
+        start = newline + 1;
+      }
+      if (start < buffer.length) {
+        const rest = buffer.length - start;
+        if (!oversized && pendingBytes + rest > maxLineBytes) {
+          oversized = true;
+          pending = [];
+        }
+        // Copy a small rest, so a 1 MiB chunk is not pinned for the few bytes of a line's start.
+        if (!oversized) pending.push(rest < buffer.length / 4 ? Buffer.from(buffer.subarray(start)) : buffer.subarray(start));
+        pendingBytes += rest;
+      }
+    },
+    end() {
+      if (pendingBytes > 0 || oversized) {
+        stats.partialLastLine = true;
+        emit(Buffer.alloc(0), 0, 0);
+      }
+      return stats;
+    },
+  };
+}
+
 /**
  * Splits a transcript into lines without ever holding the whole of it: reads 1 MiB chunks and
- * cuts them at 0x0A itself (a UTF-8 multi-byte character never contains that byte), so a line of
- * several MB costs one concatenation instead of readline's per-chunk string building. Lines are
- * handed over without their `\n` or `\r\n`; a UTF-8 byte-order mark at the start is dropped.
- * `source` is a file path or any stream of chunks (a child's stdout, a blob read stream).
+ * cuts them with createLineSplitter. `source` is a file path or any stream of chunks (a child's
+ * stdout, a blob read stream).
  */
 export async function readTranscriptLines(
   source: TranscriptSource,
   onLine: (line: string) => void,
   options: { maxLineBytes?: number } = {},
 ): Promise<TranscriptLineStats> {
-  const maxLineBytes = options.maxLineBytes ?? MAX_TRANSCRIPT_LINE_BYTES;
-  const stats: TranscriptLineStats = { lines: 0, bytes: 0, partialLastLine: false, oversizedLines: [] };
+  const splitter = createLineSplitter(onLine, options.maxLineBytes ?? MAX_TRANSCRIPT_LINE_BYTES);
   const chunks = typeof source === 'string' ? createReadStream(source, { highWaterMark: CHUNK_BYTES }) : source;
-  // The start of the current line when it began in an earlier chunk; `pendingBytes` counts it
-  // even after an oversized line's pieces were dropped.
-  let pending: Buffer[] = [];
-  let pendingBytes = 0;
-  let oversized = false;
-  let atStart = true;
-
-  const emit = (buffer: Buffer, start: number, end: number) => {
-    stats.lines++;
-    if (oversized || pendingBytes + (end - start) > maxLineBytes) {
-      stats.oversizedLines.push({ line: stats.lines, bytes: pendingBytes + (end - start) });
-    } else {
-      let line: Buffer | null = null;
-      if (pending.length > 0) {
-        pending.push(buffer.subarray(start, end));
-        line = Buffer.concat(pending, pendingBytes + (end - start));
-        start = 0;
-        end = line.length;
-      }
-      const bytes = line ?? buffer;
-      if (end > start && bytes[end - 1] === CARRIAGE_RETURN) end--;
-      onLine(bytes.toString('utf8', start, end));
-    }
-    pending = [];
-    pendingBytes = 0;
-    oversized = false;
-  };
-
-  for await (const chunk of chunks) {
-    let buffer = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
-    stats.bytes += buffer.length;
-    if (atStart && buffer.length > 0) {
-      atStart = false;
-      if (buffer.length >= 3 && buffer[0] === 0xef && buffer[1] === 0xbb && buffer[2] === 0xbf) buffer = buffer.subarray(3);
-    }
-    let start = 0;
-    for (let newline = buffer.indexOf(NEWLINE, start); newline !== -1; newline = buffer.indexOf(NEWLINE, start)) {
-      emit(buffer, start, newline);
-      start = newline + 1;
-    }
-    if (start < buffer.length) {
-      const rest = buffer.length - start;
-      if (!oversized && pendingBytes + rest > maxLineBytes) {
-        oversized = true;
-        pending = [];
-      }
-      // A chunk from a stream may be reused by its producer only if it says so; ours are not,
-      // but keep a copy when the rest is small so a 1 MiB chunk is not pinned for a few bytes.
-      if (!oversized) pending.push(rest < buffer.length / 4 ? Buffer.from(buffer.subarray(start)) : buffer.subarray(start));
-      pendingBytes += rest;
-    }
-  }
-  if (pendingBytes > 0 || oversized) {
-    stats.partialLastLine = true;
-    emit(Buffer.alloc(0), 0, 0);
-  }
-  return stats;
+  for await (const chunk of chunks) splitter.write(typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk);
+  return splitter.end();
 }
 
 /**
