@@ -5,6 +5,7 @@ import { AnnotationContractSchema, CourseDetailSchema, CourseSummarySchema } fro
 import { AppEventSchema, JobSchema, type AppEvent } from './jobs.ts';
 import { MAX_LINES_PER_CALL, SourceSummarySchema, SourceVersionSchema } from './sources.ts';
 import { HarnessStatusSchema, RunDetailSchema, StudyRunViewSchema, StudySpecSchema, StudySummarySchema } from './studies.ts';
+import { TrajectoryErrorSchema, TrajectorySchema } from './trajectory.ts';
 import { WorkspaceInfoSchema } from './workspace.ts';
 
 const NoInput = z.object({}).strict();
@@ -202,6 +203,16 @@ export const rpcContract = {
     /** A run's id (imported or executed) or a study run's id. */
     input: z.object({ runId: Id }).strict(),
     output: z.object({ run: RunDetailSchema }),
+  },
+  'runs.retry': {
+    /** A finished run of a study (failed, timed out, cancelled, or any to re-sample): run it again in its place. */
+    input: z.object({ runId: Id }).strict(),
+    output: z.object({ jobId: z.string() }),
+  },
+  'runs.trajectory': {
+    /** The normalised trajectory of a run the engine executed (null for imported bundles), its errors and recoveries. */
+    input: z.object({ runId: Id }).strict(),
+    output: z.object({ trajectory: TrajectorySchema.nullable(), errors: z.array(TrajectoryErrorSchema) }),
   },
   'harnesses.list': {
     input: NoInput,

@@ -3,10 +3,12 @@ import type { HandlerRegistry } from './handler-registry.ts';
 import { harnessesList } from './handlers/harnesses-list.ts';
 import { runsCancel } from './handlers/runs-cancel.ts';
 import { runsResume } from './handlers/runs-resume.ts';
+import { runsRetry } from './handlers/runs-retry.ts';
 import { runsShow } from './handlers/runs-show.ts';
 import { runsStart } from './handlers/runs-start.ts';
 import { runsStudies } from './handlers/runs-studies.ts';
 import { runsStudy } from './handlers/runs-study.ts';
+import { runsTrajectory } from './handlers/runs-trajectory.ts';
 
 /** The run engine (core/runs/study): studies of harness runs, their runs and the harnesses found. */
 export function registerRunEngineHandlers(registry: HandlerRegistry<ApiContext>): void {
@@ -17,5 +19,7 @@ export function registerRunEngineHandlers(registry: HandlerRegistry<ApiContext>)
     .add('runs.studies', runsStudies)
     .add('runs.study', runsStudy)
     .add('runs.show', runsShow)
+    .add('runs.retry', runsRetry)
+    .add('runs.trajectory', runsTrajectory)
     .add('harnesses.list', harnessesList);
 }

@@ -179,3 +179,30 @@ export function findRunBySourceDir(db: Database, sourceDir: string): { id: strin
     | { id: string; status: 'succeeded' | 'failed' | 'timeout' | 'cancelled'; finished_at: string }
     | undefined;
 }
+
+export function listPendingStudyRuns(db: Database, studyId: string): StudyRunRow[] {
+  return prepared(db, `SELECT * FROM study_runs WHERE study_id = ? AND status = 'pending' ORDER BY position`).all(studyId) as StudyRunRow[];
+}
+
+/** Votes and judgments that name a run: a retry that would discard them is refused. */
+export function countRunReferences(db: Database, runId: string): { votes: number; judgments: number } {
+  const votes = (prepared(db, 'SELECT count(*) AS n FROM votes WHERE run_a = ? OR run_b = ?').get(runId, runId) as { n: number }).n;
+  const judgments = (prepared(db, 'SELECT count(*) AS n FROM judgments WHERE run_id = ?').get(runId) as { n: number }).n;
+  return { votes, judgments };
+}
+
+/**
+ * Makes a finished study run pending again for a retry: its stored run (and what hangs off it:
+ * files, findings, unvoted presentations) is removed, so the new attempt takes its place.
+ */
+export function resetStudyRunForRetry(db: Database, id: string, now: string): void {
+  db.transaction(() => {
+    const row = prepared(db, 'SELECT run_id FROM study_runs WHERE id = ?').get(id) as { run_id: string | null } | undefined;
+    prepared(
+      db,
+      `UPDATE study_runs SET status = 'pending', run_id = NULL, error_kind = NULL, error_message = NULL, finished_at = NULL,
+         last_event = 'Waiting to be retried', cancel_requested_at = NULL, updated_at = ? WHERE id = ?`,
+    ).run(now, id);
+    if (row?.run_id) prepared(db, 'DELETE FROM runs WHERE id = ?').run(row.run_id);
+  })();
+}

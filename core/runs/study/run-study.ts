@@ -2,7 +2,7 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { StudySpecSchema, type StudySpec } from '../../../schemas/studies.ts';
 import type { JobProgress } from '../../jobs/job-runner.ts';
-import { findRunBySourceDir, findStudy, pendingCancelRequests, finishStudyRun, cancelPendingStudyRuns, countStudyRunsByStatus, listStudyRuns, listUnfinishedStudyRuns, setStudyState, type StudyRunRow } from '../../store/study-repository.ts';
+import { findRunBySourceDir, findStudy, pendingCancelRequests, finishStudyRun, cancelPendingStudyRuns, countStudyRunsByStatus, listStudyRuns, listPendingStudyRuns, listUnfinishedStudyRuns, setStudyState, type StudyRunRow } from '../../store/study-repository.ts';
 import { findTask, listTaskFrames } from '../../store/task-repository.ts';
 import type { Workspace } from '../../workspace/open-workspace.ts';
 import { killLeftoverHarness } from '../executors/process-tree.ts';
@@ -179,6 +179,11 @@ export async function runStudy(deps: RunStudyDeps, studyId: string, jobId: strin
         }
       };
       await Promise.all(Array.from({ length: Math.min(spec.concurrency, Math.max(1, queue.length)) }, () => worker()));
+      // Runs retried while the study ran (runs.retry) are pending again: run them before finishing.
+      for (let again = listPendingStudyRuns(db, studyId); again.length > 0 && !signal.aborted; again = listPendingStudyRuns(db, studyId)) {
+        queue.push(...again);
+        await Promise.all(Array.from({ length: Math.min(spec.concurrency, queue.length) }, () => worker()));
+      }
     } finally {
       await replay?.close();
     }

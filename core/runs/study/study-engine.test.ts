@@ -138,4 +138,23 @@ describe('the run engine with the command harness', () => {
     expect(after.runs.map((r) => r.id)).toEqual(first.runs.map((r) => r.id)); // nothing re-ran
     await expect(api.call('runs.start', { ...spec, repeats: 3 })).rejects.toThrow(/started with another configuration.*repeats: 1 → 3/);
   });
+
+  it('retries a failed run in its place, and its trajectory can be read back', async () => {
+    const counter = join(dir, 'tries');
+    const firstFails = `echo x >> ${counter}; if [ $(wc -l < ${counter}) -lt 2 ]; then echo "build broke" >&2; exit 3; fi; ${BUILD}`;
+    const first = await runToEnd({ tasks: ['engine-task'], configurations: [{ harness: 'command', model: 'm', command: firstFails }] });
+    const failed = first.runs[0]!;
+    expect(failed).toMatchObject({ status: 'failed', errorKind: 'harness-crash' });
+    expect(failed.runId).not.toBeNull();
+    await api.call('runs.retry', { runId: failed.id });
+    await api.context.jobs.idle();
+    const after = (await api.call('runs.study', { studyId: first.studyId })) as StudyView;
+    expect(after.runs).toHaveLength(1);
+    expect(after.runs[0]).toMatchObject({ id: failed.id, status: 'succeeded', errorKind: null });
+    const listed = (await api.call('runs.list', { taskId: 'engine-task' })) as { runs: { id: string; status: string }[] };
+    expect(listed.runs.map((r) => r.status)).toEqual(['succeeded']); // the failed attempt was replaced
+    const { trajectory } = (await api.call('runs.trajectory', { runId: failed.id })) as { trajectory: { steps: { toolCalls: { name: string }[] }[] } };
+    expect(trajectory.steps.flatMap((step) => step.toolCalls.map((call) => call.name))).toEqual(['shell']);
+    await expect(api.call('runs.retry', { runId: 'no-such-run' })).rejects.toThrow(/No run no-such-run/);
+  });
 });

@@ -3,7 +3,7 @@ import { StudySpecSchema } from '../../../schemas/studies.ts';
 import type { JobRunner } from '../../jobs/job-runner.ts';
 import { findJob } from '../../store/job-repository.ts';
 import { findCurrentProject } from '../../store/project-repository.ts';
-import { findStudy, findStudyRun, listStudies, requestStudyCancel, requestStudyRunCancel, setStudyState } from '../../store/study-repository.ts';
+import { countRunReferences, findStudy, findStudyRun, findStudyRunByRunId, listStudies, resetStudyRunForRetry, requestStudyCancel, requestStudyRunCancel, setStudyState } from '../../store/study-repository.ts';
 import type { Workspace } from '../../workspace/open-workspace.ts';
 import { createStudy } from './create-study.ts';
 import { assertSameSpec, loadStudySpec, runStudy, StudyResumeError } from './run-study.ts';
@@ -104,6 +104,29 @@ export class StudyEngine {
     // Its process is gone: nothing runs it any more.
     setStudyState(this.#workspace.db, studyId, 'interrupted', study.job_id, new Date().toISOString());
     return { cancelled: 0 };
+  }
+
+  /**
+   * Runs a finished run again (a failed, timed-out or cancelled one, or any to re-sample): the new
+   * attempt replaces the old one, which is refused when votes or judgments already name it.
+   */
+  retry(runId: string): { jobId: string } {
+    const db = this.#workspace.db;
+    const run = findStudyRun(db, runId) ?? findStudyRunByRunId(db, runId);
+    if (!run) throw new StudyResumeError(`No run ${runId} of a study in this workspace. Only runs executed here can be retried; imported ones have nothing to re-run.`);
+    if (run.status === 'running' || run.status === 'pending') throw new StudyResumeError(`Run ${run.id} is ${run.status}; it can be retried once it has finished.`);
+    if (run.run_id) {
+      const refs = countRunReferences(db, run.run_id);
+      if (refs.votes > 0 || refs.judgments > 0) {
+        throw new StudyResumeError(
+          `Run ${run.id} already has ${refs.votes} vote${refs.votes === 1 ? '' : 's'} and ${refs.judgments} judgment${refs.judgments === 1 ? '' : 's'}; retrying it would discard them. Start a study with another repeat instead.`,
+        );
+      }
+    }
+    resetStudyRunForRetry(db, run.id, new Date().toISOString());
+    const active = this.#active.get(run.study_id);
+    if (active) return { jobId: active }; // the running study picks it up before it finishes
+    return this.resume(run.study_id);
   }
 
   list(): StudySummary[] {
