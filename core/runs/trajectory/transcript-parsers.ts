@@ -15,8 +15,6 @@ const TRANSCRIPT_PARSERS: Record<HarnessId, () => Promise<ParserFactory>> = {
   command: async () => (await import('./parse-command.ts')).createCommandParser,
 };
 
-export const TRANSCRIPT_HARNESSES = Object.keys(TRANSCRIPT_PARSERS) as HarnessId[];
-
 /** A fresh parser for the harness's transcript. */
 export async function createTranscriptParser(harness: HarnessId): Promise<TranscriptParser> {
   return (await TRANSCRIPT_PARSERS[harness]())();
