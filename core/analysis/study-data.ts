@@ -74,7 +74,7 @@ export function loadStudyData(db: Database, options: { synthetic?: SyntheticRequ
       rating_right: vote.rating_right,
       synthetic: vote.synthetic === 1 || runs.get(vote.run_a)!.synthetic || runs.get(vote.run_b)!.synthetic,
     }));
-  const judgments: StudyJudgment[] = listJudgments(db, project.id).map((row) => ({
+  const judgments: StudyJudgment[] = listJudgments(db, project.id).flatMap((row) => (row.score === null ? [] : [{
     run: row.run_id,
     judge: row.judge,
     tier: row.tier,
@@ -82,7 +82,7 @@ export function loadStudyData(db: Database, options: { synthetic?: SyntheticRequ
     version: row.rubric_version,
     score: row.score,
     synthetic: row.synthetic === 1 || runs.get(row.run_id)?.synthetic === true,
-  }));
+  }]));
   const syntheticVotes = votes.filter((vote) => vote.synthetic).length;
   const syntheticJudgments = judgments.filter((judgment) => judgment.synthetic).length;
   const hasRealData = syntheticVotes < votes.length || syntheticJudgments < judgments.length;

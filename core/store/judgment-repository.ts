@@ -3,35 +3,63 @@ import { prepared } from './statement-cache.ts';
 
 export type JudgmentTier = 'process' | 'output' | 'content';
 
-/** A `judgments` row: one judge's anchored 1–5 score of one run at one tier against one rubric version. */
+/**
+ * A `judgments` row: one judge's anchored score of one run at one tier against one rubric of a
+ * rubric set version, on a 3-point (0–2) or 5-point (1–5) scale, or a failed judgment (no score,
+ * with why) when the judge's reply could not be used.
+ */
 export interface JudgmentRow {
   id: string;
   run_id: string;
   judge: string;
   tier: JudgmentTier;
   rubric: string;
+  /** The rubric set's name; '' for judgments made before sets were stored. */
+  rubric_set: string;
   rubric_version: string;
-  score: number;
+  scale: 3 | 5;
+  status: 'ok' | 'failed';
+  score: number | null;
+  level: string | null;
+  evidence: string;
   rationale: string;
+  failure: string | null;
+  reply_id: string | null;
   synthetic: 0 | 1;
   created_at: string;
 }
 
-export function insertJudgment(db: Database, row: JudgmentRow): void {
+/** What insertJudgment takes: a 1–5 score with no set, level or evidence unless given. */
+export type NewJudgment = Pick<JudgmentRow, 'id' | 'run_id' | 'judge' | 'tier' | 'rubric' | 'rubric_version' | 'rationale' | 'synthetic' | 'created_at'> &
+  Partial<Pick<JudgmentRow, 'rubric_set' | 'scale' | 'status' | 'level' | 'evidence' | 'failure' | 'reply_id'>> & { score: number | null };
+
+export function insertJudgment(db: Database, row: NewJudgment): void {
   prepared(
     db,
-    `INSERT INTO judgments (id, run_id, judge, tier, rubric, rubric_version, score, rationale, synthetic, created_at)
-     VALUES (@id, @run_id, @judge, @tier, @rubric, @rubric_version, @score, @rationale, @synthetic, @created_at)`,
-  ).run(row);
+    `INSERT INTO judgments (id, run_id, judge, tier, rubric, rubric_set, rubric_version, scale, status, score, level, evidence, rationale, failure, reply_id, synthetic, created_at)
+     VALUES (@id, @run_id, @judge, @tier, @rubric, @rubric_set, @rubric_version, @scale, @status, @score, @level, @evidence, @rationale, @failure, @reply_id, @synthetic, @created_at)`,
+  ).run({
+    rubric_set: '',
+    scale: 5,
+    status: 'ok',
+    level: row.score === null ? null : String(row.score),
+    evidence: '',
+    failure: null,
+    reply_id: null,
+    ...row,
+  });
 }
 
 export function findJudgment(db: Database, id: string): JudgmentRow | undefined {
   return prepared(db, 'SELECT * FROM judgments WHERE id = ?').get(id) as JudgmentRow | undefined;
 }
 
-/** Every judgment of the project's runs (synthetic ones left out when asked), in a stable order. */
+/**
+ * Every scored judgment of the project's runs (synthetic ones left out when asked), in a stable
+ * order. Failed judgments have no score and are left out: listFailedJudgments counts them.
+ */
 export function listJudgments(db: Database, projectId: string, options: { excludeSynthetic?: boolean } = {}): JudgmentRow[] {
-  const where = options.excludeSynthetic ? 'AND j.synthetic = 0' : '';
+  const where = `AND j.status = 'ok' ${options.excludeSynthetic ? 'AND j.synthetic = 0' : ''}`;
   return prepared(
     db,
     `SELECT j.* FROM judgments j JOIN runs r ON r.id = j.run_id JOIN tasks t ON t.id = r.task_id

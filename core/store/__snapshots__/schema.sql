@@ -19,8 +19,14 @@ CREATE INDEX jobs_by_created ON jobs(created_at);
 -- index jobs_unfinished on jobs
 CREATE INDEX jobs_unfinished ON jobs(state) WHERE state IN ('queued', 'running');
 
+-- index judge_replies_by_run on judge_replies
+CREATE INDEX judge_replies_by_run ON judge_replies(run_id, tier);
+
 -- index judgments_by_item on judgments
 CREATE INDEX judgments_by_item ON judgments(tier, rubric, rubric_version, judge);
+
+-- index judgments_by_reply on judgments
+CREATE INDEX judgments_by_reply ON judgments(reply_id);
 
 -- index judgments_by_run on judgments
 CREATE INDEX judgments_by_run ON judgments(run_id, tier, rubric, rubric_version);
@@ -148,18 +154,55 @@ CREATE TABLE jobs (
   updated_at TEXT NOT NULL
 , owner_pid INTEGER, owner_instance TEXT, owner_host TEXT, owner_space TEXT, owner_start TEXT, heartbeat_at TEXT) STRICT;
 
+-- table judge_replies on judge_replies
+CREATE TABLE judge_replies (
+  id              TEXT PRIMARY KEY,
+  run_id          TEXT NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+  judge           TEXT NOT NULL,
+  judge_model     TEXT NOT NULL,
+  tier            TEXT NOT NULL CHECK (tier IN ('process', 'output', 'content')),
+  rubric_set      TEXT NOT NULL,
+  rubric_version  TEXT NOT NULL,
+  scale           INTEGER NOT NULL CHECK (scale IN (3, 5)),
+  -- SHA-256 of everything the judge was shown (prompt text and images).
+  input_hash      TEXT NOT NULL,
+  status          TEXT NOT NULL CHECK (status IN ('ok', 'failed')),
+  failure         TEXT,
+  raw_reply       TEXT,
+  attempts        INTEGER NOT NULL DEFAULT 1,
+  tokens_input    INTEGER,
+  tokens_output   INTEGER,
+  cost_usd        REAL,
+  duration_ms     INTEGER,
+  job_id          TEXT,
+  created_at      TEXT NOT NULL,
+  UNIQUE (judge_model, rubric_set, rubric_version, scale, input_hash)
+) STRICT;
+
 -- table judgments on judgments
-CREATE TABLE judgments (
+CREATE TABLE "judgments" (
   id             TEXT PRIMARY KEY,
   run_id         TEXT NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
   judge          TEXT NOT NULL CHECK (length(judge) > 0),
   tier           TEXT NOT NULL CHECK (tier IN ('process', 'output', 'content')),
   rubric         TEXT NOT NULL CHECK (length(rubric) > 0),
+  -- The rubric set's name (empty for judgments made before sets were stored) and version.
+  rubric_set     TEXT NOT NULL DEFAULT '',
   rubric_version TEXT NOT NULL CHECK (length(rubric_version) > 0),
-  score          INTEGER NOT NULL CHECK (score BETWEEN 1 AND 5),
+  scale          INTEGER NOT NULL DEFAULT 5 CHECK (scale IN (3, 5)),
+  status         TEXT NOT NULL DEFAULT 'ok' CHECK (status IN ('ok', 'failed')),
+  score          INTEGER,
+  level          TEXT,
+  evidence       TEXT NOT NULL DEFAULT '',
   rationale      TEXT NOT NULL DEFAULT '',
+  failure        TEXT,
+  reply_id       TEXT REFERENCES judge_replies(id) ON DELETE CASCADE,
   synthetic      INTEGER NOT NULL DEFAULT 0 CHECK (synthetic IN (0, 1)),
-  created_at     TEXT NOT NULL
+  created_at     TEXT NOT NULL,
+  CHECK (
+    (status = 'failed' AND score IS NULL)
+    OR (status = 'ok' AND ((scale = 5 AND score BETWEEN 1 AND 5) OR (scale = 3 AND score BETWEEN 0 AND 2)))
+  )
 ) STRICT;
 
 -- table meta on meta
@@ -174,6 +217,24 @@ CREATE TABLE projects (
   name        TEXT NOT NULL CHECK (length(name) > 0),
   description TEXT NOT NULL DEFAULT '',
   created_at  TEXT NOT NULL
+) STRICT;
+
+-- table rubric_sets on rubric_sets
+CREATE TABLE rubric_sets (
+  id            TEXT PRIMARY KEY,
+  name          TEXT NOT NULL CHECK (length(name) > 0),
+  version       TEXT NOT NULL CHECK (length(version) > 0),
+  scale         INTEGER NOT NULL CHECK (scale IN (3, 5)),
+  tier          TEXT NOT NULL CHECK (tier IN ('process', 'output', 'content')),
+  authored_by   TEXT NOT NULL CHECK (authored_by IN ('expert', 'llm-generic', 'chapter')),
+  chapter_id    TEXT REFERENCES chapters(id) ON DELETE SET NULL,
+  -- The whole set as schemas/judge.ts RubricSet JSON; never edited in place (a change is a new version).
+  definition_json TEXT NOT NULL,
+  -- SHA-256 of definition_json: the same name@version with other contents is refused.
+  digest        TEXT NOT NULL,
+  builtin       INTEGER NOT NULL DEFAULT 0 CHECK (builtin IN (0, 1)),
+  created_at    TEXT NOT NULL,
+  UNIQUE (name, version, scale)
 ) STRICT;
 
 -- table run_files on run_files

@@ -1,0 +1,54 @@
+/**
+ * What the judge engine asks of a model API, whichever wire format it speaks: a conversation of
+ * text and images in, the reply's text and token usage out. Providers turn this into OpenAI Chat
+ * Completions, Anthropic Messages or Gemini generateContent requests, and their failures into
+ * ProviderError kinds the engine retries (or not) by.
+ */
+
+export type JudgeContentPart = { type: 'text'; text: string } | { type: 'image'; mediaType: 'image/png' | 'image/jpeg' | 'image/webp'; data: Buffer };
+
+export interface JudgeTurn {
+  role: 'user' | 'assistant';
+  content: JudgeContentPart[];
+}
+
+export interface JudgeCompletionRequest {
+  system: string;
+  /** The prompt, and for a repair request the judge's earlier reply and the error it must fix. */
+  turns: JudgeTurn[];
+  maxOutputTokens: number;
+  /** Aborts the request (cancel, or the engine's per-request timeout). */
+  signal: AbortSignal;
+}
+
+export interface JudgeCompletion {
+  text: string;
+  usage: { input: number; output: number };
+  /** The model the API says answered (may differ from the one asked for, e.g. a dated snapshot). */
+  model: string | null;
+}
+
+/** Why a request failed, which decides whether it is retried: rate limits, server errors and dropped connections are. */
+export type ProviderErrorKind = 'rate-limit' | 'server' | 'network' | 'timeout' | 'auth' | 'bad-request' | 'not-found' | 'refused';
+
+export class ProviderError extends Error {
+  override name = 'ProviderError';
+  readonly kind: ProviderErrorKind;
+  readonly status: number | null;
+  /** From a 429's Retry-After (seconds or an HTTP date), when the server gave one. */
+  readonly retryAfterMs: number | null;
+  constructor(kind: ProviderErrorKind, message: string, options: { status?: number | null; retryAfterMs?: number | null; cause?: unknown } = {}) {
+    super(message, { cause: options.cause });
+    this.kind = kind;
+    this.status = options.status ?? null;
+    this.retryAfterMs = options.retryAfterMs ?? null;
+  }
+
+  get retryable(): boolean {
+    return this.kind === 'rate-limit' || this.kind === 'server' || this.kind === 'network' || this.kind === 'timeout';
+  }
+}
+
+export interface JudgeProvider {
+  complete(request: JudgeCompletionRequest): Promise<JudgeCompletion>;
+}
