@@ -3,6 +3,7 @@ import { AnalysisReportSchema } from './analysis.ts';
 import { AnnotatorSchema, ArenaItemSchema, ArenaProgressSchema, ArenaStudySchema, OwnVoteSchema, RatingSchema, RunSummarySchema, TaskSummarySchema, VoteChoiceSchema } from './arena.ts';
 import { AnnotationContractSchema, CourseDetailSchema, CourseSummarySchema } from './annotate.ts';
 import { AppEventSchema, JobSchema, type AppEvent } from './jobs.ts';
+import { RunAssetsSchema } from './run-assets.ts';
 import { MAX_LINES_PER_CALL, SourceSummarySchema, SourceVersionSchema } from './sources.ts';
 import { HarnessStatusSchema, RunDetailSchema, StudyRunViewSchema, StudySpecSchema, StudySummarySchema } from './studies.ts';
 import { TrajectoryErrorSchema, TrajectorySchema } from './trajectory.ts';
@@ -213,6 +214,11 @@ export const rpcContract = {
     /** The normalised trajectory of a run the engine executed (null for imported bundles), its errors and recoveries. */
     input: z.object({ runId: Id }).strict(),
     output: z.object({ trajectory: TrajectorySchema.nullable(), errors: z.array(TrajectoryErrorSchema) }),
+  },
+  'runs.assets': {
+    /** Where the Runs screen opens a run's build, frames and video: token-scoped URLs on the asset server. */
+    input: z.object({ runId: Id }).strict(),
+    output: RunAssetsSchema,
   },
   'harnesses.list': {
     input: NoInput,

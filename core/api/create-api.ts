@@ -2,12 +2,14 @@ import { statSync } from 'node:fs';
 import type { BlobRef } from '../../schemas/rpc.ts';
 import { resolveArenaAsset } from '../arena/arena-assets.ts';
 import { JobRunner } from '../jobs/job-runner.ts';
+import { resolveRunAsset } from '../runs/run-assets.ts';
 import type { Workspace } from '../workspace/open-workspace.ts';
 import type { ApiContext } from './api-context.ts';
 import { HandlerRegistry } from './handler-registry.ts';
 import { putUploadedBlob } from './put-blob.ts';
 import { callOnWorkspace } from './workspace-call.ts';
 import { analysisReport } from './handlers/analysis-report.ts';
+import { runAssetTokensOf } from './handlers/run-asset-context.ts';
 import { jobsCancel } from './handlers/jobs-cancel.ts';
 import { jobsList } from './handlers/jobs-list.ts';
 import { workspaceInfo } from './handlers/workspace-info.ts';
@@ -26,6 +28,8 @@ export interface Api {
   putBlob(bytes: Uint8Array): BlobRef;
   /** The file behind an arena asset path (`<token>/...`), for the arena asset server only. */
   arenaAsset(path: string): { file: string; size: number; contentType: string } | undefined;
+  /** The file behind a run asset path (`<token>/...`, a token runs.assets issued), for the asset server only. */
+  runAsset(path: string): { file: string; size: number; contentType: string } | undefined;
   close(): Promise<void>;
 }
 
@@ -47,6 +51,11 @@ export function createApiRegistry(): HandlerRegistry<ApiContext> {
 export function createApi(workspace: Workspace): Api {
   const context: ApiContext = { workspace, jobs: new JobRunner(workspace.db), arena: {} };
   const registry = createApiRegistry();
+  const served = (asset: { sha256: string; contentType: string } | undefined) => {
+    if (!asset || !workspace.blobs.has(asset.sha256)) return undefined;
+    const file = workspace.blobs.pathFor(asset.sha256);
+    return { file, size: statSync(file).size, contentType: asset.contentType };
+  };
   return {
     context,
     registry,
@@ -57,6 +66,11 @@ export function createApi(workspace: Workspace): Api {
       if (!asset || !workspace.blobs.has(asset.sha256)) return undefined;
       const file = workspace.blobs.pathFor(asset.sha256);
       return { file, size: statSync(file).size, contentType: asset.contentType };
+    },
+    runAsset: (path) => {
+      const slash = path.indexOf('/');
+      const runId = slash > 0 ? runAssetTokensOf(context).runOf(path.slice(0, slash)) : undefined;
+      return runId === undefined ? undefined : served(resolveRunAsset(workspace.db, runId, path.slice(slash + 1)));
     },
     close: async () => {
       await context.jobs.shutdown();

@@ -1,6 +1,7 @@
 import type { ApiContext } from './api-context.ts';
 import type { HandlerRegistry } from './handler-registry.ts';
 import { harnessesList } from './handlers/harnesses-list.ts';
+import { runsAssets } from './handlers/runs-assets.ts';
 import { runsCancel } from './handlers/runs-cancel.ts';
 import { runsResume } from './handlers/runs-resume.ts';
 import { runsRetry } from './handlers/runs-retry.ts';
@@ -21,5 +22,6 @@ export function registerRunEngineHandlers(registry: HandlerRegistry<ApiContext>)
     .add('runs.show', runsShow)
     .add('runs.retry', runsRetry)
     .add('runs.trajectory', runsTrajectory)
+    .add('runs.assets', runsAssets)
     .add('harnesses.list', harnessesList);
 }

@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import type { Api } from '../api/create-api.ts';
 import { parseBuildSiteHost } from '../arena/arena-assets.ts';
+import { parseRunSiteHost } from '../runs/run-assets.ts';
 
 /**
  * Serves the arena's untrusted content (agents' builds, their frames and videos, ground-truth
@@ -63,14 +64,17 @@ export async function startArenaAssetServer(options: ArenaAssetServerOptions): P
     const host = (req.headers.host ?? '').toLowerCase();
     const hostname = host.endsWith(`:${port}`) ? host.slice(0, -`:${port}`.length) : undefined;
     const site = hostname === undefined ? undefined : parseBuildSiteHost(hostname);
-    if (!site && hostname !== ASSET_HOST && hostname !== '127.0.0.1') return send(res, 403, 'Wrong host');
+    // A researcher's run build (runs.assets): its own site too, under a token of its own.
+    const runSite = hostname === undefined ? undefined : parseRunSiteHost(hostname);
+    if (!site && !runSite && hostname !== ASSET_HOST && hostname !== '127.0.0.1') return send(res, 403, 'Wrong host');
     if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'Method not allowed', { Allow: 'GET, HEAD' });
     const path = (req.url ?? '/').split(/[?#]/)[0] ?? '/';
-    let assetPath: string;
-    if (site) assetPath = `${site.token}/${site.side}/site${path}`;
-    else if (path.startsWith('/a/')) assetPath = path.slice('/a/'.length);
+    let asset: ReturnType<Api['arenaAsset']>;
+    if (site) asset = options.api.arenaAsset(`${site.token}/${site.side}/site${path}`);
+    else if (runSite) asset = options.api.runAsset(`${runSite}/site${path}`);
+    else if (path.startsWith('/a/')) asset = options.api.arenaAsset(path.slice('/a/'.length));
+    else if (path.startsWith('/r/')) asset = options.api.runAsset(path.slice('/r/'.length));
     else return send(res, 404, 'Not found');
-    const asset = options.api.arenaAsset(assetPath);
     if (!asset) return send(res, 404, 'Not found');
 
     const headers: Record<string, string | number> = {
