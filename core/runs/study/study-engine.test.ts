@@ -157,4 +157,22 @@ describe('the run engine with the command harness', () => {
     expect(trajectory.steps.flatMap((step) => step.toolCalls.map((call) => call.name))).toEqual(['shell']);
     await expect(api.call('runs.retry', { runId: 'no-such-run' })).rejects.toThrow(/No run no-such-run/);
   });
+
+  it("gives the harness a scrubbed environment: none of this process's variables but PATH and the named API key", async () => {
+    process.env.LHB_TEST_SECRET = 'do-not-leak-4711';
+    process.env.MY_PROVIDER_KEY = 'sk-test-key-0815';
+    try {
+      const dump = `mkdir -p out/dist && env > out/dist/index.html`;
+      const view = await runToEnd({ tasks: ['engine-task'], configurations: [{ harness: 'command', model: 'm', command: dump }], apiKeyEnv: 'MY_PROVIDER_KEY' });
+      expect(view.runs[0]!.status).toBe('succeeded');
+      const env = readFileSync(join(dir, 'ws', 'studies', view.studyId, 'runs', view.runs[0]!.id, 'work', 'out', 'dist', 'index.html'), 'utf8');
+      expect(env).not.toContain('do-not-leak-4711');
+      expect(env).toContain('MY_PROVIDER_KEY=sk-test-key-0815');
+      expect(env).toMatch(new RegExp(`^HOME=.*${view.runs[0]!.id}/home$`, 'm'));
+      expect(env).not.toContain('LHB_WORKSPACE');
+    } finally {
+      delete process.env.LHB_TEST_SECRET;
+      delete process.env.MY_PROVIDER_KEY;
+    }
+  });
 });
