@@ -1,0 +1,209 @@
+import type { Database } from 'better-sqlite3';
+import { RubricSetSchema, type RubricScale, type RubricSet } from '../../../schemas/judge.ts';
+import { nextRubricVersion, type RubricSetSummary, type RubricSetUsage, type StoredRubricSet } from '../../../schemas/rubric-library.ts';
+import {
+  countJudgmentsByRubricSet,
+  findRubricSet,
+  insertRubricSet,
+  listChapterRubricSetRows,
+  listRubricSetRows,
+  type RubricSetRow,
+} from '../../store/rubric-set-repository.ts';
+import { builtinRubricSets } from './builtin-rubric-sets.ts';
+import { RubricLibraryError } from './rubric-library-error.ts';
+import { canonicalRubricSetJson, rubricSetDigest } from './rubric-set-digest.ts';
+
+/** What loading the shipped sets into a workspace did. */
+export interface BuiltinLoadReport {
+  added: string[];
+  unchanged: number;
+  /** Shipped sets whose name@version@scale is stored with other contents: the stored one is kept. */
+  conflicts: string[];
+}
+
+export const describeSetRef = (set: { name: string; version: string; scale: number }): string => `${set.name}@${set.version} (${set.scale}-point)`;
+
+function rowOf(set: RubricSet, builtin: boolean, createdAt: string): RubricSetRow {
+  return {
+    id: `${set.name}@${set.version}:${set.scale}`,
+    name: set.name,
+    version: set.version,
+    scale: set.scale,
+    tier: set.tier,
+    authored_by: set.authoredBy,
+    chapter_id: set.chapterId ?? null,
+    definition_json: canonicalRubricSetJson(set),
+    digest: rubricSetDigest(set),
+    builtin: builtin ? 1 : 0,
+    created_at: createdAt,
+  };
+}
+
+function storedOf(row: RubricSetRow): StoredRubricSet {
+  return { set: RubricSetSchema.parse(JSON.parse(row.definition_json)), builtin: row.builtin === 1, digest: row.digest, createdAt: row.created_at };
+}
+
+function summaryOf(row: RubricSetRow): RubricSetSummary {
+  const set = JSON.parse(row.definition_json) as RubricSet;
+  return {
+    name: row.name,
+    version: row.version,
+    scale: row.scale,
+    tier: row.tier,
+    title: set.title,
+    authoredBy: row.authored_by,
+    chapterId: set.chapterId ?? null,
+    builtin: row.builtin === 1,
+    rubricCount: set.rubrics.length,
+    digest: row.digest,
+    createdAt: row.created_at,
+  };
+}
+
+const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || (error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE';
+
+/**
+ * Stores the shipped sets that are not stored yet (builtin = 1). Running it again changes
+ * nothing; a shipped set whose version is already stored with other contents is reported, never
+ * overwritten, because judgments may name the stored one.
+ */
+export function loadBuiltinRubricSets(db: Database, sets: readonly RubricSet[] = builtinRubricSets(), now: () => Date = () => new Date()): BuiltinLoadReport {
+  const report: BuiltinLoadReport = { added: [], unchanged: 0, conflicts: [] };
+  db.transaction(() => {
+    for (const set of sets) {
+      const existing = findRubricSet(db, set.name, set.version, set.scale);
+      if (existing) {
+        if (existing.digest === rubricSetDigest(set)) report.unchanged += 1;
+        else report.conflicts.push(describeSetRef(set));
+        continue;
+      }
+      insertRubricSet(db, rowOf(set, true, now().toISOString()));
+      report.added.push(describeSetRef(set));
+    }
+  })();
+  return report;
+}
+
+/** The rubric sets of one workspace: the shipped ones and those authored in it, every version. */
+export interface RubricLibrary {
+  /** Every stored version of every set, by name, scale and age. */
+  list(): RubricSetSummary[];
+  get(name: string, version: string, scale: RubricScale): StoredRubricSet | undefined;
+  /** Like get, but an unknown set is a not_found error naming what exists. */
+  require(name: string, version: string, scale: RubricScale): StoredRubricSet;
+  /**
+   * Stores a new set version. The same contents again change nothing (`created: false`); other
+   * contents under a stored name@version@scale are refused: a change is a new version.
+   */
+  save(input: unknown): { stored: StoredRubricSet; created: boolean };
+  /** The sets written for one chapter. */
+  chapterSets(chapterId: string): RubricSetSummary[];
+  /** Judgments per set version and scale. */
+  usage(): RubricSetUsage[];
+  /** Shipped sets that could not be loaded because another set holds their version here. */
+  warnings(): string[];
+}
+
+const opened = new WeakMap<Database, BuiltinLoadReport>();
+
+/**
+ * The library over a workspace database. The first open on a connection loads the shipped sets
+ * (idempotent); a read-only connection shows them without storing them.
+ */
+export function openRubricLibrary(db: Database, options: { now?: () => Date } = {}): RubricLibrary {
+  const now = options.now ?? (() => new Date());
+  let report = opened.get(db);
+  if (!report) {
+    report = db.readonly ? { added: [], unchanged: 0, conflicts: [] } : loadBuiltinRubricSets(db, builtinRubricSets(), now);
+    opened.set(db, report);
+  }
+  const loadReport = report;
+
+  // A read-only workspace that predates the shipped sets still lists them, from the files.
+  const rows = (): RubricSetRow[] => {
+    const stored = listRubricSetRows(db);
+    if (!db.readonly) return stored;
+    const keys = new Set(stored.map((row) => row.id));
+    const shipped = builtinRubricSets()
+      .map((set) => rowOf(set, true, ''))
+      .filter((row) => !keys.has(row.id));
+    return [...stored, ...shipped].sort((a, b) => a.name.localeCompare(b.name) || a.scale - b.scale || a.created_at.localeCompare(b.created_at));
+  };
+  const find = (name: string, version: string, scale: number) => rows().find((row) => row.name === name && row.version === version && row.scale === scale);
+
+  const library: RubricLibrary = {
+    list: () => rows().map(summaryOf),
+
+    get(name, version, scale) {
+      const row = find(name, version, scale);
+      return row ? storedOf(row) : undefined;
+    },
+
+    require(name, version, scale) {
+      const found = library.get(name, version, scale);
+      if (found) return found;
+      const versions = rows().filter((row) => row.name === name);
+      const known = versions.length > 0 ? `Stored versions of ${name}: ${versions.map((row) => `${row.version} (${row.scale}-point)`).join(', ')}.` : `No set is named ${name}; rubrics.list names them all.`;
+      throw new RubricLibraryError('not_found', `There is no rubric set ${describeSetRef({ name, version, scale })} in this workspace. ${known}`);
+    },
+
+    save(input) {
+      const parsed = RubricSetSchema.safeParse(input);
+      if (!parsed.success) {
+        const problems = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(set)'}: ${issue.message}`).join('; ');
+        throw new RubricLibraryError('bad_request', `The rubric set was not saved because it is not valid: ${problems}. Fix these and save again.`);
+      }
+      const set = parsed.data;
+      const row = rowOf(set, false, now().toISOString());
+      return db.transaction(() => {
+        const existing = findRubricSet(db, set.name, set.version, set.scale);
+        if (existing) {
+          if (existing.digest === row.digest) return { stored: storedOf(existing), created: false };
+          const next = nextRubricVersion(rows().filter((other) => other.name === set.name).map((other) => other.version));
+          throw new RubricLibraryError(
+            'conflict',
+            `${describeSetRef(set)} is already stored with other contents${existing.builtin ? ' (it is a built-in set)' : ''}, and judgments may name it, so it is never changed. Nothing was saved. Make a new version: save it as ${set.name}@${next}.`,
+          );
+        }
+        const sameName = listRubricSetRows(db).filter((other) => other.name === set.name);
+        const otherTier = sameName.find((other) => other.tier !== set.tier);
+        if (otherTier) {
+          throw new RubricLibraryError('conflict', `${set.name} is a ${otherTier.tier}-tier set (${otherTier.version}); a new version keeps its tier. Nothing was saved. Give a ${set.tier}-tier set its own name.`);
+        }
+        const otherChapter = sameName.find((other) => other.chapter_id !== row.chapter_id && other.authored_by === 'chapter');
+        if (otherChapter && set.authoredBy === 'chapter') {
+          throw new RubricLibraryError('conflict', `${set.name} was written for another chapter (${otherChapter.chapter_id ?? 'since deleted'}). Nothing was saved. Give this chapter's set its own name.`);
+        }
+        try {
+          insertRubricSet(db, row);
+        } catch (error) {
+          if (isUniqueViolation(error)) throw new RubricLibraryError('conflict', `${describeSetRef(set)} was stored by someone else just now. Nothing was saved; reload the sets and make a new version.`);
+          if ((error as { code?: string }).code === 'SQLITE_CONSTRAINT_FOREIGNKEY') {
+            throw new RubricLibraryError('not_found', `Chapter ${set.chapterId ?? ''} does not exist in this workspace (it may have been deleted). Nothing was saved. Reload the data room and write the set for one of its chapters.`);
+          }
+          throw error;
+        }
+        return { stored: storedOf(row), created: true };
+      })();
+    },
+
+    chapterSets: (chapterId) => listChapterRubricSetRows(db, chapterId).map(summaryOf),
+
+    usage: () =>
+      countJudgmentsByRubricSet(db).map((row) => ({
+        rubricSet: row.rubric_set,
+        version: row.rubric_version,
+        scale: row.scale,
+        judgments: row.judgments,
+        failed: row.failed,
+        runs: row.runs,
+        judges: row.judges,
+      })),
+
+    warnings: () =>
+      loadReport.conflicts.map(
+        (ref) => `The built-in set ${ref} shipped with this version differs from the one stored in this workspace; the stored one is kept, since judgments may name it.`,
+      ),
+  };
+  return library;
+}
