@@ -211,9 +211,14 @@ export const rpcContract = {
     output: z.object({ jobId: z.string() }),
   },
   'runs.trajectory': {
-    /** The normalised trajectory of a run the engine executed (null for imported bundles), its errors and recoveries. */
+    /** The normalised trajectory of a run the engine executed or imported with an ATIF trajectory (else null), its errors and recoveries. */
     input: z.object({ runId: Id }).strict(),
     output: z.object({ trajectory: TrajectorySchema.nullable(), errors: z.array(TrajectoryErrorSchema) }),
+  },
+  'runs.exportAtif': {
+    /** A run's trajectory as Harbor's ATIF `trajectory.json` (a JSON object); refused for a run without one. */
+    input: z.object({ runId: Id }).strict(),
+    output: z.object({ runId: z.string(), fileName: z.string(), atif: z.record(z.string(), z.unknown()) }),
   },
   'runs.assets': {
     /** Where the Runs screen opens a run's build, frames and video: token-scoped URLs on the asset server. */

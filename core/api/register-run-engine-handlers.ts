@@ -3,6 +3,7 @@ import type { HandlerRegistry } from './handler-registry.ts';
 import { harnessesList } from './handlers/harnesses-list.ts';
 import { runsAssets } from './handlers/runs-assets.ts';
 import { runsCancel } from './handlers/runs-cancel.ts';
+import { runsExportAtif } from './handlers/runs-export-atif.ts';
 import { runsResume } from './handlers/runs-resume.ts';
 import { runsRetry } from './handlers/runs-retry.ts';
 import { runsShow } from './handlers/runs-show.ts';
@@ -22,6 +23,7 @@ export function registerRunEngineHandlers(registry: HandlerRegistry<ApiContext>)
     .add('runs.show', runsShow)
     .add('runs.retry', runsRetry)
     .add('runs.trajectory', runsTrajectory)
+    .add('runs.exportAtif', runsExportAtif)
     .add('runs.assets', runsAssets)
     .add('harnesses.list', harnessesList);
 }

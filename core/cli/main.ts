@@ -105,7 +105,7 @@ const runs = program.command('runs').description('Run harnesses on tasks as stud
 
 runs
   .command('import')
-  .description('Import task folders (task.json) and output bundles (run.json + dist/, frames/, video.*), or folders of them; exits 1 if any failed, after importing the rest.')
+  .description('Import task folders (task.json), output bundles (run.json + dist/, frames/, video.* and/or an ATIF trajectory.json) and Harbor trials (result.json + agent/trajectory.json), or folders of them; exits 1 if any failed, after importing the rest.')
   .argument('<dirs...>', 'task folders, bundle folders, or folders holding them')
   .option('--json', 'print one JSON object per folder: {path, kind, status, id|reason, detail}')
   .option('-w, --workspace <dir>', 'workspace folder')
@@ -214,6 +214,17 @@ runs
   .action(async (run: string, options: { json?: boolean; workspace?: string }) => {
     const { runRunsShow } = await import('./runs-engine-command.ts');
     await runRunsShow(run, options);
+  });
+
+runs
+  .command('export-atif')
+  .description("Write a run's trajectory (executed here, or imported with one) as Harbor's ATIF trajectory.json; it imports back unchanged.")
+  .argument('<run>', 'a run id (imported or executed) or a study run id')
+  .option('--out <file>', 'write to this file instead of stdout')
+  .option('-w, --workspace <dir>', 'workspace folder')
+  .action(async (run: string, options: { out?: string; workspace?: string }) => {
+    const { runRunsExportAtif } = await import('./runs-atif-command.ts');
+    await runRunsExportAtif(run, options);
   });
 
 const harnesses = program

@@ -6,6 +6,7 @@ import { TaskFileSchema, type BundleImportOutcome, type TaskFile } from '../../s
 import { recordBlob } from '../store/blob-repository.ts';
 import { findCurrentProject } from '../store/project-repository.ts';
 import { findRunByDigest, insertRun, type RunFileRow, type RunFindingRow } from '../store/run-repository.ts';
+import { insertRunTrajectory } from '../store/run-trajectory-repository.ts';
 import { findTask, listTaskFrames, upsertTask, type TaskFrameRow, type TaskRow } from '../store/task-repository.ts';
 import type { Workspace } from '../workspace/open-workspace.ts';
 import { BundleError, readJsonFile, resolveFolder } from './bundle-files.ts';
@@ -13,6 +14,9 @@ import { captureFrames, type CapturedFrame } from './frame-capture.ts';
 import { frameCaptureFileName } from './frame-capture-file-name.ts';
 import { readFigmaTask } from './read-figma-manifest.ts';
 import { readOutputBundle, type OutputBundle } from './read-output-bundle.ts';
+import { isHarborTrialFolder, readHarborTrial } from './trajectory/atif-harbor-trial.ts';
+import { readFolderTrajectory } from './trajectory/atif-run-files.ts';
+import { describeFolderTrajectory, storeFolderTrajectory } from './trajectory/atif-run-trajectory.ts';
 
 /** Largest single artifact file kept (bytes); a bigger one fails its bundle with this number. */
 export const MAX_BUNDLE_FILE_BYTES = 200 * 1024 * 1024;
@@ -37,6 +41,12 @@ export interface ImportBundlesOptions {
   chromiumPath?: string;
   /** The id a newly imported run gets (the run engine imports each run it executed under its own id). */
   runId?: string;
+  /**
+   * Read an ATIF `trajectory.json` (or `agent/trajectory.json`) beside run.json as the run's
+   * trajectory. Default: true, except when `runId` is given (the run engine's own runs, whose
+   * trajectory comes from their transcript, not from a file the agent wrote in out/).
+   */
+  readTrajectory?: boolean;
 }
 
 export interface ImportBundlesResult {
@@ -50,8 +60,10 @@ interface Found {
 }
 
 /**
- * Imports task folders (`task.json`, plus `ground_truth/` for Figma tasks) and output bundles
- * (`run.json` + artifacts) into the workspace. Each path may be a task, a bundle, or a folder
+ * Imports task folders (`task.json`, plus `ground_truth/` for Figma tasks), output bundles
+ * (`run.json` + artifacts, and/or an ATIF `trajectory.json` or `agent/trajectory.json`) and Harbor
+ * trial folders (`result.json` + `agent/trajectory.json`, core/runs/trajectory/atif-harbor-trial.ts)
+ * into the workspace. Each path may be a task, a bundle, or a folder
  * holding them (walked a few levels deep). Tasks go first so a bundle can name a task imported
  * in the same call. Every artifact is copied into the blob store, so the arena serves what was
  * imported even after the folder moves. A folder that cannot be read fails alone, with the file
@@ -64,7 +76,7 @@ export async function importBundles(workspace: Workspace, paths: readonly string
     try {
       const here = discover(resolveFolder(path, 'task or output bundle'), 0);
       if (here.length === 0) {
-        outcomes.push({ path, kind: 'unknown', status: 'failed', reason: `${path}: holds no task.json or run.json (looked ${MAX_WALK_DEPTH} folders deep). Point at a task folder, an output bundle, or a folder of them.` });
+        outcomes.push({ path, kind: 'unknown', status: 'failed', reason: `${path}: holds no task.json, run.json or Harbor trial (result.json + agent/) (looked ${MAX_WALK_DEPTH} folders deep). Point at a task folder, an output bundle, a Harbor trial or job folder, or a folder of them.` });
       }
       found.push(...here);
     } catch (error) {
@@ -90,6 +102,7 @@ export async function importBundles(workspace: Workspace, paths: readonly string
 function discover(dir: string, depth: number): Found[] {
   if (existsSync(join(dir, 'task.json'))) return [{ path: dir, kind: 'task' }];
   if (existsSync(join(dir, 'run.json'))) return [{ path: dir, kind: 'run' }];
+  if (isHarborTrialFolder(dir)) return [{ path: dir, kind: 'run' }];
   if (depth >= MAX_WALK_DEPTH) return [];
   return readdirSync(dir, { withFileTypes: true })
     .filter((entry) => entry.isDirectory() && !entry.name.startsWith('.') && !SKIPPED_FOLDERS.has(entry.name))
@@ -150,14 +163,25 @@ async function importTask(workspace: Workspace, dir: string, options: ImportBund
 }
 
 async function importRun(workspace: Workspace, dir: string, options: ImportBundlesOptions): Promise<BundleImportOutcome> {
-  const runJson = join(dir, 'run.json');
+  let runJson = join(dir, 'run.json');
+  // A trajectory is read (and a bad one refused) before anything is stored.
+  const bundleTrajectory = (options.readTrajectory ?? options.runId === undefined) ? readFolderTrajectory(resolveFolder(dir, 'output bundle')) : undefined;
+  let harbor: ReturnType<typeof readHarborTrial> | undefined;
+  if (!existsSync(runJson)) {
+    if (!bundleTrajectory) throw new BundleError(join(dir, 'agent', 'trajectory.json'), undefined, `${dir}: a Harbor trial without agent/trajectory.json. Its agent wrote no ATIF trajectory, so there is nothing to import; add a run.json and artifacts to import it as an output bundle.`);
+    harbor = readHarborTrial(resolveFolder(dir, 'Harbor trial'), bundleTrajectory.trajectory);
+    runJson = harbor.resultFile;
+  }
   // The task's node ids map frame files back exactly; read run.json's task_id first.
-  const taskId = peekTaskId(runJson);
+  const taskId = harbor ? harbor.run.task_id : peekTaskId(runJson);
   const task = taskId === undefined ? undefined : findTask(workspace.db, taskId);
   const taskFrames = task ? listTaskFrames(workspace.db, task.id) : [];
-  const bundle = readOutputBundle(dir, task ? { nodeIds: taskFrames.map((frame) => frame.node_id) } : {});
+  const bundle: OutputBundle = harbor
+    ? { dir: resolveFolder(dir, 'Harbor trial'), run: harbor.run, frames: [] }
+    : readOutputBundle(dir, { ...(task ? { nodeIds: taskFrames.map((frame) => frame.node_id) } : {}), artifactsOptional: bundleTrajectory !== undefined });
   if (!task) {
-    throw new BundleError(runJson, 'task_id', `${runJson}: task_id "${bundle.run.task_id}" is not a task in this workspace. Import the task folder (with its task.json) first, or together with this bundle.`);
+    const field = harbor ? 'task_name' : 'task_id';
+    throw new BundleError(runJson, field, `${runJson}: ${field} "${bundle.run.task_id}" is not a task in this workspace. Import the task folder (with its task.json) first, or together with this ${harbor ? 'trial' : 'bundle'}.`);
   }
 
   const files = listArtifacts(bundle);
@@ -175,8 +199,8 @@ async function importRun(workspace: Workspace, dir: string, options: ImportBundl
       }
     }
 
-    const manifestSha = sha256(readFileSync(join(bundle.dir, 'run.json')));
-    const digestInput = [manifestSha, ...files.map((f) => `${f.path}\n${fileSha(f.absolute)}`)].join('\n');
+    const manifestSha = sha256(readFileSync(runJson));
+    const digestInput = [manifestSha, ...files.map((f) => `${f.path}\n${fileSha(f.absolute)}`), ...(bundleTrajectory ? [`${bundleTrajectory.path}\n${bundleTrajectory.sha256}`] : [])].join('\n');
     const digest = sha256(Buffer.from(digestInput));
     const existing = findRunByDigest(workspace.db, digest);
     if (existing) return { path: dir, kind: 'run', status: 'unchanged', id: existing.id, detail: 'already imported' };
@@ -188,28 +212,35 @@ async function importRun(workspace: Workspace, dir: string, options: ImportBundl
       rows.push({ run_id: runId, path: file.path, sha256: blob.sha256, size_bytes: blob.sizeBytes });
     }
     const run = bundle.run;
-    insertRun(
-      workspace.db,
-      {
-        id: runId,
-        task_id: task.id,
-        harness: run.harness,
-        model: run.model,
-        versions_json: JSON.stringify(sortedRecord(run.versions)),
-        config_id: configIdOf(run.harness, run.model, run.versions),
-        status: run.status,
-        started_at: run.started_at,
-        finished_at: run.finished_at,
-        digest,
-        source_dir: bundle.dir,
-        imported_at: new Date().toISOString(),
-      },
-      rows,
-      findings.map((finding) => ({ ...finding, run_id: runId })),
-    );
+    const trajectoryRow = bundleTrajectory ? await storeFolderTrajectory(workspace, runId, bundleTrajectory, harbor?.agentVersion ?? null) : undefined;
+    // The run and its trajectory are stored together or not at all.
+    workspace.db.transaction(() => {
+      insertRun(
+        workspace.db,
+        {
+          id: runId,
+          task_id: task.id,
+          harness: run.harness,
+          model: run.model,
+          versions_json: JSON.stringify(sortedRecord(run.versions)),
+          config_id: configIdOf(run.harness, run.model, run.versions),
+          status: run.status,
+          started_at: run.started_at,
+          finished_at: run.finished_at,
+          digest,
+          source_dir: bundle.dir,
+          imported_at: new Date().toISOString(),
+        },
+        rows,
+        findings.map((finding) => ({ ...finding, run_id: runId })),
+      );
+      if (trajectoryRow) insertRunTrajectory(workspace.db, trajectoryRow);
+    })();
     const frameCount = rows.filter((row) => row.path.startsWith('frames/')).length;
     const parts = [`${rows.length} files`, `${frameCount} frame${frameCount === 1 ? '' : 's'}`];
     if (findings.length > 0) parts.push(`${findings.length} capture finding${findings.length === 1 ? '' : 's'}`);
+    if (bundleTrajectory) parts.push(describeFolderTrajectory(bundleTrajectory));
+    if (harbor?.rewards) parts.push(`Harbor ${harbor.rewards}`);
     return { path: dir, kind: 'run', status: 'imported', id: runId, detail: parts.join(', ') };
   } finally {
     if (captureDir) rmSync(captureDir, { recursive: true, force: true });

@@ -41,6 +41,8 @@ export interface OutputBundle {
 export interface ReadOutputBundleOptions {
   /** The task's node ids (its manifest's frames), to map file names back exactly. */
   nodeIds?: readonly string[];
+  /** Accept a bundle without dist/, frames/ or video (one that brings its trajectory instead). */
+  artifactsOptional?: boolean;
 }
 
 export interface BundleFrame {
@@ -66,7 +68,7 @@ export function readOutputBundle(dir: string, options: ReadOutputBundleOptions =
   const dist = readDist(root);
   const frames = readFrames(root, options.nodeIds);
   const video = readVideo(root);
-  if (dist === undefined && frames.length === 0 && video === undefined) {
+  if (dist === undefined && frames.length === 0 && video === undefined && options.artifactsOptional !== true) {
     throw new BundleError(
       root,
       undefined,

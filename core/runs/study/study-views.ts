@@ -1,6 +1,7 @@
 import { StudyRunStatusSchema, type RunDetail, type StudyRunView, type StudySummary } from '../../../schemas/studies.ts';
 import type { HarnessId, TrajectoryError } from '../../../schemas/trajectory.ts';
 import { findRun, listRunFiles } from '../../store/run-repository.ts';
+import { findRunTrajectory } from '../../store/run-trajectory-repository.ts';
 import { countStudyRunsByStatus, findStudyRun, findStudyRunByRunId, listStudyRuns, type StudyRow, type StudyRunRow } from '../../store/study-repository.ts';
 import type { Database } from 'better-sqlite3';
 
@@ -54,28 +55,32 @@ export function listStudyRunViews(db: Database, studyId: string): StudyRunView[]
 
 /**
  * One run as `lhb runs show` prints it: the store's run (imported or executed here) with, for a
- * run the engine executed, its harness version, trajectory summary and errors with recoveries.
+ * run the engine executed or one imported with an ATIF trajectory (run_trajectories), its
+ * harness version, trajectory summary and errors with recoveries.
  * `id` may be the run's id or its study run's id.
  */
 export function runDetail(db: Database, id: string): RunDetail | undefined {
   const studyRun = findStudyRun(db, id) ?? findStudyRunByRunId(db, id);
   const run = findRun(db, studyRun?.run_id ?? id);
   if (!studyRun && !run) return undefined;
-  const errors = studyRun?.errors_json ? (JSON.parse(studyRun.errors_json) as TrajectoryError[]) : [];
+  const imported = !studyRun && run ? findRunTrajectory(db, run.id) : undefined;
+  const errorsJson = studyRun?.errors_json ?? imported?.errors_json;
+  const errors = errorsJson ? (JSON.parse(errorsJson) as TrajectoryError[]) : [];
+  const counts = studyRun ?? imported;
   const trajectory =
-    studyRun && studyRun.steps !== null
+    counts && counts.steps !== null
       ? {
-          steps: studyRun.steps,
-          toolCalls: studyRun.tool_calls ?? 0,
-          failedToolCalls: studyRun.failed_tool_calls ?? 0,
-          tokens: { input: studyRun.tokens_input ?? 0, output: studyRun.tokens_output ?? 0 },
+          steps: counts.steps,
+          toolCalls: counts.tool_calls ?? 0,
+          failedToolCalls: counts.failed_tool_calls ?? 0,
+          tokens: { input: counts.tokens_input ?? 0, output: counts.tokens_output ?? 0 },
         }
       : null;
   return {
     id: run?.id ?? studyRun!.id,
     task: run?.task_id ?? studyRun!.task_id,
     harness: run?.harness ?? studyRun!.harness,
-    harnessVersion: studyRun?.harness_version ?? null,
+    harnessVersion: studyRun?.harness_version ?? imported?.harness_version ?? null,
     model: run?.model ?? studyRun!.model,
     versions: JSON.parse(run?.versions_json ?? studyRun!.versions_json) as Record<string, string>,
     status: studyRun?.status ?? run!.status,

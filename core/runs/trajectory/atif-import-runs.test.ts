@@ -1,0 +1,220 @@
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { RunDetail } from '../../../schemas/studies.ts';
+import type { Trajectory, TrajectoryError } from '../../../schemas/trajectory.ts';
+import { createApi, type Api } from '../../api/create-api.ts';
+import { findRunTrajectory } from '../../store/run-trajectory-repository.ts';
+import { openWorkspace } from '../../workspace/open-workspace.ts';
+import { importBundles } from '../import-bundles.ts';
+import { importTestTask } from '../study/study-engine.fixture.ts';
+import { importAtif } from './atif.ts';
+import { extractErrors } from './extract-errors.ts';
+
+let dir: string;
+let api: Api;
+
+beforeEach(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'lhb-atif-import-'));
+  api = createApi(openWorkspace(join(dir, 'ws')));
+  await importTestTask(api.context.workspace, dir);
+});
+
+afterEach(async () => {
+  await api.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** A trajectory as a Harbor agent writes it: a failed `cat`, a passing one (its recovery), a failed test left unrecovered. */
+function harborAtif(agent = 'claude-code') {
+  return {
+    schema_version: 'ATIF-v1.5',
+    session_id: 'trial-0001',
+    agent: { name: agent, version: '2.1.3', model_name: 'claude-sonnet-4-5' },
+    steps: [
+      { step_id: 1, timestamp: '2025-11-03T12:00:00Z', source: 'user', message: 'Build the page.' },
+      {
+        step_id: 2,
+        source: 'agent',
+        message: 'Looking around.',
+        tool_calls: [
+          { tool_call_id: 't1', function_name: 'Bash', arguments: { command: 'cat inputs/missing.csv' } },
+          { tool_call_id: 't2', function_name: 'Bash', arguments: { command: 'cat inputs/data.csv' } },
+        ],
+        observation: {
+          results: [
+            { source_call_id: 't1', content: 'cat: inputs/missing.csv: No such file or directory\n[exit code: 1]' },
+            { source_call_id: 't2', content: 'year,value\n2025,2' },
+          ],
+        },
+        metrics: { prompt_tokens: 1200, completion_tokens: 90, cached_tokens: 200 },
+      },
+      {
+        step_id: 3,
+        source: 'agent',
+        message: 'Testing.',
+        tool_calls: [{ tool_call_id: 't3', function_name: 'Bash', arguments: { command: 'npm test' } }],
+        observation: { results: [{ source_call_id: 't3', content: 'Tests: 2 failed, 3 passed\n[exit code: 1]' }] },
+        metrics: { prompt_tokens: 1500, completion_tokens: 40 },
+      },
+    ],
+  };
+}
+
+const RUN_JSON = { task_id: 'engine-task', harness: 'claude-code', model: 'claude-sonnet-4-5', versions: { skill: 'v2' }, started_at: '2025-11-03T12:00:00Z', finished_at: '2025-11-03T12:05:00Z', status: 'succeeded' };
+
+function writeJson(path: string, value: unknown): void {
+  mkdirSync(join(path, '..'), { recursive: true });
+  writeFileSync(path, JSON.stringify(value, null, 2));
+}
+
+/** A Harbor trial folder: result.json (TrialResult's fields we read) and the agent's trajectory. */
+/** `atif` null: the agent wrote no trajectory (agent/ stays empty). */
+function writeTrial(folder: string, result: Record<string, unknown>, atif: unknown = harborAtif()): void {
+  writeJson(join(folder, 'result.json'), {
+    id: '6f1c2a4e-0000-4000-8000-000000000001',
+    task_name: 'engine-task',
+    trial_name: 'engine-task__abc123',
+    trial_uri: `file://${folder}`,
+    task_checksum: 'deadbeef',
+    config: {},
+    agent_info: { name: 'claude-code', version: '2.1.3', model_info: { name: 'claude-sonnet-4-5', provider: 'anthropic' } },
+    verifier_result: { rewards: { reward: 1 } },
+    exception_info: null,
+    started_at: '2025-11-03T12:00:00.123456',
+    finished_at: '2025-11-03T12:04:30.5',
+    ...result,
+  });
+  mkdirSync(join(folder, 'verifier'), { recursive: true });
+  writeFileSync(join(folder, 'verifier', 'reward.txt'), '1');
+  if (atif !== null) writeJson(join(folder, 'agent', 'trajectory.json'), atif);
+  else mkdirSync(join(folder, 'agent'), { recursive: true });
+}
+
+const show = async (runId: string) => ((await api.call('runs.show', { runId })) as { run: RunDetail }).run;
+const trajectoryOf = async (runId: string) => (await api.call('runs.trajectory', { runId })) as { trajectory: Trajectory | null; errors: TrajectoryError[] };
+
+describe('importing runs that carry an ATIF trajectory', () => {
+  it('an output bundle with trajectory.json and no artifacts imports as a run with its trajectory, errors and recoveries', async () => {
+    const bundle = join(dir, 'bundle');
+    writeJson(join(bundle, 'run.json'), RUN_JSON);
+    writeJson(join(bundle, 'trajectory.json'), harborAtif());
+
+    const result = await importBundles(api.context.workspace, [bundle]);
+    const [outcome] = result.outcomes;
+    expect(outcome).toMatchObject({ kind: 'run', status: 'imported' });
+    expect(outcome?.status === 'imported' && outcome.detail).toBe('0 files, 0 frames, trajectory trajectory.json: 3 steps, 3 tool calls, 2 errors (1 recovered)');
+    const runId = outcome!.status === 'imported' ? outcome!.id : '';
+
+    const expected = importAtif(harborAtif(), join(bundle, 'trajectory.json'));
+    const detail = await show(runId);
+    expect(detail).toMatchObject({ task: 'engine-task', harness: 'claude-code', harnessVersion: '2.1.3', model: 'claude-sonnet-4-5', versions: { skill: 'v2' }, status: 'succeeded', artifacts: [] });
+    expect(detail.trajectory).toEqual({ steps: 3, toolCalls: 3, failedToolCalls: 2, tokens: { input: 2500, output: 130 } });
+    expect(detail.errors).toEqual([
+      { step: 1, type: 'not-found', message: expect.stringContaining('No such file'), recovered: true },
+      { step: 2, type: 'test', message: expect.any(String), recovered: false },
+    ]);
+    const read = await trajectoryOf(runId);
+    expect(read.trajectory).toEqual(expected);
+    expect(read.errors).toEqual(extractErrors(expected));
+    // The file as imported is kept raw beside our trajectory.
+    const row = findRunTrajectory(api.context.workspace.db, runId)!;
+    expect(JSON.parse(api.context.workspace.blobs.read(row.source_sha256).toString('utf8'))).toEqual(harborAtif());
+
+    const again = await importBundles(api.context.workspace, [bundle]);
+    expect(again.outcomes[0]).toMatchObject({ status: 'unchanged', id: runId });
+  });
+
+  it('reads agent/trajectory.json beside run.json too, and refuses a bundle that has both', async () => {
+    const nested = join(dir, 'nested');
+    writeJson(join(nested, 'run.json'), RUN_JSON);
+    writeJson(join(nested, 'agent', 'trajectory.json'), harborAtif());
+    const both = join(dir, 'both');
+    cpSync(nested, both, { recursive: true });
+    writeJson(join(both, 'trajectory.json'), harborAtif());
+
+    const result = await importBundles(api.context.workspace, [nested, both]);
+    const [first, second] = result.outcomes;
+    expect(first).toMatchObject({ status: 'imported', detail: expect.stringContaining('trajectory agent/trajectory.json: 3 steps') });
+    expect(second).toMatchObject({ status: 'failed', reason: expect.stringContaining('has both trajectory.json and agent/trajectory.json') });
+  });
+
+  it('a Harbor job folder imports each trial with an ATIF trajectory as a run; a trial without one fails alone, saying why', async () => {
+    const job = join(dir, 'jobs', '2025-11-03__12-00-00');
+    writeJson(join(job, 'config.json'), { job_name: 'x' });
+    writeJson(join(job, 'result.json'), { n_total_trials: 3 });
+    writeTrial(join(job, 'engine-task__abc123'), {});
+    writeTrial(join(job, 'engine-task__def456'), {
+      agent_info: { name: 'terminus-2', version: '2.0.1', model_info: null },
+      exception_info: { exception_type: 'AgentTimeoutError', exception_message: 'Agent timed out after 900s', exception_traceback: '', occurred_at: '2025-11-03T12:15:00' },
+      verifier_result: null,
+      finished_at: null,
+    }, harborAtif('terminus-2'));
+    writeTrial(join(job, 'engine-task__ghi789'), {}, null);
+
+    const result = await importBundles(api.context.workspace, [join(dir, 'jobs')]);
+    const byTrial = new Map(result.outcomes.map((o) => [o.path.split('/').pop(), o]));
+    expect(byTrial.get('engine-task__abc123')).toMatchObject({ kind: 'run', status: 'imported', detail: expect.stringMatching(/3 steps, 3 tool calls, 2 errors \(1 recovered\), Harbor reward 1$/) });
+    expect(byTrial.get('engine-task__def456')).toMatchObject({ kind: 'run', status: 'imported' });
+    expect(byTrial.get('engine-task__ghi789')).toMatchObject({ status: 'failed', reason: expect.stringContaining('a Harbor trial without agent/trajectory.json') });
+    expect(result.message).toMatch(/^0 tasks and 2 runs imported; 1 failed: /);
+
+    const claude = await show((byTrial.get('engine-task__abc123') as { id: string }).id);
+    expect(claude).toMatchObject({ harness: 'claude-code', harnessVersion: '2.1.3', model: 'anthropic/claude-sonnet-4-5', versions: {}, status: 'succeeded', durationMs: 270_377 });
+    expect(claude.errors.map((error) => error.recovered)).toEqual([true, false]);
+    const terminus = await show((byTrial.get('engine-task__def456') as { id: string }).id);
+    // Not a harness we run: it keeps its Harbor name; the model comes from the trajectory.
+    expect(terminus).toMatchObject({ harness: 'terminus-2', harnessVersion: '2.1.3', model: 'claude-sonnet-4-5', status: 'timeout', durationMs: 0 });
+  });
+
+  it('a trial whose task is not in the workspace fails naming result.json and task_name', async () => {
+    const trial = join(dir, 'trial');
+    writeTrial(trial, { task_name: 'hello-world' });
+    const result = await importBundles(api.context.workspace, [trial]);
+    expect(result.outcomes[0]).toMatchObject({ status: 'failed', reason: `${join(trial, 'result.json')}: task_name "hello-world" is not a task in this workspace. Import the task folder (with its task.json) first, or together with this trial.` });
+  });
+
+  it('bad ATIF fails its folder naming the file and the field, stores nothing of it, and the rest of the batch imports', async () => {
+    const batch = join(dir, 'batch');
+    writeJson(join(batch, 'a-good', 'run.json'), RUN_JSON);
+    writeJson(join(batch, 'a-good', 'trajectory.json'), harborAtif());
+    const broken = harborAtif();
+    (broken.steps[1]!.tool_calls![0] as Record<string, unknown>).function_name = 42;
+    writeJson(join(batch, 'b-bad-field', 'run.json'), RUN_JSON);
+    writeJson(join(batch, 'b-bad-field', 'trajectory.json'), broken);
+    writeJson(join(batch, 'c-not-json', 'run.json'), RUN_JSON);
+    writeFileSync(join(batch, 'c-not-json', 'trajectory.json'), '{"schema_version": "ATIF-v1.5", "steps": [');
+    writeTrial(join(batch, 'd-trial-bad'), {}, { ...harborAtif(), schema_version: '1.5' });
+
+    const result = await importBundles(api.context.workspace, [batch]);
+    const byName = new Map(result.outcomes.map((o) => [o.path.split('/').pop(), o]));
+    expect(byName.get('a-good')).toMatchObject({ status: 'imported' });
+    expect(byName.get('b-bad-field')).toMatchObject({
+      status: 'failed',
+      reason: `${join(batch, 'b-bad-field', 'trajectory.json')} is not a valid ATIF trajectory: steps[1].tool_calls[0].function_name: Invalid input: expected string, received number. Nothing was imported.`,
+    });
+    expect(byName.get('c-not-json')).toMatchObject({ status: 'failed', reason: expect.stringMatching(/c-not-json[/\\]trajectory\.json: not valid JSON \(.* at line 1, column \d+\); an ATIF trajectory\.json is one JSON object/) });
+    expect(byName.get('d-trial-bad')).toMatchObject({ status: 'failed', reason: expect.stringMatching(/d-trial-bad[/\\]agent[/\\]trajectory\.json is not a valid ATIF trajectory: schema_version: expected "ATIF-v<major>\.<minor>"/) });
+    const runs = (await api.call('runs.list', {})) as { runs: { id: string }[] };
+    expect(runs.runs).toHaveLength(1);
+  });
+
+  it('runs.exportAtif writes an imported run back as the ATIF it imports from, and refuses a run without a trajectory', async () => {
+    const bundle = join(dir, 'bundle');
+    writeJson(join(bundle, 'run.json'), RUN_JSON);
+    writeJson(join(bundle, 'trajectory.json'), harborAtif());
+    const imported = (await importBundles(api.context.workspace, [bundle])).outcomes[0] as { id: string };
+    const exported = (await api.call('runs.exportAtif', { runId: imported.id })) as { fileName: string; atif: unknown };
+    expect(exported.fileName).toBe('trajectory.json');
+    expect(importAtif(exported.atif)).toEqual((await trajectoryOf(imported.id)).trajectory);
+
+    const bare = join(dir, 'bare');
+    writeJson(join(bare, 'run.json'), RUN_JSON);
+    mkdirSync(join(bare, 'dist'), { recursive: true });
+    writeFileSync(join(bare, 'dist', 'index.html'), '<p>hi</p>');
+    const plain = (await importBundles(api.context.workspace, [bare])).outcomes[0] as { id: string };
+    await expect(api.call('runs.exportAtif', { runId: plain.id })).rejects.toThrow(`Run ${plain.id} has no trajectory to export`);
+    expect((await trajectoryOf(plain.id)).trajectory).toBeNull();
+  });
+});
