@@ -56,6 +56,12 @@ export const StudySpecSchema = z
     taskFolders: z.record(z.string(), z.string()).default({}),
     /** Play this script from a local scripted model server instead of calling a model API. */
     replay: ReplayScriptSchema.optional(),
+    /**
+     * The verifier hook (Claude Code PostToolUse, Gemini CLI AfterTool; the verify_build MCP tool
+     * for Codex): builds, serves and captures the agent's app after each change and tells it what
+     * to fix. Absent: on for tasks with frames (Figma-to-code), off for the others.
+     */
+    verifier: z.boolean().optional(),
   })
   .strict();
 export type StudySpec = z.infer<typeof StudySpecSchema>;

@@ -137,6 +137,18 @@ runs
     await runRunsParse(file, options);
   });
 
+runs
+  .command('verify')
+  .description("Check an agent's app: build it (npm run build when package.json has a build script), serve out/dist/ and load each route in Chromium; prints the findings and the next required action, exits 1 when there are findings.")
+  .option('--workdir <dir>', "the agent's working folder (default: the current folder); a run's routes come from verify.json beside it")
+  .option('--hook <harness>', "run as claude-code's PostToolUse or gemini-cli's AfterTool hook: reads the hook's JSON on stdin and answers in its format")
+  .option('--mcp', 'serve the verify_build tool over stdio (MCP), for Codex')
+  .option('--json', 'print {ok, findings: [{kind, route?, detail}], nextAction}')
+  .action(async (options: { workdir?: string; hook?: string; mcp?: boolean; json?: boolean }) => {
+    const { runRunsVerify } = await import('./runs-verify-command.ts');
+    await runRunsVerify(options);
+  });
+
 function parseCount(name: string, min: number, max: number) {
   return (value: string): number => {
     const n = Number(value);

@@ -18,6 +18,8 @@ import { parseTranscript } from '../trajectory/read-transcript-lines.ts';
 import { classifyRunFailure, RETRYABLE_FAILURES, type RunFailure } from './classify-run-failure.ts';
 import { writeRunManifest } from './run-manifest.ts';
 import { buildRunPrompt, prepareTaskWorkdir, type TaskForRun } from './task-workdir.ts';
+import { prepareRunVerifier } from '../verifier/prepare-run-verifier.ts';
+import { storeVerifierFindings } from '../verifier/store-verifier-findings.ts';
 
 export interface ExecuteRunInput {
   workspace: Workspace;
@@ -78,6 +80,7 @@ export async function executeStudyRun(input: ExecuteRunInput): Promise<ExecuteRu
     prepareTaskWorkdir(input.task, workdir);
     const skillFile = input.skill ? installSkill(input.skill, workdir, input.adapter.skillDir(input.skill.name)) : '';
     const endpoint = input.endpointFor(workdir, skillFile);
+    const verifier = prepareRunVerifier({ enabled: input.spec.verifier, harness: input.adapter.id, frames: input.task.frames, folder, workdir });
     const invocation = await input.adapter.prepare({
       workdir,
       homeDir,
@@ -87,7 +90,8 @@ export async function executeStudyRun(input: ExecuteRunInput): Promise<ExecuteRu
       ...(endpoint ? { endpoint } : {}),
       ...(input.spec.apiKeyEnv ? { apiKeyEnv: input.spec.apiKeyEnv } : {}),
       ...(input.apiKey !== undefined ? { apiKey: input.apiKey } : {}),
-      mcpServers: [],
+      mcpServers: verifier.mcpServers,
+      ...(verifier.verifierCommand ? { verifierCommand: verifier.verifierCommand } : {}),
       ...(input.configuration.command ? { command: input.configuration.command } : {}),
     });
     manifest.completed_steps.push('prepared');
@@ -135,6 +139,7 @@ export async function executeStudyRun(input: ExecuteRunInput): Promise<ExecuteRu
   // A cancelled run, or one that will be tried again, is not a finished run: it stays out of the arena and analysis.
   if (status !== 'cancelled' && !retryable) {
     runId = await storeRun(input, started, status, join(workdir, 'out'));
+    storeVerifierFindings(db, runId, folder);
     manifest.artifacts = listFiles(join(workdir, 'out'));
   }
   finish(input, started, { status: retryable ? 'pending' : status, failure, trajectory, trajectoryBlob, errors, transcript, runId });

@@ -1,0 +1,69 @@
+import { appendFileSync, existsSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { text } from 'node:stream/consumers';
+import { checkAgentApp } from '../runs/verifier/check-agent-app.ts';
+import { parseHookPayload, toolMayChangeApp, VERIFIER_HOOK_HARNESSES, type VerifierHookHarness } from '../runs/verifier/hook-payload.ts';
+import { describeVerification, hookResponse } from '../runs/verifier/hook-response.ts';
+import { VERIFY_CONFIG_FILE, verifierFolderOf } from '../runs/verifier/verify-config.ts';
+import { serveVerifierMcp } from '../runs/verifier/verifier-mcp-server.ts';
+
+export interface RunsVerifyOptions {
+  workdir?: string;
+  hook?: string;
+  mcp?: boolean;
+  json?: boolean;
+}
+
+function refuse(message: string, exitCode: number): void {
+  process.stderr.write(`lhb runs verify: ${message}\n`);
+  process.exitCode = exitCode;
+}
+
+/**
+ * `lhb runs verify [--workdir DIR] [--hook claude-code|gemini-cli] [--mcp] [--json]`: builds,
+ * serves and captures the agent's app and reports findings with the next required action.
+ * By hand it always checks and exits 1 on findings. As a hook it answers in the harness's hook
+ * format and never fails the agent's tool call: a problem of the verifier's own exits 1 (a
+ * non-blocking error for both CLIs) with the reason on stderr, and in the run folder's
+ * verifier-errors.log.
+ */
+export async function runRunsVerify(options: RunsVerifyOptions): Promise<void> {
+  const workdir = resolve(options.workdir ?? process.cwd());
+  if (options.hook !== undefined && options.mcp) return refuse('--hook and --mcp are two ways to run it; give one', 2);
+  if (!existsSync(workdir) || !statSync(workdir).isDirectory()) return refuse(`${workdir} is not a folder. Give the agent's working folder with --workdir.`, 2);
+
+  if (options.mcp) {
+    await serveVerifierMcp({ workdir, input: process.stdin, output: process.stdout });
+    return;
+  }
+  if (options.hook !== undefined) {
+    if (!(VERIFIER_HOOK_HARNESSES as readonly string[]).includes(options.hook)) {
+      return refuse(`unknown --hook "${options.hook}"; choose one of: ${VERIFIER_HOOK_HARNESSES.join(', ')}`, 2);
+    }
+    await runAsHook(workdir, options.hook as VerifierHookHarness);
+    return;
+  }
+
+  const outcome = await checkAgentApp({ workdir, trigger: 'cli', force: true });
+  if (outcome.status === 'nothing-to-check') return;
+  const { result } = outcome;
+  if (options.json) process.stdout.write(`${JSON.stringify({ ok: result.ok, findings: result.findings, nextAction: result.nextAction }, null, 2)}\n`);
+  else process.stdout.write(`${describeVerification(result)}\n`);
+  if (!result.ok) process.exitCode = 1;
+}
+
+async function runAsHook(workdir: string, harness: VerifierHookHarness): Promise<void> {
+  try {
+    const payload = parseHookPayload(await text(process.stdin), harness);
+    if (!toolMayChangeApp(harness, payload)) return;
+    const outcome = await checkAgentApp({ workdir, trigger: `${harness} ${payload.hook_event_name} ${payload.tool_name}`, quietBeforeFirstBuild: true });
+    // Unchanged since the last check: the agent was told already.
+    if (outcome.status !== 'checked') return;
+    process.stdout.write(`${JSON.stringify(hookResponse(harness, payload.hook_event_name, outcome.result, payload.tool_name))}\n`);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const folder = verifierFolderOf(workdir);
+    if (existsSync(join(folder, VERIFY_CONFIG_FILE))) appendFileSync(join(folder, 'verifier-errors.log'), `${new Date().toISOString()} ${message}\n`);
+    refuse(`the check did not run: ${message}`, 1);
+  }
+}

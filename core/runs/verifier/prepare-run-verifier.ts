@@ -1,0 +1,58 @@
+import type { HarnessId } from '../../../schemas/trajectory.ts';
+import { resolveChromiumPath } from '../chromium-path.ts';
+import type { McpServerSpec } from '../harnesses/harness-adapter.ts';
+import { currentLhbCommand, withEnvPrefix } from './lhb-command.ts';
+import { writeVerifyConfig } from './verify-config.ts';
+
+export const VERIFIER_MCP_SERVER_NAME = 'lhb-verifier';
+
+export interface RunVerifierSetup {
+  /** Claude Code's PostToolUse and Gemini CLI's AfterTool hook command. */
+  verifierCommand?: string[];
+  /** Codex has no post-tool hook: it is offered the verify_build tool instead. */
+  mcpServers: McpServerSpec[];
+}
+
+export interface PrepareRunVerifierInput {
+  /** The study's choice; absent means on for tasks with frames (Figma-to-code), off otherwise. */
+  enabled: boolean | undefined;
+  harness: HarnessId;
+  frames: readonly { node_id: string; target_route: string; viewport_width: number | null; viewport_height: number | null }[];
+  /** The run folder: verify.json, the verifier's state and its findings log go here. */
+  folder: string;
+  /** The agent's working folder (`<folder>/work`). */
+  workdir: string;
+}
+
+/**
+ * Sets a run up for the verifier: writes verify.json (the task's routes, or `/`) and says how
+ * the harness calls `lhb runs verify`. The command harness has neither hooks nor MCP, so it
+ * gets none.
+ */
+export function prepareRunVerifier(input: PrepareRunVerifierInput): RunVerifierSetup {
+  const enabled = input.enabled ?? input.frames.length > 0;
+  if (!enabled || input.harness === 'command') return { mcpServers: [] };
+  let chromiumPath: string | undefined;
+  try {
+    chromiumPath = resolveChromiumPath();
+  } catch {
+    // The check says so when it runs (to the run's stderr, never to the agent as its problem).
+  }
+  writeVerifyConfig(input.folder, {
+    frames:
+      input.frames.length > 0
+        ? input.frames.map((frame) => ({
+            nodeId: frame.node_id,
+            targetRoute: frame.target_route,
+            ...(frame.viewport_width && frame.viewport_height ? { viewport: { width: frame.viewport_width, height: frame.viewport_height } } : {}),
+          }))
+        : [{ nodeId: 'root', targetRoute: '/' }],
+    ...(chromiumPath ? { chromiumPath } : {}),
+  });
+  const lhb = currentLhbCommand();
+  if (input.harness === 'codex') {
+    const [command, ...args] = lhb.argv;
+    return { mcpServers: [{ name: VERIFIER_MCP_SERVER_NAME, command: command!, args: [...args, 'runs', 'verify', '--workdir', input.workdir, '--mcp'], env: lhb.env }] };
+  }
+  return { verifierCommand: withEnvPrefix(lhb, ['runs', 'verify', '--workdir', input.workdir, '--hook', input.harness]), mcpServers: [] };
+}
