@@ -1,0 +1,164 @@
+import { createHash } from 'node:crypto';
+import type { Database } from 'better-sqlite3';
+import { z } from 'zod';
+import { RubricSchema, RubricSetSchema, type RubricScale, type RubricSet } from '../../../schemas/judge.ts';
+import { nextRubricVersion, type StoredRubricSet } from '../../../schemas/rubric-library.ts';
+import type { AnnotateDeps } from '../../annotate/annotate-deps.ts';
+import { AnnotateError } from '../../annotate/annotate-error.ts';
+import { loadCourseDetail } from '../../annotate/course-detail.ts';
+import { requireChapter } from '../../annotate/require-records.ts';
+import { extractReplyJson } from '../judging/parse-judge-reply.ts';
+import type { JudgeProvider, JudgeTurn } from '../providers/judge-provider.ts';
+import { chapterRubricSystemPrompt, chapterRubricUserPrompt, type ChapterMaterial } from './chapter-rubric-prompt.ts';
+import { RubricLibraryError } from './rubric-library-error.ts';
+import { openRubricLibrary } from './rubric-library.ts';
+
+/** The generic content set chapter rubrics are judged beside; its rubric names keep the chapter's from repeating them. */
+const GENERIC_CONTENT_SET = 'programmatic-content';
+
+/** What the judge model must reply: 1–3 rubrics, each with an anchor per level. */
+const ChapterRubricsReplySchema = z.object({ rubrics: z.array(RubricSchema).min(1, 'write at least one rubric').max(3, 'write at most 3 rubrics') });
+
+/** Weights within this of 1 (0.33 + 0.33 + 0.33) are rescaled to sum to 1 exactly; further off is an error to repair. */
+const WEIGHT_SLACK = 0.02;
+
+export interface ChapterRubricsRequest {
+  chapterId: string;
+  scale?: RubricScale;
+  /** Labels the set's description with who wrote it (the judge's name and model). */
+  judgeLabel: string;
+  maxOutputTokens?: number;
+  signal?: AbortSignal;
+}
+
+export interface ChapterRubricsOutcome {
+  stored: StoredRubricSet;
+  /** 1, or 2 when the first reply needed a repair. */
+  attempts: number;
+  usage: { input: number; output: number };
+}
+
+/** The judge model's reply could not be used even after one repair; nothing was stored. */
+export class ChapterRubricsReplyError extends Error {
+  override name = 'ChapterRubricsReplyError';
+  constructor(
+    message: string,
+    readonly rawReply: string,
+  ) {
+    super(message);
+  }
+}
+
+/** A stable set name per chapter: `chapter-<title words>-<6 hex of the id>`. */
+export function chapterRubricSetName(chapterId: string, title: string): string {
+  const words = title
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 48)
+    .replace(/-+$/, '');
+  const suffix = createHash('sha256').update(chapterId).digest('hex').slice(0, 6);
+  return `chapter-${words === '' ? 'untitled' : words}-${suffix}`;
+}
+
+function readChapter(annotate: AnnotateDeps, chapterId: string): ChapterMaterial {
+  try {
+    const row = requireChapter(annotate.db, chapterId);
+    const course = loadCourseDetail(annotate, row.course_id);
+    const chapter = course.chapters.find((candidate) => candidate.id === chapterId);
+    if (!chapter) throw new AnnotateError('not_found', `Chapter ${chapterId} is no longer in its data room. Reload the data room.`);
+    return { course, chapter };
+  } catch (error) {
+    if (error instanceof AnnotateError) throw new RubricLibraryError(error.code === 'not_found' ? 'not_found' : 'bad_request', error.message);
+    throw error;
+  }
+}
+
+/** The set the reply describes, or the first problem with it, phrased for the repair request. */
+function setFromReply(text: string, base: Omit<RubricSet, 'rubrics'>): { ok: true; set: RubricSet } | { ok: false; error: string } {
+  let json: unknown;
+  try {
+    json = extractReplyJson(text);
+  } catch (error) {
+    return { ok: false, error: (error as Error).message };
+  }
+  const reply = ChapterRubricsReplySchema.safeParse(json);
+  if (!reply.success) return { ok: false, error: reply.error.issues.map((issue) => `${issue.path.join('.') || 'the reply'}: ${issue.message}`).join('; ') };
+  const rubrics = reply.data.rubrics;
+  const total = rubrics.reduce((sum, rubric) => sum + rubric.weight, 0);
+  if (Math.abs(total - 1) <= WEIGHT_SLACK) {
+    // Rescale, putting the rounding remainder on the last rubric so the sum is exactly 1.
+    const scaled = rubrics.map((rubric) => ({ ...rubric, weight: Number((rubric.weight / total).toFixed(6)) }));
+    const rest = scaled.slice(0, -1).reduce((sum, rubric) => sum + rubric.weight, 0);
+    scaled[scaled.length - 1]!.weight = Number((1 - rest).toFixed(6));
+    rubrics.splice(0, rubrics.length, ...scaled);
+  }
+  const set = RubricSetSchema.safeParse({ ...base, rubrics });
+  if (!set.success) return { ok: false, error: set.error.issues.map((issue) => `${issue.path.join('.') || 'the reply'}: ${issue.message}`).join('; ') };
+  return { ok: true, set: set.data };
+}
+
+/**
+ * Asks a judge model to write 1–3 rubrics for one chapter from its instruction, notes and
+ * citations (read through core/annotate), checks the reply (one repair request quoting the
+ * problem), and stores the result as the next version of that chapter's set.
+ */
+export async function generateChapterRubrics(deps: { db: Database; annotate: AnnotateDeps; provider: JudgeProvider; now?: () => Date }, request: ChapterRubricsRequest): Promise<ChapterRubricsOutcome> {
+  const scale = request.scale ?? 5;
+  const material = readChapter(deps.annotate, request.chapterId);
+  const { chapter } = material;
+  if (chapter.instruction.trim() === '' && chapter.citations.length === 0) {
+    throw new RubricLibraryError(
+      'bad_request',
+      `Chapter “${chapter.title}” has no instruction and no citations, so there is nothing to write its rubrics from. Nothing was asked or stored. Write its instruction or cite its sources in Annotate, then try again.`,
+    );
+  }
+  const library = openRubricLibrary(deps.db, deps.now ? { now: deps.now } : {});
+  const earlier = library.chapterSets(request.chapterId);
+  const name = earlier[0]?.name ?? chapterRubricSetName(request.chapterId, chapter.title);
+  const version = nextRubricVersion(earlier.filter((set) => set.scale === scale).map((set) => set.version));
+  const generic = library.list().find((set) => set.name === GENERIC_CONTENT_SET && set.scale === scale);
+  const genericRubrics = generic ? (library.get(generic.name, generic.version, scale)?.set.rubrics ?? []) : [];
+
+  const system = chapterRubricSystemPrompt(scale, genericRubrics);
+  const turns: JudgeTurn[] = [{ role: 'user', content: [{ type: 'text', text: chapterRubricUserPrompt(material) }] }];
+  const usage = { input: 0, output: 0 };
+  const signal = request.signal ?? new AbortController().signal;
+  const ask = async () => {
+    const completion = await deps.provider.complete({ system, turns, maxOutputTokens: request.maxOutputTokens ?? 4096, signal });
+    usage.input += completion.usage.input;
+    usage.output += completion.usage.output;
+    return completion;
+  };
+
+  const first = await ask();
+  const base = {
+    name,
+    version,
+    tier: 'content' as const,
+    scale,
+    title: `Chapter rubrics: ${chapter.title}`.slice(0, 200),
+    description: `Written by ${request.judgeLabel}${first.model ? ` (${first.model})` : ''} from the chapter's instruction, design notes, course notes and ${chapter.citations.length} citation${chapter.citations.length === 1 ? '' : 's'}; judged beside the generic ${GENERIC_CONTENT_SET} rubrics. Edit it to make a new version.`,
+    authoredBy: 'chapter' as const,
+    chapterId: request.chapterId,
+  };
+  let attempts = 1;
+  let reply = first.text;
+  let outcome = setFromReply(reply, base);
+  if (!outcome.ok) {
+    attempts = 2;
+    turns.push({ role: 'assistant', content: [{ type: 'text', text: reply }] });
+    turns.push({ role: 'user', content: [{ type: 'text', text: `Your reply could not be used: ${outcome.error}. Reply again with the corrected JSON object only.` }] });
+    reply = (await ask()).text;
+    outcome = setFromReply(reply, base);
+  }
+  if (!outcome.ok) {
+    throw new ChapterRubricsReplyError(
+      `${request.judgeLabel} did not return usable rubrics for chapter “${chapter.title}”, even after a repair request: ${outcome.error}. Nothing was stored. Try again, or with another judge model, or write the set by hand on the Judges screen.`,
+      reply,
+    );
+  }
+  const { stored } = library.save(outcome.set);
+  return { stored, attempts, usage };
+}
