@@ -26,6 +26,10 @@ export interface JudgeCompletion {
   usage: { input: number; output: number };
   /** The model the API says answered (may differ from the one asked for, e.g. a dated snapshot). */
   model: string | null;
+  /** Why the model stopped, in the API's own words (`stop`, `end_turn`, `STOP`; `length`, `max_tokens`, `MAX_TOKENS` mean the reply was cut short). */
+  stopReason?: string | null;
+  /** Requests it took, retries included (set by withRetries; a bare provider makes one). */
+  attempts?: number;
 }
 
 /** Why a request failed, which decides whether it is retried: rate limits, server errors and dropped connections are. */
@@ -37,11 +41,14 @@ export class ProviderError extends Error {
   readonly status: number | null;
   /** From a 429's Retry-After (seconds or an HTTP date), when the server gave one. */
   readonly retryAfterMs: number | null;
-  constructor(kind: ProviderErrorKind, message: string, options: { status?: number | null; retryAfterMs?: number | null; cause?: unknown } = {}) {
+  /** Requests made before giving up (withRetries sets it; 1 for a single request). */
+  readonly attempts: number;
+  constructor(kind: ProviderErrorKind, message: string, options: { status?: number | null; retryAfterMs?: number | null; cause?: unknown; attempts?: number } = {}) {
     super(message, { cause: options.cause });
     this.kind = kind;
     this.status = options.status ?? null;
     this.retryAfterMs = options.retryAfterMs ?? null;
+    this.attempts = options.attempts ?? 1;
   }
 
   get retryable(): boolean {
