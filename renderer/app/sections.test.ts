@@ -22,10 +22,10 @@ describe('sections', () => {
     }
   });
 
-  it('invites nobody to start a run from the app before it can, while imports work now', () => {
+  it('points to the Runs screen’s New study form, now that the app runs harnesses, and to imports', () => {
     const runs = SECTIONS.find((s) => s.id === 'runs')!;
-    expect(`${runs.emptyBody} ${runs.nextStep}`).not.toMatch(/start a run/i);
-    expect(runs.nextStep).toBe('Import bundles now; running harnesses from the app is coming.');
+    expect(runs.coming).toBeUndefined();
+    expect(runs.nextStep).toBe('Start a study of harness runs with New study…, or import output bundles.');
   });
 
   it('maps the URL hash to a section, falling back to Annotate', () => {

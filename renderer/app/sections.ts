@@ -38,11 +38,11 @@ export const SECTIONS: readonly Section[] = [
   {
     id: 'runs',
     label: 'Runs',
-    purpose: 'Tasks and agent runs: imported output bundles and what frame capture found.',
+    purpose: 'Studies of agent harness runs, imported output bundles, transcripts and what frame capture found.',
     emptyTitle: 'No runs yet',
     emptyBody:
       'Runs of Claude Code, Codex CLI and Gemini CLI will appear here with their task, model, SKILL.md version, archived transcript and the artifacts they built.',
-    nextStep: 'Import bundles now; running harnesses from the app is coming.',
+    nextStep: 'Start a study of harness runs with New study…, or import output bundles.',
   },
   {
     id: 'judges',

@@ -1,4 +1,6 @@
 import type { RunSummary } from '../../schemas/arena.ts';
+import { useAppStore } from '../app/app-store.ts';
+import { useRunViewStore } from './run-view-store.ts';
 import { findingsSummary } from './finding-words.ts';
 import { RunFindings } from './RunFindings.tsx';
 import { useRunsStore } from './runs-store.ts';
@@ -40,6 +42,7 @@ export function RunsRegion() {
                 <th scope="col">Started → finished</th>
                 <th scope="col">Artifacts</th>
                 <th scope="col">Capture findings</th>
+                <th scope="col">Record</th>
               </tr>
             </thead>
             <tbody>
@@ -55,6 +58,7 @@ export function RunsRegion() {
 }
 
 function RunRow({ run }: { run: RunSummary }) {
+  const client = useAppStore((s) => s.client);
   const flagged = run.findings.length > 0;
   return (
     <tr className={flagged ? 'runs-run runs-run--flagged' : 'runs-run'}>
@@ -80,6 +84,13 @@ function RunRow({ run }: { run: RunSummary }) {
       <td>{artifactsText(run)}</td>
       <td className="runs-run__findings">
         <RunFindings run={run} />
+      </td>
+      <td>
+        {!run.synthetic && (
+          <button type="button" disabled={!client} aria-label={`Open run ${run.harness} · ${run.model}`} onClick={() => client && void useRunViewStore.getState().open(client, run.id)}>
+            Open
+          </button>
+        )}
       </td>
     </tr>
   );

@@ -2,27 +2,41 @@ import { useEffect } from 'react';
 import { useAppStore } from '../app/app-store.ts';
 import { DismissibleAlert } from '../ui/DismissibleAlert.tsx';
 import { ImportRegion } from './ImportRegion.tsx';
+import { RunDialog } from './RunDialog.tsx';
+import { useRunViewStore } from './run-view-store.ts';
 import { RunsRegion } from './RunsRegion.tsx';
 import { useRunsStore } from './runs-store.ts';
+import { StudiesRegion } from './StudiesRegion.tsx';
+import { useStudiesStore } from './studies-store.ts';
+import { StudyRegion } from './StudyRegion.tsx';
 import { TasksRegion } from './TasksRegion.tsx';
 import './runs.css';
+import './studies.css';
 
 /**
- * The researcher's view of what was imported: tasks, each task's runs with who made them
- * (harness, model, versions) and what frame capture found, and a form to import more.
- * Identities are shown here on purpose; the arena never shows them.
+ * The researcher's view of runs: studies started here (a "New study" form, live progress, cancel,
+ * retry, resume), tasks and each task's runs with who made them (harness, model, versions) and
+ * what frame capture found, any run's transcript, build, frames and video, and a form to import
+ * more. Identities are shown here on purpose; the arena never shows them.
  */
 export function RunsScreen() {
   const client = useAppStore((s) => s.client);
   const error = useRunsStore((s) => s.error);
   const announcement = useRunsStore((s) => s.announcement);
+  const studiesError = useStudiesStore((s) => s.error);
+  const studiesAnnouncement = useStudiesStore((s) => s.announcement);
+  const runOpen = useRunViewStore((s) => s.run !== undefined);
   const { dismissError } = useRunsStore.getState();
 
   useEffect(() => (client ? useRunsStore.getState().connect(client) : undefined), [client]);
+  useEffect(() => (client ? useStudiesStore.getState().connect(client) : undefined), [client]);
 
   return (
     <div className="runs">
       {error && <DismissibleAlert message={error} onDismiss={dismissError} />}
+      {studiesError && <DismissibleAlert message={studiesError} onDismiss={useStudiesStore.getState().dismissError} />}
+      <StudiesRegion />
+      <StudyRegion />
       <div className="runs__browse">
         <TasksRegion />
         <RunsRegion />
@@ -31,6 +45,10 @@ export function RunsScreen() {
       <div className="visually-hidden" role="status" aria-live="polite">
         {announcement}
       </div>
+      <div className="visually-hidden" role="status" aria-live="polite">
+        {studiesAnnouncement}
+      </div>
+      {runOpen && <RunDialog />}
     </div>
   );
 }

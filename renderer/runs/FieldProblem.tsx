@@ -1,0 +1,15 @@
+/** A field's problem, read out when it appears, and named by the field's aria-describedby. */
+export function FieldProblem({ id, message }: { id: string; message: string | undefined }) {
+  if (!message) return null;
+  return (
+    <p id={id} className="study-form__problem" role="alert">
+      {message}
+    </p>
+  );
+}
+
+/** The aria-describedby of a field: its help and, when there is one, its problem. */
+export function describedBy(...ids: (string | false | undefined)[]): string | undefined {
+  const present = ids.filter((id): id is string => typeof id === 'string' && id !== '');
+  return present.length > 0 ? present.join(' ') : undefined;
+}

@@ -1,0 +1,74 @@
+import { useAppStore } from '../app/app-store.ts';
+import { NewStudyDialog } from './NewStudyDialog.tsx';
+import { useNewStudyStore } from './new-study-store.ts';
+import { useStudiesStore } from './studies-store.ts';
+import { STUDY_STATE_WORDS, studyCountsText } from './study-words.ts';
+
+/** The studies run here, newest first, and the button that opens the "New study" form. */
+export function StudiesRegion() {
+  const client = useAppStore((s) => s.client);
+  const phase = useStudiesStore((s) => s.studiesPhase);
+  const studies = useStudiesStore((s) => s.studies);
+  const selectedStudyId = useStudiesStore((s) => s.selectedStudyId);
+  const formOpen = useNewStudyStore((s) => s.isOpen);
+  const { selectStudy, loadStudies } = useStudiesStore.getState();
+
+  const started = (studyId: string) => {
+    selectStudy(studyId);
+    void loadStudies();
+    requestAnimationFrame(() => document.getElementById('study-view-title')?.focus());
+  };
+
+  return (
+    <section className="runs-region runs-studies" aria-labelledby="runs-studies-title" aria-busy={phase === 'loading'}>
+      <div className="runs-studies__head">
+        <h2 id="runs-studies-title">Studies</h2>
+        <button type="button" className="primary" disabled={!client} onClick={() => client && void useNewStudyStore.getState().open(client)}>
+          New study…
+        </button>
+      </div>
+      {phase === 'ready' && studies.length === 0 ? (
+        <p className="muted">
+          No studies yet. A study runs harnesses (Claude Code, Codex CLI, Gemini CLI, or any command) on tasks, with a skill version or none, and keeps
+          each run’s transcript, trajectory and artifacts. Press “New study…”, or from a terminal: <code>lhb runs start --task ID --harness NAME</code>.
+        </p>
+      ) : (
+        <div className="runs-table">
+          <table>
+            <caption>
+              {studies.length} stud{studies.length === 1 ? 'y' : 'ies'}. Select one to follow its runs.
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">Study</th>
+                <th scope="col">State</th>
+                <th scope="col">Runs</th>
+                <th scope="col">Created</th>
+              </tr>
+            </thead>
+            <tbody>
+              {studies.map((study) => {
+                const selected = study.id === selectedStudyId;
+                return (
+                  <tr key={study.id} className={selected ? 'runs-task runs-task--selected' : 'runs-task'}>
+                    <th scope="row">
+                      <button type="button" className="runs-task__pick" aria-current={selected ? 'true' : undefined} onClick={() => selectStudy(study.id)}>
+                        {study.name}
+                      </button>
+                    </th>
+                    <td>
+                      <span className={`study-state study-state--${study.state}`}>{STUDY_STATE_WORDS[study.state]}</span>
+                    </td>
+                    <td>{studyCountsText(study)}</td>
+                    <td className="runs-table__time">{study.createdAt.slice(0, 16).replace('T', ' ')} UTC</td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {formOpen && <NewStudyDialog onStarted={started} />}
+    </section>
+  );
+}

@@ -1,0 +1,54 @@
+import type { Trajectory, TrajectoryError } from '../../schemas/trajectory.ts';
+import { ToolCallView } from './ToolCallView.tsx';
+import { errorsByCall, recoverySummary, stepLabel } from './transcript-view.ts';
+
+/** A run's normalised trajectory, step by step, with failed calls marked and whether (and where) each was recovered. */
+export function TranscriptView({ trajectory, errors }: { trajectory: Trajectory; errors: readonly TrajectoryError[] }) {
+  const byCall = errorsByCall(errors);
+  return (
+    <section className="transcript" aria-labelledby="transcript-title">
+      <h3 id="transcript-title">Transcript</h3>
+      <p className="muted">
+        {trajectory.steps.length} step{trajectory.steps.length === 1 ? '' : 's'} · {recoverySummary(errors)} · outcome {trajectory.outcome}
+        {trajectory.warnings.length > 0 && ` · ${trajectory.warnings.length} parser warning${trajectory.warnings.length === 1 ? '' : 's'}`}
+      </p>
+      {trajectory.warnings.length > 0 && (
+        <details className="transcript__warnings">
+          <summary>Parser warnings</summary>
+          <ul>
+            {trajectory.warnings.map((warning, i) => (
+              <li key={i}>{warning}</li>
+            ))}
+          </ul>
+        </details>
+      )}
+      <ol className="transcript__steps" aria-label="Steps">
+        {trajectory.steps.map((step) => {
+          const failed = step.toolCalls.some((call) => !call.ok);
+          return (
+            <li key={step.index} className={`transcript-step transcript-step--${step.source}${failed ? ' transcript-step--failed' : ''}`} aria-label={stepLabel(step.index, step.source)}>
+              <h4>
+                {stepLabel(step.index, step.source)}
+                {step.timestamp && <span className="muted"> · {step.timestamp.replace('T', ' ').replace(/\.\d+Z$|Z$/, '')}</span>}
+                {step.tokens && (
+                  <span className="muted">
+                    {' '}
+                    · {step.tokens.input} in / {step.tokens.output} out tokens
+                  </span>
+                )}
+              </h4>
+              {step.text !== '' && <p className="transcript-step__text">{step.text}</p>}
+              {step.toolCalls.length > 0 && (
+                <ul className="transcript-step__calls" aria-label={`Tool calls of step ${step.index + 1}`}>
+                  {step.toolCalls.map((call) => (
+                    <ToolCallView key={call.id} call={call} error={byCall.get(call.id)} />
+                  ))}
+                </ul>
+              )}
+            </li>
+          );
+        })}
+      </ol>
+    </section>
+  );
+}

@@ -1,0 +1,172 @@
+import type { HarnessStatus, StudySpecInput } from '../../schemas/studies.ts';
+import type { HarnessId } from '../../schemas/trajectory.ts';
+
+/** The model each harness starts with in the form (the CLI's defaults, `lhb runs start` without --model). */
+export const DEFAULT_MODELS: Readonly<Record<HarnessId, string>> = {
+  'claude-code': 'claude-sonnet-4-5',
+  codex: 'gpt-5.5',
+  'gemini-cli': 'gemini-2.5-pro',
+  command: 'unspecified',
+};
+
+export const HARNESS_ORDER: readonly HarnessId[] = ['claude-code', 'codex', 'gemini-cli', 'command'];
+
+export interface HarnessChoice {
+  selected: boolean;
+  model: string;
+}
+
+/** What the "New study" form holds, as typed (numbers stay text until they are checked). */
+export interface StudyForm {
+  name: string;
+  taskIds: string[];
+  harnesses: Record<HarnessId, HarnessChoice>;
+  command: string;
+  endpoint: string;
+  apiKeyEnv: string;
+  skill: 'none' | 'folder';
+  skillDir: string;
+  skillVersion: string;
+  repeats: string;
+  concurrency: string;
+  timeoutSeconds: string;
+}
+
+/** Where a problem is shown: next to its field, or above the buttons (`form`). */
+export type StudyFormField =
+  | 'name'
+  | 'tasks'
+  | 'harnesses'
+  | `model:${HarnessId}`
+  | 'command'
+  | 'endpoint'
+  | 'apiKeyEnv'
+  | 'skillDir'
+  | 'skillVersion'
+  | 'repeats'
+  | 'concurrency'
+  | 'timeoutSeconds'
+  | 'form';
+
+export type StudyFormErrors = Partial<Record<StudyFormField, string>>;
+
+export function emptyStudyForm(): StudyForm {
+  return {
+    name: '',
+    taskIds: [],
+    harnesses: Object.fromEntries(HARNESS_ORDER.map((id) => [id, { selected: false, model: DEFAULT_MODELS[id] }])) as Record<HarnessId, HarnessChoice>,
+    command: '',
+    endpoint: '',
+    apiKeyEnv: '',
+    skill: 'none',
+    skillDir: '',
+    skillVersion: '',
+    repeats: '1',
+    concurrency: '2',
+    timeoutSeconds: '3600',
+  };
+}
+
+/** A harness can be ticked when it was found (the command harness needs nothing installed). */
+export function harnessAvailable(status: HarnessStatus | undefined): boolean {
+  return status !== undefined && status.problem === null && (status.id === 'command' || status.version !== null);
+}
+
+const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+function wholeNumber(text: string, label: string, min: number, max: number): { value?: number; error?: string } {
+  const trimmed = text.trim();
+  if (trimmed === '') return { error: `Enter ${label}, a whole number from ${min} to ${max}.` };
+  if (!/^\d+$/.test(trimmed)) return { error: `${capitalise(label)} must be a whole number from ${min} to ${max}; “${trimmed}” is not.` };
+  const value = Number(trimmed);
+  if (value < min || value > max) return { error: `${capitalise(label)} must be from ${min} to ${max}; ${value} is out of range.` };
+  return { value };
+}
+
+function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/**
+ * Checks the form and builds the study spec `runs.start` takes, or says, field by field, what is
+ * wrong and how to fix it. The server checks again (tasks, skill files, harness binaries); this
+ * catches what can be known here.
+ */
+export function validateStudyForm(form: StudyForm, harnesses: readonly HarnessStatus[]): { ok: true; spec: StudySpecInput } | { ok: false; errors: StudyFormErrors } {
+  const errors: StudyFormErrors = {};
+  if (form.taskIds.length === 0) errors.tasks = 'Choose at least one task.';
+
+  const chosen = HARNESS_ORDER.filter((id) => form.harnesses[id].selected);
+  if (chosen.length === 0) errors.harnesses = 'Choose at least one harness.';
+  for (const id of chosen) {
+    const status = harnesses.find((h) => h.id === id);
+    if (!harnessAvailable(status)) errors.harnesses = `${status?.displayName ?? id} is not installed here; install it with lhb harnesses install ${id}, or untick it.`;
+    const model = form.harnesses[id].model.trim();
+    if (model === '') errors[`model:${id}`] = 'Enter the model this harness runs with.';
+    else if (model.length > 200) errors[`model:${id}`] = 'A model name is at most 200 characters.';
+  }
+  if (form.harnesses.command.selected && form.command.trim() === '') errors.command = 'Enter the command line to run in each run folder (through sh -c).';
+
+  const endpoint = form.endpoint.trim();
+  if (endpoint !== '') {
+    let url: URL | undefined;
+    try {
+      url = new URL(endpoint);
+    } catch {
+      url = undefined;
+    }
+    if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) errors.endpoint = 'Enter a full http:// or https:// address, e.g. https://api.anthropic.com, or leave it blank for each harness’s own provider.';
+  }
+  const apiKeyEnv = form.apiKeyEnv.trim();
+  if (apiKeyEnv !== '' && !ENV_NAME.test(apiKeyEnv)) errors.apiKeyEnv = 'Enter an environment variable’s name like ANTHROPIC_API_KEY (letters, digits and _, not starting with a digit); its value is read on the server when a run starts.';
+
+  const skillDir = form.skillDir.trim();
+  const skillVersion = form.skillVersion.trim();
+  if (form.skill === 'folder') {
+    if (skillDir === '') errors.skillDir = 'Enter the skill folder’s path on this machine (it holds SKILL.md), or choose “No skill”.';
+    if (skillVersion.length > 50) errors.skillVersion = 'A version name is at most 50 characters.';
+  }
+  const name = form.name.trim();
+  if (name.length > 200) errors.name = 'A study name is at most 200 characters.';
+
+  const repeats = wholeNumber(form.repeats, 'the repeats', 1, 100);
+  const concurrency = wholeNumber(form.concurrency, 'the concurrency', 1, 64);
+  const timeout = wholeNumber(form.timeoutSeconds, 'the timeout', 1, 7 * 24 * 3600);
+  if (repeats.error) errors.repeats = repeats.error;
+  if (concurrency.error) errors.concurrency = concurrency.error;
+  if (timeout.error) errors.timeoutSeconds = timeout.error;
+
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  return {
+    ok: true,
+    spec: {
+      ...(name ? { name } : {}),
+      tasks: [...form.taskIds],
+      configurations: chosen.map((harness) => ({
+        harness,
+        model: form.harnesses[harness].model.trim(),
+        ...(harness === 'command' ? { command: form.command.trim() } : {}),
+      })),
+      ...(endpoint ? { endpoint } : {}),
+      ...(apiKeyEnv ? { apiKeyEnv } : {}),
+      ...(form.skill === 'folder' ? { skill: { dir: skillDir, ...(skillVersion ? { version: skillVersion } : {}) } } : {}),
+      repeats: repeats.value!,
+      concurrency: concurrency.value!,
+      timeoutSeconds: timeout.value!,
+    },
+  };
+}
+
+/**
+ * The field a refusal of `runs.start` belongs to, from what the server said: a skill's file and
+ * field, a missing task, a harness not installed, a bad endpoint; anything else is the form's.
+ */
+export function fieldOfServerError(message: string): StudyFormField {
+  if (/skill version|version "[^"]*" does not exist/i.test(message)) return 'skillVersion';
+  if (/SKILL\.md|skill folder|--skill|^skill\b/i.test(message)) return 'skillDir';
+  if (/^No task|^Task "|synthetic study|^tasks\b/i.test(message)) return 'tasks';
+  if (/is not installed|lhb harnesses install|configurations\b/i.test(message)) return 'harnesses';
+  if (/^endpoint\b/i.test(message)) return 'endpoint';
+  if (/^apiKeyEnv\b/i.test(message)) return 'apiKeyEnv';
+  return 'form';
+}

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import type { StudyRunStatus } from '../../schemas/studies.ts';
+import { compactCount, costText, elapsedText, runActions, studyActions, studyCountsText, studyIsLive, tokensText, toolCallsText } from './study-words.ts';
+
+const NOW = Date.parse('2025-10-02T10:05:00Z');
+
+describe('study words', () => {
+  it('shows a running run’s elapsed time from its start, and a finished one’s recorded duration', () => {
+    expect(elapsedText({ startedAt: '2025-10-02T10:02:30Z', finishedAt: null, durationMs: null }, NOW)).toBe('2 min 30 s');
+    expect(elapsedText({ startedAt: '2025-10-02T10:00:00Z', finishedAt: '2025-10-02T10:00:40Z', durationMs: 41_000 }, NOW)).toBe('41 s');
+    expect(elapsedText({ startedAt: null, finishedAt: null, durationMs: null }, NOW)).toBe('—');
+  });
+
+  it('writes counts, tokens, tool calls and cost compactly', () => {
+    expect([compactCount(950), compactCount(12_345), compactCount(1_500), compactCount(2_500_000)]).toEqual(['950', '12k', '1.5k', '2.5M']);
+    expect(tokensText({ input: 12_345, output: 850 })).toBe('12k in / 850 out');
+    expect(tokensText(null)).toBe('—');
+    expect(toolCallsText(4, 1)).toBe('4 (1 failed)');
+    expect(toolCallsText(3, 0)).toBe('3');
+    expect(toolCallsText(null, null)).toBe('—');
+    expect([costText(0.0123), costText(1.254), costText(null)]).toEqual(['$0.0123', '$1.25', '—']);
+  });
+
+  it('says how far a study got', () => {
+    expect(studyCountsText({ counts: { pending: 1, running: 1, succeeded: 2, failed: 0, timeout: 0, cancelled: 0 }, total: 4 })).toBe('1 running, 1 waiting, 2 succeeded of 4');
+  });
+
+  it('enables each button only when it applies', () => {
+    const run = (status: StudyRunStatus) => runActions({ status });
+    expect(run('running')).toEqual({ cancel: true, retry: false, open: true });
+    expect(run('pending')).toEqual({ cancel: false, retry: false, open: false });
+    expect(run('failed')).toEqual({ cancel: false, retry: true, open: true });
+    expect(run('timeout').retry).toBe(true);
+    expect(run('cancelled').retry).toBe(true);
+    expect(run('succeeded')).toEqual({ cancel: false, retry: false, open: true });
+
+    const done = [{ status: 'succeeded' as const }];
+    expect(studyActions({ state: 'running' }, done)).toEqual({ cancel: true, resume: false });
+    expect(studyActions({ state: 'finished' }, done)).toEqual({ cancel: false, resume: false });
+    expect(studyActions({ state: 'finished' }, [...done, { status: 'cancelled' }])).toEqual({ cancel: false, resume: true });
+    expect(studyActions({ state: 'interrupted' }, [{ status: 'running' }])).toEqual({ cancel: false, resume: true });
+    expect(studyIsLive({ state: 'finished' }, done)).toBe(false);
+    expect(studyIsLive({ state: 'running' }, done)).toBe(true);
+  });
+});

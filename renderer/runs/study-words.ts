@@ -1,0 +1,100 @@
+import type { StudyRunStatus, StudyRunView, StudySummary } from '../../schemas/studies.ts';
+import { formatDuration } from './run-words.ts';
+
+/** How long a run has taken: its recorded duration once finished, else the time since it started. */
+export function elapsedMs(run: Pick<StudyRunView, 'startedAt' | 'finishedAt' | 'durationMs'>, now: number): number | undefined {
+  if (run.durationMs !== null) return run.durationMs;
+  if (run.startedAt === null) return undefined;
+  const start = Date.parse(run.startedAt);
+  if (Number.isNaN(start)) return undefined;
+  const end = run.finishedAt === null ? now : Date.parse(run.finishedAt);
+  return Number.isNaN(end) ? undefined : Math.max(0, end - start);
+}
+
+/** "2 min 5 s", or "—" before it started. */
+export function elapsedText(run: Pick<StudyRunView, 'startedAt' | 'finishedAt' | 'durationMs'>, now: number): string {
+  const ms = elapsedMs(run, now);
+  return ms === undefined ? '—' : (formatDuration(ms) ?? '—');
+}
+
+/** 950 → "950", 12_345 → "12.3k", 2_500_000 → "2.5M". */
+export function compactCount(n: number): string {
+  if (n < 1000) return String(n);
+  if (n < 1_000_000) return `${trimZero((n / 1000).toFixed(n < 10_000 ? 1 : 0))}k`;
+  return `${trimZero((n / 1_000_000).toFixed(1))}M`;
+}
+
+function trimZero(text: string): string {
+  return text.replace(/\.0$/, '');
+}
+
+/** "12.3k in / 850 out", or "—" when none were reported. */
+export function tokensText(tokens: { input: number; output: number } | null): string {
+  return tokens === null ? '—' : `${compactCount(tokens.input)} in / ${compactCount(tokens.output)} out`;
+}
+
+/** "4 (1 failed)", "3", or "—" before any was counted. */
+export function toolCallsText(toolCalls: number | null, failed: number | null): string {
+  if (toolCalls === null) return '—';
+  return failed ? `${toolCalls} (${failed} failed)` : String(toolCalls);
+}
+
+/** "$0.0123", "$1.25", or "—" when the harness reported no cost. */
+export function costText(costUsd: number | null): string {
+  if (costUsd === null) return '—';
+  return costUsd < 0.1 ? `$${costUsd.toFixed(4)}` : `$${costUsd.toFixed(2)}`;
+}
+
+export const STATUS_WORDS: Readonly<Record<StudyRunStatus, string>> = {
+  pending: 'waiting',
+  running: 'running',
+  succeeded: 'succeeded',
+  failed: 'failed',
+  timeout: 'timed out',
+  cancelled: 'cancelled',
+};
+
+/** The tone a status is shown in: good, bad, live or quiet. */
+export function statusTone(status: StudyRunStatus): 'ok' | 'bad' | 'live' | 'quiet' {
+  if (status === 'succeeded') return 'ok';
+  if (status === 'failed' || status === 'timeout') return 'bad';
+  if (status === 'running') return 'live';
+  return 'quiet';
+}
+
+/** "1 running, 2 succeeded, 1 failed of 4", the nonzero counts in the order a study moves through them. */
+export function studyCountsText(study: Pick<StudySummary, 'counts' | 'total'>): string {
+  const order: StudyRunStatus[] = ['running', 'pending', 'succeeded', 'failed', 'timeout', 'cancelled'];
+  const parts = order.filter((status) => (study.counts[status] ?? 0) > 0).map((status) => `${study.counts[status]} ${STATUS_WORDS[status]}`);
+  return `${parts.length > 0 ? parts.join(', ') : 'no runs'} of ${study.total}`;
+}
+
+export const STUDY_STATE_WORDS: Readonly<Record<StudySummary['state'], string>> = {
+  running: 'running',
+  finished: 'finished',
+  cancelled: 'cancelled',
+  interrupted: 'interrupted',
+};
+
+/** Whether a study still changes: poll it while it does. */
+export function studyIsLive(study: Pick<StudySummary, 'state'>, runs: readonly Pick<StudyRunView, 'status'>[]): boolean {
+  return study.state === 'running' || runs.some((run) => run.status === 'running');
+}
+
+/** Which of a run's buttons apply: Cancel while it runs; Retry once it failed, timed out or was cancelled; its record once it started. */
+export function runActions(run: Pick<StudyRunView, 'status'>): { cancel: boolean; retry: boolean; open: boolean } {
+  return {
+    cancel: run.status === 'running',
+    retry: run.status === 'failed' || run.status === 'timeout' || run.status === 'cancelled',
+    open: run.status !== 'pending',
+  };
+}
+
+/** Cancel while the study runs; Resume when it stopped with runs left to do (waiting, cut off, cancelled). */
+export function studyActions(study: Pick<StudySummary, 'state'>, runs: readonly Pick<StudyRunView, 'status'>[]): { cancel: boolean; resume: boolean } {
+  const running = study.state === 'running';
+  return {
+    cancel: running,
+    resume: !running && runs.some((run) => run.status === 'pending' || run.status === 'running' || run.status === 'cancelled'),
+  };
+}
