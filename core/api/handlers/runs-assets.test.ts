@@ -7,6 +7,7 @@ import type { RunSummary } from '../../../schemas/arena.ts';
 import type { RunAssets } from '../../../schemas/run-assets.ts';
 import { demoDatasetDir } from '../../app-paths.ts';
 import { importBundles } from '../../runs/import-bundles.ts';
+import { importTestTask } from '../../runs/study/study-engine.fixture.ts';
 import { startHttpServer, type RunningHttpServer } from '../../server/http-server.ts';
 import { openWorkspace } from '../../workspace/open-workspace.ts';
 import { createApi, type Api } from '../create-api.ts';
@@ -93,5 +94,16 @@ describe('runs.assets', () => {
     } finally {
       await cli.close();
     }
+  });
+
+  it("says a study run's artifacts come once it has finished", async () => {
+    await importTestTask(api.context.workspace, dir, 'assets-task');
+    const { studyId } = (await api.call('runs.start', { tasks: ['assets-task'], configurations: [{ harness: 'command', model: 'm', command: 'sleep 30' }] })) as { studyId: string };
+    const runId = ((await api.call('runs.study', { studyId })) as { runs: { id: string }[] }).runs[0]!.id;
+    const assets = (await api.call('runs.assets', { runId })) as RunAssets;
+    expect(assets).toMatchObject({ runId: null, siteUrl: null, videoUrl: null, frames: [] });
+    expect(assets.unavailable).toMatch(/^This run is (pending|running); its build, frames and video can be opened once it has finished/);
+    await api.call('runs.cancel', { studyId });
+    await api.context.jobs.idle();
   });
 });

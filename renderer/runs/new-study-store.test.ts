@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import type { TaskSummary } from '../../schemas/arena.ts';
+import type { RpcClient } from '../../schemas/rpc.ts';
+import type { HarnessStatus } from '../../schemas/studies.ts';
+import { RpcCallError } from '../api/rpc-call-error.ts';
+import { createNewStudyStore } from './new-study-store.ts';
+
+const task = (id: string, synthetic = false): TaskSummary => ({ id, kind: 'programmatic', title: `Task ${id}`, instruction: '', frames: 0, runs: 0, synthetic });
+const HARNESSES: HarnessStatus[] = [
+  { id: 'claude-code', displayName: 'Claude Code', version: null, binary: null, problem: 'claude was not found.', pinnedVersion: '2.0.14' },
+  { id: 'command', displayName: 'Command', version: null, binary: null, problem: null, pinnedVersion: null },
+];
+
+function fakeServer(refuse?: string) {
+  const calls: { method: string; input: unknown }[] = [];
+  const client = {
+    async call(method: string, input: unknown) {
+      calls.push({ method, input });
+      if (method === 'tasks.list') return { tasks: [task('real-1'), task('syn-1', true)] };
+      if (method === 'harnesses.list') return { harnesses: HARNESSES };
+      if (method === 'runs.start') {
+        if (refuse) throw new RpcCallError('bad_request', refuse);
+        return { studyId: 'study-1', jobId: 'job-1', resumed: false };
+      }
+      throw new Error(`no fake for ${method}`);
+    },
+    putBlob: () => Promise.reject(new Error('unused')),
+    onEvent: () => () => {},
+  } as unknown as RpcClient;
+  return { client, calls };
+}
+
+describe('the new study form’s store', () => {
+  it('offers real tasks only, and the harnesses with what was found', async () => {
+    const { client } = fakeServer();
+    const store = createNewStudyStore();
+    await store.getState().open(client);
+    expect(store.getState().isOpen).toBe(true);
+    expect(store.getState().choicesPhase).toBe('ready');
+    expect(store.getState().tasks.map((t) => t.id)).toEqual(['real-1']);
+    expect(store.getState().harnesses).toHaveLength(2);
+  });
+
+  it('marks the fields and starts nothing while the form is wrong; editing a field clears its problem', async () => {
+    const { client, calls } = fakeServer();
+    const store = createNewStudyStore();
+    await store.getState().open(client);
+    expect(await store.getState().submit()).toBeUndefined();
+    expect(calls.some((c) => c.method === 'runs.start')).toBe(false);
+    expect(Object.keys(store.getState().errors).sort()).toEqual(['harnesses', 'tasks']);
+    store.getState().edit((f) => void (f.taskIds = ['real-1']));
+    expect(store.getState().errors.tasks).toBeUndefined();
+    expect(store.getState().errors.harnesses).toBe('Choose at least one harness.');
+  });
+
+  it('starts the study and closes; a second press meanwhile starts nothing more', async () => {
+    const { client, calls } = fakeServer();
+    const store = createNewStudyStore();
+    await store.getState().open(client);
+    store.getState().edit((f) => {
+      f.taskIds = ['real-1'];
+      f.harnesses.command.selected = true;
+      f.command = 'true';
+    });
+    const [first, second] = await Promise.all([store.getState().submit(), store.getState().submit()]);
+    expect([first, second]).toEqual(['study-1', undefined]);
+    expect(calls.filter((c) => c.method === 'runs.start').map((c) => c.input)).toEqual([
+      { tasks: ['real-1'], configurations: [{ harness: 'command', model: 'unspecified', command: 'true' }], repeats: 1, concurrency: 2, timeoutSeconds: 3600 },
+    ]);
+    expect(store.getState().isOpen).toBe(false);
+  });
+
+  it('shows the server’s refusal at the field it names, and keeps the form open', async () => {
+    const refusal = '/skills/Bad/SKILL.md: front matter field "name" is "Bad"; use lowercase letters, digits and single hyphens.';
+    const { client } = fakeServer(refusal);
+    const store = createNewStudyStore();
+    await store.getState().open(client);
+    store.getState().edit((f) => {
+      f.taskIds = ['real-1'];
+      f.harnesses.command.selected = true;
+      f.command = 'true';
+      f.skill = 'folder';
+      f.skillDir = '/skills/Bad';
+    });
+    expect(await store.getState().submit()).toBeUndefined();
+    expect(store.getState().isOpen).toBe(true);
+    expect(store.getState().errors.skillDir).toBe(refusal);
+    expect(store.getState().errors.form).toMatch(/nothing was started/);
+  });
+});
