@@ -50,7 +50,7 @@ export function withRetries(provider: JudgeProvider, policy: Partial<RetryPolicy
           error = thrown;
         }
         if (!error.retryable) throw attempt === 1 ? error : withAttempts(error, attempt, `It was not retried (attempt ${attempt} of ${settings.maxAttempts}).`);
-        if (attempt >= settings.maxAttempts) throw withAttempts(error, attempt, `Gave up after ${attempt} attempts.`);
+        if (attempt >= settings.maxAttempts) throw withAttempts(error, attempt, attempt === 1 ? `Not retried (maxAttempts is 1).` : `Gave up after ${attempt} attempts.`);
         if (error.retryAfterMs !== null && error.retryAfterMs > settings.maxRetryAfterMs) {
           throw withAttempts(
             error,

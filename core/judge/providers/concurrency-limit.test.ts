@@ -1,0 +1,57 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createConcurrencyLimit } from './concurrency-limit.ts';
+import { createJudgeProvider } from './create-provider.ts';
+import { FAKE_KEYS, fakeJudgeConfig, judgeRequest } from './fake-judge-setup.fixture.ts';
+import { startFakeOpenAiServer } from './fake-openai-server.fixture.ts';
+import type { FakeProviderServer } from './fake-provider-server.fixture.ts';
+
+let server: FakeProviderServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+describe('per-judge concurrency limit', () => {
+  it('never has more than maxConcurrency requests at the server, and answers them all', async () => {
+    server = await startFakeOpenAiServer({ respond: (request) => ({ type: 'text', text: `reply ${request.index}`, delayMs: 40 }) });
+    const judge = createJudgeProvider(fakeJudgeConfig('openai', server, { maxConcurrency: 3 }), { apiKeys: FAKE_KEYS });
+
+    const pending = Array.from({ length: 12 }, () => judge.complete(judgeRequest()));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(judge.limit.active).toBe(3);
+    expect(judge.limit.waiting).toBe(9);
+    const replies = await Promise.all(pending);
+
+    expect(replies.map((r) => r.text).sort()).toEqual(Array.from({ length: 12 }, (_, i) => `reply ${i}`).sort());
+    expect(server.maxInFlight).toBe(3);
+    expect(judge.limit.active).toBe(0);
+  });
+
+  it('time spent queued does not count against the per-request timeout', async () => {
+    server = await startFakeOpenAiServer({ respond: () => ({ type: 'text', text: 'ok', delayMs: 100 }) });
+    // Four requests one at a time take ~400 ms, well past the 250 ms each may take on the wire.
+    const judge = createJudgeProvider(fakeJudgeConfig('openai', server, { maxConcurrency: 1 }), { apiKeys: FAKE_KEYS, timeoutMs: 250, retry: { maxAttempts: 1 } });
+    const replies = await Promise.all(Array.from({ length: 4 }, () => judge.complete(judgeRequest())));
+    expect(replies.map((r) => r.attempts)).toEqual([1, 1, 1, 1]);
+    expect(server.requestCount).toBe(4);
+  });
+
+  it('a request cancelled while queued leaves the queue and is never sent', async () => {
+    server = await startFakeOpenAiServer({ respond: () => ({ type: 'text', text: 'ok', delayMs: 150 }) });
+    const judge = createJudgeProvider(fakeJudgeConfig('openai', server, { maxConcurrency: 1 }), { apiKeys: FAKE_KEYS });
+    const cancel = new AbortController();
+
+    const first = judge.complete(judgeRequest());
+    const queued = judge.complete(judgeRequest({ signal: cancel.signal }));
+    const third = judge.complete(judgeRequest());
+    cancel.abort(new Error('judging cancelled'));
+
+    await expect(queued).rejects.toThrow('judging cancelled');
+    await Promise.all([first, third]);
+    expect(server.requestCount).toBe(2);
+  });
+
+  it('refuses a limit below 1', () => {
+    expect(() => createConcurrencyLimit(0)).toThrow(RangeError);
+  });
+});
