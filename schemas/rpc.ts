@@ -3,6 +3,7 @@ import { AnalysisReportSchema } from './analysis.ts';
 import { AnnotatorSchema, ArenaItemSchema, ArenaProgressSchema, ArenaStudySchema, OwnVoteSchema, RatingSchema, RunSummarySchema, TaskSummarySchema, VoteChoiceSchema } from './arena.ts';
 import { AnnotationContractSchema, CourseDetailSchema, CourseSummarySchema } from './annotate.ts';
 import { AppEventSchema, JobSchema, type AppEvent } from './jobs.ts';
+import { RubricSetSummarySchema, RubricSetUsageSchema, RubricsGenerateInputSchema, RubricSetKeySchema, RubricsSaveInputSchema, StoredRubricSetSchema } from './rubric-library.ts';
 import { RunAssetsSchema } from './run-assets.ts';
 import { MAX_LINES_PER_CALL, SourceSummarySchema, SourceVersionSchema } from './sources.ts';
 import { HarnessStatusSchema, RunDetailSchema, StudyRunViewSchema, StudySpecSchema, StudySummarySchema } from './studies.ts';
@@ -228,6 +229,32 @@ export const rpcContract = {
   'harnesses.list': {
     input: NoInput,
     output: z.object({ harnesses: z.array(HarnessStatusSchema) }),
+  },
+
+  // The rubric library: shipped and authored rubric sets, every version, and which judgments used which.
+  'rubrics.list': {
+    /** Every stored version of every set; warnings name shipped sets that could not be loaded here. */
+    input: NoInput,
+    output: z.object({ sets: z.array(RubricSetSummarySchema), warnings: z.array(z.string()) }),
+  },
+  'rubrics.get': {
+    input: RubricSetKeySchema,
+    output: StoredRubricSetSchema,
+  },
+  'rubrics.save': {
+    /** A new set or a new version of one; a stored name@version@scale with other contents is refused (conflict). */
+    input: RubricsSaveInputSchema,
+    output: z.object({ stored: StoredRubricSetSchema, created: z.boolean() }),
+  },
+  'rubrics.usage': {
+    /** Judgments per set version and scale. */
+    input: NoInput,
+    output: z.object({ usage: z.array(RubricSetUsageSchema) }),
+  },
+  'rubrics.generateForChapter': {
+    /** A job: the judge model writes the chapter's rubrics, stored as the next version of its set. */
+    input: RubricsGenerateInputSchema,
+    output: z.object({ jobId: z.string() }),
   },
 
   // The blind preference arena. A voter's calls answer in positions and opaque tokens only.

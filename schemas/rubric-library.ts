@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { JudgeTierSchema, RubricScaleSchema, RubricSetSchema } from './judge.ts';
+import { JudgeConfigSchema, JudgeTierSchema, RubricScaleSchema, RubricSetSchema } from './judge.ts';
 
 /**
  * The rubric library as the Judges screen and `rubrics.*` RPC methods see it: stored set
@@ -54,3 +54,24 @@ export function nextRubricVersion(versions: readonly string[]): string {
   const numbers = versions.map((version) => /^v(\d+)$/i.exec(version)).filter((match) => match !== null).map((match) => Number(match[1]));
   return `v${numbers.length === 0 ? 1 : Math.max(...numbers) + 1}`;
 }
+
+/** Names one stored set version at one scale. */
+export const RubricSetKeySchema = z
+  .object({
+    name: z.string().min(1).max(100),
+    version: z.string().min(1).max(50),
+    scale: RubricScaleSchema,
+  })
+  .strict();
+
+/** `rubrics.save`: the whole set, validated like the files shipped in datasets/rubrics. */
+export const RubricsSaveInputSchema = z.object({ set: RubricSetSchema }).strict();
+
+/** `rubrics.generateForChapter`: which chapter, which judge model writes its rubrics, at which scale. */
+export const RubricsGenerateInputSchema = z
+  .object({
+    chapterId: z.string().min(1).max(100),
+    judge: JudgeConfigSchema,
+    scale: RubricScaleSchema.default(5),
+  })
+  .strict();

@@ -62,17 +62,30 @@ export function chapterRubricSetName(chapterId: string, title: string): string {
   return `chapter-${words === '' ? 'untitled' : words}-${suffix}`;
 }
 
-function readChapter(annotate: AnnotateDeps, chapterId: string): ChapterMaterial {
+/**
+ * The chapter's material as core/annotate has it, refused (before anything is asked) when the
+ * chapter does not exist or has neither an instruction nor citations to write rubrics from.
+ */
+export function readChapterForRubrics(annotate: AnnotateDeps, chapterId: string): ChapterMaterial {
+  let material: ChapterMaterial;
   try {
     const row = requireChapter(annotate.db, chapterId);
     const course = loadCourseDetail(annotate, row.course_id);
     const chapter = course.chapters.find((candidate) => candidate.id === chapterId);
     if (!chapter) throw new AnnotateError('not_found', `Chapter ${chapterId} is no longer in its data room. Reload the data room.`);
-    return { course, chapter };
+    material = { course, chapter };
   } catch (error) {
     if (error instanceof AnnotateError) throw new RubricLibraryError(error.code === 'not_found' ? 'not_found' : 'bad_request', error.message);
     throw error;
   }
+  const { chapter } = material;
+  if (chapter.instruction.trim() === '' && chapter.citations.length === 0) {
+    throw new RubricLibraryError(
+      'bad_request',
+      `Chapter “${chapter.title}” has no instruction and no citations, so there is nothing to write its rubrics from. Nothing was asked or stored. Write its instruction or cite its sources in Annotate, then try again.`,
+    );
+  }
+  return material;
 }
 
 /** The set the reply describes, or the first problem with it, phrased for the repair request. */
@@ -106,14 +119,8 @@ function setFromReply(text: string, base: Omit<RubricSet, 'rubrics'>): { ok: tru
  */
 export async function generateChapterRubrics(deps: { db: Database; annotate: AnnotateDeps; provider: JudgeProvider; now?: () => Date }, request: ChapterRubricsRequest): Promise<ChapterRubricsOutcome> {
   const scale = request.scale ?? 5;
-  const material = readChapter(deps.annotate, request.chapterId);
+  const material = readChapterForRubrics(deps.annotate, request.chapterId);
   const { chapter } = material;
-  if (chapter.instruction.trim() === '' && chapter.citations.length === 0) {
-    throw new RubricLibraryError(
-      'bad_request',
-      `Chapter “${chapter.title}” has no instruction and no citations, so there is nothing to write its rubrics from. Nothing was asked or stored. Write its instruction or cite its sources in Annotate, then try again.`,
-    );
-  }
   const library = openRubricLibrary(deps.db, deps.now ? { now: deps.now } : {});
   const earlier = library.chapterSets(request.chapterId);
   const name = earlier[0]?.name ?? chapterRubricSetName(request.chapterId, chapter.title);
