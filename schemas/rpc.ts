@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AnalysisReportSchema } from './analysis.ts';
 import { AnnotatorSchema, ArenaItemSchema, ArenaProgressSchema, ArenaStudySchema, OwnVoteSchema, RatingSchema, RunSummarySchema, TaskSummarySchema, VoteChoiceSchema } from './arena.ts';
 import { AnnotationContractSchema, CourseDetailSchema, CourseSummarySchema } from './annotate.ts';
+import { ExportOptionsSchema, ExportResultSchema } from './export.ts';
 import { AppEventSchema, JobSchema, type AppEvent } from './jobs.ts';
 import { RubricSetSummarySchema, RubricSetUsageSchema, RubricsGenerateInputSchema, RubricSetKeySchema, RubricsSaveInputSchema, StoredRubricSetSchema } from './rubric-library.ts';
 import { RunAssetsSchema } from './run-assets.ts';
@@ -324,6 +325,18 @@ export const rpcContract = {
       .strict()
       .refine((input) => !(input.includeSynthetic && input.excludeSynthetic), { message: 'choose one of includeSynthetic and excludeSynthetic', path: ['includeSynthetic'] }),
     output: AnalysisReportSchema,
+  },
+
+  // The dataset export: a Hugging Face dataset folder written on the server's disk (a job).
+  'export.hf': {
+    input: ExportOptionsSchema,
+    output: z.object({ jobId: z.string() }),
+    readsServerDisk: true,
+  },
+  'export.result': {
+    /** What a finished export job wrote: files, row counts, the card; null while it runs or after it failed. */
+    input: z.object({ jobId: z.string().min(1) }).strict(),
+    output: z.object({ result: ExportResultSchema.nullable() }),
   },
 } as const satisfies Record<string, RpcMethodSpec>;
 

@@ -16,6 +16,7 @@ import { workspaceInfo } from './handlers/workspace-info.ts';
 import { workspaceVerify } from './handlers/workspace-verify.ts';
 import { registerAnnotateHandlers } from './register-annotate-handlers.ts';
 import { registerArenaHandlers } from './register-arena-handlers.ts';
+import { registerExportHandlers } from './register-export-handlers.ts';
 import { registerJudgeHandlers } from './register-judge-handlers.ts';
 import { registerRunEngineHandlers } from './register-run-engine-handlers.ts';
 import { registerSourceHandlers } from './register-source-handlers.ts';
@@ -45,6 +46,7 @@ export function createApiRegistry(): HandlerRegistry<ApiContext> {
   registerAnnotateHandlers(registry);
   registerArenaHandlers(registry);
   registerRunEngineHandlers(registry);
+  registerExportHandlers(registry);
   registerJudgeHandlers(registry);
   return registry.complete();
 }

@@ -262,6 +262,24 @@ harnesses
   });
 
 program
+  .command('export')
+  .description('Export the workspace as a dataset.')
+  .command('hf')
+  .description('Write a Hugging Face dataset folder: README.md (the dataset card) and data/<subset>/<split>-00000-of-00001.parquet|jsonl; written aside and renamed into place when complete.')
+  .requiredOption('--out <dir>', 'the folder to create (it must not exist, or be empty)')
+  .option('--format <format>', 'parquet or jsonl', 'parquet')
+  .option('--subsets <list>', 'comma-separated: sources, chapters, preferences, judgments, runs, rubrics (default: all)')
+  .option('--pseudonymise', 'replace annotator names with stable pseudonyms')
+  .option('--include-synthetic', "add the demo study's synthetic records as each subset's synthetic split")
+  .option('--license <id>', 'the card\'s license, a Hub license id', 'unknown')
+  .option('--json', 'print the result (files, row counts) as JSON')
+  .option('-w, --workspace <dir>', 'workspace folder')
+  .action(async (options: { out: string; format?: string; subsets?: string; pseudonymise?: boolean; includeSynthetic?: boolean; license?: string; json?: boolean; workspace?: string }) => {
+    const { runExportHf } = await import('./export-command.ts');
+    await runExportHf(options);
+  });
+
+program
   .command('stats')
   .description('Compute a statistic from one JSON object on stdin and print it as JSON; exits 2 on unusable input.')
   .argument('<name>', 'kappa, binomtest, kruskal, cohens-h, bt, cycles or bootstrap')

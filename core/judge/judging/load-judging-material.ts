@@ -1,0 +1,117 @@
+import { existsSync, readFileSync } from 'node:fs';
+import type { Database } from 'better-sqlite3';
+import type { JudgeTier } from '../../../schemas/judge.ts';
+import { TrajectorySchema, type TrajectoryError } from '../../../schemas/trajectory.ts';
+import { frameFileKey } from '../../runs/read-output-bundle.ts';
+import { readSkill } from '../../runs/skills/read-skill.ts';
+import type { BlobStore } from '../../store/blob-store.ts';
+import { findChapter } from '../../store/chapter-repository.ts';
+import { findCourse } from '../../store/course-repository.ts';
+import { findRun, listRunFiles, listRunFindings, type RunRow } from '../../store/run-repository.ts';
+import { findStudy, findStudyRunByRunId } from '../../store/study-repository.ts';
+import { findTask, listTaskFrames, type TaskRow } from '../../store/task-repository.ts';
+import type { JudgeContentPart } from '../providers/judge-provider.ts';
+import type { JudgingMaterial } from './build-prompt.ts';
+import { capSkillText, condenseTrajectory } from './condense-trajectory.ts';
+import { contentFrames, type ContentFrameSources } from './content-frames.ts';
+
+/** Frames shown per run at the output tier (each beside its ground truth: twice as many images). */
+export const MAX_OUTPUT_FRAMES = 8;
+
+export type MaterialResult = { ok: true; material: JudgingMaterial; task: TaskRow } | { ok: false; reason: string };
+
+export interface MaterialStore {
+  db: Database;
+  blobs: BlobStore;
+}
+
+const png = (data: Buffer): JudgeContentPart => ({ type: 'image', mediaType: 'image/png', data });
+const text = (value: string): JudgeContentPart => ({ type: 'text', text: value });
+
+function taskContext(store: MaterialStore, task: TaskRow, run: RunRow): string {
+  const lines = [`Task: ${task.title} (${task.kind === 'figma' ? 'build a design from a Figma file' : 'produce teaching content for a chapter'})`, `Run: ${run.id}, finished ${run.status}.`];
+  const chapter = task.chapter_id ? findChapter(store.db, task.chapter_id) : undefined;
+  if (chapter) {
+    const course = findCourse(store.db, chapter.course_id);
+    if (course) lines.push(`Course: ${course.title}${course.global_notes.trim() ? `\nCourse notes: ${course.global_notes.trim().slice(0, 4000)}` : ''}`);
+    lines.push(`Chapter: ${chapter.title}`);
+    if (chapter.instruction.trim()) lines.push(`Chapter instruction: ${chapter.instruction.trim().slice(0, 4000)}`);
+    if (chapter.design_notes.trim()) lines.push(`Chapter notes from the annotator: ${chapter.design_notes.trim().slice(0, 4000)}`);
+  }
+  return lines.join('\n');
+}
+
+/**
+ * What a judge is shown of one run at one tier, read from the store, or why the run does not
+ * have what the tier needs (so it is skipped, and said so):
+ * - process: the trajectory of a run executed here, condensed, and the skill text when its folder is still there;
+ * - output: a Figma task's ground-truth frames, each beside the run's captured frame (a missing capture is said, never hidden);
+ * - content: frames of the presentation (captured frames, screenshots of its build) or of its video (sampled with ffmpeg).
+ */
+export async function loadJudgingMaterial(store: MaterialStore, runId: string, tier: JudgeTier, sources: ContentFrameSources = {}): Promise<MaterialResult> {
+  const run = findRun(store.db, runId);
+  if (!run) return { ok: false, reason: `run ${runId} is not in this workspace` };
+  const task = findTask(store.db, run.task_id);
+  if (!task) return { ok: false, reason: `run ${runId}'s task ${run.task_id} is missing` };
+  const base = { tier, context: taskContext(store, task, run), instruction: task.instruction };
+  if (tier === 'process') return processMaterial(store, run, task, base);
+  if (tier === 'output') return outputMaterial(store, run, task, base);
+  const frames = await contentFrames(store, run, sources);
+  if (!frames.ok) return frames;
+  return { ok: true, task, material: { ...base, evidence: frames.parts, notes: frames.notes } };
+}
+
+function processMaterial(store: MaterialStore, run: RunRow, task: TaskRow, base: Pick<JudgingMaterial, 'tier' | 'context' | 'instruction'>): MaterialResult {
+  const studyRun = findStudyRunByRunId(store.db, run.id);
+  if (!studyRun?.trajectory_sha256 || !store.blobs.has(studyRun.trajectory_sha256)) return { ok: false, reason: 'it has no trajectory (only runs executed by the run engine carry one)' };
+  const trajectory = TrajectorySchema.parse(JSON.parse(store.blobs.read(studyRun.trajectory_sha256).toString('utf8')));
+  const errors = studyRun.errors_json ? (JSON.parse(studyRun.errors_json) as TrajectoryError[]) : [];
+  const notes: string[] = [];
+  const evidence: JudgeContentPart[] = [text(`### The agent's trajectory, condensed\n${condenseTrajectory(trajectory, errors)}`)];
+  const skill = skillTextOf(store, studyRun.study_id);
+  if (skill.text !== null) evidence.push(text(`### The skill the agent was given\n${capSkillText(skill.text)}`));
+  else notes.push(skill.note);
+  return { ok: true, task, material: { ...base, evidence, notes } };
+}
+
+function skillTextOf(store: MaterialStore, studyId: string): { text: string; note: string } | { text: null; note: string } {
+  const study = findStudy(store.db, studyId);
+  const spec = study ? (JSON.parse(study.spec_json) as { skill?: { dir: string; version?: string } }) : undefined;
+  if (!spec?.skill) return { text: null, note: 'The run had no skill (an ablation), so none is shown.' };
+  if (!existsSync(spec.skill.dir)) return { text: null, note: `The skill's folder (${spec.skill.dir}) is no longer on this machine, so its text is not shown.` };
+  try {
+    return { text: readFileSync(readSkill(spec.skill.dir, spec.skill.version).skillFile, 'utf8'), note: '' };
+  } catch (error) {
+    return { text: null, note: `The skill could not be read (${(error as Error).message}), so its text is not shown.` };
+  }
+}
+
+function outputMaterial(store: MaterialStore, run: RunRow, task: TaskRow, base: Pick<JudgingMaterial, 'tier' | 'context' | 'instruction'>): MaterialResult {
+  const frames = listTaskFrames(store.db, task.id);
+  if (task.kind !== 'figma' || frames.length === 0) return { ok: false, reason: 'its task has no ground-truth frames (the output tier compares Figma frames)' };
+  const captured = new Map(
+    listRunFiles(store.db, run.id)
+      .filter((file) => file.path.startsWith('frames/') && file.path.toLowerCase().endsWith('.png'))
+      .map((file) => [frameFileKey(file.path.slice('frames/'.length)), file]),
+  );
+  if (captured.size === 0) return { ok: false, reason: 'it has no captured frames' };
+  const findings = listRunFindings(store.db, run.id);
+  const evidence: JudgeContentPart[] = [];
+  const notes: string[] = [];
+  const shown = frames.slice(0, MAX_OUTPUT_FRAMES);
+  if (frames.length > shown.length) notes.push(`Only the first ${shown.length} of the task's ${frames.length} frames are shown.`);
+  for (const [i, frame] of shown.entries()) {
+    const viewport = frame.viewport_width && frame.viewport_height ? ` at ${frame.viewport_width}×${frame.viewport_height}` : '';
+    evidence.push(text(`### Frame ${i + 1} of ${shown.length}: "${frame.name}" (route ${frame.target_route}${viewport})\nGround truth (the design):`));
+    evidence.push(png(store.blobs.read(frame.gt_sha256)));
+    const file = captured.get(frameFileKey(frame.node_id));
+    const problems = findings.filter((finding) => finding.node_id === frame.node_id).map((finding) => `${finding.kind}: ${finding.detail}`);
+    if (file && store.blobs.has(file.sha256)) {
+      evidence.push(text(`Captured from the agent's build${problems.length > 0 ? ` (capture findings: ${problems.join('; ')})` : ''}:`));
+      evidence.push(png(store.blobs.read(file.sha256)));
+    } else {
+      evidence.push(text(`Captured from the agent's build: none — this frame was not captured${problems.length > 0 ? ` (${problems.join('; ')})` : ''}. Judge it as missing.`));
+    }
+  }
+  return { ok: true, task, material: { ...base, evidence, notes } };
+}

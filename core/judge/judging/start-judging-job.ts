@@ -1,0 +1,76 @@
+import type { JudgeConfig, JudgeTier, RubricScale } from '../../../schemas/judge.ts';
+import type { JobEnd, JobRunner } from '../../jobs/job-runner.ts';
+import type { Workspace } from '../../workspace/open-workspace.ts';
+import { readApiKey, type ApiKeySource } from '../providers/api-key.ts';
+import { createJudgeProvider, type JudgeProviderOptions } from '../providers/create-provider.ts';
+import { openRubricLibrary } from '../rubrics/rubric-library.ts';
+import { chapterRubricSets, chooseRubricSets } from './choose-rubric-sets.ts';
+import type { ContentFrameSources } from './content-frames.ts';
+import { judgeRuns, type JudgeRunsSummary } from './judge-runs.ts';
+
+export interface JudgingJobInput {
+  judges: JudgeConfig[];
+  tier: JudgeTier;
+  /** `NAME@VERSION` or `NAME`; default every expert set of the tier at the scale. */
+  rubricSets?: string[];
+  scale?: RubricScale;
+  taskIds?: string[];
+  runIds?: string[];
+}
+
+export interface JudgingJobOptions {
+  apiKeys?: ApiKeySource;
+  provider?: Omit<JudgeProviderOptions, 'apiKeys'>;
+  contentSources?: ContentFrameSources;
+  /** Told the job's summary when it ends (the CLI prints it). */
+  onSummary?: (summary: JudgeRunsSummary) => void;
+}
+
+/** What the job says when it ends: replies stored (cached, failed), judgments, cost, and what was left out. */
+export function describeJudgingSummary(summary: JudgeRunsSummary): string {
+  const { units, judgments } = summary;
+  const cost = summary.costUsd === null ? 'cost unknown (a judge has no price)' : `$${summary.costUsd.toFixed(4)}`;
+  const parts = [
+    `${summary.runs} runs judged: ${units.ok + units.failed + units.cached} of ${units.total} replies stored (${units.cached} from the cache, ${units.failed} failed)`,
+    `${judgments.ok} judgments scored and ${judgments.failed} failed this time`,
+    `${summary.requests} provider requests, ${summary.tokens.input + summary.tokens.output} tokens, ${cost}`,
+  ];
+  if (summary.skipped.length > 0) parts.push(`${summary.skipped.length} runs left out (lack what the tier needs)`);
+  if (units.cancelled > 0) parts.push(`${units.cancelled} replies not asked because of the cancel; run the same judging again to finish (stored replies are reused)`);
+  return `${parts.join('; ')}.`;
+}
+
+/**
+ * Checks a judging request (rubric sets exist for the tier, every judge's key variable is set)
+ * and starts it as a job; returns the job at once. Failures found before starting throw (nothing
+ * was asked); failures of single replies are stored and counted, and the job still succeeds.
+ */
+export function startJudgingJob(workspace: Pick<Workspace, 'db' | 'blobs'>, jobs: JobRunner, input: JudgingJobInput, options: JudgingJobOptions = {}) {
+  const scale = input.scale ?? 5;
+  const library = openRubricLibrary(workspace.db);
+  const sets = chooseRubricSets(library, input.tier, scale, input.rubricSets ?? []);
+  const apiKeys = options.apiKeys ?? process.env;
+  for (const judge of input.judges) readApiKey(judge, apiKeys);
+  const title = `Judge runs at the ${input.tier} tier: ${input.judges.length} judge${input.judges.length === 1 ? '' : 's'} × ${sets.map((set) => `${set.name}@${set.version}`).join(', ')} (${scale}-point)`;
+  const job = jobs.start('judge', title, async (progress): Promise<JobEnd> => {
+    // The job's id is read below; the runner may begin this work before start() returns it.
+    await Promise.resolve();
+    const providers = new Map(input.judges.map((judge) => [judge.name, createJudgeProvider(judge, { ...options.provider, apiKeys })]));
+    const summary = await judgeRuns(
+      {
+        judges: input.judges,
+        tier: input.tier,
+        sets,
+        ...(input.tier === 'content' ? { setsForTask: (task) => chapterRubricSets(library, task.chapter_id, scale) } : {}),
+        ...(input.taskIds ? { taskIds: input.taskIds } : {}),
+        ...(input.runIds ? { runIds: input.runIds } : {}),
+      },
+      { store: workspace, providerFor: (judge) => providers.get(judge.name)!, jobId: job.id, ...(options.contentSources ? { contentSources: options.contentSources } : {}) },
+      progress,
+    );
+    options.onSummary?.(summary);
+    const finished = summary.units.total - summary.units.cancelled;
+    return { message: describeJudgingSummary(summary), done: finished, total: summary.units.total };
+  });
+  return { job, sets };
+}

@@ -1,0 +1,120 @@
+import type { Database } from 'better-sqlite3';
+import type { JudgmentRow } from './judgment-repository.ts';
+import { prepared } from './statement-cache.ts';
+
+/** A `judge_replies` row: one judge's answer to one prompt (the cache, and the record of what came back). */
+export interface JudgeReplyRow {
+  id: string;
+  run_id: string;
+  judge: string;
+  judge_model: string;
+  tier: 'process' | 'output' | 'content';
+  rubric_set: string;
+  rubric_version: string;
+  scale: 3 | 5;
+  input_hash: string;
+  status: 'ok' | 'failed';
+  failure: string | null;
+  raw_reply: string | null;
+  attempts: number;
+  tokens_input: number | null;
+  tokens_output: number | null;
+  cost_usd: number | null;
+  duration_ms: number | null;
+  job_id: string | null;
+  created_at: string;
+}
+
+export interface JudgeReplyKey {
+  judge_model: string;
+  rubric_set: string;
+  rubric_version: string;
+  scale: 3 | 5;
+  input_hash: string;
+}
+
+/** The stored reply for exactly this model, set version, scale and input, if any. */
+export function findCachedReply(db: Database, key: JudgeReplyKey): JudgeReplyRow | undefined {
+  return prepared(
+    db,
+    `SELECT * FROM judge_replies WHERE judge_model = @judge_model AND rubric_set = @rubric_set AND rubric_version = @rubric_version
+     AND scale = @scale AND input_hash = @input_hash`,
+  ).get(key) as JudgeReplyRow | undefined;
+}
+
+/** Removes a reply (and, by cascade, its judgments): used to ask again after a transport failure. */
+export function deleteJudgeReply(db: Database, id: string): void {
+  prepared(db, 'DELETE FROM judge_replies WHERE id = ?').run(id);
+}
+
+/**
+ * Stores a reply and its per-rubric judgments in one transaction, replacing an earlier reply with
+ * the same key (a failure that is being asked again), so a crash never leaves one without the other.
+ */
+export function insertReplyWithJudgments(db: Database, reply: JudgeReplyRow, judgments: readonly JudgmentRow[]): void {
+  db.transaction(() => {
+    prepared(
+      db,
+      `DELETE FROM judge_replies WHERE judge_model = @judge_model AND rubric_set = @rubric_set AND rubric_version = @rubric_version
+       AND scale = @scale AND input_hash = @input_hash`,
+    ).run({ judge_model: reply.judge_model, rubric_set: reply.rubric_set, rubric_version: reply.rubric_version, scale: reply.scale, input_hash: reply.input_hash });
+    prepared(
+      db,
+      `INSERT INTO judge_replies (id, run_id, judge, judge_model, tier, rubric_set, rubric_version, scale, input_hash, status, failure, raw_reply,
+         attempts, tokens_input, tokens_output, cost_usd, duration_ms, job_id, created_at)
+       VALUES (@id, @run_id, @judge, @judge_model, @tier, @rubric_set, @rubric_version, @scale, @input_hash, @status, @failure, @raw_reply,
+         @attempts, @tokens_input, @tokens_output, @cost_usd, @duration_ms, @job_id, @created_at)`,
+    ).run(reply);
+    insertJudgmentRows(db, judgments);
+  })();
+}
+
+/** Judgments copied from a cached reply for another judge name with the same model. */
+export function insertJudgmentRows(db: Database, judgments: readonly JudgmentRow[]): void {
+  const insert = prepared(
+    db,
+    `INSERT INTO judgments (id, run_id, judge, tier, rubric, rubric_set, rubric_version, scale, status, score, level, evidence, rationale, failure, reply_id, synthetic, created_at)
+     VALUES (@id, @run_id, @judge, @tier, @rubric, @rubric_set, @rubric_version, @scale, @status, @score, @level, @evidence, @rationale, @failure, @reply_id, @synthetic, @created_at)`,
+  );
+  db.transaction(() => {
+    for (const row of judgments) insert.run(row);
+  })();
+}
+
+/** The judgments made from a reply (any judge). */
+export function listReplyJudgments(db: Database, replyId: string): JudgmentRow[] {
+  return prepared(db, 'SELECT * FROM judgments WHERE reply_id = ? ORDER BY rowid').all(replyId) as JudgmentRow[];
+}
+
+/** Whether this judge already has judgments from this reply. */
+export function hasReplyJudgments(db: Database, replyId: string, judge: string): boolean {
+  return prepared(db, 'SELECT 1 FROM judgments WHERE reply_id = ? AND judge = ? LIMIT 1').get(replyId, judge) !== undefined;
+}
+
+export interface JudgmentWithReply extends JudgmentRow {
+  judge_model: string | null;
+  raw_reply: string | null;
+  tokens_input: number | null;
+  tokens_output: number | null;
+  cost_usd: number | null;
+}
+
+/** Every judgment of the project's runs (scored and failed), or one run's, with its reply's model, raw text and cost. */
+export function listJudgmentsWithReplies(db: Database, projectId: string, runId?: string): JudgmentWithReply[] {
+  return prepared(
+    db,
+    `SELECT j.*, r.judge_model, r.raw_reply, r.tokens_input, r.tokens_output, r.cost_usd
+     FROM judgments j JOIN runs ru ON ru.id = j.run_id JOIN tasks t ON t.id = ru.task_id LEFT JOIN judge_replies r ON r.id = j.reply_id
+     WHERE t.project_id = ? ${runId === undefined ? '' : 'AND j.run_id = ?'}
+     ORDER BY j.run_id, j.tier, j.rubric_set, j.rubric_version, j.judge, j.rowid`,
+  ).all(...(runId === undefined ? [projectId] : [projectId, runId])) as JudgmentWithReply[];
+}
+
+/** Tokens and cost of the replies a job stored. */
+export function jobReplyTotals(db: Database, jobId: string): { replies: number; failed: number; tokensInput: number; tokensOutput: number; costUsd: number } {
+  return prepared(
+    db,
+    `SELECT count(*) AS replies, coalesce(sum(status = 'failed'), 0) AS failed, coalesce(sum(tokens_input), 0) AS tokensInput,
+       coalesce(sum(tokens_output), 0) AS tokensOutput, coalesce(sum(cost_usd), 0) AS costUsd FROM judge_replies WHERE job_id = ?`,
+  ).get(jobId) as { replies: number; failed: number; tokensInput: number; tokensOutput: number; costUsd: number };
+}

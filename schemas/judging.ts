@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { JudgeTierSchema, JudgesFileSchema, RubricScaleSchema } from './judge.ts';
+
+/** The judging engine's RPC vocabulary: starting a judging job, importing judgments, comparing rubric sets. */
+
+export const JudgeStartInputSchema = z
+  .object({
+    judges: JudgesFileSchema,
+    tier: JudgeTierSchema,
+    /** `NAME@VERSION` (or `NAME` for its newest version); default every expert set of the tier at the scale. */
+    rubricSets: z.array(z.string().min(1).max(160)).max(50).optional(),
+    scale: RubricScaleSchema.optional(),
+    taskIds: z.array(z.string().min(1).max(100)).max(10_000).optional(),
+    runIds: z.array(z.string().min(1).max(100)).max(100_000).optional(),
+  })
+  .strict();
+export type JudgeStartInput = z.infer<typeof JudgeStartInputSchema>;
+
+export const JudgeImportResultSchema = z.object({
+  imported: z.number().int(),
+  unchanged: z.number().int(),
+  judgments: z.number().int(),
+  errors: z.array(z.object({ line: z.number().int(), error: z.string() })),
+});
+export type JudgeImportResult = z.infer<typeof JudgeImportResultSchema>;
+
+const KappaPair = z.object({ judgeA: z.string(), judgeB: z.string(), kappa: z.number().nullable(), n: z.number().int() });
+
+/** Inter-judge agreement of one rubric set version at one scale, on the runs every compared set judged. */
+export const RubricSetAgreementSchema = z.object({
+  rubricSet: z.string(),
+  version: z.string(),
+  scale: RubricScaleSchema,
+  authoredBy: z.string().nullable(),
+  judges: z.array(z.string()),
+  /** Runs counted (the runs every compared set was judged on) and rubric items scored on them. */
+  runs: z.number().int(),
+  items: z.number().int(),
+  /** Mean pairwise quadratic-weighted κ over the set's (run, rubric) items, with its Landis–Koch band. */
+  meanKappa: z.number().nullable(),
+  band: z.string().nullable(),
+  pairs: z.array(KappaPair),
+  perRubric: z.array(z.object({ rubric: z.string(), meanKappa: z.number().nullable(), n: z.number().int() })),
+});
+
+export const RubricSetComparisonSchema = z.object({
+  tier: JudgeTierSchema,
+  /** The runs every compared set was judged on (by at least two judges); κ of each set is computed on these only. */
+  commonRuns: z.number().int(),
+  sets: z.array(RubricSetAgreementSchema),
+});
+export type RubricSetComparison = z.infer<typeof RubricSetComparisonSchema>;
