@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ErrorTypeSchema } from './trajectory.ts';
 
 /**
  * The analysis report: what a paper's results section needs, computed from the store's raw
@@ -78,6 +79,35 @@ export const AlignmentSchema = z.object({
 export type Alignment = z.infer<typeof AlignmentSchema>;
 
 /**
+ * Share of errors recovered (error→recovery events, core/runs/trajectory/extract-errors.ts) with a
+ * 95% bootstrap interval resampling runs (errors of one run move together), and how many errors,
+ * recovered errors and runs it rests on. `rate` etc. are null without errors.
+ */
+export const RecoveryRateSchema = z.object({
+  errors: z.number().int(),
+  recovered: z.number().int(),
+  rate: NullableNum,
+  lo: NullableNum,
+  hi: NullableNum,
+  /** Runs this row rests on: every run with a trajectory (overall, per configuration), or the runs with an error of this type. */
+  runs: z.number().int(),
+});
+export type RecoveryRate = z.infer<typeof RecoveryRateSchema>;
+
+export const RecoverySchema = z.object({
+  /** Runs with a stored trajectory (executed here, or imported with an ATIF trajectory), with or without errors. */
+  runs: z.number().int(),
+  /** Of those, runs imported with a trajectory rather than executed here. */
+  importedRuns: z.number().int(),
+  overall: RecoveryRateSchema,
+  /** One row per error type that occurred, most frequent first. */
+  byType: z.array(z.object({ type: ErrorTypeSchema }).and(RecoveryRateSchema)),
+  /** One row per configuration (harness · model · skill) with a trajectory, most errors first. */
+  byConfiguration: z.array(z.object({ config: z.string(), label: z.string() }).and(RecoveryRateSchema)),
+});
+export type Recovery = z.infer<typeof RecoverySchema>;
+
+/**
  * Why synthetic (generated demo) data is or is not counted: `only-synthetic` (no real vote or
  * judgment exists, so the demo's numbers are shown, labelled), `real-data-present` (left out by
  * default once any real vote or judgment exists), `requested` (the caller asked).
@@ -114,5 +144,7 @@ export const AnalysisReportSchema = z.object({
   agreement: AgreementSchema,
   preference: PreferenceSchema,
   alignment: AlignmentSchema,
+  /** Error→recovery rates over runs' trajectories: overall, per error type, per configuration. */
+  recovery: RecoverySchema,
 });
 export type AnalysisReport = z.infer<typeof AnalysisReportSchema>;

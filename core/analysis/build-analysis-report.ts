@@ -4,6 +4,8 @@ import { buildAgreement } from './agreement.ts';
 import { buildAlignment } from './alignment.ts';
 import { buildLeaderboards } from './leaderboards.ts';
 import { buildPreference } from './preference.ts';
+import { buildRecovery } from './recovery.ts';
+import { loadRunErrorSets } from './recovery-data.ts';
 import { loadStudyData } from './study-data.ts';
 import type { SyntheticRequest } from './synthetic-choice.ts';
 
@@ -22,7 +24,7 @@ export interface AnalysisOptions {
 
 const byText = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
 
-/** The whole analysis report, recomputed from the store's raw votes and judgments. */
+/** The whole analysis report, recomputed from the store's raw votes and judgments, and runs' stored errors. */
 export function buildAnalysisReport(db: Database, options: AnalysisOptions): AnalysisReport {
   const data = loadStudyData(db, { synthetic: options.synthetic });
   const counted = new Set([...data.votes.flatMap((vote) => [vote.run_a, vote.run_b]), ...data.judgments.map((j) => j.run)]);
@@ -47,5 +49,6 @@ export function buildAnalysisReport(db: Database, options: AnalysisOptions): Ana
     agreement: buildAgreement(data.judgments),
     preference: buildPreference(data, options),
     alignment: buildAlignment(data),
+    recovery: buildRecovery(loadRunErrorSets(db, data), options),
   };
 }

@@ -109,5 +109,29 @@ export function renderAnalysisMarkdown(report: AnalysisReport): string {
     out.push(`### Win rates: people vs ${judge.judge}\n`);
     out.push(table(['Configuration', 'People', 'Judge'], judge.winRates.map((row) => [row.label, pct(row.human), pct(row.judge)])));
   }
+
+  out.push(recoveryMarkdown(report.recovery));
+  return out.join('\n');
+}
+
+/** The error→recovery section: the headline rate, then per error type and per configuration. */
+function recoveryMarkdown(recovery: AnalysisReport['recovery']): string {
+  const out = ['## Error recovery\n'];
+  const { overall } = recovery;
+  if (recovery.runs === 0) {
+    out.push('_No run with a trajectory yet: runs executed here (`lhb runs start`) and runs imported with an ATIF trajectory.json are counted._\n');
+    return out.join('\n');
+  }
+  const imported = recovery.importedRuns > 0 ? ` (${recovery.importedRuns} imported)` : '';
+  out.push(
+    overall.errors === 0
+      ? `No errors in ${recovery.runs} runs with a trajectory${imported}.\n`
+      : `${overall.recovered} of ${overall.errors} errors recovered (${pct(overall.rate)}, 95% CI ${pct(overall.lo)}–${pct(overall.hi)}, bootstrap over runs) in ${recovery.runs} runs with a trajectory${imported}.\n`,
+  );
+  const interval = (row: { lo: number | null; hi: number | null }) => `${pct(row.lo)}–${pct(row.hi)}`;
+  out.push('### By error type\n');
+  out.push(table(['Type', 'Errors', 'Recovered', 'Rate', '95% CI', 'Runs'], recovery.byType.map((row) => [row.type, String(row.errors), String(row.recovered), pct(row.rate), interval(row), String(row.runs)])));
+  out.push('### By configuration\n');
+  out.push(table(['Configuration', 'Runs', 'Errors', 'Recovered', 'Rate', '95% CI'], recovery.byConfiguration.map((row) => [row.label, String(row.runs), String(row.errors), String(row.recovered), pct(row.rate), interval(row)])));
   return out.join('\n');
 }

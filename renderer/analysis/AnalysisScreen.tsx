@@ -8,13 +8,15 @@ import { AlignmentSection } from './AlignmentSection.tsx';
 import { progressText, useAnalysisStore } from './analysis-store.ts';
 import { LeaderboardsSection } from './LeaderboardsSection.tsx';
 import { PreferenceSection } from './PreferenceSection.tsx';
+import { RecoverySection } from './RecoverySection.tsx';
 import { isEmptyReport } from './report-readings.ts';
 import { StudySection } from './StudySection.tsx';
 import './analysis.css';
 
 /**
  * The results section of a paper, recomputed from the raw votes and judgments on each visit:
- * study, leaderboards, inter-judge agreement, human preference and human–judge alignment.
+ * study, leaderboards, inter-judge agreement, human preference and human–judge alignment; and
+ * error recovery, from the runs' stored trajectories.
  */
 export function AnalysisScreen() {
   const client = useAppStore((s) => s.client);
@@ -46,19 +48,28 @@ export function AnalysisScreen() {
       )}
       {report &&
         (isEmptyReport(report) ? (
-          <EmptyState title="Nothing to analyse yet">
-            <p>This workspace has no arena votes and no judgments{report.study.synthetic.included || report.study.synthetic.votes + report.study.synthetic.judgments === 0 ? '' : ' once synthetic demo data is left out'}.</p>
-            <p>
-              <strong>How to get here: </strong>
-              cast votes in the Arena and judge finished runs in Judges, then press Recompute. Every figure is recomputed from those raw records.
-            </p>
-          </EmptyState>
+          <>
+            <EmptyState title={report.recovery.runs > 0 ? 'No votes or judgments yet' : 'Nothing to analyse yet'}>
+              <p>This workspace has no arena votes and no judgments{report.study.synthetic.included || report.study.synthetic.votes + report.study.synthetic.judgments === 0 ? '' : ' once synthetic demo data is left out'}.</p>
+              <p>
+                <strong>How to get here: </strong>
+                cast votes in the Arena and judge finished runs in Judges, then press Recompute. Every figure is recomputed from those raw records.
+              </p>
+            </EmptyState>
+            {/* Runs' trajectories need no votes: their recovery rates show as soon as a run has one. */}
+            {report.recovery.runs > 0 && (
+              <div className="analysis-report">
+                <RecoverySection recovery={report.recovery} />
+              </div>
+            )}
+          </>
         ) : (
           <div className="analysis-report">
             <LeaderboardsSection leaderboards={report.leaderboards} />
             <AgreementSection agreement={report.agreement} />
             <PreferenceSection report={report} />
             <AlignmentSection alignment={report.alignment} />
+            <RecoverySection recovery={report.recovery} />
           </div>
         ))}
       {phase === 'failed' && !report && (

@@ -133,6 +133,22 @@ export const REPORT_FIXTURE: AnalysisReport = {
       ],
     })),
   },
+  recovery: {
+    runs: 36,
+    importedRuns: 12,
+    overall: { errors: 64, recovered: 45, rate: 45 / 64, lo: 0.594, hi: 0.8, runs: 36 },
+    byType: [
+      { type: 'build', errors: 22, recovered: 18, rate: 18 / 22, lo: 0.65, hi: 0.95, runs: 15 },
+      { type: 'not-found', errors: 17, recovered: 14, rate: 14 / 17, lo: 0.6, hi: 1, runs: 12 },
+      { type: 'test', errors: 13, recovered: 7, rate: 7 / 13, lo: 0.3, hi: 0.78, runs: 9 },
+      { type: 'network', errors: 12, recovered: 6, rate: 0.5, lo: 0.25, hi: 0.75, runs: 8 },
+    ],
+    byConfiguration: [
+      { config: GEMINI.id, label: GEMINI.label, runs: 12, errors: 28, recovered: 17, rate: 17 / 28, lo: 0.43, hi: 0.77 },
+      { config: CODEX.id, label: CODEX.label, runs: 12, errors: 21, recovered: 16, rate: 16 / 21, lo: 0.58, hi: 0.9 },
+      { config: CLAUDE.id, label: CLAUDE.label, runs: 12, errors: 15, recovered: 12, rate: 0.8, lo: 0.6, hi: 0.95 },
+    ],
+  },
 };
 
 /** The same study with nothing to analyse: the empty state. */
@@ -163,4 +179,5 @@ export const EMPTY_REPORT_FIXTURE: AnalysisReport = {
     discriminatingShare: null,
   },
   alignment: { judges: [] },
+  recovery: { runs: 0, importedRuns: 0, overall: { errors: 0, recovered: 0, rate: null, lo: null, hi: null, runs: 0 }, byType: [], byConfiguration: [] },
 };
