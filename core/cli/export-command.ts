@@ -1,0 +1,77 @@
+import type { Job } from '../../schemas/jobs.ts';
+import { EXPORT_SUBSETS, ExportSubsetSchema, type ExportFormat, type ExportSubset } from '../../schemas/export.ts';
+import type { RpcOutput } from '../../schemas/rpc.ts';
+import { withCliApi } from './open-cli-api.ts';
+
+export interface ExportHfOptions {
+  out: string;
+  format?: string;
+  subsets?: string;
+  pseudonymise?: boolean;
+  includeSynthetic?: boolean;
+  license?: string;
+  json?: boolean;
+  workspace?: string;
+}
+
+/**
+ * `lhb export hf --out DIR`: writes the workspace as a Hugging Face dataset folder through
+ * export.hf, with progress on stderr (a TTY line, or nothing when piped) and Ctrl+C cancelling
+ * (nothing is left behind). Prints the files and row counts, or the result as JSON with --json.
+ */
+export async function runExportHf(options: ExportHfOptions): Promise<void> {
+  const format = parseFormat(options.format);
+  const subsets = options.subsets === undefined ? undefined : parseSubsets(options.subsets);
+  await withCliApi(options.workspace, async (api) => {
+    const { jobId } = (await api.call('export.hf', {
+      outDir: options.out,
+      format,
+      ...(subsets ? { subsets } : {}),
+      pseudonymise: options.pseudonymise === true,
+      includeSynthetic: options.includeSynthetic === true,
+      ...(options.license ? { license: options.license } : {}),
+    })) as RpcOutput<'export.hf'>;
+    const live = process.stderr.isTTY === true;
+    const stopListening = api.context.jobs.onEvent((event) => {
+      if (!live || event.job.id !== jobId || event.job.state !== 'running') return;
+      const share = event.job.total > 0 ? ` ${Math.floor((100 * event.job.done) / event.job.total)}%` : '';
+      process.stderr.write(`\r\x1b[2K${share} ${event.job.message}`.slice(0, (process.stderr.columns ?? 100) - 1));
+    });
+    const onSigint = () => api.call('jobs.cancel', { jobId }).catch(() => undefined);
+    process.on('SIGINT', onSigint);
+    try {
+      await api.context.jobs.idle();
+    } finally {
+      process.off('SIGINT', onSigint);
+      stopListening();
+      if (live) process.stderr.write('\r\x1b[2K');
+    }
+    const { result } = (await api.call('export.result', { jobId })) as RpcOutput<'export.result'>;
+    if (!result) {
+      const job = ((await api.call('jobs.list', { limit: 500 })) as RpcOutput<'jobs.list'>).jobs.find((candidate: Job) => candidate.id === jobId);
+      throw new Error(job?.message ?? `The export job ${jobId} ended without a result.`);
+    }
+    if (options.json) {
+      process.stdout.write(`${JSON.stringify({ ...result, card: undefined }, null, 2)}\n`);
+      return;
+    }
+    for (const file of result.files) process.stdout.write(`${file.path}\t${file.rows} rows\t${file.bytes} bytes\n`);
+    process.stdout.write(`README.md (dataset card)\n`);
+    const total = result.rows.reduce((sum, subset) => sum + subset.rows, 0);
+    process.stderr.write(
+      `Exported ${total} rows to ${result.outDir}${result.includesSynthetic ? ' (with the synthetic split)' : ''}${result.pseudonymised ? ', annotators pseudonymised' : ''}.\n`,
+    );
+  });
+}
+
+function parseFormat(format: string | undefined): ExportFormat {
+  if (format === undefined || format === 'parquet' || format === 'jsonl') return format ?? 'parquet';
+  throw new Error(`--format ${format} is not one of parquet, jsonl.`);
+}
+
+function parseSubsets(list: string): ExportSubset[] {
+  const names = list.split(',').map((name) => name.trim()).filter((name) => name.length > 0);
+  const unknown = names.filter((name) => !ExportSubsetSchema.safeParse(name).success);
+  if (unknown.length > 0 || names.length === 0) throw new Error(`--subsets ${list}: ${unknown.length > 0 ? `${unknown.join(', ')} is not a subset` : 'names none'}; choose from ${EXPORT_SUBSETS.join(', ')}.`);
+  return [...new Set(names)] as ExportSubset[];
+}

@@ -1,0 +1,28 @@
+/** How the data was collected, gathered while the rows stream past: what the card's story needs. */
+export class CollectionFacts {
+  readonly annotators = new Set<string>();
+  readonly judges = new Set<string>();
+  readonly judgeModels = new Set<string>();
+  /** `name@version (N-point)` of the rubric sets judgments name. */
+  readonly rubricSetVersions = new Set<string>();
+  readonly skillVersions = new Set<string>();
+  readonly harnesses = new Set<string>();
+  readonly models = new Set<string>();
+  readonly #dates = new Map<string, { first: string; last: string }>();
+
+  /** Records an ISO instant under a label ("votes", "judgments", "runs", …). */
+  date(label: string, iso: string): void {
+    const seen = this.#dates.get(label);
+    if (!seen) this.#dates.set(label, { first: iso, last: iso });
+    else {
+      if (iso < seen.first) seen.first = iso;
+      if (iso > seen.last) seen.last = iso;
+    }
+  }
+
+  dates(label: string): { first: string; last: string } | undefined {
+    return this.#dates.get(label);
+  }
+}
+
+export const sortedText = (values: Iterable<string>): string[] => [...values].sort((x, y) => (x < y ? -1 : x > y ? 1 : 0));

@@ -1,0 +1,141 @@
+import { stringify } from 'yaml';
+import type { AnalysisReport } from '../../schemas/analysis.ts';
+import type { ExportedFile, ExportFormat, ExportSubset } from '../../schemas/export.ts';
+import { cardMetadata } from './card-metadata.ts';
+import { sortedText, type CollectionFacts } from './collection-facts.ts';
+import { describeType } from './field-types.ts';
+import { SUBSET_FIELDS, SUBSET_SUMMARIES } from './subset-fields.ts';
+
+export interface DatasetCardInput {
+  projectName: string;
+  license: string;
+  format: ExportFormat;
+  subsets: readonly ExportSubset[];
+  files: readonly ExportedFile[];
+  pseudonymised: boolean;
+  includesSynthetic: boolean;
+  facts: CollectionFacts;
+  /** The analysis of what was exported (synthetic counted only when it was exported). */
+  analysis: AnalysisReport | undefined;
+}
+
+const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+const num = (value: number | null | undefined, digits = 3) => (value === null || value === undefined ? '–' : value.toFixed(digits));
+const pct = (value: number | null | undefined) => (value === null || value === undefined ? '–' : `${(value * 100).toFixed(1)}%`);
+const day = (iso: string) => iso.slice(0, 10);
+
+function table(header: readonly string[], rows: readonly (readonly string[])[]): string {
+  if (rows.length === 0) return '_None._\n';
+  const line = (cells: readonly string[]) => `| ${cells.map(cell).join(' | ')} |`;
+  return [line(header), line(header.map(() => '---')), ...rows.map(line)].join('\n') + '\n';
+}
+
+/**
+ * The dataset card (README.md): the YAML header the Hub and `datasets` read, then the story a
+ * reader needs: each subset and its fields, how the data was collected and what the analysis
+ * says about agreement. Built only from what was exported, with no clock: the same export gives
+ * the same card.
+ */
+export function renderDatasetCard(input: DatasetCardInput): string {
+  const prettyName = `${input.projectName} (LH-Bench Studio)`;
+  const yaml = stringify(
+    cardMetadata({
+      license: input.license,
+      prettyName,
+      subsets: input.subsets,
+      files: input.files,
+      includesSynthetic: input.includesSynthetic,
+      hasJudgments: input.files.some((file) => file.subset === 'judgments' && file.rows > 0),
+    }),
+    { lineWidth: 0 },
+  );
+  const out: string[] = [`---\n${yaml}---\n`, `# ${prettyName}\n`];
+  out.push(
+    'The human side of a skill-grounded evaluation of long-horizon AI agents, exported by LH-Bench Studio: subject-matter experts' +
+      "' chapter plans with the source spans they cite, blind pairwise preference votes between agents' outputs, LLM/VLM judge scores " +
+      'on anchored rubrics, the agent runs themselves and the rubrics. Every record keeps its workspace id, so exports from several ' +
+      'machines can be merged.\n',
+  );
+  if (input.includesSynthetic) {
+    out.push('> **Includes synthetic data.** The `synthetic` split of each subset holds the demo study\'s generated tasks, runs, votes and judgments (no person or model made them). Use the `train` split for real results.\n');
+  }
+  if (input.pseudonymised) out.push('> Annotator names are replaced by stable pseudonyms (`annotator-` and 12 hex digits, keyed per workspace).\n');
+  out.push(`Files are ${input.format === 'parquet' ? 'Parquet (snappy)' : 'JSON lines'} under \`data/<subset>/<split>-00000-of-00001.${input.format}\`.\n`);
+  out.push('```python\nfrom datasets import load_dataset\npreferences = load_dataset("<owner>/<this-dataset>", "preferences", split="train")\n```\n');
+
+  out.push('## Subsets\n');
+  const rowsOf = (subset: ExportSubset, split: string) => input.files.find((file) => file.subset === subset && file.split === split)?.rows;
+  const splits = input.includesSynthetic ? ['train', 'synthetic'] : ['train'];
+  out.push(
+    table(
+      ['Subset', ...splits.map((split) => `${split} rows`), 'What it holds'],
+      input.subsets.map((subset) => [`\`${subset}\``, ...splits.map((split) => String(rowsOf(subset, split) ?? (split === 'train' ? 0 : '–'))), SUBSET_SUMMARIES[subset]]),
+    ),
+  );
+  for (const subset of input.subsets) {
+    out.push(`### \`${subset}\`\n`);
+    out.push(`${SUBSET_SUMMARIES[subset]}\n`);
+    out.push(table(['Field', 'Type', 'Description'], SUBSET_FIELDS[subset].map((field) => [`\`${field.name}\``, describeType(field.type) + (field.nullable ? ' (nullable)' : ''), field.description])));
+  }
+
+  out.push(...collectionSection(input));
+  out.push(...agreementSection(input.analysis));
+  return out.join('\n');
+}
+
+function collectionSection(input: DatasetCardInput): string[] {
+  const facts = input.facts;
+  const list = (values: Iterable<string>) => {
+    const sorted = sortedText(values);
+    return sorted.length === 0 ? 'none' : sorted.map((value) => `\`${value}\``).join(', ');
+  };
+  const span = (label: string) => {
+    const dates = facts.dates(label);
+    return dates ? `${day(dates.first)} to ${day(dates.last)}` : '–';
+  };
+  return [
+    '## How it was collected\n',
+    'SMEs imported source documents into data rooms (normalised to line-numbered Markdown) and cited line spans into chapter plans. ' +
+      'Experts voted on pairs of agent outputs for the same task in a blind arena: identities hidden, left/right randomised per vote ' +
+      '(`shown_order` records it), a choice and a 1–5 rating for each side. Judges scored runs per rubric against anchored levels.\n',
+    table(
+      ['What', 'Value'],
+      [
+        ['Annotators (voters)', String(facts.annotators.size)],
+        ['Judges', `${facts.judges.size}${facts.judges.size > 0 ? ` (${list(facts.judges)})` : ''}`],
+        ['Judge models', list(facts.judgeModels)],
+        ['Rubric set versions judged against', list(facts.rubricSetVersions)],
+        ['Skill versions of the runs', list(facts.skillVersions)],
+        ['Harnesses', list(facts.harnesses)],
+        ['Agent models', list(facts.models)],
+        ['Votes cast', span('votes')],
+        ['Judgments made', span('judgments')],
+        ['Runs started', span('runs')],
+        ['Sources imported', span('sources')],
+      ],
+    ),
+  ];
+}
+
+function agreementSection(report: AnalysisReport | undefined): string[] {
+  if (!report) return [];
+  const { study, agreement, preference, alignment } = report;
+  const label = new Map(study.configurations.map((config) => [config.id, config.label]));
+  const out = ['## Agreement and rankings\n'];
+  out.push(
+    `Recomputed from the exported votes and judgments (LH-Bench Studio's analysis, ${study.resamples} bootstrap resamples, seed \`${study.seed}\`): ` +
+      `${study.votes} votes by ${study.annotators} annotators, ${study.judgments} judgments by ${study.judges.length} judges, ${study.tasks} tasks.` +
+      (study.includesSynthetic ? ' **Includes synthetic data.**' : '') +
+      '\n',
+  );
+  out.push(`**Inter-judge agreement**: mean pairwise quadratic-weighted κ ${num(agreement.overall.meanKappa)} (${agreement.overall.band ?? '–'}).\n`);
+  out.push(table(['Rubric', 'Version', 'Mean κ', 'Band'], agreement.perRubric.map((rubric) => [rubric.rubric, rubric.version, num(rubric.meanKappa), rubric.band ?? '–'])));
+  out.push(
+    `**Position bias**: the left side won ${pct(preference.positionBias.leftRate)} of ${preference.positionBias.decided} decided votes (binomial p ${num(preference.positionBias.pValue)}).\n`,
+  );
+  out.push('**Human–judge alignment** (votes where the judge scored both runs):\n');
+  out.push(table(['Judge', 'Votes', 'Agreement', "Cohen's κ"], alignment.judges.map((judge) => [judge.judge, String(judge.n), pct(judge.agreement), num(judge.kappa)])));
+  out.push('**Bradley–Terry Elo** from the votes:\n');
+  out.push(table(['Configuration', 'Elo', '95% CI'], preference.elo.map((row) => [label.get(row.config) ?? row.label, num(row.rating, 0), `${num(row.lo, 0)}–${num(row.hi, 0)}`])));
+  return out;
+}

@@ -1,0 +1,76 @@
+/**
+ * The column types of the export, one vocabulary for the three places that need them: the JSON
+ * lines (values as written), the Parquet schema (DuckDB's types) and the dataset card's
+ * `dataset_info.features` (the Hub's feature types).
+ */
+export type Primitive = 'string' | 'bool' | 'int8' | 'int32' | 'int64' | 'float64' | 'timestamp';
+
+export type FieldType = Primitive | { list: FieldType } | { struct: readonly Field[] };
+
+export interface Field {
+  name: string;
+  type: FieldType;
+  /** May be null (absent in the store). Non-null fields are always set. */
+  nullable?: true;
+  /** What it holds, for the card's field tables and the format README. */
+  description: string;
+}
+
+const DUCKDB_PRIMITIVES: Record<Primitive, string> = {
+  string: 'VARCHAR',
+  bool: 'BOOLEAN',
+  int8: 'TINYINT',
+  int32: 'INTEGER',
+  int64: 'BIGINT',
+  float64: 'DOUBLE',
+  // Stored as UTC instants: Parquet TIMESTAMP(isAdjustedToUTC=true, MICROS), Arrow timestamp[us, tz=UTC].
+  timestamp: 'TIMESTAMPTZ',
+};
+
+/** The Hub's dtype names (Arrow's), as `datasets` writes them in a card. */
+const HUB_DTYPES: Record<Primitive, string> = {
+  string: 'string',
+  bool: 'bool',
+  int8: 'int8',
+  int32: 'int32',
+  int64: 'int64',
+  float64: 'float64',
+  timestamp: 'timestamp[us, tz=UTC]',
+};
+
+export function duckdbType(type: FieldType): string {
+  if (typeof type === 'string') return DUCKDB_PRIMITIVES[type];
+  if ('list' in type) return `${duckdbType(type.list)}[]`;
+  return `STRUCT(${type.struct.map((field) => `${quoteIdentifier(field.name)} ${duckdbType(field.type)}`).join(', ')})`;
+}
+
+export function quoteIdentifier(name: string): string {
+  return `"${name.replaceAll('"', '""')}"`;
+}
+
+/**
+ * One feature in the card's YAML, as `datasets` serialises Features: `dtype` for a value, `list`
+ * for a list (of a dtype, or of struct fields), `struct` for a struct.
+ */
+export type HubFeature = { name: string; dtype: string } | { name: string; list: string | HubFeature[] | HubNested } | { name: string; struct: HubFeature[] };
+type HubNested = { list: string | HubFeature[] | HubNested } | { struct: HubFeature[] };
+
+export function hubFeature(field: Field): HubFeature {
+  const type = field.type;
+  if (typeof type === 'string') return { name: field.name, dtype: HUB_DTYPES[type] };
+  if ('list' in type) return { name: field.name, list: hubListItem(type.list) };
+  return { name: field.name, struct: type.struct.map(hubFeature) };
+}
+
+function hubListItem(type: FieldType): string | HubFeature[] | HubNested {
+  if (typeof type === 'string') return HUB_DTYPES[type];
+  if ('list' in type) return { list: hubListItem(type.list) };
+  return type.struct.map(hubFeature);
+}
+
+/** A short human name for a type, for the card's and README's field tables. */
+export function describeType(type: FieldType): string {
+  if (typeof type === 'string') return HUB_DTYPES[type];
+  if ('list' in type) return `list of ${describeType(type.list)}`;
+  return `struct {${type.struct.map((field) => `${field.name}: ${describeType(field.type)}`).join(', ')}}`;
+}

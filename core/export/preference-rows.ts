@@ -1,0 +1,50 @@
+import type { ExportSplit } from '../../schemas/export.ts';
+import { countExportVotes, pageExportVotes, type ExportVoteRow } from '../store/export-queries.ts';
+import { PAGE_ROWS, utcTimestamp, versionList, yieldToEventLoop, type ExportContext } from './export-context.ts';
+
+const flag = (split: ExportSplit) => (split === 'synthetic' ? 1 : 0);
+
+export const countPreferenceRows = (ctx: ExportContext, split: ExportSplit): number => countExportVotes(ctx.db, ctx.projectId, flag(split));
+
+/** One row per live vote, by id. */
+export async function* preferenceRows(ctx: ExportContext, split: ExportSplit): AsyncGenerator<Record<string, unknown>> {
+  let after = '';
+  for (;;) {
+    const page = pageExportVotes(ctx.db, ctx.projectId, flag(split), after, PAGE_ROWS);
+    for (const vote of page) yield preferenceRow(ctx, vote);
+    if (page.length < PAGE_ROWS) return;
+    after = page[page.length - 1]!.id;
+    await yieldToEventLoop();
+  }
+}
+
+function preferenceRow(ctx: ExportContext, vote: ExportVoteRow): Record<string, unknown> {
+  const createdAt = utcTimestamp(vote.created_at, `Vote ${vote.id}`);
+  ctx.facts.annotators.add(vote.annotator_id);
+  ctx.facts.date('votes', createdAt);
+  const side = (runId: string, run: ExportVoteRow['a']) => {
+    const versions = versionList(run.versions_json);
+    for (const version of versions) if (version.name === 'skill') ctx.facts.skillVersions.add(version.version);
+    return { run_id: runId, config_id: run.config_id, harness: run.harness, model: run.model, versions };
+  };
+  return {
+    vote_id: vote.id,
+    task_id: vote.task_id,
+    task_title: vote.task_title,
+    task_kind: vote.task_kind,
+    config_a: side(vote.run_a, vote.a),
+    config_b: side(vote.run_b, vote.b),
+    shown_order: vote.shown_order,
+    left_run: vote.left_run,
+    right_run: vote.right_run,
+    choice: vote.choice,
+    winner_run: vote.winner_run,
+    rating_left: vote.rating_left,
+    rating_right: vote.rating_right,
+    reason: vote.reason,
+    annotator_id: vote.annotator_id,
+    annotator: ctx.annotatorName(vote.annotator_name),
+    time_on_item_ms: vote.time_on_item_ms,
+    created_at: createdAt,
+  };
+}

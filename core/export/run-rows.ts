@@ -1,0 +1,92 @@
+import type { ExportSplit } from '../../schemas/export.ts';
+import { countExportRuns, pageExportRuns, type ExportRunRow } from '../store/export-queries.ts';
+import { listRunFiles } from '../store/run-repository.ts';
+import { PAGE_ROWS, utcTimestamp, versionList, yieldToEventLoop, type ExportContext } from './export-context.ts';
+
+const flag = (split: ExportSplit) => (split === 'synthetic' ? 1 : 0);
+
+export const countRunRows = (ctx: ExportContext, split: ExportSplit): number => countExportRuns(ctx.db, ctx.projectId, flag(split));
+
+/** One row per run, by id: its configuration, what the run engine recorded, and its artifacts' hashes. */
+export async function* runRows(ctx: ExportContext, split: ExportSplit): AsyncGenerator<Record<string, unknown>> {
+  let after = '';
+  for (;;) {
+    const page = pageExportRuns(ctx.db, ctx.projectId, flag(split), after, PAGE_ROWS);
+    for (const run of page) yield runRow(ctx, run);
+    if (page.length < PAGE_ROWS) return;
+    after = page[page.length - 1]!.id;
+    await yieldToEventLoop();
+  }
+}
+
+function runRow(ctx: ExportContext, run: ExportRunRow): Record<string, unknown> {
+  const startedAt = utcTimestamp(run.started_at, `Run ${run.id}`);
+  const versions = versionList(run.versions_json);
+  for (const version of versions) if (version.name === 'skill') ctx.facts.skillVersions.add(version.version);
+  ctx.facts.harnesses.add(run.harness);
+  ctx.facts.models.add(run.model);
+  ctx.facts.date('runs', startedAt);
+  const errors = errorCounts(run.errors_json);
+  return {
+    run_id: run.id,
+    digest: run.digest,
+    task_id: run.task_id,
+    task_title: run.task_title,
+    task_kind: run.task_kind,
+    config_id: run.config_id,
+    harness: run.harness,
+    model: run.model,
+    versions,
+    status: run.status,
+    started_at: startedAt,
+    finished_at: utcTimestamp(run.finished_at, `Run ${run.id}`),
+    study_id: run.study_id,
+    study_name: run.study_name,
+    repeat_index: run.repeat_index,
+    attempts: run.attempts,
+    error_kind: run.error_kind,
+    duration_ms: run.duration_ms,
+    steps: run.steps,
+    tool_calls: run.tool_calls,
+    failed_tool_calls: run.failed_tool_calls,
+    tokens_input: run.tokens_input,
+    tokens_output: run.tokens_output,
+    cost_usd: run.cost_usd,
+    errors: errors?.total ?? null,
+    recovered_errors: errors?.recovered ?? null,
+    errors_by_type: errors?.byType ?? [],
+    artifacts: listRunFiles(ctx.db, run.id).map((file) => ({ path: file.path, sha256: file.sha256, size_bytes: file.size_bytes })),
+  };
+}
+
+/**
+ * Error→recovery counts from the stored events (core/runs/trajectory/extract-errors.ts). Only the
+ * counts leave: an event's message can quote a command line, a path or a key.
+ */
+function errorCounts(errorsJson: string | null): { total: number; recovered: number; byType: { type: string; count: number; recovered: number }[] } | undefined {
+  if (errorsJson === null) return undefined;
+  let events: unknown;
+  try {
+    events = JSON.parse(errorsJson);
+  } catch {
+    return undefined;
+  }
+  if (!Array.isArray(events)) return undefined;
+  const byType = new Map<string, { count: number; recovered: number }>();
+  let recovered = 0;
+  for (const event of events as { type?: unknown; recovered?: unknown }[]) {
+    const type = typeof event?.type === 'string' ? event.type : 'tool';
+    const counts = byType.get(type) ?? { count: 0, recovered: 0 };
+    counts.count += 1;
+    if (event?.recovered === true) {
+      counts.recovered += 1;
+      recovered += 1;
+    }
+    byType.set(type, counts);
+  }
+  return {
+    total: events.length,
+    recovered,
+    byType: [...byType.entries()].sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0)).map(([type, counts]) => ({ type, ...counts })),
+  };
+}

@@ -1,0 +1,254 @@
+import type { Database } from 'better-sqlite3';
+import { prepared } from './statement-cache.ts';
+
+/**
+ * The dataset export's reads (core/export): every table family it publishes, a page at a time in
+ * a fixed order (keyset paging on the primary key, so a page costs the same at any depth and the
+ * connection is free between pages for the app's other calls), and the counts it reports
+ * progress against. `synthetic` picks the demo study's generated rows (1) or the real ones (0).
+ */
+
+export type SyntheticFlag = 0 | 1;
+
+export interface ExportSourceVersionRow {
+  source_id: string;
+  version_id: string;
+  version: number;
+  course_id: string | null;
+  course_title: string | null;
+  title: string;
+  type: string;
+  original_name: string;
+  sha256: string;
+  markdown_sha256: string;
+  line_count: number;
+  created_at: string;
+}
+
+export function countExportSourceVersions(db: Database, projectId: string): number {
+  return (prepared(db, 'SELECT count(*) AS n FROM source_versions v JOIN sources s ON s.id = v.source_id WHERE s.project_id = ?').get(projectId) as { n: number }).n;
+}
+
+/** Source versions after (sourceId, version), by source id then version. */
+export function pageExportSourceVersions(db: Database, projectId: string, after: { sourceId: string; version: number } | null, limit: number): ExportSourceVersionRow[] {
+  return prepared(
+    db,
+    `SELECT v.source_id, v.id AS version_id, v.version, s.course_id, c.title AS course_title, s.title, s.type, s.original_name,
+            v.blob_sha256 AS sha256, v.markdown_sha256, v.line_count, v.created_at
+     FROM source_versions v JOIN sources s ON s.id = v.source_id LEFT JOIN courses c ON c.id = s.course_id
+     WHERE s.project_id = ? AND (v.source_id, v.version) > (?, ?)
+     ORDER BY v.source_id, v.version LIMIT ?`,
+  ).all(projectId, after?.sourceId ?? '', after?.version ?? -1, limit) as ExportSourceVersionRow[];
+}
+
+export interface ExportChapterRow {
+  id: string;
+  course_id: string;
+  course_title: string;
+  course_notes: string;
+  position: number;
+  title: string;
+  instruction: string;
+  design_notes: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export function countExportChapters(db: Database, projectId: string): number {
+  return (prepared(db, 'SELECT count(*) AS n FROM chapters ch JOIN courses c ON c.id = ch.course_id WHERE c.project_id = ?').get(projectId) as { n: number }).n;
+}
+
+export function pageExportChapters(db: Database, projectId: string, afterId: string, limit: number): ExportChapterRow[] {
+  return prepared(
+    db,
+    `SELECT ch.id, ch.course_id, c.title AS course_title, c.global_notes AS course_notes, ch.position, ch.title, ch.instruction, ch.design_notes,
+            ch.created_at, ch.updated_at
+     FROM chapters ch JOIN courses c ON c.id = ch.course_id
+     WHERE c.project_id = ? AND ch.id > ? ORDER BY ch.id LIMIT ?`,
+  ).all(projectId, afterId, limit) as ExportChapterRow[];
+}
+
+/** A run's configuration as the preference rows carry it for both sides. */
+interface RunSide {
+  config_id: string;
+  harness: string;
+  model: string;
+  versions_json: string;
+}
+
+export interface ExportVoteRow {
+  id: string;
+  task_id: string;
+  task_title: string;
+  task_kind: string;
+  run_a: string;
+  run_b: string;
+  shown_order: string;
+  left_run: string;
+  right_run: string;
+  choice: string;
+  winner_run: string | null;
+  rating_left: number;
+  rating_right: number;
+  reason: string;
+  annotator_id: string;
+  annotator_name: string;
+  time_on_item_ms: number;
+  created_at: string;
+  a: RunSide;
+  b: RunSide;
+}
+
+export function countExportVotes(db: Database, projectId: string, synthetic: SyntheticFlag): number {
+  return (
+    prepared(db, 'SELECT count(*) AS n FROM votes v JOIN tasks t ON t.id = v.task_id WHERE t.project_id = ? AND v.retracted_at IS NULL AND v.synthetic = ?').get(projectId, synthetic) as {
+      n: number;
+    }
+  ).n;
+}
+
+/** Live votes (undone ones count nowhere and are not exported), by id. */
+export function pageExportVotes(db: Database, projectId: string, synthetic: SyntheticFlag, afterId: string, limit: number): ExportVoteRow[] {
+  const rows = prepared(
+    db,
+    `SELECT v.id, v.task_id, t.title AS task_title, t.kind AS task_kind, v.run_a, v.run_b, v.shown_order, v.left_run, v.right_run, v.choice,
+            v.winner_run, v.rating_left, v.rating_right, v.reason, v.annotator_id, an.name AS annotator_name, v.time_on_item_ms, v.created_at,
+            ra.config_id AS a_config_id, ra.harness AS a_harness, ra.model AS a_model, ra.versions_json AS a_versions_json,
+            rb.config_id AS b_config_id, rb.harness AS b_harness, rb.model AS b_model, rb.versions_json AS b_versions_json
+     FROM votes v JOIN tasks t ON t.id = v.task_id JOIN runs ra ON ra.id = v.run_a JOIN runs rb ON rb.id = v.run_b
+          JOIN annotators an ON an.id = v.annotator_id
+     WHERE t.project_id = ? AND v.retracted_at IS NULL AND v.synthetic = ? AND v.id > ? ORDER BY v.id LIMIT ?`,
+  ).all(projectId, synthetic, afterId, limit) as Record<string, unknown>[];
+  return rows.map((row) => {
+    const side = (prefix: 'a' | 'b'): RunSide => ({
+      config_id: row[`${prefix}_config_id`] as string,
+      harness: row[`${prefix}_harness`] as string,
+      model: row[`${prefix}_model`] as string,
+      versions_json: row[`${prefix}_versions_json`] as string,
+    });
+    return { ...(row as unknown as Omit<ExportVoteRow, 'a' | 'b'>), a: side('a'), b: side('b') };
+  });
+}
+
+export interface ExportJudgmentRow {
+  id: string;
+  run_id: string;
+  task_id: string;
+  judge: string;
+  judge_model: string | null;
+  tier: string;
+  rubric_set: string;
+  rubric_version: string;
+  rubric: string;
+  scale: number;
+  status: string;
+  score: number | null;
+  level: string | null;
+  evidence: string;
+  rationale: string;
+  failure: string | null;
+  created_at: string;
+}
+
+export function countExportJudgments(db: Database, projectId: string, synthetic: SyntheticFlag): number {
+  return (
+    prepared(db, 'SELECT count(*) AS n FROM judgments j JOIN runs r ON r.id = j.run_id JOIN tasks t ON t.id = r.task_id WHERE t.project_id = ? AND j.synthetic = ?').get(
+      projectId,
+      synthetic,
+    ) as { n: number }
+  ).n;
+}
+
+/** Judgments, scored and failed, by id. */
+export function pageExportJudgments(db: Database, projectId: string, synthetic: SyntheticFlag, afterId: string, limit: number): ExportJudgmentRow[] {
+  return prepared(
+    db,
+    `SELECT j.id, j.run_id, r.task_id, j.judge, jr.judge_model, j.tier, j.rubric_set, j.rubric_version, j.rubric, j.scale, j.status, j.score,
+            j.level, j.evidence, j.rationale, j.failure, j.created_at
+     FROM judgments j JOIN runs r ON r.id = j.run_id JOIN tasks t ON t.id = r.task_id LEFT JOIN judge_replies jr ON jr.id = j.reply_id
+     WHERE t.project_id = ? AND j.synthetic = ? AND j.id > ? ORDER BY j.id LIMIT ?`,
+  ).all(projectId, synthetic, afterId, limit) as ExportJudgmentRow[];
+}
+
+export interface ExportRunRow {
+  id: string;
+  digest: string;
+  task_id: string;
+  task_title: string;
+  task_kind: string;
+  config_id: string;
+  harness: string;
+  model: string;
+  versions_json: string;
+  status: string;
+  started_at: string;
+  finished_at: string;
+  study_id: string | null;
+  study_name: string | null;
+  repeat_index: number | null;
+  attempts: number | null;
+  error_kind: string | null;
+  duration_ms: number | null;
+  steps: number | null;
+  tool_calls: number | null;
+  failed_tool_calls: number | null;
+  tokens_input: number | null;
+  tokens_output: number | null;
+  cost_usd: number | null;
+  errors_json: string | null;
+}
+
+export function countExportRuns(db: Database, projectId: string, synthetic: SyntheticFlag): number {
+  return (prepared(db, 'SELECT count(*) AS n FROM runs r JOIN tasks t ON t.id = r.task_id WHERE t.project_id = ? AND r.synthetic = ?').get(projectId, synthetic) as { n: number }).n;
+}
+
+/** Runs with what the run engine recorded of them (study, attempts, trajectory summary), by id. */
+export function pageExportRuns(db: Database, projectId: string, synthetic: SyntheticFlag, afterId: string, limit: number): ExportRunRow[] {
+  return prepared(
+    db,
+    `SELECT r.id, r.digest, r.task_id, t.title AS task_title, t.kind AS task_kind, r.config_id, r.harness, r.model, r.versions_json, r.status,
+            r.started_at, r.finished_at, sr.study_id, st.name AS study_name, sr.repeat_index, sr.attempts, sr.error_kind, sr.duration_ms,
+            sr.steps, sr.tool_calls, sr.failed_tool_calls, sr.tokens_input, sr.tokens_output, sr.cost_usd, sr.errors_json
+     FROM runs r JOIN tasks t ON t.id = r.task_id
+          LEFT JOIN study_runs sr ON sr.id = (SELECT id FROM study_runs WHERE run_id = r.id ORDER BY id LIMIT 1)
+          LEFT JOIN studies st ON st.id = sr.study_id
+     WHERE t.project_id = ? AND r.synthetic = ? AND r.id > ? ORDER BY r.id LIMIT ?`,
+  ).all(projectId, synthetic, afterId, limit) as ExportRunRow[];
+}
+
+export interface ExportRubricSetRow {
+  id: string;
+  name: string;
+  version: string;
+  scale: number;
+  tier: string;
+  authored_by: string;
+  chapter_id: string | null;
+  definition_json: string;
+  digest: string;
+  builtin: number;
+  created_at: string;
+}
+
+export function countExportRubricSets(db: Database): number {
+  return (prepared(db, 'SELECT count(*) AS n FROM rubric_sets').get() as { n: number }).n;
+}
+
+export function pageExportRubricSets(db: Database, afterId: string, limit: number): ExportRubricSetRow[] {
+  return prepared(db, 'SELECT * FROM rubric_sets WHERE id > ? ORDER BY id LIMIT ?').all(afterId, limit) as ExportRubricSetRow[];
+}
+
+/** Folders on this machine the store remembers (where runs were imported from): never exported. */
+export function listRunSourceDirs(db: Database): string[] {
+  return (prepared(db, 'SELECT DISTINCT source_dir FROM runs ORDER BY source_dir').all() as { source_dir: string }[]).map((row) => row.source_dir);
+}
+
+export function readMetaValue(db: Database, key: string): string | undefined {
+  return (prepared(db, 'SELECT value FROM meta WHERE key = ?').get(key) as { value: string } | undefined)?.value;
+}
+
+/** Stores `value` unless the key already has one; returns the value the key holds afterwards. */
+export function ensureMetaValue(db: Database, key: string, value: string): string {
+  prepared(db, 'INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO NOTHING').run(key, value);
+  return readMetaValue(db, key) as string;
+}

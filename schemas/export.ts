@@ -1,0 +1,56 @@
+import { z } from 'zod';
+
+/**
+ * The dataset export (core/export): a folder ready to push to the Hugging Face Hub, with a
+ * dataset card (README.md) and one config per subset under data/<subset>/.
+ */
+export const EXPORT_SUBSETS = ['sources', 'chapters', 'preferences', 'judgments', 'runs', 'rubrics'] as const;
+export const ExportSubsetSchema = z.enum(EXPORT_SUBSETS);
+export type ExportSubset = z.infer<typeof ExportSubsetSchema>;
+
+export const ExportFormatSchema = z.enum(['parquet', 'jsonl']);
+export type ExportFormat = z.infer<typeof ExportFormatSchema>;
+
+/** `train` holds the real records; `synthetic` the demo study's generated ones (only when asked for). */
+export const ExportSplitSchema = z.enum(['train', 'synthetic']);
+export type ExportSplit = z.infer<typeof ExportSplitSchema>;
+
+export const ExportOptionsSchema = z
+  .object({
+    /** The folder to create on the server's disk; it must not exist yet, or be empty. */
+    outDir: z.string().min(1).max(4096),
+    format: ExportFormatSchema.default('parquet'),
+    /** Which subsets to write (default: all of them). */
+    subsets: z.array(ExportSubsetSchema).min(1).max(EXPORT_SUBSETS.length).optional(),
+    /** Replace annotator names by stable pseudonyms (HMAC-SHA-256 under a per-workspace secret). */
+    pseudonymise: z.boolean().default(false),
+    /** Add the demo study's synthetic tasks, runs, votes and judgments, as each subset's `synthetic` split. */
+    includeSynthetic: z.boolean().default(false),
+    /** The card's `license` (a Hub license id). */
+    license: z.string().regex(/^[a-z0-9][a-z0-9.+-]{0,63}$/, 'a Hub license id like cc-by-4.0, mit or other').default('unknown'),
+  })
+  .strict();
+export type ExportOptions = z.output<typeof ExportOptionsSchema>;
+
+export const ExportedFileSchema = z.object({
+  subset: ExportSubsetSchema,
+  split: ExportSplitSchema,
+  /** Relative to the export folder, with forward slashes: `data/preferences/train-00000-of-00001.parquet`. */
+  path: z.string(),
+  rows: z.number().int().nonnegative(),
+  bytes: z.number().int().nonnegative(),
+});
+export type ExportedFile = z.infer<typeof ExportedFileSchema>;
+
+export const ExportResultSchema = z.object({
+  outDir: z.string(),
+  format: ExportFormatSchema,
+  pseudonymised: z.boolean(),
+  includesSynthetic: z.boolean(),
+  files: z.array(ExportedFileSchema),
+  /** Rows per subset, all splits together. */
+  rows: z.array(z.object({ subset: ExportSubsetSchema, rows: z.number().int().nonnegative() })),
+  /** The dataset card as written (README.md). */
+  card: z.string(),
+});
+export type ExportResult = z.infer<typeof ExportResultSchema>;
