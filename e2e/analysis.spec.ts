@@ -193,3 +193,43 @@ test('after one real vote the default report counts only it; the toggle brings t
 
   expect(problems).toEqual([]);
 });
+
+test('runs imported with ATIF trajectories report their error recovery overall, per type and per configuration, as lhb analyze does', async ({ page }) => {
+  test.setTimeout(240_000);
+  // A bundle that brings its trajectory.json, and a Harbor job folder with one trial (result.json + agent/trajectory.json).
+  const { stdout } = await promisify(execFile)(process.execPath, ['bin/lhb.mjs', 'runs', 'import', 'e2e/fixtures/atif-runs', '--json', '--workspace', app!.workspace], { cwd: repoRoot, timeout: 120_000 });
+  const outcomes = stdout.trim().split('\n').map((line) => JSON.parse(line) as { kind: string; status: string });
+  expect(outcomes.map((o) => [o.kind, o.status])).toEqual([['task', 'imported'], ['run', 'imported'], ['run', 'imported']]);
+
+  const analysis = new AnalysisPage(page);
+  await analysis.open(app!.url);
+  const recovery = analysis.region('Error recovery');
+  await expect(recovery).toContainText(/66\.7% of errors recovered: 2 of 3, 95% CI \[\d+\.\d%, \d+\.\d%\], over 2 runs with a trajectory \(2 imported\)\./);
+  const types = await analysis.rows(analysis.table(recovery, /^Error recovery by error type/));
+  expect(types.map((row) => row.slice(0, 4))).toEqual([
+    ['Syntax / type', '1', '1', '100.0%'],
+    ['Test', '1', '0', '0.0%'],
+    ['Not found', '1', '1', '100.0%'],
+  ]);
+  const configurations = await analysis.rows(analysis.table(recovery, /^Error recovery by configuration/));
+  expect(configurations.map((row) => row.slice(0, 5))).toEqual([
+    ['claude-code · claude-sonnet-4-5 · skill v2', '1', '2', '1', '50.0%'],
+    ['codex · openai/gpt-5', '1', '1', '1', '100.0%'],
+  ]);
+  await expect(recovery.getByRole('img', { name: 'Recovery rate by error type, with 95% CI' })).toBeVisible();
+  await expect(recovery.getByRole('img', { name: 'Recovery rate by configuration, with 95% CI' }).locator('rect')).toHaveCount(3);
+
+  const csv = await analysis.download(recovery.getByRole('group', { name: /^Export: Error recovery by configuration/ }), 'Download CSV');
+  expect(csv.name).toBe('lhb-recovery-by-configuration.csv');
+  const lines = csv.bytes.toString('utf8').trim().split('\r\n');
+  expect(lines[0]).toBe('Configuration,Runs,Errors,Recovered,Recovery rate,ci_lo,ci_hi');
+  expect(lines[1]).toMatch(/^claude-code · claude-sonnet-4-5 · skill v2,1,2,1,0\.5,/);
+
+  // The CLI gives the same numbers for the same seed.
+  const cli = await analyzeWithCli(app!.workspace);
+  expect(cli.recovery).toMatchObject({ runs: 2, importedRuns: 2, overall: { errors: 3, recovered: 2 } });
+  const pct = (value: number | null) => `${(value! * 100).toFixed(1)}%`;
+  await expect(recovery).toContainText(`95% CI [${pct(cli.recovery.overall.lo)}, ${pct(cli.recovery.overall.hi)}]`);
+
+  expect(problems).toEqual([]);
+});
