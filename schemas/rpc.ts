@@ -4,6 +4,8 @@ import { AnnotatorSchema, ArenaItemSchema, ArenaProgressSchema, ArenaStudySchema
 import { AnnotationContractSchema, CourseDetailSchema, CourseSummarySchema } from './annotate.ts';
 import { ExportOptionsSchema, ExportResultSchema } from './export.ts';
 import { AppEventSchema, JobSchema, type AppEvent } from './jobs.ts';
+import { JudgeTierSchema, JudgmentViewSchema } from './judge.ts';
+import { JudgeImportResultSchema, JudgeStartInputSchema, RubricSetComparisonSchema } from './judging.ts';
 import { RubricSetSummarySchema, RubricSetUsageSchema, RubricsGenerateInputSchema, RubricSetKeySchema, RubricsSaveInputSchema, StoredRubricSetSchema } from './rubric-library.ts';
 import { RunAssetsSchema } from './run-assets.ts';
 import { MAX_LINES_PER_CALL, SourceSummarySchema, SourceVersionSchema } from './sources.ts';
@@ -306,6 +308,28 @@ export const rpcContract = {
     /** The study owner's panel: progress per annotator and overall, and position bias. */
     input: NoInput,
     output: ArenaStudySchema,
+  },
+
+  // Judging: several judges score runs against rubric sets (a job); judgments are listed, imported, compared.
+  'judge.start': {
+    /** Judges every run that has what the tier needs; replies already stored for the same input are reused. */
+    input: JudgeStartInputSchema,
+    output: z.object({ jobId: z.string(), rubricSets: z.array(z.string()) }),
+  },
+  'judge.list': {
+    /** Stored judgments, scored and failed, of every run or one. */
+    input: z.object({ runId: Id.optional() }).strict(),
+    output: z.object({ judgments: z.array(JudgmentViewSchema) }),
+  },
+  'judge.import': {
+    /** Judgments made elsewhere, as JSON lines ({runId, judge, model?, rubricSet: "NAME@VERSION", scale?, reply}), checked like replies. */
+    input: z.object({ jsonLines: z.string().min(1).max(64 * 1024 * 1024) }).strict(),
+    output: JudgeImportResultSchema,
+  },
+  'judge.compare': {
+    /** κ per rubric set version on the same runs: the expert-vs-generic comparison. */
+    input: z.object({ tier: JudgeTierSchema.default('process'), includeSynthetic: z.boolean().default(false) }).strict(),
+    output: RubricSetComparisonSchema,
   },
 
   // Analysis: every figure recomputed from raw votes and judgments.

@@ -13,10 +13,12 @@ function parsePort(value: string): number {
 const program = new Command()
   .name('lhb')
   .description(
-    'LH-Bench Studio: cite sources into chapter plans, run agent harnesses on tasks or import their runs, cast blind preference votes and analyse them. ' +
-      'Coming, not in this version: judging runs with LLM/VLM judges, and exporting datasets.',
+    'LH-Bench Studio: cite sources into chapter plans, run agent harnesses on tasks or import their runs, judge them with LLM/VLM judges, cast blind preference votes and analyse them. ' +
+      'Coming, not in this version: exporting datasets.',
   )
   .version(appVersion, '-v, --version')
+  // A command's own flags come before its subcommand (lhb judge --json vs lhb judge list --json).
+  .enablePositionalOptions()
   .showHelpAfterError('(run "lhb --help" or "lhb <command> --help" for usage)')
   .addHelpText('after', '\nThe workspace is --workspace DIR, else $LHB_WORKSPACE, else the app-data folder of this platform.');
 
@@ -259,6 +261,57 @@ harnesses
   .action(async (name: string, options: { version?: string; json?: boolean; workspace?: string }) => {
     const { runHarnessesInstall } = await import('./harnesses-command.ts');
     await runHarnessesInstall(name, options);
+  });
+
+const judge = program
+  .command('judge')
+  // Its own flags (--json, --workspace) come before a subcommand; after one, they are the subcommand's.
+  .enablePositionalOptions()
+  .description('Judge every run that has what the tier needs with LLM/VLM judges against rubric sets, with progress and cost; exits 0 when every reply is stored (failed ones included and counted), 2 on bad flags.')
+  .option('--judges <file>', 'JSON array of judges: [{"name", "provider": "openai"|"anthropic"|"gemini", "baseUrl", "model", "apiKeyEnv", "maxConcurrency"?}]')
+  .option('--tier <tier>', 'process, output or content', 'output')
+  .option('--rubrics <name@version>', 'a rubric set to judge with (default: every expert set of the tier at the scale); repeatable', collect)
+  .option('--scale <n>', '3 (0/1/2) or 5 (1-5)', '5')
+  .option('--task <id...>', 'only the runs of these tasks')
+  .option('--json', 'print the summary as JSON: {jobId, state, runs, skipped, units, judgments, requests, tokens, costUsd, failures}')
+  .option('-w, --workspace <dir>', 'workspace folder')
+  .action(async (options: Record<string, unknown>) => {
+    const { runJudge } = await import('./judge-command.ts');
+    await runJudge(options);
+  });
+
+judge
+  .command('list')
+  .description('Print stored judgments (scored and failed) with their rubric set version, scale, level and evidence.')
+  .option('--run <id>', 'only this run\'s judgments')
+  .option('--json', 'print JSON (JudgmentView[])')
+  .option('-w, --workspace <dir>', 'workspace folder')
+  .action(async (options: { run?: string; json?: boolean; workspace?: string }) => {
+    const { runJudgeList } = await import('./judge-command.ts');
+    await runJudgeList(options);
+  });
+
+judge
+  .command('import')
+  .description('Import judgments made elsewhere: JSON lines {runId, judge, model?, rubricSet: "NAME@VERSION", scale?, reply}, each checked like a judge\'s reply; exits 1 if any line was refused (the rest are stored).')
+  .argument('<file>', 'a JSON-lines file')
+  .option('--json', 'print {imported, unchanged, judgments, errors}')
+  .option('-w, --workspace <dir>', 'workspace folder')
+  .action(async (file: string, options: { json?: boolean; workspace?: string }) => {
+    const { runJudgeImport } = await import('./judge-command.ts');
+    await runJudgeImport(file, options);
+  });
+
+judge
+  .command('compare')
+  .description('Inter-judge agreement (mean pairwise quadratic κ) per rubric set version on the same runs: the expert-vs-generic rubric comparison.')
+  .option('--tier <tier>', 'process, output or content', 'process')
+  .option('--include-synthetic', 'count synthetic (demo) judgments too')
+  .option('--json', 'print JSON')
+  .option('-w, --workspace <dir>', 'workspace folder')
+  .action(async (options: { tier?: string; includeSynthetic?: boolean; json?: boolean; workspace?: string }) => {
+    const { runJudgeCompare } = await import('./judge-command.ts');
+    await runJudgeCompare(options);
   });
 
 program

@@ -1,0 +1,192 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { JudgesFileSchema, JudgeTierSchema, type JudgeTier, type RubricScale } from '../../schemas/judge.ts';
+import type { JudgeImportResult, RubricSetComparison } from '../../schemas/judging.ts';
+import type { RpcOutput } from '../../schemas/rpc.ts';
+import type { Job } from '../../schemas/jobs.ts';
+import { RubricChoiceError } from '../judge/judging/choose-rubric-sets.ts';
+import type { JudgeRunsSummary } from '../judge/judging/judge-runs.ts';
+import { describeJudgingSummary, startJudgingJob } from '../judge/judging/start-judging-job.ts';
+import { ProviderError } from '../judge/providers/judge-provider.ts';
+import { RubricLibraryError } from '../judge/rubrics/rubric-library-error.ts';
+import { withCliApi } from './open-cli-api.ts';
+
+export interface JudgeOptions {
+  judges?: string;
+  tier?: string;
+  rubrics?: string[];
+  scale?: string;
+  task?: string[];
+  json?: boolean;
+  workspace?: string;
+}
+
+/** A flag the user must fix: exits 2 with the message, nothing done. */
+class JudgeFlagError extends Error {
+  override name = 'JudgeFlagError';
+}
+
+function readJudgesFile(file: string) {
+  const path = resolve(file);
+  let json: unknown;
+  try {
+    json = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (error) {
+    const missing = (error as NodeJS.ErrnoException).code === 'ENOENT';
+    throw new JudgeFlagError(missing ? `The judges file ${path} does not exist.` : `The judges file ${path} is not JSON: ${(error as Error).message}.`);
+  }
+  const parsed = JudgesFileSchema.safeParse(json);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.length > 0 ? issue.path.join('.') : '(file)'}: ${issue.message}`).join('; ');
+    throw new JudgeFlagError(`The judges file ${path} is not valid: ${problems}. It is a JSON array of {"name", "provider": "openai"|"anthropic"|"gemini", "baseUrl", "model", "apiKeyEnv", "maxConcurrency"?}.`);
+  }
+  return parsed.data;
+}
+
+function parseFlags(options: JudgeOptions): { tier: JudgeTier; scale: RubricScale } {
+  const tier = JudgeTierSchema.safeParse(options.tier ?? 'output');
+  if (!tier.success) throw new JudgeFlagError(`--tier is process, output or content (not ${options.tier}).`);
+  if (options.scale !== undefined && options.scale !== '3' && options.scale !== '5') throw new JudgeFlagError(`--scale is 3 (0/1/2) or 5 (1–5), not ${options.scale}.`);
+  return { tier: tier.data, scale: options.scale === '3' ? 3 : 5 };
+}
+
+function fail(error: unknown): never {
+  process.stderr.write(`lhb judge: ${(error as Error).message}\n`);
+  process.exit(error instanceof JudgeFlagError ? 2 : 1);
+}
+
+/**
+ * `lhb judge --judges FILE`: judges every run that has what the tier needs with every judge and
+ * rubric set, following the job with progress on stderr (cost so far included). Exits 0 when
+ * every reply is stored, failed ones included and counted; 1 when the job failed or was
+ * cancelled (what it stored is kept, and running it again asks only the rest); 2 on bad flags.
+ */
+export async function runJudge(options: JudgeOptions): Promise<void> {
+  let judges;
+  let flags;
+  try {
+    if (!options.judges) throw new JudgeFlagError('--judges FILE is required: a JSON array of judges ({"name", "provider", "baseUrl", "model", "apiKeyEnv"}).');
+    judges = readJudgesFile(options.judges);
+    flags = parseFlags(options);
+  } catch (error) {
+    fail(error);
+  }
+  await withCliApi(options.workspace, async (api) => {
+    let summary: JudgeRunsSummary | undefined;
+    let started;
+    try {
+      started = startJudgingJob(
+        api.context.workspace,
+        api.context.jobs,
+        { judges, tier: flags.tier, scale: flags.scale, ...(options.rubrics?.length ? { rubricSets: options.rubrics } : {}), ...(options.task?.length ? { taskIds: options.task } : {}) },
+        { onSummary: (value) => (summary = value) },
+      );
+    } catch (error) {
+      if (error instanceof RubricChoiceError || error instanceof RubricLibraryError || error instanceof ProviderError || error instanceof RangeError) {
+        process.stderr.write(`lhb judge: ${error.message} Nothing was judged.\n`);
+        process.exitCode = 2;
+        return;
+      }
+      throw error;
+    }
+    const { job, sets } = started;
+    const tty = process.stderr.isTTY === true && !options.json;
+    let last: Job = job;
+    let lastLine = 0;
+    const unsubscribe = api.context.jobs.onEvent((event) => {
+      if (event.job.id !== job.id) return;
+      last = event.job;
+      if (options.json || Date.now() - lastLine < (tty ? 100 : 1000)) return;
+      lastLine = Date.now();
+      process.stderr.write(tty ? `\r\x1b[2K${event.job.message}` : `${event.job.message}\n`);
+    });
+    const onSigint = () => {
+      process.stderr.write('\nCancelling: replies already stored are kept; run the same command again to finish.\n');
+      api.context.jobs.cancel(job.id);
+    };
+    process.on('SIGINT', onSigint);
+    try {
+      await api.context.jobs.idle();
+    } finally {
+      process.off('SIGINT', onSigint);
+      unsubscribe();
+    }
+    if (tty) process.stderr.write('\r\x1b[2K');
+    const final = api.context.jobs.list(500).find((candidate) => candidate.id === job.id) ?? last;
+    const ended = summary;
+    if (options.json) {
+      process.stdout.write(`${JSON.stringify({ jobId: job.id, state: final.state, tier: flags.tier, scale: flags.scale, rubricSets: sets.map((set) => `${set.name}@${set.version}`), ...(ended ?? {}), message: final.message })}\n`);
+    } else {
+      process.stdout.write(`${ended ? describeJudgingSummary(ended) : final.message}\n`);
+      for (const failure of ended?.failures ?? []) process.stdout.write(`  failed: run ${failure.runId} · ${failure.judge} · ${failure.rubricSet}: ${failure.failure}\n`);
+      for (const skipped of ended?.skipped ?? []) process.stdout.write(`  left out: run ${skipped.runId}: ${skipped.reason}\n`);
+    }
+    if (final.state !== 'succeeded' || (ended?.units.cancelled ?? 0) > 0) {
+      if (final.state === 'failed') process.stderr.write(`lhb judge: ${final.message}\n`);
+      process.exitCode = 1;
+    }
+  });
+}
+
+/** `lhb judge list [--run ID] [--json]`: stored judgments, scored and failed. */
+export async function runJudgeList(options: { run?: string; json?: boolean; workspace?: string }): Promise<void> {
+  await withCliApi(
+    options.workspace,
+    async (api) => {
+      const { judgments } = (await api.call('judge.list', options.run ? { runId: options.run } : {})) as RpcOutput<'judge.list'>;
+      if (options.json) {
+        process.stdout.write(`${JSON.stringify(judgments, null, 2)}\n`);
+        return;
+      }
+      if (judgments.length === 0) process.stdout.write('No judgments stored yet. Judge runs with: lhb judge --judges FILE\n');
+      for (const j of judgments) {
+        const outcome = j.status === 'ok' ? `${j.score} (level ${j.level})` : `FAILED: ${j.failure ?? ''}`;
+        process.stdout.write(`${j.runId.slice(0, 12)}  ${j.tier}  ${j.rubricSet || '(no set)'}@${j.rubricSetVersion}/${j.scale}  ${j.judge}  ${j.rubric}: ${outcome}${j.synthetic ? '  [synthetic]' : ''}\n`);
+      }
+    },
+    { access: 'read' },
+  );
+}
+
+/** `lhb judge import FILE`: judgments made elsewhere, as JSON lines; exits 1 when any line was refused (the rest are stored). */
+export async function runJudgeImport(file: string, options: { json?: boolean; workspace?: string }): Promise<void> {
+  let text: string;
+  try {
+    text = readFileSync(resolve(file), 'utf8');
+  } catch (error) {
+    fail(new JudgeFlagError(`Could not read ${resolve(file)}: ${(error as Error).message}.`));
+  }
+  if (text.trim() === '') fail(new JudgeFlagError(`${resolve(file)} is empty; it should hold one JSON judgment per line.`));
+  await withCliApi(options.workspace, async (api) => {
+    const result = (await api.call('judge.import', { jsonLines: text })) as JudgeImportResult;
+    if (options.json) process.stdout.write(`${JSON.stringify(result)}\n`);
+    else {
+      process.stdout.write(`Imported ${result.imported} replies (${result.judgments} judgments); ${result.unchanged} already stored; ${result.errors.length} lines refused.\n`);
+      for (const error of result.errors) process.stdout.write(`  line ${error.line}: ${error.error}\n`);
+    }
+    if (result.errors.length > 0) process.exitCode = 1;
+  });
+}
+
+/** `lhb judge compare [--tier T] [--json]`: κ per rubric set version on the same runs (expert vs generic). */
+export async function runJudgeCompare(options: { tier?: string; includeSynthetic?: boolean; json?: boolean; workspace?: string }): Promise<void> {
+  const tier = JudgeTierSchema.safeParse(options.tier ?? 'process');
+  if (!tier.success) fail(new JudgeFlagError(`--tier is process, output or content (not ${options.tier}).`));
+  await withCliApi(
+    options.workspace,
+    async (api) => {
+      const report = (await api.call('judge.compare', { tier: tier.data, includeSynthetic: options.includeSynthetic === true })) as RubricSetComparison;
+      if (options.json) {
+        process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+        return;
+      }
+      process.stdout.write(`Inter-judge agreement per rubric set at the ${report.tier} tier, on the ${report.commonRuns} runs every set was judged on:\n`);
+      if (report.sets.length === 0) process.stdout.write('  No rubric set has judgments at this tier yet.\n');
+      for (const set of report.sets) {
+        const kappa = set.meanKappa === null ? 'κ undefined' : `mean pairwise quadratic κ ${set.meanKappa.toFixed(3)} (${set.band})`;
+        process.stdout.write(`  ${set.rubricSet}@${set.version} (${set.scale}-point${set.authoredBy ? `, ${set.authoredBy}` : ''}): ${kappa}; ${set.judges.length} judges, ${set.runs} runs, ${set.items} items\n`);
+      }
+    },
+    { access: 'read' },
+  );
+}
