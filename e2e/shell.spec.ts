@@ -4,7 +4,7 @@ import { launchApp, type LaunchedApp } from './launch-app.ts';
 const SECTIONS = ['Annotate', 'Arena', 'Runs', 'Judges', 'Analysis', 'Export'];
 const DEMO_PROJECT = 'Demo: Evaluating a data-dashboard build';
 /** Screens not built in this version, and the heading that says so. */
-const COMING: Record<string, string> = { Judges: 'Judging is coming', Export: 'Dataset export is coming' };
+const COMING: Record<string, string> = { Export: 'Dataset export is coming' };
 
 let app: LaunchedApp;
 test.beforeEach(async () => {
@@ -42,6 +42,9 @@ test('each section has a named region: a built screen, or a plain statement that
     } else if (name === 'Runs') {
       // Built: the imported tasks, their runs and the import form.
       await expect(page.getByRole('region', { name: 'Tasks' })).toBeVisible();
+    } else if (name === 'Judges') {
+      // Built: the rubric library, the built-in sets listed.
+      await expect(page.getByRole('region', { name: 'Rubric sets' })).toBeVisible();
     } else if (name === 'Analysis') {
       // Built: the demo study's report.
       await expect(page.getByRole('region', { name: 'Human preference' })).toBeVisible();

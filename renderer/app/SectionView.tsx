@@ -1,6 +1,7 @@
 import { AnalysisScreen } from '../analysis/AnalysisScreen.tsx';
 import { AnnotatorScreen } from '../annotator/AnnotatorScreen.tsx';
 import { ArenaScreen } from '../arena/ArenaScreen.tsx';
+import { JudgeScreen } from '../judge/JudgeScreen.tsx';
 import { RunsScreen } from '../runs/RunsScreen.tsx';
 import { EmptyState } from '../ui/EmptyState.tsx';
 import { useAppStore } from './app-store.ts';
@@ -21,6 +22,8 @@ export function SectionView() {
         <ArenaScreen />
       ) : section.id === 'runs' ? (
         <RunsScreen />
+      ) : section.id === 'judges' ? (
+        <JudgeScreen />
       ) : section.id === 'analysis' ? (
         <AnalysisScreen />
       ) : (

@@ -10,9 +10,9 @@ describe('sections', () => {
     }
   });
 
-  it('says plainly that judging and dataset export are coming, and describes no control those screens lack', () => {
+  it('says plainly that dataset export is coming, and describes no control that screen lacks', () => {
     const coming = SECTIONS.filter((s) => s.coming).map((s) => s.id);
-    expect(coming).toEqual(['judges', 'export']);
+    expect(coming).toEqual(['export']);
     for (const s of SECTIONS.filter((section) => section.coming)) {
       const text = `${s.emptyTitle} ${s.emptyBody} ${s.nextStep}`;
       expect(s.emptyTitle).toMatch(/ is coming$/);

@@ -48,12 +48,10 @@ export const SECTIONS: readonly Section[] = [
     id: 'judges',
     label: 'Judges',
     purpose: 'Score runs with LLM and VLM judges on anchored rubrics.',
-    emptyTitle: 'Judging is coming',
+    emptyTitle: 'No rubric sets yet',
     emptyBody:
-      'Scoring runs with LLM and VLM judges is not in this version, so there is nothing to set up here yet. When it comes, each score will be listed per run and rubric criterion with the prompt and the raw answer behind it.',
-    nextStep:
-      "Human judgement works now: cast blind votes in the Arena. The judge figures on the Analysis screen come only from the demo's synthetic study, labelled as such.",
-    coming: true,
+      'Rubric sets will appear here: for each tier (process, output, content) and scale (3 or 5 points), every version with its rubrics, weights and the anchor of each level, and how many judgments used it.',
+    nextStep: 'The built-in sets load when the workspace opens; author a new set or a new version of one with the editor on this screen.',
   },
   {
     id: 'analysis',

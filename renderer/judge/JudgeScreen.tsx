@@ -1,0 +1,31 @@
+import { useEffect } from 'react';
+import { useAppStore } from '../app/app-store.ts';
+import { DismissibleAlert } from '../ui/DismissibleAlert.tsx';
+import { RubricsRegion } from './RubricsRegion.tsx';
+import { useRubricsStore } from './rubrics-store.ts';
+import './judge.css';
+
+/**
+ * The Judges screen. Each concern is its own region stacked here: the rubric library today;
+ * judging jobs and the judgment browser sit beside it as further regions.
+ */
+export function JudgeScreen() {
+  const client = useAppStore((s) => s.client);
+  const error = useRubricsStore((s) => s.error);
+  const announcement = useRubricsStore((s) => s.announcement);
+  const { dismissError } = useRubricsStore.getState();
+
+  useEffect(() => {
+    if (client) useRubricsStore.getState().connect(client);
+  }, [client]);
+
+  return (
+    <div className="judge">
+      {error && <DismissibleAlert message={error} onDismiss={dismissError} />}
+      <RubricsRegion />
+      <div className="visually-hidden" role="status" aria-live="polite">
+        {announcement}
+      </div>
+    </div>
+  );
+}
