@@ -69,6 +69,8 @@ const isUniqueViolation = (error: unknown) => (error as { code?: string }).code 
  */
 export function loadBuiltinRubricSets(db: Database, sets: readonly RubricSet[] = builtinRubricSets(), now: () => Date = () => new Date()): BuiltinLoadReport {
   const report: BuiltinLoadReport = { added: [], unchanged: 0, conflicts: [] };
+  // IMMEDIATE: two processes opening a new workspace at once take turns instead of both reading
+  // "absent" and one failing on the insert.
   db.transaction(() => {
     for (const set of sets) {
       const existing = findRubricSet(db, set.name, set.version, set.scale);
@@ -80,7 +82,7 @@ export function loadBuiltinRubricSets(db: Database, sets: readonly RubricSet[] =
       insertRubricSet(db, rowOf(set, true, now().toISOString()));
       report.added.push(describeSetRef(set));
     }
-  })();
+  }).immediate();
   return report;
 }
 
@@ -184,7 +186,7 @@ export function openRubricLibrary(db: Database, options: { now?: () => Date } = 
           throw error;
         }
         return { stored: storedOf(row), created: true };
-      })();
+      }).immediate();
     },
 
     chapterSets: (chapterId) => listChapterRubricSetRows(db, chapterId).map(summaryOf),
