@@ -1,17 +1,35 @@
-import { appendFileSync, existsSync, statSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { text } from 'node:stream/consumers';
-import { checkAgentApp } from '../runs/verifier/check-agent-app.ts';
 import { parseHookPayload, toolMayChangeApp, VERIFIER_HOOK_HARNESSES, type VerifierHookHarness } from '../runs/verifier/hook-payload.ts';
 import { describeVerification, hookResponse } from '../runs/verifier/hook-response.ts';
 import { VERIFY_CONFIG_FILE, verifierFolderOf } from '../runs/verifier/verify-config.ts';
-import { serveVerifierMcp } from '../runs/verifier/verifier-mcp-server.ts';
 
 export interface RunsVerifyOptions {
   workdir?: string;
   hook?: string;
   mcp?: boolean;
   json?: boolean;
+}
+
+/**
+ * Chromium keeps a Unix socket in TMPDIR, and a socket path may be at most 107 bytes. A run's
+ * TMPDIR (`<workspace>/studies/<id>/runs/<id>/home/tmp`) is usually longer, and Chromium then
+ * aborts at launch ("Socket path too long"), so the check uses a short folder of its own.
+ */
+const MAX_TMPDIR_CHARS = 60;
+
+function useShortTmpdir(): () => void {
+  if (tmpdir().length <= MAX_TMPDIR_CHARS) return () => undefined;
+  const previous = process.env.TMPDIR;
+  const short = mkdtempSync(join('/tmp', 'lhb-verify-'));
+  process.env.TMPDIR = short;
+  return () => {
+    if (previous === undefined) delete process.env.TMPDIR;
+    else process.env.TMPDIR = previous;
+    rmSync(short, { recursive: true, force: true });
+  };
 }
 
 function refuse(message: string, exitCode: number): void {
@@ -31,8 +49,17 @@ export async function runRunsVerify(options: RunsVerifyOptions): Promise<void> {
   const workdir = resolve(options.workdir ?? process.cwd());
   if (options.hook !== undefined && options.mcp) return refuse('--hook and --mcp are two ways to run it; give one', 2);
   if (!existsSync(workdir) || !statSync(workdir).isDirectory()) return refuse(`${workdir} is not a folder. Give the agent's working folder with --workdir.`, 2);
+  const restoreTmpdir = useShortTmpdir();
+  try {
+    await verifyAs(workdir, options);
+  } finally {
+    restoreTmpdir();
+  }
+}
 
+async function verifyAs(workdir: string, options: RunsVerifyOptions): Promise<void> {
   if (options.mcp) {
+    const { serveVerifierMcp } = await import('../runs/verifier/verifier-mcp-server.ts');
     await serveVerifierMcp({ workdir, input: process.stdin, output: process.stdout });
     return;
   }
@@ -44,6 +71,7 @@ export async function runRunsVerify(options: RunsVerifyOptions): Promise<void> {
     return;
   }
 
+  const { checkAgentApp } = await import('../runs/verifier/check-agent-app.ts');
   const outcome = await checkAgentApp({ workdir, trigger: 'cli', force: true });
   if (outcome.status === 'nothing-to-check') return;
   const { result } = outcome;
@@ -56,6 +84,7 @@ async function runAsHook(workdir: string, harness: VerifierHookHarness): Promise
   try {
     const payload = parseHookPayload(await text(process.stdin), harness);
     if (!toolMayChangeApp(harness, payload)) return;
+    const { checkAgentApp } = await import('../runs/verifier/check-agent-app.ts');
     const outcome = await checkAgentApp({ workdir, trigger: `${harness} ${payload.hook_event_name} ${payload.tool_name}`, quietBeforeFirstBuild: true });
     // Unchanged since the last check: the agent was told already.
     if (outcome.status !== 'checked') return;

@@ -4,7 +4,8 @@ import type { McpServerSpec } from '../harnesses/harness-adapter.ts';
 import { currentLhbCommand, withEnvPrefix } from './lhb-command.ts';
 import { writeVerifyConfig } from './verify-config.ts';
 
-export const VERIFIER_MCP_SERVER_NAME = 'lhb-verifier';
+/** Codex names the tool mcp__<server>__verify_build; an underscore keeps that name a plain identifier. */
+export const VERIFIER_MCP_SERVER_NAME = 'lhb_verifier';
 
 export interface RunVerifierSetup {
   /** Claude Code's PostToolUse and Gemini CLI's AfterTool hook command. */

@@ -1,8 +1,7 @@
 import { createInterface } from 'node:readline';
-import { checkAgentApp } from './check-agent-app.ts';
 import { describeVerification } from './hook-response.ts';
 
-/** The MCP revisions this server speaks; a client asking for another gets the newest. */
+/** The MCP revisions this server speaks (Codex 0.171 asks for 2025-06-18); a client asking for another gets the newest. */
 const PROTOCOL_VERSIONS = ['2025-06-18', '2025-03-26', '2024-11-05'];
 export const VERIFY_TOOL_NAME = 'verify_build';
 
@@ -86,6 +85,9 @@ async function answer(request: JsonRpcRequest, options: VerifierMcpServerOptions
 
 async function callVerify(options: VerifierMcpServerOptions, force: boolean): Promise<Record<string, unknown>> {
   try {
+    // Loaded on the first call, not at start: Playwright is slow to import, and a client may give
+    // up on a server that does not answer initialize promptly.
+    const { checkAgentApp } = await import('./check-agent-app.ts');
     const outcome = await checkAgentApp({ workdir: options.workdir, trigger: `mcp ${VERIFY_TOOL_NAME}`, force, ...(options.chromiumPath ? { chromiumPath: options.chromiumPath } : {}) });
     if (outcome.status === 'nothing-to-check') return { content: [{ type: 'text', text: 'There is nothing to check yet.' }], isError: false };
     const { ok, findings, nextAction } = outcome.result;
