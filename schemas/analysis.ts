@@ -34,7 +34,16 @@ export const AgreementSchema = z.object({
   /** Mean pairwise quadratic-weighted κ over every item scored by both judges of a pair. */
   overall: z.object({ meanKappa: NullableNum, band: z.string().nullable(), variance: NullableNum }),
   perRubric: z.array(
-    z.object({ rubric: z.string(), version: z.string(), meanKappa: NullableNum, band: z.string().nullable(), variance: NullableNum, pairs: z.array(KappaPairSchema) }),
+    z.object({
+      rubric: z.string(),
+      version: z.string(),
+      /** The rubric's scale (3 or 5); absent in reports made before scales were stored. */
+      scale: z.number().int().optional(),
+      meanKappa: NullableNum,
+      band: z.string().nullable(),
+      variance: NullableNum,
+      pairs: z.array(KappaPairSchema),
+    }),
   ),
   /** judges × judges quadratic κ (diagonal 1; null where undefined). */
   matrix: z.array(z.array(NullableNum)),
@@ -61,20 +70,25 @@ export const PreferenceSchema = z.object({
 });
 export type Preference = z.infer<typeof PreferenceSchema>;
 
+const JudgeAlignmentSchema = z.object({
+  judge: z.string(),
+  /** Human votes with a judge-derived outcome for the same pair (the judge scored both runs). */
+  n: z.number().int(),
+  agreement: NullableNum,
+  /** Cohen's κ over 3 classes: A wins / B wins / tie. */
+  kappa: NullableNum,
+  humanTieRate: NullableNum,
+  judgeTieRate: NullableNum,
+  winRates: z.array(z.object({ config: z.string(), label: z.string(), human: NullableNum, judge: NullableNum })),
+});
+
 export const AlignmentSchema = z.object({
-  judges: z.array(
-    z.object({
-      judge: z.string(),
-      /** Human votes with a judge-derived outcome for the same pair (the judge scored both runs). */
-      n: z.number().int(),
-      agreement: NullableNum,
-      /** Cohen's κ over 3 classes: A wins / B wins / tie. */
-      kappa: NullableNum,
-      humanTieRate: NullableNum,
-      judgeTieRate: NullableNum,
-      winRates: z.array(z.object({ config: z.string(), label: z.string(), human: NullableNum, judge: NullableNum })),
-    }),
-  ),
+  /** Judges' outcomes from per-run weighted scores (normalised across scales) over every counted judgment. */
+  judges: z.array(JudgeAlignmentSchema),
+  /** The same per rubric set version and scale ('' names judgments made before sets were stored). */
+  bySet: z.array(z.object({ rubricSet: z.string(), version: z.string(), scale: z.number().int(), judges: z.array(JudgeAlignmentSchema) })).optional(),
+  /** The same per scale (3 or 5 points). */
+  byScale: z.array(z.object({ scale: z.number().int(), judges: z.array(JudgeAlignmentSchema) })).optional(),
 });
 export type Alignment = z.infer<typeof AlignmentSchema>;
 

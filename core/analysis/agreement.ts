@@ -3,17 +3,24 @@ import { cohensKappa } from '../stats/cohens-kappa.ts';
 import { landisKochBand, meanPairwiseKappa } from '../stats/mean-pairwise-kappa.ts';
 import type { StudyJudgment } from './study-data.ts';
 
-/** The rubric scale; κ counts every level even when no judge used it. */
+/** The 5-point rubric scale; κ counts every level even when no judge used it. */
 export const SCORE_LABELS = [1, 2, 3, 4, 5] as const;
-const KAPPA_OPTIONS = { weights: 'quadratic' as const, labels: SCORE_LABELS as readonly number[] };
+
+/** κ's levels for the judgments at hand: 1–5, 0–2 for 3-point sets, 0–5 when both scales are mixed. */
+function kappaOptions(judgments: readonly StudyJudgment[]) {
+  const scales = new Set(judgments.map((j) => j.scale));
+  const labels: readonly number[] = !scales.has(3) ? SCORE_LABELS : scales.has(5) ? [0, 1, 2, 3, 4, 5] : [0, 1, 2];
+  return { weights: 'quadratic' as const, labels };
+}
 
 const byText = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
 
-/** An item is one (run, tier, rubric, version); its scores by judge. A judge's later score of an item replaces an earlier one. */
+/** An item is one (run, tier, rubric, version, set, scale); its scores by judge. A judge's later score of an item replaces an earlier one. */
 export function scoresByItem(judgments: readonly StudyJudgment[]): Map<string, Map<string, number>> {
   const items = new Map<string, Map<string, number>>();
   for (const j of judgments) {
-    const key = JSON.stringify([j.run, j.tier, j.rubric, j.version]);
+    // The set and scale are part of an item: figma-output@v1 at 3 and at 5 points share rubric names and version.
+    const key = JSON.stringify([j.run, j.tier, j.rubric, j.version, j.rubricSet, j.scale]);
     const scores = items.get(key) ?? new Map<string, number>();
     scores.set(j.judge, j.score);
     items.set(key, scores);
@@ -52,6 +59,7 @@ interface GroupAgreement {
  * meanPairwiseKappa's.
  */
 function groupAgreement(judgments: readonly StudyJudgment[]): GroupAgreement {
+  const KAPPA_OPTIONS = kappaOptions(judgments);
   const items = scoresByItem(judgments);
   const judges = [...new Set(judgments.map((j) => j.judge))].sort(byText);
   const pairs: GroupAgreement['pairs'] = [];
@@ -86,17 +94,17 @@ export function buildAgreement(judgments: readonly StudyJudgment[]): Agreement {
   );
   const groups = new Map<string, StudyJudgment[]>();
   for (const j of judgments) {
-    const key = JSON.stringify([j.rubric, j.version]);
+    const key = JSON.stringify([j.rubric, j.version, j.scale]);
     const rows = groups.get(key);
     if (rows) rows.push(j);
     else groups.set(key, [j]);
   }
   const perRubric = [...groups.entries()]
     .map(([key, rows]) => {
-      const [rubric, version] = JSON.parse(key) as [string, string];
+      const [rubric, version, scale] = JSON.parse(key) as [string, string, 3 | 5];
       const { meanKappa, band, variance, pairs } = groupAgreement(rows);
-      return { rubric, version, meanKappa, band, variance, pairs };
+      return { rubric, version, scale, meanKappa, band, variance, pairs };
     })
-    .sort((x, y) => byText(x.rubric, y.rubric) || byText(x.version, y.version));
+    .sort((x, y) => byText(x.rubric, y.rubric) || byText(x.version, y.version) || x.scale - y.scale);
   return { judges, overall: { meanKappa: overall.meanKappa, band: overall.band, variance: overall.variance }, perRubric, matrix };
 }

@@ -22,6 +22,36 @@ export function judgeRunMeans(judgments: readonly StudyJudgment[]): Map<string, 
   return new Map([...sums].map(([judge, perRun]) => [judge, new Map([...perRun].map(([run, [sum, count]]) => [run, sum / count]))]));
 }
 
+/** A score as a share of its scale's range: 0 at the lowest level, 1 at the highest. */
+const normalised = (score: number, scale: 3 | 5) => (scale === 3 ? score / 2 : (score - 1) / 4);
+
+/**
+ * Per judge, per run: the run's weighted score. Each rubric set version the judge scored the run
+ * with gives the weighted mean of its rubrics' scores, normalised to 0–1 so 3- and 5-point sets
+ * compare (weights from the stored set; equal when it is not stored); the run's score is the
+ * mean over those sets. Judgments made before sets were stored form one set of equal weights,
+ * so for them the order of runs (and so every outcome) is that of the plain mean.
+ */
+export function judgeRunWeightedScores(judgments: readonly StudyJudgment[]): Map<string, Map<string, number>> {
+  const sets = new Map<string, Map<string, Map<string, [number, number]>>>();
+  for (const j of judgments) {
+    const setKey = j.rubricSet === '' ? '' : JSON.stringify([j.tier, j.rubricSet, j.version, j.scale]);
+    const perRun = sets.get(j.judge) ?? new Map<string, Map<string, [number, number]>>();
+    const perSet = perRun.get(j.run) ?? new Map<string, [number, number]>();
+    const weight = j.rubricSet === '' ? 1 : (j.weight ?? 1);
+    const [sum, total] = perSet.get(setKey) ?? [0, 0];
+    perSet.set(setKey, [sum + weight * normalised(j.score, j.scale), total + weight]);
+    perRun.set(j.run, perSet);
+    sets.set(j.judge, perRun);
+  }
+  return new Map(
+    [...sets].map(([judge, perRun]) => [
+      judge,
+      new Map([...perRun].map(([run, perSet]) => [run, [...perSet.values()].reduce((acc, [sum, total]) => acc + sum / total, 0) / perSet.size])),
+    ]),
+  );
+}
+
 /** For each counted vote on a pair whose two runs this judge scored: the human outcome and the judge's. */
 export function alignedOutcomes(data: StudyData, means: Map<string, number>): { human: PairwiseComparison[]; judge: PairwiseComparison[] } {
   const human: PairwiseComparison[] = [];
@@ -39,14 +69,37 @@ export function alignedOutcomes(data: StudyData, means: Map<string, number>): { 
 }
 
 /**
- * How each judge would have voted on the pairs people voted on: agreement share, Cohen's κ over
- * the three outcomes (run_a wins / run_b wins / tie; a human "both bad" is a tie), the tie rate
- * on each side, and each configuration's win rate (ties half) by people and by the judge.
+ * How each judge would have voted on the pairs people voted on (the run with the higher weighted
+ * score wins, equal scores tie): agreement share, Cohen's κ over the three outcomes (run_a wins /
+ * run_b wins / tie; a human "both bad" is a tie), the tie rate on each side, and each
+ * configuration's win rate (ties half) by people and by the judge; over all judgments, and again
+ * per rubric set version and per scale.
  */
 export function buildAlignment(data: StudyData): Alignment {
-  const means = judgeRunMeans(data.judgments);
+  const groupKey = (j: StudyJudgment) => JSON.stringify([j.rubricSet, j.version, j.scale]);
+  const bySet = new Map<string, StudyJudgment[]>();
+  const byScale = new Map<3 | 5, StudyJudgment[]>();
+  for (const j of data.judgments) {
+    bySet.set(groupKey(j), [...(bySet.get(groupKey(j)) ?? []), j]);
+    byScale.set(j.scale, [...(byScale.get(j.scale) ?? []), j]);
+  }
+  return {
+    judges: alignJudges(data, data.judgments),
+    bySet: [...bySet]
+      .map(([key, rows]) => {
+        const [rubricSet, version, scale] = JSON.parse(key) as [string, string, 3 | 5];
+        return { rubricSet, version, scale, judges: alignJudges(data, rows) };
+      })
+      .sort((x, y) => byText(x.rubricSet, y.rubricSet) || byText(x.version, y.version) || x.scale - y.scale),
+    byScale: [...byScale].sort(([x], [y]) => x - y).map(([scale, rows]) => ({ scale, judges: alignJudges(data, rows) })),
+  };
+}
+
+/** Each judge's alignment with the human votes, from these judgments' per-run weighted scores. */
+function alignJudges(data: StudyData, judgments: readonly StudyJudgment[]): Alignment['judges'] {
+  const means = judgeRunWeightedScores(judgments);
   const label = (config: string) => data.labels.get(config) ?? config;
-  const judges = [...means.keys()].sort(byText).map((judgeName) => {
+  return [...means.keys()].sort(byText).map((judgeName) => {
     const { human, judge } = alignedOutcomes(data, means.get(judgeName)!);
     const n = human.length;
     if (n === 0) return { judge: judgeName, n, agreement: null, kappa: null, humanTieRate: null, judgeTieRate: null, winRates: [] };
@@ -66,5 +119,4 @@ export function buildAlignment(data: StudyData): Alignment {
       winRates: configs.map((config) => ({ config, label: label(config), human: humanRates.systems[config]!.winRate, judge: judgeRates.systems[config]!.winRate })),
     };
   });
-  return { judges };
 }

@@ -5,6 +5,7 @@ import { findCurrentProject } from '../store/project-repository.ts';
 import { listRuns } from '../store/run-repository.ts';
 import { listLiveVotes, type VoteRow } from '../store/vote-repository.ts';
 import { labelConfigurations } from './configuration-labels.ts';
+import { loadRubricWeights, rubricWeightKey } from './rubric-weights.ts';
 import { chooseSynthetic, type SyntheticChoice, type SyntheticRequest } from './synthetic-choice.ts';
 
 export interface StudyRun {
@@ -20,6 +21,10 @@ export interface StudyJudgment {
   tier: Tier;
   rubric: string;
   version: string;
+  /** The rubric set's name ('' for judgments made before sets were stored), its scale, and the rubric's weight in it (null when the set is not stored). */
+  rubricSet: string;
+  scale: 3 | 5;
+  weight: number | null;
   score: number;
   synthetic: boolean;
 }
@@ -74,12 +79,16 @@ export function loadStudyData(db: Database, options: { synthetic?: SyntheticRequ
       rating_right: vote.rating_right,
       synthetic: vote.synthetic === 1 || runs.get(vote.run_a)!.synthetic || runs.get(vote.run_b)!.synthetic,
     }));
+  const weights = loadRubricWeights(db);
   const judgments: StudyJudgment[] = listJudgments(db, project.id).flatMap((row) => (row.score === null ? [] : [{
     run: row.run_id,
     judge: row.judge,
     tier: row.tier,
     rubric: row.rubric,
     version: row.rubric_version,
+    rubricSet: row.rubric_set,
+    scale: row.scale,
+    weight: weights.get(rubricWeightKey(row.rubric_set, row.rubric_version, row.scale, row.rubric)) ?? null,
     score: row.score,
     synthetic: row.synthetic === 1 || runs.get(row.run_id)?.synthetic === true,
   }]));
