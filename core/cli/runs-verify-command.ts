@@ -25,10 +25,17 @@ function useShortTmpdir(): () => void {
   const previous = process.env.TMPDIR;
   const short = mkdtempSync(join('/tmp', 'lhb-verify-'));
   process.env.TMPDIR = short;
+  const remove = () => rmSync(short, { recursive: true, force: true });
+  // The MCP server is usually ended by its client with SIGTERM: leave no folder behind then either.
+  const onTerm = () => process.exit(143);
+  process.once('exit', remove);
+  process.once('SIGTERM', onTerm);
   return () => {
     if (previous === undefined) delete process.env.TMPDIR;
     else process.env.TMPDIR = previous;
-    rmSync(short, { recursive: true, force: true });
+    process.off('exit', remove);
+    process.off('SIGTERM', onTerm);
+    remove();
   };
 }
 
