@@ -1,3 +1,4 @@
+import { getEventListeners } from 'node:events';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createConcurrencyLimit } from './concurrency-limit.ts';
 import { createJudgeProvider } from './create-provider.ts';
@@ -49,6 +50,23 @@ describe('per-judge concurrency limit', () => {
     await expect(queued).rejects.toThrow('judging cancelled');
     await Promise.all([first, third]);
     expect(server.requestCount).toBe(2);
+  });
+
+  it("one job signal shared by many queued requests raises no listener-leak warning, and holds no listeners afterwards", async () => {
+    server = await startFakeOpenAiServer({ respond: () => ({ type: 'text', text: 'ok' }) });
+    const judge = createJudgeProvider(fakeJudgeConfig('openai', server, { maxConcurrency: 4 }), { apiKeys: FAKE_KEYS });
+    const job = new AbortController();
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning.name);
+    process.on('warning', onWarning);
+    try {
+      await Promise.all(Array.from({ length: 50 }, () => judge.complete(judgeRequest({ signal: job.signal }))));
+      await new Promise((resolve) => setImmediate(resolve));
+    } finally {
+      process.off('warning', onWarning);
+    }
+    expect(warnings).toEqual([]);
+    expect(getEventListeners(job.signal, 'abort')).toHaveLength(0);
   });
 
   it('refuses a limit below 1', () => {

@@ -1,3 +1,4 @@
+import { onAbort } from './abort-listener.ts';
 import type { JudgeProvider } from './judge-provider.ts';
 
 export interface ConcurrencyLimit {
@@ -37,20 +38,21 @@ export function createConcurrencyLimit(max: number): ConcurrencyLimit {
       return Promise.resolve();
     }
     return new Promise<void>((resolve, reject) => {
-      const onAbort = () => {
-        const at = queue.indexOf(waiter);
-        if (at >= 0) queue.splice(at, 1);
-        reject(signal!.reason as Error);
-      };
       const waiter: Waiter = {
         start: () => {
-          signal?.removeEventListener('abort', onAbort);
+          unlink();
           active++;
           resolve();
         },
       };
+      const unlink = signal
+        ? onAbort(signal, () => {
+            const at = queue.indexOf(waiter);
+            if (at >= 0) queue.splice(at, 1);
+            reject(signal.reason as Error);
+          })
+        : () => {};
       queue.push(waiter);
-      signal?.addEventListener('abort', onAbort, { once: true });
     });
   };
 

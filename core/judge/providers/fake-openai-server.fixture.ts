@@ -26,7 +26,7 @@ export function startFakeOpenAiServer(options: FakeOpenAiServerOptions = {}): Pr
   return startFakeProviderServer(openAiChatFormat(options.tokenLimitField ?? 'either'), options);
 }
 
-const DATA_URL = /^data:(image\/(?:png|jpeg|webp|gif));base64,(.*)$/s;
+const DATA_URL_PREFIX = /^data:(image\/(?:png|jpeg|webp|gif));base64,/;
 
 const ERROR_TYPES: Record<number, string> = { 400: 'invalid_request_error', 401: 'invalid_request_error', 403: 'permission_error', 404: 'invalid_request_error', 429: 'requests' };
 
@@ -128,8 +128,8 @@ function decodeContent(content: unknown, index: number, role: 'user' | 'assistan
     } else if (type === 'image_url') {
       if (role !== 'user') return `Invalid '${where}': image content parts are only allowed in messages with role 'user'.`;
       const url = (imageUrl as { url?: unknown } | undefined)?.url;
-      const match = typeof url === 'string' ? DATA_URL.exec(url) : null;
-      const data = match ? decodeBase64(match[2]) : null;
+      const match = typeof url === 'string' ? DATA_URL_PREFIX.exec(url) : null;
+      const data = match ? decodeBase64((url as string).slice(match[0].length)) : null;
       if (!match || !data) return `Invalid '${where}.image_url.url': expected a base64-encoded data URL with an image MIME type (e.g. 'data:image/png;base64,...').`;
       parts.push({ type: 'image', mediaType: match[1]!, data });
     } else {

@@ -84,6 +84,18 @@ describe('OpenAI Chat Completions provider', () => {
     expect(server.requests.map((r) => Object.keys(r.body as object).filter((k) => k.startsWith('max_')))).toEqual([['max_completion_tokens'], ['max_completion_tokens']]);
   });
 
+  it('requests refused together all switch to max_completion_tokens, and later ones start with it', async () => {
+    server = await startFakeOpenAiServer({ tokenLimitField: 'max_completion_tokens', respond: () => ({ type: 'text', text: 'ok', delayMs: 20 }) });
+    const provider = createProvider(fakeJudgeConfig('openai', server), FAKE_KEYS);
+
+    const together = await Promise.all([1, 2, 3].map(() => provider.complete(judgeRequest())));
+    await provider.complete(judgeRequest());
+
+    expect(together.map((c) => c.text)).toEqual(['ok', 'ok', 'ok']);
+    expect(server.rejected).toHaveLength(3);
+    expect(server.requests).toHaveLength(4);
+  });
+
   it('a refusal is a refused error; an empty choice list too', async () => {
     server = await startFakeOpenAiServer({ replies: [{ type: 'refusal' }] });
     const provider = createProvider(fakeJudgeConfig('openai', server), FAKE_KEYS);

@@ -53,13 +53,16 @@ export function createOpenAiChatProvider(config: JudgeConfig, apiKeys: ApiKeySou
           signal: request.signal,
           apiKey,
         });
+      const field = tokenField;
       let reply;
       try {
-        reply = await send(tokenField);
+        reply = await send(field);
       } catch (error) {
         if (!(error instanceof ProviderError && error.kind === 'bad-request' && error.message.includes('max_completion_tokens'))) throw error;
-        tokenField = tokenField === 'max_tokens' ? 'max_completion_tokens' : 'max_tokens';
-        reply = await send(tokenField);
+        // From the field this request sent, not the shared one: concurrent requests refused together must all land on the same field.
+        const other: TokenLimitField = field === 'max_tokens' ? 'max_completion_tokens' : 'max_tokens';
+        tokenField = other;
+        reply = await send(other);
       }
 
       const completion = parseProviderReply(ChatCompletionSchema, reply.body, label, 'OpenAI Chat Completions');

@@ -1,3 +1,4 @@
+import { onAbort } from './abort-listener.ts';
 import { ProviderError, type JudgeProvider } from './judge-provider.ts';
 
 export interface RetryPolicy {
@@ -86,15 +87,14 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
       reject(signal.reason as Error);
       return;
     }
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal.reason as Error);
-    };
     const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
+      unlink();
       resolve();
     }, ms);
-    signal.addEventListener('abort', onAbort, { once: true });
+    const unlink = onAbort(signal, () => {
+      clearTimeout(timer);
+      reject(signal.reason as Error);
+    });
   });
 }
 

@@ -1,3 +1,4 @@
+import { onAbort } from './abort-listener.ts';
 import { ProviderError, type JudgeProvider } from './judge-provider.ts';
 
 /**
@@ -17,8 +18,7 @@ export function withTimeout(provider: JudgeProvider, timeoutMs: number, label: s
         controller.abort(new Error('timeout'));
       }, timeoutMs);
       // Linked by hand rather than AbortSignal.any: a job's signal lives for thousands of requests.
-      const forwardAbort = () => controller.abort(outer.reason);
-      outer.addEventListener('abort', forwardAbort, { once: true });
+      const unlink = onAbort(outer, () => controller.abort(outer.reason));
       try {
         return await provider.complete({ ...request, signal: controller.signal });
       } catch (error) {
@@ -28,7 +28,7 @@ export function withTimeout(provider: JudgeProvider, timeoutMs: number, label: s
         throw error;
       } finally {
         clearTimeout(timer);
-        outer.removeEventListener('abort', forwardAbort);
+        unlink();
       }
     },
   };
