@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { JudgesFileSchema } from '../../../schemas/judge.ts';
 import { createJudgeProvider } from './create-provider.ts';
-import { FAKE_KEY_ENV, FAKE_KEYS, FAKE_SERVERS, judgeRequest } from './fake-judge-setup.fixture.ts';
+import { FAKE_KEY_ENV, FAKE_KEYS, FAKE_SERVERS, fakeJudgeConfig, judgeRequest } from './fake-judge-setup.fixture.ts';
 import type { FakeProviderServer } from './fake-provider-server.fixture.ts';
 
 const servers: FakeProviderServer[] = [];
@@ -26,5 +26,13 @@ describe('createJudgeProvider', () => {
       [1, 0],
       [1, 0],
     ]);
+  });
+
+  it.each(FAKE_SERVERS)("leaves a reasoning model's thinking out of the $provider reply's text, and counts its tokens as output", async ({ provider, start }) => {
+    const server = await start({ replies: [{ type: 'text', text: '{"rubric_scores": []}', usage: { input: 500, output: 20 }, thinking: { text: 'Let me compare the frames…', tokens: 300 } }] });
+    servers.push(server);
+    const reply = await createJudgeProvider(fakeJudgeConfig(provider, server), { apiKeys: FAKE_KEYS }).complete(judgeRequest());
+    expect(reply.text).toBe('{"rubric_scores": []}');
+    expect(reply.usage).toEqual({ input: 500, output: 320 });
   });
 });

@@ -73,7 +73,9 @@ const anthropicMessagesFormat: FakeWireFormat = {
 
   text(reply, prompt, id) {
     const usage = reply.usage ?? estimatedUsage(prompt, reply.text);
-    return message(id, reply.model ?? prompt.model, [{ type: 'text', text: reply.text }], reply.stopReason ?? 'end_turn', usage);
+    const thinking = reply.thinking ? [{ type: 'thinking', thinking: reply.thinking.text, signature: `sig_${id}` }] : [];
+    // output_tokens includes the thinking tokens, as the API bills them.
+    return message(id, reply.model ?? prompt.model, [...thinking, { type: 'text', text: reply.text }], reply.stopReason ?? 'end_turn', { input: usage.input, output: usage.output + (reply.thinking?.tokens ?? 0) });
   },
 
   refusal(prompt, id) {

@@ -78,7 +78,9 @@ const geminiGenerateFormat: FakeWireFormat = {
 
   text(reply, prompt, id) {
     const usage = reply.usage ?? estimatedUsage(prompt, reply.text);
-    return generateResponse(id, reply.model ?? prompt.model, { content: { parts: [{ text: reply.text }], role: 'model' }, finishReason: reply.stopReason ?? 'STOP', index: 0 }, usage);
+    const thought = reply.thinking ? [{ text: reply.thinking.text, thought: true }] : [];
+    const candidate = { content: { parts: [...thought, { text: reply.text }], role: 'model' }, finishReason: reply.stopReason ?? 'STOP', index: 0 };
+    return generateResponse(id, reply.model ?? prompt.model, candidate, usage, reply.thinking?.tokens);
   },
 
   refusal(prompt, id) {
@@ -92,12 +94,14 @@ const geminiGenerateFormat: FakeWireFormat = {
   },
 };
 
-function generateResponse(id: string, model: string, candidate: Record<string, unknown>, usage: { input: number; output: number }): FakeAnswer {
+function generateResponse(id: string, model: string, candidate: Record<string, unknown>, usage: { input: number; output: number }, thoughts?: number): FakeAnswer {
+  // Gemini reports thinking apart from the answer: thoughtsTokenCount beside candidatesTokenCount.
+  const thinking = thoughts ? { thoughtsTokenCount: thoughts } : {};
   return {
     status: 200,
     body: {
       candidates: [candidate],
-      usageMetadata: { promptTokenCount: usage.input, candidatesTokenCount: usage.output, totalTokenCount: usage.input + usage.output },
+      usageMetadata: { promptTokenCount: usage.input, candidatesTokenCount: usage.output, ...thinking, totalTokenCount: usage.input + usage.output + (thoughts ?? 0) },
       modelVersion: model,
       responseId: id,
     },

@@ -79,7 +79,9 @@ function openAiChatFormat(tokenLimitField: 'either' | 'max_tokens' | 'max_comple
 
     text(reply, prompt, id) {
       const usage = reply.usage ?? estimatedUsage(prompt, reply.text);
-      return completion(id, reply.model ?? prompt.model, { role: 'assistant', content: reply.text, refusal: null }, reply.stopReason ?? 'stop', usage);
+      // Reasoning servers (vLLM's reasoning parser, DeepSeek) put thinking beside the content; completion_tokens counts both.
+      const message = { role: 'assistant', content: reply.text, refusal: null, ...(reply.thinking ? { reasoning_content: reply.thinking.text } : {}) };
+      return completion(id, reply.model ?? prompt.model, message, reply.stopReason ?? 'stop', { input: usage.input, output: usage.output + (reply.thinking?.tokens ?? 0) });
     },
 
     refusal(prompt, id) {

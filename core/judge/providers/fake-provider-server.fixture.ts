@@ -12,7 +12,16 @@ import type { AddressInfo } from 'node:net';
 
 /** What a test scripts for one request. `delayMs` waits before answering (the slow API). */
 export type FakeReply = (
-  | { type: 'text'; text: string; usage?: { input: number; output: number }; model?: string; stopReason?: string }
+  | {
+      type: 'text';
+      text: string;
+      /** `output` counts the answer only; thinking tokens are added the way each API reports them. */
+      usage?: { input: number; output: number };
+      model?: string;
+      stopReason?: string;
+      /** A reasoning model's thinking before the answer: vLLM's reasoning_content, an Anthropic thinking block, a Gemini thought part. */
+      thinking?: { text: string; tokens: number };
+    }
   /** 429 in the API's shape, with `Retry-After: <retryAfter>` when given (seconds or an HTTP date); Gemini also puts `geminiRetryDelay` ("2s") in a RetryInfo detail. */
   | { type: 'rate-limit'; retryAfter?: string; geminiRetryDelay?: string }
   /** Any HTTP error in the API's own error shape (500, 503, 529, 400, 401, 404, …). */
