@@ -35,7 +35,7 @@ test('a researcher reads a built-in rubric set, authors its next version with a 
   await expect(table.locator('caption')).toContainText('2 sets shown for the output tier');
   const outputRow = table.getByRole('row').filter({ has: page.getByRole('button', { name: 'figma-output@v1 (5-point)' }) });
   await expect(outputRow).toContainText('built-in');
-  await expect(outputRow).toContainText('not used by any judgment yet');
+  await expect(outputRow).toContainText('used by 0 judgments');
 
   // View it: each rubric's criterion, weight and the anchor of every level.
   await outputRow.getByRole('button', { name: 'figma-output@v1 (5-point)' }).click();

@@ -33,11 +33,11 @@ export function RubricDraftFields({ index, count, rubric, scale, errors, onChang
         </EditorField>
       </div>
       <EditorField id={id('criterion')} label={`Rubric ${number} criterion`} hint="What is judged, and where its observable boundary lies." error={error('criterion')}>
-        <textarea rows={2} value={rubric.criterion} onChange={(e) => onChange({ criterion: e.target.value })} />
+        <textarea rows={3} value={rubric.criterion} onChange={(e) => onChange({ criterion: e.target.value })} />
       </EditorField>
       {[...scaleLevels(scale)].reverse().map((level) => (
         <EditorField key={level} id={id(`anchor-${level}`)} label={`Rubric ${number}, level ${level} anchor`} error={error(`anchors.${level}`)}>
-          <textarea rows={2} value={rubric.anchors[level] ?? ''} onChange={(e) => onChange({ anchors: { ...rubric.anchors, [level]: e.target.value } })} />
+          <textarea rows={3} value={rubric.anchors[level] ?? ''} onChange={(e) => onChange({ anchors: { ...rubric.anchors, [level]: e.target.value } })} />
         </EditorField>
       ))}
       <div className="judge-draft-rubric__actions">

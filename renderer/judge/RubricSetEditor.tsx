@@ -28,7 +28,8 @@ export function RubricSetEditor() {
     form.current?.querySelector<HTMLElement>('input, select, textarea')?.focus();
   }, []);
 
-  const focusFirstProblem = () => requestAnimationFrame(() => form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+  // The first field with a problem, or (for the weights' sum or the server's refusal) the message itself.
+  const focusFirstProblem = () => requestAnimationFrame(() => form.current?.querySelector<HTMLElement>('[aria-invalid="true"], .judge-editor__problems')?.focus());
   const submit = async (event?: FormEvent) => {
     event?.preventDefault();
     const saved = await save();
@@ -110,7 +111,7 @@ export function RubricSetEditor() {
       </div>
 
       {(editor.serverError || (editor.attempted && problemCount > 0)) && (
-        <div className="judge-editor__problems" role="alert">
+        <div className="judge-editor__problems" role="alert" tabIndex={-1}>
           {editor.serverError ? <p>{editor.serverError}</p> : <p>{errorSummary(errors)}</p>}
           {errors.rubrics && <p>{errors.rubrics}</p>}
           {errors.set && <p>{errors.set}</p>}

@@ -34,7 +34,7 @@ describe('the rubric set browser', () => {
   it('says how many judgments used a version, failed ones named', () => {
     const usage = [{ rubricSet: 'figma-output', version: 'v1', scale: 5 as const, judgments: 12, failed: 2, runs: 3, judges: 2 }];
     expect(usageWords(usageOf(usage, { name: 'figma-output', version: 'v1', scale: 5 }))).toBe('used by 12 judgments (2 failed)');
-    expect(usageWords(usageOf(usage, { name: 'figma-output', version: 'v1', scale: 3 }))).toBe('not used by any judgment yet');
+    expect(usageWords(usageOf(usage, { name: 'figma-output', version: 'v1', scale: 3 }))).toBe('used by 0 judgments');
     expect(usageWords({ ...usage[0]!, judgments: 1, failed: 0 })).toBe('used by 1 judgment');
   });
 

@@ -35,9 +35,9 @@ export function usageOf(usage: readonly RubricSetUsage[], set: { name: string; v
   return usage.find((row) => row.rubricSet === set.name && row.version === set.version && row.scale === set.scale);
 }
 
-/** "used by 12 judgments (2 failed)", "not used yet" */
+/** "used by 12 judgments (2 failed)", "used by 0 judgments" */
 export function usageWords(row: RubricSetUsage | undefined): string {
-  if (!row || row.judgments === 0) return 'not used by any judgment yet';
+  if (!row || row.judgments === 0) return 'used by 0 judgments';
   const failed = row.failed > 0 ? ` (${row.failed} failed)` : '';
   return `used by ${row.judgments} judgment${row.judgments === 1 ? '' : 's'}${failed}`;
 }
