@@ -146,6 +146,18 @@ export const RunDetailSchema = z.object({
   errorKind: RunFailureKindSchema.nullable(),
   errorMessage: z.string().nullable(),
   studyId: z.string().nullable(),
+  /** The verifier's checks during the run (build, serve, capture each route), oldest first. */
+  verifications: z
+    .array(
+      z.object({
+        checkedAt: z.string(),
+        trigger: z.string(),
+        ok: z.boolean(),
+        nextAction: z.string(),
+        findings: z.array(z.object({ kind: z.string(), route: z.string().nullable(), detail: z.string() })),
+      }),
+    )
+    .default([]),
 });
 export type RunDetail = z.infer<typeof RunDetailSchema>;
 

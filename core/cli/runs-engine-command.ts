@@ -163,6 +163,10 @@ export async function runRunsShow(runId: string, options: { json?: boolean; work
       }
       for (const error of run.errors) lines.push(`  step ${error.step}: ${error.type} error, ${error.recovered ? 'recovered' : 'not recovered'}: ${error.message}`);
       if (run.errorMessage) lines.push(`Failed (${run.errorKind}): ${run.errorMessage}`);
+      if (run.verifications.length > 0) {
+        const last = run.verifications.at(-1)!;
+        lines.push(`Verifier: ${run.verifications.length} check${run.verifications.length === 1 ? '' : 's'}, the last ${last.ok ? 'passed' : `found ${last.findings.length} problem${last.findings.length === 1 ? '' : 's'}: ${last.nextAction}`}`);
+      }
       lines.push(`Artifacts: ${run.artifacts.length === 0 ? 'none' : run.artifacts.map((a) => a.path).join(', ')}`);
       process.stdout.write(`${lines.join('\n')}\n`);
     },

@@ -58,6 +58,25 @@ export function RunDialog() {
               </ul>
             )}
           </section>
+          {detail.verifications.length > 0 && (
+            <section className="run-dialog__findings" aria-labelledby="run-verifier-title">
+              <h3 id="run-verifier-title">Verifier checks</h3>
+              <ol className="runs-findings">
+                {detail.verifications.map((check, i) => (
+                  <li key={`${check.checkedAt}:${i}`} className="runs-finding">
+                    <span className={`runs-badge ${check.ok ? '' : 'runs-badge--finding'}`}>{check.ok ? 'passed' : 'problems'}</span> after {check.trigger}
+                    {check.findings.map((finding, j) => (
+                      <div key={j} className="runs-finding__detail">
+                        {finding.kind}
+                        {finding.route ? ` at ${finding.route}` : ''}: {finding.detail}
+                      </div>
+                    ))}
+                    {!check.ok && <div className="runs-finding__detail">Next: {check.nextAction}</div>}
+                  </li>
+                ))}
+              </ol>
+            </section>
+          )}
           {run.assets && <RunArtifacts assets={run.assets} label={label} />}
           {run.trajectory ? (
             <TranscriptView trajectory={run.trajectory} errors={run.errors} />

@@ -4,6 +4,7 @@ import { findRun, listRunFiles } from '../../store/run-repository.ts';
 import { findRunTrajectory } from '../../store/run-trajectory-repository.ts';
 import { countStudyRunsByStatus, findStudyRun, findStudyRunByRunId, listStudyRuns, type StudyRow, type StudyRunRow } from '../../store/study-repository.ts';
 import type { Database } from 'better-sqlite3';
+import { listRunVerifications } from '../../store/run-verification-repository.ts';
 
 export function studySummary(db: Database, study: StudyRow): StudySummary {
   const stored = countStudyRunsByStatus(db, study.id);
@@ -91,5 +92,6 @@ export function runDetail(db: Database, id: string): RunDetail | undefined {
     errorKind: (studyRun?.error_kind ?? null) as RunDetail['errorKind'],
     errorMessage: studyRun?.error_message ?? null,
     studyId: studyRun?.study_id ?? null,
+    verifications: run ? listRunVerifications(db, run.id).map(({ checkedAt, trigger, ok, nextAction, findings }) => ({ checkedAt, trigger, ok, nextAction, findings })) : [],
   };
 }
