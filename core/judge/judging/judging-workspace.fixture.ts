@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -39,7 +40,7 @@ export interface JudgingWorkspace {
  * each with every frame captured (distinct PNG bytes per run), plus one run with no frames
  * (which the output tier leaves out).
  */
-export function judgingWorkspace(options: { runs: number; frames?: number }): JudgingWorkspace {
+export function judgingWorkspace(options: { runs: number; frames?: number; frameBytes?: number }): JudgingWorkspace {
   const dir = mkdtempSync(join(tmpdir(), 'lhb-judging-'));
   const workspace = openWorkspace(dir);
   const { db, blobs } = workspace;
@@ -64,7 +65,8 @@ export function judgingWorkspace(options: { runs: number; frames?: number }): Ju
       r === options.runs
         ? []
         : Array.from({ length: frames }, (_, i) => {
-            const { sha256, sizeBytes } = blob(Buffer.concat([TINY_PNG, Buffer.from(`run-${r}-frame-${i}`)]));
+            const padding = options.frameBytes ? randomBytes(options.frameBytes) : Buffer.alloc(0);
+            const { sha256, sizeBytes } = blob(Buffer.concat([TINY_PNG, Buffer.from(`run-${r}-frame-${i}`), padding]));
             return { run_id: id, path: `frames/1-${i + 2}.png`, sha256, size_bytes: sizeBytes };
           });
     insertRun(
