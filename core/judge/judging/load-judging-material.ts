@@ -8,6 +8,7 @@ import type { BlobStore } from '../../store/blob-store.ts';
 import { findChapter } from '../../store/chapter-repository.ts';
 import { findCourse } from '../../store/course-repository.ts';
 import { findRun, listRunFiles, listRunFindings, type RunRow } from '../../store/run-repository.ts';
+import { findRunTrajectory } from '../../store/run-trajectory-repository.ts';
 import { findStudy, findStudyRunByRunId } from '../../store/study-repository.ts';
 import { findTask, listTaskFrames, type TaskRow } from '../../store/task-repository.ts';
 import type { JudgeContentPart } from '../providers/judge-provider.ts';
@@ -62,13 +63,16 @@ export async function loadJudgingMaterial(store: MaterialStore, runId: string, t
 }
 
 function processMaterial(store: MaterialStore, run: RunRow, task: TaskRow, base: Pick<JudgingMaterial, 'tier' | 'context' | 'instruction'>): MaterialResult {
+  // A run executed here keeps its trajectory on its study run; an imported one (ATIF) in run_trajectories.
   const studyRun = findStudyRunByRunId(store.db, run.id);
-  if (!studyRun?.trajectory_sha256 || !store.blobs.has(studyRun.trajectory_sha256)) return { ok: false, reason: 'it has no trajectory (only runs executed by the run engine carry one)' };
-  const trajectory = TrajectorySchema.parse(JSON.parse(store.blobs.read(studyRun.trajectory_sha256).toString('utf8')));
-  const errors = studyRun.errors_json ? (JSON.parse(studyRun.errors_json) as TrajectoryError[]) : [];
+  const imported = findRunTrajectory(store.db, run.id);
+  const source = studyRun?.trajectory_sha256 ? { sha256: studyRun.trajectory_sha256, errors: studyRun.errors_json } : imported ? { sha256: imported.trajectory_sha256, errors: imported.errors_json } : undefined;
+  if (!source || !store.blobs.has(source.sha256)) return { ok: false, reason: 'it has no trajectory (runs executed here, or imported with an ATIF trajectory, carry one)' };
+  const trajectory = TrajectorySchema.parse(JSON.parse(store.blobs.read(source.sha256).toString('utf8')));
+  const errors = source.errors ? (JSON.parse(source.errors) as TrajectoryError[]) : [];
   const notes: string[] = [];
   const evidence: JudgeContentPart[] = [text(`### The agent's trajectory, condensed\n${condenseTrajectory(trajectory, errors)}`)];
-  const skill = skillTextOf(store, studyRun.study_id);
+  const skill = studyRun ? skillTextOf(store, studyRun.study_id) : { text: null, note: 'The run was imported, so the skill it was given is not known here.' };
   if (skill.text !== null) evidence.push(text(`### The skill the agent was given\n${capSkillText(skill.text)}`));
   else notes.push(skill.note);
   return { ok: true, task, material: { ...base, evidence, notes } };
