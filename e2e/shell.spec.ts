@@ -4,7 +4,7 @@ import { launchApp, type LaunchedApp } from './launch-app.ts';
 const SECTIONS = ['Annotate', 'Arena', 'Runs', 'Judges', 'Analysis', 'Export'];
 const DEMO_PROJECT = 'Demo: Evaluating a data-dashboard build';
 /** Screens not built in this version, and the heading that says so. */
-const COMING: Record<string, string> = { Export: 'Dataset export is coming' };
+const COMING: Record<string, string> = {};
 
 let app: LaunchedApp;
 test.beforeEach(async () => {
@@ -48,6 +48,9 @@ test('each section has a named region: a built screen, or a plain statement that
     } else if (name === 'Analysis') {
       // Built: the demo study's report.
       await expect(page.getByRole('region', { name: 'Human preference' })).toBeVisible();
+    } else if (name === 'Export') {
+      // Built: the export form (subsets, format, folder).
+      await expect(page.getByRole('region', { name: 'Export a Hugging Face dataset' })).toBeVisible();
     } else {
       // Not in this version: the screen says so and offers nothing to press.
       const main = page.getByRole('main');

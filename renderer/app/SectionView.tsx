@@ -1,6 +1,7 @@
 import { AnalysisScreen } from '../analysis/AnalysisScreen.tsx';
 import { AnnotatorScreen } from '../annotator/AnnotatorScreen.tsx';
 import { ArenaScreen } from '../arena/ArenaScreen.tsx';
+import { ExportScreen } from '../export/ExportScreen.tsx';
 import { JudgeScreen } from '../judge/JudgeScreen.tsx';
 import { RunsScreen } from '../runs/RunsScreen.tsx';
 import { EmptyState } from '../ui/EmptyState.tsx';
@@ -26,6 +27,8 @@ export function SectionView() {
         <JudgeScreen />
       ) : section.id === 'analysis' ? (
         <AnalysisScreen />
+      ) : section.id === 'export' ? (
+        <ExportScreen />
       ) : (
         <EmptyState title={section.emptyTitle}>
           <p>{section.emptyBody}</p>

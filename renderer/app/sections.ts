@@ -66,12 +66,10 @@ export const SECTIONS: readonly Section[] = [
     id: 'export',
     label: 'Export',
     purpose: 'Publish the record as a HuggingFace-ready dataset.',
-    emptyTitle: 'Dataset export is coming',
+    emptyTitle: 'Nothing exported yet',
     emptyBody:
-      'Exporting chapter plans, citations, votes, runs and judgments as a HuggingFace-ready dataset is not in this version, so there is nothing to set up here yet.',
-    nextStep:
-      'Everything stays in this workspace\'s lhb.sqlite; from a terminal, "lhb analyze --json --out FILE" writes the analysis report with its figures.',
-    coming: true,
+      'Chapter plans with their citations, sources, votes, judgments, runs and rubrics are written as a folder ready to push to the Hugging Face Hub: a dataset card and one Parquet or JSON-lines file per subset and split.',
+    nextStep: 'Choose the subsets and a new folder on the server machine, then press Export.',
   },
 ];
 

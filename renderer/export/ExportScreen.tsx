@@ -1,0 +1,119 @@
+import { useEffect, type FormEvent } from 'react';
+import { EXPORT_SUBSETS } from '../../schemas/export.ts';
+import { useAppStore } from '../app/app-store.ts';
+import { ProgressBar } from '../ui/ProgressBar.tsx';
+import { useExportStore } from './export-store.ts';
+import './export.css';
+
+const SUBSET_LABELS = {
+  sources: 'Sources (line-numbered text and sections)',
+  chapters: 'Chapters (plans, notes and citations)',
+  preferences: 'Preferences (pairwise votes)',
+  judgments: 'Judgments (rubric scores)',
+  runs: 'Runs (configurations and trajectory summaries)',
+  rubrics: 'Rubrics (anchored rubric sets)',
+} as const;
+
+/**
+ * Exports the workspace as a Hugging Face dataset folder on the server's disk: subsets, format,
+ * pseudonyms, synthetic data, then the job's progress and what it wrote (files, rows, the card).
+ */
+export function ExportScreen() {
+  const client = useAppStore((s) => s.client);
+  const state = useExportStore();
+  const running = state.phase === 'starting' || state.phase === 'exporting';
+  useEffect(() => (client ? useExportStore.getState().connect(client) : undefined), [client]);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    void state.start();
+  };
+
+  return (
+    <div className="export">
+      <section className="export-region" aria-labelledby="export-form-title">
+        <h2 id="export-form-title">Export a Hugging Face dataset</h2>
+        <form onSubmit={onSubmit} aria-labelledby="export-form-title" noValidate>
+          <fieldset>
+            <legend>Subsets</legend>
+            {EXPORT_SUBSETS.map((subset) => (
+              <label key={subset} className="export-check">
+                <input type="checkbox" checked={state.subsets.includes(subset)} onChange={() => state.toggleSubset(subset)} disabled={running} />
+                {SUBSET_LABELS[subset]}
+              </label>
+            ))}
+          </fieldset>
+          <fieldset>
+            <legend>Format</legend>
+            {(['parquet', 'jsonl'] as const).map((format) => (
+              <label key={format} className="export-check">
+                <input type="radio" name="export-format" checked={state.format === format} onChange={() => state.setFormat(format)} disabled={running} />
+                {format === 'parquet' ? 'Parquet' : 'JSON lines'}
+              </label>
+            ))}
+          </fieldset>
+          <label className="export-check">
+            <input type="checkbox" checked={state.pseudonymise} onChange={(e) => state.setPseudonymise(e.target.checked)} disabled={running} />
+            Replace annotator names with stable pseudonyms
+          </label>
+          <label className="export-check">
+            <input type="checkbox" checked={state.includeSynthetic} onChange={(e) => state.setIncludeSynthetic(e.target.checked)} disabled={running} />
+            Include the demo study's synthetic data (as a separate "synthetic" split)
+          </label>
+          <label className="export-field">
+            <span>Folder to create on the server machine (it must not exist yet, or be empty)</span>
+            <input type="text" value={state.outDir} onChange={(e) => state.setOutDir(e.target.value)} spellCheck={false} placeholder="/home/me/datasets/lhb-release" disabled={running} />
+          </label>
+          <div className="export-actions">
+            <button type="submit" disabled={running}>
+              Export
+            </button>
+            {running && (
+              <button type="button" onClick={() => void state.cancel()}>
+                Cancel export
+              </button>
+            )}
+          </div>
+        </form>
+        {running && <ProgressBar label="Export progress" done={state.done} total={state.total} />}
+        {state.message && (
+          <p role={state.phase === 'failed' ? 'alert' : 'status'} className={state.phase === 'failed' ? 'export-message export-message--problem' : 'export-message'}>
+            {state.message}
+          </p>
+        )}
+      </section>
+      {state.result && (
+        <section className="export-region" aria-labelledby="export-result-title">
+          <h2 id="export-result-title">Written to {state.result.outDir}</h2>
+          <table>
+            <caption>Files</caption>
+            <thead>
+              <tr>
+                <th scope="col">File</th>
+                <th scope="col">Subset</th>
+                <th scope="col">Split</th>
+                <th scope="col">Rows</th>
+                <th scope="col">Bytes</th>
+              </tr>
+            </thead>
+            <tbody>
+              {state.result.files.map((file) => (
+                <tr key={file.path}>
+                  <td>{file.path}</td>
+                  <td>{file.subset}</td>
+                  <td>{file.split}</td>
+                  <td>{file.rows}</td>
+                  <td>{file.bytes}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <h3>Dataset card (README.md)</h3>
+          <pre className="export-card" tabIndex={0} aria-label="Dataset card preview">
+            {state.result.card}
+          </pre>
+        </section>
+      )}
+    </div>
+  );
+}
