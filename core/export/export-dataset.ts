@@ -19,8 +19,8 @@ import { countSubsetRows, subsetRows, SUBSETS_WITH_SYNTHETIC } from './subset-ro
 export interface ExportDeps {
   workspace: Workspace;
   project: { id: string; name: string };
-  /** The analysis report over what is exported (synthetic included or not), for the card's agreement figures. */
-  analysis(includeSynthetic: boolean): AnalysisReport;
+  /** The analysis report over what is exported (synthetic included or not), for the card's agreement figures; absent, the card has none. */
+  analysis?: (includeSynthetic: boolean) => AnalysisReport;
 }
 
 export interface ExportProgress {
@@ -102,7 +102,7 @@ export async function exportDataset(deps: ExportDeps, options: ExportOptions, pr
     parquet = undefined;
     rmSync(scratch, { recursive: true, force: true });
     progress.report(done, Math.max(total, done), 'Writing the dataset card…');
-    const analysis = subsets.some((subset) => subset === 'preferences' || subset === 'judgments') ? deps.analysis(options.includeSynthetic) : undefined;
+    const analysis = deps.analysis && subsets.some((subset) => subset === 'preferences' || subset === 'judgments') ? deps.analysis(options.includeSynthetic) : undefined;
     const card = redact(
       renderDatasetCard({
         projectName: deps.project.name,
