@@ -1,6 +1,8 @@
 import { useEffect } from 'react';
 import { useAppStore } from '../app/app-store.ts';
 import { DismissibleAlert } from '../ui/DismissibleAlert.tsx';
+import { JudgingRegion } from './JudgingRegion.tsx';
+import { JudgmentsBrowser } from './JudgmentsBrowser.tsx';
 import { RubricsRegion } from './RubricsRegion.tsx';
 import { useRubricsStore } from './rubrics-store.ts';
 import './judge.css';
@@ -23,6 +25,8 @@ export function JudgeScreen() {
     <div className="judge">
       {error && <DismissibleAlert message={error} onDismiss={dismissError} />}
       <RubricsRegion />
+      <JudgingRegion />
+      <JudgmentsBrowser />
       <div className="visually-hidden" role="status" aria-live="polite">
         {announcement}
       </div>

@@ -1,0 +1,73 @@
+import { useEffect } from 'react';
+import { JudgeTierSchema, type JudgeTier } from '../../schemas/judge.ts';
+import { useAppStore } from '../app/app-store.ts';
+import { ProgressBar } from '../ui/ProgressBar.tsx';
+import { useJudgingStore } from './judging-store.ts';
+
+/** Configure judges and start a judging job: tier, scale, rubric sets; progress with the cost so far; Cancel. */
+export function JudgingRegion() {
+  const client = useAppStore((s) => s.client);
+  const { judgesText, tier, scale, rubricSets, phase, done, total, message } = useJudgingStore();
+  const store = useJudgingStore.getState();
+  useEffect(() => (client ? useJudgingStore.getState().connect(client) : undefined), [client]);
+  const running = phase === 'starting' || phase === 'judging';
+  return (
+    <section className="judge-region judge-judging" aria-labelledby="judge-judging-title">
+      <h2 id="judge-judging-title">Judge runs</h2>
+      <p className="muted judge-rubrics__intro">
+        Every run that has what the tier needs is judged by every judge against each rubric set (process: the trajectory; output: frames beside the design;
+        content: presentation or video frames). Replies already stored for the same input are reused, so starting again asks only what is missing. API keys are
+        read from each judge's environment variable on the server, never stored.
+      </p>
+      <form
+        className="judge-judging__form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void store.start();
+        }}
+      >
+        <label className="judge-judging__judges">
+          Judges (JSON, the format of lhb judge --judges FILE)
+          <textarea value={judgesText} rows={6} spellCheck={false} onChange={(event) => store.setJudgesText(event.target.value)} disabled={running} />
+        </label>
+        <div className="judge-judging__choices">
+          <label>
+            Tier
+            <select value={tier} onChange={(event) => store.setTier(event.target.value as JudgeTier)} disabled={running}>
+              {JudgeTierSchema.options.map((option) => (
+                <option key={option} value={option}>
+                  {option}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            Scale
+            <select value={scale} onChange={(event) => store.setScale(event.target.value === '3' ? 3 : 5)} disabled={running}>
+              <option value={5}>5 points (1–5)</option>
+              <option value={3}>3 points (0–2)</option>
+            </select>
+          </label>
+          <label>
+            Rubric sets
+            <input value={rubricSets} placeholder="expert sets of the tier" onChange={(event) => store.setRubricSets(event.target.value)} disabled={running} />
+          </label>
+          <button type="submit" disabled={running || !client}>
+            Start judging
+          </button>
+          {running && (
+            <button type="button" onClick={() => void store.cancel()}>
+              Cancel judging
+            </button>
+          )}
+        </div>
+      </form>
+      {phase !== 'idle' && (
+        <div className="judge-judging__status" role="status">
+          {running && <ProgressBar label="Judging progress" done={done} total={total} />}
+          <p className={phase === 'failed' ? 'judge-warning' : 'muted'}>{message}</p>
+        </div>
+      )}
+    </section>
+  );
+}

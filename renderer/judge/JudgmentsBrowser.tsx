@@ -1,0 +1,133 @@
+import { useMemo } from 'react';
+import type { JudgmentView } from '../../schemas/judge.ts';
+import { agreementPerRubric } from './judgment-agreement.ts';
+import { useJudgingStore, type RunEvidence } from './judging-store.ts';
+
+const pct = (value: number | null) => (value === null ? '–' : `${Math.round(value * 100)}%`);
+
+/** Stored judgments: agreement per rubric, runs to pick, and a run's judgments with their evidence beside its frames or trajectory. */
+export function JudgmentsBrowser() {
+  const { judgments, loading, listError, selectedRun, evidence } = useJudgingStore();
+  const store = useJudgingStore.getState();
+  const real = useMemo(() => judgments.filter((j) => !j.synthetic && j.rubricSet !== ''), [judgments]);
+  const agreement = useMemo(() => agreementPerRubric(real), [real]);
+  const runs = useMemo(() => {
+    const byRun = new Map<string, { ok: number; failed: number; judges: Set<string> }>();
+    for (const j of real) {
+      const row = byRun.get(j.runId) ?? { ok: 0, failed: 0, judges: new Set<string>() };
+      if (j.status === 'ok') row.ok++;
+      else row.failed++;
+      row.judges.add(j.judge);
+      byRun.set(j.runId, row);
+    }
+    return [...byRun].sort(([a], [b]) => a.localeCompare(b));
+  }, [real]);
+  const selected = real.filter((j) => j.runId === selectedRun);
+
+  return (
+    <section className="judge-region judge-judgments" aria-labelledby="judge-judgments-title" aria-busy={loading}>
+      <h2 id="judge-judgments-title">Judgments</h2>
+      {listError && <p className="judge-warning">{listError}</p>}
+      {real.length === 0 ? (
+        <p className="muted">No judgments yet. Start judging above, or run lhb judge --judges FILE.</p>
+      ) : (
+        <>
+          <div className="judge-table">
+            <table>
+              <caption>Agreement per rubric (runs scored by two or more judges)</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Rubric</th>
+                  <th scope="col">Set</th>
+                  <th scope="col">Judges</th>
+                  <th scope="col">Runs</th>
+                  <th scope="col">Same score</th>
+                  <th scope="col">Mean gap</th>
+                  <th scope="col">Failed</th>
+                </tr>
+              </thead>
+              <tbody>
+                {agreement.map((row) => (
+                  <tr key={`${row.rubricSet}@${row.version}/${row.scale}/${row.rubric}`}>
+                    <th scope="row">{row.rubric}</th>
+                    <td className="judge-table__nowrap">{`${row.rubricSet}@${row.version} (${row.scale}-pt)`}</td>
+                    <td>{row.judges}</td>
+                    <td>{row.runs}</td>
+                    <td>{pct(row.exact)}</td>
+                    <td>{pct(row.meanGap)}</td>
+                    <td>{row.failed}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <div className="judge-judgments__panes">
+            <ul className="judge-judgments__runs" aria-label="Judged runs">
+              {runs.map(([runId, row]) => (
+                <li key={runId}>
+                  <button type="button" aria-current={runId === selectedRun} onClick={() => void store.selectRun(runId)}>
+                    {runId.slice(0, 12)}
+                  </button>
+                  <span className="muted">{`${row.ok} scored, ${row.failed} failed, ${row.judges.size} judges`}</span>
+                </li>
+              ))}
+            </ul>
+            {selectedRun && <RunJudgments judgments={selected} evidence={evidence} />}
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
+
+function RunJudgments({ judgments, evidence }: { judgments: JudgmentView[]; evidence: RunEvidence | null }) {
+  return (
+    <div className="judge-judgments__run">
+      <div className="judge-table">
+        <table>
+          <caption>Each judge's score and evidence</caption>
+          <thead>
+            <tr>
+              <th scope="col">Rubric</th>
+              <th scope="col">Judge</th>
+              <th scope="col">Score</th>
+              <th scope="col">Evidence</th>
+            </tr>
+          </thead>
+          <tbody>
+            {judgments.map((j) => (
+              <tr key={j.id}>
+                <th scope="row">{`${j.rubric} (${j.rubricSet}@${j.rubricSetVersion})`}</th>
+                <td>{j.judge}</td>
+                <td>{j.status === 'ok' ? `${j.score} of ${j.scale === 3 ? '0–2' : '1–5'}` : 'failed'}</td>
+                <td>{j.status === 'ok' ? j.evidence : j.failure}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <aside className="judge-judgments__evidence" aria-label="What the judges saw">
+        {evidence === null && <p className="muted">Loading the run's frames and trajectory…</p>}
+        {evidence?.problem && <p className="judge-warning">{evidence.problem}</p>}
+        {evidence?.assets?.frames.map((frame) => (
+          <figure key={frame.path}>
+            <img src={frame.url} alt={`Captured frame ${frame.name}`} loading="lazy" />
+            <figcaption>{frame.name}</figcaption>
+          </figure>
+        ))}
+        {evidence?.trajectory && (
+          <ol className="judge-judgments__trajectory" aria-label="Tool calls">
+            {evidence.trajectory.steps.flatMap((step) =>
+              step.toolCalls.map((call) => (
+                <li key={`${step.index}-${call.id}`} className={call.ok ? undefined : 'judge-judgments__failed'}>
+                  {`step ${step.index}: ${call.name}${call.ok ? '' : ` — failed${call.failure ? ` (${call.failure})` : ''}`}`}
+                </li>
+              )),
+            )}
+          </ol>
+        )}
+        {evidence && !evidence.trajectory && (evidence.assets?.frames.length ?? 0) === 0 && !evidence.problem && <p className="muted">This run has no frames or trajectory to show.</p>}
+      </aside>
+    </div>
+  );
+}

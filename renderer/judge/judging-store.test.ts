@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import type { AppEvent, Job } from '../../schemas/jobs.ts';
+import type { RpcClient } from '../../schemas/rpc.ts';
+import { createJudgingStore } from './judging-store.ts';
+
+function fakeClient(answers: Record<string, (input: unknown) => unknown>) {
+  const calls: { method: string; input: unknown }[] = [];
+  let listener: ((event: AppEvent) => void) | undefined;
+  const client = {
+    call: async (method: string, input: unknown) => {
+      calls.push({ method, input });
+      const answer = answers[method];
+      if (!answer) throw new Error(`unexpected ${method}`);
+      return answer(input);
+    },
+    putBlob: async () => ({ sha256: '', sizeBytes: 0 }),
+    onEvent: (next: (event: AppEvent) => void) => {
+      listener = next;
+      return () => undefined;
+    },
+  } as unknown as RpcClient;
+  return { client, calls, emit: (job: Job) => listener?.({ type: 'job', job }) };
+}
+
+const job = (fields: Partial<Job>): Job => ({ id: 'job-1', kind: 'judge', title: 'Judge', state: 'running', done: 0, total: 0, message: '', createdAt: '', updatedAt: '', ...fields });
+
+describe('judging store', () => {
+  it('refuses judges that are not valid without calling the server, saying which field', async () => {
+    const { client, calls } = fakeClient({ 'judge.list': () => ({ judgments: [] }) });
+    const store = createJudgingStore();
+    store.getState().connect(client);
+    store.getState().setJudgesText('[{"name": "x", "provider": "mistral"}]');
+    await store.getState().start();
+    expect(store.getState().phase).toBe('failed');
+    expect(store.getState().message).toMatch(/0\.provider: .*Nothing was judged/);
+    expect(calls.map((c) => c.method)).not.toContain('judge.start');
+  });
+
+  it('starts judge.start with the form, follows the job\'s progress and cost, and reloads judgments when it ends', async () => {
+    let listed = 0;
+    const { client, calls, emit } = fakeClient({ 'judge.start': () => ({ jobId: 'job-1', rubricSets: ['figma-output@v1'] }), 'judge.list': () => ({ judgments: [], n: listed++ }) });
+    const store = createJudgingStore();
+    store.getState().connect(client);
+    store.getState().setTier('output');
+    store.getState().setScale(3);
+    store.getState().setRubricSets('figma-output@v1');
+    await store.getState().start();
+    expect(calls.find((c) => c.method === 'judge.start')!.input).toMatchObject({ tier: 'output', scale: 3, rubricSets: ['figma-output@v1'], judges: [{ name: 'gpt-judge' }] });
+    emit(job({ done: 2, total: 9, message: '2 of 9 replies · 0 cached · 0 failed · $0.0123 so far' }));
+    expect(store.getState()).toMatchObject({ phase: 'judging', done: 2, total: 9, message: expect.stringContaining('$0.0123 so far') });
+    const before = listed;
+    emit(job({ state: 'succeeded', done: 9, total: 9, message: '3 runs judged' }));
+    expect(store.getState().phase).toBe('succeeded');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(listed).toBe(before + 1);
+  });
+});

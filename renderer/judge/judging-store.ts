@@ -1,0 +1,167 @@
+import { create } from 'zustand';
+import { JudgesFileSchema, type JudgeTier, type JudgmentView, type RubricScale } from '../../schemas/judge.ts';
+import { FINISHED_JOB_STATES, type Job } from '../../schemas/jobs.ts';
+import type { RpcClient } from '../../schemas/rpc.ts';
+import type { RunAssets } from '../../schemas/run-assets.ts';
+import type { Trajectory } from '../../schemas/trajectory.ts';
+
+export type JudgingPhase = 'idle' | 'starting' | 'judging' | 'succeeded' | 'failed' | 'cancelled';
+
+/** What the browser shows beside a run's judgments: its frames (output, content) or its trajectory (process). */
+export interface RunEvidence {
+  runId: string;
+  assets: RunAssets | null;
+  trajectory: Trajectory | null;
+  problem: string | null;
+}
+
+export interface JudgingState {
+  client?: RpcClient;
+  /** The judges as the judges file's JSON: [{name, provider, baseUrl, model, apiKeyEnv, maxConcurrency?}]. */
+  judgesText: string;
+  tier: JudgeTier;
+  scale: RubricScale;
+  /** `NAME@VERSION` separated by commas or spaces; empty for the tier's expert sets. */
+  rubricSets: string;
+  phase: JudgingPhase;
+  jobId?: string;
+  done: number;
+  total: number;
+  message: string;
+  judgments: JudgmentView[];
+  loading: boolean;
+  listError: string | null;
+  selectedRun: string | null;
+  evidence: RunEvidence | null;
+  connect(client: RpcClient): () => void;
+  setJudgesText(text: string): void;
+  setTier(tier: JudgeTier): void;
+  setScale(scale: RubricScale): void;
+  setRubricSets(text: string): void;
+  start(): Promise<void>;
+  cancel(): Promise<void>;
+  loadJudgments(): Promise<void>;
+  selectRun(runId: string | null): Promise<void>;
+  jobChanged(job: Job): void;
+}
+
+export const JUDGES_EXAMPLE = JSON.stringify(
+  [{ name: 'gpt-judge', provider: 'openai', baseUrl: 'https://api.openai.com/v1', model: 'gpt-4.1', apiKeyEnv: 'OPENAI_API_KEY', maxConcurrency: 4 }],
+  null,
+  2,
+);
+
+const detail = (error: unknown) => (error instanceof Error ? error.message : String(error)).replace(/\.$/, '');
+
+/** The judges text parsed like `lhb judge --judges FILE`, or what is wrong with it. */
+export function parseJudgesText(text: string): { ok: true; judges: ReturnType<typeof JudgesFileSchema.parse> } | { ok: false; error: string } {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    return { ok: false, error: `The judges are not JSON (${detail(error)}).` };
+  }
+  const parsed = JudgesFileSchema.safeParse(json);
+  if (!parsed.success) return { ok: false, error: `The judges are not valid: ${parsed.error.issues.map((issue) => `${issue.path.join('.') || '(list)'}: ${issue.message}`).join('; ')}.` };
+  return { ok: true, judges: parsed.data };
+}
+
+export function createJudgingStore() {
+  return create<JudgingState>()((set, get) => {
+    const finished = new Map<string, Job>();
+    const finish = (job: Job) => {
+      set({ phase: job.state === 'succeeded' ? 'succeeded' : job.state === 'cancelled' ? 'cancelled' : 'failed', message: job.message, done: job.done, total: job.total });
+      void get().loadJudgments();
+    };
+    return {
+      judgesText: JUDGES_EXAMPLE,
+      tier: 'output',
+      scale: 5,
+      rubricSets: '',
+      phase: 'idle',
+      done: 0,
+      total: 0,
+      message: '',
+      judgments: [],
+      loading: false,
+      listError: null,
+      selectedRun: null,
+      evidence: null,
+
+      connect(client) {
+        set({ client });
+        void get().loadJudgments();
+        return client.onEvent((event) => {
+          if (event.type === 'job') get().jobChanged(event.job);
+        });
+      },
+      setJudgesText: (judgesText) => set({ judgesText }),
+      setTier: (tier) => set({ tier }),
+      setScale: (scale) => set({ scale }),
+      setRubricSets: (rubricSets) => set({ rubricSets }),
+
+      async start() {
+        const { client, judgesText, tier, scale, rubricSets, phase } = get();
+        if (!client || phase === 'starting' || phase === 'judging') return;
+        const judges = parseJudgesText(judgesText);
+        if (!judges.ok) return set({ phase: 'failed', message: `${judges.error} Nothing was judged.` });
+        const refs = rubricSets.split(/[\s,]+/).filter((ref) => ref.length > 0);
+        set({ phase: 'starting', message: 'Starting…', done: 0, total: 0, jobId: undefined });
+        try {
+          const { jobId, rubricSets: used } = await client.call('judge.start', { judges: judges.judges, tier, scale, ...(refs.length > 0 ? { rubricSets: refs } : {}) });
+          set({ jobId, phase: 'judging', message: `Judging with ${used.join(', ')}…` });
+          const ended = finished.get(jobId);
+          if (ended) finish(ended);
+        } catch (error) {
+          set({ phase: 'failed', message: `Could not start judging: ${detail(error)}.` });
+        }
+      },
+
+      async cancel() {
+        const { client, jobId } = get();
+        if (client && jobId) await client.call('jobs.cancel', { jobId }).catch(() => undefined);
+      },
+
+      async loadJudgments() {
+        const client = get().client;
+        if (!client) return;
+        set({ loading: true });
+        try {
+          const { judgments } = await client.call('judge.list', {});
+          set({ judgments, loading: false, listError: null });
+        } catch (error) {
+          set({ loading: false, listError: `The judgments could not be read: ${detail(error)}.` });
+        }
+      },
+
+      async selectRun(runId) {
+        const client = get().client;
+        set({ selectedRun: runId, evidence: null });
+        if (!client || runId === null) return;
+        const [assets, trajectory] = await Promise.allSettled([client.call('runs.assets', { runId }), client.call('runs.trajectory', { runId })]);
+        if (get().selectedRun !== runId) return;
+        set({
+          evidence: {
+            runId,
+            assets: assets.status === 'fulfilled' ? assets.value : null,
+            trajectory: trajectory.status === 'fulfilled' ? trajectory.value.trajectory : null,
+            problem: assets.status === 'rejected' ? `The run's frames could not be read: ${detail(assets.reason)}.` : null,
+          },
+        });
+      },
+
+      jobChanged(job) {
+        if (job.kind !== 'judge') return;
+        if (FINISHED_JOB_STATES.includes(job.state)) {
+          finished.set(job.id, job);
+          if (finished.size > 20) finished.delete(finished.keys().next().value as string);
+        }
+        if (job.id !== get().jobId) return;
+        if (FINISHED_JOB_STATES.includes(job.state)) finish(job);
+        else set({ done: job.done, total: job.total, message: job.message });
+      },
+    };
+  });
+}
+
+export const useJudgingStore = createJudgingStore();
