@@ -19,15 +19,15 @@ function listedCommands(text: string): string[] {
 }
 
 describe('lhb --help', () => {
-  it('says that dataset export (and running harnesses, until lhb runs start exists) is coming, not in this version, and does not claim it', () => {
+  it('says that importing exported datasets (and running harnesses, until lhb runs start exists) is coming, not in this version, and does not claim it', () => {
     const text = help([]).replace(/\s+/g, ' ');
     const comingAt = text.indexOf('Coming, not in this version:');
     expect(comingAt).toBeGreaterThan(0);
     const coming = text.slice(comingAt, text.indexOf('.', comingAt));
-    expect(coming).toContain('exporting datasets');
+    expect(coming).toContain('importing and merging exported datasets');
     // Until `lhb runs start` exists, running harnesses is listed as coming too.
     if (!listedCommands(help(['runs'])).includes('start')) expect(coming).toContain('running agent harnesses');
-    expect(text.slice(0, comingAt)).not.toMatch(/export|run and/i);
+    expect(text.slice(0, comingAt)).not.toMatch(/import(ing)? (and merg|exported)|run and/i);
   });
 
   it('lists only commands that run: every listed command has an action whose module exports it', async () => {

@@ -13,8 +13,8 @@ function parsePort(value: string): number {
 const program = new Command()
   .name('lhb')
   .description(
-    'LH-Bench Studio: cite sources into chapter plans, run agent harnesses on tasks or import their runs, judge them with LLM/VLM judges, cast blind preference votes and analyse them. ' +
-      'Coming, not in this version: exporting datasets.',
+    'LH-Bench Studio: cite sources into chapter plans, run agent harnesses on tasks or import their runs, judge them with LLM/VLM judges, cast blind preference votes, analyse them and export them as a Hugging Face dataset. ' +
+      'Coming, not in this version: importing and merging exported datasets.',
   )
   .version(appVersion, '-v, --version')
   // A command's own flags come before its subcommand (lhb judge --json vs lhb judge list --json).
