@@ -132,24 +132,24 @@ export function recordStudyRunProgress(db: Database, id: string, progress: { ste
   prepared(db, 'UPDATE study_runs SET steps = ?, last_event = ?, updated_at = ? WHERE id = ?').run(progress.steps, progress.lastEvent, now, id);
 }
 
-export interface StudyRunResult {
-  status: 'succeeded' | 'failed' | 'timeout' | 'cancelled' | 'pending';
-  error_kind: string | null;
-  error_message: string | null;
-  finished_at: string;
-  duration_ms: number | null;
-  steps: number | null;
-  tool_calls: number | null;
-  failed_tool_calls: number | null;
-  tokens_input: number | null;
-  tokens_output: number | null;
-  cost_usd: number | null;
-  last_event: string | null;
-  transcript_sha256: string | null;
-  trajectory_sha256: string | null;
-  errors_json: string | null;
-  run_id: string | null;
-}
+/** What finishing a run (or putting it back to pending for a retry) records. */
+export type StudyRunResult = Pick<
+  StudyRunRow,
+  | 'error_kind'
+  | 'error_message'
+  | 'duration_ms'
+  | 'steps'
+  | 'tool_calls'
+  | 'failed_tool_calls'
+  | 'tokens_input'
+  | 'tokens_output'
+  | 'cost_usd'
+  | 'last_event'
+  | 'transcript_sha256'
+  | 'trajectory_sha256'
+  | 'errors_json'
+  | 'run_id'
+> & { status: 'succeeded' | 'failed' | 'timeout' | 'cancelled' | 'pending'; finished_at: string };
 
 export function finishStudyRun(db: Database, id: string, result: StudyRunResult): void {
   prepared(

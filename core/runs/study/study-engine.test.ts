@@ -1,9 +1,10 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createApi, type Api } from '../../api/create-api.ts';
 import { openWorkspace } from '../../workspace/open-workspace.ts';
+import { processesWith } from './processes-with.fixture.ts';
 import { importTestTask, writeTestSkill } from './study-engine.fixture.ts';
 
 let dir: string;
@@ -31,19 +32,6 @@ async function runToEnd(spec: Record<string, unknown>): Promise<StudyView & { st
   return { studyId, ...((await api.call('runs.study', { studyId })) as StudyView) };
 }
 
-/** Lines of this test's marker still running anywhere on the machine. */
-function processesWith(marker: string): string[] {
-  return readdirSync('/proc')
-    .filter((name) => /^\d+$/.test(name))
-    .map((pid) => {
-      try {
-        return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
-      } catch {
-        return '';
-      }
-    })
-    .filter((cmd) => cmd.includes(marker));
-}
 
 const BUILD = `mkdir -p out/dist && { cat .agents/skills/demo-skill/SKILL.md 2>/dev/null || echo NO SKILL; cat data.csv 2>/dev/null || true; } > out/dist/index.html && echo '{"type":"tool_call","name":"shell","arguments":{"command":"build"}}' && echo '{"type":"tool_result","result":"ok","exitCode":0}'`;
 

@@ -7,6 +7,7 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import { createApi } from '../../api/create-api.ts';
 import { listStudyRuns } from '../../store/study-repository.ts';
 import { openWorkspace } from '../../workspace/open-workspace.ts';
+import { processesWith } from './processes-with.fixture.ts';
 import { importTestTask } from './study-engine.fixture.ts';
 
 const CHILD = fileURLToPath(new URL('./study-engine-child.fixture.ts', import.meta.url));
@@ -19,18 +20,6 @@ afterEach(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-function processesWith(marker: string): string[] {
-  return readdirSync('/proc')
-    .filter((name) => /^\d+$/.test(name))
-    .map((pid) => {
-      try {
-        return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
-      } catch {
-        return '';
-      }
-    })
-    .filter((cmd) => cmd.includes(marker));
-}
 
 async function until(check: () => boolean, timeoutMs: number, what: string): Promise<void> {
   const end = Date.now() + timeoutMs;
