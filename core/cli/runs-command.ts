@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import type { RpcOutput } from '../../schemas/rpc.ts';
 import { bundleImportJobResult } from '../runs/import-bundles-job.ts';
+import { runsListTable } from './runs-list-table.ts';
 import { withCliApi } from './open-cli-api.ts';
 
 /**
@@ -39,12 +40,7 @@ export async function runRunsList(options: { task?: string; json?: boolean; work
       process.stdout.write('No runs yet. Import output bundles with: lhb runs import DIR...\n');
       return;
     }
-    for (const run of runs) {
-      const versions = Object.entries(run.versions).map(([key, value]) => `${key} ${value}`).join(', ');
-      const artifacts = [run.hasBuild ? 'build' : '', run.frames > 0 ? `${run.frames} frame${run.frames === 1 ? '' : 's'}` : '', run.hasVideo ? 'video' : ''].filter(Boolean).join(', ');
-      const findings = run.findings.length > 0 ? `  ${run.findings.length} finding${run.findings.length === 1 ? '' : 's'}` : '';
-      process.stdout.write(`${run.id}  ${run.taskId}  ${run.harness} / ${run.model}${versions ? ` (${versions})` : ''}  ${run.status}  ${artifacts || 'no artifacts'}${findings}${run.synthetic ? '  [synthetic]' : ''}\n`);
-    }
+    process.stdout.write(`${runsListTable(runs).join('\n')}\n`);
     const synthetic = runs.filter((run) => run.synthetic).length;
     if (synthetic > 0) {
       process.stderr.write(`${synthetic} of ${runs.length} runs are synthetic: generated for the demo study, never executed, counted in analysis only when asked for (or while nothing real exists).\n`);

@@ -28,8 +28,12 @@ it('lhb runs list marks the demo study’s synthetic runs, in text and in JSON',
 
   const text = lhb(['runs', 'list', '-w', workspace]);
   expect(text.status).toBe(0);
-  const lines = text.stdout.trim().split('\n');
+  const [header, ...lines] = text.stdout.trimEnd().split('\n');
+  // A header row names the columns, and each column starts where its heading does.
+  expect(header!.split(/\s{2,}/)).toEqual(['RUN', 'TASK', 'HARNESS / MODEL', 'STATUS', 'ARTIFACTS', 'NOTES']);
   expect(lines).toHaveLength(53);
+  const statusColumn = header!.indexOf('STATUS');
+  expect(lines.every((line) => line.slice(statusColumn).startsWith(runs.find((run) => line.startsWith(`${run.id} `))!.status))).toBe(true);
   const marked = lines.filter((line) => line.endsWith('  [synthetic]'));
   expect(marked).toHaveLength(48);
   expect(marked.every((line) => line.includes('synthetic-task-') && line.includes('no artifacts'))).toBe(true);

@@ -54,7 +54,9 @@ describe('lhb stats (spawned)', () => {
     expect(result.status).toBe(2);
     expect(result.stdout).toBe('');
     expect(result.stderr.startsWith(message)).toBe(true);
-    expect(result.stderr.trimEnd().split('\n')).toHaveLength(1);
+    // Exactly one line, ended, so the shell prompt starts on its own line.
+    expect(result.stderr.endsWith('\n')).toBe(true);
+    expect(result.stderr.split('\n')).toHaveLength(2);
   }, SPAWNING_TEST_TIMEOUT_MS);
 });
 

@@ -1,0 +1,19 @@
+import type { RunSummary } from '../../schemas/arena.ts';
+
+const HEADER = ['RUN', 'TASK', 'HARNESS / MODEL', 'STATUS', 'ARTIFACTS', 'NOTES'] as const;
+
+/**
+ * `lhb runs list` as a table: a header row naming each column, then one aligned row per run.
+ * The last column is left unpadded so a synthetic run's line still ends in `[synthetic]`.
+ */
+export function runsListTable(runs: readonly RunSummary[]): string[] {
+  const rows = runs.map((run) => {
+    const versions = Object.entries(run.versions).map(([key, value]) => `${key} ${value}`).join(', ');
+    const artifacts = [run.hasBuild ? 'build' : '', run.frames > 0 ? `${run.frames} frame${run.frames === 1 ? '' : 's'}` : '', run.hasVideo ? 'video' : ''].filter(Boolean).join(', ');
+    const notes = [run.findings.length > 0 ? `${run.findings.length} finding${run.findings.length === 1 ? '' : 's'}` : '', run.synthetic ? '[synthetic]' : ''].filter(Boolean).join('  ');
+    return [run.id, run.taskId, `${run.harness} / ${run.model}${versions ? ` (${versions})` : ''}`, run.status, artifacts || 'no artifacts', notes];
+  });
+  const table = [[...HEADER], ...rows];
+  const widths = HEADER.map((_, column) => Math.max(...table.map((row) => row[column]!.length)));
+  return table.map((row) => row.map((cell, column) => (column === row.length - 1 ? cell : cell.padEnd(widths[column]!))).join('  ').trimEnd());
+}
