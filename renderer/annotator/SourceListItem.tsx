@@ -4,10 +4,12 @@ import { SOURCE_TYPE_BADGE, formatLineCount } from './source-labels.ts';
 interface SourceListItemProps {
   source: SourceSummary;
   open: boolean;
+  /** Another source in the list has the same title: show this one's file name under it. */
+  showFileName?: boolean;
   onOpen: (sourceId: string) => void;
 }
 
-export function SourceListItem({ source, open, onOpen }: SourceListItemProps) {
+export function SourceListItem({ source, open, showFileName = false, onOpen }: SourceListItemProps) {
   const type = SOURCE_TYPE_BADGE[source.type];
   return (
     <li>
@@ -16,6 +18,7 @@ export function SourceListItem({ source, open, onOpen }: SourceListItemProps) {
           {type.badge}
         </span>
         <span className="source-item__title">{source.title}</span>
+        {showFileName && <span className="source-item__file muted">{source.originalName}</span>}
         <span className="source-item__lines muted">{formatLineCount(source.lineCount)}</span>
       </button>
     </li>

@@ -2,7 +2,7 @@ import { useMemo, useState, type DragEvent } from 'react';
 import { useAnnotatorStore } from './annotator-store.ts';
 import { ImportButton } from './ImportButton.tsx';
 import { ImportStatus } from './ImportStatus.tsx';
-import { SOURCE_TYPE_BADGE } from './source-labels.ts';
+import { SOURCE_TYPE_BADGE, sourcesWithSharedTitles } from './source-labels.ts';
 import { SourceListItem } from './SourceListItem.tsx';
 
 const carriesFiles = (event: DragEvent) => event.dataTransfer.types.includes('Files');
@@ -23,6 +23,7 @@ export function SourcesPanel() {
       return words.every((w) => haystack.includes(w));
     });
   }, [sources, filter]);
+  const sharedTitles = useMemo(() => sourcesWithSharedTitles(sources ?? []), [sources]);
 
   const onDragOver = (event: DragEvent) => {
     if (!carriesFiles(event)) return;
@@ -57,7 +58,7 @@ export function SourcesPanel() {
       {shown.length > 0 ? (
         <ul className="source-list" aria-label="Sources in this data room">
           {shown.map((s) => (
-            <SourceListItem key={s.id} source={s} open={s.id === openId} onOpen={(id) => void openSource(id)} />
+            <SourceListItem key={s.id} source={s} open={s.id === openId} showFileName={sharedTitles.has(s.id)} onOpen={(id) => void openSource(id)} />
           ))}
         </ul>
       ) : (

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readPlace, writePlace } from './remembered-place.ts';
-import { SOURCE_TYPE_BADGE, formatLineCount, formatLineRange } from './source-labels.ts';
+import { SOURCE_TYPE_BADGE, formatLineCount, formatLineRange, sourcesWithSharedTitles } from './source-labels.ts';
 
 describe('source labels', () => {
   it('writes ranges with an en dash, and one line alone', () => {
@@ -12,6 +12,17 @@ describe('source labels', () => {
     expect(Object.values(SOURCE_TYPE_BADGE).map((t) => t.badge)).toEqual(['PDF', 'Web', 'MD', 'TXT']);
     expect(formatLineCount(1)).toBe('1 line');
     expect(formatLineCount(1_000_000)).toBe('1,000,000 lines');
+  });
+
+  it('names the sources whose titles collide, so the list can show their file names', () => {
+    const sources = [
+      { id: 'a', title: 'URL' },
+      { id: 'b', title: 'Interview notes' },
+      { id: 'c', title: 'url ' },
+      { id: 'd', title: 'C++ addons' },
+    ];
+    expect([...sourcesWithSharedTitles(sources)].sort()).toEqual(['a', 'c']);
+    expect(sourcesWithSharedTitles(sources.slice(0, 2)).size).toBe(0);
   });
 });
 

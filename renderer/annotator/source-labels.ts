@@ -18,3 +18,14 @@ export function formatLineCount(count: number): string {
 export function formatLineRange(startLine: number, endLine: number): string {
   return startLine === endLine ? `L${startLine}` : `L${startLine}–${endLine}`;
 }
+
+/**
+ * The sources whose title another source in the list also carries (ignoring case and spacing):
+ * the Sources list shows their file names too, so two "URL"s can be told apart.
+ */
+export function sourcesWithSharedTitles(sources: readonly { id: string; title: string }[]): Set<string> {
+  const key = (title: string) => title.replace(/\s+/g, ' ').trim().toLowerCase();
+  const counts = new Map<string, number>();
+  for (const source of sources) counts.set(key(source.title), (counts.get(key(source.title)) ?? 0) + 1);
+  return new Set(sources.filter((source) => counts.get(key(source.title))! > 1).map((source) => source.id));
+}
