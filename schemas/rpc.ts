@@ -3,6 +3,7 @@ import { AnalysisReportSchema } from './analysis.ts';
 import { AnnotatorSchema, ArenaItemSchema, ArenaProgressSchema, ArenaStudySchema, OwnVoteSchema, RatingSchema, RunSummarySchema, TaskSummarySchema, VoteChoiceSchema } from './arena.ts';
 import { AnnotationContractSchema, CourseDetailSchema, CourseSummarySchema } from './annotate.ts';
 import { ExportOptionsSchema, ExportResultSchema } from './export.ts';
+import { ImportOptionsSchema, ImportResultSchema } from './import.ts';
 import { AppEventSchema, JobSchema, type AppEvent } from './jobs.ts';
 import { JudgeTierSchema, JudgmentViewSchema } from './judge.ts';
 import { JudgeImportResultSchema, JudgeStartInputSchema, RubricSetComparisonSchema } from './judging.ts';
@@ -361,6 +362,17 @@ export const rpcContract = {
     /** What a finished export job wrote: files, row counts, the card; null while it runs or after it failed. */
     input: z.object({ jobId: z.string().min(1) }).strict(),
     output: z.object({ result: ExportResultSchema.nullable() }),
+  },
+  // Importing (and merging) a dataset folder the export wrote, read from the server's disk (a job).
+  'import.hf': {
+    input: ImportOptionsSchema,
+    output: z.object({ jobId: z.string() }),
+    readsServerDisk: true,
+  },
+  'import.result': {
+    /** What a finished import job added, found already present and kept as conflicts; null while it runs or after it was refused. */
+    input: z.object({ jobId: z.string().min(1) }).strict(),
+    output: z.object({ result: ImportResultSchema.nullable() }),
   },
 } as const satisfies Record<string, RpcMethodSpec>;
 

@@ -2,11 +2,13 @@ import { openApi } from '../api/open-api.ts';
 import type { Api } from '../api/create-api.ts';
 import { asWorkspaceStorageError } from '../store/storage-error.ts';
 import { resolveWorkspaceDir } from '../store/workspace-location.ts';
-import type { WorkspaceAccess } from '../workspace/open-workspace.ts';
+import type { OpenWorkspaceOptions, WorkspaceAccess } from '../workspace/open-workspace.ts';
 
 export interface CliOpenOptions {
   /** `read` for commands that only read: they open the workspace read-only (see WorkspaceAccess). */
   access?: WorkspaceAccess;
+  /** A new workspace gets this project and no demo data (lhb import hf into a new folder). */
+  emptyProject?: OpenWorkspaceOptions['emptyProject'];
 }
 
 /**
@@ -15,7 +17,10 @@ export interface CliOpenOptions {
  * throws, saying what to do, when the check found the database damaged.
  */
 export async function openCliApi(workspaceFlag: string | undefined, options: CliOpenOptions = {}): Promise<Api> {
-  const api = await openApi(resolveWorkspaceDir(workspaceFlag), options.access ? { access: options.access } : {});
+  const api = await openApi(resolveWorkspaceDir(workspaceFlag), {
+    ...(options.access ? { access: options.access } : {}),
+    ...(options.emptyProject ? { emptyProject: options.emptyProject } : {}),
+  });
   const { workspace } = api.context;
   return {
     ...api,

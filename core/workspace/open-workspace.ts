@@ -7,7 +7,7 @@ import { databaseHasProject, databaseHoldsData } from '../store/database-content
 import { openDatabase, PendingMigrationsError } from '../store/open-database.ts';
 import { WorkspaceStorageError } from '../store/storage-error.ts';
 import { databaseFileState, inspectWorkspaceFolder } from './inspect-workspace-folder.ts';
-import { isSeedPending, seedWorkspace } from './seed-workspace.ts';
+import { isSeedPending, seedEmptyWorkspace, seedWorkspace } from './seed-workspace.ts';
 import { checkWorkspaceIntegrity, type IntegrityWatch } from './workspace-integrity.ts';
 import { assertSeedable, WorkspaceRefusedError } from './workspace-refused-error.ts';
 
@@ -45,6 +45,11 @@ export interface OpenWorkspaceOptions {
   access?: WorkspaceAccess;
   /** Databases up to this size are integrity-checked before open returns; larger ones in the background. */
   integritySyncLimitBytes?: number;
+  /**
+   * A new or empty folder gets this project and nothing else (no demo data): what importing a
+   * dataset into a new workspace starts from. A workspace that has a project is opened as it is.
+   */
+  emptyProject?: { name: string; description?: string };
 }
 
 export { WorkspaceRefusedError };
@@ -140,7 +145,8 @@ function openForWriting(dir: string, databasePath: string, database: 'missing' |
   try {
     const blobs = new BlobStore(join(dir, 'blobs'));
     const removedTempFiles = blobs.removeStaleTempFiles();
-    if (needsSeed) seedWorkspace(db, options.seedFrom ?? demoDatasetDir);
+    if (needsSeed && options.emptyProject) seedEmptyWorkspace(db, options.emptyProject);
+    else if (needsSeed) seedWorkspace(db, options.seedFrom ?? demoDatasetDir);
     integrity ??= checkWorkspaceIntegrity(db, databasePath, options.integritySyncLimitBytes);
     return workspaceOf(dir, databasePath, db, blobs, schemaVersion, false, integrity, removedTempFiles);
   } catch (error) {

@@ -19,6 +19,11 @@ export function seedWorkspace(db: Database, datasetDir: string): void {
   })();
 }
 
+/** Gives an empty workspace a project and nothing else: no demo data room, arena or study. */
+export function seedEmptyWorkspace(db: Database, project: { name: string; description?: string }): void {
+  insertProject(db, { id: randomUUID(), name: project.name, description: project.description ?? '', createdAt: new Date().toISOString() });
+}
+
 /** Whether a seed's data room is still to be imported (a first start that has not finished). */
 export function isSeedPending(db: Database): boolean {
   return db.prepare('SELECT 1 FROM meta WHERE key = ?').get(SEED_PENDING_KEY) !== undefined;

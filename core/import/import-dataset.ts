@@ -1,0 +1,69 @@
+import { basename } from 'node:path';
+import type { ExportSubset } from '../../schemas/export.ts';
+import type { ImportResult } from '../../schemas/import.ts';
+import { findCurrentProject } from '../store/project-repository.ts';
+import type { Workspace } from '../workspace/open-workspace.ts';
+import { ImportRefusedError } from './import-refused-error.ts';
+import { mergeChapters } from './merge-chapters.ts';
+import { MergeContext } from './merge-context.ts';
+import { mergeJudgments } from './merge-judgments.ts';
+import { mergeRubrics } from './merge-rubrics.ts';
+import { mergeRuns } from './merge-runs.ts';
+import { mergeSources, sourceMarkdown } from './merge-sources.ts';
+import { mergeVotes } from './merge-votes.ts';
+import { ImportCancelledError, readDatasetFolder } from './read-dataset-folder.ts';
+
+export interface ImportProgress {
+  signal: AbortSignal;
+  report(done: number, total: number, message: string): void;
+}
+
+const ORDER: ExportSubset[] = ['sources', 'chapters', 'preferences', 'judgments', 'runs', 'rubrics'];
+
+/**
+ * Imports a dataset folder lhb export hf wrote. Everything is read and checked first (a folder
+ * that is not an export, or is damaged anywhere, is refused naming the file, row and field);
+ * then the sources' Markdown goes to the blob store (a file nobody points at is harmless), and
+ * every record is written in one transaction, so an import is whole or not at all. Into an empty
+ * workspace it reproduces the records with their ids; into one holding the same study it merges
+ * (see each merge-*.ts), and what both sides changed differently is kept both and reported.
+ */
+export async function importDataset(workspace: Pick<Workspace, 'db' | 'blobs'>, dir: string, progress: ImportProgress, now: () => Date = () => new Date()): Promise<ImportResult> {
+  const project = findCurrentProject(workspace.db);
+  if (!project) throw new Error('This workspace has no project yet; open it once (lhb info) so it is created, then import again.');
+  const steps = 4;
+  progress.report(0, steps, `Reading ${dir}…`);
+  const dataset = await readDatasetFolder(dir, { signal: progress.signal, report: (message) => progress.report(0, steps, message) });
+  progress.report(1, steps, 'Checking the sources’ text…');
+  const markdowns = dataset.sources.map((located) => sourceMarkdown(located));
+  if (progress.signal.aborted) throw new ImportCancelledError('Cancelled.');
+  progress.report(2, steps, `Storing ${markdowns.length} source text${markdowns.length === 1 ? '' : 's'}…`);
+  // Blob files first: a failure after this leaves unreferenced files, never a row without its file.
+  for (const [index, markdown] of markdowns.entries()) {
+    if (!workspace.blobs.has(dataset.sources[index]!.row.markdown_sha256)) await workspace.blobs.putAsync(markdown);
+  }
+  if (progress.signal.aborted) throw new ImportCancelledError('Cancelled.');
+  progress.report(3, steps, 'Merging the records…');
+  const ctx = new MergeContext(workspace.db, project.id, now().toISOString(), `dataset ${basename(dataset.dir)}`);
+  try {
+    workspace.db.transaction(() => {
+      mergeSources(ctx, dataset.sources);
+      mergeChapters(ctx, dataset.chapters);
+      mergeRuns(ctx, dataset.runs);
+      mergeVotes(ctx, dataset.preferences);
+      mergeJudgments(ctx, dataset.judgments);
+      mergeRubrics(ctx, dataset.rubrics);
+    })();
+  } catch (error) {
+    if (error instanceof ImportRefusedError) throw error;
+    throw new ImportRefusedError(`Storing the import failed: ${(error as Error).message}.`, { cause: error });
+  }
+  progress.report(steps, steps, 'Imported.');
+  return {
+    dir: dataset.dir,
+    format: dataset.format,
+    subsets: ctx.subsets(ORDER.filter((subset) => dataset.present.has(subset))),
+    conflicts: ctx.conflicts,
+    notes: ctx.notes,
+  };
+}

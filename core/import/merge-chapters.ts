@@ -1,0 +1,156 @@
+import { createHash } from 'node:crypto';
+import { findChapter, insertChapter, listChapters, setChapterPosition, type ChapterRow } from '../store/chapter-repository.ts';
+import { findCitation, insertCitation, listChapterCitations, nextCitationPosition } from '../store/citation-repository.ts';
+import { findCourse, updateCourseFields } from '../store/course-repository.ts';
+import { deleteCourseHistory } from '../store/annotation-history-repository.ts';
+import { findSourceVersion } from '../store/source-version-repository.ts';
+import type { CitationStatus } from '../../schemas/annotate.ts';
+import type { ChapterRowIn, CitationIn, Located } from './dataset-rows.ts';
+import { ImportRefusedError } from './import-refused-error.ts';
+import { atRow, type MergeContext } from './merge-context.ts';
+import { ensureCourse } from './merge-sources.ts';
+
+const CITATION_STATUSES = new Set<string>(['ok', 'reanchored', 'orphaned']);
+
+/** The suffix of a chapter kept beside the workspace's own when both changed it differently. */
+export const FROM_IMPORT = ' (from import)';
+
+const chapterText = (chapter: Pick<ChapterRow, 'title' | 'instruction' | 'design_notes'>) =>
+  `${chapter.title}\n\nInstruction:\n${chapter.instruction}\n\nDesign notes:\n${chapter.design_notes}`;
+
+/**
+ * Chapter plans, merged: a new chapter is added with its id (a new data room's plan keeps its
+ * order; chapters new to an existing room go after its own); a chapter the workspace has with
+ * the same text is unchanged; one whose text differs is a conflict for a person to resolve: the
+ * workspace's chapter stays as it is and the incoming text is kept as a sibling chapter right
+ * after it, "<title> (from import)", with a stable id so importing the same export again adds
+ * nothing. Citations are merged by id and then by span (source file hash, lines, quote) into
+ * the chapter of the same id, whatever its text. Data rooms' notes that differ are kept both,
+ * the incoming ones appended under a marked line. Undo history of the rooms that changed is
+ * cleared (an undo must not take imported records apart).
+ */
+export function mergeChapters(ctx: MergeContext, rows: readonly Located<ChapterRowIn>[]): void {
+  const ordered = [...rows].sort((x, y) => (x.row.course_id < y.row.course_id ? -1 : x.row.course_id > y.row.course_id ? 1 : x.row.position - y.row.position));
+  const touched = new Set<string>();
+  const notesSeen = new Set<string>();
+  for (const located of ordered) {
+    const { row, where } = located;
+    atRow(where, () => {
+      const courseExisted = findCourse(ctx.db, row.course_id) !== undefined;
+      ensureCourse(ctx, row.course_id, row.course_title, row.created_at, row.course_notes);
+      if (courseExisted && !notesSeen.has(row.course_id)) mergeCourseNotes(ctx, row, touched);
+      notesSeen.add(row.course_id);
+      const local = findChapter(ctx.db, row.chapter_id);
+      let changed = false;
+      if (!local) {
+        const position = listChapters(ctx.db, row.course_id).length;
+        insertChapter(ctx.db, { id: row.chapter_id, course_id: row.course_id, position, title: row.title, instruction: row.instruction, design_notes: row.design_notes, created_at: row.created_at, updated_at: row.updated_at });
+        ctx.count('chapters', 'added');
+        changed = true;
+      } else if (chapterText(local) === chapterText(row)) {
+        ctx.count('chapters', 'unchanged');
+      } else {
+        keepIncomingBeside(ctx, local, row);
+        ctx.count('chapters', 'conflicts');
+        changed = true;
+      }
+      const courseId = local?.course_id ?? row.course_id;
+      for (const [index, citation] of row.citations.entries()) {
+        if (mergeCitation(ctx, row.chapter_id, citation, `${where}, field citations[${index}]`)) changed = true;
+      }
+      if (changed) touched.add(courseId);
+    });
+  }
+  for (const courseId of touched) deleteCourseHistory(ctx.db, courseId);
+}
+
+function keepIncomingBeside(ctx: MergeContext, local: ChapterRow, row: ChapterRowIn): void {
+  const digest = createHash('sha256').update(chapterText(row)).digest('hex').slice(0, 12);
+  const siblingId = `${local.id}~import-${digest}`;
+  const alreadyKept = findChapter(ctx.db, siblingId) !== undefined;
+  if (!alreadyKept) {
+    const chapters = listChapters(ctx.db, local.course_id);
+    const at = chapters.findIndex((chapter) => chapter.id === local.id) + 1;
+    // Make room right after the workspace's chapter: positions stay contiguous.
+    for (let index = chapters.length - 1; index >= at; index--) setChapterPosition(ctx.db, chapters[index]!.id, index + 1);
+    insertChapter(ctx.db, {
+      id: siblingId,
+      course_id: local.course_id,
+      position: at,
+      title: `${row.title}${FROM_IMPORT}`,
+      instruction: row.instruction,
+      design_notes: row.design_notes,
+      created_at: ctx.now,
+      updated_at: row.updated_at,
+    });
+  }
+  const fields = (['title', 'instruction', 'design_notes'] as const).filter((field) => local[field] !== row[field]).map((field) => field.replace('_', ' '));
+  ctx.conflicts.push({
+    kind: 'chapter',
+    id: local.id,
+    title: local.title,
+    detail: `Both sides changed this chapter (${fields.join(', ')} differ; this workspace's was last edited ${local.updated_at}, the import's ${row.updated_at}). This workspace's text is kept as it was; the import's is the chapter "${row.title}${FROM_IMPORT}" right after it. Keep one, merge them by hand and delete the other.`,
+    local: chapterText(local),
+    incoming: chapterText(row),
+    keptAs: siblingId,
+    alreadyKept,
+  });
+}
+
+function mergeCourseNotes(ctx: MergeContext, row: ChapterRowIn, touched: Set<string>): void {
+  const course = findCourse(ctx.db, row.course_id)!;
+  const local = course.global_notes;
+  const incoming = row.course_notes;
+  if (incoming === '' || local === incoming) return;
+  const keep = (notes: string) => {
+    updateCourseFields(ctx.db, course.id, { title: course.title, global_notes: notes, updated_at: ctx.now });
+    touched.add(course.id);
+  };
+  // One side holds all of the other's text: taking the longer loses nothing, so it is no conflict.
+  if (local === '' || incoming.includes(local)) return keep(incoming);
+  const alreadyKept = local.includes(`---\n${incoming}`);
+  if (local.includes(incoming) && !alreadyKept) return;
+  if (!alreadyKept) keep(`${local}\n\n--- Notes from the import of ${ctx.label} (${ctx.now.slice(0, 10)}) ---\n${incoming}`);
+  ctx.conflicts.push({
+    kind: 'course-notes',
+    id: course.id,
+    title: course.title,
+    detail: "The data room's notes differ. This workspace's notes are kept; the import's are appended below a marked line. Edit them into one.",
+    local,
+    incoming,
+    keptAs: course.id,
+    alreadyKept,
+  });
+}
+
+const spanOf = (citation: Pick<CitationIn, 'source_sha256' | 'start_line' | 'end_line' | 'quote'>) =>
+  JSON.stringify([citation.source_sha256, citation.start_line, citation.end_line, citation.quote]);
+
+/** Adds a citation the chapter lacks (by id, then by span); true when one was added. */
+function mergeCitation(ctx: MergeContext, chapterId: string, citation: CitationIn, where: string): boolean {
+  if (findCitation(ctx.db, citation.citation_id)) return false;
+  const span = spanOf(citation);
+  if (listChapterCitations(ctx.db, chapterId).some((existing) => spanOf(existing) === span)) return false;
+  if (!CITATION_STATUSES.has(citation.status)) throw new ImportRefusedError(`${where}: field status is "${citation.status}", not ok, reanchored or orphaned.`);
+  const versionId = ctx.versionIds.get(citation.version_id) ?? (findSourceVersion(ctx.db, citation.version_id) ? citation.version_id : undefined);
+  if (!versionId) {
+    throw new ImportRefusedError(`${where} cites source version ${citation.version_id}, which is neither in the export's sources subset nor in this workspace. Export the sources subset too.`);
+  }
+  const version = findSourceVersion(ctx.db, versionId)!;
+  insertCitation(ctx.db, {
+    id: citation.citation_id,
+    chapter_id: chapterId,
+    source_id: version.sourceId,
+    version_id: versionId,
+    source_sha256: citation.source_sha256,
+    start_line: citation.start_line,
+    end_line: citation.end_line,
+    quote: citation.quote,
+    prefix: citation.prefix,
+    suffix: citation.suffix,
+    status: citation.status as CitationStatus,
+    position: nextCitationPosition(ctx.db, chapterId),
+    created_at: citation.created_at,
+  });
+  return true;
+}

@@ -1,0 +1,160 @@
+import { ErrorTypeSchema } from '../../schemas/trajectory.ts';
+import { insertFinishedStudyRun, nextStudyRunPosition } from '../store/import-repository.ts';
+import { findRun, findRunByDigest, insertRun, isSyntheticConfigId, type RunRow } from '../store/run-repository.ts';
+import { findStudy, findStudyRunByRunId, insertStudy } from '../store/study-repository.ts';
+import { findTask, upsertTask } from '../store/task-repository.ts';
+import type { Located, NameVersion, RunRowIn } from './dataset-rows.ts';
+import { ImportRefusedError } from './import-refused-error.ts';
+import { atRow, type MergeContext } from './merge-context.ts';
+
+const RUN_STATUSES = new Set(['succeeded', 'failed', 'timeout', 'cancelled']);
+const TASK_KINDS = new Set(['figma', 'programmatic']);
+
+/** The stored versions record (`{"harness":"2.0.14","skill":"v2"}`) of an exported versions list. */
+export const versionsJson = (versions: readonly NameVersion[]) => JSON.stringify(Object.fromEntries(versions.map((entry) => [entry.name, entry.version])));
+
+/** The task a run or vote names, created (title and kind only; no frames) when the workspace lacks it. */
+export function ensureTask(ctx: MergeContext, task: { id: string; title: string; kind: string }, synthetic: 0 | 1, createdAt: string, where: string): void {
+  if (findTask(ctx.db, task.id)) return;
+  if (!TASK_KINDS.has(task.kind)) throw new ImportRefusedError(`${where}: field task_kind is "${task.kind}", not figma or programmatic.`);
+  upsertTask(
+    ctx.db,
+    { id: task.id, project_id: ctx.projectId, kind: task.kind as 'figma' | 'programmatic', title: task.title || task.id, instruction: '', chapter_id: null, figma_file_key: null, created_at: createdAt, updated_at: createdAt, synthetic },
+    [],
+  );
+}
+
+/**
+ * Runs, merged by id and then by digest (the same bundle imported on two machines has two ids and
+ * one digest: the incoming id is mapped onto the workspace's run). A new run is stored with its
+ * configuration, times and status; its artifacts' files are not in an export, so it has none
+ * (the arena cannot show it until its bundle is imported). A run a study made brings its study
+ * figures (tokens, cost, steps, error→recovery counts) as a finished run of that study.
+ */
+export function mergeRuns(ctx: MergeContext, rows: readonly Located<RunRowIn>[]): void {
+  let withoutFiles = 0;
+  let trajectoryErrorsLeft = 0;
+  for (const { row, split, where } of rows) {
+    atRow(where, () => {
+      const synthetic = split === 'synthetic' ? 1 : 0;
+      if (findRun(ctx.db, row.run_id)) return ctx.count('runs', 'unchanged');
+      const same = findRunByDigest(ctx.db, row.digest);
+      if (same) {
+        ctx.runIds.set(row.run_id, same.id);
+        return ctx.count('runs', 'unchanged');
+      }
+      if (!RUN_STATUSES.has(row.status)) throw new ImportRefusedError(`${where}: field status is "${row.status}", not succeeded, failed, timeout or cancelled.`);
+      if (isSyntheticConfigId(row.config_id) !== (synthetic === 1)) {
+        throw new ImportRefusedError(`${where}: the ${split} split holds run ${row.run_id} with the configuration id ${row.config_id}; synthetic runs (and only they) have "synthetic:" ids.`);
+      }
+      ensureTask(ctx, { id: row.task_id, title: row.task_title, kind: row.task_kind }, synthetic, row.started_at, where);
+      insertRun(
+        ctx.db,
+        {
+          id: row.run_id,
+          task_id: row.task_id,
+          harness: row.harness,
+          model: row.model,
+          versions_json: versionsJson(row.versions),
+          config_id: row.config_id,
+          status: row.status as RunRow['status'],
+          started_at: row.started_at,
+          finished_at: row.finished_at,
+          digest: row.digest,
+          source_dir: `imported from ${ctx.label}`,
+          imported_at: ctx.now,
+          synthetic,
+        },
+        [],
+        [],
+      );
+      if (row.artifacts.length > 0) withoutFiles += 1;
+      if (row.study_id !== null) mergeStudyRun(ctx, row, where);
+      else if (row.errors !== null) trajectoryErrorsLeft += 1;
+      ctx.count('runs', 'added');
+    });
+  }
+  if (withoutFiles > 0) {
+    ctx.notes.push(`${withoutFiles} imported run${withoutFiles === 1 ? ' has' : 's have'} artifacts whose files an export does not carry: ${withoutFiles === 1 ? 'it is' : 'they are'} counted in the analysis but cannot be shown in the arena or judged on their output until ${withoutFiles === 1 ? 'its bundle is' : 'their bundles are'} imported (lhb runs import).`);
+  }
+  if (trajectoryErrorsLeft > 0) {
+    ctx.notes.push(`${trajectoryErrorsLeft} imported run${trajectoryErrorsLeft === 1 ? '' : 's'} counted errors from an imported trajectory, which an export does not carry; the recovery figures leave ${trajectoryErrorsLeft === 1 ? 'it' : 'them'} out.`);
+  }
+}
+
+/** The study (created, finished, with no folder or spec) and its finished run carrying the exported figures. */
+function mergeStudyRun(ctx: MergeContext, row: RunRowIn, where: string): void {
+  const studyId = row.study_id!;
+  if (findStudyRunByRunId(ctx.db, row.run_id)) return;
+  if (!findStudy(ctx.db, studyId)) {
+    insertStudy(
+      ctx.db,
+      {
+        id: studyId,
+        project_id: ctx.projectId,
+        name: row.study_name || studyId,
+        // An export carries no study spec (endpoints, key variables, local folders): this one cannot be resumed.
+        spec_json: JSON.stringify({ importedFrom: ctx.label }),
+        config_digest: 'imported',
+        executor: 'imported',
+        folder: '',
+        state: 'finished',
+        job_id: null,
+        cancel_requested_at: null,
+        created_at: row.started_at,
+        updated_at: row.finished_at,
+      },
+      [],
+    );
+  }
+  insertFinishedStudyRun(ctx.db, {
+    id: `${studyId}~${row.run_id}`,
+    study_id: studyId,
+    position: nextStudyRunPosition(ctx.db, studyId),
+    task_id: row.task_id,
+    harness: row.harness,
+    model: row.model,
+    versions_json: versionsJson(row.versions),
+    config_id: row.config_id,
+    config_index: 0,
+    repeat_index: row.repeat_index ?? 0,
+    status: row.status as RunRow['status'],
+    attempts: row.attempts ?? 1,
+    error_kind: row.error_kind,
+    error_message: null,
+    harness_version: row.versions.find((entry) => entry.name === 'harness')?.version ?? null,
+    process_pid: null,
+    process_start: null,
+    started_at: row.started_at,
+    finished_at: row.finished_at,
+    duration_ms: row.duration_ms,
+    steps: row.steps,
+    tool_calls: row.tool_calls,
+    failed_tool_calls: row.failed_tool_calls,
+    tokens_input: row.tokens_input,
+    tokens_output: row.tokens_output,
+    cost_usd: row.cost_usd,
+    last_event: null,
+    transcript_sha256: null,
+    trajectory_sha256: null,
+    errors_json: row.errors === null ? null : JSON.stringify(errorEvents(row, where)),
+    run_id: row.run_id,
+    cancel_requested_at: null,
+    updated_at: row.finished_at,
+  });
+}
+
+/**
+ * Error events rebuilt from the exported counts: one per error, of its type, recovered or not.
+ * Messages and steps never leave a workspace (they can quote paths or keys), so they are empty;
+ * analysis reads only the type and whether it was recovered.
+ */
+function errorEvents(row: RunRowIn, where: string): { step: number; toolCallId: string; type: string; message: string; recovered: boolean; recoveredAtStep: null }[] {
+  const events = [];
+  for (const [index, entry] of row.errors_by_type.entries()) {
+    if (!ErrorTypeSchema.safeParse(entry.type).success) throw new ImportRefusedError(`${where}: field errors_by_type[${index}].type is "${entry.type}", not an error type of this format.`);
+    if (entry.recovered > entry.count || entry.count < 0) throw new ImportRefusedError(`${where}: field errors_by_type[${index}] has more recovered errors than errors.`);
+    for (let n = 0; n < entry.count; n++) events.push({ step: 0, toolCallId: '', type: entry.type, message: '', recovered: n < entry.recovered, recoveredAtStep: null });
+  }
+  return events;
+}

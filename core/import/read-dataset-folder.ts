@@ -1,0 +1,153 @@
+import { readFileSync, realpathSync, statSync } from 'node:fs';
+import { isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { parse } from 'yaml';
+import { z } from 'zod';
+import { EXPORT_SUBSETS, ExportSplitSchema, ExportSubsetSchema } from '../../schemas/export.ts';
+import { hubFeature } from '../export/field-types.ts';
+import { SUBSET_FIELDS } from '../export/subset-fields.ts';
+import type { ImportedDataset, Located } from './dataset-rows.ts';
+import { ImportRefusedError } from './import-refused-error.ts';
+import { DataFileReader } from './read-data-file.ts';
+import { describeRowIssues, rowSchema } from './row-schema.ts';
+
+const CardHeaderSchema = z.object({
+  pretty_name: z.string().optional(),
+  configs: z
+    .array(
+      z.object({
+        config_name: z.string(),
+        data_files: z.array(z.object({ split: z.string(), path: z.string() })).min(1),
+      }),
+    )
+    .min(1),
+  dataset_info: z
+    .array(
+      z.object({
+        config_name: z.string(),
+        features: z.array(z.unknown()).optional(),
+        splits: z.array(z.object({ name: z.string(), num_examples: z.number().int().nonnegative() })).optional(),
+      }),
+    )
+    .optional(),
+});
+
+export interface ReadProgress {
+  signal: AbortSignal;
+  report(message: string): void;
+}
+
+/**
+ * Reads and checks a dataset folder the export wrote, whole, before anything is written: the
+ * card (README.md) and its YAML header, every configs/data_files path (inside the folder, there,
+ * of one format), each file's rows against the format's fields, and the card's row counts and
+ * features. Anything wrong is refused naming the file, the row and the field.
+ */
+export async function readDatasetFolder(dirArgument: string, progress: ReadProgress): Promise<ImportedDataset> {
+  const dir = resolve(dirArgument);
+  const kind = statKind(dir);
+  if (kind === 'missing') throw new ImportRefusedError(`${dir} does not exist. Check the path (it is read on the machine the app runs on).`);
+  if (kind === 'file') throw new ImportRefusedError(`${dir} is a file; a dataset export is a folder holding README.md and data/.`);
+  const cardPath = join(dir, 'README.md');
+  if (statKind(cardPath) !== 'file') {
+    throw new ImportRefusedError(`${dir} is not a dataset export: it has no README.md (the dataset card lhb export hf writes). Choose the folder lhb export hf wrote.`);
+  }
+  const header = readCardHeader(cardPath);
+  const info = new Map((header.dataset_info ?? []).map((entry) => [entry.config_name, entry]));
+  const dataset: ImportedDataset = {
+    dir,
+    format: 'parquet',
+    projectName: (header.pretty_name ?? '').replace(/ \(LH-Bench Studio\)$/, '').trim() || 'Imported dataset',
+    present: new Set(),
+    sources: [],
+    chapters: [],
+    preferences: [],
+    judgments: [],
+    runs: [],
+    rubrics: [],
+  };
+  const formats = new Set<string>();
+  const reader = new DataFileReader();
+  const realDir = realpathSync(dir);
+  try {
+    for (const config of header.configs) {
+      const subset = ExportSubsetSchema.safeParse(config.config_name);
+      if (!subset.success) {
+        throw new ImportRefusedError(`README.md: configs names "${config.config_name}", which is not a subset of this format (${EXPORT_SUBSETS.join(', ')}).`);
+      }
+      const fields = SUBSET_FIELDS[subset.data];
+      const features = info.get(subset.data)?.features;
+      if (features && JSON.stringify(features) !== JSON.stringify(fields.map(hubFeature))) {
+        throw new ImportRefusedError(`README.md: dataset_info of ${subset.data} lists other features than this version's format (core/export/README.md); it was written by another version of the export.`);
+      }
+      dataset.present.add(subset.data);
+      const schema = rowSchema(fields);
+      for (const file of config.data_files) {
+        const split = ExportSplitSchema.safeParse(file.split);
+        if (!split.success) throw new ImportRefusedError(`README.md: ${subset.data} has the split "${file.split}", which is not train or synthetic.`);
+        const path = resolve(dir, file.path);
+        const inside = relative(realDir, statKind(path) === 'missing' ? path : realpathSync(path));
+        if (isAbsolute(file.path) || inside.startsWith('..') || inside.startsWith(sep) || isAbsolute(inside)) {
+          throw new ImportRefusedError(`README.md: the data_files path ${file.path} of ${subset.data} points outside the dataset folder.`);
+        }
+        if (statKind(path) !== 'file') throw new ImportRefusedError(`README.md names ${file.path} (${subset.data}, ${file.split}), which does not exist in ${dir}.`);
+        const format = file.path.endsWith('.parquet') ? 'parquet' : file.path.endsWith('.jsonl') ? 'jsonl' : undefined;
+        if (!format) throw new ImportRefusedError(`README.md names ${file.path}, which is neither .parquet nor .jsonl.`);
+        formats.add(format);
+        if (progress.signal.aborted) throw new ImportCancelledError();
+        progress.report(`Reading ${file.path}…`);
+        const raw = await reader.read(path, file.path);
+        const expected = info.get(subset.data)?.splits?.find((entry) => entry.name === split.data)?.num_examples;
+        if (expected !== undefined && expected !== raw.length) {
+          throw new ImportRefusedError(`${file.path} holds ${raw.length} rows where the card (dataset_info) says ${expected}: the file is incomplete or was replaced.`);
+        }
+        const located: Located<never>[] = raw.map((value, index) => {
+          const unit = format === 'jsonl' ? 'line' : 'row';
+          const where = `${file.path} ${unit} ${index + 1}`;
+          const parsed = schema.safeParse(value);
+          if (!parsed.success) throw new ImportRefusedError(`${where} does not fit the ${subset.data} format: ${describeRowIssues(parsed.error)}.`);
+          return { row: parsed.data as never, split: split.data, where };
+        });
+        (dataset[subset.data] as Located<unknown>[]).push(...located);
+      }
+    }
+  } finally {
+    reader.close();
+  }
+  if (formats.size > 1) throw new ImportRefusedError(`${dir} mixes Parquet and JSON lines files; an export writes one format.`);
+  dataset.format = formats.has('jsonl') ? 'jsonl' : 'parquet';
+  return dataset;
+}
+
+export class ImportCancelledError extends Error {
+  override name = 'ImportCancelledError';
+}
+
+function readCardHeader(cardPath: string): z.infer<typeof CardHeaderSchema> {
+  const text = readFileSync(cardPath, 'utf8');
+  const match = /^---\r?\n([\s\S]*?)\r?\n---(\r?\n|$)/.exec(text);
+  if (!match) throw new ImportRefusedError(`${cardPath} has no YAML header (--- … ---), so it is not a dataset card lhb export hf wrote.`);
+  let yaml: unknown;
+  try {
+    yaml = parse(match[1]!);
+  } catch (error) {
+    throw new ImportRefusedError(`${cardPath}: the YAML header does not parse (${(error as Error).message.split('\n')[0]}).`, { cause: error });
+  }
+  const header = CardHeaderSchema.safeParse(yaml);
+  if (!header.success) {
+    const issue = header.error.issues[0]!;
+    throw new ImportRefusedError(`${cardPath} is not a dataset card of this format: ${issue.path.join('.') || 'the header'}: ${issue.message}.`);
+  }
+  return header.data;
+}
+
+type Kind = 'missing' | 'file' | 'folder';
+
+function statKind(path: string): Kind {
+  try {
+    return statSync(path).isDirectory() ? 'folder' : 'file';
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT' || (error as NodeJS.ErrnoException).code === 'ENOTDIR') return 'missing';
+    throw error;
+  }
+}
+
