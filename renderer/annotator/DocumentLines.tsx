@@ -9,6 +9,7 @@ import { buildRowModel } from './row-model.ts';
 import { SectionHeaderRow } from './SectionHeaderRow.tsx';
 import { useLineKeyboard } from './use-line-keyboard.ts';
 import { useSelectionTracking } from './use-selection-tracking.ts';
+import { useSettledScroll, type ScrollAlign } from './use-settled-scroll.ts';
 
 /** Row height in px; wrapped lines are measured once they are on screen. */
 const ROW_HEIGHT = 20;
@@ -56,12 +57,22 @@ export function DocumentLines({ doc }: { doc: OpenDocument }) {
     if (firstLine !== undefined && lastLine !== undefined) lines.want(Math.max(1, firstLine - PREFETCH_LINES), Math.min(version.lineCount, lastLine + PREFETCH_LINES));
   }, [lines, firstLine, lastLine, version.lineCount]);
 
+  const rowsLoaded = () => {
+    const shown = virtualizer.getVirtualItems();
+    if (shown.length === 0) return false;
+    const from = model.lineAtOrAfter(shown[0]!.index);
+    const to = model.lineAtOrBefore(shown[shown.length - 1]!.index);
+    if (from === undefined || to === undefined) return true;
+    for (let line = from; line <= to; line++) if (lines.getLine(line) === undefined && lines.errorAt(line) === undefined) return false;
+    return true;
+  };
+  const scrollToRow = useSettledScroll(viewerRef, virtualizer, rowsLoaded);
   const scrollToLine = useCallback(
-    (line: number, align: 'auto' | 'center' = 'auto') => {
+    (line: number, align: ScrollAlign = 'auto') => {
       const row = model.rowOfLine(line);
-      if (row !== undefined) virtualizer.scrollToIndex(row, { align });
+      if (row !== undefined) scrollToRow(row, align);
     },
-    [model, virtualizer],
+    [model, scrollToRow],
   );
 
   useEffect(() => {
