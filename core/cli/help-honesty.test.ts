@@ -19,15 +19,10 @@ function listedCommands(text: string): string[] {
 }
 
 describe('lhb --help', () => {
-  it('says that importing exported datasets (and running harnesses, until lhb runs start exists) is coming, not in this version, and does not claim it', () => {
+  it('claims importing and merging exported datasets only beside the command that does it', () => {
     const text = help([]).replace(/\s+/g, ' ');
-    const comingAt = text.indexOf('Coming, not in this version:');
-    expect(comingAt).toBeGreaterThan(0);
-    const coming = text.slice(comingAt, text.indexOf('.', comingAt));
-    expect(coming).toContain('importing and merging exported datasets');
-    // Until `lhb runs start` exists, running harnesses is listed as coming too.
-    if (!listedCommands(help(['runs'])).includes('start')) expect(coming).toContain('running agent harnesses');
-    expect(text.slice(0, comingAt)).not.toMatch(/import(ing)? (and merg|exported)|run and/i);
+    expect(text).toContain('import and merge such datasets');
+    expect(listedCommands(help(['import']))).toEqual(['hf']);
   });
 
   it('lists only commands that run: every listed command has an action whose module exports it', async () => {

@@ -13,8 +13,7 @@ function parsePort(value: string): number {
 const program = new Command()
   .name('lhb')
   .description(
-    'LH-Bench Studio: cite sources into chapter plans, run agent harnesses on tasks or import their runs, judge them with LLM/VLM judges, cast blind preference votes, analyse them and export them as a Hugging Face dataset. ' +
-      'Coming, not in this version: importing and merging exported datasets.',
+    'LH-Bench Studio: cite sources into chapter plans, run agent harnesses on tasks or import their runs, judge them with LLM/VLM judges, cast blind preference votes, analyse them, export them as a Hugging Face dataset and import and merge such datasets.',
   )
   .version(appVersion, '-v, --version')
   // A command's own flags come before its subcommand (lhb judge --json vs lhb judge list --json).
@@ -51,21 +50,23 @@ sources
   .command('add')
   .description('Import files or folders (walked for .pdf .html .htm .md .markdown .txt); exits 1 if any file failed, after importing the rest.')
   .argument('<paths...>', 'files or folders to import')
-  .option('--course <id>', 'the course (data room) to import into')
+  .option('--room <name|id>', 'the data room to import into, by name or id (see "lhb rooms list")')
+  .option('--course <name|id>', 'the same as --room')
   .option('--json', 'print one JSON object per source: {id, title, type, lineCount, sha256, sections}')
   .option('-w, --workspace <dir>', 'workspace folder')
-  .action(async (paths: string[], options: { course?: string; json?: boolean; workspace?: string }) => {
+  .action(async (paths: string[], options: { room?: string; course?: string; json?: boolean; workspace?: string }) => {
     const { runSourcesAdd } = await import('./sources-command.ts');
     await runSourcesAdd(paths, options);
   });
 
 sources
   .command('list')
-  .description('List sources with their type, line count and newest version.')
-  .option('--course <id>', 'only the sources of this course')
+  .description('List sources with their type, line count, newest version and data room.')
+  .option('--room <name|id>', 'only the sources of this data room, by name or id')
+  .option('--course <name|id>', 'the same as --room')
   .option('--json', 'print JSON instead of text')
   .option('-w, --workspace <dir>', 'workspace folder')
-  .action(async (options: { course?: string; json?: boolean; workspace?: string }) => {
+  .action(async (options: { room?: string; course?: string; json?: boolean; workspace?: string }) => {
     const { runSourcesList } = await import('./sources-command.ts');
     await runSourcesList(options);
   });
@@ -79,6 +80,31 @@ sources
   .action(async (id: string, options: { lines?: string; workspace?: string }) => {
     const { runSourcesShow } = await import('./sources-command.ts');
     await runSourcesShow(id, options);
+  });
+
+const rooms = program.command('rooms').description('Data rooms: the sources and chapter plans an SME works on.');
+
+rooms
+  .command('list')
+  .description('List data rooms with their id, source and chapter counts and last change.')
+  .option('--json', 'print JSON instead of text')
+  .option('-w, --workspace <dir>', 'workspace folder')
+  .action(async (options: { json?: boolean; workspace?: string }) => {
+    const { runRoomsList } = await import('./rooms-command.ts');
+    await runRoomsList(options);
+  });
+
+const chapters = program.command('chapters').description("A data room's chapter plan.");
+
+chapters
+  .command('export')
+  .description('Print a data room\'s chapter plan: chapters in order, instruction, notes, citations as source:start--end with quotes and pages.')
+  .requiredOption('--room <name|id>', 'the data room, by name or id (see "lhb rooms list")')
+  .option('--format <md|json>', 'Markdown or JSON', 'md')
+  .option('-w, --workspace <dir>', 'workspace folder')
+  .action(async (options: { room: string; format?: string; workspace?: string }) => {
+    const { runChaptersExport } = await import('./chapters-export-command.ts');
+    await runChaptersExport(options);
   });
 
 function parseResamples(value: string): number {
@@ -220,6 +246,15 @@ runs
   });
 
 runs
+  .command('exec')
+  .description('Run one prepared run folder\'s harness with its limits and record how it ended (what each Slurm job of a study runs on its compute node; the engine imports the result).')
+  .argument('<run-folder>', 'a run folder the run engine prepared on the shared filesystem (it holds slurm/exec.json)')
+  .action(async (folder: string) => {
+    const { runRunsExec } = await import('./runs-exec-command.ts');
+    await runRunsExec(folder);
+  });
+
+runs
   .command('show')
   .description('Show a run: configuration, harness version, status, trajectory summary, errors with their recoveries, artifacts.')
   .argument('<run>', 'a run id (imported or executed) or a study run id')
@@ -330,6 +365,19 @@ program
   .action(async (options: { out: string; format?: string; subsets?: string; pseudonymise?: boolean; includeSynthetic?: boolean; license?: string; json?: boolean; workspace?: string }) => {
     const { runExportHf } = await import('./export-command.ts');
     await runExportHf(options);
+  });
+
+program
+  .command('import')
+  .description('Import a dataset into the workspace.')
+  .command('hf')
+  .description('Import (merge) a dataset folder lhb export hf wrote: checked whole first, then written in one transaction; conflicts (a chapter both sides edited) are kept both ways and listed.')
+  .argument('<dir>', 'the dataset folder (README.md and data/)')
+  .option('--json', 'print the result (per subset, conflicts, notes) as JSON')
+  .option('-w, --workspace <dir>', 'workspace folder (one that does not exist yet is created empty, without the demo)')
+  .action(async (dir: string, options: { json?: boolean; workspace?: string }) => {
+    const { runImportHf } = await import('./import-command.ts');
+    await runImportHf(dir, options);
   });
 
 program

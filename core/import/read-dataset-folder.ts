@@ -122,6 +122,16 @@ export class ImportCancelledError extends Error {
   override name = 'ImportCancelledError';
 }
 
+/** The project name a dataset card gives (its pretty_name without the app's suffix), or undefined when the folder has no readable card. */
+export function readDatasetProjectName(dir: string): string | undefined {
+  try {
+    const name = readCardHeader(join(dir, 'README.md')).pretty_name?.replace(/ \(LH-Bench Studio\)$/, '').trim();
+    return name || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 function readCardHeader(cardPath: string): z.infer<typeof CardHeaderSchema> {
   const text = readFileSync(cardPath, 'utf8');
   const match = /^---\r?\n([\s\S]*?)\r?\n---(\r?\n|$)/.exec(text);
