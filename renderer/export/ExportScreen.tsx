@@ -3,6 +3,7 @@ import { EXPORT_SUBSETS } from '../../schemas/export.ts';
 import { useAppStore } from '../app/app-store.ts';
 import { ProgressBar } from '../ui/ProgressBar.tsx';
 import { useExportStore } from './export-store.ts';
+import { ImportRegion } from './ImportRegion.tsx';
 import './export.css';
 
 const SUBSET_LABELS = {
@@ -114,6 +115,7 @@ export function ExportScreen() {
           </pre>
         </section>
       )}
+      <ImportRegion />
     </div>
   );
 }

@@ -1,0 +1,110 @@
+import { useEffect, type FormEvent } from 'react';
+import { useAppStore } from '../app/app-store.ts';
+import { ProgressBar } from '../ui/ProgressBar.tsx';
+import { useImportStore } from './import-store.ts';
+
+const KIND_LABELS = { chapter: 'Chapter', 'course-notes': 'Data room notes', 'rubric-set': 'Rubric set', 'source-version': 'Source version' } as const;
+
+/**
+ * Imports (merges) a dataset folder lhb export hf wrote, read on the server's disk: the folder,
+ * the job's progress, then per subset what was added and already here, each conflict with both
+ * texts (the workspace's and the import's, which was kept beside it), and the notes.
+ */
+export function ImportRegion() {
+  const client = useAppStore((s) => s.client);
+  const state = useImportStore();
+  const running = state.phase === 'starting' || state.phase === 'importing';
+  useEffect(() => (client ? useImportStore.getState().connect(client) : undefined), [client]);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    void state.start();
+  };
+
+  return (
+    <section className="export-region" aria-labelledby="import-form-title">
+      <h2 id="import-form-title">Import a dataset</h2>
+      <p>
+        Merge a folder that LH-Bench Studio exported (here or on another machine) into this workspace: new records are added, records already here are left
+        as they are, and a chapter changed on both sides is kept both ways for you to resolve. A damaged folder is refused and nothing is imported.
+      </p>
+      <form onSubmit={onSubmit} aria-labelledby="import-form-title" noValidate>
+        <label className="export-field">
+          <span>Dataset folder on the server machine</span>
+          <input type="text" value={state.dir} onChange={(e) => state.setDir(e.target.value)} spellCheck={false} placeholder="/home/me/datasets/lhb-release" disabled={running} />
+        </label>
+        <div className="export-actions">
+          <button type="submit" disabled={running}>
+            Import
+          </button>
+          {running && (
+            <button type="button" onClick={() => void state.cancel()}>
+              Cancel import
+            </button>
+          )}
+        </div>
+      </form>
+      {running && <ProgressBar label="Import progress" done={state.done} total={state.total} />}
+      {state.message && (
+        <p role={state.phase === 'failed' ? 'alert' : 'status'} className={state.phase === 'failed' ? 'export-message export-message--problem' : 'export-message'}>
+          {state.message}
+        </p>
+      )}
+      {state.result && (
+        <>
+          <table>
+            <caption>Imported from {state.result.dir}</caption>
+            <thead>
+              <tr>
+                <th scope="col">Subset</th>
+                <th scope="col">Rows</th>
+                <th scope="col">Added</th>
+                <th scope="col">Already here</th>
+                <th scope="col">Conflicts</th>
+              </tr>
+            </thead>
+            <tbody>
+              {state.result.subsets.map((subset) => (
+                <tr key={subset.subset}>
+                  <td>{subset.subset}</td>
+                  <td>{subset.rows}</td>
+                  <td>{subset.added}</td>
+                  <td>{subset.unchanged}</td>
+                  <td>{subset.conflicts}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {state.result.conflicts.length > 0 && (
+            <section aria-labelledby="import-conflicts-title">
+              <h3 id="import-conflicts-title">Conflicts to resolve ({state.result.conflicts.length})</h3>
+              <ul className="import-conflicts">
+                {state.result.conflicts.map((conflict) => (
+                  <li key={`${conflict.kind}:${conflict.id}:${conflict.keptAs ?? ''}`}>
+                    <p>
+                      <strong>
+                        {KIND_LABELS[conflict.kind]} “{conflict.title}”
+                      </strong>
+                      {conflict.alreadyKept ? ' (kept by an earlier import)' : ''}: {conflict.detail}
+                    </p>
+                    <div className="import-conflict-texts">
+                      <pre tabIndex={0} aria-label={`This workspace's version of ${conflict.title}`}>{conflict.local}</pre>
+                      <pre tabIndex={0} aria-label={`The import's version of ${conflict.title}`}>{conflict.incoming}</pre>
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+          {state.result.notes.length > 0 && (
+            <ul aria-label="Import notes">
+              {state.result.notes.map((note) => (
+                <li key={note}>{note}</li>
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
