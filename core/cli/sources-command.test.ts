@@ -57,8 +57,8 @@ describe('lhb sources', () => {
     expect(list.status).toBe(0);
     expect((JSON.parse(list.stdout) as { id: string }[]).map((s) => s.id)).toEqual(expect.arrayContaining(['field-review', 'judging-guide']));
     const table = lhb('sources', 'list');
-    expect(table.stdout).toMatch(/^ID +TYPE +LINES +VERSION +TITLE\n/);
-    expect(table.stdout).toMatch(/field-review +pdf +45 +v1 +Reviewing an agent-built operations dashboard/);
+    expect(table.stdout).toMatch(/^ID +TYPE +LINES +VERSION +ROOM +TITLE\n/);
+    expect(table.stdout).toMatch(/field-review +pdf +45 +v1 +.+ +Reviewing an agent-built operations dashboard/);
 
     const show = lhb('sources', 'show', 'field-review', '--lines', '12-15');
     expect(show.status).toBe(0);

@@ -4,7 +4,9 @@ import type { RpcOutput } from '../../schemas/rpc.ts';
 import { MAX_LINES_PER_CALL, type ImportOutcome, type SourceSummary } from '../../schemas/sources.ts';
 import type { Api } from '../api/create-api.ts';
 import { importJobResult } from '../sources/import-job.ts';
+import type { CourseSummary } from '../../schemas/annotate.ts';
 import { withCliApi } from './open-cli-api.ts';
+import { resolveRoom } from './room-reference.ts';
 
 type SourceDetail = RpcOutput<'sources.get'>;
 
@@ -13,9 +15,11 @@ type SourceDetail = RpcOutput<'sources.get'>;
  * each imported source (JSON Lines with --json). Every failure goes to stderr with its reason;
  * the exit code is 1 when any file failed, after the others were imported.
  */
-export async function runSourcesAdd(paths: string[], options: { course?: string; json?: boolean; workspace?: string }): Promise<void> {
+export async function runSourcesAdd(paths: string[], options: { room?: string; course?: string; json?: boolean; workspace?: string }): Promise<void> {
   await withCliApi(options.workspace, async (api) => {
-    const input = { paths: paths.map((p) => resolve(p)), ...(options.course ? { courseId: options.course } : {}) };
+    const roomReference = options.room ?? options.course;
+    const room = roomReference ? await resolveRoom(api, roomReference) : undefined;
+    const input = { paths: paths.map((p) => resolve(p)), ...(room ? { courseId: room.id } : {}) };
     const { jobId } = (await api.call('sources.importPaths', input)) as RpcOutput<'sources.importPaths'>;
     await api.context.jobs.idle();
     const result = importJobResult(api.context.jobs, jobId);
@@ -34,10 +38,12 @@ export async function runSourcesAdd(paths: string[], options: { course?: string;
   });
 }
 
-/** `lhb sources list`: every source with its newest version. */
-export async function runSourcesList(options: { course?: string; json?: boolean; workspace?: string }): Promise<void> {
+/** `lhb sources list`: every source with its newest version and its data room. */
+export async function runSourcesList(options: { room?: string; course?: string; json?: boolean; workspace?: string }): Promise<void> {
   await withCliApi(options.workspace, async (api) => {
-    const { sources } = (await api.call('sources.list', options.course ? { courseId: options.course } : {})) as { sources: SourceSummary[] };
+    const roomReference = options.room ?? options.course;
+    const room = roomReference ? await resolveRoom(api, roomReference) : undefined;
+    const { sources } = (await api.call('sources.list', room ? { courseId: room.id } : {})) as { sources: SourceSummary[] };
     if (options.json) {
       process.stdout.write(`${JSON.stringify(sources, null, 2)}\n`);
       return;
@@ -46,10 +52,14 @@ export async function runSourcesList(options: { course?: string; json?: boolean;
       process.stdout.write('No sources yet. Import some with: lhb sources add PATH...\n');
       return;
     }
-    const rows = sources.map((s) => [s.id, s.type, String(s.lineCount), `v${s.version}`, s.title]);
-    const widths = [0, 1, 2, 3].map((column) => Math.max(...rows.map((row) => row[column]!.length), ['ID', 'TYPE', 'LINES', 'VERSION'][column]!.length));
-    const format = (row: string[]) => [row[0]!.padEnd(widths[0]!), row[1]!.padEnd(widths[1]!), row[2]!.padStart(widths[2]!), row[3]!.padEnd(widths[3]!), row[4]].join('  ');
-    process.stdout.write(`${[format(['ID', 'TYPE', 'LINES', 'VERSION', 'TITLE']), ...rows.map(format)].join('\n')}\n`);
+    const { courses } = (await api.call('courses.list', {})) as { courses: CourseSummary[] };
+    const roomTitles = new Map(courses.map((c) => [c.id, c.title]));
+    const roomOf = (s: SourceSummary) => (s.courseId === null ? '(no room)' : (roomTitles.get(s.courseId) ?? s.courseId));
+    const rows = sources.map((s) => [s.id, s.type, String(s.lineCount), `v${s.version}`, roomOf(s), s.title]);
+    const head = ['ID', 'TYPE', 'LINES', 'VERSION', 'ROOM', 'TITLE'];
+    const widths = head.map((h, column) => Math.max(h.length, ...rows.map((row) => row[column]!.length)));
+    const format = (row: string[]) => row.map((cell, column) => (column === row.length - 1 ? cell : column === 2 ? cell.padStart(widths[column]!) : cell.padEnd(widths[column]!))).join('  ');
+    process.stdout.write(`${[format(head), ...rows.map(format)].join('\n')}\n`);
   }, { access: 'read' });
 }
 

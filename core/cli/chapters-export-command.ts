@@ -1,0 +1,34 @@
+import type { CourseDetail } from '../../schemas/annotate.ts';
+import { chapterPlan, chapterPlanMarkdown } from '../../schemas/chapter-plan.ts';
+import type { RpcOutput } from '../../schemas/rpc.ts';
+import type { PageSpan } from '../../schemas/sources.ts';
+import { withCliApi } from './open-cli-api.ts';
+import { resolveRoom } from './room-reference.ts';
+
+export const PLAN_FORMATS = ['md', 'json'] as const;
+export type PlanFormat = (typeof PLAN_FORMATS)[number];
+
+/**
+ * `lhb chapters export --room NAME|ID [--format md|json]`: the room's chapter plan on stdout,
+ * chapters in order with instruction, notes and citations (`source:start--end`, quote, pages).
+ */
+export async function runChaptersExport(options: { room: string; format?: string; workspace?: string }): Promise<void> {
+  const format = (options.format ?? 'md') as PlanFormat;
+  if (!PLAN_FORMATS.includes(format)) throw new Error(`--format takes md or json, not ${JSON.stringify(options.format)}.`);
+  await withCliApi(
+    options.workspace,
+    async (api) => {
+      const room = await resolveRoom(api, options.room);
+      const course = (await api.call('courses.get', { courseId: room.id })) as CourseDetail;
+      const pages = new Map<string, readonly PageSpan[]>();
+      for (const citation of course.chapters.flatMap((c) => c.citations)) {
+        if (pages.has(citation.versionId)) continue;
+        const detail = (await api.call('sources.get', { sourceId: citation.sourceId, versionId: citation.versionId })) as RpcOutput<'sources.get'>;
+        pages.set(citation.versionId, detail.version.pages);
+      }
+      const plan = chapterPlan(course, pages);
+      process.stdout.write(format === 'json' ? `${JSON.stringify(plan, null, 2)}\n` : chapterPlanMarkdown(plan));
+    },
+    { access: 'read' },
+  );
+}
