@@ -1,14 +1,21 @@
 import { useState, type KeyboardEvent } from 'react';
 import { useAnnotatorStore } from './annotator-store.ts';
 import { FIND_LIMIT } from './document-slice.ts';
+import { useMatchCount } from './use-match-count.ts';
 
 const count = new Intl.NumberFormat('en');
 
-/** Find in the open document: Enter for the next match, Shift+Enter for the previous, Escape to clear. */
+/**
+ * Find in the open document: the number of matches shows as you type; Enter goes to the first
+ * (then the next), Shift+Enter to the previous, Escape clears.
+ */
 export function FindBar() {
   const find = useAnnotatorStore((s) => s.find);
   const { search, stepMatch, clearFind } = useAnnotatorStore.getState();
   const [text, setText] = useState(find.query);
+  const client = useAnnotatorStore((s) => s.client);
+  const versionId = useAnnotatorStore((s) => s.doc?.version.id);
+  const typed = useMatchCount(client, versionId, text !== find.query ? text : '');
 
   const go = (delta: 1 | -1) => {
     if (text !== find.query || find.matches.length === 0) void search(text);
@@ -26,7 +33,10 @@ export function FindBar() {
   };
 
   let status = '';
-  if (find.searching) status = 'Searching…';
+  if (text !== find.query) {
+    // Typed but not searched yet: the count as it arrives, never the previous query's place.
+    if (typed) status = typed.total === 0 ? 'No matches' : `${count.format(typed.total)} match${typed.total === 1 ? '' : 'es'}`;
+  } else if (find.searching) status = 'Searching…';
   else if (find.query && find.total === 0) status = 'No matches';
   else if (find.query && find.index >= 0) {
     status = `${count.format(find.index + 1)} of ${count.format(find.total)}`;
