@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { liveUrl } from './live-view.ts';
 import { ScaledAgentFrame } from './ScaledAgentFrame.tsx';
 import type { Side } from './vote-draft.ts';
@@ -22,6 +22,12 @@ interface LiveBuildDialogProps {
  * One side's live build, large, in a modal dialog: the page at the frame's viewport width (scaled
  * down to fit), one route at a time. A native modal <dialog> makes the rest of the app inert while
  * it is open, and Esc closes it.
+ *
+ * Once the voter clicks inside the build, the keyboard belongs to the build's (cross-origin)
+ * frame and Esc never reaches this page; nothing on our side can catch it, and pulling focus back
+ * would break the build's own keys. So the dialog says so while the build has the keyboard, and a
+ * click outside the dialog (on the dimmed backdrop) closes it, as does Close. Any click on the
+ * dialog's own bar gives the keyboard back to the page, and Esc works again.
  */
 export function LiveBuildDialog({ side, siteUrl, routes, initialIndex, onClose }: LiveBuildDialogProps) {
   const dialog = useRef<HTMLDialogElement>(null);
@@ -32,6 +38,25 @@ export function LiveBuildDialog({ side, siteUrl, routes, initialIndex, onClose }
   useEffect(() => {
     closeHandler.current = onClose;
   });
+  const [buildHasKeys, setBuildHasKeys] = useState(false);
+
+  // The window loses focus to a frame of ours (the build) or gets it back.
+  useEffect(() => {
+    const blurred = () => {
+      // activeElement is the iframe only once the blur has finished.
+      window.setTimeout(() => {
+        const active = document.activeElement;
+        setBuildHasKeys(active instanceof HTMLIFrameElement && dialog.current?.contains(active) === true);
+      }, 0);
+    };
+    const focused = () => setBuildHasKeys(false);
+    window.addEventListener('blur', blurred);
+    window.addEventListener('focus', focused);
+    return () => {
+      window.removeEventListener('blur', blurred);
+      window.removeEventListener('focus', focused);
+    };
+  }, []);
 
   useEffect(() => {
     const element = dialog.current;
@@ -45,8 +70,18 @@ export function LiveBuildDialog({ side, siteUrl, routes, initialIndex, onClose }
     };
   }, []);
 
+  // A click on the backdrop reaches the <dialog> itself, outside its box.
+  const closeOnBackdrop = (event: MouseEvent<HTMLDialogElement>) => {
+    const element = dialog.current;
+    if (!element || event.target !== element) return;
+    const box = element.getBoundingClientRect();
+    const inside = event.clientX >= box.left && event.clientX <= box.right && event.clientY >= box.top && event.clientY <= box.bottom;
+    if (!inside) element.close();
+  };
+
   return (
-    <dialog ref={dialog} className="live-build" aria-labelledby="live-build-title">
+    // The backdrop click is a pointer shortcut; Esc and Close are the keyboard's ways out.
+    <dialog ref={dialog} className="live-build" aria-labelledby="live-build-title" onClick={closeOnBackdrop}>
       <header className="live-build__header">
         <h2 id="live-build-title">{label} live build</h2>
         {routes.length > 1 && (
@@ -66,6 +101,9 @@ export function LiveBuildDialog({ side, siteUrl, routes, initialIndex, onClose }
         <button type="button" className="live-build__close" onClick={() => dialog.current?.close()}>
           Close <kbd aria-hidden="true">Esc</kbd>
         </button>
+        <p className="live-build__keys-note" role="status">
+          {buildHasKeys ? 'Esc goes to the build while it has the keyboard: click this bar and Esc closes again, or click outside the build, or press Close.' : ''}
+        </p>
       </header>
       {route && <ScaledAgentFrame key={index} side={side} src={liveUrl(siteUrl, route.route)} viewport={route.viewport} stageClassName="live-build__stage" />}
     </dialog>
