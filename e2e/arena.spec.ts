@@ -82,8 +82,8 @@ test('an expert votes on 10 pairs with the keyboard only; after a reload the vot
   await arena.pickAnnotator('Keyboard Expert');
   const rows = await arena.yourVotes();
   expect(rows).toHaveLength(10);
-  // Each row shows the order it was shown in, as stored.
-  for (const [i, vote] of stored.entries()) expect(rows[i]).toContain(vote.shownOrder === 'a-left' ? 'shown A | B' : 'shown B | A');
+  // Each row shows its ratings as stored; the shown order stays in the data, not in the voter's words.
+  for (const [i, vote] of stored.entries()) expect(rows[i]).toContain(`Left ${vote.ratingLeft}/5 · Right ${vote.ratingRight}/5`);
 
   await arena.undo();
   expect(await arena.yourVotes()).toHaveLength(9);

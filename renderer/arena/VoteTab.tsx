@@ -3,6 +3,7 @@ import { AnnotatorPicker } from './AnnotatorPicker.tsx';
 import { useArenaStore } from './arena-store.ts';
 import { KeyLegend } from './KeyLegend.tsx';
 import { PairSection } from './PairSection.tsx';
+import { QueueDonePanel } from './QueueDonePanel.tsx';
 import { useArenaShortcuts } from './use-arena-shortcuts.ts';
 import { VotePanel } from './VotePanel.tsx';
 import { progressText } from './vote-words.ts';
@@ -29,6 +30,7 @@ export function VoteTab() {
 
 function Voting() {
   const progress = useArenaStore((s) => s.progress);
+  const queueDone = useArenaStore((s) => s.itemPhase === 'empty');
   useArenaShortcuts();
   return (
     <div className="arena__voting">
@@ -39,8 +41,14 @@ function Voting() {
       <div className="arena__layout">
         <PairSection />
         <div className="arena__side">
-          <VotePanel />
-          <KeyLegend />
+          {queueDone ? (
+            <QueueDonePanel />
+          ) : (
+            <>
+              <VotePanel />
+              <KeyLegend />
+            </>
+          )}
           <YourVotes />
         </div>
       </div>

@@ -1,7 +1,11 @@
 import { useArenaStore } from './arena-store.ts';
-import { CHOICE_WORDS, secondsText, shownOrderText } from './vote-words.ts';
+import { CHOICE_WORDS, secondsText } from './vote-words.ts';
 
-/** The voter's own recorded votes, newest first, as the server has them (so a reload shows them too). */
+/**
+ * The voter's own recorded votes, newest first, as the server has them (so a reload shows them too).
+ * Which of the pair's halves was on the left is stored with each vote for the position-bias
+ * analysis, but not shown here: the voter only ever saw "Left" and "Right", so it tells them nothing.
+ */
 export function YourVotes() {
   const votes = useArenaStore((s) => s.votes);
   const phase = useArenaStore((s) => s.votesPhase);
@@ -18,7 +22,7 @@ export function YourVotes() {
                 <strong>{vote.taskTitle}</strong> · {CHOICE_WORDS[vote.choice]}
               </p>
               <p className="muted">
-                Left {vote.ratingLeft}/5 · Right {vote.ratingRight}/5 · {shownOrderText(vote.shownOrder)} · {secondsText(vote.timeOnItemMs)}
+                Left {vote.ratingLeft}/5 · Right {vote.ratingRight}/5 · {secondsText(vote.timeOnItemMs)} on this pair
               </p>
               <p className={vote.reason ? 'your-votes__reason' : 'your-votes__reason muted'}>{vote.reason ? `“${vote.reason}”` : 'No reason given'}</p>
             </li>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CHOICE_WORDS, pValueText, progressText, readPositionBias, secondsText, shownOrderText } from './vote-words.ts';
+import { CHOICE_WORDS, pValueText, progressText, readPositionBias, secondsText } from './vote-words.ts';
 
 describe('vote words', () => {
   it('says choices, progress, time and order the way the list shows them', () => {
@@ -10,8 +10,6 @@ describe('vote words', () => {
     expect(secondsText(12_345)).toBe('12.3 s');
     expect(secondsText(800)).toBe('0.8 s');
     expect(secondsText(75_400)).toBe('75 s');
-    expect(shownOrderText('a-left')).toBe('shown A | B');
-    expect(shownOrderText('b-left')).toBe('shown B | A');
   });
 
   it('writes p-values as people read them', () => {

@@ -1,4 +1,4 @@
-import type { ArenaProgress, ArenaStudy, OwnVote, VoteChoice } from '../../schemas/arena.ts';
+import type { ArenaProgress, ArenaStudy, VoteChoice } from '../../schemas/arena.ts';
 
 export const CHOICE_WORDS: Readonly<Record<VoteChoice, string>> = {
   left: 'Preferred left',
@@ -24,14 +24,6 @@ export function progressText(progress: ArenaProgress): string {
 export function secondsText(ms: number): string {
   const seconds = ms / 1000;
   return seconds >= 60 ? `${Math.round(seconds)} s` : `${(Math.round(seconds * 10) / 10).toFixed(1)} s`;
-}
-
-/**
- * The order the pair was shown in. Slots A and B are the pair's own arbitrary halves, not runs,
- * so naming them reveals nothing; the voter can see the sides were randomised.
- */
-export function shownOrderText(order: OwnVote['shownOrder']): string {
-  return order === 'a-left' ? 'shown A | B' : 'shown B | A';
 }
 
 /** p-values as people read them: "p < 0.001", else two significant digits ("p = 0.042"). */
