@@ -43,7 +43,9 @@ export function assetContentSecurityPolicy(frameAncestors: readonly string[]): s
   ].join('; ');
 }
 
-const PERMISSIONS_POLICY = ['camera', 'microphone', 'geolocation', 'usb', 'serial', 'hid', 'bluetooth', 'payment', 'clipboard-read', 'clipboard-write', 'display-capture']
+// Only features Chromium knows: for any other name (`bluetooth` was one) it logs an error in
+// each build's console and the entry does nothing.
+const PERMISSIONS_POLICY = ['camera', 'microphone', 'geolocation', 'usb', 'serial', 'hid', 'payment', 'clipboard-read', 'clipboard-write', 'display-capture']
   .map((feature) => `${feature}=()`)
   .join(', ');
 
