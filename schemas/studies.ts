@@ -32,6 +32,27 @@ export const StudySkillSchema = z
   })
   .strict();
 
+/** Where a study's runs go when they run on a Slurm cluster (`executor: 'slurm'`). */
+export const StudySlurmSchema = z
+  .object({
+    /** A folder every compute node sees at the same path; the study's run folders are made in it. */
+    sharedDir: z.string().min(1),
+    partition: z.string().min(1).max(200).optional(),
+    account: z.string().min(1).max(200).optional(),
+    /** CPUs per run (`--cpus-per-task`); default 1. */
+    cpus: z.number().int().min(1).max(1024).optional(),
+    /** Memory per run as sbatch takes it (`4G`, `8000M`); default: the partition's. */
+    mem: z.string().regex(/^\d+[KMGT]?$/, 'a size like 4G or 8000M').optional(),
+    /** More sbatch options, each one argument (`--qos=long`). */
+    options: z.array(z.string().min(1).max(500)).max(50).optional(),
+    /** Reach the cluster through `ssh HOST` (the user's own SSH config) instead of running sbatch here. */
+    sshHost: z.string().min(1).max(500).optional(),
+    /** How a compute node runs lhb; default `lhb` (on the node's PATH). */
+    lhbCommand: z.string().min(1).max(2000).optional(),
+  })
+  .strict();
+export type StudySlurm = z.infer<typeof StudySlurmSchema>;
+
 export const StudySpecSchema = z
   .object({
     name: z.string().min(1).max(200).optional(),
@@ -62,8 +83,12 @@ export const StudySpecSchema = z
      * to fix. Absent: on for tasks with frames (Figma-to-code), off for the others.
      */
     verifier: z.boolean().optional(),
+    /** Where runs execute: this machine (default) or one Slurm batch job each. */
+    executor: z.enum(['local', 'slurm']).optional(),
+    slurm: StudySlurmSchema.optional(),
   })
-  .strict();
+  .strict()
+  .refine((spec) => spec.executor !== 'slurm' || spec.slurm !== undefined, { message: 'the slurm executor needs a slurm block with at least sharedDir', path: ['slurm'] });
 export type StudySpec = z.infer<typeof StudySpecSchema>;
 export type StudySpecInput = z.input<typeof StudySpecSchema>;
 
@@ -113,6 +138,9 @@ export const StudyRunViewSchema = z.object({
   lastEvent: z.string().nullable(),
   /** The store's run (arena, analysis) once it finished. */
   runId: z.string().nullable(),
+  /** The Slurm job running it and that job's last known state, for a study on a cluster. */
+  slurmJobId: z.string().nullable().optional(),
+  slurmState: z.string().nullable().optional(),
 });
 export type StudyRunView = z.infer<typeof StudyRunViewSchema>;
 

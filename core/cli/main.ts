@@ -206,6 +206,12 @@ runs
   .option('--script <file>', 'play this replay script from a local scripted model server instead of calling a model API')
   .option('--demo', 'run the installed harnesses on the demo task against the scripted model server, with the demo skill (no API key needed)')
   .option('--json', 'print JSON lines: one per run change, the last {studyId, runs: [{id, status}]}')
+  .option('--executor <where>', 'local (this machine, the default) or slurm (each run one batch job on a Slurm cluster; see the README)')
+  .option('--slurm-partition <p>', 'the Slurm partition for the runs\' jobs (remembered per workspace)')
+  .option('--slurm-account <a>', 'the Slurm account to charge (remembered per workspace)')
+  .option('--slurm-ssh <host>', 'run sbatch/squeue/scancel on this login node through ssh (your own SSH config; remembered per workspace)')
+  .option('--slurm-opt <option>', 'one more sbatch option, e.g. "--qos=long"; repeatable (remembered per workspace)', collect)
+  .option('--shared-dir <dir>', 'a folder this machine and every compute node see at the same path; the run folders go there (remembered per workspace)')
   .option('--detach', 'start the study in a background process and return its id')
   .option('-w, --workspace <dir>', 'workspace folder')
   .action(async (options: Record<string, unknown>) => {

@@ -12,6 +12,7 @@ import { resolveWorkspaceDir } from '../store/workspace-location.ts';
 import { describeRun, finalStatus, followStudy } from './follow-study.ts';
 import { withCliApi } from './open-cli-api.ts';
 import { DEFAULT_MODELS, FlagError, readReplayScript, studySpecFromFlags, taskArguments, type RunsStartFlags } from './study-spec-from-flags.ts';
+import { applySlurmSettings } from '../runs/slurm/slurm-settings.ts';
 
 export interface RunsStartOptions extends RunsStartFlags {
   json?: boolean;
@@ -67,8 +68,9 @@ export async function runRunsStart(options: RunsStartOptions): Promise<void> {
   const flags = options.demo ? demoFlags(options, workspaceDir) : options;
   if (flags.script) readReplayScript(flags.script); // a bad script is refused before anything else
   const tasks = taskArguments(flags.task ?? []);
-  const spec = studySpecFromFlags(flags, tasks);
+  const fromFlags = studySpecFromFlags(flags, tasks);
   await withCliApi(options.workspace, async (api) => {
+    const spec = applySlurmSettings(api.context.workspace.db, fromFlags);
     if (tasks.toImport.length > 0) await importTaskFolders(api, tasks.toImport);
     if (options.detach) {
       const prepared = await studyEngineOf(api.context).prepare(spec);

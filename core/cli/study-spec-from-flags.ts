@@ -28,6 +28,13 @@ export interface RunsStartFlags {
   command?: string;
   name?: string;
   script?: string;
+  /** `slurm`: each run is a Slurm batch job (the other settings are remembered per workspace). */
+  executor?: string;
+  slurmPartition?: string;
+  slurmAccount?: string;
+  slurmSsh?: string;
+  slurmOpt?: string[];
+  sharedDir?: string;
 }
 
 export class FlagError extends Error {
@@ -83,6 +90,9 @@ export function studySpecFromFlags(flags: RunsStartFlags, tasks: { ids: string[]
   });
   if (harnesses.length === 0) throw new FlagError(`Give at least one --harness (${HarnessIdSchema.options.join(', ')}).`);
   if (harnesses.includes('command') && !flags.command) throw new FlagError('--harness command needs --command "CMD": the command line to run in each run folder.');
+  if (flags.executor !== undefined && flags.executor !== 'local' && flags.executor !== 'slurm') throw new FlagError(`--executor ${flags.executor}: choose local (this machine, the default) or slurm.`);
+  const slurmFlags = flags.slurmPartition ?? flags.slurmAccount ?? flags.slurmSsh ?? flags.sharedDir ?? flags.slurmOpt?.[0];
+  if (slurmFlags !== undefined && flags.executor !== 'slurm') throw new FlagError('--slurm-partition, --slurm-account, --slurm-ssh, --slurm-opt and --shared-dir go with --executor slurm.');
   if (flags.skillVersion && !flags.skill) throw new FlagError('--skill-version needs --skill DIR (the skill folder whose versions/<v>/SKILL.md to install).');
   return {
     ...(flags.name ? { name: flags.name } : {}),
@@ -100,5 +110,18 @@ export function studySpecFromFlags(flags: RunsStartFlags, tasks: { ids: string[]
     ...(flags.concurrency !== undefined ? { concurrency: flags.concurrency } : {}),
     ...(flags.timeout !== undefined ? { timeoutSeconds: flags.timeout } : {}),
     ...(flags.script ? { replay: readReplayScript(resolve(flags.script)) } : {}),
+    ...(flags.executor === 'slurm'
+      ? {
+          executor: 'slurm' as const,
+          // Settings not given here are filled from the workspace's remembered ones (applySlurmSettings).
+          slurm: {
+            sharedDir: flags.sharedDir ? resolve(flags.sharedDir) : '',
+            ...(flags.slurmPartition ? { partition: flags.slurmPartition } : {}),
+            ...(flags.slurmAccount ? { account: flags.slurmAccount } : {}),
+            ...(flags.slurmSsh ? { sshHost: flags.slurmSsh } : {}),
+            ...(flags.slurmOpt?.length ? { options: flags.slurmOpt } : {}),
+          },
+        }
+      : {}),
   };
 }

@@ -50,6 +50,9 @@ export interface StudyRunRow {
   run_id: string | null;
   cancel_requested_at: string | null;
   updated_at: string;
+  /** The Slurm job running it and its last known state (migration 012); null for local runs. */
+  slurm_job_id?: string | null;
+  slurm_state?: string | null;
 }
 
 export type NewStudyRun = Pick<StudyRunRow, 'id' | 'study_id' | 'position' | 'task_id' | 'harness' | 'model' | 'versions_json' | 'config_id' | 'config_index' | 'repeat_index' | 'updated_at'>;

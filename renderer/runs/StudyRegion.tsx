@@ -58,12 +58,13 @@ export function StudyRegion() {
               <th scope="col">Tool calls</th>
               <th scope="col">Tokens</th>
               <th scope="col">Last event</th>
+              {study.executor === 'slurm' && <th scope="col">Slurm job</th>}
               <th scope="col">Actions</th>
             </tr>
           </thead>
           <tbody>
             {runs.map((run) => (
-              <StudyRunRow key={run.id} run={run} />
+              <StudyRunRow key={run.id} run={run} slurm={study.executor === 'slurm'} />
             ))}
           </tbody>
         </table>
@@ -72,7 +73,7 @@ export function StudyRegion() {
   );
 }
 
-function StudyRunRow({ run }: { run: StudyRunView }) {
+function StudyRunRow({ run, slurm }: { run: StudyRunView; slurm: boolean }) {
   const now = useStudiesStore((s) => s.now);
   const busy = useStudiesStore((s) => s.busy);
   const client = useAppStore((s) => s.client);
@@ -99,6 +100,7 @@ function StudyRunRow({ run }: { run: StudyRunView }) {
       <td className={run.failedToolCalls ? 'study-run__failed-calls' : undefined}>{toolCallsText(run.toolCalls, run.failedToolCalls)}</td>
       <td className="runs-table__nowrap">{tokensText(run.tokens)}</td>
       <td className="study-run__event">{run.errorMessage ?? run.lastEvent ?? '—'}</td>
+      {slurm && <td className="runs-table__nowrap">{run.slurmJobId ? `${run.slurmJobId} · ${run.slurmState ?? '—'}` : 'not submitted'}</td>}
       <td className="study-run__actions">
         <button type="button" disabled={!actions.open || !client} aria-label={`Open ${label}`} onClick={() => client && void useRunViewStore.getState().open(client, run.id)}>
           Open

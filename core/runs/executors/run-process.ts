@@ -31,6 +31,8 @@ export interface ProcessOutcome {
   stdoutBytes: number;
   /** The last few KB of stderr, for error classification and messages. */
   stderrTail: string;
+  /** The executor lost the run (a batch job that vanished, or ended without reporting): why, with the scheduler's output. */
+  lostReason?: string;
 }
 
 const KILL_GRACE_MS = 2_000;

@@ -27,6 +27,7 @@ export function classifyRunFailure(outcome: ProcessOutcome, said: string, limits
   if (outcome.outputCapped) {
     return { kind: 'output-limit', message: `Stopped after writing ${(limits.maxOutputBytes / 1048576).toFixed(1)} MiB of output, the limit per run; the transcript keeps what came before.` };
   }
+  if (outcome.lostReason) return { kind: 'harness-crash', message: outcome.lostReason };
   if (outcome.spawnError) return { kind: 'harness-missing', message: `Could not start the harness: ${outcome.spawnError}` };
   if (outcome.exitCode === 0) return null;
   const text = `${said}\n${outcome.stderrTail}`;

@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { StudySpecSchema, type StudySpec, type StudySpecInput } from '../../../schemas/studies.ts';
 import { findCurrentProject } from '../../store/project-repository.ts';
 import { insertStudy, type NewStudyRun, type StudyRow } from '../../store/study-repository.ts';
@@ -65,6 +66,9 @@ export async function createStudy(workspace: Workspace, input: StudySpecInput, t
     throw new StudySpecError(`Task ${synthetic.map((id) => `"${id}"`).join(', ')} belongs to the demo's synthetic study, which has nothing to give an agent. Choose a real task (lhb runs list shows them).`);
   }
   if (spec.skill) readSkill(spec.skill.dir, spec.skill.version);
+  if (spec.executor === 'slurm' && spec.slurm && !existsSync(spec.slurm.sharedDir)) {
+    throw new StudySpecError(`The shared folder ${spec.slurm.sharedDir} (--shared-dir) does not exist here. Give a folder that this machine and every compute node see at the same path (an NFS or Lustre mount).`);
+  }
   await resolveStudyHarnesses(spec, toolsDir);
   const digest = studyConfigDigest(spec);
   const now = new Date().toISOString();
@@ -96,8 +100,9 @@ export async function createStudy(workspace: Workspace, input: StudySpecInput, t
     name: spec.name ?? defaultName(spec, now),
     spec_json: canonicalJson(spec),
     config_digest: digest,
-    executor: 'local',
-    folder: join(workspace.dir, 'studies', id),
+    executor: spec.executor ?? 'local',
+    // On a cluster the run folders live in the shared folder every compute node sees.
+    folder: spec.executor === 'slurm' && spec.slurm ? join(resolve(spec.slurm.sharedDir), 'lhb-studies', id) : join(workspace.dir, 'studies', id),
     state: 'interrupted',
     job_id: null,
     cancel_requested_at: null,

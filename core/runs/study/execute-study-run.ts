@@ -7,7 +7,9 @@ import { recordBlob } from '../../store/blob-repository.ts';
 import { insertRun } from '../../store/run-repository.ts';
 import { finishStudyRun, markStudyRunStarted, recordStudyRunProcess, recordStudyRunProgress, type StudyRunRow } from '../../store/study-repository.ts';
 import type { Workspace } from '../../workspace/open-workspace.ts';
-import { runProcess, type ProcessOutcome } from '../executors/run-process.ts';
+import type { ProcessOutcome } from '../executors/run-process.ts';
+import { ExecutorUnreachableError, localExecutor, type RunExecutor } from '../executors/run-executor.ts';
+import { recordStudyRunSlurmJob } from '../../store/slurm-job-repository.ts';
 import { startTimeOf } from '../executors/process-tree.ts';
 import type { HarnessAdapter } from '../harnesses/harness-adapter.ts';
 import { configIdOf, importBundles } from '../import-bundles.ts';
@@ -41,6 +43,8 @@ export interface ExecuteRunInput {
   resolveChapter?: (course: string, chapter: string) => { id: string; instruction: string } | undefined;
   /** Called with live progress (parsed steps so far, last event) at most every second. */
   onProgress?: () => void;
+  /** Where the harness runs; default: this machine. */
+  executor?: RunExecutor;
 }
 
 export interface ExecuteRunResult {
@@ -66,41 +70,48 @@ export async function executeStudyRun(input: ExecuteRunInput): Promise<ExecuteRu
   markStudyRunStarted(db, run.id, input.harnessVersion, started.toISOString());
   const attempt = run.attempts + 1;
 
-  rmSync(folder, { recursive: true, force: true });
   const workdir = join(folder, 'work');
   const homeDir = join(folder, 'home');
-  mkdirSync(join(homeDir, 'tmp'), { recursive: true });
-  mkdirSync(workdir, { recursive: true });
   const manifest = { run_id: run.id, study_id: input.studyId, attempt, completed_steps: [] as ('prepared' | 'executed' | 'parsed' | 'stored')[], status: 'running', updated_at: started.toISOString(), artifacts: [] as string[] };
   const save = (status: string) => writeRunManifest(folder, { ...manifest, status, updated_at: new Date().toISOString() });
 
   let outcome: ProcessOutcome;
   const transcriptFile = join(folder, 'transcript.jsonl');
+  const executor = input.executor ?? localExecutor;
   try {
-    prepareTaskWorkdir(input.task, workdir);
-    const skillFile = input.skill ? installSkill(input.skill, workdir, input.adapter.skillDir(input.skill.name)) : '';
-    const endpoint = input.endpointFor(workdir, skillFile);
-    const verifier = prepareRunVerifier({ enabled: input.spec.verifier, harness: input.adapter.id, frames: input.task.frames, folder, workdir });
-    const invocation = await input.adapter.prepare({
-      workdir,
-      homeDir,
-      binary: input.binary,
-      prompt: buildRunPrompt(input.task, input.skill ? { name: input.skill.name, file: relative(workdir, skillFile) } : undefined),
-      model: input.configuration.model,
-      ...(endpoint ? { endpoint } : {}),
-      ...(input.spec.apiKeyEnv ? { apiKeyEnv: input.spec.apiKeyEnv } : {}),
-      ...(input.apiKey !== undefined ? { apiKey: input.apiKey } : {}),
-      mcpServers: verifier.mcpServers,
-      ...(verifier.verifierCommand ? { verifierCommand: verifier.verifierCommand } : {}),
-      ...(input.configuration.command ? { command: input.configuration.command } : {}),
-    });
-    manifest.completed_steps.push('prepared');
-    save('running');
-
     let steps = 0;
     let lastWrite = 0;
-    outcome = await runProcess({
-      invocation,
+    outcome = await executor.execute({
+      runId: run.id,
+      folder,
+      // Left `running` by a process that stopped: its batch job may still be at work.
+      mayBeLive: run.status === 'running',
+      prepare: async () => {
+        rmSync(folder, { recursive: true, force: true });
+        mkdirSync(join(homeDir, 'tmp'), { recursive: true });
+        mkdirSync(workdir, { recursive: true });
+        manifest.completed_steps = [];
+        prepareTaskWorkdir(input.task, workdir);
+        const skillFile = input.skill ? installSkill(input.skill, workdir, input.adapter.skillDir(input.skill.name)) : '';
+        const endpoint = input.endpointFor(workdir, skillFile);
+        const verifier = prepareRunVerifier({ enabled: input.spec.verifier, harness: input.adapter.id, frames: input.task.frames, folder, workdir });
+        const invocation = await input.adapter.prepare({
+          workdir,
+          homeDir,
+          binary: input.binary,
+          prompt: buildRunPrompt(input.task, input.skill ? { name: input.skill.name, file: relative(workdir, skillFile) } : undefined),
+          model: input.configuration.model,
+          ...(endpoint ? { endpoint } : {}),
+          ...(input.spec.apiKeyEnv ? { apiKeyEnv: input.spec.apiKeyEnv } : {}),
+          ...(input.apiKey !== undefined ? { apiKey: input.apiKey } : {}),
+          mcpServers: verifier.mcpServers,
+          ...(verifier.verifierCommand ? { verifierCommand: verifier.verifierCommand } : {}),
+          ...(input.configuration.command ? { command: input.configuration.command } : {}),
+        });
+        manifest.completed_steps.push('prepared');
+        save('running');
+        return invocation;
+      },
       stdoutFile: transcriptFile,
       stderrFile: join(folder, 'stderr.log'),
       timeoutMs: input.spec.timeoutSeconds * 1000,
@@ -115,13 +126,21 @@ export async function executeStudyRun(input: ExecuteRunInput): Promise<ExecuteRu
         recordStudyRunProgress(db, run.id, { steps, lastEvent: describeLine(line) }, new Date(now).toISOString());
         input.onProgress?.();
       },
+      onJob: (jobId, state) => {
+        recordStudyRunSlurmJob(db, run.id, jobId, state, new Date().toISOString());
+        input.onProgress?.();
+      },
     });
   } catch (error) {
+    // The cluster went away: the run is left as it is (its job may still run) for a resume to follow.
+    if (error instanceof ExecutorUnreachableError) throw error;
     const failure: RunFailure = { kind: 'setup', message: `The run could not be set up: ${(error as Error).message}` };
     finish(input, started, { status: 'failed', failure, trajectory: undefined, trajectoryBlob: undefined, errors: [], transcript: undefined, runId: null });
+    mkdirSync(folder, { recursive: true });
     save('failed');
     return { status: 'failed', failure, retryable: false };
   }
+  if (!manifest.completed_steps.includes('prepared')) manifest.completed_steps.push('prepared'); // prepared by an earlier process, whose job this one followed
   manifest.completed_steps.push('executed');
   save('running');
 

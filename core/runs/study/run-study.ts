@@ -11,6 +11,8 @@ import { ALL_WIRE_FORMATS } from '../replay/wire-formats.ts';
 import { readSkill } from '../skills/read-skill.ts';
 import { describeSpecChange, studyConfigDigest } from './create-study.ts';
 import { executeStudyRun } from './execute-study-run.ts';
+import { ExecutorUnreachableError, localExecutor } from '../executors/run-executor.ts';
+import { createSlurmExecutor } from '../slurm/slurm-executor.ts';
 import { harnessKey, resolveStudyHarnesses } from './resolve-study-harnesses.ts';
 
 export interface RunStudyDeps {
@@ -111,12 +113,24 @@ export async function runStudy(deps: RunStudyDeps, studyId: string, jobId: strin
     };
     progress.report(finishedCount(), total, `${queue.length} run${queue.length === 1 ? '' : 's'} to go`);
 
+    const executor =
+      spec.executor === 'slurm' && spec.slurm
+        ? createSlurmExecutor({ slurm: spec.slurm, studyFolder: study.folder, ...(spec.apiKeyEnv ? { apiKeyEnv: spec.apiKeyEnv } : {}), ...(apiKey !== undefined ? { apiKey } : {}) })
+        : localExecutor;
+    // Set when the executor's cluster cannot be reached: no more runs start, and the study stops to be resumed.
+    let unreachable: ExecutorUnreachableError | undefined;
     let replay: ReplayServer | undefined;
     if (spec.replay) replay = await startReplayServer(ALL_WIRE_FORMATS);
     try {
       const worker = async () => {
-        for (let run = queue.shift(); run && !signal.aborted; run = queue.shift()) {
-          await runWithRetries(run);
+        for (let run = queue.shift(); run && !signal.aborted && !unreachable; run = queue.shift()) {
+          try {
+            await runWithRetries(run);
+          } catch (error) {
+            if (!(error instanceof ExecutorUnreachableError)) throw error;
+            unreachable ??= error;
+            return;
+          }
           progress.report(finishedCount(), total, describeCounts(countStudyRunsByStatus(db, studyId)));
         }
       };
@@ -157,6 +171,7 @@ export async function runStudy(deps: RunStudyDeps, studyId: string, jobId: strin
               },
               apiKey: replay ? 'lhb-scripted-model' : apiKey,
               signal: controller.signal,
+              executor,
               ...(deps.resolveChapter ? { resolveChapter: deps.resolveChapter } : {}),
               onProgress: () => deps.onRunChange?.(initial.id),
             });
@@ -180,13 +195,14 @@ export async function runStudy(deps: RunStudyDeps, studyId: string, jobId: strin
       };
       await Promise.all(Array.from({ length: Math.min(spec.concurrency, Math.max(1, queue.length)) }, () => worker()));
       // Runs retried while the study ran (runs.retry) are pending again: run them before finishing.
-      for (let again = listPendingStudyRuns(db, studyId); again.length > 0 && !signal.aborted; again = listPendingStudyRuns(db, studyId)) {
+      for (let again = listPendingStudyRuns(db, studyId); again.length > 0 && !signal.aborted && !unreachable; again = listPendingStudyRuns(db, studyId)) {
         queue.push(...again);
         await Promise.all(Array.from({ length: Math.min(spec.concurrency, queue.length) }, () => worker()));
       }
     } finally {
       await replay?.close();
     }
+    if (unreachable) throw unreachable; // the study is left interrupted; its runs are kept for a resume
     const now = new Date().toISOString();
     if (signal.aborted) {
       cancelPendingStudyRuns(db, studyId, now);

@@ -47,6 +47,8 @@ export function studyRunView(row: StudyRunRow): StudyRunView {
     costUsd: row.cost_usd,
     lastEvent: row.last_event,
     runId: row.run_id,
+    slurmJobId: row.slurm_job_id ?? null,
+    slurmState: row.slurm_state ?? null,
   };
 }
 

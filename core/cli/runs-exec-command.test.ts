@@ -1,0 +1,98 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { execFilePath, outcomeFilePath, writeJsonAtomically, type ExecFile } from '../runs/slurm/exec-file.ts';
+import { applySlurmSettings } from '../runs/slurm/slurm-settings.ts';
+import { openWorkspace } from '../workspace/open-workspace.ts';
+import { FlagError, studySpecFromFlags } from './study-spec-from-flags.ts';
+
+const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'lhb-exec-'));
+});
+afterEach(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const tasks = { ids: ['t'], folders: {} };
+
+describe('lhb runs start --executor slurm flags', () => {
+  it('become the spec\'s slurm block; a bad executor or a slurm flag without it is refused naming the flag', () => {
+    const spec = studySpecFromFlags({ harness: ['command'], command: 'true', executor: 'slurm', sharedDir: dir, slurmPartition: 'gpu', slurmAccount: 'lab', slurmSsh: 'login1', slurmOpt: ['--qos=long', '--constraint=a100'] }, tasks);
+    expect(spec).toMatchObject({ executor: 'slurm', slurm: { sharedDir: dir, partition: 'gpu', account: 'lab', sshHost: 'login1', options: ['--qos=long', '--constraint=a100'] } });
+    expect(studySpecFromFlags({ harness: ['command'], command: 'true' }, tasks)).not.toHaveProperty('executor');
+    expect(() => studySpecFromFlags({ harness: ['command'], command: 'true', executor: 'kubernetes' }, tasks)).toThrow(/--executor kubernetes: choose local .* or slurm/);
+    expect(() => studySpecFromFlags({ harness: ['command'], command: 'true', slurmPartition: 'gpu' }, tasks)).toThrow(FlagError);
+  });
+
+  it('are remembered per workspace: a later --executor slurm reuses them, given flags win, and no shared folder at all is refused', () => {
+    const workspace = openWorkspace(join(dir, 'ws'));
+    try {
+      const flags = { harness: ['command'], command: 'true', executor: 'slurm' };
+      expect(() => applySlurmSettings(workspace.db, studySpecFromFlags(flags, tasks))).toThrow(/--executor slurm needs --shared-dir DIR/);
+      applySlurmSettings(workspace.db, studySpecFromFlags({ ...flags, sharedDir: dir, slurmPartition: 'gpu', slurmOpt: ['--qos=long'] }, tasks));
+      expect(applySlurmSettings(workspace.db, studySpecFromFlags(flags, tasks)).slurm).toEqual({ sharedDir: dir, partition: 'gpu', options: ['--qos=long'] });
+      expect(applySlurmSettings(workspace.db, studySpecFromFlags({ ...flags, slurmPartition: 'cpu' }, tasks)).slurm).toMatchObject({ sharedDir: dir, partition: 'cpu' });
+      // A local study leaves them alone.
+      expect(applySlurmSettings(workspace.db, studySpecFromFlags({ harness: ['command'], command: 'true' }, tasks))).not.toHaveProperty('slurm');
+    } finally {
+      workspace.close();
+    }
+  });
+});
+
+describe('lhb runs exec RUN_FOLDER', () => {
+  const exec = (folder: string, env: Record<string, string> = {}) => spawnSync(process.execPath, ['--import', 'tsx', MAIN, 'runs', 'exec', folder], { encoding: 'utf8', timeout: 60_000, env: { ...process.env, ...env } });
+
+  it('runs the prepared harness with its limits, the API key taken from the job\'s environment, and records how it ended', () => {
+    const folder = join(dir, 'run');
+    mkdirSync(join(folder, 'work'), { recursive: true });
+    const spec: ExecFile = {
+      runId: 'r1',
+      invocation: { command: '/bin/sh', args: ['-c', 'echo "{\\"key\\":\\"$MY_KEY\\"}"; echo oops >&2; exit 3'], cwd: join(folder, 'work'), env: { PATH: process.env.PATH ?? '/usr/bin:/bin' } },
+      envFromJob: { MY_KEY: 'LHB_TEST_SECRET' },
+      stdoutFile: join(folder, 'transcript.jsonl'),
+      stderrFile: join(folder, 'stderr.log'),
+      timeoutMs: 30_000,
+      maxOutputBytes: 1_000_000,
+    };
+    writeJsonAtomically(execFilePath(folder), spec);
+    expect(readFileSync(execFilePath(folder), 'utf8')).not.toContain('s3cret');
+    const result = exec(folder, { LHB_TEST_SECRET: 's3cret', SLURM_JOB_ID: '4242' });
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.stdout).toContain('Slurm job 4242');
+    expect(readFileSync(join(folder, 'transcript.jsonl'), 'utf8')).toBe('{"key":"s3cret"}\n');
+    expect(readFileSync(join(folder, 'stderr.log'), 'utf8')).toBe('oops\n');
+    const outcome = JSON.parse(readFileSync(outcomeFilePath(folder), 'utf8')) as { runId: string; jobId: string; outcome: { exitCode: number; stderrTail: string; timedOut: boolean } };
+    expect(outcome).toMatchObject({ runId: 'r1', jobId: '4242', outcome: { exitCode: 3, stderrTail: 'oops\n', timedOut: false } });
+  });
+
+  it('stops the harness at the run\'s time limit', () => {
+    const folder = join(dir, 'slow');
+    mkdirSync(folder, { recursive: true });
+    writeJsonAtomically(execFilePath(folder), {
+      runId: 'r2',
+      invocation: { command: '/bin/sh', args: ['-c', 'sleep 30'], cwd: folder, env: {} },
+      envFromJob: {},
+      stdoutFile: join(folder, 'transcript.jsonl'),
+      stderrFile: join(folder, 'stderr.log'),
+      timeoutMs: 500,
+      maxOutputBytes: 1_000_000,
+    } satisfies ExecFile);
+    const started = Date.now();
+    expect(exec(folder).status).toBe(0);
+    expect(Date.now() - started).toBeLessThan(20_000);
+    expect(JSON.parse(readFileSync(outcomeFilePath(folder), 'utf8'))).toMatchObject({ jobId: null, outcome: { timedOut: true } });
+  });
+
+  it('refuses a folder the engine did not prepare, saying what it lacks', () => {
+    const result = exec(dir);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('has no slurm/exec.json');
+    expect(existsSync(outcomeFilePath(dir))).toBe(false);
+  });
+});

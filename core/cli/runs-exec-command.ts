@@ -1,0 +1,51 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { hostname } from 'node:os';
+import { resolve } from 'node:path';
+import { runProcess } from '../runs/executors/run-process.ts';
+import { ExecFileSchema, execFilePath, outcomeFilePath, writeJsonAtomically, type OutcomeFile } from '../runs/slurm/exec-file.ts';
+
+export class RunsExecError extends Error {
+  override name = 'RunsExecError';
+}
+
+/**
+ * `lhb runs exec RUN_FOLDER`: runs one prepared run's harness (a Slurm job's whole work) with the
+ * run's limits, writing its transcript and stderr into the folder and, last, slurm/outcome.json.
+ * It never opens a workspace: the engine that prepared the folder imports the result. SIGTERM
+ * (scancel, the job's time limit) stops the harness and its processes, and is recorded as a cancel.
+ */
+export async function runRunsExec(folderArgument: string): Promise<void> {
+  const folder = resolve(folderArgument);
+  const file = execFilePath(folder);
+  if (!existsSync(file)) throw new RunsExecError(`${folder} is not a prepared run folder: it has no slurm/exec.json. The run engine writes it before it submits the run's job.`);
+  let spec;
+  try {
+    spec = ExecFileSchema.parse(JSON.parse(readFileSync(file, 'utf8')));
+  } catch (error) {
+    throw new RunsExecError(`${file} could not be read (${(error as Error).message}); the run folder is damaged. Resume the study to prepare it again.`);
+  }
+  const env = { ...spec.invocation.env };
+  for (const [name, source] of Object.entries(spec.envFromJob)) {
+    const value = process.env[source];
+    if (value === undefined) process.stderr.write(`lhb runs exec: ${source} is not set in the job's environment; the harness runs without ${name}.\n`);
+    else env[name] = value;
+  }
+  const abort = new AbortController();
+  const stop = () => abort.abort();
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+  process.stdout.write(`lhb runs exec: run ${spec.runId} on ${hostname()}${process.env.SLURM_JOB_ID ? ` (Slurm job ${process.env.SLURM_JOB_ID})` : ''}\n`);
+  const outcome = await runProcess({
+    invocation: { ...spec.invocation, env },
+    stdoutFile: spec.stdoutFile,
+    stderrFile: spec.stderrFile,
+    timeoutMs: spec.timeoutMs,
+    maxOutputBytes: spec.maxOutputBytes,
+    signal: abort.signal,
+  });
+  const record: OutcomeFile = { runId: spec.runId, jobId: process.env.SLURM_JOB_ID ?? null, host: hostname(), outcome: { ...outcome, signal: outcome.signal ?? null } };
+  writeJsonAtomically(outcomeFilePath(folder), record, 0o644);
+  process.stdout.write(
+    `lhb runs exec: harness ended (${outcome.cancelled ? 'cancelled' : outcome.timedOut ? 'timed out' : outcome.spawnError ? outcome.spawnError : `exit ${outcome.exitCode ?? outcome.signal}`}) after ${Math.round(outcome.durationMs / 1000)} s\n`,
+  );
+}

@@ -1,0 +1,310 @@
+import { appendFileSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, readSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { StudySlurm } from '../../../schemas/studies.ts';
+import type { ExecuteRequest, RunExecutor } from '../executors/run-executor.ts';
+import { ExecutorUnreachableError } from '../executors/run-executor.ts';
+import type { ProcessOutcome } from '../executors/run-process.ts';
+import { execFilePath, readOutcomeFile, writeJsonAtomically, type ExecFile, type OutcomeFile } from './exec-file.ts';
+import { SlurmShell } from './slurm-commands.ts';
+
+export interface SlurmExecutorOptions {
+  slurm: StudySlurm;
+  /** The study's folder on the shared filesystem: job scripts, Slurm output and the submission log go in its slurm/. */
+  studyFolder: string;
+  /** The study's API key variable: its value is read by the job from its own environment, never written to the shared folder. */
+  apiKeyEnv?: string;
+  apiKey?: string;
+  /** How often job states are read (one squeue for all of the study's jobs). Default 2 s, or LHB_SLURM_POLL_MS. */
+  pollMs?: number;
+  /** How long the controller may stay unanswering before the study stops as unreachable. Default 60 s, or LHB_SLURM_UNREACHABLE_MS. */
+  unreachableAfterMs?: number;
+}
+
+/** Job states after which the job runs no more (Slurm's JOB_STATE_BASE names). */
+const ENDED = new Set(['COMPLETED', 'FAILED', 'CANCELLED', 'TIMEOUT', 'NODE_FAIL', 'PREEMPTED', 'BOOT_FAIL', 'DEADLINE', 'OUT_OF_MEMORY', 'SPECIAL_EXIT', 'REVOKED']);
+/** Ended without the job's own fault: the run is submitted again, once. */
+const LOST = new Set(['NODE_FAIL', 'PREEMPTED', 'BOOT_FAIL', 'VANISHED']);
+/** After the job ended, how long its outcome file may take to show on a shared filesystem (NFS attribute caching). */
+const OUTCOME_GRACE_MS = 5_000;
+
+export interface Submission {
+  runId: string;
+  jobId: string;
+  at: string;
+  /** `first`, or why it was submitted again. */
+  reason: string;
+}
+
+export const jobNameOf = (runId: string) => `lhb-${runId}`;
+export const submissionLogOf = (studyFolder: string) => join(studyFolder, 'slurm', 'submissions.jsonl');
+
+export function readSubmissions(studyFolder: string): Submission[] {
+  const file = submissionLogOf(studyFolder);
+  if (!existsSync(file)) return [];
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Submission);
+}
+
+type Followed = { outcome: ProcessOutcome } | { lost: string };
+
+/**
+ * Runs each run as one Slurm batch job: the engine has prepared the run folder on the shared
+ * filesystem; the job runs `lhb runs exec` on it (the same process handling, limits and
+ * transcript as a local run) and writes slurm/outcome.json; the engine follows the job through
+ * squeue/scontrol (sacct where accounting exists) and cancels it with scancel.
+ *
+ * Idempotent: a run whose job Slurm still knows (by its name, `lhb-<run id>`) is followed, never
+ * submitted again; a job that vanished (node failure, preemption, a cluster restart that lost it)
+ * is submitted again once, then the run fails with the reason.
+ */
+export function createSlurmExecutor(options: SlurmExecutorOptions): RunExecutor {
+  const shell = new SlurmShell(options.slurm.sshHost ? { sshHost: options.slurm.sshHost } : {});
+  const pollMs = options.pollMs ?? (Number(process.env.LHB_SLURM_POLL_MS) || 2_000);
+  const unreachableAfterMs = options.unreachableAfterMs ?? (Number(process.env.LHB_SLURM_UNREACHABLE_MS) || 60_000);
+  const slurmDir = join(options.studyFolder, 'slurm');
+  const states = new JobStates(shell, pollMs);
+
+  return {
+    kind: 'slurm',
+    async execute(request) {
+      const name = jobNameOf(request.runId);
+      const known = await shell.check(['squeue', '--noheader', '--me', '--states=all', `--name=${name}`, '--format=%i|%T']).then(parseJobList);
+      const live = known.filter((job) => !ENDED.has(job.state));
+      let jobId: string | undefined;
+      if (request.mayBeLive) {
+        // An earlier engine left this run going: follow its job (running, or ended meanwhile).
+        jobId = (live.at(-1) ?? known.at(-1))?.id;
+        if (!jobId) {
+          const last = readSubmissions(options.studyFolder).filter((s) => s.runId === request.runId).at(-1);
+          if (last) jobId = last.jobId; // Slurm forgot it: its outcome file tells, or it is lost
+        }
+      } else if (live.length > 0) {
+        // A job of a run that is not running any more (cancelled here while its job was starting): stop it first.
+        await shell.check(['scancel', ...live.map((job) => job.id)]);
+      }
+      let requeued = false;
+      if (!jobId) jobId = await submit(request, 'first');
+      for (;;) {
+        const followed = await follow(jobId, request);
+        if ('outcome' in followed) return followed.outcome;
+        if (requeued || request.signal.aborted) {
+          return lostOutcome(`${followed.lost}; it had already been submitted again once, so the run is failed. ${outputTail(jobId, request.runId)}`);
+        }
+        requeued = true;
+        jobId = await submit(request, `requeue: ${followed.lost}`);
+      }
+    },
+  };
+
+  async function submit(request: ExecuteRequest, reason: string): Promise<string> {
+    const invocation = await request.prepare();
+    // The API key stays out of the shared folder: the job reads it from its own environment.
+    const envFromJob: Record<string, string> = {};
+    const env: Record<string, string> = {};
+    for (const [key, value] of Object.entries(invocation.env)) {
+      if (options.apiKeyEnv && options.apiKey !== undefined && options.apiKey !== '' && value === options.apiKey) envFromJob[key] = options.apiKeyEnv;
+      else env[key] = value;
+    }
+    const exec: ExecFile = {
+      runId: request.runId,
+      invocation: { ...invocation, env },
+      envFromJob,
+      stdoutFile: request.stdoutFile,
+      stderrFile: request.stderrFile,
+      timeoutMs: request.timeoutMs,
+      maxOutputBytes: request.maxOutputBytes,
+    };
+    writeJsonAtomically(execFilePath(request.folder), exec);
+    mkdirSync(join(slurmDir, 'jobs'), { recursive: true });
+    mkdirSync(join(slurmDir, 'logs'), { recursive: true });
+    const script = join(slurmDir, 'jobs', `${request.runId}.sh`);
+    writeFileSync(
+      script,
+      `#!/bin/sh\n# LH-Bench Studio: study run ${request.runId}. Runs the prepared harness in its run folder and records how it ended.\nexec ${options.slurm.lhbCommand ?? 'lhb'} runs exec ${quote(request.folder)}\n`,
+      { mode: 0o755 },
+    );
+    const minutes = Math.ceil((request.timeoutMs + 5 * 60_000) / 60_000); // the harness's own limit stops it first
+    const args = [
+      'sbatch',
+      '--parsable',
+      `--job-name=${jobNameOf(request.runId)}`,
+      `--output=${join(slurmDir, 'logs', `${request.runId}-%j.out`)}`,
+      `--chdir=${request.folder}`,
+      `--cpus-per-task=${options.slurm.cpus ?? 1}`,
+      `--time=${minutes}`,
+      ...(options.slurm.mem ? [`--mem=${options.slurm.mem}`] : []),
+      ...(options.slurm.partition ? [`--partition=${options.slurm.partition}`] : []),
+      ...(options.slurm.account ? [`--account=${options.slurm.account}`] : []),
+      ...(options.slurm.options ?? []),
+      script,
+    ];
+    const stdout = await shell.check(args);
+    const jobId = stdout.trim().split(';')[0]!;
+    if (!/^\d+(_\d+)?$/.test(jobId)) throw new Error(`sbatch answered "${stdout.trim().slice(0, 200)}" instead of a job id.`);
+    const submission: Submission = { runId: request.runId, jobId, at: new Date().toISOString(), reason };
+    appendFileSync(submissionLogOf(options.studyFolder), `${JSON.stringify(submission)}\n`);
+    request.onJob?.(jobId, 'PENDING');
+    return jobId;
+  }
+
+  async function follow(jobId: string, request: ExecuteRequest): Promise<Followed> {
+    let cancelSent = false;
+    let lastState = '';
+    let unreachableSince: number | undefined;
+    let endedAt: number | undefined;
+    const transcript = new TranscriptTail(request.stdoutFile, request.onLine);
+    for (;;) {
+      try {
+        if (request.signal.aborted && !cancelSent) {
+          await shell.run(['scancel', jobId]);
+          cancelSent = true;
+        }
+        transcript.read();
+        const state = await states.stateOf(jobId);
+        unreachableSince = undefined;
+        if (state !== lastState) {
+          lastState = state;
+          request.onJob?.(jobId, state);
+        }
+        const written = readOutcomeFile(request.folder);
+        if (written && (written.jobId === null || written.jobId === jobId)) {
+          transcript.read();
+          return { outcome: fromOutcomeFile(written, state, cancelSent) };
+        }
+        if (ENDED.has(state) || state === 'VANISHED') {
+          endedAt ??= Date.now();
+          if (Date.now() - endedAt >= OUTCOME_GRACE_MS || state === 'VANISHED') {
+            transcript.read();
+            if (state === 'CANCELLED' || cancelSent) return { outcome: { ...emptyOutcome(), cancelled: true } };
+            if (state === 'TIMEOUT') return { outcome: { ...emptyOutcome(), timedOut: true } };
+            if (LOST.has(state)) return { lost: state === 'VANISHED' ? `Slurm job ${jobId} vanished (Slurm no longer knows it and it left no outcome: a node failure, a preemption or a cluster restart)` : `Slurm job ${jobId} ended ${state}` };
+            return { outcome: lostOutcome(`Slurm job ${jobId} ended ${state} without recording how the harness ended (no slurm/outcome.json in the run folder). ${outputTail(jobId, request.runId)}`) };
+          }
+        }
+      } catch (error) {
+        if (!(error instanceof ExecutorUnreachableError)) throw error;
+        unreachableSince ??= Date.now();
+        if (Date.now() - unreachableSince >= unreachableAfterMs) throw error;
+      }
+      await pause(endedAt ? Math.min(500, pollMs) : pollMs, request.signal, cancelSent);
+    }
+  }
+
+  function outputTail(jobId: string, runId: string): string {
+    const file = join(slurmDir, 'logs', `${runId}-${jobId}.out`);
+    if (!existsSync(file)) return `Its Slurm output file ${file} does not exist (the job never started on a node).`;
+    const text = readFileSync(file, 'utf8').trim();
+    return text ? `Its Slurm output (${file}) ends: ${text.slice(-1500)}` : `Its Slurm output (${file}) is empty.`;
+  }
+}
+
+/** One squeue for all of a study's jobs per poll, shared by every run being followed. */
+class JobStates {
+  #snapshot: { at: number; states: Map<string, string> } | undefined;
+  #pending: Promise<Map<string, string>> | undefined;
+  constructor(
+    private readonly shell: SlurmShell,
+    private readonly pollMs: number,
+  ) {}
+
+  async stateOf(jobId: string): Promise<string> {
+    const states = await this.#fresh();
+    const listed = states.get(jobId);
+    if (listed) return listed;
+    // Gone from squeue: scontrol still knows recently ended jobs, sacct older ones where accounting exists.
+    const shown = await this.shell.run(['scontrol', 'show', 'job', '--oneliner', jobId]);
+    const match = /JobState=(\w+)/.exec(shown.stdout);
+    if (shown.code === 0 && match) return match[1]!;
+    const accounted = await this.shell.run(['sacct', '--noheader', '--allocations', '--parsable2', '--format=State', `--jobs=${jobId}`]);
+    const state = accounted.code === 0 ? accounted.stdout.trim().split('\n')[0]?.split(' ')[0] : undefined;
+    return state ? state : 'VANISHED';
+  }
+
+  async #fresh(): Promise<Map<string, string>> {
+    if (this.#snapshot && Date.now() - this.#snapshot.at < this.pollMs * 0.8) return this.#snapshot.states;
+    this.#pending ??= this.shell
+      .check(['squeue', '--noheader', '--me', '--states=all', '--format=%i|%T'])
+      .then((stdout) => {
+        const states = new Map(parseJobList(stdout).map((job) => [job.id, job.state]));
+        this.#snapshot = { at: Date.now(), states };
+        return states;
+      })
+      .finally(() => {
+        this.#pending = undefined;
+      });
+    return this.#pending;
+  }
+}
+
+/** Feeds the transcript's new complete lines to the live progress while the job writes it. */
+class TranscriptTail {
+  #offset = 0;
+  #rest = '';
+  constructor(
+    private readonly file: string,
+    private readonly onLine: ((line: string) => void) | undefined,
+  ) {}
+
+  read(): void {
+    if (!this.onLine || !existsSync(this.file)) return;
+    const size = statSync(this.file).size;
+    if (size < this.#offset) this.#offset = 0; // prepared again (a requeue)
+    if (size === this.#offset) return;
+    const length = Math.min(size - this.#offset, 4 * 1024 * 1024);
+    const buffer = Buffer.alloc(length);
+    const fd = openSync(this.file, 'r');
+    try {
+      readSync(fd, buffer, 0, length, this.#offset);
+    } finally {
+      closeSync(fd);
+    }
+    this.#offset += length;
+    const lines = (this.#rest + buffer.toString('utf8')).split('\n');
+    this.#rest = (lines.pop() ?? '').slice(0, 1024 * 1024);
+    for (const line of lines) if (line.length > 0) this.onLine(line);
+  }
+}
+
+function parseJobList(stdout: string): { id: string; state: string }[] {
+  return stdout
+    .split('\n')
+    .map((line) => line.trim().split('|'))
+    .filter((parts) => parts.length === 2 && parts[0])
+    .map(([id, state]) => ({ id: id!, state: state! }))
+    .sort((a, b) => Number.parseInt(a.id, 10) - Number.parseInt(b.id, 10));
+}
+
+function fromOutcomeFile(written: OutcomeFile, state: string, cancelSent: boolean): ProcessOutcome {
+  const outcome: ProcessOutcome = { ...written.outcome, signal: written.outcome.signal as NodeJS.Signals | null };
+  // The job's SIGTERM came from Slurm's own time limit, not from a cancel.
+  if (outcome.cancelled && !cancelSent && state === 'TIMEOUT') return { ...outcome, cancelled: false, timedOut: true };
+  return outcome;
+}
+
+function emptyOutcome(): ProcessOutcome {
+  return { exitCode: null, signal: null, timedOut: false, cancelled: false, outputCapped: false, spawnError: null, durationMs: 0, stdoutBytes: 0, stderrTail: '' };
+}
+
+function lostOutcome(reason: string): ProcessOutcome {
+  return { ...emptyOutcome(), lostReason: reason };
+}
+
+function quote(value: string): string {
+  return `'${value.replaceAll("'", `'\\''`)}'`;
+}
+
+function pause(ms: number, signal: AbortSignal, cancelSent: boolean): Promise<void> {
+  return new Promise((resolve) => {
+    // A cancel wakes the loop at once, so scancel goes out without waiting a whole poll.
+    if (signal.aborted && !cancelSent) return resolve();
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+    if (!cancelSent) signal.addEventListener('abort', done, { once: true });
+  });
+}
