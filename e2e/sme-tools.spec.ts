@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { annotatorRegions, lineRow, openAnnotator } from './annotator-page.ts';
 import { launchApp, type LaunchedApp } from './launch-app.ts';
@@ -74,4 +75,82 @@ test('a citation chip deep in a long PDF opens on its line, and every find match
     await find.press('Enter');
   }
   await expect(status).toHaveText(`1 of ${long.findWordCount}`);
+});
+
+test('edit a chapter’s instruction and notes, undo, redo, reload; export the plan as Markdown and JSON, downloaded and copied', async ({ page, context }) => {
+  test.setTimeout(120_000);
+  const api = ServedApi.fromAppUrl(app!.url);
+  await openAnnotator(page, app!.url);
+  const { chapters } = annotatorRegions(page);
+  const { courses } = await api.call('courses.list', {});
+  const room = await api.call('courses.get', { courseId: courses[0]!.id });
+  const first = room.chapters[0]!;
+  await chapters.getByRole('button', { name: first.title, exact: true }).click();
+
+  const instruction = chapters.getByRole('textbox', { name: `Instruction for ${first.title}` });
+  const notes = chapters.getByRole('textbox', { name: `Notes for ${first.title}` });
+  await expect(instruction).toHaveValue(first.instruction);
+  await expect(notes).toHaveValue(first.designNotes);
+  const newInstruction = 'Explain the weekly trend.\nName the partial week as partial.';
+  const newNotes = 'Audience: on-call engineers. Leave out billing.';
+  const undo = page.getByRole('group', { name: 'History' }).getByRole('button', { name: /^Undo/ });
+  const redo = page.getByRole('group', { name: 'History' }).getByRole('button', { name: /^Redo/ });
+  await instruction.fill(newInstruction);
+  await expect(undo).toHaveText(/^Undo: Edit instruction of/);
+  await notes.fill(newNotes);
+  await expect(undo).toHaveText(/^Undo: Edit design notes of/);
+
+  await undo.click();
+  await expect(notes).toHaveValue(first.designNotes);
+  await expect(instruction).toHaveValue(newInstruction);
+  await undo.click();
+  await expect(instruction).toHaveValue(first.instruction);
+  await redo.click();
+  await expect(instruction).toHaveValue(newInstruction);
+  await redo.click();
+  await expect(notes).toHaveValue(newNotes);
+
+  await page.reload();
+  await openAnnotator(page, app!.url);
+  await chapters.getByRole('button', { name: first.title, exact: true }).click();
+  await expect(instruction).toHaveValue(newInstruction);
+  await expect(notes).toHaveValue(newNotes);
+
+  // Export: the plan as Markdown and as JSON, downloaded and copied.
+  const pdf = room.sources.find((s) => s.type === 'pdf')!;
+  const pdfCitation = room.chapters.flatMap((c) => c.citations).find((c) => c.sourceId === pdf.id)!;
+  const ref = `${pdfCitation.sourceId}:${pdfCitation.startLine}--${pdfCitation.endLine}`;
+  await chapters.getByRole('button', { name: 'Export plan…' }).click();
+  const exportGroup = chapters.getByRole('group', { name: 'Export the chapter plan' });
+  const downloaded = async (name: string) => {
+    const download = page.waitForEvent('download');
+    await exportGroup.getByRole('button', { name }).click();
+    const file = await download;
+    return { name: file.suggestedFilename(), text: readFileSync((await file.path())!, 'utf8') };
+  };
+  const md = await downloaded('Download Markdown');
+  expect(md.name).toMatch(/-plan\.md$/);
+  expect(md.text).toMatch(new RegExp(`^# ${room.title}: chapter plan\n`));
+  expect(md.text).toContain(`## 1. ${first.title}\n\n**Instruction**\n\n${newInstruction}\n\n**Notes**\n\n${newNotes}\n`);
+  for (const [index, chapter] of room.chapters.entries()) expect(md.text).toContain(`## ${index + 1}. ${chapter.title}\n`);
+  expect(md.text).toMatch(new RegExp(`- \`${ref}\` \\(${pdf.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}, p\\. \\d+(–\\d+)?\\)`));
+  expect(md.text).toContain(`  > ${pdfCitation.quote.split('\n')[0]}`);
+
+  const json = await downloaded('Download JSON');
+  expect(json.name).toMatch(/-plan\.json$/);
+  const plan = JSON.parse(json.text) as { room: { id: string }; chapters: { number: number; title: string; instruction: string; notes: string; citations: { ref: string; quote: string; pages: { first: number } | null }[] }[] };
+  expect(plan.room.id).toBe(room.id);
+  expect(plan.chapters.map((c) => c.title)).toEqual(room.chapters.map((c) => c.title));
+  expect(plan.chapters[0]).toMatchObject({ number: 1, instruction: newInstruction, notes: newNotes });
+  const exported = plan.chapters.flatMap((c) => c.citations).find((c) => c.ref === ref)!;
+  expect(exported.quote).toBe(pdfCitation.quote);
+  expect(exported.pages?.first).toBeGreaterThanOrEqual(1);
+
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await exportGroup.getByRole('button', { name: 'Copy Markdown' }).click();
+  await expect(exportGroup.getByRole('status')).toHaveText('Copied the plan as Markdown');
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(md.text);
+  await exportGroup.getByRole('button', { name: 'Copy JSON' }).click();
+  await expect(exportGroup.getByRole('status')).toHaveText('Copied the plan as JSON');
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(json.text);
 });

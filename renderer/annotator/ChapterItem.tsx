@@ -1,6 +1,7 @@
 import { useState, type DragEvent, type KeyboardEvent } from 'react';
 import type { Chapter, Citation } from '../../schemas/annotate.ts';
 import type { PendingCitation } from './course-slice.ts';
+import { ChapterTextFields } from './ChapterTextFields.tsx';
 import { ChapterTitleEditor } from './ChapterTitleEditor.tsx';
 import { CitationItem } from './CitationItem.tsx';
 
@@ -135,6 +136,7 @@ export function ChapterItem({ chapter, index, count, active, dragging, sourceTit
           </button>
         </span>
       </div>
+      <ChapterTextFields chapter={chapter} active={active} />
       {chapter.citations.length > 0 || saving ? (
         <ul className="citation-list" aria-label={`Citations in ${title}`}>
           {chapter.citations.map((c) => (

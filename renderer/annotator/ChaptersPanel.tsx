@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useAnnotatorStore } from './annotator-store.ts';
 import { ChapterItem, chapterTitleId, type ChapterActions } from './ChapterItem.tsx';
 import { GlobalNotes } from './GlobalNotes.tsx';
+import { PlanExportMenu } from './PlanExportMenu.tsx';
 
 const focusChapter = (chapterId: string) => requestAnimationFrame(() => document.getElementById(chapterTitleId(chapterId))?.focus());
 
@@ -57,6 +58,7 @@ export function ChaptersPanel() {
         <button type="button" onClick={() => void addChapter()}>
           Add chapter
         </button>
+        <PlanExportMenu />
       </header>
       <div className="chapters-scroll">
         {chapters && chapters.length > 0 ? (

@@ -39,6 +39,8 @@ export interface CourseSlice {
   /** Adds "Chapter N" after the active chapter and makes it active; resolves with its id. */
   addChapter(): Promise<string | undefined>;
   renameChapter(chapterId: string, title: string): Promise<void>;
+  /** Saves a chapter's instruction or design notes; typing bursts make one undo step in core. */
+  editChapterText(chapterId: string, field: 'instruction' | 'designNotes', text: string): Promise<boolean>;
   moveChapter(chapterId: string, toIndex: number): Promise<void>;
   deleteChapter(chapterId: string): Promise<void>;
   removeCitation(citationId: string): Promise<void>;
@@ -182,6 +184,12 @@ export const createCourseSlice: Slice = (set, get) => {
       const trimmed = title.trim();
       if (!trimmed || trimmed === chapterTitle(chapterId)) return;
       await edit('rename the chapter', (client) => client.call('chapters.update', { chapterId, title: trimmed }));
+    },
+
+    async editChapterText(chapterId, field, text) {
+      if (get().course?.chapters.find((c) => c.id === chapterId)?.[field] === text) return true;
+      const what = field === 'instruction' ? 'save the instruction' : 'save the notes';
+      return (await edit(what, (client) => client.call('chapters.update', { chapterId, [field]: text }))) !== undefined;
     },
 
     async moveChapter(chapterId, toIndex) {
