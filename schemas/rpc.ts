@@ -9,7 +9,7 @@ import { JudgeTierSchema, JudgmentViewSchema } from './judge.ts';
 import { JudgeImportResultSchema, JudgeStartInputSchema, RubricSetComparisonSchema } from './judging.ts';
 import { RubricSetSummarySchema, RubricSetUsageSchema, RubricsGenerateInputSchema, RubricSetKeySchema, RubricsSaveInputSchema, StoredRubricSetSchema } from './rubric-library.ts';
 import { RunAssetsSchema } from './run-assets.ts';
-import { MAX_LINES_PER_CALL, SourceSummarySchema, SourceVersionSchema } from './sources.ts';
+import { MAX_LINES_PER_CALL, SourceSummarySchema, SourceTypeSchema, SourceVersionSchema } from './sources.ts';
 import { HarnessStatusSchema, RunDetailSchema, StudyRunViewSchema, StudySpecSchema, StudySummarySchema } from './studies.ts';
 import { TrajectoryErrorSchema, TrajectorySchema } from './trajectory.ts';
 import { WorkspaceInfoSchema } from './workspace.ts';
@@ -95,6 +95,12 @@ export const rpcContract = {
     input: z.object({ versionId: Id, query: z.string().min(1).max(500), limit: z.number().int().min(1).max(10_000).default(1000) }).strict(),
     /** Case-insensitive; `line` and `column` are 1-based; `total` counts every match, `matches` stops at `limit`. */
     output: z.object({ matches: z.array(z.object({ line: z.number().int(), column: z.number().int() })), total: z.number().int(), truncated: z.boolean() }),
+  },
+
+  'sources.original': {
+    /** One version's original file (a PDF's pages beside its text), base64; files over 64 MiB are refused. */
+    input: z.object({ sourceId: Id, versionId: Id }).strict(),
+    output: z.object({ name: z.string(), type: SourceTypeSchema, sizeBytes: z.number().int().nonnegative(), base64: z.string() }),
   },
 
   // Courses (data rooms), chapters and citations. Every edit answers with the course's new state.

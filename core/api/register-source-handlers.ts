@@ -6,6 +6,7 @@ import { sourcesImportFiles } from './handlers/sources-import-files.ts';
 import { sourcesImportPaths } from './handlers/sources-import-paths.ts';
 import { sourcesLines } from './handlers/sources-lines.ts';
 import { sourcesList } from './handlers/sources-list.ts';
+import { sourcesOriginal } from './handlers/sources-original.ts';
 
 /** Importing, listing and reading sources (core/sources). */
 export function registerSourceHandlers(registry: HandlerRegistry<ApiContext>): void {
@@ -15,5 +16,6 @@ export function registerSourceHandlers(registry: HandlerRegistry<ApiContext>): v
     .add('sources.list', sourcesList)
     .add('sources.get', sourcesGet)
     .add('sources.lines', sourcesLines)
-    .add('sources.find', sourcesFind);
+    .add('sources.find', sourcesFind)
+    .add('sources.original', sourcesOriginal);
 }
