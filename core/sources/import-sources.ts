@@ -112,12 +112,14 @@ async function importOne(workspace: SourceWorkspace, normaliser: SourceNormalise
     const existing = findSourceByName(workspace.db, options.courseId, name);
     const latest = existing ? findLatestVersionRef(workspace.db, existing.id) : undefined;
     if (existing && latest?.sha256 === sha256) return { status: 'unchanged', name, sourceId: existing.id, versionId: latest.id };
-    const indexed = await normaliser.normalise(type, bytes, name, options.signal);
+    const sizeBytes = bytes.byteLength;
+    // The worker keeps the blobs; handing it the bytes means a large file is held once, not twice.
+    const indexed = await normaliser.normalise(type, bytes, name, options.signal, { transfer: true });
     options.signal?.throwIfAborted();
     const createdAt = (options.now?.() ?? new Date()).toISOString();
     let stored: Awaited<ReturnType<typeof storeImportedSource>>;
     try {
-      stored = await storeImportedSource(workspace, { courseId: options.courseId, name, type, original: bytes, sha256, indexed, createdAt });
+      stored = await storeImportedSource(workspace, { courseId: options.courseId, name, type, original: bytes, sizeBytes, sha256, indexed, createdAt });
     } catch (error) {
       throw new SourceStorageError(`${name} was read but could not be stored (${(error as Error).message}); check the free disk space and try again.`, { cause: error });
     }

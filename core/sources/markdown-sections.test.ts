@@ -178,4 +178,19 @@ describe('markdownSections', () => {
       { numRuns: 1000 },
     );
   });
+
+  it('titles thousands of headings, with and without inline markup, as the parser reads them, in linear time', () => {
+    const chunk = (i: number) => [`## Plain title ${i} ##`, '', `text ${i}`, '', `### The \`code\` *path* [${i}](https://e.org/${i}) &amp; more`, '', 'body line', ''];
+    const markdown = Array.from({ length: 1000 }, (_, i) => chunk(i).join('\n')).join('\n');
+    const big = `${markdown}\n`.repeat(10);
+    const started = performance.now();
+    const sections = markdownSections(big, countLines(big));
+    expect(performance.now() - started).toBeLessThan(10_000);
+    const headings = sections.filter((s) => s.level > 0);
+    expect(headings).toHaveLength(20_000);
+    expect(headings[0]).toMatchObject({ title: 'Plain title 0', level: 2, startLine: 1 });
+    expect(headings[1]).toMatchObject({ title: 'The code path 0 & more', level: 3, startLine: 5 });
+    expect(headings[19_999]).toMatchObject({ title: 'The code path 999 & more', level: 3 });
+    expect(headings.every((h, i) => i === 0 || h.startLine > headings[i - 1]!.startLine)).toBe(true);
+  });
 });

@@ -2,7 +2,7 @@ import type { Heading, Nodes } from 'mdast';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import type { Section } from '../../schemas/sources.ts';
-import { markdownSegments } from './markdown-segments.ts';
+import { MarkdownSegmenter } from './markdown-segments.ts';
 
 const parser = unified().use(remarkParse);
 
@@ -26,7 +26,12 @@ const HEADING_CANDIDATE = /^ {0,3}(?:#{1,6}(?:[ \t]|$)|=+[ \t]*$|-+[ \t]*$)/m;
  */
 export function markdownSections(markdown: string, lineCount: number): Section[] {
   if (lineCount === 0) return [];
-  const headings = HEADING_CANDIDATE.test(markdown) ? topLevelHeadings(markdown, lineCount) : [];
+  return sectionsFromHeadings(HEADING_CANDIDATE.test(markdown) ? topLevelHeadings(markdown, lineCount) : [], lineCount);
+}
+
+/** Sections from headings in document order (see markdownSections): a preamble, then nested sections. */
+export function sectionsFromHeadings(headings: readonly HeadingLine[], lineCount: number): Section[] {
+  if (lineCount === 0) return [];
   const sections: Section[] = [];
   const firstHeadingLine = headings[0]?.line ?? lineCount + 1;
   if (firstHeadingLine > 1) sections.push({ title: '', level: 0, startLine: 1, endLine: firstHeadingLine - 1 });
@@ -41,31 +46,92 @@ export function markdownSections(markdown: string, lineCount: number): Section[]
   return sections;
 }
 
-interface HeadingLine {
+export interface HeadingLine {
   title: string;
   level: number;
   line: number;
 }
 
+const ATX_LINE = /^#{1,6}(?:[ \t]|$)/;
+/**
+ * An ATX heading whose title holds none of the characters that start inline Markdown (emphasis,
+ * code, links, HTML, entities, escapes): its title is its text, no parser needed. Others are parsed.
+ */
+const PLAIN_ATX = /^(#{1,6})(?:[ \t]+([^\\`*_[\]<>!&#]*?))?(?:[ \t]+#+)?[ \t]*$/;
+const ATX_BATCH = 200;
+const CANDIDATE_LINE = new RegExp(HEADING_CANDIDATE.source);
+
 /**
  * Headings found by remark-parse, which is exact but reads about a megabyte a second: so only
  * the pieces of the document (markdown-segments.ts) that hold a candidate line are parsed, each
- * on its own, and their line numbers shifted back into place.
+ * on its own, and their line numbers shifted back into place. The document is cut into pieces
+ * as its lines are read, so only one piece's lines are held at a time, never all of them. A
+ * piece that is one ATX heading line (the segmenter cuts around those) is read without a parser
+ * when its title has no inline markup, else parsed with up to ATX_BATCH such lines at once,
+ * blank-line separated (they parse the same together as alone): one parse per heading would
+ * cost more than the document.
  */
 function topLevelHeadings(markdown: string, lineCount: number): HeadingLine[] {
-  const lines = markdown.split('\n');
   const headings: HeadingLine[] = [];
-  for (const [start, end] of markdownSegments(lines)) {
-    const piece = lines.slice(start, end).join('\n');
-    if (!HEADING_CANDIDATE.test(piece)) continue;
-    for (const node of parser.parse(piece).children) {
-      if (node.type !== 'heading' || !node.position) continue;
-      // Clamp in case the parser counts a final empty line that our numbering (line-index.ts) does not.
-      const line = Math.min(start + node.position.start.line, lineCount);
-      headings.push({ title: plainText(node).replace(/\s+/g, ' ').trim(), level: (node as Heading).depth, line });
+  let batch: { line: number; text: string }[] = [];
+  const parseBatch = () => {
+    for (const node of parser.parse(batch.map((atx) => atx.text).join('\n\n')).children) {
+      // Line 2k+1 of the joined text is the k-th heading line.
+      if (node.type === 'heading' && node.position) headings.push(headingLine(node as Heading, batch[(node.position.start.line - 1) / 2]!.line));
     }
+    batch = [];
+  };
+  // The piece being read: lines [pieceStart, index) at characters [pieceFrom, pieceTo) of the text.
+  let pieceStart = 0;
+  let pieceFrom = 0;
+  let pieceTo = 0;
+  let pieceHasCandidate = false;
+  const finishPiece = (next: number, from: number) => {
+    if (pieceHasCandidate) {
+      const text = markdown.slice(pieceFrom, pieceTo);
+      if (next - pieceStart === 1 && ATX_LINE.test(text)) {
+        const plain = PLAIN_ATX.exec(text);
+        if (plain) headings.push({ title: (plain[2] ?? '').replace(/\s+/g, ' ').trim(), level: plain[1]!.length, line: pieceStart + 1 });
+        else if (batch.push({ line: pieceStart + 1, text }) === ATX_BATCH) parseBatch();
+      } else {
+        for (const node of parser.parse(text).children) {
+          if (node.type !== 'heading' || !node.position) continue;
+          // Clamp in case the parser counts a final empty line that our numbering (line-index.ts) does not.
+          headings.push(headingLine(node as Heading, Math.min(pieceStart + node.position.start.line, lineCount)));
+        }
+      }
+    }
+    pieceStart = next;
+    pieceFrom = from;
+    pieceHasCandidate = false;
+  };
+  const segmenter = new MarkdownSegmenter();
+  let index = 0;
+  for (let start = 0; index < lineCount; index++) {
+    const newline = markdown.indexOf('\n', start);
+    const end = newline === -1 ? markdown.length : newline;
+    const plain = segmenter.expectsPlainLines && isWordStart(markdown.charCodeAt(start));
+    const line = plain ? '' : markdown.slice(start, end);
+    const cut = plain ? segmenter.nextPlain() : segmenter.next(line);
+    if (cut.before && index > pieceStart) finishPiece(index, start);
+    // A line starting with a letter or digit is never a heading candidate.
+    if (!plain && CANDIDATE_LINE.test(line)) pieceHasCandidate = true;
+    pieceTo = end;
+    start = end + 1;
+    if (cut.after) finishPiece(index + 1, start);
   }
-  return headings;
+  if (index > pieceStart) finishPiece(index, markdown.length);
+  if (batch.length > 0) parseBatch();
+  return headings.sort((a, b) => a.line - b.line);
+}
+
+/** An ASCII letter or digit. */
+function isWordStart(code: number): boolean {
+  return (code >= 0x30 && code <= 0x39) || (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a);
+}
+
+function headingLine(node: Heading, line: number): HeadingLine {
+  return { title: plainText(node).replace(/\s+/g, ' ').trim(), level: node.depth, line };
 }
 
 function plainText(node: Nodes): string {

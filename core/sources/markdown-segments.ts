@@ -23,48 +23,88 @@
  */
 export function markdownSegments(lines: readonly string[]): [number, number][] {
   const cuts: number[] = [];
-  let fence: { marker: string; length: number } | undefined;
-  let htmlEnd: RegExp | undefined;
-  /** An HTML block of kind 6 or 7 (or a line that might start one) is open until a blank line. */
-  let htmlUntilBlank = false;
-  let previousBlank = false;
+  const segmenter = new MarkdownSegmenter();
   for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]!;
-    if (fence) {
+    const cut = segmenter.next(lines[i]!);
+    if (cut.before) cuts.push(i);
+    if (cut.after) cuts.push(i + 1);
+  }
+  return segmentsFrom(cuts, lines.length);
+}
+
+/**
+ * The rules above, one line at a time, so that a long document can be cut as it is read
+ * without holding all its lines: `next(line)` says whether the document may be cut before the
+ * line and after it. Once no more cuts can be made, every answer is no.
+ */
+export class MarkdownSegmenter {
+  #fence: { marker: string; length: number } | undefined;
+  #htmlEnd: RegExp | undefined;
+  /** An HTML block of kind 6 or 7 (or a line that might start one) is open until a blank line. */
+  #htmlUntilBlank = false;
+  #previousBlank = false;
+  #stopped = false;
+
+  next(line: string): { before: boolean; after: boolean } {
+    const none = { before: false, after: false };
+    if (this.#stopped) return none;
+    if (this.#fence) {
       const closing = /^ {0,3}(`+|~+)[ \t]*$/.exec(line)?.[1];
-      if (closing && closing[0] === fence.marker && closing.length >= fence.length) fence = undefined;
-      previousBlank = false;
-      continue;
+      if (closing && closing[0] === this.#fence.marker && closing.length >= this.#fence.length) this.#fence = undefined;
+      this.#previousBlank = false;
+      return none;
     }
-    if (htmlEnd) {
-      if (htmlEnd.test(line)) htmlEnd = undefined;
-      previousBlank = false;
-      continue;
+    if (this.#htmlEnd) {
+      if (this.#htmlEnd.test(line)) this.#htmlEnd = undefined;
+      this.#previousBlank = false;
+      return none;
     }
     const blank = line.trim() === '';
-    if (blank) htmlUntilBlank = false;
-    const atxHeading = !htmlUntilBlank && /^#{1,6}(?:[ \t]|$)/.test(line);
-    if ((previousBlank && /^\S/.test(line)) || atxHeading) cuts.push(i);
-    if (atxHeading) cuts.push(i + 1);
+    if (blank) this.#htmlUntilBlank = false;
+    const atxHeading = !this.#htmlUntilBlank && /^#{1,6}(?:[ \t]|$)/.test(line);
+    const cut = { before: (this.#previousBlank && /^\S/.test(line)) || atxHeading, after: atxHeading };
     const opening = /^( {0,3})(`{3,}|~{3,})(.*)$/.exec(line);
     // A backtick fence's info string may not contain a backtick (that line is inline code).
     if (opening && !(opening[2]![0] === '`' && opening[3]!.includes('`'))) {
       // Inside what may be an HTML block, a fence line may be HTML text or a real fence: unknowable here.
-      if (opening[1] !== '' || htmlUntilBlank) return segmentsFrom(cuts, lines.length);
-      fence = { marker: opening[2]![0]!, length: opening[2]!.length };
+      if (opening[1] !== '' || this.#htmlUntilBlank) return this.#stop(cut);
+      this.#fence = { marker: opening[2]![0]!, length: opening[2]!.length };
+      cut.after = false;
     } else if (/^ {0,3}</.test(line)) {
       const end = htmlBlockEnd(line.trimStart());
       // Such a block may end on its first line (`<!-- note -->`).
       if (end && !end.test(line)) {
-        if (/^ /.test(line) || htmlUntilBlank) return segmentsFrom(cuts, lines.length);
-        htmlEnd = end;
+        if (/^ /.test(line) || this.#htmlUntilBlank) return this.#stop(cut);
+        this.#htmlEnd = end;
       } else if (!end && /^ {0,3}<\/?[A-Za-z]/.test(line)) {
-        htmlUntilBlank = true;
+        this.#htmlUntilBlank = true;
       }
     }
-    previousBlank = blank;
+    this.#previousBlank = blank;
+    return cut;
   }
-  return segmentsFrom(cuts, lines.length);
+
+  /**
+   * `next` for a line known to start with a letter or digit, when no fenced code or HTML block
+   * is open (`expectsPlainLines`): such a line starts no block these rules track, so its text is
+   * not needed (a long document's lines need not each become a string).
+   */
+  nextPlain(): { before: boolean; after: boolean } {
+    const cut = { before: !this.#stopped && this.#previousBlank, after: false };
+    this.#previousBlank = false;
+    return cut;
+  }
+
+  /** Whether `nextPlain` may stand in for `next` on a line starting with a letter or digit. */
+  get expectsPlainLines(): boolean {
+    return this.#fence === undefined && this.#htmlEnd === undefined;
+  }
+
+  /** No cut after this line, nor after any later one. */
+  #stop(cut: { before: boolean; after: boolean }): { before: boolean; after: boolean } {
+    this.#stopped = true;
+    return { before: cut.before, after: false };
+  }
 }
 
 function segmentsFrom(cuts: number[], lineCount: number): [number, number][] {

@@ -6,6 +6,7 @@ import { normaliseHtml } from './normalise-html.ts';
 import { normaliseMarkdown } from './normalise-markdown.ts';
 import { normalisePdf } from './normalise-pdf.ts';
 import { normaliseText } from './normalise-text.ts';
+import { plainTextSections } from './plain-text-sections.ts';
 import { SourceImportError } from './source-errors.ts';
 
 const NORMALISERS: Record<SourceType, (bytes: Uint8Array, name: string) => NormalisedSource | Promise<NormalisedSource>> = {
@@ -22,5 +23,7 @@ export async function normaliseSource(type: SourceType, bytes: Uint8Array, name:
   if (lineCount === 0) {
     throw new SourceImportError(`${name} has no text to cite once scripts, styles and page chrome are removed; check that it is the document itself and not a page that loads it.`);
   }
-  return { ...normalised, lineCount, sections: markdownSections(normalised.markdown, lineCount) };
+  // Plain text is not Markdown: its outline comes from a one-pass scan, not a Markdown parser.
+  const sections = type === 'text' ? plainTextSections(normalised.markdown, lineCount) : markdownSections(normalised.markdown, lineCount);
+  return { ...normalised, lineCount, sections };
 }

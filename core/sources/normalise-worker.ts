@@ -4,7 +4,7 @@ import { parentPort } from 'node:worker_threads';
 import type { SourceType } from '../../schemas/sources.ts';
 import { normaliseAndKeep } from './normalise-and-keep.ts';
 import { failureKind, type NormaliseFailure } from './source-errors.ts';
-import type { IndexedSource } from './normalised-source.ts';
+import type { KeptSource } from './normalised-source.ts';
 
 restoreNativeBuiltins();
 
@@ -19,7 +19,7 @@ export interface NormaliseRequest {
 
 /** What comes back: the indexed source, or why the file could not be read. */
 export type NormaliseReply =
-  | { id: number; ok: true; result: IndexedSource }
+  | { id: number; ok: true; result: KeptSource }
   | { id: number; ok: false; message: string; failure: NormaliseFailure }
   /** Sent once, when the worker has loaded its readers: failures before it are the app's, not a file's. */
   | { ready: true };

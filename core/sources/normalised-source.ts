@@ -13,3 +13,14 @@ export interface IndexedSource extends NormalisedSource {
   lineCount: number;
   sections: Section[];
 }
+
+/**
+ * What the reader hands back once it has kept the blobs: the index, the Markdown's hash and size,
+ * and the Markdown itself only when it was not written to the blob store (no blob folder given).
+ * A 200 MB text file's Markdown is then never copied from the worker to the main thread.
+ */
+export interface KeptSource extends Omit<IndexedSource, 'markdown'> {
+  markdown: string | null;
+  markdownSha256: string;
+  markdownBytes: number;
+}

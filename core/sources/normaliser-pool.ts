@@ -3,7 +3,7 @@ import { restoreNativeBuiltins } from './native-builtins.ts';
 import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
 import type { SourceType } from '../../schemas/sources.ts';
-import type { IndexedSource } from './normalised-source.ts';
+import type { KeptSource } from './normalised-source.ts';
 import type { NormaliseReply, NormaliseRequest } from './normalise-worker.ts';
 import { failureKind, SourceImportError, SourceStorageError, type NormaliseFailure } from './source-errors.ts';
 import { startNormaliseWorker } from './start-normalise-worker.ts';
@@ -15,8 +15,17 @@ export interface SourceNormaliser {
    * Rejects with SourceImportError for a file that cannot be read, SourceStorageError when its
    * blobs cannot be written, or the signal's reason when cancelled.
    */
-  normalise(type: SourceType, bytes: Uint8Array, name: string, signal?: AbortSignal): Promise<IndexedSource>;
+  normalise(type: SourceType, bytes: Uint8Array, name: string, signal?: AbortSignal, options?: NormaliseCallOptions): Promise<KeptSource>;
   close(): Promise<void>;
+}
+
+export interface NormaliseCallOptions {
+  /**
+   * Hand the bytes' memory to the worker instead of copying it (a 200 MB file is then held
+   * once, not twice); the caller's `bytes` are empty afterwards. Only when they are a whole,
+   * unshared buffer; otherwise they are copied as usual.
+   */
+  transfer?: boolean;
 }
 
 /** One worker per core, at most two by default: this machine class has two, and PDFs are CPU-bound. */
@@ -57,8 +66,9 @@ export function readTimeoutMs(sizeBytes: number): number {
 
 interface Task {
   id: number;
-  request: NormaliseRequest;
-  resolve: (result: IndexedSource) => void;
+  request: NormaliseRequest & { sizeBytes: number };
+  transfer: boolean;
+  resolve: (result: KeptSource) => void;
   reject: (error: unknown) => void;
   signal: AbortSignal | undefined;
   onAbort: () => void;
@@ -91,11 +101,13 @@ class NormaliserPool implements SourceNormaliser {
     this.#slots = Array.from({ length: size }, () => ({ worker: undefined, task: undefined }));
   }
 
-  normalise(type: SourceType, bytes: Uint8Array, name: string, signal?: AbortSignal): Promise<IndexedSource> {
+  normalise(type: SourceType, bytes: Uint8Array, name: string, signal?: AbortSignal, options: NormaliseCallOptions = {}): Promise<KeptSource> {
     if (this.#closed) return Promise.reject(new Error('The normaliser pool is closed.'));
     signal?.throwIfAborted();
-    return new Promise<IndexedSource>((resolve, reject) => {
-      const task: Task = { id: this.#nextId++, request: { id: 0, type, name, bytes, blobRoot: this.#blobRoot }, resolve, reject, signal, onAbort: () => this.#abort(task) };
+    return new Promise<KeptSource>((resolve, reject) => {
+      const transfer = options.transfer === true && bytes.buffer instanceof ArrayBuffer && bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
+      const request = { id: 0, type, name, bytes, blobRoot: this.#blobRoot, sizeBytes: bytes.byteLength };
+      const task: Task = { id: this.#nextId++, request, transfer, resolve, reject, signal, onAbort: () => this.#abort(task) };
       task.request.id = task.id;
       signal?.addEventListener('abort', task.onAbort, { once: true });
       this.#queue.push(task);
@@ -132,9 +144,9 @@ class NormaliserPool implements SourceNormaliser {
       slot.worker ??= this.#spawn(slot);
       slot.task = task;
       slot.worker.ref();
-      const limit = this.#timeoutMs(task.request.bytes.byteLength);
+      const limit = this.#timeoutMs(task.request.sizeBytes);
       task.timer = setTimeout(() => this.#fail(slot, timeoutError(task, limit)), limit);
-      slot.worker.postMessage(task.request);
+      slot.worker.postMessage(task.request, task.transfer ? [task.request.bytes.buffer as ArrayBuffer] : []);
     }
   }
 
@@ -222,7 +234,11 @@ function startError(error: Error): Error {
   return new Error(`The document reader could not start (${error.message}); rebuild or reinstall LH-Bench Studio (npm run build), then import again.`);
 }
 
+/** A time-out is the reader's limit, not a verdict on the file: say so, and what was kept. */
 function timeoutError(task: Task, limitMs: number): SourceImportError {
   const seconds = Math.max(1, Math.round(limitMs / 1000));
-  return new SourceImportError(`${task.request.name} took longer than ${seconds} s to read and was stopped; it may be damaged or unusually complex: save a fresh copy or split it, and import again.`);
+  const size = (task.request.sizeBytes / 1_048_576).toFixed(1);
+  return new SourceImportError(
+    `${task.request.name} timed out: reading it (${size} MB) took longer than the ${seconds} s limit and was stopped, so it was not imported (other files were not affected). Try again when the machine is less busy, or split the file into smaller parts and import those.`,
+  );
 }

@@ -1,10 +1,10 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { ImportOutcome, SourceType } from '../../schemas/sources.ts';
 import { recordBlob } from '../store/blob-repository.ts';
 import { findCurrentProject } from '../store/project-repository.ts';
 import { findSourceByName, insertSource, updateSourceHead } from '../store/source-repository.ts';
 import { findLatestVersionRef, insertSourceVersion } from '../store/source-version-repository.ts';
-import type { IndexedSource } from './normalised-source.ts';
+import type { KeptSource } from './normalised-source.ts';
 import { newSourceId } from './source-id.ts';
 import type { SourceWorkspace } from './source-workspace.ts';
 
@@ -12,9 +12,11 @@ export interface ImportedFile {
   courseId: string | null;
   name: string;
   type: SourceType;
+  /** The file's bytes; may be empty (handed to the reader) when the reader already kept the blob. */
   original: Uint8Array;
+  sizeBytes: number;
   sha256: string;
-  indexed: IndexedSource;
+  indexed: KeptSource;
   createdAt: string;
 }
 
@@ -29,16 +31,21 @@ export type StoredOutcome = Exclude<ImportOutcome, { status: 'failed' }>;
  */
 export async function storeImportedSource(workspace: SourceWorkspace, file: ImportedFile): Promise<{ outcome: StoredOutcome; previousVersionId?: string }> {
   const { db, blobs } = workspace;
-  const markdown = Buffer.from(file.indexed.markdown, 'utf8');
-  const markdownSha256 = createHash('sha256').update(markdown).digest('hex');
+  const { markdownSha256, markdownBytes } = file.indexed;
   // Blob files first: a crash between the two steps leaves an unreferenced file, never a row
-  // pointing at a missing one.
-  await Promise.all([blobs.putAsync(file.original), blobs.putAsync(markdown)]);
+  // pointing at a missing one. The reader usually kept both already (normalise-and-keep.ts).
+  const keep = async (sha256: string, bytes: Uint8Array | null, what: string) => {
+    if (blobs.has(sha256)) return;
+    if (bytes === null || bytes.byteLength === 0) throw new Error(`the ${what} was not saved by the reader and is no longer in memory`);
+    await blobs.putAsync(bytes);
+  };
+  const markdown = file.indexed.markdown === null ? null : Buffer.from(file.indexed.markdown, 'utf8');
+  await Promise.all([keep(file.sha256, file.original, 'original file'), keep(markdownSha256, markdown, 'Markdown text')]);
   return db.transaction(() => {
     const project = findCurrentProject(db);
     if (!project) throw new Error('The workspace has no project to import into; restart the app so it can seed one.');
-    recordBlob(db, file.sha256, file.original.byteLength, file.createdAt);
-    recordBlob(db, markdownSha256, markdown.byteLength, file.createdAt);
+    recordBlob(db, file.sha256, file.sizeBytes, file.createdAt);
+    recordBlob(db, markdownSha256, markdownBytes, file.createdAt);
     const existing = findSourceByName(db, file.courseId, file.name);
     const latest = existing ? findLatestVersionRef(db, existing.id) : undefined;
     if (existing && latest?.sha256 === file.sha256) {

@@ -1,0 +1,132 @@
+import { spawnSync } from 'node:child_process';
+import { createWriteStream, existsSync, renameSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { median, type BenchResult } from '../../build/bench-harness.ts';
+
+const MB = 1_000_000;
+const RUNS = 3;
+/** Bump when the generated files change, so a stale cached copy is not reused. */
+const CORPUS_VERSION = 'v1';
+const WORDS = 'the of and to in a is that for it as with was on be by this are or at from an which not have but all can evidence source patent claim'.split(' ');
+
+interface Case {
+  label: string;
+  fileName: string;
+  bytes: number;
+  line: (i: number, random: () => number) => string;
+}
+
+const sentence = (random: () => number, words: number) => Array.from({ length: words }, () => WORDS[Math.floor(random() * WORDS.length)]).join(' ');
+
+const CASES: Case[] = [
+  {
+    label: '200 MB text file',
+    fileName: 'ingest-200mb.txt',
+    bytes: 200 * MB,
+    // Plain text as people write it: paragraphs of wrapped lines, underlined titles, no Markdown.
+    line: (i, random) => (i % 400 === 0 ? `Part ${i / 400}\n${'='.repeat(12)}\n` : i % 9 === 0 ? '' : sentence(random, 4 + Math.floor(random() * 12))),
+  },
+  {
+    label: '50 MB Markdown file',
+    fileName: 'ingest-50mb.md',
+    bytes: 50 * MB,
+    line: (i, random) => {
+      if (i % 60 === 0) return `\n## Section ${i / 60}: ${i % 120 === 0 ? 'the `code` path' : 'findings'}\n`;
+      if (i % 97 === 0) return '\n```ts\nconst value = compute(1, 2);\n```\n';
+      if (i % 13 === 0) return `- ${sentence(random, 8)} [link](https://example.org/${i})`;
+      return i % 7 === 0 ? '' : `${sentence(random, 6 + Math.floor(random() * 10))} *${WORDS[i % WORDS.length]}*`;
+    },
+  },
+];
+
+/**
+ * Text and Markdown ingestion against `wc -l` on the same file: the whole import (read, hash,
+ * decode, line index, outline, blobs and rows) in a process of its own, so its peak resident
+ * memory is measured too. Targets (issue 13): at least 20 MB/s, and peak memory at most twice
+ * the file plus 300 MB.
+ */
+export default async function benchTextIngest(): Promise<BenchResult[]> {
+  const results: BenchResult[] = [];
+  const compiled = compiledImport();
+  for (const c of CASES) {
+    const file = await corpusFile(c);
+    const size = statSync(file).size;
+    const wc = median(Array.from({ length: RUNS }, () => timeWc(file)));
+    const runs = Array.from({ length: RUNS }, () => importInChild(file, compiled));
+    const ms = median(runs.map((r) => r.ms));
+    const peak = Math.max(...runs.map((r) => r.maxRssBytes));
+    const mbPerSecond = size / MB / (ms / 1000);
+    const memoryLimit = 2 * size + 300 * MB;
+    results.push({
+      name: `Text ingestion throughput, ${c.label} (${(size / MB).toFixed(0)} MB, 2 workers)`,
+      unit: 'MB/s',
+      value: mbPerSecond,
+      peer: { name: 'wc -l', value: size / MB / (wc / 1000) },
+      target: { text: '≥ 20 MB/s', met: mbPerSecond >= 20 },
+      detail: `median of ${RUNS}: ours ${ms.toFixed(0)} ms (${compiled ? 'dist/' : 'TypeScript sources'}), wc -l ${wc.toFixed(0)} ms`,
+    });
+    results.push({
+      name: `Text ingestion peak memory, ${c.label}`,
+      unit: 'MB',
+      value: peak / MB,
+      target: { text: `≤ 2× file + 300 MB (${(memoryLimit / MB).toFixed(0)} MB)`, met: peak <= memoryLimit },
+      detail: `peak resident memory of the importing process (main thread and workers), worst of ${RUNS} runs`,
+    });
+  }
+  return results;
+}
+
+function timeWc(file: string): number {
+  const started = performance.now();
+  const result = spawnSync('wc', ['-l', file], { stdio: 'ignore' });
+  if (result.status !== 0) throw new Error(`wc -l ${file} exited ${result.status}`);
+  return performance.now() - started;
+}
+
+function importInChild(file: string, compiled: string | undefined): { ms: number; maxRssBytes: number } {
+  const child = fileURLToPath(new URL('./ingest-bench-child.ts', import.meta.url));
+  const result = spawnSync(process.execPath, ['--import', 'tsx', child, file], {
+    encoding: 'utf8',
+    maxBuffer: 16 * MB,
+    env: { ...process.env, ...(compiled ? { LHB_BENCH_DIST: compiled } : {}) },
+  });
+  if (result.status !== 0) throw new Error(`The ingestion benchmark's import failed (exit ${result.status}): ${result.stderr}`);
+  const reply = JSON.parse(result.stdout.trim().split('\n').pop()!) as { ms: number; maxRssBytes: number; outcomes: { status: string }[] };
+  if (reply.outcomes[0]?.status !== 'added') throw new Error(`The benchmark import did not add the file: ${JSON.stringify(reply.outcomes[0])}`);
+  return reply;
+}
+
+/** The compiled import (dist/) when it is up to date, as the app runs it; else undefined (sources). */
+function compiledImport(): string | undefined {
+  const dist = new URL('../../dist/core/sources/import-sources.js', import.meta.url);
+  if (!existsSync(dist)) return undefined;
+  const freshness = spawnSync(process.execPath, ['-e', `import(${JSON.stringify(new URL('../../build/build-freshness.mjs', import.meta.url).href)}).then((m) => process.exit(m.isBuildStale() ? 1 : 0))`]);
+  return freshness.status === 0 ? dist.href : undefined;
+}
+
+/** Generates the file once per corpus version (seeded, so every run reads the same bytes). */
+async function corpusFile(c: Case): Promise<string> {
+  const path = join(tmpdir(), `lhb-${CORPUS_VERSION}-${c.fileName}`);
+  if (existsSync(path)) return path;
+  let seed = 13;
+  const random = () => ((seed = (seed * 1_103_515_245 + 12_345) >>> 0) / 2 ** 32);
+  const partial = `${path}.partial`;
+  const out = createWriteStream(partial);
+  let written = 0;
+  let chunk: string[] = [];
+  for (let i = 1; written < c.bytes; i++) {
+    const line = c.line(i, random);
+    chunk.push(line);
+    written += line.length + 1;
+    if (chunk.length === 10_000) {
+      if (!out.write(`${chunk.join('\n')}\n`)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
+      chunk = [];
+    }
+  }
+  out.end(chunk.length > 0 ? `${chunk.join('\n')}\n` : '');
+  await new Promise<void>((resolve, reject) => out.on('finish', () => resolve()).on('error', reject));
+  renameSync(partial, path);
+  return path;
+}
