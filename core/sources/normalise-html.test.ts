@@ -79,4 +79,18 @@ describe('isSafeHref', () => {
   it.each(['javascript:alert(1)', ' JAVASCRIPT:x', 'java\tscript:x', 'java\nscript:x', 'data:text/html,x', 'vbscript:x', 'file:///etc/passwd', 'blob:https://x/y'])('refuses %j', (href) => {
     expect(isSafeHref(href)).toBe(false);
   });
+
+  it('drops permalink anchors (Sphinx ¶, Node #, GitHub icons) from headings and text, keeping real links', async () => {
+    const { markdown } = await html(`<main>
+      <h1>Python Policy<a class="headerlink" href="#python-policy" title="Link to this heading">¶</a></h1>
+      <h2 id="x"><a class="mark" href="#x">#</a> Versions</h2>
+      <h3><a class="anchor" aria-label="Permalink" href="#install"><svg><path d="M0"/></svg></a>Install</h3>
+      <p>See <a href="#versions">the versions section</a> and note 1<a href="#fn1">1</a>.<a class="headerlink" href="#p1">¶</a></p>
+    </main>`);
+    expect(markdown).toContain('# Python Policy\n');
+    expect(markdown).toContain('## Versions\n');
+    expect(markdown).toContain('### Install\n');
+    expect(markdown).toContain('See [the versions section](#versions) and note 1[1](#fn1).\n');
+    expect(markdown).not.toMatch(/¶|\[#\]|\[\]\(/);
+  });
 });

@@ -54,9 +54,27 @@ function cleanElement(element: Element, insideContentBlock: boolean): ElementCon
   // A <form> often wraps a whole page (ASP.NET does this); keep its text, drop the form itself.
   if (tag === 'form') return children;
   if (tag === 'a' && typeof props.href === 'string' && !isSafeHref(props.href)) return children;
+  if (tag === 'a' && isPermalink(props, children)) return [];
   element.properties = safeProperties(props);
   element.children = children;
   return [element];
+}
+
+/** A heading's or paragraph's own link to itself: a glyph (Sphinx's ¶, #, §, 🔗) or nothing, pointing at #id. */
+const PERMALINK_TEXT = /^[\s¶§#🔗⚓∞]*$/u;
+const PERMALINK_CLASSES = new Set(['headerlink', 'anchor', 'anchorjs-link', 'heading-anchor', 'anchor-link', 'permalink', 'mark', 'hash-link']);
+
+function isPermalink(props: Element['properties'], children: ElementContent[]): boolean {
+  const href = typeof props.href === 'string' ? props.href : '';
+  const text = children.map(textOf).join('');
+  const classes = Array.isArray(props.className) ? props.className.map(String) : [];
+  if (!PERMALINK_TEXT.test(text)) return false;
+  return href.startsWith('#') || classes.some((name) => PERMALINK_CLASSES.has(name));
+}
+
+function textOf(node: ElementContent): string {
+  if (node.type === 'text') return node.value;
+  return node.type === 'element' ? node.children.map(textOf).join('') : '';
 }
 
 /** Only the attributes that carry document meaning survive; handlers, styles and data-* do not. */
