@@ -105,9 +105,15 @@ test('a voter closes a live build after clicking in it, reads their votes in wor
   const clickIntoBuild = async () => {
     const frame = dialog.locator('iframe');
     await expect(frame).toBeVisible();
+    // Click once the build has loaded, as a voter who sees it would.
+    const build = (await (await frame.elementHandle())!.contentFrame())!;
+    await build.waitForLoadState('load');
+    await expect(build.locator('body')).toBeVisible();
     const box = (await frame.boundingBox())!;
     await page.mouse.click(box.x + box.width / 2, box.y + Math.min(box.height / 2, 40));
     await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('IFRAME');
+    // The build's own document has the keyboard (the browser moves it there a moment after the click).
+    await expect.poll(() => build.evaluate(() => document.hasFocus())).toBe(true);
   };
 
   // Esc reaches the page while the dialog's own controls have focus.
