@@ -19,6 +19,8 @@ export interface TestCluster {
   jobCompLog: string;
   stopController(): Promise<void>;
   startController(): Promise<void>;
+  /** The node fails (set DOWN, which kills its jobs: NODE_FAIL) and comes back. */
+  failNode(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -143,6 +145,13 @@ export async function startTestCluster(): Promise<TestCluster> {
       stopping = false;
     },
     startController,
+    async failNode() {
+      const scontrol = (...args: string[]) => spawnSync('scontrol', args, { env: process.env, encoding: 'utf8' });
+      scontrol('update', `nodename=${host}`, 'state=down', 'reason=lhb-test-node-failure');
+      await waitFor(() => /State=DOWN/.test(scontrol('show', 'node', host).stdout), 10_000, 'node to go down');
+      scontrol('update', `nodename=${host}`, 'state=resume');
+      await waitFor(() => /State=(IDLE|MIX|ALLOC)/.test(scontrol('show', 'node', host).stdout), 20_000, 'node to come back');
+    },
     async stop() {
       stopping = true;
       spawnSync('scancel', ['--full', '-u', 'root'], { env: process.env });

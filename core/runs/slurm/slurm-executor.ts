@@ -133,6 +133,8 @@ export function createSlurmExecutor(options: SlurmExecutorOptions): RunExecutor 
       `--output=${join(slurmDir, 'logs', `${request.runId}-%j.out`)}`,
       `--chdir=${request.folder}`,
       `--cpus-per-task=${options.slurm.cpus ?? 1}`,
+      // A job Slurm would requeue itself would run a half-used folder again: the engine requeues, re-preparing it.
+      '--no-requeue',
       `--time=${minutes}`,
       ...(options.slurm.mem ? [`--mem=${options.slurm.mem}`] : []),
       ...(options.slurm.partition ? [`--partition=${options.slurm.partition}`] : []),
@@ -170,8 +172,13 @@ export function createSlurmExecutor(options: SlurmExecutorOptions): RunExecutor 
         }
         const written = readOutcomeFile(request.folder);
         if (written && (written.jobId === null || written.jobId === jobId)) {
-          transcript.read();
-          return { outcome: fromOutcomeFile(written, state, cancelSent) };
+          // Stopped by a signal nobody here sent: Slurm's final state says why (scancel, preemption, a lost node).
+          const stoppedFromOutside = written.outcome.cancelled && !cancelSent;
+          if (!stoppedFromOutside || ENDED.has(state) || state === 'VANISHED') {
+            transcript.read();
+            if (stoppedFromOutside && LOST.has(state)) return { lost: lostWords(jobId, state) };
+            return { outcome: fromOutcomeFile(written, state, cancelSent) };
+          }
         }
         if (ENDED.has(state) || state === 'VANISHED') {
           endedAt ??= Date.now();
@@ -179,7 +186,7 @@ export function createSlurmExecutor(options: SlurmExecutorOptions): RunExecutor 
             transcript.read();
             if (state === 'CANCELLED' || cancelSent) return { outcome: { ...emptyOutcome(), cancelled: true } };
             if (state === 'TIMEOUT') return { outcome: { ...emptyOutcome(), timedOut: true } };
-            if (LOST.has(state)) return { lost: state === 'VANISHED' ? `Slurm job ${jobId} vanished (Slurm no longer knows it and it left no outcome: a node failure, a preemption or a cluster restart)` : `Slurm job ${jobId} ended ${state}` };
+            if (LOST.has(state)) return { lost: lostWords(jobId, state) };
             return { outcome: lostOutcome(`Slurm job ${jobId} ended ${state} without recording how the harness ended (no slurm/outcome.json in the run folder). ${outputTail(jobId, request.runId)}`) };
           }
         }
@@ -265,6 +272,10 @@ class TranscriptTail {
     this.#rest = (lines.pop() ?? '').slice(0, 1024 * 1024);
     for (const line of lines) if (line.length > 0) this.onLine(line);
   }
+}
+
+function lostWords(jobId: string, state: string): string {
+  return state === 'VANISHED' ? `Slurm job ${jobId} vanished (Slurm no longer knows it: a node failure, a preemption or a cluster restart that lost it)` : `Slurm job ${jobId} ended ${state}`;
 }
 
 function parseJobList(stdout: string): { id: string; state: string }[] {
