@@ -40,9 +40,9 @@ describe('lhb sources', () => {
       ['id', 'title', 'type', 'lineCount', 'sha256', 'sections'],
       ['id', 'title', 'type', 'lineCount', 'sha256', 'sections'],
     ]);
-    expect(printed[0]).toMatchObject({ id: 'field-review', type: 'pdf', lineCount: 45, title: 'Reviewing an agent-built operations dashboard' });
+    expect(printed[0]).toMatchObject({ id: 'field-review', type: 'pdf', lineCount: 56, title: 'Reviewing an agent-built operations dashboard' });
     expect(printed[0]!.sha256).toMatch(/^[0-9a-f]{64}$/);
-    expect((printed[0]!.sections as unknown[])[0]).toEqual({ title: 'Reviewing an agent-built operations dashboard', level: 1, startLine: 1, endLine: 45 });
+    expect((printed[0]!.sections as unknown[])[0]).toEqual({ title: 'Reviewing an agent-built operations dashboard', level: 1, startLine: 1, endLine: 56 });
     expect(printed[1]).toMatchObject({ id: 'judging-guide', type: 'web' });
     expect(result.stderr).toContain('lhb: broken.pdf is a truncated PDF');
     expect(result.stderr).toMatch(/lhb: .*missing\.md does not exist/);
@@ -51,23 +51,23 @@ describe('lhb sources', () => {
   it('list and show print the imported source, with numbered lines', () => {
     const add = lhb('sources', 'add', room);
     expect(add.status).toBe(0);
-    expect(add.stdout).toMatch(/^added +field-review {2}pdf, 45 lines, 10 sections {2}Reviewing an agent-built operations dashboard$/m);
+    expect(add.stdout).toMatch(/^added +field-review {2}pdf, 56 lines, 10 sections {2}Reviewing an agent-built operations dashboard$/m);
     expect(add.stderr).toContain('Imported 2 sources');
     const list = lhb('sources', 'list', '--json');
     expect(list.status).toBe(0);
     expect((JSON.parse(list.stdout) as { id: string }[]).map((s) => s.id)).toEqual(expect.arrayContaining(['field-review', 'judging-guide']));
     const table = lhb('sources', 'list');
     expect(table.stdout).toMatch(/^ID +TYPE +LINES +VERSION +ROOM +TITLE\n/);
-    expect(table.stdout).toMatch(/field-review +pdf +45 +v1 +.+ +Reviewing an agent-built operations dashboard/);
+    expect(table.stdout).toMatch(/field-review +pdf +56 +v1 +.+ +Reviewing an agent-built operations dashboard/);
 
-    const show = lhb('sources', 'show', 'field-review', '--lines', '12-15');
+    const show = lhb('sources', 'show', 'field-review', '--lines', '14-17');
     expect(show.status).toBe(0);
     expect(show.stdout).toBe(
       [
-        '0012| - Do the regional totals add up to the weekly total?',
-        '0013| - Is the current, partial week marked as partial?',
-        '0014| - Does each empty or failed panel say what happened?',
-        '0015| - Can the charts be read without relying on colour alone?',
+        '0014| - Do the regional totals add up to the weekly total?',
+        '0015| - Is the current, partial week marked as partial?',
+        '0016| - Does each empty or failed panel say what happened?',
+        '0017| - Can the charts be read without relying on colour alone?',
         '',
       ].join('\n'),
     );

@@ -158,7 +158,7 @@ describe('importPaths: folders and bad files', () => {
     const text = readSourceLines(bed.workspace, hostile.latestVersionId, 1, 100).lines.join('\n');
     expect(text).toBe('Click\n\nHarmless words.');
     const review = getSource(bed.workspace, 'review');
-    expect(review.source).toMatchObject({ type: 'pdf', title: 'Reviewing an agent-built operations dashboard', lineCount: 45 });
+    expect(review.source).toMatchObject({ type: 'pdf', title: 'Reviewing an agent-built operations dashboard', lineCount: 56 });
     expect(review.version.pages).toHaveLength(3);
   });
 

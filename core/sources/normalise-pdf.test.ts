@@ -37,9 +37,9 @@ describe('normalisePdf on the demo PDF', () => {
     ]);
   });
 
-  it('joins lines into paragraphs and repairs words hyphenated at line ends', async () => {
+  it('joins lines into paragraphs, one sentence per line, and repairs words hyphenated at line ends', async () => {
     const { markdown } = await normalisePdf(DEMO_PDF, 'dashboard-review.pdf');
-    expect(markdown).toContain('wrote down every point where the dashboard disagreed with the brief. The whole evaluation took about forty minutes per reviewer.');
+    expect(markdown).toContain('\nEach reviewer opened the build on a laptop, worked through the three views the brief requires, and wrote down every point where the dashboard disagreed with the brief.\nThe whole evaluation took about forty minutes per reviewer.\n');
     expect(markdown).toContain('dropped from the breakdown but counted in the trend.');
     expect(markdown).not.toMatch(/evalu-|dash-|break-/);
   });
@@ -50,7 +50,7 @@ describe('normalisePdf on the demo PDF', () => {
     expect(markdown).not.toContain('page 1 of 3');
   });
 
-  it('records the lines each page produced, and has body text (the list) on lines 12-15', async () => {
+  it('records the lines each page produced, and has body text (the list) on lines 14-17', async () => {
     const { markdown, pages } = await normalisePdf(DEMO_PDF, 'dashboard-review.pdf');
     const lines = markdown.split('\n');
     expect(pages.map((p) => p.page)).toEqual([1, 2, 3]);
@@ -58,7 +58,7 @@ describe('normalisePdf on the demo PDF', () => {
     expect(lines[pages[1]!.startLine - 1]).toBe('## Findings');
     expect(lines[pages[2]!.startLine - 1]).toBe('## Verdict');
     expect(pages[2]!.endLine).toBe(countLines(markdown));
-    expect(lines.slice(11, 15)).toEqual([
+    expect(lines.slice(13, 17)).toEqual([
       '- Do the regional totals add up to the weekly total?',
       '- Is the current, partial week marked as partial?',
       '- Does each empty or failed panel say what happened?',

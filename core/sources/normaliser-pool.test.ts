@@ -16,7 +16,7 @@ describe('normaliser pool (worker threads)', () => {
         pool.normalise('pdf', Buffer.from('%PDF-1.7 nothing else'), 'stub.pdf'),
         pool.normalise('markdown', MARKDOWN, 'notes.md'),
       ]);
-      expect(pdf.status === 'fulfilled' && pdf.value.lineCount).toBe(45);
+      expect(pdf.status === 'fulfilled' && pdf.value.lineCount).toBe(56);
       expect(broken.status === 'rejected' && broken.reason).toBeInstanceOf(SourceImportError);
       expect(markdown.status === 'fulfilled' && markdown.value.sections).toEqual([{ title: 'Title', level: 1, startLine: 1, endLine: 3 }]);
     } finally {

@@ -114,7 +114,7 @@ describe('pdfBlocks', () => {
       return p;
     });
     expect(pdfBlocks(pages)).toEqual([
-      { kind: 'paragraph', text: 'Paragraph on page 1 that runs continues on this page.', page: 1 },
+      { kind: 'paragraph', text: 'Paragraph on page 1 that runs continues on this page.', page: 1, pageBreaks: [{ at: 30, page: 2 }] },
       { kind: 'paragraph', text: 'Paragraph on page 3 that runs', page: 3 },
     ]);
   });

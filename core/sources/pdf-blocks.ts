@@ -1,9 +1,19 @@
 import { removePageFurniture, type PdfPageLines } from './pdf-page-furniture.ts';
 import type { PdfLine } from './pdf-text-lines.ts';
 
+/** Where a paragraph runs on to a later page: from character `at` of its text, it is on `page`. */
+export interface PageBreak {
+  at: number;
+  page: number;
+}
+
 export type PdfBlock =
   | { kind: 'heading'; level: number; text: string; page: number }
-  | { kind: 'paragraph' | 'list-item'; text: string; page: number };
+  | { kind: 'paragraph' | 'list-item'; text: string; page: number; pageBreaks?: PageBreak[] }
+  /** Monospace lines, each kept as it is set (indentation from its position), with its page. */
+  | { kind: 'code'; text: string; page: number; lines: { text: string; page: number }[] }
+  /** One entry of a table of contents: its title and the page number it gives. */
+  | { kind: 'toc-entry'; text: string; target: string; page: number };
 
 /** A size at least this much above the body text's is a heading size. */
 const HEADING_SIZE_RATIO = 1.15;
@@ -13,7 +23,12 @@ const MAX_HEADING_CHARS = 200;
 const LIST_MARKER = /^(?:[•◦▪▫‣⁃●○■□∙·*]|[-–—](?=\s))\s*/;
 const NUMBERED_ITEM = /^(?:\d{1,3}|[a-z])[.)]\s/;
 
-type LineStyle = { kind: 'body' } | { kind: 'heading'; level: number } | { kind: 'emphasis' };
+type LineStyle = { kind: 'body' } | { kind: 'heading'; level: number } | { kind: 'emphasis' } | { kind: 'code' } | { kind: 'toc' };
+
+/** A table-of-contents line: a title, dot leaders or space, and a page number (arabic or roman). */
+const TOC_ENTRY = /^(.*\p{L}.*?)(?:\s*(?:\.\s*){2,}|\s*…+\s*|\s+)(\d{1,4}|[ivxlc]{1,7})$/iu;
+/** Consecutive entries that make a table of contents. */
+const MIN_TOC_ENTRIES = 3;
 
 interface Layout {
   bodySize: number;
@@ -39,8 +54,14 @@ export function pdfBlocks(rawPages: PdfPageLines[]): PdfBlock[] {
     const pageBlocks = blocksOfPage(page, layout);
     const first = pageBlocks[0];
     const last = blocks[blocks.length - 1];
-    if (first && last && runsOnAcrossPages(last, first)) {
-      last.text = joinWrappedLines(last.text, first.text);
+    if (first && last && runsOnAcrossPages(last, first) && (last.kind === 'paragraph' || last.kind === 'list-item')) {
+      const joined = joinWrappedLines(last.text, first.text);
+      last.pageBreaks = [...(last.pageBreaks ?? []), { at: joined.length - first.text.length, page: first.page }];
+      last.text = joined;
+      pageBlocks.shift();
+    } else if (first?.kind === 'code' && last?.kind === 'code') {
+      last.lines.push(...first.lines);
+      last.text = last.lines.map((line) => line.text).join('\n');
       pageBlocks.shift();
     }
     blocks.push(...pageBlocks);
@@ -83,6 +104,14 @@ function mostCommon<K>(counts: Map<K, number>): K | undefined {
 
 function blocksOfPage(page: PdfPageLines, layout: Layout): PdfBlock[] {
   const styles = page.lines.map((line) => styleOf(line, layout));
+  markTableOfContents(page.lines, styles);
+  // A heading-sized line starting in lower case is a title's second line, or else a fragment.
+  styles.forEach((style, i) => {
+    if (style.kind !== 'heading' || !/^\p{Ll}/u.test(page.lines[i]!.text)) return;
+    const previous = styles[i - 1];
+    const continues = previous?.kind === 'heading' && previous.level === style.level && !verticalBreak(page.lines[i - 1]!, page.lines[i]!, layout);
+    if (!continues) styles[i] = { kind: 'body' };
+  });
   // A run of lines in another face is a heading only when it stands alone: space above it, few
   // words, no sentence ending. Otherwise it is emphasis inside the text (a quote, a caption).
   styles.forEach((style, i) => {
@@ -96,11 +125,43 @@ function blocksOfPage(page: PdfPageLines, layout: Layout): PdfBlock[] {
     for (let j = i; j <= end; j++) styles[j] = isHeading ? { kind: 'heading', level: layout.emphasisLevel } : { kind: 'body' };
   });
   const blocks: PdfBlock[] = [];
+  const codeLines = new Map<Extract<PdfBlock, { kind: 'code' }>, PdfLine[]>();
   let current: { block: PdfBlock; lines: PdfLine[] } | undefined;
   page.lines.forEach((line, i) => {
     const style = styles[i]!;
     const previous = page.lines[i - 1];
     const previousStyle = styles[i - 1];
+    if (style.kind === 'toc') {
+      const entry = TOC_ENTRY.exec(line.text);
+      const block: PdfBlock = entry
+        ? { kind: 'toc-entry', text: entry[1]!.replace(/[\s.…]+$/, ''), target: entry[2]!, page: page.page }
+        : { kind: 'toc-entry', text: line.text, target: '', page: page.page };
+      // An entry too long for one line: its first part has no number, the rest has.
+      if (current?.block.kind === 'toc-entry' && current.block.target === '' && previous && !verticalBreak(previous, line, layout)) {
+        current.block.text = joinWrappedLines(current.block.text, block.text);
+        current.block.target = block.kind === 'toc-entry' ? block.target : '';
+        current.lines.push(line);
+        return;
+      }
+      current = { block, lines: [line] };
+      blocks.push(block);
+      return;
+    }
+    if (style.kind === 'code') {
+      // Code keeps blank lines and indentation: only a large gap or another style ends it.
+      if (current?.block.kind === 'code' && previous && previous.y - line.y < layout.pitch * 4 && previous.y > line.y) {
+        const blank = previous.y - line.y > Math.max(layout.pitch, line.size * 1.05) * 1.6;
+        if (blank) current.block.lines.push({ text: '', page: page.page });
+        current.block.lines.push({ text: line.text, page: page.page });
+        current.lines.push(line);
+        return;
+      }
+      const block: Extract<PdfBlock, { kind: 'code' }> = { kind: 'code', text: '', page: page.page, lines: [{ text: line.text, page: page.page }] };
+      current = { block, lines: [line] };
+      codeLines.set(block, current.lines);
+      blocks.push(block);
+      return;
+    }
     // A list item's wrapped lines hang to the right of its bullet; a paragraph's first-line
     // indent starts a new paragraph.
     const continues =
@@ -124,16 +185,82 @@ function blocksOfPage(page: PdfPageLines, layout: Layout): PdfBlock[] {
     current = { block, lines: [line] };
     blocks.push(block);
   });
+  for (const [block, lines] of codeLines) indentCode(block, lines);
   // A "heading" that runs on for several lines is a passage set in larger type, not a title.
   return blocks.map((block) => (block.kind === 'heading' && block.text.length > MAX_HEADING_CHARS ? { kind: 'paragraph', text: block.text, page: block.page } : block));
 }
 
+/**
+ * Code lines get back their indentation, in characters of the monospace face (about 0.6 of its
+ * size wide), from how far right of the block's leftmost line they start. `lines` are the
+ * block's PDF lines, in the order of its non-blank lines.
+ */
+function indentCode(block: Extract<PdfBlock, { kind: 'code' }>, lines: PdfLine[]): void {
+  const left = Math.min(...lines.map((line) => line.x));
+  let next = 0;
+  block.lines = block.lines.map((entry) => {
+    if (entry.text === '') return entry;
+    const line = lines[next++]!;
+    return { ...entry, text: ' '.repeat(Math.max(0, Math.round((line.x - left) / (line.size * 0.6)))) + entry.text };
+  });
+  block.text = block.lines.map((line) => line.text).join('\n');
+}
+
+/**
+ * Runs of at least MIN_TOC_ENTRIES lines that end in page numbers that never go down (with at
+ * most one unnumbered line between, an entry that wraps) are a table of contents: their lines
+ * become entries, whatever their type size (so they are never taken for headings).
+ */
+function markTableOfContents(lines: PdfLine[], styles: LineStyle[]): void {
+  let i = 0;
+  while (i < lines.length) {
+    let end = i;
+    let entries = 0;
+    let lastTarget = -1;
+    while (end < lines.length && !lines[end]!.monospace) {
+      const entry = TOC_ENTRY.exec(lines[end]!.text);
+      const target = entry ? pageValue(entry[2]!) : undefined;
+      if (entry && target !== undefined && target >= lastTarget && !/[.!?,;:]$/.test(entry[1]!.replace(/[\s.…]+$/, ''))) {
+        entries++;
+        lastTarget = target;
+        end++;
+      } else if (entries > 0 && end + 1 < lines.length && TOC_ENTRY.test(lines[end + 1]!.text) && lines[end]!.text.length <= MAX_HEADING_CHARS) {
+        end++;
+      } else break;
+    }
+    if (entries >= MIN_TOC_ENTRIES) {
+      for (let j = i; j < end; j++) styles[j] = { kind: 'toc' };
+      i = end;
+    } else i++;
+  }
+}
+
+/** A page number's value; roman numerals (front matter) count before every arabic one. */
+function pageValue(label: string): number | undefined {
+  if (/^\d+$/.test(label)) return 1000 + Number(label);
+  const roman = label.toLowerCase();
+  if (!/^[ivxlc]+$/.test(roman)) return undefined;
+  const values: Record<string, number> = { i: 1, v: 5, x: 10, l: 50, c: 100 };
+  let total = 0;
+  for (let k = 0; k < roman.length; k++) {
+    const value = values[roman[k]!]!;
+    total += value < (values[roman[k + 1] ?? ''] ?? 0) ? -value : value;
+  }
+  return total;
+}
+
 function styleOf(line: PdfLine, layout: Layout): LineStyle {
-  if (line.monospace) return { kind: 'body' };
+  if (line.monospace) return { kind: 'code' };
   const level = layout.levelOfSize.get(line.size);
-  if (level !== undefined && line.text.length <= MAX_HEADING_CHARS) return { kind: 'heading', level };
+  // A heading is a title, never a fragment: a word cut off by a box or a raised "th", a number alone.
+  if (level !== undefined && line.text.length <= MAX_HEADING_CHARS && !isFragment(line.text)) return { kind: 'heading', level };
   if (line.size === layout.bodySize && line.font !== layout.bodyFont && /^[\p{Lu}\p{N}]/u.test(line.text)) return { kind: 'emphasis' };
   return { kind: 'body' };
+}
+
+/** Text that cannot stand as a title on its own: fewer than two letters (a number, a mark, a cut-off letter). */
+function isFragment(text: string): boolean {
+  return (text.match(/\p{L}/gu)?.length ?? 0) < 2;
 }
 
 function sameStyle(a: LineStyle, b: LineStyle | undefined): boolean {

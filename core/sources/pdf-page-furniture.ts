@@ -12,11 +12,19 @@ export interface PdfPageLines {
 const MARGIN_BAND = 0.08;
 const PAGE_NUMBER = /^(?:page\s*)?[-–—]?\s*\d{1,4}\s*[-–—]?(?:\s*(?:of|\/)\s*\d{1,4})?$/i;
 
+/** Pages a line must repeat on, at the same height, to be a running head or foot whatever the document's length. */
+const MIN_REPEATS = 3;
+
 /**
- * Removes page furniture: page numbers ("7", "Page 2 of 9", "- 3 -") in the top or bottom
- * margin, and running heads or feet repeated in that margin on at least half of the pages (and
- * three or more). They are not document text and, left in, would split sentences that run on
- * from one page to the next.
+ * Removes page furniture, which is not document text and, left in, would split sentences that
+ * run on from one page to the next:
+ *
+ * - page numbers ("7", "Page 2 of 9", "- 3 -") in the top or bottom margin;
+ * - folios anywhere: a bare number that is a page's top or bottom line and, on at least three
+ *   pages, differs from the page's index by the same amount (the numbering of the document);
+ * - running heads or feet in the margins: the same text (digits aside) on at least half of the
+ *   pages (and three or more), or at the same height on three or more pages (a chapter's or an
+ *   appendix's title repeated over its pages).
  */
 export function removePageFurniture(pages: PdfPageLines[]): PdfPageLines[] {
   const inBand = (page: PdfPageLines, line: PdfLine) => {
@@ -25,13 +33,37 @@ export function removePageFurniture(pages: PdfPageLines[]): PdfPageLines[] {
   };
   // Digits vary from page to page ("Draft 3 — page 4"); compare the rest.
   const key = (line: PdfLine) => line.text.toLowerCase().replace(/\d+/g, '#');
+  const placed = (line: PdfLine) => `${Math.round(line.y)}|${key(line)}`;
   const pagesWith = new Map<string, number>();
+  const pagesAt = new Map<string, number>();
+  const count = (counts: Map<string, number>, keys: Iterable<string>) => {
+    for (const k of new Set(keys)) counts.set(k, (counts.get(k) ?? 0) + 1);
+  };
   for (const page of pages) {
-    for (const text of new Set(page.lines.filter((line) => inBand(page, line)).map(key))) pagesWith.set(text, (pagesWith.get(text) ?? 0) + 1);
+    const band = page.lines.filter((line) => inBand(page, line));
+    count(pagesWith, band.map(key));
+    count(pagesAt, band.map(placed));
   }
-  const repeatedOn = Math.max(3, Math.ceil(pages.length / 2));
-  return pages.map((page) => ({
-    ...page,
-    lines: page.lines.filter((line) => !(inBand(page, line) && (PAGE_NUMBER.test(line.text) || (pagesWith.get(key(line)) ?? 0) >= repeatedOn))),
-  }));
+  const folios = folioLines(pages);
+  const repeatedOn = Math.max(MIN_REPEATS, Math.ceil(pages.length / 2));
+  const isFurniture = (page: PdfPageLines, line: PdfLine) =>
+    folios.has(line) ||
+    (inBand(page, line) && (PAGE_NUMBER.test(line.text) || (pagesWith.get(key(line)) ?? 0) >= repeatedOn || (pagesAt.get(placed(line)) ?? 0) >= MIN_REPEATS));
+  return pages.map((page) => ({ ...page, lines: page.lines.filter((line) => !isFurniture(page, line)) }));
+}
+
+/** Bare page numbers at a page's top or bottom that follow the page order. */
+function folioLines(pages: PdfPageLines[]): Set<PdfLine> {
+  const candidates: { line: PdfLine; offset: number }[] = [];
+  for (const page of pages) {
+    if (page.lines.length < 2) continue;
+    const byHeight = [...page.lines].sort((a, b) => b.y - a.y);
+    for (const line of [byHeight[0]!, byHeight[byHeight.length - 1]!]) {
+      const number = /^[-–—]?\s*(\d{1,4})\s*[-–—]?$/.exec(line.text)?.[1];
+      if (number !== undefined) candidates.push({ line, offset: Number(number) - page.page });
+    }
+  }
+  const offsets = new Map<number, number>();
+  for (const { offset } of candidates) offsets.set(offset, (offsets.get(offset) ?? 0) + 1);
+  return new Set(candidates.filter(({ offset }) => (offsets.get(offset) ?? 0) >= MIN_REPEATS).map(({ line }) => line));
 }

@@ -29,6 +29,8 @@ export interface PdfLine {
  * PDF is reading order (column by column); a run joins the current line when it sits on the
  * same baseline (within a third of the font size, so superscripts stay on their line) and does
  * not jump back to the left, and a space is put between runs the PDF set apart without one.
+ * A superscript or subscript ("8" + raised "th", a footnote mark) joins the line it is set
+ * against, so that it never becomes a line (or a heading) of its own.
  */
 export function groupRunsIntoLines(runs: PdfTextRun[]): PdfLine[] {
   const lines: PdfLine[] = [];
@@ -40,7 +42,7 @@ export function groupRunsIntoLines(runs: PdfTextRun[]): PdfLine[] {
   for (const run of runs) {
     if (run.text === '') continue;
     const size = Math.max(run.size, 1);
-    const sameLine = current && Math.abs(run.y - current.y) <= Math.max(size, current.size) / 3 && run.x >= current.endX - size;
+    const sameLine = current && run.x >= current.endX - size && (Math.abs(run.y - current.y) <= Math.max(size, current.size) / 3 || isScript(run, size, current));
     if (!current || !sameLine) {
       finish();
       current = { runs: [run], text: run.text, y: run.y, endX: run.x + run.width, size };
@@ -57,6 +59,11 @@ export function groupRunsIntoLines(runs: PdfTextRun[]): PdfLine[] {
   return lines;
 }
 
+/** Smaller type set right after the line's end, raised or lowered by less than the line's size. */
+function isScript(run: PdfTextRun, size: number, line: { y: number; endX: number; size: number }): boolean {
+  return size <= line.size * 0.85 && Math.abs(run.y - line.y) <= line.size * 0.7 && run.x - line.endX <= line.size;
+}
+
 function toLine(runs: PdfTextRun[], text: string): PdfLine {
   // The line's style is that of most of its characters, so one bold word does not make a heading.
   const weight = new Map<string, { chars: number; run: PdfTextRun }>();
@@ -69,7 +76,9 @@ function toLine(runs: PdfTextRun[], text: string): PdfLine {
   const dominant = [...weight.values()].sort((a, b) => b.chars - a.chars)[0]!.run;
   const first = runs[0]!;
   const endX = Math.max(...runs.map((r) => r.x + r.width));
-  return { text: text.replace(/\s+/g, ' ').trim(), x: first.x, y: first.y, endX, size: roundSize(dominant.size), font: dominant.font, monospace: dominant.monospace };
+  // Code keeps its spacing inside the line; prose gets single spaces.
+  const clean = dominant.monospace ? text.replace(/\t/g, '    ').trim() : text.replace(/\s+/g, ' ').trim();
+  return { text: clean, x: first.x, y: first.y, endX, size: roundSize(dominant.size), font: dominant.font, monospace: dominant.monospace };
 }
 
 /** Sizes to the half point: the same style is often drawn at 10.98 and 11.02. */

@@ -55,19 +55,19 @@ describe('sources RPC handlers', () => {
     const pdf = sources.find((s) => s.type === 'pdf')!;
     const detail = (await call('sources.get', { sourceId: pdf.id })) as RpcOutput<'sources.get'>;
     expect(detail.source).toEqual(pdf);
-    expect(detail.version).toMatchObject({ id: pdf.latestVersionId, version: 1, lineCount: 45, pages: [{ page: 1 }, { page: 2 }, { page: 3 }] });
-    expect(detail.version.sections[1]).toEqual({ title: 'Method', level: 2, startLine: 5, endLine: 20 });
+    expect(detail.version).toMatchObject({ id: pdf.latestVersionId, version: 1, lineCount: 56, pages: [{ page: 1 }, { page: 2 }, { page: 3 }] });
+    expect(detail.version.sections[1]).toEqual({ title: 'Method', level: 2, startLine: 6, endLine: 23 });
     expect(detail.versions).toEqual([{ id: pdf.latestVersionId, version: 1, createdAt: expect.any(String) }]);
 
-    const lines = (await call('sources.lines', { versionId: pdf.latestVersionId, start: 12, end: 15 })) as RpcOutput<'sources.lines'>;
-    expect(lines.start).toBe(12);
-    expect(lines.lineCount).toBe(45);
+    const lines = (await call('sources.lines', { versionId: pdf.latestVersionId, start: 14, end: 17 })) as RpcOutput<'sources.lines'>;
+    expect(lines.start).toBe(14);
+    expect(lines.lineCount).toBe(56);
     expect(lines.lines[0]).toBe('- Do the regional totals add up to the weekly total?');
     expect(lines.lines).toHaveLength(4);
 
     const found = (await call('sources.find', { versionId: pdf.latestVersionId, query: 'REGIONAL' })) as RpcOutput<'sources.find'>;
     expect(found.total).toBeGreaterThan(2);
-    expect(found.matches[0]).toEqual({ line: 12, column: 10 }); // "- Do the regional…"
+    expect(found.matches[0]).toEqual({ line: 14, column: 10 }); // "- Do the regional…"
   });
 
   it('re-imports a changed file as version 2 and still serves version 1', async () => {
