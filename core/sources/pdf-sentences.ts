@@ -9,7 +9,7 @@ const ABBREVIATIONS = new Set([
 ]);
 
 /** A sentence end: ., ! or ? (and any closing quotes or brackets), then a space, then what can start one. */
-const BOUNDARY = /([.!?…]+["'”’)\]]*)\s+(?=["'“‘(\[]?[\p{Lu}\p{N}])/gu;
+const BOUNDARY = /([.!?…]+["'”’)\]]*)\s+(?=["'“‘([]?[\p{Lu}\p{N}])/gu;
 
 /**
  * Splits prose into sentences for semantic line breaks (one sentence per line: a citation can
@@ -35,7 +35,7 @@ export function splitSentences(text: string): string[] {
 
 function endsSentence(before: string): boolean {
   const word = /(\S+)$/.exec(before)?.[1] ?? '';
-  const bare = word.replace(/^["'“‘(\[]+/, '').toLowerCase();
+  const bare = word.replace(/^["'“‘([]+/, '').toLowerCase();
   if (ABBREVIATIONS.has(bare)) return false;
   // An initial ("J."), a section letter ("A."), or a number's dot ("3." in "Chapter 3. Results" is kept whole).
   if (/^\p{L}$/u.test(bare)) return false;
