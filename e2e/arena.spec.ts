@@ -1,15 +1,14 @@
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Frame, type Page } from '@playwright/test';
 import { ArenaPage } from './arena-page.ts';
-import { launchApp, repoRoot, type LaunchedApp } from './launch-app.ts';
+import { HOSTILE_FIXTURE, importRuns, writeKeyboardStudy } from './arena-study-fixture.ts';
+import { BlindingScan } from './blinding-scan.ts';
+import { launchApp, type LaunchedApp } from './launch-app.ts';
 import { ServedApi } from './served-api.ts';
 
 test.use({ viewport: { width: 1440, height: 900 } });
-
-const HOSTILE_FIXTURE = join(repoRoot, 'e2e', 'fixtures', 'arena', 'hostile');
-const KEYBOARD_TASK = 'e2e-keyboard-task';
 
 let app: LaunchedApp | undefined;
 let scratch: string | undefined;
@@ -22,35 +21,6 @@ test.afterEach(async () => {
   if (scratch) rmSync(scratch, { recursive: true, force: true });
   app = scratch = undefined;
 });
-
-/**
- * A one-frame task with five runs by five configurations (ten pairs), frames included so no
- * capture is needed. Built from the hostile fixture's task and its benign build.
- */
-function writeKeyboardStudy(dir: string): string {
-  const root = join(dir, 'keyboard-study');
-  const task = join(root, 'task');
-  cpSync(join(HOSTILE_FIXTURE, 'tasks', 'figma-hostile'), task, { recursive: true });
-  writeFileSync(join(task, 'task.json'), JSON.stringify({ id: KEYBOARD_TASK, kind: 'figma', title: 'Harbour lights landing page', instruction: 'Build the landing page.' }));
-  const gt = readFileSync(join(task, 'ground_truth', 'home.png'));
-  for (let i = 1; i <= 5; i++) {
-    const bundle = join(root, `bundle-${i}`);
-    cpSync(join(HOSTILE_FIXTURE, 'bundles', 'benign', 'dist'), join(bundle, 'dist'), { recursive: true });
-    mkdirSync(join(bundle, 'frames'));
-    writeFileSync(join(bundle, 'frames', '7-1.png'), gt);
-    writeFileSync(
-      join(bundle, 'run.json'),
-      JSON.stringify({ task_id: KEYBOARD_TASK, harness: `e2e-harness-${i}`, model: `e2e-model-${i}`, versions: { skill: `v${i}` }, started_at: '2025-01-01T00:00:00Z', finished_at: '2025-01-01T00:30:00Z', status: 'succeeded' }),
-    );
-  }
-  return root;
-}
-
-async function importRuns(api: ServedApi, paths: string[]): Promise<void> {
-  const { jobId } = await api.call('runs.importPaths', { paths });
-  const job = await api.waitForJob(jobId, 120_000);
-  if (job.state !== 'succeeded') throw new Error(`Importing runs ${job.state}: ${job.message}`);
-}
 
 test('an expert votes on 10 pairs with the keyboard only; after a reload the votes are there with their shown order; undo retracts the last', async ({ page }) => {
   test.setTimeout(180_000);
@@ -174,17 +144,8 @@ test('blinding: nothing a voter\'s browser receives or shows names a harness, mo
   const secrets = [...new Set(runs.flatMap((run) => [run.id, run.harness, run.model]))];
   expect(secrets).toEqual(expect.arrayContaining(['claude-code', 'gpt-5-codex', 'fixture-harness-alpha', 'e2e-model-3']));
 
-  const seen: string[] = [];
-  page.on('request', (request) => seen.push(`request ${request.method()} ${request.url()} ${request.postData() ?? ''}`));
-  page.on('response', async (response) => {
-    if (!/\/rpc\//.test(response.url())) return;
-    seen.push(`response ${response.url()} ${await response.text().catch(() => '')}`);
-  });
-  page.on('framenavigated', (frame) => seen.push(`frame ${frame.url()}`));
-  const snapshot = async (label: string) => {
-    seen.push(`title ${label} ${await page.title()}`);
-    for (const frame of page.frames()) seen.push(`dom ${label} ${frame.url()} ${await frame.content().catch(() => '')}`);
-  };
+  const scan = new BlindingScan(page);
+  const snapshot = (label: string) => scan.snapshot(label);
 
   await page.goto(app!.url);
   await page.keyboard.press('Alt+2');
@@ -208,10 +169,8 @@ test('blinding: nothing a voter\'s browser receives or shows names a harness, mo
   await arena.pickAnnotator('Blind Voter');
   await snapshot('after reload');
 
-  expect(seen.length).toBeGreaterThan(50);
-  const text = seen.join('\n').toLowerCase();
-  const leaks = secrets.filter((secret) => text.includes(secret.toLowerCase()));
-  expect(leaks).toEqual([]);
+  expect(scan.seen.length).toBeGreaterThan(50);
+  expect(scan.leaksOf(secrets)).toEqual([]);
 });
 
 /** The iframe whose title is `title`, as a Playwright frame. */
