@@ -76,6 +76,7 @@ test('text sources are titled by their words; same-titled sources show their fil
   await expect(sourceButton(page, /C\+\+ addons/)).not.toContainText('addons.txt');
 
   await sourceButton(page, /C\+\+ addons/).click();
+  await expect(document.getByRole('group', { name: 'Lines of C++ addons' })).toBeVisible();
   const find = document.getByRole('searchbox', { name: 'Find in document' });
   const status = document.getByRole('status').filter({ hasText: /match|of/ });
   await find.pressSequentially('addon', { delay: 30 });
