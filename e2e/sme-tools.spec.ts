@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { annotatorRegions, lineRow, openAnnotator } from './annotator-page.ts';
+import { pagesOfLines } from '../schemas/chapter-plan.ts';
+import { annotatorRegions, lineRow, openAnnotator, sourceButton } from './annotator-page.ts';
 import { launchApp, type LaunchedApp } from './launch-app.ts';
 import { ServedApi } from './served-api.ts';
 import { writeLongPdf } from './sme-tools-fixtures.ts';
@@ -35,6 +36,15 @@ async function expectInView(page: Page, target: Locator, what: string): Promise<
     .toBe('in view');
 }
 
+/** Wheels the viewer down from where it is until `line`'s row exists (rows off screen are not in the DOM). */
+async function wheelUntilRendered(page: Page, line: number): Promise<void> {
+  const box = await viewer(page).boundingBox();
+  if (!box) throw new Error('The document viewer is not on screen.');
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  for (let i = 0; i < 100 && (await lineRow(page, line).count()) === 0; i++) await page.mouse.wheel(0, 120);
+  await expect(lineRow(page, line)).toHaveCount(1);
+}
+
 test('a citation chip deep in a long PDF opens on its line, and every find match lands in view', async ({ page }) => {
   test.setTimeout(120_000);
   const api = ServedApi.fromAppUrl(app!.url);
@@ -58,6 +68,11 @@ test('a citation chip deep in a long PDF opens on its line, and every find match
   await expectInView(page, lineRow(page, deepLine), `Line ${deepLine}`);
   await expect(lineRow(page, deepLine)).toContainText(long.deepPhrase);
   await expect(lineRow(page, deepLine)).toHaveClass(/line--highlighted/);
+  // The chip says which PDF page the line came from.
+  const { version } = await api.call('sources.get', { sourceId: source!.id });
+  const deepPage = pagesOfLines(version.pages, deepLine, deepLine)!;
+  expect(deepPage.first).toBeGreaterThan(1);
+  await expect(chapters.getByRole('button', { name: `Open page ${deepPage.first} of Long Field Guide beside the text` })).toHaveText(`p. ${deepPage.first}`);
 
   // Rows above the target load and grow after the jump; the line stays in view once they have.
   await page.waitForTimeout(500);
@@ -153,4 +168,58 @@ test('edit a chapter’s instruction and notes, undo, redo, reload; export the p
   await exportGroup.getByRole('button', { name: 'Copy JSON' }).click();
   await expect(exportGroup.getByRole('status')).toHaveText('Copied the plan as JSON');
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(json.text);
+});
+
+test('the outline jumps to a section, page boundaries show in the text, and a citation opens its original PDF page beside it with the cited text marked', async ({ page }) => {
+  test.setTimeout(120_000);
+  const api = ServedApi.fromAppUrl(app!.url);
+  const { courses } = await api.call('courses.list', {});
+  const room = await api.call('courses.get', { courseId: courses[0]!.id });
+  const pdf = room.sources.find((s) => s.type === 'pdf')!;
+  const { version } = await api.call('sources.get', { sourceId: pdf.id });
+  expect(version.pages.length, 'the demo PDF has more than one page').toBeGreaterThan(1);
+  await openAnnotator(page, app!.url);
+  const { document, chapters } = annotatorRegions(page);
+  await sourceButton(page, new RegExp(pdf.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).click();
+  await expect(lineRow(page, 1)).toBeVisible();
+
+  // Page 2 begins where its first line is, marked in the text (wheel down from the top to it).
+  const second = version.pages.find((p) => p.page === 2)!;
+  await wheelUntilRendered(page, second.startLine);
+  await expect(lineRow(page, second.startLine).locator('.line__page')).toHaveText('p. 2');
+
+  // Outline: the last section is one click away.
+  await document.getByRole('button', { name: 'Outline' }).click();
+  const outline = document.getByRole('navigation', { name: 'Outline' });
+  const headings = version.sections.filter((s) => s.level > 0);
+  const last = headings[headings.length - 1]!;
+  await outline.getByRole('button', { name: last.title, exact: true }).click();
+  await expectInView(page, viewer(page).locator('.section-row').filter({ hasText: last.title }).last(), `The section "${last.title}"`);
+
+  // The original page beside the text, with the cited text marked on it.
+  const citation = room.chapters.flatMap((c) => c.citations).find((c) => c.sourceId === pdf.id)!;
+  const pages = pagesOfLines(version.pages, citation.startLine, citation.endLine)!;
+  const chip = chapters.getByRole('button', { name: new RegExp(`^Open pages? ${pages.first}`) }).first();
+  await chip.click();
+  const original = document.getByRole('region', { name: 'Original page' });
+  await expect(original).toBeVisible();
+  await expect(original.getByRole('status')).toHaveText(new RegExp(`^Page ${pages.first} of ${version.pages.length} · cited$`), { timeout: 20_000 });
+  await expect(original).toHaveAttribute('aria-busy', 'false');
+  await expectInView(page, lineRow(page, citation.startLine), `The cited line ${citation.startLine}`);
+  const marks = original.locator('.pdf-page__highlight');
+  expect(await marks.count()).toBeGreaterThan(0);
+  const squash = (text: string) => text.toLowerCase().replace(/\s+/g, ' ');
+  for (const text of await marks.evaluateAll((els) => els.map((el) => el.getAttribute('data-text') ?? ''))) expect(squash(citation.quote)).toContain(squash(text).trim());
+  // The page is drawn: the canvas holds dark pixels (text), not only white.
+  const ink = await original.locator('canvas').evaluate((canvas: HTMLCanvasElement) => {
+    const data = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
+    let dark = 0;
+    for (let i = 0; i < data.length; i += 4) if (data[i]! < 100 && data[i + 3]! > 0) dark++;
+    return dark;
+  });
+  expect(ink).toBeGreaterThan(100);
+  await original.getByRole('button', { name: 'Next page' }).click();
+  await expect(original.getByRole('status')).toHaveText(new RegExp(`^Page ${pages.first + 1} of `));
+  await original.getByRole('button', { name: 'Close the original page' }).click();
+  await expect(original).toHaveCount(0);
 });

@@ -11,6 +11,9 @@ export interface ChapterActions {
   move(chapterId: string, toIndex: number): void;
   remove(chapterId: string): void;
   openCitation(citation: Citation): void;
+  openCitationPage(citation: Citation): void;
+  /** The PDF pages of a citation, once its version's pages are known. */
+  pagesOf(citation: Citation): { first: number; last: number } | null | undefined;
   removeCitation(citationId: string): void;
   /** Drag and drop: a chapter is being dragged, or dropped on this one's place. */
   dragStart(chapterId: string): void;
@@ -140,7 +143,15 @@ export function ChapterItem({ chapter, index, count, active, dragging, sourceTit
       {chapter.citations.length > 0 || saving ? (
         <ul className="citation-list" aria-label={`Citations in ${title}`}>
           {chapter.citations.map((c) => (
-            <CitationItem key={c.id} citation={c} sourceTitle={sourceTitles.get(c.sourceId)} onOpen={actions.openCitation} onRemove={actions.removeCitation} />
+            <CitationItem
+              key={c.id}
+              citation={c}
+              sourceTitle={sourceTitles.get(c.sourceId)}
+              onOpen={actions.openCitation}
+              onRemove={actions.removeCitation}
+              pages={actions.pagesOf(c)}
+              onOpenPage={actions.openCitationPage}
+            />
           ))}
           {saving && <CitationItem citation={saving} pending sourceTitle={sourceTitles.get(saving.sourceId)} onOpen={actions.openCitation} onRemove={actions.removeCitation} />}
         </ul>

@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { pagesOfLines } from '../../schemas/chapter-plan.ts';
 import { useAnnotatorStore } from './annotator-store.ts';
 import { ChapterItem, chapterTitleId, type ChapterActions } from './ChapterItem.tsx';
 import { GlobalNotes } from './GlobalNotes.tsx';
@@ -12,6 +13,10 @@ export function ChaptersPanel() {
   const sources = useAnnotatorStore((s) => s.course?.sources);
   const activeChapterId = useAnnotatorStore((s) => s.activeChapterId);
   const pending = useAnnotatorStore((s) => s.pendingCitation);
+  const versionPages = useAnnotatorStore((s) => s.versionPages);
+  useEffect(() => {
+    if (chapters) void useAnnotatorStore.getState().loadVersionPages(chapters.flatMap((c) => c.citations));
+  }, [chapters]);
   const dragged = useRef<string | undefined>(undefined);
   // "Deleted … Undo": shown after a delete while the plan stays as the delete left it (10 s at most).
   const [deleted, setDeleted] = useState<{ title: string; plan: unknown } | undefined>(undefined);
@@ -25,6 +30,11 @@ export function ChaptersPanel() {
   const actions = useMemo<ChapterActions>(() => {
     const store = useAnnotatorStore.getState();
     return {
+      openCitationPage: (citation) => void store.openCitationPage(citation),
+      pagesOf: (citation) => {
+        const spans = versionPages.get(citation.versionId);
+        return spans === undefined ? undefined : pagesOfLines(spans, citation.startLine, citation.endLine);
+      },
       activate: store.setActiveChapter,
       rename: (id, title) => void store.renameChapter(id, title),
       move: (id, toIndex) => void store.moveChapter(id, toIndex).then(() => focusChapter(id)),
@@ -44,7 +54,7 @@ export function ChaptersPanel() {
         if (id) void store.moveChapter(id, toIndex);
       },
     };
-  }, []);
+  }, [versionPages]);
 
   const addChapter = async () => {
     const id = await useAnnotatorStore.getState().addChapter();

@@ -1,4 +1,5 @@
 import { citationRef, type Citation } from '../../schemas/annotate.ts';
+import { pageLabel } from '../../schemas/chapter-plan.ts';
 import { formatLineRange } from './source-labels.ts';
 
 const STATUS_NOTE: Record<Exclude<Citation['status'], 'ok'>, string> = {
@@ -13,10 +14,13 @@ interface CitationItemProps {
   sourceTitle: string | undefined;
   onOpen: (citation: Citation) => void;
   onRemove: (citationId: string) => void;
+  /** The PDF pages the cited lines came from; undefined or null when not known or not a PDF. */
+  pages?: { first: number; last: number } | null | undefined;
+  onOpenPage?: (citation: Citation) => void;
 }
 
 /** One cited span: `source_id:start--end` (opens it in the Document), its quote and its status. */
-export function CitationItem({ citation, pending = false, sourceTitle, onOpen, onRemove }: CitationItemProps) {
+export function CitationItem({ citation, pending = false, sourceTitle, onOpen, onRemove, pages, onOpenPage }: CitationItemProps) {
   const ref = citationRef(citation);
   const note = citation.status === 'ok' ? undefined : STATUS_NOTE[citation.status];
   if (pending) {
@@ -36,6 +40,11 @@ export function CitationItem({ citation, pending = false, sourceTitle, onOpen, o
         <button type="button" className="citation__ref" onClick={() => onOpen(citation)} title={`Show ${formatLineRange(citation.startLine, citation.endLine)} of ${sourceTitle ?? 'the source'}`}>
           {ref}
         </button>
+        {pages && onOpenPage && (
+          <button type="button" className="citation__pages" aria-label={`Open ${pageLabel(pages).replace('p.', pages.first === pages.last ? 'page' : 'pages')} of ${sourceTitle ?? 'the source'} beside the text`} title="Show the original page beside the text" onClick={() => onOpenPage(citation)}>
+            {pageLabel(pages)}
+          </button>
+        )}
         {note && (
           <span className={`status-badge status-badge--${citation.status}`} title={note}>
             {citation.status}

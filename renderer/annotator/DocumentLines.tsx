@@ -44,6 +44,8 @@ export function DocumentLines({ doc }: { doc: OpenDocument }) {
   const { version, lines } = doc;
   const model = useMemo(() => buildRowModel(version.lineCount, version.sections, collapsed), [version, collapsed]);
   const spans = useMemo(() => citedSpans(chapters ?? [], version.id), [chapters, version.id]);
+  // Page 1 starts the document; every later page's first line shows where it begins.
+  const pageStarts = useMemo(() => new Map(version.pages.filter((p) => p.page > 1).map((p) => [p.startLine, p.page])), [version.pages]);
   useSyncExternalStore(lines.subscribe, lines.getVersion);
 
   const wrap = version.lineCount <= WRAP_LINE_LIMIT;
@@ -154,6 +156,7 @@ export function DocumentLines({ doc }: { doc: OpenDocument }) {
                 matchColumns={columns}
                 matchLength={find.query.length}
                 currentMatchColumn={current?.line === line ? current.column - 1 : undefined}
+                pageStart={pageStarts.get(line)}
               />
             );
           })}

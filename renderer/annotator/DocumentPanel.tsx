@@ -3,6 +3,8 @@ import { CitedLinesNote } from './CitedLinesNote.tsx';
 import { CiteControls } from './CiteControls.tsx';
 import { DocumentLines, WRAP_LINE_LIMIT } from './DocumentLines.tsx';
 import { FindBar } from './FindBar.tsx';
+import { OutlinePanel } from './OutlinePanel.tsx';
+import { PdfPageView } from './PdfPageView.tsx';
 import { VersionPicker } from './VersionPicker.tsx';
 import { SOURCE_TYPE_BADGE, formatLineCount } from './source-labels.ts';
 
@@ -10,6 +12,8 @@ import { SOURCE_TYPE_BADGE, formatLineCount } from './source-labels.ts';
 export function DocumentPanel() {
   const doc = useAnnotatorStore((s) => s.doc);
   const opening = useAnnotatorStore((s) => s.openingSourceId);
+  const outlineOpen = useAnnotatorStore((s) => s.outlineOpen);
+  const toggleOutline = useAnnotatorStore((s) => s.toggleOutline);
   return (
     <section className="panel panel--document" aria-labelledby="document-title" aria-busy={opening !== undefined}>
       <header className="panel__header">
@@ -27,6 +31,9 @@ export function DocumentPanel() {
       {doc ? (
         <>
           <div className="doc-toolbar">
+            <button type="button" aria-pressed={outlineOpen} aria-controls="doc-outline" onClick={toggleOutline}>
+              Outline
+            </button>
             <FindBar key={doc.version.id} />
             <CiteControls />
           </div>
@@ -37,7 +44,17 @@ export function DocumentPanel() {
             Arrow keys move the line cursor, Shift with arrows selects lines, C cites them, Escape clears.
           </p>
           <CitedLinesNote versionId={doc.version.id} />
-          <DocumentLines key={doc.version.id} doc={doc} />
+          <div className="doc-body">
+            {outlineOpen && (
+              <div id="doc-outline" className="doc-body__outline">
+                <OutlinePanel sections={doc.version.sections} />
+              </div>
+            )}
+            <div className="doc-body__text">
+              <DocumentLines key={doc.version.id} doc={doc} />
+            </div>
+            <PdfPageView />
+          </div>
         </>
       ) : (
         <p className="panel__empty muted">{opening ? 'Opening…' : 'Choose a source on the left to read it here.'}</p>

@@ -17,6 +17,8 @@ interface LineRowProps {
   matchColumns: readonly number[];
   matchLength: number;
   currentMatchColumn: number | undefined;
+  /** The PDF page that begins at this line, if one does. */
+  pageStart?: number | undefined;
 }
 
 /**
@@ -24,8 +26,8 @@ interface LineRowProps {
  * is untrusted, so it is only ever a React text node: never HTML, never a link or an image.
  */
 export const LineRow = memo(function LineRow(props: LineRowProps) {
-  const { line, text, index, measure, selected, highlighted, citedBy, marksOpen, onMarkClick, matchColumns, matchLength, currentMatchColumn } = props;
-  const classes = ['line', selected && 'line--selected', highlighted && 'line--highlighted', citedBy && 'line--cited', text === undefined && 'line--loading'];
+  const { line, text, index, measure, selected, highlighted, citedBy, marksOpen, onMarkClick, matchColumns, matchLength, currentMatchColumn, pageStart } = props;
+  const classes = ['line', selected && 'line--selected', highlighted && 'line--highlighted', citedBy && 'line--cited', text === undefined && 'line--loading', pageStart !== undefined && 'line--page-start'];
   return (
     <div className={classes.filter(Boolean).join(' ')} data-line={line} data-index={index} ref={measure}>
       <span className="line__gutter">
@@ -40,6 +42,11 @@ export const LineRow = memo(function LineRow(props: LineRowProps) {
         )}
         <span className="line__number">{line}</span>
       </span>
+      {pageStart !== undefined && (
+        <span className="line__page" data-page={pageStart} aria-label={`Page ${pageStart} begins`}>
+          p. {pageStart}
+        </span>
+      )}
       <span className="line__text" data-line-text="">
         {text === undefined
           ? ''

@@ -1,7 +1,8 @@
 import type { StateCreator } from 'zustand';
 import type { Citation } from '../../schemas/annotate.ts';
 import type { RpcClient } from '../../schemas/rpc.ts';
-import type { SourceSummary, SourceVersion } from '../../schemas/sources.ts';
+import { pagesOfLines } from '../../schemas/chapter-plan.ts';
+import type { PageSpan, SourceSummary, SourceVersion } from '../../schemas/sources.ts';
 import type { AnnotatorState } from './annotator-store.ts';
 import { rememberPlace } from './course-slice.ts';
 import { errorMessage } from './error-message.ts';
@@ -34,6 +35,17 @@ export interface FindState {
   searching: boolean;
 }
 
+/** The original PDF page shown beside the text, with the cited lines' quote to highlight on it. */
+export interface PageView {
+  sourceId: string;
+  versionId: string;
+  page: number;
+  /** The cited span's first and last page. */
+  firstPage: number;
+  lastPage: number;
+  quote: string;
+}
+
 export interface DocumentSlice {
   doc?: OpenDocument;
   /** The source being opened, while its version loads. */
@@ -48,6 +60,16 @@ export interface DocumentSlice {
   find: FindState;
   /** The cited line whose citing chapters are being shown (from a click on its gutter mark). */
   marksLine?: number;
+  /** Page spans of source versions, by version id, fetched for the citations that show pages. */
+  versionPages: ReadonlyMap<string, readonly PageSpan[]>;
+  pageView?: PageView;
+  outlineOpen: boolean;
+  loadVersionPages(refs: readonly { sourceId: string; versionId: string }[]): Promise<void>;
+  /** Opens the citation's lines and its first PDF page beside them. */
+  openCitationPage(citation: Citation): Promise<void>;
+  stepPage(delta: 1 | -1): void;
+  closePage(): void;
+  toggleOutline(): void;
   openSource(sourceId: string, versionId?: string): Promise<void>;
   closeDocument(): void;
   toggleSection(index: number): void;
@@ -79,6 +101,46 @@ export const createDocumentSlice: Slice = (set, get) => {
   return {
     collapsed: new Set(),
     find: NO_FIND,
+    versionPages: new Map(),
+    outlineOpen: false,
+
+    async loadVersionPages(refs) {
+      const { client } = get();
+      if (!client) return;
+      const missing = [...new Map(refs.filter((r) => !get().versionPages.has(r.versionId)).map((r) => [r.versionId, r])).values()];
+      for (const ref of missing) {
+        try {
+          const { version } = await client.call('sources.get', { sourceId: ref.sourceId, versionId: ref.versionId });
+          set((state) => ({ versionPages: new Map(state.versionPages).set(version.id, version.pages) }));
+        } catch {
+          // A version that cannot be read shows its citation without pages; opening it says why.
+        }
+      }
+    },
+
+    async openCitationPage(citation) {
+      await get().openCitation(citation);
+      await get().loadVersionPages([citation]);
+      const pages = pagesOfLines(get().versionPages.get(citation.versionId) ?? [], citation.startLine, citation.endLine);
+      if (!pages) {
+        get().announce('This citation has no PDF page: only PDF sources have pages.');
+        return;
+      }
+      set({ pageView: { sourceId: citation.sourceId, versionId: citation.versionId, page: pages.first, firstPage: pages.first, lastPage: pages.last, quote: citation.quote } });
+    },
+
+    stepPage(delta) {
+      const view = get().pageView;
+      if (view) set({ pageView: { ...view, page: Math.max(1, view.page + delta) } });
+    },
+
+    closePage() {
+      set({ pageView: undefined });
+    },
+
+    toggleOutline() {
+      set({ outlineOpen: !get().outlineOpen });
+    },
 
     async openSource(sourceId, versionId) {
       const { client, course } = get();
@@ -93,6 +155,7 @@ export const createDocumentSlice: Slice = (set, get) => {
         const { source, version, versions } = await client.call('sources.get', { sourceId, ...(versionId ? { versionId } : {}) });
         if (attempt !== opening) return;
         const lines = early && guess === version.id ? early : linesOf(client, version.id);
+        set((state) => ({ versionPages: new Map(state.versionPages).set(version.id, version.pages) }));
         set({ doc: { source, version, versions, lines }, openingSourceId: undefined, collapsed: new Set(), selection: undefined, highlight: undefined, find: NO_FIND, marksLine: undefined });
         rememberPlace(get());
       } catch (error) {
@@ -102,7 +165,7 @@ export const createDocumentSlice: Slice = (set, get) => {
 
     closeDocument() {
       opening++;
-      set({ doc: undefined, openingSourceId: undefined, collapsed: new Set(), selection: undefined, highlight: undefined, find: NO_FIND, marksLine: undefined });
+      set({ doc: undefined, openingSourceId: undefined, collapsed: new Set(), selection: undefined, highlight: undefined, find: NO_FIND, marksLine: undefined, pageView: undefined });
     },
 
     toggleSection(index) {
