@@ -69,8 +69,8 @@ export function createSlurmExecutor(options: SlurmExecutorOptions): RunExecutor 
   return {
     kind: 'slurm',
     async execute(request) {
-      const name = jobNameOf(request.runId);
-      const known = await shell.check(['squeue', '--noheader', '--me', '--states=all', `--name=${name}`, '--format=%i|%T']).then(parseJobList);
+      const knownJobs = () => shell.check(['squeue', '--noheader', '--me', '--states=all', `--name=${jobNameOf(request.runId)}`, '--format=%i|%T']).then(parseJobList);
+      const known = await patiently(knownJobs);
       const live = known.filter((job) => !ENDED.has(job.state));
       let jobId: string | undefined;
       if (request.mayBeLive) {
@@ -82,21 +82,47 @@ export function createSlurmExecutor(options: SlurmExecutorOptions): RunExecutor 
         }
       } else if (live.length > 0) {
         // A job of a run that is not running any more (cancelled here while its job was starting): stop it first.
-        await shell.check(['scancel', ...live.map((job) => job.id)]);
+        await patiently(() => shell.check(['scancel', ...live.map((job) => job.id)]));
       }
+      const stale = new Set(known.map((job) => job.id));
+      /** Submits, patient with a controller that does not answer; an sbatch whose answer was lost is found by name, never sent twice. */
+      const submitOnce = async (reason: string) => {
+        let sent = false;
+        return patiently(async () => {
+          if (sent) {
+            const found = (await knownJobs()).filter((job) => !stale.has(job.id)).at(-1);
+            if (found) return found.id;
+          }
+          sent = true;
+          return submit(request, reason);
+        });
+      };
       let requeued = false;
-      if (!jobId) jobId = await submit(request, 'first');
+      if (!jobId) jobId = await submitOnce('first');
       for (;;) {
         const followed = await follow(jobId, request);
         if ('outcome' in followed) return followed.outcome;
-        if (requeued || request.signal.aborted) {
-          return lostOutcome(`${followed.lost}; it had already been submitted again once, so the run is failed. ${outputTail(jobId, request.runId)}`);
-        }
+        if (request.signal.aborted) return { ...emptyOutcome(), cancelled: true };
+        if (requeued) return lostOutcome(`${followed.lost}; it had already been submitted again once, so the run is failed. ${outputTail(jobId, request.runId)}`);
         requeued = true;
-        jobId = await submit(request, `requeue: ${followed.lost}`);
+        stale.add(jobId);
+        jobId = await submitOnce(`requeue: ${followed.lost}`);
       }
     },
   };
+
+  /** Runs a Slurm command again while the controller does not answer, up to the patience the study allows. */
+  async function patiently<T>(action: () => Promise<T>): Promise<T> {
+    const since = Date.now();
+    for (;;) {
+      try {
+        return await action();
+      } catch (error) {
+        if (!(error instanceof ExecutorUnreachableError) || Date.now() - since >= unreachableAfterMs) throw error;
+        await new Promise((resolve) => setTimeout(resolve, pollMs));
+      }
+    }
+  }
 
   async function submit(request: ExecuteRequest, reason: string): Promise<string> {
     const invocation = await request.prepare();
