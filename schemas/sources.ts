@@ -17,7 +17,12 @@ export const SectionSchema = z.object({
 });
 export type Section = z.infer<typeof SectionSchema>;
 
-/** Where each PDF page's text landed in the Markdown (1-based, inclusive). */
+/**
+ * Where each PDF page's text landed in the Markdown (1-based, inclusive), in line order: every
+ * line of a span is from that page (a sentence that runs on across a page break is on the page
+ * where it starts). Spans do not overlap; the blank lines between blocks fall between spans and
+ * belong with the span before. Empty for other types of source.
+ */
 export const PageSpanSchema = z.object({
   page: z.number().int().min(1),
   startLine: z.number().int().min(1),
@@ -37,6 +42,11 @@ export const SourceVersionSchema = z.object({
   lineCount: z.number().int().nonnegative(),
   sections: z.array(SectionSchema),
   pages: z.array(PageSpanSchema),
+  /**
+   * Which version of its type's normaliser made the Markdown (core/sources/normaliser-version.ts;
+   * absent is 1). `lhb sources renormalise` makes a new version where a newer one exists.
+   */
+  normaliserVersion: z.number().int().min(1).optional(),
   createdAt: z.string(),
 });
 export type SourceVersion = z.infer<typeof SourceVersionSchema>;

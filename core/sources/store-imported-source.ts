@@ -5,6 +5,7 @@ import { findCurrentProject } from '../store/project-repository.ts';
 import { findSourceByName, insertSource, updateSourceHead } from '../store/source-repository.ts';
 import { findLatestVersionRef, insertSourceVersion } from '../store/source-version-repository.ts';
 import type { KeptSource } from './normalised-source.ts';
+import { NORMALISER_VERSIONS } from './normaliser-version.ts';
 import { newSourceId } from './source-id.ts';
 import type { SourceWorkspace } from './source-workspace.ts';
 
@@ -18,6 +19,13 @@ export interface ImportedFile {
   sha256: string;
   indexed: KeptSource;
   createdAt: string;
+  /**
+   * Re-reading a source's own original with a newer normaliser: a new version even though the
+   * bytes are the same as the newest version's, unless the Markdown comes out the same too.
+   */
+  renormalise?: boolean;
+  /** The normaliser that made `indexed` (default: the current one for the type). */
+  normaliserVersion?: number;
 }
 
 export type StoredOutcome = Exclude<ImportOutcome, { status: 'failed' }>;
@@ -48,7 +56,8 @@ export async function storeImportedSource(workspace: SourceWorkspace, file: Impo
     recordBlob(db, markdownSha256, markdownBytes, file.createdAt);
     const existing = findSourceByName(db, file.courseId, file.name);
     const latest = existing ? findLatestVersionRef(db, existing.id) : undefined;
-    if (existing && latest?.sha256 === file.sha256) {
+    const same = file.renormalise ? latest?.markdownSha256 === markdownSha256 : latest?.sha256 === file.sha256;
+    if (existing && latest && same) {
       return { outcome: { status: 'unchanged', name: file.name, sourceId: existing.id, versionId: latest.id } as const };
     }
     const title = sourceTitle(file);
@@ -66,6 +75,7 @@ export async function storeImportedSource(workspace: SourceWorkspace, file: Impo
       lineCount: file.indexed.lineCount,
       sections: file.indexed.sections,
       pages: file.indexed.pages,
+      normaliserVersion: file.normaliserVersion ?? NORMALISER_VERSIONS[file.type],
       createdAt: file.createdAt,
     });
     if (!latest) return { outcome: { status: 'added', name: file.name, sourceId, versionId } as const };

@@ -11,6 +11,7 @@ interface VersionRow {
   line_count: number;
   sections_json: string;
   pages_json: string;
+  normaliser_version: number;
   created_at: string;
 }
 
@@ -34,14 +35,15 @@ function toVersion(row: VersionRow): SourceVersion {
     lineCount: row.line_count,
     sections: sections.data,
     pages: pages.data,
+    normaliserVersion: row.normaliser_version,
     createdAt: row.created_at,
   };
 }
 
 export function insertSourceVersion(db: Database, version: SourceVersion): void {
   db.prepare(
-    `INSERT INTO source_versions (id, source_id, version, blob_sha256, markdown_sha256, line_count, sections_json, pages_json, created_at)
-     VALUES (@id, @sourceId, @version, @sha256, @markdownSha256, @lineCount, @sectionsJson, @pagesJson, @createdAt)`,
+    `INSERT INTO source_versions (id, source_id, version, blob_sha256, markdown_sha256, line_count, sections_json, pages_json, normaliser_version, created_at)
+     VALUES (@id, @sourceId, @version, @sha256, @markdownSha256, @lineCount, @sectionsJson, @pagesJson, @normaliserVersion, @createdAt)`,
   ).run({
     id: version.id,
     sourceId: version.sourceId,
@@ -51,6 +53,7 @@ export function insertSourceVersion(db: Database, version: SourceVersion): void 
     lineCount: version.lineCount,
     sectionsJson: JSON.stringify(version.sections),
     pagesJson: JSON.stringify(version.pages),
+    normaliserVersion: version.normaliserVersion ?? 1,
     createdAt: version.createdAt,
   });
 }
@@ -80,10 +83,13 @@ export function listSourceVersions(db: Database, sourceId: string): { id: string
   }));
 }
 
-/** The newest version's id, number and original file, without parsing its index. */
-export function findLatestVersionRef(db: Database, sourceId: string): { id: string; version: number; sha256: string } | undefined {
-  const row = db.prepare('SELECT id, version, blob_sha256 FROM source_versions WHERE source_id = ? ORDER BY version DESC LIMIT 1').get(sourceId) as
-    | { id: string; version: number; blob_sha256: string }
-    | undefined;
-  return row ? { id: row.id, version: row.version, sha256: row.blob_sha256 } : undefined;
+/** The newest version's id, number, original file, Markdown and normaliser, without parsing its index. */
+export function findLatestVersionRef(
+  db: Database,
+  sourceId: string,
+): { id: string; version: number; sha256: string; markdownSha256: string; normaliserVersion: number } | undefined {
+  const row = db
+    .prepare('SELECT id, version, blob_sha256, markdown_sha256, normaliser_version FROM source_versions WHERE source_id = ? ORDER BY version DESC LIMIT 1')
+    .get(sourceId) as { id: string; version: number; blob_sha256: string; markdown_sha256: string; normaliser_version: number } | undefined;
+  return row ? { id: row.id, version: row.version, sha256: row.blob_sha256, markdownSha256: row.markdown_sha256, normaliserVersion: row.normaliser_version } : undefined;
 }

@@ -1,0 +1,13 @@
+import type { SourceType } from '../../schemas/sources.ts';
+
+/**
+ * The version of each type's normaliser, recorded with every source version it makes. Bump a
+ * type's number when its Markdown for the same file changes (line breaks, structure, text), so
+ * that `lhb sources renormalise` offers a new version of the sources it made; a change that
+ * leaves the Markdown as it was (speed, memory) needs no bump. History:
+ *
+ * - pdf 2: one sentence per line, page of every line, tables of contents as lists, code
+ *   fenced, superscripts kept on their line, folios and running heads found across pages;
+ * - web 2: permalink anchors (¶, #) dropped from headings and text.
+ */
+export const NORMALISER_VERSIONS: Readonly<Record<SourceType, number>> = { pdf: 2, web: 2, markdown: 1, text: 1 };
