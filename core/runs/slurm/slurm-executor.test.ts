@@ -1,0 +1,315 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, it } from 'vitest';
+import type { ReplayScript } from '../../../schemas/replay-script.ts';
+import { createApi } from '../../api/create-api.ts';
+import { findJob } from '../../store/job-repository.ts';
+import { findStudy, listStudyRuns } from '../../store/study-repository.ts';
+import { openWorkspace } from '../../workspace/open-workspace.ts';
+import { HARNESS_ADAPTERS } from '../harnesses/harness-registry.ts';
+import { ensureTestHarness, TEST_TOOLS_DIR } from '../harnesses/test-harness-tools.fixture.ts';
+import { importTestTask } from '../study/study-engine.fixture.ts';
+import { clusterUnavailableReason, startTestCluster, type TestCluster } from './slurm-cluster.fixture.ts';
+import { jobNameOf, readSubmissions } from './slurm-executor.ts';
+
+// The Slurm executor against a real single-node cluster (munged, slurmctld, slurmd started here
+// as root). Every run is a batch job running `lhb runs exec` from this checkout.
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const LHB = `${process.execPath} ${join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs')} ${join(ROOT, 'core', 'cli', 'main.ts')}`;
+const CHILD = join(ROOT, 'core', 'runs', 'study', 'study-engine-child.fixture.ts');
+const skipReason = clusterUnavailableReason();
+if (skipReason) console.log(`Skipping the Slurm executor tests: ${skipReason}.`);
+
+const SCRIPT: ReplayScript = {
+  name: 'slurm acceptance',
+  turns: [
+    { text: 'Writing the page.', calls: [{ action: 'write', path: '{{workdir}}/out/dist/index.html', content: '<!doctype html><title>Trend</title><h1>The trend</h1>\n' }] },
+    { text: 'Checking assets.', calls: [{ action: 'shell', command: 'ls /definitely-missing-dir' }] },
+    { text: 'Checking the build.', calls: [{ action: 'shell', command: 'ls out/dist' }] },
+  ],
+  final: 'Done: out/dist/index.html.',
+  usage: { input: 100, output: 20 },
+};
+
+let cluster: TestCluster;
+const saved = { poll: process.env.LHB_SLURM_POLL_MS, unreachable: process.env.LHB_SLURM_UNREACHABLE_MS, tools: process.env.LHB_TOOLS_DIR };
+
+describe.skipIf(skipReason !== undefined)('the slurm executor on a real cluster', () => {
+  let dir: string;
+  let shared: string;
+  beforeAll(async () => {
+    process.env.LHB_SLURM_POLL_MS = '250';
+    process.env.LHB_SLURM_UNREACHABLE_MS = '3000';
+    cluster = await startTestCluster();
+  }, 60_000);
+  afterAll(async () => {
+    await cluster?.stop();
+    for (const [key, value] of [['LHB_SLURM_POLL_MS', saved.poll], ['LHB_SLURM_UNREACHABLE_MS', saved.unreachable], ['LHB_TOOLS_DIR', saved.tools]] as const) {
+      if (value === undefined) delete process.env[key];
+      else process.env[key] = value;
+    }
+  }, 60_000);
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'lhb-slurm-test-'));
+    shared = join(dir, 'shared');
+    mkdirSync(shared);
+  });
+  afterEach(() => {
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const slurmBlock = () => ({ sharedDir: shared, partition: cluster.partition, cpus: 1, mem: '256M', lhbCommand: LHB, options: ['--comment=lhb-test'] });
+  /** Slurm's own list of jobs that ended (jobcomp/filetxt): how many jobs of each run's name. */
+  const endedJobsByName = () => {
+    const counts = new Map<string, number>();
+    if (!existsSync(cluster.jobCompLog)) return counts;
+    for (const line of readFileSync(cluster.jobCompLog, 'utf8').split('\n')) {
+      const name = /\bName=(\S+)/.exec(line)?.[1];
+      if (name) counts.set(name, (counts.get(name) ?? 0) + 1);
+    }
+    return counts;
+  };
+
+  it('a study of command runs and a real harness runs as one Slurm job per run; results land in the workspace exactly as a local run\'s', async () => {
+    await ensureTestHarness(HARNESS_ADAPTERS['claude-code']);
+    process.env.LHB_TOOLS_DIR = TEST_TOOLS_DIR;
+    const api = createApi(openWorkspace(join(dir, 'ws')));
+    try {
+      const taskFolder = await importTestTask(api.context.workspace, dir);
+      const page = (n: number) => `mkdir -p out/dist && echo '<h1>page ${n}</h1>' > out/dist/index.html && echo '{"type":"note","n":${n}}'`;
+      const base = {
+        tasks: ['engine-task'],
+        taskFolders: { 'engine-task': taskFolder },
+        replay: SCRIPT,
+        timeoutSeconds: 180,
+        concurrency: 8,
+      };
+      const { studyId } = (await api.call('runs.start', {
+        ...base,
+        name: 'on slurm',
+        configurations: [1, 2, 3].map((n) => ({ harness: 'command', model: 'm', command: page(n) })).concat([{ harness: 'claude-code', model: 'claude-sonnet-4-5' } as never]),
+        repeats: 2,
+        executor: 'slurm',
+        slurm: slurmBlock(),
+      })) as { studyId: string };
+      await api.context.jobs.idle();
+      const { runs } = (await api.call('runs.study', { studyId })) as { runs: { id: string; harness: string; status: string; errorMessage: string | null; runId: string | null; slurmJobId: string | null; slurmState: string | null }[] };
+      expect(runs).toHaveLength(8);
+      for (const run of runs) expect(run.status, `${run.harness}: ${run.errorMessage}`).toBe('succeeded');
+
+      // Each run was one job, submitted once; Slurm's own list of ended jobs says the same.
+      const submissions = readSubmissions(join(shared, 'lhb-studies', studyId));
+      expect(submissions.map((s) => s.runId).sort()).toEqual(runs.map((r) => r.id).sort());
+      expect(submissions.every((s) => s.reason === 'first')).toBe(true);
+      for (const run of runs) expect(run.slurmJobId).toBe(submissions.find((s) => s.runId === run.id)!.jobId);
+      await until(() => runs.every((run) => endedJobsByName().get(jobNameOf(run.id)) === 1), 30_000, 'Slurm to record every job as ended');
+      expect(readFileSync(cluster.jobCompLog, 'utf8')).toMatch(/JobState=COMPLETED/);
+
+      // The run folders are on the shared folder; the results are the workspace's.
+      const study = findStudy(api.context.workspace.db, studyId)!;
+      expect(study.folder).toBe(join(shared, 'lhb-studies', studyId));
+      expect(study.executor).toBe('slurm');
+      for (const run of runs) {
+        const detail = ((await api.call('runs.show', { runId: run.id })) as { run: { artifacts: { path: string }[]; status: string } }).run;
+        expect(detail.artifacts.map((a) => a.path)).toEqual(['dist/index.html']);
+        expect(detail.status).toBe('succeeded');
+      }
+
+      // The real harness's run matches the same run done locally: trajectory, errors, artifacts.
+      const { studyId: localId } = (await api.call('runs.start', { ...base, name: 'local', configurations: [{ harness: 'claude-code', model: 'claude-sonnet-4-5' }] })) as { studyId: string };
+      await api.context.jobs.idle();
+      const localRun = ((await api.call('runs.study', { studyId: localId })) as { runs: { id: string; status: string; slurmJobId: string | null }[] }).runs[0]!;
+      expect(localRun.status).toBe('succeeded');
+      expect(localRun.slurmJobId).toBeNull();
+      const summary = async (runId: string) => {
+        const detail = ((await api.call('runs.show', { runId })) as { run: { trajectory: { steps: number; toolCalls: number; failedToolCalls: number; tokens: unknown }; errors: unknown[]; artifacts: { path: string; sizeBytes: number }[]; versions: unknown } }).run;
+        const trajectory = ((await api.call('runs.trajectory', { runId })) as { trajectory: { steps: unknown[] } | null }).trajectory;
+        return { t: { steps: detail.trajectory.steps, toolCalls: detail.trajectory.toolCalls, failed: detail.trajectory.failedToolCalls, tokens: detail.trajectory.tokens }, errors: detail.errors, artifacts: detail.artifacts, versions: detail.versions, stored: trajectory !== null };
+      };
+      const slurmClaude = runs.filter((r) => r.harness === 'claude-code');
+      expect(slurmClaude).toHaveLength(2);
+      const local = await summary(localRun.id);
+      expect(local.t.toolCalls).toBe(3);
+      expect(local.stored).toBe(true);
+      for (const run of slurmClaude) expect(await summary(run.id)).toEqual(local);
+    } finally {
+      await api.close();
+    }
+  }, 600_000);
+
+  it('an engine SIGKILLed mid-study resumes: the jobs it left are followed, no run is submitted or started twice, none is lost', async () => {
+    const ws = join(dir, 'ws');
+    const counts = join(shared, 'counts');
+    mkdirSync(counts);
+    const setup = openWorkspace(ws);
+    await importTestTask(setup, dir);
+    setup.close();
+    const marker = `3.${Math.floor(Math.random() * 1e6)}`;
+    const command = `id=$(basename "$(dirname "$PWD")"); echo x >> ${counts}/$id.start; sleep ${marker}; mkdir -p out/dist && echo ok > out/dist/index.html && echo x >> ${counts}/$id.done`;
+    const spec = { name: 'crash', tasks: ['engine-task'], configurations: [{ harness: 'command', model: 'm', command }], repeats: 5, concurrency: 2, executor: 'slurm', slurm: slurmBlock() };
+    const child = spawn(process.execPath, ['--import', 'tsx', CHILD, ws, JSON.stringify(spec)], { stdio: ['ignore', 'pipe', 'inherit'], cwd: ROOT });
+    const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+    const started = () => readdirSync(counts).filter((f) => f.endsWith('.start')).length;
+    const done = () => readdirSync(counts).filter((f) => f.endsWith('.done')).length;
+    await until(() => done() >= 1 && started() >= 3, 120_000, 'one finished run and more running');
+    child.kill('SIGKILL');
+    await exited;
+
+    const api = createApi(openWorkspace(ws));
+    try {
+      const { studies } = (await api.call('runs.studies', {})) as { studies: { id: string }[] };
+      const studyId = studies[0]!.id;
+      await api.call('runs.resume', { studyId });
+      await api.context.jobs.idle();
+      const runs = listStudyRuns(api.context.workspace.db, studyId);
+      expect(runs.map((r) => r.status)).toEqual(['succeeded', 'succeeded', 'succeeded', 'succeeded', 'succeeded']);
+      for (const run of runs) {
+        expect(run.run_id).not.toBeNull();
+        // The jobs kept running while no engine watched them: each run started and finished exactly once.
+        expect(readFileSync(join(counts, `${run.id}.start`), 'utf8')).toBe('x\n');
+        expect(readFileSync(join(counts, `${run.id}.done`), 'utf8')).toBe('x\n');
+      }
+      const submissions = readSubmissions(findStudy(api.context.workspace.db, studyId)!.folder);
+      expect(submissions.map((s) => s.runId).sort()).toEqual(runs.map((r) => r.id).sort());
+      await until(() => runs.every((run) => endedJobsByName().get(jobNameOf(run.id)) === 1), 30_000, 'Slurm to record each job once');
+      expect(((await api.call('runs.list', { taskId: 'engine-task' })) as { runs: unknown[] }).runs).toHaveLength(5);
+    } finally {
+      await api.close();
+    }
+  }, 300_000);
+
+  it('scancel of one job from outside ends its run cancelled; the others finish', async () => {
+    const api = createApi(openWorkspace(join(dir, 'ws')));
+    try {
+      await importTestTask(api.context.workspace, dir);
+      const { studyId } = (await api.call('runs.start', {
+        tasks: ['engine-task'],
+        configurations: [{ harness: 'command', model: 'm', command: 'sleep 6; mkdir -p out/dist && echo ok > out/dist/index.html' }],
+        repeats: 2,
+        concurrency: 2,
+        executor: 'slurm',
+        slurm: slurmBlock(),
+      })) as { studyId: string };
+      const db = api.context.workspace.db;
+      await until(() => listStudyRuns(db, studyId).some((r) => r.slurm_state === 'RUNNING'), 60_000, 'a job to run');
+      const victim = listStudyRuns(db, studyId).find((r) => r.slurm_state === 'RUNNING')!;
+      expect(spawnSync('scancel', [victim.slurm_job_id!], { encoding: 'utf8' }).status).toBe(0);
+      await api.context.jobs.idle();
+      const runs = listStudyRuns(db, studyId);
+      expect(runs.find((r) => r.id === victim.id)!.status).toBe('cancelled');
+      expect(runs.find((r) => r.id !== victim.id)!.status).toBe('succeeded');
+      expect(readSubmissions(findStudy(db, studyId)!.folder)).toHaveLength(2);
+    } finally {
+      await api.close();
+    }
+  }, 120_000);
+
+  it('a job lost to a node failure is submitted again once; lost again, its run fails saying so', async () => {
+    const api = createApi(openWorkspace(join(dir, 'ws')));
+    try {
+      await importTestTask(api.context.workspace, dir);
+      const db = api.context.workspace.db;
+      const start = async (command: string) => {
+        const { studyId } = (await api.call('runs.start', { tasks: ['engine-task'], configurations: [{ harness: 'command', model: 'm', command }], executor: 'slurm', slurm: slurmBlock() })) as { studyId: string };
+        return studyId;
+      };
+      const loseRunningJob = async (studyId: string, submissions: number) => {
+        await until(() => readSubmissions(findStudy(db, studyId)!.folder).length === submissions && listStudyRuns(db, studyId)[0]!.slurm_state === 'RUNNING', 60_000, 'the job to run');
+        await cluster.failNode();
+      };
+      // Lost once: the second job finishes the run.
+      const once = await start('if [ -e ../../lost-once ]; then mkdir -p out/dist && echo ok > out/dist/index.html; else touch ../../lost-once; sleep 30; fi');
+      await loseRunningJob(once, 1);
+      await api.context.jobs.idle();
+      expect(listStudyRuns(db, once)[0]!.status).toBe('succeeded');
+      const submissions = readSubmissions(findStudy(db, once)!.folder);
+      expect(submissions.map((s) => s.reason)).toEqual(['first', expect.stringMatching(/^requeue: Slurm job \d+ ended NODE_FAIL/)]);
+
+      // Lost twice: failed, with the reason.
+      const twice = await start('sleep 30');
+      await loseRunningJob(twice, 1);
+      await loseRunningJob(twice, 2);
+      await api.context.jobs.idle();
+      const run = listStudyRuns(db, twice)[0]!;
+      expect(run.status).toBe('failed');
+      expect(run.error_kind).toBe('harness-crash');
+      expect(run.error_message).toMatch(/ended NODE_FAIL; it had already been submitted again once/);
+    } finally {
+      await api.close();
+    }
+  }, 240_000);
+
+  it('lhb runs start --executor slurm runs the study on the cluster with `lhb` from the nodes\' PATH, and remembers the settings for the next study', async () => {
+    const bin = join(dir, 'bin');
+    mkdirSync(bin);
+    writeFileSync(join(bin, 'lhb'), `#!/bin/sh\nexec ${LHB} "$@"\n`, { mode: 0o755 });
+    const taskFolder = join(dir, 'cli-task');
+    mkdirSync(join(taskFolder, 'inputs'), { recursive: true });
+    writeFileSync(join(taskFolder, 'task.json'), JSON.stringify({ id: 'cli-task', kind: 'programmatic', title: 'T', instruction: 'Build a page.' }));
+    const env = { ...process.env, PATH: `${bin}:${process.env.PATH ?? ''}` };
+    const lhb = (...args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'core', 'cli', 'main.ts'), ...args], { encoding: 'utf8', env, cwd: ROOT, timeout: 120_000 });
+    const ws = join(dir, 'ws');
+    const build = 'mkdir -p out/dist && echo ok > out/dist/index.html';
+    const first = lhb('runs', 'start', '--task', taskFolder, '--harness', 'command', '--command', build, '--repeats', '2', '--json', '-w', ws, '--executor', 'slurm', '--shared-dir', shared, '--slurm-partition', cluster.partition, '--slurm-opt', '--comment=from-cli');
+    expect(first.status, first.stderr).toBe(0);
+    const last = JSON.parse(first.stdout.trim().split('\n').at(-1)!) as { studyId: string; runs: { id: string; status: string }[] };
+    expect(last.runs.map((r) => r.status)).toEqual(['succeeded', 'succeeded']);
+    expect(readSubmissions(join(shared, 'lhb-studies', last.studyId))).toHaveLength(2);
+    // The next study names no Slurm setting but the executor: the remembered ones are used.
+    const second = lhb('runs', 'start', '--task', 'cli-task', '--harness', 'command', '--command', build, '--json', '-w', ws, '--executor', 'slurm');
+    expect(second.status, second.stderr).toBe(0);
+    const again = JSON.parse(second.stdout.trim().split('\n').at(-1)!) as { studyId: string; runs: { status: string }[] };
+    expect(again.runs.map((r) => r.status)).toEqual(['succeeded']);
+    expect(readSubmissions(join(shared, 'lhb-studies', again.studyId))).toHaveLength(1);
+    const status = lhb('runs', 'status', again.studyId, '-w', ws);
+    expect(status.status, status.stderr).toBe(0);
+  }, 180_000);
+
+  it('with slurmctld stopped the study says the cluster is unreachable, naming the command; after a restart a resume finishes it', async () => {
+    const api = createApi(openWorkspace(join(dir, 'ws')));
+    try {
+      await importTestTask(api.context.workspace, dir);
+      const { studyId } = (await api.call('runs.start', {
+        tasks: ['engine-task'],
+        configurations: [{ harness: 'command', model: 'm', command: 'sleep 5; mkdir -p out/dist && echo ok > out/dist/index.html' }],
+        repeats: 3,
+        concurrency: 3,
+        executor: 'slurm',
+        slurm: slurmBlock(),
+      })) as { studyId: string };
+      const db = api.context.workspace.db;
+      await until(() => listStudyRuns(db, studyId).filter((r) => r.slurm_job_id !== null && r.slurm_job_id !== undefined).length === 3, 60_000, 'three jobs submitted');
+      await cluster.stopController();
+      try {
+        await api.context.jobs.idle();
+        const study = findStudy(db, studyId)!;
+        expect(study.state).toBe('interrupted');
+        const job = findJob(db, study.job_id!)!;
+        expect(job.state).toBe('failed');
+        expect(job.message).toMatch(/Slurm cluster is unreachable: `squeue .*` on this machine failed: .*Unable to contact slurm controller/);
+        expect(job.message).toContain('Resume the study');
+      } finally {
+        await cluster.startController();
+      }
+      await api.call('runs.resume', { studyId });
+      await api.context.jobs.idle();
+      const runs = listStudyRuns(db, studyId);
+      expect(runs.map((r) => r.status)).toEqual(['succeeded', 'succeeded', 'succeeded']);
+      // Followed after the restart, never submitted again.
+      expect(readSubmissions(findStudy(db, studyId)!.folder)).toHaveLength(3);
+    } finally {
+      await api.close();
+    }
+  }, 180_000);
+});
+
+async function until(check: () => boolean, timeoutMs: number, what: string): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
