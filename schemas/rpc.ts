@@ -74,6 +74,15 @@ export const rpcContract = {
     output: z.object({ jobId: z.string() }),
     readsServerDisk: true,
   },
+  'sources.renormalise': {
+    /**
+     * Re-reads sources (all when `sourceIds` is empty or absent) from their originals where the
+     * normaliser for their type is newer than the one that made their newest version; a job whose
+     * result lists a `new-version` (citations re-anchored) or `unchanged` outcome per source.
+     */
+    input: z.object({ sourceIds: z.array(Id).max(10_000).optional() }).strict(),
+    output: z.object({ jobId: z.string() }),
+  },
   'sources.list': {
     input: z.object({ courseId: Id.optional() }).strict(),
     output: z.object({ sources: z.array(SourceSummarySchema) }),

@@ -7,6 +7,7 @@ import { sourcesImportPaths } from './handlers/sources-import-paths.ts';
 import { sourcesLines } from './handlers/sources-lines.ts';
 import { sourcesList } from './handlers/sources-list.ts';
 import { sourcesOriginal } from './handlers/sources-original.ts';
+import { sourcesRenormalise } from './handlers/sources-renormalise.ts';
 
 /** Importing, listing and reading sources (core/sources). */
 export function registerSourceHandlers(registry: HandlerRegistry<ApiContext>): void {
@@ -17,5 +18,6 @@ export function registerSourceHandlers(registry: HandlerRegistry<ApiContext>): v
     .add('sources.get', sourcesGet)
     .add('sources.lines', sourcesLines)
     .add('sources.find', sourcesFind)
-    .add('sources.original', sourcesOriginal);
+    .add('sources.original', sourcesOriginal)
+    .add('sources.renormalise', sourcesRenormalise);
 }

@@ -82,6 +82,17 @@ sources
     await runSourcesShow(id, options);
   });
 
+sources
+  .command('renormalise')
+  .description('Re-read sources made by an older normaliser (all, or the ids given) as new versions, re-anchoring their citations; sources already current are left as they are.')
+  .argument('[ids...]', 'source ids (see "lhb sources list"); default: every source')
+  .option('--json', 'print one JSON object per source: {status, name, sourceId, versionId, version}')
+  .option('-w, --workspace <dir>', 'workspace folder')
+  .action(async (ids: string[], options: { json?: boolean; workspace?: string }) => {
+    const { runSourcesRenormalise } = await import('./sources-command.ts');
+    await runSourcesRenormalise(ids, options);
+  });
+
 const rooms = program.command('rooms').description('Data rooms: the sources and chapter plans an SME works on.');
 
 rooms

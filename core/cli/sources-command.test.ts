@@ -48,6 +48,17 @@ describe('lhb sources', () => {
     expect(result.stderr).toMatch(/lhb: .*missing\.md does not exist/);
   }, SPAWNING_TEST_TIMEOUT_MS);
 
+  it('renormalise leaves sources the current normaliser made as they are, and names an id it does not know', () => {
+    expect(lhb('sources', 'add', join(room, 'field-review.pdf')).status).toBe(0);
+    const all = lhb('sources', 'renormalise');
+    expect(all.status).toBe(0);
+    expect(all.stdout).toMatch(/^unchanged +field-review$/m);
+    const unknown = lhb('sources', 'renormalise', 'field-review', 'no-such-source', '--json');
+    expect(unknown.status).toBe(1);
+    expect(unknown.stdout.trim().split('\n').map((line) => JSON.parse(line) as { status: string; sourceId: string })).toEqual([expect.objectContaining({ status: 'unchanged', sourceId: 'field-review' })]);
+    expect(unknown.stderr).toMatch(/No source with id no-such-source .*lhb sources list/);
+  }, SPAWNING_TEST_TIMEOUT_MS);
+
   it('list and show print the imported source, with numbered lines', () => {
     const add = lhb('sources', 'add', room);
     expect(add.status).toBe(0);

@@ -38,6 +38,30 @@ export async function runSourcesAdd(paths: string[], options: { room?: string; c
   });
 }
 
+/**
+ * `lhb sources renormalise [ID...]`: re-reads sources made by an older normaliser through
+ * sources.renormalise, waits for the job, and prints each source's outcome (a new version, or
+ * unchanged); failures go to stderr and make the exit code 1.
+ */
+export async function runSourcesRenormalise(ids: string[], options: { json?: boolean; workspace?: string }): Promise<void> {
+  await withCliApi(options.workspace, async (api) => {
+    const { jobId } = (await api.call('sources.renormalise', ids.length > 0 ? { sourceIds: ids } : {})) as RpcOutput<'sources.renormalise'>;
+    await api.context.jobs.idle();
+    const result = importJobResult(api.context.jobs, jobId);
+    if (!result) throw new Error(finishedJob(api, jobId)?.message ?? `The re-read job ${jobId} ended without a result.`);
+    for (const outcome of result.outcomes) {
+      if (outcome.status === 'failed') {
+        process.stderr.write(`lhb: ${outcome.reason}\n`);
+        continue;
+      }
+      const line = outcome.status === 'new-version' ? `new version v${outcome.version}  ${outcome.sourceId}` : `unchanged      ${outcome.sourceId}`;
+      process.stdout.write(options.json ? `${JSON.stringify(outcome)}\n` : `${line}\n`);
+    }
+    if (!options.json) process.stderr.write(`${result.message}\n`);
+    if (result.outcomes.some((o) => o.status === 'failed')) process.exitCode = 1;
+  });
+}
+
 /** `lhb sources list`: every source with its newest version and its data room. */
 export async function runSourcesList(options: { room?: string; course?: string; json?: boolean; workspace?: string }): Promise<void> {
   await withCliApi(options.workspace, async (api) => {
