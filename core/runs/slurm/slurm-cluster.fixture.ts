@@ -154,10 +154,13 @@ export async function startTestCluster(): Promise<TestCluster> {
     },
     async stop() {
       stopping = true;
-      spawnSync('scancel', ['--full', '-u', 'root'], { env: process.env });
+      // A test that failed may leave jobs running: cancel them and let slurmd stop their steps first.
+      spawnSync('scancel', ['--full', '--me'], { env: process.env });
+      const end = Date.now() + 15_000;
+      while (Date.now() < end && spawnSync('squeue', ['--noheader', '--me'], { env: process.env, encoding: 'utf8' }).stdout.trim() !== '') {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
       for (const entry of [...children].reverse()) await kill(entry);
-      // Job steps slurmd started and that outlived it.
-      spawnSync('pkill', ['-KILL', '-f', `slurmstepd.*${dir}`]);
       if (process.env.SLURM_CONF === conf) delete process.env.SLURM_CONF;
       rmSync(dir, { recursive: true, force: true });
     },
