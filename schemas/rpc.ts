@@ -9,7 +9,7 @@ import { JudgeTierSchema, JudgmentViewSchema } from './judge.ts';
 import { JudgeImportResultSchema, JudgeStartInputSchema, RubricSetComparisonSchema } from './judging.ts';
 import { RubricSetSummarySchema, RubricSetUsageSchema, RubricsGenerateInputSchema, RubricSetKeySchema, RubricsSaveInputSchema, StoredRubricSetSchema } from './rubric-library.ts';
 import { RunAssetsSchema } from './run-assets.ts';
-import { MAX_LINES_PER_CALL, SourceSummarySchema, SourceTypeSchema, SourceVersionSchema } from './sources.ts';
+import { MAX_LINES_PER_CALL, PageSpanSchema, SourceSummarySchema, SourceTypeSchema, SourceVersionSchema } from './sources.ts';
 import { HarnessStatusSchema, RunDetailSchema, StudyRunViewSchema, StudySpecSchema, StudySummarySchema } from './studies.ts';
 import { TrajectoryErrorSchema, TrajectorySchema } from './trajectory.ts';
 import { WorkspaceInfoSchema } from './workspace.ts';
@@ -97,8 +97,11 @@ export const rpcContract = {
       .strict()
       .refine((v) => v.end >= v.start, { message: 'end must be at least start', path: ['end'] })
       .refine((v) => v.end - v.start < MAX_LINES_PER_CALL, { message: `ask for at most ${MAX_LINES_PER_CALL} lines per call`, path: ['end'] }),
-    /** `lines[0]` is line `start`; fewer lines come back past the end of the source. */
-    output: z.object({ start: z.number().int(), lines: z.array(z.string()), lineCount: z.number().int() }),
+    /**
+     * `lines[0]` is line `start`; fewer lines come back past the end of the source. `pages`: for a
+     * PDF, the page spans (as in `sources.get`'s `version.pages`) that hold lines of this window.
+     */
+    output: z.object({ start: z.number().int(), lines: z.array(z.string()), lineCount: z.number().int(), pages: z.array(PageSpanSchema).optional() }),
   },
   'sources.find': {
     input: z.object({ versionId: Id, query: z.string().min(1).max(500), limit: z.number().int().min(1).max(10_000).default(1000) }).strict(),

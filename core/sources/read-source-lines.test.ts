@@ -21,7 +21,7 @@ afterAll(() => bed.close());
 
 describe('readSourceLines', () => {
   it('returns any window of a million-line source, and fewer lines past its end', () => {
-    expect(readSourceLines(bed.workspace, bigVersion, 1, 2)).toEqual({ start: 1, lines: ['Line 1: weekly orders by region', 'Line 2: weekly orders by region'], lineCount: MILLION });
+    expect(readSourceLines(bed.workspace, bigVersion, 1, 2)).toEqual({ start: 1, lines: ['Line 1: weekly orders by region', 'Line 2: weekly orders by region'], lineCount: MILLION, pages: [] });
     const tail = readSourceLines(bed.workspace, bigVersion, MILLION - 1, MILLION + 50);
     expect(tail.lines).toEqual([`Line ${MILLION - 1}: weekly orders by region`, `Line ${MILLION}: weekly orders by region`]);
     expect(readSourceLines(bed.workspace, bigVersion, MILLION + 1, MILLION + 9).lines).toEqual([]);

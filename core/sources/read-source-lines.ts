@@ -1,5 +1,5 @@
-import type { SourceVersion } from '../../schemas/sources.ts';
-import { findSourceVersion, findVersionMarkdownSha256 } from '../store/source-version-repository.ts';
+import type { PageSpan, SourceVersion } from '../../schemas/sources.ts';
+import { findSourceVersion, findVersionMarkdownSha256, findVersionPages } from '../store/source-version-repository.ts';
 import { lineAt } from './line-index.ts';
 import { SourceNotFoundError } from './source-errors.ts';
 import { sourceLinesCache, type CachedLines } from './source-lines-cache.ts';
@@ -10,6 +10,8 @@ export interface SourceLines {
   start: number;
   lines: string[];
   lineCount: number;
+  /** The PDF page spans (SourceVersion.pages) that hold lines of this window; [] for other sources. */
+  pages: PageSpan[];
 }
 
 /** One version of a source: its file hashes, line count, sections and page spans. Throws SourceNotFoundError. */
@@ -29,7 +31,8 @@ export function readSourceLines(workspace: SourceWorkspace, versionId: string, s
   const last = Math.min(end, lineCount);
   const lines: string[] = [];
   for (let line = Math.max(1, start); line <= last; line++) lines.push(lineAt(cached.text, cached.starts, line));
-  return { start, lines, lineCount };
+  const pages = (findVersionPages(workspace.db, versionId) ?? []).filter((span) => span.endLine >= start && span.startLine <= end);
+  return { start, lines, lineCount, pages };
 }
 
 /** A version's whole Markdown (e.g. to find a quote again in a new version). Throws SourceNotFoundError. */

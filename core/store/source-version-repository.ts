@@ -1,6 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import { z } from 'zod';
-import { PageSpanSchema, SectionSchema, type SourceVersion } from '../../schemas/sources.ts';
+import { PageSpanSchema, SectionSchema, type PageSpan, type SourceVersion } from '../../schemas/sources.ts';
 
 interface VersionRow {
   id: string;
@@ -72,6 +72,15 @@ export function findLatestSourceVersion(db: Database, sourceId: string): SourceV
 export function findVersionMarkdownSha256(db: Database, id: string): { markdownSha256: string; lineCount: number } | undefined {
   const row = db.prepare('SELECT markdown_sha256, line_count FROM source_versions WHERE id = ?').get(id) as { markdown_sha256: string; line_count: number } | undefined;
   return row ? { markdownSha256: row.markdown_sha256, lineCount: row.line_count } : undefined;
+}
+
+/** A version's page spans alone (what a window of its lines needs), or undefined when there is no such version. */
+export function findVersionPages(db: Database, id: string): PageSpan[] | undefined {
+  const row = db.prepare('SELECT pages_json FROM source_versions WHERE id = ?').get(id) as { pages_json: string } | undefined;
+  if (!row) return undefined;
+  const pages = PagesSchema.safeParse(JSON.parse(row.pages_json));
+  if (!pages.success) throw new Error(`Source version ${id} has an unreadable page index in the database; re-import the file to rebuild it.`);
+  return pages.data;
 }
 
 /** Every version of a source, newest first. */

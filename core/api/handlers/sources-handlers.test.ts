@@ -64,6 +64,13 @@ describe('sources RPC handlers', () => {
     expect(lines.lineCount).toBe(56);
     expect(lines.lines[0]).toBe('- Do the regional totals add up to the weekly total?');
     expect(lines.lines).toHaveLength(4);
+    expect(lines.pages).toEqual([{ page: 1, startLine: 1, endLine: 22 }]);
+    const acrossPages = (await call('sources.lines', { versionId: pdf.latestVersionId, start: 22, end: 24 })) as RpcOutput<'sources.lines'>;
+    expect(acrossPages.lines).toEqual([expect.stringMatching(/^No reviewer changed the data/), '', '## Findings']);
+    expect(acrossPages.pages).toEqual([
+      { page: 1, startLine: 1, endLine: 22 },
+      { page: 2, startLine: 24, endLine: 40 },
+    ]);
 
     const found = (await call('sources.find', { versionId: pdf.latestVersionId, query: 'REGIONAL' })) as RpcOutput<'sources.find'>;
     expect(found.total).toBeGreaterThan(2);
