@@ -79,6 +79,14 @@ export class ArenaPage {
     await expect(this.rating('Left').getByRole('radio', { name: new RegExp(`^${leftDigit}:`) })).toHaveAttribute('aria-checked', 'true');
     await expect(this.rating('Right').getByRole('radio', { name: new RegExp(`^${rightDigit}:`) })).toHaveAttribute('aria-checked', 'true');
     await this.page.keyboard.press('Enter');
+    // A preferred side rated lower than the other is asked about once; Enter again keeps the vote.
+    const preferred = ['ArrowLeft', 'a'].includes(choiceKey) ? leftDigit : ['ArrowRight', 'd'].includes(choiceKey) ? rightDigit : undefined;
+    const other = preferred === leftDigit ? rightDigit : leftDigit;
+    if (preferred !== undefined && preferred < other) {
+      await expect(this.vote.getByRole('alert')).toContainText(`rated it lower than ${preferred === leftDigit ? 'Right' : 'Left'} (${preferred} against ${other})`);
+      expect(await this.recordedCount()).toBe(before);
+      await this.page.keyboard.press('Enter');
+    }
     await expect.poll(() => this.recordedCount()).toBe(before + 1);
   }
 

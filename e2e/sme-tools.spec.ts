@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { pagesOfLines } from '../schemas/chapter-plan.ts';
+import { ArenaPage } from './arena-page.ts';
 import { annotatorRegions, lineRow, openAnnotator, sourceButton } from './annotator-page.ts';
 import { launchApp, type LaunchedApp } from './launch-app.ts';
 import { ServedApi } from './served-api.ts';
@@ -222,4 +223,63 @@ test('the outline jumps to a section, page boundaries show in the text, and a ci
   await expect(original.getByRole('status')).toHaveText(new RegExp(`^Page ${pages.first + 1} of `));
   await original.getByRole('button', { name: 'Close the original page' }).click();
   await expect(original).toHaveCount(0);
+});
+
+test('arena: enlarge a frame to full size, compare Left and Right side by side scrolling together, and lay one over the design', async ({ page }) => {
+  test.setTimeout(120_000);
+  const api = ServedApi.fromAppUrl(app!.url);
+  const voter = await api.call('arena.createAnnotator', { name: 'Frame Checker' });
+  // Vote through the API until a design (Figma) pair is the open one.
+  let frames = 0;
+  for (let i = 0; i < 30 && frames === 0; i++) {
+    const { item } = await api.call('arena.nextPair', { annotatorId: voter.id });
+    if (!item) break;
+    if (item.kind === 'figma' && item.frames.length > 0 && item.left.frameUrls[0] && item.right.frameUrls[0]) frames = item.frames.length;
+    else await api.call('arena.vote', { token: item.token, choice: 'tie', ratingLeft: 3, ratingRight: 3, timeOnItemMs: 5 });
+  }
+  expect(frames, 'the demo arena has a design pair with captured frames').toBeGreaterThan(0);
+
+  await page.goto(app!.url);
+  await page.keyboard.press('Alt+2');
+  const arena = new ArenaPage(page);
+  await arena.pickAnnotator('Frame Checker');
+  await arena.waitForPair();
+  const firstRow = arena.pair.getByRole('listitem', { name: /^Frame / }).first();
+  const frameName = ((await firstRow.getAttribute('aria-label')) ?? '').replace(/^Frame /, '');
+
+  // Enlarge the Left frame: a dialog shows it at full size (one image pixel per CSS pixel).
+  await firstRow.getByRole('button', { name: `Enlarge Left, frame ${frameName}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Left, frame ${frameName}` });
+  await expect(dialog).toBeVisible();
+  const image = dialog.getByRole('img', { name: `Left, frame ${frameName}` });
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  const sizes = await image.evaluate((img: HTMLImageElement) => ({ natural: img.naturalWidth, shown: img.getBoundingClientRect().width }));
+  expect(Math.abs(sizes.shown - sizes.natural)).toBeLessThanOrEqual(1);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(firstRow.getByRole('button', { name: `Enlarge Left, frame ${frameName}` })).toBeFocused();
+
+  // Side by side: scrolling one side scrolls the other to the same place.
+  await firstRow.getByRole('button', { name: `Compare Left and Right, frame ${frameName}` }).click();
+  const compare = page.getByRole('dialog', { name: `Compare frame ${frameName}` });
+  await expect(compare.getByRole('button', { name: 'Side by side' })).toHaveAttribute('aria-pressed', 'true');
+  const left = compare.getByRole('region', { name: new RegExp(`^Left, frame .*scrolls with the other side$`) });
+  const right = compare.getByRole('region', { name: new RegExp(`^Right, frame .*scrolls with the other side$`) });
+  await expect.poll(() => left.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
+  await left.evaluate((el) => (el.scrollTop = 120));
+  await expect.poll(() => right.evaluate((el) => el.scrollTop)).toBe(await left.evaluate((el) => el.scrollTop));
+  await right.evaluate((el) => (el.scrollTop = 40));
+  await expect.poll(() => left.evaluate((el) => el.scrollTop)).toBe(40);
+
+  // Overlay: Right over the design, its opacity from the slider.
+  await compare.getByRole('button', { name: 'Overlay on the design' }).click();
+  await compare.getByRole('radio', { name: 'Right' }).click();
+  const slider = compare.getByRole('slider', { name: 'Opacity of Right over the design' });
+  await slider.fill('80');
+  await expect(compare.getByRole('img', { name: `Right, frame ${frameName}, at 80% over the design` })).toHaveCSS('opacity', '0.8');
+  await expect(compare.getByRole('img', { name: `Design, frame ${frameName}` })).toBeVisible();
+  await compare.getByRole('button', { name: /^Close/ }).click();
+  await expect(compare).toHaveCount(0);
+  // The dialogs named only Design, Left and Right: nothing about runs, harnesses or models.
+  await expect(arena.pair).not.toContainText(/claude|codex|gemini|run-/i);
 });

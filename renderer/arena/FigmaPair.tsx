@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import type { ArenaItem } from '../../schemas/arena.ts';
+import { FrameViewDialog, type FrameView } from './FrameViewDialog.tsx';
 import { LiveBuildDialog, type LiveRoute } from './LiveBuildDialog.tsx';
 import type { Side } from './vote-draft.ts';
 
@@ -11,7 +12,12 @@ const SIDES: readonly { side: Side; label: string }[] = [
 /** A design task: each frame's design beside Left's and Right's capture of it, row by row. */
 export function FigmaPair({ item }: { item: ArenaItem }) {
   const [live, setLive] = useState<{ side: Side; index: number } | undefined>();
+  const [frameView, setFrameView] = useState<FrameView | undefined>();
   const opener = useRef<HTMLElement | null>(null);
+  const showFrame = (view: FrameView, button: HTMLElement) => {
+    opener.current = button;
+    setFrameView(view);
+  };
   const routes: LiveRoute[] = item.frames.map((f) => ({ name: f.name, route: f.route, viewport: f.viewport }));
 
   const open = (side: Side, index: number, button: HTMLElement) => {
@@ -42,21 +48,42 @@ export function FigmaPair({ item }: { item: ArenaItem }) {
       <ol className="figma-pair__rows">
         {item.frames.map((frame, index) => (
           <li key={`${index}-${frame.route}`} className="figma-pair__row" aria-label={`Frame ${frame.name}`}>
-            <p className="figma-pair__frame-name">
-              <strong>{frame.name}</strong>{' '}
-              <span className="muted">
-                {frame.route} · {frame.viewport.width}×{frame.viewport.height}
-              </span>
-            </p>
+            <div className="figma-pair__frame-head">
+              <p className="figma-pair__frame-name">
+                <strong>{frame.name}</strong>{' '}
+                <span className="muted">
+                  {frame.route} · {frame.viewport.width}×{frame.viewport.height}
+                </span>
+              </p>
+              <button type="button" aria-label={`Compare Left and Right, frame ${frame.name}`} onClick={(e) => showFrame({ kind: 'compare', frameIndex: index }, e.currentTarget)}>
+                Compare large
+              </button>
+            </div>
             <div className="figma-pair__cells">
-              <FrameImage src={frame.gtUrl} alt={`Design, frame ${frame.name}`} missing="No design image" />
+              <FrameImage src={frame.gtUrl} alt={`Design, frame ${frame.name}`} missing="No design image" onEnlarge={(button) => showFrame({ kind: 'single', frameIndex: index, source: 'design' }, button)} />
               {SIDES.map(({ side, label }) => (
-                <FrameImage key={side} src={item[side].frameUrls[index] ?? null} alt={`${label}, frame ${frame.name}`} missing="No frame captured" />
+                <FrameImage
+                  key={side}
+                  src={item[side].frameUrls[index] ?? null}
+                  alt={`${label}, frame ${frame.name}`}
+                  missing="No frame captured"
+                  onEnlarge={(button) => showFrame({ kind: 'single', frameIndex: index, source: side }, button)}
+                />
               ))}
             </div>
           </li>
         ))}
       </ol>
+      {frameView && (
+        <FrameViewDialog
+          item={item}
+          view={frameView}
+          onClose={() => {
+            setFrameView(undefined);
+            opener.current?.focus();
+          }}
+        />
+      )}
       {live && item[live.side].siteUrl && (
         <LiveBuildDialog
           side={live.side}
@@ -73,7 +100,7 @@ export function FigmaPair({ item }: { item: ArenaItem }) {
   );
 }
 
-function FrameImage({ src, alt, missing }: { src: string | null; alt: string; missing: string }) {
+function FrameImage({ src, alt, missing, onEnlarge }: { src: string | null; alt: string; missing: string; onEnlarge: (button: HTMLElement) => void }) {
   if (!src) {
     return (
       <div className="frame-cell frame-cell--missing" role="img" aria-label={`${alt}: ${missing}`}>
@@ -82,8 +109,8 @@ function FrameImage({ src, alt, missing }: { src: string | null; alt: string; mi
     );
   }
   return (
-    <div className="frame-cell">
+    <button type="button" className="frame-cell frame-cell--button" aria-label={`Enlarge ${alt}`} title="Show at full size" onClick={(e) => onEnlarge(e.currentTarget)}>
       <img src={src} alt={alt} referrerPolicy="no-referrer" decoding="async" />
-    </div>
+    </button>
   );
 }

@@ -4,7 +4,7 @@ import { ChoiceGroup } from './ChoiceGroup.tsx';
 import { RatingGroup } from './RatingGroup.tsx';
 import { useArenaStore } from './arena-store.ts';
 import { REASON_FIELD_ID, VOTE_REGION_ID } from './use-arena-shortcuts.ts';
-import { describeMissing, missingForSubmit } from './vote-draft.ts';
+import { describeMissing, missingForSubmit, ratingContradiction } from './vote-draft.ts';
 
 /** The vote on the pair on screen: a preference, both ratings, an optional reason. */
 export function VotePanel() {
@@ -12,6 +12,8 @@ export function VotePanel() {
   const busy = useArenaStore((s) => s.busy);
   const ready = useArenaStore((s) => s.itemPhase === 'ready' && s.item !== null);
   const hasVotes = useArenaStore((s) => s.votesPhase !== 'ready' || s.votes.length > 0);
+  const asked = useArenaStore((s) => s.item !== null && s.contradictionAsked === s.item.token);
+  const contradiction = asked ? ratingContradiction(draft) : undefined;
   const { dispatch, submit, undo } = useArenaStore.getState();
   const missing = missingForSubmit(draft);
   const canSubmit = ready && !busy && missing.length === 0;
@@ -58,6 +60,17 @@ export function VotePanel() {
             Undo last vote
           </button>
         </div>
+        {contradiction && (
+          <div className="vote-panel__contradiction" role="alert">
+            <p>{contradiction} Is that what you meant?</p>
+            <div className="vote-panel__actions">
+              <button type="button" onClick={() => void submit()} disabled={busy}>
+                Submit as it is
+              </button>
+              <span className="muted">or change the preference or a rating above.</span>
+            </div>
+          </div>
+        )}
         <p id="vote-missing" className="vote-panel__missing" aria-live="polite">
           {ready ? (missing.length > 0 ? `${describeMissing(missing)}.` : 'Ready to submit.') : ''}
         </p>

@@ -4,7 +4,7 @@ import type { RpcClient } from '../../schemas/rpc.ts';
 import { arenaErrorMessage, isConflict } from './arena-error.ts';
 import { readRememberedAnnotator, rememberAnnotator } from './remembered-annotator.ts';
 import { CHOICE_WORDS, progressText } from './vote-words.ts';
-import { EMPTY_DRAFT, describeMissing, isRating, missingForSubmit, voteDraftReducer, type DraftAction, type VoteDraft } from './vote-draft.ts';
+import { EMPTY_DRAFT, describeMissing, isRating, missingForSubmit, ratingContradiction, voteDraftReducer, type DraftAction, type VoteDraft } from './vote-draft.ts';
 
 export type ArenaTab = 'vote' | 'study';
 export type ItemPhase = 'idle' | 'loading' | 'ready' | 'empty' | 'failed';
@@ -31,6 +31,8 @@ export interface ArenaState {
   draft: VoteDraft;
   /** A vote or an undo is on its way: further ones wait. */
   busy: boolean;
+  /** The pair (its token) on which the voter was already asked about ratings that contradict the preference: asked once per pair. */
+  contradictionAsked?: string;
   votes: OwnVote[];
   votesPhase: 'idle' | 'loading' | 'ready' | 'failed';
   study?: ArenaStudy;
@@ -173,6 +175,12 @@ export function createArenaStore(now: () => number = () => performance.now()) {
         const missing = missingForSubmit(draft);
         if (missing.length > 0 || !draft.choice || draft.ratingLeft === null || draft.ratingRight === null) {
           get().announce(`${describeMissing(missing)}.`);
+          return;
+        }
+        const contradiction = ratingContradiction(draft);
+        if (contradiction && get().contradictionAsked !== item.token) {
+          set({ contradictionAsked: item.token });
+          get().announce(`${contradiction} Submit again to keep it, or change the preference or a rating.`);
           return;
         }
         set({ busy: true });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_DRAFT, describeMissing, missingForSubmit, voteDraftReducer, type DraftAction, type VoteDraft } from './vote-draft.ts';
+import { EMPTY_DRAFT, describeMissing, missingForSubmit, ratingContradiction, voteDraftReducer, type DraftAction, type Rating, type VoteDraft } from './vote-draft.ts';
 
 const run = (...actions: DraftAction[]): VoteDraft => actions.reduce(voteDraftReducer, EMPTY_DRAFT);
 
@@ -52,5 +52,22 @@ describe('the vote draft', () => {
     expect(describeMissing(missingForSubmit(run({ type: 'choose', choice: 'left' }, { type: 'digit', value: 4 })))).toBe('Still needed: the Right rating');
     expect(describeMissing(missingForSubmit(run({ type: 'digit', value: 4 }, { type: 'digit', value: 4 })))).toBe('Still needed: a preference');
     expect(describeMissing([])).toBe('');
+  });
+});
+
+describe('ratingContradiction', () => {
+  const draft = (choice: VoteDraft['choice'], ratingLeft: Rating | null, ratingRight: Rating | null): VoteDraft => ({ ...EMPTY_DRAFT, choice, ratingLeft, ratingRight });
+
+  it('asks when the preferred side is rated lower than the other', () => {
+    expect(ratingContradiction(draft('left', 2, 4))).toBe('You preferred Left but rated it lower than Right (2 against 4).');
+    expect(ratingContradiction(draft('right', 5, 3))).toBe('You preferred Right but rated it lower than Left (3 against 5).');
+  });
+
+  it('stays quiet for consistent, equal, tie, both-bad and incomplete votes', () => {
+    expect(ratingContradiction(draft('left', 4, 2))).toBeUndefined();
+    expect(ratingContradiction(draft('left', 3, 3))).toBeUndefined();
+    expect(ratingContradiction(draft('tie', 1, 5))).toBeUndefined();
+    expect(ratingContradiction(draft('both-bad', 1, 5))).toBeUndefined();
+    expect(ratingContradiction(draft('left', null, 5))).toBeUndefined();
   });
 });

@@ -89,3 +89,16 @@ export function describeMissing(missing: readonly string[]): string {
 export function isRating(value: number): value is Rating {
   return Number.isInteger(value) && value >= 1 && value <= 5;
 }
+
+/**
+ * When the preferred side is rated lower than the other ("Left" preferred, Left 2 and Right 4),
+ * the words that ask the voter about it; undefined when the vote is consistent or incomplete.
+ */
+export function ratingContradiction(draft: VoteDraft): string | undefined {
+  const { choice, ratingLeft, ratingRight } = draft;
+  if (ratingLeft === null || ratingRight === null || (choice !== 'left' && choice !== 'right')) return undefined;
+  const [preferred, other] = choice === 'left' ? [ratingLeft, ratingRight] : [ratingRight, ratingLeft];
+  if (preferred >= other) return undefined;
+  const [chosen, rest] = choice === 'left' ? ['Left', 'Right'] : ['Right', 'Left'];
+  return `You preferred ${chosen} but rated it lower than ${rest} (${preferred} against ${other}).`;
+}
