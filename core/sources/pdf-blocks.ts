@@ -105,6 +105,14 @@ function mostCommon<K>(counts: Map<K, number>): K | undefined {
 function blocksOfPage(page: PdfPageLines, layout: Layout): PdfBlock[] {
   const styles = page.lines.map((line) => styleOf(line, layout));
   markTableOfContents(page.lines, styles);
+  // One monospace line inside a paragraph (at its margin, no space above or below, not announced
+  // by a colon) is prose that names paths or identifiers.
+  styles.forEach((style, i) => {
+    const [previous, line, next] = [page.lines[i - 1], page.lines[i]!, page.lines[i + 1]];
+    if (style.kind !== 'code' || !previous || !next || styles[i - 1]?.kind !== 'body' || styles[i + 1]?.kind !== 'body') return;
+    const inLine = Math.abs(line.x - previous.x) <= line.size * 0.5 && !/:$/.test(previous.text);
+    if (inLine && !verticalBreak(previous, line, layout) && !verticalBreak(line, next, layout)) styles[i] = { kind: 'body' };
+  });
   // A heading-sized line starting in lower case is a title's second line, or else a fragment.
   styles.forEach((style, i) => {
     if (style.kind !== 'heading' || !/^\p{Ll}/u.test(page.lines[i]!.text)) return;
@@ -217,8 +225,9 @@ function markTableOfContents(lines: PdfLine[], styles: LineStyle[]): void {
     let end = i;
     let entries = 0;
     let lastTarget = -1;
-    while (end < lines.length && !lines[end]!.monospace) {
-      const entry = TOC_ENTRY.exec(lines[end]!.text);
+    while (end < lines.length) {
+      // In a monospace face only dot leaders make an entry: "x = 1" is code.
+      const entry = lines[end]!.monospace && !/\.\s*\.\s*\S+$/.test(lines[end]!.text) ? null : TOC_ENTRY.exec(lines[end]!.text);
       const target = entry ? pageValue(entry[2]!) : undefined;
       if (entry && target !== undefined && target >= lastTarget && !/[.!?,;:]$/.test(entry[1]!.replace(/[\s.…]+$/, ''))) {
         entries++;
@@ -250,7 +259,8 @@ function pageValue(label: string): number | undefined {
 }
 
 function styleOf(line: PdfLine, layout: Layout): LineStyle {
-  if (line.monospace) return { kind: 'code' };
+  // A bulleted list set in a monospace face (Texinfo's @code items) is a list, not code.
+  if (line.monospace && !/^[•◦▪▫‣⁃●○■□∙]\s/.test(line.text)) return { kind: 'code' };
   const level = layout.levelOfSize.get(line.size);
   // A heading is a title, never a fragment: a word cut off by a box or a raised "th", a number alone.
   if (level !== undefined && line.text.length <= MAX_HEADING_CHARS && !isFragment(line.text)) return { kind: 'heading', level };

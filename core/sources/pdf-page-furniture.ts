@@ -10,7 +10,7 @@ export interface PdfPageLines {
 
 /** The share of the page height at the top and bottom where running heads and folios live. */
 const MARGIN_BAND = 0.08;
-const PAGE_NUMBER = /^(?:page\s*)?[-–—]?\s*\d{1,4}\s*[-–—]?(?:\s*(?:of|\/)\s*\d{1,4})?$/i;
+const PAGE_NUMBER = /^(?:(?:page\s*)?[-–—]?\s*\d{1,4}\s*[-–—]?(?:\s*(?:of|\/)\s*\d{1,4})?|[ivxlc]{1,7})$/i;
 
 /** Pages a line must repeat on, at the same height, to be a running head or foot whatever the document's length. */
 const MIN_REPEATS = 3;
@@ -44,7 +44,7 @@ export function removePageFurniture(pages: PdfPageLines[]): PdfPageLines[] {
     count(pagesWith, band.map(key));
     count(pagesAt, band.map(placed));
   }
-  const folios = folioLines(pages);
+  const folios = folioLines(pages, inBand);
   const repeatedOn = Math.max(MIN_REPEATS, Math.ceil(pages.length / 2));
   const isFurniture = (page: PdfPageLines, line: PdfLine) =>
     folios.has(line) ||
@@ -52,14 +52,20 @@ export function removePageFurniture(pages: PdfPageLines[]): PdfPageLines[] {
   return pages.map((page) => ({ ...page, lines: page.lines.filter((line) => !isFurniture(page, line)) }));
 }
 
-/** Bare page numbers at a page's top or bottom that follow the page order. */
-function folioLines(pages: PdfPageLines[]): Set<PdfLine> {
+/**
+ * A page's top or bottom line whose number follows the page order: a bare number anywhere, or,
+ * in the margin, a running head that carries the page number first or last ("Chapter 2: Syntax
+ * 3", "4 Introduction").
+ */
+function folioLines(pages: PdfPageLines[], inBand: (page: PdfPageLines, line: PdfLine) => boolean): Set<PdfLine> {
   const candidates: { line: PdfLine; offset: number }[] = [];
   for (const page of pages) {
     if (page.lines.length < 2) continue;
     const byHeight = [...page.lines].sort((a, b) => b.y - a.y);
     for (const line of [byHeight[0]!, byHeight[byHeight.length - 1]!]) {
-      const number = /^[-–—]?\s*(\d{1,4})\s*[-–—]?$/.exec(line.text)?.[1];
+      const bare = /^[-–—]?\s*(\d{1,4})\s*[-–—]?$/.exec(line.text)?.[1];
+      const withText = inBand(page, line) ? (/^(\d{1,4})\s+\S/.exec(line.text)?.[1] ?? /\S\s+(\d{1,4})$/.exec(line.text)?.[1]) : undefined;
+      const number = bare ?? withText;
       if (number !== undefined) candidates.push({ line, offset: Number(number) - page.page });
     }
   }

@@ -87,6 +87,25 @@ describe('PDF structure an SME can cite', () => {
     expect(markdown).toContain('\n\n```\nfunction add(a, b) {\n  // sum\n  return a + b;\n}\n```\n\nAfter the listing, prose resumes.\n');
   });
 
+  it('keeps a line of paths set in monospace inside its sentence, and a monospace bullet list as a list', async () => {
+    const pdf = await PDFDocument.create();
+    const { regular, mono } = await fonts(pdf);
+    const page = pdf.addPage([612, 792]);
+    write(page, regular, ['When using the default paths, the files to load are'], 700);
+    page.drawText('/usr/share/mime/text/html.xml, /usr/local/share/mime/text/html.xml, and', { x: 72, y: 686, size: 10, font: mono });
+    write(page, regular, ['~/.local/share/mime/text/html.xml, in this order.'], 672);
+    write(page, mono, ['• INTEGER;', '• BOOLEAN;', '• NULL;'], 630);
+    const { lines } = await read(pdf);
+    expect(lines).toEqual([
+      'When using the default paths, the files to load are /usr/share/mime/text/html.xml, /usr/local/share/mime/text/html.xml, and ~/.local/share/mime/text/html.xml, in this order.',
+      '',
+      '- INTEGER;',
+      '- BOOLEAN;',
+      '- NULL;',
+      '',
+    ]);
+  });
+
   it('keeps a raised "th" on its heading, so the heading is whole and no fragment becomes one', async () => {
     const pdf = await PDFDocument.create();
     const { regular, bold } = await fonts(pdf);

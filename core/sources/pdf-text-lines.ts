@@ -74,11 +74,15 @@ function toLine(runs: PdfTextRun[], text: string): PdfLine {
     weight.set(key, entry);
   }
   const dominant = [...weight.values()].sort((a, b) => b.chars - a.chars)[0]!.run;
+  // Code is a line set (nearly) all in a monospace face; prose naming an identifier is prose.
+  const chars = runs.reduce((sum, run) => sum + run.text.trim().length, 0);
+  const monoChars = runs.reduce((sum, run) => sum + (run.monospace ? run.text.trim().length : 0), 0);
+  const monospace = chars > 0 && monoChars >= chars * 0.9;
   const first = runs[0]!;
   const endX = Math.max(...runs.map((r) => r.x + r.width));
   // Code keeps its spacing inside the line; prose gets single spaces.
-  const clean = dominant.monospace ? text.replace(/\t/g, '    ').trim() : text.replace(/\s+/g, ' ').trim();
-  return { text: clean, x: first.x, y: first.y, endX, size: roundSize(dominant.size), font: dominant.font, monospace: dominant.monospace };
+  const clean = monospace ? text.replace(/\t/g, '    ').trim() : text.replace(/\s+/g, ' ').trim();
+  return { text: clean, x: first.x, y: first.y, endX, size: roundSize(dominant.size), font: dominant.font, monospace };
 }
 
 /** Sizes to the half point: the same style is often drawn at 10.98 and 11.02. */
