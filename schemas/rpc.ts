@@ -10,6 +10,7 @@ import { JudgeImportResultSchema, JudgeStartInputSchema, RubricSetComparisonSche
 import { RubricSetSummarySchema, RubricSetUsageSchema, RubricsGenerateInputSchema, RubricSetKeySchema, RubricsSaveInputSchema, StoredRubricSetSchema } from './rubric-library.ts';
 import { RunAssetsSchema } from './run-assets.ts';
 import { MAX_LINES_PER_CALL, PageSpanSchema, SourceSummarySchema, SourceTypeSchema, SourceVersionSchema } from './sources.ts';
+import { CreatedInviteSchema, CreateInviteInputSchema, InviteSchema, SessionSchema } from './invites.ts';
 import { HarnessStatusSchema, RunDetailSchema, StudyRunViewSchema, StudySpecSchema, StudySummarySchema } from './studies.ts';
 import { TrajectoryErrorSchema, TrajectorySchema } from './trajectory.ts';
 import { WorkspaceInfoSchema } from './workspace.ts';
@@ -25,6 +26,12 @@ interface RpcMethodSpec {
    * on every method that takes a path.
    */
   readsServerDisk?: true;
+  /**
+   * An invited voter's token may call it (see schemas/invites.ts). Everything else answers 403 to
+   * a voter, so a method added later is closed to voters unless it says so here. A voter method
+   * that takes `annotatorId` gets the voter's own, from the token; another one answers 403.
+   */
+  voter?: true;
 }
 const Id = z.string().min(1).max(100);
 const Sha256 = z.string().regex(/^[0-9a-f]{64}$/, 'a lowercase hex SHA-256');
@@ -35,6 +42,12 @@ const Sha256 = z.string().regex(/^[0-9a-f]{64}$/, 'a lowercase hex SHA-256');
  * parse inputs with these schemas before any handler runs.
  */
 export const rpcContract = {
+  'session.whoami': {
+    /** Who the caller's token says it is: the owner (full access) or an invited voter (one annotator). */
+    input: NoInput,
+    output: SessionSchema,
+    voter: true,
+  },
   'workspace.info': {
     input: NoInput,
     output: WorkspaceInfoSchema,
@@ -298,6 +311,7 @@ export const rpcContract = {
     /** The annotator's open pair, or the next one from their queue; `item` is null when none is left. */
     input: z.object({ annotatorId: Id, allowRepeats: z.boolean().default(false) }).strict(),
     output: z.object({ item: ArenaItemSchema.nullable(), progress: ArenaProgressSchema }),
+    voter: true,
   },
   'arena.vote': {
     input: z
@@ -312,16 +326,34 @@ export const rpcContract = {
       })
       .strict(),
     output: z.object({ voteId: z.string(), progress: ArenaProgressSchema }),
+    voter: true,
   },
   'arena.undoLastVote': {
     /** Retracts the annotator's newest vote; its pair becomes their open pair again, same sides. */
     input: z.object({ annotatorId: Id }).strict(),
     output: z.object({ undone: z.boolean(), progress: ArenaProgressSchema }),
+    voter: true,
   },
   'arena.votes': {
     /** The annotator's own live votes, newest first. */
     input: z.object({ annotatorId: Id }).strict(),
     output: z.object({ votes: z.array(OwnVoteSchema) }),
+    voter: true,
+  },
+  'arena.invite': {
+    /** A new invite link's token for one annotator (created when missing); shown this once only. */
+    input: CreateInviteInputSchema,
+    output: CreatedInviteSchema,
+  },
+  'arena.invites': {
+    /** Every invite with its status and last use; never a token. */
+    input: NoInput,
+    output: z.object({ invites: z.array(InviteSchema) }),
+  },
+  'arena.revokeInvite': {
+    /** Ends the link's access from its next request on; the voter's votes are kept. */
+    input: z.object({ inviteId: Id }).strict(),
+    output: InviteSchema,
   },
   'arena.study': {
     /** The study owner's panel: progress per annotator and overall, and position bias. */
@@ -412,6 +444,12 @@ export function isRpcMethod(name: string): name is RpcMethod {
 export function readsServerDisk(method: RpcMethod): boolean {
   const spec: RpcMethodSpec = rpcContract[method];
   return spec.readsServerDisk === true;
+}
+
+/** Whether an invited voter may call the method (see `RpcMethodSpec.voter`). */
+export function isVoterMethod(method: RpcMethod): boolean {
+  const spec: RpcMethodSpec = rpcContract[method];
+  return spec.voter === true;
 }
 
 /** The typed client both transports give the renderer. */

@@ -5,13 +5,16 @@ import { JobRunner } from '../jobs/job-runner.ts';
 import { resolveRunAsset } from '../runs/run-assets.ts';
 import type { Workspace } from '../workspace/open-workspace.ts';
 import type { ApiContext } from './api-context.ts';
+import { OWNER, runCall, type Caller } from './caller.ts';
 import { HandlerRegistry } from './handler-registry.ts';
 import { putUploadedBlob } from './put-blob.ts';
+import { scopeVoterCall } from './voter-scope.ts';
 import { callOnWorkspace } from './workspace-call.ts';
 import { analysisReport } from './handlers/analysis-report.ts';
 import { runAssetTokensOf } from './handlers/run-asset-context.ts';
 import { jobsCancel } from './handlers/jobs-cancel.ts';
 import { jobsList } from './handlers/jobs-list.ts';
+import { sessionWhoami } from './handlers/session-whoami.ts';
 import { workspaceInfo } from './handlers/workspace-info.ts';
 import { workspaceVerify } from './handlers/workspace-verify.ts';
 import { registerAnnotateHandlers } from './register-annotate-handlers.ts';
@@ -24,8 +27,12 @@ import { registerSourceHandlers } from './register-source-handlers.ts';
 export interface Api {
   context: ApiContext;
   registry: HandlerRegistry<ApiContext>;
-  /** Runs one RPC call: parse input, handle, check output. Throws RpcError for the caller's mistakes. */
-  call(method: string, input: unknown): Promise<unknown>;
+  /**
+   * Runs one RPC call: parse input, handle, check output. Throws RpcError for the caller's mistakes.
+   * `caller` defaults to the owner; an invited voter's call is first held to its scope (voter-scope.ts).
+   * `assetOrigin`: where this caller reaches the arena asset server, when not the context's default.
+   */
+  call(method: string, input: unknown, caller?: Caller, transport?: { assetOrigin?: string }): Promise<unknown>;
   /** Stores uploaded file bytes; both transports' upload paths end here. */
   putBlob(bytes: Uint8Array): BlobRef;
   /** The file behind an arena asset path (`<token>/...`), for the arena asset server only. */
@@ -37,6 +44,7 @@ export interface Api {
 
 export function createApiRegistry(): HandlerRegistry<ApiContext> {
   const registry = new HandlerRegistry<ApiContext>()
+    .add('session.whoami', sessionWhoami)
     .add('workspace.info', workspaceInfo)
     .add('workspace.verify', workspaceVerify)
     .add('jobs.list', jobsList)
@@ -63,7 +71,12 @@ export function createApi(workspace: Workspace): Api {
   return {
     context,
     registry,
-    call: (method, input) => callOnWorkspace(workspace, () => registry.dispatch(method, input, context)),
+    call: (method, input, caller = OWNER, transport = {}) =>
+      callOnWorkspace(workspace, () =>
+        runCall({ caller, ...transport }, () =>
+          registry.dispatch(method, caller.role === 'voter' ? scopeVoterCall(workspace.db, method, input, caller) : input, context),
+        ),
+      ),
     putBlob: (bytes) => putUploadedBlob(workspace, bytes),
     arenaAsset: (path) => {
       const asset = resolveArenaAsset(workspace.db, path);

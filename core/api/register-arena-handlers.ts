@@ -2,6 +2,9 @@ import type { ApiContext } from './api-context.ts';
 import type { HandlerRegistry } from './handler-registry.ts';
 import { arenaAnnotators } from './handlers/arena-annotators.ts';
 import { arenaCreateAnnotator } from './handlers/arena-create-annotator.ts';
+import { arenaInvite } from './handlers/arena-invite.ts';
+import { arenaInvites } from './handlers/arena-invites.ts';
+import { arenaRevokeInvite } from './handlers/arena-revoke-invite.ts';
 import { arenaNextPair } from './handlers/arena-next-pair.ts';
 import { arenaStudy } from './handlers/arena-study.ts';
 import { arenaUndoLastVote } from './handlers/arena-undo-last-vote.ts';
@@ -23,5 +26,8 @@ export function registerArenaHandlers(registry: HandlerRegistry<ApiContext>): vo
     .add('arena.vote', arenaVote)
     .add('arena.undoLastVote', arenaUndoLastVote)
     .add('arena.votes', arenaVotes)
-    .add('arena.study', arenaStudy);
+    .add('arena.study', arenaStudy)
+    .add('arena.invite', arenaInvite)
+    .add('arena.invites', arenaInvites)
+    .add('arena.revokeInvite', arenaRevokeInvite);
 }

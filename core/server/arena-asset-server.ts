@@ -27,6 +27,13 @@ export interface ArenaAssetServerOptions {
   api: Api;
   /** Origins allowed to frame the content (the app's own). */
   frameAncestors: readonly string[];
+  /**
+   * Interface to bind: loopback (the default), or the app's own when it serves other machines
+   * (`lhb serve --allow-remote`), so remote voters reach their pairs' images, videos and builds.
+   */
+  host?: string;
+  /** Host names other machines reach it by (the app's, without `localhost`), accepted beside the loopback ones. */
+  remoteHostNames?: readonly string[];
 }
 
 const ASSET_HOST = 'localhost';
@@ -52,6 +59,7 @@ const PERMISSIONS_POLICY = ['camera', 'microphone', 'geolocation', 'usb', 'seria
 export async function startArenaAssetServer(options: ArenaAssetServerOptions): Promise<ArenaAssetServer> {
   let port = 0;
   const csp = assetContentSecurityPolicy(options.frameAncestors);
+  const remoteNames = new Set((options.remoteHostNames ?? []).map((name) => name.toLowerCase()));
   const server = createServer((req, res) => {
     try {
       respond(req, res);
@@ -68,7 +76,8 @@ export async function startArenaAssetServer(options: ArenaAssetServerOptions): P
     const site = hostname === undefined ? undefined : parseBuildSiteHost(hostname);
     // A researcher's run build (runs.assets): its own site too, under a token of its own.
     const runSite = hostname === undefined ? undefined : parseRunSiteHost(hostname);
-    if (!site && !runSite && hostname !== ASSET_HOST && hostname !== '127.0.0.1') return send(res, 403, 'Wrong host');
+    const known = hostname === ASSET_HOST || hostname === '127.0.0.1' || (hostname !== undefined && remoteNames.has(hostname));
+    if (!site && !runSite && !known) return send(res, 403, 'Wrong host');
     if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'Method not allowed', { Allow: 'GET, HEAD' });
     const path = (req.url ?? '/').split(/[?#]/)[0] ?? '/';
     let asset: ReturnType<Api['arenaAsset']>;
@@ -103,7 +112,7 @@ export async function startArenaAssetServer(options: ArenaAssetServerOptions): P
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
+    server.listen(0, options.host ?? '127.0.0.1', () => {
       server.off('error', reject);
       resolve();
     });

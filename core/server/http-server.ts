@@ -7,8 +7,9 @@ import type { Api } from '../api/create-api.ts';
 import { RpcError } from '../api/rpc-error.ts';
 import { MAX_BLOB_BYTES } from '../api/put-blob.ts';
 import { readBodyBytes, readJsonBody } from './read-body.ts';
-import { allowedHostNames, hasBearerToken, isAllowedHost, isAllowedOrigin, printableHostNames, serverDiskRefusal } from './request-guards.ts';
+import { allowedHostNames, isAllowedHost, isLoopbackHost, isAllowedOrigin, printableHostNames, serverDiskRefusal } from './request-guards.ts';
 import { startArenaAssetServer, type ArenaAssetServer } from './arena-asset-server.ts';
+import { requestCaller } from './request-caller.ts';
 import { appContentSecurityPolicy, readStaticFile } from './static-files.ts';
 
 export interface HttpServerOptions {
@@ -25,6 +26,8 @@ export interface HttpServerOptions {
   maxUploadBytes?: number;
   /** Fixed token (tests); a random one per launch otherwise. */
   token?: string;
+  /** Event-stream heartbeat (tests shorten it); a voter's stream re-checks its invite on each. */
+  heartbeatMs?: number;
   /** Serve the arena's untrusted content on its own origin (default true). */
   arenaAssets?: boolean;
 }
@@ -84,10 +87,23 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
     return handleStatic(req, res, path);
   }
 
+  /**
+   * Where the browser that sent this request reaches the asset server: `localhost` on this machine,
+   * and on another one the address it reached the app at (the Host header, already checked to be
+   * one of ours), with the asset server's port.
+   */
+  function assetOriginFor(hostHeader: string | undefined): string | undefined {
+    if (!assets) return undefined;
+    const name = (hostHeader ?? '').toLowerCase().replace(/:\d+$/, '');
+    if (!name || isLoopbackHost(name.replace(/^\[|\]$/g, ''))) return assets.origin;
+    return `http://${name}:${assets.port}`;
+  }
+
+  const callerOf = (req: IncomingMessage, what: string) => requestCaller(req.headers.authorization, token, options.api.context.workspace.db, what);
+
   async function handleRpc(req: IncomingMessage, res: ServerResponse, method: string): Promise<void> {
-    if (!hasBearerToken(req.headers.authorization, token)) {
-      return sendError(res, 'unauthorized', 'Missing or wrong token. Open the URL lhb serve printed (it carries the token after #token=).');
-    }
+    const who = callerOf(req, 'the API');
+    if ('refusal' in who) return sendError(res, 'unauthorized', who.refusal);
     if (req.method !== 'POST') {
       res.setHeader('Allow', 'POST');
       return sendError(res, 'method_not_allowed', `Call RPC methods with POST, not ${req.method}.`);
@@ -98,7 +114,8 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
       const refusal = serverDiskRefusal(method, req.socket.remoteAddress);
       if (refusal) throw new RpcError('forbidden', refusal);
       const input = await readJsonBody(req, maxBodyBytes);
-      const output = await options.api.call(method, input);
+      const assetOrigin = assetOriginFor(req.headers.host);
+      const output = await options.api.call(method, input, who.caller, assetOrigin === undefined ? {} : { assetOrigin });
       sendJson(res, 200, output);
     } catch (error) {
       if (error instanceof RpcError) return sendError(res, error.code, error.message);
@@ -108,9 +125,9 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
 
   /** File uploads (imports) are raw bytes, too large and too binary for the JSON contract. */
   async function handleBlobUpload(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    if (!hasBearerToken(req.headers.authorization, token)) {
-      return sendError(res, 'unauthorized', 'Missing or wrong token for the upload.');
-    }
+    const who = callerOf(req, 'the upload');
+    if ('refusal' in who) return sendError(res, 'unauthorized', who.refusal);
+    if (who.caller.role !== 'owner') return sendError(res, 'forbidden', 'Invite links cannot upload files: they may only vote in the arena. Nothing was stored.');
     if (req.method !== 'POST') {
       res.setHeader('Allow', 'POST');
       return sendError(res, 'method_not_allowed', `Upload files with POST, not ${req.method}.`);
@@ -128,14 +145,19 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
   }
 
   function handleEvents(req: IncomingMessage, res: ServerResponse): void {
-    if (!hasBearerToken(req.headers.authorization, token)) {
-      return sendError(res, 'unauthorized', 'Missing or wrong token for the event stream.');
-    }
+    const who = callerOf(req, 'the event stream');
+    if ('refusal' in who) return sendError(res, 'unauthorized', who.refusal);
     res.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-store', Connection: 'keep-alive' });
     res.write(': connected\n\n');
     streams.add(res);
-    const unsubscribe = options.api.context.jobs.onEvent((event) => res.write(`data: ${JSON.stringify(event)}\n\n`));
-    const heartbeat = setInterval(() => res.write(': heartbeat\n\n'), SSE_HEARTBEAT_MS);
+    // Jobs are the owner's business: a voter's stream carries heartbeats only (it is how the page
+    // knows the server is there), and ends once the invite is revoked or expires.
+    const voter = who.caller.role === 'voter';
+    const unsubscribe = voter ? () => {} : options.api.context.jobs.onEvent((event) => res.write(`data: ${JSON.stringify(event)}\n\n`));
+    const heartbeat = setInterval(() => {
+      if (voter && 'refusal' in callerOf(req, 'the event stream')) return void res.end();
+      res.write(': heartbeat\n\n');
+    }, options.heartbeatMs ?? SSE_HEARTBEAT_MS);
     res.on('close', () => {
       clearInterval(heartbeat);
       unsubscribe();
@@ -160,7 +182,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
     res.writeHead(200, {
       'Content-Type': file.contentType,
       'Content-Length': file.body.byteLength,
-      'Content-Security-Policy': appContentSecurityPolicy(assets?.origin),
+      'Content-Security-Policy': appContentSecurityPolicy(assetOriginFor(req.headers.host)),
       'Cache-Control': path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
     });
     res.end(req.method === 'HEAD' ? undefined : file.body);
@@ -185,7 +207,13 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
     // CSP source expressions cannot name an IPv6 literal ([::1]); loopback pages use the other names.
     const appOrigins = hostNames.filter((name) => !name.startsWith('[')).map((name) => `http://${name}:${port}`);
     try {
-      assets = await startArenaAssetServer({ api: options.api, frameAncestors: appOrigins });
+      // Serving other machines (lhb serve --allow-remote): the assets go where the app goes.
+      const remote = !isLoopbackHost(host);
+      assets = await startArenaAssetServer({
+        api: options.api,
+        frameAncestors: appOrigins,
+        ...(remote ? { host, remoteHostNames: hostNames.filter((name) => !isLoopbackHost(name.replace(/^\[|\]$/g, ''))) } : {}),
+      });
     } catch (error) {
       server.close();
       throw error;

@@ -52,6 +52,9 @@ CREATE INDEX study_runs_by_run ON study_runs(run_id);
 -- index study_runs_by_study on study_runs
 CREATE INDEX study_runs_by_study ON study_runs(study_id, status);
 
+-- index voter_invites_by_annotator on voter_invites
+CREATE INDEX voter_invites_by_annotator ON voter_invites(annotator_id);
+
 -- index votes_by_annotator on votes
 CREATE INDEX votes_by_annotator ON votes(annotator_id, created_at);
 
@@ -445,6 +448,18 @@ CREATE TABLE tasks (
   created_at     TEXT NOT NULL,
   updated_at     TEXT NOT NULL
 , synthetic INTEGER NOT NULL DEFAULT 0 CHECK (synthetic IN (0, 1))) STRICT;
+
+-- table voter_invites on voter_invites
+CREATE TABLE voter_invites (
+  id            TEXT PRIMARY KEY,
+  project_id    TEXT NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
+  annotator_id  TEXT NOT NULL REFERENCES annotators(id) ON DELETE CASCADE,
+  token_sha256  TEXT NOT NULL UNIQUE CHECK (length(token_sha256) = 64),
+  created_at    TEXT NOT NULL,
+  expires_at    TEXT NOT NULL,
+  revoked_at    TEXT,
+  last_used_at  TEXT
+) STRICT;
 
 -- table votes on votes
 CREATE TABLE votes (

@@ -1,0 +1,230 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
+import { networkInterfaces, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ArenaItem } from '../../schemas/arena.ts';
+import { RpcErrorBodySchema } from '../../schemas/errors.ts';
+import { isVoterMethod, rpcContract, RPC_METHODS } from '../../schemas/rpc.ts';
+import { demoDatasetDir } from '../app-paths.ts';
+import { createApi, type Api } from '../api/create-api.ts';
+import { createInvite } from '../arena/invites.ts';
+import { importBundles } from '../runs/import-bundles.ts';
+import { openWorkspace } from '../workspace/open-workspace.ts';
+import { startHttpServer, type RunningHttpServer } from './http-server.ts';
+
+const OWNER_TOKEN = 'owner-token-0123456789abcdef';
+
+let root: string;
+let api: Api;
+let server: RunningHttpServer;
+
+beforeEach(async () => {
+  root = mkdtempSync(join(tmpdir(), 'lhb-voter-invites-'));
+  api = createApi(openWorkspace(join(root, 'workspace')));
+  await importBundles(api.context.workspace, [join(demoDatasetDir, 'arena')], { captureMissingFrames: false });
+  server = await startHttpServer({ api, port: 0, token: OWNER_TOKEN, rendererDir: join(root, 'renderer'), heartbeatMs: 50 });
+});
+
+afterEach(async () => {
+  await server.close();
+  await api.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+async function rpc(token: string, method: string, input: unknown = {}): Promise<{ status: number; body: unknown }> {
+  const res = await fetch(`http://127.0.0.1:${server.port}/rpc/${method}`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify(input),
+  });
+  return { status: res.status, body: await res.json() };
+}
+
+const invite = (name: string, now?: Date, days = 14) => createInvite(api.context.workspace.db, { name, expiresInDays: days }, now).token;
+const errorOf = (body: unknown) => RpcErrorBodySchema.parse(body).error;
+
+describe('invite links over HTTP', () => {
+  it('answers 403 to a voter for every method of the contract outside the voter set, naming the method', async () => {
+    const token = invite('Ada');
+    const closed = RPC_METHODS.filter((method) => !isVoterMethod(method));
+    // The set is declared in the contract: anything else, including what is added later, is closed.
+    expect(closed.length).toBeGreaterThan(40);
+    expect(RPC_METHODS.filter(isVoterMethod).sort()).toEqual(['arena.nextPair', 'arena.undoLastVote', 'arena.vote', 'arena.votes', 'session.whoami']);
+    for (const method of closed) {
+      const res = await rpc(token, method, {});
+      expect(res.status, method).toBe(403);
+      const error = errorOf(res.body);
+      expect(error.code).toBe('forbidden');
+      expect(error.message).toContain(method);
+      expect(error.message).toContain('Ada');
+    }
+    // What they could have read or changed is untouched: no second annotator, no job.
+    const owner = await rpc(OWNER_TOKEN, 'arena.annotators');
+    expect((owner.body as { annotators: { name: string; synthetic: boolean }[] }).annotators.filter((a) => !a.synthetic).map((a) => a.name)).toEqual(['Ada']);
+  });
+
+  it("lets a voter see who they are, vote through pairs, list and undo their own votes, the annotator filled in from the link", async () => {
+    const token = invite('Ada');
+    const whoami = await rpc(token, 'session.whoami');
+    expect(whoami.status).toBe(200);
+    expect(whoami.body).toMatchObject({ role: 'voter', annotatorName: 'Ada' });
+    const annotatorId = (whoami.body as { annotatorId: string }).annotatorId;
+
+    for (let i = 0; i < 2; i++) {
+      const next = await rpc(token, 'arena.nextPair', {});
+      expect(next.status).toBe(200);
+      const item = (next.body as { item: { token: string } | null }).item;
+      expect(item).not.toBeNull();
+      const vote = await rpc(token, 'arena.vote', { token: item!.token, choice: 'left', ratingLeft: 4, ratingRight: 2, timeOnItemMs: 1200 });
+      expect(vote.status).toBe(200);
+      expect((vote.body as { progress: { done: number } }).progress.done).toBe(i + 1);
+    }
+    const votes = await rpc(token, 'arena.votes', { annotatorId });
+    expect((votes.body as { votes: unknown[] }).votes).toHaveLength(2);
+    const undo = await rpc(token, 'arena.undoLastVote', {});
+    expect(undo.body).toMatchObject({ undone: true, progress: { done: 1 } });
+
+    // The owner's study panel counts the voter's votes like any other annotator's.
+    const study = rpcContract['arena.study'].output.parse((await rpc(OWNER_TOKEN, 'arena.study')).body);
+    expect(study.annotators.find((a) => a.name === 'Ada')?.done).toBe(1);
+    expect(await rpc(OWNER_TOKEN, 'session.whoami')).toEqual({ status: 200, body: { role: 'owner' } });
+  });
+
+  it("answers 403 when a voter names another annotator or votes on another annotator's pair", async () => {
+    const ada = invite('Ada');
+    const grace = invite('Grace');
+    const graceId = ((await rpc(grace, 'session.whoami')).body as { annotatorId: string }).annotatorId;
+    const gracePair = ((await rpc(grace, 'arena.nextPair', {})).body as { item: { token: string } }).item;
+
+    for (const method of ['arena.nextPair', 'arena.votes', 'arena.undoLastVote']) {
+      const res = await rpc(ada, method, { annotatorId: graceId });
+      expect(res.status, method).toBe(403);
+      expect(errorOf(res.body).message).toContain('cannot act for another annotator');
+    }
+    const vote = await rpc(ada, 'arena.vote', { token: gracePair.token, choice: 'tie', ratingLeft: 3, ratingRight: 3, timeOnItemMs: 10 });
+    expect(vote.status).toBe(403);
+    const graceVotes = await rpc(OWNER_TOKEN, 'arena.votes', { annotatorId: graceId });
+    expect((graceVotes.body as { votes: unknown[] }).votes).toHaveLength(0);
+  });
+
+  it('answers 401 to a revoked invite from its next request on, and to an expired one, keeping the votes', async () => {
+    const token = invite('Ada');
+    const id = ((await rpc(OWNER_TOKEN, 'arena.invites')).body as { invites: { id: string; status: string }[] }).invites[0]!;
+    expect(id.status).toBe('active');
+    const pair = ((await rpc(token, 'arena.nextPair', {})).body as { item: { token: string } }).item;
+    expect((await rpc(token, 'arena.vote', { token: pair.token, choice: 'right', ratingLeft: 2, ratingRight: 5, timeOnItemMs: 5 })).status).toBe(200);
+
+    const revoked = await rpc(OWNER_TOKEN, 'arena.revokeInvite', { inviteId: id.id });
+    expect(revoked.body).toMatchObject({ status: 'revoked' });
+    const after = await rpc(token, 'arena.nextPair', {});
+    expect(after.status).toBe(401);
+    expect(errorOf(after.body).message).toContain('revoked');
+    expect((await rpc(token, 'session.whoami')).status).toBe(401);
+
+    const old = invite('Grace', new Date(Date.now() - 3 * 24 * 3600 * 1000), 2);
+    const expired = await rpc(old, 'session.whoami');
+    expect(expired.status).toBe(401);
+    expect(errorOf(expired.body).message).toContain('expired');
+
+    const study = rpcContract['arena.study'].output.parse((await rpc(OWNER_TOKEN, 'arena.study')).body);
+    expect(study.annotators.find((a) => a.name === 'Ada')?.done).toBe(1);
+    const listed = rpcContract['arena.invites'].output.parse((await rpc(OWNER_TOKEN, 'arena.invites')).body).invites;
+    expect(listed.map((i) => [i.annotatorName, i.status]).sort()).toEqual([
+      ['Ada', 'revoked'],
+      ['Grace', 'expired'],
+    ]);
+    // Tokens are never listed, and the workspace holds only their hashes.
+    expect(JSON.stringify(listed)).not.toContain(token.slice(5));
+    const stored = api.context.workspace.db.prepare('SELECT * FROM voter_invites').all();
+    expect(JSON.stringify(stored)).not.toContain(token.slice(5));
+  });
+
+  it("refuses a voter's uploads, and gives a voter an event stream without the owner's jobs that ends when the invite is revoked", async () => {
+    const token = invite('Ada');
+    const upload = await fetch(`http://127.0.0.1:${server.port}/blobs`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/octet-stream' },
+      body: 'hello',
+    });
+    expect(upload.status).toBe(403);
+
+    const voterStream = openStream(token);
+    const ownerStream = openStream(OWNER_TOKEN);
+    await Promise.all([voterStream.opened, ownerStream.opened]);
+    expect((await rpc(OWNER_TOKEN, 'workspace.verify')).status).toBe(200);
+    await waitUntil(() => ownerStream.text().includes('"succeeded"'));
+    expect(voterStream.text()).not.toContain('data:');
+
+    const id = ((await rpc(OWNER_TOKEN, 'arena.invites')).body as { invites: { id: string }[] }).invites[0]!.id;
+    await rpc(OWNER_TOKEN, 'arena.revokeInvite', { inviteId: id });
+    await voterStream.ended;
+    ownerStream.close();
+  });
+});
+
+function openStream(token: string) {
+  let text = '';
+  let close = () => {};
+  let markOpened = () => {};
+  const opened = new Promise<void>((resolve) => (markOpened = resolve));
+  const ended = new Promise<void>((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port: server.port, path: '/events', headers: { Authorization: `Bearer ${token}` }, agent: false }, (res) => {
+      if (res.statusCode !== 200) return reject(new Error(`/events answered ${res.statusCode}`));
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        text += chunk;
+        markOpened();
+      });
+      res.on('end', () => resolve());
+      res.on('error', () => resolve());
+    });
+    req.on('error', () => resolve());
+    req.end();
+    close = () => req.destroy();
+  });
+  return { opened, ended, text: () => text, close: () => close() };
+}
+
+async function waitUntil(test: () => boolean): Promise<void> {
+  for (let i = 0; i < 200 && !test(); i++) await new Promise((r) => setTimeout(r, 25));
+  expect(test()).toBe(true);
+}
+
+// A voter on another machine, honestly: the app binds every interface and the test connects through
+// this machine's own non-loopback address (see remote-clients.test.ts).
+const lanAddress = Object.values(networkInterfaces())
+  .flatMap((list) => list ?? [])
+  .find((entry) => entry.family === 'IPv4' && !entry.internal)?.address;
+
+describe.skipIf(!lanAddress)('invite links from another machine', () => {
+  it("gives a remote voter asset URLs at the address they reached the app at, and the asset server answers there with the same sandbox", async () => {
+    await server.close();
+    server = await startHttpServer({ api, host: '0.0.0.0', port: 0, token: OWNER_TOKEN, rendererDir: join(root, 'renderer') });
+    const token = invite('Ada');
+    const viaLan = async (method: string, input: unknown) => {
+      const res = await fetch(`http://${lanAddress}:${server.port}/rpc/${method}`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify(input),
+      });
+      return { status: res.status, body: (await res.json()) as { item: ArenaItem | null } };
+    };
+    let item: ArenaItem | null = null;
+    for (let i = 0; i < 6 && !item?.frames[0]?.gtUrl; i++) {
+      item = (await viaLan('arena.nextPair', {})).body.item;
+      if (item && !item.frames[0]?.gtUrl) await viaLan('arena.vote', { token: item.token, choice: 'tie', ratingLeft: 3, ratingRight: 3, timeOnItemMs: 1 });
+    }
+    const gtUrl = item?.frames[0]?.gtUrl;
+    expect(gtUrl).toMatch(new RegExp(`^http://${lanAddress!.replaceAll('.', '\\.')}:\\d+/a/[0-9a-f]{32}/gt/0$`));
+    const image = await fetch(gtUrl!);
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toBe('image/png');
+    expect(image.headers.get('content-security-policy')).toContain('sandbox allow-scripts allow-forms');
+    // An unknown presentation token names nothing.
+    expect((await fetch(gtUrl!.replace(/\/a\/[0-9a-f]{32}\//, `/a/${'0'.repeat(32)}/`))).status).toBe(404);
+    // A browser on this machine still gets the loopback asset origin.
+    const local = ((await rpc(token, 'arena.nextPair', {})).body as { item: ArenaItem }).item;
+    expect(local.frames[0]?.gtUrl ?? local.left.siteUrl ?? '').toMatch(/^http:\/\/(localhost|[0-9a-f]{32}-(left|right)\.localhost):\d+\//);
+  });
+});
