@@ -140,6 +140,32 @@ program
     await runAnalyze(options);
   });
 
+const arena = program.command('arena').description('The blind preference arena: invite links for remote voters.');
+
+arena
+  .command('invite')
+  .description("Create an invite link that votes as one annotator (created when missing) and reaches the arena's Vote view and nothing else; the link is printed once, never again.")
+  .requiredOption('--name <name>', 'the annotator the link votes as')
+  .option('--expires <days>', 'days until the link stops working (1-365)', parseCount('--expires', 1, 365), 14)
+  .option('--url <base>', "the app's address as experts reach it, e.g. your TLS proxy's (default http://127.0.0.1:4477/)")
+  .option('--json', 'print {invite, link} as JSON')
+  .option('-w, --workspace <dir>', 'workspace folder')
+  .action(async (options: { name: string; expires: number; url?: string; json?: boolean; workspace?: string }) => {
+    const { runArenaInvite } = await import('./arena-invite-command.ts');
+    await runArenaInvite(options);
+  });
+
+arena
+  .command('invites')
+  .description('List invite links (status, expiry, last use; never their tokens), or revoke one: it stops working at its next request, its votes are kept.')
+  .option('--revoke <id>', 'revoke this invite')
+  .option('--json', 'print JSON instead of text')
+  .option('-w, --workspace <dir>', 'workspace folder')
+  .action(async (options: { revoke?: string; json?: boolean; workspace?: string }) => {
+    const { runArenaInvites } = await import('./arena-invite-command.ts');
+    await runArenaInvites(options);
+  });
+
 const runs = program.command('runs').description('Run harnesses on tasks as studies, import agent runs (output bundles) and tasks for the arena, list and inspect them.');
 
 runs

@@ -42,9 +42,11 @@ export async function runServe(options: ServeOptions): Promise<void> {
       `Warning: serving other machines on ${options.host}${options.host === '0.0.0.0' || options.host === '::' ? " (every interface; open one of the addresses above, as 0.0.0.0 is not a destination)" : ''}. ` +
         'Traffic is clear text: the link\'s token and everything read or changed cross the network unencrypted, so put a TLS reverse proxy (Caddy, nginx) in front or use it only on a network you trust. ' +
         'Anyone with the link can read and change this workspace. ' +
-        "Other machines cannot import by path (they upload sources instead), and the arena's builds and frames are served on this machine's loopback only, so vote from a browser on this machine.\n",
+        "Other machines cannot import by path (they upload sources instead). The arena's frames, ground truth and videos are served to them too (on a second port, printed as Arena assets below), but live builds only to a browser on this machine. " +
+          'Give remote experts an invite link (lhb arena invite --name NAME), which can vote and nothing else, rather than this link.\n',
     );
   }
+  if (server.assetOrigin && !isLoopbackHost(options.host)) process.stderr.write(`Arena assets on port ${new URL(server.assetOrigin).port} (open it to other machines too, or proxy it beside the app).\n`);
   if (options.open) openInBrowser(server.url);
 
   let stopping = false;
