@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import type { ArenaStudy } from '../../schemas/arena.ts';
 import { ProgressBar } from '../ui/ProgressBar.tsx';
 import { useArenaStore } from './arena-store.ts';
+import { StudyInvites } from './StudyInvites.tsx';
 import { readPositionBias } from './vote-words.ts';
 
 const REFRESH_MS = 4000;
@@ -82,6 +83,7 @@ export function StudyPanel() {
           <PositionBias position={study.position} />
         </>
       )}
+      <StudyInvites />
     </section>
   );
 }

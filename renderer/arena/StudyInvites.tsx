@@ -1,0 +1,177 @@
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { DEFAULT_INVITE_DAYS, MAX_INVITE_DAYS, type Invite } from '../../schemas/invites.ts';
+import { arenaErrorMessage } from './arena-error.ts';
+import { useArenaStore } from './arena-store.ts';
+import './invites.css';
+
+const REFRESH_MS = 4000;
+
+/** The link an expert opens: this app's address with the token in the fragment (never sent to a server). */
+export const inviteLinkFor = (origin: string, token: string) => `${origin}/#token=${token}`;
+
+/**
+ * Invite links for remote experts: create one per annotator (its link is shown once, here), see
+ * each one's status, last use and votes live, and revoke one (its next request is refused).
+ */
+export function StudyInvites() {
+  const client = useArenaStore((s) => s.client);
+  const study = useArenaStore((s) => s.study);
+  const [invites, setInvites] = useState<Invite[] | undefined>();
+  const [error, setError] = useState<string | undefined>();
+  const [name, setName] = useState('');
+  const [days, setDays] = useState(String(DEFAULT_INVITE_DAYS));
+  const [created, setCreated] = useState<{ name: string; link: string } | undefined>();
+  const [copied, setCopied] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  const load = useCallback(async () => {
+    if (!client) return;
+    try {
+      setInvites((await client.call('arena.invites', {})).invites);
+    } catch (err) {
+      setError(arenaErrorMessage('list the invite links', err, 'They refresh by themselves in a few seconds.'));
+    }
+  }, [client]);
+
+  useEffect(() => {
+    void load();
+    const timer = window.setInterval(() => {
+      if (document.visibilityState === 'visible') void load();
+    }, REFRESH_MS);
+    return () => window.clearInterval(timer);
+  }, [load]);
+
+  const create = async (event: FormEvent) => {
+    event.preventDefault();
+    const trimmed = name.trim();
+    const expiresInDays = Number(days);
+    if (!client || !trimmed || busy) return;
+    if (!Number.isInteger(expiresInDays) || expiresInDays < 1 || expiresInDays > MAX_INVITE_DAYS) {
+      setError(`Could not create the invite: "Valid for" is a whole number of days from 1 to ${MAX_INVITE_DAYS}. Nothing was created.`);
+      return;
+    }
+    setBusy(true);
+    try {
+      const { invite, token } = await client.call('arena.invite', { name: trimmed, expiresInDays });
+      setCreated({ name: invite.annotatorName, link: inviteLinkFor(window.location.origin, token) });
+      setCopied(false);
+      setName('');
+      setError(undefined);
+      await Promise.all([load(), useArenaStore.getState().loadStudy()]);
+    } catch (err) {
+      setError(arenaErrorMessage(`create an invite for "${trimmed}"`, err, 'Check the name and try again.'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const revoke = async (invite: Invite) => {
+    if (!client) return;
+    try {
+      await client.call('arena.revokeInvite', { inviteId: invite.id });
+      useArenaStore.getState().announce(`Revoked ${invite.annotatorName}'s invite link; their votes are kept.`);
+      await load();
+    } catch (err) {
+      setError(arenaErrorMessage(`revoke ${invite.annotatorName}'s invite`, err, 'Try again; the link still works until it is revoked.'));
+    }
+  };
+
+  const copy = async () => {
+    if (!created) return;
+    try {
+      await navigator.clipboard.writeText(created.link);
+      setCopied(true);
+    } catch {
+      setError('Could not copy the link here (the browser refused the clipboard); select it in the box and copy it yourself.');
+    }
+  };
+
+  const votesOf = (annotatorId: string) => study?.annotators.find((a) => a.id === annotatorId);
+
+  return (
+    <div className="study__block" role="region" aria-labelledby="invites-title">
+      <h3 id="invites-title">Invite links</h3>
+      <p className="muted">
+        An invite link opens the Vote view for one annotator and nothing else: the server refuses its every other request. Send each expert their own link
+        privately; it is shown once.
+      </p>
+      {error && (
+        <p className="study__error" role="alert">
+          {error}
+        </p>
+      )}
+      <form className="invites__form" onSubmit={(e) => void create(e)}>
+        <label>
+          Annotator name <input value={name} onChange={(e) => setName(e.target.value)} maxLength={100} required />
+        </label>
+        <label>
+          Valid for (days) <input type="number" min={1} max={MAX_INVITE_DAYS} value={days} onChange={(e) => setDays(e.target.value)} required />
+        </label>
+        <button type="submit" disabled={busy || !name.trim()}>
+          Create invite link
+        </button>
+      </form>
+      {created && (
+        <div className="invites__created" role="group" aria-label={`Invite link for ${created.name}`}>
+          <p>
+            <strong>Invite link for {created.name}</strong> — shown only now. Experts outside this machine need the address they can reach (your TLS proxy's): keep
+            the <code>#token=…</code> ending.
+          </p>
+          <input readOnly value={created.link} aria-label={`Invite link for ${created.name}`} onFocus={(e) => e.currentTarget.select()} />
+          <button type="button" onClick={() => void copy()}>
+            {copied ? 'Copied' : 'Copy link'}
+          </button>
+          <button type="button" className="link-button" onClick={() => setCreated(undefined)}>
+            Done
+          </button>
+        </div>
+      )}
+      {invites === undefined ? (
+        <p className="arena__loading">Loading invite links…</p>
+      ) : invites.length === 0 ? (
+        <p className="muted">No invite links yet.</p>
+      ) : (
+        <table className="study__table" aria-label="Invite links">
+          <thead>
+            <tr>
+              <th scope="col">Annotator</th>
+              <th scope="col">Status</th>
+              <th scope="col">Votes</th>
+              <th scope="col">Last used</th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {invites.map((invite) => {
+              const progress = votesOf(invite.annotatorId);
+              return (
+                <tr key={invite.id}>
+                  <th scope="row">{invite.annotatorName}</th>
+                  <td>{statusText(invite)}</td>
+                  <td>{progress ? `${progress.done}/${progress.total}` : '—'}</td>
+                  <td>{invite.lastUsedAt ? new Date(invite.lastUsedAt).toLocaleString() : 'never'}</td>
+                  <td>
+                    {invite.status === 'active' && (
+                      <button type="button" onClick={() => void revoke(invite)} aria-label={`Revoke ${invite.annotatorName}'s invite link`}>
+                        Revoke
+                      </button>
+                    )}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      )}
+    </div>
+  );
+}
+
+function statusText(invite: Invite): string {
+  const date = (iso: string) => new Date(iso).toLocaleDateString();
+  if (invite.status === 'revoked') return `Revoked ${date(invite.revokedAt ?? invite.expiresAt)}`;
+  if (invite.status === 'expired') return `Expired ${date(invite.expiresAt)}`;
+  return `Active until ${date(invite.expiresAt)}`;
+}
