@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { pagesOfLines } from '../schemas/chapter-plan.ts';
 import { ArenaPage } from './arena-page.ts';
@@ -282,4 +284,88 @@ test('arena: enlarge a frame to full size, compare Left and Right side by side s
   await expect(compare).toHaveCount(0);
   // The dialogs named only Design, Left and Right: nothing about runs, harnesses or models.
   await expect(arena.pair).not.toContainText(/claude|codex|gemini|run-/i);
+});
+
+test('layout: the Jobs column takes space only while a job runs or when asked; placeholders fit their fields; the workspace path wraps at its slashes', async ({ page }) => {
+  test.setTimeout(90_000);
+  // A workspace deep in long folder names, as a real one often is.
+  await app!.stop();
+  const deep = join(mkdtempSync(join(tmpdir(), 'lhb-sme-layout-')), 'evaluation-workspaces', 'annotation-room-for-the-patent-guide');
+  mkdirSync(deep, { recursive: true });
+  const previous = process.env.TMPDIR;
+  process.env.TMPDIR = deep;
+  try {
+    app = await launchApp(['bin/lhb.mjs', 'serve']);
+  } finally {
+    if (previous === undefined) delete process.env.TMPDIR;
+    else process.env.TMPDIR = previous;
+  }
+  await openAnnotator(page, app.url);
+  const jobs = page.getByRole('complementary', { name: 'Jobs' });
+  const document = annotatorRegions(page).document;
+  const documentWidth = async () => (await document.boundingBox())!.width;
+  // Nothing runs on a fresh start: the column is a narrow strip with its button.
+  const open = jobs.getByRole('button', { name: 'Jobs' });
+  await expect(open).toHaveAttribute('aria-expanded', 'false');
+  expect((await jobs.boundingBox())!.width).toBeLessThan(60);
+  const wide = await documentWidth();
+
+  await open.click();
+  await expect(jobs.getByRole('button', { name: 'Hide jobs' })).toBeVisible();
+  expect((await jobs.boundingBox())!.width).toBeGreaterThan(200);
+  await expect.poll(documentWidth).toBeLessThan(wide);
+  await jobs.getByRole('button', { name: 'Hide jobs' }).click();
+  await expect(open).toBeVisible();
+
+  // A job starting opens the column by itself.
+  await page.getByRole('button', { name: 'Verify workspace' }).click();
+  await expect(jobs.getByRole('listitem', { name: 'Verify workspace' })).toContainText('Done');
+
+  // Every placeholder on the annotator fits inside its field.
+  const clipped = await page.evaluate(() => {
+    const context = window.document.createElement('canvas').getContext('2d')!;
+    return [...window.document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input[placeholder], textarea[placeholder]')]
+      .filter((field) => field.offsetParent !== null)
+      .filter((field) => {
+        const style = getComputedStyle(field);
+        context.font = style.font;
+        const room = field.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - (field.type === 'search' ? 16 : 0);
+        // A textarea wraps its placeholder; only its longest word must fit.
+        const longest = field instanceof HTMLTextAreaElement ? Math.max(...field.placeholder.split(/\s+/).map((w) => context.measureText(w).width)) : context.measureText(field.placeholder).width;
+        return longest > room;
+      })
+      .map((field) => `${field.getAttribute('aria-label') ?? field.id}: "${field.placeholder}" in ${field.clientWidth}px`);
+  });
+  expect(clipped).toEqual([]);
+
+  // The workspace path wraps at its slashes.
+  const path = page.getByRole('navigation', { name: 'Sections' }).locator('.path');
+  const breaks = await path.evaluate((el) => {
+    const range = window.document.createRange();
+    const text = el.textContent ?? '';
+    const lines: string[] = [];
+    let top: number | undefined;
+    let line = '';
+    const walker = window.document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (let i = 0; i < node.textContent!.length; i++) {
+        range.setStart(node, i);
+        range.setEnd(node, i + 1);
+        const y = Math.round(range.getBoundingClientRect().top);
+        if (top !== undefined && y > top + 2) {
+          lines.push(line);
+          line = '';
+        }
+        top = y;
+        line += node.textContent![i];
+      }
+    }
+    lines.push(line);
+    return { lines, joined: lines.join('') === text };
+  });
+  expect(breaks.joined).toBe(true);
+  expect(breaks.lines.length).toBeGreaterThan(1);
+  // Never mid-word (it used to read "lhb-e2 / e-B1MkdW"): after a slash, or after a hyphen inside a long folder name.
+  for (const line of breaks.lines.slice(0, -1)) expect(/[/-]$/.test(line), `"${line}" ends at a slash or a hyphen`).toBe(true);
+  expect(breaks.lines.filter((line) => line.endsWith('/')).length).toBeGreaterThan(0);
 });

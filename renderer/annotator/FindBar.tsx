@@ -48,7 +48,8 @@ export function FindBar() {
       <input
         type="search"
         aria-label="Find in document"
-        placeholder="Find (Enter: next, Shift+Enter: previous)"
+        placeholder="Find…"
+        title="Enter: next match, Shift+Enter: previous, Escape: clear"
         value={text}
         onChange={(e) => setText(e.target.value)}
         onKeyDown={onKeyDown}

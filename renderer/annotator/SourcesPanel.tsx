@@ -53,7 +53,7 @@ export function SourcesPanel() {
         <h2 id="sources-title">Sources</h2>
         <ImportButton busy={importing} onFiles={(files) => void importFiles(files)} />
       </header>
-      <input type="search" className="sources-filter" aria-label="Filter sources" placeholder="Filter by title or type" value={filter} onChange={(e) => setSourceFilter(e.target.value)} />
+      <input type="search" className="sources-filter" aria-label="Filter sources" placeholder="Filter…" title="Filter sources by title or type (PDF, Web, MD, TXT)" value={filter} onChange={(e) => setSourceFilter(e.target.value)} />
       <ImportStatus />
       {shown.length > 0 ? (
         <ul className="source-list" aria-label="Sources in this data room">

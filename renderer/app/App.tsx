@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useAppStore } from './app-store.ts';
 import { ConnectionBanner } from './ConnectionBanner.tsx';
 import { JobTray } from './JobTray.tsx';
+import { PathText } from './PathText.tsx';
 import { SECTIONS, sectionFromHash, type SectionId } from './sections.ts';
 import { SectionView } from './SectionView.tsx';
 
@@ -77,7 +78,10 @@ export function App() {
         </ul>
         {info && (
           <p className="sidebar__footer muted">
-            Workspace: <span className="path">{info.workspaceDir}</span>
+            Workspace:{' '}
+            <span className="path">
+              <PathText path={info.workspaceDir} />
+            </span>
           </p>
         )}
       </nav>

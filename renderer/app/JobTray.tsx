@@ -1,10 +1,18 @@
+import { useEffect, useState } from 'react';
 import { FINISHED_JOB_STATES } from '../../schemas/jobs.ts';
 import { ProgressBar } from '../ui/ProgressBar.tsx';
 import { useAppStore } from './app-store.ts';
 import { trayJobView } from './tray-job-view.ts';
+import { FINISHED_SHOWN_MS, trayIsOpen, type TrayChoice } from './tray-visibility.ts';
 
-/** Long work in progress and recently finished, newest first, running jobs on top. */
+/**
+ * Long work in progress and recently finished, newest first, running jobs on top. The column takes
+ * space only while something runs or has just finished, or when the user opens it; otherwise it is
+ * a narrow strip with a Jobs button, so the screens keep the width.
+ */
 export function JobTray() {
+  const [choice, setChoice] = useState<TrayChoice>({ kind: 'none' });
+  const [now, setNow] = useState(() => Date.now());
   const jobs = useAppStore((s) => s.jobs);
   const cancelJob = useAppStore((s) => s.cancelJob);
   const connection = useAppStore((s) => s.connection);
@@ -16,12 +24,39 @@ export function JobTray() {
   const unfinished = ordered.filter((job) => !FINISHED_JOB_STATES.includes(job.state)).length;
   // While the server is unreachable nothing is known to be running.
   const badge = connection.kind === 'connected' ? `${unfinished} running` : `${unfinished} unknown`;
+  const open = trayIsOpen(ordered, choice, now);
+  // A finished job keeps the column open for a while: look again once that may have passed.
+  useEffect(() => {
+    if (!open || choice.kind === 'open') return;
+    const timer = window.setInterval(() => setNow(Date.now()), FINISHED_SHOWN_MS / 6);
+    return () => window.clearInterval(timer);
+  }, [open, choice.kind]);
+  // New jobs are judged against the time they arrive, not a stale clock.
+  useEffect(() => setNow(Date.now()), [jobs]);
+
+  if (!open) {
+    return (
+      <aside className="job-tray job-tray--collapsed" aria-labelledby="job-tray-title">
+        <h2 id="job-tray-title" className="visually-hidden">
+          Jobs
+        </h2>
+        <button type="button" className="job-tray__open" aria-expanded="false" aria-controls="job-tray-title" title="Show jobs: imports, runs, judging, exports" onClick={() => setChoice({ kind: 'open' })}>
+          Jobs{unfinished > 0 ? ` (${unfinished})` : ''}
+        </button>
+      </aside>
+    );
+  }
 
   return (
     <aside className="job-tray" aria-labelledby="job-tray-title">
-      <h2 id="job-tray-title">
-        Jobs {unfinished > 0 && <span className="badge" aria-label={badge}>{unfinished}</span>}
-      </h2>
+      <div className="job-tray__head">
+        <h2 id="job-tray-title">
+          Jobs {unfinished > 0 && <span className="badge" aria-label={badge}>{unfinished}</span>}
+        </h2>
+        <button type="button" className="job-tray__hide" aria-expanded="true" aria-label="Hide jobs" title="Hide jobs (they show again when one starts)" onClick={() => setChoice({ kind: 'closed', at: Date.now() })}>
+          Hide
+        </button>
+      </div>
       {ordered.length === 0 ? (
         <p className="muted">Long work (imports, runs, judging, exports) shows its progress here.</p>
       ) : (
