@@ -369,3 +369,25 @@ test('layout: the Jobs column takes space only while a job runs or when asked; p
   for (const line of breaks.lines.slice(0, -1)) expect(/[/-]$/.test(line), `"${line}" ends at a slash or a hyphen`).toBe(true);
   expect(breaks.lines.filter((line) => line.endsWith('/')).length).toBeGreaterThan(0);
 });
+
+test('arena: a presentation preview is drawn at half its size or more, not a quarter', async ({ page }) => {
+  test.setTimeout(90_000);
+  const api = ServedApi.fromAppUrl(app!.url);
+  const voter = await api.call('arena.createAnnotator', { name: 'Slide Reader' });
+  let found = false;
+  for (let i = 0; i < 30 && !found; i++) {
+    const { item } = await api.call('arena.nextPair', { annotatorId: voter.id });
+    if (!item) break;
+    if (item.kind === 'programmatic' && item.left.siteUrl && !item.left.videoUrl) found = true;
+    else await api.call('arena.vote', { token: item.token, choice: 'tie', ratingLeft: 3, ratingRight: 3, timeOnItemMs: 5 });
+  }
+  expect(found, 'the demo arena has a presentation pair').toBe(true);
+  await page.goto(app!.url);
+  await page.keyboard.press('Alt+2');
+  const arena = new ArenaPage(page);
+  await arena.pickAnnotator('Slide Reader');
+  await arena.waitForPair();
+  const stage = arena.pair.locator('[data-scale]').first();
+  await expect(stage).toBeVisible();
+  await expect.poll(async () => Number(await stage.getAttribute('data-scale'))).toBeGreaterThanOrEqual(0.45);
+});
