@@ -59,7 +59,7 @@ function inProcessNormaliser(blobRoot: string | null): SourceNormaliser {
   };
 }
 
-/** A reader that takes longer than this on one file is stopped: the file is damaged or hostile. */
+/** How long one file may take to read before its worker is stopped (the error says it timed out; it does not blame the file). */
 export function readTimeoutMs(sizeBytes: number): number {
   return 120_000 + Math.ceil(sizeBytes / 1_048_576) * 10_000;
 }
