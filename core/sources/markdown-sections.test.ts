@@ -133,6 +133,10 @@ describe('markdownSections', () => {
       '```js',
       '~~~',
       '  ```',
+      '   ```',
+      ' ~~~',
+      '   # in an item',
+      ' one space',
       '<!-- comment',
       'end -->',
       '<!-- one line -->',
@@ -192,5 +196,17 @@ describe('markdownSections', () => {
     expect(headings[1]).toMatchObject({ title: 'The code path 0 & more', level: 3, startLine: 5 });
     expect(headings[19_999]).toMatchObject({ title: 'The code path 999 & more', level: 3 });
     expect(headings.every((h, i) => i === 0 || h.startLine > headings[i - 1]!.startLine)).toBe(true);
+  });
+
+  it('keeps reading a long document in pieces after a fenced block inside a list item', () => {
+    const item = ['- Install it:', '', '  ```sh', '  npm install', '', '  npm test', '  ```', ''];
+    const chapter = (i: number) => [`## Chapter ${i}`, '', `Text of chapter ${i}, long enough to be a paragraph of its own.`, ''];
+    const markdown = [...item, ...Array.from({ length: 60_000 }, (_, i) => chapter(i).join('\n'))].join('\n');
+    const started = performance.now();
+    const sections = markdownSections(markdown, countLines(markdown));
+    // Parsing everything after the list item (5 MB) with remark would take ten seconds or more.
+    expect(performance.now() - started).toBeLessThan(4_000);
+    expect(sections.filter((s) => s.level === 2)).toHaveLength(60_000);
+    expect(sections[1]).toMatchObject({ title: 'Chapter 0', startLine: 9 });
   });
 });

@@ -14,9 +14,11 @@
  * and never inside a top-level fenced code block, or an HTML block that only ends at its closing
  * marker (script, pre, style, textarea, comment, processing instruction, declaration, CDATA). A
  * fence or such a block opened at column 0 is at the top level for certain, so its end is found
- * exactly; one opened at an indent of 1-3 spaces may instead sit inside a list item, which would
- * close it early, so after such a line no more cuts are made; likewise after a fence-like line
- * inside what may be an HTML block of kind 6-7 (it is HTML text there, a fence elsewhere).
+ * exactly. A fence opened at an indent of 1-3 spaces may instead sit inside a list item, which a
+ * less indented line would close early: its end is the same either way while every line up to
+ * its closing fence is indented at least as much, so cutting carries on after it then, and stops
+ * for good otherwise. An HTML block opened at an indent stops the cuts too, and so does a
+ * fence-like line inside what may be an HTML block of kind 6-7 (HTML text there, a fence elsewhere).
  *
  * Returns 0-based [start, end) line ranges covering every line. Fewer cuts are always correct
  * (a piece is just larger); cuts are only made where the rules above hold.
@@ -38,7 +40,8 @@ export function markdownSegments(lines: readonly string[]): [number, number][] {
  * line and after it. Once no more cuts can be made, every answer is no.
  */
 export class MarkdownSegmenter {
-  #fence: { marker: string; length: number } | undefined;
+  /** An open fence; `indent` > 0 when it was opened at 1-3 spaces, where it may sit in a list item. */
+  #fence: { marker: string; length: number; indent: number } | undefined;
   #htmlEnd: RegExp | undefined;
   /** An HTML block of kind 6 or 7 (or a line that might start one) is open until a blank line. */
   #htmlUntilBlank = false;
@@ -49,6 +52,10 @@ export class MarkdownSegmenter {
     const none = { before: false, after: false };
     if (this.#stopped) return none;
     if (this.#fence) {
+      // A fence opened at an indent of 1-3 spaces reads the same in a list item or at the top
+      // level as long as no line before its end is indented less: such a line would end the
+      // list item (and the fence) in one reading and not in the other. Then stop cutting.
+      if (this.#fence.indent > 0 && line.trim() !== '' && indentOf(line) < this.#fence.indent) return this.#stop(none);
       const closing = /^ {0,3}(`+|~+)[ \t]*$/.exec(line)?.[1];
       if (closing && closing[0] === this.#fence.marker && closing.length >= this.#fence.length) this.#fence = undefined;
       this.#previousBlank = false;
@@ -67,8 +74,8 @@ export class MarkdownSegmenter {
     // A backtick fence's info string may not contain a backtick (that line is inline code).
     if (opening && !(opening[2]![0] === '`' && opening[3]!.includes('`'))) {
       // Inside what may be an HTML block, a fence line may be HTML text or a real fence: unknowable here.
-      if (opening[1] !== '' || this.#htmlUntilBlank) return this.#stop(cut);
-      this.#fence = { marker: opening[2]![0]!, length: opening[2]!.length };
+      if (this.#htmlUntilBlank) return this.#stop(cut);
+      this.#fence = { marker: opening[2]![0]!, length: opening[2]!.length, indent: opening[1]!.length };
       cut.after = false;
     } else if (/^ {0,3}</.test(line)) {
       const end = htmlBlockEnd(line.trimStart());
@@ -105,6 +112,17 @@ export class MarkdownSegmenter {
     this.#stopped = true;
     return { before: cut.before, after: false };
   }
+}
+
+/** Columns of leading whitespace (a tab counts as reaching the next multiple of 4). */
+function indentOf(line: string): number {
+  let column = 0;
+  for (const char of line) {
+    if (char === ' ') column++;
+    else if (char === '\t') column += 4 - (column % 4);
+    else break;
+  }
+  return column;
 }
 
 function segmentsFrom(cuts: number[], lineCount: number): [number, number][] {
