@@ -93,4 +93,18 @@ describe('isSafeHref', () => {
     expect(markdown).toContain('See [the versions section](#versions) and note 1[1](#fn1).\n');
     expect(markdown).not.toMatch(/¶|\[#\]|\[\]\(/);
   });
+
+  it('converts a long page part by part with the same Markdown as in one piece: every block once, one blank line between', async () => {
+    const section = (i: number) =>
+      `<section id="s${i}"><h2>Part ${i}<a class="headerlink" href="#s${i}">¶</a></h2>${Array.from({ length: 30 }, (_, j) => `<p>Paragraph ${i}.${j} with <em>stress</em>.</p>`).join('')}<ul><li>item ${i}</li></ul></section>`;
+    const page = `<html><body><div role="main"><section><h1>Long page</h1>${Array.from({ length: 60 }, (_, i) => section(i)).join('\n')}</section></div></body></html>`;
+    const { markdown } = await html(page);
+    const blocks = markdown.trimEnd().split('\n\n');
+    expect(blocks).toHaveLength(1 + 60 * 32);
+    expect(blocks[0]).toBe('# Long page');
+    expect(blocks.slice(1, 4)).toEqual(['## Part 0', 'Paragraph 0.0 with _stress_.', 'Paragraph 0.1 with _stress_.']);
+    expect(blocks.slice(-3)).toEqual(['Paragraph 59.28 with _stress_.', 'Paragraph 59.29 with _stress_.', '- item 59']);
+    expect(markdown).not.toMatch(/\n{3,}|¶/);
+    expect(markdown.endsWith('- item 59\n')).toBe(true);
+  });
 });

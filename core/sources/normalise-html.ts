@@ -1,4 +1,4 @@
-import type { Element, Root } from 'hast';
+import type { Element, Root, RootContent } from 'hast';
 import { toText } from 'hast-util-to-text';
 import type { Root as MdastRoot } from 'mdast';
 import rehypeParse from 'rehype-parse';
@@ -28,9 +28,43 @@ export async function normaliseHtml(bytes: Uint8Array, name: string): Promise<No
   const content = mainContent(page);
   const root: Root = { type: 'root', children: content.children };
   stripHtmlChrome(root, content.type === 'element' && CONTENT_BLOCKS.has(content.tagName));
-  const mdast = (await toMarkdown.run(root)) as MdastRoot;
-  const markdown = toMarkdown.stringify(mdast).replace(/\n{3,}/g, '\n\n');
-  return { title, markdown: markdown.trim() === '' ? '' : markdown, pages: [] };
+  // Converted a part at a time, so that only one part's Markdown tree is held (a whole large
+  // page's would take many times the page in memory).
+  const parts: string[] = [];
+  for (const part of documentParts(root)) {
+    const mdast = (await toMarkdown.run({ type: 'root', children: part })) as MdastRoot;
+    const text = toMarkdown.stringify(mdast).replace(/\n{3,}/g, '\n\n').replace(/^\n+|\n+$/g, '');
+    if (text.trim() !== '') parts.push(text);
+  }
+  const markdown = parts.join('\n\n');
+  return { title, markdown: markdown === '' ? '' : `${markdown}\n`, pages: [] };
+}
+
+const PART_NODES = 50;
+const WRAPPERS = new Set(['div', 'section', 'article', 'main', 'body']);
+const STARTS_PART = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'section', 'article']);
+
+/**
+ * The content's top-level nodes in parts of at least PART_NODES, each cut just before a heading
+ * or a section: such a block converts and joins ("\n\n") the same on its own as after the part
+ * before it, so the parts' Markdown joined is the whole's. Wrappers that hold a single element
+ * (Sphinx's div.body > section) are looked through first.
+ */
+function documentParts(root: Root): RootContent[][] {
+  let children = root.children;
+  for (;;) {
+    const elements = children.filter((child) => child.type === 'element');
+    const onlyWhitespace = children.every((child) => child.type === 'element' || (child.type === 'text' && child.value.trim() === ''));
+    if (elements.length !== 1 || !onlyWhitespace || !WRAPPERS.has(elements[0]!.tagName)) break;
+    children = elements[0]!.children as RootContent[];
+  }
+  const parts: RootContent[][] = [[]];
+  for (const child of children) {
+    const current = parts[parts.length - 1]!;
+    if (current.length >= PART_NODES && child.type === 'element' && STARTS_PART.has(child.tagName)) parts.push([child]);
+    else current.push(child);
+  }
+  return parts;
 }
 
 /** `<meta charset>` or the `charset=` of an http-equiv Content-Type, from the first 4 KB. */
