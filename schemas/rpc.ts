@@ -11,7 +11,7 @@ import { RubricSetSummarySchema, RubricSetUsageSchema, RubricsGenerateInputSchem
 import { RunAssetsSchema } from './run-assets.ts';
 import { MAX_LINES_PER_CALL, PageSpanSchema, SourceSummarySchema, SourceTypeSchema, SourceVersionSchema } from './sources.ts';
 import { CreatedInviteSchema, CreateInviteInputSchema, InviteSchema, SessionSchema } from './invites.ts';
-import { HarnessStatusSchema, RunDetailSchema, StudyRunViewSchema, StudySpecSchema, StudySummarySchema } from './studies.ts';
+import { HarnessStatusSchema, RunDetailSchema, StudySlurmSchema, StudyRunViewSchema, StudySpecSchema, StudySummarySchema } from './studies.ts';
 import { TrajectoryErrorSchema, TrajectorySchema } from './trajectory.ts';
 import { WorkspaceInfoSchema } from './workspace.ts';
 
@@ -260,6 +260,11 @@ export const rpcContract = {
     /** Where the Runs screen opens a run's build, frames and video: token-scoped URLs on the asset server. */
     input: z.object({ runId: Id }).strict(),
     output: RunAssetsSchema,
+  },
+  'runs.slurmSettings': {
+    /** The cluster settings this workspace remembers from its last Slurm study (the New study form starts from them). */
+    input: NoInput,
+    output: z.object({ settings: StudySlurmSchema.partial().nullable() }),
   },
   'harnesses.list': {
     input: NoInput,

@@ -7,6 +7,7 @@ import { runsExportAtif } from './handlers/runs-export-atif.ts';
 import { runsResume } from './handlers/runs-resume.ts';
 import { runsRetry } from './handlers/runs-retry.ts';
 import { runsShow } from './handlers/runs-show.ts';
+import { runsSlurmSettings } from './handlers/runs-slurm-settings.ts';
 import { runsStart } from './handlers/runs-start.ts';
 import { runsStudies } from './handlers/runs-studies.ts';
 import { runsStudy } from './handlers/runs-study.ts';
@@ -21,6 +22,7 @@ export function registerRunEngineHandlers(registry: HandlerRegistry<ApiContext>)
     .add('runs.studies', runsStudies)
     .add('runs.study', runsStudy)
     .add('runs.show', runsShow)
+    .add('runs.slurmSettings', runsSlurmSettings)
     .add('runs.retry', runsRetry)
     .add('runs.trajectory', runsTrajectory)
     .add('runs.exportAtif', runsExportAtif)

@@ -137,6 +137,29 @@ export function NewStudyDialog({ onStarted }: NewStudyDialogProps) {
           </div>
         </fieldset>
 
+        <fieldset className="study-form__group">
+          <legend>Where runs execute</legend>
+          <div className="study-form__row">
+            <label className="runs-check">
+              <input type="radio" name="study-executor" checked={form.executor === 'local'} onChange={() => edit((f) => void (f.executor = 'local'))} />
+              This machine
+            </label>
+            <label className="runs-check">
+              <input type="radio" name="study-executor" checked={form.executor === 'slurm'} onChange={() => edit((f) => void (f.executor = 'slurm'))} />
+              A Slurm cluster (one batch job per run)
+            </label>
+          </div>
+          {form.executor === 'slurm' && (
+            <div className="study-form__row">
+              {text('slurmSharedDir', 'Shared folder', { placeholder: '/shared/lhb', help: 'Every compute node sees it at the same path; remembered for this workspace.' })}
+              {text('slurmPartition', 'Partition (optional)', { placeholder: 'gpu' })}
+              {text('slurmAccount', 'Account (optional)', {})}
+              {text('slurmSshHost', 'Login node over SSH (optional)', { placeholder: 'login.cluster.example', help: 'Blank runs sbatch on this machine; else through ssh with your own SSH config.' })}
+              {text('slurmOptions', 'More sbatch options (optional)', { placeholder: '--qos=long', help: 'Separated by spaces.' })}
+            </div>
+          )}
+        </fieldset>
+
         {errors.form && (
           <p id="study-form-problem" className="study-form__problem study-form__problem--form" role="alert">
             {errors.form}

@@ -18,6 +18,7 @@ function fakeServer(refuse?: string) {
       calls.push({ method, input });
       if (method === 'tasks.list') return { tasks: [task('real-1'), task('syn-1', true)] };
       if (method === 'harnesses.list') return { harnesses: HARNESSES };
+      if (method === 'runs.slurmSettings') return { settings: null };
       if (method === 'runs.start') {
         if (refuse) throw new RpcCallError('bad_request', refuse);
         return { studyId: 'study-1', jobId: 'job-1', resumed: false };

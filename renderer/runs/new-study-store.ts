@@ -3,7 +3,7 @@ import type { TaskSummary } from '../../schemas/arena.ts';
 import type { RpcClient } from '../../schemas/rpc.ts';
 import type { HarnessStatus } from '../../schemas/studies.ts';
 import { couldNot, serverMessage } from './rpc-problem.ts';
-import { emptyStudyForm, fieldOfServerError, validateStudyForm, type StudyForm, type StudyFormErrors } from './study-form.ts';
+import { emptyStudyForm, fieldOfServerError, validateStudyForm, withRememberedSlurm, type StudyForm, type StudyFormErrors } from './study-form.ts';
 import { isSyntheticTask } from './task-filter.ts';
 
 type LoadPhase = 'idle' | 'loading' | 'ready' | 'failed';
@@ -39,7 +39,7 @@ export function createNewStudyStore() {
     async open(client) {
       set({ client, isOpen: true, choicesPhase: get().choicesPhase === 'ready' ? 'ready' : 'loading' });
       try {
-        const [{ tasks }, { harnesses }] = await Promise.all([client.call('tasks.list', {}), client.call('harnesses.list', {})]);
+        const [{ tasks }, { harnesses }, { settings }] = await Promise.all([client.call('tasks.list', {}), client.call('harnesses.list', {}), client.call('runs.slurmSettings', {})]);
         const real = tasks.filter((task) => !isSyntheticTask(task));
         const ids = new Set(real.map((task) => task.id));
         set((state) => ({
@@ -47,7 +47,7 @@ export function createNewStudyStore() {
           harnesses,
           choicesPhase: 'ready',
           // A task deleted meanwhile leaves the selection; nothing else changes.
-          form: { ...state.form, taskIds: state.form.taskIds.filter((id) => ids.has(id)) },
+          form: withRememberedSlurm({ ...state.form, taskIds: state.form.taskIds.filter((id) => ids.has(id)) }, settings),
         }));
       } catch (error) {
         set({ choicesPhase: 'failed', errors: { form: couldNot('list the tasks and harnesses', error, 'Close the form and open it again to retry.') } });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { HarnessStatus } from '../../schemas/studies.ts';
-import { emptyStudyForm, fieldOfServerError, harnessAvailable, validateStudyForm, type StudyForm } from './study-form.ts';
+import { emptyStudyForm, fieldOfServerError, harnessAvailable, validateStudyForm, withRememberedSlurm, type StudyForm } from './study-form.ts';
 
 const harnesses: HarnessStatus[] = [
   { id: 'claude-code', displayName: 'Claude Code', version: '2.0.14', binary: '/x/claude', problem: null, pinnedVersion: '2.0.14' },
@@ -110,5 +110,28 @@ describe('the new study form', () => {
     expect(fieldOfServerError('No task "x" in this workspace. Import the task folder first')).toBe('tasks');
     expect(fieldOfServerError('Codex CLI 1.0 is not installed in /tools. Install it with: lhb harnesses install codex --version 1.0')).toBe('harnesses');
     expect(fieldOfServerError('The database is locked.')).toBe('form');
+  });
+
+  it('sends a Slurm study with its cluster settings, and asks for an absolute shared folder', () => {
+    const missing = validateStudyForm(form((f) => void (f.executor = 'slurm')), harnesses);
+    expect(missing.ok).toBe(false);
+    if (!missing.ok) expect(missing.errors.slurmSharedDir).toMatch(/every compute node sees/);
+    const relative = validateStudyForm(form((f) => Object.assign(f, { executor: 'slurm', slurmSharedDir: 'shared/lhb', slurmOptions: 'qos=long' })), harnesses);
+    expect(relative.ok).toBe(false);
+    if (!relative.ok) {
+      expect(relative.errors.slurmSharedDir).toMatch(/absolute path/);
+      expect(relative.errors.slurmOptions).toMatch(/“qos=long” does not/);
+    }
+    const ok = validateStudyForm(form((f) => Object.assign(f, { executor: 'slurm', slurmSharedDir: ' /shared/lhb ', slurmPartition: 'gpu', slurmOptions: '--qos=long  --gres=gpu:1' })), harnesses);
+    expect(ok.ok && ok.spec).toMatchObject({ executor: 'slurm', slurm: { sharedDir: '/shared/lhb', partition: 'gpu', options: ['--qos=long', '--gres=gpu:1'] } });
+    const local = validateStudyForm(form((f) => void (f.slurmSharedDir = '/shared/lhb')), harnesses);
+    expect(local.ok && 'executor' in local.spec).toBe(false);
+  });
+
+  it('starts from the cluster settings the workspace remembers, without overwriting what was typed', () => {
+    const typed = { ...emptyStudyForm(), slurmPartition: 'cpu' };
+    const filled = withRememberedSlurm(typed, { sharedDir: '/shared/lhb', partition: 'gpu', options: ['--qos=long'] });
+    expect([filled.slurmSharedDir, filled.slurmPartition, filled.slurmOptions]).toEqual(['/shared/lhb', 'cpu', '--qos=long']);
+    expect(withRememberedSlurm(typed, null)).toBe(typed);
   });
 });

@@ -30,6 +30,14 @@ export interface StudyForm {
   repeats: string;
   concurrency: string;
   timeoutSeconds: string;
+  /** Where runs execute: this machine, or one Slurm batch job each. */
+  executor: 'local' | 'slurm';
+  slurmSharedDir: string;
+  slurmPartition: string;
+  slurmAccount: string;
+  slurmSshHost: string;
+  /** More sbatch options, separated by spaces (`--qos=long --gres=gpu:1`). */
+  slurmOptions: string;
 }
 
 /** Where a problem is shown: next to its field, or above the buttons (`form`). */
@@ -46,6 +54,11 @@ export type StudyFormField =
   | 'repeats'
   | 'concurrency'
   | 'timeoutSeconds'
+  | 'slurmSharedDir'
+  | 'slurmPartition'
+  | 'slurmAccount'
+  | 'slurmSshHost'
+  | 'slurmOptions'
   | 'form';
 
 export type StudyFormErrors = Partial<Record<StudyFormField, string>>;
@@ -64,6 +77,25 @@ export function emptyStudyForm(): StudyForm {
     repeats: '1',
     concurrency: '2',
     timeoutSeconds: '3600',
+    executor: 'local',
+    slurmSharedDir: '',
+    slurmPartition: '',
+    slurmAccount: '',
+    slurmSshHost: '',
+    slurmOptions: '',
+  };
+}
+
+/** The cluster settings the workspace remembers from its last Slurm study, filled into empty fields. */
+export function withRememberedSlurm(form: StudyForm, remembered: { sharedDir?: string; partition?: string; account?: string; sshHost?: string; options?: string[] } | null): StudyForm {
+  if (!remembered) return form;
+  return {
+    ...form,
+    slurmSharedDir: form.slurmSharedDir || (remembered.sharedDir ?? ''),
+    slurmPartition: form.slurmPartition || (remembered.partition ?? ''),
+    slurmAccount: form.slurmAccount || (remembered.account ?? ''),
+    slurmSshHost: form.slurmSshHost || (remembered.sshHost ?? ''),
+    slurmOptions: form.slurmOptions || (remembered.options ?? []).join(' '),
   };
 }
 
@@ -136,6 +168,15 @@ export function validateStudyForm(form: StudyForm, harnesses: readonly HarnessSt
   if (concurrency.error) errors.concurrency = concurrency.error;
   if (timeout.error) errors.timeoutSeconds = timeout.error;
 
+  const sharedDir = form.slurmSharedDir.trim();
+  const slurmOptions = form.slurmOptions.trim() === '' ? [] : form.slurmOptions.trim().split(/\s+/);
+  if (form.executor === 'slurm') {
+    if (sharedDir === '') errors.slurmSharedDir = 'Enter a folder every compute node sees at the same path (the run folders go there).';
+    else if (!sharedDir.startsWith('/')) errors.slurmSharedDir = `Enter an absolute path (starting with /); “${sharedDir}” is relative, and compute nodes would read it from another folder.`;
+    const notOption = slurmOptions.find((option) => !option.startsWith('-'));
+    if (notOption) errors.slurmOptions = `Each sbatch option starts with - (like --qos=long); “${notOption}” does not.`;
+  }
+
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   return {
     ok: true,
@@ -153,6 +194,18 @@ export function validateStudyForm(form: StudyForm, harnesses: readonly HarnessSt
       repeats: repeats.value!,
       concurrency: concurrency.value!,
       timeoutSeconds: timeout.value!,
+      ...(form.executor === 'slurm'
+        ? {
+            executor: 'slurm' as const,
+            slurm: {
+              sharedDir,
+              ...(form.slurmPartition.trim() ? { partition: form.slurmPartition.trim() } : {}),
+              ...(form.slurmAccount.trim() ? { account: form.slurmAccount.trim() } : {}),
+              ...(form.slurmSshHost.trim() ? { sshHost: form.slurmSshHost.trim() } : {}),
+              ...(slurmOptions.length > 0 ? { options: slurmOptions } : {}),
+            },
+          }
+        : {}),
     },
   };
 }
@@ -168,5 +221,6 @@ export function fieldOfServerError(message: string): StudyFormField {
   if (/is not installed|lhb harnesses install|configurations\b/i.test(message)) return 'harnesses';
   if (/^endpoint\b/i.test(message)) return 'endpoint';
   if (/^apiKeyEnv\b/i.test(message)) return 'apiKeyEnv';
+  if (/shared-dir|sharedDir|Slurm cluster|sbatch|squeue/i.test(message)) return 'slurmSharedDir';
   return 'form';
 }

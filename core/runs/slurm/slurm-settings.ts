@@ -20,3 +20,11 @@ export function applySlurmSettings(db: Database, spec: StudySpecInput): StudySpe
   saveSlurmSettings(db, JSON.stringify(slurm));
   return { ...spec, slurm };
 }
+
+/** The settings remembered from the last Slurm study of this workspace, or null before the first. */
+export function rememberedSlurmSettings(db: Database): Partial<StudySlurm> | null {
+  const stored = readSlurmSettings(db);
+  if (!stored) return null;
+  const parsed = StudySlurmSchema.partial().safeParse(JSON.parse(stored));
+  return parsed.success ? parsed.data : null;
+}

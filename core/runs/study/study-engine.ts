@@ -5,6 +5,7 @@ import { findJob } from '../../store/job-repository.ts';
 import { findCurrentProject } from '../../store/project-repository.ts';
 import { countRunReferences, findStudy, findStudyRun, findStudyRunByRunId, listStudies, resetStudyRunForRetry, requestStudyCancel, requestStudyRunCancel, setStudyState } from '../../store/study-repository.ts';
 import type { Workspace } from '../../workspace/open-workspace.ts';
+import { applySlurmSettings } from '../slurm/slurm-settings.ts';
 import { createStudy } from './create-study.ts';
 import { assertSameSpec, loadStudySpec, runStudy, StudyResumeError } from './run-study.ts';
 import { listStudyRunViews, studySummary } from './study-views.ts';
@@ -45,7 +46,8 @@ export class StudyEngine {
    * one, or the earlier study of the same name when its configuration is the same.
    */
   async prepare(input: StudySpecInput): Promise<{ studyId: string; name: string; resumed: boolean }> {
-    const spec = StudySpecSchema.parse(input);
+    // A Slurm study fills what it leaves out from the workspace's remembered cluster settings, and remembers its own.
+    const spec = StudySpecSchema.parse(applySlurmSettings(this.#workspace.db, input));
     if (spec.name) {
       const project = findCurrentProject(this.#workspace.db);
       const existing = project ? listStudies(this.#workspace.db, project.id).find((study) => study.name === spec.name) : undefined;

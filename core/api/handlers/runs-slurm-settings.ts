@@ -1,0 +1,7 @@
+import type { RpcOutput, RpcParsedInput } from '../../../schemas/rpc.ts';
+import { rememberedSlurmSettings } from '../../runs/slurm/slurm-settings.ts';
+import type { ApiContext } from '../api-context.ts';
+
+export function runsSlurmSettings(_input: RpcParsedInput<'runs.slurmSettings'>, ctx: ApiContext): RpcOutput<'runs.slurmSettings'> {
+  return { settings: rememberedSlurmSettings(ctx.workspace.db) };
+}
