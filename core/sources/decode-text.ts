@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import { SourceImportError } from './source-errors.ts';
 
 const UTF8_BOM = [0xef, 0xbb, 0xbf];
@@ -9,12 +10,23 @@ const UTF8_BOM = [0xef, 0xbb, 0xbf];
  * NUL bytes are binary, not text, and are refused.
  */
 export function decodeText(bytes: Uint8Array, name: string, declaredCharset?: string): string {
+  checkTextBytes(bytes, name);
+  return normaliseLineEndings(decodeBytes(bytes, declaredCharset));
+}
+
+/** The checks decodeText makes before decoding: not empty, not binary. Throws SourceImportError. */
+export function checkTextBytes(bytes: Uint8Array, name: string): void {
   if (bytes.byteLength === 0) throw new SourceImportError(`${name} is empty (0 bytes); check that the file was saved completely and import it again.`);
   const probe = bytes.subarray(0, Math.min(bytes.byteLength, 8192));
   if (probe.includes(0) && !hasUtf16Bom(bytes)) {
     throw new SourceImportError(`${name} looks like a binary file, not text (it contains NUL bytes); import a PDF, HTML, Markdown or plain-text file.`);
   }
-  return normaliseLineEndings(decodeBytes(bytes, declaredCharset));
+}
+
+/** Bytes that decodeText would return unchanged as text: UTF-8 without a BOM and without carriage returns. */
+export function isVerbatimUtf8(bytes: Uint8Array): boolean {
+  if (bytes[0] === UTF8_BOM[0] && bytes[1] === UTF8_BOM[1] && bytes[2] === UTF8_BOM[2]) return false;
+  return bytes.indexOf(0x0d) === -1 && isUtf8(bytes);
 }
 
 export function normaliseLineEndings(text: string): string {

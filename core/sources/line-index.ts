@@ -20,6 +20,14 @@ export function countLines(text: string): number {
   return count;
 }
 
+/** countLines of a UTF-8 text's bytes, without decoding them. */
+export function countLinesOfBytes(bytes: Uint8Array): number {
+  if (bytes.length === 0) return 0;
+  let count = 0;
+  for (let at = bytes.indexOf(0x0a); at !== -1; at = bytes.indexOf(0x0a, at + 1)) count++;
+  return bytes[bytes.length - 1] === 0x0a ? count : count + 1;
+}
+
 /** Text of 1-based line `line` (without its "\n"), given the offsets from lineStartOffsets. */
 export function lineAt(text: string, starts: Uint32Array, line: number): string {
   const start = starts[line - 1];

@@ -5,7 +5,7 @@ import { unified } from 'unified';
 import { describe, expect, it } from 'vitest';
 import type { Section } from '../../schemas/sources.ts';
 import { countLines } from './line-index.ts';
-import { markdownSections } from './markdown-sections.ts';
+import { markdownSections, markdownSectionsOfUtf8 } from './markdown-sections.ts';
 
 const sectionsOf = (markdown: string) => markdownSections(markdown, countLines(markdown));
 
@@ -208,5 +208,18 @@ describe('markdownSections', () => {
     expect(performance.now() - started).toBeLessThan(4_000);
     expect(sections.filter((s) => s.level === 2)).toHaveLength(60_000);
     expect(sections[1]).toMatchObject({ title: 'Chapter 0', startLine: 9 });
+  });
+
+  it('gives the same sections from a file\'s bytes read a few at a time as from its whole text', () => {
+    const line = fc.constantFrom('# Heading', '## Sub *heading* é', 'Setext ü', '===', '---', 'plain words', '', '```', '  ```', '- item', '  continued', '> quote', '<!-- c', 'end -->', '    code', 'naïve café — “quoted”', '### Æ `x`');
+    const encoder = new TextEncoder();
+    fc.assert(
+      fc.property(fc.array(line, { maxLength: 60 }), fc.boolean(), fc.integer({ min: 1, max: 40 }), (lines, trailingNewline, chunkBytes) => {
+        const markdown = lines.join('\n') + (trailingNewline && lines.length > 0 ? '\n' : '');
+        const lineCount = countLines(markdown);
+        expect(markdownSectionsOfUtf8(encoder.encode(markdown), lineCount, chunkBytes)).toEqual(markdownSections(markdown, lineCount));
+      }),
+      { numRuns: 500 },
+    );
   });
 });

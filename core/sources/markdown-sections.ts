@@ -26,7 +26,33 @@ const HEADING_CANDIDATE = /^ {0,3}(?:#{1,6}(?:[ \t]|$)|=+[ \t]*$|-+[ \t]*$)/m;
  */
 export function markdownSections(markdown: string, lineCount: number): Section[] {
   if (lineCount === 0) return [];
-  return sectionsFromHeadings(HEADING_CANDIDATE.test(markdown) ? topLevelHeadings(markdown, lineCount) : [], lineCount);
+  return sectionsFromHeadings(HEADING_CANDIDATE.test(markdown) ? topLevelHeadings([markdown], lineCount) : [], lineCount);
+}
+
+/**
+ * Bytes decoded at a time by markdownSectionsOfUtf8: small enough that each chunk's string is an
+ * ordinary young object, collected at once (strings over about 128 KB wait for a full collection).
+ */
+const UTF8_CHUNK_BYTES = 64 * 1024;
+
+/**
+ * markdownSections of a UTF-8 file's bytes (no BOM, "\n" line endings, `lineCount` lines), decoded
+ * a chunk at a time, cut at line ends: the whole text is never one string. Throws
+ * TypeError when the bytes are not UTF-8.
+ */
+export function markdownSectionsOfUtf8(bytes: Uint8Array, lineCount: number, chunkBytes = UTF8_CHUNK_BYTES): Section[] {
+  if (lineCount === 0) return [];
+  function* chunks(): Generator<string> {
+    const decoder = new TextDecoder('utf-8', { fatal: true });
+    for (let at = 0; at < bytes.length; ) {
+      const newline = bytes.indexOf(0x0a, Math.min(at + chunkBytes, bytes.length) - 1);
+      const end = newline === -1 ? bytes.length : newline + 1;
+      // A "\n" byte is never inside a multi-byte character, so each chunk decodes on its own.
+      yield decoder.decode(bytes.subarray(at, end));
+      at = end;
+    }
+  }
+  return sectionsFromHeadings(topLevelHeadings(chunks(), lineCount), lineCount);
 }
 
 /** Sections from headings in document order (see markdownSections): a preamble, then nested sections. */
@@ -71,7 +97,7 @@ const CANDIDATE_LINE = new RegExp(HEADING_CANDIDATE.source);
  * blank-line separated (they parse the same together as alone): one parse per heading would
  * cost more than the document.
  */
-function topLevelHeadings(markdown: string, lineCount: number): HeadingLine[] {
+function topLevelHeadings(chunks: Iterable<string>, lineCount: number): HeadingLine[] {
   const headings: HeadingLine[] = [];
   let batch: { line: number; text: string }[] = [];
   const parseBatch = () => {
@@ -88,7 +114,7 @@ function topLevelHeadings(markdown: string, lineCount: number): HeadingLine[] {
   let pieceHasCandidate = false;
   const finishPiece = (next: number, from: number) => {
     if (pieceHasCandidate) {
-      const text = markdown.slice(pieceFrom, pieceTo);
+      const text = window.slice(pieceFrom, pieceTo);
       if (next - pieceStart === 1 && ATX_LINE.test(text)) {
         const plain = PLAIN_ATX.exec(text);
         if (plain) headings.push({ title: (plain[2] ?? '').replace(/\s+/g, ' ').trim(), level: plain[1]!.length, line: pieceStart + 1 });
@@ -107,20 +133,30 @@ function topLevelHeadings(markdown: string, lineCount: number): HeadingLine[] {
   };
   const segmenter = new MarkdownSegmenter();
   let index = 0;
-  for (let start = 0; index < lineCount; index++) {
-    const newline = markdown.indexOf('\n', start);
-    const end = newline === -1 ? markdown.length : newline;
-    const plain = segmenter.expectsPlainLines && isWordStart(markdown.charCodeAt(start));
-    const line = plain ? '' : markdown.slice(start, end);
-    const cut = plain ? segmenter.nextPlain() : segmenter.next(line);
-    if (cut.before && index > pieceStart) finishPiece(index, start);
-    // A line starting with a letter or digit is never a heading candidate.
-    if (!plain && CANDIDATE_LINE.test(line)) pieceHasCandidate = true;
-    pieceTo = end;
-    start = end + 1;
-    if (cut.after) finishPiece(index + 1, start);
+  // The text being read: the lines of the piece still open from the chunk before, then a chunk
+  // (chunks end at line ends).
+  let window = '';
+  for (const chunk of chunks) {
+    const carryFrom = index > pieceStart ? pieceFrom : window.length;
+    const carry = window.slice(carryFrom);
+    window = carry + chunk;
+    pieceTo -= carryFrom;
+    pieceFrom = 0;
+    for (let start = carry.length; start < window.length && index < lineCount; index++) {
+      const newline = window.indexOf('\n', start);
+      const end = newline === -1 ? window.length : newline;
+      const plain = segmenter.expectsPlainLines && isWordStart(window.charCodeAt(start));
+      const line = plain ? '' : window.slice(start, end);
+      const cut = plain ? segmenter.nextPlain() : segmenter.next(line);
+      if (cut.before && index > pieceStart) finishPiece(index, start);
+      // A line starting with a letter or digit is never a heading candidate.
+      if (!plain && CANDIDATE_LINE.test(line)) pieceHasCandidate = true;
+      pieceTo = end;
+      start = end + 1;
+      if (cut.after) finishPiece(index + 1, start);
+    }
   }
-  if (index > pieceStart) finishPiece(index, markdown.length);
+  if (index > pieceStart) finishPiece(index, window.length);
   if (batch.length > 0) parseBatch();
   return headings.sort((a, b) => a.line - b.line);
 }

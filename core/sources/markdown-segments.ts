@@ -48,8 +48,8 @@ export class MarkdownSegmenter {
   #previousBlank = false;
   #stopped = false;
 
-  next(line: string): { before: boolean; after: boolean } {
-    const none = { before: false, after: false };
+  next(line: string): Cut {
+    const none = NO_CUT;
     if (this.#stopped) return none;
     if (this.#fence) {
       // A fence opened at an indent of 1-3 spaces reads the same in a list item or at the top
@@ -69,14 +69,14 @@ export class MarkdownSegmenter {
     const blank = line.trim() === '';
     if (blank) this.#htmlUntilBlank = false;
     const atxHeading = !this.#htmlUntilBlank && /^#{1,6}(?:[ \t]|$)/.test(line);
-    const cut = { before: (this.#previousBlank && /^\S/.test(line)) || atxHeading, after: atxHeading };
+    let cut = cutOf((this.#previousBlank && /^\S/.test(line)) || atxHeading, atxHeading);
     const opening = /^( {0,3})(`{3,}|~{3,})(.*)$/.exec(line);
     // A backtick fence's info string may not contain a backtick (that line is inline code).
     if (opening && !(opening[2]![0] === '`' && opening[3]!.includes('`'))) {
       // Inside what may be an HTML block, a fence line may be HTML text or a real fence: unknowable here.
       if (this.#htmlUntilBlank) return this.#stop(cut);
       this.#fence = { marker: opening[2]![0]!, length: opening[2]!.length, indent: opening[1]!.length };
-      cut.after = false;
+      cut = cutOf(cut.before, false);
     } else if (/^ {0,3}</.test(line)) {
       const end = htmlBlockEnd(line.trimStart());
       // Such a block may end on its first line (`<!-- note -->`).
@@ -96,8 +96,8 @@ export class MarkdownSegmenter {
    * is open (`expectsPlainLines`): such a line starts no block these rules track, so its text is
    * not needed (a long document's lines need not each become a string).
    */
-  nextPlain(): { before: boolean; after: boolean } {
-    const cut = { before: !this.#stopped && this.#previousBlank, after: false };
+  nextPlain(): Cut {
+    const cut = cutOf(!this.#stopped && this.#previousBlank, false);
     this.#previousBlank = false;
     return cut;
   }
@@ -108,10 +108,19 @@ export class MarkdownSegmenter {
   }
 
   /** No cut after this line, nor after any later one. */
-  #stop(cut: { before: boolean; after: boolean }): { before: boolean; after: boolean } {
+  #stop(cut: Cut): Cut {
     this.#stopped = true;
-    return { before: cut.before, after: false };
+    return cutOf(cut.before, false);
   }
+}
+
+type Cut = Readonly<{ before: boolean; after: boolean }>;
+const NO_CUT: Cut = Object.freeze({ before: false, after: false });
+const CUTS: readonly Cut[] = [NO_CUT, Object.freeze({ before: true, after: false }), Object.freeze({ before: false, after: true }), Object.freeze({ before: true, after: true })];
+
+/** The answer for a line, shared rather than made per line (a long document has millions). */
+function cutOf(before: boolean, after: boolean): Cut {
+  return CUTS[(before ? 1 : 0) + (after ? 2 : 0)]!;
 }
 
 /** Columns of leading whitespace (a tab counts as reaching the next multiple of 4). */

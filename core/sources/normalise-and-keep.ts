@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
-import { isUtf8 } from 'node:buffer';
 import { BlobStore } from '../store/blob-store.ts';
 import type { SourceType } from '../../schemas/sources.ts';
 import type { KeptSource } from './normalised-source.ts';
+import { checkTextBytes, isVerbatimUtf8 } from './decode-text.ts';
+import { countLinesOfBytes } from './line-index.ts';
+import { markdownSectionsOfUtf8 } from './markdown-sections.ts';
 import { normaliseSource } from './normalise-source.ts';
 import { SourceStorageError } from './source-errors.ts';
 
@@ -15,17 +17,37 @@ import { SourceStorageError } from './source-errors.ts';
  * Throws SourceImportError (the file) or SourceStorageError (the disk).
  */
 export async function normaliseAndKeep(type: SourceType, bytes: Uint8Array, name: string, blobRoot: string | null): Promise<KeptSource> {
+  if (type === 'markdown' && blobRoot !== null) {
+    checkTextBytes(bytes, name);
+    // A Markdown file already in UTF-8 with "\n" endings is its own Markdown: its outline is read
+    // from its bytes a chunk at a time, so the whole text is never held as one string.
+    if (isVerbatimUtf8(bytes)) return keepVerbatimMarkdown(bytes, name, blobRoot);
+  }
   const { markdown, ...index } = await normaliseSource(type, bytes, name);
   const unchanged = (type === 'text' || type === 'markdown') && isVerbatim(bytes, markdown);
   const markdownBytes = unchanged ? bytes : Buffer.from(markdown, 'utf8');
   if (blobRoot === null) {
     return { ...index, markdown, markdownSha256: createHash('sha256').update(markdownBytes).digest('hex'), markdownBytes: markdownBytes.byteLength };
   }
-  try {
+  const kept = keepBlobs(name, () => {
     const blobs = new BlobStore(blobRoot);
     const original = blobs.put(bytes);
-    const kept = unchanged ? original : blobs.put(markdownBytes);
-    return { ...index, markdown: null, markdownSha256: kept.sha256, markdownBytes: kept.sizeBytes };
+    return unchanged ? original : blobs.put(markdownBytes);
+  });
+  return { ...index, markdown: null, markdownSha256: kept.sha256, markdownBytes: kept.sizeBytes };
+}
+
+function keepVerbatimMarkdown(bytes: Uint8Array, name: string, blobRoot: string): KeptSource {
+  const lineCount = countLinesOfBytes(bytes);
+  const sections = markdownSectionsOfUtf8(bytes, lineCount);
+  const kept = keepBlobs(name, () => new BlobStore(blobRoot).put(bytes));
+  // As normaliseMarkdown and normaliseSource would make it, title and all.
+  return { title: null, pages: [], lineCount, sections, markdown: null, markdownSha256: kept.sha256, markdownBytes: kept.sizeBytes };
+}
+
+function keepBlobs<T>(name: string, write: () => T): T {
+  try {
+    return write();
   } catch (error) {
     throw new SourceStorageError(`${name} was read but could not be saved in the workspace (${(error as Error).message}); check the free disk space and that the workspace folder is writable, then import it again.`, {
       cause: error,
@@ -33,8 +55,7 @@ export async function normaliseAndKeep(type: SourceType, bytes: Uint8Array, name
   }
 }
 
-/** The decoded text is the file's bytes as they are: valid UTF-8, no BOM, no carriage returns, same length. */
+/** The decoded text is the file's bytes as they are (valid UTF-8, no BOM, no carriage returns, same length). */
 function isVerbatim(bytes: Uint8Array, markdown: string): boolean {
-  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return false;
-  return bytes.indexOf(0x0d) === -1 && isUtf8(bytes) && Buffer.byteLength(markdown, 'utf8') === bytes.byteLength;
+  return isVerbatimUtf8(bytes) && Buffer.byteLength(markdown, 'utf8') === bytes.byteLength;
 }

@@ -1,0 +1,36 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { BlobStore } from '../store/blob-store.ts';
+import { normaliseAndKeep } from './normalise-and-keep.ts';
+import { SourceImportError } from './source-errors.ts';
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'lhb-keep-'));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+const MARKDOWN = '# Guide\n\nIntro é.\n\n- item\n\n  ```sh\n  npm test\n  ```\n\n## Install *now*\n\nSetext\n---\n\nend\n';
+
+describe('normaliseAndKeep', () => {
+  it.each([
+    ['UTF-8 with \\n (its own Markdown, read from its bytes)', Buffer.from(MARKDOWN)],
+    ['with a BOM and \\r\\n (decoded first)', Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(MARKDOWN.replace(/\n/g, '\r\n'))])],
+  ])('keeps a Markdown file %s with the index and blob the decoded text gives', async (_, bytes) => {
+    const kept = await normaliseAndKeep('markdown', bytes, 'guide.md', dir);
+    const inMemory = await normaliseAndKeep('markdown', bytes, 'guide.md', null);
+    expect(kept.markdown).toBeNull();
+    expect(inMemory.markdown).toBe(MARKDOWN);
+    const { markdown: _text, ...index } = inMemory;
+    expect(kept).toEqual({ ...index, markdown: null });
+    expect(kept.sections.map((s) => [s.title, s.level, s.startLine])).toEqual([['Guide', 1, 1], ['Install now', 2, 11], ['Setext', 2, 13]]);
+    expect(readFileSync(new BlobStore(dir).pathFor(kept.markdownSha256), 'utf8')).toBe(MARKDOWN);
+  });
+
+  it('refuses an empty or binary Markdown file before reading it', async () => {
+    await expect(normaliseAndKeep('markdown', Buffer.alloc(0), 'empty.md', dir)).rejects.toThrow(SourceImportError);
+    await expect(normaliseAndKeep('markdown', Buffer.from([0x23, 0x20, 0x00, 0x41]), 'binary.md', dir)).rejects.toThrow(/binary\.md looks like a binary file/);
+  });
+});
