@@ -1,15 +1,15 @@
 // Run by text-ingest.bench.ts in a process of its own, so that its peak memory is the import's:
 // imports the files given on the command line into a fresh workspace with two workers and
 // prints the time and the process's peak resident memory (main thread and workers) as JSON.
+// The benchmark runs the compiled copy (dist/core/sources/ingest-bench-child.js) with plain
+// Node when dist/ is up to date, as the app runs, else this file through tsx.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openWorkspace } from '../workspace/open-workspace.ts';
-import { importPaths as importFromSource } from './import-sources.ts';
+import { importPaths } from './import-sources.ts';
 
 const files = process.argv.slice(2);
-const compiled = process.env.LHB_BENCH_DIST;
-const { importPaths } = compiled ? ((await import(compiled)) as { importPaths: typeof importFromSource }) : { importPaths: importFromSource };
 const dir = mkdtempSync(join(tmpdir(), 'lhb-ingest-bench-ws-'));
 try {
   const workspace = openWorkspace(dir);

@@ -86,24 +86,21 @@ function timeWc(file: string): number {
 }
 
 function importInChild(file: string, compiled: string | undefined): { ms: number; maxRssBytes: number } {
-  const child = fileURLToPath(new URL('./ingest-bench-child.ts', import.meta.url));
-  const result = spawnSync(process.execPath, ['--import', 'tsx', child, file], {
-    encoding: 'utf8',
-    maxBuffer: 16 * MB,
-    env: { ...process.env, ...(compiled ? { LHB_BENCH_DIST: compiled } : {}) },
-  });
+  // The compiled child runs on plain Node, as the app does; from sources it needs tsx's loader.
+  const args = compiled ? [compiled, file] : ['--import', 'tsx', fileURLToPath(new URL('./ingest-bench-child.ts', import.meta.url)), file];
+  const result = spawnSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 16 * MB });
   if (result.status !== 0) throw new Error(`The ingestion benchmark's import failed (exit ${result.status}): ${result.stderr}`);
   const reply = JSON.parse(result.stdout.trim().split('\n').pop()!) as { ms: number; maxRssBytes: number; outcomes: { status: string }[] };
   if (reply.outcomes[0]?.status !== 'added') throw new Error(`The benchmark import did not add the file: ${JSON.stringify(reply.outcomes[0])}`);
   return reply;
 }
 
-/** The compiled import (dist/) when it is up to date, as the app runs it; else undefined (sources). */
+/** The compiled child (dist/) when dist/ is up to date, as the app runs; else undefined (sources). */
 function compiledImport(): string | undefined {
-  const dist = new URL('../../dist/core/sources/import-sources.js', import.meta.url);
+  const dist = fileURLToPath(new URL('../../dist/core/sources/ingest-bench-child.js', import.meta.url));
   if (!existsSync(dist)) return undefined;
   const freshness = spawnSync(process.execPath, ['-e', `import(${JSON.stringify(new URL('../../build/build-freshness.mjs', import.meta.url).href)}).then((m) => process.exit(m.isBuildStale() ? 1 : 0))`]);
-  return freshness.status === 0 ? dist.href : undefined;
+  return freshness.status === 0 ? dist : undefined;
 }
 
 /** Generates the file once per corpus version (seeded, so every run reads the same bytes). */
