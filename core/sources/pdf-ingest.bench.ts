@@ -60,7 +60,8 @@ export default async function benchPdfIngest(): Promise<BenchResult[]> {
       unit: 'pages/s',
       value: pagesPerSecond,
       ...(peerPagesPerSecond ? { peer: { name: `pdftotext, ${PARALLEL} at a time`, value: peerPagesPerSecond } } : {}),
-      target: { text: '≥ 1.0× pdftotext', met: ratio !== undefined && ratio >= 1 },
+      // Issue 13's goal: pdf.js (one extractor everywhere, so line numbers stay stable) at 0.4 of poppler's speed or better.
+      target: { text: '≥ 0.4× pdftotext', met: ratio !== undefined && ratio >= 0.4 },
       detail: hasPdftotext
         ? `${runs}: ours ${ms.toFixed(0)} ms (${from}), pdftotext median of ${RUNS} ${median(peer).toFixed(0)} ms`
         : 'pdftotext not found: install it (apt-get install -y poppler-utils) to measure the peer',
