@@ -4,17 +4,35 @@ import { contentTypeOf } from '../runs/content-types.ts';
 import { frameCaptureFileName } from '../runs/frame-capture-file-name.ts';
 import { findRunFile } from '../store/run-repository.ts';
 import { listTaskFrames } from '../store/task-repository.ts';
-import { findPresentationByToken } from '../store/vote-repository.ts';
+import { findPresentationByToken, hasLiveVote } from '../store/vote-repository.ts';
 import { sidesFor } from './assign-sides.ts';
 
 /**
  * Each side's live build gets an origin of its own, `http://<token>-<side>.localhost:PORT`, so it
  * is served at the root it was built for (root-relative links work), and the two sides of a pair
  * share nothing. Browsers resolve every `*.localhost` name to the loopback address themselves.
+ *
+ * A browser on another machine cannot resolve this machine's `*.localhost`: when the asset origin
+ * is another host (the address a remote voter reached the app at), the URL is the asset server's
+ * `/s/<token>/<side>/` entry, which opens a port of that side's own on the same interface and
+ * redirects there (`http://HOST:SIDEPORT/`), so the build is still at an origin's root.
  */
-export function buildSiteOrigin(assetOrigin: string, token: string, side: 'left' | 'right'): string {
+export function buildSiteUrl(assetOrigin: string, token: string, side: 'left' | 'right'): string {
   const url = new URL(assetOrigin);
-  return `${url.protocol}//${token}-${side}.${url.hostname}:${url.port}`;
+  if (url.hostname !== 'localhost') return `${url.protocol}//${url.host}/s/${token}/${side}/`;
+  return `${url.protocol}//${token}-${side}.${url.hostname}:${url.port}/`;
+}
+
+/** The token, side and path inside the build an asset server's `/s/<token>/<side>/...` entry names, or undefined. */
+export function parseBuildSiteEntry(path: string): { token: string; side: 'left' | 'right'; rest: string } | undefined {
+  const match = /^\/s\/([0-9a-f]{32})\/(left|right)(\/.*)?$/.exec(path);
+  return match ? { token: match[1] as string, side: match[2] as 'left' | 'right', rest: match[3] ?? '/' } : undefined;
+}
+
+/** Whether a presentation still awaits its vote (known token, no live vote): a remote side's port stays open only then. */
+export function isPresentationOpen(db: Database, token: string): boolean {
+  const presentation = findPresentationByToken(db, token);
+  return presentation !== undefined && !hasLiveVote(db, presentation.id);
 }
 
 /** The token and side a build-site host name (`<token>-<side>.localhost`) names, or undefined. */

@@ -20,7 +20,7 @@ import {
 } from '../store/vote-repository.ts';
 import { binomialTest } from '../stats/binomial-test.ts';
 import { assignSides, sidesFor, winnerRunId, type ShownOrder } from './assign-sides.ts';
-import { buildSiteOrigin, frameAssetName } from './arena-assets.ts';
+import { buildSiteUrl, frameAssetName } from './arena-assets.ts';
 import { pairKeyOf } from './pair-key.ts';
 import { schedulePairs, type ArenaRun, type ScheduledPair } from './schedule-pairs.ts';
 import type { RandomSource } from './seeded-random.ts';
@@ -164,7 +164,7 @@ function itemFor(deps: ArenaDeps, presentation: PresentationRow): ArenaItem {
     const video = ['video.mp4', 'video.webm'].find((name) => paths.has(name));
     return {
       frameUrls: frames.map((frame, index) => (paths.has(`frames/${frameAssetName(frame.node_id)}`) ? url(`${position}/frame/${index}`) : null)),
-      siteUrl: paths.has('dist/index.html') && origin !== undefined ? `${buildSiteOrigin(origin, presentation.token, position)}/` : null,
+      siteUrl: paths.has('dist/index.html') && origin !== undefined ? buildSiteUrl(origin, presentation.token, position) : null,
       videoUrl: video === undefined ? null : url(`${position}/video`),
     };
   };

@@ -42,7 +42,7 @@ export async function runServe(options: ServeOptions): Promise<void> {
       `Warning: serving other machines on ${options.host}${options.host === '0.0.0.0' || options.host === '::' ? " (every interface; open one of the addresses above, as 0.0.0.0 is not a destination)" : ''}. ` +
         'Traffic is clear text: the link\'s token and everything read or changed cross the network unencrypted, so put a TLS reverse proxy (Caddy, nginx) in front or use it only on a network you trust. ' +
         'Anyone with the link can read and change this workspace. ' +
-        "Other machines cannot import by path (they upload sources instead). The arena's frames, ground truth and videos are served to them too (on a second port, printed as Arena assets below), but live builds only to a browser on this machine. " +
+        "Other machines cannot import by path (they upload sources instead). The arena's frames, ground truth and videos are served to them too (on a second port, printed as Arena assets below), and live builds on a port per side, opened as experts open them. " +
           'Give remote experts an invite link (lhb arena invite --name NAME), which can vote and nothing else, rather than this link.\n',
     );
   }

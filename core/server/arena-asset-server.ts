@@ -2,8 +2,9 @@ import { createReadStream } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Api } from '../api/create-api.ts';
-import { parseBuildSiteHost } from '../arena/arena-assets.ts';
+import { isPresentationOpen, parseBuildSiteEntry, parseBuildSiteHost } from '../arena/arena-assets.ts';
 import { parseRunSiteHost } from '../runs/run-assets.ts';
+import { createRemoteBuildSites, type RemoteBuildSites } from './remote-build-sites.ts';
 
 /**
  * Serves the arena's untrusted content (agents' builds, their frames and videos, ground-truth
@@ -13,6 +14,11 @@ import { parseRunSiteHost } from '../runs/run-assets.ts';
  * renderer process and can reach nothing of the app. There is no API, token or cookie here, and
  * the presentation token is the only name in a URL: none names a run, harness or model.
  *
+ * A browser on another machine (`lhb serve --allow-remote`) cannot resolve this machine's
+ * `*.localhost`: it opens a build at `http://HOST:PORT/s/<token>/<side>/`, which redirects to a port
+ * of that side's own (remote-build-sites.ts), so the build is still at the root of an origin that
+ * is neither the app's nor the other side's.
+ *
  * Every response is itself sandboxed by CSP (opaque origin, scripts allowed, no top navigation,
  * popups, modals or same-origin), may only connect back to this server, and may be framed only
  * by the app.
@@ -20,6 +26,8 @@ import { parseRunSiteHost } from '../runs/run-assets.ts';
 export interface ArenaAssetServer {
   origin: string;
   port: number;
+  /** How many remote voters' side ports are open (none unless serving other machines). */
+  remoteSiteCount(): number;
   close(): Promise<void>;
 }
 
@@ -34,6 +42,9 @@ export interface ArenaAssetServerOptions {
   host?: string;
   /** Host names other machines reach it by (the app's, without `localhost`), accepted beside the loopback ones. */
   remoteHostNames?: readonly string[];
+  /** Remote side ports: closed after this long without a request, at most this many open. */
+  remoteSiteIdleMs?: number;
+  maxRemoteSites?: number;
 }
 
 const ASSET_HOST = 'localhost';
@@ -76,16 +87,37 @@ export async function startArenaAssetServer(options: ArenaAssetServerOptions): P
     const site = hostname === undefined ? undefined : parseBuildSiteHost(hostname);
     // A researcher's run build (runs.assets): its own site too, under a token of its own.
     const runSite = hostname === undefined ? undefined : parseRunSiteHost(hostname);
-    const known = hostname === ASSET_HOST || hostname === '127.0.0.1' || (hostname !== undefined && remoteNames.has(hostname));
+    const remote = hostname !== undefined && remoteNames.has(hostname);
+    const known = hostname === ASSET_HOST || hostname === '127.0.0.1' || remote;
     if (!site && !runSite && !known) return send(res, 403, 'Wrong host');
     if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'Method not allowed', { Allow: 'GET, HEAD' });
-    const path = (req.url ?? '/').split(/[?#]/)[0] ?? '/';
+    const [path = '/', query] = (req.url ?? '/').split('#')[0]!.split(/\?(.*)/s);
     let asset: ReturnType<Api['arenaAsset']>;
     if (site) asset = options.api.arenaAsset(`${site.token}/${site.side}/site${path}`);
     else if (runSite) asset = options.api.runAsset(`${runSite}/site${path}`);
     else if (path.startsWith('/a/')) asset = options.api.arenaAsset(path.slice('/a/'.length));
     else if (path.startsWith('/r/')) asset = options.api.runAsset(path.slice('/r/'.length));
+    else if (remote && remoteSites && path.startsWith('/s/')) return void redirectToRemoteSite(res, hostname, path, query);
     else return send(res, 404, 'Not found');
+    serveAsset(req, res, asset);
+  }
+
+  /** `/s/<token>/<side>/<path>` from another machine: open that side's port and send the browser there. */
+  async function redirectToRemoteSite(res: ServerResponse, hostname: string, path: string, query: string | undefined): Promise<void> {
+    const entry = parseBuildSiteEntry(path);
+    if (!entry || !remoteSites || !options.api.arenaAsset(`${entry.token}/${entry.side}/site/`)) return send(res, 404, 'Not found');
+    try {
+      const sidePort = await remoteSites.portFor(entry.token, entry.side);
+      const location = `http://${hostname}:${sidePort}${entry.rest}${query ? `?${query}` : ''}`;
+      res.writeHead(302, { Location: location, 'Content-Security-Policy': csp, 'Referrer-Policy': 'no-referrer', 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'no-store' });
+      res.end();
+    } catch (error) {
+      process.stderr.write(`arena assets: ${(error as Error).message}\n`);
+      send(res, 503, 'This live build cannot be opened right now; close it and open it again in a minute.');
+    }
+  }
+
+  function serveAsset(req: IncomingMessage, res: ServerResponse, asset: ReturnType<Api['arenaAsset']>): void {
     if (!asset) return send(res, 404, 'Not found');
 
     const headers: Record<string, string | number> = {
@@ -110,6 +142,28 @@ export async function startArenaAssetServer(options: ArenaAssetServerOptions): P
       .pipe(res);
   }
 
+  // Serving other machines: each side a remote voter opens gets a port of its own on this interface.
+  const remoteSites: RemoteBuildSites | undefined =
+    options.host !== undefined && remoteNames.size > 0
+      ? createRemoteBuildSites({
+          host: options.host,
+          hostNames: remoteNames,
+          isOpen: (token) => isPresentationOpen(options.api.context.workspace.db, token),
+          serve: (req, res, token, side, path) => {
+            try {
+              if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'Method not allowed', { Allow: 'GET, HEAD' });
+              serveAsset(req, res, options.api.arenaAsset(`${token}/${side}/site${path}`));
+            } catch (error) {
+              process.stderr.write(`arena assets: unexpected error on ${req.method} ${req.url}: ${(error as Error).stack ?? String(error)}\n`);
+              if (!res.headersSent) send(res, 500, 'Internal error');
+              else res.destroy();
+            }
+          },
+          ...(options.remoteSiteIdleMs === undefined ? {} : { idleMs: options.remoteSiteIdleMs }),
+          ...(options.maxRemoteSites === undefined ? {} : { maxOpen: options.maxRemoteSites }),
+        })
+      : undefined;
+
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(0, options.host ?? '127.0.0.1', () => {
@@ -121,11 +175,14 @@ export async function startArenaAssetServer(options: ArenaAssetServerOptions): P
   return {
     origin: `http://${ASSET_HOST}:${port}`,
     port,
-    close: () =>
-      new Promise<void>((resolve) => {
+    remoteSiteCount: () => remoteSites?.openCount() ?? 0,
+    close: async () => {
+      await remoteSites?.close();
+      await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
-      }),
+      });
+    },
   };
 }
 

@@ -17,6 +17,12 @@ const CONTENT_TYPES: Record<string, string> = {
   '.txt': 'text/plain; charset=utf-8',
 };
 
+/** `http://HOST:*` for an asset origin other than `localhost` (remote voters' side ports are opened on demand). */
+function remoteSitesSource(assetOrigin: string): string | undefined {
+  const url = new URL(assetOrigin);
+  return url.hostname === 'localhost' ? undefined : `${url.protocol}//${url.hostname}:*`;
+}
+
 /**
  * The Content-Security-Policy for our own pages (HTTP and Electron's app:// alike): only our
  * own scripts, styles and API; no plugins, nothing remote. The one exception is the arena's
@@ -24,8 +30,9 @@ const CONTENT_TYPES: Record<string, string> = {
  */
 export function appContentSecurityPolicy(assetOrigin?: string): string {
   const assets = assetOrigin === undefined ? '' : ` ${assetOrigin}`;
-  // Each side's live build has its own origin under the asset host: http://<token>-<side>.localhost:PORT.
-  const sites = assetOrigin === undefined ? "'none'" : `${assetOrigin} ${assetOrigin.replace('://', '://*.')}`;
+  // Each side's live build has its own origin under the asset host: http://<token>-<side>.localhost:PORT,
+  // or, for a browser on another machine, a port of its own on the host it reached the app at.
+  const sites = assetOrigin === undefined ? "'none'" : `${assetOrigin} ${remoteSitesSource(assetOrigin) ?? assetOrigin.replace('://', '://*.')}`;
   return [
     "default-src 'self'",
     "script-src 'self'",

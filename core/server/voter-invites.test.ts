@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -226,5 +226,83 @@ describe.skipIf(!lanAddress)('invite links from another machine', () => {
     // A browser on this machine still gets the loopback asset origin.
     const local = ((await rpc(token, 'arena.nextPair', {})).body as { item: ArenaItem }).item;
     expect(local.frames[0]?.gtUrl ?? local.left.siteUrl ?? '').toMatch(/^http:\/\/(localhost|[0-9a-f]{32}-(left|right)\.localhost):\d+\//);
+  });
+});
+
+describe.skipIf(!lanAddress)("a remote voter's live builds", () => {
+  it('opens each side at the root of a port of its own on the address the voter reached, sandboxed, for its own presentations only, and closes it once voted', async () => {
+    await server.close();
+    server = await startHttpServer({ api, host: '0.0.0.0', port: 0, token: OWNER_TOKEN, rendererDir: join(root, 'renderer') });
+    const token = invite('Ada');
+    const viaLan = async (method: string, input: unknown) => {
+      const res = await fetch(`http://${lanAddress}:${server.port}/rpc/${method}`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify(input),
+      });
+      return (await res.json()) as { item: ArenaItem | null };
+    };
+    let item: ArenaItem | null = null;
+    for (let i = 0; i < 8 && !(item?.left.siteUrl && item.right.siteUrl); i++) {
+      item = (await viaLan('arena.nextPair', {})).item;
+      if (item && !(item.left.siteUrl && item.right.siteUrl)) await viaLan('arena.vote', { token: item.token, choice: 'tie', ratingLeft: 3, ratingRight: 3, timeOnItemMs: 1 });
+    }
+    const assetPort = new URL(server.assetOrigin!).port;
+    const lan = lanAddress!.replaceAll('.', '\\.');
+    expect(item!.left.siteUrl).toMatch(new RegExp(`^http://${lan}:${assetPort}/s/${item!.token}/left/$`));
+
+    // The entry sends the browser to the build at the root of an origin of its own.
+    const page = await fetch(item!.left.siteUrl!);
+    expect(page.status).toBe(200);
+    expect(page.redirected).toBe(true);
+    const leftOrigin = new URL(page.url).origin;
+    expect(page.url).toMatch(new RegExp(`^http://${lan}:\\d+/$`));
+    expect([server.port, Number(assetPort)]).not.toContain(Number(new URL(page.url).port));
+    expect(page.headers.get('content-type')).toContain('text/html');
+    expect(page.headers.get('content-security-policy')).toContain('sandbox allow-scripts allow-forms');
+    expect(page.headers.get('content-security-policy')).toContain("connect-src 'self'");
+    const html = await page.text();
+    expect(html).toContain('<!doctype html>');
+    // Root-relative URLs resolve inside the build, at its origin, with the same sandbox.
+    const rootRelative = /href="(\/[a-z][^"]*)"/.exec(html)?.[1];
+    expect(rootRelative).toBeDefined();
+    const linked = await fetch(`${leftOrigin}${rootRelative}`);
+    expect(linked.status).toBe(200);
+    expect(linked.headers.get('content-security-policy')).toContain('sandbox allow-scripts allow-forms');
+    expect(await linked.text()).toContain('<!doctype html>');
+    // A route inside the build keeps its path through the entry.
+    const viaEntry = await fetch(`${item!.left.siteUrl!}${rootRelative!.slice(1)}`);
+    expect(viaEntry.url).toBe(`${leftOrigin}${rootRelative}`);
+
+    // The other side is another origin; asking again reuses the open port.
+    const right = await fetch(item!.right.siteUrl!);
+    expect(right.status).toBe(200);
+    expect(new URL(right.url).origin).not.toBe(leftOrigin);
+    expect(new URL((await fetch(item!.left.siteUrl!)).url).origin).toBe(leftOrigin);
+
+    // Another token names nothing; a side port answers only for the host names other machines use.
+    expect((await fetch(item!.left.siteUrl!.replace(item!.token, '0'.repeat(32)))).status).toBe(404);
+    expect((await fetch(`http://127.0.0.1:${new URL(leftOrigin).port}/`)).status).toBe(403);
+    // The app's pages, served to that browser, may frame those ports (and nothing of the loopback sites).
+    mkdirSync(join(root, 'renderer'), { recursive: true });
+    writeFileSync(join(root, 'renderer', 'index.html'), '<!doctype html><title>app</title>');
+    const appPage = await fetch(`http://${lanAddress}:${server.port}/`);
+    expect(appPage.headers.get('content-security-policy')).toContain(`frame-src http://${lanAddress}:${assetPort} http://${lanAddress}:*;`);
+
+    // A loopback voter still gets the *.localhost origins.
+    const local = ((await rpc(token, 'arena.nextPair', {})).body as { item: ArenaItem }).item;
+    expect(local.token).toBe(item!.token);
+    expect(local.left.siteUrl).toMatch(new RegExp(`^http://${item!.token}-left\\.localhost:${assetPort}/$`));
+
+    // Once the pair is voted, its ports close when the next build is opened.
+    await viaLan('arena.vote', { token: item!.token, choice: 'left', ratingLeft: 4, ratingRight: 2, timeOnItemMs: 1 });
+    let next: ArenaItem | null = null;
+    for (let i = 0; i < 8 && !next?.left.siteUrl; i++) {
+      next = (await viaLan('arena.nextPair', {})).item;
+      if (next && !next.left.siteUrl) await viaLan('arena.vote', { token: next.token, choice: 'tie', ratingLeft: 3, ratingRight: 3, timeOnItemMs: 1 });
+    }
+    expect(next?.left.siteUrl).toBeTruthy();
+    expect((await fetch(next!.left.siteUrl!)).status).toBe(200);
+    await expect(fetch(`${leftOrigin}/`)).rejects.toThrow();
   });
 });
