@@ -150,10 +150,16 @@ test('chapters by keyboard: add, rename inline, reorder, delete and undo; global
   const { chapters } = annotatorRegions(page);
   const add = chapters.getByRole('button', { name: 'Add chapter' });
   await expect(add).toBeEnabled();
+  // Each add re-renders the plan; wait for it to land before the next step, so the keyboard
+  // acts on the chapter the test means and not on one the next render replaces.
+  const items = chapters.locator('.chapter__title');
+  const existing = await items.count();
   await add.click();
+  await expect(items).toHaveCount(existing + 1);
   await add.click();
+  await expect(items).toHaveCount(existing + 2);
   const newest = chapters.getByRole('button', { pressed: true });
-  await expect(newest).toHaveText(/^Chapter \d+$/);
+  await expect(newest).toHaveText(`Chapter ${existing + 2}`);
 
   await newest.focus();
   await page.keyboard.press('F2');
