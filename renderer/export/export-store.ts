@@ -1,8 +1,8 @@
 import { create } from 'zustand';
 import { EXPORT_SUBSETS, type ExportFormat, type ExportResult, type ExportSubset } from '../../schemas/export.ts';
-import { FINISHED_JOB_STATES, type Job } from '../../schemas/jobs.ts';
+import type { Job } from '../../schemas/jobs.ts';
 import type { RpcClient } from '../../schemas/rpc.ts';
-import { RpcCallError } from '../api/rpc-call-error.ts';
+import { errorDetail, followResultJob } from './follow-result-job.ts';
 
 export type ExportPhase = 'idle' | 'starting' | 'exporting' | 'succeeded' | 'failed' | 'cancelled';
 
@@ -32,26 +32,16 @@ export interface ExportState {
   jobChanged(job: Job): void;
 }
 
-const detail = (error: unknown) => (error instanceof RpcCallError || error instanceof Error ? error.message : String(error)).replace(/\.$/, '');
 
 export function createExportStore() {
   return create<ExportState>()((set, get) => {
-    // An export can finish before export.hf has answered with its job id.
-    const finished = new Map<string, Job>();
-
-    const finish = async (job: Job) => {
-      if (job.state === 'succeeded') {
-        const client = get().client;
-        try {
-          const { result } = client ? await client.call('export.result', { jobId: job.id }) : { result: null };
-          set({ phase: 'succeeded', message: job.message, result: result ?? undefined, done: job.done, total: job.total });
-        } catch (error) {
-          set({ phase: 'succeeded', message: `${job.message} (the file list could not be read: ${detail(error)})` });
-        }
-      } else {
-        set({ phase: job.state === 'cancelled' ? 'cancelled' : 'failed', message: job.message });
-      }
-    };
+    const follow = followResultJob<ExportResult, ExportState>({
+      kind: 'export.hf',
+      get,
+      set,
+      fetchResult: async (client, jobId) => (await client.call('export.result', { jobId })).result,
+      resultWords: 'the file list',
+    });
 
     return {
       outDir: '',
@@ -86,10 +76,9 @@ export function createExportStore() {
         try {
           const { jobId } = await client.call('export.hf', { outDir: outDir.trim(), format, subsets, pseudonymise, includeSynthetic });
           set({ jobId, phase: 'exporting' });
-          const ended = finished.get(jobId);
-          if (ended) await finish(ended);
+          await follow.started(jobId);
         } catch (error) {
-          set({ phase: 'failed', message: `Could not start the export: ${detail(error)}. Nothing was written.` });
+          set({ phase: 'failed', message: `Could not start the export: ${errorDetail(error)}. Nothing was written.` });
         }
       },
 
@@ -98,16 +87,7 @@ export function createExportStore() {
         if (client && jobId) await client.call('jobs.cancel', { jobId }).catch(() => undefined);
       },
 
-      jobChanged(job) {
-        if (job.kind !== 'export.hf') return;
-        if (FINISHED_JOB_STATES.includes(job.state)) {
-          finished.set(job.id, job);
-          if (finished.size > 20) finished.delete(finished.keys().next().value as string);
-        }
-        if (job.id !== get().jobId) return;
-        if (FINISHED_JOB_STATES.includes(job.state)) void finish(job);
-        else set({ done: job.done, total: job.total, message: job.message });
-      },
+      jobChanged: (job) => follow.jobChanged(job),
     };
   });
 }

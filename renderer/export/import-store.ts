@@ -1,8 +1,8 @@
 import { create } from 'zustand';
 import type { ImportResult } from '../../schemas/import.ts';
-import { FINISHED_JOB_STATES, type Job } from '../../schemas/jobs.ts';
+import type { Job } from '../../schemas/jobs.ts';
 import type { RpcClient } from '../../schemas/rpc.ts';
-import { RpcCallError } from '../api/rpc-call-error.ts';
+import { errorDetail, followResultJob } from './follow-result-job.ts';
 
 export type ImportPhase = 'idle' | 'starting' | 'importing' | 'succeeded' | 'failed' | 'cancelled';
 
@@ -24,26 +24,16 @@ export interface ImportState {
   jobChanged(job: Job): void;
 }
 
-const detail = (error: unknown) => (error instanceof RpcCallError || error instanceof Error ? error.message : String(error)).replace(/\.$/, '');
 
 export function createImportStore() {
   return create<ImportState>()((set, get) => {
-    // An import can finish before import.hf has answered with its job id.
-    const finished = new Map<string, Job>();
-
-    const finish = async (job: Job) => {
-      if (job.state === 'succeeded') {
-        const client = get().client;
-        try {
-          const { result } = client ? await client.call('import.result', { jobId: job.id }) : { result: null };
-          set({ phase: 'succeeded', message: job.message, result: result ?? undefined, done: job.done, total: job.total });
-        } catch (error) {
-          set({ phase: 'succeeded', message: `${job.message} (what it did could not be read: ${detail(error)})` });
-        }
-      } else {
-        set({ phase: job.state === 'cancelled' ? 'cancelled' : 'failed', message: job.message });
-      }
-    };
+    const follow = followResultJob<ImportResult, ImportState>({
+      kind: 'import.hf',
+      get,
+      set,
+      fetchResult: async (client, jobId) => (await client.call('import.result', { jobId })).result,
+      resultWords: 'what it did',
+    });
 
     return {
       dir: '',
@@ -68,10 +58,9 @@ export function createImportStore() {
         try {
           const { jobId } = await client.call('import.hf', { dir: dir.trim() });
           set({ jobId, phase: 'importing' });
-          const ended = finished.get(jobId);
-          if (ended) await finish(ended);
+          await follow.started(jobId);
         } catch (error) {
-          set({ phase: 'failed', message: `Could not start the import: ${detail(error)}. Nothing was imported.` });
+          set({ phase: 'failed', message: `Could not start the import: ${errorDetail(error)}. Nothing was imported.` });
         }
       },
 
@@ -80,16 +69,7 @@ export function createImportStore() {
         if (client && jobId) await client.call('jobs.cancel', { jobId }).catch(() => undefined);
       },
 
-      jobChanged(job) {
-        if (job.kind !== 'import.hf') return;
-        if (FINISHED_JOB_STATES.includes(job.state)) {
-          finished.set(job.id, job);
-          if (finished.size > 20) finished.delete(finished.keys().next().value as string);
-        }
-        if (job.id !== get().jobId) return;
-        if (FINISHED_JOB_STATES.includes(job.state)) void finish(job);
-        else set({ done: job.done, total: job.total, message: job.message });
-      },
+      jobChanged: (job) => follow.jobChanged(job),
     };
   });
 }
