@@ -1,16 +1,3 @@
-import { MAX_TOOL_RESULT_CHARS } from '../../../schemas/trajectory.ts';
-
-/** A tool result longer than MAX_TOOL_RESULT_CHARS keeps its head and tail, with the cut said in between. */
-export function capToolResult(text: string, max: number = MAX_TOOL_RESULT_CHARS): string {
-  if (text.length <= max) return text;
-  const marker = (cut: number) => `\n[… ${cut} characters cut …]\n`;
-  // The marker's length depends on the count it names; reserve room for the longest one.
-  const keep = max - marker(text.length).length;
-  const head = Math.ceil(keep / 2);
-  const tail = keep - head;
-  return `${text.slice(0, head)}${marker(text.length - head - tail)}${text.slice(text.length - tail)}`;
-}
-
 /** A tool_result block's `content`: a string, or blocks of which the text ones carry the output. */
 export function toolResultText(content: unknown): string {
   if (typeof content === 'string') return content;

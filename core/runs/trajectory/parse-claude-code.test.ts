@@ -120,7 +120,7 @@ describe('Claude Code stream-json parser', () => {
     expect(result.length).toBeGreaterThan(MAX_TOOL_RESULT_CHARS - 100);
     expect(result.startsWith('HEAD-MARK')).toBe(true);
     expect(result.endsWith('TAIL-MARK')).toBe(true);
-    expect(result).toMatch(/\[… \d+ characters cut …\]/);
+    expect(result).toMatch(/\[… \d+ characters omitted …\]/);
     expect(calls(t)[3]!.ok).toBe(true);
   });
 

@@ -11,8 +11,17 @@ import {
   type ResultEvent,
   type UserEvent,
 } from './parse-claude-code-events.ts';
-import { capToolResult, judgeToolResult, toolResultText } from './parse-claude-code-tool-result.ts';
+import { capText } from './bounded-text.ts';
+import { judgeToolResult, toolResultText } from './parse-claude-code-tool-result.ts';
+import { firstNonSpace, lineText, parseJsonLine, type TranscriptLine } from './transcript-line.ts';
 import type { TranscriptParser } from './transcript-parser.ts';
+
+/**
+ * `tool_use_result` repeats a tool's whole output (Bash's stdout, a read file's content) beside
+ * the tool_result block the trajectory keeps; only its flags (`interrupted`) are read, so a long
+ * line's reader may leave its long strings undecoded.
+ */
+const UNREAD_KEYS: ReadonlySet<string> = new Set(['tool_use_result']);
 
 /** Non-JSON lines named one by one in the warnings; the rest are counted. */
 const NAMED_BAD_LINES = 5;
@@ -39,6 +48,7 @@ const millis = (iso: string | null | undefined): number | null => {
  * `assistant` events is the API's message_start usage (output tokens not yet counted).
  */
 class ClaudeCodeParser implements TranscriptParser {
+  readonly unreadKeys = UNREAD_KEYS;
   private lineNo = 0;
   private readonly steps: TrajectoryStep[] = [];
   private readonly stepByMessageId = new Map<string, TrajectoryStep>();
@@ -53,16 +63,16 @@ class ClaudeCodeParser implements TranscriptParser {
   private version: string | null = null;
   private result: ResultEvent | null = null;
 
-  push(rawLine: string): void {
+  push(line: TranscriptLine): void {
     this.lineNo += 1;
-    const line = rawLine.endsWith('\r') ? rawLine.slice(0, -1) : rawLine;
-    if (line.trim() === '') return;
+    if (firstNonSpace(line) === -1) return;
     this.flushBadLine();
     let value: unknown;
     try {
-      value = JSON.parse(line);
+      value = parseJsonLine(line, UNREAD_KEYS);
     } catch {
-      this.pendingBadLine = { lineNo: this.lineNo, text: line };
+      const text = lineText(line);
+      this.pendingBadLine = { lineNo: this.lineNo, text: text.endsWith('\r') ? text.slice(0, -1) : text };
       return;
     }
     this.handle(value);
@@ -206,7 +216,7 @@ class ClaudeCodeParser implements TranscriptParser {
     const verdict = judgeToolResult(text, block.is_error ?? undefined, event.tool_use_result);
     const endedAt = millis(event.timestamp);
     Object.assign(entry.call, {
-      result: capToolResult(text),
+      result: capText(text),
       ...verdict,
       durationMs: entry.startedAt !== null && endedAt !== null && endedAt >= entry.startedAt ? endedAt - entry.startedAt : null,
     });

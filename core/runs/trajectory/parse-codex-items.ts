@@ -1,4 +1,5 @@
-import { MAX_TOOL_RESULT_CHARS, type TrajectoryToolCall } from '../../../schemas/trajectory.ts';
+import type { TrajectoryToolCall } from '../../../schemas/trajectory.ts';
+import { capText } from './bounded-text.ts';
 
 /**
  * The tool-like items of `codex exec --json` (its `ThreadItem`s) as trajectory tool calls.
@@ -18,14 +19,6 @@ export const TOOL_ITEM_TYPES = new Set(['command_execution', 'file_change', 'mcp
 export const OTHER_ITEM_TYPES = new Set(['agent_message', 'reasoning', 'plan', 'todo_list', 'error']);
 
 const FINISHED = new Set(['completed', 'failed', 'declined']);
-
-/** A result over the cap kept as its head and tail, with a marker saying how much was cut. */
-export function capResult(result: string): string {
-  if (result.length <= MAX_TOOL_RESULT_CHARS) return result;
-  const head = Math.ceil(MAX_TOOL_RESULT_CHARS / 2);
-  const tail = MAX_TOOL_RESULT_CHARS - head;
-  return `${result.slice(0, head)}\n[… ${result.length - MAX_TOOL_RESULT_CHARS} characters omitted …]\n${result.slice(result.length - tail)}`;
-}
 
 /**
  * An MCP tool (the verifier, a build tool) that reports a failed command in its text rather than
@@ -106,7 +99,7 @@ export function toolCallOf(item: CodexItem, finished: boolean): TrajectoryToolCa
     default:
       fields = { name: item.type, arguments: { query: item.query ?? null, action: item.action ?? null }, result: null, failure: null };
   }
-  const result = finished && fields.result !== null && fields.result !== undefined ? capResult(fields.result) : null;
+  const result = finished && fields.result !== null && fields.result !== undefined ? capText(fields.result) : null;
   const failure = finished ? (fields.failure ?? null) : null;
   return {
     id: item.id,

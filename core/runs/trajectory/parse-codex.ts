@@ -1,5 +1,6 @@
 import type { TokenCounts, Trajectory, TrajectoryStep, TrajectoryToolCall } from '../../../schemas/trajectory.ts';
 import { itemFinished, OTHER_ITEM_TYPES, TOOL_ITEM_TYPES, toolCallOf, type CodexItem } from './parse-codex-items.ts';
+import { firstNonSpace, lineText, parseJsonLine } from './transcript-line.ts';
 import type { TranscriptParser } from './transcript-parser.ts';
 
 /** Non-JSON lines (stderr mixed into stdout) listed one by one in the warnings; past this only counted. */
@@ -127,18 +128,18 @@ export function createCodexParser(): TranscriptParser {
     push(line) {
       lines += 1;
       lastLineUnreadable = false;
-      const trimmed = line.trim();
-      if (trimmed === '') return;
+      const first = firstNonSpace(line);
+      if (first === -1) return;
       let value: unknown;
       try {
-        value = trimmed.startsWith('{') ? JSON.parse(trimmed) : undefined;
+        value = first === 0x7b /* { */ ? parseJsonLine(line) : undefined;
       } catch {
         value = undefined;
       }
       if (!isRecord(value)) {
         lastLineUnreadable = true;
         strayLines += 1;
-        if (strayLines <= MAX_LISTED_STRAY_LINES) warnings.push(`line ${lines} is not a JSON event (kept as text): ${quote(trimmed)}`);
+        if (strayLines <= MAX_LISTED_STRAY_LINES) warnings.push(`line ${lines} is not a JSON event (kept as text): ${quote(lineText(line).trim())}`);
         return;
       }
       onEvent(value);

@@ -117,7 +117,11 @@ describe('the command harness transcript', () => {
     expect(kept.length).toBeLessThan(MAX_TOOL_RESULT_CHARS + 100);
     expect(kept.startsWith('HEAD')).toBe(true);
     expect(kept.endsWith('TAIL')).toBe(true);
-    expect(kept).toContain(`${result.length - MAX_TOOL_RESULT_CHARS} characters omitted`);
+    // Head and tail fill the cap with the marker between, which names every character left out.
+    expect(kept.length).toBeLessThanOrEqual(MAX_TOOL_RESULT_CHARS);
+    const omitted = Number(/\[… (\d+) characters omitted …\]/.exec(kept)?.[1]);
+    const marker = `\n[… ${omitted} characters omitted …]\n`;
+    expect(omitted).toBe(result.length - (kept.length - marker.length));
     const text = trajectory.steps[1]!.text;
     expect(text.length).toBeLessThan(MAX_TOOL_RESULT_CHARS + 100);
     expect(text.startsWith('stderr line 0\nstderr line 1\n')).toBe(true);

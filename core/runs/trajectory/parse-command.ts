@@ -2,6 +2,7 @@ import type { TokenCounts, Trajectory, TrajectoryStep, TrajectoryToolCall } from
 import { BoundedText, capText } from './bounded-text.ts';
 import { COMMAND_LINE_TYPES, CommandTranscriptLineSchema, type CommandTranscriptLine } from './command-transcript-line.ts';
 import { resultShowsFailure } from './result-shows-failure.ts';
+import { firstNonSpace, lineText, parseJsonLine, type TranscriptLine } from './transcript-line.ts';
 import type { TranscriptParser } from './transcript-parser.ts';
 import { WarningList } from './warning-list.ts';
 
@@ -127,25 +128,24 @@ export function createCommandParser(): TranscriptParser {
   };
 
   return {
-    push(line) {
+    push(line: TranscriptLine) {
       lineNumber++;
       lastLineWasBrokenJson = false;
-      const trimmed = line.trimStart();
-      if (trimmed.charCodeAt(0) !== 0x7b /* { */) {
-        pushText(line);
+      if (firstNonSpace(line) !== 0x7b /* { */) {
+        pushText(lineText(line));
         return;
       }
       let value: unknown;
       try {
-        value = JSON.parse(trimmed);
+        value = parseJsonLine(line);
       } catch {
         lastLineWasBrokenJson = true;
-        pushText(line);
+        pushText(lineText(line));
         return;
       }
       const type = (value as { type?: unknown }).type;
       if (typeof type !== 'string' || !COMMAND_LINE_TYPES.has(type)) {
-        pushText(line);
+        pushText(lineText(line));
         return;
       }
       const parsed = CommandTranscriptLineSchema.safeParse(value);
@@ -153,7 +153,7 @@ export function createCommandParser(): TranscriptParser {
         const issue = parsed.error.issues[0];
         const field = issue?.path.length ? issue.path.join('.') : 'line';
         warnings.add(`line ${lineNumber}: a "${type}" line with a bad ${field} (${issue?.message ?? 'invalid'}); kept as text`);
-        pushText(line);
+        pushText(lineText(line));
         return;
       }
       apply(parsed.data);

@@ -2,6 +2,7 @@ import type { TokenCounts, TrajectoryStep, TrajectoryToolCall } from '../../../s
 import { BoundedText, capText } from './bounded-text.ts';
 import { GEMINI_EVENT_TYPES, GeminiStreamEventSchema, type GeminiStreamEvent } from './parse-gemini-cli-events.ts';
 import { geminiResultShowsFailure } from './parse-gemini-cli-shell-failure.ts';
+import { firstNonSpace, lineText, parseJsonLine } from './transcript-line.ts';
 import type { TranscriptParser } from './transcript-parser.ts';
 import { WarningList } from './warning-list.ts';
 
@@ -129,18 +130,18 @@ export function createGeminiCliParser(): TranscriptParser {
     push(line) {
       lineNumber++;
       lastLineBroken = false;
-      const trimmed = line.trim();
-      if (trimmed === '') return;
-      if (trimmed.charCodeAt(0) !== 0x7b /* { */) {
-        warnings.add(`line ${lineNumber}: not JSON (stderr?): ${preview(trimmed)}`);
+      const first = firstNonSpace(line);
+      if (first === -1) return;
+      if (first !== 0x7b /* { */) {
+        warnings.add(`line ${lineNumber}: not JSON (stderr?): ${preview(lineText(line).trim())}`);
         return;
       }
       let value: unknown;
       try {
-        value = JSON.parse(trimmed);
+        value = parseJsonLine(line);
       } catch {
         lastLineBroken = true;
-        warnings.add(`line ${lineNumber}: not valid JSON: ${preview(trimmed)}`);
+        warnings.add(`line ${lineNumber}: not valid JSON: ${preview(lineText(line).trim())}`);
         return;
       }
       const type = (value as { type?: unknown }).type;

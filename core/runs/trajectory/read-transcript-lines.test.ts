@@ -5,6 +5,7 @@ import { Readable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Trajectory } from '../../../schemas/trajectory.ts';
 import { parseTranscript, readTranscriptLines, type TranscriptSource } from './read-transcript-lines.ts';
+import { lineText } from './transcript-line.ts';
 import type { TranscriptParser } from './transcript-parser.ts';
 
 const temps: string[] = [];
@@ -21,7 +22,7 @@ afterEach(() => {
 
 async function linesOf(source: TranscriptSource, options?: { maxLineBytes?: number }) {
   const lines: string[] = [];
-  const stats = await readTranscriptLines(source, (line) => lines.push(line), options);
+  const stats = await readTranscriptLines(source, (line) => lines.push(lineText(line)), options);
   return { lines, stats };
 }
 

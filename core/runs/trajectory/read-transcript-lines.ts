@@ -1,5 +1,8 @@
-import { createReadStream } from 'node:fs';
+import { createReadStream, statSync } from 'node:fs';
 import type { Trajectory } from '../../../schemas/trajectory.ts';
+import { decodeUtf8 } from './lean-json.ts';
+import { PARALLEL_MIN_BYTES, parseTranscriptInParallel } from './parse-transcript-in-parallel.ts';
+import { RAW_LINE_MIN_BYTES, RawTranscriptLine, type TranscriptLine } from './transcript-line.ts';
 import type { TranscriptParser } from './transcript-parser.ts';
 
 /** A line longer than this is skipped, never assembled: V8 cannot hold a string of ~512 MiB at all. */
@@ -27,13 +30,14 @@ export interface LineSplitter {
 
 /**
  * Cuts bytes into lines at 0x0A itself (a UTF-8 multi-byte character never contains that byte),
- * so a line of several MB costs one concatenation and one decode instead of readline's per-chunk
- * string building. Lines are handed over without their `\n` or `\r\n`; a UTF-8 byte-order mark
+ * so a line of several MB costs one concatenation instead of readline's per-chunk string
+ * building. Lines are handed over without their `\n` or `\r\n`, as text, or as bytes when they are
+ * RAW_LINE_MIN_BYTES or longer (a parser then decodes only what it keeps); a UTF-8 byte-order mark
  * at the start is dropped; a line over `maxLineBytes` is counted and skipped, never assembled.
  * (Reading and decoding in a worker thread, so they overlap with parsing, was tried and was
  * slower: handing ~200 MB of decoded strings to the main thread costs more than it saves.)
  */
-export function createLineSplitter(onLine: (line: string) => void, maxLineBytes: number): LineSplitter {
+export function createLineSplitter(onLine: (line: TranscriptLine) => void, maxLineBytes: number): LineSplitter {
   const stats: TranscriptLineStats = { lines: 0, bytes: 0, partialLastLine: false, oversizedLines: [] };
   // The start of the current line when it began in an earlier chunk; `pendingBytes` counts it
   // even after an oversized line's pieces were dropped.
@@ -54,8 +58,8 @@ export function createLineSplitter(onLine: (line: string) => void, maxLineBytes:
         end = bytes.length;
       }
       if (end > start && bytes[end - 1] === 0x0d) end--;
-      const line = bytes.toString('utf8', start, end);
-      onLine(stats.lines === 1 && line.charCodeAt(0) === 0xfeff ? line.slice(1) : line);
+      if (stats.lines === 1 && end - start >= 3 && bytes[start] === 0xef && bytes[start + 1] === 0xbb && bytes[start + 2] === 0xbf) start += 3;
+      onLine(end - start >= RAW_LINE_MIN_BYTES ? new RawTranscriptLine(bytes, start, end) : decodeUtf8(bytes, start, end));
     }
     pending = [];
     pendingBytes = 0;
@@ -99,7 +103,7 @@ export function createLineSplitter(onLine: (line: string) => void, maxLineBytes:
  */
 export async function readTranscriptLines(
   source: TranscriptSource,
-  onLine: (line: string) => void,
+  onLine: (line: TranscriptLine) => void,
   options: { maxLineBytes?: number } = {},
 ): Promise<TranscriptLineStats> {
   const splitter = createLineSplitter(onLine, options.maxLineBytes ?? MAX_TRANSCRIPT_LINE_BYTES);
@@ -114,10 +118,22 @@ export async function readTranscriptLines(
  * latter through `partialLastLine`).
  */
 export async function parseTranscript(parser: TranscriptParser, source: TranscriptSource, options: { maxLineBytes?: number } = {}): Promise<Trajectory> {
+  if (typeof source === 'string' && fileSize(source) >= PARALLEL_MIN_BYTES) {
+    return parseTranscriptInParallel(parser, source, { maxLineBytes: options.maxLineBytes ?? MAX_TRANSCRIPT_LINE_BYTES });
+  }
   const stats = await readTranscriptLines(source, (line) => parser.push(line), options);
   const trajectory = parser.finish({ partialLastLine: stats.partialLastLine });
   for (const { line, bytes } of stats.oversizedLines) {
     trajectory.warnings.push(`line ${line} was ${bytes} bytes, over the ${options.maxLineBytes ?? MAX_TRANSCRIPT_LINE_BYTES}-byte line limit, and was skipped`);
   }
   return trajectory;
+}
+
+/** The size of the file at `path`, or -1 when it cannot be read (the reader then says why). */
+function fileSize(path: string): number {
+  try {
+    return statSync(path).size;
+  } catch {
+    return -1;
+  }
 }

@@ -1,4 +1,5 @@
 import type { Trajectory } from '../../../schemas/trajectory.ts';
+import type { TranscriptLine } from './transcript-line.ts';
 
 /**
  * Turns one harness's transcript into the normalised trajectory, a line at a time, so a
@@ -6,7 +7,12 @@ import type { Trajectory } from '../../../schemas/trajectory.ts';
  * that is not JSON (interleaved stderr, a cut-off last line) is kept as a warning, never thrown.
  */
 export interface TranscriptParser {
-  push(line: string): void;
+  push(line: TranscriptLine): void;
+  /**
+   * Keys whose long string values this parser never reads; a reader may leave them undecoded
+   * (parseJsonLine). Lines parsed on another thread are read with these.
+   */
+  readonly unreadKeys?: ReadonlySet<string>;
   /** Call once after the last line. `partialLastLine` says the file did not end with a newline. */
   finish(options?: { partialLastLine?: boolean }): Trajectory;
 }
