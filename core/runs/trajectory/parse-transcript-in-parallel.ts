@@ -9,7 +9,7 @@ import { parseSegment, segmentBoundaries, type SegmentResult } from './transcrip
 
 /** Files smaller than this are read on one thread: a second one would not pay for itself. */
 export const PARALLEL_MIN_BYTES = 32 * 1024 * 1024;
-const SEGMENT_BYTES = 4 * 1024 * 1024;
+const SEGMENT_BYTES = 2 * 1024 * 1024;
 /** How many segments the parsed-but-not-yet-taken results may run ahead of the parser. */
 const AHEAD_LIMIT = 8;
 
@@ -44,8 +44,11 @@ function sharedWorker(): SharedWorker | null {
     let loaded: (ok: boolean) => void = () => {};
     const entry: SharedWorker = { worker, busy: false, ready: new Promise((resolve) => (loaded = resolve)), onReply: null, onFailure: null };
     worker.on('message', (reply: WorkerReply) => {
-      if ('ready' in reply) loaded(true);
-      else entry.onReply?.(reply);
+      if (!('ready' in reply)) entry.onReply?.(reply);
+      else {
+        loaded(true);
+        if (!entry.busy) worker.unref();
+      }
     });
     const fail = (error: Error) => {
       shared = null; // never used again; the parse in flight finishes on the main thread
@@ -54,9 +57,9 @@ function sharedWorker(): SharedWorker | null {
     };
     worker.on('error', fail);
     worker.on('exit', (code) => fail(new Error(`the transcript worker exited (code ${code})`)));
-    // Idle, it must not hold the process open (after the listeners: adding one refs it again);
-    // during a parse it is ref'd, or a wait for its results would let the process exit.
-    worker.unref();
+    // Idle and loaded, it must not hold the process open (it is unref'd on its ready message, after
+    // the listeners: adding one refs it again); while loading or during a parse it is ref'd, or a
+    // wait for it would let the process exit.
     shared = entry;
   }
   return shared && !shared.busy ? shared : null;
@@ -73,7 +76,7 @@ export async function transcriptWorkerReady(): Promise<boolean> {
 }
 
 /**
- * Parses a transcript file on two threads: the file is cut into ~4 MiB segments at line ends; this
+ * Parses a transcript file on two threads: the file is cut into ~2 MiB segments at line ends; this
  * thread and a worker each claim the next unclaimed segment from a shared counter and parse its
  * lines (reading, JSON and the cutting of long strings, the costly part), and this thread hands
  * every line to the parser in file order, so the trajectory is exactly the one-thread result.
@@ -170,7 +173,9 @@ export async function parseTranscriptInParallel(
       helper.onReply = null;
       helper.onFailure = null;
       helper.busy = false;
-      helper.worker.unref();
+      void helper.ready.then(() => {
+        if (!helper.busy) helper.worker.unref();
+      });
     }
     closeSync(fd);
   }
