@@ -45,12 +45,15 @@ export function decodeUtf8(bytes: Buffer, start: number, end: number): string {
 /** The sum of the four flag bits (bit 7 of each byte) of a 32-bit word. */
 const countFlags = (flags: number): number => Math.imul(flags >>> 7, 0x01010101) >>> 24;
 
-/** Whether the backslash at `at` starts an escape: the run of backslashes ending there has odd length. */
-function startsEscape(bytes: Buffer, bodyStart: number, at: number): boolean {
+/** How many backslashes stand right before `at`, not reaching back past the string body's start. */
+function backslashesBefore(bytes: Buffer, bodyStart: number, at: number): number {
   let run = 0;
-  for (let i = at; i >= bodyStart && bytes[i] === BACKSLASH; i--) run++;
-  return run % 2 === 1;
+  for (let i = at - 1; i >= bodyStart && bytes[i] === BACKSLASH; i--) run++;
+  return run;
 }
+
+/** Whether the backslash at `at` starts an escape: the run of backslashes ending there has odd length. */
+const startsEscape = (bytes: Buffer, bodyStart: number, at: number): boolean => backslashesBefore(bytes, bodyStart, at + 1) % 2 === 1;
 
 /** Whether this machine stores a 32-bit word's first byte lowest, as the word-at-a-time counting assumes. */
 const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
@@ -236,7 +239,7 @@ export function parseLeanJson(bytes: Buffer, start: number, end: number, options
     if (open === end) break;
     let close = open;
     do close = bytes.indexOf(QUOTE, close + 1);
-    while (close !== -1 && close < end && bytes[close - 1] === BACKSLASH && !evenBackslashesBefore(bytes, open + 1, close));
+    while (close !== -1 && close < end && backslashesBefore(bytes, open + 1, close) % 2 === 1);
     if (close === -1 || close >= end) throw new SyntaxError(`Unterminated string in JSON at position ${open - start}`);
     at = close + 1;
     let next = at;
@@ -268,11 +271,4 @@ export function parseLeanJson(bytes: Buffer, start: number, end: number, options
   if (pieces.length === 0) return JSON.parse(decodeUtf8(bytes, start, end));
   pieces.push(decodeUtf8(bytes, copiedFrom, end));
   return JSON.parse(pieces.join(''));
-}
-
-/** Whether the quote at `quote` ends the string: the backslashes right before it pair up. */
-function evenBackslashesBefore(bytes: Buffer, bodyStart: number, quote: number): boolean {
-  let run = 0;
-  for (let i = quote - 1; i >= bodyStart && bytes[i] === BACKSLASH; i--) run++;
-  return run % 2 === 0;
 }

@@ -1,11 +1,11 @@
-import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, rmSync, statSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { HarnessId } from '../../../schemas/trajectory.ts';
 import { createSeededRandom } from '../../stats/seeded-random.ts';
-import { parseTranscriptInParallel, transcriptWorkerReady } from './parse-transcript-in-parallel.ts';
-import { readTranscriptLines } from './read-transcript-lines.ts';
+import { PARALLEL_MIN_BYTES, parseTranscriptInParallel, transcriptWorkerReady } from './parse-transcript-in-parallel.ts';
+import { parseTranscript } from './read-transcript-lines.ts';
 import { createTranscriptParser } from './transcript-parsers.ts';
 
 const temps: string[] = [];
@@ -45,12 +45,10 @@ function writeTranscript(megabytes: number, options: { cutLastLine?: boolean } =
   return path;
 }
 
+/** The one-thread reading of the same file: these test files are under PARALLEL_MIN_BYTES, so parseTranscript reads them on one thread. */
 async function oneThread(harness: HarnessId, path: string, maxLineBytes?: number) {
-  const parser = await createTranscriptParser(harness);
-  const stats = await readTranscriptLines(path, (line) => parser.push(line), { maxLineBytes });
-  const trajectory = parser.finish({ partialLastLine: stats.partialLastLine });
-  for (const { line, bytes } of stats.oversizedLines) trajectory.warnings.push(`line ${line} was ${bytes} bytes, over the ${maxLineBytes}-byte line limit, and was skipped`);
-  return trajectory;
+  expect(statSync(path).size).toBeLessThan(PARALLEL_MIN_BYTES);
+  return parseTranscript(await createTranscriptParser(harness), path, { maxLineBytes });
 }
 
 describe('parseTranscriptInParallel', () => {

@@ -2,7 +2,7 @@ import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import type { Worker } from 'node:worker_threads';
 import type { Trajectory } from '../../../schemas/trajectory.ts';
 import { startModuleWorker } from '../../start-module-worker.ts';
-import { ParsedTranscriptLine } from './transcript-line.ts';
+import { oversizedLineWarning, ParsedTranscriptLine } from './transcript-line.ts';
 import type { TranscriptParser } from './transcript-parser.ts';
 import type { WorkerJob, WorkerReply } from './transcript-segment-worker.ts';
 import { parseSegment, segmentBoundaries, type SegmentResult } from './transcript-segments.ts';
@@ -162,7 +162,7 @@ export async function parseTranscriptInParallel(
     options.onFinished?.({ segments, parsedByWorker: segments - mine.size });
     const trajectory = parser.finish({ partialLastLine: size > 0 && !endsWithNewline(fd, size) });
     for (const { line, bytes } of oversized) {
-      trajectory.warnings.push(`line ${line} was ${bytes} bytes, over the ${options.maxLineBytes}-byte line limit, and was skipped`);
+      trajectory.warnings.push(oversizedLineWarning(line, bytes, options.maxLineBytes));
     }
     return trajectory;
   } finally {

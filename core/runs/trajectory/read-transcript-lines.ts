@@ -2,7 +2,7 @@ import { createReadStream, statSync } from 'node:fs';
 import type { Trajectory } from '../../../schemas/trajectory.ts';
 import { decodeUtf8 } from './lean-json.ts';
 import { PARALLEL_MIN_BYTES, parseTranscriptInParallel } from './parse-transcript-in-parallel.ts';
-import { RAW_LINE_MIN_BYTES, RawTranscriptLine, type TranscriptLine } from './transcript-line.ts';
+import { oversizedLineWarning, RAW_LINE_MIN_BYTES, RawTranscriptLine, type TranscriptLine } from './transcript-line.ts';
 import type { TranscriptParser } from './transcript-parser.ts';
 
 /** A line longer than this is skipped, never assembled: V8 cannot hold a string of ~512 MiB at all. */
@@ -34,8 +34,9 @@ export interface LineSplitter {
  * building. Lines are handed over without their `\n` or `\r\n`, as text, or as bytes when they are
  * RAW_LINE_MIN_BYTES or longer (a parser then decodes only what it keeps); a UTF-8 byte-order mark
  * at the start is dropped; a line over `maxLineBytes` is counted and skipped, never assembled.
- * (Reading and decoding in a worker thread, so they overlap with parsing, was tried and was
- * slower: handing ~200 MB of decoded strings to the main thread costs more than it saves.)
+ * (A reader thread handing decoded lines to this one was tried and was slower: copying ~200 MB of
+ * strings across costs more than it saves. A large file is instead parsed in segments on two
+ * threads, each doing the costly part itself: parse-transcript-in-parallel.ts.)
  */
 export function createLineSplitter(onLine: (line: TranscriptLine) => void, maxLineBytes: number): LineSplitter {
   const stats: TranscriptLineStats = { lines: 0, bytes: 0, partialLastLine: false, oversizedLines: [] };
@@ -124,7 +125,7 @@ export async function parseTranscript(parser: TranscriptParser, source: Transcri
   const stats = await readTranscriptLines(source, (line) => parser.push(line), options);
   const trajectory = parser.finish({ partialLastLine: stats.partialLastLine });
   for (const { line, bytes } of stats.oversizedLines) {
-    trajectory.warnings.push(`line ${line} was ${bytes} bytes, over the ${options.maxLineBytes ?? MAX_TRANSCRIPT_LINE_BYTES}-byte line limit, and was skipped`);
+    trajectory.warnings.push(oversizedLineWarning(line, bytes, options.maxLineBytes ?? MAX_TRANSCRIPT_LINE_BYTES));
   }
   return trajectory;
 }

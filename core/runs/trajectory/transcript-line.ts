@@ -38,13 +38,7 @@ export class ParsedTranscriptLine {
   text(): string {
     const { start, end } = this.parsed;
     const bytes = Buffer.allocUnsafe(end - start);
-    let read = 0;
-    while (read < bytes.length) {
-      const got = readSync(this.fd, bytes, read, bytes.length - read, start + read);
-      if (got === 0) break;
-      read += got;
-    }
-    return decodeUtf8(bytes, 0, read);
+    return decodeUtf8(bytes, 0, readFully(this.fd, bytes, start));
   }
 }
 
@@ -60,6 +54,21 @@ export interface ParsedLine {
 }
 
 export type TranscriptLine = string | RawTranscriptLine | ParsedTranscriptLine;
+
+/** Fills `into` from the file at `position`, as far as the file goes; returns how many bytes were read. */
+export function readFully(fd: number, into: Buffer, position: number): number {
+  let read = 0;
+  while (read < into.length) {
+    const got = readSync(fd, into, read, into.length - read, position + read);
+    if (got === 0) break;
+    read += got;
+  }
+  return read;
+}
+
+/** The warning a trajectory gets for a line the reader skipped as too long. */
+export const oversizedLineWarning = (line: number, bytes: number, maxLineBytes: number): string =>
+  `line ${line} was ${bytes} bytes, over the ${maxLineBytes}-byte line limit, and was skipped`;
 
 /** A line read from bytes as parseJsonLine would read it: plain data another thread can hand over. */
 export function parseLineBytes(bytes: Buffer, start: number, end: number, fileOffset: number, unreadKeys?: ReadonlySet<string>): ParsedLine {

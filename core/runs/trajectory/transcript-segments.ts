@@ -1,5 +1,4 @@
-import { readSync } from 'node:fs';
-import { parseLineBytes, type ParsedLine } from './transcript-line.ts';
+import { parseLineBytes, readFully, type ParsedLine } from './transcript-line.ts';
 
 /**
  * A transcript file cut into segments at line ends, so two threads can read and parse segments
@@ -30,16 +29,6 @@ function segmentBuffer(size: number): Buffer {
   if (size > KEPT_BUFFER_BYTES) return Buffer.allocUnsafeSlow(size); // a segment of one huge line: not kept
   if (reusable.length < size) reusable = Buffer.allocUnsafeSlow(Math.max(size, 2 * reusable.length));
   return reusable.subarray(0, size);
-}
-
-function readFully(fd: number, into: Buffer, position: number): number {
-  let read = 0;
-  while (read < into.length) {
-    const got = readSync(fd, into, read, into.length - read, position + read);
-    if (got === 0) break;
-    read += got;
-  }
-  return read;
 }
 
 /**
