@@ -46,6 +46,15 @@ export const TrajectoryStepSchema = z.object({
 });
 export type TrajectoryStep = z.infer<typeof TrajectoryStepSchema>;
 
+/**
+ * A step as people read it, wherever they read it (the CLI, the Runs screen, judge prompts, the
+ * dataset export, ATIF's `step_id`): numbered from 1. Stored indexes (`index`, an error's `step`)
+ * stay 0-based positions.
+ */
+export function stepNumber(index: number): number {
+  return index + 1;
+}
+
 export const TrajectorySchema = z.object({
   format: z.literal('lhb-trajectory/1'),
   harness: HarnessIdSchema,

@@ -56,6 +56,7 @@ function mcpConfig(input: PrepareRunInput): { mcpServers: Record<string, unknown
 export const claudeCodeAdapter: HarnessAdapter = {
   id: 'claude-code',
   displayName: 'Claude Code',
+  aliases: ['claude_code', 'claudecode', 'claude'],
   // The real executable is a platform package (an optional dependency) that the package's
   // postinstall copies over the bin/claude.exe placeholder; it reads only local files. Without
   // either (npm set to omit optional or ignore scripts) `claude` only prints an install error.

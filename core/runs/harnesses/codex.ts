@@ -25,6 +25,7 @@ export function codexBaseUrl(endpoint: string | undefined): string {
 export const codexAdapter: HarnessAdapter = {
   id: 'codex',
   displayName: 'Codex CLI',
+  aliases: ['codex-cli', 'codex_cli', 'openai-codex'],
   npm: { package: '@openai/codex', pinnedVersion: PINNED_VERSION, bin: 'codex' },
   // Codex finds repository skills in .agents/skills from the working folder up, git repository or not.
   skillDir: (name) => join('.agents', 'skills', name),

@@ -12,6 +12,7 @@ import { createCommandParser } from '../trajectory/parse-command.ts';
 export const commandHarness: HarnessAdapter = {
   id: 'command',
   displayName: 'Command',
+  aliases: [],
   skillDir: (name) => `.agents/skills/${name}`,
   versionArgs: [],
   parseVersion: () => null,

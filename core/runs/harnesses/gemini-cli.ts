@@ -81,6 +81,7 @@ function workspaceSettings(input: PrepareRunInput): Record<string, unknown> | nu
 export const geminiCliAdapter: HarnessAdapter = {
   id: 'gemini-cli',
   displayName: 'Gemini CLI',
+  aliases: ['gemini_cli', 'gemini', 'geminicli'],
   // node-pty and keytar are optional native dependencies; their install scripts would run
   // node-gyp, which may fetch Node headers from outside the registry. The CLI works without them.
   npm: { package: '@google/gemini-cli', pinnedVersion: PINNED_VERSION, bin: 'gemini', installFlags: ['--ignore-scripts'] },

@@ -49,6 +49,12 @@ export interface HarnessAdapter {
   id: HarnessId;
   displayName: string;
   /**
+   * Other names the same harness goes by in bundles, Harbor trials, ATIF files and older
+   * workspaces (`codex-cli`, `claude_code`), lowercase; they are mapped to `id` wherever a run's
+   * harness is read, so one agent is one configuration.
+   */
+  aliases: readonly string[];
+  /**
    * npm package and the version we pin for `lhb harnesses install`; absent for `command`.
    * `installFlags` are extra `npm install` flags (e.g. `--ignore-scripts` when optional native
    * dependencies would build with node-gyp, which can download Node headers from outside the registry).

@@ -10,6 +10,7 @@ import {
   type AtifStep,
   type AtifTrajectory,
 } from './atif-schema.ts';
+import { canonicalHarnessId } from '../harnesses/harness-registry.ts';
 import { capText } from './bounded-text.ts';
 import { resultShowsFailure } from './result-shows-failure.ts';
 import { WarningList } from './warning-list.ts';
@@ -37,18 +38,6 @@ function describeIssues(error: z.ZodError, source: string): AtifFormatError {
   const more = error.issues.length > 5 ? ` (and ${error.issues.length - 5} more)` : '';
   return new AtifFormatError(`${source} is not a valid ATIF trajectory: ${issues.join('; ')}${more}. Nothing was imported.`, error.issues.map((issue) => fieldName(issue.path)));
 }
-
-const HARNESS_ALIASES: Record<string, HarnessId> = {
-  'claude-code': 'claude-code',
-  claude_code: 'claude-code',
-  claudecode: 'claude-code',
-  codex: 'codex',
-  'codex-cli': 'codex',
-  'gemini-cli': 'gemini-cli',
-  gemini_cli: 'gemini-cli',
-  gemini: 'gemini-cli',
-  command: 'command',
-};
 
 function contentText(content: AtifStep['message'] | null | undefined): string {
   if (content === null || content === undefined) return '';
@@ -94,8 +83,9 @@ export function importAtif(document: unknown, source = 'The ATIF document'): Tra
   const named = ours ? HarnessIdSchema.safeParse(ours.harness) : null;
   if (named?.success) harness = named.data;
   else {
-    harness = HARNESS_ALIASES[atif.agent.name.toLowerCase()] ?? 'command';
-    if (!HARNESS_ALIASES[atif.agent.name.toLowerCase()]) warnings.add(`agent "${atif.agent.name}" is not a harness LH-Bench runs; it was imported as the command harness`);
+    const known = canonicalHarnessId(atif.agent.name);
+    harness = known ?? 'command';
+    if (!known) warnings.add(`agent "${atif.agent.name}" is not a harness LH-Bench runs; it was imported as the command harness`);
   }
 
   const callsById = new Map<string, TrajectoryToolCall>();
