@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { checkCardLicense, DEFAULT_CARD_LICENSE, RPC_LICENSE_WORDS } from './card-license.ts';
 
 /**
  * The dataset export (core/export): a folder ready to push to the Hugging Face Hub, with a
@@ -26,10 +27,17 @@ export const ExportOptionsSchema = z
     pseudonymise: z.boolean().default(false),
     /** Add the demo study's synthetic tasks, runs, votes and judgments, as each subset's `synthetic` split. */
     includeSynthetic: z.boolean().default(false),
-    /** The card's `license` (a Hub license id). */
-    license: z.string().regex(/^[a-z0-9][a-z0-9.+-]{0,63}$/, 'a Hub license id like cc-by-4.0, mit or other').default('unknown'),
+    /** The card's `license`: one of the Hub's ids (schemas/hub-licenses.ts), in any case; written as the Hub spells it. */
+    license: z.string().max(200).trim().toLowerCase().default(DEFAULT_CARD_LICENSE),
+    /** With `license: other` only, and then required: the license's own id (the card's `license_name`). */
+    licenseName: z.string().max(200).trim().optional(),
+    /** With `license: other` only: a web address of the license's text, or LICENSE / LICENSE.md (the card's `license_link`). */
+    licenseLink: z.string().max(2048).trim().optional(),
   })
-  .strict();
+  .strict()
+  .superRefine((options, ctx) => {
+    for (const problem of checkCardLicense(options, RPC_LICENSE_WORDS).problems) ctx.addIssue({ code: 'custom', path: [problem.field], message: problem.message });
+  });
 export type ExportOptions = z.output<typeof ExportOptionsSchema>;
 
 export const ExportedFileSchema = z.object({

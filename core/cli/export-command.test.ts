@@ -25,7 +25,7 @@ describe('lhb export hf', () => {
       expect.stringMatching(/^data\/runs\/synthetic-00000-of-00001\.jsonl\t48 rows\t\d+ bytes$/),
       'README.md (dataset card)',
     ]);
-    expect(result.stderr).toMatch(/^Exported 56 rows to .*release \(with the synthetic split\)\.\n$/);
+    expect(result.stderr).toMatch(/^Exported 56 rows to .*release \(with the synthetic split\)\.\nThe card's license is unknown: give --license ID \(the Hub's ids: https:\/\/huggingface\.co\/docs\/hub\/repositories-licenses\) to state one\.\n$/);
     expect(readdirSync(out).sort()).toEqual(['README.md', 'data']);
     expect(readFileSync(join(out, 'README.md'), 'utf8')).toMatch(/^---\nlicense: unknown\n/);
   }, 120_000);
@@ -38,5 +38,43 @@ describe('lhb export hf', () => {
     expect(format.status).toBe(1);
     expect(format.stderr).toContain('--format csv is not one of parquet, jsonl.');
     expect(existsSync(join(dir, 'x'))).toBe(false);
+  }, 120_000);
+
+  it('refuses a license the Hub does not know, naming the closest ids and the Hub’s list, and writes nothing', () => {
+    const unknown = lhb(['export', 'hf', '--out', join(dir, 'bad-license'), '--license', 'not-a-license', '-w', join(dir, 'ws')]);
+    expect(unknown.status).toBe(1);
+    expect(unknown.stderr).toMatch(/^lhb: --license not-a-license is not one of the Hub's license ids \(closest: [a-z0-9.+-]+, [a-z0-9.+-]+, [a-z0-9.+-]+\)/);
+    expect(unknown.stderr).toContain('https://huggingface.co/docs/hub/repositories-licenses');
+    expect(unknown.stderr).toContain('--license other --license-name');
+    const typo = lhb(['export', 'hf', '--out', join(dir, 'bad-license'), '--license', 'cc-by-4', '-w', join(dir, 'ws')]);
+    expect(typo.status).toBe(1);
+    expect(typo.stderr).toContain('--license cc-by-4 is not one of the Hub\'s license ids (closest: cc-by-4.0, ');
+    expect(existsSync(join(dir, 'bad-license'))).toBe(false);
+  }, 120_000);
+
+  it('writes the Hub’s own id for a license typed in capitals', () => {
+    const out = join(dir, 'mit');
+    const result = lhb(['export', 'hf', '--out', out, '--format', 'jsonl', '--subsets', 'rubrics', '--license', 'MIT', '-w', join(dir, 'ws')]);
+    expect(result.status, result.stderr).toBe(0);
+    expect(readFileSync(join(out, 'README.md'), 'utf8')).toMatch(/^---\nlicense: mit\n/);
+  }, 120_000);
+
+  it('asks for --license-name with --license other, and writes license_name and license_link', () => {
+    const missing = lhb(['export', 'hf', '--out', join(dir, 'other'), '--license', 'other', '-w', join(dir, 'ws')]);
+    expect(missing.status).toBe(1);
+    expect(missing.stderr).toMatch(/^lhb: --license other needs --license-name: /);
+    const spaced = lhb(['export', 'hf', '--out', join(dir, 'other'), '--license', 'other', '--license-name', 'Coqui Public Model License', '-w', join(dir, 'ws')]);
+    expect(spaced.status).toBe(1);
+    expect(spaced.stderr).toContain('--license-name "Coqui Public Model License" is not a license id');
+    expect(spaced.stderr).toContain('coqui-public-model-license');
+    const stray = lhb(['export', 'hf', '--out', join(dir, 'other'), '--license', 'mit', '--license-name', 'my-license-1.0', '-w', join(dir, 'ws')]);
+    expect(stray.status).toBe(1);
+    expect(stray.stderr).toContain('--license-name is only for --license other');
+    expect(existsSync(join(dir, 'other'))).toBe(false);
+
+    const out = join(dir, 'other');
+    const named = lhb(['export', 'hf', '--out', out, '--format', 'jsonl', '--subsets', 'rubrics', '--license', 'other', '--license-name', 'my-license-1.0', '--license-link', 'https://example.org/my-license', '-w', join(dir, 'ws')]);
+    expect(named.status, named.stderr).toBe(0);
+    expect(readFileSync(join(out, 'README.md'), 'utf8')).toMatch(/^---\nlicense: other\nlicense_name: my-license-1\.0\nlicense_link: https:\/\/example\.org\/my-license\n/);
   }, 120_000);
 });

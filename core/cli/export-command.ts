@@ -1,4 +1,6 @@
+import { checkCardLicense, type CardLicense, type CardLicenseWords } from '../../schemas/card-license.ts';
 import type { Job } from '../../schemas/jobs.ts';
+import { HUB_LICENSES_PAGE } from '../../schemas/hub-licenses.ts';
 import { EXPORT_SUBSETS, ExportSubsetSchema, type ExportFormat, type ExportSubset } from '../../schemas/export.ts';
 import type { RpcOutput } from '../../schemas/rpc.ts';
 import { withCliApi } from './open-cli-api.ts';
@@ -10,6 +12,8 @@ export interface ExportHfOptions {
   pseudonymise?: boolean;
   includeSynthetic?: boolean;
   license?: string;
+  licenseName?: string;
+  licenseLink?: string;
   json?: boolean;
   workspace?: string;
 }
@@ -22,6 +26,7 @@ export interface ExportHfOptions {
 export async function runExportHf(options: ExportHfOptions): Promise<void> {
   const format = parseFormat(options.format);
   const subsets = options.subsets === undefined ? undefined : parseSubsets(options.subsets);
+  const license = parseLicense(options);
   await withCliApi(options.workspace, async (api) => {
     const { jobId } = (await api.call('export.hf', {
       outDir: options.out,
@@ -29,7 +34,9 @@ export async function runExportHf(options: ExportHfOptions): Promise<void> {
       ...(subsets ? { subsets } : {}),
       pseudonymise: options.pseudonymise === true,
       includeSynthetic: options.includeSynthetic === true,
-      ...(options.license ? { license: options.license } : {}),
+      license: license.id,
+      ...(license.name ? { licenseName: license.name } : {}),
+      ...(license.link ? { licenseLink: license.link } : {}),
     })) as RpcOutput<'export.hf'>;
     const live = process.stderr.isTTY === true;
     const stopListening = api.context.jobs.onEvent((event) => {
@@ -61,7 +68,27 @@ export async function runExportHf(options: ExportHfOptions): Promise<void> {
     process.stderr.write(
       `Exported ${total} rows to ${result.outDir}${result.includesSynthetic ? ' (with the synthetic split)' : ''}${result.pseudonymised ? ', annotators pseudonymised' : ''}.\n`,
     );
+    const advice = licenseAdvice(license);
+    if (advice) process.stderr.write(`${advice}\n`);
   });
+}
+
+const CLI_LICENSE_WORDS: CardLicenseWords = { license: '--license', licenseName: '--license-name', licenseLink: '--license-link' };
+
+/** The same check export.hf makes, in the flags' own words, before anything is opened. */
+function parseLicense(options: ExportHfOptions): CardLicense {
+  const checked = checkCardLicense({ license: options.license, licenseName: options.licenseName, licenseLink: options.licenseLink }, CLI_LICENSE_WORDS);
+  if (!checked.license) throw new Error(checked.problems.map((problem) => problem.message).join(' '));
+  return checked.license;
+}
+
+/** What a publisher still has to do about the license, once the folder is written. */
+function licenseAdvice(license: CardLicense): string | undefined {
+  if (license.id === 'unknown') return `The card's license is unknown: give --license ID (the Hub's ids: ${HUB_LICENSES_PAGE}) to state one.`;
+  if (license.id === 'other' && !/^https?:/.test(license.link ?? '')) {
+    return `The card names the license ${license.name} (other): add its text to the dataset's repository as ${license.link ?? 'LICENSE'} before publishing, as the Hub asks.`;
+  }
+  return undefined;
 }
 
 function parseFormat(format: string | undefined): ExportFormat {

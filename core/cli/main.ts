@@ -402,10 +402,12 @@ program
   .option('--subsets <list>', 'comma-separated: sources, chapters, preferences, judgments, runs, rubrics (default: all)')
   .option('--pseudonymise', 'replace annotator names with stable pseudonyms')
   .option('--include-synthetic', "add the demo study's synthetic records as each subset's synthetic split")
-  .option('--license <id>', 'the card\'s license, a Hub license id', 'unknown')
+  .option('--license <id>', "the card's license: one of the Hub's ids (https://huggingface.co/docs/hub/repositories-licenses), or other", 'unknown')
+  .option('--license-name <id>', 'with --license other: the license\'s own id, short, lowercase, no spaces (e.g. my-license-1.0)')
+  .option('--license-link <url>', 'with --license other: where its text is, a URL or LICENSE / LICENSE.md in the dataset\'s repository')
   .option('--json', 'print the result (files, row counts) as JSON')
   .option('-w, --workspace <dir>', 'workspace folder')
-  .action(async (options: { out: string; format?: string; subsets?: string; pseudonymise?: boolean; includeSynthetic?: boolean; license?: string; json?: boolean; workspace?: string }) => {
+  .action(async (options: { out: string; format?: string; subsets?: string; pseudonymise?: boolean; includeSynthetic?: boolean; license?: string; licenseName?: string; licenseLink?: string; json?: boolean; workspace?: string }) => {
     const { runExportHf } = await import('./export-command.ts');
     await runExportHf(options);
   });

@@ -1,9 +1,11 @@
+import type { CardLicense } from '../../schemas/card-license.ts';
 import type { ExportedFile, ExportSubset } from '../../schemas/export.ts';
+import { CARD_NAMESPACE_KEY, DATASET_FORMAT_VERSION } from './dataset-format-version.ts';
 import { hubFeature } from './field-types.ts';
 import { SUBSET_FIELDS } from './subset-fields.ts';
 
 export interface CardMetadataInput {
-  license: string;
+  license: CardLicense;
   prettyName: string;
   subsets: readonly ExportSubset[];
   files: readonly ExportedFile[];
@@ -27,22 +29,38 @@ export function sizeCategory(rows: number): string {
 }
 
 /**
+ * Which exported subset is the default config (what `load_dataset(folder)` loads without a
+ * config name), first present first: the experts' blind pairwise preferences are the method's
+ * headline data, the judges' scores the other verdict on the same runs, then the runs they
+ * judge; chapter plans, rubrics and sources are the material behind them.
+ */
+export const DEFAULT_CONFIG_ORDER: readonly ExportSubset[] = ['preferences', 'judgments', 'runs', 'chapters', 'rubrics', 'sources'];
+
+export const defaultConfig = (subsets: readonly ExportSubset[]): ExportSubset | undefined => DEFAULT_CONFIG_ORDER.find((subset) => subsets.includes(subset));
+
+/**
  * The card's YAML header: what the Hub reads to list the dataset and `datasets` reads to load
  * each subset as a config (`data_files` per split) with its exact features (`dataset_info`).
  */
 export function cardMetadata(input: CardMetadataInput): Record<string, unknown> {
   const filesOf = (subset: ExportSubset) => input.files.filter((file) => file.subset === subset);
   const largest = Math.max(0, ...input.subsets.map((subset) => filesOf(subset).reduce((sum, file) => sum + file.rows, 0)));
+  const byDefault = defaultConfig(input.subsets);
   return {
-    license: input.license,
+    license: input.license.id,
+    ...(input.license.name ? { license_name: input.license.name } : {}),
+    ...(input.license.link ? { license_link: input.license.link } : {}),
     pretty_name: input.prettyName,
     language: ['en'],
     task_categories: ['text-generation', 'text-classification'],
     tags: ['human-preferences', 'pairwise-comparison', 'llm-as-a-judge', 'rubrics', 'agent-evaluation', 'citations', 'lh-bench', ...(input.includesSynthetic ? ['synthetic'] : [])],
     annotations_creators: input.hasJudgments ? ['expert-generated', 'machine-generated'] : ['expert-generated'],
     size_categories: [sizeCategory(largest)],
+    [CARD_NAMESPACE_KEY]: { format_version: DATASET_FORMAT_VERSION },
     configs: input.subsets.map((subset) => ({
       config_name: subset,
+      // datasets takes exactly one config marked default (MetadataConfigs.get_default_config_name).
+      ...(subset === byDefault ? { default: true } : {}),
       data_files: filesOf(subset).map((file) => ({ split: file.split, path: file.path })),
     })),
     dataset_info: input.subsets.map((subset) => ({

@@ -1,14 +1,17 @@
 import { stringify } from 'yaml';
 import type { AnalysisReport } from '../../schemas/analysis.ts';
+import type { CardLicense } from '../../schemas/card-license.ts';
 import type { ExportedFile, ExportFormat, ExportSubset } from '../../schemas/export.ts';
-import { cardMetadata } from './card-metadata.ts';
+import { HUB_LICENSES_PAGE } from '../../schemas/hub-licenses.ts';
+import { cardMetadata, DEFAULT_CONFIG_ORDER, defaultConfig } from './card-metadata.ts';
 import { sortedText, type CollectionFacts } from './collection-facts.ts';
+import { CARD_NAMESPACE_KEY, DATASET_FORMAT_VERSION } from './dataset-format-version.ts';
 import { describeType } from './field-types.ts';
 import { SUBSET_FIELDS, SUBSET_SUMMARIES } from './subset-fields.ts';
 
 export interface DatasetCardInput {
   projectName: string;
-  license: string;
+  license: CardLicense;
   format: ExportFormat;
   subsets: readonly ExportSubset[];
   files: readonly ExportedFile[];
@@ -60,8 +63,19 @@ export function renderDatasetCard(input: DatasetCardInput): string {
     out.push('> **Includes synthetic data.** The `synthetic` split of each subset holds the demo study\'s generated tasks, runs, votes and judgments (no person or model made them). Use the `train` split for real results.\n');
   }
   if (input.pseudonymised) out.push('> Annotator names are replaced by stable pseudonyms (`annotator-` and 12 hex digits, keyed per workspace).\n');
-  out.push(`Files are ${input.format === 'parquet' ? 'Parquet (snappy)' : 'JSON lines'} under \`data/<subset>/<split>-00000-of-00001.${input.format}\`.\n`);
-  out.push('```python\nfrom datasets import load_dataset\npreferences = load_dataset("<owner>/<this-dataset>", "preferences", split="train")\n```\n');
+  out.push(licenseStatement(input.license));
+  out.push(
+    `Files are ${input.format === 'parquet' ? 'Parquet (snappy)' : 'JSON lines'} under \`data/<subset>/<split>-00000-of-00001.${input.format}\`, ` +
+      `in LH-Bench Studio dataset format ${DATASET_FORMAT_VERSION} (\`${CARD_NAMESPACE_KEY}.format_version\` in the header; LH-Bench Studio imports formats up to its own).\n`,
+  );
+  const byDefault = defaultConfig(input.subsets);
+  const other = DEFAULT_CONFIG_ORDER.find((subset) => subset !== byDefault && input.subsets.includes(subset));
+  out.push(
+    '```python\nfrom datasets import load_dataset\n' +
+      `${byDefault} = load_dataset("<owner>/<this-dataset>", split="train")  # the default config\n` +
+      (other ? `${other} = load_dataset("<owner>/<this-dataset>", "${other}", split="train")\n` : '') +
+      '```\n',
+  );
 
   out.push('## Subsets\n');
   const rowsOf = (subset: ExportSubset, split: string) => input.files.find((file) => file.subset === subset && file.split === split)?.rows;
@@ -81,6 +95,13 @@ export function renderDatasetCard(input: DatasetCardInput): string {
   out.push(...collectionSection(input));
   out.push(...agreementSection(input.analysis));
   return out.join('\n');
+}
+
+/** The license in words: what the header's `license` (and for `other`, `license_name`/`license_link`) says. */
+function licenseStatement(license: CardLicense): string {
+  if (license.id === 'unknown') return '**License**: not stated (`unknown`).\n';
+  if (license.id !== 'other') return `**License**: \`${license.id}\` (${HUB_LICENSES_PAGE}).\n`;
+  return `**License**: \`${license.name}\`, not one of the Hub's licenses (\`license: other\`)${license.link ? `; its text: ${license.link}` : ''}.\n`;
 }
 
 function collectionSection(input: DatasetCardInput): string[] {

@@ -19,6 +19,7 @@ import { finishStudyRun, insertStudy } from '../store/study-repository.ts';
 import { listLiveVotes } from '../store/vote-repository.ts';
 import { PSEUDONYM_KEY_META } from './annotator-pseudonyms.ts';
 import { readMetaValue } from '../store/export-queries.ts';
+import { datasetsDefaultConfig, type CardConfig } from './datasets-card-rules.fixture.ts';
 import { SUBSET_FIELDS } from './subset-fields.ts';
 
 // Acceptance for the dataset export: the demo workspace (with a person's real vote, and a study
@@ -179,8 +180,13 @@ describe('lhb export hf (Parquet)', () => {
     expect(match).not.toBeNull();
     const header = parse(match![1]!) as Record<string, unknown>;
     for (const key of ['license', 'pretty_name', 'language', 'task_categories', 'tags', 'annotations_creators', 'size_categories', 'configs', 'dataset_info']) expect(header, key).toHaveProperty(key);
-    const configs = header.configs as { config_name: string; data_files: { split: string; path: string }[] }[];
+    const configs = header.configs as (CardConfig & { data_files: { split: string; path: string }[] })[];
     expect(configs.map((config) => config.config_name)).toEqual(SUBSETS);
+    // load_dataset(folder) with no config name loads the preferences; one default, by datasets' own rule.
+    expect(datasetsDefaultConfig(configs)).toBe('preferences');
+    // The format version an importer reads, in the header and in words.
+    expect(header.lh_bench_studio).toEqual({ format_version: 2 });
+    expect(card).toContain('LH-Bench Studio dataset format 2');
     const written = allFiles(join(out, 'data')).map((file) => relative(out, file)).sort();
     expect(configs.flatMap((config) => config.data_files.map((file) => file.path)).sort()).toEqual(written);
     for (const config of configs) {
@@ -265,6 +271,21 @@ describe('what an export never carries', () => {
     const [vote] = (await parquetReadObjects({ file: read(join(dir, 'hf-real', 'data/preferences/train-00000-of-00001.parquet')) })) as { annotator: string }[];
     expect(vote!.annotator).toBe('Alice Example');
     expect(exported.result!.card).not.toContain('synthetic');
+  });
+});
+
+describe('the card’s license', () => {
+  it('is checked by export.hf itself, so every caller gets the same refusal, and nothing is written', async () => {
+    const refusal = async (input: Record<string, unknown>) => {
+      const error = await api.call('export.hf', { outDir: join(dir, 'licensed'), ...input }).then(() => undefined, (caught: unknown) => caught as Error);
+      expect(error, JSON.stringify(input)).toBeInstanceOf(Error);
+      return error!.message;
+    };
+    expect(await refusal({ license: 'not-a-license' })).toMatch(/^Invalid input for export.hf: license: license not-a-license is not one of the Hub's license ids \(closest: /);
+    expect(await refusal({ license: 'other' })).toMatch(/licenseName: license other needs licenseName: /);
+    expect(await refusal({ license: 'mit', licenseName: 'my-license' })).toMatch(/licenseName: licenseName is only for license other/);
+    expect(await refusal({ license: 'other', licenseName: 'mine', licenseLink: 'file:///etc/passwd' })).toMatch(/licenseLink: /);
+    expect(existsSync(join(dir, 'licensed'))).toBe(false);
   });
 });
 

@@ -106,7 +106,7 @@ export async function exportDataset(deps: ExportDeps, options: ExportOptions, pr
     const card = redact(
       renderDatasetCard({
         projectName: deps.project.name,
-        license: options.license,
+        license: { id: options.license, ...(options.licenseName ? { name: options.licenseName } : {}), ...(options.licenseLink ? { link: options.licenseLink } : {}) },
         format: options.format,
         subsets,
         files,

@@ -22,6 +22,12 @@ function copyOf(source: string, name: string): string {
   return copy;
 }
 
+/** The card with its format version set to `version` (whatever the header said before). */
+function withFormatVersion(card: string, version: string): string {
+  const without = card.replace(/^lh_bench_studio:\n(?: {2}.*\n)+/m, '');
+  return without.replace(/^---\n/, `---\nlh_bench_studio:\n  format_version: ${version}\n`);
+}
+
 async function refusal(folder: string): Promise<string> {
   const before = tableCounts(target.context.workspace.db);
   const { jobId } = (await target.call('import.hf', { dir: folder })) as { jobId: string };
@@ -61,6 +67,17 @@ describe('import hf refuses', () => {
     expect(await refusal(plain)).toMatch(/is not a dataset export: it has no README\.md/);
     writeFileSync(join(plain, 'README.md'), '# Just a readme\n');
     expect(await refusal(plain)).toMatch(/README\.md has no YAML header/);
+  });
+
+  it('a card in a format version newer than this version reads, or one that is not a version', async () => {
+    const newer = copyOf(parquet(), 'newer-format');
+    writeFileSync(join(newer, 'README.md'), withFormatVersion(readFileSync(join(newer, 'README.md'), 'utf8'), '3'));
+    expect(await refusal(newer)).toMatch(
+      /^README\.md: this dataset is in LH-Bench Studio's dataset format 3 \(lh_bench_studio\.format_version\), newer than this version reads \(formats 1 to \d+\)\. Update LH-Bench Studio, then import it again\./,
+    );
+    const garbled = copyOf(parquet(), 'garbled-format');
+    writeFileSync(join(garbled, 'README.md'), withFormatVersion(readFileSync(join(garbled, 'README.md'), 'utf8'), 'two'));
+    expect(await refusal(garbled)).toMatch(/lh_bench_studio\.format_version: .*whole number/);
   });
 
   it('a card that names a data file that is not there', async () => {

@@ -3,6 +3,7 @@ import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { parse } from 'yaml';
 import { z } from 'zod';
 import { EXPORT_SUBSETS, ExportSplitSchema, ExportSubsetSchema } from '../../schemas/export.ts';
+import { CARD_NAMESPACE_KEY, DATASET_FORMAT_VERSION } from '../export/dataset-format-version.ts';
 import { hubFeature } from '../export/field-types.ts';
 import { SUBSET_FIELDS } from '../export/subset-fields.ts';
 import type { ImportedDataset, Located } from './dataset-rows.ts';
@@ -10,8 +11,12 @@ import { ImportRefusedError } from './import-refused-error.ts';
 import { DataFileReader } from './read-data-file.ts';
 import { describeRowIssues, rowSchema } from './row-schema.ts';
 
+const FORMAT_VERSION_RULE = 'should be a whole number from 1 (the dataset format version)';
+
 const CardHeaderSchema = z.object({
   pretty_name: z.string().optional(),
+  /** Absent in exports written before the card carried a version: those are format 1. */
+  [CARD_NAMESPACE_KEY]: z.object({ format_version: z.number({ error: FORMAT_VERSION_RULE }).int({ error: FORMAT_VERSION_RULE }).positive({ error: FORMAT_VERSION_RULE }).optional() }).optional(),
   configs: z
     .array(
       z.object({
@@ -52,6 +57,13 @@ export async function readDatasetFolder(dirArgument: string, progress: ReadProgr
     throw new ImportRefusedError(`${dir} is not a dataset export: it has no README.md (the dataset card lhb export hf writes). Choose the folder lhb export hf wrote.`);
   }
   const header = readCardHeader(cardPath);
+  const formatVersion = header[CARD_NAMESPACE_KEY]?.format_version ?? 1;
+  if (formatVersion > DATASET_FORMAT_VERSION) {
+    throw new ImportRefusedError(
+      `README.md: this dataset is in LH-Bench Studio's dataset format ${formatVersion} (${CARD_NAMESPACE_KEY}.format_version), newer than this version reads (formats 1 to ${DATASET_FORMAT_VERSION}). ` +
+        'Update LH-Bench Studio, then import it again.',
+    );
+  }
   const info = new Map((header.dataset_info ?? []).map((entry) => [entry.config_name, entry]));
   const dataset: ImportedDataset = {
     dir,

@@ -1,0 +1,16 @@
+/**
+ * The version of the dataset format this export writes and the import reads, stated in the
+ * card's YAML header as `lh_bench_studio: {format_version: N}` (a key of our own: the Hub and
+ * `datasets` keep keys they do not know and act on none of them). Raise it whenever an importer
+ * of the previous version would misread the folder (a field added, removed or changed in
+ * subset-fields.ts, a new split, another layout) and say in core/export/README.md what changed;
+ * the import refuses a format newer than this one rather than misread it.
+ *
+ * 1: exports written before the card carried a version (no `lh_bench_studio` key).
+ * 2: the card marks a default config, states its format version, and checks `license` against
+ *    the Hub's ids (`license_name`/`license_link` for `other`); the files are as in format 1.
+ */
+export const DATASET_FORMAT_VERSION = 2;
+
+/** The card's YAML key holding our own metadata. */
+export const CARD_NAMESPACE_KEY = 'lh_bench_studio';
