@@ -77,7 +77,7 @@ export function checkCardLicense(input: CardLicenseInput, words: CardLicenseWord
         typed.length === 0
           ? `${words.license} is empty: give one of the Hub's license ids (${HUB_LICENSES_PAGE}), or unknown.`
           : `${words.license} ${typed} is not one of the Hub's license ids (closest: ${closestHubLicenseIds(typed).join(', ')}). ` +
-            `The ids are listed at ${HUB_LICENSES_PAGE}; for a license not listed there, give ${words.license} other ${words.licenseName} NAME.`,
+            `The ids are listed at ${HUB_LICENSES_PAGE}; for a license not listed there, use ${words.license} other with ${words.licenseName}.`,
     });
   }
   if (id === 'other') {
@@ -100,6 +100,11 @@ export function checkCardLicense(input: CardLicenseInput, words: CardLicenseWord
   }
   if (problems.length > 0 || !id) return { license: undefined, problems };
   return { license: id === 'other' ? { id, name, ...(link ? { link } : {}) } : { id }, problems: [] };
+}
+
+/** The license as export.hf's input fields (`license`, and for other `licenseName`, `licenseLink`). */
+export function licenseInputOf(license: CardLicense): { license: string; licenseName?: string; licenseLink?: string } {
+  return { license: license.id, ...(license.name ? { licenseName: license.name } : {}), ...(license.link ? { licenseLink: license.link } : {}) };
 }
 
 /** A license name the Hub would take, made from a title (`Coqui Public Model License` → `coqui-public-model-license`). */

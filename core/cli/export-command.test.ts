@@ -45,7 +45,7 @@ describe('lhb export hf', () => {
     expect(unknown.status).toBe(1);
     expect(unknown.stderr).toMatch(/^lhb: --license not-a-license is not one of the Hub's license ids \(closest: [a-z0-9.+-]+, [a-z0-9.+-]+, [a-z0-9.+-]+\)/);
     expect(unknown.stderr).toContain('https://huggingface.co/docs/hub/repositories-licenses');
-    expect(unknown.stderr).toContain('--license other --license-name');
+    expect(unknown.stderr).toContain('use --license other with --license-name.');
     const typo = lhb(['export', 'hf', '--out', join(dir, 'bad-license'), '--license', 'cc-by-4', '-w', join(dir, 'ws')]);
     expect(typo.status).toBe(1);
     expect(typo.stderr).toContain('--license cc-by-4 is not one of the Hub\'s license ids (closest: cc-by-4.0, ');

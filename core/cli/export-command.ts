@@ -1,4 +1,4 @@
-import { checkCardLicense, type CardLicense, type CardLicenseWords } from '../../schemas/card-license.ts';
+import { checkCardLicense, licenseInputOf, type CardLicense, type CardLicenseWords } from '../../schemas/card-license.ts';
 import type { Job } from '../../schemas/jobs.ts';
 import { HUB_LICENSES_PAGE } from '../../schemas/hub-licenses.ts';
 import { EXPORT_SUBSETS, ExportSubsetSchema, type ExportFormat, type ExportSubset } from '../../schemas/export.ts';
@@ -34,9 +34,7 @@ export async function runExportHf(options: ExportHfOptions): Promise<void> {
       ...(subsets ? { subsets } : {}),
       pseudonymise: options.pseudonymise === true,
       includeSynthetic: options.includeSynthetic === true,
-      license: license.id,
-      ...(license.name ? { licenseName: license.name } : {}),
-      ...(license.link ? { licenseLink: license.link } : {}),
+      ...licenseInputOf(license),
     })) as RpcOutput<'export.hf'>;
     const live = process.stderr.isTTY === true;
     const stopListening = api.context.jobs.onEvent((event) => {

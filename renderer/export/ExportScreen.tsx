@@ -1,9 +1,10 @@
-import { useEffect, type FormEvent } from 'react';
+import { useEffect, useRef, type FormEvent } from 'react';
 import { EXPORT_SUBSETS } from '../../schemas/export.ts';
 import { useAppStore } from '../app/app-store.ts';
 import { ProgressBar } from '../ui/ProgressBar.tsx';
 import { useExportStore } from './export-store.ts';
 import { ImportRegion } from './ImportRegion.tsx';
+import { LicenseFields } from './LicenseFields.tsx';
 import './export.css';
 
 const SUBSET_LABELS = {
@@ -17,24 +18,26 @@ const SUBSET_LABELS = {
 
 /**
  * Exports the workspace as a Hugging Face dataset folder on the server's disk: subsets, format,
- * pseudonyms, synthetic data, then the job's progress and what it wrote (files, rows, the card).
+ * the card's license, pseudonyms, synthetic data, then the job's progress and what it wrote (files, rows, the card).
  */
 export function ExportScreen() {
   const client = useAppStore((s) => s.client);
   const state = useExportStore();
   const running = state.phase === 'starting' || state.phase === 'exporting';
   useEffect(() => (client ? useExportStore.getState().connect(client) : undefined), [client]);
+  const form = useRef<HTMLFormElement>(null);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    void state.start();
+    // A refused field (the license) takes the focus once the problem beside it is drawn.
+    void state.start().then(() => requestAnimationFrame(() => form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()));
   };
 
   return (
     <div className="export">
       <section className="export-region" aria-labelledby="export-form-title">
         <h2 id="export-form-title">Export a Hugging Face dataset</h2>
-        <form onSubmit={onSubmit} aria-labelledby="export-form-title" noValidate>
+        <form ref={form} onSubmit={onSubmit} aria-labelledby="export-form-title" noValidate>
           <fieldset>
             <legend>Subsets</legend>
             {EXPORT_SUBSETS.map((subset) => (
@@ -53,6 +56,7 @@ export function ExportScreen() {
               </label>
             ))}
           </fieldset>
+          <LicenseFields disabled={running} />
           <label className="export-check">
             <input type="checkbox" checked={state.pseudonymise} onChange={(e) => state.setPseudonymise(e.target.checked)} disabled={running} />
             Replace annotator names with stable pseudonyms

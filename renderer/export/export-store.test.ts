@@ -52,7 +52,7 @@ describe('the Export screen’s store', () => {
     await store.getState().start();
     expect(server.calls[0]).toEqual({
       method: 'export.hf',
-      input: { outDir: '/srv/out', format: 'jsonl', subsets: ['chapters', 'preferences', 'judgments', 'runs', 'rubrics'], pseudonymise: true, includeSynthetic: false },
+      input: { outDir: '/srv/out', format: 'jsonl', subsets: ['chapters', 'preferences', 'judgments', 'runs', 'rubrics'], pseudonymise: true, includeSynthetic: false, license: 'unknown' },
     });
     expect(store.getState().phase).toBe('exporting');
     server.emit(job('job-1', 'running', 'Writing preferences (train): 1000 of 3000 rows', 1000, 3000));
@@ -88,5 +88,46 @@ describe('the Export screen’s store', () => {
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(store.getState()).toMatchObject({ phase: 'cancelled', message: expect.stringMatching(/Nothing was written/) });
     expect(store.getState().result).toBeUndefined();
+  });
+
+  it('checks the license as export.hf does, each problem beside its field, and calls nothing until it is right', async () => {
+    const server = fakeServer();
+    const store = createExportStore();
+    store.getState().connect(server.client);
+    store.getState().setOutDir('/srv/out');
+    store.getState().setLicense('cc-by-4');
+    await store.getState().start();
+    expect(server.calls).toEqual([]);
+    expect(store.getState().phase).toBe('failed');
+    expect(store.getState().licenseProblems.license).toMatch(/^The license cc-by-4 is not one of the Hub's license ids \(closest: cc-by-4\.0, /);
+    // Editing a field clears its problem.
+    store.getState().setLicense('other');
+    expect(store.getState().licenseProblems).toEqual({});
+    await store.getState().start();
+    expect(store.getState().licenseProblems.licenseName).toMatch(/^The license other needs the license name: /);
+    expect(server.calls).toEqual([]);
+    store.getState().setLicenseName('Lab Terms');
+    await store.getState().start();
+    expect(store.getState().licenseProblems.licenseName).toMatch(/^The license name "Lab Terms" is not a license id: .* like lab-terms\.$/);
+    store.getState().setLicenseName('lab-terms-1.0');
+    store.getState().setLicenseLink('https://example.org/lab-terms');
+    await store.getState().start();
+    expect(server.calls[0]).toEqual({
+      method: 'export.hf',
+      input: expect.objectContaining({ license: 'other', licenseName: 'lab-terms-1.0', licenseLink: 'https://example.org/lab-terms' }),
+    });
+  });
+
+  it('sends the Hub’s spelling of the license, and no name or link once the license is not other', async () => {
+    const server = fakeServer();
+    const store = createExportStore();
+    store.getState().connect(server.client);
+    store.getState().setOutDir('/srv/out');
+    store.getState().setLicense('other');
+    store.getState().setLicenseName('lab-terms-1.0');
+    store.getState().setLicense('MIT');
+    await store.getState().start();
+    expect(server.calls[0]?.input).toMatchObject({ license: 'mit' });
+    expect(server.calls[0]?.input).not.toHaveProperty('licenseName');
   });
 });

@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { checkCardLicense, DEFAULT_CARD_LICENSE, licenseInputOf, type CardLicenseField, type CardLicenseWords } from '../../schemas/card-license.ts';
 import { EXPORT_SUBSETS, type ExportFormat, type ExportResult, type ExportSubset } from '../../schemas/export.ts';
 import type { Job } from '../../schemas/jobs.ts';
 import type { RpcClient } from '../../schemas/rpc.ts';
@@ -13,6 +14,12 @@ export interface ExportState {
   subsets: ExportSubset[];
   pseudonymise: boolean;
   includeSynthetic: boolean;
+  /** The card's license as typed (a Hub id in any case), and for `other` its name and link. */
+  license: string;
+  licenseName: string;
+  licenseLink: string;
+  /** Why the license cannot be written, per field, in the screen's words (cleared when the field is edited). */
+  licenseProblems: Partial<Record<CardLicenseField, string>>;
   phase: ExportPhase;
   jobId?: string;
   done: number;
@@ -26,12 +33,18 @@ export interface ExportState {
   toggleSubset(subset: ExportSubset): void;
   setPseudonymise(on: boolean): void;
   setIncludeSynthetic(on: boolean): void;
+  setLicense(license: string): void;
+  setLicenseName(name: string): void;
+  setLicenseLink(link: string): void;
   /** Starts export.hf with the form's choices, or says what is missing. */
   start(): Promise<void>;
   cancel(): Promise<void>;
   jobChanged(job: Job): void;
 }
 
+/** How the Export screen's messages name the license fields (the same check as export.hf and the CLI). */
+const SCREEN_LICENSE_WORDS: CardLicenseWords = { license: 'the license', licenseName: 'the license name', licenseLink: 'the license link' };
+const sentence = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 export function createExportStore() {
   return create<ExportState>()((set, get) => {
@@ -49,6 +62,10 @@ export function createExportStore() {
       subsets: [...EXPORT_SUBSETS],
       pseudonymise: false,
       includeSynthetic: false,
+      license: DEFAULT_CARD_LICENSE,
+      licenseName: '',
+      licenseLink: '',
+      licenseProblems: {},
       phase: 'idle',
       done: 0,
       total: 0,
@@ -66,15 +83,37 @@ export function createExportStore() {
         set((state) => ({ subsets: state.subsets.includes(subset) ? state.subsets.filter((s) => s !== subset) : EXPORT_SUBSETS.filter((s) => s === subset || state.subsets.includes(s)) })),
       setPseudonymise: (pseudonymise) => set({ pseudonymise }),
       setIncludeSynthetic: (includeSynthetic) => set({ includeSynthetic }),
+      // A new license can make the name and link (only for other) wrong or right: clear all three.
+      setLicense: (license) => set({ license, licenseProblems: {} }),
+      setLicenseName: (licenseName) => set((state) => ({ licenseName, licenseProblems: { ...state.licenseProblems, licenseName: undefined } })),
+      setLicenseLink: (licenseLink) => set((state) => ({ licenseLink, licenseProblems: { ...state.licenseProblems, licenseLink: undefined } })),
 
       async start() {
         const { client, outDir, format, subsets, pseudonymise, includeSynthetic, phase } = get();
         if (!client || phase === 'starting' || phase === 'exporting') return;
         if (outDir.trim().length === 0) return set({ phase: 'failed', message: 'Type the folder to create on the server machine, e.g. /home/me/datasets/lhb-release. Nothing was exported.' });
         if (subsets.length === 0) return set({ phase: 'failed', message: 'Choose at least one subset. Nothing was exported.' });
-        set({ phase: 'starting', message: 'Starting the export…', result: undefined, done: 0, total: 0, jobId: undefined });
+        const { license: typed, licenseName, licenseLink } = get();
+        // The name and link fields show only for other; what they hold otherwise is not sent.
+        const isOther = typed.trim().toLowerCase() === 'other';
+        const checked = checkCardLicense({ license: typed, ...(isOther ? { licenseName, licenseLink } : {}) }, SCREEN_LICENSE_WORDS);
+        if (!checked.license) {
+          return set({
+            phase: 'failed',
+            licenseProblems: Object.fromEntries(checked.problems.map((problem) => [problem.field, sentence(problem.message)])),
+            message: 'Check the license: the fields marked say what is wrong. Nothing was exported.',
+          });
+        }
+        set({ phase: 'starting', message: 'Starting the export…', result: undefined, done: 0, total: 0, jobId: undefined, licenseProblems: {} });
         try {
-          const { jobId } = await client.call('export.hf', { outDir: outDir.trim(), format, subsets, pseudonymise, includeSynthetic });
+          const { jobId } = await client.call('export.hf', {
+            outDir: outDir.trim(),
+            format,
+            subsets,
+            pseudonymise,
+            includeSynthetic,
+            ...licenseInputOf(checked.license),
+          });
           set({ jobId, phase: 'exporting' });
           await follow.started(jobId);
         } catch (error) {
