@@ -12,6 +12,12 @@ export interface Field {
   type: FieldType;
   /** May be null (absent in the store). Non-null fields are always set. */
   nullable?: true;
+  /**
+   * Added to the format after exports had been written without it: an import accepts an export
+   * that lacks it (its card's features and its rows) and reads each row's value as absent.
+   * Names the change, e.g. `harness-version`.
+   */
+  since?: string;
   /** What it holds, for the card's field tables and the format README. */
   description: string;
 }

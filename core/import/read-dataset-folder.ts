@@ -3,7 +3,7 @@ import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { parse } from 'yaml';
 import { z } from 'zod';
 import { EXPORT_SUBSETS, ExportSplitSchema, ExportSubsetSchema } from '../../schemas/export.ts';
-import { hubFeature } from '../export/field-types.ts';
+import { hubFeature, type Field, type HubFeature } from '../export/field-types.ts';
 import { SUBSET_FIELDS } from '../export/subset-fields.ts';
 import type { ImportedDataset, Located } from './dataset-rows.ts';
 import { ImportRefusedError } from './import-refused-error.ts';
@@ -76,7 +76,7 @@ export async function readDatasetFolder(dirArgument: string, progress: ReadProgr
       }
       const fields = SUBSET_FIELDS[subset.data];
       const features = info.get(subset.data)?.features;
-      if (features && JSON.stringify(features) !== JSON.stringify(fields.map(hubFeature))) {
+      if (features && JSON.stringify(features) !== JSON.stringify(featuresOf(fields, features))) {
         throw new ImportRefusedError(`README.md: dataset_info of ${subset.data} lists other features than this version's format (core/export/README.md); it was written by another version of the export.`);
       }
       dataset.present.add(subset.data);
@@ -161,3 +161,11 @@ function statKind(path: string): Kind {
   }
 }
 
+/**
+ * The features a card of this format lists for `fields`: all of them, or, for an export written
+ * before a field was added (`since`), all but the added ones it does not list.
+ */
+function featuresOf(fields: readonly Field[], listed: readonly unknown[]): HubFeature[] {
+  const names = new Set(listed.map((feature) => (feature && typeof feature === 'object' ? (feature as { name?: unknown }).name : undefined)));
+  return fields.filter((field) => field.since === undefined || names.has(field.name)).map(hubFeature);
+}
