@@ -106,6 +106,9 @@ describe('opening a workspace written before migration 014', () => {
     const comparing = realVotes.filter((vote) => configOf(vote.run_a) !== configOf(vote.run_b));
     expect(comparing.length).toBeLessThan(realVotes.length);
     expect(report.preference.votes).toBe(comparing.length);
+    expect(report.preference.flags).toContain(
+      `${realVotes.length - comparing.length} of ${realVotes.length} votes compares two runs of one configuration (claude-code · claude-sonnet-4-5 · skill v2) and is left out: an agent is not ranked against itself.`,
+    );
     expect(report.preference.elo.map((row) => row.label).sort()).toEqual(processRows.map((row) => row.label).sort());
 
     // The synthetic study's labels name the harness by its id too.
