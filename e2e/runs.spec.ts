@@ -59,7 +59,7 @@ test('a researcher browses the demo tasks and runs, then imports a bundle whose 
   const runTable = runs.getByRole('table', { name: new RegExp(`^3 runs of ${FIGMA_TASK}`) });
   await expect(runTable.getByRole('row')).toHaveCount(4);
   for (const [harness, model] of [
-    ['codex-cli', 'gpt-5-codex'],
+    ['codex', 'gpt-5-codex'],
     ['claude-code', 'claude-sonnet-4-5'],
     ['gemini-cli', 'gemini-2.5-pro'],
   ] as const) {

@@ -117,8 +117,12 @@ export const RunSummarySchema = z.object({
   id: z.string(),
   taskId: z.string(),
   taskTitle: z.string(),
+  /** The harness's canonical id (`codex`, never an alias such as `codex-cli`), or another agent's name. */
   harness: z.string(),
+  /** The harness CLI's version, when known: recorded on the run, not part of its configuration. */
+  harnessVersion: z.string().nullable(),
   model: z.string(),
+  /** What the study chose (skill, …): with harness and model, the run's configuration. */
   versions: z.record(z.string(), z.string()),
   status: z.string(),
   startedAt: z.string(),

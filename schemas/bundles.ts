@@ -17,15 +17,30 @@ export type RunStatus = z.infer<typeof RunStatusSchema>;
 export const RunManifestSchema = z
   .object({
     task_id: z.string().min(1),
+    /** The harness's id (`codex`); an alias such as `codex-cli` is accepted and stored as the id. */
     harness: z.string().min(1),
+    /**
+     * The harness CLI's version (`0.46.0`), or null when unknown. Recorded on the run, not part of
+     * its configuration (core/runs/run-configuration.ts). Without this field, `versions.harness`
+     * is read as the harness version (the older convention) and leaves the versions.
+     */
+    harness_version: z.string().min(1).max(100).nullable().optional(),
     model: z.string().min(1),
-    /** Versions of what was injected or pinned, e.g. `{ skill: "v1", harness: "1.4.2" }`. */
+    /** What the study chose and varies, e.g. `{ skill: "v1" }`: two runs are one configuration when harness, model and versions agree. */
     versions: z.record(z.string(), z.string()),
     started_at: IsoDateTimeSchema,
     finished_at: IsoDateTimeSchema,
     status: RunStatusSchema,
   })
   .superRefine((run, ctx) => {
+    const pinned = run.versions.harness;
+    if (pinned !== undefined && typeof run.harness_version === 'string' && pinned !== run.harness_version) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['versions', 'harness'],
+        message: `"${pinned}" disagrees with harness_version "${run.harness_version}"; give the version that ran as harness_version only`,
+      });
+    }
     if (Date.parse(run.finished_at) < Date.parse(run.started_at)) {
       ctx.addIssue({
         code: 'custom',

@@ -15,7 +15,8 @@ export const DemoStudySchema = z.object({
   note: z.string(),
   seed: z.string(),
   configurations: z.array(
-    z.object({ key: Id, harness: Id, model: Id, versions: z.record(z.string(), z.string()) }),
+    // harnessVersion is recorded on each run; versions (the skill) make the configuration with harness and model.
+    z.object({ key: Id, harness: Id, harnessVersion: z.string().min(1).optional(), model: Id, versions: z.record(z.string(), z.string()) }),
   ).min(2),
   tasks: z.array(z.object({ id: Id, title: z.string().min(1), instruction: z.string() })).min(1),
   runs: z.array(z.object({ id: Id, task: Id, config: Id, startedAt: z.string(), finishedAt: z.string() })).min(2),

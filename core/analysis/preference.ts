@@ -77,11 +77,12 @@ export function buildPreference(data: StudyData, options: { resamples: number; s
   const pass = ratings.length > 0 ? passRates(ratings) : null;
 
   const systems = [...new Set(comparisons.flatMap((c) => [c.a, c.b]))];
+  const selfVotes = selfComparisonFlags(data, label);
   if (systems.length < 2) {
     return {
       votes: comparisons.length,
       elo: [],
-      flags: comparisons.length === 0 ? [] : ['Every counted vote compares runs of one configuration; there is nothing to rank.'],
+      flags: comparisons.length === 0 ? selfVotes : ['Every counted vote compares runs of one configuration; there is nothing to rank.'],
       pairwise: [],
       winMatrix: { configs: [], cells: [] },
       positionBias,
@@ -113,7 +114,7 @@ export function buildPreference(data: StudyData, options: { resamples: number; s
     ranked.slice(i + 1).map((b) => ({ a, b, pValue: bt.pValues[a]![b]!, cohensH: cohensH(rates.systems[a]!.winRate, rates.systems[b]!.winRate) })),
   );
   // Flags name configurations by their canonical ids; show their labels instead.
-  const flags = bt.flags.map((flag) => bt.systems.reduce((message, system) => message.split(system).join(label(system)), flag.message));
+  const flags = [...selfVotes, ...bt.flags.map((flag) => bt.systems.reduce((message, system) => message.split(system).join(label(system)), flag.message))];
   return {
     votes: comparisons.length,
     elo: ranked.map((config) => ({ config, label: label(config), rating: bt.ratings[config]!, lo: bt.ci?.[config]?.[0] ?? null, hi: bt.ci?.[config]?.[1] ?? null })),
@@ -130,6 +131,19 @@ export function buildPreference(data: StudyData, options: { resamples: number; s
     }),
     discriminatingShare: pass?.discriminatingShare ?? null,
   };
+}
+
+/**
+ * Votes cast between two runs that are one configuration: since runs of one agent under two names
+ * or build numbers became one configuration (migration 014), a vote cast before can compare an
+ * agent with itself. It stays stored and counted in position bias and ratings, but not in ranking.
+ */
+function selfComparisonFlags(data: StudyData, label: (config: string) => string): string[] {
+  const configs = data.votes.map((vote) => [data.runs.get(vote.run_a)?.config, data.runs.get(vote.run_b)?.config] as const).filter(([a, b]) => a !== undefined && a === b).map(([a]) => a!);
+  if (configs.length === 0) return [];
+  const labels = [...new Set(configs.map(label))].sort(byText).join(', ');
+  const one = configs.length === 1;
+  return [`${configs.length} of ${data.votes.length} votes ${one ? 'compares' : 'compare'} two runs of one configuration (${labels}) and ${one ? 'is' : 'are'} left out: an agent is not ranked against itself.`];
 }
 
 function passRatesRows(pass: ReturnType<typeof passRates> | null, label: (config: string) => string): Preference['passRates'] {

@@ -27,7 +27,7 @@ export function seedDemoStudy(db: Database, datasetDir: string): boolean {
     for (const run of study.runs) {
       const config = configurations.get(run.config);
       if (!config) throw new Error(`The demo study ${file} names configuration "${run.config}" for run ${run.id}, which it does not define.`);
-      recordSyntheticRun(db, { id: run.id, taskId: run.task, harness: config.harness, model: config.model, versions: config.versions, startedAt: run.startedAt, finishedAt: run.finishedAt, origin: 'datasets/demo/study (synthetic)' }, loadedAt);
+      recordSyntheticRun(db, { id: run.id, taskId: run.task, harness: config.harness, model: config.model, versions: config.versions, ...(config.harnessVersion ? { harnessVersion: config.harnessVersion } : {}), startedAt: run.startedAt, finishedAt: run.finishedAt, origin: 'datasets/demo/study (synthetic)' }, loadedAt);
     }
     const annotators = new Map(study.annotators.map((annotator) => [annotator.name, ensureSyntheticAnnotator(db, annotator.name, annotator.queueSeed, loadedAt)]));
     for (const vote of study.votes) {

@@ -228,7 +228,7 @@ runs
   .command('start')
   .description('Run harnesses on tasks as a study (tasks × harnesses × repeats) and follow it to its end; exits 1 if any run did not succeed. Ctrl+C cancels; lhb runs resume continues.')
   .option('--task <dir|id>', 'a task folder (imported first; its inputs/ are given to the agent) or a task id; repeatable', collect)
-  .option('--harness <name>', 'claude-code, codex, gemini-cli or command; repeatable', collect)
+  .option('--harness <name>', 'claude-code, codex, gemini-cli or command (an alias such as codex-cli is taken as its id); repeatable', collect)
   .option('--model <m>', 'the model every harness uses (default: each harness\'s own default)')
   .option('--endpoint <url>', 'the model API base URL (a proxy, a gateway, a local server)')
   .option('--api-key-env <NAME>', 'the environment variable holding the API key; its value is passed to the harness, never stored')

@@ -60,9 +60,9 @@ describe('lhb runs start / status / show', () => {
     const missing = lhb(['runs', 'start', '--task', task, '--harness', 'codex', '-w', ws], { PATH: '/usr/bin:/bin' });
     expect(missing.status).toBe(1);
     expect(missing.stderr).toMatch(/The "codex" command \(Codex CLI\) was not found on PATH or in .*no-tools\. Install it with: lhb harnesses install codex/);
-    const bad = lhb(['runs', 'start', '--task', task, '--harness', 'claude', '-w', ws]);
+    const bad = lhb(['runs', 'start', '--task', task, '--harness', 'openhands', '-w', ws]);
     expect(bad.status).toBe(1);
-    expect(bad.stderr).toContain('--harness claude: not a harness. Choose from claude-code, codex, gemini-cli, command.');
+    expect(bad.stderr).toContain('--harness openhands: not a harness lhb runs. Choose from claude-code, codex, gemini-cli, command (an alias such as codex-cli names the same harness).');
     const noTask = lhb(['runs', 'start', '--task', 'no-such-task', '--harness', 'command', '--command', 'true', '-w', ws]);
     expect(noTask.status).toBe(1);
     expect(noTask.stderr).toContain('No task "no-such-task" in this workspace');

@@ -11,7 +11,8 @@ export function runsListTable(runs: readonly RunSummary[]): string[] {
     const versions = Object.entries(run.versions).map(([key, value]) => `${key} ${value}`).join(', ');
     const artifacts = [run.hasBuild ? 'build' : '', run.frames > 0 ? `${run.frames} frame${run.frames === 1 ? '' : 's'}` : '', run.hasVideo ? 'video' : ''].filter(Boolean).join(', ');
     const notes = [run.findings.length > 0 ? `${run.findings.length} finding${run.findings.length === 1 ? '' : 's'}` : '', run.synthetic ? '[synthetic]' : ''].filter(Boolean).join('  ');
-    return [run.id, run.taskId, `${run.harness} / ${run.model}${versions ? ` (${versions})` : ''}`, run.status, artifacts || 'no artifacts', notes];
+    const harness = run.harnessVersion === null ? run.harness : `${run.harness} ${run.harnessVersion}`;
+    return [run.id, run.taskId, `${harness} / ${run.model}${versions ? ` (${versions})` : ''}`, run.status, artifacts || 'no artifacts', notes];
   });
   const table = [[...HEADER], ...rows];
   const widths = HEADER.map((_, column) => Math.max(...table.map((row) => row[column]!.length)));

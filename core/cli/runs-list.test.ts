@@ -25,6 +25,9 @@ it('lhb runs list marks the demo study’s synthetic runs, in text and in JSON',
   expect(runs.filter((run) => run.synthetic).map((run) => run.taskId).every((task) => task.startsWith('synthetic-task-'))).toBe(true);
   expect(runs.filter((run) => run.synthetic)).toHaveLength(48);
   expect(runs.filter((run) => !run.synthetic)).toHaveLength(5);
+  // One id per harness, real or synthetic, each run with its harness version beside its versions.
+  expect([...new Set(runs.map((run) => run.harness))].sort()).toEqual(['claude-code', 'codex', 'gemini-cli']);
+  expect(runs.every((run) => run.harnessVersion !== null && !('harness' in run.versions))).toBe(true);
 
   const text = lhb(['runs', 'list', '-w', workspace]);
   expect(text.status).toBe(0);
@@ -37,6 +40,7 @@ it('lhb runs list marks the demo study’s synthetic runs, in text and in JSON',
   const marked = lines.filter((line) => line.endsWith('  [synthetic]'));
   expect(marked).toHaveLength(48);
   expect(marked.every((line) => line.includes('synthetic-task-') && line.includes('no artifacts'))).toBe(true);
+  expect(lines.filter((line) => line.includes('codex 0.46.0 / gpt-5-codex (skill v1)'))).toHaveLength(14);
   expect(text.stderr).toContain('48 of 53 runs are synthetic');
 
   const real = lhb(['runs', 'list', '--task', 'demo-figma-pricing', '-w', workspace]);

@@ -4,6 +4,7 @@ import { TaskFileSchema } from '../../schemas/arena.ts';
 import { ReplayScriptSchema, type ReplayScript } from '../../schemas/replay-script.ts';
 import { HarnessIdSchema, type HarnessId } from '../../schemas/trajectory.ts';
 import type { StudySpecInput } from '../../schemas/studies.ts';
+import { canonicalHarnessId } from '../runs/harnesses/harness-registry.ts';
 
 /** The model each harness is run with when --model is not given. */
 export const DEFAULT_MODELS: Readonly<Record<HarnessId, string>> = {
@@ -83,10 +84,11 @@ export function readReplayScript(path: string): ReplayScript {
 /** Turns `lhb runs start` flags into a study spec; a bad flag is an error naming it. */
 export function studySpecFromFlags(flags: RunsStartFlags, tasks: { ids: string[]; folders: Record<string, string> }): StudySpecInput {
   if (tasks.ids.length === 0) throw new FlagError('Give at least one --task (a task folder or a task id), or --demo.');
+  // An alias (codex-cli) names the same harness: the study records its id, so its runs join the others'.
   const harnesses = (flags.harness ?? []).map((name) => {
-    const parsed = HarnessIdSchema.safeParse(name);
-    if (!parsed.success) throw new FlagError(`--harness ${name}: not a harness. Choose from ${HarnessIdSchema.options.join(', ')}.`);
-    return parsed.data;
+    const id = canonicalHarnessId(name);
+    if (id === undefined) throw new FlagError(`--harness ${name}: not a harness lhb runs. Choose from ${HarnessIdSchema.options.join(', ')} (an alias such as codex-cli names the same harness).`);
+    return id;
   });
   if (harnesses.length === 0) throw new FlagError(`Give at least one --harness (${HarnessIdSchema.options.join(', ')}).`);
   if (harnesses.includes('command') && !flags.command) throw new FlagError('--harness command needs --command "CMD": the command line to run in each run folder.');

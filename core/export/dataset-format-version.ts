@@ -9,8 +9,13 @@
  * 1: exports written before the card carried a version (no `lh_bench_studio` key).
  * 2: the card marks a default config, states its format version, and checks `license` against
  *    the Hub's ids (`license_name`/`license_link` for `other`); the files are as in format 1.
+ * 3: runs carry `harness_version`; a harness alias (`codex-cli`) is written as its id, and
+ *    `versions` no longer holds the harness build (older exports' `versions.harness` is read as
+ *    the harness version on import).
+ * A field added in a version says so with `since` (field-types.ts), so an import of an older
+ * format expects exactly the fields that format had.
  */
-export const DATASET_FORMAT_VERSION = 2;
+export const DATASET_FORMAT_VERSION = 3;
 
 /** The card's YAML key holding our own metadata. */
 export const CARD_NAMESPACE_KEY = 'lh_bench_studio';

@@ -18,6 +18,7 @@ import { listSourceSummaries } from '../store/source-repository.ts';
 import { finishStudyRun, insertStudy } from '../store/study-repository.ts';
 import { listLiveVotes } from '../store/vote-repository.ts';
 import { PSEUDONYM_KEY_META } from './annotator-pseudonyms.ts';
+import { DATASET_FORMAT_VERSION } from './dataset-format-version.ts';
 import { readMetaValue } from '../store/export-queries.ts';
 import { datasetsDefaultConfig, type CardConfig } from './datasets-card-rules.fixture.ts';
 import { SUBSET_FIELDS } from './subset-fields.ts';
@@ -185,8 +186,8 @@ describe('lhb export hf (Parquet)', () => {
     // load_dataset(folder) with no config name loads the preferences; one default, by datasets' own rule.
     expect(datasetsDefaultConfig(configs)).toBe('preferences');
     // The format version an importer reads, in the header and in words.
-    expect(header.lh_bench_studio).toEqual({ format_version: 2 });
-    expect(card).toContain('LH-Bench Studio dataset format 2');
+    expect(header.lh_bench_studio).toEqual({ format_version: DATASET_FORMAT_VERSION });
+    expect(card).toContain(`LH-Bench Studio dataset format ${DATASET_FORMAT_VERSION}`);
     const written = allFiles(join(out, 'data')).map((file) => relative(out, file)).sort();
     expect(configs.flatMap((config) => config.data_files.map((file) => file.path)).sort()).toEqual(written);
     for (const config of configs) {

@@ -12,6 +12,12 @@ export interface Field {
   type: FieldType;
   /** May be null (absent in the store). Non-null fields are always set. */
   nullable?: true;
+  /**
+   * The dataset format version (dataset-format-version.ts) that added it; absent means format 1.
+   * An import of an older format expects the field neither in the card's features nor in the
+   * rows, and reads each row's value as absent.
+   */
+  since?: number;
   /** What it holds, for the card's field tables and the format README. */
   description: string;
 }

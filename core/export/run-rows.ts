@@ -35,6 +35,7 @@ function runRow(ctx: ExportContext, run: ExportRunRow): Record<string, unknown> 
     task_kind: run.task_kind,
     config_id: run.config_id,
     harness: run.harness,
+    harness_version: run.harness_version,
     model: run.model,
     versions,
     status: run.status,

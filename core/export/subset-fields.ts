@@ -7,7 +7,7 @@ const VERSIONS: Field = {
     { name: 'name', type: 'string', description: 'what is versioned: harness, skill, …' },
     { name: 'version', type: 'string', description: 'its version' },
   ] } },
-  description: 'the versions the run was made with (harness, skill, …), sorted by name',
+  description: 'what the study chose and varies (skill, …), sorted by name: with harness and model, the configuration',
 };
 
 const configuration = (side: 'a' | 'b'): Field => ({
@@ -143,7 +143,8 @@ export const SUBSET_FIELDS: Record<ExportSubset, readonly Field[]> = {
     { name: 'task_title', type: 'string', description: "the task's title" },
     { name: 'task_kind', type: 'string', description: 'figma or programmatic' },
     { name: 'config_id', type: 'string', description: 'the canonical configuration id (harness, model, versions)' },
-    { name: 'harness', type: 'string', description: 'the agent harness' },
+    { name: 'harness', type: 'string', description: 'the agent harness, by its canonical id (codex, never codex-cli)' },
+    { name: 'harness_version', type: 'string', nullable: true, since: 3, description: "the harness CLI's version when known; recorded on the run, not part of its configuration" },
     { name: 'model', type: 'string', description: 'the model' },
     VERSIONS,
     { name: 'status', type: 'string', description: 'succeeded, failed, timeout or cancelled' },

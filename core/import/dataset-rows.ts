@@ -112,6 +112,8 @@ export interface RunRowIn {
   task_kind: string;
   config_id: string;
   harness: string;
+  /** Absent in exports written before the field existed: `versions` may then hold it as `harness`. */
+  harness_version?: string | null;
   model: string;
   versions: NameVersion[];
   status: string;

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Api } from '../api/create-api.ts';
 import { openApi } from '../api/open-api.ts';
 import { tableCounts } from './table-counts.fixture.ts';
+import { DATASET_FORMAT_VERSION } from '../export/dataset-format-version.ts';
 
 // A folder that is not an export, or is damaged, is refused saying what is wrong and where, and
 // the workspace is left exactly as it was (nothing half-imported).
@@ -71,9 +72,9 @@ describe('import hf refuses', () => {
 
   it('a card in a format version newer than this version reads, or one that is not a version', async () => {
     const newer = copyOf(parquet(), 'newer-format');
-    writeFileSync(join(newer, 'README.md'), withFormatVersion(readFileSync(join(newer, 'README.md'), 'utf8'), '3'));
+    writeFileSync(join(newer, 'README.md'), withFormatVersion(readFileSync(join(newer, 'README.md'), 'utf8'), String(DATASET_FORMAT_VERSION + 1)));
     expect(await refusal(newer)).toMatch(
-      /^README\.md: this dataset is in LH-Bench Studio's dataset format 3 \(lh_bench_studio\.format_version\), newer than this version reads \(formats 1 to \d+\)\. Update LH-Bench Studio, then import it again\./,
+      new RegExp(`^README\\.md: this dataset is in LH-Bench Studio's dataset format ${DATASET_FORMAT_VERSION + 1} \\(lh_bench_studio\\.format_version\\), newer than this version reads \\(formats 1 to ${DATASET_FORMAT_VERSION}\\)\\. Update LH-Bench Studio, then import it again\\.`),
     );
     const garbled = copyOf(parquet(), 'garbled-format');
     writeFileSync(join(garbled, 'README.md'), withFormatVersion(readFileSync(join(garbled, 'README.md'), 'utf8'), 'two'));

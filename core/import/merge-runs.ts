@@ -1,17 +1,15 @@
 import { ErrorTypeSchema } from '../../schemas/trajectory.ts';
 import { insertFinishedStudyRun, nextStudyRunPosition } from '../store/import-repository.ts';
-import { findRun, findRunByDigest, insertRun, isSyntheticConfigId, type RunRow } from '../store/run-repository.ts';
+import { configurationColumns, runConfigurationOf } from '../runs/run-configuration.ts';
+import { findRun, findRunByDigest, insertRun, isSyntheticConfigId, SYNTHETIC_CONFIG_PREFIX, type RunRow } from '../store/run-repository.ts';
 import { findStudy, findStudyRunByRunId, insertStudy } from '../store/study-repository.ts';
 import { findTask, upsertTask } from '../store/task-repository.ts';
-import type { Located, NameVersion, RunRowIn } from './dataset-rows.ts';
+import type { Located, RunRowIn } from './dataset-rows.ts';
 import { ImportRefusedError } from './import-refused-error.ts';
 import { atRow, type MergeContext } from './merge-context.ts';
 
 const RUN_STATUSES = new Set(['succeeded', 'failed', 'timeout', 'cancelled']);
 const TASK_KINDS = new Set(['figma', 'programmatic']);
-
-/** The stored versions record (`{"harness":"2.0.14","skill":"v2"}`) of an exported versions list. */
-export const versionsJson = (versions: readonly NameVersion[]) => JSON.stringify(Object.fromEntries(versions.map((entry) => [entry.name, entry.version])));
 
 /** The task a run or vote names, created (title and kind only; no frames) when the workspace lacks it. */
 export function ensureTask(ctx: MergeContext, task: { id: string; title: string; kind: string }, synthetic: 0 | 1, createdAt: string, where: string): void {
@@ -48,15 +46,13 @@ export function mergeRuns(ctx: MergeContext, rows: readonly Located<RunRowIn>[])
         throw new ImportRefusedError(`${where}: the ${split} split holds run ${row.run_id} with the configuration id ${row.config_id}; synthetic runs (and only they) have "synthetic:" ids.`);
       }
       ensureTask(ctx, { id: row.task_id, title: row.task_title, kind: row.task_kind }, synthetic, row.started_at, where);
+      const columns = runColumns(row, synthetic);
       insertRun(
         ctx.db,
         {
           id: row.run_id,
           task_id: row.task_id,
-          harness: row.harness,
-          model: row.model,
-          versions_json: versionsJson(row.versions),
-          config_id: row.config_id,
+          ...columns,
           status: row.status as RunRow['status'],
           started_at: row.started_at,
           finished_at: row.finished_at,
@@ -69,7 +65,7 @@ export function mergeRuns(ctx: MergeContext, rows: readonly Located<RunRowIn>[])
         [],
       );
       if (row.artifacts.length > 0) withoutFiles += 1;
-      if (row.study_id !== null) mergeStudyRun(ctx, row, where);
+      if (row.study_id !== null) mergeStudyRun(ctx, row, columns, where);
       else if (row.errors !== null) trajectoryErrorsLeft += 1;
       ctx.count('runs', 'added');
     });
@@ -82,8 +78,20 @@ export function mergeRuns(ctx: MergeContext, rows: readonly Located<RunRowIn>[])
   }
 }
 
+/**
+ * A run's configuration as this workspace writes it, whatever the exporting version wrote: the
+ * harness by its id, the harness version out of `versions` when the export predates the field,
+ * the configuration id recomputed (core/runs/run-configuration.ts), so imported runs join the
+ * workspace's own configurations.
+ */
+function runColumns(row: RunRowIn, synthetic: 0 | 1): ReturnType<typeof configurationColumns> {
+  const versions = Object.fromEntries(row.versions.map((entry) => [entry.name, entry.version]));
+  const columns = configurationColumns(runConfigurationOf({ harness: row.harness, model: row.model, versions, harnessVersion: row.harness_version }));
+  return synthetic === 1 ? { ...columns, config_id: `${SYNTHETIC_CONFIG_PREFIX}${columns.config_id}` } : columns;
+}
+
 /** The study (created, finished, with no folder or spec) and its finished run carrying the exported figures. */
-function mergeStudyRun(ctx: MergeContext, row: RunRowIn, where: string): void {
+function mergeStudyRun(ctx: MergeContext, row: RunRowIn, columns: ReturnType<typeof configurationColumns>, where: string): void {
   const studyId = row.study_id!;
   if (findStudyRunByRunId(ctx.db, row.run_id)) return;
   if (!findStudy(ctx.db, studyId)) {
@@ -112,17 +120,17 @@ function mergeStudyRun(ctx: MergeContext, row: RunRowIn, where: string): void {
     study_id: studyId,
     position: nextStudyRunPosition(ctx.db, studyId),
     task_id: row.task_id,
-    harness: row.harness,
-    model: row.model,
-    versions_json: versionsJson(row.versions),
-    config_id: row.config_id,
+    harness: columns.harness,
+    model: columns.model,
+    versions_json: columns.versions_json,
+    config_id: columns.config_id,
     config_index: 0,
     repeat_index: row.repeat_index ?? 0,
     status: row.status as RunRow['status'],
     attempts: row.attempts ?? 1,
     error_kind: row.error_kind,
     error_message: null,
-    harness_version: row.versions.find((entry) => entry.name === 'harness')?.version ?? null,
+    harness_version: columns.harness_version,
     process_pid: null,
     process_start: null,
     started_at: row.started_at,

@@ -4,7 +4,7 @@ import { parse } from 'yaml';
 import { z } from 'zod';
 import { EXPORT_SUBSETS, ExportSplitSchema, ExportSubsetSchema } from '../../schemas/export.ts';
 import { CARD_NAMESPACE_KEY, DATASET_FORMAT_VERSION } from '../export/dataset-format-version.ts';
-import { hubFeature } from '../export/field-types.ts';
+import { hubFeature, type Field, type FieldType } from '../export/field-types.ts';
 import { SUBSET_FIELDS } from '../export/subset-fields.ts';
 import type { ImportedDataset, Located } from './dataset-rows.ts';
 import { ImportRefusedError } from './import-refused-error.ts';
@@ -86,7 +86,7 @@ export async function readDatasetFolder(dirArgument: string, progress: ReadProgr
       if (!subset.success) {
         throw new ImportRefusedError(`README.md: configs names "${config.config_name}", which is not a subset of this format (${EXPORT_SUBSETS.join(', ')}).`);
       }
-      const fields = SUBSET_FIELDS[subset.data];
+      const fields = fieldsOfFormat(SUBSET_FIELDS[subset.data], formatVersion);
       const features = info.get(subset.data)?.features;
       if (features && JSON.stringify(features) !== JSON.stringify(fields.map(hubFeature))) {
         throw new ImportRefusedError(`README.md: dataset_info of ${subset.data} lists other features than this version's format (core/export/README.md); it was written by another version of the export.`);
@@ -173,3 +173,9 @@ function statKind(path: string): Kind {
   }
 }
 
+/** The fields an export of `formatVersion` has: those added in that version or before (`since`), nested ones too. */
+function fieldsOfFormat(fields: readonly Field[], formatVersion: number): Field[] {
+  const typeOfFormat = (type: FieldType): FieldType =>
+    typeof type === 'string' ? type : 'list' in type ? { list: typeOfFormat(type.list) } : { struct: fieldsOfFormat(type.struct, formatVersion) };
+  return fields.filter((field) => (field.since ?? 1) <= formatVersion).map((field) => ({ ...field, type: typeOfFormat(field.type) }));
+}

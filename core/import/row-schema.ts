@@ -51,14 +51,16 @@ function typeSchema(type: FieldType): z.ZodType {
 
 function structSchema(fields: readonly Field[]): z.ZodType {
   const shape: Record<string, z.ZodType> = {};
-  for (const field of fields) shape[field.name] = field.nullable ? typeSchema(field.type).nullable() : typeSchema(field.type);
+  for (const field of fields) {
+    const schema = field.nullable ? typeSchema(field.type).nullable() : typeSchema(field.type);
+    shape[field.name] = schema;
+  }
   return z.object(shape).strict();
 }
 
 /**
  * The zod schema of one subset's row, built from the same field list the export writes with
- * (core/export/subset-fields.ts): every column present, of its type, null only where nullable,
- * no other columns. Values come out as JSON lines would hold them (timestamps as ISO text).
+ * (core/export/subset-fields.ts), as of the folder's format version: every column present, of its type, null only where nullable, no other columns. Values come out as JSON lines would hold them (timestamps as ISO text).
  */
 export function rowSchema(fields: readonly Field[]): z.ZodType<Record<string, unknown>> {
   return structSchema(fields) as z.ZodType<Record<string, unknown>>;

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { demoDatasetDir, packageRoot } from '../app-paths.ts';
 import { listRunSummaries, listTaskSummaries } from './run-views.ts';
 import { openWorkspace, type Workspace } from '../workspace/open-workspace.ts';
+import { findRun } from '../store/run-repository.ts';
 import { importBundles } from './import-bundles.ts';
 
 const demoArena = join(demoDatasetDir, 'arena');
@@ -44,11 +45,38 @@ describe('importBundles', () => {
       [3, true, 0],
       [3, true, 0],
     ]);
-    expect(new Set(runs.map((r) => r.harness))).toEqual(new Set(['claude-code', 'codex-cli', 'gemini-cli']));
+    expect(new Set(runs.map((r) => r.harness))).toEqual(new Set(['claude-code', 'codex', 'gemini-cli']));
 
     const again = await importBundles(workspace, [demoArena], { captureMissingFrames: false });
     expect(again.outcomes.every((o) => o.status === 'unchanged')).toBe(true);
     expect(listRunSummaries(workspace.db)).toHaveLength(5);
+  });
+
+  it('maps a harness alias to its id and keeps the harness version beside the configuration, so one agent is one configuration', async () => {
+    await importBundles(workspace, [demoArena], { captureMissingFrames: false });
+    const root = join(dir, 'more');
+    // The old convention: the alias, and the harness version among the versions.
+    cpSync(join(demoArena, 'bundles', 'bundle-01'), join(root, 'legacy'), { recursive: true });
+    writeFileSync(join(root, 'legacy', 'run.json'), JSON.stringify({ ...runJson(), harness: 'Codex-CLI', model: 'gpt-5-codex', versions: { skill: 'v1', harness: '0.45.2' } }));
+    // Today's: the id, and harness_version on its own.
+    cpSync(join(demoArena, 'bundles', 'bundle-01'), join(root, 'current'), { recursive: true });
+    writeFileSync(join(root, 'current', 'run.json'), JSON.stringify({ ...runJson(), harness: 'codex', harness_version: '0.47.1', model: 'gpt-5-codex', versions: { skill: 'v1' }, started_at: '2025-02-01T00:00:00Z', finished_at: '2025-02-01T01:00:00Z' }));
+    // Both, disagreeing: which one ran is unclear.
+    cpSync(join(demoArena, 'bundles', 'bundle-01'), join(root, 'unclear'), { recursive: true });
+    writeFileSync(join(root, 'unclear', 'run.json'), JSON.stringify({ ...runJson(), harness: 'codex', harness_version: '0.47.1', versions: { skill: 'v1', harness: '0.46.0' } }));
+    const result = await importBundles(workspace, [root], { captureMissingFrames: false });
+    const byPath = new Map(result.outcomes.map((o) => [o.path.split('/').pop(), o]));
+    expect(byPath.get('legacy')).toMatchObject({ status: 'imported' });
+    expect(byPath.get('current')).toMatchObject({ status: 'imported' });
+    expect(byPath.get('unclear')).toMatchObject({ status: 'failed', reason: expect.stringMatching(/unclear[/\\]run\.json: versions\.harness: "0\.46\.0" disagrees with harness_version "0\.47\.1"/) });
+
+    const codex = listRunSummaries(workspace.db, 'demo-figma-pricing').filter((run) => run.model === 'gpt-5-codex');
+    expect(codex.map((run) => [run.harness, run.harnessVersion, run.versions]).sort()).toEqual([
+      ['codex', '0.45.2', { skill: 'v1' }],
+      ['codex', '0.46.0', { skill: 'v1' }],
+      ['codex', '0.47.1', { skill: 'v1' }],
+    ]);
+    expect(new Set(codex.map((run) => findRun(workspace.db, run.id)!.config_id))).toEqual(new Set(['["codex","gpt-5-codex",{"skill":"v1"}]']));
   });
 
   it('reports each bad folder with the file and the fix while the good ones import', async () => {

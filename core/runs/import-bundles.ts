@@ -14,6 +14,7 @@ import { captureFrames, type CapturedFrame } from './frame-capture.ts';
 import { frameCaptureFileName } from './frame-capture-file-name.ts';
 import { readFigmaTask } from './read-figma-manifest.ts';
 import { readOutputBundle, type OutputBundle } from './read-output-bundle.ts';
+import { configurationColumns, runConfigurationOf } from './run-configuration.ts';
 import { isHarborTrialFolder, readHarborTrial } from './trajectory/atif-harbor-trial.ts';
 import { readFolderTrajectory } from './trajectory/atif-run-files.ts';
 import { describeFolderTrajectory, storeFolderTrajectory } from './trajectory/atif-run-trajectory.ts';
@@ -212,6 +213,9 @@ async function importRun(workspace: Workspace, dir: string, options: ImportBundl
       rows.push({ run_id: runId, path: file.path, sha256: blob.sha256, size_bytes: blob.sizeBytes });
     }
     const run = bundle.run;
+    const configuration = runConfigurationOf({ harness: run.harness, model: run.model, versions: run.versions, harnessVersion: run.harness_version });
+    // Where run.json says nothing, the version the agent's own trajectory names, then Harbor's record.
+    configuration.harnessVersion ??= bundleTrajectory?.trajectory.harnessVersion ?? harbor?.agentVersion ?? null;
     const trajectoryRow = bundleTrajectory ? await storeFolderTrajectory(workspace, runId, bundleTrajectory, harbor?.agentVersion ?? null) : undefined;
     // The run and its trajectory are stored together or not at all.
     workspace.db.transaction(() => {
@@ -220,10 +224,7 @@ async function importRun(workspace: Workspace, dir: string, options: ImportBundl
         {
           id: runId,
           task_id: task.id,
-          harness: run.harness,
-          model: run.model,
-          versions_json: JSON.stringify(sortedRecord(run.versions)),
-          config_id: configIdOf(run.harness, run.model, run.versions),
+          ...configurationColumns(configuration),
           status: run.status,
           started_at: run.started_at,
           finished_at: run.finished_at,
@@ -250,15 +251,6 @@ async function importRun(workspace: Workspace, dir: string, options: ImportBundl
 function taskFingerprint(task: TaskRow, frames: readonly TaskFrameRow[]): string {
   const { kind, title, instruction, chapter_id, figma_file_key } = task;
   return JSON.stringify([kind, title, instruction, chapter_id, figma_file_key, frames]);
-}
-
-/** A configuration's canonical id: the same harness, model and versions always give the same id. */
-export function configIdOf(harness: string, model: string, versions: Readonly<Record<string, string>>): string {
-  return JSON.stringify([harness, model, sortedRecord(versions)]);
-}
-
-function sortedRecord(record: Readonly<Record<string, string>>): Record<string, string> {
-  return Object.fromEntries(Object.entries(record).sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0)));
 }
 
 function peekTaskId(runJson: string): string | undefined {

@@ -99,7 +99,7 @@ describe('readOutputBundle: errors name the file and field and say what to do', 
     const error = bundleErrorOf(() => readOutputBundle(bundle));
     expect(error.field).toBe('versions.skill');
     expect(error.message).toMatch(/run\.json: versions\.skill: .*expected string/);
-    expect(error.message).toMatch(/\{task_id, harness, model, versions, started_at, finished_at, status\}/);
+    expect(error.message).toMatch(/\{task_id, harness, harness_version\?, model, versions, started_at, finished_at, status\}/);
   });
 
   it('a missing field, a bad status and a bad date are all reported', () => {

@@ -7,7 +7,7 @@ import { BundleError, resolveFolder, resolveInside, readJsonFile, assertPngFile,
  * An output bundle is one run's artifacts in a folder (issue 4):
  *
  * ```
- * run.json              {task_id, harness, model, versions, started_at, finished_at, status}
+ * run.json              {task_id, harness, harness_version?, model, versions, started_at, finished_at, status}
  * dist/index.html …     a static build (optional)
  * frames/<node>.png     one screenshot per Figma frame (optional)
  * video.mp4|video.webm  a rendered video (optional, at most one)
@@ -54,7 +54,7 @@ export interface BundleFrame {
 
 const VIDEO_NAMES = ['video.mp4', 'video.webm'] as const;
 const RUN_JSON_FIX =
-  'Fix it so run.json is {task_id, harness, model, versions, started_at, finished_at, status} and import the bundle again.';
+  'Fix it so run.json is {task_id, harness, harness_version?, model, versions, started_at, finished_at, status} and import the bundle again.';
 
 /** Reads and checks an output bundle; throws {@link BundleError} naming the file and field at fault. */
 export function readOutputBundle(dir: string, options: ReadOutputBundleOptions = {}): OutputBundle {

@@ -17,6 +17,7 @@ export function listRunSummaries(db: Database, taskId?: string): RunSummary[] {
       taskId: run.task_id,
       taskTitle: titles.get(run.task_id) as string,
       harness: run.harness,
+      harnessVersion: run.harness_version,
       model: run.model,
       versions: JSON.parse(run.versions_json) as Record<string, string>,
       status: run.status,

@@ -3,7 +3,7 @@ import type { Database } from 'better-sqlite3';
 import { findCurrentProject } from '../store/project-repository.ts';
 import { SYNTHETIC_CONFIG_PREFIX, findRun, insertRun } from '../store/run-repository.ts';
 import { findTask, upsertTask } from '../store/task-repository.ts';
-import { configIdOf } from './import-bundles.ts';
+import { configurationColumns, runConfigurationOf } from './run-configuration.ts';
 
 export interface SyntheticTask {
   id: string;
@@ -17,18 +17,12 @@ export interface SyntheticRun {
   harness: string;
   model: string;
   versions: Record<string, string>;
+  /** The harness version the record names (not part of the configuration); absent: read from versions.harness, as for a bundle. */
+  harnessVersion?: string | null;
   startedAt: string;
   finishedAt: string;
   /** Where the record came from, kept as the run's source_dir (e.g. the study file). */
   origin: string;
-}
-
-/**
- * A synthetic run's configuration id: the canonical id of its harness, model and versions in
- * the synthetic namespace, so it never names the same configuration as a real run.
- */
-export function syntheticConfigIdOf(harness: string, model: string, versions: Readonly<Record<string, string>>): string {
-  return `${SYNTHETIC_CONFIG_PREFIX}${configIdOf(harness, model, versions)}`;
 }
 
 /**
@@ -55,15 +49,15 @@ export function recordSyntheticTask(db: Database, task: SyntheticTask, createdAt
  */
 export function recordSyntheticRun(db: Database, run: SyntheticRun, importedAt: string): boolean {
   if (findRun(db, run.id)) return false;
+  const columns = configurationColumns(runConfigurationOf(run));
   insertRun(
     db,
     {
       id: run.id,
       task_id: run.taskId,
-      harness: run.harness,
-      model: run.model,
-      versions_json: JSON.stringify(run.versions),
-      config_id: syntheticConfigIdOf(run.harness, run.model, run.versions),
+      ...columns,
+      // The canonical id in the synthetic namespace, so it never names the same configuration as a real run.
+      config_id: `${SYNTHETIC_CONFIG_PREFIX}${columns.config_id}`,
       status: 'succeeded',
       started_at: run.startedAt,
       finished_at: run.finishedAt,

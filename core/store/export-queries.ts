@@ -178,6 +178,7 @@ export interface ExportRunRow {
   task_kind: string;
   config_id: string;
   harness: string;
+  harness_version: string | null;
   model: string;
   versions_json: string;
   status: string;
@@ -206,7 +207,7 @@ export function countExportRuns(db: Database, projectId: string, synthetic: Synt
 export function pageExportRuns(db: Database, projectId: string, synthetic: SyntheticFlag, afterId: string, limit: number): ExportRunRow[] {
   return prepared(
     db,
-    `SELECT r.id, r.digest, r.task_id, t.title AS task_title, t.kind AS task_kind, r.config_id, r.harness, r.model, r.versions_json, r.status,
+    `SELECT r.id, r.digest, r.task_id, t.title AS task_title, t.kind AS task_kind, r.config_id, r.harness, r.harness_version, r.model, r.versions_json, r.status,
             r.started_at, r.finished_at, sr.study_id, st.name AS study_name, sr.repeat_index, sr.attempts, sr.error_kind, sr.duration_ms,
             sr.steps, sr.tool_calls, sr.failed_tool_calls, sr.tokens_input, sr.tokens_output, sr.cost_usd, sr.errors_json
      FROM runs r JOIN tasks t ON t.id = r.task_id

@@ -1,14 +1,20 @@
 import type { Database } from 'better-sqlite3';
 import { prepared } from './statement-cache.ts';
 
-/** A `runs` row as stored: one agent run and the configuration that produced it. */
+/**
+ * A `runs` row as stored: one agent run and the configuration that produced it. `config_id` is
+ * harness + model + versions (core/runs/run-configuration.ts); `harness_version` is the harness
+ * CLI's version, an attribute of the run and never part of its configuration.
+ */
 export interface RunRow {
   id: string;
   task_id: string;
+  /** The harness's canonical id (core/runs/harnesses), or another agent's name. */
   harness: string;
   model: string;
   versions_json: string;
   config_id: string;
+  harness_version: string | null;
   status: 'succeeded' | 'failed' | 'timeout' | 'cancelled';
   started_at: string;
   finished_at: string;
@@ -19,8 +25,8 @@ export interface RunRow {
   synthetic: 0 | 1;
 }
 
-/** What insertRun takes: a run is real unless it says it is synthetic. */
-export type NewRun = Omit<RunRow, 'synthetic'> & { synthetic?: 0 | 1 };
+/** What insertRun takes: a run is real unless it says it is synthetic; its harness version may be unknown. */
+export type NewRun = Omit<RunRow, 'synthetic' | 'harness_version'> & { synthetic?: 0 | 1; harness_version?: string | null };
 
 /**
  * Synthetic configuration ids live in their own namespace, so a generated run never shares a
@@ -57,12 +63,12 @@ export interface RunFindingRow {
  * synthetic configuration id or on a synthetic task, and a synthetic run with a real one.
  */
 export function insertRun(db: Database, run: NewRun, files: readonly RunFileRow[], findings: readonly RunFindingRow[]): void {
-  const row: RunRow = { ...run, synthetic: run.synthetic ?? 0 };
+  const row: RunRow = { ...run, harness_version: run.harness_version ?? null, synthetic: run.synthetic ?? 0 };
   checkSyntheticIdentity(db, row);
   db.transaction(() => {
     prepared(db,
-      `INSERT INTO runs (id, task_id, harness, model, versions_json, config_id, status, started_at, finished_at, digest, source_dir, imported_at, synthetic)
-       VALUES (@id, @task_id, @harness, @model, @versions_json, @config_id, @status, @started_at, @finished_at, @digest, @source_dir, @imported_at, @synthetic)`,
+      `INSERT INTO runs (id, task_id, harness, harness_version, model, versions_json, config_id, status, started_at, finished_at, digest, source_dir, imported_at, synthetic)
+       VALUES (@id, @task_id, @harness, @harness_version, @model, @versions_json, @config_id, @status, @started_at, @finished_at, @digest, @source_dir, @imported_at, @synthetic)`,
     ).run(row);
     const insertFile = prepared(db, 'INSERT INTO run_files (run_id, path, sha256, size_bytes) VALUES (@run_id, @path, @sha256, @size_bytes)');
     for (const file of files) insertFile.run(file);

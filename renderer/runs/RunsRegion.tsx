@@ -76,7 +76,7 @@ function RunRow({ run }: { run: RunSummary }) {
         )}
       </th>
       <td className="runs-table__nowrap">{run.model}</td>
-      <td>{versionsText(run.versions)}</td>
+      <td>{versionsText(run.versions, run.harnessVersion)}</td>
       <td>
         <span className={`runs-status runs-status--${run.status === 'succeeded' ? 'ok' : 'other'}`}>{run.status}</span>
       </td>

@@ -87,7 +87,7 @@ function StudyRunRow({ run, slurm }: { run: StudyRunView; slurm: boolean }) {
           {run.harness} · {run.model}
         </span>
         <span className="muted study-run__sub">
-          {run.taskId} · repeat {run.repeat + 1} · {versionsText({ ...run.versions, ...(run.harnessVersion ? { harness: run.harnessVersion } : {}) })}
+          {run.taskId} · repeat {run.repeat + 1} · {versionsText(run.versions, run.harnessVersion)}
         </span>
       </th>
       <td>

@@ -40,6 +40,11 @@ describe('versions', () => {
     expect(versionsText({ model_snapshot: '2025-09' })).toBe('model_snapshot 2025-09');
     expect(versionsText({})).toBe('none recorded');
   });
+
+  it('show a run\'s harness version among them', () => {
+    expect(versionsText({ skill: 'v1' }, '0.46.0')).toBe('skill v1, harness 0.46.0');
+    expect(versionsText({}, null)).toBe('none recorded');
+  });
 });
 
 describe('artifacts', () => {

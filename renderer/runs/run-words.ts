@@ -42,9 +42,12 @@ function versionRank(name: string): number {
   return index === -1 ? LEADING_VERSIONS.length : index;
 }
 
-/** "skill v2, harness 2.0.14, node 20.19.0": skill and harness first, then the others by name; "none recorded" when empty. */
-export function versionsText(versions: Readonly<Record<string, string>>): string {
-  const entries = Object.entries(versions).sort(([a], [b]) => versionRank(a) - versionRank(b) || a.localeCompare(b));
+/**
+ * "skill v2, harness 2.0.14, node 20.19.0": skill and harness first, then the others by name; "none
+ * recorded" when empty. A run's harness version (not part of its configuration) reads as `harness`.
+ */
+export function versionsText(versions: Readonly<Record<string, string>>, harnessVersion: string | null = null): string {
+  const entries = Object.entries(harnessVersion === null ? versions : { ...versions, harness: harnessVersion }).sort(([a], [b]) => versionRank(a) - versionRank(b) || a.localeCompare(b));
   return entries.length === 0 ? 'none recorded' : entries.map(([name, version]) => `${name} ${version}`).join(', ');
 }
 

@@ -11,6 +11,7 @@ const run = (id: string, taskId: string, harness: string, synthetic = false): Ru
   taskId,
   taskTitle: taskId,
   harness,
+  harnessVersion: null,
   model: 'model-x',
   versions: { skill: 'v1' },
   status: 'succeeded',

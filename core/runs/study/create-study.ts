@@ -1,22 +1,32 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { StudySpecSchema, type StudySpec, type StudySpecInput } from '../../../schemas/studies.ts';
+import { StudySpecSchema, type StudyConfiguration, type StudySpec, type StudySpecInput } from '../../../schemas/studies.ts';
 import { findCurrentProject } from '../../store/project-repository.ts';
 import { insertStudy, type NewStudyRun, type StudyRow } from '../../store/study-repository.ts';
 import { findTask } from '../../store/task-repository.ts';
 import type { Workspace } from '../../workspace/open-workspace.ts';
-import { configIdOf } from '../import-bundles.ts';
+import { configIdOf, versionsJsonOf } from '../run-configuration.ts';
 import { readSkill } from '../skills/read-skill.ts';
-import { resolveStudyHarnesses } from './resolve-study-harnesses.ts';
+import { harnessKey, resolveStudyHarnesses } from './resolve-study-harnesses.ts';
 
 export class StudySpecError extends Error {
   override name = 'StudySpecError';
 }
 
-/** The versions a run records: which skill version it was given (`none` for an ablation). */
-export function runVersions(spec: StudySpec): Record<string, string> {
-  return { skill: spec.skill ? (spec.skill.version ?? 'base') : 'none' };
+/**
+ * The versions a run of `configuration` records, which with harness and model make its
+ * configuration: the skill version it was given (`none` for an ablation), and the harness version
+ * only when the study compares harness versions (another configuration of the same harness and
+ * model runs another version). Otherwise the version is incidental: it is recorded on each run
+ * (harness_version) and runs of any build of one harness stay one configuration.
+ */
+export function runVersions(spec: StudySpec, configuration: StudyConfiguration, harnessVersionOf: (configuration: StudyConfiguration) => string | null): Record<string, string> {
+  const versions: Record<string, string> = { skill: spec.skill ? (spec.skill.version ?? 'base') : 'none' };
+  const mine = harnessVersionOf(configuration);
+  const compared = spec.configurations.some((other) => other.harness === configuration.harness && other.model === configuration.model && harnessVersionOf(other) !== mine);
+  if (compared) versions.harness = mine ?? 'unknown';
+  return versions;
 }
 
 /**
@@ -69,14 +79,15 @@ export async function createStudy(workspace: Workspace, input: StudySpecInput, t
   if (spec.executor === 'slurm' && spec.slurm && !existsSync(spec.slurm.sharedDir)) {
     throw new StudySpecError(`The shared folder ${spec.slurm.sharedDir} (--shared-dir) does not exist here. Give a folder that this machine and every compute node see at the same path (an NFS or Lustre mount).`);
   }
-  await resolveStudyHarnesses(spec, toolsDir);
+  const harnesses = await resolveStudyHarnesses(spec, toolsDir);
+  const harnessVersionOf = (configuration: StudyConfiguration) => harnesses.get(harnessKey(configuration))?.version ?? configuration.harnessVersion ?? null;
   const digest = studyConfigDigest(spec);
   const now = new Date().toISOString();
   const id = randomUUID();
-  const versions = runVersions(spec);
   const runs: NewStudyRun[] = [];
   for (const taskId of spec.tasks) {
     for (const [configIndex, configuration] of spec.configurations.entries()) {
+      const versions = runVersions(spec, configuration, harnessVersionOf);
       for (let repeat = 0; repeat < spec.repeats; repeat++) {
         runs.push({
           id: randomUUID(),
@@ -85,7 +96,7 @@ export async function createStudy(workspace: Workspace, input: StudySpecInput, t
           task_id: taskId,
           harness: configuration.harness,
           model: configuration.model,
-          versions_json: JSON.stringify(versions),
+          versions_json: versionsJsonOf(versions),
           config_id: configIdOf(configuration.harness, configuration.model, versions),
           config_index: configIndex,
           repeat_index: repeat,

@@ -12,7 +12,8 @@ import { ExecutorUnreachableError, localExecutor, type RunExecutor } from '../ex
 import { recordStudyRunSlurmJob } from '../../store/slurm-job-repository.ts';
 import { startTimeOf } from '../executors/process-tree.ts';
 import type { HarnessAdapter } from '../harnesses/harness-adapter.ts';
-import { configIdOf, importBundles } from '../import-bundles.ts';
+import { importBundles } from '../import-bundles.ts';
+import { configurationColumns, runConfigurationOf } from '../run-configuration.ts';
 import type { SkillToInstall } from '../skills/read-skill.ts';
 import { installSkill } from '../skills/install-skill.ts';
 import { extractErrors } from '../trajectory/extract-errors.ts';
@@ -157,7 +158,8 @@ export async function executeStudyRun(input: ExecuteRunInput): Promise<ExecuteRu
   let runId: string | null = null;
   // A cancelled run, or one that will be tried again, is not a finished run: it stays out of the arena and analysis.
   if (status !== 'cancelled' && !retryable) {
-    runId = await storeRun(input, started, status, join(workdir, 'out'));
+    // The CLI's own answer to --version, else what its transcript says (the command harness has no CLI to ask).
+    runId = await storeRun(input, started, status, join(workdir, 'out'), input.harnessVersion ?? trajectory?.harnessVersion ?? null);
     storeVerifierFindings(db, runId, folder);
     manifest.artifacts = listFiles(join(workdir, 'out'));
   }
@@ -216,12 +218,14 @@ function listFiles(dir: string): string[] {
  * (blob-stored files, frames captured for a Figma build); without, it is recorded bare, so a
  * failed run still counts in pass rates.
  */
-async function storeRun(input: ExecuteRunInput, started: Date, status: 'succeeded' | 'failed' | 'timeout', outDir: string): Promise<string> {
+async function storeRun(input: ExecuteRunInput, started: Date, status: 'succeeded' | 'failed' | 'timeout', outDir: string, harnessVersion: string | null): Promise<string> {
   const versions = JSON.parse(input.run.versions_json) as Record<string, string>;
   const finished = new Date();
   const runJson = {
     task_id: input.run.task_id,
     harness: input.run.harness,
+    // Given even when unknown, so the study's versions are kept as they are (run-configuration.ts).
+    harness_version: harnessVersion,
     model: input.run.model,
     versions,
     started_at: started.toISOString(),
@@ -242,10 +246,7 @@ async function storeRun(input: ExecuteRunInput, started: Date, status: 'succeede
     {
       id: input.run.id,
       task_id: input.run.task_id,
-      harness: input.run.harness,
-      model: input.run.model,
-      versions_json: JSON.stringify(versions),
-      config_id: configIdOf(input.run.harness, input.run.model, versions),
+      ...configurationColumns(runConfigurationOf({ harness: input.run.harness, model: input.run.model, versions, harnessVersion })),
       status,
       started_at: runJson.started_at,
       finished_at: runJson.finished_at,

@@ -83,7 +83,7 @@ export function runDetail(db: Database, id: string): RunDetail | undefined {
     id: run?.id ?? studyRun!.id,
     task: run?.task_id ?? studyRun!.task_id,
     harness: run?.harness ?? studyRun!.harness,
-    harnessVersion: studyRun?.harness_version ?? imported?.harness_version ?? null,
+    harnessVersion: studyRun?.harness_version ?? run?.harness_version ?? imported?.harness_version ?? null,
     model: run?.model ?? studyRun!.model,
     versions: JSON.parse(run?.versions_json ?? studyRun!.versions_json) as Record<string, string>,
     status: studyRun?.status ?? run!.status,

@@ -327,7 +327,7 @@ CREATE TABLE runs (
   digest        TEXT NOT NULL UNIQUE,
   source_dir    TEXT NOT NULL,
   imported_at   TEXT NOT NULL
-, synthetic INTEGER NOT NULL DEFAULT 0 CHECK (synthetic IN (0, 1))) STRICT;
+, synthetic INTEGER NOT NULL DEFAULT 0 CHECK (synthetic IN (0, 1)), harness_version TEXT) STRICT;
 
 -- table schema_migrations on schema_migrations
 CREATE TABLE schema_migrations (

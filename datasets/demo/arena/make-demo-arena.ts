@@ -57,9 +57,10 @@ interface DemoBundle {
   capture: boolean;
 }
 
-function run(taskId: string, harness: string, model: string, versions: Record<string, string>, startedAt: string, minutes: number): RunManifest {
+/** A run.json: the harness by its id with its version beside it, and the skill as what the runs vary. */
+function run(taskId: string, harness: string, harnessVersion: string, model: string, versions: Record<string, string>, startedAt: string, minutes: number): RunManifest {
   const finished = new Date(Date.parse(startedAt) + minutes * 60_000).toISOString().replace('.000Z', 'Z');
-  return { task_id: taskId, harness, model, versions, started_at: startedAt, finished_at: finished, status: 'succeeded' };
+  return { task_id: taskId, harness, harness_version: harnessVersion, model, versions, started_at: startedAt, finished_at: finished, status: 'succeeded' };
 }
 
 function figmaBundle(folder: string, look: SiteLook, runManifest: RunManifest): DemoBundle {
@@ -68,22 +69,22 @@ function figmaBundle(folder: string, look: SiteLook, runManifest: RunManifest): 
 
 const BUNDLES: DemoBundle[] = [
   // Visible layout and colour mistakes.
-  figmaBundle('bundle-01', FLAWED_LOOK, run(FIGMA_TASK.id, 'codex-cli', 'gpt-5-codex', { skill: 'v1', harness: '0.46.0' }, '2025-10-06T09:12:00Z', 38)),
+  figmaBundle('bundle-01', FLAWED_LOOK, run(FIGMA_TASK.id, 'codex', '0.46.0', 'gpt-5-codex', { skill: 'v1' }, '2025-10-06T09:12:00Z', 38)),
   // Close to the design.
-  figmaBundle('bundle-02', CLOSE_LOOK, run(FIGMA_TASK.id, 'claude-code', 'claude-sonnet-4-5', { skill: 'v2', harness: '2.0.14' }, '2025-10-06T09:15:30Z', 44)),
+  figmaBundle('bundle-02', CLOSE_LOOK, run(FIGMA_TASK.id, 'claude-code', '2.0.14', 'claude-sonnet-4-5', { skill: 'v2' }, '2025-10-06T09:15:30Z', 44)),
   // Weak: a tier missing, sign-up unstyled.
-  figmaBundle('bundle-03', WEAK_LOOK, run(FIGMA_TASK.id, 'gemini-cli', 'gemini-2.5-pro', { skill: 'v1', harness: '0.9.0' }, '2025-10-06T09:20:10Z', 27)),
+  figmaBundle('bundle-03', WEAK_LOOK, run(FIGMA_TASK.id, 'gemini-cli', '0.9.0', 'gemini-2.5-pro', { skill: 'v1' }, '2025-10-06T09:20:10Z', 27)),
   // The stronger presentation.
   {
     folder: 'bundle-04',
-    run: run(TREND_TASK.id, 'claude-code', 'claude-sonnet-4-5', { skill: 'v2', harness: '2.0.14' }, '2025-10-07T14:02:00Z', 19),
+    run: run(TREND_TASK.id, 'claude-code', '2.0.14', 'claude-sonnet-4-5', { skill: 'v2' }, '2025-10-07T14:02:00Z', 19),
     dist: { 'index.html': strongTrendDeck() },
     capture: false,
   },
   // The weaker presentation.
   {
     folder: 'bundle-05',
-    run: run(TREND_TASK.id, 'codex-cli', 'gpt-5-codex', { skill: 'v1', harness: '0.46.0' }, '2025-10-07T14:05:40Z', 12),
+    run: run(TREND_TASK.id, 'codex', '0.46.0', 'gpt-5-codex', { skill: 'v1' }, '2025-10-07T14:05:40Z', 12),
     dist: { 'index.html': weakTrendDeck() },
     capture: false,
   },
