@@ -117,7 +117,7 @@ export async function runJudge(options: JudgeOptions): Promise<void> {
     if (options.json) {
       process.stdout.write(`${JSON.stringify({ jobId: job.id, state: final.state, tier: flags.tier, scale: flags.scale, rubricSets: sets.map((set) => `${set.name}@${set.version}`), ...(ended ?? {}), message: final.message })}\n`);
     } else {
-      process.stdout.write(`${ended ? describeJudgingSummary(ended) : final.message}\n`);
+      process.stdout.write(`${ended ? describeJudgingSummary(ended, judges.length) : final.message}\n`);
       for (const failure of ended?.failures ?? []) process.stdout.write(`  failed: run ${failure.runId} · ${failure.judge} · ${failure.rubricSet}: ${failure.failure}\n`);
       for (const skipped of ended?.skipped ?? []) process.stdout.write(`  left out: run ${skipped.runId}: ${skipped.reason}\n`);
     }

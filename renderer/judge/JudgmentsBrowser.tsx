@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import type { JudgmentView } from '../../schemas/judge.ts';
+import { stepNumber } from '../../schemas/trajectory.ts';
 import { agreementPerRubric } from './judgment-agreement.ts';
 import { useJudgingStore, type RunEvidence } from './judging-store.ts';
 
@@ -120,7 +121,7 @@ function RunJudgments({ judgments, evidence }: { judgments: JudgmentView[]; evid
             {evidence.trajectory.steps.flatMap((step) =>
               step.toolCalls.map((call) => (
                 <li key={`${step.index}-${call.id}`} className={call.ok ? undefined : 'judge-judgments__failed'}>
-                  {`step ${step.index}: ${call.name}${call.ok ? '' : ` — failed${call.failure ? ` (${call.failure})` : ''}`}`}
+                  {`step ${stepNumber(step.index)}: ${call.name}${call.ok ? '' : ` — failed${call.failure ? ` (${call.failure})` : ''}`}`}
                 </li>
               )),
             )}
