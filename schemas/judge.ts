@@ -156,6 +156,11 @@ export const JudgmentViewSchema = z.object({
   /** Why it failed (unparseable reply, a rubric missing, …) when it did. */
   failure: z.string().nullable(),
   synthetic: z.boolean(),
+  /**
+   * Why the judgment is left out of every figure, when it is: it was made with a rubric set for
+   * another task kind (judgments stored before sets declared their kinds). It stays stored.
+   */
+  leftOut: z.string().nullable(),
   createdAt: z.string(),
 });
 export type JudgmentView = z.infer<typeof JudgmentViewSchema>;

@@ -360,7 +360,7 @@ const judge = program
 
 judge
   .command('list')
-  .description('Print stored judgments (scored and failed) with their rubric set version, scale, level and evidence.')
+  .description('Print stored judgments (scored and failed) with their rubric set version, scale, level and evidence; those left out of every figure (a set for another task kind) are marked with why.')
   .option('--run <id>', 'only this run\'s judgments')
   .option('--json', 'print JSON (JudgmentView[])')
   .option('-w, --workspace <dir>', 'workspace folder')
