@@ -1,9 +1,8 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runLhbChild } from '../../cli/lhb-child-process.fixture.ts';
 import { TrajectorySchema } from '../../../schemas/trajectory.ts';
 import { packageRoot } from '../../app-paths.ts';
 import { openApi } from '../../api/open-api.ts';
@@ -26,19 +25,8 @@ import { validReplyTo } from './judging-workspace.fixture.ts';
 // judges all three tiers with three judges, one per provider wire format, through local fake
 // servers that keep every request. No request may name a run, study or configuration, a harness
 // or model, or a folder of this machine; and no judgment may be made with a set for the other kind.
-const MAIN = fileURLToPath(new URL('../../cli/main.ts', import.meta.url));
 const HARNESSES = ['claude-code', 'codex', 'gemini-cli'] as const;
 
-function lhb(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', MAIN, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('close', (status) => resolve({ status, stdout, stderr }));
-  });
-}
 
 /** A request body's text: every string in it except image data (base64 could spell a word by chance). */
 function bodyText(value: unknown): string {
@@ -73,14 +61,14 @@ describe('judging the demo blind, by task kind', () => {
   it('three judges, three tiers: no prompt names a run, harness, model or local path, and no judgment uses a set for the other kind', async () => {
     const env = { LHB_TOOLS_DIR: TEST_TOOLS_DIR };
     for (const task of ['demo-figma-pricing', 'demo-chapter-trend']) {
-      const ran = await lhb(['runs', 'start', '--demo', '--task', task, '--workspace', workspaceDir, '--json'], env);
+      const ran = await runLhbChild(['runs', 'start', '--demo', '--task', task, '--workspace', workspaceDir, '--json'], env);
       expect(ran.status, `${ran.stdout}\n${ran.stderr}`).toBe(0);
     }
     const judgesFile = join(dir, 'judges.json');
     writeFileSync(judgesFile, JSON.stringify(FAKE_SERVERS.map(({ provider }, i) => ({ name: `${provider}-judge`, provider, baseUrl: servers[i]!.baseUrl, model: `${provider}-judge-model`, apiKeyEnv: FAKE_KEY_ENV, pricePerMillion: i === 2 ? undefined : { input: 1, output: 2 } }))));
     const summaries: Record<string, { runs: number; skipped: { runId: string; reason: string }[]; units: { total: number; ok: number } }> = {};
     for (const tier of ['process', 'output', 'content']) {
-      const judged = await lhb(['judge', '--judges', judgesFile, '--tier', tier, '--workspace', workspaceDir, '--json'], { ...env, ...FAKE_KEYS });
+      const judged = await runLhbChild(['judge', '--judges', judgesFile, '--tier', tier, '--workspace', workspaceDir, '--json'], { ...env, ...FAKE_KEYS });
       expect(judged.status, `${judged.stdout}\n${judged.stderr}`).toBe(0);
       summaries[tier] = JSON.parse(judged.stdout);
     }
