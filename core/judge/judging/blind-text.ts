@@ -58,10 +58,10 @@ export function blindfoldFor(identity: RunIdentity): Blindfold {
   };
 }
 
-/** Every string inside a value (a tool call's arguments), blinded; keys and shape kept. */
-export function blindValue(value: unknown, blind: Blindfold): unknown {
-  if (typeof value === 'string') return blind(value);
-  if (Array.isArray(value)) return value.map((item) => blindValue(item, blind));
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([key, item]) => [key, blindValue(item, blind)]));
+/** Every string inside a value (a tool call's arguments), blinded and cut to `maxChars` first; keys and shape kept. */
+export function blindValue(value: unknown, blind: Blindfold, maxChars = Number.POSITIVE_INFINITY): unknown {
+  if (typeof value === 'string') return blind(value.length > maxChars ? value.slice(0, maxChars) : value);
+  if (Array.isArray(value)) return value.map((item) => blindValue(item, blind, maxChars));
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([key, item]) => [key, blindValue(item, blind, maxChars)]));
   return value;
 }

@@ -67,6 +67,21 @@ describe('a condensed trajectory as a judge reads it', () => {
   });
 });
 
+describe('a path at the edge of what is shown', () => {
+  it('is replaced before the text is cut, so no part of it is left', () => {
+    const workdir = '/tmp/lhb-edge/ws/studies/s-1/runs/r-1/work';
+    const result = `${'a'.repeat(190)} ${workdir}/out/dist/index.html`;
+    const trajectory = {
+      format: 'lhb-trajectory/1' as const, harness: 'claude-code' as const, harnessVersion: null, model: null, sessionId: null,
+      steps: [{ index: 0, source: 'agent' as const, text: '', toolCalls: [{ id: 'c', name: 'Bash', arguments: { command: `ls ${'b'.repeat(150)} ${workdir}/out` }, result, ok: true, failure: null, exitCode: 0, durationMs: null }], timestamp: null, tokens: null }],
+      tokens: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 }, costUsd: null, durationMs: null, outcome: 'completed' as const, warnings: [],
+    };
+    const text = condenseTrajectory(trajectory, [], { blind: blindfoldFor(identityOf(workdir, null)) });
+    expect(text).not.toMatch(/\/tmp\/l|lhb-edge/);
+    expect(text).toContain(`${'a'.repeat(190)} out/dist…`);
+  });
+});
+
 describe('neutralToolCall', () => {
   it.each([
     ['Bash', { command: 'npm run build', description: 'Build' }, 'shell', 'npm run build'],

@@ -57,7 +57,10 @@ export interface CondenseOptions {
 export function condenseTrajectory(trajectory: Trajectory, errors: readonly TrajectoryError[], options: CondenseOptions = {}): string {
   const limits = options.limits ?? CONDENSE_LIMITS;
   const blind = options.blind ?? ((value: string) => value);
-  const cut = (value: string, max: number) => oneLine(blind(value), max);
+  // Only the start of a long text can be shown, so only a generous window of it is blinded: a
+  // 64K tool result is never scanned whole, and no path is cut before it is replaced.
+  const window = (max: number) => max * 8 + 4096;
+  const cut = (value: string, max: number) => oneLine(blind(value.slice(0, window(max))), max);
   const calls = trajectory.steps.flatMap((step) => step.toolCalls);
   const failed = calls.filter((call) => !call.ok).length;
   const head = [
@@ -82,7 +85,7 @@ export function condenseTrajectory(trajectory: Trajectory, errors: readonly Traj
         phaseNumber++;
         lines.push(`Phase ${phaseNumber}: ${next}`);
       }
-      const neutral = neutralToolCall({ name: call.name, arguments: blindValue(call.arguments, blind) });
+      const neutral = neutralToolCall({ name: call.name, arguments: blindValue(call.arguments, blind, window(limits.argumentChars)) });
       const outcome = call.ok ? 'ok' : `FAILED${call.failure ? ` (${cut(call.failure, limits.resultChars)})` : ''}`;
       const result = call.result === null ? '' : `: ${cut(call.result, limits.resultChars)}`;
       lines.push(`  [step ${number}] ${neutral.name}(${oneLine(neutral.shown, limits.argumentChars)}) → ${outcome}${result}`);
