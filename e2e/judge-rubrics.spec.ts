@@ -29,8 +29,8 @@ test('a researcher reads a built-in rubric set, authors its next version with a 
   // The built-in sets: every tier at both scales, each version with its judgment count.
   const rubrics = page.getByRole('region', { name: 'Rubric sets' });
   const table = rubrics.getByRole('table');
-  await expect(table.locator('caption')).toContainText('8 sets shown');
-  await expect(table.getByRole('button', { name: /@v1 \((3|5)-point\)$/ })).toHaveCount(8);
+  await expect(table.locator('caption')).toContainText('10 sets shown');
+  await expect(table.getByRole('button', { name: /@v1 \((3|5)-point\)$/ })).toHaveCount(10);
   await rubrics.getByLabel('Tier').selectOption('output');
   await expect(table.locator('caption')).toContainText('2 sets shown for the output tier');
   const outputRow = table.getByRole('row').filter({ has: page.getByRole('button', { name: 'figma-output@v1 (5-point)' }) });
@@ -47,6 +47,7 @@ test('a researcher reads a built-in rubric set, authors its next version with a 
   const anchors = fidelity.getByRole('table', { name: 'Anchors of Visual fidelity, highest level first' });
   await expect(anchors.getByRole('row')).toHaveCount(6);
   await expect(anchors.getByRole('row', { name: /^1 / })).toContainText('The frame is blank, an error page or unrelated content.');
+  await expect(viewer.getByRole('definition').filter({ hasText: 'tasks' })).toHaveText('Figma tasks');
 
   // A new version: the editor opens on v2 with the keyboard in it.
   await viewer.getByRole('button', { name: 'New version' }).click();
@@ -75,6 +76,14 @@ test('a researcher reads a built-in rubric set, authors its next version with a 
   await editor.getByRole('button', { name: 'Save version' }).click();
   await expect(editor.getByRole('alert')).toContainText('Make a new version: save it as figma-output@v2.');
   await editor.getByLabel('Version').fill('v2');
+  // The task kinds it judges: none is refused at the field; this version judges both kinds.
+  const kinds = editor.getByRole('group', { name: 'Judges runs of' });
+  await expect(kinds.getByRole('checkbox', { name: 'Figma tasks' })).toBeChecked();
+  await kinds.getByRole('checkbox', { name: 'Figma tasks' }).uncheck();
+  await editor.getByRole('button', { name: 'Save version' }).click();
+  await expect(kinds).toContainText('Choose the task kinds this set judges, or any task.');
+  await kinds.getByRole('checkbox', { name: 'Figma tasks' }).check();
+  await kinds.getByRole('checkbox', { name: 'Programmatic tasks' }).check();
   // Ctrl+Enter saves from a text area.
   await editor.getByLabel('Rubric 1, level 1 anchor').focus();
   await page.keyboard.press('Control+Enter');
@@ -82,6 +91,7 @@ test('a researcher reads a built-in rubric set, authors its next version with a 
   const saved = rubrics.getByRole('region', { name: 'figma-output@v2 (5-point)' });
   await expect(saved.getByRole('heading', { level: 3 })).toBeFocused();
   await expect(saved).toContainText('authored in this workspace');
+  await expect(saved.getByRole('definition').filter({ hasText: 'tasks' })).toHaveText('Figma and programmatic tasks');
   await expect(saved.getByRole('table', { name: /Anchors of Visual fidelity/ }).getByRole('row', { name: /^1 / })).toContainText(NEW_ANCHOR);
   const versions = table.getByRole('row').filter({ has: page.getByRole('button', { name: 'figma-output@v2 (5-point)' }) });
   await expect(versions.getByRole('button', { name: /^figma-output@v\d \(5-point\)$/ })).toHaveText(['v1', 'v2']);

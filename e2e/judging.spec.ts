@@ -69,5 +69,11 @@ test('a researcher configures two judges, judges the demo Figma runs at the outp
   await expect(scores.getByRole('row', { name: /Visual fidelity .* gpt-judge/ })).toContainText('Evidence for Visual fidelity.');
   const seen = judgments.getByRole('complementary', { name: 'What the judges saw' });
   await expect(seen.getByRole('img')).toHaveCount(3);
+
+  // The content tier judges the chapter's presentations only: the Figma runs are left out, saying why.
+  await judging.getByLabel('Tier').selectOption('content');
+  await judging.getByRole('button', { name: 'Start judging' }).click();
+  await expect(judging.getByRole('status')).toContainText('2 runs judged: 4 of 4 replies stored', { timeout: 60_000 });
+  await expect(judging.getByRole('status')).toContainText('3 runs left out (3 runs: no rubric set of the content tier is for figma tasks (programmatic-content@v1 is for programmatic tasks))');
   expect(problems).toEqual([]);
 });

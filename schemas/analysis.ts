@@ -147,6 +147,11 @@ export const AnalysisReportSchema = z.object({
     annotators: z.number().int(),
     votes: z.number().int(),
     judgments: z.number().int(),
+    /**
+     * Stored judgments left out of every figure because their rubric set is for another task kind
+     * than their run's (made before sets declared their kinds); absent in older reports.
+     */
+    judgmentsLeftOut: z.number().int().optional(),
     /** True when any vote or judgment counted is synthetic (the demo's), so every view says so. */
     includesSynthetic: z.boolean(),
     /** Whether synthetic data was counted, and why. */
@@ -162,3 +167,10 @@ export const AnalysisReportSchema = z.object({
   recovery: RecoverySchema,
 });
 export type AnalysisReport = z.infer<typeof AnalysisReportSchema>;
+
+/** What every view of a report says when judgments were left out for their set's task kind (the CLI, Markdown, the Study section). */
+export function judgmentsLeftOutNote(study: Pick<AnalysisReport['study'], 'judgmentsLeftOut'>): string | undefined {
+  const count = study.judgmentsLeftOut ?? 0;
+  if (count === 0) return undefined;
+  return `${count} stored judgment${count === 1 ? ' was' : 's were'} made with a rubric set for another task kind than the run's and ${count === 1 ? 'is' : 'are'} left out of every figure (kept, and marked on the Judges screen and in lhb judge list).`;
+}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TaskKindSchema, type TaskKind } from './arena.ts';
 
 /**
  * The judge engine's vocabulary: rubric sets with anchored levels, judges (a model behind a
@@ -30,6 +31,28 @@ export const RubricSchema = z
   .strict();
 export type Rubric = z.infer<typeof RubricSchema>;
 
+/**
+ * The task kinds a rubric set is for: some of `figma` and `programmatic`, or `any`. A run is
+ * judged only with sets for its task's kind (a Figma build is never scored on pedagogy).
+ */
+export const RubricTaskKindsSchema = z.union([
+  z.literal('any'),
+  z
+    .array(TaskKindSchema)
+    .min(1)
+    .refine((kinds) => new Set(kinds).size === kinds.length, 'name each task kind once'),
+]);
+export type RubricTaskKinds = z.infer<typeof RubricTaskKindsSchema>;
+
+/** Each task kind's artifact tier: what a run of that kind produced is judged there (the process tier is every kind's). */
+export const ARTIFACT_TIER_OF_KIND: Readonly<Record<TaskKind, JudgeTier>> = { figma: 'output', programmatic: 'content' };
+
+/** Whether a set declared for `kinds` may judge a run of a task of `kind`. */
+export const rubricKindsInclude = (kinds: RubricTaskKinds, kind: TaskKind): boolean => kinds === 'any' || kinds.includes(kind);
+
+/** `figma tasks`, `figma and programmatic tasks`, `any task`: how a set's kinds read in a sentence. */
+export const describeTaskKinds = (kinds: RubricTaskKinds): string => (kinds === 'any' ? 'any task' : `${[...kinds].sort().join(' and ')} tasks`);
+
 const RubricSetNameSchema = z.string().regex(/^[a-z0-9][a-z0-9._-]{0,99}$/, 'lowercase letters, digits, ".", "_" and "-", starting with a letter or digit');
 
 export const RubricSetSchema = z
@@ -45,6 +68,12 @@ export const RubricSetSchema = z
     authoredBy: z.enum(['expert', 'llm-generic', 'chapter']),
     /** For chapter-specific sets: the chapter they were written for. */
     chapterId: z.string().min(1).optional(),
+    /**
+     * The task kinds the set is for. Sets stored before sets declared it (and sets imported from an
+     * export, which does not carry it) leave it out; the rubric library then says which kinds they
+     * are for (core/judge/rubrics/rubric-task-kinds.ts). A set saved now always says.
+     */
+    taskKinds: RubricTaskKindsSchema.optional(),
     rubrics: z.array(RubricSchema).min(1).max(50),
   })
   .strict()
@@ -127,6 +156,11 @@ export const JudgmentViewSchema = z.object({
   /** Why it failed (unparseable reply, a rubric missing, …) when it did. */
   failure: z.string().nullable(),
   synthetic: z.boolean(),
+  /**
+   * Why the judgment is left out of every figure, when it is: it was made with a rubric set for
+   * another task kind (judgments stored before sets declared their kinds). It stays stored.
+   */
+  leftOut: z.string().nullable(),
   createdAt: z.string(),
 });
 export type JudgmentView = z.infer<typeof JudgmentViewSchema>;

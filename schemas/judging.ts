@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TaskKindSchema } from './arena.ts';
 import { JudgeTierSchema, JudgesFileSchema, RubricScaleSchema } from './judge.ts';
 
 /** The judging engine's RPC vocabulary: starting a judging job, importing judgments, comparing rubric sets. */
@@ -43,10 +44,19 @@ export const RubricSetAgreementSchema = z.object({
   perRubric: z.array(z.object({ rubric: z.string(), meanKappa: z.number().nullable(), n: z.number().int() })),
 });
 
-export const RubricSetComparisonSchema = z.object({
-  tier: JudgeTierSchema,
-  /** The runs every compared set was judged on (by at least two judges); κ of each set is computed on these only. */
+/** The sets compared on one task kind's runs (sets for one kind are never judged on another kind's runs). */
+export const KindComparisonSchema = z.object({
+  taskKind: TaskKindSchema,
+  /** The runs of this kind every compared set was judged on (by at least two judges); κ of each set is computed on these only. */
   commonRuns: z.number().int(),
   sets: z.array(RubricSetAgreementSchema),
+});
+
+export const RubricSetComparisonSchema = z.object({
+  tier: JudgeTierSchema,
+  /** One comparison per task kind with judgments at the tier. */
+  kinds: z.array(KindComparisonSchema),
+  /** Judgments at the tier left out because their set is for another task kind than their run's. */
+  leftOut: z.number().int(),
 });
 export type RubricSetComparison = z.infer<typeof RubricSetComparisonSchema>;

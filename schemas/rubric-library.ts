@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { JudgeConfigSchema, JudgeTierSchema, RubricScaleSchema, RubricSetSchema } from './judge.ts';
+import { JudgeConfigSchema, JudgeTierSchema, RubricScaleSchema, RubricSetSchema, RubricTaskKindsSchema } from './judge.ts';
 
 /**
  * The rubric library as the Judges screen and `rubrics.*` RPC methods see it: stored set
@@ -17,6 +17,10 @@ export const RubricSetSummarySchema = z.object({
   title: z.string(),
   authoredBy: RubricAuthorSchema,
   chapterId: z.string().nullable(),
+  /** The task kinds it judges runs of. */
+  taskKinds: RubricTaskKindsSchema,
+  /** False for a version stored before sets declared their kinds: `taskKinds` is then what the library reads it as. */
+  taskKindsDeclared: z.boolean(),
   /** Shipped with the app (datasets/rubrics), as opposed to authored in this workspace. */
   builtin: z.boolean(),
   rubricCount: z.number().int(),
@@ -27,7 +31,9 @@ export const RubricSetSummarySchema = z.object({
 export type RubricSetSummary = z.infer<typeof RubricSetSummarySchema>;
 
 export const StoredRubricSetSchema = z.object({
+  /** The set, its `taskKinds` always given (declared, or read as for an older version). */
   set: RubricSetSchema,
+  taskKindsDeclared: z.boolean(),
   builtin: z.boolean(),
   digest: z.string(),
   createdAt: z.string(),
@@ -64,8 +70,16 @@ export const RubricSetKeySchema = z
   })
   .strict();
 
-/** `rubrics.save`: the whole set, validated like the files shipped in datasets/rubrics. */
-export const RubricsSaveInputSchema = z.object({ set: RubricSetSchema }).strict();
+/**
+ * `rubrics.save`: the whole set, validated like the files shipped in datasets/rubrics, saying
+ * which task kinds it is for (`["figma"]`, `["programmatic"]`, both, or `"any"`).
+ */
+export const RubricsSaveInputSchema = z
+  .object({ set: RubricSetSchema })
+  .strict()
+  .superRefine((input, ctx) => {
+    if (input.set.taskKinds === undefined) ctx.addIssue({ code: 'custom', path: ['set', 'taskKinds'], message: 'say which task kinds the set is for: ["figma"], ["programmatic"], both, or "any"' });
+  });
 
 /** `rubrics.generateForChapter`: which chapter, which judge model writes its rubrics, at which scale. */
 export const RubricsGenerateInputSchema = z

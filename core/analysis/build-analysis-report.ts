@@ -40,6 +40,7 @@ export function buildAnalysisReport(db: Database, options: AnalysisOptions): Ana
       annotators: new Set(data.votes.map((vote) => vote.annotator_id)).size,
       votes: data.votes.length,
       judgments: data.judgments.length,
+      judgmentsLeftOut: data.judgmentsLeftOut,
       includesSynthetic: data.votes.some((vote) => vote.synthetic) || data.judgments.some((j) => j.synthetic),
       synthetic: data.synthetic,
       seed: options.seed,

@@ -1,4 +1,4 @@
-import type { AnalysisReport } from '../../schemas/analysis.ts';
+import { judgmentsLeftOutNote, type AnalysisReport } from '../../schemas/analysis.ts';
 
 // The analysis report as Markdown for `lhb analyze --md`: one table per section, every number
 // from the report as given (rounded only for reading).
@@ -34,6 +34,8 @@ export function renderAnalysisMarkdown(report: AnalysisReport): string {
   out.push('# LH-Bench analysis report\n');
   const note = syntheticNote(study.synthetic, study.includesSynthetic);
   if (note) out.push(note);
+  const leftOut = judgmentsLeftOutNote(study);
+  if (leftOut) out.push(`> ${leftOut}\n`);
   out.push(
     `Generated ${report.generatedAt}; ${study.resamples} bootstrap resamples, seed \`${study.seed}\`. ` +
       `${study.tasks} tasks, ${study.configurations.length} configurations, ${study.judges.length} judges, ${study.annotators} annotators, ${study.votes} votes, ${study.judgments} judgments.\n`,

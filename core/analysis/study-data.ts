@@ -1,5 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import type { Tier } from '../../schemas/analysis.ts';
+import { judgmentKindCheck } from '../judge/rubrics/judgment-kind-check.ts';
 import { listJudgments } from '../store/judgment-repository.ts';
 import { findCurrentProject } from '../store/project-repository.ts';
 import { listRuns } from '../store/run-repository.ts';
@@ -40,6 +41,8 @@ export interface StudyData {
   labels: Map<string, string>;
   votes: StudyVote[];
   judgments: StudyJudgment[];
+  /** Stored scored judgments left out because their rubric set is for another task kind than their run's (never counted, synthetic or not). */
+  judgmentsLeftOut: number;
   /** Whether synthetic records are counted, and why. */
   synthetic: SyntheticChoice & {
     /** Synthetic live votes and judgments in the workspace, counted or not. */
@@ -51,12 +54,13 @@ export interface StudyData {
 /**
  * Reads what analysis needs from the store: the project's runs with their configuration, live
  * (never retracted) votes, and judgments. A vote or judgment is synthetic when it is flagged so
- * or touches a synthetic run; those are counted only as `chooseSynthetic` decides.
+ * or touches a synthetic run; those are counted only as `chooseSynthetic` decides. A judgment
+ * made with a rubric set for another task kind than its run's is never counted (only counted up).
  */
 export function loadStudyData(db: Database, options: { synthetic?: SyntheticRequest } = {}): StudyData {
   const project = findCurrentProject(db);
   if (!project) {
-    return { runs: new Map(), labels: new Map(), votes: [], judgments: [], synthetic: { ...chooseSynthetic(options.synthetic, false), votes: 0, judgments: 0 } };
+    return { runs: new Map(), labels: new Map(), votes: [], judgments: [], judgmentsLeftOut: 0, synthetic: { ...chooseSynthetic(options.synthetic, false), votes: 0, judgments: 0 } };
   }
   const runRows = listRuns(db, project.id);
   const runs = new Map(runRows.map((run) => [run.id, { id: run.id, task: run.task_id, config: run.config_id, synthetic: run.synthetic === 1 }]));
@@ -80,7 +84,10 @@ export function loadStudyData(db: Database, options: { synthetic?: SyntheticRequ
       synthetic: vote.synthetic === 1 || runs.get(vote.run_a)!.synthetic || runs.get(vote.run_b)!.synthetic,
     }));
   const weights = loadRubricWeights(db);
-  const judgments: StudyJudgment[] = listJudgments(db, project.id).flatMap((row) => (row.score === null ? [] : [{
+  const check = judgmentKindCheck(db);
+  const scored = listJudgments(db, project.id).filter((row) => row.score !== null);
+  const counts = scored.filter((row) => check.leftOut(row) === null);
+  const judgments: StudyJudgment[] = counts.flatMap((row) => (row.score === null ? [] : [{
     run: row.run_id,
     judge: row.judge,
     tier: row.tier,
@@ -102,6 +109,7 @@ export function loadStudyData(db: Database, options: { synthetic?: SyntheticRequ
     labels,
     votes: counted(votes),
     judgments: counted(judgments),
+    judgmentsLeftOut: scored.length - counts.length,
     synthetic: { ...choice, votes: syntheticVotes, judgments: syntheticJudgments },
   };
 }

@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { AnalysisReport } from '../../schemas/analysis.ts';
+import { judgmentsLeftOutNote, type AnalysisReport } from '../../schemas/analysis.ts';
 import type { RpcOutput } from '../../schemas/rpc.ts';
 import { renderAnalysisMarkdown } from '../analysis/report-markdown.ts';
 import { openCliApi } from './open-cli-api.ts';
@@ -40,6 +40,8 @@ export async function runAnalyze(options: AnalyzeOptions): Promise<void> {
   }
   const notice = syntheticNotice(report.study);
   if (notice) process.stderr.write(`lhb: ${notice}\n`);
+  const leftOut = judgmentsLeftOutNote(report.study);
+  if (leftOut) process.stderr.write(`lhb: ${leftOut}\n`);
   const text = options.json ? `${JSON.stringify(report, null, 2)}\n` : renderAnalysisMarkdown(report);
   if (options.out) {
     const file = resolve(options.out);

@@ -1,4 +1,4 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,22 +12,11 @@ import { FAKE_KEY_ENV, FAKE_KEYS, FAKE_SERVERS } from '../judge/providers/fake-j
 import type { FakeProviderServer, FakeRequest } from '../judge/providers/fake-provider-server.fixture.ts';
 import { rubricNamesOf } from '../judge/judging/judging-workspace.fixture.ts';
 import { cohensKappa } from '../stats/cohens-kappa.ts';
+import { runLhbChild } from './lhb-child-process.fixture.ts';
 
 // `lhb judge` end to end: three judges of three providers (local fake servers speaking each
 // wire format) judge the demo's Figma runs at the output tier through the CLI, in a child process.
 const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
-
-/** Async, so the fake servers in this process can answer while the child runs. */
-function lhb(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', MAIN, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('close', (status) => resolve({ status, stdout, stderr }));
-  });
-}
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -83,7 +72,7 @@ describe('lhb judge', () => {
       await api.close();
     }
 
-    const first = await lhb(['judge', '--judges', judgesFile, '--tier', 'output', '--json'], env);
+    const first = await runLhbChild(['judge', '--judges', judgesFile, '--tier', 'output', '--json'], env);
     expect(first.status, first.stderr).toBe(0);
     const summary = JSON.parse(first.stdout) as { state: string; runs: number; rubricSets: string[]; units: Record<string, number>; judgments: { ok: number; failed: number }; costUsd: number };
     expect(summary.state).toBe('succeeded');
@@ -128,7 +117,7 @@ describe('lhb judge', () => {
     expect(report.alignment.judges.map((j) => j.judge)).toEqual(names);
     expect(report.alignment.judges.every((j) => j.n === 3 && j.agreement !== null && j.kappa !== null)).toBe(true);
 
-    const second = await lhb(['judge', '--judges', judgesFile, '--tier', 'output', '--json'], env);
+    const second = await runLhbChild(['judge', '--judges', judgesFile, '--tier', 'output', '--json'], env);
     expect(second.status, second.stderr).toBe(0);
     expect((JSON.parse(second.stdout) as { units: Record<string, number> }).units).toMatchObject({ total: 9, cached: 9, asked: 0 });
     expect(servers.map((server) => server.requestCount)).toEqual(requestsAfterFirst);
@@ -139,13 +128,13 @@ describe('lhb judge', () => {
     cleanups.push(() => rmSync(workspace, { recursive: true, force: true }));
     const bad = join(workspace, 'bad.json');
     writeFileSync(bad, JSON.stringify([{ name: 'x', provider: 'mistral', baseUrl: 'http://127.0.0.1:9', model: 'm' }]));
-    const refused = await lhb(['judge', '--judges', bad, '--workspace', join(workspace, 'ws')]);
+    const refused = await runLhbChild(['judge', '--judges', bad, '--workspace', join(workspace, 'ws')]);
     expect(refused.status).toBe(2);
     expect(refused.stderr).toMatch(/0\.provider: .*"openai"\|"anthropic"\|"gemini"/);
 
     const noKey = join(workspace, 'nokey.json');
     writeFileSync(noKey, JSON.stringify([{ name: 'x', provider: 'openai', baseUrl: 'http://127.0.0.1:9/v1', model: 'm', apiKeyEnv: 'LHB_TEST_UNSET_KEY' }]));
-    const unset = await lhb(['judge', '--judges', noKey, '--workspace', join(workspace, 'ws')], { LHB_TEST_UNSET_KEY: '' });
+    const unset = await runLhbChild(['judge', '--judges', noKey, '--workspace', join(workspace, 'ws')], { LHB_TEST_UNSET_KEY: '' });
     expect(unset.status).toBe(2);
     expect(unset.stderr).toMatch(/LHB_TEST_UNSET_KEY is not set or is empty.*Nothing was judged/);
   }, 120_000);

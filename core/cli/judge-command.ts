@@ -117,7 +117,7 @@ export async function runJudge(options: JudgeOptions): Promise<void> {
     if (options.json) {
       process.stdout.write(`${JSON.stringify({ jobId: job.id, state: final.state, tier: flags.tier, scale: flags.scale, rubricSets: sets.map((set) => `${set.name}@${set.version}`), ...(ended ?? {}), message: final.message })}\n`);
     } else {
-      process.stdout.write(`${ended ? describeJudgingSummary(ended) : final.message}\n`);
+      process.stdout.write(`${ended ? describeJudgingSummary(ended, judges.length) : final.message}\n`);
       for (const failure of ended?.failures ?? []) process.stdout.write(`  failed: run ${failure.runId} · ${failure.judge} · ${failure.rubricSet}: ${failure.failure}\n`);
       for (const skipped of ended?.skipped ?? []) process.stdout.write(`  left out: run ${skipped.runId}: ${skipped.reason}\n`);
     }
@@ -141,7 +141,7 @@ export async function runJudgeList(options: { run?: string; json?: boolean; work
       if (judgments.length === 0) process.stdout.write('No judgments stored yet. Judge runs with: lhb judge --judges FILE\n');
       for (const j of judgments) {
         const outcome = j.status === 'ok' ? `${j.score} (level ${j.level})` : `FAILED: ${j.failure ?? ''}`;
-        process.stdout.write(`${j.runId.slice(0, 12)}  ${j.tier}  ${j.rubricSet || '(no set)'}@${j.rubricSetVersion}/${j.scale}  ${j.judge}  ${j.rubric}: ${outcome}${j.synthetic ? '  [synthetic]' : ''}\n`);
+        process.stdout.write(`${j.runId.slice(0, 12)}  ${j.tier}  ${j.rubricSet || '(no set)'}@${j.rubricSetVersion}/${j.scale}  ${j.judge}  ${j.rubric}: ${outcome}${j.synthetic ? '  [synthetic]' : ''}${j.leftOut ? `  [left out of every figure: ${j.leftOut}]` : ''}\n`);
       }
     },
     { access: 'read' },
@@ -180,12 +180,15 @@ export async function runJudgeCompare(options: { tier?: string; includeSynthetic
         process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
         return;
       }
-      process.stdout.write(`Inter-judge agreement per rubric set at the ${report.tier} tier, on the ${report.commonRuns} runs every set was judged on:\n`);
-      if (report.sets.length === 0) process.stdout.write('  No rubric set has judgments at this tier yet.\n');
-      for (const set of report.sets) {
-        const kappa = set.meanKappa === null ? 'κ undefined' : `mean pairwise quadratic κ ${set.meanKappa.toFixed(3)} (${set.band})`;
-        process.stdout.write(`  ${set.rubricSet}@${set.version} (${set.scale}-point${set.authoredBy ? `, ${set.authoredBy}` : ''}): ${kappa}; ${set.judges.length} judges, ${set.runs} runs, ${set.items} items\n`);
+      if (report.kinds.length === 0) process.stdout.write(`No rubric set has judgments at the ${report.tier} tier yet.\n`);
+      for (const group of report.kinds) {
+        process.stdout.write(`Inter-judge agreement per rubric set at the ${report.tier} tier, on the ${group.commonRuns} runs of ${group.taskKind} tasks every set was judged on:\n`);
+        for (const set of group.sets) {
+          const kappa = set.meanKappa === null ? 'κ undefined' : `mean pairwise quadratic κ ${set.meanKappa.toFixed(3)} (${set.band})`;
+          process.stdout.write(`  ${set.rubricSet}@${set.version} (${set.scale}-point${set.authoredBy ? `, ${set.authoredBy}` : ''}): ${kappa}; ${set.judges.length} judges, ${set.runs} runs, ${set.items} items\n`);
+        }
       }
+      if (report.leftOut > 0) process.stdout.write(`${report.leftOut} judgments at this tier are left out: their rubric set is for another task kind than their run's (lhb judge list marks them).\n`);
     },
     { access: 'read' },
   );

@@ -345,13 +345,13 @@ const judge = program
   .command('judge')
   // Its own flags (--json, --workspace) come before a subcommand; after one, they are the subcommand's.
   .enablePositionalOptions()
-  .description('Judge every run that has what the tier needs with LLM/VLM judges against rubric sets, with progress and cost; exits 0 when every reply is stored (failed ones included and counted), 2 on bad flags.')
+  .description('Judge every run that has what the tier needs with LLM/VLM judges against the rubric sets for its task\'s kind, with progress and cost; runs left out are listed with why; exits 0 when every reply is stored (failed ones included and counted), 2 on bad flags.')
   .option('--judges <file>', 'JSON array of judges: [{"name", "provider": "openai"|"anthropic"|"gemini", "baseUrl", "model", "apiKeyEnv", "maxConcurrency"?}]')
   .option('--tier <tier>', 'process, output or content', 'output')
-  .option('--rubrics <name@version>', 'a rubric set to judge with (default: every expert set of the tier at the scale); repeatable', collect)
+  .option('--rubrics <name@version>', 'a rubric set to judge with (default: every expert set of the tier at the scale); each run is judged only with the sets for its task\'s kind; repeatable', collect)
   .option('--scale <n>', '3 (0/1/2) or 5 (1-5)', '5')
   .option('--task <id...>', 'only the runs of these tasks')
-  .option('--json', 'print the summary as JSON: {jobId, state, runs, skipped, units, judgments, requests, tokens, costUsd, failures}')
+  .option('--json', 'print the summary as JSON: {jobId, state, runs, skipped, units, judgments, requests, tokens, costUsd (judges with a price), unpricedJudges, failures}')
   .option('-w, --workspace <dir>', 'workspace folder')
   .action(async (options: Record<string, unknown>) => {
     const { runJudge } = await import('./judge-command.ts');
@@ -360,7 +360,7 @@ const judge = program
 
 judge
   .command('list')
-  .description('Print stored judgments (scored and failed) with their rubric set version, scale, level and evidence.')
+  .description('Print stored judgments (scored and failed) with their rubric set version, scale, level and evidence; those left out of every figure (a set for another task kind) are marked with why.')
   .option('--run <id>', 'only this run\'s judgments')
   .option('--json', 'print JSON (JudgmentView[])')
   .option('-w, --workspace <dir>', 'workspace folder')

@@ -8,6 +8,8 @@ export class CollectionFacts {
   readonly skillVersions = new Set<string>();
   readonly harnesses = new Set<string>();
   readonly models = new Set<string>();
+  /** Judgments not exported because their rubric set is for another task kind than their run's. */
+  judgmentsLeftOut = 0;
   readonly #dates = new Map<string, { first: string; last: string }>();
 
   /** Records an ISO instant under a label ("votes", "judgments", "runs", …). */

@@ -118,7 +118,11 @@ function collectionSection(input: DatasetCardInput): string[] {
     '## How it was collected\n',
     'SMEs imported source documents into data rooms (normalised to line-numbered Markdown) and cited line spans into chapter plans. ' +
       'Experts voted on pairs of agent outputs for the same task in a blind arena: identities hidden, left/right randomised per vote ' +
-      '(`shown_order` records it), a choice and a 1–5 rating for each side. Judges scored runs per rubric against anchored levels.\n',
+      '(`shown_order` records it), a choice and a 1–5 rating for each side. Judges scored runs per rubric against anchored levels.' +
+      (facts.judgmentsLeftOut > 0
+        ? ` ${facts.judgmentsLeftOut} judgments made with a rubric set for another task kind are left out (a Figma build scored on a content rubric, or the reverse); the workspace keeps them, marked.`
+        : '') +
+      '\n',
     table(
       ['What', 'Value'],
       [

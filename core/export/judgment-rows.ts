@@ -1,17 +1,42 @@
 import type { ExportSplit } from '../../schemas/export.ts';
+import { judgmentKindCheck, type JudgmentKindCheck } from '../judge/rubrics/judgment-kind-check.ts';
 import { countExportJudgments, pageExportJudgments } from '../store/export-queries.ts';
+import { countJudgmentsByRunAndSet } from '../store/judgment-repository.ts';
 import { PAGE_ROWS, utcTimestamp, yieldToEventLoop, type ExportContext } from './export-context.ts';
 
 const flag = (split: ExportSplit) => (split === 'synthetic' ? 1 : 0);
 
-export const countJudgmentRows = (ctx: ExportContext, split: ExportSplit): number => countExportJudgments(ctx.db, ctx.projectId, flag(split));
+const checks = new WeakMap<ExportContext, JudgmentKindCheck>();
+const checkOf = (ctx: ExportContext): JudgmentKindCheck => {
+  let check = checks.get(ctx);
+  if (!check) checks.set(ctx, (check = judgmentKindCheck(ctx.db)));
+  return check;
+};
 
-/** One row per judgment (scored or failed), by id. */
+/**
+ * Judgments made with a rubric set for another task kind than their run's are left out of the
+ * export, as of every figure: a dataset's users compute figures from every row they get, and a
+ * Figma build scored on pedagogy is no judgment of it. They stay in the workspace, marked, and
+ * the card says how many were left out.
+ */
+function leftOutCount(ctx: ExportContext, split: ExportSplit): number {
+  const check = checkOf(ctx);
+  return countJudgmentsByRunAndSet(ctx.db, ctx.projectId, flag(split)).reduce((sum, group) => sum + (check.leftOut(group) === null ? 0 : group.judgments), 0);
+}
+
+export const countJudgmentRows = (ctx: ExportContext, split: ExportSplit): number => countExportJudgments(ctx.db, ctx.projectId, flag(split)) - leftOutCount(ctx, split);
+
+/** One row per judgment (scored or failed) that counts, by id. */
 export async function* judgmentRows(ctx: ExportContext, split: ExportSplit): AsyncGenerator<Record<string, unknown>> {
+  const check = checkOf(ctx);
   let after = '';
   for (;;) {
     const page = pageExportJudgments(ctx.db, ctx.projectId, flag(split), after, PAGE_ROWS);
     for (const row of page) {
+      if (check.leftOut({ run_id: row.run_id, rubric_set: row.rubric_set, rubric_version: row.rubric_version, scale: row.scale }) !== null) {
+        ctx.facts.judgmentsLeftOut += 1;
+        continue;
+      }
       const createdAt = utcTimestamp(row.created_at, `Judgment ${row.id}`);
       ctx.facts.judges.add(row.judge);
       if (row.judge_model) ctx.facts.judgeModels.add(row.judge_model);

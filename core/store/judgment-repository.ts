@@ -75,3 +75,17 @@ export function listRunJudgments(db: Database, runId: string): JudgmentRow[] {
 export function countJudgments(db: Database): number {
   return (prepared(db, 'SELECT count(*) AS n FROM judgments').get() as { n: number }).n;
 }
+
+/** The task kind of every run that has judgments: what a judgment's rubric set must be for. */
+export function listJudgedRunTaskKinds(db: Database): { run_id: string; kind: 'figma' | 'programmatic' }[] {
+  return prepared(db, 'SELECT DISTINCT j.run_id, t.kind FROM judgments j JOIN runs r ON r.id = j.run_id JOIN tasks t ON t.id = r.task_id').all() as { run_id: string; kind: 'figma' | 'programmatic' }[];
+}
+
+/** Judgments of the project (scored and failed; synthetic or not, as asked) counted per run and rubric set version. */
+export function countJudgmentsByRunAndSet(db: Database, projectId: string, synthetic: 0 | 1): { run_id: string; rubric_set: string; rubric_version: string; scale: 3 | 5; judgments: number }[] {
+  return prepared(
+    db,
+    `SELECT j.run_id, j.rubric_set, j.rubric_version, j.scale, count(*) AS judgments FROM judgments j JOIN runs r ON r.id = j.run_id JOIN tasks t ON t.id = r.task_id
+     WHERE t.project_id = ? AND j.synthetic = ? GROUP BY j.run_id, j.rubric_set, j.rubric_version, j.scale`,
+  ).all(projectId, synthetic) as { run_id: string; rubric_set: string; rubric_version: string; scale: 3 | 5; judgments: number }[];
+}

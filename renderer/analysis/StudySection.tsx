@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { AnalysisReport } from '../../schemas/analysis.ts';
+import { judgmentsLeftOutNote, type AnalysisReport } from '../../schemas/analysis.ts';
 import { MAX_RESAMPLES, MIN_RESAMPLES, clampResamples, includesSyntheticChoice, useAnalysisStore } from './analysis-store.ts';
 import { ReportRegion } from './ReportRegion.tsx';
 import { studySummary, syntheticNotice } from './report-readings.ts';
@@ -16,6 +16,7 @@ export function StudySection({ report }: { report?: AnalysisReport }) {
   // What is typed stays as typed (so "2500" can be entered digit by digit); Recompute clamps it.
   const [resamplesText, setResamplesText] = useState(String(request.resamples));
   const notice = report ? syntheticNotice(report.study) : undefined;
+  const leftOut = report ? judgmentsLeftOutNote(report.study) : undefined;
 
   const recompute = () => {
     const resamples = clampResamples(resamplesText.trim() === '' ? Number.NaN : Number(resamplesText));
@@ -28,6 +29,11 @@ export function StudySection({ report }: { report?: AnalysisReport }) {
     <ReportRegion title="Study">
       {report && <p className="analysis-study__summary">{studySummary(report.study)}</p>}
       {notice?.kind === 'line' && <p className="muted">{notice.text}</p>}
+      {leftOut && (
+        <p className="muted" role="note" aria-label="Judgments left out">
+          {leftOut}
+        </p>
+      )}
       {notice?.kind === 'banner' && (
         <div className="analysis-synthetic" role="note" aria-label="Synthetic data">
           <strong>Includes synthetic demo data</strong>

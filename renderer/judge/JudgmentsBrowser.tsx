@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import type { JudgmentView } from '../../schemas/judge.ts';
+import { stepNumber } from '../../schemas/trajectory.ts';
 import { agreementPerRubric } from './judgment-agreement.ts';
 import { useJudgingStore, type RunEvidence } from './judging-store.ts';
 
@@ -10,12 +11,16 @@ export function JudgmentsBrowser() {
   const { judgments, loading, listError, selectedRun, evidence } = useJudgingStore();
   const store = useJudgingStore.getState();
   const real = useMemo(() => judgments.filter((j) => !j.synthetic && j.rubricSet !== ''), [judgments]);
-  const agreement = useMemo(() => agreementPerRubric(real), [real]);
+  // Judgments made with a set for another task kind stay listed, marked, but count in no figure.
+  const counted = useMemo(() => real.filter((j) => j.leftOut === null), [real]);
+  const leftOut = real.length - counted.length;
+  const agreement = useMemo(() => agreementPerRubric(counted), [counted]);
   const runs = useMemo(() => {
-    const byRun = new Map<string, { ok: number; failed: number; judges: Set<string> }>();
+    const byRun = new Map<string, { ok: number; failed: number; leftOut: number; judges: Set<string> }>();
     for (const j of real) {
-      const row = byRun.get(j.runId) ?? { ok: 0, failed: 0, judges: new Set<string>() };
-      if (j.status === 'ok') row.ok++;
+      const row = byRun.get(j.runId) ?? { ok: 0, failed: 0, leftOut: 0, judges: new Set<string>() };
+      if (j.leftOut !== null) row.leftOut++;
+      else if (j.status === 'ok') row.ok++;
       else row.failed++;
       row.judges.add(j.judge);
       byRun.set(j.runId, row);
@@ -32,6 +37,11 @@ export function JudgmentsBrowser() {
         <p className="muted">No judgments yet. Start judging above, or run lhb judge --judges FILE.</p>
       ) : (
         <>
+          {leftOut > 0 && (
+            <p className="judge-warning" role="note">
+              {`${leftOut} judgment${leftOut === 1 ? ' was' : 's were'} made with a rubric set for another task kind than the run's (before sets declared their kinds). They are kept and marked “left out” below, and count in no figure here, in the analysis or in an export.`}
+            </p>
+          )}
           <div className="judge-table">
             <table>
               <caption>Agreement per rubric (runs scored by two or more judges)</caption>
@@ -68,7 +78,7 @@ export function JudgmentsBrowser() {
                   <button type="button" aria-current={runId === selectedRun} onClick={() => void store.selectRun(runId)}>
                     {runId.slice(0, 12)}
                   </button>
-                  <span className="muted">{`${row.ok} scored, ${row.failed} failed, ${row.judges.size} judges`}</span>
+                  <span className="muted">{`${row.ok} scored, ${row.failed} failed${row.leftOut > 0 ? `, ${row.leftOut} left out` : ''}, ${row.judges.size} judges`}</span>
                 </li>
               ))}
             </ul>
@@ -99,8 +109,14 @@ function RunJudgments({ judgments, evidence }: { judgments: JudgmentView[]; evid
               <tr key={j.id}>
                 <th scope="row">{`${j.rubric} (${j.rubricSet}@${j.rubricSetVersion})`}</th>
                 <td>{j.judge}</td>
-                <td>{j.status === 'ok' ? `${j.score} of ${j.scale === 3 ? '0–2' : '1–5'}` : 'failed'}</td>
-                <td>{j.status === 'ok' ? j.evidence : j.failure}</td>
+                <td>
+                  {j.status === 'ok' ? `${j.score} of ${j.scale === 3 ? '0–2' : '1–5'}` : 'failed'}
+                  {j.leftOut !== null && <span className="judge-badge judge-badge--left-out">left out</span>}
+                </td>
+                <td>
+                  {j.status === 'ok' ? j.evidence : j.failure}
+                  {j.leftOut !== null && <p className="judge-warning">{`Left out of every figure: ${j.leftOut}.`}</p>}
+                </td>
               </tr>
             ))}
           </tbody>
@@ -120,7 +136,7 @@ function RunJudgments({ judgments, evidence }: { judgments: JudgmentView[]; evid
             {evidence.trajectory.steps.flatMap((step) =>
               step.toolCalls.map((call) => (
                 <li key={`${step.index}-${call.id}`} className={call.ok ? undefined : 'judge-judgments__failed'}>
-                  {`step ${step.index}: ${call.name}${call.ok ? '' : ` — failed${call.failure ? ` (${call.failure})` : ''}`}`}
+                  {`step ${stepNumber(step.index)}: ${call.name}${call.ok ? '' : ` — failed${call.failure ? ` (${call.failure})` : ''}`}`}
                 </li>
               )),
             )}

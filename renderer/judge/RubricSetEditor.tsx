@@ -1,9 +1,10 @@
 import { useEffect, useRef, type FormEvent, type KeyboardEvent } from 'react';
+import { TaskKindSchema } from '../../schemas/arena.ts';
 import type { JudgeTier, RubricScale } from '../../schemas/judge.ts';
 import { EditorField } from './EditorField.tsx';
 import { RubricDraftFields } from './RubricDraftFields.tsx';
-import { blankRubric, changeDraftScale, errorSummary, evenWeights, weightsBalanced, weightSumMessage, type RubricDraft, type RubricDraftRow } from './rubric-draft.ts';
-import { AUTHOR_WORDS, TIER_WORDS } from './rubric-set-groups.ts';
+import { blankRubric, changeDraftScale, errorSummary, evenWeights, toggleTaskKind, weightsBalanced, weightSumMessage, type RubricDraft, type RubricDraftRow } from './rubric-draft.ts';
+import { AUTHOR_WORDS, TASK_KIND_WORDS, TIER_WORDS } from './rubric-set-groups.ts';
 import { useRubricsStore } from './rubrics-store.ts';
 
 /** Authors a new set, or the next version of one: every field checked as the server will check it. */
@@ -77,6 +78,32 @@ export function RubricSetEditor() {
           </select>
         </EditorField>
       </div>
+      <fieldset className={errors.taskKinds ? 'judge-kinds judge-field--invalid' : 'judge-kinds'} aria-describedby={errors.taskKinds ? 'rubric-set-kinds-error' : 'rubric-set-kinds-hint'}>
+        <legend>Judges runs of</legend>
+        {TaskKindSchema.options.map((kind) => (
+          <label key={kind} className="judge-kinds__choice">
+            <input
+              type="checkbox"
+              checked={draft.taskKinds !== 'any' && draft.taskKinds.includes(kind)}
+              aria-invalid={errors.taskKinds ? true : undefined}
+              onChange={(e) => edit({ taskKinds: toggleTaskKind(draft.taskKinds, kind, e.target.checked) })}
+            />
+            {TASK_KIND_WORDS[kind]}
+          </label>
+        ))}
+        <label className="judge-kinds__choice">
+          <input type="checkbox" checked={draft.taskKinds === 'any'} onChange={(e) => edit({ taskKinds: e.target.checked ? 'any' : [] })} />
+          Any task
+        </label>
+        <span id="rubric-set-kinds-hint" className="judge-field__hint">
+          A run is judged only with the sets for its task&apos;s kind.
+        </span>
+        {errors.taskKinds && (
+          <span id="rubric-set-kinds-error" className="judge-field__error">
+            {errors.taskKinds}
+          </span>
+        )}
+      </fieldset>
       <EditorField id="rubric-set-title" label="Title" error={errors.title}>
         <input type="text" value={draft.title} onChange={(e) => edit({ title: e.target.value })} />
       </EditorField>

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { scaleLevels } from '../../schemas/judge.ts';
-import { AUTHOR_WORDS, setLabel, TIER_WORDS, usageOf, usageWords } from './rubric-set-groups.ts';
+import { AUTHOR_WORDS, setLabel, taskKindWords, TIER_WORDS, usageOf, usageWords } from './rubric-set-groups.ts';
 import { useRubricsStore } from './rubrics-store.ts';
 
 /** One set version: each rubric's criterion, weight and the anchor of every level. */
@@ -39,6 +39,11 @@ export function RubricSetViewer() {
         <dd>{TIER_WORDS[set.tier]}</dd>
         <dt>Scale</dt>
         <dd>{set.scale === 3 ? '3-point (0–2)' : '5-point (1–5)'}</dd>
+        <dt>Judges runs of</dt>
+        <dd>
+          {taskKindWords(set.taskKinds ?? 'any')}
+          {viewed.taskKindsDeclared ? '' : ' (this version was stored before sets declared their kinds; read from its set or its tier)'}
+        </dd>
         <dt>Author</dt>
         <dd>
           {AUTHOR_WORDS[set.authoredBy]}

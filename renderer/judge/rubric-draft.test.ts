@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RubricSet } from '../../schemas/judge.ts';
-import { blankDraft, changeDraftScale, checkDraft, draftFromSet, evenWeights, weightsBalanced, weightSum, weightSumMessage } from './rubric-draft.ts';
+import { blankDraft, changeDraftScale, checkDraft, draftFromSet, evenWeights, toggleTaskKind, weightsBalanced, weightSum, weightSumMessage } from './rubric-draft.ts';
 
 const set: RubricSet = {
   name: 'figma-output',
@@ -10,6 +10,7 @@ const set: RubricSet = {
   title: 'Output',
   description: '',
   authoredBy: 'expert',
+  taskKinds: ['figma'],
   rubrics: [
     { name: 'Layout', criterion: 'Columns and gaps.', weight: 0.7, anchors: { '0': 'Other structure.', '1': 'Offsets visible.', '2': 'Within a few pixels.' } },
     { name: 'Colour', criterion: 'Palette.', weight: 0.3, anchors: { '0': 'Other palette.', '1': 'One element off.', '2': 'Matches.' } },
@@ -23,6 +24,20 @@ describe('the rubric set draft', () => {
     expect(draft.rubrics.map((rubric) => rubric.weight)).toEqual(['0.7', '0.3']);
     const check = checkDraft(draft);
     expect(check.ok && check.set).toEqual({ ...set, version: 'v2' });
+  });
+
+  it('says which task kinds the set judges: an artifact tier starts with its kind, a process set must choose, and "any" is a choice', () => {
+    expect(blankDraft('output').taskKinds).toEqual(['figma']);
+    expect(blankDraft('content').taskKinds).toEqual(['programmatic']);
+    const process = { ...blankDraft('process'), name: 'team-process', title: 'Team', rubrics: blankDraft('process').rubrics.map((rubric) => ({ ...rubric, name: 'Plan', criterion: 'Plans first.', anchors: { '1': 'a', '2': 'b', '3': 'c', '4': 'd', '5': 'e' } })) };
+    expect(process.taskKinds).toEqual([]);
+    const unsaid = checkDraft(process);
+    expect(unsaid.ok === false && unsaid.errors.taskKinds).toBe('Choose the task kinds this set judges, or any task.');
+    const both = toggleTaskKind(toggleTaskKind(process.taskKinds, 'programmatic', true), 'figma', true);
+    expect(both).toEqual(['programmatic', 'figma']);
+    expect(toggleTaskKind('any', 'figma', true)).toEqual(['figma']);
+    const anyTask = checkDraft({ ...process, taskKinds: 'any' });
+    expect(anyTask.ok && anyTask.set.taskKinds).toBe('any');
   });
 
   it('the live sum reads 1 for 0.1 + 0.2 + 0.7, and says how far off it is otherwise', () => {
@@ -60,9 +75,9 @@ describe('the rubric set draft', () => {
     expect(!check.ok && check.errors).toMatchObject({ title: 'Give the set a title.', 'rubrics.1.name': 'Rubric "Layout" appears twice.' });
   });
 
-  it('a blank new set needs a name, a title, a criterion and every anchor', () => {
+  it('a blank new set needs a name, a title, a criterion, every anchor and (a process set) its task kinds', () => {
     const check = checkDraft(blankDraft('process', 3));
-    expect(!check.ok && Object.keys(check.errors).sort()).toEqual(['name', 'rubrics.0.anchors.0', 'rubrics.0.anchors.1', 'rubrics.0.anchors.2', 'rubrics.0.criterion', 'rubrics.0.name', 'title']);
+    expect(!check.ok && Object.keys(check.errors).sort()).toEqual(['name', 'rubrics.0.anchors.0', 'rubrics.0.anchors.1', 'rubrics.0.anchors.2', 'rubrics.0.criterion', 'rubrics.0.name', 'taskKinds', 'title']);
   });
 
   it('changing the scale keeps the lowest, middle and highest anchors and leaves the new levels empty', () => {

@@ -1,4 +1,5 @@
-import { RubricSetSchema, scaleLevels, type JudgeTier, type RubricScale, type RubricSet } from '../../schemas/judge.ts';
+import type { TaskKind } from '../../schemas/arena.ts';
+import { ARTIFACT_TIER_OF_KIND, RubricSetSchema, scaleLevels, type JudgeTier, type RubricScale, type RubricSet } from '../../schemas/judge.ts';
 
 /**
  * The rubric set editor's state: every field as the user typed it (weights as text, so "0." can
@@ -13,6 +14,8 @@ export interface RubricDraft {
   description: string;
   authoredBy: RubricSet['authoredBy'];
   chapterId?: string;
+  /** The task kinds it judges: some kinds (possibly none yet, which is refused) or any. */
+  taskKinds: 'any' | TaskKind[];
   rubrics: RubricDraftRow[];
 }
 
@@ -34,9 +37,19 @@ export function blankRubric(scale: RubricScale, weight = ''): RubricDraftRow {
   return { key: nextKey(), name: '', criterion: '', weight, anchors: emptyAnchors(scale) };
 }
 
-/** A new set from nothing: one empty rubric worth the whole weight. */
+/** The kind whose artifact tier `tier` is (output: figma, content: programmatic); none for the process tier, which every kind has. */
+const kindOfArtifactTier = (tier: JudgeTier): TaskKind | undefined => (Object.keys(ARTIFACT_TIER_OF_KIND) as TaskKind[]).find((kind) => ARTIFACT_TIER_OF_KIND[kind] === tier);
+
+/** A new set from nothing: one empty rubric worth the whole weight, for the kind whose artifact tier it is (a process set must choose). */
 export function blankDraft(tier: JudgeTier = 'output', scale: RubricScale = 5): RubricDraft {
-  return { name: '', version: 'v1', tier, scale, title: '', description: '', authoredBy: 'expert', rubrics: [blankRubric(scale, '1')] };
+  const kind = kindOfArtifactTier(tier);
+  return { name: '', version: 'v1', tier, scale, title: '', description: '', authoredBy: 'expert', taskKinds: kind ? [kind] : [], rubrics: [blankRubric(scale, '1')] };
+}
+
+/** The draft's kinds with one kind ticked or unticked (ticking a kind turns "any" off). */
+export function toggleTaskKind(kinds: RubricDraft['taskKinds'], kind: TaskKind, on: boolean): RubricDraft['taskKinds'] {
+  const current = kinds === 'any' ? [] : kinds;
+  return on ? [...new Set([...current, kind])] : current.filter((other) => other !== kind);
 }
 
 /** An existing set as a draft of its next version (its name, tier and authorship kept). */
@@ -50,6 +63,7 @@ export function draftFromSet(set: RubricSet, version: string): RubricDraft {
     description: set.description,
     authoredBy: set.authoredBy,
     ...(set.chapterId === undefined ? {} : { chapterId: set.chapterId }),
+    taskKinds: set.taskKinds === undefined || set.taskKinds === 'any' ? 'any' : [...set.taskKinds],
     rubrics: set.rubrics.map((rubric) => ({ key: nextKey(), name: rubric.name, criterion: rubric.criterion, weight: String(rubric.weight), anchors: { ...rubric.anchors } })),
   };
 }
@@ -131,8 +145,10 @@ export function checkDraft(draft: RubricDraft): DraftCheck {
     description: draft.description.trim(),
     authoredBy: draft.authoredBy,
     ...(draft.chapterId === undefined ? {} : { chapterId: draft.chapterId }),
+    taskKinds: draft.taskKinds,
     rubrics,
   };
+  if (draft.taskKinds !== 'any' && draft.taskKinds.length === 0) errors.taskKinds = 'Choose the task kinds this set judges, or any task.';
   const parsed = RubricSetSchema.safeParse(candidate);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {

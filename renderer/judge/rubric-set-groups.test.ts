@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RubricSetSummary } from '../../schemas/rubric-library.ts';
 import { nextRubricVersion } from '../../schemas/rubric-library.ts';
-import { groupRubricSets, usageOf, usageWords } from './rubric-set-groups.ts';
+import { groupRubricSets, taskKindWords, usageOf, usageWords } from './rubric-set-groups.ts';
 
 const summary = (name: string, version: string, scale: 3 | 5, tier: RubricSetSummary['tier'], builtin = true): RubricSetSummary => ({
   name,
@@ -10,6 +10,8 @@ const summary = (name: string, version: string, scale: 3 | 5, tier: RubricSetSum
   tier,
   title: `${name} ${version}`,
   authoredBy: 'expert',
+  taskKinds: ['figma'],
+  taskKindsDeclared: true,
   chapterId: null,
   builtin,
   rubricCount: 4,
@@ -42,5 +44,12 @@ describe('the rubric set browser', () => {
     expect(nextRubricVersion([])).toBe('v1');
     expect(nextRubricVersion(['v1', 'v10', 'v2', '2025-01-01'])).toBe('v11');
     expect(nextRubricVersion(['draft'])).toBe('v1');
+  });
+
+  it('says which task kinds a set judges in words', () => {
+    expect(taskKindWords(['figma'])).toBe('Figma tasks');
+    expect(taskKindWords(['programmatic'])).toBe('Programmatic tasks');
+    expect(taskKindWords(['programmatic', 'figma'])).toBe('Figma and programmatic tasks');
+    expect(taskKindWords('any')).toBe('Any task');
   });
 });

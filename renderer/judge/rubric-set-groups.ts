@@ -1,4 +1,5 @@
-import type { JudgeTier, RubricScale } from '../../schemas/judge.ts';
+import type { TaskKind } from '../../schemas/arena.ts';
+import type { JudgeTier, RubricScale, RubricTaskKinds } from '../../schemas/judge.ts';
 import type { RubricSetSummary, RubricSetUsage } from '../../schemas/rubric-library.ts';
 
 /** One set at one scale with all its versions, oldest first: a row of the rubric set browser. */
@@ -52,3 +53,14 @@ export const TIER_WORDS: Record<JudgeTier, string> = { process: 'Process', outpu
 
 /** "figma-output@v2 (5-point)" */
 export const setLabel = (set: { name: string; version: string; scale: number }) => `${set.name}@${set.version} (${set.scale}-point)`;
+
+export const TASK_KIND_WORDS: Record<TaskKind, string> = { figma: 'Figma tasks', programmatic: 'Programmatic tasks' };
+
+const KIND_NOUNS: Record<TaskKind, string> = { figma: 'Figma', programmatic: 'programmatic' };
+
+/** "Figma tasks", "Figma and programmatic tasks", "Programmatic tasks", "Any task": what a set judges. */
+export function taskKindWords(kinds: RubricTaskKinds): string {
+  if (kinds === 'any') return 'Any task';
+  const words = `${[...kinds].sort().map((kind) => KIND_NOUNS[kind]).join(' and ')} tasks`;
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}

@@ -13,12 +13,13 @@ const builtin: RubricSet = {
   title: 'Process',
   description: '',
   authoredBy: 'expert',
+  taskKinds: ['figma'],
   rubrics: [{ name: 'Build verification', criterion: 'Checks the build.', weight: 1, anchors: { '0': 'Nothing run.', '1': 'Built, not compared.', '2': 'Compared at the viewport.' } }],
 };
 
 /** A library behind the RpcClient interface that stores what is saved, refusing a changed stored version as the server does. */
 function fakeLibrary() {
-  const stored = new Map<string, StoredRubricSet>([['figma-process@v1:3', { set: builtin, builtin: true, digest: 'd1', createdAt: '2025-01-01' }]]);
+  const stored = new Map<string, StoredRubricSet>([['figma-process@v1:3', { set: builtin, taskKindsDeclared: true, builtin: true, digest: 'd1', createdAt: '2025-01-01' }]]);
   const calls: { method: string; input: unknown }[] = [];
   const summary = ({ set, builtin: isBuiltin, digest, createdAt }: StoredRubricSet): RubricSetSummary => ({
     name: set.name,
@@ -28,6 +29,8 @@ function fakeLibrary() {
     title: set.title,
     authoredBy: set.authoredBy,
     chapterId: null,
+    taskKinds: set.taskKinds ?? 'any',
+    taskKindsDeclared: true,
     builtin: isBuiltin,
     rubricCount: set.rubrics.length,
     digest,
@@ -44,7 +47,7 @@ function fakeLibrary() {
     'rubrics.save': ({ set }) => {
       const key = `${set.name}@${set.version}:${set.scale}`;
       if (stored.has(key)) throw new RpcCallError('conflict', `${set.name}@${set.version} (3-point) is already stored with other contents. Nothing was saved. Make a new version: save it as ${set.name}@v3.`);
-      const entry = { set: set as RubricSet, builtin: false, digest: 'd2', createdAt: '2025-02-01' };
+      const entry = { set: set as RubricSet, taskKindsDeclared: true, builtin: false, digest: 'd2', createdAt: '2025-02-01' };
       stored.set(key, entry);
       return { stored: entry, created: true };
     },

@@ -36,7 +36,7 @@ describe('rubrics.* RPC methods', () => {
   it('list the shipped sets, get one, save a new version with a changed anchor, and refuse to overwrite v1', async () => {
     const { sets, warnings } = await call<{ sets: RubricSetSummary[]; warnings: string[] }>('rubrics.list');
     expect(warnings).toEqual([]);
-    expect(sets.filter((set) => set.builtin)).toHaveLength(8);
+    expect(sets.filter((set) => set.builtin)).toHaveLength(10);
     expect(sets.find((set) => set.name === 'generic-process' && set.scale === 3)).toMatchObject({ tier: 'process', authoredBy: 'llm-generic', rubricCount: 4, version: 'v1' });
 
     const { set } = await call<StoredRubricSet>('rubrics.get', { name: 'figma-process', version: 'v1', scale: 3 });
@@ -60,6 +60,10 @@ describe('rubrics.* RPC methods', () => {
     const bad = await rpcErrorOf(call('rubrics.save', { set: { ...set, version: 'v2', rubrics: set.rubrics.slice(1) } }));
     expect(bad.code).toBe('bad_request');
     expect(bad.message).toContain('set.rubrics: weights sum to 0.8; they must sum to 1');
+    const { taskKinds: _kinds, ...unsaid } = set;
+    const noKinds = await rpcErrorOf(call('rubrics.save', { set: { ...unsaid, version: 'v2' } }));
+    expect(noKinds.code).toBe('bad_request');
+    expect(noKinds.message).toContain('set.taskKinds: say which task kinds the set is for');
     const missing = await rpcErrorOf(call('rubrics.get', { name: 'figma-output', version: 'v7', scale: 5 }));
     expect(missing.code).toBe('not_found');
     expect(missing.message).toContain('Stored versions of figma-output: v1 (3-point), v1 (5-point).');

@@ -75,12 +75,13 @@ describe('condenseTrajectory', () => {
     warnings: [],
   });
 
-  it('groups tool calls into phases with their outcome, errors with recovery, and cuts long arguments', () => {
+  it('groups tool calls into phases with their outcome, errors with recovery, and cuts long arguments; steps are numbered from 1 and tools named by what they do', () => {
     const text = condenseTrajectory(trajectory(6), [{ step: 2, toolCallId: 'c2', type: 'build', message: 'build failed', recovered: true, recoveredAtStep: 5 }]);
     expect(text).toContain('tool calls: 6 (1 failed)');
-    expect(text).toContain('step 2: build: build failed → recovered at step 5');
-    expect(text).toMatch(/\[step 0\] agent: I will read the design first\.\nPhase 1: inspecting\n {2}\[step 0\] Read\(/);
-    expect(text).toMatch(/Phase 3: building and testing\n {2}\[step 2\] Bash\(\{"command":"npm run build"\}\) → FAILED \(exit code 1\): Error: build failed/);
+    expect(text).toContain('step 3: build: build failed → recovered at step 6');
+    expect(text).toMatch(/\[step 1\] agent: I will read the design first\.\nPhase 1: inspecting\n {2}\[step 1\] read\(\{"path":"src\/0.tsx"\}\)/);
+    expect(text).toMatch(/Phase 3: building and testing\n {2}\[step 3\] shell\(npm run build\) → FAILED \(exit code 1\): Error: build failed/);
+    expect(text).not.toMatch(/Read\(|Write\(|Bash\(/);
     expect(text).not.toContain('x'.repeat(CONDENSE_LIMITS.argumentChars));
   });
 
@@ -88,6 +89,6 @@ describe('condenseTrajectory', () => {
     const text = condenseTrajectory(trajectory(5000), []);
     expect(text.length).toBeLessThanOrEqual(CONDENSE_LIMITS.totalChars);
     expect(text).toMatch(/… \d+ lines omitted to keep the prompt bounded …/);
-    expect(text).toContain('[step 4999]');
+    expect(text).toContain('[step 5000]');
   });
 });

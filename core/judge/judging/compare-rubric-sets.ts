@@ -1,11 +1,13 @@
 import type { Database } from 'better-sqlite3';
 import { scaleLevels, type JudgeTier, type RubricScale } from '../../../schemas/judge.ts';
+import type { TaskKind } from '../../../schemas/arena.ts';
 import type { RubricSetComparison } from '../../../schemas/judging.ts';
-import { listJudgments, type JudgmentRow } from '../../store/judgment-repository.ts';
+import { listJudgedRunTaskKinds, listJudgments, type JudgmentRow } from '../../store/judgment-repository.ts';
 import { findCurrentProject } from '../../store/project-repository.ts';
 import { listRuns } from '../../store/run-repository.ts';
 import { cohensKappa } from '../../stats/cohens-kappa.ts';
 import { landisKochBand } from '../../stats/mean-pairwise-kappa.ts';
+import { judgmentKindCheck } from '../rubrics/judgment-kind-check.ts';
 
 const byText = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
 
@@ -39,19 +41,36 @@ function pairwise(items: Map<string, Map<string, number>>, judges: string[], lab
   return { pairs, meanKappa };
 }
 
+type AuthoredBy = (set: { rubricSet: string; version: string; scale: RubricScale }) => string | null;
+
 /**
  * The expert-vs-generic comparison: for every rubric set version (and scale) judged at a tier,
  * the judges' mean pairwise quadratic-weighted κ over its (run, rubric) items, computed only on
  * the runs that every compared set was judged on by at least two judges, so the sets are
- * compared on the same runs. Synthetic judgments are left out unless asked for.
+ * compared on the same runs. Runs of each task kind are compared apart (their sets differ), and
+ * judgments made with a set for another kind are left out and counted. Synthetic judgments are
+ * left out unless asked for.
  */
-export function compareRubricSets(db: Database, tier: JudgeTier, options: { includeSynthetic?: boolean; authoredBy?: (set: { rubricSet: string; version: string; scale: RubricScale }) => string | null } = {}): RubricSetComparison {
+export function compareRubricSets(db: Database, tier: JudgeTier, options: { includeSynthetic?: boolean; authoredBy?: AuthoredBy } = {}): RubricSetComparison {
   const project = findCurrentProject(db);
-  if (!project) return { tier, commonRuns: 0, sets: [] };
+  if (!project) return { tier, kinds: [], leftOut: 0 };
   const syntheticRuns = new Set(listRuns(db, project.id).filter((run) => run.synthetic === 1).map((run) => run.id));
-  const rows = listJudgments(db, project.id, { excludeSynthetic: !options.includeSynthetic }).filter(
+  const check = judgmentKindCheck(db);
+  const atTier = listJudgments(db, project.id, { excludeSynthetic: !options.includeSynthetic }).filter(
     (row) => row.tier === tier && row.rubric_set !== '' && row.score !== null && (options.includeSynthetic || !syntheticRuns.has(row.run_id)),
   );
+  const rows = atTier.filter((row) => check.leftOut(row) === null);
+  const kindOf = new Map(listJudgedRunTaskKinds(db).map((row) => [row.run_id, row.kind]));
+  const kinds = ([...new Set(rows.map((row) => kindOf.get(row.run_id)!))] as TaskKind[]).sort(byText);
+  return {
+    tier,
+    kinds: kinds.map((taskKind) => ({ taskKind, ...compareOnRuns(rows.filter((row) => kindOf.get(row.run_id) === taskKind), options.authoredBy) })),
+    leftOut: atTier.length - rows.length,
+  };
+}
+
+/** κ per set version over the runs every set was judged on. */
+function compareOnRuns(rows: readonly JudgmentRow[], authoredBy: AuthoredBy | undefined): Omit<RubricSetComparison['kinds'][number], 'taskKind'> {
   const groups = new Map<string, SetGroup>();
   for (const row of rows) {
     const key = JSON.stringify([row.rubric_set, row.rubric_version, row.scale]);
@@ -69,7 +88,6 @@ export function compareRubricSets(db: Database, tier: JudgeTier, options: { incl
   const runSets = list.map(runsOf);
   const common = runSets.length === 0 ? new Set<string>() : runSets.reduce((shared, runs) => new Set([...shared].filter((run) => runs.has(run))));
   return {
-    tier,
     commonRuns: common.size,
     sets: list.map((group) => {
       const labels = scaleLevels(group.scale).map(Number);
@@ -89,7 +107,7 @@ export function compareRubricSets(db: Database, tier: JudgeTier, options: { incl
         rubricSet: group.rubricSet,
         version: group.version,
         scale: group.scale,
-        authoredBy: options.authoredBy?.(group) ?? null,
+        authoredBy: authoredBy?.(group) ?? null,
         judges,
         runs: new Set(counted.map((row) => row.run_id)).size,
         items: items.size,

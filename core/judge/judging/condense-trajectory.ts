@@ -1,4 +1,6 @@
-import type { Trajectory, TrajectoryError, TrajectoryToolCall } from '../../../schemas/trajectory.ts';
+import { stepNumber, type Trajectory, type TrajectoryError, type TrajectoryToolCall } from '../../../schemas/trajectory.ts';
+import { blindValue, type Blindfold } from './blind-text.ts';
+import { neutralToolCall } from './neutral-tool-call.ts';
 
 /** Caps that keep a process-tier prompt bounded whatever the transcript's size. */
 export const CONDENSE_LIMITS = {
@@ -15,16 +17,16 @@ export const CONDENSE_LIMITS = {
 
 export type Phase = 'inspecting' | 'editing' | 'building and testing' | 'verifying' | 'running commands' | 'other tools';
 
-/** Which kind of work a tool call is, from its name and (for shells) its command. */
+/** Which kind of work a tool call is, from what it did (its neutral name) and, for shells, its command. */
 export function phaseOf(call: Pick<TrajectoryToolCall, 'name' | 'arguments'>): Phase {
-  const name = call.name.toLowerCase();
-  const command = typeof call.arguments === 'object' && call.arguments !== null ? String((call.arguments as Record<string, unknown>).command ?? (call.arguments as Record<string, unknown>).cmd ?? '') : '';
-  if (/verif|screenshot|capture|playwright/.test(name) || /verif|capture|playwright/.test(command)) return 'verifying';
-  if (/^(read|read_file|view|glob|grep|ls|list|search|find|web_?fetch|get_|figma)/.test(name) || /figma|get_(design|code|image|metadata|variable)/.test(name)) return 'inspecting';
-  if (/(write|edit|patch|create|replace|multiedit|notebookedit)/.test(name)) return 'editing';
-  if (/(bash|shell|exec|command|run)/.test(name)) {
-    if (/\b(build|test|tsc|lint|vite|webpack|jest|vitest|pytest|make|cargo|npm (run|ci|i|install)|pnpm|yarn)\b/.test(command)) return 'building and testing';
-    if (/^\s*(cat|ls|head|tail|grep|rg|find|tree|sed -n|wc)\b/.test(command)) return 'inspecting';
+  const { name, shown } = neutralToolCall(call);
+  const tool = call.name.toLowerCase();
+  if (/verif|screenshot|capture|playwright/.test(tool) || (name === 'shell' && /verif|capture|playwright/.test(shown))) return 'verifying';
+  if (name === 'read' || name === 'search' || name === 'web-fetch' || name === 'web-search' || /figma|get_(design|code|image|metadata|variable)/.test(tool)) return 'inspecting';
+  if (name === 'write' || name === 'edit') return 'editing';
+  if (name === 'shell') {
+    if (/\b(build|test|tsc|lint|vite|webpack|jest|vitest|pytest|make|cargo|npm (run|ci|i|install)|pnpm|yarn)\b/.test(shown)) return 'building and testing';
+    if (/^\s*(cat|ls|head|tail|grep|rg|find|tree|sed -n|wc)\b/.test(shown)) return 'inspecting';
     return 'running commands';
   }
   return 'other tools';
@@ -35,24 +37,30 @@ const oneLine = (value: string, max: number) => {
   return flat.length <= max ? flat : `${flat.slice(0, max - 1)}…`;
 };
 
-function argumentsText(args: unknown): string {
-  if (args === undefined || args === null) return '';
-  if (typeof args === 'string') return args;
-  try {
-    return JSON.stringify(args);
-  } catch {
-    return String(args);
-  }
+export interface CondenseOptions {
+  limits?: typeof CONDENSE_LIMITS;
+  /**
+   * Applied to every text before it is cut short (arguments, results, what the agent said,
+   * error messages), so that a path or a name is never left half-replaced at the cut.
+   */
+  blind?: Blindfold;
 }
 
 /**
  * A run's trajectory as a judge reads it at the process tier: a summary (steps, tool calls,
  * failures, tokens, the harness's verdict), the error→recovery events, then the tool calls
- * grouped into phases of the same kind of work, one line each (arguments and result cut short),
- * with what the agent said between them. Never the raw transcript: over the size cap, the
- * middle lines are dropped and the prompt says how many.
+ * grouped into phases of the same kind of work, one line each named by what it did (`shell`,
+ * `read`, `edit`, `mcp:<tool>`…; arguments and result cut short), with what the agent said
+ * between them. Steps are numbered from 1, as people read them. Never the raw transcript: over
+ * the size cap, the middle lines are dropped and the prompt says how many.
  */
-export function condenseTrajectory(trajectory: Trajectory, errors: readonly TrajectoryError[], limits = CONDENSE_LIMITS): string {
+export function condenseTrajectory(trajectory: Trajectory, errors: readonly TrajectoryError[], options: CondenseOptions = {}): string {
+  const limits = options.limits ?? CONDENSE_LIMITS;
+  const blind = options.blind ?? ((value: string) => value);
+  // Only the start of a long text can be shown, so only a generous window of it is blinded: a
+  // 64K tool result is never scanned whole, and no path is cut before it is replaced.
+  const window = (max: number) => max * 8 + 4096;
+  const cut = (value: string, max: number) => oneLine(blind(value.slice(0, window(max))), max);
   const calls = trajectory.steps.flatMap((step) => step.toolCalls);
   const failed = calls.filter((call) => !call.ok).length;
   const head = [
@@ -60,15 +68,16 @@ export function condenseTrajectory(trajectory: Trajectory, errors: readonly Traj
     errors.length === 0
       ? 'Errors: none detected.'
       : `Errors (${errors.filter((e) => e.recovered).length} of ${errors.length} recovered):\n${errors
-          .map((e) => `- step ${e.step}: ${e.type}: ${oneLine(e.message, limits.resultChars)} → ${e.recovered ? `recovered at step ${e.recoveredAtStep}` : 'not recovered'}`)
+          .map((e) => `- step ${stepNumber(e.step)}: ${e.type}: ${cut(e.message, limits.resultChars)} → ${e.recovered && e.recoveredAtStep !== null ? `recovered at step ${stepNumber(e.recoveredAtStep)}` : 'not recovered'}`)
           .join('\n')}`,
   ];
   const lines: string[] = [];
   let phase: Phase | undefined;
   let phaseNumber = 0;
   for (const step of trajectory.steps) {
-    if (step.source === 'agent' && step.text.trim() !== '') lines.push(`  [step ${step.index}] agent: ${oneLine(step.text, limits.agentTextChars)}`);
-    if (step.source === 'user' && step.text.trim() !== '' && step.index > 0) lines.push(`  [step ${step.index}] user: ${oneLine(step.text, limits.agentTextChars)}`);
+    const number = stepNumber(step.index);
+    if (step.source === 'agent' && step.text.trim() !== '') lines.push(`  [step ${number}] agent: ${cut(step.text, limits.agentTextChars)}`);
+    if (step.source === 'user' && step.text.trim() !== '' && step.index > 0) lines.push(`  [step ${number}] user: ${cut(step.text, limits.agentTextChars)}`);
     for (const call of step.toolCalls) {
       const next = phaseOf(call);
       if (next !== phase) {
@@ -76,9 +85,10 @@ export function condenseTrajectory(trajectory: Trajectory, errors: readonly Traj
         phaseNumber++;
         lines.push(`Phase ${phaseNumber}: ${next}`);
       }
-      const outcome = call.ok ? 'ok' : `FAILED${call.failure ? ` (${call.failure})` : ''}`;
-      const result = call.result === null ? '' : `: ${oneLine(call.result, limits.resultChars)}`;
-      lines.push(`  [step ${step.index}] ${call.name}(${oneLine(argumentsText(call.arguments), limits.argumentChars)}) → ${outcome}${result}`);
+      const neutral = neutralToolCall({ name: call.name, arguments: blindValue(call.arguments, blind, window(limits.argumentChars)) });
+      const outcome = call.ok ? 'ok' : `FAILED${call.failure ? ` (${cut(call.failure, limits.resultChars)})` : ''}`;
+      const result = call.result === null ? '' : `: ${cut(call.result, limits.resultChars)}`;
+      lines.push(`  [step ${number}] ${neutral.name}(${oneLine(neutral.shown, limits.argumentChars)}) → ${outcome}${result}`);
     }
   }
   const body = fitLines(lines, limits.totalChars - head.join('\n').length - 40);

@@ -25,6 +25,14 @@ type Frames = { ok: true; parts: JudgeContentPart[]; notes: string[] } | { ok: f
 const text = (value: string): JudgeContentPart => ({ type: 'text', text: value });
 const png = (data: Buffer): JudgeContentPart => ({ type: 'image', mediaType: 'image/png', data });
 
+const FRAME_FILE = /^frames\/.+\.png$/i;
+const VIDEO_FILE = /^video\.(mp4|webm|mov|mkv)$/i;
+
+/** Whether a run's files hold anything the content tier shows: captured frames, a video or a build. */
+export function hasContentToShow(files: readonly { path: string }[]): boolean {
+  return files.some((file) => FRAME_FILE.test(file.path) || VIDEO_FILE.test(file.path) || file.path === 'dist/index.html');
+}
+
 /**
  * Frames of what a run produced for a learner, in this order of preference: its captured frames,
  * frames sampled evenly from its video (ffmpeg), or screenshots of its build's slides (the first
@@ -34,7 +42,7 @@ const png = (data: Buffer): JudgeContentPart => ({ type: 'image', mediaType: 'im
 export async function contentFrames(store: MaterialStore, runRow: RunRow, sources: ContentFrameSources): Promise<Frames> {
   const max = sources.maxFrames ?? MAX_CONTENT_FRAMES;
   const files = listRunFiles(store.db, runRow.id);
-  const captured = files.filter((file) => /^frames\/.+\.png$/i.test(file.path) && store.blobs.has(file.sha256));
+  const captured = files.filter((file) => FRAME_FILE.test(file.path) && store.blobs.has(file.sha256));
   if (captured.length > 0) {
     const shown = captured.slice(0, max);
     return {
@@ -44,7 +52,7 @@ export async function contentFrames(store: MaterialStore, runRow: RunRow, source
     };
   }
   const notes: string[] = [];
-  const video = files.find((file) => /^video\.(mp4|webm|mov|mkv)$/i.test(file.path) && store.blobs.has(file.sha256));
+  const video = files.find((file) => VIDEO_FILE.test(file.path) && store.blobs.has(file.sha256));
   if (video) {
     if (sources.ffmpegPath === null) notes.push('The run has a video, but video sampling is turned off, so it is not shown.');
     else {

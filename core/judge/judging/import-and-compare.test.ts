@@ -62,7 +62,9 @@ describe('compareRubricSets', () => {
     }
     const imported = importJudgments(ws.workspace.db, openRubricLibrary(ws.workspace.db), lines.join('\n'));
     expect(imported.errors).toEqual([]);
-    const report = compareRubricSets(ws.workspace.db, 'process');
+    const comparison = compareRubricSets(ws.workspace.db, 'process');
+    expect(comparison.kinds.map((group) => group.taskKind)).toEqual(['figma']);
+    const report = comparison.kinds[0]!;
     expect(report.commonRuns).toBe(3);
     expect(report.sets.map((set) => [set.rubricSet, set.runs, set.judges])).toEqual([
       ['figma-process', 3, ['a', 'b']],

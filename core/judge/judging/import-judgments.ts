@@ -1,9 +1,10 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Database } from 'better-sqlite3';
 import { z } from 'zod';
-import { JudgeTierSchema, RubricScaleSchema } from '../../../schemas/judge.ts';
+import { describeTaskKinds, JudgeTierSchema, rubricKindsInclude, RubricScaleSchema, rubricSetRef } from '../../../schemas/judge.ts';
 import { findCachedReply, insertReplyWithJudgments } from '../../store/judge-reply-repository.ts';
 import { findRun } from '../../store/run-repository.ts';
+import { findTask } from '../../store/task-repository.ts';
 import type { RubricLibrary } from '../rubrics/rubric-library.ts';
 import { parseJudgeReply } from './parse-judge-reply.ts';
 
@@ -37,9 +38,9 @@ export interface ImportJudgmentsResult {
 
 /**
  * Imports judgments from JSON lines. Each valid line becomes a stored reply and one judgment per
- * rubric; a line that does not validate (unknown run or set, a reply that would not parse) is
- * reported with its number and nothing of it is stored; the other lines are imported. Importing
- * the same file again changes nothing.
+ * rubric; a line that does not validate (unknown run or set, a set for another task kind than
+ * the run's, a reply that would not parse) is reported with its number and nothing of it is
+ * stored; the other lines are imported. Importing the same file again changes nothing.
  */
 export function importJudgments(db: Database, library: Pick<RubricLibrary, 'get'>, text: string, now: () => Date = () => new Date()): ImportJudgmentsResult {
   const result: ImportJudgmentsResult = { imported: 0, unchanged: 0, judgments: 0, errors: [] };
@@ -60,7 +61,8 @@ export function importJudgments(db: Database, library: Pick<RubricLibrary, 'get'
       continue;
     }
     const entry = parsed.data;
-    if (!findRun(db, entry.runId)) {
+    const run = findRun(db, entry.runId);
+    if (!run) {
       fail(`run ${entry.runId} is not in this workspace`);
       continue;
     }
@@ -73,6 +75,12 @@ export function importJudgments(db: Database, library: Pick<RubricLibrary, 'get'
     const set = stored.set;
     if (entry.tier && entry.tier !== set.tier) {
       fail(`tier ${entry.tier} does not match ${entry.rubricSet}, a ${set.tier}-tier set`);
+      continue;
+    }
+    const task = findTask(db, run.task_id);
+    const kinds = set.taskKinds ?? 'any';
+    if (task && !rubricKindsInclude(kinds, task.kind)) {
+      fail(`${rubricSetRef(set)} is a rubric set for ${describeTaskKinds(kinds)}, and run ${entry.runId} is of a ${task.kind} task; nothing of this line was stored. Judge it with a set for ${task.kind} tasks.`);
       continue;
     }
     const raw = typeof entry.reply === 'string' ? entry.reply : JSON.stringify(entry.reply);

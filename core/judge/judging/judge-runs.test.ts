@@ -157,7 +157,7 @@ describe('judgeRuns', () => {
     const stored = first.units.ok;
     expect(stored).toBeGreaterThanOrEqual(2);
     expect(stored).toBeLessThan(6);
-    // Runs not yet looked at when the cancel came count as cancelled (the frameless one included).
+    // Runs not yet looked at when the cancel came count as cancelled (the frameless one is left out before, never counted).
     expect(first.units.cancelled).toBe(first.units.total - stored);
     expect(rowsOf(ws)).toHaveLength(stored * 3);
 
@@ -175,5 +175,30 @@ describe('judgeRuns', () => {
     await judge(ws, [fakeJudgeConfig('openai', server, { pricePerMillion: { input: 1, output: 1 } })], { onReport: (done, total, message) => messages.push(`${done}/${total} ${message}`) });
     expect(messages.at(-1)).toBe('2/2 2 of 2 replies · 0 cached · 0 failed · $0.0022 so far');
     await expect(judge(ws, [fakeJudgeConfig('openai', server), fakeJudgeConfig('openai', server)])).rejects.toThrow(/same name/);
+  });
+
+  it('reports the true total from its first report on, though a run is left out for lacking frames', async () => {
+    const ws = setUp(3);
+    const server = await serve(() => startFakeOpenAiServer({ respond: (request) => text(validReplyTo(request.prompt.text)) }));
+    const reports: [number, number][] = [];
+    const summary = await judge(ws, [fakeJudgeConfig('openai', server, { name: 'a', model: 'model-a' }), fakeJudgeConfig('openai', server, { name: 'b', model: 'model-b' })], { onReport: (done, total) => reports.push([done, total]) });
+    expect(summary.units.total).toBe(6);
+    expect(summary.skipped).toHaveLength(1);
+    expect(reports[0]).toEqual([0, 6]);
+    expect(new Set(reports.map(([, total]) => total))).toEqual(new Set([6]));
+    expect(reports.map(([done]) => done)).toEqual([...reports.map(([done]) => done)].sort((x, y) => x - y));
+  });
+
+  it('shows the cost of the judges that have a price and names those that have none', async () => {
+    const ws = setUp(2);
+    const server = await serve(() => startFakeOpenAiServer({ respond: (request) => text(validReplyTo(request.prompt.text)) }));
+    const messages: string[] = [];
+    const priced = fakeJudgeConfig('openai', server, { name: 'priced', model: 'model-a', pricePerMillion: { input: 1, output: 1 } });
+    const free = fakeJudgeConfig('openai', server, { name: 'local-vllm', model: 'model-b' });
+    const summary = await judge(ws, [priced, free], { onReport: (_done, _total, message) => messages.push(message ?? '') });
+    // 2 replies of the priced judge at 1000 in + 100 out tokens, $1 per million each.
+    expect(summary.costUsd).toBeCloseTo(0.0022, 10);
+    expect(summary.unpricedJudges).toEqual(['local-vllm']);
+    expect(messages.at(-1)).toBe('4 of 4 replies · 0 cached · 0 failed · $0.0022 so far (no price for local-vllm)');
   });
 });

@@ -1,24 +1,27 @@
-import { randomUUID } from 'node:crypto';
-import type { JudgeConfig, JudgeTier, RubricSet } from '../../../schemas/judge.ts';
+import { createHash, randomUUID } from 'node:crypto';
+import { describeTaskKinds, rubricKindsInclude, type JudgeConfig, type JudgeTier, type RubricSet } from '../../../schemas/judge.ts';
 import type { JobProgress } from '../../jobs/job-runner.ts';
 import { findCurrentProject } from '../../store/project-repository.ts';
 import { findCachedReply, hasReplyJudgments, insertJudgmentRows, insertReplyWithJudgments, listReplyJudgments, type JudgeReplyRow } from '../../store/judge-reply-repository.ts';
 import type { JudgmentRow } from '../../store/judgment-repository.ts';
 import { listRuns, type RunRow } from '../../store/run-repository.ts';
-import type { TaskRow } from '../../store/task-repository.ts';
+import { findTask, type TaskRow } from '../../store/task-repository.ts';
 import type { JudgeProvider } from '../providers/judge-provider.ts';
 import { askJudge, type JudgeConversation } from './ask-judge.ts';
 import { buildJudgePrompt, type JudgePrompt } from './build-prompt.ts';
 import { concurrencyGate } from './concurrency-gate.ts';
 import type { ContentFrameSources } from './content-frames.ts';
-import { loadJudgingMaterial, type MaterialStore } from './load-judging-material.ts';
+import { loadJudgingMaterial, missingEvidence, type MaterialStore } from './load-judging-material.ts';
 
 export interface JudgeRunsRequest {
   judges: readonly JudgeConfig[];
   tier: JudgeTier;
-  /** The rubric sets every run is judged against (all of this tier). */
+  /**
+   * The rubric sets of this tier to judge with. Each run is judged with those for its task's
+   * kind (a set without declared kinds is for any task); a run none is for is left out, saying so.
+   */
   sets: readonly RubricSet[];
-  /** Extra sets for one run's task (the content tier's chapter-specific sets). */
+  /** Extra sets for one run's task (the content tier's chapter-specific sets), filtered by kind the same way. */
   setsForTask?: (task: TaskRow) => RubricSet[];
   /** Only runs of these tasks; default every task's. */
   taskIds?: readonly string[];
@@ -38,20 +41,26 @@ export interface JudgeRunsDeps {
 }
 
 export interface JudgeRunsSummary {
-  /** Runs judged, and runs left out because they lack what the tier needs (with why). */
+  /** Runs judged, and runs left out (no set of the tier is for their task's kind, or they lack what the tier shows), with why. */
   runs: number;
   /** Synthetic (demo study) runs among those chosen: never judged. */
   syntheticLeftOut: number;
   skipped: { runId: string; reason: string }[];
-  /** One unit is one judge's reply for one run and rubric set. */
-  units: { total: number; cached: number; asked: number; ok: number; failed: number; cancelled: number };
+  /**
+   * One unit is one judge's reply for one run and rubric set. `total` is known before the first
+   * request and never changes; `leftOut` counts units of a run whose material could not be read
+   * after all (a video ffmpeg cannot sample), so ok + failed + cached + cancelled + leftOut = total.
+   */
+  units: { total: number; cached: number; asked: number; ok: number; failed: number; cancelled: number; leftOut: number };
   /** Per-rubric judgments stored by this job (cached units store none, or copies for a new judge name). */
   judgments: { ok: number; failed: number };
   /** Provider requests made (retries included). */
   requests: number;
   tokens: { input: number; output: number };
-  /** US dollars for the requests made; null when some judge has no price. */
-  costUsd: number | null;
+  /** US dollars for the requests made by judges that have a price. */
+  costUsd: number;
+  /** Judges with no price (their requests are not in costUsd), in the order given. */
+  unpricedJudges: string[];
   cancelled: boolean;
   failures: { runId: string; judge: string; rubricSet: string; failure: string }[];
 }
@@ -63,6 +72,29 @@ export function costOf(judge: Pick<JudgeConfig, 'pricePerMillion'>, usage: { inp
 }
 
 const setRef = (set: Pick<RubricSet, 'name' | 'version' | 'scale'>) => `${set.name}@${set.version} (${set.scale}-point)`;
+
+/** The cost so far as progress and the summary say it: the known part, and which judges have no price. */
+export function describeCost(summary: Pick<JudgeRunsSummary, 'costUsd' | 'unpricedJudges'>, judges: number, soFar: boolean): string {
+  const unpriced = summary.unpricedJudges;
+  if (unpriced.length > 0 && unpriced.length === judges) return `cost unknown (no judge has a price: ${unpriced.join(', ')})`;
+  const known = `$${summary.costUsd.toFixed(4)}${soFar ? ' so far' : ''}`;
+  return unpriced.length === 0 ? known : `${known} (no price for ${unpriced.join(', ')})`;
+}
+
+/**
+ * A reply is reused for the same run, judge model, set version, scale and input: the run is part
+ * of the key because a blind prompt names no run, so two runs that did exactly the same (repeats
+ * against a scripted model) would otherwise share one reply and one of them go unjudged.
+ */
+const replyKeyHash = (runId: string, inputHash: string) => createHash('sha256').update(`run:${runId.length}:${runId}`).update(inputHash).digest('hex');
+
+/** The sets of `sets` that are for a task of this kind, or why none is. */
+function setsForKind(sets: readonly RubricSet[], task: TaskRow, tier: JudgeTier): { sets: RubricSet[] } | { reason: string } {
+  const fit = sets.filter((set) => rubricKindsInclude(set.taskKinds ?? 'any', task.kind));
+  if (fit.length > 0) return { sets: fit };
+  const whose = sets.map((set) => `${set.name}@${set.version} is for ${describeTaskKinds(set.taskKinds ?? 'any')}`).join('; ');
+  return { reason: `no rubric set of the ${tier} tier is for ${task.kind} tasks${whose ? ` (${whose})` : ''}` };
+}
 
 /**
  * Judges runs: every run that has what the tier needs × every judge × every rubric set, each
@@ -91,11 +123,12 @@ export async function judgeRuns(request: JudgeRunsRequest, deps: JudgeRunsDeps, 
     runs: 0,
     syntheticLeftOut: chosen.length - runs.length,
     skipped: [],
-    units: { total: 0, cached: 0, asked: 0, ok: 0, failed: 0, cancelled: 0 },
+    units: { total: 0, cached: 0, asked: 0, ok: 0, failed: 0, cancelled: 0, leftOut: 0 },
     judgments: { ok: 0, failed: 0 },
     requests: 0,
     tokens: { input: 0, output: 0 },
-    costUsd: request.judges.every((judge) => judge.pricePerMillion) ? 0 : null,
+    costUsd: 0,
+    unpricedJudges: request.judges.filter((judge) => !judge.pricePerMillion).map((judge) => judge.name),
     cancelled: false,
     failures: [],
   };
@@ -106,14 +139,35 @@ export async function judgeRuns(request: JudgeRunsRequest, deps: JudgeRunsDeps, 
     deps.recordRubricSet?.(set);
     recorded.add(key);
   };
-  for (const set of request.sets) record(set);
 
-  // Until a run's material is read its units are counted at the shared sets' size.
-  summary.units.total = runs.length * request.judges.length * request.sets.length;
+  // The plan comes first, from the store alone (no material is loaded): which sets each run is
+  // judged with (its task's kind) and whether it has what the tier shows. So the first progress
+  // report already has the true total, and the total never changes.
+  const planned: { run: RunRow; task: TaskRow; sets: RubricSet[] }[] = [];
+  for (const run of runs) {
+    const task = findTask(db, run.task_id);
+    if (!task) {
+      summary.skipped.push({ runId: run.id, reason: `its task ${run.task_id} is missing` });
+      continue;
+    }
+    const fit = setsForKind([...request.sets, ...(request.setsForTask?.(task) ?? [])], task, request.tier);
+    if ('reason' in fit) {
+      summary.skipped.push({ runId: run.id, reason: fit.reason });
+      continue;
+    }
+    const missing = missingEvidence(deps.store, run, task, request.tier);
+    if (missing !== null) {
+      summary.skipped.push({ runId: run.id, reason: missing });
+      continue;
+    }
+    for (const set of fit.sets) record(set);
+    planned.push({ run, task, sets: fit.sets });
+    summary.units.total += request.judges.length * fit.sets.length;
+  }
+
   let done = 0;
   const report = () => {
-    const cost = summary.costUsd === null ? 'cost unknown (a judge has no price)' : `$${summary.costUsd.toFixed(4)} so far`;
-    progress.report(done, summary.units.total, `${done} of ${summary.units.total} replies · ${summary.units.cached} cached · ${summary.units.failed} failed · ${cost}`);
+    progress.report(done, summary.units.total, `${done} of ${summary.units.total} replies · ${summary.units.cached} cached · ${summary.units.failed} failed · ${describeCost(summary, request.judges.length, true)}`);
   };
   report();
 
@@ -121,7 +175,8 @@ export async function judgeRuns(request: JudgeRunsRequest, deps: JudgeRunsDeps, 
   const runsInFlight = concurrencyGate(Math.max(4, ...request.judges.map((judge) => judge.maxConcurrency)));
 
   const judgeUnit = async (run: RunRow, judge: JudgeConfig, set: RubricSet, prompt: JudgePrompt) => {
-    const key = { judge_model: judge.model, rubric_set: set.name, rubric_version: set.version, scale: set.scale, input_hash: prompt.inputHash };
+    const inputHash = replyKeyHash(run.id, prompt.inputHash);
+    const key = { judge_model: judge.model, rubric_set: set.name, rubric_version: set.version, scale: set.scale, input_hash: inputHash };
     const cached = findCachedReply(db, key);
     if (cached && (cached.status === 'ok' || cached.raw_reply !== null)) {
       if (!hasReplyJudgments(db, cached.id, judge.name)) {
@@ -155,7 +210,7 @@ export async function judgeRuns(request: JudgeRunsRequest, deps: JudgeRunsDeps, 
     summary.tokens.input += conversation.usage.input;
     summary.tokens.output += conversation.usage.output;
     const cost = costOf(judge, conversation.usage);
-    if (summary.costUsd !== null && cost !== null) summary.costUsd += cost;
+    if (cost !== null) summary.costUsd += cost;
     const stamp = now();
     const reply: JudgeReplyRow = {
       id: randomUUID(),
@@ -166,7 +221,7 @@ export async function judgeRuns(request: JudgeRunsRequest, deps: JudgeRunsDeps, 
       rubric_set: set.name,
       rubric_version: set.version,
       scale: set.scale,
-      input_hash: prompt.inputHash,
+      input_hash: inputHash,
       status: conversation.status,
       failure: conversation.failure,
       raw_reply: conversation.rawReply,
@@ -194,22 +249,21 @@ export async function judgeRuns(request: JudgeRunsRequest, deps: JudgeRunsDeps, 
     }
   };
 
-  const judgeRun = async (run: RunRow) => {
+  const judgeRun = async ({ run, sets }: (typeof planned)[number]) => {
+    const units = request.judges.length * sets.length;
     if (progress.signal.aborted) {
-      summary.units.cancelled += request.judges.length * request.sets.length;
+      summary.units.cancelled += units;
       return;
     }
     const material = await loadJudgingMaterial(deps.store, run.id, request.tier, deps.contentSources);
     if (!material.ok) {
+      // Counted as done rather than taken off the total, which never goes down.
       summary.skipped.push({ runId: run.id, reason: material.reason });
-      summary.units.total -= request.judges.length * request.sets.length;
+      summary.units.leftOut += units;
+      done += units;
       report();
       return;
     }
-    const extra = request.setsForTask?.(material.task) ?? [];
-    for (const set of extra) record(set);
-    const sets = [...request.sets, ...extra];
-    summary.units.total += request.judges.length * extra.length;
     summary.runs++;
     const prompts = sets.map((set) => buildJudgePrompt(set, material.material));
     await Promise.all(
@@ -223,7 +277,7 @@ export async function judgeRuns(request: JudgeRunsRequest, deps: JudgeRunsDeps, 
     );
   };
 
-  await Promise.all(runs.map((run) => runsInFlight(() => judgeRun(run))));
+  await Promise.all(planned.map((unit) => runsInFlight(() => judgeRun(unit))));
   summary.cancelled = progress.signal.aborted;
   report();
   return summary;

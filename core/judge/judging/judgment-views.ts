@@ -2,8 +2,9 @@ import type { JudgmentView } from '../../../schemas/judge.ts';
 import { findCurrentProject } from '../../store/project-repository.ts';
 import { listJudgmentsWithReplies, type JudgmentWithReply } from '../../store/judge-reply-repository.ts';
 import type { Database } from 'better-sqlite3';
+import { judgmentKindCheck, type JudgmentKindCheck } from '../rubrics/judgment-kind-check.ts';
 
-export function judgmentViewOf(row: JudgmentWithReply): JudgmentView {
+export function judgmentViewOf(row: JudgmentWithReply, check: JudgmentKindCheck): JudgmentView {
   return {
     id: row.id,
     runId: row.run_id,
@@ -20,13 +21,15 @@ export function judgmentViewOf(row: JudgmentWithReply): JudgmentView {
     evidence: row.evidence || row.rationale,
     failure: row.failure,
     synthetic: row.synthetic === 1,
+    leftOut: check.leftOut(row),
     createdAt: row.created_at,
   };
 }
 
-/** Every stored judgment of the project (scored and failed), or one run's, in run, tier, set, judge order. */
+/** Every stored judgment of the project (scored and failed), or one run's, in run, tier, set, judge order; those left out of the figures say why. */
 export function listJudgmentViews(db: Database, runId?: string): JudgmentView[] {
   const project = findCurrentProject(db);
   if (!project) return [];
-  return listJudgmentsWithReplies(db, project.id, runId).map(judgmentViewOf);
+  const check = judgmentKindCheck(db);
+  return listJudgmentsWithReplies(db, project.id, runId).map((row) => judgmentViewOf(row, check));
 }

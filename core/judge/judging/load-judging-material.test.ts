@@ -78,7 +78,7 @@ describe('loadJudgingMaterial', () => {
     const material = await loadJudgingMaterial(ws.workspace, ws.runIds[0]!, 'process');
     expect(material.ok).toBe(true);
     if (material.ok) {
-      expect(texts(material.material.evidence).join('\n')).toMatch(/Phase 1: inspecting\n {2}\[step 0\] Read\(\{"file_path":"design.json"\}\) → ok/);
+      expect(texts(material.material.evidence).join('\n')).toMatch(/Phase 1: inspecting\n {2}\[step 1\] read\(\{"path":"design.json"\}\) → ok/);
       expect(material.material.notes.join(' ')).toContain('skill it was given is not known');
     }
     expect(await loadJudgingMaterial(ws.workspace, 'run-without-frames', 'process')).toEqual({ ok: false, reason: expect.stringContaining('no trajectory') });

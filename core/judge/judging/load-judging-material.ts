@@ -14,7 +14,9 @@ import { findTask, listTaskFrames, type TaskRow } from '../../store/task-reposit
 import type { JudgeContentPart } from '../providers/judge-provider.ts';
 import type { JudgingMaterial } from './build-prompt.ts';
 import { capSkillText, condenseTrajectory } from './condense-trajectory.ts';
-import { contentFrames, type ContentFrameSources } from './content-frames.ts';
+import { blindfoldFor, type Blindfold } from './blind-text.ts';
+import { contentFrames, hasContentToShow, type ContentFrameSources } from './content-frames.ts';
+import { runIdentity } from './run-identity.ts';
 
 /** Frames shown per run at the output tier (each beside its ground truth: twice as many images). */
 export const MAX_OUTPUT_FRAMES = 8;
@@ -24,13 +26,16 @@ export type MaterialResult = { ok: true; material: JudgingMaterial; task: TaskRo
 export interface MaterialStore {
   db: Database;
   blobs: BlobStore;
+  /** The workspace folder: its paths (and those of its studies) are never shown to a judge. */
+  dir: string;
 }
 
 const png = (data: Buffer): JudgeContentPart => ({ type: 'image', mediaType: 'image/png', data });
 const text = (value: string): JudgeContentPart => ({ type: 'text', text: value });
 
+/** What the task asks and where it comes from; never the run's id, harness or model. */
 function taskContext(store: MaterialStore, task: TaskRow, run: RunRow): string {
-  const lines = [`Task: ${task.title} (${task.kind === 'figma' ? 'build a design from a Figma file' : 'produce teaching content for a chapter'})`, `Run: ${run.id}, finished ${run.status}.`];
+  const lines = [`Task: ${task.title} (${task.kind === 'figma' ? 'build a design from a Figma file' : 'produce teaching content for a chapter'})`, `The run finished ${run.status}.`];
   const chapter = task.chapter_id ? findChapter(store.db, task.chapter_id) : undefined;
   if (chapter) {
     const course = findCourse(store.db, chapter.course_id);
@@ -42,47 +47,92 @@ function taskContext(store: MaterialStore, task: TaskRow, run: RunRow): string {
   return lines.join('\n');
 }
 
+/** Where a run's trajectory is stored: on its study run when executed here, in run_trajectories when imported (ATIF). */
+function trajectorySource(store: MaterialStore, run: RunRow) {
+  const studyRun = findStudyRunByRunId(store.db, run.id);
+  const imported = findRunTrajectory(store.db, run.id);
+  const source = studyRun?.trajectory_sha256 ? { sha256: studyRun.trajectory_sha256, errors: studyRun.errors_json } : imported ? { sha256: imported.trajectory_sha256, errors: imported.errors_json } : undefined;
+  return { studyRun, source: source && store.blobs.has(source.sha256) ? source : undefined };
+}
+
+const capturedFramePaths = <T extends { path: string }>(files: readonly T[]): T[] => files.filter((file) => file.path.startsWith('frames/') && file.path.toLowerCase().endsWith('.png'));
+
+/**
+ * Why a run does not have what a tier shows, read from the store without loading anything, or
+ * null when it has: so a judging job knows its true size before its first request. (Material can
+ * still fail to load later, e.g. a video that ffmpeg cannot read; loadJudgingMaterial says so.)
+ */
+export function missingEvidence(store: MaterialStore, run: RunRow, task: TaskRow, tier: JudgeTier): string | null {
+  if (tier === 'process') return trajectorySource(store, run).source ? null : 'it has no trajectory (runs executed here, or imported with an ATIF trajectory, carry one)';
+  const files = listRunFiles(store.db, run.id).filter((file) => store.blobs.has(file.sha256));
+  if (tier === 'output') {
+    if (task.kind !== 'figma' || listTaskFrames(store.db, task.id).length === 0) return 'its task has no ground-truth frames (the output tier compares Figma frames)';
+    return capturedFramePaths(files).length > 0 ? null : 'it has no captured frames';
+  }
+  return hasContentToShow(files) ? null : 'it has no captured frames, video or build to show';
+}
+
 /**
  * What a judge is shown of one run at one tier, read from the store, or why the run does not
  * have what the tier needs (so it is skipped, and said so):
  * - process: the trajectory of a run executed here, condensed, and the skill text when its folder is still there;
  * - output: a Figma task's ground-truth frames, each beside the run's captured frame (a missing capture is said, never hidden);
  * - content: frames of the presentation (captured frames, screenshots of its build) or of its video (sampled with ffmpeg).
+ * Every text is blind (blind-text.ts): no id of the run, its study or configuration, no harness
+ * or model name, no folder of this machine; paths are relative to the run's work folder.
  */
 export async function loadJudgingMaterial(store: MaterialStore, runId: string, tier: JudgeTier, sources: ContentFrameSources = {}): Promise<MaterialResult> {
   const run = findRun(store.db, runId);
   if (!run) return { ok: false, reason: `run ${runId} is not in this workspace` };
   const task = findTask(store.db, run.task_id);
   if (!task) return { ok: false, reason: `run ${runId}'s task ${run.task_id} is missing` };
+  const missing = missingEvidence(store, run, task, tier);
+  if (missing !== null) return { ok: false, reason: missing };
   const base = { tier, context: taskContext(store, task, run), instruction: task.instruction };
-  if (tier === 'process') return processMaterial(store, run, task, base);
-  if (tier === 'output') return outputMaterial(store, run, task, base);
-  const frames = await contentFrames(store, run, sources);
-  if (!frames.ok) return frames;
-  return { ok: true, task, material: { ...base, evidence: frames.parts, notes: frames.notes } };
+  let result: MaterialResult;
+  let blind = blindfoldFor(runIdentity(store, run));
+  if (tier === 'process') {
+    const read = processMaterial(store, run, task, base);
+    blind = read.blind;
+    result = read.result;
+  } else if (tier === 'output') result = outputMaterial(store, run, task, base);
+  else {
+    const frames = await contentFrames(store, run, sources);
+    result = frames.ok ? { ok: true, task, material: { ...base, evidence: frames.parts, notes: frames.notes } } : frames;
+  }
+  if (!result.ok) return result;
+  const { material } = result;
+  return {
+    ok: true,
+    task,
+    material: {
+      ...material,
+      context: blind(material.context),
+      instruction: blind(material.instruction),
+      evidence: material.evidence.map((part) => (part.type === 'text' ? text(blind(part.text)) : part)),
+      notes: material.notes.map(blind),
+    },
+  };
 }
 
-function processMaterial(store: MaterialStore, run: RunRow, task: TaskRow, base: Pick<JudgingMaterial, 'tier' | 'context' | 'instruction'>): MaterialResult {
-  // A run executed here keeps its trajectory on its study run; an imported one (ATIF) in run_trajectories.
-  const studyRun = findStudyRunByRunId(store.db, run.id);
-  const imported = findRunTrajectory(store.db, run.id);
-  const source = studyRun?.trajectory_sha256 ? { sha256: studyRun.trajectory_sha256, errors: studyRun.errors_json } : imported ? { sha256: imported.trajectory_sha256, errors: imported.errors_json } : undefined;
-  if (!source || !store.blobs.has(source.sha256)) return { ok: false, reason: 'it has no trajectory (runs executed here, or imported with an ATIF trajectory, carry one)' };
-  const trajectory = TrajectorySchema.parse(JSON.parse(store.blobs.read(source.sha256).toString('utf8')));
-  const errors = source.errors ? (JSON.parse(source.errors) as TrajectoryError[]) : [];
+function processMaterial(store: MaterialStore, run: RunRow, task: TaskRow, base: Pick<JudgingMaterial, 'tier' | 'context' | 'instruction'>): { result: MaterialResult; blind: Blindfold } {
+  const { studyRun, source } = trajectorySource(store, run);
+  const trajectory = TrajectorySchema.parse(JSON.parse(store.blobs.read(source!.sha256).toString('utf8')));
+  const blind = blindfoldFor(runIdentity(store, run, [trajectory.model]));
+  const errors = source!.errors ? (JSON.parse(source!.errors) as TrajectoryError[]) : [];
   const notes: string[] = [];
-  const evidence: JudgeContentPart[] = [text(`### The agent's trajectory, condensed\n${condenseTrajectory(trajectory, errors)}`)];
+  const evidence: JudgeContentPart[] = [text(`### The agent's trajectory, condensed\n${condenseTrajectory(trajectory, errors, { blind })}`)];
   const skill = studyRun ? skillTextOf(store, studyRun.study_id) : { text: null, note: 'The run was imported, so the skill it was given is not known here.' };
-  if (skill.text !== null) evidence.push(text(`### The skill the agent was given\n${capSkillText(skill.text)}`));
+  if (skill.text !== null) evidence.push(text(`### The skill the agent was given\n${capSkillText(blind(skill.text))}`));
   else notes.push(skill.note);
-  return { ok: true, task, material: { ...base, evidence, notes } };
+  return { result: { ok: true, task, material: { ...base, evidence, notes } }, blind };
 }
 
 function skillTextOf(store: MaterialStore, studyId: string): { text: string; note: string } | { text: null; note: string } {
   const study = findStudy(store.db, studyId);
   const spec = study ? (JSON.parse(study.spec_json) as { skill?: { dir: string; version?: string } }) : undefined;
   if (!spec?.skill) return { text: null, note: 'The run had no skill (an ablation), so none is shown.' };
-  if (!existsSync(spec.skill.dir)) return { text: null, note: `The skill's folder (${spec.skill.dir}) is no longer on this machine, so its text is not shown.` };
+  if (!existsSync(spec.skill.dir)) return { text: null, note: "The skill's folder is no longer on this machine, so its text is not shown." };
   try {
     return { text: readFileSync(readSkill(spec.skill.dir, spec.skill.version).skillFile, 'utf8'), note: '' };
   } catch (error) {
@@ -92,13 +142,7 @@ function skillTextOf(store: MaterialStore, studyId: string): { text: string; not
 
 function outputMaterial(store: MaterialStore, run: RunRow, task: TaskRow, base: Pick<JudgingMaterial, 'tier' | 'context' | 'instruction'>): MaterialResult {
   const frames = listTaskFrames(store.db, task.id);
-  if (task.kind !== 'figma' || frames.length === 0) return { ok: false, reason: 'its task has no ground-truth frames (the output tier compares Figma frames)' };
-  const captured = new Map(
-    listRunFiles(store.db, run.id)
-      .filter((file) => file.path.startsWith('frames/') && file.path.toLowerCase().endsWith('.png'))
-      .map((file) => [frameFileKey(file.path.slice('frames/'.length)), file]),
-  );
-  if (captured.size === 0) return { ok: false, reason: 'it has no captured frames' };
+  const captured = new Map(capturedFramePaths(listRunFiles(store.db, run.id)).map((file) => [frameFileKey(file.path.slice('frames/'.length)), file]));
   const findings = listRunFindings(store.db, run.id);
   const evidence: JudgeContentPart[] = [];
   const notes: string[] = [];

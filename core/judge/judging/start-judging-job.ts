@@ -6,7 +6,7 @@ import { createJudgeProvider, type JudgeProviderOptions } from '../providers/cre
 import { openRubricLibrary } from '../rubrics/rubric-library.ts';
 import { chapterRubricSets, chooseRubricSets } from './choose-rubric-sets.ts';
 import type { ContentFrameSources } from './content-frames.ts';
-import { judgeRuns, type JudgeRunsSummary } from './judge-runs.ts';
+import { describeCost, judgeRuns, type JudgeRunsSummary } from './judge-runs.ts';
 
 export interface JudgingJobInput {
   judges: JudgeConfig[];
@@ -26,16 +26,22 @@ export interface JudgingJobOptions {
   onSummary?: (summary: JudgeRunsSummary) => void;
 }
 
-/** What the job says when it ends: replies stored (cached, failed), judgments, cost, and what was left out. */
-export function describeJudgingSummary(summary: JudgeRunsSummary): string {
+/** Runs left out, counted by reason ("2 runs: it has no trajectory …"), most common first. */
+export function describeLeftOut(skipped: JudgeRunsSummary['skipped']): string[] {
+  const byReason = new Map<string, number>();
+  for (const { reason } of skipped) byReason.set(reason, (byReason.get(reason) ?? 0) + 1);
+  return [...byReason].sort(([, a], [, b]) => b - a).map(([reason, count]) => `${count} run${count === 1 ? '' : 's'}: ${reason}`);
+}
+
+/** What the job says when it ends: replies stored (cached, failed), judgments, cost, and what was left out and why. */
+export function describeJudgingSummary(summary: JudgeRunsSummary, judges: number): string {
   const { units, judgments } = summary;
-  const cost = summary.costUsd === null ? 'cost unknown (a judge has no price)' : `$${summary.costUsd.toFixed(4)}`;
   const parts = [
     `${summary.runs} runs judged: ${units.ok + units.failed + units.cached} of ${units.total} replies stored (${units.cached} from the cache, ${units.failed} failed)`,
     `${judgments.ok} judgments scored and ${judgments.failed} failed this time`,
-    `${summary.requests} provider requests, ${summary.tokens.input + summary.tokens.output} tokens, ${cost}`,
+    `${summary.requests} provider requests, ${summary.tokens.input + summary.tokens.output} tokens, ${describeCost(summary, judges, false)}`,
   ];
-  if (summary.skipped.length > 0) parts.push(`${summary.skipped.length} runs left out (lack what the tier needs)`);
+  if (summary.skipped.length > 0) parts.push(`${summary.skipped.length} runs left out (${describeLeftOut(summary.skipped).join('; ')})`);
   if (units.cancelled > 0) parts.push(`${units.cancelled} replies not asked because of the cancel; run the same judging again to finish (stored replies are reused)`);
   return `${parts.join('; ')}.`;
 }
@@ -45,7 +51,7 @@ export function describeJudgingSummary(summary: JudgeRunsSummary): string {
  * and starts it as a job; returns the job at once. Failures found before starting throw (nothing
  * was asked); failures of single replies are stored and counted, and the job still succeeds.
  */
-export function startJudgingJob(workspace: Pick<Workspace, 'db' | 'blobs'>, jobs: JobRunner, input: JudgingJobInput, options: JudgingJobOptions = {}) {
+export function startJudgingJob(workspace: Pick<Workspace, 'db' | 'blobs' | 'dir'>, jobs: JobRunner, input: JudgingJobInput, options: JudgingJobOptions = {}) {
   const scale = input.scale ?? 5;
   const library = openRubricLibrary(workspace.db);
   const sets = chooseRubricSets(library, input.tier, scale, input.rubricSets ?? []);
@@ -70,7 +76,7 @@ export function startJudgingJob(workspace: Pick<Workspace, 'db' | 'blobs'>, jobs
     );
     options.onSummary?.(summary);
     const finished = summary.units.total - summary.units.cancelled;
-    return { message: describeJudgingSummary(summary), done: finished, total: summary.units.total };
+    return { message: describeJudgingSummary(summary, input.judges.length), done: finished, total: summary.units.total };
   });
   return { job, sets };
 }

@@ -149,6 +149,8 @@ export async function generateChapterRubrics(deps: { db: Database; annotate: Ann
     description: `Written by ${request.judgeLabel}${first.model ? ` (${first.model})` : ''} from the chapter's instruction, design notes, course notes and ${chapter.citations.length} citation${chapter.citations.length === 1 ? '' : 's'}; judged beside the generic ${GENERIC_CONTENT_SET} rubrics. Edit it to make a new version.`,
     authoredBy: 'chapter' as const,
     chapterId: request.chapterId,
+    // A chapter's presentations and videos are programmatic tasks; their artifact tier is content.
+    taskKinds: ['programmatic' as const],
   };
   let attempts = 1;
   let reply = first.text;

@@ -23,7 +23,7 @@ afterEach(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const SHIPPED = ['figma-output', 'figma-process', 'generic-process', 'programmatic-content'].flatMap((name) => [`${name}@v1:3`, `${name}@v1:5`]);
+const SHIPPED = ['figma-output', 'figma-process', 'generic-process', 'programmatic-content', 'programmatic-process'].flatMap((name) => [`${name}@v1:3`, `${name}@v1:5`]);
 const key = (set: { name: string; version: string; scale: number }) => `${set.name}@${set.version}:${set.scale}`;
 
 function caught(action: () => unknown): RubricLibraryError {
@@ -62,6 +62,21 @@ describe('the shipped rubric sets', () => {
     }
   });
 
+  it('each declares the task kinds it is for, so each kind has its own process set and its artifact tier\'s set', () => {
+    const sets = readBuiltinRubricSets();
+    const kinds = Object.fromEntries(sets.map((set) => [set.name, set.taskKinds]));
+    expect(kinds).toEqual({
+      'figma-output': ['figma'],
+      'figma-process': ['figma'],
+      'generic-process': ['figma'],
+      'programmatic-content': ['programmatic'],
+      'programmatic-process': ['programmatic'],
+    });
+    const expertTiers = (kind: string) => [...new Set(sets.filter((set) => set.authoredBy === 'expert' && set.taskKinds !== 'any' && set.taskKinds!.includes(kind as 'figma')).map((set) => set.tier))].sort();
+    expect(expertTiers('figma')).toEqual(['output', 'process']);
+    expect(expertTiers('programmatic')).toEqual(['content', 'process']);
+  });
+
   it('the expert anchors say more than the generic ones, which is the contrast the comparison measures', () => {
     const sets = readBuiltinRubricSets();
     const meanAnchorWords = (name: string) => {
@@ -80,10 +95,10 @@ describe('the shipped rubric sets', () => {
     expect(listed.every((set) => set.builtin)).toBe(true);
     expect(library.warnings()).toEqual([]);
 
-    expect(loadBuiltinRubricSets(workspace.db)).toEqual({ added: [], unchanged: 8, conflicts: [] });
+    expect(loadBuiltinRubricSets(workspace.db)).toEqual({ added: [], unchanged: 10, conflicts: [] });
     workspace.close();
     workspace = openWorkspace(dir);
-    expect(openRubricLibrary(workspace.db).list()).toHaveLength(8);
+    expect(openRubricLibrary(workspace.db).list()).toHaveLength(10);
     const stored = openRubricLibrary(workspace.db).require('figma-output', 'v1', 5);
     expect(stored.set.rubrics[0]!.anchors['5']).toMatch(/close inspection/);
     expect(stored.builtin).toBe(true);
@@ -103,7 +118,7 @@ describe('the shipped rubric sets', () => {
     const reader = new BetterSqlite3(workspace.databasePath, { readonly: true });
     try {
       const library = openRubricLibrary(reader);
-      expect(library.list()).toHaveLength(8);
+      expect(library.list()).toHaveLength(10);
       expect(library.get('figma-process', 'v1', 3)?.set.rubrics).toHaveLength(4);
     } finally {
       reader.close();
@@ -160,6 +175,38 @@ describe('authoring sets', () => {
     const missing = caught(() => library.require('figma-process', 'v9', 3));
     expect(missing.code).toBe('not_found');
     expect(missing.message).toContain('Stored versions of figma-process: v1 (3-point), v1 (5-point).');
+  });
+
+  it('a set says which task kinds it is for: saved without them it is refused; other kinds under a stored version are refused naming the next version; "any" is fine', () => {
+    const library = openRubricLibrary(workspace.db);
+    const v1 = library.require('figma-process', 'v1', 5).set;
+    const { taskKinds: _kinds, ...withoutKinds } = v1;
+    const unsaid = caught(() => library.save({ ...withoutKinds, name: 'my-process', version: 'v1' }));
+    expect(unsaid.code).toBe('bad_request');
+    expect(unsaid.message).toContain('does not say which task kinds it is for');
+    const otherKinds = caught(() => library.save({ ...v1, taskKinds: ['programmatic'] }));
+    expect(otherKinds.code).toBe('conflict');
+    expect(otherKinds.message).toContain('figma-process@v1 (5-point) is already stored for figma tasks, not programmatic tasks');
+    expect(otherKinds.message).toContain('save it as figma-process@v2');
+    const saved = library.save({ ...v1, name: 'my-process', taskKinds: 'any' });
+    expect(saved.stored.set.taskKinds).toBe('any');
+    expect(library.list().find((set) => set.name === 'my-process')).toMatchObject({ taskKinds: 'any', taskKindsDeclared: true });
+    expect(library.save({ ...v1, version: 'v2', taskKinds: ['figma', 'programmatic'] }).stored.set.taskKinds).toEqual(['figma', 'programmatic']);
+  });
+
+  it('a version saved before sets declared their kinds is read with its set\'s kinds; one of an artifact tier with that tier\'s kind; else any', () => {
+    const library = openRubricLibrary(workspace.db);
+    const v1 = library.require('figma-process', 'v1', 5).set;
+    const output = library.require('figma-output', 'v1', 5).set;
+    library.save({ ...v1, version: 'v2', title: 'Edited on the Judges screen' });
+    library.save({ ...v1, name: 'team-process', title: 'A team set' });
+    library.save({ ...output, name: 'team-output', title: 'A team output set' });
+    // As a workspace stored them before this change: no kinds in the stored definition.
+    workspace.db.prepare("UPDATE rubric_sets SET definition_json = json_remove(definition_json, '$.taskKinds') WHERE builtin = 0").run();
+    const reopened = openRubricLibrary(workspace.db);
+    expect(reopened.require('figma-process', 'v2', 5)).toMatchObject({ set: { taskKinds: ['figma'] }, taskKindsDeclared: false });
+    expect(reopened.require('team-process', 'v1', 5).set.taskKinds).toBe('any');
+    expect(reopened.require('team-output', 'v1', 5).set.taskKinds).toEqual(['figma']);
   });
 
   it('a chapter set for a chapter that does not exist is refused as not found', () => {

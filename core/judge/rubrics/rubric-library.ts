@@ -1,5 +1,5 @@
 import type { Database } from 'better-sqlite3';
-import { RubricSetSchema, type RubricScale, type RubricSet } from '../../../schemas/judge.ts';
+import { describeTaskKinds, RubricSetSchema, type RubricScale, type RubricSet, type RubricTaskKinds } from '../../../schemas/judge.ts';
 import { nextRubricVersion, type RubricSetSummary, type RubricSetUsage, type StoredRubricSet } from '../../../schemas/rubric-library.ts';
 import {
   countJudgmentsByRubricSet,
@@ -12,6 +12,7 @@ import {
 import { builtinRubricSets } from './builtin-rubric-sets.ts';
 import { RubricLibraryError } from './rubric-library-error.ts';
 import { canonicalRubricSetJson, rubricSetDigest } from './rubric-set-digest.ts';
+import { resolveTaskKinds, type ResolvedTaskKinds } from './rubric-task-kinds.ts';
 
 /** What loading the shipped sets into a workspace did. */
 export interface BuiltinLoadReport {
@@ -39,11 +40,12 @@ function rowOf(set: RubricSet, builtin: boolean, createdAt: string): RubricSetRo
   };
 }
 
-function storedOf(row: RubricSetRow): StoredRubricSet {
-  return { set: RubricSetSchema.parse(JSON.parse(row.definition_json)), builtin: row.builtin === 1, digest: row.digest, createdAt: row.created_at };
+function storedOf(row: RubricSetRow, kinds: ResolvedTaskKinds): StoredRubricSet {
+  const set = RubricSetSchema.parse(JSON.parse(row.definition_json));
+  return { set: { ...set, taskKinds: kinds.kinds }, taskKindsDeclared: kinds.declared, builtin: row.builtin === 1, digest: row.digest, createdAt: row.created_at };
 }
 
-function summaryOf(row: RubricSetRow): RubricSetSummary {
+function summaryOf(row: RubricSetRow, kinds: ResolvedTaskKinds): RubricSetSummary {
   const set = JSON.parse(row.definition_json) as RubricSet;
   return {
     name: row.name,
@@ -53,12 +55,16 @@ function summaryOf(row: RubricSetRow): RubricSetSummary {
     title: set.title,
     authoredBy: row.authored_by,
     chapterId: set.chapterId ?? null,
+    taskKinds: kinds.kinds,
+    taskKindsDeclared: kinds.declared,
     builtin: row.builtin === 1,
     rubricCount: set.rubrics.length,
     digest: row.digest,
     createdAt: row.created_at,
   };
 }
+
+const sameKinds = (a: RubricTaskKinds, b: RubricTaskKinds) => JSON.stringify(a === 'any' ? a : [...a].sort()) === JSON.stringify(b === 'any' ? b : [...b].sort());
 
 const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || (error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE';
 
@@ -75,7 +81,10 @@ export function loadBuiltinRubricSets(db: Database, sets: readonly RubricSet[] =
     for (const set of sets) {
       const existing = findRubricSet(db, set.name, set.version, set.scale);
       if (existing) {
-        if (existing.digest === rubricSetDigest(set)) report.unchanged += 1;
+        // A version stored before sets declared their kinds is read with the file's kinds; one that declares others differs.
+        const storedKinds = (JSON.parse(existing.definition_json) as RubricSet).taskKinds;
+        const sameContents = existing.digest === rubricSetDigest(set) && (storedKinds === undefined || set.taskKinds === undefined || sameKinds(storedKinds, set.taskKinds));
+        if (sameContents) report.unchanged += 1;
         else report.conflicts.push(describeSetRef(set));
         continue;
       }
@@ -132,13 +141,17 @@ export function openRubricLibrary(db: Database, options: { now?: () => Date } = 
     return [...stored, ...shipped].sort((a, b) => a.name.localeCompare(b.name) || a.scale - b.scale || a.created_at.localeCompare(b.created_at));
   };
   const find = (name: string, version: string, scale: number) => rows().find((row) => row.name === name && row.version === version && row.scale === scale);
+  const kindsOf = (row: RubricSetRow, all: readonly RubricSetRow[] = rows()) => resolveTaskKinds(row, all, builtinRubricSets());
 
   const library: RubricLibrary = {
-    list: () => rows().map(summaryOf),
+    list: () => {
+      const all = rows();
+      return all.map((row) => summaryOf(row, kindsOf(row, all)));
+    },
 
     get(name, version, scale) {
       const row = find(name, version, scale);
-      return row ? storedOf(row) : undefined;
+      return row ? storedOf(row, kindsOf(row)) : undefined;
     },
 
     require(name, version, scale) {
@@ -156,15 +169,20 @@ export function openRubricLibrary(db: Database, options: { now?: () => Date } = 
         throw new RubricLibraryError('bad_request', `The rubric set was not saved because it is not valid: ${problems}. Fix these and save again.`);
       }
       const set = parsed.data;
+      if (set.taskKinds === undefined) {
+        throw new RubricLibraryError('bad_request', `The rubric set was not saved because it does not say which task kinds it is for: give taskKinds as ["figma"], ["programmatic"], both, or "any".`);
+      }
       const row = rowOf(set, false, now().toISOString());
       return db.transaction(() => {
         const existing = findRubricSet(db, set.name, set.version, set.scale);
         if (existing) {
-          if (existing.digest === row.digest) return { stored: storedOf(existing), created: false };
+          const existingKinds = kindsOf(existing);
+          if (existing.digest === row.digest && sameKinds(existingKinds.kinds, set.taskKinds!)) return { stored: storedOf(existing, existingKinds), created: false };
           const next = nextRubricVersion(rows().filter((other) => other.name === set.name).map((other) => other.version));
+          const what = existing.digest === row.digest ? `for ${describeTaskKinds(existingKinds.kinds)}, not ${describeTaskKinds(set.taskKinds!)}` : 'with other contents';
           throw new RubricLibraryError(
             'conflict',
-            `${describeSetRef(set)} is already stored with other contents${existing.builtin ? ' (it is a built-in set)' : ''}, and judgments may name it, so it is never changed. Nothing was saved. Make a new version: save it as ${set.name}@${next}.`,
+            `${describeSetRef(set)} is already stored ${what}${existing.builtin ? ' (it is a built-in set)' : ''}, and judgments may name it, so it is never changed. Nothing was saved. Make a new version: save it as ${set.name}@${next}.`,
           );
         }
         const sameName = listRubricSetRows(db).filter((other) => other.name === set.name);
@@ -185,11 +203,14 @@ export function openRubricLibrary(db: Database, options: { now?: () => Date } = 
           }
           throw error;
         }
-        return { stored: storedOf(row), created: true };
+        return { stored: storedOf(row, { kinds: set.taskKinds!, declared: true }), created: true };
       }).immediate();
     },
 
-    chapterSets: (chapterId) => listChapterRubricSetRows(db, chapterId).map(summaryOf),
+    chapterSets: (chapterId) => {
+      const all = rows();
+      return listChapterRubricSetRows(db, chapterId).map((row) => summaryOf(row, kindsOf(row, all)));
+    },
 
     usage: () =>
       countJudgmentsByRubricSet(db).map((row) => ({

@@ -1,0 +1,114 @@
+import type { TrajectoryToolCall } from '../../../schemas/trajectory.ts';
+import { splitShellWords } from '../../runs/trajectory/shell-command-head.ts';
+import { toolCallAction } from '../../runs/trajectory/tool-call-action.ts';
+
+/**
+ * What a tool call did, named the same whichever harness made it: a judge reading `Bash`,
+ * `run_shell_command` or `command_execution` would learn who ran the agent (and judges come from
+ * the same model families as the agents). MCP tools keep their tool's name, without the
+ * harness's way of prefixing it.
+ */
+export type NeutralToolName = 'shell' | 'read' | 'write' | 'edit' | 'search' | 'web-fetch' | 'web-search' | 'plan' | 'subagent' | 'skill' | 'memory' | 'ask' | `mcp:${string}` | 'tool';
+
+export interface NeutralToolCall {
+  name: NeutralToolName;
+  /** The call's arguments as a judge sees them: a shell's command line, or the file tools' fields under neutral keys. */
+  shown: string;
+}
+
+/** `mcp__server__tool` (Claude Code, and Codex as our parser names it) and `mcp_server_tool` (Gemini CLI). */
+const MCP_NAME = /^mcp__[^_](?:.*?)__(.+)$|^mcp_[^_]+_(.+)$/i;
+
+/** Tools that are not files or shells, by what their names say they do (checked in this order). */
+const OTHER_TOOLS: [RegExp, NeutralToolName][] = [
+  [/web_?fetch|fetch_?url|url_?fetch/i, 'web-fetch'],
+  [/web_?search|google_?search/i, 'web-search'],
+  [/[Tt]odo|(^|_)plan|Plan(?=[A-Z]|$)/, 'plan'],
+  [/^(task|agent)$|sub_?agent|collab|delegate/i, 'subagent'],
+  [/skill/i, 'skill'],
+  [/memory/i, 'memory'],
+  [/ask_?user|question/i, 'ask'],
+];
+
+/** File tools by name, when the call names a file: edits before writes ("MultiEdit", "str_replace_based_edit"). */
+const FILE_TOOLS: [RegExp, NeutralToolName][] = [
+  [/edit|replace|patch|insert|update|notebook/i, 'edit'],
+  [/write|create|save/i, 'write'],
+  [/grep|glob|search|find|list|^ls$|directory/i, 'search'],
+  [/read|view|cat|open/i, 'read'],
+];
+
+/** Argument fields a judge is shown, each under one name whatever the harness called it. */
+const NEUTRAL_FIELDS: [string, readonly string[]][] = [
+  ['path', ['file_path', 'filePath', 'absolute_path', 'path', 'target_file', 'notebook_path', 'dir_path', 'directory', 'file', 'filename']],
+  ['paths', ['paths', 'file_paths', 'absolute_paths']],
+  ['pattern', ['pattern', 'query', 'regex', 'glob', 'include']],
+  ['content', ['content', 'file_text', 'text', 'contents']],
+  ['old', ['old_string', 'old_str', 'oldText', 'old_text']],
+  ['new', ['new_string', 'new_str', 'newText', 'new_text', 'new_source']],
+  ['url', ['url']],
+];
+
+function asRecord(value: unknown): Record<string, unknown> {
+  if (typeof value === 'string') {
+    try {
+      const parsed = JSON.parse(value) as unknown;
+      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
+    } catch {
+      return {};
+    }
+  }
+  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+}
+
+/** `bash -lc '<script>'` (how Codex runs every command) as the script alone; any other line as it is. */
+export function unwrappedShellCommand(command: string): string {
+  const words = splitShellWords(command);
+  const shell = words[0]?.word.split('/').at(-1);
+  if (words.length === 3 && !words.some((word) => word.operator) && /^(ba|z|da)?sh$/.test(shell ?? '') && /^-[a-z]*c$/.test(words[1]!.word)) return words[2]!.word;
+  return command;
+}
+
+function fieldsShown(args: Record<string, unknown>): Record<string, unknown> {
+  const shown: Record<string, unknown> = {};
+  for (const [neutral, fields] of NEUTRAL_FIELDS) {
+    const field = fields.find((name) => args[name] !== undefined && args[name] !== null && args[name] !== '');
+    if (field !== undefined) shown[neutral] = args[field];
+  }
+  return shown;
+}
+
+/** Codex's `file_change`: `{changes: [{path, kind}]}`; all additions are a write, anything else an edit. */
+function fileChanges(args: Record<string, unknown>): NeutralToolCall | undefined {
+  if (!Array.isArray(args.changes) || args.changes.length === 0) return undefined;
+  const changes = args.changes.map(asRecord);
+  const name = changes.every((change) => change.kind === 'add') ? 'write' : 'edit';
+  return { name, shown: JSON.stringify(changes.map((change) => ({ path: change.path, change: change.kind }))) };
+}
+
+const json = (value: unknown) => {
+  if (value === undefined || value === null) return '';
+  if (typeof value === 'string') return value;
+  try {
+    return JSON.stringify(value);
+  } catch {
+    return String(value);
+  }
+};
+
+/** A tool call as a judge reads it: named by what it did, its arguments under neutral names. */
+export function neutralToolCall(call: Pick<TrajectoryToolCall, 'name' | 'arguments'>): NeutralToolCall {
+  const mcp = MCP_NAME.exec(call.name);
+  if (mcp) return { name: `mcp:${mcp[1] ?? mcp[2]}`, shown: json(call.arguments) };
+  for (const [pattern, name] of OTHER_TOOLS) if (pattern.test(call.name)) return { name, shown: json(call.arguments) };
+  const action = toolCallAction(call);
+  if (action.command !== null) return { name: 'shell', shown: unwrappedShellCommand(action.command) };
+  const args = asRecord(call.arguments);
+  const changes = fileChanges(args);
+  if (changes) return changes;
+  const fields = fieldsShown(args);
+  for (const [pattern, name] of FILE_TOOLS) {
+    if (pattern.test(call.name)) return { name, shown: Object.keys(fields).length > 0 ? JSON.stringify(fields) : json(typeof call.arguments === 'string' ? call.arguments : '') };
+  }
+  return { name: 'tool', shown: json(call.arguments) };
+}
