@@ -91,12 +91,18 @@ describe('opening a workspace written before migration 014', () => {
     expect(studyRuns).toHaveLength(3);
     for (const row of studyRuns) expect(row.config_id).toBe(row.run_config);
 
-    // The leaderboard reads one row per agent: the two Claude Code rows (with and without a build number) are one. n counts tasks.
+    // The leaderboard reads one row per agent: the two Claude Code rows (with and without a build number) are one. n counts tasks:
+    // the old code judged the chapter task's runs with generic-process (a Figma set) too; those judgments are kept but left out (a rubric set for another task kind).
     const report = (await api.call('analysis.report', { resamples: 200, seed: 'old-workspace' })) as AnalysisReport;
+    const wrongKind = db
+      .prepare("SELECT count(*) AS n FROM judgments JOIN runs ON runs.id = judgments.run_id JOIN tasks ON tasks.id = runs.task_id WHERE judgments.synthetic = 0 AND tasks.kind = 'programmatic' AND judgments.rubric_set IN ('figma-process', 'figma-output', 'generic-process')")
+      .get() as { n: number };
+    expect(wrongKind.n).toBeGreaterThan(0);
+    expect(report.study.judgmentsLeftOut).toBe(wrongKind.n);
     const processRows = report.leaderboards.find((board) => board.tier === 'process')!.rows;
     expect(processRows.map((row) => [row.label, row.n]).sort()).toEqual([
-      ['claude-code · claude-sonnet-4-5 · skill v2', 2],
-      ['codex · gpt-5-codex · skill v1', 2],
+      ['claude-code · claude-sonnet-4-5 · skill v2', 1],
+      ['codex · gpt-5-codex · skill v1', 1],
       ['codex · gpt-5.5 · skill v2', 1],
       ['gemini-cli · gemini-2.5-pro · skill v1', 1],
       ['gemini-cli · gemini-2.5-pro · skill v2', 1],
