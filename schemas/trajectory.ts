@@ -18,6 +18,10 @@ export const TokenCountsSchema = z.object({
 });
 export type TokenCounts = z.infer<typeof TokenCountsSchema>;
 
+/** One model's share of a run: its tokens, and its cost when the harness reports one per model. */
+export const ModelUsageSchema = TokenCountsSchema.extend({ costUsd: z.number().min(0).nullable().default(null) });
+export type ModelUsage = z.infer<typeof ModelUsageSchema>;
+
 export const TrajectoryToolCallSchema = z.object({
   /** The harness's own call id when it has one, else `call-<step>-<n>`. */
   id: z.string().min(1),
@@ -43,6 +47,8 @@ export const TrajectoryStepSchema = z.object({
   toolCalls: z.array(TrajectoryToolCallSchema),
   timestamp: z.string().nullable().default(null),
   tokens: TokenCountsSchema.nullable().default(null),
+  /** The model that made this step, when the source says (a sub-agent's may differ from the run's). */
+  model: z.string().optional(),
 });
 export type TrajectoryStep = z.infer<typeof TrajectoryStepSchema>;
 
@@ -62,7 +68,13 @@ export const TrajectorySchema = z.object({
   model: z.string().nullable(),
   sessionId: z.string().nullable(),
   steps: z.array(TrajectoryStepSchema),
+  /** Every model's tokens together (sub-agents' included), cache reads and writes as their own figures. */
   tokens: TokenCountsSchema,
+  /**
+   * `tokens` by model name, when the source breaks them down (Claude Code's modelUsage, Gemini
+   * CLI's stats.models, per-message models); absent when it does not. The models' figures sum to `tokens`.
+   */
+  usageByModel: z.record(z.string(), ModelUsageSchema).optional(),
   costUsd: z.number().min(0).nullable(),
   durationMs: z.number().min(0).nullable(),
   /** The harness's own verdict when it gives one (Claude Code's result event, Codex's turn.failed). */

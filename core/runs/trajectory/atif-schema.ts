@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ModelUsageSchema } from '../../../schemas/trajectory.ts';
 
 /**
  * Harbor's Agent Trajectory Interchange Format (ATIF, `trajectory.json`), v1.0–v1.7, as far as we
@@ -86,6 +87,8 @@ export const LhbRootExtraSchema = z.object({
   outcome: z.enum(['completed', 'failed', 'unknown']),
   duration_ms: z.number().min(0).nullable(),
   warnings: z.array(z.string()),
+  /** The trajectory's tokens by model (Harbor's final_metrics has one total only). */
+  usage_by_model: z.record(z.string(), ModelUsageSchema).optional(),
 });
 
 export const LhbToolCallExtraSchema = z.object({

@@ -133,7 +133,7 @@ export function importAtif(document: unknown, source = 'The ATIF document'): Tra
         call.exitCode = shown?.exitCode ?? null;
       }
     }
-    return { index, source: step.source, text, toolCalls, timestamp: step.timestamp ?? null, tokens: stepTokens(step.metrics) };
+    return { index, source: step.source, text, toolCalls, timestamp: step.timestamp ?? null, tokens: stepTokens(step.metrics), ...(step.model_name ? { model: step.model_name } : {}) };
   });
   if (withReasoning > 0) warnings.add(`reasoning_content of ${withReasoning} step${withReasoning === 1 ? ' was' : 's were'} not kept (the trajectory has no place for it)`);
   if (looseResults > 0) warnings.add(`${looseResults} observation result${looseResults === 1 ? '' : 's'} without a source_call_id ${looseResults === 1 ? 'was' : 'were'} added to their step's text`);
@@ -159,6 +159,7 @@ export function importAtif(document: unknown, source = 'The ATIF document'): Tra
     sessionId: ours ? ours.session_id : (atif.session_id ?? null),
     steps,
     tokens,
+    ...(ours?.usage_by_model ? { usageByModel: ours.usage_by_model } : {}),
     costUsd,
     durationMs: ours?.duration_ms ?? null,
     outcome: ours?.outcome ?? 'unknown',
@@ -192,6 +193,7 @@ export function exportAtif(trajectory: Trajectory, options: { sessionId?: string
   const steps = trajectory.steps.map((step, index): AtifStep => {
     const out: AtifStep = { step_id: index + 1, source: step.source, message: step.text };
     if (step.timestamp !== null) out.timestamp = step.timestamp;
+    if (step.model !== undefined && step.source === 'agent') out.model_name = step.model;
     if (step.toolCalls.length > 0) {
       const statuses: z.infer<typeof LhbStepExtraSchema>['tool_calls'] = {};
       out.tool_calls = step.toolCalls.map((call) => {
@@ -222,6 +224,7 @@ export function exportAtif(trajectory: Trajectory, options: { sessionId?: string
     outcome: trajectory.outcome,
     duration_ms: trajectory.durationMs,
     warnings: trajectory.warnings,
+    ...(trajectory.usageByModel ? { usage_by_model: trajectory.usageByModel } : {}),
   };
   return {
     schema_version: ATIF_EXPORT_VERSION,
