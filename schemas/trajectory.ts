@@ -102,11 +102,32 @@ export const TrajectoryErrorSchema = z.object({
 });
 export type TrajectoryError = z.infer<typeof TrajectoryErrorSchema>;
 
+/**
+ * An error as the CLI prints it (`lhb runs show --json`, `lhb runs parse --json`): `step` and
+ * `recoveredAtStep` are step numbers as people read them, from 1, as the Runs screen shows them
+ * (stored errors keep 0-based positions).
+ */
+export const TrajectoryErrorViewSchema = z.object({
+  step: z.number().int().min(1),
+  type: ErrorTypeSchema,
+  message: z.string(),
+  recovered: z.boolean(),
+  recoveredAtStep: z.number().int().min(1).nullable(),
+});
+export type TrajectoryErrorView = z.infer<typeof TrajectoryErrorViewSchema>;
+
+export function errorView(error: TrajectoryError): TrajectoryErrorView {
+  return { step: stepNumber(error.step), type: error.type, message: error.message, recovered: error.recovered, recoveredAtStep: error.recoveredAtStep === null ? null : stepNumber(error.recoveredAtStep) };
+}
+
 /** The summary `lhb runs show` and `lhb runs parse` print. */
 export const TrajectorySummarySchema = z.object({
   steps: z.number().int().min(0),
   toolCalls: z.number().int().min(0),
   failedToolCalls: z.number().int().min(0),
-  tokens: z.object({ input: z.number().int().min(0), output: z.number().int().min(0) }),
+  /** Every model's tokens; the cache figures when the trajectory itself was read (a study's table keeps input and output only). */
+  tokens: z.object({ input: z.number().int().min(0), output: z.number().int().min(0), cacheRead: z.number().int().min(0).optional(), cacheWrite: z.number().int().min(0).optional() }),
+  /** Each model's share, when the harness reports it (see Trajectory.usageByModel). */
+  usageByModel: z.record(z.string(), ModelUsageSchema).optional(),
 });
 export type TrajectorySummary = z.infer<typeof TrajectorySummarySchema>;

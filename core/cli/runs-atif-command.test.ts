@@ -40,8 +40,8 @@ describe('lhb runs export-atif', () => {
     const runId = (JSON.parse(start.stdout.trim().split('\n').at(-1)!) as { runs: { id: string }[] }).runs[0]!.id;
     const original = JSON.parse(lhb(['runs', 'show', runId, '--json', '-w', here]).stdout) as Shown;
     expect(original.errors).toEqual([
-      { step: expect.any(Number), type: 'not-found', message: expect.any(String), recovered: true },
-      { step: expect.any(Number), type: 'syntax-type', message: expect.any(String), recovered: false },
+      { step: 1, type: 'not-found', message: expect.any(String), recovered: true, recoveredAtStep: 1 },
+      { step: 1, type: 'syntax-type', message: expect.any(String), recovered: false, recoveredAtStep: null },
     ]);
 
     // Elsewhere: the task, and a bundle of the exported trajectory beside a run.json.

@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { z } from 'zod';
 import { stepNumber, type Trajectory, type TrajectoryStep } from '../../../schemas/trajectory.ts';
-import type { LhbRootExtraSchema, LhbStepExtraSchema} from './atif-schema.ts';
-import { ATIF_EXPORT_VERSION, type AtifStep, type AtifTrajectory } from './atif-schema.ts';
+import { ATIF_EXPORT_VERSION, type AtifStep, type AtifTrajectory, type LhbRootExtraSchema, type LhbStepExtraSchema } from './atif-schema.ts';
 import { writeBackSourceFields } from './atif-source-fields.ts';
 import { isAtifTimestamp } from './atif-timestamp.ts';
 

@@ -110,10 +110,11 @@ describe('importing runs that carry an ATIF trajectory', () => {
     const expected = importAtif(harborAtif(), join(bundle, 'trajectory.json'));
     const detail = await show(runId);
     expect(detail).toMatchObject({ task: 'engine-task', harness: 'claude-code', harnessVersion: '2.1.3', model: 'claude-sonnet-4-5', versions: { skill: 'v2' }, status: 'succeeded', artifacts: [] });
-    expect(detail.trajectory).toEqual({ steps: 3, toolCalls: 3, failedToolCalls: 2, tokens: { input: 2500, output: 130 } });
+    expect(detail.trajectory).toEqual({ steps: 3, toolCalls: 3, failedToolCalls: 2, tokens: { input: 2500, output: 130, cacheRead: 200, cacheWrite: 0 } });
+    // Steps as the file numbers them (step_id): the failed cat in step 2, recovered in that step; the failed test in step 3.
     expect(detail.errors).toEqual([
-      { step: 1, type: 'not-found', message: expect.stringContaining('No such file'), recovered: true },
-      { step: 2, type: 'test', message: expect.any(String), recovered: false },
+      { step: 2, type: 'not-found', message: expect.stringContaining('No such file'), recovered: true, recoveredAtStep: 2 },
+      { step: 3, type: 'test', message: expect.any(String), recovered: false, recoveredAtStep: null },
     ]);
     const read = await trajectoryOf(runId);
     expect(read.trajectory).toEqual(expected);
