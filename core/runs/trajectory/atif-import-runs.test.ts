@@ -219,3 +219,32 @@ describe('importing runs that carry an ATIF trajectory', () => {
     expect((await trajectoryOf(plain.id)).trajectory).toBeNull();
   });
 });
+
+describe('Harbor trials: what a run is', () => {
+  it("a trial's duration is its agent's execution, not the whole trial's (environment set-up and verifier included)", async () => {
+    const trial = join(dir, 'timed');
+    writeTrial(trial, { agent_execution: { started_at: '2025-11-03T12:00:40.000000', finished_at: '2025-11-03T12:02:40.250000' } });
+    const outcome = (await importBundles(api.context.workspace, [trial])).outcomes[0] as { id: string; status: string };
+    expect(outcome.status).toBe('imported');
+    expect(await show(outcome.id)).toMatchObject({ durationMs: 120_250 });
+  });
+
+  it('a multi-step trial is refused naming the trial and its steps, whether or not its agent/ folder is left at the top', async () => {
+    const job = join(dir, 'jobs', 'multi');
+    const multiStep = (folder: string, keepTop: boolean) => {
+      writeTrial(folder, { step_results: [{ step_name: 'build' }, { step_name: 'test' }] }, keepTop ? harborAtif() : null);
+      if (!keepTop) rmSync(join(folder, 'agent'), { recursive: true });
+      for (const step of ['build', 'test']) writeJson(join(folder, 'steps', step, 'agent', 'trajectory.json'), harborAtif());
+    };
+    multiStep(join(job, 'engine-task__resumed'), true);
+    multiStep(join(job, 'engine-task__cleaned'), false);
+
+    const result = await importBundles(api.context.workspace, [join(dir, 'jobs')]);
+    for (const name of ['engine-task__resumed', 'engine-task__cleaned']) {
+      const outcome = result.outcomes.find((o) => o.path.endsWith(name));
+      expect(outcome, name).toMatchObject({ kind: 'run', status: 'failed', reason: expect.stringContaining(`${join(job, name)}: a multi-step Harbor trial (steps build, test)`) });
+    }
+    expect(((await api.call('runs.list', {})) as { runs: unknown[] }).runs).toEqual([]);
+  });
+});
+
