@@ -1,6 +1,7 @@
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { RunDetail } from '../../../schemas/studies.ts';
 import type { Trajectory, TrajectoryError } from '../../../schemas/trajectory.ts';
@@ -9,7 +10,8 @@ import { findRunTrajectory } from '../../store/run-trajectory-repository.ts';
 import { openWorkspace } from '../../workspace/open-workspace.ts';
 import { importBundles } from '../import-bundles.ts';
 import { importTestTask } from '../study/study-engine.fixture.ts';
-import { importAtif } from './atif.ts';
+import { exportAtif, importAtif } from './atif.ts';
+import { parseTranscriptFile } from './transcript-parsers.ts';
 import { extractErrors } from './extract-errors.ts';
 
 let dir: string;
@@ -245,6 +247,20 @@ describe('Harbor trials: what a run is', () => {
       expect(outcome, name).toMatchObject({ kind: 'run', status: 'failed', reason: expect.stringContaining(`${join(job, name)}: a multi-step Harbor trial (steps build, test)`) });
     }
     expect(((await api.call('runs.list', {})) as { runs: unknown[] }).runs).toEqual([]);
+  });
+});
+
+describe("a run's tokens by model", () => {
+  it('lhb runs show gives each model\'s share and the cache figures of a run whose trajectory has them', async () => {
+    const trajectory = await parseTranscriptFile('claude-code', fileURLToPath(new URL('./fixtures/claude-code/haiku-subagent.jsonl', import.meta.url)));
+    const bundle = join(dir, 'haiku');
+    writeJson(join(bundle, 'run.json'), RUN_JSON);
+    writeJson(join(bundle, 'trajectory.json'), exportAtif(trajectory));
+    const imported = (await importBundles(api.context.workspace, [bundle])).outcomes[0] as { id: string };
+    const detail = await show(imported.id);
+    expect(detail.trajectory!.tokens).toEqual({ input: 42, output: 200, cacheRead: 7500, cacheWrite: 7000 });
+    expect(detail.trajectory!.usageByModel).toEqual(trajectory.usageByModel);
+    expect(Object.keys(detail.trajectory!.usageByModel!)).toEqual(['claude-sonnet-4-5', 'claude-haiku-5-5']);
   });
 });
 
