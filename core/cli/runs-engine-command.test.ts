@@ -90,7 +90,7 @@ describe('lhb runs start / status / show', () => {
     expect(parsedJson.errors).toEqual(shown.errors);
 
     expect(lhb(['runs', 'status', last.studyId, '-w', ws]).stdout).toContain(durationText(shown.durationMs));
-  });
+  }, 240_000);
 
   it('exits 1 with a named error for a missing harness CLI, a bad harness name, or a missing task', () => {
     const missing = lhb(['runs', 'start', '--task', task, '--harness', 'codex', '-w', ws], { PATH: '/usr/bin:/bin' });
