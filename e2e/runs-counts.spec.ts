@@ -13,17 +13,8 @@ test.use({ viewport: { width: 1440, height: 900 } });
  * A command harness run of two steps: a failing ls in the first, a passing one in the second,
  * and an outcome line claiming a duration of its own (16 min) that is not the run's.
  */
-const LINES = [
-  { type: 'step', source: 'agent', text: 'Looking for the data.' },
-  { type: 'tool_call', id: 'c1', name: 'shell', arguments: { command: 'ls /missing-folder' } },
-  { type: 'tool_result', id: 'c1', result: 'ls: cannot access /missing-folder: No such file or directory', exitCode: 2 },
-  { type: 'step', source: 'agent', text: 'Building into out/dist.' },
-  { type: 'tool_call', id: 'c2', name: 'shell', arguments: { command: 'ls out/dist' } },
-  { type: 'tool_result', id: 'c2', result: 'index.html', exitCode: 0 },
-  { type: 'usage', input: 1200, output: 300 },
-  { type: 'outcome', outcome: 'completed', durationMs: 987_654 },
-];
-const COMMAND = [`sleep 1.5`, `mkdir -p out/dist && printf '<h1>Built</h1>' > out/dist/index.html`, ...LINES.map((line) => `echo '${JSON.stringify(line)}'`)].join(' && ');
+const TWO_STEPS = join(repoRoot, 'core', 'runs', 'trajectory', 'fixtures', 'command', 'two-steps-recovered.jsonl');
+const COMMAND = `sleep 1.5 && mkdir -p out/dist && printf '<h1>Built</h1>' > out/dist/index.html && cat '${TWO_STEPS}'`;
 
 let app: LaunchedApp | undefined;
 let problems: string[] = [];

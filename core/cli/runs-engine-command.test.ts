@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { durationText } from '../../schemas/run-duration.ts';
 
 const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
+const TWO_STEPS = fileURLToPath(new URL('../runs/trajectory/fixtures/command/two-steps-recovered.jsonl', import.meta.url));
 const lhb = (args: string[], env: NodeJS.ProcessEnv = {}) =>
   spawnSync(process.execPath, ['--import', 'tsx', MAIN, ...args], { encoding: 'utf8', env: { ...process.env, LHB_TOOLS_DIR: join(dir, 'no-tools'), ...env }, timeout: 120_000 });
 
@@ -59,16 +60,7 @@ describe('lhb runs start / status / show', () => {
 
   it("numbers steps from 1 as the Runs screen does, and shows one duration, the harness process's wall time", () => {
     // Two steps: a failing ls, then a passing one; the harness claims a duration of its own (16 min).
-    const steps = [
-      { type: 'step', source: 'agent', text: 'Looking for the data.' },
-      { type: 'tool_call', id: 'c1', name: 'shell', arguments: { command: 'ls nothing' } },
-      { type: 'tool_result', id: 'c1', result: 'ls: nothing: No such file or directory', exitCode: 2 },
-      { type: 'step', source: 'agent', text: 'Trying the output folder.' },
-      { type: 'tool_call', id: 'c2', name: 'shell', arguments: { command: 'ls out' } },
-      { type: 'tool_result', id: 'c2', result: 'dist', exitCode: 0 },
-      { type: 'outcome', outcome: 'completed', durationMs: 987_654 },
-    ];
-    const command = `sleep 1.2 && mkdir -p out/dist && cat data.csv > out/dist/index.html && ${steps.map((line) => `echo '${JSON.stringify(line)}'`).join(' && ')}`;
+    const command = `sleep 1.2 && mkdir -p out/dist && cat data.csv > out/dist/index.html && cat '${TWO_STEPS}'`;
     const start = lhb(['runs', 'start', '--task', task, '--harness', 'command', '--command', command, '--json', '-w', ws]);
     expect(start.status).toBe(0);
     const last = JSON.parse(start.stdout.trim().split('\n').at(-1)!) as { studyId: string; runs: { id: string }[] };
