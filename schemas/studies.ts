@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ReplayScriptSchema } from './replay-script.ts';
-import { HarnessIdSchema, TrajectoryErrorSchema, TrajectorySummarySchema } from './trajectory.ts';
+import { HarnessIdSchema, TrajectoryErrorViewSchema, TrajectorySummarySchema } from './trajectory.ts';
 
 /**
  * The run engine's vocabulary: a study is tasks × configurations × repeats, run by a harness
@@ -169,7 +169,8 @@ export const RunDetailSchema = z.object({
   status: z.string(),
   durationMs: z.number().nullable(),
   trajectory: TrajectorySummarySchema.nullable(),
-  errors: z.array(TrajectoryErrorSchema.pick({ step: true, type: true, message: true, recovered: true })),
+  /** Steps numbered from 1, as the Runs screen shows them. */
+  errors: z.array(TrajectoryErrorViewSchema),
   artifacts: z.array(z.object({ path: z.string(), sizeBytes: z.number().int() })),
   errorKind: RunFailureKindSchema.nullable(),
   errorMessage: z.string().nullable(),

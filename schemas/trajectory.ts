@@ -18,6 +18,10 @@ export const TokenCountsSchema = z.object({
 });
 export type TokenCounts = z.infer<typeof TokenCountsSchema>;
 
+/** One model's share of a run: its tokens, and its cost when the harness reports one per model. */
+export const ModelUsageSchema = TokenCountsSchema.extend({ costUsd: z.number().min(0).nullable().default(null) });
+export type ModelUsage = z.infer<typeof ModelUsageSchema>;
+
 export const TrajectoryToolCallSchema = z.object({
   /** The harness's own call id when it has one, else `call-<step>-<n>`. */
   id: z.string().min(1),
@@ -43,6 +47,8 @@ export const TrajectoryStepSchema = z.object({
   toolCalls: z.array(TrajectoryToolCallSchema),
   timestamp: z.string().nullable().default(null),
   tokens: TokenCountsSchema.nullable().default(null),
+  /** The model that made this step, when the source says (a sub-agent's may differ from the run's). */
+  model: z.string().optional(),
 });
 export type TrajectoryStep = z.infer<typeof TrajectoryStepSchema>;
 
@@ -62,7 +68,13 @@ export const TrajectorySchema = z.object({
   model: z.string().nullable(),
   sessionId: z.string().nullable(),
   steps: z.array(TrajectoryStepSchema),
+  /** Every model's tokens together (sub-agents' included), cache reads and writes as their own figures. */
   tokens: TokenCountsSchema,
+  /**
+   * `tokens` by model name, when the source breaks them down (Claude Code's modelUsage, Gemini
+   * CLI's stats.models, per-message models); absent when it does not. The models' figures sum to `tokens`.
+   */
+  usageByModel: z.record(z.string(), ModelUsageSchema).optional(),
   costUsd: z.number().min(0).nullable(),
   durationMs: z.number().min(0).nullable(),
   /** The harness's own verdict when it gives one (Claude Code's result event, Codex's turn.failed). */
@@ -90,11 +102,32 @@ export const TrajectoryErrorSchema = z.object({
 });
 export type TrajectoryError = z.infer<typeof TrajectoryErrorSchema>;
 
+/**
+ * An error as the CLI prints it (`lhb runs show --json`, `lhb runs parse --json`): `step` and
+ * `recoveredAtStep` are step numbers as people read them, from 1, as the Runs screen shows them
+ * (stored errors keep 0-based positions).
+ */
+export const TrajectoryErrorViewSchema = z.object({
+  step: z.number().int().min(1),
+  type: ErrorTypeSchema,
+  message: z.string(),
+  recovered: z.boolean(),
+  recoveredAtStep: z.number().int().min(1).nullable(),
+});
+export type TrajectoryErrorView = z.infer<typeof TrajectoryErrorViewSchema>;
+
+export function errorView(error: TrajectoryError): TrajectoryErrorView {
+  return { step: stepNumber(error.step), type: error.type, message: error.message, recovered: error.recovered, recoveredAtStep: error.recoveredAtStep === null ? null : stepNumber(error.recoveredAtStep) };
+}
+
 /** The summary `lhb runs show` and `lhb runs parse` print. */
 export const TrajectorySummarySchema = z.object({
   steps: z.number().int().min(0),
   toolCalls: z.number().int().min(0),
   failedToolCalls: z.number().int().min(0),
-  tokens: z.object({ input: z.number().int().min(0), output: z.number().int().min(0) }),
+  /** Every model's tokens; the cache figures when the trajectory itself was read (a study's table keeps input and output only). */
+  tokens: z.object({ input: z.number().int().min(0), output: z.number().int().min(0), cacheRead: z.number().int().min(0).optional(), cacheWrite: z.number().int().min(0).optional() }),
+  /** Each model's share, when the harness reports it (see Trajectory.usageByModel). */
+  usageByModel: z.record(z.string(), ModelUsageSchema).optional(),
 });
 export type TrajectorySummary = z.infer<typeof TrajectorySummarySchema>;

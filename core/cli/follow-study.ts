@@ -1,6 +1,7 @@
 import type { RpcOutput } from '../../schemas/rpc.ts';
 import type { StudyRunView } from '../../schemas/studies.ts';
 import type { Api } from '../api/create-api.ts';
+import { durationText, elapsedMs } from '../../schemas/run-duration.ts';
 
 const POLL_MS = 500;
 const BAR_WIDTH = 24;
@@ -12,11 +13,10 @@ export function finalStatus(run: StudyRunView): 'succeeded' | 'failed' | 'cancel
   return 'cancelled';
 }
 
+/** The run's one duration once it has one, else how long it has been going (the Runs screen's Elapsed). */
 function elapsed(run: StudyRunView): string {
-  if (!run.startedAt) return '';
-  const end = run.finishedAt ? Date.parse(run.finishedAt) : Date.now();
-  const seconds = Math.max(0, Math.round((end - Date.parse(run.startedAt)) / 1000));
-  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+  const ms = elapsedMs(run, Date.now());
+  return ms === undefined ? '' : (durationText(ms) ?? '');
 }
 
 export function describeRun(run: StudyRunView): string {

@@ -40,8 +40,8 @@ describe('lhb runs export-atif', () => {
     const runId = (JSON.parse(start.stdout.trim().split('\n').at(-1)!) as { runs: { id: string }[] }).runs[0]!.id;
     const original = JSON.parse(lhb(['runs', 'show', runId, '--json', '-w', here]).stdout) as Shown;
     expect(original.errors).toEqual([
-      { step: expect.any(Number), type: 'not-found', message: expect.any(String), recovered: true },
-      { step: expect.any(Number), type: 'syntax-type', message: expect.any(String), recovered: false },
+      { step: 1, type: 'not-found', message: expect.any(String), recovered: true, recoveredAtStep: 1 },
+      { step: 1, type: 'syntax-type', message: expect.any(String), recovered: false, recoveredAtStep: null },
     ]);
 
     // Elsewhere: the task, and a bundle of the exported trajectory beside a run.json.
@@ -64,7 +64,10 @@ describe('lhb runs export-atif', () => {
     expect(copy.harnessVersion).toBe('9.9');
 
     // Stdout without --out; a run without a trajectory is refused, naming it.
-    expect(JSON.parse(lhb(['runs', 'export-atif', outcome.id, '-w', there]).stdout)).toEqual(JSON.parse(readFileSync(join(bundle, 'trajectory.json'), 'utf8')));
+    // The same file, but for the run's duration: the imported run's is its run.json's span (one minute).
+    const written = JSON.parse(readFileSync(join(bundle, 'trajectory.json'), 'utf8')) as { extra: { lhb: Record<string, unknown> } };
+    written.extra.lhb.run_duration_ms = 60_000;
+    expect(JSON.parse(lhb(['runs', 'export-atif', outcome.id, '-w', there]).stdout)).toEqual(written);
     const missing = lhb(['runs', 'export-atif', 'no-such-run', '-w', there]);
     expect(missing.status).toBe(1);
     expect(missing.stderr).toContain('No run no-such-run in this workspace');

@@ -4,8 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { durationText } from '../../schemas/run-duration.ts';
 
 const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
+const TWO_STEPS = fileURLToPath(new URL('../runs/trajectory/fixtures/command/two-steps-recovered.jsonl', import.meta.url));
 const lhb = (args: string[], env: NodeJS.ProcessEnv = {}) =>
   spawnSync(process.execPath, ['--import', 'tsx', MAIN, ...args], { encoding: 'utf8', env: { ...process.env, LHB_TOOLS_DIR: join(dir, 'no-tools'), ...env }, timeout: 120_000 });
 
@@ -55,6 +57,32 @@ describe('lhb runs start / status / show', () => {
     expect(status.stdout).toContain(last.studyId);
     expect(status.stdout).toMatch(/finished\s+2 /);
   });
+
+  it("numbers steps from 1 as the Runs screen does, and shows one duration, the harness process's wall time", () => {
+    // Two steps: a failing ls, then a passing one; the harness claims a duration of its own (16 min).
+    const command = `sleep 1.2 && mkdir -p out/dist && cat data.csv > out/dist/index.html && cat '${TWO_STEPS}'`;
+    const start = lhb(['runs', 'start', '--task', task, '--harness', 'command', '--command', command, '--json', '-w', ws]);
+    expect(start.status).toBe(0);
+    const last = JSON.parse(start.stdout.trim().split('\n').at(-1)!) as { studyId: string; runs: { id: string }[] };
+    const runId = last.runs[0]!.id;
+
+    const shown = JSON.parse(lhb(['runs', 'show', runId, '--json', '-w', ws]).stdout) as { durationMs: number; errors: unknown[] };
+    expect(shown.durationMs).toBeGreaterThanOrEqual(1200);
+    expect(shown.durationMs).toBeLessThan(30_000);
+    expect(shown.errors).toEqual([{ step: 1, type: 'not-found', message: expect.stringContaining('No such file or directory') as unknown, recovered: true, recoveredAtStep: 2 }]);
+
+    const text = lhb(['runs', 'show', runId, '-w', ws]).stdout;
+    expect(text).toContain(`Duration: ${durationText(shown.durationMs)}`);
+    expect(text).toMatch(/^ {2}step 1: not-found error, recovered at step 2: /m);
+
+    const transcript = join(ws, 'studies', last.studyId, 'runs', runId, 'transcript.jsonl');
+    const parsed = lhb(['runs', 'parse', '--harness', 'command', transcript]);
+    expect(parsed.stdout).toMatch(/^ {2}step 1: not-found error, recovered at step 2: /m);
+    const parsedJson = JSON.parse(lhb(['runs', 'parse', '--harness', 'command', transcript, '--json']).stdout) as { errors: unknown[] };
+    expect(parsedJson.errors).toEqual(shown.errors);
+
+    expect(lhb(['runs', 'status', last.studyId, '-w', ws]).stdout).toContain(durationText(shown.durationMs));
+  }, 240_000);
 
   it('exits 1 with a named error for a missing harness CLI, a bad harness name, or a missing task', () => {
     const missing = lhb(['runs', 'start', '--task', task, '--harness', 'codex', '-w', ws], { PATH: '/usr/bin:/bin' });

@@ -10,6 +10,8 @@ import { HARNESS_ADAPTERS } from '../runs/harnesses/harness-registry.ts';
 import { findHarnessBinary, harnessToolsDir } from '../runs/harnesses/harness-tools.ts';
 import { resolveWorkspaceDir } from '../store/workspace-location.ts';
 import { describeRun, finalStatus, followStudy } from './follow-study.ts';
+import { errorLine, tokensLine, usageByModelLines } from './runs-error-line.ts';
+import { durationText } from '../../schemas/run-duration.ts';
 import { withCliApi } from './open-cli-api.ts';
 import { DEFAULT_MODELS, FlagError, readReplayScript, studySpecFromFlags, taskArguments, type RunsStartFlags } from './study-spec-from-flags.ts';
 import { applySlurmSettings } from '../runs/slurm/slurm-settings.ts';
@@ -158,12 +160,12 @@ export async function runRunsShow(runId: string, options: { json?: boolean; work
         `Run ${run.id}: ${run.task}, ${run.harness}${run.harnessVersion ? ` ${run.harnessVersion}` : ''} / ${run.model}, ${run.status}`,
         `Versions: ${Object.entries(run.versions).map(([k, v]) => `${k} ${v}`).join(', ') || 'none'}`,
       ];
-      if (run.durationMs !== null) lines.push(`Duration: ${(run.durationMs / 1000).toFixed(1)} s`);
+      if (run.durationMs !== null) lines.push(`Duration: ${durationText(run.durationMs) ?? 'unknown'}`);
       if (run.trajectory) {
         const t = run.trajectory;
-        lines.push(`Trajectory: ${t.steps} steps, ${t.toolCalls} tool calls (${t.failedToolCalls} failed), ${t.tokens.input} input / ${t.tokens.output} output tokens`);
+        lines.push(`Trajectory: ${t.steps} steps, ${t.toolCalls} tool calls (${t.failedToolCalls} failed), ${tokensLine(t.tokens)}`, ...usageByModelLines(t));
       }
-      for (const error of run.errors) lines.push(`  step ${error.step}: ${error.type} error, ${error.recovered ? 'recovered' : 'not recovered'}: ${error.message}`);
+      for (const error of run.errors) lines.push(`  ${errorLine(error)}`);
       if (run.errorMessage) lines.push(`Failed (${run.errorKind}): ${run.errorMessage}`);
       if (run.verifications.length > 0) {
         const last = run.verifications.at(-1)!;

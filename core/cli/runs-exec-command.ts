@@ -3,6 +3,7 @@ import { hostname } from 'node:os';
 import { resolve } from 'node:path';
 import { runProcess } from '../runs/executors/run-process.ts';
 import { ExecFileSchema, execFilePath, outcomeFilePath, writeJsonAtomically, type OutcomeFile } from '../runs/slurm/exec-file.ts';
+import { durationText } from '../../schemas/run-duration.ts';
 
 export class RunsExecError extends Error {
   override name = 'RunsExecError';
@@ -46,6 +47,6 @@ export async function runRunsExec(folderArgument: string): Promise<void> {
   const record: OutcomeFile = { runId: spec.runId, jobId: process.env.SLURM_JOB_ID ?? null, host: hostname(), outcome: { ...outcome, signal: outcome.signal ?? null } };
   writeJsonAtomically(outcomeFilePath(folder), record, 0o644);
   process.stdout.write(
-    `lhb runs exec: harness ended (${outcome.cancelled ? 'cancelled' : outcome.timedOut ? 'timed out' : outcome.spawnError ? outcome.spawnError : `exit ${outcome.exitCode ?? outcome.signal}`}) after ${Math.round(outcome.durationMs / 1000)} s\n`,
+    `lhb runs exec: harness ended (${outcome.cancelled ? 'cancelled' : outcome.timedOut ? 'timed out' : outcome.spawnError ? outcome.spawnError : `exit ${outcome.exitCode ?? outcome.signal}`}) after ${durationText(outcome.durationMs) ?? `${outcome.durationMs} ms`}\n`,
   );
 }

@@ -52,10 +52,11 @@ describe('lhb runs parse (spawned)', () => {
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
     expect(JSON.parse(result.stdout)).toEqual({
-      trajectory: { steps: 3, toolCalls: 3, failedToolCalls: 2, tokens: { input: 2000, output: 400 } },
+      trajectory: { steps: 3, toolCalls: 3, failedToolCalls: 2, tokens: { input: 2000, output: 400, cacheRead: 0, cacheWrite: 0 } },
+      // Steps as people read them: the second step, recovered in the third.
       errors: [
-        { step: 1, type: 'syntax-type', message: "src/App.tsx(2,5): error TS2304: Cannot find name 'x'.", recovered: true },
-        { step: 1, type: 'network', message: 'curl: (7) Failed to connect to localhost port 9: Connection refused', recovered: false },
+        { step: 2, type: 'syntax-type', message: "src/App.tsx(2,5): error TS2304: Cannot find name 'x'.", recovered: true, recoveredAtStep: 3 },
+        { step: 2, type: 'network', message: 'curl: (7) Failed to connect to localhost port 9: Connection refused', recovered: false, recoveredAtStep: null },
       ],
     });
   }, SPAWNING_TEST_TIMEOUT_MS);
@@ -67,13 +68,14 @@ describe('lhb runs parse (spawned)', () => {
     expect(printed.trajectory).toMatchObject({ toolCalls: 4, failedToolCalls: 1 });
     expect(printed.trajectory.steps).toBeGreaterThan(0);
     expect(printed.trajectory.tokens.input + printed.trajectory.tokens.output).toBeGreaterThan(0);
-    expect(printed.errors).toEqual([{ step: 2, type: 'not-found', message: "ls: cannot access '/definitely-missing-dir': No such file or directory", recovered: true }]);
+    // The failing ls is the third step and the passing one the fourth, as the Runs screen numbers them.
+    expect(printed.errors).toEqual([{ step: 3, type: 'not-found', message: "ls: cannot access '/definitely-missing-dir': No such file or directory", recovered: true, recoveredAtStep: 4 }]);
 
     const text = lhbParse(['--harness', 'claude-code', CLAUDE_FOUR_TOOLS]);
     expect(text.status).toBe(0);
     expect(text.stdout).toContain('4 tool calls (1 failed)');
     expect(text.stdout).toContain('1 error, 1 recovered (100%):');
-    expect(text.stdout).toMatch(/step 2 +not-found +ls: cannot access '\/definitely-missing-dir': No such file or directory {2}→ recovered at step 3/);
+    expect(text.stdout).toContain("  step 3: not-found error, recovered at step 4: ls: cannot access '/definitely-missing-dir': No such file or directory\n");
   }, SPAWNING_TEST_TIMEOUT_MS);
 
   it('--format atif reads a Harbor trajectory.json and prints the same summary as the transcript it came from', async () => {

@@ -1,10 +1,11 @@
 import { stat } from 'node:fs/promises';
-import { HarnessIdSchema, type HarnessId, type Trajectory, type TrajectoryError, type TrajectorySummary } from '../../schemas/trajectory.ts';
+import { errorView, HarnessIdSchema, type HarnessId, type Trajectory, type TrajectoryError, type TrajectoryErrorView, type TrajectorySummary } from '../../schemas/trajectory.ts';
 import { readAtifFile } from '../runs/trajectory/atif.ts';
 import { extractErrors } from '../runs/trajectory/extract-errors.ts';
 import { recoveryRates } from '../runs/trajectory/recovery-rates.ts';
 import { summariseTrajectory } from '../runs/trajectory/summarise-trajectory.ts';
 import { parseTranscriptFile } from '../runs/trajectory/transcript-parsers.ts';
+import { errorLine, tokensLine, usageByModelLines } from './runs-error-line.ts';
 
 const FORMATS = ['transcript', 'atif'] as const;
 const SHOWN_ERRORS = 20;
@@ -12,12 +13,13 @@ const SHOWN_WARNINGS = 5;
 
 export interface RunsParseOutput {
   trajectory: TrajectorySummary;
-  errors: Pick<TrajectoryError, 'step' | 'type' | 'message' | 'recovered'>[];
+  /** Steps numbered from 1, as `lhb runs show` and the Runs screen number them. */
+  errors: TrajectoryErrorView[];
 }
 
 /** What `lhb runs parse --json` prints: the summary and errors `lhb runs show` prints for a run. */
 export function runsParseOutput(trajectory: Trajectory, errors: TrajectoryError[] = extractErrors(trajectory)): RunsParseOutput {
-  return { trajectory: summariseTrajectory(trajectory), errors: errors.map(({ step, type, message, recovered }) => ({ step, type, message, recovered })) };
+  return { trajectory: summariseTrajectory(trajectory), errors: errors.map(errorView) };
 }
 
 function refuse(message: string, exitCode: number): void {
@@ -86,16 +88,12 @@ function humanSummary(file: string, trajectory: Trajectory, errors: TrajectoryEr
   const lines: string[] = [];
   const what = [trajectory.harness, trajectory.harnessVersion, trajectory.model].filter(Boolean).join(' / ');
   lines.push(`${file}: ${what}, outcome ${trajectory.outcome}`);
-  lines.push(
-    `${plural(summary.steps, 'step')}, ${plural(summary.toolCalls, 'tool call')} (${summary.failedToolCalls} failed), tokens ${summary.tokens.input.toLocaleString('en')} in / ${summary.tokens.output.toLocaleString('en')} out${trajectory.costUsd !== null ? `, $${trajectory.costUsd.toFixed(4)}` : ''}`,
-  );
+  lines.push(`${plural(summary.steps, 'step')}, ${plural(summary.toolCalls, 'tool call')} (${summary.failedToolCalls} failed), ${tokensLine(summary.tokens)}${trajectory.costUsd !== null ? `, $${trajectory.costUsd.toFixed(4)}` : ''}`, ...usageByModelLines(summary));
   if (errors.length === 0) lines.push('No errors.');
   else {
     const { overall } = recoveryRates(errors);
     lines.push(`${plural(errors.length, 'error')}, ${overall.recovered} recovered (${Math.round((overall.rate ?? 0) * 100)}%):`);
-    for (const error of errors.slice(0, SHOWN_ERRORS)) {
-      lines.push(`  step ${String(error.step).padEnd(4)} ${error.type.padEnd(11)} ${error.message}${error.recovered ? `  → recovered at step ${error.recoveredAtStep}` : '  → not recovered'}`);
-    }
+    for (const error of errors.slice(0, SHOWN_ERRORS)) lines.push(`  ${errorLine(errorView(error))}`);
     if (errors.length > SHOWN_ERRORS) lines.push(`  … and ${errors.length - SHOWN_ERRORS} more (--json lists them all)`);
   }
   if (trajectory.warnings.length > 0) {

@@ -1,6 +1,7 @@
 import type { ExportSplit } from '../../schemas/export.ts';
 import { countExportRuns, pageExportRuns, type ExportRunRow } from '../store/export-queries.ts';
 import { listRunFiles } from '../store/run-repository.ts';
+import { runDurationMs } from '../runs/run-duration.ts';
 import { PAGE_ROWS, utcTimestamp, versionList, yieldToEventLoop, type ExportContext } from './export-context.ts';
 
 const flag = (split: ExportSplit) => (split === 'synthetic' ? 1 : 0);
@@ -46,7 +47,7 @@ function runRow(ctx: ExportContext, run: ExportRunRow): Record<string, unknown> 
     repeat_index: run.repeat_index,
     attempts: run.attempts,
     error_kind: run.error_kind,
-    duration_ms: run.duration_ms,
+    duration_ms: runDurationMs({ executedHere: run.executed_here === 1, engineMs: run.duration_ms, startedAt: run.started_at, finishedAt: run.finished_at }),
     steps: run.steps,
     tool_calls: run.tool_calls,
     failed_tool_calls: run.failed_tool_calls,

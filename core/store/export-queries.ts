@@ -189,6 +189,9 @@ export interface ExportRunRow {
   repeat_index: number | null;
   attempts: number | null;
   error_kind: string | null;
+  /** 1 when a study of this workspace ran it: its duration_ms is then the engine's measurement. */
+  executed_here: number;
+  /** study_runs.duration_ms: the harness process's wall time, for a run executed here. */
   duration_ms: number | null;
   steps: number | null;
   tool_calls: number | null;
@@ -203,16 +206,25 @@ export function countExportRuns(db: Database, projectId: string, synthetic: Synt
   return (prepared(db, 'SELECT count(*) AS n FROM runs r JOIN tasks t ON t.id = r.task_id WHERE t.project_id = ? AND r.synthetic = ?').get(projectId, synthetic) as { n: number }).n;
 }
 
-/** Runs with what the run engine recorded of them (study, attempts, trajectory summary), by id. */
+/**
+ * Runs with what is recorded of their trajectory, by id: what the run engine recorded (study,
+ * attempts, trajectory summary) for a run executed here, the summary its import stored
+ * (run_trajectories) for a run imported with an ATIF trajectory.
+ */
 export function pageExportRuns(db: Database, projectId: string, synthetic: SyntheticFlag, afterId: string, limit: number): ExportRunRow[] {
   return prepared(
     db,
     `SELECT r.id, r.digest, r.task_id, t.title AS task_title, t.kind AS task_kind, r.config_id, r.harness, r.harness_version, r.model, r.versions_json, r.status,
-            r.started_at, r.finished_at, sr.study_id, st.name AS study_name, sr.repeat_index, sr.attempts, sr.error_kind, sr.duration_ms,
-            sr.steps, sr.tool_calls, sr.failed_tool_calls, sr.tokens_input, sr.tokens_output, sr.cost_usd, sr.errors_json
+            r.started_at, r.finished_at, sr.study_id, st.name AS study_name, sr.repeat_index, sr.attempts, sr.error_kind,
+            sr.id IS NOT NULL AS executed_here, sr.duration_ms,
+            COALESCE(sr.steps, rt.steps) AS steps, COALESCE(sr.tool_calls, rt.tool_calls) AS tool_calls,
+            COALESCE(sr.failed_tool_calls, rt.failed_tool_calls) AS failed_tool_calls, COALESCE(sr.tokens_input, rt.tokens_input) AS tokens_input,
+            COALESCE(sr.tokens_output, rt.tokens_output) AS tokens_output, COALESCE(sr.cost_usd, rt.cost_usd) AS cost_usd,
+            COALESCE(sr.errors_json, rt.errors_json) AS errors_json
      FROM runs r JOIN tasks t ON t.id = r.task_id
           LEFT JOIN study_runs sr ON sr.id = (SELECT id FROM study_runs WHERE run_id = r.id ORDER BY id LIMIT 1)
           LEFT JOIN studies st ON st.id = sr.study_id
+          LEFT JOIN run_trajectories rt ON rt.run_id = r.id AND sr.id IS NULL
      WHERE t.project_id = ? AND r.synthetic = ? AND r.id > ? ORDER BY r.id LIMIT ?`,
   ).all(projectId, synthetic, afterId, limit) as ExportRunRow[];
 }

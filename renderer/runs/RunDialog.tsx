@@ -1,8 +1,9 @@
 import { findingWord, sortFindings } from './finding-words.ts';
 import { RunArtifacts } from './RunArtifacts.tsx';
 import { useRunViewStore } from './run-view-store.ts';
-import { formatDuration, versionsText } from './run-words.ts';
-import { costText, tokensText, toolCallsText } from './study-words.ts';
+import { durationText } from '../../schemas/run-duration.ts';
+import { versionsText } from './run-words.ts';
+import { costText, tokensText, toolCallsText, usageByModelTexts } from './study-words.ts';
 import { TranscriptView } from './TranscriptView.tsx';
 import { recoverySummary } from './transcript-view.ts';
 import { useModalDialog } from './use-modal-dialog.ts';
@@ -35,10 +36,11 @@ export function RunDialog() {
             <Fact term="Model" value={detail.model} />
             <Fact term="Skill version" value={detail.versions.skill ?? 'not recorded'} />
             <Fact term="Versions" value={versionsText(detail.versions)} />
-            <Fact term="Duration" value={detail.durationMs === null ? '—' : (formatDuration(detail.durationMs) ?? '—')} />
+            <Fact term="Duration" value={detail.durationMs === null ? '—' : (durationText(detail.durationMs) ?? '—')} />
             {detail.trajectory && <Fact term="Steps" value={String(detail.trajectory.steps)} />}
             {detail.trajectory && <Fact term="Tool calls" value={toolCallsText(detail.trajectory.toolCalls, detail.trajectory.failedToolCalls)} />}
             <Fact term="Tokens" value={tokensText(run.trajectory ? run.trajectory.tokens : (detail.trajectory?.tokens ?? null))} />
+            {usageByModelTexts(run.trajectory?.usageByModel).length > 1 && <Fact term="Tokens by model" value={usageByModelTexts(run.trajectory?.usageByModel).join('; ')} />}
             <Fact term="Cost" value={costText(run.trajectory?.costUsd ?? null)} />
             <Fact term="Errors" value={recoverySummary(run.errors)} />
             <Fact term="Artifacts" value={detail.artifacts.length === 0 ? 'none' : `${detail.artifacts.length} file${detail.artifacts.length === 1 ? '' : 's'}`} />

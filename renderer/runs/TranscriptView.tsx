@@ -1,4 +1,4 @@
-import type { Trajectory, TrajectoryError } from '../../schemas/trajectory.ts';
+import { stepNumber, type Trajectory, type TrajectoryError } from '../../schemas/trajectory.ts';
 import { ToolCallView } from './ToolCallView.tsx';
 import { errorsByCall, recoverySummary, stepLabel } from './transcript-view.ts';
 
@@ -39,7 +39,7 @@ export function TranscriptView({ trajectory, errors }: { trajectory: Trajectory;
               </h4>
               {step.text !== '' && <p className="transcript-step__text">{step.text}</p>}
               {step.toolCalls.length > 0 && (
-                <ul className="transcript-step__calls" aria-label={`Tool calls of step ${step.index + 1}`}>
+                <ul className="transcript-step__calls" aria-label={`Tool calls of step ${stepNumber(step.index)}`}>
                   {step.toolCalls.map((call) => (
                     <ToolCallView key={call.id} call={call} error={byCall.get(call.id)} />
                   ))}

@@ -1,22 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { artifactsText, formatDuration, runsCaption, timeRangeText, versionsText } from './run-words.ts';
-
-describe('durations', () => {
-  it('read in the largest units that matter', () => {
-    expect(formatDuration(0)).toBe('0 s');
-    expect(formatDuration(45_000)).toBe('45 s');
-    expect(formatDuration(150_000)).toBe('2 min 30 s');
-    expect(formatDuration(12 * 60_000)).toBe('12 min');
-    expect(formatDuration(44 * 60_000 + 20_000)).toBe('44 min');
-    expect(formatDuration(3_600_000)).toBe('1 h');
-    expect(formatDuration(65 * 60_000)).toBe('1 h 5 min');
-  });
-
-  it('are unknown when negative or not a number', () => {
-    expect(formatDuration(-1)).toBeUndefined();
-    expect(formatDuration(Number.NaN)).toBeUndefined();
-  });
-});
+import { artifactsText, runsCaption, timeRangeText, versionsText } from './run-words.ts';
 
 describe('start and finish', () => {
   it('show one date when the run stayed within a day', () => {

@@ -1,22 +1,5 @@
 import type { RunSummary } from '../../schemas/arena.ts';
-
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
-
-/** "45 s", "12 min", "2 min 30 s", "1 h 5 min"; undefined for a negative or unknown span. */
-export function formatDuration(ms: number): string | undefined {
-  if (!Number.isFinite(ms) || ms < 0) return undefined;
-  const seconds = Math.round(ms / 1000);
-  if (seconds < 60) return `${seconds} s`;
-  if (ms < HOUR) {
-    const minutes = Math.floor(seconds / 60);
-    const rest = seconds % 60;
-    return rest === 0 || minutes >= 10 ? `${minutes} min` : `${minutes} min ${rest} s`;
-  }
-  const minutes = Math.round(ms / MINUTE);
-  const hours = Math.floor(minutes / 60);
-  return minutes % 60 === 0 ? `${hours} h` : `${hours} h ${minutes % 60} min`;
-}
+import { durationText } from '../../schemas/run-duration.ts';
 
 /** "2025-10-06 09:15 → 09:59 UTC (44 min)"; the finish carries its date when it is another day. */
 export function timeRangeText(startedAt: string, finishedAt: string): string {
@@ -25,7 +8,7 @@ export function timeRangeText(startedAt: string, finishedAt: string): string {
   if (Number.isNaN(start) || Number.isNaN(finish)) return `${startedAt || 'unknown'} → ${finishedAt || 'unknown'}`;
   const [startDay, startTime] = utcParts(start);
   const [finishDay, finishTime] = utcParts(finish);
-  const duration = formatDuration(finish - start);
+  const duration = durationText(finish - start);
   return `${startDay} ${startTime} → ${finishDay === startDay ? '' : `${finishDay} `}${finishTime} UTC${duration ? ` (${duration})` : ''}`;
 }
 

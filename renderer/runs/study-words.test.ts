@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { StudyRunStatus } from '../../schemas/studies.ts';
-import { compactCount, costText, elapsedText, runActions, studyActions, studyCountsText, studyIsLive, tokensText, toolCallsText } from './study-words.ts';
+import { compactCount, costText, elapsedText, runActions, studyActions, studyCountsText, studyIsLive, tokensText, toolCallsText, usageByModelTexts } from './study-words.ts';
 
 const NOW = Date.parse('2025-10-02T10:05:00Z');
 
@@ -41,5 +41,17 @@ describe('study words', () => {
     expect(studyActions({ state: 'interrupted' }, [{ status: 'running' }])).toEqual({ cancel: false, resume: true });
     expect(studyIsLive({ state: 'finished' }, done)).toBe(false);
     expect(studyIsLive({ state: 'running' }, done)).toBe(true);
+  });
+
+  it("shows every model's tokens with the cache figures apart, and each model's share", () => {
+    expect(tokensText({ input: 42, output: 200, cacheRead: 7500, cacheWrite: 7000 })).toBe('42 in / 200 out, 7.5k cache read, 7k cache write');
+    expect(tokensText({ input: 1200, output: 300, cacheRead: 0, cacheWrite: 0 })).toBe('1.2k in / 300 out');
+    expect(
+      usageByModelTexts({
+        'claude-sonnet-4-5': { input: 24, output: 80, cacheRead: 6000, cacheWrite: 4000, costUsd: 0.018072 },
+        'claude-haiku-5-5': { input: 18, output: 120, cacheRead: 1500, cacheWrite: 3000, costUsd: null },
+      }),
+    ).toEqual(['claude-sonnet-4-5: 24 in / 80 out, 6k cache read, 4k cache write, $0.0181', 'claude-haiku-5-5: 18 in / 120 out, 1.5k cache read, 3k cache write']);
+    expect(usageByModelTexts(undefined)).toEqual([]);
   });
 });

@@ -1,20 +1,11 @@
 import type { StudyRunStatus, StudyRunView, StudySummary } from '../../schemas/studies.ts';
-import { formatDuration } from './run-words.ts';
-
-/** How long a run has taken: its recorded duration once finished, else the time since it started. */
-export function elapsedMs(run: Pick<StudyRunView, 'startedAt' | 'finishedAt' | 'durationMs'>, now: number): number | undefined {
-  if (run.durationMs !== null) return run.durationMs;
-  if (run.startedAt === null) return undefined;
-  const start = Date.parse(run.startedAt);
-  if (Number.isNaN(start)) return undefined;
-  const end = run.finishedAt === null ? now : Date.parse(run.finishedAt);
-  return Number.isNaN(end) ? undefined : Math.max(0, end - start);
-}
+import type { ModelUsage } from '../../schemas/trajectory.ts';
+import { durationText, elapsedMs } from '../../schemas/run-duration.ts';
 
 /** "2 min 5 s", or "—" before it started. */
 export function elapsedText(run: Pick<StudyRunView, 'startedAt' | 'finishedAt' | 'durationMs'>, now: number): string {
   const ms = elapsedMs(run, now);
-  return ms === undefined ? '—' : (formatDuration(ms) ?? '—');
+  return ms === undefined ? '—' : (durationText(ms) ?? '—');
 }
 
 /** 950 → "950", 12_345 → "12.3k", 2_500_000 → "2.5M". */
@@ -28,9 +19,16 @@ function trimZero(text: string): string {
   return text.replace(/\.0$/, '');
 }
 
-/** "12.3k in / 850 out", or "—" when none were reported. */
-export function tokensText(tokens: { input: number; output: number } | null): string {
-  return tokens === null ? '—' : `${compactCount(tokens.input)} in / ${compactCount(tokens.output)} out`;
+/** "12.3k in / 850 out", with the cache figures apart when there are any ("…, 6k cache read, 4k cache write"), or "—" when none were reported. */
+export function tokensText(tokens: { input: number; output: number; cacheRead?: number | undefined; cacheWrite?: number | undefined } | null): string {
+  if (tokens === null) return '—';
+  const cache = [tokens.cacheRead ? `${compactCount(tokens.cacheRead)} cache read` : '', tokens.cacheWrite ? `${compactCount(tokens.cacheWrite)} cache write` : ''].filter(Boolean);
+  return [`${compactCount(tokens.input)} in / ${compactCount(tokens.output)} out`, ...cache].join(', ');
+}
+
+/** Each model's share of a run, one entry a model: "claude-haiku-5-5: 18 in / 120 out, 1.5k cache read, 3k cache write, $0.0005". */
+export function usageByModelTexts(usageByModel: Readonly<Record<string, ModelUsage>> | undefined): string[] {
+  return Object.entries(usageByModel ?? {}).map(([model, usage]) => `${model}: ${tokensText(usage)}${usage.costUsd !== null ? `, ${costText(usage.costUsd)}` : ''}`);
 }
 
 /** "4 (1 failed)", "3", or "—" before any was counted. */

@@ -1,4 +1,4 @@
-import type { Trajectory, TrajectoryError, TrajectoryToolCall } from '../../schemas/trajectory.ts';
+import { stepNumber, type Trajectory, type TrajectoryError, type TrajectoryToolCall } from '../../schemas/trajectory.ts';
 
 /** Characters of a tool result shown before "Show more". */
 export const RESULT_PREVIEW_CHARS = 1200;
@@ -32,7 +32,7 @@ export function errorsByCall(errors: readonly TrajectoryError[]): Map<string, Tr
 export function recoveryText(error: Pick<TrajectoryError, 'step' | 'recovered' | 'recoveredAtStep'>): string {
   if (!error.recovered) return 'Not recovered';
   if (error.recoveredAtStep === null) return 'Recovered';
-  return error.recoveredAtStep === error.step ? 'Recovered later in the same step' : `Recovered at step ${error.recoveredAtStep + 1}`;
+  return error.recoveredAtStep === error.step ? 'Recovered later in the same step' : `Recovered at step ${stepNumber(error.recoveredAtStep)}`;
 }
 
 /** "3 errors, 2 recovered (67%)", or "No errors". */
@@ -48,7 +48,7 @@ export function failureText(call: Pick<TrajectoryToolCall, 'ok' | 'failure' | 'e
   return call.failure ?? (call.exitCode !== null ? `exit code ${call.exitCode}` : 'failed');
 }
 
-/** Step numbers shown to people start at 1; the trajectory's `index` starts at 0. */
+/** "Step 3 · agent": steps numbered as people read them everywhere (stepNumber); the trajectory's `index` starts at 0. */
 export function stepLabel(index: number, source: Trajectory['steps'][number]['source']): string {
-  return `Step ${index + 1} · ${source}`;
+  return `Step ${stepNumber(index)} · ${source}`;
 }

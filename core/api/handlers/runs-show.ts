@@ -4,7 +4,7 @@ import type { ApiContext } from '../api-context.ts';
 import { RpcError } from '../rpc-error.ts';
 
 export function runsShow(input: RpcParsedInput<'runs.show'>, ctx: ApiContext): RpcOutput<'runs.show'> {
-  const run = runDetail(ctx.workspace.db, input.runId);
+  const run = runDetail(ctx.workspace, input.runId);
   if (!run) throw new RpcError('not_found', `No run ${input.runId} in this workspace. \`lhb runs list\` lists the runs.`);
   return { run };
 }

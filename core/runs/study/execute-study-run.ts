@@ -136,7 +136,7 @@ export async function executeStudyRun(input: ExecuteRunInput): Promise<ExecuteRu
     // The cluster went away: the run is left as it is (its job may still run) for a resume to follow.
     if (error instanceof ExecutorUnreachableError) throw error;
     const failure: RunFailure = { kind: 'setup', message: `The run could not be set up: ${(error as Error).message}` };
-    finish(input, started, { status: 'failed', failure, trajectory: undefined, trajectoryBlob: undefined, errors: [], transcript: undefined, runId: null });
+    finish(input, { status: 'failed', failure, harnessMs: null, trajectory: undefined, trajectoryBlob: undefined, errors: [], transcript: undefined, runId: null });
     mkdirSync(folder, { recursive: true });
     save('failed');
     return { status: 'failed', failure, retryable: false };
@@ -163,7 +163,7 @@ export async function executeStudyRun(input: ExecuteRunInput): Promise<ExecuteRu
     storeVerifierFindings(db, runId, folder);
     manifest.artifacts = listFiles(join(workdir, 'out'));
   }
-  finish(input, started, { status: retryable ? 'pending' : status, failure, trajectory, trajectoryBlob, errors, transcript, runId });
+  finish(input, { status: retryable ? 'pending' : status, failure, harnessMs: harnessWallMs(outcome), trajectory, trajectoryBlob, errors, transcript, runId });
   manifest.completed_steps.push('stored');
   save(status);
   return { status, failure, retryable };
@@ -260,12 +260,20 @@ async function storeRun(input: ExecuteRunInput, started: Date, status: 'succeede
   return input.run.id;
 }
 
+/**
+ * The harness process's wall time, spawn to exit: the run's one duration (core/runs/run-duration.ts).
+ * Null when it never ran (the spawn failed) or the executor lost it.
+ */
+function harnessWallMs(outcome: ProcessOutcome): number | null {
+  return outcome.spawnError !== null || outcome.lostReason !== undefined ? null : outcome.durationMs;
+}
+
 function finish(
   input: ExecuteRunInput,
-  started: Date,
   result: {
     status: 'succeeded' | 'failed' | 'timeout' | 'cancelled' | 'pending';
     failure: RunFailure | null;
+    harnessMs: number | null;
     trajectory: Trajectory | undefined;
     trajectoryBlob: string | undefined;
     errors: TrajectoryError[];
@@ -281,7 +289,7 @@ function finish(
     error_kind: result.failure?.kind ?? null,
     error_message: result.failure?.message ?? null,
     finished_at: finishedAt.toISOString(),
-    duration_ms: trajectory?.durationMs ?? finishedAt.getTime() - started.getTime(),
+    duration_ms: result.harnessMs,
     steps: trajectory ? trajectory.steps.length : null,
     tool_calls: trajectory ? toolCalls.length : null,
     failed_tool_calls: trajectory ? toolCalls.filter((call) => !call.ok).length : null,

@@ -10,6 +10,7 @@ import { HARNESS_ADAPTERS } from '../harnesses/harness-registry.ts';
 import { ensureTestHarness, TEST_TOOLS_DIR } from '../harnesses/test-harness-tools.fixture.ts';
 import { importTestTask, writeTestSkill } from './study-engine.fixture.ts';
 import { DEFAULT_MODELS } from '../../cli/study-spec-from-flags.ts';
+import { harborValidationErrors } from '../trajectory/harbor-atif-validator.fixture.ts';
 
 // The acceptance run of the run engine: each real harness CLI (installed from npm) through the
 // engine against the scripted model server. The agent reads the injected SKILL.md, writes
@@ -91,6 +92,11 @@ describe.each(HARNESSES)('%s through the run engine', (harness) => {
     expect(detail.errors[0]!.message).toContain('definitely-missing-dir');
     expect(detail.artifacts.map((a) => a.path)).toEqual(['dist/index.html']);
     expect(detail.versions).toEqual({ skill: 'v2' });
+
+    // Its ATIF export names the harness version and model the run had (Codex and Gemini CLI name neither in their stream), and Harbor's validator accepts it.
+    const { atif } = (await api.call('runs.exportAtif', { runId: run.id })) as { atif: { agent: { version: string; model_name?: string } } };
+    expect(atif.agent).toMatchObject({ name: harness, version: HARNESS_ADAPTERS[harness].npm!.pinnedVersion, model_name: DEFAULT_MODELS[harness] });
+    expect(harborValidationErrors(atif)).toEqual([]);
 
     // The transcript and trajectory are archived in the blob store.
     const row = findStudyRun(api.context.workspace.db, run.id)!;

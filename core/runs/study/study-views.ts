@@ -1,10 +1,13 @@
 import { StudyRunStatusSchema, type RunDetail, type StudyRunView, type StudySummary } from '../../../schemas/studies.ts';
-import type { HarnessId, TrajectoryError } from '../../../schemas/trajectory.ts';
-import { findRun, listRunFiles } from '../../store/run-repository.ts';
-import { findRunTrajectory } from '../../store/run-trajectory-repository.ts';
-import { countStudyRunsByStatus, findStudyRun, findStudyRunByRunId, listStudyRuns, type StudyRow, type StudyRunRow } from '../../store/study-repository.ts';
+import { errorView, type HarnessId } from '../../../schemas/trajectory.ts';
+import { listRunFiles } from '../../store/run-repository.ts';
+import { countStudyRunsByStatus, listStudyRuns, type StudyRow, type StudyRunRow } from '../../store/study-repository.ts';
 import type { Database } from 'better-sqlite3';
 import { listRunVerifications } from '../../store/run-verification-repository.ts';
+import type { Workspace } from '../../workspace/open-workspace.ts';
+import { runDurationMs } from '../run-duration.ts';
+import { readStoredRun } from '../trajectory/stored-trajectory.ts';
+import { summariseTrajectory } from '../trajectory/summarise-trajectory.ts';
 
 export function studySummary(db: Database, study: StudyRow): StudySummary {
   const stored = countStudyRunsByStatus(db, study.id);
@@ -59,19 +62,19 @@ export function listStudyRunViews(db: Database, studyId: string): StudyRunView[]
 /**
  * One run as `lhb runs show` prints it: the store's run (imported or executed here) with, for a
  * run the engine executed or one imported with an ATIF trajectory (run_trajectories), its
- * harness version, trajectory summary and errors with recoveries.
+ * harness version, trajectory summary (read from the trajectory itself, so with cache tokens and
+ * each model's share) and errors with recoveries, steps numbered as people read them; its
+ * duration is the run's one duration (core/runs/run-duration.ts).
  * `id` may be the run's id or its study run's id.
  */
-export function runDetail(db: Database, id: string): RunDetail | undefined {
-  const studyRun = findStudyRun(db, id) ?? findStudyRunByRunId(db, id);
-  const run = findRun(db, studyRun?.run_id ?? id);
-  if (!studyRun && !run) return undefined;
-  const imported = !studyRun && run ? findRunTrajectory(db, run.id) : undefined;
-  const errorsJson = studyRun?.errors_json ?? imported?.errors_json;
-  const errors = errorsJson ? (JSON.parse(errorsJson) as TrajectoryError[]) : [];
+export function runDetail(workspace: Workspace, id: string): RunDetail | undefined {
+  const stored = readStoredRun(workspace, id);
+  if (!stored) return undefined;
+  const { run, studyRun, imported, trajectory, errors } = stored;
   const counts = studyRun ?? imported;
-  const trajectory =
-    counts && counts.steps !== null
+  const summary = trajectory
+    ? summariseTrajectory(trajectory)
+    : counts && counts.steps !== null
       ? {
           steps: counts.steps,
           toolCalls: counts.tool_calls ?? 0,
@@ -87,13 +90,13 @@ export function runDetail(db: Database, id: string): RunDetail | undefined {
     model: run?.model ?? studyRun!.model,
     versions: JSON.parse(run?.versions_json ?? studyRun!.versions_json) as Record<string, string>,
     status: studyRun?.status ?? run!.status,
-    durationMs: studyRun?.duration_ms ?? (run ? Date.parse(run.finished_at) - Date.parse(run.started_at) : null),
-    trajectory,
-    errors: errors.map(({ step, type, message, recovered }) => ({ step, type, message, recovered })),
-    artifacts: run ? listRunFiles(db, run.id).map((file) => ({ path: file.path, sizeBytes: file.size_bytes })) : [],
+    durationMs: runDurationMs({ executedHere: studyRun !== undefined, engineMs: studyRun?.duration_ms, startedAt: run?.started_at, finishedAt: run?.finished_at }),
+    trajectory: summary,
+    errors: errors.map(errorView),
+    artifacts: run ? listRunFiles(workspace.db, run.id).map((file) => ({ path: file.path, sizeBytes: file.size_bytes })) : [],
     errorKind: (studyRun?.error_kind ?? null) as RunDetail['errorKind'],
     errorMessage: studyRun?.error_message ?? null,
     studyId: studyRun?.study_id ?? null,
-    verifications: run ? listRunVerifications(db, run.id).map(({ checkedAt, trigger, ok, nextAction, findings }) => ({ checkedAt, trigger, ok, nextAction, findings })) : [],
+    verifications: run ? listRunVerifications(workspace.db, run.id).map(({ checkedAt, trigger, ok, nextAction, findings }) => ({ checkedAt, trigger, ok, nextAction, findings })) : [],
   };
 }

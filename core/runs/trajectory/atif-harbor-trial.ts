@@ -1,4 +1,4 @@
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { RunManifest } from '../../../schemas/bundles.ts';
@@ -17,9 +17,10 @@ import { BundleError, readJsonFile } from '../bundle-files.ts';
  *
  * It imports as a run without artifacts: its task is the workspace's task whose id is
  * `task_name`, its harness the agent (claude-code, codex, gemini-cli by their Harbor names, any
- * other agent under its own name), its model `provider/name` from `model_info`. A trial that
- * raised (`exception_info`) is `failed`, or `timeout` when the exception's type says so.
- * Multi-step trials (`steps/<name>/agent/…`) are not read.
+ * other agent under its own name), its model `provider/name` from `model_info`, its start and
+ * finish the agent's execution (`agent_execution`, else the trial's). A trial that raised
+ * (`exception_info`) is `failed`, or `timeout` when the exception's type says so.
+ * A multi-step trial (`step_results`, `steps/<name>/agent/…`) is refused (refuseMultiStepTrial).
  */
 export const HARBOR_RESULT_FILE = 'result.json';
 
@@ -35,14 +36,50 @@ const HarborTrialResultSchema = z.looseObject({
   verifier_result: z.looseObject({ rewards: z.record(z.string(), z.number()).nullish() }).nullish(),
   started_at: z.string().min(1),
   finished_at: z.string().nullish(),
+  /** When the agent itself ran: the harness process's wall time, without environment set-up and the verifier. */
+  agent_execution: z.looseObject({ started_at: z.string().nullish(), finished_at: z.string().nullish() }).nullish(),
 });
 
 const RESULT_FIX = "Import the trial folder as Harbor wrote it, or put a run.json ({task_id, harness, model, versions, started_at, finished_at, status}) beside its trajectory.json.";
 
-/** A trial folder: `result.json` next to an `agent/` folder (a job folder has result.json but no agent/). */
+const isFolder = (path: string) => existsSync(path) && statSync(path).isDirectory();
+
+/**
+ * A trial folder: `result.json` next to an `agent/` folder, or a `steps/` folder (a multi-step
+ * trial, whose agent/ Harbor removes at its end); a job folder has result.json but neither.
+ */
 export function isHarborTrialFolder(dir: string): boolean {
-  const agent = join(dir, 'agent');
-  return existsSync(join(dir, HARBOR_RESULT_FILE)) && existsSync(agent) && statSync(agent).isDirectory();
+  return existsSync(join(dir, HARBOR_RESULT_FILE)) && (isFolder(join(dir, 'agent')) || isFolder(join(dir, 'steps')));
+}
+
+/** The step names of a multi-step trial, from result.json's `step_results` and the `steps/` folder; empty for a single-step trial. */
+function multiStepNames(dir: string): string[] {
+  const names = new Set<string>();
+  try {
+    const result = JSON.parse(readFileSync(join(dir, HARBOR_RESULT_FILE), 'utf8')) as { step_results?: { step_name?: unknown }[] | null };
+    for (const step of Array.isArray(result.step_results) ? result.step_results : []) if (typeof step?.step_name === 'string') names.add(step.step_name);
+  } catch {
+    // An unreadable result.json is reported by readHarborTrial, naming the field.
+  }
+  const steps = join(dir, 'steps');
+  if (isFolder(steps)) for (const entry of readdirSync(steps, { withFileTypes: true })) if (entry.isDirectory()) names.add(entry.name);
+  return [...names];
+}
+
+/**
+ * Refuses a multi-step Harbor trial, naming it: each of its steps is an agent session with its
+ * own trajectory (and, resumed, the top agent/ holds the last one's cumulative trajectory), and a
+ * run here has one trajectory, so reading it as one run would count it wrong.
+ */
+export function refuseMultiStepTrial(dir: string): void {
+  if (!existsSync(join(dir, HARBOR_RESULT_FILE))) return;
+  const steps = multiStepNames(dir);
+  if (steps.length === 0) return;
+  throw new BundleError(
+    join(dir, HARBOR_RESULT_FILE),
+    'step_results',
+    `${dir}: a multi-step Harbor trial (steps ${steps.join(', ')}). LH-Bench reads single-step trials only: a run here is one agent session with one trajectory. Nothing of this trial was imported; to import one step as a run, put a run.json ({task_id, harness, model, versions, started_at, finished_at, status}) beside its steps/<name>/agent/trajectory.json and import that folder.`,
+  );
 }
 
 export interface HarborTrial {
@@ -62,8 +99,9 @@ export interface HarborTrial {
 export function readHarborTrial(dir: string, trajectory: Trajectory): HarborTrial {
   const resultFile = join(dir, HARBOR_RESULT_FILE);
   const result = readJsonFile(resultFile, HarborTrialResultSchema, RESULT_FIX);
-  const started = isoTime(result.started_at, resultFile, 'started_at');
-  const finished = result.finished_at ? isoTime(result.finished_at, resultFile, 'finished_at') : started;
+  const execution = result.agent_execution?.started_at && result.agent_execution.finished_at ? result.agent_execution : null;
+  const started = execution ? isoTime(execution.started_at!, resultFile, 'agent_execution.started_at') : isoTime(result.started_at, resultFile, 'started_at');
+  const finished = execution ? isoTime(execution.finished_at!, resultFile, 'agent_execution.finished_at') : result.finished_at ? isoTime(result.finished_at, resultFile, 'finished_at') : started;
   const model = result.agent_info.model_info
     ? [result.agent_info.model_info.provider, result.agent_info.model_info.name].filter(Boolean).join('/')
     : (trajectory.model ?? 'unknown');

@@ -1,66 +1,18 @@
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
 import type { RunDetail } from '../../../schemas/studies.ts';
 import type { Trajectory, TrajectoryError } from '../../../schemas/trajectory.ts';
-import { createApi, type Api } from '../../api/create-api.ts';
 import { findRunTrajectory } from '../../store/run-trajectory-repository.ts';
-import { openWorkspace } from '../../workspace/open-workspace.ts';
 import { importBundles } from '../import-bundles.ts';
-import { importTestTask } from '../study/study-engine.fixture.ts';
-import { importAtif } from './atif.ts';
+import { useTaskWorkspace } from '../study/task-workspace.fixture.ts';
+import { exportAtif, importAtif } from './atif.ts';
+import { parseTranscriptFile } from './transcript-parsers.ts';
 import { extractErrors } from './extract-errors.ts';
+import { harborAtif } from './harbor-atif.fixture.ts';
 
-let dir: string;
-let api: Api;
-
-beforeEach(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'lhb-atif-import-'));
-  api = createApi(openWorkspace(join(dir, 'ws')));
-  await importTestTask(api.context.workspace, dir);
-});
-
-afterEach(async () => {
-  await api.close();
-  rmSync(dir, { recursive: true, force: true });
-});
-
-/** A trajectory as a Harbor agent writes it: a failed `cat`, a passing one (its recovery), a failed test left unrecovered. */
-function harborAtif(agent = 'claude-code') {
-  return {
-    schema_version: 'ATIF-v1.5',
-    session_id: 'trial-0001',
-    agent: { name: agent, version: '2.1.3', model_name: 'claude-sonnet-4-5' },
-    steps: [
-      { step_id: 1, timestamp: '2025-11-03T12:00:00Z', source: 'user', message: 'Build the page.' },
-      {
-        step_id: 2,
-        source: 'agent',
-        message: 'Looking around.',
-        tool_calls: [
-          { tool_call_id: 't1', function_name: 'Bash', arguments: { command: 'cat inputs/missing.csv' } },
-          { tool_call_id: 't2', function_name: 'Bash', arguments: { command: 'cat inputs/data.csv' } },
-        ],
-        observation: {
-          results: [
-            { source_call_id: 't1', content: 'cat: inputs/missing.csv: No such file or directory\n[exit code: 1]' },
-            { source_call_id: 't2', content: 'year,value\n2025,2' },
-          ],
-        },
-        metrics: { prompt_tokens: 1200, completion_tokens: 90, cached_tokens: 200 },
-      },
-      {
-        step_id: 3,
-        source: 'agent',
-        message: 'Testing.',
-        tool_calls: [{ tool_call_id: 't3', function_name: 'Bash', arguments: { command: 'npm test' } }],
-        observation: { results: [{ source_call_id: 't3', content: 'Tests: 2 failed, 3 passed\n[exit code: 1]' }] },
-        metrics: { prompt_tokens: 1500, completion_tokens: 40 },
-      },
-    ],
-  };
-}
+const ws = useTaskWorkspace('lhb-atif-import-');
 
 const RUN_JSON = { task_id: 'engine-task', harness: 'claude-code', model: 'claude-sonnet-4-5', versions: { skill: 'v2' }, started_at: '2025-11-03T12:00:00Z', finished_at: '2025-11-03T12:05:00Z', status: 'succeeded' };
 
@@ -92,16 +44,16 @@ function writeTrial(folder: string, result: Record<string, unknown>, atif: unkno
   else mkdirSync(join(folder, 'agent'), { recursive: true });
 }
 
-const show = async (runId: string) => ((await api.call('runs.show', { runId })) as { run: RunDetail }).run;
-const trajectoryOf = async (runId: string) => (await api.call('runs.trajectory', { runId })) as { trajectory: Trajectory | null; errors: TrajectoryError[] };
+const show = async (runId: string) => ((await ws.api.call('runs.show', { runId })) as { run: RunDetail }).run;
+const trajectoryOf = async (runId: string) => (await ws.api.call('runs.trajectory', { runId })) as { trajectory: Trajectory | null; errors: TrajectoryError[] };
 
 describe('importing runs that carry an ATIF trajectory', () => {
   it('an output bundle with trajectory.json and no artifacts imports as a run with its trajectory, errors and recoveries', async () => {
-    const bundle = join(dir, 'bundle');
+    const bundle = join(ws.dir, 'bundle');
     writeJson(join(bundle, 'run.json'), RUN_JSON);
     writeJson(join(bundle, 'trajectory.json'), harborAtif());
 
-    const result = await importBundles(api.context.workspace, [bundle]);
+    const result = await importBundles(ws.api.context.workspace, [bundle]);
     const [outcome] = result.outcomes;
     expect(outcome).toMatchObject({ kind: 'run', status: 'imported' });
     expect(outcome?.status === 'imported' && outcome.detail).toBe('0 files, 0 frames, trajectory trajectory.json: 3 steps, 3 tool calls, 2 errors (1 recovered)');
@@ -110,38 +62,39 @@ describe('importing runs that carry an ATIF trajectory', () => {
     const expected = importAtif(harborAtif(), join(bundle, 'trajectory.json'));
     const detail = await show(runId);
     expect(detail).toMatchObject({ task: 'engine-task', harness: 'claude-code', harnessVersion: '2.1.3', model: 'claude-sonnet-4-5', versions: { skill: 'v2' }, status: 'succeeded', artifacts: [] });
-    expect(detail.trajectory).toEqual({ steps: 3, toolCalls: 3, failedToolCalls: 2, tokens: { input: 2500, output: 130 } });
+    expect(detail.trajectory).toEqual({ steps: 3, toolCalls: 3, failedToolCalls: 2, tokens: { input: 2500, output: 130, cacheRead: 200, cacheWrite: 0 } });
+    // Steps as the file numbers them (step_id): the failed cat in step 2, recovered in that step; the failed test in step 3.
     expect(detail.errors).toEqual([
-      { step: 1, type: 'not-found', message: expect.stringContaining('No such file'), recovered: true },
-      { step: 2, type: 'test', message: expect.any(String), recovered: false },
+      { step: 2, type: 'not-found', message: expect.stringContaining('No such file'), recovered: true, recoveredAtStep: 2 },
+      { step: 3, type: 'test', message: expect.any(String), recovered: false, recoveredAtStep: null },
     ]);
     const read = await trajectoryOf(runId);
     expect(read.trajectory).toEqual(expected);
     expect(read.errors).toEqual(extractErrors(expected));
     // The file as imported is kept raw beside our trajectory.
-    const row = findRunTrajectory(api.context.workspace.db, runId)!;
-    expect(JSON.parse(api.context.workspace.blobs.read(row.source_sha256).toString('utf8'))).toEqual(harborAtif());
+    const row = findRunTrajectory(ws.api.context.workspace.db, runId)!;
+    expect(JSON.parse(ws.api.context.workspace.blobs.read(row.source_sha256).toString('utf8'))).toEqual(harborAtif());
 
-    const again = await importBundles(api.context.workspace, [bundle]);
+    const again = await importBundles(ws.api.context.workspace, [bundle]);
     expect(again.outcomes[0]).toMatchObject({ status: 'unchanged', id: runId });
   });
 
   it('reads agent/trajectory.json beside run.json too, and refuses a bundle that has both', async () => {
-    const nested = join(dir, 'nested');
+    const nested = join(ws.dir, 'nested');
     writeJson(join(nested, 'run.json'), RUN_JSON);
     writeJson(join(nested, 'agent', 'trajectory.json'), harborAtif());
-    const both = join(dir, 'both');
+    const both = join(ws.dir, 'both');
     cpSync(nested, both, { recursive: true });
     writeJson(join(both, 'trajectory.json'), harborAtif());
 
-    const result = await importBundles(api.context.workspace, [nested, both]);
+    const result = await importBundles(ws.api.context.workspace, [nested, both]);
     const [first, second] = result.outcomes;
     expect(first).toMatchObject({ status: 'imported', detail: expect.stringContaining('trajectory agent/trajectory.json: 3 steps') });
     expect(second).toMatchObject({ status: 'failed', reason: expect.stringContaining('has both trajectory.json and agent/trajectory.json') });
   });
 
   it('a Harbor job folder imports each trial with an ATIF trajectory as a run; a trial without one fails alone, saying why', async () => {
-    const job = join(dir, 'jobs', '2025-11-03__12-00-00');
+    const job = join(ws.dir, 'jobs', '2025-11-03__12-00-00');
     writeJson(join(job, 'config.json'), { job_name: 'x' });
     writeJson(join(job, 'result.json'), { n_total_trials: 3 });
     writeTrial(join(job, 'engine-task__abc123'), {});
@@ -153,7 +106,7 @@ describe('importing runs that carry an ATIF trajectory', () => {
     }, harborAtif('terminus-2'));
     writeTrial(join(job, 'engine-task__ghi789'), {}, null);
 
-    const result = await importBundles(api.context.workspace, [join(dir, 'jobs')]);
+    const result = await importBundles(ws.api.context.workspace, [join(ws.dir, 'jobs')]);
     const byTrial = new Map(result.outcomes.map((o) => [o.path.split('/').pop(), o]));
     expect(byTrial.get('engine-task__abc123')).toMatchObject({ kind: 'run', status: 'imported', detail: expect.stringMatching(/3 steps, 3 tool calls, 2 errors \(1 recovered\), Harbor reward 1$/) });
     expect(byTrial.get('engine-task__def456')).toMatchObject({ kind: 'run', status: 'imported' });
@@ -169,14 +122,14 @@ describe('importing runs that carry an ATIF trajectory', () => {
   });
 
   it('a trial whose task is not in the workspace fails naming result.json and task_name', async () => {
-    const trial = join(dir, 'trial');
+    const trial = join(ws.dir, 'trial');
     writeTrial(trial, { task_name: 'hello-world' });
-    const result = await importBundles(api.context.workspace, [trial]);
+    const result = await importBundles(ws.api.context.workspace, [trial]);
     expect(result.outcomes[0]).toMatchObject({ status: 'failed', reason: `${join(trial, 'result.json')}: task_name "hello-world" is not a task in this workspace. Import the task folder (with its task.json) first, or together with this trial.` });
   });
 
   it('bad ATIF fails its folder naming the file and the field, stores nothing of it, and the rest of the batch imports', async () => {
-    const batch = join(dir, 'batch');
+    const batch = join(ws.dir, 'batch');
     writeJson(join(batch, 'a-good', 'run.json'), RUN_JSON);
     writeJson(join(batch, 'a-good', 'trajectory.json'), harborAtif());
     const broken = harborAtif();
@@ -187,7 +140,7 @@ describe('importing runs that carry an ATIF trajectory', () => {
     writeFileSync(join(batch, 'c-not-json', 'trajectory.json'), '{"schema_version": "ATIF-v1.5", "steps": [');
     writeTrial(join(batch, 'd-trial-bad'), {}, { ...harborAtif(), schema_version: '1.5' });
 
-    const result = await importBundles(api.context.workspace, [batch]);
+    const result = await importBundles(ws.api.context.workspace, [batch]);
     const byName = new Map(result.outcomes.map((o) => [o.path.split('/').pop(), o]));
     expect(byName.get('a-good')).toMatchObject({ status: 'imported' });
     expect(byName.get('b-bad-field')).toMatchObject({
@@ -196,25 +149,68 @@ describe('importing runs that carry an ATIF trajectory', () => {
     });
     expect(byName.get('c-not-json')).toMatchObject({ status: 'failed', reason: expect.stringMatching(/c-not-json[/\\]trajectory\.json: not valid JSON \(.* at line 1, column \d+\); an ATIF trajectory\.json is one JSON object/) });
     expect(byName.get('d-trial-bad')).toMatchObject({ status: 'failed', reason: expect.stringMatching(/d-trial-bad[/\\]agent[/\\]trajectory\.json is not a valid ATIF trajectory: schema_version: expected "ATIF-v<major>\.<minor>"/) });
-    const runs = (await api.call('runs.list', {})) as { runs: { id: string }[] };
+    const runs = (await ws.api.call('runs.list', {})) as { runs: { id: string }[] };
     expect(runs.runs).toHaveLength(1);
   });
 
   it('runs.exportAtif writes an imported run back as the ATIF it imports from, and refuses a run without a trajectory', async () => {
-    const bundle = join(dir, 'bundle');
+    const bundle = join(ws.dir, 'bundle');
     writeJson(join(bundle, 'run.json'), RUN_JSON);
     writeJson(join(bundle, 'trajectory.json'), harborAtif());
-    const imported = (await importBundles(api.context.workspace, [bundle])).outcomes[0] as { id: string };
-    const exported = (await api.call('runs.exportAtif', { runId: imported.id })) as { fileName: string; atif: unknown };
+    const imported = (await importBundles(ws.api.context.workspace, [bundle])).outcomes[0] as { id: string };
+    const exported = (await ws.api.call('runs.exportAtif', { runId: imported.id })) as { fileName: string; atif: unknown };
     expect(exported.fileName).toBe('trajectory.json');
     expect(importAtif(exported.atif)).toEqual((await trajectoryOf(imported.id)).trajectory);
 
-    const bare = join(dir, 'bare');
+    const bare = join(ws.dir, 'bare');
     writeJson(join(bare, 'run.json'), RUN_JSON);
     mkdirSync(join(bare, 'dist'), { recursive: true });
     writeFileSync(join(bare, 'dist', 'index.html'), '<p>hi</p>');
-    const plain = (await importBundles(api.context.workspace, [bare])).outcomes[0] as { id: string };
-    await expect(api.call('runs.exportAtif', { runId: plain.id })).rejects.toThrow(`Run ${plain.id} has no trajectory to export`);
+    const plain = (await importBundles(ws.api.context.workspace, [bare])).outcomes[0] as { id: string };
+    await expect(ws.api.call('runs.exportAtif', { runId: plain.id })).rejects.toThrow(`Run ${plain.id} has no trajectory to export`);
     expect((await trajectoryOf(plain.id)).trajectory).toBeNull();
   });
 });
+
+describe('Harbor trials: what a run is', () => {
+  it("a trial's duration is its agent's execution, not the whole trial's (environment set-up and verifier included)", async () => {
+    const trial = join(ws.dir, 'timed');
+    writeTrial(trial, { agent_execution: { started_at: '2025-11-03T12:00:40.000000', finished_at: '2025-11-03T12:02:40.250000' } });
+    const outcome = (await importBundles(ws.api.context.workspace, [trial])).outcomes[0] as { id: string; status: string };
+    expect(outcome.status).toBe('imported');
+    expect(await show(outcome.id)).toMatchObject({ durationMs: 120_250 });
+  });
+
+  it('a multi-step trial is refused naming the trial and its steps, whether or not its agent/ folder is left at the top', async () => {
+    const job = join(ws.dir, 'jobs', 'multi');
+    const multiStep = (folder: string, keepTop: boolean) => {
+      writeTrial(folder, { step_results: [{ step_name: 'build' }, { step_name: 'test' }] }, keepTop ? harborAtif() : null);
+      if (!keepTop) rmSync(join(folder, 'agent'), { recursive: true });
+      for (const step of ['build', 'test']) writeJson(join(folder, 'steps', step, 'agent', 'trajectory.json'), harborAtif());
+    };
+    multiStep(join(job, 'engine-task__resumed'), true);
+    multiStep(join(job, 'engine-task__cleaned'), false);
+
+    const result = await importBundles(ws.api.context.workspace, [join(ws.dir, 'jobs')]);
+    for (const name of ['engine-task__resumed', 'engine-task__cleaned']) {
+      const outcome = result.outcomes.find((o) => o.path.endsWith(name));
+      expect(outcome, name).toMatchObject({ kind: 'run', status: 'failed', reason: expect.stringContaining(`${join(job, name)}: a multi-step Harbor trial (steps build, test)`) });
+    }
+    expect(((await ws.api.call('runs.list', {})) as { runs: unknown[] }).runs).toEqual([]);
+  });
+});
+
+describe("a run's tokens by model", () => {
+  it('lhb runs show gives each model\'s share and the cache figures of a run whose trajectory has them', async () => {
+    const trajectory = await parseTranscriptFile('claude-code', fileURLToPath(new URL('./fixtures/claude-code/haiku-subagent.jsonl', import.meta.url)));
+    const bundle = join(ws.dir, 'haiku');
+    writeJson(join(bundle, 'run.json'), RUN_JSON);
+    writeJson(join(bundle, 'trajectory.json'), exportAtif(trajectory));
+    const imported = (await importBundles(ws.api.context.workspace, [bundle])).outcomes[0] as { id: string };
+    const detail = await show(imported.id);
+    expect(detail.trajectory!.tokens).toEqual({ input: 42, output: 200, cacheRead: 7500, cacheWrite: 7000 });
+    expect(detail.trajectory!.usageByModel).toEqual(trajectory.usageByModel);
+    expect(Object.keys(detail.trajectory!.usageByModel!)).toEqual(['claude-sonnet-4-5', 'claude-haiku-5-5']);
+  });
+});
+

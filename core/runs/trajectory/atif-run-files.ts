@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { Trajectory, TrajectoryError } from '../../../schemas/trajectory.ts';
 import { BundleError, describeJsonError, resolveInside } from '../bundle-files.ts';
 import { importAtif } from './atif.ts';
+import { refuseMultiStepTrial } from './atif-harbor-trial.ts';
 import { extractErrors } from './extract-errors.ts';
 
 /**
@@ -44,9 +45,11 @@ export function findAtifFile(root: string): { path: string; real: string; shown:
 /**
  * Reads the folder's ATIF trajectory into our trajectory with its error→recovery events, or
  * returns undefined when it has none. A file that is not JSON, or not ATIF, throws an error that
- * names the file and the field (core/runs/trajectory/atif.ts), so the folder fails alone.
+ * names the file and the field (core/runs/trajectory/atif.ts), so the folder fails alone; so does
+ * a multi-step Harbor trial, which has several.
  */
 export function readFolderTrajectory(root: string): FolderTrajectory | undefined {
+  refuseMultiStepTrial(root);
   const file = findAtifFile(root);
   if (!file) return undefined;
   const size = statSync(file.real).size;

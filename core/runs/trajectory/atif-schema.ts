@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ModelUsageSchema, TokenCountsSchema } from '../../../schemas/trajectory.ts';
 
 /**
  * Harbor's Agent Trajectory Interchange Format (ATIF, `trajectory.json`), v1.0–v1.7, as far as we
@@ -24,7 +25,10 @@ export const AtifObservationResultSchema = z.looseObject({
   content: AtifContentSchema.nullish(),
   /** Not in the RFC; some writers mark failed results with it, so it is read when present. */
   is_error: z.boolean().nullish(),
+  /** Since ATIF v1.7; Harbor keeps `tool_result_is_error` here (core/runs/trajectory/atif-failure-flags.ts). */
+  extra: json.nullish(),
 });
+export type AtifObservationResult = z.infer<typeof AtifObservationResultSchema>;
 
 export const AtifMetricsSchema = z.looseObject({
   prompt_tokens: count.nullish(),
@@ -84,8 +88,13 @@ export const LhbRootExtraSchema = z.object({
   harness_version: z.string().nullable(),
   session_id: z.string().nullable(),
   outcome: z.enum(['completed', 'failed', 'unknown']),
+  /** The duration the harness itself reported (trajectory.durationMs), not the run's. */
   duration_ms: z.number().min(0).nullable(),
   warnings: z.array(z.string()),
+  /** The run's one duration: the harness process's wall time, when the file was written for a run. */
+  run_duration_ms: z.number().min(0).nullable().optional(),
+  /** The trajectory's tokens by model (Harbor's final_metrics has one total only). */
+  usage_by_model: z.record(z.string(), ModelUsageSchema).optional(),
 });
 
 export const LhbToolCallExtraSchema = z.object({
@@ -95,6 +104,16 @@ export const LhbToolCallExtraSchema = z.object({
   duration_ms: z.number().min(0).nullable(),
   /** The arguments were not a JSON object, so they were written as `{"value": …}`. */
   arguments_wrapped: z.boolean().optional(),
+  /** The call's id when another call of its step had it too (ATIF ids are unique in a step, so it was written as `<id>#<n>`). */
+  id: z.string().optional(),
 });
 
-export const LhbStepExtraSchema = z.object({ tool_calls: z.record(z.string(), LhbToolCallExtraSchema) });
+export const LhbStepExtraSchema = z.object({
+  tool_calls: z.record(z.string(), LhbToolCallExtraSchema).default({}),
+  /** A system or user step's tokens (ATIF allows `metrics` on agent steps only). */
+  tokens: TokenCountsSchema.optional(),
+  /** A timestamp ATIF readers would refuse (not an ISO date-time), kept as the harness wrote it. */
+  timestamp: z.string().optional(),
+  /** The one step written for a trajectory with none (ATIF needs at least one); not a step of the run. */
+  placeholder: z.literal(true).optional(),
+});

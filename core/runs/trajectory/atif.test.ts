@@ -138,7 +138,7 @@ describe('importAtif of files written elsewhere', () => {
     expect(trajectory.costUsd).toBeCloseTo(0.00078, 10);
     expect(trajectory.warnings).toEqual([
       'agent "terminus-2" is not a harness LH-Bench runs; it was imported as the command harness',
-      'reasoning_content of 1 step was not kept (the trajectory has no place for it)',
+      'reasoning_content of 1 step is not shown (the trajectory has no place for it; a re-export of the run writes it back)',
       '1 observation result without a source_call_id was added to their step\'s text',
     ]);
   });

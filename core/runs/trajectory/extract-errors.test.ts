@@ -48,7 +48,7 @@ describe('extractErrors', () => {
     expect(extractErrors(trajectory)).toEqual([
       { step: 2, toolCallId: 'c2-0', type: 'not-found', message: "ls: cannot access '/definitely-missing-dir': No such file or directory", recovered: true, recoveredAtStep: 3 },
     ]);
-    expect(summariseTrajectory(trajectory)).toEqual({ steps: 5, toolCalls: 4, failedToolCalls: 1, tokens: { input: 10, output: 5 } });
+    expect(summariseTrajectory(trajectory)).toEqual({ steps: 5, toolCalls: 4, failedToolCalls: 1, tokens: { input: 10, output: 5, cacheRead: 0, cacheWrite: 0 } });
   });
 
   it.each([

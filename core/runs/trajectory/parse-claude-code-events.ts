@@ -54,13 +54,26 @@ const UserEventSchema = z.object({
   timestamp: z.string().optional(),
 });
 
+/** One model's totals in the result event's `modelUsage`: every call of that model, sub-agents' included. */
+const ModelUsageEntrySchema = z.object({
+  inputTokens: z.number().optional(),
+  outputTokens: z.number().optional(),
+  cacheReadInputTokens: z.number().nullish(),
+  cacheCreationInputTokens: z.number().nullish(),
+  costUSD: z.number().nullish(),
+});
+export type ClaudeModelUsage = z.infer<typeof ModelUsageEntrySchema>;
+
 const ResultEventSchema = z.object({
   type: z.literal('result'),
   subtype: z.string().optional(),
   is_error: z.boolean().optional(),
   duration_ms: z.number().optional(),
   total_cost_usd: z.number().optional(),
+  /** The main thread's usage only: a sub-agent's calls (a Haiku Explore agent) are not in it. */
   usage: UsageSchema.nullish(),
+  /** Per model, over the whole session: what total_cost_usd is the cost of. */
+  modelUsage: z.record(z.string(), ModelUsageEntrySchema).nullish(),
   session_id: z.string().optional(),
   result: z.string().optional(),
 });

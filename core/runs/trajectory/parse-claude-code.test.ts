@@ -48,6 +48,43 @@ describe('Claude Code stream-json parser', () => {
     expect(passing!.durationMs).toBeGreaterThanOrEqual(0);
   });
 
+  it("counts every model's tokens from modelUsage, a Haiku sub-agent's too, and keeps each model's share", () => {
+    const t = parse(fixture('haiku-subagent'));
+    // result.usage covers the main model alone (24 in / 80 out); modelUsage covers both, like total_cost_usd.
+    expect(t.tokens).toEqual({ input: 42, output: 200, cacheRead: 7500, cacheWrite: 7000 });
+    expect(t.usageByModel).toEqual({
+      'claude-sonnet-4-5': { input: 24, output: 80, cacheRead: 6000, cacheWrite: 4000, costUsd: 0.018071999999999998 },
+      'claude-haiku-5-5': { input: 18, output: 120, cacheRead: 1500, cacheWrite: 3000, costUsd: 0.00045180000000000003 },
+    });
+    expect(t.costUsd).toBe(0.0185238);
+    expect(t.model).toBe('claude-sonnet-4-5');
+    // The sub-agent's steps are the run's too, each with the model that made it.
+    expect(t.steps.map((s) => [s.source, s.model, s.toolCalls.map((c) => c.name)])).toEqual([
+      ['agent', 'claude-sonnet-4-5', ['Agent']],
+      ['user', undefined, []],
+      ['agent', 'claude-haiku-5-5', ['Bash']],
+      ['agent', 'claude-sonnet-4-5', []],
+    ]);
+    expect(t.warnings).toEqual([]);
+  });
+
+  it("without modelUsage sums the messages' own usage, by the model that sent each", () => {
+    const withoutModelUsage = lines(fixture('haiku-subagent')).map((line) => {
+      const event = JSON.parse(line) as Record<string, unknown>;
+      if (event.type !== 'result') return line;
+      delete event.modelUsage;
+      return JSON.stringify(event);
+    });
+    const t = parse(`${withoutModelUsage.join('\n')}\n`);
+    expect(t.tokens).toEqual({ input: 33, output: 3, cacheRead: 6000, cacheWrite: 5500 });
+    expect(t.usageByModel).toEqual({
+      'claude-sonnet-4-5': { input: 24, output: 2, cacheRead: 6000, cacheWrite: 4000, costUsd: null },
+      'claude-haiku-5-5': { input: 9, output: 1, cacheRead: 0, cacheWrite: 1500, costUsd: null },
+    });
+    // The run's cost is still the result event's, which covers every model.
+    expect(t.costUsd).toBe(0.0185238);
+  });
+
   it('keeps parallel calls in one step and fails each on its own evidence', () => {
     const t = parse(fixture('parallel-errors'));
     expect(t.outcome).toBe('completed');

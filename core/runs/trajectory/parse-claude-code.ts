@@ -1,4 +1,4 @@
-import type { TokenCounts, Trajectory, TrajectoryStep, TrajectoryToolCall } from '../../../schemas/trajectory.ts';
+import type { ModelUsage, TokenCounts, Trajectory, TrajectoryStep, TrajectoryToolCall } from '../../../schemas/trajectory.ts';
 import {
   ClaudeEventSchema,
   IGNORED_EVENT_TYPES,
@@ -7,6 +7,7 @@ import {
   ToolResultBlockSchema,
   ToolUseBlockSchema,
   type AssistantEvent,
+  type ClaudeModelUsage,
   type ClaudeUsage,
   type ResultEvent,
   type UserEvent,
@@ -15,6 +16,7 @@ import { capText } from './bounded-text.ts';
 import { judgeToolResult, toolResultText } from './parse-claude-code-tool-result.ts';
 import { firstNonSpace, lineText, parseJsonLine, type TranscriptLine } from './transcript-line.ts';
 import type { TranscriptParser } from './transcript-parser.ts';
+import { totalOfModels, usageOfSteps } from './token-sums.ts';
 
 /**
  * `tool_use_result` repeats a tool's whole output (Bash's stdout, a read file's content) beside
@@ -33,6 +35,14 @@ const toTokens = (usage: ClaudeUsage | null | undefined): TokenCounts => ({
   cacheWrite: usage?.cache_creation_input_tokens ?? 0,
 });
 
+const fromModelUsage = (usage: ClaudeModelUsage): ModelUsage => ({
+  input: usage.inputTokens ?? 0,
+  output: usage.outputTokens ?? 0,
+  cacheRead: usage.cacheReadInputTokens ?? 0,
+  cacheWrite: usage.cacheCreationInputTokens ?? 0,
+  costUsd: usage.costUSD ?? null,
+});
+
 const snippet = (line: string): string => JSON.stringify(line.length > 80 ? `${line.slice(0, 80)}…` : line);
 
 const millis = (iso: string | null | undefined): number | null => {
@@ -43,9 +53,12 @@ const millis = (iso: string | null | undefined): number | null => {
 /**
  * Claude Code's stream-json transcript → the normalised trajectory. Claude Code streams one
  * `assistant` event per content block, all with the API message's id: they become one agent step.
- * Tool results arrive in `user` events and are matched to their call by `tool_use_id`. The final
- * `result` event carries the run's usage, cost, duration and verdict; the per-message usage in
- * `assistant` events is the API's message_start usage (output tokens not yet counted).
+ * Tool results arrive in `user` events and are matched to their call by `tool_use_id`. A
+ * sub-agent's messages (`parent_tool_use_id` set, often another model) are steps of the run like
+ * the main thread's. The final `result` event carries the cost, duration and verdict, and
+ * `modelUsage`, every model's tokens: the run's totals. Its `usage` is the main thread's alone,
+ * so it is not read. Without modelUsage the totals are the messages' own usage summed, which is
+ * the API's message_start usage (output tokens not yet counted).
  */
 class ClaudeCodeParser implements TranscriptParser {
   readonly unreadKeys = UNREAD_KEYS;
@@ -92,6 +105,7 @@ class ClaudeCodeParser implements TranscriptParser {
     for (const { call } of this.callById.values()) {
       if (call.result === null && call.ok) Object.assign(call, { ok: false, failure: 'no result: the run ended before the tool returned' });
     }
+    const usageByModel = this.result?.modelUsage ? Object.fromEntries(Object.entries(this.result.modelUsage).map(([model, usage]) => [model, fromModelUsage(usage)])) : usageOfSteps(this.steps, this.model);
     return {
       format: 'lhb-trajectory/1',
       harness: 'claude-code',
@@ -99,7 +113,8 @@ class ClaudeCodeParser implements TranscriptParser {
       model: this.model,
       sessionId: this.sessionId,
       steps: this.steps,
-      tokens: this.result?.usage ? toTokens(this.result.usage) : this.summedTokens(),
+      tokens: totalOfModels(usageByModel),
+      usageByModel,
       costUsd: this.result?.total_cost_usd ?? null,
       durationMs: this.result?.duration_ms ?? null,
       outcome: this.result ? (this.result.is_error || (this.result.subtype && this.result.subtype !== 'success') ? 'failed' : 'completed') : 'unknown',
@@ -164,6 +179,7 @@ class ClaudeCodeParser implements TranscriptParser {
     const known = message.id ? this.stepByMessageId.get(message.id) : undefined;
     const step = known ?? this.newStep('agent', event.timestamp ?? null);
     if (!known && message.id) this.stepByMessageId.set(message.id, step);
+    if (message.model) step.model = message.model;
     // Every event of a message repeats its usage so far; the latest one is kept, never summed.
     if (message.usage) step.tokens = toTokens(message.usage);
     for (const block of message.content) {
@@ -220,18 +236,6 @@ class ClaudeCodeParser implements TranscriptParser {
       ...verdict,
       durationMs: entry.startedAt !== null && endedAt !== null && endedAt >= entry.startedAt ? endedAt - entry.startedAt : null,
     });
-  }
-
-  private summedTokens(): TokenCounts {
-    const total: TokenCounts = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 };
-    for (const step of this.steps) {
-      if (!step.tokens) continue;
-      total.input += step.tokens.input;
-      total.output += step.tokens.output;
-      total.cacheRead += step.tokens.cacheRead;
-      total.cacheWrite += step.tokens.cacheWrite;
-    }
-    return total;
   }
 }
 

@@ -2,6 +2,7 @@ import type { TokenCounts, Trajectory, TrajectoryStep, TrajectoryToolCall } from
 import { BoundedText, capText } from './bounded-text.ts';
 import { COMMAND_LINE_TYPES, CommandTranscriptLineSchema, type CommandTranscriptLine } from './command-transcript-line.ts';
 import { resultShowsFailure } from './result-shows-failure.ts';
+import { addTokens } from './token-sums.ts';
 import { firstNonSpace, lineText, parseJsonLine, type TranscriptLine } from './transcript-line.ts';
 import type { TranscriptParser } from './transcript-parser.ts';
 import { WarningList } from './warning-list.ts';
@@ -13,13 +14,6 @@ interface OpenStep {
   timestamp: string | null;
   tokens: TokenCounts | null;
 }
-
-const addTokens = (into: TokenCounts | null, add: TokenCounts): TokenCounts => ({
-  input: (into?.input ?? 0) + add.input,
-  output: (into?.output ?? 0) + add.output,
-  cacheRead: (into?.cacheRead ?? 0) + add.cacheRead,
-  cacheWrite: (into?.cacheWrite ?? 0) + add.cacheWrite,
-});
 
 function resultText(result: unknown): string {
   if (typeof result === 'string') return result;

@@ -38,6 +38,9 @@ export const GeminiErrorEventSchema = z.looseObject({ type: z.literal('error'), 
 
 const count = z.number().int().min(0).optional();
 
+/** One model's figures in `stats.models`, the same fields as the run's. */
+const GeminiModelStatsSchema = z.looseObject({ total_tokens: count, input_tokens: count, output_tokens: count, cached: count, input: count });
+
 export const GeminiResultEventSchema = z.looseObject({
   type: z.literal('result'),
   timestamp,
@@ -45,16 +48,18 @@ export const GeminiResultEventSchema = z.looseObject({
   error: z.looseObject({ type: z.string().optional(), message: z.string().optional() }).optional(),
   stats: z
     .looseObject({
+      /** The API's totalTokenCount summed: prompt, candidates, thinking and tool-use prompt tokens. */
       total_tokens: count,
       /** Prompt tokens, cached ones included. */
       input_tokens: count,
-      /** Candidate tokens, thinking excluded (it is in total_tokens). */
+      /** Candidate tokens, thinking excluded (total_tokens holds it, with tool-use prompt tokens). */
       output_tokens: count,
       cached: count,
       /** Prompt tokens not served from the cache. */
       input: count,
       duration_ms: z.number().min(0).optional(),
       tool_calls: count,
+      models: z.record(z.string(), GeminiModelStatsSchema).optional(),
     })
     .optional(),
 });

@@ -51,6 +51,25 @@ describe('Gemini CLI stream-json parser', () => {
     expect(trajectory.warnings).toEqual([]);
   });
 
+  it("counts output without the tool-use prompt tokens that total_tokens holds, and keeps each model's share", () => {
+    // The CLI's result stats, as convertToStreamStats writes them: per model total_tokens is the API's
+    // totalTokenCount (prompt + candidates + thoughts + toolUsePrompt), input_tokens the prompt
+    // (cached included), output_tokens the candidates, input the uncached prompt. Here the pro model's
+    // calls carried 300 tool-use prompt tokens and a flash-lite routing call was made.
+    const models = {
+      'gemini-2.5-pro': { total_tokens: 1300, input_tokens: 900, output_tokens: 100, cached: 400, input: 500 },
+      'gemini-2.5-flash-lite': { total_tokens: 130, input_tokens: 120, output_tokens: 10, cached: 0, input: 120 },
+    };
+    const result = { type: 'result', timestamp: '2026-11-30T10:28:42.157Z', status: 'success', stats: { total_tokens: 1430, input_tokens: 1020, output_tokens: 110, cached: 400, input: 620, duration_ms: 1064, tool_calls: 4, models } };
+    const lines = linesOf(fixture('four-tools.jsonl')).map((line) => (line.includes('"type":"result"') ? JSON.stringify(result) : line));
+    const trajectory = parse(lines);
+    expect(trajectory.tokens).toEqual({ input: 620, output: 110, cacheRead: 400, cacheWrite: 0 });
+    expect(trajectory.usageByModel).toEqual({
+      'gemini-2.5-pro': { input: 500, output: 100, cacheRead: 400, cacheWrite: 0, costUsd: null },
+      'gemini-2.5-flash-lite': { input: 120, output: 10, cacheRead: 0, cacheWrite: 0, costUsd: null },
+    });
+  });
+
   it('reads the real error run: a tool the CLI marks as error, an exit code the CLI prints for a silent command, and an API error result', () => {
     const trajectory = parse(linesOf(fixture('tool-errors.jsonl')));
     const [missing, silentFailure, fine] = calls(trajectory);

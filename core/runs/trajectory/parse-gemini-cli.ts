@@ -1,9 +1,10 @@
-import type { TokenCounts, TrajectoryStep, TrajectoryToolCall } from '../../../schemas/trajectory.ts';
+import type { ModelUsage, TokenCounts, TrajectoryStep, TrajectoryToolCall } from '../../../schemas/trajectory.ts';
 import { BoundedText, capText } from './bounded-text.ts';
 import { GEMINI_EVENT_TYPES, GeminiStreamEventSchema, type GeminiStreamEvent } from './parse-gemini-cli-events.ts';
 import { geminiResultShowsFailure } from './parse-gemini-cli-shell-failure.ts';
 import { firstNonSpace, lineText, parseJsonLine } from './transcript-line.ts';
 import type { TranscriptParser } from './transcript-parser.ts';
+import { NO_TOKENS } from './token-sums.ts';
 import { WarningList } from './warning-list.ts';
 
 interface OpenStep {
@@ -17,22 +18,23 @@ interface OpenStep {
 
 type ResultEvent = Extract<GeminiStreamEvent, { type: 'result' }>;
 
-const NO_TOKENS: TokenCounts = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 };
 const PREVIEW_CHARS = 120;
 const preview = (line: string) => (line.length > PREVIEW_CHARS ? `${line.slice(0, PREVIEW_CHARS)}…` : line);
 
+type GeminiTokenStats = Pick<NonNullable<ResultEvent['stats']>, 'input_tokens' | 'output_tokens' | 'cached' | 'input'>;
+
 /**
- * Gemini CLI's totals: `input_tokens` counts cached prompt tokens too and `output_tokens` leaves
- * thinking out, so input is the uncached part (`input`) and output is everything generated
- * (`total_tokens` minus the prompt), which is what is billed as output.
+ * Gemini CLI's figures (one model's, or the run's): `input_tokens` is the prompt with its cached
+ * part, `input` the uncached part, `output_tokens` the candidates. `total_tokens` is not read: it
+ * is the API's totalTokenCount, which also holds the tool-use prompt tokens (input the API read
+ * for tool calls) and thinking tokens, and the stream does not say which is which, so output is
+ * the candidates alone.
  */
-function tokensFrom(stats: ResultEvent['stats']): TokenCounts {
-  if (!stats) return NO_TOKENS;
-  const prompt = stats.input_tokens ?? 0;
+function tokensFrom(stats: GeminiTokenStats | undefined): TokenCounts {
+  if (!stats) return { ...NO_TOKENS };
   const cacheRead = stats.cached ?? 0;
-  const input = stats.input ?? Math.max(0, prompt - cacheRead);
-  const generated = stats.total_tokens !== undefined ? stats.total_tokens - prompt : 0;
-  return { input, output: Math.max(stats.output_tokens ?? 0, generated), cacheRead, cacheWrite: 0 };
+  const input = stats.input ?? Math.max(0, (stats.input_tokens ?? 0) - cacheRead);
+  return { input, output: stats.output_tokens ?? 0, cacheRead, cacheWrite: 0 };
 }
 
 const millisBetween = (from: string | undefined, to: string | undefined): number | null => {
@@ -180,6 +182,7 @@ export function createGeminiCliParser(): TranscriptParser {
         sessionId,
         steps: steps.map((step, index) => ({ index, source: step.source, text: step.text.toString(), toolCalls: step.toolCalls, timestamp: step.timestamp, tokens: null })),
         tokens: tokensFrom(final?.stats),
+        usageByModel: Object.fromEntries(Object.entries(final?.stats?.models ?? {}).map(([name, stats]): [string, ModelUsage] => [name, { ...tokensFrom(stats), costUsd: null }])),
         costUsd: null,
         durationMs,
         outcome: final ? (final.status === 'success' ? 'completed' : 'failed') : 'unknown',

@@ -8,5 +8,12 @@ export function summariseTrajectory(trajectory: Trajectory): TrajectorySummary {
     toolCalls += step.toolCalls.length;
     for (const call of step.toolCalls) if (!call.ok) failedToolCalls++;
   }
-  return { steps: trajectory.steps.length, toolCalls, failedToolCalls, tokens: { input: trajectory.tokens.input, output: trajectory.tokens.output } };
+  const { tokens } = trajectory;
+  return {
+    steps: trajectory.steps.length,
+    toolCalls,
+    failedToolCalls,
+    tokens: { input: tokens.input, output: tokens.output, cacheRead: tokens.cacheRead, cacheWrite: tokens.cacheWrite },
+    ...(trajectory.usageByModel ? { usageByModel: trajectory.usageByModel } : {}),
+  };
 }
