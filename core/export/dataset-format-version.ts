@@ -11,7 +11,8 @@
  *    the Hub's ids (`license_name`/`license_link` for `other`); the files are as in format 1.
  * 3: runs carry `harness_version`; a harness alias (`codex-cli`) is written as its id, and
  *    `versions` no longer holds the harness build (older exports' `versions.harness` is read as
- *    the harness version on import).
+ *    the harness version on import); rubric sets carry `task_kinds`, and judgments made with a set
+ *    for another task kind than their run's are not exported.
  * A field added in a version says so with `since` (field-types.ts), so an import of an older
  * format expects exactly the fields that format had.
  */

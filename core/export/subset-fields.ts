@@ -193,6 +193,7 @@ export const SUBSET_FIELDS: Record<ExportSubset, readonly Field[]> = {
     { name: 'chapter_id', type: 'string', nullable: true, description: 'for chapter-specific sets, the chapter' },
     { name: 'title', type: 'string', description: 'title' },
     { name: 'description', type: 'string', description: 'description' },
+    { name: 'task_kinds', type: { list: 'string' }, since: 3, description: 'the task kinds it judges runs of: figma, programmatic, or any; judgments of a run of another kind are not exported' },
     {
       name: 'rubrics',
       type: { list: { struct: [

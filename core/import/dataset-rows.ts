@@ -147,6 +147,8 @@ export interface RubricRowIn {
   chapter_id: string | null;
   title: string;
   description: string;
+  /** Since format 3; absent in older exports (the library then works the kinds out). */
+  task_kinds?: string[];
   rubrics: { name: string; criterion: string; weight: number; anchors: { level: string; text: string }[] }[];
   digest: string;
   builtin: boolean;

@@ -76,6 +76,9 @@ beforeAll(async () => {
   const api = await open(join(dir, 'original'));
   const db = api.context.workspace.db;
   await vote(api, 'Alice Example', 'left', 'cleaner hero');
+  // A process set of the user's own, for programmatic tasks only.
+  const { set: base } = (await api.call('rubrics.get', { name: 'generic-process', version: 'v1', scale: 5 })) as { set: Record<string, unknown> };
+  await api.call('rubrics.save', { set: { ...base, name: 'house-process', version: 'v1', authoredBy: 'expert', taskKinds: ['programmatic'] } });
   const project = findCurrentProject(db)!;
   const run = listRuns(db, project.id).find((candidate) => candidate.synthetic === 0)!;
   const now = '2025-10-06T10:00:00.000Z';
@@ -123,6 +126,14 @@ describe('import hf: round trip', () => {
     const plan = (detail: CourseDetail) =>
       detail.chapters.map((chapter) => ({ title: chapter.title, instruction: chapter.instruction, citations: chapter.citations.map((c) => [c.startLine, c.endLine, c.quote]) }));
     expect(plan(await course(fresh))).toEqual(plan(await course(original)));
+    // Every rubric set version is for the same task kinds (a set of the user's own for programmatic tasks included, which an import could not work out).
+    const kinds = async (api: Api) => {
+      const { sets } = (await api.call('rubrics.list', {})) as { sets: { name: string; version: string; scale: number; taskKinds: unknown }[] };
+      return Object.fromEntries(sets.map((set) => [`${set.name}@${set.version}:${set.scale}`, set.taskKinds]));
+    };
+    const expectedKinds = await kinds(original);
+    expect(expectedKinds['house-process@v1:5']).toEqual(['programmatic']);
+    expect(await kinds(fresh)).toEqual(expectedKinds);
 
     // Importing the same export again changes nothing.
     const counts = tableCounts(fresh.context.workspace.db);

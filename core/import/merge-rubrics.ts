@@ -27,6 +27,7 @@ export function mergeRubrics(ctx: MergeContext, rows: readonly Located<RubricRow
         description: row.description,
         authoredBy: row.authored_by,
         ...(row.chapter_id === null ? {} : { chapterId: row.chapter_id }),
+        ...(row.task_kinds === undefined ? {} : { taskKinds: row.task_kinds.length === 1 && row.task_kinds[0] === 'any' ? 'any' : row.task_kinds }),
         rubrics: row.rubrics.map((rubric) => ({ name: rubric.name, criterion: rubric.criterion, weight: rubric.weight, anchors: Object.fromEntries(rubric.anchors.map((anchor) => [anchor.level, anchor.text])) })),
       });
       if (!parsed.success) {
