@@ -243,10 +243,13 @@ describe.skipIf(!lanAddress)("a remote voter's live builds", () => {
       return (await res.json()) as { item: ArenaItem | null };
     };
     let item: ArenaItem | null = null;
-    for (let i = 0; i < 8 && !(item?.left.siteUrl && item.right.siteUrl); i++) {
+    // A Figma pair: both sides are live builds with routes (the chapter task's presentations are single pages).
+    const wanted = (candidate: ArenaItem | null) => candidate?.kind === 'figma' && Boolean(candidate.left.siteUrl && candidate.right.siteUrl);
+    for (let i = 0; i < 12 && !wanted(item); i++) {
       item = (await viaLan('arena.nextPair', {})).item;
-      if (item && !(item.left.siteUrl && item.right.siteUrl)) await viaLan('arena.vote', { token: item.token, choice: 'tie', ratingLeft: 3, ratingRight: 3, timeOnItemMs: 1 });
+      if (item && !wanted(item)) await viaLan('arena.vote', { token: item.token, choice: 'tie', ratingLeft: 3, ratingRight: 3, timeOnItemMs: 1 });
     }
+    expect(wanted(item), 'the arena offered a Figma pair with both builds').toBe(true);
     const assetPort = new URL(server.assetOrigin!).port;
     const lan = lanAddress!.replaceAll('.', '\\.');
     expect(item!.left.siteUrl).toMatch(new RegExp(`^http://${lan}:${assetPort}/s/${item!.token}/left/$`));
