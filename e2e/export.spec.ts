@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { launchApp, type LaunchedApp } from './launch-app.ts';
 import { watchPageProblems } from './page-problems.ts';
+import { DATASET_FORMAT_VERSION } from '../core/export/dataset-format-version.ts';
 
 let app: LaunchedApp | undefined;
 let out: string;
@@ -63,7 +64,7 @@ test('a researcher gives the card a license by keyboard: a wrong id and a missin
   const card = readFileSync(join(release, 'README.md'), 'utf8');
   expect(card).toMatch(/^---\nlicense: other\nlicense_name: lab-terms-1\.0\n/);
   expect(card).toMatch(/- config_name: preferences\n {4}default: true\n/);
-  expect(card).toContain('lh_bench_studio:\n  format_version: 2\n');
+  expect(card).toContain(`lh_bench_studio:\n  format_version: ${DATASET_FORMAT_VERSION}\n`);
   await expect(page.getByRole('region', { name: `Written to ${release}` }).getByLabel('Dataset card preview')).toContainText('license_name: lab-terms-1.0');
   expect(problems).toEqual([]);
 });
