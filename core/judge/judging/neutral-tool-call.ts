@@ -1,6 +1,6 @@
 import type { TrajectoryToolCall } from '../../../schemas/trajectory.ts';
 import { splitShellWords } from '../../runs/trajectory/shell-command-head.ts';
-import { toolCallAction } from '../../runs/trajectory/tool-call-action.ts';
+import { argumentsRecord, toolCallAction } from '../../runs/trajectory/tool-call-action.ts';
 
 /**
  * What a tool call did, named the same whichever harness made it: a judge reading `Bash`,
@@ -49,18 +49,6 @@ const NEUTRAL_FIELDS: [string, readonly string[]][] = [
   ['url', ['url']],
 ];
 
-function asRecord(value: unknown): Record<string, unknown> {
-  if (typeof value === 'string') {
-    try {
-      const parsed = JSON.parse(value) as unknown;
-      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
-    } catch {
-      return {};
-    }
-  }
-  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-}
-
 /** `bash -lc '<script>'` (how Codex runs every command) as the script alone; any other line as it is. */
 export function unwrappedShellCommand(command: string): string {
   const words = splitShellWords(command);
@@ -81,7 +69,7 @@ function fieldsShown(args: Record<string, unknown>): Record<string, unknown> {
 /** Codex's `file_change`: `{changes: [{path, kind}]}`; all additions are a write, anything else an edit. */
 function fileChanges(args: Record<string, unknown>): NeutralToolCall | undefined {
   if (!Array.isArray(args.changes) || args.changes.length === 0) return undefined;
-  const changes = args.changes.map(asRecord);
+  const changes = args.changes.map(argumentsRecord);
   const name = changes.every((change) => change.kind === 'add') ? 'write' : 'edit';
   return { name, shown: JSON.stringify(changes.map((change) => ({ path: change.path, change: change.kind }))) };
 }
@@ -103,7 +91,7 @@ export function neutralToolCall(call: Pick<TrajectoryToolCall, 'name' | 'argumen
   for (const [pattern, name] of OTHER_TOOLS) if (pattern.test(call.name)) return { name, shown: json(call.arguments) };
   const action = toolCallAction(call);
   if (action.command !== null) return { name: 'shell', shown: unwrappedShellCommand(action.command) };
-  const args = asRecord(call.arguments);
+  const args = argumentsRecord(call.arguments);
   const changes = fileChanges(args);
   if (changes) return changes;
   const fields = fieldsShown(args);

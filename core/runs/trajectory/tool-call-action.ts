@@ -45,7 +45,8 @@ function stringField(record: Record<string, unknown>, fields: readonly string[])
   return null;
 }
 
-function asRecord(value: unknown): Record<string, unknown> {
+/** A tool call's arguments as a record: an object as it is, JSON text of one parsed (some harnesses keep the model's text), else empty. */
+export function argumentsRecord(value: unknown): Record<string, unknown> {
   if (typeof value === 'string') {
     // Some harnesses keep arguments as the model's JSON text.
     try {
@@ -69,7 +70,7 @@ function pathOf(args: Record<string, unknown>): string | null {
   // Codex file changes: {changes: [{path, kind}]}.
   const changes = args.changes;
   if (Array.isArray(changes) && changes.length > 0) {
-    const first = asRecord(changes[0]).path;
+    const first = argumentsRecord(changes[0]).path;
     if (typeof first === 'string') return normalisePath(first);
   }
   return null;
@@ -83,7 +84,7 @@ function fileFamily(name: string): ToolCallAction['family'] {
 }
 
 export function toolCallAction(call: Pick<TrajectoryToolCall, 'name' | 'arguments'>): ToolCallAction {
-  const args = asRecord(call.arguments);
+  const args = argumentsRecord(call.arguments);
   const rawCommand = stringField(args, COMMAND_FIELDS);
   if (rawCommand !== null && (SHELL_TOOL.test(call.name) || typeof args.command === 'string' || Array.isArray(args.command))) {
     const command = typeof rawCommand === 'string' ? rawCommand : rawCommand.join(' ');
