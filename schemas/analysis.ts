@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { JudgeTierSchema } from './judge.ts';
 import { ErrorTypeSchema } from './trajectory.ts';
 
 /**
@@ -11,16 +12,13 @@ import { ErrorTypeSchema } from './trajectory.ts';
 const Num = z.number();
 const NullableNum = z.number().nullable();
 
-export const TierSchema = z.enum(['process', 'output', 'content']);
-export type Tier = z.infer<typeof TierSchema>;
-
 export const ConfigurationSchema = z.object({ id: z.string(), label: z.string() });
 
 /** A point estimate with its 95% bootstrap interval (over tasks) and how many units it rests on. */
 export const EstimateSchema = z.object({ mean: NullableNum, lo: NullableNum, hi: NullableNum, n: z.number().int() });
 
 export const LeaderboardSchema = z.object({
-  tier: TierSchema,
+  tier: JudgeTierSchema,
   rows: z.array(z.object({ config: z.string(), label: z.string() }).and(EstimateSchema)),
   /** Per rubric: each configuration's mean score; `best` is the configuration with the highest. */
   rubrics: z.array(z.object({ rubric: z.string(), values: z.array(z.object({ config: z.string(), mean: NullableNum })), best: z.string().nullable() })),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TaskKindSchema, type TaskKind } from './arena.ts';
+import { EnvNameSchema } from './env-name.ts';
 
 /**
  * The judge engine's vocabulary: rubric sets with anchored levels, judges (a model behind a
@@ -53,6 +54,10 @@ export const rubricKindsInclude = (kinds: RubricTaskKinds, kind: TaskKind): bool
 /** `figma tasks`, `figma and programmatic tasks`, `any task`: how a set's kinds read in a sentence. */
 export const describeTaskKinds = (kinds: RubricTaskKinds): string => (kinds === 'any' ? 'any task' : `${[...kinds].sort().join(' and ')} tasks`);
 
+/** Who wrote a rubric set: domain experts, an LLM (the generic baseline), or a judge model for one chapter. */
+export const RubricAuthorSchema = z.enum(['expert', 'llm-generic', 'chapter']);
+export type RubricAuthor = z.infer<typeof RubricAuthorSchema>;
+
 const RubricSetNameSchema = z.string().regex(/^[a-z0-9][a-z0-9._-]{0,99}$/, 'lowercase letters, digits, ".", "_" and "-", starting with a letter or digit');
 
 export const RubricSetSchema = z
@@ -64,8 +69,7 @@ export const RubricSetSchema = z
     scale: RubricScaleSchema,
     title: z.string().min(1).max(200),
     description: z.string().max(4000).default(''),
-    /** Who wrote it: domain experts, an LLM (the generic baseline), or a judge model for one chapter. */
-    authoredBy: z.enum(['expert', 'llm-generic', 'chapter']),
+    authoredBy: RubricAuthorSchema,
     /** For chapter-specific sets: the chapter they were written for. */
     chapterId: z.string().min(1).optional(),
     /**
@@ -96,9 +100,6 @@ export type RubricSet = z.infer<typeof RubricSetSchema>;
 
 /** `name@version` with the scale, e.g. figma-output@v1 at 5 points. */
 export const rubricSetRef = (set: Pick<RubricSet, 'name' | 'version'>): string => `${set.name}@${set.version}`;
-
-/** An environment variable's name; the key itself is read when a request is made, never stored. */
-const EnvNameSchema = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'an environment variable name like OPENAI_API_KEY');
 
 export const JudgeProviderIdSchema = z.enum(['openai', 'anthropic', 'gemini']);
 export type JudgeProviderId = z.infer<typeof JudgeProviderIdSchema>;

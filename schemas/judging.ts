@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { TaskKindSchema } from './arena.ts';
-import { JudgeTierSchema, JudgesFileSchema, RubricScaleSchema } from './judge.ts';
+import { JudgeTierSchema, JudgesFileSchema, RubricAuthorSchema, RubricScaleSchema } from './judge.ts';
 
 /** The judging engine's RPC vocabulary: starting a judging job, importing judgments, comparing rubric sets. */
 
@@ -32,7 +32,7 @@ export const RubricSetAgreementSchema = z.object({
   rubricSet: z.string(),
   version: z.string(),
   scale: RubricScaleSchema,
-  authoredBy: z.string().nullable(),
+  authoredBy: RubricAuthorSchema.nullable(),
   judges: z.array(z.string()),
   /** Runs counted (the runs every compared set was judged on) and rubric items scored on them. */
   runs: z.number().int(),

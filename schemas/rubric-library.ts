@@ -1,12 +1,10 @@
 import { z } from 'zod';
-import { JudgeConfigSchema, JudgeTierSchema, RubricScaleSchema, RubricSetSchema, RubricTaskKindsSchema } from './judge.ts';
+import { JudgeConfigSchema, JudgeTierSchema, RubricAuthorSchema, RubricScaleSchema, RubricSetSchema, RubricTaskKindsSchema } from './judge.ts';
 
 /**
  * The rubric library as the Judges screen and `rubrics.*` RPC methods see it: stored set
  * versions (built-in or authored), one whole set, and how many judgments used each version.
  */
-
-export const RubricAuthorSchema = z.enum(['expert', 'llm-generic', 'chapter']);
 
 /** One stored version of a set at one scale, without its rubrics. */
 export const RubricSetSummarySchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EnvNameSchema } from './env-name.ts';
 import { ReplayScriptSchema } from './replay-script.ts';
 import { HarnessIdSchema, TrajectoryErrorViewSchema, TrajectorySummarySchema } from './trajectory.ts';
 
@@ -6,9 +7,6 @@ import { HarnessIdSchema, TrajectoryErrorViewSchema, TrajectorySummarySchema } f
  * The run engine's vocabulary: a study is tasks × configurations × repeats, run by a harness
  * CLI each, against a model endpoint (a provider's, or the scripted model server).
  */
-
-/** An environment variable's name, e.g. ANTHROPIC_API_KEY. Its value is read when a run starts, never stored. */
-const EnvNameSchema = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'an environment variable name like ANTHROPIC_API_KEY');
 
 export const StudyConfigurationSchema = z
   .object({

@@ -1,8 +1,7 @@
-import type { Leaderboard, Tier } from '../../schemas/analysis.ts';
+import type { Leaderboard } from '../../schemas/analysis.ts';
+import { JudgeTierSchema } from '../../schemas/judge.ts';
 import { bootstrapInterval } from '../stats/bootstrap.ts';
 import type { StudyData, StudyJudgment } from './study-data.ts';
-
-export const TIERS: readonly Tier[] = ['process', 'output', 'content'];
 
 const byText = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
 const mean = (values: readonly number[]) => values.reduce((a, b) => a + b, 0) / values.length;
@@ -36,7 +35,7 @@ export function taskMeans(data: StudyData, judgments: readonly StudyJudgment[]):
  * values, the request's seed and resamples), and the same per-task mean for each rubric alone.
  */
 export function buildLeaderboards(data: StudyData, options: { resamples: number; seed: string }): Leaderboard[] {
-  return TIERS.map((tier) => {
+  return JudgeTierSchema.options.map((tier) => {
     const inTier = data.judgments.filter((judgment) => judgment.tier === tier);
     const overall = taskMeans(data, inTier);
     const configs = [...overall.keys()];

@@ -1,5 +1,5 @@
 import type { Database } from 'better-sqlite3';
-import type { Tier } from '../../schemas/analysis.ts';
+import type { JudgeTier } from '../../schemas/judge.ts';
 import { judgmentKindCheck } from '../judge/rubrics/judgment-kind-check.ts';
 import { listJudgments } from '../store/judgment-repository.ts';
 import { findCurrentProject } from '../store/project-repository.ts';
@@ -19,7 +19,7 @@ export interface StudyRun {
 export interface StudyJudgment {
   run: string;
   judge: string;
-  tier: Tier;
+  tier: JudgeTier;
   rubric: string;
   version: string;
   /** The rubric set's name ('' for judgments made before sets were stored), its scale, and the rubric's weight in it (null when the set is not stored). */

@@ -1,10 +1,9 @@
-import { findJudgment, insertJudgment, type JudgmentRow } from '../store/judgment-repository.ts';
+import { JudgeTierSchema } from '../../schemas/judge.ts';
+import { findJudgment, insertJudgment } from '../store/judgment-repository.ts';
 import { findRun } from '../store/run-repository.ts';
 import type { JudgmentRowIn, Located } from './dataset-rows.ts';
 import { ImportRefusedError } from './import-refused-error.ts';
 import { atRow, type MergeContext } from './merge-context.ts';
-
-const TIERS = new Set(['process', 'output', 'content']);
 
 /**
  * Judgments, merged by id: one the workspace has is left as it is; a new one is stored with its
@@ -19,14 +18,15 @@ export function mergeJudgments(ctx: MergeContext, rows: readonly Located<Judgmen
       if (findJudgment(ctx.db, row.judgment_id)) return ctx.count('judgments', 'unchanged');
       const runId = ctx.run(row.run_id);
       if (!findRun(ctx.db, runId)) throw new ImportRefusedError(`${where}: field run_id names run ${row.run_id}, which is neither in the export's runs subset nor in this workspace. Export the runs subset too.`);
-      if (!TIERS.has(row.tier)) throw new ImportRefusedError(`${where}: field tier is "${row.tier}", not process, output or content.`);
+      const tier = JudgeTierSchema.safeParse(row.tier);
+      if (!tier.success) throw new ImportRefusedError(`${where}: field tier is "${row.tier}", not process, output or content.`);
       if (row.scale !== 3 && row.scale !== 5) throw new ImportRefusedError(`${where}: field scale is ${row.scale}, not 3 or 5.`);
       if (row.status !== 'ok' && row.status !== 'failed') throw new ImportRefusedError(`${where}: field status is "${row.status}", not ok or failed.`);
       insertJudgment(ctx.db, {
         id: row.judgment_id,
         run_id: runId,
         judge: row.judge,
-        tier: row.tier as JudgmentRow['tier'],
+        tier: tier.data,
         rubric: row.rubric,
         rubric_set: row.rubric_set,
         rubric_version: row.rubric_set_version,

@@ -1,7 +1,6 @@
 import type { Database } from 'better-sqlite3';
+import type { JudgeTier } from '../../schemas/judge.ts';
 import { prepared } from './statement-cache.ts';
-
-export type JudgmentTier = 'process' | 'output' | 'content';
 
 /**
  * A `judgments` row: one judge's anchored score of one run at one tier against one rubric of a
@@ -12,7 +11,7 @@ export interface JudgmentRow {
   id: string;
   run_id: string;
   judge: string;
-  tier: JudgmentTier;
+  tier: JudgeTier;
   rubric: string;
   /** The rubric set's name; '' for judgments made before sets were stored. */
   rubric_set: string;

@@ -1,4 +1,5 @@
 import type { Database } from 'better-sqlite3';
+import type { RubricAuthor } from '../../schemas/judge.ts';
 import { prepared } from './statement-cache.ts';
 
 /**
@@ -11,7 +12,7 @@ export interface RubricSetRow {
   version: string;
   scale: 3 | 5;
   tier: 'process' | 'output' | 'content';
-  authored_by: 'expert' | 'llm-generic' | 'chapter';
+  authored_by: RubricAuthor;
   chapter_id: string | null;
   definition_json: string;
   digest: string;

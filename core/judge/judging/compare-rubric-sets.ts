@@ -1,5 +1,5 @@
 import type { Database } from 'better-sqlite3';
-import { scaleLevels, type JudgeTier, type RubricScale } from '../../../schemas/judge.ts';
+import { scaleLevels, type JudgeTier, type RubricAuthor, type RubricScale } from '../../../schemas/judge.ts';
 import type { TaskKind } from '../../../schemas/arena.ts';
 import type { RubricSetComparison } from '../../../schemas/judging.ts';
 import { listJudgedRunTaskKinds, listJudgments, type JudgmentRow } from '../../store/judgment-repository.ts';
@@ -41,7 +41,7 @@ function pairwise(items: Map<string, Map<string, number>>, judges: string[], lab
   return { pairs, meanKappa };
 }
 
-type AuthoredBy = (set: { rubricSet: string; version: string; scale: RubricScale }) => string | null;
+type AuthoredBy = (set: { rubricSet: string; version: string; scale: RubricScale }) => RubricAuthor | null;
 
 /**
  * The expert-vs-generic comparison: for every rubric set version (and scale) judged at a tier,
