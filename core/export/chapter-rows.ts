@@ -1,11 +1,12 @@
 import { listChapterCitations } from '../store/citation-repository.ts';
 import { countExportChapters, pageExportChapters } from '../store/export-queries.ts';
 import { PAGE_ROWS, utcTimestamp, yieldToEventLoop, type ExportContext } from './export-context.ts';
+import type { SubsetRow } from './subset-fields.ts';
 
 export const countChapterRows = (ctx: ExportContext): number => countExportChapters(ctx.db, ctx.projectId);
 
 /** One row per chapter, by id, with its citations in plan order. */
-export async function* chapterRows(ctx: ExportContext): AsyncGenerator<Record<string, unknown>> {
+export async function* chapterRows(ctx: ExportContext): AsyncGenerator<SubsetRow<'chapters'>> {
   let after = '';
   for (;;) {
     const page = pageExportChapters(ctx.db, ctx.projectId, after, PAGE_ROWS);

@@ -22,6 +22,37 @@ export interface Field {
   description: string;
 }
 
+/**
+ * The TypeScript type of a row of `Fields` (a field list declared `as const`), so the export's row
+ * readers and the import's mergers are checked against the one field list: each field by name,
+ * strings and timestamps (ISO-8601 text) as strings, integers and float64 as numbers, lists as
+ * arrays, structs as objects, and null only where a field is nullable.
+ * `Absent` names what an import of an older format may lack: `'since'` makes a field added after
+ * format 1 optional (it reads as absent, see `since`); `never` (the export's rows) keeps every field.
+ */
+export type FieldsRow<Fields extends readonly Field[], Absent extends 'since' | never = never> = Flat<
+  { [F in Fields[number] as F extends { since: number } ? ('since' extends Absent ? never : F['name']) : F['name']]: FieldValue<F, Absent> } & {
+    [F in Fields[number] as F extends { since: number } ? ('since' extends Absent ? F['name'] : never) : never]?: FieldValue<F, Absent>;
+  }
+>;
+
+type FieldValue<F extends Field, Absent extends 'since' | never> = TypeValue<F['type'], Absent> | (F extends { nullable: true } ? null : never);
+
+type TypeValue<T extends FieldType, Absent extends 'since' | never> = T extends 'string' | 'timestamp'
+  ? string
+  : T extends 'bool'
+    ? boolean
+    : T extends Primitive
+      ? number
+      : T extends { list: infer Item extends FieldType }
+        ? TypeValue<Item, Absent>[]
+        : T extends { struct: infer Fields extends readonly Field[] }
+          ? FieldsRow<Fields, Absent>
+          : never;
+
+/** An intersection of mapped types as one object type, so a row reads as its fields. */
+type Flat<T> = { [K in keyof T]: T[K] } & {};
+
 const DUCKDB_PRIMITIVES: Record<Primitive, string> = {
   string: 'VARCHAR',
   bool: 'BOOLEAN',

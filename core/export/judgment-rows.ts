@@ -3,6 +3,7 @@ import { judgmentKindCheck, type JudgmentKindCheck } from '../judge/rubrics/judg
 import { countExportJudgments, pageExportJudgments } from '../store/export-queries.ts';
 import { countJudgmentsByRunAndSet } from '../store/judgment-repository.ts';
 import { PAGE_ROWS, utcTimestamp, yieldToEventLoop, type ExportContext } from './export-context.ts';
+import type { SubsetRow } from './subset-fields.ts';
 
 const flag = (split: ExportSplit) => (split === 'synthetic' ? 1 : 0);
 
@@ -27,7 +28,7 @@ function leftOutCount(ctx: ExportContext, split: ExportSplit): number {
 export const countJudgmentRows = (ctx: ExportContext, split: ExportSplit): number => countExportJudgments(ctx.db, ctx.projectId, flag(split)) - leftOutCount(ctx, split);
 
 /** One row per judgment (scored or failed) that counts, by id. */
-export async function* judgmentRows(ctx: ExportContext, split: ExportSplit): AsyncGenerator<Record<string, unknown>> {
+export async function* judgmentRows(ctx: ExportContext, split: ExportSplit): AsyncGenerator<SubsetRow<'judgments'>> {
   const check = checkOf(ctx);
   let after = '';
   for (;;) {

@@ -1,13 +1,14 @@
 import type { ExportSplit } from '../../schemas/export.ts';
 import { countExportVotes, pageExportVotes, type ExportVoteRow } from '../store/export-queries.ts';
 import { PAGE_ROWS, utcTimestamp, versionList, yieldToEventLoop, type ExportContext } from './export-context.ts';
+import type { SubsetRow } from './subset-fields.ts';
 
 const flag = (split: ExportSplit) => (split === 'synthetic' ? 1 : 0);
 
 export const countPreferenceRows = (ctx: ExportContext, split: ExportSplit): number => countExportVotes(ctx.db, ctx.projectId, flag(split));
 
 /** One row per live vote, by id. */
-export async function* preferenceRows(ctx: ExportContext, split: ExportSplit): AsyncGenerator<Record<string, unknown>> {
+export async function* preferenceRows(ctx: ExportContext, split: ExportSplit): AsyncGenerator<SubsetRow<'preferences'>> {
   let after = '';
   for (;;) {
     const page = pageExportVotes(ctx.db, ctx.projectId, flag(split), after, PAGE_ROWS);
@@ -18,7 +19,7 @@ export async function* preferenceRows(ctx: ExportContext, split: ExportSplit): A
   }
 }
 
-function preferenceRow(ctx: ExportContext, vote: ExportVoteRow): Record<string, unknown> {
+function preferenceRow(ctx: ExportContext, vote: ExportVoteRow): SubsetRow<'preferences'> {
   const createdAt = utcTimestamp(vote.created_at, `Vote ${vote.id}`);
   ctx.facts.annotators.add(vote.annotator_id);
   ctx.facts.date('votes', createdAt);

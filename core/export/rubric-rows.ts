@@ -2,11 +2,12 @@ import { RubricSetSchema, scaleLevels, type RubricTaskKinds } from '../../schema
 import { countExportRubricSets, pageExportRubricSets, type ExportRubricSetRow } from '../store/export-queries.ts';
 import { openRubricLibrary } from '../judge/rubrics/rubric-library.ts';
 import { PAGE_ROWS, utcTimestamp, yieldToEventLoop, type ExportContext } from './export-context.ts';
+import type { SubsetRow } from './subset-fields.ts';
 
 export const countRubricRows = (ctx: ExportContext): number => countExportRubricSets(ctx.db);
 
 /** One row per stored rubric set version, by id, its rubrics and anchors nested. */
-export async function* rubricRows(ctx: ExportContext): AsyncGenerator<Record<string, unknown>> {
+export async function* rubricRows(ctx: ExportContext): AsyncGenerator<SubsetRow<'rubrics'>> {
   // The kinds each version is for as the library reads them (declared, or worked out for a version stored before sets declared them).
   const kinds = new Map(openRubricLibrary(ctx.db).list().map((set) => [`${set.name}@${set.version}:${set.scale}`, set.taskKinds]));
   let after = '';
@@ -19,7 +20,7 @@ export async function* rubricRows(ctx: ExportContext): AsyncGenerator<Record<str
   }
 }
 
-function rubricRow(row: ExportRubricSetRow, taskKinds: RubricTaskKinds): Record<string, unknown> {
+function rubricRow(row: ExportRubricSetRow, taskKinds: RubricTaskKinds): SubsetRow<'rubrics'> {
   const parsed = RubricSetSchema.safeParse(JSON.parse(row.definition_json));
   if (!parsed.success) {
     throw new Error(`Rubric set ${row.name}@${row.version} (${row.scale}-point) has a definition that does not read as a rubric set (${parsed.error.issues[0]?.message ?? 'invalid'}); nothing was exported. Leave the rubrics subset out, or store the set again as a new version.`);

@@ -3,13 +3,14 @@ import { countExportRuns, pageExportRuns, type ExportRunRow } from '../store/exp
 import { listRunFiles } from '../store/run-repository.ts';
 import { runDurationMs } from '../runs/run-duration.ts';
 import { PAGE_ROWS, utcTimestamp, versionList, yieldToEventLoop, type ExportContext } from './export-context.ts';
+import type { SubsetRow } from './subset-fields.ts';
 
 const flag = (split: ExportSplit) => (split === 'synthetic' ? 1 : 0);
 
 export const countRunRows = (ctx: ExportContext, split: ExportSplit): number => countExportRuns(ctx.db, ctx.projectId, flag(split));
 
 /** One row per run, by id: its configuration, what the run engine recorded, and its artifacts' hashes. */
-export async function* runRows(ctx: ExportContext, split: ExportSplit): AsyncGenerator<Record<string, unknown>> {
+export async function* runRows(ctx: ExportContext, split: ExportSplit): AsyncGenerator<SubsetRow<'runs'>> {
   let after = '';
   for (;;) {
     const page = pageExportRuns(ctx.db, ctx.projectId, flag(split), after, PAGE_ROWS);
@@ -20,7 +21,7 @@ export async function* runRows(ctx: ExportContext, split: ExportSplit): AsyncGen
   }
 }
 
-function runRow(ctx: ExportContext, run: ExportRunRow): Record<string, unknown> {
+function runRow(ctx: ExportContext, run: ExportRunRow): SubsetRow<'runs'> {
   const startedAt = utcTimestamp(run.started_at, `Run ${run.id}`);
   const versions = versionList(run.versions_json);
   for (const version of versions) if (version.name === 'skill') ctx.facts.skillVersions.add(version.version);

@@ -1,11 +1,12 @@
 import { getSourceVersion, readSourceText } from '../sources/index.ts';
 import { countExportSourceVersions, pageExportSourceVersions } from '../store/export-queries.ts';
 import { PAGE_ROWS, utcTimestamp, yieldToEventLoop, type ExportContext } from './export-context.ts';
+import type { SubsetRow } from './subset-fields.ts';
 
 export const countSourceRows = (ctx: ExportContext): number => countExportSourceVersions(ctx.db, ctx.projectId);
 
 /** One row per source version, by source id then version, with its lines, sections and pages. */
-export async function* sourceRows(ctx: ExportContext): AsyncGenerator<Record<string, unknown>> {
+export async function* sourceRows(ctx: ExportContext): AsyncGenerator<SubsetRow<'sources'>> {
   let after: { sourceId: string; version: number } | null = null;
   for (;;) {
     const page = pageExportSourceVersions(ctx.db, ctx.projectId, after, PAGE_ROWS);

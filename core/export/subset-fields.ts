@@ -1,32 +1,30 @@
 import type { ExportSubset } from '../../schemas/export.ts';
-import type { Field } from './field-types.ts';
+import type { Field, FieldsRow } from './field-types.ts';
 
-const VERSIONS: Field = {
+const VERSIONS = {
   name: 'versions',
   type: { list: { struct: [
     { name: 'name', type: 'string', description: 'what is versioned: harness, skill, …' },
     { name: 'version', type: 'string', description: 'its version' },
   ] } },
   description: 'what the study chose and varies (skill, …), sorted by name: with harness and model, the configuration',
-};
+} as const satisfies Field;
 
-const configuration = (side: 'a' | 'b'): Field => ({
-  name: `config_${side}`,
-  type: { struct: [
-    { name: 'run_id', type: 'string', description: 'the run' },
-    { name: 'config_id', type: 'string', description: 'the canonical configuration id' },
-    { name: 'harness', type: 'string', description: 'the agent harness' },
-    { name: 'model', type: 'string', description: 'the model' },
-    VERSIONS,
-  ] },
-  description: `run ${side.toUpperCase()}'s configuration (run ${side === 'a' ? 'A sorts before B' : 'B sorts after A'} by id; sides are in shown_order)`,
-});
+const configuration = <Side extends 'a' | 'b'>(side: Side) =>
+  ({
+    name: `config_${side}`,
+    type: { struct: [
+      { name: 'run_id', type: 'string', description: 'the run' },
+      { name: 'config_id', type: 'string', description: 'the canonical configuration id' },
+      { name: 'harness', type: 'string', description: 'the agent harness' },
+      { name: 'model', type: 'string', description: 'the model' },
+      VERSIONS,
+    ] },
+    description: `run ${side.toUpperCase()}'s configuration (run ${side === 'a' ? 'A sorts before B' : 'B sorts after A'} by id; sides are in shown_order)`,
+  }) as const satisfies Field;
 
-/**
- * Every subset's columns, in file order. Ids are the workspace's own, kept as they are so an
- * importer can merge by id (and sources by sha256, citations by span, runs by digest).
- */
-export const SUBSET_FIELDS: Record<ExportSubset, readonly Field[]> = {
+// Declared `as const` so each subset's row type (SubsetRow, ImportedRow) is derived from this list.
+const FIELDS = {
   sources: [
     { name: 'source_id', type: 'string', description: 'the source (stable across versions)' },
     { name: 'version_id', type: 'string', description: 'this version of it; citations name it' },
@@ -215,7 +213,19 @@ export const SUBSET_FIELDS: Record<ExportSubset, readonly Field[]> = {
     { name: 'builtin', type: 'bool', description: 'shipped with the app' },
     { name: 'created_at', type: 'timestamp', description: 'when it was stored' },
   ],
-};
+} as const satisfies Record<ExportSubset, readonly Field[]>;
+
+/**
+ * Every subset's columns, in file order. Ids are the workspace's own, kept as they are so an
+ * importer can merge by id (and sources by sha256, citations by span, runs by digest).
+ */
+export const SUBSET_FIELDS: Record<ExportSubset, readonly Field[]> = FIELDS;
+
+/** One subset's row as the export writes it: every field of the current format. */
+export type SubsetRow<Subset extends ExportSubset> = FieldsRow<(typeof FIELDS)[Subset]>;
+
+/** One subset's row as an import reads it from a folder of any format version: fields added after format 1 may be absent. */
+export type ImportedRow<Subset extends ExportSubset> = FieldsRow<(typeof FIELDS)[Subset], 'since'>;
 
 /** What each subset is, for the card. */
 export const SUBSET_SUMMARIES: Record<ExportSubset, string> = {
