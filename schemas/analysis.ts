@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { JudgeTierSchema } from './judge.ts';
+import { TableModelSchema } from './table-model.ts';
 import { ErrorTypeSchema } from './trajectory.ts';
 
 /**
@@ -136,7 +137,31 @@ export const SyntheticStatusSchema = z.object({
 });
 export type SyntheticStatus = z.infer<typeof SyntheticStatusSchema>;
 
-export const AnalysisReportSchema = z.object({
+/**
+ * The report's tables, built once by core/analysis from its figures (each value printed by its
+ * kind's rule, format-number.ts) and rendered as they are by the Analysis screen, `lhb analyze
+ * --md` and the dataset card.
+ */
+export const AnalysisTablesSchema = z.object({
+  /** One per leaderboard, in the same order; `title` names its tier ("Process tier"). */
+  leaderboards: z.array(z.object({ tier: JudgeTierSchema, title: z.string(), ranking: TableModelSchema, byRubric: TableModelSchema })),
+  agreement: z.object({ byRubric: TableModelSchema, matrix: TableModelSchema }),
+  preference: z.object({
+    elo: TableModelSchema,
+    pairwise: TableModelSchema,
+    winMatrix: TableModelSchema,
+    winnerQuality: TableModelSchema,
+    passRates: TableModelSchema,
+    winRates: TableModelSchema,
+  }),
+  /** `winRates`: one table per judge, in `alignment.judges` order. */
+  alignment: z.object({ judges: TableModelSchema, winRates: z.array(TableModelSchema) }),
+  recovery: z.object({ byType: TableModelSchema, byConfiguration: TableModelSchema }),
+});
+export type AnalysisTables = z.infer<typeof AnalysisTablesSchema>;
+
+/** The report's figures: every number, recomputed from the raw records. */
+export const AnalysisFiguresSchema = z.object({
   generatedAt: z.string(),
   study: z.object({
     tasks: z.number().int(),
@@ -164,10 +189,14 @@ export const AnalysisReportSchema = z.object({
   /** Error→recovery rates over runs' trajectories: overall, per error type, per configuration. */
   recovery: RecoverySchema,
 });
+export type AnalysisFigures = z.infer<typeof AnalysisFiguresSchema>;
+
+/** The analysis report: its figures and the tables made of them. */
+export const AnalysisReportSchema = AnalysisFiguresSchema.extend({ tables: AnalysisTablesSchema });
 export type AnalysisReport = z.infer<typeof AnalysisReportSchema>;
 
 /** What every view of a report says when judgments were left out for their set's task kind (the CLI, Markdown, the Study section). */
-export function judgmentsLeftOutNote(study: Pick<AnalysisReport['study'], 'judgmentsLeftOut'>): string | undefined {
+export function judgmentsLeftOutNote(study: Pick<AnalysisFigures['study'], 'judgmentsLeftOut'>): string | undefined {
   const count = study.judgmentsLeftOut ?? 0;
   if (count === 0) return undefined;
   return `${count} stored judgment${count === 1 ? ' was' : 's were'} made with a rubric set for another task kind than the run's and ${count === 1 ? 'is' : 'are'} left out of every figure (kept, and marked on the Judges screen and in lhb judge list).`;

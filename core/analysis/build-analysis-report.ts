@@ -1,7 +1,8 @@
 import type { Database } from 'better-sqlite3';
-import type { AnalysisReport } from '../../schemas/analysis.ts';
+import type { AnalysisFigures, AnalysisReport } from '../../schemas/analysis.ts';
 import { buildAgreement } from './agreement.ts';
 import { buildAlignment } from './alignment.ts';
+import { analysisTables } from './analysis-tables.ts';
 import { buildLeaderboards } from './leaderboards.ts';
 import { buildPreference } from './preference.ts';
 import { buildRecovery } from './recovery.ts';
@@ -24,8 +25,13 @@ export interface AnalysisOptions {
 
 const byText = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
 
-/** The whole analysis report, recomputed from the store's raw votes and judgments, and runs' stored errors. */
+/** The whole analysis report, recomputed from the store's raw votes and judgments, and runs' stored errors: its figures and their tables. */
 export function buildAnalysisReport(db: Database, options: AnalysisOptions): AnalysisReport {
+  const figures = buildAnalysisFigures(db, options);
+  return { ...figures, tables: analysisTables(figures) };
+}
+
+function buildAnalysisFigures(db: Database, options: AnalysisOptions): AnalysisFigures {
   const data = loadStudyData(db, { synthetic: options.synthetic });
   const counted = new Set([...data.votes.flatMap((vote) => [vote.run_a, vote.run_b]), ...data.judgments.map((j) => j.run)]);
   const runs = [...counted].map((id) => data.runs.get(id)!);

@@ -1,18 +1,10 @@
 import { judgmentsLeftOutNote, type AnalysisReport } from '../../schemas/analysis.ts';
+import { formatCount, formatDecimal, formatKappa, formatPValue, formatRate } from '../../schemas/format-number.ts';
+import { tableToMarkdown } from '../../schemas/table-markdown.ts';
+import { column, formatTable } from './format-table.ts';
 
-// The analysis report as Markdown for `lhb analyze --md`: one table per section, every number
-// from the report as given (rounded only for reading).
-
-const num = (value: number | null | undefined, digits = 2) => (value === null || value === undefined ? '–' : value.toFixed(digits));
-const pct = (value: number | null | undefined) => (value === null || value === undefined ? '–' : `${(value * 100).toFixed(1)}%`);
-const pValue = (value: number | null | undefined) => (value === null || value === undefined ? '–' : value < 0.001 ? '< 0.001' : value.toFixed(3));
-const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
-
-function table(header: readonly string[], rows: readonly (readonly string[])[]): string {
-  if (rows.length === 0) return '_No data._\n';
-  const line = (cells: readonly string[]) => `| ${cells.map(cell).join(' | ')} |`;
-  return [line(header), line(header.map(() => '---')), ...rows.map(line)].join('\n') + '\n';
-}
+// The analysis report as Markdown for `lhb analyze --md`: the report's own tables (the ones the
+// Analysis screen shows, printed the same), and the figures around them in sentences.
 
 /** Which way synthetic data went, and why, as a quoted line; empty when there is none to speak of. */
 function syntheticNote(synthetic: AnalysisReport['study']['synthetic'], counted: boolean): string {
@@ -27,9 +19,7 @@ function syntheticNote(synthetic: AnalysisReport['study']['synthetic'], counted:
 }
 
 export function renderAnalysisMarkdown(report: AnalysisReport): string {
-  const { study, agreement, preference, alignment } = report;
-  const label = new Map(study.configurations.map((config) => [config.id, config.label]));
-  const name = (config: string | null) => (config === null ? '–' : (label.get(config) ?? config));
+  const { study, agreement, preference, tables } = report;
   const out: string[] = [];
   out.push('# LH-Bench analysis report\n');
   const note = syntheticNote(study.synthetic, study.includesSynthetic);
@@ -42,82 +32,62 @@ export function renderAnalysisMarkdown(report: AnalysisReport): string {
   );
 
   out.push('## Leaderboards (judge scores, 1–5)\n');
-  for (const board of report.leaderboards) {
-    out.push(`### Tier: ${board.tier}\n`);
-    out.push(table(['Configuration', 'Mean', '95% CI', 'Tasks'], board.rows.map((row) => [row.label, num(row.mean), `${num(row.lo)}–${num(row.hi)}`, String(row.n)])));
-    if (board.rubrics.length > 0) {
-      const configs = board.rows.map((row) => row.config);
-      out.push('');
-      out.push(
-        table(
-          ['Rubric', ...configs.map(name), 'Best'],
-          board.rubrics.map((rubric) => [rubric.rubric, ...configs.map((config) => num(rubric.values.find((v) => v.config === config)?.mean ?? null)), name(rubric.best)]),
-        ),
-      );
-    }
+  for (const board of tables.leaderboards) {
+    out.push(`### ${board.title}\n`);
+    out.push(tableToMarkdown(board.ranking));
+    if (board.byRubric.rows.length > 0) out.push(tableToMarkdown(board.byRubric));
   }
 
   out.push('## Judge agreement (quadratic-weighted κ)\n');
-  out.push(`Overall mean pairwise κ ${num(agreement.overall.meanKappa, 3)} (${agreement.overall.band ?? '–'}); variance of judges' mean scores ${num(agreement.overall.variance, 3)}.\n`);
-  out.push(table(['Rubric', 'Version', 'Mean κ', 'Band', 'Variance'], agreement.perRubric.map((r) => [r.rubric, r.version, num(r.meanKappa, 3), r.band ?? '–', num(r.variance, 3)])));
-  out.push('');
-  out.push(table(['Judge', ...agreement.judges], agreement.judges.map((judge, i) => [judge, ...agreement.matrix[i]!.map((k) => num(k, 3))])));
+  out.push(
+    `Overall mean pairwise κ ${formatKappa(agreement.overall.meanKappa).text} (${agreement.overall.band ?? '—'}); variance of judges' mean scores ${formatDecimal(agreement.overall.variance, 4).text}.\n`,
+  );
+  out.push(tableToMarkdown(tables.agreement.byRubric));
+  out.push(tableToMarkdown(tables.agreement.matrix));
 
   out.push('## Human preference\n');
   out.push(`${preference.votes} votes between configurations.\n`);
-  out.push(table(['Configuration', 'Elo', '95% CI'], preference.elo.map((row) => [row.label, num(row.rating, 0), `${num(row.lo, 0)}–${num(row.hi, 0)}`])));
-  for (const flag of preference.flags) out.push(`- ⚠ ${flag}`);
-  out.push('');
+  out.push(tableToMarkdown(tables.preference.elo));
+  if (preference.flags.length > 0) out.push(...preference.flags.map((flag) => `- ⚠ ${flag}`), '');
   out.push('### Pairwise tests\n');
-  out.push(table(['A', 'B', 'p (Wald)', "Cohen's h"], preference.pairwise.map((p) => [name(p.a), name(p.b), pValue(p.pValue), num(p.cohensH, 3)])));
+  out.push(tableToMarkdown(tables.preference.pairwise));
   out.push('### Win matrix (row beats column, ties half)\n');
-  out.push(table(['', ...preference.winMatrix.configs.map(name)], preference.winMatrix.configs.map((config, i) => [name(config), ...preference.winMatrix.cells[i]!.map(pct)])));
+  out.push(tableToMarkdown(tables.preference.winMatrix));
   out.push('### Position bias, cycles, discrimination\n');
-  const bias = preference.positionBias;
-  out.push(
-    table(
-      ['Measure', 'Value'],
-      [
-        ['Left chosen (of left-or-right votes)', `${bias.left} / ${bias.decided} (${pct(bias.leftRate)})`],
-        ['Binomial p (left = ½)', pValue(bias.pValue)],
-        ['Majority cycles', `${preference.cycles.cyclic} of ${preference.cycles.triads} triads (${pct(preference.cycles.rate)})`],
-        ['Discriminating tasks', pct(preference.discriminatingShare)],
-        ['Kruskal–Wallis H on winner ratings', `${num(preference.winnerQuality.kruskal.h, 3)} (p ${pValue(preference.winnerQuality.kruskal.pValue)})`],
-      ],
-    ),
-  );
+  out.push(tableToMarkdown(preferenceMeasures(report)));
   out.push('### Win rates, pass rates and winner quality\n');
-  const configs = study.configurations.map((config) => config.id);
-  out.push(
-    table(
-      ['Configuration', 'Win rate (ties ½)', 'Win rate (no ties)', 'Tie rate', 'Pass rate (rating ≥ 4)', 'Winner rating'],
-      configs.map((config) => {
-        const win = preference.winRates.find((row) => row.config === config);
-        const pass = preference.passRates.find((row) => row.config === config);
-        const quality = preference.winnerQuality.byConfig.find((row) => row.config === config);
-        return [name(config), pct(win?.withTies), pct(win?.withoutTies), pct(win?.tieRate), pass ? `${pct(pass.rate)} (n ${pass.n})` : '–', quality ? `${num(quality.mean)} (n ${quality.n})` : '–'];
-      }),
-    ),
-  );
+  out.push(tableToMarkdown(tables.preference.winRates));
+  out.push(tableToMarkdown(tables.preference.passRates));
+  out.push(tableToMarkdown(tables.preference.winnerQuality));
 
   out.push('## Human–judge alignment\n');
-  out.push(
-    table(
-      ['Judge', 'Votes', 'Agreement', 'κ (a/b/tie)', 'Human ties', 'Judge ties'],
-      alignment.judges.map((j) => [j.judge, String(j.n), pct(j.agreement), num(j.kappa, 3), pct(j.humanTieRate), pct(j.judgeTieRate)]),
-    ),
-  );
-  for (const judge of alignment.judges.filter((j) => j.winRates.length > 0)) {
-    out.push(`### Win rates: people vs ${judge.judge}\n`);
-    out.push(table(['Configuration', 'People', 'Judge'], judge.winRates.map((row) => [row.label, pct(row.human), pct(row.judge)])));
-  }
+  out.push(tableToMarkdown(tables.alignment.judges));
+  tables.alignment.winRates.forEach((table, i) => {
+    if (table.rows.length > 0) out.push(`### Win rates: people vs ${report.alignment.judges[i]?.judge ?? ''}\n`, tableToMarkdown(table));
+  });
 
-  out.push(recoveryMarkdown(report.recovery));
+  out.push(recoveryMarkdown(report));
   return out.join('\n');
 }
 
+/** The single figures of the votes (the screen reads them out in sentences), as one table of measures. */
+function preferenceMeasures({ preference }: AnalysisReport) {
+  const bias = preference.positionBias;
+  const { kruskal } = preference.winnerQuality;
+  return formatTable(
+    { id: 'preference-measures', caption: 'Position bias, majority cycles and discrimination', columns: [column('measure', 'Measure', 'text'), column('value', 'Value', 'text')] },
+    [
+      ['Left chosen (of left-or-right votes)', `${formatCount(bias.left)} / ${formatCount(bias.decided)} (${formatRate(bias.leftRate).text})`],
+      ['Binomial p (left = ½)', formatPValue(bias.pValue).text],
+      ['Majority cycles', `${formatCount(preference.cycles.cyclic)} of ${formatCount(preference.cycles.triads)} triads (${formatRate(preference.cycles.rate).text})`],
+      ['Discriminating tasks', formatRate(preference.discriminatingShare).text],
+      ['Kruskal–Wallis H on winner ratings', `${formatDecimal(kruskal.h, 2).text} (p ${formatPValue(kruskal.pValue).text})`],
+    ],
+  );
+}
+
 /** The error→recovery section: the headline rate, then per error type and per configuration. */
-function recoveryMarkdown(recovery: AnalysisReport['recovery']): string {
+function recoveryMarkdown({ recovery, tables }: AnalysisReport): string {
   const out = ['## Error recovery\n'];
   const { overall } = recovery;
   if (recovery.runs === 0) {
@@ -125,15 +95,16 @@ function recoveryMarkdown(recovery: AnalysisReport['recovery']): string {
     return out.join('\n');
   }
   const imported = recovery.importedRuns > 0 ? ` (${recovery.importedRuns} imported)` : '';
+  const rate = (value: number | null) => formatRate(value).text;
   out.push(
     overall.errors === 0
       ? `No errors in ${recovery.runs} runs with a trajectory${imported}.\n`
-      : `${overall.recovered} of ${overall.errors} errors recovered (${pct(overall.rate)}, 95% CI ${pct(overall.lo)}–${pct(overall.hi)}, bootstrap over runs) in ${recovery.runs} runs with a trajectory${imported}.\n`,
+      : `${overall.recovered} of ${overall.errors} errors recovered (${rate(overall.rate)}, 95% CI ${rate(overall.lo)}–${rate(overall.hi)}, bootstrap over runs) in ${recovery.runs} runs with a trajectory${imported}.\n`,
   );
-  const interval = (row: { lo: number | null; hi: number | null }) => `${pct(row.lo)}–${pct(row.hi)}`;
   out.push('### By error type\n');
-  out.push(table(['Type', 'Errors', 'Recovered', 'Rate', '95% CI', 'Runs'], recovery.byType.map((row) => [row.type, String(row.errors), String(row.recovered), pct(row.rate), interval(row), String(row.runs)])));
+  out.push(tableToMarkdown(tables.recovery.byType));
   out.push('### By configuration\n');
-  out.push(table(['Configuration', 'Runs', 'Errors', 'Recovered', 'Rate', '95% CI'], recovery.byConfiguration.map((row) => [row.label, String(row.runs), String(row.errors), String(row.recovered), pct(row.rate), interval(row)])));
+  out.push(tableToMarkdown(tables.recovery.byConfiguration));
   return out.join('\n');
 }
+

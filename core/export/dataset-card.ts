@@ -2,7 +2,9 @@ import { stringify } from 'yaml';
 import type { AnalysisReport } from '../../schemas/analysis.ts';
 import type { CardLicense } from '../../schemas/card-license.ts';
 import type { ExportedFile, ExportFormat, ExportSubset } from '../../schemas/export.ts';
+import { formatKappa, formatPValue, formatRate } from '../../schemas/format-number.ts';
 import { HUB_LICENSES_PAGE } from '../../schemas/hub-licenses.ts';
+import { markdownTable, tableToMarkdown } from '../../schemas/table-markdown.ts';
 import { cardMetadata, DEFAULT_CONFIG_ORDER, defaultConfig } from './card-metadata.ts';
 import { sortedText, type CollectionFacts } from './collection-facts.ts';
 import { CARD_NAMESPACE_KEY, DATASET_FORMAT_VERSION } from './dataset-format-version.ts';
@@ -22,15 +24,11 @@ export interface DatasetCardInput {
   analysis: AnalysisReport | undefined;
 }
 
-const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
-const num = (value: number | null | undefined, digits = 3) => (value === null || value === undefined ? '–' : value.toFixed(digits));
-const pct = (value: number | null | undefined) => (value === null || value === undefined ? '–' : `${(value * 100).toFixed(1)}%`);
 const day = (iso: string) => iso.slice(0, 10);
 
-function table(header: readonly string[], rows: readonly (readonly string[])[]): string {
-  if (rows.length === 0) return '_None._\n';
-  const line = (cells: readonly string[]) => `| ${cells.map(cell).join(' | ')} |`;
-  return [line(header), line(header.map(() => '---')), ...rows.map(line)].join('\n') + '\n';
+/** The card's own tables (subsets, fields, how it was collected): words, left-aligned, no caption. */
+function textTable(header: readonly string[], rows: readonly (readonly string[])[]): string {
+  return markdownTable({ columns: header.map((text) => ({ header: text, align: 'left' })), rows: rows.map((row) => row.map((text) => ({ text }))) });
 }
 
 /**
@@ -81,7 +79,7 @@ export function renderDatasetCard(input: DatasetCardInput): string {
   const rowsOf = (subset: ExportSubset, split: string) => input.files.find((file) => file.subset === subset && file.split === split)?.rows;
   const splits = input.includesSynthetic ? ['train', 'synthetic'] : ['train'];
   out.push(
-    table(
+    textTable(
       ['Subset', ...splits.map((split) => `${split} rows`), 'What it holds'],
       input.subsets.map((subset) => [`\`${subset}\``, ...splits.map((split) => String(rowsOf(subset, split) ?? (split === 'train' ? 0 : '–'))), SUBSET_SUMMARIES[subset]]),
     ),
@@ -89,7 +87,7 @@ export function renderDatasetCard(input: DatasetCardInput): string {
   for (const subset of input.subsets) {
     out.push(`### \`${subset}\`\n`);
     out.push(`${SUBSET_SUMMARIES[subset]}\n`);
-    out.push(table(['Field', 'Type', 'Description'], SUBSET_FIELDS[subset].map((field) => [`\`${field.name}\``, describeType(field.type) + (field.nullable ? ' (nullable)' : ''), field.description])));
+    out.push(textTable(['Field', 'Type', 'Description'], SUBSET_FIELDS[subset].map((field) => [`\`${field.name}\``, describeType(field.type) + (field.nullable ? ' (nullable)' : ''), field.description])));
   }
 
   out.push(...collectionSection(input));
@@ -123,7 +121,7 @@ function collectionSection(input: DatasetCardInput): string[] {
         ? ` ${facts.judgmentsLeftOut} judgments made with a rubric set for another task kind are left out (a Figma build scored on a content rubric, or the reverse); the workspace keeps them, marked.`
         : '') +
       '\n',
-    table(
+    textTable(
       ['What', 'Value'],
       [
         ['Annotators (voters)', String(facts.annotators.size)],
@@ -142,10 +140,10 @@ function collectionSection(input: DatasetCardInput): string[] {
   ];
 }
 
+/** What the analysis of the exported records says, in its own tables (the ones the Analysis screen shows, printed the same). */
 function agreementSection(report: AnalysisReport | undefined): string[] {
   if (!report) return [];
-  const { study, agreement, preference, alignment } = report;
-  const label = new Map(study.configurations.map((config) => [config.id, config.label]));
+  const { study, agreement, preference, tables } = report;
   const out = ['## Agreement and rankings\n'];
   out.push(
     `Recomputed from the exported votes and judgments (LH-Bench Studio's analysis, ${study.resamples} bootstrap resamples, seed \`${study.seed}\`): ` +
@@ -153,14 +151,12 @@ function agreementSection(report: AnalysisReport | undefined): string[] {
       (study.includesSynthetic ? ' **Includes synthetic data.**' : '') +
       '\n',
   );
-  out.push(`**Inter-judge agreement**: mean pairwise quadratic-weighted κ ${num(agreement.overall.meanKappa)} (${agreement.overall.band ?? '–'}).\n`);
-  out.push(table(['Rubric', 'Version', 'Mean κ', 'Band'], agreement.perRubric.map((rubric) => [rubric.rubric, rubric.version, num(rubric.meanKappa), rubric.band ?? '–'])));
-  out.push(
-    `**Position bias**: the left side won ${pct(preference.positionBias.leftRate)} of ${preference.positionBias.decided} decided votes (binomial p ${num(preference.positionBias.pValue)}).\n`,
-  );
-  out.push('**Human–judge alignment** (votes where the judge scored both runs):\n');
-  out.push(table(['Judge', 'Votes', 'Agreement', "Cohen's κ"], alignment.judges.map((judge) => [judge.judge, String(judge.n), pct(judge.agreement), num(judge.kappa)])));
-  out.push('**Bradley–Terry Elo** from the votes:\n');
-  out.push(table(['Configuration', 'Elo', '95% CI'], preference.elo.map((row) => [label.get(row.config) ?? row.label, num(row.rating, 0), `${num(row.lo, 0)}–${num(row.hi, 0)}`])));
+  out.push(`**Inter-judge agreement**: mean pairwise quadratic-weighted κ ${formatKappa(agreement.overall.meanKappa).text} (${agreement.overall.band ?? '—'}).\n`);
+  out.push(tableToMarkdown(tables.agreement.byRubric));
+  const bias = preference.positionBias;
+  out.push(`**Position bias**: the left side won ${formatRate(bias.leftRate).text} of ${bias.decided} decided votes (binomial p ${formatPValue(bias.pValue).text}).\n`);
+  out.push('Human–judge alignment counts the votes on pairs whose two runs the judge scored (n):\n');
+  out.push(tableToMarkdown(tables.alignment.judges));
+  out.push(tableToMarkdown(tables.preference.elo));
   return out;
 }

@@ -1,18 +1,19 @@
 import { useMemo } from 'react';
-import type { Agreement } from '../../schemas/analysis.ts';
-import { agreementHeatmap, agreementMatrixTable, agreementRubricTable } from './agreement-tables.ts';
+import type { Agreement, AnalysisTables } from '../../schemas/analysis.ts';
 import { ChartFigure } from './ChartFigure.tsx';
 import { DataTable } from './DataTable.tsx';
+import { dataTableProps } from './data-table-props.ts';
 import { heatmapChart } from './heatmap-chart.ts';
+import { agreementHeatmap } from './report-charts.ts';
 import { ReportRegion } from './ReportRegion.tsx';
 import { readOverallAgreement } from './report-readings.ts';
 
 /** How far the judges agree with each other: overall, per rubric, and pair by pair. */
-export function AgreementSection({ agreement }: { agreement: Agreement }) {
+export function AgreementSection({ agreement, tables }: { agreement: Agreement; tables: AnalysisTables['agreement'] }) {
   const overall = readOverallAgreement(agreement.overall);
-  const rubrics = useMemo(() => agreementRubricTable(agreement), [agreement]);
-  const matrix = useMemo(() => agreementMatrixTable(agreement), [agreement]);
-  const heatmap = useMemo(() => heatmapChart(agreementHeatmap(agreement)), [agreement]);
+  const rubrics = useMemo(() => dataTableProps(tables.byRubric), [tables]);
+  const matrix = useMemo(() => dataTableProps(tables.matrix), [tables]);
+  const heatmap = useMemo(() => heatmapChart(agreementHeatmap(tables.matrix)), [tables]);
   return (
     <ReportRegion title="Inter-judge agreement">
       {agreement.judges.length < 2 ? (

@@ -1,13 +1,13 @@
 import { useMemo } from 'react';
-import type { Alignment } from '../../schemas/analysis.ts';
-import { alignmentTable, alignmentWinRateTable } from './alignment-tables.ts';
+import type { Alignment, AnalysisTables } from '../../schemas/analysis.ts';
 import { DataTable } from './DataTable.tsx';
+import { dataTableProps } from './data-table-props.ts';
 import { ReportRegion } from './ReportRegion.tsx';
 
 /** Whether each judge picks the same winner as the humans, and the win rates side by side. */
-export function AlignmentSection({ alignment }: { alignment: Alignment }) {
-  const summary = useMemo(() => alignmentTable(alignment), [alignment]);
-  const perJudge = useMemo(() => alignment.judges.map(alignmentWinRateTable), [alignment]);
+export function AlignmentSection({ alignment, tables }: { alignment: Alignment; tables: AnalysisTables['alignment'] }) {
+  const summary = useMemo(() => dataTableProps(tables.judges), [tables]);
+  const perJudge = useMemo(() => tables.winRates.map(dataTableProps), [tables]);
   return (
     <ReportRegion title="Human–judge alignment">
       {alignment.judges.length === 0 ? (

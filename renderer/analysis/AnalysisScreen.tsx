@@ -59,17 +59,17 @@ export function AnalysisScreen() {
             {/* Runs' trajectories need no votes: their recovery rates show as soon as a run has one. */}
             {report.recovery.runs > 0 && (
               <div className="analysis-report">
-                <RecoverySection recovery={report.recovery} />
+                <RecoverySection recovery={report.recovery} tables={report.tables.recovery} />
               </div>
             )}
           </>
         ) : (
           <div className="analysis-report">
-            <LeaderboardsSection leaderboards={report.leaderboards} />
-            <AgreementSection agreement={report.agreement} />
+            <LeaderboardsSection leaderboards={report.tables.leaderboards} />
+            <AgreementSection agreement={report.agreement} tables={report.tables.agreement} />
             <PreferenceSection report={report} />
-            <AlignmentSection alignment={report.alignment} />
-            <RecoverySection recovery={report.recovery} />
+            <AlignmentSection alignment={report.alignment} tables={report.tables.alignment} />
+            <RecoverySection recovery={report.recovery} tables={report.tables.recovery} />
           </div>
         ))}
       {phase === 'failed' && !report && (

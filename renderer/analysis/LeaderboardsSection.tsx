@@ -1,13 +1,14 @@
 import { useMemo } from 'react';
-import type { Leaderboard } from '../../schemas/analysis.ts';
+import type { AnalysisTables } from '../../schemas/analysis.ts';
 import { ChartFigure } from './ChartFigure.tsx';
 import { DataTable } from './DataTable.tsx';
-import { TIER_TITLES, leaderboardChart, leaderboardTable, rubricTable } from './leaderboard-tables.ts';
+import { dataTableProps } from './data-table-props.ts';
+import { leaderboardChart } from './report-charts.ts';
 import { ReportRegion } from './ReportRegion.tsx';
 import { whiskerChart } from './whisker-chart.ts';
 
 /** One leaderboard per tier: ranked table, CI chart, per-rubric decomposition. */
-export function LeaderboardsSection({ leaderboards }: { leaderboards: Leaderboard[] }) {
+export function LeaderboardsSection({ leaderboards }: { leaderboards: AnalysisTables['leaderboards'] }) {
   return (
     <ReportRegion title="Leaderboards">
       <p className="muted">Mean judge score per configuration, 95% bootstrap interval over tasks; best first.</p>
@@ -20,13 +21,13 @@ export function LeaderboardsSection({ leaderboards }: { leaderboards: Leaderboar
   );
 }
 
-function TierLeaderboard({ board }: { board: Leaderboard }) {
-  const table = useMemo(() => leaderboardTable(board), [board]);
+function TierLeaderboard({ board }: { board: AnalysisTables['leaderboards'][number] }) {
+  const table = useMemo(() => dataTableProps(board.ranking), [board]);
   const chart = useMemo(() => whiskerChart(leaderboardChart(board)), [board]);
-  const rubrics = useMemo(() => rubricTable(board), [board]);
+  const rubrics = useMemo(() => dataTableProps(board.byRubric), [board]);
   return (
-    <ReportRegion title={`${TIER_TITLES[board.tier]} tier`} level={3}>
-      {board.rows.length === 0 ? (
+    <ReportRegion title={board.title} level={3}>
+      {board.ranking.rows.length === 0 ? (
         <p className="analysis-empty">No configuration was judged in this tier.</p>
       ) : (
         <>
@@ -34,7 +35,7 @@ function TierLeaderboard({ board }: { board: Leaderboard }) {
             <DataTable table={table} />
             <ChartFigure chart={chart} fileName={`leaderboard-${board.tier}`} />
           </div>
-          {board.rubrics.length > 0 && <DataTable table={rubrics} />}
+          {board.byRubric.rows.length > 0 && <DataTable table={rubrics} />}
         </>
       )}
     </ReportRegion>

@@ -1,10 +1,11 @@
 import { useMemo } from 'react';
 import type { AnalysisReport } from '../../schemas/analysis.ts';
 import { ChartFigure } from './ChartFigure.tsx';
+import { formatRate } from '../../schemas/format-number.ts';
 import { DataTable } from './DataTable.tsx';
-import { formatRate } from './format-number.ts';
+import { dataTableProps } from './data-table-props.ts';
 import { heatmapChart } from './heatmap-chart.ts';
-import { eloChart, eloTable, pairwiseTable, passRateTable, winMatrixHeatmap, winMatrixTable, winnerQualityTable, winRateTable } from './preference-tables.ts';
+import { eloChart, winMatrixHeatmap } from './report-charts.ts';
 import { ReportRegion } from './ReportRegion.tsx';
 import { readCycles, readKruskal, readPositionBias, type Reading } from './report-readings.ts';
 import { whiskerChart } from './whisker-chart.ts';
@@ -12,19 +13,19 @@ import { whiskerChart } from './whisker-chart.ts';
 /** What the human votes say: ratings, tests, biases and rates. */
 export function PreferenceSection({ report }: { report: AnalysisReport }) {
   const { preference } = report;
-  const tables = useMemo(
-    () => ({
-      elo: eloTable(report),
-      eloChart: whiskerChart(eloChart(report)),
-      pairwise: pairwiseTable(report),
-      winMatrix: winMatrixTable(report),
-      heatmap: heatmapChart(winMatrixHeatmap(report)),
-      quality: winnerQualityTable(report),
-      passRates: passRateTable(report),
-      winRates: winRateTable(report),
-    }),
-    [report],
-  );
+  const tables = useMemo(() => {
+    const models = report.tables.preference;
+    return {
+      elo: dataTableProps(models.elo),
+      eloChart: whiskerChart(eloChart(models.elo)),
+      pairwise: dataTableProps(models.pairwise),
+      winMatrix: dataTableProps(models.winMatrix),
+      heatmap: heatmapChart(winMatrixHeatmap(models.winMatrix)),
+      quality: dataTableProps(models.winnerQuality),
+      passRates: dataTableProps(models.passRates),
+      winRates: dataTableProps(models.winRates),
+    };
+  }, [report]);
 
   if (preference.votes === 0) {
     return (

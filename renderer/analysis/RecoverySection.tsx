@@ -1,18 +1,20 @@
 import { useMemo } from 'react';
-import type { Recovery } from '../../schemas/analysis.ts';
+import type { AnalysisTables, Recovery } from '../../schemas/analysis.ts';
 import { barChart } from './bar-chart.ts';
 import { ChartFigure } from './ChartFigure.tsx';
 import { DataTable } from './DataTable.tsx';
-import { readRecovery, recoveryConfigurationChart, recoveryConfigurationTable, recoveryTypeChart, recoveryTypeTable } from './recovery-tables.ts';
+import { dataTableProps } from './data-table-props.ts';
+import { recoveryConfigurationChart, recoveryTypeChart } from './report-charts.ts';
+import { readRecovery } from './report-readings.ts';
 import { ReportRegion } from './ReportRegion.tsx';
 
 /** Error → recovery: how often a run got past its own failures, per error type and per configuration. */
-export function RecoverySection({ recovery }: { recovery: Recovery }) {
+export function RecoverySection({ recovery, tables }: { recovery: Recovery; tables: AnalysisTables['recovery'] }) {
   const reading = useMemo(() => readRecovery(recovery), [recovery]);
-  const byType = useMemo(() => recoveryTypeTable(recovery), [recovery]);
-  const byTypeChart = useMemo(() => barChart(recoveryTypeChart(recovery)), [recovery]);
-  const byConfiguration = useMemo(() => recoveryConfigurationTable(recovery), [recovery]);
-  const byConfigurationChart = useMemo(() => barChart(recoveryConfigurationChart(recovery)), [recovery]);
+  const byType = useMemo(() => dataTableProps(tables.byType), [tables]);
+  const byTypeChart = useMemo(() => barChart(recoveryTypeChart(tables.byType)), [tables]);
+  const byConfiguration = useMemo(() => dataTableProps(tables.byConfiguration), [tables]);
+  const byConfigurationChart = useMemo(() => barChart(recoveryConfigurationChart(tables.byConfiguration)), [tables]);
   return (
     <ReportRegion title="Error recovery">
       {recovery.runs === 0 ? (

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { RpcClient, RpcInput } from '../../schemas/rpc.ts';
 import { RpcCallError } from '../api/rpc-call-error.ts';
 import { clampResamples, createAnalysisStore, includesSyntheticChoice, progressText, reportInput } from './analysis-store.ts';
-import { REPORT_FIXTURE } from './report.fixture.ts';
+import { REPORT_FIXTURE } from '../../schemas/analysis-report.fixture.ts';
 
 type Answer = () => Promise<unknown>;
 

@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import { AnalysisReportSchema, type AnalysisReport } from '../../schemas/analysis.ts';
 import type { RpcClient, RpcInput } from '../../schemas/rpc.ts';
 import { RpcCallError } from '../api/rpc-call-error.ts';
-import { formatCount } from './format-number.ts';
+import { formatCount } from '../../schemas/format-number.ts';
 
 export const DEFAULT_RESAMPLES = 1000;
 export const MIN_RESAMPLES = 100;

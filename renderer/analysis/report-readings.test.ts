@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_REPORT_FIXTURE, REPORT_FIXTURE } from './report.fixture.ts';
-import { isEmptyReport, readCycles, readKruskal, readOverallAgreement, readPositionBias, studySummary, syntheticNotice } from './report-readings.ts';
+import { EMPTY_REPORT_FIXTURE, REPORT_FIXTURE } from '../../schemas/analysis-report.fixture.ts';
+import { isEmptyReport, readCycles, readKruskal, readOverallAgreement, readPositionBias, readRecovery, studySummary, syntheticNotice } from './report-readings.ts';
 
 describe('reading the report in plain words', () => {
   it('summarises the study in one line', () => {
@@ -46,5 +46,10 @@ describe('reading the report in plain words', () => {
     expect(readCycles(REPORT_FIXTURE.preference.cycles).figures).toBe('0 of 1 decided triad cyclic (cycle rate 0.0%).');
     expect(readKruskal(REPORT_FIXTURE.preference.winnerQuality.kruskal).figures).toBe('Kruskal–Wallis H = 14.38, p = 0.0008.');
     expect(readOverallAgreement(REPORT_FIXTURE.agreement.overall).figures).toBe('Mean pairwise quadratic κ 0.641 (substantial); cross-judge variance 0.0039.');
+  });
+
+  it('reads the recovery headline like the method authors state theirs', () => {
+    expect(readRecovery(REPORT_FIXTURE.recovery).figures).toBe('70.3% of errors recovered: 45 of 64, 95% CI [59.4%, 80.0%], over 36 runs with a trajectory (12 imported).');
+    expect(readRecovery({ ...EMPTY_REPORT_FIXTURE.recovery, runs: 1 }).figures).toBe('No errors in 1 run with a trajectory.');
   });
 });

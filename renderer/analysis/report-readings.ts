@@ -1,5 +1,5 @@
 import type { AnalysisReport } from '../../schemas/analysis.ts';
-import { formatCount, formatDecimal, formatKappa, formatPValue, formatRate } from './format-number.ts';
+import { formatCount, formatDecimal, formatInterval, formatKappa, formatPValue, formatRate } from '../../schemas/format-number.ts';
 
 const plural = (n: number, one: string, many = `${one}s`) => `${formatCount(n)} ${n === 1 ? one : many}`;
 
@@ -94,5 +94,17 @@ export function readOverallAgreement(overall: AnalysisReport['agreement']['overa
   return {
     figures: `Mean pairwise quadratic κ ${formatKappa(overall.meanKappa).text}${overall.band ? ` (${overall.band})` : ''}; cross-judge variance ${formatDecimal(overall.variance, 4, '').text}.`,
     verdict: overall.band ? `Landis–Koch: ${overall.band} agreement.` : '',
+  };
+}
+
+/** The recovery headline, as the method's authors state theirs ("70.3% of errors recovered"). */
+export function readRecovery(recovery: AnalysisReport['recovery']): Reading {
+  const { overall } = recovery;
+  const runs = `${formatCount(recovery.runs)} run${recovery.runs === 1 ? '' : 's'} with a trajectory${recovery.importedRuns > 0 ? ` (${formatCount(recovery.importedRuns)} imported)` : ''}`;
+  if (overall.errors === 0 || overall.rate === null) return { figures: `No errors in ${runs}.`, verdict: 'Recovery is measured once a run fails at something: a tool call, a build or a test.' };
+  const interval = formatInterval(formatRate(overall.lo), formatRate(overall.hi)).text;
+  return {
+    figures: `${formatRate(overall.rate).text} of errors recovered: ${formatCount(overall.recovered)} of ${formatCount(overall.errors)}, 95% CI ${interval}, over ${runs}.`,
+    verdict: 'An error counts as recovered when a later step succeeded at the same thing: the same command, file, build or test.',
   };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { formatKappa } from './format-number.ts';
-import { csvField, markdownCell, tableToCsv, tableToMarkdown } from './table-export.ts';
+import { formatKappa } from '../../schemas/format-number.ts';
+import { markdownCell } from '../../schemas/table-markdown.ts';
+import { csvField, tableToCsv, tableToMarkdown } from './table-export.ts';
 import { cell, columns, type TableModel } from './table-model.ts';
 
 const table: TableModel = {

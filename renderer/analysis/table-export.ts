@@ -1,3 +1,4 @@
+import { markdownTable } from '../../schemas/table-markdown.ts';
 import type { TableCell, TableModel } from './table-model.ts';
 
 /** RFC 4180: a field holding a comma, quote, CR or LF is quoted, its quotes doubled. */
@@ -21,17 +22,7 @@ export function tableToCsv(table: TableModel): string {
   return [header, ...body].map((fields) => fields.map(csvField).join(',')).join('\r\n') + '\r\n';
 }
 
-/** GitHub-flavoured Markdown cell text: pipes and backslashes escaped, line breaks as spaces. */
-export function markdownCell(text: string): string {
-  return text.replaceAll('\\', '\\\\').replaceAll('|', '\\|').replace(/\r\n|\r|\n/g, ' ').trim();
-}
-
-const markdownText = (c: TableCell) => markdownCell(c.best ? `**${c.text}** (best)` : c.text);
-
-/** The table as a GitHub-flavoured Markdown table under its caption, as printed on screen. */
+/** The table as a GitHub-flavoured Markdown table under its caption, as printed on screen (the same Markdown as `lhb analyze --md`). */
 export function tableToMarkdown(table: TableModel): string {
-  const header = `| ${table.columns.map((c) => markdownCell(c.label)).join(' | ')} |`;
-  const rule = `| ${table.columns.map((_, i) => (i === 0 ? '---' : '---:')).join(' | ')} |`;
-  const body = table.rows.map((row) => `| ${row.map(markdownText).join(' | ')} |`);
-  return [`**${markdownCell(table.caption)}**`, '', header, rule, ...body, ''].join('\n');
+  return markdownTable({ caption: table.caption, columns: table.columns.map((column, i) => ({ header: column.label, align: i === 0 || column.text ? 'left' : 'right' })), rows: table.rows });
 }

@@ -1,4 +1,4 @@
-import type { Formatted } from './format-number.ts';
+import type { Formatted } from '../../schemas/format-number.ts';
 
 type Raw = string | number | null;
 

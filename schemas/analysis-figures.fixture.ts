@@ -1,16 +1,18 @@
-import type { AnalysisReport } from '../../schemas/analysis.ts';
+import type { AnalysisFigures } from './analysis.ts';
 
 /**
- * A realistic report for developing and testing the Analysis screen without a backend: three
+ * A realistic report's figures for developing and testing the analysis without a store: three
  * configurations, three judges, twelve tasks, synthetic demo votes. The numbers are made up but
- * consistent (intervals contain their estimates, the win matrix's cells pair up to 1).
+ * consistent (intervals contain their estimates, the win matrix's cells pair up to 1). Its
+ * tables, as core/analysis builds them, are analysis-tables.fixture.json (analysis-report.fixture.ts
+ * puts the two together).
  */
 const CLAUDE = { id: 'cfg-claude-sonnet-v2', label: 'claude-code · claude-sonnet-4.5 · skill v2' };
 const CODEX = { id: 'cfg-codex-gpt5-v2', label: 'codex-cli · gpt-5 · skill v2' };
 const GEMINI = { id: 'cfg-gemini-pro-v1', label: 'gemini-cli · gemini-2.5-pro · skill v1' };
 const JUDGES = ['claude-opus-4.1', 'gpt-5', 'gemini-2.5-pro'];
 
-const leaderboard = (tier: 'process' | 'output' | 'content', base: number): AnalysisReport['leaderboards'][number] => ({
+const leaderboard = (tier: 'process' | 'output' | 'content', base: number): AnalysisFigures['leaderboards'][number] => ({
   tier,
   rows: [
     { config: CODEX.id, label: CODEX.label, mean: base - 0.31, lo: base - 0.62, hi: base - 0.02, n: 12 },
@@ -24,7 +26,7 @@ const leaderboard = (tier: 'process' | 'output' | 'content', base: number): Anal
   ],
 });
 
-export const REPORT_FIXTURE: AnalysisReport = {
+export const FIGURES_FIXTURE: AnalysisFigures = {
   generatedAt: '2026-11-30T01:40:00.000Z',
   study: {
     tasks: 12,
@@ -152,10 +154,10 @@ export const REPORT_FIXTURE: AnalysisReport = {
 };
 
 /** The same study with nothing to analyse: the empty state. */
-export const EMPTY_REPORT_FIXTURE: AnalysisReport = {
-  ...REPORT_FIXTURE,
+export const EMPTY_FIGURES_FIXTURE: AnalysisFigures = {
+  ...FIGURES_FIXTURE,
   study: {
-    ...REPORT_FIXTURE.study,
+    ...FIGURES_FIXTURE.study,
     votes: 0,
     judgments: 0,
     annotators: 0,

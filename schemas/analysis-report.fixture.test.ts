@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { AnalysisReportSchema } from '../../schemas/analysis.ts';
-import { EMPTY_REPORT_FIXTURE, REPORT_FIXTURE } from './report.fixture.ts';
+import { AnalysisReportSchema } from './analysis.ts';
+import { EMPTY_REPORT_FIXTURE, REPORT_FIXTURE } from './analysis-report.fixture.ts';
 
 describe('the report fixtures', () => {
   it('parse with the contract schema', () => {

@@ -1,11 +1,3 @@
-import type { AnalysisReport } from '../../schemas/analysis.ts';
-
-/** Looks up a configuration's label by id; an unknown id shows as itself. */
-export function configLabels(report: AnalysisReport): (id: string) => string {
-  const labels = new Map(report.study.configurations.map((c) => [c.id, c.label]));
-  return (id) => labels.get(id) ?? id;
-}
-
 /** Sorts descending by a possibly missing number; missing values go last, ties keep their order. */
 export function byDescending<T>(value: (item: T) => number | null): (a: T, b: T) => number {
   return (a, b) => {

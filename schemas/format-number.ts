@@ -1,6 +1,9 @@
+import { z } from 'zod';
+
 /**
- * How the Analysis screen prints its numbers, one rule per kind, so a table, its CSV and its
- * Markdown agree. A missing value prints as "—" and carries a `title` saying why it is missing.
+ * How the analysis prints its numbers, one rule per kind of value, decided here once for every
+ * rendering of a report table (the Analysis screen, `lhb analyze --md`, the dataset card) and
+ * for the sentences around them. A missing value prints as "—" with a `title` saying why.
  */
 export interface Formatted {
   text: string;
@@ -35,6 +38,11 @@ export function formatRate(value: number | null | undefined, why = 'No data: not
   return usable(value) ? { text: `${fixed(value * 100, 1)}%` } : missing(why);
 }
 
+/** A difference of two proportions in percentage points, signed: 0.031 → "+3.1 pp". */
+export function formatRateDifference(value: number | null | undefined, why = 'Needs both rates'): Formatted {
+  return usable(value) ? { text: `${value > 0 ? '+' : ''}${(value * 100).toFixed(1)} pp` } : missing(why);
+}
+
 /** p-values with four decimals; below 0.0001 as "< 0.0001". */
 export function formatPValue(value: number | null | undefined, why = 'No test: too few observations'): Formatted {
   if (!usable(value)) return missing(why);
@@ -56,4 +64,37 @@ export function formatCount(value: number): string {
 export function formatInterval(lo: Formatted, hi: Formatted): Formatted {
   if (lo.title !== undefined || hi.title !== undefined) return missing(lo.title ?? hi.title ?? 'No interval');
   return { text: `[${lo.text}, ${hi.text}]` };
+}
+
+/**
+ * The kinds of value a report table's column holds, each printed by one rule above: `text`
+ * (words, as they are), `count`, `score` (a rubric score or rating, 2 decimals), `kappa`,
+ * `variance` (4 decimals), `elo`, `rate`, `rate-difference`, `p-value`.
+ */
+export const ValueFormatSchema = z.enum(['text', 'count', 'score', 'kappa', 'variance', 'elo', 'rate', 'rate-difference', 'p-value']);
+export type ValueFormat = z.infer<typeof ValueFormatSchema>;
+
+/** A value printed by its kind's rule; a missing one (null, or not a finite number) as "—" with `why`. */
+export function formatValue(format: ValueFormat, value: string | number | null, why = 'No data'): Formatted {
+  if (typeof value === 'string') return { text: value };
+  switch (format) {
+    case 'text':
+      return value === null ? missing(why) : { text: String(value) };
+    case 'count':
+      return usable(value) ? { text: formatCount(value) } : missing(why);
+    case 'score':
+      return formatDecimal(value, 2, why);
+    case 'kappa':
+      return formatKappa(value, why);
+    case 'variance':
+      return formatDecimal(value, 4, why);
+    case 'elo':
+      return formatElo(value, why);
+    case 'rate':
+      return formatRate(value, why);
+    case 'rate-difference':
+      return formatRateDifference(value, why);
+    case 'p-value':
+      return formatPValue(value, why);
+  }
 }

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { REPORT_FIXTURE as report } from '../../schemas/analysis-report.fixture.ts';
+import { tableToMarkdown } from '../../schemas/table-markdown.ts';
+import { renderAnalysisMarkdown } from '../analysis/report-markdown.ts';
+import { CollectionFacts } from './collection-facts.ts';
+import { renderDatasetCard } from './dataset-card.ts';
+
+// One table model, three renderings: the Analysis screen shows these same tables (through
+// renderer/analysis/data-table-props.ts, tested on this fixture there), `lhb analyze --md` and
+// the dataset card print them here. Every one takes each cell's text from the model, so κ, Elo and
+// rates read the same digits everywhere.
+const card = renderDatasetCard({
+  projectName: 'Fixture',
+  license: { id: 'mit' },
+  format: 'jsonl',
+  subsets: ['preferences', 'judgments'],
+  files: [],
+  pseudonymised: false,
+  includesSynthetic: false,
+  facts: new CollectionFacts(),
+  analysis: report,
+});
+const markdown = renderAnalysisMarkdown(report);
+
+describe('the report’s tables in the Markdown report and the dataset card', () => {
+  it('print the agreement, alignment and Elo tables whole and alike', () => {
+    for (const table of [report.tables.agreement.byRubric, report.tables.alignment.judges, report.tables.preference.elo]) {
+      const printed = tableToMarkdown(table);
+      expect(markdown, table.id).toContain(printed);
+      expect(card, table.id).toContain(printed);
+    }
+    expect(card).toContain('| output.completeness | v2 | 0.702 | substantial | 0.0021 | 3 |');
+    expect(card).toContain('| claude-code · claude-sonnet-4.5 · skill v2 | 1061.4 | [1032.1, 1093.8] |');
+    expect(card).toContain('| claude-opus-4.1 | 154 | 71.4% | 0.552 | 10.6% | 16.2% |');
+  });
+
+  it('read the overall κ and the position bias with the tables’ digits', () => {
+    expect(markdown).toContain('Overall mean pairwise κ 0.641 (substantial); variance of judges\' mean scores 0.0039.');
+    expect(card).toContain('mean pairwise quadratic-weighted κ 0.641 (substantial)');
+    expect(card).toContain('the left side won 53.9% of 154 decided votes (binomial p 0.3573)');
+    expect(markdown).toContain('| Binomial p (left = ½) | 0.3573 |');
+  });
+});
