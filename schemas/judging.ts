@@ -25,6 +25,28 @@ export const JudgeImportResultSchema = z.object({
 });
 export type JudgeImportResult = z.infer<typeof JudgeImportResultSchema>;
 
+/**
+ * How far judges agree on one rubric of one set version and scale, over the runs two or more
+ * judges scored (the Judges screen's agreement table, `judge.agreement`).
+ */
+export const RubricAgreementSchema = z.object({
+  rubricSet: z.string(),
+  version: z.string(),
+  scale: RubricScaleSchema,
+  rubric: z.string(),
+  /** Judges with a score of this rubric. */
+  judges: z.number().int(),
+  /** Runs with at least two judges' scores. */
+  runs: z.number().int(),
+  /** Share of judge pairs on those runs that gave the same score; null without a pair. */
+  exact: z.number().nullable(),
+  /** Mean absolute difference between two judges' scores, as a share of the scale's range (0 = always equal); null without a pair. */
+  meanGap: z.number().nullable(),
+  /** Failed judgments of this rubric (no score), counted apart. */
+  failed: z.number().int(),
+});
+export type RubricAgreement = z.infer<typeof RubricAgreementSchema>;
+
 const KappaPair = z.object({ judgeA: z.string(), judgeB: z.string(), kappa: z.number().nullable(), n: z.number().int() });
 
 /** Inter-judge agreement of one rubric set version at one scale, on the runs every compared set judged. */

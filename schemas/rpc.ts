@@ -6,7 +6,7 @@ import { ExportOptionsSchema, ExportResultSchema } from './export.ts';
 import { ImportOptionsSchema, ImportResultSchema } from './import.ts';
 import { AppEventSchema, JobSchema, type AppEvent } from './jobs.ts';
 import { JudgeTierSchema, JudgmentViewSchema } from './judge.ts';
-import { JudgeImportResultSchema, JudgeStartInputSchema, RubricSetComparisonSchema } from './judging.ts';
+import { JudgeImportResultSchema, JudgeStartInputSchema, RubricAgreementSchema, RubricSetComparisonSchema } from './judging.ts';
 import { RubricSetSummarySchema, RubricSetUsageSchema, RubricsGenerateInputSchema, RubricSetKeySchema, RubricsSaveInputSchema, StoredRubricSetSchema } from './rubric-library.ts';
 import { RunAssetsSchema } from './run-assets.ts';
 import { MAX_LINES_PER_CALL, PageSpanSchema, SourceSummarySchema, SourceTypeSchema, SourceVersionSchema } from './sources.ts';
@@ -381,6 +381,11 @@ export const rpcContract = {
     /** Judgments made elsewhere, as JSON lines ({runId, judge, model?, rubricSet: "NAME@VERSION", scale?, reply}), checked like replies. */
     input: z.object({ jsonLines: z.string().min(1).max(64 * 1024 * 1024) }).strict(),
     output: JudgeImportResultSchema,
+  },
+  'judge.agreement': {
+    /** Per rubric of each set version and scale: how often the judges gave the same score, and how far apart, over the real judgments that count. */
+    input: z.object({}).strict(),
+    output: z.object({ rubrics: z.array(RubricAgreementSchema) }),
   },
   'judge.compare': {
     /** κ per rubric set version on the same runs: the expert-vs-generic comparison. */

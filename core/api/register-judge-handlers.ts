@@ -1,3 +1,5 @@
+import { agreementPerRubric, countedForAgreement } from '../analysis/judgment-agreement.ts';
+import { listJudgmentViews } from '../judge/judging/judgment-views.ts';
 import type { ApiContext } from './api-context.ts';
 import type { HandlerRegistry } from './handler-registry.ts';
 import { judgeCompare } from './handlers/judge-compare.ts';
@@ -10,7 +12,7 @@ import { rubricsList } from './handlers/rubrics-list.ts';
 import { rubricsSave } from './handlers/rubrics-save.ts';
 import { rubricsUsage } from './handlers/rubrics-usage.ts';
 
-/** The judge engine: judging jobs, stored judgments, imports, and the rubric set comparison; and the rubric library. */
+/** The judge engine: judging jobs, stored judgments, imports, agreement per rubric and the rubric set comparison; and the rubric library. */
 export function registerJudgeHandlers(registry: HandlerRegistry<ApiContext>): void {
   registry
     .add('rubrics.list', rubricsList)
@@ -19,4 +21,5 @@ export function registerJudgeHandlers(registry: HandlerRegistry<ApiContext>): vo
     .add('rubrics.usage', rubricsUsage)
     .add('rubrics.generateForChapter', rubricsGenerateForChapter);
   registry.add('judge.start', judgeStart).add('judge.list', judgeList).add('judge.import', judgeImport).add('judge.compare', judgeCompare);
+  registry.add('judge.agreement', (_input, ctx) => ({ rubrics: agreementPerRubric(countedForAgreement(listJudgmentViews(ctx.workspace.db))) }));
 }

@@ -1,20 +1,22 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import type { JudgmentView } from '../../schemas/judge.ts';
 import { stepNumber } from '../../schemas/trajectory.ts';
-import { agreementPerRubric } from './judgment-agreement.ts';
 import { useJudgingStore, type RunEvidence } from './judging-store.ts';
 
 const pct = (value: number | null) => (value === null ? '–' : `${Math.round(value * 100)}%`);
 
 /** Stored judgments: agreement per rubric, runs to pick, and a run's judgments with their evidence beside its frames or trajectory. */
 export function JudgmentsBrowser() {
-  const { judgments, loading, listError, selectedRun, evidence } = useJudgingStore();
+  const { judgments, agreement, loading, listError, selectedRun, evidence } = useJudgingStore();
   const store = useJudgingStore.getState();
   const real = useMemo(() => judgments.filter((j) => !j.synthetic && j.rubricSet !== ''), [judgments]);
   // Judgments made with a set for another task kind stay listed, marked, but count in no figure.
   const counted = useMemo(() => real.filter((j) => j.leftOut === null), [real]);
   const leftOut = real.length - counted.length;
-  const agreement = useMemo(() => agreementPerRubric(counted), [counted]);
+  // Core computes the agreement (judge.agreement) over the same judgments; it follows each reload of the list.
+  useEffect(() => {
+    void useJudgingStore.getState().loadAgreement();
+  }, [judgments]);
   const runs = useMemo(() => {
     const byRun = new Map<string, { ok: number; failed: number; leftOut: number; judges: Set<string> }>();
     for (const j of real) {
@@ -57,7 +59,7 @@ export function JudgmentsBrowser() {
                 </tr>
               </thead>
               <tbody>
-                {agreement.map((row) => (
+                {(agreement ?? []).map((row) => (
                   <tr key={`${row.rubricSet}@${row.version}/${row.scale}/${row.rubric}`}>
                     <th scope="row">{row.rubric}</th>
                     <td className="judge-table__nowrap">{`${row.rubricSet}@${row.version} (${row.scale}-pt)`}</td>

@@ -54,4 +54,25 @@ describe('judging store', () => {
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(listed).toBe(before + 1);
   });
+
+  it('reads the agreement per rubric from core, and leaves it out when it cannot be read', async () => {
+    const row = { rubricSet: 'figma-output', version: 'v1', scale: 5, rubric: 'Colour', judges: 2, runs: 2, exact: 0.5, meanGap: 0.5, failed: 0 };
+    let fail = false;
+    const { client, calls } = fakeClient({
+      'judge.list': () => ({ judgments: [] }),
+      'judge.agreement': () => {
+        if (fail) throw new Error('The workspace is closed.');
+        return { rubrics: [row] };
+      },
+    });
+    const store = createJudgingStore();
+    store.getState().connect(client);
+    expect(store.getState().agreement).toBeNull();
+    await store.getState().loadAgreement();
+    expect(store.getState().agreement).toEqual([row]);
+    expect(calls.find((c) => c.method === 'judge.agreement')!.input).toEqual({});
+    fail = true;
+    await store.getState().loadAgreement();
+    expect(store.getState().agreement).toBeNull();
+  });
 });

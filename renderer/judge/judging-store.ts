@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import { JudgesFileSchema, type JudgeTier, type JudgmentView, type RubricScale } from '../../schemas/judge.ts';
+import type { RubricAgreement } from '../../schemas/judging.ts';
 import { FINISHED_JOB_STATES, type Job } from '../../schemas/jobs.ts';
 import type { RpcClient } from '../../schemas/rpc.ts';
 import type { RunAssets } from '../../schemas/run-assets.ts';
@@ -29,6 +30,8 @@ export interface JudgingState {
   total: number;
   message: string;
   judgments: JudgmentView[];
+  /** Agreement per rubric over the judgments that count, as core computes it (`judge.agreement`); null until read, or when it could not be. */
+  agreement: RubricAgreement[] | null;
   loading: boolean;
   listError: string | null;
   selectedRun: string | null;
@@ -42,6 +45,7 @@ export interface JudgingState {
   cancel(): Promise<void>;
   loadJudgments(): Promise<void>;
   selectRun(runId: string | null): Promise<void>;
+  loadAgreement(): Promise<void>;
   jobChanged(job: Job): void;
 }
 
@@ -83,6 +87,7 @@ export function createJudgingStore() {
       total: 0,
       message: '',
       judgments: [],
+      agreement: null,
       loading: false,
       listError: null,
       selectedRun: null,
@@ -148,6 +153,18 @@ export function createJudgingStore() {
             problem: assets.status === 'rejected' ? `The run's frames could not be read: ${detail(assets.reason)}.` : null,
           },
         });
+      },
+
+      async loadAgreement() {
+        const client = get().client;
+        if (!client) return;
+        try {
+          const { rubrics } = await client.call('judge.agreement', {});
+          set({ agreement: rubrics });
+        } catch {
+          // The table is left out; the judgments list above it says when the store cannot be read.
+          set({ agreement: null });
+        }
       },
 
       jobChanged(job) {

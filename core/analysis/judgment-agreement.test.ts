@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { JudgmentView } from '../../schemas/judge.ts';
-import { agreementPerRubric } from './judgment-agreement.ts';
+import { agreementPerRubric, countedForAgreement } from './judgment-agreement.ts';
 
 const view = (runId: string, judge: string, rubric: string, score: number | null, scale: 3 | 5 = 5): JudgmentView => ({
   id: `${runId}-${judge}-${rubric}`, runId, judge, judgeModel: null, tier: 'output', rubricSet: 'figma-output', rubricSetVersion: 'v1', scale, rubric,
@@ -19,5 +19,13 @@ describe('agreementPerRubric', () => {
       { rubricSet: 'figma-output', version: 'v1', scale: 3, rubric: 'Layout', judges: 2, runs: 1, exact: 0, meanGap: 0.5, failed: 1 },
       { rubricSet: 'figma-output', version: 'v1', scale: 5, rubric: 'Colour', judges: 2, runs: 2, exact: 0.5, meanGap: 0.5, failed: 0 },
     ]);
+  });
+});
+
+describe('countedForAgreement', () => {
+  it('counts real judgments of stored sets only: not the demo’s, not those before sets were stored, not those left out for their task kind', () => {
+    const counted = view('r1', 'a', 'Colour', 4);
+    const judgments = [counted, { ...counted, id: 's', synthetic: true }, { ...counted, id: 'u', rubricSet: '' }, { ...counted, id: 'k', leftOut: 'its set is for programmatic tasks' }];
+    expect(countedForAgreement(judgments).map((j) => j.id)).toEqual([counted.id]);
   });
 });

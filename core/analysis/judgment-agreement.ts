@@ -1,20 +1,12 @@
 import type { JudgmentView } from '../../schemas/judge.ts';
+import type { RubricAgreement } from '../../schemas/judging.ts';
 
-/** How far judges agree on one rubric of one set version and scale, over the runs two or more judges scored. */
-export interface RubricAgreement {
-  rubricSet: string;
-  version: string;
-  scale: number;
-  rubric: string;
-  judges: number;
-  /** Runs with at least two judges' scores. */
-  runs: number;
-  /** Share of judge pairs on those runs that gave the same score. */
-  exact: number | null;
-  /** Mean absolute difference between two judges' scores, as a share of the scale's range (0 = always equal). */
-  meanGap: number | null;
-  failed: number;
-}
+/**
+ * The judgments the Judges screen's agreement counts: real ones (not the demo's synthetic
+ * records), made with a stored rubric set, and not left out for their set's task kind.
+ */
+export const countedForAgreement = (judgments: readonly JudgmentView[]): JudgmentView[] =>
+  judgments.filter((j) => !j.synthetic && j.rubricSet !== '' && j.leftOut === null);
 
 /** Per rubric: judges, runs, exact agreement and mean gap, from the scored judgments (failed ones counted apart). */
 export function agreementPerRubric(judgments: readonly JudgmentView[]): RubricAgreement[] {
