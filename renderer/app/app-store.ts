@@ -3,7 +3,7 @@ import type { Job } from '../../schemas/jobs.ts';
 import type { RpcClient } from '../../schemas/rpc.ts';
 import type { WorkspaceInfo } from '../../schemas/workspace.ts';
 import { watchesConnection, type ConnectionState } from '../api/connection-state.ts';
-import { RpcCallError } from '../api/rpc-call-error.ts';
+import { describeError } from '../api/describe-error.ts';
 import type { SectionId } from './sections.ts';
 
 export interface AppState {
@@ -25,8 +25,6 @@ export interface AppState {
 }
 
 const newer = (a: Job | undefined, b: Job): Job => (a && a.updatedAt > b.updatedAt ? a : b);
-
-const describe = (error: unknown) => (error instanceof RpcCallError || error instanceof Error ? error.message : String(error));
 
 export const useAppStore = create<AppState>()((set, get) => ({
   section: 'annotate',
@@ -69,7 +67,7 @@ export const useAppStore = create<AppState>()((set, get) => ({
         error: undefined,
       }));
     } catch (error) {
-      set({ error: describe(error) });
+      set({ error: describeError(error) });
     }
   },
 
@@ -79,7 +77,7 @@ export const useAppStore = create<AppState>()((set, get) => ({
     try {
       await client.call('workspace.verify', {});
     } catch (error) {
-      set({ error: describe(error) });
+      set({ error: describeError(error) });
     }
   },
 
@@ -89,7 +87,7 @@ export const useAppStore = create<AppState>()((set, get) => ({
     try {
       await client.call('jobs.cancel', { jobId });
     } catch (error) {
-      set({ error: describe(error) });
+      set({ error: describeError(error) });
     }
   },
 

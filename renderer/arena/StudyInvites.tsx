@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { DEFAULT_INVITE_DAYS, MAX_INVITE_DAYS, type Invite } from '../../schemas/invites.ts';
-import { arenaErrorMessage } from './arena-error.ts';
+import { couldNot } from '../api/describe-error.ts';
 import { useArenaStore } from './arena-store.ts';
 import './invites.css';
 
@@ -29,7 +29,7 @@ export function StudyInvites() {
     try {
       setInvites((await client.call('arena.invites', {})).invites);
     } catch (err) {
-      setError(arenaErrorMessage('list the invite links', err, 'They refresh by themselves in a few seconds.'));
+      setError(couldNot('list the invite links', err, 'They refresh by themselves in a few seconds.'));
     }
   }, [client]);
 
@@ -59,7 +59,7 @@ export function StudyInvites() {
       setError(undefined);
       await Promise.all([load(), useArenaStore.getState().loadStudy()]);
     } catch (err) {
-      setError(arenaErrorMessage(`create an invite for "${trimmed}"`, err, 'Check the name and try again.'));
+      setError(couldNot(`create an invite for "${trimmed}"`, err, 'Check the name and try again.'));
     } finally {
       setBusy(false);
     }
@@ -72,7 +72,7 @@ export function StudyInvites() {
       useArenaStore.getState().announce(`Revoked ${invite.annotatorName}'s invite link; their votes are kept.`);
       await load();
     } catch (err) {
-      setError(arenaErrorMessage(`revoke ${invite.annotatorName}'s invite`, err, 'Try again; the link still works until it is revoked.'));
+      setError(couldNot(`revoke ${invite.annotatorName}'s invite`, err, 'Try again; the link still works until it is revoked.'));
     }
   };
 

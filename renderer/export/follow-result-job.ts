@@ -1,6 +1,6 @@
 import { FINISHED_JOB_STATES, type Job } from '../../schemas/jobs.ts';
 import type { RpcClient } from '../../schemas/rpc.ts';
-import { RpcCallError } from '../api/rpc-call-error.ts';
+import { errorClause } from '../api/describe-error.ts';
 
 /** The part of a store that follows one job whose result is fetched once it succeeds. */
 export interface ResultJobState<R> {
@@ -12,8 +12,6 @@ export interface ResultJobState<R> {
   result?: R;
   phase: string;
 }
-
-export const errorDetail = (error: unknown) => (error instanceof RpcCallError || error instanceof Error ? error.message : String(error)).replace(/\.$/, '');
 
 /**
  * Follows the export or import job a store started: progress while it runs, then its result
@@ -41,7 +39,7 @@ export function followResultJob<R, S extends ResultJobState<R>>(options: {
       const result = client ? await options.fetchResult(client, job.id) : null;
       set({ phase: 'succeeded', message: job.message, result: result ?? undefined, done: job.done, total: job.total } as Partial<S>);
     } catch (error) {
-      set({ phase: 'succeeded', message: `${job.message} (${options.resultWords} could not be read: ${errorDetail(error)})` } as Partial<S>);
+      set({ phase: 'succeeded', message: `${job.message} (${options.resultWords} could not be read: ${errorClause(error)})` } as Partial<S>);
     }
   };
 

@@ -4,6 +4,7 @@ import { FINISHED_JOB_STATES, type Job } from '../../schemas/jobs.ts';
 import type { RpcClient } from '../../schemas/rpc.ts';
 import type { RunAssets } from '../../schemas/run-assets.ts';
 import type { Trajectory } from '../../schemas/trajectory.ts';
+import { errorClause } from '../api/describe-error.ts';
 
 export type JudgingPhase = 'idle' | 'starting' | 'judging' | 'succeeded' | 'failed' | 'cancelled';
 
@@ -51,15 +52,13 @@ export const JUDGES_EXAMPLE = JSON.stringify(
   2,
 );
 
-const detail = (error: unknown) => (error instanceof Error ? error.message : String(error)).replace(/\.$/, '');
-
 /** The judges text parsed like `lhb judge --judges FILE`, or what is wrong with it. */
 export function parseJudgesText(text: string): { ok: true; judges: ReturnType<typeof JudgesFileSchema.parse> } | { ok: false; error: string } {
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch (error) {
-    return { ok: false, error: `The judges are not JSON (${detail(error)}).` };
+    return { ok: false, error: `The judges are not JSON (${errorClause(error)}).` };
   }
   const parsed = JudgesFileSchema.safeParse(json);
   if (!parsed.success) return { ok: false, error: `The judges are not valid: ${parsed.error.issues.map((issue) => `${issue.path.join('.') || '(list)'}: ${issue.message}`).join('; ')}.` };
@@ -113,7 +112,7 @@ export function createJudgingStore() {
           const ended = finished.get(jobId);
           if (ended) finish(ended);
         } catch (error) {
-          set({ phase: 'failed', message: `Could not start judging: ${detail(error)}.` });
+          set({ phase: 'failed', message: `Could not start judging: ${errorClause(error)}.` });
         }
       },
 
@@ -130,7 +129,7 @@ export function createJudgingStore() {
           const { judgments } = await client.call('judge.list', {});
           set({ judgments, loading: false, listError: null });
         } catch (error) {
-          set({ loading: false, listError: `The judgments could not be read: ${detail(error)}.` });
+          set({ loading: false, listError: `The judgments could not be read: ${errorClause(error)}.` });
         }
       },
 
@@ -145,7 +144,7 @@ export function createJudgingStore() {
             runId,
             assets: assets.status === 'fulfilled' ? assets.value : null,
             trajectory: trajectory.status === 'fulfilled' ? trajectory.value.trajectory : null,
-            problem: assets.status === 'rejected' ? `The run's frames could not be read: ${detail(assets.reason)}.` : null,
+            problem: assets.status === 'rejected' ? `The run's frames could not be read: ${errorClause(assets.reason)}.` : null,
           },
         });
       },

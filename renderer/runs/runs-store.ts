@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import type { RunSummary, TaskSummary } from '../../schemas/arena.ts';
 import { FINISHED_JOB_STATES, type Job } from '../../schemas/jobs.ts';
 import type { RpcClient } from '../../schemas/rpc.ts';
-import { RpcCallError } from '../api/rpc-call-error.ts';
+import { couldNot } from '../api/describe-error.ts';
 import { parseImportPaths } from './import-paths-input.ts';
 import { importOutcome, type ImportPhase } from './import-outcome.ts';
 
@@ -48,12 +48,6 @@ export interface RunsState {
 
 /** Jobs that ended recently: an import's job can end before its start call has answered. */
 const RECENT_JOBS = 20;
-
-/** "Could not list the tasks: <what the server said>. <what to do next>" */
-function couldNot(what: string, error: unknown, next: string): string {
-  const detail = error instanceof RpcCallError || error instanceof Error ? error.message : String(error);
-  return `Could not ${what}: ${detail.replace(/\.$/, '')}. ${next}`;
-}
 
 const isRunning = (state: ImportState | undefined) => state?.phase === 'starting' || state?.phase === 'importing';
 
