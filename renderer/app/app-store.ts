@@ -2,12 +2,12 @@ import { create } from 'zustand';
 import type { Job } from '../../schemas/jobs.ts';
 import type { RpcClient } from '../../schemas/rpc.ts';
 import type { WorkspaceInfo } from '../../schemas/workspace.ts';
+import { currentClient, holdConnectedClient } from '../api/connected-client.ts';
 import { watchesConnection, type ConnectionState } from '../api/connection-state.ts';
 import { describeError } from '../api/describe-error.ts';
 import type { SectionId } from './sections.ts';
 
 export interface AppState {
-  client?: RpcClient;
   section: SectionId;
   info?: WorkspaceInfo;
   /** Jobs by id; the tray orders them. */
@@ -16,6 +16,7 @@ export interface AppState {
   error?: string;
   /** Whether the server is still there (browser mode); always connected in Electron. */
   connection: ConnectionState;
+  /** Holds the client for the screens (renderer/api/connected-client.ts) and follows its jobs and connection. */
   connect(client: RpcClient): () => void;
   showSection(section: SectionId): void;
   refresh(): Promise<void>;
@@ -32,7 +33,8 @@ export const useAppStore = create<AppState>()((set, get) => ({
   connection: { kind: 'connected' },
 
   connect(client) {
-    set({ client, connection: { kind: 'connected' } });
+    holdConnectedClient(client);
+    set({ connection: { kind: 'connected' } });
     const unsubscribe = client.onEvent((event) => {
       if (event.type === 'job') set((state) => ({ jobs: { ...state.jobs, [event.job.id]: event.job } }));
     });
@@ -56,7 +58,7 @@ export const useAppStore = create<AppState>()((set, get) => ({
   },
 
   async refresh() {
-    const { client } = get();
+    const client = currentClient();
     if (!client) return;
     try {
       const [info, { jobs }] = await Promise.all([client.call('workspace.info', {}), client.call('jobs.list', {})]);
@@ -72,7 +74,7 @@ export const useAppStore = create<AppState>()((set, get) => ({
   },
 
   async startVerify() {
-    const { client } = get();
+    const client = currentClient();
     if (!client) return;
     try {
       await client.call('workspace.verify', {});
@@ -82,7 +84,7 @@ export const useAppStore = create<AppState>()((set, get) => ({
   },
 
   async cancelJob(jobId) {
-    const { client } = get();
+    const client = currentClient();
     if (!client) return;
     try {
       await client.call('jobs.cancel', { jobId });

@@ -1,6 +1,6 @@
 import { useEffect, useRef, type FormEvent } from 'react';
 import { EXPORT_SUBSETS } from '../../schemas/export.ts';
-import { useAppStore } from '../app/app-store.ts';
+import { useConnectedClient } from '../api/connected-client.ts';
 import { ProgressBar } from '../ui/ProgressBar.tsx';
 import { useExportStore } from './export-store.ts';
 import { ImportRegion } from './ImportRegion.tsx';
@@ -21,7 +21,7 @@ const SUBSET_LABELS = {
  * the card's license, pseudonyms, synthetic data, then the job's progress and what it wrote (files, rows, the card).
  */
 export function ExportScreen() {
-  const client = useAppStore((s) => s.client);
+  const client = useConnectedClient();
   const state = useExportStore();
   const running = state.phase === 'starting' || state.phase === 'exporting';
   useEffect(() => (client ? useExportStore.getState().connect(client) : undefined), [client]);

@@ -1,5 +1,5 @@
 import { useEffect, type FormEvent } from 'react';
-import { useAppStore } from '../app/app-store.ts';
+import { useConnectedClient } from '../api/connected-client.ts';
 import { ProgressBar } from '../ui/ProgressBar.tsx';
 import { useImportStore } from './import-store.ts';
 
@@ -11,7 +11,7 @@ const KIND_LABELS = { chapter: 'Chapter', 'course-notes': 'Data room notes', 'ru
  * texts (the workspace's and the import's, which was kept beside it), and the notes.
  */
 export function ImportRegion() {
-  const client = useAppStore((s) => s.client);
+  const client = useConnectedClient();
   const state = useImportStore();
   const running = state.phase === 'starting' || state.phase === 'importing';
   useEffect(() => (client ? useImportStore.getState().connect(client) : undefined), [client]);

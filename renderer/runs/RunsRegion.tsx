@@ -1,5 +1,5 @@
 import type { RunSummary } from '../../schemas/arena.ts';
-import { useAppStore } from '../app/app-store.ts';
+import { useConnectedClient } from '../api/connected-client.ts';
 import { useRunViewStore } from './run-view-store.ts';
 import { findingsSummary } from './finding-words.ts';
 import { RunFindings } from './RunFindings.tsx';
@@ -58,7 +58,7 @@ export function RunsRegion() {
 }
 
 function RunRow({ run }: { run: RunSummary }) {
-  const client = useAppStore((s) => s.client);
+  const client = useConnectedClient();
   const flagged = run.findings.length > 0;
   return (
     <tr className={flagged ? 'runs-run runs-run--flagged' : 'runs-run'}>

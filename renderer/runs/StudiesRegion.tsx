@@ -1,4 +1,4 @@
-import { useAppStore } from '../app/app-store.ts';
+import { useConnectedClient } from '../api/connected-client.ts';
 import { NewStudyDialog } from './NewStudyDialog.tsx';
 import { useNewStudyStore } from './new-study-store.ts';
 import { useStudiesStore } from './studies-store.ts';
@@ -6,7 +6,7 @@ import { STUDY_STATE_WORDS, studyCountsText } from './study-words.ts';
 
 /** The studies run here, newest first, and the button that opens the "New study" form. */
 export function StudiesRegion() {
-  const client = useAppStore((s) => s.client);
+  const client = useConnectedClient();
   const phase = useStudiesStore((s) => s.studiesPhase);
   const studies = useStudiesStore((s) => s.studies);
   const selectedStudyId = useStudiesStore((s) => s.selectedStudyId);

@@ -1,5 +1,5 @@
 import type { StudyRunView } from '../../schemas/studies.ts';
-import { useAppStore } from '../app/app-store.ts';
+import { useConnectedClient } from '../api/connected-client.ts';
 import { useRunViewStore } from './run-view-store.ts';
 import { versionsText } from './run-words.ts';
 import { useStudiesStore } from './studies-store.ts';
@@ -76,7 +76,7 @@ export function StudyRegion() {
 function StudyRunRow({ run, slurm }: { run: StudyRunView; slurm: boolean }) {
   const now = useStudiesStore((s) => s.now);
   const busy = useStudiesStore((s) => s.busy);
-  const client = useAppStore((s) => s.client);
+  const client = useConnectedClient();
   const { cancelRun, retryRun } = useStudiesStore.getState();
   const actions = runActions(run);
   const label = `${run.harness} · ${run.model} on ${run.taskId}, repeat ${run.repeat + 1}`;
