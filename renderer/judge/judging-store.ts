@@ -1,10 +1,11 @@
 import { create } from 'zustand';
 import { JudgesFileSchema, type JudgeTier, type JudgmentView, type RubricScale } from '../../schemas/judge.ts';
-import { FINISHED_JOB_STATES, type Job } from '../../schemas/jobs.ts';
+import type { Job } from '../../schemas/jobs.ts';
 import type { RpcClient } from '../../schemas/rpc.ts';
 import type { RunAssets } from '../../schemas/run-assets.ts';
 import type { Trajectory } from '../../schemas/trajectory.ts';
 import { errorClause } from '../api/describe-error.ts';
+import { followStartedJob } from '../app/follow-started-job.ts';
 
 export type JudgingPhase = 'idle' | 'starting' | 'judging' | 'succeeded' | 'failed' | 'cancelled';
 
@@ -67,11 +68,15 @@ export function parseJudgesText(text: string): { ok: true; judges: ReturnType<ty
 
 export function createJudgingStore() {
   return create<JudgingState>()((set, get) => {
-    const finished = new Map<string, Job>();
-    const finish = (job: Job) => {
-      set({ phase: job.state === 'succeeded' ? 'succeeded' : job.state === 'cancelled' ? 'cancelled' : 'failed', message: job.message, done: job.done, total: job.total });
-      void get().loadJudgments();
-    };
+    const follow = followStartedJob({
+      kind: 'judge',
+      follows: (jobId) => jobId === get().jobId,
+      progressed: (job) => set({ done: job.done, total: job.total, message: job.message }),
+      ended(job) {
+        set({ phase: job.state === 'succeeded' ? 'succeeded' : job.state === 'cancelled' ? 'cancelled' : 'failed', message: job.message, done: job.done, total: job.total });
+        void get().loadJudgments();
+      },
+    });
     return {
       judgesText: JUDGES_EXAMPLE,
       tier: 'output',
@@ -109,8 +114,7 @@ export function createJudgingStore() {
         try {
           const { jobId, rubricSets: used } = await client.call('judge.start', { judges: judges.judges, tier, scale, ...(refs.length > 0 ? { rubricSets: refs } : {}) });
           set({ jobId, phase: 'judging', message: `Judging with ${used.join(', ')}…` });
-          const ended = finished.get(jobId);
-          if (ended) finish(ended);
+          await follow.started(jobId);
         } catch (error) {
           set({ phase: 'failed', message: `Could not start judging: ${errorClause(error)}.` });
         }
@@ -149,16 +153,7 @@ export function createJudgingStore() {
         });
       },
 
-      jobChanged(job) {
-        if (job.kind !== 'judge') return;
-        if (FINISHED_JOB_STATES.includes(job.state)) {
-          finished.set(job.id, job);
-          if (finished.size > 20) finished.delete(finished.keys().next().value as string);
-        }
-        if (job.id !== get().jobId) return;
-        if (FINISHED_JOB_STATES.includes(job.state)) finish(job);
-        else set({ done: job.done, total: job.total, message: job.message });
-      },
+      jobChanged: (job) => follow.jobChanged(job),
     };
   });
 }
