@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import type { Agreement } from '../../schemas/analysis.ts';
 import { agreementHeatmap, agreementMatrixTable, agreementRubricTable } from './agreement-tables.ts';
 import { ChartFigure } from './ChartFigure.tsx';
-import { DataTable } from './DataTable.tsx';
+import { ReportTable } from './ReportTable.tsx';
 import { heatmapChart } from './heatmap-chart.ts';
 import { ReportRegion } from './ReportRegion.tsx';
 import { readOverallAgreement } from './report-readings.ts';
@@ -21,7 +21,7 @@ export function AgreementSection({ agreement }: { agreement: Agreement }) {
         <>
           <p className="analysis-headline">{overall.figures}</p>
           {overall.verdict && <p className="muted">{overall.verdict}</p>}
-          <DataTable table={rubrics} />
+          <ReportTable table={rubrics} />
           <ChartFigure chart={heatmap} fileName="agreement-matrix" dataTable={matrix} />
         </>
       )}

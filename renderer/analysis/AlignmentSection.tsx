@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import type { Alignment } from '../../schemas/analysis.ts';
 import { alignmentTable, alignmentWinRateTable } from './alignment-tables.ts';
-import { DataTable } from './DataTable.tsx';
+import { ReportTable } from './ReportTable.tsx';
 import { ReportRegion } from './ReportRegion.tsx';
 
 /** Whether each judge picks the same winner as the humans, and the win rates side by side. */
@@ -15,9 +15,9 @@ export function AlignmentSection({ alignment }: { alignment: Alignment }) {
       ) : (
         <>
           <p className="muted">n counts human votes on pairs whose two runs this judge scored, so the judge's verdict on the same pair can be compared with the human's.</p>
-          <DataTable table={summary} />
+          <ReportTable table={summary} />
           {perJudge.map((table) => (
-            <DataTable key={table.id} table={table} />
+            <ReportTable key={table.id} table={table} />
           ))}
         </>
       )}

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { describeError } from '../api/describe-error.ts';
 import { useAnalysisStore } from './analysis-store.ts';
-import { DataTable } from './DataTable.tsx';
+import { ReportTable } from './ReportTable.tsx';
 import { saveFile, saveText, svgToPng } from './save-file.ts';
 import { svgToString, type SvgNode } from './svg-node.ts';
 import { SvgView } from './SvgView.tsx';
@@ -44,7 +44,7 @@ export function ChartFigure({ chart, fileName, dataTable }: ChartFigureProps) {
       {dataTable && (
         <details className="analysis-chart__data">
           <summary>The chart's numbers as a table</summary>
-          <DataTable table={dataTable} />
+          <ReportTable table={dataTable} />
         </details>
       )}
     </figure>

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import type { Leaderboard } from '../../schemas/analysis.ts';
 import { ChartFigure } from './ChartFigure.tsx';
-import { DataTable } from './DataTable.tsx';
+import { ReportTable } from './ReportTable.tsx';
 import { TIER_TITLES, leaderboardChart, leaderboardTable, rubricTable } from './leaderboard-tables.ts';
 import { ReportRegion } from './ReportRegion.tsx';
 import { whiskerChart } from './whisker-chart.ts';
@@ -31,10 +31,10 @@ function TierLeaderboard({ board }: { board: Leaderboard }) {
       ) : (
         <>
           <div className="analysis-pair">
-            <DataTable table={table} />
+            <ReportTable table={table} />
             <ChartFigure chart={chart} fileName={`leaderboard-${board.tier}`} />
           </div>
-          {board.rubrics.length > 0 && <DataTable table={rubrics} />}
+          {board.rubrics.length > 0 && <ReportTable table={rubrics} />}
         </>
       )}
     </ReportRegion>

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import type { Recovery } from '../../schemas/analysis.ts';
 import { barChart } from './bar-chart.ts';
 import { ChartFigure } from './ChartFigure.tsx';
-import { DataTable } from './DataTable.tsx';
+import { ReportTable } from './ReportTable.tsx';
 import { readRecovery, recoveryConfigurationChart, recoveryConfigurationTable, recoveryTypeChart, recoveryTypeTable } from './recovery-tables.ts';
 import { ReportRegion } from './ReportRegion.tsx';
 
@@ -26,14 +26,14 @@ export function RecoverySection({ recovery }: { recovery: Recovery }) {
           {recovery.byType.length > 0 && (
             <ReportRegion title="By error type" level={3}>
               <div className="analysis-pair">
-                <DataTable table={byType} />
+                <ReportTable table={byType} />
                 <ChartFigure chart={byTypeChart} fileName="recovery-by-type" />
               </div>
             </ReportRegion>
           )}
           <ReportRegion title="By configuration" level={3}>
             <div className="analysis-pair">
-              <DataTable table={byConfiguration} />
+              <ReportTable table={byConfiguration} />
               <ChartFigure chart={byConfigurationChart} fileName="recovery-by-configuration" />
             </div>
           </ReportRegion>
