@@ -41,6 +41,26 @@ const restrict = (folder) => ({
   rules: { 'no-restricted-imports': ['error', layeringRules[folder]] },
 });
 
+// Inside renderer/: the shell (renderer/app) renders the screens, so a screen imports nothing of
+// the shell but the one mechanism that is for screens (following a job it started); api/ and ui/
+// sit under both and import neither. Each room keeps renderer/'s own rules as well.
+const RENDERER_SCREENS = ['annotator', 'arena', 'runs', 'judge', 'analysis', 'export'];
+const rendererRoomRules = {
+  screens: [
+    {
+      regex: '(^|/)app/(?!follow-started-job\\.ts$)',
+      message: 'A screen never imports the shell (renderer/app renders the screens): take the client from renderer/api/connected-client.ts; of renderer/app only follow-started-job.ts is for screens.',
+    },
+  ],
+  ui: [{ regex: `(^|/)(app|${RENDERER_SCREENS.join('|')})/`, message: 'renderer/ui is shared by the screens: it imports none of them, nor the shell.' }],
+  api: [{ regex: '^\\.\\./(?!\\.\\./)', message: 'renderer/api is the client under everything: it imports schemas/, never the screens, the shell or ui/.' }],
+};
+
+const restrictRendererRoom = (folders, patterns) => ({
+  files: folders.map((folder) => `renderer/${folder}/**/*.{ts,tsx}`),
+  rules: { 'no-restricted-imports': ['error', { ...layeringRules.renderer, patterns: [...layeringRules.renderer.patterns, ...patterns] }] },
+});
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**'] },
   js.configs.recommended,
@@ -57,5 +77,8 @@ export default tseslint.config(
   restrict('schemas'),
   restrict('core'),
   restrict('renderer'),
+  restrictRendererRoom(RENDERER_SCREENS, rendererRoomRules.screens),
+  restrictRendererRoom(['ui'], rendererRoomRules.ui),
+  restrictRendererRoom(['api'], rendererRoomRules.api),
   restrict('electron'),
 );

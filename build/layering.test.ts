@@ -22,6 +22,13 @@ describe('layering lint', () => {
     ['renderer/app/x.ts', "import { readFileSync } from 'node:fs';", 'no Node modules'],
     ['renderer/app/x.ts', "import Database from 'better-sqlite3';", 'no database'],
     ['electron/x.ts', "import { App } from '../renderer/app/App.tsx';", 'never imports renderer code'],
+    ['renderer/runs/x.ts', "import { useAppStore } from '../app/app-store.ts';", 'never imports the shell'],
+    ['renderer/export/x.tsx', "import { JobTray } from '../app/JobTray.tsx';", 'never imports the shell'],
+    ['renderer/runs/x.ts', "import { openWorkspace } from '../../core/workspace/open-workspace.ts';", 'only through the RPC client'],
+    ['renderer/ui/x.tsx', "import { useRunsStore } from '../runs/runs-store.ts';", 'imports none of them'],
+    ['renderer/ui/x.tsx', "import { useAppStore } from '../app/app-store.ts';", 'imports none of them'],
+    ['renderer/api/x.ts', "import { useAppStore } from '../app/app-store.ts';", 'the client under everything'],
+    ['renderer/api/x.ts', "import { readFileSync } from 'node:fs';", 'no Node modules'],
   ])('%s: refuses %s', async (file, source, why) => {
     const problems = await importProblems(file, `${source}\nexport const used = [${source.match(/import (?:\{ )?(\w+)/)?.[1]}];\n`);
     expect(problems.join('\n')).toContain(why);
@@ -29,6 +36,10 @@ describe('layering lint', () => {
 
   it.each([
     ['renderer/app/x.ts', "import { rpcContract } from '../../schemas/rpc.ts';"],
+    ['renderer/app/x.tsx', "import { RunsScreen } from '../runs/RunsScreen.tsx';"],
+    ['renderer/runs/x.ts', "import { useConnectedClient } from '../api/connected-client.ts';"],
+    ['renderer/runs/x.ts', "import { AGENT_FRAME_SANDBOX } from '../arena/agent-frame-attributes.ts';"],
+    ['renderer/api/x.ts', "import { rpcContract } from '../../schemas/rpc.ts';"],
     ['core/api/x.ts', "import { rpcContract } from '../../schemas/rpc.ts';"],
     ['electron/x.ts', "import { createApi } from '../core/api/create-api.ts';"],
   ])('%s: allows %s', async (file, source) => {

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import type { Agreement, AnalysisTables } from '../../schemas/analysis.ts';
 import { ChartFigure } from './ChartFigure.tsx';
-import { DataTable } from './DataTable.tsx';
+import { ReportTable } from './ReportTable.tsx';
 import { dataTableProps } from './data-table-props.ts';
 import { heatmapChart } from './heatmap-chart.ts';
 import { agreementHeatmap } from './report-charts.ts';
@@ -22,7 +22,7 @@ export function AgreementSection({ agreement, tables }: { agreement: Agreement; 
         <>
           <p className="analysis-headline">{overall.figures}</p>
           {overall.verdict && <p className="muted">{overall.verdict}</p>}
-          <DataTable table={rubrics} />
+          <ReportTable table={rubrics} />
           <ChartFigure chart={heatmap} fileName="agreement-matrix" dataTable={matrix} />
         </>
       )}

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import type { Alignment, AnalysisTables } from '../../schemas/analysis.ts';
-import { DataTable } from './DataTable.tsx';
+import { ReportTable } from './ReportTable.tsx';
 import { dataTableProps } from './data-table-props.ts';
 import { ReportRegion } from './ReportRegion.tsx';
 
@@ -15,9 +15,9 @@ export function AlignmentSection({ alignment, tables }: { alignment: Alignment; 
       ) : (
         <>
           <p className="muted">n counts human votes on pairs whose two runs this judge scored, so the judge's verdict on the same pair can be compared with the human's.</p>
-          <DataTable table={summary} />
+          <ReportTable table={summary} />
           {perJudge.map((table) => (
-            <DataTable key={table.id} table={table} />
+            <ReportTable key={table.id} table={table} />
           ))}
         </>
       )}

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useAppStore } from '../app/app-store.ts';
+import { useConnectedClient } from '../api/connected-client.ts';
 import { DismissibleAlert } from '../ui/DismissibleAlert.tsx';
 import { EmptyState } from '../ui/EmptyState.tsx';
 import { ProgressBar } from '../ui/ProgressBar.tsx';
@@ -19,7 +19,7 @@ import './analysis.css';
  * error recovery, from the runs' stored trajectories.
  */
 export function AnalysisScreen() {
-  const client = useAppStore((s) => s.client);
+  const client = useConnectedClient();
   const phase = useAnalysisStore((s) => s.phase);
   const report = useAnalysisStore((s) => s.report);
   const pending = useAnalysisStore((s) => s.pending);

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
+import { describeError } from '../api/describe-error.ts';
 import { useAnalysisStore } from './analysis-store.ts';
-import { DataTable } from './DataTable.tsx';
+import { ReportTable } from './ReportTable.tsx';
 import { saveFile, saveText, svgToPng } from './save-file.ts';
 import { svgToString, type SvgNode } from './svg-node.ts';
 import { SvgView } from './SvgView.tsx';
@@ -14,8 +15,6 @@ interface ChartFigureProps {
   dataTable?: TableModel;
 }
 
-const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
-
 /** A chart with its Download SVG / Download PNG buttons (and, optionally, its data as a table). */
 export function ChartFigure({ chart, fileName, dataTable }: ChartFigureProps) {
   const announce = useAnalysisStore((s) => s.announce);
@@ -26,7 +25,7 @@ export function ChartFigure({ chart, fileName, dataTable }: ChartFigureProps) {
       const png = await svgToPng(svgText, Number(chart.attrs.width), Number(chart.attrs.height));
       saveFile(`lhb-${fileName}.png`, png);
     } catch (error) {
-      announce(`Could not make a PNG: ${describe(error)}. Download SVG works without it.`);
+      announce(`Could not make a PNG: ${describeError(error)}. Download SVG works without it.`);
     }
   };
   return (
@@ -45,7 +44,7 @@ export function ChartFigure({ chart, fileName, dataTable }: ChartFigureProps) {
       {dataTable && (
         <details className="analysis-chart__data">
           <summary>The chart's numbers as a table</summary>
-          <DataTable table={dataTable} />
+          <ReportTable table={dataTable} />
         </details>
       )}
     </figure>

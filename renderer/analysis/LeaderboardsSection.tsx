@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import type { AnalysisTables } from '../../schemas/analysis.ts';
 import { ChartFigure } from './ChartFigure.tsx';
-import { DataTable } from './DataTable.tsx';
+import { ReportTable } from './ReportTable.tsx';
 import { dataTableProps } from './data-table-props.ts';
 import { leaderboardChart } from './report-charts.ts';
 import { ReportRegion } from './ReportRegion.tsx';
@@ -32,10 +32,10 @@ function TierLeaderboard({ board }: { board: AnalysisTables['leaderboards'][numb
       ) : (
         <>
           <div className="analysis-pair">
-            <DataTable table={table} />
+            <ReportTable table={table} />
             <ChartFigure chart={chart} fileName={`leaderboard-${board.tier}`} />
           </div>
-          {board.byRubric.rows.length > 0 && <DataTable table={rubrics} />}
+          {board.byRubric.rows.length > 0 && <ReportTable table={rubrics} />}
         </>
       )}
     </ReportRegion>

@@ -1,9 +1,9 @@
 import { useMemo } from 'react';
 import type { AnalysisReport } from '../../schemas/analysis.ts';
-import { ChartFigure } from './ChartFigure.tsx';
 import { formatRate } from '../../schemas/format-number.ts';
-import { DataTable } from './DataTable.tsx';
+import { ChartFigure } from './ChartFigure.tsx';
 import { dataTableProps } from './data-table-props.ts';
+import { ReportTable } from './ReportTable.tsx';
 import { heatmapChart } from './heatmap-chart.ts';
 import { eloChart, winMatrixHeatmap } from './report-charts.ts';
 import { ReportRegion } from './ReportRegion.tsx';
@@ -41,7 +41,7 @@ export function PreferenceSection({ report }: { report: AnalysisReport }) {
       <p className="muted">From {preference.votes} arena votes.</p>
       <ReportRegion title="Bradley–Terry Elo" level={3}>
         <div className="analysis-pair">
-          <DataTable table={tables.elo} />
+          <ReportTable table={tables.elo} />
           <ChartFigure chart={tables.eloChart} fileName="elo" />
         </div>
         {preference.flags.length > 0 && (
@@ -56,22 +56,22 @@ export function PreferenceSection({ report }: { report: AnalysisReport }) {
         )}
       </ReportRegion>
       <ReportRegion title="Pairwise comparisons" level={3}>
-        <DataTable table={tables.pairwise} />
+        <ReportTable table={tables.pairwise} />
         <ChartFigure chart={tables.heatmap} fileName="win-fractions" dataTable={tables.winMatrix} />
       </ReportRegion>
       <ReadingPart title="Position bias" reading={readPositionBias(preference.positionBias)} />
       <ReadingPart title="Transitivity" reading={readCycles(preference.cycles)} />
       <ReportRegion title="Winner quality" level={3}>
-        <DataTable table={tables.quality} />
+        <ReportTable table={tables.quality} />
         <ReadingText reading={readKruskal(preference.winnerQuality.kruskal)} />
       </ReportRegion>
       <ReportRegion title="Pass and win rates" level={3}>
-        <DataTable table={tables.passRates} />
+        <ReportTable table={tables.passRates} />
         <p className="analysis-headline">
           Discriminating share:{' '}
           <span title={discriminating.title}>{discriminating.text}</span> of tasks are passed by some configuration and failed by another.
         </p>
-        <DataTable table={tables.winRates} />
+        <ReportTable table={tables.winRates} />
       </ReportRegion>
     </ReportRegion>
   );

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import type { AnalysisTables, Recovery } from '../../schemas/analysis.ts';
 import { barChart } from './bar-chart.ts';
 import { ChartFigure } from './ChartFigure.tsx';
-import { DataTable } from './DataTable.tsx';
+import { ReportTable } from './ReportTable.tsx';
 import { dataTableProps } from './data-table-props.ts';
 import { recoveryConfigurationChart, recoveryTypeChart } from './report-charts.ts';
 import { readRecovery } from './report-readings.ts';
@@ -28,14 +28,14 @@ export function RecoverySection({ recovery, tables }: { recovery: Recovery; tabl
           {recovery.byType.length > 0 && (
             <ReportRegion title="By error type" level={3}>
               <div className="analysis-pair">
-                <DataTable table={byType} />
+                <ReportTable table={byType} />
                 <ChartFigure chart={byTypeChart} fileName="recovery-by-type" />
               </div>
             </ReportRegion>
           )}
           <ReportRegion title="By configuration" level={3}>
             <div className="analysis-pair">
-              <DataTable table={byConfiguration} />
+              <ReportTable table={byConfiguration} />
               <ChartFigure chart={byConfigurationChart} fileName="recovery-by-configuration" />
             </div>
           </ReportRegion>

@@ -1,9 +1,8 @@
+import { describeError } from '../api/describe-error.ts';
 import { useAnalysisStore } from './analysis-store.ts';
 import { copyText, saveText } from './save-file.ts';
 import { tableToCsv, tableToMarkdown } from './table-export.ts';
 import type { TableModel } from './table-model.ts';
-
-const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** Copy CSV, Download CSV and Download Markdown for one table. */
 export function TableExports({ table }: { table: TableModel }) {
@@ -13,7 +12,7 @@ export function TableExports({ table }: { table: TableModel }) {
       await copyText(tableToCsv(table));
       announce(`Copied “${table.caption}” as CSV.`);
     } catch (error) {
-      announce(`Could not copy: ${describe(error)}. Use Download CSV instead.`);
+      announce(`Could not copy: ${describeError(error)}. Use Download CSV instead.`);
     }
   };
   return (

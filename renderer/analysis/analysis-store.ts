@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import { AnalysisReportSchema, type AnalysisReport } from '../../schemas/analysis.ts';
 import type { RpcClient, RpcInput } from '../../schemas/rpc.ts';
+import { errorClause } from '../api/describe-error.ts';
 import { RpcCallError } from '../api/rpc-call-error.ts';
 import { formatCount } from '../../schemas/format-number.ts';
 
@@ -66,7 +67,7 @@ export function clampResamples(value: number): number {
 }
 
 function failure(error: unknown, hasReport: boolean): string {
-  const detail = error instanceof RpcCallError || error instanceof Error ? error.message.replace(/\.$/, '') : String(error);
+  const detail = errorClause(error);
   const network = error instanceof RpcCallError && error.code === 'network';
   const next = network
     ? 'The app lost its connection to the workspace: check that it is still running, then press Recompute.'

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useAppStore } from '../app/app-store.ts';
+import { useConnectedClient } from '../api/connected-client.ts';
 import { DismissibleAlert } from '../ui/DismissibleAlert.tsx';
 import { useAnnotatorStore } from './annotator-store.ts';
 import { ChaptersPanel } from './ChaptersPanel.tsx';
@@ -30,7 +30,7 @@ function useRefuseStrayDrops(): void {
 
 /** The annotator: Sources, Document and Chapters side by side for one data room. */
 export function AnnotatorScreen() {
-  const client = useAppStore((s) => s.client);
+  const client = useConnectedClient();
   const phase = useAnnotatorStore((s) => s.phase);
   const error = useAnnotatorStore((s) => s.error);
   const announcement = useAnnotatorStore((s) => s.announcement);

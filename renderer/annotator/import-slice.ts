@@ -1,6 +1,7 @@
 import type { StateCreator } from 'zustand';
-import { FINISHED_JOB_STATES, type Job } from '../../schemas/jobs.ts';
+import type { Job } from '../../schemas/jobs.ts';
 import { MAX_SOURCE_BYTES } from '../../schemas/sources.ts';
+import { followStartedJob } from '../app/follow-started-job.ts';
 import type { AnnotatorState } from './annotator-store.ts';
 import { errorMessage } from './error-message.ts';
 
@@ -31,29 +32,31 @@ export interface ImportSlice {
 }
 
 const MIB = 1024 * 1024;
-/** Jobs that finished recently: an import's job can end before its start call has answered. */
-const RECENT_JOBS = 20;
 
 type Slice = StateCreator<AnnotatorState, [], [], ImportSlice>;
 
 export const createImportSlice: Slice = (set, get) => {
-  const finished = new Map<string, Job>();
-
-  const finish = async (job: Job) => {
-    const someFailed = /\b\d+ failed\b/.test(job.message);
-    const phase = job.state !== 'succeeded' ? 'failed' : someFailed ? 'partial' : 'done';
-    set({ importState: { phase, message: job.message || `The import ${job.state}.`, jobId: job.id } });
-    const { client, course } = get();
-    if (!client || !course) return;
-    try {
-      const detail = await client.call('courses.get', { courseId: course.id });
-      if (get().course?.id !== detail.id) return;
-      set({ course: detail });
-      if (!get().doc && detail.sources[0]) await get().openSource(detail.sources[0].id);
-    } catch (error) {
-      set({ error: errorMessage('refresh the sources after the import', error) });
-    }
-  };
+  const followImport = followStartedJob({
+    follows: (jobId) => get().importState?.jobId === jobId && get().importState?.phase === 'importing',
+    progressed(job) {
+      if (job.message) set({ importState: { ...get().importState!, message: job.message } });
+    },
+    async ended(job) {
+      const someFailed = /\b\d+ failed\b/.test(job.message);
+      const phase = job.state !== 'succeeded' ? 'failed' : someFailed ? 'partial' : 'done';
+      set({ importState: { phase, message: job.message || `The import ${job.state}.`, jobId: job.id } });
+      const { client, course } = get();
+      if (!client || !course) return;
+      try {
+        const detail = await client.call('courses.get', { courseId: course.id });
+        if (get().course?.id !== detail.id) return;
+        set({ course: detail });
+        if (!get().doc && detail.sources[0]) await get().openSource(detail.sources[0].id);
+      } catch (error) {
+        set({ error: errorMessage('refresh the sources after the import', error) });
+      }
+    },
+  });
 
   return {
     sourceFilter: '',
@@ -82,24 +85,14 @@ export const createImportSlice: Slice = (set, get) => {
         const { jobId } = await client.call('sources.importFiles', { files: uploaded, ...(course ? { courseId: course.id } : {}) });
         const note = skipped ? ` Not uploaded, too large: ${skipped}.` : '';
         set({ importState: { phase: 'importing', message: `Importing ${uploaded.length} file${uploaded.length === 1 ? '' : 's'}…${note}`, jobId } });
-        const done = finished.get(jobId);
-        if (done) await finish(done);
+        await followImport.started(jobId);
       } catch (error) {
         const kept = uploaded.length > 0 ? ` ${uploaded.length} file(s) were uploaded but not imported; import them again.` : '';
         set({ importState: { phase: 'failed', message: `${errorMessage('import the files', error)}${kept}` } });
       }
     },
 
-    jobChanged(job) {
-      if (!FINISHED_JOB_STATES.includes(job.state)) {
-        const current = get().importState;
-        if (current?.jobId === job.id && current.phase === 'importing' && job.message) set({ importState: { ...current, message: job.message } });
-        return;
-      }
-      finished.set(job.id, job);
-      if (finished.size > RECENT_JOBS) finished.delete(finished.keys().next().value!);
-      if (get().importState?.jobId === job.id && get().importState?.phase === 'importing') void finish(job);
-    },
+    jobChanged: (job) => followImport.jobChanged(job),
 
     dismissImport() {
       set({ importState: undefined });

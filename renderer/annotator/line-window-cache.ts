@@ -1,3 +1,5 @@
+import { describeError } from '../api/describe-error.ts';
+
 /** Reads lines `start`..`end` (1-based, inclusive) of one source version. */
 export type FetchLines = (start: number, end: number) => Promise<{ lines: string[] }>;
 
@@ -109,7 +111,7 @@ export class LineWindowCache {
       this.#windows.set(w, lines);
       this.#evict();
     } catch (error) {
-      this.#failed.set(w, error instanceof Error ? error.message : String(error));
+      this.#failed.set(w, describeError(error));
     } finally {
       this.#inFlight.delete(w);
     }

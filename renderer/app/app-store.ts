@@ -2,12 +2,12 @@ import { create } from 'zustand';
 import type { Job } from '../../schemas/jobs.ts';
 import type { RpcClient } from '../../schemas/rpc.ts';
 import type { WorkspaceInfo } from '../../schemas/workspace.ts';
+import { currentClient, holdConnectedClient } from '../api/connected-client.ts';
 import { watchesConnection, type ConnectionState } from '../api/connection-state.ts';
-import { RpcCallError } from '../api/rpc-call-error.ts';
+import { describeError } from '../api/describe-error.ts';
 import type { SectionId } from './sections.ts';
 
 export interface AppState {
-  client?: RpcClient;
   section: SectionId;
   info?: WorkspaceInfo;
   /** Jobs by id; the tray orders them. */
@@ -16,6 +16,7 @@ export interface AppState {
   error?: string;
   /** Whether the server is still there (browser mode); always connected in Electron. */
   connection: ConnectionState;
+  /** Holds the client for the screens (renderer/api/connected-client.ts) and follows its jobs and connection. */
   connect(client: RpcClient): () => void;
   showSection(section: SectionId): void;
   refresh(): Promise<void>;
@@ -26,15 +27,14 @@ export interface AppState {
 
 const newer = (a: Job | undefined, b: Job): Job => (a && a.updatedAt > b.updatedAt ? a : b);
 
-const describe = (error: unknown) => (error instanceof RpcCallError || error instanceof Error ? error.message : String(error));
-
 export const useAppStore = create<AppState>()((set, get) => ({
   section: 'annotate',
   jobs: {},
   connection: { kind: 'connected' },
 
   connect(client) {
-    set({ client, connection: { kind: 'connected' } });
+    holdConnectedClient(client);
+    set({ connection: { kind: 'connected' } });
     const unsubscribe = client.onEvent((event) => {
       if (event.type === 'job') set((state) => ({ jobs: { ...state.jobs, [event.job.id]: event.job } }));
     });
@@ -58,7 +58,7 @@ export const useAppStore = create<AppState>()((set, get) => ({
   },
 
   async refresh() {
-    const { client } = get();
+    const client = currentClient();
     if (!client) return;
     try {
       const [info, { jobs }] = await Promise.all([client.call('workspace.info', {}), client.call('jobs.list', {})]);
@@ -69,27 +69,27 @@ export const useAppStore = create<AppState>()((set, get) => ({
         error: undefined,
       }));
     } catch (error) {
-      set({ error: describe(error) });
+      set({ error: describeError(error) });
     }
   },
 
   async startVerify() {
-    const { client } = get();
+    const client = currentClient();
     if (!client) return;
     try {
       await client.call('workspace.verify', {});
     } catch (error) {
-      set({ error: describe(error) });
+      set({ error: describeError(error) });
     }
   },
 
   async cancelJob(jobId) {
-    const { client } = get();
+    const client = currentClient();
     if (!client) return;
     try {
       await client.call('jobs.cancel', { jobId });
     } catch (error) {
-      set({ error: describe(error) });
+      set({ error: describeError(error) });
     }
   },
 

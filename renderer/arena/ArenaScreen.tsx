@@ -1,5 +1,5 @@
 import { useEffect, type KeyboardEvent } from 'react';
-import { useAppStore } from '../app/app-store.ts';
+import { useConnectedClient } from '../api/connected-client.ts';
 import { DismissibleAlert } from '../ui/DismissibleAlert.tsx';
 import { AnnotatorBar } from './AnnotatorBar.tsx';
 import { useArenaStore, type ArenaTab } from './arena-store.ts';
@@ -17,7 +17,7 @@ const TABS: readonly { id: ArenaTab; label: string }[] = [
  * apart from it so voters never see running totals, the study owner's tab.
  */
 export function ArenaScreen() {
-  const client = useAppStore((s) => s.client);
+  const client = useConnectedClient();
   const tab = useArenaStore((s) => s.tab);
   const error = useArenaStore((s) => s.error);
   const announcement = useArenaStore((s) => s.announcement);

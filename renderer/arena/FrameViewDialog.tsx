@@ -1,6 +1,6 @@
 import { useRef, useState, type UIEvent } from 'react';
 import type { ArenaItem } from '../../schemas/arena.ts';
-import { useModalDialog } from './use-modal-dialog.ts';
+import { closeOnBackdrop, useModalDialog } from '../ui/use-modal-dialog.ts';
 import type { Side } from './vote-draft.ts';
 import './frame-view.css';
 
@@ -34,7 +34,7 @@ function FullImage({ src, alt }: { src: string | null; alt: string }) {
  * Only "Design", "Left" and "Right" are ever named: the blinding is the pair's.
  */
 export function FrameViewDialog({ item, view, onClose }: { item: ArenaItem; view: FrameView; onClose: () => void }) {
-  const { dialog, closeOnBackdrop } = useModalDialog(onClose);
+  const dialog = useModalDialog(onClose);
   const frame = item.frames[view.frameIndex];
   const [mode, setMode] = useState<'side-by-side' | 'overlay'>('side-by-side');
   const [overlaySide, setOverlaySide] = useState<Side>('left');

@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState, type MouseEvent } from 'react';
+import { useEffect, useState } from 'react';
+import { closeOnBackdrop, useModalDialog } from '../ui/use-modal-dialog.ts';
 import { liveUrl } from './live-view.ts';
 import { ScaledAgentFrame } from './ScaledAgentFrame.tsx';
 import type { Side } from './vote-draft.ts';
@@ -30,14 +31,10 @@ interface LiveBuildDialogProps {
  * dialog's own bar gives the keyboard back to the page, and Esc works again.
  */
 export function LiveBuildDialog({ side, siteUrl, routes, initialIndex, onClose }: LiveBuildDialogProps) {
-  const dialog = useRef<HTMLDialogElement>(null);
+  const dialog = useModalDialog(onClose);
   const [index, setIndex] = useState(Math.min(initialIndex, routes.length - 1));
   const label = side === 'left' ? 'Left' : 'Right';
   const route = routes[index];
-  const closeHandler = useRef(onClose);
-  useEffect(() => {
-    closeHandler.current = onClose;
-  });
   const [buildHasKeys, setBuildHasKeys] = useState(false);
 
   // The window loses focus to a frame of ours (the build) or gets it back.
@@ -57,27 +54,6 @@ export function LiveBuildDialog({ side, siteUrl, routes, initialIndex, onClose }
       window.removeEventListener('focus', focused);
     };
   }, []);
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (!element.open) element.showModal();
-    const closed = () => closeHandler.current();
-    element.addEventListener('close', closed);
-    return () => {
-      element.removeEventListener('close', closed);
-      if (element.open) element.close();
-    };
-  }, []);
-
-  // A click on the backdrop reaches the <dialog> itself, outside its box.
-  const closeOnBackdrop = (event: MouseEvent<HTMLDialogElement>) => {
-    const element = dialog.current;
-    if (!element || event.target !== element) return;
-    const box = element.getBoundingClientRect();
-    const inside = event.clientX >= box.left && event.clientX <= box.right && event.clientY >= box.top && event.clientY <= box.bottom;
-    if (!inside) element.close();
-  };
 
   return (
     // The backdrop click is a pointer shortcut; Esc and Close are the keyboard's ways out.

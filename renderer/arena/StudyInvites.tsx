@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { DEFAULT_INVITE_DAYS, MAX_INVITE_DAYS, type Invite } from '../../schemas/invites.ts';
-import { arenaErrorMessage } from './arena-error.ts';
+import { couldNot } from '../api/describe-error.ts';
+import { DataTable } from '../ui/DataTable.tsx';
 import { useArenaStore } from './arena-store.ts';
 import './invites.css';
 
@@ -29,7 +30,7 @@ export function StudyInvites() {
     try {
       setInvites((await client.call('arena.invites', {})).invites);
     } catch (err) {
-      setError(arenaErrorMessage('list the invite links', err, 'They refresh by themselves in a few seconds.'));
+      setError(couldNot('list the invite links', err, 'They refresh by themselves in a few seconds.'));
     }
   }, [client]);
 
@@ -59,7 +60,7 @@ export function StudyInvites() {
       setError(undefined);
       await Promise.all([load(), useArenaStore.getState().loadStudy()]);
     } catch (err) {
-      setError(arenaErrorMessage(`create an invite for "${trimmed}"`, err, 'Check the name and try again.'));
+      setError(couldNot(`create an invite for "${trimmed}"`, err, 'Check the name and try again.'));
     } finally {
       setBusy(false);
     }
@@ -72,7 +73,7 @@ export function StudyInvites() {
       useArenaStore.getState().announce(`Revoked ${invite.annotatorName}'s invite link; their votes are kept.`);
       await load();
     } catch (err) {
-      setError(arenaErrorMessage(`revoke ${invite.annotatorName}'s invite`, err, 'Try again; the link still works until it is revoked.'));
+      setError(couldNot(`revoke ${invite.annotatorName}'s invite`, err, 'Try again; the link still works until it is revoked.'));
     }
   };
 
@@ -131,39 +132,34 @@ export function StudyInvites() {
       ) : invites.length === 0 ? (
         <p className="muted">No invite links yet.</p>
       ) : (
-        <table className="study__table" aria-label="Invite links">
-          <thead>
-            <tr>
-              <th scope="col">Annotator</th>
-              <th scope="col">Status</th>
-              <th scope="col">Votes</th>
-              <th scope="col">Last used</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {invites.map((invite) => {
-              const progress = votesOf(invite.annotatorId);
-              return (
-                <tr key={invite.id}>
-                  <th scope="row">{invite.annotatorName}</th>
-                  <td>{statusText(invite)}</td>
-                  <td>{progress ? `${progress.done}/${progress.total}` : '—'}</td>
-                  <td>{invite.lastUsedAt ? new Date(invite.lastUsedAt).toLocaleString() : 'never'}</td>
-                  <td>
-                    {invite.status === 'active' && (
-                      <button type="button" onClick={() => void revoke(invite)} aria-label={`Revoke ${invite.annotatorName}'s invite link`}>
-                        Revoke
-                      </button>
-                    )}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+        <DataTable<Invite>
+          className="study__table"
+          label="Invite links"
+          columns={[
+            { head: 'Annotator', cell: (invite) => invite.annotatorName },
+            { head: 'Status', cell: (invite) => statusText(invite) },
+            {
+              head: 'Votes',
+              cell: (invite) => {
+                const progress = votesOf(invite.annotatorId);
+                return progress ? `${progress.done}/${progress.total}` : '—';
+              },
+            },
+            { head: 'Last used', cell: (invite) => (invite.lastUsedAt ? new Date(invite.lastUsedAt).toLocaleString() : 'never') },
+            {
+              head: 'Actions',
+              headHidden: true,
+              cell: (invite) =>
+                invite.status === 'active' && (
+                  <button type="button" onClick={() => void revoke(invite)} aria-label={`Revoke ${invite.annotatorName}'s invite link`}>
+                    Revoke
+                  </button>
+                ),
+            },
+          ]}
+          rows={invites}
+          rowKey={(invite) => invite.id}
+        />
       )}
     </div>
   );

@@ -1,11 +1,32 @@
 import { useEffect } from 'react';
 import type { ArenaStudy } from '../../schemas/arena.ts';
+import { DataTable, type DataColumn } from '../ui/DataTable.tsx';
 import { ProgressBar } from '../ui/ProgressBar.tsx';
 import { useArenaStore } from './arena-store.ts';
 import { StudyInvites } from './StudyInvites.tsx';
 import { readPositionBias } from './vote-words.ts';
 
 const REFRESH_MS = 4000;
+
+const ANNOTATOR_COLUMNS: DataColumn<ArenaStudy['annotators'][number]>[] = [
+  {
+    head: 'Annotator',
+    cell: (a) => (
+      <>
+        {a.name} {a.synthetic && <span className="arena-badge">synthetic</span>}
+      </>
+    ),
+  },
+  {
+    head: 'Done',
+    cell: (a) => (
+      <>
+        {a.done}/{a.total}
+      </>
+    ),
+  },
+  { head: 'Progress', cell: (a) => <ProgressBar label={`${a.name} progress`} done={a.done} total={a.total} /> },
+];
 
 /** The study owner's live view: progress per annotator and overall, and position bias. */
 export function StudyPanel() {
@@ -54,30 +75,7 @@ export function StudyPanel() {
             {study.annotators.length === 0 ? (
               <p className="muted">No annotators yet.</p>
             ) : (
-              <table className="study__table">
-                <thead>
-                  <tr>
-                    <th scope="col">Annotator</th>
-                    <th scope="col">Done</th>
-                    <th scope="col">Progress</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {study.annotators.map((a) => (
-                    <tr key={a.id}>
-                      <th scope="row">
-                        {a.name} {a.synthetic && <span className="arena-badge">synthetic</span>}
-                      </th>
-                      <td>
-                        {a.done}/{a.total}
-                      </td>
-                      <td>
-                        <ProgressBar label={`${a.name} progress`} done={a.done} total={a.total} />
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+              <DataTable className="study__table" columns={ANNOTATOR_COLUMNS} rows={study.annotators} rowKey={(a) => a.id} />
             )}
           </div>
           <PositionBias position={study.position} />

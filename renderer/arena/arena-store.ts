@@ -1,7 +1,8 @@
 import { create } from 'zustand';
 import type { Annotator, ArenaItem, ArenaProgress, ArenaStudy, OwnVote } from '../../schemas/arena.ts';
 import type { RpcClient } from '../../schemas/rpc.ts';
-import { arenaErrorMessage, isConflict } from './arena-error.ts';
+import { couldNot } from '../api/describe-error.ts';
+import { isConflict } from './arena-error.ts';
 import { readRememberedAnnotator, rememberAnnotator } from './remembered-annotator.ts';
 import { CHOICE_WORDS, progressText } from './vote-words.ts';
 import { EMPTY_DRAFT, describeMissing, isRating, missingForSubmit, ratingContradiction, voteDraftReducer, type DraftAction, type VoteDraft } from './vote-draft.ts';
@@ -93,7 +94,7 @@ export function createArenaStore(now: () => number = () => performance.now()) {
             const remembered = annotators.find((a) => a.id === readRememberedAnnotator() && !a.synthetic);
             if (remembered) get().chooseAnnotator(remembered.id);
           } catch (error) {
-            set({ annotatorsPhase: 'failed', error: arenaErrorMessage('list the annotators', error, 'Reload the page to try again; no votes were affected.') });
+            set({ annotatorsPhase: 'failed', error: couldNot('list the annotators', error, 'Reload the page to try again; no votes were affected.') });
           }
         })();
       },
@@ -129,7 +130,7 @@ export function createArenaStore(now: () => number = () => performance.now()) {
           get().chooseAnnotator(created.id);
           get().announce(`Created ${created.name}; every vote from now on is theirs.`);
         } catch (error) {
-          set({ error: arenaErrorMessage(`create the annotator "${trimmed}"`, error, 'Check the name and try again.') });
+          set({ error: couldNot(`create the annotator "${trimmed}"`, error, 'Check the name and try again.') });
         }
       },
 
@@ -161,7 +162,7 @@ export function createArenaStore(now: () => number = () => performance.now()) {
           });
         } catch (error) {
           if (request !== nextRequest) return;
-          set({ item: null, itemPhase: 'failed', error: arenaErrorMessage('load the next pair', error, 'Press "Try again"; your recorded votes are kept.') });
+          set({ item: null, itemPhase: 'failed', error: couldNot('load the next pair', error, 'Press "Try again"; your recorded votes are kept.') });
         }
       },
 
@@ -201,10 +202,10 @@ export function createArenaStore(now: () => number = () => performance.now()) {
           await get().loadNext();
         } catch (error) {
           if (isConflict(error)) {
-            set({ error: arenaErrorMessage('record your vote', error, 'This pair is no longer open (perhaps voted in another window); your open pair is shown now.') });
+            set({ error: couldNot('record your vote', error, 'This pair is no longer open (perhaps voted in another window); your open pair is shown now.') });
             await get().loadNext();
           } else {
-            set({ error: arenaErrorMessage('record your vote', error, 'Your choice, ratings and reason are still here: press Submit (or Enter) to try again.') });
+            set({ error: couldNot('record your vote', error, 'Your choice, ratings and reason are still here: press Submit (or Enter) to try again.') });
           }
         } finally {
           set({ busy: false });
@@ -234,7 +235,7 @@ export function createArenaStore(now: () => number = () => performance.now()) {
           void get().loadVotes();
           void get().loadStudy();
         } catch (error) {
-          set({ error: arenaErrorMessage('undo your last vote', error, 'The vote is still recorded; try Undo again.') });
+          set({ error: couldNot('undo your last vote', error, 'The vote is still recorded; try Undo again.') });
         } finally {
           set({ busy: false });
         }
@@ -251,7 +252,7 @@ export function createArenaStore(now: () => number = () => performance.now()) {
           set({ votes, votesPhase: 'ready' });
         } catch (error) {
           if (request !== votesRequest) return;
-          set({ votesPhase: 'failed', error: arenaErrorMessage('load your votes', error, 'They are safely recorded; they show again after your next vote or a reload.') });
+          set({ votesPhase: 'failed', error: couldNot('load your votes', error, 'They are safely recorded; they show again after your next vote or a reload.') });
         }
       },
 
@@ -262,7 +263,7 @@ export function createArenaStore(now: () => number = () => performance.now()) {
           const study = await client.call('arena.study', {});
           set({ study, studyError: undefined });
         } catch (error) {
-          set({ studyError: arenaErrorMessage('refresh the study panel', error, 'It tries again every few seconds.') });
+          set({ studyError: couldNot('refresh the study panel', error, 'It tries again every few seconds.') });
         }
       },
 

@@ -1,6 +1,7 @@
 import { useEffect, useRef, type FormEvent } from 'react';
-import { EXPORT_SUBSETS } from '../../schemas/export.ts';
-import { useAppStore } from '../app/app-store.ts';
+import { EXPORT_SUBSETS, type ExportedFile } from '../../schemas/export.ts';
+import { useConnectedClient } from '../api/connected-client.ts';
+import { DataTable, type DataColumn } from '../ui/DataTable.tsx';
 import { ProgressBar } from '../ui/ProgressBar.tsx';
 import { useExportStore } from './export-store.ts';
 import { ImportRegion } from './ImportRegion.tsx';
@@ -16,12 +17,20 @@ const SUBSET_LABELS = {
   rubrics: 'Rubrics (anchored rubric sets)',
 } as const;
 
+const FILE_COLUMNS: DataColumn<ExportedFile>[] = [
+  { head: 'File', cell: (file) => file.path },
+  { head: 'Subset', cell: (file) => file.subset },
+  { head: 'Split', cell: (file) => file.split },
+  { head: 'Rows', cell: (file) => file.rows },
+  { head: 'Bytes', cell: (file) => file.bytes },
+];
+
 /**
  * Exports the workspace as a Hugging Face dataset folder on the server's disk: subsets, format,
  * the card's license, pseudonyms, synthetic data, then the job's progress and what it wrote (files, rows, the card).
  */
 export function ExportScreen() {
-  const client = useAppStore((s) => s.client);
+  const client = useConnectedClient();
   const state = useExportStore();
   const running = state.phase === 'starting' || state.phase === 'exporting';
   useEffect(() => (client ? useExportStore.getState().connect(client) : undefined), [client]);
@@ -90,29 +99,7 @@ export function ExportScreen() {
       {state.result && (
         <section className="export-region" aria-labelledby="export-result-title">
           <h2 id="export-result-title">Written to {state.result.outDir}</h2>
-          <table>
-            <caption>Files</caption>
-            <thead>
-              <tr>
-                <th scope="col">File</th>
-                <th scope="col">Subset</th>
-                <th scope="col">Split</th>
-                <th scope="col">Rows</th>
-                <th scope="col">Bytes</th>
-              </tr>
-            </thead>
-            <tbody>
-              {state.result.files.map((file) => (
-                <tr key={file.path}>
-                  <td>{file.path}</td>
-                  <td>{file.subset}</td>
-                  <td>{file.split}</td>
-                  <td>{file.rows}</td>
-                  <td>{file.bytes}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <DataTable caption="Files" columns={FILE_COLUMNS} rows={state.result.files} rowKey={(file) => file.path} rowHeads={false} />
           <h3>Dataset card (README.md)</h3>
           <pre className="export-card" tabIndex={0} aria-label="Dataset card preview">
             {state.result.card}

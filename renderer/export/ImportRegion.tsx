@@ -1,9 +1,19 @@
 import { useEffect, type FormEvent } from 'react';
-import { useAppStore } from '../app/app-store.ts';
+import type { ImportedSubset } from '../../schemas/import.ts';
+import { useConnectedClient } from '../api/connected-client.ts';
+import { DataTable, type DataColumn } from '../ui/DataTable.tsx';
 import { ProgressBar } from '../ui/ProgressBar.tsx';
 import { useImportStore } from './import-store.ts';
 
 const KIND_LABELS = { chapter: 'Chapter', 'course-notes': 'Data room notes', 'rubric-set': 'Rubric set', 'source-version': 'Source version' } as const;
+
+const SUBSET_COLUMNS: DataColumn<ImportedSubset>[] = [
+  { head: 'Subset', cell: (subset) => subset.subset },
+  { head: 'Rows', cell: (subset) => subset.rows },
+  { head: 'Added', cell: (subset) => subset.added },
+  { head: 'Already here', cell: (subset) => subset.unchanged },
+  { head: 'Conflicts', cell: (subset) => subset.conflicts },
+];
 
 /**
  * Imports (merges) a dataset folder lhb export hf wrote, read on the server's disk: the folder,
@@ -11,7 +21,7 @@ const KIND_LABELS = { chapter: 'Chapter', 'course-notes': 'Data room notes', 'ru
  * texts (the workspace's and the import's, which was kept beside it), and the notes.
  */
 export function ImportRegion() {
-  const client = useAppStore((s) => s.client);
+  const client = useConnectedClient();
   const state = useImportStore();
   const running = state.phase === 'starting' || state.phase === 'importing';
   useEffect(() => (client ? useImportStore.getState().connect(client) : undefined), [client]);
@@ -52,29 +62,7 @@ export function ImportRegion() {
       )}
       {state.result && (
         <>
-          <table>
-            <caption>Imported from {state.result.dir}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Subset</th>
-                <th scope="col">Rows</th>
-                <th scope="col">Added</th>
-                <th scope="col">Already here</th>
-                <th scope="col">Conflicts</th>
-              </tr>
-            </thead>
-            <tbody>
-              {state.result.subsets.map((subset) => (
-                <tr key={subset.subset}>
-                  <td>{subset.subset}</td>
-                  <td>{subset.rows}</td>
-                  <td>{subset.added}</td>
-                  <td>{subset.unchanged}</td>
-                  <td>{subset.conflicts}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <DataTable caption={`Imported from ${state.result.dir}`} columns={SUBSET_COLUMNS} rows={state.result.subsets} rowKey={(subset) => subset.subset} rowHeads={false} />
           {state.result.conflicts.length > 0 && (
             <section aria-labelledby="import-conflicts-title">
               <h3 id="import-conflicts-title">Conflicts to resolve ({state.result.conflicts.length})</h3>

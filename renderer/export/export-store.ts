@@ -3,7 +3,8 @@ import { checkCardLicense, DEFAULT_CARD_LICENSE, licenseInputOf, type CardLicens
 import { EXPORT_SUBSETS, type ExportFormat, type ExportResult, type ExportSubset } from '../../schemas/export.ts';
 import type { Job } from '../../schemas/jobs.ts';
 import type { RpcClient } from '../../schemas/rpc.ts';
-import { errorDetail, followResultJob } from './follow-result-job.ts';
+import { errorClause } from '../api/describe-error.ts';
+import { followResultJob } from './follow-result-job.ts';
 
 export type ExportPhase = 'idle' | 'starting' | 'exporting' | 'succeeded' | 'failed' | 'cancelled';
 
@@ -117,7 +118,7 @@ export function createExportStore() {
           set({ jobId, phase: 'exporting' });
           await follow.started(jobId);
         } catch (error) {
-          set({ phase: 'failed', message: `Could not start the export: ${errorDetail(error)}. Nothing was written.` });
+          set({ phase: 'failed', message: `Could not start the export: ${errorClause(error)}. Nothing was written.` });
         }
       },
 

@@ -2,7 +2,8 @@ import { create } from 'zustand';
 import type { ImportResult } from '../../schemas/import.ts';
 import type { Job } from '../../schemas/jobs.ts';
 import type { RpcClient } from '../../schemas/rpc.ts';
-import { errorDetail, followResultJob } from './follow-result-job.ts';
+import { errorClause } from '../api/describe-error.ts';
+import { followResultJob } from './follow-result-job.ts';
 
 export type ImportPhase = 'idle' | 'starting' | 'importing' | 'succeeded' | 'failed' | 'cancelled';
 
@@ -60,7 +61,7 @@ export function createImportStore() {
           set({ jobId, phase: 'importing' });
           await follow.started(jobId);
         } catch (error) {
-          set({ phase: 'failed', message: `Could not start the import: ${errorDetail(error)}. Nothing was imported.` });
+          set({ phase: 'failed', message: `Could not start the import: ${errorClause(error)}. Nothing was imported.` });
         }
       },
 

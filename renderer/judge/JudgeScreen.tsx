@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useAppStore } from '../app/app-store.ts';
+import { useConnectedClient } from '../api/connected-client.ts';
 import { DismissibleAlert } from '../ui/DismissibleAlert.tsx';
 import { JudgingRegion } from './JudgingRegion.tsx';
 import { JudgmentsBrowser } from './JudgmentsBrowser.tsx';
@@ -12,7 +12,7 @@ import './judge.css';
  * judging jobs and the judgment browser sit beside it as further regions.
  */
 export function JudgeScreen() {
-  const client = useAppStore((s) => s.client);
+  const client = useConnectedClient();
   const error = useRubricsStore((s) => s.error);
   const announcement = useRubricsStore((s) => s.announcement);
   const { dismissError } = useRubricsStore.getState();

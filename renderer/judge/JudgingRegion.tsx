@@ -1,12 +1,12 @@
 import { useEffect } from 'react';
 import { JudgeTierSchema, type JudgeTier } from '../../schemas/judge.ts';
-import { useAppStore } from '../app/app-store.ts';
+import { useConnectedClient } from '../api/connected-client.ts';
 import { ProgressBar } from '../ui/ProgressBar.tsx';
 import { useJudgingStore } from './judging-store.ts';
 
 /** Configure judges and start a judging job: tier, scale, rubric sets; progress with the cost so far; Cancel. */
 export function JudgingRegion() {
-  const client = useAppStore((s) => s.client);
+  const client = useConnectedClient();
   const { judgesText, tier, scale, rubricSets, phase, done, total, message } = useJudgingStore();
   const store = useJudgingStore.getState();
   useEffect(() => (client ? useJudgingStore.getState().connect(client) : undefined), [client]);

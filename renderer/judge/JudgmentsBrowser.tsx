@@ -1,9 +1,44 @@
 import { useEffect, useMemo } from 'react';
 import type { JudgmentView } from '../../schemas/judge.ts';
+import type { RubricAgreement } from '../../schemas/judging.ts';
 import { stepNumber } from '../../schemas/trajectory.ts';
+import { DataTable, type DataColumn } from '../ui/DataTable.tsx';
 import { useJudgingStore, type RunEvidence } from './judging-store.ts';
 
 const pct = (value: number | null) => (value === null ? '–' : `${Math.round(value * 100)}%`);
+
+const AGREEMENT_COLUMNS: DataColumn<RubricAgreement>[] = [
+  { head: 'Rubric', cell: (row) => row.rubric },
+  { head: 'Set', className: 'judge-table__nowrap', cell: (row) => `${row.rubricSet}@${row.version} (${row.scale}-pt)` },
+  { head: 'Judges', cell: (row) => row.judges },
+  { head: 'Runs', cell: (row) => row.runs },
+  { head: 'Same score', cell: (row) => pct(row.exact) },
+  { head: 'Mean gap', cell: (row) => pct(row.meanGap) },
+  { head: 'Failed', cell: (row) => row.failed },
+];
+
+const SCORE_COLUMNS: DataColumn<JudgmentView>[] = [
+  { head: 'Rubric', cell: (j) => `${j.rubric} (${j.rubricSet}@${j.rubricSetVersion})` },
+  { head: 'Judge', cell: (j) => j.judge },
+  {
+    head: 'Score',
+    cell: (j) => (
+      <>
+        {j.status === 'ok' ? `${j.score} of ${j.scale === 3 ? '0–2' : '1–5'}` : 'failed'}
+        {j.leftOut !== null && <span className="judge-badge judge-badge--left-out">left out</span>}
+      </>
+    ),
+  },
+  {
+    head: 'Evidence',
+    cell: (j) => (
+      <>
+        {j.status === 'ok' ? j.evidence : j.failure}
+        {j.leftOut !== null && <p className="judge-warning">{`Left out of every figure: ${j.leftOut}.`}</p>}
+      </>
+    ),
+  },
+];
 
 /** Stored judgments: agreement per rubric, runs to pick, and a run's judgments with their evidence beside its frames or trajectory. */
 export function JudgmentsBrowser() {
@@ -45,33 +80,12 @@ export function JudgmentsBrowser() {
             </p>
           )}
           <div className="judge-table">
-            <table>
-              <caption>Agreement per rubric (runs scored by two or more judges)</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Rubric</th>
-                  <th scope="col">Set</th>
-                  <th scope="col">Judges</th>
-                  <th scope="col">Runs</th>
-                  <th scope="col">Same score</th>
-                  <th scope="col">Mean gap</th>
-                  <th scope="col">Failed</th>
-                </tr>
-              </thead>
-              <tbody>
-                {(agreement ?? []).map((row) => (
-                  <tr key={`${row.rubricSet}@${row.version}/${row.scale}/${row.rubric}`}>
-                    <th scope="row">{row.rubric}</th>
-                    <td className="judge-table__nowrap">{`${row.rubricSet}@${row.version} (${row.scale}-pt)`}</td>
-                    <td>{row.judges}</td>
-                    <td>{row.runs}</td>
-                    <td>{pct(row.exact)}</td>
-                    <td>{pct(row.meanGap)}</td>
-                    <td>{row.failed}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <DataTable
+              caption="Agreement per rubric (runs scored by two or more judges)"
+              columns={AGREEMENT_COLUMNS}
+              rows={agreement ?? []}
+              rowKey={(row) => `${row.rubricSet}@${row.version}/${row.scale}/${row.rubric}`}
+            />
           </div>
           <div className="judge-judgments__panes">
             <ul className="judge-judgments__runs" aria-label="Judged runs">
@@ -96,33 +110,7 @@ function RunJudgments({ judgments, evidence }: { judgments: JudgmentView[]; evid
   return (
     <div className="judge-judgments__run">
       <div className="judge-table">
-        <table>
-          <caption>Each judge's score and evidence</caption>
-          <thead>
-            <tr>
-              <th scope="col">Rubric</th>
-              <th scope="col">Judge</th>
-              <th scope="col">Score</th>
-              <th scope="col">Evidence</th>
-            </tr>
-          </thead>
-          <tbody>
-            {judgments.map((j) => (
-              <tr key={j.id}>
-                <th scope="row">{`${j.rubric} (${j.rubricSet}@${j.rubricSetVersion})`}</th>
-                <td>{j.judge}</td>
-                <td>
-                  {j.status === 'ok' ? `${j.score} of ${j.scale === 3 ? '0–2' : '1–5'}` : 'failed'}
-                  {j.leftOut !== null && <span className="judge-badge judge-badge--left-out">left out</span>}
-                </td>
-                <td>
-                  {j.status === 'ok' ? j.evidence : j.failure}
-                  {j.leftOut !== null && <p className="judge-warning">{`Left out of every figure: ${j.leftOut}.`}</p>}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable caption="Each judge's score and evidence" columns={SCORE_COLUMNS} rows={judgments} rowKey={(j) => j.id} />
       </div>
       <aside className="judge-judgments__evidence" aria-label="What the judges saw">
         {evidence === null && <p className="muted">Loading the run's frames and trajectory…</p>}

@@ -1,5 +1,6 @@
 import type { JudgeTier } from '../../schemas/judge.ts';
-import { AUTHOR_WORDS, groupRubricSets, setLabel, TIER_WORDS, usageOf, usageWords, type TierFilter } from './rubric-set-groups.ts';
+import { DataTable } from '../ui/DataTable.tsx';
+import { AUTHOR_WORDS, groupRubricSets, setLabel, TIER_WORDS, usageOf, usageWords, type RubricSetGroup, type TierFilter } from './rubric-set-groups.ts';
 import { useRubricsStore } from './rubrics-store.ts';
 
 const TIERS: TierFilter[] = ['all', 'process', 'output', 'content'];
@@ -42,55 +43,54 @@ export function RubricSetBrowser() {
         <p className="muted">Loading the rubric sets…</p>
       ) : (
         <div className="judge-table">
-          <table>
-            <caption>
-              {groups.length} set{groups.length === 1 ? '' : 's'} shown{tier === 'all' ? '' : ` for the ${tier} tier`}. Pick a version to read its rubrics.
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">Set</th>
-                <th scope="col">Tier</th>
-                <th scope="col">Scale</th>
-                <th scope="col">Author</th>
-                <th scope="col">Versions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {groups.map((group) => (
-                <tr key={`${group.name}:${group.scale}`}>
-                  <th scope="row">
+          <DataTable<RubricSetGroup>
+            caption={
+              <>
+                {groups.length} set{groups.length === 1 ? '' : 's'} shown{tier === 'all' ? '' : ` for the ${tier} tier`}. Pick a version to read its rubrics.
+              </>
+            }
+            columns={[
+              {
+                head: 'Set',
+                cell: (group) => (
+                  <>
                     <span className="judge-browser__title">{group.title}</span>
                     <code className="judge-browser__name">{group.name}</code>
-                  </th>
-                  <td>{TIER_WORDS[group.tier]}</td>
-                  <td className="judge-table__nowrap">{group.scale}-point</td>
-                  <td>{AUTHOR_WORDS[group.authoredBy]}</td>
-                  <td>
-                    <ul className="judge-versions">
-                      {group.versions.map((version) => {
-                        const current = selected?.name === version.name && selected.version === version.version && selected.scale === version.scale;
-                        return (
-                          <li key={version.version}>
-                            <button
-                              type="button"
-                              className="judge-versions__pick"
-                              aria-label={setLabel(version)}
-                              aria-current={current ? 'true' : undefined}
-                              onClick={() => void select({ name: version.name, version: version.version, scale: version.scale })}
-                            >
-                              {version.version}
-                            </button>
-                            <span className={version.builtin ? 'judge-badge judge-badge--builtin' : 'judge-badge'}>{version.builtin ? 'built-in' : 'authored'}</span>
-                            <span className="judge-versions__usage">{usageWords(usageOf(usage, version))}</span>
-                          </li>
-                        );
-                      })}
-                    </ul>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+                  </>
+                ),
+              },
+              { head: 'Tier', cell: (group) => TIER_WORDS[group.tier] },
+              { head: 'Scale', className: 'judge-table__nowrap', cell: (group) => `${group.scale}-point` },
+              { head: 'Author', cell: (group) => AUTHOR_WORDS[group.authoredBy] },
+              {
+                head: 'Versions',
+                cell: (group) => (
+                  <ul className="judge-versions">
+                    {group.versions.map((version) => {
+                      const current = selected?.name === version.name && selected.version === version.version && selected.scale === version.scale;
+                      return (
+                        <li key={version.version}>
+                          <button
+                            type="button"
+                            className="judge-versions__pick"
+                            aria-label={setLabel(version)}
+                            aria-current={current ? 'true' : undefined}
+                            onClick={() => void select({ name: version.name, version: version.version, scale: version.scale })}
+                          >
+                            {version.version}
+                          </button>
+                          <span className={version.builtin ? 'judge-badge judge-badge--builtin' : 'judge-badge'}>{version.builtin ? 'built-in' : 'authored'}</span>
+                          <span className="judge-versions__usage">{usageWords(usageOf(usage, version))}</span>
+                        </li>
+                      );
+                    })}
+                  </ul>
+                ),
+              },
+            ]}
+            rows={groups}
+            rowKey={(group) => `${group.name}:${group.scale}`}
+          />
         </div>
       )}
     </div>

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { scaleLevels } from '../../schemas/judge.ts';
+import { DataTable } from '../ui/DataTable.tsx';
 import { AUTHOR_WORDS, setLabel, taskKindWords, TIER_WORDS, usageOf, usageWords } from './rubric-set-groups.ts';
 import { useRubricsStore } from './rubrics-store.ts';
 
@@ -68,23 +69,17 @@ export function RubricSetViewer() {
               {rubric.name} <span className="judge-rubric__weight">weight {rubric.weight}</span>
             </h4>
             <p>{rubric.criterion}</p>
-            <table className="judge-anchors">
-              <caption className="visually-hidden">Anchors of {rubric.name}, highest level first</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Level</th>
-                  <th scope="col">What a judge sees</th>
-                </tr>
-              </thead>
-              <tbody>
-                {levels.map((level) => (
-                  <tr key={level}>
-                    <th scope="row">{level}</th>
-                    <td>{rubric.anchors[level]}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <DataTable
+              className="judge-anchors"
+              caption={`Anchors of ${rubric.name}, highest level first`}
+              captionClassName="visually-hidden"
+              columns={[
+                { head: 'Level', cell: (level) => level },
+                { head: 'What a judge sees', cell: (level) => rubric.anchors[level] },
+              ]}
+              rows={levels}
+              rowKey={(level) => String(level)}
+            />
           </li>
         ))}
       </ol>

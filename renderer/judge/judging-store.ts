@@ -1,10 +1,12 @@
 import { create } from 'zustand';
 import { JudgesFileSchema, type JudgeTier, type JudgmentView, type RubricScale } from '../../schemas/judge.ts';
 import type { RubricAgreement } from '../../schemas/judging.ts';
-import { FINISHED_JOB_STATES, type Job } from '../../schemas/jobs.ts';
+import type { Job } from '../../schemas/jobs.ts';
 import type { RpcClient } from '../../schemas/rpc.ts';
 import type { RunAssets } from '../../schemas/run-assets.ts';
 import type { Trajectory } from '../../schemas/trajectory.ts';
+import { errorClause } from '../api/describe-error.ts';
+import { followStartedJob } from '../app/follow-started-job.ts';
 
 export type JudgingPhase = 'idle' | 'starting' | 'judging' | 'succeeded' | 'failed' | 'cancelled';
 
@@ -55,15 +57,13 @@ export const JUDGES_EXAMPLE = JSON.stringify(
   2,
 );
 
-const detail = (error: unknown) => (error instanceof Error ? error.message : String(error)).replace(/\.$/, '');
-
 /** The judges text parsed like `lhb judge --judges FILE`, or what is wrong with it. */
 export function parseJudgesText(text: string): { ok: true; judges: ReturnType<typeof JudgesFileSchema.parse> } | { ok: false; error: string } {
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch (error) {
-    return { ok: false, error: `The judges are not JSON (${detail(error)}).` };
+    return { ok: false, error: `The judges are not JSON (${errorClause(error)}).` };
   }
   const parsed = JudgesFileSchema.safeParse(json);
   if (!parsed.success) return { ok: false, error: `The judges are not valid: ${parsed.error.issues.map((issue) => `${issue.path.join('.') || '(list)'}: ${issue.message}`).join('; ')}.` };
@@ -72,11 +72,15 @@ export function parseJudgesText(text: string): { ok: true; judges: ReturnType<ty
 
 export function createJudgingStore() {
   return create<JudgingState>()((set, get) => {
-    const finished = new Map<string, Job>();
-    const finish = (job: Job) => {
-      set({ phase: job.state === 'succeeded' ? 'succeeded' : job.state === 'cancelled' ? 'cancelled' : 'failed', message: job.message, done: job.done, total: job.total });
-      void get().loadJudgments();
-    };
+    const follow = followStartedJob({
+      kind: 'judge',
+      follows: (jobId) => jobId === get().jobId,
+      progressed: (job) => set({ done: job.done, total: job.total, message: job.message }),
+      ended(job) {
+        set({ phase: job.state === 'succeeded' ? 'succeeded' : job.state === 'cancelled' ? 'cancelled' : 'failed', message: job.message, done: job.done, total: job.total });
+        void get().loadJudgments();
+      },
+    });
     return {
       judgesText: JUDGES_EXAMPLE,
       tier: 'output',
@@ -115,10 +119,9 @@ export function createJudgingStore() {
         try {
           const { jobId, rubricSets: used } = await client.call('judge.start', { judges: judges.judges, tier, scale, ...(refs.length > 0 ? { rubricSets: refs } : {}) });
           set({ jobId, phase: 'judging', message: `Judging with ${used.join(', ')}…` });
-          const ended = finished.get(jobId);
-          if (ended) finish(ended);
+          await follow.started(jobId);
         } catch (error) {
-          set({ phase: 'failed', message: `Could not start judging: ${detail(error)}.` });
+          set({ phase: 'failed', message: `Could not start judging: ${errorClause(error)}.` });
         }
       },
 
@@ -135,7 +138,7 @@ export function createJudgingStore() {
           const { judgments } = await client.call('judge.list', {});
           set({ judgments, loading: false, listError: null });
         } catch (error) {
-          set({ loading: false, listError: `The judgments could not be read: ${detail(error)}.` });
+          set({ loading: false, listError: `The judgments could not be read: ${errorClause(error)}.` });
         }
       },
 
@@ -150,7 +153,7 @@ export function createJudgingStore() {
             runId,
             assets: assets.status === 'fulfilled' ? assets.value : null,
             trajectory: trajectory.status === 'fulfilled' ? trajectory.value.trajectory : null,
-            problem: assets.status === 'rejected' ? `The run's frames could not be read: ${detail(assets.reason)}.` : null,
+            problem: assets.status === 'rejected' ? `The run's frames could not be read: ${errorClause(assets.reason)}.` : null,
           },
         });
       },
@@ -167,16 +170,7 @@ export function createJudgingStore() {
         }
       },
 
-      jobChanged(job) {
-        if (job.kind !== 'judge') return;
-        if (FINISHED_JOB_STATES.includes(job.state)) {
-          finished.set(job.id, job);
-          if (finished.size > 20) finished.delete(finished.keys().next().value as string);
-        }
-        if (job.id !== get().jobId) return;
-        if (FINISHED_JOB_STATES.includes(job.state)) finish(job);
-        else set({ done: job.done, total: job.total, message: job.message });
-      },
+      jobChanged: (job) => follow.jobChanged(job),
     };
   });
 }

@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import type { RubricScale } from '../../schemas/judge.ts';
 import { nextRubricVersion, type RubricSetSummary, type RubricSetUsage, type StoredRubricSet } from '../../schemas/rubric-library.ts';
 import type { RpcClient } from '../../schemas/rpc.ts';
-import { RpcCallError } from '../api/rpc-call-error.ts';
+import { couldNot, describeError } from '../api/describe-error.ts';
 import { blankDraft, checkDraft, draftFromSet, type DraftErrors, type RubricDraft } from './rubric-draft.ts';
 import type { TierFilter } from './rubric-set-groups.ts';
 import { setLabel } from './rubric-set-groups.ts';
@@ -52,11 +52,6 @@ export interface RubricsState {
   cancelEdit(): void;
   save(): Promise<boolean>;
   dismissError(): void;
-}
-
-function couldNot(what: string, error: unknown, next: string): string {
-  const detail = error instanceof RpcCallError || error instanceof Error ? error.message : String(error);
-  return `Could not ${what}: ${detail.replace(/\.$/, '')}. ${next}`;
 }
 
 export function createRubricsStore() {
@@ -159,7 +154,7 @@ export function createRubricsStore() {
           await get().select(key);
           return true;
         } catch (error) {
-          const message = error instanceof RpcCallError || error instanceof Error ? error.message : String(error);
+          const message = describeError(error);
           setEditor({ saving: false, serverError: message });
           set({ announcement: `Not saved: ${message}` });
           return false;

@@ -3,7 +3,7 @@ import { describedBy, FieldProblem } from './FieldProblem.tsx';
 import { HarnessChoices } from './HarnessChoices.tsx';
 import { useNewStudyStore } from './new-study-store.ts';
 import type { StudyForm, StudyFormField } from './study-form.ts';
-import { useModalDialog } from './use-modal-dialog.ts';
+import { useModalDialog } from '../ui/use-modal-dialog.ts';
 
 interface NewStudyDialogProps {
   /** Called with the new study's id once the server started it. */

@@ -6,7 +6,7 @@ import { versionsText } from './run-words.ts';
 import { costText, tokensText, toolCallsText, usageByModelTexts } from './study-words.ts';
 import { TranscriptView } from './TranscriptView.tsx';
 import { recoverySummary } from './transcript-view.ts';
-import { useModalDialog } from './use-modal-dialog.ts';
+import { useModalDialog } from '../ui/use-modal-dialog.ts';
 
 /** One run's record in a modal dialog: who ran what, what it cost, its build, frames and video, and its transcript. */
 export function RunDialog() {

@@ -1,5 +1,7 @@
 import type { RunSummary } from '../../schemas/arena.ts';
-import { useAppStore } from '../app/app-store.ts';
+import type { RpcClient } from '../../schemas/rpc.ts';
+import { useConnectedClient } from '../api/connected-client.ts';
+import { DataTable, type DataColumn } from '../ui/DataTable.tsx';
 import { useRunViewStore } from './run-view-store.ts';
 import { findingsSummary } from './finding-words.ts';
 import { RunFindings } from './RunFindings.tsx';
@@ -12,6 +14,7 @@ export function RunsRegion() {
   const task = useRunsStore((s) => s.tasks.find((t) => t.id === s.selectedTaskId));
   const phase = useRunsStore((s) => s.runsPhase);
   const runs = useRunsStore((s) => s.runs);
+  const client = useConnectedClient();
 
   if (!selectedTaskId) {
     return (
@@ -31,39 +34,26 @@ export function RunsRegion() {
         <p className="muted">No runs of this task yet. Import its output bundles below.</p>
       ) : (
         <div className="runs-table">
-          <table>
-            <caption>{runsCaption(runs, title)}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Harness</th>
-                <th scope="col">Model</th>
-                <th scope="col">Versions</th>
-                <th scope="col">Status</th>
-                <th scope="col">Started → finished</th>
-                <th scope="col">Artifacts</th>
-                <th scope="col">Capture findings</th>
-                <th scope="col">Record</th>
-              </tr>
-            </thead>
-            <tbody>
-              {runs.map((run) => (
-                <RunRow key={run.id} run={run} />
-              ))}
-            </tbody>
-          </table>
+          <DataTable
+            caption={runsCaption(runs, title)}
+            columns={runColumns(client)}
+            rows={runs}
+            rowKey={(run) => run.id}
+            rowClassName={(run) => (run.findings.length > 0 ? 'runs-run runs-run--flagged' : 'runs-run')}
+          />
         </div>
       )}
     </section>
   );
 }
 
-function RunRow({ run }: { run: RunSummary }) {
-  const client = useAppStore((s) => s.client);
-  const flagged = run.findings.length > 0;
-  return (
-    <tr className={flagged ? 'runs-run runs-run--flagged' : 'runs-run'}>
-      <th scope="row" className="runs-table__nowrap">
-        {flagged && (
+const runColumns = (client: RpcClient | undefined): DataColumn<RunSummary>[] => [
+  {
+    head: 'Harness',
+    className: 'runs-table__nowrap',
+    cell: (run) => (
+      <>
+        {run.findings.length > 0 && (
           <span className="runs-run__mark" aria-hidden="true" title={findingsSummary(run.findings)}>
             ⚠
           </span>
@@ -74,24 +64,22 @@ function RunRow({ run }: { run: RunSummary }) {
             synthetic
           </span>
         )}
-      </th>
-      <td className="runs-table__nowrap">{run.model}</td>
-      <td>{versionsText(run.versions, run.harnessVersion)}</td>
-      <td>
-        <span className={`runs-status runs-status--${run.status === 'succeeded' ? 'ok' : 'other'}`}>{run.status}</span>
-      </td>
-      <td className="runs-table__time">{timeRangeText(run.startedAt, run.finishedAt)}</td>
-      <td>{artifactsText(run)}</td>
-      <td className="runs-run__findings">
-        <RunFindings run={run} />
-      </td>
-      <td>
-        {!run.synthetic && (
-          <button type="button" disabled={!client} aria-label={`Open run ${run.harness} · ${run.model}`} onClick={() => client && void useRunViewStore.getState().open(client, run.id)}>
-            Open
-          </button>
-        )}
-      </td>
-    </tr>
-  );
-}
+      </>
+    ),
+  },
+  { head: 'Model', className: 'runs-table__nowrap', cell: (run) => run.model },
+  { head: 'Versions', cell: (run) => versionsText(run.versions, run.harnessVersion) },
+  { head: 'Status', cell: (run) => <span className={`runs-status runs-status--${run.status === 'succeeded' ? 'ok' : 'other'}`}>{run.status}</span> },
+  { head: 'Started → finished', className: 'runs-table__time', cell: (run) => timeRangeText(run.startedAt, run.finishedAt) },
+  { head: 'Artifacts', cell: (run) => artifactsText(run) },
+  { head: 'Capture findings', className: 'runs-run__findings', cell: (run) => <RunFindings run={run} /> },
+  {
+    head: 'Record',
+    cell: (run) =>
+      !run.synthetic && (
+        <button type="button" disabled={!client} aria-label={`Open run ${run.harness} · ${run.model}`} onClick={() => client && void useRunViewStore.getState().open(client, run.id)}>
+          Open
+        </button>
+      ),
+  },
+];

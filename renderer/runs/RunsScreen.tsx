@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useAppStore } from '../app/app-store.ts';
+import { useConnectedClient } from '../api/connected-client.ts';
 import { DismissibleAlert } from '../ui/DismissibleAlert.tsx';
 import { ImportRegion } from './ImportRegion.tsx';
 import { RunDialog } from './RunDialog.tsx';
@@ -20,7 +20,7 @@ import './studies.css';
  * more. Identities are shown here on purpose; the arena never shows them.
  */
 export function RunsScreen() {
-  const client = useAppStore((s) => s.client);
+  const client = useConnectedClient();
   const error = useRunsStore((s) => s.error);
   const announcement = useRunsStore((s) => s.announcement);
   const studiesError = useStudiesStore((s) => s.error);

@@ -1,12 +1,28 @@
-import { useAppStore } from '../app/app-store.ts';
+import type { StudySummary } from '../../schemas/studies.ts';
+import { useConnectedClient } from '../api/connected-client.ts';
+import { DataTable, type DataColumn } from '../ui/DataTable.tsx';
 import { NewStudyDialog } from './NewStudyDialog.tsx';
 import { useNewStudyStore } from './new-study-store.ts';
 import { useStudiesStore } from './studies-store.ts';
 import { STUDY_STATE_WORDS, studyCountsText } from './study-words.ts';
 
+const studyColumns = (selectedStudyId: string | undefined, selectStudy: (studyId: string) => void): DataColumn<StudySummary>[] => [
+  {
+    head: 'Study',
+    cell: (study) => (
+      <button type="button" className="runs-task__pick" aria-current={study.id === selectedStudyId ? 'true' : undefined} onClick={() => selectStudy(study.id)}>
+        {study.name}
+      </button>
+    ),
+  },
+  { head: 'State', cell: (study) => <span className={`study-state study-state--${study.state}`}>{STUDY_STATE_WORDS[study.state]}</span> },
+  { head: 'Runs', cell: (study) => studyCountsText(study) },
+  { head: 'Created', className: 'runs-table__time', cell: (study) => `${study.createdAt.slice(0, 16).replace('T', ' ')} UTC` },
+];
+
 /** The studies run here, newest first, and the button that opens the "New study" form. */
 export function StudiesRegion() {
-  const client = useAppStore((s) => s.client);
+  const client = useConnectedClient();
   const phase = useStudiesStore((s) => s.studiesPhase);
   const studies = useStudiesStore((s) => s.studies);
   const selectedStudyId = useStudiesStore((s) => s.selectedStudyId);
@@ -34,38 +50,17 @@ export function StudiesRegion() {
         </p>
       ) : (
         <div className="runs-table">
-          <table>
-            <caption>
-              {studies.length} stud{studies.length === 1 ? 'y' : 'ies'}. Select one to follow its runs.
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">Study</th>
-                <th scope="col">State</th>
-                <th scope="col">Runs</th>
-                <th scope="col">Created</th>
-              </tr>
-            </thead>
-            <tbody>
-              {studies.map((study) => {
-                const selected = study.id === selectedStudyId;
-                return (
-                  <tr key={study.id} className={selected ? 'runs-task runs-task--selected' : 'runs-task'}>
-                    <th scope="row">
-                      <button type="button" className="runs-task__pick" aria-current={selected ? 'true' : undefined} onClick={() => selectStudy(study.id)}>
-                        {study.name}
-                      </button>
-                    </th>
-                    <td>
-                      <span className={`study-state study-state--${study.state}`}>{STUDY_STATE_WORDS[study.state]}</span>
-                    </td>
-                    <td>{studyCountsText(study)}</td>
-                    <td className="runs-table__time">{study.createdAt.slice(0, 16).replace('T', ' ')} UTC</td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
+          <DataTable
+            caption={
+              <>
+                {studies.length} stud{studies.length === 1 ? 'y' : 'ies'}. Select one to follow its runs.
+              </>
+            }
+            columns={studyColumns(selectedStudyId, selectStudy)}
+            rows={studies}
+            rowKey={(study) => study.id}
+            rowClassName={(study) => (study.id === selectedStudyId ? 'runs-task runs-task--selected' : 'runs-task')}
+          />
         </div>
       )}
       {formOpen && <NewStudyDialog onStarted={started} />}

@@ -1,5 +1,7 @@
+import type { RpcClient } from '../../schemas/rpc.ts';
 import type { StudyRunView } from '../../schemas/studies.ts';
-import { useAppStore } from '../app/app-store.ts';
+import { useConnectedClient } from '../api/connected-client.ts';
+import { DataTable, type DataColumn } from '../ui/DataTable.tsx';
 import { useRunViewStore } from './run-view-store.ts';
 import { versionsText } from './run-words.ts';
 import { useStudiesStore } from './studies-store.ts';
@@ -11,6 +13,8 @@ export function StudyRegion() {
   const view = useStudiesStore((s) => s.view);
   const phase = useStudiesStore((s) => s.viewPhase);
   const busy = useStudiesStore((s) => s.busy);
+  const now = useStudiesStore((s) => s.now);
+  const client = useConnectedClient();
   const { cancelStudy, resumeStudy } = useStudiesStore.getState();
 
   if (!selectedStudyId) return null;
@@ -45,73 +49,71 @@ export function StudyRegion() {
         {studyCountsText(study)} · {study.executor} executor · folder <span className="path">{study.folder}</span>
       </p>
       <div className="runs-table">
-        <table>
-          <caption>Runs of this study, in the order they were planned{study.state === 'running' ? '; updated every second' : ''}.</caption>
-          <thead>
-            <tr>
-              <th scope="col">Run</th>
-              <th scope="col">Status</th>
-              <th scope="col">Elapsed</th>
-              <th scope="col" className="runs-table__number">
-                Steps
-              </th>
-              <th scope="col">Tool calls</th>
-              <th scope="col">Tokens</th>
-              <th scope="col">Last event</th>
-              {study.executor === 'slurm' && <th scope="col">Slurm job</th>}
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {runs.map((run) => (
-              <StudyRunRow key={run.id} run={run} slurm={study.executor === 'slurm'} />
-            ))}
-          </tbody>
-        </table>
+        <DataTable
+          caption={`Runs of this study, in the order they were planned${study.state === 'running' ? '; updated every second' : ''}.`}
+          columns={studyRunColumns({ slurm: study.executor === 'slurm', now, busy, client })}
+          rows={runs}
+          rowKey={(run) => run.id}
+          rowClassName={(run) => `study-run study-run--${statusTone(run.status)}`}
+        />
       </div>
     </section>
   );
 }
 
-function StudyRunRow({ run, slurm }: { run: StudyRunView; slurm: boolean }) {
-  const now = useStudiesStore((s) => s.now);
-  const busy = useStudiesStore((s) => s.busy);
-  const client = useAppStore((s) => s.client);
+/** A study's runs, column by column; `now` is the clock the elapsed times count to. */
+function studyRunColumns({ slurm, now, busy, client }: { slurm: boolean; now: number; busy: Record<string, true>; client: RpcClient | undefined }): (DataColumn<StudyRunView> | false)[] {
   const { cancelRun, retryRun } = useStudiesStore.getState();
-  const actions = runActions(run);
-  const label = `${run.harness} · ${run.model} on ${run.taskId}, repeat ${run.repeat + 1}`;
-  return (
-    <tr className={`study-run study-run--${statusTone(run.status)}`}>
-      <th scope="row">
-        <span className="study-run__name">
-          {run.harness} · {run.model}
-        </span>
-        <span className="muted study-run__sub">
-          {run.taskId} · repeat {run.repeat + 1} · {versionsText(run.versions, run.harnessVersion)}
-        </span>
-      </th>
-      <td>
-        <span className={`study-status study-status--${statusTone(run.status)}`}>{STATUS_WORDS[run.status]}</span>
-        {run.attempts > 1 && <span className="muted"> · attempt {run.attempts}</span>}
-        {run.errorKind && run.errorKind !== run.status && <span className="study-run__error">{run.errorKind}</span>}
-      </td>
-      <td className="runs-table__time">{elapsedText(run, now)}</td>
-      <td className="runs-table__number">{run.steps ?? '—'}</td>
-      <td className={run.failedToolCalls ? 'study-run__failed-calls' : undefined}>{toolCallsText(run.toolCalls, run.failedToolCalls)}</td>
-      <td className="runs-table__nowrap">{tokensText(run.tokens)}</td>
-      <td className="study-run__event">{run.errorMessage ?? run.lastEvent ?? '—'}</td>
-      {slurm && <td className="runs-table__nowrap">{run.slurmJobId ? `${run.slurmJobId} · ${run.slurmState ?? '—'}` : 'not submitted'}</td>}
-      <td className="study-run__actions">
-        <button type="button" disabled={!actions.open || !client} aria-label={`Open ${label}`} onClick={() => client && void useRunViewStore.getState().open(client, run.id)}>
-          Open
-        </button>
-        <button type="button" disabled={!actions.cancel || busy[`cancel:${run.id}`] === true} aria-label={`Cancel run ${label}`} onClick={() => void cancelRun(run.id)}>
-          Cancel run
-        </button>
-        <button type="button" disabled={!actions.retry || busy[`retry:${run.id}`] === true} aria-label={`Retry run ${label}`} onClick={() => void retryRun(run.id)}>
-          Retry run
-        </button>
-      </td>
-    </tr>
-  );
+  const label = (run: StudyRunView) => `${run.harness} · ${run.model} on ${run.taskId}, repeat ${run.repeat + 1}`;
+  return [
+    {
+      head: 'Run',
+      cell: (run) => (
+        <>
+          <span className="study-run__name">
+            {run.harness} · {run.model}
+          </span>
+          <span className="muted study-run__sub">
+            {run.taskId} · repeat {run.repeat + 1} · {versionsText(run.versions, run.harnessVersion)}
+          </span>
+        </>
+      ),
+    },
+    {
+      head: 'Status',
+      cell: (run) => (
+        <>
+          <span className={`study-status study-status--${statusTone(run.status)}`}>{STATUS_WORDS[run.status]}</span>
+          {run.attempts > 1 && <span className="muted"> · attempt {run.attempts}</span>}
+          {run.errorKind && run.errorKind !== run.status && <span className="study-run__error">{run.errorKind}</span>}
+        </>
+      ),
+    },
+    { head: 'Elapsed', className: 'runs-table__time', cell: (run) => elapsedText(run, now) },
+    { head: 'Steps', headClassName: 'runs-table__number', className: 'runs-table__number', cell: (run) => run.steps ?? '—' },
+    { head: 'Tool calls', className: (run) => (run.failedToolCalls ? 'study-run__failed-calls' : undefined), cell: (run) => toolCallsText(run.toolCalls, run.failedToolCalls) },
+    { head: 'Tokens', className: 'runs-table__nowrap', cell: (run) => tokensText(run.tokens) },
+    { head: 'Last event', className: 'study-run__event', cell: (run) => run.errorMessage ?? run.lastEvent ?? '—' },
+    slurm && { head: 'Slurm job', className: 'runs-table__nowrap', cell: (run) => (run.slurmJobId ? `${run.slurmJobId} · ${run.slurmState ?? '—'}` : 'not submitted') },
+    {
+      head: 'Actions',
+      className: 'study-run__actions',
+      cell: (run) => {
+        const actions = runActions(run);
+        return (
+          <>
+            <button type="button" disabled={!actions.open || !client} aria-label={`Open ${label(run)}`} onClick={() => client && void useRunViewStore.getState().open(client, run.id)}>
+              Open
+            </button>
+            <button type="button" disabled={!actions.cancel || busy[`cancel:${run.id}`] === true} aria-label={`Cancel run ${label(run)}`} onClick={() => void cancelRun(run.id)}>
+              Cancel run
+            </button>
+            <button type="button" disabled={!actions.retry || busy[`retry:${run.id}`] === true} aria-label={`Retry run ${label(run)}`} onClick={() => void retryRun(run.id)}>
+              Retry run
+            </button>
+          </>
+        );
+      },
+    },
+  ];
 }

@@ -1,9 +1,27 @@
 import type { TaskSummary } from '../../schemas/arena.ts';
+import { DataTable, type DataColumn } from '../ui/DataTable.tsx';
 import { EmptyState } from '../ui/EmptyState.tsx';
 import { useRunsStore } from './runs-store.ts';
 import { isSyntheticTask, visibleTasks } from './task-filter.ts';
 
 const KIND_WORDS: Record<TaskSummary['kind'], string> = { figma: 'Figma', programmatic: 'Programmatic' };
+
+const taskColumns = (selectedTaskId: string | undefined, selectTask: (taskId: string) => void): DataColumn<TaskSummary>[] => [
+  {
+    head: 'Title',
+    cell: (task) => (
+      <>
+        <button type="button" className="runs-task__pick" aria-current={task.id === selectedTaskId ? 'true' : undefined} onClick={() => selectTask(task.id)}>
+          {task.title}
+        </button>
+        {isSyntheticTask(task) && <span className="runs-badge runs-badge--synthetic">synthetic</span>}
+      </>
+    ),
+  },
+  { head: 'Kind', cell: (task) => <span className={`runs-badge runs-badge--${task.kind}`}>{KIND_WORDS[task.kind]}</span> },
+  { head: 'Frames', headClassName: 'runs-table__number', className: 'runs-table__number', cell: (task) => task.frames },
+  { head: 'Runs', headClassName: 'runs-table__number', className: 'runs-table__number', cell: (task) => task.runs },
+];
 
 /** The imported tasks, filtered; a task's title is a button that lists its runs. */
 export function TasksRegion() {
@@ -44,44 +62,18 @@ export function TasksRegion() {
             <p className="muted">Loading the tasks…</p>
           ) : (
             <div className="runs-table">
-              <table>
-                <caption>
-                  {shown.length} of {tasks.length} task{tasks.length === 1 ? '' : 's'} shown
-                  {!showSynthetic && synthetic > 0 ? ` (${synthetic} synthetic hidden)` : ''}. Select a task to list its runs.
-                </caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Title</th>
-                    <th scope="col">Kind</th>
-                    <th scope="col" className="runs-table__number">
-                      Frames
-                    </th>
-                    <th scope="col" className="runs-table__number">
-                      Runs
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {shown.map((task) => {
-                    const selected = task.id === selectedTaskId;
-                    return (
-                      <tr key={task.id} className={selected ? 'runs-task runs-task--selected' : 'runs-task'}>
-                        <th scope="row">
-                          <button type="button" className="runs-task__pick" aria-current={selected ? 'true' : undefined} onClick={() => selectTask(task.id)}>
-                            {task.title}
-                          </button>
-                          {isSyntheticTask(task) && <span className="runs-badge runs-badge--synthetic">synthetic</span>}
-                        </th>
-                        <td>
-                          <span className={`runs-badge runs-badge--${task.kind}`}>{KIND_WORDS[task.kind]}</span>
-                        </td>
-                        <td className="runs-table__number">{task.frames}</td>
-                        <td className="runs-table__number">{task.runs}</td>
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
+              <DataTable
+                caption={
+                  <>
+                    {shown.length} of {tasks.length} task{tasks.length === 1 ? '' : 's'} shown
+                    {!showSynthetic && synthetic > 0 ? ` (${synthetic} synthetic hidden)` : ''}. Select a task to list its runs.
+                  </>
+                }
+                columns={taskColumns(selectedTaskId, selectTask)}
+                rows={shown}
+                rowKey={(task) => task.id}
+                rowClassName={(task) => (task.id === selectedTaskId ? 'runs-task runs-task--selected' : 'runs-task')}
+              />
               {shown.length === 0 && (
                 <p className="muted">
                   No task matches{filter.trim() ? ` “${filter.trim()}”` : ''}

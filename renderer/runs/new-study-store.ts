@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import type { TaskSummary } from '../../schemas/arena.ts';
 import type { RpcClient } from '../../schemas/rpc.ts';
 import type { HarnessStatus } from '../../schemas/studies.ts';
-import { couldNot, serverMessage } from './rpc-problem.ts';
+import { couldNot, describeError } from '../api/describe-error.ts';
 import { emptyStudyForm, fieldOfServerError, validateStudyForm, withRememberedSlurm, type StudyForm, type StudyFormErrors } from './study-form.ts';
 import { isSyntheticTask } from './task-filter.ts';
 
@@ -85,7 +85,7 @@ export function createNewStudyStore() {
         set({ starting: false, isOpen: false });
         return studyId;
       } catch (error) {
-        const message = serverMessage(error);
+        const message = describeError(error);
         const field = fieldOfServerError(message);
         set({
           starting: false,

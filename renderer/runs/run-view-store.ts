@@ -4,7 +4,7 @@ import type { RunAssets } from '../../schemas/run-assets.ts';
 import type { RpcClient } from '../../schemas/rpc.ts';
 import type { RunDetail } from '../../schemas/studies.ts';
 import type { Trajectory, TrajectoryError } from '../../schemas/trajectory.ts';
-import { couldNot } from './rpc-problem.ts';
+import { couldNot } from '../api/describe-error.ts';
 
 export interface OpenRun {
   /** The id it was opened with: a store run's or a study run's. */

@@ -1,8 +1,9 @@
 import { create } from 'zustand';
 import type { RunSummary, TaskSummary } from '../../schemas/arena.ts';
-import { FINISHED_JOB_STATES, type Job } from '../../schemas/jobs.ts';
+import type { Job } from '../../schemas/jobs.ts';
 import type { RpcClient } from '../../schemas/rpc.ts';
-import { RpcCallError } from '../api/rpc-call-error.ts';
+import { couldNot } from '../api/describe-error.ts';
+import { followStartedJob } from '../app/follow-started-job.ts';
 import { parseImportPaths } from './import-paths-input.ts';
 import { importOutcome, type ImportPhase } from './import-outcome.ts';
 
@@ -46,15 +47,6 @@ export interface RunsState {
   dismissError(): void;
 }
 
-/** Jobs that ended recently: an import's job can end before its start call has answered. */
-const RECENT_JOBS = 20;
-
-/** "Could not list the tasks: <what the server said>. <what to do next>" */
-function couldNot(what: string, error: unknown, next: string): string {
-  const detail = error instanceof RpcCallError || error instanceof Error ? error.message : String(error);
-  return `Could not ${what}: ${detail.replace(/\.$/, '')}. ${next}`;
-}
-
 const isRunning = (state: ImportState | undefined) => state?.phase === 'starting' || state?.phase === 'importing';
 
 export function createRunsStore() {
@@ -62,14 +54,19 @@ export function createRunsStore() {
     // Answers to superseded requests (another task selected, a newer refresh) are dropped.
     let tasksRequest = 0;
     let runsRequest = 0;
-    const finished = new Map<string, Job>();
-
-    const finishImport = async (job: Job) => {
-      const outcome = importOutcome(job);
-      set({ importState: { phase: outcome.phase, message: outcome.message, jobId: job.id } });
-      set({ announcement: `Import ${outcome.phase === 'succeeded' ? 'finished' : outcome.phase}: ${outcome.message}` });
-      await Promise.all([get().loadTasks(), get().selectedTaskId ? get().loadRuns() : undefined]);
-    };
+    const followImport = followStartedJob({
+      follows: (jobId) => get().importState?.jobId === jobId && get().importState?.phase === 'importing',
+      progressed(job) {
+        const current = get().importState!;
+        set({ importState: { ...current, message: job.message || current.message, done: job.done, total: job.total } });
+      },
+      async ended(job) {
+        const outcome = importOutcome(job);
+        set({ importState: { phase: outcome.phase, message: outcome.message, jobId: job.id } });
+        set({ announcement: `Import ${outcome.phase === 'succeeded' ? 'finished' : outcome.phase}: ${outcome.message}` });
+        await Promise.all([get().loadTasks(), get().selectedTaskId ? get().loadRuns() : undefined]);
+      },
+    });
 
     return {
       tasksPhase: 'idle',
@@ -154,25 +151,13 @@ export function createRunsStore() {
         try {
           const { jobId } = await client.call('runs.importPaths', { paths: parsed.paths });
           set({ importState: { phase: 'importing', message: 'Importing… frame capture opens each build in Chromium, which can take a minute.', jobId } });
-          const done = finished.get(jobId);
-          if (done) await finishImport(done);
+          await followImport.started(jobId);
         } catch (error) {
           set({ importState: { phase: 'failed', message: couldNot('start the import', error, 'Nothing was imported; check the paths and press Import again.') } });
         }
       },
 
-      jobChanged(job) {
-        const current = get().importState;
-        if (!FINISHED_JOB_STATES.includes(job.state)) {
-          if (current?.jobId === job.id && current.phase === 'importing') {
-            set({ importState: { ...current, message: job.message || current.message, done: job.done, total: job.total } });
-          }
-          return;
-        }
-        finished.set(job.id, job);
-        if (finished.size > RECENT_JOBS) finished.delete(finished.keys().next().value!);
-        if (current?.jobId === job.id && current.phase === 'importing') void finishImport(job);
-      },
+      jobChanged: (job) => followImport.jobChanged(job),
 
       dismissError() {
         set({ error: undefined });

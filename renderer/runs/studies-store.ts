@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import type { RpcClient } from '../../schemas/rpc.ts';
 import type { StudyRunView, StudySummary } from '../../schemas/studies.ts';
-import { couldNot } from './rpc-problem.ts';
+import { couldNot } from '../api/describe-error.ts';
 import { STATUS_WORDS, studyIsLive } from './study-words.ts';
 
 type LoadPhase = 'idle' | 'loading' | 'ready' | 'failed';

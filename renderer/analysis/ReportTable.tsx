@@ -1,0 +1,50 @@
+import { DataTable } from '../ui/DataTable.tsx';
+import type { TableCell, TableModel } from './table-model.ts';
+import { TableExports } from './TableExports.tsx';
+
+/** A report table: caption, column heads, a row head per row, and its export buttons. */
+export function ReportTable({ table }: { table: TableModel }) {
+  const textClass = (i: number) => (table.columns[i]?.text ? 'analysis-table__text' : undefined);
+  return (
+    <div className="analysis-table">
+      <div className="analysis-table__scroll">
+        <DataTable<TableCell[]>
+          caption={table.caption}
+          columns={table.columns.map((column, i) => ({
+            head: column.label,
+            headClassName: textClass(i),
+            className: i === 0 ? undefined : textClass(i),
+            cell: (row) => (i === 0 ? row[0]?.text : row[i] && <CellValue value={row[i]} />),
+          }))}
+          rows={table.rows}
+          rowKey={(row, r) => `${r}:${row[0]?.text ?? ''}`}
+        />
+      </div>
+      <TableExports table={table} />
+    </div>
+  );
+}
+
+/** A value; the best is bold and says so to screen readers; a missing one says why. */
+export function CellValue({ value }: { value: TableCell }) {
+  if (value.title !== undefined) {
+    return (
+      <span className="analysis-missing" title={value.title}>
+        {value.text}
+        <span className="visually-hidden"> ({value.title})</span>
+      </span>
+    );
+  }
+  if (value.best) {
+    return (
+      <strong className="analysis-best">
+        {value.text}
+        <span className="visually-hidden"> (best)</span>
+        <span aria-hidden="true" className="analysis-best__mark">
+          ★
+        </span>
+      </strong>
+    );
+  }
+  return <>{value.text}</>;
+}
