@@ -3,7 +3,7 @@ import { ValueFormatSchema } from './format-number.ts';
 
 /**
  * A report table as core/analysis builds it, once, for every place that shows it: the Analysis
- * screen (a DataTable, its CSV and Markdown exports, the charts drawn from its columns),
+ * screen (a ReportTable, its CSV and Markdown exports, the charts drawn from its columns),
  * `lhb analyze --md` and the dataset card. Each cell carries its full-precision value (for CSV and
  * charts) and its text as printed by its column's format (format-number.ts), so no rendering
  * rounds on its own and all of them print the same digits.

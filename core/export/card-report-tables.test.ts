@@ -5,9 +5,9 @@ import { renderAnalysisMarkdown } from '../analysis/report-markdown.ts';
 import { CollectionFacts } from './collection-facts.ts';
 import { renderDatasetCard } from './dataset-card.ts';
 
-// One table model, three renderings: the Analysis screen shows these same tables (through
-// renderer/analysis/data-table-props.ts, tested on this fixture there), `lhb analyze --md` and
-// the dataset card print them here. Every one takes each cell's text from the model, so κ, Elo and
+// One table model, three renderings: the Analysis screen shows these same tables
+// (renderer/analysis/ReportTable.test.tsx renders this fixture's), `lhb analyze --md` and the
+// dataset card print them here. Every one takes each cell's text from the model, so κ, Elo and
 // rates read the same digits everywhere.
 const card = renderDatasetCard({
   projectName: 'Fixture',

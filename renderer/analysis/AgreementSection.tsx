@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import type { Agreement, AnalysisTables } from '../../schemas/analysis.ts';
 import { ChartFigure } from './ChartFigure.tsx';
 import { ReportTable } from './ReportTable.tsx';
-import { dataTableProps } from './data-table-props.ts';
+import { tableView } from './table-view.ts';
 import { heatmapChart } from './heatmap-chart.ts';
 import { agreementHeatmap } from './report-charts.ts';
 import { ReportRegion } from './ReportRegion.tsx';
@@ -11,8 +11,8 @@ import { readOverallAgreement } from './report-readings.ts';
 /** How far the judges agree with each other: overall, per rubric, and pair by pair. */
 export function AgreementSection({ agreement, tables }: { agreement: Agreement; tables: AnalysisTables['agreement'] }) {
   const overall = readOverallAgreement(agreement.overall);
-  const rubrics = useMemo(() => dataTableProps(tables.byRubric), [tables]);
-  const matrix = useMemo(() => dataTableProps(tables.matrix), [tables]);
+  const rubrics = useMemo(() => tableView(tables.byRubric), [tables]);
+  const matrix = useMemo(() => tableView(tables.matrix), [tables]);
   const heatmap = useMemo(() => heatmapChart(agreementHeatmap(tables.matrix)), [tables]);
   return (
     <ReportRegion title="Inter-judge agreement">

@@ -1,13 +1,13 @@
 import { useMemo } from 'react';
 import type { Alignment, AnalysisTables } from '../../schemas/analysis.ts';
 import { ReportTable } from './ReportTable.tsx';
-import { dataTableProps } from './data-table-props.ts';
+import { tableView } from './table-view.ts';
 import { ReportRegion } from './ReportRegion.tsx';
 
 /** Whether each judge picks the same winner as the humans, and the win rates side by side. */
 export function AlignmentSection({ alignment, tables }: { alignment: Alignment; tables: AnalysisTables['alignment'] }) {
-  const summary = useMemo(() => dataTableProps(tables.judges), [tables]);
-  const perJudge = useMemo(() => tables.winRates.map(dataTableProps), [tables]);
+  const summary = useMemo(() => tableView(tables.judges), [tables]);
+  const perJudge = useMemo(() => tables.winRates.map(tableView), [tables]);
   return (
     <ReportRegion title="Human–judge alignment">
       {alignment.judges.length === 0 ? (

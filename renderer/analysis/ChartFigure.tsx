@@ -5,14 +5,14 @@ import { ReportTable } from './ReportTable.tsx';
 import { saveFile, saveText, svgToPng } from './save-file.ts';
 import { svgToString, type SvgNode } from './svg-node.ts';
 import { SvgView } from './SvgView.tsx';
-import type { TableModel } from './table-model.ts';
+import type { TableView } from './table-view.ts';
 
 interface ChartFigureProps {
   chart: SvgNode;
   /** File name stem, e.g. "elo" → lhb-elo.svg. */
   fileName: string;
   /** The chart's numbers as a table, for screen readers and CSV (matrices have no other table). */
-  dataTable?: TableModel;
+  dataTable?: TableView;
 }
 
 /** A chart with its Download SVG / Download PNG buttons (and, optionally, its data as a table). */

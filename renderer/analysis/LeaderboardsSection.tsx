@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import type { AnalysisTables } from '../../schemas/analysis.ts';
 import { ChartFigure } from './ChartFigure.tsx';
 import { ReportTable } from './ReportTable.tsx';
-import { dataTableProps } from './data-table-props.ts';
+import { tableView } from './table-view.ts';
 import { leaderboardChart } from './report-charts.ts';
 import { ReportRegion } from './ReportRegion.tsx';
 import { whiskerChart } from './whisker-chart.ts';
@@ -22,9 +22,9 @@ export function LeaderboardsSection({ leaderboards }: { leaderboards: AnalysisTa
 }
 
 function TierLeaderboard({ board }: { board: AnalysisTables['leaderboards'][number] }) {
-  const table = useMemo(() => dataTableProps(board.ranking), [board]);
+  const table = useMemo(() => tableView(board.ranking), [board]);
   const chart = useMemo(() => whiskerChart(leaderboardChart(board)), [board]);
-  const rubrics = useMemo(() => dataTableProps(board.byRubric), [board]);
+  const rubrics = useMemo(() => tableView(board.byRubric), [board]);
   return (
     <ReportRegion title={board.title} level={3}>
       {board.ranking.rows.length === 0 ? (

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import type { AnalysisReport } from '../../schemas/analysis.ts';
 import { formatRate } from '../../schemas/format-number.ts';
 import { ChartFigure } from './ChartFigure.tsx';
-import { dataTableProps } from './data-table-props.ts';
+import { tableView } from './table-view.ts';
 import { ReportTable } from './ReportTable.tsx';
 import { heatmapChart } from './heatmap-chart.ts';
 import { eloChart, winMatrixHeatmap } from './report-charts.ts';
@@ -16,14 +16,14 @@ export function PreferenceSection({ report }: { report: AnalysisReport }) {
   const tables = useMemo(() => {
     const models = report.tables.preference;
     return {
-      elo: dataTableProps(models.elo),
+      elo: tableView(models.elo),
       eloChart: whiskerChart(eloChart(models.elo)),
-      pairwise: dataTableProps(models.pairwise),
-      winMatrix: dataTableProps(models.winMatrix),
+      pairwise: tableView(models.pairwise),
+      winMatrix: tableView(models.winMatrix),
       heatmap: heatmapChart(winMatrixHeatmap(models.winMatrix)),
-      quality: dataTableProps(models.winnerQuality),
-      passRates: dataTableProps(models.passRates),
-      winRates: dataTableProps(models.winRates),
+      quality: tableView(models.winnerQuality),
+      passRates: tableView(models.passRates),
+      winRates: tableView(models.winRates),
     };
   }, [report]);
 

@@ -3,7 +3,7 @@ import type { AnalysisTables, Recovery } from '../../schemas/analysis.ts';
 import { barChart } from './bar-chart.ts';
 import { ChartFigure } from './ChartFigure.tsx';
 import { ReportTable } from './ReportTable.tsx';
-import { dataTableProps } from './data-table-props.ts';
+import { tableView } from './table-view.ts';
 import { recoveryConfigurationChart, recoveryTypeChart } from './report-charts.ts';
 import { readRecovery } from './report-readings.ts';
 import { ReportRegion } from './ReportRegion.tsx';
@@ -11,9 +11,9 @@ import { ReportRegion } from './ReportRegion.tsx';
 /** Error → recovery: how often a run got past its own failures, per error type and per configuration. */
 export function RecoverySection({ recovery, tables }: { recovery: Recovery; tables: AnalysisTables['recovery'] }) {
   const reading = useMemo(() => readRecovery(recovery), [recovery]);
-  const byType = useMemo(() => dataTableProps(tables.byType), [tables]);
+  const byType = useMemo(() => tableView(tables.byType), [tables]);
   const byTypeChart = useMemo(() => barChart(recoveryTypeChart(tables.byType)), [tables]);
-  const byConfiguration = useMemo(() => dataTableProps(tables.byConfiguration), [tables]);
+  const byConfiguration = useMemo(() => tableView(tables.byConfiguration), [tables]);
   const byConfigurationChart = useMemo(() => barChart(recoveryConfigurationChart(tables.byConfiguration)), [tables]);
   return (
     <ReportRegion title="Error recovery">

@@ -1,14 +1,14 @@
 import { DataTable } from '../ui/DataTable.tsx';
-import type { TableCell, TableModel } from './table-model.ts';
+import type { TableView, TableViewCell } from './table-view.ts';
 import { TableExports } from './TableExports.tsx';
 
 /** A report table: caption, column heads, a row head per row, and its export buttons. */
-export function ReportTable({ table }: { table: TableModel }) {
+export function ReportTable({ table }: { table: TableView }) {
   const textClass = (i: number) => (table.columns[i]?.text ? 'analysis-table__text' : undefined);
   return (
     <div className="analysis-table">
       <div className="analysis-table__scroll">
-        <DataTable<TableCell[]>
+        <DataTable<TableViewCell[]>
           caption={table.caption}
           columns={table.columns.map((column, i) => ({
             head: column.label,
@@ -26,7 +26,7 @@ export function ReportTable({ table }: { table: TableModel }) {
 }
 
 /** A value; the best is bold and says so to screen readers; a missing one says why. */
-export function CellValue({ value }: { value: TableCell }) {
+export function CellValue({ value }: { value: TableViewCell }) {
   if (value.title !== undefined) {
     return (
       <span className="analysis-missing" title={value.title}>

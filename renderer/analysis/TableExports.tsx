@@ -2,10 +2,10 @@ import { describeError } from '../api/describe-error.ts';
 import { useAnalysisStore } from './analysis-store.ts';
 import { copyText, saveText } from './save-file.ts';
 import { tableToCsv, tableToMarkdown } from './table-export.ts';
-import type { TableModel } from './table-model.ts';
+import type { TableView } from './table-view.ts';
 
 /** Copy CSV, Download CSV and Download Markdown for one table. */
-export function TableExports({ table }: { table: TableModel }) {
+export function TableExports({ table }: { table: TableView }) {
   const announce = useAnalysisStore((s) => s.announce);
   const copy = async () => {
     try {

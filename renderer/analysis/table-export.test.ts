@@ -2,15 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { formatKappa } from '../../schemas/format-number.ts';
 import { markdownCell } from '../../schemas/table-markdown.ts';
 import { csvField, tableToCsv, tableToMarkdown } from './table-export.ts';
-import { cell, columns, type TableModel } from './table-model.ts';
+import type { TableView } from './table-view.ts';
 
-const table: TableModel = {
+const table: TableView = {
   id: 'example',
   caption: 'Judges | agreement',
-  columns: columns('Judge', 'κ', 'Note'),
+  columns: [{ label: 'Judge' }, { label: 'κ' }, { label: 'Note' }],
   rows: [
-    [cell('gpt, "mini"'), cell(formatKappa(0.61234), 0.61234), cell('line one\nline two')],
-    [cell('a|b'), cell(formatKappa(null)), { ...cell('x'), best: true }],
+    [{ text: 'gpt, "mini"' }, { ...formatKappa(0.61234), raw: 0.61234 }, { text: 'line one\nline two' }],
+    [{ text: 'a|b' }, { ...formatKappa(null), raw: null }, { text: 'x', best: true }],
   ],
 };
 
@@ -30,11 +30,11 @@ describe('exporting a table', () => {
   });
 
   it('splits a column into several CSV fields when it says so', () => {
-    const interval: TableModel = {
+    const interval: TableView = {
       id: 'ci',
       caption: 'Intervals',
-      columns: columns('Configuration', { label: '95% CI', csv: ['ci_lo', 'ci_hi'] }),
-      rows: [[cell('a'), cell('[1.00, 2.00]', [1.004, 2])], [cell('b'), cell('—', null)]],
+      columns: [{ label: 'Configuration' }, { label: '95% CI', csv: ['ci_lo', 'ci_hi'] }],
+      rows: [[{ text: 'a' }, { text: '[1.00, 2.00]', raw: [1.004, 2] }], [{ text: 'b' }, { text: '—', raw: null }]],
     };
     expect(tableToCsv(interval)).toBe('Configuration,ci_lo,ci_hi\r\na,1.004,2\r\nb,,\r\n');
   });

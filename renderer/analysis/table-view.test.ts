@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { REPORT_FIXTURE as report } from '../../schemas/analysis-report.fixture.ts';
-import { dataTableProps } from './data-table-props.ts';
+import { tableView } from './table-view.ts';
 import { tableToCsv, tableToMarkdown } from './table-export.ts';
 
 // The screen's view of the report's tables (built by core/analysis; see schemas/analysis-report.fixture.ts):
-// what DataTable prints, exports as CSV and copies as Markdown.
+// what ReportTable prints, exports as CSV and copies as Markdown.
 const texts = (rows: { text: string }[][]) => rows.map((row) => row.map((c) => c.text));
 const output = report.tables.leaderboards.find((b) => b.tier === 'output')!;
 
 describe('leaderboard tables on screen', () => {
   it('show configurations by mean, best first, with the interval and n; CSV splits the interval', () => {
-    const table = dataTableProps(output.ranking);
+    const table = tableView(output.ranking);
     expect(texts(table.rows)).toEqual([
       ['claude-code · claude-sonnet-4.5 · skill v2', '3.61', '[3.33, 3.88]', '12'],
       ['codex-cli · gpt-5 · skill v2', '3.30', '[2.99, 3.59]', '12'],
@@ -21,7 +21,7 @@ describe('leaderboard tables on screen', () => {
   });
 
   it('mark the best configuration of each rubric, and say why a value is missing', () => {
-    const table = dataTableProps(output.byRubric);
+    const table = tableView(output.byRubric);
     expect(table.rows.map((row) => row.findIndex((c) => c.best))).toEqual([1, 2, 1]);
     expect(table.rows[2]![3]).toMatchObject({ text: '—', title: 'Not scored on this rubric' });
     expect(tableToMarkdown(table)).toContain('**3.66** (best)');
@@ -30,20 +30,20 @@ describe('leaderboard tables on screen', () => {
 
 describe('agreement, preference and alignment tables on screen', () => {
   it('print the model’s text in every cell, words left-aligned', () => {
-    const rubrics = dataTableProps(report.tables.agreement.byRubric);
+    const rubrics = tableView(report.tables.agreement.byRubric);
     expect(texts(rubrics.rows)[0]).toEqual(['output.completeness', 'v2', '0.702', 'substantial', '0.0021', '3']);
     expect(rubrics.columns.filter((c) => c.text).map((c) => c.label)).toEqual(['Version', 'Band']);
-    expect(texts(dataTableProps(report.tables.agreement.matrix).rows)[0]).toEqual(['claude-opus-4.1', '1.000', '0.712', '0.583']);
-    expect(texts(dataTableProps(report.tables.preference.elo).rows)[0]).toEqual(['claude-code · claude-sonnet-4.5 · skill v2', '1061.4', '[1032.1, 1093.8]']);
-    expect(dataTableProps(report.tables.preference.winMatrix).rows[0]![1]).toMatchObject({ text: '—', title: 'A configuration never plays itself' });
-    expect(texts(dataTableProps(report.tables.alignment.judges).rows)[0]).toEqual(['claude-opus-4.1', '154', '71.4%', '0.552', '10.6%', '16.2%']);
-    expect(texts(dataTableProps(report.tables.alignment.winRates[0]!).rows)[0]![3]).toBe('-2.8 pp');
+    expect(texts(tableView(report.tables.agreement.matrix).rows)[0]).toEqual(['claude-opus-4.1', '1.000', '0.712', '0.583']);
+    expect(texts(tableView(report.tables.preference.elo).rows)[0]).toEqual(['claude-code · claude-sonnet-4.5 · skill v2', '1061.4', '[1032.1, 1093.8]']);
+    expect(tableView(report.tables.preference.winMatrix).rows[0]![1]).toMatchObject({ text: '—', title: 'A configuration never plays itself' });
+    expect(texts(tableView(report.tables.alignment.judges).rows)[0]).toEqual(['claude-opus-4.1', '154', '71.4%', '0.552', '10.6%', '16.2%']);
+    expect(texts(tableView(report.tables.alignment.winRates[0]!).rows)[0]![3]).toBe('-2.8 pp');
   });
 });
 
 describe('the error recovery tables on screen', () => {
   it('show error types in words and export their machine names to CSV', () => {
-    const table = dataTableProps(report.tables.recovery.byType);
+    const table = tableView(report.tables.recovery.byType);
     expect(texts(table.rows)[1]).toEqual(['Not found', '17', '14', '82.4%', '[60.0%, 100.0%]', '12']);
     const csv = tableToCsv(table).split('\r\n');
     expect(csv[0]).toBe('Error type,Errors,Recovered,Recovery rate,ci_lo,ci_hi,Runs');
@@ -52,9 +52,9 @@ describe('the error recovery tables on screen', () => {
   });
 
   it('mark a rate without errors as missing rather than 0%, an empty CSV field', () => {
-    const table = dataTableProps(report.tables.recovery.byConfiguration);
+    const table = tableView(report.tables.recovery.byConfiguration);
     expect(texts(table.rows)[0]).toEqual(['gemini-cli · gemini-2.5-pro · skill v1', '12', '28', '17', '60.7%', '[43.0%, 77.0%]']);
-    const none = dataTableProps({ ...report.tables.recovery.byConfiguration, rows: [[{ value: 'quiet', text: 'quiet' }, { value: 2, text: '2' }, { value: 0, text: '0' }, { value: 0, text: '0' }, { value: null, text: '—', missing: 'No errors: nothing to recover from' }, { value: [null, null], text: '—', missing: 'No errors: nothing to recover from' }]] });
+    const none = tableView({ ...report.tables.recovery.byConfiguration, rows: [[{ value: 'quiet', text: 'quiet' }, { value: 2, text: '2' }, { value: 0, text: '0' }, { value: 0, text: '0' }, { value: null, text: '—', missing: 'No errors: nothing to recover from' }, { value: [null, null], text: '—', missing: 'No errors: nothing to recover from' }]] });
     expect(none.rows[0]![4]).toMatchObject({ text: '—', title: 'No errors: nothing to recover from' });
     expect(tableToCsv(none).split('\r\n')[1]).toBe('quiet,2,0,0,,,');
   });

@@ -1,0 +1,24 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { REPORT_FIXTURE as report } from '../../schemas/analysis-report.fixture.ts';
+import { ReportTable } from './ReportTable.tsx';
+import { tableView } from './table-view.ts';
+
+// The screen's rendering of the report's tables; core/export/card-report-tables.test.ts prints the
+// same fixture's tables as `lhb analyze --md` and the dataset card do, with these same digits.
+describe('a report table on screen', () => {
+  it('prints the model’s text in each cell: κ to three decimals, Elo to one, rates as percentages', () => {
+    const agreement = renderToStaticMarkup(<ReportTable table={tableView(report.tables.agreement.byRubric)} />);
+    expect(agreement).toContain('<caption>Inter-judge agreement by rubric and version: mean pairwise quadratic κ</caption>');
+    expect(agreement).toContain('<th scope="row">output.completeness</th><td class="analysis-table__text">v2</td><td>0.702</td><td class="analysis-table__text">substantial</td><td>0.0021</td><td>3</td>');
+    const elo = renderToStaticMarkup(<ReportTable table={tableView(report.tables.preference.elo)} />);
+    expect(elo).toContain('<td>1061.4</td><td>[1032.1, 1093.8]</td>');
+    const alignment = renderToStaticMarkup(<ReportTable table={tableView(report.tables.alignment.judges)} />);
+    expect(alignment).toContain('<th scope="row">claude-opus-4.1</th><td>154</td><td>71.4%</td><td>0.552</td><td>10.6%</td><td>16.2%</td>');
+  });
+
+  it('says why a value is missing, to the eye and to screen readers', () => {
+    const html = renderToStaticMarkup(<ReportTable table={tableView(report.tables.agreement.byRubric)} />);
+    expect(html).toContain('<span class="analysis-missing" title="Undefined: no item was scored by both judges, or the scores never varied">—<span class="visually-hidden"> (Undefined: no item was scored by both judges, or the scores never varied)</span></span>');
+  });
+});
