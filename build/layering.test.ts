@@ -22,6 +22,8 @@ describe('layering lint', () => {
     ['renderer/app/x.ts', "import { readFileSync } from 'node:fs';", 'no Node modules'],
     ['renderer/app/x.ts', "import Database from 'better-sqlite3';", 'no database'],
     ['electron/x.ts', "import { App } from '../renderer/app/App.tsx';", 'never imports renderer code'],
+    ['core/random/x.ts', "import { fitBradleyTerry } from '../stats/bradley-terry.ts';", 'imports nothing of ours'],
+    ['core/random/x.ts', "import { useState } from 'react';", 'no React'],
   ])('%s: refuses %s', async (file, source, why) => {
     const problems = await importProblems(file, `${source}\nexport const used = [${source.match(/import (?:\{ )?(\w+)/)?.[1]}];\n`);
     expect(problems.join('\n')).toContain(why);
@@ -31,6 +33,8 @@ describe('layering lint', () => {
     ['renderer/app/x.ts', "import { rpcContract } from '../../schemas/rpc.ts';"],
     ['core/api/x.ts', "import { rpcContract } from '../../schemas/rpc.ts';"],
     ['electron/x.ts', "import { createApi } from '../core/api/create-api.ts';"],
+    ['core/stats/x.ts', "import { createXoshiro128Random } from '../random/xoshiro128-random.ts';"],
+    ['core/random/x.ts', "import { createSfc32Random } from './sfc32-random.ts';"],
   ])('%s: allows %s', async (file, source) => {
     const problems = await importProblems(file, `${source}\nexport const used = [${source.match(/import \{ (\w+)/)?.[1]}];\n`);
     expect(problems).toEqual([]);
