@@ -9,6 +9,7 @@ import { studyEngineOf } from '../api/handlers/run-engine-context.ts';
 import { HARNESS_ADAPTERS } from '../runs/harnesses/harness-registry.ts';
 import { findHarnessBinary, harnessToolsDir } from '../runs/harnesses/harness-tools.ts';
 import { resolveWorkspaceDir } from '../store/workspace-location.ts';
+import { followJob } from './follow-job.ts';
 import { describeRun, finalStatus, followStudy } from './follow-study.ts';
 import { errorLine, tokensLine, usageByModelLines } from './runs-error-line.ts';
 import { durationText } from '../../schemas/run-duration.ts';
@@ -97,8 +98,7 @@ export async function runRunsStart(options: RunsStartOptions): Promise<void> {
 
 async function importTaskFolders(api: Api, folders: string[]): Promise<void> {
   const { jobId } = (await api.call('runs.importPaths', { paths: folders })) as RpcOutput<'runs.importPaths'>;
-  await api.context.jobs.idle();
-  const job = api.context.jobs.list(500).find((j) => j.id === jobId);
+  const job = await followJob(api.context.jobs, jobId);
   if (job?.state !== 'succeeded' || / failed: /.test(job.message)) throw new FlagError(`Importing the task folders failed: ${job?.message ?? 'the import job vanished'}`);
 }
 

@@ -1,5 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { shellCommandLine } from '../../shell-quote.ts';
 import { createClaudeCodeParser } from '../trajectory/parse-claude-code.ts';
 import { baseHarnessEnv, type HarnessAdapter, type PrepareRunInput } from './harness-adapter.ts';
 
@@ -28,11 +29,6 @@ const QUIET_ENV: Record<string, string> = {
 /** Variables Claude Code reads a credential from itself; any other name is mapped onto ANTHROPIC_API_KEY. */
 const NATIVE_KEY_VARS = new Set(['ANTHROPIC_API_KEY', 'ANTHROPIC_AUTH_TOKEN']);
 
-/** POSIX single-quoting, so a verifier path with spaces survives the hook's shell. */
-function shellQuote(arg: string): string {
-  return /^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replaceAll("'", `'\\''`)}'`;
-}
-
 /**
  * ~/.claude/settings.json inside the run's HOME: the verifier hook, when there is one. Claude Code
  * fires PostToolUse only after a call that succeeded and PostToolUseFailure after one that failed;
@@ -40,7 +36,7 @@ function shellQuote(arg: string): string {
  */
 function userSettings(input: PrepareRunInput): Record<string, unknown> {
   if (!input.verifierCommand?.length) return {};
-  const command = input.verifierCommand.map(shellQuote).join(' ');
+  const command = shellCommandLine(input.verifierCommand);
   const entry = [{ matcher: VERIFIER_MATCHER, hooks: [{ type: 'command', command, timeout: VERIFIER_TIMEOUT_S }] }];
   return { hooks: { PostToolUse: entry, PostToolUseFailure: entry } };
 }

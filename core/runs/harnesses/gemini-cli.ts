@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { shellCommandLine } from '../../shell-quote.ts';
 import { createGeminiCliParser } from '../trajectory/parse-gemini-cli.ts';
 import { baseHarnessEnv, type HarnessAdapter, type PrepareRunInput } from './harness-adapter.ts';
 
@@ -52,11 +53,6 @@ function builtinSkillNames(binary: string): string[] {
   return names.sort();
 }
 
-/** POSIX single-quoting, so a verifier path with spaces survives the hook's shell (`bash -c`). */
-function shellQuote(arg: string): string {
-  return /^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replaceAll("'", `'\\''`)}'`;
-}
-
 /** `<workdir>/.gemini/settings.json`: the run's MCP servers and the AfterTool verifier hook. */
 function workspaceSettings(input: PrepareRunInput): Record<string, unknown> | null {
   const settings: Record<string, unknown> = {};
@@ -70,7 +66,7 @@ function workspaceSettings(input: PrepareRunInput): Record<string, unknown> | nu
       AfterTool: [
         {
           matcher: VERIFIER_MATCHER,
-          hooks: [{ name: 'lhb-verifier', type: 'command', command: input.verifierCommand.map(shellQuote).join(' '), timeout: VERIFIER_TIMEOUT_MS }],
+          hooks: [{ name: 'lhb-verifier', type: 'command', command: shellCommandLine(input.verifierCommand), timeout: VERIFIER_TIMEOUT_MS }],
         },
       ],
     };
