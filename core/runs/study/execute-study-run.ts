@@ -145,7 +145,7 @@ export async function executeStudyRun(input: ExecuteRunInput): Promise<ExecuteRu
   manifest.completed_steps.push('executed');
   save('running');
 
-  const trajectory = existsSync(transcriptFile) ? await parseTranscript(input.adapter.createParser(), transcriptFile) : undefined;
+  const trajectory = existsSync(transcriptFile) ? await parseTranscript((await input.adapter.loadParser())(), transcriptFile) : undefined;
   const errors = trajectory ? extractErrors(trajectory) : [];
   manifest.completed_steps.push('parsed');
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { median, type BenchResult } from '../../../build/bench-harness.ts';
 import { createSeededRandom, type SeededRandom } from '../../stats/seeded-random.ts';
 import { parseTranscript, readTranscriptLines } from './read-transcript-lines.ts';
-import { createTranscriptParser } from './transcript-parsers.ts';
+import { createTranscriptParser } from './parse-harness-transcript.ts';
 
 const TARGET_BYTES = 200 * 1024 * 1024;
 const RUNS = 5;
