@@ -14,13 +14,12 @@ export const StudyConfigurationSchema = z
   .object({
     harness: HarnessIdSchema,
     model: z.string().min(1).max(200),
-    /** The `command` harness's shell command line. */
+    /** The shell command line of a harness that takes one (its adapter's `takesCommand`; checked by core's createStudy). */
     command: z.string().min(1).max(10_000).optional(),
     /** Run this installed version of the harness CLI (default: the newest installed, else PATH). */
     harnessVersion: z.string().min(1).max(50).optional(),
   })
-  .strict()
-  .refine((c) => c.harness !== 'command' || c.command !== undefined, { message: 'the command harness needs a command', path: ['command'] });
+  .strict();
 export type StudyConfiguration = z.infer<typeof StudyConfigurationSchema>;
 
 export const StudySkillSchema = z
