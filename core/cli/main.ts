@@ -199,7 +199,7 @@ runs
   .command('parse')
   .description('Parse a transcript into a trajectory with its error→recovery events and print their summary; stores nothing. Exits 2 on a bad --harness or --format, 1 on a file it cannot read.')
   .argument('<file>', "a harness's transcript (its stdout), or with --format atif a Harbor trajectory.json")
-  .option('--harness <name>', 'the harness that wrote it: claude-code, codex, gemini-cli or command (with --format atif: relabel the file)')
+  .option('--harness <name>', 'the harness that wrote it, by its id as lhb harnesses lists them (with --format atif: relabel the file)')
   .option('--format <format>', 'transcript or atif', 'transcript')
   .option('--json', 'print {trajectory: {steps, toolCalls, failedToolCalls, tokens: {input, output}}, errors: [{step, type, message, recovered}]}')
   .action(async (file: string, options: { harness?: string; format?: string; json?: boolean }) => {
@@ -211,8 +211,8 @@ runs
   .command('verify')
   .description("Check an agent's app: build it (npm run build when package.json has a build script), serve out/dist/ and load each route in Chromium; prints the findings and the next required action, exits 1 when there are findings.")
   .option('--workdir <dir>', "the agent's working folder (default: the current folder); a run's routes come from verify.json beside it")
-  .option('--hook <harness>', "run as claude-code's PostToolUse or gemini-cli's AfterTool hook: reads the hook's JSON on stdin and answers in its format")
-  .option('--mcp', 'serve the verify_build tool over stdio (MCP), for Codex')
+  .option('--hook <harness>', "run as the post-tool hook of the harness with this id (PostToolUse, AfterTool): reads the hook's JSON on stdin and answers in its format")
+  .option('--mcp', 'serve the verify_build tool over stdio (MCP), for a harness without a post-tool hook')
   .option('--json', 'print {ok, findings: [{kind, route?, detail}], nextAction}')
   .action(async (options: { workdir?: string; hook?: string; mcp?: boolean; json?: boolean }) => {
     const { runRunsVerify } = await import('./runs-verify-command.ts');
@@ -233,7 +233,7 @@ runs
   .command('start')
   .description('Run harnesses on tasks as a study (tasks × harnesses × repeats) and follow it to its end; exits 1 if any run did not succeed. Ctrl+C cancels; lhb runs resume continues.')
   .option('--task <dir|id>', 'a task folder (imported first; its inputs/ are given to the agent) or a task id; repeatable', collect)
-  .option('--harness <name>', 'claude-code, codex, gemini-cli or command (an alias such as codex-cli is taken as its id); repeatable', collect)
+  .option('--harness <name>', 'a harness by its id as lhb harnesses lists them (an alias such as codex-cli is taken as its id); repeatable', collect)
   .option('--model <m>', 'the model every harness uses (default: each harness\'s own default)')
   .option('--endpoint <url>', 'the model API base URL (a proxy, a gateway, a local server)')
   .option('--api-key-env <NAME>', 'the environment variable holding the API key; its value is passed to the harness, never stored')
@@ -326,7 +326,7 @@ runs
 
 const harnesses = program
   .command('harnesses')
-  .description('List the harness CLIs (claude-code, codex, gemini-cli, command) with the version found on PATH or in the workspace\'s tools folder.')
+  .description('List the harnesses with the version of each CLI found on PATH or in the workspace\'s tools folder, and how to install what is missing.')
   .option('--json', 'print JSON instead of text')
   .addOption(workspaceOption())
   .action(async (options: { json?: boolean; workspace?: string }) => {
@@ -337,7 +337,7 @@ const harnesses = program
 harnesses
   .command('install')
   .description('Install a harness CLI from npm into the workspace\'s tools folder ($LHB_TOOLS_DIR overrides it), at the pinned version unless --version says otherwise.')
-  .argument('<name>', 'claude-code, codex or gemini-cli')
+  .argument('<name>', 'the id of a harness with a CLI to install, as lhb harnesses lists them')
   .option('--version <v>', 'the npm version to install')
   .option('--json', 'print {harness, binary, version}')
   .addOption(workspaceOption())

@@ -6,7 +6,7 @@ import type { HarnessId } from '../../../schemas/trajectory.ts';
 import { createXoshiro128Random } from '../../random/xoshiro128-random.ts';
 import { PARALLEL_MIN_BYTES, parseTranscriptInParallel, transcriptWorkerReady } from './parse-transcript-in-parallel.ts';
 import { parseTranscript } from './read-transcript-lines.ts';
-import { createTranscriptParser } from './transcript-parsers.ts';
+import { createTranscriptParser } from './parse-harness-transcript.ts';
 
 const temps: string[] = [];
 afterEach(() => {

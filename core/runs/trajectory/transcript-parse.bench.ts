@@ -6,7 +6,7 @@ import { median, type BenchResult } from '../../../build/bench-harness.ts';
 import { createXoshiro128Random } from '../../random/xoshiro128-random.ts';
 import type { SeededRandom } from '../../random/random-source.ts';
 import { parseTranscript, readTranscriptLines } from './read-transcript-lines.ts';
-import { createTranscriptParser } from './transcript-parsers.ts';
+import { createTranscriptParser } from './parse-harness-transcript.ts';
 
 const TARGET_BYTES = 200 * 1024 * 1024;
 const RUNS = 5;
