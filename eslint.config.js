@@ -36,6 +36,13 @@ export const layeringRules = {
   },
 };
 
+// The seeded generators sit below every room that draws (arena, stats), so they import nothing of
+// ours. A folder's rules replace its parent's, so core's are repeated here.
+layeringRules['core/random'] = {
+  patterns: [...layeringRules.core.patterns, { regex: '^\\.\\./', message: 'core/random/ imports nothing of ours: every room, core/stats included, may use it.' }],
+  paths: layeringRules.core.paths,
+};
+
 const restrict = (folder) => ({
   files: [`${folder}/**/*.{ts,tsx,cts,mts}`],
   rules: { 'no-restricted-imports': ['error', layeringRules[folder]] },
@@ -76,6 +83,7 @@ export default tseslint.config(
   { files: ['electron/**/*.cts'], rules: { '@typescript-eslint/no-require-imports': 'off' } },
   restrict('schemas'),
   restrict('core'),
+  restrict('core/random'),
   restrict('renderer'),
   restrictRendererRoom(RENDERER_SCREENS, rendererRoomRules.screens),
   restrictRendererRoom(['ui'], rendererRoomRules.ui),

@@ -29,6 +29,8 @@ describe('layering lint', () => {
     ['renderer/ui/x.tsx', "import { useAppStore } from '../app/app-store.ts';", 'imports none of them'],
     ['renderer/api/x.ts', "import { useAppStore } from '../app/app-store.ts';", 'the client under everything'],
     ['renderer/api/x.ts', "import { readFileSync } from 'node:fs';", 'no Node modules'],
+    ['core/random/x.ts', "import { fitBradleyTerry } from '../stats/bradley-terry.ts';", 'imports nothing of ours'],
+    ['core/random/x.ts', "import { useState } from 'react';", 'no React'],
   ])('%s: refuses %s', async (file, source, why) => {
     const problems = await importProblems(file, `${source}\nexport const used = [${source.match(/import (?:\{ )?(\w+)/)?.[1]}];\n`);
     expect(problems.join('\n')).toContain(why);
@@ -42,6 +44,8 @@ describe('layering lint', () => {
     ['renderer/api/x.ts', "import { rpcContract } from '../../schemas/rpc.ts';"],
     ['core/api/x.ts', "import { rpcContract } from '../../schemas/rpc.ts';"],
     ['electron/x.ts', "import { createApi } from '../core/api/create-api.ts';"],
+    ['core/stats/x.ts', "import { createXoshiro128Random } from '../random/xoshiro128-random.ts';"],
+    ['core/random/x.ts', "import { createSfc32Random } from './sfc32-random.ts';"],
   ])('%s: allows %s', async (file, source) => {
     const problems = await importProblems(file, `${source}\nexport const used = [${source.match(/import \{ (\w+)/)?.[1]}];\n`);
     expect(problems).toEqual([]);

@@ -12,13 +12,12 @@ export const StudyConfigurationSchema = z
   .object({
     harness: HarnessIdSchema,
     model: z.string().min(1).max(200),
-    /** The `command` harness's shell command line. */
+    /** The shell command line of a harness that takes one (its adapter's `takesCommand`; checked by core's createStudy). */
     command: z.string().min(1).max(10_000).optional(),
     /** Run this installed version of the harness CLI (default: the newest installed, else PATH). */
     harnessVersion: z.string().min(1).max(50).optional(),
   })
-  .strict()
-  .refine((c) => c.harness !== 'command' || c.command !== undefined, { message: 'the command harness needs a command', path: ['command'] });
+  .strict();
 export type StudyConfiguration = z.infer<typeof StudyConfigurationSchema>;
 
 export const StudySkillSchema = z
@@ -188,13 +187,24 @@ export const RunDetailSchema = z.object({
 });
 export type RunDetail = z.infer<typeof RunDetailSchema>;
 
+/**
+ * A harness as `harnesses.list` describes it: what its adapter declares (the UIs take these
+ * facts from here, not from copies of their own) and what was found on this machine.
+ */
 export const HarnessStatusSchema = z.object({
   id: HarnessIdSchema,
   displayName: z.string(),
+  /** The model a study runs it with when none is given. */
+  defaultModel: z.string(),
+  /** The variable its CLI reads the API key from (null: the command harness gets the study's own variable). */
+  keyEnv: z.string().nullable(),
+  /** It runs the command line a study gives it: nothing to install, a command to give. */
+  takesCommand: z.boolean(),
   version: z.string().nullable(),
   binary: z.string().nullable(),
   /** Why it cannot run, and how to fix it, when it cannot. */
   problem: z.string().nullable(),
+  /** The version `lhb harnesses install` installs; null when there is nothing to install. */
   pinnedVersion: z.string().nullable(),
 });
 export type HarnessStatus = z.infer<typeof HarnessStatusSchema>;

@@ -11,7 +11,7 @@ import { runsTest } from '../stats/runs-test.ts';
 import { openWorkspace, type Workspace } from '../workspace/open-workspace.ts';
 import { resolveArenaAsset } from './arena-assets.ts';
 import { ArenaError, castVote, createAnnotator, listAnnotatorViews, nextItem, ownVotes, studyPanel, undoLastVote, type ArenaDeps } from './arena-service.ts';
-import { createSeededRandom } from './seeded-random.ts';
+import { createSfc32Random } from '../random/sfc32-random.ts';
 
 let dir: string;
 let workspace: Workspace;
@@ -262,7 +262,7 @@ describe('the arena queue and votes', () => {
 
   it('randomises sides fairly over 10,000 scheduled votes, and every stored vote maps back to the runs shown', () => {
     const runOfFrameSha = seedRuns(2, 5); // 2 tasks × C(5,2) = 20 pairs per annotator
-    const { aLeft, leftByConfig } = voteThroughService({ ...deps, random: createSeededRandom('arena-randomisation-test') }, runOfFrameSha);
+    const { aLeft, leftByConfig } = voteThroughService({ ...deps, random: createSfc32Random('arena-randomisation-test') }, runOfFrameSha);
     expect(aLeft).toHaveLength(10_000);
     expect(binomialTest(aLeft.filter(Boolean).length, aLeft.length, 0.5)).toBeGreaterThan(0.01);
     // No pattern from one vote to the next (a strictly alternating coin is exactly 50% left)...

@@ -23,7 +23,7 @@ import { assignSides, sidesFor, winnerRunId, type ShownOrder } from './assign-si
 import { buildSiteUrl, frameAssetName } from './arena-assets.ts';
 import { pairKeyOf } from './pair-key.ts';
 import { schedulePairs, type ArenaRun, type ScheduledPair } from './schedule-pairs.ts';
-import type { RandomSource } from './seeded-random.ts';
+import type { RandomSource } from '../random/random-source.ts';
 
 /** Codes core/api turns into the RpcError of the same name. */
 export class ArenaError extends Error {

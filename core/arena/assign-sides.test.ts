@@ -4,7 +4,8 @@ import { runsTest } from '../stats/runs-test.ts';
 import { cryptoRandom } from './arena-service.ts';
 import { assignSides, sidesFor, winnerRunId, type ShownOrder, type SideAssignment, type VoteChoice } from './assign-sides.ts';
 import { schedulePairs, type ArenaRun, type ScheduledPair } from './schedule-pairs.ts';
-import { createSeededRandom, type RandomSource } from './seeded-random.ts';
+import { createSfc32Random } from '../random/sfc32-random.ts';
+import type { RandomSource } from '../random/random-source.ts';
 
 /** ln Γ(x) by the Lanczos approximation (g = 7, 9 terms; ~15 significant digits), reflected below 0.5. */
 function lgamma(x: number): number {
@@ -58,7 +59,7 @@ describe('assignSides', () => {
   });
 
   it('draws afresh for every vote, so one pair shown twice can swap sides', () => {
-    const random = createSeededRandom('repeat');
+    const random = createSfc32Random('repeat');
     const orders = new Set(Array.from({ length: 20 }, () => assignSides(PAIR, random).shownOrder));
     expect(orders).toEqual(new Set(['a-left', 'b-left']));
   });
@@ -154,7 +155,7 @@ describe('randomisation acceptance', () => {
 
   it('10,000 scheduled votes give a left-position rate with two-sided binomial p > 0.01, and every stored vote maps back to the right runs', () => {
     expect(queue).toHaveLength(10_000);
-    const votes = session(createSeededRandom('acceptance:sides'));
+    const votes = session(createSfc32Random('acceptance:sides'));
     expect(votes).toHaveLength(10_000);
 
     const aLeft = leftRate(votes);
@@ -174,7 +175,7 @@ describe('randomisation acceptance', () => {
   });
 
   it('detects a side chooser that puts runA left 55% of the time (so the check above can fail)', () => {
-    const base = createSeededRandom('acceptance:biased');
+    const base = createSfc32Random('acceptance:biased');
     const biased: RandomSource = { next: () => (base.next() < 0.55 ? 0.25 : 0.75) };
     const votes = session(biased);
     expect(leftRate(votes) / votes.length).toBeGreaterThan(0.53);
@@ -184,7 +185,7 @@ describe('randomisation acceptance', () => {
   it('10,000 seeded votes show no serial pattern and favour no configuration with the left side (each two-sided p > 0.01)', () => {
     // Not 'acceptance:sides': that session's runs test gives p = 0.0038, the one-in-a-hundred
     // tail a fair source lands in by chance (the calibration test below shows it is no more often).
-    const check = checkRandomisation(session(createSeededRandom('acceptance:serial')));
+    const check = checkRandomisation(session(createSfc32Random('acceptance:serial')));
     expect(check.leftRateP).toBeGreaterThan(0.01);
     expect(check.serialP).toBeGreaterThan(0.01);
     expect(check.perConfiguration).toHaveLength(5);
@@ -203,7 +204,7 @@ describe('randomisation acceptance', () => {
   it('detects a chooser that keeps the overall left rate at 1/2 but puts one configuration on the left (so the per-configuration check can fail)', () => {
     // config-0's run always left (it is always runA: run ids sort by configuration), the other
     // pairs a-left 1/6 of the time: 0.4·1 + 0.6·(1/6) = 1/2 overall.
-    const coin = createSeededRandom('acceptance:favour');
+    const coin = createSfc32Random('acceptance:favour');
     const favoursConfigZero: SideChooser = (pair) => sidesFor(pair, configRank.get(pair.runA) === 0 || coin.next() < 1 / 6 ? 'a-left' : 'b-left');
     const check = checkRandomisation(session(favoursConfigZero));
     expect(check.leftRateP).toBeGreaterThan(0.01);
@@ -215,7 +216,7 @@ describe('randomisation acceptance', () => {
     const seeds = 500;
     let rejected = 0;
     for (let k = 0; k < seeds; k++) {
-      const random = createSeededRandom(`calibration-${k}`);
+      const random = createSfc32Random(`calibration-${k}`);
       if (runsTest(Array.from({ length: 10_000 }, () => random.next() < 0.5)).pValue < 0.01) rejected++;
     }
     // Binomial(500, 0.01): mean 5; 0 or more than 15 would each happen under 1% of the time.

@@ -1,5 +1,5 @@
 import type { RunPair } from './pair-key.ts';
-import type { RandomSource } from './seeded-random.ts';
+import type { RandomSource } from '../random/random-source.ts';
 
 export type ShownSide = 'left' | 'right';
 

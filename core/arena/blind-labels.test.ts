@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createPairTokenResolver, pairToken } from './blind-labels.ts';
 import { schedulePairs, type ArenaRun } from './schedule-pairs.ts';
-import { createSeededRandom } from './seeded-random.ts';
+import { createSfc32Random } from '../random/sfc32-random.ts';
 
 const SECRET = 'workspace-secret-for-tests-only';
 
 // Realistic, fixed run ids (hex like a ULID/UUID tail) so the test is deterministic.
-const random = createSeededRandom('run-ids');
+const random = createSfc32Random('run-ids');
 const hexId = () => Array.from({ length: 16 }, () => random.int(16).toString(16)).join('');
 const runs: ArenaRun[] = [];
 for (let t = 0; t < 6; t++) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { pairKeyOf } from './pair-key.ts';
 import { schedulePairs, type ArenaRun, type ScheduledPair } from './schedule-pairs.ts';
-import { createSeededRandom } from './seeded-random.ts';
+import { createSfc32Random } from '../random/sfc32-random.ts';
 
 /** Every task run by every configuration, `replicates` times. */
 function grid(tasks: number, configs: number, replicates = 1): ArenaRun[] {
@@ -126,7 +126,7 @@ describe('schedulePairs', () => {
   });
 
   it('on an uneven workload, configuration pairs that still have pairs left stay within one of each other', () => {
-    const random = createSeededRandom('uneven');
+    const random = createSfc32Random('uneven');
     // Tasks run by a random subset of configurations, with 1–3 replicates each.
     const runs: ArenaRun[] = [];
     for (let t = 0; t < 15; t++) {

@@ -1,5 +1,6 @@
 import { pairKeyOf, type RunPair } from './pair-key.ts';
-import { createSeededRandom, type SeededRandom } from './seeded-random.ts';
+import { createSfc32Random } from '../random/sfc32-random.ts';
+import type { SeededRandom } from '../random/random-source.ts';
 
 /** One run as the arena sees it. `configId` is opaque: harness + model + skill version. */
 export interface ArenaRun {
@@ -53,7 +54,7 @@ interface Candidate extends ScheduledPair {
  * Input order does not matter: runs are put in canonical (run id) order before any draw.
  */
 export function schedulePairs(runs: readonly ArenaRun[], seen: readonly RunPair[], options: ScheduleOptions): ScheduledPair[] {
-  const random = createSeededRandom(options.seed);
+  const random = createSfc32Random(options.seed);
   const seenKeys = new Set(seen.map(pairKeyOf));
   const unseen: Candidate[] = [];
   const repeats: Candidate[] = [];

@@ -52,6 +52,13 @@ describe('lhb', () => {
     expect(info.counts.sources).toBe(4);
   });
 
+  it('-w DIR names the workspace as --workspace DIR does, and wins over LHB_WORKSPACE', () => {
+    const workspace = tempWorkspace();
+    const result = lhb(['info', '-w', workspace, '--json'], { LHB_WORKSPACE: tempWorkspace() });
+    expect(result.status, result.stderr).toBe(0);
+    expect((JSON.parse(result.stdout) as { workspaceDir: string }).workspaceDir).toBe(workspace);
+  });
+
   it('serve prints exactly one URL line, answers on it, and stops cleanly on SIGTERM', async () => {
     const workspace = tempWorkspace();
     const child = spawn(process.execPath, ['--import', 'tsx', MAIN, 'serve', '--port', '0', '--no-open', '--workspace', workspace], {

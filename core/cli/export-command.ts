@@ -1,9 +1,10 @@
 import { checkCardLicense, licenseInputOf, type CardLicense, type CardLicenseWords } from '../../schemas/card-license.ts';
-import type { Job } from '../../schemas/jobs.ts';
 import { HUB_LICENSES_PAGE } from '../../schemas/hub-licenses.ts';
 import { EXPORT_SUBSETS, ExportSubsetSchema, type ExportFormat, type ExportSubset } from '../../schemas/export.ts';
 import type { RpcOutput } from '../../schemas/rpc.ts';
+import { followJob } from './follow-job.ts';
 import { withCliApi } from './open-cli-api.ts';
+import { StatusLine } from './status-line.ts';
 
 export interface ExportHfOptions {
   out: string;
@@ -36,26 +37,18 @@ export async function runExportHf(options: ExportHfOptions): Promise<void> {
       includeSynthetic: options.includeSynthetic === true,
       ...licenseInputOf(license),
     })) as RpcOutput<'export.hf'>;
-    const live = process.stderr.isTTY === true;
-    const stopListening = api.context.jobs.onEvent((event) => {
-      if (!live || event.job.id !== jobId || event.job.state !== 'running') return;
-      const share = event.job.total > 0 ? ` ${Math.floor((100 * event.job.done) / event.job.total)}%` : '';
-      process.stderr.write(`\r\x1b[2K${share} ${event.job.message}`.slice(0, (process.stderr.columns ?? 100) - 1));
+    const progress = new StatusLine({ fit: true });
+    const job = await followJob(api.context.jobs, jobId, {
+      onEvent: (running) => {
+        if (running.state !== 'running') return;
+        const share = running.total > 0 ? ` ${Math.floor((100 * running.done) / running.total)}%` : '';
+        progress.show(`${share} ${running.message}`);
+      },
+      ctrlC: {},
+      statusLine: progress,
     });
-    const onSigint = () => api.call('jobs.cancel', { jobId }).catch(() => undefined);
-    process.on('SIGINT', onSigint);
-    try {
-      await api.context.jobs.idle();
-    } finally {
-      process.off('SIGINT', onSigint);
-      stopListening();
-      if (live) process.stderr.write('\r\x1b[2K');
-    }
     const { result } = (await api.call('export.result', { jobId })) as RpcOutput<'export.result'>;
-    if (!result) {
-      const job = ((await api.call('jobs.list', { limit: 500 })) as RpcOutput<'jobs.list'>).jobs.find((candidate: Job) => candidate.id === jobId);
-      throw new Error(job?.message ?? `The export job ${jobId} ended without a result.`);
-    }
+    if (!result) throw new Error(job?.message ?? `The export job ${jobId} ended without a result.`);
     if (options.json) {
       process.stdout.write(`${JSON.stringify({ ...result, card: undefined }, null, 2)}\n`);
       return;

@@ -2,6 +2,8 @@ import type { RpcOutput } from '../../schemas/rpc.ts';
 import type { StudyRunView } from '../../schemas/studies.ts';
 import type { Api } from '../api/create-api.ts';
 import { durationText, elapsedMs } from '../../schemas/run-duration.ts';
+import { followJob } from './follow-job.ts';
+import { StatusLine } from './status-line.ts';
 
 const POLL_MS = 500;
 const BAR_WIDTH = 24;
@@ -37,45 +39,33 @@ export function describeRun(run: StudyRunView): string {
  */
 export async function followStudy(api: Api, studyId: string, jobId: string, options: { json?: boolean; quiet?: boolean }): Promise<StudyRunView[]> {
   const seen = new Map<string, string>();
-  const tty = process.stderr.isTTY && !options.json && !options.quiet;
-  let interrupts = 0;
-  const onSigint = () => {
-    interrupts += 1;
-    if (interrupts > 1) process.exit(130);
-    process.stderr.write('\nCancelling the study: its running harnesses are stopped, finished runs are kept. Ctrl+C again quits at once.\n');
-    api.context.jobs.cancel(jobId);
-  };
-  process.on('SIGINT', onSigint);
-  try {
-    for (;;) {
-      const view = (await api.call('runs.study', { studyId })) as RpcOutput<'runs.study'>;
-      for (const run of view.runs) {
-        const key = `${run.status}|${run.attempts}`;
-        if (seen.get(run.id) === key) continue;
-        seen.set(run.id, key);
-        if (options.json) {
-          process.stdout.write(`${JSON.stringify({ type: 'run', id: run.id, task: run.taskId, harness: run.harness, model: run.model, status: run.status, errorKind: run.errorKind, runId: run.runId })}\n`);
-        } else if (!options.quiet && ['succeeded', 'failed', 'timeout', 'cancelled'].includes(run.status)) {
-          if (tty) process.stderr.write('\r\x1b[2K');
-          process.stderr.write(`${describeRun(run)}\n`);
-        }
+  const bar = new StatusLine({ live: process.stderr.isTTY === true && !options.json && !options.quiet });
+  let runs: StudyRunView[] = [];
+  const tick = async () => {
+    const view = (await api.call('runs.study', { studyId })) as RpcOutput<'runs.study'>;
+    runs = view.runs;
+    for (const run of view.runs) {
+      const key = `${run.status}|${run.attempts}`;
+      if (seen.get(run.id) === key) continue;
+      seen.set(run.id, key);
+      if (options.json) {
+        process.stdout.write(`${JSON.stringify({ type: 'run', id: run.id, task: run.taskId, harness: run.harness, model: run.model, status: run.status, errorKind: run.errorKind, runId: run.runId })}\n`);
+      } else if (!options.quiet && ['succeeded', 'failed', 'timeout', 'cancelled'].includes(run.status)) {
+        bar.clear();
+        process.stderr.write(`${describeRun(run)}\n`);
       }
-      const job = api.context.jobs.list(500).find((j) => j.id === jobId);
-      if (tty) {
-        const done = view.study.total - view.study.counts.pending - view.study.counts.running;
-        const filled = view.study.total === 0 ? 0 : Math.round((done / view.study.total) * BAR_WIDTH);
-        const running = view.runs.filter((r) => r.status === 'running').map((r) => `${r.harness} ${elapsed(r)}`).join(', ');
-        process.stderr.write(`\r\x1b[2K[${'#'.repeat(filled)}${'.'.repeat(BAR_WIDTH - filled)}] ${done}/${view.study.total} runs${running ? `  running: ${running}` : ''}`);
-      }
-      if (!job || job.state === 'succeeded' || job.state === 'failed' || job.state === 'cancelled') {
-        if (tty) process.stderr.write('\r\x1b[2K');
-        if (job?.state === 'failed') throw new Error(job.message);
-        if (!options.json && !options.quiet && job) process.stderr.write(`${job.message}\n`);
-        return view.runs;
-      }
-      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
     }
-  } finally {
-    process.off('SIGINT', onSigint);
-  }
+    const done = view.study.total - view.study.counts.pending - view.study.counts.running;
+    const filled = view.study.total === 0 ? 0 : Math.round((done / view.study.total) * BAR_WIDTH);
+    const running = view.runs.filter((r) => r.status === 'running').map((r) => `${r.harness} ${elapsed(r)}`).join(', ');
+    bar.show(`[${'#'.repeat(filled)}${'.'.repeat(BAR_WIDTH - filled)}] ${done}/${view.study.total} runs${running ? `  running: ${running}` : ''}`);
+  };
+  const job = await followJob(api.context.jobs, jobId, {
+    poll: { everyMs: POLL_MS, tick },
+    ctrlC: { notice: '\nCancelling the study: its running harnesses are stopped, finished runs are kept. Ctrl+C again quits at once.\n', secondQuits: true },
+    statusLine: bar,
+  });
+  if (job?.state === 'failed') throw new Error(job.message);
+  if (!options.json && !options.quiet && job) process.stderr.write(`${job.message}\n`);
+  return runs;
 }

@@ -1,11 +1,11 @@
 import type { RpcOutput } from '../../schemas/rpc.ts';
 import { HarnessIdSchema } from '../../schemas/trajectory.ts';
-import { HARNESS_ADAPTERS } from '../runs/harnesses/harness-registry.ts';
+import { HARNESS_ADAPTERS, harnessIdsInWords, installableHarnesses } from '../runs/harnesses/harness-registry.ts';
 import { harnessToolsDir, installHarness } from '../runs/harnesses/harness-tools.ts';
 import { resolveWorkspaceDir } from '../store/workspace-location.ts';
 import { withCliApi } from './open-cli-api.ts';
 
-/** `lhb harnesses`: the four harnesses with the version found, or what is missing and how to install it. */
+/** `lhb harnesses`: every harness with the version found, or what is missing and how to install it. */
 export async function runHarnessesList(options: { json?: boolean; workspace?: string }): Promise<void> {
   await withCliApi(
     options.workspace,
@@ -14,11 +14,11 @@ export async function runHarnessesList(options: { json?: boolean; workspace?: st
       if (options.json) return void process.stdout.write(`${JSON.stringify(harnesses, null, 2)}\n`);
       process.stdout.write(`${'HARNESS'.padEnd(12)}  ${'VERSION'.padEnd(10)}  WHERE\n`);
       for (const harness of harnesses) {
-        const where = harness.id === 'command' ? 'any command: --harness command --command "CMD"' : (harness.binary ?? `not installed (pinned ${harness.pinnedVersion})`);
+        const where = harness.takesCommand ? `any command: --harness ${harness.id} --command "CMD"` : (harness.binary ?? `not installed (pinned ${harness.pinnedVersion})`);
         process.stdout.write(`${harness.id.padEnd(12)}  ${(harness.version ?? '-').padEnd(10)}  ${where}\n`);
         if (harness.problem && harness.binary) process.stderr.write(`  ${harness.problem}\n`);
       }
-      const missing = harnesses.filter((h) => h.id !== 'command' && !h.binary);
+      const missing = harnesses.filter((h) => h.pinnedVersion !== null && !h.binary);
       if (missing.length > 0) process.stderr.write(`Install with: ${missing.map((h) => `lhb harnesses install ${h.id}`).join('; ')}\n`);
     },
     { access: 'read' },
@@ -28,15 +28,15 @@ export async function runHarnessesList(options: { json?: boolean; workspace?: st
 /** `lhb harnesses install NAME [--version V]`: a pinned version from npm into the workspace's tools folder. */
 export async function runHarnessesInstall(name: string, options: { version?: string; workspace?: string; json?: boolean }): Promise<void> {
   const id = HarnessIdSchema.safeParse(name);
-  if (!id.success || id.data === 'command') {
-    process.stderr.write(`lhb: "${name}" is not an installable harness. Choose claude-code, codex or gemini-cli.\n`);
+  const adapter = id.success ? HARNESS_ADAPTERS[id.data] : undefined;
+  if (!adapter?.npm) {
+    process.stderr.write(`lhb: "${name}" is not an installable harness. Choose ${harnessIdsInWords(installableHarnesses())}.\n`);
     process.exitCode = 2;
     return;
   }
-  const adapter = HARNESS_ADAPTERS[id.data];
   const toolsDir = harnessToolsDir(resolveWorkspaceDir(options.workspace));
-  if (!options.json) process.stderr.write(`Installing ${adapter.npm!.package}@${options.version ?? adapter.npm!.pinnedVersion} into ${toolsDir} with npm…\n`);
+  if (!options.json) process.stderr.write(`Installing ${adapter.npm.package}@${options.version ?? adapter.npm.pinnedVersion} into ${toolsDir} with npm…\n`);
   const installed = await installHarness(adapter, toolsDir, options.version);
-  if (options.json) process.stdout.write(`${JSON.stringify({ harness: id.data, ...installed })}\n`);
+  if (options.json) process.stdout.write(`${JSON.stringify({ harness: adapter.id, ...installed })}\n`);
   else process.stdout.write(`${adapter.displayName} ${installed.version} is installed: ${installed.binary}\n`);
 }

@@ -18,6 +18,12 @@ function listedCommands(text: string): string[] {
   return [...section.matchAll(/^ {2}(\S+)/gm)].map((m) => m[1]!).filter((name) => name !== 'help');
 }
 
+/** The options under "Options:" in a commander help text, without `-h, --help`. */
+function ownOptions(text: string): string[] {
+  const section = (text.split(/^Options:\n/m)[1] ?? '').split(/^\S/m)[0] ?? '';
+  return [...section.matchAll(/^ {2}(-\S+)/gm)].map((m) => m[1]!).filter((flag) => flag !== '-h,');
+}
+
 describe('lhb --help', () => {
   it('claims importing and merging exported datasets only beside the command that does it', () => {
     const text = help([]).replace(/\s+/g, ' ');
@@ -49,4 +55,23 @@ describe('lhb --help', () => {
       expect(readFileSync(path, 'utf8'), `${file} exports ${exported}`).toMatch(new RegExp(`export (async )?function ${exported}\\b`));
     }
   }, 60_000);
+
+  it('lists -w, --workspace on every command that opens a workspace', () => {
+    // These run without one: a transcript, an app's build, a prepared run folder, stdin.
+    const withoutWorkspace = new Set(['runs parse', 'runs verify', 'runs exec', 'stats']);
+    const commands: string[] = [];
+    for (const name of listedCommands(help([]))) {
+      const sub = listedCommands(help([name]));
+      // A group with options of its own has an action too (lhb harnesses, lhb judge).
+      if (sub.length === 0 || ownOptions(help([name])).length > 0) commands.push(name);
+      commands.push(...sub.map((s) => `${name} ${s}`));
+    }
+    expect(commands).toEqual(expect.arrayContaining(['harnesses', 'judge', 'judge list', 'serve', 'import hf']));
+    expect(commands).not.toContain('runs');
+    for (const command of commands) {
+      const text = help(command.split(' '));
+      if (withoutWorkspace.has(command)) expect(text, command).not.toContain('--workspace');
+      else expect(text, command).toMatch(/^ {2}-w, --workspace <dir> {2,}\S/m);
+    }
+  }, 120_000);
 });

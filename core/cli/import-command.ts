@@ -1,13 +1,14 @@
 import { existsSync, rmSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import type { ImportResult } from '../../schemas/import.ts';
-import type { Job } from '../../schemas/jobs.ts';
 import type { RpcOutput } from '../../schemas/rpc.ts';
 import { importSummary } from '../import/import-job.ts';
 import { readDatasetProjectName } from '../import/read-dataset-folder.ts';
 import { resolveWorkspaceDir } from '../store/workspace-location.ts';
 import { DATABASE_FILE } from '../workspace/open-workspace.ts';
+import { followJob } from './follow-job.ts';
 import { withCliApi } from './open-cli-api.ts';
+import { StatusLine } from './status-line.ts';
 
 export interface ImportHfOptions {
   json?: boolean;
@@ -28,25 +29,16 @@ export async function runImportHf(dir: string, options: ImportHfOptions): Promis
   try {
     await withCliApi(options.workspace, async (api) => {
       const { jobId } = (await api.call('import.hf', { dir })) as RpcOutput<'import.hf'>;
-      const live = process.stderr.isTTY === true;
-      const stopListening = api.context.jobs.onEvent((event) => {
-        if (!live || event.job.id !== jobId || event.job.state !== 'running') return;
-        process.stderr.write(`\r\x1b[2K ${event.job.message}`.slice(0, (process.stderr.columns ?? 100) - 1));
+      const progress = new StatusLine({ fit: true });
+      const job = await followJob(api.context.jobs, jobId, {
+        onEvent: (running) => {
+          if (running.state === 'running') progress.show(` ${running.message}`);
+        },
+        ctrlC: {},
+        statusLine: progress,
       });
-      const onSigint = () => api.call('jobs.cancel', { jobId }).catch(() => undefined);
-      process.on('SIGINT', onSigint);
-      try {
-        await api.context.jobs.idle();
-      } finally {
-        process.off('SIGINT', onSigint);
-        stopListening();
-        if (live) process.stderr.write('\r\x1b[2K');
-      }
       const { result } = (await api.call('import.result', { jobId })) as RpcOutput<'import.result'>;
-      if (!result) {
-        const job = ((await api.call('jobs.list', { limit: 500 })) as RpcOutput<'jobs.list'>).jobs.find((candidate: Job) => candidate.id === jobId);
-        throw new Error(job?.message ?? `The import job ${jobId} ended without a result.`);
-      }
+      if (!result) throw new Error(job?.message ?? `The import job ${jobId} ended without a result.`);
       if (options.json) {
         process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
         return;

@@ -3,13 +3,14 @@ import { resolve } from 'node:path';
 import { JudgesFileSchema, JudgeTierSchema, type JudgeTier, type RubricScale } from '../../schemas/judge.ts';
 import type { JudgeImportResult, RubricSetComparison } from '../../schemas/judging.ts';
 import type { RpcOutput } from '../../schemas/rpc.ts';
-import type { Job } from '../../schemas/jobs.ts';
 import { RubricChoiceError } from '../judge/judging/choose-rubric-sets.ts';
 import type { JudgeRunsSummary } from '../judge/judging/judge-runs.ts';
 import { describeJudgingSummary, startJudgingJob } from '../judge/judging/start-judging-job.ts';
 import { ProviderError } from '../judge/providers/judge-provider.ts';
 import { RubricLibraryError } from '../judge/rubrics/rubric-library-error.ts';
+import { followJob } from './follow-job.ts';
 import { withCliApi } from './open-cli-api.ts';
+import { StatusLine } from './status-line.ts';
 
 export interface JudgeOptions {
   judges?: string;
@@ -90,29 +91,20 @@ export async function runJudge(options: JudgeOptions): Promise<void> {
       throw error;
     }
     const { job, sets } = started;
-    const tty = process.stderr.isTTY === true && !options.json;
-    let last: Job = job;
+    // On a terminal the progress line is rewritten at most ten times a second; piped, a line a second.
+    const progress = new StatusLine({ live: process.stderr.isTTY === true && !options.json });
     let lastLine = 0;
-    const unsubscribe = api.context.jobs.onEvent((event) => {
-      if (event.job.id !== job.id) return;
-      last = event.job;
-      if (options.json || Date.now() - lastLine < (tty ? 100 : 1000)) return;
-      lastLine = Date.now();
-      process.stderr.write(tty ? `\r\x1b[2K${event.job.message}` : `${event.job.message}\n`);
-    });
-    const onSigint = () => {
-      process.stderr.write('\nCancelling: replies already stored are kept; run the same command again to finish.\n');
-      api.context.jobs.cancel(job.id);
-    };
-    process.on('SIGINT', onSigint);
-    try {
-      await api.context.jobs.idle();
-    } finally {
-      process.off('SIGINT', onSigint);
-      unsubscribe();
-    }
-    if (tty) process.stderr.write('\r\x1b[2K');
-    const final = api.context.jobs.list(500).find((candidate) => candidate.id === job.id) ?? last;
+    const final =
+      (await followJob(api.context.jobs, job.id, {
+        onEvent: (event) => {
+          if (options.json || Date.now() - lastLine < (progress.live ? 100 : 1000)) return;
+          lastLine = Date.now();
+          if (progress.live) progress.show(event.message);
+          else process.stderr.write(`${event.message}\n`);
+        },
+        ctrlC: { notice: '\nCancelling: replies already stored are kept; run the same command again to finish.\n' },
+        statusLine: progress,
+      })) ?? job;
     const ended = summary;
     if (options.json) {
       process.stdout.write(`${JSON.stringify({ jobId: job.id, state: final.state, tier: flags.tier, scale: flags.scale, rubricSets: sets.map((set) => `${set.name}@${set.version}`), ...(ended ?? {}), message: final.message })}\n`);

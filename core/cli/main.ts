@@ -1,4 +1,4 @@
-import { Command, InvalidArgumentError } from 'commander';
+import { Command, InvalidArgumentError, Option } from 'commander';
 import { appVersion } from '../app-paths.ts';
 
 // Only commander and this file load for `lhb --help`; each command imports its own modules
@@ -8,6 +8,11 @@ function parsePort(value: string): number {
   const port = Number(value);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new InvalidArgumentError('a port is a whole number from 0 to 65535 (0 picks a free one).');
   return port;
+}
+
+/** `-w, --workspace <dir>`, the same on every command that opens a workspace (resolved by resolveWorkspaceDir). */
+function workspaceOption(description = 'workspace folder'): Option {
+  return new Option('-w, --workspace <dir>', description);
 }
 
 const program = new Command()
@@ -28,7 +33,7 @@ program
   .option('-H, --host <host>', 'interface to bind; anything but loopback (e.g. 0.0.0.0) is refused unless --allow-remote is given', '127.0.0.1')
   .option('--allow-remote', 'let --host expose the workspace to other machines over plain HTTP (put a TLS reverse proxy in front); they cannot import by path')
   .option('--no-open', 'do not open a browser window')
-  .option('-w, --workspace <dir>', 'workspace folder (created and seeded with the demo on first use)')
+  .addOption(workspaceOption('workspace folder (created and seeded with the demo on first use)'))
   .action(async (options: { port: number; host: string; allowRemote?: boolean; open: boolean; workspace?: string }) => {
     const { runServe } = await import('./serve-command.ts');
     await runServe(options);
@@ -37,7 +42,7 @@ program
 program
   .command('info')
   .description('Print the workspace: where it is, its project, schema version and counts.')
-  .option('-w, --workspace <dir>', 'workspace folder')
+  .addOption(workspaceOption())
   .option('--json', 'print JSON instead of text')
   .action(async (options: { workspace?: string; json?: boolean }) => {
     const { runInfo } = await import('./info-command.ts');
@@ -53,7 +58,7 @@ sources
   .option('--room <name|id>', 'the data room to import into, by name or id (see "lhb rooms list")')
   .option('--course <name|id>', 'the same as --room')
   .option('--json', 'print one JSON object per source: {id, title, type, lineCount, sha256, sections}')
-  .option('-w, --workspace <dir>', 'workspace folder')
+  .addOption(workspaceOption())
   .action(async (paths: string[], options: { room?: string; course?: string; json?: boolean; workspace?: string }) => {
     const { runSourcesAdd } = await import('./sources-command.ts');
     await runSourcesAdd(paths, options);
@@ -65,7 +70,7 @@ sources
   .option('--room <name|id>', 'only the sources of this data room, by name or id')
   .option('--course <name|id>', 'the same as --room')
   .option('--json', 'print JSON instead of text')
-  .option('-w, --workspace <dir>', 'workspace folder')
+  .addOption(workspaceOption())
   .action(async (options: { room?: string; course?: string; json?: boolean; workspace?: string }) => {
     const { runSourcesList } = await import('./sources-command.ts');
     await runSourcesList(options);
@@ -76,7 +81,7 @@ sources
   .description('Print a source\'s newest version as numbered lines ("0012| text").')
   .argument('<id>', 'source id (see "lhb sources list")')
   .option('--lines <A-B>', 'only lines A to B, e.g. 12-15')
-  .option('-w, --workspace <dir>', 'workspace folder')
+  .addOption(workspaceOption())
   .action(async (id: string, options: { lines?: string; workspace?: string }) => {
     const { runSourcesShow } = await import('./sources-command.ts');
     await runSourcesShow(id, options);
@@ -87,7 +92,7 @@ sources
   .description('Re-read sources made by an older normaliser (all, or the ids given) as new versions, re-anchoring their citations; sources already current are left as they are.')
   .argument('[ids...]', 'source ids (see "lhb sources list"); default: every source')
   .option('--json', 'print one JSON object per source: {status, name, sourceId, versionId, version}')
-  .option('-w, --workspace <dir>', 'workspace folder')
+  .addOption(workspaceOption())
   .action(async (ids: string[], options: { json?: boolean; workspace?: string }) => {
     const { runSourcesRenormalise } = await import('./sources-command.ts');
     await runSourcesRenormalise(ids, options);
@@ -99,7 +104,7 @@ rooms
   .command('list')
   .description('List data rooms with their id, source and chapter counts and last change.')
   .option('--json', 'print JSON instead of text')
-  .option('-w, --workspace <dir>', 'workspace folder')
+  .addOption(workspaceOption())
   .action(async (options: { json?: boolean; workspace?: string }) => {
     const { runRoomsList } = await import('./rooms-command.ts');
     await runRoomsList(options);
@@ -112,7 +117,7 @@ chapters
   .description('Print a data room\'s chapter plan: chapters in order, instruction, notes, citations as source:start--end with quotes and pages.')
   .requiredOption('--room <name|id>', 'the data room, by name or id (see "lhb rooms list")')
   .option('--format <md|json>', 'Markdown or JSON', 'md')
-  .option('-w, --workspace <dir>', 'workspace folder')
+  .addOption(workspaceOption())
   .action(async (options: { room: string; format?: string; workspace?: string }) => {
     const { runChaptersExport } = await import('./chapters-export-command.ts');
     await runChaptersExport(options);
@@ -134,7 +139,7 @@ program
   .option('--seed <seed>', 'seed of every bootstrap; the same seed gives the same numbers', 'lhb-analysis')
   .option('--include-synthetic', "count the demo study's synthetic votes and judgments even though real ones exist (by default they are left out once any real vote or judgment exists)")
   .option('--exclude-synthetic', "leave the demo study's synthetic votes and judgments out even when nothing real exists yet")
-  .option('-w, --workspace <dir>', 'workspace folder')
+  .addOption(workspaceOption())
   .action(async (options: { json?: boolean; md?: boolean; out?: string; resamples: number; seed: string; includeSynthetic?: boolean; excludeSynthetic?: boolean; workspace?: string }) => {
     const { runAnalyze } = await import('./analyze-command.ts');
     await runAnalyze(options);
@@ -149,7 +154,7 @@ arena
   .option('--expires <days>', 'days until the link stops working (1-365)', parseCount('--expires', 1, 365), 14)
   .option('--url <base>', "the app's address as experts reach it, e.g. your TLS proxy's (default http://127.0.0.1:4477/)")
   .option('--json', 'print {invite, link} as JSON')
-  .option('-w, --workspace <dir>', 'workspace folder')
+  .addOption(workspaceOption())
   .action(async (options: { name: string; expires: number; url?: string; json?: boolean; workspace?: string }) => {
     const { runArenaInvite } = await import('./arena-invite-command.ts');
     await runArenaInvite(options);
@@ -160,7 +165,7 @@ arena
   .description('List invite links (status, expiry, last use; never their tokens), or revoke one: it stops working at its next request, its votes are kept.')
   .option('--revoke <id>', 'revoke this invite')
   .option('--json', 'print JSON instead of text')
-  .option('-w, --workspace <dir>', 'workspace folder')
+  .addOption(workspaceOption())
   .action(async (options: { revoke?: string; json?: boolean; workspace?: string }) => {
     const { runArenaInvites } = await import('./arena-invite-command.ts');
     await runArenaInvites(options);
@@ -173,7 +178,7 @@ runs
   .description('Import task folders (task.json), output bundles (run.json + dist/, frames/, video.* and/or an ATIF trajectory.json) and Harbor trials (result.json + agent/trajectory.json), or folders of them; exits 1 if any failed, after importing the rest.')
   .argument('<dirs...>', 'task folders, bundle folders, or folders holding them')
   .option('--json', 'print one JSON object per folder: {path, kind, status, id|reason, detail}')
-  .option('-w, --workspace <dir>', 'workspace folder')
+  .addOption(workspaceOption())
   .action(async (dirs: string[], options: { json?: boolean; workspace?: string }) => {
     const { runRunsImport } = await import('./runs-command.ts');
     await runRunsImport(dirs, options);
@@ -184,7 +189,7 @@ runs
   .description('List imported runs with task, harness, model, versions and artifacts; synthetic (demo study) runs are marked.')
   .option('--task <id>', 'only the runs of this task')
   .option('--json', 'print JSON instead of text')
-  .option('-w, --workspace <dir>', 'workspace folder')
+  .addOption(workspaceOption())
   .action(async (options: { task?: string; json?: boolean; workspace?: string }) => {
     const { runRunsList } = await import('./runs-command.ts');
     await runRunsList(options);
@@ -194,7 +199,7 @@ runs
   .command('parse')
   .description('Parse a transcript into a trajectory with its error→recovery events and print their summary; stores nothing. Exits 2 on a bad --harness or --format, 1 on a file it cannot read.')
   .argument('<file>', "a harness's transcript (its stdout), or with --format atif a Harbor trajectory.json")
-  .option('--harness <name>', 'the harness that wrote it: claude-code, codex, gemini-cli or command (with --format atif: relabel the file)')
+  .option('--harness <name>', 'the harness that wrote it, by its id as lhb harnesses lists them (with --format atif: relabel the file)')
   .option('--format <format>', 'transcript or atif', 'transcript')
   .option('--json', 'print {trajectory: {steps, toolCalls, failedToolCalls, tokens: {input, output}}, errors: [{step, type, message, recovered}]}')
   .action(async (file: string, options: { harness?: string; format?: string; json?: boolean }) => {
@@ -206,8 +211,8 @@ runs
   .command('verify')
   .description("Check an agent's app: build it (npm run build when package.json has a build script), serve out/dist/ and load each route in Chromium; prints the findings and the next required action, exits 1 when there are findings.")
   .option('--workdir <dir>', "the agent's working folder (default: the current folder); a run's routes come from verify.json beside it")
-  .option('--hook <harness>', "run as claude-code's PostToolUse or gemini-cli's AfterTool hook: reads the hook's JSON on stdin and answers in its format")
-  .option('--mcp', 'serve the verify_build tool over stdio (MCP), for Codex')
+  .option('--hook <harness>', "run as the post-tool hook of the harness with this id (PostToolUse, AfterTool): reads the hook's JSON on stdin and answers in its format")
+  .option('--mcp', 'serve the verify_build tool over stdio (MCP), for a harness without a post-tool hook')
   .option('--json', 'print {ok, findings: [{kind, route?, detail}], nextAction}')
   .action(async (options: { workdir?: string; hook?: string; mcp?: boolean; json?: boolean }) => {
     const { runRunsVerify } = await import('./runs-verify-command.ts');
@@ -228,7 +233,7 @@ runs
   .command('start')
   .description('Run harnesses on tasks as a study (tasks × harnesses × repeats) and follow it to its end; exits 1 if any run did not succeed. Ctrl+C cancels; lhb runs resume continues.')
   .option('--task <dir|id>', 'a task folder (imported first; its inputs/ are given to the agent) or a task id; repeatable', collect)
-  .option('--harness <name>', 'claude-code, codex, gemini-cli or command (an alias such as codex-cli is taken as its id); repeatable', collect)
+  .option('--harness <name>', 'a harness by its id as lhb harnesses lists them (an alias such as codex-cli is taken as its id); repeatable', collect)
   .option('--model <m>', 'the model every harness uses (default: each harness\'s own default)')
   .option('--endpoint <url>', 'the model API base URL (a proxy, a gateway, a local server)')
   .option('--api-key-env <NAME>', 'the environment variable holding the API key; its value is passed to the harness, never stored')
@@ -250,7 +255,7 @@ runs
   .option('--slurm-opt <option>', 'one more sbatch option, e.g. "--qos=long"; repeatable (remembered per workspace)', collect)
   .option('--shared-dir <dir>', 'a folder this machine and every compute node see at the same path; the run folders go there (remembered per workspace)')
   .option('--detach', 'start the study in a background process and return its id')
-  .option('-w, --workspace <dir>', 'workspace folder')
+  .addOption(workspaceOption())
   .action(async (options: Record<string, unknown>) => {
     const { runRunsStart } = await import('./runs-engine-command.ts');
     await runRunsStart(options);
@@ -261,7 +266,7 @@ runs
   .description('List studies with their runs\' states, or one study\'s runs (status, elapsed, steps, tool calls, tokens, last event).')
   .argument('[study]', 'a study id')
   .option('--json', 'print JSON instead of text')
-  .option('-w, --workspace <dir>', 'workspace folder')
+  .addOption(workspaceOption())
   .action(async (study: string | undefined, options: { json?: boolean; workspace?: string }) => {
     const { runRunsStatus } = await import('./runs-engine-command.ts');
     await runRunsStatus(study, options);
@@ -272,7 +277,7 @@ runs
   .description('Run what is left of a study (unfinished and cancelled runs; finished ones are kept) and follow it.')
   .argument('<study>', 'a study id')
   .option('--json', 'print JSON lines, the last {studyId, runs: [{id, status}]}')
-  .option('-w, --workspace <dir>', 'workspace folder')
+  .addOption(workspaceOption())
   .action(async (study: string, options: { json?: boolean; workspace?: string }) => {
     const { runRunsResume } = await import('./runs-engine-command.ts');
     await runRunsResume(study, options);
@@ -282,7 +287,7 @@ runs
   .command('cancel')
   .description('Stop a study, or one run of it, wherever it runs (this machine\'s app or another lhb); finished runs are kept.')
   .argument('<id>', 'a study id or a run id')
-  .option('-w, --workspace <dir>', 'workspace folder')
+  .addOption(workspaceOption())
   .action(async (id: string, options: { workspace?: string }) => {
     const { runRunsCancel } = await import('./runs-engine-command.ts');
     await runRunsCancel(id, options);
@@ -302,7 +307,7 @@ runs
   .description('Show a run: configuration, harness version, status, trajectory summary, errors with their recoveries, artifacts.')
   .argument('<run>', 'a run id (imported or executed) or a study run id')
   .option('--json', 'print {id, task, harness, harnessVersion, model, versions, status, durationMs, trajectory, errors, artifacts}')
-  .option('-w, --workspace <dir>', 'workspace folder')
+  .addOption(workspaceOption())
   .action(async (run: string, options: { json?: boolean; workspace?: string }) => {
     const { runRunsShow } = await import('./runs-engine-command.ts');
     await runRunsShow(run, options);
@@ -313,7 +318,7 @@ runs
   .description("Write a run's trajectory (executed here, or imported with one) as Harbor's ATIF trajectory.json; it imports back unchanged.")
   .argument('<run>', 'a run id (imported or executed) or a study run id')
   .option('--out <file>', 'write to this file instead of stdout')
-  .option('-w, --workspace <dir>', 'workspace folder')
+  .addOption(workspaceOption())
   .action(async (run: string, options: { out?: string; workspace?: string }) => {
     const { runRunsExportAtif } = await import('./runs-atif-command.ts');
     await runRunsExportAtif(run, options);
@@ -321,9 +326,9 @@ runs
 
 const harnesses = program
   .command('harnesses')
-  .description('List the harness CLIs (claude-code, codex, gemini-cli, command) with the version found on PATH or in the workspace\'s tools folder.')
+  .description('List the harnesses with the version of each CLI found on PATH or in the workspace\'s tools folder, and how to install what is missing.')
   .option('--json', 'print JSON instead of text')
-  .option('-w, --workspace <dir>', 'workspace folder')
+  .addOption(workspaceOption())
   .action(async (options: { json?: boolean; workspace?: string }) => {
     const { runHarnessesList } = await import('./harnesses-command.ts');
     await runHarnessesList(options);
@@ -332,10 +337,10 @@ const harnesses = program
 harnesses
   .command('install')
   .description('Install a harness CLI from npm into the workspace\'s tools folder ($LHB_TOOLS_DIR overrides it), at the pinned version unless --version says otherwise.')
-  .argument('<name>', 'claude-code, codex or gemini-cli')
+  .argument('<name>', 'the id of a harness with a CLI to install, as lhb harnesses lists them')
   .option('--version <v>', 'the npm version to install')
   .option('--json', 'print {harness, binary, version}')
-  .option('-w, --workspace <dir>', 'workspace folder')
+  .addOption(workspaceOption())
   .action(async (name: string, options: { version?: string; json?: boolean; workspace?: string }) => {
     const { runHarnessesInstall } = await import('./harnesses-command.ts');
     await runHarnessesInstall(name, options);
@@ -352,7 +357,7 @@ const judge = program
   .option('--scale <n>', '3 (0/1/2) or 5 (1-5)', '5')
   .option('--task <id...>', 'only the runs of these tasks')
   .option('--json', 'print the summary as JSON: {jobId, state, runs, skipped, units, judgments, requests, tokens, costUsd (judges with a price), unpricedJudges, failures}')
-  .option('-w, --workspace <dir>', 'workspace folder')
+  .addOption(workspaceOption())
   .action(async (options: Record<string, unknown>) => {
     const { runJudge } = await import('./judge-command.ts');
     await runJudge(options);
@@ -363,7 +368,7 @@ judge
   .description('Print stored judgments (scored and failed) with their rubric set version, scale, level and evidence; those left out of every figure (a set for another task kind) are marked with why.')
   .option('--run <id>', 'only this run\'s judgments')
   .option('--json', 'print JSON (JudgmentView[])')
-  .option('-w, --workspace <dir>', 'workspace folder')
+  .addOption(workspaceOption())
   .action(async (options: { run?: string; json?: boolean; workspace?: string }) => {
     const { runJudgeList } = await import('./judge-command.ts');
     await runJudgeList(options);
@@ -374,7 +379,7 @@ judge
   .description('Import judgments made elsewhere: JSON lines {runId, judge, model?, rubricSet: "NAME@VERSION", scale?, reply}, each checked like a judge\'s reply; exits 1 if any line was refused (the rest are stored).')
   .argument('<file>', 'a JSON-lines file')
   .option('--json', 'print {imported, unchanged, judgments, errors}')
-  .option('-w, --workspace <dir>', 'workspace folder')
+  .addOption(workspaceOption())
   .action(async (file: string, options: { json?: boolean; workspace?: string }) => {
     const { runJudgeImport } = await import('./judge-command.ts');
     await runJudgeImport(file, options);
@@ -386,7 +391,7 @@ judge
   .option('--tier <tier>', 'process, output or content', 'process')
   .option('--include-synthetic', 'count synthetic (demo) judgments too')
   .option('--json', 'print JSON')
-  .option('-w, --workspace <dir>', 'workspace folder')
+  .addOption(workspaceOption())
   .action(async (options: { tier?: string; includeSynthetic?: boolean; json?: boolean; workspace?: string }) => {
     const { runJudgeCompare } = await import('./judge-command.ts');
     await runJudgeCompare(options);
@@ -406,7 +411,7 @@ program
   .option('--license-name <id>', 'with --license other: the license\'s own id, short, lowercase, no spaces (e.g. my-license-1.0)')
   .option('--license-link <url>', 'with --license other: where its text is, a URL or LICENSE / LICENSE.md in the dataset\'s repository')
   .option('--json', 'print the result (files, row counts) as JSON')
-  .option('-w, --workspace <dir>', 'workspace folder')
+  .addOption(workspaceOption())
   .action(async (options: { out: string; format?: string; subsets?: string; pseudonymise?: boolean; includeSynthetic?: boolean; license?: string; licenseName?: string; licenseLink?: string; json?: boolean; workspace?: string }) => {
     const { runExportHf } = await import('./export-command.ts');
     await runExportHf(options);
@@ -419,7 +424,7 @@ program
   .description('Import (merge) a dataset folder lhb export hf wrote: checked whole first, then written in one transaction; conflicts (a chapter both sides edited) are kept both ways and listed.')
   .argument('<dir>', 'the dataset folder (README.md and data/)')
   .option('--json', 'print the result (per subset, conflicts, notes) as JSON')
-  .option('-w, --workspace <dir>', 'workspace folder (one that does not exist yet is created empty, without the demo)')
+  .addOption(workspaceOption('workspace folder (one that does not exist yet is created empty, without the demo)'))
   .action(async (dir: string, options: { json?: boolean; workspace?: string }) => {
     const { runImportHf } = await import('./import-command.ts');
     await runImportHf(dir, options);

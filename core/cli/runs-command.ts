@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import type { RpcOutput } from '../../schemas/rpc.ts';
 import { bundleImportJobResult } from '../runs/import-bundles-job.ts';
+import { followJob } from './follow-job.ts';
 import { runsListTable } from './runs-list-table.ts';
 import { withCliApi } from './open-cli-api.ts';
 
@@ -12,9 +13,9 @@ import { withCliApi } from './open-cli-api.ts';
 export async function runRunsImport(dirs: string[], options: { json?: boolean; workspace?: string }): Promise<void> {
   await withCliApi(options.workspace, async (api) => {
     const { jobId } = (await api.call('runs.importPaths', { paths: dirs.map((dir) => resolve(dir)) })) as RpcOutput<'runs.importPaths'>;
-    await api.context.jobs.idle();
+    const job = await followJob(api.context.jobs, jobId);
     const result = bundleImportJobResult(api.context.jobs, jobId);
-    if (!result) throw new Error(api.context.jobs.list(500).find((job) => job.id === jobId)?.message ?? `The import job ${jobId} ended without a result.`);
+    if (!result) throw new Error(job?.message ?? `The import job ${jobId} ended without a result.`);
     for (const outcome of result.outcomes) {
       if (options.json) process.stdout.write(`${JSON.stringify(outcome)}\n`);
       else if (outcome.status === 'failed') process.stderr.write(`lhb: ${outcome.reason}\n`);

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { durationText } from '../../schemas/run-duration.ts';
+import { HARNESS_ADAPTERS } from '../runs/harnesses/harness-registry.ts';
 
 const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
 const TWO_STEPS = fileURLToPath(new URL('../runs/trajectory/fixtures/command/two-steps-recovered.jsonl', import.meta.url));
@@ -102,5 +103,15 @@ describe('lhb runs start / status / show', () => {
     const harnesses = JSON.parse(result.stdout) as { id: string; version: string | null; problem: string | null }[];
     expect(harnesses.map((h) => h.id)).toEqual(['claude-code', 'codex', 'gemini-cli', 'command']);
     expect(harnesses.find((h) => h.id === 'gemini-cli')!.problem).toContain('lhb harnesses install gemini-cli');
+    const notInstallable = lhb(['harnesses', 'install', 'command', '-w', ws]);
+    expect(notInstallable.status).toBe(2);
+    expect(notInstallable.stderr).toBe('lhb: "command" is not an installable harness. Choose claude-code, codex or gemini-cli.\n');
+    const demo = lhb(['runs', 'start', '--demo', '-w', ws], { PATH: '/usr/bin:/bin' });
+    expect(demo.status).toBe(1);
+    expect(demo.stderr).toContain('No harness CLI is installed, so the demo has nothing to run. Install one, e.g.: lhb harnesses install claude-code (or codex, gemini-cli).');
+    // What the UIs show comes from the adapters, through harnesses.list.
+    for (const adapter of Object.values(HARNESS_ADAPTERS)) {
+      expect(harnesses.find((h) => h.id === adapter.id)).toMatchObject({ displayName: adapter.displayName, defaultModel: adapter.defaultModel, keyEnv: adapter.keyEnv, takesCommand: adapter.takesCommand, pinnedVersion: adapter.npm?.pinnedVersion ?? null });
+    }
   });
 });

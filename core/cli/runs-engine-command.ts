@@ -6,14 +6,15 @@ import type { StudyRunView } from '../../schemas/studies.ts';
 import type { Api } from '../api/create-api.ts';
 import { demoDatasetDir, packageRoot } from '../app-paths.ts';
 import { studyEngineOf } from '../api/handlers/run-engine-context.ts';
-import { HARNESS_ADAPTERS } from '../runs/harnesses/harness-registry.ts';
+import { installableHarnesses } from '../runs/harnesses/harness-registry.ts';
 import { findHarnessBinary, harnessToolsDir } from '../runs/harnesses/harness-tools.ts';
 import { resolveWorkspaceDir } from '../store/workspace-location.ts';
+import { followJob } from './follow-job.ts';
 import { describeRun, finalStatus, followStudy } from './follow-study.ts';
 import { errorLine, tokensLine, usageByModelLines } from './runs-error-line.ts';
 import { durationText } from '../../schemas/run-duration.ts';
 import { withCliApi } from './open-cli-api.ts';
-import { DEFAULT_MODELS, FlagError, readReplayScript, studySpecFromFlags, taskArguments, type RunsStartFlags } from './study-spec-from-flags.ts';
+import { FlagError, readReplayScript, studySpecFromFlags, taskArguments, type RunsStartFlags } from './study-spec-from-flags.ts';
 import { applySlurmSettings } from '../runs/slurm/slurm-settings.ts';
 
 export interface RunsStartOptions extends RunsStartFlags {
@@ -39,17 +40,21 @@ function printFinal(studyId: string, runs: readonly StudyRunView[], json: boolea
 /** `--demo`: the installed harnesses on the demo Figma task, against the scripted model server, with the demo skill. */
 function demoFlags(options: RunsStartOptions, workspaceDir: string): RunsStartFlags {
   const toolsDir = harnessToolsDir(workspaceDir);
-  const installed = (['claude-code', 'codex', 'gemini-cli'] as const).filter((id) => {
-    try {
-      findHarnessBinary(HARNESS_ADAPTERS[id], toolsDir);
-      return true;
-    } catch {
-      return false;
-    }
-  });
+  const installable = installableHarnesses();
+  const installed = installable
+    .filter((adapter) => {
+      try {
+        findHarnessBinary(adapter, toolsDir);
+        return true;
+      } catch {
+        return false;
+      }
+    })
+    .map((adapter) => adapter.id);
   const harness = options.harness && options.harness.length > 0 ? options.harness : installed;
   if (harness.length === 0) {
-    throw new FlagError('No harness CLI is installed, so the demo has nothing to run. Install one, e.g.: lhb harnesses install claude-code (or codex, gemini-cli).');
+    const [first, ...others] = installable;
+    throw new FlagError(`No harness CLI is installed, so the demo has nothing to run. Install one, e.g.: lhb harnesses install ${first!.id} (or ${others.map((adapter) => adapter.id).join(', ')}).`);
   }
   return {
     ...options,
@@ -97,8 +102,7 @@ export async function runRunsStart(options: RunsStartOptions): Promise<void> {
 
 async function importTaskFolders(api: Api, folders: string[]): Promise<void> {
   const { jobId } = (await api.call('runs.importPaths', { paths: folders })) as RpcOutput<'runs.importPaths'>;
-  await api.context.jobs.idle();
-  const job = api.context.jobs.list(500).find((j) => j.id === jobId);
+  const job = await followJob(api.context.jobs, jobId);
   if (job?.state !== 'succeeded' || / failed: /.test(job.message)) throw new FlagError(`Importing the task folders failed: ${job?.message ?? 'the import job vanished'}`);
 }
 
@@ -177,5 +181,3 @@ export async function runRunsShow(runId: string, options: { json?: boolean; work
     { access: 'read' },
   );
 }
-
-export { DEFAULT_MODELS };

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { exportAtif } from '../runs/trajectory/atif.ts';
-import { parseTranscriptFile } from '../runs/trajectory/transcript-parsers.ts';
+import { parseTranscriptFile } from '../runs/trajectory/parse-harness-transcript.ts';
 
 // Runs the CLI from its TypeScript source through tsx, like cli.test.ts.
 const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));

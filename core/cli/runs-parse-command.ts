@@ -4,7 +4,7 @@ import { readAtifFile } from '../runs/trajectory/atif.ts';
 import { extractErrors } from '../runs/trajectory/extract-errors.ts';
 import { recoveryRates } from '../runs/trajectory/recovery-rates.ts';
 import { summariseTrajectory } from '../runs/trajectory/summarise-trajectory.ts';
-import { parseTranscriptFile } from '../runs/trajectory/transcript-parsers.ts';
+import { parseTranscriptFile } from '../runs/trajectory/parse-harness-transcript.ts';
 import { errorLine, tokensLine, usageByModelLines } from './runs-error-line.ts';
 
 const FORMATS = ['transcript', 'atif'] as const;

@@ -2,7 +2,7 @@ import { appendFileSync, existsSync, mkdtempSync, rmSync, statSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { text } from 'node:stream/consumers';
-import { parseHookPayload, toolMayChangeApp, VERIFIER_HOOK_HARNESSES, type VerifierHookHarness } from '../runs/verifier/hook-payload.ts';
+import { parseHookPayload, toolMayChangeApp, verifierHookHarnesses, type VerifierHookHarness } from '../runs/verifier/hook-payload.ts';
 import { describeVerification, hookResponse } from '../runs/verifier/hook-response.ts';
 import { VERIFY_CONFIG_FILE, verifierFolderOf } from '../runs/verifier/verify-config.ts';
 
@@ -45,12 +45,12 @@ function refuse(message: string, exitCode: number): void {
 }
 
 /**
- * `lhb runs verify [--workdir DIR] [--hook claude-code|gemini-cli] [--mcp] [--json]`: builds,
- * serves and captures the agent's app and reports findings with the next required action.
- * By hand it always checks and exits 1 on findings. As a hook it answers in the harness's hook
- * format and never fails the agent's tool call: a problem of the verifier's own exits 1 (a
- * non-blocking error for both CLIs) with the reason on stderr, and in the run folder's
- * verifier-errors.log.
+ * `lhb runs verify [--workdir DIR] [--hook HARNESS] [--mcp] [--json]`: builds, serves and
+ * captures the agent's app and reports findings with the next required action. By hand it
+ * always checks and exits 1 on findings. As a hook (of a harness whose adapter declares a
+ * post-tool hook) it answers in the harness's hook format and never fails the agent's tool
+ * call: a problem of the verifier's own exits 1 (a non-blocking error for those CLIs) with the
+ * reason on stderr, and in the run folder's verifier-errors.log.
  */
 export async function runRunsVerify(options: RunsVerifyOptions): Promise<void> {
   const workdir = resolve(options.workdir ?? process.cwd());
@@ -71,10 +71,10 @@ async function verifyAs(workdir: string, options: RunsVerifyOptions): Promise<vo
     return;
   }
   if (options.hook !== undefined) {
-    if (!(VERIFIER_HOOK_HARNESSES as readonly string[]).includes(options.hook)) {
-      return refuse(`unknown --hook "${options.hook}"; choose one of: ${VERIFIER_HOOK_HARNESSES.join(', ')}`, 2);
-    }
-    await runAsHook(workdir, options.hook as VerifierHookHarness);
+    const hooked = verifierHookHarnesses();
+    const harness = hooked.find((candidate) => candidate.id === options.hook);
+    if (!harness) return refuse(`unknown --hook "${options.hook}"; choose one of: ${hooked.map((candidate) => candidate.id).join(', ')}`, 2);
+    await runAsHook(workdir, harness);
     return;
   }
 
@@ -92,7 +92,7 @@ async function runAsHook(workdir: string, harness: VerifierHookHarness): Promise
     const payload = parseHookPayload(await text(process.stdin), harness);
     if (!toolMayChangeApp(harness, payload)) return;
     const { checkAgentApp } = await import('../runs/verifier/check-agent-app.ts');
-    const outcome = await checkAgentApp({ workdir, trigger: `${harness} ${payload.hook_event_name} ${payload.tool_name}`, quietBeforeFirstBuild: true });
+    const outcome = await checkAgentApp({ workdir, trigger: `${harness.id} ${payload.hook_event_name} ${payload.tool_name}`, quietBeforeFirstBuild: true });
     // Unchanged since the last check: the agent was told already.
     if (outcome.status !== 'checked') return;
     process.stdout.write(`${JSON.stringify(hookResponse(harness, payload.hook_event_name, outcome.result, payload.tool_name))}\n`);

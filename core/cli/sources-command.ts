@@ -1,10 +1,9 @@
 import { resolve } from 'node:path';
-import type { Job } from '../../schemas/jobs.ts';
 import type { RpcOutput } from '../../schemas/rpc.ts';
 import { MAX_LINES_PER_CALL, type ImportOutcome, type SourceSummary } from '../../schemas/sources.ts';
-import type { Api } from '../api/create-api.ts';
 import { importJobResult } from '../sources/import-job.ts';
 import type { CourseSummary } from '../../schemas/annotate.ts';
+import { followJob } from './follow-job.ts';
 import { withCliApi } from './open-cli-api.ts';
 import { resolveRoom } from './room-reference.ts';
 
@@ -21,9 +20,9 @@ export async function runSourcesAdd(paths: string[], options: { room?: string; c
     const room = roomReference ? await resolveRoom(api, roomReference) : undefined;
     const input = { paths: paths.map((p) => resolve(p)), ...(room ? { courseId: room.id } : {}) };
     const { jobId } = (await api.call('sources.importPaths', input)) as RpcOutput<'sources.importPaths'>;
-    await api.context.jobs.idle();
+    const job = await followJob(api.context.jobs, jobId);
     const result = importJobResult(api.context.jobs, jobId);
-    if (!result) throw new Error(finishedJob(api, jobId)?.message ?? `The import job ${jobId} ended without a result.`);
+    if (!result) throw new Error(job?.message ?? `The import job ${jobId} ended without a result.`);
     for (const skipped of result.skipped) process.stderr.write(`lhb: skipped ${skipped.reason}\n`);
     for (const outcome of result.outcomes) {
       if (outcome.status === 'failed') {
@@ -46,9 +45,9 @@ export async function runSourcesAdd(paths: string[], options: { room?: string; c
 export async function runSourcesRenormalise(ids: string[], options: { json?: boolean; workspace?: string }): Promise<void> {
   await withCliApi(options.workspace, async (api) => {
     const { jobId } = (await api.call('sources.renormalise', ids.length > 0 ? { sourceIds: ids } : {})) as RpcOutput<'sources.renormalise'>;
-    await api.context.jobs.idle();
+    const job = await followJob(api.context.jobs, jobId);
     const result = importJobResult(api.context.jobs, jobId);
-    if (!result) throw new Error(finishedJob(api, jobId)?.message ?? `The re-read job ${jobId} ended without a result.`);
+    if (!result) throw new Error(job?.message ?? `The re-read job ${jobId} ended without a result.`);
     for (const outcome of result.outcomes) {
       if (outcome.status === 'failed') {
         process.stderr.write(`lhb: ${outcome.reason}\n`);
@@ -113,10 +112,6 @@ export function parseLineRange(text: string, sourceId: string, lineCount: number
   return [start, Math.min(end, lineCount)];
 }
 
-
-function finishedJob(api: Api, jobId: string): Job | undefined {
-  return api.context.jobs.list(500).find((job) => job.id === jobId);
-}
 
 function sourceJson({ source, version }: SourceDetail) {
   return {

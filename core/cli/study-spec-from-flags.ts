@@ -2,17 +2,9 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { TaskFileSchema } from '../../schemas/arena.ts';
 import { ReplayScriptSchema, type ReplayScript } from '../../schemas/replay-script.ts';
-import { HarnessIdSchema, type HarnessId } from '../../schemas/trajectory.ts';
+import { HarnessIdSchema } from '../../schemas/trajectory.ts';
 import type { StudySpecInput } from '../../schemas/studies.ts';
-import { canonicalHarnessId } from '../runs/harnesses/harness-registry.ts';
-
-/** The model each harness is run with when --model is not given. */
-export const DEFAULT_MODELS: Readonly<Record<HarnessId, string>> = {
-  'claude-code': 'claude-sonnet-4-5',
-  codex: 'gpt-5.5',
-  'gemini-cli': 'gemini-2.5-pro',
-  command: 'unspecified',
-};
+import { canonicalHarnessId, harnessAdapter } from '../runs/harnesses/harness-registry.ts';
 
 export interface RunsStartFlags {
   task?: string[];
@@ -91,7 +83,8 @@ export function studySpecFromFlags(flags: RunsStartFlags, tasks: { ids: string[]
     return id;
   });
   if (harnesses.length === 0) throw new FlagError(`Give at least one --harness (${HarnessIdSchema.options.join(', ')}).`);
-  if (harnesses.includes('command') && !flags.command) throw new FlagError('--harness command needs --command "CMD": the command line to run in each run folder.');
+  const takingCommand = harnesses.find((id) => harnessAdapter(id).takesCommand);
+  if (takingCommand && !flags.command) throw new FlagError(`--harness ${takingCommand} needs --command "CMD": the command line to run in each run folder.`);
   if (flags.executor !== undefined && flags.executor !== 'local' && flags.executor !== 'slurm') throw new FlagError(`--executor ${flags.executor}: choose local (this machine, the default) or slurm.`);
   const slurmFlags = flags.slurmPartition ?? flags.slurmAccount ?? flags.slurmSsh ?? flags.sharedDir ?? flags.slurmOpt?.[0];
   if (slurmFlags !== undefined && flags.executor !== 'slurm') throw new FlagError('--slurm-partition, --slurm-account, --slurm-ssh, --slurm-opt and --shared-dir go with --executor slurm.');
@@ -102,8 +95,9 @@ export function studySpecFromFlags(flags: RunsStartFlags, tasks: { ids: string[]
     taskFolders: tasks.folders,
     configurations: harnesses.map((harness) => ({
       harness,
-      model: flags.model ?? DEFAULT_MODELS[harness],
-      ...(harness === 'command' ? { command: flags.command! } : {}),
+      // Without --model, each harness runs with its adapter's default model.
+      model: flags.model ?? harnessAdapter(harness).defaultModel,
+      ...(harnessAdapter(harness).takesCommand ? { command: flags.command! } : {}),
     })),
     ...(flags.endpoint ? { endpoint: flags.endpoint } : {}),
     ...(flags.apiKeyEnv ? { apiKeyEnv: flags.apiKeyEnv } : {}),

@@ -108,6 +108,11 @@ export class JobRunner {
     return job;
   }
 
+  /** Resolves once this job has finished; at once when it is not running in this process. */
+  async finished(id: string): Promise<void> {
+    await this.#running.get(id)?.finished;
+  }
+
   /** Resolves once every job started so far has finished (used on shutdown and in tests). */
   async idle(): Promise<void> {
     await Promise.all([...this.#running.values()].map((r) => r.finished));

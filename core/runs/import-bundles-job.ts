@@ -1,12 +1,11 @@
 import type { Job } from '../../schemas/jobs.ts';
 import { cancelledImportMessage } from '../jobs/cancelled-import-message.ts';
+import { startItemImportJob, type ItemImportWork } from '../jobs/item-import-job.ts';
 import type { JobEnd, JobRunner } from '../jobs/job-runner.ts';
 import { JobResults } from '../jobs/job-results.ts';
-import type { ImportBundlesOptions, ImportBundlesResult } from './import-bundles.ts';
+import type { ImportBundlesResult } from './import-bundles.ts';
 
 const results = new JobResults<ImportBundlesResult>();
-
-export type ImportBundlesWork = (options: Pick<ImportBundlesOptions, 'signal' | 'onProgress'>) => Promise<ImportBundlesResult>;
 
 /**
  * Runs a task/bundle import as a job: progress per folder, cancel between folders, the summary
@@ -14,27 +13,13 @@ export type ImportBundlesWork = (options: Pick<ImportBundlesOptions, 'signal' | 
  * folders it really imported (they stay) and counts only those as done. The per-folder outcomes stay
  * available from bundleImportJobResult() for callers in this process (the CLI prints them).
  */
-export function startBundleImportJob(jobs: JobRunner, title: string, work: ImportBundlesWork): Job {
-  let jobId = '';
-  const job = jobs.start('runs.import', title, async (progress) => {
-    let reached = 0;
-    let planned = 0;
-    const result = await work({
-      signal: progress.signal,
-      onProgress: (done, total, message) => {
-        reached = done;
-        planned = total;
-        progress.report(done, total, message);
-      },
-    });
-    results.keep(jobs, jobId, result);
-    // Paths that held nothing to import are outcomes too, though not among the folders counted.
-    if (progress.signal.aborted) return cancelledImport(result, planned + Math.max(0, result.outcomes.length - reached));
-    if (result.outcomes.every((outcome) => outcome.status === 'failed')) throw new Error(result.message);
-    return result.message;
-  });
-  jobId = job.id;
-  return job;
+export function startBundleImportJob(jobs: JobRunner, title: string, work: ItemImportWork<ImportBundlesResult>): Job {
+  return startItemImportJob(jobs, 'runs.import', title, work, { results, finished: finishedImport, cancelled: cancelledImport });
+}
+
+function finishedImport(result: ImportBundlesResult): string {
+  if (result.outcomes.every((outcome) => outcome.status === 'failed')) throw new Error(result.message);
+  return result.message;
 }
 
 function cancelledImport(result: ImportBundlesResult, planned: number): JobEnd {

@@ -1,27 +1,15 @@
 import type { IncomingMessage } from 'node:http';
 import { RpcError } from '../api/rpc-error.ts';
+import { BodyTooLargeError, readCappedBody } from '../read-capped-body.ts';
 
-/**
- * Reads a whole request body, refusing bodies over `limit` bytes (413) before reading them
- * when Content-Length says so, and as soon as the stream passes the limit otherwise.
- */
+/** Reads a whole request body within `limit` bytes; a larger one is the contract's 413. */
 export async function readBodyBytes(req: IncomingMessage, limit: number): Promise<Buffer> {
-  const declared = Number(req.headers['content-length'] ?? NaN);
-  if (Number.isFinite(declared) && declared > limit) {
-    req.resume();
-    throw new RpcError('payload_too_large', `The request body is ${declared} bytes; the limit is ${limit}.`);
+  try {
+    return await readCappedBody(req, limit);
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) throw new RpcError('payload_too_large', error.message);
+    throw error;
   }
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.byteLength;
-    if (size > limit) {
-      req.resume();
-      throw new RpcError('payload_too_large', `The request body is over the limit of ${limit} bytes.`);
-    }
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks);
 }
 
 /**

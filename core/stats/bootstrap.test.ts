@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { bootstrapInterval } from './bootstrap.ts';
-import { createSeededRandom } from './seeded-random.ts';
+import { createXoshiro128Random } from '../random/xoshiro128-random.ts';
 
 /** Approximately normal draws (sum of 12 uniforms − 6), seeded. */
 function normalSample(n: number, seed: string): number[] {
-  const random = createSeededRandom(seed);
+  const random = createXoshiro128Random(seed);
   return Array.from({ length: n }, () => Array.from({ length: 12 }, () => random.next()).reduce((a, b) => a + b, 0) - 6);
 }
 

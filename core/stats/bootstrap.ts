@@ -3,7 +3,8 @@
 // so the interval reflects the correlation inside a cluster. Pure: arrays in, numbers out.
 
 import { sortedPercentile } from './percentile.ts';
-import { createSeededRandom, type Seed, type SeededRandom } from './seeded-random.ts';
+import { createXoshiro128Random, type Seed } from '../random/xoshiro128-random.ts';
+import type { SeededRandom } from '../random/random-source.ts';
 
 export type BootstrapStatistic = 'mean' | 'weighted-mean';
 
@@ -57,7 +58,7 @@ export function bootstrapInterval(values: readonly number[], options: BootstrapO
   if (!(totalWeight > 0)) throw new RangeError('weights must not all be 0');
   const estimate = unitSums.reduce((a, b) => a + b, 0) / totalWeight;
 
-  const random = createSeededRandom(seed);
+  const random = createXoshiro128Random(seed);
   const statistics = new Float64Array(resamples);
   for (let r = 0; r < resamples; r++) {
     let resample = drawResample(random, unitSums, unitWeights);

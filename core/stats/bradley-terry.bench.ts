@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { median, type BenchResult } from '../../build/bench-harness.ts';
 import { fitBradleyTerry } from './bradley-terry.ts';
 import type { ComparisonWinner, PairwiseComparison } from './pairwise-comparison.ts';
-import { createSeededRandom } from './seeded-random.ts';
+import { createXoshiro128Random } from '../random/xoshiro128-random.ts';
 
 const VOTES = 100_000;
 const SYSTEMS = 20;
@@ -67,7 +67,7 @@ print(json.dumps({'ratings': dict(zip(systems, to_elo(theta).tolist())), 'ci': {
 
 /** 100,000 votes among 20 systems 0.15 nats (≈ 26 Elo) apart in turn, a fifth of them ties. */
 function makeVotes(): PairwiseComparison[] {
-  const random = createSeededRandom('bradley-terry-bench-v1');
+  const random = createXoshiro128Random('bradley-terry-bench-v1');
   const strength = Array.from({ length: SYSTEMS }, (_, i) => 0.15 * (i - (SYSTEMS - 1) / 2));
   const name = (i: number) => `system-${String(i + 1).padStart(2, '0')}`;
   return Array.from({ length: VOTES }, () => {

@@ -22,7 +22,7 @@ import { sampleMultinomial } from './multinomial-sample.ts';
 import { countPairs, winMatrix, type PairCounts } from './pair-counts.ts';
 import { sortedPercentile } from './percentile.ts';
 import type { PairwiseComparison } from './pairwise-comparison.ts';
-import { createSeededRandom, type Seed } from './seeded-random.ts';
+import { createXoshiro128Random, type Seed } from '../random/xoshiro128-random.ts';
 
 export type { BradleyTerryFlag } from './bradley-terry-existence.ts';
 
@@ -151,7 +151,7 @@ function bootstrapIntervals(
   confidence: number,
 ): { ci: Record<string, [number, number]>; roundsWithRidge: number } {
   const n = pairs.systems.length;
-  const random = createSeededRandom(seed);
+  const random = createXoshiro128Random(seed);
   const observed = pairs.cells.map((cell) => cell.count);
   const counts = new Float64Array(observed.length);
   const wins = new Float64Array(n * n);

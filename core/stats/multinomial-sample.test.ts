@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sampleBinomial, sampleMultinomial } from './multinomial-sample.ts';
-import { createSeededRandom } from './seeded-random.ts';
+import { createXoshiro128Random } from '../random/xoshiro128-random.ts';
 
 /** Mean and variance of `draws` samples of `draw`. */
 function moments(draws: number, draw: () => number): { mean: number; variance: number } {
@@ -23,7 +23,7 @@ describe('sampleBinomial', () => {
     [100_000, 0.5],
     [100_000, 0.93],
   ])('Binomial(%i, %d) has mean n·p and variance n·p·q (both samplers, both tails)', (n, p) => {
-    const random = createSeededRandom(`binomial-${n}-${p}`);
+    const random = createXoshiro128Random(`binomial-${n}-${p}`);
     const draws = 20_000;
     const { mean, variance } = moments(draws, () => {
       const x = sampleBinomial(random, n, p);
@@ -37,7 +37,7 @@ describe('sampleBinomial', () => {
   });
 
   it('matches the Binomial(30, 0.5) point probabilities (BTRS acceptance test)', () => {
-    const random = createSeededRandom('pmf');
+    const random = createXoshiro128Random('pmf');
     const counts = new Array<number>(31).fill(0);
     const draws = 200_000;
     for (let i = 0; i < draws; i++) counts[sampleBinomial(random, 30, 0.5)]!++;
@@ -60,7 +60,7 @@ describe('sampleBinomial', () => {
 
 describe('sampleMultinomial', () => {
   it('assigns every unit, keeps zero-weight cells empty and has the right means', () => {
-    const random = createSeededRandom(3);
+    const random = createXoshiro128Random(3);
     const weights = [5, 0, 1, 4, 90];
     const out = new Float64Array(weights.length);
     const sums = new Array<number>(weights.length).fill(0);
@@ -74,7 +74,7 @@ describe('sampleMultinomial', () => {
   });
 
   it('names a bad argument', () => {
-    const random = createSeededRandom(1);
+    const random = createXoshiro128Random(1);
     expect(() => sampleMultinomial(random, 10, [1, -1], new Float64Array(2))).toThrow('weights[1] must be a finite number at least 0');
     expect(() => sampleMultinomial(random, 10, [1, 1], new Float64Array(3))).toThrow('out must have one slot per weight');
     expect(() => sampleMultinomial(random, 1.5, [1], new Float64Array(1))).toThrow('total must be a whole number');

@@ -3,7 +3,7 @@
 // with replacement, at the cost of one binomial draw per cell instead of one draw per vote.
 // Pure given its random source.
 
-import type { SeededRandom } from './seeded-random.ts';
+import type { SeededRandom } from '../random/random-source.ts';
 
 /**
  * Fills `out` with one Multinomial(`total`, `weights` / Σweights) draw, by conditional

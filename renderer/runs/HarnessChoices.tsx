@@ -1,10 +1,9 @@
 import type { HarnessStatus } from '../../schemas/studies.ts';
-import type { HarnessId } from '../../schemas/trajectory.ts';
 import { describedBy, FieldProblem } from './FieldProblem.tsx';
 import { useNewStudyStore } from './new-study-store.ts';
-import { HARNESS_ORDER, harnessAvailable } from './study-form.ts';
+import { harnessAvailable } from './study-form.ts';
 
-/** One row per harness: tick it (when installed), with the version found and the model to run it with. */
+/** One row per harness the server listed: tick it (when installed), with the version found and the model to run it with. */
 export function HarnessChoices({ harnesses }: { harnesses: readonly HarnessStatus[] }) {
   const form = useNewStudyStore((s) => s.form);
   const errors = useNewStudyStore((s) => s.errors);
@@ -15,11 +14,11 @@ export function HarnessChoices({ harnesses }: { harnesses: readonly HarnessStatu
       <legend>Harnesses</legend>
       <FieldProblem id="study-harnesses-problem" message={errors.harnesses} />
       <ul className="study-form__harnesses">
-        {HARNESS_ORDER.map((id) => {
-          const status = harnesses.find((h) => h.id === id);
+        {harnesses.map((status) => {
+          const id = status.id;
           const available = harnessAvailable(status);
-          const choice = form.harnesses[id];
-          const name = status?.displayName ?? id;
+          const choice = form.harnesses[id] ?? { selected: false, model: status.defaultModel };
+          const name = status.displayName;
           const hintId = `study-harness-${id}-hint`;
           const modelProblem = errors[`model:${id}`];
           return (
@@ -30,12 +29,12 @@ export function HarnessChoices({ harnesses }: { harnesses: readonly HarnessStatu
                   checked={choice.selected}
                   disabled={!available && !choice.selected}
                   aria-describedby={hintId}
-                  onChange={(e) => edit((f) => void (f.harnesses[id].selected = e.target.checked))}
+                  onChange={(e) => edit((f) => void (f.harnesses[id] = { ...(f.harnesses[id] ?? choice), selected: e.target.checked }))}
                 />
                 {name}
               </label>
               <span id={hintId} className="study-form__harness-hint muted">
-                {harnessHint(id, status)}
+                {harnessHint(status)}
               </span>
               <label className="runs-field study-form__model">
                 <span>Model for {name}</span>
@@ -46,11 +45,11 @@ export function HarnessChoices({ harnesses }: { harnesses: readonly HarnessStatu
                   spellCheck={false}
                   aria-invalid={modelProblem ? true : undefined}
                   aria-describedby={describedBy(modelProblem && `study-model-${id}-problem`)}
-                  onChange={(e) => edit((f) => void (f.harnesses[id].model = e.target.value))}
+                  onChange={(e) => edit((f) => void (f.harnesses[id] = { ...(f.harnesses[id] ?? choice), model: e.target.value }))}
                 />
               </label>
               <FieldProblem id={`study-model-${id}-problem`} message={modelProblem} />
-              {id === 'command' && choice.selected && (
+              {status.takesCommand && choice.selected && (
                 <label className="runs-field study-form__command">
                   <span>Command (run with sh -c in each run’s folder)</span>
                   <textarea
@@ -66,7 +65,7 @@ export function HarnessChoices({ harnesses }: { harnesses: readonly HarnessStatu
                   </span>
                 </label>
               )}
-              {id === 'command' && <FieldProblem id="study-command-problem" message={errors.command} />}
+              {status.takesCommand && <FieldProblem id="study-command-problem" message={errors.command} />}
             </li>
           );
         })}
@@ -75,9 +74,8 @@ export function HarnessChoices({ harnesses }: { harnesses: readonly HarnessStatu
   );
 }
 
-function harnessHint(id: HarnessId, status: HarnessStatus | undefined): string {
-  if (id === 'command') return 'any executable you name';
-  if (!status) return 'not checked yet';
+function harnessHint(status: HarnessStatus): string {
+  if (status.takesCommand) return 'any executable you name';
   if (status.version !== null && status.problem === null) return `version ${status.version}`;
-  return `not installed: lhb harnesses install ${id}`;
+  return `not installed: lhb harnesses install ${status.id}`;
 }

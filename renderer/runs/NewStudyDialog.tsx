@@ -2,7 +2,7 @@ import type { FormEvent } from 'react';
 import { describedBy, FieldProblem } from './FieldProblem.tsx';
 import { HarnessChoices } from './HarnessChoices.tsx';
 import { useNewStudyStore } from './new-study-store.ts';
-import type { StudyForm, StudyFormField } from './study-form.ts';
+import { suggestedKeyEnv, type StudyForm, type StudyFormField } from './study-form.ts';
 import { useModalDialog } from '../ui/use-modal-dialog.ts';
 
 interface NewStudyDialogProps {
@@ -103,7 +103,7 @@ export function NewStudyDialog({ onStarted }: NewStudyDialogProps) {
           <legend>Model endpoint</legend>
           <div className="study-form__row">
             {text('endpoint', 'Endpoint (optional)', { type: 'url', placeholder: 'https://…', help: 'Blank: each harness’s own provider.' })}
-            {text('apiKeyEnv', 'API key variable name (optional)', { placeholder: 'ANTHROPIC_API_KEY', help: 'Its value is read on the server when a run starts; never stored.' })}
+            {text('apiKeyEnv', 'API key variable name (optional)', { placeholder: suggestedKeyEnv(form, harnesses), help: 'Its value is read on the server when a run starts; never stored.' })}
           </div>
         </fieldset>
 

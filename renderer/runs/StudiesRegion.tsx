@@ -45,7 +45,7 @@ export function StudiesRegion() {
       </div>
       {phase === 'ready' && studies.length === 0 ? (
         <p className="muted">
-          No studies yet. A study runs harnesses (Claude Code, Codex CLI, Gemini CLI, or any command) on tasks, with a skill version or none, and keeps
+          No studies yet. A study runs harnesses (agents’ CLIs, or any command) on tasks, with a skill version or none, and keeps
           each run’s transcript, trajectory and artifacts. Press “New study…”, or from a terminal: <code>lhb runs start --task ID --harness NAME</code>.
         </p>
       ) : (

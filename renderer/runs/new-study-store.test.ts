@@ -7,8 +7,8 @@ import { createNewStudyStore } from './new-study-store.ts';
 
 const task = (id: string, synthetic = false): TaskSummary => ({ id, kind: 'programmatic', title: `Task ${id}`, instruction: '', frames: 0, runs: 0, synthetic });
 const HARNESSES: HarnessStatus[] = [
-  { id: 'claude-code', displayName: 'Claude Code', version: null, binary: null, problem: 'claude was not found.', pinnedVersion: '2.0.14' },
-  { id: 'command', displayName: 'Command', version: null, binary: null, problem: null, pinnedVersion: null },
+  { id: 'claude-code', displayName: 'Claude Code', defaultModel: 'claude-sonnet-4-5', keyEnv: 'ANTHROPIC_API_KEY', takesCommand: false, version: null, binary: null, problem: 'claude was not found.', pinnedVersion: '2.0.14' },
+  { id: 'command', displayName: 'Command', defaultModel: 'unspecified', keyEnv: null, takesCommand: true, version: null, binary: null, problem: null, pinnedVersion: null },
 ];
 
 function fakeServer(refuse?: string) {
@@ -60,7 +60,7 @@ describe('the new study form’s store', () => {
     await store.getState().open(client);
     store.getState().edit((f) => {
       f.taskIds = ['real-1'];
-      f.harnesses.command.selected = true;
+      f.harnesses.command!.selected = true;
       f.command = 'true';
     });
     const [first, second] = await Promise.all([store.getState().submit(), store.getState().submit()]);
@@ -78,7 +78,7 @@ describe('the new study form’s store', () => {
     await store.getState().open(client);
     store.getState().edit((f) => {
       f.taskIds = ['real-1'];
-      f.harnesses.command.selected = true;
+      f.harnesses.command!.selected = true;
       f.command = 'true';
       f.skill = 'folder';
       f.skillDir = '/skills/Bad';

@@ -3,7 +3,7 @@ import type { TaskSummary } from '../../schemas/arena.ts';
 import type { RpcClient } from '../../schemas/rpc.ts';
 import type { HarnessStatus } from '../../schemas/studies.ts';
 import { couldNot, describeError } from '../api/describe-error.ts';
-import { emptyStudyForm, fieldOfServerError, validateStudyForm, withRememberedSlurm, type StudyForm, type StudyFormErrors } from './study-form.ts';
+import { emptyStudyForm, fieldOfServerError, validateStudyForm, withHarnessChoices, withRememberedSlurm, type StudyForm, type StudyFormErrors } from './study-form.ts';
 import { isSyntheticTask } from './task-filter.ts';
 
 type LoadPhase = 'idle' | 'loading' | 'ready' | 'failed';
@@ -46,8 +46,8 @@ export function createNewStudyStore() {
           tasks: real,
           harnesses,
           choicesPhase: 'ready',
-          // A task deleted meanwhile leaves the selection; nothing else changes.
-          form: withRememberedSlurm({ ...state.form, taskIds: state.form.taskIds.filter((id) => ids.has(id)) }, settings),
+          // A task deleted meanwhile leaves the selection; each listed harness gets a choice with its default model.
+          form: withRememberedSlurm({ ...state.form, taskIds: state.form.taskIds.filter((id) => ids.has(id)), harnesses: withHarnessChoices(state.form.harnesses, harnesses) }, settings),
         }));
       } catch (error) {
         set({ choicesPhase: 'failed', errors: { form: couldNot('list the tasks and harnesses', error, 'Close the form and open it again to retry.') } });
@@ -104,7 +104,7 @@ export function createNewStudyStore() {
 function changedField(key: keyof StudyFormErrors, before: StudyForm, after: StudyForm): boolean {
   if (key.startsWith('model:')) {
     const id = key.slice('model:'.length) as keyof StudyForm['harnesses'];
-    return before.harnesses[id].model !== after.harnesses[id].model;
+    return before.harnesses[id]?.model !== after.harnesses[id]?.model;
   }
   switch (key) {
     case 'tasks':

@@ -1,36 +1,36 @@
 import { describe, expect, it } from 'vitest';
 import type { HarnessStatus } from '../../schemas/studies.ts';
-import { emptyStudyForm, fieldOfServerError, harnessAvailable, validateStudyForm, withRememberedSlurm, type StudyForm } from './study-form.ts';
+import { emptyStudyForm, fieldOfServerError, harnessAvailable, suggestedKeyEnv, validateStudyForm, withHarnessChoices, withRememberedSlurm, type StudyForm } from './study-form.ts';
 
 const harnesses: HarnessStatus[] = [
-  { id: 'claude-code', displayName: 'Claude Code', version: '2.0.14', binary: '/x/claude', problem: null, pinnedVersion: '2.0.14' },
-  { id: 'codex', displayName: 'Codex CLI', version: null, binary: null, problem: 'codex was not found.', pinnedVersion: '0.1' },
-  { id: 'gemini-cli', displayName: 'Gemini CLI', version: '0.61.0', binary: '/x/gemini', problem: null, pinnedVersion: '0.61.0' },
-  { id: 'command', displayName: 'Command', version: null, binary: null, problem: null, pinnedVersion: null },
+  { id: 'claude-code', displayName: 'Claude Code', defaultModel: 'claude-sonnet-4-5', keyEnv: 'ANTHROPIC_API_KEY', takesCommand: false, version: '2.0.14', binary: '/x/claude', problem: null, pinnedVersion: '2.0.14' },
+  { id: 'codex', displayName: 'Codex CLI', defaultModel: 'gpt-5.5', keyEnv: 'OPENAI_API_KEY', takesCommand: false, version: null, binary: null, problem: 'codex was not found.', pinnedVersion: '0.1' },
+  { id: 'gemini-cli', displayName: 'Gemini CLI', defaultModel: 'gemini-2.5-pro', keyEnv: 'GEMINI_API_KEY', takesCommand: false, version: '0.61.0', binary: '/x/gemini', problem: null, pinnedVersion: '0.61.0' },
+  { id: 'command', displayName: 'Command', defaultModel: 'unspecified', keyEnv: null, takesCommand: true, version: null, binary: null, problem: null, pinnedVersion: null },
 ];
 
 function form(change: (f: StudyForm) => void): StudyForm {
-  const f = emptyStudyForm();
+  const f = emptyStudyForm(harnesses);
   f.taskIds = ['t1'];
-  f.harnesses['claude-code'].selected = true;
+  f.harnesses['claude-code']!.selected = true;
   change(f);
   return f;
 }
 
 describe('the new study form', () => {
   it('starts with each harness’s default model and the engine’s defaults', () => {
-    const f = emptyStudyForm();
-    expect(f.harnesses['claude-code'].model).toBe('claude-sonnet-4-5');
-    expect(f.harnesses.codex.model).toBe('gpt-5.5');
-    expect(f.harnesses['gemini-cli'].model).toBe('gemini-2.5-pro');
+    const f = emptyStudyForm(harnesses);
+    expect(f.harnesses['claude-code']!.model).toBe('claude-sonnet-4-5');
+    expect(f.harnesses.codex!.model).toBe('gpt-5.5');
+    expect(f.harnesses['gemini-cli']!.model).toBe('gemini-2.5-pro');
     expect([f.repeats, f.concurrency, f.timeoutSeconds, f.skill]).toEqual(['1', '2', '3600', 'none']);
   });
 
   it('builds the spec runs.start takes, with only what was given', () => {
     const result = validateStudyForm(
       form((f) => {
-        f.harnesses.command.selected = true;
-        f.harnesses.command.model = 'scripted';
+        f.harnesses.command!.selected = true;
+        f.harnesses.command!.model = 'scripted';
         f.command = '  ./agent.sh  ';
         f.skill = 'folder';
         f.skillDir = '/skills/demo';
@@ -89,9 +89,9 @@ describe('the new study form', () => {
   it('refuses a harness that is not installed, an empty model, and the command harness without a command', () => {
     const result = validateStudyForm(
       form((f) => {
-        f.harnesses.codex.selected = true;
-        f.harnesses['claude-code'].model = ' ';
-        f.harnesses.command.selected = true;
+        f.harnesses.codex!.selected = true;
+        f.harnesses['claude-code']!.model = ' ';
+        f.harnesses.command!.selected = true;
       }),
       harnesses,
     );
@@ -133,5 +133,42 @@ describe('the new study form', () => {
     const filled = withRememberedSlurm(typed, { sharedDir: '/shared/lhb', partition: 'gpu', options: ['--qos=long'] });
     expect([filled.slurmSharedDir, filled.slurmPartition, filled.slurmOptions]).toEqual(['/shared/lhb', 'cpu', '--qos=long']);
     expect(withRememberedSlurm(typed, null)).toBe(typed);
+  });
+
+  it('offers the harnesses the server listed, in its order, keeping what was chosen and typed', () => {
+    expect(emptyStudyForm().harnesses).toEqual({});
+    const typed = emptyStudyForm(harnesses.slice(0, 2));
+    typed.harnesses.codex = { selected: true, model: 'gpt-custom' };
+    const later = withHarnessChoices(typed.harnesses, [harnesses[3]!, harnesses[1]!, harnesses[0]!]);
+    expect(Object.keys(later)).toEqual(['command', 'codex', 'claude-code']);
+    expect(later.codex).toEqual({ selected: true, model: 'gpt-custom' });
+    expect(later.command).toEqual({ selected: false, model: 'unspecified' });
+  });
+
+  it('asks for a command from whichever harness takes one, as harnesses.list says', () => {
+    const takingCodex = harnesses.map((h) => ({ ...h, takesCommand: h.id === 'codex', version: h.id === 'codex' ? null : h.version, problem: null }));
+    const missing = validateStudyForm(form((f) => void (f.harnesses.codex!.selected = true)), takingCodex);
+    expect(!missing.ok && missing.errors.command).toMatch(/Enter the command line/);
+    const given = validateStudyForm(
+      form((f) => {
+        f.harnesses.codex!.selected = true;
+        f.command = 'run-agent';
+      }),
+      takingCodex,
+    );
+    expect(given.ok && given.spec.configurations).toEqual([
+      { harness: 'claude-code', model: 'claude-sonnet-4-5' },
+      { harness: 'codex', model: 'gpt-5.5', command: 'run-agent' },
+    ]);
+  });
+
+  it('suggests the key variable of the first chosen harness’s CLI, else the first harness’s', () => {
+    expect(suggestedKeyEnv(emptyStudyForm(harnesses), harnesses)).toBe('ANTHROPIC_API_KEY');
+    const gemini = form((f) => {
+      f.harnesses['claude-code']!.selected = false;
+      f.harnesses['gemini-cli']!.selected = true;
+    });
+    expect(suggestedKeyEnv(gemini, harnesses)).toBe('GEMINI_API_KEY');
+    expect(suggestedKeyEnv(emptyStudyForm(), [])).toBeUndefined();
   });
 });

@@ -1,16 +1,6 @@
 import type { HarnessStatus, StudySpecInput } from '../../schemas/studies.ts';
 import type { HarnessId } from '../../schemas/trajectory.ts';
 
-/** The model each harness starts with in the form (the CLI's defaults, `lhb runs start` without --model). */
-export const DEFAULT_MODELS: Readonly<Record<HarnessId, string>> = {
-  'claude-code': 'claude-sonnet-4-5',
-  codex: 'gpt-5.5',
-  'gemini-cli': 'gemini-2.5-pro',
-  command: 'unspecified',
-};
-
-export const HARNESS_ORDER: readonly HarnessId[] = ['claude-code', 'codex', 'gemini-cli', 'command'];
-
 export interface HarnessChoice {
   selected: boolean;
   model: string;
@@ -20,7 +10,9 @@ export interface HarnessChoice {
 export interface StudyForm {
   name: string;
   taskIds: string[];
-  harnesses: Record<HarnessId, HarnessChoice>;
+  /** One choice per harness `harnesses.list` named, in its order (none until it answered). */
+  harnesses: Partial<Record<HarnessId, HarnessChoice>>;
+  /** The command line of the harness that takes one. */
   command: string;
   endpoint: string;
   apiKeyEnv: string;
@@ -63,11 +55,12 @@ export type StudyFormField =
 
 export type StudyFormErrors = Partial<Record<StudyFormField, string>>;
 
-export function emptyStudyForm(): StudyForm {
+/** A form with nothing chosen yet: each harness listed unticked, with its default model. */
+export function emptyStudyForm(harnesses: readonly HarnessStatus[] = []): StudyForm {
   return {
     name: '',
     taskIds: [],
-    harnesses: Object.fromEntries(HARNESS_ORDER.map((id) => [id, { selected: false, model: DEFAULT_MODELS[id] }])) as Record<HarnessId, HarnessChoice>,
+    harnesses: withHarnessChoices({}, harnesses),
     command: '',
     endpoint: '',
     apiKeyEnv: '',
@@ -86,6 +79,14 @@ export function emptyStudyForm(): StudyForm {
   };
 }
 
+/**
+ * The form's harness choices for the harnesses the server listed, in its order: what was chosen
+ * and typed stays; a harness seen for the first time starts unticked with its default model.
+ */
+export function withHarnessChoices(choices: StudyForm['harnesses'], harnesses: readonly HarnessStatus[]): StudyForm['harnesses'] {
+  return Object.fromEntries(harnesses.map((harness) => [harness.id, choices[harness.id] ?? { selected: false, model: harness.defaultModel }]));
+}
+
 /** The cluster settings the workspace remembers from its last Slurm study, filled into empty fields. */
 export function withRememberedSlurm(form: StudyForm, remembered: { sharedDir?: string; partition?: string; account?: string; sshHost?: string; options?: string[] } | null): StudyForm {
   if (!remembered) return form;
@@ -99,9 +100,15 @@ export function withRememberedSlurm(form: StudyForm, remembered: { sharedDir?: s
   };
 }
 
-/** A harness can be ticked when it was found (the command harness needs nothing installed). */
+/** A harness can be ticked when it was found (one that runs a command needs nothing installed). */
 export function harnessAvailable(status: HarnessStatus | undefined): boolean {
-  return status !== undefined && status.problem === null && (status.id === 'command' || status.version !== null);
+  return status !== undefined && status.problem === null && (status.takesCommand || status.version !== null);
+}
+
+/** The API key variable the form suggests: the one the first chosen harness's CLI reads, else the first harness's. */
+export function suggestedKeyEnv(form: StudyForm, harnesses: readonly HarnessStatus[]): string | undefined {
+  const withKey = harnesses.filter((harness) => harness.keyEnv !== null);
+  return (withKey.find((harness) => form.harnesses[harness.id]?.selected) ?? withKey[0])?.keyEnv ?? undefined;
 }
 
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -128,16 +135,18 @@ export function validateStudyForm(form: StudyForm, harnesses: readonly HarnessSt
   const errors: StudyFormErrors = {};
   if (form.taskIds.length === 0) errors.tasks = 'Choose at least one task.';
 
-  const chosen = HARNESS_ORDER.filter((id) => form.harnesses[id].selected);
+  const statusOf = (id: HarnessId) => harnesses.find((h) => h.id === id);
+  const chosen = (Object.keys(form.harnesses) as HarnessId[]).filter((id) => form.harnesses[id]!.selected);
   if (chosen.length === 0) errors.harnesses = 'Choose at least one harness.';
   for (const id of chosen) {
-    const status = harnesses.find((h) => h.id === id);
+    const status = statusOf(id);
     if (!harnessAvailable(status)) errors.harnesses = `${status?.displayName ?? id} is not installed here; install it with lhb harnesses install ${id}, or untick it.`;
-    const model = form.harnesses[id].model.trim();
+    const model = form.harnesses[id]!.model.trim();
     if (model === '') errors[`model:${id}`] = 'Enter the model this harness runs with.';
     else if (model.length > 200) errors[`model:${id}`] = 'A model name is at most 200 characters.';
   }
-  if (form.harnesses.command.selected && form.command.trim() === '') errors.command = 'Enter the command line to run in each run folder (through sh -c).';
+  const takesCommand = (id: HarnessId) => statusOf(id)?.takesCommand === true;
+  if (chosen.some(takesCommand) && form.command.trim() === '') errors.command = 'Enter the command line to run in each run folder (through sh -c).';
 
   const endpoint = form.endpoint.trim();
   if (endpoint !== '') {
@@ -185,8 +194,8 @@ export function validateStudyForm(form: StudyForm, harnesses: readonly HarnessSt
       tasks: [...form.taskIds],
       configurations: chosen.map((harness) => ({
         harness,
-        model: form.harnesses[harness].model.trim(),
-        ...(harness === 'command' ? { command: form.command.trim() } : {}),
+        model: form.harnesses[harness]!.model.trim(),
+        ...(takesCommand(harness) ? { command: form.command.trim() } : {}),
       })),
       ...(endpoint ? { endpoint } : {}),
       ...(apiKeyEnv ? { apiKeyEnv } : {}),

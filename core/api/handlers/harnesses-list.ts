@@ -8,30 +8,30 @@ import { HARNESS_ADAPTERS } from '../../runs/harnesses/harness-registry.ts';
 import { findHarnessBinary, harnessToolsDir, readHarnessVersion } from '../../runs/harnesses/harness-tools.ts';
 import type { ApiContext } from '../api-context.ts';
 
-/** The four harnesses with the version found (tools folder, then PATH), or why each cannot run. */
+/** Every harness's declared facts with the version found (tools folder, then PATH), or why it cannot run. */
 export async function harnessesList(_input: RpcParsedInput<'harnesses.list'>, ctx: ApiContext): Promise<RpcOutput<'harnesses.list'>> {
   const toolsDir = harnessToolsDir(ctx.workspace.dir);
   const home = mkdtempSync(join(tmpdir(), 'lhb-harness-version-'));
   try {
     const harnesses: HarnessStatus[] = [];
     for (const adapter of Object.values(HARNESS_ADAPTERS)) {
+      const declared = { id: adapter.id, displayName: adapter.displayName, defaultModel: adapter.defaultModel, keyEnv: adapter.keyEnv, takesCommand: adapter.takesCommand };
       if (!adapter.npm) {
-        harnesses.push({ id: adapter.id, displayName: adapter.displayName, version: null, binary: null, problem: null, pinnedVersion: null });
+        harnesses.push({ ...declared, version: null, binary: null, problem: null, pinnedVersion: null });
         continue;
       }
       try {
         const binary = findHarnessBinary(adapter, toolsDir);
         const version = await readHarnessVersion(adapter, binary, baseHarnessEnv({ homeDir: home, binary }));
         harnesses.push({
-          id: adapter.id,
-          displayName: adapter.displayName,
+          ...declared,
           version,
           binary,
           problem: version === null ? `${binary} did not report a version; it may be broken. Reinstall it with: lhb harnesses install ${adapter.id}` : null,
           pinnedVersion: adapter.npm.pinnedVersion,
         });
       } catch (error) {
-        harnesses.push({ id: adapter.id, displayName: adapter.displayName, version: null, binary: null, problem: (error as Error).message, pinnedVersion: adapter.npm.pinnedVersion });
+        harnesses.push({ ...declared, version: null, binary: null, problem: (error as Error).message, pinnedVersion: adapter.npm.pinnedVersion });
       }
     }
     return { harnesses };

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { HarnessId } from '../../../schemas/trajectory.ts';
 import { extractErrors } from '../../runs/trajectory/extract-errors.ts';
-import { parseTranscriptFile } from '../../runs/trajectory/transcript-parsers.ts';
+import { parseTranscriptFile } from '../../runs/trajectory/parse-harness-transcript.ts';
 import { blindfoldFor } from './blind-text.ts';
 import { condenseTrajectory } from './condense-trajectory.ts';
 import { neutralToolCall } from './neutral-tool-call.ts';

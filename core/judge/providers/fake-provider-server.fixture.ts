@@ -1,5 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { readCappedBody } from '../../read-capped-body.ts';
 
 /**
  * A local model API for tests and benchmarks, on 127.0.0.1 and a free port. Each wire format
@@ -145,7 +146,7 @@ export async function startFakeProviderServer(format: FakeWireFormat, options: F
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
     const method = req.method ?? 'GET';
-    const raw = await readBody(req);
+    const raw = await readCappedBody(req, MAX_BODY_BYTES);
     let body: unknown;
     try {
       body = raw.length === 0 ? undefined : (JSON.parse(raw.toString('utf8')) as unknown);
@@ -238,17 +239,6 @@ function send(res: ServerResponse, answer: FakeAnswer): void {
   const body = JSON.stringify(answer.body);
   res.writeHead(answer.status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...answer.headers });
   res.end(body);
-}
-
-async function readBody(req: IncomingMessage): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) throw new Error(`request body over ${MAX_BODY_BYTES} bytes`);
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks);
 }
 
 /** A rough token count (4 characters a token, a flat 85 an image) for replies that script none. */

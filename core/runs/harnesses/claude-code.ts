@@ -1,13 +1,17 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { createClaudeCodeParser } from '../trajectory/parse-claude-code.ts';
-import { baseHarnessEnv, type HarnessAdapter, type PrepareRunInput } from './harness-adapter.ts';
+import { shellCommandLine } from '../../shell-quote.ts';
+import { baseHarnessEnv, runMcpServersPath, type HarnessAdapter, type McpServersFile, type PrepareRunInput, type VerifierHook } from './harness-adapter.ts';
 
 /** Checked against the registry (`npm view @anthropic-ai/claude-code version`) when pinned. */
 const PINNED_VERSION = '2.1.332';
 
-/** Tools that can change the agent's app: the verifier runs after each of them. */
-const VERIFIER_MATCHER = 'Write|Edit|MultiEdit|NotebookEdit|Bash';
+/**
+ * PostToolUse (and PostToolUseFailure) after the tools that can change the agent's app. A problem
+ * is answered with `decision: "block"`: after PostToolUse the call has already happened, and the
+ * reason reaches the model as a hook error while the tool's own result and status are kept.
+ */
+const VERIFIER_HOOK = { kind: 'post-tool-hook', changingTools: ['Write', 'Edit', 'MultiEdit', 'NotebookEdit', 'Bash'], problemsAs: 'block' } satisfies VerifierHook;
 /** The verifier builds, serves and captures the app; the hook's default limit differs between versions (60 s in older ones). */
 const VERIFIER_TIMEOUT_S = 600;
 
@@ -25,13 +29,13 @@ const QUIET_ENV: Record<string, string> = {
   CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
 };
 
-/** Variables Claude Code reads a credential from itself; any other name is mapped onto ANTHROPIC_API_KEY. */
-const NATIVE_KEY_VARS = new Set(['ANTHROPIC_API_KEY', 'ANTHROPIC_AUTH_TOKEN']);
+/** Where Claude Code reads an API key; a study's key under any other name is handed to it there. */
+const KEY_ENV = 'ANTHROPIC_API_KEY';
+/** Variables Claude Code reads a credential from itself; any other name is mapped onto KEY_ENV. */
+const NATIVE_KEY_VARS = new Set([KEY_ENV, 'ANTHROPIC_AUTH_TOKEN']);
 
-/** POSIX single-quoting, so a verifier path with spaces survives the hook's shell. */
-function shellQuote(arg: string): string {
-  return /^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replaceAll("'", `'\\''`)}'`;
-}
+/** Given to the CLI with --mcp-config (and --strict-mcp-config), so only the run's servers load. */
+const MCP_SERVERS_FILE: McpServersFile = { in: 'home', path: join('.claude', 'lhb-mcp.json') };
 
 /**
  * ~/.claude/settings.json inside the run's HOME: the verifier hook, when there is one. Claude Code
@@ -40,8 +44,8 @@ function shellQuote(arg: string): string {
  */
 function userSettings(input: PrepareRunInput): Record<string, unknown> {
   if (!input.verifierCommand?.length) return {};
-  const command = input.verifierCommand.map(shellQuote).join(' ');
-  const entry = [{ matcher: VERIFIER_MATCHER, hooks: [{ type: 'command', command, timeout: VERIFIER_TIMEOUT_S }] }];
+  const command = shellCommandLine(input.verifierCommand);
+  const entry = [{ matcher: VERIFIER_HOOK.changingTools.join('|'), hooks: [{ type: 'command', command, timeout: VERIFIER_TIMEOUT_S }] }];
   return { hooks: { PostToolUse: entry, PostToolUseFailure: entry } };
 }
 
@@ -57,11 +61,17 @@ export const claudeCodeAdapter: HarnessAdapter = {
   id: 'claude-code',
   displayName: 'Claude Code',
   aliases: ['claude_code', 'claudecode', 'claude'],
+  defaultModel: 'claude-sonnet-4-5',
+  keyEnv: KEY_ENV,
   // The real executable is a platform package (an optional dependency) that the package's
   // postinstall copies over the bin/claude.exe placeholder; it reads only local files. Without
   // either (npm set to omit optional or ignore scripts) `claude` only prints an install error.
   npm: { package: '@anthropic-ai/claude-code', pinnedVersion: PINNED_VERSION, bin: 'claude', installFlags: ['--include=optional', '--ignore-scripts=false'] },
+  takesCommand: false,
   skillDir: (name) => join('.claude', 'skills', name),
+  configFolders: ['.claude'],
+  mcpServersFile: MCP_SERVERS_FILE,
+  verifierHook: VERIFIER_HOOK,
   versionArgs: ['--version'],
   // "2.1.332 (Claude Code)"
   parseVersion: (stdout) => /\b(\d+\.\d+\.\d+(?:[-+][\w.]+)?)\b/.exec(stdout)?.[1] ?? null,
@@ -73,7 +83,7 @@ export const claudeCodeAdapter: HarnessAdapter = {
 
     const args = ['-p', '--output-format', 'stream-json', '--verbose', '--dangerously-skip-permissions', '--model', input.model];
     if (input.mcpServers.length > 0) {
-      const mcpFile = join(configDir, 'lhb-mcp.json');
+      const mcpFile = runMcpServersPath(MCP_SERVERS_FILE, input);
       await writeFile(mcpFile, `${JSON.stringify(mcpConfig(input), null, 2)}\n`);
       // Only the run's servers: none from a settings file the task may carry.
       args.push('--mcp-config', mcpFile, '--strict-mcp-config');
@@ -81,11 +91,14 @@ export const claudeCodeAdapter: HarnessAdapter = {
 
     const env = { ...baseHarnessEnv(input), ...QUIET_ENV };
     if (input.endpoint) env.ANTHROPIC_BASE_URL = input.endpoint;
-    if (input.apiKey !== undefined && !NATIVE_KEY_VARS.has(input.apiKeyEnv ?? '')) env.ANTHROPIC_API_KEY = input.apiKey;
+    if (input.apiKey !== undefined && !NATIVE_KEY_VARS.has(input.apiKeyEnv ?? '')) env[KEY_ENV] = input.apiKey;
 
     // The prompt goes in on stdin: no argument-length limit, and a prompt starting with "-" stays a prompt.
     return { command: input.binary, args, cwd: input.workdir, env, stdin: input.prompt };
   },
 
-  createParser: createClaudeCodeParser,
+  // `-p --resume <id>` continues that session, headless, with the same output format.
+  resumeArgs: (args, sessionId) => [...args, '--resume', sessionId],
+
+  loadParser: async () => (await import('../trajectory/parse-claude-code.ts')).createClaudeCodeParser,
 };

@@ -42,8 +42,8 @@ createInterface({ input: process.stdin }).on('line', (line) => {
 `;
 
 /** The harness's stdout through its adapter's parser, a line at a time. */
-function parseStdout(stdout: string) {
-  const parser = codexAdapter.createParser();
+async function parseStdout(stdout: string) {
+  const parser = (await codexAdapter.loadParser())();
   const lines = stdout.split('\n');
   const partialLastLine = lines.at(-1) !== '';
   if (!partialLastLine) lines.pop();
@@ -134,7 +134,7 @@ describe('Codex CLI against the scripted server', () => {
     const outputs = (agentRequests[1]!.body as { input: { type: string; output?: unknown }[] }).input.filter((item) => item.type === 'function_call_output');
     expect(JSON.stringify(outputs)).toContain('SKILL-BODY-7f3a');
 
-    const trajectory = parseStdout(run.stdout);
+    const trajectory = await parseStdout(run.stdout);
     const calls = trajectory.steps.flatMap((step) => step.toolCalls);
     expect(calls).toHaveLength(4);
     expect(calls.filter((call) => !call.ok)).toEqual([expect.objectContaining({ exitCode: 2, arguments: { command: expect.stringContaining('ls /definitely-missing-dir') } })]);
@@ -156,7 +156,7 @@ describe('Codex CLI against the scripted server', () => {
     const mcpServers = [{ name: 'verifier', command: process.execPath, args: [serverFile], env: { VERIFIER_MODE: 'strict' } }];
     const run = await runHarness(await codexAdapter.prepare(runInput({ endpoint: server.endpointFor(session.id), mcpServers })), ['--strict-config']);
     expect(run.code, run.stderr).toBe(0);
-    const trajectory = parseStdout(run.stdout);
+    const trajectory = await parseStdout(run.stdout);
     expect(trajectory.steps.flatMap((step) => step.toolCalls)).toEqual([
       expect.objectContaining({ name: 'mcp__verifier__check_app', ok: true, result: 'no findings for / (strict)' }),
     ]);

@@ -1,8 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { createCodexParser } from '../trajectory/parse-codex.ts';
 import { codexConfigToml } from './codex-config-toml.ts';
-import { baseHarnessEnv, type HarnessAdapter } from './harness-adapter.ts';
+import { baseHarnessEnv, runMcpServersPath, type HarnessAdapter, type McpServersFile } from './harness-adapter.ts';
 
 /**
  * Checked against the registry (`npm view @openai/codex version`) when pinned. The package's
@@ -15,6 +14,17 @@ const PINNED_VERSION = '0.171.0';
 const DEFAULT_BASE_URL = 'https://api.openai.com/v1';
 const DEFAULT_KEY_ENV = 'OPENAI_API_KEY';
 
+/**
+ * CODEX_HOME is `<HOME>/.codex`: config, sessions, logs and caches stay with the run. (Codex
+ * refuses to put its helper links in a CODEX_HOME under TMPDIR, so it is not there.) Its
+ * config.toml holds the run's provider and its MCP servers.
+ */
+const CODEX_HOME = '.codex';
+const MCP_SERVERS_FILE: McpServersFile = { in: 'home', path: join(CODEX_HOME, 'config.toml') };
+
+/** `-` as the prompt argument: Codex reads the prompt from stdin. */
+const PROMPT_ON_STDIN = '-';
+
 /** Codex wants the API root including `/v1`; the engine's endpoints (and the scripted server's) are given without it. */
 export function codexBaseUrl(endpoint: string | undefined): string {
   if (!endpoint) return DEFAULT_BASE_URL;
@@ -26,30 +36,41 @@ export const codexAdapter: HarnessAdapter = {
   id: 'codex',
   displayName: 'Codex CLI',
   aliases: ['codex-cli', 'codex_cli', 'openai-codex'],
+  defaultModel: 'gpt-5.5',
+  keyEnv: DEFAULT_KEY_ENV,
   npm: { package: '@openai/codex', pinnedVersion: PINNED_VERSION, bin: 'codex' },
+  takesCommand: false,
   // Codex finds repository skills in .agents/skills from the working folder up, git repository or not.
   skillDir: (name) => join('.agents', 'skills', name),
+  configFolders: ['.agents', CODEX_HOME],
+  mcpServersFile: MCP_SERVERS_FILE,
+  // Codex has no post-tool hook: it is offered the verifier as the verify_build MCP tool.
+  verifierHook: { kind: 'mcp-tool' },
   versionArgs: ['--version'],
   // "codex-cli 0.171.0"
   parseVersion: (stdout) => /\b(\d+\.\d+\.\d+(?:-[\w.]+)?)\b/.exec(stdout)?.[1] ?? null,
 
   async prepare(input) {
-    // CODEX_HOME inside the run's HOME: config, sessions, logs and caches stay with the run.
-    // (Codex refuses to put its helper links in a CODEX_HOME under TMPDIR, so it is not there.)
-    const codexHome = join(input.homeDir, '.codex');
+    const codexHome = join(input.homeDir, CODEX_HOME);
     await mkdir(codexHome, { recursive: true });
     // The key is read from the named variable, else OPENAI_API_KEY; only an endpoint given with
     // no key at all (the scripted server) is called without an Authorization header.
     const envKey = input.apiKeyEnv ?? (input.apiKey !== undefined || !input.endpoint ? DEFAULT_KEY_ENV : undefined);
-    await writeFile(join(codexHome, 'config.toml'), codexConfigToml({ baseUrl: codexBaseUrl(input.endpoint), envKey, mcpServers: input.mcpServers }));
+    await writeFile(runMcpServersPath(MCP_SERVERS_FILE, input), codexConfigToml({ baseUrl: codexBaseUrl(input.endpoint), envKey, mcpServers: input.mcpServers }));
 
     const env: Record<string, string> = { ...baseHarnessEnv(input), CODEX_HOME: codexHome };
     if (envKey && input.apiKey !== undefined) env[envKey] = input.apiKey;
     // Approvals and sandbox off: the run's own folder, HOME and scrubbed environment are the isolation.
     // `-` reads the prompt from stdin: no argument-length limit, and a prompt starting with "-" stays a prompt.
-    const args = ['exec', '--json', '--skip-git-repo-check', '--dangerously-bypass-approvals-and-sandbox', '--color', 'never', '-m', input.model, '-'];
+    const args = ['exec', '--json', '--skip-git-repo-check', '--dangerously-bypass-approvals-and-sandbox', '--color', 'never', '-m', input.model, PROMPT_ON_STDIN];
     return { command: input.binary, args, cwd: input.workdir, env, stdin: input.prompt };
   },
 
-  createParser: createCodexParser,
+  // `codex exec [its options] resume <id> -`: the session's id (its thread.started thread_id), then the prompt from stdin.
+  resumeArgs: (args, sessionId) => {
+    if (args.at(-1) !== PROMPT_ON_STDIN) throw new Error(`A Codex turn's arguments end with ${PROMPT_ON_STDIN} (the prompt on stdin); these end with ${args.at(-1)}.`);
+    return [...args.slice(0, -1), 'resume', sessionId, PROMPT_ON_STDIN];
+  },
+
+  loadParser: async () => (await import('../trajectory/parse-codex.ts')).createCodexParser,
 };

@@ -1,6 +1,5 @@
 import type { HarnessAdapter } from './harness-adapter.ts';
 import { baseHarnessEnv } from './harness-adapter.ts';
-import { createCommandParser } from '../trajectory/parse-command.ts';
 
 /**
  * Any executable, for harnesses we have no adapter for. The contract (README, "The command
@@ -13,7 +12,15 @@ export const commandHarness: HarnessAdapter = {
   id: 'command',
   displayName: 'Command',
   aliases: [],
+  // The command chooses its own model; the study's model reaches it as $LHB_MODEL.
+  defaultModel: 'unspecified',
+  keyEnv: null,
+  takesCommand: true,
   skillDir: (name) => `.agents/skills/${name}`,
+  configFolders: ['.agents'],
+  // A command has neither hooks nor an MCP client we could configure.
+  mcpServersFile: null,
+  verifierHook: { kind: 'none' },
   versionArgs: [],
   parseVersion: () => null,
   async prepare(input) {
@@ -28,5 +35,7 @@ export const commandHarness: HarnessAdapter = {
     };
     return { command: '/bin/sh', args: ['-c', input.command], cwd: input.workdir, env, stdin: input.prompt };
   },
-  createParser: () => createCommandParser(),
+  // A command has no session of ours to continue.
+  resumeArgs: null,
+  loadParser: async () => (await import('../trajectory/parse-command.ts')).createCommandParser,
 };

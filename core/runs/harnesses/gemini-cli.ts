@@ -1,14 +1,24 @@
 import { existsSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { createGeminiCliParser } from '../trajectory/parse-gemini-cli.ts';
-import { baseHarnessEnv, type HarnessAdapter, type PrepareRunInput } from './harness-adapter.ts';
+import { shellCommandLine } from '../../shell-quote.ts';
+import { baseHarnessEnv, runMcpServersPath, type HarnessAdapter, type McpServersFile, type PrepareRunInput, type VerifierHook } from './harness-adapter.ts';
 
 /** Checked against the registry (`npm view @google/gemini-cli version`) when pinned. */
 const PINNED_VERSION = '0.61.0';
 
-/** Tools that can change the agent's app: the verifier runs after each of them. */
-const VERIFIER_MATCHER = 'write_file|replace|run_shell_command';
+/**
+ * AfterTool after the tools that can change the agent's app. Problems are added to the tool's
+ * result as context: the CLI's `decision: "block"` would replace the result with an error and
+ * mark a call that worked as failed.
+ */
+const VERIFIER_HOOK = { kind: 'post-tool-hook', changingTools: ['write_file', 'replace', 'run_shell_command'], problemsAs: 'context' } satisfies VerifierHook;
+
+/** Where Gemini CLI reads its API key. */
+const KEY_ENV = 'GEMINI_API_KEY';
+
+/** The workspace settings (trusted: GEMINI_CLI_TRUST_WORKSPACE) hold the run's MCP servers and the verifier hook. */
+const WORKSPACE_SETTINGS: McpServersFile = { in: 'workdir', path: join('.gemini', 'settings.json') };
 
 /** The verifier builds and captures the app, which takes longer than the CLI's 60 s hook default. */
 const VERIFIER_TIMEOUT_MS = 300_000;
@@ -52,11 +62,6 @@ function builtinSkillNames(binary: string): string[] {
   return names.sort();
 }
 
-/** POSIX single-quoting, so a verifier path with spaces survives the hook's shell (`bash -c`). */
-function shellQuote(arg: string): string {
-  return /^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replaceAll("'", `'\\''`)}'`;
-}
-
 /** `<workdir>/.gemini/settings.json`: the run's MCP servers and the AfterTool verifier hook. */
 function workspaceSettings(input: PrepareRunInput): Record<string, unknown> | null {
   const settings: Record<string, unknown> = {};
@@ -69,8 +74,8 @@ function workspaceSettings(input: PrepareRunInput): Record<string, unknown> | nu
     settings.hooks = {
       AfterTool: [
         {
-          matcher: VERIFIER_MATCHER,
-          hooks: [{ name: 'lhb-verifier', type: 'command', command: input.verifierCommand.map(shellQuote).join(' '), timeout: VERIFIER_TIMEOUT_MS }],
+          matcher: VERIFIER_HOOK.changingTools.join('|'),
+          hooks: [{ name: 'lhb-verifier', type: 'command', command: shellCommandLine(input.verifierCommand), timeout: VERIFIER_TIMEOUT_MS }],
         },
       ],
     };
@@ -82,10 +87,16 @@ export const geminiCliAdapter: HarnessAdapter = {
   id: 'gemini-cli',
   displayName: 'Gemini CLI',
   aliases: ['gemini_cli', 'gemini', 'geminicli'],
+  defaultModel: 'gemini-2.5-pro',
+  keyEnv: KEY_ENV,
   // node-pty and keytar are optional native dependencies; their install scripts would run
   // node-gyp, which may fetch Node headers from outside the registry. The CLI works without them.
   npm: { package: '@google/gemini-cli', pinnedVersion: PINNED_VERSION, bin: 'gemini', installFlags: ['--ignore-scripts'] },
+  takesCommand: false,
   skillDir: (name) => join('.gemini', 'skills', name),
+  configFolders: ['.gemini'],
+  mcpServersFile: WORKSPACE_SETTINGS,
+  verifierHook: VERIFIER_HOOK,
   versionArgs: ['--version'],
   // "0.61.0"
   parseVersion: (stdout) => /\b(\d+\.\d+\.\d+(?:-[\w.]+)?)\b/.exec(stdout)?.[1] ?? null,
@@ -98,8 +109,9 @@ export const geminiCliAdapter: HarnessAdapter = {
     await writeFile(join(userDir, 'settings.json'), `${JSON.stringify(userSettings, null, 2)}\n`);
     const workspace = workspaceSettings(input);
     if (workspace) {
-      await mkdir(join(input.workdir, '.gemini'), { recursive: true });
-      await writeFile(join(input.workdir, '.gemini', 'settings.json'), `${JSON.stringify(workspace, null, 2)}\n`);
+      const file = runMcpServersPath(WORKSPACE_SETTINGS, input);
+      await mkdir(dirname(file), { recursive: true });
+      await writeFile(file, `${JSON.stringify(workspace, null, 2)}\n`);
     }
 
     const env: Record<string, string> = {
@@ -110,7 +122,7 @@ export const geminiCliAdapter: HarnessAdapter = {
       GEMINI_CLI_NO_RELAUNCH: 'true',
     };
     if (input.endpoint) env.GOOGLE_GEMINI_BASE_URL = input.endpoint;
-    if (input.apiKey !== undefined) env.GEMINI_API_KEY = input.apiKey;
+    if (input.apiKey !== undefined) env[KEY_ENV] = input.apiKey;
 
     // The prompt goes in on stdin (no argument-length limit; a prompt starting with "-" stays a
     // prompt); a non-terminal stdin makes the CLI run headless.
@@ -123,5 +135,8 @@ export const geminiCliAdapter: HarnessAdapter = {
     };
   },
 
-  createParser: createGeminiCliParser,
+  // `--resume <id>` (the id its init event names) continues that session of the run's HOME, headless as before.
+  resumeArgs: (args, sessionId) => [...args, '--resume', sessionId],
+
+  loadParser: async () => (await import('../trajectory/parse-gemini-cli.ts')).createGeminiCliParser,
 };

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import type { HarnessId } from '../../../schemas/trajectory.ts';
 import type { TranscriptParser } from '../trajectory/transcript-parser.ts';
 
@@ -42,32 +43,91 @@ export interface HarnessInvocation {
 }
 
 /**
- * One harness CLI, declared: how to install it, find its version, install a skill, call it
- * non-interactively against an endpoint, and read its transcript (its stdout).
+ * How the verifier (`lhb runs verify`) reaches the agent after each change it makes:
+ * - `post-tool-hook`: the CLI runs it as a command hook after each call of one of
+ *   `changingTools` (writes, edits, shell commands); its problems reach the model as the hook's
+ *   `block` decision or as context added to the tool's result (`problemsAs`), a clean check
+ *   always as context. `lhb runs verify --hook <id>` answers in that harness's hook format.
+ * - `mcp-tool`: the CLI has no such hook, so it is offered the `verify_build` MCP tool.
+ * - `none`: it can take neither (the command harness).
+ */
+export type VerifierHook =
+  | { kind: 'post-tool-hook'; changingTools: readonly string[]; problemsAs: 'block' | 'context' }
+  | { kind: 'mcp-tool' }
+  | { kind: 'none' };
+
+/**
+ * Where `prepare` writes the run's MCP servers: a file relative to the run's HOME or to its
+ * working folder. The verifier's `verify_build` tool goes there today; a task's own MCP servers
+ * (issue 25) will go the same way.
+ */
+export interface McpServersFile {
+  in: 'home' | 'workdir';
+  path: string;
+}
+
+/**
+ * One harness CLI, declared: THE description of a harness. Its ids and names, the model and key
+ * variable it runs with, how to install it and find its version, where a skill and MCP servers
+ * go, how the verifier reaches it, how to call it non-interactively against an endpoint, how a
+ * follow-up turn continues its session, and which parser reads its transcript (its stdout).
+ * Everything else (the CLI's lists and messages, `harnesses.list` and so the renderer, the
+ * verifier, ATIF import, the judges' blinding) derives from `HARNESS_ADAPTERS`.
  */
 export interface HarnessAdapter {
   id: HarnessId;
   displayName: string;
   /**
-   * Other names the same harness goes by in bundles, Harbor trials, ATIF files and older
-   * workspaces (`codex-cli`, `claude_code`), lowercase; they are mapped to `id` wherever a run's
-   * harness is read, so one agent is one configuration.
+   * Other names the same harness goes by in bundles, Harbor trials and their ATIF files
+   * (`agent.name`) and older workspaces (`codex-cli`, `claude_code`), lowercase; they are mapped
+   * to `id` wherever a run's harness is read, so one agent is one configuration. An ATIF export
+   * names the agent by `id`, which is Harbor's name for it too.
    */
   aliases: readonly string[];
+  /** The model a study runs it with when none is given (`lhb runs start` without --model, the New study form). */
+  defaultModel: string;
   /**
-   * npm package and the version we pin for `lhb harnesses install`; absent for `command`.
-   * `installFlags` are extra `npm install` flags (e.g. `--ignore-scripts` when optional native
-   * dependencies would build with node-gyp, which can download Node headers from outside the registry).
+   * The environment variable the CLI reads its API key from unless told another (`ANTHROPIC_API_KEY`):
+   * `prepare` hands the study's key, whatever variable the study names, to the CLI where it reads
+   * it. Null for the command harness, which gets the study's own variable as it is.
+   */
+  keyEnv: string | null;
+  /**
+   * npm package and the version we pin for `lhb harnesses install`; absent when there is nothing
+   * to install (the command harness). `installFlags` are extra `npm install` flags (e.g.
+   * `--ignore-scripts` when optional native dependencies would build with node-gyp, which can
+   * download Node headers from outside the registry).
    */
   npm?: { package: string; pinnedVersion: string; bin: string; installFlags?: string[] };
+  /** It runs the command line the study gives it (`--command`) instead of a CLI of its own. */
+  takesCommand: boolean;
   /** Where a skill named `name` goes, relative to the workdir, e.g. `.claude/skills/<name>`. */
   skillDir(name: string): string;
+  /**
+   * Folders, by name, that the CLI keeps its skills and settings in (in the working folder or
+   * HOME): not the agent's work, so the verifier does not count a change there as a change of the app.
+   */
+  configFolders: readonly string[];
+  /** Where the run's MCP servers go; null when the harness takes none. */
+  mcpServersFile: McpServersFile | null;
+  verifierHook: VerifierHook;
   /** Arguments that make the CLI print its version, and how to read it from stdout. */
   versionArgs: string[];
   parseVersion(stdout: string): string | null;
   /** Writes the run's config files (settings, CODEX_HOME/config.toml, .gemini/settings.json) and says how to start it. */
   prepare(input: PrepareRunInput): Promise<HarnessInvocation>;
-  createParser(): TranscriptParser;
+  /**
+   * The arguments of a follow-up turn that continues the session its transcript named
+   * (`Trajectory.sessionId`), made from the first turn's `prepare(...).args`; null when the harness
+   * cannot continue one. Declared for issue 25's multi-turn tasks: nothing calls it yet.
+   */
+  resumeArgs: ((firstTurnArgs: readonly string[], sessionId: string) => string[]) | null;
+  /**
+   * Loads the harness's transcript parser and returns its factory (one fresh parser per
+   * transcript). Imported only when asked, so parsing one harness's transcript (`lhb runs parse
+   * --harness command`) never loads the others' parsers, nor does the verifier hook.
+   */
+  loadParser(): Promise<() => TranscriptParser>;
 }
 
 /**
@@ -88,4 +148,9 @@ export function baseHarnessEnv(input: Pick<PrepareRunInput, 'homeDir' | 'binary'
   if (parent.NODE_EXTRA_CA_CERTS) env.NODE_EXTRA_CA_CERTS = parent.NODE_EXTRA_CA_CERTS;
   if (input.apiKeyEnv && input.apiKey !== undefined) env[input.apiKeyEnv] = input.apiKey;
   return env;
+}
+
+/** Where a run's MCP servers file is on disk: `file` in this run's HOME or working folder. */
+export function runMcpServersPath(file: McpServersFile, run: Pick<PrepareRunInput, 'homeDir' | 'workdir'>): string {
+  return join(file.in === 'home' ? run.homeDir : run.workdir, file.path);
 }

@@ -1,4 +1,5 @@
 import type { ReplayAction } from '../../../schemas/replay-script.ts';
+import { shellQuote } from '../../shell-quote.ts';
 
 /**
  * How the scripted model's portable actions become the tool calls a Responses API client
@@ -77,9 +78,6 @@ export function countModelTurns(input: unknown): number {
   }
   return turns;
 }
-
-/** A shell word: single-quoted, with embedded single quotes closed, escaped and reopened. */
-export const shellQuote = (value: string): string => `'${value.replaceAll("'", `'\\''`)}'`;
 
 const SHELL_TOOLS = ['exec_command', 'shell_command', 'shell', 'local_shell'] as const;
 

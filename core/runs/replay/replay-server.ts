@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ReplayScriptSchema, ReplayVariablesSchema, type ReplayScript, type ReplayVariables } from '../../../schemas/replay-script.ts';
+import { readCappedBody } from '../../read-capped-body.ts';
 import { ReplaySession } from './replay-session.ts';
 import type { WireFormat } from './wire-format.ts';
 
@@ -26,15 +27,9 @@ function sendJson(res: ServerResponse, status: number, value: unknown): void {
 }
 
 async function readJsonBody(req: IncomingMessage): Promise<unknown> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) throw new Error(`request body over ${MAX_BODY_BYTES} bytes`);
-    chunks.push(chunk as Buffer);
-  }
-  if (size === 0) return undefined;
-  return JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown;
+  const bytes = await readCappedBody(req, MAX_BODY_BYTES);
+  if (bytes.byteLength === 0) return undefined;
+  return JSON.parse(bytes.toString('utf8')) as unknown;
 }
 
 const SESSION_PATH = /^\/s\/([A-Za-z0-9._-]{1,200})(\/.*)?$/;

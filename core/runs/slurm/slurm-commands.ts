@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { shellCommandLine } from '../../shell-quote.ts';
 import { ExecutorUnreachableError } from '../executors/run-executor.ts';
 
 /** A Slurm command that ran and refused (a bad partition, an unknown job): its own words. */
@@ -29,7 +30,7 @@ export class SlurmShell {
 
   /** Runs one command; a failure to reach the controller (or the ssh host) is an ExecutorUnreachableError. */
   async run(args: readonly string[]): Promise<SlurmCommandResult> {
-    const [command, commandArgs] = this.sshHost ? ['ssh', ['-o', 'BatchMode=yes', '-o', 'ConnectTimeout=15', this.sshHost, '--', args.map(shellQuote).join(' ')]] : [args[0]!, args.slice(1)];
+    const [command, commandArgs] = this.sshHost ? ['ssh', ['-o', 'BatchMode=yes', '-o', 'ConnectTimeout=15', this.sshHost, '--', shellCommandLine(args)]] : [args[0]!, args.slice(1)];
     const result = await new Promise<SlurmCommandResult & { spawnError?: string }>((resolve) => {
       const child = spawn(command, commandArgs, { stdio: ['ignore', 'pipe', 'pipe'] });
       let stdout = '';
@@ -84,9 +85,4 @@ function lastLine(text: string): string {
       .filter(Boolean)
       .at(-1) ?? ''
   ).slice(0, 500);
-}
-
-/** Quotes one argument for the remote POSIX shell ssh hands the command to. */
-export function shellQuote(value: string): string {
-  return /^[A-Za-z0-9_@%+=:,./-]+$/.test(value) ? value : `'${value.replaceAll("'", `'\\''`)}'`;
 }

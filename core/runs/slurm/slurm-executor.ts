@@ -1,6 +1,7 @@
 import { appendFileSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, readSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { StudySlurm } from '../../../schemas/studies.ts';
+import { shellQuote } from '../../shell-quote.ts';
 import type { ExecuteRequest, RunExecutor } from '../executors/run-executor.ts';
 import { ExecutorUnreachableError } from '../executors/run-executor.ts';
 import type { ProcessOutcome } from '../executors/run-process.ts';
@@ -148,7 +149,7 @@ export function createSlurmExecutor(options: SlurmExecutorOptions): RunExecutor 
     const script = join(slurmDir, 'jobs', `${request.runId}.sh`);
     writeFileSync(
       script,
-      `#!/bin/sh\n# LH-Bench Studio: study run ${request.runId}. Runs the prepared harness in its run folder and records how it ended.\nexec ${options.slurm.lhbCommand ?? 'lhb'} runs exec ${quote(request.folder)}\n`,
+      `#!/bin/sh\n# LH-Bench Studio: study run ${request.runId}. Runs the prepared harness in its run folder and records how it ended.\nexec ${options.slurm.lhbCommand ?? 'lhb'} runs exec ${shellQuote(request.folder)}\n`,
       { mode: 0o755 },
     );
     const minutes = Math.ceil((request.timeoutMs + 5 * 60_000) / 60_000); // the harness's own limit stops it first
@@ -326,10 +327,6 @@ function emptyOutcome(): ProcessOutcome {
 
 function lostOutcome(reason: string): ProcessOutcome {
   return { ...emptyOutcome(), lostReason: reason };
-}
-
-function quote(value: string): string {
-  return `'${value.replaceAll("'", `'\\''`)}'`;
 }
 
 function pause(ms: number, signal: AbortSignal, cancelSent: boolean): Promise<void> {

@@ -7,6 +7,7 @@ import { insertStudy, type NewStudyRun, type StudyRow } from '../../store/study-
 import { findTask } from '../../store/task-repository.ts';
 import type { Workspace } from '../../workspace/open-workspace.ts';
 import { configIdOf, versionsJsonOf } from '../run-configuration.ts';
+import { harnessAdapter } from '../harnesses/harness-registry.ts';
 import { readSkill } from '../skills/read-skill.ts';
 import { harnessKey, resolveStudyHarnesses } from './resolve-study-harnesses.ts';
 
@@ -65,6 +66,10 @@ const short = (text: string | undefined) => (text === undefined ? 'unset' : text
  */
 export async function createStudy(workspace: Workspace, input: StudySpecInput, toolsDir: string): Promise<StudyRow> {
   const spec = StudySpecSchema.parse(input);
+  for (const [index, configuration] of spec.configurations.entries()) {
+    const adapter = harnessAdapter(configuration.harness);
+    if (adapter.takesCommand && configuration.command === undefined) throw new StudySpecError(`configurations.${index}.command: the ${adapter.id} harness needs a command`);
+  }
   const project = findCurrentProject(workspace.db);
   if (!project) throw new StudySpecError('The workspace has no project; open it once with lhb or the app so it is set up.');
   const missing = spec.tasks.filter((id) => !findTask(workspace.db, id));

@@ -95,7 +95,7 @@ export async function executeStudyRun(input: ExecuteRunInput): Promise<ExecuteRu
         prepareTaskWorkdir(input.task, workdir);
         const skillFile = input.skill ? installSkill(input.skill, workdir, input.adapter.skillDir(input.skill.name)) : '';
         const endpoint = input.endpointFor(workdir, skillFile);
-        const verifier = prepareRunVerifier({ enabled: input.spec.verifier, harness: input.adapter.id, frames: input.task.frames, folder, workdir });
+        const verifier = prepareRunVerifier({ enabled: input.spec.verifier, harness: input.adapter, frames: input.task.frames, folder, workdir });
         const invocation = await input.adapter.prepare({
           workdir,
           homeDir,
@@ -145,7 +145,7 @@ export async function executeStudyRun(input: ExecuteRunInput): Promise<ExecuteRu
   manifest.completed_steps.push('executed');
   save('running');
 
-  const trajectory = existsSync(transcriptFile) ? await parseTranscript(input.adapter.createParser(), transcriptFile) : undefined;
+  const trajectory = existsSync(transcriptFile) ? await parseTranscript((await input.adapter.loadParser())(), transcriptFile) : undefined;
   const errors = trajectory ? extractErrors(trajectory) : [];
   manifest.completed_steps.push('parsed');
 

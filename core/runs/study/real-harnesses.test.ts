@@ -6,10 +6,9 @@ import type { ReplayScript } from '../../../schemas/replay-script.ts';
 import { createApi, type Api } from '../../api/create-api.ts';
 import { findStudyRun } from '../../store/study-repository.ts';
 import { openWorkspace } from '../../workspace/open-workspace.ts';
-import { HARNESS_ADAPTERS } from '../harnesses/harness-registry.ts';
+import { HARNESS_ADAPTERS, installableHarnesses } from '../harnesses/harness-registry.ts';
 import { ensureTestHarness, TEST_TOOLS_DIR } from '../harnesses/test-harness-tools.fixture.ts';
 import { importTestTask, writeTestSkill } from './study-engine.fixture.ts';
-import { DEFAULT_MODELS } from '../../cli/study-spec-from-flags.ts';
 import { harborValidationErrors } from '../trajectory/harbor-atif-validator.fixture.ts';
 
 // The acceptance run of the run engine: each real harness CLI (installed from npm) through the
@@ -34,7 +33,8 @@ const NO_SKILL_SCRIPT: ReplayScript = {
   usage: { input: 100, output: 20 },
 };
 
-const HARNESSES = ['claude-code', 'codex', 'gemini-cli'] as const;
+/** Every harness with a CLI of its own: a new adapter gets this acceptance run too. */
+const HARNESSES = installableHarnesses().map((adapter) => adapter.id);
 const previousToolsDir = process.env.LHB_TOOLS_DIR;
 
 let dir: string;
@@ -68,7 +68,7 @@ interface RunView {
 }
 
 async function runOne(harness: string, extra: Record<string, unknown>): Promise<{ studyId: string; run: RunView }> {
-  const { studyId } = (await api.call('runs.start', { tasks: ['engine-task'], taskFolders: { 'engine-task': taskFolder }, configurations: [{ harness, model: DEFAULT_MODELS[harness as keyof typeof DEFAULT_MODELS] }], timeoutSeconds: 180, ...extra })) as { studyId: string };
+  const { studyId } = (await api.call('runs.start', { tasks: ['engine-task'], taskFolders: { 'engine-task': taskFolder }, configurations: [{ harness, model: HARNESS_ADAPTERS[harness as keyof typeof HARNESS_ADAPTERS].defaultModel }], timeoutSeconds: 180, ...extra })) as { studyId: string };
   await api.context.jobs.idle();
   const { runs } = (await api.call('runs.study', { studyId })) as { runs: RunView[] };
   return { studyId, run: runs[0]! };
@@ -95,7 +95,7 @@ describe.each(HARNESSES)('%s through the run engine', (harness) => {
 
     // Its ATIF export names the harness version and model the run had (Codex and Gemini CLI name neither in their stream), and Harbor's validator accepts it.
     const { atif } = (await api.call('runs.exportAtif', { runId: run.id })) as { atif: { agent: { version: string; model_name?: string } } };
-    expect(atif.agent).toMatchObject({ name: harness, version: HARNESS_ADAPTERS[harness].npm!.pinnedVersion, model_name: DEFAULT_MODELS[harness] });
+    expect(atif.agent).toMatchObject({ name: harness, version: HARNESS_ADAPTERS[harness].npm!.pinnedVersion, model_name: HARNESS_ADAPTERS[harness].defaultModel });
     expect(harborValidationErrors(atif)).toEqual([]);
 
     // The transcript and trajectory are archived in the blob store.

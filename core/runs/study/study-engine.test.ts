@@ -79,6 +79,12 @@ describe('the run engine with the command harness', () => {
     expect(((await api.call('runs.studies', {})) as { studies: unknown[] }).studies).toEqual([]);
   });
 
+  it('refuses a harness that takes a command without one, naming the configuration, and records nothing', async () => {
+    const spec = { tasks: ['engine-task'], configurations: [{ harness: 'command', model: 'm', command: 'true' }, { harness: 'command', model: 'n' }] };
+    await expect(api.call('runs.start', spec)).rejects.toMatchObject({ code: 'bad_request', message: 'configurations.1.command: the command harness needs a command' });
+    expect(((await api.call('runs.studies', {})) as { studies: unknown[] }).studies).toEqual([]);
+  });
+
   it('kills a hanging harness at its timeout with every process it started, including one that left its group', async () => {
     const marker = `4${Math.floor(Math.random() * 1e6)}.5`;
     const hang = `sleep ${marker} & (setsid sleep ${marker} &) ; sleep ${marker}`;

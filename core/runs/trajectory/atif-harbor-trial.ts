@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { RunManifest } from '../../../schemas/bundles.ts';
 import type { Trajectory } from '../../../schemas/trajectory.ts';
 import { BundleError, readJsonFile } from '../bundle-files.ts';
+import { OTHER_AGENTS_HARNESS_ID } from '../harnesses/harness-registry.ts';
 
 /**
  * A Harbor trial folder, as `harbor run` leaves one per trial under its job folder:
@@ -16,8 +17,8 @@ import { BundleError, readJsonFile } from '../bundle-files.ts';
  * ```
  *
  * It imports as a run without artifacts: its task is the workspace's task whose id is
- * `task_name`, its harness the agent (claude-code, codex, gemini-cli by their Harbor names, any
- * other agent under its own name), its model `provider/name` from `model_info`, its start and
+ * `task_name`, its harness the agent (ours by their Harbor names, which are their ids or
+ * aliases; any other agent under its own name), its model `provider/name` from `model_info`, its start and
  * finish the agent's execution (`agent_execution`, else the trial's). A trial that raised
  * (`exception_info`) is `failed`, or `timeout` when the exception's type says so.
  * A multi-step trial (`step_results`, `steps/<name>/agent/…`) is refused (refuseMultiStepTrial).
@@ -112,7 +113,7 @@ export function readHarborTrial(dir: string, trajectory: Trajectory): HarborTria
     run: {
       task_id: result.task_name,
       // The trajectory maps Harbor's names for the agents we run; any other agent keeps its name.
-      harness: trajectory.harness !== 'command' ? trajectory.harness : result.agent_info.name,
+      harness: trajectory.harness !== OTHER_AGENTS_HARNESS_ID ? trajectory.harness : result.agent_info.name,
       model,
       versions: {},
       started_at: started,

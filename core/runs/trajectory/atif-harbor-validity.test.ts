@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { HarnessId } from '../../../schemas/trajectory.ts';
 import { exportAtif, importAtif } from './atif.ts';
 import { harborValidationErrors } from './harbor-atif-validator.fixture.ts';
-import { parseTranscriptFile } from './transcript-parsers.ts';
+import { parseTranscriptFile } from './parse-harness-transcript.ts';
 
 const fixture = (path: string) => fileURLToPath(new URL(`./fixtures/${path}`, import.meta.url));
 const temp = mkdtempSync(join(tmpdir(), 'lhb-atif-valid-'));

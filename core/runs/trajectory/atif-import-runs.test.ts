@@ -8,7 +8,7 @@ import { findRunTrajectory } from '../../store/run-trajectory-repository.ts';
 import { importBundles } from '../import-bundles.ts';
 import { useTaskWorkspace } from '../study/task-workspace.fixture.ts';
 import { exportAtif, importAtif } from './atif.ts';
-import { parseTranscriptFile } from './transcript-parsers.ts';
+import { parseTranscriptFile } from './parse-harness-transcript.ts';
 import { extractErrors } from './extract-errors.ts';
 import { harborAtif } from './harbor-atif.fixture.ts';
 

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { TrajectorySchema, type Trajectory } from '../../../schemas/trajectory.ts';
 import { AtifFormatError, exportAtif, importAtif, readAtifFile } from './atif.ts';
 import { AtifTrajectorySchema } from './atif-schema.ts';
-import { parseTranscriptFile } from './transcript-parsers.ts';
+import { parseTranscriptFile } from './parse-harness-transcript.ts';
 
 const temps: string[] = [];
 afterEach(() => {

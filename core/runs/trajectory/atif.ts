@@ -4,7 +4,7 @@ import { HarnessIdSchema, type HarnessId, type Trajectory, type TrajectoryStep, 
 import { AtifTrajectorySchema, LhbRootExtraSchema, LhbStepExtraSchema, type AtifStep } from './atif-schema.ts';
 import { atifFailureFlag } from './atif-failure-flags.ts';
 import { atifStepTokens, atifTotalTokens, promptHoldsCacheCreation } from './atif-tokens.ts';
-import { canonicalHarnessId } from '../harnesses/harness-registry.ts';
+import { canonicalHarnessId, OTHER_AGENTS_HARNESS_ID } from '../harnesses/harness-registry.ts';
 import { capText } from './bounded-text.ts';
 import { resultShowsFailure } from './result-shows-failure.ts';
 import { WarningList } from './warning-list.ts';
@@ -41,8 +41,8 @@ function contentText(content: AtifStep['message'] | null | undefined): string {
 
 /**
  * An ATIF trajectory (parsed JSON) as our trajectory. Foreign files (Harbor's own agents) map:
- * the agent's name to a harness (claude-code, codex, gemini-cli; any other agent becomes
- * `command`, with a warning naming it), each step to a step (its `model_name` to the step's
+ * the agent's name to one of our harnesses by its id or an alias (canonicalHarnessId; any other
+ * agent becomes OTHER_AGENTS_HARNESS_ID, the command harness, with a warning naming it), each step to a step (its `model_name` to the step's
  * model), each tool call to a call whose result is its observation's `content`, failed when the
  * file marks it (our `extra.lhb`, the writer's own flag: core/runs/trajectory/
  * atif-failure-flags.ts) or its content shows a non-zero exit. Tokens: ATIF's `prompt_tokens`
@@ -69,7 +69,7 @@ export function importAtif(document: unknown, source = 'The ATIF document'): Tra
   if (named?.success) harness = named.data;
   else {
     const known = canonicalHarnessId(atif.agent.name);
-    harness = known ?? 'command';
+    harness = known ?? OTHER_AGENTS_HARNESS_ID;
     if (!known) warnings.add(`agent "${atif.agent.name}" is not a harness LH-Bench runs; it was imported as the command harness`);
   }
 

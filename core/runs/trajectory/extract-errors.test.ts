@@ -6,7 +6,7 @@ import { extractErrors } from './extract-errors.ts';
 import { recoveryRates } from './recovery-rates.ts';
 import { summariseTrajectory } from './summarise-trajectory.ts';
 import { toolCallAction } from './tool-call-action.ts';
-import { parseTranscriptFile } from './transcript-parsers.ts';
+import { parseTranscriptFile } from './parse-harness-transcript.ts';
 
 type CallSpec = Partial<TrajectoryToolCall> & { name: string };
 

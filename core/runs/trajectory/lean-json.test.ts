@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createSeededRandom, type SeededRandom } from '../../stats/seeded-random.ts';
+import { createXoshiro128Random } from '../../random/xoshiro128-random.ts';
+import type { SeededRandom } from '../../random/random-source.ts';
 import { capText } from './bounded-text.ts';
 import { countStringUnits, parseLeanJson, UNREAD_MIN_BYTES } from './lean-json.ts';
 
@@ -52,7 +53,7 @@ function otherEscapes(json: string): string {
 
 describe('countStringUnits', () => {
   it('counts the code units a JSON string body decodes to, for any escapes, characters and alignment', () => {
-    const random = createSeededRandom('count-units');
+    const random = createXoshiro128Random('count-units');
     for (let round = 0; round < 400; round++) {
       const text = randomString(random, 200);
       for (const body of [JSON.stringify(text).slice(1, -1), otherEscapes(JSON.stringify(text)).slice(1, -1)]) {
@@ -65,7 +66,7 @@ describe('countStringUnits', () => {
 
 describe('parseLeanJson', () => {
   it('equals JSON.parse with long strings capped, on generated lines written two ways', () => {
-    const random = createSeededRandom('lean-json');
+    const random = createXoshiro128Random('lean-json');
     for (let round = 0; round < 300; round++) {
       const value = { type: 'event', payload: randomValue(random), text: randomString(random, 3 * MAX) };
       const expected = capAll(value, MAX);

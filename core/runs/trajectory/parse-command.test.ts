@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MAX_TOOL_RESULT_CHARS, TrajectorySchema, type Trajectory } from '../../../schemas/trajectory.ts';
 import { createCommandParser } from './parse-command.ts';
-import { parseTranscriptFile } from './transcript-parsers.ts';
+import { parseTranscriptFile } from './parse-harness-transcript.ts';
 
 const temps: string[] = [];
 afterEach(() => {

@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { HarnessId } from '../../../schemas/trajectory.ts';
-import { createSeededRandom } from '../../stats/seeded-random.ts';
+import { createXoshiro128Random } from '../../random/xoshiro128-random.ts';
 import { PARALLEL_MIN_BYTES, parseTranscriptInParallel, transcriptWorkerReady } from './parse-transcript-in-parallel.ts';
 import { parseTranscript } from './read-transcript-lines.ts';
-import { createTranscriptParser } from './transcript-parsers.ts';
+import { createTranscriptParser } from './parse-harness-transcript.ts';
 
 const temps: string[] = [];
 afterEach(() => {
@@ -23,7 +23,7 @@ function writeTranscript(megabytes: number, options: { cutLastLine?: boolean } =
   temps.push(dir);
   const path = join(dir, 'transcript.jsonl');
   const fd = openSync(path, 'w');
-  const random = createSeededRandom('parallel-parse');
+  const random = createXoshiro128Random('parallel-parse');
   let written = 0;
   const write = (text: string) => {
     written += writeSync(fd, text);

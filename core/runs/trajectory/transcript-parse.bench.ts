@@ -3,9 +3,10 @@ import { closeSync, existsSync, mkdirSync, openSync, renameSync, statSync, write
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { median, type BenchResult } from '../../../build/bench-harness.ts';
-import { createSeededRandom, type SeededRandom } from '../../stats/seeded-random.ts';
+import { createXoshiro128Random } from '../../random/xoshiro128-random.ts';
+import type { SeededRandom } from '../../random/random-source.ts';
 import { parseTranscript, readTranscriptLines } from './read-transcript-lines.ts';
-import { createTranscriptParser } from './transcript-parsers.ts';
+import { createTranscriptParser } from './parse-harness-transcript.ts';
 
 const TARGET_BYTES = 200 * 1024 * 1024;
 const RUNS = 5;
@@ -122,7 +123,7 @@ function corpus(file: string, nonAsciiShare: number): string {
   const partial = `${path}.partial`;
   const fd = openSync(partial, 'w');
   try {
-    writeClaudeCodeTranscript(fd, createSeededRandom('lhb-transcript-bench'), nonAsciiShare);
+    writeClaudeCodeTranscript(fd, createXoshiro128Random('lhb-transcript-bench'), nonAsciiShare);
   } finally {
     closeSync(fd);
   }

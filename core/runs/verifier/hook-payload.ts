@@ -1,7 +1,18 @@
 import { z } from 'zod';
+import type { HarnessId } from '../../../schemas/trajectory.ts';
+import type { VerifierHook } from '../harnesses/harness-adapter.ts';
+import { HARNESS_ADAPTERS } from '../harnesses/harness-registry.ts';
 
-export const VERIFIER_HOOK_HARNESSES = ['claude-code', 'gemini-cli'] as const;
-export type VerifierHookHarness = (typeof VERIFIER_HOOK_HARNESSES)[number];
+/** A harness that runs the verifier as a post-tool command hook, with what its adapter says of that hook. */
+export interface VerifierHookHarness {
+  id: HarnessId;
+  hook: Extract<VerifierHook, { kind: 'post-tool-hook' }>;
+}
+
+/** The harnesses `lhb runs verify --hook <id>` answers for, from their adapters. */
+export function verifierHookHarnesses(): VerifierHookHarness[] {
+  return Object.values(HARNESS_ADAPTERS).flatMap(({ id, verifierHook: hook }) => (hook.kind === 'post-tool-hook' ? [{ id, hook }] : []));
+}
 
 /**
  * What both CLIs send a command hook on stdin (Claude Code's PostToolUse / PostToolUseFailure,
@@ -16,28 +27,26 @@ const HookPayloadSchema = z.looseObject({
 });
 export type HookPayload = z.infer<typeof HookPayloadSchema>;
 
-/** The tools that can change the app: file writes and edits, and shell commands (a build, an npm install). */
-const CHANGING_TOOLS: Record<VerifierHookHarness, ReadonlySet<string>> = {
-  'claude-code': new Set(['Write', 'Edit', 'MultiEdit', 'NotebookEdit', 'Bash']),
-  'gemini-cli': new Set(['write_file', 'replace', 'run_shell_command']),
-};
-
 export function parseHookPayload(text: string, harness: VerifierHookHarness): HookPayload {
   let raw: unknown;
   try {
     raw = JSON.parse(text);
   } catch {
-    throw new Error(`the ${harness} hook's input on stdin is not JSON (${JSON.stringify(text.slice(0, 80))}); nothing was checked`);
+    throw new Error(`the ${harness.id} hook's input on stdin is not JSON (${JSON.stringify(text.slice(0, 80))}); nothing was checked`);
   }
   const parsed = HookPayloadSchema.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    throw new Error(`the ${harness} hook's input has no usable ${issue.path.join('.') || 'object'} (${issue.message}); nothing was checked`);
+    throw new Error(`the ${harness.id} hook's input has no usable ${issue.path.join('.') || 'object'} (${issue.message}); nothing was checked`);
   }
   return parsed.data;
 }
 
-/** Whether the tool call may have changed the app (so a check is worth it). */
+/**
+ * Whether the tool call may have changed the app (so a check is worth it): one of the harness's
+ * file writes and edits, or shell commands (a build, an npm install). The CLI's own matcher
+ * should let no other through; this holds when a hook config elsewhere fires on every tool.
+ */
 export function toolMayChangeApp(harness: VerifierHookHarness, payload: HookPayload): boolean {
-  return CHANGING_TOOLS[harness].has(payload.tool_name);
+  return harness.hook.changingTools.includes(payload.tool_name);
 }

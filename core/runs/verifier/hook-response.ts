@@ -19,16 +19,15 @@ export function describeVerification(result: VerificationResult, after?: string)
 }
 
 /**
- * What the hook prints on stdout (exit code 0) so the harness hands the result to the model:
- * - Claude Code: problems as `decision: "block"` with the text as `reason` (after PostToolUse
- *   the call has already happened; the reason is fed back to the model as a hook error, and the
- *   tool's own result and status are kept); a clean check as `hookSpecificOutput.additionalContext`.
- * - Gemini CLI: always `hookSpecificOutput.additionalContext`, which AfterTool appends to the tool's
- *   result. Its `decision: "block"` would replace the result with an error and mark a call that
- *   worked as failed.
+ * What the hook prints on stdout (exit code 0) so the harness hands the result to the model, as
+ * its adapter says (`problemsAs`): problems as `decision: "block"` with the text as `reason`
+ * (Claude Code: after PostToolUse the call has already happened; the reason is fed back to the
+ * model as a hook error, and the tool's own result and status are kept), or as
+ * `hookSpecificOutput.additionalContext`, which the hook appends to the tool's result (Gemini
+ * CLI, whose block would mark a call that worked as failed). A clean check is always context.
  */
 export function hookResponse(harness: VerifierHookHarness, event: string, result: VerificationResult, after: string): Record<string, unknown> {
   const text = describeVerification(result, after);
-  if (harness === 'claude-code' && !result.ok) return { decision: 'block', reason: text };
+  if (harness.hook.problemsAs === 'block' && !result.ok) return { decision: 'block', reason: text };
   return { hookSpecificOutput: { hookEventName: event, additionalContext: text } };
 }

@@ -1,6 +1,5 @@
-import type { HarnessId } from '../../../schemas/trajectory.ts';
 import { resolveChromiumPath } from '../chromium-path.ts';
-import type { McpServerSpec } from '../harnesses/harness-adapter.ts';
+import type { HarnessAdapter, McpServerSpec } from '../harnesses/harness-adapter.ts';
 import { currentLhbCommand, withEnvPrefix } from './lhb-command.ts';
 import { writeVerifyConfig } from './verify-config.ts';
 
@@ -8,16 +7,17 @@ import { writeVerifyConfig } from './verify-config.ts';
 export const VERIFIER_MCP_SERVER_NAME = 'lhb_verifier';
 
 export interface RunVerifierSetup {
-  /** Claude Code's PostToolUse and Gemini CLI's AfterTool hook command. */
+  /** The post-tool hook command (Claude Code's PostToolUse, Gemini CLI's AfterTool). */
   verifierCommand?: string[];
-  /** Codex has no post-tool hook: it is offered the verify_build tool instead. */
+  /** For a harness without a post-tool hook (Codex): the verify_build tool's MCP server. */
   mcpServers: McpServerSpec[];
 }
 
 export interface PrepareRunVerifierInput {
   /** The study's choice; absent means on for tasks with frames (Figma-to-code), off otherwise. */
   enabled: boolean | undefined;
-  harness: HarnessId;
+  /** The run's harness: its adapter says how the verifier reaches it. */
+  harness: Pick<HarnessAdapter, 'id' | 'verifierHook'>;
   frames: readonly { node_id: string; target_route: string; viewport_width: number | null; viewport_height: number | null }[];
   /** The run folder: verify.json, the verifier's state and its findings log go here. */
   folder: string;
@@ -27,12 +27,13 @@ export interface PrepareRunVerifierInput {
 
 /**
  * Sets a run up for the verifier: writes verify.json (the task's routes, or `/`) and says how
- * the harness calls `lhb runs verify`. The command harness has neither hooks nor MCP, so it
- * gets none.
+ * the harness calls `lhb runs verify`, as its adapter's `verifierHook` says. A harness with
+ * neither hooks nor MCP (the command harness) gets none.
  */
 export function prepareRunVerifier(input: PrepareRunVerifierInput): RunVerifierSetup {
   const enabled = input.enabled ?? input.frames.length > 0;
-  if (!enabled || input.harness === 'command') return { mcpServers: [] };
+  const hook = input.harness.verifierHook;
+  if (!enabled || hook.kind === 'none') return { mcpServers: [] };
   let chromiumPath: string | undefined;
   try {
     chromiumPath = resolveChromiumPath();
@@ -51,9 +52,9 @@ export function prepareRunVerifier(input: PrepareRunVerifierInput): RunVerifierS
     ...(chromiumPath ? { chromiumPath } : {}),
   });
   const lhb = currentLhbCommand();
-  if (input.harness === 'codex') {
+  if (hook.kind === 'mcp-tool') {
     const [command, ...args] = lhb.argv;
     return { mcpServers: [{ name: VERIFIER_MCP_SERVER_NAME, command: command!, args: [...args, 'runs', 'verify', '--workdir', input.workdir, '--mcp'], env: lhb.env }] };
   }
-  return { verifierCommand: withEnvPrefix(lhb, ['runs', 'verify', '--workdir', input.workdir, '--hook', input.harness]), mcpServers: [] };
+  return { verifierCommand: withEnvPrefix(lhb, ['runs', 'verify', '--workdir', input.workdir, '--hook', input.harness.id]), mcpServers: [] };
 }

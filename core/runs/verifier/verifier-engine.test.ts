@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReplayScript } from '../../../schemas/replay-script.ts';
 import { createApi, type Api } from '../../api/create-api.ts';
-import { DEFAULT_MODELS } from '../../cli/study-spec-from-flags.ts';
 import { listRunVerifications } from '../../store/run-verification-repository.ts';
 import { openWorkspace } from '../../workspace/open-workspace.ts';
 import { HARNESS_ADAPTERS } from '../harnesses/harness-registry.ts';
@@ -52,7 +51,7 @@ async function runOne(harness: 'claude-code' | 'codex', replay: ReplayScript) {
   const { studyId } = (await api.call('runs.start', {
     tasks: ['engine-task'],
     taskFolders: { 'engine-task': taskFolder },
-    configurations: [{ harness, model: DEFAULT_MODELS[harness] }],
+    configurations: [{ harness, model: HARNESS_ADAPTERS[harness].defaultModel }],
     timeoutSeconds: 240,
     replay,
     verifier: true,

@@ -1,12 +1,17 @@
 import { createHash } from 'node:crypto';
 import { lstatSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { HARNESS_ADAPTERS } from '../harnesses/harness-registry.ts';
 
 /**
  * Folders of the agent's working folder that are not its app's sources: dependencies, build
- * output, version control, caches, and the harnesses' own config and skills.
+ * output, version control, caches, and every harness's own config and skills (whichever harness
+ * runs, a task may bring another's).
  */
-const NOT_SOURCES = new Set(['out', 'node_modules', 'dist', '.git', '.cache', '.vite', '.next', '.turbo', 'coverage', '.claude', '.gemini', '.agents', '.codex']);
+const NOT_SOURCES = new Set([
+  ...['out', 'node_modules', 'dist', '.git', '.cache', '.vite', '.next', '.turbo', 'coverage'],
+  ...Object.values(HARNESS_ADAPTERS).flatMap((adapter) => adapter.configFolders),
+]);
 /** A folder this large is not walked further: the fingerprint then covers what was seen. */
 const MAX_FILES = 20_000;
 

@@ -12,7 +12,8 @@ import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { DemoStudy } from '../../../core/analysis/demo-study.ts';
-import { createSeededRandom, type SeededRandom } from '../../../core/stats/seeded-random.ts';
+import { createXoshiro128Random } from '../../../core/random/xoshiro128-random.ts';
+import type { SeededRandom } from '../../../core/random/random-source.ts';
 
 export const STUDY_SEED = 'lhb-demo-study-v1';
 
@@ -83,7 +84,7 @@ const pad = (n: number) => String(n).padStart(2, '0');
 const at = (base: number, minutes: number) => new Date(base + minutes * 60_000).toISOString();
 
 export function makeDemoStudy(seed: string = STUDY_SEED): DemoStudy {
-  const random = createSeededRandom(seed);
+  const random = createXoshiro128Random(seed);
   const tasks = SCREENS.map((title, i) => ({
     id: `synthetic-task-${pad(i + 1)}`,
     title: `Synthetic: ${title}`,

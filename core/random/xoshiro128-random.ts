@@ -1,22 +1,19 @@
-// A seedable PRNG for the resampling statistics (bootstrap intervals, Bradley–Terry bootstrap):
-// the same seed gives the same draws on every machine, so a rerun reproduces an interval exactly.
-// core/stats may not import core/arena, so this is its own small generator: xoshiro128** with its
-// state spread from the seed by splitmix32. Not cryptographic.
+// The statistics' generator, for resampling (bootstrap intervals, Bradley–Terry bootstrap): the
+// same seed gives the same draws on every machine, so a rerun reproduces an interval exactly
+// (xoshiro128-random.test.ts pins its first draws). xoshiro128** with its state spread from the
+// seed by splitmix32. Not cryptographic. It is not the arena's generator (sfc32-random.ts): each
+// keeps the sequence its stored seeds were drawn with.
+
+import type { SeededRandom } from './random-source.ts';
 
 export type Seed = number | string;
 
-export interface SeededRandom {
-  /** A uniform number in [0, 1) with 53 random bits. */
-  next(): number;
-  /** A uniform integer in [0, n) for a positive integer n ≤ 2^32. */
-  int(n: number): number;
-}
-
 /**
  * xoshiro128** seeded from a number (any finite value) or a string. Two generators made from the
- * same seed return the same sequence.
+ * same seed return the same sequence. `next()` has 53 random bits; `int(n)` takes n ≤ 2^32 and
+ * has no modulo bias.
  */
-export function createSeededRandom(seed: Seed): SeededRandom {
+export function createXoshiro128Random(seed: Seed): SeededRandom {
   let mix = seedToUint32(seed);
   const splitmix32 = (): number => {
     mix = (mix + 0x9e3779b9) | 0;

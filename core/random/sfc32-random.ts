@@ -1,17 +1,10 @@
-// A small, fast, seedable PRNG so an arena session (its queue and its left/right draws) can be
-// replayed exactly from a seed string. Not cryptographic: blinding tokens use HMAC instead
-// (blind-labels.ts); this only has to be uniform and reproducible.
+// The arena's generator: an arena session (its queue and its left/right draws) replays exactly
+// from its stored seed string, so this generator's output must never change (sfc32-random.test.ts
+// pins its first draws). Not cryptographic: blinding tokens use HMAC instead (core/arena/blind-labels.ts);
+// this only has to be uniform and reproducible. The statistics use their own generator
+// (xoshiro128-random.ts), whose draws are pinned by published intervals in the same way.
 
-/** The one thing callers need from a random source; tests can pass a deliberately biased one. */
-export interface RandomSource {
-  /** A number in [0, 1). */
-  next(): number;
-}
-
-export interface SeededRandom extends RandomSource {
-  /** A uniform integer in [0, n) for a positive integer n. */
-  int(n: number): number;
-}
+import type { SeededRandom } from './random-source.ts';
 
 /** cyrb128: a quick 128-bit string hash, used only to spread a seed string over sfc32's state. */
 function cyrb128(text: string): [number, number, number, number] {
@@ -37,8 +30,11 @@ function cyrb128(text: string): [number, number, number, number] {
   return [h1 >>> 0, h2 >>> 0, h3 >>> 0, h4 >>> 0];
 }
 
-/** sfc32 (Chris Doty-Humphrey's Small Fast Counting generator) seeded from a string via cyrb128. */
-export function createSeededRandom(seed: string): SeededRandom {
+/**
+ * sfc32 (Chris Doty-Humphrey's Small Fast Counting generator) seeded from a string via cyrb128.
+ * `int(n)` takes any positive safe integer n.
+ */
+export function createSfc32Random(seed: string): SeededRandom {
   let [a, b, c, d] = cyrb128(seed);
   const nextUint32 = (): number => {
     const t = (((a + b) | 0) + d) | 0;

@@ -1,0 +1,157 @@
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HarnessIdSchema } from '../../../schemas/trajectory.ts';
+import { runMcpServersPath, type HarnessAdapter, type HarnessInvocation } from './harness-adapter.ts';
+import { canonicalHarnessId, HARNESS_ADAPTERS, harnessIdsInWords, installableHarnesses, OTHER_AGENTS_HARNESS_ID } from './harness-registry.ts';
+import { ensureTestHarness } from './test-harness-tools.fixture.ts';
+
+// The adapters are the one description of each harness; these are the rules every one of them
+// keeps, so that the rest of the code can derive what it needs from them.
+
+const ADAPTERS = Object.values(HARNESS_ADAPTERS);
+const HERE = fileURLToPath(new URL('.', import.meta.url));
+
+let root: string;
+beforeAll(() => {
+  root = mkdtempSync(join(tmpdir(), 'lhb-harness-adapters-'));
+});
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+/** A run's HOME and working folder, as the executor lays them out. */
+function runFolders(name: string): { homeDir: string; workdir: string } {
+  const homeDir = join(root, name, 'home');
+  const workdir = join(root, name, 'work');
+  mkdirSync(join(homeDir, 'tmp'), { recursive: true });
+  mkdirSync(workdir, { recursive: true });
+  return { homeDir, workdir };
+}
+
+async function prepared(adapter: HarnessAdapter, name: string, extra: Partial<Parameters<HarnessAdapter['prepare']>[0]> = {}): Promise<{ invocation: HarnessInvocation; homeDir: string; workdir: string }> {
+  const folders = runFolders(name);
+  const invocation = await adapter.prepare({ ...folders, binary: `/opt/${adapter.id}`, prompt: 'Build the page.', model: adapter.defaultModel, mcpServers: [], command: 'true', ...extra });
+  return { invocation, ...folders };
+}
+
+describe('the harness registry', () => {
+  it('holds one adapter per id of HarnessIdSchema, each under its own id', () => {
+    expect(Object.keys(HARNESS_ADAPTERS)).toEqual(HarnessIdSchema.options);
+    for (const [id, adapter] of Object.entries(HARNESS_ADAPTERS)) expect(adapter.id).toBe(id);
+  });
+
+  it('maps every id and alias, in any case, to one harness only', () => {
+    const owners = new Map<string, string>();
+    for (const adapter of ADAPTERS) {
+      for (const name of [adapter.id, ...adapter.aliases]) {
+        expect(name, `${adapter.id}'s names are lowercase`).toBe(name.toLowerCase());
+        expect(owners.get(name), `${name} names ${owners.get(name)} and ${adapter.id}`).toBeUndefined();
+        owners.set(name, adapter.id);
+        expect(canonicalHarnessId(` ${name.toUpperCase()} `)).toBe(adapter.id);
+      }
+    }
+    expect(canonicalHarnessId('openhands')).toBeUndefined();
+  });
+
+  it('reads an agent it has no adapter for as the harness that runs any command', () => {
+    expect(HARNESS_ADAPTERS[OTHER_AGENTS_HARNESS_ID].takesCommand).toBe(true);
+    expect(HARNESS_ADAPTERS[OTHER_AGENTS_HARNESS_ID].npm).toBeUndefined();
+  });
+
+  it('names the installable harnesses in words for messages', () => {
+    expect(installableHarnesses().every((adapter) => adapter.npm !== undefined && !adapter.takesCommand)).toBe(true);
+    expect(harnessIdsInWords(installableHarnesses())).toBe(
+      `${installableHarnesses()
+        .slice(0, -1)
+        .map((adapter) => adapter.id)
+        .join(', ')} or ${installableHarnesses().at(-1)!.id}`,
+    );
+    expect(harnessIdsInWords([HARNESS_ADAPTERS.command])).toBe('command');
+  });
+});
+
+describe('every harness adapter', () => {
+  it('imports no transcript parser when it loads: loadParser brings its own, a fresh parser per call', async () => {
+    for (const file of readdirSync(HERE).filter((name) => name.endsWith('.ts') && !name.includes('.test.') && !name.includes('.fixture.'))) {
+      const eager = [...readFileSync(join(HERE, file), 'utf8').matchAll(/^import (?!type )[^;]*?from '([^']*\/trajectory\/[^']*)'/gm)].map((match) => match[1]);
+      expect(eager, `${file} imports trajectory code at load`).toEqual([]);
+    }
+    for (const adapter of ADAPTERS) {
+      const create = await adapter.loadParser();
+      const parser = create();
+      expect(parser).not.toBe(create());
+      expect(parser.finish().harness).toBe(adapter.id);
+    }
+  });
+
+  it('has a default model, and a key variable unless it runs any command', () => {
+    for (const adapter of ADAPTERS) {
+      expect(adapter.defaultModel.length, adapter.id).toBeGreaterThan(0);
+      if (adapter.takesCommand) expect(adapter.keyEnv, adapter.id).toBeNull();
+      else expect(adapter.keyEnv, adapter.id).toMatch(/^[A-Z][A-Z0-9_]*$/);
+    }
+  });
+
+  it('writes the run’s MCP servers where its mcpServersFile says, and takes them whenever the verifier is an MCP tool', async () => {
+    for (const adapter of ADAPTERS) {
+      if (adapter.verifierHook.kind === 'mcp-tool') expect(adapter.mcpServersFile, adapter.id).not.toBeNull();
+      if (!adapter.mcpServersFile) continue;
+      const run = await prepared(adapter, `mcp-${adapter.id}`, { mcpServers: [{ name: 'lhb_probe_server', command: 'node', args: ['probe.mjs'] }] });
+      const file = runMcpServersPath(adapter.mcpServersFile, run);
+      expect(readFileSync(file, 'utf8'), `${adapter.id}: ${file}`).toContain('lhb_probe_server');
+    }
+  });
+
+  it('keeps its skills and settings in folders it declares, which the verifier leaves out of the app', () => {
+    for (const adapter of ADAPTERS) {
+      const skillRoot = adapter.skillDir('x').split(/[\\/]/)[0]!;
+      expect(adapter.configFolders, adapter.id).toContain(skillRoot);
+      if (adapter.mcpServersFile?.in === 'workdir') expect(adapter.configFolders, adapter.id).toContain(adapter.mcpServersFile.path.split(/[\\/]/)[0]);
+    }
+  });
+
+  it('continues a session by the id its transcript names, after the first turn’s own arguments', async () => {
+    for (const adapter of ADAPTERS) {
+      if (!adapter.resumeArgs) continue;
+      const { invocation } = await prepared(adapter, `resume-${adapter.id}`);
+      const args = adapter.resumeArgs(invocation.args, 'session-1');
+      expect(args, adapter.id).toContain('session-1');
+      // Nothing of the first turn is lost: the same model, output format and permissions.
+      for (const arg of invocation.args) expect(args, `${adapter.id} keeps ${arg}`).toContain(arg);
+    }
+  });
+});
+
+describe('a follow-up turn’s arguments, given to the real CLIs', () => {
+  const MISSING_SESSION = '0199aaaa-0000-4000-8000-000000000000';
+
+  /** Runs the CLI (in its own process group, killed on the hard timeout) and returns what it printed. */
+  async function run(invocation: HarnessInvocation): Promise<{ code: number | null; output: string }> {
+    const child = spawn(invocation.command, invocation.args, { cwd: invocation.cwd, env: invocation.env, detached: true, stdio: ['pipe', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+    child.stdin.end(invocation.stdin ?? '');
+    const timer = setTimeout(() => process.kill(-child.pid!, 'SIGKILL'), 60_000);
+    const code = await new Promise<number | null>((resolve, reject) => {
+      child.once('error', reject);
+      child.once('close', resolve);
+    }).finally(() => clearTimeout(timer));
+    return { code, output };
+  }
+
+  it('are taken: each CLI looks for the session to continue (and says it has none) rather than refusing an argument', async () => {
+    for (const adapter of ADAPTERS) {
+      if (!adapter.resumeArgs) continue;
+      const binary = await ensureTestHarness(adapter);
+      // A closed port: nothing here may reach a model.
+      const { invocation } = await prepared(adapter, `real-resume-${adapter.id}`, { binary, endpoint: 'http://127.0.0.1:9', apiKeyEnv: 'LHB_TEST_KEY', apiKey: 'test-key' });
+      const { code, output } = await run({ ...invocation, args: adapter.resumeArgs(invocation.args, MISSING_SESSION) });
+      expect(output, adapter.id).toMatch(/no (conversation|rollout|previous sessions?) found/i);
+      expect(output, adapter.id).not.toMatch(/unknown (option|argument)|unexpected argument|unrecognized/i);
+      expect(code, adapter.id).not.toBe(0);
+    }
+  }, 240_000);
+});
