@@ -30,12 +30,12 @@ export class ServedApi {
   async importFiles(files: { name: string; bytes: Uint8Array }[], timeoutMs = 300_000): Promise<SourceSummary[]> {
     const uploaded = [];
     for (const file of files) uploaded.push({ name: file.name, blobSha256: (await this.putBlob(file.bytes)).sha256 });
-    const { courses } = await this.call('courses.list', {});
-    const courseId = courses[0]?.id;
-    const { jobId } = await this.call('sources.importFiles', { files: uploaded, ...(courseId ? { courseId } : {}) });
+    const { dataRooms } = await this.call('dataRooms.list', {});
+    const dataRoomId = dataRooms[0]?.id;
+    const { jobId } = await this.call('sources.importFiles', { files: uploaded, ...(dataRoomId ? { dataRoomId } : {}) });
     const job = await this.waitForJob(jobId, timeoutMs);
     if (job.state !== 'succeeded') throw new Error(`The import ${job.state}: ${job.message}`);
-    const { sources } = await this.call('sources.list', courseId ? { courseId } : {});
+    const { sources } = await this.call('sources.list', dataRoomId ? { dataRoomId } : {});
     const names = new Set(files.map((f) => f.name));
     return sources.filter((s) => names.has(s.originalName));
   }

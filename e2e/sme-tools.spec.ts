@@ -59,8 +59,8 @@ test('a citation chip deep in a long PDF opens on its line, and every find match
   const deepLine = found.matches[0]!.line;
   expect(deepLine, 'the cited line is deep in the document').toBeGreaterThan(source!.lineCount * 0.6);
 
-  const { courses } = await api.call('courses.list', {});
-  const room = await api.call('chapters.create', { courseId: courses[0]!.id, title: 'Deep evidence' });
+  const { dataRooms } = await api.call('dataRooms.list', {});
+  const room = await api.call('chapters.create', { dataRoomId: dataRooms[0]!.id, title: 'Deep evidence' });
   const chapter = room.chapters.find((c) => c.title === 'Deep evidence')!;
   await api.call('chapters.addCitation', { chapterId: chapter.id, versionId: source!.latestVersionId, startLine: deepLine, endLine: deepLine });
 
@@ -100,8 +100,8 @@ test('edit a chapter’s instruction and notes, undo, redo, reload; export the p
   const api = ServedApi.fromAppUrl(app!.url);
   await openAnnotator(page, app!.url);
   const { chapters } = annotatorRegions(page);
-  const { courses } = await api.call('courses.list', {});
-  const room = await api.call('courses.get', { courseId: courses[0]!.id });
+  const { dataRooms } = await api.call('dataRooms.list', {});
+  const room = await api.call('dataRooms.get', { dataRoomId: dataRooms[0]!.id });
   const first = room.chapters[0]!;
   await chapters.getByRole('button', { name: first.title, exact: true }).click();
 
@@ -176,8 +176,8 @@ test('edit a chapter’s instruction and notes, undo, redo, reload; export the p
 test('the outline jumps to a section, page boundaries show in the text, and a citation opens its original PDF page beside it with the cited text marked', async ({ page }) => {
   test.setTimeout(120_000);
   const api = ServedApi.fromAppUrl(app!.url);
-  const { courses } = await api.call('courses.list', {});
-  const room = await api.call('courses.get', { courseId: courses[0]!.id });
+  const { dataRooms } = await api.call('dataRooms.list', {});
+  const room = await api.call('dataRooms.get', { dataRoomId: dataRooms[0]!.id });
   const pdf = room.sources.find((s) => s.type === 'pdf')!;
   const { version } = await api.call('sources.get', { sourceId: pdf.id });
   expect(version.pages.length, 'the demo PDF has more than one page').toBeGreaterThan(1);

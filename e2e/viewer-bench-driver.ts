@@ -140,9 +140,9 @@ async function timeRawCite(page: Page, chapterId: string, versionId: string, lin
       const post = (method: string, body: unknown) =>
         fetch(`/rpc/${method}`, { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.json() as Promise<{ id: string }>);
       const started = performance.now();
-      const course = await post('chapters.addCitation', { chapterId, versionId, startLine: line, endLine: line + 1 });
+      const dataRoom = await post('chapters.addCitation', { chapterId, versionId, startLine: line, endLine: line + 1 });
       const elapsed = performance.now() - started;
-      await post('annotate.undo', { courseId: course.id });
+      await post('annotate.undo', { dataRoomId: dataRoom.id });
       return elapsed;
     },
     { chapterId, versionId, line },

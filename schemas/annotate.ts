@@ -28,7 +28,7 @@ export function citationRef(citation: Pick<Citation, 'sourceId' | 'startLine' | 
 
 export const ChapterSchema = z.object({
   id: z.string(),
-  courseId: z.string(),
+  dataRoomId: z.string(),
   /** 0-based position in the chapter plan. */
   order: z.number().int().nonnegative(),
   title: z.string(),
@@ -40,17 +40,17 @@ export const ChapterSchema = z.object({
 });
 export type Chapter = z.infer<typeof ChapterSchema>;
 
-export const CourseSummarySchema = z.object({
+export const DataRoomSummarySchema = z.object({
   id: z.string(),
   title: z.string(),
   sourceCount: z.number().int().nonnegative(),
   chapterCount: z.number().int().nonnegative(),
   updatedAt: z.string(),
 });
-export type CourseSummary = z.infer<typeof CourseSummarySchema>;
+export type DataRoomSummary = z.infer<typeof DataRoomSummarySchema>;
 
-/** Everything the annotator shows for one course; every edit answers with the new state. */
-export const CourseDetailSchema = z.object({
+/** Everything the annotator shows for one data room; every edit answers with the new state. */
+export const DataRoomDetailSchema = z.object({
   id: z.string(),
   title: z.string(),
   globalNotes: z.string(),
@@ -61,9 +61,9 @@ export const CourseDetailSchema = z.object({
   redoLabel: z.string().nullable(),
   updatedAt: z.string(),
 });
-export type CourseDetail = z.infer<typeof CourseDetailSchema>;
+export type DataRoomDetail = z.infer<typeof DataRoomDetailSchema>;
 
-/** The annotation contract: one course exported for agents and judges. */
+/** The annotation contract: one data room exported for agents and judges. */
 export const AnnotationContractSchema = z.object({
   task_id: z.string(),
   chapters: z.array(

@@ -9,6 +9,18 @@ import { z } from 'zod';
 export const TaskKindSchema = z.enum(['figma', 'programmatic']);
 export type TaskKind = z.infer<typeof TaskKindSchema>;
 
+/**
+ * Programmatic content tasks: the chapter whose output this is, by its data room's title and its
+ * own. Task files written before the data room had one name say `course`; it is still read.
+ */
+const TaskChapterSchema = z
+  .object({ data_room: z.string().min(1).optional(), course: z.string().min(1).optional(), title: z.string().min(1) })
+  .refine((chapter) => chapter.data_room !== undefined || chapter.course !== undefined, {
+    message: "needs data_room, the title of the chapter's data room",
+    path: ['data_room'],
+  })
+  .transform(({ data_room, course, title }) => ({ data_room: (data_room ?? course)!, title }));
+
 /** A task folder's `task.json`. A Figma task also has `ground_truth/manifest.json` beside it. */
 export const TaskFileSchema = z
   .object({
@@ -16,8 +28,7 @@ export const TaskFileSchema = z
     kind: TaskKindSchema,
     title: z.string().min(1).max(300),
     instruction: z.string().max(100_000).default(''),
-    /** Programmatic content tasks: the course chapter whose output this is, by titles. */
-    chapter: z.object({ course: z.string().min(1), title: z.string().min(1) }).optional(),
+    chapter: TaskChapterSchema.optional(),
   })
   .strict();
 export type TaskFile = z.infer<typeof TaskFileSchema>;

@@ -1,23 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import type { CourseDetail } from './annotate.ts';
+import type { DataRoomDetail } from './annotate.ts';
 import { chapterPlan, chapterPlanMarkdown, ChapterPlanSchema, pagesOfLines } from './chapter-plan.ts';
 
 const citation = (id: string, chapterId: string, sourceId: string, versionId: string, startLine: number, endLine: number, quote: string) => ({
   id, chapterId, sourceId, versionId, sourceSha256: 'x', startLine, endLine, quote, prefix: '', suffix: '', status: 'ok' as const, createdAt: '',
 });
 
-const course: CourseDetail = {
+const dataRoom: DataRoomDetail = {
   id: 'room-1',
   title: 'Patents',
   globalNotes: 'For first-year examiners.',
   sources: [
-    { id: 'guide', courseId: 'room-1', title: 'Patent Guide', type: 'pdf', originalName: 'guide.pdf', latestVersionId: 'v1', version: 1, sha256: 's', lineCount: 300, createdAt: '' },
-    { id: 'notes', courseId: 'room-1', title: 'Notes', type: 'markdown', originalName: 'notes.md', latestVersionId: 'v2', version: 1, sha256: 's', lineCount: 30, createdAt: '' },
+    { id: 'guide', dataRoomId: 'room-1', title: 'Patent Guide', type: 'pdf', originalName: 'guide.pdf', latestVersionId: 'v1', version: 1, sha256: 's', lineCount: 300, createdAt: '' },
+    { id: 'notes', dataRoomId: 'room-1', title: 'Notes', type: 'markdown', originalName: 'notes.md', latestVersionId: 'v2', version: 1, sha256: 's', lineCount: 30, createdAt: '' },
   ],
   chapters: [
-    { id: 'c2', courseId: 'room-1', order: 1, title: 'Claims', instruction: 'Explain claims.', designNotes: '', citations: [citation('x2', 'c2', 'notes', 'v2', 3, 3, 'A claim defines scope.')], updatedAt: '' },
+    { id: 'c2', dataRoomId: 'room-1', order: 1, title: 'Claims', instruction: 'Explain claims.', designNotes: '', citations: [citation('x2', 'c2', 'notes', 'v2', 3, 3, 'A claim defines scope.')], updatedAt: '' },
     {
-      id: 'c1', courseId: 'room-1', order: 0, title: 'Filing', instruction: 'Walk through a filing.\nStep by step.', designNotes: 'Skip fees.',
+      id: 'c1', dataRoomId: 'room-1', order: 0, title: 'Filing', instruction: 'Walk through a filing.\nStep by step.', designNotes: 'Skip fees.',
       citations: [citation('x1', 'c1', 'guide', 'v1', 120, 131, 'File the application\nwith the office.')], updatedAt: '',
     },
   ],
@@ -29,7 +29,7 @@ const pages = new Map([['v1', [{ page: 11, startLine: 100, endLine: 124 }, { pag
 
 describe('chapter plan export', () => {
   it('lists chapters in plan order with instruction, notes, citation refs, quotes and pages when the source has them', () => {
-    const plan = ChapterPlanSchema.parse(chapterPlan(course, pages));
+    const plan = ChapterPlanSchema.parse(chapterPlan(dataRoom, pages));
     expect(plan.chapters.map((c) => [c.number, c.title])).toEqual([[1, 'Filing'], [2, 'Claims']]);
     expect(plan.chapters[0]).toMatchObject({ instruction: 'Walk through a filing.\nStep by step.', notes: 'Skip fees.' });
     expect(plan.chapters[0]!.citations[0]).toMatchObject({ ref: 'guide:120--131', source_title: 'Patent Guide', pages: { first: 11, last: 12 }, quote: 'File the application\nwith the office.' });
@@ -37,7 +37,7 @@ describe('chapter plan export', () => {
   });
 
   it('writes Markdown a reader can follow: headings per chapter, the instruction, quotes as block quotes with their pages', () => {
-    const md = chapterPlanMarkdown(chapterPlan(course, pages));
+    const md = chapterPlanMarkdown(chapterPlan(dataRoom, pages));
     expect(md).toContain('# Patents: chapter plan');
     expect(md).toContain('## Global notes\n\nFor first-year examiners.');
     expect(md.indexOf('## 1. Filing')).toBeLessThan(md.indexOf('## 2. Claims'));

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { citationRef, CitationStatusSchema, type CourseDetail } from './annotate.ts';
+import { citationRef, CitationStatusSchema, type DataRoomDetail } from './annotate.ts';
 import type { PageSpan } from './sources.ts';
 
 /**
  * A data room's chapter plan as it leaves the app (Markdown or JSON, from the annotator or
  * `lhb chapters export`): chapters in plan order with their instruction, notes and citations.
- * The annotation contract (`courses.export`) is what agents get; this is what people read.
+ * The annotation contract (`dataRooms.export`) is what agents get; this is what people read.
  */
 export const ChapterPlanSchema = z.object({
   format: z.literal('lhb-chapter-plan/1'),
@@ -56,13 +56,13 @@ export function pageLabel(pages: { first: number; last: number }): string {
 }
 
 /** Builds the plan from a room's detail and the page spans of each cited version (by version id). */
-export function chapterPlan(course: CourseDetail, pagesByVersion: ReadonlyMap<string, readonly PageSpan[]>): ChapterPlan {
-  const titles = new Map(course.sources.map((s) => [s.id, s.title]));
+export function chapterPlan(dataRoom: DataRoomDetail, pagesByVersion: ReadonlyMap<string, readonly PageSpan[]>): ChapterPlan {
+  const titles = new Map(dataRoom.sources.map((s) => [s.id, s.title]));
   return {
     format: 'lhb-chapter-plan/1',
-    room: { id: course.id, title: course.title },
-    global_notes: course.globalNotes,
-    chapters: [...course.chapters]
+    room: { id: dataRoom.id, title: dataRoom.title },
+    global_notes: dataRoom.globalNotes,
+    chapters: [...dataRoom.chapters]
       .sort((a, b) => a.order - b.order)
       .map((chapter, index) => ({
         number: index + 1,

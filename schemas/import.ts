@@ -29,8 +29,8 @@ export type ImportedSubset = z.infer<typeof ImportedSubsetSchema>;
  * when the store cannot hold both (a rubric set version), the incoming text is in this report.
  */
 export const ImportConflictSchema = z.object({
-  kind: z.enum(['chapter', 'course-notes', 'rubric-set', 'source-version']),
-  /** The record's id in the workspace (chapter, course, rubric set, source). */
+  kind: z.enum(['chapter', 'data-room-notes', 'rubric-set', 'source-version']),
+  /** The record's id in the workspace (chapter, data room, rubric set, source). */
   id: z.string(),
   /** What a person recognises it by (a chapter title, a set's name@version). */
   title: z.string(),
@@ -38,7 +38,7 @@ export const ImportConflictSchema = z.object({
   detail: z.string(),
   local: z.string(),
   incoming: z.string(),
-  /** Where the incoming version was kept (a sibling chapter's id, the course's notes); null when only in this report. */
+  /** Where the incoming version was kept (a sibling chapter's id, the data room's notes); null when only in this report. */
   keptAs: z.string().nullable(),
   /** An earlier import of the same export already kept it; nothing new was written. */
   alreadyKept: z.boolean(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AnalysisReportSchema } from './analysis.ts';
 import { AnnotatorSchema, ArenaItemSchema, ArenaProgressSchema, ArenaStudySchema, OwnVoteSchema, RatingSchema, RunSummarySchema, TaskSummarySchema, VoteChoiceSchema } from './arena.ts';
-import { AnnotationContractSchema, CourseDetailSchema, CourseSummarySchema } from './annotate.ts';
+import { AnnotationContractSchema, DataRoomDetailSchema, DataRoomSummarySchema } from './annotate.ts';
 import { ExportOptionsSchema, ExportResultSchema } from './export.ts';
 import { ImportOptionsSchema, ImportResultSchema } from './import.ts';
 import { AppEventSchema, JobSchema, type AppEvent } from './jobs.ts';
@@ -75,7 +75,7 @@ export const rpcContract = {
     /** Files already uploaded as blobs (browser mode, drag-and-drop, Electron's file picker). */
     input: z
       .object({
-        courseId: Id.optional(),
+        dataRoomId: Id.optional(),
         files: z.array(z.object({ name: z.string().min(1).max(255), blobSha256: Sha256 })).min(1).max(1000),
       })
       .strict(),
@@ -83,7 +83,7 @@ export const rpcContract = {
   },
   'sources.importPaths': {
     /** Files or folders on this machine (CLI, Electron); folders are walked for supported files. */
-    input: z.object({ courseId: Id.optional(), paths: z.array(z.string().min(1)).min(1).max(1000) }).strict(),
+    input: z.object({ dataRoomId: Id.optional(), paths: z.array(z.string().min(1)).min(1).max(1000) }).strict(),
     output: z.object({ jobId: z.string() }),
     readsServerDisk: true,
   },
@@ -97,7 +97,7 @@ export const rpcContract = {
     output: z.object({ jobId: z.string() }),
   },
   'sources.list': {
-    input: z.object({ courseId: Id.optional() }).strict(),
+    input: z.object({ dataRoomId: Id.optional() }).strict(),
     output: z.object({ sources: z.array(SourceSummarySchema) }),
   },
   'sources.get': {
@@ -128,30 +128,30 @@ export const rpcContract = {
     output: z.object({ name: z.string(), type: SourceTypeSchema, sizeBytes: z.number().int().nonnegative(), base64: z.string() }),
   },
 
-  // Courses (data rooms), chapters and citations. Every edit answers with the course's new state.
-  'courses.list': {
+  // Data rooms, chapters and citations. Every edit answers with the data room's new state.
+  'dataRooms.list': {
     input: NoInput,
-    output: z.object({ courses: z.array(CourseSummarySchema) }),
+    output: z.object({ dataRooms: z.array(DataRoomSummarySchema) }),
   },
-  'courses.create': {
+  'dataRooms.create': {
     input: z.object({ title: z.string().trim().min(1).max(200) }).strict(),
-    output: CourseDetailSchema,
+    output: DataRoomDetailSchema,
   },
-  'courses.get': {
-    input: z.object({ courseId: Id }).strict(),
-    output: CourseDetailSchema,
+  'dataRooms.get': {
+    input: z.object({ dataRoomId: Id }).strict(),
+    output: DataRoomDetailSchema,
   },
-  'courses.update': {
-    input: z.object({ courseId: Id, title: z.string().trim().min(1).max(200).optional(), globalNotes: z.string().max(200_000).optional() }).strict(),
-    output: CourseDetailSchema,
+  'dataRooms.update': {
+    input: z.object({ dataRoomId: Id, title: z.string().trim().min(1).max(200).optional(), globalNotes: z.string().max(200_000).optional() }).strict(),
+    output: DataRoomDetailSchema,
   },
-  'courses.export': {
-    input: z.object({ courseId: Id }).strict(),
+  'dataRooms.export': {
+    input: z.object({ dataRoomId: Id }).strict(),
     output: AnnotationContractSchema,
   },
   'chapters.create': {
-    input: z.object({ courseId: Id, title: z.string().trim().min(1).max(300), afterChapterId: Id.optional() }).strict(),
-    output: CourseDetailSchema,
+    input: z.object({ dataRoomId: Id, title: z.string().trim().min(1).max(300), afterChapterId: Id.optional() }).strict(),
+    output: DataRoomDetailSchema,
   },
   'chapters.update': {
     input: z
@@ -162,15 +162,15 @@ export const rpcContract = {
         designNotes: z.string().max(100_000).optional(),
       })
       .strict(),
-    output: CourseDetailSchema,
+    output: DataRoomDetailSchema,
   },
   'chapters.move': {
     input: z.object({ chapterId: Id, toIndex: z.number().int().min(0) }).strict(),
-    output: CourseDetailSchema,
+    output: DataRoomDetailSchema,
   },
   'chapters.delete': {
     input: z.object({ chapterId: Id }).strict(),
-    output: CourseDetailSchema,
+    output: DataRoomDetailSchema,
   },
   'chapters.addCitation': {
     /** Cites lines of one source version; `quote` defaults to the text of those lines. */
@@ -178,19 +178,19 @@ export const rpcContract = {
       .object({ chapterId: Id, versionId: Id, startLine: z.number().int().min(1), endLine: z.number().int().min(1), quote: z.string().max(100_000).optional() })
       .strict()
       .refine((v) => v.endLine >= v.startLine, { message: 'endLine must be at least startLine', path: ['endLine'] }),
-    output: CourseDetailSchema,
+    output: DataRoomDetailSchema,
   },
   'chapters.removeCitation': {
     input: z.object({ citationId: Id }).strict(),
-    output: CourseDetailSchema,
+    output: DataRoomDetailSchema,
   },
   'annotate.undo': {
-    input: z.object({ courseId: Id }).strict(),
-    output: CourseDetailSchema,
+    input: z.object({ dataRoomId: Id }).strict(),
+    output: DataRoomDetailSchema,
   },
   'annotate.redo': {
-    input: z.object({ courseId: Id }).strict(),
-    output: CourseDetailSchema,
+    input: z.object({ dataRoomId: Id }).strict(),
+    output: DataRoomDetailSchema,
   },
 
   // Tasks and agent runs (output bundles). Importing is a job; its result lists each folder.

@@ -53,7 +53,7 @@ export type SourceVersion = z.infer<typeof SourceVersionSchema>;
 
 export const SourceSummarySchema = z.object({
   id: z.string(),
-  courseId: z.string().nullable(),
+  dataRoomId: z.string().nullable(),
   title: z.string(),
   type: SourceTypeSchema,
   originalName: z.string(),

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openWorkspace, type Workspace } from '../workspace/open-workspace.ts';
 import type { AnnotateDeps } from './annotate-deps.ts';
-import { createCourse } from './courses.ts';
+import { createDataRoom } from './data-rooms.ts';
 import { SourceLibraryFixture } from './source-library.fixture.ts';
 
 export interface AnnotateTestbed {
@@ -13,7 +13,7 @@ export interface AnnotateTestbed {
   workspace: Workspace;
   library: SourceLibraryFixture;
   deps: AnnotateDeps;
-  courseId: string;
+  dataRoomId: string;
   /** Moves the fake clock forward. */
   advance(ms: number): void;
   /** Closes and reopens the workspace (as a restart would); deps and library follow. */
@@ -32,7 +32,7 @@ export function createAnnotateTestbed(): AnnotateTestbed {
     workspace,
     library,
     deps,
-    courseId: createCourse(deps, { title: 'Dashboards' }),
+    dataRoomId: createDataRoom(deps, { title: 'Dashboards' }),
     advance(ms) {
       clock += ms;
     },

@@ -11,26 +11,26 @@ import { deleteCitation, listChapterCitations } from '../store/citation-reposito
 import type { AnnotateDeps } from './annotate-deps.ts';
 import { AnnotateError, quoted } from './annotate-error.ts';
 import { performAction, type ChangeTracker } from './record-action.ts';
-import { requireChapter, requireCourse } from './require-records.ts';
+import { requireChapter, requireDataRoom } from './require-records.ts';
 
 /** Adds a chapter after `afterChapterId` (default: at the end). Returns its id. */
-export function createChapter(deps: AnnotateDeps, input: { courseId: string; title: string; afterChapterId?: string | undefined }): string {
-  const course = requireCourse(deps.db, input.courseId);
+export function createChapter(deps: AnnotateDeps, input: { dataRoomId: string; title: string; afterChapterId?: string | undefined }): string {
+  const dataRoom = requireDataRoom(deps.db, input.dataRoomId);
   const title = input.title.trim();
   if (title === '') throw new AnnotateError('bad_request', 'A chapter needs a title. Type one and add the chapter again.');
-  const chapters = listChapters(deps.db, course.id);
+  const chapters = listChapters(deps.db, dataRoom.id);
   let position = chapters.length;
   if (input.afterChapterId !== undefined) {
     const after = requireChapter(deps.db, input.afterChapterId);
-    if (after.course_id !== course.id) {
-      throw new AnnotateError('bad_request', `Chapter ${after.id} belongs to another data room (${after.course_id}), so a chapter of ${course.id} cannot be placed after it.`);
+    if (after.data_room_id !== dataRoom.id) {
+      throw new AnnotateError('bad_request', `Chapter ${after.id} belongs to another data room (${after.data_room_id}), so a chapter of ${dataRoom.id} cannot be placed after it.`);
     }
     position = chapters.findIndex((c) => c.id === after.id) + 1;
   }
   const id = randomUUID();
-  performAction(deps, course.id, { label: `Add chapter ${quoted(title)}` }, (tracker, now) => {
+  performAction(deps, dataRoom.id, { label: `Add chapter ${quoted(title)}` }, (tracker, now) => {
     const order = [...chapters];
-    order.splice(position, 0, { id, course_id: course.id, position, title, instruction: '', design_notes: '', created_at: now, updated_at: now });
+    order.splice(position, 0, { id, data_room_id: dataRoom.id, position, title, instruction: '', design_notes: '', created_at: now, updated_at: now });
     tracker.track('chapters', id);
     insertChapter(deps.db, order[position] as ChapterRow);
     renumber(deps, tracker, order);
@@ -45,7 +45,7 @@ export interface ChapterEdit {
   designNotes?: string | undefined;
 }
 
-/** Renames a chapter or edits its instruction or design notes; returns its course id. Typing bursts coalesce into one undo step. */
+/** Renames a chapter or edits its instruction or design notes; returns its data room id. Typing bursts coalesce into one undo step. */
 export function updateChapter(deps: AnnotateDeps, input: ChapterEdit): string {
   const chapter = requireChapter(deps.db, input.chapterId);
   const next = {
@@ -55,33 +55,33 @@ export function updateChapter(deps: AnnotateDeps, input: ChapterEdit): string {
   };
   if (next.title === '') throw new AnnotateError('bad_request', `Chapter ${quoted(chapter.title)} needs a title; it was not renamed.`);
   const edited = (['title', 'instruction', 'design_notes'] as const).filter((field) => next[field] !== chapter[field]);
-  if (edited.length === 0) return chapter.course_id;
+  if (edited.length === 0) return chapter.data_room_id;
   const labels = { title: 'Rename chapter', instruction: 'Edit instruction of', design_notes: 'Edit design notes of' } as const;
   const label = edited.length === 1 ? `${labels[edited[0] as keyof typeof labels]} ${quoted(chapter.title)}` : `Edit chapter ${quoted(chapter.title)}`;
-  performAction(deps, chapter.course_id, { label, coalesce: true }, (tracker, now) => {
+  performAction(deps, chapter.data_room_id, { label, coalesce: true }, (tracker, now) => {
     tracker.track('chapters', chapter.id);
     updateChapterText(deps.db, chapter.id, { ...next, updated_at: now });
   });
-  return chapter.course_id;
+  return chapter.data_room_id;
 }
 
-/** Moves a chapter to `toIndex` (0-based; past the end means last), the others closing up; returns its course id. */
+/** Moves a chapter to `toIndex` (0-based; past the end means last), the others closing up; returns its data room id. */
 export function moveChapter(deps: AnnotateDeps, input: { chapterId: string; toIndex: number }): string {
   const chapter = requireChapter(deps.db, input.chapterId);
-  const order = listChapters(deps.db, chapter.course_id);
+  const order = listChapters(deps.db, chapter.data_room_id);
   const from = order.findIndex((c) => c.id === chapter.id);
   const to = Math.min(Math.max(0, input.toIndex), order.length - 1);
-  if (from === to) return chapter.course_id;
+  if (from === to) return chapter.data_room_id;
   order.splice(from, 1);
   order.splice(to, 0, chapter);
-  performAction(deps, chapter.course_id, { label: `Move chapter ${quoted(chapter.title)}` }, (tracker) => renumber(deps, tracker, order));
-  return chapter.course_id;
+  performAction(deps, chapter.data_room_id, { label: `Move chapter ${quoted(chapter.title)}` }, (tracker) => renumber(deps, tracker, order));
+  return chapter.data_room_id;
 }
 
-/** Deletes a chapter and its citations in one undoable step, the chapters after it moving up; returns its course id. */
+/** Deletes a chapter and its citations in one undoable step, the chapters after it moving up; returns its data room id. */
 export function deleteChapter(deps: AnnotateDeps, input: { chapterId: string }): string {
   const chapter = requireChapter(deps.db, input.chapterId);
-  performAction(deps, chapter.course_id, { label: `Delete chapter ${quoted(chapter.title)}` }, (tracker) => {
+  performAction(deps, chapter.data_room_id, { label: `Delete chapter ${quoted(chapter.title)}` }, (tracker) => {
     // Citations first: redo deletes them before their chapter, undo restores the chapter before them.
     for (const citation of listChapterCitations(deps.db, chapter.id)) {
       tracker.track('citations', citation.id);
@@ -89,9 +89,9 @@ export function deleteChapter(deps: AnnotateDeps, input: { chapterId: string }):
     }
     tracker.track('chapters', chapter.id);
     deleteChapterRow(deps.db, chapter.id);
-    renumber(deps, tracker, listChapters(deps.db, chapter.course_id));
+    renumber(deps, tracker, listChapters(deps.db, chapter.data_room_id));
   });
-  return chapter.course_id;
+  return chapter.data_room_id;
 }
 
 /** Gives `order` the positions 0, 1, 2, …, touching (and tracking) only the chapters that move. */

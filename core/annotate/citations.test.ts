@@ -4,7 +4,7 @@ import { createAnnotateTestbed, type AnnotateTestbed } from './annotate-testbed.
 import { AnnotateError } from './annotate-error.ts';
 import { createChapter } from './chapters.ts';
 import { addCitation, removeCitation, type CitationRequest } from './citations.ts';
-import { loadCourseDetail } from './course-detail.ts';
+import { loadDataRoomDetail } from './data-room-detail.ts';
 import { QUOTE_CONTEXT_CHARS } from './quote-anchor.ts';
 
 const BRIEF = [
@@ -28,13 +28,13 @@ let versionId: string;
 
 beforeEach(() => {
   bed = createAnnotateTestbed();
-  chapterId = createChapter(bed.deps, { courseId: bed.courseId, title: 'Charts' });
-  ({ sourceId, versionId } = bed.library.addSource({ courseId: bed.courseId, title: 'Brief', lines: BRIEF }));
+  chapterId = createChapter(bed.deps, { dataRoomId: bed.dataRoomId, title: 'Charts' });
+  ({ sourceId, versionId } = bed.library.addSource({ dataRoomId: bed.dataRoomId, title: 'Brief', lines: BRIEF }));
 });
 afterEach(() => bed.dispose());
 
 const cite = (request: Partial<CitationRequest> & Pick<CitationRequest, 'startLine' | 'endLine'>) => addCitation(bed.deps, { chapterId, versionId, ...request });
-const citations = () => loadCourseDetail(bed.deps, bed.courseId).chapters[0]?.citations ?? [];
+const citations = () => loadDataRoomDetail(bed.deps, bed.dataRoomId).chapters[0]?.citations ?? [];
 
 function errorOf(run: () => unknown): AnnotateError {
   try {

@@ -18,7 +18,7 @@ export interface CitationRequest {
 }
 
 /** Cites lines of one source version into a chapter, after its other citations. */
-export function addCitation(deps: AnnotateDeps, input: CitationRequest): { citationId: string; courseId: string } {
+export function addCitation(deps: AnnotateDeps, input: CitationRequest): { citationId: string; dataRoomId: string } {
   const chapter = requireChapter(deps.db, input.chapterId);
   const version = requireSourceVersion(deps.sources, input.versionId);
   if (input.endLine < input.startLine) {
@@ -26,7 +26,7 @@ export function addCitation(deps: AnnotateDeps, input: CitationRequest): { citat
   }
   const anchor = anchorQuote(deps.sources, version, input.startLine, input.endLine, input.quote);
   const id = randomUUID();
-  performAction(deps, chapter.course_id, { label: `Add citation to ${quoted(chapter.title)}` }, (tracker, now) => {
+  performAction(deps, chapter.data_room_id, { label: `Add citation to ${quoted(chapter.title)}` }, (tracker, now) => {
     tracker.track('citations', id);
     insertCitation(deps.db, {
       id,
@@ -42,17 +42,17 @@ export function addCitation(deps: AnnotateDeps, input: CitationRequest): { citat
       created_at: now,
     });
   });
-  return { citationId: id, courseId: chapter.course_id };
+  return { citationId: id, dataRoomId: chapter.data_room_id };
 }
 
-/** Removes one citation (undoable); returns its course id. */
+/** Removes one citation (undoable); returns its data room id. */
 export function removeCitation(deps: AnnotateDeps, input: { citationId: string }): string {
   const citation = requireCitation(deps.db, input.citationId);
   const chapter = findChapter(deps.db, citation.chapter_id);
   if (!chapter) throw new Error(`Citation ${citation.id} (${citationRef({ sourceId: citation.source_id, startLine: citation.start_line, endLine: citation.end_line })}) has no chapter.`);
-  performAction(deps, chapter.course_id, { label: `Remove citation from ${quoted(chapter.title)}` }, (tracker) => {
+  performAction(deps, chapter.data_room_id, { label: `Remove citation from ${quoted(chapter.title)}` }, (tracker) => {
     tracker.track('citations', citation.id);
     deleteCitation(deps.db, citation.id);
   });
-  return chapter.course_id;
+  return chapter.data_room_id;
 }

@@ -1,10 +1,10 @@
-import { deleteCourseHistory } from '../store/annotation-history-repository.ts';
+import { deleteDataRoomHistory } from '../store/annotation-history-repository.ts';
 import type { AnnotateDeps } from './annotate-deps.ts';
 
 /**
- * Starts a course's undo history afresh. A seeded demo course is built through the same actions
+ * Starts a data room's undo history afresh. A seeded demo data room is built through the same actions
  * a user takes; without this, the newcomer's first Ctrl+Z would take the demo apart.
  */
-export function forgetCourseHistory(deps: AnnotateDeps, courseId: string): void {
-  deleteCourseHistory(deps.db, courseId);
+export function forgetDataRoomHistory(deps: AnnotateDeps, dataRoomId: string): void {
+  deleteDataRoomHistory(deps.db, dataRoomId);
 }

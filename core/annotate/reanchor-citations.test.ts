@@ -4,7 +4,7 @@ import { createAnnotateTestbed, type AnnotateTestbed } from './annotate-testbed.
 import { AnnotateError } from './annotate-error.ts';
 import { createChapter } from './chapters.ts';
 import { addCitation } from './citations.ts';
-import { loadCourseDetail } from './course-detail.ts';
+import { loadDataRoomDetail } from './data-room-detail.ts';
 import { reanchorCitations } from './reanchor-citations.ts';
 
 const V1 = [
@@ -29,8 +29,8 @@ let chapterId: string;
 
 beforeEach(() => {
   bed = createAnnotateTestbed();
-  ({ sourceId, versionId: v1 } = bed.library.addSource({ courseId: bed.courseId, title: 'Metrics', lines: V1 }));
-  chapterId = createChapter(bed.deps, { courseId: bed.courseId, title: 'Metrics' });
+  ({ sourceId, versionId: v1 } = bed.library.addSource({ dataRoomId: bed.dataRoomId, title: 'Metrics', lines: V1 }));
+  chapterId = createChapter(bed.deps, { dataRoomId: bed.dataRoomId, title: 'Metrics' });
 });
 afterEach(() => bed.dispose());
 
@@ -38,7 +38,7 @@ function cite(startLine: number, endLine: number, quote?: string): string {
   return addCitation(bed.deps, { chapterId, versionId: v1, startLine, endLine, quote }).citationId;
 }
 function citation(id: string): Citation {
-  const found = loadCourseDetail(bed.deps, bed.courseId)
+  const found = loadDataRoomDetail(bed.deps, bed.dataRoomId)
     .chapters.flatMap((c) => c.citations)
     .find((c) => c.id === id);
   if (!found) throw new Error(`no citation ${id}`);
@@ -115,7 +115,7 @@ describe('reanchorCitations', () => {
   });
 
   it('leaves citations already on the new version and other sources alone', () => {
-    const { sourceId: otherId, versionId: otherVersion } = bed.library.addSource({ courseId: bed.courseId, lines: ['Other text.'] });
+    const { sourceId: otherId, versionId: otherVersion } = bed.library.addSource({ dataRoomId: bed.dataRoomId, lines: ['Other text.'] });
     const other = addCitation(bed.deps, { chapterId, versionId: otherVersion, startLine: 1, endLine: 1 }).citationId;
     const old = cite(4, 4);
     const v2 = bed.library.addVersion(sourceId, ['Intro.', ...V1]);
@@ -137,7 +137,7 @@ describe('reanchorCitations', () => {
   });
 
   it('refuses a version of another source or an unknown version', () => {
-    const { versionId: otherVersion } = bed.library.addSource({ courseId: bed.courseId, lines: ['x'] });
+    const { versionId: otherVersion } = bed.library.addSource({ dataRoomId: bed.dataRoomId, lines: ['x'] });
     const wrong = (() => {
       try {
         reanchorCitations(bed.deps, sourceId, otherVersion);

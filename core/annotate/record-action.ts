@@ -11,7 +11,7 @@ import {
   type TrackedRow,
   type TrackedTable,
 } from '../store/annotation-history-repository.ts';
-import { touchCourse } from '../store/course-repository.ts';
+import { touchDataRoom } from '../store/data-room-repository.ts';
 import { nowIso, type AnnotateDeps } from './annotate-deps.ts';
 
 /**
@@ -42,7 +42,7 @@ export interface ActionOptions {
  * pair lands in annotation_history (clearing the redo stack). An action that changed nothing
  * is rolled back and leaves no history. Returns whatever `mutate` returns.
  */
-export function performAction<T>(deps: AnnotateDeps, courseId: string, options: ActionOptions, mutate: (tracker: ChangeTracker, now: string) => T): T {
+export function performAction<T>(deps: AnnotateDeps, dataRoomId: string, options: ActionOptions, mutate: (tracker: ChangeTracker, now: string) => T): T {
   const { db } = deps;
   const now = nowIso(deps);
   return db.transaction(() => {
@@ -62,14 +62,14 @@ export function performAction<T>(deps: AnnotateDeps, courseId: string, options: 
       for (const change of changes.reverse()) writeTrackedRow(db, change.table, change.id, change.before);
       return result;
     }
-    recordHistory(db, courseId, options, changes, now);
-    touchCourse(db, courseId, now);
+    recordHistory(db, dataRoomId, options, changes, now);
+    touchDataRoom(db, dataRoomId, now);
     return result;
   })();
 }
 
-function recordHistory(db: Database, courseId: string, options: ActionOptions, changes: RowChange[], now: string): void {
-  const newest = options.coalesce ? findNewestHistory(db, courseId) : undefined;
+function recordHistory(db: Database, dataRoomId: string, options: ActionOptions, changes: RowChange[], now: string): void {
+  const newest = options.coalesce ? findNewestHistory(db, dataRoomId) : undefined;
   const previous = newest?.changes[0];
   const change = changes[0];
   const mergeable =
@@ -88,8 +88,8 @@ function recordHistory(db: Database, courseId: string, options: ActionOptions, c
     else replaceHistoryChanges(db, newest.seq, [merged], now);
     return;
   }
-  clearRedoStack(db, courseId);
-  appendHistory(db, { courseId, label: options.label, changes, createdAt: now });
+  clearRedoStack(db, dataRoomId);
+  appendHistory(db, { dataRoomId, label: options.label, changes, createdAt: now });
 }
 
 /** Both update the same row, and the same set of its fields. */

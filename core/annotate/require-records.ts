@@ -1,17 +1,17 @@
 import type { Database } from 'better-sqlite3';
 import { findChapter, type ChapterRow } from '../store/chapter-repository.ts';
 import { findCitation, type CitationRow } from '../store/citation-repository.ts';
-import { findCourse, type CourseRow } from '../store/course-repository.ts';
+import { findDataRoom, type DataRoomRow } from '../store/data-room-repository.ts';
 import { AnnotateError } from './annotate-error.ts';
 import type { SourceLinesReader, SourceVersionRef } from './source-lines-reader.ts';
 
 // Each lookup names the id it could not find and what to do, because the usual cause is a
 // screen showing state that another window (or an undo) has since changed.
 
-export function requireCourse(db: Database, courseId: string): CourseRow {
-  const course = findCourse(db, courseId);
-  if (!course) throw new AnnotateError('not_found', `Data room ${courseId} does not exist (it may have been deleted). Reload the list of data rooms and pick another.`);
-  return course;
+export function requireDataRoom(db: Database, dataRoomId: string): DataRoomRow {
+  const dataRoom = findDataRoom(db, dataRoomId);
+  if (!dataRoom) throw new AnnotateError('not_found', `Data room ${dataRoomId} does not exist (it may have been deleted). Reload the list of data rooms and pick another.`);
+  return dataRoom;
 }
 
 export function requireChapter(db: Database, chapterId: string): ChapterRow {

@@ -18,7 +18,7 @@ export class SourceLibraryFixture implements SourceLinesReader {
 
   constructor(public workspace: Workspace) {}
 
-  addSource(input: { courseId: string | null; lines: string[]; title?: string; type?: SourceType }): { sourceId: string; versionId: string } {
+  addSource(input: { dataRoomId: string | null; lines: string[]; title?: string; type?: SourceType }): { sourceId: string; versionId: string } {
     const { db, blobs } = this.workspace;
     const project = findCurrentProject(db);
     if (!project) throw new Error('The test workspace has no project.');
@@ -29,9 +29,9 @@ export class SourceLibraryFixture implements SourceLinesReader {
     const blob = blobs.put(Buffer.from(input.lines.join('\n')));
     recordBlob(db, blob.sha256, blob.sizeBytes, now);
     db.prepare(
-      `INSERT INTO sources (id, project_id, title, type, original_name, blob_sha256, created_at, course_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-    ).run(sourceId, project.id, title, type, `${title}.md`, blob.sha256, now, input.courseId);
-    this.#sources.set(sourceId, { id: sourceId, courseId: input.courseId, title, type, originalName: `${title}.md`, createdAt: now, versionIds: [] });
+      `INSERT INTO sources (id, project_id, title, type, original_name, blob_sha256, created_at, data_room_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    ).run(sourceId, project.id, title, type, `${title}.md`, blob.sha256, now, input.dataRoomId);
+    this.#sources.set(sourceId, { id: sourceId, dataRoomId: input.dataRoomId, title, type, originalName: `${title}.md`, createdAt: now, versionIds: [] });
     return { sourceId, versionId: this.addVersion(sourceId, input.lines) };
   }
 
@@ -73,7 +73,7 @@ export class SourceLibraryFixture implements SourceLinesReader {
     return this.#versions.get(versionId)?.lines.slice(start - 1, end) ?? [];
   }
 
-  listCourseSources(courseId: string): SourceSummary[] {
-    return [...this.#sources.values()].filter((s) => s.courseId === courseId).flatMap((s) => this.source(s.id) ?? []);
+  listDataRoomSources(dataRoomId: string): SourceSummary[] {
+    return [...this.#sources.values()].filter((s) => s.dataRoomId === dataRoomId).flatMap((s) => this.source(s.id) ?? []);
   }
 }

@@ -15,5 +15,5 @@ export interface SourceLinesReader {
   /** Lines `start`..`end` (1-based, inclusive) of the version's Markdown; fewer past its end. */
   lines(versionId: string, start: number, end: number): string[];
   /** The sources of one data room, as the Sources panel lists them. */
-  listCourseSources(courseId: string): SourceSummary[];
+  listDataRoomSources(dataRoomId: string): SourceSummary[];
 }

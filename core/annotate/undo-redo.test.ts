@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { CourseDetail } from '../../schemas/annotate.ts';
+import type { DataRoomDetail } from '../../schemas/annotate.ts';
 import { createAnnotateTestbed, type AnnotateTestbed } from './annotate-testbed.fixture.ts';
 import { createChapter, deleteChapter, moveChapter, updateChapter } from './chapters.ts';
 import { addCitation, removeCitation } from './citations.ts';
-import { loadCourseDetail } from './course-detail.ts';
-import { updateCourse } from './courses.ts';
+import { loadDataRoomDetail } from './data-room-detail.ts';
+import { updateDataRoom } from './data-rooms.ts';
 import { reanchorCitations } from './reanchor-citations.ts';
 import { TYPING_BURST_MS } from './record-action.ts';
 import { redoLastAction, undoLastAction } from './undo-redo.ts';
@@ -17,13 +17,13 @@ let sourceId: string;
 
 beforeEach(() => {
   bed = createAnnotateTestbed();
-  ({ sourceId, versionId } = bed.library.addSource({ courseId: bed.courseId, lines: LINES }));
+  ({ sourceId, versionId } = bed.library.addSource({ dataRoomId: bed.dataRoomId, lines: LINES }));
 });
 afterEach(() => bed.dispose());
 
-const detail = (): CourseDetail => loadCourseDetail(bed.deps, bed.courseId);
-const undo = () => undoLastAction(bed.deps, bed.courseId);
-const redo = () => redoLastAction(bed.deps, bed.courseId);
+const detail = (): DataRoomDetail => loadDataRoomDetail(bed.deps, bed.dataRoomId);
+const undo = () => undoLastAction(bed.deps, bed.dataRoomId);
+const redo = () => redoLastAction(bed.deps, bed.dataRoomId);
 /** The parts of the state a user sees, without timestamps. */
 const visible = () => {
   const d = detail();
@@ -34,7 +34,7 @@ const visible = () => {
   };
 };
 const newChapter = (title: string) => {
-  const id = createChapter(bed.deps, { courseId: bed.courseId, title });
+  const id = createChapter(bed.deps, { dataRoomId: bed.dataRoomId, title });
   bed.advance(TYPING_BURST_MS + 1);
   return id;
 };
@@ -66,7 +66,7 @@ describe('undo and redo', () => {
 
   it('undoes and redoes adding a chapter', () => {
     newChapter('Intro');
-    expectUndoable(() => createChapter(bed.deps, { courseId: bed.courseId, title: 'Setup' }), 'Add chapter “Setup”');
+    expectUndoable(() => createChapter(bed.deps, { dataRoomId: bed.dataRoomId, title: 'Setup' }), 'Add chapter “Setup”');
   });
 
   it('undoes and redoes renaming a chapter and editing its instruction and design notes', () => {
@@ -107,9 +107,9 @@ describe('undo and redo', () => {
   });
 
   it('undoes and redoes renaming the data room and editing its global notes', () => {
-    expectUndoable(() => updateCourse(bed.deps, { courseId: bed.courseId, title: 'Analytics' }), 'Rename data room');
+    expectUndoable(() => updateDataRoom(bed.deps, { dataRoomId: bed.dataRoomId, title: 'Analytics' }), 'Rename data room');
     bed.advance(TYPING_BURST_MS + 1);
-    expectUndoable(() => updateCourse(bed.deps, { courseId: bed.courseId, globalNotes: 'Use the 2024 data.' }), 'Edit global notes');
+    expectUndoable(() => updateDataRoom(bed.deps, { dataRoomId: bed.dataRoomId, globalNotes: 'Use the 2024 data.' }), 'Edit global notes');
   });
 
   it('walks back through several actions in order and forward again', () => {
@@ -166,15 +166,15 @@ describe('undo and redo', () => {
     const id = newChapter('Intro');
     const typed = 'Render the chart.';
     for (let n = 1; n <= typed.length; n++) {
-      updateCourse(bed.deps, { courseId: bed.courseId, globalNotes: typed.slice(0, n) });
+      updateDataRoom(bed.deps, { dataRoomId: bed.dataRoomId, globalNotes: typed.slice(0, n) });
       bed.advance(300);
     }
     expect(detail().globalNotes).toBe(typed);
     // A pause longer than the burst window starts a new step.
     bed.advance(TYPING_BURST_MS + 1);
-    updateCourse(bed.deps, { courseId: bed.courseId, globalNotes: `${typed} Then` });
+    updateDataRoom(bed.deps, { dataRoomId: bed.dataRoomId, globalNotes: `${typed} Then` });
     bed.advance(500);
-    updateCourse(bed.deps, { courseId: bed.courseId, globalNotes: `${typed} Then test.` });
+    updateDataRoom(bed.deps, { dataRoomId: bed.dataRoomId, globalNotes: `${typed} Then test.` });
     undo();
     expect(detail().globalNotes).toBe(typed);
     undo();
@@ -191,15 +191,15 @@ describe('undo and redo', () => {
   });
 
   it('drops a burst that ends where it began, and does not merge into an undone step', () => {
-    updateCourse(bed.deps, { courseId: bed.courseId, globalNotes: 'ab' });
+    updateDataRoom(bed.deps, { dataRoomId: bed.dataRoomId, globalNotes: 'ab' });
     bed.advance(TYPING_BURST_MS + 1);
-    updateCourse(bed.deps, { courseId: bed.courseId, globalNotes: 'abc' });
-    updateCourse(bed.deps, { courseId: bed.courseId, globalNotes: 'ab' });
+    updateDataRoom(bed.deps, { dataRoomId: bed.dataRoomId, globalNotes: 'abc' });
+    updateDataRoom(bed.deps, { dataRoomId: bed.dataRoomId, globalNotes: 'ab' });
     expect(detail().undoLabel).toBe('Edit global notes');
     undo();
     expect(detail().globalNotes).toBe('');
     // Typing right after an undo starts a fresh step and clears the redo stack.
-    updateCourse(bed.deps, { courseId: bed.courseId, globalNotes: 'x' });
+    updateDataRoom(bed.deps, { dataRoomId: bed.dataRoomId, globalNotes: 'x' });
     expect(detail().redoLabel).toBeNull();
     undo();
     expect(detail().globalNotes).toBe('');

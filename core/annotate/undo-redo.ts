@@ -7,36 +7,36 @@ import {
   type RowChange,
 } from '../store/annotation-history-repository.ts';
 import { findCitation, updateCitationAnchor } from '../store/citation-repository.ts';
-import { touchCourse } from '../store/course-repository.ts';
+import { touchDataRoom } from '../store/data-room-repository.ts';
 import { nowIso, type AnnotateDeps } from './annotate-deps.ts';
 import { AnnotateError, quoted } from './annotate-error.ts';
 import { locateCitation, readWholeVersion } from './reanchor-citations.ts';
-import { requireCourse } from './require-records.ts';
+import { requireDataRoom } from './require-records.ts';
 
 /**
  * Ctrl+Z: puts back the rows the newest not-yet-undone action changed, newest change first, and
  * marks it undone. Nothing to undo is not an error (the key was pressed once too often).
  */
-export function undoLastAction(deps: AnnotateDeps, courseId: string): void {
-  requireCourse(deps.db, courseId);
+export function undoLastAction(deps: AnnotateDeps, dataRoomId: string): void {
+  requireDataRoom(deps.db, dataRoomId);
   deps.db.transaction(() => {
-    const entry = findUndoEntry(deps.db, courseId);
+    const entry = findUndoEntry(deps.db, dataRoomId);
     if (!entry) return;
     applyRows(deps, entry, [...entry.changes].reverse(), 'before', 'undo');
     setHistoryUndone(deps.db, entry.seq, true);
-    touchCourse(deps.db, courseId, nowIso(deps));
+    touchDataRoom(deps.db, dataRoomId, nowIso(deps));
   })();
 }
 
 /** Ctrl+Shift+Z: re-applies the oldest undone action, oldest change first. */
-export function redoLastAction(deps: AnnotateDeps, courseId: string): void {
-  requireCourse(deps.db, courseId);
+export function redoLastAction(deps: AnnotateDeps, dataRoomId: string): void {
+  requireDataRoom(deps.db, dataRoomId);
   deps.db.transaction(() => {
-    const entry = findRedoEntry(deps.db, courseId);
+    const entry = findRedoEntry(deps.db, dataRoomId);
     if (!entry) return;
     applyRows(deps, entry, entry.changes, 'after', 'redo');
     setHistoryUndone(deps.db, entry.seq, false);
-    touchCourse(deps.db, courseId, nowIso(deps));
+    touchDataRoom(deps.db, dataRoomId, nowIso(deps));
   })();
 }
 

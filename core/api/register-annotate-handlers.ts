@@ -8,20 +8,20 @@ import { chaptersDelete } from './handlers/chapters-delete.ts';
 import { chaptersMove } from './handlers/chapters-move.ts';
 import { chaptersRemoveCitation } from './handlers/chapters-remove-citation.ts';
 import { chaptersUpdate } from './handlers/chapters-update.ts';
-import { coursesCreate } from './handlers/courses-create.ts';
-import { coursesExport } from './handlers/courses-export.ts';
-import { coursesGet } from './handlers/courses-get.ts';
-import { coursesList } from './handlers/courses-list.ts';
-import { coursesUpdate } from './handlers/courses-update.ts';
+import { dataRoomsCreate } from './handlers/data-rooms-create.ts';
+import { dataRoomsExport } from './handlers/data-rooms-export.ts';
+import { dataRoomsGet } from './handlers/data-rooms-get.ts';
+import { dataRoomsList } from './handlers/data-rooms-list.ts';
+import { dataRoomsUpdate } from './handlers/data-rooms-update.ts';
 
 /** Data rooms, chapters, citations and their undo history (core/annotate). */
 export function registerAnnotateHandlers(registry: HandlerRegistry<ApiContext>): void {
   registry
-    .add('courses.list', coursesList)
-    .add('courses.create', coursesCreate)
-    .add('courses.get', coursesGet)
-    .add('courses.update', coursesUpdate)
-    .add('courses.export', coursesExport)
+    .add('dataRooms.list', dataRoomsList)
+    .add('dataRooms.create', dataRoomsCreate)
+    .add('dataRooms.get', dataRoomsGet)
+    .add('dataRooms.update', dataRoomsUpdate)
+    .add('dataRooms.export', dataRoomsExport)
     .add('chapters.create', chaptersCreate)
     .add('chapters.update', chaptersUpdate)
     .add('chapters.move', chaptersMove)

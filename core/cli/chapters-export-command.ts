@@ -1,4 +1,4 @@
-import type { CourseDetail } from '../../schemas/annotate.ts';
+import type { DataRoomDetail } from '../../schemas/annotate.ts';
 import { chapterPlan, chapterPlanMarkdown } from '../../schemas/chapter-plan.ts';
 import type { RpcOutput } from '../../schemas/rpc.ts';
 import type { PageSpan } from '../../schemas/sources.ts';
@@ -19,14 +19,14 @@ export async function runChaptersExport(options: { room: string; format?: string
     options.workspace,
     async (api) => {
       const room = await resolveRoom(api, options.room);
-      const course = (await api.call('courses.get', { courseId: room.id })) as CourseDetail;
+      const dataRoom = (await api.call('dataRooms.get', { dataRoomId: room.id })) as DataRoomDetail;
       const pages = new Map<string, readonly PageSpan[]>();
-      for (const citation of course.chapters.flatMap((c) => c.citations)) {
+      for (const citation of dataRoom.chapters.flatMap((c) => c.citations)) {
         if (pages.has(citation.versionId)) continue;
         const detail = (await api.call('sources.get', { sourceId: citation.sourceId, versionId: citation.versionId })) as RpcOutput<'sources.get'>;
         pages.set(citation.versionId, detail.version.pages);
       }
-      const plan = chapterPlan(course, pages);
+      const plan = chapterPlan(dataRoom, pages);
       process.stdout.write(format === 'json' ? `${JSON.stringify(plan, null, 2)}\n` : chapterPlanMarkdown(plan));
     },
     { access: 'read' },

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { CourseDetail, CourseSummary } from '../../schemas/annotate.ts';
+import type { DataRoomDetail, DataRoomSummary } from '../../schemas/annotate.ts';
 import { ChapterPlanSchema } from '../../schemas/chapter-plan.ts';
 import { openApi } from '../api/open-api.ts';
 
@@ -22,15 +22,15 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 const lhb = (...args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', MAIN, ...args, '--workspace', dir], { encoding: 'utf8' });
 
 /** Seeds the workspace (the demo room and its plan) and adds an empty room, two named "Twin", and an instruction and notes on the demo's first chapter. */
-async function prepareWorkspace(): Promise<{ demo: CourseDetail; empty: CourseDetail; twins: CourseDetail[] }> {
+async function prepareWorkspace(): Promise<{ demo: DataRoomDetail; empty: DataRoomDetail; twins: DataRoomDetail[] }> {
   const api = await openApi(dir);
   try {
-    const { courses } = (await api.call('courses.list', {})) as { courses: CourseSummary[] };
-    const demoId = courses.find((c) => c.title === DEMO_ROOM)!.id;
-    let demo = (await api.call('courses.get', { courseId: demoId })) as CourseDetail;
-    demo = (await api.call('chapters.update', { chapterId: demo.chapters[0]!.id, instruction: 'Explain the weekly trend.\nName the partial week.', designNotes: 'Audience: on-call engineers.' })) as CourseDetail;
-    const empty = (await api.call('courses.create', { title: 'Patent filings' })) as CourseDetail;
-    const twins = [(await api.call('courses.create', { title: 'Twin' })) as CourseDetail, (await api.call('courses.create', { title: 'Twin' })) as CourseDetail];
+    const { dataRooms } = (await api.call('dataRooms.list', {})) as { dataRooms: DataRoomSummary[] };
+    const demoId = dataRooms.find((c) => c.title === DEMO_ROOM)!.id;
+    let demo = (await api.call('dataRooms.get', { dataRoomId: demoId })) as DataRoomDetail;
+    demo = (await api.call('chapters.update', { chapterId: demo.chapters[0]!.id, instruction: 'Explain the weekly trend.\nName the partial week.', designNotes: 'Audience: on-call engineers.' })) as DataRoomDetail;
+    const empty = (await api.call('dataRooms.create', { title: 'Patent filings' })) as DataRoomDetail;
+    const twins = [(await api.call('dataRooms.create', { title: 'Twin' })) as DataRoomDetail, (await api.call('dataRooms.create', { title: 'Twin' })) as DataRoomDetail];
     return { demo, empty, twins };
   } finally {
     await api.close();
@@ -43,7 +43,7 @@ describe('lhb rooms and chapters export', () => {
 
     const json = lhb('rooms', 'list', '--json');
     expect(json.status, json.stderr).toBe(0);
-    const rooms = JSON.parse(json.stdout) as CourseSummary[];
+    const rooms = JSON.parse(json.stdout) as DataRoomSummary[];
     expect(rooms.map((r) => r.title)).toEqual(expect.arrayContaining([DEMO_ROOM, 'Patent filings', 'Twin']));
     expect(rooms.find((r) => r.id === demo.id)).toMatchObject({ sourceCount: demo.sources.length, chapterCount: demo.chapters.length });
     const table = lhb('rooms', 'list');

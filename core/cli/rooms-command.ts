@@ -1,4 +1,4 @@
-import type { CourseSummary } from '../../schemas/annotate.ts';
+import type { DataRoomSummary } from '../../schemas/annotate.ts';
 import { withCliApi } from './open-cli-api.ts';
 
 /** `lhb rooms list [--json]`: every data room with its id, counts and last change. */
@@ -6,16 +6,16 @@ export async function runRoomsList(options: { json?: boolean; workspace?: string
   await withCliApi(
     options.workspace,
     async (api) => {
-      const { courses } = (await api.call('courses.list', {})) as { courses: CourseSummary[] };
+      const { dataRooms } = (await api.call('dataRooms.list', {})) as { dataRooms: DataRoomSummary[] };
       if (options.json) {
-        process.stdout.write(`${JSON.stringify(courses, null, 2)}\n`);
+        process.stdout.write(`${JSON.stringify(dataRooms, null, 2)}\n`);
         return;
       }
-      if (courses.length === 0) {
+      if (dataRooms.length === 0) {
         process.stdout.write('No data rooms yet. Create one in the annotator (lhb serve, or npm start).\n');
         return;
       }
-      const rows = courses.map((c) => [c.id, String(c.sourceCount), String(c.chapterCount), c.updatedAt.slice(0, 16).replace('T', ' '), c.title]);
+      const rows = dataRooms.map((c) => [c.id, String(c.sourceCount), String(c.chapterCount), c.updatedAt.slice(0, 16).replace('T', ' '), c.title]);
       const head = ['ID', 'SOURCES', 'CHAPTERS', 'UPDATED', 'TITLE'];
       const widths = head.map((h, column) => Math.max(h.length, ...rows.map((row) => row[column]!.length)));
       const format = (row: string[]) => row.map((cell, column) => (column === row.length - 1 ? cell : column === 1 || column === 2 ? cell.padStart(widths[column]!) : cell.padEnd(widths[column]!))).join('  ');

@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import type { RpcOutput } from '../../schemas/rpc.ts';
 import { MAX_LINES_PER_CALL, type ImportOutcome, type SourceSummary } from '../../schemas/sources.ts';
 import { importJobResult } from '../sources/import-job.ts';
-import type { CourseSummary } from '../../schemas/annotate.ts';
+import type { DataRoomSummary } from '../../schemas/annotate.ts';
 import { followJob } from './follow-job.ts';
 import { withCliApi } from './open-cli-api.ts';
 import { resolveRoom } from './room-reference.ts';
@@ -18,7 +18,7 @@ export async function runSourcesAdd(paths: string[], options: { room?: string; c
   await withCliApi(options.workspace, async (api) => {
     const roomReference = options.room ?? options.course;
     const room = roomReference ? await resolveRoom(api, roomReference) : undefined;
-    const input = { paths: paths.map((p) => resolve(p)), ...(room ? { courseId: room.id } : {}) };
+    const input = { paths: paths.map((p) => resolve(p)), ...(room ? { dataRoomId: room.id } : {}) };
     const { jobId } = (await api.call('sources.importPaths', input)) as RpcOutput<'sources.importPaths'>;
     const job = await followJob(api.context.jobs, jobId);
     const result = importJobResult(api.context.jobs, jobId);
@@ -66,7 +66,7 @@ export async function runSourcesList(options: { room?: string; course?: string; 
   await withCliApi(options.workspace, async (api) => {
     const roomReference = options.room ?? options.course;
     const room = roomReference ? await resolveRoom(api, roomReference) : undefined;
-    const { sources } = (await api.call('sources.list', room ? { courseId: room.id } : {})) as { sources: SourceSummary[] };
+    const { sources } = (await api.call('sources.list', room ? { dataRoomId: room.id } : {})) as { sources: SourceSummary[] };
     if (options.json) {
       process.stdout.write(`${JSON.stringify(sources, null, 2)}\n`);
       return;
@@ -75,9 +75,9 @@ export async function runSourcesList(options: { room?: string; course?: string; 
       process.stdout.write('No sources yet. Import some with: lhb sources add PATH...\n');
       return;
     }
-    const { courses } = (await api.call('courses.list', {})) as { courses: CourseSummary[] };
-    const roomTitles = new Map(courses.map((c) => [c.id, c.title]));
-    const roomOf = (s: SourceSummary) => (s.courseId === null ? '(no room)' : (roomTitles.get(s.courseId) ?? s.courseId));
+    const { dataRooms } = (await api.call('dataRooms.list', {})) as { dataRooms: DataRoomSummary[] };
+    const roomTitles = new Map(dataRooms.map((c) => [c.id, c.title]));
+    const roomOf = (s: SourceSummary) => (s.dataRoomId === null ? '(no room)' : (roomTitles.get(s.dataRoomId) ?? s.dataRoomId));
     const rows = sources.map((s) => [s.id, s.type, String(s.lineCount), `v${s.version}`, roomOf(s), s.title]);
     const head = ['ID', 'TYPE', 'LINES', 'VERSION', 'ROOM', 'TITLE'];
     const widths = head.map((h, column) => Math.max(h.length, ...rows.map((row) => row[column]!.length)));

@@ -28,9 +28,9 @@ export async function* chapterRows(ctx: ExportContext): AsyncGenerator<SubsetRow
       ctx.facts.date('chapters', createdAt);
       yield {
         chapter_id: row.id,
-        course_id: row.course_id,
-        course_title: row.course_title,
-        course_notes: row.course_notes,
+        data_room_id: row.data_room_id,
+        data_room_title: row.data_room_title,
+        data_room_notes: row.data_room_notes,
         position: row.position,
         title: row.title,
         instruction: row.instruction,

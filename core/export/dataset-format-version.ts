@@ -13,10 +13,12 @@
  *    `versions` no longer holds the harness build (older exports' `versions.harness` is read as
  *    the harness version on import); rubric sets carry `task_kinds`, and judgments made with a set
  *    for another task kind than their run's are not exported.
+ * 4: the data room's fields say `data_room` where formats 1–3 said `course` (`course_id`,
+ *    `course_title`, `course_notes`); an import of an older folder reads them under the old names.
  * A field added in a version says so with `since` (field-types.ts), so an import of an older
  * format expects exactly the fields that format had.
  */
-export const DATASET_FORMAT_VERSION = 3;
+export const DATASET_FORMAT_VERSION = 4;
 
 /** The card's YAML key holding our own metadata. */
 export const CARD_NAMESPACE_KEY = 'lh_bench_studio';

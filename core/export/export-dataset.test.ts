@@ -10,7 +10,7 @@ import { openApi } from '../api/open-api.ts';
 import { listAnnotators } from '../store/annotator-repository.ts';
 import { listChapterCitations } from '../store/citation-repository.ts';
 import { listChapters } from '../store/chapter-repository.ts';
-import { listCourses } from '../store/course-repository.ts';
+import { listDataRooms } from '../store/data-room-repository.ts';
 import { countJudgments } from '../store/judgment-repository.ts';
 import { findCurrentProject } from '../store/project-repository.ts';
 import { listRuns } from '../store/run-repository.ts';
@@ -143,7 +143,7 @@ describe('lhb export hf (Parquet)', () => {
 
     // Nested values: each chapter's citations, in plan order, as lists of structs.
     const chapters = await rows('chapters', 'train');
-    const stored = listCourses(db, project.id).flatMap((course) => listChapters(db, course.id));
+    const stored = listDataRooms(db, project.id).flatMap((dataRoom) => listChapters(db, dataRoom.id));
     expect(chapters.map((chapter) => chapter.chapter_id)).toEqual(stored.map((chapter) => chapter.id).sort());
     for (const chapter of chapters) {
       const citations = listChapterCitations(db, chapter.chapter_id as string);

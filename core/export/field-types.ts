@@ -18,8 +18,21 @@ export interface Field {
    * rows, and reads each row's value as absent.
    */
   since?: number;
+  /**
+   * The name it had in the formats before `until` (`course_id` until format 4 named it
+   * `data_room_id`): an import of an older folder expects the old name and reads it as the new one.
+   */
+  formerly?: { name: string; until: number };
   /** What it holds, for the card's field tables and the format README. */
   description: string;
+}
+
+/** The field as a folder of `formatVersion` has it: under the name it had then, its struct fields too. */
+export function fieldAsWritten(field: Field, formatVersion: number): Field {
+  const typeAsWritten = (type: FieldType): FieldType =>
+    typeof type === 'string' ? type : 'list' in type ? { list: typeAsWritten(type.list) } : { struct: type.struct.map((inner) => fieldAsWritten(inner, formatVersion)) };
+  const name = field.formerly && formatVersion < field.formerly.until ? field.formerly.name : field.name;
+  return { ...field, name, type: typeAsWritten(field.type) };
 }
 
 /**

@@ -2,7 +2,7 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CourseDetail } from '../../schemas/annotate.ts';
+import type { DataRoomDetail } from '../../schemas/annotate.ts';
 import type { ExportResult } from '../../schemas/export.ts';
 import type { ImportResult } from '../../schemas/import.ts';
 import type { AnalysisReport } from '../../schemas/analysis.ts';
@@ -65,9 +65,9 @@ async function vote(api: Api, name: string, choice: 'left' | 'right' | 'tie', re
   await api.call('arena.vote', { token: next.item!.token, choice, ratingLeft: 4, ratingRight: 2, reason, timeOnItemMs: 3100 });
 }
 
-async function course(api: Api): Promise<CourseDetail> {
-  const { courses } = (await api.call('courses.list', {})) as { courses: { id: string }[] };
-  return (await api.call('courses.get', { courseId: courses[0]!.id })) as CourseDetail;
+async function dataRoom(api: Api): Promise<DataRoomDetail> {
+  const { dataRooms } = (await api.call('dataRooms.list', {})) as { dataRooms: { id: string }[] };
+  return (await api.call('dataRooms.get', { dataRoomId: dataRooms[0]!.id })) as DataRoomDetail;
 }
 
 beforeAll(async () => {
@@ -123,9 +123,9 @@ describe('import hf: round trip', () => {
     expect(JSON.stringify(expected.recovery)).toContain('build');
     expect(await report(fresh)).toEqual(expected);
     // The chapter plan reads the same: order, text and every citation's span.
-    const plan = (detail: CourseDetail) =>
+    const plan = (detail: DataRoomDetail) =>
       detail.chapters.map((chapter) => ({ title: chapter.title, instruction: chapter.instruction, citations: chapter.citations.map((c) => [c.startLine, c.endLine, c.quote]) }));
-    expect(plan(await course(fresh))).toEqual(plan(await course(original)));
+    expect(plan(await dataRoom(fresh))).toEqual(plan(await dataRoom(original)));
     // Every rubric set version is for the same task kinds (a set of the user's own for programmatic tasks included, which an import could not work out).
     const kinds = async (api: Api) => {
       const { sets } = (await api.call('rubrics.list', {})) as { sets: { name: string; version: string; scale: number; taskKinds: unknown }[] };
@@ -159,7 +159,7 @@ describe('import hf: merging two copies of one study', () => {
 
     await vote(a, 'Ana on A', 'left', 'A likes the left one');
     await vote(b, 'Ben on B', 'right', 'B likes the right one');
-    const planA = await course(a);
+    const planA = await dataRoom(a);
     const chapter = planA.chapters[0]!;
     const source = planA.sources[0]!;
     const { lines } = (await a.call('sources.lines', { versionId: source.latestVersionId, start: 1, end: 200 })) as { lines: string[] };
@@ -193,7 +193,7 @@ describe('import hf: merging two copies of one study', () => {
       expect(new Set(votes.map((v) => JSON.stringify(v))).size).toBe(votes.length);
       expect(db.prepare("SELECT count(*) AS n FROM annotators WHERE name IN ('Ana on A', 'Ben on B')").get()).toEqual({ n: 2 });
       // Citations: the shared span once, each machine's own span too.
-      const detail = await course(api);
+      const detail = await dataRoom(api);
       const merged = detail.chapters.find((candidate) => candidate.id === chapter.id)!;
       const spans = merged.citations.map((citation) => `${citation.startLine}-${citation.endLine}`);
       expect(spans.filter((span) => span === `${shared}-${shared}`)).toHaveLength(1);

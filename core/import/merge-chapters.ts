@@ -1,14 +1,14 @@
 import { createHash } from 'node:crypto';
 import { findChapter, insertChapter, listChapters, setChapterPosition, type ChapterRow } from '../store/chapter-repository.ts';
 import { findCitation, insertCitation, listChapterCitations, nextCitationPosition } from '../store/citation-repository.ts';
-import { findCourse, updateCourseFields } from '../store/course-repository.ts';
-import { deleteCourseHistory } from '../store/annotation-history-repository.ts';
+import { findDataRoom, updateDataRoomFields } from '../store/data-room-repository.ts';
+import { deleteDataRoomHistory } from '../store/annotation-history-repository.ts';
 import { findSourceVersion } from '../store/source-version-repository.ts';
 import type { CitationStatus } from '../../schemas/annotate.ts';
 import type { ChapterRowIn, CitationIn, Located } from './dataset-rows.ts';
 import { ImportRefusedError } from './import-refused-error.ts';
 import { atRow, type MergeContext } from './merge-context.ts';
-import { ensureCourse } from './merge-sources.ts';
+import { ensureDataRoom } from './merge-sources.ts';
 
 const CITATION_STATUSES = new Set<string>(['ok', 'reanchored', 'orphaned']);
 
@@ -30,21 +30,21 @@ const chapterText = (chapter: Pick<ChapterRow, 'title' | 'instruction' | 'design
  * cleared (an undo must not take imported records apart).
  */
 export function mergeChapters(ctx: MergeContext, rows: readonly Located<ChapterRowIn>[]): void {
-  const ordered = [...rows].sort((x, y) => (x.row.course_id < y.row.course_id ? -1 : x.row.course_id > y.row.course_id ? 1 : x.row.position - y.row.position));
+  const ordered = [...rows].sort((x, y) => (x.row.data_room_id < y.row.data_room_id ? -1 : x.row.data_room_id > y.row.data_room_id ? 1 : x.row.position - y.row.position));
   const touched = new Set<string>();
   const notesSeen = new Set<string>();
   for (const located of ordered) {
     const { row, where } = located;
     atRow(where, () => {
-      const courseExisted = findCourse(ctx.db, row.course_id) !== undefined;
-      ensureCourse(ctx, row.course_id, row.course_title, row.created_at, row.course_notes);
-      if (courseExisted && !notesSeen.has(row.course_id)) mergeCourseNotes(ctx, row, touched);
-      notesSeen.add(row.course_id);
+      const dataRoomExisted = findDataRoom(ctx.db, row.data_room_id) !== undefined;
+      ensureDataRoom(ctx, row.data_room_id, row.data_room_title, row.created_at, row.data_room_notes);
+      if (dataRoomExisted && !notesSeen.has(row.data_room_id)) mergeDataRoomNotes(ctx, row, touched);
+      notesSeen.add(row.data_room_id);
       const local = findChapter(ctx.db, row.chapter_id);
       let changed = false;
       if (!local) {
-        const position = listChapters(ctx.db, row.course_id).length;
-        insertChapter(ctx.db, { id: row.chapter_id, course_id: row.course_id, position, title: row.title, instruction: row.instruction, design_notes: row.design_notes, created_at: row.created_at, updated_at: row.updated_at });
+        const position = listChapters(ctx.db, row.data_room_id).length;
+        insertChapter(ctx.db, { id: row.chapter_id, data_room_id: row.data_room_id, position, title: row.title, instruction: row.instruction, design_notes: row.design_notes, created_at: row.created_at, updated_at: row.updated_at });
         ctx.count('chapters', 'added');
         changed = true;
       } else if (chapterText(local) === chapterText(row)) {
@@ -54,14 +54,14 @@ export function mergeChapters(ctx: MergeContext, rows: readonly Located<ChapterR
         ctx.count('chapters', 'conflicts');
         changed = true;
       }
-      const courseId = local?.course_id ?? row.course_id;
+      const dataRoomId = local?.data_room_id ?? row.data_room_id;
       for (const [index, citation] of row.citations.entries()) {
         if (mergeCitation(ctx, row.chapter_id, citation, `${where}, field citations[${index}]`)) changed = true;
       }
-      if (changed) touched.add(courseId);
+      if (changed) touched.add(dataRoomId);
     });
   }
-  for (const courseId of touched) deleteCourseHistory(ctx.db, courseId);
+  for (const dataRoomId of touched) deleteDataRoomHistory(ctx.db, dataRoomId);
 }
 
 function keepIncomingBeside(ctx: MergeContext, local: ChapterRow, row: ChapterRowIn): void {
@@ -69,13 +69,13 @@ function keepIncomingBeside(ctx: MergeContext, local: ChapterRow, row: ChapterRo
   const siblingId = `${local.id}~import-${digest}`;
   const alreadyKept = findChapter(ctx.db, siblingId) !== undefined;
   if (!alreadyKept) {
-    const chapters = listChapters(ctx.db, local.course_id);
+    const chapters = listChapters(ctx.db, local.data_room_id);
     const at = chapters.findIndex((chapter) => chapter.id === local.id) + 1;
     // Make room right after the workspace's chapter: positions stay contiguous.
     for (let index = chapters.length - 1; index >= at; index--) setChapterPosition(ctx.db, chapters[index]!.id, index + 1);
     insertChapter(ctx.db, {
       id: siblingId,
-      course_id: local.course_id,
+      data_room_id: local.data_room_id,
       position: at,
       title: `${row.title}${FROM_IMPORT}`,
       instruction: row.instruction,
@@ -97,14 +97,14 @@ function keepIncomingBeside(ctx: MergeContext, local: ChapterRow, row: ChapterRo
   });
 }
 
-function mergeCourseNotes(ctx: MergeContext, row: ChapterRowIn, touched: Set<string>): void {
-  const course = findCourse(ctx.db, row.course_id)!;
-  const local = course.global_notes;
-  const incoming = row.course_notes;
+function mergeDataRoomNotes(ctx: MergeContext, row: ChapterRowIn, touched: Set<string>): void {
+  const dataRoom = findDataRoom(ctx.db, row.data_room_id)!;
+  const local = dataRoom.global_notes;
+  const incoming = row.data_room_notes;
   if (incoming === '' || local === incoming) return;
   const keep = (notes: string) => {
-    updateCourseFields(ctx.db, course.id, { title: course.title, global_notes: notes, updated_at: ctx.now });
-    touched.add(course.id);
+    updateDataRoomFields(ctx.db, dataRoom.id, { title: dataRoom.title, global_notes: notes, updated_at: ctx.now });
+    touched.add(dataRoom.id);
   };
   // One side holds all of the other's text: taking the longer loses nothing, so it is no conflict.
   if (local === '' || incoming.includes(local)) return keep(incoming);
@@ -112,13 +112,13 @@ function mergeCourseNotes(ctx: MergeContext, row: ChapterRowIn, touched: Set<str
   if (local.includes(incoming) && !alreadyKept) return;
   if (!alreadyKept) keep(`${local}\n\n--- Notes from the import of ${ctx.label} (${ctx.now.slice(0, 10)}) ---\n${incoming}`);
   ctx.conflicts.push({
-    kind: 'course-notes',
-    id: course.id,
-    title: course.title,
+    kind: 'data-room-notes',
+    id: dataRoom.id,
+    title: dataRoom.title,
     detail: "The data room's notes differ. This workspace's notes are kept; the import's are appended below a marked line. Edit them into one.",
     local,
     incoming,
-    keptAs: course.id,
+    keptAs: dataRoom.id,
     alreadyKept,
   });
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { findCourse, insertCourse } from '../store/course-repository.ts';
+import { findDataRoom, insertDataRoom } from '../store/data-room-repository.ts';
 import { recordBlob } from '../store/blob-repository.ts';
 import { findSourceVersionByHash, isSourceVersionNumberTaken } from '../store/import-repository.ts';
 import { findSource, insertSource, updateSourceHead } from '../store/source-repository.ts';
@@ -53,10 +53,10 @@ export function mergeSources(ctx: MergeContext, rows: readonly Located<SourceRow
       recordBlob(ctx.db, markdownSha256, Buffer.byteLength(row.lines.map((line) => line.text).join('\n'), 'utf8'), ctx.now);
       const sourceId = ctx.sourceIds.get(row.source_id) ?? row.source_id;
       const existing = findSource(ctx.db, sourceId);
-      const courseId = row.course_id === null ? null : ensureCourse(ctx, row.course_id, row.course_title ?? 'Imported data room', row.created_at);
+      const dataRoomId = row.data_room_id === null ? null : ensureDataRoom(ctx, row.data_room_id, row.data_room_title ?? 'Imported data room', row.created_at);
       let version = row.version;
       if (!existing) {
-        insertSource(ctx.db, { id: sourceId, projectId: ctx.projectId, courseId, title: row.title, type: row.type as SourceType, originalName: row.original_name, blobSha256: markdownSha256, createdAt: row.created_at });
+        insertSource(ctx.db, { id: sourceId, projectId: ctx.projectId, dataRoomId, title: row.title, type: row.type as SourceType, originalName: row.original_name, blobSha256: markdownSha256, createdAt: row.created_at });
       } else {
         const latest = findLatestVersionRef(ctx.db, sourceId);
         if (isSourceVersionNumberTaken(ctx.db, sourceId, version)) {
@@ -84,7 +84,7 @@ export function mergeSources(ctx: MergeContext, rows: readonly Located<SourceRow
 }
 
 /** The data room with this id, created (empty) when the workspace does not have it. */
-export function ensureCourse(ctx: MergeContext, id: string, title: string, createdAt: string, notes = ''): string {
-  if (!findCourse(ctx.db, id)) insertCourse(ctx.db, { id, project_id: ctx.projectId, title: title || 'Imported data room', global_notes: notes, created_at: createdAt, updated_at: createdAt });
+export function ensureDataRoom(ctx: MergeContext, id: string, title: string, createdAt: string, notes = ''): string {
+  if (!findDataRoom(ctx.db, id)) insertDataRoom(ctx.db, { id, project_id: ctx.projectId, title: title || 'Imported data room', global_notes: notes, created_at: createdAt, updated_at: createdAt });
   return id;
 }

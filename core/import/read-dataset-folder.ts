@@ -4,7 +4,7 @@ import { parse } from 'yaml';
 import { z } from 'zod';
 import { EXPORT_SUBSETS, ExportSplitSchema, ExportSubsetSchema } from '../../schemas/export.ts';
 import { CARD_NAMESPACE_KEY, DATASET_FORMAT_VERSION } from '../export/dataset-format-version.ts';
-import { hubFeature, type Field, type FieldType } from '../export/field-types.ts';
+import { fieldAsWritten, hubFeature, type Field, type FieldType } from '../export/field-types.ts';
 import { SUBSET_FIELDS } from '../export/subset-fields.ts';
 import type { ImportedDataset, Located } from './dataset-rows.ts';
 import { ImportRefusedError } from './import-refused-error.ts';
@@ -88,11 +88,11 @@ export async function readDatasetFolder(dirArgument: string, progress: ReadProgr
       }
       const fields = fieldsOfFormat(SUBSET_FIELDS[subset.data], formatVersion);
       const features = info.get(subset.data)?.features;
-      if (features && JSON.stringify(features) !== JSON.stringify(fields.map(hubFeature))) {
+      if (features && JSON.stringify(features) !== JSON.stringify(fields.map((field) => hubFeature(fieldAsWritten(field, formatVersion))))) {
         throw new ImportRefusedError(`README.md: dataset_info of ${subset.data} lists other features than this version's format (core/export/README.md); it was written by another version of the export.`);
       }
       dataset.present.add(subset.data);
-      const schema = rowSchema(fields);
+      const schema = rowSchema(fields, formatVersion);
       for (const file of config.data_files) {
         const split = ExportSplitSchema.safeParse(file.split);
         if (!split.success) throw new ImportRefusedError(`README.md: ${subset.data} has the split "${file.split}", which is not train or synthetic.`);
@@ -173,7 +173,7 @@ function statKind(path: string): Kind {
   }
 }
 
-/** The fields an export of `formatVersion` has: those added in that version or before (`since`), nested ones too. */
+/** The fields an export of `formatVersion` has: those added in that version or before (`since`), nested ones too, under today's names (`fieldAsWritten` gives the names it had). */
 function fieldsOfFormat(fields: readonly Field[], formatVersion: number): Field[] {
   const typeOfFormat = (type: FieldType): FieldType =>
     typeof type === 'string' ? type : 'list' in type ? { list: typeOfFormat(type.list) } : { struct: fieldsOfFormat(type.struct, formatVersion) };

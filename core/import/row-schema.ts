@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Field, FieldType } from '../export/field-types.ts';
+import { fieldAsWritten, type Field, type FieldType } from '../export/field-types.ts';
 
 const INT_RANGES = { int8: 2 ** 7, int32: 2 ** 31, int64: 2 ** 63 } as const;
 
@@ -28,7 +28,7 @@ function integer(kind: keyof typeof INT_RANGES): z.ZodType<number> {
     });
 }
 
-function typeSchema(type: FieldType): z.ZodType {
+function typeSchema(type: FieldType, formatVersion: number): z.ZodType {
   if (typeof type === 'string') {
     switch (type) {
       case 'string':
@@ -45,25 +45,39 @@ function typeSchema(type: FieldType): z.ZodType {
         return Timestamp;
     }
   }
-  if ('list' in type) return z.array(typeSchema(type.list));
-  return structSchema(type.struct);
+  if ('list' in type) return z.array(typeSchema(type.list, formatVersion));
+  return structSchema(type.struct, formatVersion);
 }
 
-function structSchema(fields: readonly Field[]): z.ZodType {
+/** Checks each field under the name the folder's format gave it, and hands it on under today's name. */
+function structSchema(fields: readonly Field[], formatVersion: number): z.ZodType {
   const shape: Record<string, z.ZodType> = {};
+  const renamed: [written: string, current: string][] = [];
   for (const field of fields) {
-    const schema = field.nullable ? typeSchema(field.type).nullable() : typeSchema(field.type);
-    shape[field.name] = schema;
+    const schema = field.nullable ? typeSchema(field.type, formatVersion).nullable() : typeSchema(field.type, formatVersion);
+    const written = fieldAsWritten(field, formatVersion).name;
+    shape[written] = schema;
+    if (written !== field.name) renamed.push([written, field.name]);
   }
-  return z.object(shape).strict();
+  const struct = z.object(shape).strict();
+  if (renamed.length === 0) return struct;
+  return struct.transform((row) => {
+    const current: Record<string, unknown> = { ...row };
+    for (const [written, name] of renamed) {
+      current[name] = current[written];
+      delete current[written];
+    }
+    return current;
+  });
 }
 
 /**
  * The zod schema of one subset's row, built from the same field list the export writes with
- * (core/export/subset-fields.ts), as of the folder's format version: every column present, of its type, null only where nullable, no other columns. Values come out as JSON lines would hold them (timestamps as ISO text).
+ * (core/export/subset-fields.ts), as of the folder's format version: every column present, of its type, null only where nullable, no other columns. Values come out as JSON lines would hold them (timestamps as ISO text),
+ * under today's field names (a field renamed since is read under its old name, `formerly`).
  */
-export function rowSchema(fields: readonly Field[]): z.ZodType<Record<string, unknown>> {
-  return structSchema(fields) as z.ZodType<Record<string, unknown>>;
+export function rowSchema(fields: readonly Field[], formatVersion: number): z.ZodType<Record<string, unknown>> {
+  return structSchema(fields, formatVersion) as z.ZodType<Record<string, unknown>>;
 }
 
 /** A zod failure as `field a.b[2].c: message`, the first few. */

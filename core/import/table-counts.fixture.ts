@@ -1,7 +1,7 @@
 import type { Database } from 'better-sqlite3';
 
 const TABLES = [
-  'sources', 'source_versions', 'courses', 'chapters', 'citations', 'tasks', 'runs', 'studies', 'study_runs',
+  'sources', 'source_versions', 'data_rooms', 'chapters', 'citations', 'tasks', 'runs', 'studies', 'study_runs',
   'annotators', 'arena_presentations', 'votes', 'judgments', 'rubric_sets', 'blobs',
 ] as const;
 

@@ -26,7 +26,7 @@ export const MAX_BUNDLE_BYTES = 1024 * 1024 * 1024;
 /** Most files in one bundle's dist/. */
 export const MAX_BUNDLE_FILES = 20_000;
 
-const TASK_FIX = 'Fix it so task.json is {id, kind: "figma"|"programmatic", title, instruction?, chapter?: {course, title}} and import again.';
+const TASK_FIX = 'Fix it so task.json is {id, kind: "figma"|"programmatic", title, instruction?, chapter?: {data_room, title}} and import again.';
 /** Folders never walked when looking for tasks and bundles. */
 const SKIPPED_FOLDERS = new Set(['node_modules', '.git', 'dist', 'frames', 'ground_truth']);
 const MAX_WALK_DEPTH = 4;
@@ -34,8 +34,8 @@ const MAX_WALK_DEPTH = 4;
 export interface ImportBundlesOptions {
   signal?: AbortSignal;
   onProgress?: (done: number, total: number, message: string) => void;
-  /** Finds a programmatic task's chapter (by course and chapter title); core/annotate answers it. */
-  resolveChapter?: (courseTitle: string, chapterTitle: string) => { id: string; instruction: string } | undefined;
+  /** Finds a programmatic task's chapter (by its data room's title and its own); core/annotate answers it. */
+  resolveChapter?: (dataRoomTitle: string, chapterTitle: string) => { id: string; instruction: string } | undefined;
   /** Capture frames for Figma bundles that have a build but no frames (default true). */
   captureMissingFrames?: boolean;
   /** Frame capture's browser; default: LHB_CHROMIUM or Debian's chromium. */
@@ -135,9 +135,9 @@ async function importTask(workspace: Workspace, dir: string, options: ImportBund
       });
     }
   } else if (file.chapter === undefined && file.instruction === '') {
-    throw new BundleError(join(dir, 'task.json'), 'chapter', `${join(dir, 'task.json')}: a programmatic task needs chapter {course, title} or an instruction, so voters know what was asked.`);
+    throw new BundleError(join(dir, 'task.json'), 'chapter', `${join(dir, 'task.json')}: a programmatic task needs chapter {data_room, title} or an instruction, so voters know what was asked.`);
   }
-  const chapter = file.chapter === undefined ? undefined : options.resolveChapter?.(file.chapter.course, file.chapter.title);
+  const chapter = file.chapter === undefined ? undefined : options.resolveChapter?.(file.chapter.data_room, file.chapter.title);
   const existing = findTask(workspace.db, file.id);
   const before = existing ? taskFingerprint(existing, listTaskFrames(workspace.db, file.id)) : undefined;
   const now = new Date().toISOString();
@@ -157,7 +157,7 @@ async function importTask(workspace: Workspace, dir: string, options: ImportBund
     frames,
   );
   const notes = [file.kind === 'figma' ? `${frames.length} frame${frames.length === 1 ? '' : 's'}` : 'programmatic content'];
-  if (file.chapter && !chapter) notes.push(`chapter "${file.chapter.title}" of "${file.chapter.course}" not found; linked by title only`);
+  if (file.chapter && !chapter) notes.push(`chapter "${file.chapter.title}" of "${file.chapter.data_room}" not found; linked by title only`);
   const after = taskFingerprint(findTask(workspace.db, file.id)!, listTaskFrames(workspace.db, file.id));
   if (existing) notes.push(before === after ? 'already imported' : 'updated');
   return { path: dir, kind: 'task', status: before === after ? 'unchanged' : 'imported', id: file.id, detail: notes.join('; ') };

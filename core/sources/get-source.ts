@@ -23,9 +23,9 @@ export function getSource(workspace: SourceWorkspace, sourceId: string, versionI
   return { source, version, versions: listSourceVersions(workspace.db, sourceId) };
 }
 
-/** Every source with its newest version, oldest first; only a course's when `courseId` is given. */
-export function listSources(workspace: SourceWorkspace, courseId?: string): SourceSummary[] {
-  return listSourceSummaries(workspace.db, courseId);
+/** Every source with its newest version, oldest first; only a data room's when `dataRoomId` is given. */
+export function listSources(workspace: SourceWorkspace, dataRoomId?: string): SourceSummary[] {
+  return listSourceSummaries(workspace.db, dataRoomId);
 }
 
 /** The source with its newest version, or undefined when this workspace has no such source. */

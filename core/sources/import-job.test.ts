@@ -25,7 +25,7 @@ describe('startImportJob', () => {
     // One file at a time (no worker threads), and the user presses Cancel once the third is in.
     const job = startImportJob(runner, 'Import 10 notes', (options) =>
       importPaths(bed.workspace, paths, {
-        courseId: null,
+        dataRoomId: null,
         workers: 0,
         signal: options.signal,
         onProgress: (done, total, message) => {
@@ -46,7 +46,7 @@ describe('startImportJob', () => {
     expect(notes()).toHaveLength(3);
 
     // Doing as the message says finishes the rest and adds nothing twice.
-    const again = startImportJob(runner, 'Import 10 notes again', (options) => importPaths(bed.workspace, paths, { courseId: null, workers: 0, ...options }));
+    const again = startImportJob(runner, 'Import 10 notes again', (options) => importPaths(bed.workspace, paths, { dataRoomId: null, workers: 0, ...options }));
     await runner.idle();
     expect(runner.list(10).find((j) => j.id === again.id)).toMatchObject({ state: 'succeeded', message: 'Imported 7 sources, 3 unchanged' });
     expect(notes()).toHaveLength(10);

@@ -5,7 +5,7 @@ import { encryptedPdf, randomNotPdf, truncated } from './broken-pdfs.fixture.ts'
 import { getSource, listSources } from './get-source.ts';
 import { importPaths, importUploadedFiles, type ImportOptions } from './import-sources.ts';
 import { readSourceLines } from './read-source-lines.ts';
-import { insertTestCourse, openSourceTestbed, type SourceTestbed } from './source-testbed.fixture.ts';
+import { insertTestDataRoom, openSourceTestbed, type SourceTestbed } from './source-testbed.fixture.ts';
 
 const DEMO_PDF = readFileSync(new URL('../../datasets/demo/sources/dashboard-review.pdf', import.meta.url));
 const DEMO_HTML = readFileSync(new URL('../../datasets/demo/sources/scoring-guide.html', import.meta.url));
@@ -17,7 +17,7 @@ beforeEach(() => {
 afterEach(() => bed.close());
 
 // Most tests read files in this thread; the batch test below uses the worker pool.
-const inProcess: ImportOptions = { courseId: null, workers: 0 };
+const inProcess: ImportOptions = { dataRoomId: null, workers: 0 };
 const statuses = (outcomes: ImportOutcome[]) => Object.fromEntries(outcomes.map((o) => [o.name, o.status]));
 
 describe('importPaths: versions', () => {
@@ -45,15 +45,15 @@ describe('importPaths: versions', () => {
     expect(readSourceLines(bed.workspace, v2, 3, 4).lines).toEqual(['Second wording,', 'now on two lines.']);
   });
 
-  it('keeps one source per course: the same name in another course is another source', async () => {
-    insertTestCourse(bed.workspace, 'course-a');
-    insertTestCourse(bed.workspace, 'course-b');
+  it('keeps one source per data room: the same name in another data room is another source', async () => {
+    insertTestDataRoom(bed.workspace, 'room-a');
+    insertTestDataRoom(bed.workspace, 'room-b');
     const path = bed.write('notes.txt', 'Notes\n');
-    const a = await importPaths(bed.workspace, [path], { ...inProcess, courseId: 'course-a' });
-    const b = await importPaths(bed.workspace, [path], { ...inProcess, courseId: 'course-b' });
+    const a = await importPaths(bed.workspace, [path], { ...inProcess, dataRoomId: 'room-a' });
+    const b = await importPaths(bed.workspace, [path], { ...inProcess, dataRoomId: 'room-b' });
     expect([a.outcomes[0]?.status, b.outcomes[0]?.status]).toEqual(['added', 'added']);
-    expect(listSources(bed.workspace, 'course-a').map((s) => s.id)).toEqual(['notes']);
-    expect(listSources(bed.workspace, 'course-b').map((s) => s.id)).toEqual(['notes-2']);
+    expect(listSources(bed.workspace, 'room-a').map((s) => s.id)).toEqual(['notes']);
+    expect(listSources(bed.workspace, 'room-b').map((s) => s.id)).toEqual(['notes-2']);
   });
 
   it('reports a failing re-anchoring hook in the summary and keeps the new version', async () => {
@@ -70,8 +70,8 @@ describe('importPaths: versions', () => {
     expect(result.message).toContain('a.md: the new version was stored, but re-anchoring its citations failed (index locked)');
   });
 
-  it('refuses an unknown course before reading anything', async () => {
-    await expect(importPaths(bed.workspace, [bed.write('a.md', 'x')], { ...inProcess, courseId: 'nope' })).rejects.toThrow(/No course with id nope/);
+  it('refuses an unknown data room before reading anything', async () => {
+    await expect(importPaths(bed.workspace, [bed.write('a.md', 'x')], { ...inProcess, dataRoomId: 'nope' })).rejects.toThrow(/No data room with id nope/);
   });
 });
 
@@ -133,7 +133,7 @@ describe('importPaths: folders and bad files', () => {
       bed.write('notes.txt', 'Plain notes\n'),
     ];
     const progress: number[] = [];
-    const result = await importPaths(bed.workspace, paths, { courseId: null, workers: 2, onProgress: (done) => progress.push(done) });
+    const result = await importPaths(bed.workspace, paths, { dataRoomId: null, workers: 2, onProgress: (done) => progress.push(done) });
     expect(statuses(result.outcomes)).toEqual({
       'review.pdf': 'added',
       'guide.html': 'added',

@@ -1,5 +1,5 @@
 import type { ImportOutcome } from '../../schemas/sources.ts';
-import { courseExists } from '../annotate/courses.ts';
+import { dataRoomExists } from '../annotate/data-rooms.ts';
 import { findSourceByName } from '../store/source-repository.ts';
 import { findLatestVersionRef } from '../store/source-version-repository.ts';
 import { collectImportFiles } from './collect-import-files.ts';
@@ -12,8 +12,8 @@ import type { SourceWorkspace } from './source-workspace.ts';
 import { storeImportedSource } from './store-imported-source.ts';
 
 export interface ImportOptions {
-  /** The course (data room) the sources join; null imports them outside any course. */
-  courseId: string | null;
+  /** The data room the sources join; null imports them outside any data room. */
+  dataRoomId: string | null;
   /** Cancels the import between files, and stops the file being read. */
   signal?: AbortSignal;
   onProgress?: (done: number, total: number, message: string) => void;
@@ -41,7 +41,7 @@ type FailedOutcome = Extract<ImportOutcome, { status: 'failed' }>;
 
 /** Imports files and folders from this machine (CLI, Electron's file dialog). */
 export async function importPaths(workspace: SourceWorkspace, paths: string[], options: ImportOptions): Promise<ImportResult> {
-  checkCourse(workspace, options.courseId);
+  checkDataRoom(workspace, options.dataRoomId);
   options.onProgress?.(0, 0, `Looking for files in ${paths.length === 1 ? paths[0] : `${paths.length} places`}…`);
   const collected = await collectImportFiles(paths, options.signal);
   return importCandidates(workspace, collected.candidates, collected.failures, collected.skipped, options);
@@ -49,13 +49,13 @@ export async function importPaths(workspace: SourceWorkspace, paths: string[], o
 
 /** Imports files already uploaded into the workspace's blob store (browser mode, drag-and-drop). */
 export async function importUploadedFiles(workspace: SourceWorkspace, files: UploadCandidate[], options: ImportOptions): Promise<ImportResult> {
-  checkCourse(workspace, options.courseId);
+  checkDataRoom(workspace, options.dataRoomId);
   return importCandidates(workspace, files, [], [], options);
 }
 
-function checkCourse(workspace: SourceWorkspace, courseId: string | null): void {
-  if (courseId !== null && !courseExists(workspace.db, courseId)) {
-    throw new Error(`No course with id ${courseId} in this workspace; nothing was imported. Pick a course from the list, or import without one.`);
+function checkDataRoom(workspace: SourceWorkspace, dataRoomId: string | null): void {
+  if (dataRoomId !== null && !dataRoomExists(workspace.db, dataRoomId)) {
+    throw new Error(`No data room with id ${dataRoomId} in this workspace; nothing was imported. Pick a data room from the list, or import without one.`);
   }
 }
 
@@ -63,7 +63,7 @@ function checkCourse(workspace: SourceWorkspace, courseId: string | null): void 
  * Reads, normalises and stores each file, a few at a time so that both worker threads stay busy
  * while the next file is read and hashed. A file that fails (unreadable, empty, too large,
  * unsupported, damaged, encrypted) gets a `failed` outcome naming it and saying why, and the
- * rest carry on. A file whose name already exists in the course with the same bytes is
+ * rest carry on. A file whose name already exists in the data room with the same bytes is
  * `unchanged` and is not even parsed.
  */
 async function importCandidates(
@@ -109,7 +109,7 @@ async function importOne(workspace: SourceWorkspace, normaliser: SourceNormalise
     const { bytes, sha256 } = await readImportFile(workspace, candidate);
     const type = detectSourceType(name, bytes);
     if (!type) throw new SourceImportError(`${name} is not a supported kind of file; import ${SUPPORTED_EXTENSIONS_TEXT} files.`);
-    const existing = findSourceByName(workspace.db, options.courseId, name);
+    const existing = findSourceByName(workspace.db, options.dataRoomId, name);
     const latest = existing ? findLatestVersionRef(workspace.db, existing.id) : undefined;
     if (existing && latest?.sha256 === sha256) return { status: 'unchanged', name, sourceId: existing.id, versionId: latest.id };
     const sizeBytes = bytes.byteLength;
@@ -119,7 +119,7 @@ async function importOne(workspace: SourceWorkspace, normaliser: SourceNormalise
     const createdAt = (options.now?.() ?? new Date()).toISOString();
     let stored: Awaited<ReturnType<typeof storeImportedSource>>;
     try {
-      stored = await storeImportedSource(workspace, { courseId: options.courseId, name, type, original: bytes, sizeBytes, sha256, indexed, createdAt });
+      stored = await storeImportedSource(workspace, { dataRoomId: options.dataRoomId, name, type, original: bytes, sizeBytes, sha256, indexed, createdAt });
     } catch (error) {
       throw new SourceStorageError(`${name} was read but could not be stored (${(error as Error).message}); check the free disk space and try again.`, { cause: error });
     }

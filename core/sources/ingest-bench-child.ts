@@ -14,7 +14,7 @@ const dir = mkdtempSync(join(tmpdir(), 'lhb-ingest-bench-ws-'));
 try {
   const workspace = openWorkspace(dir);
   const started = performance.now();
-  const { outcomes } = await importPaths(workspace, files, { courseId: null, workers: 2 });
+  const { outcomes } = await importPaths(workspace, files, { dataRoomId: null, workers: 2 });
   const ms = performance.now() - started;
   workspace.close();
   process.stdout.write(`${JSON.stringify({ ms, maxRssBytes: process.resourceUsage().maxRSS * 1024, outcomes })}\n`);

@@ -15,7 +15,7 @@ const isNative = (fn: unknown) => typeof fn === 'function' && Function.prototype
 // loads it; the server's thread must never be that thread (see native-builtins.ts).
 it('imports a PDF without loading pdf.js, or its polyfills, into the calling thread', async () => {
   const { outcomes } = await importPaths(bed.workspace, [bed.write('review.pdf', readFileSync(new URL('../../datasets/demo/sources/dashboard-review.pdf', import.meta.url)))], {
-    courseId: null,
+    dataRoomId: null,
     workers: 1,
   });
   expect(outcomes[0]?.status).toBe('added');

@@ -75,7 +75,7 @@ async function timeOurImport(importPaths: ImportModule['importPaths'], files: st
   const workspace = openWorkspace(dir);
   try {
     const started = performance.now();
-    const { outcomes } = await importPaths(workspace, files, { courseId: null, workers: PARALLEL });
+    const { outcomes } = await importPaths(workspace, files, { dataRoomId: null, workers: PARALLEL });
     const elapsed = performance.now() - started;
     const failed = outcomes.filter((o) => o.status !== 'added');
     if (failed.length > 0) throw new Error(`The benchmark import did not add every file: ${JSON.stringify(failed[0])}`);

@@ -14,7 +14,7 @@ beforeAll(async () => {
   bed = openSourceTestbed();
   const big = Array.from({ length: MILLION }, (_, i) => `Line ${i + 1}: weekly orders by region`).join('\n');
   const small = 'Alpha beta\nGAMMA alpha\n\nİstanbul alpha\n';
-  const { outcomes } = await importPaths(bed.workspace, [bed.write('million.txt', big), bed.write('small.md', small)], { courseId: null, workers: 0 });
+  const { outcomes } = await importPaths(bed.workspace, [bed.write('million.txt', big), bed.write('small.md', small)], { dataRoomId: null, workers: 0 });
   [bigVersion, smallVersion] = outcomes.map((o) => (o as { versionId: string }).versionId) as [string, string];
 }, 60_000);
 afterAll(() => bed.close());

@@ -22,7 +22,7 @@ async function importedByVersion1(): Promise<{ sourceId: string; versionId: stri
   const sha256 = createHash('sha256').update(DEMO_PDF).digest('hex');
   const markdownSha256 = createHash('sha256').update(markdown).digest('hex');
   const { outcome } = await storeImportedSource(bed.workspace, {
-    courseId: null,
+    dataRoomId: null,
     name: 'dashboard-review.pdf',
     type: 'pdf',
     original: DEMO_PDF,
@@ -39,7 +39,7 @@ async function importedByVersion1(): Promise<{ sourceId: string; versionId: stri
 describe('renormaliseSources', () => {
   it('re-reads a source made by an older normaliser as a new version, keeps the old one, and leaves current ones alone', async () => {
     const old = await importedByVersion1();
-    const notes = await importPaths(bed.workspace, [bed.write('notes.md', '# Notes\n\nCurrent.\n')], { courseId: null, workers: 0 });
+    const notes = await importPaths(bed.workspace, [bed.write('notes.md', '# Notes\n\nCurrent.\n')], { dataRoomId: null, workers: 0 });
     const calls: string[][] = [];
     const result = await renormaliseSources(bed.workspace, [], { workers: 0, onNewVersion: (...args) => void calls.push(args) });
     const [pdf, md] = result.outcomes;
@@ -63,7 +63,7 @@ describe('renormaliseSources', () => {
   });
 
   it('makes no version when a newer normaliser gives the same Markdown, and names an unknown id', async () => {
-    const imported = await importPaths(bed.workspace, [bed.write('review.pdf', DEMO_PDF)], { courseId: null, workers: 0 });
+    const imported = await importPaths(bed.workspace, [bed.write('review.pdf', DEMO_PDF)], { dataRoomId: null, workers: 0 });
     const { sourceId, versionId } = imported.outcomes[0] as { sourceId: string; versionId: string };
     const result = await renormaliseSources(bed.workspace, [sourceId, 'nope'], { workers: 0, versions: { pdf: 99, web: 99, markdown: 99, text: 99 } });
     expect(result.outcomes).toEqual([

@@ -51,7 +51,7 @@ export async function renormaliseSources(workspace: SourceWorkspace, sourceIds: 
         const indexed = await normaliser.normalise(source.type, bytes, name, options.signal, { transfer: true });
         const createdAt = (options.now?.() ?? new Date()).toISOString();
         const { outcome, previousVersionId } = await storeImportedSource(workspace, {
-          courseId: source.courseId,
+          dataRoomId: source.dataRoomId,
           name,
           type: source.type,
           original: bytes,

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { openWorkspace, type Workspace } from '../workspace/open-workspace.ts';
-import { insertCourse } from '../store/course-repository.ts';
+import { insertDataRoom } from '../store/data-room-repository.ts';
 import { findCurrentProject } from '../store/project-repository.ts';
 
 export interface SourceTestbed {
@@ -36,10 +36,10 @@ export function openSourceTestbed(): SourceTestbed {
   };
 }
 
-/** A course with a chosen id, through the store's course repository (courses belong to core/annotate; tests only need one to exist). */
-export function insertTestCourse(workspace: Workspace, id: string): void {
+/** A data room with a chosen id, through the store's data room repository (data rooms belong to core/annotate; tests only need one to exist). */
+export function insertTestDataRoom(workspace: Workspace, id: string): void {
   const project = findCurrentProject(workspace.db);
   if (!project) throw new Error('the test workspace has no project');
   const now = new Date().toISOString();
-  insertCourse(workspace.db, { id, project_id: project.id, title: `Course ${id}`, global_notes: '', created_at: now, updated_at: now });
+  insertDataRoom(workspace.db, { id, project_id: project.id, title: `Data room ${id}`, global_notes: '', created_at: now, updated_at: now });
 }

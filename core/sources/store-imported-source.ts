@@ -10,7 +10,7 @@ import { newSourceId } from './source-id.ts';
 import type { SourceWorkspace } from './source-workspace.ts';
 
 export interface ImportedFile {
-  courseId: string | null;
+  dataRoomId: string | null;
   name: string;
   type: SourceType;
   /** The file's bytes; may be empty (handed to the reader) when the reader already kept the blob. */
@@ -32,7 +32,7 @@ export type StoredOutcome = Exclude<ImportOutcome, { status: 'failed' }>;
 
 /**
  * Stores one normalised file: both files as blobs (the original and its Markdown), then, in one
- * transaction, either a new source with version 1, or a new version of the source this course
+ * transaction, either a new source with version 1, or a new version of the source this data room
  * already has under the same name (older versions stay, and so do citations of them), or nothing
  * when the newest version has the same bytes. The decision is made inside the transaction, so
  * two imports of one file cannot make two sources.
@@ -54,7 +54,7 @@ export async function storeImportedSource(workspace: SourceWorkspace, file: Impo
     if (!project) throw new Error('The workspace has no project to import into; restart the app so it can seed one.');
     recordBlob(db, file.sha256, file.sizeBytes, file.createdAt);
     recordBlob(db, markdownSha256, markdownBytes, file.createdAt);
-    const existing = findSourceByName(db, file.courseId, file.name);
+    const existing = findSourceByName(db, file.dataRoomId, file.name);
     const latest = existing ? findLatestVersionRef(db, existing.id) : undefined;
     const same = file.renormalise ? latest?.markdownSha256 === markdownSha256 : latest?.sha256 === file.sha256;
     if (existing && latest && same) {
@@ -63,7 +63,7 @@ export async function storeImportedSource(workspace: SourceWorkspace, file: Impo
     const title = sourceTitle(file);
     const sourceId = existing?.id ?? newSourceId(db, file.name);
     if (existing) updateSourceHead(db, sourceId, { title, type: file.type, blobSha256: file.sha256 });
-    else insertSource(db, { id: sourceId, projectId: project.id, courseId: file.courseId, title, type: file.type, originalName: file.name, blobSha256: file.sha256, createdAt: file.createdAt });
+    else insertSource(db, { id: sourceId, projectId: project.id, dataRoomId: file.dataRoomId, title, type: file.type, originalName: file.name, blobSha256: file.sha256, createdAt: file.createdAt });
     const version = (latest?.version ?? 0) + 1;
     const versionId = randomUUID();
     insertSourceVersion(db, {

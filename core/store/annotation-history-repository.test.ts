@@ -7,7 +7,7 @@ import { openWorkspace, type Workspace } from '../workspace/open-workspace.ts';
 import { appendHistory, findUndoEntry, readTrackedRow, writeTrackedRow } from './annotation-history-repository.ts';
 import { insertChapter } from './chapter-repository.ts';
 import { insertCitation, listChapterCitations } from './citation-repository.ts';
-import { insertCourse } from './course-repository.ts';
+import { insertDataRoom } from './data-room-repository.ts';
 import { findCurrentProject } from './project-repository.ts';
 
 let dir: string;
@@ -18,8 +18,8 @@ beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'lhb-history-'));
   workspace = openWorkspace(dir);
   const projectId = findCurrentProject(workspace.db)?.id as string;
-  insertCourse(workspace.db, { id: 'course-1', project_id: projectId, title: 'Room', global_notes: '', created_at: NOW, updated_at: NOW });
-  insertChapter(workspace.db, { id: 'ch-1', course_id: 'course-1', position: 0, title: 'One', instruction: '', design_notes: '', created_at: NOW, updated_at: NOW });
+  insertDataRoom(workspace.db, { id: 'room-1', project_id: projectId, title: 'Room', global_notes: '', created_at: NOW, updated_at: NOW });
+  insertChapter(workspace.db, { id: 'ch-1', data_room_id: 'room-1', position: 0, title: 'One', instruction: '', design_notes: '', created_at: NOW, updated_at: NOW });
 });
 afterEach(() => {
   workspace.close();
@@ -28,7 +28,7 @@ afterEach(() => {
 
 describe('annotation history rows', () => {
   it('restores a chapter row in place without deleting its citations', () => {
-    const { sourceId, versionId } = new SourceLibraryFixture(workspace).addSource({ courseId: 'course-1', lines: ['text'] });
+    const { sourceId, versionId } = new SourceLibraryFixture(workspace).addSource({ dataRoomId: 'room-1', lines: ['text'] });
     insertCitation(workspace.db, {
       id: 'cit-1',
       chapter_id: 'ch-1',
@@ -54,12 +54,12 @@ describe('annotation history rows', () => {
   });
 
   it('refuses to restore a row that lacks columns', () => {
-    expect(() => writeTrackedRow(workspace.db, 'chapters', 'ch-1', { id: 'ch-1', title: 'x' })).toThrow(/course_id/);
+    expect(() => writeTrackedRow(workspace.db, 'chapters', 'ch-1', { id: 'ch-1', title: 'x' })).toThrow(/data_room_id/);
   });
 
   it('names the entry when its recorded changes are unreadable', () => {
-    appendHistory(workspace.db, { courseId: 'course-1', label: 'Rename chapter', changes: [], createdAt: NOW });
+    appendHistory(workspace.db, { dataRoomId: 'room-1', label: 'Rename chapter', changes: [], createdAt: NOW });
     workspace.db.prepare("UPDATE annotation_history SET changes_json = '{not json'").run();
-    expect(() => findUndoEntry(workspace.db, 'course-1')).toThrow(/Rename chapter.*course-1/);
+    expect(() => findUndoEntry(workspace.db, 'room-1')).toThrow(/Rename chapter.*room-1/);
   });
 });

@@ -3,8 +3,8 @@ import { z } from 'zod';
 
 /** The tables an annotator action may change, and the columns undo/redo restores in each. */
 export const TRACKED_COLUMNS = {
-  courses: ['id', 'project_id', 'title', 'global_notes', 'created_at', 'updated_at'],
-  chapters: ['id', 'course_id', 'position', 'title', 'instruction', 'design_notes', 'created_at', 'updated_at'],
+  data_rooms: ['id', 'project_id', 'title', 'global_notes', 'created_at', 'updated_at'],
+  chapters: ['id', 'data_room_id', 'position', 'title', 'instruction', 'design_notes', 'created_at', 'updated_at'],
   citations: [
     'id',
     'chapter_id',
@@ -22,7 +22,7 @@ export const TRACKED_COLUMNS = {
   ],
 } as const;
 
-export const TrackedTableSchema = z.enum(['courses', 'chapters', 'citations']);
+export const TrackedTableSchema = z.enum(['data_rooms', 'chapters', 'citations']);
 export type TrackedTable = z.infer<typeof TrackedTableSchema>;
 
 const TrackedRowSchema = z.record(z.string(), z.union([z.string(), z.number(), z.null()]));
@@ -42,7 +42,7 @@ const ChangesSchema = z.array(RowChangeSchema);
 
 export interface HistoryEntry {
   seq: number;
-  courseId: string;
+  dataRoomId: string;
   label: string;
   /** In the order the action made them: undo walks them backwards, redo forwards. */
   changes: RowChange[];
@@ -52,7 +52,7 @@ export interface HistoryEntry {
 
 interface HistoryDbRow {
   seq: number;
-  course_id: string;
+  data_room_id: string;
   label: string;
   changes_json: string;
   undone: number;
@@ -64,37 +64,37 @@ function toEntry(row: HistoryDbRow): HistoryEntry {
   try {
     changes = ChangesSchema.parse(JSON.parse(row.changes_json));
   } catch (error) {
-    throw new Error(`Undo history entry ${row.seq} ("${row.label}") of course ${row.course_id} is unreadable: ${(error as Error).message}.`, { cause: error });
+    throw new Error(`Undo history entry ${row.seq} ("${row.label}") of data room ${row.data_room_id} is unreadable: ${(error as Error).message}.`, { cause: error });
   }
-  return { seq: row.seq, courseId: row.course_id, label: row.label, changes, undone: row.undone === 1, createdAt: row.created_at };
+  return { seq: row.seq, dataRoomId: row.data_room_id, label: row.label, changes, undone: row.undone === 1, createdAt: row.created_at };
 }
 
-export function appendHistory(db: Database, entry: { courseId: string; label: string; changes: RowChange[]; createdAt: string }): number {
+export function appendHistory(db: Database, entry: { dataRoomId: string; label: string; changes: RowChange[]; createdAt: string }): number {
   const result = db
-    .prepare('INSERT INTO annotation_history (course_id, label, changes_json, undone, created_at) VALUES (?, ?, ?, 0, ?)')
-    .run(entry.courseId, entry.label, JSON.stringify(entry.changes), entry.createdAt);
+    .prepare('INSERT INTO annotation_history (data_room_id, label, changes_json, undone, created_at) VALUES (?, ?, ?, 0, ?)')
+    .run(entry.dataRoomId, entry.label, JSON.stringify(entry.changes), entry.createdAt);
   return Number(result.lastInsertRowid);
 }
 
 /** The newest entry whatever its state: the only one a new edit may merge into. */
-export function findNewestHistory(db: Database, courseId: string): HistoryEntry | undefined {
-  const row = db.prepare('SELECT * FROM annotation_history WHERE course_id = ? ORDER BY seq DESC LIMIT 1').get(courseId) as HistoryDbRow | undefined;
+export function findNewestHistory(db: Database, dataRoomId: string): HistoryEntry | undefined {
+  const row = db.prepare('SELECT * FROM annotation_history WHERE data_room_id = ? ORDER BY seq DESC LIMIT 1').get(dataRoomId) as HistoryDbRow | undefined;
   return row ? toEntry(row) : undefined;
 }
 
 /** What undo would undo: the newest entry not yet undone. */
-export function findUndoEntry(db: Database, courseId: string): HistoryEntry | undefined {
+export function findUndoEntry(db: Database, dataRoomId: string): HistoryEntry | undefined {
   const row = db
-    .prepare('SELECT * FROM annotation_history WHERE course_id = ? AND undone = 0 ORDER BY seq DESC LIMIT 1')
-    .get(courseId) as HistoryDbRow | undefined;
+    .prepare('SELECT * FROM annotation_history WHERE data_room_id = ? AND undone = 0 ORDER BY seq DESC LIMIT 1')
+    .get(dataRoomId) as HistoryDbRow | undefined;
   return row ? toEntry(row) : undefined;
 }
 
 /** What redo would redo: the oldest undone entry (undone entries are always the newest ones). */
-export function findRedoEntry(db: Database, courseId: string): HistoryEntry | undefined {
+export function findRedoEntry(db: Database, dataRoomId: string): HistoryEntry | undefined {
   const row = db
-    .prepare('SELECT * FROM annotation_history WHERE course_id = ? AND undone = 1 ORDER BY seq ASC LIMIT 1')
-    .get(courseId) as HistoryDbRow | undefined;
+    .prepare('SELECT * FROM annotation_history WHERE data_room_id = ? AND undone = 1 ORDER BY seq ASC LIMIT 1')
+    .get(dataRoomId) as HistoryDbRow | undefined;
   return row ? toEntry(row) : undefined;
 }
 
@@ -112,8 +112,8 @@ export function deleteHistoryEntry(db: Database, seq: number): void {
 }
 
 /** A new action makes the undone entries unreachable: drop them. Returns how many went. */
-export function clearRedoStack(db: Database, courseId: string): number {
-  return db.prepare('DELETE FROM annotation_history WHERE course_id = ? AND undone = 1').run(courseId).changes;
+export function clearRedoStack(db: Database, dataRoomId: string): number {
+  return db.prepare('DELETE FROM annotation_history WHERE data_room_id = ? AND undone = 1').run(dataRoomId).changes;
 }
 
 /** The row as undo/redo would record it, or null when there is none. */
@@ -145,7 +145,7 @@ export function writeTrackedRow(db: Database, table: TrackedTable, id: string, r
   ).run(values);
 }
 
-/** Drops a course's whole undo/redo history (used once a seeded demo course is complete). */
-export function deleteCourseHistory(db: Database, courseId: string): number {
-  return db.prepare('DELETE FROM annotation_history WHERE course_id = ?').run(courseId).changes;
+/** Drops a data room's whole undo/redo history (used once a seeded demo data room is complete). */
+export function deleteDataRoomHistory(db: Database, dataRoomId: string): number {
+  return db.prepare('DELETE FROM annotation_history WHERE data_room_id = ?').run(dataRoomId).changes;
 }

@@ -1,9 +1,9 @@
 import type { Database } from 'better-sqlite3';
 
-/** A `chapters` row as stored. `position` is 0-based and contiguous within a course. */
+/** A `chapters` row as stored. `position` is 0-based and contiguous within a data room. */
 export interface ChapterRow {
   id: string;
-  course_id: string;
+  data_room_id: string;
   position: number;
   title: string;
   instruction: string;
@@ -14,8 +14,8 @@ export interface ChapterRow {
 
 export function insertChapter(db: Database, row: ChapterRow): void {
   db.prepare(
-    `INSERT INTO chapters (id, course_id, position, title, instruction, design_notes, created_at, updated_at)
-     VALUES (@id, @course_id, @position, @title, @instruction, @design_notes, @created_at, @updated_at)`,
+    `INSERT INTO chapters (id, data_room_id, position, title, instruction, design_notes, created_at, updated_at)
+     VALUES (@id, @data_room_id, @position, @title, @instruction, @design_notes, @created_at, @updated_at)`,
   ).run(row);
 }
 
@@ -23,13 +23,13 @@ export function findChapter(db: Database, id: string): ChapterRow | undefined {
   return db.prepare('SELECT * FROM chapters WHERE id = ?').get(id) as ChapterRow | undefined;
 }
 
-/** The course's chapters in plan order. */
-export function listChapters(db: Database, courseId: string): ChapterRow[] {
-  return db.prepare('SELECT * FROM chapters WHERE course_id = ? ORDER BY position, created_at, id').all(courseId) as ChapterRow[];
+/** The data room's chapters in plan order. */
+export function listChapters(db: Database, dataRoomId: string): ChapterRow[] {
+  return db.prepare('SELECT * FROM chapters WHERE data_room_id = ? ORDER BY position, created_at, id').all(dataRoomId) as ChapterRow[];
 }
 
-export function countChapters(db: Database, courseId: string): number {
-  return (db.prepare('SELECT count(*) AS n FROM chapters WHERE course_id = ?').get(courseId) as { n: number }).n;
+export function countChapters(db: Database, dataRoomId: string): number {
+  return (db.prepare('SELECT count(*) AS n FROM chapters WHERE data_room_id = ?').get(dataRoomId) as { n: number }).n;
 }
 
 export function updateChapterText(

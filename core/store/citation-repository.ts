@@ -37,17 +37,17 @@ export function listChapterCitations(db: Database, chapterId: string): CitationR
   return db.prepare('SELECT * FROM citations WHERE chapter_id = ? ORDER BY position, created_at, id').all(chapterId) as CitationRow[];
 }
 
-/** Every citation of every chapter of the course, each chapter's in order. */
-export function listCourseCitations(db: Database, courseId: string): CitationRow[] {
+/** Every citation of every chapter of the data room, each chapter's in order. */
+export function listDataRoomCitations(db: Database, dataRoomId: string): CitationRow[] {
   return db
     .prepare(
       `SELECT citations.* FROM citations JOIN chapters ON chapters.id = citations.chapter_id
-       WHERE chapters.course_id = ? ORDER BY citations.chapter_id, citations.position, citations.created_at, citations.id`,
+       WHERE chapters.data_room_id = ? ORDER BY citations.chapter_id, citations.position, citations.created_at, citations.id`,
     )
-    .all(courseId) as CitationRow[];
+    .all(dataRoomId) as CitationRow[];
 }
 
-/** Every citation of one source, whichever version or course it is in. */
+/** Every citation of one source, whichever version or data room it is in. */
 export function listSourceCitations(db: Database, sourceId: string): CitationRow[] {
   return db.prepare('SELECT * FROM citations WHERE source_id = ? ORDER BY created_at, id').all(sourceId) as CitationRow[];
 }

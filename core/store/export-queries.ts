@@ -14,8 +14,8 @@ export interface ExportSourceVersionRow {
   source_id: string;
   version_id: string;
   version: number;
-  course_id: string | null;
-  course_title: string | null;
+  data_room_id: string | null;
+  data_room_title: string | null;
   title: string;
   type: string;
   original_name: string;
@@ -33,9 +33,9 @@ export function countExportSourceVersions(db: Database, projectId: string): numb
 export function pageExportSourceVersions(db: Database, projectId: string, after: { sourceId: string; version: number } | null, limit: number): ExportSourceVersionRow[] {
   return prepared(
     db,
-    `SELECT v.source_id, v.id AS version_id, v.version, s.course_id, c.title AS course_title, s.title, s.type, s.original_name,
+    `SELECT v.source_id, v.id AS version_id, v.version, s.data_room_id, c.title AS data_room_title, s.title, s.type, s.original_name,
             v.blob_sha256 AS sha256, v.markdown_sha256, v.line_count, v.created_at
-     FROM source_versions v JOIN sources s ON s.id = v.source_id LEFT JOIN courses c ON c.id = s.course_id
+     FROM source_versions v JOIN sources s ON s.id = v.source_id LEFT JOIN data_rooms c ON c.id = s.data_room_id
      WHERE s.project_id = ? AND (v.source_id, v.version) > (?, ?)
      ORDER BY v.source_id, v.version LIMIT ?`,
   ).all(projectId, after?.sourceId ?? '', after?.version ?? -1, limit) as ExportSourceVersionRow[];
@@ -43,9 +43,9 @@ export function pageExportSourceVersions(db: Database, projectId: string, after:
 
 export interface ExportChapterRow {
   id: string;
-  course_id: string;
-  course_title: string;
-  course_notes: string;
+  data_room_id: string;
+  data_room_title: string;
+  data_room_notes: string;
   position: number;
   title: string;
   instruction: string;
@@ -55,15 +55,15 @@ export interface ExportChapterRow {
 }
 
 export function countExportChapters(db: Database, projectId: string): number {
-  return (prepared(db, 'SELECT count(*) AS n FROM chapters ch JOIN courses c ON c.id = ch.course_id WHERE c.project_id = ?').get(projectId) as { n: number }).n;
+  return (prepared(db, 'SELECT count(*) AS n FROM chapters ch JOIN data_rooms c ON c.id = ch.data_room_id WHERE c.project_id = ?').get(projectId) as { n: number }).n;
 }
 
 export function pageExportChapters(db: Database, projectId: string, afterId: string, limit: number): ExportChapterRow[] {
   return prepared(
     db,
-    `SELECT ch.id, ch.course_id, c.title AS course_title, c.global_notes AS course_notes, ch.position, ch.title, ch.instruction, ch.design_notes,
+    `SELECT ch.id, ch.data_room_id, c.title AS data_room_title, c.global_notes AS data_room_notes, ch.position, ch.title, ch.instruction, ch.design_notes,
             ch.created_at, ch.updated_at
-     FROM chapters ch JOIN courses c ON c.id = ch.course_id
+     FROM chapters ch JOIN data_rooms c ON c.id = ch.data_room_id
      WHERE c.project_id = ? AND ch.id > ? ORDER BY ch.id LIMIT ?`,
   ).all(projectId, afterId, limit) as ExportChapterRow[];
 }

@@ -1,12 +1,12 @@
 import type { Database } from 'better-sqlite3';
 import type { SourceSummary, SourceType } from '../../schemas/sources.ts';
 
-/** The logical source: one document in one course, whatever its number of versions. */
+/** The logical source: one document in one data room, whatever its number of versions. */
 export interface SourceRecord {
   id: string;
   projectId: string;
-  /** The course (data room) it belongs to; null when imported outside any course. */
-  courseId?: string | null;
+  /** The data room it belongs to; null when imported outside any data room. */
+  dataRoomId?: string | null;
   title: string;
   type: SourceType;
   originalName: string;
@@ -18,7 +18,7 @@ export interface SourceRecord {
 interface SourceRow {
   id: string;
   project_id: string;
-  course_id: string | null;
+  data_room_id: string | null;
   title: string;
   type: SourceType;
   original_name: string;
@@ -29,7 +29,7 @@ interface SourceRow {
 const toRecord = (row: SourceRow): SourceRecord => ({
   id: row.id,
   projectId: row.project_id,
-  courseId: row.course_id,
+  dataRoomId: row.data_room_id,
   title: row.title,
   type: row.type,
   originalName: row.original_name,
@@ -39,9 +39,9 @@ const toRecord = (row: SourceRow): SourceRecord => ({
 
 export function insertSource(db: Database, source: SourceRecord): void {
   db.prepare(
-    `INSERT INTO sources (id, project_id, course_id, title, type, original_name, blob_sha256, created_at)
-     VALUES (@id, @projectId, @courseId, @title, @type, @originalName, @blobSha256, @createdAt)`,
-  ).run({ ...source, courseId: source.courseId ?? null });
+    `INSERT INTO sources (id, project_id, data_room_id, title, type, original_name, blob_sha256, created_at)
+     VALUES (@id, @projectId, @dataRoomId, @title, @type, @originalName, @blobSha256, @createdAt)`,
+  ).run({ ...source, dataRoomId: source.dataRoomId ?? null });
 }
 
 /** After a new version: the row shows the newest version's title, type and file. */
@@ -54,11 +54,11 @@ export function findSource(db: Database, id: string): SourceRecord | undefined {
   return row ? toRecord(row) : undefined;
 }
 
-/** The source a re-import of `originalName` into this course (or into no course) updates. */
-export function findSourceByName(db: Database, courseId: string | null, originalName: string): SourceRecord | undefined {
+/** The source a re-import of `originalName` into this data room (or into no data room) updates. */
+export function findSourceByName(db: Database, dataRoomId: string | null, originalName: string): SourceRecord | undefined {
   const row = db
-    .prepare('SELECT * FROM sources WHERE course_id IS ? AND original_name = ? ORDER BY created_at, id LIMIT 1')
-    .get(courseId, originalName) as SourceRow | undefined;
+    .prepare('SELECT * FROM sources WHERE data_room_id IS ? AND original_name = ? ORDER BY created_at, id LIMIT 1')
+    .get(dataRoomId, originalName) as SourceRow | undefined;
   return row ? toRecord(row) : undefined;
 }
 
@@ -81,7 +81,7 @@ const SUMMARY_SELECT = `
 
 const toSummary = (row: SummaryRow): SourceSummary => ({
   id: row.id,
-  courseId: row.course_id,
+  dataRoomId: row.data_room_id,
   title: row.title,
   type: row.type,
   originalName: row.original_name,
@@ -93,14 +93,14 @@ const toSummary = (row: SummaryRow): SourceSummary => ({
 });
 
 /**
- * Sources with their newest version, oldest source first; only those in `courseId` when given.
+ * Sources with their newest version, oldest source first; only those in `dataRoomId` when given.
  * A source row without any version (nothing normalised yet) is not listed: it has no lines to show.
  */
-export function listSourceSummaries(db: Database, courseId?: string): SourceSummary[] {
+export function listSourceSummaries(db: Database, dataRoomId?: string): SourceSummary[] {
   const rows = (
-    courseId === undefined
+    dataRoomId === undefined
       ? db.prepare(`${SUMMARY_SELECT} ORDER BY s.created_at, s.id`).all()
-      : db.prepare(`${SUMMARY_SELECT} WHERE s.course_id = ? ORDER BY s.created_at, s.id`).all(courseId)
+      : db.prepare(`${SUMMARY_SELECT} WHERE s.data_room_id = ? ORDER BY s.created_at, s.id`).all(dataRoomId)
   ) as SummaryRow[];
   return rows.map(toSummary);
 }

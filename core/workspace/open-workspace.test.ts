@@ -8,14 +8,14 @@ import { countBlobs } from '../store/blob-repository.ts';
 import { openDatabase } from '../store/open-database.ts';
 import { findCurrentProject } from '../store/project-repository.ts';
 import { countSources } from '../store/source-repository.ts';
-import type { CourseDetail } from '../../schemas/annotate.ts';
+import type { DataRoomDetail } from '../../schemas/annotate.ts';
 import { openApi } from '../api/open-api.ts';
 import { DATABASE_FILE, openWorkspace, type Workspace } from './open-workspace.ts';
 import { SEED_PENDING_KEY } from './seed-workspace.ts';
 
 interface DemoManifest {
   project: { name: string; description: string };
-  course: { title: string; sources: string[]; chapters: { title: string; citations: unknown[] }[] };
+  dataRoom: { title: string; sources: string[]; chapters: { title: string; citations: unknown[] }[] };
 }
 
 const demoManifest = JSON.parse(readFileSync(join(demoDatasetDir, 'workspace.json'), 'utf8')) as DemoManifest;
@@ -58,20 +58,20 @@ describe('openWorkspace', () => {
   it('openApi imports the demo data room through the real pipeline, with its chapter plan and no undo history', async () => {
     const api = await openApi(join(dir, 'workspace'));
     try {
-      const { courses } = (await api.call('courses.list', {})) as { courses: { id: string; title: string }[] };
-      expect(courses.map((c) => c.title)).toEqual([demoManifest.course.title]);
-      const course = (await api.call('courses.get', { courseId: courses[0]!.id })) as CourseDetail;
-      expect(course.sources.map((s) => s.originalName).sort()).toEqual(demoManifest.course.sources.map((f) => f.split('/').pop()).sort());
-      expect(new Set(course.sources.map((s) => s.type))).toEqual(new Set(['pdf', 'web', 'markdown', 'text']));
-      for (const source of course.sources) {
+      const { dataRooms } = (await api.call('dataRooms.list', {})) as { dataRooms: { id: string; title: string }[] };
+      expect(dataRooms.map((c) => c.title)).toEqual([demoManifest.dataRoom.title]);
+      const dataRoom = (await api.call('dataRooms.get', { dataRoomId: dataRooms[0]!.id })) as DataRoomDetail;
+      expect(dataRoom.sources.map((s) => s.originalName).sort()).toEqual(demoManifest.dataRoom.sources.map((f) => f.split('/').pop()).sort());
+      expect(new Set(dataRoom.sources.map((s) => s.type))).toEqual(new Set(['pdf', 'web', 'markdown', 'text']));
+      for (const source of dataRoom.sources) {
         const fileBytes = readFileSync(join(demoDatasetDir, 'sources', source.originalName));
         expect(source.sha256).toBe(createHash('sha256').update(fileBytes).digest('hex'));
         expect(api.context.workspace.blobs.verify(source.sha256)).toBe(true);
       }
-      expect(course.chapters.map((c) => c.title)).toEqual(demoManifest.course.chapters.map((c) => c.title));
-      expect(course.chapters.flatMap((c) => c.citations).length).toBe(demoManifest.course.chapters.flatMap((c) => c.citations).length);
-      expect(course.chapters[1]!.citations[1]!.quote).toContain('orders without a region were dropped');
-      expect(course.undoLabel).toBeNull();
+      expect(dataRoom.chapters.map((c) => c.title)).toEqual(demoManifest.dataRoom.chapters.map((c) => c.title));
+      expect(dataRoom.chapters.flatMap((c) => c.citations).length).toBe(demoManifest.dataRoom.chapters.flatMap((c) => c.citations).length);
+      expect(dataRoom.chapters[1]!.citations[1]!.quote).toContain('orders without a region were dropped');
+      expect(dataRoom.undoLabel).toBeNull();
       expect(api.context.workspace.db.prepare('SELECT count(*) AS n FROM meta WHERE key = ?').get(SEED_PENDING_KEY)).toEqual({ n: 0 });
     } finally {
       await api.close();
@@ -79,7 +79,7 @@ describe('openWorkspace', () => {
     // A second start finds nothing pending and adds nothing.
     const again = await openApi(join(dir, 'workspace'));
     try {
-      expect(countSources(again.context.workspace.db)).toBe(demoManifest.course.sources.length);
+      expect(countSources(again.context.workspace.db)).toBe(demoManifest.dataRoom.sources.length);
     } finally {
       await again.close();
     }

@@ -70,7 +70,7 @@ describe('read-only workspaces', () => {
     const api = createApi(workspace);
     try {
       expect(await api.call('workspace.info', {})).toMatchObject({ project: { name: 'Read-only study' } });
-      const failure = await api.call('courses.create', { title: 'A new data room' }).catch((error: unknown) => error);
+      const failure = await api.call('dataRooms.create', { title: 'A new data room' }).catch((error: unknown) => error);
       expect(failure).toBeInstanceOf(RpcError);
       expect(failure).toMatchObject({ code: 'forbidden' });
       expect((failure as Error).message).toMatch(new RegExp(`^The workspace ${dir.replaceAll('/', '\\/')} is read-only \\(attempt to write a readonly database\\), so nothing was saved\\.`));

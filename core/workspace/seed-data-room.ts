@@ -4,10 +4,10 @@ import type { AnnotateDeps } from '../annotate/annotate-deps.ts';
 import { seedDemoStudy } from '../analysis/seed-demo-study.ts';
 import { addCitation } from '../annotate/citations.ts';
 import { createChapter, updateChapter } from '../annotate/chapters.ts';
-import { findChapterByTitles, listCourseSummaries } from '../annotate/course-detail.ts';
+import { findChapterByTitles, listDataRoomSummaries } from '../annotate/data-room-detail.ts';
 import { importBundles } from '../runs/import-bundles.ts';
-import { createCourse, updateCourse } from '../annotate/courses.ts';
-import { forgetCourseHistory } from '../annotate/forget-history.ts';
+import { createDataRoom, updateDataRoom } from '../annotate/data-rooms.ts';
+import { forgetDataRoomHistory } from '../annotate/forget-history.ts';
 import { importPaths } from '../sources/import-sources.ts';
 import type { Workspace } from './open-workspace.ts';
 import { readSeedManifest } from './seed-manifest.ts';
@@ -23,24 +23,24 @@ export async function seedDataRoom(workspace: Workspace, deps: AnnotateDeps): Pr
   const row = workspace.db.prepare('SELECT value FROM meta WHERE key = ?').get(SEED_PENDING_KEY) as { value: string } | undefined;
   if (!row) return;
   const datasetDir = row.value;
-  const course = readSeedManifest(datasetDir).course;
-  if (!course) return clearPending(workspace);
+  const dataRoom = readSeedManifest(datasetDir).dataRoom;
+  if (!dataRoom) return clearPending(workspace);
 
-  // Courses belong to core/annotate: ask it, rather than reading its tables.
-  const existing = listCourseSummaries(deps).find((summary) => summary.title === course.title);
-  const courseId = existing?.id ?? createCourse(deps, { title: course.title });
-  const result = await importPaths(workspace, course.sources.map((file) => join(datasetDir, file)), { courseId });
+  // Data rooms belong to core/annotate: ask it, rather than reading its tables.
+  const existing = listDataRoomSummaries(deps).find((summary) => summary.title === dataRoom.title);
+  const dataRoomId = existing?.id ?? createDataRoom(deps, { title: dataRoom.title });
+  const result = await importPaths(workspace, dataRoom.sources.map((file) => join(datasetDir, file)), { dataRoomId });
   const versionByFile = new Map<string, string>();
   result.outcomes.forEach((outcome, index) => {
-    if (outcome.status === 'failed') throw new Error(`The demo source ${course.sources[index]} could not be imported: ${outcome.reason}`);
-    versionByFile.set(course.sources[index]!, outcome.versionId);
+    if (outcome.status === 'failed') throw new Error(`The demo source ${dataRoom.sources[index]} could not be imported: ${outcome.reason}`);
+    versionByFile.set(dataRoom.sources[index]!, outcome.versionId);
   });
 
   if ((existing?.chapterCount ?? 0) === 0) {
-    if (course.globalNotes) updateCourse(deps, { courseId, globalNotes: course.globalNotes });
+    if (dataRoom.globalNotes) updateDataRoom(deps, { dataRoomId, globalNotes: dataRoom.globalNotes });
     let previous: string | undefined;
-    for (const chapter of course.chapters) {
-      const chapterId = createChapter(deps, { courseId, title: chapter.title, afterChapterId: previous });
+    for (const chapter of dataRoom.chapters) {
+      const chapterId = createChapter(deps, { dataRoomId, title: chapter.title, afterChapterId: previous });
       updateChapter(deps, { chapterId, instruction: chapter.instruction, designNotes: chapter.designNotes });
       for (const citation of chapter.citations) {
         const versionId = versionByFile.get(citation.file);
@@ -51,7 +51,7 @@ export async function seedDataRoom(workspace: Workspace, deps: AnnotateDeps): Pr
       previous = chapterId;
     }
   }
-  forgetCourseHistory(deps, courseId);
+  forgetDataRoomHistory(deps, dataRoomId);
   await seedArena(workspace, deps, datasetDir);
   seedDemoStudy(workspace.db, datasetDir);
   clearPending(workspace);
@@ -66,7 +66,7 @@ async function seedArena(workspace: Workspace, deps: AnnotateDeps, datasetDir: s
   if (!existsSync(arenaDir)) return;
   const result = await importBundles(workspace, [arenaDir], {
     captureMissingFrames: false,
-    resolveChapter: (course, chapter) => findChapterByTitles(deps, course, chapter),
+    resolveChapter: (dataRoom, chapter) => findChapterByTitles(deps, dataRoom, chapter),
   });
   const failed = result.outcomes.filter((outcome) => outcome.status === 'failed');
   if (failed.length > 0) throw new Error(`The demo arena could not be imported: ${result.message}`);

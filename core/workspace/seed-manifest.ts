@@ -18,18 +18,28 @@ const ChapterSeedSchema = z.object({
   citations: z.array(CitationSeedSchema).default([]),
 });
 
-/** `workspace.json` of a dataset folder: the project and, optionally, one data room with a chapter plan. */
-export const SeedManifestSchema = z.object({
-  project: z.object({ name: z.string().min(1), description: z.string().default('') }),
-  course: z
-    .object({
-      title: z.string().min(1),
-      globalNotes: z.string().default(''),
-      sources: z.array(z.string().min(1)).default([]),
-      chapters: z.array(ChapterSeedSchema).default([]),
-    })
-    .optional(),
+const DataRoomSeedSchema = z.object({
+  title: z.string().min(1),
+  globalNotes: z.string().default(''),
+  sources: z.array(z.string().min(1)).default([]),
+  chapters: z.array(ChapterSeedSchema).default([]),
 });
+
+/**
+ * `workspace.json` of a dataset folder: the project and, optionally, one data room with a chapter
+ * plan. Folders written before the data room had one name say `course`; it is still read.
+ */
+export const SeedManifestSchema = z
+  .object({
+    project: z.object({ name: z.string().min(1), description: z.string().default('') }),
+    dataRoom: DataRoomSeedSchema.optional(),
+    course: DataRoomSeedSchema.optional(),
+  })
+  .refine((manifest) => manifest.dataRoom === undefined || manifest.course === undefined, {
+    message: 'says both dataRoom and course (its former name); keep dataRoom',
+    path: ['course'],
+  })
+  .transform(({ course, dataRoom, ...manifest }) => ({ ...manifest, dataRoom: dataRoom ?? course }));
 export type SeedManifest = z.infer<typeof SeedManifestSchema>;
 
 export function readSeedManifest(datasetDir: string): SeedManifest {

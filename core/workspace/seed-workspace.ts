@@ -15,7 +15,7 @@ export function seedWorkspace(db: Database, datasetDir: string): void {
   const manifest = readSeedManifest(datasetDir);
   db.transaction(() => {
     insertProject(db, { id: randomUUID(), name: manifest.project.name, description: manifest.project.description, createdAt: new Date().toISOString() });
-    if (manifest.course) db.prepare('INSERT INTO meta (key, value) VALUES (?, ?)').run(SEED_PENDING_KEY, datasetDir);
+    if (manifest.dataRoom) db.prepare('INSERT INTO meta (key, value) VALUES (?, ?)').run(SEED_PENDING_KEY, datasetDir);
   })();
 }
 

@@ -3,9 +3,9 @@ import { useConnectedClient } from '../api/connected-client.ts';
 import { DismissibleAlert } from '../ui/DismissibleAlert.tsx';
 import { useAnnotatorStore } from './annotator-store.ts';
 import { ChaptersPanel } from './ChaptersPanel.tsx';
-import { CourseBar } from './CourseBar.tsx';
+import { DataRoomBar } from './DataRoomBar.tsx';
 import { DocumentPanel } from './DocumentPanel.tsx';
-import { NewCourseForm } from './NewCourseForm.tsx';
+import { NewDataRoomForm } from './NewDataRoomForm.tsx';
 import { SourcesPanel } from './SourcesPanel.tsx';
 import { useAnnotatorShortcuts } from './use-annotator-shortcuts.ts';
 import './annotator.css';
@@ -43,15 +43,15 @@ export function AnnotatorScreen() {
   return (
     <div className="annotator">
       {error && <DismissibleAlert message={error} onDismiss={dismissError} />}
-      {phase === 'no-course' ? (
-        <div className="annotator__first-course">
+      {phase === 'no-data-room' ? (
+        <div className="annotator__first-data-room">
           <h2>Make your first data room</h2>
           <p>A data room holds the sources you cite and the chapter plan built from them.</p>
-          <NewCourseForm />
+          <NewDataRoomForm />
         </div>
       ) : (
         <>
-          <CourseBar />
+          <DataRoomBar />
           <div className="annotator__panels" aria-busy={phase === 'loading'}>
             <SourcesPanel />
             <DocumentPanel />

@@ -1,6 +1,6 @@
 import { useState, type DragEvent, type KeyboardEvent } from 'react';
 import type { Chapter, Citation } from '../../schemas/annotate.ts';
-import type { PendingCitation } from './course-slice.ts';
+import type { PendingCitation } from './data-room-slice.ts';
 import { ChapterTextFields } from './ChapterTextFields.tsx';
 import { ChapterTitleEditor } from './ChapterTitleEditor.tsx';
 import { CitationItem } from './CitationItem.tsx';

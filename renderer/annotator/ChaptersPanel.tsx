@@ -7,10 +7,10 @@ import { PlanExportMenu } from './PlanExportMenu.tsx';
 
 const focusChapter = (chapterId: string) => requestAnimationFrame(() => document.getElementById(chapterTitleId(chapterId))?.focus());
 
-/** The chapter plan: ordered chapters with their citations, and the course's global notes. */
+/** The chapter plan: ordered chapters with their citations, and the data room's global notes. */
 export function ChaptersPanel() {
-  const chapters = useAnnotatorStore((s) => s.course?.chapters);
-  const sources = useAnnotatorStore((s) => s.course?.sources);
+  const chapters = useAnnotatorStore((s) => s.dataRoom?.chapters);
+  const sources = useAnnotatorStore((s) => s.dataRoom?.sources);
   const activeChapterId = useAnnotatorStore((s) => s.activeChapterId);
   const pending = useAnnotatorStore((s) => s.pendingCitation);
   const versionPages = useAnnotatorStore((s) => s.versionPages);
@@ -39,9 +39,9 @@ export function ChaptersPanel() {
       rename: (id, title) => void store.renameChapter(id, title),
       move: (id, toIndex) => void store.moveChapter(id, toIndex).then(() => focusChapter(id)),
       remove: (id) => {
-        const title = useAnnotatorStore.getState().course?.chapters.find((c) => c.id === id)?.title ?? 'the chapter';
+        const title = useAnnotatorStore.getState().dataRoom?.chapters.find((c) => c.id === id)?.title ?? 'the chapter';
         void store.deleteChapter(id).then(() => {
-          const plan = useAnnotatorStore.getState().course?.chapters;
+          const plan = useAnnotatorStore.getState().dataRoom?.chapters;
           if (plan && !plan.some((c) => c.id === id)) setDeleted({ title, plan });
         });
       },

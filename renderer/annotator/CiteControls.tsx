@@ -4,7 +4,7 @@ import { formatLineRange } from './source-labels.ts';
 /** The Cite button and what it will do: the selected lines and the chapter they go to. */
 export function CiteControls() {
   const selection = useAnnotatorStore((s) => s.selection);
-  const activeTitle = useAnnotatorStore((s) => s.course?.chapters.find((c) => c.id === s.activeChapterId)?.title);
+  const activeTitle = useAnnotatorStore((s) => s.dataRoom?.chapters.find((c) => c.id === s.activeChapterId)?.title);
   const citeSelection = useAnnotatorStore((s) => s.citeSelection);
   const range = selection ? formatLineRange(selection.startLine, selection.endLine) : undefined;
   return (

@@ -6,7 +6,7 @@ import { formatLineRange } from './source-labels.ts';
 /** Which chapters cite a line: opened from the mark in the viewer's gutter. */
 export function CitedLinesNote({ versionId }: { versionId: string }) {
   const line = useAnnotatorStore((s) => s.marksLine);
-  const chapters = useAnnotatorStore((s) => s.course?.chapters);
+  const chapters = useAnnotatorStore((s) => s.dataRoom?.chapters);
   const activeChapterId = useAnnotatorStore((s) => s.activeChapterId);
   const { showMarksAt, setActiveChapter } = useAnnotatorStore.getState();
   const spans = useMemo(() => (line === undefined ? [] : spansAtLine(citedSpans(chapters ?? [], versionId), line)), [chapters, versionId, line]);

@@ -37,7 +37,7 @@ export function DocumentLines({ doc }: { doc: OpenDocument }) {
   const highlight = useAnnotatorStore((s) => s.highlight);
   const scrollRequest = useAnnotatorStore((s) => s.scrollRequest);
   const find = useAnnotatorStore((s) => s.find);
-  const chapters = useAnnotatorStore((s) => s.course?.chapters);
+  const chapters = useAnnotatorStore((s) => s.dataRoom?.chapters);
   const marksLine = useAnnotatorStore((s) => s.marksLine);
   const { toggleSection, setSelection, showMarksAt } = useAnnotatorStore.getState();
 

@@ -6,19 +6,19 @@ export const NOTES_SAVE_DELAY_MS = 500;
 
 const STATUS_TEXT = { idle: '', saving: 'Saving…', saved: 'Saved', failed: 'Not saved' } as const;
 
-/** The course's global notes, saved ~500 ms after typing stops (and when leaving the screen). */
+/** The data room's global notes, saved ~500 ms after typing stops (and when leaving the screen). */
 export function GlobalNotes() {
-  const courseId = useAnnotatorStore((s) => s.course?.id);
-  const saved = useAnnotatorStore((s) => s.course?.globalNotes ?? '');
+  const dataRoomId = useAnnotatorStore((s) => s.dataRoom?.id);
+  const saved = useAnnotatorStore((s) => s.dataRoom?.globalNotes ?? '');
   const notesState = useAnnotatorStore((s) => s.notesState);
   const saveNotes = useAnnotatorStore((s) => s.saveNotes);
   const [draft, setDraft] = useState(saved);
   const pending = useRef<{ timer: number; text: string } | undefined>(undefined);
 
-  // Take the server's text (another course, an undo) unless the user has unsaved typing.
+  // Take the server's text (another data room, an undo) unless the user has unsaved typing.
   useEffect(() => {
     if (!pending.current) setDraft(saved);
-  }, [saved, courseId]);
+  }, [saved, dataRoomId]);
 
   // Leaving the screen saves what was typed rather than dropping it.
   useEffect(

@@ -28,14 +28,14 @@ export function PlanExportMenu() {
   const [done, setDone] = useState('');
 
   const run = async (format: PlanFormat, how: 'download' | 'copy') => {
-    const { client, course, announce } = useAnnotatorStore.getState();
-    if (!client || !course) return;
+    const { client, dataRoom, announce } = useAnnotatorStore.getState();
+    if (!client || !dataRoom) return;
     setBusy(true);
     setDone('');
     try {
-      const text = planText(await loadChapterPlan(client, course), format);
+      const text = planText(await loadChapterPlan(client, dataRoom), format);
       if (how === 'download') {
-        const name = planFileName(course.title, format);
+        const name = planFileName(dataRoom.title, format);
         download(text, name, format === 'json' ? 'application/json' : 'text/markdown');
         setDone(`Downloaded ${name}`);
       } else {

@@ -9,7 +9,7 @@ const carriesFiles = (event: DragEvent) => event.dataTransfer.types.includes('Fi
 
 /** The data room's sources: filter, open, and import by button or by dropping files here. */
 export function SourcesPanel() {
-  const sources = useAnnotatorStore((s) => s.course?.sources);
+  const sources = useAnnotatorStore((s) => s.dataRoom?.sources);
   const openId = useAnnotatorStore((s) => s.doc?.source.id ?? s.openingSourceId);
   const filter = useAnnotatorStore((s) => s.sourceFilter);
   const importing = useAnnotatorStore((s) => s.importState?.phase === 'uploading');

@@ -2,8 +2,8 @@ import { useAnnotatorStore } from './annotator-store.ts';
 
 /** Undo and Redo for every annotator action, named after what they would undo or redo. */
 export function UndoRedoButtons() {
-  const undoLabel = useAnnotatorStore((s) => s.course?.undoLabel ?? null);
-  const redoLabel = useAnnotatorStore((s) => s.course?.redoLabel ?? null);
+  const undoLabel = useAnnotatorStore((s) => s.dataRoom?.undoLabel ?? null);
+  const redoLabel = useAnnotatorStore((s) => s.dataRoom?.redoLabel ?? null);
   const { undo, redo } = useAnnotatorStore.getState();
   return (
     <div className="undo-redo" role="group" aria-label="History">

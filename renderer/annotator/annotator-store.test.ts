@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Chapter, CourseDetail } from '../../schemas/annotate.ts';
+import type { Chapter, DataRoomDetail } from '../../schemas/annotate.ts';
 import type { Job } from '../../schemas/jobs.ts';
 import type { AppEvent } from '../../schemas/jobs.ts';
 import type { RpcClient, RpcInput, RpcMethod, RpcOutput } from '../../schemas/rpc.ts';
@@ -8,7 +8,7 @@ import { RpcCallError } from '../api/rpc-call-error.ts';
 import { createAnnotatorStore } from './annotator-store.ts';
 
 const source: SourceSummary = {
-  id: 'src1', courseId: 'c1', title: 'Guide', type: 'pdf', originalName: 'guide.pdf', latestVersionId: 'v1',
+  id: 'src1', dataRoomId: 'c1', title: 'Guide', type: 'pdf', originalName: 'guide.pdf', latestVersionId: 'v1',
   version: 1, sha256: 'a'.repeat(64), lineCount: 40, createdAt: '2025-01-01T00:00:00Z',
 };
 const version: SourceVersion = {
@@ -18,44 +18,44 @@ const version: SourceVersion = {
 
 type Handlers = { [M in RpcMethod]?: (input: RpcInput<M>) => RpcOutput<M> | Promise<RpcOutput<M>> };
 
-/** An in-memory stand-in for core: a course whose chapters change as the calls say. */
+/** An in-memory stand-in for core: a data room whose chapters change as the calls say. */
 function fakeCore() {
   const calls: { method: string; input: unknown }[] = [];
   const listeners = new Set<(event: AppEvent) => void>();
-  let course: CourseDetail = { id: 'c1', title: 'Room', globalNotes: '', sources: [source], chapters: [], undoLabel: null, redoLabel: null, updatedAt: '' };
-  const history: CourseDetail[] = [];
-  const future: CourseDetail[] = [];
-  const change = (label: string, next: Omit<CourseDetail, 'undoLabel' | 'redoLabel'>) => {
-    history.push(course);
+  let dataRoom: DataRoomDetail = { id: 'c1', title: 'Room', globalNotes: '', sources: [source], chapters: [], undoLabel: null, redoLabel: null, updatedAt: '' };
+  const history: DataRoomDetail[] = [];
+  const future: DataRoomDetail[] = [];
+  const change = (label: string, next: Omit<DataRoomDetail, 'undoLabel' | 'redoLabel'>) => {
+    history.push(dataRoom);
     future.length = 0;
-    course = { ...next, undoLabel: label, redoLabel: null };
-    return course;
+    dataRoom = { ...next, undoLabel: label, redoLabel: null };
+    return dataRoom;
   };
-  const chapter = (id: string, title: string, order: number): Chapter => ({ id, courseId: 'c1', order, title, instruction: '', designNotes: '', citations: [], updatedAt: '' });
+  const chapter = (id: string, title: string, order: number): Chapter => ({ id, dataRoomId: 'c1', order, title, instruction: '', designNotes: '', citations: [], updatedAt: '' });
   const handlers: Handlers = {
-    'courses.list': () => ({ courses: [{ id: 'c1', title: 'Room', sourceCount: 1, chapterCount: 0, updatedAt: '' }] }),
-    'courses.get': () => course,
+    'dataRooms.list': () => ({ dataRooms: [{ id: 'c1', title: 'Room', sourceCount: 1, chapterCount: 0, updatedAt: '' }] }),
+    'dataRooms.get': () => dataRoom,
     'sources.get': () => ({ source, version, versions: [{ id: 'v1', version: 1, createdAt: '' }] }),
     'sources.lines': ({ start, end }) => ({ start, lineCount: 40, lines: Array.from({ length: Math.min(end, 40) - start + 1 }, (_, i) => `text of line ${start + i}`) }),
-    'chapters.create': ({ title }) => change(`Add ${title}`, { ...course, chapters: [...course.chapters, chapter(`ch${course.chapters.length + 1}`, title, course.chapters.length)] }),
+    'chapters.create': ({ title }) => change(`Add ${title}`, { ...dataRoom, chapters: [...dataRoom.chapters, chapter(`ch${dataRoom.chapters.length + 1}`, title, dataRoom.chapters.length)] }),
     'chapters.addCitation': ({ chapterId, versionId, startLine, endLine, quote }) =>
       change('Add citation', {
-        ...course,
-        chapters: course.chapters.map((c) =>
+        ...dataRoom,
+        chapters: dataRoom.chapters.map((c) =>
           c.id !== chapterId
             ? c
             : { ...c, citations: [...c.citations, { id: 'cit1', chapterId, sourceId: 'src1', versionId, sourceSha256: '', startLine, endLine, quote: quote ?? '', prefix: '', suffix: '', status: 'ok', createdAt: '' }] },
         ),
       }),
     'annotate.undo': () => {
-      future.push({ ...course });
-      course = { ...history.pop()!, redoLabel: 'Add citation' };
-      return course;
+      future.push({ ...dataRoom });
+      dataRoom = { ...history.pop()!, redoLabel: 'Add citation' };
+      return dataRoom;
     },
     'annotate.redo': () => {
-      history.push(course);
-      course = { ...future.pop()!, undoLabel: 'Add citation', redoLabel: null };
-      return course;
+      history.push(dataRoom);
+      dataRoom = { ...future.pop()!, undoLabel: 'Add citation', redoLabel: null };
+      return dataRoom;
     },
     'chapters.delete': () => {
       throw new RpcCallError('not_found', 'No chapter "x": it was deleted in another window. Reload to see the plan as saved.');
@@ -82,7 +82,7 @@ function fakeCore() {
     const full: Job = { id: 'job1', kind: 'import', title: 'Import', state: 'running', done: 0, total: 0, message: '', createdAt: '', updatedAt: '', ...job };
     for (const listener of listeners) listener({ type: 'job', job: full });
   };
-  return { client, calls, emit, handlers, addSource: (extra: SourceSummary) => (course = { ...course, sources: [...course.sources, extra] }) };
+  return { client, calls, emit, handlers, addSource: (extra: SourceSummary) => (dataRoom = { ...dataRoom, sources: [...dataRoom.sources, extra] }) };
 }
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -92,13 +92,13 @@ async function until(check: () => boolean) {
 }
 
 describe('annotator store', () => {
-  it('opens the only course and its first source, asking for the first lines before the index arrives', async () => {
+  it('opens the only data room and its first source, asking for the first lines before the index arrives', async () => {
     const core = fakeCore();
     const store = createAnnotatorStore();
     store.getState().connect(core.client);
     await until(() => store.getState().doc !== undefined);
     const methods = core.calls.map((c) => c.method);
-    expect(methods.slice(0, 2)).toEqual(['courses.list', 'courses.get']);
+    expect(methods.slice(0, 2)).toEqual(['dataRooms.list', 'dataRooms.get']);
     expect(methods.indexOf('sources.lines')).toBeLessThan(methods.indexOf('sources.get'));
     expect(store.getState().phase).toBe('ready');
     await until(() => store.getState().doc!.lines.getLine(12) === 'text of line 12');
@@ -111,7 +111,7 @@ describe('annotator store', () => {
     await until(() => store.getState().doc !== undefined);
     store.getState().setSelection({ startLine: 12, endLine: 15, quote: 'line 12 … 15' });
     await store.getState().citeSelection();
-    const chapter = store.getState().course!.chapters[0]!;
+    const chapter = store.getState().dataRoom!.chapters[0]!;
     expect(chapter.title).toBe('Chapter 1');
     expect(store.getState().activeChapterId).toBe(chapter.id);
     expect(core.calls.find((c) => c.method === 'chapters.addCitation')?.input).toEqual({ chapterId: 'ch1', versionId: 'v1', startLine: 12, endLine: 15, quote: 'line 12 … 15' });
@@ -120,10 +120,10 @@ describe('annotator store', () => {
     expect(store.getState().announcement).toBe('Cited L12–15 into "Chapter 1"');
 
     await store.getState().undo();
-    expect(store.getState().course!.chapters[0]!.citations).toEqual([]);
-    expect(store.getState().course!.redoLabel).toBe('Add citation');
+    expect(store.getState().dataRoom!.chapters[0]!.citations).toEqual([]);
+    expect(store.getState().dataRoom!.redoLabel).toBe('Add citation');
     await store.getState().redo();
-    expect(store.getState().course!.chapters[0]!.citations).toHaveLength(1);
+    expect(store.getState().dataRoom!.chapters[0]!.citations).toHaveLength(1);
   });
 
   it('shows a citation as saving until core confirms it, and drops it if core refuses', async () => {
@@ -142,7 +142,7 @@ describe('annotator store', () => {
     release();
     await citing;
     expect(store.getState().pendingCitation).toBeUndefined();
-    expect(store.getState().course!.chapters[0]!.citations).toHaveLength(1);
+    expect(store.getState().dataRoom!.chapters[0]!.citations).toHaveLength(1);
 
     core.handlers['chapters.addCitation'] = () => {
       throw new RpcCallError('bad_request', 'Lines 4–6 are past the end of this version (3 lines).');
@@ -164,7 +164,7 @@ describe('annotator store', () => {
     expect(core.calls.find((c) => c.method === 'chapters.addCitation')?.input).toMatchObject({ quote: 'text of line 2\ntext of line 3' });
   });
 
-  it('shows what the server said when an edit is refused, and keeps the course as it was', async () => {
+  it('shows what the server said when an edit is refused, and keeps the data room as it was', async () => {
     const core = fakeCore();
     const store = createAnnotatorStore();
     store.getState().connect(core.client);
@@ -173,7 +173,7 @@ describe('annotator store', () => {
     expect(store.getState().error).toBe('Could not delete the chapter: No chapter "x": it was deleted in another window. Reload to see the plan as saved.');
   });
 
-  it('uploads each file, imports them into the course and refreshes the sources when the job ends', async () => {
+  it('uploads each file, imports them into the data room and refreshes the sources when the job ends', async () => {
     const core = fakeCore();
     const store = createAnnotatorStore();
     store.getState().connect(core.client);
@@ -182,7 +182,7 @@ describe('annotator store', () => {
     await store.getState().importFiles([file('a.pdf', 3), file('b.html', 5)]);
     expect(core.calls.filter((c) => c.method === 'putBlob').map((c) => c.input)).toEqual([3, 5]);
     expect(core.calls.find((c) => c.method === 'sources.importFiles')?.input).toEqual({
-      courseId: 'c1',
+      dataRoomId: 'c1',
       files: [
         { name: 'a.pdf', blobSha256: '3'.padStart(64, '0') },
         { name: 'b.html', blobSha256: '5'.padStart(64, '0') },
@@ -193,7 +193,7 @@ describe('annotator store', () => {
     core.emit({ state: 'failed', message: '1 imported; b.html failed: the page has no text.' });
     await until(() => store.getState().importState?.phase === 'failed');
     expect(store.getState().importState?.message).toBe('1 imported; b.html failed: the page has no text.');
-    await until(() => store.getState().course!.sources.length === 2);
+    await until(() => store.getState().dataRoom!.sources.length === 2);
   });
 
   it('catches an import job that ends before its start call answers', async () => {

@@ -1,18 +1,18 @@
 import { create } from 'zustand';
-import { createCourseSlice, type CourseSlice } from './course-slice.ts';
+import { createDataRoomSlice, type DataRoomSlice } from './data-room-slice.ts';
 import { createDocumentSlice, type DocumentSlice } from './document-slice.ts';
 import { createImportSlice, type ImportSlice } from './import-slice.ts';
 
 /**
- * The annotator's state, apart from the app shell's: the open course and its chapters, the open
+ * The annotator's state, apart from the app shell's: the open data room and its chapters, the open
  * document and how it is viewed, and imports in progress. Every edit goes to core through the RPC
- * client and the course's new state comes back, so the store never guesses what was saved.
+ * client and the data room's new state comes back, so the store never guesses what was saved.
  */
-export type AnnotatorState = CourseSlice & DocumentSlice & ImportSlice;
+export type AnnotatorState = DataRoomSlice & DocumentSlice & ImportSlice;
 
 export function createAnnotatorStore() {
   return create<AnnotatorState>()((...args) => ({
-    ...createCourseSlice(...args),
+    ...createDataRoomSlice(...args),
     ...createDocumentSlice(...args),
     ...createImportSlice(...args),
   }));

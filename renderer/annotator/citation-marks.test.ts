@@ -6,7 +6,7 @@ const citation = (id: string, versionId: string, startLine: number, endLine: num
   id, chapterId: '', sourceId: 's1', versionId, sourceSha256: 'x', startLine, endLine, quote: '', prefix: '', suffix: '', status, createdAt: '',
 });
 const chapter = (id: string, title: string, citations: Citation[]): Chapter => ({
-  id, courseId: 'c', order: 0, title, instruction: '', designNotes: '', citations, updatedAt: '',
+  id, dataRoomId: 'c', order: 0, title, instruction: '', designNotes: '', citations, updatedAt: '',
 });
 
 describe('cited line marks', () => {

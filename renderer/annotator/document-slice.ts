@@ -4,7 +4,7 @@ import type { RpcClient } from '../../schemas/rpc.ts';
 import { pagesOfLines } from '../../schemas/chapter-plan.ts';
 import type { PageSpan, SourceSummary, SourceVersion } from '../../schemas/sources.ts';
 import type { AnnotatorState } from './annotator-store.ts';
-import { rememberPlace } from './course-slice.ts';
+import { rememberPlace } from './data-room-slice.ts';
 import { errorMessage } from './error-message.ts';
 import { LineWindowCache } from './line-window-cache.ts';
 import { sectionsHiding } from './row-model.ts';
@@ -143,12 +143,12 @@ export const createDocumentSlice: Slice = (set, get) => {
     },
 
     async openSource(sourceId, versionId) {
-      const { client, course } = get();
+      const { client, dataRoom } = get();
       if (!client) return;
       const attempt = ++opening;
       set({ openingSourceId: sourceId });
       // Ask for the first lines while the version's index loads, so the text paints sooner.
-      const guess = versionId ?? course?.sources.find((s) => s.id === sourceId)?.latestVersionId;
+      const guess = versionId ?? dataRoom?.sources.find((s) => s.id === sourceId)?.latestVersionId;
       const early = guess ? linesOf(client, guess) : undefined;
       early?.want(1, WINDOW_LINES);
       try {

@@ -45,12 +45,12 @@ export const createImportSlice: Slice = (set, get) => {
       const someFailed = /\b\d+ failed\b/.test(job.message);
       const phase = job.state !== 'succeeded' ? 'failed' : someFailed ? 'partial' : 'done';
       set({ importState: { phase, message: job.message || `The import ${job.state}.`, jobId: job.id } });
-      const { client, course } = get();
-      if (!client || !course) return;
+      const { client, dataRoom } = get();
+      if (!client || !dataRoom) return;
       try {
-        const detail = await client.call('courses.get', { courseId: course.id });
-        if (get().course?.id !== detail.id) return;
-        set({ course: detail });
+        const detail = await client.call('dataRooms.get', { dataRoomId: dataRoom.id });
+        if (get().dataRoom?.id !== detail.id) return;
+        set({ dataRoom: detail });
         if (!get().doc && detail.sources[0]) await get().openSource(detail.sources[0].id);
       } catch (error) {
         set({ error: errorMessage('refresh the sources after the import', error) });
@@ -66,7 +66,7 @@ export const createImportSlice: Slice = (set, get) => {
     },
 
     async importFiles(files) {
-      const { client, course } = get();
+      const { client, dataRoom } = get();
       if (!client || files.length === 0) return;
       const tooBig = files.filter((f) => f.size > MAX_SOURCE_BYTES);
       const accepted = files.filter((f) => f.size <= MAX_SOURCE_BYTES);
@@ -82,7 +82,7 @@ export const createImportSlice: Slice = (set, get) => {
           const blob = await client.putBlob(await file.arrayBuffer());
           uploaded.push({ name: file.name, blobSha256: blob.sha256 });
         }
-        const { jobId } = await client.call('sources.importFiles', { files: uploaded, ...(course ? { courseId: course.id } : {}) });
+        const { jobId } = await client.call('sources.importFiles', { files: uploaded, ...(dataRoom ? { dataRoomId: dataRoom.id } : {}) });
         const note = skipped ? ` Not uploaded, too large: ${skipped}.` : '';
         set({ importState: { phase: 'importing', message: `Importing ${uploaded.length} file${uploaded.length === 1 ? '' : 's'}…${note}`, jobId } });
         await followImport.started(jobId);

@@ -1,13 +1,19 @@
 import { z } from 'zod';
 
-/** Where the annotator was: the course, the open source and the active chapter, for reloads. */
-const PlaceSchema = z.object({
-  courseId: z.string().optional(),
-  sourceId: z.string().optional(),
-  versionId: z.string().optional(),
-  chapterId: z.string().optional(),
-});
-export type RememberedPlace = z.infer<typeof PlaceSchema>;
+/**
+ * Where the annotator was: the data room, the open source and the active chapter, for reloads.
+ * A place kept before the data room had one name says `courseId`; it is still read.
+ */
+const PlaceSchema = z
+  .object({
+    dataRoomId: z.string().optional(),
+    courseId: z.string().optional(),
+    sourceId: z.string().optional(),
+    versionId: z.string().optional(),
+    chapterId: z.string().optional(),
+  })
+  .transform(({ courseId, ...place }) => (place.dataRoomId === undefined && courseId !== undefined ? { ...place, dataRoomId: courseId } : place));
+export type RememberedPlace = z.output<typeof PlaceSchema>;
 
 const KEY = 'lhb.annotator.place';
 

@@ -30,11 +30,11 @@ describe('remembered place', () => {
   it('round-trips through storage and reads garbage or nothing as no place', () => {
     const stored = new Map<string, string>();
     const storage = { getItem: (k: string) => stored.get(k) ?? null, setItem: (k: string, v: string) => void stored.set(k, v) };
-    writePlace({ courseId: 'c1', sourceId: 's1', chapterId: 'ch2' }, storage);
-    expect(readPlace(storage)).toEqual({ courseId: 'c1', sourceId: 's1', chapterId: 'ch2' });
+    writePlace({ dataRoomId: 'c1', sourceId: 's1', chapterId: 'ch2' }, storage);
+    expect(readPlace(storage)).toEqual({ dataRoomId: 'c1', sourceId: 's1', chapterId: 'ch2' });
     stored.set('lhb.annotator.place', '{not json');
     expect(readPlace(storage)).toEqual({});
-    stored.set('lhb.annotator.place', JSON.stringify({ courseId: 42 }));
+    stored.set('lhb.annotator.place', JSON.stringify({ dataRoomId: 42 }));
     expect(readPlace(storage)).toEqual({});
     expect(readPlace(undefined)).toEqual({});
   });

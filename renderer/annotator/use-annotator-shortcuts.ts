@@ -13,7 +13,7 @@ export function useAnnotatorShortcuts(): void {
       const shortcut = shortcutFor(event);
       if (!shortcut) return;
       const store = useAnnotatorStore.getState();
-      if (!store.course) return;
+      if (!store.dataRoom) return;
       event.preventDefault();
       if (shortcut === 'undo') void store.undo();
       else if (shortcut === 'redo') void store.redo();

@@ -8,6 +8,6 @@ export function workspaceSourceReader(workspace: Workspace): SourceLinesReader {
     version: (versionId) => lookupSourceVersion(workspace, versionId),
     source: (sourceId) => lookupSource(workspace, sourceId),
     lines: (versionId, start, end) => (lookupSourceVersion(workspace, versionId) ? readSourceLines(workspace, versionId, start, end).lines : []),
-    listCourseSources: (courseId) => listSources(workspace, courseId),
+    listDataRoomSources: (dataRoomId) => listSources(workspace, dataRoomId),
   };
 }

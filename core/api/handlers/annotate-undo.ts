@@ -1,12 +1,12 @@
 import type { RpcOutput, RpcParsedInput } from '../../../schemas/rpc.ts';
-import { loadCourseDetail } from '../../annotate/course-detail.ts';
+import { loadDataRoomDetail } from '../../annotate/data-room-detail.ts';
 import { undoLastAction } from '../../annotate/undo-redo.ts';
 import type { ApiContext } from '../api-context.ts';
 import { runAnnotate } from './annotate-context.ts';
 
 export function annotateUndo(input: RpcParsedInput<'annotate.undo'>, ctx: ApiContext): RpcOutput<'annotate.undo'> {
   return runAnnotate(ctx, (deps) => {
-    undoLastAction(deps, input.courseId);
-    return loadCourseDetail(deps, input.courseId);
+    undoLastAction(deps, input.dataRoomId);
+    return loadDataRoomDetail(deps, input.dataRoomId);
   });
 }

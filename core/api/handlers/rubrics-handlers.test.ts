@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { CourseDetail } from '../../../schemas/annotate.ts';
+import type { DataRoomDetail } from '../../../schemas/annotate.ts';
 import type { Job } from '../../../schemas/jobs.ts';
 import type { RubricSet } from '../../../schemas/judge.ts';
 import type { RubricSetSummary, RubricSetUsage, StoredRubricSet } from '../../../schemas/rubric-library.ts';
@@ -110,9 +110,9 @@ async function finished(jobId: string): Promise<Job> {
 }
 
 async function chapterWithCitation(): Promise<string> {
-  const course = await call<CourseDetail>('courses.create', { title: 'Ops room' });
-  const { versionId } = new SourceLibraryFixture(api.context.workspace).addSource({ courseId: course.id, title: 'Handbook', lines: ['The partial week is drawn dashed.'] });
-  const withChapter = await call<CourseDetail>('chapters.create', { courseId: course.id, title: 'Partial weeks' });
+  const dataRoom = await call<DataRoomDetail>('dataRooms.create', { title: 'Ops room' });
+  const { versionId } = new SourceLibraryFixture(api.context.workspace).addSource({ dataRoomId: dataRoom.id, title: 'Handbook', lines: ['The partial week is drawn dashed.'] });
+  const withChapter = await call<DataRoomDetail>('chapters.create', { dataRoomId: dataRoom.id, title: 'Partial weeks' });
   const chapterId = withChapter.chapters[0]!.id;
   await call('chapters.update', { chapterId, instruction: 'Show how the partial week is marked.' });
   await call('chapters.addCitation', { chapterId, versionId, startLine: 1, endLine: 1 });

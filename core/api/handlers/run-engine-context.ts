@@ -1,4 +1,4 @@
-import { findChapterByTitles } from '../../annotate/course-detail.ts';
+import { findChapterByTitles } from '../../annotate/data-room-detail.ts';
 import { HarnessNotFoundError, harnessToolsDir } from '../../runs/harnesses/harness-tools.ts';
 import { SkillError } from '../../runs/skills/read-skill.ts';
 import { StudySpecError } from '../../runs/study/create-study.ts';
@@ -17,7 +17,7 @@ export function studyEngineOf(ctx: ApiContext): StudyEngine {
     const deps = annotateDeps(ctx);
     engine = new StudyEngine(ctx.workspace, ctx.jobs, {
       toolsDir: harnessToolsDir(ctx.workspace.dir),
-      resolveChapter: (course, chapter) => findChapterByTitles(deps, course, chapter),
+      resolveChapter: (dataRoom, chapter) => findChapterByTitles(deps, dataRoom, chapter),
     });
     engines.set(ctx, engine);
   }

@@ -1,6 +1,6 @@
 import { basename } from 'node:path';
 import type { RpcOutput, RpcParsedInput } from '../../../schemas/rpc.ts';
-import { findChapterByTitles } from '../../annotate/course-detail.ts';
+import { findChapterByTitles } from '../../annotate/data-room-detail.ts';
 import { importBundles } from '../../runs/import-bundles.ts';
 import { startBundleImportJob } from '../../runs/import-bundles-job.ts';
 import type { ApiContext } from '../api-context.ts';
@@ -14,7 +14,7 @@ export function runsImportPaths(input: RpcParsedInput<'runs.importPaths'>, ctx: 
   const title = input.paths.length === 1 ? `Import runs from ${basename(input.paths[0] as string)}` : `Import runs from ${input.paths.length} folders`;
   const deps = annotateDeps(ctx);
   const job = startBundleImportJob(ctx.jobs, title, (options) =>
-    importBundles(ctx.workspace, input.paths, { ...options, resolveChapter: (course, chapter) => findChapterByTitles(deps, course, chapter) }),
+    importBundles(ctx.workspace, input.paths, { ...options, resolveChapter: (dataRoom, chapter) => findChapterByTitles(deps, dataRoom, chapter) }),
   );
   return { jobId: job.id };
 }

@@ -43,7 +43,7 @@ describe('sources RPC handlers', () => {
     expect(job).toMatchObject({ kind: 'sources.import', title: 'Import sources', state: 'succeeded', done: 4, total: 4 });
     expect(job.message).toBe('Imported 4 sources');
 
-    // Only the sources outside any course: a seeded demo data room may hold copies of the same files.
+    // Only the sources outside any data room: a seeded demo data room may hold copies of the same files.
     const sources = ((await call('sources.list', {})) as RpcOutput<'sources.list'>).sources;
     expect(sources.map((s) => [s.originalName, s.type, s.version]).sort()).toEqual([
       ['dashboard-brief.md', 'markdown', 1],
@@ -120,9 +120,9 @@ describe('sources RPC handlers', () => {
     expect(job).toMatchObject({ state: 'failed', message: expect.stringMatching(/^No files to import: found no PDF, HTML, Markdown or text files \(only 1 other file\)/) });
   });
 
-  it("answers an unknown course, source or version with 'not_found' naming the id", async () => {
-    const course = await rpcErrorOf(call('sources.importPaths', { paths: [files], courseId: 'room-9' }));
-    expect([course.code, course.message]).toEqual(['not_found', expect.stringContaining('room-9')]);
+  it("answers an unknown data room, source or version with 'not_found' naming the id", async () => {
+    const dataRoom = await rpcErrorOf(call('sources.importPaths', { paths: [files], dataRoomId: 'room-9' }));
+    expect([dataRoom.code, dataRoom.message]).toEqual(['not_found', expect.stringContaining('room-9')]);
     for (const [method, input, id] of [
       ['sources.get', { sourceId: 'ghost' }, 'ghost'],
       ['sources.lines', { versionId: 'v-ghost', start: 1, end: 2 }, 'v-ghost'],
@@ -143,33 +143,33 @@ describe('sources RPC handlers', () => {
     expect([wide.code, wide.message]).toEqual(['bad_request', expect.stringContaining('at most 5000 lines')]);
   });
 
-  it('imports into a course and lists only that course\'s sources when asked', async () => {
+  it('imports into a data room and lists only that data room\'s sources when asked', async () => {
     writeFileSync(join(files, 'in-room.md'), '# In the room\n');
     writeFileSync(join(files, 'loose.md'), '# Outside\n');
-    // Without a course, an import lands in the project's first data room, made when there is none.
+    // Without a data room, an import lands in the project's first data room, made when there is none.
     await finishedJob('sources.importPaths', { paths: [join(files, 'loose.md')] });
-    const { courses } = (await call('courses.list', {})) as RpcOutput<'courses.list'>;
-    expect(courses.map((c) => [c.title, c.sourceCount])).toEqual([['Data room', 1]]);
-    const course = (await call('courses.create', { title: 'Room for the test' })) as { id: string };
-    await finishedJob('sources.importPaths', { paths: [join(files, 'in-room.md')], courseId: course.id });
-    const { sources: inRoom } = (await call('sources.list', { courseId: course.id })) as RpcOutput<'sources.list'>;
+    const { dataRooms } = (await call('dataRooms.list', {})) as RpcOutput<'dataRooms.list'>;
+    expect(dataRooms.map((c) => [c.title, c.sourceCount])).toEqual([['Data room', 1]]);
+    const dataRoom = (await call('dataRooms.create', { title: 'Room for the test' })) as { id: string };
+    await finishedJob('sources.importPaths', { paths: [join(files, 'in-room.md')], dataRoomId: dataRoom.id });
+    const { sources: inRoom } = (await call('sources.list', { dataRoomId: dataRoom.id })) as RpcOutput<'sources.list'>;
     const { sources: all } = (await call('sources.list', {})) as RpcOutput<'sources.list'>;
-    expect(inRoom.map((s) => [s.id, s.courseId])).toEqual([['in-room', course.id]]);
+    expect(inRoom.map((s) => [s.id, s.dataRoomId])).toEqual([['in-room', dataRoom.id]]);
     expect(all.map((s) => s.id)).toEqual(expect.arrayContaining(['in-room', 'loose']));
-    expect((await call('sources.list', { courseId: 'no-such-room' })) as RpcOutput<'sources.list'>).toEqual({ sources: [] });
+    expect((await call('sources.list', { dataRoomId: 'no-such-room' })) as RpcOutput<'sources.list'>).toEqual({ sources: [] });
   });
 
   it('re-importing a changed file re-anchors the citations of the old version by their quotes', async () => {
     writeFileSync(join(files, 'notes.md'), '# Notes\n\nThe totals must agree.\n\nOther text.\n');
     await finishedJob('sources.importPaths', { paths: [join(files, 'notes.md')] });
-    const [room] = ((await call('courses.list', {})) as RpcOutput<'courses.list'>).courses;
-    const withChapter = (await call('chapters.create', { courseId: room!.id, title: 'Totals' })) as RpcOutput<'courses.get'>;
+    const [room] = ((await call('dataRooms.list', {})) as RpcOutput<'dataRooms.list'>).dataRooms;
+    const withChapter = (await call('chapters.create', { dataRoomId: room!.id, title: 'Totals' })) as RpcOutput<'dataRooms.get'>;
     const v1 = ((await call('sources.get', { sourceId: 'notes' })) as RpcOutput<'sources.get'>).version;
     await call('chapters.addCitation', { chapterId: withChapter.chapters[0]!.id, versionId: v1.id, startLine: 3, endLine: 3 });
 
     writeFileSync(join(files, 'notes.md'), '# Notes\n\nA new opening paragraph.\n\nThe totals must agree.\n\nOther text.\n');
     await finishedJob('sources.importPaths', { paths: [join(files, 'notes.md')] });
-    const after = (await call('courses.get', { courseId: room!.id })) as RpcOutput<'courses.get'>;
+    const after = (await call('dataRooms.get', { dataRoomId: room!.id })) as RpcOutput<'dataRooms.get'>;
     const [citation] = after.chapters[0]!.citations;
     const v2 = ((await call('sources.get', { sourceId: 'notes' })) as RpcOutput<'sources.get'>).version;
     expect(v2.version).toBe(2);

@@ -27,11 +27,11 @@ const call = <M extends string>(method: M, input: unknown) => api.call(method, i
 
 describe('sources.renormalise', () => {
   it('re-reads a PDF an older normaliser made as a new version and moves its citations there by their quotes', async () => {
-    const course = (await call('courses.create', { title: 'Review room' })) as { id: string };
+    const dataRoom = (await call('dataRooms.create', { title: 'Review room' })) as { id: string };
     // The demo PDF as normaliser version 1 left it: the cited sentence on line 3.
     const markdown = '# Reviewing an agent-built operations dashboard\n\nThe whole evaluation took about forty minutes per reviewer.\n';
     const { outcome } = await storeImportedSource(api.context.workspace, {
-      courseId: course.id,
+      dataRoomId: dataRoom.id,
       name: 'dashboard-review.pdf',
       type: 'pdf',
       original: DEMO_PDF,
@@ -42,7 +42,7 @@ describe('sources.renormalise', () => {
       normaliserVersion: 1,
     });
     if (outcome.status !== 'added') throw new Error(outcome.status);
-    const room = (await call('chapters.create', { courseId: course.id, title: 'Timing' })) as RpcOutput<'courses.get'>;
+    const room = (await call('chapters.create', { dataRoomId: dataRoom.id, title: 'Timing' })) as RpcOutput<'dataRooms.get'>;
     await call('chapters.addCitation', { chapterId: room.chapters[0]!.id, versionId: outcome.versionId, startLine: 3, endLine: 3 });
 
     const { jobId } = (await call('sources.renormalise', {})) as RpcOutput<'sources.renormalise'>;
@@ -57,7 +57,7 @@ describe('sources.renormalise', () => {
     const lines = (await call('sources.lines', { versionId: v2.id, start: 1, end: v2.lineCount })) as RpcOutput<'sources.lines'>;
     const line = lines.lines.indexOf('The whole evaluation took about forty minutes per reviewer.') + 1;
     expect(line).toBeGreaterThan(3);
-    const [citation] = ((await call('courses.get', { courseId: course.id })) as RpcOutput<'courses.get'>).chapters[0]!.citations;
+    const [citation] = ((await call('dataRooms.get', { dataRoomId: dataRoom.id })) as RpcOutput<'dataRooms.get'>).chapters[0]!.citations;
     expect(citation).toMatchObject({ versionId: v2.id, startLine: line, endLine: line, status: 'reanchored', quote: 'The whole evaluation took about forty minutes per reviewer.' });
     expect(lines.pages?.find((span) => span.startLine <= line && line <= span.endLine)?.page).toBe(1);
   });

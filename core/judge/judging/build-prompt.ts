@@ -6,7 +6,7 @@ import { replyFormatSection, rubricPromptSection } from './rubric-prompt-section
 /** What a judge is shown about one run at one tier, before the rubrics: built per tier from the store. */
 export interface JudgingMaterial {
   tier: JudgeTier;
-  /** What the run was asked to do and where it comes from (task, course, chapter); never who ran it. */
+  /** What the run was asked to do and where it comes from (task, data room, chapter); never who ran it. */
   context: string;
   /** The instruction the agent was given. */
   instruction: string;

@@ -6,7 +6,7 @@ import { frameFileKey } from '../../runs/read-output-bundle.ts';
 import { readSkill } from '../../runs/skills/read-skill.ts';
 import type { BlobStore } from '../../store/blob-store.ts';
 import { findChapter } from '../../store/chapter-repository.ts';
-import { findCourse } from '../../store/course-repository.ts';
+import { findDataRoom } from '../../store/data-room-repository.ts';
 import { findRun, listRunFiles, listRunFindings, type RunRow } from '../../store/run-repository.ts';
 import { findRunTrajectory } from '../../store/run-trajectory-repository.ts';
 import { findStudy, findStudyRunByRunId } from '../../store/study-repository.ts';
@@ -38,8 +38,10 @@ function taskContext(store: MaterialStore, task: TaskRow, run: RunRow): string {
   const lines = [`Task: ${task.title} (${task.kind === 'figma' ? 'build a design from a Figma file' : 'produce teaching content for a chapter'})`, `The run finished ${run.status}.`];
   const chapter = task.chapter_id ? findChapter(store.db, task.chapter_id) : undefined;
   if (chapter) {
-    const course = findCourse(store.db, chapter.course_id);
-    if (course) lines.push(`Course: ${course.title}${course.global_notes.trim() ? `\nCourse notes: ${course.global_notes.trim().slice(0, 4000)}` : ''}`);
+    const dataRoom = findDataRoom(store.db, chapter.data_room_id);
+    // The judge reads a data room as "Course" (the words these prompts were first sent with):
+    // the prompt's text is part of the judge cache key, so new words would re-ask every judgment.
+    if (dataRoom) lines.push(`Course: ${dataRoom.title}${dataRoom.global_notes.trim() ? `\nCourse notes: ${dataRoom.global_notes.trim().slice(0, 4000)}` : ''}`);
     lines.push(`Chapter: ${chapter.title}`);
     if (chapter.instruction.trim()) lines.push(`Chapter instruction: ${chapter.instruction.trim().slice(0, 4000)}`);
     if (chapter.design_notes.trim()) lines.push(`Chapter notes from the annotator: ${chapter.design_notes.trim().slice(0, 4000)}`);

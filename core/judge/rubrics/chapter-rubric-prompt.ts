@@ -1,4 +1,4 @@
-import type { Chapter, CourseDetail } from '../../../schemas/annotate.ts';
+import type { Chapter, DataRoomDetail } from '../../../schemas/annotate.ts';
 import { citationRef } from '../../../schemas/annotate.ts';
 import { scaleLevels, type RubricScale, type RubricSet } from '../../../schemas/judge.ts';
 
@@ -33,13 +33,16 @@ export function chapterRubricSystemPrompt(scale: RubricScale, generic: readonly 
 }
 
 export interface ChapterMaterial {
-  course: Pick<CourseDetail, 'title' | 'globalNotes' | 'sources'>;
+  dataRoom: Pick<DataRoomDetail, 'title' | 'globalNotes' | 'sources'>;
   chapter: Pick<Chapter, 'title' | 'instruction' | 'designNotes' | 'citations'>;
 }
 
-/** The chapter as the judge model reads it: course, notes, instruction, design notes, and each citation with its quote. */
-export function chapterRubricUserPrompt({ course, chapter }: ChapterMaterial): string {
-  const titles = new Map(course.sources.map((source) => [source.id, source.title]));
+/**
+ * The chapter as the judge model reads it: its data room (headed "Course", the words the prompt
+ * has always used), notes, instruction, design notes, and each citation with its quote.
+ */
+export function chapterRubricUserPrompt({ dataRoom, chapter }: ChapterMaterial): string {
+  const titles = new Map(dataRoom.sources.map((source) => [source.id, source.title]));
   let budget = QUOTES_BUDGET;
   let omitted = 0;
   const citations: string[] = [];
@@ -56,8 +59,8 @@ export function chapterRubricUserPrompt({ course, chapter }: ChapterMaterial): s
   if (omitted > 0) citations.push(`(${omitted} more citation${omitted === 1 ? '' : 's'} left out for length.)`);
   const section = (title: string, text: string) => `## ${title}\n${text.trim() === '' ? '(none)' : text.trim()}`;
   return [
-    section('Course', course.title),
-    section('Course-wide notes', course.globalNotes),
+    section('Course', dataRoom.title),
+    section('Course-wide notes', dataRoom.globalNotes),
     section('Chapter', chapter.title),
     section('Chapter instruction (what the agent was asked to produce)', chapter.instruction),
     section('Design notes', chapter.designNotes),

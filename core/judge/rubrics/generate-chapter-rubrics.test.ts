@@ -3,7 +3,7 @@ import type { RubricSet } from '../../../schemas/judge.ts';
 import { createAnnotateTestbed, type AnnotateTestbed } from '../../annotate/annotate-testbed.fixture.ts';
 import { createChapter, updateChapter } from '../../annotate/chapters.ts';
 import { addCitation } from '../../annotate/citations.ts';
-import { updateCourse } from '../../annotate/courses.ts';
+import { updateDataRoom } from '../../annotate/data-rooms.ts';
 import type { JudgeCompletionRequest, JudgeProvider } from '../providers/judge-provider.ts';
 import { ChapterRubricsReplyError, generateChapterRubrics } from './generate-chapter-rubrics.ts';
 import { RubricLibraryError } from './rubric-library-error.ts';
@@ -34,9 +34,9 @@ let chapterId: string;
 
 beforeEach(() => {
   bed = createAnnotateTestbed();
-  const { sourceId: _s, versionId } = bed.library.addSource({ courseId: bed.courseId, title: 'Ops handbook', lines: ['Intro.', 'The last week is partial and must be drawn dashed.', 'Twelve weeks are shown.'] });
-  updateCourse(bed.deps, { courseId: bed.courseId, globalNotes: 'Audience: new analysts.' });
-  chapterId = createChapter(bed.deps, { courseId: bed.courseId, title: 'Weekly trend with a marked partial week' });
+  const { sourceId: _s, versionId } = bed.library.addSource({ dataRoomId: bed.dataRoomId, title: 'Ops handbook', lines: ['Intro.', 'The last week is partial and must be drawn dashed.', 'Twelve weeks are shown.'] });
+  updateDataRoom(bed.deps, { dataRoomId: bed.dataRoomId, globalNotes: 'Audience: new analysts.' });
+  chapterId = createChapter(bed.deps, { dataRoomId: bed.dataRoomId, title: 'Weekly trend with a marked partial week' });
   updateChapter(bed.deps, { chapterId, instruction: 'Explain the twelve-week trend and how the partial week is marked.' });
   addCitation(bed.deps, { chapterId, versionId, startLine: 2, endLine: 2 });
 });
@@ -117,7 +117,7 @@ describe('chapter rubrics written by a judge model', () => {
   });
 
   it('a chapter with nothing to go on, or one that does not exist, asks the model nothing', async () => {
-    const empty = createChapter(bed.deps, { courseId: bed.courseId, title: 'Empty chapter' });
+    const empty = createChapter(bed.deps, { dataRoomId: bed.dataRoomId, title: 'Empty chapter' });
     const judge = scriptedJudge([]);
     const refused = await generateChapterRubrics({ db: bed.workspace.db, annotate: bed.deps, provider: judge }, { chapterId: empty, judgeLabel: 'judge-a' }).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(RubricLibraryError);

@@ -5,7 +5,7 @@ import { RubricSchema, RubricSetSchema, type RubricScale, type RubricSet } from 
 import { nextRubricVersion, type StoredRubricSet } from '../../../schemas/rubric-library.ts';
 import type { AnnotateDeps } from '../../annotate/annotate-deps.ts';
 import { AnnotateError } from '../../annotate/annotate-error.ts';
-import { loadCourseDetail } from '../../annotate/course-detail.ts';
+import { loadDataRoomDetail } from '../../annotate/data-room-detail.ts';
 import { requireChapter } from '../../annotate/require-records.ts';
 import { extractReplyJson } from '../judging/parse-judge-reply.ts';
 import type { JudgeProvider, JudgeTurn } from '../providers/judge-provider.ts';
@@ -70,10 +70,10 @@ export function readChapterForRubrics(annotate: AnnotateDeps, chapterId: string)
   let material: ChapterMaterial;
   try {
     const row = requireChapter(annotate.db, chapterId);
-    const course = loadCourseDetail(annotate, row.course_id);
-    const chapter = course.chapters.find((candidate) => candidate.id === chapterId);
+    const dataRoom = loadDataRoomDetail(annotate, row.data_room_id);
+    const chapter = dataRoom.chapters.find((candidate) => candidate.id === chapterId);
     if (!chapter) throw new AnnotateError('not_found', `Chapter ${chapterId} is no longer in its data room. Reload the data room.`);
-    material = { course, chapter };
+    material = { dataRoom, chapter };
   } catch (error) {
     if (error instanceof AnnotateError) throw new RubricLibraryError(error.code === 'not_found' ? 'not_found' : 'bad_request', error.message);
     throw error;
@@ -146,7 +146,7 @@ export async function generateChapterRubrics(deps: { db: Database; annotate: Ann
     tier: 'content' as const,
     scale,
     title: `Chapter rubrics: ${chapter.title}`.slice(0, 200),
-    description: `Written by ${request.judgeLabel}${first.model ? ` (${first.model})` : ''} from the chapter's instruction, design notes, course notes and ${chapter.citations.length} citation${chapter.citations.length === 1 ? '' : 's'}; judged beside the generic ${GENERIC_CONTENT_SET} rubrics. Edit it to make a new version.`,
+    description: `Written by ${request.judgeLabel}${first.model ? ` (${first.model})` : ''} from the chapter's instruction, design notes, data room notes and ${chapter.citations.length} citation${chapter.citations.length === 1 ? '' : 's'}; judged beside the generic ${GENERIC_CONTENT_SET} rubrics. Edit it to make a new version.`,
     authoredBy: 'chapter' as const,
     chapterId: request.chapterId,
     // A chapter's presentations and videos are programmatic tasks; their artifact tier is content.

@@ -41,7 +41,7 @@ export interface ExecuteRunInput {
   endpointFor(workdir: string, skillFile: string): string | undefined;
   apiKey: string | undefined;
   signal: AbortSignal;
-  resolveChapter?: (course: string, chapter: string) => { id: string; instruction: string } | undefined;
+  resolveChapter?: (dataRoom: string, chapter: string) => { id: string; instruction: string } | undefined;
   /** Called with live progress (parsed steps so far, last event) at most every second. */
   onProgress?: () => void;
   /** Where the harness runs; default: this machine. */

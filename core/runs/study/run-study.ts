@@ -18,7 +18,7 @@ import { harnessKey, resolveStudyHarnesses } from './resolve-study-harnesses.ts'
 export interface RunStudyDeps {
   workspace: Workspace;
   toolsDir: string;
-  resolveChapter?: (course: string, chapter: string) => { id: string; instruction: string } | undefined;
+  resolveChapter?: (dataRoom: string, chapter: string) => { id: string; instruction: string } | undefined;
   /** Per-run cancellation: the engine registers each running run's controller here. */
   runControllers: Map<string, AbortController>;
   /** Told whenever a run changes state or reports progress (the UI's live view). */

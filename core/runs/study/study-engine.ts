@@ -12,7 +12,7 @@ import { listStudyRunViews, studySummary } from './study-views.ts';
 
 export interface StudyEngineOptions {
   toolsDir: string;
-  resolveChapter?: (course: string, chapter: string) => { id: string; instruction: string } | undefined;
+  resolveChapter?: (dataRoom: string, chapter: string) => { id: string; instruction: string } | undefined;
   onRunChange?: (runId: string) => void;
 }
 

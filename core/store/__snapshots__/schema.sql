@@ -1,11 +1,11 @@
--- index annotation_history_by_course on annotation_history
-CREATE INDEX annotation_history_by_course ON annotation_history(course_id, seq);
+-- index annotation_history_by_data_room on annotation_history
+CREATE INDEX annotation_history_by_data_room ON annotation_history(data_room_id, seq);
 
 -- index arena_presentations_by_annotator on arena_presentations
 CREATE INDEX arena_presentations_by_annotator ON arena_presentations(annotator_id, created_at);
 
--- index chapters_by_course on chapters
-CREATE INDEX chapters_by_course ON chapters(course_id, position);
+-- index chapters_by_data_room on chapters
+CREATE INDEX chapters_by_data_room ON chapters(data_room_id, position);
 
 -- index citations_by_chapter on citations
 CREATE INDEX citations_by_chapter ON citations(chapter_id, position);
@@ -37,8 +37,8 @@ CREATE INDEX run_frame_findings_by_run ON run_frame_findings(run_id);
 -- index runs_by_task on runs
 CREATE INDEX runs_by_task ON runs(task_id, config_id);
 
--- index sources_by_course on sources
-CREATE INDEX sources_by_course ON sources(course_id);
+-- index sources_by_data_room on sources
+CREATE INDEX sources_by_data_room ON sources(data_room_id);
 
 -- index sources_by_project on sources
 CREATE INDEX sources_by_project ON sources(project_id);
@@ -67,7 +67,7 @@ CREATE UNIQUE INDEX votes_one_live_per_presentation ON votes(presentation_id) WH
 -- table annotation_history on annotation_history
 CREATE TABLE annotation_history (
   seq          INTEGER PRIMARY KEY AUTOINCREMENT,
-  course_id    TEXT NOT NULL REFERENCES courses(id) ON DELETE CASCADE,
+  data_room_id    TEXT NOT NULL REFERENCES "data_rooms"(id) ON DELETE CASCADE,
   label        TEXT NOT NULL,
   changes_json TEXT NOT NULL,
   undone       INTEGER NOT NULL DEFAULT 0 CHECK (undone IN (0, 1)),
@@ -108,7 +108,7 @@ CREATE TABLE blobs (
 -- table chapters on chapters
 CREATE TABLE chapters (
   id           TEXT PRIMARY KEY,
-  course_id    TEXT NOT NULL REFERENCES courses(id) ON DELETE CASCADE,
+  data_room_id    TEXT NOT NULL REFERENCES "data_rooms"(id) ON DELETE CASCADE,
   position     INTEGER NOT NULL CHECK (position >= 0),
   title        TEXT NOT NULL,
   instruction  TEXT NOT NULL DEFAULT '',
@@ -134,8 +134,8 @@ CREATE TABLE citations (
   created_at    TEXT NOT NULL
 ) STRICT;
 
--- table courses on courses
-CREATE TABLE courses (
+-- table data_rooms on data_rooms
+CREATE TABLE "data_rooms" (
   id           TEXT PRIMARY KEY,
   project_id   TEXT NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
   title        TEXT NOT NULL CHECK (length(title) > 0),
@@ -360,7 +360,7 @@ CREATE TABLE sources (
   original_name TEXT NOT NULL,
   blob_sha256   TEXT NOT NULL REFERENCES blobs(sha256),
   created_at    TEXT NOT NULL
-, course_id TEXT REFERENCES courses(id) ON DELETE SET NULL) STRICT;
+, data_room_id TEXT REFERENCES "data_rooms"(id) ON DELETE SET NULL) STRICT;
 
 -- table studies on studies
 CREATE TABLE studies (

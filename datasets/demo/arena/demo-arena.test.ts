@@ -20,11 +20,11 @@ const TaskSchema = z.object({
   kind: z.enum(['figma', 'programmatic']),
   title: z.string().min(1),
   instruction: z.string().min(1),
-  chapter: z.object({ course: z.string().min(1), title: z.string().min(1) }).optional(),
+  chapter: z.object({ data_room: z.string().min(1), title: z.string().min(1) }).optional(),
 });
 type Task = z.infer<typeof TaskSchema>;
 
-const WorkspaceSchema = z.object({ course: z.object({ title: z.string(), chapters: z.array(z.object({ title: z.string() })) }) });
+const WorkspaceSchema = z.object({ dataRoom: z.object({ title: z.string(), chapters: z.array(z.object({ title: z.string() })) }) });
 
 function subfolders(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true })
@@ -112,13 +112,13 @@ describe('the demo arena', () => {
     }
   });
 
-  it('points its programmatic task at a chapter of the demo course', () => {
+  it('points its programmatic task at a chapter of the demo data room', () => {
     const workspace = WorkspaceSchema.parse(JSON.parse(readFileSync(join(repo, 'datasets/demo/workspace.json'), 'utf8')));
     const programmatic = tasks.filter((t) => t.task.kind === 'programmatic');
     expect(programmatic.length).toBe(1);
     for (const { task } of programmatic) {
-      expect(task.chapter?.course).toBe(workspace.course.title);
-      expect(workspace.course.chapters.map((c) => c.title)).toContain(task.chapter?.title);
+      expect(task.chapter?.data_room).toBe(workspace.dataRoom.title);
+      expect(workspace.dataRoom.chapters.map((c) => c.title)).toContain(task.chapter?.title);
     }
   });
 

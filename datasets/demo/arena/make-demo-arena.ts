@@ -44,7 +44,7 @@ const TREND_TASK = {
   title: 'Explain the weekly trend chapter as a short presentation',
   instruction:
     'Write a short HTML presentation (a few slides, arrow keys to move, no external requests) that explains the chapter: what the twelve-week order trend must show, how the partial week is marked, and what a judge should check.',
-  chapter: { course: 'Operations dashboard data room', title: 'Weekly trend with a marked partial week' },
+  chapter: { data_room: 'Operations dashboard data room', title: 'Weekly trend with a marked partial week' },
 } as const;
 
 interface DemoBundle {

@@ -1,5 +1,5 @@
 // Two synthetic HTML presentations of the demo chapter "Weekly trend with a marked partial week"
-// (course "Operations dashboard data room", see ../workspace.json). Both are single files with
+// (data room "Operations dashboard data room", see ../workspace.json). Both are single files with
 // inline CSS, SVG and script, moved with the arrow keys, and fetch nothing. The first follows the
 // chapter's design notes (the partial week carries a hatch pattern and a label, which survive a
 // greyscale printout); the second is the weaker answer the chapter warns about (a thin coloured

@@ -1,24 +1,24 @@
-import { ensureDefaultCourse } from '../../annotate/ensure-default-course.ts';
+import { ensureDefaultDataRoom } from '../../annotate/ensure-default-data-room.ts';
 import { reanchorCitations } from '../../annotate/reanchor-citations.ts';
 import type { ImportOptions } from '../../sources/index.ts';
-import { courseExists } from '../../annotate/courses.ts';
+import { dataRoomExists } from '../../annotate/data-rooms.ts';
 import type { ApiContext } from '../api-context.ts';
 import { RpcError } from '../rpc-error.ts';
 import { runAnnotate } from './annotate-context.ts';
 
 /**
- * Where an import goes and what happens to citations when a file comes back changed. The course
+ * Where an import goes and what happens to citations when a file comes back changed. The data room
  * is checked before the job starts, so an unknown id is the caller's `not_found` at once rather
  * than a job that fails every file; without an id, the project's first data room (made if none).
  * A new version re-anchors the citations of the previous one by their quotes.
  */
-export function importTarget(courseId: string | undefined, ctx: ApiContext): Pick<ImportOptions, 'courseId' | 'onNewVersion'> {
+export function importTarget(dataRoomId: string | undefined, ctx: ApiContext): Pick<ImportOptions, 'dataRoomId' | 'onNewVersion'> {
   const { workspace } = ctx;
-  if (courseId !== undefined && !courseExists(workspace.db, courseId)) {
-    throw new RpcError('not_found', `No course with id ${courseId} in this workspace; nothing was imported. Refresh the course list and try again.`);
+  if (dataRoomId !== undefined && !dataRoomExists(workspace.db, dataRoomId)) {
+    throw new RpcError('not_found', `No data room with id ${dataRoomId} in this workspace; nothing was imported. Refresh the list of data rooms and try again.`);
   }
   return {
-    courseId: courseId ?? ensureDefaultCourse(workspace.db),
+    dataRoomId: dataRoomId ?? ensureDefaultDataRoom(workspace.db),
     onNewVersion: (sourceId, _previousVersionId, newVersionId) => {
       runAnnotate(ctx, (deps) => reanchorCitations(deps, sourceId, newVersionId));
     },

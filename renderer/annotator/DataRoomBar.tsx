@@ -1,21 +1,21 @@
 import { useState } from 'react';
 import { useAnnotatorStore } from './annotator-store.ts';
-import { NewCourseForm } from './NewCourseForm.tsx';
+import { NewDataRoomForm } from './NewDataRoomForm.tsx';
 import { UndoRedoButtons } from './UndoRedoButtons.tsx';
 
 /** Which data room is open (a picker when there are several), a new one, and undo/redo. */
-export function CourseBar() {
-  const courses = useAnnotatorStore((s) => s.courses);
-  const course = useAnnotatorStore((s) => s.course);
-  const openCourse = useAnnotatorStore((s) => s.openCourse);
+export function DataRoomBar() {
+  const dataRooms = useAnnotatorStore((s) => s.dataRooms);
+  const dataRoom = useAnnotatorStore((s) => s.dataRoom);
+  const openDataRoom = useAnnotatorStore((s) => s.openDataRoom);
   const [creating, setCreating] = useState(false);
   return (
-    <div className="course-bar">
-      {courses.length > 1 ? (
-        <label className="course-bar__picker">
+    <div className="data-room-bar">
+      {dataRooms.length > 1 ? (
+        <label className="data-room-bar__picker">
           Data room{' '}
-          <select value={course?.id ?? ''} onChange={(e) => void openCourse(e.target.value)}>
-            {courses.map((c) => (
+          <select value={dataRoom?.id ?? ''} onChange={(e) => void openDataRoom(e.target.value)}>
+            {dataRooms.map((c) => (
               <option key={c.id} value={c.id}>
                 {c.title}
               </option>
@@ -23,10 +23,10 @@ export function CourseBar() {
           </select>
         </label>
       ) : (
-        <h2 className="course-bar__title">{course?.title ?? ''}</h2>
+        <h2 className="data-room-bar__title">{dataRoom?.title ?? ''}</h2>
       )}
       {creating ? (
-        <NewCourseForm onDone={() => setCreating(false)} />
+        <NewDataRoomForm onDone={() => setCreating(false)} />
       ) : (
         <button type="button" onClick={() => setCreating(true)}>
           New data room…

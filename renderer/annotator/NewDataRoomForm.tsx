@@ -2,17 +2,17 @@ import { useState } from 'react';
 import { useAnnotatorStore } from './annotator-store.ts';
 
 /** Names and creates a data room; used for the first one and for more. */
-export function NewCourseForm({ onDone }: { onDone?: () => void }) {
-  const createCourse = useAnnotatorStore((s) => s.createCourse);
+export function NewDataRoomForm({ onDone }: { onDone?: () => void }) {
+  const createDataRoom = useAnnotatorStore((s) => s.createDataRoom);
   const [title, setTitle] = useState('');
   return (
     <form
-      className="new-course"
+      className="new-data-room"
       aria-label="New data room"
       onSubmit={(e) => {
         e.preventDefault();
         if (!title.trim()) return;
-        void createCourse(title.trim()).then(() => onDone?.());
+        void createDataRoom(title.trim()).then(() => onDone?.());
       }}
     >
       <label>

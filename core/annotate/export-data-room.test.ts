@@ -3,8 +3,8 @@ import { AnnotationContractSchema } from '../../schemas/annotate.ts';
 import { createAnnotateTestbed, type AnnotateTestbed } from './annotate-testbed.fixture.ts';
 import { createChapter, moveChapter, updateChapter } from './chapters.ts';
 import { addCitation } from './citations.ts';
-import { updateCourse } from './courses.ts';
-import { courseTaskId, exportCourse } from './export-course.ts';
+import { updateDataRoom } from './data-rooms.ts';
+import { dataRoomTaskId, exportDataRoom } from './export-data-room.ts';
 import { reanchorCitations } from './reanchor-citations.ts';
 
 let bed: AnnotateTestbed;
@@ -13,22 +13,22 @@ beforeEach(() => {
 });
 afterEach(() => bed.dispose());
 
-describe('exportCourse', () => {
+describe('exportDataRoom', () => {
   it('writes the annotation contract: chapters in plan order with their cited spans', () => {
-    const { sourceId, versionId } = bed.library.addSource({ courseId: bed.courseId, lines: ['# Brief', 'Show weekly users.', 'Use a line chart.', 'Label the axes.'] });
-    const intro = createChapter(bed.deps, { courseId: bed.courseId, title: 'Intro' });
-    const chart = createChapter(bed.deps, { courseId: bed.courseId, title: 'Chart' });
+    const { sourceId, versionId } = bed.library.addSource({ dataRoomId: bed.dataRoomId, lines: ['# Brief', 'Show weekly users.', 'Use a line chart.', 'Label the axes.'] });
+    const intro = createChapter(bed.deps, { dataRoomId: bed.dataRoomId, title: 'Intro' });
+    const chart = createChapter(bed.deps, { dataRoomId: bed.dataRoomId, title: 'Chart' });
     moveChapter(bed.deps, { chapterId: chart, toIndex: 0 });
     updateChapter(bed.deps, { chapterId: chart, instruction: 'Build the weekly users chart.' });
-    updateCourse(bed.deps, { courseId: bed.courseId, globalNotes: 'Data is synthetic.' });
+    updateDataRoom(bed.deps, { dataRoomId: bed.dataRoomId, globalNotes: 'Data is synthetic.' });
     addCitation(bed.deps, { chapterId: chart, versionId, startLine: 3, endLine: 4 });
     addCitation(bed.deps, { chapterId: chart, versionId, startLine: 2, endLine: 2, quote: 'weekly users' });
     addCitation(bed.deps, { chapterId: intro, versionId, startLine: 1, endLine: 1 });
 
-    const contract = exportCourse(bed.deps, bed.courseId);
+    const contract = exportDataRoom(bed.deps, bed.dataRoomId);
     expect(AnnotationContractSchema.safeParse(contract).success).toBe(true);
     expect(contract).toEqual({
-      task_id: `course-${bed.courseId}`,
+      task_id: `course-${bed.dataRoomId}`,
       chapters: [
         {
           title: 'Chart',
@@ -47,18 +47,18 @@ describe('exportCourse', () => {
   });
 
   it('keeps the task id when the data room is renamed', () => {
-    const before = exportCourse(bed.deps, bed.courseId).task_id;
-    updateCourse(bed.deps, { courseId: bed.courseId, title: 'Renamed' });
-    expect(exportCourse(bed.deps, bed.courseId).task_id).toBe(before);
-    expect(before).toBe(courseTaskId(bed.courseId));
+    const before = exportDataRoom(bed.deps, bed.dataRoomId).task_id;
+    updateDataRoom(bed.deps, { dataRoomId: bed.dataRoomId, title: 'Renamed' });
+    expect(exportDataRoom(bed.deps, bed.dataRoomId).task_id).toBe(before);
+    expect(before).toBe(dataRoomTaskId(bed.dataRoomId));
   });
 
   it('exports an orphaned citation on its last-known lines, unchanged', () => {
-    const { sourceId, versionId } = bed.library.addSource({ courseId: bed.courseId, lines: ['Keep this.', 'Drop this.'] });
-    const chapterId = createChapter(bed.deps, { courseId: bed.courseId, title: 'Only' });
+    const { sourceId, versionId } = bed.library.addSource({ dataRoomId: bed.dataRoomId, lines: ['Keep this.', 'Drop this.'] });
+    const chapterId = createChapter(bed.deps, { dataRoomId: bed.dataRoomId, title: 'Only' });
     addCitation(bed.deps, { chapterId, versionId, startLine: 2, endLine: 2 });
     const v2 = bed.library.addVersion(sourceId, ['Keep this.']);
     expect(reanchorCitations(bed.deps, sourceId, v2).orphaned).toBe(1);
-    expect(exportCourse(bed.deps, bed.courseId).chapters[0]?.context_gt).toEqual([{ source_id: sourceId, start_line: 2, end_line: 2, quote: 'Drop this.' }]);
+    expect(exportDataRoom(bed.deps, bed.dataRoomId).chapters[0]?.context_gt).toEqual([{ source_id: sourceId, start_line: 2, end_line: 2, quote: 'Drop this.' }]);
   });
 });

@@ -1,5 +1,5 @@
 import type { StateCreator } from 'zustand';
-import type { CourseDetail, CourseSummary } from '../../schemas/annotate.ts';
+import type { DataRoomDetail, DataRoomSummary } from '../../schemas/annotate.ts';
 import type { RpcClient } from '../../schemas/rpc.ts';
 import type { AnnotatorState } from './annotator-store.ts';
 import { errorMessage } from './error-message.ts';
@@ -17,12 +17,12 @@ export interface PendingCitation {
   quote: string;
 }
 
-export interface CourseSlice {
+export interface DataRoomSlice {
   client?: RpcClient;
-  /** `no-course`: the workspace has no data room yet and the screen offers to make one. */
-  phase: 'idle' | 'loading' | 'no-course' | 'ready' | 'failed';
-  courses: CourseSummary[];
-  course?: CourseDetail;
+  /** `no-data-room`: the workspace has no data room yet and the screen offers to make one. */
+  phase: 'idle' | 'loading' | 'no-data-room' | 'ready' | 'failed';
+  dataRooms: DataRoomSummary[];
+  dataRoom?: DataRoomDetail;
   activeChapterId?: string;
   /** What went wrong, in words a user can act on; shown until dismissed. */
   error?: string;
@@ -31,10 +31,10 @@ export interface CourseSlice {
   notesState: NotesState;
   /** A citation sent to core and not yet confirmed: shown at once, marked as saving. */
   pendingCitation?: PendingCitation;
-  /** Subscribes to job events and opens the remembered (or first) course; returns the unsubscribe. */
+  /** Subscribes to job events and opens the remembered (or first) data room; returns the unsubscribe. */
   connect(client: RpcClient): () => void;
-  openCourse(courseId: string): Promise<void>;
-  createCourse(title: string): Promise<void>;
+  openDataRoom(dataRoomId: string): Promise<void>;
+  createDataRoom(title: string): Promise<void>;
   setActiveChapter(chapterId: string): void;
   /** Adds "Chapter N" after the active chapter and makes it active; resolves with its id. */
   addChapter(): Promise<string | undefined>;
@@ -53,10 +53,10 @@ export interface CourseSlice {
   dismissError(): void;
 }
 
-type Slice = StateCreator<AnnotatorState, [], [], CourseSlice>;
+type Slice = StateCreator<AnnotatorState, [], [], DataRoomSlice>;
 
-export const createCourseSlice: Slice = (set, get) => {
-  // Edits run one at a time, in the order made, so each answer is the newest state of the course.
+export const createDataRoomSlice: Slice = (set, get) => {
+  // Edits run one at a time, in the order made, so each answer is the newest state of the data room.
   let queue: Promise<unknown> = Promise.resolve();
   const serially = <T>(work: () => Promise<T>): Promise<T> => {
     const next = queue.then(work, work);
@@ -64,29 +64,29 @@ export const createCourseSlice: Slice = (set, get) => {
     return next;
   };
 
-  /** Takes the course's new state; keeps the active chapter, or picks a neighbour if it went. */
-  const adopt = (detail: CourseDetail) => {
-    const { activeChapterId, course: previous } = get();
+  /** Takes the data room's new state; keeps the active chapter, or picks a neighbour if it went. */
+  const adopt = (detail: DataRoomDetail) => {
+    const { activeChapterId, dataRoom: previous } = get();
     let active = detail.chapters.find((c) => c.id === activeChapterId)?.id;
     if (!active && detail.chapters.length > 0) {
       const oldIndex = previous?.chapters.findIndex((c) => c.id === activeChapterId) ?? -1;
       active = detail.chapters[Math.min(Math.max(oldIndex, 0), detail.chapters.length - 1)]!.id;
     }
     set((state) => ({
-      course: detail,
+      dataRoom: detail,
       activeChapterId: active,
-      courses: state.courses.map((c) => (c.id === detail.id ? { ...c, title: detail.title, sourceCount: detail.sources.length, chapterCount: detail.chapters.length } : c)),
+      dataRooms: state.dataRooms.map((c) => (c.id === detail.id ? { ...c, title: detail.title, sourceCount: detail.sources.length, chapterCount: detail.chapters.length } : c)),
     }));
     rememberPlace(get());
   };
 
-  /** Runs one edit of the course; a failure is shown and the course stays as the server has it. */
-  const edit = (what: string, call: (client: RpcClient, course: CourseDetail) => Promise<CourseDetail>) =>
+  /** Runs one edit of the data room; a failure is shown and the data room stays as the server has it. */
+  const edit = (what: string, call: (client: RpcClient, dataRoom: DataRoomDetail) => Promise<DataRoomDetail>) =>
     serially(async () => {
-      const { client, course } = get();
-      if (!client || !course) return undefined;
+      const { client, dataRoom } = get();
+      if (!client || !dataRoom) return undefined;
       try {
-        const detail = await call(client, course);
+        const detail = await call(client, dataRoom);
         adopt(detail);
         return detail;
       } catch (error) {
@@ -95,18 +95,18 @@ export const createCourseSlice: Slice = (set, get) => {
       }
     });
 
-  const chapterTitle = (chapterId: string) => get().course?.chapters.find((c) => c.id === chapterId)?.title ?? 'the chapter';
+  const chapterTitle = (chapterId: string) => get().dataRoom?.chapters.find((c) => c.id === chapterId)?.title ?? 'the chapter';
 
   const undoOrRedo = async (which: 'undo' | 'redo') => {
-    const label = which === 'undo' ? get().course?.undoLabel : get().course?.redoLabel;
+    const label = which === 'undo' ? get().dataRoom?.undoLabel : get().dataRoom?.redoLabel;
     if (!label) return;
-    const detail = await edit(`${which} "${label}"`, (client, course) => client.call(`annotate.${which}`, { courseId: course.id }));
+    const detail = await edit(`${which} "${label}"`, (client, dataRoom) => client.call(`annotate.${which}`, { dataRoomId: dataRoom.id }));
     if (detail) get().announce(`${which === 'undo' ? 'Undone' : 'Redone'}: ${label}`);
   };
 
   return {
     phase: 'idle',
-    courses: [],
+    dataRooms: [],
     announcement: '',
     notesState: 'idle',
 
@@ -117,12 +117,12 @@ export const createCourseSlice: Slice = (set, get) => {
       });
       void (async () => {
         try {
-          const { courses } = await client.call('courses.list', {});
-          set({ courses });
-          const remembered = readPlace().courseId;
-          const first = courses.find((c) => c.id === remembered) ?? courses[0];
-          if (first) await get().openCourse(first.id);
-          else set({ phase: 'no-course' });
+          const { dataRooms } = await client.call('dataRooms.list', {});
+          set({ dataRooms });
+          const remembered = readPlace().dataRoomId;
+          const first = dataRooms.find((c) => c.id === remembered) ?? dataRooms[0];
+          if (first) await get().openDataRoom(first.id);
+          else set({ phase: 'no-data-room' });
         } catch (error) {
           set({ phase: 'failed', error: errorMessage('list the data rooms', error) });
         }
@@ -130,15 +130,15 @@ export const createCourseSlice: Slice = (set, get) => {
       return unsubscribe;
     },
 
-    async openCourse(courseId) {
+    async openDataRoom(dataRoomId) {
       const { client } = get();
       if (!client) return;
       set({ phase: 'loading' });
       try {
-        const detail = await client.call('courses.get', { courseId });
+        const detail = await client.call('dataRooms.get', { dataRoomId });
         const place = readPlace();
         const chapterId = detail.chapters.find((c) => c.id === place.chapterId)?.id ?? detail.chapters[0]?.id;
-        set({ course: detail, activeChapterId: chapterId, phase: 'ready', notesState: 'idle' });
+        set({ dataRoom: detail, activeChapterId: chapterId, phase: 'ready', notesState: 'idle' });
         get().closeDocument();
         const source = detail.sources.find((s) => s.id === place.sourceId) ?? detail.sources[0];
         if (source) await get().openSource(source.id, source.id === place.sourceId ? place.versionId : undefined);
@@ -148,14 +148,14 @@ export const createCourseSlice: Slice = (set, get) => {
       }
     },
 
-    async createCourse(title) {
+    async createDataRoom(title) {
       const { client } = get();
       if (!client) return;
       try {
-        const detail = await client.call('courses.create', { title });
-        const summary: CourseSummary = { id: detail.id, title: detail.title, sourceCount: 0, chapterCount: 0, updatedAt: detail.updatedAt };
-        set((state) => ({ courses: [...state.courses, summary] }));
-        await get().openCourse(detail.id);
+        const detail = await client.call('dataRooms.create', { title });
+        const summary: DataRoomSummary = { id: detail.id, title: detail.title, sourceCount: 0, chapterCount: 0, updatedAt: detail.updatedAt };
+        set((state) => ({ dataRooms: [...state.dataRooms, summary] }));
+        await get().openDataRoom(detail.id);
         get().announce(`Created the data room "${detail.title}"`);
       } catch (error) {
         set({ error: errorMessage('create the data room', error) });
@@ -168,9 +168,9 @@ export const createCourseSlice: Slice = (set, get) => {
     },
 
     async addChapter() {
-      const before = new Set(get().course?.chapters.map((c) => c.id));
-      const detail = await edit('add a chapter', (client, course) =>
-        client.call('chapters.create', { courseId: course.id, title: `Chapter ${course.chapters.length + 1}`, ...(get().activeChapterId ? { afterChapterId: get().activeChapterId } : {}) }),
+      const before = new Set(get().dataRoom?.chapters.map((c) => c.id));
+      const detail = await edit('add a chapter', (client, dataRoom) =>
+        client.call('chapters.create', { dataRoomId: dataRoom.id, title: `Chapter ${dataRoom.chapters.length + 1}`, ...(get().activeChapterId ? { afterChapterId: get().activeChapterId } : {}) }),
       );
       const added = detail?.chapters.find((c) => !before.has(c.id));
       if (added) {
@@ -187,13 +187,13 @@ export const createCourseSlice: Slice = (set, get) => {
     },
 
     async editChapterText(chapterId, field, text) {
-      if (get().course?.chapters.find((c) => c.id === chapterId)?.[field] === text) return true;
+      if (get().dataRoom?.chapters.find((c) => c.id === chapterId)?.[field] === text) return true;
       const what = field === 'instruction' ? 'save the instruction' : 'save the notes';
       return (await edit(what, (client) => client.call('chapters.update', { chapterId, [field]: text }))) !== undefined;
     },
 
     async moveChapter(chapterId, toIndex) {
-      const count = get().course?.chapters.length ?? 0;
+      const count = get().dataRoom?.chapters.length ?? 0;
       if (toIndex < 0 || toIndex >= count) return;
       const detail = await edit('move the chapter', (client) => client.call('chapters.move', { chapterId, toIndex }));
       if (detail) get().announce(`Moved "${chapterTitle(chapterId)}" to position ${toIndex + 1} of ${count}`);
@@ -211,8 +211,8 @@ export const createCourseSlice: Slice = (set, get) => {
     },
 
     async citeSelection() {
-      const { selection, doc, course } = get();
-      if (!course) return;
+      const { selection, doc, dataRoom } = get();
+      if (!dataRoom) return;
       if (!selection || !doc) {
         get().announce('Select lines in the document first, then press C or Cite.');
         return;
@@ -244,9 +244,9 @@ export const createCourseSlice: Slice = (set, get) => {
     redo: () => undoOrRedo('redo'),
 
     async saveNotes(text) {
-      if (get().course?.globalNotes === text) return;
+      if (get().dataRoom?.globalNotes === text) return;
       set({ notesState: 'saving' });
-      const detail = await edit('save the global notes', (client, course) => client.call('courses.update', { courseId: course.id, globalNotes: text }));
+      const detail = await edit('save the global notes', (client, dataRoom) => client.call('dataRooms.update', { dataRoomId: dataRoom.id, globalNotes: text }));
       set({ notesState: detail ? 'saved' : 'failed' });
     },
 
@@ -260,11 +260,11 @@ export const createCourseSlice: Slice = (set, get) => {
   };
 };
 
-/** Keeps the course, open source and active chapter in this browser, for the next reload. */
+/** Keeps the data room, open source and active chapter in this browser, for the next reload. */
 export function rememberPlace(state: AnnotatorState): void {
-  if (!state.course) return;
+  if (!state.dataRoom) return;
   writePlace({
-    courseId: state.course.id,
+    dataRoomId: state.dataRoom.id,
     ...(state.doc ? { sourceId: state.doc.source.id } : {}),
     // An older version is remembered only when one was chosen; otherwise a reload opens the newest.
     ...(state.doc && state.doc.version.id !== state.doc.source.latestVersionId ? { versionId: state.doc.version.id } : {}),
