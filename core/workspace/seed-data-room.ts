@@ -5,7 +5,7 @@ import { seedDemoStudy } from '../analysis/seed-demo-study.ts';
 import { addCitation } from '../annotate/citations.ts';
 import { createChapter, updateChapter } from '../annotate/chapters.ts';
 import { findChapterByTitles, listCourseSummaries } from '../annotate/course-detail.ts';
-import { importBundles } from '../runs/import-bundles.ts';
+import { importBundles } from '../runs/bundles/import-bundles.ts';
 import { createCourse, updateCourse } from '../annotate/courses.ts';
 import { forgetCourseHistory } from '../annotate/forget-history.ts';
 import { importPaths } from '../sources/import-sources.ts';
