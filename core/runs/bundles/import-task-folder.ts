@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { TaskFileSchema, type BundleImportOutcome, type TaskFile } from '../../../schemas/arena.ts';
-import { findCurrentProject } from '../../store/project-repository.ts';
+import { requireCurrentProject } from '../../store/project-repository.ts';
 import { findTask, listTaskFrames, upsertTask, type TaskFrameRow, type TaskRow } from '../../store/task-repository.ts';
 import type { Workspace } from '../../workspace/open-workspace.ts';
 import { BundleError, readJsonFile } from './bundle-files.ts';
@@ -21,8 +21,7 @@ export interface TaskImportOptions {
  */
 export async function importTaskFolder(workspace: Workspace, dir: string, options: TaskImportOptions = {}): Promise<BundleImportOutcome> {
   const file: TaskFile = readJsonFile(join(dir, 'task.json'), TaskFileSchema, TASK_FIX);
-  const project = findCurrentProject(workspace.db);
-  if (!project) throw new Error('The workspace has no project; open it with lhb or the app once so it is set up.');
+  const project = requireCurrentProject(workspace.db);
   const frames: TaskFrameRow[] = [];
   let figmaFileKey: string | null = null;
   if (file.kind === 'figma') {
