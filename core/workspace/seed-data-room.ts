@@ -9,6 +9,7 @@ import { importBundles } from '../runs/bundles/import-bundles.ts';
 import { createCourse, updateCourse } from '../annotate/courses.ts';
 import { forgetCourseHistory } from '../annotate/forget-history.ts';
 import { importPaths } from '../sources/import-sources.ts';
+import { deleteMetaValue, readMetaValue } from '../store/meta-repository.ts';
 import type { Workspace } from './open-workspace.ts';
 import { readSeedManifest } from './seed-manifest.ts';
 import { SEED_PENDING_KEY } from './seed-workspace.ts';
@@ -20,9 +21,8 @@ import { SEED_PENDING_KEY } from './seed-workspace.ts';
  * and chapters are only written into a data room that has none.
  */
 export async function seedDataRoom(workspace: Workspace, deps: AnnotateDeps): Promise<void> {
-  const row = workspace.db.prepare('SELECT value FROM meta WHERE key = ?').get(SEED_PENDING_KEY) as { value: string } | undefined;
-  if (!row) return;
-  const datasetDir = row.value;
+  const datasetDir = readMetaValue(workspace.db, SEED_PENDING_KEY);
+  if (datasetDir === undefined) return;
   const course = readSeedManifest(datasetDir).course;
   if (!course) return clearPending(workspace);
 
@@ -81,5 +81,5 @@ function findLine(deps: AnnotateDeps, versionId: string, quote: string, file: st
 }
 
 function clearPending(workspace: Workspace): void {
-  workspace.db.prepare('DELETE FROM meta WHERE key = ?').run(SEED_PENDING_KEY);
+  deleteMetaValue(workspace.db, SEED_PENDING_KEY);
 }
