@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AnnotateDeps } from '../annotate/annotate-deps.ts';
-import { seedDemoStudy } from '../analysis/seed-demo-study.ts';
+import { seedDemoStudy } from './seed-demo-study.ts';
 import { addCitation } from '../annotate/citations.ts';
 import { createChapter, updateChapter } from '../annotate/chapters.ts';
 import { findChapterByTitles, listCourseSummaries } from '../annotate/course-detail.ts';
@@ -10,9 +10,9 @@ import { createCourse, updateCourse } from '../annotate/courses.ts';
 import { forgetCourseHistory } from '../annotate/forget-history.ts';
 import { importPaths } from '../sources/import-sources.ts';
 import { deleteMetaValue, readMetaValue } from '../store/meta-repository.ts';
-import type { Workspace } from './open-workspace.ts';
-import { readSeedManifest } from './seed-manifest.ts';
-import { SEED_PENDING_KEY } from './seed-workspace.ts';
+import type { Workspace } from '../workspace/open-workspace.ts';
+import { readSeedManifest } from '../workspace/seed-manifest.ts';
+import { SEED_PENDING_KEY } from '../workspace/seed-workspace.ts';
 
 /**
  * Finishes a seed that `seedWorkspace` left pending: imports the dataset's sources through the
