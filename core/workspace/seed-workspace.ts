@@ -10,7 +10,7 @@ export const SEED_PENDING_KEY = 'seed.pending';
 /**
  * Gives an empty workspace its project from a dataset folder, in one transaction, and notes
  * that the dataset's data room (sources to ingest, chapters to cite) is still to come:
- * `seedDataRoom` does that part, which needs the (asynchronous) ingestion pipeline.
+ * `seedDataRoom` (core/demo) does that part, which needs the (asynchronous) ingestion pipeline.
  */
 export function seedWorkspace(db: Database, datasetDir: string): void {
   const manifest = readSeedManifest(datasetDir);
