@@ -43,9 +43,38 @@ layeringRules['core/random'] = {
   paths: layeringRules.core.paths,
 };
 
+// The inner rooms under the capabilities: each may import schemas/, npm libraries and what it
+// names here (regex fragments after `../`), nothing else of ours, so a room added above them is
+// refused without being listed. Their tests, fixtures and benchmarks keep core's rules only: they
+// build real workspaces through the app's own doors (openApi, createApi), above the room on purpose.
+const INNER_ROOMS = {
+  store: { uses: ['random/'], why: 'core/store/ is under every capability: of ours it imports schemas/ and core/random/ only, never a room that uses it.' },
+  stats: {
+    uses: ['random/'],
+    why: 'core/stats/ is pure statistics: of ours it imports schemas/ and core/random/ only.',
+    more: [{ regex: '^(node:|better-sqlite3$)', message: 'core/stats/ is pure statistics: no I/O, no store.' }],
+  },
+  jobs: { uses: ['store/', 'random/'], why: "core/jobs/ runs the capabilities' long work: of ours it imports schemas/, core/store/ and core/random/ only." },
+  workspace: {
+    uses: ['store/', 'jobs/', 'random/', 'app-paths\\.ts$'],
+    why: 'core/workspace/ opens the folder the capabilities work in: of ours it imports schemas/, core/store/, core/jobs/, core/random/ and core/app-paths.ts only (demo seeding, which calls the capabilities, is core/demo/).',
+  },
+};
+for (const [name, { uses, why, more = [] }] of Object.entries(INNER_ROOMS)) {
+  layeringRules[`core/${name}`] = {
+    patterns: [...layeringRules.core.patterns, { regex: `^\\.\\./(?!${[`${name}/`, ...uses, '\\.\\./schemas/'].join('|')})`, message: why }, ...more],
+    paths: layeringRules.core.paths,
+  };
+}
+
 const restrict = (folder) => ({
   files: [`${folder}/**/*.{ts,tsx,cts,mts}`],
   rules: { 'no-restricted-imports': ['error', layeringRules[folder]] },
+});
+
+const restrictInnerRoom = (name) => ({
+  ...restrict(`core/${name}`),
+  ignores: ['**/*.test.ts', '**/*.fixture.ts', '**/*.bench.ts'],
 });
 
 // Inside renderer/: the shell (renderer/app) renders the screens, so a screen imports nothing of
@@ -84,6 +113,7 @@ export default tseslint.config(
   restrict('schemas'),
   restrict('core'),
   restrict('core/random'),
+  ...Object.keys(INNER_ROOMS).map(restrictInnerRoom),
   restrict('renderer'),
   restrictRendererRoom(RENDERER_SCREENS, rendererRoomRules.screens),
   restrictRendererRoom(['ui'], rendererRoomRules.ui),

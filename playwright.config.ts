@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_ARGS, DEFAULT_CHROMIUM_PATH } from './core/runs/chromium-path.ts';
+import { CHROMIUM_ARGS, DEFAULT_CHROMIUM_PATH } from './core/runs/bundles/chromium-path.ts';
 
 /**
  * E2E runs against Debian's Chromium (never a downloaded browser). Each spec starts its own

@@ -31,6 +31,16 @@ describe('layering lint', () => {
     ['renderer/api/x.ts', "import { readFileSync } from 'node:fs';", 'no Node modules'],
     ['core/random/x.ts', "import { fitBradleyTerry } from '../stats/bradley-terry.ts';", 'imports nothing of ours'],
     ['core/random/x.ts', "import { useState } from 'react';", 'no React'],
+    ['core/store/x.ts', "import { readSeedManifest } from '../workspace/seed-manifest.ts';", 'core/store/ is under every capability'],
+    ['core/store/x.ts', "import { JobRunner } from '../jobs/job-runner.ts';", 'core/store/ is under every capability'],
+    ['core/store/x.ts', "import { app } from 'electron';", 'never imports electron'],
+    ['core/jobs/x.ts', "import { openWorkspace } from '../workspace/open-workspace.ts';", 'core/jobs/ runs'],
+    ['core/workspace/x.ts', "import { importBundles } from '../runs/bundles/import-bundles.ts';", 'core/workspace/ opens the folder'],
+    ['core/workspace/x.ts', "import { importPaths } from '../sources/import-sources.ts';", 'core/workspace/ opens the folder'],
+    ['core/workspace/x.ts', "import { seedDataRoom } from '../demo/seed-data-room.ts';", 'core/workspace/ opens the folder'],
+    ['core/workspace/x.ts', "import { useState } from 'react';", 'no React'],
+    ['core/stats/x.ts', "import { listLiveVotes } from '../store/vote-repository.ts';", 'pure statistics'],
+    ['core/stats/x.ts', "import { readFileSync } from 'node:fs';", 'pure statistics'],
   ])('%s: refuses %s', async (file, source, why) => {
     const problems = await importProblems(file, `${source}\nexport const used = [${source.match(/import (?:\{ )?(\w+)/)?.[1]}];\n`);
     expect(problems.join('\n')).toContain(why);
@@ -46,6 +56,13 @@ describe('layering lint', () => {
     ['electron/x.ts', "import { createApi } from '../core/api/create-api.ts';"],
     ['core/stats/x.ts', "import { createXoshiro128Random } from '../random/xoshiro128-random.ts';"],
     ['core/random/x.ts', "import { createSfc32Random } from './sfc32-random.ts';"],
+    ['core/store/x.ts', "import { RunStatusSchema } from '../../schemas/trajectory.ts';"],
+    ['core/jobs/x.ts', "import { insertJob } from '../store/job-repository.ts';"],
+    ['core/workspace/x.ts', "import { openDatabase } from '../store/open-database.ts';"],
+    ['core/workspace/x.ts', "import { JobRunner } from '../jobs/job-runner.ts';"],
+    ['core/workspace/x.ts', "import { demoDatasetDir } from '../app-paths.ts';"],
+    ['core/workspace/x.test.ts', "import { openApi } from '../api/open-api.ts';"],
+    ['core/demo/x.ts', "import { importPaths } from '../sources/import-sources.ts';"],
   ])('%s: allows %s', async (file, source) => {
     const problems = await importProblems(file, `${source}\nexport const used = [${source.match(/import \{ (\w+)/)?.[1]}];\n`);
     expect(problems).toEqual([]);

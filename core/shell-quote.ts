@@ -1,5 +1,5 @@
 // POSIX shell quoting, in one place because a mistake here runs someone's text as a command:
-// sbatch scripts and the commands ssh hands to a login node's shell (core/runs/slurm), the
+// sbatch scripts and the commands ssh hands to a login node's shell (core/runs/executors/slurm), the
 // verifier hook commands harness CLIs run through `sh -c` / `bash -c` (core/runs/harnesses), and
 // the shell commands the scripted model server asks Codex to run (core/runs/replay).
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AnalysisReportSchema } from '../../schemas/analysis.ts';
-import { createAnnotator } from '../arena/arena-service.ts';
+import { createAnnotator } from '../arena/annotators.ts';
 import { sidesFor, winnerRunId, type ShownOrder, type VoteChoice } from '../arena/assign-sides.ts';
 import { ensureSyntheticAnnotator } from '../arena/synthetic-votes.ts';
 import { recordJudgment } from '../judge/record-judgment.ts';

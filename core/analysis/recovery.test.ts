@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AnalysisReportSchema } from '../../schemas/analysis.ts';
 import type { ErrorType, TrajectoryError } from '../../schemas/trajectory.ts';
-import { importBundles } from '../runs/import-bundles.ts';
+import { importBundles } from '../runs/bundles/import-bundles.ts';
 import { configIdOf } from '../runs/run-configuration.ts';
 import { importTestTask } from '../runs/study/study-engine.fixture.ts';
 import { exportAtif } from '../runs/trajectory/atif.ts';

@@ -2,7 +2,7 @@ import { statSync } from 'node:fs';
 import type { BlobRef } from '../../schemas/rpc.ts';
 import { resolveArenaAsset } from '../arena/arena-assets.ts';
 import { JobRunner } from '../jobs/job-runner.ts';
-import { resolveRunAsset } from '../runs/run-assets.ts';
+import { resolveRunAsset } from '../runs/bundles/run-assets.ts';
 import type { Workspace } from '../workspace/open-workspace.ts';
 import type { ApiContext } from './api-context.ts';
 import { OWNER, runCall, type Caller } from './caller.ts';

@@ -1,4 +1,4 @@
-import { seedDataRoom } from '../workspace/seed-data-room.ts';
+import { seedDataRoom } from '../demo/seed-data-room.ts';
 import { openWorkspace, type OpenWorkspaceOptions } from '../workspace/open-workspace.ts';
 import { createApi, type Api } from './create-api.ts';
 import { annotateDeps } from './handlers/annotate-context.ts';

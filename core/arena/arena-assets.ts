@@ -1,7 +1,7 @@
 import { extname } from 'node:path';
 import type { Database } from 'better-sqlite3';
-import { contentTypeOf } from '../runs/content-types.ts';
-import { frameCaptureFileName } from '../runs/frame-capture-file-name.ts';
+import { contentTypeOf } from '../runs/bundles/content-types.ts';
+import { frameCaptureFileName } from '../runs/bundles/frame-capture-file-name.ts';
 import { findRunFile } from '../store/run-repository.ts';
 import { listTaskFrames } from '../store/task-repository.ts';
 import { findPresentationByToken, hasLiveVote } from '../store/vote-repository.ts';

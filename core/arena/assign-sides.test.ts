@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { binomialTest } from '../stats/binomial-test.ts';
 import { runsTest } from '../stats/runs-test.ts';
-import { cryptoRandom } from './arena-service.ts';
+import { cryptoRandom } from './arena-deps.ts';
 import { assignSides, sidesFor, winnerRunId, type ShownOrder, type SideAssignment, type VoteChoice } from './assign-sides.ts';
 import { schedulePairs, type ArenaRun, type ScheduledPair } from './schedule-pairs.ts';
 import { createSfc32Random } from '../random/sfc32-random.ts';

@@ -3,9 +3,9 @@ import type { Database } from 'better-sqlite3';
 import { INVITE_TOKEN_PREFIX, type CreatedInvite, type Invite, type InviteStatus } from '../../schemas/invites.ts';
 import { findAnnotator, findAnnotatorByName, insertAnnotator } from '../store/annotator-repository.ts';
 import { findInviteByTokenHash, insertInvite, listInvites, revokeInviteRow, touchInvite, type InviteRow } from '../store/invite-repository.ts';
-import { findCurrentProject } from '../store/project-repository.ts';
+import { requireCurrentProject } from '../store/project-repository.ts';
 import { findPresentationByToken } from '../store/vote-repository.ts';
-import { ArenaError } from './arena-service.ts';
+import { ArenaError } from './arena-error.ts';
 
 /** Voter tokens carry a prefix so one pasted in the wrong place (or the page) can tell it is an invite. */
 const VOTER_TOKEN_PREFIX = INVITE_TOKEN_PREFIX;
@@ -14,12 +14,6 @@ const DAY_MS = 24 * 3600 * 1000;
 const TOUCH_EVERY_MS = 60_000;
 
 export const hashVoterToken = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
-
-function currentProjectId(db: Database): string {
-  const project = findCurrentProject(db);
-  if (!project) throw new Error('The workspace has no project; open it with lhb or the app once so it is set up.');
-  return project.id;
-}
 
 function statusOf(row: InviteRow, now: Date): InviteStatus {
   if (row.revoked_at !== null) return 'revoked';
@@ -42,7 +36,7 @@ const toInvite = (row: InviteRow, annotatorName: string, now: Date): Invite => (
  * The token is returned here and only here: the workspace keeps its SHA-256.
  */
 export function createInvite(db: Database, input: { name: string; expiresInDays: number }, now: Date = new Date()): CreatedInvite {
-  const projectId = currentProjectId(db);
+  const projectId = requireCurrentProject(db).id;
   const name = input.name.trim();
   return db.transaction((): CreatedInvite => {
     let annotator = findAnnotatorByName(db, projectId, name);
@@ -70,7 +64,7 @@ export function createInvite(db: Database, input: { name: string; expiresInDays:
 }
 
 export function listInviteViews(db: Database, now: Date = new Date()): Invite[] {
-  return listInvites(db, currentProjectId(db)).map((row) => toInvite(row, row.annotator_name, now));
+  return listInvites(db, requireCurrentProject(db).id).map((row) => toInvite(row, row.annotator_name, now));
 }
 
 /** Ends the invite's access from its next request on. Revoking twice is harmless. */

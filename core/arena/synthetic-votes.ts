@@ -1,19 +1,19 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Database } from 'better-sqlite3';
 import { findAnnotatorByName } from '../store/annotator-repository.ts';
-import { findCurrentProject } from '../store/project-repository.ts';
+import { requireCurrentProject } from '../store/project-repository.ts';
 import { findRun } from '../store/run-repository.ts';
-import { insertPresentation, insertVote } from '../store/vote-repository.ts';
+import { insertPresentation, insertVote, voteExists } from '../store/vote-repository.ts';
 import { sidesFor, winnerRunId, type ShownOrder, type VoteChoice } from './assign-sides.ts';
-import { ArenaError, createAnnotator } from './arena-service.ts';
+import { createAnnotator } from './annotators.ts';
+import { ArenaError } from './arena-error.ts';
 
 /**
  * The synthetic annotator of this name (created, synthetic, with this queue seed, when missing).
  * Refuses a real annotator of the same name rather than mixing synthetic votes into their record.
  */
 export function ensureSyntheticAnnotator(db: Database, name: string, queueSeed: string, createdAt: string): string {
-  const project = findCurrentProject(db);
-  if (!project) throw new Error('The workspace has no project; open it with lhb or the app once so it is set up.');
+  const project = requireCurrentProject(db);
   const existing = findAnnotatorByName(db, project.id, name);
   if (existing) {
     if (existing.synthetic !== 1) throw new ArenaError('conflict', `An annotator named "${name}" exists and is not synthetic; rename them before loading the synthetic study.`);
@@ -42,7 +42,7 @@ export interface SyntheticVote {
  * this id exists already.
  */
 export function recordSyntheticVote(db: Database, vote: SyntheticVote): boolean {
-  if (db.prepare('SELECT 1 FROM votes WHERE id = ?').get(vote.id) !== undefined) return false;
+  if (voteExists(db, vote.id)) return false;
   const runA = findRun(db, vote.runA);
   const runB = findRun(db, vote.runB);
   if (!runA || !runB) throw new ArenaError('not_found', `The synthetic vote ${vote.id} names a run that is not in this workspace (${!runA ? vote.runA : vote.runB}).`);

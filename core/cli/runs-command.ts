@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import type { RpcOutput } from '../../schemas/rpc.ts';
-import { bundleImportJobResult } from '../runs/import-bundles-job.ts';
+import { bundleImportJobResult } from '../runs/bundles/import-bundles-job.ts';
 import { followJob } from './follow-job.ts';
 import { runsListTable } from './runs-list-table.ts';
 import { withCliApi } from './open-cli-api.ts';

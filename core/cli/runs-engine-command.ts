@@ -15,7 +15,7 @@ import { errorLine, tokensLine, usageByModelLines } from './runs-error-line.ts';
 import { durationText } from '../../schemas/run-duration.ts';
 import { withCliApi } from './open-cli-api.ts';
 import { FlagError, readReplayScript, studySpecFromFlags, taskArguments, type RunsStartFlags } from './study-spec-from-flags.ts';
-import { applySlurmSettings } from '../runs/slurm/slurm-settings.ts';
+import { applySlurmSettings } from '../runs/executors/slurm/slurm-settings.ts';
 
 export interface RunsStartOptions extends RunsStartFlags {
   json?: boolean;

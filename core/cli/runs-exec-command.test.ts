@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { execFilePath, outcomeFilePath, writeJsonAtomically, type ExecFile } from '../runs/slurm/exec-file.ts';
-import { applySlurmSettings } from '../runs/slurm/slurm-settings.ts';
+import { execFilePath, outcomeFilePath, writeJsonAtomically, type ExecFile } from '../runs/executors/slurm/exec-file.ts';
+import { applySlurmSettings } from '../runs/executors/slurm/slurm-settings.ts';
 import { openWorkspace } from '../workspace/open-workspace.ts';
 import { FlagError, studySpecFromFlags } from './study-spec-from-flags.ts';
 

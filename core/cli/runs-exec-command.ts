@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { resolve } from 'node:path';
 import { runProcess } from '../runs/executors/run-process.ts';
-import { ExecFileSchema, execFilePath, outcomeFilePath, writeJsonAtomically, type OutcomeFile } from '../runs/slurm/exec-file.ts';
+import { ExecFileSchema, execFilePath, outcomeFilePath, writeJsonAtomically, type OutcomeFile } from '../runs/executors/slurm/exec-file.ts';
 import { durationText } from '../../schemas/run-duration.ts';
 
 export class RunsExecError extends Error {

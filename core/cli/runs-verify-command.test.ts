@@ -4,7 +4,7 @@ import { createInterface } from 'node:readline';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { resolveChromiumPath } from '../runs/chromium-path.ts';
+import { resolveChromiumPath } from '../runs/bundles/chromium-path.ts';
 import { currentLhbCommand } from '../runs/verifier/lhb-command.ts';
 import { writeVerifyConfig } from '../runs/verifier/verify-config.ts';
 

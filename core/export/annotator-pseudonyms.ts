@@ -1,6 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { Database } from 'better-sqlite3';
-import { ensureMetaValue, readMetaValue } from '../store/export-queries.ts';
+import { ensureMetaValue, readMetaValue } from '../store/meta-repository.ts';
 
 /** Where the workspace keeps the pseudonym key: created on the first pseudonymised export, never exported. */
 export const PSEUDONYM_KEY_META = 'export.pseudonym_key';

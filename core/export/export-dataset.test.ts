@@ -19,7 +19,7 @@ import { finishStudyRun, insertStudy } from '../store/study-repository.ts';
 import { listLiveVotes } from '../store/vote-repository.ts';
 import { PSEUDONYM_KEY_META } from './annotator-pseudonyms.ts';
 import { DATASET_FORMAT_VERSION } from './dataset-format-version.ts';
-import { readMetaValue } from '../store/export-queries.ts';
+import { readMetaValue } from '../store/meta-repository.ts';
 import { datasetsDefaultConfig, type CardConfig } from './datasets-card-rules.fixture.ts';
 import { SUBSET_FIELDS } from './subset-fields.ts';
 

@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { RunDetail } from '../../schemas/studies.ts';
-import { importBundles } from '../runs/import-bundles.ts';
+import { importBundles } from '../runs/bundles/import-bundles.ts';
 import { useTaskWorkspace } from '../runs/study/task-workspace.fixture.ts';
 import { harborAtif } from '../runs/trajectory/harbor-atif.fixture.ts';
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Database } from 'better-sqlite3';
-import { findCurrentProject } from '../store/project-repository.ts';
+import { requireCurrentProject } from '../store/project-repository.ts';
 import { SYNTHETIC_CONFIG_PREFIX, findRun, insertRun } from '../store/run-repository.ts';
 import { findTask, upsertTask } from '../store/task-repository.ts';
 import { configurationColumns, runConfigurationOf } from './run-configuration.ts';
@@ -31,8 +31,7 @@ export interface SyntheticRun {
  */
 export function recordSyntheticTask(db: Database, task: SyntheticTask, createdAt: string): boolean {
   if (findTask(db, task.id)) return false;
-  const project = findCurrentProject(db);
-  if (!project) throw new Error('The workspace has no project; open it with lhb or the app once so it is set up.');
+  const project = requireCurrentProject(db);
   upsertTask(
     db,
     { id: task.id, project_id: project.id, kind: 'figma', title: task.title, instruction: task.instruction, chapter_id: null, figma_file_key: null, created_at: createdAt, updated_at: createdAt, synthetic: 1 },

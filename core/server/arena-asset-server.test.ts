@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ArenaItem } from '../../schemas/arena.ts';
 import { demoDatasetDir } from '../app-paths.ts';
 import { createApi, type Api } from '../api/create-api.ts';
-import { importBundles } from '../runs/import-bundles.ts';
+import { importBundles } from '../runs/bundles/import-bundles.ts';
 import { openWorkspace } from '../workspace/open-workspace.ts';
 import { startHttpServer, type RunningHttpServer } from './http-server.ts';
 import { appContentSecurityPolicy } from './static-files.ts';

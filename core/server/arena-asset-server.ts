@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import type { Api } from '../api/create-api.ts';
 import { isPresentationOpen, parseBuildSiteEntry, parseBuildSiteHost } from '../arena/arena-assets.ts';
-import { parseRunSiteHost } from '../runs/run-assets.ts';
+import { parseRunSiteHost } from '../runs/bundles/run-assets.ts';
 import { createRemoteBuildSites, type RemoteBuildSites } from './remote-build-sites.ts';
 
 /**

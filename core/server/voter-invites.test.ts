@@ -9,7 +9,7 @@ import { isVoterMethod, rpcContract, RPC_METHODS } from '../../schemas/rpc.ts';
 import { demoDatasetDir } from '../app-paths.ts';
 import { createApi, type Api } from '../api/create-api.ts';
 import { createInvite } from '../arena/invites.ts';
-import { importBundles } from '../runs/import-bundles.ts';
+import { importBundles } from '../runs/bundles/import-bundles.ts';
 import { openWorkspace } from '../workspace/open-workspace.ts';
 import { startHttpServer, type RunningHttpServer } from './http-server.ts';
 

@@ -255,13 +255,3 @@ export function pageExportRubricSets(db: Database, afterId: string, limit: numbe
 export function listRunSourceDirs(db: Database): string[] {
   return (prepared(db, 'SELECT DISTINCT source_dir FROM runs ORDER BY source_dir').all() as { source_dir: string }[]).map((row) => row.source_dir);
 }
-
-export function readMetaValue(db: Database, key: string): string | undefined {
-  return (prepared(db, 'SELECT value FROM meta WHERE key = ?').get(key) as { value: string } | undefined)?.value;
-}
-
-/** Stores `value` unless the key already has one; returns the value the key holds afterwards. */
-export function ensureMetaValue(db: Database, key: string, value: string): string {
-  prepared(db, 'INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO NOTHING').run(key, value);
-  return readMetaValue(db, key) as string;
-}

@@ -29,3 +29,13 @@ export function findCurrentProject(db: Database): Project | undefined {
   const row = db.prepare('SELECT * FROM projects ORDER BY created_at, id LIMIT 1').get() as ProjectRow | undefined;
   return row ? toProject(row) : undefined;
 }
+
+/**
+ * The workspace's project, for work that cannot start without one; a workspace that never
+ * finished its first start has none, and the error says how to set it up.
+ */
+export function requireCurrentProject(db: Database): Project {
+  const project = findCurrentProject(db);
+  if (!project) throw new Error('The workspace has no project; open it with lhb or the app once so it is set up.');
+  return project;
+}

@@ -1,4 +1,5 @@
 import type { Database } from 'better-sqlite3';
+import { readMetaValue, writeMetaValue } from './meta-repository.ts';
 import { prepared } from './statement-cache.ts';
 
 /** The Slurm job running a study run and its last known state (migration 012), shown on the Runs screen. */
@@ -10,9 +11,9 @@ const SETTINGS_KEY = 'runs.slurm';
 
 /** The Slurm settings last used to start a study in this workspace (`lhb runs start --executor slurm`), as JSON. */
 export function readSlurmSettings(db: Database): string | undefined {
-  return (prepared(db, 'SELECT value FROM meta WHERE key = ?').get(SETTINGS_KEY) as { value: string } | undefined)?.value;
+  return readMetaValue(db, SETTINGS_KEY);
 }
 
 export function saveSlurmSettings(db: Database, json: string): void {
-  prepared(db, 'INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(SETTINGS_KEY, json);
+  writeMetaValue(db, SETTINGS_KEY, json);
 }

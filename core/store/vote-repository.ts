@@ -85,6 +85,19 @@ export function retractVote(db: Database, voteId: string, at: string): void {
   prepared(db, 'UPDATE votes SET retracted_at = ? WHERE id = ? AND retracted_at IS NULL').run(at, voteId);
 }
 
+/**
+ * Makes a presentation the annotator's newest again (its vote was just retracted), so the pair
+ * comes back as their open one, with the sides it was shown with.
+ */
+export function reopenPresentation(db: Database, presentationId: string, at: string): void {
+  prepared(db, 'UPDATE arena_presentations SET created_at = ? WHERE id = ?').run(at, presentationId);
+}
+
+/** Whether a vote with this id exists (live or retracted). */
+export function voteExists(db: Database, voteId: string): boolean {
+  return prepared(db, 'SELECT 1 FROM votes WHERE id = ?').get(voteId) !== undefined;
+}
+
 /** The pairs (run ids) an annotator has a live vote on. */
 export function votedPairs(db: Database, annotatorId: string): { run_a: string; run_b: string }[] {
   return prepared(db, 'SELECT run_a, run_b FROM votes WHERE annotator_id = ? AND retracted_at IS NULL').all(annotatorId) as { run_a: string; run_b: string }[];

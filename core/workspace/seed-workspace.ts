@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from 'better-sqlite3';
+import { readMetaValue, writeMetaValue } from '../store/meta-repository.ts';
 import { insertProject } from '../store/project-repository.ts';
 import { readSeedManifest } from './seed-manifest.ts';
 
@@ -9,13 +10,13 @@ export const SEED_PENDING_KEY = 'seed.pending';
 /**
  * Gives an empty workspace its project from a dataset folder, in one transaction, and notes
  * that the dataset's data room (sources to ingest, chapters to cite) is still to come:
- * `seedDataRoom` does that part, which needs the (asynchronous) ingestion pipeline.
+ * `seedDataRoom` (core/demo) does that part, which needs the (asynchronous) ingestion pipeline.
  */
 export function seedWorkspace(db: Database, datasetDir: string): void {
   const manifest = readSeedManifest(datasetDir);
   db.transaction(() => {
     insertProject(db, { id: randomUUID(), name: manifest.project.name, description: manifest.project.description, createdAt: new Date().toISOString() });
-    if (manifest.dataRoom) db.prepare('INSERT INTO meta (key, value) VALUES (?, ?)').run(SEED_PENDING_KEY, datasetDir);
+    if (manifest.dataRoom) writeMetaValue(db, SEED_PENDING_KEY, datasetDir);
   })();
 }
 
@@ -26,5 +27,5 @@ export function seedEmptyWorkspace(db: Database, project: { name: string; descri
 
 /** Whether a seed's data room is still to be imported (a first start that has not finished). */
 export function isSeedPending(db: Database): boolean {
-  return db.prepare('SELECT 1 FROM meta WHERE key = ?').get(SEED_PENDING_KEY) !== undefined;
+  return readMetaValue(db, SEED_PENDING_KEY) !== undefined;
 }

@@ -1,5 +1,5 @@
 import type { RpcOutput, RpcParsedInput } from '../../../schemas/rpc.ts';
-import { listAnnotatorViews } from '../../arena/arena-service.ts';
+import { listAnnotatorViews } from '../../arena/annotators.ts';
 import type { ApiContext } from '../api-context.ts';
 import { runArena } from './arena-context.ts';
 

@@ -1,4 +1,5 @@
-import { ArenaError, type ArenaDeps } from '../../arena/arena-service.ts';
+import type { ArenaDeps } from '../../arena/arena-deps.ts';
+import { ArenaError } from '../../arena/arena-error.ts';
 import type { ApiContext } from '../api-context.ts';
 import { currentAssetOrigin } from '../caller.ts';
 import { RpcError } from '../rpc-error.ts';

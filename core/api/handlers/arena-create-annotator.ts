@@ -1,5 +1,5 @@
 import type { RpcOutput, RpcParsedInput } from '../../../schemas/rpc.ts';
-import { createAnnotator } from '../../arena/arena-service.ts';
+import { createAnnotator } from '../../arena/annotators.ts';
 import type { ApiContext } from '../api-context.ts';
 import { runArena } from './arena-context.ts';
 

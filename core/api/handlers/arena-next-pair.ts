@@ -1,5 +1,5 @@
 import type { RpcOutput, RpcParsedInput } from '../../../schemas/rpc.ts';
-import { nextItem } from '../../arena/arena-service.ts';
+import { nextItem } from '../../arena/next-item.ts';
 import type { ApiContext } from '../api-context.ts';
 import { runArena } from './arena-context.ts';
 

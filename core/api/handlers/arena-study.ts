@@ -1,5 +1,5 @@
 import type { RpcOutput, RpcParsedInput } from '../../../schemas/rpc.ts';
-import { studyPanel } from '../../arena/arena-service.ts';
+import { studyPanel } from '../../arena/study-panel.ts';
 import type { ApiContext } from '../api-context.ts';
 import { runArena } from './arena-context.ts';
 

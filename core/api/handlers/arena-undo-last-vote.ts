@@ -1,5 +1,5 @@
 import type { RpcOutput, RpcParsedInput } from '../../../schemas/rpc.ts';
-import { undoLastVote } from '../../arena/arena-service.ts';
+import { undoLastVote } from '../../arena/undo-last-vote.ts';
 import type { ApiContext } from '../api-context.ts';
 import { runArena } from './arena-context.ts';
 

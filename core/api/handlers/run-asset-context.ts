@@ -1,4 +1,4 @@
-import { RunAssetTokens } from '../../runs/run-asset-tokens.ts';
+import { RunAssetTokens } from '../../runs/bundles/run-asset-tokens.ts';
 import type { ApiContext } from '../api-context.ts';
 
 const tokens = new WeakMap<ApiContext, RunAssetTokens>();

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunSummary } from '../../../schemas/arena.ts';
 import type { RunAssets } from '../../../schemas/run-assets.ts';
 import { demoDatasetDir } from '../../app-paths.ts';
-import { importBundles } from '../../runs/import-bundles.ts';
+import { importBundles } from '../../runs/bundles/import-bundles.ts';
 import { importTestTask } from '../../runs/study/study-engine.fixture.ts';
 import { startHttpServer, type RunningHttpServer } from '../../server/http-server.ts';
 import { openWorkspace } from '../../workspace/open-workspace.ts';

@@ -1,5 +1,5 @@
 import type { RpcOutput, RpcParsedInput } from '../../../schemas/rpc.ts';
-import { listRunFrameAssets, runSiteOrigin } from '../../runs/run-assets.ts';
+import { listRunFrameAssets, runSiteOrigin } from '../../runs/bundles/run-assets.ts';
 import { findRun, findRunFile } from '../../store/run-repository.ts';
 import { findStudyRun } from '../../store/study-repository.ts';
 import type { ApiContext } from '../api-context.ts';

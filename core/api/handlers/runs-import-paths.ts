@@ -1,8 +1,8 @@
 import { basename } from 'node:path';
 import type { RpcOutput, RpcParsedInput } from '../../../schemas/rpc.ts';
 import { findChapterByTitles } from '../../annotate/data-room-detail.ts';
-import { importBundles } from '../../runs/import-bundles.ts';
-import { startBundleImportJob } from '../../runs/import-bundles-job.ts';
+import { importBundles } from '../../runs/bundles/import-bundles.ts';
+import { startBundleImportJob } from '../../runs/bundles/import-bundles-job.ts';
 import type { ApiContext } from '../api-context.ts';
 import { annotateDeps } from './annotate-context.ts';
 

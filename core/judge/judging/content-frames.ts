@@ -105,8 +105,8 @@ async function screenshotSlides(store: MaterialStore, dist: { path: string; sha2
   const dir = mkdtempSync(join(tmpdir(), 'lhb-judge-build-'));
   const [{ chromium }, { serveStaticBuild }, { CHROMIUM_ARGS, resolveChromiumPath }] = await Promise.all([
     import('playwright-core'),
-    import('../../runs/serve-static-build.ts'),
-    import('../../runs/chromium-path.ts'),
+    import('../../runs/bundles/serve-static-build.ts'),
+    import('../../runs/bundles/chromium-path.ts'),
   ]);
   let server: Awaited<ReturnType<typeof serveStaticBuild>> | undefined;
   let browser: Awaited<ReturnType<typeof chromium.launch>> | undefined;

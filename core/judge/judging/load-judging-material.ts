@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import type { Database } from 'better-sqlite3';
 import type { JudgeTier } from '../../../schemas/judge.ts';
 import { TrajectorySchema, type TrajectoryError } from '../../../schemas/trajectory.ts';
-import { frameFileKey } from '../../runs/read-output-bundle.ts';
+import { frameFileKey } from '../../runs/bundles/read-output-bundle.ts';
 import { readSkill } from '../../runs/skills/read-skill.ts';
 import type { BlobStore } from '../../store/blob-store.ts';
 import { findChapter } from '../../store/chapter-repository.ts';

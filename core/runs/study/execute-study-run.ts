@@ -12,7 +12,7 @@ import { ExecutorUnreachableError, localExecutor, type RunExecutor } from '../ex
 import { recordStudyRunSlurmJob } from '../../store/slurm-job-repository.ts';
 import { startTimeOf } from '../executors/process-tree.ts';
 import type { HarnessAdapter } from '../harnesses/harness-adapter.ts';
-import { importBundles } from '../import-bundles.ts';
+import { importBundles } from '../bundles/import-bundles.ts';
 import { configurationColumns, runConfigurationOf } from '../run-configuration.ts';
 import type { SkillToInstall } from '../skills/read-skill.ts';
 import { installSkill } from '../skills/install-skill.ts';

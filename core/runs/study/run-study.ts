@@ -12,7 +12,7 @@ import { readSkill } from '../skills/read-skill.ts';
 import { describeSpecChange, studyConfigDigest } from './create-study.ts';
 import { executeStudyRun } from './execute-study-run.ts';
 import { ExecutorUnreachableError, localExecutor } from '../executors/run-executor.ts';
-import { createSlurmExecutor } from '../slurm/slurm-executor.ts';
+import { createSlurmExecutor } from '../executors/slurm/slurm-executor.ts';
 import { harnessKey, resolveStudyHarnesses } from './resolve-study-harnesses.ts';
 
 export interface RunStudyDeps {

@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Workspace } from '../../workspace/open-workspace.ts';
-import { importBundles } from '../import-bundles.ts';
+import { importBundles } from '../bundles/import-bundles.ts';
 
 /** A programmatic task folder with an `inputs/` file, imported into the workspace. */
 export async function importTestTask(workspace: Workspace, root: string, id = 'engine-task'): Promise<string> {

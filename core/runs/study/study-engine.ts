@@ -5,7 +5,7 @@ import { findJob } from '../../store/job-repository.ts';
 import { findCurrentProject } from '../../store/project-repository.ts';
 import { countRunReferences, findStudy, findStudyRun, findStudyRunByRunId, listStudies, resetStudyRunForRetry, requestStudyCancel, requestStudyRunCancel, setStudyState } from '../../store/study-repository.ts';
 import type { Workspace } from '../../workspace/open-workspace.ts';
-import { applySlurmSettings } from '../slurm/slurm-settings.ts';
+import { applySlurmSettings } from '../executors/slurm/slurm-settings.ts';
 import { createStudy } from './create-study.ts';
 import { assertSameSpec, loadStudySpec, runStudy, StudyResumeError } from './run-study.ts';
 import { listStudyRunViews, studySummary } from './study-views.ts';

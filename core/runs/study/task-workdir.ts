@@ -1,7 +1,7 @@
 import { copyFileSync, cpSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TaskFrameRow, TaskRow } from '../../store/task-repository.ts';
-import { frameCaptureFileName } from '../frame-capture-file-name.ts';
+import { frameCaptureFileName } from '../bundles/frame-capture-file-name.ts';
 
 export interface TaskForRun {
   task: TaskRow;

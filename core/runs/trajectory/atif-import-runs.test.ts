@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { RunDetail } from '../../../schemas/studies.ts';
 import type { Trajectory, TrajectoryError } from '../../../schemas/trajectory.ts';
 import { findRunTrajectory } from '../../store/run-trajectory-repository.ts';
-import { importBundles } from '../import-bundles.ts';
+import { importBundles } from '../bundles/import-bundles.ts';
 import { useTaskWorkspace } from '../study/task-workspace.fixture.ts';
 import { exportAtif, importAtif } from './atif.ts';
 import { parseTranscriptFile } from './parse-harness-transcript.ts';

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { resolveChromiumPath } from '../chromium-path.ts';
+import { resolveChromiumPath } from '../bundles/chromium-path.ts';
 import { checkAgentApp } from './check-agent-app.ts';
 import { writeVerifyConfig } from './verify-config.ts';
 

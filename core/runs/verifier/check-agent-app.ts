@@ -2,7 +2,7 @@ import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
-import type { FrameToCapture } from '../frame-capture.ts';
+import type { FrameToCapture } from '../bundles/frame-capture.ts';
 import { buildScriptOf } from './run-app-build.ts';
 import { readVerifyConfig, verifierFolderOf } from './verify-config.ts';
 import { verifyBuild } from './verify-build.ts';

@@ -1,4 +1,4 @@
-import { resolveChromiumPath } from '../chromium-path.ts';
+import { resolveChromiumPath } from '../bundles/chromium-path.ts';
 import type { HarnessAdapter, McpServerSpec } from '../harnesses/harness-adapter.ts';
 import { currentLhbCommand, withEnvPrefix } from './lhb-command.ts';
 import { writeVerifyConfig } from './verify-config.ts';

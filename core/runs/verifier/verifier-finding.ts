@@ -1,4 +1,4 @@
-import type { FrameFindingKind } from '../frame-capture.ts';
+import type { FrameFindingKind } from '../bundles/frame-capture.ts';
 
 /**
  * What the verifier can find wrong with the agent's app: the build fails (or times out), there

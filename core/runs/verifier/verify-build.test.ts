@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { resolveChromiumPath } from '../chromium-path.ts';
+import { resolveChromiumPath } from '../bundles/chromium-path.ts';
 import { firstBuildErrorLocation, missingBuildDependency } from './build-error-location.ts';
 import { verifyBuild } from './verify-build.ts';
 

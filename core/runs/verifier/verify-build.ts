@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { captureFrames, type FrameToCapture } from '../frame-capture.ts';
+import { captureFrames, type FrameToCapture } from '../bundles/frame-capture.ts';
 import { firstBuildErrorLocation, missingBuildDependency, outputTail } from './build-error-location.ts';
 import { nextActionFor, type BuildContext } from './next-action.ts';
 import { buildScriptOf, runAppBuild } from './run-app-build.ts';

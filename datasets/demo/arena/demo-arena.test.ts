@@ -3,11 +3,11 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { captureFrames } from '../../../core/runs/frame-capture.ts';
-import { makeTempDir } from '../../../core/runs/fixtures/bundle-files.fixture.ts';
-import { frameCaptureFileName } from '../../../core/runs/frame-capture-file-name.ts';
-import { readFigmaTask } from '../../../core/runs/read-figma-manifest.ts';
-import { readOutputBundle, type OutputBundle } from '../../../core/runs/read-output-bundle.ts';
+import { captureFrames } from '../../../core/runs/bundles/frame-capture.ts';
+import { makeTempDir } from '../../../core/runs/bundles/bundle-files.fixture.ts';
+import { frameCaptureFileName } from '../../../core/runs/bundles/frame-capture-file-name.ts';
+import { readFigmaTask } from '../../../core/runs/bundles/read-figma-manifest.ts';
+import { readOutputBundle, type OutputBundle } from '../../../core/runs/bundles/read-output-bundle.ts';
 
 const repo = fileURLToPath(new URL('../../../', import.meta.url));
 const DEMO = join(repo, 'datasets/demo/arena');

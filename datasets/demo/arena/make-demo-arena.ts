@@ -10,8 +10,8 @@ import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { captureFrames, type FrameToCapture } from '../../../core/runs/frame-capture.ts';
-import { frameCaptureFileName } from '../../../core/runs/frame-capture-file-name.ts';
+import { captureFrames, type FrameToCapture } from '../../../core/runs/bundles/frame-capture.ts';
+import { frameCaptureFileName } from '../../../core/runs/bundles/frame-capture-file-name.ts';
 import type { FigmaManifest, RunManifest } from '../../../schemas/bundles.ts';
 import { CLOSE_LOOK, DESIGN_LOOK, FLAWED_LOOK, WEAK_LOOK, type SiteLook } from './pricing-site-look.ts';
 import { renderSite } from './pricing-site-pages.ts';

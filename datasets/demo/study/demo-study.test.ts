@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { readDemoStudy } from '../../../core/analysis/demo-study.ts';
+import { readDemoStudy } from '../../../core/demo/demo-study.ts';
 import { makeDemoStudy, STUDY_FILE, studyJson } from './make-demo-study.ts';
 
 describe('the synthetic demo study', () => {

@@ -11,7 +11,7 @@
 import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { DemoStudy } from '../../../core/analysis/demo-study.ts';
+import type { DemoStudy } from '../../../core/demo/demo-study.ts';
 import { createXoshiro128Random } from '../../../core/random/xoshiro128-random.ts';
 import type { SeededRandom } from '../../../core/random/random-source.ts';
 

@@ -2,12 +2,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { demoDatasetDir } from '../app-paths.ts';
-import { JobRunner } from '../jobs/job-runner.ts';
-import { openWorkspace, type Workspace } from '../workspace/open-workspace.ts';
+import { demoDatasetDir } from '../../app-paths.ts';
+import { JobRunner } from '../../jobs/job-runner.ts';
+import { openWorkspace, type Workspace } from '../../workspace/open-workspace.ts';
 import { importBundles } from './import-bundles.ts';
 import { startBundleImportJob } from './import-bundles-job.ts';
-import { listRunSummaries, listTaskSummaries } from './run-views.ts';
+import { listRunSummaries, listTaskSummaries } from '../run-views.ts';
 
 let dir: string;
 let workspace: Workspace;

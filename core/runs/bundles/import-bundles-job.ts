@@ -1,8 +1,8 @@
-import type { Job } from '../../schemas/jobs.ts';
-import { cancelledImportMessage } from '../jobs/cancelled-import-message.ts';
-import { startItemImportJob, type ItemImportWork } from '../jobs/item-import-job.ts';
-import type { JobEnd, JobRunner } from '../jobs/job-runner.ts';
-import { JobResults } from '../jobs/job-results.ts';
+import type { Job } from '../../../schemas/jobs.ts';
+import { cancelledImportMessage } from '../../jobs/cancelled-import-message.ts';
+import { startItemImportJob, type ItemImportWork } from '../../jobs/item-import-job.ts';
+import type { JobEnd, JobRunner } from '../../jobs/job-runner.ts';
+import { JobResults } from '../../jobs/job-results.ts';
 import type { ImportBundlesResult } from './import-bundles.ts';
 
 const results = new JobResults<ImportBundlesResult>();

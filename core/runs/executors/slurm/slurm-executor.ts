@@ -1,10 +1,10 @@
 import { appendFileSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, readSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { StudySlurm } from '../../../schemas/studies.ts';
-import { shellQuote } from '../../shell-quote.ts';
-import type { ExecuteRequest, RunExecutor } from '../executors/run-executor.ts';
-import { ExecutorUnreachableError } from '../executors/run-executor.ts';
-import type { ProcessOutcome } from '../executors/run-process.ts';
+import type { StudySlurm } from '../../../../schemas/studies.ts';
+import { shellQuote } from '../../../shell-quote.ts';
+import type { ExecuteRequest, RunExecutor } from '../run-executor.ts';
+import { ExecutorUnreachableError } from '../run-executor.ts';
+import type { ProcessOutcome } from '../run-process.ts';
 import { execFilePath, readOutcomeFile, writeJsonAtomically, type ExecFile, type OutcomeFile } from './exec-file.ts';
 import { SlurmShell } from './slurm-commands.ts';
 

@@ -10,7 +10,14 @@ import { binomialTest } from '../stats/binomial-test.ts';
 import { runsTest } from '../stats/runs-test.ts';
 import { openWorkspace, type Workspace } from '../workspace/open-workspace.ts';
 import { resolveArenaAsset } from './arena-assets.ts';
-import { ArenaError, castVote, createAnnotator, listAnnotatorViews, nextItem, ownVotes, studyPanel, undoLastVote, type ArenaDeps } from './arena-service.ts';
+import { createAnnotator, listAnnotatorViews } from './annotators.ts';
+import type { ArenaDeps } from './arena-deps.ts';
+import { ArenaError } from './arena-error.ts';
+import { castVote } from './cast-vote.ts';
+import { nextItem } from './next-item.ts';
+import { ownVotes } from './own-votes.ts';
+import { studyPanel } from './study-panel.ts';
+import { undoLastVote } from './undo-last-vote.ts';
 import { createSfc32Random } from '../random/sfc32-random.ts';
 
 let dir: string;

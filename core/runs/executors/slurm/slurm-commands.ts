@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
-import { shellCommandLine } from '../../shell-quote.ts';
-import { ExecutorUnreachableError } from '../executors/run-executor.ts';
+import { shellCommandLine } from '../../../shell-quote.ts';
+import { ExecutorUnreachableError } from '../run-executor.ts';
 
 /** A Slurm command that ran and refused (a bad partition, an unknown job): its own words. */
 export class SlurmCommandError extends Error {

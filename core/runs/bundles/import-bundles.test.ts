@@ -2,10 +2,10 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } fro
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { demoDatasetDir, packageRoot } from '../app-paths.ts';
-import { listRunSummaries, listTaskSummaries } from './run-views.ts';
-import { openWorkspace, type Workspace } from '../workspace/open-workspace.ts';
-import { findRun } from '../store/run-repository.ts';
+import { demoDatasetDir, packageRoot } from '../../app-paths.ts';
+import { listRunSummaries, listTaskSummaries } from '../run-views.ts';
+import { openWorkspace, type Workspace } from '../../workspace/open-workspace.ts';
+import { findRun } from '../../store/run-repository.ts';
 import { importBundles } from './import-bundles.ts';
 
 const demoArena = join(demoDatasetDir, 'arena');

@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
-import { FigmaManifestSchema, type FigmaFrame, type FigmaManifest } from '../../schemas/bundles.ts';
+import { FigmaManifestSchema, type FigmaFrame, type FigmaManifest } from '../../../schemas/bundles.ts';
 import { BundleError, assertPngFile, readJsonFile, resolveFolder, resolveInside } from './bundle-files.ts';
 
 /**

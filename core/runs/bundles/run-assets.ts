@@ -1,7 +1,7 @@
 import { extname } from 'node:path';
 import type { Database } from 'better-sqlite3';
-import { findRunFile, listRunFiles } from '../store/run-repository.ts';
-import { findTask, listTaskFrames } from '../store/task-repository.ts';
+import { findRunFile, listRunFiles } from '../../store/run-repository.ts';
+import { findTask, listTaskFrames } from '../../store/task-repository.ts';
 import { contentTypeOf } from './content-types.ts';
 import { frameCaptureFileName } from './frame-capture-file-name.ts';
 

@@ -1,6 +1,6 @@
 import { lstatSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { RunManifestSchema, type RunManifest } from '../../schemas/bundles.ts';
+import { RunManifestSchema, type RunManifest } from '../../../schemas/bundles.ts';
 import { BundleError, resolveFolder, resolveInside, readJsonFile, assertPngFile, fail, lowerFirst } from './bundle-files.ts';
 
 /**

@@ -4,20 +4,20 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, it } from 'vitest';
-import type { ReplayScript } from '../../../schemas/replay-script.ts';
-import { createApi } from '../../api/create-api.ts';
-import { findJob } from '../../store/job-repository.ts';
-import { findStudy, listStudyRuns } from '../../store/study-repository.ts';
-import { openWorkspace } from '../../workspace/open-workspace.ts';
-import { HARNESS_ADAPTERS } from '../harnesses/harness-registry.ts';
-import { ensureTestHarness, TEST_TOOLS_DIR } from '../harnesses/test-harness-tools.fixture.ts';
-import { importTestTask } from '../study/study-engine.fixture.ts';
+import type { ReplayScript } from '../../../../schemas/replay-script.ts';
+import { createApi } from '../../../api/create-api.ts';
+import { findJob } from '../../../store/job-repository.ts';
+import { findStudy, listStudyRuns } from '../../../store/study-repository.ts';
+import { openWorkspace } from '../../../workspace/open-workspace.ts';
+import { HARNESS_ADAPTERS } from '../../harnesses/harness-registry.ts';
+import { ensureTestHarness, TEST_TOOLS_DIR } from '../../harnesses/test-harness-tools.fixture.ts';
+import { importTestTask } from '../../study/study-engine.fixture.ts';
 import { clusterUnavailableReason, startTestCluster, type TestCluster } from './slurm-cluster.fixture.ts';
 import { jobNameOf, readSubmissions } from './slurm-executor.ts';
 
 // The Slurm executor against a real single-node cluster (munged, slurmctld, slurmd started here
 // as root). Every run is a batch job running `lhb runs exec` from this checkout.
-const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 const LHB = `${process.execPath} ${join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs')} ${join(ROOT, 'core', 'cli', 'main.ts')}`;
 const CHILD = join(ROOT, 'core', 'runs', 'study', 'study-engine-child.fixture.ts');
 const skipReason = clusterUnavailableReason();

@@ -1,7 +1,7 @@
 import { symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { makeTempDir, solidPng, validFigmaManifest, writeFiles } from './fixtures/bundle-files.fixture.ts';
+import { makeTempDir, solidPng, validFigmaManifest, writeFiles } from './bundle-files.fixture.ts';
 import { readFigmaTask } from './read-figma-manifest.ts';
 import { BundleError } from './bundle-files.ts';
 

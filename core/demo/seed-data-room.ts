@@ -1,17 +1,18 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AnnotateDeps } from '../annotate/annotate-deps.ts';
-import { seedDemoStudy } from '../analysis/seed-demo-study.ts';
+import { seedDemoStudy } from './seed-demo-study.ts';
 import { addCitation } from '../annotate/citations.ts';
 import { createChapter, updateChapter } from '../annotate/chapters.ts';
 import { findChapterByTitles, listDataRoomSummaries } from '../annotate/data-room-detail.ts';
-import { importBundles } from '../runs/import-bundles.ts';
+import { importBundles } from '../runs/bundles/import-bundles.ts';
 import { createDataRoom, updateDataRoom } from '../annotate/data-rooms.ts';
 import { forgetDataRoomHistory } from '../annotate/forget-history.ts';
 import { importPaths } from '../sources/import-sources.ts';
-import type { Workspace } from './open-workspace.ts';
-import { readSeedManifest } from './seed-manifest.ts';
-import { SEED_PENDING_KEY } from './seed-workspace.ts';
+import { deleteMetaValue, readMetaValue } from '../store/meta-repository.ts';
+import type { Workspace } from '../workspace/open-workspace.ts';
+import { readSeedManifest } from '../workspace/seed-manifest.ts';
+import { SEED_PENDING_KEY } from '../workspace/seed-workspace.ts';
 
 /**
  * Finishes a seed that `seedWorkspace` left pending: imports the dataset's sources through the
@@ -20,9 +21,8 @@ import { SEED_PENDING_KEY } from './seed-workspace.ts';
  * and chapters are only written into a data room that has none.
  */
 export async function seedDataRoom(workspace: Workspace, deps: AnnotateDeps): Promise<void> {
-  const row = workspace.db.prepare('SELECT value FROM meta WHERE key = ?').get(SEED_PENDING_KEY) as { value: string } | undefined;
-  if (!row) return;
-  const datasetDir = row.value;
+  const datasetDir = readMetaValue(workspace.db, SEED_PENDING_KEY);
+  if (datasetDir === undefined) return;
   const dataRoom = readSeedManifest(datasetDir).dataRoom;
   if (!dataRoom) return clearPending(workspace);
 
@@ -81,5 +81,5 @@ function findLine(deps: AnnotateDeps, versionId: string, quote: string, file: st
 }
 
 function clearPending(workspace: Workspace): void {
-  workspace.db.prepare('DELETE FROM meta WHERE key = ?').run(SEED_PENDING_KEY);
+  deleteMetaValue(workspace.db, SEED_PENDING_KEY);
 }

@@ -1,0 +1,72 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { ArenaItem, ArenaProgress, ArenaSide } from '../../schemas/arena.ts';
+import { listRunFiles } from '../store/run-repository.ts';
+import { findTask, listTaskFrames } from '../store/task-repository.ts';
+import { findOpenPresentation, insertPresentation, type PresentationRow } from '../store/vote-repository.ts';
+import { requireAnnotator } from './annotators.ts';
+import { progressFrom, progressOf, queueFor } from './annotator-queue.ts';
+import { buildSiteUrl, frameAssetName } from './arena-assets.ts';
+import { arenaNowIso, cryptoRandom, type ArenaDeps } from './arena-deps.ts';
+import { ArenaError } from './arena-error.ts';
+import { assignSides, sidesFor } from './assign-sides.ts';
+
+/**
+ * The pair the annotator should vote on now: the one they were already shown and have not voted
+ * on (same sides, so a reload changes nothing), else the head of their queue with sides drawn
+ * fresh for this vote.
+ */
+export function nextItem(deps: ArenaDeps, annotatorId: string, allowRepeats = false): { item: ArenaItem | null; progress: ArenaProgress } {
+  const annotator = requireAnnotator(deps.db, annotatorId);
+  const open = findOpenPresentation(deps.db, annotator.id);
+  if (open) return { item: itemFor(deps, open), progress: progressOf(deps.db, annotator) };
+  const scheduled = queueFor(deps.db, annotator, allowRepeats);
+  const progress = allowRepeats ? progressOf(deps.db, annotator) : progressFrom(scheduled);
+  const head = scheduled.queue[0];
+  if (!head) return { item: null, progress };
+  const sides = assignSides({ runA: head.runA, runB: head.runB }, deps.random ?? cryptoRandom);
+  const presentation: PresentationRow = {
+    id: randomUUID(),
+    token: randomBytes(16).toString('hex'),
+    annotator_id: annotator.id,
+    task_id: head.taskId,
+    run_a: head.runA,
+    run_b: head.runB,
+    shown_order: sides.shownOrder,
+    created_at: arenaNowIso(deps),
+  };
+  insertPresentation(deps.db, presentation);
+  return { item: itemFor(deps, presentation), progress };
+}
+
+/** What the voter's page gets: positions and token-scoped asset URLs, never a run, harness or model. */
+function itemFor(deps: ArenaDeps, presentation: PresentationRow): ArenaItem {
+  const task = findTask(deps.db, presentation.task_id);
+  if (!task) throw new ArenaError('not_found', 'The task of this pair was deleted; ask for the next pair.');
+  const frames = listTaskFrames(deps.db, task.id);
+  const sides = sidesFor({ runA: presentation.run_a, runB: presentation.run_b }, presentation.shown_order);
+  const origin = deps.assetOrigin;
+  const url = (path: string) => (origin === undefined ? null : `${origin}/a/${presentation.token}/${path}`);
+  const side = (runId: string, position: 'left' | 'right'): ArenaSide => {
+    const paths = new Set(listRunFiles(deps.db, runId).map((file) => file.path));
+    const video = ['video.mp4', 'video.webm'].find((name) => paths.has(name));
+    return {
+      frameUrls: frames.map((frame, index) => (paths.has(`frames/${frameAssetName(frame.node_id)}`) ? url(`${position}/frame/${index}`) : null)),
+      siteUrl: paths.has('dist/index.html') && origin !== undefined ? buildSiteUrl(origin, presentation.token, position) : null,
+      videoUrl: video === undefined ? null : url(`${position}/video`),
+    };
+  };
+  return {
+    token: presentation.token,
+    kind: task.kind,
+    title: task.title,
+    instruction: task.instruction,
+    frames: frames.map((frame, index) => ({
+      name: frame.name,
+      route: frame.target_route,
+      viewport: { width: frame.viewport_width ?? 1440, height: frame.viewport_height ?? 900 },
+      gtUrl: url(`gt/${index}`),
+    })),
+    left: side(sides.left, 'left'),
+    right: side(sides.right, 'right'),
+  };
+}

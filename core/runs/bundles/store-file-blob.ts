@@ -1,0 +1,13 @@
+import { readFileSync } from 'node:fs';
+import { recordBlob } from '../../store/blob-repository.ts';
+import type { Workspace } from '../../workspace/open-workspace.ts';
+
+/**
+ * Copies a file of a task or bundle into the blob store and records it, so the arena serves what
+ * was imported even after the folder moves. Storing the same bytes again changes nothing.
+ */
+export async function storeFileBlob(workspace: Workspace, path: string): Promise<{ sha256: string; sizeBytes: number }> {
+  const blob = await workspace.blobs.putAsync(readFileSync(path));
+  recordBlob(workspace.db, blob.sha256, blob.sizeBytes, new Date().toISOString());
+  return blob;
+}
