@@ -10,18 +10,6 @@ export const OUTCOME_LABELS: readonly ComparisonWinner[] = ['a', 'b', 'tie'];
 
 const byText = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
 
-/** Per judge, per run: the mean of every score the judge gave the run (over tiers, rubrics and versions). */
-export function judgeRunMeans(judgments: readonly StudyJudgment[]): Map<string, Map<string, number>> {
-  const sums = new Map<string, Map<string, [number, number]>>();
-  for (const j of judgments) {
-    const perRun = sums.get(j.judge) ?? new Map<string, [number, number]>();
-    const [sum, count] = perRun.get(j.run) ?? [0, 0];
-    perRun.set(j.run, [sum + j.score, count + 1]);
-    sums.set(j.judge, perRun);
-  }
-  return new Map([...sums].map(([judge, perRun]) => [judge, new Map([...perRun].map(([run, [sum, count]]) => [run, sum / count]))]));
-}
-
 /** A score as a share of its scale's range: 0 at the lowest level, 1 at the highest. */
 const normalised = (score: number, scale: 3 | 5) => (scale === 3 ? score / 2 : (score - 1) / 4);
 

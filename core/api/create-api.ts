@@ -13,7 +13,6 @@ import { callOnWorkspace } from './workspace-call.ts';
 import { analysisReport } from './handlers/analysis-report.ts';
 import { runAssetTokensOf } from './handlers/run-asset-context.ts';
 import { jobsCancel } from './handlers/jobs-cancel.ts';
-import { jobsList } from './handlers/jobs-list.ts';
 import { sessionWhoami } from './handlers/session-whoami.ts';
 import { workspaceInfo } from './handlers/workspace-info.ts';
 import { workspaceVerify } from './handlers/workspace-verify.ts';
@@ -47,7 +46,7 @@ export function createApiRegistry(): HandlerRegistry<ApiContext> {
     .add('session.whoami', sessionWhoami)
     .add('workspace.info', workspaceInfo)
     .add('workspace.verify', workspaceVerify)
-    .add('jobs.list', jobsList)
+    .add('jobs.list', ({ limit }, { jobs }) => ({ jobs: jobs.list(limit) }))
     .add('jobs.cancel', jobsCancel)
     .add('analysis.report', analysisReport);
   registerSourceHandlers(registry);

@@ -1,33 +1,30 @@
+import { deleteChapter, moveChapter, updateChapter } from '../annotate/chapters.ts';
+import { addCitation, removeCitation } from '../annotate/citations.ts';
+import { listDataRoomSummaries, loadDataRoomDetail } from '../annotate/data-room-detail.ts';
+import { createDataRoom } from '../annotate/data-rooms.ts';
+import { exportDataRoom } from '../annotate/export-data-room.ts';
 import type { ApiContext } from './api-context.ts';
 import type { HandlerRegistry } from './handler-registry.ts';
+import { runAnnotate } from './handlers/annotate-context.ts';
 import { annotateRedo } from './handlers/annotate-redo.ts';
 import { annotateUndo } from './handlers/annotate-undo.ts';
-import { chaptersAddCitation } from './handlers/chapters-add-citation.ts';
 import { chaptersCreate } from './handlers/chapters-create.ts';
-import { chaptersDelete } from './handlers/chapters-delete.ts';
-import { chaptersMove } from './handlers/chapters-move.ts';
-import { chaptersRemoveCitation } from './handlers/chapters-remove-citation.ts';
-import { chaptersUpdate } from './handlers/chapters-update.ts';
-import { dataRoomsCreate } from './handlers/data-rooms-create.ts';
-import { dataRoomsExport } from './handlers/data-rooms-export.ts';
-import { dataRoomsGet } from './handlers/data-rooms-get.ts';
-import { dataRoomsList } from './handlers/data-rooms-list.ts';
 import { dataRoomsUpdate } from './handlers/data-rooms-update.ts';
 
 /** Data rooms, chapters, citations and their undo history (core/annotate). */
 export function registerAnnotateHandlers(registry: HandlerRegistry<ApiContext>): void {
   registry
-    .add('dataRooms.list', dataRoomsList)
-    .add('dataRooms.create', dataRoomsCreate)
-    .add('dataRooms.get', dataRoomsGet)
+    .add('dataRooms.list', (_input, ctx) => runAnnotate(ctx, (deps) => ({ dataRooms: listDataRoomSummaries(deps) })))
+    .add('dataRooms.create', (input, ctx) => runAnnotate(ctx, (deps) => loadDataRoomDetail(deps, createDataRoom(deps, input))))
+    .add('dataRooms.get', (input, ctx) => runAnnotate(ctx, (deps) => loadDataRoomDetail(deps, input.dataRoomId)))
     .add('dataRooms.update', dataRoomsUpdate)
-    .add('dataRooms.export', dataRoomsExport)
+    .add('dataRooms.export', (input, ctx) => runAnnotate(ctx, (deps) => exportDataRoom(deps, input.dataRoomId)))
     .add('chapters.create', chaptersCreate)
-    .add('chapters.update', chaptersUpdate)
-    .add('chapters.move', chaptersMove)
-    .add('chapters.delete', chaptersDelete)
-    .add('chapters.addCitation', chaptersAddCitation)
-    .add('chapters.removeCitation', chaptersRemoveCitation)
+    .add('chapters.update', (input, ctx) => runAnnotate(ctx, (deps) => loadDataRoomDetail(deps, updateChapter(deps, input))))
+    .add('chapters.move', (input, ctx) => runAnnotate(ctx, (deps) => loadDataRoomDetail(deps, moveChapter(deps, input))))
+    .add('chapters.delete', (input, ctx) => runAnnotate(ctx, (deps) => loadDataRoomDetail(deps, deleteChapter(deps, input))))
+    .add('chapters.addCitation', (input, ctx) => runAnnotate(ctx, (deps) => loadDataRoomDetail(deps, addCitation(deps, input).dataRoomId)))
+    .add('chapters.removeCitation', (input, ctx) => runAnnotate(ctx, (deps) => loadDataRoomDetail(deps, removeCitation(deps, input))))
     .add('annotate.undo', annotateUndo)
     .add('annotate.redo', annotateRedo);
 }

@@ -1,33 +1,30 @@
+import { createAnnotator, listAnnotatorViews } from '../arena/annotators.ts';
+import { castVote } from '../arena/cast-vote.ts';
+import { createInvite, listInviteViews, revokeInvite } from '../arena/invites.ts';
+import { nextItem } from '../arena/next-item.ts';
+import { ownVotes } from '../arena/own-votes.ts';
+import { studyPanel } from '../arena/study-panel.ts';
+import { undoLastVote } from '../arena/undo-last-vote.ts';
+import { listRunSummaries, listTaskSummaries } from '../runs/run-views.ts';
 import type { ApiContext } from './api-context.ts';
 import type { HandlerRegistry } from './handler-registry.ts';
-import { arenaAnnotators } from './handlers/arena-annotators.ts';
-import { arenaCreateAnnotator } from './handlers/arena-create-annotator.ts';
-import { arenaInvite } from './handlers/arena-invite.ts';
-import { arenaInvites } from './handlers/arena-invites.ts';
-import { arenaRevokeInvite } from './handlers/arena-revoke-invite.ts';
-import { arenaNextPair } from './handlers/arena-next-pair.ts';
-import { arenaStudy } from './handlers/arena-study.ts';
-import { arenaUndoLastVote } from './handlers/arena-undo-last-vote.ts';
-import { arenaVote } from './handlers/arena-vote.ts';
-import { arenaVotes } from './handlers/arena-votes.ts';
+import { runArena } from './handlers/arena-context.ts';
 import { runsImportPaths } from './handlers/runs-import-paths.ts';
-import { runsList } from './handlers/runs-list.ts';
-import { tasksList } from './handlers/tasks-list.ts';
 
 /** Tasks and runs (core/runs) and the blind preference arena (core/arena). */
 export function registerArenaHandlers(registry: HandlerRegistry<ApiContext>): void {
   registry
     .add('runs.importPaths', runsImportPaths)
-    .add('runs.list', runsList)
-    .add('tasks.list', tasksList)
-    .add('arena.annotators', arenaAnnotators)
-    .add('arena.createAnnotator', arenaCreateAnnotator)
-    .add('arena.nextPair', arenaNextPair)
-    .add('arena.vote', arenaVote)
-    .add('arena.undoLastVote', arenaUndoLastVote)
-    .add('arena.votes', arenaVotes)
-    .add('arena.study', arenaStudy)
-    .add('arena.invite', arenaInvite)
-    .add('arena.invites', arenaInvites)
-    .add('arena.revokeInvite', arenaRevokeInvite);
+    .add('runs.list', (input, ctx) => ({ runs: listRunSummaries(ctx.workspace.db, input.taskId) }))
+    .add('tasks.list', (_input, ctx) => ({ tasks: listTaskSummaries(ctx.workspace.db) }))
+    .add('arena.annotators', (_input, ctx) => runArena(ctx, (deps) => ({ annotators: listAnnotatorViews(deps.db) })))
+    .add('arena.createAnnotator', (input, ctx) => runArena(ctx, (deps) => createAnnotator(deps, input.name, input.queueSeed === undefined ? {} : { queueSeed: input.queueSeed })))
+    .add('arena.nextPair', (input, ctx) => runArena(ctx, (deps) => nextItem(deps, input.annotatorId, input.allowRepeats)))
+    .add('arena.vote', (input, ctx) => runArena(ctx, (deps) => castVote(deps, input)))
+    .add('arena.undoLastVote', (input, ctx) => runArena(ctx, (deps) => undoLastVote(deps, input.annotatorId)))
+    .add('arena.votes', (input, ctx) => runArena(ctx, (deps) => ({ votes: ownVotes(deps.db, input.annotatorId) })))
+    .add('arena.study', (_input, ctx) => runArena(ctx, (deps) => studyPanel(deps.db)))
+    .add('arena.invite', (input, ctx) => runArena(ctx, (deps) => createInvite(deps.db, input)))
+    .add('arena.invites', (_input, ctx) => runArena(ctx, (deps) => ({ invites: listInviteViews(deps.db) })))
+    .add('arena.revokeInvite', (input, ctx) => runArena(ctx, (deps) => revokeInvite(deps.db, input.inviteId)));
 }

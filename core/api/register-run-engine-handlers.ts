@@ -1,29 +1,27 @@
+import { rememberedSlurmSettings } from '../runs/executors/slurm/slurm-settings.ts';
 import type { ApiContext } from './api-context.ts';
 import type { HandlerRegistry } from './handler-registry.ts';
 import { harnessesList } from './handlers/harnesses-list.ts';
+import { runEngineCall, studyEngineOf } from './handlers/run-engine-context.ts';
 import { runsAssets } from './handlers/runs-assets.ts';
-import { runsCancel } from './handlers/runs-cancel.ts';
 import { runsExportAtif } from './handlers/runs-export-atif.ts';
-import { runsResume } from './handlers/runs-resume.ts';
-import { runsRetry } from './handlers/runs-retry.ts';
 import { runsShow } from './handlers/runs-show.ts';
-import { runsSlurmSettings } from './handlers/runs-slurm-settings.ts';
-import { runsStart } from './handlers/runs-start.ts';
-import { runsStudies } from './handlers/runs-studies.ts';
 import { runsStudy } from './handlers/runs-study.ts';
 import { runsTrajectory } from './handlers/runs-trajectory.ts';
 
 /** The run engine (core/runs/study): studies of harness runs, their runs and the harnesses found. */
 export function registerRunEngineHandlers(registry: HandlerRegistry<ApiContext>): void {
   registry
-    .add('runs.start', runsStart)
-    .add('runs.resume', runsResume)
-    .add('runs.cancel', runsCancel)
-    .add('runs.studies', runsStudies)
+    // Checks a study (tasks, skill, harnesses) and starts it as a job; a study named like an earlier one resumes it if nothing changed.
+    .add('runs.start', (input, ctx) => runEngineCall(() => studyEngineOf(ctx).start(input)))
+    // Resumes a study: finished runs are kept, unfinished ones run again.
+    .add('runs.resume', (input, ctx) => runEngineCall(() => studyEngineOf(ctx).resume(input.studyId)))
+    .add('runs.cancel', (input, ctx) => runEngineCall(() => studyEngineOf(ctx).cancel(input)))
+    .add('runs.studies', (_input, ctx) => ({ studies: studyEngineOf(ctx).list() }))
     .add('runs.study', runsStudy)
     .add('runs.show', runsShow)
-    .add('runs.slurmSettings', runsSlurmSettings)
-    .add('runs.retry', runsRetry)
+    .add('runs.slurmSettings', (_input, ctx) => ({ settings: rememberedSlurmSettings(ctx.workspace.db) }))
+    .add('runs.retry', (input, ctx) => runEngineCall(() => studyEngineOf(ctx).retry(input.runId)))
     .add('runs.trajectory', runsTrajectory)
     .add('runs.exportAtif', runsExportAtif)
     .add('runs.assets', runsAssets)

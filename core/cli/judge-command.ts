@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { JudgesFileSchema, JudgeTierSchema, type JudgeTier, type RubricScale } from '../../schemas/judge.ts';
 import type { JudgeImportResult, RubricSetComparison } from '../../schemas/judging.ts';
+import { formatKappa } from '../../schemas/format-number.ts';
 import type { RpcOutput } from '../../schemas/rpc.ts';
 import { RubricChoiceError } from '../judge/judging/choose-rubric-sets.ts';
 import type { JudgeRunsSummary } from '../judge/judging/judge-runs.ts';
@@ -176,7 +177,7 @@ export async function runJudgeCompare(options: { tier?: string; includeSynthetic
       for (const group of report.kinds) {
         process.stdout.write(`Inter-judge agreement per rubric set at the ${report.tier} tier, on the ${group.commonRuns} runs of ${group.taskKind} tasks every set was judged on:\n`);
         for (const set of group.sets) {
-          const kappa = set.meanKappa === null ? 'κ undefined' : `mean pairwise quadratic κ ${set.meanKappa.toFixed(3)} (${set.band})`;
+          const kappa = set.meanKappa === null ? 'κ undefined' : `mean pairwise quadratic κ ${formatKappa(set.meanKappa).text} (${set.band})`;
           process.stdout.write(`  ${set.rubricSet}@${set.version} (${set.scale}-point${set.authoredBy ? `, ${set.authoredBy}` : ''}): ${kappa}; ${set.judges.length} judges, ${set.runs} runs, ${set.items} items\n`);
         }
       }

@@ -50,9 +50,6 @@ export function appContentSecurityPolicy(assetOrigin?: string): string {
   ].join('; ');
 }
 
-/** The policy without an arena asset server. */
-export const APP_CONTENT_SECURITY_POLICY = appContentSecurityPolicy();
-
 export interface StaticFile {
   body: Buffer;
   contentType: string;

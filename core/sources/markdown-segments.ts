@@ -20,21 +20,9 @@
  * for good otherwise. An HTML block opened at an indent stops the cuts too, and so does a
  * fence-like line inside what may be an HTML block of kind 6-7 (HTML text there, a fence elsewhere).
  *
- * Returns 0-based [start, end) line ranges covering every line. Fewer cuts are always correct
- * (a piece is just larger); cuts are only made where the rules above hold.
- */
-export function markdownSegments(lines: readonly string[]): [number, number][] {
-  const cuts: number[] = [];
-  const segmenter = new MarkdownSegmenter();
-  for (let i = 0; i < lines.length; i++) {
-    const cut = segmenter.next(lines[i]!);
-    if (cut.before) cuts.push(i);
-    if (cut.after) cuts.push(i + 1);
-  }
-  return segmentsFrom(cuts, lines.length);
-}
-
-/**
+ * Fewer cuts are always correct (a piece is just larger); cuts are only made where the rules
+ * above hold.
+ *
  * The rules above, one line at a time, so that a long document can be cut as it is read
  * without holding all its lines: `next(line)` says whether the document may be cut before the
  * line and after it. Once no more cuts can be made, every answer is no.
@@ -132,18 +120,6 @@ function indentOf(line: string): number {
     else break;
   }
   return column;
-}
-
-function segmentsFrom(cuts: number[], lineCount: number): [number, number][] {
-  const segments: [number, number][] = [];
-  let start = 0;
-  for (const cut of cuts) {
-    if (cut <= start || cut >= lineCount) continue;
-    segments.push([start, cut]);
-    start = cut;
-  }
-  if (start < lineCount) segments.push([start, lineCount]);
-  return segments;
 }
 
 /** The end marker of an HTML block of kinds 1-5 that a line starting with `<` starts, if it starts one. */

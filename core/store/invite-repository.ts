@@ -30,10 +30,6 @@ export function findInviteByTokenHash(db: Database, tokenSha256: string): Invite
   return prepared(db, 'SELECT * FROM voter_invites WHERE token_sha256 = ?').get(tokenSha256) as InviteRow | undefined;
 }
 
-export function findInvite(db: Database, id: string): InviteRow | undefined {
-  return prepared(db, 'SELECT * FROM voter_invites WHERE id = ?').get(id) as InviteRow | undefined;
-}
-
 export function listInvites(db: Database, projectId: string): InviteListRow[] {
   return prepared(
     db,

@@ -42,11 +42,6 @@ export function findCachedReply(db: Database, key: JudgeReplyKey): JudgeReplyRow
   ).get(key) as JudgeReplyRow | undefined;
 }
 
-/** Removes a reply (and, by cascade, its judgments): used to ask again after a transport failure. */
-export function deleteJudgeReply(db: Database, id: string): void {
-  prepared(db, 'DELETE FROM judge_replies WHERE id = ?').run(id);
-}
-
 /**
  * Stores a reply and its per-rubric judgments in one transaction, replacing an earlier reply with
  * the same key (a failure that is being asked again), so a crash never leaves one without the other.
@@ -108,13 +103,4 @@ export function listJudgmentsWithReplies(db: Database, projectId: string, runId?
      WHERE t.project_id = ? ${runId === undefined ? '' : 'AND j.run_id = ?'}
      ORDER BY j.run_id, j.tier, j.rubric_set, j.rubric_version, j.judge, j.rowid`,
   ).all(...(runId === undefined ? [projectId] : [projectId, runId])) as JudgmentWithReply[];
-}
-
-/** Tokens and cost of the replies a job stored. */
-export function jobReplyTotals(db: Database, jobId: string): { replies: number; failed: number; tokensInput: number; tokensOutput: number; costUsd: number } {
-  return prepared(
-    db,
-    `SELECT count(*) AS replies, coalesce(sum(status = 'failed'), 0) AS failed, coalesce(sum(tokens_input), 0) AS tokensInput,
-       coalesce(sum(tokens_output), 0) AS tokensOutput, coalesce(sum(cost_usd), 0) AS costUsd FROM judge_replies WHERE job_id = ?`,
-  ).get(jobId) as { replies: number; failed: number; tokensInput: number; tokensOutput: number; costUsd: number };
 }

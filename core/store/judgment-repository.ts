@@ -66,11 +66,6 @@ export function listJudgments(db: Database, projectId: string, options: { exclud
   ).all(projectId) as JudgmentRow[];
 }
 
-/** One run's judgments, newest first. */
-export function listRunJudgments(db: Database, runId: string): JudgmentRow[] {
-  return prepared(db, 'SELECT * FROM judgments WHERE run_id = ? ORDER BY created_at DESC, id').all(runId) as JudgmentRow[];
-}
-
 export function countJudgments(db: Database): number {
   return (prepared(db, 'SELECT count(*) AS n FROM judgments').get() as { n: number }).n;
 }

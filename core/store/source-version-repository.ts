@@ -63,11 +63,6 @@ export function findSourceVersion(db: Database, id: string): SourceVersion | und
   return row ? toVersion(row) : undefined;
 }
 
-export function findLatestSourceVersion(db: Database, sourceId: string): SourceVersion | undefined {
-  const row = db.prepare('SELECT * FROM source_versions WHERE source_id = ? ORDER BY version DESC LIMIT 1').get(sourceId) as VersionRow | undefined;
-  return row ? toVersion(row) : undefined;
-}
-
 /** Where a version's Markdown lives, without parsing its index: what the line reader needs. */
 export function findVersionMarkdownSha256(db: Database, id: string): { markdownSha256: string; lineCount: number } | undefined {
   const row = db.prepare('SELECT markdown_sha256, line_count FROM source_versions WHERE id = ?').get(id) as { markdown_sha256: string; line_count: number } | undefined;

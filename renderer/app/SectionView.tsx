@@ -33,7 +33,7 @@ export function SectionView() {
         <EmptyState title={section.emptyTitle}>
           <p>{section.emptyBody}</p>
           <p>
-            <strong>{section.coming ? 'What works today: ' : 'How to get here: '}</strong>
+            <strong>How to get here: </strong>
             {section.nextStep}
           </p>
         </EmptyState>

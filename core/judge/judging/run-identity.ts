@@ -44,9 +44,9 @@ export function harnessNames(): string[] {
 
 /** The folder names harnesses keep their skills and settings in, from where each installs a skill and what each is called. */
 export function harnessFolderNames(): string[] {
-  const skillRoots = Object.values(HARNESS_ADAPTERS).map((adapter) => adapter.skillDir('x').split(/[\\/]/)[0]!);
+  const configFolders = Object.values(HARNESS_ADAPTERS).flatMap((adapter) => adapter.configFolders.map((folder) => folder.split(/[\\/]/)[0]!));
   const named = harnessNames().filter((name) => /^[a-z0-9_-]+$/i.test(name)).map((name) => `.${name.toLowerCase()}`);
-  return [...new Set([...skillRoots, ...named])].filter((name) => name.startsWith('.'));
+  return [...new Set([...configFolders, ...named])].filter((name) => name.startsWith('.'));
 }
 
 function withRealPath(path: string): string[] {

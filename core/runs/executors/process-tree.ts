@@ -49,15 +49,6 @@ export function descendantsOf(root: number): number[] {
   return found;
 }
 
-export function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 function signal(pid: number, sig: NodeJS.Signals): void {
   try {
     process.kill(pid, sig);

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** A run folder's own record of where it got to, beside the store's: readable without the app. */
@@ -16,14 +16,4 @@ export function writeRunManifest(folder: string, manifest: RunFolderManifest): v
   const file = join(folder, 'manifest.json');
   writeFileSync(`${file}.tmp`, `${JSON.stringify(manifest, null, 2)}\n`);
   renameSync(`${file}.tmp`, file);
-}
-
-export function readRunManifest(folder: string): RunFolderManifest | undefined {
-  const file = join(folder, 'manifest.json');
-  if (!existsSync(file)) return undefined;
-  try {
-    return JSON.parse(readFileSync(file, 'utf8')) as RunFolderManifest;
-  } catch {
-    return undefined;
-  }
 }

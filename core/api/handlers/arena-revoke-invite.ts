@@ -1,8 +1,0 @@
-import type { RpcOutput, RpcParsedInput } from '../../../schemas/rpc.ts';
-import { revokeInvite } from '../../arena/invites.ts';
-import type { ApiContext } from '../api-context.ts';
-import { runArena } from './arena-context.ts';
-
-export function arenaRevokeInvite(input: RpcParsedInput<'arena.revokeInvite'>, ctx: ApiContext): RpcOutput<'arena.revokeInvite'> {
-  return runArena(ctx, (deps) => revokeInvite(deps.db, input.inviteId));
-}
