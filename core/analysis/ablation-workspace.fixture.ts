@@ -11,7 +11,7 @@ import { upsertTask } from '../store/task-repository.ts';
 /**
  * A workspace holding a skill ablation as a store holds it, for the ablation's tests:
  *
- * - claude-code · claude-sonnet-4-5, executed by a study: arms `none` and `v2` × tasks t1–t3 ×
+ * - claude-code · claude-opus-4-5, executed by a study: arms `none` and `v2` × tasks t1–t3 ×
  *   repeats 0–1, except `none` never ran t3's repeat 1 (so `v2`'s is unpaired). Each run scored
  *   by judge J1 on output.fidelity and output.completeness; cost, tokens and errors recorded by
  *   the study; some runs left a static build; `none`'s t3 run failed.
@@ -60,8 +60,8 @@ export function seedAblationWorkspace(db: Database): void {
       const [task, repeat] = slot.split('/') as [string, string];
       const id = `claude-${skill}-${task}-${repeat}`;
       const versions = { skill };
-      storeRun(id, task, 'claude-code', 'claude-sonnet-4-5', versions, skill === 'none' && task === 't3' ? 'failed' : 'succeeded', skill === 'none' ? slot === 't1/0' : !CLAUDE_V2_WITHOUT_BUILD.has(slot));
-      studyRuns.push({ id: `sr-${id}`, study_id: 'ablation-study', position: studyRuns.length, task_id: task, harness: 'claude-code', model: 'claude-sonnet-4-5', versions_json: versionsJsonOf(versions), config_id: configIdOf('claude-code', 'claude-sonnet-4-5', versions), config_index: skill === 'none' ? 0 : 1, repeat_index: Number(repeat), updated_at: created, skill, slot });
+      storeRun(id, task, 'claude-code', 'claude-opus-4-5', versions, skill === 'none' && task === 't3' ? 'failed' : 'succeeded', skill === 'none' ? slot === 't1/0' : !CLAUDE_V2_WITHOUT_BUILD.has(slot));
+      studyRuns.push({ id: `sr-${id}`, study_id: 'ablation-study', position: studyRuns.length, task_id: task, harness: 'claude-code', model: 'claude-opus-4-5', versions_json: versionsJsonOf(versions), config_id: configIdOf('claude-code', 'claude-opus-4-5', versions), config_index: skill === 'none' ? 0 : 1, repeat_index: Number(repeat), updated_at: created, skill, slot });
     }
   }
   insertStudy(

@@ -39,13 +39,13 @@ const arm = (g: AblationGroup, skill: string) => g.arms.find((a) => a.skill === 
 describe('the skill ablation on a seeded workspace', () => {
   it('finds one group per (harness, model) whose runs differ only in skill version, with none as the reference', () => {
     expect(report.ablation.groups.map((g) => [g.label, g.reference, g.arms.map((a) => a.skill)])).toEqual([
-      ['claude-code · claude-sonnet-4-5', 'none', ['none', 'v2']],
+      ['claude-code · claude-opus-4-5', 'none', ['none', 'v2']],
       ['codex · gpt-5.2', 'none', ['none', 'v2']],
     ]);
   });
 
   it('gives each arm its success and deployable-build rates, errors per run, recovery, cost and tokens', () => {
-    const claude = group('claude-code · claude-sonnet-4-5');
+    const claude = group('claude-code · claude-opus-4-5');
     expect(arm(claude, 'none')).toMatchObject({
       runs: 5, succeeded: 4, succeededRate: 0.8, deployable: 1, deployableRate: 0.2, errorsPerRun: 2,
       recovery: { errors: 10, recovered: 5, rate: 0.5, runs: 5 }, costUsd: { mean: 0.5, runs: 5 }, tokensInput: { mean: 1000, runs: 5 }, tokensOutput: { mean: 100, runs: 5 },
@@ -60,7 +60,7 @@ describe('the skill ablation on a seeded workspace', () => {
   });
 
   it('averages each run over its judges and rubrics and each arm over its runs, per tier and rubric, with an interval over tasks', () => {
-    const claude = group('claude-code · claude-sonnet-4-5');
+    const claude = group('claude-code · claude-opus-4-5');
     const means = (skill: string) => arm(claude, skill).scores.map((s) => [s.tier, s.rubric, s.mean, s.n]);
     expect(means('none')).toEqual([['output', null, 2.8, 5], ['output', 'output.completeness', 3, 5], ['output', 'output.fidelity', 2.6, 5]]);
     const v2 = means('v2');
@@ -73,7 +73,7 @@ describe('the skill ablation on a seeded workspace', () => {
   });
 
   it('pairs runs on (task, repeat), counts the unpaired ones apart, and gives the paired difference, its paired bootstrap interval and the sign test', () => {
-    const [claude] = group('claude-code · claude-sonnet-4-5').comparisons;
+    const [claude] = group('claude-code · claude-opus-4-5').comparisons;
     expect(claude).toMatchObject({ skill: 'v2', reference: 'none', pairs: 5, unpairedRuns: 1, costPairs: 5 });
     expect(claude!.costChange).toBeCloseTo(-0.4, 12);
     const byRubric = new Map(claude!.scores.map((s) => [s.rubric, s]));
@@ -100,7 +100,7 @@ describe('the skill ablation on a seeded workspace', () => {
   it('prints the section in Markdown with the screen’s tables and the note on unpaired runs', () => {
     const markdown = renderAnalysisMarkdown(report);
     expect(markdown).toContain('## Skill ablation');
-    expect(markdown).toContain('### claude-code · claude-sonnet-4-5');
+    expect(markdown).toContain('### claude-code · claude-opus-4-5');
     expect(markdown).toContain('| none | 5 | 80.0% | 20.0% | 2.00 | 50.0% |');
     expect(markdown).toContain('| v2 − none | Output | All rubrics | 5 | +0.90 |');
     expect(markdown).toContain('1 run of skill none or v2 has no counterpart in the other arm at the same task and repeat');
