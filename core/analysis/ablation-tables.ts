@@ -1,9 +1,13 @@
 import type { AblationArm, AblationGroup } from '../../schemas/analysis.ts';
+import type { JudgeTier } from '../../schemas/judge.ts';
 import type { TableModel } from '../../schemas/table-model.ts';
 import { column, formatTable, type CellEntry, type ColumnSpec } from './format-table.ts';
 import { TIER_TITLES } from './leaderboard-tables.ts';
 
 const ALL_RUBRICS = 'All rubrics';
+/** The two columns that say which score a row is about: its tier (in words; the tier's id as the value) and its rubric, or all of them. */
+const SCORE_KEY_COLUMNS = [column('tier', 'Tier', 'text'), column('rubric', 'Rubric', 'text')];
+const scoreKeyCells = (key: { tier: JudgeTier; rubric: string | null }): CellEntry[] => [{ value: key.tier, text: TIER_TITLES[key.tier] }, key.rubric ?? ALL_RUBRICS];
 
 /** A file name stem per group ("ablation-claude-code-claude-sonnet-4-5"), made unique across the report. */
 export function ablationTableStems(groups: readonly Pick<AblationGroup, 'label'>[]): string[] {
@@ -71,8 +75,7 @@ export function ablationScoreTable(group: AblationGroup, stem: string): TableMod
       id: `${stem}-scores`,
       caption: `Skill ablation, ${group.label}: mean judge score (1–5) per skill version, 95% bootstrap interval over tasks`,
       columns: [
-        column('tier', 'Tier', 'text'),
-        column('rubric', 'Rubric', 'text'),
+        ...SCORE_KEY_COLUMNS,
         column('skill', 'Skill', 'text'),
         column('mean', 'Mean', 'score', { missing: 'No run of this arm was scored here' }),
         column('ci', '95% CI', 'score', { interval: true, missing: 'No interval: fewer than two tasks scored' }),
@@ -80,10 +83,9 @@ export function ablationScoreTable(group: AblationGroup, stem: string): TableMod
       ],
     },
     keys.flatMap((key, k) =>
-      group.arms.map((arm) => {
+      group.arms.map((arm): CellEntry[] => {
         const score = arm.scores[k]!;
-        const row: CellEntry[] = [{ value: key.tier, text: TIER_TITLES[key.tier] }, key.rubric ?? ALL_RUBRICS, arm.skill, score.mean, [score.lo, score.hi], score.n];
-        return row;
+        return [...scoreKeyCells(key), arm.skill, score.mean, [score.lo, score.hi], score.n];
       }),
     ),
   );
@@ -97,8 +99,7 @@ export function ablationPairedTable(group: AblationGroup, stem: string): TableMo
       caption: `Skill ablation, ${group.label}: paired difference in judge score over (task, repeat) pairs, 95% paired bootstrap interval, two-sided sign test`,
       columns: [
         column('comparison', 'Comparison', 'text'),
-        column('tier', 'Tier', 'text'),
-        column('rubric', 'Rubric', 'text'),
+        ...SCORE_KEY_COLUMNS,
         column('pairs', 'Pairs', 'count'),
         column('difference', 'Mean difference', 'score-difference', { missing: 'No pair where both runs were scored here' }),
         column('ci', '95% CI', 'score-difference', { interval: true, missing: 'No interval: fewer than two pairs' }),
@@ -111,8 +112,7 @@ export function ablationPairedTable(group: AblationGroup, stem: string): TableMo
     group.comparisons.flatMap((comparison) =>
       comparison.scores.map((score): CellEntry[] => [
         `${comparison.skill} − ${comparison.reference}`,
-        { value: score.tier, text: TIER_TITLES[score.tier] },
-        score.rubric ?? ALL_RUBRICS,
+        ...scoreKeyCells(score),
         score.pairs,
         score.meanDifference,
         [score.lo, score.hi],
