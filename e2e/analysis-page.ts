@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Locator, type Page } from '@playwright/test';
 
-export type AnalysisRegion = 'Study' | 'Leaderboards' | 'Inter-judge agreement' | 'Human preference' | 'Human–judge alignment' | 'Error recovery';
+export type AnalysisRegion = 'Study' | 'Leaderboards' | 'Inter-judge agreement' | 'Human preference' | 'Human–judge alignment' | 'Error recovery' | 'Skill ablation';
 
 /** The Analysis screen found by roles and accessible names only. Open it with `open(url)`. */
 export class AnalysisPage {

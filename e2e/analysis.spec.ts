@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
 import { AnalysisReportSchema, type AnalysisReport } from '../schemas/analysis.ts';
+import { formatScoreDifference } from '../schemas/format-number.ts';
 import { AnalysisPage } from './analysis-page.ts';
 import { launchApp, repoRoot, type LaunchedApp } from './launch-app.ts';
 import { watchPageProblems } from './page-problems.ts';
@@ -87,6 +88,16 @@ test('the demo study reads as a results section, every part with numbers, equal 
   expect(judges.some((row) => PERCENT.test(row[2]!))).toBe(true);
   await expect(alignment.getByRole('table', { name: /^Win rates by configuration: humans vs / }).first()).toBeVisible();
 
+  // Skill ablation: the demo's claude-code runs with skill v1 and v2 on the same tasks, paired per task.
+  const ablation = analysis.region('Skill ablation');
+  const group = ablation.getByRole('region', { name: 'claude-code · claude-sonnet-4-5 · synthetic' });
+  await expect(group).toContainText(/Output tier: v2 − v1 [+-]?\d\.\d{2} over 12 pairs \(95% paired CI \[[+-]?\d\.\d{2}, [+-]?\d\.\d{2}\]\); better in \d+, worse in \d+, tied in \d+; sign test p (= \d\.\d{4}|< 0\.0001)\./);
+  const arms = await analysis.rows(analysis.table(group, /^Skill ablation, claude-code · claude-sonnet-4-5 · synthetic: each skill version's runs/));
+  expect(arms.map((row) => row.slice(0, 3))).toEqual([['v1', '12', '100.0%'], ['v2', '12', '100.0%']]);
+  const paired = await analysis.rows(analysis.table(group, /^Skill ablation, .*: paired difference in judge score/));
+  expect(paired.map((row) => row.slice(0, 4))).toEqual(expect.arrayContaining([['v2 − v1', 'Process', 'All rubrics', '12'], ['v2 − v1', 'Output', 'All rubrics', '12'], ['v2 − v1', 'Content', 'All rubrics', '12']]));
+  await expect(analysis.table(group, /^Skill ablation, .*: mean judge score \(1–5\) per skill version/)).toBeVisible();
+
   // Not "—" everywhere: most figures on screen are numbers.
   const dashes = await page.locator('main td').filter({ hasText: /^—/ }).count();
   const cells = await page.locator('main td').count();
@@ -105,6 +116,13 @@ test('the demo study reads as a results section, every part with numbers, equal 
   if (output) {
     const shown = new Map((await analysis.rows(analysis.table(boards, /^Output tier leaderboard/))).map((row) => [row[0], row[1]]));
     for (const row of output.rows) if (row.mean !== null) expect(shown.get(row.label), row.label).toBe(row.mean.toFixed(2));
+  }
+  // The same paired differences, per harness, in lhb analyze --json.
+  const cliGroup = cli.ablation.groups.find((g) => g.label === 'claude-code · claude-sonnet-4-5 · synthetic')!;
+  expect(cliGroup.comparisons.map((c) => [c.skill, c.reference, c.pairs, c.unpairedRuns])).toEqual([['v2', 'v1', 12, 0]]);
+  const shownPaired = new Map(paired.map((row) => [`${row[1]} ${row[2]}`, row[4]]));
+  for (const score of cliGroup.comparisons[0]!.scores.filter((s) => s.rubric === null)) {
+    expect(shownPaired.get(`${score.tier[0]!.toUpperCase()}${score.tier.slice(1)} All rubrics`), score.tier).toBe(formatScoreDifference(score.meanDifference).text);
   }
 
   expect(problems).toEqual([]);

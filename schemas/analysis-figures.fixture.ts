@@ -26,6 +26,18 @@ const leaderboard = (tier: 'process' | 'output' | 'content', base: number): Anal
   ],
 });
 
+type Arm = AnalysisFigures['ablation']['groups'][number]['arms'][number];
+type Paired = AnalysisFigures['ablation']['groups'][number]['comparisons'][number]['scores'][number];
+const usage = (mean: number | null, runs: number) => ({ mean, runs });
+const recovered = (errors: number, recoveredErrors: number, lo: number, hi: number, runs: number) => ({ errors, recovered: recoveredErrors, rate: recoveredErrors / errors, lo, hi, runs });
+const armScores = (output: number, completeness: number, n: number): Arm['scores'] => [
+  { tier: 'output', rubric: null, mean: output, lo: output - 0.31, hi: output + 0.29, n },
+  { tier: 'output', rubric: 'output.completeness', mean: completeness, lo: completeness - 0.4, hi: completeness + 0.35, n },
+];
+const pairedScore = (rubric: string | null, pairs: number, meanDifference: number, better: number, worse: number, signTestP: number): Paired => ({
+  tier: 'output', rubric, pairs, meanDifference, lo: meanDifference - 0.22, hi: meanDifference + 0.24, better, worse, tied: pairs - better - worse, signTestP,
+});
+
 export const FIGURES_FIXTURE: AnalysisFigures = {
   generatedAt: '2026-11-30T01:40:00.000Z',
   study: {
@@ -151,6 +163,40 @@ export const FIGURES_FIXTURE: AnalysisFigures = {
       { config: CLAUDE.id, label: CLAUDE.label, runs: 12, errors: 15, recovered: 12, rate: 0.8, lo: 0.6, hi: 0.95 },
     ],
   },
+  ablation: {
+    groups: [
+      {
+        harness: 'claude-code',
+        model: 'claude-sonnet-4.5',
+        versions: {},
+        synthetic: false,
+        label: 'claude-code · claude-sonnet-4.5',
+        reference: 'none',
+        arms: [
+          { skill: 'none', runs: 13, succeeded: 10, succeededRate: 10 / 13, deployable: 8, deployableRate: 8 / 13, errorsPerRun: 2.25, recovery: recovered(27, 17, 0.45, 0.8, 12), costUsd: usage(1.8421, 12), tokensInput: usage(412_300.4, 12), tokensOutput: usage(21_877.5, 12), scores: armScores(3.12, 3.05, 12) },
+          { skill: 'v2', runs: 12, succeeded: 11, succeededRate: 11 / 12, deployable: 11, deployableRate: 11 / 12, errorsPerRun: 1.25, recovery: recovered(15, 12, 0.6, 0.95, 12), costUsd: usage(1.0684, 12), tokensInput: usage(265_010, 12), tokensOutput: usage(15_402.25, 12), scores: armScores(3.61, 3.7, 12) },
+        ],
+        comparisons: [
+          { skill: 'v2', reference: 'none', pairs: 12, unpairedRuns: 1, costChange: 1.0684 / 1.8421 - 1, costPairs: 12, scores: [pairedScore(null, 12, 0.49, 10, 1, 0.01171875), pairedScore('output.completeness', 12, 0.65, 9, 2, 0.0654296875)] },
+        ],
+      },
+      {
+        harness: 'gemini-cli',
+        model: 'gemini-2.5-pro',
+        versions: {},
+        synthetic: false,
+        label: 'gemini-cli · gemini-2.5-pro',
+        reference: 'none',
+        arms: [
+          { skill: 'none', runs: 6, succeeded: 4, succeededRate: 4 / 6, deployable: 3, deployableRate: 0.5, errorsPerRun: null, recovery: { errors: 0, recovered: 0, rate: null, lo: null, hi: null, runs: 0 }, costUsd: usage(null, 0), tokensInput: usage(null, 0), tokensOutput: usage(null, 0), scores: armScores(2.71, 2.6, 6) },
+          { skill: 'v1', runs: 6, succeeded: 5, succeededRate: 5 / 6, deployable: 5, deployableRate: 5 / 6, errorsPerRun: null, recovery: { errors: 0, recovered: 0, rate: null, lo: null, hi: null, runs: 0 }, costUsd: usage(null, 0), tokensInput: usage(null, 0), tokensOutput: usage(null, 0), scores: armScores(2.87, 2.95, 6) },
+        ],
+        comparisons: [
+          { skill: 'v1', reference: 'none', pairs: 6, unpairedRuns: 0, costChange: null, costPairs: 0, scores: [pairedScore(null, 6, 0.16, 4, 2, 0.6875), pairedScore('output.completeness', 6, 0.35, 3, 1, 0.625)] },
+        ],
+      },
+    ],
+  },
 };
 
 /** The same study with nothing to analyse: the empty state. */
@@ -182,4 +228,5 @@ export const EMPTY_FIGURES_FIXTURE: AnalysisFigures = {
   },
   alignment: { judges: [] },
   recovery: { runs: 0, importedRuns: 0, overall: { errors: 0, recovered: 0, rate: null, lo: null, hi: null, runs: 0 }, byType: [], byConfiguration: [] },
+  ablation: { groups: [] },
 };

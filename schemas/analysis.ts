@@ -120,6 +120,98 @@ export const RecoverySchema = z.object({
 });
 export type Recovery = z.infer<typeof RecoverySchema>;
 
+/** A mean over runs, and how many runs it rests on (those that report the quantity); `mean` null when none does. */
+export const RunMeanSchema = z.object({ mean: NullableNum, runs: z.number().int() });
+
+/** One arm's mean judge score in a tier, over all its rubrics (`rubric` null) or one, with a 95% bootstrap interval over tasks. */
+export const ArmScoreSchema = z.object({ tier: JudgeTierSchema, rubric: z.string().nullable() }).and(EstimateSchema);
+
+/**
+ * One skill version's runs of a (harness, model): `skill` is `versions.skill` (`none` = without
+ * SKILL.md, `base` = the folder's base version, `v1`, …). Rates count every run of the arm; error
+ * figures the runs with a stored trajectory; cost and tokens the runs that report them.
+ */
+export const AblationArmSchema = z.object({
+  skill: z.string(),
+  runs: z.number().int(),
+  succeeded: z.number().int(),
+  succeededRate: NullableNum,
+  /** Runs that left a static build the app can serve (`dist/index.html`), as the arena shows it. */
+  deployable: z.number().int(),
+  deployableRate: NullableNum,
+  /** Errors per run with a trajectory; `recovery.runs` is how many runs have one. */
+  errorsPerRun: NullableNum,
+  recovery: RecoveryRateSchema,
+  costUsd: RunMeanSchema,
+  tokensInput: RunMeanSchema,
+  tokensOutput: RunMeanSchema,
+  /** Per tier: over all rubrics first, then each rubric by name. */
+  scores: z.array(ArmScoreSchema),
+});
+export type AblationArm = z.infer<typeof AblationArmSchema>;
+
+/**
+ * The paired difference `skill − reference` of one tier's score (all rubrics, or one) over the
+ * (task, repeat) pairs where both runs were scored: its mean with a 95% paired bootstrap interval
+ * (resampling pairs), how many pairs went up, down or tied, and the two-sided sign test's p.
+ */
+export const PairedScoreSchema = z.object({
+  tier: JudgeTierSchema,
+  rubric: z.string().nullable(),
+  pairs: z.number().int(),
+  meanDifference: NullableNum,
+  lo: NullableNum,
+  hi: NullableNum,
+  better: z.number().int(),
+  worse: z.number().int(),
+  tied: z.number().int(),
+  signTestP: NullableNum,
+});
+export type PairedScore = z.infer<typeof PairedScoreSchema>;
+
+export const AblationComparisonSchema = z.object({
+  skill: z.string(),
+  reference: z.string(),
+  /** (task, repeat) slots run in both arms. */
+  pairs: z.number().int(),
+  /** Runs of these two arms with no counterpart in the other at the same task and repeat: left out of every paired figure. */
+  unpairedRuns: z.number().int(),
+  scores: z.array(PairedScoreSchema),
+  /** Relative change of the mean cost per run, over the pairs where both runs report a cost (−0.42 = 42% cheaper); null without one. */
+  costChange: NullableNum,
+  costPairs: z.number().int(),
+});
+export type AblationComparison = z.infer<typeof AblationComparisonSchema>;
+
+/** Runs of one (harness, model, other versions) that differ only in their skill version. */
+export const AblationGroupSchema = z.object({
+  harness: z.string(),
+  model: z.string(),
+  /** Versions other than the skill's, the same in every arm. */
+  versions: z.record(z.string(), z.string()),
+  synthetic: z.boolean(),
+  /** "claude-code · claude-sonnet-4-5". */
+  label: z.string(),
+  /** The arm the others are compared with: `none` when there is one, else `base`, else the first. */
+  reference: z.string(),
+  /** `none` first, then `base`, then the rest in natural order (v2 before v10). */
+  arms: z.array(AblationArmSchema),
+  /** One per arm other than the reference, in arm order. */
+  comparisons: z.array(AblationComparisonSchema),
+});
+export type AblationGroup = z.infer<typeof AblationGroupSchema>;
+
+/** The paired skill ablation: one group per (harness, model) whose runs differ only in skill version. */
+export const AblationSchema = z.object({ groups: z.array(AblationGroupSchema) });
+export type Ablation = z.infer<typeof AblationSchema>;
+
+/** What every view of an ablation says about runs without a counterpart (the screen, Markdown, the card); undefined when every run has one. */
+export function ablationUnpairedNote(comparison: Pick<AblationComparison, 'skill' | 'reference' | 'unpairedRuns' | 'pairs'>): string | undefined {
+  const count = comparison.unpairedRuns;
+  if (count === 0) return undefined;
+  return `${count} run${count === 1 ? '' : 's'} of skill ${comparison.reference} or ${comparison.skill} ${count === 1 ? 'has' : 'have'} no counterpart in the other arm at the same task and repeat: counted in ${count === 1 ? 'its' : 'their'} arm's figures, left out of the paired difference (${comparison.pairs} pair${comparison.pairs === 1 ? '' : 's'}).`;
+}
+
 /**
  * Why synthetic (generated demo) data is or is not counted: `only-synthetic` (no real vote or
  * judgment exists, so the demo's numbers are shown, labelled), `real-data-present` (left out by
@@ -157,6 +249,8 @@ export const AnalysisTablesSchema = z.object({
   /** `winRates`: one table per judge, in `alignment.judges` order. */
   alignment: z.object({ judges: TableModelSchema, winRates: z.array(TableModelSchema) }),
   recovery: z.object({ byType: TableModelSchema, byConfiguration: TableModelSchema }),
+  /** One per ablation group, in `ablation.groups` order: its arms, their scores, and the paired differences. */
+  ablation: z.array(z.object({ title: z.string(), arms: TableModelSchema, scores: TableModelSchema, paired: TableModelSchema })),
 });
 export type AnalysisTables = z.infer<typeof AnalysisTablesSchema>;
 
@@ -188,6 +282,8 @@ export const AnalysisFiguresSchema = z.object({
   alignment: AlignmentSchema,
   /** Error→recovery rates over runs' trajectories: overall, per error type, per configuration. */
   recovery: RecoverySchema,
+  /** The paired skill ablation per (harness, model) whose runs differ only in skill version. */
+  ablation: AblationSchema,
 });
 export type AnalysisFigures = z.infer<typeof AnalysisFiguresSchema>;
 

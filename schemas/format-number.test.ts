@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MISSING, formatCount, formatDecimal, formatElo, formatInterval, formatKappa, formatPValue, formatRate } from './format-number.ts';
+import { MISSING, formatCount, formatDecimal, formatElo, formatInterval, formatKappa, formatPValue, formatRate, formatRelativeChange, formatScoreDifference, formatUsd } from './format-number.ts';
 
 describe('formatting the analysis numbers', () => {
   it('prints κ with three decimals and never "-0.000"', () => {
@@ -45,5 +45,21 @@ describe('formatting the analysis numbers', () => {
     expect(formatCount(20000)).toBe('20,000');
     expect(formatInterval(formatDecimal(1.2), formatDecimal(3.4))).toEqual({ text: '[1.20, 3.40]' });
     expect(formatInterval(formatElo(null, 'No votes'), formatElo(3))).toEqual({ text: MISSING, title: 'No votes' });
+  });
+
+  it('signs score differences and relative changes, and never prints "+0.00" or "-0.0%"', () => {
+    expect(formatScoreDifference(0.4167)).toEqual({ text: '+0.42' });
+    expect(formatScoreDifference(-0.125)).toEqual({ text: '-0.13' });
+    expect(formatScoreDifference(0.001)).toEqual({ text: '0.00' });
+    expect(formatScoreDifference(-0.001)).toEqual({ text: '0.00' });
+    expect(formatRelativeChange(-0.42)).toEqual({ text: '-42.0%' });
+    expect(formatRelativeChange(0.05)).toEqual({ text: '+5.0%' });
+    expect(formatRelativeChange(-0.0001)).toEqual({ text: '0.0%' });
+  });
+
+  it('prints a cost in dollars, to the hundredth of a cent under a dollar', () => {
+    expect(formatUsd(0.01234)).toEqual({ text: '$0.0123' });
+    expect(formatUsd(1.2449)).toEqual({ text: '$1.24' });
+    expect(formatUsd(null).text).toBe(MISSING);
   });
 });

@@ -43,6 +43,26 @@ export function formatRateDifference(value: number | null | undefined, why = 'Ne
   return usable(value) ? { text: `${value > 0 ? '+' : ''}${(value * 100).toFixed(1)} pp` } : missing(why);
 }
 
+/** A difference of two scores, signed, two decimals: 0.4167 → "+0.42", −0.13 → "-0.13". */
+export function formatScoreDifference(value: number | null | undefined, why = 'Needs both scores'): Formatted {
+  if (!usable(value)) return missing(why);
+  const text = fixed(value, 2);
+  return { text: value > 0 && text !== '0.00' ? `+${text}` : text };
+}
+
+/** A relative change, signed, as a percentage with one decimal: −0.42 → "-42.0%", 0.05 → "+5.0%". */
+export function formatRelativeChange(value: number | null | undefined, why = 'Needs both values'): Formatted {
+  if (!usable(value)) return missing(why);
+  const text = `${fixed(value * 100, 1)}%`;
+  return { text: value > 0 && text !== '0.0%' ? `+${text}` : text };
+}
+
+/** US dollars: four decimals under $1 (a run's cost is often cents), two from $1 on: "$0.0123", "$1.24". */
+export function formatUsd(value: number | null | undefined, why = 'No cost reported'): Formatted {
+  if (!usable(value)) return missing(why);
+  return { text: `$${fixed(value, Math.abs(value) < 1 ? 4 : 2)}` };
+}
+
 /** p-values with four decimals; below 0.0001 as "< 0.0001". */
 export function formatPValue(value: number | null | undefined, why = 'No test: too few observations'): Formatted {
   if (!usable(value)) return missing(why);
@@ -68,10 +88,12 @@ export function formatInterval(lo: Formatted, hi: Formatted): Formatted {
 
 /**
  * The kinds of value a report table's column holds, each printed by one rule above: `text`
- * (words, as they are), `count`, `score` (a rubric score or rating, 2 decimals), `kappa`,
- * `variance` (4 decimals), `elo`, `rate`, `rate-difference`, `p-value`.
+ * (words, as they are), `count` (a mean of counts rounds to a whole one), `score` (a rubric score
+ * or rating, 2 decimals), `score-difference`, `per-run` (a mean count per run, 2 decimals),
+ * `kappa`, `variance` (4 decimals), `elo`, `rate`, `rate-difference`, `relative-change`, `usd`,
+ * `p-value`.
  */
-export const ValueFormatSchema = z.enum(['text', 'count', 'score', 'kappa', 'variance', 'elo', 'rate', 'rate-difference', 'p-value']);
+export const ValueFormatSchema = z.enum(['text', 'count', 'score', 'score-difference', 'per-run', 'kappa', 'variance', 'elo', 'rate', 'rate-difference', 'relative-change', 'usd', 'p-value']);
 export type ValueFormat = z.infer<typeof ValueFormatSchema>;
 
 /** A value printed by its kind's rule; a missing one (null, or not a finite number) as "—" with `why`. */
@@ -83,7 +105,10 @@ export function formatValue(format: ValueFormat, value: string | number | null, 
     case 'count':
       return usable(value) ? { text: formatCount(value) } : missing(why);
     case 'score':
+    case 'per-run':
       return formatDecimal(value, 2, why);
+    case 'score-difference':
+      return formatScoreDifference(value, why);
     case 'kappa':
       return formatKappa(value, why);
     case 'variance':
@@ -94,6 +119,10 @@ export function formatValue(format: ValueFormat, value: string | number | null, 
       return formatRate(value, why);
     case 'rate-difference':
       return formatRateDifference(value, why);
+    case 'relative-change':
+      return formatRelativeChange(value, why);
+    case 'usd':
+      return formatUsd(value, why);
     case 'p-value':
       return formatPValue(value, why);
   }

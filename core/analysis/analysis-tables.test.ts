@@ -3,6 +3,7 @@ import { AnalysisTablesSchema } from '../../schemas/analysis.ts';
 import { EMPTY_FIGURES_FIXTURE, FIGURES_FIXTURE as report } from '../../schemas/analysis-figures.fixture.ts';
 import { tableToMarkdown } from '../../schemas/table-markdown.ts';
 import type { TableModel } from '../../schemas/table-model.ts';
+import { ablationArmTable, ablationPairedTable, ablationScoreTable, ablationTableStems } from './ablation-tables.ts';
 import { agreementMatrixTable, agreementRubricTable } from './agreement-tables.ts';
 import { alignmentTable, alignmentWinRateTable } from './alignment-tables.ts';
 import { analysisTables } from './analysis-tables.ts';
@@ -98,6 +99,47 @@ describe('the error recovery tables', () => {
     expect(texts(table)[0]).toEqual(['gemini-cli · gemini-2.5-pro · skill v1', '12', '28', '17', '60.7%', '[43.0%, 77.0%]']);
     const none = recoveryConfigurationTable({ ...report.recovery, byConfiguration: [{ config: 'c', label: 'quiet', runs: 2, errors: 0, recovered: 0, rate: null, lo: null, hi: null }] });
     expect(none.rows[0]![4]).toMatchObject({ text: '—', missing: 'No errors: nothing to recover from' });
+  });
+});
+
+describe('the skill ablation tables', () => {
+  const [claude, gemini] = report.ablation.groups as [(typeof report.ablation.groups)[number], (typeof report.ablation.groups)[number]];
+
+  it('give each arm its runs, rates, errors, recovery, cost against the reference and tokens', () => {
+    const table = ablationArmTable(claude, 'ablation-claude');
+    expect(table.columns.map((c) => c.header)).toEqual(['Skill', 'Runs', 'Succeeded', 'Deployable build', 'Errors / run', 'Recovery rate', 'Recovery 95% CI', 'Cost / run', 'Cost vs none', 'Tokens in / run', 'Tokens out / run']);
+    expect(texts(table)).toEqual([
+      ['none', '13', '76.9%', '61.5%', '2.25', '63.0%', '[45.0%, 80.0%]', '$1.84', '—', '412,300', '21,878'],
+      ['v2', '12', '91.7%', '91.7%', '1.25', '80.0%', '[60.0%, 95.0%]', '$1.07', '-42.0%', '265,010', '15,402'],
+    ]);
+    expect(table.rows[0]![8]).toMatchObject({ missing: 'The reference arm' });
+  });
+
+  it('leave cost and tokens out where no arm reports them, and say why errors are missing', () => {
+    const table = ablationArmTable(gemini, 'ablation-gemini');
+    expect(table.columns.map((c) => c.key)).toEqual(['skill', 'runs', 'succeeded', 'deployable', 'errorsPerRun', 'recovery', 'recoveryCi']);
+    expect(table.rows[0]![4]).toMatchObject({ text: '—', missing: 'No run of this arm has a stored trajectory' });
+  });
+
+  it('list each tier and rubric per arm, and the paired differences signed, with the sign test', () => {
+    expect(texts(ablationScoreTable(claude, 'ablation-claude')).slice(0, 2)).toEqual([
+      ['Output', 'All rubrics', 'none', '3.12', '[2.81, 3.41]', '12'],
+      ['Output', 'All rubrics', 'v2', '3.61', '[3.30, 3.90]', '12'],
+    ]);
+    const paired = ablationPairedTable(claude, 'ablation-claude');
+    expect(texts(paired)).toEqual([
+      ['v2 − none', 'Output', 'All rubrics', '12', '+0.49', '[+0.27, +0.73]', '10', '1', '1', '0.0117'],
+      ['v2 − none', 'Output', 'output.completeness', '12', '+0.65', '[+0.43, +0.89]', '9', '2', '1', '0.0654'],
+    ]);
+    expect(paired.rows[0]![1]!.value).toBe('output');
+  });
+
+  it('name each group’s tables after it, uniquely', () => {
+    expect(ablationTableStems([claude, gemini, claude])).toEqual(['ablation-claude-code-claude-sonnet-4-5', 'ablation-gemini-cli-gemini-2-5-pro', 'ablation-claude-code-claude-sonnet-4-5-2']);
+    expect(analysisTables(report).ablation.map((group) => [group.title, group.arms.id])).toEqual([
+      ['claude-code · claude-sonnet-4.5', 'ablation-claude-code-claude-sonnet-4-5-arms'],
+      ['gemini-cli · gemini-2.5-pro', 'ablation-gemini-cli-gemini-2-5-pro-arms'],
+    ]);
   });
 });
 

@@ -1,4 +1,5 @@
 import type { AnalysisFigures, AnalysisTables } from '../../schemas/analysis.ts';
+import { ablationArmTable, ablationPairedTable, ablationScoreTable, ablationTableStems } from './ablation-tables.ts';
 import { agreementMatrixTable, agreementRubricTable } from './agreement-tables.ts';
 import { alignmentTable, alignmentWinRateTable } from './alignment-tables.ts';
 import { leaderboardTable, rubricTable, TIER_TITLES } from './leaderboard-tables.ts';
@@ -7,6 +8,7 @@ import { recoveryConfigurationTable, recoveryTypeTable } from './recovery-tables
 
 /** Every table of the report, from its figures: what the screen, the Markdown report and the dataset card print. */
 export function analysisTables(figures: AnalysisFigures): AnalysisTables {
+  const stems = ablationTableStems(figures.ablation.groups);
   return {
     leaderboards: figures.leaderboards.map((board) => ({ tier: board.tier, title: `${TIER_TITLES[board.tier]} tier`, ranking: leaderboardTable(board), byRubric: rubricTable(board) })),
     agreement: { byRubric: agreementRubricTable(figures.agreement), matrix: agreementMatrixTable(figures.agreement) },
@@ -20,5 +22,11 @@ export function analysisTables(figures: AnalysisFigures): AnalysisTables {
     },
     alignment: { judges: alignmentTable(figures.alignment), winRates: figures.alignment.judges.map(alignmentWinRateTable) },
     recovery: { byType: recoveryTypeTable(figures.recovery), byConfiguration: recoveryConfigurationTable(figures.recovery) },
+    ablation: figures.ablation.groups.map((group, i) => ({
+      title: group.label,
+      arms: ablationArmTable(group, stems[i]!),
+      scores: ablationScoreTable(group, stems[i]!),
+      paired: ablationPairedTable(group, stems[i]!),
+    })),
   };
 }

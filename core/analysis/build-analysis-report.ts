@@ -1,5 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import type { AnalysisFigures, AnalysisReport } from '../../schemas/analysis.ts';
+import { buildAblation } from './ablation.ts';
+import { loadAblationRuns } from './ablation-data.ts';
 import { buildAgreement } from './agreement.ts';
 import { buildAlignment } from './alignment.ts';
 import { analysisTables } from './analysis-tables.ts';
@@ -25,7 +27,7 @@ export interface AnalysisOptions {
 
 const byText = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
 
-/** The whole analysis report, recomputed from the store's raw votes and judgments, and runs' stored errors: its figures and their tables. */
+/** The whole analysis report, recomputed from the store's raw votes and judgments, and runs' stored errors, usage and builds: its figures and their tables. */
 export function buildAnalysisReport(db: Database, options: AnalysisOptions): AnalysisReport {
   const figures = buildAnalysisFigures(db, options);
   return { ...figures, tables: analysisTables(figures) };
@@ -36,6 +38,7 @@ function buildAnalysisFigures(db: Database, options: AnalysisOptions): AnalysisF
   const counted = new Set([...data.votes.flatMap((vote) => [vote.run_a, vote.run_b]), ...data.judgments.map((j) => j.run)]);
   const runs = [...counted].map((id) => data.runs.get(id)!);
   const configIds = [...new Set(runs.map((run) => run.config))];
+  const errorSets = loadRunErrorSets(db, data);
   const configurations = configIds.map((id) => ({ id, label: data.labels.get(id) ?? id })).sort((x, y) => byText(x.label, y.label) || byText(x.id, y.id));
   return {
     generatedAt: (options.now?.() ?? new Date()).toISOString(),
@@ -56,6 +59,7 @@ function buildAnalysisFigures(db: Database, options: AnalysisOptions): AnalysisF
     agreement: buildAgreement(data.judgments),
     preference: buildPreference(data, options),
     alignment: buildAlignment(data),
-    recovery: buildRecovery(loadRunErrorSets(db, data), options),
+    recovery: buildRecovery(errorSets, options),
+    ablation: buildAblation(loadAblationRuns(db, data, errorSets), data.judgments, options),
   };
 }

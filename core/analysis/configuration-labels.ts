@@ -10,7 +10,7 @@ export function labelConfigurations(runs: readonly Pick<RunRow, 'config_id' | 'h
   const configs = new Map<string, { base: string; versions: Record<string, string> }>();
   for (const run of runs) {
     if (configs.has(run.config_id)) continue;
-    const versions = parseVersions(run.versions_json);
+    const versions = parseRunVersions(run.versions_json);
     const base = [run.harness, run.model, versions.skill === undefined ? '' : `skill ${versions.skill}`, isSyntheticConfigId(run.config_id) ? 'synthetic' : '']
       .filter(Boolean)
       .join(' · ');
@@ -29,7 +29,8 @@ export function labelConfigurations(runs: readonly Pick<RunRow, 'config_id' | 'h
   return labels;
 }
 
-function parseVersions(json: string): Record<string, string> {
+/** A run's stored versions_json as a record; {} for text that is not one (written by us, so never guessed at). */
+export function parseRunVersions(json: string): Record<string, string> {
   try {
     const value = JSON.parse(json) as unknown;
     return value && typeof value === 'object' ? (value as Record<string, string>) : {};

@@ -1,4 +1,4 @@
-import { judgmentsLeftOutNote, type AnalysisReport } from '../../schemas/analysis.ts';
+import { ablationUnpairedNote, judgmentsLeftOutNote, type AnalysisReport } from '../../schemas/analysis.ts';
 import { formatCount, formatDecimal, formatKappa, formatPValue, formatRate } from '../../schemas/format-number.ts';
 import { tableToMarkdown } from '../../schemas/table-markdown.ts';
 import { column, formatTable } from './format-table.ts';
@@ -67,6 +67,8 @@ export function renderAnalysisMarkdown(report: AnalysisReport): string {
   });
 
   out.push(recoveryMarkdown(report));
+  const ablation = ablationMarkdown(report, '##');
+  if (ablation) out.push(ablation);
   return out.join('\n');
 }
 
@@ -108,3 +110,26 @@ function recoveryMarkdown({ recovery, tables }: AnalysisReport): string {
   return out.join('\n');
 }
 
+
+/**
+ * The skill ablation, one part per (harness, model): each arm's runs, their scores, and the paired
+ * differences, with the note on unpaired runs. Empty when no (harness, model) ran two skill
+ * versions. `level` is the section's heading ("##" here, "###" inside the dataset card's analysis).
+ */
+export function ablationMarkdown({ ablation, tables }: Pick<AnalysisReport, 'ablation' | 'tables'>, level: '##' | '###'): string {
+  if (ablation.groups.length === 0) return '';
+  const out = [`${level} Skill ablation\n`];
+  out.push('Runs of one harness and model that differ only in skill version (`none` = without SKILL.md), each arm against the reference over (task, repeat) pairs.\n');
+  ablation.groups.forEach((group, i) => {
+    const groupTables = tables.ablation[i]!;
+    out.push(`${level}# ${groupTables.title}\n`);
+    out.push(tableToMarkdown(groupTables.arms));
+    if (groupTables.scores.rows.length > 0) out.push(tableToMarkdown(groupTables.scores), tableToMarkdown(groupTables.paired));
+    else out.push('_No run of these arms was judged yet: judge them to compare their scores._\n');
+    for (const comparison of group.comparisons) {
+      const note = ablationUnpairedNote(comparison);
+      if (note) out.push(`> ${note}\n`);
+    }
+  });
+  return out.join('\n');
+}

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AnalysisReportSchema } from '../../schemas/analysis.ts';
 import { openApi } from '../api/open-api.ts';
+import { seedAblationWorkspace } from '../analysis/ablation-workspace.fixture.ts';
 
 const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
 const lhb = (args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', MAIN, ...args], { encoding: 'utf8', timeout: 120_000 });
@@ -81,6 +82,34 @@ describe('lhb analyze', () => {
     const conflicting = lhb(['analyze', '--include-synthetic', '--exclude-synthetic', '-w', workspace]);
     expect(conflicting.status).not.toBe(0);
     expect(conflicting.stderr).toContain('choose one of --include-synthetic and --exclude-synthetic');
+  }, 180_000);
+
+  it('--json holds the paired skill ablation for each harness whose runs differ only in skill version, and --md prints it', async () => {
+    const workspace = join(dir, 'ablation');
+    const api = await openApi(workspace);
+    try {
+      seedAblationWorkspace(api.context.workspace.db);
+    } finally {
+      await api.close();
+    }
+    const result = lhb(['analyze', '--json', '--resamples', '200', '--seed', 'abl', '-w', workspace]);
+    expect(result.status).toBe(0);
+    const { ablation, tables } = AnalysisReportSchema.parse(JSON.parse(result.stdout));
+    // The demo study's synthetic claude-code v1/v2 runs are left out: real judgments exist.
+    expect(ablation.groups.map((group) => [group.harness, group.model, group.arms.map((arm) => [arm.skill, arm.runs])])).toEqual([
+      ['claude-code', 'claude-opus-4-5', [['none', 5], ['v2', 6]]],
+      ['codex', 'gpt-5.2', [['none', 4], ['v2', 5]]],
+    ]);
+    const [claude, codex] = ablation.groups;
+    expect(claude!.comparisons[0]).toMatchObject({ skill: 'v2', reference: 'none', pairs: 5, unpairedRuns: 1 });
+    expect(claude!.comparisons[0]!.scores[0]!.meanDifference).toBeCloseTo(0.9, 12);
+    expect(codex!.comparisons[0]).toMatchObject({ pairs: 4, unpairedRuns: 1, costChange: null });
+    expect(tables.ablation.map((group) => group.paired.id)).toEqual(['ablation-claude-code-claude-opus-4-5-paired', 'ablation-codex-gpt-5-2-paired']);
+
+    const md = lhb(['analyze', '--md', '--resamples', '200', '--seed', 'abl', '-w', workspace]);
+    expect(md.stdout).toContain('## Skill ablation');
+    expect(md.stdout).toContain('### codex · gpt-5.2');
+    expect(md.stdout).toContain('| v2 − none | Output | All rubrics | 4 | +0.25 |');
   }, 180_000);
 
   it('refuses resamples out of range with a message naming the range', () => {

@@ -4,6 +4,7 @@ import type { CardLicense } from '../../schemas/card-license.ts';
 import type { ExportedFile, ExportFormat, ExportSubset } from '../../schemas/export.ts';
 import { formatKappa, formatPValue, formatRate } from '../../schemas/format-number.ts';
 import { HUB_LICENSES_PAGE } from '../../schemas/hub-licenses.ts';
+import { ablationMarkdown } from '../analysis/report-markdown.ts';
 import { markdownTable, tableToMarkdown } from '../../schemas/table-markdown.ts';
 import { cardMetadata, DEFAULT_CONFIG_ORDER, defaultConfig } from './card-metadata.ts';
 import { sortedText, type CollectionFacts } from './collection-facts.ts';
@@ -92,6 +93,9 @@ export function renderDatasetCard(input: DatasetCardInput): string {
 
   out.push(...collectionSection(input));
   out.push(...agreementSection(input.analysis));
+  // The paired skill ablation, when the exported runs hold one: the Analysis screen's tables.
+  const ablation = input.analysis ? ablationMarkdown(input.analysis, '##') : '';
+  if (ablation) out.push(ablation);
   return out.join('\n');
 }
 

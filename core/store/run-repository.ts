@@ -141,3 +141,13 @@ export function findRunFile(db: Database, runId: string, path: string): RunFileR
 export function listRunFindings(db: Database, runId: string): RunFindingRow[] {
   return prepared(db, 'SELECT * FROM run_frame_findings WHERE run_id = ? ORDER BY rowid').all(runId) as RunFindingRow[];
 }
+
+/** Ids of the project's runs that hold a file at `path` (`dist/index.html`: a static build the app can serve). */
+export function listRunIdsWithFile(db: Database, projectId: string, path: string): string[] {
+  const rows = prepared(db, 
+      `SELECT runs.id FROM runs JOIN tasks ON tasks.id = runs.task_id
+       WHERE tasks.project_id = ? AND EXISTS (SELECT 1 FROM run_files f WHERE f.run_id = runs.id AND f.path = ?) ORDER BY runs.id`,
+    )
+    .all(projectId, path) as { id: string }[];
+  return rows.map((row) => row.id);
+}

@@ -43,3 +43,12 @@ export function listRunTrajectoryErrors(db: Database, projectId: string): Pick<R
      WHERE tasks.project_id = ? ORDER BY runs.imported_at, runs.id`,
   ).all(projectId) as Pick<RunTrajectoryRow, 'run_id' | 'errors_json'>[];
 }
+
+/** Every imported trajectory's token counts and cost among the project's runs. */
+export function listRunTrajectoryUsage(db: Database, projectId: string): Pick<RunTrajectoryRow, 'run_id' | 'tokens_input' | 'tokens_output' | 'cost_usd'>[] {
+  return prepared(
+    db,
+    `SELECT rt.run_id, rt.tokens_input, rt.tokens_output, rt.cost_usd FROM run_trajectories rt JOIN runs ON runs.id = rt.run_id JOIN tasks ON tasks.id = runs.task_id
+     WHERE tasks.project_id = ?`,
+  ).all(projectId) as Pick<RunTrajectoryRow, 'run_id' | 'tokens_input' | 'tokens_output' | 'cost_usd'>[];
+}

@@ -3,6 +3,7 @@ import { useConnectedClient } from '../api/connected-client.ts';
 import { DismissibleAlert } from '../ui/DismissibleAlert.tsx';
 import { EmptyState } from '../ui/EmptyState.tsx';
 import { ProgressBar } from '../ui/ProgressBar.tsx';
+import { AblationSection } from './AblationSection.tsx';
 import { AgreementSection } from './AgreementSection.tsx';
 import { AlignmentSection } from './AlignmentSection.tsx';
 import { progressText, useAnalysisStore } from './analysis-store.ts';
@@ -16,7 +17,8 @@ import './analysis.css';
 /**
  * The results section of a paper, recomputed from the raw votes and judgments on each visit:
  * study, leaderboards, inter-judge agreement, human preference and human–judge alignment; and
- * error recovery, from the runs' stored trajectories.
+ * error recovery, from the runs' stored trajectories; and the paired skill ablation, when runs of one
+ * harness and model differ only in skill version.
  */
 export function AnalysisScreen() {
   const client = useConnectedClient();
@@ -57,9 +59,11 @@ export function AnalysisScreen() {
               </p>
             </EmptyState>
             {/* Runs' trajectories need no votes: their recovery rates show as soon as a run has one. */}
-            {report.recovery.runs > 0 && (
+            {(report.recovery.runs > 0 || report.ablation.groups.length > 0) && (
               <div className="analysis-report">
-                <RecoverySection recovery={report.recovery} tables={report.tables.recovery} />
+                {report.recovery.runs > 0 && <RecoverySection recovery={report.recovery} tables={report.tables.recovery} />}
+                {/* Nor do the skill arms' success, build, error and cost figures. */}
+                <AblationSection ablation={report.ablation} tables={report.tables.ablation} />
               </div>
             )}
           </>
@@ -70,6 +74,7 @@ export function AnalysisScreen() {
             <PreferenceSection report={report} />
             <AlignmentSection alignment={report.alignment} tables={report.tables.alignment} />
             <RecoverySection recovery={report.recovery} tables={report.tables.recovery} />
+            <AblationSection ablation={report.ablation} tables={report.tables.ablation} />
           </div>
         ))}
       {phase === 'failed' && !report && (

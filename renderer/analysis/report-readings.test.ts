@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EMPTY_REPORT_FIXTURE, REPORT_FIXTURE } from '../../schemas/analysis-report.fixture.ts';
-import { isEmptyReport, readCycles, readKruskal, readOverallAgreement, readPositionBias, readRecovery, studySummary, syntheticNotice } from './report-readings.ts';
+import { isEmptyReport, readAblationComparison, readCycles, readKruskal, readOverallAgreement, readPositionBias, readRecovery, studySummary, syntheticNotice } from './report-readings.ts';
 
 describe('reading the report in plain words', () => {
   it('summarises the study in one line', () => {
@@ -51,5 +51,16 @@ describe('reading the report in plain words', () => {
   it('reads the recovery headline like the method authors state theirs', () => {
     expect(readRecovery(REPORT_FIXTURE.recovery).figures).toBe('70.3% of errors recovered: 45 of 64, 95% CI [59.4%, 80.0%], over 36 runs with a trajectory (12 imported).');
     expect(readRecovery({ ...EMPTY_REPORT_FIXTURE.recovery, runs: 1 }).figures).toBe('No errors in 1 run with a trajectory.');
+  });
+
+  it('reads a skill ablation’s paired difference per tier, with the cost change and whether the interval excludes zero', () => {
+    const [claude, gemini] = REPORT_FIXTURE.ablation.groups;
+    const reading = readAblationComparison(claude!.comparisons[0]!);
+    expect(reading.figures).toBe(
+      'Output tier: v2 − none +0.49 over 12 pairs (95% paired CI [+0.27, +0.73]); better in 10, worse in 1, tied in 1; sign test p = 0.0117. Mean cost per run -42.0% over 12 pairs reporting it.',
+    );
+    expect(reading.verdict).toBe('Output tier: v2 scores higher than none, its 95% paired interval above zero.');
+    expect(readAblationComparison(gemini!.comparisons[0]!).verdict).toBe('No tier’s paired interval excludes zero: these pairs do not show v1 scoring differently from none.');
+    expect(readAblationComparison({ ...gemini!.comparisons[0]!, scores: [] }).figures).toBe('v1 − none: 6 pairs of runs, none judged in both arms yet.');
   });
 });

@@ -1,5 +1,5 @@
-import type { AnalysisReport } from '../../schemas/analysis.ts';
-import { formatCount, formatDecimal, formatInterval, formatKappa, formatPValue, formatRate } from '../../schemas/format-number.ts';
+import type { AblationComparison, AnalysisReport } from '../../schemas/analysis.ts';
+import { formatCount, formatDecimal, formatInterval, formatKappa, formatPValue, formatRate, formatRelativeChange, formatScoreDifference } from '../../schemas/format-number.ts';
 
 const plural = (n: number, one: string, many = `${one}s`) => `${formatCount(n)} ${n === 1 ? one : many}`;
 
@@ -106,5 +106,30 @@ export function readRecovery(recovery: AnalysisReport['recovery']): Reading {
   return {
     figures: `${formatRate(overall.rate).text} of errors recovered: ${formatCount(overall.recovered)} of ${formatCount(overall.errors)}, 95% CI ${interval}, over ${runs}.`,
     verdict: 'An error counts as recovered when a later step succeeded at the same thing: the same command, file, build or test.',
+  };
+}
+
+const TIER_NAMES = { process: 'Process', output: 'Output', content: 'Content' } as const;
+
+/** One skill version against the reference: each tier's paired difference in words, the cost change, and whether any tier's interval excludes zero. */
+export function readAblationComparison(comparison: AblationComparison): Reading {
+  const name = `${comparison.skill} − ${comparison.reference}`;
+  const tiers = comparison.scores.filter((score) => score.rubric === null && score.pairs > 0);
+  if (tiers.length === 0) {
+    return { figures: `${name}: ${plural(comparison.pairs, 'pair')} of runs, none judged in both arms yet.`, verdict: 'Judge both arms’ runs to compare their scores.' };
+  }
+  const parts = tiers.map((score) => {
+    const p = formatPValue(score.signTestP);
+    const interval = formatInterval(formatScoreDifference(score.lo), formatScoreDifference(score.hi)).text;
+    return `${TIER_NAMES[score.tier]} tier: ${name} ${formatScoreDifference(score.meanDifference).text} over ${plural(score.pairs, 'pair')} (95% paired CI ${interval}); better in ${formatCount(score.better)}, worse in ${formatCount(score.worse)}, tied in ${formatCount(score.tied)}; sign test p ${p.text.startsWith('<') ? p.text : `= ${p.text}`}.`;
+  });
+  if (comparison.costChange !== null) parts.push(`Mean cost per run ${formatRelativeChange(comparison.costChange).text} over ${plural(comparison.costPairs, 'pair')} reporting it.`);
+  const clear = tiers.filter((score) => score.lo !== null && score.hi !== null && (score.lo > 0 || score.hi < 0));
+  return {
+    figures: parts.join(' '),
+    verdict:
+      clear.length === 0
+        ? `No tier’s paired interval excludes zero: these pairs do not show ${comparison.skill} scoring differently from ${comparison.reference}.`
+        : clear.map((score) => `${TIER_NAMES[score.tier]} tier: ${comparison.skill} scores ${score.lo! > 0 ? 'higher' : 'lower'} than ${comparison.reference}, its 95% paired interval ${score.lo! > 0 ? 'above' : 'below'} zero.`).join(' '),
   };
 }

@@ -1,0 +1,126 @@
+import type { AblationArm, AblationGroup } from '../../schemas/analysis.ts';
+import type { JudgeTier } from '../../schemas/judge.ts';
+import type { TableModel } from '../../schemas/table-model.ts';
+import { column, formatTable, type CellEntry, type ColumnSpec } from './format-table.ts';
+import { TIER_TITLES } from './leaderboard-tables.ts';
+
+const ALL_RUBRICS = 'All rubrics';
+/** The two columns that say which score a row is about: its tier (in words; the tier's id as the value) and its rubric, or all of them. */
+const SCORE_KEY_COLUMNS = [column('tier', 'Tier', 'text'), column('rubric', 'Rubric', 'text')];
+const scoreKeyCells = (key: { tier: JudgeTier; rubric: string | null }): CellEntry[] => [{ value: key.tier, text: TIER_TITLES[key.tier] }, key.rubric ?? ALL_RUBRICS];
+
+/** A file name stem per group ("ablation-claude-code-claude-sonnet-4-5"), made unique across the report. */
+export function ablationTableStems(groups: readonly Pick<AblationGroup, 'label'>[]): string[] {
+  const used = new Set<string>();
+  return groups.map((group) => {
+    const base = `ablation-${group.label.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')}`;
+    let stem = base;
+    for (let n = 2; used.has(stem); n++) stem = `${base}-${n}`;
+    used.add(stem);
+    return stem;
+  });
+}
+
+/**
+ * Each arm's runs: how many, the share that succeeded and that left a deployable build, errors
+ * per run and the recovery rate, and (only when some arm reports them) mean cost and tokens per
+ * run, with each arm's cost against the reference arm's over the pairs where both report one.
+ */
+export function ablationArmTable(group: AblationGroup, stem: string): TableModel {
+  const anyKnown = (pick: (arm: AblationArm) => { runs: number }) => group.arms.some((arm) => pick(arm).runs > 0);
+  const showCost = anyKnown((arm) => arm.costUsd);
+  const showTokens = anyKnown((arm) => arm.tokensInput) || anyKnown((arm) => arm.tokensOutput);
+  const noTrajectory = 'No run of this arm has a stored trajectory';
+  const noErrors = 'No errors: nothing to recover from';
+  const columns: ColumnSpec[] = [
+    column('skill', 'Skill', 'text'),
+    column('runs', 'Runs', 'count'),
+    column('succeeded', 'Succeeded', 'rate'),
+    column('deployable', 'Deployable build', 'rate'),
+    column('errorsPerRun', 'Errors / run', 'per-run', { missing: noTrajectory }),
+    column('recovery', 'Recovery rate', 'rate', { missing: noErrors }),
+    column('recoveryCi', 'Recovery 95% CI', 'rate', { interval: true, missing: noErrors }),
+    ...(showCost
+      ? [column('cost', 'Cost / run', 'usd', { missing: 'No run of this arm reports its cost' }), column('costChange', `Cost vs ${group.reference}`, 'relative-change', { missing: 'No pair of runs reports a cost in both arms' })]
+      : []),
+    ...(showTokens
+      ? [column('tokensIn', 'Tokens in / run', 'count', { missing: 'No run of this arm reports its tokens' }), column('tokensOut', 'Tokens out / run', 'count', { missing: 'No run of this arm reports its tokens' })]
+      : []),
+  ];
+  return formatTable(
+    { id: `${stem}-arms`, caption: `Skill ablation, ${group.label}: each skill version's runs (reference: ${group.reference})`, columns },
+    group.arms.map((arm) => {
+      const comparison = group.comparisons.find((c) => c.skill === arm.skill);
+      const row: CellEntry[] = [
+        arm.skill,
+        arm.runs,
+        arm.succeededRate,
+        arm.deployableRate,
+        arm.errorsPerRun,
+        arm.recovery.rate,
+        [arm.recovery.lo, arm.recovery.hi],
+      ];
+      if (showCost) row.push(arm.costUsd.mean, comparison ? comparison.costChange : { value: null, missing: 'The reference arm' });
+      if (showTokens) row.push(arm.tokensInput.mean, arm.tokensOutput.mean);
+      return row;
+    }),
+  );
+}
+
+/** Each arm's mean judge score per tier (all rubrics, then each), with a 95% bootstrap interval over tasks and the runs scored. */
+export function ablationScoreTable(group: AblationGroup, stem: string): TableModel {
+  const keys = group.arms[0]?.scores ?? [];
+  return formatTable(
+    {
+      id: `${stem}-scores`,
+      caption: `Skill ablation, ${group.label}: mean judge score (1–5) per skill version, 95% bootstrap interval over tasks`,
+      columns: [
+        ...SCORE_KEY_COLUMNS,
+        column('skill', 'Skill', 'text'),
+        column('mean', 'Mean', 'score', { missing: 'No run of this arm was scored here' }),
+        column('ci', '95% CI', 'score', { interval: true, missing: 'No interval: fewer than two tasks scored' }),
+        column('runs', 'Runs scored', 'count'),
+      ],
+    },
+    keys.flatMap((key, k) =>
+      group.arms.map((arm): CellEntry[] => {
+        const score = arm.scores[k]!;
+        return [...scoreKeyCells(key), arm.skill, score.mean, [score.lo, score.hi], score.n];
+      }),
+    ),
+  );
+}
+
+/** Each arm against the reference over (task, repeat) pairs: the mean paired difference, its paired bootstrap interval, the pairs that went up, down or tied, and the sign test. */
+export function ablationPairedTable(group: AblationGroup, stem: string): TableModel {
+  return formatTable(
+    {
+      id: `${stem}-paired`,
+      caption: `Skill ablation, ${group.label}: paired difference in judge score over (task, repeat) pairs, 95% paired bootstrap interval, two-sided sign test`,
+      columns: [
+        column('comparison', 'Comparison', 'text'),
+        ...SCORE_KEY_COLUMNS,
+        column('pairs', 'Pairs', 'count'),
+        column('difference', 'Mean difference', 'score-difference', { missing: 'No pair where both runs were scored here' }),
+        column('ci', '95% CI', 'score-difference', { interval: true, missing: 'No interval: fewer than two pairs' }),
+        column('better', 'Better', 'count'),
+        column('worse', 'Worse', 'count'),
+        column('tied', 'Tied', 'count'),
+        column('p', 'Sign test p', 'p-value', { missing: 'No test: every pair tied, or no pair' }),
+      ],
+    },
+    group.comparisons.flatMap((comparison) =>
+      comparison.scores.map((score): CellEntry[] => [
+        `${comparison.skill} − ${comparison.reference}`,
+        ...scoreKeyCells(score),
+        score.pairs,
+        score.meanDifference,
+        [score.lo, score.hi],
+        score.better,
+        score.worse,
+        score.tied,
+        score.signTestP,
+      ]),
+    ),
+  );
+}
