@@ -20,6 +20,7 @@ import { extractErrors } from '../trajectory/extract-errors.ts';
 import { parseTranscript } from '../trajectory/read-transcript-lines.ts';
 import { classifyRunFailure, RETRYABLE_FAILURES, type RunFailure } from './classify-run-failure.ts';
 import { writeRunManifest } from './run-manifest.ts';
+import { runCostUsd } from './run-cost.ts';
 import { buildRunPrompt, prepareTaskWorkdir, type TaskForRun } from './task-workdir.ts';
 import { prepareRunVerifier } from '../verifier/prepare-run-verifier.ts';
 import { storeVerifierFindings } from '../verifier/store-verifier-findings.ts';
@@ -37,8 +38,9 @@ export interface ExecuteRunInput {
   harnessVersion: string | null;
   skill: SkillToInstall | undefined;
   task: TaskForRun;
-  /** The model endpoint for this run (a scripted session's URL, or the study's endpoint). */
+  /** The model endpoint for this run (a scripted session's URL, or its configuration's endpoint). */
   endpointFor(workdir: string, skillFile: string): string | undefined;
+  /** The value of this run's configuration's key variable (and only that key). */
   apiKey: string | undefined;
   signal: AbortSignal;
   resolveChapter?: (course: string, chapter: string) => { id: string; instruction: string } | undefined;
@@ -87,6 +89,7 @@ export async function executeStudyRun(input: ExecuteRunInput): Promise<ExecuteRu
       folder,
       // Left `running` by a process that stopped: its batch job may still be at work.
       mayBeLive: run.status === 'running',
+      ...(input.configuration.apiKeyEnv && input.apiKey ? { apiKey: { env: input.configuration.apiKeyEnv, value: input.apiKey } } : {}),
       prepare: async () => {
         rmSync(folder, { recursive: true, force: true });
         mkdirSync(join(homeDir, 'tmp'), { recursive: true });
@@ -103,7 +106,7 @@ export async function executeStudyRun(input: ExecuteRunInput): Promise<ExecuteRu
           prompt: buildRunPrompt(input.task, input.skill ? { name: input.skill.name, file: relative(workdir, skillFile) } : undefined),
           model: input.configuration.model,
           ...(endpoint ? { endpoint } : {}),
-          ...(input.spec.apiKeyEnv ? { apiKeyEnv: input.spec.apiKeyEnv } : {}),
+          ...(input.configuration.apiKeyEnv ? { apiKeyEnv: input.configuration.apiKeyEnv } : {}),
           ...(input.apiKey !== undefined ? { apiKey: input.apiKey } : {}),
           mcpServers: verifier.mcpServers,
           ...(verifier.verifierCommand ? { verifierCommand: verifier.verifierCommand } : {}),
@@ -295,7 +298,7 @@ function finish(
     failed_tool_calls: trajectory ? toolCalls.filter((call) => !call.ok).length : null,
     tokens_input: trajectory?.tokens.input ?? null,
     tokens_output: trajectory?.tokens.output ?? null,
-    cost_usd: trajectory?.costUsd ?? null,
+    cost_usd: trajectory ? runCostUsd(trajectory, input.configuration.price) : null,
     last_event: result.failure ? result.failure.message.slice(0, 200) : 'Finished',
     transcript_sha256: result.transcript ?? null,
     trajectory_sha256: result.trajectoryBlob ?? null,

@@ -12,9 +12,6 @@ export interface SlurmExecutorOptions {
   slurm: StudySlurm;
   /** The study's folder on the shared filesystem: job scripts, Slurm output and the submission log go in its slurm/. */
   studyFolder: string;
-  /** The study's API key variable: its value is read by the job from its own environment, never written to the shared folder. */
-  apiKeyEnv?: string;
-  apiKey?: string;
   /** How often job states are read (one squeue for all of the study's jobs). Default 2 s, or LHB_SLURM_POLL_MS. */
   pollMs?: number;
   /** How long the controller may stay unanswering before the study stops as unreachable. Default 60 s, or LHB_SLURM_UNREACHABLE_MS. */
@@ -131,7 +128,7 @@ export function createSlurmExecutor(options: SlurmExecutorOptions): RunExecutor 
     const envFromJob: Record<string, string> = {};
     const env: Record<string, string> = {};
     for (const [key, value] of Object.entries(invocation.env)) {
-      if (options.apiKeyEnv && options.apiKey !== undefined && options.apiKey !== '' && value === options.apiKey) envFromJob[key] = options.apiKeyEnv;
+      if (request.apiKey && request.apiKey.value !== '' && value === request.apiKey.value) envFromJob[key] = request.apiKey.env;
       else env[key] = value;
     }
     const exec: ExecFile = {
