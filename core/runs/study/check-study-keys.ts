@@ -24,3 +24,14 @@ export function checkStudyKeys(spec: StudySpec, env: NodeJS.ProcessEnv = process
     `${problems.join('; ')}. Set ${problems.length === 1 ? 'it' : 'each'} before starting (export NAME=your-key), or name the variable that holds the key with apiKeyEnv in the configuration (--api-key-env). Nothing was run.`,
   );
 }
+
+/**
+ * What to do about a run its harness refused for authentication, added to what the harness said:
+ * which variable its key came from (the harness's own words name its own variable, or /login,
+ * which a study never uses) and how to set it.
+ */
+export function authFailureAdvice(configuration: StudyConfiguration, index: number): string {
+  const where = configuration.endpoint ? ` for ${configuration.endpoint}` : '';
+  if (!configuration.apiKeyEnv) return ` ${describeConfiguration(configuration, index)} gave it no API key: name the variable that holds one with apiKeyEnv (--api-key-env).`;
+  return ` ${describeConfiguration(configuration, index)} gave it the key in ${configuration.apiKeyEnv}; set that to a valid key${where} (export ${configuration.apiKeyEnv}=your-key), or name another variable with apiKeyEnv, then retry the run (lhb runs resume).`;
+}

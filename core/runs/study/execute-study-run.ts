@@ -21,6 +21,7 @@ import { parseTranscript } from '../trajectory/read-transcript-lines.ts';
 import { classifyRunFailure, RETRYABLE_FAILURES, type RunFailure } from './classify-run-failure.ts';
 import { writeRunManifest } from './run-manifest.ts';
 import { runCostUsd } from './run-cost.ts';
+import { authFailureAdvice } from './check-study-keys.ts';
 import { buildRunPrompt, prepareTaskWorkdir, type TaskForRun } from './task-workdir.ts';
 import { prepareRunVerifier } from '../verifier/prepare-run-verifier.ts';
 import { storeVerifierFindings } from '../verifier/store-verifier-findings.ts';
@@ -81,6 +82,8 @@ export async function executeStudyRun(input: ExecuteRunInput): Promise<ExecuteRu
   let outcome: ProcessOutcome;
   const transcriptFile = join(folder, 'transcript.jsonl');
   const executor = input.executor ?? localExecutor;
+  // Aborted when the harness says the provider refused its key yet keeps retrying.
+  const keyRefused = new AbortController();
   try {
     let steps = 0;
     let lastWrite = 0;
@@ -120,9 +123,10 @@ export async function executeStudyRun(input: ExecuteRunInput): Promise<ExecuteRu
       stderrFile: join(folder, 'stderr.log'),
       timeoutMs: input.spec.timeoutSeconds * 1000,
       maxOutputBytes: input.spec.maxOutputBytes,
-      signal: input.signal,
+      signal: AbortSignal.any([input.signal, keyRefused.signal]),
       onSpawn: (pid) => recordStudyRunProcess(db, run.id, pid, startTimeOf(pid) ?? null, new Date().toISOString()),
       onLine: (line) => {
+        if (input.adapter.refusedKeyIn?.(line)) keyRefused.abort();
         steps += 1;
         const now = Date.now();
         if (now - lastWrite < PROGRESS_WRITE_MS) return;
@@ -152,7 +156,10 @@ export async function executeStudyRun(input: ExecuteRunInput): Promise<ExecuteRu
   const errors = trajectory ? extractErrors(trajectory) : [];
   manifest.completed_steps.push('parsed');
 
-  const failure = classifyRunFailure(outcome, trajectory ? finalWords(trajectory) : '', { timeoutMs: input.spec.timeoutSeconds * 1000, maxOutputBytes: input.spec.maxOutputBytes });
+  const classifiedFromOutcome = classifyRunFailure(outcome, trajectory ? finalWords(trajectory) : '', { timeoutMs: input.spec.timeoutSeconds * 1000, maxOutputBytes: input.spec.maxOutputBytes });
+  const refusal: RunFailure = { kind: 'auth', message: 'The provider refused the key (HTTP 401/403) and the harness kept retrying, so the run was stopped.' };
+  const classified = keyRefused.signal.aborted && !input.signal.aborted ? refusal : classifiedFromOutcome;
+  const failure = classified?.kind === 'auth' ? { ...classified, message: classified.message + authFailureAdvice(input.configuration, input.run.config_index) } : classified;
   const status: ExecuteRunResult['status'] = failure === null ? 'succeeded' : failure.kind === 'cancelled' ? 'cancelled' : failure.kind === 'timeout' ? 'timeout' : 'failed';
   const retryable = failure !== null && RETRYABLE_FAILURES.has(failure.kind);
 
