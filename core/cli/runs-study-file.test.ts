@@ -1,11 +1,11 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
-import { writeTestSkill } from '../runs/study/study-engine.fixture.ts';
+import { writeTestSkill, writeTestTaskFolder } from '../runs/study/study-engine.fixture.ts';
 
 const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
 const lhb = (args: string[], env: NodeJS.ProcessEnv = {}) =>
@@ -20,10 +20,7 @@ let ws: string;
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'lhb-study-file-'));
   ws = join(dir, 'ws');
-  const task = join(dir, 'study', 'tasks', 'trend');
-  mkdirSync(join(task, 'inputs'), { recursive: true });
-  writeFileSync(join(task, 'task.json'), JSON.stringify({ id: 'trend-task', kind: 'programmatic', title: 'Explain the trend', instruction: 'One page on data.csv.' }));
-  writeFileSync(join(task, 'inputs', 'data.csv'), 'year,value\n2025,2\n');
+  writeTestTaskFolder(join(dir, 'study', 'tasks', 'trend'), 'trend-task');
   writeTestSkill(join(dir, 'study'));
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));

@@ -12,6 +12,7 @@ import { readSkill } from '../skills/read-skill.ts';
 import { harnessKey, resolveStudyHarnesses } from './resolve-study-harnesses.ts';
 import { StudySpecError } from './study-spec-error.ts';
 import { checkStudyKeys } from './check-study-keys.ts';
+import { missingNodeCommand } from '../executors/slurm/check-node-command.ts';
 import { armsOf, resolveStudySpec } from './resolve-study-spec.ts';
 
 /**
@@ -100,6 +101,10 @@ export async function createStudy(workspace: Workspace, input: StudySpecInput, t
   }
   const harnesses = await resolveStudyHarnesses(spec, toolsDir);
   checkStudyKeys(spec);
+  if (spec.executor === 'slurm' && spec.slurm) {
+    const problem = await missingNodeCommand(spec.slurm);
+    if (problem) throw new StudySpecError(problem);
+  }
   const harnessVersionOf = (configuration: StudyConfiguration) => harnesses.get(harnessKey(configuration))?.version ?? configuration.harnessVersion ?? null;
   const digest = studyConfigDigest(spec);
   const now = new Date().toISOString();

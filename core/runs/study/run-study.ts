@@ -13,6 +13,7 @@ import { describeSpecChange, studyConfigDigest } from './create-study.ts';
 import { executeStudyRun } from './execute-study-run.ts';
 import { ExecutorUnreachableError, localExecutor } from '../executors/run-executor.ts';
 import { createSlurmExecutor } from '../executors/slurm/slurm-executor.ts';
+import { missingNodeCommand } from '../executors/slurm/check-node-command.ts';
 import { harnessKey, resolveStudyHarnesses } from './resolve-study-harnesses.ts';
 import { checkStudyKeys } from './check-study-keys.ts';
 import { resolveStudySpec, storedStudySpec } from './resolve-study-spec.ts';
@@ -125,6 +126,10 @@ export async function runStudy(deps: RunStudyDeps, studyId: string, jobId: strin
       spec.executor === 'slurm' && spec.slurm
         ? createSlurmExecutor({ slurm: spec.slurm, studyFolder: study.folder })
         : localExecutor;
+    if (spec.executor === 'slurm' && spec.slurm && queue.length > 0) {
+      const problem = await missingNodeCommand(spec.slurm);
+      if (problem) throw new StudyResumeError(`${problem} Then resume the study: lhb runs resume ${studyId}`);
+    }
     // Set when the executor's cluster cannot be reached: no more runs start, and the study stops to be resumed.
     let unreachable: ExecutorUnreachableError | undefined;
     let replay: ReplayServer | undefined;

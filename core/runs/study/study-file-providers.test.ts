@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,7 +8,7 @@ import { openWorkspace } from '../../workspace/open-workspace.ts';
 import { HARNESS_ADAPTERS } from '../harnesses/harness-registry.ts';
 import { ensureTestHarness, TEST_TOOLS_DIR } from '../harnesses/test-harness-tools.fixture.ts';
 import { startKeyedReplayServer, type KeyedReplayServer } from '../replay/keyed-replay-server.fixture.ts';
-import { writeTestSkill } from './study-engine.fixture.ts';
+import { writeTestSkill, writeTestTaskFolder } from './study-engine.fixture.ts';
 
 // Issue 22's acceptance: the method's experiment as one study file. The three real CLIs, each on
 // a provider of its own that refuses any key but its own, with and without the skill.
@@ -32,10 +32,7 @@ beforeAll(async () => {
   for (const adapter of [HARNESS_ADAPTERS['claude-code'], HARNESS_ADAPTERS.codex, HARNESS_ADAPTERS['gemini-cli']]) await ensureTestHarness(adapter);
   dir = mkdtempSync(join(tmpdir(), 'lhb-study-providers-'));
   ws = join(dir, 'ws');
-  const task = join(dir, 'study', 'tasks', 'page');
-  mkdirSync(join(task, 'inputs'), { recursive: true });
-  writeFileSync(join(task, 'task.json'), JSON.stringify({ id: 'page-task', kind: 'programmatic', title: 'One page', instruction: 'Build out/dist/index.html.' }));
-  writeFileSync(join(task, 'inputs', 'data.csv'), 'year,value\n2025,2\n');
+  writeTestTaskFolder(join(dir, 'study', 'tasks', 'page'), 'page-task');
   writeTestSkill(join(dir, 'study'));
   for (const name of Object.keys(KEYS) as (keyof typeof KEYS)[]) servers[name] = await startKeyedReplayServer(KEYS[name], SCRIPT);
 }, 900_000);

@@ -7,6 +7,7 @@ import { ExecutorUnreachableError } from '../run-executor.ts';
 import type { ProcessOutcome } from '../run-process.ts';
 import { execFilePath, readOutcomeFile, writeJsonAtomically, type ExecFile, type OutcomeFile } from './exec-file.ts';
 import { SlurmShell } from './slurm-commands.ts';
+import { nodeLhbCommand } from './check-node-command.ts';
 
 export interface SlurmExecutorOptions {
   slurm: StudySlurm;
@@ -146,7 +147,7 @@ export function createSlurmExecutor(options: SlurmExecutorOptions): RunExecutor 
     const script = join(slurmDir, 'jobs', `${request.runId}.sh`);
     writeFileSync(
       script,
-      `#!/bin/sh\n# LH-Bench Studio: study run ${request.runId}. Runs the prepared harness in its run folder and records how it ended.\nexec ${options.slurm.lhbCommand ?? 'lhb'} runs exec ${shellQuote(request.folder)}\n`,
+      `#!/bin/sh\n# LH-Bench Studio: study run ${request.runId}. Runs the prepared harness in its run folder and records how it ended.\nexec ${nodeLhbCommand(options.slurm)} runs exec ${shellQuote(request.folder)}\n`,
       { mode: 0o755 },
     );
     const minutes = Math.ceil((request.timeoutMs + 5 * 60_000) / 60_000); // the harness's own limit stops it first
