@@ -233,8 +233,10 @@ export const rpcContract = {
     output: z.object({ studies: z.array(StudySummarySchema) }),
   },
   'runs.study': {
+    /** A study's id, or the start of one (the CLI prints 8 characters). */
     input: z.object({ studyId: Id }).strict(),
-    output: z.object({ study: StudySummarySchema, runs: z.array(StudyRunViewSchema) }),
+    /** `spec`: what the study runs, resolved (paths absolute, each configuration's provider, key variable and skill versions written out). */
+    output: z.object({ study: StudySummarySchema, spec: StudySpecSchema, runs: z.array(StudyRunViewSchema) }),
   },
   'runs.show': {
     /** A run's id (imported or executed) or a study run's id. */

@@ -8,6 +8,23 @@ import { HarnessIdSchema, TrajectoryErrorViewSchema, TrajectorySummarySchema } f
  * CLI each, against a model endpoint (a provider's, or the scripted model server).
  */
 
+/**
+ * A skill version as a study names it: `none` runs without SKILL.md (the ablation's other arm),
+ * `base` installs the folder's own SKILL.md, any other name installs `versions/<name>/SKILL.md`.
+ */
+export const SkillVersionNameSchema = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,49}$/, 'a skill version name like none, base or v2');
+export const NO_SKILL = 'none';
+export const BASE_SKILL = 'base';
+
+/** What a configuration's model costs, in US dollars per million tokens: the cost of a run whose harness does not report one. */
+export const TokenPriceSchema = z
+  .object({
+    inputPerMillion: z.number().min(0).max(100_000),
+    outputPerMillion: z.number().min(0).max(100_000),
+  })
+  .strict();
+export type TokenPrice = z.infer<typeof TokenPriceSchema>;
+
 export const StudyConfigurationSchema = z
   .object({
     harness: HarnessIdSchema,
@@ -16,6 +33,14 @@ export const StudyConfigurationSchema = z
     command: z.string().min(1).max(10_000).optional(),
     /** Run this installed version of the harness CLI (default: the newest installed, else PATH). */
     harnessVersion: z.string().min(1).max(50).optional(),
+    /** This configuration's model API base URL; default: the study's `endpoint`, else the harness's own provider. */
+    endpoint: z.url().optional(),
+    /** The variable holding this configuration's API key; default: the study's `apiKeyEnv`, else the harness's own variable. */
+    apiKeyEnv: EnvNameSchema.optional(),
+    /** The skill versions this configuration runs (each is one arm); default: all of the study's `skill.versions`. */
+    skillVersions: z.array(SkillVersionNameSchema).min(1).max(50).optional(),
+    /** Its model's price, for the cost of runs whose harness reports none. */
+    price: TokenPriceSchema.optional(),
   })
   .strict();
 export type StudyConfiguration = z.infer<typeof StudyConfigurationSchema>;
@@ -24,10 +49,13 @@ export const StudySkillSchema = z
   .object({
     /** A skill folder on this machine: SKILL.md (+ files), versions in versions/<v>/SKILL.md. */
     dir: z.string().min(1),
-    /** The version to install (`v2` installs versions/v2/SKILL.md); default: the folder's own SKILL.md. */
-    version: z.string().min(1).max(50).optional(),
+    /** One version to install (`v2` installs versions/v2/SKILL.md); default: the folder's own SKILL.md. */
+    version: SkillVersionNameSchema.optional(),
+    /** The versions to compare, each one arm of every configuration: `[none, base, v2]`. */
+    versions: z.array(SkillVersionNameSchema).min(1).max(50).optional(),
   })
-  .strict();
+  .strict()
+  .refine((skill) => skill.version === undefined || skill.versions === undefined, { message: 'give version (one) or versions (arms), not both', path: ['versions'] });
 
 /** Where a study's runs go when they run on a Slurm cluster (`executor: 'slurm'`). */
 export const StudySlurmSchema = z
@@ -56,8 +84,9 @@ export const StudySpecSchema = z
     /** Task ids of this workspace. */
     tasks: z.array(z.string().min(1)).min(1).max(10_000),
     configurations: z.array(StudyConfigurationSchema).min(1).max(100),
-    /** The model API base URL for every run; default: each harness's own provider. */
+    /** The model API base URL of every configuration that names none; default: each harness's own provider. */
     endpoint: z.url().optional(),
+    /** The API key variable of every configuration that names none; default: each harness's own variable. */
     apiKeyEnv: EnvNameSchema.optional(),
     /** The skill to install; absent runs without one (an ablation). */
     skill: StudySkillSchema.optional(),

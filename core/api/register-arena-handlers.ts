@@ -9,6 +9,7 @@ import { listRunSummaries, listTaskSummaries } from '../runs/run-views.ts';
 import type { ApiContext } from './api-context.ts';
 import type { HandlerRegistry } from './handler-registry.ts';
 import { runArena } from './handlers/arena-context.ts';
+import { fullId } from './handlers/full-id.ts';
 import { runsImportPaths } from './handlers/runs-import-paths.ts';
 
 /** Tasks and runs (core/runs) and the blind preference arena (core/arena). */
@@ -26,5 +27,5 @@ export function registerArenaHandlers(registry: HandlerRegistry<ApiContext>): vo
     .add('arena.study', (_input, ctx) => runArena(ctx, (deps) => studyPanel(deps.db)))
     .add('arena.invite', (input, ctx) => runArena(ctx, (deps) => createInvite(deps.db, input)))
     .add('arena.invites', (_input, ctx) => runArena(ctx, (deps) => ({ invites: listInviteViews(deps.db) })))
-    .add('arena.revokeInvite', (input, ctx) => runArena(ctx, (deps) => revokeInvite(deps.db, input.inviteId)));
+    .add('arena.revokeInvite', (input, ctx) => runArena(ctx, (deps) => revokeInvite(deps.db, fullId(ctx, ['voter_invites'], input.inviteId))));
 }

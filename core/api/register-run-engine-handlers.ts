@@ -1,6 +1,7 @@
 import { rememberedSlurmSettings } from '../runs/executors/slurm/slurm-settings.ts';
 import type { ApiContext } from './api-context.ts';
 import type { HandlerRegistry } from './handler-registry.ts';
+import { fullId } from './handlers/full-id.ts';
 import { harnessesList } from './handlers/harnesses-list.ts';
 import { runEngineCall, studyEngineOf } from './handlers/run-engine-context.ts';
 import { runsAssets } from './handlers/runs-assets.ts';
@@ -15,13 +16,15 @@ export function registerRunEngineHandlers(registry: HandlerRegistry<ApiContext>)
     // Checks a study (tasks, skill, harnesses) and starts it as a job; a study named like an earlier one resumes it if nothing changed.
     .add('runs.start', (input, ctx) => runEngineCall(() => studyEngineOf(ctx).start(input)))
     // Resumes a study: finished runs are kept, unfinished ones run again.
-    .add('runs.resume', (input, ctx) => runEngineCall(() => studyEngineOf(ctx).resume(input.studyId)))
-    .add('runs.cancel', (input, ctx) => runEngineCall(() => studyEngineOf(ctx).cancel(input)))
+    .add('runs.resume', (input, ctx) => runEngineCall(() => studyEngineOf(ctx).resume(fullId(ctx, ['studies'], input.studyId))))
+    .add('runs.cancel', (input, ctx) =>
+      runEngineCall(() => studyEngineOf(ctx).cancel(input.studyId ? { studyId: fullId(ctx, ['studies'], input.studyId) } : { runId: fullId(ctx, ['study_runs'], input.runId!) })),
+    )
     .add('runs.studies', (_input, ctx) => ({ studies: studyEngineOf(ctx).list() }))
     .add('runs.study', runsStudy)
     .add('runs.show', runsShow)
     .add('runs.slurmSettings', (_input, ctx) => ({ settings: rememberedSlurmSettings(ctx.workspace.db) }))
-    .add('runs.retry', (input, ctx) => runEngineCall(() => studyEngineOf(ctx).retry(input.runId)))
+    .add('runs.retry', (input, ctx) => runEngineCall(() => studyEngineOf(ctx).retry(fullId(ctx, ['study_runs', 'runs'], input.runId))))
     .add('runs.trajectory', runsTrajectory)
     .add('runs.exportAtif', runsExportAtif)
     .add('runs.assets', runsAssets)

@@ -1,6 +1,7 @@
 import type { Invite } from '../../schemas/invites.ts';
 import type { RpcOutput } from '../../schemas/rpc.ts';
 import { withCliApi } from './open-cli-api.ts';
+import { runningServeOrigin } from '../server/serve-address.ts';
 
 /** Where `lhb serve` listens by default; `--url` names the address experts really reach (the TLS proxy's). */
 export const DEFAULT_INVITE_BASE_URL = 'http://127.0.0.1:4477/';
@@ -23,9 +24,11 @@ export function inviteLink(baseUrl: string, token: string): string {
  * annotator (their profile is created when missing). The link is printed once and never again.
  */
 export async function runArenaInvite(options: { name: string; expires: number; url?: string; json?: boolean; workspace?: string }): Promise<void> {
-  const base = options.url ?? DEFAULT_INVITE_BASE_URL;
-  inviteLink(base, 'check'); // a bad --url is refused before anything is created
+  if (options.url) inviteLink(options.url, 'check'); // a bad --url is refused before anything is created
   await withCliApi(options.workspace, async (api) => {
+    // The address `lhb serve` really listens on for this workspace, when it runs.
+    const serving = options.url ? null : runningServeOrigin(api.context.workspace.dir);
+    const base = options.url ?? (serving ? `${serving}/` : DEFAULT_INVITE_BASE_URL);
     const { invite, token } = (await api.call('arena.invite', { name: options.name, expiresInDays: options.expires })) as RpcOutput<'arena.invite'>;
     const link = inviteLink(base, token);
     if (options.json) {
@@ -35,7 +38,7 @@ export async function runArenaInvite(options: { name: string; expires: number; u
     process.stdout.write(`${link}\n`);
     process.stderr.write(
       `Invite ${invite.id} for ${invite.annotatorName}, valid until ${invite.expiresAt}. This link is shown only now: send it to ${invite.annotatorName} privately. ` +
-        `It opens the arena's Vote view and nothing else, while "lhb serve" runs${options.url ? '' : ` at ${DEFAULT_INVITE_BASE_URL} (pass --url with the address experts reach, e.g. your TLS proxy's)`}. ` +
+        `It opens the arena's Vote view and nothing else, ${options.url ? 'while "lhb serve" runs' : serving ? `while "lhb serve" runs at ${serving}/ (its address now; pass --url with the address experts reach, e.g. your TLS proxy's)` : `only once "lhb serve" runs: none runs for this workspace now, so the link assumes ${DEFAULT_INVITE_BASE_URL}; start it, or pass --url with the address experts reach (e.g. your TLS proxy's)`}. ` +
         `Revoke it with: lhb arena invites --revoke ${invite.id}\n`,
     );
   });

@@ -232,13 +232,14 @@ const collect = (value: string, previous: string[] | undefined): string[] => [..
 runs
   .command('start')
   .description('Run harnesses on tasks as a study (tasks × harnesses × repeats) and follow it to its end; exits 1 if any run did not succeed. Ctrl+C cancels; lhb runs resume continues.')
+  .option('--spec <file>', 'a study file (YAML or JSON; see the README): tasks, configurations each with its own model, endpoint and key variable, skill versions, repeats; instead of the flags below')
   .option('--task <dir|id>', 'a task folder (imported first; its inputs/ are given to the agent) or a task id; repeatable', collect)
   .option('--harness <name>', 'a harness by its id as lhb harnesses lists them (an alias such as codex-cli is taken as its id); repeatable', collect)
   .option('--model <m>', 'the model every harness uses (default: each harness\'s own default)')
   .option('--endpoint <url>', 'the model API base URL (a proxy, a gateway, a local server)')
   .option('--api-key-env <NAME>', 'the environment variable holding the API key; its value is passed to the harness, never stored')
   .option('--skill <dir>', 'the skill folder to install (SKILL.md; versions in versions/<v>/SKILL.md)')
-  .option('--skill-version <v>', 'install versions/<v>/SKILL.md instead of the base SKILL.md')
+  .option('--skill-version <v>', 'install versions/<v>/SKILL.md instead of the base SKILL.md; repeatable, each one arm of every harness (none: without SKILL.md, base: the folder\'s own)', collect)
   .option('--no-skill', 'run without a skill (an ablation)')
   .option('--repeats <n>', 'runs per task and harness', parseCount('repeats', 1, 100))
   .option('--concurrency <n>', 'runs at the same time (default 2)', parseCount('concurrency', 1, 64))
@@ -264,12 +265,22 @@ runs
 runs
   .command('status')
   .description('List studies with their runs\' states, or one study\'s runs (status, elapsed, steps, tool calls, tokens, last event).')
-  .argument('[study]', 'a study id')
+  .argument('[study]', 'a study id (or its start, as this list prints it); with --json its resolved spec too')
   .option('--json', 'print JSON instead of text')
   .addOption(workspaceOption())
   .action(async (study: string | undefined, options: { json?: boolean; workspace?: string }) => {
     const { runRunsStatus } = await import('./runs-engine-command.ts');
     await runRunsStatus(study, options);
+  });
+
+runs
+  .command('spec')
+  .description('Print a study\'s spec as a study file (YAML: paths absolute, defaults filled in), to run it again here or elsewhere with lhb runs start --spec.')
+  .argument('<study>', 'the study\'s id (or its start, as lhb runs status prints it)')
+  .addOption(workspaceOption())
+  .action(async (studyId: string, options: { workspace?: string }) => {
+    const { runRunsSpec } = await import('./runs-engine-command.ts');
+    await runRunsSpec(studyId, options);
   });
 
 runs

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RpcOutput } from '../../schemas/rpc.ts';
-import type { StudyRunView } from '../../schemas/studies.ts';
+import type { StudyRunView, StudySpecInput } from '../../schemas/studies.ts';
 import type { Api } from '../api/create-api.ts';
 import { demoDatasetDir, packageRoot } from '../app-paths.ts';
 import { studyEngineOf } from '../api/handlers/run-engine-context.ts';
@@ -16,8 +16,14 @@ import { durationText } from '../../schemas/run-duration.ts';
 import { withCliApi } from './open-cli-api.ts';
 import { FlagError, readReplayScript, studySpecFromFlags, taskArguments, type RunsStartFlags } from './study-spec-from-flags.ts';
 import { applySlurmSettings } from '../runs/executors/slurm/slurm-settings.ts';
+import { readStudyFile } from './read-study-file.ts';
+import { stringify as stringifyYaml } from 'yaml';
+import { expandShortId } from '../store/short-id.ts';
+import { findStudy } from '../store/study-repository.ts';
 
 export interface RunsStartOptions extends RunsStartFlags {
+  /** A study file (YAML or JSON): the whole study, instead of the flags that describe one. */
+  spec?: string;
   json?: boolean;
   detach?: boolean;
   demo?: boolean;
@@ -61,7 +67,7 @@ function demoFlags(options: RunsStartOptions, workspaceDir: string): RunsStartFl
     task: options.task && options.task.length > 0 ? options.task : [DEMO_TASK],
     harness,
     skill: options.skill === false ? false : (options.skill ?? DEMO_SKILL),
-    ...(options.skill === undefined && !options.skillVersion ? { skillVersion: 'v2' } : {}),
+    ...(options.skill === undefined && !options.skillVersion?.length ? { skillVersion: ['v2'] } : {}),
     script: options.script ?? DEMO_SCRIPT,
   };
 }
@@ -72,13 +78,10 @@ function demoFlags(options: RunsStartOptions, workspaceDir: string): RunsStartFl
  */
 export async function runRunsStart(options: RunsStartOptions): Promise<void> {
   const workspaceDir = resolveWorkspaceDir(options.workspace);
-  const flags = options.demo ? demoFlags(options, workspaceDir) : options;
-  if (flags.script) readReplayScript(flags.script); // a bad script is refused before anything else
-  const tasks = taskArguments(flags.task ?? []);
-  const fromFlags = studySpecFromFlags(flags, tasks);
+  const { spec: given, toImport } = options.spec ? studyFromFile(options) : studyFromFlags(options, workspaceDir);
   await withCliApi(options.workspace, async (api) => {
-    const spec = applySlurmSettings(api.context.workspace.db, fromFlags);
-    if (tasks.toImport.length > 0) await importTaskFolders(api, tasks.toImport);
+    const spec = applySlurmSettings(api.context.workspace.db, given);
+    if (toImport.length > 0) await importTaskFolders(api, toImport);
     if (options.detach) {
       const prepared = await studyEngineOf(api.context).prepare(spec);
       const log = join(workspaceDir, 'studies', prepared.studyId, 'engine.log');
@@ -98,6 +101,25 @@ export async function runRunsStart(options: RunsStartOptions): Promise<void> {
     const runs = await followStudy(api, studyId, jobId, { json: options.json });
     printFinal(studyId, runs, options.json);
   });
+}
+
+/** The flags that describe a study, and --spec, are two ways to say one: given together, the flags would be silently ignored. */
+const STUDY_FLAGS: readonly (keyof RunsStartFlags | 'demo')[] = ['task', 'harness', 'model', 'endpoint', 'apiKeyEnv', 'skill', 'skillVersion', 'repeats', 'concurrency', 'timeout', 'command', 'name', 'script', 'executor', 'slurmPartition', 'slurmAccount', 'slurmSsh', 'slurmOpt', 'sharedDir', 'demo'];
+
+function studyFromFile(options: RunsStartOptions): { spec: StudySpecInput; toImport: string[] } {
+  const extra = STUDY_FLAGS.filter((flag) => options[flag] !== undefined);
+  if (extra.length > 0) {
+    const names = extra.map((flag) => `--${flag.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`);
+    throw new FlagError(`--spec ${options.spec} describes the whole study; ${names.join(', ')} would be ignored. Put ${extra.length === 1 ? 'it' : 'them'} in the file instead.`);
+  }
+  return readStudyFile(options.spec!);
+}
+
+function studyFromFlags(options: RunsStartOptions, workspaceDir: string): { spec: StudySpecInput; toImport: string[] } {
+  const flags = options.demo ? demoFlags(options, workspaceDir) : options;
+  if (flags.script) readReplayScript(flags.script); // a bad script is refused before anything else
+  const tasks = taskArguments(flags.task ?? []);
+  return { spec: studySpecFromFlags(flags, tasks), toImport: tasks.toImport };
 }
 
 async function importTaskFolders(api: Api, folders: string[]): Promise<void> {
@@ -142,8 +164,9 @@ export async function runRunsStatus(studyId: string | undefined, options: { json
 /** `lhb runs cancel STUDY|RUN`: stops a study, or one run, wherever it runs (this process or another). */
 export async function runRunsCancel(id: string, options: { workspace?: string }): Promise<void> {
   await withCliApi(options.workspace, async (api) => {
-    const { studies } = (await api.call('runs.studies', {})) as RpcOutput<'runs.studies'>;
-    const target = studies.some((study) => study.id === id) ? { studyId: id } : { runId: id };
+    // A study's id, or a run's (either may be short); the study wins, as its ids are the ones status lists.
+    const studyId = expandShortId(api.context.workspace.db, ['studies'], id);
+    const target = findStudy(api.context.workspace.db, studyId) ? { studyId } : { runId: id };
     const { cancelled } = (await api.call('runs.cancel', target)) as RpcOutput<'runs.cancel'>;
     process.stdout.write(
       cancelled > 0
@@ -151,6 +174,18 @@ export async function runRunsCancel(id: string, options: { workspace?: string })
         : `${target.studyId ? 'Study' : 'Run'} ${id} is not running; nothing to cancel.\n`,
     );
   });
+}
+
+/** `lhb runs spec STUDY`: the study's resolved spec as a study file, to run it again here or elsewhere (`lhb runs start --spec`). */
+export async function runRunsSpec(studyId: string, options: { workspace?: string }): Promise<void> {
+  await withCliApi(
+    options.workspace,
+    async (api) => {
+      const { study, spec } = (await api.call('runs.study', { studyId })) as RpcOutput<'runs.study'>;
+      process.stdout.write(`# Study "${study.name}" (${study.id}), as it runs: paths absolute, defaults filled in.\n${stringifyYaml(spec, { lineWidth: 0 })}`);
+    },
+    { access: 'read' },
+  );
 }
 
 /** `lhb runs show RUN [--json]`: a run with its trajectory summary, errors and recoveries, and artifacts. */

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { rendererDistDir } from '../app-paths.ts';
 import { isLoopbackHost } from '../server/request-guards.ts';
+import { forgetServeAddress, recordServeAddress } from '../server/serve-address.ts';
 
 export interface ServeOptions {
   port: number;
@@ -34,6 +35,7 @@ export async function runServe(options: ServeOptions): Promise<void> {
     await api.close();
     throw error;
   }
+  recordServeAddress(api.context.workspace.dir, server.url);
   process.stdout.write(`LH-Bench Studio at ${server.url}\n`);
   for (const url of server.urls.slice(1)) process.stderr.write(`Also at ${url}\n`);
   process.stderr.write(`Workspace: ${api.context.workspace.dir}\nPress Ctrl+C to stop.\n`);
@@ -54,6 +56,7 @@ export async function runServe(options: ServeOptions): Promise<void> {
     if (stopping) return;
     stopping = true;
     process.stderr.write(`\n${signal}: stopping; running jobs are cancelled and the workspace is closed cleanly.\n`);
+    forgetServeAddress(api.context.workspace.dir);
     await server.close();
     await api.close();
     process.exit(0);

@@ -14,7 +14,8 @@ export interface RunsStartFlags {
   apiKeyEnv?: string;
   /** A folder, or false for --no-skill. */
   skill?: string | false;
-  skillVersion?: string;
+  /** One or more: each is one arm (`none` runs without SKILL.md). */
+  skillVersion?: string[];
   repeats?: number;
   concurrency?: number;
   timeout?: number;
@@ -34,23 +35,27 @@ export class FlagError extends Error {
   override name = 'FlagError';
 }
 
-/** `--task` values: a task folder (its task.json names the task; it is imported first) or a task id. */
-export function taskArguments(values: readonly string[]): { ids: string[]; folders: Record<string, string>; toImport: string[] } {
+/**
+ * `--task` values, or a study file's `tasks`: a task folder (its task.json names the task; it is
+ * imported first), relative to `baseDir`, or a task id. `label` names where they were given.
+ */
+export function taskArguments(values: readonly string[], options: { baseDir?: string; label?: string } = {}): { ids: string[]; folders: Record<string, string>; toImport: string[] } {
   const ids: string[] = [];
   const folders: Record<string, string> = {};
   const toImport: string[] = [];
+  const label = options.label ?? '--task';
   for (const value of values) {
-    const folder = resolve(value);
+    const folder = resolve(options.baseDir ?? process.cwd(), value);
     if (existsSync(folder) && statSync(folder).isDirectory()) {
       const file = join(folder, 'task.json');
-      if (!existsSync(file)) throw new FlagError(`--task ${value}: the folder has no task.json. Give a task folder or a task id (lhb runs list).`);
+      if (!existsSync(file)) throw new FlagError(`${label} ${value}: the folder has no task.json. Give a task folder or a task id (lhb runs list).`);
       let parsed;
       try {
         parsed = TaskFileSchema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
       } catch (error) {
-        throw new FlagError(`--task ${value}: ${file} is not valid JSON (${(error as Error).message}).`);
+        throw new FlagError(`${label} ${value}: ${file} is not valid JSON (${(error as Error).message}).`);
       }
-      if (!parsed.success) throw new FlagError(`--task ${value}: ${file} is not a task: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}.`);
+      if (!parsed.success) throw new FlagError(`${label} ${value}: ${file} is not a task: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}.`);
       ids.push(parsed.data.id);
       folders[parsed.data.id] = folder;
       toImport.push(folder);
@@ -88,7 +93,7 @@ export function studySpecFromFlags(flags: RunsStartFlags, tasks: { ids: string[]
   if (flags.executor !== undefined && flags.executor !== 'local' && flags.executor !== 'slurm') throw new FlagError(`--executor ${flags.executor}: choose local (this machine, the default) or slurm.`);
   const slurmFlags = flags.slurmPartition ?? flags.slurmAccount ?? flags.slurmSsh ?? flags.sharedDir ?? flags.slurmOpt?.[0];
   if (slurmFlags !== undefined && flags.executor !== 'slurm') throw new FlagError('--slurm-partition, --slurm-account, --slurm-ssh, --slurm-opt and --shared-dir go with --executor slurm.');
-  if (flags.skillVersion && !flags.skill) throw new FlagError('--skill-version needs --skill DIR (the skill folder whose versions/<v>/SKILL.md to install).');
+  if (flags.skillVersion?.length && !flags.skill) throw new FlagError('--skill-version needs --skill DIR (the skill folder whose versions/<v>/SKILL.md to install).');
   return {
     ...(flags.name ? { name: flags.name } : {}),
     tasks: tasks.ids,
@@ -101,7 +106,7 @@ export function studySpecFromFlags(flags: RunsStartFlags, tasks: { ids: string[]
     })),
     ...(flags.endpoint ? { endpoint: flags.endpoint } : {}),
     ...(flags.apiKeyEnv ? { apiKeyEnv: flags.apiKeyEnv } : {}),
-    ...(flags.skill ? { skill: { dir: resolve(flags.skill), ...(flags.skillVersion ? { version: flags.skillVersion } : {}) } } : {}),
+    ...(flags.skill ? { skill: { dir: resolve(flags.skill), ...(flags.skillVersion?.length ? { versions: flags.skillVersion } : {}) } } : {}),
     ...(flags.repeats !== undefined ? { repeats: flags.repeats } : {}),
     ...(flags.concurrency !== undefined ? { concurrency: flags.concurrency } : {}),
     ...(flags.timeout !== undefined ? { timeoutSeconds: flags.timeout } : {}),

@@ -1,7 +1,7 @@
 import { findChapterByTitles } from '../../annotate/data-room-detail.ts';
 import { HarnessNotFoundError, harnessToolsDir } from '../../runs/harnesses/harness-tools.ts';
 import { SkillError } from '../../runs/skills/read-skill.ts';
-import { StudySpecError } from '../../runs/study/create-study.ts';
+import { StudySpecError } from '../../runs/study/study-spec-error.ts';
 import { StudyResumeError } from '../../runs/study/run-study.ts';
 import { StudyEngine } from '../../runs/study/study-engine.ts';
 import type { ApiContext } from '../api-context.ts';

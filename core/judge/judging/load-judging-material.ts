@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import type { Database } from 'better-sqlite3';
 import type { JudgeTier } from '../../../schemas/judge.ts';
 import { TrajectorySchema, type TrajectoryError } from '../../../schemas/trajectory.ts';
+import { NO_SKILL } from '../../../schemas/studies.ts';
 import { frameFileKey } from '../../runs/bundles/read-output-bundle.ts';
 import { readSkill } from '../../runs/skills/read-skill.ts';
 import type { BlobStore } from '../../store/blob-store.ts';
@@ -124,19 +125,20 @@ function processMaterial(store: MaterialStore, run: RunRow, task: TaskRow, base:
   const errors = source!.errors ? (JSON.parse(source!.errors) as TrajectoryError[]) : [];
   const notes: string[] = [];
   const evidence: JudgeContentPart[] = [text(`### The agent's trajectory, condensed\n${condenseTrajectory(trajectory, errors, { blind })}`)];
-  const skill = studyRun ? skillTextOf(store, studyRun.study_id) : { text: null, note: 'The run was imported, so the skill it was given is not known here.' };
+  const skill = studyRun ? skillTextOf(store, studyRun.study_id, (JSON.parse(studyRun.versions_json) as { skill?: string }).skill) : { text: null, note: 'The run was imported, so the skill it was given is not known here.' };
   if (skill.text !== null) evidence.push(text(`### The skill the agent was given\n${capSkillText(blind(skill.text))}`));
   else notes.push(skill.note);
   return { result: { ok: true, task, material: { ...base, evidence, notes } }, blind };
 }
 
-function skillTextOf(store: MaterialStore, studyId: string): { text: string; note: string } | { text: null; note: string } {
+/** The SKILL.md of the run's own arm (`arm` is its versions.skill; a study stored before arms had one, its spec's `version`). */
+function skillTextOf(store: MaterialStore, studyId: string, arm: string | undefined): { text: string; note: string } | { text: null; note: string } {
   const study = findStudy(store.db, studyId);
   const spec = study ? (JSON.parse(study.spec_json) as { skill?: { dir: string; version?: string } }) : undefined;
-  if (!spec?.skill) return { text: null, note: 'The run had no skill (an ablation), so none is shown.' };
+  if (!spec?.skill || arm === NO_SKILL) return { text: null, note: 'The run had no skill (an ablation), so none is shown.' };
   if (!existsSync(spec.skill.dir)) return { text: null, note: "The skill's folder is no longer on this machine, so its text is not shown." };
   try {
-    return { text: readFileSync(readSkill(spec.skill.dir, spec.skill.version).skillFile, 'utf8'), note: '' };
+    return { text: readFileSync(readSkill(spec.skill.dir, arm ?? spec.skill.version).skillFile, 'utf8'), note: '' };
   } catch (error) {
     return { text: null, note: `The skill could not be read (${(error as Error).message}), so its text is not shown.` };
   }

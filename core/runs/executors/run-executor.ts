@@ -20,6 +20,8 @@ export interface ExecuteRequest {
    * stopped): an executor whose jobs outlive the engine follows that job instead of starting again.
    */
   mayBeLive: boolean;
+  /** The run's API key, by the variable its configuration reads it from: a batch job reads it from its own environment rather than from the shared folder. */
+  apiKey?: { env: string; value: string };
   /** Makes the run folder afresh and returns the harness command to run in it. */
   prepare(): Promise<HarnessInvocation>;
   stdoutFile: string;

@@ -72,6 +72,8 @@ export const claudeCodeAdapter: HarnessAdapter = {
   configFolders: ['.claude'],
   mcpServersFile: MCP_SERVERS_FILE,
   verifierHook: VERIFIER_HOOK,
+  // {"type":"system","subtype":"api_retry","error_status":401,"error":"authentication_failed",…}
+  refusedKeyIn: (line) => line.includes('"api_retry"') && /"error_status":\s*40[13]\b/.test(line),
   versionArgs: ['--version'],
   // "2.1.332 (Claude Code)"
   parseVersion: (stdout) => /\b(\d+\.\d+\.\d+(?:[-+][\w.]+)?)\b/.exec(stdout)?.[1] ?? null,

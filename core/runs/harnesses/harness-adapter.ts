@@ -111,6 +111,11 @@ export interface HarnessAdapter {
   /** Where the run's MCP servers go; null when the harness takes none. */
   mcpServersFile: McpServersFile | null;
   verifierHook: VerifierHook;
+  /**
+   * True for a transcript line saying the provider refused the key while the CLI goes on retrying
+   * (Claude Code retries a 401 ten times over minutes): the run is stopped then, as an auth failure.
+   */
+  refusedKeyIn?(transcriptLine: string): boolean;
   /** Arguments that make the CLI print its version, and how to read it from stdout. */
   versionArgs: string[];
   parseVersion(stdout: string): string | null;

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { StudySpecSchema, type StudyConfiguration, type StudySpec, type StudySpecInput } from '../../../schemas/studies.ts';
+import { NO_SKILL, StudySpecSchema, type StudyConfiguration, type StudySpec, type StudySpecInput } from '../../../schemas/studies.ts';
 import { findCurrentProject } from '../../store/project-repository.ts';
 import { insertStudy, type NewStudyRun, type StudyRow } from '../../store/study-repository.ts';
 import { findTask } from '../../store/task-repository.ts';
@@ -10,20 +10,21 @@ import { configIdOf, versionsJsonOf } from '../run-configuration.ts';
 import { harnessAdapter } from '../harnesses/harness-registry.ts';
 import { readSkill } from '../skills/read-skill.ts';
 import { harnessKey, resolveStudyHarnesses } from './resolve-study-harnesses.ts';
-
-export class StudySpecError extends Error {
-  override name = 'StudySpecError';
-}
+import { StudySpecError } from './study-spec-error.ts';
+import { checkStudyKeys } from './check-study-keys.ts';
+import { missingNodeCommand } from '../executors/slurm/check-node-command.ts';
+import { armsOf, resolveStudySpec } from './resolve-study-spec.ts';
 
 /**
- * The versions a run of `configuration` records, which with harness and model make its
- * configuration: the skill version it was given (`none` for an ablation), and the harness version
- * only when the study compares harness versions (another configuration of the same harness and
- * model runs another version). Otherwise the version is incidental: it is recorded on each run
- * (harness_version) and runs of any build of one harness stay one configuration.
+ * The versions a run of `configuration` in skill arm `arm` records, which with harness and model
+ * make its configuration: the skill version it was given (`none` for the ablation's arm without
+ * SKILL.md, `base`, `v2`), and the harness version only when the study compares harness versions
+ * (another configuration of the same harness and model runs another version). Otherwise the
+ * version is incidental: it is recorded on each run (harness_version) and runs of any build of one
+ * harness stay one configuration.
  */
-export function runVersions(spec: StudySpec, configuration: StudyConfiguration, harnessVersionOf: (configuration: StudyConfiguration) => string | null): Record<string, string> {
-  const versions: Record<string, string> = { skill: spec.skill ? (spec.skill.version ?? 'base') : 'none' };
+export function runVersions(spec: StudySpec, configuration: StudyConfiguration, arm: string, harnessVersionOf: (configuration: StudyConfiguration) => string | null): Record<string, string> {
+  const versions: Record<string, string> = { skill: arm };
   const mine = harnessVersionOf(configuration);
   const compared = spec.configurations.some((other) => other.harness === configuration.harness && other.model === configuration.model && harnessVersionOf(other) !== mine);
   if (compared) versions.harness = mine ?? 'unknown';
@@ -35,8 +36,15 @@ export function runVersions(spec: StudySpec, configuration: StudyConfiguration, 
  * resume after the skill folder changed is refused rather than mixing two skills in one study.
  */
 export function studyConfigDigest(spec: StudySpec): string {
-  const skill = spec.skill ? readSkill(spec.skill.dir, spec.skill.version).digest : 'none';
-  return createHash('sha256').update(canonicalJson(spec)).update(`\nskill:${skill}`).digest('hex');
+  return createHash('sha256').update(canonicalJson(spec)).update(`\nskill:${skillDigest(spec)}`).digest('hex');
+}
+
+/** The contents of every skill version the study installs (a study stored before arms existed had one). */
+function skillDigest(spec: StudySpec): string {
+  if (!spec.skill) return NO_SKILL;
+  const { dir, version, versions } = spec.skill;
+  if (versions === undefined) return readSkill(dir, version).digest;
+  return versions.map((arm) => (arm === NO_SKILL ? NO_SKILL : `${arm}:${readSkill(dir, arm).digest}`)).join(',');
 }
 
 export function canonicalJson(value: unknown): string {
@@ -45,15 +53,21 @@ export function canonicalJson(value: unknown): string {
   );
 }
 
-/** Fields of two specs that differ, in words: why a study cannot be resumed as asked. */
+/** Fields of two specs that differ, each by its path (`configurations.1.model`), in words: why a study cannot be resumed as asked. */
 export function describeSpecChange(before: StudySpec, after: StudySpec): string[] {
   const changes: string[] = [];
-  const keys = new Set([...Object.keys(before), ...Object.keys(after)] as (keyof StudySpec)[]);
-  for (const key of [...keys].sort()) {
-    const a = canonicalJson(before[key]);
-    const b = canonicalJson(after[key]);
-    if (a !== b) changes.push(`${key}: ${short(a)} → ${short(b)}`);
-  }
+  const walk = (a: unknown, b: unknown, path: string) => {
+    if (canonicalJson(a) === canonicalJson(b)) return;
+    const bothObjects = a && b && typeof a === 'object' && typeof b === 'object' && Array.isArray(a) === Array.isArray(b);
+    const sameLength = !Array.isArray(a) || (a as unknown[]).length === (b as unknown[]).length;
+    if (bothObjects && sameLength) {
+      const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+      for (const key of [...keys].sort()) walk((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key], path ? `${path}.${key}` : key);
+      return;
+    }
+    changes.push(`${path}: ${short(canonicalJson(a))} → ${short(canonicalJson(b))}`);
+  };
+  walk(before, after, '');
   return changes;
 }
 
@@ -61,11 +75,12 @@ const short = (text: string | undefined) => (text === undefined ? 'unset' : text
 
 /**
  * Checks a study before anything runs (tasks exist, the skill is valid, every harness is
- * installed) and records it with one pending run per task × configuration × repeat. Nothing
- * is recorded when a check fails; the error says what to fix.
+ * installed at the asked version, every API key variable set) and records it, resolved
+ * (resolve-study-spec.ts), with one pending run per task × configuration × skill version ×
+ * repeat. Nothing is recorded when a check fails; the error says what to fix.
  */
 export async function createStudy(workspace: Workspace, input: StudySpecInput, toolsDir: string): Promise<StudyRow> {
-  const spec = StudySpecSchema.parse(input);
+  const spec = resolveStudySpec(StudySpecSchema.parse(input), process.cwd());
   for (const [index, configuration] of spec.configurations.entries()) {
     const adapter = harnessAdapter(configuration.harness);
     if (adapter.takesCommand && configuration.command === undefined) throw new StudySpecError(`configurations.${index}.command: the ${adapter.id} harness needs a command`);
@@ -80,11 +95,16 @@ export async function createStudy(workspace: Workspace, input: StudySpecInput, t
   if (synthetic.length > 0) {
     throw new StudySpecError(`Task ${synthetic.map((id) => `"${id}"`).join(', ')} belongs to the demo's synthetic study, which has nothing to give an agent. Choose a real task (lhb runs list shows them).`);
   }
-  if (spec.skill) readSkill(spec.skill.dir, spec.skill.version);
+  if (spec.skill) for (const arm of spec.skill.versions ?? []) if (arm !== NO_SKILL) readSkill(spec.skill.dir, arm);
   if (spec.executor === 'slurm' && spec.slurm && !existsSync(spec.slurm.sharedDir)) {
     throw new StudySpecError(`The shared folder ${spec.slurm.sharedDir} (--shared-dir) does not exist here. Give a folder that this machine and every compute node see at the same path (an NFS or Lustre mount).`);
   }
   const harnesses = await resolveStudyHarnesses(spec, toolsDir);
+  checkStudyKeys(spec);
+  if (spec.executor === 'slurm' && spec.slurm) {
+    const problem = await missingNodeCommand(spec.slurm);
+    if (problem) throw new StudySpecError(problem);
+  }
   const harnessVersionOf = (configuration: StudyConfiguration) => harnesses.get(harnessKey(configuration))?.version ?? configuration.harnessVersion ?? null;
   const digest = studyConfigDigest(spec);
   const now = new Date().toISOString();
@@ -92,21 +112,23 @@ export async function createStudy(workspace: Workspace, input: StudySpecInput, t
   const runs: NewStudyRun[] = [];
   for (const taskId of spec.tasks) {
     for (const [configIndex, configuration] of spec.configurations.entries()) {
-      const versions = runVersions(spec, configuration, harnessVersionOf);
-      for (let repeat = 0; repeat < spec.repeats; repeat++) {
-        runs.push({
-          id: randomUUID(),
-          study_id: id,
-          position: runs.length,
-          task_id: taskId,
-          harness: configuration.harness,
-          model: configuration.model,
-          versions_json: versionsJsonOf(versions),
-          config_id: configIdOf(configuration.harness, configuration.model, versions),
-          config_index: configIndex,
-          repeat_index: repeat,
-          updated_at: now,
-        });
+      for (const arm of armsOf(configuration)) {
+        const versions = runVersions(spec, configuration, arm, harnessVersionOf);
+        for (let repeat = 0; repeat < spec.repeats; repeat++) {
+          runs.push({
+            id: randomUUID(),
+            study_id: id,
+            position: runs.length,
+            task_id: taskId,
+            harness: configuration.harness,
+            model: configuration.model,
+            versions_json: versionsJsonOf(versions),
+            config_id: configIdOf(configuration.harness, configuration.model, versions),
+            config_index: configIndex,
+            repeat_index: repeat,
+            updated_at: now,
+          });
+        }
       }
     }
   }

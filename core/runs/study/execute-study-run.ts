@@ -20,6 +20,8 @@ import { extractErrors } from '../trajectory/extract-errors.ts';
 import { parseTranscript } from '../trajectory/read-transcript-lines.ts';
 import { classifyRunFailure, RETRYABLE_FAILURES, type RunFailure } from './classify-run-failure.ts';
 import { writeRunManifest } from './run-manifest.ts';
+import { runCostUsd } from './run-cost.ts';
+import { authFailureAdvice } from './check-study-keys.ts';
 import { buildRunPrompt, prepareTaskWorkdir, type TaskForRun } from './task-workdir.ts';
 import { prepareRunVerifier } from '../verifier/prepare-run-verifier.ts';
 import { storeVerifierFindings } from '../verifier/store-verifier-findings.ts';
@@ -37,8 +39,9 @@ export interface ExecuteRunInput {
   harnessVersion: string | null;
   skill: SkillToInstall | undefined;
   task: TaskForRun;
-  /** The model endpoint for this run (a scripted session's URL, or the study's endpoint). */
+  /** The model endpoint for this run (a scripted session's URL, or its configuration's endpoint). */
   endpointFor(workdir: string, skillFile: string): string | undefined;
+  /** The value of this run's configuration's key variable (and only that key). */
   apiKey: string | undefined;
   signal: AbortSignal;
   resolveChapter?: (dataRoom: string, chapter: string) => { id: string; instruction: string } | undefined;
@@ -79,6 +82,8 @@ export async function executeStudyRun(input: ExecuteRunInput): Promise<ExecuteRu
   let outcome: ProcessOutcome;
   const transcriptFile = join(folder, 'transcript.jsonl');
   const executor = input.executor ?? localExecutor;
+  // Aborted when the harness says the provider refused its key yet keeps retrying.
+  const keyRefused = new AbortController();
   try {
     let steps = 0;
     let lastWrite = 0;
@@ -87,6 +92,7 @@ export async function executeStudyRun(input: ExecuteRunInput): Promise<ExecuteRu
       folder,
       // Left `running` by a process that stopped: its batch job may still be at work.
       mayBeLive: run.status === 'running',
+      ...(input.configuration.apiKeyEnv && input.apiKey ? { apiKey: { env: input.configuration.apiKeyEnv, value: input.apiKey } } : {}),
       prepare: async () => {
         rmSync(folder, { recursive: true, force: true });
         mkdirSync(join(homeDir, 'tmp'), { recursive: true });
@@ -103,7 +109,7 @@ export async function executeStudyRun(input: ExecuteRunInput): Promise<ExecuteRu
           prompt: buildRunPrompt(input.task, input.skill ? { name: input.skill.name, file: relative(workdir, skillFile) } : undefined),
           model: input.configuration.model,
           ...(endpoint ? { endpoint } : {}),
-          ...(input.spec.apiKeyEnv ? { apiKeyEnv: input.spec.apiKeyEnv } : {}),
+          ...(input.configuration.apiKeyEnv ? { apiKeyEnv: input.configuration.apiKeyEnv } : {}),
           ...(input.apiKey !== undefined ? { apiKey: input.apiKey } : {}),
           mcpServers: verifier.mcpServers,
           ...(verifier.verifierCommand ? { verifierCommand: verifier.verifierCommand } : {}),
@@ -117,9 +123,10 @@ export async function executeStudyRun(input: ExecuteRunInput): Promise<ExecuteRu
       stderrFile: join(folder, 'stderr.log'),
       timeoutMs: input.spec.timeoutSeconds * 1000,
       maxOutputBytes: input.spec.maxOutputBytes,
-      signal: input.signal,
+      signal: AbortSignal.any([input.signal, keyRefused.signal]),
       onSpawn: (pid) => recordStudyRunProcess(db, run.id, pid, startTimeOf(pid) ?? null, new Date().toISOString()),
       onLine: (line) => {
+        if (input.adapter.refusedKeyIn?.(line)) keyRefused.abort();
         steps += 1;
         const now = Date.now();
         if (now - lastWrite < PROGRESS_WRITE_MS) return;
@@ -149,7 +156,10 @@ export async function executeStudyRun(input: ExecuteRunInput): Promise<ExecuteRu
   const errors = trajectory ? extractErrors(trajectory) : [];
   manifest.completed_steps.push('parsed');
 
-  const failure = classifyRunFailure(outcome, trajectory ? finalWords(trajectory) : '', { timeoutMs: input.spec.timeoutSeconds * 1000, maxOutputBytes: input.spec.maxOutputBytes });
+  const classifiedFromOutcome = classifyRunFailure(outcome, trajectory ? finalWords(trajectory) : '', { timeoutMs: input.spec.timeoutSeconds * 1000, maxOutputBytes: input.spec.maxOutputBytes });
+  const refusal: RunFailure = { kind: 'auth', message: 'The provider refused the key (HTTP 401/403) and the harness kept retrying, so the run was stopped.' };
+  const classified = keyRefused.signal.aborted && !input.signal.aborted ? refusal : classifiedFromOutcome;
+  const failure = classified?.kind === 'auth' ? { ...classified, message: classified.message + authFailureAdvice(input.configuration, input.run.config_index) } : classified;
   const status: ExecuteRunResult['status'] = failure === null ? 'succeeded' : failure.kind === 'cancelled' ? 'cancelled' : failure.kind === 'timeout' ? 'timeout' : 'failed';
   const retryable = failure !== null && RETRYABLE_FAILURES.has(failure.kind);
 
@@ -295,7 +305,7 @@ function finish(
     failed_tool_calls: trajectory ? toolCalls.filter((call) => !call.ok).length : null,
     tokens_input: trajectory?.tokens.input ?? null,
     tokens_output: trajectory?.tokens.output ?? null,
-    cost_usd: trajectory?.costUsd ?? null,
+    cost_usd: trajectory ? runCostUsd(trajectory, input.configuration.price) : null,
     last_event: result.failure ? result.failure.message.slice(0, 200) : 'Finished',
     transcript_sha256: result.transcript ?? null,
     trajectory_sha256: result.trajectoryBlob ?? null,

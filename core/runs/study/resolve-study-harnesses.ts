@@ -6,6 +6,8 @@ import type { HarnessAdapter } from '../harnesses/harness-adapter.ts';
 import { baseHarnessEnv } from '../harnesses/harness-adapter.ts';
 import { harnessAdapter } from '../harnesses/harness-registry.ts';
 import { findHarnessBinary, readHarnessVersion } from '../harnesses/harness-tools.ts';
+import { describeConfiguration } from './check-study-keys.ts';
+import { StudySpecError } from './study-spec-error.ts';
 
 export interface ResolvedHarness {
   adapter: HarnessAdapter;
@@ -18,12 +20,13 @@ export interface ResolvedHarness {
 export const harnessKey = (configuration: StudyConfiguration): string => `${configuration.harness}@${configuration.harnessVersion ?? ''}`;
 
 /**
- * Finds every configuration's harness CLI and reads its version once per study. A missing CLI
- * is an error naming the command and how to install it, before any run starts.
+ * Finds every configuration's harness CLI and reads its version once per study. A missing CLI,
+ * or one of another version than the configuration asks for, is an error naming the
+ * configuration and how to install it, before any run starts.
  */
 export async function resolveStudyHarnesses(spec: StudySpec, toolsDir: string): Promise<Map<string, ResolvedHarness>> {
   const resolved = new Map<string, ResolvedHarness>();
-  for (const configuration of spec.configurations) {
+  for (const [index, configuration] of spec.configurations.entries()) {
     const key = harnessKey(configuration);
     if (resolved.has(key)) continue;
     const adapter = harnessAdapter(configuration.harness);
@@ -31,11 +34,21 @@ export async function resolveStudyHarnesses(spec: StudySpec, toolsDir: string): 
       resolved.set(key, { adapter, binary: '/bin/sh', version: null });
       continue;
     }
-    const binary = findHarnessBinary(adapter, toolsDir, configuration.harnessVersion ? { version: configuration.harnessVersion } : {});
+    let binary: string;
+    try {
+      binary = findHarnessBinary(adapter, toolsDir, configuration.harnessVersion ? { version: configuration.harnessVersion } : {});
+    } catch (error) {
+      throw new StudySpecError(`${describeConfiguration(configuration, index)}: ${(error as Error).message}`);
+    }
     // A throwaway HOME: asking for a version must not write the user's own harness config.
     const home = mkdtempSync(join(tmpdir(), 'lhb-harness-version-'));
     try {
       const version = await readHarnessVersion(adapter, binary, baseHarnessEnv({ homeDir: home, binary }));
+      if (configuration.harnessVersion && version !== null && version !== configuration.harnessVersion) {
+        throw new StudySpecError(
+          `${describeConfiguration(configuration, index)}: harnessVersion ${configuration.harnessVersion} was asked for, but ${binary} is ${adapter.displayName} ${version}. Install the asked version with: lhb harnesses install ${adapter.id} --version ${configuration.harnessVersion}`,
+        );
+      }
       resolved.set(key, { adapter, binary, version });
     } finally {
       rmSync(home, { recursive: true, force: true });

@@ -1,6 +1,6 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { StudySpecSchema, type StudySpec } from '../../../schemas/studies.ts';
+import { NO_SKILL, StudySpecSchema, type StudyConfiguration, type StudySpec } from '../../../schemas/studies.ts';
 import type { JobProgress } from '../../jobs/job-runner.ts';
 import { findRunBySourceDir, findStudy, pendingCancelRequests, finishStudyRun, cancelPendingStudyRuns, countStudyRunsByStatus, listStudyRuns, listPendingStudyRuns, listUnfinishedStudyRuns, setStudyState, type StudyRunRow } from '../../store/study-repository.ts';
 import { findTask, listTaskFrames } from '../../store/task-repository.ts';
@@ -13,7 +13,10 @@ import { describeSpecChange, studyConfigDigest } from './create-study.ts';
 import { executeStudyRun } from './execute-study-run.ts';
 import { ExecutorUnreachableError, localExecutor } from '../executors/run-executor.ts';
 import { createSlurmExecutor } from '../executors/slurm/slurm-executor.ts';
+import { missingNodeCommand } from '../executors/slurm/check-node-command.ts';
 import { harnessKey, resolveStudyHarnesses } from './resolve-study-harnesses.ts';
+import { checkStudyKeys } from './check-study-keys.ts';
+import { resolveStudySpec, storedStudySpec } from './resolve-study-spec.ts';
 
 export interface RunStudyDeps {
   workspace: Workspace;
@@ -24,6 +27,9 @@ export interface RunStudyDeps {
   /** Told whenever a run changes state or reports progress (the UI's live view). */
   onRunChange?: (runId: string) => void;
 }
+
+/** The key a harness is given against the scripted model server, which takes any. */
+const SCRIPTED_MODEL_KEY = 'lhb-scripted-model';
 
 /** How often a running study looks for a cancel asked by another process. */
 const CANCEL_POLL_MS = 1_000;
@@ -36,24 +42,23 @@ export class StudyResumeError extends Error {
 export function loadStudySpec(workspace: Workspace, studyId: string): StudySpec {
   const study = findStudy(workspace.db, studyId);
   if (!study) throw new StudyResumeError(`No study ${studyId} in this workspace. \`lhb runs status\` lists the studies.`);
-  const spec = StudySpecSchema.parse(JSON.parse(study.spec_json));
-  const digest = studyConfigDigest(spec);
+  const stored = StudySpecSchema.parse(JSON.parse(study.spec_json));
+  const digest = studyConfigDigest(stored);
   if (digest !== study.config_digest) {
     throw new StudyResumeError(
-      `Study "${study.name}" cannot resume: its configuration changed since it started (the skill folder ${spec.skill?.dir ?? ''} has different contents). ` +
+      `Study "${study.name}" cannot resume: its configuration changed since it started (the skill folder ${stored.skill?.dir ?? ''} has different contents). ` +
         'Its finished runs are kept; start a new study to run the changed skill.',
     );
   }
-  return spec;
+  return storedStudySpec(study.spec_json);
 }
 
-/** Refuses to resume a study with a different spec than the one it started with, naming what changed. */
+/** Refuses to resume a study with a different spec than the one it started with (both resolved), naming what changed. */
 export function assertSameSpec(workspace: Workspace, studyId: string, requested: StudySpec): void {
   const study = findStudy(workspace.db, studyId);
   if (!study) return;
-  const stored = StudySpecSchema.parse(JSON.parse(study.spec_json));
-  const changes = describeSpecChange(stored, requested);
-  if (changes.length > 0 || studyConfigDigest(requested) !== study.config_digest) {
+  const changes = describeSpecChange(storedStudySpec(study.spec_json), resolveStudySpec(requested, process.cwd()));
+  if (changes.length > 0 || studyConfigDigest(StudySpecSchema.parse(JSON.parse(study.spec_json))) !== study.config_digest) {
     throw new StudyResumeError(
       `Study "${study.name}" was started with another configuration; resuming it would mix two studies. What changed: ${changes.length > 0 ? changes.join('; ') : 'the skill folder\'s contents'}. ` +
         'Give the new configuration another --name, or run the study as it was.',
@@ -95,11 +100,15 @@ export async function runStudy(deps: RunStudyDeps, studyId: string, jobId: strin
 
   async function runStudyRuns(): Promise<string> {
     const harnesses = await resolveStudyHarnesses(spec, deps.toolsDir);
-    const skill = spec.skill ? readSkill(spec.skill.dir, spec.skill.version) : undefined;
-    const apiKey = spec.apiKeyEnv ? process.env[spec.apiKeyEnv] : undefined;
-    if (spec.apiKeyEnv && apiKey === undefined && !spec.replay) {
-      throw new StudyResumeError(`The API key variable ${spec.apiKeyEnv} is not set in this process's environment. Set it and resume the study (lhb runs resume ${studyId}).`);
+    // Each arm's skill, read once; `none` installs nothing.
+    const skills = new Map((spec.skill?.versions ?? []).filter((arm) => arm !== NO_SKILL).map((arm) => [arm, readSkill(spec.skill!.dir, arm)]));
+    try {
+      checkStudyKeys(spec);
+    } catch (error) {
+      throw new StudyResumeError(`${(error as Error).message} Then resume the study: lhb runs resume ${studyId}`);
     }
+    // Only its own configuration's key reaches a run.
+    const apiKeyOf = (configuration: StudyConfiguration) => (spec.replay ? SCRIPTED_MODEL_KEY : configuration.apiKeyEnv ? process.env[configuration.apiKeyEnv] : undefined);
 
     const queue: StudyRunRow[] = [];
     for (const run of listUnfinishedStudyRuns(db, studyId)) {
@@ -115,8 +124,12 @@ export async function runStudy(deps: RunStudyDeps, studyId: string, jobId: strin
 
     const executor =
       spec.executor === 'slurm' && spec.slurm
-        ? createSlurmExecutor({ slurm: spec.slurm, studyFolder: study.folder, ...(spec.apiKeyEnv ? { apiKeyEnv: spec.apiKeyEnv } : {}), ...(apiKey !== undefined ? { apiKey } : {}) })
+        ? createSlurmExecutor({ slurm: spec.slurm, studyFolder: study.folder })
         : localExecutor;
+    if (spec.executor === 'slurm' && spec.slurm && queue.length > 0) {
+      const problem = await missingNodeCommand(spec.slurm);
+      if (problem) throw new StudyResumeError(`${problem} Then resume the study: lhb runs resume ${studyId}`);
+    }
     // Set when the executor's cluster cannot be reached: no more runs start, and the study stops to be resumed.
     let unreachable: ExecutorUnreachableError | undefined;
     let replay: ReplayServer | undefined;
@@ -162,14 +175,14 @@ export async function runStudy(deps: RunStudyDeps, studyId: string, jobId: strin
               configuration,
               binary: harness.binary,
               harnessVersion: harness.version,
-              skill,
+              skill: skills.get((JSON.parse(current.versions_json) as { skill?: string }).skill ?? NO_SKILL),
               task: { task, frames, ...(taskFolder ? { folder: taskFolder } : {}), framePath: (sha) => workspace.blobs.pathFor(sha) },
               endpointFor: (workdir, skillFile) => {
-                if (!replay) return spec.endpoint;
+                if (!replay) return configuration.endpoint;
                 replay.openSession(spec.replay!, { workdir, skill_file: skillFile }, initial.id);
                 return replay.endpointFor(initial.id);
               },
-              apiKey: replay ? 'lhb-scripted-model' : apiKey,
+              apiKey: apiKeyOf(configuration),
               signal: controller.signal,
               executor,
               ...(deps.resolveChapter ? { resolveChapter: deps.resolveChapter } : {}),

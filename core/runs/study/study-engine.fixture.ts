@@ -3,12 +3,17 @@ import { join } from 'node:path';
 import type { Workspace } from '../../workspace/open-workspace.ts';
 import { importBundles } from '../bundles/import-bundles.ts';
 
-/** A programmatic task folder with an `inputs/` file, imported into the workspace. */
-export async function importTestTask(workspace: Workspace, root: string, id = 'engine-task'): Promise<string> {
-  const folder = join(root, id);
+/** A programmatic task folder `folder` (task.json with `id`, and an `inputs/data.csv`), not imported. */
+export function writeTestTaskFolder(folder: string, id: string): string {
   mkdirSync(join(folder, 'inputs'), { recursive: true });
   writeFileSync(join(folder, 'task.json'), JSON.stringify({ id, kind: 'programmatic', title: 'Explain the trend', instruction: 'Build one page that explains the trend in data.csv.' }));
   writeFileSync(join(folder, 'inputs', 'data.csv'), 'year,value\n2024,1\n2025,2\n');
+  return folder;
+}
+
+/** A programmatic task folder with an `inputs/` file, imported into the workspace. */
+export async function importTestTask(workspace: Workspace, root: string, id = 'engine-task'): Promise<string> {
+  const folder = writeTestTaskFolder(join(root, id), id);
   const result = await importBundles(workspace, [folder], { captureMissingFrames: false });
   if (result.outcomes[0]?.status !== 'imported') throw new Error(`test task did not import: ${result.message}`);
   return folder;

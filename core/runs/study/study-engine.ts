@@ -1,4 +1,4 @@
-import type { StudyRunView, StudySpecInput, StudySummary } from '../../../schemas/studies.ts';
+import type { StudyRunView, StudySpec, StudySpecInput, StudySummary } from '../../../schemas/studies.ts';
 import { StudySpecSchema } from '../../../schemas/studies.ts';
 import type { JobRunner } from '../../jobs/job-runner.ts';
 import { findJob } from '../../store/job-repository.ts';
@@ -9,6 +9,7 @@ import { applySlurmSettings } from '../executors/slurm/slurm-settings.ts';
 import { createStudy } from './create-study.ts';
 import { assertSameSpec, loadStudySpec, runStudy, StudyResumeError } from './run-study.ts';
 import { listStudyRunViews, studySummary } from './study-views.ts';
+import { resolveStudySpec, storedStudySpec } from './resolve-study-spec.ts';
 
 export interface StudyEngineOptions {
   toolsDir: string;
@@ -47,7 +48,8 @@ export class StudyEngine {
    */
   async prepare(input: StudySpecInput): Promise<{ studyId: string; name: string; resumed: boolean }> {
     // A Slurm study fills what it leaves out from the workspace's remembered cluster settings, and remembers its own.
-    const spec = StudySpecSchema.parse(applySlurmSettings(this.#workspace.db, input));
+    // Paths in the spec are this process's: a study file's own are made absolute by whoever read it.
+    const spec = resolveStudySpec(StudySpecSchema.parse(applySlurmSettings(this.#workspace.db, input)), process.cwd());
     if (spec.name) {
       const project = findCurrentProject(this.#workspace.db);
       const existing = project ? listStudies(this.#workspace.db, project.id).find((study) => study.name === spec.name) : undefined;
@@ -136,10 +138,11 @@ export class StudyEngine {
     return project ? listStudies(this.#workspace.db, project.id).map((study) => studySummary(this.#workspace.db, study)) : [];
   }
 
-  view(studyId: string): { study: StudySummary; runs: StudyRunView[] } | undefined {
+  /** A study with its runs and the spec it runs, resolved (what `lhb runs spec` prints back). */
+  view(studyId: string): { study: StudySummary; spec: StudySpec; runs: StudyRunView[] } | undefined {
     const study = findStudy(this.#workspace.db, studyId);
     if (!study) return undefined;
-    return { study: studySummary(this.#workspace.db, study), runs: listStudyRunViews(this.#workspace.db, studyId) };
+    return { study: studySummary(this.#workspace.db, study), spec: storedStudySpec(study.spec_json), runs: listStudyRunViews(this.#workspace.db, studyId) };
   }
 
   #launch(studyId: string, name: string): string {

@@ -7,14 +7,12 @@ import { ExecutorUnreachableError } from '../run-executor.ts';
 import type { ProcessOutcome } from '../run-process.ts';
 import { execFilePath, readOutcomeFile, writeJsonAtomically, type ExecFile, type OutcomeFile } from './exec-file.ts';
 import { SlurmShell } from './slurm-commands.ts';
+import { nodeLhbCommand } from './check-node-command.ts';
 
 export interface SlurmExecutorOptions {
   slurm: StudySlurm;
   /** The study's folder on the shared filesystem: job scripts, Slurm output and the submission log go in its slurm/. */
   studyFolder: string;
-  /** The study's API key variable: its value is read by the job from its own environment, never written to the shared folder. */
-  apiKeyEnv?: string;
-  apiKey?: string;
   /** How often job states are read (one squeue for all of the study's jobs). Default 2 s, or LHB_SLURM_POLL_MS. */
   pollMs?: number;
   /** How long the controller may stay unanswering before the study stops as unreachable. Default 60 s, or LHB_SLURM_UNREACHABLE_MS. */
@@ -131,7 +129,7 @@ export function createSlurmExecutor(options: SlurmExecutorOptions): RunExecutor 
     const envFromJob: Record<string, string> = {};
     const env: Record<string, string> = {};
     for (const [key, value] of Object.entries(invocation.env)) {
-      if (options.apiKeyEnv && options.apiKey !== undefined && options.apiKey !== '' && value === options.apiKey) envFromJob[key] = options.apiKeyEnv;
+      if (request.apiKey && request.apiKey.value !== '' && value === request.apiKey.value) envFromJob[key] = request.apiKey.env;
       else env[key] = value;
     }
     const exec: ExecFile = {
@@ -149,7 +147,7 @@ export function createSlurmExecutor(options: SlurmExecutorOptions): RunExecutor 
     const script = join(slurmDir, 'jobs', `${request.runId}.sh`);
     writeFileSync(
       script,
-      `#!/bin/sh\n# LH-Bench Studio: study run ${request.runId}. Runs the prepared harness in its run folder and records how it ended.\nexec ${options.slurm.lhbCommand ?? 'lhb'} runs exec ${shellQuote(request.folder)}\n`,
+      `#!/bin/sh\n# LH-Bench Studio: study run ${request.runId}. Runs the prepared harness in its run folder and records how it ended.\nexec ${nodeLhbCommand(options.slurm)} runs exec ${shellQuote(request.folder)}\n`,
       { mode: 0o755 },
     );
     const minutes = Math.ceil((request.timeoutMs + 5 * 60_000) / 60_000); // the harness's own limit stops it first

@@ -1,7 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import { StudySlurmSchema, type StudySlurm, type StudySpecInput } from '../../../../schemas/studies.ts';
 import { readSlurmSettings, saveSlurmSettings } from '../../../store/slurm-job-repository.ts';
-import { StudySpecError } from '../../study/create-study.ts';
+import { StudySpecError } from '../../study/study-spec-error.ts';
 
 /**
  * `--executor slurm` remembers its cluster settings per workspace: a setting not given this time

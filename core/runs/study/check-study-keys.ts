@@ -1,0 +1,37 @@
+import type { StudyConfiguration, StudySpec } from '../../../schemas/studies.ts';
+import { StudySpecError } from './study-spec-error.ts';
+
+/** A configuration as a person reads it in a message: its place in the file and what it runs. */
+export function describeConfiguration(configuration: StudyConfiguration, index: number): string {
+  return `configurations.${index} (${configuration.harness}, ${configuration.model})`;
+}
+
+/**
+ * Refuses a study (before anything runs) whose configurations' API key variables are not set
+ * here: a harness started without its key fails every run as "not logged in". Each configuration
+ * is checked, so one message names every variable to set. A scripted study needs no key.
+ */
+export function checkStudyKeys(spec: StudySpec, env: NodeJS.ProcessEnv = process.env): void {
+  if (spec.replay) return;
+  const problems: string[] = [];
+  for (const [index, configuration] of spec.configurations.entries()) {
+    const name = configuration.apiKeyEnv;
+    if (name === undefined || (env[name] ?? '') !== '') continue;
+    problems.push(`${describeConfiguration(configuration, index)}: its API key variable ${name} is ${env[name] === undefined ? 'not set' : 'empty'} in this environment`);
+  }
+  if (problems.length === 0) return;
+  throw new StudySpecError(
+    `${problems.join('; ')}. Set ${problems.length === 1 ? 'it' : 'each'} before starting (export NAME=your-key), or name the variable that holds the key with apiKeyEnv in the configuration (--api-key-env). Nothing was run.`,
+  );
+}
+
+/**
+ * What to do about a run its harness refused for authentication, added to what the harness said:
+ * which variable its key came from (the harness's own words name its own variable, or /login,
+ * which a study never uses) and how to set it.
+ */
+export function authFailureAdvice(configuration: StudyConfiguration, index: number): string {
+  const where = configuration.endpoint ? ` for ${configuration.endpoint}` : '';
+  if (!configuration.apiKeyEnv) return ` ${describeConfiguration(configuration, index)} gave it no API key: name the variable that holds one with apiKeyEnv (--api-key-env).`;
+  return ` ${describeConfiguration(configuration, index)} gave it the key in ${configuration.apiKeyEnv}; set that to a valid key${where} (export ${configuration.apiKeyEnv}=your-key), or name another variable with apiKeyEnv, then retry the run (lhb runs resume).`;
+}

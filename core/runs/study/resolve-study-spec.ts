@@ -1,0 +1,54 @@
+import { isAbsolute, resolve } from 'node:path';
+import { BASE_SKILL, NO_SKILL, StudySpecSchema, type StudyConfiguration, type StudySpec } from '../../../schemas/studies.ts';
+import { harnessAdapter } from '../harnesses/harness-registry.ts';
+import { StudySpecError } from './study-spec-error.ts';
+
+/**
+ * A study as it runs, every default written out: paths absolute, each configuration with its own
+ * endpoint, key variable and skill versions (the study-wide `endpoint` and `apiKeyEnv` are
+ * shorthands for every configuration that names none, and are folded into them), the skill's
+ * arms as `versions`. This is what a study stores and prints back (`lhb runs spec`), so a
+ * resolved spec resolves to itself and a study re-run elsewhere runs the same arms.
+ */
+export function resolveStudySpec(spec: StudySpec, baseDir: string): StudySpec {
+  const { endpoint, apiKeyEnv, skill, ...rest } = spec;
+  const arms = skill ? (skill.versions ?? [skill.version ?? BASE_SKILL]) : [NO_SKILL];
+  const configurations = spec.configurations.map((configuration, index) => resolveConfiguration(configuration, index, { endpoint, apiKeyEnv, arms, skillDir: skill?.dir }));
+  return {
+    ...rest,
+    ...(skill ? { skill: { dir: absolute(skill.dir, baseDir), versions: [...new Set(arms)] } } : {}),
+    configurations,
+    taskFolders: Object.fromEntries(Object.entries(spec.taskFolders).map(([id, folder]) => [id, absolute(folder, baseDir)])),
+    ...(spec.slurm ? { slurm: { ...spec.slurm, ...(spec.slurm.sharedDir ? { sharedDir: absolute(spec.slurm.sharedDir, baseDir) } : {}) } } : {}),
+  };
+}
+
+function resolveConfiguration(
+  configuration: StudyConfiguration,
+  index: number,
+  study: { endpoint: string | undefined; apiKeyEnv: string | undefined; arms: readonly string[]; skillDir: string | undefined },
+): StudyConfiguration {
+  const keyEnv = configuration.apiKeyEnv ?? study.apiKeyEnv ?? harnessAdapter(configuration.harness).keyEnv ?? undefined;
+  const endpoint = configuration.endpoint ?? study.endpoint;
+  const arms = configuration.skillVersions ?? study.arms;
+  const foreign = arms.filter((arm) => !study.arms.includes(arm));
+  if (foreign.length > 0) {
+    throw new StudySpecError(
+      `configurations.${index}.skillVersions: ${foreign.map((arm) => `"${arm}"`).join(', ')} ${foreign.length === 1 ? 'is' : 'are'} not among the study's skill versions (${study.arms.join(', ')}). ` +
+        (study.skillDir ? 'Add it to skill.versions, or leave it out here.' : 'Give the study a skill (skill.dir and skill.versions) to run skill versions.'),
+    );
+  }
+  return { ...configuration, ...(endpoint ? { endpoint } : {}), ...(keyEnv ? { apiKeyEnv: keyEnv } : {}), skillVersions: [...new Set(arms)] };
+}
+
+const absolute = (path: string, baseDir: string) => (isAbsolute(path) ? path : resolve(baseDir, path));
+
+/** The skill versions a configuration of a resolved spec runs, each one arm. */
+export function armsOf(configuration: StudyConfiguration): readonly string[] {
+  return configuration.skillVersions ?? [NO_SKILL];
+}
+
+/** A study's stored spec as it runs: one stored before specs were stored resolved reads as it would be stored today. */
+export function storedStudySpec(specJson: string): StudySpec {
+  return resolveStudySpec(StudySpecSchema.parse(JSON.parse(specJson)), process.cwd());
+}
