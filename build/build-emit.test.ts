@@ -37,4 +37,17 @@ describe('npm run build on a fresh clone', () => {
     expect(typecheck.status).not.toBe(0);
     expect(typecheck.stdout).toMatch(/core\/app-paths\.ts\(\d+,\d+\): error TS2322/);
   }, 180_000);
+
+  it('stops at a syntax error, naming the file and line, and says what to do', () => {
+    const broken = freshSourceCopy('lhb-build-broken-');
+    try {
+      appendFileSync(join(broken, 'core', 'app-paths.ts'), '\nexport const unfinished = (;\n');
+      const build = spawnSync(process.execPath, ['build/build.mjs'], { cwd: broken, encoding: 'utf8' });
+      expect(build.status).toBe(1);
+      expect(build.stderr).toMatch(/core\/app-paths\.ts:\d+:\d+/);
+      expect(build.stderr).toContain('build: esbuild (core, schemas, electron) failed. Fix the errors above and run "npm run build" again.');
+    } finally {
+      rmSync(broken, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

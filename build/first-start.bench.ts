@@ -58,7 +58,7 @@ export default async function benchFirstStart(): Promise<BenchResult[]> {
       name: 'first-start: fresh clone → URL line of npm start (browser mode, build included)',
       unit: 'ms',
       value,
-      peer: { name: 'the same start with tsc emitting the Node side (the build before issue 26)', value: median(peer) },
+      peer: { name: 'the same start with tsc emitting the Node side, as before issue 26 (Vite alongside, as now)', value: median(peer) },
       target: { text: `≤ ${TARGET_MS / 1000} s`, met: value <= TARGET_MS },
       detail: `median of ${RUNS}: ours ${ours.map((t) => t.toFixed(0)).join(', ')} ms; tsc ${peer.map((t) => t.toFixed(0)).join(', ')} ms`,
     },
