@@ -6,7 +6,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { formatResult, type BenchResult } from './bench-harness.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const ROOMS = ['core', 'renderer', 'schemas', 'electron'];
+const ROOMS = ['build', 'core', 'renderer', 'schemas', 'electron'];
 const filter = process.argv[2];
 
 function findBenches(dir: string): string[] {

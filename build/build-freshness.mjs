@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const INPUTS = ['schemas', 'core', 'electron', 'renderer', 'build/vite.config.ts', 'tsconfig.build.json', 'tsconfig.base.json', 'package.json'];
+// The build's own scripts too: a change to how dist/ is made must remake it.
+const INPUTS = ['schemas', 'core', 'electron', 'renderer', 'build/build.mjs', 'build/emit-node-side.mjs', 'build/vite.config.ts', 'tsconfig.build.json', 'tsconfig.base.json', 'package.json'];
 
 /** Tests, benchmarks and fixtures are not part of the build; editing them needs no rebuild. */
 const NOT_BUILT = /(\.(test|bench|fixture)\.[cm]?tsx?$)|(^|\/)__snapshots__$/;

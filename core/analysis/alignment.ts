@@ -67,9 +67,15 @@ export function buildAlignment(data: StudyData): Alignment {
   const groupKey = (j: StudyJudgment) => JSON.stringify([j.rubricSet, j.version, j.scale]);
   const bySet = new Map<string, StudyJudgment[]>();
   const byScale = new Map<3 | 5, StudyJudgment[]>();
+  // Appended in place: copying a group's array for each judgment made the report quadratic in judgments.
   for (const j of data.judgments) {
-    bySet.set(groupKey(j), [...(bySet.get(groupKey(j)) ?? []), j]);
-    byScale.set(j.scale, [...(byScale.get(j.scale) ?? []), j]);
+    const key = groupKey(j);
+    const set = bySet.get(key);
+    if (set) set.push(j);
+    else bySet.set(key, [j]);
+    const scale = byScale.get(j.scale);
+    if (scale) scale.push(j);
+    else byScale.set(j.scale, [j]);
   }
   return {
     judges: alignJudges(data, data.judgments),

@@ -40,12 +40,19 @@ export function createXoshiro128Random(seed: Seed): SeededRandom {
     return result;
   };
 
+  // A bootstrap asks int(n) for the same n thousands of times in a row: its check and rejection
+  // limit are kept for the last n asked.
+  let lastN = Number.NaN;
+  let limit = 0;
   return {
     next: () => ((nextUint32() >>> 5) * 67108864 + (nextUint32() >>> 6)) / 9007199254740992,
     int: (n: number) => {
-      if (!Number.isInteger(n) || n < 1 || n > 2 ** 32) throw new RangeError(`n must be an integer from 1 to 2^32, got ${n}`);
-      // Rejection keeps every integer equally likely (no modulo bias).
-      const limit = 2 ** 32 - (2 ** 32 % n);
+      if (n !== lastN) {
+        if (!Number.isInteger(n) || n < 1 || n > 2 ** 32) throw new RangeError(`n must be an integer from 1 to 2^32, got ${n}`);
+        // Rejection keeps every integer equally likely (no modulo bias).
+        limit = 2 ** 32 - (2 ** 32 % n);
+        lastN = n;
+      }
       for (;;) {
         const x = nextUint32();
         if (x < limit) return x % n;

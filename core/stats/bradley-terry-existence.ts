@@ -52,9 +52,26 @@ export function nonExistenceFlags(wins: Float64Array, systems: readonly string[]
   return flags;
 }
 
-/** Systems reachable from `from` along beat-or-tied edges (or the reverse edges). */
+/** How many systems are reachable from `from` along beat-or-tied edges (or the reverse edges); allocation-light, as the bootstrap asks it every round. */
 function reachCount(wins: Float64Array, n: number, from: number, reverse: boolean): number {
-  return reachable(wins, n, from, reverse).size;
+  const seen = new Uint8Array(n);
+  const stack = new Int32Array(n);
+  seen[from] = 1;
+  stack[0] = from;
+  let top = 1;
+  let count = 1;
+  while (top > 0) {
+    const i = stack[--top]!;
+    for (let j = 0; j < n; j++) {
+      const edge = reverse ? wins[j * n + i]! : wins[i * n + j]!;
+      if (edge > 0 && seen[j] === 0) {
+        seen[j] = 1;
+        stack[top++] = j;
+        count++;
+      }
+    }
+  }
+  return count;
 }
 
 function reachable(wins: Float64Array, n: number, from: number, reverse: boolean): Set<number> {

@@ -18,7 +18,7 @@
 import { fitLogStrengths, inverseInformation } from './bradley-terry-newton.ts';
 import { mleExists, nonExistenceFlags, type BradleyTerryFlag } from './bradley-terry-existence.ts';
 import { regularizedGammaQ } from './incomplete-gamma.ts';
-import { sampleMultinomial } from './multinomial-sample.ts';
+import { createMultinomialSampler } from './multinomial-sample.ts';
 import { countPairs, winMatrix, type PairCounts } from './pair-counts.ts';
 import { sortedPercentile } from './percentile.ts';
 import type { PairwiseComparison } from './pairwise-comparison.ts';
@@ -152,13 +152,13 @@ function bootstrapIntervals(
 ): { ci: Record<string, [number, number]>; roundsWithRidge: number } {
   const n = pairs.systems.length;
   const random = createXoshiro128Random(seed);
-  const observed = pairs.cells.map((cell) => cell.count);
-  const counts = new Float64Array(observed.length);
+  const drawCounts = createMultinomialSampler(pairs.total, pairs.cells.map((cell) => cell.count));
+  const counts = new Float64Array(pairs.cells.length);
   const wins = new Float64Array(n * n);
   const samples = Array.from({ length: n }, () => new Float64Array(rounds));
   let roundsWithRidge = 0;
   for (let round = 0; round < rounds; round++) {
-    sampleMultinomial(random, pairs.total, observed, counts);
+    drawCounts(random, counts);
     winMatrix(pairs, counts, wins);
     let ridge = pointRidge;
     if (ridge === 0 && !mleExists(wins, n)) {

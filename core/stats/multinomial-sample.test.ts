@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sampleBinomial, sampleMultinomial } from './multinomial-sample.ts';
+import { createMultinomialSampler, sampleBinomial, sampleMultinomial } from './multinomial-sample.ts';
 import { createXoshiro128Random } from '../random/xoshiro128-random.ts';
 
 /** Mean and variance of `draws` samples of `draw`. */
@@ -78,5 +78,28 @@ describe('sampleMultinomial', () => {
     expect(() => sampleMultinomial(random, 10, [1, -1], new Float64Array(2))).toThrow('weights[1] must be a finite number at least 0');
     expect(() => sampleMultinomial(random, 10, [1, 1], new Float64Array(3))).toThrow('out must have one slot per weight');
     expect(() => sampleMultinomial(random, 1.5, [1], new Float64Array(1))).toThrow('total must be a whole number');
+  });
+});
+
+describe('createMultinomialSampler', () => {
+  it('draws, round after round, exactly what sampleMultinomial draws from the same generator', () => {
+    const weights = [120, 0, 3, 40, 900, 1, 0, 57];
+    const sampler = createMultinomialSampler(5000, weights);
+    const viaSampler = createXoshiro128Random('sampler');
+    const viaFunction = createXoshiro128Random('sampler');
+    for (let round = 0; round < 50; round++) {
+      const a = new Float64Array(weights.length);
+      const b = new Float64Array(weights.length);
+      sampler(viaSampler, a);
+      sampleMultinomial(viaFunction, 5000, weights, b);
+      expect(a).toEqual(b);
+      expect(a.reduce((x, y) => x + y, 0)).toBe(5000);
+      expect(a[1]).toBe(0);
+      expect(a[6]).toBe(0);
+    }
+  });
+
+  it('checks its weights once, when made', () => {
+    expect(() => createMultinomialSampler(10, [1, -1])).toThrow('weights[1] must be a finite number at least 0');
   });
 });

@@ -10,8 +10,16 @@ import type { SeededRandom } from '../random/random-source.ts';
  * binomials: cell k gets Binomial(left, weight_k / weight still unassigned).
  */
 export function sampleMultinomial(random: SeededRandom, total: number, weights: ArrayLike<number>, out: Float64Array | number[]): void {
+  createMultinomialSampler(total, weights)(random, out);
+}
+
+/**
+ * `sampleMultinomial` for many draws of one (total, weights): the checks and each cell's
+ * conditional share are worked out once, so a bootstrap round costs only its binomial draws.
+ * The draws are the same, number for number, as `sampleMultinomial`'s.
+ */
+export function createMultinomialSampler(total: number, weights: ArrayLike<number>): (random: SeededRandom, out: Float64Array | number[]) => void {
   const cells = weights.length;
-  if (out.length !== cells) throw new RangeError(`out must have one slot per weight: ${cells} weights, ${out.length} slots`);
   if (!Number.isSafeInteger(total) || total < 0) throw new RangeError(`total must be a whole number at least 0, got ${total}`);
   // Suffix sums, so each remaining mass is a fresh sum rather than a running difference.
   const rest = new Float64Array(cells + 1);
@@ -20,17 +28,23 @@ export function sampleMultinomial(random: SeededRandom, total: number, weights: 
     if (!(w >= 0) || !Number.isFinite(w)) throw new RangeError(`weights[${k}] must be a finite number at least 0, got ${w}`);
     rest[k] = rest[k + 1]! + w;
   }
-  let left = total;
-  for (let k = 0; k < cells; k++) {
-    if (left === 0 || rest[k] === 0) {
-      out[k] = 0;
-      continue;
+  // NaN marks a cell with no mass left (it always draws 0).
+  const shares = new Float64Array(cells);
+  for (let k = 0; k < cells; k++) shares[k] = rest[k] === 0 ? Number.NaN : (weights[k] as number) / rest[k]!;
+  return (random, out) => {
+    if (out.length !== cells) throw new RangeError(`out must have one slot per weight: ${cells} weights, ${out.length} slots`);
+    let left = total;
+    for (let k = 0; k < cells; k++) {
+      const share = shares[k]!;
+      if (left === 0 || Number.isNaN(share)) {
+        out[k] = 0;
+        continue;
+      }
+      const drawn = share >= 1 ? left : sampleBinomial(random, left, share);
+      out[k] = drawn;
+      left -= drawn;
     }
-    const share = (weights[k] as number) / rest[k]!;
-    const drawn = share >= 1 ? left : sampleBinomial(random, left, share);
-    out[k] = drawn;
-    left -= drawn;
-  }
+  };
 }
 
 /** One Binomial(n, p) draw: inversion for small n·p, Hörmann's BTRS (1993) otherwise. */
@@ -73,9 +87,10 @@ function binomialByTransformedRejection(random: SeededRandom, n: number, p: numb
   const c = n * p + 0.5;
   const vr = 0.92 - 4.2 / b;
   const alpha = (2.83 + 5.1 / b) * spq;
-  const logOdds = Math.log(p / q);
-  const mode = Math.floor((n + 1) * p);
-  const h = logFactorial(mode) + logFactorial(n - mode);
+  // Needed only when the quick acceptance fails (about one draw in seven), so worked out then.
+  let logOdds = Number.NaN;
+  let mode = 0;
+  let h = 0;
   for (;;) {
     const u = random.next() - 0.5;
     let v = random.next();
@@ -83,6 +98,11 @@ function binomialByTransformedRejection(random: SeededRandom, n: number, p: numb
     const k = Math.floor(((2 * a) / us + b) * u + c);
     if (k < 0 || k > n) continue;
     if (us >= 0.07 && v <= vr) return k;
+    if (Number.isNaN(logOdds)) {
+      logOdds = Math.log(p / q);
+      mode = Math.floor((n + 1) * p);
+      h = logFactorial(mode) + logFactorial(n - mode);
+    }
     v = Math.log((v * alpha) / (a / (us * us) + b));
     if (v <= h - logFactorial(k) - logFactorial(n - k) + (k - mode) * logOdds) return k;
   }
