@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createApi, type Api } from '../api/create-api.ts';
 import { recordJudgment } from '../judge/record-judgment.ts';
 import { openWorkspace } from '../workspace/open-workspace.ts';
-import { seedDemoStudy } from './seed-demo-study.ts';
+import { seedDemoStudy } from '../demo/seed-demo-study.ts';
 
 const DEMO_DATASET = fileURLToPath(new URL('../../datasets/demo', import.meta.url));
 const ASK = { resamples: 200, seed: 'cache-test' };

@@ -5,9 +5,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BenchResult } from '../../build/bench-harness.ts';
 import { openApi } from '../api/open-api.ts';
-import { readDemoStudy } from './demo-study.ts';
-import { demoStudyCopy } from './scaled-demo-study.ts';
-import { DEMO_STUDY_FILE, seedDemoStudy } from './seed-demo-study.ts';
+import { readDemoStudy } from '../demo/demo-study.ts';
+import { demoStudyCopy } from '../demo/scaled-demo-study.ts';
+import { DEMO_STUDY_FILE, seedDemoStudy } from '../demo/seed-demo-study.ts';
 
 const SCALES = [1, 10, 100];
 const RESAMPLES = 1000;
