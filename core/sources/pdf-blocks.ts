@@ -27,6 +27,8 @@ type LineStyle = { kind: 'body' } | { kind: 'heading'; level: number } | { kind:
 
 /** A table-of-contents line: a title, dot leaders or space, and a page number (arabic or roman). */
 const TOC_ENTRY = /^(.*\p{L}.*?)(?:\s*(?:\.\s*){2,}|\s*…+\s*|\s+)(\d{1,4}|[ivxlc]{1,7})$/iu;
+/** Dot leaders before a page number: ". . . . 12", "....... xi". */
+const DOT_LEADERS = /(?:\.\s*){3,}(?:\d{1,4}|[ivxlc]{1,7})$/i;
 /** Consecutive entries that make a table of contents. */
 const MIN_TOC_ENTRIES = 3;
 
@@ -217,27 +219,35 @@ function indentCode(block: Extract<PdfBlock, { kind: 'code' }>, lines: PdfLine[]
 /**
  * Runs of at least MIN_TOC_ENTRIES lines that end in page numbers that never go down (with at
  * most one unnumbered line between, an entry that wraps) are a table of contents: their lines
- * become entries, whatever their type size (so they are never taken for headings).
+ * become entries, whatever their type size (so they are never taken for headings). Dot leaders
+ * before the number are evidence enough on their own: such a line is an entry whatever its title
+ * ends with (a FAQ's contents are questions) and wherever its number points (an index, a list of
+ * changes), and one is a table of contents by itself. Without leaders, a title ending like a
+ * clause (".", ",", ";", ":") is prose that happens to end in a number.
  */
 function markTableOfContents(lines: PdfLine[], styles: LineStyle[]): void {
   let i = 0;
   while (i < lines.length) {
     let end = i;
     let entries = 0;
+    let led = 0;
     let lastTarget = -1;
     while (end < lines.length) {
       // In a monospace face only dot leaders make an entry: "x = 1" is code.
-      const entry = lines[end]!.monospace && !/\.\s*\.\s*\S+$/.test(lines[end]!.text) ? null : TOC_ENTRY.exec(lines[end]!.text);
+      const text = lines[end]!.text;
+      const leaders = DOT_LEADERS.test(text);
+      const entry = lines[end]!.monospace && !leaders ? null : TOC_ENTRY.exec(text);
       const target = entry ? pageValue(entry[2]!) : undefined;
-      if (entry && target !== undefined && target >= lastTarget && !/[.!?,;:]$/.test(entry[1]!.replace(/[\s.…]+$/, ''))) {
+      if (entry && target !== undefined && (leaders || (target >= lastTarget && !/[.,;:]$/.test(entry[1]!.replace(/[\s.…]+$/, ''))))) {
         entries++;
+        if (leaders) led++;
         lastTarget = target;
         end++;
-      } else if (entries > 0 && end + 1 < lines.length && TOC_ENTRY.test(lines[end + 1]!.text) && lines[end]!.text.length <= MAX_HEADING_CHARS) {
+      } else if (entries > 0 && end + 1 < lines.length && TOC_ENTRY.test(lines[end + 1]!.text) && text.length <= MAX_HEADING_CHARS) {
         end++;
       } else break;
     }
-    if (entries >= MIN_TOC_ENTRIES) {
+    if (entries >= MIN_TOC_ENTRIES || led > 0) {
       for (let j = i; j < end; j++) styles[j] = { kind: 'toc' };
       i = end;
     } else i++;
