@@ -1,5 +1,6 @@
 import { removePageFurniture, type PdfPageLines } from './pdf-page-furniture.ts';
 import type { PdfLine } from './pdf-text-lines.ts';
+import { romanNumeralValue } from './roman-numeral.ts';
 
 /** Where a paragraph runs on to a later page: from character `at` of its text, it is on `page`. */
 export interface PageBreak {
@@ -52,8 +53,10 @@ export function pdfBlocks(rawPages: PdfPageLines[]): PdfBlock[] {
   const pages = removePageFurniture(rawPages);
   const layout = measureLayout(pages);
   const blocks: PdfBlock[] = [];
+  let contents: number | undefined;
   for (const page of pages) {
-    const pageBlocks = blocksOfPage(page, layout);
+    const { blocks: pageBlocks, contentsUpTo } = blocksOfPage(page, layout, contents);
+    contents = contentsUpTo;
     const first = pageBlocks[0];
     const last = blocks[blocks.length - 1];
     if (first && last && runsOnAcrossPages(last, first) && (last.kind === 'paragraph' || last.kind === 'list-item')) {
@@ -104,9 +107,13 @@ function mostCommon<K>(counts: Map<K, number>): K | undefined {
   return [...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
 }
 
-function blocksOfPage(page: PdfPageLines, layout: Layout): PdfBlock[] {
+/**
+ * `contents`: the last page number the previous page's table of contents gave, if it ended the
+ * page; the entries this page starts with then continue it. `contentsUpTo` is this page's.
+ */
+function blocksOfPage(page: PdfPageLines, layout: Layout, contents: number | undefined): { blocks: PdfBlock[]; contentsUpTo: number | undefined } {
   const styles = page.lines.map((line) => styleOf(line, layout));
-  markTableOfContents(page.lines, styles);
+  const contentsUpTo = markTableOfContents(page.lines, styles, contents);
   // One monospace line inside a paragraph (at its margin, no space above or below, not announced
   // by a colon) is prose that names paths or identifiers.
   styles.forEach((style, i) => {
@@ -197,7 +204,10 @@ function blocksOfPage(page: PdfPageLines, layout: Layout): PdfBlock[] {
   });
   for (const [block, lines] of codeLines) indentCode(block, lines);
   // A "heading" that runs on for several lines is a passage set in larger type, not a title.
-  return blocks.map((block) => (block.kind === 'heading' && block.text.length > MAX_HEADING_CHARS ? { kind: 'paragraph', text: block.text, page: block.page } : block));
+  return {
+    blocks: blocks.map((block) => (block.kind === 'heading' && block.text.length > MAX_HEADING_CHARS ? { kind: 'paragraph', text: block.text, page: block.page } : block)),
+    contentsUpTo,
+  };
 }
 
 /**
@@ -223,15 +233,19 @@ function indentCode(block: Extract<PdfBlock, { kind: 'code' }>, lines: PdfLine[]
  * before the number are evidence enough on their own: such a line is an entry whatever its title
  * ends with (a FAQ's contents are questions) and wherever its number points (an index, a list of
  * changes), and one is a table of contents by itself. Without leaders, a title ending like a
- * clause (".", ",", ";", ":") is prose that happens to end in a number.
+ * clause (".", ",", ";", ":") is prose that happens to end in a number. Entries that open a page
+ * continue the previous page's table (`continues`: its last page number), however few they are.
+ * Returns the last page number of a table that runs to the page's end, for the next page.
  */
-function markTableOfContents(lines: PdfLine[], styles: LineStyle[]): void {
+function markTableOfContents(lines: PdfLine[], styles: LineStyle[], continues: number | undefined): number | undefined {
   let i = 0;
+  let upTo: number | undefined;
   while (i < lines.length) {
     let end = i;
     let entries = 0;
     let led = 0;
-    let lastTarget = -1;
+    const carried = i === 0 ? continues : undefined;
+    let lastTarget = carried ?? -1;
     while (end < lines.length) {
       // In a monospace face only dot leaders make an entry: "x = 1" is code.
       const text = lines[end]!.text;
@@ -247,25 +261,21 @@ function markTableOfContents(lines: PdfLine[], styles: LineStyle[]): void {
         end++;
       } else break;
     }
-    if (entries >= MIN_TOC_ENTRIES || led > 0) {
+    if (entries >= MIN_TOC_ENTRIES || led > 0 || (carried !== undefined && entries > 0)) {
       for (let j = i; j < end; j++) styles[j] = { kind: 'toc' };
+      upTo = lastTarget;
       i = end;
     } else i++;
   }
+  // Only a table that runs on to the page's end (but for its footnotes: smaller type) can go on overleaf.
+  const lastToc = styles.map((style) => style.kind).lastIndexOf('toc');
+  const runsToEnd = lastToc >= 0 && lines.slice(lastToc + 1).every((line) => line.size < lines[lastToc]!.size);
+  return runsToEnd ? upTo : undefined;
 }
 
 /** A page number's value; roman numerals (front matter) count before every arabic one. */
 function pageValue(label: string): number | undefined {
-  if (/^\d+$/.test(label)) return 1000 + Number(label);
-  const roman = label.toLowerCase();
-  if (!/^[ivxlc]+$/.test(roman)) return undefined;
-  const values: Record<string, number> = { i: 1, v: 5, x: 10, l: 50, c: 100 };
-  let total = 0;
-  for (let k = 0; k < roman.length; k++) {
-    const value = values[roman[k]!]!;
-    total += value < (values[roman[k + 1] ?? ''] ?? 0) ? -value : value;
-  }
-  return total;
+  return /^\d+$/.test(label) ? 1000 + Number(label) : romanNumeralValue(label);
 }
 
 function styleOf(line: PdfLine, layout: Layout): LineStyle {

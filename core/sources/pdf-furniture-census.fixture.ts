@@ -14,6 +14,7 @@
 //
 // Fenced code is left out: a listing may well repeat a line or hold a bare number.
 import type { PageSpan } from '../../schemas/sources.ts';
+import { romanNumeralValue } from './roman-numeral.ts';
 
 /** More than this many copies of one line in a document is a running head, a foot or leaders. */
 export const REPEATED_LINE_TIMES = 5;
@@ -87,20 +88,11 @@ export function countFurniture(markdown: string, pages: PageSpan[], referencePag
 function endsInPageNumber(title: string, pageCount: number, pageEdges: string[], titles: Set<string>): boolean {
   const match = /^(.*\S)\s+(\d{1,4}|[ivxlc]{1,7})$/.exec(title);
   if (!match || match[1]!.trim().split(/\s+/).length < 2) return false;
-  const value = /^\d+$/.test(match[2]!) ? Number(match[2]) : romanValue(match[2]!);
+  const value = /^\d+$/.test(match[2]!) ? Number(match[2]) : (romanNumeralValue(match[2]!) ?? 0);
   if (value < 1 || value > pageCount) return false;
   return pageEdges.some((edge) => edge.split(/\s+/).includes(match[2]!)) || titles.has(match[1]!.replace(/[\s.]+$/, ''));
 }
 
-function romanValue(roman: string): number {
-  const values: Record<string, number> = { i: 1, v: 5, x: 10, l: 50, c: 100 };
-  let total = 0;
-  for (let k = 0; k < roman.length; k++) {
-    const value = values[roman[k]!]!;
-    total += value < (values[roman[k + 1] ?? ''] ?? 0) ? -value : value;
-  }
-  return total;
-}
 
 /**
  * The share of a reference extraction's words (pdftotext's) that the Markdown also has, counted

@@ -1,4 +1,5 @@
 import type { PdfLine } from './pdf-text-lines.ts';
+import { romanNumeralValue } from './roman-numeral.ts';
 
 /** A page's lines with the page box's top and bottom (points, y upwards). */
 export interface PdfPageLines {
@@ -52,17 +53,19 @@ export function removePageFurniture(pages: PdfPageLines[]): PdfPageLines[] {
   const count = (counts: Map<string, number>, keys: Iterable<string>) => {
     for (const k of new Set(keys)) counts.set(k, (counts.get(k) ?? 0) + 1);
   };
+  const folios = folioLines(pages, edges);
   for (const page of pages) {
     const edge = [...edges.get(page)!];
     count(pagesWith, edge.map(key));
     count(pagesAt, edge.map(placed));
-    // Neighbouring heights count too: a folio's baseline moves by a point with its digits' depth.
+    // Where page numbers stand: bare ones, and folios inside a head (a roman "vii" in the front
+    // matter sits where "1.2 Basics 3" does). Neighbouring heights count too: a folio's baseline
+    // moves by a point with its digits' depth.
     count(
       numbersAt,
-      edge.filter((line) => PAGE_NUMBER.test(line.text)).flatMap((line) => [height(line) - 1, height(line), height(line) + 1].map(String)),
+      edge.filter((line) => PAGE_NUMBER.test(line.text) || folios.has(line)).flatMap((line) => [height(line) - 1, height(line), height(line) + 1].map(String)),
     );
   }
-  const folios = folioLines(pages, edges);
   const repeatedOn = Math.max(MIN_REPEATS, Math.ceil(pages.length / 2));
   const isPageNumber = (page: PdfPageLines, line: PdfLine) => PAGE_NUMBER.test(line.text) && (inBand(page, line) || (numbersAt.get(String(height(line))) ?? 0) >= MIN_REPEATS);
   const isFurniture = (page: PdfPageLines, line: PdfLine) =>
@@ -77,8 +80,9 @@ function edgeLines(page: PdfPageLines, inBand: (page: PdfPageLines, line: PdfLin
   for (const y of page.lines.map((line) => line.y).sort((a, b) => b - a)) {
     if (baselines.length === 0 || baselines[baselines.length - 1]! - y > SAME_BASELINE) baselines.push(y);
   }
-  // A page of few lines is all edge: only lines in the bands count there.
-  const reach = baselines.length > 2 * EDGE_BASELINES ? EDGE_BASELINES : 0;
+  // On a page of few lines the outermost baselines alone are its edges (a chapter's last lines under its
+  // head); on a page of one or two every line is at an edge, so only the bands count there.
+  const reach = baselines.length > 2 * EDGE_BASELINES ? EDGE_BASELINES : baselines.length > 2 ? 1 : 0;
   const top = reach > 0 ? baselines[reach - 1]! - SAME_BASELINE : Infinity;
   const bottom = reach > 0 ? baselines[baselines.length - reach]! + SAME_BASELINE : -Infinity;
   return new Set(page.lines.filter((line) => line.y >= top || line.y <= bottom || inBand(page, line)));
@@ -96,9 +100,13 @@ function folioLines(pages: PdfPageLines[], edges: Map<PdfPageLines, Set<PdfLine>
     const byHeight = [...page.lines].sort((a, b) => b.y - a.y);
     for (const line of [byHeight[0]!, byHeight[byHeight.length - 1]!]) {
       const bare = /^[-–—]?\s*(\d{1,4})\s*[-–—]?$/.exec(line.text)?.[1];
-      const withText = edges.get(page)!.has(line) ? (/^(\d{1,4})\s+\S/.exec(line.text)?.[1] ?? /\S\s+(\d{1,4})$/.exec(line.text)?.[1]) : undefined;
-      const number = bare ?? withText;
-      if (number !== undefined) candidates.push({ line, offset: Number(number) - page.page, bare: bare !== undefined, page: page.page });
+      // Front matter numbers its pages in lower-case roman ("Contents ix"); capitals are titles' ("Part IV").
+      const withText = edges.get(page)!.has(line) ? (/^(\d{1,4}|[ivxlc]{1,7})\s+\S/.exec(line.text)?.[1] ?? /\S\s+(\d{1,4}|[ivxlc]{1,7})$/.exec(line.text)?.[1]) : undefined;
+      const label = bare ?? withText;
+      const number = label === undefined ? undefined : /^\d+$/.test(label) ? Number(label) : romanNumeralValue(label);
+      // Roman and arabic numbering are two sequences: their offsets never meet.
+      const sequence = label !== undefined && /^\d+$/.test(label) ? 0 : 10_000;
+      if (number !== undefined) candidates.push({ line, offset: number - page.page + sequence, bare: bare !== undefined, page: page.page });
     }
   }
   // Pages, not lines, count: a page whose head and foot both carry its number counts once.
