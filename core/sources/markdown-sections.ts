@@ -2,7 +2,9 @@ import type { Heading, Nodes } from 'mdast';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import type { Section } from '../../schemas/sources.ts';
+import { detachedString } from './detached-string.ts';
 import { MarkdownSegmenter } from './markdown-segments.ts';
+import { UTF8_CHUNK_BYTES, utf8LineChunks } from './utf8-line-chunks.ts';
 
 const parser = unified().use(remarkParse);
 
@@ -30,29 +32,13 @@ export function markdownSections(markdown: string, lineCount: number): Section[]
 }
 
 /**
- * Bytes decoded at a time by markdownSectionsOfUtf8: small enough that each chunk's string is an
- * ordinary young object, collected at once (strings over about 128 KB wait for a full collection).
- */
-const UTF8_CHUNK_BYTES = 64 * 1024;
-
-/**
  * markdownSections of a UTF-8 file's bytes (no BOM, "\n" line endings, `lineCount` lines), decoded
  * a chunk at a time, cut at line ends: the whole text is never one string. Throws
  * TypeError when the bytes are not UTF-8.
  */
 export function markdownSectionsOfUtf8(bytes: Uint8Array, lineCount: number, chunkBytes = UTF8_CHUNK_BYTES): Section[] {
   if (lineCount === 0) return [];
-  function* chunks(): Generator<string> {
-    const decoder = new TextDecoder('utf-8', { fatal: true });
-    for (let at = 0; at < bytes.length; ) {
-      const newline = bytes.indexOf(0x0a, Math.min(at + chunkBytes, bytes.length) - 1);
-      const end = newline === -1 ? bytes.length : newline + 1;
-      // A "\n" byte is never inside a multi-byte character, so each chunk decodes on its own.
-      yield decoder.decode(bytes.subarray(at, end));
-      at = end;
-    }
-  }
-  return sectionsFromHeadings(topLevelHeadings(chunks(), lineCount), lineCount);
+  return sectionsFromHeadings(topLevelHeadings(utf8LineChunks(bytes, chunkBytes), lineCount), lineCount);
 }
 
 /** Sections from headings in document order (see markdownSections): a preamble, then nested sections. */
@@ -167,7 +153,7 @@ function isWordStart(code: number): boolean {
 }
 
 function headingLine(node: Heading, line: number): HeadingLine {
-  return { title: plainText(node).replace(/\s+/g, ' ').trim(), level: node.depth, line };
+  return { title: detachedString(plainText(node).replace(/\s+/g, ' ').trim()), level: node.depth, line };
 }
 
 function plainText(node: Nodes): string {

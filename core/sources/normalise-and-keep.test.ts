@@ -14,6 +14,8 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 const MARKDOWN = '# Guide\n\nIntro é.\n\n- item\n\n  ```sh\n  npm test\n  ```\n\n## Install *now*\n\nSetext\n---\n\nend\n';
 
+const PLAIN_TEXT = '# Field notes, *Köln*\n\n\nTag eins\n========\n\nText — with a dash.\n# C++ addons\nend\n';
+
 describe('normaliseAndKeep', () => {
   it.each([
     ['UTF-8 with \\n (its own Markdown, read from its bytes)', Buffer.from(MARKDOWN)],
@@ -27,6 +29,19 @@ describe('normaliseAndKeep', () => {
     expect(kept).toEqual({ ...index, markdown: null });
     expect(kept.sections.map((s) => [s.title, s.level, s.startLine])).toEqual([['Guide', 1, 1], ['Install now', 2, 11], ['Setext', 2, 13]]);
     expect(readFileSync(new BlobStore(dir).pathFor(kept.markdownSha256), 'utf8')).toBe(MARKDOWN);
+  });
+
+  it.each([
+    ['UTF-8 with \\n (its own text, read from its bytes)', Buffer.from(PLAIN_TEXT)],
+    ['with a BOM and \\r\\n (decoded first)', Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(PLAIN_TEXT.replace(/\n/g, '\r\n'))])],
+  ])('keeps a plain-text file %s with the title, index and blob the decoded text gives', async (_, bytes) => {
+    const kept = await normaliseAndKeep('text', bytes, 'notes.txt', dir);
+    const inMemory = await normaliseAndKeep('text', bytes, 'notes.txt', null);
+    const { markdown: _text, ...index } = inMemory;
+    expect(kept).toEqual({ ...index, markdown: null });
+    expect(kept.title).toBe('Field notes, Köln');
+    expect(kept.sections.map((s) => [s.title, s.level, s.startLine])).toEqual([['Field notes, *Köln*', 1, 1], ['Tag eins', 1, 4], ['C++ addons', 1, 8]]);
+    expect(readFileSync(new BlobStore(dir).pathFor(kept.markdownSha256), 'utf8')).toBe(PLAIN_TEXT);
   });
 
   it('refuses an empty or binary Markdown file before reading it', async () => {

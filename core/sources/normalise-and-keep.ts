@@ -6,6 +6,9 @@ import { checkTextBytes, isVerbatimUtf8 } from './decode-text.ts';
 import { countLinesOfBytes } from './line-index.ts';
 import { markdownSectionsOfUtf8 } from './markdown-sections.ts';
 import { normaliseSource } from './normalise-source.ts';
+import { plainTextTitle } from './normalise-text.ts';
+import { plainTextSectionsOfUtf8 } from './plain-text-sections.ts';
+import { utf8LineChunks } from './utf8-line-chunks.ts';
 import { SourceStorageError } from './source-errors.ts';
 
 /**
@@ -17,11 +20,12 @@ import { SourceStorageError } from './source-errors.ts';
  * Throws SourceImportError (the file) or SourceStorageError (the disk).
  */
 export async function normaliseAndKeep(type: SourceType, bytes: Uint8Array, name: string, blobRoot: string | null): Promise<KeptSource> {
-  if (type === 'markdown' && blobRoot !== null) {
+  if ((type === 'markdown' || type === 'text') && blobRoot !== null) {
     checkTextBytes(bytes, name);
-    // A Markdown file already in UTF-8 with "\n" endings is its own Markdown: its outline is read
-    // from its bytes a chunk at a time, so the whole text is never held as one string.
-    if (isVerbatimUtf8(bytes)) return keepVerbatimMarkdown(bytes, name, blobRoot);
+    // A Markdown or text file already in UTF-8 with "\n" endings is its own Markdown: its outline
+    // is read from its bytes a chunk at a time, so the whole text is never held as one string
+    // (a string of text with one character beyond Latin-1 takes two bytes a character).
+    if (isVerbatimUtf8(bytes)) return keepVerbatimText(type, bytes, name, blobRoot);
   }
   const { markdown, ...index } = await normaliseSource(type, bytes, name);
   const unchanged = (type === 'text' || type === 'markdown') && isVerbatim(bytes, markdown);
@@ -37,12 +41,13 @@ export async function normaliseAndKeep(type: SourceType, bytes: Uint8Array, name
   return { ...index, markdown: null, markdownSha256: kept.sha256, markdownBytes: kept.sizeBytes };
 }
 
-function keepVerbatimMarkdown(bytes: Uint8Array, name: string, blobRoot: string): KeptSource {
+function keepVerbatimText(type: 'markdown' | 'text', bytes: Uint8Array, name: string, blobRoot: string): KeptSource {
   const lineCount = countLinesOfBytes(bytes);
-  const sections = markdownSectionsOfUtf8(bytes, lineCount);
+  const sections = type === 'markdown' ? markdownSectionsOfUtf8(bytes, lineCount) : plainTextSectionsOfUtf8(bytes, lineCount);
   const kept = keepBlobs(name, () => new BlobStore(blobRoot).put(bytes));
-  // As normaliseMarkdown and normaliseSource would make it, title and all.
-  return { title: null, pages: [], lineCount, sections, markdown: null, markdownSha256: kept.sha256, markdownBytes: kept.sizeBytes };
+  // As normaliseMarkdown / normaliseText and normaliseSource would make it, title and all.
+  const title = type === 'markdown' ? null : plainTextTitle(utf8LineChunks(bytes).next().value ?? '');
+  return { title, pages: [], lineCount, sections, markdown: null, markdownSha256: kept.sha256, markdownBytes: kept.sizeBytes };
 }
 
 function keepBlobs<T>(name: string, write: () => T): T {

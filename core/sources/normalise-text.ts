@@ -12,8 +12,13 @@ const MAX_TITLE_CHARS = 120;
  */
 export function normaliseText(bytes: Uint8Array, name: string): NormalisedSource {
   const text = decodeText(bytes, name);
-  const firstLine = plainTitle(/^\s*(\S[^\n]*)/.exec(text)?.[1] ?? '');
-  return { title: firstLine !== '' && firstLine.length <= MAX_TITLE_CHARS ? firstLine : null, markdown: text, pages: [] };
+  return { title: plainTextTitle(text), markdown: text, pages: [] };
+}
+
+/** The title normaliseText finds in a text that starts with `opening` (the start of the text will do). */
+export function plainTextTitle(opening: string): string | null {
+  const firstLine = plainTitle(/^\s*(\S[^\n]*)/.exec(opening)?.[1] ?? '');
+  return firstLine !== '' && firstLine.length <= MAX_TITLE_CHARS ? firstLine : null;
 }
 
 /** One line without its Markdown block markers (heading, quote, list) and inline ones (emphasis, code, links). */

@@ -8,6 +8,8 @@ import type { SourceType } from '../../schemas/sources.ts';
  *
  * - pdf 2: one sentence per line, page of every line, tables of contents as lists, code
  *   fenced, superscripts kept on their line, folios and running heads found across pages;
+ * - pdf 3: heads and folios found at a page's edge lines wherever the margins are (roman folios
+ *   too), tables of contents with dot leaders or running on to the next page as entries;
  * - web 2: permalink anchors (¶, #) dropped from headings and text.
  */
-export const NORMALISER_VERSIONS: Readonly<Record<SourceType, number>> = { pdf: 2, web: 2, markdown: 1, text: 1 };
+export const NORMALISER_VERSIONS: Readonly<Record<SourceType, number>> = { pdf: 3, web: 2, markdown: 1, text: 1 };

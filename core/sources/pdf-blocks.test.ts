@@ -101,6 +101,29 @@ describe('pdfBlocks', () => {
     ]);
   });
 
+  it('continues a table of contents that runs over to the next page, even by a single entry', () => {
+    const blocks = pdfBlocks([
+      page(1, [
+        { text: 'Contents', size: 14 },
+        { text: '1 Introduction 2', gap: 6 },
+        { text: '2 Using the package 2' },
+        { text: '3 The layout question 3' },
+        { text: '4 The layout itself 5' },
+      ]),
+      page(2, [{ text: '5 The code 7' }, { text: '1 Introduction', size: 14, gap: 10 }, { text: 'This document shows how the package is used.' }]),
+    ]);
+    expect(blocks.map((b) => [b.kind, b.text])).toEqual([
+      ['heading', 'Contents'],
+      ['toc-entry', '1 Introduction'],
+      ['toc-entry', '2 Using the package'],
+      ['toc-entry', '3 The layout question'],
+      ['toc-entry', '4 The layout itself'],
+      ['toc-entry', '5 The code'],
+      ['heading', '1 Introduction'],
+      ['paragraph', 'This document shows how the package is used.'],
+    ]);
+  });
+
   it('drops page numbers and running heads, and joins a paragraph across the page break', () => {
     const furniture = (n: number) => [
       { text: 'Quarterly review — draft', size: 8 },

@@ -1,5 +1,6 @@
 import { removePageFurniture, type PdfPageLines } from './pdf-page-furniture.ts';
 import type { PdfLine } from './pdf-text-lines.ts';
+import { romanNumeralValue } from './roman-numeral.ts';
 
 /** Where a paragraph runs on to a later page: from character `at` of its text, it is on `page`. */
 export interface PageBreak {
@@ -27,6 +28,8 @@ type LineStyle = { kind: 'body' } | { kind: 'heading'; level: number } | { kind:
 
 /** A table-of-contents line: a title, dot leaders or space, and a page number (arabic or roman). */
 const TOC_ENTRY = /^(.*\p{L}.*?)(?:\s*(?:\.\s*){2,}|\s*…+\s*|\s+)(\d{1,4}|[ivxlc]{1,7})$/iu;
+/** Dot leaders before a page number: ". . . . 12", "....... xi". */
+const DOT_LEADERS = /(?:\.\s*){3,}(?:\d{1,4}|[ivxlc]{1,7})$/i;
 /** Consecutive entries that make a table of contents. */
 const MIN_TOC_ENTRIES = 3;
 
@@ -50,8 +53,10 @@ export function pdfBlocks(rawPages: PdfPageLines[]): PdfBlock[] {
   const pages = removePageFurniture(rawPages);
   const layout = measureLayout(pages);
   const blocks: PdfBlock[] = [];
+  let contents: number | undefined;
   for (const page of pages) {
-    const pageBlocks = blocksOfPage(page, layout);
+    const { blocks: pageBlocks, contentsUpTo } = blocksOfPage(page, layout, contents);
+    contents = contentsUpTo;
     const first = pageBlocks[0];
     const last = blocks[blocks.length - 1];
     if (first && last && runsOnAcrossPages(last, first) && (last.kind === 'paragraph' || last.kind === 'list-item')) {
@@ -102,9 +107,13 @@ function mostCommon<K>(counts: Map<K, number>): K | undefined {
   return [...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
 }
 
-function blocksOfPage(page: PdfPageLines, layout: Layout): PdfBlock[] {
+/**
+ * `contents`: the last page number the previous page's table of contents gave, if it ended the
+ * page; the entries this page starts with then continue it. `contentsUpTo` is this page's.
+ */
+function blocksOfPage(page: PdfPageLines, layout: Layout, contents: number | undefined): { blocks: PdfBlock[]; contentsUpTo: number | undefined } {
   const styles = page.lines.map((line) => styleOf(line, layout));
-  markTableOfContents(page.lines, styles);
+  const contentsUpTo = markTableOfContents(page.lines, styles, contents);
   // One monospace line inside a paragraph (at its margin, no space above or below, not announced
   // by a colon) is prose that names paths or identifiers.
   styles.forEach((style, i) => {
@@ -195,7 +204,10 @@ function blocksOfPage(page: PdfPageLines, layout: Layout): PdfBlock[] {
   });
   for (const [block, lines] of codeLines) indentCode(block, lines);
   // A "heading" that runs on for several lines is a passage set in larger type, not a title.
-  return blocks.map((block) => (block.kind === 'heading' && block.text.length > MAX_HEADING_CHARS ? { kind: 'paragraph', text: block.text, page: block.page } : block));
+  return {
+    blocks: blocks.map((block) => (block.kind === 'heading' && block.text.length > MAX_HEADING_CHARS ? { kind: 'paragraph', text: block.text, page: block.page } : block)),
+    contentsUpTo,
+  };
 }
 
 /**
@@ -217,45 +229,53 @@ function indentCode(block: Extract<PdfBlock, { kind: 'code' }>, lines: PdfLine[]
 /**
  * Runs of at least MIN_TOC_ENTRIES lines that end in page numbers that never go down (with at
  * most one unnumbered line between, an entry that wraps) are a table of contents: their lines
- * become entries, whatever their type size (so they are never taken for headings).
+ * become entries, whatever their type size (so they are never taken for headings). Dot leaders
+ * before the number are evidence enough on their own: such a line is an entry whatever its title
+ * ends with (a FAQ's contents are questions) and wherever its number points (an index, a list of
+ * changes), and one is a table of contents by itself. Without leaders, a title ending like a
+ * clause (".", ",", ";", ":") is prose that happens to end in a number. Entries that open a page
+ * continue the previous page's table (`continues`: its last page number), however few they are.
+ * Returns the last page number of a table that runs to the page's end, for the next page.
  */
-function markTableOfContents(lines: PdfLine[], styles: LineStyle[]): void {
+function markTableOfContents(lines: PdfLine[], styles: LineStyle[], continues: number | undefined): number | undefined {
   let i = 0;
+  let upTo: number | undefined;
   while (i < lines.length) {
     let end = i;
     let entries = 0;
-    let lastTarget = -1;
+    let led = 0;
+    const carried = i === 0 ? continues : undefined;
+    let lastTarget = carried ?? -1;
     while (end < lines.length) {
       // In a monospace face only dot leaders make an entry: "x = 1" is code.
-      const entry = lines[end]!.monospace && !/\.\s*\.\s*\S+$/.test(lines[end]!.text) ? null : TOC_ENTRY.exec(lines[end]!.text);
+      const text = lines[end]!.text;
+      const leaders = DOT_LEADERS.test(text);
+      const entry = lines[end]!.monospace && !leaders ? null : TOC_ENTRY.exec(text);
       const target = entry ? pageValue(entry[2]!) : undefined;
-      if (entry && target !== undefined && target >= lastTarget && !/[.!?,;:]$/.test(entry[1]!.replace(/[\s.…]+$/, ''))) {
+      if (entry && target !== undefined && (leaders || (target >= lastTarget && !/[.,;:]$/.test(entry[1]!.replace(/[\s.…]+$/, ''))))) {
         entries++;
+        if (leaders) led++;
         lastTarget = target;
         end++;
-      } else if (entries > 0 && end + 1 < lines.length && TOC_ENTRY.test(lines[end + 1]!.text) && lines[end]!.text.length <= MAX_HEADING_CHARS) {
+      } else if (entries > 0 && end + 1 < lines.length && TOC_ENTRY.test(lines[end + 1]!.text) && text.length <= MAX_HEADING_CHARS) {
         end++;
       } else break;
     }
-    if (entries >= MIN_TOC_ENTRIES) {
+    if (entries >= MIN_TOC_ENTRIES || led > 0 || (carried !== undefined && entries > 0)) {
       for (let j = i; j < end; j++) styles[j] = { kind: 'toc' };
+      upTo = lastTarget;
       i = end;
     } else i++;
   }
+  // Only a table that runs on to the page's end (but for its footnotes: smaller type) can go on overleaf.
+  const lastToc = styles.map((style) => style.kind).lastIndexOf('toc');
+  const runsToEnd = lastToc >= 0 && lines.slice(lastToc + 1).every((line) => line.size < lines[lastToc]!.size);
+  return runsToEnd ? upTo : undefined;
 }
 
 /** A page number's value; roman numerals (front matter) count before every arabic one. */
 function pageValue(label: string): number | undefined {
-  if (/^\d+$/.test(label)) return 1000 + Number(label);
-  const roman = label.toLowerCase();
-  if (!/^[ivxlc]+$/.test(roman)) return undefined;
-  const values: Record<string, number> = { i: 1, v: 5, x: 10, l: 50, c: 100 };
-  let total = 0;
-  for (let k = 0; k < roman.length; k++) {
-    const value = values[roman[k]!]!;
-    total += value < (values[roman[k + 1] ?? ''] ?? 0) ? -value : value;
-  }
-  return total;
+  return /^\d+$/.test(label) ? 1000 + Number(label) : romanNumeralValue(label);
 }
 
 function styleOf(line: PdfLine, layout: Layout): LineStyle {

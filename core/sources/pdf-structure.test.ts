@@ -72,6 +72,54 @@ describe('PDF structure an SME can cite', () => {
     expect(outline).toEqual(['# Contents', '# Introduction']);
   });
 
+  it('drops a book\'s running heads and folios set well inside the page, and keeps a chapter\'s opening title', async () => {
+    // A4 as LaTeX's book classes set it: the head 100 pt below the page top (far below an 8 % band),
+    // the section's title and the folio on odd pages, the folio and the chapter's on even pages;
+    // a chapter opens without a head, its folio at the foot. Folios start at 1 on the third sheet.
+    const pdf = await PDFDocument.create();
+    const { regular, bold } = await fonts(pdf);
+    const sections = ['1.1 Getting started', '1.1 Getting started', '1.2 The input files', '1.2 The input files', '1.3 A typical session', '1.3 A typical session'];
+    for (let n = 1; n <= 14; n++) {
+      const page = pdf.addPage([595, 842]);
+      const folio = n - 2;
+      if (n <= 2) {
+        write(page, regular, [`${BODY} Front matter ${n}.`], 700, 11);
+        continue;
+      }
+      if (n === 3) {
+        page.drawText('Chapter 1', { x: 120, y: 640, size: 20, font: bold });
+        write(page, regular, Array.from({ length: 20 }, (_, i) => `${BODY} Opening line ${i + 1}.`), 600, 11);
+        page.drawText(String(folio), { x: 290, y: 100, size: 11, font: regular });
+        continue;
+      }
+      const head = folio % 2 === 1 ? `${sections[(folio - 3) % sections.length]} ${folio}` : `${folio} Chapter 1. Things you need to know`;
+      page.drawText(head, { x: folio % 2 === 1 ? 120 : 110, y: 738, size: 11, font: regular });
+      write(page, regular, Array.from({ length: 30 }, (_, i) => `${BODY} Page ${n} line ${i + 1}.`), 703, 11);
+    }
+    const { lines, outline } = await read(pdf);
+    expect(lines.filter((line) => /Things you need to know|Getting started|The input files|A typical session/.test(line))).toEqual([]);
+    expect(lines.filter((line) => /^\d+$/.test(line.trim()))).toEqual([]);
+    expect(outline).toEqual(['# Chapter 1']);
+  });
+
+  it('makes a table of contents of questions with dot leaders a list of entries without leaders', async () => {
+    const pdf = await PDFDocument.create();
+    const { regular, bold } = await fonts(pdf);
+    const contents = pdf.addPage([612, 792]);
+    write(contents, bold, ['1. What are TeX and its sister programs? 1'], 700, 10);
+    write(contents, regular, ['1.1. What is TeX? . . . . . . . . . . . . . . . . . . . 1', '1.2. What is LaTeX? . . . . . . . . . . . . . . . . . . 2'], 686, 10);
+    write(contents, bold, ['2. Why would I use it? 3'], 658, 10);
+    write(contents, regular, ['2.1. Can it set my thesis, too? . . . . . . . . . . . 3'], 644, 10);
+    const body = pdf.addPage([612, 792]);
+    write(body, bold, ['1. What are TeX and its sister programs?'], 720, 14);
+    write(body, regular, Array.from({ length: 12 }, (_, i) => `${BODY} Line ${i + 1}.`), 690);
+    const { markdown, lines } = await read(pdf);
+    expect(markdown).toContain(
+      '- 1\\. What are TeX and its sister programs? … 1\n- 1.1. What is TeX? … 1\n- 1.2. What is LaTeX? … 2\n- 2\\. Why would I use it? … 3\n- 2.1. Can it set my thesis, too? … 3\n',
+    );
+    expect(lines.filter((line) => /\.\s?\.\s?\./.test(line))).toEqual([]);
+  });
+
   it('keeps a monospace listing as fenced code, line for line with its indentation', async () => {
     const pdf = await PDFDocument.create();
     const { regular, mono } = await fonts(pdf);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { countLines } from './line-index.ts';
-import { plainTextSections } from './plain-text-sections.ts';
+import { plainTextSections, plainTextSectionsOfUtf8 } from './plain-text-sections.ts';
 
 const sections = (text: string) => plainTextSections(text, countLines(text));
 
@@ -25,5 +25,11 @@ describe('plainTextSections', () => {
     const found = sections(text);
     expect(performance.now() - started).toBeLessThan(1500);
     expect(found.at(-1)).toEqual({ title: 'Title', level: 1, startLine: 1_000_001, endLine: 1_000_003 });
+  });
+
+  it('gives the same sections from a file\'s bytes read a chunk at a time, whatever the chunks\' size', () => {
+    const text = ['Grüße aus Köln', '==============', '', 'Prose — with a dash.', '', '# Über uns', 'x', '', 'Teil zwei', '---------', 'end'].join('\n');
+    const bytes = Buffer.from(text);
+    for (const chunkBytes of [1, 7, 20, 64 * 1024]) expect(plainTextSectionsOfUtf8(bytes, countLines(text), chunkBytes)).toEqual(sections(text));
   });
 });

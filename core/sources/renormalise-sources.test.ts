@@ -49,7 +49,7 @@ describe('renormaliseSources', () => {
     expect(calls).toEqual([[old.sourceId, old.versionId, v2]]);
 
     const detail = getSource(bed.workspace, old.sourceId);
-    expect(detail.version).toMatchObject({ id: v2, version: 2, normaliserVersion: 2, lineCount: 56 });
+    expect(detail.version).toMatchObject({ id: v2, version: 2, normaliserVersion: 3, lineCount: 56 });
     expect(readSourceLines(bed.workspace, v2, 3, 4).lines).toEqual([
       'This report records how three reviewers judged a dashboard that a coding agent built from the operations brief.',
       'It is demo material for LH-Bench Studio: annotators cite its lines when they plan what a judge should check.',

@@ -1,0 +1,117 @@
+// Counts, in a PDF's normalised Markdown, the page furniture an SME would stumble on, judged
+// against what poppler's pdftotext prints for each page (a peer that keeps every head, foot and
+// folio, so it says where they are without our own rules deciding):
+//
+// - lines that are only a page number: a bare number printed on the first or last line of its
+//   page in pdftotext's text;
+// - a running head or foot left in: a line repeated more than REPEATED_LINE_TIMES times that is
+//   also the first or last line of more than that many of pdftotext's pages;
+// - leader dots left in a title (a table-of-contents entry read as text);
+// - headings that end in a page number: a number (arabic, or lower-case roman) no larger than the
+//   page count, after two or more words ("Capitolo 1", one word and a number, is a title), that
+//   pdftotext prints on the first or last line of the heading's page (a running head), or whose
+//   words without it are another heading of the document (a table-of-contents entry read as one).
+//
+// Fenced code is left out: a listing may well repeat a line or hold a bare number.
+import type { PageSpan } from '../../schemas/sources.ts';
+import { romanNumeralValue } from './roman-numeral.ts';
+
+/** More than this many copies of one line in a document is a running head, a foot or leaders. */
+export const REPEATED_LINE_TIMES = 5;
+
+export interface FurnitureCounts {
+  pageNumberLines: string[];
+  /** A repeated line that is also pdftotext's first or last line on many pages, with its count. */
+  repeatedHead: { text: string; times: number } | undefined;
+  leaderDotLines: string[];
+  headingsEndingInPageNumber: string[];
+}
+
+const PAGE_NUMBER_ONLY = /^[-–—]?\s*(\d{1,4}|[ivxlc]{1,7})\s*[-–—]?$/i;
+const LEADERS_AFTER_TITLE = /\p{L}.*(?:\.\s?){5,}\s*(?:\d{1,4}|[ivxlc]{1,7})?$/iu;
+
+/** Digits stand for any number, spacing for any spacing: a head's page number changes, its words do not. */
+const mask = (text: string) => text.toLowerCase().replace(/\d+/g, '#').replace(/\s+/g, ' ').trim();
+
+/**
+ * `markdown` and `pages` as the import made them; `referencePages` the text pdftotext gives for
+ * each page (its output split at form feeds), page 1 first.
+ */
+export function countFurniture(markdown: string, pages: PageSpan[], referencePages: string[]): FurnitureCounts {
+  const counts: FurnitureCounts = { pageNumberLines: [], repeatedHead: undefined, leaderDotLines: [], headingsEndingInPageNumber: [] };
+  const edges = referencePages.map((text) => {
+    const lines = text.split('\n').map((line) => line.trim()).filter((line) => line !== '');
+    return lines.length === 0 ? [] : [lines[0]!, lines[lines.length - 1]!];
+  });
+  const edgeTimes = new Map<string, number>();
+  for (const pair of edges) for (const line of new Set(pair.map(mask))) edgeTimes.set(line, (edgeTimes.get(line) ?? 0) + 1);
+  const pageCount = Math.max(referencePages.length, ...pages.map((span) => span.page));
+  const pageOf = (line: number) => pages.find((span) => span.startLine <= line && line <= span.endLine)?.page;
+  const times = new Map<string, number>();
+  const headings: { line: string; text: string; edges: string[] }[] = [];
+  let fence: string | undefined;
+  markdown.split('\n').forEach((raw, index) => {
+    const marker = /^\s*(```|~~~)/.exec(raw)?.[1];
+    if (fence !== undefined) {
+      if (marker === fence) fence = undefined;
+      return;
+    }
+    if (marker) {
+      fence = marker;
+      return;
+    }
+    const line = raw.trim();
+    if (line === '') return;
+    const text = line.replace(/^(?:#{1,6}\s+|[-*+]\s+)/, '').replace(/^\\/, '');
+    times.set(mask(text), (times.get(mask(text)) ?? 0) + 1);
+    const number = PAGE_NUMBER_ONLY.exec(text)?.[1];
+    const page = pageOf(index + 1);
+    if (number !== undefined && page !== undefined && (edges[page - 1] ?? []).some((edge) => edge.split(/\s+/).includes(number))) counts.pageNumberLines.push(line);
+    if (LEADERS_AFTER_TITLE.test(line)) counts.leaderDotLines.push(line);
+    if (line.startsWith('#')) headings.push({ line, text, edges: edges[(page ?? 0) - 1] ?? [] });
+  });
+  const titles = new Set(headings.map((heading) => heading.text));
+  for (const heading of headings) if (endsInPageNumber(heading.text, pageCount, heading.edges, titles)) counts.headingsEndingInPageNumber.push(heading.line);
+  for (const [text, n] of [...times.entries()].sort((a, b) => b[1] - a[1])) {
+    if (n <= REPEATED_LINE_TIMES) break;
+    // A chapter's label ("Capitolo 1", "Chapter 3" masked) is repeated on purpose.
+    if (text.length < 3 || /^\S+ #$/.test(text)) continue;
+    const asEdge = [...edgeTimes.entries()].reduce((sum, [edge, m]) => sum + (edge.includes(text) ? m : 0), 0);
+    if (asEdge > REPEATED_LINE_TIMES) {
+      counts.repeatedHead = { text, times: n };
+      break;
+    }
+  }
+  return counts;
+}
+
+function endsInPageNumber(title: string, pageCount: number, pageEdges: string[], titles: Set<string>): boolean {
+  const match = /^(.*\S)\s+(\d{1,4}|[ivxlc]{1,7})$/.exec(title);
+  if (!match || match[1]!.trim().split(/\s+/).length < 2) return false;
+  const value = /^\d+$/.test(match[2]!) ? Number(match[2]) : (romanNumeralValue(match[2]!) ?? 0);
+  if (value < 1 || value > pageCount) return false;
+  return pageEdges.some((edge) => edge.split(/\s+/).includes(match[2]!)) || titles.has(match[1]!.replace(/[\s.]+$/, ''));
+}
+
+
+/**
+ * The share of a reference extraction's words (pdftotext's) that the Markdown also has, counted
+ * with multiplicity: words of two or more letters, in lower case, so that numbers (page numbers
+ * among them) and punctuation do not weigh. A word split by a line-end hyphen is missing from the
+ * reference's halves, not from ours.
+ */
+export function wordCoverage(markdown: string, reference: string): { covered: number; total: number } {
+  const bag = (text: string) => {
+    const counts = new Map<string, number>();
+    for (const word of text.toLowerCase().match(/\p{L}{2,}/gu) ?? []) counts.set(word, (counts.get(word) ?? 0) + 1);
+    return counts;
+  };
+  const ours = bag(markdown);
+  let covered = 0;
+  let total = 0;
+  for (const [word, n] of bag(reference)) {
+    total += n;
+    covered += Math.min(n, ours.get(word) ?? 0);
+  }
+  return { covered, total };
+}
