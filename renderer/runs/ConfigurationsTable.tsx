@@ -103,6 +103,7 @@ export function ConfigurationsTable({ harnesses }: { harnesses: readonly Harness
                       <label key={version} className="runs-check">
                         <input
                           type="checkbox"
+                          aria-label={`Arm ${version}, configuration ${index + 1}`}
                           checked={arms.includes(version)}
                           onChange={(e) =>
                             edit((f) => {
@@ -112,9 +113,7 @@ export function ConfigurationsTable({ harnesses }: { harnesses: readonly Harness
                             })
                           }
                         />
-                        <span className="visually-hidden">Arm </span>
                         {version}
-                        <span className="visually-hidden">, configuration {index + 1}</span>
                       </label>
                     ))
                   ) : (
