@@ -134,7 +134,8 @@ test('the demo study runs from the form with the scripted model, no key needed',
   await page.getByRole('region', { name: 'Studies' }).getByRole('button', { name: 'New study…' }).click();
   const dialog = page.getByRole('dialog', { name: 'New study' });
   await dialog.getByRole('button', { name: 'Try it with the scripted model' }).click();
-  await expect(dialog).toBeHidden();
+  // Starting checks each installed harness CLI (its version) first.
+  await expect(dialog).toBeHidden({ timeout: 60_000 });
   const study = page.getByRole('region', { name: /^Study / });
   await expect(study).toBeVisible();
   const rows = study.getByRole('row').filter({ has: page.getByRole('rowheader') });
