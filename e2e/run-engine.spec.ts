@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { openRunsScreen } from './runs-screen.ts';
 import { launchApp, type LaunchedApp } from './launch-app.ts';
 import { watchPageProblems } from './page-problems.ts';
 import { ServedApi } from './served-api.ts';
@@ -33,14 +34,6 @@ test.afterEach(async () => {
   app = undefined;
 });
 
-async function openRunsScreen(page: Page): Promise<void> {
-  const url = new URL(app!.url);
-  await page.goto(url.href);
-  url.hash = '#/runs';
-  await page.goto(url.href);
-  await expect(page.getByRole('heading', { level: 1, name: 'Runs' })).toBeVisible();
-}
-
 /** Opens the New study form and fills a command harness study of the demo's chapter task. */
 async function fillCommandStudy(page: Page, command: string, name: string): Promise<Locator> {
   await page.getByRole('region', { name: 'Studies' }).getByRole('button', { name: 'New study…' }).click();
@@ -58,7 +51,7 @@ async function fillCommandStudy(page: Page, command: string, name: string): Prom
 
 test('a researcher starts a command harness study from the form, follows it, reads its transcript and opens its build', async ({ page }) => {
   test.setTimeout(120_000);
-  await openRunsScreen(page);
+  await openRunsScreen(page, app!.url);
   const studies = page.getByRole('region', { name: 'Studies' });
   await expect(studies).toContainText('No studies yet');
 
@@ -145,7 +138,7 @@ test('a researcher starts a command harness study from the form, follows it, rea
 
 test('a long run is cancelled from the screen, after which retry and resume apply', async ({ page }) => {
   test.setTimeout(90_000);
-  await openRunsScreen(page);
+  await openRunsScreen(page, app!.url);
   const dialog = await fillCommandStudy(page, 'sleep 600', 'sleepy study');
   await dialog.getByRole('button', { name: 'Start study' }).click();
   await expect(dialog).toBeHidden();
@@ -174,7 +167,7 @@ test('a long run is cancelled from the screen, after which retry and resume appl
 
 test("an imported run's record opens from its task's runs, with its frames and build from the asset server", async ({ page }) => {
   test.setTimeout(60_000);
-  await openRunsScreen(page);
+  await openRunsScreen(page, app!.url);
   await page.getByRole('region', { name: 'Tasks' }).getByRole('button', { name: /^Quillmoss marketing pages/ }).click();
   const runs = page.getByRole('region', { name: /^Runs of Quillmoss/ });
   await runs.getByRole('button', { name: 'Open run claude-code · claude-sonnet-4-5' }).click();

@@ -3,6 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { parseStudyFile } from '../schemas/study-file.ts';
+import { openRunsScreen } from './runs-screen.ts';
 import { launchApp, repoRoot, type LaunchedApp } from './launch-app.ts';
 import { watchPageProblems } from './page-problems.ts';
 
@@ -45,14 +46,6 @@ test.afterEach(async () => {
   app = undefined;
 });
 
-async function openRunsScreen(page: Page): Promise<void> {
-  const url = new URL(app!.url);
-  await page.goto(url.href);
-  url.hash = '#/runs';
-  await page.goto(url.href);
-  await expect(page.getByRole('heading', { level: 1, name: 'Runs' })).toBeVisible();
-}
-
 async function exported(page: Page): Promise<string> {
   const dialog = page.getByRole('dialog', { name: 'New study' });
   const download = page.waitForEvent('download');
@@ -62,7 +55,7 @@ async function exported(page: Page): Promise<string> {
 
 test('the New study form builds the same spec as the study file, both ways, and names the line of a bad file', async ({ page }, info) => {
   test.setTimeout(90_000);
-  await openRunsScreen(page);
+  await openRunsScreen(page, app!.url);
   await page.getByRole('region', { name: 'Studies' }).getByRole('button', { name: 'New study…' }).click();
   const dialog = page.getByRole('dialog', { name: 'New study' });
   await expect(dialog.getByRole('combobox', { name: 'Harness, configuration 1' })).toBeVisible({ timeout: 30_000 });
@@ -130,7 +123,7 @@ test('the New study form builds the same spec as the study file, both ways, and 
 
 test('the demo study runs from the form with the scripted model, no key needed', async ({ page }) => {
   test.setTimeout(300_000);
-  await openRunsScreen(page);
+  await openRunsScreen(page, app!.url);
   await page.getByRole('region', { name: 'Studies' }).getByRole('button', { name: 'New study…' }).click();
   const dialog = page.getByRole('dialog', { name: 'New study' });
   await dialog.getByRole('button', { name: 'Try it with the scripted model' }).click();
@@ -159,7 +152,7 @@ function startFromCli(args: string[]): ChildProcess {
 
 test('a study started from the CLI is followed live on the Runs screen, and cancelled from it', async ({ page }) => {
   test.setTimeout(120_000);
-  await openRunsScreen(page);
+  await openRunsScreen(page, app!.url);
   const studies = page.getByRole('region', { name: 'Studies' });
   await expect(studies).toContainText('No studies yet');
 
