@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { openRunsScreen } from './runs-screen.ts';
 import { launchApp, type LaunchedApp } from './launch-app.ts';
 import { watchPageProblems } from './page-problems.ts';
 import { ServedApi } from './served-api.ts';
@@ -33,48 +34,42 @@ test.afterEach(async () => {
   app = undefined;
 });
 
-async function openRunsScreen(page: Page): Promise<void> {
-  const url = new URL(app!.url);
-  await page.goto(url.href);
-  url.hash = '#/runs';
-  await page.goto(url.href);
-  await expect(page.getByRole('heading', { level: 1, name: 'Runs' })).toBeVisible();
-}
-
 /** Opens the New study form and fills a command harness study of the demo's chapter task. */
 async function fillCommandStudy(page: Page, command: string, name: string): Promise<Locator> {
   await page.getByRole('region', { name: 'Studies' }).getByRole('button', { name: 'New study…' }).click();
   const dialog = page.getByRole('dialog', { name: 'New study' });
   await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Add configuration' })).toBeEnabled({ timeout: 30_000 });
+  if ((await dialog.getByRole('combobox', { name: 'Harness, configuration 1' }).count()) === 0) await dialog.getByRole('button', { name: 'Add configuration' }).click();
   await dialog.getByRole('group', { name: 'Tasks' }).getByRole('checkbox', { name: TASK }).check();
-  const harnesses = dialog.getByRole('group', { name: 'Harnesses' });
-  await harnesses.getByRole('checkbox', { name: 'Command' }).check();
-  await harnesses.getByRole('textbox', { name: 'Model for Command' }).fill('scripted');
-  await harnesses.getByRole('textbox', { name: /^Command \(run with sh -c/ }).fill(command);
+  await dialog.getByRole('combobox', { name: 'Harness, configuration 1' }).selectOption('command');
+  await dialog.getByRole('textbox', { name: 'Model, configuration 1' }).fill('scripted');
+  await dialog.getByRole('textbox', { name: /^Command \(run with sh -c.*configuration 1$/ }).fill(command);
   await dialog.getByRole('textbox', { name: 'Study name (optional)' }).fill(name);
   return dialog;
 }
 
 test('a researcher starts a command harness study from the form, follows it, reads its transcript and opens its build', async ({ page }) => {
   test.setTimeout(120_000);
-  await openRunsScreen(page);
+  await openRunsScreen(page, app!.url);
   const studies = page.getByRole('region', { name: 'Studies' });
   await expect(studies).toContainText('No studies yet');
 
   // An empty form is refused field by field, and the first problem takes the focus.
   await studies.getByRole('button', { name: 'New study…' }).click();
   const dialog = page.getByRole('dialog', { name: 'New study' });
-  const harnesses = dialog.getByRole('group', { name: 'Harnesses' });
-  await expect(harnesses.getByRole('checkbox', { name: 'Command' })).toBeEnabled();
+  const configurations = dialog.getByRole('group', { name: 'Configurations' });
+  await expect(configurations.getByRole('combobox', { name: 'Harness, configuration 1' })).toBeVisible({ timeout: 30_000 });
   // Only real tasks are offered: the demo's two, none of its synthetic twelve.
   await expect(dialog.getByRole('group', { name: 'Tasks' }).getByRole('checkbox')).toHaveCount(2);
-  await expect(harnesses.getByRole('textbox', { name: 'Model for Claude Code' })).toHaveValue('claude-sonnet-4-5');
-  await expect(harnesses.getByRole('textbox', { name: 'Model for Codex CLI' })).toHaveValue('gpt-5.5');
-  await expect(harnesses.getByRole('textbox', { name: 'Model for Gemini CLI' })).toHaveValue('gemini-2.5-pro');
+  // A new row takes its harness's default model.
+  await configurations.getByRole('combobox', { name: 'Harness, configuration 1' }).selectOption('codex');
+  await expect(configurations.getByRole('textbox', { name: 'Model, configuration 1' })).toHaveValue('gpt-5.5');
+  await configurations.getByRole('button', { name: 'Remove configuration 1' }).click();
   await dialog.getByRole('spinbutton', { name: 'Repeats' }).fill('0');
   await dialog.getByRole('button', { name: 'Start study' }).click();
   await expect(dialog.getByRole('group', { name: 'Tasks' })).toContainText('Choose at least one task.');
-  await expect(harnesses).toContainText('Choose at least one harness.');
+  await expect(configurations).toContainText('Add at least one configuration');
   await expect(dialog.getByRole('spinbutton', { name: 'Repeats' })).toHaveAttribute('aria-invalid', 'true');
   await expect(dialog).toContainText('The repeats must be from 1 to 100; 0 is out of range.');
   await dialog.getByRole('spinbutton', { name: 'Repeats' }).fill('1');
@@ -84,13 +79,14 @@ test('a researcher starts a command harness study from the form, follows it, rea
 
   // The server's refusal of a bad skill folder shows next to the skill field, and starts nothing.
   await fillCommandStudy(page, BUILD_COMMAND, 'form study');
-  await dialog.getByRole('radio', { name: 'A skill folder' }).check();
-  await dialog.getByRole('textbox', { name: 'Skill folder on this machine' }).fill('/no/such/skill-folder');
+  const skillDir = dialog.getByRole('textbox', { name: /^Skill folder on this machine/ });
+  await skillDir.fill('/no/such/skill-folder');
+  await skillDir.blur();
+  // The folder is read when it is typed: a bad one is said at once.
+  await expect(dialog.getByRole('group', { name: 'Skill versions' })).toContainText('/no/such/skill-folder: is not a folder');
   await dialog.getByRole('button', { name: 'Start study' }).click();
-  await expect(dialog.getByRole('textbox', { name: 'Skill folder on this machine' })).toHaveAttribute('aria-invalid', 'true');
-  await expect(dialog).toContainText('/no/such/skill-folder: is not a folder');
-  await expect(dialog).toContainText('The server refused the study: nothing was started.');
-  await dialog.getByRole('radio', { name: 'No skill (an ablation)' }).check();
+  await expect(dialog).toContainText('Tick at least one version');
+  await skillDir.fill('');
   await dialog.getByRole('button', { name: 'Start study' }).click();
   await expect(dialog).toBeHidden();
 
@@ -137,12 +133,12 @@ test('a researcher starts a command harness study from the form, follows it, rea
   const { studies: stored } = await api.call('runs.studies', {});
   expect(stored.map((s) => [s.name, s.state, s.counts.succeeded])).toEqual([['form study', 'finished', 1]]);
   // The one refusal asked for above, and nothing else went wrong.
-  expect(problems).toEqual([expect.stringMatching(/^400 for http:\/\/127\.0\.0\.1:\d+\/rpc\/runs\.start$/)]);
+  expect(problems).toEqual([expect.stringMatching(/^400 for http:\/\/127\.0\.0\.1:\d+\/rpc\/runs\.skillVersions$/)]);
 });
 
 test('a long run is cancelled from the screen, after which retry and resume apply', async ({ page }) => {
   test.setTimeout(90_000);
-  await openRunsScreen(page);
+  await openRunsScreen(page, app!.url);
   const dialog = await fillCommandStudy(page, 'sleep 600', 'sleepy study');
   await dialog.getByRole('button', { name: 'Start study' }).click();
   await expect(dialog).toBeHidden();
@@ -171,7 +167,7 @@ test('a long run is cancelled from the screen, after which retry and resume appl
 
 test("an imported run's record opens from its task's runs, with its frames and build from the asset server", async ({ page }) => {
   test.setTimeout(60_000);
-  await openRunsScreen(page);
+  await openRunsScreen(page, app!.url);
   await page.getByRole('region', { name: 'Tasks' }).getByRole('button', { name: /^Quillmoss marketing pages/ }).click();
   const runs = page.getByRole('region', { name: /^Runs of Quillmoss/ });
   await runs.getByRole('button', { name: 'Open run claude-code · claude-sonnet-4-5' }).click();

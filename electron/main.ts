@@ -71,7 +71,7 @@ function serveIpc(api: Api): void {
     const frame = event.senderFrame;
     return handleIpcPutBlob(api, { frameUrl: frame?.url, isTopFrame: frame !== null && frame === event.sender.mainFrame }, bytes);
   });
-  api.context.jobs.onEvent((appEvent) => {
+  api.context.jobs.onAppEvent((appEvent) => {
     for (const window of BrowserWindow.getAllWindows()) window.webContents.send(IPC_EVENT_CHANNEL, appEvent);
   });
 }

@@ -28,5 +28,8 @@ export const JobEventSchema = z.object({
 });
 export type JobEvent = z.infer<typeof JobEventSchema>;
 
-export const AppEventSchema = z.discriminatedUnion('type', [JobEventSchema]);
+/** Another process (an `lhb` command, a detached study) wrote to the workspace: screens showing what it may have changed reload it. */
+export const StoreChangedEventSchema = z.object({ type: z.literal('store-changed') });
+
+export const AppEventSchema = z.discriminatedUnion('type', [JobEventSchema, StoreChangedEventSchema]);
 export type AppEvent = z.infer<typeof AppEventSchema>;

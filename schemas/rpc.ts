@@ -216,6 +216,17 @@ export const rpcContract = {
     output: z.object({ studyId: z.string(), jobId: z.string(), resumed: z.boolean() }),
     readsServerDisk: true,
   },
+  'runs.startDemo': {
+    /** The demo study (what `lhb runs start --demo` runs): every installed harness on the demo task, against the scripted model. */
+    input: NoInput,
+    output: z.object({ studyId: z.string(), jobId: z.string(), resumed: z.boolean() }),
+  },
+  'runs.skillVersions': {
+    /** A skill folder on this machine: its name and the versions a study can compare (`none`, `base`, then each versions/<v>). */
+    input: z.object({ dir: z.string().min(1).max(4096) }).strict(),
+    output: z.object({ name: z.string(), versions: z.array(z.string()) }),
+    readsServerDisk: true,
+  },
   'runs.resume': {
     input: z.object({ studyId: Id }).strict(),
     output: z.object({ jobId: z.string() }),

@@ -181,6 +181,15 @@ export const StudySummarySchema = z.object({
   updatedAt: z.string(),
   counts: z.record(StudyRunStatusSchema, z.number().int()),
   total: z.number().int(),
+  /**
+   * Which process runs it while it is running: this one (the app answering), or another (`lhb runs
+   * start` in a terminal, a detached study), named in words; null when nothing runs it. Cancel
+   * reaches either (another process polls the store for the request); Retry and Resume only here.
+   */
+  runner: z
+    .object({ where: z.enum(['here', 'elsewhere']), process: z.string() })
+    .nullable()
+    .optional(),
 });
 export type StudySummary = z.infer<typeof StudySummarySchema>;
 

@@ -79,3 +79,11 @@ function unwrap(schema: z.ZodType): z.ZodType {
   for (let depth = 0; depth < 10 && 'unwrap' in current && typeof current.unwrap === 'function' && !('shape' in current) && !('element' in current); depth++) current = current.unwrap() as z.ZodType;
   return current;
 }
+
+/** The line a study file's field is written on (its nearest written ancestor's for one left out), to point at it in a message. */
+export function studyFileLine(text: string, path: Path): number | undefined {
+  const lines = new LineCounter();
+  const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false });
+  const offset = nearestNode(doc, path)?.range?.[0];
+  return offset === undefined ? undefined : lines.linePos(offset).line;
+}

@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import type { RpcOutput } from '../../schemas/rpc.ts';
 import type { StudyRunView, StudySpecInput } from '../../schemas/studies.ts';
 import type { Api } from '../api/create-api.ts';
-import { demoDatasetDir, packageRoot } from '../app-paths.ts';
+import { packageRoot } from '../app-paths.ts';
 import { studyEngineOf } from '../api/handlers/run-engine-context.ts';
-import { installableHarnesses } from '../runs/harnesses/harness-registry.ts';
-import { findHarnessBinary, harnessToolsDir } from '../runs/harnesses/harness-tools.ts';
+import { harnessToolsDir } from '../runs/harnesses/harness-tools.ts';
+import { DEMO_SCRIPT_FILE, DEMO_SKILL_DIR, DEMO_SKILL_VERSIONS, DEMO_TASK, installedHarnessIds, noDemoHarnessMessage } from '../runs/study/demo-study.ts';
 import { resolveWorkspaceDir } from '../store/workspace-location.ts';
 import { followJob } from './follow-job.ts';
 import { describeRun, finalStatus, followStudy } from './follow-study.ts';
@@ -30,10 +30,6 @@ export interface RunsStartOptions extends RunsStartFlags {
   workspace?: string;
 }
 
-const DEMO_TASK = 'demo-figma-pricing';
-const DEMO_SKILL = join(demoDatasetDir, 'runs', 'skills', 'static-page-builder');
-const DEMO_SCRIPT = join(demoDatasetDir, 'runs', 'demo-script.json');
-
 function printFinal(studyId: string, runs: readonly StudyRunView[], json: boolean | undefined): void {
   if (json) {
     process.stdout.write(`${JSON.stringify({ studyId, runs: runs.map((run) => ({ id: run.id, status: finalStatus(run), ...(run.runId ? { runId: run.runId } : {}), ...(run.errorKind ? { errorKind: run.errorKind } : {}) })) })}\n`);
@@ -43,32 +39,17 @@ function printFinal(studyId: string, runs: readonly StudyRunView[], json: boolea
   if (runs.some((run) => finalStatus(run) !== 'succeeded')) process.exitCode = 1;
 }
 
-/** `--demo`: the installed harnesses on the demo Figma task, against the scripted model server, with the demo skill. */
+/** `--demo`: the demo study (core/runs/study/demo-study.ts), with any flag given taking the place of its part. */
 function demoFlags(options: RunsStartOptions, workspaceDir: string): RunsStartFlags {
-  const toolsDir = harnessToolsDir(workspaceDir);
-  const installable = installableHarnesses();
-  const installed = installable
-    .filter((adapter) => {
-      try {
-        findHarnessBinary(adapter, toolsDir);
-        return true;
-      } catch {
-        return false;
-      }
-    })
-    .map((adapter) => adapter.id);
-  const harness = options.harness && options.harness.length > 0 ? options.harness : installed;
-  if (harness.length === 0) {
-    const [first, ...others] = installable;
-    throw new FlagError(`No harness CLI is installed, so the demo has nothing to run. Install one, e.g.: lhb harnesses install ${first!.id} (or ${others.map((adapter) => adapter.id).join(', ')}).`);
-  }
+  const harness = options.harness && options.harness.length > 0 ? options.harness : installedHarnessIds(harnessToolsDir(workspaceDir));
+  if (harness.length === 0) throw new FlagError(noDemoHarnessMessage());
   return {
     ...options,
     task: options.task && options.task.length > 0 ? options.task : [DEMO_TASK],
     harness,
-    skill: options.skill === false ? false : (options.skill ?? DEMO_SKILL),
-    ...(options.skill === undefined && !options.skillVersion?.length ? { skillVersion: ['v2'] } : {}),
-    script: options.script ?? DEMO_SCRIPT,
+    skill: options.skill === false ? false : (options.skill ?? DEMO_SKILL_DIR),
+    ...(options.skill === undefined && !options.skillVersion?.length ? { skillVersion: [...DEMO_SKILL_VERSIONS] } : {}),
+    script: options.script ?? DEMO_SCRIPT_FILE,
   };
 }
 

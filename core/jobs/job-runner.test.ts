@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { AppEvent, Job } from '../../schemas/jobs.ts';
+import type { JobEvent, Job } from '../../schemas/jobs.ts';
 import { openWorkspace, type Workspace } from '../workspace/open-workspace.ts';
 import { JobNotFoundError, JobRunner, type JobProgress } from './job-runner.ts';
 
@@ -44,12 +44,12 @@ afterEach(async () => {
 });
 
 /** A runner over a (new or reopened) workspace in this test's folder, like a fresh process would make. */
-function openRunner(): { runner: JobRunner; events: AppEvent[]; workspace: Workspace } {
+function openRunner(): { runner: JobRunner; events: JobEvent[]; workspace: Workspace } {
   const workspace = openWorkspace(join(dir, 'workspace'));
   workspaces.push(workspace);
   const runner = new JobRunner(workspace.db);
   runners.push(runner);
-  const events: AppEvent[] = [];
+  const events: JobEvent[] = [];
   runner.onEvent((event) => events.push(event));
   return { runner, events, workspace };
 }
@@ -172,7 +172,7 @@ describe('JobRunner', () => {
 
   it('stops sending events to a listener after it unsubscribes', async () => {
     const { runner } = openRunner();
-    const seen: AppEvent[] = [];
+    const seen: JobEvent[] = [];
     const unsubscribe = runner.onEvent((event) => seen.push(event));
     runner.start('test.a', 'A', async () => 'A');
     await runner.idle();

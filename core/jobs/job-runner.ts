@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from 'better-sqlite3';
-import { FINISHED_JOB_STATES, type AppEvent, type Job } from '../../schemas/jobs.ts';
+import { FINISHED_JOB_STATES, type AppEvent, type Job, type JobEvent } from '../../schemas/jobs.ts';
 import { failOrphanedJob, findJob, insertJob, listJobs, listUnfinishedJobs, touchOwnedJobs, updateOwnedJob } from '../store/job-repository.ts';
 import { HEARTBEAT_INTERVAL_MS, judgeJobOwner } from './job-owner-liveness.ts';
+import { watchOtherProcessWrites } from './other-process-writes.ts';
 import { thisProcess, type ProcessIdentity } from './process-identity.ts';
 
 export interface JobProgress {
@@ -29,7 +30,14 @@ export type JobWork = (progress: JobProgress) => Promise<string | JobEnd>;
 export interface JobRunnerOptions {
   /** How often the running jobs' heartbeat is refreshed (tests shorten it). */
   heartbeatIntervalMs?: number;
+  /** How often, while anyone listens, the store is checked for other processes' writes (tests shorten it). */
+  otherProcessPollMs?: number;
 }
+
+/** Listeners hear of other processes' writes within about this long. */
+const OTHER_PROCESS_POLL_MS = 1_000;
+/** Without any write, an owner that died is looked for every this many polls (its heartbeat stops writing). */
+const ORPHAN_CHECK_POLLS = 5;
 
 export class JobNotFoundError extends Error {
   override name = 'JobNotFoundError';
@@ -41,6 +49,8 @@ const SHUTDOWN_GRACE_MS = 5_000;
 
 /** Progress is written and broadcast at most this often; start and end are always sent. */
 const PROGRESS_INTERVAL_MS = 100;
+/** The jobs compared after another process wrote: the tray shows no more than these. */
+const SEEN_JOBS = 100;
 
 /** What a job that a gone process left unfinished says, in the tray and in `lhb`. */
 function interruptedMessage(job: Job, why: string): string {
@@ -66,17 +76,58 @@ export class JobRunner {
   readonly #self: ProcessIdentity = thisProcess();
   readonly #heartbeatIntervalMs: number;
   #heartbeat: NodeJS.Timeout | undefined;
+  readonly #otherProcessPollMs: number;
+  #stopWatching: (() => void) | undefined;
+  /** Each listed job's last `updatedAt` seen, to tell listeners which jobs another process changed. */
+  readonly #seen = new Map<string, string>();
+  #polls = 0;
 
   constructor(db: Database, now: () => Date = () => new Date(), options: JobRunnerOptions = {}) {
     this.#db = db;
     this.#now = now;
     this.#heartbeatIntervalMs = options.heartbeatIntervalMs ?? HEARTBEAT_INTERVAL_MS;
+    this.#otherProcessPollMs = options.otherProcessPollMs ?? OTHER_PROCESS_POLL_MS;
     this.#failOrphanedJobs();
   }
 
-  onEvent(listener: (event: AppEvent) => void): () => void {
+  /**
+   * Tells `listener` about every job change: this process's as they happen, and, while anyone
+   * listens, other processes' (a study started by `lhb runs start` in a terminal) within about a
+   * second.
+   */
+  onEvent(listener: (event: JobEvent) => void): () => void {
+    return this.onAppEvent((event) => {
+      if (event.type === 'job') listener(event);
+    });
+  }
+
+  /** Every event the UIs are sent: job changes, and `store-changed` after another process wrote to the workspace. */
+  onAppEvent(listener: (event: AppEvent) => void): () => void {
     this.#listeners.add(listener);
-    return () => this.#listeners.delete(listener);
+    if (!this.#stopWatching) {
+      for (const job of listJobs(this.#db, SEEN_JOBS)) this.#seen.set(job.id, job.updatedAt);
+      this.#stopWatching = watchOtherProcessWrites(this.#db, (written) => this.#noticeOtherProcesses(written), this.#otherProcessPollMs);
+    }
+    return () => {
+      this.#listeners.delete(listener);
+      if (this.#listeners.size === 0) {
+        this.#stopWatching?.();
+        this.#stopWatching = undefined;
+      }
+    };
+  }
+
+  #noticeOtherProcesses(written: boolean): void {
+    this.#polls++;
+    // A killed owner writes nothing more, so it is looked for on a clock too, not only after a write.
+    if (written || this.#polls % ORPHAN_CHECK_POLLS === 0) this.#failOrphanedJobs();
+    if (!written) return;
+    for (const job of listJobs(this.#db, SEEN_JOBS)) {
+      if (this.#seen.get(job.id) === job.updatedAt) continue;
+      this.#seen.set(job.id, job.updatedAt);
+      if (!this.#running.has(job.id)) this.#emit(job);
+    }
+    this.#broadcast({ type: 'store-changed' });
   }
 
   /** Jobs for the tray, after failing any whose owner has gone since (another process was killed). */
@@ -125,6 +176,8 @@ export class JobRunner {
    */
   async shutdown(graceMs: number = SHUTDOWN_GRACE_MS): Promise<void> {
     this.#stopHeartbeat();
+    this.#stopWatching?.();
+    this.#stopWatching = undefined;
     for (const { controller } of this.#running.values()) controller.abort();
     let timer: NodeJS.Timeout | undefined;
     const gaveUp = await Promise.race([
@@ -219,7 +272,11 @@ export class JobRunner {
   }
 
   #emit(job: Job): void {
-    const event: AppEvent = { type: 'job', job };
+    this.#seen.set(job.id, job.updatedAt);
+    this.#broadcast({ type: 'job', job });
+  }
+
+  #broadcast(event: AppEvent): void {
     for (const listener of this.#listeners) {
       try {
         listener(event);

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { RpcErrorBodySchema } from '../../schemas/errors.ts';
-import { AppEventSchema, type AppEvent } from '../../schemas/jobs.ts';
+import { AppEventSchema, type JobEvent } from '../../schemas/jobs.ts';
 import { WorkspaceInfoSchema } from '../../schemas/workspace.ts';
 import { createApi, type Api } from '../api/create-api.ts';
 import { openWorkspace } from '../workspace/open-workspace.ts';
@@ -290,10 +290,10 @@ describe('successful calls', () => {
 
 describe('event stream', () => {
   /** Opens /events and collects the parsed `data:` events; resolves once the stream is subscribed. */
-  function openEvents(running: RunningHttpServer): Promise<{ events: AppEvent[]; waitFor(test: (e: AppEvent) => boolean): Promise<AppEvent>; close(): void }> {
+  function openEvents(running: RunningHttpServer): Promise<{ events: JobEvent[]; waitFor(test: (e: JobEvent) => boolean): Promise<JobEvent>; close(): void }> {
     return new Promise((resolve, reject) => {
-      const events: AppEvent[] = [];
-      const waiters: { test: (e: AppEvent) => boolean; resolve: (e: AppEvent) => void }[] = [];
+      const events: JobEvent[] = [];
+      const waiters: { test: (e: JobEvent) => boolean; resolve: (e: JobEvent) => void }[] = [];
       const req = request(
         { host: '127.0.0.1', port: running.port, path: '/events', headers: { Authorization: `Bearer ${running.token}` }, agent: false },
         (res) => {
@@ -320,6 +320,8 @@ describe('event stream', () => {
               for (const line of block.split('\n')) {
                 if (!line.startsWith('data: ')) continue;
                 const event = AppEventSchema.parse(JSON.parse(line.slice('data: '.length)));
+                // Only job events are asserted here; store-changed ones come from other processes' writes.
+                if (event.type !== 'job') continue;
                 events.push(event);
                 for (const waiter of [...waiters]) {
                   if (waiter.test(event)) {

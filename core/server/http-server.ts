@@ -153,7 +153,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
     // Jobs are the owner's business: a voter's stream carries heartbeats only (it is how the page
     // knows the server is there), and ends once the invite is revoked or expires.
     const voter = who.caller.role === 'voter';
-    const unsubscribe = voter ? () => {} : options.api.context.jobs.onEvent((event) => res.write(`data: ${JSON.stringify(event)}\n\n`));
+    const unsubscribe = voter ? () => {} : options.api.context.jobs.onAppEvent((event) => res.write(`data: ${JSON.stringify(event)}\n\n`));
     const heartbeat = setInterval(() => {
       if (voter && 'refusal' in callerOf(req, 'the event stream')) return void res.end();
       res.write(': heartbeat\n\n');

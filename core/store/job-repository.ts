@@ -105,6 +105,12 @@ export function failOrphanedJob(db: Database, id: string, ownerInstance: string 
   return changed > 0 ? findJob(db, id) : undefined;
 }
 
+/** The process recorded as running a job (null for rows written before jobs had owners). */
+export function findJobOwner(db: Database, id: string): JobOwnerRow | null {
+  const row = prepared(db, 'SELECT * FROM jobs WHERE id = ?').get(id) as JobRow | undefined;
+  return row ? toOwner(row) : null;
+}
+
 export function findJob(db: Database, id: string): Job | undefined {
   const row = db.prepare('SELECT * FROM jobs WHERE id = ?').get(id) as JobRow | undefined;
   return row ? toJob(row) : undefined;

@@ -1,8 +1,8 @@
-import type { FormEvent } from 'react';
+import type { ChangeEvent, FormEvent } from 'react';
+import { ConfigurationsTable } from './ConfigurationsTable.tsx';
 import { describedBy, FieldProblem } from './FieldProblem.tsx';
-import { HarnessChoices } from './HarnessChoices.tsx';
 import { useNewStudyStore } from './new-study-store.ts';
-import { suggestedKeyEnv, type StudyForm, type StudyFormField } from './study-form.ts';
+import { listedSkillVersions, runCount, toggledVersions, type StudyForm, type StudyFormField } from './study-form.ts';
 import { useModalDialog } from '../ui/use-modal-dialog.ts';
 
 interface NewStudyDialogProps {
@@ -10,9 +10,12 @@ interface NewStudyDialogProps {
   onStarted: (studyId: string) => void;
 }
 
-/** The "New study" form in a modal dialog: tasks × harness configurations × repeats, with a skill version or none. */
+/**
+ * The "New study" form in a modal dialog: the study file's spec field by field (tasks ×
+ * configurations × skill versions × repeats), opened from and exported to a study file.
+ */
 export function NewStudyDialog({ onStarted }: NewStudyDialogProps) {
-  const { close, submit, edit } = useNewStudyStore.getState();
+  const { close, submit, edit, startDemo, loadSkillVersions, openStudyFile, exportStudyFile } = useNewStudyStore.getState();
   const dialog = useModalDialog(close);
   const form = useNewStudyStore((s) => s.form);
   const errors = useNewStudyStore((s) => s.errors);
@@ -20,6 +23,9 @@ export function NewStudyDialog({ onStarted }: NewStudyDialogProps) {
   const tasks = useNewStudyStore((s) => s.tasks);
   const harnesses = useNewStudyStore((s) => s.harnesses);
   const phase = useNewStudyStore((s) => s.choicesPhase);
+  const skillChoices = useNewStudyStore((s) => s.skillChoices);
+  const fileMessage = useNewStudyStore((s) => s.fileMessage);
+  const count = runCount(form);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -27,6 +33,31 @@ export function NewStudyDialog({ onStarted }: NewStudyDialogProps) {
     if (studyId) onStarted(studyId);
     else focusFirstProblem(dialog.current);
   };
+
+  const onDemo = async () => {
+    const studyId = await startDemo();
+    if (studyId) onStarted(studyId);
+  };
+
+  const onOpenFile = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (file) await openStudyFile(await file.text(), file.name);
+  };
+
+  const onExport = () => {
+    const yaml = exportStudyFile();
+    if (yaml === undefined) return focusFirstProblem(dialog.current);
+    const link = document.createElement('a');
+    link.href = URL.createObjectURL(new Blob([yaml], { type: 'application/yaml' }));
+    link.download = `${form.name.trim().replace(/[^A-Za-z0-9._-]+/g, '-') || 'study'}.yaml`;
+    link.click();
+    URL.revokeObjectURL(link.href);
+  };
+
+  const listedVersions = listedSkillVersions(skillChoices?.phase === 'ready' && skillChoices.dir === form.skillDir.trim() ? skillChoices.versions : [], form.skillVersions);
+  const knownTasks = new Set(tasks.map((task) => task.id));
+  const unknownTasks = form.taskIds.filter((id) => !knownTasks.has(id));
 
   const text = (field: keyof StudyForm & StudyFormField, label: string, options: { help?: string; placeholder?: string; type?: string; inputMode?: 'numeric' } = {}) => {
     const problem = errors[field];
@@ -67,6 +98,27 @@ export function NewStudyDialog({ onStarted }: NewStudyDialogProps) {
         </header>
         {phase === 'loading' && <p className="muted">Loading the tasks and harnesses…</p>}
 
+        <div className="study-form__file">
+          <label className="study-form__file-open">
+            <span>Open a study file</span>
+            <input type="file" accept=".yaml,.yml,.json,application/yaml,application/json" onChange={(e) => void onOpenFile(e)} />
+          </label>
+          <button type="button" onClick={onExport}>
+            Export as study file
+          </button>
+          <button type="button" disabled={starting} aria-describedby="study-demo-help" onClick={() => void onDemo()}>
+            Try it with the scripted model
+          </button>
+          <span id="study-demo-help" className="muted study-form__help">
+            Runs the demo study: each installed harness on the demo task, against a scripted model. No key needed.
+          </span>
+          {fileMessage && (
+            <pre className={fileMessage.tone === 'problem' ? 'study-form__problem study-form__file-message' : 'muted study-form__file-message'} role={fileMessage.tone === 'problem' ? 'alert' : 'status'}>
+              {fileMessage.text}
+            </pre>
+          )}
+        </div>
+
         <fieldset className="study-form__group" aria-describedby={describedBy(errors.tasks && 'study-tasks-problem')}>
           <legend>Tasks</legend>
           <FieldProblem id="study-tasks-problem" message={errors.tasks} />
@@ -93,44 +145,47 @@ export function NewStudyDialog({ onStarted }: NewStudyDialogProps) {
                   </span>
                 </li>
               ))}
+              {unknownTasks.map((id) => (
+                <li key={id}>
+                  <label className="runs-check">
+                    <input type="checkbox" checked onChange={() => edit((f) => void (f.taskIds = f.taskIds.filter((t) => t !== id)))} />
+                    {id}
+                  </label>
+                  <span className="muted study-form__task-id">not a task of this workspace: import it, or untick it</span>
+                </li>
+              ))}
             </ul>
           )}
         </fieldset>
 
-        <HarnessChoices harnesses={harnesses} />
+        <ConfigurationsTable harnesses={harnesses} />
 
-        <fieldset className="study-form__group">
-          <legend>Model endpoint</legend>
-          <div className="study-form__row">
-            {text('endpoint', 'Endpoint (optional)', { type: 'url', placeholder: 'https://…', help: 'Blank: each harness’s own provider.' })}
-            {text('apiKeyEnv', 'API key variable name (optional)', { placeholder: suggestedKeyEnv(form, harnesses), help: 'Its value is read on the server when a run starts; never stored.' })}
-          </div>
-        </fieldset>
-
-        <fieldset className="study-form__group">
+        <fieldset className="study-form__group" aria-describedby={describedBy(errors.skillVersions && 'study-skillVersions-problem')}>
           <legend>Skill</legend>
-          <div className="study-form__row">
-            <label className="runs-check">
-              <input type="radio" name="study-skill" checked={form.skill === 'none'} onChange={() => edit((f) => void (f.skill = 'none'))} />
-              No skill (an ablation)
-            </label>
-            <label className="runs-check">
-              <input type="radio" name="study-skill" checked={form.skill === 'folder'} onChange={() => edit((f) => void (f.skill = 'folder'))} />
-              A skill folder
-            </label>
+          <div className="study-form__row" onBlur={() => void loadSkillVersions()}>
+            {text('skillDir', 'Skill folder on this machine (optional)', { placeholder: '/home/me/skills/my-skill', help: 'Holds SKILL.md; versions sit in versions/<v>/SKILL.md. Blank runs without a skill.' })}
           </div>
-          {form.skill === 'folder' && (
-            <div className="study-form__row">
-              {text('skillDir', 'Skill folder on this machine', { placeholder: '/home/me/skills/my-skill', help: 'Holds SKILL.md; versions sit in versions/<v>/SKILL.md.' })}
-              {text('skillVersion', 'Skill version (optional)', { placeholder: 'v2', help: 'Blank installs the folder’s own SKILL.md.' })}
+          {form.skillDir.trim() !== '' && (
+            <div className="study-form__versions" role="group" aria-label="Skill versions">
+              {skillChoices?.phase === 'loading' && <span className="muted">Reading the folder’s versions…</span>}
+              {skillChoices?.phase === 'failed' && <span className="study-form__problem">{skillChoices.problem}</span>}
+              {listedVersions.map((version) => (
+                <label key={version} className="runs-check">
+                  <input type="checkbox" checked={form.skillVersions.includes(version)} onChange={(e) => edit((f) => void (f.skillVersions = toggledVersions(listedVersions, f.skillVersions, version, e.target.checked)))} />
+                  {version}
+                  {version === 'none' ? ' (without SKILL.md)' : version === 'base' ? ' (the folder’s SKILL.md)' : ''}
+                </label>
+              ))}
+              <span className="muted study-form__help">Each version ticked is one arm of every configuration (a configuration may run fewer: its Arms).</span>
             </div>
           )}
+          <FieldProblem id="study-skillVersions-problem" message={errors.skillVersions} />
         </fieldset>
 
         <fieldset className="study-form__group">
           <legend>Runs</legend>
           <div className="study-form__row">
-            {text('repeats', 'Repeats', { type: 'number', inputMode: 'numeric', help: 'Runs of each task × harness.' })}
+            {text('repeats', 'Repeats', { type: 'number', inputMode: 'numeric', help: 'Runs of each task × configuration × arm.' })}
             {text('concurrency', 'Concurrency', { type: 'number', inputMode: 'numeric', help: 'Runs at once.' })}
             {text('timeoutSeconds', 'Timeout per run (seconds)', { type: 'number', inputMode: 'numeric', help: 'Killed with all it started.' })}
             {text('name', 'Study name (optional)', { help: 'Starting a study of the same name again resumes it.' })}
@@ -160,6 +215,11 @@ export function NewStudyDialog({ onStarted }: NewStudyDialogProps) {
           )}
         </fieldset>
 
+        <p className="study-form__count" role="status">
+          {count === undefined
+            ? 'Enter the repeats to see how many runs this makes.'
+            : `${count} run${count === 1 ? '' : 's'}: ${form.taskIds.length} task${form.taskIds.length === 1 ? '' : 's'} × ${form.configurations.length} configuration${form.configurations.length === 1 ? '' : 's'}${form.skillDir.trim() !== '' ? ' × their arms' : ''} × ${form.repeats.trim()} repeat${form.repeats.trim() === '1' ? '' : 's'}.`}
+        </p>
         {errors.form && (
           <p id="study-form-problem" className="study-form__problem study-form__problem--form" role="alert">
             {errors.form}

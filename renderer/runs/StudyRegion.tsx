@@ -1,11 +1,11 @@
 import type { RpcClient } from '../../schemas/rpc.ts';
-import type { StudyRunView } from '../../schemas/studies.ts';
+import type { StudyRunView, StudySummary } from '../../schemas/studies.ts';
 import { useConnectedClient } from '../api/connected-client.ts';
 import { DataTable, type DataColumn } from '../ui/DataTable.tsx';
 import { useRunViewStore } from './run-view-store.ts';
 import { versionsText } from './run-words.ts';
 import { useStudiesStore } from './studies-store.ts';
-import { elapsedText, runActions, STATUS_WORDS, STUDY_STATE_WORDS, statusTone, studyActions, studyCountsText, tokensText, toolCallsText } from './study-words.ts';
+import { costText, elapsedText, runActions, STATUS_WORDS, STUDY_STATE_WORDS, statusTone, studyActions, studyCountsText, tokensText, toolCallsText } from './study-words.ts';
 
 /** The selected study: its state and buttons, and each run's live progress (polled every second while it runs). */
 export function StudyRegion() {
@@ -37,21 +37,28 @@ export function StudyRegion() {
           {STUDY_STATE_WORDS[study.state]}
         </span>
         <div className="study-view__actions">
-          <button type="button" disabled={!actions.cancel || busy['cancel-study'] === true} onClick={() => void cancelStudy()}>
+          <button type="button" disabled={!actions.cancel || busy['cancel-study'] === true} aria-describedby={actions.cancelReason ? 'study-cancel-reason' : undefined} onClick={() => void cancelStudy()}>
             Cancel study
           </button>
-          <button type="button" disabled={!actions.resume || busy['resume-study'] === true} onClick={() => void resumeStudy()}>
+          <button type="button" disabled={!actions.resume || busy['resume-study'] === true} aria-describedby={actions.resumeReason ? 'study-resume-reason' : undefined} onClick={() => void resumeStudy()}>
             Resume study
           </button>
         </div>
       </div>
       <p className="muted study-view__meta">
         {studyCountsText(study)} · {study.executor} executor · folder <span className="path">{study.folder}</span>
+        {study.runner?.where === 'elsewhere' && <> · run by another process ({study.runner.process}); Cancel asks it through the workspace to stop</>}
       </p>
+      {(actions.cancelReason ?? actions.resumeReason) && (
+        <p className="muted study-view__reasons">
+          {actions.cancelReason && <span id="study-cancel-reason">Cancel study: {actions.cancelReason} </span>}
+          {actions.resumeReason && <span id="study-resume-reason">Resume study: {actions.resumeReason}</span>}
+        </p>
+      )}
       <div className="runs-table">
         <DataTable
-          caption={`Runs of this study, in the order they were planned${study.state === 'running' ? '; updated every second' : ''}.`}
-          columns={studyRunColumns({ slurm: study.executor === 'slurm', now, busy, client })}
+          caption={`Runs of this study, in the order they were planned${study.state === 'running' ? '; updated as they run' : ''}.`}
+          columns={studyRunColumns({ study, now, busy, client })}
           rows={runs}
           rowKey={(run) => run.id}
           rowClassName={(run) => `study-run study-run--${statusTone(run.status)}`}
@@ -62,8 +69,9 @@ export function StudyRegion() {
 }
 
 /** A study's runs, column by column; `now` is the clock the elapsed times count to. */
-function studyRunColumns({ slurm, now, busy, client }: { slurm: boolean; now: number; busy: Record<string, true>; client: RpcClient | undefined }): (DataColumn<StudyRunView> | false)[] {
+function studyRunColumns({ study, now, busy, client }: { study: StudySummary; now: number; busy: Record<string, true>; client: RpcClient | undefined }): (DataColumn<StudyRunView> | false)[] {
   const { cancelRun, retryRun } = useStudiesStore.getState();
+  const slurm = study.executor === 'slurm';
   const label = (run: StudyRunView) => `${run.harness} · ${run.model} on ${run.taskId}, repeat ${run.repeat + 1}`;
   return [
     {
@@ -93,13 +101,15 @@ function studyRunColumns({ slurm, now, busy, client }: { slurm: boolean; now: nu
     { head: 'Steps', headClassName: 'runs-table__number', className: 'runs-table__number', cell: (run) => run.steps ?? '—' },
     { head: 'Tool calls', className: (run) => (run.failedToolCalls ? 'study-run__failed-calls' : undefined), cell: (run) => toolCallsText(run.toolCalls, run.failedToolCalls) },
     { head: 'Tokens', className: 'runs-table__nowrap', cell: (run) => tokensText(run.tokens) },
+    { head: 'Cost', headClassName: 'runs-table__number', className: 'runs-table__number', cell: (run) => costText(run.costUsd) },
     { head: 'Last event', className: 'study-run__event', cell: (run) => run.errorMessage ?? run.lastEvent ?? '—' },
     slurm && { head: 'Slurm job', className: 'runs-table__nowrap', cell: (run) => (run.slurmJobId ? `${run.slurmJobId} · ${run.slurmState ?? '—'}` : 'not submitted') },
     {
       head: 'Actions',
       className: 'study-run__actions',
       cell: (run) => {
-        const actions = runActions(run);
+        const actions = runActions(run, study);
+        const reasonId = `retry-reason-${run.id}`;
         return (
           <>
             <button type="button" disabled={!actions.open || !client} aria-label={`Open ${label(run)}`} onClick={() => client && void useRunViewStore.getState().open(client, run.id)}>
@@ -108,9 +118,21 @@ function studyRunColumns({ slurm, now, busy, client }: { slurm: boolean; now: nu
             <button type="button" disabled={!actions.cancel || busy[`cancel:${run.id}`] === true} aria-label={`Cancel run ${label(run)}`} onClick={() => void cancelRun(run.id)}>
               Cancel run
             </button>
-            <button type="button" disabled={!actions.retry || busy[`retry:${run.id}`] === true} aria-label={`Retry run ${label(run)}`} onClick={() => void retryRun(run.id)}>
+            <button
+              type="button"
+              disabled={!actions.retry || busy[`retry:${run.id}`] === true}
+              aria-label={`Retry run ${label(run)}`}
+              aria-describedby={actions.retryReason ? reasonId : undefined}
+              title={actions.retryReason}
+              onClick={() => void retryRun(run.id)}
+            >
               Retry run
             </button>
+            {actions.retryReason && (
+              <span id={reasonId} className="visually-hidden">
+                {actions.retryReason}
+              </span>
+            )}
           </>
         );
       },

@@ -3,6 +3,7 @@ import type { TaskSummary } from '../../schemas/arena.ts';
 import type { RpcClient } from '../../schemas/rpc.ts';
 import type { HarnessStatus } from '../../schemas/studies.ts';
 import { RpcCallError } from '../api/rpc-call-error.ts';
+import { parseStudyFile } from '../../schemas/study-file.ts';
 import { createNewStudyStore } from './new-study-store.ts';
 
 const task = (id: string, synthetic = false): TaskSummary => ({ id, kind: 'programmatic', title: `Task ${id}`, instruction: '', frames: 0, runs: 0, synthetic });
@@ -19,6 +20,8 @@ function fakeServer(refuse?: string) {
       if (method === 'tasks.list') return { tasks: [task('real-1'), task('syn-1', true)] };
       if (method === 'harnesses.list') return { harnesses: HARNESSES };
       if (method === 'runs.slurmSettings') return { settings: null };
+      if (method === 'runs.skillVersions') return { name: 'figma', versions: ['none', 'base', 'v2'] };
+      if (method === 'runs.startDemo') return { studyId: 'demo-study', jobId: 'job-2', resumed: false };
       if (method === 'runs.start') {
         if (refuse) throw new RpcCallError('bad_request', refuse);
         return { studyId: 'study-1', jobId: 'job-1', resumed: false };
@@ -46,12 +49,27 @@ describe('the new study form’s store', () => {
     const { client, calls } = fakeServer();
     const store = createNewStudyStore();
     await store.getState().open(client);
+    // The first row offers the one harness that runs here (Claude Code is not installed in this fake).
+    expect(store.getState().form.configurations.map((row) => row.harness)).toEqual(['command']);
     expect(await store.getState().submit()).toBeUndefined();
     expect(calls.some((c) => c.method === 'runs.start')).toBe(false);
-    expect(Object.keys(store.getState().errors).sort()).toEqual(['harnesses', 'tasks']);
+    expect(Object.keys(store.getState().errors).sort()).toEqual(['config:0:command', 'tasks']);
     store.getState().edit((f) => void (f.taskIds = ['real-1']));
     expect(store.getState().errors.tasks).toBeUndefined();
-    expect(store.getState().errors.harnesses).toBe('Choose at least one harness.');
+    expect(store.getState().errors['config:0:command']).toMatch(/Enter the command line/);
+  });
+
+  it('adds and removes configuration rows', async () => {
+    const { client } = fakeServer();
+    const store = createNewStudyStore();
+    await store.getState().open(client);
+    store.getState().addConfiguration();
+    expect(store.getState().form.configurations).toHaveLength(2);
+    store.getState().removeConfiguration(0);
+    store.getState().removeConfiguration(0);
+    expect(store.getState().form.configurations).toEqual([]);
+    expect(await store.getState().submit()).toBeUndefined();
+    expect(store.getState().errors.configurations).toMatch(/Add at least one configuration/);
   });
 
   it('starts the study and closes; a second press meanwhile starts nothing more', async () => {
@@ -60,14 +78,53 @@ describe('the new study form’s store', () => {
     await store.getState().open(client);
     store.getState().edit((f) => {
       f.taskIds = ['real-1'];
-      f.harnesses.command!.selected = true;
-      f.command = 'true';
+      f.configurations[0]!.command = 'true';
     });
     const [first, second] = await Promise.all([store.getState().submit(), store.getState().submit()]);
     expect([first, second]).toEqual(['study-1', undefined]);
     expect(calls.filter((c) => c.method === 'runs.start').map((c) => c.input)).toEqual([
       { tasks: ['real-1'], configurations: [{ harness: 'command', model: 'unspecified', command: 'true' }], repeats: 1, concurrency: 2, timeoutSeconds: 3600 },
     ]);
+    expect(store.getState().isOpen).toBe(false);
+  });
+
+  it('ticks the skill folder’s base version once its versions are read, not "no skill"', async () => {
+    const { client, calls } = fakeServer();
+    const store = createNewStudyStore();
+    await store.getState().open(client);
+    store.getState().edit((f) => void (f.skillDir = '/skills/figma'));
+    await store.getState().loadSkillVersions();
+    expect(calls.filter((c) => c.method === 'runs.skillVersions').map((c) => c.input)).toEqual([{ dir: '/skills/figma' }]);
+    expect(store.getState().skillChoices).toMatchObject({ phase: 'ready', versions: ['none', 'base', 'v2'] });
+    expect(store.getState().form.skillVersions).toEqual(['base']);
+  });
+
+  it('opens a study file into the form and exports the same spec; a bad file is refused naming its line and field', async () => {
+    const { client } = fakeServer();
+    const store = createNewStudyStore();
+    await store.getState().open(client);
+    const file = 'tasks: [real-1]\nskill:\n  dir: /skills/figma\n  versions: [none, v2]\nconfigurations:\n  - harness: command\n    model: scripted\n    command: "true"\n    skillVersions: [v2]\n';
+    await store.getState().openStudyFile(file, 'study.yaml');
+    expect(store.getState().fileMessage).toEqual({ tone: 'done', text: 'Opened study.yaml.' });
+    expect(store.getState().form.skillVersions).toEqual(['none', 'v2']);
+    const exported = store.getState().exportStudyFile();
+    expect(exported && parseStudyFile(exported, 'exported.yaml')).toEqual(parseStudyFile(file, 'study.yaml'));
+
+    await store.getState().openStudyFile('tasks: [real-1]\nconfigurations:\n  - harness: command\n    modle: scripted\n', 'typo.yaml');
+    expect(store.getState().fileMessage?.tone).toBe('problem');
+    expect(store.getState().fileMessage?.text).toMatch(/typo\.yaml:4: configurations\.0\.modle: unknown field "modle"/);
+    await store.getState().openStudyFile('tasks: [./tasks/pricing]\nconfigurations:\n  - harness: command\n    model: m\n    command: "true"\n', 'folders.yaml');
+    expect(store.getState().fileMessage?.text).toMatch(/^folders\.yaml:1: tasks\.0: “\.\/tasks\/pricing” is a task folder/);
+    // A refused file leaves what the form held.
+    expect(store.getState().form.skillVersions).toEqual(['none', 'v2']);
+  });
+
+  it('starts the demo study from the form', async () => {
+    const { client, calls } = fakeServer();
+    const store = createNewStudyStore();
+    await store.getState().open(client);
+    expect(await store.getState().startDemo()).toBe('demo-study');
+    expect(calls.filter((c) => c.method === 'runs.startDemo')).toHaveLength(1);
     expect(store.getState().isOpen).toBe(false);
   });
 
@@ -78,10 +135,9 @@ describe('the new study form’s store', () => {
     await store.getState().open(client);
     store.getState().edit((f) => {
       f.taskIds = ['real-1'];
-      f.harnesses.command!.selected = true;
-      f.command = 'true';
-      f.skill = 'folder';
+      f.configurations[0]!.command = 'true';
       f.skillDir = '/skills/Bad';
+      f.skillVersions = ['base'];
     });
     expect(await store.getState().submit()).toBeUndefined();
     expect(store.getState().isOpen).toBe(true);

@@ -139,4 +139,15 @@ describe('the studies store', () => {
     expect(server.calls.slice(before).map((c) => c.method).sort()).toEqual(['runs.studies', 'runs.study']);
     expect(store.getState().studies).toHaveLength(1);
   });
+
+  it('follows a study another process runs: a store change reloads the table and the selected study', async () => {
+    const { server, store } = await connected();
+    // `lhb runs start` in a terminal finished the run; the app hears only that the store changed.
+    server.state.run = { ...server.state.run, status: 'succeeded', durationMs: 5000, costUsd: 0.0123 };
+    server.state.study = { ...server.state.study, state: 'finished', counts: { ...server.state.study.counts, running: 0, succeeded: 1 } };
+    server.listeners.forEach((listener) => listener({ type: 'store-changed' }));
+    await settle();
+    expect(store.getState().studies[0]?.state).toBe('finished');
+    expect(store.getState().view?.runs[0]).toMatchObject({ status: 'succeeded', costUsd: 0.0123 });
+  });
 });

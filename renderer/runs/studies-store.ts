@@ -78,7 +78,8 @@ export function createStudiesStore() {
         void get().loadStudies();
         if (get().selectedStudyId) void get().loadStudy();
         const unsubscribe = client.onEvent((event) => {
-          if (event.type !== 'job' || event.job.kind !== 'runs.study') return;
+          // A study's job moved, or another process (`lhb runs start` in a terminal) wrote its runs.
+          if (event.type === 'job' ? event.job.kind !== 'runs.study' : event.type !== 'store-changed') return;
           void get().loadStudies();
           if (get().selectedStudyId) void get().loadStudy();
         });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { HarnessStatus } from '../../schemas/studies.ts';
-import { emptyStudyForm, fieldOfServerError, harnessAvailable, suggestedKeyEnv, validateStudyForm, withHarnessChoices, withRememberedSlurm, type StudyForm } from './study-form.ts';
+import { parseStudyFile } from '../../schemas/study-file.ts';
+import { configurationRow, emptyStudyForm, fieldOfServerError, firstAvailableHarness, harnessAvailable, listedSkillVersions, runCount, studyFormFromSpec, toggledVersions, validateStudyForm, withRememberedSlurm, type StudyForm } from './study-form.ts';
 
 const harnesses: HarnessStatus[] = [
   { id: 'claude-code', displayName: 'Claude Code', defaultModel: 'claude-sonnet-4-5', keyEnv: 'ANTHROPIC_API_KEY', takesCommand: false, version: '2.0.14', binary: '/x/claude', problem: null, pinnedVersion: '2.0.14' },
@@ -10,118 +11,121 @@ const harnesses: HarnessStatus[] = [
 ];
 
 function form(change: (f: StudyForm) => void): StudyForm {
-  const f = emptyStudyForm(harnesses);
+  const f = emptyStudyForm();
   f.taskIds = ['t1'];
-  f.harnesses['claude-code']!.selected = true;
+  f.configurations = [configurationRow(harnesses[0]!)];
   change(f);
   return f;
 }
 
+const STUDY_FILE = `name: skill-ablation
+tasks: [t1, t2]
+repeats: 3
+concurrency: 4
+timeoutSeconds: 900
+maxRetries: 0
+skill:
+  dir: /skills/figma-to-code
+  versions: [none, v1, v2]
+configurations:
+  - harness: claude-code
+    model: claude-sonnet-4-5
+    apiKeyEnv: ANTHROPIC_API_KEY
+    price: { inputPerMillion: 3, outputPerMillion: 15 }
+  - harness: gemini-cli
+    model: gemini-3-pro
+    endpoint: https://gateway.example/v1
+    harnessVersion: 0.61.0
+    skillVersions: [none, v2]
+`;
+
 describe('the new study form', () => {
-  it('starts with each harness’s default model and the engine’s defaults', () => {
-    const f = emptyStudyForm(harnesses);
-    expect(f.harnesses['claude-code']!.model).toBe('claude-sonnet-4-5');
-    expect(f.harnesses.codex!.model).toBe('gpt-5.5');
-    expect(f.harnesses['gemini-cli']!.model).toBe('gemini-2.5-pro');
-    expect([f.repeats, f.concurrency, f.timeoutSeconds, f.skill]).toEqual(['1', '2', '3600', 'none']);
+  it('starts from the engine’s defaults, and a new row from its harness’s default model', () => {
+    const f = emptyStudyForm();
+    expect([f.repeats, f.concurrency, f.timeoutSeconds, f.skillDir, f.configurations]).toEqual(['1', '2', '3600', '', []]);
+    expect(configurationRow(harnesses[2]!)).toMatchObject({ harness: 'gemini-cli', model: 'gemini-2.5-pro', arms: null });
+    // The first row offers a harness that runs here, not one that is missing.
+    expect(firstAvailableHarness(harnesses)?.id).toBe('claude-code');
+    expect(firstAvailableHarness(harnesses.slice(1))?.id).toBe('gemini-cli');
   });
 
-  it('builds the spec runs.start takes, with only what was given', () => {
+  it('holds a study file as it is: the spec it builds is the file’s, fields it has no place for included', () => {
+    const spec = parseStudyFile(STUDY_FILE, 'study.yaml');
+    const filled = studyFormFromSpec(spec);
+    expect(filled.configurations.map((row) => [row.harness, row.endpoint, row.apiKeyEnv, row.harnessVersion, row.arms, row.inputPrice])).toEqual([
+      ['claude-code', '', 'ANTHROPIC_API_KEY', '', null, '3'],
+      ['gemini-cli', 'https://gateway.example/v1', '', '0.61.0', ['none', 'v2'], ''],
+    ]);
+    expect(filled.skillVersions).toEqual(['none', 'v1', 'v2']);
+    const built = validateStudyForm(filled, harnesses);
+    expect(built.ok).toBe(true);
+    if (built.ok) expect(parseStudyFile(JSON.stringify(built.spec), 'exported.json')).toEqual(spec);
+  });
+
+  it('counts the runs: tasks × each configuration’s arms × repeats', () => {
+    const filled = studyFormFromSpec(parseStudyFile(STUDY_FILE, 'study.yaml'));
+    // 2 tasks × (3 arms + 2 arms) × 3 repeats.
+    expect(runCount(filled)).toBe(30);
+    expect(runCount({ ...filled, skillDir: '' })).toBe(2 * 2 * 3);
+    expect(runCount({ ...filled, repeats: 'x' })).toBeUndefined();
+  });
+
+  it('writes the folder’s own SKILL.md alone as the plain folder, and no skill as none at all', () => {
+    const base = validateStudyForm(form((f) => Object.assign(f, { skillDir: '/skills/s', skillVersions: ['base'] })), harnesses);
+    expect(base.ok && base.spec.skill).toEqual({ dir: '/skills/s' });
+    const none = validateStudyForm(form(() => {}), harnesses);
+    expect(none.ok && 'skill' in none.spec).toBe(false);
+    const empty = validateStudyForm(form((f) => Object.assign(f, { skillDir: '/skills/s', skillVersions: [] })), harnesses);
+    expect(!empty.ok && empty.errors.skillVersions).toMatch(/Tick at least one version/);
+  });
+
+  it('lists the folder’s versions first and keeps their order when ticking', () => {
+    const listed = listedSkillVersions(['none', 'base', 'v1', 'v2'], ['v2', 'v9']);
+    expect(listed).toEqual(['none', 'base', 'v1', 'v2', 'v9']);
+    expect(toggledVersions(listed, ['v2'], 'none', true)).toEqual(['none', 'v2']);
+    expect(toggledVersions(listed, ['none', 'v2'], 'v2', false)).toEqual(['none']);
+  });
+
+  it('says next to each configuration’s cell what is wrong and how to fix it', () => {
     const result = validateStudyForm(
       form((f) => {
-        f.harnesses.command!.selected = true;
-        f.harnesses.command!.model = 'scripted';
-        f.command = '  ./agent.sh  ';
-        f.skill = 'folder';
-        f.skillDir = '/skills/demo';
-        f.skillVersion = 'v2';
-        f.repeats = '3';
-        f.endpoint = 'http://127.0.0.1:9000';
-        f.apiKeyEnv = 'ANTHROPIC_API_KEY';
-      }),
-      harnesses,
-    );
-    expect(result).toEqual({
-      ok: true,
-      spec: {
-        tasks: ['t1'],
-        configurations: [
-          { harness: 'claude-code', model: 'claude-sonnet-4-5' },
-          { harness: 'command', model: 'scripted', command: './agent.sh' },
-        ],
-        endpoint: 'http://127.0.0.1:9000',
-        apiKeyEnv: 'ANTHROPIC_API_KEY',
-        skill: { dir: '/skills/demo', version: 'v2' },
-        repeats: 3,
-        concurrency: 2,
-        timeoutSeconds: 3600,
-      },
-    });
-    const noSkill = validateStudyForm(form(() => {}), harnesses);
-    expect(noSkill.ok && noSkill.spec.skill).toBeUndefined();
-  });
-
-  it('says next to each field what is wrong and how to fix it', () => {
-    const result = validateStudyForm(
-      {
-        ...emptyStudyForm(),
-        endpoint: 'api.example.com',
-        apiKeyEnv: '1KEY',
-        skill: 'folder',
-        repeats: '0',
-        concurrency: 'two',
-        timeoutSeconds: '',
-      },
-      harnesses,
-    );
-    expect(result.ok).toBe(false);
-    if (result.ok) return;
-    expect(result.errors.tasks).toBe('Choose at least one task.');
-    expect(result.errors.harnesses).toBe('Choose at least one harness.');
-    expect(result.errors.endpoint).toMatch(/full http:\/\/ or https:\/\/ address/);
-    expect(result.errors.apiKeyEnv).toMatch(/like ANTHROPIC_API_KEY/);
-    expect(result.errors.skillDir).toMatch(/skill folder’s path.*or choose “No skill”/);
-    expect(result.errors.repeats).toBe('The repeats must be from 1 to 100; 0 is out of range.');
-    expect(result.errors.concurrency).toBe('The concurrency must be a whole number from 1 to 64; “two” is not.');
-    expect(result.errors.timeoutSeconds).toBe('Enter the timeout, a whole number from 1 to 604800.');
-  });
-
-  it('refuses a harness that is not installed, an empty model, and the command harness without a command', () => {
-    const result = validateStudyForm(
-      form((f) => {
-        f.harnesses.codex!.selected = true;
-        f.harnesses['claude-code']!.model = ' ';
-        f.harnesses.command!.selected = true;
+        f.skillDir = '/skills/s';
+        f.skillVersions = ['none', 'v2'];
+        f.configurations = [
+          { ...configurationRow(harnesses[1]!), model: ' ', endpoint: 'gateway', apiKeyEnv: '1KEY' },
+          { ...configurationRow(harnesses[3]!), arms: ['v1'], inputPrice: '3' },
+        ];
       }),
       harnesses,
     );
     expect(result.ok).toBe(false);
     if (result.ok) return;
-    expect(result.errors.harnesses).toBe('Codex CLI is not installed here; install it with lhb harnesses install codex, or untick it.');
-    expect(result.errors['model:claude-code']).toBe('Enter the model this harness runs with.');
-    expect(result.errors.command).toMatch(/Enter the command line/);
+    expect(result.errors['config:0:harness']).toBe('Codex CLI is not installed here; install it with lhb harnesses install codex, or choose another harness.');
+    expect(result.errors['config:0:model']).toBe('Enter the model this harness runs with.');
+    expect(result.errors['config:0:endpoint']).toMatch(/full http:\/\/ or https:\/\/ address/);
+    expect(result.errors['config:0:apiKeyEnv']).toMatch(/like ANTHROPIC_API_KEY/);
+    expect(result.errors['config:1:command']).toMatch(/Enter the command line/);
+    expect(result.errors['config:1:arms']).toBe('Arm “v1” is not one of the study’s skill versions; tick it above first.');
+    expect(result.errors['config:1:price']).toMatch(/both prices/);
+    expect(validateStudyForm({ ...emptyStudyForm(), taskIds: ['t'] }, harnesses)).toMatchObject({ ok: false, errors: { configurations: expect.stringMatching(/Add at least one configuration/) } });
     expect(harnessAvailable(harnesses[1])).toBe(false);
     expect(harnessAvailable(harnesses[3])).toBe(true);
   });
 
   it('puts a refusal from the server next to the field it names', () => {
     expect(fieldOfServerError('/s/Bad_Skill/SKILL.md: front matter field "name" is "Bad_Skill"; use lowercase letters')).toBe('skillDir');
-    expect(fieldOfServerError('/s/versions/v9/SKILL.md: not found, so skill version "v9" does not exist. Versions here: v2.')).toBe('skillVersion');
+    expect(fieldOfServerError('/s/versions/v9/SKILL.md: not found, so skill version "v9" does not exist. Versions here: v2.')).toBe('skillVersions');
     expect(fieldOfServerError('No task "x" in this workspace. Import the task folder first')).toBe('tasks');
-    expect(fieldOfServerError('Codex CLI 1.0 is not installed in /tools. Install it with: lhb harnesses install codex --version 1.0')).toBe('harnesses');
+    expect(fieldOfServerError('Codex CLI 1.0 is not installed in /tools. Install it with: lhb harnesses install codex --version 1.0')).toBe('configurations');
     expect(fieldOfServerError('The database is locked.')).toBe('form');
   });
 
   it('sends a Slurm study with its cluster settings, and asks for an absolute shared folder', () => {
     const missing = validateStudyForm(form((f) => void (f.executor = 'slurm')), harnesses);
-    expect(missing.ok).toBe(false);
-    if (!missing.ok) expect(missing.errors.slurmSharedDir).toMatch(/every compute node sees/);
+    expect(!missing.ok && missing.errors.slurmSharedDir).toMatch(/every compute node sees/);
     const relative = validateStudyForm(form((f) => Object.assign(f, { executor: 'slurm', slurmSharedDir: 'shared/lhb', slurmOptions: 'qos=long' })), harnesses);
-    expect(relative.ok).toBe(false);
-    if (!relative.ok) {
-      expect(relative.errors.slurmSharedDir).toMatch(/absolute path/);
-      expect(relative.errors.slurmOptions).toMatch(/“qos=long” does not/);
-    }
+    expect(!relative.ok && relative.errors.slurmSharedDir).toMatch(/absolute path/);
+    expect(!relative.ok && relative.errors.slurmOptions).toMatch(/“qos=long” does not/);
     const ok = validateStudyForm(form((f) => Object.assign(f, { executor: 'slurm', slurmSharedDir: ' /shared/lhb ', slurmPartition: 'gpu', slurmOptions: '--qos=long  --gres=gpu:1' })), harnesses);
     expect(ok.ok && ok.spec).toMatchObject({ executor: 'slurm', slurm: { sharedDir: '/shared/lhb', partition: 'gpu', options: ['--qos=long', '--gres=gpu:1'] } });
     const local = validateStudyForm(form((f) => void (f.slurmSharedDir = '/shared/lhb')), harnesses);
@@ -133,42 +137,5 @@ describe('the new study form', () => {
     const filled = withRememberedSlurm(typed, { sharedDir: '/shared/lhb', partition: 'gpu', options: ['--qos=long'] });
     expect([filled.slurmSharedDir, filled.slurmPartition, filled.slurmOptions]).toEqual(['/shared/lhb', 'cpu', '--qos=long']);
     expect(withRememberedSlurm(typed, null)).toBe(typed);
-  });
-
-  it('offers the harnesses the server listed, in its order, keeping what was chosen and typed', () => {
-    expect(emptyStudyForm().harnesses).toEqual({});
-    const typed = emptyStudyForm(harnesses.slice(0, 2));
-    typed.harnesses.codex = { selected: true, model: 'gpt-custom' };
-    const later = withHarnessChoices(typed.harnesses, [harnesses[3]!, harnesses[1]!, harnesses[0]!]);
-    expect(Object.keys(later)).toEqual(['command', 'codex', 'claude-code']);
-    expect(later.codex).toEqual({ selected: true, model: 'gpt-custom' });
-    expect(later.command).toEqual({ selected: false, model: 'unspecified' });
-  });
-
-  it('asks for a command from whichever harness takes one, as harnesses.list says', () => {
-    const takingCodex = harnesses.map((h) => ({ ...h, takesCommand: h.id === 'codex', version: h.id === 'codex' ? null : h.version, problem: null }));
-    const missing = validateStudyForm(form((f) => void (f.harnesses.codex!.selected = true)), takingCodex);
-    expect(!missing.ok && missing.errors.command).toMatch(/Enter the command line/);
-    const given = validateStudyForm(
-      form((f) => {
-        f.harnesses.codex!.selected = true;
-        f.command = 'run-agent';
-      }),
-      takingCodex,
-    );
-    expect(given.ok && given.spec.configurations).toEqual([
-      { harness: 'claude-code', model: 'claude-sonnet-4-5' },
-      { harness: 'codex', model: 'gpt-5.5', command: 'run-agent' },
-    ]);
-  });
-
-  it('suggests the key variable of the first chosen harness’s CLI, else the first harness’s', () => {
-    expect(suggestedKeyEnv(emptyStudyForm(harnesses), harnesses)).toBe('ANTHROPIC_API_KEY');
-    const gemini = form((f) => {
-      f.harnesses['claude-code']!.selected = false;
-      f.harnesses['gemini-cli']!.selected = true;
-    });
-    expect(suggestedKeyEnv(gemini, harnesses)).toBe('GEMINI_API_KEY');
-    expect(suggestedKeyEnv(emptyStudyForm(), [])).toBeUndefined();
   });
 });

@@ -1,24 +1,34 @@
-import type { HarnessStatus, StudySpecInput } from '../../schemas/studies.ts';
+import { BASE_SKILL, type HarnessStatus, type StudySpec, type StudySpecInput } from '../../schemas/studies.ts';
 import type { HarnessId } from '../../schemas/trajectory.ts';
 
-export interface HarnessChoice {
-  selected: boolean;
+/** One row of the configurations table: a harness on its own provider, as typed. */
+export interface ConfigurationRow {
+  harness: HarnessId;
   model: string;
+  /** The command line of the harness that takes one. */
+  command: string;
+  /** Blank: the harness's own provider. */
+  endpoint: string;
+  /** Blank: the harness's own variable. */
+  apiKeyEnv: string;
+  /** Blank: the newest installed. */
+  harnessVersion: string;
+  /** The skill versions this configuration runs (its arms); null: every version the study compares. */
+  arms: string[] | null;
+  /** US dollars per million tokens, for harnesses that report no cost; both or neither. */
+  inputPrice: string;
+  outputPrice: string;
 }
 
-/** What the "New study" form holds, as typed (numbers stay text until they are checked). */
+/** What the "New study" form holds, as typed (numbers stay text until they are checked): the study file's spec, field by field. */
 export interface StudyForm {
   name: string;
   taskIds: string[];
-  /** One choice per harness `harnesses.list` named, in its order (none until it answered). */
-  harnesses: Partial<Record<HarnessId, HarnessChoice>>;
-  /** The command line of the harness that takes one. */
-  command: string;
-  endpoint: string;
-  apiKeyEnv: string;
-  skill: 'none' | 'folder';
+  configurations: ConfigurationRow[];
+  /** Blank: no skill. */
   skillDir: string;
-  skillVersion: string;
+  /** The skill versions compared, each one arm (`none` without SKILL.md, `base` the folder's own). */
+  skillVersions: string[];
   repeats: string;
   concurrency: string;
   timeoutSeconds: string;
@@ -30,19 +40,20 @@ export interface StudyForm {
   slurmSshHost: string;
   /** More sbatch options, separated by spaces (`--qos=long --gres=gpu:1`). */
   slurmOptions: string;
+  /** What an opened study file says that the form has no field for (retries, output cap, a replay script, …): kept as it was. */
+  carried: Partial<StudySpec>;
 }
 
-/** Where a problem is shown: next to its field, or above the buttons (`form`). */
+type RowField = 'harness' | 'model' | 'command' | 'endpoint' | 'apiKeyEnv' | 'harnessVersion' | 'arms' | 'price';
+
+/** Where a problem is shown: next to its field, a configuration's cell (`config:0:model`), or above the buttons (`form`). */
 export type StudyFormField =
   | 'name'
   | 'tasks'
-  | 'harnesses'
-  | `model:${HarnessId}`
-  | 'command'
-  | 'endpoint'
-  | 'apiKeyEnv'
+  | 'configurations'
+  | `config:${number}:${RowField}`
   | 'skillDir'
-  | 'skillVersion'
+  | 'skillVersions'
   | 'repeats'
   | 'concurrency'
   | 'timeoutSeconds'
@@ -55,18 +66,19 @@ export type StudyFormField =
 
 export type StudyFormErrors = Partial<Record<StudyFormField, string>>;
 
-/** A form with nothing chosen yet: each harness listed unticked, with its default model. */
-export function emptyStudyForm(harnesses: readonly HarnessStatus[] = []): StudyForm {
+/** A new configuration row: the harness with its default model, everything else its own. */
+export function configurationRow(harness: HarnessStatus): ConfigurationRow {
+  return { harness: harness.id, model: harness.defaultModel, command: '', endpoint: '', apiKeyEnv: '', harnessVersion: '', arms: null, inputPrice: '', outputPrice: '' };
+}
+
+/** A form with nothing chosen yet, with the engine's defaults. */
+export function emptyStudyForm(): StudyForm {
   return {
     name: '',
     taskIds: [],
-    harnesses: withHarnessChoices({}, harnesses),
-    command: '',
-    endpoint: '',
-    apiKeyEnv: '',
-    skill: 'none',
+    configurations: [],
     skillDir: '',
-    skillVersion: '',
+    skillVersions: [],
     repeats: '1',
     concurrency: '2',
     timeoutSeconds: '3600',
@@ -76,15 +88,13 @@ export function emptyStudyForm(harnesses: readonly HarnessStatus[] = []): StudyF
     slurmAccount: '',
     slurmSshHost: '',
     slurmOptions: '',
+    carried: {},
   };
 }
 
-/**
- * The form's harness choices for the harnesses the server listed, in its order: what was chosen
- * and typed stays; a harness seen for the first time starts unticked with its default model.
- */
-export function withHarnessChoices(choices: StudyForm['harnesses'], harnesses: readonly HarnessStatus[]): StudyForm['harnesses'] {
-  return Object.fromEntries(harnesses.map((harness) => [harness.id, choices[harness.id] ?? { selected: false, model: harness.defaultModel }]));
+/** The first harness a new row offers: one that can run here, else the first listed. */
+export function firstAvailableHarness(harnesses: readonly HarnessStatus[]): HarnessStatus | undefined {
+  return harnesses.find((harness) => harnessAvailable(harness) && !harness.takesCommand) ?? harnesses.find(harnessAvailable) ?? harnesses[0];
 }
 
 /** The cluster settings the workspace remembers from its last Slurm study, filled into empty fields. */
@@ -100,15 +110,33 @@ export function withRememberedSlurm(form: StudyForm, remembered: { sharedDir?: s
   };
 }
 
-/** A harness can be ticked when it was found (one that runs a command needs nothing installed). */
+/** A harness can run when it was found (one that runs a command needs nothing installed). */
 export function harnessAvailable(status: HarnessStatus | undefined): boolean {
   return status !== undefined && status.problem === null && (status.takesCommand || status.version !== null);
 }
 
-/** The API key variable the form suggests: the one the first chosen harness's CLI reads, else the first harness's. */
-export function suggestedKeyEnv(form: StudyForm, harnesses: readonly HarnessStatus[]): string | undefined {
-  const withKey = harnesses.filter((harness) => harness.keyEnv !== null);
-  return (withKey.find((harness) => form.harnesses[harness.id]?.selected) ?? withKey[0])?.keyEnv ?? undefined;
+/** The versions the skill checkboxes list: the folder's, then any the form names that the folder lacks (the server will say so). */
+export function listedSkillVersions(folderVersions: readonly string[], chosen: readonly string[]): string[] {
+  return [...folderVersions, ...chosen.filter((version) => !folderVersions.includes(version))];
+}
+
+/** Ticks or unticks one version, keeping the listed order. */
+export function toggledVersions(listed: readonly string[], chosen: readonly string[], version: string, on: boolean): string[] {
+  return listed.filter((v) => (v === version ? on : chosen.includes(v)));
+}
+
+/** The arms a configuration runs: its own, else every version the study compares (one arm without a skill). */
+export function armsOf(row: ConfigurationRow, form: Pick<StudyForm, 'skillDir' | 'skillVersions'>): string[] {
+  if (form.skillDir.trim() === '') return [];
+  return row.arms ?? form.skillVersions;
+}
+
+/** How many runs the study makes: tasks × each configuration's arms × repeats; undefined while the repeats are not a number. */
+export function runCount(form: StudyForm): number | undefined {
+  const repeats = /^\d+$/.test(form.repeats.trim()) ? Number(form.repeats.trim()) : undefined;
+  if (repeats === undefined) return undefined;
+  const arms = form.configurations.reduce((sum, row) => sum + Math.max(1, armsOf(row, form).length), 0);
+  return form.taskIds.length * arms * repeats;
 }
 
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -126,50 +154,73 @@ function capitalise(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
+function urlProblem(text: string): string | undefined {
+  let url: URL | undefined;
+  try {
+    url = new URL(text);
+  } catch {
+    url = undefined;
+  }
+  return !url || (url.protocol !== 'http:' && url.protocol !== 'https:') ? 'Enter a full http:// or https:// address, e.g. https://api.anthropic.com, or leave it blank for the harness’s own provider.' : undefined;
+}
+
+function price(text: string): number | undefined {
+  const trimmed = text.trim();
+  return /^\d+(\.\d+)?$/.test(trimmed) ? Number(trimmed) : undefined;
+}
+
 /**
- * Checks the form and builds the study spec `runs.start` takes, or says, field by field, what is
- * wrong and how to fix it. The server checks again (tasks, skill files, harness binaries); this
- * catches what can be known here.
+ * Checks the form and builds the study spec `runs.start` takes (the same a study file holds), or
+ * says, field by field, what is wrong and how to fix it. The server checks again (tasks, skill
+ * files, harness binaries, key variables); this catches what can be known here.
  */
 export function validateStudyForm(form: StudyForm, harnesses: readonly HarnessStatus[]): { ok: true; spec: StudySpecInput } | { ok: false; errors: StudyFormErrors } {
   const errors: StudyFormErrors = {};
   if (form.taskIds.length === 0) errors.tasks = 'Choose at least one task.';
-
-  const statusOf = (id: HarnessId) => harnesses.find((h) => h.id === id);
-  const chosen = (Object.keys(form.harnesses) as HarnessId[]).filter((id) => form.harnesses[id]!.selected);
-  if (chosen.length === 0) errors.harnesses = 'Choose at least one harness.';
-  for (const id of chosen) {
-    const status = statusOf(id);
-    if (!harnessAvailable(status)) errors.harnesses = `${status?.displayName ?? id} is not installed here; install it with lhb harnesses install ${id}, or untick it.`;
-    const model = form.harnesses[id]!.model.trim();
-    if (model === '') errors[`model:${id}`] = 'Enter the model this harness runs with.';
-    else if (model.length > 200) errors[`model:${id}`] = 'A model name is at most 200 characters.';
-  }
-  const takesCommand = (id: HarnessId) => statusOf(id)?.takesCommand === true;
-  if (chosen.some(takesCommand) && form.command.trim() === '') errors.command = 'Enter the command line to run in each run folder (through sh -c).';
-
-  const endpoint = form.endpoint.trim();
-  if (endpoint !== '') {
-    let url: URL | undefined;
-    try {
-      url = new URL(endpoint);
-    } catch {
-      url = undefined;
-    }
-    if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) errors.endpoint = 'Enter a full http:// or https:// address, e.g. https://api.anthropic.com, or leave it blank for each harness’s own provider.';
-  }
-  const apiKeyEnv = form.apiKeyEnv.trim();
-  if (apiKeyEnv !== '' && !ENV_NAME.test(apiKeyEnv)) errors.apiKeyEnv = 'Enter an environment variable’s name like ANTHROPIC_API_KEY (letters, digits and _, not starting with a digit); its value is read on the server when a run starts.';
-
   const skillDir = form.skillDir.trim();
-  const skillVersion = form.skillVersion.trim();
-  if (form.skill === 'folder') {
-    if (skillDir === '') errors.skillDir = 'Enter the skill folder’s path on this machine (it holds SKILL.md), or choose “No skill”.';
-    if (skillVersion.length > 50) errors.skillVersion = 'A version name is at most 50 characters.';
-  }
+  if (skillDir !== '' && form.skillVersions.length === 0) errors.skillVersions = 'Tick at least one version (none runs without SKILL.md), or clear the skill folder.';
+
+  if (form.configurations.length === 0) errors.configurations = 'Add at least one configuration: a harness and the model it runs.';
+  const statusOf = (id: HarnessId) => harnesses.find((h) => h.id === id);
+  const configurations = form.configurations.map((row, index) => {
+    const problem = (field: RowField, message: string) => void (errors[`config:${index}:${field}`] = message);
+    const status = statusOf(row.harness);
+    if (!harnessAvailable(status)) problem('harness', `${status?.displayName ?? row.harness} is not installed here; install it with lhb harnesses install ${row.harness}, or choose another harness.`);
+    const model = row.model.trim();
+    if (model === '') problem('model', 'Enter the model this harness runs with.');
+    else if (model.length > 200) problem('model', 'A model name is at most 200 characters.');
+    const takesCommand = status?.takesCommand === true;
+    if (takesCommand && row.command.trim() === '') problem('command', 'Enter the command line to run in each run folder (through sh -c).');
+    const endpoint = row.endpoint.trim();
+    const endpointProblem = endpoint === '' ? undefined : urlProblem(endpoint);
+    if (endpointProblem) problem('endpoint', endpointProblem);
+    const apiKeyEnv = row.apiKeyEnv.trim();
+    if (apiKeyEnv !== '' && !ENV_NAME.test(apiKeyEnv)) problem('apiKeyEnv', 'Enter an environment variable’s name like ANTHROPIC_API_KEY (letters, digits and _, not starting with a digit); its value is read on the server when a run starts.');
+    const harnessVersion = row.harnessVersion.trim();
+    if (harnessVersion.length > 50) problem('harnessVersion', 'A version is at most 50 characters.');
+    if (row.arms !== null && skillDir !== '') {
+      if (row.arms.length === 0) problem('arms', 'Tick at least one arm, or remove this configuration.');
+      const unknown = row.arms.find((arm) => !form.skillVersions.includes(arm));
+      if (unknown) problem('arms', `Arm “${unknown}” is not one of the study’s skill versions; tick it above first.`);
+    }
+    const inputPrice = price(row.inputPrice);
+    const outputPrice = price(row.outputPrice);
+    const priced = row.inputPrice.trim() !== '' || row.outputPrice.trim() !== '';
+    if (priced && (inputPrice === undefined || outputPrice === undefined)) problem('price', 'Enter both prices in US dollars per million tokens (like 3 and 15), or neither.');
+    return {
+      harness: row.harness,
+      model,
+      ...(takesCommand ? { command: row.command.trim() } : {}),
+      ...(harnessVersion ? { harnessVersion } : {}),
+      ...(endpoint ? { endpoint } : {}),
+      ...(apiKeyEnv ? { apiKeyEnv } : {}),
+      ...(row.arms !== null && skillDir !== '' ? { skillVersions: [...row.arms] } : {}),
+      ...(priced && inputPrice !== undefined && outputPrice !== undefined ? { price: { inputPerMillion: inputPrice, outputPerMillion: outputPrice } } : {}),
+    };
+  });
+
   const name = form.name.trim();
   if (name.length > 200) errors.name = 'A study name is at most 200 characters.';
-
   const repeats = wholeNumber(form.repeats, 'the repeats', 1, 100);
   const concurrency = wholeNumber(form.concurrency, 'the concurrency', 1, 64);
   const timeout = wholeNumber(form.timeoutSeconds, 'the timeout', 1, 7 * 24 * 3600);
@@ -187,19 +238,17 @@ export function validateStudyForm(form: StudyForm, harnesses: readonly HarnessSt
   }
 
   if (Object.keys(errors).length > 0) return { ok: false, errors };
+  const { slurm: carriedSlurm, ...carried } = form.carried;
+  const onlyBase = form.skillVersions.length === 1 && form.skillVersions[0] === BASE_SKILL;
   return {
     ok: true,
     spec: {
+      ...carried,
       ...(name ? { name } : {}),
       tasks: [...form.taskIds],
-      configurations: chosen.map((harness) => ({
-        harness,
-        model: form.harnesses[harness]!.model.trim(),
-        ...(takesCommand(harness) ? { command: form.command.trim() } : {}),
-      })),
-      ...(endpoint ? { endpoint } : {}),
-      ...(apiKeyEnv ? { apiKeyEnv } : {}),
-      ...(form.skill === 'folder' ? { skill: { dir: skillDir, ...(skillVersion ? { version: skillVersion } : {}) } } : {}),
+      configurations,
+      // The folder's own SKILL.md alone is what a skill folder means by default.
+      ...(skillDir !== '' ? { skill: { dir: skillDir, ...(onlyBase ? {} : { versions: [...form.skillVersions] }) } } : {}),
       repeats: repeats.value!,
       concurrency: concurrency.value!,
       timeoutSeconds: timeout.value!,
@@ -207,6 +256,7 @@ export function validateStudyForm(form: StudyForm, harnesses: readonly HarnessSt
         ? {
             executor: 'slurm' as const,
             slurm: {
+              ...carriedSlurm,
               sharedDir,
               ...(form.slurmPartition.trim() ? { partition: form.slurmPartition.trim() } : {}),
               ...(form.slurmAccount.trim() ? { account: form.slurmAccount.trim() } : {}),
@@ -219,17 +269,50 @@ export function validateStudyForm(form: StudyForm, harnesses: readonly HarnessSt
   };
 }
 
+/** The form for a study file's spec: every field it has a place for, the rest carried as it is. */
+export function studyFormFromSpec(spec: StudySpec): StudyForm {
+  const { name, tasks, configurations, skill, repeats, concurrency, timeoutSeconds, executor, slurm, ...carried } = spec;
+  const { sharedDir = '', partition = '', account = '', sshHost = '', options = [], ...carriedSlurm } = slurm ?? {};
+  return {
+    ...emptyStudyForm(),
+    name: name ?? '',
+    taskIds: [...tasks],
+    configurations: configurations.map((configuration) => ({
+      harness: configuration.harness,
+      model: configuration.model,
+      command: configuration.command ?? '',
+      endpoint: configuration.endpoint ?? '',
+      apiKeyEnv: configuration.apiKeyEnv ?? '',
+      harnessVersion: configuration.harnessVersion ?? '',
+      arms: configuration.skillVersions ? [...configuration.skillVersions] : null,
+      inputPrice: configuration.price ? String(configuration.price.inputPerMillion) : '',
+      outputPrice: configuration.price ? String(configuration.price.outputPerMillion) : '',
+    })),
+    skillDir: skill?.dir ?? '',
+    skillVersions: skill ? (skill.versions ? [...skill.versions] : [skill.version ?? BASE_SKILL]) : [],
+    repeats: String(repeats),
+    concurrency: String(concurrency),
+    timeoutSeconds: String(timeoutSeconds),
+    executor: executor ?? 'local',
+    slurmSharedDir: sharedDir,
+    slurmPartition: partition,
+    slurmAccount: account,
+    slurmSshHost: sshHost,
+    slurmOptions: options.join(' '),
+    carried: { ...carried, ...(Object.keys(carriedSlurm).length > 0 ? { slurm: carriedSlurm as StudySpec['slurm'] } : {}) },
+  };
+}
+
 /**
  * The field a refusal of `runs.start` belongs to, from what the server said: a skill's file and
- * field, a missing task, a harness not installed, a bad endpoint; anything else is the form's.
+ * field, a missing task, a harness not installed or a configuration's key or endpoint; anything
+ * else is the form's.
  */
 export function fieldOfServerError(message: string): StudyFormField {
-  if (/skill version|version "[^"]*" does not exist/i.test(message)) return 'skillVersion';
+  if (/skill version|version "[^"]*" does not exist/i.test(message)) return 'skillVersions';
   if (/SKILL\.md|skill folder|--skill|^skill\b/i.test(message)) return 'skillDir';
   if (/^No task|^Task "|synthetic study|^tasks\b/i.test(message)) return 'tasks';
-  if (/is not installed|lhb harnesses install|configurations\b/i.test(message)) return 'harnesses';
-  if (/^endpoint\b/i.test(message)) return 'endpoint';
-  if (/^apiKeyEnv\b/i.test(message)) return 'apiKeyEnv';
+  if (/is not installed|lhb harnesses install|configurations\b|API key|apiKeyEnv|endpoint/i.test(message)) return 'configurations';
   if (/shared-dir|sharedDir|Slurm cluster|sbatch|squeue/i.test(message)) return 'slurmSharedDir';
   return 'form';
 }

@@ -25,20 +25,24 @@ describe('study words', () => {
     expect(studyCountsText({ counts: { pending: 1, running: 1, succeeded: 2, failed: 0, timeout: 0, cancelled: 0 }, total: 4 })).toBe('1 running, 1 waiting, 2 succeeded of 4');
   });
 
-  it('enables each button only when it applies', () => {
+  it('enables each button only when it applies, and says why when it does not', () => {
     const run = (status: StudyRunStatus) => runActions({ status });
-    expect(run('running')).toEqual({ cancel: true, retry: false, open: true });
-    expect(run('pending')).toEqual({ cancel: false, retry: false, open: false });
-    expect(run('failed')).toEqual({ cancel: false, retry: true, open: true });
+    expect(run('running')).toMatchObject({ cancel: true, retry: false, open: true, retryReason: 'It has not finished yet.' });
+    expect(run('pending')).toMatchObject({ cancel: false, retry: false, open: false });
+    expect(run('failed')).toEqual({ cancel: false, retry: true, open: true, retryReason: undefined });
     expect(run('timeout').retry).toBe(true);
     expect(run('cancelled').retry).toBe(true);
-    expect(run('succeeded')).toEqual({ cancel: false, retry: false, open: true });
+    expect(run('succeeded')).toMatchObject({ cancel: false, retry: false, open: true, retryReason: expect.stringMatching(/^It succeeded; to sample it again/) });
+    // A study another process runs is retried there: this app would be refused resuming it.
+    const elsewhere = { runner: { where: 'elsewhere' as const, process: 'pid 42 on lab-1' } };
+    expect(runActions({ status: 'failed' }, elsewhere)).toMatchObject({ retry: false, retryReason: 'Its study runs in another process (pid 42 on lab-1); retry it there, or here once that ends.' });
 
     const done = [{ status: 'succeeded' as const }];
-    expect(studyActions({ state: 'running' }, done)).toEqual({ cancel: true, resume: false });
-    expect(studyActions({ state: 'finished' }, done)).toEqual({ cancel: false, resume: false });
-    expect(studyActions({ state: 'finished' }, [...done, { status: 'cancelled' }])).toEqual({ cancel: false, resume: true });
-    expect(studyActions({ state: 'interrupted' }, [{ status: 'running' }])).toEqual({ cancel: false, resume: true });
+    expect(studyActions({ state: 'running' }, done)).toMatchObject({ cancel: true, resume: false, cancelReason: undefined, resumeReason: 'It is running.' });
+    expect(studyActions({ state: 'running', ...elsewhere }, done)).toMatchObject({ cancel: true, resumeReason: 'It runs in another process (pid 42 on lab-1).' });
+    expect(studyActions({ state: 'finished' }, done)).toMatchObject({ cancel: false, resume: false, cancelReason: 'It is not running.', resumeReason: 'Every run has finished.' });
+    expect(studyActions({ state: 'finished' }, [...done, { status: 'cancelled' }])).toMatchObject({ cancel: false, resume: true });
+    expect(studyActions({ state: 'interrupted' }, [{ status: 'running' }])).toMatchObject({ cancel: false, resume: true, cancelReason: expect.stringMatching(/the process that ran it has ended/) });
     expect(studyIsLive({ state: 'finished' }, done)).toBe(false);
     expect(studyIsLive({ state: 'running' }, done)).toBe(true);
   });

@@ -79,20 +79,53 @@ export function studyIsLive(study: Pick<StudySummary, 'state'>, runs: readonly P
   return study.state === 'running' || runs.some((run) => run.status === 'running');
 }
 
-/** Which of a run's buttons apply: Cancel while it runs; Retry once it failed, timed out or was cancelled; its record once it started. */
-export function runActions(run: Pick<StudyRunView, 'status'>): { cancel: boolean; retry: boolean; open: boolean } {
+/** Why a button is off, said next to it; undefined while it applies. */
+export type ActionReason = string | undefined;
+
+/**
+ * Which of a run's buttons apply, and why one does not: Cancel while it runs; Retry once it
+ * failed, timed out or was cancelled, by this app (a study another process runs is retried
+ * there); its record once it started.
+ */
+export function runActions(run: Pick<StudyRunView, 'status'>, study?: Pick<StudySummary, 'runner'>): { cancel: boolean; retry: boolean; open: boolean; retryReason: ActionReason } {
+  const retryable = run.status === 'failed' || run.status === 'timeout' || run.status === 'cancelled';
+  const elsewhere = study?.runner?.where === 'elsewhere';
   return {
     cancel: run.status === 'running',
-    retry: run.status === 'failed' || run.status === 'timeout' || run.status === 'cancelled',
+    retry: retryable && !elsewhere,
     open: run.status !== 'pending',
+    retryReason: elsewhere && retryable
+      ? `Its study runs in another process (${study.runner!.process}); retry it there, or here once that ends.`
+      : retryable
+        ? undefined
+        : run.status === 'succeeded'
+          ? 'It succeeded; to sample it again, start the study with another repeat.'
+          : 'It has not finished yet.',
   };
 }
 
-/** Cancel while the study runs; Resume when it stopped with runs left to do (waiting, cut off, cancelled). */
-export function studyActions(study: Pick<StudySummary, 'state'>, runs: readonly Pick<StudyRunView, 'status'>[]): { cancel: boolean; resume: boolean } {
+/**
+ * Cancel while the study runs, here or in another process (which stops its runs within a second
+ * or two of seeing the request in the store); Resume when it stopped with runs left to do
+ * (waiting, cut off, cancelled). Each off button says why.
+ */
+export function studyActions(study: Pick<StudySummary, 'state' | 'runner'>, runs: readonly Pick<StudyRunView, 'status'>[]): { cancel: boolean; resume: boolean; cancelReason: ActionReason; resumeReason: ActionReason } {
   const running = study.state === 'running';
+  const resume = !running && runs.some((run) => run.status === 'pending' || run.status === 'running' || run.status === 'cancelled');
   return {
     cancel: running,
-    resume: !running && runs.some((run) => run.status === 'pending' || run.status === 'running' || run.status === 'cancelled'),
+    resume,
+    cancelReason: running
+      ? undefined
+      : study.state === 'interrupted'
+        ? 'Nothing runs it: the process that ran it has ended. Resume runs what is left here.'
+        : 'It is not running.',
+    resumeReason: resume
+      ? undefined
+      : running
+        ? study.runner?.where === 'elsewhere'
+          ? `It runs in another process (${study.runner.process}).`
+          : 'It is running.'
+        : 'Every run has finished.',
   };
 }

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join, relative, sep } from 'node:path';
 import { parse as parseYaml } from 'yaml';
+import { namedSkillVersions } from './named-skill-versions.ts';
 
 /** The Agent Skills rules for a skill's name: lowercase letters, digits and single hyphens, at most 64 characters. */
 const SKILL_NAME = /^[a-z0-9]+(-[a-z0-9]+)*$/;
@@ -82,7 +83,7 @@ export function readSkill(dir: string, version?: string): SkillToInstall {
   if (version !== undefined && version !== 'base') {
     skillFile = join(dir, 'versions', version, 'SKILL.md');
     if (!existsSync(skillFile)) {
-      const known = existsSync(join(dir, 'versions')) ? readdirSync(join(dir, 'versions')).filter((v) => existsSync(join(dir, 'versions', v, 'SKILL.md'))) : [];
+      const known = namedSkillVersions(dir);
       throw new SkillError(skillFile, undefined, `${skillFile}: not found, so skill version "${version}" does not exist. Versions here: ${known.length > 0 ? known.join(', ') : 'none (only the base SKILL.md)'}.`);
     }
   }

@@ -1,9 +1,11 @@
 import type { StudyRunView, StudySpec, StudySpecInput, StudySummary } from '../../../schemas/studies.ts';
 import { StudySpecSchema } from '../../../schemas/studies.ts';
 import type { JobRunner } from '../../jobs/job-runner.ts';
-import { findJob } from '../../store/job-repository.ts';
+import { judgeJobOwner } from '../../jobs/job-owner-liveness.ts';
+import { thisProcess } from '../../jobs/process-identity.ts';
+import { findJob, findJobOwner } from '../../store/job-repository.ts';
 import { findCurrentProject } from '../../store/project-repository.ts';
-import { countRunReferences, findStudy, findStudyRun, findStudyRunByRunId, listStudies, resetStudyRunForRetry, requestStudyCancel, requestStudyRunCancel, setStudyState } from '../../store/study-repository.ts';
+import { countRunReferences, findStudy, findStudyRun, findStudyRunByRunId, listStudies, resetStudyRunForRetry, requestStudyCancel, requestStudyRunCancel, setStudyState, type StudyRow } from '../../store/study-repository.ts';
 import type { Workspace } from '../../workspace/open-workspace.ts';
 import { applySlurmSettings } from '../executors/slurm/slurm-settings.ts';
 import { createStudy } from './create-study.ts';
@@ -135,14 +137,35 @@ export class StudyEngine {
 
   list(): StudySummary[] {
     const project = findCurrentProject(this.#workspace.db);
-    return project ? listStudies(this.#workspace.db, project.id).map((study) => studySummary(this.#workspace.db, study)) : [];
+    return project ? listStudies(this.#workspace.db, project.id).map((study) => this.#summary(study)) : [];
   }
 
   /** A study with its runs and the spec it runs, resolved (what `lhb runs spec` prints back). */
   view(studyId: string): { study: StudySummary; spec: StudySpec; runs: StudyRunView[] } | undefined {
     const study = findStudy(this.#workspace.db, studyId);
     if (!study) return undefined;
-    return { study: studySummary(this.#workspace.db, study), spec: storedStudySpec(study.spec_json), runs: listStudyRunViews(this.#workspace.db, studyId) };
+    return { study: this.#summary(study), spec: storedStudySpec(study.spec_json), runs: listStudyRunViews(this.#workspace.db, studyId) };
+  }
+
+  /** A study as the screens list it, with the process running it; one whose process has gone is marked interrupted first. */
+  #summary(row: StudyRow): StudySummary {
+    const db = this.#workspace.db;
+    let study = row;
+    let runner: StudySummary['runner'] = null;
+    if (study.state === 'running') {
+      if (this.#active.has(study.id)) runner = { where: 'here', process: 'this app' };
+      else {
+        const job = study.job_id ? findJob(db, study.job_id) : undefined;
+        const owner = job && (job.state === 'running' || job.state === 'queued') ? findJobOwner(db, job.id) : null;
+        if (owner && judgeJobOwner(owner, new Date(), thisProcess()).alive) runner = { where: 'elsewhere', process: `pid ${owner.pid} on ${owner.host}` };
+        else if (!db.readonly) {
+          // Nothing runs it any more (its process was killed, or its job ended without saying so): Resume picks it up.
+          setStudyState(db, study.id, 'interrupted', study.job_id, new Date().toISOString());
+          study = findStudy(db, study.id) ?? study;
+        }
+      }
+    }
+    return { ...studySummary(db, study), runner };
   }
 
   #launch(studyId: string, name: string): string {

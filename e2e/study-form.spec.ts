@@ -1,0 +1,192 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { parseStudyFile } from '../schemas/study-file.ts';
+import { openRunsScreen } from './runs-screen.ts';
+import { launchApp, repoRoot, type LaunchedApp } from './launch-app.ts';
+import { watchPageProblems } from './page-problems.ts';
+
+test.use({ viewport: { width: 1600, height: 1000 } });
+
+const DEMO_SKILL = join(repoRoot, 'datasets', 'demo', 'runs', 'skills', 'static-page-builder');
+const TOOLS_DIR = join(repoRoot, 'node_modules', '.cache', 'lhb-harness-tools');
+
+/** The study the form is asked to build: two command configurations, each on its own endpoint or version, with skill arms. */
+const STUDY_FILE = `name: form-study
+tasks: [demo-figma-pricing]
+repeats: 2
+skill:
+  dir: ${DEMO_SKILL}
+  versions: [none, v2]
+configurations:
+  - harness: command
+    model: scripted
+    command: "true"
+    endpoint: https://gateway.example/v1
+    apiKeyEnv: LAB_KEY
+  - harness: command
+    model: other
+    command: echo hi
+    harnessVersion: "1.0"
+    skillVersions: [v2]
+    price: { inputPerMillion: 3, outputPerMillion: 15 }
+`;
+
+let app: LaunchedApp | undefined;
+let problems: string[] = [];
+const children: ChildProcess[] = [];
+test.beforeEach(async ({ page }) => {
+  problems = watchPageProblems(page);
+  app = await launchApp(['bin/lhb.mjs', 'serve'], { env: { LHB_TOOLS_DIR: TOOLS_DIR } });
+});
+test.afterEach(async () => {
+  for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
+  await app?.stop();
+  app = undefined;
+});
+
+async function exported(page: Page): Promise<string> {
+  const dialog = page.getByRole('dialog', { name: 'New study' });
+  const download = page.waitForEvent('download');
+  await dialog.getByRole('button', { name: 'Export as study file' }).click();
+  return readFileSync((await (await download).path())!, 'utf8');
+}
+
+test('the New study form builds the same spec as the study file, both ways, and names the line of a bad file', async ({ page }, info) => {
+  test.setTimeout(90_000);
+  await openRunsScreen(page, app!.url);
+  await page.getByRole('region', { name: 'Studies' }).getByRole('button', { name: 'New study…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New study' });
+  await expect(dialog.getByRole('combobox', { name: 'Harness, configuration 1' })).toBeVisible({ timeout: 30_000 });
+
+  // By hand: the task, two configurations, the skill's arms, the repeats.
+  await dialog.getByRole('group', { name: 'Tasks' }).getByRole('checkbox', { name: /Quillmoss marketing pages/ }).check();
+  await dialog.getByRole('combobox', { name: 'Harness, configuration 1' }).selectOption('command');
+  await dialog.getByRole('textbox', { name: 'Model, configuration 1' }).fill('scripted');
+  await dialog.getByRole('textbox', { name: /^Command .*configuration 1$/ }).fill('true');
+  await dialog.getByRole('textbox', { name: 'Endpoint, configuration 1' }).fill('https://gateway.example/v1');
+  await dialog.getByRole('textbox', { name: 'Key variable, configuration 1' }).fill('LAB_KEY');
+  await dialog.getByRole('button', { name: 'Add configuration' }).click();
+  await dialog.getByRole('combobox', { name: 'Harness, configuration 2' }).selectOption('command');
+  await dialog.getByRole('textbox', { name: 'Model, configuration 2' }).fill('other');
+  await dialog.getByRole('textbox', { name: /^Command .*configuration 2$/ }).fill('echo hi');
+  await dialog.getByRole('textbox', { name: 'Harness version, configuration 2' }).fill('1.0');
+  await dialog.getByRole('textbox', { name: 'Input price, configuration 2' }).fill('3');
+  await dialog.getByRole('textbox', { name: 'Output price, configuration 2' }).fill('15');
+  // A third row, removed again.
+  await dialog.getByRole('button', { name: 'Add configuration' }).click();
+  await dialog.getByRole('button', { name: 'Remove configuration 3' }).click();
+  await expect(dialog.getByRole('combobox', { name: 'Harness, configuration 3' })).toHaveCount(0);
+
+  const skillDir = dialog.getByRole('textbox', { name: /^Skill folder on this machine/ });
+  await skillDir.fill(DEMO_SKILL);
+  await skillDir.blur();
+  const versions = dialog.getByRole('group', { name: 'Skill versions' });
+  // The folder's versions, none among them, with its base version ticked by default.
+  await expect(versions.getByRole('checkbox')).toHaveCount(4);
+  await expect(versions.getByRole('checkbox', { name: /^base/ })).toBeChecked();
+  await expect(versions.getByRole('checkbox', { name: /^none/ })).not.toBeChecked();
+  await versions.getByRole('checkbox', { name: /^none/ }).check();
+  await versions.getByRole('checkbox', { name: /^v2/ }).check();
+  await versions.getByRole('checkbox', { name: /^base/ }).uncheck();
+  await dialog.getByRole('checkbox', { name: 'Arm none, configuration 2' }).uncheck();
+  await dialog.getByRole('spinbutton', { name: 'Repeats' }).fill('2');
+  await dialog.getByRole('textbox', { name: 'Study name (optional)' }).fill('form-study');
+  // 1 task × (2 arms + 1 arm) × 2 repeats.
+  await expect(dialog.getByRole('status').filter({ hasText: /runs?:/ })).toHaveText(/^6 runs: 1 task × 2 configurations × their arms × 2 repeats\.$/);
+
+  const expected = parseStudyFile(STUDY_FILE, 'study.yaml');
+  expect(parseStudyFile(await exported(page), 'exported.yaml')).toEqual(expected);
+
+  // The other way: the file opened fills the form, which exports it unchanged.
+  const file = info.outputPath('study.yaml');
+  writeFileSync(file, STUDY_FILE);
+  await page.keyboard.press('Escape');
+  await page.getByRole('region', { name: 'Studies' }).getByRole('button', { name: 'New study…' }).click();
+  await dialog.getByRole('button', { name: 'Remove configuration 2' }).click();
+  await dialog.getByLabel('Open a study file').setInputFiles(file);
+  await expect(dialog.getByRole('status').filter({ hasText: 'Opened study.yaml.' })).toBeVisible();
+  await expect(dialog.getByRole('textbox', { name: 'Key variable, configuration 1' })).toHaveValue('LAB_KEY');
+  await expect(dialog.getByRole('checkbox', { name: 'Arm none, configuration 2' })).not.toBeChecked();
+  await expect(dialog.getByRole('status').filter({ hasText: /runs?:/ })).toHaveText(/^6 runs/);
+  expect(parseStudyFile(await exported(page), 'exported.yaml')).toEqual(expected);
+
+  // A misspelt field is refused naming the file, the line and the field; the form keeps what it held.
+  const bad = info.outputPath('bad.yaml');
+  writeFileSync(bad, STUDY_FILE.replace('    apiKeyEnv: LAB_KEY', '    apiKeyEnvv: LAB_KEY'));
+  await dialog.getByLabel('Open a study file').setInputFiles(bad);
+  await expect(dialog.getByRole('alert')).toContainText('bad.yaml:12: configurations.0.apiKeyEnvv: unknown field "apiKeyEnvv"');
+  await expect(dialog.getByRole('textbox', { name: 'Key variable, configuration 1' })).toHaveValue('LAB_KEY');
+  expect(problems).toEqual([]);
+});
+
+test('the demo study runs from the form with the scripted model, no key needed', async ({ page }) => {
+  test.setTimeout(300_000);
+  await openRunsScreen(page, app!.url);
+  await page.getByRole('region', { name: 'Studies' }).getByRole('button', { name: 'New study…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New study' });
+  await dialog.getByRole('button', { name: 'Try it with the scripted model' }).click();
+  // Starting checks each installed harness CLI (its version) first.
+  await expect(dialog).toBeHidden({ timeout: 60_000 });
+  const study = page.getByRole('region', { name: /^Study / });
+  await expect(study).toBeVisible();
+  const rows = study.getByRole('row').filter({ has: page.getByRole('rowheader') });
+  await expect(rows.first()).toBeVisible();
+  const count = await rows.count();
+  expect(count).toBeGreaterThan(0);
+  await expect(study.getByLabel('State: finished')).toBeVisible({ timeout: 280_000 });
+  for (let i = 0; i < count; i++) {
+    await expect(rows.nth(i).getByRole('cell').first()).toHaveText('succeeded');
+    await expect(rows.nth(i)).toContainText('skill v2');
+  }
+  expect(problems).toEqual([]);
+});
+
+/** `lhb runs start` in a terminal beside the app, on the app's workspace. */
+function startFromCli(args: string[]): ChildProcess {
+  const child = spawn(process.execPath, ['bin/lhb.mjs', 'runs', 'start', ...args, '--workspace', app!.workspace], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.push(child);
+  return child;
+}
+
+test('a study started from the CLI is followed live on the Runs screen, and cancelled from it', async ({ page }) => {
+  test.setTimeout(120_000);
+  await openRunsScreen(page, app!.url);
+  const studies = page.getByRole('region', { name: 'Studies' });
+  await expect(studies).toContainText('No studies yet');
+
+  const cli = startFromCli(['--task', 'demo-chapter-trend', '--harness', 'command', '--model', 'scripted', '--command', 'sleep 4; echo \'{"type":"usage","input":10,"output":5,"costUsd":0.0042}\'', '--name', 'cli-study']);
+  const exited = new Promise<number | null>((resolve) => cli.on('exit', resolve));
+  // Without a reload: the table, the run list and the Jobs panel follow the other process.
+  const pick = studies.getByRole('button', { name: 'cli-study' });
+  await expect(pick).toBeVisible({ timeout: 30_000 });
+  await pick.click();
+  const study = page.getByRole('region', { name: 'Study cli-study' });
+  const row = study.getByRole('row').filter({ has: page.getByRole('rowheader', { name: /command · scripted/ }) });
+  await expect(row.getByRole('cell').first()).toHaveText('running', { timeout: 30_000 });
+  await expect(study).toContainText('run by another process');
+  await expect(page.getByRole('listitem', { name: 'Study: cli-study' })).toBeVisible();
+  await expect(row.getByRole('cell').first()).toHaveText('succeeded', { timeout: 30_000 });
+  await expect(row).toContainText('$0.0042');
+  await expect(studies.getByRole('row').filter({ hasText: 'cli-study' })).toContainText('finished');
+  await expect(page.getByRole('listitem', { name: 'Study: cli-study' })).toContainText(/1 succeeded|Succeeded|done/i);
+  expect(await exited).toBe(0);
+
+  // A long one: Cancel study on the screen stops the runs the terminal's process runs.
+  const long = startFromCli(['--task', 'demo-chapter-trend', '--harness', 'command', '--model', 'scripted', '--command', 'sleep 600', '--name', 'long-cli-study']);
+  const longExited = new Promise<number | null>((resolve) => long.on('exit', resolve));
+  await studies.getByRole('button', { name: 'long-cli-study' }).click({ timeout: 30_000 });
+  const longStudy = page.getByRole('region', { name: 'Study long-cli-study' });
+  const longRow = longStudy.getByRole('row').filter({ has: page.getByRole('rowheader', { name: /command · scripted/ }) });
+  await expect(longRow.getByRole('cell').first()).toHaveText('running', { timeout: 30_000 });
+  // Retry and Resume belong to the process running it, and say so.
+  await expect(longStudy.getByRole('button', { name: 'Resume study' })).toBeDisabled();
+  await expect(longStudy).toContainText('Resume study: It runs in another process');
+  await longStudy.getByRole('button', { name: 'Cancel study' }).click();
+  await expect(longRow.getByRole('cell').first()).toHaveText('cancelled', { timeout: 30_000 });
+  await expect(longStudy.getByRole('button', { name: 'Cancel study' })).toBeDisabled();
+  await expect(longStudy).toContainText('Cancel study: It is not running.');
+  await longExited;
+  expect(problems).toEqual([]);
+});
