@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Ablation } from '../../../schemas/analysis.ts';
 import type { ReplayScript } from '../../../schemas/replay-script.ts';
 import { runLhbChild } from '../../cli/lhb-child-process.fixture.ts';
 import { openWorkspace } from '../../workspace/open-workspace.ts';
@@ -120,6 +121,20 @@ configurations:
       expect(run.costUsd).toBeCloseTo((run.tokens!.input * 2 + run.tokens!.output * 8) / 1_000_000, 9);
     }
     for (const run of runs.filter((r) => r.harness === 'claude-code')) expect(run.costUsd).toBeGreaterThan(0);
+
+    // lhb analyze --json holds the paired ablation of each harness: v2 against none on the task's pair.
+    const analyze = await runLhbChild(['analyze', '--json', '-w', ws], ENV);
+    expect(analyze.status, analyze.stderr).toBe(0);
+    const report = JSON.parse(analyze.stdout) as { ablation: Ablation };
+    for (const [harness, model] of [['claude-code', 'claude-sonnet-4-5'], ['codex', 'gpt-5.5'], ['gemini-cli', 'gemini-2.5-pro']] as const) {
+      const group = report.ablation.groups.find((candidate) => !candidate.synthetic && candidate.harness === harness && candidate.model === model);
+      expect(group, harness).toBeDefined();
+      expect(group!.arms.map((arm) => arm.skill), harness).toEqual(expect.arrayContaining(['none', 'v2']));
+      expect(group!.reference, harness).toBe('none');
+      const comparison = group!.comparisons.find((candidate) => candidate.skill === 'v2');
+      expect(comparison, harness).toMatchObject({ skill: 'v2', reference: 'none' });
+      expect(comparison!.pairs, harness).toBeGreaterThanOrEqual(1);
+    }
   }, 900_000);
 
   it('says which variable a harness refused for authentication was given, and how to set it', async () => {
