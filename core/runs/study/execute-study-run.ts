@@ -5,7 +5,7 @@ import type { StudyConfiguration, StudySpec } from '../../../schemas/studies.ts'
 import type { Trajectory, TrajectoryError } from '../../../schemas/trajectory.ts';
 import { recordBlob } from '../../store/blob-repository.ts';
 import { insertRun } from '../../store/run-repository.ts';
-import { finishStudyRun, markStudyRunStarted, recordStudyRunProcess, recordStudyRunProgress, type StudyRunRow } from '../../store/study-repository.ts';
+import { finishStudyRun, markStudyRunStarted, recordStudyRunProcess, recordStudyRunProgress, recordStudyRunSandbox, type StudyRunRow } from '../../store/study-repository.ts';
 import type { Workspace } from '../../workspace/open-workspace.ts';
 import type { ProcessOutcome } from '../executors/run-process.ts';
 import { ExecutorUnreachableError, localExecutor, type RunExecutor } from '../executors/run-executor.ts';
@@ -25,6 +25,7 @@ import { authFailureAdvice } from './check-study-keys.ts';
 import { buildRunPrompt, prepareTaskWorkdir, type TaskForRun } from './task-workdir.ts';
 import { prepareRunVerifier } from '../verifier/prepare-run-verifier.ts';
 import { storeVerifierFindings } from '../verifier/store-verifier-findings.ts';
+import { planRunSandbox } from '../sandbox/sandbox-plan.ts';
 
 export interface ExecuteRunInput {
   workspace: Workspace;
@@ -49,6 +50,8 @@ export interface ExecuteRunInput {
   onProgress?: () => void;
   /** Where the harness runs; default: this machine. */
   executor?: RunExecutor;
+  /** Where harness CLIs are installed: mounted read-only in the run's sandbox. */
+  toolsDir: string;
 }
 
 export interface ExecuteRunResult {
@@ -117,7 +120,21 @@ export async function executeStudyRun(input: ExecuteRunInput): Promise<ExecuteRu
         });
         manifest.completed_steps.push('prepared');
         save('running');
-        return invocation;
+        const network = input.configuration.network ?? input.spec.network ?? 'host';
+        const sandbox =
+          input.spec.sandbox === false
+            ? null
+            : planRunSandbox({
+                network,
+                limits: input.spec.limits,
+                runFolder: folder,
+                binary: invocation.command,
+                toolsDir: input.toolsDir,
+                workspaceDir: workspace.dir,
+                endpoint,
+                ...(invocation.env.NODE_EXTRA_CA_CERTS ? { extraReadOnly: [invocation.env.NODE_EXTRA_CA_CERTS] } : {}),
+              });
+        return { invocation, sandbox };
       },
       stdoutFile: transcriptFile,
       stderrFile: join(folder, 'stderr.log'),
@@ -148,6 +165,7 @@ export async function executeStudyRun(input: ExecuteRunInput): Promise<ExecuteRu
     save('failed');
     return { status: 'failed', failure, retryable: false };
   }
+  if (outcome.sandbox) recordStudyRunSandbox(db, run.id, JSON.stringify(outcome.sandbox), new Date().toISOString());
   if (!manifest.completed_steps.includes('prepared')) manifest.completed_steps.push('prepared'); // prepared by an earlier process, whose job this one followed
   manifest.completed_steps.push('executed');
   save('running');

@@ -17,6 +17,7 @@ import { missingNodeCommand } from '../executors/slurm/check-node-command.ts';
 import { harnessKey, resolveStudyHarnesses } from './resolve-study-harnesses.ts';
 import { checkStudyKeys } from './check-study-keys.ts';
 import { resolveStudySpec, storedStudySpec } from './resolve-study-spec.ts';
+import { sandboxProblem } from '../sandbox/sandbox-availability.ts';
 
 export interface RunStudyDeps {
   workspace: Workspace;
@@ -126,6 +127,11 @@ export async function runStudy(deps: RunStudyDeps, studyId: string, jobId: strin
       spec.executor === 'slurm' && spec.slurm
         ? createSlurmExecutor({ slurm: spec.slurm, studyFolder: study.folder })
         : localExecutor;
+    // Refused before any run starts: a sandbox that cannot be made would fail every run the same way.
+    if (spec.sandbox !== false && spec.executor !== 'slurm' && queue.length > 0) {
+      const problem = sandboxProblem();
+      if (problem) throw new StudyResumeError(`${problem} Then resume the study: lhb runs resume ${studyId}`);
+    }
     if (spec.executor === 'slurm' && spec.slurm && queue.length > 0) {
       const problem = await missingNodeCommand(spec.slurm);
       if (problem) throw new StudyResumeError(`${problem} Then resume the study: lhb runs resume ${studyId}`);
@@ -185,6 +191,7 @@ export async function runStudy(deps: RunStudyDeps, studyId: string, jobId: strin
               apiKey: apiKeyOf(configuration),
               signal: controller.signal,
               executor,
+              toolsDir: deps.toolsDir,
               ...(deps.resolveChapter ? { resolveChapter: deps.resolveChapter } : {}),
               onProgress: () => deps.onRunChange?.(initial.id),
             });
