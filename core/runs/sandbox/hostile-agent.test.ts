@@ -25,6 +25,7 @@ beforeAll(async () => {
   // The engine's own HOME with a key in it, as a researcher's laptop has.
   mkdirSync(join(dir, 'engine-home', '.ssh'), { recursive: true });
   writeFileSync(join(dir, 'engine-home', '.ssh', 'id_ed25519'), '-----BEGIN OPENSSH PRIVATE KEY----- planted');
+  writeFileSync(join(dir, 'engine-home', 'victim.txt'), 'original');
   hostServer = createServer((socket) => {
     connectionsSeen++;
     socket.end('hello from the host\n');
@@ -74,6 +75,7 @@ describe('a hostile agent in a study', () => {
       'write a file in the engine HOME': () => existsSync(join(dir, 'engine-home', 'pwned.txt')),
       'write a file in the workspace': () => existsSync(join(dir, 'ws', 'pwned.txt')),
       "write a file in the host's /tmp": () => existsSync(hostTmpFile),
+      'plant out/run.json as a link to a file in the engine HOME, for the engine to write through': () => readFileSync(join(dir, 'engine-home', 'victim.txt'), 'utf8') !== 'original',
     };
     const attempts = readFileSync(join(dir, 'ws', 'studies', studyId, 'runs', bad!.id, 'work', 'out', 'attempts.jsonl'), 'utf8')
       .trim()
@@ -83,11 +85,13 @@ describe('a hostile agent in a study', () => {
         const check = outside[a.attempt];
         if (!check || !a.succeeded) return a;
         const changed = check();
-        return { ...a, succeeded: changed, detail: changed ? a.detail : `${a.detail.trim()} inside the sandbox, into its private /tmp; nothing changed outside` };
+        const stoppedBy = a.attempt.startsWith('plant') ? 'the engine refused out/ with a link and wrote nothing through it' : 'inside the sandbox, into its private /tmp; nothing changed outside';
+        return { ...a, succeeded: changed, detail: changed ? a.detail : `${a.detail.trim()}: ${stoppedBy}` };
       });
     // Each attempt and what stopped it, for whoever reads the test's output.
     console.log(attempts.map((a) => `${a.succeeded ? 'SUCCEEDED' : 'stopped  '}  ${a.attempt}: ${a.detail}`).join('\n'));
-    expect(attempts.length).toBeGreaterThanOrEqual(19);
+    expect(attempts.length).toBeGreaterThanOrEqual(20);
+    expect(readFileSync(join(dir, 'ws', 'studies', studyId, 'runs', bad!.id, 'import-error.txt'), 'utf8')).toContain('symbolic links (run.json)');
     expect(attempts.filter((a) => a.succeeded)).toEqual([]);
     // And from outside: nothing was written where it must not be, the database is whole, the host server saw no one.
     expect(existsSync(join(dir, 'engine-home', 'pwned.txt'))).toBe(false);

@@ -1,4 +1,4 @@
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { NO_SKILL, StudySpecSchema, type StudyConfiguration, type StudySpec } from '../../../schemas/studies.ts';
 import type { JobProgress } from '../../jobs/job-runner.ts';
@@ -18,6 +18,7 @@ import { harnessKey, resolveStudyHarnesses } from './resolve-study-harnesses.ts'
 import { checkStudyKeys } from './check-study-keys.ts';
 import { resolveStudySpec, storedStudySpec } from './resolve-study-spec.ts';
 import { sandboxProblem } from '../sandbox/sandbox-availability.ts';
+import { writeFileNotFollowing } from '../sandbox/agent-written-files.ts';
 
 export interface RunStudyDeps {
   workspace: Workspace;
@@ -197,7 +198,7 @@ export async function runStudy(deps: RunStudyDeps, studyId: string, jobId: strin
             });
             // What the harness sent the scripted model (its tool results included), kept beside the transcript.
           const session = replay?.session(initial.id);
-          if (session) writeFileSync(join(study.folder, 'runs', initial.id, 'model-requests.jsonl'), session.requests.map((request) => JSON.stringify(request)).join('\n') + '\n');
+          if (session) writeFileNotFollowing(join(study.folder, 'runs', initial.id, 'model-requests.jsonl'), session.requests.map((request) => JSON.stringify(request)).join('\n') + '\n');
           if (!result.retryable || attempt >= spec.maxRetries || signal.aborted) {
               if (result.retryable) {
                 // Out of retries: record the last failure for good.
