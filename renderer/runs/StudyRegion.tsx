@@ -94,7 +94,6 @@ function studyRunColumns({ slurm, now, busy, client }: { slurm: boolean; now: nu
     { head: 'Tool calls', className: (run) => (run.failedToolCalls ? 'study-run__failed-calls' : undefined), cell: (run) => toolCallsText(run.toolCalls, run.failedToolCalls) },
     { head: 'Tokens', className: 'runs-table__nowrap', cell: (run) => tokensText(run.tokens) },
     { head: 'Last event', className: 'study-run__event', cell: (run) => run.errorMessage ?? run.lastEvent ?? '—' },
-    { head: 'Sandbox', className: 'runs-table__nowrap', cell: (run) => sandboxText(run.sandbox) },
     slurm && { head: 'Slurm job', className: 'runs-table__nowrap', cell: (run) => (run.slurmJobId ? `${run.slurmJobId} · ${run.slurmState ?? '—'}` : 'not submitted') },
     {
       head: 'Actions',
@@ -117,12 +116,4 @@ function studyRunColumns({ slurm, now, busy, client }: { slurm: boolean; now: nu
       },
     },
   ];
-}
-
-/** The sandbox a run ran in, as its record says: mode, network, and each limit with what enforced it. */
-function sandboxText(sandbox: StudyRunView['sandbox']): string {
-  if (!sandbox) return '—';
-  if (sandbox.mode === 'none') return 'none (--no-sandbox)';
-  const limits = sandbox.limits ? ` · ${Math.round(sandbox.limits.memoryBytes / 1048576)} MiB (${sandbox.limits.memoryVia}) · ${sandbox.limits.processes} processes (${sandbox.limits.processesVia})` : '';
-  return `bubblewrap · network ${sandbox.network ?? 'host'}${limits}`;
 }
