@@ -34,9 +34,6 @@ export interface Submission {
   reason: string;
 }
 
-/** Variables a job gets from the submitting environment: what starts node and lhb on the node. */
-const JOB_VARIABLES = ['PATH', 'HOME', 'USER', 'LANG', 'LHB_BWRAP'] as const;
-
 export const jobNameOf = (runId: string) => `lhb-${runId}`;
 export const submissionLogOf = (studyFolder: string) => join(studyFolder, 'slurm', 'submissions.jsonl');
 
@@ -164,8 +161,6 @@ export function createSlurmExecutor(options: SlurmExecutorOptions): RunExecutor 
       `--cpus-per-task=${options.slurm.cpus ?? 1}`,
       // A job Slurm would requeue itself would run a half-used folder again: the engine requeues, re-preparing it.
       '--no-requeue',
-      // Only what `lhb runs exec` needs (and the key it hands on), not the whole submitting environment, which slurmctld keeps in its state folder.
-      `--export=${[...JOB_VARIABLES, ...new Set(Object.values(envFromJob))].join(',')}`,
       `--time=${minutes}`,
       ...(options.slurm.mem ? [`--mem=${options.slurm.mem}`] : []),
       ...(options.slurm.partition ? [`--partition=${options.slurm.partition}`] : []),
