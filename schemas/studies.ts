@@ -25,6 +25,25 @@ export const TokenPriceSchema = z
   .strict();
 export type TokenPrice = z.infer<typeof TokenPriceSchema>;
 
+/**
+ * What a sandboxed run may reach over the network: `host` (the machine's network, as the agent
+ * needs for its model API) or `none` (a network namespace of its own with only loopback; a
+ * scripted model server on this machine's loopback is still reached, through a unix socket).
+ */
+export const SandboxNetworkSchema = z.enum(['host', 'none']);
+export type SandboxNetwork = z.infer<typeof SandboxNetworkSchema>;
+
+/** Per-run resource limits inside the sandbox; absent fields take the defaults (core/runs/sandbox/sandbox-defaults.ts). */
+export const SandboxLimitsSchema = z
+  .object({
+    /** Memory per run (cgroup memory.max where this process may make one, else per-process address space). */
+    memoryMb: z.number().int().min(64).max(4_194_304).optional(),
+    /** Processes and threads per run (cgroup pids.max where possible, else RLIMIT_NPROC). */
+    processes: z.number().int().min(8).max(1_000_000).optional(),
+  })
+  .strict();
+export type SandboxLimits = z.infer<typeof SandboxLimitsSchema>;
+
 export const StudyConfigurationSchema = z
   .object({
     harness: HarnessIdSchema,
@@ -41,6 +60,8 @@ export const StudyConfigurationSchema = z
     skillVersions: z.array(SkillVersionNameSchema).min(1).max(50).optional(),
     /** Its model's price, for the cost of runs whose harness reports none. */
     price: TokenPriceSchema.optional(),
+    /** This configuration's runs' network; default: the study's `network`, else `host`. */
+    network: SandboxNetworkSchema.optional(),
   })
   .strict();
 export type StudyConfiguration = z.infer<typeof StudyConfigurationSchema>;
@@ -112,6 +133,14 @@ export const StudySpecSchema = z
     /** Where runs execute: this machine (default) or one Slurm batch job each. */
     executor: z.enum(['local', 'slurm']).optional(),
     slurm: StudySlurmSchema.optional(),
+    /**
+     * Run every harness inside bubblewrap (default). `false` (`--no-sandbox`) runs them as
+     * ordinary processes of yours, as before the sandbox existed; each run records which.
+     */
+    sandbox: z.boolean().optional(),
+    /** The network of every configuration that names none; default `host`. */
+    network: SandboxNetworkSchema.optional(),
+    limits: SandboxLimitsSchema.optional(),
   })
   .strict()
   .refine((spec) => spec.executor !== 'slurm' || spec.slurm !== undefined, { message: 'the slurm executor needs a slurm block with at least sharedDir', path: ['slurm'] });
@@ -133,12 +162,31 @@ export const RunFailureKindSchema = z.enum([
   'harness-missing',
   'output-limit',
   'verifier',
+  'resource-limit',
   'cancelled',
   'setup',
 ]);
 export type RunFailureKind = z.infer<typeof RunFailureKindSchema>;
 
 export const StudyStateSchema = z.enum(['running', 'finished', 'cancelled', 'interrupted']);
+
+/**
+ * The sandbox a run ran in, as it ran: `bubblewrap` or `none` (started with --no-sandbox), its
+ * network, and each limit with the mechanism that enforced it (`cgroup-v2`, `cgroup-v1`, `rlimit`).
+ */
+export const RunSandboxSchema = z.object({
+  mode: z.enum(['bubblewrap', 'none']),
+  network: SandboxNetworkSchema.nullable(),
+  limits: z
+    .object({
+      memoryBytes: z.number().int(),
+      memoryVia: z.enum(['cgroup-v2', 'cgroup-v1', 'rlimit']),
+      processes: z.number().int(),
+      processesVia: z.enum(['cgroup-v2', 'cgroup-v1', 'rlimit']),
+    })
+    .nullable(),
+});
+export type RunSandbox = z.infer<typeof RunSandboxSchema>;
 
 export const StudyRunViewSchema = z.object({
   id: z.string(),
@@ -167,6 +215,8 @@ export const StudyRunViewSchema = z.object({
   /** The Slurm job running it and that job's last known state, for a study on a cluster. */
   slurmJobId: z.string().nullable().optional(),
   slurmState: z.string().nullable().optional(),
+  /** The sandbox it ran in; null before it ran (or for runs of a study older than the sandbox). */
+  sandbox: RunSandboxSchema.nullable().optional(),
 });
 export type StudyRunView = z.infer<typeof StudyRunViewSchema>;
 

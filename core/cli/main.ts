@@ -256,6 +256,8 @@ runs
   .option('--slurm-opt <option>', 'one more sbatch option, e.g. "--qos=long"; repeatable (remembered per workspace)', collect)
   .option('--shared-dir <dir>', 'a folder this machine and every compute node see at the same path; the run folders go there (remembered per workspace)')
   .option('--detach', 'start the study in a background process and return its id')
+  .option('--network <mode>', 'host (default: the machine\'s network, for the model API) or none (loopback only; the scripted model server is still reached)')
+  .option('--no-sandbox', 'run the harnesses as ordinary processes of yours instead of inside bubblewrap (recorded on every run; an agent can then read and change your files)')
   .addOption(workspaceOption())
   .action(async (options: Record<string, unknown>) => {
     const { runRunsStart } = await import('./runs-engine-command.ts');

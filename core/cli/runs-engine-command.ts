@@ -28,6 +28,10 @@ export interface RunsStartOptions extends RunsStartFlags {
   detach?: boolean;
   demo?: boolean;
   workspace?: string;
+  /** false for --no-sandbox (commander's default for a --no- flag is true). */
+  sandbox?: boolean;
+  /** --network host|none: the network of every run (a study file's own `network` otherwise). */
+  network?: string;
 }
 
 function printFinal(studyId: string, runs: readonly StudyRunView[], json: boolean | undefined): void {
@@ -59,7 +63,8 @@ function demoFlags(options: RunsStartOptions, workspaceDir: string): RunsStartFl
  */
 export async function runRunsStart(options: RunsStartOptions): Promise<void> {
   const workspaceDir = resolveWorkspaceDir(options.workspace);
-  const { spec: given, toImport } = options.spec ? studyFromFile(options) : studyFromFlags(options, workspaceDir);
+  const { spec: fromOptions, toImport } = options.spec ? studyFromFile(options) : studyFromFlags(options, workspaceDir);
+  const given = withSandboxFlags(fromOptions, options);
   await withCliApi(options.workspace, async (api) => {
     const spec = applySlurmSettings(api.context.workspace.db, given);
     if (toImport.length > 0) await importTaskFolders(api, toImport);
@@ -82,6 +87,12 @@ export async function runRunsStart(options: RunsStartOptions): Promise<void> {
     const runs = await followStudy(api, studyId, jobId, { json: options.json });
     printFinal(studyId, runs, options.json);
   });
+}
+
+/** --no-sandbox and --network go with a study file too: they say where it runs, as --executor's settings do. */
+function withSandboxFlags(spec: StudySpecInput, options: RunsStartOptions): StudySpecInput {
+  if (options.network !== undefined && options.network !== 'host' && options.network !== 'none') throw new FlagError(`--network ${options.network}: choose host (the machine's network, the default) or none (loopback only; the scripted model server is still reached).`);
+  return { ...spec, ...(options.sandbox === false ? { sandbox: false } : {}), ...(options.network ? { network: options.network } : {}) };
 }
 
 /** The flags that describe a study, and --spec, are two ways to say one: given together, the flags would be silently ignored. */

@@ -59,6 +59,7 @@ describe('lhb runs exec RUN_FOLDER', () => {
       stderrFile: join(folder, 'stderr.log'),
       timeoutMs: 30_000,
       maxOutputBytes: 1_000_000,
+      sandbox: { network: 'none', runFolder: folder, readOnly: [], hidden: [], limits: { memoryBytes: 1 << 30, processes: 256 }, loopbackPorts: [] },
     };
     writeJsonAtomically(execFilePath(folder), spec);
     expect(readFileSync(execFilePath(folder), 'utf8')).not.toContain('s3cret');
@@ -68,7 +69,26 @@ describe('lhb runs exec RUN_FOLDER', () => {
     expect(readFileSync(join(folder, 'transcript.jsonl'), 'utf8')).toBe('{"key":"s3cret"}\n');
     expect(readFileSync(join(folder, 'stderr.log'), 'utf8')).toBe('oops\n');
     const outcome = JSON.parse(readFileSync(outcomeFilePath(folder), 'utf8')) as { runId: string; jobId: string; outcome: { exitCode: number; stderrTail: string; timedOut: boolean } };
-    expect(outcome).toMatchObject({ runId: 'r1', jobId: '4242', outcome: { exitCode: 3, stderrTail: 'oops\n', timedOut: false } });
+    expect(outcome).toMatchObject({ runId: 'r1', jobId: '4242', outcome: { exitCode: 3, stderrTail: 'oops\n', timedOut: false, sandbox: { mode: 'bubblewrap', network: 'none' } } });
+  });
+
+  it('fails the run on a node without bubblewrap, saying what to install', () => {
+    const folder = join(dir, 'no-bwrap');
+    mkdirSync(join(folder, 'work'), { recursive: true });
+    writeJsonAtomically(execFilePath(folder), {
+      runId: 'r3',
+      invocation: { command: '/bin/sh', args: ['-c', 'echo ran > ran.txt'], cwd: join(folder, 'work'), env: {} },
+      envFromJob: {},
+      stdoutFile: join(folder, 'transcript.jsonl'),
+      stderrFile: join(folder, 'stderr.log'),
+      timeoutMs: 30_000,
+      maxOutputBytes: 1_000_000,
+      sandbox: { network: 'host', runFolder: folder, readOnly: [], hidden: [], limits: { memoryBytes: 1 << 30, processes: 256 }, loopbackPorts: [] },
+    } satisfies ExecFile);
+    const result = exec(folder, { LHB_BWRAP: join(dir, 'no-such-bwrap') });
+    expect(result.stdout).toContain('apt-get install bubblewrap');
+    expect(existsSync(join(folder, 'work', 'ran.txt'))).toBe(false);
+    expect(JSON.parse(readFileSync(outcomeFilePath(folder), 'utf8'))).toMatchObject({ outcome: { sandboxError: expect.stringContaining('Bubblewrap (bwrap) is not installed') } });
   });
 
   it('stops the harness at the run\'s time limit', () => {
@@ -82,6 +102,7 @@ describe('lhb runs exec RUN_FOLDER', () => {
       stderrFile: join(folder, 'stderr.log'),
       timeoutMs: 500,
       maxOutputBytes: 1_000_000,
+      sandbox: null,
     } satisfies ExecFile);
     const started = Date.now();
     expect(exec(folder).status).toBe(0);

@@ -43,10 +43,12 @@ export async function runRunsExec(folderArgument: string): Promise<void> {
     timeoutMs: spec.timeoutMs,
     maxOutputBytes: spec.maxOutputBytes,
     signal: abort.signal,
+    // Checked here, on the node: a node without bubblewrap fails the run with what to install.
+    sandbox: spec.sandbox ? { plan: spec.sandbox, runKey: spec.runId } : null,
   });
   const record: OutcomeFile = { runId: spec.runId, jobId: process.env.SLURM_JOB_ID ?? null, host: hostname(), outcome: { ...outcome, signal: outcome.signal ?? null } };
   writeJsonAtomically(outcomeFilePath(folder), record, 0o644);
   process.stdout.write(
-    `lhb runs exec: harness ended (${outcome.cancelled ? 'cancelled' : outcome.timedOut ? 'timed out' : outcome.spawnError ? outcome.spawnError : `exit ${outcome.exitCode ?? outcome.signal}`}) after ${durationText(outcome.durationMs) ?? `${outcome.durationMs} ms`}\n`,
+    `lhb runs exec: harness ended (${outcome.sandboxError ?? (outcome.cancelled ? 'cancelled' : outcome.timedOut ? 'timed out' : outcome.spawnError ? outcome.spawnError : `exit ${outcome.exitCode ?? outcome.signal}`)}) after ${durationText(outcome.durationMs) ?? `${outcome.durationMs} ms`}\n`,
   );
 }

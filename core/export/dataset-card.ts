@@ -135,6 +135,7 @@ function collectionSection(input: DatasetCardInput): string[] {
         ['Skill versions of the runs', list(facts.skillVersions)],
         ['Harnesses', list(facts.harnesses)],
         ['Agent models', list(facts.models)],
+        ['Sandboxes the runs ran in', list(facts.sandboxes)],
         ['Votes cast', span('votes')],
         ['Judgments made', span('judgments')],
         ['Runs started', span('runs')],

@@ -15,10 +15,12 @@
  *    for another task kind than their run's are not exported.
  * 4: the data room's fields say `data_room` where formats 1–3 said `course` (`course_id`,
  *    `course_title`, `course_notes`); an import of an older folder reads them under the old names.
+ * 5: runs carry `sandbox` (bubblewrap or none) and `sandbox_network` (host or none), and the card
+ *    says which sandboxes the runs ran in.
  * A field added in a version says so with `since` (field-types.ts), so an import of an older
  * format expects exactly the fields that format had.
  */
-export const DATASET_FORMAT_VERSION = 4;
+export const DATASET_FORMAT_VERSION = 5;
 
 /** The card's YAML key holding our own metadata. */
 export const CARD_NAMESPACE_KEY = 'lh_bench_studio';

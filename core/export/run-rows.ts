@@ -29,6 +29,8 @@ function runRow(ctx: ExportContext, run: ExportRunRow): SubsetRow<'runs'> {
   ctx.facts.models.add(run.model);
   ctx.facts.date('runs', startedAt);
   const errors = errorCounts(run.errors_json);
+  const sandbox = run.sandbox_json ? (JSON.parse(run.sandbox_json) as { mode: string; network: string | null }) : null;
+  ctx.facts.sandboxes.add(sandbox ? (sandbox.mode === 'none' ? 'none (--no-sandbox)' : `${sandbox.mode}, network ${sandbox.network}`) : 'not recorded (imported, or run before the sandbox)');
   return {
     run_id: run.id,
     digest: run.digest,
@@ -48,6 +50,8 @@ function runRow(ctx: ExportContext, run: ExportRunRow): SubsetRow<'runs'> {
     repeat_index: run.repeat_index,
     attempts: run.attempts,
     error_kind: run.error_kind,
+    sandbox: sandbox?.mode ?? null,
+    sandbox_network: sandbox?.network ?? null,
     duration_ms: runDurationMs({ executedHere: run.executed_here === 1, engineMs: run.duration_ms, startedAt: run.started_at, finishedAt: run.finished_at }),
     steps: run.steps,
     tool_calls: run.tool_calls,

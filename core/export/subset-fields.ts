@@ -153,6 +153,8 @@ const FIELDS = {
     { name: 'repeat_index', type: 'int32', nullable: true, description: 'which repeat of its configuration in the study' },
     { name: 'attempts', type: 'int32', nullable: true, description: 'attempts the study made' },
     { name: 'error_kind', type: 'string', nullable: true, description: 'why a study run failed, classified (auth, rate-limit, timeout, …)' },
+    { name: 'sandbox', type: 'string', nullable: true, since: 5, description: "the sandbox its harness ran in: bubblewrap, or none (run with --no-sandbox); null for imported bundles and runs executed before the sandbox existed" },
+    { name: 'sandbox_network', type: 'string', nullable: true, since: 5, description: 'the network a sandboxed run had: host, or none (loopback only)' },
     { name: 'duration_ms', type: 'int64', nullable: true, description: 'wall time' },
     { name: 'steps', type: 'int32', nullable: true, description: 'trajectory steps' },
     { name: 'tool_calls', type: 'int32', nullable: true, description: 'tool calls' },

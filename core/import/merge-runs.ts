@@ -149,6 +149,8 @@ function mergeStudyRun(ctx: MergeContext, row: RunRowIn, columns: ReturnType<typ
     run_id: row.run_id,
     cancel_requested_at: null,
     updated_at: row.finished_at,
+    // The exported mode and network; the limits are not exported.
+    sandbox_json: row.sandbox ? JSON.stringify({ mode: row.sandbox, network: row.sandbox_network ?? null, limits: null }) : null,
   });
 }
 

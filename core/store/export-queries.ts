@@ -189,6 +189,7 @@ export interface ExportRunRow {
   repeat_index: number | null;
   attempts: number | null;
   error_kind: string | null;
+  sandbox_json: string | null;
   /** 1 when a study of this workspace ran it: its duration_ms is then the engine's measurement. */
   executed_here: number;
   /** study_runs.duration_ms: the harness process's wall time, for a run executed here. */
@@ -215,7 +216,7 @@ export function pageExportRuns(db: Database, projectId: string, synthetic: Synth
   return prepared(
     db,
     `SELECT r.id, r.digest, r.task_id, t.title AS task_title, t.kind AS task_kind, r.config_id, r.harness, r.harness_version, r.model, r.versions_json, r.status,
-            r.started_at, r.finished_at, sr.study_id, st.name AS study_name, sr.repeat_index, sr.attempts, sr.error_kind,
+            r.started_at, r.finished_at, sr.study_id, st.name AS study_name, sr.repeat_index, sr.attempts, sr.error_kind, sr.sandbox_json,
             sr.id IS NOT NULL AS executed_here, sr.duration_ms,
             COALESCE(sr.steps, rt.steps) AS steps, COALESCE(sr.tool_calls, rt.tool_calls) AS tool_calls,
             COALESCE(sr.failed_tool_calls, rt.failed_tool_calls) AS failed_tool_calls, COALESCE(sr.tokens_input, rt.tokens_input) AS tokens_input,

@@ -44,9 +44,9 @@ export function insertFinishedStudyRun(db: Database, row: StudyRunRow): void {
     db,
     `INSERT INTO study_runs (id, study_id, position, task_id, harness, model, versions_json, config_id, config_index, repeat_index, status, attempts,
        error_kind, error_message, harness_version, process_pid, process_start, started_at, finished_at, duration_ms, steps, tool_calls, failed_tool_calls,
-       tokens_input, tokens_output, cost_usd, last_event, transcript_sha256, trajectory_sha256, errors_json, run_id, cancel_requested_at, updated_at)
+       tokens_input, tokens_output, cost_usd, last_event, transcript_sha256, trajectory_sha256, errors_json, run_id, cancel_requested_at, updated_at, sandbox_json)
      VALUES (@id, @study_id, @position, @task_id, @harness, @model, @versions_json, @config_id, @config_index, @repeat_index, @status, @attempts,
        @error_kind, @error_message, @harness_version, @process_pid, @process_start, @started_at, @finished_at, @duration_ms, @steps, @tool_calls, @failed_tool_calls,
-       @tokens_input, @tokens_output, @cost_usd, @last_event, @transcript_sha256, @trajectory_sha256, @errors_json, @run_id, @cancel_requested_at, @updated_at)`,
-  ).run(row);
+       @tokens_input, @tokens_output, @cost_usd, @last_event, @transcript_sha256, @trajectory_sha256, @errors_json, @run_id, @cancel_requested_at, @updated_at, @sandbox_json)`,
+  ).run({ sandbox_json: null, ...row });
 }

@@ -53,6 +53,8 @@ export interface StudyRunRow {
   /** The Slurm job running it and its last known state (migration 012); null for local runs. */
   slurm_job_id?: string | null;
   slurm_state?: string | null;
+  /** RunSandboxSchema as JSON: the sandbox it ran in. */
+  sandbox_json?: string | null;
 }
 
 export type NewStudyRun = Pick<StudyRunRow, 'id' | 'study_id' | 'position' | 'task_id' | 'harness' | 'model' | 'versions_json' | 'config_id' | 'config_index' | 'repeat_index' | 'updated_at'>;
@@ -164,6 +166,11 @@ export function finishStudyRun(db: Database, id: string, result: StudyRunResult)
        run_id = @run_id, process_pid = NULL, process_start = NULL, updated_at = @finished_at
      WHERE id = @id`,
   ).run({ ...result, id });
+}
+
+/** Records the sandbox a run's harness ran in, as it ran (mode, network, limits and what enforced them). */
+export function recordStudyRunSandbox(db: Database, id: string, sandboxJson: string, now: string): void {
+  prepared(db, 'UPDATE study_runs SET sandbox_json = ?, updated_at = ? WHERE id = ?').run(sandboxJson, now, id);
 }
 
 /** Runs a resume executes again: everything not finished for good (pending, interrupted, cancelled). */

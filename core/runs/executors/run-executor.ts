@@ -1,5 +1,12 @@
 import type { HarnessInvocation } from '../harnesses/harness-adapter.ts';
 import { runProcess, type ProcessOutcome } from './run-process.ts';
+import type { SandboxPlan } from '../sandbox/sandbox-plan.ts';
+
+/** A run made ready to start: the harness command, and the sandbox it runs in (null: `--no-sandbox`). */
+export interface PreparedRun {
+  invocation: HarnessInvocation;
+  sandbox: SandboxPlan | null;
+}
 
 /**
  * Where one run's harness process runs. The engine prepares the run folder, an executor runs the
@@ -22,8 +29,8 @@ export interface ExecuteRequest {
   mayBeLive: boolean;
   /** The run's API key, by the variable its configuration reads it from: a batch job reads it from its own environment rather than from the shared folder. */
   apiKey?: { env: string; value: string };
-  /** Makes the run folder afresh and returns the harness command to run in it. */
-  prepare(): Promise<HarnessInvocation>;
+  /** Makes the run folder afresh and returns the harness command to run in it, with its sandbox. */
+  prepare(): Promise<PreparedRun>;
   stdoutFile: string;
   stderrFile: string;
   timeoutMs: number;
@@ -46,9 +53,10 @@ export class ExecutorUnreachableError extends Error {
 export const localExecutor: RunExecutor = {
   kind: 'local',
   async execute(request) {
-    const invocation = await request.prepare();
+    const { invocation, sandbox } = await request.prepare();
     return runProcess({
       invocation,
+      sandbox: sandbox ? { plan: sandbox, runKey: request.runId } : null,
       stdoutFile: request.stdoutFile,
       stderrFile: request.stderrFile,
       timeoutMs: request.timeoutMs,

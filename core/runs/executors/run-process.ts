@@ -3,6 +3,10 @@ import { createWriteStream, existsSync, type WriteStream } from 'node:fs';
 import type { HarnessInvocation } from '../harnesses/harness-adapter.ts';
 import { randomUUID } from 'node:crypto';
 import { killByRunMarker, killProcessTree, ProcessTreeWatch, RUN_MARKER_VARIABLE } from './process-tree.ts';
+import type { RunSandbox } from '../../../schemas/studies.ts';
+import { launchSandbox, SandboxUnavailableError, type LaunchedSandbox } from '../sandbox/launch-sandbox.ts';
+import type { LimitHit } from '../sandbox/run-resource-limits.ts';
+import type { SandboxPlan } from '../sandbox/sandbox-plan.ts';
 
 export interface RunProcessOptions {
   invocation: HarnessInvocation;
@@ -17,6 +21,8 @@ export interface RunProcessOptions {
   onSpawn?: (pid: number) => void;
   /** Each complete stdout line, for live progress (steps, last event). */
   onLine?: (line: string) => void;
+  /** The run's sandbox; null runs the harness as an ordinary process (`--no-sandbox`). */
+  sandbox: { plan: SandboxPlan; runKey: string } | null;
 }
 
 export interface ProcessOutcome {
@@ -33,6 +39,12 @@ export interface ProcessOutcome {
   stderrTail: string;
   /** The executor lost the run (a batch job that vanished, or ended without reporting): why, with the scheduler's output. */
   lostReason?: string;
+  /** The sandbox it ran in, as it ran (absent: an outcome written before the sandbox existed). */
+  sandbox?: RunSandbox;
+  /** The sandbox could not be made here (bwrap missing, user namespaces off): what is missing and how to install it. */
+  sandboxError?: string;
+  /** A cgroup counted the run hitting its memory or process limit. */
+  limitHit?: LimitHit;
 }
 
 const KILL_GRACE_MS = 2_000;
@@ -48,22 +60,30 @@ const DRAIN_MS = 2_000;
  * Output streams to files (never held in memory); on timeout, cancel or flood the whole process
  * tree gets SIGTERM, then SIGKILL after a short grace.
  */
-export function runProcess(options: RunProcessOptions): Promise<ProcessOutcome> {
+export async function runProcess(options: RunProcessOptions): Promise<ProcessOutcome> {
+  const { invocation } = options;
+  const notStarted = { exitCode: null, signal: null, timedOut: false, cancelled: false, outputCapped: false, spawnError: null, durationMs: 0, stdoutBytes: 0, stderrTail: '' };
+  if (invocation.command.includes('/') && !existsSync(invocation.command)) return { ...notStarted, spawnError: `${invocation.command} does not exist` };
+  if (!options.sandbox) return { ...(await runStarted(options, undefined)), sandbox: { mode: 'none', network: null, limits: null } };
+  let sandbox: LaunchedSandbox;
+  try {
+    sandbox = await launchSandbox(options.sandbox.plan, invocation, options.sandbox.runKey);
+  } catch (error) {
+    if (!(error instanceof SandboxUnavailableError)) throw error;
+    return { ...notStarted, sandboxError: error.message };
+  }
+  try {
+    const outcome = await runStarted(options, sandbox);
+    const limitHit = sandbox.limitHit();
+    return { ...outcome, sandbox: sandbox.record, ...(limitHit ? { limitHit } : {}) };
+  } finally {
+    await sandbox.close();
+  }
+}
+
+function runStarted(options: RunProcessOptions, sandbox: LaunchedSandbox | undefined): Promise<ProcessOutcome> {
   const started = Date.now();
   const { invocation } = options;
-  if (invocation.command.includes('/') && !existsSync(invocation.command)) {
-    return Promise.resolve({
-      exitCode: null,
-      signal: null,
-      timedOut: false,
-      cancelled: false,
-      outputCapped: false,
-      spawnError: `${invocation.command} does not exist`,
-      durationMs: 0,
-      stdoutBytes: 0,
-      stderrTail: '',
-    });
-  }
   return new Promise<ProcessOutcome>((resolve) => {
     const stdout = createWriteStream(options.stdoutFile);
     const stderr = createWriteStream(options.stderrFile);
@@ -79,11 +99,12 @@ export function runProcess(options: RunProcessOptions): Promise<ProcessOutcome> 
 
     // On Linux the harness gets SIGKILL if this process dies (setpriv --pdeathsig), so a crashed
     // engine leaves no agent working unwatched; its leftovers are cleaned up on resume.
-    const [command, args] = PDEATHSIG_WRAPPER ? [PDEATHSIG_WRAPPER, ['--pdeathsig', 'KILL', '--', invocation.command, ...invocation.args]] : [invocation.command, invocation.args];
+    const launched = sandbox ?? invocation;
+    const [command, args] = PDEATHSIG_WRAPPER ? [PDEATHSIG_WRAPPER, ['--pdeathsig', 'KILL', '--', launched.command, ...launched.args]] : [launched.command, launched.args];
     const marker = randomUUID();
     const child = spawn(command, args, {
       cwd: invocation.cwd,
-      env: { ...invocation.env, [RUN_MARKER_VARIABLE]: marker },
+      env: { ...launched.env, [RUN_MARKER_VARIABLE]: marker },
       detached: true, // its own process group, so the whole tree can be killed
       stdio: ['pipe', 'pipe', 'pipe'],
     });

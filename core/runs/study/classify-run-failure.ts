@@ -1,5 +1,6 @@
 import type { RunFailureKind } from '../../../schemas/studies.ts';
 import type { ProcessOutcome } from '../executors/run-process.ts';
+import { RLIMIT_HIT_WORDS, type LimitHit } from '../sandbox/run-resource-limits.ts';
 
 export interface RunFailure {
   kind: RunFailureKind;
@@ -28,15 +29,33 @@ export function classifyRunFailure(outcome: ProcessOutcome, said: string, limits
     return { kind: 'output-limit', message: `Stopped after writing ${(limits.maxOutputBytes / 1048576).toFixed(1)} MiB of output, the limit per run; the transcript keeps what came before.` };
   }
   if (outcome.lostReason) return { kind: 'harness-crash', message: outcome.lostReason };
+  if (outcome.sandboxError) return { kind: 'setup', message: `The run's sandbox could not be made: ${outcome.sandboxError}` };
   if (outcome.spawnError) return { kind: 'harness-missing', message: `Could not start the harness: ${outcome.spawnError}` };
   if (outcome.exitCode === 0) return null;
   const text = `${said}\n${outcome.stderrTail}`;
+  const hit = outcome.limitHit ?? rlimitHitIn(outcome, text);
+  if (hit) return { kind: 'resource-limit', message: `${describeExit(outcome)} after reaching its ${limitWords(outcome, hit)}; raise \`limits\` in the study file if the task needs more.` };
   for (const { kind, test } of PATTERNS) {
     const match = test.exec(text);
     if (match) return { kind, message: `${describeExit(outcome)}: ${lineAround(text, match.index)}` };
   }
   const last = lastLine(outcome.stderrTail) ?? lastLine(said);
   return { kind: 'harness-crash', message: `${describeExit(outcome)}${last ? `: ${last}` : ''}` };
+}
+
+/** Where only an rlimit held the run, what it printed is the one sign that it was refused memory or a process. */
+function rlimitHitIn(outcome: ProcessOutcome, text: string): LimitHit | undefined {
+  const limits = outcome.sandbox?.limits;
+  if (!limits) return undefined;
+  if (limits.memoryVia === 'rlimit' && RLIMIT_HIT_WORDS.memory.test(text)) return 'memory';
+  if (limits.processesVia === 'rlimit' && RLIMIT_HIT_WORDS.processes.test(text)) return 'processes';
+  return undefined;
+}
+
+function limitWords(outcome: ProcessOutcome, hit: LimitHit): string {
+  const limits = outcome.sandbox?.limits;
+  if (hit === 'memory') return `memory limit${limits ? ` of ${Math.round(limits.memoryBytes / 1048576)} MiB (${limits.memoryVia})` : ''}`;
+  return `process limit${limits ? ` of ${limits.processes} (${limits.processesVia})` : ''}`;
 }
 
 function describeExit(outcome: ProcessOutcome): string {

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import type { StudyConfiguration, StudySpec } from '../../../schemas/studies.ts';
 import type { Trajectory, TrajectoryError } from '../../../schemas/trajectory.ts';
 import { recordBlob } from '../../store/blob-repository.ts';
 import { insertRun } from '../../store/run-repository.ts';
-import { finishStudyRun, markStudyRunStarted, recordStudyRunProcess, recordStudyRunProgress, type StudyRunRow } from '../../store/study-repository.ts';
+import { finishStudyRun, markStudyRunStarted, recordStudyRunProcess, recordStudyRunProgress, recordStudyRunSandbox, type StudyRunRow } from '../../store/study-repository.ts';
 import type { Workspace } from '../../workspace/open-workspace.ts';
 import type { ProcessOutcome } from '../executors/run-process.ts';
 import { ExecutorUnreachableError, localExecutor, type RunExecutor } from '../executors/run-executor.ts';
@@ -25,6 +25,8 @@ import { authFailureAdvice } from './check-study-keys.ts';
 import { buildRunPrompt, prepareTaskWorkdir, type TaskForRun } from './task-workdir.ts';
 import { prepareRunVerifier } from '../verifier/prepare-run-verifier.ts';
 import { storeVerifierFindings } from '../verifier/store-verifier-findings.ts';
+import { planRunSandbox } from '../sandbox/sandbox-plan.ts';
+import { symlinksIn, writeFileNotFollowing } from '../sandbox/agent-written-files.ts';
 
 export interface ExecuteRunInput {
   workspace: Workspace;
@@ -49,6 +51,8 @@ export interface ExecuteRunInput {
   onProgress?: () => void;
   /** Where the harness runs; default: this machine. */
   executor?: RunExecutor;
+  /** Where harness CLIs are installed: mounted read-only in the run's sandbox. */
+  toolsDir: string;
 }
 
 export interface ExecuteRunResult {
@@ -117,7 +121,21 @@ export async function executeStudyRun(input: ExecuteRunInput): Promise<ExecuteRu
         });
         manifest.completed_steps.push('prepared');
         save('running');
-        return invocation;
+        const network = input.configuration.network ?? input.spec.network ?? 'host';
+        const sandbox =
+          input.spec.sandbox === false
+            ? null
+            : planRunSandbox({
+                network,
+                limits: input.spec.limits,
+                runFolder: folder,
+                binary: invocation.command,
+                toolsDir: input.toolsDir,
+                workspaceDir: workspace.dir,
+                endpoint,
+                ...(invocation.env.NODE_EXTRA_CA_CERTS ? { extraReadOnly: [invocation.env.NODE_EXTRA_CA_CERTS] } : {}),
+              });
+        return { invocation, sandbox };
       },
       stdoutFile: transcriptFile,
       stderrFile: join(folder, 'stderr.log'),
@@ -148,6 +166,7 @@ export async function executeStudyRun(input: ExecuteRunInput): Promise<ExecuteRu
     save('failed');
     return { status: 'failed', failure, retryable: false };
   }
+  if (outcome.sandbox) recordStudyRunSandbox(db, run.id, JSON.stringify(outcome.sandbox), new Date().toISOString());
   if (!manifest.completed_steps.includes('prepared')) manifest.completed_steps.push('prepared'); // prepared by an earlier process, whose job this one followed
   manifest.completed_steps.push('executed');
   save('running');
@@ -171,7 +190,7 @@ export async function executeStudyRun(input: ExecuteRunInput): Promise<ExecuteRu
     // The CLI's own answer to --version, else what its transcript says (the command harness has no CLI to ask).
     runId = await storeRun(input, started, status, join(workdir, 'out'), input.harnessVersion ?? trajectory?.harnessVersion ?? null);
     storeVerifierFindings(db, runId, folder);
-    manifest.artifacts = listFiles(join(workdir, 'out'));
+    manifest.artifacts = symlinksIn(join(workdir, 'out')).length > 0 ? [] : listFiles(join(workdir, 'out'));
   }
   finish(input, { status: retryable ? 'pending' : status, failure, harnessMs: harnessWallMs(outcome), trajectory, trajectoryBlob, errors, transcript, runId });
   manifest.completed_steps.push('stored');
@@ -242,14 +261,18 @@ async function storeRun(input: ExecuteRunInput, started: Date, status: 'succeede
     finished_at: finished.toISOString(),
     status,
   };
-  if (hasArtifacts(outDir)) {
-    writeFileSync(join(outDir, 'run.json'), `${JSON.stringify(runJson, null, 2)}\n`);
+  const links = symlinksIn(outDir);
+  if (links.length > 0) {
+    // A link could point at any file of the user's: nothing in out/ is read, and the run is kept bare.
+    writeFileNotFollowing(join(input.folder, 'import-error.txt'), `out/ holds symbolic links (${links.join(', ')}); its artifacts were not imported, as a bundle with links is not.\n`);
+  } else if (hasArtifacts(outDir)) {
+    writeFileNotFollowing(join(outDir, 'run.json'), `${JSON.stringify(runJson, null, 2)}\n`);
     const result = await importBundles(input.workspace, [outDir], { runId: input.run.id, ...(input.resolveChapter ? { resolveChapter: input.resolveChapter } : {}) });
     const outcome = result.outcomes.find((o) => o.kind === 'run');
     if (outcome?.status === 'imported' || outcome?.status === 'unchanged') return outcome.id;
     // The artifacts could not be imported (too large, a broken frame): keep the run, say why.
     const reason = outcome?.status === 'failed' ? outcome.reason : 'no run was found in out/';
-    writeFileSync(join(input.folder, 'import-error.txt'), `${reason}\n`);
+    writeFileNotFollowing(join(input.folder, 'import-error.txt'), `${reason}\n`);
   }
   insertRun(
     input.workspace.db,

@@ -65,6 +65,7 @@ interface RunView {
   harnessVersion: string | null;
   versions: Record<string, string>;
   runId: string | null;
+  sandbox: { mode: string; network: string | null } | null;
 }
 
 async function runOne(harness: string, extra: Record<string, unknown>): Promise<{ studyId: string; run: RunView }> {
@@ -76,8 +77,10 @@ async function runOne(harness: string, extra: Record<string, unknown>): Promise<
 
 describe.each(HARNESSES)('%s through the run engine', (harness) => {
   it('reads skill v2, builds the page, recovers from a failed command; transcript, trajectory, manifest, artifacts and versions are kept', async () => {
-    const { studyId, run } = await runOne(harness, { skill: { dir: skillDir, version: 'v2' }, replay: SCRIPT });
+    // Without network: the scripted model server on this machine's loopback is reached through the sandbox's bridge.
+    const { studyId, run } = await runOne(harness, { skill: { dir: skillDir, version: 'v2' }, replay: SCRIPT, network: 'none' });
     expect(run.status, run.errorMessage ?? '').toBe('succeeded');
+    expect(run.sandbox).toMatchObject({ mode: 'bubblewrap', network: 'none' });
     expect(run.versions).toEqual({ skill: 'v2' });
     expect(run.harnessVersion).toBe(HARNESS_ADAPTERS[harness].npm!.pinnedVersion);
 
@@ -119,6 +122,7 @@ describe.each(HARNESSES)('%s through the run engine', (harness) => {
   it('with no skill installs none', async () => {
     const { studyId, run } = await runOne(harness, { replay: NO_SKILL_SCRIPT });
     expect(run.status, run.errorMessage ?? '').toBe('succeeded');
+    expect(run.sandbox).toMatchObject({ mode: 'bubblewrap', network: 'host' });
     expect(run.versions).toEqual({ skill: 'none' });
     const work = join(dir, 'ws', 'studies', studyId, 'runs', run.id, 'work');
     const skillDir = HARNESS_ADAPTERS[harness].skillDir('demo-skill');

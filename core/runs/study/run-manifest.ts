@@ -1,5 +1,6 @@
-import { renameSync, writeFileSync } from 'node:fs';
+import { renameSync } from 'node:fs';
 import { join } from 'node:path';
+import { writeFileNotFollowing } from '../sandbox/agent-written-files.ts';
 
 /** A run folder's own record of where it got to, beside the store's: readable without the app. */
 export interface RunFolderManifest {
@@ -14,6 +15,6 @@ export interface RunFolderManifest {
 
 export function writeRunManifest(folder: string, manifest: RunFolderManifest): void {
   const file = join(folder, 'manifest.json');
-  writeFileSync(`${file}.tmp`, `${JSON.stringify(manifest, null, 2)}\n`);
+  writeFileNotFollowing(`${file}.tmp`, `${JSON.stringify(manifest, null, 2)}\n`);
   renameSync(`${file}.tmp`, file);
 }

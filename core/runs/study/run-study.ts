@@ -1,4 +1,4 @@
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { NO_SKILL, StudySpecSchema, type StudyConfiguration, type StudySpec } from '../../../schemas/studies.ts';
 import type { JobProgress } from '../../jobs/job-runner.ts';
@@ -17,6 +17,8 @@ import { missingNodeCommand } from '../executors/slurm/check-node-command.ts';
 import { harnessKey, resolveStudyHarnesses } from './resolve-study-harnesses.ts';
 import { checkStudyKeys } from './check-study-keys.ts';
 import { resolveStudySpec, storedStudySpec } from './resolve-study-spec.ts';
+import { sandboxProblem } from '../sandbox/sandbox-availability.ts';
+import { writeFileNotFollowing } from '../sandbox/agent-written-files.ts';
 
 export interface RunStudyDeps {
   workspace: Workspace;
@@ -126,6 +128,11 @@ export async function runStudy(deps: RunStudyDeps, studyId: string, jobId: strin
       spec.executor === 'slurm' && spec.slurm
         ? createSlurmExecutor({ slurm: spec.slurm, studyFolder: study.folder })
         : localExecutor;
+    // Refused before any run starts: a sandbox that cannot be made would fail every run the same way.
+    if (spec.sandbox !== false && spec.executor !== 'slurm' && queue.length > 0) {
+      const problem = sandboxProblem();
+      if (problem) throw new StudyResumeError(`${problem} Then resume the study: lhb runs resume ${studyId}`);
+    }
     if (spec.executor === 'slurm' && spec.slurm && queue.length > 0) {
       const problem = await missingNodeCommand(spec.slurm);
       if (problem) throw new StudyResumeError(`${problem} Then resume the study: lhb runs resume ${studyId}`);
@@ -185,12 +192,13 @@ export async function runStudy(deps: RunStudyDeps, studyId: string, jobId: strin
               apiKey: apiKeyOf(configuration),
               signal: controller.signal,
               executor,
+              toolsDir: deps.toolsDir,
               ...(deps.resolveChapter ? { resolveChapter: deps.resolveChapter } : {}),
               onProgress: () => deps.onRunChange?.(initial.id),
             });
             // What the harness sent the scripted model (its tool results included), kept beside the transcript.
           const session = replay?.session(initial.id);
-          if (session) writeFileSync(join(study.folder, 'runs', initial.id, 'model-requests.jsonl'), session.requests.map((request) => JSON.stringify(request)).join('\n') + '\n');
+          if (session) writeFileNotFollowing(join(study.folder, 'runs', initial.id, 'model-requests.jsonl'), session.requests.map((request) => JSON.stringify(request)).join('\n') + '\n');
           if (!result.retryable || attempt >= spec.maxRetries || signal.aborted) {
               if (result.retryable) {
                 // Out of retries: record the last failure for good.

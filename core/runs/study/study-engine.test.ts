@@ -110,13 +110,14 @@ describe('the run engine with the command harness', () => {
   it('retries a rate-limited run with backoff, and never retries a failed login', async () => {
     const counter = join(dir, 'attempts');
     const flaky = `echo x >> ${counter}; if [ $(wc -l < ${counter}) -lt 2 ]; then echo "429 Too Many Requests: rate limit" >&2; exit 1; fi; ${BUILD}`;
-    const retried = await runToEnd({ tasks: ['engine-task'], configurations: [{ harness: 'command', model: 'm', command: flaky }], retryBackoffMs: 10 });
+    // The attempts are counted in a file outside the run folder, which only an unsandboxed run may write.
+    const retried = await runToEnd({ tasks: ['engine-task'], configurations: [{ harness: 'command', model: 'm', command: flaky }], retryBackoffMs: 10, sandbox: false });
     expect(retried.runs[0]!.errorMessage).toBeNull();
     expect(retried.runs[0]!.status).toBe("succeeded");
     expect(readFileSync(counter, 'utf8').trim().split('\n')).toHaveLength(2);
 
     const authCounter = join(dir, 'auth-attempts');
-    const auth = await runToEnd({ tasks: ['engine-task'], configurations: [{ harness: 'command', model: 'm', command: `echo x >> ${authCounter}; echo "Error: 401 Unauthorized: invalid x-api-key" >&2; exit 1` }], retryBackoffMs: 10 });
+    const auth = await runToEnd({ tasks: ['engine-task'], configurations: [{ harness: 'command', model: 'm', command: `echo x >> ${authCounter}; echo "Error: 401 Unauthorized: invalid x-api-key" >&2; exit 1` }], retryBackoffMs: 10, sandbox: false });
     expect(auth.runs[0]!.status).toBe('failed');
     expect(auth.runs[0]!.errorKind).toBe('auth');
     expect(readFileSync(authCounter, 'utf8').trim().split('\n')).toHaveLength(1);
@@ -136,7 +137,7 @@ describe('the run engine with the command harness', () => {
   it('retries a failed run in its place, and its trajectory can be read back', async () => {
     const counter = join(dir, 'tries');
     const firstFails = `echo x >> ${counter}; if [ $(wc -l < ${counter}) -lt 2 ]; then echo "build broke" >&2; exit 3; fi; ${BUILD}`;
-    const first = await runToEnd({ tasks: ['engine-task'], configurations: [{ harness: 'command', model: 'm', command: firstFails }] });
+    const first = await runToEnd({ tasks: ['engine-task'], configurations: [{ harness: 'command', model: 'm', command: firstFails }], sandbox: false }); // counts tries outside the run folder
     const failed = first.runs[0]!;
     expect(failed).toMatchObject({ status: 'failed', errorKind: 'harness-crash' });
     expect(failed.runId).not.toBeNull();

@@ -1,4 +1,4 @@
-import { StudyRunStatusSchema, type RunDetail, type StudyRunView, type StudySummary } from '../../../schemas/studies.ts';
+import { RunSandboxSchema, StudyRunStatusSchema, type RunDetail, type StudyRunView, type StudySummary } from '../../../schemas/studies.ts';
 import { errorView, type HarnessId } from '../../../schemas/trajectory.ts';
 import { listRunFiles } from '../../store/run-repository.ts';
 import { countStudyRunsByStatus, listStudyRuns, type StudyRow, type StudyRunRow } from '../../store/study-repository.ts';
@@ -52,6 +52,7 @@ export function studyRunView(row: StudyRunRow): StudyRunView {
     runId: row.run_id,
     slurmJobId: row.slurm_job_id ?? null,
     slurmState: row.slurm_state ?? null,
+    sandbox: row.sandbox_json ? RunSandboxSchema.parse(JSON.parse(row.sandbox_json)) : null,
   };
 }
 

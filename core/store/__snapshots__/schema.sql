@@ -418,7 +418,7 @@ CREATE TABLE study_runs (
   errors_json      TEXT,
   run_id           TEXT REFERENCES runs(id) ON DELETE SET NULL,
   cancel_requested_at TEXT,
-  updated_at       TEXT NOT NULL, slurm_job_id TEXT, slurm_state TEXT,
+  updated_at       TEXT NOT NULL, slurm_job_id TEXT, slurm_state TEXT, sandbox_json TEXT,
   UNIQUE (study_id, position)
 ) STRICT;
 

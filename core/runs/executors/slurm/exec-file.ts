@@ -1,6 +1,8 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { RunSandboxSchema } from '../../../../schemas/studies.ts';
+import { SandboxPlanSchema } from '../../sandbox/sandbox-plan.ts';
 
 /**
  * What `lhb runs exec` reads and writes in a run folder on the shared filesystem:
@@ -26,6 +28,8 @@ export const ExecFileSchema = z
     stderrFile: z.string().min(1),
     timeoutMs: z.number().int().positive(),
     maxOutputBytes: z.number().int().positive(),
+    /** The run's sandbox, built on the node as on the engine's machine; null: `--no-sandbox`. */
+    sandbox: SandboxPlanSchema.nullable(),
   })
   .strict();
 export type ExecFile = z.infer<typeof ExecFileSchema>;
@@ -45,6 +49,9 @@ export const OutcomeFileSchema = z.object({
     durationMs: z.number(),
     stdoutBytes: z.number(),
     stderrTail: z.string(),
+    sandbox: RunSandboxSchema.optional(),
+    sandboxError: z.string().optional(),
+    limitHit: z.enum(['memory', 'processes']).optional(),
   }),
 });
 export type OutcomeFile = z.infer<typeof OutcomeFileSchema>;

@@ -124,7 +124,7 @@ export function createSlurmExecutor(options: SlurmExecutorOptions): RunExecutor 
   }
 
   async function submit(request: ExecuteRequest, reason: string): Promise<string> {
-    const invocation = await request.prepare();
+    const { invocation, sandbox } = await request.prepare();
     // The API key stays out of the shared folder: the job reads it from its own environment.
     const envFromJob: Record<string, string> = {};
     const env: Record<string, string> = {};
@@ -140,6 +140,7 @@ export function createSlurmExecutor(options: SlurmExecutorOptions): RunExecutor 
       stderrFile: request.stderrFile,
       timeoutMs: request.timeoutMs,
       maxOutputBytes: request.maxOutputBytes,
+      sandbox,
     };
     writeJsonAtomically(execFilePath(request.folder), exec);
     mkdirSync(join(slurmDir, 'jobs'), { recursive: true });

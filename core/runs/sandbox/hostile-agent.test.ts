@@ -1,0 +1,122 @@
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApi, type Api } from '../../api/create-api.ts';
+import { openWorkspace } from '../../workspace/open-workspace.ts';
+import { importTestTask } from '../study/study-engine.fixture.ts';
+import { shellQuote } from '../../shell-quote.ts';
+
+const HOSTILE = fileURLToPath(new URL('./fixtures/hostile-agent.mjs', import.meta.url));
+const SECRET = 'other-run-secret-5150';
+
+let dir: string;
+let api: Api;
+let hostServer: Server;
+let hostPort: number;
+let connectionsSeen = 0;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'lhb-hostile-'));
+  api = createApi(openWorkspace(join(dir, 'ws')));
+  await importTestTask(api.context.workspace, dir);
+  // The engine's own HOME with a key in it, as a researcher's laptop has.
+  mkdirSync(join(dir, 'engine-home', '.ssh'), { recursive: true });
+  writeFileSync(join(dir, 'engine-home', '.ssh', 'id_ed25519'), '-----BEGIN OPENSSH PRIVATE KEY----- planted');
+  writeFileSync(join(dir, 'engine-home', 'victim.txt'), 'original');
+  hostServer = createServer((socket) => {
+    connectionsSeen++;
+    socket.end('hello from the host\n');
+  });
+  await new Promise<void>((resolve) => hostServer.listen(0, '127.0.0.1', resolve));
+  hostPort = (hostServer.address() as { port: number }).port;
+});
+
+afterAll(async () => {
+  await api.close();
+  await new Promise((resolve) => hostServer.close(resolve));
+  rmSync(dir, { recursive: true, force: true });
+});
+
+type Attempt = { attempt: string; succeeded: boolean; detail: string };
+type StudyView = { study: { state: string }; runs: { id: string; status: string; errorKind: string | null; errorMessage: string | null; sandbox: { mode: string; network: string | null; limits: { processesVia: string; memoryVia: string } | null } | null }[] };
+
+describe('a hostile agent in a study', () => {
+  it('reaches nothing outside its run: every attempt fails, the engine finishes, and a well-behaved run beside it succeeds', { timeout: 120_000 }, async () => {
+    const hostTmpFile = join(tmpdir(), `lhb-hostile-pwned-${process.pid}.txt`);
+    const target = { engineHome: join(dir, 'engine-home'), workspace: join(dir, 'ws'), enginePid: process.pid, engineSecretName: 'VITEST', hostTmpFile, hostPort, forkCount: 200, ownOutDir: '' };
+    // The well-behaved run leaves a secret in its out/ at once, then works a few seconds longer, so the hostile one (running beside it) could reach both.
+    const wellBehaved = `mkdir -p out/dist && echo ${SECRET} > out/secret.txt && sleep 4 && echo '<h1>done</h1>' > out/dist/index.html`;
+    const hostile = `sleep 1; ${shellQuote(process.execPath)} ${shellQuote(HOSTILE)} "$(printf '%s' ${shellQuote(JSON.stringify(target))} | sed "s#\\"ownOutDir\\":\\"\\"#\\"ownOutDir\\":\\"$LHB_OUT_DIR\\"#")"`;
+    const { studyId } = (await api.call('runs.start', {
+      tasks: ['engine-task'],
+      configurations: [
+        { harness: 'command', model: 'well-behaved', command: wellBehaved },
+        { harness: 'command', model: 'hostile', command: hostile, network: 'none' },
+      ],
+      concurrency: 2,
+      limits: { memoryMb: 256, processes: 96 },
+    })) as { studyId: string };
+    await api.context.jobs.idle();
+    const view = (await api.call('runs.study', { studyId })) as StudyView;
+
+    expect(view.study.state).toBe('finished');
+    const [good, bad] = view.runs;
+    expect(good, good?.errorMessage ?? '').toMatchObject({ status: 'succeeded', sandbox: { mode: 'bubblewrap', network: 'host' } });
+    expect(bad!.sandbox).toMatchObject({ mode: 'bubblewrap', network: 'none' });
+    const database = join(dir, 'ws', 'lhb.sqlite');
+    // A write the agent saw succeed may have landed in the sandbox's own /tmp (the folders around its run folder are
+    // made there): only what changed outside counts.
+    const outside: Record<string, () => boolean> = {
+      'rewrite the workspace database with sqlite3': () => readFileSync(database).includes(Buffer.from('pwned')),
+      'append to the workspace database with the shell': () => readFileSync(database).includes(Buffer.from('pwned')),
+      'write a file in the engine HOME': () => existsSync(join(dir, 'engine-home', 'pwned.txt')),
+      'write a file in the workspace': () => existsSync(join(dir, 'ws', 'pwned.txt')),
+      "write a file in the host's /tmp": () => existsSync(hostTmpFile),
+      'plant out/run.json as a link to a file in the engine HOME, for the engine to write through': () => readFileSync(join(dir, 'engine-home', 'victim.txt'), 'utf8') !== 'original',
+    };
+    const attempts = readFileSync(join(dir, 'ws', 'studies', studyId, 'runs', bad!.id, 'work', 'out', 'attempts.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Attempt)
+      .map((a) => {
+        const check = outside[a.attempt];
+        if (!check || !a.succeeded) return a;
+        const changed = check();
+        const stoppedBy = a.attempt.startsWith('plant') ? 'the engine refused out/ with a link and wrote nothing through it' : 'inside the sandbox, into its private /tmp; nothing changed outside';
+        return { ...a, succeeded: changed, detail: changed ? a.detail : `${a.detail.trim()}: ${stoppedBy}` };
+      });
+    // Each attempt and what stopped it, for whoever reads the test's output.
+    console.log(attempts.map((a) => `${a.succeeded ? 'SUCCEEDED' : 'stopped  '}  ${a.attempt}: ${a.detail}`).join('\n'));
+    expect(attempts.length).toBeGreaterThanOrEqual(20);
+    expect(readFileSync(join(dir, 'ws', 'studies', studyId, 'runs', bad!.id, 'import-error.txt'), 'utf8')).toContain('symbolic links (run.json)');
+    expect(attempts.filter((a) => a.succeeded)).toEqual([]);
+    // And from outside: nothing was written where it must not be, the database is whole, the host server saw no one.
+    expect(existsSync(join(dir, 'engine-home', 'pwned.txt'))).toBe(false);
+    expect(existsSync(join(dir, 'ws', 'pwned.txt'))).toBe(false);
+    expect(existsSync(hostTmpFile)).toBe(false);
+    expect(readFileSync(join(dir, 'ws', 'lhb.sqlite')).includes(Buffer.from('pwned'))).toBe(false);
+    expect(connectionsSeen).toBe(0);
+  });
+
+  it('fails a run that outgrows its memory limit as resource-limit', { timeout: 60_000 }, async () => {
+    const hog = `${shellQuote(process.execPath)} -e "const kept = []; for (;;) kept.push(Buffer.alloc(64 * 1024 * 1024, 1))"`;
+    const { studyId } = (await api.call('runs.start', { tasks: ['engine-task'], configurations: [{ harness: 'command', model: 'hog', command: hog }], limits: { memoryMb: 192 } })) as { studyId: string };
+    await api.context.jobs.idle();
+    const run = ((await api.call('runs.study', { studyId })) as StudyView).runs[0]!;
+    expect(run.status).toBe('failed');
+    expect(run.errorKind, run.errorMessage ?? '').toBe('resource-limit');
+    expect(run.errorMessage).toMatch(/memory limit of 192 MiB/);
+  });
+
+  it('fails a run that outgrows its process limit as resource-limit', { timeout: 60_000 }, async () => {
+    const bomb = 'i=0; while [ $i -lt 300 ]; do sleep 3 & i=$((i+1)); done; wait';
+    const { studyId } = (await api.call('runs.start', { tasks: ['engine-task'], configurations: [{ harness: 'command', model: 'bomb', command: bomb }], limits: { processes: 32 } })) as { studyId: string };
+    await api.context.jobs.idle();
+    const run = ((await api.call('runs.study', { studyId })) as StudyView).runs[0]!;
+    expect(run.errorKind, run.errorMessage ?? '').toBe('resource-limit');
+    expect(run.errorMessage).toMatch(/process limit of 32/);
+  });
+});

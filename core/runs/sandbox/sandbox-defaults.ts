@@ -1,0 +1,6 @@
+/**
+ * Limits of a run that names none: generous for a real agent (a Node CLI, a dev server, a
+ * Chromium for the verifier, npm installs), small enough that a fork bomb or a runaway
+ * allocation stops inside the run instead of taking the machine.
+ */
+export const DEFAULT_SANDBOX_LIMITS = { memoryMb: 16 * 1024, processes: 2048 } as const;

@@ -1,0 +1,89 @@
+import { existsSync, realpathSync } from 'node:fs';
+import { dirname, join, sep } from 'node:path';
+import { z } from 'zod';
+import { SandboxNetworkSchema, type SandboxLimits, type SandboxNetwork } from '../../../schemas/studies.ts';
+import { packageRoot } from '../../app-paths.ts';
+import { DEFAULT_SANDBOX_LIMITS } from './sandbox-defaults.ts';
+
+/**
+ * What one run's sandbox lets its processes see and use, decided by the engine when it prepares
+ * the run. It is plain data: a Slurm job reads it from the run folder (slurm/exec.json) and the
+ * node builds the same sandbox from it; how each limit is enforced is chosen where it runs.
+ */
+export const SandboxPlanSchema = z
+  .object({
+    network: SandboxNetworkSchema,
+    /** The run's folder (work/, home/, transcript, logs): the only place it may write that outlives it. */
+    runFolder: z.string().min(1),
+    /** Installs it needs to read (the harness CLI, Node.js, lhb for the verifier hook), mounted read-only at their own paths. */
+    readOnly: z.array(z.string().min(1)),
+    /** Folders covered with an empty one wherever a read-only install holds them (the workspace, the user's home). */
+    hidden: z.array(z.string().min(1)),
+    limits: z.object({ memoryBytes: z.number().int().positive(), processes: z.number().int().positive() }).strict(),
+    /** With network `none`: ports of this machine's loopback (the scripted model server) the run still reaches, through unix sockets. */
+    loopbackPorts: z.array(z.number().int().min(1).max(65_535)),
+  })
+  .strict();
+export type SandboxPlan = z.infer<typeof SandboxPlanSchema>;
+
+export interface PlanRunSandboxInput {
+  network: SandboxNetwork;
+  limits: SandboxLimits | undefined;
+  runFolder: string;
+  /** The harness executable the run starts. */
+  binary: string;
+  /** Where `lhb harnesses install` puts harness CLIs. */
+  toolsDir: string;
+  /** The workspace folder: its database, blobs and other runs stay out of sight. */
+  workspaceDir: string;
+  /** The run's model endpoint: with network `none`, a loopback endpoint's port is bridged in. */
+  endpoint: string | undefined;
+  /** Extra files the harness reads, e.g. NODE_EXTRA_CA_CERTS. */
+  extraReadOnly?: string[];
+}
+
+/** The sandbox of one run: its own folder writable, the installs it runs readable, nothing else of the user's. */
+export function planRunSandbox(input: PlanRunSandboxInput): SandboxPlan {
+  const readOnly = new Set<string>();
+  const add = (path: string | undefined) => {
+    // Mounted at its real path: a symlink on the way (node_modules → a shared install) resolves inside as outside.
+    if (path && existsSync(path)) readOnly.add(realpathSync(path));
+  };
+  add(input.toolsDir);
+  add(installRootOf(input.binary));
+  add(dirname(dirname(realpathSync(process.execPath)))); // Node.js's own prefix (/usr, ~/.nvm/versions/node/vX)
+  add(packageRoot); // lhb itself: the verifier hook and MCP tool run `lhb runs verify`
+  add(join(packageRoot, 'node_modules'));
+  for (const extra of input.extraReadOnly ?? []) add(extra);
+  const loopbackPorts = input.network === 'none' && input.endpoint ? loopbackPortOf(input.endpoint) : undefined;
+  return {
+    network: input.network,
+    runFolder: input.runFolder,
+    readOnly: [...readOnly].filter((path) => !isSystemPath(path)).sort(),
+    hidden: [input.workspaceDir, ...(process.env.HOME ? [process.env.HOME] : [])],
+    limits: {
+      memoryBytes: (input.limits?.memoryMb ?? DEFAULT_SANDBOX_LIMITS.memoryMb) * 1024 * 1024,
+      processes: input.limits?.processes ?? DEFAULT_SANDBOX_LIMITS.processes,
+    },
+    loopbackPorts: loopbackPorts === undefined ? [] : [loopbackPorts],
+  };
+}
+
+/** The folder a harness executable's install lives in: above its outermost node_modules, else its own folder. */
+function installRootOf(binary: string): string | undefined {
+  if (!binary.includes('/') || !existsSync(binary)) return undefined;
+  const real = realpathSync(binary);
+  const at = real.indexOf(`${sep}node_modules${sep}`);
+  return at > 0 ? real.slice(0, at) : dirname(real);
+}
+
+/** System folders are mounted anyway (bwrap-arguments.ts). */
+function isSystemPath(path: string): boolean {
+  return ['/usr', '/bin', '/sbin', '/lib', '/lib64', '/etc'].some((root) => path === root || path.startsWith(`${root}/`));
+}
+
+function loopbackPortOf(endpoint: string): number | undefined {
+  const url = new URL(endpoint);
+  if (!['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname)) return undefined;
+  return Number(url.port || (url.protocol === 'https:' ? 443 : 80));
+}
