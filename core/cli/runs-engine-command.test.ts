@@ -28,7 +28,8 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 const BUILD = `mkdir -p out/dist && cat data.csv > out/dist/index.html && echo '{"type":"tool_call","name":"shell","arguments":{"command":"ls nothing"}}' && echo '{"type":"tool_result","result":"ls: nothing: No such file or directory","exitCode":2}' && echo '{"type":"tool_call","name":"shell","arguments":{"command":"ls out"}}' && echo '{"type":"tool_result","result":"dist","exitCode":0}'`;
 
-describe('lhb runs start / status / show', () => {
+// Each test spawns lhb through tsx several times; on a loaded two-core machine that alone can pass the default 20 s.
+describe('lhb runs start / status / show', { timeout: 120_000 }, () => {
   it('runs a study from a task folder with --json, ending with {studyId, runs}; show and status report it', () => {
     const start = lhb(['runs', 'start', '--task', task, '--harness', 'command', '--command', BUILD, '--repeats', '2', '--json', '-w', ws]);
     expect(start.stderr).toBe('');
