@@ -34,6 +34,15 @@ function refusal(text: string): string {
 }
 
 describe('a study file', () => {
+  it('takes `timeout` (seconds) for the spec’s timeoutSeconds, as the README’s example writes it, and refuses both at once', () => {
+    const withTimeout = FILE.replace('repeats: 3\n', 'repeats: 3\ntimeout: 3600\n');
+    expect(parseStudyFile(withTimeout, 'study.yaml').timeoutSeconds).toBe(3600);
+    expect(parseStudyFile(FILE.replace('repeats: 3\n', 'repeats: 3\ntimeout: 90\n'), 'study.yaml').timeoutSeconds).toBe(90);
+    expect(refusal(withTimeout.replace('timeout: 3600\n', 'timeout: 3600\ntimeoutSeconds: 60\n'))).toBe(
+      'study.yaml:4: timeout: the file gives both timeout and timeoutSeconds; keep one (they are the same: seconds per run).',
+    );
+  });
+
   it('reads as the spec runs.start takes, each configuration with its own provider and arms', () => {
     const spec = parseStudyFile(FILE, 'study.yaml');
     expect(spec.tasks).toEqual(['./tasks/pricing', 'demo-chapter-trend']);

@@ -25,7 +25,7 @@ export function parseStudyFile(text: string, fileName: string): StudySpec {
   }
   const value: unknown = doc.toJS();
   if (value === null || value === undefined) throw new StudyFileError(`${fileName}: the file is empty. A study file names at least its tasks and configurations.`);
-  const parsed = StudySpecSchema.safeParse(value);
+  const parsed = StudySpecSchema.safeParse(withFileSpellings(value, (path) => lineOf(nearestNode(doc, path)?.range?.[0]), fileName));
   if (parsed.success) return parsed.data;
   const problems = parsed.error.issues.slice(0, 10).map((issue) => {
     if (issue.code === 'unrecognized_keys') {
@@ -41,6 +41,19 @@ export function parseStudyFile(text: string, fileName: string): StudySpec {
     return `${fileName}:${line ?? '?'}: ${dotted(issue.path) || '(the file)'}: ${issue.message}`;
   });
   throw new StudyFileError(`${fileName} is not a study file:\n${problems.join('\n')}`);
+}
+
+/**
+ * A study file may say `timeout` (seconds), as the README's example does, for the spec's
+ * `timeoutSeconds`; one file saying both is refused rather than one silently winning.
+ */
+function withFileSpellings(value: unknown, lineAt: (path: Path) => number | undefined, fileName: string): unknown {
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || !('timeout' in value)) return value;
+  const { timeout, ...rest } = value as Record<string, unknown>;
+  if ('timeoutSeconds' in rest) {
+    throw new StudyFileError(`${fileName}:${lineAt(['timeout']) ?? '?'}: timeout: the file gives both timeout and timeoutSeconds; keep one (they are the same: seconds per run).`);
+  }
+  return { ...rest, timeoutSeconds: timeout };
 }
 
 const dotted = (path: Path) => path.map(String).join('.');

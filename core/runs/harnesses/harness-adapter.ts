@@ -93,6 +93,11 @@ export interface HarnessAdapter {
    */
   keyEnv: string | null;
   /**
+   * Other variables the CLI's users keep this key in by convention (Codex: `CODEX_API_KEY`): a
+   * study that names no key variable takes the first one set when `keyEnv` is not.
+   */
+  keyEnvAlternatives?: readonly string[];
+  /**
    * npm package and the version we pin for `lhb harnesses install`; absent when there is nothing
    * to install (the command harness). `installFlags` are extra `npm install` flags (e.g.
    * `--ignore-scripts` when optional native dependencies would build with node-gyp, which can

@@ -28,7 +28,7 @@ function resolveConfiguration(
   index: number,
   study: { endpoint: string | undefined; apiKeyEnv: string | undefined; arms: readonly string[]; skillDir: string | undefined },
 ): StudyConfiguration {
-  const keyEnv = configuration.apiKeyEnv ?? study.apiKeyEnv ?? harnessAdapter(configuration.harness).keyEnv ?? undefined;
+  const keyEnv = configuration.apiKeyEnv ?? study.apiKeyEnv ?? conventionalKeyEnv(configuration.harness);
   const endpoint = configuration.endpoint ?? study.endpoint;
   const arms = configuration.skillVersions ?? study.arms;
   const foreign = arms.filter((arm) => !study.arms.includes(arm));
@@ -39,6 +39,17 @@ function resolveConfiguration(
     );
   }
   return { ...configuration, ...(endpoint ? { endpoint } : {}), ...(keyEnv ? { apiKeyEnv: keyEnv } : {}), skillVersions: [...new Set(arms)] };
+}
+
+/**
+ * The harness's own key variable, or, when that one is unset and a conventional alternative is
+ * set (Codex users keep theirs in `CODEX_API_KEY` as often as in `OPENAI_API_KEY`), that one.
+ */
+function conventionalKeyEnv(harness: StudyConfiguration['harness'], env: NodeJS.ProcessEnv = process.env): string | undefined {
+  const adapter = harnessAdapter(harness);
+  if (!adapter.keyEnv) return undefined;
+  if (env[adapter.keyEnv]) return adapter.keyEnv;
+  return adapter.keyEnvAlternatives?.find((name) => env[name]) ?? adapter.keyEnv;
 }
 
 const absolute = (path: string, baseDir: string) => (isAbsolute(path) ? path : resolve(baseDir, path));
