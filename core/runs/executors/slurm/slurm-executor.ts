@@ -125,11 +125,14 @@ export function createSlurmExecutor(options: SlurmExecutorOptions): RunExecutor 
 
   async function submit(request: ExecuteRequest, reason: string): Promise<string> {
     const { invocation, sandbox } = await request.prepare();
-    // The API key stays out of the shared folder: the job reads it from its own environment.
+    // The API key stays out of the shared folder: the job reads it from its own environment, which
+    // sbatch copies from this one. A key this process does not hold in that variable (the scripted
+    // model's, made up per study) has nothing to be read from there and travels in the file.
     const envFromJob: Record<string, string> = {};
     const env: Record<string, string> = {};
+    const keyFromEnvironment = request.apiKey && request.apiKey.value !== '' && process.env[request.apiKey.env] === request.apiKey.value ? request.apiKey : undefined;
     for (const [key, value] of Object.entries(invocation.env)) {
-      if (request.apiKey && request.apiKey.value !== '' && value === request.apiKey.value) envFromJob[key] = request.apiKey.env;
+      if (keyFromEnvironment && value === keyFromEnvironment.value) envFromJob[key] = keyFromEnvironment.env;
       else env[key] = value;
     }
     const exec: ExecFile = {
