@@ -1,5 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import { prepared } from './statement-cache.ts';
+import { writeTransaction } from './write-transaction.ts';
 
 /** A `tasks` row as stored. */
 export interface TaskRow {
@@ -45,7 +46,7 @@ export function upsertTask(db: Database, task: NewTask, frames: readonly TaskFra
         : `A real task with the id ${row.id} is already in this workspace; a synthetic task cannot replace it. Nothing was changed.`,
     );
   }
-  db.transaction(() => {
+  writeTransaction(db, () => {
     prepared(db,
       `INSERT INTO tasks (id, project_id, kind, title, instruction, chapter_id, figma_file_key, created_at, updated_at, synthetic)
        VALUES (@id, @project_id, @kind, @title, @instruction, @chapter_id, @figma_file_key, @created_at, @updated_at, @synthetic)
