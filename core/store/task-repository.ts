@@ -77,3 +77,19 @@ export function listTaskFrames(db: Database, taskId: string): TaskFrameRow[] {
 export function countTaskFrames(db: Database, taskId: string): number {
   return (prepared(db, 'SELECT count(*) AS n FROM task_frames WHERE task_id = ?').get(taskId) as { n: number }).n;
 }
+
+/** What is recorded against a task: its runs, the votes on them and the judges' scores of them. */
+export interface TaskUses {
+  runs: number;
+  votes: number;
+  judgments: number;
+}
+
+export function countTaskUses(db: Database, taskId: string): TaskUses {
+  return prepared(
+    db,
+    `SELECT (SELECT count(*) FROM runs WHERE task_id = @taskId) AS runs,
+            (SELECT count(*) FROM votes WHERE task_id = @taskId) AS votes,
+            (SELECT count(*) FROM judgments WHERE run_id IN (SELECT id FROM runs WHERE task_id = @taskId)) AS judgments`,
+  ).get({ taskId }) as TaskUses;
+}
