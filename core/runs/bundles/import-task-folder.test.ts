@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -63,4 +64,14 @@ describe('a task folder reusing the id of a task in use', () => {
     expect(findTask(workspace.db, FIGMA_TASK)?.title).toBe('Pricing page, renamed');
     expect(groundTruth()).toEqual(before);
   });
+});
+
+describe('a task folder whose task.json is not a regular file', () => {
+  it('is refused at once, saying the path is a named pipe, instead of waiting forever for a writer', async () => {
+    const folder = join(dir, 'fifo');
+    mkdirSync(folder);
+    execFileSync('mkfifo', [join(folder, 'task.json')]);
+    const result = await importBundles(workspace, [folder]);
+    expect(result.outcomes).toEqual([expect.objectContaining({ status: 'failed', reason: expect.stringMatching(/task\.json.*named pipe.*not a regular file/) })]);
+  }, 15_000);
 });
