@@ -13,6 +13,8 @@ export const RpcErrorCodeSchema = z.enum([
   'payload_too_large',
   'conflict',
   'internal',
+  /** Another writer held the workspace past the busy wait: nothing was saved; the same call may be sent again. */
+  'busy',
 ]);
 export type RpcErrorCode = z.infer<typeof RpcErrorCodeSchema>;
 
@@ -33,6 +35,7 @@ export const HTTP_STATUS_FOR_CODE: Record<RpcErrorCode, number> = {
   payload_too_large: 413,
   conflict: 409,
   internal: 500,
+  busy: 503,
 };
 
 /** What the Electron IPC handler resolves with: IPC rejections lose everything but a message. */

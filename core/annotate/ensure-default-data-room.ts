@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Database } from 'better-sqlite3';
 import { insertDataRoom, listDataRooms } from '../store/data-room-repository.ts';
 import { findCurrentProject } from '../store/project-repository.ts';
+import { writeTransaction } from '../store/write-transaction.ts';
 
 export const DEFAULT_DATA_ROOM_TITLE = 'Data room';
 
@@ -10,7 +11,7 @@ export const DEFAULT_DATA_ROOM_TITLE = 'Data room';
  * (imports without a data room land there). `projectId` defaults to the workspace's project.
  */
 export function ensureDefaultDataRoom(db: Database, projectId?: string): string {
-  return db.transaction(() => {
+  return writeTransaction(db, () => {
     const project = projectId ?? findCurrentProject(db)?.id;
     if (!project) throw new Error('The workspace has no project yet, so it cannot hold a data room. Restart the app to seed it.');
     const existing = listDataRooms(db, project)[0];
@@ -19,5 +20,5 @@ export function ensureDefaultDataRoom(db: Database, projectId?: string): string 
     const id = randomUUID();
     insertDataRoom(db, { id, project_id: project, title: DEFAULT_DATA_ROOM_TITLE, global_notes: '', created_at: now, updated_at: now });
     return id;
-  }).immediate();
+  })();
 }

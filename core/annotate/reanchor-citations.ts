@@ -5,6 +5,7 @@ import { contextAround, QUOTE_CONTEXT_CHARS } from './quote-anchor.ts';
 import { requireSourceVersion } from './require-records.ts';
 import type { SourceLinesReader, SourceVersionRef } from './source-lines-reader.ts';
 import { VersionText, type TextSpan } from './version-text.ts';
+import { writeTransaction } from '../store/write-transaction.ts';
 
 /** What re-anchoring one source's citations did. */
 export interface ReanchorReport {
@@ -42,7 +43,7 @@ export function reanchorCitations(deps: AnnotateDeps, sourceId: string, newVersi
   if (stale.length === 0) return report;
   const text = readWholeVersion(deps.sources, target);
   const anchors = stale.map((citation) => ({ citation, anchor: locateCitation(deps.sources, citation, target, text) }));
-  deps.db.transaction(() => {
+  writeTransaction(deps.db, () => {
     for (const { citation, anchor } of anchors) {
       updateCitationAnchor(deps.db, citation.id, anchor);
       report.checked++;

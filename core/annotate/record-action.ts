@@ -13,6 +13,7 @@ import {
 } from '../store/annotation-history-repository.ts';
 import { touchDataRoom } from '../store/data-room-repository.ts';
 import { nowIso, type AnnotateDeps } from './annotate-deps.ts';
+import { writeTransaction } from '../store/write-transaction.ts';
 
 /**
  * Edits of one field of one row that follow each other within this many milliseconds become one
@@ -45,7 +46,7 @@ export interface ActionOptions {
 export function performAction<T>(deps: AnnotateDeps, dataRoomId: string, options: ActionOptions, mutate: (tracker: ChangeTracker, now: string) => T): T {
   const { db } = deps;
   const now = nowIso(deps);
-  return db.transaction(() => {
+  return writeTransaction(db, () => {
     const befores = new Map<string, { table: TrackedTable; id: string; before: TrackedRow | null }>();
     const tracker: ChangeTracker = {
       track(table, id) {

@@ -12,6 +12,7 @@ import { nowIso, type AnnotateDeps } from './annotate-deps.ts';
 import { AnnotateError, quoted } from './annotate-error.ts';
 import { locateCitation, readWholeVersion } from './reanchor-citations.ts';
 import { requireDataRoom } from './require-records.ts';
+import { writeTransaction } from '../store/write-transaction.ts';
 
 /**
  * Ctrl+Z: puts back the rows the newest not-yet-undone action changed, newest change first, and
@@ -19,7 +20,7 @@ import { requireDataRoom } from './require-records.ts';
  */
 export function undoLastAction(deps: AnnotateDeps, dataRoomId: string): void {
   requireDataRoom(deps.db, dataRoomId);
-  deps.db.transaction(() => {
+  writeTransaction(deps.db, () => {
     const entry = findUndoEntry(deps.db, dataRoomId);
     if (!entry) return;
     applyRows(deps, entry, [...entry.changes].reverse(), 'before', 'undo');
@@ -31,7 +32,7 @@ export function undoLastAction(deps: AnnotateDeps, dataRoomId: string): void {
 /** Ctrl+Shift+Z: re-applies the oldest undone action, oldest change first. */
 export function redoLastAction(deps: AnnotateDeps, dataRoomId: string): void {
   requireDataRoom(deps.db, dataRoomId);
-  deps.db.transaction(() => {
+  writeTransaction(deps.db, () => {
     const entry = findRedoEntry(deps.db, dataRoomId);
     if (!entry) return;
     applyRows(deps, entry, entry.changes, 'after', 'redo');

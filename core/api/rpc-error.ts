@@ -30,5 +30,6 @@ export function describeZodIssues(error: z.ZodError): string {
 export function rpcErrorOfStorage(error: unknown, databasePath: string): RpcError | undefined {
   const storage = asWorkspaceStorageError(error, databasePath);
   if (!storage) return undefined;
-  return new RpcError(storage.problem === 'read-only' ? 'forbidden' : 'internal', storage.message);
+  const code = storage.problem === 'read-only' ? 'forbidden' : storage.problem === 'busy' ? 'busy' : 'internal';
+  return new RpcError(code, storage.message);
 }

@@ -6,6 +6,7 @@ import { progressOf } from './annotator-queue.ts';
 import { arenaNowIso, type ArenaDeps } from './arena-deps.ts';
 import { ArenaError } from './arena-error.ts';
 import { sidesFor, winnerRunId, type ShownOrder } from './assign-sides.ts';
+import { writeTransaction } from '../store/write-transaction.ts';
 
 export interface VoteInput {
   token: string;
@@ -23,7 +24,7 @@ export function castVote(deps: ArenaDeps, input: VoteInput): { voteId: string; p
   if (!presentation) throw new ArenaError('not_found', 'This pair is no longer open (unknown token); load the next pair and vote again.');
   const annotator = requireAnnotator(deps.db, presentation.annotator_id);
   const voteId = randomUUID();
-  deps.db.transaction(() => {
+  writeTransaction(deps.db, () => {
     if (hasLiveVote(deps.db, presentation.id)) {
       throw new ArenaError('conflict', 'This pair already has your vote (perhaps from another window); load the next pair, or undo the last vote to change it.');
     }

@@ -6,6 +6,7 @@ import { findInviteByTokenHash, insertInvite, listInvites, revokeInviteRow, touc
 import { requireCurrentProject } from '../store/project-repository.ts';
 import { findPresentationByToken } from '../store/vote-repository.ts';
 import { ArenaError } from './arena-error.ts';
+import { writeTransaction } from '../store/write-transaction.ts';
 
 /** Voter tokens carry a prefix so one pasted in the wrong place (or the page) can tell it is an invite. */
 const VOTER_TOKEN_PREFIX = INVITE_TOKEN_PREFIX;
@@ -38,7 +39,7 @@ const toInvite = (row: InviteRow, annotatorName: string, now: Date): Invite => (
 export function createInvite(db: Database, input: { name: string; expiresInDays: number }, now: Date = new Date()): CreatedInvite {
   const projectId = requireCurrentProject(db).id;
   const name = input.name.trim();
-  return db.transaction((): CreatedInvite => {
+  return writeTransaction(db, (): CreatedInvite => {
     let annotator = findAnnotatorByName(db, projectId, name);
     if (annotator?.synthetic === 1) {
       throw new ArenaError('conflict', `"${name}" is a synthetic (demo) annotator, which cannot be invited. Nothing was created; choose another name.`);

@@ -7,6 +7,7 @@ import { insertPresentation, insertVote, voteExists } from '../store/vote-reposi
 import { sidesFor, winnerRunId, type ShownOrder, type VoteChoice } from './assign-sides.ts';
 import { createAnnotator } from './annotators.ts';
 import { ArenaError } from './arena-error.ts';
+import { writeTransaction } from '../store/write-transaction.ts';
 
 /**
  * The synthetic annotator of this name (created, synthetic, with this queue seed, when missing).
@@ -57,7 +58,7 @@ export function recordSyntheticVote(db: Database, vote: SyntheticVote): boolean 
   const shownOrder: ShownOrder = swap ? (vote.shownOrder === 'a-left' ? 'b-left' : 'a-left') : vote.shownOrder;
   const sides = sidesFor(pair, shownOrder);
   const presentationId = `presentation-${createHash('sha256').update(vote.id).digest('hex').slice(0, 32)}`;
-  db.transaction(() => {
+  writeTransaction(db, () => {
     insertPresentation(db, {
       id: presentationId,
       token: randomBytes(16).toString('hex'),

@@ -1,5 +1,7 @@
 import { openApi } from '../api/open-api.ts';
 import type { Api } from '../api/create-api.ts';
+import { RpcError } from '../api/rpc-error.ts';
+import { isBusyError, retryWhileBusy } from '../store/retry-while-busy.ts';
 import { asWorkspaceStorageError } from '../store/storage-error.ts';
 import { resolveWorkspaceDir } from '../store/workspace-location.ts';
 import type { OpenWorkspaceOptions, WorkspaceAccess } from '../workspace/open-workspace.ts';
@@ -14,16 +16,21 @@ export interface CliOpenOptions {
 /**
  * Opens the workspace a command names (flag, env or default) and the API over it. Closing it
  * waits for the integrity check of a large database (it runs while the command works) and
- * throws, saying what to do, when the check found the database damaged.
+ * throws, saying what to do, when the check found the database damaged. Opening and every call
+ * are tried again while the workspace is busy (another process holds its write lock): a call that
+ * answers "busy" stored nothing, so sending it again is what the user would do.
  */
 export async function openCliApi(workspaceFlag: string | undefined, options: CliOpenOptions = {}): Promise<Api> {
-  const api = await openApi(resolveWorkspaceDir(workspaceFlag), {
-    ...(options.access ? { access: options.access } : {}),
-    ...(options.emptyProject ? { emptyProject: options.emptyProject } : {}),
-  });
+  const api = await retryWhileBusy(() =>
+    openApi(resolveWorkspaceDir(workspaceFlag), {
+      ...(options.access ? { access: options.access } : {}),
+      ...(options.emptyProject ? { emptyProject: options.emptyProject } : {}),
+    }),
+  );
   const { workspace } = api.context;
   return {
     ...api,
+    call: (method, input, caller, transport) => retryWhileBusy(() => api.call(method, input, caller, transport), isBusyCall),
     close: async () => {
       const damage = await workspace.integrity.result;
       await api.close();
@@ -44,3 +51,5 @@ export async function withCliApi(workspaceFlag: string | undefined, run: (api: A
     await api.close();
   }
 }
+
+const isBusyCall = (error: unknown) => (error instanceof RpcError && error.code === 'busy') || isBusyError(error);

@@ -5,6 +5,7 @@ import { ensureSyntheticAnnotator, recordSyntheticVote } from '../arena/syntheti
 import { recordJudgment } from '../judge/record-judgment.ts';
 import { recordSyntheticRun, recordSyntheticTask } from '../runs/synthetic-runs.ts';
 import { readDemoStudy } from './demo-study.ts';
+import { writeTransaction } from '../store/write-transaction.ts';
 
 /** Where a dataset folder keeps its synthetic study. */
 export const DEMO_STUDY_FILE = join('study', 'study.json');
@@ -22,7 +23,7 @@ export function seedDemoStudy(db: Database, datasetDir: string): boolean {
   const study = readDemoStudy(file);
   const configurations = new Map(study.configurations.map((config) => [config.key, config]));
   const loadedAt = new Date().toISOString();
-  db.transaction(() => {
+  writeTransaction(db, () => {
     for (const task of study.tasks) recordSyntheticTask(db, task, loadedAt);
     for (const run of study.runs) {
       const config = configurations.get(run.config);

@@ -12,6 +12,7 @@ import { mergeRuns } from './merge-runs.ts';
 import { mergeSources, sourceMarkdown } from './merge-sources.ts';
 import { mergeVotes } from './merge-votes.ts';
 import { ImportCancelledError, readDatasetFolder } from './read-dataset-folder.ts';
+import { writeTransaction } from '../store/write-transaction.ts';
 
 export interface ImportProgress {
   signal: AbortSignal;
@@ -46,7 +47,7 @@ export async function importDataset(workspace: Pick<Workspace, 'db' | 'blobs'>, 
   progress.report(3, steps, 'Merging the records…');
   const ctx = new MergeContext(workspace.db, project.id, now().toISOString(), `dataset ${basename(dataset.dir)}`);
   try {
-    workspace.db.transaction(() => {
+    writeTransaction(workspace.db, () => {
       mergeSources(ctx, dataset.sources);
       mergeChapters(ctx, dataset.chapters);
       mergeRuns(ctx, dataset.runs);

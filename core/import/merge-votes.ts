@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { findAnnotator, findAnnotatorByName, insertAnnotator } from '../store/annotator-repository.ts';
-import { voteExists } from '../store/import-repository.ts';
+import { sidesFor, winnerRunId, type ShownOrder } from '../arena/assign-sides.ts';
 import { findRun } from '../store/run-repository.ts';
-import { insertPresentation, insertVote, type VoteRow } from '../store/vote-repository.ts';
+import { findVote, insertPresentation, insertVote, type VoteRow } from '../store/vote-repository.ts';
 import type { Located, PreferenceRowIn } from './dataset-rows.ts';
 import { ImportRefusedError } from './import-refused-error.ts';
 import { atRow, type MergeContext } from './merge-context.ts';
@@ -16,13 +16,16 @@ const CHOICES = new Set(['left', 'right', 'tie', 'both-bad']);
  * closes (so the arena never shows that pair to that annotator again). Annotators are matched by
  * id, then by name (two machines that each added "Alice" have one Alice); runs by id or digest.
  * Votes go in oldest first, so the store's order (time, then insertion) is the original one.
+ * Every row is checked, whether or not its id is here: its sides and winner must be the ones its
+ * pair, shown order and choice give (they move Elo and winner quality). A vote whose id is here
+ * with other content, or that the file holds twice, is kept as it is and reported as a conflict.
  */
 export function mergeVotes(ctx: MergeContext, rows: readonly Located<PreferenceRowIn>[]): void {
   const ordered = [...rows].sort((x, y) => (x.row.created_at < y.row.created_at ? -1 : x.row.created_at > y.row.created_at ? 1 : x.row.vote_id < y.row.vote_id ? -1 : 1));
   const byName = new Set<string>();
+  const inFile = new Map<string, { where: string; content: string }>();
   for (const { row, split, where } of ordered) {
     atRow(where, () => {
-      if (voteExists(ctx.db, row.vote_id)) return ctx.count('preferences', 'unchanged');
       const synthetic = split === 'synthetic' ? 1 : 0;
       if (!CHOICES.has(row.choice)) throw new ImportRefusedError(`${where}: field choice is "${row.choice}", not left, right, tie or both-bad.`);
       if (row.shown_order !== 'a-left' && row.shown_order !== 'b-left') throw new ImportRefusedError(`${where}: field shown_order is "${row.shown_order}", not a-left or b-left.`);
@@ -33,6 +36,17 @@ export function mergeVotes(ctx: MergeContext, rows: readonly Located<PreferenceR
       };
       let runA = run('config_a.run_id', row.config_a.run_id);
       let runB = run('config_b.run_id', row.config_b.run_id);
+      refuseInconsistentSides(row, where);
+      const content = voteContent(ctx, row);
+      const earlier = inFile.get(row.vote_id);
+      if (earlier) return reportVoteConflict(ctx, row.vote_id, `${where} repeats the id of ${earlier.where} with ${earlier.content === content ? 'the same' : 'other'} content; the first is kept`, earlier.content, content);
+      inFile.set(row.vote_id, { where, content });
+      const stored = findVote(ctx.db, row.vote_id);
+      if (stored) {
+        const local = storedVoteContent(stored);
+        if (local === content) return ctx.count('preferences', 'unchanged');
+        return reportVoteConflict(ctx, row.vote_id, `${where}: this workspace holds vote ${row.vote_id} with other content; it was kept as it is`, local, content);
+      }
       let shownOrder = row.shown_order as VoteRow['shown_order'];
       // Runs mapped by digest can sort the other way here: A is always the run whose id sorts first.
       if (runA > runB) {
@@ -89,4 +103,46 @@ function ensureAnnotator(ctx: MergeContext, row: PreferenceRowIn, synthetic: 0 |
   }
   insertAnnotator(ctx.db, { id: row.annotator_id, project_id: ctx.projectId, name: row.annotator, queue_seed: randomBytes(16).toString('hex'), synthetic, created_at: row.created_at });
   return row.annotator_id;
+}
+
+/** Refuses a row whose left_run, right_run or winner_run are not what its pair, shown order and choice give. */
+function refuseInconsistentSides(row: PreferenceRowIn, where: string): void {
+  const pair = { runA: row.config_a.run_id, runB: row.config_b.run_id };
+  const shown = row.shown_order as ShownOrder;
+  const sides = sidesFor(pair, shown);
+  const winner = winnerRunId(pair, shown, row.choice as VoteRow['choice']);
+  const wrong = (field: string, given: string | null, expected: string | null) =>
+    new ImportRefusedError(
+      `${where}: field ${field} is ${given ?? 'null'}, but a vote on config_a ${pair.runA} and config_b ${pair.runB} shown ${shown} with choice "${row.choice}" has ${expected ?? 'null'} there. ` +
+        `The row contradicts itself, so it would move the leaderboard wrongly; fix or remove it and import again.`,
+    );
+  if (row.left_run !== sides.left) throw wrong('left_run', row.left_run, sides.left);
+  if (row.right_run !== sides.right) throw wrong('right_run', row.right_run, sides.right);
+  if (row.winner_run !== winner) throw wrong('winner_run', row.winner_run, winner);
+}
+
+/** What a vote says, in this workspace's run ids and as one JSON text, so two versions compare as strings. */
+function voteContent(ctx: MergeContext, row: PreferenceRowIn): string {
+  // The annotator is left out: one matched by name has another id here and is the same person.
+  return JSON.stringify({
+    left_run: ctx.run(row.left_run),
+    right_run: ctx.run(row.right_run),
+    choice: row.choice,
+    winner_run: row.winner_run === null ? null : ctx.run(row.winner_run),
+    rating_left: row.rating_left,
+    rating_right: row.rating_right,
+    reason: row.reason,
+    time_on_item_ms: row.time_on_item_ms,
+    created_at: row.created_at,
+  });
+}
+
+function storedVoteContent(vote: VoteRow): string {
+  const { left_run, right_run, choice, winner_run, rating_left, rating_right, reason, time_on_item_ms, created_at } = vote;
+  return JSON.stringify({ left_run, right_run, choice, winner_run, rating_left, rating_right, reason, time_on_item_ms, created_at });
+}
+
+function reportVoteConflict(ctx: MergeContext, voteId: string, detail: string, local: string, incoming: string): void {
+  ctx.conflicts.push({ kind: 'vote', id: voteId, title: `vote ${voteId}`, detail, local, incoming, keptAs: null, alreadyKept: false });
+  ctx.count('preferences', 'conflicts');
 }

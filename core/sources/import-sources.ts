@@ -1,6 +1,8 @@
 import type { ImportOutcome } from '../../schemas/sources.ts';
 import { dataRoomExists } from '../annotate/data-rooms.ts';
+import { isBusyError, retryWhileBusy } from '../store/retry-while-busy.ts';
 import { findSourceByName } from '../store/source-repository.ts';
+import { describeStorageProblem } from '../store/storage-error.ts';
 import { findLatestVersionRef } from '../store/source-version-repository.ts';
 import { collectImportFiles } from './collect-import-files.ts';
 import { detectSourceType, SUPPORTED_EXTENSIONS_TEXT } from './detect-source-type.ts';
@@ -119,8 +121,10 @@ async function importOne(workspace: SourceWorkspace, normaliser: SourceNormalise
     const createdAt = (options.now?.() ?? new Date()).toISOString();
     let stored: Awaited<ReturnType<typeof storeImportedSource>>;
     try {
-      stored = await storeImportedSource(workspace, { dataRoomId: options.dataRoomId, name, type, original: bytes, sizeBytes, sha256, indexed, createdAt });
+      stored = await retryWhileBusy(() => storeImportedSource(workspace, { dataRoomId: options.dataRoomId, name, type, original: bytes, sizeBytes, sha256, indexed, createdAt }));
     } catch (error) {
+      // Still busy after the retries is not a disk problem: say so, and that trying again is the fix.
+      if (isBusyError(error)) throw new SourceStorageError(`${name} was read but not stored: ${describeStorageProblem('busy', workspace.db.name, (error as Error).message)}`, { cause: error });
       throw new SourceStorageError(`${name} was read but could not be stored (${(error as Error).message}); check the free disk space and try again.`, { cause: error });
     }
     const { outcome, previousVersionId } = stored;

@@ -8,6 +8,7 @@ import type { KeptSource } from './normalised-source.ts';
 import { NORMALISER_VERSIONS } from './normaliser-version.ts';
 import { newSourceId } from './source-id.ts';
 import type { SourceWorkspace } from './source-workspace.ts';
+import { writeTransaction } from '../store/write-transaction.ts';
 
 export interface ImportedFile {
   dataRoomId: string | null;
@@ -49,7 +50,7 @@ export async function storeImportedSource(workspace: SourceWorkspace, file: Impo
   };
   const markdown = file.indexed.markdown === null ? null : Buffer.from(file.indexed.markdown, 'utf8');
   await Promise.all([keep(file.sha256, file.original, 'original file'), keep(markdownSha256, markdown, 'Markdown text')]);
-  return db.transaction(() => {
+  return writeTransaction(db, () => {
     const project = findCurrentProject(db);
     if (!project) throw new Error('The workspace has no project to import into; restart the app so it can seed one.');
     recordBlob(db, file.sha256, file.sizeBytes, file.createdAt);

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import type { Database } from 'better-sqlite3';
+import { BUSY_TIMEOUT_MS } from './storage-error.ts';
 
 /** At most this many problems are listed: one is enough to refuse, a few help a support request. */
 const MAX_PROBLEMS = 5;
@@ -30,7 +31,7 @@ const Database = require(workerData.driver);
 let db;
 try {
   db = new Database(workerData.path, { readonly: true, fileMustExist: true });
-  db.pragma('busy_timeout = 5000');
+  db.pragma('busy_timeout = ${BUSY_TIMEOUT_MS}');
   const rows = db.pragma('quick_check(' + workerData.maxProblems + ')', { simple: false });
   parentPort.postMessage({ rows: rows.map((row) => row.quick_check) });
 } catch (error) {

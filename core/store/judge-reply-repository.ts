@@ -1,6 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import type { JudgmentRow } from './judgment-repository.ts';
 import { prepared } from './statement-cache.ts';
+import { writeTransaction } from './write-transaction.ts';
 
 /** A `judge_replies` row: one judge's answer to one prompt (the cache, and the record of what came back). */
 export interface JudgeReplyRow {
@@ -47,7 +48,7 @@ export function findCachedReply(db: Database, key: JudgeReplyKey): JudgeReplyRow
  * the same key (a failure that is being asked again), so a crash never leaves one without the other.
  */
 export function insertReplyWithJudgments(db: Database, reply: JudgeReplyRow, judgments: readonly JudgmentRow[]): void {
-  db.transaction(() => {
+  writeTransaction(db, () => {
     prepared(
       db,
       `DELETE FROM judge_replies WHERE judge_model = @judge_model AND rubric_set = @rubric_set AND rubric_version = @rubric_version
@@ -71,7 +72,7 @@ export function insertJudgmentRows(db: Database, judgments: readonly JudgmentRow
     `INSERT INTO judgments (id, run_id, judge, tier, rubric, rubric_set, rubric_version, scale, status, score, level, evidence, rationale, failure, reply_id, synthetic, created_at)
      VALUES (@id, @run_id, @judge, @tier, @rubric, @rubric_set, @rubric_version, @scale, @status, @score, @level, @evidence, @rationale, @failure, @reply_id, @synthetic, @created_at)`,
   );
-  db.transaction(() => {
+  writeTransaction(db, () => {
     for (const row of judgments) insert.run(row);
   })();
 }

@@ -3,6 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Database } from 'better-sqlite3';
+import { writeTransaction } from './write-transaction.ts';
 
 export interface MigrationFile {
   version: number;
@@ -92,7 +93,7 @@ export function migrate(db: Database, migrations: MigrationFile[], databasePath:
   ) STRICT`);
   const insert = db.prepare('INSERT INTO schema_migrations (version, name, sha256, applied_at) VALUES (?, ?, ?, ?)');
   for (const migration of pending) {
-    db.transaction(() => {
+    writeTransaction(db, () => {
       db.exec(migration.sql);
       insert.run(migration.version, migration.name, migration.sha256, new Date().toISOString());
     })();

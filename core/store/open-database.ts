@@ -1,7 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import BetterSqlite3, { type Database } from 'better-sqlite3';
 import { migrate, pendingMigrations, readMigrationFiles, type MigrationFile } from './migrations.ts';
-import { asWorkspaceStorageError } from './storage-error.ts';
+import { asWorkspaceStorageError, BUSY_TIMEOUT_MS } from './storage-error.ts';
 
 export interface OpenedDatabase {
   db: Database;
@@ -59,7 +59,7 @@ export function openDatabase(path: string, migrations: MigrationFile[] = readMig
   }
   try {
     db.pragma('foreign_keys = ON');
-    db.pragma('busy_timeout = 5000');
+    db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
     options.beforeWrite?.(db);
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
@@ -94,7 +94,7 @@ function openReadOnly(path: string, migrations: MigrationFile[]): OpenedDatabase
 function checkedReadOnly(db: Database, path: string, migrations: MigrationFile[]): OpenedDatabase {
   try {
     db.pragma('foreign_keys = ON');
-    db.pragma('busy_timeout = 5000');
+    db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
     const pending = pendingMigrations(db, migrations, path);
     if (pending.length > 0) throw new PendingMigrationsError(path, migrations.length - pending.length, migrations.length);
     return { db, schemaVersion: migrations.length };

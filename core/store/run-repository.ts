@@ -1,5 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import { prepared } from './statement-cache.ts';
+import { writeTransaction } from './write-transaction.ts';
 
 /**
  * A `runs` row as stored: one agent run and the configuration that produced it. `config_id` is
@@ -65,7 +66,7 @@ export interface RunFindingRow {
 export function insertRun(db: Database, run: NewRun, files: readonly RunFileRow[], findings: readonly RunFindingRow[]): void {
   const row: RunRow = { ...run, harness_version: run.harness_version ?? null, synthetic: run.synthetic ?? 0 };
   checkSyntheticIdentity(db, row);
-  db.transaction(() => {
+  writeTransaction(db, () => {
     prepared(db,
       `INSERT INTO runs (id, task_id, harness, harness_version, model, versions_json, config_id, status, started_at, finished_at, digest, source_dir, imported_at, synthetic)
        VALUES (@id, @task_id, @harness, @harness_version, @model, @versions_json, @config_id, @status, @started_at, @finished_at, @digest, @source_dir, @imported_at, @synthetic)`,

@@ -1,5 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import { prepared } from './statement-cache.ts';
+import { writeTransaction } from './write-transaction.ts';
 
 /** One check of a run's app by the verifier, with what it found. */
 export interface RunVerification {
@@ -16,7 +17,7 @@ export interface RunVerification {
 
 /** Replaces a run's verifier checks (a run stored again after a retry keeps only its last attempt's). */
 export function replaceRunVerifications(db: Database, runId: string, verifications: readonly RunVerification[]): void {
-  db.transaction(() => {
+  writeTransaction(db, () => {
     prepared(db, 'DELETE FROM run_verifications WHERE run_id = ?').run(runId);
     const insertCheck = prepared(
       db,

@@ -1,7 +1,10 @@
 import { dirname } from 'node:path';
 
 /** What went wrong underneath the workspace, in the terms a user can act on. */
-export type StorageProblem = 'damaged' | 'read-only' | 'cannot-open' | 'disk-full' | 'disk-error';
+export type StorageProblem = 'damaged' | 'read-only' | 'cannot-open' | 'disk-full' | 'disk-error' | 'busy';
+
+/** How long a connection waits for another one's write lock before SQLite answers SQLITE_BUSY. */
+export const BUSY_TIMEOUT_MS = 5000;
 
 /**
  * A storage failure of one workspace, with a message that names the folder and says what to do.
@@ -29,6 +32,8 @@ export function storageProblemOf(error: unknown): StorageProblem | undefined {
   if (error instanceof WorkspaceStorageError) return error.problem;
   const code = (error as { code?: unknown } | null)?.code;
   if (typeof code !== 'string') return undefined;
+  // Another connection held the lock past the busy wait: nothing is wrong with the disk.
+  if (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED')) return 'busy';
   if (code.startsWith('SQLITE_CORRUPT') || code === 'SQLITE_NOTADB') return 'damaged';
   if (code.startsWith('SQLITE_READONLY') || code === 'EROFS') return 'read-only';
   if (code.startsWith('SQLITE_CANTOPEN')) return 'cannot-open';
@@ -59,6 +64,11 @@ export function describeStorageProblem(problem: StorageProblem, databasePath: st
       return `Could not open the workspace database ${databasePath} (${detail}). Check that ${dir} exists and that you may read and write it, or open another workspace with --workspace DIR.`;
     case 'disk-full':
       return `The disk holding the workspace ${dir} is full (${detail}): the last change was not saved; earlier ones are kept. Free some space and try again.`;
+    case 'busy':
+      return (
+        `The workspace ${dir} is busy, try again: another lhb command or the app was writing to it for longer than ${BUSY_TIMEOUT_MS / 1000} s (${detail}). ` +
+        `Nothing of this change was saved, and nothing saved before is lost.`
+      );
     case 'disk-error':
       return `Could not read or write the workspace database ${databasePath} (${detail}). Earlier changes are kept. Check the disk; if this repeats, restore lhb.sqlite from a backup into ${dir}.`;
   }

@@ -1,5 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import { prepared } from './statement-cache.ts';
+import { writeTransaction } from './write-transaction.ts';
 
 export interface StudyRow {
   id: string;
@@ -60,7 +61,7 @@ export interface StudyRunRow {
 export type NewStudyRun = Pick<StudyRunRow, 'id' | 'study_id' | 'position' | 'task_id' | 'harness' | 'model' | 'versions_json' | 'config_id' | 'config_index' | 'repeat_index' | 'updated_at'>;
 
 export function insertStudy(db: Database, study: StudyRow, runs: readonly NewStudyRun[]): void {
-  db.transaction(() => {
+  writeTransaction(db, () => {
     db.prepare(
       `INSERT INTO studies (id, project_id, name, spec_json, config_digest, executor, folder, state, job_id, cancel_requested_at, created_at, updated_at)
        VALUES (@id, @project_id, @name, @spec_json, @config_digest, @executor, @folder, @state, @job_id, @cancel_requested_at, @created_at, @updated_at)`,
@@ -206,7 +207,7 @@ export function countRunReferences(db: Database, runId: string): { votes: number
  * files, findings, unvoted presentations) is removed, so the new attempt takes its place.
  */
 export function resetStudyRunForRetry(db: Database, id: string, now: string): void {
-  db.transaction(() => {
+  writeTransaction(db, () => {
     const row = prepared(db, 'SELECT run_id FROM study_runs WHERE id = ?').get(id) as { run_id: string | null } | undefined;
     prepared(
       db,

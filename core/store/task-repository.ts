@@ -1,5 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import { prepared } from './statement-cache.ts';
+import { writeTransaction } from './write-transaction.ts';
 
 /** A `tasks` row as stored. */
 export interface TaskRow {
@@ -45,7 +46,7 @@ export function upsertTask(db: Database, task: NewTask, frames: readonly TaskFra
         : `A real task with the id ${row.id} is already in this workspace; a synthetic task cannot replace it. Nothing was changed.`,
     );
   }
-  db.transaction(() => {
+  writeTransaction(db, () => {
     prepared(db,
       `INSERT INTO tasks (id, project_id, kind, title, instruction, chapter_id, figma_file_key, created_at, updated_at, synthetic)
        VALUES (@id, @project_id, @kind, @title, @instruction, @chapter_id, @figma_file_key, @created_at, @updated_at, @synthetic)
@@ -75,4 +76,20 @@ export function listTaskFrames(db: Database, taskId: string): TaskFrameRow[] {
 
 export function countTaskFrames(db: Database, taskId: string): number {
   return (prepared(db, 'SELECT count(*) AS n FROM task_frames WHERE task_id = ?').get(taskId) as { n: number }).n;
+}
+
+/** What is recorded against a task: its runs, the votes on them and the judges' scores of them. */
+export interface TaskUses {
+  runs: number;
+  votes: number;
+  judgments: number;
+}
+
+export function countTaskUses(db: Database, taskId: string): TaskUses {
+  return prepared(
+    db,
+    `SELECT (SELECT count(*) FROM runs WHERE task_id = @taskId) AS runs,
+            (SELECT count(*) FROM votes WHERE task_id = @taskId) AS votes,
+            (SELECT count(*) FROM judgments WHERE run_id IN (SELECT id FROM runs WHERE task_id = @taskId)) AS judgments`,
+  ).get({ taskId }) as TaskUses;
 }

@@ -94,6 +94,10 @@ export function reopenPresentation(db: Database, presentationId: string, at: str
 }
 
 /** Whether a vote with this id exists (live or retracted). */
+export function findVote(db: Database, voteId: string): VoteRow | undefined {
+  return prepared(db, 'SELECT * FROM votes WHERE id = ?').get(voteId) as VoteRow | undefined;
+}
+
 export function voteExists(db: Database, voteId: string): boolean {
   return prepared(db, 'SELECT 1 FROM votes WHERE id = ?').get(voteId) !== undefined;
 }

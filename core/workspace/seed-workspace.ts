@@ -3,6 +3,7 @@ import type { Database } from 'better-sqlite3';
 import { readMetaValue, writeMetaValue } from '../store/meta-repository.ts';
 import { insertProject } from '../store/project-repository.ts';
 import { readSeedManifest } from './seed-manifest.ts';
+import { writeTransaction } from '../store/write-transaction.ts';
 
 /** Meta key naming the dataset folder whose data room is still to be imported. */
 export const SEED_PENDING_KEY = 'seed.pending';
@@ -14,7 +15,7 @@ export const SEED_PENDING_KEY = 'seed.pending';
  */
 export function seedWorkspace(db: Database, datasetDir: string): void {
   const manifest = readSeedManifest(datasetDir);
-  db.transaction(() => {
+  writeTransaction(db, () => {
     insertProject(db, { id: randomUUID(), name: manifest.project.name, description: manifest.project.description, createdAt: new Date().toISOString() });
     if (manifest.dataRoom) writeMetaValue(db, SEED_PENDING_KEY, datasetDir);
   })();

@@ -132,3 +132,28 @@ describe('createHttpClient: knowing the server is there', () => {
     expect(tab.states).toEqual(['connected', 'lost']);
   });
 });
+
+describe('a busy workspace', () => {
+  const busy = () =>
+    new Response(JSON.stringify({ error: { code: 'busy', message: 'The workspace /w is busy, try again: another lhb command was writing to it.' } }), { status: 503 });
+
+  it('sends a call again while the server answers 503 busy, so the user sees the answer, not the lock', async () => {
+    const sent: string[] = [];
+    let answers = 0;
+    const fetchImpl: typeof fetch = async (input, init) => {
+      sent.push(`${String(input)} ${String(init?.body)}`);
+      return ++answers <= 2 ? busy() : new Response(JSON.stringify({ voteId: 'v1', progress: { done: 1, total: 3 } }), { status: 200 });
+    };
+    const client = createHttpClient('t', fetchImpl, { busyRetryDelaysMs: [1, 1, 1] });
+    await expect(client.call('arena.vote', { token: 'p', choice: 'left', ratingLeft: 3, ratingRight: 4, reason: '', timeOnItemMs: 10 })).resolves.toMatchObject({ voteId: 'v1' });
+    expect(sent).toHaveLength(3);
+    expect(new Set(sent).size).toBe(1);
+  });
+
+  it('says the workspace is busy when it stays busy past the retries', async () => {
+    let answers = 0;
+    const client = createHttpClient('t', async () => (answers++, busy()), { busyRetryDelaysMs: [1, 1] });
+    await expect(client.call('workspace.info', {})).rejects.toMatchObject({ code: 'busy', message: expect.stringContaining('busy, try again') });
+    expect(answers).toBe(3);
+  });
+});

@@ -15,11 +15,15 @@ export interface HttpClientOptions {
   silenceLimitMs?: number;
   /** How long an attempt to open the stream may wait for the server's answer. */
   connectTimeoutMs?: number;
+  /** Waits before sending a call again that the server answered 503 "busy" (another writer held the workspace); then the error stands. */
+  busyRetryDelaysMs?: readonly number[];
 }
 
 const RETRY_DELAYS_MS = [500, 1000, 2000, 5000];
 const SILENCE_LIMIT_MS = 45_000;
 const CONNECT_TIMEOUT_MS = 10_000;
+// The server already waited busy_timeout (5 s) for the lock on each attempt.
+const BUSY_RETRY_DELAYS_MS = [300, 1000, 3000];
 
 /** How one attempt at the event stream ended. */
 type StreamEnd = 'ended' | 'silent' | 'unreachable' | 'refused';
@@ -34,6 +38,7 @@ export function createHttpClient(token: string, fetchImpl: typeof fetch = fetch.
   const retryDelaysMs = options.retryDelaysMs ?? RETRY_DELAYS_MS;
   const silenceLimitMs = options.silenceLimitMs ?? SILENCE_LIMIT_MS;
   const connectTimeoutMs = options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS;
+  const busyRetryDelaysMs = options.busyRetryDelaysMs ?? BUSY_RETRY_DELAYS_MS;
   const headers = { Authorization: `Bearer ${token}` };
   const listeners = new Set<(event: AppEvent) => void>();
   const connectionListeners = new Set<(state: ConnectionState) => void>();
@@ -46,8 +51,23 @@ export function createHttpClient(token: string, fetchImpl: typeof fetch = fetch.
     connection = kind === 'connected' ? { kind } : { kind, since: new Date().toISOString() };
     for (const listener of connectionListeners) listener(connection);
   }
-  /** POSTs and returns the JSON answer, turning error answers into RpcCallError. */
+  /**
+   * POSTs and returns the JSON answer, turning error answers into RpcCallError. A "busy" answer
+   * stored nothing (the server's write could not get the workspace's lock), so it is sent again.
+   */
   async function post(path: string, contentType: string, body: BodyInit, what: string): Promise<unknown> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await postOnce(path, contentType, body, what);
+      } catch (error) {
+        const delay = busyRetryDelaysMs[attempt];
+        if (!(error instanceof RpcCallError) || error.code !== 'busy' || delay === undefined) throw error;
+        await new Promise((resolve) => setTimeout(resolve, delay));
+      }
+    }
+  }
+
+  async function postOnce(path: string, contentType: string, body: BodyInit, what: string): Promise<unknown> {
     let response: Response;
     try {
       response = await fetchImpl(path, { method: 'POST', headers: { ...headers, 'Content-Type': contentType }, body });

@@ -13,6 +13,7 @@ import { builtinRubricSets } from './builtin-rubric-sets.ts';
 import { RubricLibraryError } from './rubric-library-error.ts';
 import { canonicalRubricSetJson, rubricSetDigest } from './rubric-set-digest.ts';
 import { resolveTaskKinds, type ResolvedTaskKinds } from './rubric-task-kinds.ts';
+import { writeTransaction } from '../../store/write-transaction.ts';
 
 /** What loading the shipped sets into a workspace did. */
 export interface BuiltinLoadReport {
@@ -77,7 +78,7 @@ export function loadBuiltinRubricSets(db: Database, sets: readonly RubricSet[] =
   const report: BuiltinLoadReport = { added: [], unchanged: 0, conflicts: [] };
   // IMMEDIATE: two processes opening a new workspace at once take turns instead of both reading
   // "absent" and one failing on the insert.
-  db.transaction(() => {
+  writeTransaction(db, () => {
     for (const set of sets) {
       const existing = findRubricSet(db, set.name, set.version, set.scale);
       if (existing) {
@@ -91,7 +92,7 @@ export function loadBuiltinRubricSets(db: Database, sets: readonly RubricSet[] =
       insertRubricSet(db, rowOf(set, true, now().toISOString()));
       report.added.push(describeSetRef(set));
     }
-  }).immediate();
+  })();
   return report;
 }
 
@@ -173,7 +174,7 @@ export function openRubricLibrary(db: Database, options: { now?: () => Date } = 
         throw new RubricLibraryError('bad_request', `The rubric set was not saved because it does not say which task kinds it is for: give taskKinds as ["figma"], ["programmatic"], both, or "any".`);
       }
       const row = rowOf(set, false, now().toISOString());
-      return db.transaction(() => {
+      return writeTransaction(db, () => {
         const existing = findRubricSet(db, set.name, set.version, set.scale);
         if (existing) {
           const existingKinds = kindsOf(existing);
@@ -204,7 +205,7 @@ export function openRubricLibrary(db: Database, options: { now?: () => Date } = 
           throw error;
         }
         return { stored: storedOf(row, { kinds: set.taskKinds!, declared: true }), created: true };
-      }).immediate();
+      })();
     },
 
     chapterSets: (chapterId) => {

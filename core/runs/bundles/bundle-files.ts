@@ -1,4 +1,4 @@
-import { closeSync, openSync, readFileSync, readSync, realpathSync, statSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, readSync, realpathSync, statSync, type Stats } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { z } from 'zod';
 
@@ -62,6 +62,7 @@ export function resolveInside(root: string, relativePath: string): string | unde
 
 /** Reads a JSON file through a schema; `fix` is the sentence that tells the user what to do. */
 export function readJsonFile<S extends z.ZodType>(file: string, schema: S, fix: string): z.output<S> {
+  assertRegularFile(file);
   // A byte-order mark is what some Windows editors add; JSON.parse refuses it.
   const text = readFileSync(file, 'utf8').replace(/^\uFEFF/, '');
   let value: unknown;
@@ -77,6 +78,32 @@ export function readJsonFile<S extends z.ZodType>(file: string, schema: S, fix: 
   const problems = issues.slice(0, 5).map((issue) => `${fieldPath(issue.path) || '(top level)'}: ${issue.message}`);
   const more = issues.length > 5 ? ` (and ${issues.length - 5} more)` : '';
   throw new BundleError(file, field || undefined, `${file}: ${problems.join('; ')}${more}. ${fix}`);
+}
+
+/**
+ * Throws unless `file` is a regular file, saying what it is instead. Reading a named pipe waits
+ * for a writer that may never come (the whole process hangs), and a device such as /dev/zero
+ * never ends, so only regular files are opened.
+ */
+export function assertRegularFile(file: string): void {
+  let stats: Stats;
+  try {
+    stats = statSync(file);
+  } catch {
+    return; // Missing: the read that follows says so in its own words.
+  }
+  if (stats.isFile()) return;
+  throw new BundleError(file, undefined, `${file}: is ${kindOfPath(stats)}, not a regular file, so it was not read. Replace it with the file itself and import again.`);
+}
+
+/** What a path that is not a regular file is, in words. */
+export function kindOfPath(stats: Stats): string {
+  if (stats.isDirectory()) return 'a folder';
+  if (stats.isFIFO()) return 'a named pipe (FIFO)';
+  if (stats.isCharacterDevice()) return 'a character device';
+  if (stats.isBlockDevice()) return 'a block device';
+  if (stats.isSocket()) return 'a socket';
+  return 'not a file';
 }
 
 /** Throws unless `file` (a realpath) starts with the PNG signature; `shown` is the path the user knows. */

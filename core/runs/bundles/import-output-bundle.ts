@@ -16,6 +16,7 @@ import { BundleError, resolveFolder } from './bundle-files.ts';
 import { captureBundleFrames } from './capture-bundle-frames.ts';
 import { readOutputBundle, type OutputBundle } from './read-output-bundle.ts';
 import { storeFileBlob } from './store-file-blob.ts';
+import { writeTransaction } from '../../store/write-transaction.ts';
 
 export interface OutputBundleImportOptions {
   /** Capture frames for Figma bundles that have a build but no frames (default true). */
@@ -94,7 +95,7 @@ export async function importOutputBundle(workspace: Workspace, dir: string, opti
     configuration.harnessVersion ??= bundleTrajectory?.trajectory.harnessVersion ?? harbor?.agentVersion ?? null;
     const trajectoryRow = bundleTrajectory ? await storeFolderTrajectory(workspace, runId, bundleTrajectory, harbor?.agentVersion ?? null) : undefined;
     // The run and its trajectory are stored together or not at all.
-    workspace.db.transaction(() => {
+    writeTransaction(workspace.db, () => {
       insertRun(
         workspace.db,
         {

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { TaskFileSchema, type BundleImportOutcome, type TaskFile } from '../../../schemas/arena.ts';
 import { requireCurrentProject } from '../../store/project-repository.ts';
-import { findTask, listTaskFrames, upsertTask, type TaskFrameRow, type TaskRow } from '../../store/task-repository.ts';
+import { countTaskUses, findTask, listTaskFrames, upsertTask, type TaskFrameRow, type TaskRow, type TaskUses } from '../../store/task-repository.ts';
 import type { Workspace } from '../../workspace/open-workspace.ts';
 import { BundleError, readJsonFile } from './bundle-files.ts';
 import { readFigmaTask } from './read-figma-manifest.ts';
@@ -17,7 +17,9 @@ export interface TaskImportOptions {
 /**
  * Imports one task folder (`task.json`, plus `ground_truth/` for a Figma task, whose frame
  * images go into the blob store). Importing it again updates the task, and reports
- * `unchanged` when nothing it holds changed.
+ * `unchanged` when nothing it holds changed. A task that runs, votes or judgments already use keeps
+ * its kind and ground truth: a folder that would change them is refused, naming what uses the task,
+ * since every vote and score on it was given against what it asked then.
  */
 export async function importTaskFolder(workspace: Workspace, dir: string, options: TaskImportOptions = {}): Promise<BundleImportOutcome> {
   const file: TaskFile = readJsonFile(join(dir, 'task.json'), TaskFileSchema, TASK_FIX);
@@ -45,7 +47,9 @@ export async function importTaskFolder(workspace: Workspace, dir: string, option
   }
   const chapter = file.chapter === undefined ? undefined : options.resolveChapter?.(file.chapter.data_room, file.chapter.title);
   const existing = findTask(workspace.db, file.id);
-  const before = existing ? taskFingerprint(existing, listTaskFrames(workspace.db, file.id)) : undefined;
+  const existingFrames = existing ? listTaskFrames(workspace.db, file.id) : [];
+  const before = existing ? taskFingerprint(existing, existingFrames) : undefined;
+  if (existing) refuseChangingTaskInUse(workspace, join(dir, 'task.json'), existing, existingFrames, { kind: file.kind, figmaFileKey, frames });
   const now = new Date().toISOString();
   upsertTask(
     workspace.db,
@@ -72,4 +76,45 @@ export async function importTaskFolder(workspace: Workspace, dir: string, option
 function taskFingerprint(task: TaskRow, frames: readonly TaskFrameRow[]): string {
   const { kind, title, instruction, chapter_id, figma_file_key } = task;
   return JSON.stringify([kind, title, instruction, chapter_id, figma_file_key, frames]);
+}
+
+/** Throws when the folder would change the kind or ground truth of a task that runs, votes or judgments use. */
+function refuseChangingTaskInUse(
+  workspace: Workspace,
+  taskFile: string,
+  existing: TaskRow,
+  existingFrames: readonly TaskFrameRow[],
+  incoming: { kind: TaskFile['kind']; figmaFileKey: string | null; frames: readonly TaskFrameRow[] },
+): void {
+  const changed =
+    existing.kind !== incoming.kind
+      ? `its kind (${existing.kind} → ${incoming.kind})`
+      : groundTruthOf(existing.figma_file_key, existingFrames) !== groundTruthOf(incoming.figmaFileKey, incoming.frames)
+        ? 'its ground truth (the Figma file or frames)'
+        : undefined;
+  if (!changed) return;
+  const uses = countTaskUses(workspace.db, existing.id);
+  if (uses.runs + uses.votes + uses.judgments === 0) return;
+  throw new BundleError(
+    taskFile,
+    existing.kind !== incoming.kind ? 'kind' : undefined,
+    `${taskFile}: the task ${existing.id} is already in this workspace and ${describeUses(uses)} use it, so ${changed} cannot change: ` +
+      `they were given against the task as it is. Nothing was changed. Give this task folder another id (in task.json and its bundles' run.json task_id).`,
+  );
+}
+
+function groundTruthOf(figmaFileKey: string | null, frames: readonly TaskFrameRow[]): string {
+  return JSON.stringify([figmaFileKey, frames.map(({ position, node_id, target_route, viewport_width, viewport_height, gt_sha256 }) => [position, node_id, target_route, viewport_width, viewport_height, gt_sha256])]);
+}
+
+function describeUses(uses: TaskUses): string {
+  const parts = [
+    [uses.runs, 'run'],
+    [uses.votes, 'vote'],
+    [uses.judgments, 'judgment'],
+  ] as const;
+  return parts
+    .filter(([count]) => count > 0)
+    .map(([count, noun]) => `${count} ${noun}${count === 1 ? '' : 's'}`)
+    .join(', ');
 }
