@@ -149,7 +149,9 @@ describe.skipIf(skipReason !== undefined)('the slurm executor on a real cluster'
     setup.close();
     const marker = `3.${Math.floor(Math.random() * 1e6)}`;
     const command = `id=$(basename "$(dirname "$PWD")"); echo x >> ${counts}/$id.start; sleep ${marker}; mkdir -p out/dist && echo ok > out/dist/index.html && echo x >> ${counts}/$id.done`;
-    const spec = { name: 'crash', tasks: ['engine-task'], configurations: [{ harness: 'command', model: 'm', command }], repeats: 5, concurrency: 2, executor: 'slurm', slurm: slurmBlock() };
+    // The command counts its starts and ends in the shared folder, outside its run folder, which a
+    // sandboxed run cannot write: this test is about the engine, so its runs go unsandboxed.
+    const spec = { name: 'crash', tasks: ['engine-task'], configurations: [{ harness: 'command', model: 'm', command }], repeats: 5, concurrency: 2, executor: 'slurm', slurm: slurmBlock(), sandbox: false };
     const child = spawn(process.execPath, ['--import', 'tsx', CHILD, ws, JSON.stringify(spec)], { stdio: ['ignore', 'pipe', 'inherit'], cwd: ROOT });
     const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
     const started = () => readdirSync(counts).filter((f) => f.endsWith('.start')).length;
