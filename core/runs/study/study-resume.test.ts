@@ -40,7 +40,9 @@ it('a study whose engine was SIGKILLed mid-run resumes: it finishes, no run exec
   const marker = `2.${Math.floor(Math.random() * 1e6)}`;
   // Each run: note that it started, work a while (long enough to be killed mid-way), then finish.
   const command = `id=$(basename "$(dirname "$PWD")"); echo x >> ${counts}/$id.start; sleep ${marker}; mkdir -p out/dist && echo ok > out/dist/index.html && echo x >> ${counts}/$id.done`;
-  const spec = { name: 'crash', tasks: ['engine-task'], configurations: [{ harness: 'command', model: 'm', command }], repeats: 4, concurrency: 1 };
+  // The command counts its starts and ends outside its run folder, which a sandboxed run cannot
+  // write: this test is about the engine's resume, so its runs go unsandboxed.
+  const spec = { name: 'crash', tasks: ['engine-task'], configurations: [{ harness: 'command', model: 'm', command }], repeats: 4, concurrency: 1, sandbox: false };
   const child = spawn(process.execPath, ['--import', 'tsx', CHILD, ws, JSON.stringify(spec)], { stdio: ['ignore', 'pipe', 'inherit'] });
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
 
