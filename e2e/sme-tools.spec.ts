@@ -41,6 +41,8 @@ async function expectInView(page: Page, target: Locator, what: string): Promise<
 
 /** Wheels the viewer down from where it is until `line`'s row exists (rows off screen are not in the DOM). */
 async function wheelUntilRendered(page: Page, line: number): Promise<void> {
+  // The viewer can still be swapping sources when this is called: wait until it is drawn.
+  await expect(viewer(page)).toBeVisible();
   const box = await viewer(page).boundingBox();
   if (!box) throw new Error('The document viewer is not on screen.');
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
