@@ -5,6 +5,7 @@ import type { Api } from '../api/create-api.ts';
 import { isPresentationOpen, parseBuildSiteEntry, parseBuildSiteHost } from '../arena/arena-assets.ts';
 import { parseRunSiteHost } from '../runs/bundles/run-assets.ts';
 import { createRemoteBuildSites, type RemoteBuildSites } from './remote-build-sites.ts';
+import { closeServer, trackSockets } from './close-server.ts';
 
 /**
  * Serves the arena's untrusted content (agents' builds, their frames and videos, ground-truth
@@ -80,6 +81,7 @@ export async function startArenaAssetServer(options: ArenaAssetServerOptions): P
       else res.destroy();
     }
   });
+  const sockets = trackSockets(server);
 
   function respond(req: IncomingMessage, res: ServerResponse): void {
     const host = (req.headers.host ?? '').toLowerCase();
@@ -178,10 +180,7 @@ export async function startArenaAssetServer(options: ArenaAssetServerOptions): P
     remoteSiteCount: () => remoteSites?.openCount() ?? 0,
     close: async () => {
       await remoteSites?.close();
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
+      await closeServer(server, sockets);
     },
   };
 }

@@ -11,6 +11,7 @@ import { allowedHostNames, isAllowedHost, isLoopbackHost, isAllowedOrigin, print
 import { startArenaAssetServer, type ArenaAssetServer } from './arena-asset-server.ts';
 import { requestCaller } from './request-caller.ts';
 import { appContentSecurityPolicy, readStaticFile } from './static-files.ts';
+import { closeServer, trackSockets } from './close-server.ts';
 
 export interface HttpServerOptions {
   api: Api;
@@ -71,6 +72,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
       else res.destroy();
     });
   });
+  const sockets = trackSockets(server);
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
@@ -230,11 +232,8 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
     ...(assets ? { assetOrigin: assets.origin } : {}),
     close: async () => {
       await assets?.close();
-      await new Promise<void>((resolve) => {
-        for (const stream of streams) stream.end();
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
+      for (const stream of streams) stream.end();
+      await closeServer(server, sockets);
     },
   };
 }

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
+import { closeServer, trackSockets } from './close-server.ts';
 
 /**
  * Live builds for browsers on other machines. Those cannot resolve this machine's
@@ -41,6 +42,7 @@ interface Site {
   token: string;
   side: 'left' | 'right';
   server: Server;
+  sockets: Set<Socket>;
   port: Promise<number>;
   lastUsed: number;
 }
@@ -57,8 +59,7 @@ export function createRemoteBuildSites(options: RemoteBuildSitesOptions): Remote
 
   function shut(site: Site): void {
     sites.delete(site.key);
-    site.server.close();
-    site.server.closeAllConnections();
+    void closeServer(site.server, site.sockets);
   }
 
   function sweep(): void {
@@ -88,7 +89,7 @@ export function createRemoteBuildSites(options: RemoteBuildSitesOptions): Remote
       });
       server.listen(0, options.host, () => resolve((server.address() as AddressInfo).port));
     });
-    return { key, token, side, server, port, lastUsed: now() };
+    return { key, token, side, server, sockets: trackSockets(server), port, lastUsed: now() };
   }
 
   return {
@@ -114,17 +115,8 @@ export function createRemoteBuildSites(options: RemoteBuildSitesOptions): Remote
       closed = true;
       clearInterval(sweepTimer);
       const all = [...sites.values()];
-      await Promise.all(
-        all.map(
-          (site) =>
-            new Promise<void>((resolve) => {
-              sites.delete(site.key);
-              if (!site.server.listening) return resolve();
-              site.server.close(() => resolve());
-              site.server.closeAllConnections();
-            }),
-        ),
-      );
+      sites.clear();
+      await Promise.all(all.map((site) => closeServer(site.server, site.sockets)));
     },
   };
 }
