@@ -10,6 +10,8 @@ import type { SourceType } from '../../schemas/sources.ts';
  *   fenced, superscripts kept on their line, folios and running heads found across pages;
  * - pdf 3: heads and folios found at a page's edge lines wherever the margins are (roman folios
  *   too), tables of contents with dot leaders or running on to the next page as entries;
+ * - pdf 4: a page of one or two lines (an index's last page under its head) loses the head and
+ *   folio the other pages show at the same height;
  * - web 2: permalink anchors (¶, #) dropped from headings and text.
  */
-export const NORMALISER_VERSIONS: Readonly<Record<SourceType, number>> = { pdf: 3, web: 2, markdown: 1, text: 1 };
+export const NORMALISER_VERSIONS: Readonly<Record<SourceType, number>> = { pdf: 4, web: 2, markdown: 1, text: 1 };

@@ -141,4 +141,19 @@ describe('pdfBlocks', () => {
       { kind: 'paragraph', text: 'Paragraph on page 3 that runs', page: 3 },
     ]);
   });
+
+  it("drops a running head on a page that holds nothing else, where it stands at the head's height on the other pages", () => {
+    // An index's last page: the typesetter set its head and folio, and the entries ended on the page before.
+    const head = (n: number) => ({ text: n % 2 ? `INDEX ${n + 130}` : `${n + 130} INDEX`, x: 72, y: 738, endX: 500, size: 9, font: 'regular', monospace: false });
+    const pages = [1, 2, 3, 4].map((n) => {
+      const p = page(n, [{ text: `entry ${n}, 12` }, { text: `another entry ${n}, 40` }, { text: `last entry ${n}, 7` }]);
+      p.lines.unshift(head(n));
+      // A4, with the head set well below the top margin band.
+      return { ...p, top: 842 };
+    });
+    pages.push({ page: 5, lines: [head(5)], top: 842, bottom: 0 });
+    const texts = pdfBlocks(pages).map((block) => block.text);
+    expect(texts.join('\n')).not.toContain('INDEX');
+    expect(texts.length).toBeGreaterThan(0);
+  });
 });

@@ -36,6 +36,11 @@ const EDGE_BASELINES = 2;
  * - a running head or foot: the same text (digits aside) at the edge of at least half of the
  *   pages (and three or more), or at the same height on three or more pages (a chapter's or an
  *   appendix's title repeated over its pages).
+ *
+ * A page of one or two baselines has no edges of its own (every line is at one), so there a line
+ * is furniture only on the other pages' evidence: a page number where folios stand, or the words of
+ * a head standing at the edge of three or more other pages at the same height (an index's last
+ * page, which holds its head and folio only: "147 INDEX" where the others say "INDEX 146").
  */
 export function removePageFurniture(pages: PdfPageLines[]): PdfPageLines[] {
   const inBand = (page: PdfPageLines, line: PdfLine) => {
@@ -47,17 +52,22 @@ export function removePageFurniture(pages: PdfPageLines[]): PdfPageLines[] {
   const key = (line: PdfLine) => line.text.toLowerCase().replace(/\d+/g, '#').replace(/\s+/g, ' ');
   const height = (line: PdfLine) => Math.round(line.y / SAME_BASELINE);
   const placed = (line: PdfLine) => `${height(line)}|${key(line)}`;
+  // The words alone: a head whose folio swaps sides on facing pages ("INDEX 135", "136 INDEX").
+  const placedWords = (line: PdfLine) => `${height(line)}|${key(line).replace(/#/g, ' ').replace(/\s+/g, ' ').trim()}`;
   const pagesWith = new Map<string, number>();
   const pagesAt = new Map<string, number>();
+  const pagesWithWordsAt = new Map<string, number>();
   const numbersAt = new Map<string, number>();
   const count = (counts: Map<string, number>, keys: Iterable<string>) => {
     for (const k of new Set(keys)) counts.set(k, (counts.get(k) ?? 0) + 1);
   };
   const folios = folioLines(pages, edges);
+  const edgeless = new Set(pages.filter(hasNoEdges));
   for (const page of pages) {
     const edge = [...edges.get(page)!];
     count(pagesWith, edge.map(key));
     count(pagesAt, edge.map(placed));
+    count(pagesWithWordsAt, edge.map(placedWords));
     // Where page numbers stand: bare ones, and folios inside a head (a roman "vii" in the front
     // matter sits where "1.2 Basics 3" does). Neighbouring heights count too: a folio's baseline
     // moves by a point with its digits' depth.
@@ -70,18 +80,29 @@ export function removePageFurniture(pages: PdfPageLines[]): PdfPageLines[] {
   const isPageNumber = (page: PdfPageLines, line: PdfLine) => PAGE_NUMBER.test(line.text) && (inBand(page, line) || (numbersAt.get(String(height(line))) ?? 0) >= MIN_REPEATS);
   const isFurniture = (page: PdfPageLines, line: PdfLine) =>
     folios.has(line) ||
-    (edges.get(page)!.has(line) && (isPageNumber(page, line) || (pagesWith.get(key(line)) ?? 0) >= repeatedOn || (pagesAt.get(placed(line)) ?? 0) >= MIN_REPEATS));
+    (edges.get(page)!.has(line) && (isPageNumber(page, line) || (pagesWith.get(key(line)) ?? 0) >= repeatedOn || (pagesAt.get(placed(line)) ?? 0) >= MIN_REPEATS)) ||
+    (edgeless.has(page) && (isPageNumber(page, line) || (pagesWithWordsAt.get(placedWords(line)) ?? 0) >= MIN_REPEATS));
   return pages.map((page) => ({ ...page, lines: page.lines.filter((line) => !isFurniture(page, line)) }));
 }
 
-/** The lines on a page's topmost and bottommost baselines, and those in its margin bands. */
-function edgeLines(page: PdfPageLines, inBand: (page: PdfPageLines, line: PdfLine) => boolean): Set<PdfLine> {
+/** A page's baselines, top down; lines closer than SAME_BASELINE share one. */
+function baselinesOf(page: PdfPageLines): number[] {
   const baselines: number[] = [];
   for (const y of page.lines.map((line) => line.y).sort((a, b) => b - a)) {
     if (baselines.length === 0 || baselines[baselines.length - 1]! - y > SAME_BASELINE) baselines.push(y);
   }
-  // On a page of few lines the outermost baselines alone are its edges (a chapter's last lines under its
-  // head); on a page of one or two every line is at an edge, so only the bands count there.
+  return baselines;
+}
+
+/** On a page of one or two baselines every line is at an edge, so only the bands count there. */
+function hasNoEdges(page: PdfPageLines): boolean {
+  return baselinesOf(page).length <= 2;
+}
+
+/** The lines on a page's topmost and bottommost baselines, and those in its margin bands. */
+function edgeLines(page: PdfPageLines, inBand: (page: PdfPageLines, line: PdfLine) => boolean): Set<PdfLine> {
+  const baselines = baselinesOf(page);
+  // On a page of few lines the outermost baselines alone are its edges (a chapter's last lines under its head).
   const reach = baselines.length > 2 * EDGE_BASELINES ? EDGE_BASELINES : baselines.length > 2 ? 1 : 0;
   const top = reach > 0 ? baselines[reach - 1]! - SAME_BASELINE : Infinity;
   const bottom = reach > 0 ? baselines[baselines.length - reach]! + SAME_BASELINE : -Infinity;

@@ -1,3 +1,4 @@
+import { NORMALISER_VERSIONS } from './normaliser-version.ts';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -49,7 +50,7 @@ describe('renormaliseSources', () => {
     expect(calls).toEqual([[old.sourceId, old.versionId, v2]]);
 
     const detail = getSource(bed.workspace, old.sourceId);
-    expect(detail.version).toMatchObject({ id: v2, version: 2, normaliserVersion: 3, lineCount: 56 });
+    expect(detail.version).toMatchObject({ id: v2, version: 2, normaliserVersion: NORMALISER_VERSIONS.pdf, lineCount: 56 });
     expect(readSourceLines(bed.workspace, v2, 3, 4).lines).toEqual([
       'This report records how three reviewers judged a dashboard that a coding agent built from the operations brief.',
       'It is demo material for LH-Bench Studio: annotators cite its lines when they plan what a judge should check.',

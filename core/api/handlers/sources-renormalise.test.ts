@@ -1,3 +1,4 @@
+import { NORMALISER_VERSIONS } from '../../sources/normaliser-version.ts';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -53,7 +54,7 @@ describe('sources.renormalise', () => {
     expect(jobs.find((job) => job.id === jobId)).toMatchObject({ title: 'Re-read all sources', state: 'succeeded' });
 
     const v2 = ((await call('sources.get', { sourceId: outcome.sourceId })) as RpcOutput<'sources.get'>).version;
-    expect(v2).toMatchObject({ version: 2, normaliserVersion: 3 });
+    expect(v2).toMatchObject({ version: 2, normaliserVersion: NORMALISER_VERSIONS.pdf });
     const lines = (await call('sources.lines', { versionId: v2.id, start: 1, end: v2.lineCount })) as RpcOutput<'sources.lines'>;
     const line = lines.lines.indexOf('The whole evaluation took about forty minutes per reviewer.') + 1;
     expect(line).toBeGreaterThan(3);
