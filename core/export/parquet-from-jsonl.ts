@@ -1,4 +1,4 @@
-import { DuckDBInstance } from '@duckdb/node-api';
+import type { DuckDBInstance } from '@duckdb/node-api';
 import { duckdbType, type Field } from './field-types.ts';
 
 /**
@@ -21,7 +21,7 @@ export class ParquetWriter {
    * (the JSON lines are read in order) and cost ~100 MB more peak memory.
    */
   static async open(spillDir: string, options: { threads?: number; memoryLimit?: string } = {}): Promise<ParquetWriter> {
-    const instance = await DuckDBInstance.create(':memory:', {
+    const instance = await (await import('@duckdb/node-api')).DuckDBInstance.create(':memory:', {
       threads: String(options.threads ?? 1),
       memory_limit: options.memoryLimit ?? '128MB',
       temp_directory: spillDir,

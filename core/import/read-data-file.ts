@@ -2,7 +2,7 @@ import { copyFileSync, createReadStream, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { DuckDBInstance } from '@duckdb/node-api';
+import type { DuckDBInstance } from '@duckdb/node-api';
 import { hasGlobCharacters } from '../export/parquet-from-jsonl.ts';
 import { ImportRefusedError } from './import-refused-error.ts';
 
@@ -20,7 +20,7 @@ export class DataFileReader {
 
   async #readParquet(path: string, relative: string): Promise<Record<string, unknown>[]> {
     // One thread and a memory cap, as the export's writer: the app keeps answering while it reads.
-    this.#instance ??= await DuckDBInstance.create(':memory:', {
+    this.#instance ??= await (await import('@duckdb/node-api')).DuckDBInstance.create(':memory:', {
       threads: '1',
       memory_limit: '256MB',
       autoinstall_known_extensions: 'false',

@@ -1,6 +1,6 @@
 import { mkdir, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { chromium, errors, type Browser, type ConsoleMessage, type Page } from 'playwright-core';
+import type { Browser, ConsoleMessage, Page } from 'playwright-core';
 import { CHROMIUM_ARGS, resolveChromiumPath } from './chromium-path.ts';
 import { BLANK_CHECK_SCRIPT } from './frame-capture-blank-check.ts';
 import { frameCaptureFileName } from './frame-capture-file-name.ts';
@@ -64,6 +64,8 @@ export async function captureFrames(options: CaptureFramesOptions): Promise<Capt
   const server = await serveStaticBuild(options.distDir);
   let browser: Browser | undefined;
   try {
+    // Loaded when a capture starts: playwright-core is most of a second of every lhb start otherwise.
+    const { chromium } = await import('playwright-core');
     browser = await chromium.launch({ executablePath, args: [...CHROMIUM_ARGS], timeout: timeoutMs });
     const results: CapturedFrame[] = [];
     for (const [i, frame] of options.frames.entries()) {
@@ -117,7 +119,7 @@ async function captureFrame(browser: Browser, origin: string, frame: FrameToCapt
         findings.push({ kind: 'broken-route', detail: `${frame.targetRoute} answered HTTP ${response.status()}` });
       }
     } catch (error) {
-      if (!(error instanceof errors.TimeoutError)) throw error;
+      if (!isPlaywrightTimeout(error)) throw error;
       findings.push({ kind: 'timeout', detail: `${frame.targetRoute} did not finish loading within ${timeoutMs} ms` });
     }
     const left = timeoutMs - (Date.now() - started);
@@ -137,7 +139,7 @@ async function screenshot(page: Page, pngPath: string, timeoutMs: number, findin
     await page.screenshot({ path: pngPath, fullPage: true, type: 'png', animations: 'disabled', timeout: timeoutMs });
     return pngPath;
   } catch (error) {
-    if (!(error instanceof errors.TimeoutError)) throw error;
+    if (!isPlaywrightTimeout(error)) throw error;
     findings.push({ kind: 'timeout', detail: `The screenshot did not finish within ${timeoutMs} ms` });
     return undefined;
   }
@@ -173,4 +175,9 @@ async function isBlank(page: Page, timeoutMs: number): Promise<boolean> {
 /** Chromium logs "Failed to load resource" for each request we abort; that is our doing, not the page's. */
 function causedByBlocking(message: ConsoleMessage, blocked: ReadonlySet<string>): boolean {
   return blocked.has(message.location().url) || /net::ERR_BLOCKED_BY_CLIENT/.test(message.text());
+}
+
+/** Playwright's TimeoutError, known by its name so that playwright-core loads only with a capture. */
+function isPlaywrightTimeout(error: unknown): boolean {
+  return error instanceof Error && error.name === 'TimeoutError';
 }
