@@ -25,12 +25,13 @@ function newestMtime(path) {
   return newest;
 }
 
-export function isBuildStale() {
+/** Why dist/ must be (re)built before the app starts: `never-built` (a fresh clone), `stale`, or undefined when it is current. */
+export function buildNeed() {
   let built;
   try {
     built = statSync(join(root, 'dist', '.build-stamp')).mtimeMs;
   } catch {
-    return true;
+    return 'never-built';
   }
-  return INPUTS.some((input) => newestMtime(join(root, input)) > built);
+  return INPUTS.some((input) => newestMtime(join(root, input)) > built) ? 'stale' : undefined;
 }

@@ -83,5 +83,7 @@ mkdirSync(new URL('../dist/core/store/migrations', import.meta.url), { recursive
 cpSync(new URL('../core/store/migrations', import.meta.url), new URL('../dist/core/store/migrations', import.meta.url), { recursive: true });
 // esbuild prints what it could not bundle above.
 await bundleCliEntry().catch(() => fail('esbuild (lhb entry)'));
+// `npm start` starts the server now, while Vite finishes (build/start.mjs), and shows its URL once the renderer is built.
+process.send?.({ nodeSideReady: true });
 await renderer;
 writeFileSync(new URL('../dist/.build-stamp', import.meta.url), `${new Date().toISOString()}\n`);
