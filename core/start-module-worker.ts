@@ -12,6 +12,8 @@ export interface ModuleWorkerOptions {
   preload?: string[];
   /** JavaScript run first in the worker, before anything is imported (from TypeScript sources only, where tsx patches built-ins). */
   prelude?: string;
+  /** Given to the worker as `workerData`. */
+  workerData?: unknown;
 }
 
 /**
@@ -25,7 +27,8 @@ export function startModuleWorker(from: string, name: string, options: ModuleWor
   const fromSource = from.endsWith('.ts');
   const workerUrl = new URL(`./${name}.${fromSource ? 'ts' : 'js'}`, from);
   if (!existsSync(fileURLToPath(workerUrl))) return null;
-  if (!fromSource) return new Worker(workerUrl);
+  const data = options.workerData === undefined ? {} : { workerData: options.workerData };
+  if (!fromSource) return new Worker(workerUrl, data);
   const preload = (options.preload ?? []).map((specifier) => `import(${JSON.stringify(resolvePackage(specifier))})`).join(', ');
   const bootstrap = [
     options.prelude ?? '',
@@ -33,7 +36,7 @@ export function startModuleWorker(from: string, name: string, options: ModuleWor
     `.then(() => import(${JSON.stringify(resolvePackage('tsx/esm/api'))}))`,
     `.then((tsx) => { tsx.register(); return import(${JSON.stringify(workerUrl.href)}); });`,
   ].join('');
-  return new Worker(bootstrap, { eval: true });
+  return new Worker(bootstrap, { eval: true, ...data });
 }
 
 /** A package entry's URL as ESM sees it (tsx's CommonJS entry registers nothing usable in an ESM worker). */

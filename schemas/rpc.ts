@@ -34,6 +34,23 @@ interface RpcMethodSpec {
   voter?: true;
 }
 const Id = z.string().min(1).max(100);
+
+/** What an analysis report is computed with: the same options give the same report. */
+const AnalysisAskSchema = z
+  .object({
+    /** Bootstrap resamples for every interval (default 1,000). */
+    resamples: z.number().int().min(100).max(20_000).default(1000),
+    seed: z.string().min(1).max(100).default('lhb-analysis'),
+    /**
+     * Synthetic (demo) votes and judgments. Neither flag: left out once any real vote or
+     * judgment exists, included while none does. The report's `study.synthetic` says which and why.
+     */
+    includeSynthetic: z.boolean().optional(),
+    excludeSynthetic: z.boolean().optional(),
+  })
+  .strict()
+  .refine((input) => !(input.includeSynthetic && input.excludeSynthetic), { message: 'choose one of includeSynthetic and excludeSynthetic', path: ['includeSynthetic'] });
+
 const Sha256 = z.string().regex(/^[0-9a-f]{64}$/, 'a lowercase hex SHA-256');
 
 /**
@@ -408,21 +425,18 @@ export const rpcContract = {
 
   // Analysis: every figure recomputed from raw votes and judgments.
   'analysis.report': {
-    input: z
-      .object({
-        /** Bootstrap resamples for every interval (default 1,000). */
-        resamples: z.number().int().min(100).max(20_000).default(1000),
-        seed: z.string().min(1).max(100).default('lhb-analysis'),
-        /**
-         * Synthetic (demo) votes and judgments. Neither flag: left out once any real vote or
-         * judgment exists, included while none does. The report's `study.synthetic` says which and why.
-         */
-        includeSynthetic: z.boolean().optional(),
-        excludeSynthetic: z.boolean().optional(),
-      })
-      .strict()
-      .refine((input) => !(input.includeSynthetic && input.excludeSynthetic), { message: 'choose one of includeSynthetic and excludeSynthetic', path: ['includeSynthetic'] }),
+    input: AnalysisAskSchema,
     output: AnalysisReportSchema,
+  },
+  /** The last report stored for these options, at once: `current` false when the store has changed since (then analysis.refresh). */
+  'analysis.cached': {
+    input: AnalysisAskSchema,
+    output: z.object({ report: AnalysisReportSchema.optional(), computedAt: z.string().optional(), current: z.boolean() }),
+  },
+  /** Recomputes the report in the background (a job) unless the stored one is current; no job id then. */
+  'analysis.refresh': {
+    input: AnalysisAskSchema,
+    output: z.object({ jobId: z.string().optional(), current: z.boolean() }),
   },
 
   // The dataset export: a Hugging Face dataset folder written on the server's disk (a job).

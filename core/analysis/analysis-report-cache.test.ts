@@ -7,6 +7,7 @@ import { createApi, type Api } from '../api/create-api.ts';
 import { recordJudgment } from '../judge/record-judgment.ts';
 import { openWorkspace } from '../workspace/open-workspace.ts';
 import { seedDemoStudy } from '../demo/seed-demo-study.ts';
+import { buildAnalysisReport } from './build-analysis-report.ts';
 
 const DEMO_DATASET = fileURLToPath(new URL('../../datasets/demo', import.meta.url));
 const ASK = { resamples: 200, seed: 'cache-test' };
@@ -54,4 +55,59 @@ describe('analysis.report: the same report again while the store has not changed
     const afterOtherWrite = (await api.call('analysis.report', ASK)) as typeof before;
     expect(afterOtherWrite.study.judgments).toBe(before.study.judgments + 2);
   });
+
+  it('keeps the report in the workspace: the next process gets it without computing, until a vote or judgment is written', async () => {
+    const first = (await api.call('analysis.report', ASK)) as { generatedAt: string; study: { judgments: number } };
+    await api.close();
+    api = createApi(openWorkspace(dir));
+    const cached = (await api.call('analysis.cached', ASK)) as { report?: typeof first; current: boolean; computedAt?: string };
+    expect(cached.current).toBe(true);
+    expect(cached.report?.generatedAt).toBe(first.generatedAt);
+    expect((await api.call('analysis.report', ASK)) as typeof first).toEqual(first);
+    // A job recorded (not an input of the report) leaves it current; a judgment does not.
+    await api.call('workspace.verify', {});
+    await api.context.jobs.idle();
+    expect(((await api.call('analysis.cached', ASK)) as { current: boolean }).current).toBe(true);
+    judge(api.context.workspace.db);
+    const stale = (await api.call('analysis.cached', ASK)) as typeof cached;
+    expect(stale.current).toBe(false);
+    expect(stale.report?.study.judgments).toBe(first.study.judgments);
+  });
+
+  it('recomputes a stale report in a background job off the server thread, and then answers it as current', async () => {
+    await api.call('analysis.report', ASK);
+    judge(api.context.workspace.db);
+    const refresh = (await api.call('analysis.refresh', ASK)) as { jobId?: string; current: boolean };
+    expect(refresh.current).toBe(false);
+    expect(refresh.jobId).toEqual(expect.any(String));
+    // Asked again while it runs: the same job.
+    expect(((await api.call('analysis.refresh', ASK)) as { jobId?: string }).jobId).toBe(refresh.jobId);
+    await api.context.jobs.idle();
+    const { jobs } = (await api.call('jobs.list', { limit: 10 })) as { jobs: { id: string; state: string; message: string }[] };
+    const job = jobs.find((candidate) => candidate.id === refresh.jobId);
+    expect(job, JSON.stringify(jobs)).toMatchObject({ state: 'succeeded', message: expect.stringContaining('Analysis recomputed') });
+    const cached = (await api.call('analysis.cached', ASK)) as { report?: { study: { judgments: number } }; current: boolean };
+    expect(cached.current).toBe(true);
+    // The worker's figures are the ones this thread computes from the same store.
+    const here = buildAnalysisReport(api.context.workspace.db, { resamples: ASK.resamples, seed: ASK.seed });
+    expect({ ...cached.report, generatedAt: '' }).toEqual({ ...here, generatedAt: '' });
+    expect(((await api.call('analysis.refresh', ASK)) as { jobId?: string; current: boolean })).toEqual({ current: true });
+  }, 60_000);
+});
+
+// A table added later is an input of the report unless it is listed here: every write to an input counts.
+const NOT_INPUTS = new Set(['analysis_inputs', 'analysis_reports', 'annotation_history', 'blobs', 'jobs', 'meta', 'schema_migrations']);
+
+it('counts writes to every table the report could read: each has its insert, update and delete trigger', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'lhb-report-inputs-'));
+  const workspace = openWorkspace(dir);
+  try {
+    const tables = (workspace.db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").all() as { name: string }[]).map((t) => t.name);
+    const triggers = new Set((workspace.db.prepare("SELECT name FROM sqlite_master WHERE type = 'trigger'").all() as { name: string }[]).map((t) => t.name));
+    const uncounted = tables.filter((table) => !NOT_INPUTS.has(table)).flatMap((table) => ['insert', 'update', 'delete'].map((event) => `analysis_input_${table}_${event}`)).filter((name) => !triggers.has(name));
+    expect(uncounted).toEqual([]);
+  } finally {
+    workspace.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

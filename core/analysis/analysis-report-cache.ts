@@ -1,36 +1,60 @@
-// The last analysis reports computed on each open database, so opening the Analysis screen again
-// (or asking analysis.report twice) costs nothing while the store has not changed.
+// The last analysis report computed for each set of options, kept in the workspace with the
+// count of writes to the report's inputs it was computed at (migration 017: analysis_inputs), so
+// opening the Analysis screen again, or `lhb analyze` after it, costs nothing while nothing the
+// report reads has changed, in this process or another.
 import type { Database } from 'better-sqlite3';
-import type { AnalysisReport } from '../../schemas/analysis.ts';
+import { AnalysisReportSchema, type AnalysisReport } from '../../schemas/analysis.ts';
 import { prepared } from '../store/statement-cache.ts';
 import { buildAnalysisReport, type AnalysisOptions } from './build-analysis-report.ts';
 
-/** Reports kept per database: one per (resamples, seed, synthetic) asked for recently. */
-const KEPT_PER_DATABASE = 4;
+export type AnalysisReportOptions = Omit<AnalysisOptions, 'now'>;
 
-const cached = new WeakMap<Database, { version: string; asked: string; report: AnalysisReport }[]>();
-
-/**
- * What the store has committed, as far as this connection can tell: `data_version` moves when
- * another connection (another process: `lhb`, a study's engine) commits, `total_changes()`
- * when this one writes. Either moving means the store may have changed, so the report is
- * computed again; it never serves figures from before a commit.
- */
-function storeVersion(db: Database): string {
-  const dataVersion = db.pragma('data_version', { simple: true }) as number;
-  const { changes } = prepared(db, 'SELECT total_changes() AS changes').get() as { changes: number };
-  return `${dataVersion}:${changes}`;
+export interface StoredAnalysisReport {
+  report: AnalysisReport;
+  computedAt: string;
+  /** Whether nothing the report reads has been written since it was computed. */
+  current: boolean;
 }
 
-/** `buildAnalysisReport`, or the same report again when it was computed for these options since the store last changed. */
-export function cachedAnalysisReport(db: Database, options: Omit<AnalysisOptions, 'now'>): AnalysisReport {
-  const version = storeVersion(db);
-  const asked = JSON.stringify([options.resamples, options.seed, options.synthetic ?? null]);
-  // Reports from before the store changed are dropped, not only passed over.
-  const current = (cached.get(db) ?? []).filter((entry) => entry.version === version);
-  const hit = current.find((entry) => entry.asked === asked);
-  if (hit) return hit.report;
+/** The count of writes to the report's inputs so far (every vote, judgment, run… written moves it). */
+export function analysisInputsVersion(db: Database): number {
+  return (prepared(db, 'SELECT version FROM analysis_inputs WHERE id = 1').get() as { version: number }).version;
+}
+
+/** The key of a set of options: reports for other resamples, seeds or synthetic choices are kept apart. */
+export function askedKey(options: AnalysisReportOptions): string {
+  return JSON.stringify([options.resamples, options.seed, options.synthetic ?? null]);
+}
+
+/** The last report stored for these options, current or not; undefined when none was ever computed (or it no longer reads). */
+export function storedAnalysisReport(db: Database, options: AnalysisReportOptions): StoredAnalysisReport | undefined {
+  const row = prepared(db, 'SELECT inputs_version, computed_at, report FROM analysis_reports WHERE asked = ?').get(askedKey(options)) as
+    | { inputs_version: number; computed_at: string; report: string }
+    | undefined;
+  if (!row) return undefined;
+  // A report stored by an older version of the app may no longer have the shape this one shows: recomputed, not shown.
+  const parsed = AnalysisReportSchema.safeParse(JSON.parse(row.report));
+  if (!parsed.success) return undefined;
+  return { report: parsed.data, computedAt: row.computed_at, current: row.inputs_version === analysisInputsVersion(db) };
+}
+
+/** Keeps `report`, computed from the inputs as they were at `inputsVersion`; a read-only workspace keeps nothing. */
+export function storeAnalysisReport(db: Database, options: AnalysisReportOptions, inputsVersion: number, report: AnalysisReport, computedAt: string): void {
+  if (db.readonly) return;
+  prepared(db, 'INSERT OR REPLACE INTO analysis_reports (asked, inputs_version, computed_at, report) VALUES (?, ?, ?, ?)').run(
+    askedKey(options),
+    inputsVersion,
+    computedAt,
+    JSON.stringify(report),
+  );
+}
+
+/** `buildAnalysisReport`, or the stored report when nothing it reads has changed since; a report computed here is stored. */
+export function cachedAnalysisReport(db: Database, options: AnalysisReportOptions, now: () => Date = () => new Date()): AnalysisReport {
+  const stored = storedAnalysisReport(db, options);
+  if (stored?.current) return stored.report;
+  const inputsVersion = analysisInputsVersion(db);
   const report = buildAnalysisReport(db, options);
-  cached.set(db, [{ version, asked, report }, ...current].slice(0, KEPT_PER_DATABASE));
+  storeAnalysisReport(db, options, inputsVersion, report, now().toISOString());
   return report;
 }

@@ -10,7 +10,7 @@ import { HandlerRegistry } from './handler-registry.ts';
 import { putUploadedBlob } from './put-blob.ts';
 import { scopeVoterCall } from './voter-scope.ts';
 import { callOnWorkspace } from './workspace-call.ts';
-import { analysisReport } from './handlers/analysis-report.ts';
+import { analysisCached, analysisRefresh, analysisReport } from './handlers/analysis-report.ts';
 import { runAssetTokensOf } from './handlers/run-asset-context.ts';
 import { jobsCancel } from './handlers/jobs-cancel.ts';
 import { sessionWhoami } from './handlers/session-whoami.ts';
@@ -48,7 +48,9 @@ export function createApiRegistry(): HandlerRegistry<ApiContext> {
     .add('workspace.verify', workspaceVerify)
     .add('jobs.list', ({ limit }, { jobs }) => ({ jobs: jobs.list(limit) }))
     .add('jobs.cancel', jobsCancel)
-    .add('analysis.report', analysisReport);
+    .add('analysis.report', analysisReport)
+    .add('analysis.cached', analysisCached)
+    .add('analysis.refresh', analysisRefresh);
   registerSourceHandlers(registry);
   registerAnnotateHandlers(registry);
   registerArenaHandlers(registry);

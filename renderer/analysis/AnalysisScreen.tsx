@@ -25,11 +25,13 @@ export function AnalysisScreen() {
   const phase = useAnalysisStore((s) => s.phase);
   const report = useAnalysisStore((s) => s.report);
   const pending = useAnalysisStore((s) => s.pending);
+  const staleSince = useAnalysisStore((s) => s.staleSince);
   const error = useAnalysisStore((s) => s.error);
   const announcement = useAnalysisStore((s) => s.announcement);
   const { dismissError } = useAnalysisStore.getState();
 
-  // Each visit recomputes, so votes cast and runs judged since the last visit count.
+  // Each visit shows the stored report at once and recomputes it in the background when votes were
+  // cast or runs judged since it was computed.
   useEffect(() => {
     if (!client) return;
     const store = useAnalysisStore.getState();
@@ -44,7 +46,10 @@ export function AnalysisScreen() {
       <StudySection report={report} />
       {pending && (
         <div className="analysis-progress">
-          <p>{progressText(pending)}</p>
+          <p>
+            {progressText(pending)}
+            {report && staleSince && ` Shown meanwhile: the report computed ${new Date(staleSince).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short', timeZoneName: 'short' })}, before the latest changes.`}
+          </p>
           <ProgressBar label="Computing the analysis" done={0} total={0} />
         </div>
       )}

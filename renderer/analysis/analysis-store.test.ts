@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { AppEvent, Job } from '../../schemas/jobs.ts';
 import type { RpcClient, RpcInput } from '../../schemas/rpc.ts';
 import { RpcCallError } from '../api/rpc-call-error.ts';
 import { clampResamples, createAnalysisStore, includesSyntheticChoice, progressText, reportInput } from './analysis-store.ts';
@@ -6,57 +7,113 @@ import { REPORT_FIXTURE } from '../../schemas/analysis-report.fixture.ts';
 
 type Answer = () => Promise<unknown>;
 
-/** A client whose `analysis.report` answers come from a queue, recording each input. */
-function fakeClient(answers: Answer[]) {
-  const inputs: RpcInput<'analysis.report'>[] = [];
+/**
+ * A server as the store sees it: `analysis.cached` answers what is stored for an input (current or
+ * not), `analysis.refresh` runs a job whose report comes from a queue, stores it and tells
+ * listeners the job ended, as the real server's event stream does.
+ */
+function fakeServer(answers: Answer[], stored: Record<string, { report: unknown; current: boolean }> = {}) {
+  const refreshed: RpcInput<'analysis.report'>[] = [];
+  const listeners = new Set<(event: AppEvent) => void>();
+  const jobs: Job[] = [];
+  const key = (input: unknown) => JSON.stringify(input);
+  const emit = (job: Job) => {
+    jobs.unshift(job);
+    for (const listener of listeners) listener({ type: 'job', job });
+  };
   const client = {
-    call: (method: string, input: RpcInput<'analysis.report'>) => {
-      if (method !== 'analysis.report') throw new Error(`unexpected ${method}`);
-      inputs.push(input);
-      const next = answers.shift();
-      if (!next) throw new Error('no answer queued');
-      return next();
+    call: async (method: string, input: RpcInput<'analysis.report'>) => {
+      if (method === 'analysis.cached') {
+        const entry = stored[key(input)];
+        return entry ? { report: entry.report, computedAt: '2026-11-30T01:40:00.000Z', current: entry.current } : { current: false };
+      }
+      if (method === 'analysis.refresh') {
+        if (stored[key(input)]?.current) return { current: true };
+        refreshed.push(input);
+        const next = answers.shift();
+        if (!next) throw new Error('no answer queued');
+        const job: Job = { id: `job-${refreshed.length}`, kind: 'analysis.refresh', title: 'Recompute the analysis', state: 'running', done: 0, total: 1, message: '', createdAt: '', updatedAt: '' };
+        next().then(
+          (report) => {
+            stored[key(input)] = { report, current: true };
+            emit({ ...job, state: 'succeeded', message: 'Analysis recomputed.' });
+          },
+          (error: Error) => emit({ ...job, state: 'failed', message: error.message }),
+        );
+        return { jobId: job.id, current: false };
+      }
+      if (method === 'jobs.list') return { jobs };
+      throw new Error(`unexpected ${method}`);
     },
     putBlob: () => Promise.reject(new Error('unused')),
-    onEvent: () => () => {},
+    onEvent: (listener: (event: AppEvent) => void) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
   } as unknown as RpcClient;
-  return { client, inputs };
+  return { client, refreshed, stored };
 }
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('the analysis store', () => {
-  it('loads the report with the default resamples on connect', async () => {
+  it('computes the report with the default resamples on connect when none is stored', async () => {
     const store = createAnalysisStore();
-    const { client, inputs } = fakeClient([() => Promise.resolve(REPORT_FIXTURE)]);
+    const { client, refreshed } = fakeServer([() => Promise.resolve(REPORT_FIXTURE)]);
     store.getState().connect(client);
     expect(store.getState().phase).toBe('loading');
     expect(store.getState().announcement).toBe('Computing… 1,000 resamples');
     await settle();
+    await settle();
     // No synthetic flag: the report decides (left out once real data exists) and says so.
-    expect(inputs).toEqual([{ resamples: 1000 }]);
-    expect(store.getState()).toMatchObject({ phase: 'ready', report: REPORT_FIXTURE, shown: { resamples: 1000, synthetic: 'auto' } });
+    expect(refreshed).toEqual([{ resamples: 1000 }]);
+    expect(store.getState()).toMatchObject({ phase: 'ready', report: REPORT_FIXTURE, shown: { resamples: 1000, synthetic: 'auto' }, staleSince: undefined });
+  });
+
+  it('shows the stored report at once, marked, while a background job recomputes it after the store changed', async () => {
+    const store = createAnalysisStore();
+    const older = { ...REPORT_FIXTURE, generatedAt: '2026-11-30T01:40:00.000Z' };
+    let release: (value: unknown) => void = () => {};
+    const { client } = fakeServer([() => new Promise((resolve) => (release = resolve))], { [JSON.stringify({ resamples: 1000 })]: { report: older, current: false } });
+    store.getState().connect(client);
+    await settle();
+    expect(store.getState()).toMatchObject({ phase: 'ready', report: older, staleSince: '2026-11-30T01:40:00.000Z', pending: { resamples: 1000 } });
+    release(REPORT_FIXTURE);
+    await settle();
+    await settle();
+    expect(store.getState()).toMatchObject({ phase: 'ready', report: REPORT_FIXTURE, staleSince: undefined, pending: undefined });
+  });
+
+  it('opens a current stored report without starting a job', async () => {
+    const store = createAnalysisStore();
+    const { client, refreshed } = fakeServer([], { [JSON.stringify({ resamples: 1000 })]: { report: REPORT_FIXTURE, current: true } });
+    store.getState().connect(client);
+    await settle();
+    expect(refreshed).toEqual([]);
+    expect(store.getState()).toMatchObject({ phase: 'ready', report: REPORT_FIXTURE, pending: undefined, announcement: 'Analysis ready.' });
   });
 
   it('recomputes with the form values and keeps the old report when that fails', async () => {
     const store = createAnalysisStore();
-    const { client, inputs } = fakeClient([() => Promise.resolve(REPORT_FIXTURE), () => Promise.reject(new RpcCallError('internal', 'Out of memory.'))]);
+    const { client, refreshed } = fakeServer([() => Promise.resolve(REPORT_FIXTURE), () => Promise.reject(new RpcCallError('internal', 'Out of memory.'))]);
     store.getState().connect(client);
+    await settle();
     await settle();
     store.getState().setIncludeSynthetic(false);
     store.getState().setResamples(50_000);
     await store.getState().load();
-    expect(inputs[1]).toEqual({ resamples: 20_000, excludeSynthetic: true });
+    expect(refreshed[1]).toEqual({ resamples: 20_000, excludeSynthetic: true });
     const state = store.getState();
     expect(state.phase).toBe('ready');
     expect(state.report).toEqual(REPORT_FIXTURE);
-    expect(state.error).toMatch(/^Could not compute the analysis: Out of memory\. The previous report is still shown\. Press Recompute/);
+    expect(state.error).toMatch(/^Could not compute the analysis: Out of memory\.? ?The previous report is still shown\. Press Recompute/);
   });
 
   it('fails with what to do when there is no report yet, and names a malformed answer', async () => {
     const store = createAnalysisStore();
-    const { client } = fakeClient([() => Promise.resolve({ ...REPORT_FIXTURE, study: { ...REPORT_FIXTURE.study, votes: 'many' } })]);
+    const { client } = fakeServer([() => Promise.resolve({ ...REPORT_FIXTURE, study: { ...REPORT_FIXTURE.study, votes: 'many' } })]);
     store.getState().connect(client);
+    await settle();
     await settle();
     expect(store.getState().phase).toBe('failed');
     expect(store.getState().error).toMatch(/expected shape \(study\.votes: .*\)\. Press Recompute/);
@@ -65,11 +122,14 @@ describe('the analysis store', () => {
   it('shows only the newest answer when requests overlap', async () => {
     const store = createAnalysisStore();
     let releaseFirst: (value: unknown) => void = () => {};
-    const stale = { ...REPORT_FIXTURE, generatedAt: 'stale' };
-    const { client } = fakeClient([() => new Promise((resolve) => (releaseFirst = resolve)), () => Promise.resolve(REPORT_FIXTURE)]);
+    const first = { ...REPORT_FIXTURE, generatedAt: 'first' };
+    const { client } = fakeServer([() => new Promise((resolve) => (releaseFirst = resolve)), () => Promise.resolve(REPORT_FIXTURE)]);
     store.getState().connect(client);
+    await settle();
+    store.getState().setResamples(2000);
     await store.getState().load();
-    releaseFirst(stale);
+    releaseFirst(first);
+    await settle();
     await settle();
     expect(store.getState().report?.generatedAt).toBe(REPORT_FIXTURE.generatedAt);
   });

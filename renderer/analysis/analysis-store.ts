@@ -4,10 +4,14 @@ import type { RpcClient, RpcInput } from '../../schemas/rpc.ts';
 import { errorClause } from '../api/describe-error.ts';
 import { RpcCallError } from '../api/rpc-call-error.ts';
 import { formatCount } from '../../schemas/format-number.ts';
+import { FINISHED_JOB_STATES, type Job } from '../../schemas/jobs.ts';
+import { followStartedJob } from '../app/follow-started-job.ts';
 
 export const DEFAULT_RESAMPLES = 1000;
 export const MIN_RESAMPLES = 100;
 export const MAX_RESAMPLES = 20_000;
+/** How often the job list is asked how a background recompute ended, should its event be missed. */
+const REFRESH_POLL_MS = 2000;
 
 /**
  * The demo's synthetic records: `auto` lets the report decide (left out once any real vote or
@@ -30,10 +34,13 @@ export interface AnalysisState {
   request: AnalysisRequest;
   /** The request in flight, for the progress text. */
   pending?: AnalysisRequest;
+  /** When the report on screen was computed, if the store has changed since: it is being recomputed in the background. */
+  staleSince?: string;
   error?: string;
   announcement: string;
   connect(client: RpcClient): void;
   load(): Promise<void>;
+  jobChanged(job: Job): void;
   setIncludeSynthetic(include: boolean): void;
   setResamples(resamples: number): void;
   dismissError(): void;
@@ -79,6 +86,42 @@ export function createAnalysisStore() {
   return create<AnalysisState>()((set, get) => {
     // Only the newest request's answer is shown; an older one arriving late is dropped.
     let latest = 0;
+    /** The refresh job being waited for, and how to wake the wait when it ends. */
+    let waiting: { jobId: string; ended: (job: Job) => void } | undefined;
+    const follow = followStartedJob({
+      kind: 'analysis.refresh',
+      follows: (jobId) => waiting?.jobId === jobId,
+      progressed: () => {},
+      ended: (job) => waiting?.ended(job),
+    });
+    const untilEnded = (client: RpcClient, jobId: string) =>
+      new Promise<Job>((resolve) => {
+        const finish = (job: Job) => {
+          clearInterval(poll);
+          if (waiting?.jobId === jobId) waiting = undefined;
+          resolve(job);
+        };
+        // Events can be missed (a reconnect): the job list says how it ended too.
+        const poll = setInterval(() => {
+          void client
+            .call('jobs.list', { limit: 50 })
+            .then(({ jobs }) => {
+              const job = jobs.find((candidate) => candidate.id === jobId);
+              if (job && FINISHED_JOB_STATES.includes(job.state)) finish(job);
+            })
+            .catch(() => undefined);
+        }, REFRESH_POLL_MS);
+        waiting = { jobId, ended: finish };
+        void follow.started(jobId);
+      });
+
+    const shape = (answer: unknown): AnalysisReport => {
+      const parsed = AnalysisReportSchema.safeParse(answer);
+      if (parsed.success) return parsed.data;
+      const issue = parsed.error.issues[0];
+      throw new Error(`the report did not have the expected shape (${issue?.path.join('.') || 'root'}: ${issue?.message ?? 'invalid'})`);
+    };
+
     return {
       phase: 'idle',
       request: { resamples: DEFAULT_RESAMPLES, synthetic: 'auto' },
@@ -87,30 +130,47 @@ export function createAnalysisStore() {
       connect(client) {
         if (get().client === client) return;
         set({ client });
+        client.onEvent((event) => {
+          if (event.type === 'job') get().jobChanged(event.job);
+        });
         void get().load();
       },
 
+      // The report stored for this request shows at once; when the store changed since it was
+      // computed, it stays on screen (marked) while a background job recomputes it.
       async load() {
         const { client, request } = get();
         if (!client) return;
         const id = ++latest;
         const asked = { ...request };
+        const input = reportInput(asked);
         set({ phase: 'loading', pending: asked, error: undefined, announcement: progressText(asked) });
         try {
-          const answer = await client.call('analysis.report', reportInput(asked));
+          const cached = await client.call('analysis.cached', input);
           if (id !== latest) return;
-          const parsed = AnalysisReportSchema.safeParse(answer);
-          if (!parsed.success) {
-            const issue = parsed.error.issues[0];
-            throw new Error(`the report did not have the expected shape (${issue?.path.join('.') || 'root'}: ${issue?.message ?? 'invalid'})`);
+          if (cached.report) {
+            set({ phase: 'ready', report: shape(cached.report), shown: asked, staleSince: cached.current ? undefined : cached.computedAt });
           }
-          set({ phase: 'ready', report: parsed.data, shown: asked, pending: undefined, announcement: 'Analysis ready.' });
+          if (cached.current) return set({ pending: undefined, announcement: 'Analysis ready.' });
+          const refresh = await client.call('analysis.refresh', input);
+          if (id !== latest) return;
+          if (refresh.jobId) {
+            const ended = await untilEnded(client, refresh.jobId);
+            if (id !== latest) return;
+            if (ended.state !== 'succeeded') throw new Error(ended.message || `the recompute ${ended.state}`);
+          }
+          const fresh = await client.call('analysis.cached', input);
+          if (id !== latest) return;
+          if (!fresh.report) throw new Error('the recomputed report was not stored');
+          set({ phase: 'ready', report: shape(fresh.report), shown: asked, staleSince: fresh.current ? undefined : fresh.computedAt, pending: undefined, announcement: 'Analysis ready.' });
         } catch (error) {
           if (id !== latest) return;
           const hasReport = get().report !== undefined;
           set({ phase: hasReport ? 'ready' : 'failed', pending: undefined, error: failure(error, hasReport), announcement: '' });
         }
       },
+
+      jobChanged: (job) => follow.jobChanged(job),
 
       setIncludeSynthetic(include) {
         set((state) => ({ request: { ...state.request, synthetic: include ? 'include' : 'exclude' } }));

@@ -64,6 +64,20 @@ CREATE INDEX votes_by_task ON votes(task_id);
 -- index votes_one_live_per_presentation on votes
 CREATE UNIQUE INDEX votes_one_live_per_presentation ON votes(presentation_id) WHERE retracted_at IS NULL;
 
+-- table analysis_inputs on analysis_inputs
+CREATE TABLE analysis_inputs (
+  id INTEGER PRIMARY KEY CHECK (id = 1),
+  version INTEGER NOT NULL
+);
+
+-- table analysis_reports on analysis_reports
+CREATE TABLE analysis_reports (
+  asked TEXT PRIMARY KEY,
+  inputs_version INTEGER NOT NULL,
+  computed_at TEXT NOT NULL,
+  report TEXT NOT NULL
+);
+
 -- table annotation_history on annotation_history
 CREATE TABLE annotation_history (
   seq          INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -482,6 +496,213 @@ CREATE TABLE votes (
   created_at      TEXT NOT NULL,
   retracted_at    TEXT
 ) STRICT;
+
+-- trigger analysis_input_annotators_delete on annotators
+CREATE TRIGGER analysis_input_annotators_delete AFTER DELETE ON annotators BEGIN UPDATE analysis_inputs SET version = version + 1; END;
+
+-- trigger analysis_input_annotators_insert on annotators
+CREATE TRIGGER analysis_input_annotators_insert AFTER INSERT ON annotators BEGIN UPDATE analysis_inputs SET version = version + 1; END;
+
+-- trigger analysis_input_annotators_update on annotators
+CREATE TRIGGER analysis_input_annotators_update AFTER UPDATE ON annotators BEGIN UPDATE analysis_inputs SET version = version + 1; END;
+
+-- trigger analysis_input_arena_presentations_delete on arena_presentations
+CREATE TRIGGER analysis_input_arena_presentations_delete AFTER DELETE ON arena_presentations BEGIN UPDATE analysis_inputs SET version = version + 1; END;
+
+-- trigger analysis_input_arena_presentations_insert on arena_presentations
+CREATE TRIGGER analysis_input_arena_presentations_insert AFTER INSERT ON arena_presentations BEGIN UPDATE analysis_inputs SET version = version + 1; END;
+
+-- trigger analysis_input_arena_presentations_update on arena_presentations
+CREATE TRIGGER analysis_input_arena_presentations_update AFTER UPDATE ON arena_presentations BEGIN UPDATE analysis_inputs SET version = version + 1; END;
+
+-- trigger analysis_input_chapters_delete on chapters
+CREATE TRIGGER analysis_input_chapters_delete AFTER DELETE ON chapters BEGIN UPDATE analysis_inputs SET version = version + 1; END;
+
+-- trigger analysis_input_chapters_insert on chapters
+CREATE TRIGGER analysis_input_chapters_insert AFTER INSERT ON chapters BEGIN UPDATE analysis_inputs SET version = version + 1; END;
+
+-- trigger analysis_input_chapters_update on chapters
+CREATE TRIGGER analysis_input_chapters_update AFTER UPDATE ON chapters BEGIN UPDATE analysis_inputs SET version = version + 1; END;
+
+-- trigger analysis_input_citations_delete on citations
+CREATE TRIGGER analysis_input_citations_delete AFTER DELETE ON citations BEGIN UPDATE analysis_inputs SET version = version + 1; END;
+
+-- trigger analysis_input_citations_insert on citations
+CREATE TRIGGER analysis_input_citations_insert AFTER INSERT ON citations BEGIN UPDATE analysis_inputs SET version = version + 1; END;
+
+-- trigger analysis_input_citations_update on citations
+CREATE TRIGGER analysis_input_citations_update AFTER UPDATE ON citations BEGIN UPDATE analysis_inputs SET version = version + 1; END;
+
+-- trigger analysis_input_data_rooms_delete on data_rooms
+CREATE TRIGGER analysis_input_data_rooms_delete AFTER DELETE ON data_rooms BEGIN UPDATE analysis_inputs SET version = version + 1; END;
+
+-- trigger analysis_input_data_rooms_insert on data_rooms
+CREATE TRIGGER analysis_input_data_rooms_insert AFTER INSERT ON data_rooms BEGIN UPDATE analysis_inputs SET version = version + 1; END;
+
+-- trigger analysis_input_data_rooms_update on data_rooms
+CREATE TRIGGER analysis_input_data_rooms_update AFTER UPDATE ON data_rooms BEGIN UPDATE analysis_inputs SET version = version + 1; END;
+
+-- trigger analysis_input_judge_replies_delete on judge_replies
+CREATE TRIGGER analysis_input_judge_replies_delete AFTER DELETE ON judge_replies BEGIN UPDATE analysis_inputs SET version = version + 1; END;
+
+-- trigger analysis_input_judge_replies_insert on judge_replies
+CREATE TRIGGER analysis_input_judge_replies_insert AFTER INSERT ON judge_replies BEGIN UPDATE analysis_inputs SET version = version + 1; END;
+
+-- trigger analysis_input_judge_replies_update on judge_replies
+CREATE TRIGGER analysis_input_judge_replies_update AFTER UPDATE ON judge_replies BEGIN UPDATE analysis_inputs SET version = version + 1; END;
+
+-- trigger analysis_input_judgments_delete on judgments
+CREATE TRIGGER analysis_input_judgments_delete AFTER DELETE ON judgments BEGIN UPDATE analysis_inputs SET version = version + 1; END;
+
+-- trigger analysis_input_judgments_insert on judgments
+CREATE TRIGGER analysis_input_judgments_insert AFTER INSERT ON judgments BEGIN UPDATE analysis_inputs SET version = version + 1; END;
+
+-- trigger analysis_input_judgments_update on judgments
+CREATE TRIGGER analysis_input_judgments_update AFTER UPDATE ON judgments BEGIN UPDATE analysis_inputs SET version = version + 1; END;
+
+-- trigger analysis_input_projects_delete on projects
+CREATE TRIGGER analysis_input_projects_delete AFTER DELETE ON projects BEGIN UPDATE analysis_inputs SET version = version + 1; END;
+
+-- trigger analysis_input_projects_insert on projects
+CREATE TRIGGER analysis_input_projects_insert AFTER INSERT ON projects BEGIN UPDATE analysis_inputs SET version = version + 1; END;
+
+-- trigger analysis_input_projects_update on projects
+CREATE TRIGGER analysis_input_projects_update AFTER UPDATE ON projects BEGIN UPDATE analysis_inputs SET version = version + 1; END;
+
+-- trigger analysis_input_rubric_sets_delete on rubric_sets
+CREATE TRIGGER analysis_input_rubric_sets_delete AFTER DELETE ON rubric_sets BEGIN UPDATE analysis_inputs SET version = version + 1; END;
+
+-- trigger analysis_input_rubric_sets_insert on rubric_sets
+CREATE TRIGGER analysis_input_rubric_sets_insert AFTER INSERT ON rubric_sets BEGIN UPDATE analysis_inputs SET version = version + 1; END;
+
+-- trigger analysis_input_rubric_sets_update on rubric_sets
+CREATE TRIGGER analysis_input_rubric_sets_update AFTER UPDATE ON rubric_sets BEGIN UPDATE analysis_inputs SET version = version + 1; END;
+
+-- trigger analysis_input_run_files_delete on run_files
+CREATE TRIGGER analysis_input_run_files_delete AFTER DELETE ON run_files BEGIN UPDATE analysis_inputs SET version = version + 1; END;
+
+-- trigger analysis_input_run_files_insert on run_files
+CREATE TRIGGER analysis_input_run_files_insert AFTER INSERT ON run_files BEGIN UPDATE analysis_inputs SET version = version + 1; END;
+
+-- trigger analysis_input_run_files_update on run_files
+CREATE TRIGGER analysis_input_run_files_update AFTER UPDATE ON run_files BEGIN UPDATE analysis_inputs SET version = version + 1; END;
+
+-- trigger analysis_input_run_frame_findings_delete on run_frame_findings
+CREATE TRIGGER analysis_input_run_frame_findings_delete AFTER DELETE ON run_frame_findings BEGIN UPDATE analysis_inputs SET version = version + 1; END;
+
+-- trigger analysis_input_run_frame_findings_insert on run_frame_findings
+CREATE TRIGGER analysis_input_run_frame_findings_insert AFTER INSERT ON run_frame_findings BEGIN UPDATE analysis_inputs SET version = version + 1; END;
+
+-- trigger analysis_input_run_frame_findings_update on run_frame_findings
+CREATE TRIGGER analysis_input_run_frame_findings_update AFTER UPDATE ON run_frame_findings BEGIN UPDATE analysis_inputs SET version = version + 1; END;
+
+-- trigger analysis_input_run_trajectories_delete on run_trajectories
+CREATE TRIGGER analysis_input_run_trajectories_delete AFTER DELETE ON run_trajectories BEGIN UPDATE analysis_inputs SET version = version + 1; END;
+
+-- trigger analysis_input_run_trajectories_insert on run_trajectories
+CREATE TRIGGER analysis_input_run_trajectories_insert AFTER INSERT ON run_trajectories BEGIN UPDATE analysis_inputs SET version = version + 1; END;
+
+-- trigger analysis_input_run_trajectories_update on run_trajectories
+CREATE TRIGGER analysis_input_run_trajectories_update AFTER UPDATE ON run_trajectories BEGIN UPDATE analysis_inputs SET version = version + 1; END;
+
+-- trigger analysis_input_run_verifications_delete on run_verifications
+CREATE TRIGGER analysis_input_run_verifications_delete AFTER DELETE ON run_verifications BEGIN UPDATE analysis_inputs SET version = version + 1; END;
+
+-- trigger analysis_input_run_verifications_insert on run_verifications
+CREATE TRIGGER analysis_input_run_verifications_insert AFTER INSERT ON run_verifications BEGIN UPDATE analysis_inputs SET version = version + 1; END;
+
+-- trigger analysis_input_run_verifications_update on run_verifications
+CREATE TRIGGER analysis_input_run_verifications_update AFTER UPDATE ON run_verifications BEGIN UPDATE analysis_inputs SET version = version + 1; END;
+
+-- trigger analysis_input_run_verifier_findings_delete on run_verifier_findings
+CREATE TRIGGER analysis_input_run_verifier_findings_delete AFTER DELETE ON run_verifier_findings BEGIN UPDATE analysis_inputs SET version = version + 1; END;
+
+-- trigger analysis_input_run_verifier_findings_insert on run_verifier_findings
+CREATE TRIGGER analysis_input_run_verifier_findings_insert AFTER INSERT ON run_verifier_findings BEGIN UPDATE analysis_inputs SET version = version + 1; END;
+
+-- trigger analysis_input_run_verifier_findings_update on run_verifier_findings
+CREATE TRIGGER analysis_input_run_verifier_findings_update AFTER UPDATE ON run_verifier_findings BEGIN UPDATE analysis_inputs SET version = version + 1; END;
+
+-- trigger analysis_input_runs_delete on runs
+CREATE TRIGGER analysis_input_runs_delete AFTER DELETE ON runs BEGIN UPDATE analysis_inputs SET version = version + 1; END;
+
+-- trigger analysis_input_runs_insert on runs
+CREATE TRIGGER analysis_input_runs_insert AFTER INSERT ON runs BEGIN UPDATE analysis_inputs SET version = version + 1; END;
+
+-- trigger analysis_input_runs_update on runs
+CREATE TRIGGER analysis_input_runs_update AFTER UPDATE ON runs BEGIN UPDATE analysis_inputs SET version = version + 1; END;
+
+-- trigger analysis_input_source_versions_delete on source_versions
+CREATE TRIGGER analysis_input_source_versions_delete AFTER DELETE ON source_versions BEGIN UPDATE analysis_inputs SET version = version + 1; END;
+
+-- trigger analysis_input_source_versions_insert on source_versions
+CREATE TRIGGER analysis_input_source_versions_insert AFTER INSERT ON source_versions BEGIN UPDATE analysis_inputs SET version = version + 1; END;
+
+-- trigger analysis_input_source_versions_update on source_versions
+CREATE TRIGGER analysis_input_source_versions_update AFTER UPDATE ON source_versions BEGIN UPDATE analysis_inputs SET version = version + 1; END;
+
+-- trigger analysis_input_sources_delete on sources
+CREATE TRIGGER analysis_input_sources_delete AFTER DELETE ON sources BEGIN UPDATE analysis_inputs SET version = version + 1; END;
+
+-- trigger analysis_input_sources_insert on sources
+CREATE TRIGGER analysis_input_sources_insert AFTER INSERT ON sources BEGIN UPDATE analysis_inputs SET version = version + 1; END;
+
+-- trigger analysis_input_sources_update on sources
+CREATE TRIGGER analysis_input_sources_update AFTER UPDATE ON sources BEGIN UPDATE analysis_inputs SET version = version + 1; END;
+
+-- trigger analysis_input_studies_delete on studies
+CREATE TRIGGER analysis_input_studies_delete AFTER DELETE ON studies BEGIN UPDATE analysis_inputs SET version = version + 1; END;
+
+-- trigger analysis_input_studies_insert on studies
+CREATE TRIGGER analysis_input_studies_insert AFTER INSERT ON studies BEGIN UPDATE analysis_inputs SET version = version + 1; END;
+
+-- trigger analysis_input_studies_update on studies
+CREATE TRIGGER analysis_input_studies_update AFTER UPDATE ON studies BEGIN UPDATE analysis_inputs SET version = version + 1; END;
+
+-- trigger analysis_input_study_runs_delete on study_runs
+CREATE TRIGGER analysis_input_study_runs_delete AFTER DELETE ON study_runs BEGIN UPDATE analysis_inputs SET version = version + 1; END;
+
+-- trigger analysis_input_study_runs_insert on study_runs
+CREATE TRIGGER analysis_input_study_runs_insert AFTER INSERT ON study_runs BEGIN UPDATE analysis_inputs SET version = version + 1; END;
+
+-- trigger analysis_input_study_runs_update on study_runs
+CREATE TRIGGER analysis_input_study_runs_update AFTER UPDATE ON study_runs BEGIN UPDATE analysis_inputs SET version = version + 1; END;
+
+-- trigger analysis_input_task_frames_delete on task_frames
+CREATE TRIGGER analysis_input_task_frames_delete AFTER DELETE ON task_frames BEGIN UPDATE analysis_inputs SET version = version + 1; END;
+
+-- trigger analysis_input_task_frames_insert on task_frames
+CREATE TRIGGER analysis_input_task_frames_insert AFTER INSERT ON task_frames BEGIN UPDATE analysis_inputs SET version = version + 1; END;
+
+-- trigger analysis_input_task_frames_update on task_frames
+CREATE TRIGGER analysis_input_task_frames_update AFTER UPDATE ON task_frames BEGIN UPDATE analysis_inputs SET version = version + 1; END;
+
+-- trigger analysis_input_tasks_delete on tasks
+CREATE TRIGGER analysis_input_tasks_delete AFTER DELETE ON tasks BEGIN UPDATE analysis_inputs SET version = version + 1; END;
+
+-- trigger analysis_input_tasks_insert on tasks
+CREATE TRIGGER analysis_input_tasks_insert AFTER INSERT ON tasks BEGIN UPDATE analysis_inputs SET version = version + 1; END;
+
+-- trigger analysis_input_tasks_update on tasks
+CREATE TRIGGER analysis_input_tasks_update AFTER UPDATE ON tasks BEGIN UPDATE analysis_inputs SET version = version + 1; END;
+
+-- trigger analysis_input_voter_invites_delete on voter_invites
+CREATE TRIGGER analysis_input_voter_invites_delete AFTER DELETE ON voter_invites BEGIN UPDATE analysis_inputs SET version = version + 1; END;
+
+-- trigger analysis_input_voter_invites_insert on voter_invites
+CREATE TRIGGER analysis_input_voter_invites_insert AFTER INSERT ON voter_invites BEGIN UPDATE analysis_inputs SET version = version + 1; END;
+
+-- trigger analysis_input_voter_invites_update on voter_invites
+CREATE TRIGGER analysis_input_voter_invites_update AFTER UPDATE ON voter_invites BEGIN UPDATE analysis_inputs SET version = version + 1; END;
+
+-- trigger analysis_input_votes_delete on votes
+CREATE TRIGGER analysis_input_votes_delete AFTER DELETE ON votes BEGIN UPDATE analysis_inputs SET version = version + 1; END;
+
+-- trigger analysis_input_votes_insert on votes
+CREATE TRIGGER analysis_input_votes_insert AFTER INSERT ON votes BEGIN UPDATE analysis_inputs SET version = version + 1; END;
+
+-- trigger analysis_input_votes_update on votes
+CREATE TRIGGER analysis_input_votes_update AFTER UPDATE ON votes BEGIN UPDATE analysis_inputs SET version = version + 1; END;
 
 -- trigger runs_synthetic_identity_on_insert on runs
 CREATE TRIGGER runs_synthetic_identity_on_insert BEFORE INSERT ON runs
