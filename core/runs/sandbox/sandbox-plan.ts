@@ -15,7 +15,7 @@ export const SandboxPlanSchema = z
     network: SandboxNetworkSchema,
     /** The run's folder (work/, home/, transcript, logs): the only place it may write that outlives it. */
     runFolder: z.string().min(1),
-    /** Installs it needs to read (the harness CLI, Node.js, lhb for the verifier hook), mounted read-only at their own paths. */
+    /** Installs it needs to read (the harness CLI, Node.js, lhb for the verifier hook) and the task folder, mounted read-only at their own paths. */
     readOnly: z.array(z.string().min(1)),
     /** Folders covered with an empty one wherever a read-only install holds them (the workspace, the user's home). */
     hidden: z.array(z.string().min(1)),
@@ -38,6 +38,8 @@ export interface PlanRunSandboxInput {
   workspaceDir: string;
   /** The run's model endpoint: with network `none`, a loopback endpoint's port is bridged in. */
   endpoint: string | undefined;
+  /** The task's folder, when the study was given one: the agent may read it (task.json, inputs/) but never change it. */
+  taskFolder?: string;
   /** Extra files the harness reads, e.g. NODE_EXTRA_CA_CERTS. */
   extraReadOnly?: string[];
 }
@@ -54,6 +56,7 @@ export function planRunSandbox(input: PlanRunSandboxInput): SandboxPlan {
   add(dirname(dirname(realpathSync(process.execPath)))); // Node.js's own prefix (/usr, ~/.nvm/versions/node/vX)
   add(packageRoot); // lhb itself: the verifier hook and MCP tool run `lhb runs verify`
   add(join(packageRoot, 'node_modules'));
+  add(input.taskFolder);
   for (const extra of input.extraReadOnly ?? []) add(extra);
   const loopbackPorts = input.network === 'none' && input.endpoint ? loopbackPortOf(input.endpoint) : undefined;
   return {
