@@ -1,8 +1,13 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { appVersion } from '../app-paths.ts';
+import { makeProcessNonDumpable } from '../non-dumpable-process.ts';
 
-// Only commander and this file load for `lhb --help`; each command imports its own modules
-// when it runs, so the CLI starts in well under 150 ms.
+// Only commander, this file and the prctl call below load for `lhb --help`; each command imports
+// its own modules when it runs, so the CLI starts in well under 150 ms.
+
+// Every lhb process may hold a secret (the API keys in its environment, serve's launch token), so
+// each one closes its /proc/<pid>/environ and mem to other processes of the user before anything else.
+makeProcessNonDumpable();
 
 function parsePort(value: string): number {
   const port = Number(value);
