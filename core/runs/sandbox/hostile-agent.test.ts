@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -159,5 +159,29 @@ describe('a hostile agent in a study', () => {
     const run = ((await api.call('runs.study', { studyId })) as StudyView).runs[0]!;
     expect(run.errorKind, run.errorMessage ?? '').toBe('resource-limit');
     expect(run.errorMessage).toMatch(/process limit of 32/);
+  });
+
+  it('fails a run that writes past its disk limit as resource-limit, stopping it while it writes', { timeout: 60_000 }, async () => {
+    // 4 MiB at a time, 160 MiB in all over some seconds: far past 32 MiB long before it would finish.
+    const filler = 'i=0; while [ $i -lt 40 ]; do head -c 4194304 /dev/zero > out/fill-$i.bin; i=$((i+1)); sleep 0.1; done; echo finished > out/finished.txt';
+    const { studyId } = (await api.call('runs.start', { tasks: ['engine-task'], configurations: [{ harness: 'command', model: 'filler', command: filler }], limits: { diskMb: 32 } })) as { studyId: string };
+    await api.context.jobs.idle();
+    const run = ((await api.call('runs.study', { studyId })) as StudyView).runs[0]!;
+    expect(run.status).toBe('failed');
+    expect(run.errorKind, run.errorMessage ?? '').toBe('resource-limit');
+    expect(run.errorMessage).toMatch(/disk limit of 32 MiB/);
+    expect(run.sandbox?.limits).toMatchObject({ diskBytes: 32 * 1024 * 1024 });
+    // Stopped on the way, not after: it never got to write its last file.
+    expect(existsSync(join(dir, 'ws', 'studies', studyId, 'runs', run.id, 'work', 'out', 'finished.txt'))).toBe(false);
+  });
+
+  it('holds one file to the disk limit too: the writer is stopped at it (RLIMIT_FSIZE) and the run fails as resource-limit', { timeout: 60_000 }, async () => {
+    const oneFile = 'head -c 67108864 /dev/zero > out/one.bin; echo wrote > out/after.txt';
+    const { studyId } = (await api.call('runs.start', { tasks: ['engine-task'], configurations: [{ harness: 'command', model: 'one-file', command: oneFile }], limits: { diskMb: 32 } })) as { studyId: string };
+    await api.context.jobs.idle();
+    const run = ((await api.call('runs.study', { studyId })) as StudyView).runs[0]!;
+    expect(run.errorKind, run.errorMessage ?? '').toBe('resource-limit');
+    expect(run.errorMessage).toMatch(/disk limit of 32 MiB/);
+    expect(statSync(join(dir, 'ws', 'studies', studyId, 'runs', run.id, 'work', 'out', 'one.bin')).size).toBeLessThanOrEqual(32 * 1024 * 1024);
   });
 });

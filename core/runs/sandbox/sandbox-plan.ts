@@ -19,7 +19,8 @@ export const SandboxPlanSchema = z
     readOnly: z.array(z.string().min(1)),
     /** Folders covered with an empty one wherever a read-only install holds them (the workspace, the user's home). */
     hidden: z.array(z.string().min(1)),
-    limits: z.object({ memoryBytes: z.number().int().positive(), processes: z.number().int().positive() }).strict(),
+    /** diskBytes is absent in an exec.json written before the disk limit existed: no disk limit then. */
+    limits: z.object({ memoryBytes: z.number().int().positive(), processes: z.number().int().positive(), diskBytes: z.number().int().positive().optional() }).strict(),
     /** With network `none`: ports of this machine's loopback (the scripted model server) the run still reaches, through unix sockets. */
     loopbackPorts: z.array(z.number().int().min(1).max(65_535)),
   })
@@ -67,6 +68,7 @@ export function planRunSandbox(input: PlanRunSandboxInput): SandboxPlan {
     limits: {
       memoryBytes: (input.limits?.memoryMb ?? DEFAULT_SANDBOX_LIMITS.memoryMb) * 1024 * 1024,
       processes: input.limits?.processes ?? DEFAULT_SANDBOX_LIMITS.processes,
+      diskBytes: (input.limits?.diskMb ?? DEFAULT_SANDBOX_LIMITS.diskMb) * 1024 * 1024,
     },
     loopbackPorts: loopbackPorts === undefined ? [] : [loopbackPorts],
   };
