@@ -96,9 +96,11 @@ describe.skipIf(skipReason !== undefined)('the slurm executor on a real cluster'
         slurm: slurmBlock(),
       })) as { studyId: string };
       await api.context.jobs.idle();
-      const { runs } = (await api.call('runs.study', { studyId })) as { runs: { id: string; harness: string; status: string; errorMessage: string | null; runId: string | null; slurmJobId: string | null; slurmState: string | null }[] };
+      const { runs } = (await api.call('runs.study', { studyId })) as { runs: { id: string; harness: string; status: string; errorMessage: string | null; runId: string | null; slurmJobId: string | null; slurmState: string | null; sandbox: { mode: string; network: string | null } | null }[] };
       expect(runs).toHaveLength(8);
       for (const run of runs) expect(run.status, `${run.harness}: ${run.errorMessage}`).toBe('succeeded');
+      // Each job ran its harness inside the sandbox lhb runs exec built on the node.
+      for (const run of runs) expect(run.sandbox).toMatchObject({ mode: 'bubblewrap', network: 'host' });
 
       // Each run was one job, submitted once; Slurm's own list of ended jobs says the same.
       const submissions = readSubmissions(join(shared, 'lhb-studies', studyId));
