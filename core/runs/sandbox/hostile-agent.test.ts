@@ -67,6 +67,13 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
+/** One command run, alone in a study of its own with these limits, to its end. */
+async function runAlone(model: string, command: string, limits: Record<string, number>): Promise<{ studyId: string; run: StudyView['runs'][number] }> {
+  const { studyId } = (await api.call('runs.start', { tasks: ['engine-task'], configurations: [{ harness: 'command', model, command }], limits })) as { studyId: string };
+  await api.context.jobs.idle();
+  return { studyId, run: ((await api.call('runs.study', { studyId })) as StudyView).runs[0]! };
+}
+
 type Attempt = { attempt: string; succeeded: boolean; detail: string };
 type StudyView = { study: { state: string }; runs: { id: string; status: string; errorKind: string | null; errorMessage: string | null; sandbox: { mode: string; network: string | null; limits: { processesVia: string; memoryVia: string } | null } | null }[] };
 
@@ -144,9 +151,7 @@ describe('a hostile agent in a study', () => {
 
   it('fails a run that outgrows its memory limit as resource-limit', { timeout: 60_000 }, async () => {
     const hog = `${shellQuote(process.execPath)} -e "const kept = []; for (;;) kept.push(Buffer.alloc(64 * 1024 * 1024, 1))"`;
-    const { studyId } = (await api.call('runs.start', { tasks: ['engine-task'], configurations: [{ harness: 'command', model: 'hog', command: hog }], limits: { memoryMb: 192 } })) as { studyId: string };
-    await api.context.jobs.idle();
-    const run = ((await api.call('runs.study', { studyId })) as StudyView).runs[0]!;
+    const { run } = await runAlone('hog', hog, { memoryMb: 192 });
     expect(run.status).toBe('failed');
     expect(run.errorKind, run.errorMessage ?? '').toBe('resource-limit');
     expect(run.errorMessage).toMatch(/memory limit of 192 MiB/);
@@ -154,9 +159,7 @@ describe('a hostile agent in a study', () => {
 
   it('fails a run that outgrows its process limit as resource-limit', { timeout: 60_000 }, async () => {
     const bomb = 'i=0; while [ $i -lt 300 ]; do sleep 3 & i=$((i+1)); done; wait';
-    const { studyId } = (await api.call('runs.start', { tasks: ['engine-task'], configurations: [{ harness: 'command', model: 'bomb', command: bomb }], limits: { processes: 32 } })) as { studyId: string };
-    await api.context.jobs.idle();
-    const run = ((await api.call('runs.study', { studyId })) as StudyView).runs[0]!;
+    const { run } = await runAlone('bomb', bomb, { processes: 32 });
     expect(run.errorKind, run.errorMessage ?? '').toBe('resource-limit');
     expect(run.errorMessage).toMatch(/process limit of 32/);
   });
@@ -164,9 +167,7 @@ describe('a hostile agent in a study', () => {
   it('fails a run that writes past its disk limit as resource-limit, stopping it while it writes', { timeout: 60_000 }, async () => {
     // 4 MiB at a time, 160 MiB in all over some seconds: far past 32 MiB long before it would finish.
     const filler = 'i=0; while [ $i -lt 40 ]; do head -c 4194304 /dev/zero > out/fill-$i.bin; i=$((i+1)); sleep 0.1; done; echo finished > out/finished.txt';
-    const { studyId } = (await api.call('runs.start', { tasks: ['engine-task'], configurations: [{ harness: 'command', model: 'filler', command: filler }], limits: { diskMb: 32 } })) as { studyId: string };
-    await api.context.jobs.idle();
-    const run = ((await api.call('runs.study', { studyId })) as StudyView).runs[0]!;
+    const { studyId, run } = await runAlone('filler', filler, { diskMb: 32 });
     expect(run.status).toBe('failed');
     expect(run.errorKind, run.errorMessage ?? '').toBe('resource-limit');
     expect(run.errorMessage).toMatch(/disk limit of 32 MiB/);
@@ -177,9 +178,7 @@ describe('a hostile agent in a study', () => {
 
   it('holds one file to the disk limit too: the writer is stopped at it (RLIMIT_FSIZE) and the run fails as resource-limit', { timeout: 60_000 }, async () => {
     const oneFile = 'head -c 67108864 /dev/zero > out/one.bin; echo wrote > out/after.txt';
-    const { studyId } = (await api.call('runs.start', { tasks: ['engine-task'], configurations: [{ harness: 'command', model: 'one-file', command: oneFile }], limits: { diskMb: 32 } })) as { studyId: string };
-    await api.context.jobs.idle();
-    const run = ((await api.call('runs.study', { studyId })) as StudyView).runs[0]!;
+    const { studyId, run } = await runAlone('one-file', oneFile, { diskMb: 32 });
     expect(run.errorKind, run.errorMessage ?? '').toBe('resource-limit');
     expect(run.errorMessage).toMatch(/disk limit of 32 MiB/);
     expect(statSync(join(dir, 'ws', 'studies', studyId, 'runs', run.id, 'work', 'out', 'one.bin')).size).toBeLessThanOrEqual(32 * 1024 * 1024);
