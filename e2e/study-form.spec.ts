@@ -143,6 +143,46 @@ test('the demo study runs from the form with the scripted model, no key needed',
   expect(problems).toEqual([]);
 });
 
+test('"Run without sandbox" warns what it gives away and writes sandbox: false; each run shows the sandbox it ran in, with its limits', async ({ page }) => {
+  test.setTimeout(180_000);
+  await openRunsScreen(page, app!.url);
+  const studies = page.getByRole('region', { name: 'Studies' });
+  await studies.getByRole('button', { name: 'New study…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New study' });
+  await expect(dialog.getByRole('combobox', { name: 'Harness, configuration 1' })).toBeVisible({ timeout: 30_000 });
+  await dialog.getByRole('group', { name: 'Tasks' }).getByRole('checkbox', { name: /Quillmoss marketing pages/ }).check();
+  await dialog.getByRole('combobox', { name: 'Harness, configuration 1' }).selectOption('command');
+  await dialog.getByRole('textbox', { name: 'Model, configuration 1' }).fill('unboxed');
+  await dialog.getByRole('textbox', { name: /^Command .*configuration 1$/ }).fill('true');
+  await dialog.getByRole('textbox', { name: 'Study name (optional)' }).fill('no-sandbox-study');
+  const warning = dialog.getByText(/a hostile or prompt-injected agent can read and change anything you can/);
+  await expect(warning).toHaveCount(0);
+  expect(parseStudyFile(await exported(page), 'exported.yaml').sandbox).toBeUndefined();
+  await dialog.getByRole('checkbox', { name: 'Run without sandbox' }).check();
+  await expect(warning).toBeVisible();
+  expect(parseStudyFile(await exported(page), 'exported.yaml').sandbox).toBe(false);
+  await dialog.getByRole('button', { name: 'Start study' }).click();
+  await expect(dialog).toBeHidden({ timeout: 60_000 });
+  const unboxed = page.getByRole('region', { name: 'Study no-sandbox-study' });
+  const unboxedRow = unboxed.getByRole('row').filter({ has: page.getByRole('rowheader', { name: /command · unboxed/ }) });
+  await expect(unboxedRow.getByRole('cell').first()).toHaveText('succeeded', { timeout: 60_000 });
+  await expect(unboxedRow).toContainText('none (--no-sandbox)');
+
+  // The same from the CLI, sandboxed as by default: its mode, network and each limit with what enforced it.
+  const cli = startFromCli(['--task', 'demo-chapter-trend', '--harness', 'command', '--model', 'boxed', '--command', 'true', '--name', 'boxed-study']);
+  const exited = new Promise<number | null>((resolve) => cli.on('exit', resolve));
+  expect(await exited).toBe(0);
+  const pick = studies.getByRole('button', { name: 'boxed-study' });
+  await expect(pick).toBeVisible({ timeout: 30_000 });
+  await pick.click();
+  const boxed = page.getByRole('region', { name: 'Study boxed-study' });
+  await expect(boxed).toBeVisible();
+  const boxedRow = boxed.getByRole('row').filter({ has: page.getByRole('rowheader', { name: /command · boxed/ }) });
+  await expect(boxedRow.getByRole('cell').first()).toHaveText('succeeded', { timeout: 30_000 });
+  await expect(boxedRow).toContainText(/bubblewrap · network host · memory 16 GiB \((cgroup-v2|cgroup-v1|rlimit)\) · 2048 processes \((cgroup-v2|cgroup-v1|rlimit)\) · disk 32 GiB \(run-folder-watch\)/);
+  expect(problems).toEqual([]);
+});
+
 /** `lhb runs start` in a terminal beside the app, on the app's workspace. */
 function startFromCli(args: string[]): ChildProcess {
   const child = spawn(process.execPath, ['bin/lhb.mjs', 'runs', 'start', ...args, '--workspace', app!.workspace], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });

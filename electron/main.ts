@@ -12,6 +12,7 @@ import { APP_ENTRY_URL, APP_HOST, APP_SCHEME, isAppUrl } from '../core/api/trust
 import { startArenaAssetServer, type ArenaAssetServer } from '../core/server/arena-asset-server.ts';
 import { appContentSecurityPolicy, readStaticFile } from '../core/server/static-files.ts';
 import { resolveWorkspaceDir } from '../core/store/workspace-location.ts';
+import { makeProcessNonDumpable } from '../core/non-dumpable-process.ts';
 
 protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
 
@@ -92,6 +93,10 @@ function createWindow(): void {
   });
   void window.loadURL(APP_ENTRY_URL);
 }
+
+// The main process runs the engine with the API keys in its environment: closed to other processes of the user.
+const protection = makeProcessNonDumpable();
+if (!protection.nonDumpable) console.warn(`LH-Bench Studio: ${protection.note}.`);
 
 app.enableSandbox();
 void app.whenReady().then(async () => {

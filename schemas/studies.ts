@@ -40,6 +40,8 @@ export const SandboxLimitsSchema = z
     memoryMb: z.number().int().min(64).max(4_194_304).optional(),
     /** Processes and threads per run (cgroup pids.max where possible, else RLIMIT_NPROC). */
     processes: z.number().int().min(8).max(1_000_000).optional(),
+    /** Disk use of the run's folder (work/, home/, transcript, logs): watched while it runs, and no one file may be larger (RLIMIT_FSIZE). */
+    diskMb: z.number().int().min(16).max(1_073_741_824).optional(),
   })
   .strict();
 export type SandboxLimits = z.infer<typeof SandboxLimitsSchema>;
@@ -172,7 +174,8 @@ export const StudyStateSchema = z.enum(['running', 'finished', 'cancelled', 'int
 
 /**
  * The sandbox a run ran in, as it ran: `bubblewrap` or `none` (started with --no-sandbox), its
- * network, and each limit with the mechanism that enforced it (`cgroup-v2`, `cgroup-v1`, `rlimit`).
+ * network, and each limit with the mechanism that enforced it (`cgroup-v2`, `cgroup-v1`, `rlimit`;
+ * the disk limit: `run-folder-watch`, the engine measuring the run folder while it runs).
  */
 export const RunSandboxSchema = z.object({
   mode: z.enum(['bubblewrap', 'none']),
@@ -183,6 +186,9 @@ export const RunSandboxSchema = z.object({
       memoryVia: z.enum(['cgroup-v2', 'cgroup-v1', 'rlimit']),
       processes: z.number().int(),
       processesVia: z.enum(['cgroup-v2', 'cgroup-v1', 'rlimit']),
+      /** Absent on runs recorded before the disk limit existed. */
+      diskBytes: z.number().int().optional(),
+      diskVia: z.enum(['run-folder-watch']).optional(),
     })
     .nullable(),
 });

@@ -1,5 +1,6 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { appVersion } from '../app-paths.ts';
+import { makeProcessNonDumpable } from '../non-dumpable-process.ts';
 
 // Only commander and this file load for `lhb --help`; each command imports its own modules
 // when it runs, so the CLI starts in well under 150 ms.
@@ -25,6 +26,11 @@ const program = new Command()
   .enablePositionalOptions()
   .showHelpAfterError('(run "lhb --help" or "lhb <command> --help" for usage)')
   .addHelpText('after', '\nThe workspace is --workspace DIR, else $LHB_WORKSPACE, else the app-data folder of this platform.');
+
+// Every lhb command may hold a secret (the API keys in its environment, serve's launch token), so
+// before its action runs it closes its /proc/<pid>/environ and mem to other processes of the user.
+// Before the action, not at load: `lhb --help` does not pay for loading libc's prctl.
+program.hook('preAction', () => void makeProcessNonDumpable());
 
 program
   .command('serve')

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { rendererDistDir } from '../app-paths.ts';
 import { isLoopbackHost } from '../server/request-guards.ts';
 import { forgetServeAddress, recordServeAddress } from '../server/serve-address.ts';
+import { makeProcessNonDumpable } from '../non-dumpable-process.ts';
 
 export interface ServeOptions {
   port: number;
@@ -39,6 +40,9 @@ export async function runServe(options: ServeOptions): Promise<void> {
   process.stdout.write(`LH-Bench Studio at ${server.url}\n`);
   for (const url of server.urls.slice(1)) process.stderr.write(`Also at ${url}\n`);
   process.stderr.write(`Workspace: ${api.context.workspace.dir}\nPress Ctrl+C to stop.\n`);
+  // main.ts made it so already; said here, where the launch token is held, when it could not be.
+  const protection = makeProcessNonDumpable();
+  if (!protection.nonDumpable) process.stderr.write(`Note: ${protection.note}.\n`);
   if (!isLoopbackHost(options.host)) {
     process.stderr.write(
       `Warning: serving other machines on ${options.host}${options.host === '0.0.0.0' || options.host === '::' ? " (every interface; open one of the addresses above, as 0.0.0.0 is not a destination)" : ''}. ` +

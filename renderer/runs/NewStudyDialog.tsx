@@ -213,6 +213,18 @@ export function NewStudyDialog({ onStarted }: NewStudyDialogProps) {
               {text('slurmOptions', 'More sbatch options (optional)', { placeholder: '--qos=long', help: 'Separated by spaces.' })}
             </div>
           )}
+          <div className="study-form__row">
+            <label className="runs-check">
+              <input type="checkbox" checked={form.noSandbox} aria-describedby={form.noSandbox ? 'study-no-sandbox-warning' : undefined} onChange={(e) => edit((f) => void (f.noSandbox = e.target.checked))} />
+              Run without sandbox
+            </label>
+          </div>
+          {form.noSandbox && (
+            <p id="study-no-sandbox-warning" className="study-form__warning" role="alert">
+              Without the sandbox every agent runs as an ordinary process of yours, its permission prompts bypassed: a hostile or prompt-injected agent can read and change anything
+              you can (your home, SSH keys, this workspace&apos;s database, other runs) and reach any process of yours. Each run records that it ran unsandboxed.
+            </p>
+          )}
         </fieldset>
 
         <p className="study-form__count" role="status">

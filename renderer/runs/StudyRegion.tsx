@@ -5,7 +5,7 @@ import { DataTable, type DataColumn } from '../ui/DataTable.tsx';
 import { useRunViewStore } from './run-view-store.ts';
 import { versionsText } from './run-words.ts';
 import { useStudiesStore } from './studies-store.ts';
-import { costText, elapsedText, runActions, STATUS_WORDS, STUDY_STATE_WORDS, statusTone, studyActions, studyCountsText, tokensText, toolCallsText } from './study-words.ts';
+import { costText, elapsedText, runActions, sandboxText, STATUS_WORDS, STUDY_STATE_WORDS, statusTone, studyActions, studyCountsText, tokensText, toolCallsText } from './study-words.ts';
 
 /** The selected study: its state and buttons, and each run's live progress (polled every second while it runs). */
 export function StudyRegion() {
@@ -103,6 +103,7 @@ function studyRunColumns({ study, now, busy, client }: { study: StudySummary; no
     { head: 'Tokens', className: 'runs-table__nowrap', cell: (run) => tokensText(run.tokens) },
     { head: 'Cost', headClassName: 'runs-table__number', className: 'runs-table__number', cell: (run) => costText(run.costUsd) },
     { head: 'Last event', className: 'study-run__event', cell: (run) => run.errorMessage ?? run.lastEvent ?? '—' },
+    { head: 'Sandbox', className: 'study-run__sandbox', cell: (run) => sandboxText(run.sandbox) },
     slurm && { head: 'Slurm job', className: 'runs-table__nowrap', cell: (run) => (run.slurmJobId ? `${run.slurmJobId} · ${run.slurmState ?? '—'}` : 'not submitted') },
     {
       head: 'Actions',

@@ -62,6 +62,17 @@ describe('the new study form', () => {
     if (built.ok) expect(parseStudyFile(JSON.stringify(built.spec), 'exported.json')).toEqual(spec);
   });
 
+  it('runs sandboxed unless "Run without sandbox" is ticked, which sends the study file’s sandbox: false and reads it back', () => {
+    const sandboxed = validateStudyForm(form(() => {}), harnesses);
+    expect(sandboxed.ok && 'sandbox' in sandboxed.spec).toBe(false);
+    const unsandboxed = validateStudyForm(form((f) => void (f.noSandbox = true)), harnesses);
+    expect(unsandboxed.ok && unsandboxed.spec.sandbox).toBe(false);
+    const reopened = studyFormFromSpec(parseStudyFile(`${STUDY_FILE}sandbox: false\n`, 'study.yaml'));
+    expect(reopened.noSandbox).toBe(true);
+    expect(reopened.carried).not.toHaveProperty('sandbox');
+    expect(studyFormFromSpec(parseStudyFile(STUDY_FILE, 'study.yaml')).noSandbox).toBe(false);
+  });
+
   it('counts the runs: tasks × each configuration’s arms × repeats', () => {
     const filled = studyFormFromSpec(parseStudyFile(STUDY_FILE, 'study.yaml'));
     // 2 tasks × (3 arms + 2 arms) × 3 repeats.

@@ -40,6 +40,8 @@ export interface StudyForm {
   slurmSshHost: string;
   /** More sbatch options, separated by spaces (`--qos=long --gres=gpu:1`). */
   slurmOptions: string;
+  /** "Run without sandbox": harnesses run as ordinary processes of the user (the spec's `sandbox: false`). */
+  noSandbox: boolean;
   /** What an opened study file says that the form has no field for (retries, output cap, a replay script, …): kept as it was. */
   carried: Partial<StudySpec>;
 }
@@ -88,6 +90,7 @@ export function emptyStudyForm(): StudyForm {
     slurmAccount: '',
     slurmSshHost: '',
     slurmOptions: '',
+    noSandbox: false,
     carried: {},
   };
 }
@@ -252,6 +255,7 @@ export function validateStudyForm(form: StudyForm, harnesses: readonly HarnessSt
       repeats: repeats.value!,
       concurrency: concurrency.value!,
       timeoutSeconds: timeout.value!,
+      ...(form.noSandbox ? { sandbox: false } : {}),
       ...(form.executor === 'slurm'
         ? {
             executor: 'slurm' as const,
@@ -271,7 +275,7 @@ export function validateStudyForm(form: StudyForm, harnesses: readonly HarnessSt
 
 /** The form for a study file's spec: every field it has a place for, the rest carried as it is. */
 export function studyFormFromSpec(spec: StudySpec): StudyForm {
-  const { name, tasks, configurations, skill, repeats, concurrency, timeoutSeconds, executor, slurm, ...carried } = spec;
+  const { name, tasks, configurations, skill, repeats, concurrency, timeoutSeconds, executor, slurm, sandbox, ...carried } = spec;
   const { sharedDir = '', partition = '', account = '', sshHost = '', options = [], ...carriedSlurm } = slurm ?? {};
   return {
     ...emptyStudyForm(),
@@ -299,6 +303,7 @@ export function studyFormFromSpec(spec: StudySpec): StudyForm {
     slurmAccount: account,
     slurmSshHost: sshHost,
     slurmOptions: options.join(' '),
+    noSandbox: sandbox === false,
     carried: { ...carried, ...(Object.keys(carriedSlurm).length > 0 ? { slurm: carriedSlurm as StudySpec['slurm'] } : {}) },
   };
 }

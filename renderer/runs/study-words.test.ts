@@ -1,10 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import type { StudyRunStatus } from '../../schemas/studies.ts';
-import { compactCount, costText, elapsedText, runActions, studyActions, studyCountsText, studyIsLive, tokensText, toolCallsText, usageByModelTexts } from './study-words.ts';
+import { compactCount, costText, elapsedText, runActions, sandboxText, studyActions, studyCountsText, studyIsLive, tokensText, toolCallsText, usageByModelTexts } from './study-words.ts';
 
 const NOW = Date.parse('2025-10-02T10:05:00Z');
 
 describe('study words', () => {
+  it('says which sandbox a run ran in: mode, network and each limit with what enforced it', () => {
+    const limits = { memoryBytes: 256 * 1048576, memoryVia: 'cgroup-v2', processes: 96, processesVia: 'rlimit', diskBytes: 32 * 1024 * 1048576, diskVia: 'run-folder-watch' } as const;
+    expect(sandboxText({ mode: 'bubblewrap', network: 'none', limits })).toBe('bubblewrap · network none · memory 256 MiB (cgroup-v2) · 96 processes (rlimit) · disk 32 GiB (run-folder-watch)');
+    // Recorded before the disk limit existed: the limits it had.
+    const { diskBytes: _, diskVia: __, ...older } = limits;
+    expect(sandboxText({ mode: 'bubblewrap', network: 'host', limits: older })).toBe('bubblewrap · network host · memory 256 MiB (cgroup-v2) · 96 processes (rlimit)');
+    expect(sandboxText({ mode: 'none', network: null, limits: null })).toBe('none (--no-sandbox): an ordinary process of yours');
+    expect(sandboxText(null)).toBe('—');
+  });
+
   it('shows a running run’s elapsed time from its start, and a finished one’s recorded duration', () => {
     expect(elapsedText({ startedAt: '2025-10-02T10:02:30Z', finishedAt: null, durationMs: null }, NOW)).toBe('2 min 30 s');
     expect(elapsedText({ startedAt: '2025-10-02T10:00:00Z', finishedAt: '2025-10-02T10:00:40Z', durationMs: 41_000 }, NOW)).toBe('41 s');

@@ -129,3 +129,21 @@ export function studyActions(study: Pick<StudySummary, 'state' | 'runner'>, runs
         : 'Every run has finished.',
   };
 }
+
+/** The sandbox a run ran in, as its record says: mode, network, and each limit with what enforced it. */
+export function sandboxText(sandbox: StudyRunView['sandbox']): string {
+  if (!sandbox) return '—';
+  if (sandbox.mode === 'none') return 'none (--no-sandbox): an ordinary process of yours';
+  const parts = [`bubblewrap · network ${sandbox.network ?? 'host'}`];
+  const limits = sandbox.limits;
+  if (limits) {
+    parts.push(`memory ${bytesText(limits.memoryBytes)} (${limits.memoryVia})`, `${limits.processes} processes (${limits.processesVia})`);
+    if (limits.diskBytes) parts.push(`disk ${bytesText(limits.diskBytes)} (${limits.diskVia ?? 'run-folder-watch'})`);
+  }
+  return parts.join(' · ');
+}
+
+function bytesText(bytes: number): string {
+  const mib = bytes / 1048576;
+  return mib >= 1024 && mib % 1024 === 0 ? `${mib / 1024} GiB` : `${Math.round(mib)} MiB`;
+}

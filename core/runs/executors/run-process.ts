@@ -7,6 +7,7 @@ import type { RunSandbox } from '../../../schemas/studies.ts';
 import { launchSandbox, SandboxUnavailableError, type LaunchedSandbox } from '../sandbox/launch-sandbox.ts';
 import type { LimitHit } from '../sandbox/run-resource-limits.ts';
 import type { SandboxPlan } from '../sandbox/sandbox-plan.ts';
+import { watchRunFolderDisk, type RunFolderDiskWatch } from '../sandbox/run-folder-disk-watch.ts';
 
 export interface RunProcessOptions {
   invocation: HarnessInvocation;
@@ -43,7 +44,7 @@ export interface ProcessOutcome {
   sandbox?: RunSandbox;
   /** The sandbox could not be made here (bwrap missing, user namespaces off): what is missing and how to install it. */
   sandboxError?: string;
-  /** A cgroup counted the run hitting its memory or process limit. */
+  /** A cgroup counted the run hitting its memory or process limit, or its folder outgrew its disk limit. */
   limitHit?: LimitHit;
 }
 
@@ -64,7 +65,11 @@ export async function runProcess(options: RunProcessOptions): Promise<ProcessOut
   const { invocation } = options;
   const notStarted = { exitCode: null, signal: null, timedOut: false, cancelled: false, outputCapped: false, spawnError: null, durationMs: 0, stdoutBytes: 0, stderrTail: '' };
   if (invocation.command.includes('/') && !existsSync(invocation.command)) return { ...notStarted, spawnError: `${invocation.command} does not exist` };
-  if (!options.sandbox) return { ...(await runStarted(options, undefined)), sandbox: { mode: 'none', network: null, limits: null } };
+  if (!options.sandbox) {
+    const { outcome } = await runStarted(options, undefined, undefined);
+    const { diskLimitHit: _, ...rest } = outcome;
+    return { ...rest, sandbox: { mode: 'none', network: null, limits: null } };
+  }
   let sandbox: LaunchedSandbox;
   try {
     sandbox = await launchSandbox(options.sandbox.plan, invocation, options.sandbox.runKey);
@@ -73,18 +78,25 @@ export async function runProcess(options: RunProcessOptions): Promise<ProcessOut
     return { ...notStarted, sandboxError: error.message };
   }
   try {
-    const outcome = await runStarted(options, sandbox);
-    const limitHit = sandbox.limitHit();
-    return { ...outcome, sandbox: sandbox.record, ...(limitHit ? { limitHit } : {}) };
+    const { diskBytes } = options.sandbox.plan.limits;
+    const disk = diskBytes ? { folder: options.sandbox.plan.runFolder, bytes: diskBytes } : undefined;
+    const { outcome, diskWatch } = await runStarted(options, sandbox, disk);
+    // Written past the limit between two walks and ended before the next: still over it.
+    const overDisk = outcome.diskLimitHit || (disk !== undefined && diskWatch !== undefined && (await diskWatch.measure()) > disk.bytes);
+    const limitHit = overDisk ? 'disk' : sandbox.limitHit();
+    const { diskLimitHit: _, ...rest } = outcome;
+    return { ...rest, sandbox: sandbox.record, ...(limitHit ? { limitHit } : {}) };
   } finally {
     await sandbox.close();
   }
 }
 
-function runStarted(options: RunProcessOptions, sandbox: LaunchedSandbox | undefined): Promise<ProcessOutcome> {
+type StartedOutcome = { outcome: ProcessOutcome & { diskLimitHit: boolean }; diskWatch: RunFolderDiskWatch | undefined };
+
+function runStarted(options: RunProcessOptions, sandbox: LaunchedSandbox | undefined, disk: { folder: string; bytes: number } | undefined): Promise<StartedOutcome> {
   const started = Date.now();
   const { invocation } = options;
-  return new Promise<ProcessOutcome>((resolve) => {
+  return new Promise<StartedOutcome>((resolve) => {
     const stdout = createWriteStream(options.stdoutFile);
     const stderr = createWriteStream(options.stderrFile);
     let written = 0;
@@ -93,6 +105,7 @@ function runStarted(options: RunProcessOptions, sandbox: LaunchedSandbox | undef
     let timedOut = false;
     let cancelled = false;
     let outputCapped = false;
+    let diskLimitHit = false;
     let spawnError: string | null = null;
     let lineRest = '';
     let killTimer: NodeJS.Timeout | undefined;
@@ -109,10 +122,11 @@ function runStarted(options: RunProcessOptions, sandbox: LaunchedSandbox | undef
       stdio: ['pipe', 'pipe', 'pipe'],
     });
 
-    const stop = (why: 'timeout' | 'cancel' | 'flood') => {
+    const stop = (why: 'timeout' | 'cancel' | 'flood' | 'disk') => {
       if (child.pid === undefined || killTimer) return;
       if (why === 'timeout') timedOut = true;
       else if (why === 'cancel') cancelled = true;
+      else if (why === 'disk') diskLimitHit = true;
       else outputCapped = true;
       watch?.sample();
       killProcessTree(child.pid, 'SIGTERM');
@@ -139,6 +153,7 @@ function runStarted(options: RunProcessOptions, sandbox: LaunchedSandbox | undef
     };
 
     const watch = child.pid === undefined ? undefined : new ProcessTreeWatch(child.pid);
+    const diskWatch = disk && child.pid !== undefined ? watchRunFolderDisk(disk.folder, disk.bytes, () => stop('disk')) : undefined;
     const sampler = setInterval(() => watch?.sample(), TREE_SAMPLE_MS);
     if (child.pid !== undefined) options.onSpawn?.(child.pid);
     child.stdout.on('data', (chunk: Buffer) => {
@@ -173,6 +188,7 @@ function runStarted(options: RunProcessOptions, sandbox: LaunchedSandbox | undef
       clearTimeout(killTimer);
       clearTimeout(drainTimer);
       clearInterval(sampler);
+      diskWatch?.stop();
       options.signal?.removeEventListener('abort', onAbort);
       child.stdout.destroy();
       child.stderr.destroy();
@@ -180,7 +196,7 @@ function runStarted(options: RunProcessOptions, sandbox: LaunchedSandbox | undef
       const done = () => {
         open -= 1;
         if (open > 0) return;
-        resolve({ exitCode: exited!.exitCode, signal: exited!.sig, timedOut, cancelled, outputCapped, spawnError, durationMs: Date.now() - started, stdoutBytes, stderrTail });
+        resolve({ outcome: { exitCode: exited!.exitCode, signal: exited!.sig, timedOut, cancelled, outputCapped, diskLimitHit, spawnError, durationMs: Date.now() - started, stdoutBytes, stderrTail }, diskWatch });
       };
       stdout.end(done);
       stderr.end(done);

@@ -2,7 +2,7 @@ import { accessSync, constants, existsSync, mkdirSync, readFileSync, rmdirSync, 
 import { join } from 'node:path';
 import type { RunSandbox } from '../../../schemas/studies.ts';
 
-export type LimitHit = 'memory' | 'processes';
+export type LimitHit = 'memory' | 'processes' | 'disk';
 
 /**
  * How one run's memory and process limits are enforced on this machine: a cgroup of the run's own
@@ -28,7 +28,7 @@ interface CgroupDir {
   dir: string;
 }
 
-export function applyRunResourceLimits(runKey: string, limits: { memoryBytes: number; processes: number }): RunResourceLimits {
+export function applyRunResourceLimits(runKey: string, limits: { memoryBytes: number; processes: number; diskBytes?: number | undefined }): RunResourceLimits {
   const name = `lhb-run-${runKey.replace(/[^A-Za-z0-9_-]/g, '').slice(0, 40)}-${process.pid}`;
   const made: string[] = [];
   const make = (controller: 'pids' | 'memory', files: Record<'cgroup-v2' | 'cgroup-v1', [string, string]>): CgroupDir | undefined => {
@@ -47,10 +47,17 @@ export function applyRunResourceLimits(runKey: string, limits: { memoryBytes: nu
   };
   const pids = make('pids', { 'cgroup-v2': ['pids.max', String(limits.processes)], 'cgroup-v1': ['pids.max', String(limits.processes)] });
   const memory = make('memory', { 'cgroup-v2': ['memory.max', String(limits.memoryBytes)], 'cgroup-v1': ['memory.limit_in_bytes', String(limits.memoryBytes)] });
-  const prlimitOptions = [...(pids ? [] : [`--nproc=${limits.processes}`]), ...(memory ? [] : [`--as=${limits.memoryBytes}`])];
+  // No one file may outgrow the run folder's whole disk limit (the folder's total is watched, run-folder-disk-watch.ts).
+  const prlimitOptions = [...(pids ? [] : [`--nproc=${limits.processes}`]), ...(memory ? [] : [`--as=${limits.memoryBytes}`]), ...(limits.diskBytes ? [`--fsize=${limits.diskBytes}`] : [])];
   const procsFiles = [...new Set([pids, memory].filter((group): group is CgroupDir => group !== undefined).map((group) => join(group.dir, 'cgroup.procs')))];
   return {
-    record: { memoryBytes: limits.memoryBytes, memoryVia: memory?.version ?? 'rlimit', processes: limits.processes, processesVia: pids?.version ?? 'rlimit' },
+    record: {
+      memoryBytes: limits.memoryBytes,
+      memoryVia: memory?.version ?? 'rlimit',
+      processes: limits.processes,
+      processesVia: pids?.version ?? 'rlimit',
+      ...(limits.diskBytes ? { diskBytes: limits.diskBytes, diskVia: 'run-folder-watch' as const } : {}),
+    },
     cgroupProcsFiles: procsFiles,
     prlimitOptions,
     hit() {
@@ -128,7 +135,7 @@ function counter(dir: string, file: string, name: string): number {
  * Words a process prints when an rlimit refused it memory or a new process (shells, Node, Python,
  * Go, C++): the only sign of a hit where no cgroup counted it.
  */
-export const RLIMIT_HIT_WORDS: Record<LimitHit, RegExp> = {
+export const RLIMIT_HIT_WORDS: Record<Exclude<LimitHit, 'disk'>, RegExp> = {
   memory: /Cannot allocate memory|out of memory|MemoryError|std::bad_alloc|heap out of memory|Failed to reserve virtual memory|ENOMEM/i,
   processes: /fork: (retry|Resource temporarily unavailable)|Cannot fork|can't fork|spawn .*EAGAIN|Resource temporarily unavailable|EAGAIN/i,
 };

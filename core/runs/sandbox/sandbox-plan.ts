@@ -15,11 +15,12 @@ export const SandboxPlanSchema = z
     network: SandboxNetworkSchema,
     /** The run's folder (work/, home/, transcript, logs): the only place it may write that outlives it. */
     runFolder: z.string().min(1),
-    /** Installs it needs to read (the harness CLI, Node.js, lhb for the verifier hook), mounted read-only at their own paths. */
+    /** Installs it needs to read (the harness CLI, Node.js, lhb for the verifier hook) and the task folder, mounted read-only at their own paths. */
     readOnly: z.array(z.string().min(1)),
     /** Folders covered with an empty one wherever a read-only install holds them (the workspace, the user's home). */
     hidden: z.array(z.string().min(1)),
-    limits: z.object({ memoryBytes: z.number().int().positive(), processes: z.number().int().positive() }).strict(),
+    /** diskBytes is absent in an exec.json written before the disk limit existed: no disk limit then. */
+    limits: z.object({ memoryBytes: z.number().int().positive(), processes: z.number().int().positive(), diskBytes: z.number().int().positive().optional() }).strict(),
     /** With network `none`: ports of this machine's loopback (the scripted model server) the run still reaches, through unix sockets. */
     loopbackPorts: z.array(z.number().int().min(1).max(65_535)),
   })
@@ -38,6 +39,8 @@ export interface PlanRunSandboxInput {
   workspaceDir: string;
   /** The run's model endpoint: with network `none`, a loopback endpoint's port is bridged in. */
   endpoint: string | undefined;
+  /** The task's folder, when the study was given one: the agent may read it (task.json, inputs/) but never change it. */
+  taskFolder?: string;
   /** Extra files the harness reads, e.g. NODE_EXTRA_CA_CERTS. */
   extraReadOnly?: string[];
 }
@@ -54,6 +57,7 @@ export function planRunSandbox(input: PlanRunSandboxInput): SandboxPlan {
   add(dirname(dirname(realpathSync(process.execPath)))); // Node.js's own prefix (/usr, ~/.nvm/versions/node/vX)
   add(packageRoot); // lhb itself: the verifier hook and MCP tool run `lhb runs verify`
   add(join(packageRoot, 'node_modules'));
+  add(input.taskFolder);
   for (const extra of input.extraReadOnly ?? []) add(extra);
   const loopbackPorts = input.network === 'none' && input.endpoint ? loopbackPortOf(input.endpoint) : undefined;
   return {
@@ -64,6 +68,7 @@ export function planRunSandbox(input: PlanRunSandboxInput): SandboxPlan {
     limits: {
       memoryBytes: (input.limits?.memoryMb ?? DEFAULT_SANDBOX_LIMITS.memoryMb) * 1024 * 1024,
       processes: input.limits?.processes ?? DEFAULT_SANDBOX_LIMITS.processes,
+      diskBytes: (input.limits?.diskMb ?? DEFAULT_SANDBOX_LIMITS.diskMb) * 1024 * 1024,
     },
     loopbackPorts: loopbackPorts === undefined ? [] : [loopbackPorts],
   };

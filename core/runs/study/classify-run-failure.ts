@@ -31,6 +31,8 @@ export function classifyRunFailure(outcome: ProcessOutcome, said: string, limits
   if (outcome.lostReason) return { kind: 'harness-crash', message: outcome.lostReason };
   if (outcome.sandboxError) return { kind: 'setup', message: `The run's sandbox could not be made: ${outcome.sandboxError}` };
   if (outcome.spawnError) return { kind: 'harness-missing', message: `Could not start the harness: ${outcome.spawnError}` };
+  // Stopped by the engine (or over it when it ended) like the output cap: whatever its exit said.
+  if (outcome.limitHit === 'disk') return { kind: 'resource-limit', message: `${describeExit(outcome)} after reaching its ${limitWords(outcome, 'disk')}; raise \`limits.diskMb\` in the study file if the task needs more.` };
   if (outcome.exitCode === 0) return null;
   const text = `${said}\n${outcome.stderrTail}`;
   const hit = outcome.limitHit ?? rlimitHitIn(outcome, text);
@@ -47,6 +49,7 @@ export function classifyRunFailure(outcome: ProcessOutcome, said: string, limits
 function rlimitHitIn(outcome: ProcessOutcome, text: string): LimitHit | undefined {
   const limits = outcome.sandbox?.limits;
   if (!limits) return undefined;
+  if (limits.diskBytes && outcome.signal === 'SIGXFSZ') return 'disk'; // a file grew past RLIMIT_FSIZE
   if (limits.memoryVia === 'rlimit' && RLIMIT_HIT_WORDS.memory.test(text)) return 'memory';
   if (limits.processesVia === 'rlimit' && RLIMIT_HIT_WORDS.processes.test(text)) return 'processes';
   return undefined;
@@ -54,6 +57,7 @@ function rlimitHitIn(outcome: ProcessOutcome, text: string): LimitHit | undefine
 
 function limitWords(outcome: ProcessOutcome, hit: LimitHit): string {
   const limits = outcome.sandbox?.limits;
+  if (hit === 'disk') return `disk limit${limits?.diskBytes ? ` of ${Math.round(limits.diskBytes / 1048576)} MiB for its run folder (${limits.diskVia ?? 'run-folder-watch'})` : ''}`;
   if (hit === 'memory') return `memory limit${limits ? ` of ${Math.round(limits.memoryBytes / 1048576)} MiB (${limits.memoryVia})` : ''}`;
   return `process limit${limits ? ` of ${limits.processes} (${limits.processesVia})` : ''}`;
 }

@@ -133,6 +133,7 @@ export async function executeStudyRun(input: ExecuteRunInput): Promise<ExecuteRu
                 toolsDir: input.toolsDir,
                 workspaceDir: workspace.dir,
                 endpoint,
+                ...(input.task.folder ? { taskFolder: input.task.folder } : {}),
                 ...(invocation.env.NODE_EXTRA_CA_CERTS ? { extraReadOnly: [invocation.env.NODE_EXTRA_CA_CERTS] } : {}),
               });
         return { invocation, sandbox };

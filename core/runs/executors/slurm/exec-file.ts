@@ -51,7 +51,7 @@ export const OutcomeFileSchema = z.object({
     stderrTail: z.string(),
     sandbox: RunSandboxSchema.optional(),
     sandboxError: z.string().optional(),
-    limitHit: z.enum(['memory', 'processes']).optional(),
+    limitHit: z.enum(['memory', 'processes', 'disk']).optional(),
   }),
 });
 export type OutcomeFile = z.infer<typeof OutcomeFileSchema>;

@@ -96,9 +96,11 @@ describe.skipIf(skipReason !== undefined)('the slurm executor on a real cluster'
         slurm: slurmBlock(),
       })) as { studyId: string };
       await api.context.jobs.idle();
-      const { runs } = (await api.call('runs.study', { studyId })) as { runs: { id: string; harness: string; status: string; errorMessage: string | null; runId: string | null; slurmJobId: string | null; slurmState: string | null }[] };
+      const { runs } = (await api.call('runs.study', { studyId })) as { runs: { id: string; harness: string; status: string; errorMessage: string | null; runId: string | null; slurmJobId: string | null; slurmState: string | null; sandbox: { mode: string; network: string | null } | null }[] };
       expect(runs).toHaveLength(8);
       for (const run of runs) expect(run.status, `${run.harness}: ${run.errorMessage}`).toBe('succeeded');
+      // Each job ran its harness inside the sandbox lhb runs exec built on the node.
+      for (const run of runs) expect(run.sandbox).toMatchObject({ mode: 'bubblewrap', network: 'host' });
 
       // Each run was one job, submitted once; Slurm's own list of ended jobs says the same.
       const submissions = readSubmissions(join(shared, 'lhb-studies', studyId));
@@ -183,6 +185,50 @@ describe.skipIf(skipReason !== undefined)('the slurm executor on a real cluster'
     }
   }, 300_000);
 
+  it("a job gets only the variables lhb runs exec needs: an unrelated secret of the submitting environment reaches neither the job nor slurmctld's state", async () => {
+    const SECRET = `unrelated-secret-${process.pid}-8813`;
+    process.env.LHB_UNRELATED_SECRET = SECRET;
+    const api = createApi(openWorkspace(join(dir, 'ws')));
+    try {
+      await importTestTask(api.context.workspace, dir);
+      const { studyId } = (await api.call('runs.start', {
+        tasks: ['engine-task'],
+        configurations: [{ harness: 'command', model: 'm', command: 'sleep 5; mkdir -p out/dist && echo ok > out/dist/index.html' }],
+        executor: 'slurm',
+        slurm: slurmBlock(),
+      })) as { studyId: string };
+      const db = api.context.workspace.db;
+      await until(() => listStudyRuns(db, studyId).some((r) => r.slurm_state === 'RUNNING'), 60_000, 'the job to run');
+      const run = listStudyRuns(db, studyId)[0]!;
+      // slurmctld keeps each job's environment in its state folder while the job lives.
+      const stateFiles = filesUnder(join(cluster.dir, 'state'));
+      expect(stateFiles.some((file) => file.endsWith('environment'))).toBe(true);
+      expect(stateFiles.filter((file) => readFileSync(file).includes(SECRET))).toEqual([]);
+      // The job itself: `lhb runs exec` of this run, as slurmstepd started it (this test runs as root, so it may read it).
+      const folder = join(findStudy(db, studyId)!.folder, 'runs', run.id);
+      const execProcess = () =>
+        readdirSync('/proc')
+          .filter((name) => /^\d+$/.test(name))
+          .find((pid) => {
+            try {
+              const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+              return cmdline.includes('runs\0exec') && cmdline.includes(folder);
+            } catch {
+              return false;
+            }
+          });
+      await until(() => execProcess() !== undefined, 30_000, "the job's lhb runs exec to start");
+      const jobEnv = readFileSync(`/proc/${execProcess()}/environ`, 'utf8').split('\0');
+      expect(jobEnv.some((entry) => entry.startsWith('PATH='))).toBe(true);
+      expect(jobEnv.filter((entry) => entry.includes(SECRET))).toEqual([]);
+      await api.context.jobs.idle();
+      expect(listStudyRuns(db, studyId)[0]!.status).toBe('succeeded');
+    } finally {
+      delete process.env.LHB_UNRELATED_SECRET;
+      await api.close();
+    }
+  }, 120_000);
+
   it('scancel of one job from outside ends its run cancelled; the others finish', async () => {
     const api = createApi(openWorkspace(join(dir, 'ws')));
     try {
@@ -220,6 +266,10 @@ describe.skipIf(skipReason !== undefined)('the slurm executor on a real cluster'
       };
       const loseRunningJob = async (studyId: string, submissions: number) => {
         await until(() => readSubmissions(findStudy(db, studyId)!.folder).length === submissions && listStudyRuns(db, studyId)[0]!.slurm_state === 'RUNNING', 60_000, 'the job to run');
+        // RUNNING comes while the node still launches the job; a node set DOWN then can return at once
+        // (ReturnToService=2) before it is seen down. The harness's transcript means the job is at work.
+        const folder = join(findStudy(db, studyId)!.folder, 'runs', listStudyRuns(db, studyId)[0]!.id);
+        await until(() => existsSync(join(folder, 'transcript.jsonl')), 60_000, "the job's harness to start");
         await cluster.failNode();
       };
       // Lost once: the second job finishes the run.
@@ -314,4 +364,11 @@ async function until(check: () => boolean, timeoutMs: number, what: string): Pro
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+function filesUnder(root: string): string[] {
+  if (!existsSync(root)) return [];
+  return readdirSync(root, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name));
 }

@@ -34,6 +34,13 @@ export interface Submission {
   reason: string;
 }
 
+/**
+ * Variables a job takes from the submitting environment: what starts Node.js and lhb on the node
+ * (and what the job script's shell and Slurm's own wrapper read). Everything else a run needs is
+ * in its exec.json; its API key variable is added by name.
+ */
+const JOB_VARIABLES = ['PATH', 'HOME', 'USER', 'LOGNAME', 'LANG', 'LC_ALL', 'TZ', 'TMPDIR', 'LHB_BWRAP'] as const;
+
 export const jobNameOf = (runId: string) => `lhb-${runId}`;
 export const submissionLogOf = (studyFolder: string) => join(studyFolder, 'slurm', 'submissions.jsonl');
 
@@ -164,6 +171,8 @@ export function createSlurmExecutor(options: SlurmExecutorOptions): RunExecutor 
       `--cpus-per-task=${options.slurm.cpus ?? 1}`,
       // A job Slurm would requeue itself would run a half-used folder again: the engine requeues, re-preparing it.
       '--no-requeue',
+      // Only what `lhb runs exec` needs and the key it hands on, never the whole submitting environment, which slurmctld keeps in its state folder.
+      `--export=${[...JOB_VARIABLES, ...new Set(Object.values(envFromJob))].join(',')}`,
       `--time=${minutes}`,
       ...(options.slurm.mem ? [`--mem=${options.slurm.mem}`] : []),
       ...(options.slurm.partition ? [`--partition=${options.slurm.partition}`] : []),
