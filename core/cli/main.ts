@@ -33,8 +33,9 @@ program
   .option('-H, --host <host>', 'interface to bind; anything but loopback (e.g. 0.0.0.0) is refused unless --allow-remote is given', '127.0.0.1')
   .option('--allow-remote', 'let --host expose the workspace to other machines over plain HTTP (put a TLS reverse proxy in front); they cannot import by path')
   .option('--no-open', 'do not open a browser window')
+  .option('--judges <file>', 'the judges (a JSON array, as lhb judge --judges takes) that callers on other machines may judge with; they can name no other key variable or base URL')
   .addOption(workspaceOption('workspace folder (created and seeded with the demo on first use)'))
-  .action(async (options: { port: number; host: string; allowRemote?: boolean; open: boolean; workspace?: string }) => {
+  .action(async (options: { port: number; host: string; allowRemote?: boolean; open: boolean; workspace?: string; judges?: string }) => {
     const { runServe } = await import('./serve-command.ts');
     await runServe(options);
   });
