@@ -429,6 +429,11 @@ export const rpcContract = {
          */
         includeSynthetic: z.boolean().optional(),
         excludeSynthetic: z.boolean().optional(),
+        /**
+         * Count every vote, an annotator's repeats on a pair included (default false: each
+         * annotator's first live vote on a pair only). The report's `study.repeatVotes` says how many repeats there are.
+         */
+        countRepeats: z.boolean().default(false),
       })
       .strict()
       .refine((input) => !(input.includeSynthetic && input.excludeSynthetic), { message: 'choose one of includeSynthetic and excludeSynthetic', path: ['includeSynthetic'] }),

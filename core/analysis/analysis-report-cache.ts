@@ -5,7 +5,7 @@ import type { AnalysisReport } from '../../schemas/analysis.ts';
 import { prepared } from '../store/statement-cache.ts';
 import { buildAnalysisReport, type AnalysisOptions } from './build-analysis-report.ts';
 
-/** Reports kept per database: one per (resamples, seed, synthetic) asked for recently. */
+/** Reports kept per database: one per (resamples, seed, synthetic, repeats) asked for recently. */
 const KEPT_PER_DATABASE = 4;
 
 const cached = new WeakMap<Database, { version: string; asked: string; report: AnalysisReport }[]>();
@@ -25,7 +25,7 @@ function storeVersion(db: Database): string {
 /** `buildAnalysisReport`, or the same report again when it was computed for these options since the store last changed. */
 export function cachedAnalysisReport(db: Database, options: Omit<AnalysisOptions, 'now'>): AnalysisReport {
   const version = storeVersion(db);
-  const asked = JSON.stringify([options.resamples, options.seed, options.synthetic ?? null]);
+  const asked = JSON.stringify([options.resamples, options.seed, options.synthetic ?? null, options.countRepeats === true]);
   // Reports from before the store changed are dropped, not only passed over.
   const current = (cached.get(db) ?? []).filter((entry) => entry.version === version);
   const hit = current.find((entry) => entry.asked === asked);

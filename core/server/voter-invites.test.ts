@@ -170,6 +170,31 @@ describe('invite links over HTTP', () => {
     expect(new Set(await statuses(graceUrls))).toEqual(new Set([404]));
   });
 
+  it('marks a link\'s repeat votes, and the analysis counts one vote per annotator and pair unless asked to count them all', async () => {
+    const stuffer = invite('Mallory');
+    const annotatorId = ((await rpc(stuffer, 'session.whoami')).body as { annotatorId: string }).annotatorId;
+    let cast = 0;
+    // Every pair once, then the queue starts again from the top: 40 votes from one link.
+    for (; cast < 40; cast++) {
+      const item = rpcContract['arena.nextPair'].output.parse((await rpc(stuffer, 'arena.nextPair', { allowRepeats: true })).body).item;
+      if (!item) break;
+      expect((await rpc(stuffer, 'arena.vote', { token: item.token, choice: 'left', ratingLeft: 5, ratingRight: 1, timeOnItemMs: 5 })).status).toBe(200);
+    }
+    expect(cast).toBe(40);
+    const votes = rpcContract['arena.votes'].output.parse((await rpc(stuffer, 'arena.votes', { annotatorId })).body).votes;
+    const repeats = votes.filter((vote) => vote.repeat).length;
+    expect(votes).toHaveLength(40);
+    expect(repeats).toBeGreaterThan(20);
+
+    const report = async (input: Record<string, unknown>) => rpcContract['analysis.report'].output.parse((await rpc(OWNER_TOKEN, 'analysis.report', { resamples: 100, excludeSynthetic: true, ...input })).body);
+    const firstOnly = await report({});
+    expect(firstOnly.study.votes).toBe(40 - repeats);
+    expect(firstOnly.study.repeatVotes).toEqual({ counted: false, votes: repeats });
+    const all = await report({ countRepeats: true });
+    expect(all.study.votes).toBe(40);
+    expect(all.study.repeatVotes).toEqual({ counted: true, votes: repeats });
+  });
+
   it("refuses a voter's uploads, and gives a voter an event stream without the owner's jobs that ends when the invite is revoked", async () => {
     const token = invite('Ada');
     const upload = await fetch(`http://127.0.0.1:${server.port}/blobs`, {

@@ -481,7 +481,7 @@ CREATE TABLE votes (
   synthetic       INTEGER NOT NULL DEFAULT 0 CHECK (synthetic IN (0, 1)),
   created_at      TEXT NOT NULL,
   retracted_at    TEXT
-) STRICT;
+, is_repeat INTEGER NOT NULL DEFAULT 0 CHECK (is_repeat IN (0, 1))) STRICT;
 
 -- trigger runs_synthetic_identity_on_insert on runs
 CREATE TRIGGER runs_synthetic_identity_on_insert BEFORE INSERT ON runs
