@@ -8,6 +8,7 @@ import { rpcContract } from '../../schemas/rpc.ts';
 import { demoDatasetDir } from '../app-paths.ts';
 import { createApi, type Api } from '../api/create-api.ts';
 import { createInvite } from '../arena/invites.ts';
+import { pngChunk } from '../runs/bundles/bundle-files.fixture.ts';
 import { importBundles } from '../runs/bundles/import-bundles.ts';
 import { openWorkspace } from '../workspace/open-workspace.ts';
 import { startHttpServer, type RunningHttpServer } from './http-server.ts';
@@ -29,15 +30,6 @@ afterEach(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
-function chunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const typeAndData = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(typeAndData));
-  return Buffer.concat([length, typeAndData, crc]);
-}
-
 /** The PNG's chunks as [type, data], checking every CRC on the way. */
 function chunksOf(png: Buffer): [string, Buffer][] {
   expect(png.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
@@ -57,17 +49,16 @@ const imageDataOf = (chunks: [string, Buffer][]) => Buffer.concat(chunks.filter(
 
 /** A harness's PNG: the image's own chunks, with metadata chunks around them and bytes after IEND. */
 function withMetadata(png: Buffer, side: string): Buffer {
-  const chunks = chunksOf(png);
-  const [ihdr, ...rest] = chunks.map(([type, data]) => chunk(type, data));
+  // The signature and IHDR (always 13 bytes of data) come first; the rest is copied as it is.
+  const afterHeader = 8 + 12 + 13;
   return Buffer.concat([
-    png.subarray(0, 8),
-    ihdr!,
-    chunk('tEXt', Buffer.from(`Software\0claude-code 2.1 (${side}) model claude-sonnet-4-5`, 'latin1')),
-    chunk('tIME', Buffer.from([0x07, 0xea, 11, 30, 12, 0, 0])),
-    chunk('iTXt', Buffer.from('Comment\0\0\0\0\0Codex CLI wrote this', 'utf8')),
-    chunk('eXIf', Buffer.from('MM\0*\0\0\0\x082026:11:30 sonnet', 'latin1')),
-    chunk('prVt', Buffer.from('sonnet private chunk', 'latin1')),
-    ...rest,
+    png.subarray(0, afterHeader),
+    pngChunk('tEXt', Buffer.from(`Software\0claude-code 2.1 (${side}) model claude-sonnet-4-5`, 'latin1')),
+    pngChunk('tIME', Buffer.from([0x07, 0xea, 11, 30, 12, 0, 0])),
+    pngChunk('iTXt', Buffer.from('Comment\0\0\0\0\0Codex CLI wrote this', 'utf8')),
+    pngChunk('eXIf', Buffer.from('MM\0*\0\0\0\x082026:11:30 sonnet', 'latin1')),
+    pngChunk('prVt', Buffer.from('sonnet private chunk', 'latin1')),
+    png.subarray(afterHeader),
     Buffer.from('claude-code trailing bytes after IEND'),
   ]);
 }
@@ -121,4 +112,4 @@ it('serves a voter every frame and ground-truth image without the metadata chunk
     expect(original).toBeDefined();
     expect(chunks).toEqual(original);
   }
-});
+}, 60_000);
