@@ -269,6 +269,12 @@ export const AnalysisFiguresSchema = z.object({
      * than their run's (made before sets declared their kinds); absent in older reports.
      */
     judgmentsLeftOut: z.number().int().optional(),
+    /**
+     * Repeat votes: an annotator's votes on a pair after their first live one (an invite link may
+     * ask for pairs again). Left out unless `counted` (analysis.report's `countRepeats`, `lhb analyze
+     * --count-repeats`); `votes` is how many there are either way. Absent in older reports.
+     */
+    repeatVotes: z.object({ counted: z.boolean(), votes: z.number().int() }).optional(),
     /** True when any vote or judgment counted is synthetic (the demo's), so every view says so. */
     includesSynthetic: z.boolean(),
     /** Whether synthetic data was counted, and why. */
@@ -292,6 +298,16 @@ export const AnalysisReportSchema = AnalysisFiguresSchema.extend({ tables: Analy
 export type AnalysisReport = z.infer<typeof AnalysisReportSchema>;
 
 /** What every view of a report says when judgments were left out for their set's task kind (the CLI, Markdown, the Study section). */
+/** What the report says about repeat votes, when there are any: screen, `lhb analyze` and the Markdown print the same sentence. */
+export function repeatVotesNote(study: Pick<AnalysisFigures['study'], 'repeatVotes'>): string | undefined {
+  const repeats = study.repeatVotes;
+  if (!repeats || repeats.votes === 0) return undefined;
+  const what = `${repeats.votes} repeat vote${repeats.votes === 1 ? '' : 's'} (an annotator voting again on a pair they had already voted on)`;
+  return repeats.counted
+    ? `${what} ${repeats.votes === 1 ? 'is' : 'are'} counted, as asked; by default only each annotator's first vote on a pair counts.`
+    : `${what} ${repeats.votes === 1 ? 'is' : 'are'} left out: each annotator's first vote on a pair counts. Count them with --count-repeats (countRepeats).`;
+}
+
 export function judgmentsLeftOutNote(study: Pick<AnalysisFigures['study'], 'judgmentsLeftOut'>): string | undefined {
   const count = study.judgmentsLeftOut ?? 0;
   if (count === 0) return undefined;

@@ -104,6 +104,8 @@ export const OwnVoteSchema = z.object({
   reason: z.string(),
   timeOnItemMs: z.number().int().nonnegative(),
   createdAt: z.string(),
+  /** Cast while the annotator already had a live vote on this pair (arena.nextPair's allowRepeats): analysis counts it only when asked to count repeats. */
+  repeat: z.boolean(),
 });
 export type OwnVote = z.infer<typeof OwnVoteSchema>;
 

@@ -27,6 +27,14 @@ interface RpcMethodSpec {
    */
   readsServerDisk?: true;
   /**
+   * The input field holding the judge (`judge`) or judges (`judges`) it asks: each names a variable
+   * of the server's environment (its API key, or the provider's default one) and a base URL the
+   * key is sent to. Over HTTP a caller on another machine may only name judges the server was
+   * started with (`lhb serve --judges FILE`), or it could send any of the server's secrets to an
+   * address of its choosing. Declare it on every method whose input carries a key variable or URL.
+   */
+  namesJudgesIn?: 'judge' | 'judges';
+  /**
    * An invited voter's token may call it (see schemas/invites.ts). Everything else answers 403 to
    * a voter, so a method added later is closed to voters unless it says so here. A voter method
    * that takes `annotatorId` gets the voter's own, from the token; another one answers 403.
@@ -47,6 +55,11 @@ const AnalysisAskSchema = z
      */
     includeSynthetic: z.boolean().optional(),
     excludeSynthetic: z.boolean().optional(),
+    /**
+     * Count every vote, an annotator's repeats on a pair included (default false: each
+     * annotator's first live vote on a pair only). The report's `study.repeatVotes` says how many repeats there are.
+     */
+    countRepeats: z.boolean().default(false),
   })
   .strict()
   .refine((input) => !(input.includeSynthetic && input.excludeSynthetic), { message: 'choose one of includeSynthetic and excludeSynthetic', path: ['includeSynthetic'] });
@@ -325,6 +338,7 @@ export const rpcContract = {
     /** A job: the judge model writes the chapter's rubrics, stored as the next version of its set. */
     input: RubricsGenerateInputSchema,
     output: z.object({ jobId: z.string() }),
+    namesJudgesIn: 'judge',
   },
 
   // The blind preference arena. A voter's calls answer in positions and opaque tokens only.
@@ -401,6 +415,7 @@ export const rpcContract = {
     /** Judges every run that has what the tier needs; replies already stored for the same input are reused. */
     input: JudgeStartInputSchema,
     output: z.object({ jobId: z.string(), rubricSets: z.array(z.string()) }),
+    namesJudgesIn: 'judges',
   },
   'judge.list': {
     /** Stored judgments, scored and failed, of every run or one. */
@@ -481,6 +496,19 @@ export function isRpcMethod(name: string): name is RpcMethod {
 export function readsServerDisk(method: RpcMethod): boolean {
   const spec: RpcMethodSpec = rpcContract[method];
   return spec.readsServerDisk === true;
+}
+
+/**
+ * The judges a call's raw input names (see `RpcMethodSpec.namesJudgesIn`), before parsing: what
+ * the caller sent is what would be used, so nothing it sent is left unchecked. Empty for methods
+ * that name none.
+ */
+export function judgesNamedBy(method: RpcMethod, input: unknown): unknown[] {
+  const spec: RpcMethodSpec = rpcContract[method];
+  if (spec.namesJudgesIn === undefined) return [];
+  const named = typeof input === 'object' && input !== null ? (input as Record<string, unknown>)[spec.namesJudgesIn] : undefined;
+  if (named === undefined) return [];
+  return spec.namesJudgesIn === 'judges' && Array.isArray(named) ? named : [named];
 }
 
 /** Whether an invited voter may call the method (see `RpcMethodSpec.voter`). */

@@ -264,6 +264,29 @@ describe('buildAnalysisReport on a hand-built store', () => {
     expect(otherSeed.preference.elo.map((row) => row.lo)).not.toEqual(report.preference.elo.map((row) => row.lo));
   });
 
+  it('counts one vote per annotator and pair, their first live one, unless asked to count repeats, and says how many repeats it left out', () => {
+    seedVotes();
+    const stuffer = createAnnotator({ db: workspace.db }, 'Stuffer').id;
+    addVote(stuffer, 1, 'y', 'z', 'a-left', 'right', 1, 5, { retracted: true }); // undone: never counts
+    addVote(stuffer, 1, 'y', 'z', 'a-left', 'left', 4, 2); // y beats z: the vote that counts
+    const honest = buildAnalysisReport(workspace.db, OPTIONS);
+    // The same link asked for the pair again and again: z wins every time, in either order shown.
+    for (let i = 0; i < 5; i++) addVote(stuffer, 1, 'y', 'z', i % 2 ? 'a-left' : 'b-left', i % 2 ? 'right' : 'left', 1, 5);
+    const marks = workspace.db.prepare('SELECT is_repeat FROM votes WHERE annotator_id = ? ORDER BY created_at').all(stuffer) as { is_repeat: number }[];
+    expect(marks.map((row) => row.is_repeat)).toEqual([0, 0, 1, 1, 1, 1, 1]);
+
+    const byDefault = buildAnalysisReport(workspace.db, OPTIONS);
+    expect(byDefault.study).toMatchObject({ votes: 9, annotators: 3, repeatVotes: { counted: false, votes: 5 } });
+    expect(honest.study.repeatVotes).toEqual({ counted: false, votes: 0 });
+    expect({ ...byDefault.preference }).toEqual({ ...honest.preference });
+    expect(byDefault.tables.preference).toEqual(honest.tables.preference);
+
+    const all = buildAnalysisReport(workspace.db, { ...OPTIONS, countRepeats: true });
+    expect(all.study).toMatchObject({ votes: 14, repeatVotes: { counted: true, votes: 5 } });
+    expect(all.preference.votes).toBe(14);
+    expect(all.preference.winMatrix).not.toEqual(byDefault.preference.winMatrix);
+  });
+
   it('reports a study without votes as empty panels, not an error', () => {
     const report = AnalysisReportSchema.parse(buildAnalysisReport(workspace.db, OPTIONS));
     expect(report.preference).toMatchObject({ votes: 0, elo: [], positionBias: { decided: 0, leftRate: null } });

@@ -22,6 +22,8 @@ export interface AnalysisOptions {
    * left out once any real vote or judgment exists and included while none does.
    */
   synthetic?: SyntheticRequest;
+  /** Count every vote, an annotator's repeats on a pair included (default: their first live vote on each pair only). */
+  countRepeats?: boolean;
   now?: () => Date;
 }
 
@@ -34,7 +36,7 @@ export function buildAnalysisReport(db: Database, options: AnalysisOptions): Ana
 }
 
 function buildAnalysisFigures(db: Database, options: AnalysisOptions): AnalysisFigures {
-  const data = loadStudyData(db, { synthetic: options.synthetic });
+  const data = loadStudyData(db, { synthetic: options.synthetic, countRepeats: options.countRepeats === true });
   const counted = new Set([...data.votes.flatMap((vote) => [vote.run_a, vote.run_b]), ...data.judgments.map((j) => j.run)]);
   const runs = [...counted].map((id) => data.runs.get(id)!);
   const configIds = [...new Set(runs.map((run) => run.config))];
@@ -50,6 +52,7 @@ function buildAnalysisFigures(db: Database, options: AnalysisOptions): AnalysisF
       votes: data.votes.length,
       judgments: data.judgments.length,
       judgmentsLeftOut: data.judgmentsLeftOut,
+      repeatVotes: data.repeatVotes,
       includesSynthetic: data.votes.some((vote) => vote.synthetic) || data.judgments.some((j) => j.synthetic),
       synthetic: data.synthetic,
       seed: options.seed,

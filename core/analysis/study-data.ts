@@ -43,6 +43,8 @@ export interface StudyData {
   judgments: StudyJudgment[];
   /** Stored scored judgments left out because their rubric set is for another task kind than their run's (never counted, synthetic or not). */
   judgmentsLeftOut: number;
+  /** Repeat votes (an annotator's votes on a pair after their first live one): counted or not, and how many there are among the votes otherwise counted. */
+  repeatVotes: { counted: boolean; votes: number };
   /** Whether synthetic records are counted, and why. */
   synthetic: SyntheticChoice & {
     /** Synthetic live votes and judgments in the workspace, counted or not. */
@@ -57,10 +59,11 @@ export interface StudyData {
  * or touches a synthetic run; those are counted only as `chooseSynthetic` decides. A judgment
  * made with a rubric set for another task kind than its run's is never counted (only counted up).
  */
-export function loadStudyData(db: Database, options: { synthetic?: SyntheticRequest } = {}): StudyData {
+export function loadStudyData(db: Database, options: { synthetic?: SyntheticRequest; countRepeats?: boolean } = {}): StudyData {
   const project = findCurrentProject(db);
+  const countRepeats = options.countRepeats === true;
   if (!project) {
-    return { runs: new Map(), labels: new Map(), votes: [], judgments: [], judgmentsLeftOut: 0, synthetic: { ...chooseSynthetic(options.synthetic, false), votes: 0, judgments: 0 } };
+    return { runs: new Map(), labels: new Map(), votes: [], judgments: [], judgmentsLeftOut: 0, repeatVotes: { counted: countRepeats, votes: 0 }, synthetic: { ...chooseSynthetic(options.synthetic, false), votes: 0, judgments: 0 } };
   }
   const runRows = listRuns(db, project.id);
   const runs = new Map(runRows.map((run) => [run.id, { id: run.id, task: run.task_id, config: run.config_id, synthetic: run.synthetic === 1 }]));
@@ -104,12 +107,34 @@ export function loadStudyData(db: Database, options: { synthetic?: SyntheticRequ
   const hasRealData = syntheticVotes < votes.length || syntheticJudgments < judgments.length;
   const choice = chooseSynthetic(options.synthetic, hasRealData);
   const counted = <T extends { synthetic: boolean }>(rows: T[]) => (choice.included ? rows : rows.filter((row) => !row.synthetic));
+  const votesCounted = counted(votes);
+  const firstVotes = firstVotePerAnnotatorAndPair(votesCounted);
   return {
     runs,
     labels,
-    votes: counted(votes),
+    votes: countRepeats ? votesCounted : firstVotes,
+    repeatVotes: { counted: countRepeats, votes: votesCounted.length - firstVotes.length },
     judgments: counted(judgments),
     judgmentsLeftOut: scored.length - counts.length,
     synthetic: { ...choice, votes: syntheticVotes, judgments: syntheticJudgments },
   };
+}
+
+/**
+ * One vote per annotator and pair: the first live one (`votes` is oldest first). An invite link
+ * may ask for a pair again (`allowRepeats`), and each repeat would otherwise count as one more
+ * expert's view; the first is the one cast before the annotator had seen the pair, and a
+ * stuffer's later votes cannot replace it. Undoing a vote makes the next one the first.
+ * Synthetic (demo) votes are generated, not cast, and are kept as they are.
+ */
+function firstVotePerAnnotatorAndPair(votes: StudyVote[]): StudyVote[] {
+  const seen = new Set<string>();
+  return votes.filter((vote) => {
+    // The demo's generated votes repeat pairs on purpose (a volume no link cast); they stay as made.
+    if (vote.synthetic) return true;
+    const key = JSON.stringify([vote.annotator_id, vote.run_a, vote.run_b]);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }

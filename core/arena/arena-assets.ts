@@ -6,6 +6,7 @@ import { findRunFile } from '../store/run-repository.ts';
 import { listTaskFrames } from '../store/task-repository.ts';
 import { findPresentationByToken, hasLiveVote } from '../store/vote-repository.ts';
 import { sidesFor } from './assign-sides.ts';
+import { invitesEnded } from './invites.ts';
 
 /**
  * Each side's live build gets an origin of its own, `http://<token>-<side>.localhost:PORT`, so it
@@ -57,11 +58,12 @@ export interface ArenaAsset {
  * Site paths follow static hosting: a folder gives its index.html, and an unknown path without an
  * extension gives the build's index.html (client-side routes).
  */
-export function resolveArenaAsset(db: Database, assetPath: string): ArenaAsset | undefined {
+export function resolveArenaAsset(db: Database, assetPath: string, now: Date = new Date()): ArenaAsset | undefined {
   const [token, first, second, ...rest] = assetPath.split('/');
   if (!token || !first) return undefined;
   const presentation = findPresentationByToken(db, token);
-  if (!presentation) return undefined;
+  // A revoked or expired link's URLs stop with it: asked for each request, as its RPC calls are.
+  if (!presentation || invitesEnded(db, presentation.annotator_id, now)) return undefined;
   const frames = listTaskFrames(db, presentation.task_id);
   if (first === 'gt') {
     const frame = frames[indexOf(second)];

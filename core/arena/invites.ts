@@ -2,7 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Database } from 'better-sqlite3';
 import { INVITE_TOKEN_PREFIX, type CreatedInvite, type Invite, type InviteStatus } from '../../schemas/invites.ts';
 import { findAnnotator, findAnnotatorByName, insertAnnotator } from '../store/annotator-repository.ts';
-import { findInviteByTokenHash, insertInvite, listInvites, revokeInviteRow, touchInvite, type InviteRow } from '../store/invite-repository.ts';
+import { findInviteByTokenHash, insertInvite, listInvites, listInvitesOfAnnotator, revokeInviteRow, touchInvite, type InviteRow } from '../store/invite-repository.ts';
 import { requireCurrentProject } from '../store/project-repository.ts';
 import { findPresentationByToken } from '../store/vote-repository.ts';
 import { ArenaError } from './arena-error.ts';
@@ -101,6 +101,16 @@ export function checkVoterToken(db: Database, token: string, now: Date = new Dat
   }
   const annotator = findAnnotator(db, row.annotator_id);
   return { ok: true, inviteId: row.id, annotatorId: row.annotator_id, annotatorName: annotator?.name ?? '', expiresAt: row.expires_at };
+}
+
+/**
+ * Whether an annotator votes through invite links and none of them is live any more: the pairs
+ * shown through those links, and their asset URLs, are closed then as the link's calls are.
+ * An annotator without links (one the owner votes as on this machine) is never closed.
+ */
+export function invitesEnded(db: Database, annotatorId: string, now: Date = new Date()): boolean {
+  const invites = listInvitesOfAnnotator(db, annotatorId);
+  return invites.length > 0 && invites.every((row) => statusOf(row, now) !== 'active');
 }
 
 /** The annotator a presentation token was shown to, or undefined when no such pair exists. */

@@ -20,6 +20,7 @@ export function ownVotes(db: Database, annotatorId: string): OwnVote[] {
       reason: vote.reason,
       timeOnItemMs: vote.time_on_item_ms,
       createdAt: vote.created_at,
+      repeat: vote.is_repeat === 1,
     };
   });
 }

@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { judgmentsLeftOutNote, type AnalysisReport } from '../../schemas/analysis.ts';
+import { judgmentsLeftOutNote, repeatVotesNote, type AnalysisReport } from '../../schemas/analysis.ts';
 import type { RpcOutput } from '../../schemas/rpc.ts';
 import { renderAnalysisMarkdown } from '../analysis/report-markdown.ts';
 import { openCliApi } from './open-cli-api.ts';
@@ -13,6 +13,7 @@ export interface AnalyzeOptions {
   seed?: string;
   includeSynthetic?: boolean;
   excludeSynthetic?: boolean;
+  countRepeats?: boolean;
   workspace?: string;
 }
 
@@ -34,6 +35,7 @@ export async function runAnalyze(options: AnalyzeOptions): Promise<void> {
       ...(options.seed !== undefined ? { seed: options.seed } : {}),
       ...(options.includeSynthetic ? { includeSynthetic: true } : {}),
       ...(options.excludeSynthetic ? { excludeSynthetic: true } : {}),
+      ...(options.countRepeats ? { countRepeats: true } : {}),
     })) as RpcOutput<'analysis.report'>;
   } finally {
     await api.close();
@@ -42,6 +44,8 @@ export async function runAnalyze(options: AnalyzeOptions): Promise<void> {
   if (notice) process.stderr.write(`lhb: ${notice}\n`);
   const leftOut = judgmentsLeftOutNote(report.study);
   if (leftOut) process.stderr.write(`lhb: ${leftOut}\n`);
+  const repeats = repeatVotesNote(report.study);
+  if (repeats) process.stderr.write(`lhb: ${repeats}\n`);
   const text = options.json ? `${JSON.stringify(report, null, 2)}\n` : renderAnalysisMarkdown(report);
   if (options.out) {
     const file = resolve(options.out);

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { JudgesFileSchema, JudgeTierSchema, type JudgeTier, type RubricScale } from '../../schemas/judge.ts';
+import { JudgeTierSchema, type JudgeTier, type RubricScale } from '../../schemas/judge.ts';
 import type { JudgeImportResult, RubricSetComparison } from '../../schemas/judging.ts';
 import { formatKappa } from '../../schemas/format-number.ts';
 import type { RpcOutput } from '../../schemas/rpc.ts';
@@ -10,6 +10,7 @@ import { describeJudgingSummary, startJudgingJob } from '../judge/judging/start-
 import { ProviderError } from '../judge/providers/judge-provider.ts';
 import { RubricLibraryError } from '../judge/rubrics/rubric-library-error.ts';
 import { followJob } from './follow-job.ts';
+import { JudgesFileError, readJudgesFile } from './read-judges-file.ts';
 import { withCliApi } from './open-cli-api.ts';
 import { StatusLine } from './status-line.ts';
 
@@ -28,23 +29,6 @@ class JudgeFlagError extends Error {
   override name = 'JudgeFlagError';
 }
 
-function readJudgesFile(file: string) {
-  const path = resolve(file);
-  let json: unknown;
-  try {
-    json = JSON.parse(readFileSync(path, 'utf8'));
-  } catch (error) {
-    const missing = (error as NodeJS.ErrnoException).code === 'ENOENT';
-    throw new JudgeFlagError(missing ? `The judges file ${path} does not exist.` : `The judges file ${path} is not JSON: ${(error as Error).message}.`);
-  }
-  const parsed = JudgesFileSchema.safeParse(json);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `${issue.path.length > 0 ? issue.path.join('.') : '(file)'}: ${issue.message}`).join('; ');
-    throw new JudgeFlagError(`The judges file ${path} is not valid: ${problems}. It is a JSON array of {"name", "provider": "openai"|"anthropic"|"gemini", "baseUrl", "model", "apiKeyEnv", "maxConcurrency"?}.`);
-  }
-  return parsed.data;
-}
-
 function parseFlags(options: JudgeOptions): { tier: JudgeTier; scale: RubricScale } {
   const tier = JudgeTierSchema.safeParse(options.tier ?? 'output');
   if (!tier.success) throw new JudgeFlagError(`--tier is process, output or content (not ${options.tier}).`);
@@ -54,7 +38,7 @@ function parseFlags(options: JudgeOptions): { tier: JudgeTier; scale: RubricScal
 
 function fail(error: unknown): never {
   process.stderr.write(`lhb judge: ${(error as Error).message}\n`);
-  process.exit(error instanceof JudgeFlagError ? 2 : 1);
+  process.exit(error instanceof JudgeFlagError || error instanceof JudgesFileError ? 2 : 1);
 }
 
 /**

@@ -39,8 +39,9 @@ program
   .option('-H, --host <host>', 'interface to bind; anything but loopback (e.g. 0.0.0.0) is refused unless --allow-remote is given', '127.0.0.1')
   .option('--allow-remote', 'let --host expose the workspace to other machines over plain HTTP (put a TLS reverse proxy in front); they cannot import by path')
   .option('--no-open', 'do not open a browser window')
+  .option('--judges <file>', 'the judges (a JSON array, as lhb judge --judges takes) that callers on other machines may judge with; they can name no other key variable or base URL')
   .addOption(workspaceOption('workspace folder (created and seeded with the demo on first use)'))
-  .action(async (options: { port: number; host: string; allowRemote?: boolean; open: boolean; workspace?: string }) => {
+  .action(async (options: { port: number; host: string; allowRemote?: boolean; open: boolean; workspace?: string; judges?: string }) => {
     const { runServe } = await import('./serve-command.ts');
     await runServe(options);
   });
@@ -145,8 +146,9 @@ program
   .option('--seed <seed>', 'seed of every bootstrap; the same seed gives the same numbers', 'lhb-analysis')
   .option('--include-synthetic', "count the demo study's synthetic votes and judgments even though real ones exist (by default they are left out once any real vote or judgment exists)")
   .option('--exclude-synthetic', "leave the demo study's synthetic votes and judgments out even when nothing real exists yet")
+  .option('--count-repeats', "count every vote, an annotator's repeats on a pair included (by default only each annotator's first vote on a pair counts; stderr says how many repeats there are)")
   .addOption(workspaceOption())
-  .action(async (options: { json?: boolean; md?: boolean; out?: string; resamples: number; seed: string; includeSynthetic?: boolean; excludeSynthetic?: boolean; workspace?: string }) => {
+  .action(async (options: { json?: boolean; md?: boolean; out?: string; resamples: number; seed: string; includeSynthetic?: boolean; excludeSynthetic?: boolean; countRepeats?: boolean; workspace?: string }) => {
     const { runAnalyze } = await import('./analyze-command.ts');
     await runAnalyze(options);
   });

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { rendererDistDir } from '../app-paths.ts';
+import { readJudgesFile } from './read-judges-file.ts';
 import { isLoopbackHost } from '../server/request-guards.ts';
 import { forgetServeAddress, recordServeAddress } from '../server/serve-address.ts';
 import { makeProcessNonDumpable } from '../non-dumpable-process.ts';
@@ -11,6 +12,8 @@ export interface ServeOptions {
   /** Required to bind anything but loopback: serving other machines is a deliberate choice. */
   allowRemote?: boolean;
   workspace?: string;
+  /** A judges file: the judges a caller on another machine may ask (it may name no other key variable or URL). */
+  judges?: string;
 }
 
 /** Why `lhb serve` will not bind `host`, or null when it may. Checked before the workspace opens. */
@@ -26,12 +29,13 @@ export function remoteServeRefusal(host: string, allowRemote: boolean): string |
 export async function runServe(options: ServeOptions): Promise<void> {
   const refusal = remoteServeRefusal(options.host, options.allowRemote === true);
   if (refusal) throw new Error(refusal);
+  const judges = options.judges === undefined ? [] : readJudgesFile(options.judges);
   // Loaded only once serving is allowed: a refusal opens nothing, not even the API's modules.
   const [{ openCliApi }, { startHttpServer }] = await Promise.all([import('./open-cli-api.ts'), import('../server/http-server.ts')]);
   const api = await openCliApi(options.workspace);
   let server;
   try {
-    server = await startHttpServer({ api, host: options.host, port: options.port, rendererDir: rendererDistDir });
+    server = await startHttpServer({ api, host: options.host, port: options.port, rendererDir: rendererDistDir, judges });
   } catch (error) {
     await api.close();
     throw error;
@@ -48,7 +52,8 @@ export async function runServe(options: ServeOptions): Promise<void> {
       `Warning: serving other machines on ${options.host}${options.host === '0.0.0.0' || options.host === '::' ? " (every interface; open one of the addresses above, as 0.0.0.0 is not a destination)" : ''}. ` +
         'Traffic is clear text: the link\'s token and everything read or changed cross the network unencrypted, so put a TLS reverse proxy (Caddy, nginx) in front or use it only on a network you trust. ' +
         'Anyone with the link can read and change this workspace. ' +
-        "Other machines cannot import by path (they upload sources instead). The arena's frames, ground truth and videos are served to them too (on a second port, printed as Arena assets below), and live builds on a port per side, opened as experts open them. " +
+        `Other machines cannot import by path (they upload sources instead), and judge only with the judges of --judges FILE (${judges.length === 0 ? 'none given' : judges.map((judge) => judge.name).join(', ')}). ` +
+        "The arena's frames, ground truth and videos are served to them too (on a second port, printed as Arena assets below), and live builds on a port per side, opened as experts open them. " +
           'Give remote experts an invite link (lhb arena invite --name NAME), which can vote and nothing else, rather than this link.\n',
     );
   }

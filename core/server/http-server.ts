@@ -2,12 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { HTTP_STATUS_FOR_CODE, type RpcErrorCode } from '../../schemas/errors.ts';
+import type { JudgeConfig } from '../../schemas/judge.ts';
 import { isRpcMethod, RPC_METHODS } from '../../schemas/rpc.ts';
 import type { Api } from '../api/create-api.ts';
 import { RpcError } from '../api/rpc-error.ts';
 import { MAX_BLOB_BYTES } from '../api/put-blob.ts';
 import { readBodyBytes, readJsonBody } from './read-body.ts';
-import { allowedHostNames, isAllowedHost, isLoopbackHost, isAllowedOrigin, printableHostNames, serverDiskRefusal } from './request-guards.ts';
+import { allowedHostNames, isAllowedHost, isLoopbackHost, isAllowedOrigin, printableHostNames, serverDiskRefusal, serverJudgeRefusal } from './request-guards.ts';
 import { startArenaAssetServer, type ArenaAssetServer } from './arena-asset-server.ts';
 import { requestCaller } from './request-caller.ts';
 import { appContentSecurityPolicy, readStaticFile } from './static-files.ts';
@@ -31,6 +32,8 @@ export interface HttpServerOptions {
   heartbeatMs?: number;
   /** Serve the arena's untrusted content on its own origin (default true). */
   arenaAssets?: boolean;
+  /** The judges configured on this machine (`lhb serve --judges FILE`): the only ones a caller on another machine may name. */
+  judges?: readonly JudgeConfig[];
 }
 
 export interface RunningHttpServer {
@@ -116,6 +119,8 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
       const refusal = serverDiskRefusal(method, req.socket.remoteAddress);
       if (refusal) throw new RpcError('forbidden', refusal);
       const input = await readJsonBody(req, maxBodyBytes);
+      const judgeRefusal = serverJudgeRefusal(method, input, req.socket.remoteAddress, options.judges ?? []);
+      if (judgeRefusal) throw new RpcError('forbidden', judgeRefusal);
       const assetOrigin = assetOriginFor(req.headers.host);
       const output = await options.api.call(method, input, who.caller, assetOrigin === undefined ? {} : { assetOrigin });
       sendJson(res, 200, output);

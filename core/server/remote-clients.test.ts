@@ -4,8 +4,12 @@ import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { RpcErrorBodySchema } from '../../schemas/errors.ts';
+import type { JudgeConfig } from '../../schemas/judge.ts';
 import { rpcContract } from '../../schemas/rpc.ts';
 import { createApi, type Api } from '../api/create-api.ts';
+import { FAKE_API_KEY, FAKE_KEY_ENV, fakeJudgeConfig } from '../judge/providers/fake-judge-setup.fixture.ts';
+import { startFakeOpenAiServer } from '../judge/providers/fake-openai-server.fixture.ts';
+import type { FakeProviderServer } from '../judge/providers/fake-provider-server.fixture.ts';
 import { openWorkspace } from '../workspace/open-workspace.ts';
 import { startHttpServer, type RunningHttpServer } from './http-server.ts';
 
@@ -112,5 +116,63 @@ describe.skipIf(!lanAddress)(`a server bound to 0.0.0.0, reached through ${lanAd
     const res = await rpcVia('127.0.0.1', running.port, 'sources.importPaths', { paths: [folder] });
     expect(res.status).toBe(200);
     expect(res.json).toEqual({ jobId: expect.any(String) });
+  });
+});
+
+describe.skipIf(!lanAddress)('judges named by a caller on another machine', () => {
+  let trusted: FakeProviderServer | undefined;
+  let attacker: FakeProviderServer | undefined;
+  const savedKey = process.env[FAKE_KEY_ENV];
+
+  beforeEach(() => {
+    process.env[FAKE_KEY_ENV] = FAKE_API_KEY;
+  });
+
+  afterEach(async () => {
+    await trusted?.close();
+    await attacker?.close();
+    trusted = attacker = undefined;
+    if (savedKey === undefined) delete process.env[FAKE_KEY_ENV];
+    else process.env[FAKE_KEY_ENV] = savedKey;
+  });
+
+  async function startWithServerJudges(): Promise<{ running: RunningHttpServer; serverJudge: JudgeConfig }> {
+    trusted = await startFakeOpenAiServer({ apiKey: FAKE_API_KEY, respond: () => ({ type: 'text', text: '{"rubric_scores": []}' }) });
+    attacker = await startFakeOpenAiServer({ respond: () => ({ type: 'text', text: '{"rubric_scores": []}' }) });
+    const serverJudge = fakeJudgeConfig('openai', trusted);
+    api = createApi(openWorkspace(join(root, 'workspace')));
+    server = await startHttpServer({ api, host: '0.0.0.0', port: 0, token: TOKEN, rendererDir: join(root, 'renderer'), arenaAssets: false, judges: [serverJudge] });
+    return { running: server, serverJudge };
+  }
+
+  it('refuses with 403 a key variable or base URL the server was not started with, and the key never leaves', async () => {
+    const { running, serverJudge } = await startWithServerJudges();
+    const before = await jobCount();
+    const stealing = { name: 'thief', provider: 'openai', baseUrl: attacker!.baseUrl, model: 'm', apiKeyEnv: FAKE_KEY_ENV };
+    const cases = [
+      ['judge.start', { judges: [stealing], tier: 'output' }],
+      ['judge.start', { judges: [serverJudge, { ...serverJudge, name: 'same-url-other-key', apiKeyEnv: 'AWS_SECRET_ACCESS_KEY' }], tier: 'output' }],
+      ['judge.start', { judges: [{ ...serverJudge, baseUrl: attacker!.baseUrl }], tier: 'output' }],
+      ['rubrics.generateForChapter', { chapterId: 'any-chapter', judge: stealing }],
+    ] as const;
+    for (const [method, input] of cases) {
+      const res = await rpcVia(lanAddress!, running.port, method, input);
+      expect(res.status, `${method} ${JSON.stringify(input)}`).toBe(403);
+      const { message } = RpcErrorBodySchema.parse(res.json).error;
+      expect(message).toContain(`this request came from ${lanAddress}`);
+      expect(message).toContain('lhb serve --judges FILE');
+      expect(message).toContain('Nothing was sent');
+    }
+    expect(attacker!.requestCount).toBe(0);
+    expect(await jobCount()).toBe(before);
+  });
+
+  it('lets a remote owner use a judge the server was configured with, and a caller on the server machine any judge', async () => {
+    const { running, serverJudge } = await startWithServerJudges();
+    const remote = await rpcVia(lanAddress!, running.port, 'judge.start', { judges: [serverJudge], tier: 'output' });
+    expect(remote.status, JSON.stringify(remote.json)).toBe(200);
+    const local = await rpcVia('127.0.0.1', running.port, 'rubrics.generateForChapter', { chapterId: 'no-such-chapter', judge: { name: 'mine', provider: 'openai', baseUrl: attacker!.baseUrl, model: 'm' } });
+    // Past the door: the handler itself answers (the chapter does not exist).
+    expect(local.status).toBe(404);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { readsServerDisk, RPC_METHODS, rpcContract } from '../../schemas/rpc.ts';
+import { judgesNamedBy, readsServerDisk, RPC_METHODS, rpcContract } from '../../schemas/rpc.ts';
 import {
   allowedHostNames,
   hasBearerToken,
@@ -128,6 +128,14 @@ describe('methods that read the server disk', () => {
     });
     expect(takesPaths).toEqual(expect.arrayContaining(['sources.importPaths', 'runs.importPaths']));
     expect(takesPaths.filter((method) => !readsServerDisk(method))).toEqual([]);
+  });
+});
+
+describe('judges a caller names', () => {
+  it('are declared by every method whose input carries a key variable or a base URL, unless it only answers this machine', () => {
+    const carriesKeys = RPC_METHODS.filter((method) => /"(apiKeyEnv|baseUrl|endpoint)"/.test(JSON.stringify(z.toJSONSchema(rpcContract[method].input, { io: 'input', unrepresentable: 'any' }))));
+    expect(carriesKeys).toEqual(expect.arrayContaining(['judge.start', 'rubrics.generateForChapter', 'runs.start']));
+    expect(carriesKeys.filter((method) => !readsServerDisk(method) && judgesNamedBy(method, { judge: {}, judges: [{}] }).length === 0)).toEqual([]);
   });
 });
 

@@ -1,7 +1,8 @@
 import { timingSafeEqual } from 'node:crypto';
 import { isIP } from 'node:net';
 import { networkInterfaces } from 'node:os';
-import { readsServerDisk, type RpcMethod } from '../../schemas/rpc.ts';
+import type { JudgeConfig } from '../../schemas/judge.ts';
+import { judgesNamedBy, readsServerDisk, type RpcMethod } from '../../schemas/rpc.ts';
 
 const LOOPBACK_NAMES = ['127.0.0.1', 'localhost', '[::1]'];
 
@@ -84,6 +85,32 @@ export function serverDiskRefusal(method: RpcMethod, remoteAddress: string | und
         ? 'Run bundles cannot be uploaded from another machine yet: import them on the server machine with "lhb runs import DIR...", or from a browser there.'
         : 'Do it on the server machine instead, from the lhb command or a browser there.';
   return `${method} reads files by their path on the machine running lhb serve, so it only answers a browser on that machine; this request came from ${remoteAddress ?? 'an unknown address'}. Nothing was read or changed. ${instead}`;
+}
+
+/** What decides where a judge's key goes and which key it is; the rest (model, limits) is the caller's to choose. */
+const sameKeyAndDestination = (named: unknown, configured: JudgeConfig) => {
+  if (typeof named !== 'object' || named === null) return false;
+  const judge = named as Record<string, unknown>;
+  return judge.provider === configured.provider && judge.baseUrl === configured.baseUrl && judge.apiKeyEnv === configured.apiKeyEnv;
+};
+
+/**
+ * A judge names a variable of the server's environment and the URL its value is sent to, so a
+ * caller on another machine naming its own would read any secret of the server (AWS keys
+ * included) at an address of its choosing. It may only name judges the server was started with;
+ * callers on the server machine could read its environment anyway. Returns the refusal to send,
+ * or null when the call may proceed.
+ */
+export function serverJudgeRefusal(method: RpcMethod, input: unknown, remoteAddress: string | undefined, serverJudges: readonly JudgeConfig[]): string | null {
+  if (isLoopbackAddress(remoteAddress)) return null;
+  const unknown = judgesNamedBy(method, input).filter((named) => !serverJudges.some((configured) => sameKeyAndDestination(named, configured)));
+  if (unknown.length === 0) return null;
+  const names = unknown.map((judge) => JSON.stringify(typeof judge === 'object' && judge !== null ? String((judge as Record<string, unknown>).name ?? '(unnamed)') : judge)).join(', ');
+  const offered = serverJudges.length === 0 ? 'This server was started without judges.' : `This server's judges: ${serverJudges.map((judge) => `${judge.name} (${judge.provider} at ${judge.baseUrl})`).join(', ')}.`;
+  return (
+    `${method} names judge ${names} with a key variable or base URL this server was not configured with; a caller on another machine may only use the judges the server was started with (lhb serve --judges FILE), and this request came from ${remoteAddress ?? 'an unknown address'}. ` +
+    `Nothing was sent to any model. ${offered} Choose one of them, or start the judging on the server machine.`
+  );
 }
 
 /**

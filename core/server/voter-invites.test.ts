@@ -140,6 +140,61 @@ describe('invite links over HTTP', () => {
     expect(JSON.stringify(stored)).not.toContain(token.slice(5));
   });
 
+  it('stops serving the asset URLs an invite was shown once it is revoked or expires, while another live link\'s go on', async () => {
+    const urlsShownTo = async (token: string) => {
+      // The demo's pairs with frames (its Figma task) among the others: vote past those without.
+      let item: ArenaItem | null = null;
+      for (let i = 0; i < 8 && !item?.frames[0]?.gtUrl; i++) {
+        item = rpcContract['arena.nextPair'].output.parse((await rpc(token, 'arena.nextPair', {})).body).item;
+        if (item && !item.frames[0]?.gtUrl) await rpc(token, 'arena.vote', { token: item.token, choice: 'tie', ratingLeft: 3, ratingRight: 3, timeOnItemMs: 1 });
+      }
+      if (!item) throw new Error('no pair with frames');
+      const urls = [...item.frames.map((frame) => frame.gtUrl), ...item.left.frameUrls, ...item.right.frameUrls, item.left.videoUrl, item.right.videoUrl].filter((url): url is string => url !== null);
+      expect(urls.length).toBeGreaterThan(2);
+      return urls;
+    };
+    const statuses = async (urls: string[]) => Promise.all(urls.map(async (url) => (await fetch(url)).status));
+    const ada = invite('Ada');
+    const grace = invite('Grace');
+    const adaUrls = await urlsShownTo(ada);
+    const graceUrls = await urlsShownTo(grace);
+    expect(new Set(await statuses(adaUrls))).toEqual(new Set([200]));
+
+    const adaInvite = ((await rpc(OWNER_TOKEN, 'arena.invites')).body as { invites: { id: string; annotatorName: string }[] }).invites.find((i) => i.annotatorName === 'Ada')!;
+    expect((await rpc(OWNER_TOKEN, 'arena.revokeInvite', { inviteId: adaInvite.id })).status).toBe(200);
+    expect(new Set(await statuses(adaUrls))).toEqual(new Set([404]));
+    expect(new Set(await statuses(graceUrls))).toEqual(new Set([200]));
+
+    // Grace's link runs out (as if its 14 days had passed): her URLs stop too.
+    api.context.workspace.db.prepare("UPDATE voter_invites SET expires_at = '2000-01-01T00:00:00.000Z' WHERE annotator_id = (SELECT id FROM annotators WHERE name = 'Grace')").run();
+    expect(new Set(await statuses(graceUrls))).toEqual(new Set([404]));
+  });
+
+  it('marks a link\'s repeat votes, and the analysis counts one vote per annotator and pair unless asked to count them all', async () => {
+    const stuffer = invite('Mallory');
+    const annotatorId = ((await rpc(stuffer, 'session.whoami')).body as { annotatorId: string }).annotatorId;
+    let cast = 0;
+    // Every pair once, then the queue starts again from the top: 40 votes from one link.
+    for (; cast < 40; cast++) {
+      const item = rpcContract['arena.nextPair'].output.parse((await rpc(stuffer, 'arena.nextPair', { allowRepeats: true })).body).item;
+      if (!item) break;
+      expect((await rpc(stuffer, 'arena.vote', { token: item.token, choice: 'left', ratingLeft: 5, ratingRight: 1, timeOnItemMs: 5 })).status).toBe(200);
+    }
+    expect(cast).toBe(40);
+    const votes = rpcContract['arena.votes'].output.parse((await rpc(stuffer, 'arena.votes', { annotatorId })).body).votes;
+    const repeats = votes.filter((vote) => vote.repeat).length;
+    expect(votes).toHaveLength(40);
+    expect(repeats).toBeGreaterThan(20);
+
+    const report = async (input: Record<string, unknown>) => rpcContract['analysis.report'].output.parse((await rpc(OWNER_TOKEN, 'analysis.report', { resamples: 100, excludeSynthetic: true, ...input })).body);
+    const firstOnly = await report({});
+    expect(firstOnly.study.votes).toBe(40 - repeats);
+    expect(firstOnly.study.repeatVotes).toEqual({ counted: false, votes: repeats });
+    const all = await report({ countRepeats: true });
+    expect(all.study.votes).toBe(40);
+    expect(all.study.repeatVotes).toEqual({ counted: true, votes: repeats });
+  });
+
   it("refuses a voter's uploads, and gives a voter an event stream without the owner's jobs that ends when the invite is revoked", async () => {
     const token = invite('Ada');
     const upload = await fetch(`http://127.0.0.1:${server.port}/blobs`, {

@@ -36,6 +36,23 @@ describe('collectImportFiles', () => {
     expect(skipped).toEqual([{ path: join(root, 'room', 'loop'), reason: expect.stringMatching(/links to folders are not followed/) }]);
   });
 
+  it('refuses a link inside the folder to a file outside it, naming the link and its target, and reads none of it', async () => {
+    write('secrets/credentials.md', 'aws_secret_access_key = wJalrXUtnFEMI');
+    write('room/notes.md');
+    write('room/sub/inner.md');
+    symlinkSync(join(root, 'secrets', 'credentials.md'), join(root, 'room', 'creds.md'));
+    symlinkSync(join('..', '..', 'secrets', 'credentials.md'), join(root, 'room', 'sub', 'relative.md'));
+    // A link that stays inside the folder is fine, even through a linked parent of the folder.
+    symlinkSync(join(root, 'room'), join(root, 'room-link'));
+    symlinkSync(join(root, 'room', 'notes.md'), join(root, 'room', 'sub', 'again.md'));
+    const { candidates, failures } = await collectImportFiles([join(root, 'room-link')]);
+    expect(candidates.map((c) => c.name)).toEqual(['notes.md', 'sub/again.md', 'sub/inner.md']);
+    expect(failures).toEqual([
+      { status: 'failed', name: 'creds.md', reason: `${join(root, 'room-link', 'creds.md')} is a symbolic link to ${join(root, 'secrets', 'credentials.md')}, outside the folder ${join(root, 'room')}; nothing outside the folder given is imported. Copy the file into the folder if it belongs there.` },
+      { status: 'failed', name: 'sub/relative.md', reason: expect.stringContaining(`is a symbolic link to ${join(root, 'secrets', 'credentials.md')}, outside the folder`) },
+    ]);
+  });
+
   it('fails named paths that are missing or unsupported, and resolves relative paths against cwd', async () => {
     write('report.docx');
     write('brief.md');

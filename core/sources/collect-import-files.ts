@@ -1,6 +1,7 @@
-import { readdir, stat } from 'node:fs/promises';
+import { readdir, realpath, stat } from 'node:fs/promises';
 import { basename, extname, join, relative, resolve, sep } from 'node:path';
 import type { ImportOutcome } from '../../schemas/sources.ts';
+import { isPathInside } from '../path-inside.ts';
 import { SOURCE_EXTENSIONS, SUPPORTED_EXTENSIONS_TEXT } from './detect-source-type.ts';
 
 /** A file found on disk to import, under the name the source will be known by. */
@@ -37,14 +38,21 @@ export async function collectImportFiles(paths: string[], signal?: AbortSignal, 
       collected.failures.push({ status: 'failed', name: basename(path) || path, reason: unreadable(path, error) });
       continue;
     }
-    if (info.isDirectory()) await walkFolder(path, path, collected, signal);
+    if (info.isDirectory()) await walkFolder({ root: path, realRoot: await realpath(path) }, path, collected, signal);
     else if (!isSupported(path)) collected.failures.push({ status: 'failed', name: basename(path), reason: unsupported(path) });
     else collected.candidates.push({ name: basename(path), path });
   }
   return collected;
 }
 
-async function walkFolder(root: string, folder: string, collected: CollectedFiles, signal: AbortSignal | undefined): Promise<void> {
+/** The folder given (names are relative to it) and where it really is (links must stay inside that). */
+interface WalkRoot {
+  root: string;
+  realRoot: string;
+}
+
+async function walkFolder(walk: WalkRoot, folder: string, collected: CollectedFiles, signal: AbortSignal | undefined): Promise<void> {
+  const { root } = walk;
   signal?.throwIfAborted();
   let entries;
   try {
@@ -58,13 +66,26 @@ async function walkFolder(root: string, folder: string, collected: CollectedFile
     if (entry.name.startsWith('.')) continue;
     const path = join(folder, entry.name);
     if (entry.isDirectory()) {
-      await walkFolder(root, path, collected, signal);
+      await walkFolder(walk, path, collected, signal);
       continue;
     }
+    const name = relative(root, path).split(sep).join('/');
+    let readFrom = path;
     if (entry.isSymbolicLink()) {
       const target = await stat(path).catch(() => undefined);
       if (!target?.isFile()) {
         collected.skipped.push({ path, reason: `${path} is a symbolic link to a folder or to nothing; links to folders are not followed.` });
+        continue;
+      }
+      // A folder's link to ~/.aws/credentials would otherwise become a source, and then a row of
+      // the exported dataset: only what is inside the folder given is imported.
+      readFrom = await realpath(path);
+      if (!isPathInside(walk.realRoot, readFrom)) {
+        collected.failures.push({
+          status: 'failed',
+          name,
+          reason: `${path} is a symbolic link to ${readFrom}, outside the folder ${walk.realRoot}; nothing outside the folder given is imported. Copy the file into the folder if it belongs there.`,
+        });
         continue;
       }
     } else if (!entry.isFile()) {
@@ -74,7 +95,7 @@ async function walkFolder(root: string, folder: string, collected: CollectedFile
       collected.skipped.push({ path, reason: unsupported(path) });
       continue;
     }
-    collected.candidates.push({ name: relative(root, path).split(sep).join('/'), path });
+    collected.candidates.push({ name, path: readFrom });
   }
 }
 

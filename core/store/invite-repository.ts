@@ -38,6 +38,11 @@ export function listInvites(db: Database, projectId: string): InviteListRow[] {
   ).all(projectId) as InviteListRow[];
 }
 
+/** Every invite link ever made for one annotator, revoked and expired ones included. */
+export function listInvitesOfAnnotator(db: Database, annotatorId: string): InviteRow[] {
+  return prepared(db, 'SELECT * FROM voter_invites WHERE annotator_id = ?').all(annotatorId) as InviteRow[];
+}
+
 /** Marks the invite revoked (once; a second revoke keeps the first time). Returns whether a row matched. */
 export function revokeInviteRow(db: Database, id: string, at: string): boolean {
   return prepared(db, 'UPDATE voter_invites SET revoked_at = COALESCE(revoked_at, ?) WHERE id = ?').run(at, id).changes > 0;

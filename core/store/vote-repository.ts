@@ -33,6 +33,12 @@ export interface VoteRow {
   synthetic: 0 | 1;
   created_at: string;
   retracted_at: string | null;
+  /**
+   * 1 when the annotator already had a live vote on this pair as it was cast (a repeat, which
+   * analysis counts only when asked). Worked out by `insertVote` from the votes stored, so what
+   * an insert passes here is ignored; present on every row read.
+   */
+  is_repeat?: 0 | 1;
 }
 
 export function insertPresentation(db: Database, row: PresentationRow): void {
@@ -59,11 +65,17 @@ export function findOpenPresentation(db: Database, annotatorId: string): Present
 export function insertVote(db: Database, row: VoteRow): void {
   prepared(db, 
     `INSERT INTO votes (id, presentation_id, annotator_id, task_id, run_a, run_b, shown_order, left_run, right_run, choice, winner_run,
-                        rating_left, rating_right, reason, time_on_item_ms, synthetic, created_at, retracted_at)
+                        rating_left, rating_right, reason, time_on_item_ms, synthetic, created_at, retracted_at, is_repeat)
      VALUES (@id, @presentation_id, @annotator_id, @task_id, @run_a, @run_b, @shown_order, @left_run, @right_run, @choice, @winner_run,
-             @rating_left, @rating_right, @reason, @time_on_item_ms, @synthetic, @created_at, @retracted_at)`,
-  ).run(row);
+             @rating_left, @rating_right, @reason, @time_on_item_ms, @synthetic, @created_at, @retracted_at,
+             EXISTS (SELECT 1 FROM votes WHERE annotator_id = @annotator_id AND run_a = @run_a AND run_b = @run_b AND retracted_at IS NULL))`,
+  ).run(withoutRepeatMark(row));
 }
+
+const withoutRepeatMark = (row: VoteRow): Omit<VoteRow, 'is_repeat'> => {
+  const { is_repeat: _ignored, ...rest } = row;
+  return rest;
+};
 
 export function hasLiveVote(db: Database, presentationId: string): boolean {
   return prepared(db, 'SELECT 1 FROM votes WHERE presentation_id = ? AND retracted_at IS NULL').get(presentationId) !== undefined;

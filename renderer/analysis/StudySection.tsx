@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { judgmentsLeftOutNote, type AnalysisReport } from '../../schemas/analysis.ts';
+import { judgmentsLeftOutNote, repeatVotesNote, type AnalysisReport } from '../../schemas/analysis.ts';
 import { MAX_RESAMPLES, MIN_RESAMPLES, clampResamples, includesSyntheticChoice, useAnalysisStore } from './analysis-store.ts';
 import { ReportRegion } from './ReportRegion.tsx';
 import { studySummary, syntheticNotice } from './report-readings.ts';
@@ -17,6 +17,7 @@ export function StudySection({ report }: { report?: AnalysisReport }) {
   const [resamplesText, setResamplesText] = useState(String(request.resamples));
   const notice = report ? syntheticNotice(report.study) : undefined;
   const leftOut = report ? judgmentsLeftOutNote(report.study) : undefined;
+  const repeats = report ? repeatVotesNote(report.study) : undefined;
 
   const recompute = () => {
     const resamples = clampResamples(resamplesText.trim() === '' ? Number.NaN : Number(resamplesText));
@@ -32,6 +33,11 @@ export function StudySection({ report }: { report?: AnalysisReport }) {
       {leftOut && (
         <p className="muted" role="note" aria-label="Judgments left out">
           {leftOut}
+        </p>
+      )}
+      {repeats && (
+        <p className="muted" role="note" aria-label="Repeat votes">
+          {repeats}
         </p>
       )}
       {notice?.kind === 'banner' && (

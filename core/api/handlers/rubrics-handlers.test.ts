@@ -149,6 +149,27 @@ describe('rubrics.generateForChapter', () => {
     expect(sets.filter((set) => set.chapterId === chapterId)).toEqual([]);
   });
 
+  it('a reply quoting the judge\'s API key is stored without it', async () => {
+    const key = 'sk-echoed-3c1f9a7b-never-store-me';
+    process.env.LHB_RUBRIC_ECHO_KEY = key;
+    try {
+      const chapterId = await chapterWithCitation();
+      const chat = await startScriptedChatServer([goodReply.replace('drawn dashed and labelled', `drawn dashed (key ${key}) and labelled`)]);
+      const { jobId } = await call<{ jobId: string }>('rubrics.generateForChapter', { chapterId, judge: { ...judge(chat.baseUrl), apiKeyEnv: 'LHB_RUBRIC_ECHO_KEY' }, scale: 3 });
+      const job = await finished(jobId);
+      expect(job.state, job.message ?? '').toBe('succeeded');
+      const { sets } = await call<{ sets: RubricSetSummary[] }>('rubrics.list');
+      const made = sets.find((set) => set.chapterId === chapterId)!;
+      const { set } = await call<StoredRubricSet>('rubrics.get', { name: made.name, version: made.version, scale: made.scale });
+      expect(set.rubrics[0]!.criterion).toContain('(key [API key])');
+      for (const { name } of api.context.workspace.db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]) {
+        expect(JSON.stringify(api.context.workspace.db.prepare(`SELECT * FROM "${name}"`).all()), name).not.toContain(key);
+      }
+    } finally {
+      delete process.env.LHB_RUBRIC_ECHO_KEY;
+    }
+  });
+
   it('an unknown chapter is refused at once, with no job and no request', async () => {
     const chat = await startScriptedChatServer([]);
     const error = await rpcErrorOf(call('rubrics.generateForChapter', { chapterId: 'nope', judge: judge(chat.baseUrl) }));

@@ -3,7 +3,7 @@ import type { JudgeConfig } from '../../../schemas/judge.ts';
 import { listJudgmentsWithReplies } from '../../store/judge-reply-repository.ts';
 import { findCurrentProject } from '../../store/project-repository.ts';
 import { createJudgeProvider } from '../providers/create-provider.ts';
-import { FAKE_KEYS, FAKE_SERVERS, fakeJudgeConfig } from '../providers/fake-judge-setup.fixture.ts';
+import { FAKE_API_KEY, FAKE_KEYS, FAKE_SERVERS, fakeJudgeConfig } from '../providers/fake-judge-setup.fixture.ts';
 import type { FakeProviderServer, FakeReply } from '../providers/fake-provider-server.fixture.ts';
 import { startFakeOpenAiServer } from '../providers/fake-openai-server.fixture.ts';
 import { REPAIR_SEPARATOR } from './ask-judge.ts';
@@ -200,5 +200,32 @@ describe('judgeRuns', () => {
     expect(summary.costUsd).toBeCloseTo(0.0022, 10);
     expect(summary.unpricedJudges).toEqual(['local-vllm']);
     expect(messages.at(-1)).toBe('4 of 4 replies · 0 cached · 0 failed · $0.0022 so far (no price for local-vllm)');
+  });
+});
+
+describe('a judge whose replies echo its API key', () => {
+  it('stores none of it: not in scores, reasons, raw replies, the model name or a failed reply', async () => {
+    const ws = setUp(2);
+    const echoed = (request: { headers: Record<string, unknown> }) => String(request.headers.authorization ?? '').replace(/^Bearer /, '');
+    const server = await serve(() =>
+      startFakeOpenAiServer({
+        apiKey: FAKE_API_KEY,
+        respond: (request) => {
+          const key = echoed(request);
+          // The first unit answers well but quotes the key in its reasons; the second never answers JSON.
+          if (request.prompt.text.includes('Return JSON') && request.index === 0) return { ...text(validReplyTo(request.prompt.text).replaceAll('Observed', `Key ${key}: observed`)), model: `model-${key}` };
+          return text(`I will not score this. Your key is ${key} (escaped: ${JSON.stringify(key).slice(1, -1)}).`);
+        },
+      }),
+    );
+    const summary = await judge(ws, [fakeJudgeConfig('openai', server, { maxConcurrency: 1 })]);
+    expect(server.requests.length).toBeGreaterThanOrEqual(2);
+    expect(summary.units.asked).toBe(2);
+    const stored = JSON.stringify(rowsOf(ws));
+    expect(stored).toContain('[API key]');
+    expect(stored).not.toContain(FAKE_API_KEY);
+    // And no other table holds it either.
+    const tables = ws.workspace.db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[];
+    for (const { name } of tables) expect(JSON.stringify(ws.workspace.db.prepare(`SELECT * FROM "${name}"`).all()), name).not.toContain(FAKE_API_KEY);
   });
 });

@@ -67,7 +67,18 @@ export async function postProviderRequest(post: ProviderPost): Promise<ProviderR
       { status: response.status },
     );
   }
-  return { status: response.status, headers: response.headers, body };
+  // A model or gateway may echo the key back inside an answer (a prompt injection in a judged run
+  // can ask for it); nothing of a reply is stored or shown with it in.
+  return { status: response.status, headers: response.headers, body: redactKeyInJson(body, post.apiKey) };
+}
+
+/** Every string in a parsed reply with the key removed; keys of objects too. */
+function redactKeyInJson(value: unknown, key: string | null): unknown {
+  if (!key) return value;
+  if (typeof value === 'string') return redactApiKey(value, key);
+  if (Array.isArray(value)) return value.map((item) => redactKeyInJson(item, key));
+  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([name, item]) => [redactApiKey(name, key), redactKeyInJson(item, key)]));
+  return value;
 }
 
 function httpError(post: ProviderPost, where: string, response: Response, body: unknown, text: string): ProviderError {

@@ -1,6 +1,7 @@
 import { closeSync, openSync, readFileSync, readSync, realpathSync, statSync, type Stats } from 'node:fs';
-import { isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { z } from 'zod';
+import { isPathInside } from '../../path-inside.ts';
 
 // Reading files out of a bundle or task folder that an agent (or anyone) wrote: every path stays
 // inside the folder, and every failure names the file, the field and the fix.
@@ -58,6 +59,22 @@ export function resolveInside(root: string, relativePath: string): string | unde
     );
   }
   return real;
+}
+
+/**
+ * `dir/name`, refused when it (through a symbolic link) leads outside `dir`: what an import
+ * reads from a folder someone else wrote must be in that folder, or a `task.json ->
+ * ~/.aws/credentials` would be read and its text echoed in an error or stored.
+ */
+export function fileInsideFolder(dir: string, name: string): string {
+  let root: string;
+  try {
+    root = realpathSync(dir);
+  } catch {
+    return join(dir, name); // A missing folder: the read that follows says so.
+  }
+  resolveInside(root, name);
+  return join(dir, name);
 }
 
 /** Reads a JSON file through a schema; `fix` is the sentence that tells the user what to do. */
@@ -125,11 +142,7 @@ export function fail(file: string, message: string): never {
   throw new BundleError(file, undefined, message);
 }
 
-export function isInside(root: string, path: string): boolean {
-  if (path === root) return true;
-  const rel = relative(root, path);
-  return rel !== '' && !rel.startsWith(`..${sep}`) && rel !== '..' && !isAbsolute(rel);
-}
+export const isInside = isPathInside;
 
 /** `versions.skill`, `frames[2].node_id`. */
 export function fieldPath(path: readonly PropertyKey[]): string {

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -74,4 +74,18 @@ describe('a task folder whose task.json is not a regular file', () => {
     const result = await importBundles(workspace, [folder]);
     expect(result.outcomes).toEqual([expect.objectContaining({ status: 'failed', reason: expect.stringMatching(/task\.json.*named pipe.*not a regular file/) })]);
   }, 15_000);
+});
+
+describe('a task folder whose task.json links out of the folder', () => {
+  it('is refused naming task.json and where it leads; the task in the workspace is untouched', async () => {
+    const folder = join(dir, 'linked-task');
+    mkdirSync(folder);
+    const outside = join(dir, 'somewhere-else.json');
+    writeFileSync(outside, JSON.stringify({ id: FIGMA_TASK, kind: 'programmatic', title: 'Replaced', instruction: 'x' }));
+    symlinkSync(outside, join(folder, 'task.json'));
+    const before = { task: findTask(workspace.db, FIGMA_TASK), frames: groundTruth() };
+    const result = await importBundles(workspace, [folder]);
+    expect(result.outcomes).toEqual([expect.objectContaining({ status: 'failed', reason: expect.stringContaining(`${join(folder, 'task.json')}: resolves to ${outside}, outside ${folder}`) })]);
+    expect({ task: findTask(workspace.db, FIGMA_TASK), frames: groundTruth() }).toEqual(before);
+  });
 });

@@ -3,7 +3,7 @@ import { TaskFileSchema, type BundleImportOutcome, type TaskFile } from '../../.
 import { requireCurrentProject } from '../../store/project-repository.ts';
 import { countTaskUses, findTask, listTaskFrames, upsertTask, type TaskFrameRow, type TaskRow, type TaskUses } from '../../store/task-repository.ts';
 import type { Workspace } from '../../workspace/open-workspace.ts';
-import { BundleError, readJsonFile } from './bundle-files.ts';
+import { BundleError, fileInsideFolder, readJsonFile } from './bundle-files.ts';
 import { readFigmaTask } from './read-figma-manifest.ts';
 import { storeFileBlob } from './store-file-blob.ts';
 
@@ -22,7 +22,7 @@ export interface TaskImportOptions {
  * since every vote and score on it was given against what it asked then.
  */
 export async function importTaskFolder(workspace: Workspace, dir: string, options: TaskImportOptions = {}): Promise<BundleImportOutcome> {
-  const file: TaskFile = readJsonFile(join(dir, 'task.json'), TaskFileSchema, TASK_FIX);
+  const file: TaskFile = readJsonFile(fileInsideFolder(dir, 'task.json'), TaskFileSchema, TASK_FIX);
   const project = requireCurrentProject(workspace.db);
   const frames: TaskFrameRow[] = [];
   let figmaFileKey: string | null = null;

@@ -1,13 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { recordBlob } from '../../store/blob-repository.ts';
 import type { Workspace } from '../../workspace/open-workspace.ts';
+import { stripImageMetadata } from './strip-image-metadata.ts';
 
 /**
  * Copies a file of a task or bundle into the blob store and records it, so the arena serves what
- * was imported even after the folder moves. Storing the same bytes again changes nothing.
+ * was imported even after the folder moves. Storing the same bytes again changes nothing. Images
+ * lose their metadata first (what a voter could unblind a pair by), so the stored SHA-256 is the
+ * stripped image's.
  */
 export async function storeFileBlob(workspace: Workspace, path: string): Promise<{ sha256: string; sizeBytes: number }> {
-  const blob = await workspace.blobs.putAsync(readFileSync(path));
+  const blob = await workspace.blobs.putAsync(stripImageMetadata(readFileSync(path)));
   recordBlob(workspace.db, blob.sha256, blob.sizeBytes, new Date().toISOString());
   return blob;
 }

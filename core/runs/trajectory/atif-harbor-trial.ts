@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import type { RunManifest } from '../../../schemas/bundles.ts';
 import type { Trajectory } from '../../../schemas/trajectory.ts';
-import { BundleError, readJsonFile } from '../bundles/bundle-files.ts';
+import { BundleError, fileInsideFolder, readJsonFile } from '../bundles/bundle-files.ts';
 import { OTHER_AGENTS_HARNESS_ID } from '../harnesses/harness-registry.ts';
 
 /**
@@ -57,7 +57,7 @@ export function isHarborTrialFolder(dir: string): boolean {
 function multiStepNames(dir: string): string[] {
   const names = new Set<string>();
   try {
-    const result = JSON.parse(readFileSync(join(dir, HARBOR_RESULT_FILE), 'utf8')) as { step_results?: { step_name?: unknown }[] | null };
+    const result = JSON.parse(readFileSync(fileInsideFolder(dir, HARBOR_RESULT_FILE), 'utf8')) as { step_results?: { step_name?: unknown }[] | null };
     for (const step of Array.isArray(result.step_results) ? result.step_results : []) if (typeof step?.step_name === 'string') names.add(step.step_name);
   } catch {
     // An unreadable result.json is reported by readHarborTrial, naming the field.
@@ -98,7 +98,7 @@ export interface HarborTrial {
  * the harness is the trajectory's when it is one we run. Errors name the file and field.
  */
 export function readHarborTrial(dir: string, trajectory: Trajectory): HarborTrial {
-  const resultFile = join(dir, HARBOR_RESULT_FILE);
+  const resultFile = fileInsideFolder(dir, HARBOR_RESULT_FILE);
   const result = readJsonFile(resultFile, HarborTrialResultSchema, RESULT_FIX);
   const execution = result.agent_execution?.started_at && result.agent_execution.finished_at ? result.agent_execution : null;
   const started = execution ? isoTime(execution.started_at!, resultFile, 'agent_execution.started_at') : isoTime(result.started_at, resultFile, 'started_at');

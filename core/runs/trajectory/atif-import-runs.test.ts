@@ -1,4 +1,4 @@
-import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -126,6 +126,18 @@ describe('importing runs that carry an ATIF trajectory', () => {
     writeTrial(trial, { task_name: 'hello-world' });
     const result = await importBundles(ws.api.context.workspace, [trial]);
     expect(result.outcomes[0]).toMatchObject({ status: 'failed', reason: `${join(trial, 'result.json')}: task_name "hello-world" is not a task in this workspace. Import the task folder (with its task.json) first, or together with this trial.` });
+  });
+
+  it('a trial whose result.json links to a file outside its folder is refused naming the link, and nothing is stored', async () => {
+    const trial = join(ws.dir, 'linked-trial');
+    writeTrial(trial, {});
+    const outside = join(ws.dir, 'elsewhere', 'result.json');
+    mkdirSync(join(outside, '..'), { recursive: true });
+    renameSync(join(trial, 'result.json'), outside);
+    symlinkSync(outside, join(trial, 'result.json'));
+    const result = await importBundles(ws.api.context.workspace, [trial]);
+    expect(result.outcomes).toEqual([expect.objectContaining({ status: 'failed', reason: expect.stringContaining(`${join(trial, 'result.json')}: resolves to ${outside}, outside ${trial}`) })]);
+    expect(((await ws.api.call('runs.list', {})) as { runs: unknown[] }).runs).toEqual([]);
   });
 
   it('bad ATIF fails its folder naming the file and the field, stores nothing of it, and the rest of the batch imports', async () => {

@@ -495,7 +495,7 @@ CREATE TABLE votes (
   synthetic       INTEGER NOT NULL DEFAULT 0 CHECK (synthetic IN (0, 1)),
   created_at      TEXT NOT NULL,
   retracted_at    TEXT
-) STRICT;
+, is_repeat INTEGER NOT NULL DEFAULT 0 CHECK (is_repeat IN (0, 1))) STRICT;
 
 -- trigger analysis_input_annotators_delete on annotators
 CREATE TRIGGER analysis_input_annotators_delete AFTER DELETE ON annotators BEGIN UPDATE analysis_inputs SET version = version + 1; END;
