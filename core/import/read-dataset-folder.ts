@@ -112,14 +112,15 @@ export async function readDatasetFolder(dirArgument: string, progress: ReadProgr
         if (expected !== undefined && expected !== raw.length) {
           throw new ImportRefusedError(`${file.path} holds ${raw.length} rows where the card (dataset_info) says ${expected}: the file is incomplete or was replaced.`);
         }
-        const located: Located<never>[] = raw.map((value, index) => {
-          const unit = format === 'jsonl' ? 'line' : 'row';
+        // Row by row: push(...rows) spreads every row as an argument, past the stack at ~120,000.
+        const rows = dataset[subset.data] as Located<unknown>[];
+        const unit = format === 'jsonl' ? 'line' : 'row';
+        for (const [index, value] of raw.entries()) {
           const where = `${file.path} ${unit} ${index + 1}`;
           const parsed = schema.safeParse(value);
           if (!parsed.success) throw new ImportRefusedError(`${where} does not fit the ${subset.data} format: ${describeRowIssues(parsed.error)}.`);
-          return { row: parsed.data as never, split: split.data, where };
-        });
-        (dataset[subset.data] as Located<unknown>[]).push(...located);
+          rows.push({ row: parsed.data, split: split.data, where });
+        }
       }
     }
   } finally {
