@@ -17,6 +17,7 @@ import { captureBundleFrames } from './capture-bundle-frames.ts';
 import { readOutputBundle, type OutputBundle } from './read-output-bundle.ts';
 import { storeFileBlob } from './store-file-blob.ts';
 import { writeTransaction } from '../../store/write-transaction.ts';
+import { PendingBlobs } from '../../store/pending-blobs.ts';
 
 export interface OutputBundleImportOptions {
   /** Capture frames for Figma bundles that have a build but no frames (default true). */
@@ -65,6 +66,7 @@ export async function importOutputBundle(workspace: Workspace, dir: string, opti
   const files = listBundleArtifacts(bundle);
   let findings: RunFindingRow[] = [];
   let captureDir: string | undefined;
+  const pending = new PendingBlobs(workspace.db, workspace.blobs);
   try {
     if (task.kind === 'figma' && bundle.frames.length === 0 && bundle.dist !== undefined && taskFrames.length > 0) {
       if (options.captureMissingFrames === false) {
@@ -86,16 +88,17 @@ export async function importOutputBundle(workspace: Workspace, dir: string, opti
     const runId = options.runId ?? randomUUID();
     const rows: RunFileRow[] = [];
     for (const file of files) {
-      const blob = await storeFileBlob(workspace, file.absolute);
+      const blob = await storeFileBlob(workspace, file.absolute, pending);
       rows.push({ run_id: runId, path: file.path, sha256: blob.sha256, size_bytes: blob.sizeBytes });
     }
     const run = bundle.run;
     const configuration = runConfigurationOf({ harness: run.harness, model: run.model, versions: run.versions, harnessVersion: run.harness_version });
     // Where run.json says nothing, the version the agent's own trajectory names, then Harbor's record.
     configuration.harnessVersion ??= bundleTrajectory?.trajectory.harnessVersion ?? harbor?.agentVersion ?? null;
-    const trajectoryRow = bundleTrajectory ? await storeFolderTrajectory(workspace, runId, bundleTrajectory, harbor?.agentVersion ?? null) : undefined;
+    const trajectoryRow = bundleTrajectory ? await storeFolderTrajectory(pending, runId, bundleTrajectory, harbor?.agentVersion ?? null) : undefined;
     // The run and its trajectory are stored together or not at all.
     writeTransaction(workspace.db, () => {
+      pending.record(new Date().toISOString());
       insertRun(
         workspace.db,
         {
@@ -120,6 +123,10 @@ export async function importOutputBundle(workspace: Workspace, dir: string, opti
     if (bundleTrajectory) parts.push(describeFolderTrajectory(bundleTrajectory));
     if (harbor?.rewards) parts.push(`Harbor ${harbor.rewards}`);
     return { path: dir, kind: 'run', status: 'imported', id: runId, detail: parts.join(', ') };
+  } catch (error) {
+    // Refused (or failed) after its files reached the blob store: none of them stays behind.
+    pending.discard();
+    throw error;
   } finally {
     if (captureDir) rmSync(captureDir, { recursive: true, force: true });
   }

@@ -1,12 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { recordBlob } from '../../store/blob-repository.ts';
+import type { PendingBlobs } from '../../store/pending-blobs.ts';
 import type { Workspace } from '../../workspace/open-workspace.ts';
 
 /**
  * Copies a file of a task or bundle into the blob store and records it, so the arena serves what
- * was imported even after the folder moves. Storing the same bytes again changes nothing.
+ * was imported even after the folder moves. Storing the same bytes again changes nothing. With
+ * `pending`, the blob is recorded by the caller's transaction (and removed if it is refused).
  */
-export async function storeFileBlob(workspace: Workspace, path: string): Promise<{ sha256: string; sizeBytes: number }> {
+export async function storeFileBlob(workspace: Workspace, path: string, pending?: PendingBlobs): Promise<{ sha256: string; sizeBytes: number }> {
+  if (pending) return pending.put(readFileSync(path));
   const blob = await workspace.blobs.putAsync(readFileSync(path));
   recordBlob(workspace.db, blob.sha256, blob.sizeBytes, new Date().toISOString());
   return blob;
