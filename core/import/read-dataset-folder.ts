@@ -10,6 +10,7 @@ import type { ImportedDataset, Located } from './dataset-rows.ts';
 import { kindOfPath } from '../path-kind.ts';
 import { ImportRefusedError } from './import-refused-error.ts';
 import { DataFileReader } from './read-data-file.ts';
+import { checkRowLimits } from './row-limits.ts';
 import { describeRowIssues, rowSchema } from './row-schema.ts';
 
 /** The card header of an export is a few kilobytes (its configs and features); this leaves room for years of fields. */
@@ -132,6 +133,7 @@ export async function readDatasetFolder(dirArgument: string, progress: ReadProgr
           const where = `${file.path} ${unit} ${index + 1}`;
           const parsed = schema.safeParse(value);
           if (!parsed.success) throw new ImportRefusedError(`${where} does not fit the ${subset.data} format: ${describeRowIssues(parsed.error)}.`);
+          checkRowLimits(subset.data, parsed.data, where);
           rows.push({ row: parsed.data, split: split.data, where });
         }
       }
