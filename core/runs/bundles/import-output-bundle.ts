@@ -8,11 +8,11 @@ import { insertRunTrajectory } from '../../store/run-trajectory-repository.ts';
 import { findTask, listTaskFrames } from '../../store/task-repository.ts';
 import type { Workspace } from '../../workspace/open-workspace.ts';
 import { configurationColumns, runConfigurationOf } from '../run-configuration.ts';
-import { readHarborTrial } from '../trajectory/atif-harbor-trial.ts';
+import { HARBOR_RESULT_FILE, readHarborTrial } from '../trajectory/atif-harbor-trial.ts';
 import { readFolderTrajectory } from '../trajectory/atif-run-files.ts';
 import { describeFolderTrajectory, storeFolderTrajectory } from '../trajectory/atif-run-trajectory.ts';
 import { listBundleArtifacts } from './bundle-artifacts.ts';
-import { BundleError, resolveFolder } from './bundle-files.ts';
+import { assertRegularFile, BundleError, resolveFolder } from './bundle-files.ts';
 import { captureBundleFrames } from './capture-bundle-frames.ts';
 import { readOutputBundle, type OutputBundle } from './read-output-bundle.ts';
 import { storeFileBlob } from './store-file-blob.ts';
@@ -43,6 +43,9 @@ export interface OutputBundleImportOptions {
  */
 export async function importOutputBundle(workspace: Workspace, dir: string, options: OutputBundleImportOptions = {}): Promise<BundleImportOutcome> {
   let runJson = join(dir, 'run.json');
+  // Read below before the bundle's own checks: a named pipe there would block the import forever.
+  assertRegularFile(runJson);
+  assertRegularFile(join(dir, HARBOR_RESULT_FILE));
   // A trajectory is read (and a bad one refused) before anything is stored.
   const bundleTrajectory = (options.readTrajectory ?? options.runId === undefined) ? readFolderTrajectory(resolveFolder(dir, 'output bundle')) : undefined;
   let harbor: ReturnType<typeof readHarborTrial> | undefined;
