@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExportSubset } from '../../schemas/export.ts';
-import type { ImportResult } from '../../schemas/import.ts';
 import type { Api } from '../api/create-api.ts';
 import { openApi } from '../api/open-api.ts';
+import { importFolder } from './import-folder.fixture.ts';
 import { tableCounts } from './table-counts.fixture.ts';
 
 // The audit's cases: every row of every subset goes through the app's own limits, whether or not
@@ -47,13 +47,7 @@ function rewriteCount(match: string, offset: number, text: string, subset: strin
   return file ? `num_examples: ${byFile.get(file)!.length}` : match;
 }
 
-async function importInto(folder: string): Promise<{ state: string; message: string; result: ImportResult | null }> {
-  const { jobId } = (await target.call('import.hf', { dir: folder })) as { jobId: string };
-  await target.context.jobs.idle();
-  const job = ((await target.call('jobs.list', { limit: 500 })) as { jobs: { id: string; state: string; message: string }[] }).jobs.find((candidate) => candidate.id === jobId)!;
-  const { result } = (await target.call('import.result', { jobId })) as { result: ImportResult | null };
-  return { state: job.state, message: job.message, result };
-}
+const importInto = (folder: string) => importFolder(target, folder);
 
 async function refused(folder: string): Promise<string> {
   const before = tableCounts(target.context.workspace.db);
