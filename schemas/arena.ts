@@ -144,11 +144,15 @@ export const RunSummarySchema = z.object({
   frames: z.number().int(),
   hasBuild: z.boolean(),
   hasVideo: z.boolean(),
+  /** What frame capture found per frame (nodeId), and run-wide ones (nodeId ''), such as ARTIFACTS_NOT_IMPORTED_FINDING. */
   findings: z.array(z.object({ nodeId: z.string(), kind: z.string(), detail: z.string() })),
   /** Generated (the demo study's), never executed; its configuration is never a real run's. */
   synthetic: z.boolean(),
 });
 export type RunSummary = z.infer<typeof RunSummarySchema>;
+
+/** The run-wide finding of a run the engine executed whose out/ it did not import (links out of the folder, too large, …): the detail says why. */
+export const ARTIFACTS_NOT_IMPORTED_FINDING = 'artifacts-not-imported';
 
 export const TaskSummarySchema = z.object({
   id: z.string(),

@@ -265,6 +265,8 @@ export const RunDetailSchema = z.object({
   artifacts: z.array(z.object({ path: z.string(), sizeBytes: z.number().int() })),
   errorKind: RunFailureKindSchema.nullable(),
   errorMessage: z.string().nullable(),
+  /** Why its out/ was not imported as artifacts (the engine's run-wide finding); absent or null when it was, or held none. */
+  artifactsNotImported: z.string().nullable().optional(),
   studyId: z.string().nullable(),
   /** The verifier's checks during the run (build, serve, capture each route), oldest first. */
   verifications: z

@@ -203,6 +203,7 @@ export async function runRunsShow(runId: string, options: { json?: boolean; work
         lines.push(`Verifier: ${run.verifications.length} check${run.verifications.length === 1 ? '' : 's'}, the last ${last.ok ? 'passed' : `found ${last.findings.length} problem${last.findings.length === 1 ? '' : 's'}: ${last.nextAction}`}`);
       }
       lines.push(`Artifacts: ${run.artifacts.length === 0 ? 'none' : run.artifacts.map((a) => a.path).join(', ')}`);
+      if (run.artifactsNotImported) lines.push(`Not imported: ${run.artifactsNotImported}`);
       process.stdout.write(`${lines.join('\n')}\n`);
     },
     { access: 'read' },

@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,9 +23,9 @@ afterEach(() => {
 });
 
 /** Runs `lhb runs parse …` with a workspace folder that must stay untouched. */
-function lhbParse(args: string[]) {
+function lhbParse(args: string[], timeout?: number) {
   const workspace = tempDir();
-  const result = spawnSync(process.execPath, ['--import', 'tsx', MAIN, 'runs', 'parse', ...args], { encoding: 'utf8', env: { ...process.env, LHB_WORKSPACE: workspace } });
+  const result = spawnSync(process.execPath, ['--import', 'tsx', MAIN, 'runs', 'parse', ...args], { encoding: 'utf8', timeout, env: { ...process.env, LHB_WORKSPACE: workspace } });
   expect(readdirSync(workspace), 'runs parse stores nothing').toEqual([]);
   return result;
 }
@@ -84,6 +84,20 @@ describe('lhb runs parse (spawned)', () => {
     const fromAtif = lhbParse(['--format', 'atif', file, '--json']);
     expect(fromAtif.status).toBe(0);
     expect(fromAtif.stdout).toBe(lhbParse(['--harness', 'claude-code', CLAUDE_FOUR_TOOLS, '--json']).stdout);
+  }, SPAWNING_TEST_TIMEOUT_MS);
+
+  it('a named pipe or a device exits 1 saying what the path is, instead of hanging or reading forever', () => {
+    const dir = tempDir();
+    const fifo = join(dir, 'transcript.jsonl');
+    execFileSync('mkfifo', [fifo]);
+    // A timeout guard: a regression that opens the pipe waits for a writer forever.
+    const fromPipe = lhbParse(['--harness', 'command', fifo], 20_000);
+    expect(fromPipe.signal, 'runs parse hung on a named pipe').toBeNull();
+    expect(fromPipe.status).toBe(1);
+    expect(fromPipe.stderr).toBe(`lhb runs parse: ${fifo} is a named pipe (FIFO), not a transcript file. Nothing was parsed or stored.\n`);
+    const fromDevice = lhbParse(['--format', 'atif', '/dev/zero'], 20_000);
+    expect(fromDevice.signal, 'runs parse hung reading /dev/zero').toBeNull();
+    expect(fromDevice.stderr).toBe('lhb runs parse: /dev/zero is a character device, not a transcript file. Nothing was parsed or stored.\n');
   }, SPAWNING_TEST_TIMEOUT_MS);
 
   it('a missing file, a folder or a broken ATIF file exits 1 naming it', () => {

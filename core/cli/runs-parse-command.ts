@@ -5,6 +5,7 @@ import { extractErrors } from '../runs/trajectory/extract-errors.ts';
 import { recoveryRates } from '../runs/trajectory/recovery-rates.ts';
 import { summariseTrajectory } from '../runs/trajectory/summarise-trajectory.ts';
 import { parseTranscriptFile } from '../runs/trajectory/parse-harness-transcript.ts';
+import { kindOfPath } from '../path-kind.ts';
 import { errorLine, tokensLine, usageByModelLines } from './runs-error-line.ts';
 
 const FORMATS = ['transcript', 'atif'] as const;
@@ -31,7 +32,7 @@ function refuse(message: string, exitCode: number): void {
 async function unreadable(file: string): Promise<string | null> {
   try {
     const info = await stat(file);
-    return info.isFile() ? null : `${file} is a folder, not a transcript file`;
+    return info.isFile() ? null : `${file} is ${kindOfPath(info)}, not a transcript file`;
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') return `cannot read ${file}: there is no such file`;

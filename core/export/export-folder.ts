@@ -1,6 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readdirSync, renameSync, rmdirSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+import { judgeJobOwner } from '../jobs/job-owner-liveness.ts';
+import { thisProcess, type ProcessIdentity } from '../jobs/process-identity.ts';
+
+/** Inside a staging folder: which process writes it, so a later export can tell a killed export's leftovers from a running one. */
+const WRITER_FILE = '.lhb-export-writer.json';
 
 /**
  * Where an export is written: a hidden folder beside the destination, renamed onto it only once
@@ -26,8 +31,10 @@ export class ExportFolder {
     }
     const parent = dirname(destination);
     mkdirSync(parent, { recursive: true });
+    removeStalePartials(parent, basename(destination));
     const staging = join(parent, `.${basename(destination)}.partial-${randomBytes(4).toString('hex')}`);
     mkdirSync(staging);
+    writeFileSync(join(staging, WRITER_FILE), JSON.stringify(thisProcess()));
     return new ExportFolder(destination, staging);
   }
 
@@ -39,11 +46,42 @@ export class ExportFolder {
       }
       rmdirSync(this.destination);
     }
+    rmSync(join(this.staging, WRITER_FILE), { force: true });
     renameSync(this.staging, this.destination);
   }
 
   discard(): void {
     rmSync(this.staging, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Removes the staging folders earlier exports to the same destination left when they were
+ * killed: only those whose writer file names a process on this machine that has ended. A folder
+ * without one (written by an older version, or not ours), or whose writer runs elsewhere or still
+ * runs, is kept.
+ */
+function removeStalePartials(parent: string, name: string): void {
+  const prefix = `.${name}.partial-`;
+  for (const entry of readdirSync(parent)) {
+    if (!entry.startsWith(prefix) || !/^[0-9a-f]{8}$/.test(entry.slice(prefix.length))) continue;
+    const writer = readWriter(join(parent, entry, WRITER_FILE));
+    if (!writer) continue;
+    const self = thisProcess();
+    // Another machine's writer cannot be asked; a staging folder carries no heartbeat, so it is kept.
+    if (writer.host !== self.host) continue;
+    const verdict = judgeJobOwner({ ...writer, heartbeatAt: new Date().toISOString() }, new Date(), self);
+    if (!verdict.alive) rmSync(join(parent, entry), { recursive: true, force: true });
+  }
+}
+
+function readWriter(file: string): ProcessIdentity | undefined {
+  try {
+    const value = JSON.parse(readFileSync(file, 'utf8')) as Partial<ProcessIdentity>;
+    if (typeof value.pid !== 'number' || typeof value.instance !== 'string' || typeof value.host !== 'string') return undefined;
+    return { pid: value.pid, instance: value.instance, host: value.host, space: value.space ?? null, start: value.start ?? null };
+  } catch {
+    return undefined;
   }
 }
 

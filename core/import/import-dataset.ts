@@ -45,15 +45,16 @@ export async function importDataset(workspace: Pick<Workspace, 'db' | 'blobs'>, 
   }
   if (progress.signal.aborted) throw new ImportCancelledError('Cancelled.');
   progress.report(3, steps, 'Merging the records…');
-  const ctx = new MergeContext(workspace.db, project.id, now().toISOString(), `dataset ${basename(dataset.dir)}`);
+  const ctx = new MergeContext(workspace.db, project.id, now().toISOString(), `dataset ${basename(dataset.dir)}`, (sha256) => workspace.blobs.read(sha256));
   try {
     writeTransaction(workspace.db, () => {
       mergeSources(ctx, dataset.sources);
       mergeChapters(ctx, dataset.chapters);
       mergeRuns(ctx, dataset.runs);
       mergeVotes(ctx, dataset.preferences);
-      mergeJudgments(ctx, dataset.judgments);
+      // Rubric sets before judgments: a judgment's set must be here or in the export.
       mergeRubrics(ctx, dataset.rubrics);
+      mergeJudgments(ctx, dataset.judgments);
     })();
   } catch (error) {
     if (error instanceof ImportRefusedError) throw error;

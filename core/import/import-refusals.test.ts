@@ -112,8 +112,10 @@ describe('import hf refuses', () => {
   });
 
   it('a row whose values the store refuses, after earlier rows were written in the same transaction', async () => {
-    // Every row fits the file format; the last vote's rating is out of the store's 1–5 range, so
-    // the refusal comes while writing, after sources, chapters, runs and other votes went in.
+    // Every row fits the file format and the import's own checks; the newest vote compares a run
+    // with itself, which the store's pair constraint refuses (run_a < run_b), so the refusal comes
+    // while writing, after sources, chapters, runs and other votes went in. (A rating out of 1–5 is
+    // now refused before anything is written: import-row-checks.test.ts.)
     const folder = copyOf(jsonl(), 'bad-value');
     const path = join(folder, 'data', 'preferences', 'synthetic-00000-of-00001.jsonl');
     const lines = readFileSync(path, 'utf8').trimEnd().split('\n');
@@ -121,7 +123,11 @@ describe('import hf refuses', () => {
     const created = (line: string) => /"created_at":"([^"]+)"/.exec(line)![1]!;
     // The newest vote is written last (votes go in oldest first).
     const newest = lines.reduce((best, line, index) => (created(line) > created(lines[best]!) ? index : best), 0);
-    lines[newest] = lines[newest]!.replace(/"rating_right":\d/, '"rating_right":9');
+    const vote = JSON.parse(lines[newest]!) as { config_a: { run_id: string }; config_b: { run_id: string }; left_run: string; right_run: string; winner_run: string | null };
+    vote.config_b.run_id = vote.config_a.run_id;
+    vote.left_run = vote.right_run = vote.config_a.run_id;
+    if (vote.winner_run !== null) vote.winner_run = vote.config_a.run_id;
+    lines[newest] = JSON.stringify(vote);
     writeFileSync(path, `${lines.join('\n')}\n`);
     expect(last).toBeGreaterThan(0);
     // Into an empty workspace, where everything else would be new.

@@ -2,9 +2,9 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ImportResult } from '../../schemas/import.ts';
 import type { Api } from '../api/create-api.ts';
 import { openApi } from '../api/open-api.ts';
+import { importFolder } from './import-folder.fixture.ts';
 import { tableCounts } from './table-counts.fixture.ts';
 
 // An imported vote moves Elo and winner quality, so its sides and winner must be the ones its pair,
@@ -37,13 +37,7 @@ function editedCopy(name: string, edit: (votes: Vote[]) => Vote[]): string {
   return copy;
 }
 
-async function importInto(folder: string): Promise<{ state: string; message: string; result: ImportResult | null }> {
-  const { jobId } = (await target.call('import.hf', { dir: folder })) as { jobId: string };
-  await target.context.jobs.idle();
-  const job = ((await target.call('jobs.list', { limit: 500 })) as { jobs: { id: string; state: string; message: string }[] }).jobs.find((candidate) => candidate.id === jobId)!;
-  const { result } = (await target.call('import.result', { jobId })) as { result: ImportResult | null };
-  return { state: job.state, message: job.message, result };
-}
+const importInto = (folder: string) => importFolder(target, folder);
 
 const decided = (votes: Vote[]) => votes.find((vote) => vote.winner_run !== null)!;
 

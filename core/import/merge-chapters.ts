@@ -128,15 +128,21 @@ const spanOf = (citation: Pick<CitationIn, 'source_sha256' | 'start_line' | 'end
 
 /** Adds a citation the chapter lacks (by id, then by span); true when one was added. */
 function mergeCitation(ctx: MergeContext, chapterId: string, citation: CitationIn, where: string): boolean {
-  if (findCitation(ctx.db, citation.citation_id)) return false;
-  const span = spanOf(citation);
-  if (listChapterCitations(ctx.db, chapterId).some((existing) => spanOf(existing) === span)) return false;
+  // Checked as the app checks a selection it cites, whether or not the citation is here already.
   if (!CITATION_STATUSES.has(citation.status)) throw new ImportRefusedError(`${where}: field status is "${citation.status}", not ok, reanchored or orphaned.`);
   const versionId = ctx.versionIds.get(citation.version_id) ?? (findSourceVersion(ctx.db, citation.version_id) ? citation.version_id : undefined);
   if (!versionId) {
     throw new ImportRefusedError(`${where} cites source version ${citation.version_id}, which is neither in the export's sources subset nor in this workspace. Export the sources subset too.`);
   }
   const version = findSourceVersion(ctx.db, versionId)!;
+  if (citation.end_line < citation.start_line || citation.end_line > version.lineCount) {
+    throw new ImportRefusedError(
+      `${where} cites lines ${citation.start_line}–${citation.end_line} of source version ${citation.version_id}, which has ${version.lineCount} lines: a citation's lines are within its source, the first not after the last.`,
+    );
+  }
+  if (findCitation(ctx.db, citation.citation_id)) return false;
+  const span = spanOf(citation);
+  if (listChapterCitations(ctx.db, chapterId).some((existing) => spanOf(existing) === span)) return false;
   insertCitation(ctx.db, {
     id: citation.citation_id,
     chapter_id: chapterId,

@@ -1,8 +1,7 @@
-import { RubricSetSchema } from '../../schemas/judge.ts';
+import { RubricSetSchema, type RubricSet } from '../../schemas/judge.ts';
 import { canonicalRubricSetJson, rubricSetDigest } from '../judge/rubrics/rubric-set-digest.ts';
-import { rubricSetIdExists } from '../store/import-repository.ts';
 import { findChapter } from '../store/chapter-repository.ts';
-import { findRubricSet, insertRubricSet, type RubricSetRow } from '../store/rubric-set-repository.ts';
+import { findRubricSet, findRubricSetById, insertRubricSet, type RubricSetRow } from '../store/rubric-set-repository.ts';
 import type { Located, RubricRowIn } from './dataset-rows.ts';
 import { ImportRefusedError } from './import-refused-error.ts';
 import { atRow, type MergeContext } from './merge-context.ts';
@@ -17,7 +16,6 @@ import { atRow, type MergeContext } from './merge-context.ts';
 export function mergeRubrics(ctx: MergeContext, rows: readonly Located<RubricRowIn>[]): void {
   for (const { row, where } of rows) {
     atRow(where, () => {
-      if (rubricSetIdExists(ctx.db, row.rubric_set_id)) return ctx.count('rubrics', 'unchanged');
       const parsed = RubricSetSchema.safeParse({
         name: row.name,
         version: row.version,
@@ -37,20 +35,16 @@ export function mergeRubrics(ctx: MergeContext, rows: readonly Located<RubricRow
       const set = parsed.data;
       const digest = rubricSetDigest(set);
       if (digest !== row.digest) throw new ImportRefusedError(`${where}: field digest does not match the set's rubrics (they were changed after the export).`);
+      // Checked like any row (above), whether or not its id is here; a set version is never changed in place.
+      const byId = findRubricSetById(ctx.db, row.rubric_set_id);
+      if (byId) {
+        if (byId.digest === digest) return ctx.count('rubrics', 'unchanged');
+        return reportRubricConflict(ctx, byId, set, `This workspace holds rubric set version ${row.rubric_set_id} with other rubrics than the import's (${where}). Judgments name the version, so this workspace keeps its own; save the import's as a new version on the Judges screen if you need it.`);
+      }
       const existing = findRubricSet(ctx.db, set.name, set.version, set.scale);
       if (existing) {
         if (existing.digest === digest) return ctx.count('rubrics', 'unchanged');
-        ctx.conflicts.push({
-          kind: 'rubric-set',
-          id: existing.id,
-          title: `${set.name}@${set.version} (${set.scale}-point)`,
-          detail: 'This workspace and the import hold different rubric set versions under the same name and version. Judgments name the version, so this workspace keeps its own; save the import\'s as a new version on the Judges screen if you need it.',
-          local: existing.definition_json,
-          incoming: canonicalRubricSetJson(set),
-          keptAs: null,
-          alreadyKept: false,
-        });
-        return ctx.count('rubrics', 'conflicts');
+        return reportRubricConflict(ctx, existing, set, "This workspace and the import hold different rubric set versions under the same name and version. Judgments name the version, so this workspace keeps its own; save the import's as a new version on the Judges screen if you need it.");
       }
       insertRubricSet(ctx.db, {
         id: row.rubric_set_id,
@@ -70,3 +64,16 @@ export function mergeRubrics(ctx: MergeContext, rows: readonly Located<RubricRow
   }
 }
 
+function reportRubricConflict(ctx: MergeContext, existing: RubricSetRow, set: RubricSet, detail: string): void {
+  ctx.conflicts.push({
+    kind: 'rubric-set',
+    id: existing.id,
+    title: `${set.name}@${set.version} (${set.scale}-point)`,
+    detail,
+    local: existing.definition_json,
+    incoming: canonicalRubricSetJson(set),
+    keptAs: null,
+    alreadyKept: false,
+  });
+  ctx.count('rubrics', 'conflicts');
+}

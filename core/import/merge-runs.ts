@@ -35,15 +35,18 @@ export function mergeRuns(ctx: MergeContext, rows: readonly Located<RunRowIn>[])
   for (const { row, split, where } of rows) {
     atRow(where, () => {
       const synthetic = split === 'synthetic' ? 1 : 0;
-      if (findRun(ctx.db, row.run_id)) return ctx.count('runs', 'unchanged');
+      // Checked whether or not the run is here already.
+      if (!RUN_STATUSES.has(row.status)) throw new ImportRefusedError(`${where}: field status is "${row.status}", not succeeded, failed, timeout or cancelled.`);
+      if (isSyntheticConfigId(row.config_id) !== (synthetic === 1)) {
+        throw new ImportRefusedError(`${where}: the ${split} split holds run ${row.run_id} with the configuration id ${row.config_id}; synthetic runs (and only they) have "synthetic:" ids.`);
+      }
+      const stored = findRun(ctx.db, row.run_id);
+      if (ctx.conflictOf('runs', 'run', row.run_id, where, runContent(row), stored && runContent(stored))) return;
+      if (stored) return ctx.count('runs', 'unchanged');
       const same = findRunByDigest(ctx.db, row.digest);
       if (same) {
         ctx.runIds.set(row.run_id, same.id);
         return ctx.count('runs', 'unchanged');
-      }
-      if (!RUN_STATUSES.has(row.status)) throw new ImportRefusedError(`${where}: field status is "${row.status}", not succeeded, failed, timeout or cancelled.`);
-      if (isSyntheticConfigId(row.config_id) !== (synthetic === 1)) {
-        throw new ImportRefusedError(`${where}: the ${split} split holds run ${row.run_id} with the configuration id ${row.config_id}; synthetic runs (and only they) have "synthetic:" ids.`);
       }
       ensureTask(ctx, { id: row.task_id, title: row.task_title, kind: row.task_kind }, synthetic, row.started_at, where);
       const columns = runColumns(row, synthetic);
@@ -167,4 +170,9 @@ function errorEvents(row: RunRowIn, where: string): { step: number; toolCallId: 
     for (let n = 0; n < entry.count; n++) events.push({ step: 0, toolCallId: '', type: entry.type, message: '', recovered: n < entry.recovered, recoveredAtStep: null });
   }
   return events;
+}
+
+/** What identifies a run's record across workspaces (its digest covers its record and artifacts), as one JSON text. */
+function runContent(run: { digest: string; task_id: string; status: string }): string {
+  return JSON.stringify({ digest: run.digest, task_id: run.task_id, status: run.status });
 }

@@ -38,7 +38,15 @@ export function mergeSources(ctx: MergeContext, rows: readonly Located<SourceRow
   for (const located of rows) {
     const { row, where } = located;
     atRow(where, () => {
-      if (findSourceVersion(ctx.db, row.version_id)) {
+      const stored = findSourceVersion(ctx.db, row.version_id);
+      const incoming = sourceVersionContent(row.markdown_sha256, row.lines.map((line) => line.text).join('\n'));
+      const local = stored && (stored.markdownSha256 === row.markdown_sha256 ? incoming : sourceVersionContent(stored.markdownSha256, ctx.readBlob(stored.markdownSha256).toString('utf8')));
+      if (ctx.conflictOf('sources', 'source-version', row.version_id, where, incoming, local)) {
+        // The workspace's version stays what citations of this id point into.
+        if (stored) ctx.versionIds.set(row.version_id, row.version_id);
+        return;
+      }
+      if (stored) {
         ctx.versionIds.set(row.version_id, row.version_id);
         ctx.sourceIds.set(row.source_id, row.source_id);
         return ctx.count('sources', 'unchanged');
@@ -87,4 +95,9 @@ export function mergeSources(ctx: MergeContext, rows: readonly Located<SourceRow
 export function ensureDataRoom(ctx: MergeContext, id: string, title: string, createdAt: string, notes = ''): string {
   if (!findDataRoom(ctx.db, id)) insertDataRoom(ctx.db, { id, project_id: ctx.projectId, title: title || 'Imported data room', global_notes: notes, created_at: createdAt, updated_at: createdAt });
   return id;
+}
+
+/** A source version as a conflict shows it: its Markdown's hash, then its text. */
+function sourceVersionContent(markdownSha256: string, markdown: string): string {
+  return `markdown_sha256 ${markdownSha256}\n${markdown}`;
 }

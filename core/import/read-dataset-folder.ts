@@ -1,4 +1,4 @@
-import { readFileSync, realpathSync, statSync } from 'node:fs';
+import { closeSync, openSync, readSync, realpathSync, statSync, type Stats } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { parse } from 'yaml';
 import { z } from 'zod';
@@ -7,9 +7,14 @@ import { CARD_NAMESPACE_KEY, DATASET_FORMAT_VERSION } from '../export/dataset-fo
 import { fieldAsWritten, hubFeature, type Field, type FieldType } from '../export/field-types.ts';
 import { SUBSET_FIELDS } from '../export/subset-fields.ts';
 import type { ImportedDataset, Located } from './dataset-rows.ts';
+import { kindOfPath } from '../path-kind.ts';
 import { ImportRefusedError } from './import-refused-error.ts';
 import { DataFileReader } from './read-data-file.ts';
+import { checkRowLimits } from './row-limits.ts';
 import { describeRowIssues, rowSchema } from './row-schema.ts';
+
+/** The card header of an export is a few kilobytes (its configs and features); this leaves room for years of fields. */
+const CARD_HEADER_LIMIT_BYTES = 4 * 1024 ** 2;
 
 const FORMAT_VERSION_RULE = 'should be a whole number from 1 (the dataset format version)';
 
@@ -52,8 +57,13 @@ export async function readDatasetFolder(dirArgument: string, progress: ReadProgr
   const kind = statKind(dir);
   if (kind === 'missing') throw new ImportRefusedError(`${dir} does not exist. Check the path (it is read on the machine the app runs on).`);
   if (kind === 'file') throw new ImportRefusedError(`${dir} is a file; a dataset export is a folder holding README.md and data/.`);
+  if (typeof kind === 'object') throw new ImportRefusedError(`${dir} is ${kindOfPath(kind.other)}; a dataset export is a folder holding README.md and data/.`);
   const cardPath = join(dir, 'README.md');
-  if (statKind(cardPath) !== 'file') {
+  const cardKind = statKind(cardPath);
+  if (typeof cardKind === 'object') {
+    throw new ImportRefusedError(`${cardPath} is ${kindOfPath(cardKind.other)}, not a file; a dataset export's card README.md is a regular file. Replace it with the card lhb export hf wrote.`);
+  }
+  if (cardKind !== 'file') {
     throw new ImportRefusedError(`${dir} is not a dataset export: it has no README.md (the dataset card lhb export hf writes). Choose the folder lhb export hf wrote.`);
   }
   const header = readCardHeader(cardPath);
@@ -101,7 +111,11 @@ export async function readDatasetFolder(dirArgument: string, progress: ReadProgr
         if (isAbsolute(file.path) || inside.startsWith('..') || inside.startsWith(sep) || isAbsolute(inside)) {
           throw new ImportRefusedError(`README.md: the data_files path ${file.path} of ${subset.data} points outside the dataset folder.`);
         }
-        if (statKind(path) !== 'file') throw new ImportRefusedError(`README.md names ${file.path} (${subset.data}, ${file.split}), which does not exist in ${dir}.`);
+        const dataKind = statKind(path);
+        if (typeof dataKind === 'object') {
+          throw new ImportRefusedError(`README.md names ${file.path} (${subset.data}, ${file.split}), which is ${kindOfPath(dataKind.other)}, not a file. Replace it with the file lhb export hf wrote.`);
+        }
+        if (dataKind !== 'file') throw new ImportRefusedError(`README.md names ${file.path} (${subset.data}, ${file.split}), which does not exist in ${dir}.`);
         const format = file.path.endsWith('.parquet') ? 'parquet' : file.path.endsWith('.jsonl') ? 'jsonl' : undefined;
         if (!format) throw new ImportRefusedError(`README.md names ${file.path}, which is neither .parquet nor .jsonl.`);
         formats.add(format);
@@ -112,14 +126,16 @@ export async function readDatasetFolder(dirArgument: string, progress: ReadProgr
         if (expected !== undefined && expected !== raw.length) {
           throw new ImportRefusedError(`${file.path} holds ${raw.length} rows where the card (dataset_info) says ${expected}: the file is incomplete or was replaced.`);
         }
-        const located: Located<never>[] = raw.map((value, index) => {
-          const unit = format === 'jsonl' ? 'line' : 'row';
+        // Row by row: push(...rows) spreads every row as an argument, past the stack at ~120,000.
+        const rows = dataset[subset.data] as Located<unknown>[];
+        const unit = format === 'jsonl' ? 'line' : 'row';
+        for (const [index, value] of raw.entries()) {
           const where = `${file.path} ${unit} ${index + 1}`;
           const parsed = schema.safeParse(value);
           if (!parsed.success) throw new ImportRefusedError(`${where} does not fit the ${subset.data} format: ${describeRowIssues(parsed.error)}.`);
-          return { row: parsed.data as never, split: split.data, where };
-        });
-        (dataset[subset.data] as Located<unknown>[]).push(...located);
+          checkRowLimits(subset.data, parsed.data, where);
+          rows.push({ row: parsed.data, split: split.data, where });
+        }
       }
     }
   } finally {
@@ -145,7 +161,7 @@ export function readDatasetProjectName(dir: string): string | undefined {
 }
 
 function readCardHeader(cardPath: string): z.infer<typeof CardHeaderSchema> {
-  const text = readFileSync(cardPath, 'utf8');
+  const text = readCardHead(cardPath);
   const match = /^---\r?\n([\s\S]*?)\r?\n---(\r?\n|$)/.exec(text);
   if (!match) throw new ImportRefusedError(`${cardPath} has no YAML header (--- … ---), so it is not a dataset card lhb export hf wrote.`);
   let yaml: unknown;
@@ -162,11 +178,44 @@ function readCardHeader(cardPath: string): z.infer<typeof CardHeaderSchema> {
   return header.data;
 }
 
-type Kind = 'missing' | 'file' | 'folder';
+/** A path that is neither a regular file nor a folder (a named pipe, a device) comes as its stats: it is never opened. */
+/**
+ * The card's text as far as the end of its YAML header, read a chunk at a time: the card's body
+ * is never needed (a 1 GiB README would not even fit in a string), and a header past
+ * CARD_HEADER_LIMIT_BYTES is refused before YAML sees it (parsing a 100 MB value takes gigabytes).
+ */
+function readCardHead(cardPath: string): string {
+  const fd = openSync(cardPath, 'r');
+  try {
+    const chunks: Buffer[] = [];
+    let length = 0;
+    for (;;) {
+      const chunk = Buffer.alloc(64 * 1024);
+      const read = readSync(fd, chunk, 0, chunk.length, null);
+      if (read === 0) break;
+      chunks.push(chunk.subarray(0, read));
+      length += read;
+      const head = Buffer.concat(chunks).toString('utf8');
+      // Done once the header has closed, or once the text shows it has none (readCardHeader says so).
+      if ((head.length >= 3 && !head.startsWith('---')) || /^---\r?\n[\s\S]*?\r?\n---(\r?\n|$)/.test(head)) return head;
+      if (length > CARD_HEADER_LIMIT_BYTES) {
+        throw new ImportRefusedError(
+          `${cardPath}: its YAML header is longer than ${CARD_HEADER_LIMIT_BYTES / 1024 ** 2} MB, which no dataset card lhb export hf writes is; it was not read. Choose the folder lhb export hf wrote.`,
+        );
+      }
+    }
+    return Buffer.concat(chunks).toString('utf8');
+  } finally {
+    closeSync(fd);
+  }
+}
+
+type Kind = 'missing' | 'file' | 'folder' | { other: Stats };
 
 function statKind(path: string): Kind {
   try {
-    return statSync(path).isDirectory() ? 'folder' : 'file';
+    const stats = statSync(path);
+    return stats.isDirectory() ? 'folder' : stats.isFile() ? 'file' : { other: stats };
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT' || (error as NodeJS.ErrnoException).code === 'ENOTDIR') return 'missing';
     throw error;

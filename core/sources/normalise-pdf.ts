@@ -6,6 +6,7 @@ import type { TextItem } from 'pdfjs-dist/types/src/display/api.js';
 import { looksLikePdf } from './detect-source-type.ts';
 import type { NormalisedSource } from './normalised-source.ts';
 import { pdfBlocks } from './pdf-blocks.ts';
+import { checkPdfInflateBudget } from './pdf-inflate-budget.ts';
 import { pdfBlocksToMarkdown } from './pdf-markdown.ts';
 import type { PdfPageLines } from './pdf-page-furniture.ts';
 import { groupRunsIntoLines, type PdfTextRun } from './pdf-text-lines.ts';
@@ -20,6 +21,7 @@ import { SourceImportError } from './source-errors.ts';
  */
 export async function normalisePdf(bytes: Uint8Array, name: string): Promise<NormalisedSource> {
   checkEnvelope(bytes, name);
+  await checkPdfInflateBudget(bytes, name);
   const document = await openPdf(bytes, name);
   try {
     const pages: PdfPageLines[] = [];

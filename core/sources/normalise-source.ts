@@ -18,7 +18,18 @@ const NORMALISERS: Record<SourceType, (bytes: Uint8Array, name: string) => Norma
 
 /** One file's bytes → its line-numbered Markdown, line count and sections. Runs in a worker (normalise-worker.ts). */
 export async function normaliseSource(type: SourceType, bytes: Uint8Array, name: string): Promise<IndexedSource> {
-  const normalised = await NORMALISERS[type](bytes, name);
+  let normalised: NormalisedSource;
+  try {
+    normalised = await NORMALISERS[type](bytes, name);
+  } catch (error) {
+    // The parsers walk the document tree by recursion: a file nesting deeper than the stack allows is refused in words.
+    if (error instanceof RangeError && /call stack/i.test(error.message)) {
+      throw new SourceImportError(
+        `${name} nests its content too deeply to convert (elements or blocks inside one another thousands of levels deep, which no real document does), so it was not imported. Save it from the program that made it again, or export it as PDF, and import that.`,
+      );
+    }
+    throw error;
+  }
   const lineCount = countLines(normalised.markdown);
   if (lineCount === 0) {
     throw new SourceImportError(`${name} has no text to cite once scripts, styles and page chrome are removed; check that it is the document itself and not a page that loads it.`);

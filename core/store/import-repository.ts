@@ -30,10 +30,6 @@ export function voteExists(db: Database, id: string): boolean {
   return prepared(db, 'SELECT 1 FROM votes WHERE id = ?').get(id) !== undefined;
 }
 
-export function rubricSetIdExists(db: Database, id: string): boolean {
-  return prepared(db, 'SELECT 1 FROM rubric_sets WHERE id = ?').get(id) !== undefined;
-}
-
 export function nextStudyRunPosition(db: Database, studyId: string): number {
   return (prepared(db, 'SELECT coalesce(max(position) + 1, 0) AS next FROM study_runs WHERE study_id = ?').get(studyId) as { next: number }).next;
 }

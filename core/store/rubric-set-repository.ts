@@ -28,6 +28,10 @@ export function insertRubricSet(db: Database, row: RubricSetRow): void {
   ).run(row);
 }
 
+export function findRubricSetById(db: Database, id: string): RubricSetRow | undefined {
+  return prepared(db, 'SELECT * FROM rubric_sets WHERE id = ?').get(id) as RubricSetRow | undefined;
+}
+
 export function findRubricSet(db: Database, name: string, version: string, scale: number): RubricSetRow | undefined {
   return prepared(db, 'SELECT * FROM rubric_sets WHERE name = ? AND version = ? AND scale = ?').get(name, version, scale) as RubricSetRow | undefined;
 }

@@ -1,7 +1,7 @@
 import type { RunSummary } from '../../schemas/arena.ts';
 import { findingWord, findingsSummary, sortFindings } from './finding-words.ts';
 
-/** What frame capture found in one run, frame by frame: node id, a badge for the kind, the detail. */
+/** What frame capture found in one run, frame by frame (node id, a badge for the kind, the detail), and run-wide findings. */
 export function RunFindings({ run }: { run: RunSummary }) {
   if (run.findings.length === 0) return <span className="muted">none</span>;
   return (
@@ -10,10 +10,15 @@ export function RunFindings({ run }: { run: RunSummary }) {
       <ul className="runs-findings" aria-label={`Capture findings of ${run.harness}, ${run.model}`}>
         {sortFindings(run.findings).map((finding, i) => (
           <li key={`${finding.nodeId}:${finding.kind}:${i}`} className="runs-finding">
-            <span className="runs-finding__node">
-              <span className="visually-hidden">Frame </span>
-              {finding.nodeId}
-            </span>{' '}
+            {/* A run-wide finding (artifacts not imported) names no frame. */}
+            {finding.nodeId !== '' && (
+              <>
+                <span className="runs-finding__node">
+                  <span className="visually-hidden">Frame </span>
+                  {finding.nodeId}
+                </span>{' '}
+              </>
+            )}
             <span className={`runs-badge runs-badge--finding runs-badge--${finding.kind}`}>{findingWord(finding.kind)}</span>{' '}
             <span className="runs-finding__detail">{finding.detail}</span>
           </li>

@@ -1,4 +1,4 @@
-import type { RunSummary } from '../../schemas/arena.ts';
+import { ARTIFACTS_NOT_IMPORTED_FINDING, type RunSummary } from '../../schemas/arena.ts';
 
 export type RunFinding = RunSummary['findings'][number];
 
@@ -9,6 +9,7 @@ const FINDING_WORDS: Readonly<Record<string, string>> = {
   'runtime-error': 'runtime error',
   timeout: 'timeout',
   'capture-skipped': 'capture skipped',
+  [ARTIFACTS_NOT_IMPORTED_FINDING]: 'artifacts not imported',
 };
 
 /** The badge word for a finding kind; a kind this screen does not know yet is shown as it is, dashes as spaces. */

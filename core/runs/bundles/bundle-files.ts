@@ -2,6 +2,7 @@ import { closeSync, openSync, readFileSync, readSync, realpathSync, statSync, ty
 import { join, resolve } from 'node:path';
 import type { z } from 'zod';
 import { isPathInside } from '../../path-inside.ts';
+import { kindOfPath } from '../../path-kind.ts';
 
 // Reading files out of a bundle or task folder that an agent (or anyone) wrote: every path stays
 // inside the folder, and every failure names the file, the field and the fix.
@@ -111,16 +112,6 @@ export function assertRegularFile(file: string): void {
   }
   if (stats.isFile()) return;
   throw new BundleError(file, undefined, `${file}: is ${kindOfPath(stats)}, not a regular file, so it was not read. Replace it with the file itself and import again.`);
-}
-
-/** What a path that is not a regular file is, in words. */
-export function kindOfPath(stats: Stats): string {
-  if (stats.isDirectory()) return 'a folder';
-  if (stats.isFIFO()) return 'a named pipe (FIFO)';
-  if (stats.isCharacterDevice()) return 'a character device';
-  if (stats.isBlockDevice()) return 'a block device';
-  if (stats.isSocket()) return 'a socket';
-  return 'not a file';
 }
 
 /** Throws unless `file` (a realpath) starts with the PNG signature; `shown` is the path the user knows. */

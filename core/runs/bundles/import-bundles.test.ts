@@ -1,4 +1,4 @@
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -7,6 +7,11 @@ import { listRunSummaries, listTaskSummaries } from '../run-views.ts';
 import { openWorkspace, type Workspace } from '../../workspace/open-workspace.ts';
 import { findRun } from '../../store/run-repository.ts';
 import { importBundles } from './import-bundles.ts';
+import { countBlobs } from '../../store/blob-repository.ts';
+import { findCurrentProject } from '../../store/project-repository.ts';
+import { upsertTask } from '../../store/task-repository.ts';
+
+const NOW = '2026-01-01T00:00:00.000Z';
 
 const demoArena = join(demoDatasetDir, 'arena');
 const fixtures = join(packageRoot, 'e2e', 'fixtures', 'arena');
@@ -136,3 +141,20 @@ describe('importBundles', () => {
 function runJson() {
   return { task_id: 'demo-figma-pricing', harness: 'h', model: 'm', versions: { skill: 'v1' }, started_at: '2025-01-01T00:00:00Z', finished_at: '2025-01-01T01:00:00Z', status: 'succeeded' };
 }
+
+describe('a run refused when it is stored', () => {
+  it('leaves no blob behind: the refusal says nothing was stored, and nothing is', async () => {
+    await importBundles(workspace, [demoArena], { captureMissingFrames: false });
+    upsertTask(workspace.db, { id: 'generated-task', project_id: findCurrentProject(workspace.db)!.id, kind: 'programmatic', title: 'A generated task', instruction: '', chapter_id: null, figma_file_key: null, created_at: NOW, updated_at: NOW, synthetic: 1 }, []);
+    const bundle = join(dir, 'real-on-generated');
+    mkdirSync(join(bundle, 'dist'), { recursive: true });
+    writeFileSync(join(bundle, 'dist', 'index.html'), `<p>bytes stored nowhere else ${Math.random()}</p>`);
+    writeFileSync(join(bundle, 'run.json'), JSON.stringify({ ...runJson(), task_id: 'generated-task' }));
+    const blobFiles = () => readdirSync(workspace.blobs.root, { recursive: true }).filter((name) => String(name).length > 2).sort();
+    const before = { rows: countBlobs(workspace.db), files: blobFiles() };
+
+    const result = await importBundles(workspace, [bundle], { captureMissingFrames: false });
+    expect(result.outcomes).toEqual([expect.objectContaining({ status: 'failed', reason: expect.stringMatching(/synthetic demo task.*Nothing was stored/) })]);
+    expect({ rows: countBlobs(workspace.db), files: blobFiles() }).toEqual(before);
+  });
+});

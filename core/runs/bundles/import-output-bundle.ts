@@ -8,15 +8,16 @@ import { insertRunTrajectory } from '../../store/run-trajectory-repository.ts';
 import { findTask, listTaskFrames } from '../../store/task-repository.ts';
 import type { Workspace } from '../../workspace/open-workspace.ts';
 import { configurationColumns, runConfigurationOf } from '../run-configuration.ts';
-import { readHarborTrial } from '../trajectory/atif-harbor-trial.ts';
+import { HARBOR_RESULT_FILE, readHarborTrial } from '../trajectory/atif-harbor-trial.ts';
 import { readFolderTrajectory } from '../trajectory/atif-run-files.ts';
 import { describeFolderTrajectory, storeFolderTrajectory } from '../trajectory/atif-run-trajectory.ts';
 import { listBundleArtifacts } from './bundle-artifacts.ts';
-import { BundleError, resolveFolder } from './bundle-files.ts';
+import { assertRegularFile, BundleError, resolveFolder } from './bundle-files.ts';
 import { captureBundleFrames } from './capture-bundle-frames.ts';
 import { readOutputBundle, type OutputBundle } from './read-output-bundle.ts';
 import { storeFileBlob } from './store-file-blob.ts';
 import { writeTransaction } from '../../store/write-transaction.ts';
+import { PendingBlobs } from '../../store/pending-blobs.ts';
 
 export interface OutputBundleImportOptions {
   /** Capture frames for Figma bundles that have a build but no frames (default true). */
@@ -42,6 +43,9 @@ export interface OutputBundleImportOptions {
  */
 export async function importOutputBundle(workspace: Workspace, dir: string, options: OutputBundleImportOptions = {}): Promise<BundleImportOutcome> {
   let runJson = join(dir, 'run.json');
+  // Read below before the bundle's own checks: a named pipe there would block the import forever.
+  assertRegularFile(runJson);
+  assertRegularFile(join(dir, HARBOR_RESULT_FILE));
   // A trajectory is read (and a bad one refused) before anything is stored.
   const bundleTrajectory = (options.readTrajectory ?? options.runId === undefined) ? readFolderTrajectory(resolveFolder(dir, 'output bundle')) : undefined;
   let harbor: ReturnType<typeof readHarborTrial> | undefined;
@@ -65,6 +69,7 @@ export async function importOutputBundle(workspace: Workspace, dir: string, opti
   const files = listBundleArtifacts(bundle);
   let findings: RunFindingRow[] = [];
   let captureDir: string | undefined;
+  const pending = new PendingBlobs(workspace.db, workspace.blobs);
   try {
     if (task.kind === 'figma' && bundle.frames.length === 0 && bundle.dist !== undefined && taskFrames.length > 0) {
       if (options.captureMissingFrames === false) {
@@ -86,16 +91,17 @@ export async function importOutputBundle(workspace: Workspace, dir: string, opti
     const runId = options.runId ?? randomUUID();
     const rows: RunFileRow[] = [];
     for (const file of files) {
-      const blob = await storeFileBlob(workspace, file.absolute);
+      const blob = await storeFileBlob(workspace, file.absolute, pending);
       rows.push({ run_id: runId, path: file.path, sha256: blob.sha256, size_bytes: blob.sizeBytes });
     }
     const run = bundle.run;
     const configuration = runConfigurationOf({ harness: run.harness, model: run.model, versions: run.versions, harnessVersion: run.harness_version });
     // Where run.json says nothing, the version the agent's own trajectory names, then Harbor's record.
     configuration.harnessVersion ??= bundleTrajectory?.trajectory.harnessVersion ?? harbor?.agentVersion ?? null;
-    const trajectoryRow = bundleTrajectory ? await storeFolderTrajectory(workspace, runId, bundleTrajectory, harbor?.agentVersion ?? null) : undefined;
+    const trajectoryRow = bundleTrajectory ? await storeFolderTrajectory(pending, runId, bundleTrajectory, harbor?.agentVersion ?? null) : undefined;
     // The run and its trajectory are stored together or not at all.
     writeTransaction(workspace.db, () => {
+      pending.record(new Date().toISOString());
       insertRun(
         workspace.db,
         {
@@ -120,6 +126,10 @@ export async function importOutputBundle(workspace: Workspace, dir: string, opti
     if (bundleTrajectory) parts.push(describeFolderTrajectory(bundleTrajectory));
     if (harbor?.rewards) parts.push(`Harbor ${harbor.rewards}`);
     return { path: dir, kind: 'run', status: 'imported', id: runId, detail: parts.join(', ') };
+  } catch (error) {
+    // Refused (or failed) after its files reached the blob store: none of them stays behind.
+    pending.discard();
+    throw error;
   } finally {
     if (captureDir) rmSync(captureDir, { recursive: true, force: true });
   }

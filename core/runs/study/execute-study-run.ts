@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
+import { ARTIFACTS_NOT_IMPORTED_FINDING } from '../../../schemas/arena.ts';
 import type { StudyConfiguration, StudySpec } from '../../../schemas/studies.ts';
 import type { Trajectory, TrajectoryError } from '../../../schemas/trajectory.ts';
 import { recordBlob } from '../../store/blob-repository.ts';
@@ -263,18 +264,20 @@ async function storeRun(input: ExecuteRunInput, started: Date, status: 'succeede
     status,
   };
   const links = symlinksIn(outDir);
+  // Why out/ was not imported: stored on the run as a finding (the Runs screen, lhb runs show), and in import-error.txt.
+  let notImported: string | undefined;
   if (links.length > 0) {
     // A link could point at any file of the user's: nothing in out/ is read, and the run is kept bare.
-    writeFileNotFollowing(join(input.folder, 'import-error.txt'), `out/ holds symbolic links (${links.join(', ')}); its artifacts were not imported, as a bundle with links is not.\n`);
+    notImported = `out/ holds symbolic links (${links.join(', ')}); its artifacts were not imported, as a bundle with links is not.`;
   } else if (hasArtifacts(outDir)) {
     writeFileNotFollowing(join(outDir, 'run.json'), `${JSON.stringify(runJson, null, 2)}\n`);
     const result = await importBundles(input.workspace, [outDir], { runId: input.run.id, ...(input.resolveChapter ? { resolveChapter: input.resolveChapter } : {}) });
     const outcome = result.outcomes.find((o) => o.kind === 'run');
     if (outcome?.status === 'imported' || outcome?.status === 'unchanged') return outcome.id;
     // The artifacts could not be imported (too large, a broken frame): keep the run, say why.
-    const reason = outcome?.status === 'failed' ? outcome.reason : 'no run was found in out/';
-    writeFileNotFollowing(join(input.folder, 'import-error.txt'), `${reason}\n`);
+    notImported = outcome?.status === 'failed' ? outcome.reason : 'no run was found in out/';
   }
+  if (notImported !== undefined) writeFileNotFollowing(join(input.folder, 'import-error.txt'), `${notImported}\n`);
   insertRun(
     input.workspace.db,
     {
@@ -289,7 +292,7 @@ async function storeRun(input: ExecuteRunInput, started: Date, status: 'succeede
       imported_at: finished.toISOString(),
     },
     [],
-    [],
+    notImported === undefined ? [] : [{ run_id: input.run.id, node_id: '', kind: ARTIFACTS_NOT_IMPORTED_FINDING, detail: notImported }],
   );
   return input.run.id;
 }

@@ -1,6 +1,7 @@
+import { ARTIFACTS_NOT_IMPORTED_FINDING } from '../../../schemas/arena.ts';
 import { RunSandboxSchema, StudyRunStatusSchema, type RunDetail, type StudyRunView, type StudySummary } from '../../../schemas/studies.ts';
 import { errorView, type HarnessId } from '../../../schemas/trajectory.ts';
-import { listRunFiles } from '../../store/run-repository.ts';
+import { listRunFiles, listRunFindings } from '../../store/run-repository.ts';
 import { countStudyRunsByStatus, listStudyRuns, type StudyRow, type StudyRunRow } from '../../store/study-repository.ts';
 import type { Database } from 'better-sqlite3';
 import { listRunVerifications } from '../../store/run-verification-repository.ts';
@@ -97,6 +98,7 @@ export function runDetail(workspace: Workspace, id: string): RunDetail | undefin
     artifacts: run ? listRunFiles(workspace.db, run.id).map((file) => ({ path: file.path, sizeBytes: file.size_bytes })) : [],
     errorKind: (studyRun?.error_kind ?? null) as RunDetail['errorKind'],
     errorMessage: studyRun?.error_message ?? null,
+    artifactsNotImported: run ? (listRunFindings(workspace.db, run.id).find((finding) => finding.kind === ARTIFACTS_NOT_IMPORTED_FINDING)?.detail ?? null) : null,
     studyId: studyRun?.study_id ?? null,
     verifications: run ? listRunVerifications(workspace.db, run.id).map(({ checkedAt, trigger, ok, nextAction, findings }) => ({ checkedAt, trigger, ok, nextAction, findings })) : [],
   };

@@ -1,20 +1,17 @@
-import { recordBlob } from '../../store/blob-repository.ts';
+import type { PendingBlobs } from '../../store/pending-blobs.ts';
 import type { RunTrajectoryRow } from '../../store/run-trajectory-repository.ts';
-import type { Workspace } from '../../workspace/open-workspace.ts';
 import type { FolderTrajectory } from './atif-run-files.ts';
 import { summariseTrajectory } from './summarise-trajectory.ts';
 
 /**
  * Puts an imported run's trajectory into the blob store, the file as imported and our normalised
  * trajectory (what an executed run keeps), and returns the `run_trajectories` row for the run;
- * the caller inserts it with the run, in one transaction.
+ * the caller inserts it with the run, in one transaction (which records the blobs in `pending`).
  */
-export async function storeFolderTrajectory(workspace: Workspace, runId: string, found: FolderTrajectory, fallbackHarnessVersion: string | null = null): Promise<RunTrajectoryRow> {
+export async function storeFolderTrajectory(pending: PendingBlobs, runId: string, found: FolderTrajectory, fallbackHarnessVersion: string | null = null): Promise<RunTrajectoryRow> {
   const now = new Date().toISOString();
-  const source = await workspace.blobs.putAsync(found.bytes);
-  recordBlob(workspace.db, source.sha256, source.sizeBytes, now);
-  const normalised = await workspace.blobs.putAsync(Buffer.from(JSON.stringify(found.trajectory)));
-  recordBlob(workspace.db, normalised.sha256, normalised.sizeBytes, now);
+  const source = await pending.put(found.bytes);
+  const normalised = await pending.put(Buffer.from(JSON.stringify(found.trajectory)));
   const summary = summariseTrajectory(found.trajectory);
   return {
     run_id: runId,

@@ -1,0 +1,208 @@
+import { createHash } from 'node:crypto';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ExportSubset } from '../../schemas/export.ts';
+import type { Api } from '../api/create-api.ts';
+import { openApi } from '../api/open-api.ts';
+import { importFolder } from './import-folder.fixture.ts';
+import { tableCounts } from './table-counts.fixture.ts';
+
+// The audit's cases: every row of every subset goes through the app's own limits, whether or not
+// its id is already in the workspace; and a row whose id is here with other content, or that the
+// file holds twice, is reported as a conflict with both versions, never dropped silently.
+
+type Row = Record<string, unknown> & { [key: string]: any }; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+let dir: string;
+let source: Api;
+let target: Api;
+const exported = () => join(dir, 'export');
+
+/** A copy of the export with `edit` applied to the rows of one subset (all its files, in order). */
+function editedCopy(name: string, subset: ExportSubset, edit: (rows: Row[]) => Row[]): string {
+  const copy = join(dir, name);
+  cpSync(exported(), copy, { recursive: true });
+  const folder = join(copy, 'data', subset);
+  const files = readdirSync(folder).filter((file) => file.endsWith('.jsonl')).sort();
+  const rows = files.flatMap((file) => readFileSync(join(folder, file), 'utf8').trimEnd().split('\n').filter(Boolean).map((line) => ({ file, row: JSON.parse(line) as Row })));
+  const edited = edit(rows.map((entry) => entry.row));
+  // Rows keep their file; a row added by `edit` goes to the first file, and the card's counts follow.
+  const byFile = new Map(files.map((file) => [file, [] as Row[]]));
+  edited.forEach((row, index) => byFile.get(rows[index]?.row === row ? rows[index]!.file : files[0]!)!.push(row));
+  for (const [file, fileRows] of byFile) writeFileSync(join(folder, file), fileRows.map((row) => `${JSON.stringify(row)}\n`).join(''));
+  const card = join(copy, 'README.md');
+  writeFileSync(card, readFileSync(card, 'utf8').replace(/num_examples: \d+/g, (match, offset: number, text: string) => rewriteCount(match, offset, text, subset, byFile)));
+  return copy;
+}
+
+/** The card's num_examples of `subset`'s splits set to the rows each file now holds. */
+function rewriteCount(match: string, offset: number, text: string, subset: string, byFile: Map<string, Row[]>): string {
+  const before = text.slice(0, offset);
+  const config = before.lastIndexOf('- config_name: ');
+  if (!before.slice(config).startsWith(`- config_name: ${subset}\n`)) return match;
+  const split = /name: (\w+)\s*$/.exec(before)?.[1];
+  const file = [...byFile.keys()].find((name) => name.startsWith(`${split}-`));
+  return file ? `num_examples: ${byFile.get(file)!.length}` : match;
+}
+
+const importInto = (folder: string) => importFolder(target, folder);
+
+async function refused(folder: string): Promise<string> {
+  const before = tableCounts(target.context.workspace.db);
+  const outcome = await importInto(folder);
+  expect(outcome.state, outcome.message).toBe('failed');
+  expect(tableCounts(target.context.workspace.db)).toEqual(before);
+  return outcome.message;
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'lhb-import-row-checks-'));
+  source = await openApi(join(dir, 'source'));
+  await source.call('export.hf', { outDir: exported(), includeSynthetic: true, format: 'jsonl' });
+  await source.context.jobs.idle();
+  target = await openApi(join(dir, 'target'), { emptyProject: { name: 'Target' } });
+  // Every id of the export is now in the target: the checks below must hold for rows already here.
+  const first = await importInto(exported());
+  expect(first.state, first.message).toBe('succeeded');
+}, 240_000);
+
+afterAll(async () => {
+  await source?.close();
+  await target?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const RLO = '\u202e';
+
+describe('sources', () => {
+  it('refuses an id holding NUL', async () => {
+    const folder = editedCopy('source-nul', 'sources', (rows) => ((rows[0]!.source_id = `${rows[0]!.source_id}\u0000x`), rows));
+    expect(await refused(folder)).toMatch(/data\/sources\/\S+ line 1: field source_id holds a control character \(U\+0000\)/);
+  });
+
+  it('reports a version whose id is here with other text as a conflict with both versions', async () => {
+    let versionId = '';
+    const folder = editedCopy('source-other-text', 'sources', (rows) => {
+      const row = rows[0]!;
+      versionId = row.version_id;
+      row.lines[0].text = `${row.lines[0].text} (changed elsewhere)`;
+      row.markdown_sha256 = createHash('sha256').update(row.lines.map((line: { text: string }) => line.text).join('\n')).digest('hex');
+      return rows;
+    });
+    const outcome = await importInto(folder);
+    expect(outcome.state, outcome.message).toBe('succeeded');
+    const conflict = outcome.result!.conflicts.find((candidate) => candidate.id === versionId);
+    expect(conflict).toMatchObject({ kind: 'source-version', keptAs: null });
+    expect(conflict!.incoming).toContain('(changed elsewhere)');
+    expect(conflict!.local).not.toContain('(changed elsewhere)');
+  });
+});
+
+describe('chapters and their citations', () => {
+  const firstCited = (rows: Row[]) => rows.find((row) => row.citations.length > 0)!;
+
+  it('refuses a citation at line -5, even one whose id is already here', async () => {
+    const folder = editedCopy('citation-negative', 'chapters', (rows) => ((firstCited(rows).citations[0].start_line = -5), rows));
+    expect(await refused(folder)).toMatch(/data\/chapters\/\S+ line \d+: field citations\[0\]\.start_line is -5; lines are numbered from 1/);
+  });
+
+  it("refuses a citation past the end of its source's lines", async () => {
+    const folder = editedCopy('citation-past-end', 'chapters', (rows) => ((firstCited(rows).citations[0].end_line = 99_999), rows));
+    expect(await refused(folder)).toMatch(/field citations\[0\] cites lines \d+–99999 of source version \S+, which has \d+ lines/);
+  });
+
+  it('refuses a chapter title longer than the app accepts', async () => {
+    // 300 characters, and the " (from import)" of a chapter an earlier import kept beside another.
+    const folder = editedCopy('chapter-long-title', 'chapters', (rows) => ((rows[0]!.title = 'T'.repeat(315)), rows));
+    expect(await refused(folder)).toMatch(/field title is 315 characters long; the app takes at most 314/);
+  });
+});
+
+describe('preferences', () => {
+  it('refuses rating 99 on a vote already here', async () => {
+    const folder = editedCopy('vote-rating-99', 'preferences', (rows) => ((rows[0]!.rating_left = 99), rows));
+    expect(await refused(folder)).toMatch(/field rating_left is 99; ratings are 1 to 5/);
+  });
+
+  it('refuses a reason past the 10,000 characters a vote takes', async () => {
+    const folder = editedCopy('vote-long-reason', 'preferences', (rows) => ((rows[0]!.reason = 'r'.repeat(10_001)), rows));
+    expect(await refused(folder)).toMatch(/field reason is 10001 characters long; the app takes at most 10000/);
+  });
+
+  it('refuses an annotator id holding a right-to-left override', async () => {
+    const folder = editedCopy('vote-rlo', 'preferences', (rows) => ((rows[0]!.annotator_id = `ann${RLO}gpj.exe`), rows));
+    expect(await refused(folder)).toMatch(/field annotator_id holds a bidirectional control character \(U\+202E\)/);
+  });
+});
+
+describe('judgments', () => {
+  it('refuses a judgment naming a rubric set that exists neither in the export nor here', async () => {
+    const folder = editedCopy('judgment-missing-set', 'judgments', (rows) => {
+      rows[0]!.rubric_set = 'no-such-set';
+      return rows;
+    });
+    expect(await refused(folder)).toMatch(/field rubric_set names the rubric set no-such-set@\S+ \(\d-point\), which is neither in the export's rubrics subset nor in this workspace/);
+  });
+
+  it('refuses a score outside its scale', async () => {
+    const folder = editedCopy('judgment-score', 'judgments', (rows) => {
+      const row = rows.find((candidate) => candidate.status === 'ok')!;
+      row.score = 42;
+      return rows;
+    });
+    expect(await refused(folder)).toMatch(/field score is 42; a \d-point judgment scores \d to \d/);
+  });
+
+  it('reports a judgment whose id is here with another score, and one the file holds twice, as conflicts with both versions', async () => {
+    let changed = '';
+    let twice = '';
+    const folder = editedCopy('judgment-conflicts', 'judgments', (rows) => {
+      const ok = rows.filter((candidate) => candidate.status === 'ok');
+      changed = ok[0]!.judgment_id;
+      ok[0]!.score = ok[0]!.score === 1 ? 2 : 1;
+      twice = ok[1]!.judgment_id;
+      return [...rows, { ...ok[1]!, rationale: 'Another rationale for the same id.' }];
+    });
+    const outcome = await importInto(folder);
+    expect(outcome.state, outcome.message).toBe('succeeded');
+    const conflicts = outcome.result!.conflicts.filter((conflict) => conflict.kind === 'judgment');
+    expect(conflicts.map((conflict) => conflict.id).sort()).toEqual([changed, twice].sort());
+    const repeated = conflicts.find((conflict) => conflict.id === twice)!;
+    expect(repeated.detail).toMatch(/repeats the id of .* line \d+ with other content; the first is kept/);
+    expect(repeated.incoming).toContain('Another rationale for the same id.');
+    expect(repeated.local).not.toContain('Another rationale for the same id.');
+    expect(outcome.result!.subsets.find((subset) => subset.subset === 'judgments')!.conflicts).toBe(2);
+  });
+});
+
+describe('runs', () => {
+  it('refuses a model name of a megabyte', async () => {
+    const folder = editedCopy('run-huge-model', 'runs', (rows) => ((rows[0]!.model = 'm'.repeat(1 << 20)), rows));
+    expect(await refused(folder)).toMatch(/field model is 1048576 characters long; the app takes at most 200/);
+  });
+
+  it('reports a run whose id is here with another digest as a conflict with both versions', async () => {
+    let runId = '';
+    const folder = editedCopy('run-other-digest', 'runs', (rows) => {
+      runId = rows[0]!.run_id;
+      rows[0]!.digest = 'f'.repeat(64);
+      rows[0]!.status = rows[0]!.status === 'failed' ? 'succeeded' : 'failed';
+      return rows;
+    });
+    const outcome = await importInto(folder);
+    expect(outcome.state, outcome.message).toBe('succeeded');
+    const conflict = outcome.result!.conflicts.find((candidate) => candidate.id === runId);
+    expect(conflict).toMatchObject({ kind: 'run', keptAs: null });
+    expect(conflict!.incoming).toContain('f'.repeat(64));
+    expect(conflict!.local).not.toContain('f'.repeat(64));
+  });
+});
+
+describe('rubric sets', () => {
+  it('refuses a set whose id is already here but whose rubrics are not valid', async () => {
+    const folder = editedCopy('rubric-invalid', 'rubrics', (rows) => ((rows[0]!.rubrics = []), rows));
+    expect(await refused(folder)).toMatch(/data\/rubrics\/\S+ line 1 is not a valid rubric set: field rubrics/);
+  });
+});
