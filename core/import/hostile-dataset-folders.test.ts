@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { closeSync, cpSync, mkdtempSync, openSync, readFileSync, rmSync, truncateSync, writeSync } from 'node:fs';
+import { closeSync, cpSync, mkdtempSync, openSync, readFileSync, rmSync, symlinkSync, truncateSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -50,6 +50,20 @@ describe('a dataset folder whose files are not regular files', () => {
     const result = await readInChild(folder);
     expect(result.outcome).toBe('threw');
     expect(result.message).toBe('README.md names data/chapters/train-00000-of-00001.jsonl (chapters, train), which is a named pipe (FIFO), not a file. Replace it with the file lhb export hf wrote. Nothing was imported; the workspace is unchanged.');
+  }, GUARD_MS + 10_000);
+});
+
+describe('a dataset folder whose card is a link out of it', () => {
+  it('a README.md linking to a file outside the folder is refused, naming the link and its target, and nothing of it is read', async () => {
+    const folder = copyOfExport('readme-link');
+    const outside = join(dir, 'credentials.md');
+    // The card someone else wrote, copied next to the folder: read through the link, it would import.
+    cpSync(join(folder, 'README.md'), outside);
+    rmSync(join(folder, 'README.md'));
+    symlinkSync(outside, join(folder, 'README.md'));
+    const result = await readInChild(folder);
+    expect(result.outcome).toBe('threw');
+    expect(result.message).toContain(`${join(folder, 'README.md')} resolves to ${outside}, outside the dataset folder`);
   }, GUARD_MS + 10_000);
 });
 

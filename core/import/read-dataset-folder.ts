@@ -66,6 +66,12 @@ export async function readDatasetFolder(dirArgument: string, progress: ReadProgr
   if (cardKind !== 'file') {
     throw new ImportRefusedError(`${dir} is not a dataset export: it has no README.md (the dataset card lhb export hf writes). Choose the folder lhb export hf wrote.`);
   }
+  // A card linked in from elsewhere (README.md -> ~/.aws/credentials) is not read: its text would be echoed in errors or stored.
+  const realCard = realpathSync(cardPath);
+  const cardInside = relative(realpathSync(dir), realCard);
+  if (cardInside.startsWith('..') || isAbsolute(cardInside)) {
+    throw new ImportRefusedError(`${cardPath} resolves to ${realCard}, outside the dataset folder. Nothing outside the folder is read; copy the card into it instead of linking to it.`);
+  }
   const header = readCardHeader(cardPath);
   const formatVersion = header[CARD_NAMESPACE_KEY]?.format_version ?? 1;
   if (formatVersion > DATASET_FORMAT_VERSION) {
