@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { EnvNameSchema } from './env-name.ts';
 import { ReplayScriptSchema } from './replay-script.ts';
-import { HarnessIdSchema, TrajectoryErrorViewSchema, TrajectorySummarySchema } from './trajectory.ts';
+import { HarnessIdSchema, RunMcpServerSchema, TrajectoryErrorViewSchema, TrajectorySummarySchema } from './trajectory.ts';
 
 /**
  * The run engine's vocabulary: a study is tasks × configurations × repeats, run by a harness
@@ -272,6 +272,8 @@ export const RunDetailSchema = z.object({
       }),
     )
     .default([]),
+  /** The task's MCP servers the run was given, with the tools each listed when it started. */
+  mcpServers: z.array(RunMcpServerSchema).default([]),
 });
 export type RunDetail = z.infer<typeof RunDetailSchema>;
 

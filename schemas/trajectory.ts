@@ -61,6 +61,21 @@ export function stepNumber(index: number): number {
   return index + 1;
 }
 
+/**
+ * One of the task's MCP servers as a run had it: the tools it listed when the run started
+ * (checked before the agent started), or, for an optional server that could not start, why it
+ * was left out.
+ */
+export const RunMcpServerSchema = z.object({
+  name: z.string(),
+  transport: z.enum(['stdio', 'http']),
+  optional: z.boolean(),
+  status: z.enum(['ready', 'left-out']),
+  tools: z.array(z.string()),
+  reason: z.string().nullable(),
+});
+export type RunMcpServer = z.infer<typeof RunMcpServerSchema>;
+
 export const TrajectorySchema = z.object({
   format: z.literal('lhb-trajectory/1'),
   harness: HarnessIdSchema,
@@ -81,6 +96,8 @@ export const TrajectorySchema = z.object({
   outcome: z.enum(['completed', 'failed', 'unknown']),
   /** What the parser skipped or repaired: unknown event types, a partial last line, non-JSON lines (stderr). */
   warnings: z.array(z.string()),
+  /** The task's MCP servers the run was given, as checked when it started (none when the task declares none). */
+  mcpServers: z.array(RunMcpServerSchema).optional(),
 });
 export type Trajectory = z.infer<typeof TrajectorySchema>;
 

@@ -2,13 +2,25 @@ import { join } from 'node:path';
 import type { HarnessId } from '../../../schemas/trajectory.ts';
 import type { TranscriptParser } from '../trajectory/transcript-parser.ts';
 
-/** An MCP server the run offers the agent (stdio transport). */
-export interface McpServerSpec {
+/** An MCP server the run offers the agent over stdio: the harness starts `command` with `args`. */
+export interface StdioMcpServerSpec {
   name: string;
   command: string;
   args: string[];
   env?: Record<string, string>;
 }
+
+/** An MCP server the harness reaches over streamable HTTP at `url`, sending `headers`. */
+export interface HttpMcpServerSpec {
+  name: string;
+  url: string;
+  headers?: Record<string, string>;
+}
+
+/** An MCP server the run offers the agent: the verifier's, or one the task declares. */
+export type McpServerSpec = StdioMcpServerSpec | HttpMcpServerSpec;
+
+export const isHttpMcpServer = (server: McpServerSpec): server is HttpMcpServerSpec => 'url' in server;
 
 /** Everything an adapter needs to lay out one run and say how to start the harness. */
 export interface PrepareRunInput {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import type { StudyConfiguration, StudySpec } from '../../../schemas/studies.ts';
-import type { Trajectory, TrajectoryError } from '../../../schemas/trajectory.ts';
+import type { RunMcpServer, Trajectory, TrajectoryError } from '../../../schemas/trajectory.ts';
 import { recordBlob } from '../../store/blob-repository.ts';
 import { insertRun } from '../../store/run-repository.ts';
 import { finishStudyRun, markStudyRunStarted, recordStudyRunProcess, recordStudyRunProgress, recordStudyRunSandbox, type StudyRunRow } from '../../store/study-repository.ts';
@@ -11,7 +11,7 @@ import type { ProcessOutcome } from '../executors/run-process.ts';
 import { ExecutorUnreachableError, localExecutor, type RunExecutor } from '../executors/run-executor.ts';
 import { recordStudyRunSlurmJob } from '../../store/slurm-job-repository.ts';
 import { startTimeOf } from '../executors/process-tree.ts';
-import type { HarnessAdapter } from '../harnesses/harness-adapter.ts';
+import { runMcpServersPath, type HarnessAdapter } from '../harnesses/harness-adapter.ts';
 import { importBundles } from '../bundles/import-bundles.ts';
 import { configurationColumns, runConfigurationOf } from '../run-configuration.ts';
 import type { SkillToInstall } from '../skills/read-skill.ts';
@@ -24,6 +24,7 @@ import { runCostUsd } from './run-cost.ts';
 import { authFailureAdvice } from './check-study-keys.ts';
 import { buildRunPrompt, prepareTaskWorkdir, type TaskForRun } from './task-workdir.ts';
 import { prepareRunVerifier } from '../verifier/prepare-run-verifier.ts';
+import { prepareTaskMcpServers } from './prepare-task-mcp-servers.ts';
 import { storeVerifierFindings } from '../verifier/store-verifier-findings.ts';
 import { planRunSandbox } from '../sandbox/sandbox-plan.ts';
 import { symlinksIn, writeFileNotFollowing } from '../sandbox/agent-written-files.ts';
@@ -88,6 +89,9 @@ export async function executeStudyRun(input: ExecuteRunInput): Promise<ExecuteRu
   const executor = input.executor ?? localExecutor;
   // Aborted when the harness says the provider refused its key yet keeps retrying.
   const keyRefused = new AbortController();
+  // The harness's own config file, when it holds a task MCP server's secret: removed when the run ends.
+  let configWithSecrets: string | undefined;
+  let mcpServers: RunMcpServer[] = [];
   try {
     let steps = 0;
     let lastWrite = 0;
@@ -106,6 +110,10 @@ export async function executeStudyRun(input: ExecuteRunInput): Promise<ExecuteRu
         const skillFile = input.skill ? installSkill(input.skill, workdir, input.adapter.skillDir(input.skill.name)) : '';
         const endpoint = input.endpointFor(workdir, skillFile);
         const verifier = prepareRunVerifier({ enabled: input.spec.verifier, harness: input.adapter, frames: input.task.frames, folder, workdir });
+        const taskMcp = await prepareTaskMcpServers(input.task.folder, { workdir, env: mcpProbeEnv(homeDir) });
+        mcpServers = taskMcp.record;
+        if (taskMcp.servers.length > 0 && !input.adapter.mcpServersFile) throw new Error(`the task declares MCP servers (${taskMcp.servers.map((s) => s.name).join(', ')}), and ${input.adapter.displayName} takes none.`);
+        if (taskMcp.secrets.length > 0 && input.adapter.mcpServersFile) configWithSecrets = runMcpServersPath(input.adapter.mcpServersFile, { homeDir, workdir });
         const invocation = await input.adapter.prepare({
           workdir,
           homeDir,
@@ -115,7 +123,7 @@ export async function executeStudyRun(input: ExecuteRunInput): Promise<ExecuteRu
           ...(endpoint ? { endpoint } : {}),
           ...(input.configuration.apiKeyEnv ? { apiKeyEnv: input.configuration.apiKeyEnv } : {}),
           ...(input.apiKey !== undefined ? { apiKey: input.apiKey } : {}),
-          mcpServers: verifier.mcpServers,
+          mcpServers: [...verifier.mcpServers, ...taskMcp.servers],
           ...(verifier.verifierCommand ? { verifierCommand: verifier.verifierCommand } : {}),
           ...(input.configuration.command ? { command: input.configuration.command } : {}),
         });
@@ -133,7 +141,8 @@ export async function executeStudyRun(input: ExecuteRunInput): Promise<ExecuteRu
                 toolsDir: input.toolsDir,
                 workspaceDir: workspace.dir,
                 endpoint,
-                ...(invocation.env.NODE_EXTRA_CA_CERTS ? { extraReadOnly: [invocation.env.NODE_EXTRA_CA_CERTS] } : {}),
+                // The task folder, read-only, when a stdio server of the task is started from it.
+                extraReadOnly: [...(invocation.env.NODE_EXTRA_CA_CERTS ? [invocation.env.NODE_EXTRA_CA_CERTS] : []), ...(taskMcp.servers.some((s) => 'command' in s) && input.task.folder ? [input.task.folder] : [])],
               });
         return { invocation, sandbox };
       },
@@ -160,18 +169,22 @@ export async function executeStudyRun(input: ExecuteRunInput): Promise<ExecuteRu
   } catch (error) {
     // The cluster went away: the run is left as it is (its job may still run) for a resume to follow.
     if (error instanceof ExecutorUnreachableError) throw error;
+    if (configWithSecrets) rmSync(configWithSecrets, { force: true });
     const failure: RunFailure = { kind: 'setup', message: `The run could not be set up: ${(error as Error).message}` };
     finish(input, { status: 'failed', failure, harnessMs: null, trajectory: undefined, trajectoryBlob: undefined, errors: [], transcript: undefined, runId: null });
     mkdirSync(folder, { recursive: true });
     save('failed');
     return { status: 'failed', failure, retryable: false };
   }
+  if (configWithSecrets) rmSync(configWithSecrets, { force: true });
   if (outcome.sandbox) recordStudyRunSandbox(db, run.id, JSON.stringify(outcome.sandbox), new Date().toISOString());
   if (!manifest.completed_steps.includes('prepared')) manifest.completed_steps.push('prepared'); // prepared by an earlier process, whose job this one followed
   manifest.completed_steps.push('executed');
   save('running');
 
-  const trajectory = existsSync(transcriptFile) ? await parseTranscript((await input.adapter.loadParser())(), transcriptFile) : undefined;
+  const parsed = existsSync(transcriptFile) ? await parseTranscript((await input.adapter.loadParser())(), transcriptFile) : undefined;
+  // The servers and the tools each listed, as checked before the agent started: the same record whichever harness ran.
+  const trajectory = parsed && mcpServers.length > 0 ? { ...parsed, mcpServers } : parsed;
   const errors = trajectory ? extractErrors(trajectory) : [];
   manifest.completed_steps.push('parsed');
 
@@ -196,6 +209,11 @@ export async function executeStudyRun(input: ExecuteRunInput): Promise<ExecuteRu
   manifest.completed_steps.push('stored');
   save(status);
   return { status, failure, retryable };
+}
+
+/** What a task's stdio MCP server gets when it is checked before the run: what a harness's own environment would give it. */
+function mcpProbeEnv(homeDir: string): Record<string, string> {
+  return { PATH: process.env.PATH ?? '/usr/local/bin:/usr/bin:/bin', HOME: homeDir, TMPDIR: join(homeDir, 'tmp'), LANG: process.env.LANG ?? 'C.UTF-8' };
 }
 
 /** The trajectory's last agent words, where a harness says why it stopped (an API error, a refused key). */

@@ -98,6 +98,7 @@ export function runDetail(workspace: Workspace, id: string): RunDetail | undefin
     errorKind: (studyRun?.error_kind ?? null) as RunDetail['errorKind'],
     errorMessage: studyRun?.error_message ?? null,
     studyId: studyRun?.study_id ?? null,
+    mcpServers: trajectory?.mcpServers ?? [],
     verifications: run ? listRunVerifications(workspace.db, run.id).map(({ checkedAt, trigger, ok, nextAction, findings }) => ({ checkedAt, trigger, ok, nextAction, findings })) : [],
   };
 }
