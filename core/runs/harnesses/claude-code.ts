@@ -94,6 +94,9 @@ export const claudeCodeAdapter: HarnessAdapter = {
     }
 
     const env = { ...baseHarnessEnv(input), ...QUIET_ENV };
+    // The run's MCP tools are listed to the model up front, as every harness lists them, instead of
+    // deferred behind tool search (where a model sees them only after searching for them).
+    if (input.mcpServers.length > 0) env.ENABLE_TOOL_SEARCH = 'false';
     if (input.endpoint) env.ANTHROPIC_BASE_URL = input.endpoint;
     if (input.apiKey !== undefined && !NATIVE_KEY_VARS.has(input.apiKeyEnv ?? '')) env[KEY_ENV] = input.apiKey;
 
