@@ -202,6 +202,9 @@ export async function runRunsShow(runId: string, options: { json?: boolean; work
         const last = run.verifications.at(-1)!;
         lines.push(`Verifier: ${run.verifications.length} check${run.verifications.length === 1 ? '' : 's'}, the last ${last.ok ? 'passed' : `found ${last.findings.length} problem${last.findings.length === 1 ? '' : 's'}: ${last.nextAction}`}`);
       }
+      for (const server of run.mcpServers) {
+        lines.push(`MCP server ${server.name} (${server.transport}): ${server.status === 'ready' ? `tools ${server.tools.join(', ') || 'none'}` : `left out: ${server.reason ?? 'unknown'}`}`);
+      }
       lines.push(`Artifacts: ${run.artifacts.length === 0 ? 'none' : run.artifacts.map((a) => a.path).join(', ')}`);
       process.stdout.write(`${lines.join('\n')}\n`);
     },

@@ -51,11 +51,6 @@ export function codexConfigToml(config: CodexRunConfig): string {
     `wire_api = ${value('responses')}`,
   ];
   if (config.envKey) lines.push(`env_key = ${value(config.envKey)}`);
-  if (config.mcpServers.length > 0) {
-    // The run's MCP tools are listed to the model up front, as every harness lists them, instead of
-    // deferred behind tool_search (where a model sees them only after searching for them).
-    lines.push('', '[features]', `tool_search = ${value(false)}`);
-  }
   for (const server of config.mcpServers) {
     const table = `mcp_servers.${key(server.name)}`;
     if (isHttpMcpServer(server)) lines.push('', `[${table}]`, `url = ${value(server.url)}`);
