@@ -70,8 +70,8 @@ export type VerifierHook =
 
 /**
  * Where `prepare` writes the run's MCP servers: a file relative to the run's HOME or to its
- * working folder. The verifier's `verify_build` tool goes there today; a task's own MCP servers
- * (issue 25) will go the same way.
+ * working folder: the verifier's `verify_build` tool and a task's own MCP servers (`mcp_servers`
+ * in task.json) go there.
  */
 export interface McpServersFile {
   in: 'home' | 'workdir';
@@ -141,7 +141,7 @@ export interface HarnessAdapter {
   /**
    * The arguments of a follow-up turn that continues the session its transcript named
    * (`Trajectory.sessionId`), made from the first turn's `prepare(...).args`; null when the harness
-   * cannot continue one. Declared for issue 25's multi-turn tasks: nothing calls it yet.
+   * cannot continue one (a multi-turn task's later turns then start afresh in the same work folder).
    */
   resumeArgs: ((firstTurnArgs: readonly string[], sessionId: string) => string[]) | null;
   /**

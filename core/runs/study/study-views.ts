@@ -99,6 +99,7 @@ export function runDetail(workspace: Workspace, id: string): RunDetail | undefin
     errorMessage: studyRun?.error_message ?? null,
     studyId: studyRun?.study_id ?? null,
     mcpServers: trajectory?.mcpServers ?? [],
+    turns: trajectory?.turns ?? [],
     verifications: run ? listRunVerifications(workspace.db, run.id).map(({ checkedAt, trigger, ok, nextAction, findings }) => ({ checkedAt, trigger, ok, nextAction, findings })) : [],
   };
 }
