@@ -1,15 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReplayScript } from '../../../schemas/replay-script.ts';
-import { createApi, type Api } from '../../api/create-api.ts';
-import { importBundles } from '../bundles/import-bundles.ts';
 import { runMcpServersPath } from '../harnesses/harness-adapter.ts';
-import { HARNESS_ADAPTERS, installableHarnesses } from '../harnesses/harness-registry.ts';
-import { ensureTestHarness, TEST_TOOLS_DIR } from '../harnesses/test-harness-tools.fixture.ts';
-import { openWorkspace } from '../../workspace/open-workspace.ts';
+import { HARNESS_ADAPTERS } from '../harnesses/harness-registry.ts';
+import { REAL_HARNESSES, useRealHarnessStudy } from './real-harness-study.fixture.ts';
 
 // The acceptance run of a task's own MCP server: each real harness CLI through the engine against
 // the scripted model server, with a stdio server in the task folder that takes a secret by env_from.
@@ -30,41 +26,25 @@ const SCRIPT: ReplayScript = {
   usage: { input: 100, output: 20 },
 };
 
-const HARNESSES = installableHarnesses().map((adapter) => adapter.id);
-const previousToolsDir = process.env.LHB_TOOLS_DIR;
+const study = useRealHarnessStudy(
+  'lhb-real-harnesses-mcp-',
+  { id: 'mcp-task', kind: 'programmatic', title: 'Record a proof', instruction: 'Call the proof tool, then build a page.', mcp_servers: { proof: { command: 'node', args: ['mcp/proof.mjs'], env_from: { PROOF_SECRET: SECRET_VAR } } } },
+  (folder) => {
+    mkdirSync(join(folder, 'mcp'), { recursive: true });
+    copyFileSync(join(import.meta.dirname, 'fixtures', 'proof-mcp-server.mjs'), join(folder, 'mcp', 'proof.mjs'));
+  },
+);
 
-let dir: string;
-let api: Api;
-let taskFolder: string;
-
-beforeAll(async () => {
-  for (const id of HARNESSES) await ensureTestHarness(HARNESS_ADAPTERS[id]);
-  process.env.LHB_TOOLS_DIR = TEST_TOOLS_DIR;
+beforeAll(() => {
   process.env[SECRET_VAR] = SECRET;
-  dir = mkdtempSync(join(tmpdir(), 'lhb-real-harnesses-mcp-'));
-  api = createApi(openWorkspace(join(dir, 'ws')));
-  taskFolder = join(dir, 'mcp-task');
-  mkdirSync(join(taskFolder, 'mcp'), { recursive: true });
-  copyFileSync(join(import.meta.dirname, 'fixtures', 'proof-mcp-server.mjs'), join(taskFolder, 'mcp', 'proof.mjs'));
-  writeFileSync(
-    join(taskFolder, 'task.json'),
-    JSON.stringify({ id: 'mcp-task', kind: 'programmatic', title: 'Record a proof', instruction: 'Call the proof tool, then build a page.', mcp_servers: { proof: { command: 'node', args: ['mcp/proof.mjs'], env_from: { PROOF_SECRET: SECRET_VAR } } } }),
-  );
-  const imported = await importBundles(api.context.workspace, [taskFolder], { captureMissingFrames: false });
-  if (imported.outcomes[0]?.status !== 'imported') throw new Error(`the MCP task did not import: ${imported.message}`);
-}, 900_000);
-
-afterAll(async () => {
-  await api?.close();
+});
+afterAll(() => {
   delete process.env[SECRET_VAR];
-  if (previousToolsDir === undefined) delete process.env.LHB_TOOLS_DIR;
-  else process.env.LHB_TOOLS_DIR = previousToolsDir;
-  if (!process.env.LHB_KEEP) rmSync(dir, { recursive: true, force: true });
 });
 
 /** Every file of the workspace's store: the database (and its WAL) and the blobs. */
 function storeFiles(): string[] {
-  const ws = join(dir, 'ws');
+  const ws = join(study.dir, 'ws');
   const files = readdirSync(ws).filter((name) => name.startsWith('lhb.sqlite')).map((name) => join(ws, name));
   const walk = (folder: string) => {
     for (const entry of readdirSync(folder, { withFileTypes: true })) {
@@ -76,10 +56,11 @@ function storeFiles(): string[] {
   return files;
 }
 
-describe.each(HARNESSES)('%s with a task MCP server', (harness) => {
+describe.each(REAL_HARNESSES)('%s with a task MCP server', (harness) => {
   it('lists its tool to the model, calls it, names the call mcp:proof.record_proof, and the secret reaches only the server', async () => {
     const adapter = HARNESS_ADAPTERS[harness];
-    const { studyId } = (await api.call('runs.start', { tasks: ['mcp-task'], taskFolders: { 'mcp-task': taskFolder }, configurations: [{ harness, model: adapter.defaultModel }], timeoutSeconds: 180, replay: SCRIPT })) as { studyId: string };
+    const { api, dir } = study;
+    const { studyId } = (await api.call('runs.start', { tasks: ['mcp-task'], taskFolders: { 'mcp-task': study.taskFolder }, configurations: [{ harness, model: adapter.defaultModel }], timeoutSeconds: 180, replay: SCRIPT })) as { studyId: string };
     await api.context.jobs.idle();
     const { runs } = (await api.call('runs.study', { studyId })) as { runs: { id: string; status: string; errorMessage: string | null }[] };
     const run = runs[0]!;

@@ -1,13 +1,9 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ReplayScript } from '../../../schemas/replay-script.ts';
-import { createApi, type Api } from '../../api/create-api.ts';
-import { importBundles } from '../bundles/import-bundles.ts';
-import { HARNESS_ADAPTERS, installableHarnesses } from '../harnesses/harness-registry.ts';
-import { ensureTestHarness, TEST_TOOLS_DIR } from '../harnesses/test-harness-tools.fixture.ts';
-import { openWorkspace } from '../../workspace/open-workspace.ts';
+import { HARNESS_ADAPTERS } from '../harnesses/harness-registry.ts';
+import { REAL_HARNESSES, useRealHarnessStudy } from './real-harness-study.fixture.ts';
 
 // The acceptance run of a multi-turn task: each real harness CLI through the engine against the
 // scripted model server. The task's instruction and two follow-up requests are sent in one session;
@@ -31,33 +27,12 @@ const SCRIPT: ReplayScript = {
   usage: { input: 100, output: 20 },
 };
 
-const HARNESSES = installableHarnesses().map((adapter) => adapter.id);
-const previousToolsDir = process.env.LHB_TOOLS_DIR;
-
-let dir: string;
-let api: Api;
-let taskFolder: string;
-
-beforeAll(async () => {
-  for (const id of HARNESSES) await ensureTestHarness(HARNESS_ADAPTERS[id]);
-  process.env.LHB_TOOLS_DIR = TEST_TOOLS_DIR;
-  dir = mkdtempSync(join(tmpdir(), 'lhb-real-harnesses-turns-'));
-  api = createApi(openWorkspace(join(dir, 'ws')));
-  taskFolder = join(dir, 'turns-task');
-  mkdirSync(taskFolder, { recursive: true });
-  writeFileSync(
-    join(taskFolder, 'task.json'),
-    JSON.stringify({ id: 'turns-task', kind: 'programmatic', title: 'Explain GRPO', instruction: 'Build one page that explains GRPO.', turns: [{ prompt: FOLLOW_UPS[0] }, { prompt: FOLLOW_UPS[1], after: 'succeeded' }] }),
-  );
-  const imported = await importBundles(api.context.workspace, [taskFolder], { captureMissingFrames: false });
-  if (imported.outcomes[0]?.status !== 'imported') throw new Error(`the multi-turn task did not import: ${imported.message}`);
-}, 900_000);
-
-afterAll(async () => {
-  await api?.close();
-  if (previousToolsDir === undefined) delete process.env.LHB_TOOLS_DIR;
-  else process.env.LHB_TOOLS_DIR = previousToolsDir;
-  rmSync(dir, { recursive: true, force: true });
+const study = useRealHarnessStudy('lhb-real-harnesses-turns-', {
+  id: 'turns-task',
+  kind: 'programmatic',
+  title: 'Explain GRPO',
+  instruction: 'Build one page that explains GRPO.',
+  turns: [{ prompt: FOLLOW_UPS[0] }, { prompt: FOLLOW_UPS[1], after: 'succeeded' }],
 });
 
 interface TurnView {
@@ -70,10 +45,11 @@ interface TurnView {
   artifacts: { path: string; sha256: string }[];
 }
 
-describe.each(HARNESSES)('%s with two follow-up turns', (harness) => {
+describe.each(REAL_HARNESSES)('%s with two follow-up turns', (harness) => {
   it('sends them in the same session, records each turn with its out/, and shows 3 turns', async () => {
     const adapter = HARNESS_ADAPTERS[harness];
-    const { studyId } = (await api.call('runs.start', { tasks: ['turns-task'], taskFolders: { 'turns-task': taskFolder }, configurations: [{ harness, model: adapter.defaultModel }], timeoutSeconds: 180, replay: SCRIPT })) as { studyId: string };
+    const { api, dir } = study;
+    const { studyId } = (await api.call('runs.start', { tasks: ['turns-task'], taskFolders: { 'turns-task': study.taskFolder }, configurations: [{ harness, model: adapter.defaultModel }], timeoutSeconds: 180, replay: SCRIPT })) as { studyId: string };
     await api.context.jobs.idle();
     const { runs } = (await api.call('runs.study', { studyId })) as { runs: { id: string; status: string; errorMessage: string | null }[] };
     const run = runs[0]!;
