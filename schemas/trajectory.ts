@@ -89,6 +89,8 @@ export const TrajectoryTurnSchema = z.object({
   tokens: TokenCountsSchema,
   steps: z.number().int().min(0),
   artifacts: z.array(z.object({ path: z.string(), sha256: z.string(), sizeBytes: z.number().int().min(0) })),
+  /** Its segment of the run's stored transcript (the turns' transcripts in order), in bytes. */
+  transcript: z.object({ offset: z.number().int().min(0), bytes: z.number().int().min(0) }),
 });
 export type TrajectoryTurn = z.infer<typeof TrajectoryTurnSchema>;
 

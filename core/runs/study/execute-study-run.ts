@@ -207,7 +207,7 @@ export async function executeStudyRun(input: ExecuteRunInput): Promise<ExecuteRu
     const turnFailed = (turnOutcome: ProcessOutcome, turnTrajectory: Trajectory | undefined) => keyRefused.signal.aborted || classifyRunFailure(turnOutcome, turnTrajectory ? finalWords(turnTrajectory) : '', limits) !== null;
     const executed: ExecutedTurn[] = [
       {
-        record: { index: 1, prompt: firstPrompt, status: turnFailed(outcome, firstTrajectory) ? 'failed' : 'succeeded', resumed: false, durationMs: harnessMs, artifacts: await snapshotOut(workspace, join(workdir, 'out')) },
+        record: { index: 1, prompt: firstPrompt, status: turnFailed(outcome, firstTrajectory) ? 'failed' : 'succeeded', resumed: false, durationMs: harnessMs, artifacts: await snapshotOut(workspace, join(workdir, 'out')), transcript: segmentAfter(undefined, transcriptFile) },
         trajectory: firstTrajectory,
       },
     ];
@@ -231,7 +231,15 @@ export async function executeStudyRun(input: ExecuteRunInput): Promise<ExecuteRu
       const turnOutcome = await executor.execute({ ...eachTurn, mayBeLive: false, prepare: prepareTurn, stdoutFile: file, stderrFile: join(folder, `stderr-turn-${index}.log`) });
       const turnTrajectory = await parseTurn(file);
       executed.push({
-        record: { index, prompt: turn.prompt, status: turnFailed(turnOutcome, turnTrajectory) ? 'failed' : 'succeeded', resumed, durationMs: harnessWallMs(turnOutcome), artifacts: await snapshotOut(workspace, join(workdir, 'out')) },
+        record: {
+          index,
+          prompt: turn.prompt,
+          status: turnFailed(turnOutcome, turnTrajectory) ? 'failed' : 'succeeded',
+          resumed,
+          durationMs: harnessWallMs(turnOutcome),
+          artifacts: await snapshotOut(workspace, join(workdir, 'out')),
+          transcript: segmentAfter(executed.at(-1)!.record.transcript, file),
+        },
         trajectory: turnTrajectory,
       });
       transcriptFiles.push(file);
@@ -297,6 +305,11 @@ async function putBlob(workspace: Workspace, bytes: Buffer): Promise<string> {
   const blob = await workspace.blobs.putAsync(bytes);
   recordBlob(workspace.db, blob.sha256, blob.sizeBytes, new Date().toISOString());
   return blob.sha256;
+}
+
+/** Where a turn's transcript sits in the run's stored one: right after the turn before's. */
+function segmentAfter(previous: TrajectoryTurn['transcript'] | undefined, file: string): TrajectoryTurn['transcript'] {
+  return { offset: previous ? previous.offset + previous.bytes : 0, bytes: existsSync(file) ? statSync(file).size : 0 };
 }
 
 /** `out/` as a turn left it, each file in the blob store (the same bytes stored once); nothing when it holds links. */

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ReplayScript } from '../../../schemas/replay-script.ts';
+import { findStudyRun } from '../../store/study-repository.ts';
 import { HARNESS_ADAPTERS } from '../harnesses/harness-registry.ts';
 import { REAL_HARNESSES, useRealHarnessStudy } from './real-harness-study.fixture.ts';
 
@@ -43,6 +44,7 @@ interface TurnView {
   durationMs: number | null;
   tokens: { input: number; output: number };
   artifacts: { path: string; sha256: string }[];
+  transcript: { offset: number; bytes: number };
 }
 
 describe.each(REAL_HARNESSES)('%s with two follow-up turns', (harness) => {
@@ -88,6 +90,16 @@ describe.each(REAL_HARNESSES)('%s with two follow-up turns', (harness) => {
     expect(files[2]!['dist/index.html']).toBe(files[1]!['dist/index.html']);
     expect(api.context.workspace.blobs.read(files[0]!['dist/index.html']!).toString('utf8')).toContain('Version 1');
     expect(api.context.workspace.blobs.read(files[1]!['dist/index.html']!).toString('utf8')).toContain('Version 2');
+
+    // Each turn's segment of the stored transcript is its own.
+    const studyRun = findStudyRun(api.context.workspace.db, run.id)!;
+    const transcript = api.context.workspace.blobs.read(studyRun.transcript_sha256!);
+    const segment = (turn: TurnView) => transcript.subarray(turn.transcript.offset, turn.transcript.offset + turn.transcript.bytes).toString('utf8');
+    expect(detail.turns.at(-1)!.transcript.offset + detail.turns.at(-1)!.transcript.bytes).toBe(transcript.length);
+    // (Words only: Gemini CLI's transcript has the streamed text in pieces.)
+    expect(segment(detail.turns[1]!)).toContain('SECOND');
+    expect(segment(detail.turns[1]!)).not.toContain('THIRD');
+    expect(segment(detail.turns[0]!)).not.toContain('SECOND');
 
     // The trajectory spans the turns, and each step knows its turn.
     const { trajectory } = (await api.call('runs.trajectory', { runId: run.id })) as { trajectory: { steps: { turn?: number; text: string }[] } };
