@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { TaskMcpServersSchema } from './task-mcp-servers.ts';
+import { TaskTurnsSchema } from './task-turns.ts';
 
 /**
  * The preference arena's vocabulary. What a voter's page receives (an `ArenaItem`, their own
@@ -29,6 +31,10 @@ export const TaskFileSchema = z
     title: z.string().min(1).max(300),
     instruction: z.string().max(100_000).default(''),
     chapter: TaskChapterSchema.optional(),
+    /** The task's own MCP tool servers, offered to the agent beside the verifier (schemas/task-mcp-servers.ts). */
+    mcp_servers: TaskMcpServersSchema.optional(),
+    /** Revision requests after the instruction, in the same session (schemas/task-turns.ts). */
+    turns: TaskTurnsSchema.optional(),
   })
   .strict();
 export type TaskFile = z.infer<typeof TaskFileSchema>;

@@ -6,7 +6,9 @@ import { z } from 'zod';
  *
  * Portable actions (`read`, `write`, `shell`) are turned into the asking harness's own tools
  * (Claude Code's Read/Write/Bash, Codex's shell, Gemini CLI's read_file/write_file/
- * run_shell_command), chosen from the tools the request offers; `tool` names one exactly.
+ * run_shell_command), chosen from the tools the request offers; `tool` names one exactly; `mcp`
+ * calls an MCP server's tool under the name the asking harness gives it (Claude Code and Codex
+ * `mcp__<server>__<tool>`, Gemini CLI `mcp_<server>_<tool>`).
  * Strings may use `{{workdir}}` (the run folder, absolute) and `{{skill_file}}` (the installed
  * SKILL.md, absolute), filled in per session.
  */
@@ -15,6 +17,7 @@ export const ReplayActionSchema = z.discriminatedUnion('action', [
   z.object({ action: z.literal('write'), path: z.string().min(1), content: z.string() }).strict(),
   z.object({ action: z.literal('shell'), command: z.string().min(1) }).strict(),
   z.object({ action: z.literal('tool'), name: z.string().min(1), arguments: z.record(z.string(), z.unknown()) }).strict(),
+  z.object({ action: z.literal('mcp'), server: z.string().min(1), tool: z.string().min(1), arguments: z.record(z.string(), z.unknown()).default({}) }).strict(),
 ]);
 export type ReplayAction = z.infer<typeof ReplayActionSchema>;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { EnvNameSchema } from './env-name.ts';
 import { ReplayScriptSchema } from './replay-script.ts';
-import { HarnessIdSchema, TrajectoryErrorViewSchema, TrajectorySummarySchema } from './trajectory.ts';
+import { HarnessIdSchema, RunMcpServerSchema, TrajectoryErrorViewSchema, TrajectorySummarySchema, TrajectoryTurnSchema } from './trajectory.ts';
 
 /**
  * The run engine's vocabulary: a study is tasks × configurations × repeats, run by a harness
@@ -280,6 +280,10 @@ export const RunDetailSchema = z.object({
       }),
     )
     .default([]),
+  /** The task's MCP servers the run was given, with the tools each listed when it started. */
+  mcpServers: z.array(RunMcpServerSchema).default([]),
+  /** A multi-turn run's turns (prompt, status, duration, tokens, out/ after each); empty for a single-turn run. */
+  turns: z.array(TrajectoryTurnSchema).default([]),
 });
 export type RunDetail = z.infer<typeof RunDetailSchema>;
 

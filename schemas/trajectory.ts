@@ -49,6 +49,8 @@ export const TrajectoryStepSchema = z.object({
   tokens: TokenCountsSchema.nullable().default(null),
   /** The model that made this step, when the source says (a sub-agent's may differ from the run's). */
   model: z.string().optional(),
+  /** Which of a multi-turn task's turns it belongs to, from 1; absent in a single-turn run. */
+  turn: z.number().int().min(1).optional(),
 });
 export type TrajectoryStep = z.infer<typeof TrajectoryStepSchema>;
 
@@ -60,6 +62,37 @@ export type TrajectoryStep = z.infer<typeof TrajectoryStepSchema>;
 export function stepNumber(index: number): number {
   return index + 1;
 }
+
+/**
+ * One of the task's MCP servers as a run had it: the tools it listed when the run started
+ * (checked before the agent started), or, for an optional server that could not start, why it
+ * was left out.
+ */
+export const RunMcpServerSchema = z.object({
+  name: z.string(),
+  transport: z.enum(['stdio', 'http']),
+  optional: z.boolean(),
+  status: z.enum(['ready', 'left-out']),
+  tools: z.array(z.string()),
+  reason: z.string().nullable(),
+});
+export type RunMcpServer = z.infer<typeof RunMcpServerSchema>;
+
+/** One turn of a multi-turn run: what was asked, how it went, and `out/` as the turn left it (blob-stored). */
+export const TrajectoryTurnSchema = z.object({
+  index: z.number().int().min(1),
+  prompt: z.string(),
+  status: z.enum(['succeeded', 'failed']),
+  /** Sent in the session the turn before left (false for the first turn, or a harness that could not continue it). */
+  resumed: z.boolean(),
+  durationMs: z.number().min(0).nullable(),
+  tokens: TokenCountsSchema,
+  steps: z.number().int().min(0),
+  artifacts: z.array(z.object({ path: z.string(), sha256: z.string(), sizeBytes: z.number().int().min(0) })),
+  /** Its segment of the run's stored transcript (the turns' transcripts in order), in bytes. */
+  transcript: z.object({ offset: z.number().int().min(0), bytes: z.number().int().min(0) }),
+});
+export type TrajectoryTurn = z.infer<typeof TrajectoryTurnSchema>;
 
 export const TrajectorySchema = z.object({
   format: z.literal('lhb-trajectory/1'),
@@ -81,6 +114,10 @@ export const TrajectorySchema = z.object({
   outcome: z.enum(['completed', 'failed', 'unknown']),
   /** What the parser skipped or repaired: unknown event types, a partial last line, non-JSON lines (stderr). */
   warnings: z.array(z.string()),
+  /** The task's MCP servers the run was given, as checked when it started (none when the task declares none). */
+  mcpServers: z.array(RunMcpServerSchema).optional(),
+  /** A multi-turn run's turns, in order; absent for a single-turn run. */
+  turns: z.array(TrajectoryTurnSchema).optional(),
 });
 export type Trajectory = z.infer<typeof TrajectorySchema>;
 

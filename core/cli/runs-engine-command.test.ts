@@ -86,6 +86,29 @@ describe('lhb runs start / status / show', { timeout: 120_000 }, () => {
     expect(lhb(['runs', 'status', last.studyId, '-w', ws]).stdout).toContain(durationText(shown.durationMs));
   }, 240_000);
 
+  it("shows a multi-turn task's turns, each with its prompt and out/; a harness with no session to continue starts each afresh", () => {
+    writeFileSync(join(task, 'task.json'), JSON.stringify({ id: 'trend-task', kind: 'programmatic', title: 'Explain the trend', instruction: 'One page on data.csv.', turns: [{ prompt: 'Add a legend.' }, { prompt: 'Add a title.' }] }));
+    // Each turn appends the prompt it was given (stdin) to the page.
+    const command = `mkdir -p out/dist && cat >> out/dist/index.html && echo >> out/dist/index.html`;
+    const start = lhb(['runs', 'start', '--task', task, '--harness', 'command', '--command', command, '--json', '-w', ws]);
+    expect(start.status, start.stderr).toBe(0);
+    const last = JSON.parse(start.stdout.trim().split('\n').at(-1)!) as { studyId: string; runs: { id: string }[] };
+    const runId = last.runs[0]!.id;
+    const shown = JSON.parse(lhb(['runs', 'show', runId, '--json', '-w', ws]).stdout) as { turns: { index: number; prompt: string; resumed: boolean; artifacts: { path: string; sizeBytes: number }[] }[] };
+    expect(shown.turns.map((turn) => [turn.index, turn.resumed])).toEqual([
+      [1, false],
+      [2, false],
+      [3, false],
+    ]);
+    expect(shown.turns.slice(1).map((turn) => turn.prompt)).toEqual(['Add a legend.', 'Add a title.']);
+    const sizes = shown.turns.map((turn) => turn.artifacts.find((a) => a.path === 'dist/index.html')!.sizeBytes);
+    expect(sizes[1]).toBeGreaterThan(sizes[0]!);
+    expect(sizes[2]).toBeGreaterThan(sizes[1]!);
+    const text = lhb(['runs', 'show', runId, '-w', ws]).stdout;
+    expect(text).toContain('Turns: 3');
+    expect(text).toMatch(/^ {2}Turn 2 \(succeeded, new session\): "Add a legend\."/m);
+  }, 240_000);
+
   it('exits 1 with a named error for a missing harness CLI, a bad harness name, or a missing task', () => {
     const missing = lhb(['runs', 'start', '--task', task, '--harness', 'codex', '-w', ws], { PATH: '/usr/bin:/bin' });
     expect(missing.status).toBe(1);

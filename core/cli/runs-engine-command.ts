@@ -202,6 +202,15 @@ export async function runRunsShow(runId: string, options: { json?: boolean; work
         const last = run.verifications.at(-1)!;
         lines.push(`Verifier: ${run.verifications.length} check${run.verifications.length === 1 ? '' : 's'}, the last ${last.ok ? 'passed' : `found ${last.findings.length} problem${last.findings.length === 1 ? '' : 's'}: ${last.nextAction}`}`);
       }
+      if (run.turns.length > 0) lines.push(`Turns: ${run.turns.length}`);
+      for (const turn of run.turns) {
+        const prompt = turn.prompt.length > 60 ? `${turn.prompt.slice(0, 57)}...` : turn.prompt;
+        const duration = turn.durationMs === null ? 'unknown' : (durationText(turn.durationMs) ?? 'unknown');
+        lines.push(`  Turn ${turn.index} (${turn.status}${turn.index > 1 && !turn.resumed ? ', new session' : ''}): "${prompt}" ${duration}, ${turn.steps} steps, ${tokensLine(turn.tokens)}, ${turn.artifacts.length} file${turn.artifacts.length === 1 ? '' : 's'} in out/`);
+      }
+      for (const server of run.mcpServers) {
+        lines.push(`MCP server ${server.name} (${server.transport}): ${server.status === 'ready' ? `tools ${server.tools.join(', ') || 'none'}` : `left out: ${server.reason ?? 'unknown'}`}`);
+      }
       lines.push(`Artifacts: ${run.artifacts.length === 0 ? 'none' : run.artifacts.map((a) => a.path).join(', ')}`);
       if (run.artifactsNotImported) lines.push(`Not imported: ${run.artifactsNotImported}`);
       process.stdout.write(`${lines.join('\n')}\n`);

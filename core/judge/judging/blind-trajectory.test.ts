@@ -101,6 +101,7 @@ describe('neutralToolCall', () => {
     ['Task', { prompt: 'x' }, 'subagent', '{"prompt":"x"}'],
     ['mcp__figma__get_design', { node: '1:2' }, 'mcp:get_design', '{"node":"1:2"}'],
     ['mcp_verifier_check_app', { route: '/' }, 'mcp:check_app', '{"route":"/"}'],
+    ['mcp:figma.get_design', { node: '1:2' }, 'mcp:get_design', '{"node":"1:2"}'],
     ['apply_patch', '*** Begin Patch\n*** Add File: a.ts', 'edit', '*** Begin Patch\n*** Add File: a.ts'],
   ])('%s is %s', (name, args, neutral, shown) => {
     expect(neutralToolCall({ name, arguments: args })).toEqual({ name: neutral, shown });

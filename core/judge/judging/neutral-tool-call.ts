@@ -16,8 +16,8 @@ export interface NeutralToolCall {
   shown: string;
 }
 
-/** `mcp__server__tool` (Claude Code, and Codex as our parser names it) and `mcp_server_tool` (Gemini CLI). */
-const MCP_NAME = /^mcp__[^_](?:.*?)__(.+)$|^mcp_[^_]+_(.+)$/i;
+/** `mcp:server.tool` (our parsers' name), and the CLIs' own `mcp__server__tool` and `mcp_server_tool` (imported trajectories). */
+const MCP_NAME = /^mcp:[^.]+\.(.+)$|^mcp__[^_](?:.*?)__(.+)$|^mcp_[^_]+_(.+)$/i;
 
 /** Tools that are not files or shells, by what their names say they do (checked in this order). */
 const OTHER_TOOLS: [RegExp, NeutralToolName][] = [
@@ -87,7 +87,7 @@ const json = (value: unknown) => {
 /** A tool call as a judge reads it: named by what it did, its arguments under neutral names. */
 export function neutralToolCall(call: Pick<TrajectoryToolCall, 'name' | 'arguments'>): NeutralToolCall {
   const mcp = MCP_NAME.exec(call.name);
-  if (mcp) return { name: `mcp:${mcp[1] ?? mcp[2]}`, shown: json(call.arguments) };
+  if (mcp) return { name: `mcp:${mcp[1] ?? mcp[2] ?? mcp[3]}`, shown: json(call.arguments) };
   for (const [pattern, name] of OTHER_TOOLS) if (pattern.test(call.name)) return { name, shown: json(call.arguments) };
   const action = toolCallAction(call);
   if (action.command !== null) return { name: 'shell', shown: unwrappedShellCommand(action.command) };

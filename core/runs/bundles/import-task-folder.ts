@@ -7,7 +7,7 @@ import { BundleError, fileInsideFolder, readJsonFile } from './bundle-files.ts';
 import { readFigmaTask } from './read-figma-manifest.ts';
 import { storeFileBlob } from './store-file-blob.ts';
 
-const TASK_FIX = 'Fix it so task.json is {id, kind: "figma"|"programmatic", title, instruction?, chapter?: {data_room, title}} and import again.';
+const TASK_FIX = 'Fix it so task.json is {id, kind: "figma"|"programmatic", title, instruction?, chapter?: {data_room, title}, mcp_servers?: {name: {command, args?, env_from?} or {url, headers_from?}}} and import again.';
 
 export interface TaskImportOptions {
   /** Finds a programmatic task's chapter (by its data room's title and its own); core/annotate answers it. */

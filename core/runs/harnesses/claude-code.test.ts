@@ -176,7 +176,7 @@ describe('Claude Code harness, the real CLI against the scripted server', () => 
 
     expect(outcome.exitCode, outcome.stderr).toBe(0);
     const calls = parseStdout(outcome.stdout).steps.flatMap((step) => step.toolCalls);
-    expect(calls).toMatchObject([{ name: 'mcp__demo__ping', ok: true, result: 'pong from the demo server' }]);
+    expect(calls).toMatchObject([{ name: 'mcp:demo.ping', ok: true, result: 'pong from the demo server' }]);
   }, 120_000);
 });
 

@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { shellCommandLine } from '../../shell-quote.ts';
-import { baseHarnessEnv, runMcpServersPath, type HarnessAdapter, type McpServersFile, type PrepareRunInput, type VerifierHook } from './harness-adapter.ts';
+import { baseHarnessEnv, isHttpMcpServer, runMcpServersPath, type HarnessAdapter, type McpServersFile, type PrepareRunInput, type VerifierHook } from './harness-adapter.ts';
 
 /** Checked against the registry (`npm view @anthropic-ai/claude-code version`) when pinned. */
 const PINNED_VERSION = '2.1.332';
@@ -52,7 +52,9 @@ function userSettings(input: PrepareRunInput): Record<string, unknown> {
 function mcpConfig(input: PrepareRunInput): { mcpServers: Record<string, unknown> } {
   const mcpServers: Record<string, unknown> = {};
   for (const server of input.mcpServers) {
-    mcpServers[server.name] = { type: 'stdio', command: server.command, args: server.args, env: server.env ?? {} };
+    mcpServers[server.name] = isHttpMcpServer(server)
+      ? { type: 'http', url: server.url, headers: server.headers ?? {} }
+      : { type: 'stdio', command: server.command, args: server.args, env: server.env ?? {} };
   }
   return { mcpServers };
 }
@@ -92,6 +94,9 @@ export const claudeCodeAdapter: HarnessAdapter = {
     }
 
     const env = { ...baseHarnessEnv(input), ...QUIET_ENV };
+    // The run's MCP tools are listed to the model up front, as every harness lists them, instead of
+    // deferred behind tool search (where a model sees them only after searching for them).
+    if (input.mcpServers.length > 0) env.ENABLE_TOOL_SEARCH = 'false';
     if (input.endpoint) env.ANTHROPIC_BASE_URL = input.endpoint;
     if (input.apiKey !== undefined && !NATIVE_KEY_VARS.has(input.apiKeyEnv ?? '')) env[KEY_ENV] = input.apiKey;
 

@@ -1,4 +1,4 @@
-import type { McpServerSpec } from './harness-adapter.ts';
+import { isHttpMcpServer, type McpServerSpec } from './harness-adapter.ts';
 
 /**
  * `$CODEX_HOME/config.toml` for one run, written by hand: the file is small and flat, and
@@ -11,6 +11,8 @@ export interface CodexRunConfig {
   /** The environment variable Codex reads the API key from; none for an endpoint that needs no key. */
   envKey?: string;
   mcpServers: McpServerSpec[];
+  /** Where stdio servers start (the run's work folder), as the other harnesses start them. */
+  mcpCwd?: string;
 }
 
 const MCP_STARTUP_TIMEOUT_SEC = 30;
@@ -50,13 +52,18 @@ export function codexConfigToml(config: CodexRunConfig): string {
   ];
   if (config.envKey) lines.push(`env_key = ${value(config.envKey)}`);
   for (const server of config.mcpServers) {
-    lines.push('', `[mcp_servers.${key(server.name)}]`, `command = ${value(server.command)}`, `args = ${value(server.args)}`);
+    const table = `mcp_servers.${key(server.name)}`;
+    if (isHttpMcpServer(server)) lines.push('', `[${table}]`, `url = ${value(server.url)}`);
+    else {
+      lines.push('', `[${table}]`, `command = ${value(server.command)}`, `args = ${value(server.args)}`);
+      if (config.mcpCwd) lines.push(`cwd = ${value(config.mcpCwd)}`);
+    }
     // Codex gives up on a tool call after 60 s by default; the verifier builds, serves and captures the app.
     lines.push(`startup_timeout_sec = ${MCP_STARTUP_TIMEOUT_SEC}`, `tool_timeout_sec = ${MCP_TOOL_TIMEOUT_SEC}`);
-    const env = Object.entries(server.env ?? {});
-    if (env.length > 0) {
-      lines.push('', `[mcp_servers.${key(server.name)}.env]`);
-      for (const [name, v] of env) lines.push(`${key(name)} = ${value(v)}`);
+    const entries = Object.entries((isHttpMcpServer(server) ? server.headers : server.env) ?? {});
+    if (entries.length > 0) {
+      lines.push('', `[${table}.${isHttpMcpServer(server) ? 'http_headers' : 'env'}]`);
+      for (const [name, v] of entries) lines.push(`${key(name)} = ${value(v)}`);
     }
   }
   return `${lines.join('\n')}\n`;

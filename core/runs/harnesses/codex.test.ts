@@ -158,7 +158,7 @@ describe('Codex CLI against the scripted server', () => {
     expect(run.code, run.stderr).toBe(0);
     const trajectory = await parseStdout(run.stdout);
     expect(trajectory.steps.flatMap((step) => step.toolCalls)).toEqual([
-      expect.objectContaining({ name: 'mcp__verifier__check_app', ok: true, result: 'no findings for / (strict)' }),
+      expect.objectContaining({ name: 'mcp:verifier.check_app', ok: true, result: 'no findings for / (strict)' }),
     ]);
   });
 });

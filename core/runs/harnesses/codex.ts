@@ -57,7 +57,7 @@ export const codexAdapter: HarnessAdapter = {
     // The key is read from the named variable, else OPENAI_API_KEY; only an endpoint given with
     // no key at all (the scripted server) is called without an Authorization header.
     const envKey = input.apiKeyEnv ?? (input.apiKey !== undefined || !input.endpoint ? DEFAULT_KEY_ENV : undefined);
-    await writeFile(runMcpServersPath(MCP_SERVERS_FILE, input), codexConfigToml({ baseUrl: codexBaseUrl(input.endpoint), envKey, mcpServers: input.mcpServers }));
+    await writeFile(runMcpServersPath(MCP_SERVERS_FILE, input), codexConfigToml({ baseUrl: codexBaseUrl(input.endpoint), envKey, mcpServers: input.mcpServers, mcpCwd: input.workdir }));
 
     const env: Record<string, string> = { ...baseHarnessEnv(input), CODEX_HOME: codexHome };
     if (envKey && input.apiKey !== undefined) env[envKey] = input.apiKey;

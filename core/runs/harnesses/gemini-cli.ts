@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { shellCommandLine } from '../../shell-quote.ts';
-import { baseHarnessEnv, runMcpServersPath, type HarnessAdapter, type McpServersFile, type PrepareRunInput, type VerifierHook } from './harness-adapter.ts';
+import { baseHarnessEnv, isHttpMcpServer, runMcpServersPath, type HarnessAdapter, type McpServersFile, type PrepareRunInput, type VerifierHook } from './harness-adapter.ts';
 
 /** Checked against the registry (`npm view @google/gemini-cli version`) when pinned. */
 const PINNED_VERSION = '0.61.0';
@@ -67,7 +67,10 @@ function workspaceSettings(input: PrepareRunInput): Record<string, unknown> | nu
   const settings: Record<string, unknown> = {};
   if (input.mcpServers.length > 0) {
     settings.mcpServers = Object.fromEntries(
-      input.mcpServers.map((server) => [server.name, { command: server.command, args: server.args, env: server.env ?? {}, cwd: input.workdir, trust: true }]),
+      input.mcpServers.map((server) => [
+        server.name,
+        isHttpMcpServer(server) ? { httpUrl: server.url, headers: server.headers ?? {}, trust: true } : { command: server.command, args: server.args, env: server.env ?? {}, cwd: input.workdir, trust: true },
+      ]),
     );
   }
   if (input.verifierCommand?.length) {

@@ -2,13 +2,25 @@ import { join } from 'node:path';
 import type { HarnessId } from '../../../schemas/trajectory.ts';
 import type { TranscriptParser } from '../trajectory/transcript-parser.ts';
 
-/** An MCP server the run offers the agent (stdio transport). */
-export interface McpServerSpec {
+/** An MCP server the run offers the agent over stdio: the harness starts `command` with `args`. */
+export interface StdioMcpServerSpec {
   name: string;
   command: string;
   args: string[];
   env?: Record<string, string>;
 }
+
+/** An MCP server the harness reaches over streamable HTTP at `url`, sending `headers`. */
+export interface HttpMcpServerSpec {
+  name: string;
+  url: string;
+  headers?: Record<string, string>;
+}
+
+/** An MCP server the run offers the agent: the verifier's, or one the task declares. */
+export type McpServerSpec = StdioMcpServerSpec | HttpMcpServerSpec;
+
+export const isHttpMcpServer = (server: McpServerSpec): server is HttpMcpServerSpec => 'url' in server;
 
 /** Everything an adapter needs to lay out one run and say how to start the harness. */
 export interface PrepareRunInput {
@@ -58,8 +70,8 @@ export type VerifierHook =
 
 /**
  * Where `prepare` writes the run's MCP servers: a file relative to the run's HOME or to its
- * working folder. The verifier's `verify_build` tool goes there today; a task's own MCP servers
- * (issue 25) will go the same way.
+ * working folder: the verifier's `verify_build` tool and a task's own MCP servers (`mcp_servers`
+ * in task.json) go there.
  */
 export interface McpServersFile {
   in: 'home' | 'workdir';
@@ -129,7 +141,7 @@ export interface HarnessAdapter {
   /**
    * The arguments of a follow-up turn that continues the session its transcript named
    * (`Trajectory.sessionId`), made from the first turn's `prepare(...).args`; null when the harness
-   * cannot continue one. Declared for issue 25's multi-turn tasks: nothing calls it yet.
+   * cannot continue one (a multi-turn task's later turns then start afresh in the same work folder).
    */
   resumeArgs: ((firstTurnArgs: readonly string[], sessionId: string) => string[]) | null;
   /**

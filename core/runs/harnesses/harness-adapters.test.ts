@@ -104,6 +104,28 @@ describe('every harness adapter', () => {
     }
   });
 
+  it('writes a streamable-HTTP server with its headers beside a stdio one, in its own keys', async () => {
+    // Each CLI's own spelling of an HTTP server: Claude Code `type: http`, Codex `url` + `http_headers`, Gemini CLI `httpUrl`.
+    const expected: Partial<Record<string, RegExp[]>> = {
+      'claude-code': [/"type": "http"/, /"url": "https:\/\/mcp\.example\.test\/mcp"/, /"Authorization": "Bearer tok-123"/],
+      codex: [/\[mcp_servers\.docs\]\nurl = "https:\/\/mcp\.example\.test\/mcp"/, /\[mcp_servers\.docs\.http_headers\]\nAuthorization = "Bearer tok-123"/],
+      'gemini-cli': [/"httpUrl": "https:\/\/mcp\.example\.test\/mcp"/, /"Authorization": "Bearer tok-123"/],
+    };
+    for (const adapter of ADAPTERS) {
+      if (!adapter.mcpServersFile) continue;
+      const run = await prepared(adapter, `mcp-http-${adapter.id}`, {
+        mcpServers: [
+          { name: 'proof', command: 'node', args: ['proof.mjs'], env: { PROOF_SECRET: 'x' } },
+          { name: 'docs', url: 'https://mcp.example.test/mcp', headers: { Authorization: 'Bearer tok-123' } },
+        ],
+      });
+      const text = readFileSync(runMcpServersPath(adapter.mcpServersFile, run), 'utf8');
+      expect(expected[adapter.id], `${adapter.id} needs an expectation here`).toBeDefined();
+      for (const pattern of expected[adapter.id]!) expect(text, adapter.id).toMatch(pattern);
+      expect(text, adapter.id).toContain('proof.mjs');
+    }
+  });
+
   it('keeps its skills and settings in folders it declares, which the verifier leaves out of the app', () => {
     for (const adapter of ADAPTERS) {
       const skillRoot = adapter.skillDir('x').split(/[\\/]/)[0]!;

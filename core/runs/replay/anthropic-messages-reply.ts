@@ -42,6 +42,8 @@ function toToolUse(action: ReplayAction, offered: ReadonlySet<string>): { name: 
       return { name: pick('Bash'), input: { command: action.command, description: 'Run a scripted shell command' } };
     case 'tool':
       return { name: pick(action.name), input: action.arguments };
+    case 'mcp':
+      return { name: pick(`mcp__${action.server}__${action.tool}`), input: action.arguments };
   }
 }
 

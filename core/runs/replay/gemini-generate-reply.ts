@@ -60,6 +60,11 @@ export function geminiFunctionCall(action: ReplayAction, offered: Map<string, Of
     case 'tool':
       offeredTool(offered, action.name, action.action);
       return { name: action.name, args: action.arguments };
+    case 'mcp': {
+      // Gemini CLI offers a server's tool as `mcp_<server>_<tool>`.
+      const fn = offeredTool(offered, `mcp_${action.server}_${action.tool}`, action.action);
+      return { name: fn.name, args: action.arguments };
+    }
   }
 }
 

@@ -160,6 +160,9 @@ export function toolCallItems(calls: readonly ReplayAction[], tools: Map<string,
         return shellCall(call.command, tools, ids);
       case 'tool':
         return namedToolCall(call.name, call.arguments, tools, ids);
+      case 'mcp':
+        // Codex offers a server's tools in the namespace `mcp__<server>`, found under the full name too.
+        return namedToolCall(`mcp__${call.server}__${call.tool}`, call.arguments, tools, ids);
     }
   });
 }

@@ -30,6 +30,7 @@ function fillAction(action: ReplayAction, vars: ReplayVariables): ReplayAction {
     case 'shell':
       return { ...action, command: fill(action.command, vars) };
     case 'tool':
+    case 'mcp':
       return { ...action, arguments: JSON.parse(fill(JSON.stringify(action.arguments), vars)) as Record<string, unknown> };
   }
 }

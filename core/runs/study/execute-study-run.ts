@@ -3,16 +3,16 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } fr
 import { join, relative, sep } from 'node:path';
 import { ARTIFACTS_NOT_IMPORTED_FINDING } from '../../../schemas/arena.ts';
 import type { StudyConfiguration, StudySpec } from '../../../schemas/studies.ts';
-import type { Trajectory, TrajectoryError } from '../../../schemas/trajectory.ts';
+import type { RunMcpServer, Trajectory, TrajectoryError, TrajectoryTurn } from '../../../schemas/trajectory.ts';
 import { recordBlob } from '../../store/blob-repository.ts';
 import { insertRun } from '../../store/run-repository.ts';
 import { finishStudyRun, markStudyRunStarted, recordStudyRunProcess, recordStudyRunProgress, recordStudyRunSandbox, type StudyRunRow } from '../../store/study-repository.ts';
 import type { Workspace } from '../../workspace/open-workspace.ts';
 import type { ProcessOutcome } from '../executors/run-process.ts';
-import { ExecutorUnreachableError, localExecutor, type RunExecutor } from '../executors/run-executor.ts';
+import { ExecutorUnreachableError, localExecutor, type PreparedRun, type RunExecutor } from '../executors/run-executor.ts';
 import { recordStudyRunSlurmJob } from '../../store/slurm-job-repository.ts';
 import { startTimeOf } from '../executors/process-tree.ts';
-import type { HarnessAdapter } from '../harnesses/harness-adapter.ts';
+import { runMcpServersPath, type HarnessAdapter, type PrepareRunInput } from '../harnesses/harness-adapter.ts';
 import { importBundles } from '../bundles/import-bundles.ts';
 import { configurationColumns, runConfigurationOf } from '../run-configuration.ts';
 import type { SkillToInstall } from '../skills/read-skill.ts';
@@ -25,6 +25,9 @@ import { runCostUsd } from './run-cost.ts';
 import { authFailureAdvice } from './check-study-keys.ts';
 import { buildRunPrompt, prepareTaskWorkdir, type TaskForRun } from './task-workdir.ts';
 import { prepareRunVerifier } from '../verifier/prepare-run-verifier.ts';
+import { prepareTaskMcpServers } from './prepare-task-mcp-servers.ts';
+import { mergeTurnTrajectories, type ExecutedTurn } from './multi-turn-trajectory.ts';
+import { readTaskTurns } from './task-turns.ts';
 import { storeVerifierFindings } from '../verifier/store-verifier-findings.ts';
 import { planRunSandbox } from '../sandbox/sandbox-plan.ts';
 import { symlinksIn, writeFileNotFollowing } from '../sandbox/agent-written-files.ts';
@@ -89,15 +92,43 @@ export async function executeStudyRun(input: ExecuteRunInput): Promise<ExecuteRu
   const executor = input.executor ?? localExecutor;
   // Aborted when the harness says the provider refused its key yet keeps retrying.
   const keyRefused = new AbortController();
+  // The harness's own config file, when it holds a task MCP server's secret: removed when the run ends.
+  let configWithSecrets: string | undefined;
+  let mcpServers: RunMcpServer[] = [];
+  let steps = 0;
+  let lastWrite = 0;
+  // What every turn's process shares: the run, its key, its limits, cancel, live progress.
+  const eachTurn = {
+    runId: run.id,
+    folder,
+    ...(input.configuration.apiKeyEnv && input.apiKey ? { apiKey: { env: input.configuration.apiKeyEnv, value: input.apiKey } } : {}),
+    timeoutMs: input.spec.timeoutSeconds * 1000,
+    maxOutputBytes: input.spec.maxOutputBytes,
+    signal: AbortSignal.any([input.signal, keyRefused.signal]),
+    onSpawn: (pid: number) => recordStudyRunProcess(db, run.id, pid, startTimeOf(pid) ?? null, new Date().toISOString()),
+    onLine: (line: string) => {
+      if (input.adapter.refusedKeyIn?.(line)) keyRefused.abort();
+      steps += 1;
+      const now = Date.now();
+      if (now - lastWrite < PROGRESS_WRITE_MS) return;
+      lastWrite = now;
+      recordStudyRunProgress(db, run.id, { steps, lastEvent: describeLine(line) }, new Date(now).toISOString());
+      input.onProgress?.();
+    },
+    onJob: (jobId: string, state: string) => {
+      recordStudyRunSlurmJob(db, run.id, jobId, state, new Date().toISOString());
+      input.onProgress?.();
+    },
+  };
+  // The first turn's invocation and sandbox, which later turns of a multi-turn task continue.
+  let firstTurn: PreparedRun | undefined;
+  let prepareInput: PrepareRunInput | undefined;
+  let firstPrompt = '';
   try {
-    let steps = 0;
-    let lastWrite = 0;
     outcome = await executor.execute({
-      runId: run.id,
-      folder,
+      ...eachTurn,
       // Left `running` by a process that stopped: its batch job may still be at work.
       mayBeLive: run.status === 'running',
-      ...(input.configuration.apiKeyEnv && input.apiKey ? { apiKey: { env: input.configuration.apiKeyEnv, value: input.apiKey } } : {}),
       prepare: async () => {
         rmSync(folder, { recursive: true, force: true });
         mkdirSync(join(homeDir, 'tmp'), { recursive: true });
@@ -107,19 +138,25 @@ export async function executeStudyRun(input: ExecuteRunInput): Promise<ExecuteRu
         const skillFile = input.skill ? installSkill(input.skill, workdir, input.adapter.skillDir(input.skill.name)) : '';
         const endpoint = input.endpointFor(workdir, skillFile);
         const verifier = prepareRunVerifier({ enabled: input.spec.verifier, harness: input.adapter, frames: input.task.frames, folder, workdir });
-        const invocation = await input.adapter.prepare({
+        const taskMcp = await prepareTaskMcpServers(input.task.folder, { workdir, env: mcpProbeEnv(homeDir) });
+        mcpServers = taskMcp.record;
+        if (taskMcp.servers.length > 0 && !input.adapter.mcpServersFile) throw new Error(`the task declares MCP servers (${taskMcp.servers.map((s) => s.name).join(', ')}), and ${input.adapter.displayName} takes none.`);
+        if (taskMcp.secrets.length > 0 && input.adapter.mcpServersFile) configWithSecrets = runMcpServersPath(input.adapter.mcpServersFile, { homeDir, workdir });
+        firstPrompt = buildRunPrompt(input.task, input.skill ? { name: input.skill.name, file: relative(workdir, skillFile) } : undefined);
+        prepareInput = {
           workdir,
           homeDir,
           binary: input.binary,
-          prompt: buildRunPrompt(input.task, input.skill ? { name: input.skill.name, file: relative(workdir, skillFile) } : undefined),
+          prompt: firstPrompt,
           model: input.configuration.model,
           ...(endpoint ? { endpoint } : {}),
           ...(input.configuration.apiKeyEnv ? { apiKeyEnv: input.configuration.apiKeyEnv } : {}),
           ...(input.apiKey !== undefined ? { apiKey: input.apiKey } : {}),
-          mcpServers: verifier.mcpServers,
+          mcpServers: [...verifier.mcpServers, ...taskMcp.servers],
           ...(verifier.verifierCommand ? { verifierCommand: verifier.verifierCommand } : {}),
           ...(input.configuration.command ? { command: input.configuration.command } : {}),
-        });
+        };
+        const invocation = await input.adapter.prepare(prepareInput);
         manifest.completed_steps.push('prepared');
         save('running');
         const network = input.configuration.network ?? input.spec.network ?? 'host';
@@ -137,31 +174,16 @@ export async function executeStudyRun(input: ExecuteRunInput): Promise<ExecuteRu
                 ...(input.task.folder ? { taskFolder: input.task.folder } : {}),
                 ...(invocation.env.NODE_EXTRA_CA_CERTS ? { extraReadOnly: [invocation.env.NODE_EXTRA_CA_CERTS] } : {}),
               });
-        return { invocation, sandbox };
+        firstTurn = { invocation, sandbox };
+        return firstTurn;
       },
       stdoutFile: transcriptFile,
       stderrFile: join(folder, 'stderr.log'),
-      timeoutMs: input.spec.timeoutSeconds * 1000,
-      maxOutputBytes: input.spec.maxOutputBytes,
-      signal: AbortSignal.any([input.signal, keyRefused.signal]),
-      onSpawn: (pid) => recordStudyRunProcess(db, run.id, pid, startTimeOf(pid) ?? null, new Date().toISOString()),
-      onLine: (line) => {
-        if (input.adapter.refusedKeyIn?.(line)) keyRefused.abort();
-        steps += 1;
-        const now = Date.now();
-        if (now - lastWrite < PROGRESS_WRITE_MS) return;
-        lastWrite = now;
-        recordStudyRunProgress(db, run.id, { steps, lastEvent: describeLine(line) }, new Date(now).toISOString());
-        input.onProgress?.();
-      },
-      onJob: (jobId, state) => {
-        recordStudyRunSlurmJob(db, run.id, jobId, state, new Date().toISOString());
-        input.onProgress?.();
-      },
     });
   } catch (error) {
     // The cluster went away: the run is left as it is (its job may still run) for a resume to follow.
     if (error instanceof ExecutorUnreachableError) throw error;
+    if (configWithSecrets) rmSync(configWithSecrets, { force: true });
     const failure: RunFailure = { kind: 'setup', message: `The run could not be set up: ${(error as Error).message}` };
     finish(input, { status: 'failed', failure, harnessMs: null, trajectory: undefined, trajectoryBlob: undefined, errors: [], transcript: undefined, runId: null });
     mkdirSync(folder, { recursive: true });
@@ -173,18 +195,77 @@ export async function executeStudyRun(input: ExecuteRunInput): Promise<ExecuteRu
   manifest.completed_steps.push('executed');
   save('running');
 
-  const trajectory = existsSync(transcriptFile) ? await parseTranscript((await input.adapter.loadParser())(), transcriptFile) : undefined;
+  const limits = { timeoutMs: input.spec.timeoutSeconds * 1000, maxOutputBytes: input.spec.maxOutputBytes };
+  const createParser = await input.adapter.loadParser();
+  const parseTurn = async (file: string) => (existsSync(file) ? await parseTranscript(createParser(), file) : undefined);
+  const firstTrajectory = await parseTurn(transcriptFile);
+  const followUps = readTaskTurns(input.task.folder);
+  const transcriptFiles = [transcriptFile];
+  let lastOutcome = outcome;
+  let harnessMs = harnessWallMs(outcome);
+  let parsed = firstTrajectory;
+  if (followUps.length > 0) {
+    const turnFailed = (turnOutcome: ProcessOutcome, turnTrajectory: Trajectory | undefined) => keyRefused.signal.aborted || classifyRunFailure(turnOutcome, turnTrajectory ? finalWords(turnTrajectory) : '', limits) !== null;
+    const executed: ExecutedTurn[] = [
+      {
+        record: { index: 1, prompt: firstPrompt, status: turnFailed(outcome, firstTrajectory) ? 'failed' : 'succeeded', resumed: false, durationMs: harnessMs, artifacts: await snapshotOut(workspace, join(workdir, 'out')), transcript: segmentAfter(undefined, transcriptFile) },
+        trajectory: firstTrajectory,
+      },
+    ];
+    const sessionId = firstTrajectory?.sessionId ?? null;
+    for (const [position, turn] of followUps.entries()) {
+      // A turn is sent only once the one before ended as it asks, and never to a run being stopped;
+      // nor after a process that only followed an earlier one's job, which knows no invocation to continue.
+      if (!firstTurn || !prepareInput || input.signal.aborted || keyRefused.signal.aborted) break;
+      if (turn.after === 'succeeded' && executed.at(-1)!.record.status !== 'succeeded') break;
+      const index = position + 2;
+      // A harness that cannot continue the session is sent the request fresh, in the same work folder; the turn says so.
+      const resumed = input.adapter.resumeArgs !== null && sessionId !== null;
+      // The adapter says how this turn's prompt reaches the harness; its resume arguments continue the session.
+      const { sandbox } = firstTurn;
+      const turnInput: PrepareRunInput = { ...prepareInput, prompt: turn.prompt };
+      const prepareTurn = async (): Promise<PreparedRun> => {
+        const invocation = await input.adapter.prepare(turnInput);
+        return { invocation: resumed ? { ...invocation, args: input.adapter.resumeArgs!(invocation.args, sessionId) } : invocation, sandbox };
+      };
+      const file = join(folder, `transcript-turn-${index}.jsonl`);
+      const turnOutcome = await executor.execute({ ...eachTurn, mayBeLive: false, prepare: prepareTurn, stdoutFile: file, stderrFile: join(folder, `stderr-turn-${index}.log`) });
+      const turnTrajectory = await parseTurn(file);
+      executed.push({
+        record: {
+          index,
+          prompt: turn.prompt,
+          status: turnFailed(turnOutcome, turnTrajectory) ? 'failed' : 'succeeded',
+          resumed,
+          durationMs: harnessWallMs(turnOutcome),
+          artifacts: await snapshotOut(workspace, join(workdir, 'out')),
+          transcript: segmentAfter(executed.at(-1)!.record.transcript, file),
+        },
+        trajectory: turnTrajectory,
+      });
+      transcriptFiles.push(file);
+      lastOutcome = turnOutcome;
+    }
+    parsed = mergeTurnTrajectories(executed);
+    const durations = executed.map((turn) => turn.record.durationMs);
+    harnessMs = durations.some((ms) => ms === null) ? null : durations.reduce<number>((sum, ms) => sum + ms!, 0);
+  }
+  if (configWithSecrets) rmSync(configWithSecrets, { force: true });
+  // The servers and the tools each listed, as checked before the agent started: the same record whichever harness ran.
+  const trajectory = parsed && mcpServers.length > 0 ? { ...parsed, mcpServers } : parsed;
   const errors = trajectory ? extractErrors(trajectory) : [];
   manifest.completed_steps.push('parsed');
 
-  const classifiedFromOutcome = classifyRunFailure(outcome, trajectory ? finalWords(trajectory) : '', { timeoutMs: input.spec.timeoutSeconds * 1000, maxOutputBytes: input.spec.maxOutputBytes });
+  const classifiedFromOutcome = classifyRunFailure(lastOutcome, trajectory ? finalWords(trajectory) : '', limits);
   const refusal: RunFailure = { kind: 'auth', message: 'The provider refused the key (HTTP 401/403) and the harness kept retrying, so the run was stopped.' };
   const classified = keyRefused.signal.aborted && !input.signal.aborted ? refusal : classifiedFromOutcome;
   const failure = classified?.kind === 'auth' ? { ...classified, message: classified.message + authFailureAdvice(input.configuration, input.run.config_index) } : classified;
   const status: ExecuteRunResult['status'] = failure === null ? 'succeeded' : failure.kind === 'cancelled' ? 'cancelled' : failure.kind === 'timeout' ? 'timeout' : 'failed';
   const retryable = failure !== null && RETRYABLE_FAILURES.has(failure.kind);
 
-  const transcript = existsSync(transcriptFile) ? await putBlob(workspace, readFileSync(transcriptFile)) : undefined;
+  // One transcript for the run: each turn's, in order.
+  const transcriptParts = transcriptFiles.filter((file) => existsSync(file)).map((file) => readFileSync(file));
+  const transcript = transcriptParts.length > 0 ? await putBlob(workspace, Buffer.concat(transcriptParts)) : undefined;
   const trajectoryBlob = trajectory ? await putBlob(workspace, Buffer.from(JSON.stringify(trajectory))) : undefined;
   let runId: string | null = null;
   // A cancelled run, or one that will be tried again, is not a finished run: it stays out of the arena and analysis.
@@ -194,10 +275,15 @@ export async function executeStudyRun(input: ExecuteRunInput): Promise<ExecuteRu
     storeVerifierFindings(db, runId, folder);
     manifest.artifacts = symlinksIn(join(workdir, 'out')).length > 0 ? [] : listFiles(join(workdir, 'out'));
   }
-  finish(input, { status: retryable ? 'pending' : status, failure, harnessMs: harnessWallMs(outcome), trajectory, trajectoryBlob, errors, transcript, runId });
+  finish(input, { status: retryable ? 'pending' : status, failure, harnessMs, trajectory, trajectoryBlob, errors, transcript, runId });
   manifest.completed_steps.push('stored');
   save(status);
   return { status, failure, retryable };
+}
+
+/** What a task's stdio MCP server gets when it is checked before the run: what a harness's own environment would give it. */
+function mcpProbeEnv(homeDir: string): Record<string, string> {
+  return { PATH: process.env.PATH ?? '/usr/local/bin:/usr/bin:/bin', HOME: homeDir, TMPDIR: join(homeDir, 'tmp'), LANG: process.env.LANG ?? 'C.UTF-8' };
 }
 
 /** The trajectory's last agent words, where a harness says why it stopped (an API error, a refused key). */
@@ -220,6 +306,22 @@ async function putBlob(workspace: Workspace, bytes: Buffer): Promise<string> {
   const blob = await workspace.blobs.putAsync(bytes);
   recordBlob(workspace.db, blob.sha256, blob.sizeBytes, new Date().toISOString());
   return blob.sha256;
+}
+
+/** Where a turn's transcript sits in the run's stored one: right after the turn before's. */
+function segmentAfter(previous: TrajectoryTurn['transcript'] | undefined, file: string): TrajectoryTurn['transcript'] {
+  return { offset: previous ? previous.offset + previous.bytes : 0, bytes: existsSync(file) ? statSync(file).size : 0 };
+}
+
+/** `out/` as a turn left it, each file in the blob store (the same bytes stored once); nothing when it holds links. */
+async function snapshotOut(workspace: Workspace, outDir: string): Promise<TrajectoryTurn['artifacts']> {
+  if (symlinksIn(outDir).length > 0) return [];
+  const artifacts: TrajectoryTurn['artifacts'] = [];
+  for (const path of listFiles(outDir)) {
+    const bytes = readFileSync(join(outDir, ...path.split('/')));
+    artifacts.push({ path, sha256: await putBlob(workspace, bytes), sizeBytes: bytes.length });
+  }
+  return artifacts;
 }
 
 function hasArtifacts(outDir: string): boolean {

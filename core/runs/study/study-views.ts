@@ -100,6 +100,8 @@ export function runDetail(workspace: Workspace, id: string): RunDetail | undefin
     errorMessage: studyRun?.error_message ?? null,
     artifactsNotImported: run ? (listRunFindings(workspace.db, run.id).find((finding) => finding.kind === ARTIFACTS_NOT_IMPORTED_FINDING)?.detail ?? null) : null,
     studyId: studyRun?.study_id ?? null,
+    mcpServers: trajectory?.mcpServers ?? [],
+    turns: trajectory?.turns ?? [],
     verifications: run ? listRunVerifications(workspace.db, run.id).map(({ checkedAt, trigger, ok, nextAction, findings }) => ({ checkedAt, trigger, ok, nextAction, findings })) : [],
   };
 }

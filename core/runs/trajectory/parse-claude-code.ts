@@ -17,6 +17,7 @@ import { judgeToolResult, toolResultText } from './parse-claude-code-tool-result
 import { firstNonSpace, lineText, parseJsonLine, type TranscriptLine } from './transcript-line.ts';
 import type { TranscriptParser } from './transcript-parser.ts';
 import { totalOfModels, usageOfSteps } from './token-sums.ts';
+import { fromClaudeCodeToolName } from './mcp-tool-name.ts';
 
 /**
  * `tool_use_result` repeats a tool's whole output (Bash's stdout, a read file's content) beside
@@ -196,7 +197,7 @@ class ClaudeCodeParser implements TranscriptParser {
         this.warnings.push(`Line ${this.lineNo}: a tool_use block without an id or name was skipped.`);
         continue;
       }
-      const call: TrajectoryToolCall = { id: use.data.id, name: use.data.name, arguments: use.data.input ?? {}, result: null, ok: true, failure: null, exitCode: null, durationMs: null };
+      const call: TrajectoryToolCall = { id: use.data.id, name: fromClaudeCodeToolName(use.data.name), arguments: use.data.input ?? {}, result: null, ok: true, failure: null, exitCode: null, durationMs: null };
       step.toolCalls.push(call);
       this.callById.set(call.id, { call, startedAt: millis(event.timestamp) });
     }

@@ -1,5 +1,6 @@
 import type { TrajectoryToolCall } from '../../../schemas/trajectory.ts';
 import { capText } from './bounded-text.ts';
+import { mcpToolName } from './mcp-tool-name.ts';
 
 /**
  * The tool-like items of `codex exec --json` (its `ThreadItem`s) as trajectory tool calls.
@@ -63,8 +64,7 @@ function mcpResultText(result: unknown): string | null {
 function mcpCall(item: CodexItem): Partial<TrajectoryToolCall> {
   const error = isRecord(item.error) ? text(item.error.message) : null;
   const result = error ?? mcpResultText(item.result);
-  // Named as Claude Code names MCP tools, so one verifier or server reads the same in every harness.
-  const name = `mcp__${String(item.server)}__${String(item.tool)}`;
+  const name = mcpToolName(String(item.server), String(item.tool));
   if (error !== null || item.status === 'failed') return { name, arguments: item.arguments ?? {}, result, failure: error ? `error: ${error}` : 'status failed' };
   const exitCode = textShowsExitCode(result);
   return { name, arguments: item.arguments ?? {}, result, failure: exitCode === null ? null : `exit code ${exitCode}`, exitCode };

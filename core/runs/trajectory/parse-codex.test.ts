@@ -66,11 +66,11 @@ describe('real Codex transcripts', () => {
     expect(all.filter((call) => !call.ok).map((call) => call.exitCode)).toEqual([2]);
   });
 
-  it('names MCP calls as mcp__<server>__<tool> with their text result', () => {
+  it('names MCP calls as mcp:<server>.<tool> with their text result', () => {
     const trajectory = parseFile(fixture('mcp-verifier.jsonl'));
     // The script also called a tool Codex does not know: Codex answers the model but writes no item for it.
     expect(calls(trajectory)).toEqual([
-      expect.objectContaining({ name: 'mcp__verifier__check_app', arguments: { route: '/' }, ok: true, result: 'findings: none {"route":"/"} ENV=yes' }),
+      expect.objectContaining({ name: 'mcp:verifier.check_app', arguments: { route: '/' }, ok: true, result: 'findings: none {"route":"/"} ENV=yes' }),
     ]);
   });
 

@@ -6,6 +6,7 @@ import { firstNonSpace, lineText, parseJsonLine } from './transcript-line.ts';
 import type { TranscriptParser } from './transcript-parser.ts';
 import { NO_TOKENS } from './token-sums.ts';
 import { WarningList } from './warning-list.ts';
+import { fromGeminiCliToolName } from './mcp-tool-name.ts';
 
 interface OpenStep {
   source: TrajectoryStep['source'];
@@ -86,7 +87,7 @@ export function createGeminiCliParser(): TranscriptParser {
       case 'tool_use': {
         const step = agentStep(event.timestamp);
         if (calls.has(event.tool_id)) warnings.add(`line ${lineNumber}: a second tool_use with id "${event.tool_id}"; its result goes to the later one`);
-        const call: TrajectoryToolCall = { id: event.tool_id, name: event.tool_name, arguments: event.parameters ?? {}, result: null, ok: true, failure: null, exitCode: null, durationMs: null };
+        const call: TrajectoryToolCall = { id: event.tool_id, name: fromGeminiCliToolName(event.tool_name), arguments: event.parameters ?? {}, result: null, ok: true, failure: null, exitCode: null, durationMs: null };
         step.toolCalls.push(call);
         calls.set(event.tool_id, { call, step, startedAt: event.timestamp });
         return;

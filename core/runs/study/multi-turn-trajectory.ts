@@ -1,0 +1,45 @@
+import type { Trajectory, TrajectoryTurn } from '../../../schemas/trajectory.ts';
+import { addTokens, NO_TOKENS } from '../trajectory/token-sums.ts';
+
+export interface ExecutedTurn {
+  record: Omit<TrajectoryTurn, 'steps' | 'tokens'>;
+  /** The turn's own transcript, parsed; none when it left no transcript. */
+  trajectory: Trajectory | undefined;
+}
+
+/**
+ * One trajectory for a multi-turn run: each turn's steps in order, numbered through and marked
+ * with their turn, tokens and costs summed, the session and versions of the first turn, the
+ * verdict of the last; `turns` holds each turn's record with its own steps and tokens.
+ */
+export function mergeTurnTrajectories(turns: readonly ExecutedTurn[]): Trajectory | undefined {
+  const parsed = turns.filter((turn) => turn.trajectory !== undefined);
+  const first = parsed[0]?.trajectory;
+  if (!first) return undefined;
+  const steps: Trajectory['steps'] = [];
+  const records: TrajectoryTurn[] = [];
+  let tokens = { ...NO_TOKENS };
+  let costUsd: number | null = 0;
+  let durationMs: number | null = 0;
+  const usageByModel: NonNullable<Trajectory['usageByModel']> = {};
+  const warnings: string[] = [];
+  for (const turn of turns) {
+    const own = turn.trajectory;
+    records.push({ ...turn.record, steps: own?.steps.length ?? 0, tokens: own?.tokens ?? { ...NO_TOKENS } });
+    if (!own) continue;
+    for (const step of own.steps) steps.push({ ...step, index: steps.length, turn: turn.record.index });
+    tokens = addTokens(tokens, own.tokens);
+    costUsd = costUsd === null || own.costUsd === null ? null : costUsd + own.costUsd;
+    durationMs = durationMs === null || own.durationMs === null ? null : durationMs + own.durationMs;
+    for (const [model, usage] of Object.entries(own.usageByModel ?? {})) {
+      const before = usageByModel[model];
+      usageByModel[model] = { ...addTokens(before, usage), costUsd: before?.costUsd === null || usage.costUsd === null ? null : (before?.costUsd ?? 0) + usage.costUsd };
+    }
+    warnings.push(...own.warnings.map((warning) => `turn ${turn.record.index}: ${warning}`));
+  }
+  const last = parsed.at(-1)!.trajectory!;
+  const merged: Trajectory = { ...first, steps, tokens, costUsd, durationMs, outcome: last.outcome, warnings, turns: records };
+  if (Object.keys(usageByModel).length > 0) merged.usageByModel = usageByModel;
+  else delete merged.usageByModel;
+  return merged;
+}
