@@ -95,6 +95,20 @@ describe('lhb runs start --spec', () => {
     expect(lhb(['runs', 'status', '--json']).stdout).not.toContain('ablation');
   }, 60_000);
 
+  it('refuses a study file that is a named pipe or holds a 100 MB value at once, saying what it is, before reading it', () => {
+    const fifo = join(dir, 'study-pipe.yaml');
+    expect(spawnSync('mkfifo', [fifo]).status).toBe(0);
+    const piped = lhb(['runs', 'start', '--spec', fifo]);
+    expect(piped.error, 'it hung on the pipe').toBeUndefined();
+    expect(piped.status).not.toBe(0);
+    expect(piped.stderr).toContain('is a named pipe (FIFO), not a study file');
+    const huge = join(dir, 'study-huge.yaml');
+    writeFileSync(huge, `name: huge\ndescription: ${'x'.repeat(100 * 1024 * 1024)}\n`);
+    const started = lhb(['runs', 'start', '--spec', huge]);
+    expect(started.status).not.toBe(0);
+    expect(started.stderr).toContain('a study file is at most 1 MB');
+  }, 120_000);
+
   it('refuses a configuration whose key variable is not set, naming it and the configuration, before any run', () => {
     const file = studyFile('    apiKeyEnv: LHB_TEST_KEY_NOBODY_SET\n');
     const start = lhb(['runs', 'start', '--spec', file]);

@@ -38,6 +38,9 @@ export interface SkillToInstall {
   digest: string;
 }
 
+/** The front matter block read at most: name (64) and description (1,024) with room for other keys. */
+const MAX_FRONT_MATTER_CHARS = 64 * 1024;
+
 interface FrontMatter {
   name: string;
   description: string;
@@ -47,6 +50,10 @@ interface FrontMatter {
 export function readSkillFrontMatter(file: string, text: string): FrontMatter {
   const match = /^(?:\uFEFF)?---\r?\n([\s\S]*?)\r?\n---\r?(?:\n|$)/.exec(text);
   if (!match) throw new SkillError(file, undefined, `${file}: has no YAML front matter. Start it with a "---" block holding name and description.`);
+  // Name and description fit in a few kilobytes; a block of megabytes is refused before the YAML parser sees it.
+  if (match[1]!.length > MAX_FRONT_MATTER_CHARS) {
+    throw new SkillError(file, undefined, `${file}: its front matter is ${match[1]!.length} characters; at most ${MAX_FRONT_MATTER_CHARS} are read. Keep name and description there and the instructions below the "---" line.`);
+  }
   let data: unknown;
   try {
     data = parseYaml(match[1]!);
