@@ -10,6 +10,9 @@ import type { SourceType } from '../../schemas/sources.ts';
  *   fenced, superscripts kept on their line, folios and running heads found across pages;
  * - pdf 3: heads and folios found at a page's edge lines wherever the margins are (roman folios
  *   too), tables of contents with dot leaders or running on to the next page as entries;
- * - web 2: permalink anchors (¶, #) dropped from headings and text.
+ * - web 2: permalink anchors (¶, #) dropped from headings and text;
+ * - web 3: named anchors (`<a name>`, `<a id>` without href) and links without words dropped, their
+ *   text kept; definition lists one item per term (DocBook's tables of contents no longer "- - …",
+ *   their bold title a paragraph); DocBook's previous/up/next navigation tables dropped.
  */
-export const NORMALISER_VERSIONS: Readonly<Record<SourceType, number>> = { pdf: 3, web: 2, markdown: 1, text: 1 };
+export const NORMALISER_VERSIONS: Readonly<Record<SourceType, number>> = { pdf: 3, web: 3, markdown: 1, text: 1 };
