@@ -88,6 +88,7 @@ test("an invited expert votes through their link in a browser of their own, sees
 
     // Revoked: the link's next request is refused, and the page says what to do.
     await invites.getByRole('button', { name: "Revoke Remote Expert's invite link" }).click();
+    await page.getByRole('dialog', { name: "Revoke Remote Expert's invite link?" }).getByRole('button', { name: 'Revoke link' }).click();
     await expect(invites.getByRole('row', { name: /Remote Expert/ })).toContainText('Revoked');
     await voterPage.reload();
     await expect(voterPage.getByRole('heading', { level: 1, name: 'This link does not open LH-Bench Studio' })).toBeVisible();

@@ -110,8 +110,18 @@ export function buildPreference(data: StudyData, options: { resamples: number; s
       return games === 0 ? null : wins[i * n + j]! / games;
     }),
   );
+  // A pair that never met has no result of its own: its Bradley–Terry p-value and the h of the two
+  // overall win rates would read as a finding about a comparison nobody made, so it is left out.
+  const met = (a: string, b: string) => {
+    const i = index.get(a)!;
+    const j = index.get(b)!;
+    return wins[i * n + j]! + wins[j * n + i]! > 0;
+  };
   const pairwise = ranked.flatMap((a, i) =>
-    ranked.slice(i + 1).map((b) => ({ a, b, pValue: bt.pValues[a]![b]!, cohensH: cohensH(rates.systems[a]!.winRate, rates.systems[b]!.winRate) })),
+    ranked
+      .slice(i + 1)
+      .filter((b) => met(a, b))
+      .map((b) => ({ a, b, pValue: bt.pValues[a]![b]!, cohensH: cohensH(rates.systems[a]!.winRate, rates.systems[b]!.winRate) })),
   );
   // Flags name configurations by their canonical ids; show their labels instead.
   const flags = [...selfVotes, ...bt.flags.map((flag) => bt.systems.reduce((message, system) => message.split(system).join(label(system)), flag.message))];

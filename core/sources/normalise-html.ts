@@ -8,6 +8,7 @@ import remarkStringify from 'remark-stringify';
 import { unified } from 'unified';
 import { decodeText } from './decode-text.ts';
 import type { NormalisedSource } from './normalised-source.ts';
+import { definitionListsAsLists } from './html-definition-lists.ts';
 import { CONTENT_BLOCKS, stripHtmlChrome } from './strip-html-chrome.ts';
 
 const toMarkdown = unified()
@@ -28,6 +29,7 @@ export async function normaliseHtml(bytes: Uint8Array, name: string): Promise<No
   const content = mainContent(page);
   const root: Root = { type: 'root', children: content.children };
   stripHtmlChrome(root, content.type === 'element' && CONTENT_BLOCKS.has(content.tagName));
+  definitionListsAsLists(root);
   // Converted a part at a time, so that only one part's Markdown tree is held (a whole large
   // page's would take many times the page in memory).
   const parts: string[] = [];

@@ -12,6 +12,9 @@ import type { SourceType } from '../../schemas/sources.ts';
  *   too), tables of contents with dot leaders or running on to the next page as entries;
  * - pdf 4: a page of one or two lines (an index's last page under its head) loses the head and
  *   folio the other pages show at the same height;
- * - web 2: permalink anchors (¶, #) dropped from headings and text.
+ * - web 2: permalink anchors (¶, #) dropped from headings and text;
+ * - web 3: named anchors (`<a name>`, `<a id>` without href) and links without words dropped, their
+ *   text kept; definition lists one item per term (DocBook's tables of contents no longer "- - …",
+ *   their bold title a paragraph); DocBook's previous/up/next navigation tables dropped.
  */
-export const NORMALISER_VERSIONS: Readonly<Record<SourceType, number>> = { pdf: 4, web: 2, markdown: 1, text: 1 };
+export const NORMALISER_VERSIONS: Readonly<Record<SourceType, number>> = { pdf: 4, web: 3, markdown: 1, text: 1 };

@@ -46,6 +46,7 @@ function cleanElement(element: Element, insideContentBlock: boolean): ElementCon
   if (props.hidden !== undefined && props.hidden !== false) return [];
   if (String(props.ariaHidden) === 'true') return [];
   if (typeof props.role === 'string' && CHROME_ROLES.has(props.role.toLowerCase())) return [];
+  if (isNavigationTable(element)) return [];
   if (tag === 'img' || tag === 'area') {
     const alt = typeof props.alt === 'string' ? props.alt.trim() : '';
     return alt ? [{ type: 'text', value: alt }] : [];
@@ -53,11 +54,28 @@ function cleanElement(element: Element, insideContentBlock: boolean): ElementCon
   const children = cleanChildren(element.children, insideContentBlock || CONTENT_BLOCKS.has(tag)) as ElementContent[];
   // A <form> often wraps a whole page (ASP.NET does this); keep its text, drop the form itself.
   if (tag === 'form') return children;
-  if (tag === 'a' && typeof props.href === 'string' && !isSafeHref(props.href)) return children;
+  // A named anchor (<a name="…"> or an <a id> without href, DocBook's and Javadoc's link targets) is
+  // no link: its text, if any, is the document's; the element itself would print as "[]()".
+  if (tag === 'a' && typeof props.href !== 'string') return children;
+  if (tag === 'a' && !isSafeHref(props.href as string)) return children;
   if (tag === 'a' && isPermalink(props, children)) return [];
+  // A link with no words (an icon whose image had no alt text, an empty code-line target) reads as nothing.
+  if (tag === 'a' && children.map(textOf).join('').trim() === '') return [];
   element.properties = safeProperties(props);
   element.children = children;
   return [element];
+}
+
+/**
+ * DocBook's previous/up/next bars: tables its stylesheets mark as navigation, by class
+ * (`navheader`, `navfooter`, `nav`) or by their `summary` ("Navigation header", "Navigation footer").
+ */
+function isNavigationTable(element: Element): boolean {
+  const classes = Array.isArray(element.properties.className) ? element.properties.className.map(String) : [];
+  if (classes.some((name) => name === 'navheader' || name === 'navfooter')) return true;
+  if (element.tagName !== 'table') return false;
+  const summary = typeof element.properties.summary === 'string' ? element.properties.summary : '';
+  return classes.includes('nav') || /^navigation\b/i.test(summary.trim());
 }
 
 /** A heading's or paragraph's own link to itself: a glyph (Sphinx's ¶, #, §, 🔗) or nothing, pointing at #id. */

@@ -42,6 +42,16 @@ describe('reading the report in plain words', () => {
     expect(readPositionBias(EMPTY_REPORT_FIXTURE.preference.positionBias).figures).toMatch(/No vote picked a side/);
   });
 
+  it('says "not enough data" for position bias when no split of so few votes could be told from chance', () => {
+    // Three votes all for the left: two-sided p = 0.25, the smallest any split of three can get.
+    const three = readPositionBias({ left: 3, decided: 3, leftRate: 1, pValue: 0.25 });
+    expect(three.verdict).toBe('Not enough data (n = 3; at least 6 needed): even all votes on one side would not tell a bias from chance.');
+    expect(three.verdict).not.toMatch(/No sign/);
+    // Six all for the left (p = 0.031) can show it, so from six on the test speaks.
+    expect(readPositionBias({ left: 6, decided: 6, leftRate: 1, pValue: 0.03125 }).verdict).toMatch(/^Possible position bias/);
+    expect(readPositionBias({ left: 3, decided: 6, leftRate: 0.5, pValue: 1 }).verdict).toMatch(/^No sign of position bias/);
+  });
+
   it('reads cycles, Kruskal–Wallis and overall agreement', () => {
     expect(readCycles(REPORT_FIXTURE.preference.cycles).figures).toBe('0 of 1 decided triad cyclic (cycle rate 0.0%).');
     expect(readKruskal(REPORT_FIXTURE.preference.winnerQuality.kruskal).figures).toBe('Kruskal–Wallis H = 14.38, p = 0.0008.');

@@ -54,12 +54,25 @@ export interface Reading {
   verdict: string;
 }
 
+const ALPHA = 0.05;
+/**
+ * The fewest decided votes whose most lopsided split (all on one side, two-sided p = 2·0.5ⁿ)
+ * is below α: with fewer, "no sign of bias" would be the only answer the test can give.
+ */
+const FEWEST_VOTES_TO_SHOW_BIAS = Math.ceil(Math.log2(2 / ALPHA));
+
+/** What a reading says instead of a figure that would mislead. */
+const notEnoughData = (n: number, needed: number) => `Not enough data (n = ${formatCount(n)}; at least ${formatCount(needed)} needed)`;
+
 /** Position bias at α = 0.05, in plain words. */
 export function readPositionBias(bias: AnalysisReport['preference']['positionBias']): Reading {
   if (bias.decided === 0 || bias.leftRate === null) return { figures: 'No vote picked a side yet.', verdict: 'Position bias is measured once voters prefer a side.' };
   const p = formatPValue(bias.pValue);
   const figures = `Left chosen in ${formatRate(bias.leftRate).text} of ${plural(bias.decided, 'decided vote')} (${formatCount(bias.left)} left), two-sided binomial p ${p.text.startsWith('<') ? p.text : `= ${p.text}`}.`;
   if (bias.pValue === null) return { figures, verdict: 'Too few decided votes to test for position bias.' };
+  if (bias.decided < FEWEST_VOTES_TO_SHOW_BIAS) {
+    return { figures, verdict: `${notEnoughData(bias.decided, FEWEST_VOTES_TO_SHOW_BIAS)}: even all votes on one side would not tell a bias from chance.` };
+  }
   return {
     figures,
     verdict:

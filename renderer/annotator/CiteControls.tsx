@@ -9,7 +9,7 @@ export function CiteControls() {
   const range = selection ? formatLineRange(selection.startLine, selection.endLine) : undefined;
   return (
     <div className="cite-controls">
-      <button type="button" className="primary" onClick={() => void citeSelection()} disabled={!selection} aria-keyshortcuts="C" aria-describedby="cite-hint">
+      <button type="button" className="primary" onClick={() => void citeSelection()} disabled={!selection} aria-keyshortcuts="C" aria-describedby="cite-hint doc-snap-hint" title={SNAP_NOTE}>
         {range ? `Cite ${range}` : 'Cite'}
       </button>
       <span id="cite-hint" className="cite-controls__hint muted" aria-live="polite">
@@ -23,6 +23,12 @@ export function CiteControls() {
           </>
         )}
       </span>
+      <span id="doc-snap-hint" className="visually-hidden">
+        {SNAP_NOTE}
+      </span>
     </div>
   );
 }
+
+/** Why a quote can be a little longer than the drag (snap-selection.ts). */
+const SNAP_NOTE = 'A quote takes whole words: a drag that stops inside a word takes the word, and most of a line takes the whole line.';

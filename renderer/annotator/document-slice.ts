@@ -97,6 +97,13 @@ type Slice = StateCreator<AnnotatorState, [], [], DocumentSlice>;
 export const createDocumentSlice: Slice = (set, get) => {
   let scrollSeq = 0;
   let opening = 0;
+  // Each version's line cursor (the selection) this session, so moving between sources comes
+  // back to each one's own cursor.
+  const cursors = new Map<string, LineSelection | undefined>();
+  const keepCursor = () => {
+    const open = get().doc;
+    if (open) cursors.set(open.version.id, get().selection);
+  };
 
   return {
     collapsed: new Set(),
@@ -156,7 +163,16 @@ export const createDocumentSlice: Slice = (set, get) => {
         if (attempt !== opening) return;
         const lines = early && guess === version.id ? early : linesOf(client, version.id);
         set((state) => ({ versionPages: new Map(state.versionPages).set(version.id, version.pages) }));
-        set({ doc: { source, version, versions, lines }, openingSourceId: undefined, collapsed: new Set(), selection: undefined, highlight: undefined, find: NO_FIND, marksLine: undefined });
+        keepCursor();
+        set({
+          doc: { source, version, versions, lines },
+          openingSourceId: undefined,
+          collapsed: new Set(),
+          selection: cursors.get(version.id),
+          highlight: undefined,
+          find: NO_FIND,
+          marksLine: undefined,
+        });
         rememberPlace(get());
       } catch (error) {
         if (attempt === opening) set({ openingSourceId: undefined, error: errorMessage('open the source', error) });
@@ -164,6 +180,7 @@ export const createDocumentSlice: Slice = (set, get) => {
     },
 
     closeDocument() {
+      keepCursor();
       opening++;
       set({ doc: undefined, openingSourceId: undefined, collapsed: new Set(), selection: undefined, highlight: undefined, find: NO_FIND, marksLine: undefined, pageView: undefined });
     },

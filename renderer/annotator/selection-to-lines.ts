@@ -1,3 +1,5 @@
+import { snapSelection } from './snap-selection.ts';
+
 /** A span of source lines picked by the user, with the exact text picked when known. */
 export interface LineSelection {
   startLine: number;
@@ -57,7 +59,9 @@ export function selectionToLines(selection: Selection | null, viewer: HTMLElemen
     endOffset = Number.POSITIVE_INFINITY;
   }
   if (!Number.isInteger(startLine) || !Number.isInteger(endLine) || endLine < startLine) return undefined;
-  return { startLine, endLine, quote: quoteOf(startLine, endLine, startOffset, endOffset, lineText) };
+  // A quote is what was meant, not where the mouse stopped: whole words, or whole lines when mostly selected.
+  const snapped = snapSelection({ startLine, startOffset, endLine, endOffset }, lineText);
+  return { startLine, endLine, quote: quoteOf(startLine, endLine, snapped.startOffset, snapped.endOffset, lineText) };
 }
 
 function quoteOf(startLine: number, endLine: number, startOffset: number, endOffset: number, lineText: (line: number) => string | undefined): string | undefined {

@@ -18,7 +18,18 @@ export function useSelectionTracking(viewerRef: RefObject<HTMLElement | null>, l
       if (picked) onSelect(picked);
     };
     const onMouseDown = (event: MouseEvent) => {
-      if (event.button === 0 && !event.shiftKey && !(event.target as Element).closest('button')) onSelect(undefined);
+      if (event.button !== 0 || (event.target as Element).closest('button')) return;
+      // A line number is not text to drag through: a press on it puts the line cursor on its line
+      // at once (and keeps the keyboard here), so Shift+↓ goes on from that line.
+      const gutterLine = lineOfGutter(event.target as Element);
+      if (gutterLine !== undefined && !event.shiftKey) {
+        event.preventDefault();
+        document.getSelection()?.removeAllRanges();
+        viewer.focus({ preventScroll: true });
+        onSelect({ startLine: gutterLine, endLine: gutterLine });
+        return;
+      }
+      if (!event.shiftKey) onSelect(undefined);
     };
     // A plain click on a line puts the line cursor there: C cites that line, Shift+↓ extends.
     const onClick = (event: MouseEvent) => {
@@ -37,4 +48,11 @@ export function useSelectionTracking(viewerRef: RefObject<HTMLElement | null>, l
       viewer.removeEventListener('click', onClick);
     };
   }, [viewerRef, lines, onSelect]);
+}
+
+/** The line whose number `target` is (or is inside), if it is one. */
+function lineOfGutter(target: Element): number | undefined {
+  if (!target.closest('.line__gutter')) return undefined;
+  const line = Number(target.closest<HTMLElement>('[data-line]')?.dataset.line);
+  return Number.isInteger(line) && line > 0 ? line : undefined;
 }

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
-import { FINISHED_JOB_STATES } from '../../schemas/jobs.ts';
+import { FINISHED_JOB_STATES, type Job } from '../../schemas/jobs.ts';
 import { ProgressBar } from '../ui/ProgressBar.tsx';
 import { useAppStore } from './app-store.ts';
+import { readDismissedJobs, writeDismissedJobs } from './dismissed-jobs.ts';
 import { trayJobView } from './tray-job-view.ts';
 import { FINISHED_SHOWN_MS, trayIsOpen, type TrayChoice } from './tray-visibility.ts';
 
@@ -16,12 +17,20 @@ export function JobTray() {
   const jobs = useAppStore((s) => s.jobs);
   const cancelJob = useAppStore((s) => s.cancelJob);
   const connection = useAppStore((s) => s.connection);
-  const ordered = Object.values(jobs).sort((a, b) => {
+  const [dismissed, setDismissed] = useState(readDismissedJobs);
+  const isFinished = (job: Job) => FINISHED_JOB_STATES.includes(job.state);
+  const dismiss = (ids: string[]) => {
+    const next = new Set([...dismissed, ...ids]);
+    writeDismissedJobs(next);
+    setDismissed(next);
+  };
+  const ordered = Object.values(jobs).filter((job) => !(dismissed.has(job.id) && isFinished(job))).sort((a, b) => {
     const af = FINISHED_JOB_STATES.includes(a.state) ? 1 : 0;
     const bf = FINISHED_JOB_STATES.includes(b.state) ? 1 : 0;
     return af - bf || b.createdAt.localeCompare(a.createdAt);
   });
   const unfinished = ordered.filter((job) => !FINISHED_JOB_STATES.includes(job.state)).length;
+  const finishedIds = ordered.filter(isFinished).map((job) => job.id);
   // While the server is unreachable nothing is known to be running.
   const badge = connection.kind === 'connected' ? `${unfinished} running` : `${unfinished} unknown`;
   const open = trayIsOpen(ordered, choice, now);
@@ -57,6 +66,11 @@ export function JobTray() {
           Hide
         </button>
       </div>
+      {finishedIds.length > 1 && (
+        <button type="button" className="job-tray__clear" onClick={() => dismiss(finishedIds)}>
+          Clear finished ({finishedIds.length})
+        </button>
+      )}
       {ordered.length === 0 ? (
         <p className="muted">Long work (imports, runs, judging, exports) shows its progress here.</p>
       ) : (
@@ -77,6 +91,11 @@ export function JobTray() {
                 {view.live && (
                   <button type="button" onClick={() => void cancelJob(job.id)} aria-label={`Cancel ${job.title}`}>
                     Cancel
+                  </button>
+                )}
+                {isFinished(job) && (
+                  <button type="button" className="job__dismiss" onClick={() => dismiss([job.id])} aria-label={`Dismiss ${job.title}`} title="Clear it from this panel; the job's record stays">
+                    Dismiss
                   </button>
                 )}
               </li>

@@ -3,6 +3,7 @@ import { DEFAULT_INVITE_DAYS, MAX_INVITE_DAYS, type Invite } from '../../schemas
 import { couldNot } from '../api/describe-error.ts';
 import { DataTable } from '../ui/DataTable.tsx';
 import { useArenaStore } from './arena-store.ts';
+import { RevokeInviteDialog } from './RevokeInviteDialog.tsx';
 import './invites.css';
 
 const REFRESH_MS = 4000;
@@ -21,7 +22,8 @@ export function StudyInvites() {
   const [error, setError] = useState<string | undefined>();
   const [name, setName] = useState('');
   const [days, setDays] = useState(String(DEFAULT_INVITE_DAYS));
-  const [created, setCreated] = useState<{ name: string; link: string } | undefined>();
+  const [created, setCreated] = useState<{ inviteId: string; name: string; link: string } | undefined>();
+  const [confirming, setConfirming] = useState<Invite | undefined>();
   const [copied, setCopied] = useState(false);
   const [busy, setBusy] = useState(false);
 
@@ -54,7 +56,7 @@ export function StudyInvites() {
     setBusy(true);
     try {
       const { invite, token } = await client.call('arena.invite', { name: trimmed, expiresInDays });
-      setCreated({ name: invite.annotatorName, link: inviteLinkFor(window.location.origin, token) });
+      setCreated({ inviteId: invite.id, name: invite.annotatorName, link: inviteLinkFor(window.location.origin, token) });
       setCopied(false);
       setName('');
       setError(undefined);
@@ -70,6 +72,7 @@ export function StudyInvites() {
     if (!client) return;
     try {
       await client.call('arena.revokeInvite', { inviteId: invite.id });
+      if (created?.inviteId === invite.id) setCreated(undefined);
       useArenaStore.getState().announce(`Revoked ${invite.annotatorName}'s invite link; their votes are kept.`);
       await load();
     } catch (err) {
@@ -86,6 +89,10 @@ export function StudyInvites() {
       setError('Could not copy the link here (the browser refused the clipboard); select it in the box and copy it yourself.');
     }
   };
+
+  // A link revoked or expired (here, from the CLI, or by time) is no link to hand out: no Copy button for it.
+  const createdStatus = created && invites?.find((invite) => invite.id === created.inviteId)?.status;
+  const shownCreated = created && (createdStatus === undefined || createdStatus === 'active') ? created : undefined;
 
   const votesOf = (annotatorId: string) => study?.annotators.find((a) => a.id === annotatorId);
 
@@ -112,13 +119,13 @@ export function StudyInvites() {
           Create invite link
         </button>
       </form>
-      {created && (
-        <div className="invites__created" role="group" aria-label={`Invite link for ${created.name}`}>
+      {shownCreated && (
+        <div className="invites__created" role="group" aria-label={`Invite link for ${shownCreated.name}`}>
           <p>
-            <strong>Invite link for {created.name}</strong> — shown only now. Experts outside this machine need the address they can reach (your TLS proxy's): keep
+            <strong>Invite link for {shownCreated.name}</strong> — shown only now. Experts outside this machine need the address they can reach (your TLS proxy's): keep
             the <code>#token=…</code> ending.
           </p>
-          <input readOnly value={created.link} aria-label={`Invite link for ${created.name}`} onFocus={(e) => e.currentTarget.select()} />
+          <input readOnly value={shownCreated.link} aria-label={`Invite link for ${shownCreated.name}`} onFocus={(e) => e.currentTarget.select()} />
           <button type="button" onClick={() => void copy()}>
             {copied ? 'Copied' : 'Copy link'}
           </button>
@@ -151,7 +158,7 @@ export function StudyInvites() {
               headHidden: true,
               cell: (invite) =>
                 invite.status === 'active' && (
-                  <button type="button" onClick={() => void revoke(invite)} aria-label={`Revoke ${invite.annotatorName}'s invite link`}>
+                  <button type="button" onClick={() => setConfirming(invite)} aria-label={`Revoke ${invite.annotatorName}'s invite link`}>
                     Revoke
                   </button>
                 ),
@@ -161,6 +168,7 @@ export function StudyInvites() {
           rowKey={(invite) => invite.id}
         />
       )}
+      {confirming && <RevokeInviteDialog invite={confirming} onRevoke={() => void revoke(confirming)} onClose={() => setConfirming(undefined)} />}
     </div>
   );
 }

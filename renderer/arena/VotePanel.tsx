@@ -10,7 +10,9 @@ import { describeMissing, missingForSubmit, ratingContradiction } from './vote-d
 export function VotePanel() {
   const draft = useArenaStore((s) => s.draft);
   const busy = useArenaStore((s) => s.busy);
-  const ready = useArenaStore((s) => s.itemPhase === 'ready' && s.item !== null);
+  // A refused link (revoked, expired) ends voting on this page: nothing may look as if it would still record.
+  const ready = useArenaStore((s) => s.itemPhase === 'ready' && s.item !== null && s.linkRefused === undefined);
+  const refused = useArenaStore((s) => s.linkRefused !== undefined);
   const hasVotes = useArenaStore((s) => s.votesPhase !== 'ready' || s.votes.length > 0);
   const asked = useArenaStore((s) => s.item !== null && s.contradictionAsked === s.item.token);
   const contradiction = asked ? ratingContradiction(draft) : undefined;
@@ -56,7 +58,7 @@ export function VotePanel() {
           <button type="submit" className="primary" disabled={!canSubmit} aria-describedby="vote-missing" aria-keyshortcuts="Enter">
             {busy ? 'Submitting…' : 'Submit vote'} <kbd aria-hidden="true">Enter</kbd>
           </button>
-          <button type="button" disabled={busy || !hasVotes} aria-keyshortcuts="Control+Z U" onClick={() => void undo()}>
+          <button type="button" disabled={busy || refused || !hasVotes} aria-keyshortcuts="Control+Z U" onClick={() => void undo()}>
             Undo last vote
           </button>
         </div>

@@ -18,16 +18,29 @@ type Voter = Extract<Session, { role: 'voter' }>;
 export function VoterShell({ client, voter }: { client: RpcClient; voter: Voter }) {
   const error = useArenaStore((s) => s.error);
   const announcement = useArenaStore((s) => s.announcement);
+  const linkRefused = useArenaStore((s) => s.linkRefused);
   const [connection, setConnection] = useState<ConnectionState>({ kind: 'connected' });
+  // The event stream or a call was refused: this link is over, whichever noticed first.
+  const refusal = linkRefused ?? (connection.kind === 'token-rejected' ? refusedLinkText(voter.expiresAt) : undefined);
 
   useEffect(() => {
     // The link names one annotator: no list of others, no picker, no "Change".
-    useArenaStore.setState({ client, annotators: [{ id: voter.annotatorId, name: voter.annotatorName, synthetic: false, votes: 0 }], annotatorsPhase: 'ready', tab: 'vote' });
+    useArenaStore.setState({
+      client,
+      annotators: [{ id: voter.annotatorId, name: voter.annotatorName, synthetic: false, votes: 0 }],
+      annotatorsPhase: 'ready',
+      tab: 'vote',
+      seesStudy: false,
+      linkRefused: undefined,
+    });
     useArenaStore.getState().chooseAnnotator(voter.annotatorId);
     document.title = `Vote · ${voter.annotatorName}`;
   }, [client, voter]);
 
   useEffect(() => (watchesConnection(client) ? client.onConnection(setConnection) : undefined), [client]);
+  useEffect(() => {
+    if (connection.kind === 'token-rejected' && useArenaStore.getState().linkRefused === undefined) useArenaStore.setState({ linkRefused: refusedLinkText(voter.expiresAt) });
+  }, [connection.kind, voter.expiresAt]);
 
   return (
     <div className="voter-shell">
@@ -40,18 +53,23 @@ export function VoterShell({ client, voter }: { client: RpcClient; voter: Voter 
           Voting as <strong>{voter.annotatorName}</strong>
         </p>
       </header>
-      {connection.kind !== 'connected' && (
+      {refusal ? (
         <div className="error-banner" role="alert">
-          {connection.kind === 'token-rejected'
-            ? 'This invite link no longer works: the study owner revoked it, it expired, or the app was moved. Your votes so far are kept; ask the study owner for a new link.'
-            : 'Lost the connection to the study. Your votes so far are kept; this page reconnects by itself when the server is back.'}
+          {refusal}
         </div>
+      ) : (
+        connection.kind === 'lost' && (
+          <div className="error-banner" role="alert">
+            Lost the connection to the study. Your votes so far are kept; this page reconnects by itself when the server is back.
+          </div>
+        )
       )}
       <main id="main" className="voter-shell__main arena" aria-labelledby="voter-title" tabIndex={-1}>
         <h1 id="voter-title">Vote</h1>
         <p className="muted">
           Compare the two outputs for the task, pick the better one (or a tie) and rate each from 1 to 5. Which system made which side is hidden, and the sides are
-          shuffled for every pair. Your link is valid until {new Date(voter.expiresAt).toLocaleDateString()}.
+          shuffled for every pair.{' '}
+          {refusal ? 'Voting through this link has ended.' : `Your link is valid until ${new Date(voter.expiresAt).toLocaleDateString()}.`}
         </p>
         {error && <DismissibleAlert message={error} onDismiss={useArenaStore.getState().dismissError} />}
         <VoteTab />
@@ -61,4 +79,10 @@ export function VoterShell({ client, voter }: { client: RpcClient; voter: Voter 
       </main>
     </div>
   );
+}
+
+/** What the page says when the server refuses the link's token without saying why (the event stream's 401). */
+function refusedLinkText(expiresAt: string): string {
+  const why = Date.parse(expiresAt) <= Date.now() ? 'This invite link has expired.' : 'This invite link was revoked by the study owner.';
+  return `${why} Your votes so far are kept; ask the study owner for a new link to go on.`;
 }

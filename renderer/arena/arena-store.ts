@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import type { Annotator, ArenaItem, ArenaProgress, ArenaStudy, OwnVote } from '../../schemas/arena.ts';
 import type { RpcClient } from '../../schemas/rpc.ts';
 import { couldNot } from '../api/describe-error.ts';
-import { isConflict } from './arena-error.ts';
+import { isConflict, isRefusedLink } from './arena-error.ts';
 import { readRememberedAnnotator, rememberAnnotator } from './remembered-annotator.ts';
 import { CHOICE_WORDS, progressText } from './vote-words.ts';
 import { EMPTY_DRAFT, describeMissing, isRating, missingForSubmit, ratingContradiction, voteDraftReducer, type DraftAction, type VoteDraft } from './vote-draft.ts';
@@ -39,6 +39,13 @@ export interface ArenaState {
   study?: ArenaStudy;
   studyError?: string;
   legendOpen: boolean;
+  /**
+   * Whether this page may read the study owner's panel (\`arena.study\`). An invite link's page
+   * may not: it would only collect 403s, so it never asks.
+   */
+  seesStudy: boolean;
+  /** The server refused this page's token (an invite link revoked or expired): why, in its words. Voting is over. */
+  linkRefused?: string;
   error?: string;
   announcement: string;
   connect(client: RpcClient): void;
@@ -82,6 +89,7 @@ export function createArenaStore(now: () => number = () => performance.now()) {
       votes: [],
       votesPhase: 'idle',
       legendOpen: true,
+      seesStudy: true,
       announcement: '',
 
       connect(client) {
@@ -162,6 +170,7 @@ export function createArenaStore(now: () => number = () => performance.now()) {
           });
         } catch (error) {
           if (request !== nextRequest) return;
+          if (isRefusedLink(error)) return set({ linkRefused: error.message });
           set({ item: null, itemPhase: 'failed', error: couldNot('load the next pair', error, 'Press "Try again"; your recorded votes are kept.') });
         }
       },
@@ -171,8 +180,8 @@ export function createArenaStore(now: () => number = () => performance.now()) {
       },
 
       async submit() {
-        const { client, item, draft, busy, shownAt, annotatorId } = get();
-        if (!client || !item || busy || get().itemPhase !== 'ready') return;
+        const { client, item, draft, busy, shownAt, annotatorId, linkRefused } = get();
+        if (!client || !item || busy || linkRefused || get().itemPhase !== 'ready') return;
         const missing = missingForSubmit(draft);
         if (missing.length > 0 || !draft.choice || draft.ratingLeft === null || draft.ratingRight === null) {
           get().announce(`${describeMissing(missing)}.`);
@@ -198,10 +207,12 @@ export function createArenaStore(now: () => number = () => performance.now()) {
           set({ progress });
           get().announce(`Vote recorded: ${CHOICE_WORDS[draft.choice]}, Left ${draft.ratingLeft}, Right ${draft.ratingRight}. ${progressText(progress)} done.`);
           void get().loadVotes();
-          void get().loadStudy();
+          if (get().seesStudy) void get().loadStudy();
           await get().loadNext();
         } catch (error) {
-          if (isConflict(error)) {
+          if (isRefusedLink(error)) {
+            set({ linkRefused: error.message });
+          } else if (isConflict(error)) {
             set({ error: couldNot('record your vote', error, 'This pair is no longer open (perhaps voted in another window); your open pair is shown now.') });
             await get().loadNext();
           } else {
@@ -213,8 +224,8 @@ export function createArenaStore(now: () => number = () => performance.now()) {
       },
 
       async undo() {
-        const { client, annotatorId, busy, votes, votesPhase } = get();
-        if (!client || !annotatorId || busy) return;
+        const { client, annotatorId, busy, votes, votesPhase, linkRefused } = get();
+        if (!client || !annotatorId || busy || linkRefused) return;
         set({ busy: true });
         const last = votesPhase === 'ready' ? votes[0] : undefined;
         try {
@@ -233,9 +244,10 @@ export function createArenaStore(now: () => number = () => performance.now()) {
           }
           get().announce(`Undid your vote${last ? ` on "${last.taskTitle}"` : ''}. The pair is back with the same sides; change it and submit again.`);
           void get().loadVotes();
-          void get().loadStudy();
+          if (get().seesStudy) void get().loadStudy();
         } catch (error) {
-          set({ error: couldNot('undo your last vote', error, 'The vote is still recorded; try Undo again.') });
+          if (isRefusedLink(error)) set({ linkRefused: error.message });
+          else set({ error: couldNot('undo your last vote', error, 'The vote is still recorded; try Undo again.') });
         } finally {
           set({ busy: false });
         }
@@ -252,6 +264,7 @@ export function createArenaStore(now: () => number = () => performance.now()) {
           set({ votes, votesPhase: 'ready' });
         } catch (error) {
           if (request !== votesRequest) return;
+          if (isRefusedLink(error)) return set({ linkRefused: error.message });
           set({ votesPhase: 'failed', error: couldNot('load your votes', error, 'They are safely recorded; they show again after your next vote or a reload.') });
         }
       },

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { buildPreference } from './preference.ts';
+import type { StudyData, StudyVote } from './study-data.ts';
+
+const OPTIONS = { resamples: 50, seed: 'tiny-n' };
+
+/** Votes between configurations (one run each); `winner` says which side won. */
+function studyOf(votes: { a: string; b: string; winner: 'a' | 'b' }[]): StudyData {
+  const configs = [...new Set(votes.flatMap((v) => [v.a, v.b]))];
+  const runs = new Map(configs.map((config) => [`run-${config}`, { id: `run-${config}`, task: 't1', config, synthetic: false }]));
+  const rows: StudyVote[] = votes.map((vote, i) => {
+    const [runA, runB] = [`run-${vote.a}`, `run-${vote.b}`];
+    return {
+      id: `v${i}`, annotator_id: 'ann', task_id: 't1', run_a: runA, run_b: runB, left_run: runA, right_run: runB,
+      choice: vote.winner === 'a' ? 'left' : 'right', winner_run: vote.winner === 'a' ? runA : runB, rating_left: 3, rating_right: 3, synthetic: false,
+    };
+  });
+  return {
+    runs, labels: new Map(configs.map((c) => [c, c.toUpperCase()])), votes: rows, judgments: [], judgmentsLeftOut: 0,
+    synthetic: { included: true, reason: 'requested', votes: 0, judgments: 0 },
+  };
+}
+
+describe('buildPreference with pairs that never met', () => {
+  it('tests and sizes only the pairs that were compared', () => {
+    // x met y and y met z; x and z never met.
+    const data = studyOf([
+      { a: 'x', b: 'y', winner: 'a' }, { a: 'x', b: 'y', winner: 'b' }, { a: 'x', b: 'y', winner: 'a' },
+      { a: 'y', b: 'z', winner: 'a' }, { a: 'y', b: 'z', winner: 'b' }, { a: 'y', b: 'z', winner: 'a' },
+    ]);
+    const pairs = buildPreference(data, OPTIONS).pairwise.map((p) => [p.a, p.b].sort().join('–'));
+    expect(pairs.sort()).toEqual(['x–y', 'y–z']);
+  });
+});

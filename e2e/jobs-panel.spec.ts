@@ -1,0 +1,72 @@
+import { expect, test, type Page } from '@playwright/test';
+import { launchApp, type LaunchedApp } from './launch-app.ts';
+import { ServedApi } from './served-api.ts';
+
+// A laptop screen: the size where the Jobs column used to squeeze tables.
+test.use({ viewport: { width: 1280, height: 800 } });
+
+let app: LaunchedApp | undefined;
+test.beforeEach(async () => {
+  app = await launchApp(['bin/lhb.mjs', 'serve']);
+});
+test.afterEach(async () => {
+  await app?.stop();
+  app = undefined;
+});
+
+/**
+ * Every table on screen whose last column does not wholly show: cut off by its scrolling box or
+ * lying under the Jobs column. Found by the elements' boxes, as a reader would see them.
+ */
+async function clippedTables(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const tray = document.querySelector('.job-tray')?.getBoundingClientRect();
+    const clipped: string[] = [];
+    for (const table of Array.from(document.querySelectorAll('main table, [role="main"] table, .section table'))) {
+      const name = table.getAttribute('aria-label') ?? table.querySelector('caption')?.textContent ?? 'a table';
+      const box = table.getBoundingClientRect();
+      if (box.width === 0) continue;
+      let right = window.innerWidth;
+      for (let up = table.parentElement; up; up = up.parentElement) {
+        const style = getComputedStyle(up);
+        if (style.overflowX !== 'visible') right = Math.min(right, up.getBoundingClientRect().right);
+      }
+      if (tray && tray.width > 0 && tray.left >= box.left) right = Math.min(right, tray.left);
+      const lastHeads = Array.from(table.querySelectorAll('tr')).map((row) => row.lastElementChild?.getBoundingClientRect()).filter((cell) => cell && cell.width > 0);
+      const farthest = Math.max(...lastHeads.map((cell) => cell!.right));
+      if (farthest > right + 1) clipped.push(`${name}: last column ends at ${Math.round(farthest)} px, visible to ${Math.round(right)} px`);
+    }
+    return clipped;
+  });
+}
+
+test('with the Jobs panel open, no table on Runs, Judges or Analysis loses its last column', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto(app!.url);
+  await page.getByRole('button', { name: /^Show jobs|^Jobs/ }).first().click();
+  await expect(page.getByRole('button', { name: 'Hide jobs' })).toBeVisible();
+  for (const [key, heading] of [['Alt+3', 'Runs'], ['Alt+4', 'Judges'], ['Alt+5', 'Analysis']] as const) {
+    await page.keyboard.press(key);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await expect(page.locator('.section table').first()).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Hide jobs' })).toBeVisible();
+    expect(await clippedTables(page), `${heading} with the Jobs panel open`).toEqual([]);
+  }
+});
+
+test('a finished job can be dismissed from the Jobs panel, and stays dismissed after a reload', async ({ page }) => {
+  test.setTimeout(120_000);
+  const api = ServedApi.fromAppUrl(app!.url);
+  await page.goto(app!.url);
+  await api.importFiles([{ name: 'tray-note.md', bytes: new TextEncoder().encode('# Tray note\n\nA finished import.\n') }]);
+  const jobs = page.getByRole('list', { name: 'Jobs' });
+  const finished = jobs.getByRole('listitem').filter({ hasText: 'Done' }).first();
+  await expect(finished).toBeVisible({ timeout: 20_000 });
+  const title = (await finished.getAttribute('aria-label'))!;
+  await finished.getByRole('button', { name: `Dismiss ${title}` }).click();
+  await expect(jobs.getByRole('listitem', { name: title })).toHaveCount(0);
+  await page.reload();
+  await page.getByRole('button', { name: /^Jobs/ }).first().click();
+  await expect(page.getByRole('button', { name: 'Hide jobs' })).toBeVisible();
+  await expect(page.getByRole('listitem', { name: title })).toHaveCount(0);
+});
