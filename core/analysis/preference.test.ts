@@ -16,7 +16,7 @@ function studyOf(votes: { a: string; b: string; winner: 'a' | 'b' }[]): StudyDat
     };
   });
   return {
-    runs, labels: new Map(configs.map((c) => [c, c.toUpperCase()])), votes: rows, judgments: [], judgmentsLeftOut: 0,
+    runs, labels: new Map(configs.map((c) => [c, c.toUpperCase()])), votes: rows, judgments: [], judgmentsLeftOut: 0, repeatVotes: { counted: false, votes: 0 },
     synthetic: { included: true, reason: 'requested', votes: 0, judgments: 0 },
   };
 }
