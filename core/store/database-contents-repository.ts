@@ -1,7 +1,8 @@
 import type { Database } from 'better-sqlite3';
 
 /** Tables that hold bookkeeping, not a user's work: rows there do not make a database "used". */
-const BOOKKEEPING_TABLES = new Set(['schema_migrations', 'meta']);
+// The analysis's write count and its stored reports are derived from the rest, never a user's work of their own.
+const BOOKKEEPING_TABLES = new Set(['schema_migrations', 'meta', 'analysis_inputs', 'analysis_reports']);
 
 /**
  * Whether the database holds anything of a user's: a project, or any row outside the
