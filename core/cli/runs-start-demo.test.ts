@@ -61,3 +61,20 @@ describe.each(REAL_HARNESSES)('lhb runs start --demo --harness %s', (harness) =>
     }
   }, 900_000);
 });
+
+describe('lhb runs start --demo --task <a demo folder task by id>', () => {
+  it('runs it from its folder, with its turns and its own script', async () => {
+    const ran = await runLhbChild(['runs', 'start', '--demo', '--task', 'demo-grpo-revisions', '--harness', 'claude-code', '--workspace', workspaceDir, '--json'], { LHB_TOOLS_DIR: TEST_TOOLS_DIR });
+    expect(ran.status, `${ran.stdout}\n${ran.stderr}`).toBe(0);
+    const { runs } = JSON.parse(ran.stdout.trim().split('\n').at(-1)!) as { runs: { id: string }[] };
+    const api = await openApi(workspaceDir);
+    try {
+      expect(runs).toHaveLength(1);
+      const turns = ((await api.call('runs.show', { runId: runs[0]!.id })) as { run: { turns: { prompt: string; status: string }[] } }).run.turns;
+      expect(turns.map((turn) => turn.status)).toEqual(['succeeded', 'succeeded', 'succeeded']);
+      expect(turns[2]!.prompt).toContain('gradient-flow visual');
+    } finally {
+      await api.close();
+    }
+  }, 900_000);
+});
