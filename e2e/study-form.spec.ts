@@ -140,6 +140,11 @@ test('the demo study runs from the form with the scripted model, no key needed',
     await expect(rows.nth(i).getByRole('cell').first()).toHaveText('succeeded');
     await expect(rows.nth(i)).toContainText('skill v2');
   }
+  // Each installed harness on each demo task: the Figma task, the one read through its MCP server, the 3-turn one.
+  const perTask = await rows.filter({ hasText: 'demo-figma-pricing' }).count();
+  expect(perTask).toBeGreaterThan(0);
+  for (const task of ['demo-design-tokens-mcp', 'demo-grpo-revisions']) await expect(rows.filter({ hasText: task })).toHaveCount(perTask);
+  expect(count).toBe(3 * perTask);
   expect(problems).toEqual([]);
 });
 

@@ -126,6 +126,8 @@ export const StudySpecSchema = z
     taskFolders: z.record(z.string(), z.string()).default({}),
     /** Play this script from a local scripted model server instead of calling a model API. */
     replay: ReplayScriptSchema.optional(),
+    /** A task's own script (task id → script) in place of `replay` for that task's runs: tasks that ask for different work. */
+    replayByTask: z.record(z.string(), ReplayScriptSchema).optional(),
     /**
      * The verifier hook (Claude Code PostToolUse, Gemini CLI AfterTool; the verify_build MCP tool
      * for Codex): builds, serves and captures the agent's app after each change and tells it what
@@ -145,7 +147,8 @@ export const StudySpecSchema = z
     limits: SandboxLimitsSchema.optional(),
   })
   .strict()
-  .refine((spec) => spec.executor !== 'slurm' || spec.slurm !== undefined, { message: 'the slurm executor needs a slurm block with at least sharedDir', path: ['slurm'] });
+  .refine((spec) => spec.executor !== 'slurm' || spec.slurm !== undefined, { message: 'the slurm executor needs a slurm block with at least sharedDir', path: ['slurm'] })
+  .refine((spec) => spec.replayByTask === undefined || spec.replay !== undefined, { message: 'replayByTask needs replay too: the script of the tasks it names none for', path: ['replayByTask'] });
 export type StudySpec = z.infer<typeof StudySpecSchema>;
 export type StudySpecInput = z.input<typeof StudySpecSchema>;
 

@@ -1,6 +1,6 @@
 import { harnessToolsDir } from '../runs/harnesses/harness-tools.ts';
 import { skillVersionChoices } from '../runs/skills/skill-versions.ts';
-import { demoStudySpec } from '../runs/study/demo-study.ts';
+import { demoStudySpec, importDemoTaskFolders } from '../runs/study/demo-study.ts';
 import { rememberedSlurmSettings } from '../runs/executors/slurm/slurm-settings.ts';
 import type { ApiContext } from './api-context.ts';
 import type { HandlerRegistry } from './handler-registry.ts';
@@ -18,7 +18,13 @@ export function registerRunEngineHandlers(registry: HandlerRegistry<ApiContext>)
   registry
     // Checks a study (tasks, skill, harnesses) and starts it as a job; a study named like an earlier one resumes it if nothing changed.
     .add('runs.start', (input, ctx) => runEngineCall(() => studyEngineOf(ctx).start(input)))
-    .add('runs.startDemo', (_input, ctx) => runEngineCall(() => studyEngineOf(ctx).start(demoStudySpec(harnessToolsDir(ctx.workspace.dir)))))
+    .add('runs.startDemo', (_input, ctx) =>
+      runEngineCall(async () => {
+        const spec = demoStudySpec(harnessToolsDir(ctx.workspace.dir));
+        await importDemoTaskFolders(ctx.workspace);
+        return studyEngineOf(ctx).start(spec);
+      }),
+    )
     .add('runs.skillVersions', (input) => runEngineCall(() => skillVersionChoices(input.dir)))
     // Resumes a study: finished runs are kept, unfinished ones run again.
     .add('runs.resume', (input, ctx) => runEngineCall(() => studyEngineOf(ctx).resume(fullId(ctx, ['studies'], input.studyId))))

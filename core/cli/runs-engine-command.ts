@@ -7,7 +7,7 @@ import type { Api } from '../api/create-api.ts';
 import { packageRoot } from '../app-paths.ts';
 import { studyEngineOf } from '../api/handlers/run-engine-context.ts';
 import { harnessToolsDir } from '../runs/harnesses/harness-tools.ts';
-import { DEMO_SCRIPT_FILE, DEMO_SKILL_DIR, DEMO_SKILL_VERSIONS, DEMO_TASK, installedHarnessIds, noDemoHarnessMessage } from '../runs/study/demo-study.ts';
+import { DEMO_SCRIPT_FILE, DEMO_SKILL_DIR, DEMO_SKILL_VERSIONS, DEMO_TASK_FOLDERS, DEMO_TASKS, installedHarnessIds, noDemoHarnessMessage, readDemoTaskScripts } from '../runs/study/demo-study.ts';
 import { resolveWorkspaceDir } from '../store/workspace-location.ts';
 import { followJob } from './follow-job.ts';
 import { describeRun, finalStatus, followStudy } from './follow-study.ts';
@@ -49,7 +49,8 @@ function demoFlags(options: RunsStartOptions, workspaceDir: string): RunsStartFl
   if (harness.length === 0) throw new FlagError(noDemoHarnessMessage());
   return {
     ...options,
-    task: options.task && options.task.length > 0 ? options.task : [DEMO_TASK],
+    // The demo's folder tasks by folder: imported, and run with their folder's MCP servers and turns.
+    task: (options.task && options.task.length > 0 ? options.task : DEMO_TASKS).map((task) => DEMO_TASK_FOLDERS[task] ?? task),
     harness,
     skill: options.skill === false ? false : (options.skill ?? DEMO_SKILL_DIR),
     ...(options.skill === undefined && !options.skillVersion?.length ? { skillVersion: [...DEMO_SKILL_VERSIONS] } : {}),
@@ -111,7 +112,13 @@ function studyFromFlags(options: RunsStartOptions, workspaceDir: string): { spec
   const flags = options.demo ? demoFlags(options, workspaceDir) : options;
   if (flags.script) readReplayScript(flags.script); // a bad script is refused before anything else
   const tasks = taskArguments(flags.task ?? []);
-  return { spec: studySpecFromFlags(flags, tasks), toImport: tasks.toImport };
+  const spec = studySpecFromFlags(flags, tasks);
+  // The demo's folder tasks play their own scripts, unless --script gives one for every task.
+  if (options.demo && options.script === undefined) {
+    const scripts = Object.entries(readDemoTaskScripts()).filter(([id]) => tasks.ids.includes(id));
+    if (scripts.length > 0) return { spec: { ...spec, replayByTask: Object.fromEntries(scripts) }, toImport: tasks.toImport };
+  }
+  return { spec, toImport: tasks.toImport };
 }
 
 async function importTaskFolders(api: Api, folders: string[]): Promise<void> {

@@ -110,7 +110,7 @@ export function NewStudyDialog({ onStarted }: NewStudyDialogProps) {
             Try it with the scripted model
           </button>
           <span id="study-demo-help" className="muted study-form__help">
-            Runs the demo study: each installed harness on the demo task, against a scripted model. No key needed.
+            Runs the demo study: each installed harness on the demo tasks (a Figma page, one read through an MCP server, a presentation revised twice), against a scripted model. No key needed.
           </span>
           {fileMessage && (
             <pre className={fileMessage.tone === 'problem' ? 'study-form__problem study-form__file-message' : 'muted study-form__file-message'} role={fileMessage.tone === 'problem' ? 'alert' : 'status'}>

@@ -186,7 +186,7 @@ export async function runStudy(deps: RunStudyDeps, studyId: string, jobId: strin
               task: { task, frames, ...(taskFolder ? { folder: taskFolder } : {}), framePath: (sha) => workspace.blobs.pathFor(sha) },
               endpointFor: (workdir, skillFile) => {
                 if (!replay) return configuration.endpoint;
-                replay.openSession(spec.replay!, { workdir, skill_file: skillFile }, initial.id);
+                replay.openSession(spec.replayByTask?.[task.id] ?? spec.replay!, { workdir, skill_file: skillFile }, initial.id);
                 return replay.endpointFor(initial.id);
               },
               apiKey: apiKeyOf(configuration),
