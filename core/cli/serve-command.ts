@@ -41,6 +41,20 @@ export async function runServe(options: ServeOptions): Promise<void> {
     throw error;
   }
   recordServeAddress(api.context.workspace.dir, server.url);
+  // Listening before the URL is printed: a Ctrl+C or SIGTERM that follows it at once still closes cleanly.
+  const running = server;
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    process.stderr.write(`\n${signal}: stopping; running jobs are cancelled and the workspace is closed cleanly.\n`);
+    forgetServeAddress(api.context.workspace.dir);
+    await running.close();
+    await api.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
   process.stdout.write(`LH-Bench Studio at ${server.url}\n`);
   for (const url of server.urls.slice(1)) process.stderr.write(`Also at ${url}\n`);
   process.stderr.write(`Workspace: ${api.context.workspace.dir}\nPress Ctrl+C to stop.\n`);
@@ -60,18 +74,6 @@ export async function runServe(options: ServeOptions): Promise<void> {
   if (server.assetOrigin && !isLoopbackHost(options.host)) process.stderr.write(`Arena assets on port ${new URL(server.assetOrigin).port} (open it to other machines too, or proxy it beside the app).\n`);
   if (options.open) openInBrowser(server.url);
 
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    process.stderr.write(`\n${signal}: stopping; running jobs are cancelled and the workspace is closed cleanly.\n`);
-    forgetServeAddress(api.context.workspace.dir);
-    await server.close();
-    await api.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
 }
 
 function openInBrowser(url: string): void {
