@@ -80,6 +80,11 @@ export function formatCount(value: number): string {
   return new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 }).format(value);
 }
 
+/** A count and its noun, agreeing: "1 annotator", "5 annotators", "1,000 votes" (`plural` for nouns not made with -s). */
+export function formatCountOf(value: number, singular: string, plural = `${singular}s`): string {
+  return `${formatCount(value)} ${value === 1 ? singular : plural}`;
+}
+
 /** "[lo, hi]" from two formatted ends; "—" (with the first reason) when either is missing. */
 export function formatInterval(lo: Formatted, hi: Formatted): Formatted {
   if (lo.title !== undefined || hi.title !== undefined) return missing(lo.title ?? hi.title ?? 'No interval');

@@ -34,6 +34,13 @@ describe('the report’s tables in the Markdown report and the dataset card', ()
     expect(card).toContain('| claude-opus-4.1 | 154 | 71.4% | 0.552 | 10.6% | 16.2% |');
   });
 
+  it('count in words that agree with their numbers: "1 annotator", not "1 annotators"', () => {
+    const small = { ...report, study: { ...report.study, votes: 5, annotators: 1, judgments: 1, judges: ['one-judge'], tasks: 1 } };
+    const one = renderDatasetCard({ projectName: 'Small', license: { id: 'mit' }, format: 'jsonl', subsets: ['preferences'], files: [], pseudonymised: false, includesSynthetic: false, facts: new CollectionFacts(), analysis: small });
+    expect(one).toContain('5 votes by 1 annotator, 1 judgment by 1 judge, 1 task.');
+    expect(card).toMatch(/\d+ votes by \d+ annotators, [\d,]+ judgments by \d+ judges, \d+ tasks\./);
+  });
+
   it('read the overall κ and the position bias with the tables’ digits', () => {
     expect(markdown).toContain('Overall mean pairwise κ 0.641 (substantial); variance of judges\' mean scores 0.0039.');
     expect(card).toContain('mean pairwise quadratic-weighted κ 0.641 (substantial)');

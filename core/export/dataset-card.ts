@@ -2,7 +2,7 @@ import { stringify } from 'yaml';
 import type { AnalysisReport } from '../../schemas/analysis.ts';
 import type { CardLicense } from '../../schemas/card-license.ts';
 import type { ExportedFile, ExportFormat, ExportSubset } from '../../schemas/export.ts';
-import { formatKappa, formatPValue, formatRate } from '../../schemas/format-number.ts';
+import { formatCountOf, formatKappa, formatPValue, formatRate } from '../../schemas/format-number.ts';
 import { HUB_LICENSES_PAGE } from '../../schemas/hub-licenses.ts';
 import { ablationMarkdown } from '../analysis/report-markdown.ts';
 import { markdownTable, tableToMarkdown } from '../../schemas/table-markdown.ts';
@@ -152,7 +152,7 @@ function agreementSection(report: AnalysisReport | undefined): string[] {
   const out = ['## Agreement and rankings\n'];
   out.push(
     `Recomputed from the exported votes and judgments (LH-Bench Studio's analysis, ${study.resamples} bootstrap resamples, seed \`${study.seed}\`): ` +
-      `${study.votes} votes by ${study.annotators} annotators, ${study.judgments} judgments by ${study.judges.length} judges, ${study.tasks} tasks.` +
+      `${formatCountOf(study.votes, 'vote')} by ${formatCountOf(study.annotators, 'annotator')}, ${formatCountOf(study.judgments, 'judgment')} by ${formatCountOf(study.judges.length, 'judge')}, ${formatCountOf(study.tasks, 'task')}.` +
       (study.includesSynthetic ? ' **Includes synthetic data.**' : '') +
       '\n',
   );

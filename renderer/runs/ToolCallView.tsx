@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { TrajectoryError, TrajectoryToolCall } from '../../schemas/trajectory.ts';
-import { argumentsText, failureText, previewText, recoveryText } from './transcript-view.ts';
+import { argumentsLine, argumentsText, failureText, previewText, recoveryText } from './transcript-view.ts';
 
 interface ToolCallViewProps {
   call: TrajectoryToolCall;
@@ -12,17 +12,17 @@ interface ToolCallViewProps {
 export function ToolCallView({ call, error }: ToolCallViewProps) {
   const failed = !call.ok;
   const args = argumentsText(call.arguments);
-  const firstLine = args.split('\n')[0] ?? '';
   return (
     <li className={failed ? 'tool-call tool-call--failed' : 'tool-call'}>
       <details open={failed}>
         <summary>
-          <span className="tool-call__name">{call.name}</span> <span className="tool-call__args-line">{firstLine.length > 90 ? `${firstLine.slice(0, 90)}…` : firstLine}</span>{' '}
+          <span className="tool-call__name">{call.name}</span> <span className="tool-call__args-line">{argumentsLine(call.arguments)}</span>{' '}
           {failed ? (
             <span className="tool-call__outcome tool-call__outcome--failed">failed: {failureText(call)}</span>
           ) : (
             <span className="tool-call__outcome tool-call__outcome--ok">ok</span>
           )}
+          {error && ' · '}
           {error && (
             <span className={error.recovered ? 'tool-call__recovery tool-call__recovery--yes' : 'tool-call__recovery tool-call__recovery--no'}>
               {error.type} error · {recoveryText(error)}

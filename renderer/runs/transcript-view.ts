@@ -23,6 +23,12 @@ export function argumentsText(args: unknown): string {
   return JSON.stringify(args, null, 2);
 }
 
+/** A call's arguments on one line, for its collapsed summary: the same text with its line breaks and indents folded. */
+export function argumentsLine(args: unknown, maxChars = 90): string {
+  const line = argumentsText(args).replace(/\s*\n\s*/g, ' ');
+  return line.length > maxChars ? `${line.slice(0, maxChars)}…` : line;
+}
+
 /** The error→recovery event of each failed call, by the call's id. */
 export function errorsByCall(errors: readonly TrajectoryError[]): Map<string, TrajectoryError> {
   return new Map(errors.map((error) => [error.toolCallId, error]));
