@@ -103,7 +103,7 @@ export async function sampleVideoFrames(file: string, count: number, ffmpeg = 'f
 /** Screenshots of a presentation build: its first page at 1280×720, then after each ArrowRight until the page stops changing. Offline. */
 async function screenshotSlides(store: MaterialStore, dist: { path: string; sha256: string }[], max: number, chromiumPath: string | undefined): Promise<{ ok: true; images: Buffer[] } | { ok: false; reason: string }> {
   const dir = mkdtempSync(join(tmpdir(), 'lhb-judge-build-'));
-  const [{ chromium }, { serveStaticBuild }, { CHROMIUM_ARGS, resolveChromiumPath }] = await Promise.all([
+  const [{ chromium }, { serveStaticBuild }, { CHROMIUM_ARGS, CHROMIUM_LAUNCH_TIMEOUT_MS, resolveChromiumPath }] = await Promise.all([
     import('playwright-core'),
     import('../../runs/bundles/serve-static-build.ts'),
     import('../../runs/bundles/chromium-path.ts'),
@@ -117,7 +117,7 @@ async function screenshotSlides(store: MaterialStore, dist: { path: string; sha2
       writeFileSync(target, store.blobs.read(file.sha256));
     }
     server = await serveStaticBuild(join(dir, 'dist'));
-    browser = await chromium.launch({ executablePath: chromiumPath ?? resolveChromiumPath(), args: [...CHROMIUM_ARGS], timeout: 30_000 });
+    browser = await chromium.launch({ executablePath: chromiumPath ?? resolveChromiumPath(), args: [...CHROMIUM_ARGS], timeout: CHROMIUM_LAUNCH_TIMEOUT_MS });
     const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
     const origin = server.origin;
     await page.route('**/*', (route) => (route.request().url().startsWith(origin) ? route.continue() : route.abort()));

@@ -16,6 +16,13 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ] as const;
 
+/**
+ * How long a browser may take to start. Separate from any page's load budget: a start is slow on
+ * a busy machine (two cores, many processes) through no fault of the page, and a check that
+ * reports "did not run" because Chromium took 16 s to come up tells the agent nothing.
+ */
+export const CHROMIUM_LAUNCH_TIMEOUT_MS = 90_000;
+
 /** Debian's Chromium; the same default as playwright.config.ts. We never download a browser. */
 export const DEFAULT_CHROMIUM_PATH = '/usr/bin/chromium';
 

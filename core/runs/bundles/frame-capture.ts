@@ -1,7 +1,7 @@
 import { mkdir, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser, ConsoleMessage, Page } from 'playwright-core';
-import { CHROMIUM_ARGS, resolveChromiumPath } from './chromium-path.ts';
+import { CHROMIUM_ARGS, CHROMIUM_LAUNCH_TIMEOUT_MS, resolveChromiumPath } from './chromium-path.ts';
 import { BLANK_CHECK_SCRIPT } from './frame-capture-blank-check.ts';
 import { frameCaptureFileName } from './frame-capture-file-name.ts';
 import { routeResolution, serveStaticBuild } from './serve-static-build.ts';
@@ -66,7 +66,7 @@ export async function captureFrames(options: CaptureFramesOptions): Promise<Capt
   try {
     // Loaded when a capture starts: playwright-core is most of a second of every lhb start otherwise.
     const { chromium } = await import('playwright-core');
-    browser = await chromium.launch({ executablePath, args: [...CHROMIUM_ARGS], timeout: timeoutMs });
+    browser = await chromium.launch({ executablePath, args: [...CHROMIUM_ARGS], timeout: CHROMIUM_LAUNCH_TIMEOUT_MS });
     const results: CapturedFrame[] = [];
     for (const [i, frame] of options.frames.entries()) {
       const captured = await captureFrame(browser, server.origin, frame, join(options.outDir, fileNames[i]!), timeoutMs);
