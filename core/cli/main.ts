@@ -265,6 +265,9 @@ runs
   .option('--shared-dir <dir>', 'a folder this machine and every compute node see at the same path; the run folders go there (remembered per workspace)')
   .option('--detach', 'start the study in a background process and return its id')
   .option('--network <mode>', 'host (default: the machine\'s network, for the model API) or none (loopback only; the scripted model server is still reached)')
+  .option('--memory-mb <n>', 'memory per run inside its sandbox (default 16384)', parseCount('memory-mb', 64, 4_194_304))
+  .option('--max-processes <n>', 'processes and threads per run inside its sandbox (default 2048)', parseCount('max-processes', 8, 1_000_000))
+  .option('--disk-mb <n>', 'disk use of each run\'s folder; no one file may be larger (default 32768)', parseCount('disk-mb', 16, 1_073_741_824))
   .option('--no-sandbox', 'run the harnesses as ordinary processes of yours instead of inside bubblewrap (recorded on every run; an agent can then read and change your files)')
   .addOption(workspaceOption())
   .action(async (options: Record<string, unknown>) => {

@@ -32,6 +32,10 @@ export interface RunsStartOptions extends RunsStartFlags {
   sandbox?: boolean;
   /** --network host|none: the network of every run (a study file's own `network` otherwise). */
   network?: string;
+  /** --memory-mb, --max-processes, --disk-mb: each run's limits, over a study file's own. */
+  memoryMb?: number;
+  maxProcesses?: number;
+  diskMb?: number;
 }
 
 function printFinal(studyId: string, runs: readonly StudyRunView[], json: boolean | undefined): void {
@@ -90,10 +94,16 @@ export async function runRunsStart(options: RunsStartOptions): Promise<void> {
   });
 }
 
-/** --no-sandbox and --network go with a study file too: they say where it runs, as --executor's settings do. */
+/** --no-sandbox, --network and the limits go with a study file too: they say where it runs, as --executor's settings do. */
 function withSandboxFlags(spec: StudySpecInput, options: RunsStartOptions): StudySpecInput {
   if (options.network !== undefined && options.network !== 'host' && options.network !== 'none') throw new FlagError(`--network ${options.network}: choose host (the machine's network, the default) or none (loopback only; the scripted model server is still reached).`);
-  return { ...spec, ...(options.sandbox === false ? { sandbox: false } : {}), ...(options.network ? { network: options.network } : {}) };
+  const limits = {
+    ...spec.limits,
+    ...(options.memoryMb !== undefined ? { memoryMb: options.memoryMb } : {}),
+    ...(options.maxProcesses !== undefined ? { processes: options.maxProcesses } : {}),
+    ...(options.diskMb !== undefined ? { diskMb: options.diskMb } : {}),
+  };
+  return { ...spec, ...(options.sandbox === false ? { sandbox: false } : {}), ...(options.network ? { network: options.network } : {}), ...(Object.keys(limits).length > 0 ? { limits } : {}) };
 }
 
 /** The flags that describe a study, and --spec, are two ways to say one: given together, the flags would be silently ignored. */

@@ -86,6 +86,23 @@ describe('lhb runs start --spec', () => {
     expect(changed.stderr).toContain('skill.versions.1: "v2" → "base"');
   }, 180_000);
 
+  it('takes each run\'s limits from --memory-mb, --max-processes and --disk-mb over the file\'s own, and records them on the run', () => {
+    const file = studyFile('limits: { memoryMb: 2048, diskMb: 512 }\n');
+    const start = lhb(['runs', 'start', '--spec', file, '--disk-mb', '64', '--max-processes', '300', '--json']);
+    expect(start.status, start.stderr).toBe(0);
+    const { studyId } = JSON.parse(start.stdout.trim().split('\n').at(-1)!) as { studyId: string };
+    const status = lhb(['runs', 'status', studyId, '--json']);
+    const view = JSON.parse(status.stdout) as { spec: { limits: unknown }; runs: { sandbox: { mode: string; limits: { memoryBytes: number; processes: number; diskBytes: number } | null } | null }[] };
+    expect(view.spec.limits).toEqual({ memoryMb: 2048, processes: 300, diskMb: 64 });
+    for (const run of view.runs) {
+      expect(run.sandbox?.mode).toBe('bubblewrap');
+      expect(run.sandbox?.limits).toMatchObject({ memoryBytes: 2048 * 1024 * 1024, processes: 300, diskBytes: 64 * 1024 * 1024 });
+    }
+    const refused = lhb(['runs', 'start', '--spec', file, '--disk-mb', '3']);
+    expect(refused.status).not.toBe(0);
+    expect(refused.stderr).toContain('disk-mb is a whole number from 16 to');
+  }, 180_000);
+
   it('refuses a file with an unknown field, naming the field and its line, before anything is recorded', () => {
     const file = studyFile('    apiKeyVar: MY_KEY\n');
     const start = lhb(['runs', 'start', '--spec', file]);

@@ -138,7 +138,25 @@ export async function executeStudyRun(input: ExecuteRunInput): Promise<ExecuteRu
         const skillFile = input.skill ? installSkill(input.skill, workdir, input.adapter.skillDir(input.skill.name)) : '';
         const endpoint = input.endpointFor(workdir, skillFile);
         const verifier = prepareRunVerifier({ enabled: input.spec.verifier, harness: input.adapter, frames: input.task.frames, folder, workdir });
-        const taskMcp = await prepareTaskMcpServers(input.task.folder, { workdir, env: mcpProbeEnv(homeDir) });
+        const network = input.configuration.network ?? input.spec.network ?? 'host';
+        const planSandbox = (binary: string, extraReadOnly: string[] = []) =>
+          planRunSandbox({
+            network,
+            limits: input.spec.limits,
+            runFolder: folder,
+            binary,
+            toolsDir: input.toolsDir,
+            workspaceDir: workspace.dir,
+            endpoint,
+            ...(input.task.folder ? { taskFolder: input.task.folder } : {}),
+            ...(extraReadOnly.length > 0 ? { extraReadOnly } : {}),
+          });
+        // The task's stdio servers are its own code: checked inside the run's sandbox, as the harness will start them.
+        const taskMcp = await prepareTaskMcpServers(input.task.folder, {
+          workdir,
+          env: mcpProbeEnv(homeDir),
+          ...(input.spec.sandbox === false ? {} : { sandbox: { planFor: (command) => planSandbox(command), runKey: run.id } }),
+        });
         mcpServers = taskMcp.record;
         if (taskMcp.servers.length > 0 && !input.adapter.mcpServersFile) throw new Error(`the task declares MCP servers (${taskMcp.servers.map((s) => s.name).join(', ')}), and ${input.adapter.displayName} takes none.`);
         if (taskMcp.secrets.length > 0 && input.adapter.mcpServersFile) configWithSecrets = runMcpServersPath(input.adapter.mcpServersFile, { homeDir, workdir });
@@ -159,21 +177,7 @@ export async function executeStudyRun(input: ExecuteRunInput): Promise<ExecuteRu
         const invocation = await input.adapter.prepare(prepareInput);
         manifest.completed_steps.push('prepared');
         save('running');
-        const network = input.configuration.network ?? input.spec.network ?? 'host';
-        const sandbox =
-          input.spec.sandbox === false
-            ? null
-            : planRunSandbox({
-                network,
-                limits: input.spec.limits,
-                runFolder: folder,
-                binary: invocation.command,
-                toolsDir: input.toolsDir,
-                workspaceDir: workspace.dir,
-                endpoint,
-                ...(input.task.folder ? { taskFolder: input.task.folder } : {}),
-                ...(invocation.env.NODE_EXTRA_CA_CERTS ? { extraReadOnly: [invocation.env.NODE_EXTRA_CA_CERTS] } : {}),
-              });
+        const sandbox = input.spec.sandbox === false ? null : planSandbox(invocation.command, invocation.env.NODE_EXTRA_CA_CERTS ? [invocation.env.NODE_EXTRA_CA_CERTS] : []);
         firstTurn = { invocation, sandbox };
         return firstTurn;
       },

@@ -1,5 +1,6 @@
 import type { RunMcpServer } from '../../../schemas/trajectory.ts';
 import { isHttpMcpServer, type McpServerSpec } from '../harnesses/harness-adapter.ts';
+import type { SandboxPlan } from '../sandbox/sandbox-plan.ts';
 import { probeMcpServer } from './probe-mcp-server.ts';
 import { readTaskMcpServers, resolveTaskMcpServers, TaskMcpSetupError } from './task-mcp-servers.ts';
 
@@ -21,11 +22,24 @@ export interface TaskMcpServersForRun {
  * cannot start fails the run (`setup`, naming it) instead of leaving the agent without it. An
  * optional server that cannot start is left out and recorded so.
  */
-export async function prepareTaskMcpServers(taskFolder: string | undefined, context: { workdir: string; env: Record<string, string>; parentEnv?: NodeJS.ProcessEnv }): Promise<TaskMcpServersForRun> {
+export interface McpSetupContext {
+  workdir: string;
+  env: Record<string, string>;
+  parentEnv?: NodeJS.ProcessEnv;
+  /** The run's sandbox for a server's command (absent when the study runs without one); each stdio server is checked inside it. */
+  sandbox?: { planFor(command: string): SandboxPlan; runKey: string };
+}
+
+export async function prepareTaskMcpServers(taskFolder: string | undefined, context: McpSetupContext): Promise<TaskMcpServersForRun> {
   const resolved = resolveTaskMcpServers(readTaskMcpServers(taskFolder), { taskFolder, env: context.parentEnv ?? process.env });
   const record: RunMcpServer[] = resolved.skipped.map(({ name, transport, reason }) => ({ name, transport, optional: true, status: 'left-out', tools: [], reason }));
   const servers: McpServerSpec[] = [];
-  const probes = await Promise.allSettled(resolved.servers.map((server) => probeMcpServer(server, { cwd: context.workdir, env: context.env, timeoutMs: PROBE_TIMEOUT_MS })));
+  const probes = await Promise.allSettled(
+    resolved.servers.map((server, index) => {
+      const sandbox = context.sandbox && !isHttpMcpServer(server) ? { plan: context.sandbox.planFor(server.command), runKey: `${context.sandbox.runKey}-mcp${index}` } : undefined;
+      return probeMcpServer(server, { cwd: context.workdir, env: context.env, timeoutMs: PROBE_TIMEOUT_MS, ...(sandbox ? { sandbox } : {}) });
+    }),
+  );
   resolved.servers.forEach((server, index) => {
     const probe = probes[index]!;
     const transport = isHttpMcpServer(server) ? 'http' : 'stdio';

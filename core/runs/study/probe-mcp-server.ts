@@ -1,6 +1,9 @@
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
+import { killProcessTree } from '../executors/process-tree.ts';
 import { isHttpMcpServer, type HttpMcpServerSpec, type McpServerSpec, type StdioMcpServerSpec } from '../harnesses/harness-adapter.ts';
+import { launchSandbox, type LaunchedSandbox } from '../sandbox/launch-sandbox.ts';
+import type { SandboxPlan } from '../sandbox/sandbox-plan.ts';
 
 /** The revision we ask for; servers answer with the one they speak, and tools/list is the same in all. */
 const PROTOCOL_VERSION = '2025-06-18';
@@ -15,6 +18,12 @@ export interface ProbeContext {
   /** The stdio server's whole environment (what the harness's own environment would give it, plus its env). */
   env: Record<string, string>;
   timeoutMs: number;
+  /**
+   * The run's sandbox, for a stdio server: it is the task's code, so the check starts it where
+   * the harness will, under the run's network and limits, and stops the whole sandbox after.
+   * Absent only when the study runs without a sandbox.
+   */
+  sandbox?: { plan: SandboxPlan; runKey: string };
 }
 
 interface JsonRpcReply {
@@ -53,9 +62,26 @@ function rpcError(reply: JsonRpcReply, method: string): Error | undefined {
   return reply.error ? new Error(`it answered ${method} with an error: ${String(reply.error.message ?? JSON.stringify(reply.error))}`) : undefined;
 }
 
-function probeStdio(server: StdioMcpServerSpec, context: ProbeContext): Promise<string[]> {
+async function probeStdio(server: StdioMcpServerSpec, context: ProbeContext): Promise<string[]> {
+  const invocation = { command: server.command, args: server.args, cwd: context.cwd, env: { ...context.env, ...server.env } };
+  let sandbox: LaunchedSandbox | undefined;
+  try {
+    sandbox = context.sandbox ? await launchSandbox(context.sandbox.plan, invocation, context.sandbox.runKey) : undefined;
+  } catch (error) {
+    throw new Error(`its sandbox could not be set up (${(error as Error).message})`, { cause: error });
+  }
+  try {
+    return await talkToStdio(server, sandbox ?? invocation, context);
+  } finally {
+    await sandbox?.close();
+  }
+}
+
+/** Starts the command (the server, or the sandbox that holds it), lists the tools, and stops every process it started. */
+function talkToStdio(server: StdioMcpServerSpec, launched: { command: string; args: string[]; env: Record<string, string> }, context: ProbeContext): Promise<string[]> {
   return new Promise((resolve, reject) => {
-    const child = spawn(server.command, server.args, { cwd: context.cwd, env: { ...context.env, ...server.env }, stdio: ['pipe', 'pipe', 'pipe'] });
+    // Its own process group, so the server and whatever it started stop with it.
+    const child = spawn(launched.command, launched.args, { cwd: context.cwd, env: launched.env, stdio: ['pipe', 'pipe', 'pipe'], detached: true });
     let stderr = '';
     let settled = false;
     const waiting = new Map<number, { method: string; resolve: (result: JsonRpcReply['result']) => void; reject: (error: Error) => void }>();
@@ -64,9 +90,11 @@ function probeStdio(server: StdioMcpServerSpec, context: ProbeContext): Promise<
       settled = true;
       clearTimeout(timer);
       child.stdin.destroy();
-      child.kill('SIGTERM');
-      if (error) reject(error);
-      else resolve(tools ?? []);
+      if (child.pid !== undefined) killProcessTree(child.pid, 'SIGKILL');
+      const done = () => (error ? reject(error) : resolve(tools ?? []));
+      // Settled once the process is gone, so the sandbox's cgroups can be removed after.
+      if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) done();
+      else child.once('close', done);
     };
     const timer = setTimeout(() => finish(new Error(`it did not list its tools within ${Math.round(context.timeoutMs / 1000)} s${stderrTail(stderr)}`)), context.timeoutMs);
     child.stderr.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString('utf8')).slice(-STDERR_KEPT)));
