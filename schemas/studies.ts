@@ -27,10 +27,12 @@ export type TokenPrice = z.infer<typeof TokenPriceSchema>;
 
 /**
  * What a sandboxed run may reach over the network: `host` (the machine's network, as the agent
- * needs for its model API) or `none` (a network namespace of its own with only loopback; a
- * scripted model server on this machine's loopback is still reached, through a unix socket).
+ * needs for its model API), `none` (a network namespace of its own with only loopback; a
+ * scripted model server on this machine's loopback is still reached, through a unix socket) or
+ * `endpoint-only` (as `none`, plus an HTTP proxy the engine runs that reaches only the
+ * configuration's model endpoint, or the harness's own API hosts, and the task's HTTP MCP servers).
  */
-export const SandboxNetworkSchema = z.enum(['host', 'none']);
+export const SandboxNetworkSchema = z.enum(['host', 'none', 'endpoint-only']);
 export type SandboxNetwork = z.infer<typeof SandboxNetworkSchema>;
 
 /** Per-run resource limits inside the sandbox; absent fields take the defaults (core/runs/sandbox/sandbox-defaults.ts). */
@@ -194,6 +196,9 @@ export const RunSandboxSchema = z.object({
       diskVia: z.enum(['run-folder-watch']).optional(),
     })
     .nullable(),
+  /** Network `endpoint-only`: the `host:port`s its proxy let the run reach, and those it refused (what the agent tried). */
+  allowedHosts: z.array(z.string()).optional(),
+  refusedHosts: z.array(z.string()).optional(),
 });
 export type RunSandbox = z.infer<typeof RunSandboxSchema>;
 

@@ -264,7 +264,7 @@ runs
   .option('--slurm-opt <option>', 'one more sbatch option, e.g. "--qos=long"; repeatable (remembered per workspace)', collect)
   .option('--shared-dir <dir>', 'a folder this machine and every compute node see at the same path; the run folders go there (remembered per workspace)')
   .option('--detach', 'start the study in a background process and return its id')
-  .option('--network <mode>', 'host (default: the machine\'s network, for the model API) or none (loopback only; the scripted model server is still reached)')
+  .option('--network <mode>', 'host (default: the machine\'s network, for the model API), none (loopback only; the scripted model server is still reached) or endpoint-only (only the model endpoint and the task\'s HTTP MCP servers, through a proxy the engine runs)')
   .option('--memory-mb <n>', 'memory per run inside its sandbox (default 16384)', parseCount('memory-mb', 64, 4_194_304))
   .option('--max-processes <n>', 'processes and threads per run inside its sandbox (default 2048)', parseCount('max-processes', 8, 1_000_000))
   .option('--disk-mb <n>', 'disk use of each run\'s folder; no one file may be larger (default 32768)', parseCount('disk-mb', 16, 1_073_741_824))

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RpcOutput } from '../../schemas/rpc.ts';
-import type { StudyRunView, StudySpecInput } from '../../schemas/studies.ts';
+import type { SandboxNetwork, StudyRunView, StudySpecInput } from '../../schemas/studies.ts';
 import type { Api } from '../api/create-api.ts';
 import { packageRoot } from '../app-paths.ts';
 import { studyEngineOf } from '../api/handlers/run-engine-context.ts';
@@ -30,7 +30,7 @@ export interface RunsStartOptions extends RunsStartFlags {
   workspace?: string;
   /** false for --no-sandbox (commander's default for a --no- flag is true). */
   sandbox?: boolean;
-  /** --network host|none: the network of every run (a study file's own `network` otherwise). */
+  /** --network host|none|endpoint-only: the network of every run (a study file's own `network` otherwise). */
   network?: string;
   /** --memory-mb, --max-processes, --disk-mb: each run's limits, over a study file's own. */
   memoryMb?: number;
@@ -96,14 +96,16 @@ export async function runRunsStart(options: RunsStartOptions): Promise<void> {
 
 /** --no-sandbox, --network and the limits go with a study file too: they say where it runs, as --executor's settings do. */
 function withSandboxFlags(spec: StudySpecInput, options: RunsStartOptions): StudySpecInput {
-  if (options.network !== undefined && options.network !== 'host' && options.network !== 'none') throw new FlagError(`--network ${options.network}: choose host (the machine's network, the default) or none (loopback only; the scripted model server is still reached).`);
+  if (options.network !== undefined && !['host', 'none', 'endpoint-only'].includes(options.network)) {
+    throw new FlagError(`--network ${options.network}: choose host (the machine's network, the default), none (loopback only; the scripted model server is still reached) or endpoint-only (only the model endpoint and the task's HTTP MCP servers, through a proxy).`);
+  }
   const limits = {
     ...spec.limits,
     ...(options.memoryMb !== undefined ? { memoryMb: options.memoryMb } : {}),
     ...(options.maxProcesses !== undefined ? { processes: options.maxProcesses } : {}),
     ...(options.diskMb !== undefined ? { diskMb: options.diskMb } : {}),
   };
-  return { ...spec, ...(options.sandbox === false ? { sandbox: false } : {}), ...(options.network ? { network: options.network } : {}), ...(Object.keys(limits).length > 0 ? { limits } : {}) };
+  return { ...spec, ...(options.sandbox === false ? { sandbox: false } : {}), ...(options.network ? { network: options.network as SandboxNetwork } : {}), ...(Object.keys(limits).length > 0 ? { limits } : {}) };
 }
 
 /** The flags that describe a study, and --spec, are two ways to say one: given together, the flags would be silently ignored. */

@@ -11,6 +11,10 @@ describe('study words', () => {
     // Recorded before the disk limit existed: the limits it had.
     const { diskBytes: _, diskVia: __, ...older } = limits;
     expect(sandboxText({ mode: 'bubblewrap', network: 'host', limits: older })).toBe('bubblewrap · network host · memory 256 MiB (cgroup-v2) · 96 processes (rlimit)');
+    // endpoint-only: the hosts its proxy let through, and what the agent tried beyond them.
+    expect(sandboxText({ mode: 'bubblewrap', network: 'endpoint-only', limits: older, allowedHosts: ['api.anthropic.com:443'], refusedHosts: ['pastebin.com:443'] })).toBe(
+      'bubblewrap · network endpoint-only · reaches api.anthropic.com:443 · refused pastebin.com:443 · memory 256 MiB (cgroup-v2) · 96 processes (rlimit)',
+    );
     expect(sandboxText({ mode: 'none', network: null, limits: null })).toBe('none (--no-sandbox): an ordinary process of yours');
     expect(sandboxText(null)).toBe('—');
   });

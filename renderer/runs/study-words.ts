@@ -135,6 +135,8 @@ export function sandboxText(sandbox: StudyRunView['sandbox']): string {
   if (!sandbox) return '—';
   if (sandbox.mode === 'none') return 'none (--no-sandbox): an ordinary process of yours';
   const parts = [`bubblewrap · network ${sandbox.network ?? 'host'}`];
+  if (sandbox.allowedHosts) parts.push(`reaches ${sandbox.allowedHosts.length > 0 ? sandbox.allowedHosts.join(', ') : 'no host'}`);
+  if (sandbox.refusedHosts?.length) parts.push(`refused ${sandbox.refusedHosts.join(', ')}`);
   const limits = sandbox.limits;
   if (limits) {
     parts.push(`memory ${bytesText(limits.memoryBytes)} (${limits.memoryVia})`, `${limits.processes} processes (${limits.processesVia})`);

@@ -85,7 +85,8 @@ export async function runProcess(options: RunProcessOptions): Promise<ProcessOut
     const overDisk = outcome.diskLimitHit || (disk !== undefined && diskWatch !== undefined && (await diskWatch.measure()) > disk.bytes);
     const limitHit = overDisk ? 'disk' : sandbox.limitHit();
     const { diskLimitHit: _, ...rest } = outcome;
-    return { ...rest, sandbox: sandbox.record, ...(limitHit ? { limitHit } : {}) };
+    const refusedHosts = sandbox.refusedHosts();
+    return { ...rest, sandbox: { ...sandbox.record, ...(refusedHosts.length > 0 ? { refusedHosts } : {}) }, ...(limitHit ? { limitHit } : {}) };
   } finally {
     await sandbox.close();
   }

@@ -65,6 +65,7 @@ export const claudeCodeAdapter: HarnessAdapter = {
   aliases: ['claude_code', 'claudecode', 'claude'],
   defaultModel: 'claude-sonnet-4-5',
   keyEnv: KEY_ENV,
+  apiHosts: ['api.anthropic.com:443'],
   // The real executable is a platform package (an optional dependency) that the package's
   // postinstall copies over the bin/claude.exe placeholder; it reads only local files. Without
   // either (npm set to omit optional or ignore scripts) `claude` only prints an install error.

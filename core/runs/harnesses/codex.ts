@@ -39,6 +39,7 @@ export const codexAdapter: HarnessAdapter = {
   defaultModel: 'gpt-5.5',
   keyEnv: DEFAULT_KEY_ENV,
   keyEnvAlternatives: ['CODEX_API_KEY'],
+  apiHosts: ['api.openai.com:443'],
   npm: { package: '@openai/codex', pinnedVersion: PINNED_VERSION, bin: 'codex' },
   takesCommand: false,
   // Codex finds repository skills in .agents/skills from the working folder up, git repository or not.

@@ -15,6 +15,7 @@ export const commandHarness: HarnessAdapter = {
   // The command chooses its own model; the study's model reaches it as $LHB_MODEL.
   defaultModel: 'unspecified',
   keyEnv: null,
+  apiHosts: [],
   takesCommand: true,
   skillDir: (name) => `.agents/skills/${name}`,
   configFolders: ['.agents'],

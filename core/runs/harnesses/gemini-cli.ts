@@ -92,6 +92,7 @@ export const geminiCliAdapter: HarnessAdapter = {
   aliases: ['gemini_cli', 'gemini', 'geminicli'],
   defaultModel: 'gemini-2.5-pro',
   keyEnv: KEY_ENV,
+  apiHosts: ['generativelanguage.googleapis.com:443'],
   // node-pty and keytar are optional native dependencies; their install scripts would run
   // node-gyp, which may fetch Node headers from outside the registry. The CLI works without them.
   npm: { package: '@google/gemini-cli', pinnedVersion: PINNED_VERSION, bin: 'gemini', installFlags: ['--ignore-scripts'] },

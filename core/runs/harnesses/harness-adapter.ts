@@ -110,6 +110,11 @@ export interface HarnessAdapter {
    */
   keyEnvAlternatives?: readonly string[];
   /**
+   * The `host:port`s the CLI calls for its model when no endpoint is given: what a run on network
+   * `endpoint-only` may reach then. Empty for the command harness, whose endpoint is the study's.
+   */
+  apiHosts: readonly string[];
+  /**
    * npm package and the version we pin for `lhb harnesses install`; absent when there is nothing
    * to install (the command harness). `installFlags` are extra `npm install` flags (e.g.
    * `--ignore-scripts` when optional native dependencies would build with node-gyp, which can

@@ -33,7 +33,8 @@ function keysOf(headers: Record<string, string | string[] | undefined>, url: URL
   return found;
 }
 
-export async function startKeyedReplayServer(key: string, script: ReplayScript): Promise<KeyedReplayServer> {
+/** `host`: the address its door listens on (default loopback; another stands for a remote provider). */
+export async function startKeyedReplayServer(key: string, script: ReplayScript, host = '127.0.0.1'): Promise<KeyedReplayServer> {
   const replay: ReplayServer = await startReplayServer(ALL_WIRE_FORMATS);
   const session = replay.openSession(script, { workdir: '.', skill_file: '' });
   const upstream = new URL(replay.url);
@@ -56,10 +57,10 @@ export async function startKeyedReplayServer(key: string, script: ReplayScript):
     forward.on('error', () => res.destroy());
     req.pipe(forward);
   });
-  await new Promise<void>((resolve) => door.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => door.listen(0, host, resolve));
   const { port } = door.address() as AddressInfo;
   return {
-    endpoint: `http://127.0.0.1:${port}/s/${session.id}`,
+    endpoint: `http://${host.includes(':') ? `[${host}]` : host}:${port}/s/${session.id}`,
     keysSeen,
     close: async () => {
       door.closeAllConnections();

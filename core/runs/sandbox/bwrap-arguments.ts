@@ -41,13 +41,13 @@ export interface BwrapCommand {
 
 /**
  * bwrap's arguments for one run: a new user, PID, IPC and UTS namespace (and network namespace
- * for `none`), its own /proc and /dev, a private /tmp, the system and the plan's installs
+ * for `none` and `endpoint-only`), its own /proc and /dev, a private /tmp, the system and the plan's installs
  * read-only, the run folder read-write, and nothing else of the machine. bwrap always sets
  * no_new_privs, so nothing inside can gain privileges through a setuid binary.
  */
 export function bwrapArguments(plan: SandboxPlan, inner: BwrapCommand, options: { bridgeDir?: string } = {}): string[] {
   const args = ['--unshare-user', '--unshare-pid', '--unshare-ipc', '--unshare-uts', '--unshare-cgroup-try'];
-  if (plan.network === 'none') args.push('--unshare-net');
+  if (plan.network !== 'host') args.push('--unshare-net');
   args.push('--die-with-parent', '--new-session', '--hostname', 'lhb-run');
   for (const root of SYSTEM_ROOTS) {
     if (!existsSync(root)) continue;

@@ -3,6 +3,7 @@ import { dirname, join, sep } from 'node:path';
 import { z } from 'zod';
 import { SandboxNetworkSchema, type SandboxLimits, type SandboxNetwork } from '../../../schemas/studies.ts';
 import { packageRoot } from '../../app-paths.ts';
+import { hostKeyOfUrl } from './egress-proxy.ts';
 import { DEFAULT_SANDBOX_LIMITS } from './sandbox-defaults.ts';
 
 /**
@@ -23,6 +24,8 @@ export const SandboxPlanSchema = z
     limits: z.object({ memoryBytes: z.number().int().positive(), processes: z.number().int().positive(), diskBytes: z.number().int().positive().optional() }).strict(),
     /** With network `none`: ports of this machine's loopback (the scripted model server) the run still reaches, through unix sockets. */
     loopbackPorts: z.array(z.number().int().min(1).max(65_535)),
+    /** With network `endpoint-only`: the `host:port`s its egress proxy reaches (absent in plans written before it existed). */
+    allowedHosts: z.array(z.string().min(1)).optional(),
   })
   .strict();
 export type SandboxPlan = z.infer<typeof SandboxPlanSchema>;
@@ -43,6 +46,10 @@ export interface PlanRunSandboxInput {
   taskFolder?: string;
   /** Extra files the harness reads, e.g. NODE_EXTRA_CA_CERTS. */
   extraReadOnly?: string[];
+  /** Network `endpoint-only`: the hosts the harness calls when the run names no endpoint (its adapter's `apiHosts`). */
+  apiHosts?: readonly string[];
+  /** Network `endpoint-only`: other URLs the task declares (its HTTP MCP servers), reached too. */
+  declaredUrls?: readonly string[];
 }
 
 /** The sandbox of one run: its own folder writable, the installs it runs readable, nothing else of the user's. */
@@ -59,7 +66,14 @@ export function planRunSandbox(input: PlanRunSandboxInput): SandboxPlan {
   add(join(packageRoot, 'node_modules'));
   add(input.taskFolder);
   for (const extra of input.extraReadOnly ?? []) add(extra);
-  const loopbackPorts = input.network === 'none' && input.endpoint ? loopbackPortOf(input.endpoint) : undefined;
+  const isolated = input.network !== 'host';
+  // A loopback URL is bridged in through its own socket; every other one goes through the proxy.
+  const urls = input.network === 'endpoint-only' ? [...(input.endpoint ? [input.endpoint] : []), ...(input.declaredUrls ?? [])] : input.endpoint ? [input.endpoint] : [];
+  const loopbackPorts = isolated ? [...new Set(urls.map(loopbackPortOf).filter((port): port is number => port !== undefined))].sort((a, b) => a - b) : [];
+  const allowedHosts =
+    input.network === 'endpoint-only'
+      ? [...new Set([...urls.filter((url) => loopbackPortOf(url) === undefined).map(hostKeyOfUrl), ...(input.endpoint ? [] : (input.apiHosts ?? []).map((host) => host.toLowerCase()))])].sort()
+      : undefined;
   return {
     network: input.network,
     runFolder: input.runFolder,
@@ -70,7 +84,8 @@ export function planRunSandbox(input: PlanRunSandboxInput): SandboxPlan {
       processes: input.limits?.processes ?? DEFAULT_SANDBOX_LIMITS.processes,
       diskBytes: (input.limits?.diskMb ?? DEFAULT_SANDBOX_LIMITS.diskMb) * 1024 * 1024,
     },
-    loopbackPorts: loopbackPorts === undefined ? [] : [loopbackPorts],
+    loopbackPorts,
+    ...(allowedHosts ? { allowedHosts } : {}),
   };
 }
 

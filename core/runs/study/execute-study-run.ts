@@ -12,7 +12,7 @@ import type { ProcessOutcome } from '../executors/run-process.ts';
 import { ExecutorUnreachableError, localExecutor, type PreparedRun, type RunExecutor } from '../executors/run-executor.ts';
 import { recordStudyRunSlurmJob } from '../../store/slurm-job-repository.ts';
 import { startTimeOf } from '../executors/process-tree.ts';
-import { runMcpServersPath, type HarnessAdapter, type PrepareRunInput } from '../harnesses/harness-adapter.ts';
+import { isHttpMcpServer, runMcpServersPath, type HarnessAdapter, type PrepareRunInput } from '../harnesses/harness-adapter.ts';
 import { importBundles } from '../bundles/import-bundles.ts';
 import { configurationColumns, runConfigurationOf } from '../run-configuration.ts';
 import type { SkillToInstall } from '../skills/read-skill.ts';
@@ -139,7 +139,7 @@ export async function executeStudyRun(input: ExecuteRunInput): Promise<ExecuteRu
         const endpoint = input.endpointFor(workdir, skillFile);
         const verifier = prepareRunVerifier({ enabled: input.spec.verifier, harness: input.adapter, frames: input.task.frames, folder, workdir });
         const network = input.configuration.network ?? input.spec.network ?? 'host';
-        const planSandbox = (binary: string, extraReadOnly: string[] = []) =>
+        const planSandbox = (binary: string, extraReadOnly: string[] = [], declaredUrls: string[] = []) =>
           planRunSandbox({
             network,
             limits: input.spec.limits,
@@ -150,6 +150,8 @@ export async function executeStudyRun(input: ExecuteRunInput): Promise<ExecuteRu
             endpoint,
             ...(input.task.folder ? { taskFolder: input.task.folder } : {}),
             ...(extraReadOnly.length > 0 ? { extraReadOnly } : {}),
+            apiHosts: input.adapter.apiHosts,
+            declaredUrls,
           });
         // The task's stdio servers are its own code: checked inside the run's sandbox, as the harness will start them.
         const taskMcp = await prepareTaskMcpServers(input.task.folder, {
@@ -177,7 +179,8 @@ export async function executeStudyRun(input: ExecuteRunInput): Promise<ExecuteRu
         const invocation = await input.adapter.prepare(prepareInput);
         manifest.completed_steps.push('prepared');
         save('running');
-        const sandbox = input.spec.sandbox === false ? null : planSandbox(invocation.command, invocation.env.NODE_EXTRA_CA_CERTS ? [invocation.env.NODE_EXTRA_CA_CERTS] : []);
+        const httpMcpUrls = taskMcp.servers.flatMap((server) => (isHttpMcpServer(server) ? [server.url] : []));
+        const sandbox = input.spec.sandbox === false ? null : planSandbox(invocation.command, invocation.env.NODE_EXTRA_CA_CERTS ? [invocation.env.NODE_EXTRA_CA_CERTS] : [], httpMcpUrls);
         firstTurn = { invocation, sandbox };
         return firstTurn;
       },
