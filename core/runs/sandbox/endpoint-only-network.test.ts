@@ -1,6 +1,6 @@
 import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import { networkInterfaces, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,13 +8,10 @@ import { createApi, type Api } from '../../api/create-api.ts';
 import { shellQuote } from '../../shell-quote.ts';
 import { openWorkspace } from '../../workspace/open-workspace.ts';
 import { importTestTask } from '../study/study-engine.fixture.ts';
+import { OUTWARD_ADDRESS as OUTWARD } from './outward-address.fixture.ts';
 
 const AGENT = fileURLToPath(new URL('./fixtures/egress-agent.mjs', import.meta.url));
 
-/** A host that is not loopback, as a model API is: this machine's first outward IPv4 address. */
-const OUTWARD = Object.values(networkInterfaces())
-  .flat()
-  .find((entry) => entry && entry.family === 'IPv4' && !entry.internal)?.address;
 
 let dir: string;
 let api: Api;

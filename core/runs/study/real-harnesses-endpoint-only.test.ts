@@ -1,5 +1,5 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { networkInterfaces, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReplayScript } from '../../../schemas/replay-script.ts';
@@ -9,13 +9,11 @@ import { ensureTestHarness, TEST_TOOLS_DIR } from '../harnesses/test-harness-too
 import { startKeyedReplayServer, type KeyedReplayServer } from '../replay/keyed-replay-server.fixture.ts';
 import { REAL_HARNESSES } from './real-harness-study.fixture.ts';
 import { writeTestTaskFolder } from './study-engine.fixture.ts';
+import { OUTWARD_ADDRESS as OUTWARD } from '../sandbox/outward-address.fixture.ts';
 
 // The three real CLIs on network endpoint-only: each reaches its provider, a host that is not
 // loopback (this machine's outward address stands for a remote API), only through the proxy the
 // engine runs; the sandbox has no other network.
-const OUTWARD = Object.values(networkInterfaces())
-  .flat()
-  .find((entry) => entry && entry.family === 'IPv4' && !entry.internal)?.address;
 
 const SCRIPT: ReplayScript = {
   name: 'one page',
