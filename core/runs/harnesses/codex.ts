@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { codexConfigToml } from './codex-config-toml.ts';
+import { writeCodexModelCatalog } from './codex-model-catalog.ts';
 import { baseHarnessEnv, runMcpServersPath, type HarnessAdapter, type McpServersFile } from './harness-adapter.ts';
 
 /**
@@ -57,9 +58,11 @@ export const codexAdapter: HarnessAdapter = {
     // The key is read from the named variable, else OPENAI_API_KEY; only an endpoint given with
     // no key at all (the scripted server) is called without an Authorization header.
     const envKey = input.apiKeyEnv ?? (input.apiKey !== undefined || !input.endpoint ? DEFAULT_KEY_ENV : undefined);
-    await writeFile(runMcpServersPath(MCP_SERVERS_FILE, input), codexConfigToml({ baseUrl: codexBaseUrl(input.endpoint), envKey, mcpServers: input.mcpServers, mcpCwd: input.workdir }));
-
     const env: Record<string, string> = { ...baseHarnessEnv(input), CODEX_HOME: codexHome };
+    // The run's MCP tools are listed in the model's first request, not deferred behind tool_search (codex-model-catalog.ts).
+    const modelCatalog = await writeCodexModelCatalog(input.binary, codexHome, env);
+    await writeFile(runMcpServersPath(MCP_SERVERS_FILE, input), codexConfigToml({ baseUrl: codexBaseUrl(input.endpoint), envKey, modelCatalog, mcpServers: input.mcpServers, mcpCwd: input.workdir }));
+
     if (envKey && input.apiKey !== undefined) env[envKey] = input.apiKey;
     // Approvals and sandbox off: the run's own folder, HOME and scrubbed environment are the isolation.
     // `-` reads the prompt from stdin: no argument-length limit, and a prompt starting with "-" stays a prompt.

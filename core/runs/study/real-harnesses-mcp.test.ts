@@ -70,15 +70,8 @@ describe.each(REAL_HARNESSES)('%s with a task MCP server', (harness) => {
     // The first model request offers the server's tool (each CLI under its own name for it).
     const requests = readFileSync(join(folder, 'model-requests.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { body: { tools?: unknown } });
     const firstTools = JSON.stringify(requests[0]!.body.tools ?? []);
-    if (harness === 'codex' && firstTools.includes('"tool_search"')) {
-      // Codex 0.171 defers every MCP tool behind its tool_search tool for models that support it
-      // (gpt-5.5; the `tool_search` feature is "removed", so no config turns it off): the model
-      // finds the tool by searching. Known gap, in the report: the scripted server calls it directly.
-      expect(firstTools).not.toContain('record_proof');
-    } else {
-      expect(firstTools).toContain('record_proof');
-      expect(firstTools).toContain('Records a note in mcp-proof.json');
-    }
+    expect(firstTools).toContain('record_proof');
+    expect(firstTools).toContain('Records a note in mcp-proof.json');
 
     // The call and its result are in the trajectory under one name whichever harness made it.
     const { trajectory } = (await api.call('runs.trajectory', { runId: run.id })) as { trajectory: { steps: { toolCalls: { name: string; ok: boolean; result: string | null }[] }[] } };
