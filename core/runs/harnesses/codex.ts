@@ -2,6 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { codexConfigToml } from './codex-config-toml.ts';
 import { writeCodexModelCatalog } from './codex-model-catalog.ts';
+import { prefixedMcpToolNames } from './prefixed-mcp-tool-names.ts';
 import { baseHarnessEnv, runMcpServersPath, type HarnessAdapter, type McpServersFile } from './harness-adapter.ts';
 
 /**
@@ -32,6 +33,9 @@ export function codexBaseUrl(endpoint: string | undefined): string {
   const trimmed = endpoint.replace(/\/+$/, '');
   return trimmed.endsWith('/v1') ? trimmed : `${trimmed}/v1`;
 }
+
+/** The namespace Codex offers an MCP server's tools in (`mcp__<server>`); each is `mcp__<server>__<tool>` by its full name. */
+export const codexMcpNamespace = (server: string): string => `mcp__${server}`;
 
 export const codexAdapter: HarnessAdapter = {
   id: 'codex',
@@ -70,6 +74,7 @@ export const codexAdapter: HarnessAdapter = {
     return { command: input.binary, args, cwd: input.workdir, env, stdin: input.prompt };
   },
 
+  ...prefixedMcpToolNames(codexMcpNamespace(''), '__'),
   // `codex exec [its options] resume <id> -`: the session's id (its thread.started thread_id), then the prompt from stdin.
   resumeArgs: (args, sessionId) => {
     if (args.at(-1) !== PROMPT_ON_STDIN) throw new Error(`A Codex turn's arguments end with ${PROMPT_ON_STDIN} (the prompt on stdin); these end with ${args.at(-1)}.`);

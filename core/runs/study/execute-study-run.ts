@@ -214,7 +214,9 @@ export async function executeStudyRun(input: ExecuteRunInput): Promise<ExecuteRu
 
   const limits = { timeoutMs: input.spec.timeoutSeconds * 1000, maxOutputBytes: input.spec.maxOutputBytes };
   const createParser = await input.adapter.loadParser();
-  const parseTurn = async (file: string) => (existsSync(file) ? await parseTranscript(createParser(), file) : undefined);
+  // The run's MCP server names (the verifier's and the task's) split the CLIs' MCP tool names where the names alone cannot.
+  const parserOptions = { mcpServers: prepareInput?.mcpServers.map((server) => server.name) ?? mcpServers.map((server) => server.name) };
+  const parseTurn = async (file: string) => (existsSync(file) ? await parseTranscript(createParser(parserOptions), file) : undefined);
   const firstTrajectory = await parseTurn(transcriptFile);
   const transcriptFiles = [transcriptFile];
   let lastOutcome = outcome;
