@@ -12,6 +12,8 @@ import { ensureTestHarness, TEST_TOOLS_DIR } from '../harnesses/test-harness-too
 /** Every harness with a CLI of its own: a new adapter gets each real-CLI acceptance run too. */
 export const REAL_HARNESSES: HarnessId[] = installableHarnesses().map((adapter) => adapter.id);
 
+type TaskJson = { id: string } & Record<string, unknown>;
+
 export interface RealHarnessStudy {
   readonly dir: string;
   readonly api: Api;
@@ -20,15 +22,17 @@ export interface RealHarnessStudy {
 
 /**
  * For a file of real-CLI acceptance runs: the pinned harness CLIs installed (LHB_TOOLS_DIR
- * pointed at them), a fresh workspace, and one task folder (`task.json` is `task`, plus whatever
+ * pointed at them), a fresh workspace, and one task folder (`task.json` is `task`, or what it
+ * returns when the file's tests start, for a task naming what exists only then; plus whatever
  * `addFiles` writes) imported into it; all removed, and LHB_TOOLS_DIR restored, after the file.
  */
-export function useRealHarnessStudy(prefix: string, task: { id: string } & Record<string, unknown>, addFiles: (folder: string) => void = () => {}): RealHarnessStudy {
+export function useRealHarnessStudy(prefix: string, taskOrLater: TaskJson | (() => TaskJson), addFiles: (folder: string) => void = () => {}): RealHarnessStudy {
   const previousToolsDir = process.env.LHB_TOOLS_DIR;
   let dir = '';
   let api: Api | undefined;
   let taskFolder = '';
   beforeAll(async () => {
+    const task = typeof taskOrLater === 'function' ? taskOrLater() : taskOrLater;
     for (const id of REAL_HARNESSES) await ensureTestHarness(HARNESS_ADAPTERS[id]);
     process.env.LHB_TOOLS_DIR = TEST_TOOLS_DIR;
     dir = mkdtempSync(join(tmpdir(), prefix));
