@@ -1,7 +1,8 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
+import type { ReplayScript } from '../../../schemas/replay-script.ts';
 import type { HarnessId } from '../../../schemas/trajectory.ts';
 import { createApi, type Api } from '../../api/create-api.ts';
 import { openWorkspace } from '../../workspace/open-workspace.ts';
@@ -61,4 +62,22 @@ export function useRealHarnessStudy(prefix: string, taskOrLater: TaskJson | (() 
       return taskFolder;
     },
   };
+}
+
+/**
+ * Runs the study's task once with `harness` (its default model) against the scripted model
+ * playing `script`, and checks it succeeded: its id, its folder, and the tools (as JSON) its
+ * harness listed in its first model request.
+ */
+export async function runScriptedTask(study: RealHarnessStudy, harness: HarnessId, taskId: string, script: ReplayScript): Promise<{ runId: string; folder: string; firstTools: string }> {
+  const { api, dir } = study;
+  const configurations = [{ harness, model: HARNESS_ADAPTERS[harness].defaultModel }];
+  const { studyId } = (await api.call('runs.start', { tasks: [taskId], taskFolders: { [taskId]: study.taskFolder }, configurations, timeoutSeconds: 180, replay: script })) as { studyId: string };
+  await api.context.jobs.idle();
+  const { runs } = (await api.call('runs.study', { studyId })) as { runs: { id: string; status: string; errorMessage: string | null }[] };
+  const run = runs[0]!;
+  if (run.status !== 'succeeded') throw new Error(`the ${harness} run ${run.status}: ${run.errorMessage ?? 'no message'}`);
+  const folder = join(dir, 'ws', 'studies', studyId, 'runs', run.id);
+  const requests = readFileSync(join(folder, 'model-requests.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { body: { tools?: unknown } });
+  return { runId: run.id, folder, firstTools: JSON.stringify(requests[0]!.body.tools ?? []) };
 }

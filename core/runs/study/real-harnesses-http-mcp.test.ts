@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReplayScript } from '../../../schemas/replay-script.ts';
 import type { HarnessId } from '../../../schemas/trajectory.ts';
 import { runMcpServersPath } from '../harnesses/harness-adapter.ts';
 import { HARNESS_ADAPTERS } from '../harnesses/harness-registry.ts';
-import { REAL_HARNESSES, useRealHarnessStudy } from './real-harness-study.fixture.ts';
+import { REAL_HARNESSES, runScriptedTask, useRealHarnessStudy } from './real-harness-study.fixture.ts';
 import { SEARCH_DOCS_TOOL, startStreamableHttpMcpServer, type StreamableHttpMcpServer } from './streamable-http-mcp-server.fixture.ts';
 
 // A task's MCP server over streamable HTTP (`url`, with its Authorization header by headers_from):
@@ -51,17 +51,10 @@ const study = useRealHarnessStudy('lhb-real-harnesses-http-mcp-', () => ({
 describe.each(HARNESSES)('%s with a streamable-HTTP task MCP server', (harness) => {
   it('lists its tool, calls it over HTTP with the header, and names the call mcp:docs.search_docs', async () => {
     const adapter = HARNESS_ADAPTERS[harness];
-    const { api, dir } = study;
+    const { api } = study;
     const callsBefore = docs.calls.length;
-    const { studyId } = (await api.call('runs.start', { tasks: ['http-mcp-task'], taskFolders: { 'http-mcp-task': study.taskFolder }, configurations: [{ harness, model: adapter.defaultModel }], timeoutSeconds: 180, replay: SCRIPT })) as { studyId: string };
-    await api.context.jobs.idle();
-    const { runs } = (await api.call('runs.study', { studyId })) as { runs: { id: string; status: string; errorMessage: string | null }[] };
-    const run = runs[0]!;
-    expect(run.status, run.errorMessage ?? '').toBe('succeeded');
-    const folder = join(dir, 'ws', 'studies', studyId, 'runs', run.id);
-
-    const requests = readFileSync(join(folder, 'model-requests.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { body: { tools?: unknown } });
-    const firstTools = JSON.stringify(requests[0]!.body.tools ?? []);
+    const { runId, folder, firstTools } = await runScriptedTask(study, harness, 'http-mcp-task', SCRIPT);
+    const run = { id: runId };
     expect(firstTools).toContain(SEARCH_DOCS_TOOL.name);
     expect(firstTools).toContain(SEARCH_DOCS_TOOL.description);
 

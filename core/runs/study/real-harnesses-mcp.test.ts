@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReplayScript } from '../../../schemas/replay-script.ts';
 import { runMcpServersPath } from '../harnesses/harness-adapter.ts';
 import { HARNESS_ADAPTERS } from '../harnesses/harness-registry.ts';
-import { REAL_HARNESSES, useRealHarnessStudy } from './real-harness-study.fixture.ts';
+import { REAL_HARNESSES, runScriptedTask, useRealHarnessStudy } from './real-harness-study.fixture.ts';
 
 // The acceptance run of a task's own MCP server: each real harness CLI through the engine against
 // the scripted model server, with a stdio server in the task folder that takes a secret by env_from
@@ -60,17 +60,11 @@ function storeFiles(): string[] {
 describe.each(REAL_HARNESSES)('%s with a task MCP server', (harness) => {
   it('lists its tool to the model, calls it, names the call mcp:design_tokens.record_proof, and the secret reaches only the server', async () => {
     const adapter = HARNESS_ADAPTERS[harness];
-    const { api, dir } = study;
-    const { studyId } = (await api.call('runs.start', { tasks: ['mcp-task'], taskFolders: { 'mcp-task': study.taskFolder }, configurations: [{ harness, model: adapter.defaultModel }], timeoutSeconds: 180, replay: SCRIPT })) as { studyId: string };
-    await api.context.jobs.idle();
-    const { runs } = (await api.call('runs.study', { studyId })) as { runs: { id: string; status: string; errorMessage: string | null }[] };
-    const run = runs[0]!;
-    expect(run.status, run.errorMessage ?? '').toBe('succeeded');
-    const folder = join(dir, 'ws', 'studies', studyId, 'runs', run.id);
+    const { api } = study;
+    const { runId, folder, firstTools } = await runScriptedTask(study, harness, 'mcp-task', SCRIPT);
+    const run = { id: runId };
 
     // The first model request offers the server's tool (each CLI under its own name for it).
-    const requests = readFileSync(join(folder, 'model-requests.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { body: { tools?: unknown } });
-    const firstTools = JSON.stringify(requests[0]!.body.tools ?? []);
     expect(firstTools).toContain('record_proof');
     expect(firstTools).toContain('Records a note in mcp-proof.json');
 

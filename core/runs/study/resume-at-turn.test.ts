@@ -102,15 +102,21 @@ async function interruptInTurn2(harness: HarnessId, name: string): Promise<{ ws:
     return { ws, workdir };
 }
 
+/** Resumes the workspace's one study in this process, to its end; the API is the caller's to close. */
+async function resumeTheStudy(ws: string): Promise<{ api: ReturnType<typeof createApi>; studyId: string }> {
+  const api = createApi(openWorkspace(ws));
+  const { studies } = (await api.call('runs.studies', {})) as { studies: { id: string }[] };
+  const studyId = studies[0]!.id;
+  await api.call('runs.resume', { studyId });
+  await api.context.jobs.idle();
+  return { api, studyId };
+}
+
 describe.each(HARNESSES)('%s, its engine killed during turn 2', (harness) => {
   it('resumes at turn 2 in the harness session, keeping turn 1 as it ended', async () => {
     const { ws, workdir } = await interruptInTurn2(harness, harness);
-    const api = createApi(openWorkspace(ws));
+    const { api, studyId } = await resumeTheStudy(ws);
     try {
-      const { studies } = (await api.call('runs.studies', {})) as { studies: { id: string }[] };
-      const studyId = studies[0]!.id;
-      await api.call('runs.resume', { studyId });
-      await api.context.jobs.idle();
       const { runs } = (await api.call('runs.study', { studyId })) as { runs: { id: string; status: string; errorMessage: string | null }[] };
       const run = runs[0]!;
       expect(run.status, run.errorMessage ?? '').toBe('succeeded');
@@ -148,12 +154,9 @@ it('runs turn 2 afresh in the kept work folder, and says so, when the harness ca
   const { ws, workdir } = await interruptInTurn2('codex', 'codex-no-session');
   // The session's record is gone (a cleaned HOME): `codex exec resume <id>` has nothing to continue.
   rmSync(join(workdir()!, '..', 'home', '.codex', 'sessions'), { recursive: true, force: true });
-  const api = createApi(openWorkspace(ws));
+  const { api, studyId } = await resumeTheStudy(ws);
   try {
-    const { studies } = (await api.call('runs.studies', {})) as { studies: { id: string }[] };
-    await api.call('runs.resume', { studyId: studies[0]!.id });
-    await api.context.jobs.idle();
-    const { runs } = (await api.call('runs.study', { studyId: studies[0]!.id })) as { runs: { id: string; status: string; errorMessage: string | null }[] };
+    const { runs } = (await api.call('runs.study', { studyId })) as { runs: { id: string; status: string; errorMessage: string | null }[] };
     expect(runs[0]!.status, runs[0]!.errorMessage ?? '').toBe('succeeded');
     const detail = ((await api.call('runs.show', { runId: runs[0]!.id })) as { run: { turns: TurnView[] } }).run;
     expect(detail.turns.map((turn) => [turn.index, turn.status, turn.resumed])).toEqual([
