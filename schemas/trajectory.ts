@@ -85,6 +85,11 @@ export const TrajectoryTurnSchema = z.object({
   status: z.enum(['succeeded', 'failed']),
   /** Sent in the session the turn before left (false for the first turn, or a harness that could not continue it). */
   resumed: z.boolean(),
+  /**
+   * Set when the engine stopped during this turn and a resume ran it again: how (continued in the
+   * harness session, or afresh in the work folder the turn before left, and why).
+   */
+  restarted: z.string().optional(),
   durationMs: z.number().min(0).nullable(),
   tokens: TokenCountsSchema,
   steps: z.number().int().min(0),

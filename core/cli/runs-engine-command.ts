@@ -226,6 +226,7 @@ export async function runRunsShow(runId: string, options: { json?: boolean; work
         const prompt = turn.prompt.length > 60 ? `${turn.prompt.slice(0, 57)}...` : turn.prompt;
         const duration = turn.durationMs === null ? 'unknown' : (durationText(turn.durationMs) ?? 'unknown');
         lines.push(`  Turn ${turn.index} (${turn.status}${turn.index > 1 && !turn.resumed ? ', new session' : ''}): "${prompt}" ${duration}, ${turn.steps} steps, ${tokensLine(turn.tokens)}, ${turn.artifacts.length} file${turn.artifacts.length === 1 ? '' : 's'} in out/`);
+        if (turn.restarted) lines.push(`    ${turn.restarted}`);
       }
       for (const server of run.mcpServers) {
         lines.push(`MCP server ${server.name} (${server.transport}): ${server.status === 'ready' ? `tools ${server.tools.join(', ') || 'none'}` : `left out: ${server.reason ?? 'unknown'}`}`);

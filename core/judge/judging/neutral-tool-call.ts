@@ -1,4 +1,5 @@
 import type { TrajectoryToolCall } from '../../../schemas/trajectory.ts';
+import { HARNESS_ADAPTERS } from '../../runs/harnesses/harness-registry.ts';
 import { splitShellWords } from '../../runs/trajectory/shell-command-head.ts';
 import { argumentsRecord, toolCallAction } from '../../runs/trajectory/tool-call-action.ts';
 
@@ -16,8 +17,22 @@ export interface NeutralToolCall {
   shown: string;
 }
 
-/** `mcp:server.tool` (our parsers' name), and the CLIs' own `mcp__server__tool` and `mcp_server_tool` (imported trajectories). */
-const MCP_NAME = /^mcp:[^.]+\.(.+)$|^mcp__[^_](?:.*?)__(.+)$|^mcp_[^_]+_(.+)$/i;
+/** `mcp:server.tool`, our parsers' name (a server name holds no `.`). */
+const TRAJECTORY_MCP_NAME = /^mcp:[^.]+\.(.+)$/i;
+
+/**
+ * The MCP tool a call names: by our parsers' name, or by a CLI's own (an imported trajectory's
+ * `mcp__server__tool`), as each harness's adapter reads its names; `servers`, when known, split them.
+ */
+function mcpToolOf(name: string, servers?: readonly string[]): string | undefined {
+  const ours = TRAJECTORY_MCP_NAME.exec(name);
+  if (ours) return ours[1];
+  for (const adapter of Object.values(HARNESS_ADAPTERS)) {
+    const mcp = adapter.parseMcpToolName?.(name, servers);
+    if (mcp) return mcp.tool;
+  }
+  return undefined;
+}
 
 /** Tools that are not files or shells, by what their names say they do (checked in this order). */
 const OTHER_TOOLS: [RegExp, NeutralToolName][] = [
@@ -84,10 +99,10 @@ const json = (value: unknown) => {
   }
 };
 
-/** A tool call as a judge reads it: named by what it did, its arguments under neutral names. */
-export function neutralToolCall(call: Pick<TrajectoryToolCall, 'name' | 'arguments'>): NeutralToolCall {
-  const mcp = MCP_NAME.exec(call.name);
-  if (mcp) return { name: `mcp:${mcp[1] ?? mcp[2] ?? mcp[3]}`, shown: json(call.arguments) };
+/** A tool call as a judge reads it: named by what it did, its arguments under neutral names. `mcpServers`: the run's MCP server names, when known. */
+export function neutralToolCall(call: Pick<TrajectoryToolCall, 'name' | 'arguments'>, mcpServers?: readonly string[]): NeutralToolCall {
+  const mcp = mcpToolOf(call.name, mcpServers);
+  if (mcp !== undefined) return { name: `mcp:${mcp}`, shown: json(call.arguments) };
   for (const [pattern, name] of OTHER_TOOLS) if (pattern.test(call.name)) return { name, shown: json(call.arguments) };
   const action = toolCallAction(call);
   if (action.command !== null) return { name: 'shell', shown: unwrappedShellCommand(action.command) };

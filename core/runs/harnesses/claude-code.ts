@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { shellCommandLine } from '../../shell-quote.ts';
+import { prefixedMcpToolNames } from './prefixed-mcp-tool-names.ts';
 import { baseHarnessEnv, isHttpMcpServer, runMcpServersPath, type HarnessAdapter, type McpServersFile, type PrepareRunInput, type VerifierHook } from './harness-adapter.ts';
 
 /** Checked against the registry (`npm view @anthropic-ai/claude-code version`) when pinned. */
@@ -106,6 +107,8 @@ export const claudeCodeAdapter: HarnessAdapter = {
   },
 
   // `-p --resume <id>` continues that session, headless, with the same output format.
+  // `mcp__<server>__<tool>`.
+  ...prefixedMcpToolNames('mcp__', '__'),
   resumeArgs: (args, sessionId) => [...args, '--resume', sessionId],
 
   loadParser: async () => (await import('../trajectory/parse-claude-code.ts')).createClaudeCodeParser,

@@ -10,6 +10,8 @@ export interface CodexRunConfig {
   baseUrl: string;
   /** The environment variable Codex reads the API key from; none for an endpoint that needs no key. */
   envKey?: string;
+  /** The model catalog file the run reads instead of the binary's own (codex-model-catalog.ts). */
+  modelCatalog?: string;
   mcpServers: McpServerSpec[];
   /** Where stdio servers start (the run's work folder), as the other harnesses start them. */
   mcpCwd?: string;
@@ -34,6 +36,7 @@ export function codexConfigToml(config: CodexRunConfig): string {
     // Offline and unchanging: no update check, no hosted web search, no analytics or feedback uploads.
     `check_for_update_on_startup = ${value(false)}`,
     `web_search = ${value('disabled')}`,
+    ...(config.modelCatalog ? [`model_catalog_json = ${value(config.modelCatalog)}`] : []),
     '',
     '[analytics]',
     `enabled = ${value(false)}`,

@@ -156,6 +156,10 @@ describe('Codex CLI against the scripted server', () => {
     const mcpServers = [{ name: 'verifier', command: process.execPath, args: [serverFile], env: { VERIFIER_MODE: 'strict' } }];
     const run = await runHarness(await codexAdapter.prepare(runInput({ endpoint: server.endpointFor(session.id), mcpServers })), ['--strict-config']);
     expect(run.code, run.stderr).toBe(0);
+    // The first request lists the tool itself, not only tool_search to look it up with: the model sees what it may call.
+    const firstTools = (session.requests.find((request) => Array.isArray((request.body as { tools?: unknown[] }).tools))!.body as { tools: { type: string; name?: string }[] }).tools;
+    expect(JSON.stringify(firstTools)).toContain('Checks the app');
+    expect(firstTools.map((tool) => tool.type)).not.toContain('tool_search');
     const trajectory = await parseStdout(run.stdout);
     expect(trajectory.steps.flatMap((step) => step.toolCalls)).toEqual([
       expect.objectContaining({ name: 'mcp:verifier.check_app', ok: true, result: 'no findings for / (strict)' }),

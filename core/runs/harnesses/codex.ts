@@ -1,6 +1,8 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { codexConfigToml } from './codex-config-toml.ts';
+import { writeCodexModelCatalog } from './codex-model-catalog.ts';
+import { prefixedMcpToolNames } from './prefixed-mcp-tool-names.ts';
 import { baseHarnessEnv, runMcpServersPath, type HarnessAdapter, type McpServersFile } from './harness-adapter.ts';
 
 /**
@@ -32,6 +34,9 @@ export function codexBaseUrl(endpoint: string | undefined): string {
   return trimmed.endsWith('/v1') ? trimmed : `${trimmed}/v1`;
 }
 
+/** The namespace Codex offers an MCP server's tools in (`mcp__<server>`); each is `mcp__<server>__<tool>` by its full name. */
+export const codexMcpNamespace = (server: string): string => `mcp__${server}`;
+
 export const codexAdapter: HarnessAdapter = {
   id: 'codex',
   displayName: 'Codex CLI',
@@ -58,9 +63,11 @@ export const codexAdapter: HarnessAdapter = {
     // The key is read from the named variable, else OPENAI_API_KEY; only an endpoint given with
     // no key at all (the scripted server) is called without an Authorization header.
     const envKey = input.apiKeyEnv ?? (input.apiKey !== undefined || !input.endpoint ? DEFAULT_KEY_ENV : undefined);
-    await writeFile(runMcpServersPath(MCP_SERVERS_FILE, input), codexConfigToml({ baseUrl: codexBaseUrl(input.endpoint), envKey, mcpServers: input.mcpServers, mcpCwd: input.workdir }));
-
     const env: Record<string, string> = { ...baseHarnessEnv(input), CODEX_HOME: codexHome };
+    // The run's MCP tools are listed in the model's first request, not deferred behind tool_search (codex-model-catalog.ts).
+    const modelCatalog = await writeCodexModelCatalog(input.binary, codexHome, env);
+    await writeFile(runMcpServersPath(MCP_SERVERS_FILE, input), codexConfigToml({ baseUrl: codexBaseUrl(input.endpoint), envKey, modelCatalog, mcpServers: input.mcpServers, mcpCwd: input.workdir }));
+
     if (envKey && input.apiKey !== undefined) env[envKey] = input.apiKey;
     // Approvals and sandbox off: the run's own folder, HOME and scrubbed environment are the isolation.
     // `-` reads the prompt from stdin: no argument-length limit, and a prompt starting with "-" stays a prompt.
@@ -68,6 +75,7 @@ export const codexAdapter: HarnessAdapter = {
     return { command: input.binary, args, cwd: input.workdir, env, stdin: input.prompt };
   },
 
+  ...prefixedMcpToolNames(codexMcpNamespace(''), '__'),
   // `codex exec [its options] resume <id> -`: the session's id (its thread.started thread_id), then the prompt from stdin.
   resumeArgs: (args, sessionId) => {
     if (args.at(-1) !== PROMPT_ON_STDIN) throw new Error(`A Codex turn's arguments end with ${PROMPT_ON_STDIN} (the prompt on stdin); these end with ${args.at(-1)}.`);

@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { shellCommandLine } from '../../shell-quote.ts';
+import { prefixedMcpToolNames } from './prefixed-mcp-tool-names.ts';
 import { baseHarnessEnv, isHttpMcpServer, runMcpServersPath, type HarnessAdapter, type McpServersFile, type PrepareRunInput, type VerifierHook } from './harness-adapter.ts';
 
 /** Checked against the registry (`npm view @google/gemini-cli version`) when pinned. */
@@ -140,6 +141,8 @@ export const geminiCliAdapter: HarnessAdapter = {
   },
 
   // `--resume <id>` (the id its init event names) continues that session of the run's HOME, headless as before.
+  // `mcp_<server>_<tool>`: a server named with `_` splits rightly only with the run's server names.
+  ...prefixedMcpToolNames('mcp_', '_'),
   resumeArgs: (args, sessionId) => [...args, '--resume', sessionId],
 
   loadParser: async () => (await import('../trajectory/parse-gemini-cli.ts')).createGeminiCliParser,

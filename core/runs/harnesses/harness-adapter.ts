@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { HarnessId } from '../../../schemas/trajectory.ts';
-import type { TranscriptParser } from '../trajectory/transcript-parser.ts';
+import type { TranscriptParser, TranscriptParserOptions } from '../trajectory/transcript-parser.ts';
 
 /** An MCP server the run offers the agent over stdio: the harness starts `command` with `args`. */
 export interface StdioMcpServerSpec {
@@ -138,6 +138,18 @@ export interface HarnessAdapter {
    * (Claude Code retries a 401 ten times over minutes): the run is stopped then, as an auth failure.
    */
   refusedKeyIn?(transcriptLine: string): boolean;
+  /**
+   * The name the CLI gives the model for `tool` of MCP server `server` (Claude Code
+   * `mcp__<server>__<tool>`, Gemini CLI `mcp_<server>_<tool>`); absent for a harness that takes
+   * no MCP servers. The scripted model server calls MCP tools by it.
+   */
+  mcpToolName?(server: string, tool: string): string;
+  /**
+   * The inverse: a tool name the CLI reported, as its server and tool; null for a tool that is no
+   * MCP server's. `servers`, the run's MCP server names when known, settle a name that splits in
+   * more than one place (a server named with the separator in it).
+   */
+  parseMcpToolName?(name: string, servers?: readonly string[]): { server: string; tool: string } | null;
   /** Arguments that make the CLI print its version, and how to read it from stdout. */
   versionArgs: string[];
   parseVersion(stdout: string): string | null;
@@ -154,7 +166,7 @@ export interface HarnessAdapter {
    * transcript). Imported only when asked, so parsing one harness's transcript (`lhb runs parse
    * --harness command`) never loads the others' parsers, nor does the verifier hook.
    */
-  loadParser(): Promise<() => TranscriptParser>;
+  loadParser(): Promise<(options?: TranscriptParserOptions) => TranscriptParser>;
 }
 
 /**

@@ -32,7 +32,9 @@ function runFolders(name: string): { homeDir: string; workdir: string } {
 
 async function prepared(adapter: HarnessAdapter, name: string, extra: Partial<Parameters<HarnessAdapter['prepare']>[0]> = {}): Promise<{ invocation: HarnessInvocation; homeDir: string; workdir: string }> {
   const folders = runFolders(name);
-  const invocation = await adapter.prepare({ ...folders, binary: `/opt/${adapter.id}`, prompt: 'Build the page.', model: adapter.defaultModel, mcpServers: [], command: 'true', ...extra });
+  // The installed CLI, as a run gets it: prepare may ask it (Codex prints its model catalog).
+  const binary = adapter.npm ? await ensureTestHarness(adapter) : `/opt/${adapter.id}`;
+  const invocation = await adapter.prepare({ ...folders, binary, prompt: 'Build the page.', model: adapter.defaultModel, mcpServers: [], command: 'true', ...extra });
   return { invocation, ...folders };
 }
 
@@ -84,6 +86,22 @@ describe('every harness adapter', () => {
       expect(parser).not.toBe(create());
       expect(parser.finish().harness).toBe(adapter.id);
     }
+  });
+
+  it('names an MCP server’s tools as its CLI does, and reads them back, splitting by the run’s server names', () => {
+    const spelled = Object.fromEntries(ADAPTERS.filter((adapter) => adapter.mcpToolName).map((adapter) => [adapter.id, adapter.mcpToolName!('design_tokens', 'get_tokens')]));
+    expect(spelled).toEqual({ 'claude-code': 'mcp__design_tokens__get_tokens', codex: 'mcp__design_tokens__get_tokens', 'gemini-cli': 'mcp_design_tokens_get_tokens' });
+    for (const adapter of ADAPTERS) {
+      // Every harness that takes MCP servers says how it names their tools.
+      expect(adapter.mcpToolName === undefined, adapter.id).toBe(adapter.mcpServersFile === null);
+      if (!adapter.mcpToolName) continue;
+      for (const [server, tool] of [['design_tokens', 'get_tokens'], ['proof', 'record_proof'], ['figma-dev', 'get_file']] as const) {
+        expect(adapter.parseMcpToolName!(adapter.mcpToolName(server, tool), ['proof', 'design_tokens', 'design', 'figma-dev']), `${adapter.id} ${server}`).toEqual({ server, tool });
+      }
+      expect(adapter.parseMcpToolName!('read_file'), adapter.id).toBeNull();
+    }
+    // Without the run's servers, Gemini CLI's name splits at the first "_", as the CLI's own convention reads it.
+    expect(HARNESS_ADAPTERS['gemini-cli'].parseMcpToolName!('mcp_design_tokens_get_tokens')).toEqual({ server: 'design', tool: 'tokens_get_tokens' });
   });
 
   it('has a default model, and a key variable unless it runs any command', () => {

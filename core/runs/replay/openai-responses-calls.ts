@@ -1,5 +1,6 @@
 import type { ReplayAction } from '../../../schemas/replay-script.ts';
 import { shellQuote } from '../../shell-quote.ts';
+import { codexAdapter, codexMcpNamespace } from '../harnesses/codex.ts';
 
 /**
  * How the scripted model's portable actions become the tool calls a Responses API client
@@ -44,8 +45,9 @@ export function offeredTools(tools: unknown): Map<string, OfferedTool> {
     } else if ((tool.type === 'function' || tool.type === 'custom') && name) {
       const entry: OfferedTool = { name, kind: tool.type, ...(namespace ? { namespace } : {}) };
       offered.set(name, entry);
-      // An MCP tool is offered as `check` in namespace `mcp__verifier`; scripts name it `mcp__verifier__check`.
-      if (namespace) offered.set(`${namespace}__${name}`, entry);
+      // An MCP tool is offered as `check` in namespace `mcp__verifier`; scripts name it by its full name, `mcp__verifier__check`.
+      const server = namespace?.startsWith(codexMcpNamespace('')) ? namespace.slice(codexMcpNamespace('').length) : undefined;
+      if (server) offered.set(codexAdapter.mcpToolName!(server, name), entry);
     }
   };
   if (Array.isArray(tools)) for (const tool of tools) add(tool);
@@ -125,8 +127,8 @@ function writeCall(path: string, content: string, tools: Map<string, OfferedTool
  * `tool_search`): `mcp__<server>__<tool>` is called in its namespace, as Codex routes it.
  */
 function deferredMcpTool(name: string): OfferedTool | undefined {
-  const match = /^(mcp__.+?)__(.+)$/.exec(name);
-  return match ? { name: match[2]!, kind: 'function', namespace: match[1]! } : undefined;
+  const mcp = codexAdapter.parseMcpToolName!(name);
+  return mcp ? { name: mcp.tool, kind: 'function', namespace: codexMcpNamespace(mcp.server) } : undefined;
 }
 
 function namedToolCall(name: string, args: Record<string, unknown>, tools: Map<string, OfferedTool>, ids: { id: string; callId: string }): ResponsesOutputItem {
@@ -161,8 +163,8 @@ export function toolCallItems(calls: readonly ReplayAction[], tools: Map<string,
       case 'tool':
         return namedToolCall(call.name, call.arguments, tools, ids);
       case 'mcp':
-        // Codex offers a server's tools in the namespace `mcp__<server>`, found under the full name too.
-        return namedToolCall(`mcp__${call.server}__${call.tool}`, call.arguments, tools, ids);
+        // Codex offers a server's tools in its namespace, found under the full name too.
+        return namedToolCall(codexAdapter.mcpToolName!(call.server, call.tool), call.arguments, tools, ids);
     }
   });
 }

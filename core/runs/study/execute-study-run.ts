@@ -1,10 +1,9 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { ARTIFACTS_NOT_IMPORTED_FINDING } from '../../../schemas/arena.ts';
 import type { StudyConfiguration, StudySpec } from '../../../schemas/studies.ts';
-import type { RunMcpServer, Trajectory, TrajectoryError, TrajectoryTurn } from '../../../schemas/trajectory.ts';
-import { recordBlob } from '../../store/blob-repository.ts';
+import type { RunMcpServer, Trajectory, TrajectoryError } from '../../../schemas/trajectory.ts';
 import { insertRun } from '../../store/run-repository.ts';
 import { finishStudyRun, markStudyRunStarted, recordStudyRunProcess, recordStudyRunProgress, recordStudyRunSandbox, type StudyRunRow } from '../../store/study-repository.ts';
 import type { Workspace } from '../../workspace/open-workspace.ts';
@@ -26,7 +25,11 @@ import { authFailureAdvice } from './check-study-keys.ts';
 import { buildRunPrompt, prepareTaskWorkdir, type TaskForRun } from './task-workdir.ts';
 import { prepareRunVerifier } from '../verifier/prepare-run-verifier.ts';
 import { prepareTaskMcpServers } from './prepare-task-mcp-servers.ts';
-import { mergeTurnTrajectories, type ExecutedTurn } from './multi-turn-trajectory.ts';
+import { mergeTurnTrajectories } from './multi-turn-trajectory.ts';
+import { firstTurnEnded, harnessWallMs, runTaskTurnLoop } from './task-turn-loop.ts';
+import { readTurnProgress } from './turn-progress.ts';
+import { putRunBlob } from './run-blob.ts';
+import { listFolderFiles } from './list-folder-files.ts';
 import { readTaskTurns } from './task-turns.ts';
 import { storeVerifierFindings } from '../verifier/store-verifier-findings.ts';
 import { planRunSandbox } from '../sandbox/sandbox-plan.ts';
@@ -124,69 +127,83 @@ export async function executeStudyRun(input: ExecuteRunInput): Promise<ExecuteRu
   let firstTurn: PreparedRun | undefined;
   let prepareInput: PrepareRunInput | undefined;
   let firstPrompt = '';
-  try {
-    outcome = await executor.execute({
-      ...eachTurn,
-      // Left `running` by a process that stopped: its batch job may still be at work.
-      mayBeLive: run.status === 'running',
-      prepare: async () => {
-        rmSync(folder, { recursive: true, force: true });
-        mkdirSync(join(homeDir, 'tmp'), { recursive: true });
-        mkdirSync(workdir, { recursive: true });
-        manifest.completed_steps = [];
-        prepareTaskWorkdir(input.task, workdir);
-        const skillFile = input.skill ? installSkill(input.skill, workdir, input.adapter.skillDir(input.skill.name)) : '';
-        const endpoint = input.endpointFor(workdir, skillFile);
-        const verifier = prepareRunVerifier({ enabled: input.spec.verifier, harness: input.adapter, frames: input.task.frames, folder, workdir });
-        const network = input.configuration.network ?? input.spec.network ?? 'host';
-        const planSandbox = (binary: string, extraReadOnly: string[] = [], declaredUrls: string[] = []) =>
-          planRunSandbox({
-            network,
-            limits: input.spec.limits,
-            runFolder: folder,
-            binary,
-            toolsDir: input.toolsDir,
-            workspaceDir: workspace.dir,
-            endpoint,
-            ...(input.task.folder ? { taskFolder: input.task.folder } : {}),
-            ...(extraReadOnly.length > 0 ? { extraReadOnly } : {}),
-            apiHosts: input.adapter.apiHosts,
-            declaredUrls,
-          });
-        // The task's stdio servers are its own code: checked inside the run's sandbox, as the harness will start them.
-        const taskMcp = await prepareTaskMcpServers(input.task.folder, {
-          workdir,
-          env: mcpProbeEnv(homeDir),
-          ...(input.spec.sandbox === false ? {} : { sandbox: { planFor: (command) => planSandbox(command), runKey: run.id } }),
-        });
-        mcpServers = taskMcp.record;
-        if (taskMcp.servers.length > 0 && !input.adapter.mcpServersFile) throw new Error(`the task declares MCP servers (${taskMcp.servers.map((s) => s.name).join(', ')}), and ${input.adapter.displayName} takes none.`);
-        if (taskMcp.secrets.length > 0 && input.adapter.mcpServersFile) configWithSecrets = runMcpServersPath(input.adapter.mcpServersFile, { homeDir, workdir });
-        firstPrompt = buildRunPrompt(input.task, input.skill ? { name: input.skill.name, file: relative(workdir, skillFile) } : undefined);
-        prepareInput = {
-          workdir,
-          homeDir,
-          binary: input.binary,
-          prompt: firstPrompt,
-          model: input.configuration.model,
-          ...(endpoint ? { endpoint } : {}),
-          ...(input.configuration.apiKeyEnv ? { apiKeyEnv: input.configuration.apiKeyEnv } : {}),
-          ...(input.apiKey !== undefined ? { apiKey: input.apiKey } : {}),
-          mcpServers: [...verifier.mcpServers, ...taskMcp.servers],
-          ...(verifier.verifierCommand ? { verifierCommand: verifier.verifierCommand } : {}),
-          ...(input.configuration.command ? { command: input.configuration.command } : {}),
-        };
-        const invocation = await input.adapter.prepare(prepareInput);
-        manifest.completed_steps.push('prepared');
-        save('running');
-        const httpMcpUrls = taskMcp.servers.flatMap((server) => (isHttpMcpServer(server) ? [server.url] : []));
-        const sandbox = input.spec.sandbox === false ? null : planSandbox(invocation.command, invocation.env.NODE_EXTRA_CA_CERTS ? [invocation.env.NODE_EXTRA_CA_CERTS] : [], httpMcpUrls);
-        firstTurn = { invocation, sandbox };
-        return firstTurn;
-      },
-      stdoutFile: transcriptFile,
-      stderrFile: join(folder, 'stderr.log'),
+  const followUps = readTaskTurns(input.task.folder);
+  // A multi-turn run an earlier engine left during a later turn: the turns that had ended are kept
+  // (and the work folder as they left it), and the run goes on at the turn it was in.
+  const kept = run.status === 'running' && followUps.length > 0 ? readTurnProgress(folder) : [];
+  /** Lays out the run (afresh, or keeping the folder of a run going on at a later turn) and says how to start its harness. */
+  const setUp = async (fresh: boolean): Promise<PreparedRun> => {
+    if (fresh) {
+      rmSync(folder, { recursive: true, force: true });
+      mkdirSync(join(homeDir, 'tmp'), { recursive: true });
+      mkdirSync(workdir, { recursive: true });
+      manifest.completed_steps = [];
+      prepareTaskWorkdir(input.task, workdir);
+    }
+    const skillDir = input.skill ? input.adapter.skillDir(input.skill.name) : '';
+    const skillFile = input.skill ? (fresh ? installSkill(input.skill, workdir, skillDir) : join(workdir, skillDir, 'SKILL.md')) : '';
+    const endpoint = input.endpointFor(workdir, skillFile);
+    const verifier = prepareRunVerifier({ enabled: input.spec.verifier, harness: input.adapter, frames: input.task.frames, folder, workdir });
+    const network = input.configuration.network ?? input.spec.network ?? 'host';
+    const planSandbox = (binary: string, extraReadOnly: string[] = [], declaredUrls: string[] = []) =>
+      planRunSandbox({
+        network,
+        limits: input.spec.limits,
+        runFolder: folder,
+        binary,
+        toolsDir: input.toolsDir,
+        workspaceDir: workspace.dir,
+        endpoint,
+        ...(input.task.folder ? { taskFolder: input.task.folder } : {}),
+        ...(extraReadOnly.length > 0 ? { extraReadOnly } : {}),
+        apiHosts: input.adapter.apiHosts,
+        declaredUrls,
+      });
+    // The task's stdio servers are its own code: checked inside the run's sandbox, as the harness will start them.
+    const taskMcp = await prepareTaskMcpServers(input.task.folder, {
+      workdir,
+      env: mcpProbeEnv(homeDir),
+      ...(input.spec.sandbox === false ? {} : { sandbox: { planFor: (command) => planSandbox(command), runKey: run.id } }),
     });
+    mcpServers = taskMcp.record;
+    if (taskMcp.servers.length > 0 && !input.adapter.mcpServersFile) throw new Error(`the task declares MCP servers (${taskMcp.servers.map((s) => s.name).join(', ')}), and ${input.adapter.displayName} takes none.`);
+    if (taskMcp.secrets.length > 0 && input.adapter.mcpServersFile) configWithSecrets = runMcpServersPath(input.adapter.mcpServersFile, { homeDir, workdir });
+    firstPrompt = buildRunPrompt(input.task, input.skill ? { name: input.skill.name, file: relative(workdir, skillFile) } : undefined);
+    prepareInput = {
+      workdir,
+      homeDir,
+      binary: input.binary,
+      prompt: firstPrompt,
+      model: input.configuration.model,
+      ...(endpoint ? { endpoint } : {}),
+      ...(input.configuration.apiKeyEnv ? { apiKeyEnv: input.configuration.apiKeyEnv } : {}),
+      ...(input.apiKey !== undefined ? { apiKey: input.apiKey } : {}),
+      mcpServers: [...verifier.mcpServers, ...taskMcp.servers],
+      ...(verifier.verifierCommand ? { verifierCommand: verifier.verifierCommand } : {}),
+      ...(input.configuration.command ? { command: input.configuration.command } : {}),
+    };
+    const invocation = await input.adapter.prepare(prepareInput);
+    manifest.completed_steps.push('prepared');
+    save('running');
+    const httpMcpUrls = taskMcp.servers.flatMap((server) => (isHttpMcpServer(server) ? [server.url] : []));
+    const sandbox = input.spec.sandbox === false ? null : planSandbox(invocation.command, invocation.env.NODE_EXTRA_CA_CERTS ? [invocation.env.NODE_EXTRA_CA_CERTS] : [], httpMcpUrls);
+    firstTurn = { invocation, sandbox };
+    return firstTurn;
+  };
+  try {
+    if (kept.length > 0) {
+      await setUp(false);
+      outcome = kept.at(-1)!.outcome;
+    } else {
+      outcome = await executor.execute({
+        ...eachTurn,
+        // Left `running` by a process that stopped: its batch job may still be at work.
+        mayBeLive: run.status === 'running',
+        prepare: () => setUp(true),
+        stdoutFile: transcriptFile,
+        stderrFile: join(folder, 'stderr.log'),
+      });
+    }
   } catch (error) {
     // The cluster went away: the run is left as it is (its job may still run) for a resume to follow.
     if (error instanceof ExecutorUnreachableError) throw error;
@@ -197,62 +214,46 @@ export async function executeStudyRun(input: ExecuteRunInput): Promise<ExecuteRu
     save('failed');
     return { status: 'failed', failure, retryable: false };
   }
-  if (outcome.sandbox) recordStudyRunSandbox(db, run.id, JSON.stringify(outcome.sandbox), new Date().toISOString());
+  if (outcome.sandbox && kept.length === 0) recordStudyRunSandbox(db, run.id, JSON.stringify(outcome.sandbox), new Date().toISOString());
   if (!manifest.completed_steps.includes('prepared')) manifest.completed_steps.push('prepared'); // prepared by an earlier process, whose job this one followed
   manifest.completed_steps.push('executed');
   save('running');
 
   const limits = { timeoutMs: input.spec.timeoutSeconds * 1000, maxOutputBytes: input.spec.maxOutputBytes };
   const createParser = await input.adapter.loadParser();
-  const parseTurn = async (file: string) => (existsSync(file) ? await parseTranscript(createParser(), file) : undefined);
+  // The run's MCP server names (the verifier's and the task's) split the CLIs' MCP tool names where the names alone cannot.
+  const parserOptions = { mcpServers: prepareInput?.mcpServers.map((server) => server.name) ?? mcpServers.map((server) => server.name) };
+  const parseTurn = async (file: string) => (existsSync(file) ? await parseTranscript(createParser(parserOptions), file) : undefined);
   const firstTrajectory = await parseTurn(transcriptFile);
-  const followUps = readTaskTurns(input.task.folder);
   const transcriptFiles = [transcriptFile];
   let lastOutcome = outcome;
   let harnessMs = harnessWallMs(outcome);
   let parsed = firstTrajectory;
   if (followUps.length > 0) {
     const turnFailed = (turnOutcome: ProcessOutcome, turnTrajectory: Trajectory | undefined) => keyRefused.signal.aborted || classifyRunFailure(turnOutcome, turnTrajectory ? finalWords(turnTrajectory) : '', limits) !== null;
-    const executed: ExecutedTurn[] = [
-      {
-        record: { index: 1, prompt: firstPrompt, status: turnFailed(outcome, firstTrajectory) ? 'failed' : 'succeeded', resumed: false, durationMs: harnessMs, artifacts: await snapshotOut(workspace, join(workdir, 'out')), transcript: segmentAfter(undefined, transcriptFile) },
-        trajectory: firstTrajectory,
-      },
-    ];
-    const sessionId = firstTrajectory?.sessionId ?? null;
-    for (const [position, turn] of followUps.entries()) {
-      // A turn is sent only once the one before ended as it asks, and never to a run being stopped;
-      // nor after a process that only followed an earlier one's job, which knows no invocation to continue.
-      if (!firstTurn || !prepareInput || input.signal.aborted || keyRefused.signal.aborted) break;
-      if (turn.after === 'succeeded' && executed.at(-1)!.record.status !== 'succeeded') break;
-      const index = position + 2;
-      // A harness that cannot continue the session is sent the request fresh, in the same work folder; the turn says so.
-      const resumed = input.adapter.resumeArgs !== null && sessionId !== null;
-      // The adapter says how this turn's prompt reaches the harness; its resume arguments continue the session.
-      const { sandbox } = firstTurn;
-      const turnInput: PrepareRunInput = { ...prepareInput, prompt: turn.prompt };
-      const prepareTurn = async (): Promise<PreparedRun> => {
-        const invocation = await input.adapter.prepare(turnInput);
-        return { invocation: resumed ? { ...invocation, args: input.adapter.resumeArgs!(invocation.args, sessionId) } : invocation, sandbox };
-      };
-      const file = join(folder, `transcript-turn-${index}.jsonl`);
-      const turnOutcome = await executor.execute({ ...eachTurn, mayBeLive: false, prepare: prepareTurn, stdoutFile: file, stderrFile: join(folder, `stderr-turn-${index}.log`) });
-      const turnTrajectory = await parseTurn(file);
-      executed.push({
-        record: {
-          index,
-          prompt: turn.prompt,
-          status: turnFailed(turnOutcome, turnTrajectory) ? 'failed' : 'succeeded',
-          resumed,
-          durationMs: harnessWallMs(turnOutcome),
-          artifacts: await snapshotOut(workspace, join(workdir, 'out')),
-          transcript: segmentAfter(executed.at(-1)!.record.transcript, file),
-        },
-        trajectory: turnTrajectory,
-      });
-      transcriptFiles.push(file);
-      lastOutcome = turnOutcome;
-    }
+    const ended = kept.length > 0 ? kept : [await firstTurnEnded(workspace, { prompt: firstPrompt, failed: turnFailed(outcome, firstTrajectory), durationMs: harnessMs, outDir: join(workdir, 'out'), transcriptFile, outcome })];
+    const trajectories = [firstTrajectory];
+    for (const turn of ended.slice(1)) trajectories.push(await parseTurn(join(folder, turn.transcriptFile)));
+    const executed = await runTaskTurnLoop({
+      workspace,
+      folder,
+      workdir,
+      adapter: input.adapter,
+      executor,
+      eachTurn,
+      followUps,
+      ended,
+      trajectories,
+      firstTurn,
+      prepareInput,
+      sessionId: firstTrajectory?.sessionId ?? null,
+      interrupted: kept.length > 0,
+      parseTurn,
+      turnFailed,
+      stopped: () => input.signal.aborted || keyRefused.signal.aborted,
+    });
+    transcriptFiles.splice(0, transcriptFiles.length, ...ended.map((turn) => join(folder, turn.transcriptFile)));
+    lastOutcome = ended.at(-1)!.outcome;
     parsed = mergeTurnTrajectories(executed);
     const durations = executed.map((turn) => turn.record.durationMs);
     harnessMs = durations.some((ms) => ms === null) ? null : durations.reduce<number>((sum, ms) => sum + ms!, 0);
@@ -272,15 +273,15 @@ export async function executeStudyRun(input: ExecuteRunInput): Promise<ExecuteRu
 
   // One transcript for the run: each turn's, in order.
   const transcriptParts = transcriptFiles.filter((file) => existsSync(file)).map((file) => readFileSync(file));
-  const transcript = transcriptParts.length > 0 ? await putBlob(workspace, Buffer.concat(transcriptParts)) : undefined;
-  const trajectoryBlob = trajectory ? await putBlob(workspace, Buffer.from(JSON.stringify(trajectory))) : undefined;
+  const transcript = transcriptParts.length > 0 ? await putRunBlob(workspace, Buffer.concat(transcriptParts)) : undefined;
+  const trajectoryBlob = trajectory ? await putRunBlob(workspace, Buffer.from(JSON.stringify(trajectory))) : undefined;
   let runId: string | null = null;
   // A cancelled run, or one that will be tried again, is not a finished run: it stays out of the arena and analysis.
   if (status !== 'cancelled' && !retryable) {
     // The CLI's own answer to --version, else what its transcript says (the command harness has no CLI to ask).
     runId = await storeRun(input, started, status, join(workdir, 'out'), input.harnessVersion ?? trajectory?.harnessVersion ?? null);
     storeVerifierFindings(db, runId, folder);
-    manifest.artifacts = symlinksIn(join(workdir, 'out')).length > 0 ? [] : listFiles(join(workdir, 'out'));
+    manifest.artifacts = symlinksIn(join(workdir, 'out')).length > 0 ? [] : listFolderFiles(join(workdir, 'out'));
   }
   finish(input, { status: retryable ? 'pending' : status, failure, harnessMs, trajectory, trajectoryBlob, errors, transcript, runId });
   manifest.completed_steps.push('stored');
@@ -309,48 +310,11 @@ function describeLine(line: string): string {
   }
 }
 
-async function putBlob(workspace: Workspace, bytes: Buffer): Promise<string> {
-  const blob = await workspace.blobs.putAsync(bytes);
-  recordBlob(workspace.db, blob.sha256, blob.sizeBytes, new Date().toISOString());
-  return blob.sha256;
-}
-
-/** Where a turn's transcript sits in the run's stored one: right after the turn before's. */
-function segmentAfter(previous: TrajectoryTurn['transcript'] | undefined, file: string): TrajectoryTurn['transcript'] {
-  return { offset: previous ? previous.offset + previous.bytes : 0, bytes: existsSync(file) ? statSync(file).size : 0 };
-}
-
-/** `out/` as a turn left it, each file in the blob store (the same bytes stored once); nothing when it holds links. */
-async function snapshotOut(workspace: Workspace, outDir: string): Promise<TrajectoryTurn['artifacts']> {
-  if (symlinksIn(outDir).length > 0) return [];
-  const artifacts: TrajectoryTurn['artifacts'] = [];
-  for (const path of listFiles(outDir)) {
-    const bytes = readFileSync(join(outDir, ...path.split('/')));
-    artifacts.push({ path, sha256: await putBlob(workspace, bytes), sizeBytes: bytes.length });
-  }
-  return artifacts;
-}
-
 function hasArtifacts(outDir: string): boolean {
   if (!existsSync(outDir)) return false;
   if (existsSync(join(outDir, 'dist', 'index.html'))) return true;
   if (existsSync(join(outDir, 'frames')) && readdirSync(join(outDir, 'frames')).some((name) => name.endsWith('.png'))) return true;
   return ['video.mp4', 'video.webm'].some((name) => existsSync(join(outDir, name)));
-}
-
-function listFiles(dir: string): string[] {
-  if (!existsSync(dir)) return [];
-  const out: string[] = [];
-  const walk = (folder: string) => {
-    for (const entry of readdirSync(folder, { withFileTypes: true })) {
-      const absolute = join(folder, entry.name);
-      if (entry.isDirectory()) walk(absolute);
-      else if (entry.isFile() && statSync(absolute).size >= 0) out.push(relative(dir, absolute).split(sep).join('/'));
-      if (out.length >= 10_000) return;
-    }
-  };
-  walk(dir);
-  return out.sort();
 }
 
 /**
@@ -404,14 +368,6 @@ async function storeRun(input: ExecuteRunInput, started: Date, status: 'succeede
     notImported === undefined ? [] : [{ run_id: input.run.id, node_id: '', kind: ARTIFACTS_NOT_IMPORTED_FINDING, detail: notImported }],
   );
   return input.run.id;
-}
-
-/**
- * The harness process's wall time, spawn to exit: the run's one duration (core/runs/run-duration.ts).
- * Null when it never ran (the spawn failed) or the executor lost it.
- */
-function harnessWallMs(outcome: ProcessOutcome): number | null {
-  return outcome.spawnError !== null || outcome.lostReason !== undefined ? null : outcome.durationMs;
 }
 
 function finish(

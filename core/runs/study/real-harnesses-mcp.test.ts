@@ -5,10 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReplayScript } from '../../../schemas/replay-script.ts';
 import { runMcpServersPath } from '../harnesses/harness-adapter.ts';
 import { HARNESS_ADAPTERS } from '../harnesses/harness-registry.ts';
-import { REAL_HARNESSES, useRealHarnessStudy } from './real-harness-study.fixture.ts';
+import { REAL_HARNESSES, runScriptedTask, useRealHarnessStudy } from './real-harness-study.fixture.ts';
 
 // The acceptance run of a task's own MCP server: each real harness CLI through the engine against
-// the scripted model server, with a stdio server in the task folder that takes a secret by env_from.
+// the scripted model server, with a stdio server in the task folder that takes a secret by env_from
+// (named with "_" in it, which Gemini CLI's `mcp_<server>_<tool>` alone cannot split).
 // The harness lists the server's tool to the model, the script calls it, the call is in the
 // trajectory as mcp:<server>.<tool>, the secret reached the server and is kept nowhere in the workspace.
 
@@ -19,7 +20,7 @@ const NOTE = 'hello from the script';
 const SCRIPT: ReplayScript = {
   name: 'task mcp',
   turns: [
-    { text: 'Recording the proof.', calls: [{ action: 'mcp', server: 'proof', tool: 'record_proof', arguments: { note: NOTE } }] },
+    { text: 'Recording the proof.', calls: [{ action: 'mcp', server: 'design_tokens', tool: 'record_proof', arguments: { note: NOTE } }] },
     { text: 'Writing the page.', calls: [{ action: 'write', path: '{{workdir}}/out/dist/index.html', content: '<!doctype html><title>Proof</title><h1>Proof</h1>\n' }] },
   ],
   final: 'Done.',
@@ -28,7 +29,7 @@ const SCRIPT: ReplayScript = {
 
 const study = useRealHarnessStudy(
   'lhb-real-harnesses-mcp-',
-  { id: 'mcp-task', kind: 'programmatic', title: 'Record a proof', instruction: 'Call the proof tool, then build a page.', mcp_servers: { proof: { command: 'node', args: ['mcp/proof.mjs'], env_from: { PROOF_SECRET: SECRET_VAR } } } },
+  { id: 'mcp-task', kind: 'programmatic', title: 'Record a proof', instruction: 'Call the proof tool, then build a page.', mcp_servers: { design_tokens: { command: 'node', args: ['mcp/proof.mjs'], env_from: { PROOF_SECRET: SECRET_VAR } } } },
   (folder) => {
     mkdirSync(join(folder, 'mcp'), { recursive: true });
     copyFileSync(join(import.meta.dirname, 'fixtures', 'proof-mcp-server.mjs'), join(folder, 'mcp', 'proof.mjs'));
@@ -57,37 +58,24 @@ function storeFiles(): string[] {
 }
 
 describe.each(REAL_HARNESSES)('%s with a task MCP server', (harness) => {
-  it('lists its tool to the model, calls it, names the call mcp:proof.record_proof, and the secret reaches only the server', async () => {
+  it('lists its tool to the model, calls it, names the call mcp:design_tokens.record_proof, and the secret reaches only the server', async () => {
     const adapter = HARNESS_ADAPTERS[harness];
-    const { api, dir } = study;
-    const { studyId } = (await api.call('runs.start', { tasks: ['mcp-task'], taskFolders: { 'mcp-task': study.taskFolder }, configurations: [{ harness, model: adapter.defaultModel }], timeoutSeconds: 180, replay: SCRIPT })) as { studyId: string };
-    await api.context.jobs.idle();
-    const { runs } = (await api.call('runs.study', { studyId })) as { runs: { id: string; status: string; errorMessage: string | null }[] };
-    const run = runs[0]!;
-    expect(run.status, run.errorMessage ?? '').toBe('succeeded');
-    const folder = join(dir, 'ws', 'studies', studyId, 'runs', run.id);
+    const { api } = study;
+    const { runId, folder, firstTools } = await runScriptedTask(study, harness, 'mcp-task', SCRIPT);
+    const run = { id: runId };
 
     // The first model request offers the server's tool (each CLI under its own name for it).
-    const requests = readFileSync(join(folder, 'model-requests.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { body: { tools?: unknown } });
-    const firstTools = JSON.stringify(requests[0]!.body.tools ?? []);
-    if (harness === 'codex' && firstTools.includes('"tool_search"')) {
-      // Codex 0.171 defers every MCP tool behind its tool_search tool for models that support it
-      // (gpt-5.5; the `tool_search` feature is "removed", so no config turns it off): the model
-      // finds the tool by searching. Known gap, in the report: the scripted server calls it directly.
-      expect(firstTools).not.toContain('record_proof');
-    } else {
-      expect(firstTools).toContain('record_proof');
-      expect(firstTools).toContain('Records a note in mcp-proof.json');
-    }
+    expect(firstTools).toContain('record_proof');
+    expect(firstTools).toContain('Records a note in mcp-proof.json');
 
     // The call and its result are in the trajectory under one name whichever harness made it.
     const { trajectory } = (await api.call('runs.trajectory', { runId: run.id })) as { trajectory: { steps: { toolCalls: { name: string; ok: boolean; result: string | null }[] }[] } };
     const calls = trajectory.steps.flatMap((step) => step.toolCalls);
-    expect(calls.filter((call) => call.name.startsWith('mcp'))).toEqual([expect.objectContaining({ name: 'mcp:proof.record_proof', ok: true, result: expect.stringContaining(`Recorded proof: ${NOTE}`) })]);
+    expect(calls.filter((call) => call.name.startsWith('mcp'))).toEqual([expect.objectContaining({ name: 'mcp:design_tokens.record_proof', ok: true, result: expect.stringContaining(`Recorded proof: ${NOTE}`) })]);
 
     // The run records the server and the tools it listed.
     const detail = ((await api.call('runs.show', { runId: run.id })) as { run: { mcpServers: unknown[] } }).run;
-    expect(detail.mcpServers).toEqual([{ name: 'proof', transport: 'stdio', optional: false, status: 'ready', tools: ['record_proof'], reason: null }]);
+    expect(detail.mcpServers).toEqual([{ name: 'design_tokens', transport: 'stdio', optional: false, status: 'ready', tools: ['record_proof'], reason: null }]);
 
     // The secret reached the server (it wrote its hash into the work folder) ...
     const proof = JSON.parse(readFileSync(join(folder, 'work', 'mcp-proof.json'), 'utf8')) as { note: string; secretSha256: string };

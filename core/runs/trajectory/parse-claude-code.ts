@@ -15,9 +15,10 @@ import {
 import { capText } from './bounded-text.ts';
 import { judgeToolResult, toolResultText } from './parse-claude-code-tool-result.ts';
 import { firstNonSpace, lineText, parseJsonLine, type TranscriptLine } from './transcript-line.ts';
-import type { TranscriptParser } from './transcript-parser.ts';
+import type { TranscriptParser, TranscriptParserOptions } from './transcript-parser.ts';
 import { totalOfModels, usageOfSteps } from './token-sums.ts';
-import { fromClaudeCodeToolName } from './mcp-tool-name.ts';
+import { trajectoryToolName } from './mcp-tool-name.ts';
+import { claudeCodeAdapter } from '../harnesses/claude-code.ts';
 
 /**
  * `tool_use_result` repeats a tool's whole output (Bash's stdout, a read file's content) beside
@@ -76,6 +77,9 @@ class ClaudeCodeParser implements TranscriptParser {
   private sessionId: string | null = null;
   private version: string | null = null;
   private result: ResultEvent | null = null;
+
+  /** `mcpServers`: the run's MCP server names, when known, to split its MCP tools' names by. */
+  constructor(private readonly mcpServers: readonly string[]) {}
 
   push(line: TranscriptLine): void {
     this.lineNo += 1;
@@ -197,7 +201,7 @@ class ClaudeCodeParser implements TranscriptParser {
         this.warnings.push(`Line ${this.lineNo}: a tool_use block without an id or name was skipped.`);
         continue;
       }
-      const call: TrajectoryToolCall = { id: use.data.id, name: fromClaudeCodeToolName(use.data.name), arguments: use.data.input ?? {}, result: null, ok: true, failure: null, exitCode: null, durationMs: null };
+      const call: TrajectoryToolCall = { id: use.data.id, name: trajectoryToolName(claudeCodeAdapter, use.data.name, this.mcpServers), arguments: use.data.input ?? {}, result: null, ok: true, failure: null, exitCode: null, durationMs: null };
       step.toolCalls.push(call);
       this.callById.set(call.id, { call, startedAt: millis(event.timestamp) });
     }
@@ -240,6 +244,6 @@ class ClaudeCodeParser implements TranscriptParser {
   }
 }
 
-export function createClaudeCodeParser(): TranscriptParser {
-  return new ClaudeCodeParser();
+export function createClaudeCodeParser(options: TranscriptParserOptions = {}): TranscriptParser {
+  return new ClaudeCodeParser(options.mcpServers ?? []);
 }

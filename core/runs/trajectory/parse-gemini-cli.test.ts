@@ -14,8 +14,8 @@ import { geminiResultShowsFailure } from './parse-gemini-cli-shell-failure.ts';
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/gemini-cli/${name}`, import.meta.url), 'utf8');
 const linesOf = (text: string) => text.split('\n');
 
-function parse(lines: string[], partialLastLine = false): Trajectory {
-  const parser = createGeminiCliParser();
+function parse(lines: string[], partialLastLine = false, mcpServers?: string[]): Trajectory {
+  const parser = createGeminiCliParser(mcpServers ? { mcpServers } : {});
   for (const line of lines) parser.push(line);
   return TrajectorySchema.parse(parser.finish({ partialLastLine }));
 }
@@ -185,5 +185,17 @@ describe('reading a failure from a shell result Gemini CLI called a success', ()
 
   it('never reads failures into what other tools return', () => {
     expect(geminiResultShowsFailure('read_file', 'Error: this is a file about errors\nExit Code: 1')).toBeNull();
+  });
+});
+
+describe('an MCP server named with "_" in it', () => {
+  const events = [
+    '{"type":"init","timestamp":"2026-11-30T10:00:00.000Z","session_id":"s1","model":"gemini-2.5-pro"}',
+    '{"type":"tool_use","timestamp":"2026-11-30T10:00:01.000Z","tool_name":"mcp_design_tokens_get_tokens","tool_id":"t1","parameters":{"file":"abc"}}',
+    '{"type":"tool_result","timestamp":"2026-11-30T10:00:02.000Z","tool_id":"t1","status":"success","output":"{}"}',
+  ];
+  it('is named mcp:<server>.<tool> split by the run’s server names, which the name alone cannot say', () => {
+    expect(calls(parse(events, false, ['verifier', 'design_tokens'])).map((call) => call.name)).toEqual(['mcp:design_tokens.get_tokens']);
+    expect(calls(parse(events)).map((call) => call.name)).toEqual(['mcp:design.tokens_get_tokens']);
   });
 });

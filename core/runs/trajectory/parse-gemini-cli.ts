@@ -3,10 +3,11 @@ import { BoundedText, capText } from './bounded-text.ts';
 import { GEMINI_EVENT_TYPES, GeminiStreamEventSchema, type GeminiStreamEvent } from './parse-gemini-cli-events.ts';
 import { geminiResultShowsFailure } from './parse-gemini-cli-shell-failure.ts';
 import { firstNonSpace, lineText, parseJsonLine } from './transcript-line.ts';
-import type { TranscriptParser } from './transcript-parser.ts';
+import type { TranscriptParser, TranscriptParserOptions } from './transcript-parser.ts';
 import { NO_TOKENS } from './token-sums.ts';
 import { WarningList } from './warning-list.ts';
-import { fromGeminiCliToolName } from './mcp-tool-name.ts';
+import { trajectoryToolName } from './mcp-tool-name.ts';
+import { geminiCliAdapter } from '../harnesses/gemini-cli.ts';
 
 interface OpenStep {
   source: TrajectoryStep['source'];
@@ -51,7 +52,7 @@ const millisBetween = (from: string | undefined, to: string | undefined): number
  * reports as `success`, when the output shows it (see parse-gemini-cli-shell-failure.ts).
  * Non-JSON lines (stderr), unknown event types and malformed events become warnings.
  */
-export function createGeminiCliParser(): TranscriptParser {
+export function createGeminiCliParser(options: TranscriptParserOptions = {}): TranscriptParser {
   const steps: OpenStep[] = [];
   const calls = new Map<string, { call: TrajectoryToolCall; step: OpenStep; startedAt: string | undefined }>();
   const warnings = new WarningList();
@@ -87,7 +88,7 @@ export function createGeminiCliParser(): TranscriptParser {
       case 'tool_use': {
         const step = agentStep(event.timestamp);
         if (calls.has(event.tool_id)) warnings.add(`line ${lineNumber}: a second tool_use with id "${event.tool_id}"; its result goes to the later one`);
-        const call: TrajectoryToolCall = { id: event.tool_id, name: fromGeminiCliToolName(event.tool_name), arguments: event.parameters ?? {}, result: null, ok: true, failure: null, exitCode: null, durationMs: null };
+        const call: TrajectoryToolCall = { id: event.tool_id, name: trajectoryToolName(geminiCliAdapter, event.tool_name, options.mcpServers), arguments: event.parameters ?? {}, result: null, ok: true, failure: null, exitCode: null, durationMs: null };
         step.toolCalls.push(call);
         calls.set(event.tool_id, { call, step, startedAt: event.timestamp });
         return;

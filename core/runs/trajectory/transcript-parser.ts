@@ -1,6 +1,12 @@
 import type { Trajectory } from '../../../schemas/trajectory.ts';
 import type { TranscriptLine } from './transcript-line.ts';
 
+/** What a parser may be told about the run whose transcript it reads. */
+export interface TranscriptParserOptions {
+  /** The run's MCP server names, when known: they split a CLI's MCP tool names where the name alone is ambiguous. */
+  mcpServers?: readonly string[];
+}
+
 /**
  * Turns one harness's transcript into the normalised trajectory, a line at a time, so a
  * transcript of hundreds of MB is never held whole. Lines arrive without their newline; a line

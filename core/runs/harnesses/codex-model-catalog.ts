@@ -1,0 +1,51 @@
+import { execFile } from 'node:child_process';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { z } from 'zod';
+
+/**
+ * The model catalog a Codex run reads (`model_catalog_json` in its config.toml): the one shipped
+ * with the binary, with every model's `supports_search_tool` off.
+ *
+ * Why: Codex decides per turn whether MCP tools are listed to the model or deferred behind its
+ * `tool_search` tool. It defers them when the model's catalog entry says `supports_search_tool`
+ * and the provider takes namespaced tools (codex-rs `search_tool_enabled` in
+ * core/src/tools/spec_plan.rs; `build_mcp_tool_exposure` in core/src/mcp_tool_exposure.rs), and
+ * 0.171 defers them however few there are (its `tool_search_always_defer_mcp_tools` feature is
+ * "removed" and on; `tool_search` itself is "removed", so `[features]` cannot turn it off). The
+ * bundled catalog says `supports_search_tool: true` for every model, gpt-5.5 included, so the
+ * task's MCP tools (and the verifier's verify_build) were missing from the first request: the
+ * model had to search for a tool it was told about. A catalog given by `model_catalog_json` is
+ * authoritative (Codex's StaticModelsManager), so this one is the bundled catalog verbatim save
+ * that one flag: the model's instructions, tools and limits are what the binary ships.
+ */
+
+const CATALOG_FILE = 'model-catalog.json';
+const CATALOG_TIMEOUT_MS = 30_000;
+/** The bundled catalog is about 1 MB of JSON; room for it to grow. */
+const CATALOG_MAX_BYTES = 64 * 1024 * 1024;
+
+const CatalogSchema = z.object({ models: z.array(z.object({ slug: z.string() }).passthrough()).min(1) }).passthrough();
+
+/**
+ * Writes the catalog into `codexHome` and returns its path: what `codex debug models --bundled`
+ * prints (the catalog this binary ships, no network), every model's tool search off.
+ */
+export async function writeCodexModelCatalog(binary: string, codexHome: string, env: Record<string, string>): Promise<string> {
+  let stdout: string;
+  try {
+    ({ stdout } = await promisify(execFile)(binary, ['debug', 'models', '--bundled'], { env, timeout: CATALOG_TIMEOUT_MS, maxBuffer: CATALOG_MAX_BYTES, encoding: 'utf8' }));
+  } catch (error) {
+    throw new Error(`Codex (${binary}) did not print its model catalog (codex debug models --bundled): ${(error as Error).message.split('\n')[0]}. Install the pinned version with lhb harnesses install codex.`, { cause: error });
+  }
+  let catalog: z.infer<typeof CatalogSchema>;
+  try {
+    catalog = CatalogSchema.parse(JSON.parse(stdout));
+  } catch (error) {
+    throw new Error(`Codex (${binary}) printed a model catalog that is not one (codex debug models --bundled): ${(error as Error).message.slice(0, 200)}.`, { cause: error });
+  }
+  const path = join(codexHome, CATALOG_FILE);
+  await writeFile(path, JSON.stringify({ ...catalog, models: catalog.models.map((model) => ({ ...model, supports_search_tool: false })) }));
+  return path;
+}

@@ -1,0 +1,47 @@
+import { existsSync, readFileSync, renameSync } from 'node:fs';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { TrajectoryTurnSchema } from '../../../schemas/trajectory.ts';
+import type { ProcessOutcome } from '../executors/run-process.ts';
+import { writeFileNotFollowing } from '../sandbox/agent-written-files.ts';
+
+/**
+ * A multi-turn run's turns that have ended, in its folder (`turns.json`), written as each one
+ * ends: an engine stopped during turn k leaves turns 1..k-1 here, and a resume goes on at turn k
+ * with them (their records, artifacts in the blob store, transcripts and outcomes) as they were.
+ */
+
+const FILE = 'turns.json';
+
+const EndedTurnSchema = z.object({
+  record: TrajectoryTurnSchema.omit({ steps: true, tokens: true }),
+  /** Its transcript's file name in the run folder. */
+  transcriptFile: z.string(),
+  /** How its harness process ended (ProcessOutcome), for the run's verdict when it was the last. */
+  outcome: z.record(z.string(), z.unknown()),
+});
+export interface EndedTurn {
+  record: z.infer<typeof EndedTurnSchema>['record'];
+  transcriptFile: string;
+  outcome: ProcessOutcome;
+}
+
+const TurnProgressSchema = z.object({ turns: z.array(EndedTurnSchema) });
+
+export function writeTurnProgress(folder: string, turns: readonly EndedTurn[]): void {
+  const file = join(folder, FILE);
+  writeFileNotFollowing(`${file}.tmp`, `${JSON.stringify({ turns }, null, 2)}\n`);
+  renameSync(`${file}.tmp`, file);
+}
+
+/** The ended turns an earlier engine recorded; none when it recorded none, or the file is not one of ours. */
+export function readTurnProgress(folder: string): EndedTurn[] {
+  const file = join(folder, FILE);
+  if (!existsSync(file)) return [];
+  try {
+    return TurnProgressSchema.parse(JSON.parse(readFileSync(file, 'utf8'))).turns.map((turn) => ({ ...turn, outcome: turn.outcome as unknown as ProcessOutcome }));
+  } catch {
+    // A file cut off mid-write (it is replaced whole, so only by a failing disk): the run starts again from turn 1.
+    return [];
+  }
+}
