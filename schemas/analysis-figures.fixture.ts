@@ -197,6 +197,18 @@ export const FIGURES_FIXTURE: AnalysisFigures = {
       },
     ],
   },
+  turns: {
+    runs: 6,
+    byTurn: [
+      { config: CLAUDE.id, label: CLAUDE.label, turn: 1, runs: 6, succeeded: 6, durationMs: usage(184_250, 6), tokensInput: usage(120_400.5, 6), tokensOutput: usage(8_210, 6), errors: 5, recovered: 4 },
+      { config: CLAUDE.id, label: CLAUDE.label, turn: 2, runs: 6, succeeded: 5, durationMs: usage(41_800, 6), tokensInput: usage(36_020, 6), tokensOutput: usage(2_115.5, 6), errors: 2, recovered: 2 },
+      { config: CLAUDE.id, label: CLAUDE.label, turn: 3, runs: 5, succeeded: 5, durationMs: usage(null, 0), tokensInput: usage(29_900, 5), tokensOutput: usage(1_740, 5), errors: 0, recovered: 0 },
+    ],
+    revisions: [
+      { config: CLAUDE.id, label: CLAUDE.label, turn: 2, runs: 6, filesChanged: usage(1.5, 6), linesChanged: usage(38.1667, 6), untouchedShare: usage(0.8734, 6) },
+      { config: CLAUDE.id, label: CLAUDE.label, turn: 3, runs: 0, filesChanged: usage(null, 0), linesChanged: usage(null, 0), untouchedShare: usage(null, 0) },
+    ],
+  },
 };
 
 /** The same study with nothing to analyse: the empty state. */
@@ -229,4 +241,5 @@ export const EMPTY_FIGURES_FIXTURE: AnalysisFigures = {
   alignment: { judges: [] },
   recovery: { runs: 0, importedRuns: 0, overall: { errors: 0, recovered: 0, rate: null, lo: null, hi: null, runs: 0 }, byType: [], byConfiguration: [] },
   ablation: { groups: [] },
+  turns: { runs: 0, byTurn: [], revisions: [] },
 };

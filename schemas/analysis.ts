@@ -201,6 +201,51 @@ export const AblationGroupSchema = z.object({
 });
 export type AblationGroup = z.infer<typeof AblationGroupSchema>;
 
+/**
+ * One turn of multi-turn runs of one configuration: how many runs reached it, how many of those
+ * it succeeded in, and its mean duration and tokens over the runs that report them; errors are
+ * the trajectory's error→recovery events made by the turn's own steps.
+ */
+export const TurnFiguresSchema = z.object({
+  config: z.string(),
+  label: z.string(),
+  turn: z.number().int().min(1),
+  runs: z.number().int(),
+  succeeded: z.number().int(),
+  durationMs: RunMeanSchema,
+  tokensInput: RunMeanSchema,
+  tokensOutput: RunMeanSchema,
+  errors: z.number().int(),
+  recovered: z.number().int(),
+});
+export type TurnFigures = z.infer<typeof TurnFiguresSchema>;
+
+/**
+ * How targeted one revision turn (turn 2 on) was, against `out/` as the turn before left it (the
+ * turns' snapshots in the blob store): files added, removed or changed, lines added plus removed
+ * (text files; a binary file counts as a changed file only), and the share of the turn before's
+ * output, by size, left as it was. Means over the runs whose two snapshots are both stored.
+ */
+export const RevisionFiguresSchema = z.object({
+  config: z.string(),
+  label: z.string(),
+  turn: z.number().int().min(2),
+  runs: z.number().int(),
+  filesChanged: RunMeanSchema,
+  linesChanged: RunMeanSchema,
+  untouchedShare: RunMeanSchema,
+});
+export type RevisionFigures = z.infer<typeof RevisionFiguresSchema>;
+
+/** Multi-turn runs (a task with revision requests), turn by turn, per configuration; empty without any. */
+export const TurnsSchema = z.object({
+  /** Finished runs with more than one turn recorded. */
+  runs: z.number().int(),
+  byTurn: z.array(TurnFiguresSchema),
+  revisions: z.array(RevisionFiguresSchema),
+});
+export type Turns = z.infer<typeof TurnsSchema>;
+
 /** The paired skill ablation: one group per (harness, model) whose runs differ only in skill version. */
 export const AblationSchema = z.object({ groups: z.array(AblationGroupSchema) });
 export type Ablation = z.infer<typeof AblationSchema>;
@@ -251,6 +296,8 @@ export const AnalysisTablesSchema = z.object({
   recovery: z.object({ byType: TableModelSchema, byConfiguration: TableModelSchema }),
   /** One per ablation group, in `ablation.groups` order: its arms, their scores, and the paired differences. */
   ablation: z.array(z.object({ title: z.string(), arms: TableModelSchema, scores: TableModelSchema, paired: TableModelSchema })),
+  /** Multi-turn runs: each turn's figures, and how targeted each revision turn was. */
+  turns: z.object({ byTurn: TableModelSchema, revisions: TableModelSchema }),
 });
 export type AnalysisTables = z.infer<typeof AnalysisTablesSchema>;
 
@@ -290,6 +337,11 @@ export const AnalysisFiguresSchema = z.object({
   recovery: RecoverySchema,
   /** The paired skill ablation per (harness, model) whose runs differ only in skill version. */
   ablation: AblationSchema,
+  /**
+   * Multi-turn runs turn by turn, and each revision turn's footprint. Required: a report stored
+   * before turns were reported does not parse, so the stored-report cache computes it again.
+   */
+  turns: TurnsSchema,
 });
 export type AnalysisFigures = z.infer<typeof AnalysisFiguresSchema>;
 

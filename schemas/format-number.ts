@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { durationText } from './run-duration.ts';
 
 /**
  * How the analysis prints its numbers, one rule per kind of value, decided here once for every
@@ -98,7 +99,7 @@ export function formatInterval(lo: Formatted, hi: Formatted): Formatted {
  * `kappa`, `variance` (4 decimals), `elo`, `rate`, `rate-difference`, `relative-change`, `usd`,
  * `p-value`.
  */
-export const ValueFormatSchema = z.enum(['text', 'count', 'score', 'score-difference', 'per-run', 'kappa', 'variance', 'elo', 'rate', 'rate-difference', 'relative-change', 'usd', 'p-value']);
+export const ValueFormatSchema = z.enum(['text', 'count', 'score', 'score-difference', 'per-run', 'kappa', 'variance', 'elo', 'rate', 'rate-difference', 'relative-change', 'usd', 'p-value', 'duration']);
 export type ValueFormat = z.infer<typeof ValueFormatSchema>;
 
 /** A value printed by its kind's rule; a missing one (null, or not a finite number) as "—" with `why`. */
@@ -130,5 +131,10 @@ export function formatValue(format: ValueFormat, value: string | number | null, 
       return formatUsd(value, why);
     case 'p-value':
       return formatPValue(value, why);
+    case 'duration': {
+      // Milliseconds, printed as a run's duration is everywhere else ("42 s", "3 min 5 s").
+      const text = usable(value) ? durationText(value) : undefined;
+      return text === undefined ? missing(why) : { text };
+    }
   }
 }

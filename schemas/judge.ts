@@ -163,5 +163,7 @@ export const JudgmentViewSchema = z.object({
    */
   leftOut: z.string().nullable(),
   createdAt: z.string(),
+  /** The turn of a multi-turn run it judged; null for a run without turns. */
+  turn: z.number().int().min(1).nullable().default(null),
 });
 export type JudgmentView = z.infer<typeof JudgmentViewSchema>;

@@ -13,6 +13,8 @@ export const JudgeStartInputSchema = z
     scale: RubricScaleSchema.optional(),
     taskIds: z.array(z.string().min(1).max(100)).max(10_000).optional(),
     runIds: z.array(z.string().min(1).max(100)).max(100_000).optional(),
+    /** The turn of multi-turn runs to judge (from 1); default each run's last. */
+    turn: z.number().int().min(1).max(50).optional(),
   })
   .strict();
 export type JudgeStartInput = z.infer<typeof JudgeStartInputSchema>;

@@ -74,6 +74,19 @@ describe('analysis.report: the same report again while the store has not changed
     expect(stale.report?.study.judgments).toBe(first.study.judgments);
   });
 
+  it('computes again a report stored by an app that did not report turns yet, though nothing was written since', async () => {
+    const first = (await api.call('analysis.report', ASK)) as { generatedAt: string; turns: unknown };
+    const db = api.context.workspace.db;
+    const row = db.prepare('SELECT asked, report FROM analysis_reports').get() as { asked: string; report: string };
+    const { turns: _turns, tables, ...older } = JSON.parse(row.report) as { turns: unknown; tables: { turns: unknown } };
+    const { turns: _tables, ...olderTables } = tables;
+    db.prepare('UPDATE analysis_reports SET report = ? WHERE asked = ?').run(JSON.stringify({ ...older, tables: olderTables }), row.asked);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const again = (await api.call('analysis.report', ASK)) as typeof first;
+    expect(again.turns).toEqual({ runs: 0, byTurn: [], revisions: [] });
+    expect(again.generatedAt).not.toBe(first.generatedAt);
+  });
+
   it('recomputes a stale report in a background job off the server thread, and then answers it as current', async () => {
     await api.call('analysis.report', ASK);
     judge(api.context.workspace.db);

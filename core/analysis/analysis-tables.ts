@@ -5,6 +5,7 @@ import { alignmentTable, alignmentWinRateTable } from './alignment-tables.ts';
 import { leaderboardTable, rubricTable, TIER_TITLES } from './leaderboard-tables.ts';
 import { eloTable, pairwiseTable, passRateTable, winMatrixTable, winnerQualityTable, winRateTable } from './preference-tables.ts';
 import { recoveryConfigurationTable, recoveryTypeTable } from './recovery-tables.ts';
+import { revisionTable, turnTable } from './turn-tables.ts';
 
 /** Every table of the report, from its figures: what the screen, the Markdown report and the dataset card print. */
 export function analysisTables(figures: AnalysisFigures): AnalysisTables {
@@ -28,5 +29,6 @@ export function analysisTables(figures: AnalysisFigures): AnalysisTables {
       scores: ablationScoreTable(group, stems[i]!),
       paired: ablationPairedTable(group, stems[i]!),
     })),
+    turns: { byTurn: turnTable(figures.turns), revisions: revisionTable(figures.turns) },
   };
 }

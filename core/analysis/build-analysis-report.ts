@@ -11,6 +11,8 @@ import { buildRecovery } from './recovery.ts';
 import { loadRunErrorSets } from './recovery-data.ts';
 import { loadStudyData } from './study-data.ts';
 import type { SyntheticRequest } from './synthetic-choice.ts';
+import { loadMultiTurnRuns } from './turn-data.ts';
+import { buildTurns } from './turns.ts';
 
 export interface AnalysisOptions {
   /** Resamples of every bootstrap interval. */
@@ -64,5 +66,6 @@ function buildAnalysisFigures(db: Database, options: AnalysisOptions): AnalysisF
     alignment: buildAlignment(data),
     recovery: buildRecovery(errorSets, options),
     ablation: buildAblation(loadAblationRuns(db, data, errorSets), data.judgments, options),
+    turns: buildTurns(loadMultiTurnRuns(db, data)),
   };
 }

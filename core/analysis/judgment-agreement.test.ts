@@ -4,7 +4,7 @@ import { agreementPerRubric, countedForAgreement } from './judgment-agreement.ts
 
 const view = (runId: string, judge: string, rubric: string, score: number | null, scale: 3 | 5 = 5): JudgmentView => ({
   id: `${runId}-${judge}-${rubric}`, runId, judge, judgeModel: null, tier: 'output', rubricSet: 'figma-output', rubricSetVersion: 'v1', scale, rubric,
-  status: score === null ? 'failed' : 'ok', score, level: score === null ? null : String(score), evidence: '', failure: score === null ? 'no reply' : null, synthetic: false, leftOut: null, createdAt: '',
+  status: score === null ? 'failed' : 'ok', score, level: score === null ? null : String(score), evidence: '', failure: score === null ? 'no reply' : null, synthetic: false, leftOut: null, createdAt: '', turn: null,
 });
 
 describe('agreementPerRubric', () => {

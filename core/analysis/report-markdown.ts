@@ -71,6 +71,8 @@ export function renderAnalysisMarkdown(report: AnalysisReport): string {
   out.push(recoveryMarkdown(report));
   const ablation = ablationMarkdown(report, '##');
   if (ablation) out.push(ablation);
+  const turns = turnsMarkdown(report, '##');
+  if (turns) out.push(turns);
   return out.join('\n');
 }
 
@@ -133,5 +135,18 @@ export function ablationMarkdown({ ablation, tables }: Pick<AnalysisReport, 'abl
       if (note) out.push(`> ${note}\n`);
     }
   });
+  return out.join('\n');
+}
+
+/**
+ * Multi-turn runs: each turn's figures, then how targeted each revision turn was. Empty without a
+ * multi-turn run. `level` is the section's heading, as for the ablation.
+ */
+export function turnsMarkdown({ turns, tables }: Pick<AnalysisReport, 'turns' | 'tables'>, level: '##' | '###'): string {
+  if (turns.runs === 0) return '';
+  const out = [`${level} Multi-turn runs\n`];
+  out.push(`${turns.runs} run${turns.runs === 1 ? '' : 's'} of tasks with revision requests, sent in the same work folder and session after each turn ended.\n`);
+  out.push(tableToMarkdown(tables.turns.byTurn));
+  if (tables.turns.revisions.rows.length > 0) out.push(`${level}# Revision turns\n`, tableToMarkdown(tables.turns.revisions));
   return out.join('\n');
 }

@@ -89,7 +89,10 @@ export function loadStudyData(db: Database, options: { synthetic?: SyntheticRequ
   const weights = loadRubricWeights(db);
   const check = judgmentKindCheck(db);
   const scored = listJudgments(db, project.id).filter((row) => row.score !== null);
-  const counts = scored.filter((row) => check.leftOut(row) === null);
+  // A multi-turn run counts at the last turn it was judged at (by default its last): its earlier turns' judgments are kept, not averaged in.
+  const judgedTurn = new Map<string, number>();
+  for (const row of scored) judgedTurn.set(row.run_id, Math.max(judgedTurn.get(row.run_id) ?? 0, row.turn ?? 0));
+  const counts = scored.filter((row) => check.leftOut(row) === null && (row.turn ?? 0) === judgedTurn.get(row.run_id));
   const judgments: StudyJudgment[] = counts.flatMap((row) => (row.score === null ? [] : [{
     run: row.run_id,
     judge: row.judge,

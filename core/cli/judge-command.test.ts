@@ -137,5 +137,11 @@ describe('lhb judge', () => {
     const unset = await runLhbChild(['judge', '--judges', noKey, '--workspace', join(workspace, 'ws')], { LHB_TEST_UNSET_KEY: '' });
     expect(unset.status).toBe(2);
     expect(unset.stderr).toMatch(/LHB_TEST_UNSET_KEY is not set or is empty.*Nothing was judged/);
+
+    const good = join(workspace, 'good.json');
+    writeFileSync(good, JSON.stringify([{ name: 'x', provider: 'openai', baseUrl: 'http://127.0.0.1:9/v1', model: 'm', apiKeyEnv: 'LHB_TEST_SET_KEY' }]));
+    const badTurn = await runLhbChild(['judge', '--judges', good, '--turn', 'last', '--workspace', join(workspace, 'ws')], { LHB_TEST_SET_KEY: 'k' });
+    expect(badTurn.status).toBe(2);
+    expect(badTurn.stderr).toContain("--turn is a turn's number, from 1 (not last); without it each run's last turn is judged.");
   }, 120_000);
 });

@@ -20,6 +20,8 @@ export interface JudgeOptions {
   rubrics?: string[];
   scale?: string;
   task?: string[];
+  run?: string[];
+  turn?: string;
   json?: boolean;
   workspace?: string;
 }
@@ -29,11 +31,12 @@ class JudgeFlagError extends Error {
   override name = 'JudgeFlagError';
 }
 
-function parseFlags(options: JudgeOptions): { tier: JudgeTier; scale: RubricScale } {
+function parseFlags(options: JudgeOptions): { tier: JudgeTier; scale: RubricScale; turn?: number } {
   const tier = JudgeTierSchema.safeParse(options.tier ?? 'output');
   if (!tier.success) throw new JudgeFlagError(`--tier is process, output or content (not ${options.tier}).`);
   if (options.scale !== undefined && options.scale !== '3' && options.scale !== '5') throw new JudgeFlagError(`--scale is 3 (0/1/2) or 5 (1–5), not ${options.scale}.`);
-  return { tier: tier.data, scale: options.scale === '3' ? 3 : 5 };
+  if (options.turn !== undefined && !/^[1-9]\d?$/.test(options.turn)) throw new JudgeFlagError(`--turn is a turn's number, from 1 (not ${options.turn}); without it each run's last turn is judged.`);
+  return { tier: tier.data, scale: options.scale === '3' ? 3 : 5, ...(options.turn !== undefined ? { turn: Number(options.turn) } : {}) };
 }
 
 function fail(error: unknown): never {
@@ -64,7 +67,15 @@ export async function runJudge(options: JudgeOptions): Promise<void> {
       started = startJudgingJob(
         api.context.workspace,
         api.context.jobs,
-        { judges, tier: flags.tier, scale: flags.scale, ...(options.rubrics?.length ? { rubricSets: options.rubrics } : {}), ...(options.task?.length ? { taskIds: options.task } : {}) },
+        {
+          judges,
+          tier: flags.tier,
+          scale: flags.scale,
+          ...(options.rubrics?.length ? { rubricSets: options.rubrics } : {}),
+          ...(options.task?.length ? { taskIds: options.task } : {}),
+          ...(options.run?.length ? { runIds: options.run } : {}),
+          ...(flags.turn !== undefined ? { turn: flags.turn } : {}),
+        },
         { onSummary: (value) => (summary = value) },
       );
     } catch (error) {
@@ -118,7 +129,7 @@ export async function runJudgeList(options: { run?: string; json?: boolean; work
       if (judgments.length === 0) process.stdout.write('No judgments stored yet. Judge runs with: lhb judge --judges FILE\n');
       for (const j of judgments) {
         const outcome = j.status === 'ok' ? `${j.score} (level ${j.level})` : `FAILED: ${j.failure ?? ''}`;
-        process.stdout.write(`${j.runId.slice(0, 12)}  ${j.tier}  ${j.rubricSet || '(no set)'}@${j.rubricSetVersion}/${j.scale}  ${j.judge}  ${j.rubric}: ${outcome}${j.synthetic ? '  [synthetic]' : ''}${j.leftOut ? `  [left out of every figure: ${j.leftOut}]` : ''}\n`);
+        process.stdout.write(`${j.runId.slice(0, 12)}${j.turn ? ` turn ${j.turn}` : ''}  ${j.tier}  ${j.rubricSet || '(no set)'}@${j.rubricSetVersion}/${j.scale}  ${j.judge}  ${j.rubric}: ${outcome}${j.synthetic ? '  [synthetic]' : ''}${j.leftOut ? `  [left out of every figure: ${j.leftOut}]` : ''}\n`);
       }
     },
     { access: 'read' },

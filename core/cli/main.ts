@@ -380,6 +380,8 @@ const judge = program
   .option('--rubrics <name@version>', 'a rubric set to judge with (default: every expert set of the tier at the scale); each run is judged only with the sets for its task\'s kind; repeatable', collect)
   .option('--scale <n>', '3 (0/1/2) or 5 (1-5)', '5')
   .option('--task <id...>', 'only the runs of these tasks')
+  .option('--run <id...>', 'only these runs')
+  .option('--turn <n>', "the turn of multi-turn runs to judge (its files, its part of the trajectory, and for a revision turn the request it answered); default each run's last turn")
   .option('--json', 'print the summary as JSON: {jobId, state, runs, skipped, units, judgments, requests, tokens, costUsd (judges with a price), unpricedJudges, failures}')
   .addOption(workspaceOption())
   .action(async (options: Record<string, unknown>) => {

@@ -34,6 +34,15 @@ describe('the report’s tables in the Markdown report and the dataset card', ()
     expect(card).toContain('| claude-opus-4.1 | 154 | 71.4% | 0.552 | 10.6% | 16.2% |');
   });
 
+  it('print the multi-turn tables whole and alike', () => {
+    for (const table of [report.tables.turns.byTurn, report.tables.turns.revisions]) {
+      expect(markdown, table.id).toContain(tableToMarkdown(table));
+      expect(card, table.id).toContain(tableToMarkdown(table));
+    }
+    expect(card).toContain('## Multi-turn runs');
+    expect(card).toContain('| claude-code · claude-sonnet-4.5 · skill v2 | 2 | 6 | 1.50 | 38.17 | 87.3% |');
+  });
+
   it('count in words that agree with their numbers: "1 annotator", not "1 annotators"', () => {
     const small = { ...report, study: { ...report.study, votes: 5, annotators: 1, judgments: 1, judges: ['one-judge'], tasks: 1 } };
     const one = renderDatasetCard({ projectName: 'Small', license: { id: 'mit' }, format: 'jsonl', subsets: ['preferences'], files: [], pseudonymised: false, includesSynthetic: false, facts: new CollectionFacts(), analysis: small });

@@ -4,7 +4,7 @@ import type { CardLicense } from '../../schemas/card-license.ts';
 import type { ExportedFile, ExportFormat, ExportSubset } from '../../schemas/export.ts';
 import { formatCountOf, formatKappa, formatPValue, formatRate } from '../../schemas/format-number.ts';
 import { HUB_LICENSES_PAGE } from '../../schemas/hub-licenses.ts';
-import { ablationMarkdown } from '../analysis/report-markdown.ts';
+import { ablationMarkdown, turnsMarkdown } from '../analysis/report-markdown.ts';
 import { markdownTable, tableToMarkdown } from '../../schemas/table-markdown.ts';
 import { cardMetadata, DEFAULT_CONFIG_ORDER, defaultConfig } from './card-metadata.ts';
 import { sortedText, type CollectionFacts } from './collection-facts.ts';
@@ -96,6 +96,9 @@ export function renderDatasetCard(input: DatasetCardInput): string {
   // The paired skill ablation, when the exported runs hold one: the Analysis screen's tables.
   const ablation = input.analysis ? ablationMarkdown(input.analysis, '##') : '';
   if (ablation) out.push(ablation);
+  // Multi-turn runs turn by turn, when the exported runs hold any.
+  const turns = input.analysis ? turnsMarkdown(input.analysis, '##') : '';
+  if (turns) out.push(turns);
   return out.join('\n');
 }
 

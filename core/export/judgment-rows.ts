@@ -61,6 +61,7 @@ export async function* judgmentRows(ctx: ExportContext, split: ExportSplit): Asy
         rationale: row.rationale,
         failure: row.failure,
         created_at: createdAt,
+        turn: row.turn,
       };
     }
     if (page.length < PAGE_ROWS) return;

@@ -133,6 +133,7 @@ const FIELDS = {
     { name: 'rationale', type: 'string', description: "the judge's reasoning" },
     { name: 'failure', type: 'string', nullable: true, description: 'why the reply could not be used' },
     { name: 'created_at', type: 'timestamp', description: 'when it was judged' },
+    { name: 'turn', type: 'int8', nullable: true, since: 6, description: "the turn of a multi-turn run it judged (its files and its part of the trajectory; a run is judged at its last turn unless another is asked for); null for a run without turns" },
   ],
   runs: [
     { name: 'run_id', type: 'string', description: 'the run' },

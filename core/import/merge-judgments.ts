@@ -56,6 +56,8 @@ export function mergeJudgments(ctx: MergeContext, rows: readonly Located<Judgmen
         failure: row.failure,
         synthetic: split === 'synthetic' ? 1 : 0,
         created_at: row.created_at,
+        // Exports before format 6 judged runs whole.
+        turn: row.turn ?? null,
       };
       const stored = findJudgment(ctx.db, row.judgment_id);
       if (ctx.conflictOf('judgments', 'judgment', row.judgment_id, where, judgmentContent(judgment), stored && judgmentContent(stored))) return;
@@ -72,5 +74,5 @@ export function mergeJudgments(ctx: MergeContext, rows: readonly Located<Judgmen
 function judgmentContent(judgment: Omit<JudgmentRow, 'reply_id'>): string {
   const { run_id, judge, tier, rubric, rubric_set, rubric_version, scale, status, score, level, evidence, rationale, failure, created_at } = judgment;
   // An instant compares as one: a workspace's own timestamps may be written with other precision than an export's.
-  return JSON.stringify({ run_id, judge, tier, rubric, rubric_set, rubric_version, scale, status, score, level, evidence, rationale, failure, created_at: new Date(created_at).toISOString() });
+  return JSON.stringify({ run_id, judge, tier, rubric, rubric_set, rubric_version, scale, status, score, level, evidence, rationale, failure, created_at: new Date(created_at).toISOString(), turn: judgment.turn ?? null });
 }

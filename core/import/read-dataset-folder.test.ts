@@ -54,7 +54,7 @@ describe('readDatasetFolder', () => {
     const out = createWriteStream(join(folder, 'data', 'judgments', 'train.jsonl'));
     const template = {
       run_id: 'run-1', task_id: 'task-1', judge: 'judge', judge_model: null, tier: 'output', rubric_set: 'set', rubric_set_version: '1',
-      rubric: 'r', scale: 5, status: 'ok', score: 3, level: '3', evidence: '', rationale: '', failure: null, created_at: '2026-01-01T00:00:00.000Z',
+      rubric: 'r', scale: 5, status: 'ok', score: 3, level: '3', evidence: '', rationale: '', failure: null, created_at: '2026-01-01T00:00:00.000Z', turn: null,
     };
     const tail = JSON.stringify(template).slice(1);
     let chunk = '';

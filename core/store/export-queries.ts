@@ -148,6 +148,7 @@ export interface ExportJudgmentRow {
   rationale: string;
   failure: string | null;
   created_at: string;
+  turn: number | null;
 }
 
 export function countExportJudgments(db: Database, projectId: string, synthetic: SyntheticFlag): number {
@@ -164,7 +165,7 @@ export function pageExportJudgments(db: Database, projectId: string, synthetic: 
   return prepared(
     db,
     `SELECT j.id, j.run_id, r.task_id, j.judge, jr.judge_model, j.tier, j.rubric_set, j.rubric_version, j.rubric, j.scale, j.status, j.score,
-            j.level, j.evidence, j.rationale, j.failure, j.created_at
+            j.level, j.evidence, j.rationale, j.failure, j.created_at, j.turn
      FROM judgments j JOIN runs r ON r.id = j.run_id JOIN tasks t ON t.id = r.task_id LEFT JOIN judge_replies jr ON jr.id = j.reply_id
      WHERE t.project_id = ? AND j.synthetic = ? AND j.id > ? ORDER BY j.id LIMIT ?`,
   ).all(projectId, synthetic, afterId, limit) as ExportJudgmentRow[];

@@ -69,11 +69,11 @@ export function insertReplyWithJudgments(db: Database, reply: JudgeReplyRow, jud
 export function insertJudgmentRows(db: Database, judgments: readonly JudgmentRow[]): void {
   const insert = prepared(
     db,
-    `INSERT INTO judgments (id, run_id, judge, tier, rubric, rubric_set, rubric_version, scale, status, score, level, evidence, rationale, failure, reply_id, synthetic, created_at)
-     VALUES (@id, @run_id, @judge, @tier, @rubric, @rubric_set, @rubric_version, @scale, @status, @score, @level, @evidence, @rationale, @failure, @reply_id, @synthetic, @created_at)`,
+    `INSERT INTO judgments (id, run_id, judge, tier, rubric, rubric_set, rubric_version, scale, status, score, level, evidence, rationale, failure, reply_id, synthetic, created_at, turn)
+     VALUES (@id, @run_id, @judge, @tier, @rubric, @rubric_set, @rubric_version, @scale, @status, @score, @level, @evidence, @rationale, @failure, @reply_id, @synthetic, @created_at, @turn)`,
   );
   writeTransaction(db, () => {
-    for (const row of judgments) insert.run(row);
+    for (const row of judgments) insert.run({ ...row, turn: row.turn ?? null });
   })();
 }
 

@@ -26,17 +26,19 @@ export interface JudgmentRow {
   reply_id: string | null;
   synthetic: 0 | 1;
   created_at: string;
+  /** The turn of a multi-turn run it judged; null for a run without turns (and judgments made before turns were judged apart). */
+  turn?: number | null;
 }
 
 /** What insertJudgment takes: a 1–5 score with no set, level or evidence unless given. */
 export type NewJudgment = Pick<JudgmentRow, 'id' | 'run_id' | 'judge' | 'tier' | 'rubric' | 'rubric_version' | 'rationale' | 'synthetic' | 'created_at'> &
-  Partial<Pick<JudgmentRow, 'rubric_set' | 'scale' | 'status' | 'level' | 'evidence' | 'failure' | 'reply_id'>> & { score: number | null };
+  Partial<Pick<JudgmentRow, 'rubric_set' | 'scale' | 'status' | 'level' | 'evidence' | 'failure' | 'reply_id' | 'turn'>> & { score: number | null };
 
 export function insertJudgment(db: Database, row: NewJudgment): void {
   prepared(
     db,
-    `INSERT INTO judgments (id, run_id, judge, tier, rubric, rubric_set, rubric_version, scale, status, score, level, evidence, rationale, failure, reply_id, synthetic, created_at)
-     VALUES (@id, @run_id, @judge, @tier, @rubric, @rubric_set, @rubric_version, @scale, @status, @score, @level, @evidence, @rationale, @failure, @reply_id, @synthetic, @created_at)`,
+    `INSERT INTO judgments (id, run_id, judge, tier, rubric, rubric_set, rubric_version, scale, status, score, level, evidence, rationale, failure, reply_id, synthetic, created_at, turn)
+     VALUES (@id, @run_id, @judge, @tier, @rubric, @rubric_set, @rubric_version, @scale, @status, @score, @level, @evidence, @rationale, @failure, @reply_id, @synthetic, @created_at, @turn)`,
   ).run({
     rubric_set: '',
     scale: 5,
@@ -46,6 +48,7 @@ export function insertJudgment(db: Database, row: NewJudgment): void {
     failure: null,
     reply_id: null,
     ...row,
+    turn: row.turn ?? null,
   });
 }
 

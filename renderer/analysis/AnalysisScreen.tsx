@@ -12,6 +12,7 @@ import { PreferenceSection } from './PreferenceSection.tsx';
 import { RecoverySection } from './RecoverySection.tsx';
 import { isEmptyReport } from './report-readings.ts';
 import { StudySection } from './StudySection.tsx';
+import { TurnsSection } from './TurnsSection.tsx';
 import './analysis.css';
 
 /**
@@ -64,11 +65,12 @@ export function AnalysisScreen() {
               </p>
             </EmptyState>
             {/* Runs' trajectories need no votes: their recovery rates show as soon as a run has one. */}
-            {(report.recovery.runs > 0 || report.ablation.groups.length > 0) && (
+            {(report.recovery.runs > 0 || report.ablation.groups.length > 0 || report.turns.runs > 0) && (
               <div className="analysis-report">
                 {report.recovery.runs > 0 && <RecoverySection recovery={report.recovery} tables={report.tables.recovery} />}
                 {/* Nor do the skill arms' success, build, error and cost figures. */}
                 <AblationSection ablation={report.ablation} tables={report.tables.ablation} />
+                <TurnsSection turns={report.turns} tables={report.tables.turns} />
               </div>
             )}
           </>
@@ -80,6 +82,7 @@ export function AnalysisScreen() {
             <AlignmentSection alignment={report.alignment} tables={report.tables.alignment} />
             <RecoverySection recovery={report.recovery} tables={report.tables.recovery} />
             <AblationSection ablation={report.ablation} tables={report.tables.ablation} />
+            <TurnsSection turns={report.turns} tables={report.tables.turns} />
           </div>
         ))}
       {phase === 'failed' && !report && (

@@ -1,7 +1,7 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { JudgmentView } from '../../schemas/judge.ts';
 import type { RubricAgreement } from '../../schemas/judging.ts';
-import { stepNumber } from '../../schemas/trajectory.ts';
+import { stepNumber, type TrajectoryTurn } from '../../schemas/trajectory.ts';
 import { DataTable, type DataColumn } from '../ui/DataTable.tsx';
 import { useJudgingStore, type RunEvidence } from './judging-store.ts';
 
@@ -19,6 +19,7 @@ const AGREEMENT_COLUMNS: DataColumn<RubricAgreement>[] = [
 
 const SCORE_COLUMNS: DataColumn<JudgmentView>[] = [
   { head: 'Rubric', cell: (j) => `${j.rubric} (${j.rubricSet}@${j.rubricSetVersion})` },
+  { head: 'Turn', cell: (j) => (j.turn === null ? 'whole run' : `turn ${j.turn}`) },
   { head: 'Judge', cell: (j) => j.judge },
   {
     head: 'Score',
@@ -106,12 +107,14 @@ export function JudgmentsBrowser() {
   );
 }
 
-function RunJudgments({ judgments, evidence }: { judgments: JudgmentView[]; evidence: RunEvidence | null }) {
+/** One run's judgments beside what the judges saw, and for a multi-turn run a turn to judge it at. */
+export function RunJudgments({ judgments, evidence }: { judgments: JudgmentView[]; evidence: RunEvidence | null }) {
   return (
     <div className="judge-judgments__run">
       <div className="judge-table">
         <DataTable caption="Each judge's score and evidence" columns={SCORE_COLUMNS} rows={judgments} rowKey={(j) => j.id} />
       </div>
+      {evidence?.trajectory?.turns && evidence.trajectory.turns.length > 1 && <TurnPicker runId={evidence.runId} turns={evidence.trajectory.turns} />}
       <aside className="judge-judgments__evidence" aria-label="What the judges saw">
         {evidence === null && <p className="muted">Loading the run's frames and trajectory…</p>}
         {evidence?.problem && <p className="judge-warning">{evidence.problem}</p>}
@@ -135,5 +138,32 @@ function RunJudgments({ judgments, evidence }: { judgments: JudgmentView[]; evid
         {evidence && !evidence.trajectory && (evidence.assets?.frames.length ?? 0) === 0 && !evidence.problem && <p className="muted">This run has no frames or trajectory to show.</p>}
       </aside>
     </div>
+  );
+}
+
+/**
+ * A multi-turn run is judged at its last turn unless another is chosen here: the chosen turn's
+ * files and its part of the trajectory, with the form's judges, tier and scale.
+ */
+function TurnPicker({ runId, turns }: { runId: string; turns: readonly TrajectoryTurn[] }) {
+  const [turn, setTurn] = useState(turns.length);
+  const phase = useJudgingStore((s) => s.phase);
+  const busy = phase === 'starting' || phase === 'judging';
+  return (
+    <section className="judge-turn-picker" aria-label="Judge a turn">
+      <label>
+        Turn to judge{' '}
+        <select value={turn} onChange={(event) => setTurn(Number(event.target.value))}>
+          {turns.map((record) => (
+            <option key={record.index} value={record.index}>
+              {`Turn ${record.index}${record.index === turns.length ? ' (last, the default)' : ''}: ${record.prompt.slice(0, 80)}`}
+            </option>
+          ))}
+        </select>
+      </label>{' '}
+      <button type="button" disabled={busy} onClick={() => void useJudgingStore.getState().start({ runId, turn })}>
+        {`Judge this run at turn ${turn}`}
+      </button>
+    </section>
   );
 }

@@ -55,6 +55,16 @@ describe('judging store', () => {
     expect(listed).toBe(before + 1);
   });
 
+  it("judges one run at a chosen turn with the form's judges, tier and scale", async () => {
+    const { client, calls } = fakeClient({ 'judge.start': () => ({ jobId: 'job-1', rubricSets: ['content@v1'] }), 'judge.list': () => ({ judgments: [] }) });
+    const store = createJudgingStore();
+    store.getState().connect(client);
+    store.getState().setTier('content');
+    await store.getState().start({ runId: 'run-7', turn: 2 });
+    expect(calls.find((c) => c.method === 'judge.start')!.input).toMatchObject({ tier: 'content', runIds: ['run-7'], turn: 2 });
+    expect(store.getState().message).toContain('turn 2');
+  });
+
   it('reads the agreement per rubric from core, and leaves it out when it cannot be read', async () => {
     const row = { rubricSet: 'figma-output', version: 'v1', scale: 5, rubric: 'Colour', judges: 2, runs: 2, exact: 0.5, meanGap: 0.5, failed: 0 };
     let fail = false;

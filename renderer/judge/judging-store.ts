@@ -43,7 +43,8 @@ export interface JudgingState {
   setTier(tier: JudgeTier): void;
   setScale(scale: RubricScale): void;
   setRubricSets(text: string): void;
-  start(): Promise<void>;
+  /** Judges every run (each multi-turn run at its last turn), or one run at one of its turns. */
+  start(scope?: { runId: string; turn: number }): Promise<void>;
   cancel(): Promise<void>;
   loadJudgments(): Promise<void>;
   selectRun(runId: string | null): Promise<void>;
@@ -109,7 +110,7 @@ export function createJudgingStore() {
       setScale: (scale) => set({ scale }),
       setRubricSets: (rubricSets) => set({ rubricSets }),
 
-      async start() {
+      async start(scope) {
         const { client, judgesText, tier, scale, rubricSets, phase } = get();
         if (!client || phase === 'starting' || phase === 'judging') return;
         const judges = parseJudgesText(judgesText);
@@ -117,8 +118,14 @@ export function createJudgingStore() {
         const refs = rubricSets.split(/[\s,]+/).filter((ref) => ref.length > 0);
         set({ phase: 'starting', message: 'Starting…', done: 0, total: 0, jobId: undefined });
         try {
-          const { jobId, rubricSets: used } = await client.call('judge.start', { judges: judges.judges, tier, scale, ...(refs.length > 0 ? { rubricSets: refs } : {}) });
-          set({ jobId, phase: 'judging', message: `Judging with ${used.join(', ')}…` });
+          const { jobId, rubricSets: used } = await client.call('judge.start', {
+            judges: judges.judges,
+            tier,
+            scale,
+            ...(refs.length > 0 ? { rubricSets: refs } : {}),
+            ...(scope ? { runIds: [scope.runId], turn: scope.turn } : {}),
+          });
+          set({ jobId, phase: 'judging', message: `Judging ${scope ? `the run at turn ${scope.turn} ` : ''}with ${used.join(', ')}…` });
           await follow.started(jobId);
         } catch (error) {
           set({ phase: 'failed', message: `Could not start judging: ${errorClause(error)}.` });

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
-import { listRunFiles, type RunRow } from '../../store/run-repository.ts';
+import { listRunFiles, type RunFileRow, type RunRow } from '../../store/run-repository.ts';
 import type { JudgeContentPart } from '../providers/judge-provider.ts';
 import type { MaterialStore } from './load-judging-material.ts';
 
@@ -39,9 +39,10 @@ export function hasContentToShow(files: readonly { path: string }[]): boolean {
  * page, then ArrowRight until nothing changes). A video that cannot be sampled (no ffmpeg) is
  * named in the reason, never skipped silently.
  */
-export async function contentFrames(store: MaterialStore, runRow: RunRow, sources: ContentFrameSources): Promise<Frames> {
+export async function contentFrames(store: MaterialStore, runRow: RunRow, sources: ContentFrameSources, turnFiles?: readonly RunFileRow[]): Promise<Frames> {
   const max = sources.maxFrames ?? MAX_CONTENT_FRAMES;
-  const files = listRunFiles(store.db, runRow.id);
+  // A multi-turn run's earlier turn is shown as its out/ snapshot left it; otherwise the run's stored files.
+  const files = turnFiles ?? listRunFiles(store.db, runRow.id);
   const captured = files.filter((file) => FRAME_FILE.test(file.path) && store.blobs.has(file.sha256));
   if (captured.length > 0) {
     const shown = captured.slice(0, max);

@@ -11,6 +11,7 @@ import { askJudge, type JudgeConversation } from './ask-judge.ts';
 import { buildJudgePrompt, type JudgePrompt } from './build-prompt.ts';
 import { concurrencyGate } from './concurrency-gate.ts';
 import type { ContentFrameSources } from './content-frames.ts';
+import { judgedTurnOf, type JudgedTurn } from './judged-turn.ts';
 import { loadJudgingMaterial, missingEvidence, type MaterialStore } from './load-judging-material.ts';
 
 export interface JudgeRunsRequest {
@@ -27,6 +28,8 @@ export interface JudgeRunsRequest {
   taskIds?: readonly string[];
   /** Only these runs. */
   runIds?: readonly string[];
+  /** The turn of multi-turn runs to judge (from 1); default each run's last. A run without that turn is left out, saying so. */
+  turn?: number;
 }
 
 export interface JudgeRunsDeps {
@@ -86,7 +89,12 @@ export function describeCost(summary: Pick<JudgeRunsSummary, 'costUsd' | 'unpric
  * of the key because a blind prompt names no run, so two runs that did exactly the same (repeats
  * against a scripted model) would otherwise share one reply and one of them go unjudged.
  */
-const replyKeyHash = (runId: string, inputHash: string) => createHash('sha256').update(`run:${runId.length}:${runId}`).update(inputHash).digest('hex');
+const replyKeyHash = (runId: string, inputHash: string, turn: number | null) => {
+  const hash = createHash('sha256').update(`run:${runId.length}:${runId}`);
+  // A turn is part of the key only for multi-turn runs, so replies stored before turns keep theirs.
+  if (turn !== null) hash.update(`turn:${turn}:`);
+  return hash.update(inputHash).digest('hex');
+};
 
 /** The sets of `sets` that are for a task of this kind, or why none is. */
 function setsForKind(sets: readonly RubricSet[], task: TaskRow, tier: JudgeTier): { sets: RubricSet[] } | { reason: string } {
@@ -143,7 +151,7 @@ export async function judgeRuns(request: JudgeRunsRequest, deps: JudgeRunsDeps, 
   // The plan comes first, from the store alone (no material is loaded): which sets each run is
   // judged with (its task's kind) and whether it has what the tier shows. So the first progress
   // report already has the true total, and the total never changes.
-  const planned: { run: RunRow; task: TaskRow; sets: RubricSet[] }[] = [];
+  const planned: { run: RunRow; task: TaskRow; sets: RubricSet[]; turn: JudgedTurn | null }[] = [];
   for (const run of runs) {
     const task = findTask(db, run.task_id);
     if (!task) {
@@ -155,13 +163,18 @@ export async function judgeRuns(request: JudgeRunsRequest, deps: JudgeRunsDeps, 
       summary.skipped.push({ runId: run.id, reason: fit.reason });
       continue;
     }
-    const missing = missingEvidence(deps.store, run, task, request.tier);
+    const judged = judgedTurnOf(deps.store, run, request.turn);
+    if (!judged.ok) {
+      summary.skipped.push({ runId: run.id, reason: judged.reason });
+      continue;
+    }
+    const missing = missingEvidence(deps.store, run, task, request.tier, judged.turn);
     if (missing !== null) {
-      summary.skipped.push({ runId: run.id, reason: missing });
+      summary.skipped.push({ runId: run.id, reason: judged.turn ? `its turn ${judged.turn.index}: ${missing}` : missing });
       continue;
     }
     for (const set of fit.sets) record(set);
-    planned.push({ run, task, sets: fit.sets });
+    planned.push({ run, task, sets: fit.sets, turn: judged.turn });
     summary.units.total += request.judges.length * fit.sets.length;
   }
 
@@ -174,8 +187,8 @@ export async function judgeRuns(request: JudgeRunsRequest, deps: JudgeRunsDeps, 
   const gates = new Map(request.judges.map((judge) => [judge.name, concurrencyGate(judge.maxConcurrency)]));
   const runsInFlight = concurrencyGate(Math.max(4, ...request.judges.map((judge) => judge.maxConcurrency)));
 
-  const judgeUnit = async (run: RunRow, judge: JudgeConfig, set: RubricSet, prompt: JudgePrompt) => {
-    const inputHash = replyKeyHash(run.id, prompt.inputHash);
+  const judgeUnit = async (run: RunRow, turn: number | null, judge: JudgeConfig, set: RubricSet, prompt: JudgePrompt) => {
+    const inputHash = replyKeyHash(run.id, prompt.inputHash, turn);
     const key = { judge_model: judge.model, rubric_set: set.name, rubric_version: set.version, scale: set.scale, input_hash: inputHash };
     const cached = findCachedReply(db, key);
     if (cached && (cached.status === 'ok' || cached.raw_reply !== null)) {
@@ -233,7 +246,7 @@ export async function judgeRuns(request: JudgeRunsRequest, deps: JudgeRunsDeps, 
       job_id: deps.jobId ?? null,
       created_at: stamp,
     };
-    const base = { run_id: run.id, judge: judge.name, tier: set.tier, rubric_set: set.name, rubric_version: set.version, scale: set.scale, rationale: '', reply_id: reply.id, synthetic: 0 as const, created_at: stamp };
+    const base = { run_id: run.id, judge: judge.name, tier: set.tier, rubric_set: set.name, rubric_version: set.version, scale: set.scale, rationale: '', reply_id: reply.id, synthetic: 0 as const, created_at: stamp, turn };
     const judgments: JudgmentRow[] =
       conversation.status === 'ok'
         ? conversation.scores.map((score) => ({ ...base, id: randomUUID(), rubric: score.rubric, status: 'ok', score: score.score, level: score.level, evidence: score.evidence, failure: null }))
@@ -249,13 +262,13 @@ export async function judgeRuns(request: JudgeRunsRequest, deps: JudgeRunsDeps, 
     }
   };
 
-  const judgeRun = async ({ run, sets }: (typeof planned)[number]) => {
+  const judgeRun = async ({ run, sets, turn }: (typeof planned)[number]) => {
     const units = request.judges.length * sets.length;
     if (progress.signal.aborted) {
       summary.units.cancelled += units;
       return;
     }
-    const material = await loadJudgingMaterial(deps.store, run.id, request.tier, deps.contentSources);
+    const material = await loadJudgingMaterial(deps.store, run.id, request.tier, deps.contentSources, turn);
     if (!material.ok) {
       // Counted as done rather than taken off the total, which never goes down.
       summary.skipped.push({ runId: run.id, reason: material.reason });
@@ -269,7 +282,7 @@ export async function judgeRuns(request: JudgeRunsRequest, deps: JudgeRunsDeps, 
     await Promise.all(
       request.judges.flatMap((judge) =>
         sets.map(async (set, i) => {
-          await judgeUnit(run, judge, set, prompts[i]!);
+          await judgeUnit(run, turn?.index ?? null, judge, set, prompts[i]!);
           done++;
           report();
         }),

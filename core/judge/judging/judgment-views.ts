@@ -23,6 +23,7 @@ export function judgmentViewOf(row: JudgmentWithReply, check: JudgmentKindCheck)
     synthetic: row.synthetic === 1,
     leftOut: check.leftOut(row),
     createdAt: row.created_at,
+    turn: row.turn ?? null,
   };
 }
 

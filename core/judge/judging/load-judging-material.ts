@@ -1,14 +1,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import type { Database } from 'better-sqlite3';
 import type { JudgeTier } from '../../../schemas/judge.ts';
-import { TrajectorySchema, type TrajectoryError } from '../../../schemas/trajectory.ts';
 import { NO_SKILL } from '../../../schemas/studies.ts';
 import { frameFileKey } from '../../runs/bundles/read-output-bundle.ts';
 import { readSkill } from '../../runs/skills/read-skill.ts';
 import type { BlobStore } from '../../store/blob-store.ts';
 import { findChapter } from '../../store/chapter-repository.ts';
 import { findDataRoom } from '../../store/data-room-repository.ts';
-import { findRun, listRunFiles, listRunFindings, type RunRow } from '../../store/run-repository.ts';
+import { findRun, listRunFiles, listRunFindings, type RunFileRow, type RunRow } from '../../store/run-repository.ts';
 import { findRunTrajectory } from '../../store/run-trajectory-repository.ts';
 import { findStudy, findStudyRunByRunId } from '../../store/study-repository.ts';
 import { findTask, listTaskFrames, type TaskRow } from '../../store/task-repository.ts';
@@ -18,6 +17,7 @@ import { capSkillText, condenseTrajectory } from './condense-trajectory.ts';
 import { blindfoldFor, type Blindfold } from './blind-text.ts';
 import { contentFrames, hasContentToShow, type ContentFrameSources } from './content-frames.ts';
 import { runIdentity } from './run-identity.ts';
+import { storedTrajectoryOf, turnSegment, type JudgedTurn } from './judged-turn.ts';
 
 /** Frames shown per run at the output tier (each beside its ground truth: twice as many images). */
 export const MAX_OUTPUT_FRAMES = 8;
@@ -65,9 +65,9 @@ const capturedFramePaths = <T extends { path: string }>(files: readonly T[]): T[
  * null when it has: so a judging job knows its true size before its first request. (Material can
  * still fail to load later, e.g. a video that ffmpeg cannot read; loadJudgingMaterial says so.)
  */
-export function missingEvidence(store: MaterialStore, run: RunRow, task: TaskRow, tier: JudgeTier): string | null {
+export function missingEvidence(store: MaterialStore, run: RunRow, task: TaskRow, tier: JudgeTier, turn: JudgedTurn | null = null): string | null {
   if (tier === 'process') return trajectorySource(store, run).source ? null : 'it has no trajectory (runs executed here, or imported with an ATIF trajectory, carry one)';
-  const files = listRunFiles(store.db, run.id).filter((file) => store.blobs.has(file.sha256));
+  const files = (turn?.files ?? listRunFiles(store.db, run.id)).filter((file) => store.blobs.has(file.sha256));
   if (tier === 'output') {
     if (task.kind !== 'figma' || listTaskFrames(store.db, task.id).length === 0) return 'its task has no ground-truth frames (the output tier compares Figma frames)';
     return capturedFramePaths(files).length > 0 ? null : 'it has no captured frames';
@@ -83,24 +83,26 @@ export function missingEvidence(store: MaterialStore, run: RunRow, task: TaskRow
  * - content: frames of the presentation (captured frames, screenshots of its build) or of its video (sampled with ffmpeg).
  * Every text is blind (blind-text.ts): no id of the run, its study or configuration, no harness
  * or model name, no folder of this machine; paths are relative to the run's work folder.
+ * `turn` (judged-turn.ts) is the turn of a multi-turn run judged: its files, its segment of the
+ * trajectory, and for a revision turn the request it answered beside the task's instruction.
  */
-export async function loadJudgingMaterial(store: MaterialStore, runId: string, tier: JudgeTier, sources: ContentFrameSources = {}): Promise<MaterialResult> {
+export async function loadJudgingMaterial(store: MaterialStore, runId: string, tier: JudgeTier, sources: ContentFrameSources = {}, turn: JudgedTurn | null = null): Promise<MaterialResult> {
   const run = findRun(store.db, runId);
   if (!run) return { ok: false, reason: `run ${runId} is not in this workspace` };
   const task = findTask(store.db, run.task_id);
   if (!task) return { ok: false, reason: `run ${runId}'s task ${run.task_id} is missing` };
-  const missing = missingEvidence(store, run, task, tier);
+  const missing = missingEvidence(store, run, task, tier, turn);
   if (missing !== null) return { ok: false, reason: missing };
-  const base = { tier, context: taskContext(store, task, run), instruction: task.instruction };
+  const base = { tier, context: taskContext(store, task, run), instruction: turn && turn.index > 1 ? revisionInstruction(task.instruction, turn) : task.instruction };
   let result: MaterialResult;
   let blind = blindfoldFor(runIdentity(store, run));
   if (tier === 'process') {
-    const read = processMaterial(store, run, task, base);
+    const read = processMaterial(store, run, task, base, turn);
     blind = read.blind;
     result = read.result;
-  } else if (tier === 'output') result = outputMaterial(store, run, task, base);
+  } else if (tier === 'output') result = outputMaterial(store, run, task, base, turn?.files ?? listRunFiles(store.db, run.id));
   else {
-    const frames = await contentFrames(store, run, sources);
+    const frames = await contentFrames(store, run, sources, turn?.files);
     result = frames.ok ? { ok: true, task, material: { ...base, evidence: frames.parts, notes: frames.notes } } : frames;
   }
   if (!result.ok) return result;
@@ -118,12 +120,20 @@ export async function loadJudgingMaterial(store: MaterialStore, runId: string, t
   };
 }
 
-function processMaterial(store: MaterialStore, run: RunRow, task: TaskRow, base: Pick<JudgingMaterial, 'tier' | 'context' | 'instruction'>): { result: MaterialResult; blind: Blindfold } {
-  const { studyRun, source } = trajectorySource(store, run);
-  const trajectory = TrajectorySchema.parse(JSON.parse(store.blobs.read(source!.sha256).toString('utf8')));
-  const blind = blindfoldFor(runIdentity(store, run, [trajectory.model]));
-  const errors = source!.errors ? (JSON.parse(source!.errors) as TrajectoryError[]) : [];
-  const notes: string[] = [];
+/**
+ * A revision turn's instruction: the task's, then the request this turn answered. Without the
+ * request a judge would score the revision against the first turn's brief alone.
+ */
+function revisionInstruction(instruction: string, turn: JudgedTurn): string {
+  return `${instruction.trim()}\n\nThis is turn ${turn.index} of ${turn.of}: after the turns before it, in the same session and work folder, the agent was sent this revision request, which the evidence below answers:\n${turn.prompt.trim()}`;
+}
+
+function processMaterial(store: MaterialStore, run: RunRow, task: TaskRow, base: Pick<JudgingMaterial, 'tier' | 'context' | 'instruction'>, turn: JudgedTurn | null): { result: MaterialResult; blind: Blindfold } {
+  const { studyRun } = trajectorySource(store, run);
+  const stored = storedTrajectoryOf(store, run)!;
+  const blind = blindfoldFor(runIdentity(store, run, [stored.trajectory.model]));
+  const { trajectory, errors } = turn ? turnSegment(stored.trajectory, stored.errors, turn) : stored;
+  const notes: string[] = turn ? [`Only turn ${turn.index} of ${turn.of} is shown: its own steps (numbered as in the whole run) and tokens.`] : [];
   const evidence: JudgeContentPart[] = [text(`### The agent's trajectory, condensed\n${condenseTrajectory(trajectory, errors, { blind })}`)];
   const skill = studyRun ? skillTextOf(store, studyRun.study_id, (JSON.parse(studyRun.versions_json) as { skill?: string }).skill) : { text: null, note: 'The run was imported, so the skill it was given is not known here.' };
   if (skill.text !== null) evidence.push(text(`### The skill the agent was given\n${capSkillText(blind(skill.text))}`));
@@ -144,9 +154,9 @@ function skillTextOf(store: MaterialStore, studyId: string, arm: string | undefi
   }
 }
 
-function outputMaterial(store: MaterialStore, run: RunRow, task: TaskRow, base: Pick<JudgingMaterial, 'tier' | 'context' | 'instruction'>): MaterialResult {
+function outputMaterial(store: MaterialStore, run: RunRow, task: TaskRow, base: Pick<JudgingMaterial, 'tier' | 'context' | 'instruction'>, files: readonly RunFileRow[]): MaterialResult {
   const frames = listTaskFrames(store.db, task.id);
-  const captured = new Map(capturedFramePaths(listRunFiles(store.db, run.id)).map((file) => [frameFileKey(file.path.slice('frames/'.length)), file]));
+  const captured = new Map(capturedFramePaths(files).map((file) => [frameFileKey(file.path.slice('frames/'.length)), file]));
   const findings = listRunFindings(store.db, run.id);
   const evidence: JudgeContentPart[] = [];
   const notes: string[] = [];

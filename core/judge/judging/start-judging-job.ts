@@ -16,6 +16,8 @@ export interface JudgingJobInput {
   scale?: RubricScale;
   taskIds?: string[];
   runIds?: string[];
+  /** The turn of multi-turn runs to judge; default each run's last. */
+  turn?: number;
 }
 
 export interface JudgingJobOptions {
@@ -70,6 +72,7 @@ export function startJudgingJob(workspace: Pick<Workspace, 'db' | 'blobs' | 'dir
         ...(input.tier === 'content' ? { setsForTask: (task) => chapterRubricSets(library, task.chapter_id, scale) } : {}),
         ...(input.taskIds ? { taskIds: input.taskIds } : {}),
         ...(input.runIds ? { runIds: input.runIds } : {}),
+        ...(input.turn !== undefined ? { turn: input.turn } : {}),
       },
       { store: workspace, providerFor: (judge) => providers.get(judge.name)!, jobId: job.id, ...(options.contentSources ? { contentSources: options.contentSources } : {}) },
       progress,

@@ -215,7 +215,7 @@ CREATE TABLE "judgments" (
   failure        TEXT,
   reply_id       TEXT REFERENCES judge_replies(id) ON DELETE CASCADE,
   synthetic      INTEGER NOT NULL DEFAULT 0 CHECK (synthetic IN (0, 1)),
-  created_at     TEXT NOT NULL,
+  created_at     TEXT NOT NULL, turn INTEGER CHECK (turn IS NULL OR turn >= 1),
   CHECK (
     (status = 'failed' AND score IS NULL)
     OR (status = 'ok' AND ((scale = 5 AND score BETWEEN 1 AND 5) OR (scale = 3 AND score BETWEEN 0 AND 2)))
