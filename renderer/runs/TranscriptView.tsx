@@ -1,4 +1,5 @@
 import { stepNumber, type Trajectory, type TrajectoryError } from '../../schemas/trajectory.ts';
+import { dateTimeText } from '../ui/date-time-text.ts';
 import { ToolCallView } from './ToolCallView.tsx';
 import { errorsByCall, recoverySummary, stepLabel } from './transcript-view.ts';
 
@@ -29,7 +30,7 @@ export function TranscriptView({ trajectory, errors }: { trajectory: Trajectory;
             <li key={step.index} className={`transcript-step transcript-step--${step.source}${failed ? ' transcript-step--failed' : ''}`} aria-label={stepLabel(step.index, step.source)}>
               <h4>
                 {stepLabel(step.index, step.source)}
-                {step.timestamp && <span className="muted"> · {step.timestamp.replace('T', ' ').replace(/\.\d+Z$|Z$/, '')}</span>}
+                {step.timestamp && <span className="muted"> · {dateTimeText(step.timestamp)}</span>}
                 {step.tokens && (
                   <span className="muted">
                     {' '}
