@@ -198,7 +198,10 @@ export async function executeStudyRun(input: ExecuteRunInput): Promise<ExecuteRu
   const limits = { timeoutMs: input.spec.timeoutSeconds * 1000, maxOutputBytes: input.spec.maxOutputBytes };
   const createParser = await input.adapter.loadParser();
   const parseTurn = async (file: string) => (existsSync(file) ? await parseTranscript(createParser(), file) : undefined);
-  const firstTrajectory = await parseTurn(transcriptFile);
+  // The prompt sent, recorded for every harness alike (a process that only followed an earlier
+  // one's job knows none, and keeps what the transcript says).
+  const firstParsed = await parseTurn(transcriptFile);
+  const firstTrajectory = firstParsed && firstPrompt !== '' ? { ...firstParsed, prompt: firstPrompt } : firstParsed;
   const followUps = readTaskTurns(input.task.folder);
   const transcriptFiles = [transcriptFile];
   let lastOutcome = outcome;
