@@ -37,7 +37,7 @@ export function StudiesRegion() {
   };
 
   return (
-    <section className="runs-region runs-studies" aria-labelledby="runs-studies-title" aria-busy={phase === 'loading'}>
+    <section className="screen-region runs-region runs-studies" aria-labelledby="runs-studies-title" aria-busy={phase === 'loading'}>
       <div className="runs-studies__head">
         <h2 id="runs-studies-title">Studies</h2>
         <button type="button" className="primary" disabled={!client} onClick={() => client && void useNewStudyStore.getState().open(client)}>
