@@ -119,6 +119,19 @@ test('a researcher starts a command harness study from the form, follows it, rea
   await expect(failed).toContainText('No such file or directory');
   await expect(record.locator('.tool-call').filter({ hasText: 'ls out/dist' })).toContainText('ok');
 
+  // The prompt it was sent is shown above the steps, as for every harness, and is not a step.
+  const transcript = record.getByRole('region', { name: 'Transcript' });
+  await expect(transcript.getByRole('region', { name: 'Prompt' })).toContainText('Task: Explain the weekly trend chapter as a short presentation.');
+  await expect(transcript.getByRole('region', { name: 'Prompt' })).toContainText('TASK.md in the current folder describes the task');
+  const steps = transcript.getByRole('list', { name: 'Steps' }).locator(':scope > li');
+  await expect(steps).toHaveCount(1);
+  await expect(steps.first()).toHaveAttribute('aria-label', 'Step 1 · agent');
+  // The steps' tokens and those in no step add up to the run's total the transcript shows.
+  const figures = async (text: string) => [...text.matchAll(/([\d,]+) in \/ ([\d,]+) out tokens/g)].map((m) => [Number(m[1]!.replace(/,/g, '')), Number(m[2]!.replace(/,/g, ''))]);
+  const [total, ...parts] = await figures(await transcript.innerText());
+  expect(total).toEqual([1200, 300]);
+  expect(parts.reduce(([i, o], [pi, po]) => [i! + pi!, o! + po!], [0, 0])).toEqual(total);
+
   // Its build, sandboxed as the arena frames one, from its own *.localhost site.
   await record.getByRole('button', { name: 'Open build' }).click();
   const frame = record.locator('iframe[title="Build of command · scripted"]');

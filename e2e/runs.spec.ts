@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { launchApp, repoRoot, type LaunchedApp } from './launch-app.ts';
 import { watchPageProblems } from './page-problems.ts';
+import { openRunsScreen } from './runs-screen.ts';
 import { ServedApi } from './served-api.ts';
 
 test.use({ viewport: { width: 1440, height: 900 } });
@@ -102,3 +103,21 @@ test('a researcher browses the demo tasks and runs, then imports a bundle whose 
   await expect(findings).toHaveCount(kinds.length);
   expect(problems).toEqual([]);
 });
+
+test.describe('in a German browser in Berlin', () => {
+  test.use({ locale: 'de-DE', timezoneId: 'Europe/Berlin' });
+
+  test('a run’s start and finish read in the browser’s locale and time zone, with the zone named', async ({ page }) => {
+    test.setTimeout(90_000);
+    await openRunsScreen(page, app!.url);
+    await page.getByRole('region', { name: 'Tasks' }).getByRole('button', { name: FIGMA_TASK }).click();
+    const table = page.getByRole('region', { name: 'Runs' }).getByRole('table');
+    // bundle-01 started at 2025-10-06T09:12:00Z: 11:12 in Berlin's summer time (MESZ), on "6. Okt. 2025".
+    await expect(table).toContainText(/6\. Okt\. 2025, 11:12/);
+    await expect(table).toContainText('MESZ');
+    await expect(table).not.toContainText('UTC');
+    await expect(table).not.toContainText('2025-10-06');
+    expect(problems).toEqual([]);
+  });
+});
+

@@ -7,7 +7,8 @@ import { z } from 'zod';
  */
 
 /** An ISO 8601 date-time with a `Z` or an explicit offset, e.g. `2025-05-01T12:00:00Z`. */
-const IsoDateTimeSchema = z.iso.datetime({ offset: true });
+/** An ISO 8601 date-time with any offset, read as UTC (`…Z`): records, exports and the CLI's JSON then say every time one way. */
+const IsoDateTimeSchema = z.iso.datetime({ offset: true }).transform((value) => new Date(value).toISOString());
 
 /** How a run ended. Only `succeeded` runs are expected to carry a usable build. */
 export const RunStatusSchema = z.enum(['succeeded', 'failed', 'timeout', 'cancelled']);

@@ -105,6 +105,12 @@ export const TrajectorySchema = z.object({
   harnessVersion: z.string().nullable(),
   model: z.string().nullable(),
   sessionId: z.string().nullable(),
+  /**
+   * The prompt the run was sent (its first turn's), when known. It is not a step: Claude Code's and
+   * Codex's streams do not carry it and Gemini CLI's echoes it, so the engine records it for every
+   * harness and the transcript shows it above the steps, numbered alike whichever harness ran.
+   */
+  prompt: z.string().optional(),
   steps: z.array(TrajectoryStepSchema),
   /** Every model's tokens together (sub-agents' included), cache reads and writes as their own figures. */
   tokens: TokenCountsSchema,

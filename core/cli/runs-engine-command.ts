@@ -11,7 +11,8 @@ import { DEMO_SCRIPT_FILE, DEMO_SKILL_DIR, DEMO_SKILL_VERSIONS, DEMO_TASK_FOLDER
 import { resolveWorkspaceDir } from '../store/workspace-location.ts';
 import { followJob } from './follow-job.ts';
 import { describeRun, finalStatus, followStudy } from './follow-study.ts';
-import { errorLine, tokensLine, usageByModelLines } from './runs-error-line.ts';
+import { errorLine, usageByModelLines } from './runs-error-line.ts';
+import { tokensLine } from '../../schemas/tokens-line.ts';
 import { durationText } from '../../schemas/run-duration.ts';
 import { withCliApi } from './open-cli-api.ts';
 import { FlagError, readReplayScript, studySpecFromFlags, taskArguments, type RunsStartFlags } from './study-spec-from-flags.ts';

@@ -1,3 +1,4 @@
+import { tokensLine } from '../../schemas/tokens-line.ts';
 import type { TrajectoryErrorView, TrajectorySummary } from '../../schemas/trajectory.ts';
 
 /**
@@ -13,14 +14,6 @@ export function errorLine(error: TrajectoryErrorView): string {
         ? `recovered later in step ${error.step}`
         : `recovered at step ${error.recoveredAtStep}`;
   return `step ${error.step}: ${error.type} error, ${recovery}: ${error.message}`;
-}
-
-const count = (n: number) => n.toLocaleString('en');
-
-/** "42 in / 200 out tokens (7,500 cache read, 7,000 cache write)": every model's, cache figures apart. */
-export function tokensLine(tokens: TrajectorySummary['tokens']): string {
-  const cache = [tokens.cacheRead ? `${count(tokens.cacheRead)} cache read` : '', tokens.cacheWrite ? `${count(tokens.cacheWrite)} cache write` : ''].filter(Boolean);
-  return `${count(tokens.input)} in / ${count(tokens.output)} out tokens${cache.length > 0 ? ` (${cache.join(', ')})` : ''}`;
 }
 
 /** One line per model of a run's tokens, when its harness reports them per model. */

@@ -6,7 +6,8 @@ import { recoveryRates } from '../runs/trajectory/recovery-rates.ts';
 import { summariseTrajectory } from '../runs/trajectory/summarise-trajectory.ts';
 import { parseTranscriptFile } from '../runs/trajectory/parse-harness-transcript.ts';
 import { kindOfPath } from '../path-kind.ts';
-import { errorLine, tokensLine, usageByModelLines } from './runs-error-line.ts';
+import { errorLine, usageByModelLines } from './runs-error-line.ts';
+import { tokensLine } from '../../schemas/tokens-line.ts';
 
 const FORMATS = ['transcript', 'atif'] as const;
 const SHOWN_ERRORS = 20;

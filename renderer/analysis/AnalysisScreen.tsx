@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useConnectedClient } from '../api/connected-client.ts';
+import { dateTimeText } from '../ui/date-time-text.ts';
 import { DismissibleAlert } from '../ui/DismissibleAlert.tsx';
 import { EmptyState } from '../ui/EmptyState.tsx';
 import { ProgressBar } from '../ui/ProgressBar.tsx';
@@ -49,7 +50,7 @@ export function AnalysisScreen() {
         <div className="analysis-progress">
           <p>
             {progressText(pending)}
-            {report && staleSince && ` Shown meanwhile: the report computed ${new Date(staleSince).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short', timeZoneName: 'short' })}, before the latest changes.`}
+            {report && staleSince && ` Shown meanwhile: the report computed ${dateTimeText(staleSince)}, before the latest changes.`}
           </p>
           <ProgressBar label="Computing the analysis" done={0} total={0} />
         </div>

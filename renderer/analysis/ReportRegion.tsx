@@ -14,7 +14,7 @@ export function ReportRegion({ title, level = 2, busy, className, children }: Re
   const id = useId();
   const Heading = level === 2 ? 'h2' : 'h3';
   return (
-    <section className={className ?? (level === 2 ? 'analysis-region' : 'analysis-part')} aria-labelledby={id} aria-busy={busy || undefined}>
+    <section className={className ?? (level === 2 ? 'screen-region analysis-region' : 'analysis-part')} aria-labelledby={id} aria-busy={busy || undefined}>
       <Heading id={id}>{title}</Heading>
       {children}
     </section>

@@ -1,3 +1,4 @@
+import { dateTimeText } from '../ui/date-time-text.ts';
 import { useAnnotatorStore } from './annotator-store.ts';
 import type { OpenDocument } from './document-slice.ts';
 
@@ -15,7 +16,7 @@ export function VersionPicker({ doc }: { doc: OpenDocument }) {
           .map((v) => (
             <option key={v.id} value={v.id}>
               {v.version}
-              {v.version === newest ? ' (newest)' : ''} · {new Date(v.createdAt).toLocaleDateString()}
+              {v.version === newest ? ' (newest)' : ''} · {dateTimeText(v.createdAt)}
             </option>
           ))}
       </select>

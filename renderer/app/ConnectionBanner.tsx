@@ -1,11 +1,12 @@
 import type { ConnectionState } from '../api/connection-state.ts';
+import { dateTimeText } from '../ui/date-time-text.ts';
 
 /**
  * Says, in place of the error banner, that the tab lost the app's server (browser mode), and
  * how to get it back. The token changes at every launch, so a restarted server is a new address.
  */
 export function ConnectionBanner({ connection }: { connection: Exclude<ConnectionState, { kind: 'connected' }> }) {
-  const at = new Date(connection.since).toLocaleTimeString();
+  const at = dateTimeText(connection.since);
   return (
     <div className="error-banner" role="alert" aria-labelledby="connection-banner-title">
       {connection.kind === 'lost' ? (

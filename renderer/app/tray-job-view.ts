@@ -1,5 +1,6 @@
 import { FINISHED_JOB_STATES, type Job } from '../../schemas/jobs.ts';
 import type { ConnectionState } from '../api/connection-state.ts';
+import { dateTimeText } from '../ui/date-time-text.ts';
 
 const STATE_LABEL: Record<Job['state'], string> = {
   queued: 'Queued',
@@ -22,7 +23,7 @@ export interface TrayJobView {
  * while the server is reachable: once the connection is lost it may have stopped with the
  * server, so it is shown as unknown rather than as running.
  */
-export function trayJobView(job: Job, connection: ConnectionState, formatTime: (iso: string) => string = localTime): TrayJobView {
+export function trayJobView(job: Job, connection: ConnectionState, formatTime: (iso: string) => string = dateTimeText): TrayJobView {
   if (FINISHED_JOB_STATES.includes(job.state)) return { label: STATE_LABEL[job.state], live: false };
   if (connection.kind === 'connected') return { label: STATE_LABEL[job.state], live: true };
   const reached = job.total > 0 ? ` It had reached ${job.done} of ${job.total}.` : '';
@@ -31,8 +32,4 @@ export function trayJobView(job: Job, connection: ConnectionState, formatTime: (
     live: false,
     note: `No news since the connection to the server was lost at ${formatTime(connection.since)}: it may have stopped with the server.${reached}`,
   };
-}
-
-function localTime(iso: string): string {
-  return new Date(iso).toLocaleTimeString();
 }

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { DEFAULT_INVITE_DAYS, MAX_INVITE_DAYS, type Invite } from '../../schemas/invites.ts';
 import { couldNot } from '../api/describe-error.ts';
 import { DataTable } from '../ui/DataTable.tsx';
+import { dateTimeText } from '../ui/date-time-text.ts';
 import { useArenaStore } from './arena-store.ts';
 import { RevokeInviteDialog } from './RevokeInviteDialog.tsx';
 import './invites.css';
@@ -152,7 +153,7 @@ export function StudyInvites() {
                 return progress ? `${progress.done}/${progress.total}` : '—';
               },
             },
-            { head: 'Last used', cell: (invite) => (invite.lastUsedAt ? new Date(invite.lastUsedAt).toLocaleString() : 'never') },
+            { head: 'Last used', cell: (invite) => (invite.lastUsedAt ? dateTimeText(invite.lastUsedAt) : 'never') },
             {
               head: 'Actions',
               headHidden: true,
@@ -174,8 +175,7 @@ export function StudyInvites() {
 }
 
 function statusText(invite: Invite): string {
-  const date = (iso: string) => new Date(iso).toLocaleDateString();
-  if (invite.status === 'revoked') return `Revoked ${date(invite.revokedAt ?? invite.expiresAt)}`;
-  if (invite.status === 'expired') return `Expired ${date(invite.expiresAt)}`;
-  return `Active until ${date(invite.expiresAt)}`;
+  if (invite.status === 'revoked') return `Revoked ${dateTimeText(invite.revokedAt ?? invite.expiresAt)}`;
+  if (invite.status === 'expired') return `Expired ${dateTimeText(invite.expiresAt)}`;
+  return `Active until ${dateTimeText(invite.expiresAt)}`;
 }

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { Session } from '../../schemas/invites.ts';
 import type { RpcClient } from '../../schemas/rpc.ts';
 import { watchesConnection, type ConnectionState } from '../api/connection-state.ts';
+import { dateTimeText } from '../ui/date-time-text.ts';
 import { DismissibleAlert } from '../ui/DismissibleAlert.tsx';
 import { useArenaStore } from './arena-store.ts';
 import { VoteTab } from './VoteTab.tsx';
@@ -69,7 +70,7 @@ export function VoterShell({ client, voter }: { client: RpcClient; voter: Voter 
         <p className="muted">
           Compare the two outputs for the task, pick the better one (or a tie) and rate each from 1 to 5. Which system made which side is hidden, and the sides are
           shuffled for every pair.{' '}
-          {refusal ? 'Voting through this link has ended.' : `Your link is valid until ${new Date(voter.expiresAt).toLocaleDateString()}.`}
+          {refusal ? 'Voting through this link has ended.' : `Your link is valid until ${dateTimeText(voter.expiresAt)}.`}
         </p>
         {error && <DismissibleAlert message={error} onDismiss={useArenaStore.getState().dismissError} />}
         <VoteTab />

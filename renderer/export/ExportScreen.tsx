@@ -44,7 +44,7 @@ export function ExportScreen() {
 
   return (
     <div className="export">
-      <section className="export-region" aria-labelledby="export-form-title">
+      <section className="screen-region export-region" aria-labelledby="export-form-title">
         <h2 id="export-form-title">Export a Hugging Face dataset</h2>
         <form ref={form} onSubmit={onSubmit} aria-labelledby="export-form-title" noValidate>
           <fieldset>
@@ -97,7 +97,7 @@ export function ExportScreen() {
         )}
       </section>
       {state.result && (
-        <section className="export-region" aria-labelledby="export-result-title">
+        <section className="screen-region export-region" aria-labelledby="export-result-title">
           <h2 id="export-result-title">Written to {state.result.outDir}</h2>
           <DataTable caption="Files" columns={FILE_COLUMNS} rows={state.result.files} rowKey={(file) => file.path} rowHeads={false} />
           <h3>Dataset card (README.md)</h3>

@@ -32,7 +32,7 @@ export function ImportRegion() {
   };
 
   return (
-    <section className="export-region" aria-labelledby="import-form-title">
+    <section className="screen-region export-region" aria-labelledby="import-form-title">
       <h2 id="import-form-title">Import a dataset</h2>
       <p>
         Merge a folder that LH-Bench Studio exported (here or on another machine) into this workspace: new records are added, records already here are left

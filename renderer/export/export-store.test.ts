@@ -21,6 +21,8 @@ function fakeServer(options: { refuse?: string } = {}) {
   const calls: { method: string; input: unknown }[] = [];
   const client: RpcClient = {
     call: (async (method: string, input: unknown) => {
+      // Asked once on connect, for the license remembered for the workspace (none in these tests).
+      if (method === 'workspace.info') return { workspaceDir: '/srv/workspace' };
       calls.push({ method, input });
       if (method === 'export.hf') {
         if (options.refuse) throw new RpcCallError('forbidden', options.refuse);

@@ -1,9 +1,11 @@
 import { create } from 'zustand';
+import { z } from 'zod';
 import { checkCardLicense, DEFAULT_CARD_LICENSE, licenseInputOf, type CardLicenseField, type CardLicenseWords } from '../../schemas/card-license.ts';
 import { EXPORT_SUBSETS, type ExportFormat, type ExportResult, type ExportSubset } from '../../schemas/export.ts';
 import type { Job } from '../../schemas/jobs.ts';
 import type { RpcClient } from '../../schemas/rpc.ts';
 import { errorClause } from '../api/describe-error.ts';
+import { readWorkspaceMemory, writeWorkspaceMemory } from '../ui/workspace-memory.ts';
 import { followResultJob } from './follow-result-job.ts';
 
 export type ExportPhase = 'idle' | 'starting' | 'exporting' | 'succeeded' | 'failed' | 'cancelled';
@@ -21,6 +23,8 @@ export interface ExportState {
   licenseLink: string;
   /** Why the license cannot be written, per field, in the screen's words (cleared when the field is edited). */
   licenseProblems: Partial<Record<CardLicenseField, string>>;
+  /** The workspace's folder, which the license last chosen is remembered by; undefined until read. */
+  workspaceDir?: string;
   phase: ExportPhase;
   jobId?: string;
   done: number;
@@ -47,6 +51,19 @@ export interface ExportState {
 const SCREEN_LICENSE_WORDS: CardLicenseWords = { license: 'the license', licenseName: 'the license name', licenseLink: 'the license link' };
 const sentence = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
+/** The license fields as this browser remembers them for a workspace; anything else reads as nothing kept. */
+const RememberedLicenseSchema = z.object({ license: z.string(), licenseName: z.string(), licenseLink: z.string() });
+type RememberedLicense = z.infer<typeof RememberedLicenseSchema>;
+
+function readRememberedLicense(workspaceDir: string): RememberedLicense | undefined {
+  try {
+    const parsed = RememberedLicenseSchema.safeParse(JSON.parse(readWorkspaceMemory('export-license', workspaceDir) ?? 'null'));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export function createExportStore() {
   return create<ExportState>()((set, get) => {
     const follow = followResultJob<ExportResult, ExportState>({
@@ -56,6 +73,10 @@ export function createExportStore() {
       fetchResult: async (client, jobId) => (await client.call('export.result', { jobId })).result,
       resultWords: 'the file list',
     });
+    const rememberLicense = () => {
+      const { workspaceDir, license, licenseName, licenseLink } = get();
+      if (workspaceDir !== undefined) writeWorkspaceMemory('export-license', workspaceDir, JSON.stringify({ license, licenseName, licenseLink } satisfies RememberedLicense));
+    };
 
     return {
       outDir: '',
@@ -74,6 +95,15 @@ export function createExportStore() {
 
       connect(client) {
         set({ client });
+        void client
+          .call('workspace.info', {})
+          .then(({ workspaceDir }) => {
+            const remembered = readRememberedLicense(workspaceDir);
+            // A license typed before the answer came is newer than the remembered one, and is kept.
+            const untouched = get().license === DEFAULT_CARD_LICENSE && get().licenseName === '' && get().licenseLink === '';
+            set(remembered && untouched ? { workspaceDir, ...remembered } : { workspaceDir });
+          })
+          .catch(() => undefined); // the default stays; the form works without the remembered license
         return client.onEvent((event) => {
           if (event.type === 'job') get().jobChanged(event.job);
         });
@@ -85,9 +115,18 @@ export function createExportStore() {
       setPseudonymise: (pseudonymise) => set({ pseudonymise }),
       setIncludeSynthetic: (includeSynthetic) => set({ includeSynthetic }),
       // A new license can make the name and link (only for other) wrong or right: clear all three.
-      setLicense: (license) => set({ license, licenseProblems: {} }),
-      setLicenseName: (licenseName) => set((state) => ({ licenseName, licenseProblems: { ...state.licenseProblems, licenseName: undefined } })),
-      setLicenseLink: (licenseLink) => set((state) => ({ licenseLink, licenseProblems: { ...state.licenseProblems, licenseLink: undefined } })),
+      setLicense(license) {
+        set({ license, licenseProblems: {} });
+        rememberLicense();
+      },
+      setLicenseName(licenseName) {
+        set((state) => ({ licenseName, licenseProblems: { ...state.licenseProblems, licenseName: undefined } }));
+        rememberLicense();
+      },
+      setLicenseLink(licenseLink) {
+        set((state) => ({ licenseLink, licenseProblems: { ...state.licenseProblems, licenseLink: undefined } }));
+        rememberLicense();
+      },
 
       async start() {
         const { client, outDir, format, subsets, pseudonymise, includeSynthetic, phase } = get();

@@ -12,7 +12,7 @@ export function JudgingRegion() {
   useEffect(() => (client ? useJudgingStore.getState().connect(client) : undefined), [client]);
   const running = phase === 'starting' || phase === 'judging';
   return (
-    <section className="judge-region judge-judging" aria-labelledby="judge-judging-title">
+    <section className="screen-region judge-region judge-judging" aria-labelledby="judge-judging-title">
       <h2 id="judge-judging-title">Judge runs</h2>
       <p className="muted judge-rubrics__intro">
         Every run that has what the tier needs is judged by every judge against each rubric set (process: the trajectory; output: frames beside the design;

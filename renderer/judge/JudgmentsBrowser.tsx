@@ -3,6 +3,7 @@ import type { JudgmentView } from '../../schemas/judge.ts';
 import type { RubricAgreement } from '../../schemas/judging.ts';
 import { stepNumber, type TrajectoryTurn } from '../../schemas/trajectory.ts';
 import { DataTable, type DataColumn } from '../ui/DataTable.tsx';
+import { judgedRunRows } from './judged-run-rows.ts';
 import { useJudgingStore, type RunEvidence } from './judging-store.ts';
 
 const pct = (value: number | null) => (value === null ? '–' : `${Math.round(value * 100)}%`);
@@ -43,7 +44,7 @@ const SCORE_COLUMNS: DataColumn<JudgmentView>[] = [
 
 /** Stored judgments: agreement per rubric, runs to pick, and a run's judgments with their evidence beside its frames or trajectory. */
 export function JudgmentsBrowser() {
-  const { judgments, agreement, loading, listError, selectedRun, evidence } = useJudgingStore();
+  const { judgments, agreement, loading, listError, selectedRun, evidence, runsById, showConfigurations } = useJudgingStore();
   const store = useJudgingStore.getState();
   const real = useMemo(() => judgments.filter((j) => !j.synthetic && j.rubricSet !== ''), [judgments]);
   // Judgments made with a set for another task kind stay listed, marked, but count in no figure.
@@ -53,22 +54,11 @@ export function JudgmentsBrowser() {
   useEffect(() => {
     void useJudgingStore.getState().loadAgreement();
   }, [judgments]);
-  const runs = useMemo(() => {
-    const byRun = new Map<string, { ok: number; failed: number; leftOut: number; judges: Set<string> }>();
-    for (const j of real) {
-      const row = byRun.get(j.runId) ?? { ok: 0, failed: 0, leftOut: 0, judges: new Set<string>() };
-      if (j.leftOut !== null) row.leftOut++;
-      else if (j.status === 'ok') row.ok++;
-      else row.failed++;
-      row.judges.add(j.judge);
-      byRun.set(j.runId, row);
-    }
-    return [...byRun].sort(([a], [b]) => a.localeCompare(b));
-  }, [real]);
+  const runs = useMemo(() => judgedRunRows(real, runsById, showConfigurations), [real, runsById, showConfigurations]);
   const selected = real.filter((j) => j.runId === selectedRun);
 
   return (
-    <section className="judge-region judge-judgments" aria-labelledby="judge-judgments-title" aria-busy={loading}>
+    <section className="screen-region judge-region judge-judgments" aria-labelledby="judge-judgments-title" aria-busy={loading}>
       <h2 id="judge-judgments-title">Judgments</h2>
       {listError && <p className="judge-warning">{listError}</p>}
       {real.length === 0 ? (
@@ -88,14 +78,18 @@ export function JudgmentsBrowser() {
               rowKey={(row) => `${row.rubricSet}@${row.version}/${row.scale}/${row.rubric}`}
             />
           </div>
+          <label className="judge-judgments__blind">
+            <input type="checkbox" checked={showConfigurations} onChange={(event) => store.setShowConfigurations(event.target.checked)} /> Show configurations
+          </label>
           <div className="judge-judgments__panes">
             <ul className="judge-judgments__runs" aria-label="Judged runs">
-              {runs.map(([runId, row]) => (
-                <li key={runId}>
-                  <button type="button" aria-current={runId === selectedRun} onClick={() => void store.selectRun(runId)}>
-                    {runId.slice(0, 12)}
+              {runs.map((row) => (
+                <li key={row.runId}>
+                  <button type="button" aria-current={row.runId === selectedRun} onClick={() => void store.selectRun(row.runId)}>
+                    {row.name}
                   </button>
-                  <span className="muted">{`${row.ok} scored, ${row.failed} failed${row.leftOut > 0 ? `, ${row.leftOut} left out` : ''}, ${row.judges.size} judges`}</span>
+                  <span className="judge-judgments__configuration">{row.configuration}</span>
+                  <span className="muted">{row.scores}</span>
                 </li>
               ))}
             </ul>

@@ -7,7 +7,7 @@ import { useRubricsStore } from './rubrics-store.ts';
 export function RubricsRegion() {
   const editing = useRubricsStore((s) => s.editor !== undefined);
   return (
-    <section className="judge-region judge-rubrics" aria-labelledby="judge-rubrics-title">
+    <section className="screen-region judge-region judge-rubrics" aria-labelledby="judge-rubrics-title">
       <h2 id="judge-rubrics-title">Rubric sets</h2>
       <p className="muted judge-rubrics__intro">
         Each set scores one tier (process: the trajectory; output: frames beside the design; content: presentation frames) on a 3-point (0–2) or 5-point

@@ -3,10 +3,12 @@ import { JudgesFileSchema, type JudgeTier, type JudgmentView, type RubricScale }
 import type { RubricAgreement } from '../../schemas/judging.ts';
 import type { Job } from '../../schemas/jobs.ts';
 import type { RpcClient } from '../../schemas/rpc.ts';
+import type { RunSummary } from '../../schemas/arena.ts';
 import type { RunAssets } from '../../schemas/run-assets.ts';
 import type { Trajectory } from '../../schemas/trajectory.ts';
 import { errorClause } from '../api/describe-error.ts';
 import { followStartedJob } from '../app/follow-started-job.ts';
+import { readWorkspaceMemory, writeWorkspaceMemory } from '../ui/workspace-memory.ts';
 
 export type JudgingPhase = 'idle' | 'starting' | 'judging' | 'succeeded' | 'failed' | 'cancelled';
 
@@ -32,6 +34,12 @@ export interface JudgingState {
   total: number;
   message: string;
   judgments: JudgmentView[];
+  /** The workspace's runs by id, for the judged runs' tasks and configurations; empty until read. */
+  runsById: Record<string, RunSummary>;
+  /** Whether the judged runs show their configurations (harness, model, skill); hidden by default, so scores are read blind. */
+  showConfigurations: boolean;
+  /** The workspace's folder, which the judges text is remembered by; undefined until read. */
+  workspaceDir?: string;
   /** Agreement per rubric over the judgments that count, as core computes it (`judge.agreement`); null until read, or when it could not be. */
   agreement: RubricAgreement[] | null;
   loading: boolean;
@@ -40,6 +48,7 @@ export interface JudgingState {
   evidence: RunEvidence | null;
   connect(client: RpcClient): () => void;
   setJudgesText(text: string): void;
+  setShowConfigurations(show: boolean): void;
   setTier(tier: JudgeTier): void;
   setScale(scale: RubricScale): void;
   setRubricSets(text: string): void;
@@ -92,6 +101,8 @@ export function createJudgingStore() {
       total: 0,
       message: '',
       judgments: [],
+      runsById: {},
+      showConfigurations: false,
       agreement: null,
       loading: false,
       listError: null,
@@ -101,11 +112,24 @@ export function createJudgingStore() {
       connect(client) {
         set({ client });
         void get().loadJudgments();
+        void client
+          .call('workspace.info', {})
+          .then(({ workspaceDir }) => {
+            const remembered = readWorkspaceMemory('judges', workspaceDir);
+            // Text typed before the answer came is newer than the remembered one, and is kept.
+            set(remembered !== undefined && get().judgesText === JUDGES_EXAMPLE ? { workspaceDir, judgesText: remembered } : { workspaceDir });
+          })
+          .catch(() => undefined); // the example stays; the screen works without the remembered text
         return client.onEvent((event) => {
           if (event.type === 'job') get().jobChanged(event.job);
         });
       },
-      setJudgesText: (judgesText) => set({ judgesText }),
+      setJudgesText(judgesText) {
+        set({ judgesText });
+        const { workspaceDir } = get();
+        if (workspaceDir !== undefined) writeWorkspaceMemory('judges', workspaceDir, judgesText);
+      },
+      setShowConfigurations: (showConfigurations) => set({ showConfigurations }),
       setTier: (tier) => set({ tier }),
       setScale: (scale) => set({ scale }),
       setRubricSets: (rubricSets) => set({ rubricSets }),
@@ -142,8 +166,9 @@ export function createJudgingStore() {
         if (!client) return;
         set({ loading: true });
         try {
-          const { judgments } = await client.call('judge.list', {});
-          set({ judgments, loading: false, listError: null });
+          // Without the runs the list still shows every judgment, each run named as not listed.
+          const [{ judgments }, runs] = await Promise.all([client.call('judge.list', {}), client.call('runs.list', {}).catch(() => ({ runs: [] }))]);
+          set({ judgments, runsById: Object.fromEntries(runs.runs.map((run) => [run.id, run])), loading: false, listError: null });
         } catch (error) {
           set({ loading: false, listError: `The judgments could not be read: ${errorClause(error)}.` });
         }

@@ -17,7 +17,7 @@ export function ImportRegion() {
   };
 
   return (
-    <section className="runs-region runs-import" aria-label="Import runs">
+    <section className="screen-region runs-region runs-import" aria-label="Import runs">
       <h2 id="runs-import-title">Import tasks and output bundles</h2>
       <form aria-labelledby="runs-import-title" onSubmit={onSubmit} noValidate>
         <label className="runs-field runs-import__field">

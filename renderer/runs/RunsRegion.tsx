@@ -18,7 +18,7 @@ export function RunsRegion() {
 
   if (!selectedTaskId) {
     return (
-      <section className="runs-region runs-runs" aria-labelledby="runs-runs-title">
+      <section className="screen-region runs-region runs-runs" aria-labelledby="runs-runs-title">
         <h2 id="runs-runs-title">Runs</h2>
         <p className="muted">Select a task to list its runs.</p>
       </section>
@@ -26,7 +26,7 @@ export function RunsRegion() {
   }
   const title = task?.title ?? selectedTaskId;
   return (
-    <section className="runs-region runs-runs" aria-labelledby="runs-runs-title" aria-busy={phase === 'loading'}>
+    <section className="screen-region runs-region runs-runs" aria-labelledby="runs-runs-title" aria-busy={phase === 'loading'}>
       <h2 id="runs-runs-title">Runs of {title}</h2>
       {phase === 'loading' && runs.length === 0 ? (
         <p className="muted">Loading the runs…</p>

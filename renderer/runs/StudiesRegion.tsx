@@ -1,6 +1,7 @@
 import type { StudySummary } from '../../schemas/studies.ts';
 import { useConnectedClient } from '../api/connected-client.ts';
 import { DataTable, type DataColumn } from '../ui/DataTable.tsx';
+import { dateTimeText } from '../ui/date-time-text.ts';
 import { NewStudyDialog } from './NewStudyDialog.tsx';
 import { useNewStudyStore } from './new-study-store.ts';
 import { useStudiesStore } from './studies-store.ts';
@@ -17,7 +18,7 @@ const studyColumns = (selectedStudyId: string | undefined, selectStudy: (studyId
   },
   { head: 'State', cell: (study) => <span className={`study-state study-state--${study.state}`}>{STUDY_STATE_WORDS[study.state]}</span> },
   { head: 'Runs', cell: (study) => studyCountsText(study) },
-  { head: 'Created', className: 'runs-table__time', cell: (study) => `${study.createdAt.slice(0, 16).replace('T', ' ')} UTC` },
+  { head: 'Created', className: 'runs-table__time', cell: (study) => dateTimeText(study.createdAt) },
 ];
 
 /** The studies run here, newest first, and the button that opens the "New study" form. */
@@ -36,7 +37,7 @@ export function StudiesRegion() {
   };
 
   return (
-    <section className="runs-region runs-studies" aria-labelledby="runs-studies-title" aria-busy={phase === 'loading'}>
+    <section className="screen-region runs-region runs-studies" aria-labelledby="runs-studies-title" aria-busy={phase === 'loading'}>
       <div className="runs-studies__head">
         <h2 id="runs-studies-title">Studies</h2>
         <button type="button" className="primary" disabled={!client} onClick={() => client && void useNewStudyStore.getState().open(client)}>

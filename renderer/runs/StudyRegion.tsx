@@ -20,7 +20,7 @@ export function StudyRegion() {
   if (!selectedStudyId) return null;
   if (!view) {
     return (
-      <section className="runs-region study-view" aria-label="Study" aria-busy={phase === 'loading'}>
+      <section className="screen-region runs-region study-view" aria-label="Study" aria-busy={phase === 'loading'}>
         <p className="muted">{phase === 'failed' ? 'The study could not be shown.' : 'Loading the study…'}</p>
       </section>
     );
@@ -28,7 +28,7 @@ export function StudyRegion() {
   const { study, runs } = view;
   const actions = studyActions(study, runs);
   return (
-    <section className="runs-region study-view" aria-labelledby="study-view-title">
+    <section className="screen-region runs-region study-view" aria-labelledby="study-view-title">
       <div className="study-view__head">
         <h2 id="study-view-title" tabIndex={-1}>
           Study {study.name}

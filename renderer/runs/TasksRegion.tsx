@@ -36,7 +36,7 @@ export function TasksRegion() {
   const synthetic = tasks.filter(isSyntheticTask).length;
 
   return (
-    <section className="runs-region runs-tasks" aria-labelledby="runs-tasks-title" aria-busy={phase === 'loading'}>
+    <section className="screen-region runs-region runs-tasks" aria-labelledby="runs-tasks-title" aria-busy={phase === 'loading'}>
       <h2 id="runs-tasks-title">Tasks</h2>
       {phase === 'ready' && tasks.length === 0 ? (
         <EmptyState title="No tasks imported yet">

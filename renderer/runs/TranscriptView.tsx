@@ -1,15 +1,19 @@
+import { stepTokenLedger } from '../../schemas/step-token-ledger.ts';
+import { tokensLine } from '../../schemas/tokens-line.ts';
 import { stepNumber, type Trajectory, type TrajectoryError } from '../../schemas/trajectory.ts';
+import { dateTimeText } from '../ui/date-time-text.ts';
 import { ToolCallView } from './ToolCallView.tsx';
 import { errorsByCall, recoverySummary, stepLabel } from './transcript-view.ts';
 
 /** A run's normalised trajectory, step by step, with failed calls marked and whether (and where) each was recovered. */
 export function TranscriptView({ trajectory, errors }: { trajectory: Trajectory; errors: readonly TrajectoryError[] }) {
   const byCall = errorsByCall(errors);
+  const tokens = stepTokenLedger(trajectory);
   return (
     <section className="transcript" aria-labelledby="transcript-title">
       <h3 id="transcript-title">Transcript</h3>
       <p className="muted">
-        {trajectory.steps.length} step{trajectory.steps.length === 1 ? '' : 's'} · {recoverySummary(errors)} · outcome {trajectory.outcome}
+        {trajectory.steps.length} step{trajectory.steps.length === 1 ? '' : 's'} · {recoverySummary(errors)} · outcome {trajectory.outcome} · {tokensLine(tokens.total)}
         {trajectory.warnings.length > 0 && ` · ${trajectory.warnings.length} parser warning${trajectory.warnings.length === 1 ? '' : 's'}`}
       </p>
       {trajectory.warnings.length > 0 && (
@@ -22,6 +26,12 @@ export function TranscriptView({ trajectory, errors }: { trajectory: Trajectory;
           </ul>
         </details>
       )}
+      {trajectory.prompt !== undefined && (
+        <section className="transcript__prompt" aria-labelledby="transcript-prompt-title">
+          <h4 id="transcript-prompt-title">Prompt</h4>
+          <p className="transcript-step__text">{trajectory.prompt}</p>
+        </section>
+      )}
       <ol className="transcript__steps" aria-label="Steps">
         {trajectory.steps.map((step) => {
           const failed = step.toolCalls.some((call) => !call.ok);
@@ -29,13 +39,8 @@ export function TranscriptView({ trajectory, errors }: { trajectory: Trajectory;
             <li key={step.index} className={`transcript-step transcript-step--${step.source}${failed ? ' transcript-step--failed' : ''}`} aria-label={stepLabel(step.index, step.source)}>
               <h4>
                 {stepLabel(step.index, step.source)}
-                {step.timestamp && <span className="muted"> · {step.timestamp.replace('T', ' ').replace(/\.\d+Z$|Z$/, '')}</span>}
-                {step.tokens && (
-                  <span className="muted">
-                    {' '}
-                    · {step.tokens.input} in / {step.tokens.output} out tokens
-                  </span>
-                )}
+                {step.timestamp && <span className="muted"> · {dateTimeText(step.timestamp)}</span>}
+                {tokens.byStep.has(step.index) && <span className="muted"> · {tokensLine(tokens.byStep.get(step.index)!)}</span>}
               </h4>
               {step.text !== '' && <p className="transcript-step__text">{step.text}</p>}
               {step.toolCalls.length > 0 && (
@@ -49,6 +54,12 @@ export function TranscriptView({ trajectory, errors }: { trajectory: Trajectory;
           );
         })}
       </ol>
+      {tokens.outsideSteps && (
+        <p className="muted transcript__outside-steps">
+          Not in any step: {tokensLine(tokens.outsideSteps)}{' '}
+          {tokens.byStep.size === 0 ? '(the harness reports tokens for the run as a whole).' : '(the harness reported them only in the run’s total).'}
+        </p>
+      )}
     </section>
   );
 }

@@ -2,17 +2,20 @@ import { describe, expect, it } from 'vitest';
 import { artifactsText, runsCaption, timeRangeText, versionsText } from './run-words.ts';
 
 describe('start and finish', () => {
-  it('show one date when the run stayed within a day', () => {
-    expect(timeRangeText('2025-10-06T09:15:30Z', '2025-10-06T09:59:30Z')).toBe('2025-10-06 09:15 → 09:59 UTC (44 min)');
+  const inBerlin = { locale: 'en-GB', timeZone: 'Europe/Berlin' };
+  const plain = (text: string) => text.replace(/\u2009/g, ' ');
+
+  it('show one date when the run stayed within a day, in the user’s locale and zone', () => {
+    expect(timeRangeText('2025-10-06T09:15:30Z', '2025-10-06T09:59:30Z', inBerlin)).toBe('6 Oct 2025, 11:15–11:59 CEST (44 min)');
   });
 
   it('date the finish when it is another day', () => {
-    expect(timeRangeText('2025-10-06T23:50:00Z', '2025-10-07T00:10:00Z')).toBe('2025-10-06 23:50 → 2025-10-07 00:10 UTC (20 min)');
+    expect(plain(timeRangeText('2025-10-06T21:50:00Z', '2025-10-06T22:10:00Z', inBerlin))).toBe('6 Oct 2025, 23:50 CEST – 7 Oct 2025, 00:10 CEST (20 min)');
   });
 
-  it('leave out a negative duration and show unreadable stamps as they are', () => {
-    expect(timeRangeText('2025-10-06T10:00:00Z', '2025-10-06T09:00:00Z')).toBe('2025-10-06 10:00 → 09:00 UTC');
-    expect(timeRangeText('', 'later')).toBe('unknown → later');
+  it('leave out a negative duration and say which stamps cannot be read', () => {
+    expect(timeRangeText('2025-10-06T10:00:00Z', '2025-10-06T09:00:00Z', inBerlin)).toBe('6 Oct 2025, 12:00 CEST – 6 Oct 2025, 11:00 CEST');
+    expect(timeRangeText('', 'later')).toBe('unknown time – unknown time (later)');
   });
 });
 

@@ -1,20 +1,11 @@
 import type { RunSummary } from '../../schemas/arena.ts';
 import { durationText } from '../../schemas/run-duration.ts';
+import { dateTimeRangeText, type DateTimeTextOptions } from '../ui/date-time-text.ts';
 
-/** "2025-10-06 09:15 → 09:59 UTC (44 min)"; the finish carries its date when it is another day. */
-export function timeRangeText(startedAt: string, finishedAt: string): string {
-  const start = Date.parse(startedAt);
-  const finish = Date.parse(finishedAt);
-  if (Number.isNaN(start) || Number.isNaN(finish)) return `${startedAt || 'unknown'} → ${finishedAt || 'unknown'}`;
-  const [startDay, startTime] = utcParts(start);
-  const [finishDay, finishTime] = utcParts(finish);
-  const duration = durationText(finish - start);
-  return `${startDay} ${startTime} → ${finishDay === startDay ? '' : `${finishDay} `}${finishTime} UTC${duration ? ` (${duration})` : ''}`;
-}
-
-function utcParts(ms: number): [day: string, time: string] {
-  const iso = new Date(ms).toISOString();
-  return [iso.slice(0, 10), iso.slice(11, 16)];
+/** "6 Oct 2025, 09:15–09:59 UTC (44 min)", in the user's locale and time zone; the finish carries its date when it is another day. */
+export function timeRangeText(startedAt: string, finishedAt: string, options: DateTimeTextOptions = {}): string {
+  const duration = durationText(Date.parse(finishedAt) - Date.parse(startedAt));
+  return `${dateTimeRangeText(startedAt, finishedAt, options)}${duration ? ` (${duration})` : ''}`;
 }
 
 /** The components researchers compare first; the rest follow alphabetically (the store keeps them sorted by name). */

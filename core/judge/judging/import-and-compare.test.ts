@@ -51,6 +51,16 @@ describe('importJudgments', () => {
 });
 
 describe('compareRubricSets', () => {
+  it('stores a line’s time as ISO 8601 in UTC, and refuses a time that is not one, naming the line', () => {
+    const ws = setUp(2);
+    const library = openRubricLibrary(ws.workspace.db);
+    const at = (runId: string, createdAt: string) => JSON.stringify({ ...JSON.parse(line(ws, runId, 'external-judge', 'figma-output@v1', 5, () => 4)), createdAt });
+    const result = importJudgments(ws.workspace.db, library, [at(ws.runIds[0]!, '2025-05-01T12:00:00+02:00'), at(ws.runIds[1]!, 'yesterday')].join('\n'));
+    expect(result).toMatchObject({ imported: 1 });
+    expect(result.errors).toEqual([{ line: 2, error: expect.stringMatching(/^createdAt: .*ISO 8601/) as unknown }]);
+    expect(new Set(listJudgmentViews(ws.workspace.db).map((j) => j.createdAt))).toEqual(new Set(['2025-05-01T10:00:00.000Z']));
+  });
+
   it('reports κ per set version on the runs every set was judged on: agreeing judges score higher than disagreeing ones', () => {
     const ws = setUp(4);
     const lines: string[] = [];

@@ -24,7 +24,11 @@ export const ImportedJudgmentLineSchema = z
     scale: RubricScaleSchema.default(5),
     tier: JudgeTierSchema.optional(),
     reply: z.union([z.string(), z.record(z.string(), z.unknown())]),
-    createdAt: z.string().optional(),
+    /** When it was judged: ISO 8601 with any offset, stored in UTC like every time the app keeps. */
+    createdAt: z.iso
+      .datetime({ offset: true, message: 'not an ISO 8601 date-time (like 2025-05-01T12:00:00Z)' })
+      .transform((value) => new Date(value).toISOString())
+      .optional(),
   })
   .strict();
 

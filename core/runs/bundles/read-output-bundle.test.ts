@@ -27,11 +27,20 @@ function bundleErrorOf(read: () => unknown): BundleError {
   throw new Error('expected a BundleError');
 }
 
+/** validRunJson as read: its times in UTC (its finish was written at +02:00). */
+const readRunJson = { ...validRunJson, started_at: '2025-05-01T10:00:00.000Z', finished_at: '2025-05-01T10:20:00.500Z' };
+
 describe('readOutputBundle: valid bundles', () => {
+  it('reads its start and finish as ISO 8601 in UTC, whatever offset run.json wrote them at', () => {
+    writeFiles(bundle, { 'run.json': runJson({ started_at: '2025-05-01T07:00:00-03:00', finished_at: '2025-05-01T12:20:00.500+02:00' }), 'dist/index.html': '<!doctype html>' });
+    const { run } = readOutputBundle(bundle);
+    expect([run.started_at, run.finished_at]).toEqual(['2025-05-01T10:00:00.000Z', '2025-05-01T10:20:00.500Z']);
+  });
+
   it('reads a static-build bundle', () => {
     writeFiles(bundle, { 'run.json': runJson(), 'dist/index.html': '<!doctype html>', 'dist/assets/app.js': '' });
     const read = readOutputBundle(bundle);
-    expect(read).toEqual({ dir: bundle, run: validRunJson, dist: join(bundle, 'dist'), frames: [] });
+    expect(read).toEqual({ dir: bundle, run: readRunJson, dist: join(bundle, 'dist'), frames: [] });
   });
 
   it('reads a frames bundle, mapping each accepted file-name form back to its node id', () => {
@@ -119,7 +128,7 @@ describe('readOutputBundle: errors name the file and field and say what to do', 
     writeFiles(bundle, { 'run.json': runJson({ finished_at: '2025-05-01T09:00:00Z' }), 'dist/index.html': '' });
     const error = bundleErrorOf(() => readOutputBundle(bundle));
     expect(error.field).toBe('finished_at');
-    expect(error.message).toMatch(/finished_at: finished_at \(2025-05-01T09:00:00Z\) is before started_at/);
+    expect(error.message).toMatch(/finished_at: finished_at \(2025-05-01T09:00:00\.000Z\) is before started_at \(2025-05-01T10:00:00\.000Z\)/);
   });
 
   it('a bundle with no dist, frames or video', () => {

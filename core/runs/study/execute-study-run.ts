@@ -224,7 +224,10 @@ export async function executeStudyRun(input: ExecuteRunInput): Promise<ExecuteRu
   // The run's MCP server names (the verifier's and the task's) split the CLIs' MCP tool names where the names alone cannot.
   const parserOptions = { mcpServers: prepareInput?.mcpServers.map((server) => server.name) ?? mcpServers.map((server) => server.name) };
   const parseTurn = async (file: string) => (existsSync(file) ? await parseTranscript(createParser(parserOptions), file) : undefined);
-  const firstTrajectory = await parseTurn(transcriptFile);
+  // The prompt sent, recorded for every harness alike (a process that only followed an earlier
+  // one's job knows none, and keeps what the transcript says).
+  const firstParsed = await parseTurn(transcriptFile);
+  const firstTrajectory = firstParsed && firstPrompt !== '' ? { ...firstParsed, prompt: firstPrompt } : firstParsed;
   const transcriptFiles = [transcriptFile];
   let lastOutcome = outcome;
   let harnessMs = harnessWallMs(outcome);

@@ -101,6 +101,13 @@ describe.each(HARNESSES)('%s through the run engine', (harness) => {
     expect(atif.agent).toMatchObject({ name: harness, version: HARNESS_ADAPTERS[harness].npm!.pinnedVersion, model_name: HARNESS_ADAPTERS[harness].defaultModel });
     expect(harborValidationErrors(atif)).toEqual([]);
 
+    // The prompt it was sent is the trajectory's prompt, the same for every harness, and no step:
+    // step 1 is the agent's first turn whichever harness ran (Gemini CLI's echo of it included).
+    const { trajectory } = (await api.call('runs.trajectory', { runId: run.id })) as { trajectory: { prompt?: string; steps: { source: string; text: string }[] } };
+    expect(trajectory.prompt).toMatch(/^Task: Explain the trend\.\n\n[\s\S]*TASK\.md in the current folder describes the task/);
+    expect(trajectory.steps[0]!.source).toBe('agent');
+    expect(trajectory.steps.filter((step) => step.source === 'user' && step.text === trajectory.prompt)).toEqual([]);
+
     // The transcript and trajectory are archived in the blob store.
     const row = findStudyRun(api.context.workspace.db, run.id)!;
     const transcript = api.context.workspace.blobs.read(row.transcript_sha256!).toString('utf8');

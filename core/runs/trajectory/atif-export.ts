@@ -95,6 +95,7 @@ export function exportAtif(trajectory: Trajectory, options: AtifExportOptions = 
     duration_ms: trajectory.durationMs,
     warnings: trajectory.warnings,
     ...(trajectory.usageByModel ? { usage_by_model: trajectory.usageByModel } : {}),
+    ...(trajectory.prompt !== undefined ? { prompt: trajectory.prompt } : {}),
     ...(options.runDurationMs != null ? { run_duration_ms: options.runDurationMs } : {}),
   };
   const model = trajectory.model ?? options.model ?? null;

@@ -95,6 +95,8 @@ export const LhbRootExtraSchema = z.object({
   run_duration_ms: z.number().min(0).nullable().optional(),
   /** The trajectory's tokens by model (Harbor's final_metrics has one total only). */
   usage_by_model: z.record(z.string(), ModelUsageSchema).optional(),
+  /** The prompt the run was sent, which our trajectory keeps beside its steps rather than as one. */
+  prompt: z.string().optional(),
 });
 
 export const LhbToolCallExtraSchema = z.object({

@@ -142,6 +142,7 @@ export function importAtif(document: unknown, source = 'The ATIF document'): Tra
     harnessVersion: ours ? ours.harness_version : atif.agent.version || null,
     model: atif.agent.model_name ?? atif.steps.find((step) => step.source === 'agent' && step.model_name)?.model_name ?? null,
     sessionId: ours ? ours.session_id : (atif.session_id ?? null),
+    ...(ours?.prompt !== undefined ? { prompt: ours.prompt } : {}),
     steps,
     tokens,
     ...(ours?.usage_by_model ? { usageByModel: ours.usage_by_model } : {}),

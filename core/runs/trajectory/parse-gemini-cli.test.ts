@@ -28,8 +28,9 @@ describe('Gemini CLI stream-json parser', () => {
     expect(trajectory.harness).toBe('gemini-cli');
     expect(trajectory.sessionId).toBe('bd48fad2-5bfc-446e-87e3-f98c0cf3b274');
     expect(trajectory.model).toBe('gemini-2.5-pro');
+    // The echoed prompt is the run's prompt, not a step, as in the other harnesses' transcripts.
+    expect(trajectory.prompt).toBe('Build the demo page as the skill says.');
     expect(trajectory.steps.map((step) => [step.source, step.text, step.toolCalls.map((call) => call.name)])).toEqual([
-      ['user', 'Build the demo page as the skill says.', []],
       ['agent', 'Reading the skill first.', ['read_file']],
       ['agent', '', ['write_file']],
       ['agent', 'Checking a folder that is not there.', ['run_shell_command']],
@@ -77,7 +78,7 @@ describe('Gemini CLI stream-json parser', () => {
     expect(silentFailure).toMatchObject({ ok: false, failure: 'exit code 1', exitCode: 1, result: 'Command exited with code: 1' });
     expect(fine).toMatchObject({ ok: true, failure: null, result: 'fine' });
     // Two calls the model made in one turn are one step.
-    expect(trajectory.steps[2]!.toolCalls.map((call) => call.arguments)).toEqual([{ command: 'false' }, { command: 'echo fine' }]);
+    expect(trajectory.steps[1]!.toolCalls.map((call) => call.arguments)).toEqual([{ command: 'false' }, { command: 'echo fine' }]);
     expect(trajectory.outcome).toBe('failed');
     expect(trajectory.warnings).toHaveLength(1);
     expect(trajectory.warnings[0]).toMatch(/^line 11: the run ended with status "error": \[API Error: .*INVALID_ARGUMENT/);

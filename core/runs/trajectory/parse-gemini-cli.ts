@@ -63,6 +63,7 @@ export function createGeminiCliParser(options: TranscriptParserOptions = {}): Tr
   let lastTimestamp: string | undefined;
   let lineNumber = 0;
   let lastLineBroken = false;
+  const prompt = new BoundedText();
 
   const newStep = (source: OpenStep['source'], timestamp: string | undefined): OpenStep => {
     const step: OpenStep = { source, text: new BoundedText(), toolCalls: [], timestamp: timestamp ?? null, answered: false };
@@ -82,7 +83,10 @@ export function createGeminiCliParser(options: TranscriptParserOptions = {}): Tr
         model = event.model ?? model;
         return;
       case 'message':
-        if (event.role === 'user') newStep('user', event.timestamp).text.append(event.content);
+        // The CLI echoes the prompt it was given before the model's first event: that is the run's
+        // prompt, not a step (the other harnesses' streams carry no such step).
+        if (event.role === 'user' && steps.length === 0) prompt.append(event.content);
+        else if (event.role === 'user') newStep('user', event.timestamp).text.append(event.content);
         else agentStep(event.timestamp).text.append(event.content);
         return;
       case 'tool_use': {
@@ -182,6 +186,7 @@ export function createGeminiCliParser(options: TranscriptParserOptions = {}): Tr
         harnessVersion: null,
         model,
         sessionId,
+        ...(prompt.toString() !== '' ? { prompt: prompt.toString() } : {}),
         steps: steps.map((step, index) => ({ index, source: step.source, text: step.text.toString(), toolCalls: step.toolCalls, timestamp: step.timestamp, tokens: null })),
         tokens: tokensFrom(final?.stats),
         usageByModel: Object.fromEntries(Object.entries(final?.stats?.models ?? {}).map(([name, stats]): [string, ModelUsage] => [name, { ...tokensFrom(stats), costUsd: null }])),
