@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -48,6 +48,19 @@ describe('lhb stats bt (spawned)', () => {
     const zodPath = computeStatistic('bt', input);
     expect(zodPath.ok).toBe(true);
     expect(run.stdout).toBe(`${JSON.stringify((zodPath as { output: unknown }).output)}\n`);
+  }, SPAWNING_TEST_TIMEOUT_MS);
+
+  it('reads stdin that arrives in pieces, as a pipe from a slow writer delivers it', async () => {
+    const input = JSON.stringify({ comparisons: FIVE_SYSTEMS, bootstrap: 20, seed: 1 });
+    const child = spawn(process.execPath, ['--import', 'tsx', MAIN, 'stats', 'bt'], { stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    child.stdin.write(input.slice(0, 100));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    child.stdin.end(input.slice(100));
+    expect(await exited).toBe(0);
+    expect(stdout).toBe(`${JSON.stringify((computeStatistic('bt', input) as { output: unknown }).output)}\n`);
   }, SPAWNING_TEST_TIMEOUT_MS);
 
   it('still names the field of a bad vote, through zod', () => {

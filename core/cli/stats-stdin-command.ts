@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { isatty } from 'node:tty';
 import { fitBradleyTerryCounts, type BradleyTerryResult } from '../stats/bradley-terry.ts';
 import { readPlainBradleyTerryInput } from './plain-bradley-terry-input.ts';
 
@@ -52,9 +54,18 @@ function printOutcome(result: { ok: true; output: unknown } | { ok: false; messa
   process.exitCode = BAD_INPUT_EXIT_CODE;
 }
 
-/** All of stdin; nothing on a terminal (the statistic then says what input it wants). */
+/**
+ * All of stdin; nothing on a terminal (the statistic then says what input it wants). Read with
+ * one blocking read of fd 0 where it can be: process.stdin's stream machinery costs a large input
+ * more to set up than to read. A non-blocking stdin (EAGAIN) is read as a stream.
+ */
 async function readStdin(): Promise<Buffer> {
-  if (process.stdin.isTTY) return Buffer.alloc(0);
+  if (isatty(0)) return Buffer.alloc(0);
+  try {
+    return readFileSync(0);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EAGAIN') throw error;
+  }
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
