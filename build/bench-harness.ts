@@ -31,9 +31,35 @@ export function percentile(samples: number[], p: number): number {
 
 export const median = (samples: number[]) => percentile(samples, 0.5);
 
+/** Rates (anything per unit of time: pages/s, runs/min) are better higher; times and sizes lower. */
+function higherIsBetter(unit: string): boolean {
+  return unit.includes('/');
+}
+
+/** The words for "less of this unit" and "more of it": a time or a rate is faster or slower, a size smaller or larger. */
+function comparisonWords(unit: string): [less: string, more: string] {
+  if (higherIsBetter(unit)) return ['slower', 'faster'];
+  if (/^(ns|µs|us|ms|s|min|h)$/.test(unit)) return ['faster', 'slower'];
+  if (/^([KMGT]i?)?B$|^bytes$/.test(unit)) return ['smaller', 'larger'];
+  return ['lower', 'higher'];
+}
+
+/**
+ * "ours 5.70× faster than the peer (ours ÷ peer = 0.18, lower is better)": the factor always
+ * at least 1 and in the unit's own words, so it cannot be read the wrong way round; the raw
+ * quotient beside it says which way it was taken.
+ */
+function describeAgainstPeer(value: number, peer: number, unit: string): string {
+  const quotient = value / peer;
+  const [less, more] = comparisonWords(unit);
+  const factor = quotient >= 1 ? quotient : 1 / quotient;
+  const relation = factor.toFixed(2) === '1.00' ? 'the same as' : `${factor.toFixed(2)}× ${quotient < 1 ? less : more} than`;
+  return `ours ${relation} the peer (ours ÷ peer = ${quotient.toFixed(2)}, ${higherIsBetter(unit) ? 'higher' : 'lower'} is better)`;
+}
+
 export function formatResult(r: BenchResult): string {
   const parts = [`${r.name}: ${r.value.toFixed(1)} ${r.unit}`];
-  if (r.peer) parts.push(`peer ${r.peer.name}: ${r.peer.value.toFixed(1)} ${r.unit}, ratio ${(r.value / r.peer.value).toFixed(2)}×`);
+  if (r.peer) parts.push(`peer ${r.peer.name}: ${r.peer.value.toFixed(1)} ${r.unit}`, describeAgainstPeer(r.value, r.peer.value, r.unit));
   if (r.target) parts.push(`target ${r.target.text}: ${r.target.met ? 'met' : 'NOT met'}`);
   if (r.detail) parts.push(r.detail);
   return parts.join(' | ');

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { MISSING, formatCount, formatDecimal, formatElo, formatInterval, formatKappa, formatPValue, formatRate, formatRelativeChange, formatScoreDifference, formatUsd } from './format-number.ts';
 
 describe('formatting the analysis numbers', () => {
@@ -61,5 +61,20 @@ describe('formatting the analysis numbers', () => {
     expect(formatUsd(0.01234)).toEqual({ text: '$0.0123' });
     expect(formatUsd(1.2449)).toEqual({ text: '$1.24' });
     expect(formatUsd(null).text).toBe(MISSING);
+  });
+});
+
+describe('formatCount in a large report', () => {
+  it('prints every count with one number formatter, not one made per cell', () => {
+    // Making an Intl.NumberFormat costs tens of microseconds; a report at study scale prints tens
+    // of thousands of counts, so one per call was a visible part of analysis.report.
+    const made = vi.spyOn(Intl, 'NumberFormat');
+    try {
+      const printed = Array.from({ length: 200 }, (_, i) => formatCount(i * 1000));
+      expect(printed[3]).toBe('3,000');
+      expect(made.mock.calls.length).toBeLessThanOrEqual(1);
+    } finally {
+      made.mockRestore();
+    }
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_BOOTSTRAP_ROUNDS } from './stats-limits.ts';
 
 // Inputs of `lhb stats <name>` (JSON on stdin), one schema per statistic. Each message completes
 // "<field>: …", so a rejected input reads e.g. "b: expected an array". The computations live in
@@ -68,7 +69,7 @@ const comparisons = z.array(PairwiseComparisonSchema, { error: 'expected an arra
 export const BradleyTerryInputSchema = z.object({
   comparisons,
   /** Bootstrap rounds for percentile intervals. */
-  bootstrap: wholeNumber(0).max(100_000, { error: 'must be at most 100000' }).optional(),
+  bootstrap: wholeNumber(0).max(MAX_BOOTSTRAP_ROUNDS, { error: `must be at most ${MAX_BOOTSTRAP_ROUNDS}` }).optional(),
   seed: seed.optional(),
   confidence: confidence.optional(),
 });

@@ -1,10 +1,10 @@
 import type { Database } from 'better-sqlite3';
 import type { JudgeTier } from '../../schemas/judge.ts';
 import { judgmentKindCheck } from '../judge/rubrics/judgment-kind-check.ts';
-import { listJudgments } from '../store/judgment-repository.ts';
+import { listScoredJudgments } from '../store/judgment-repository.ts';
 import { findCurrentProject } from '../store/project-repository.ts';
 import { listRuns } from '../store/run-repository.ts';
-import { listLiveVotes, type VoteRow } from '../store/vote-repository.ts';
+import { listLiveVoteOutcomes, type VoteRow } from '../store/vote-repository.ts';
 import { labelConfigurations } from './configuration-labels.ts';
 import { loadRubricWeights, rubricWeightKey } from './rubric-weights.ts';
 import { chooseSynthetic, type SyntheticChoice, type SyntheticRequest } from './synthetic-choice.ts';
@@ -68,7 +68,7 @@ export function loadStudyData(db: Database, options: { synthetic?: SyntheticRequ
   const runRows = listRuns(db, project.id);
   const runs = new Map(runRows.map((run) => [run.id, { id: run.id, task: run.task_id, config: run.config_id, synthetic: run.synthetic === 1 }]));
   const labels = labelConfigurations(runRows);
-  const votes: StudyVote[] = listLiveVotes(db)
+  const votes: StudyVote[] = listLiveVoteOutcomes(db)
     .filter((vote) => runs.has(vote.run_a) && runs.has(vote.run_b))
     // Oldest first, so every derived array has a stable, meaningful order.
     .reverse()
@@ -88,12 +88,12 @@ export function loadStudyData(db: Database, options: { synthetic?: SyntheticRequ
     }));
   const weights = loadRubricWeights(db);
   const check = judgmentKindCheck(db);
-  const scored = listJudgments(db, project.id).filter((row) => row.score !== null);
+  const scored = listScoredJudgments(db, project.id);
   // A multi-turn run counts at the last turn it was judged at (by default its last): its earlier turns' judgments are kept, not averaged in.
   const judgedTurn = new Map<string, number>();
   for (const row of scored) judgedTurn.set(row.run_id, Math.max(judgedTurn.get(row.run_id) ?? 0, row.turn ?? 0));
   const counts = scored.filter((row) => check.leftOut(row) === null && (row.turn ?? 0) === judgedTurn.get(row.run_id));
-  const judgments: StudyJudgment[] = counts.flatMap((row) => (row.score === null ? [] : [{
+  const judgments: StudyJudgment[] = counts.map((row) => ({
     run: row.run_id,
     judge: row.judge,
     tier: row.tier,
@@ -104,7 +104,7 @@ export function loadStudyData(db: Database, options: { synthetic?: SyntheticRequ
     weight: weights.get(rubricWeightKey(row.rubric_set, row.rubric_version, row.scale, row.rubric)) ?? null,
     score: row.score,
     synthetic: row.synthetic === 1 || runs.get(row.run_id)?.synthetic === true,
-  }]));
+  }));
   const syntheticVotes = votes.filter((vote) => vote.synthetic).length;
   const syntheticJudgments = judgments.filter((judgment) => judgment.synthetic).length;
   const hasRealData = syntheticVotes < votes.length || syntheticJudgments < judgments.length;

@@ -461,7 +461,7 @@ program
   .description('Compute a statistic from one JSON object on stdin and print it as JSON; exits 2 on unusable input.')
   .argument('<name>', 'kappa, binomtest, kruskal, cohens-h, bt, cycles or bootstrap')
   .action(async (name: string) => {
-    const { runStats } = await import('./stats-command.ts');
+    const { runStats } = await import('./stats-stdin-command.ts');
     await runStats(name);
   });
 

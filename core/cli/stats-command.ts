@@ -15,9 +15,9 @@ import { cohensH } from '../stats/cohens-h.ts';
 import { cohensKappa } from '../stats/cohens-kappa.ts';
 import { kruskalWallis } from '../stats/kruskal-wallis.ts';
 import { majorityCycles } from '../stats/transitivity.ts';
+import { printedBradleyTerry } from './stats-stdin-command.ts';
 
-/** Exit code for input the command cannot use (not JSON, wrong shape, out of range). */
-export const BAD_INPUT_EXIT_CODE = 2;
+export { BAD_INPUT_EXIT_CODE } from './stats-stdin-command.ts';
 
 interface Statistic<S extends z.ZodType> {
   schema: S;
@@ -35,10 +35,9 @@ const STATISTICS = {
     return result.h === null ? { h: null, pvalue: null, reason: result.reason } : { h: result.h, pvalue: result.pvalue };
   }),
   'cohens-h': statistic(CohensHInputSchema, ({ p1, p2 }) => ({ h: cohensH(p1, p2) })),
-  bt: statistic(BradleyTerryInputSchema, ({ comparisons, bootstrap, seed, confidence }) => {
-    const result = fitBradleyTerry(comparisons, { bootstrap: bootstrap ?? 0, ...(seed !== undefined ? { seed } : {}), ...(confidence !== undefined ? { confidence } : {}) });
-    return { ratings: result.ratings, ...(result.ci ? { ci: result.ci } : {}), ...(result.flags.length > 0 ? { flags: result.flags } : {}) };
-  }),
+  bt: statistic(BradleyTerryInputSchema, ({ comparisons, bootstrap, seed, confidence }) =>
+    printedBradleyTerry(fitBradleyTerry(comparisons, { bootstrap: bootstrap ?? 0, ...(seed !== undefined ? { seed } : {}), ...(confidence !== undefined ? { confidence } : {}) })),
+  ),
   cycles: statistic(CyclesInputSchema, ({ comparisons }) => majorityCycles(comparisons)),
   bootstrap: statistic(BootstrapInputSchema, ({ values, clusters, weights, resamples, seed, confidence }) =>
     bootstrapInterval(values, {
@@ -74,29 +73,6 @@ export function computeStatistic(name: string, text: string): { ok: true; output
     if (error instanceof RangeError) return { ok: false, message: `${prefix}: ${error.message}` };
     throw error;
   }
-}
-
-/**
- * `lhb stats <name>`: reads one JSON object on stdin, prints the statistic as one JSON line.
- * Unusable input prints one line naming the field on stderr and exits 2.
- */
-export async function runStats(name: string): Promise<void> {
-  const text = Object.hasOwn(STATISTICS, name) ? await readStdin() : '';
-  const result = computeStatistic(name, text);
-  if (result.ok) {
-    process.stdout.write(`${JSON.stringify(result.output)}\n`);
-    return;
-  }
-  // One line, whatever the message holds (JSON.parse quotes the bad input, newlines included).
-  process.stderr.write(`${result.message.replace(/\s+/g, ' ').trim()}\n`);
-  process.exitCode = BAD_INPUT_EXIT_CODE;
-}
-
-async function readStdin(): Promise<string> {
-  if (process.stdin.isTTY) return '';
-  const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
 }
 
 /** "field.path: message", with zod's wording for a wrong type shortened to "expected a …". */

@@ -73,11 +73,21 @@ export interface BradleyTerryResult {
 
 /** Fits Bradley–Terry ratings; throws a RangeError naming the field for malformed input. */
 export function fitBradleyTerry(comparisons: readonly PairwiseComparison[], options: BradleyTerryOptions = {}): BradleyTerryResult {
+  checkOptions(options);
+  return fitBradleyTerryCounts(countPairs(comparisons), options);
+}
+
+function checkOptions(options: BradleyTerryOptions): { rounds: number; confidence: number } {
   const rounds = options.bootstrap ?? 0;
   const confidence = options.confidence ?? 0.95;
   if (!Number.isSafeInteger(rounds) || rounds < 0) throw new RangeError(`bootstrap must be a whole number of rounds at least 0, got ${rounds}`);
   if (!(confidence > 0 && confidence < 1)) throw new RangeError(`confidence must be between 0 and 1, got ${confidence}`);
-  const pairs = countPairs(comparisons);
+  return { rounds, confidence };
+}
+
+/** `fitBradleyTerry` on comparisons already collapsed into counts (`countPairs`, or a `PairTally` filled while reading). */
+export function fitBradleyTerryCounts(pairs: PairCounts, options: BradleyTerryOptions = {}): BradleyTerryResult {
+  const { rounds, confidence } = checkOptions(options);
   const { systems } = pairs;
   const n = systems.length;
   if (n < 2) throw new RangeError('comparisons must name at least two systems');

@@ -16,8 +16,7 @@ export interface PairCounts {
 /** Validates and collapses the comparisons; cells come out in a fixed order for fixed counts. */
 export function countPairs(comparisons: readonly PairwiseComparison[]): PairCounts {
   checkComparisons(comparisons);
-  // One pass over the votes: systems get provisional indices in order of appearance, and the
-  // counts are moved to the sorted order afterwards (only n² work), since votes far outnumber systems.
+  // Systems get provisional indices in order of appearance; the tally moves them to sorted order.
   const seen = new Map<string, number>();
   const provisional = (name: string): number => {
     let index = seen.get(name);
@@ -27,46 +26,75 @@ export function countPairs(comparisons: readonly PairwiseComparison[]): PairCoun
     }
     return index;
   };
-  // outcome[(i·m + j)·3 + k] for provisional i, j with m the capacity: k = 0 i beat j, 1 j beat i, 2 tie.
-  let capacity = 16;
-  let outcomes = new Float64Array(capacity * capacity * 3);
-  for (const { a, b, winner } of comparisons) {
-    const i = provisional(a);
-    const j = provisional(b);
-    if (seen.size > capacity) {
-      const larger = Math.max(capacity * 2, seen.size);
-      const grown = new Float64Array(larger * larger * 3);
-      for (let x = 0; x < capacity; x++) grown.set(outcomes.subarray(x * capacity * 3, (x + 1) * capacity * 3), x * larger * 3);
-      outcomes = grown;
-      capacity = larger;
-    }
-    outcomes[(i * capacity + j) * 3 + (winner === 'a' ? 0 : winner === 'b' ? 1 : 2)]!++;
+  const tally = new PairTally();
+  for (const { a, b, winner } of comparisons) tally.record(provisional(a), provisional(b), winner === 'a' ? A_WON : winner === 'b' ? B_WON : TIED);
+  return tally.toPairCounts([...seen.keys()]);
+}
+
+/** The outcome of one vote between a and b, as `PairTally.record` takes it. */
+export const A_WON = 0;
+export const B_WON = 1;
+export const TIED = 2;
+export type VoteOutcome = typeof A_WON | typeof B_WON | typeof TIED;
+
+/**
+ * Counts votes by provisional system index (any numbering, such as order of first appearance)
+ * in one pass, then moves the counts to the systems' sorted order (only n² work, since votes far
+ * outnumber systems). For a reader that collapses votes as it reads them (`lhb stats bt` reads
+ * its JSON straight into one), without a list of vote objects in between.
+ */
+export class PairTally {
+  private capacity = 16;
+  /** outcomes[(i·capacity + j)·3 + outcome] for provisional i, j. */
+  private outcomes = new Float64Array(this.capacity * this.capacity * 3);
+  private total = 0;
+
+  record(a: number, b: number, outcome: VoteOutcome): void {
+    const needed = Math.max(a, b) + 1;
+    if (needed > this.capacity) this.grow(needed);
+    this.outcomes[(a * this.capacity + b) * 3 + outcome]!++;
+    this.total++;
   }
-  const systems = [...seen.keys()].sort((x, y) => (x < y ? -1 : x > y ? 1 : 0));
-  const n = systems.length;
-  const sortedIndex = new Int32Array(n);
-  systems.forEach((name, sorted) => (sortedIndex[seen.get(name)!] = sorted));
-  // wins[i·n + j]: i beat j; ties[i·n + j] with i < j (sorted indices).
-  const wins = new Float64Array(n * n);
-  const ties = new Float64Array(n * n);
-  for (let x = 0; x < n; x++) {
-    for (let y = 0; y < n; y++) {
-      const base = (x * capacity + y) * 3;
-      const i = sortedIndex[x]!;
-      const j = sortedIndex[y]!;
-      wins[i * n + j]! += outcomes[base]!;
-      wins[j * n + i]! += outcomes[base + 1]!;
-      ties[Math.min(i, j) * n + Math.max(i, j)]! += outcomes[base + 2]!;
-    }
+
+  private grow(needed: number): void {
+    const larger = Math.max(this.capacity * 2, needed);
+    const grown = new Float64Array(larger * larger * 3);
+    for (let x = 0; x < this.capacity; x++) grown.set(this.outcomes.subarray(x * this.capacity * 3, (x + 1) * this.capacity * 3), x * larger * 3);
+    this.outcomes = grown;
+    this.capacity = larger;
   }
-  const cells: PairCounts['cells'] = [];
-  for (let i = 0; i < n; i++) {
-    for (let j = 0; j < n; j++) {
-      if (wins[i * n + j]! > 0) cells.push({ first: i, second: j, tie: false, count: wins[i * n + j]! });
-      if (i < j && ties[i * n + j]! > 0) cells.push({ first: i, second: j, tie: true, count: ties[i * n + j]! });
+
+  /** The counts, with `names[k]` the system of provisional index k (every index recorded needs one). */
+  toPairCounts(names: readonly string[]): PairCounts {
+    if (names.length > this.capacity) this.grow(names.length);
+    const { capacity, outcomes } = this;
+    const systems = [...names].sort((x, y) => (x < y ? -1 : x > y ? 1 : 0));
+    const n = systems.length;
+    const sortedIndex = new Int32Array(n);
+    const provisionalIndex = new Map(names.map((name, k) => [name, k]));
+    systems.forEach((name, sorted) => (sortedIndex[provisionalIndex.get(name)!] = sorted));
+    // wins[i·n + j]: i beat j; ties[i·n + j] with i < j (sorted indices).
+    const wins = new Float64Array(n * n);
+    const ties = new Float64Array(n * n);
+    for (let x = 0; x < n; x++) {
+      for (let y = 0; y < n; y++) {
+        const base = (x * capacity + y) * 3;
+        const i = sortedIndex[x]!;
+        const j = sortedIndex[y]!;
+        wins[i * n + j]! += outcomes[base]!;
+        wins[j * n + i]! += outcomes[base + 1]!;
+        ties[Math.min(i, j) * n + Math.max(i, j)]! += outcomes[base + 2]!;
+      }
     }
+    const cells: PairCounts['cells'] = [];
+    for (let i = 0; i < n; i++) {
+      for (let j = 0; j < n; j++) {
+        if (wins[i * n + j]! > 0) cells.push({ first: i, second: j, tie: false, count: wins[i * n + j]! });
+        if (i < j && ties[i * n + j]! > 0) cells.push({ first: i, second: j, tie: true, count: ties[i * n + j]! });
+      }
+    }
+    return { systems, cells, total: this.total };
   }
-  return { systems, cells, total: comparisons.length };
 }
 
 /**

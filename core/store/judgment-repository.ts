@@ -69,6 +69,23 @@ export function listJudgments(db: Database, projectId: string, options: { exclud
   ).all(projectId) as JudgmentRow[];
 }
 
+/** What the analysis reads of a scored judgment: no evidence, rationale or reply, the bulk of a row. */
+export type ScoredJudgmentRow = Pick<JudgmentRow, 'run_id' | 'judge' | 'tier' | 'rubric' | 'rubric_set' | 'rubric_version' | 'scale' | 'synthetic' | 'turn'> & { score: number };
+
+/**
+ * The project's scored judgments (status ok, a score), in listJudgments' order, with only the
+ * columns the analysis reads: at study scale (100,000 judgments) reading their rationales and
+ * evidence too was most of the time the report spent in SQLite.
+ */
+export function listScoredJudgments(db: Database, projectId: string): ScoredJudgmentRow[] {
+  return prepared(
+    db,
+    `SELECT j.run_id, j.judge, j.tier, j.rubric, j.rubric_set, j.rubric_version, j.scale, j.score, j.synthetic, j.turn
+     FROM judgments j JOIN runs r ON r.id = j.run_id JOIN tasks t ON t.id = r.task_id
+     WHERE t.project_id = ? AND j.status = 'ok' AND j.score IS NOT NULL ORDER BY j.run_id, j.tier, j.rubric, j.rubric_version, j.judge, j.created_at, j.id`,
+  ).all(projectId) as ScoredJudgmentRow[];
+}
+
 export function countJudgments(db: Database): number {
   return (prepared(db, 'SELECT count(*) AS n FROM judgments').get() as { n: number }).n;
 }

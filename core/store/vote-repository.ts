@@ -88,6 +88,18 @@ export function listLiveVotes(db: Database, annotatorId?: string): VoteRow[] {
     .all(...(annotatorId === undefined ? [] : [annotatorId])) as VoteRow[];
 }
 
+/** What the analysis reads of a vote: its runs, choice and ratings, not its reason or timings. */
+export type VoteOutcomeRow = Pick<VoteRow, 'id' | 'annotator_id' | 'task_id' | 'run_a' | 'run_b' | 'choice' | 'winner_run' | 'left_run' | 'right_run' | 'rating_left' | 'rating_right' | 'synthetic'>;
+
+/** Every live vote, newest first as listLiveVotes orders them, with only the columns the analysis reads. */
+export function listLiveVoteOutcomes(db: Database): VoteOutcomeRow[] {
+  return prepared(
+    db,
+    `SELECT id, annotator_id, task_id, run_a, run_b, choice, winner_run, left_run, right_run, rating_left, rating_right, synthetic
+     FROM votes WHERE retracted_at IS NULL ORDER BY created_at DESC, rowid DESC`,
+  ).all() as VoteOutcomeRow[];
+}
+
 export function findLastLiveVote(db: Database, annotatorId: string): VoteRow | undefined {
   return prepared(db, 'SELECT * FROM votes WHERE annotator_id = ? AND retracted_at IS NULL ORDER BY created_at DESC, rowid DESC LIMIT 1')
     .get(annotatorId) as VoteRow | undefined;
