@@ -142,22 +142,19 @@ export function TeamPlansDialog({ onClose }: { onClose: () => void }) {
       )}
       {submissions.length >= 2 && (
         <div className="team-plans__compare" role="group" aria-label="Compare two plans">
-          <label>
-            Plan A{' '}
-            <select value={planA} onChange={(e) => setPickA(e.target.value)}>
-              {names.map((n) => (
-                <option key={n}>{n}</option>
-              ))}
-            </select>
-          </label>
-          <label>
-            Plan B{' '}
-            <select value={planB} onChange={(e) => setPickB(e.target.value)}>
-              {names.map((n) => (
-                <option key={n}>{n}</option>
-              ))}
-            </select>
-          </label>
+          {([
+            ['Plan A', planA, setPickA],
+            ['Plan B', planB, setPickB],
+          ] as const).map(([label, value, pick]) => (
+            <label key={label}>
+              {label}{' '}
+              <select value={value} onChange={(e) => pick(e.target.value)}>
+                {names.map((n) => (
+                  <option key={n}>{n}</option>
+                ))}
+              </select>
+            </label>
+          ))}
           <button type="button" disabled={planA === planB} onClick={() => void store.comparePlans(planA, planB)}>
             Compare
           </button>
