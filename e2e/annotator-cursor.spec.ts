@@ -1,6 +1,6 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 import { writeAnnotatorFixtures, type FixtureFiles } from './annotator-fixtures.ts';
 import { annotatorRegions, importThroughPicker, lineRow, openAnnotator, sourceButton } from './annotator-page.ts';
 import { launchApp, type LaunchedApp } from './launch-app.ts';
@@ -83,4 +83,64 @@ test('each source keeps its own line cursor while the annotator moves between so
   // And the style guide its own.
   await sourceButton(page, /style guide/i).click();
   await expect(document.getByRole('button', { name: 'Cite L3' })).toBeEnabled();
+});
+
+/** The first line whose row is on screen at the top of the viewer. */
+async function topLine(viewer: Locator): Promise<number> {
+  return viewer.evaluate((element) => {
+    const top = element.getBoundingClientRect().top;
+    const row = [...element.querySelectorAll<HTMLElement>('[data-line]')].find((r) => r.getBoundingClientRect().bottom > top + 1);
+    return Number(row?.dataset.line ?? 0);
+  });
+}
+
+test('each source keeps its own scroll position, across source switches and a visit to another screen', async ({ page }) => {
+  test.setTimeout(120_000);
+  await openAnnotator(page, app!.url);
+  const { document } = annotatorRegions(page);
+  const notes = (name: string, title: string) => {
+    const path = join(fixtures!.dir, `${name}.md`);
+    writeFileSync(path, `# ${title}\n\n${Array.from({ length: 400 }, (_, i) => `${title} line ${i + 1}.`).join('\n\n')}\n`);
+    return path;
+  };
+  await importThroughPicker(page, [notes('alpha-notes', 'Alpha notes'), notes('beta-notes', 'Beta notes')]);
+  const viewer = document.getByRole('group', { name: /^Lines of/ });
+  const wheel = async (dy: number) => {
+    const box = (await viewer.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.wheel(0, dy);
+  };
+
+  // Alpha scrolled far down; its top line noted once the view is still.
+  await sourceButton(page, /alpha notes/i).click();
+  await expect(lineRow(page, 1)).toContainText('Alpha notes');
+  await wheel(6000);
+  await expect.poll(() => viewer.evaluate((element) => element.scrollTop)).toBeGreaterThan(4000);
+  await expect.poll(async () => { const a = await topLine(viewer); await page.waitForTimeout(300); return a === (await topLine(viewer)) ? a : -1; }).toBeGreaterThan(100);
+  const alphaTop = await topLine(viewer);
+
+  // Beta scrolled a different amount.
+  await sourceButton(page, /beta notes/i).click();
+  await expect(viewer).toHaveAttribute('aria-label', /Beta notes/);
+  await expect(lineRow(page, 1)).toContainText('Beta notes');
+  await wheel(2500);
+  await expect.poll(() => viewer.evaluate((element) => element.scrollTop)).toBeGreaterThan(1500);
+  await expect.poll(async () => { const a = await topLine(viewer); await page.waitForTimeout(300); return a === (await topLine(viewer)) ? a : -1; }).toBeGreaterThan(20);
+  const betaTop = await topLine(viewer);
+  expect(Math.abs(betaTop - alphaTop)).toBeGreaterThan(30);
+
+  // Back to alpha: it starts where it was left, not at the top nor at beta's place.
+  await sourceButton(page, /alpha notes/i).click();
+  await expect(viewer).toHaveAttribute('aria-label', /Alpha notes/);
+  await expect.poll(() => topLine(viewer), { timeout: 15_000 }).toBe(alphaTop);
+
+  // Another screen and back: the open source (alpha) at its place, then beta at its own.
+  await page.locator('nav.sidebar').getByRole('link', { name: 'Runs', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Runs' })).toBeVisible();
+  await page.locator('nav.sidebar').getByRole('link', { name: 'Annotate', exact: true }).click();
+  await expect(viewer).toHaveAttribute('aria-label', /Alpha notes/);
+  await expect.poll(() => topLine(viewer), { timeout: 15_000 }).toBe(alphaTop);
+  await sourceButton(page, /beta notes/i).click();
+  await expect(viewer).toHaveAttribute('aria-label', /Beta notes/);
+  await expect.poll(() => topLine(viewer), { timeout: 15_000 }).toBe(betaTop);
 });

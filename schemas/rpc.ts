@@ -3,6 +3,7 @@ import { AnalysisReportSchema } from './analysis.ts';
 import { AnnotatorSchema, ArenaItemSchema, ArenaProgressSchema, ArenaStudySchema, OwnVoteSchema, RatingSchema, RunSummarySchema, TaskSummarySchema, VoteChoiceSchema } from './arena.ts';
 import { AnnotationContractSchema, DataRoomDetailSchema, DataRoomSummarySchema } from './annotate.ts';
 import { ExportOptionsSchema, ExportResultSchema } from './export.ts';
+import { PersonNameSchema, PlanApprovalSchema, PlanComparisonSchema, PlanSubmissionSchema } from './plan-review.ts';
 import { ImportOptionsSchema, ImportResultSchema } from './import.ts';
 import { AppEventSchema, JobSchema, type AppEvent } from './jobs.ts';
 import { JudgeTierSchema, JudgmentViewSchema } from './judge.ts';
@@ -221,6 +222,29 @@ export const rpcContract = {
   'annotate.redo': {
     input: z.object({ dataRoomId: Id }).strict(),
     output: DataRoomDetailSchema,
+  },
+
+  // An SME team's chapter plans (schemas/plan-review.ts): submitted per annotator, compared, approved.
+  'plans.list': {
+    input: z.object({ dataRoomId: Id }).strict(),
+    output: z.object({ submissions: z.array(PlanSubmissionSchema) }),
+  },
+  'plans.submit': {
+    /** The data room's chapter plan as it is now, under the annotator's name; replaces (and un-approves) their earlier one. */
+    input: z.object({ dataRoomId: Id, annotator: PersonNameSchema }).strict(),
+    output: z.object({ submission: PlanSubmissionSchema, clearedApproval: PlanApprovalSchema.nullable() }),
+  },
+  'plans.approve': {
+    input: z.object({ dataRoomId: Id, annotator: PersonNameSchema, reviewer: PersonNameSchema }).strict(),
+    output: PlanSubmissionSchema,
+  },
+  'plans.unapprove': {
+    input: z.object({ dataRoomId: Id, annotator: PersonNameSchema }).strict(),
+    output: PlanSubmissionSchema,
+  },
+  'plans.compare': {
+    input: z.object({ dataRoomId: Id, annotatorA: PersonNameSchema, annotatorB: PersonNameSchema }).strict(),
+    output: PlanComparisonSchema,
   },
 
   // Tasks and agent runs (output bundles). Importing is a job; its result lists each folder.

@@ -1,7 +1,7 @@
-import type { SourceSummary, SourceVersion } from '../../schemas/sources.ts';
+import type { PageSpan, SourceSummary, SourceVersion } from '../../schemas/sources.ts';
 
 /** What annotate needs to know about one version of a source. */
-export type SourceVersionRef = Pick<SourceVersion, 'id' | 'sourceId' | 'version' | 'sha256' | 'lineCount'>;
+export type SourceVersionRef = Pick<SourceVersion, 'id' | 'sourceId' | 'version' | 'sha256' | 'lineCount'> & { pages?: readonly PageSpan[] };
 
 /**
  * How core/annotate reads sources. Sources belong to core/sources; annotate never queries their

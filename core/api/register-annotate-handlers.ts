@@ -3,6 +3,7 @@ import { addCitation, removeCitation } from '../annotate/citations.ts';
 import { listDataRoomSummaries, loadDataRoomDetail } from '../annotate/data-room-detail.ts';
 import { createDataRoom } from '../annotate/data-rooms.ts';
 import { exportDataRoom } from '../annotate/export-data-room.ts';
+import { approvePlan, comparePlans, listPlanSubmissions, submitPlan, unapprovePlan } from '../annotate/plan-submissions.ts';
 import type { ApiContext } from './api-context.ts';
 import type { HandlerRegistry } from './handler-registry.ts';
 import { runAnnotate } from './handlers/annotate-context.ts';
@@ -11,7 +12,7 @@ import { annotateUndo } from './handlers/annotate-undo.ts';
 import { chaptersCreate } from './handlers/chapters-create.ts';
 import { dataRoomsUpdate } from './handlers/data-rooms-update.ts';
 
-/** Data rooms, chapters, citations and their undo history (core/annotate). */
+/** Data rooms, chapters, citations, their undo history and the team's submitted plans (core/annotate). */
 export function registerAnnotateHandlers(registry: HandlerRegistry<ApiContext>): void {
   registry
     .add('dataRooms.list', (_input, ctx) => runAnnotate(ctx, (deps) => ({ dataRooms: listDataRoomSummaries(deps) })))
@@ -26,5 +27,10 @@ export function registerAnnotateHandlers(registry: HandlerRegistry<ApiContext>):
     .add('chapters.addCitation', (input, ctx) => runAnnotate(ctx, (deps) => loadDataRoomDetail(deps, addCitation(deps, input).dataRoomId)))
     .add('chapters.removeCitation', (input, ctx) => runAnnotate(ctx, (deps) => loadDataRoomDetail(deps, removeCitation(deps, input))))
     .add('annotate.undo', annotateUndo)
-    .add('annotate.redo', annotateRedo);
+    .add('annotate.redo', annotateRedo)
+    .add('plans.list', (input, ctx) => runAnnotate(ctx, (deps) => ({ submissions: listPlanSubmissions(deps, input.dataRoomId) })))
+    .add('plans.submit', (input, ctx) => runAnnotate(ctx, (deps) => submitPlan(deps, input)))
+    .add('plans.approve', (input, ctx) => runAnnotate(ctx, (deps) => approvePlan(deps, input)))
+    .add('plans.unapprove', (input, ctx) => runAnnotate(ctx, (deps) => unapprovePlan(deps, input)))
+    .add('plans.compare', (input, ctx) => runAnnotate(ctx, (deps) => comparePlans(deps, input)));
 }

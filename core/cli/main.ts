@@ -130,6 +130,67 @@ chapters
     await runChaptersExport(options);
   });
 
+const plans = program.command('plans').description("An SME team's chapter plans: submitted per annotator, compared, approved by a reviewer.");
+const roomOption = ['--room <name|id>', 'the data room, by name or id (see "lhb rooms list")'] as const;
+
+plans
+  .command('submit')
+  .description("Submit the data room's chapter plan as it is now under an annotator's name (replaces their earlier one and clears its approval).")
+  .requiredOption(...roomOption)
+  .requiredOption('--annotator <name>', 'who the plan is by')
+  .addOption(workspaceOption())
+  .action(async (options: { room: string; annotator: string; workspace?: string }) => {
+    const { runPlansSubmit } = await import('./plans-command.ts');
+    await runPlansSubmit(options);
+  });
+
+plans
+  .command('list')
+  .description("List the data room's submitted plans: annotator, when, counts, approval.")
+  .requiredOption(...roomOption)
+  .option('--json', 'print JSON instead of text')
+  .addOption(workspaceOption())
+  .action(async (options: { room: string; json?: boolean; workspace?: string }) => {
+    const { runPlansList } = await import('./plans-command.ts');
+    await runPlansList(options);
+  });
+
+plans
+  .command('compare')
+  .description("Compare two annotators' submitted plans: per chapter, spans both cited and one only, with line-level Jaccard and Dice per chapter, per source and overall.")
+  .argument('<annotatorA>', "the first plan's annotator")
+  .argument('<annotatorB>', "the second plan's annotator")
+  .requiredOption(...roomOption)
+  .option('--json', 'print the comparison as JSON')
+  .addOption(workspaceOption())
+  .action(async (annotatorA: string, annotatorB: string, options: { room: string; json?: boolean; workspace?: string }) => {
+    const { runPlansCompare } = await import('./plans-command.ts');
+    await runPlansCompare(annotatorA, annotatorB, options);
+  });
+
+plans
+  .command('approve')
+  .description("Mark an annotator's submitted plan approved by a reviewer (now).")
+  .requiredOption(...roomOption)
+  .requiredOption('--annotator <name>', "whose plan")
+  .requiredOption('--reviewer <name>', 'who approves it')
+  .addOption(workspaceOption())
+  .action(async (options: { room: string; annotator: string; reviewer: string; workspace?: string }) => {
+    const { runPlansApprove } = await import('./plans-command.ts');
+    await runPlansApprove(options);
+  });
+
+plans
+  .command('unapprove')
+  .description("Take back the approval of an annotator's submitted plan.")
+  .requiredOption(...roomOption)
+  .requiredOption('--annotator <name>', 'whose plan')
+  .addOption(workspaceOption())
+  .action(async (options: { room: string; annotator: string; workspace?: string }) => {
+    const { runPlansUnapprove } = await import('./plans-command.ts');
+    await runPlansUnapprove(options);
+  });
+
 function parseResamples(value: string): number {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 100 || n > 20_000) throw new InvalidArgumentError('resamples is a whole number from 100 to 20000.');

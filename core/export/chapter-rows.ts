@@ -1,5 +1,6 @@
 import { listChapterCitations } from '../store/citation-repository.ts';
 import { countExportChapters, pageExportChapters } from '../store/export-queries.ts';
+import { listPlanSubmissions } from '../store/plan-submission-repository.ts';
 import { PAGE_ROWS, utcTimestamp, yieldToEventLoop, type ExportContext } from './export-context.ts';
 import type { SubsetRow } from './subset-fields.ts';
 
@@ -8,6 +9,22 @@ export const countChapterRows = (ctx: ExportContext): number => countExportChapt
 /** One row per chapter, by id, with its citations in plan order. */
 export async function* chapterRows(ctx: ExportContext): AsyncGenerator<SubsetRow<'chapters'>> {
   let after = '';
+  // A room's submitted plans go on each of its chapter rows; read once per room.
+  const plansByRoom = new Map<string, SubsetRow<'chapters'>['data_room_plans']>();
+  const plansOf = (dataRoomId: string) => {
+    let plans = plansByRoom.get(dataRoomId);
+    if (!plans) {
+      plans = listPlanSubmissions(ctx.db, dataRoomId).map((row) => ({
+        annotator: ctx.annotatorName(row.annotator),
+        submitted_at: utcTimestamp(row.submitted_at, `The plan ${row.annotator} submitted`),
+        approved_by: row.approved_by === null ? null : ctx.annotatorName(row.approved_by),
+        approved_at: row.approved_at === null ? null : utcTimestamp(row.approved_at, `The approval of ${row.annotator}'s plan`),
+        plan: row.plan_json,
+      }));
+      plansByRoom.set(dataRoomId, plans);
+    }
+    return plans;
+  };
   for (;;) {
     const page = pageExportChapters(ctx.db, ctx.projectId, after, PAGE_ROWS);
     for (const row of page) {
@@ -36,6 +53,7 @@ export async function* chapterRows(ctx: ExportContext): AsyncGenerator<SubsetRow
         instruction: row.instruction,
         design_notes: row.design_notes,
         citations,
+        data_room_plans: plansOf(row.data_room_id),
         created_at: createdAt,
         updated_at: utcTimestamp(row.updated_at, `Chapter ${row.id}`),
       };

@@ -17,7 +17,9 @@
  *    `course_title`, `course_notes`); an import of an older folder reads them under the old names.
  * 5: runs carry `sandbox` (bubblewrap or none) and `sandbox_network` (host or none), and the card
  *    says which sandboxes the runs ran in.
- * 6: judgments carry `turn`, the turn of a multi-turn run they judged (null for a run without turns).
+ * 6: judgments carry `turn`, the turn of a multi-turn run they judged (null for a run without turns);
+ *    chapters carry `data_room_plans`, the data room's submitted chapter plans (annotator, when,
+ *    approval, the plan as lhb-chapter-plan/1 JSON), names pseudonymised as voters' are.
  * A field added in a version says so with `since` (field-types.ts), so an import of an older
  * format expects exactly the fields that format had.
  */

@@ -92,6 +92,18 @@ const FIELDS = {
       ] } },
       description: 'the cited source spans, in plan order',
     },
+    {
+      name: 'data_room_plans',
+      since: 6,
+      type: { list: { struct: [
+        { name: 'annotator', type: 'string', description: "who submitted the plan (a pseudonym when pseudonymised)" },
+        { name: 'submitted_at', type: 'timestamp', description: 'when it was submitted' },
+        { name: 'approved_by', type: 'string', nullable: true, description: 'the reviewer who approved it; null while not approved' },
+        { name: 'approved_at', type: 'timestamp', nullable: true, description: 'when it was approved; null while not approved' },
+        { name: 'plan', type: 'string', description: 'the submitted plan as lhb-chapter-plan/1 JSON: chapters, instructions, notes, citations' },
+      ] } },
+      description: "the data room's submitted chapter plans, by annotator (the same on each of its chapter rows, as data_room_notes is)",
+    },
     { name: 'created_at', type: 'timestamp', description: 'when the chapter was created' },
     { name: 'updated_at', type: 'timestamp', description: 'when its text last changed' },
   ],

@@ -3,7 +3,9 @@ import { findChapter, insertChapter, listChapters, setChapterPosition, type Chap
 import { findCitation, insertCitation, listChapterCitations, nextCitationPosition } from '../store/citation-repository.ts';
 import { findDataRoom, updateDataRoomFields } from '../store/data-room-repository.ts';
 import { deleteDataRoomHistory } from '../store/annotation-history-repository.ts';
+import { insertPlanSubmissionIfMissing } from '../store/plan-submission-repository.ts';
 import { findSourceVersion } from '../store/source-version-repository.ts';
+import { ChapterPlanSchema } from '../../schemas/chapter-plan.ts';
 import type { CitationStatus } from '../../schemas/annotate.ts';
 import type { ChapterRowIn, CitationIn, Located } from './dataset-rows.ts';
 import { ImportRefusedError } from './import-refused-error.ts';
@@ -38,7 +40,10 @@ export function mergeChapters(ctx: MergeContext, rows: readonly Located<ChapterR
     atRow(where, () => {
       const dataRoomExisted = findDataRoom(ctx.db, row.data_room_id) !== undefined;
       ensureDataRoom(ctx, row.data_room_id, row.data_room_title, row.created_at, row.data_room_notes);
-      if (dataRoomExisted && !notesSeen.has(row.data_room_id)) mergeDataRoomNotes(ctx, row, touched);
+      if (!notesSeen.has(row.data_room_id)) {
+        if (dataRoomExisted) mergeDataRoomNotes(ctx, row, touched);
+        mergeSubmittedPlans(ctx, row, where);
+      }
       notesSeen.add(row.data_room_id);
       const local = findChapter(ctx.db, row.chapter_id);
       let changed = false;
@@ -95,6 +100,36 @@ function keepIncomingBeside(ctx: MergeContext, local: ChapterRow, row: ChapterRo
     keptAs: siblingId,
     alreadyKept,
   });
+}
+
+/**
+ * The room's submitted plans (format 6 on; older exports have none): one the workspace lacks is
+ * added with its approval; a plan the workspace already has for that annotator is kept as it is
+ * (it may have been resubmitted here since).
+ */
+function mergeSubmittedPlans(ctx: MergeContext, row: ChapterRowIn, where: string): void {
+  for (const [index, plan] of (row.data_room_plans ?? []).entries()) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(plan.plan);
+    } catch {
+      parsed = undefined;
+    }
+    if (!ChapterPlanSchema.safeParse(parsed).success) {
+      throw new ImportRefusedError(`${where}, field data_room_plans[${index}].plan is not a chapter plan (lhb-chapter-plan/1 JSON). Export it again from the workspace it came from.`);
+    }
+    if ((plan.approved_by === null) !== (plan.approved_at === null)) {
+      throw new ImportRefusedError(`${where}, field data_room_plans[${index}] has only one of approved_by and approved_at; an approval names both who and when.`);
+    }
+    insertPlanSubmissionIfMissing(ctx.db, {
+      data_room_id: row.data_room_id,
+      annotator: plan.annotator,
+      plan_json: plan.plan,
+      submitted_at: plan.submitted_at,
+      approved_by: plan.approved_by,
+      approved_at: plan.approved_at,
+    });
+  }
 }
 
 function mergeDataRoomNotes(ctx: MergeContext, row: ChapterRowIn, touched: Set<string>): void {

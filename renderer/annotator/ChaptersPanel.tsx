@@ -3,7 +3,9 @@ import { pagesOfLines } from '../../schemas/chapter-plan.ts';
 import { useAnnotatorStore } from './annotator-store.ts';
 import { ChapterItem, chapterTitleId, type ChapterActions } from './ChapterItem.tsx';
 import { GlobalNotes } from './GlobalNotes.tsx';
+import { PlanApprovalNote } from './PlanApprovalNote.tsx';
 import { PlanExportMenu } from './PlanExportMenu.tsx';
+import { TeamPlansDialog } from './TeamPlansDialog.tsx';
 
 const focusChapter = (chapterId: string) => requestAnimationFrame(() => document.getElementById(chapterTitleId(chapterId))?.focus());
 
@@ -25,6 +27,8 @@ export function ChaptersPanel() {
     const timer = window.setTimeout(() => setDeleted(undefined), 10_000);
     return () => window.clearTimeout(timer);
   }, [deleted]);
+  const [teamPlansOpen, setTeamPlansOpen] = useState(false);
+  const teamPlansButton = useRef<HTMLButtonElement>(null);
   const sourceTitles = useMemo(() => new Map((sources ?? []).map((s) => [s.id, s.title])), [sources]);
 
   const actions = useMemo<ChapterActions>(() => {
@@ -69,7 +73,19 @@ export function ChaptersPanel() {
           Add chapter
         </button>
         <PlanExportMenu />
+        <button ref={teamPlansButton} type="button" onClick={() => setTeamPlansOpen(true)}>
+          Team plans…
+        </button>
       </header>
+      <PlanApprovalNote />
+      {teamPlansOpen && (
+        <TeamPlansDialog
+          onClose={() => {
+            setTeamPlansOpen(false);
+            teamPlansButton.current?.focus();
+          }}
+        />
+      )}
       <div className="chapters-scroll">
         {chapters && chapters.length > 0 ? (
           <ol className="chapter-list" aria-label="Chapter plan">

@@ -39,7 +39,7 @@ export function DocumentLines({ doc }: { doc: OpenDocument }) {
   const find = useAnnotatorStore((s) => s.find);
   const chapters = useAnnotatorStore((s) => s.dataRoom?.chapters);
   const marksLine = useAnnotatorStore((s) => s.marksLine);
-  const { toggleSection, setSelection, showMarksAt } = useAnnotatorStore.getState();
+  const { toggleSection, setSelection, showMarksAt, keepTopLine, keptTopLine, takeScrollRequest } = useAnnotatorStore.getState();
 
   const { version, lines } = doc;
   const model = useMemo(() => buildRowModel(version.lineCount, version.sections, collapsed), [version, collapsed]);
@@ -77,10 +77,28 @@ export function DocumentLines({ doc }: { doc: OpenDocument }) {
     [model, scrollToRow],
   );
 
+  // A request carried out once: this viewer, mounted for another source or after another
+  // screen, must not repeat one made for an earlier view.
+  const requestCarried = useRef(false);
   useEffect(() => {
-    if (scrollRequest) scrollToLine(scrollRequest.line, 'center');
+    if (!scrollRequest || !takeScrollRequest(scrollRequest.seq)) return;
+    requestCarried.current = true;
+    scrollToLine(scrollRequest.line, 'center');
     // Only a new request scrolls: a changed model (a section folded) must not pull the view back.
   }, [scrollRequest]);
+
+  // The version opens where it was left (unless it opened to show a citation or a match), and
+  // every scroll notes its new top line.
+  useEffect(() => {
+    const kept = keptTopLine(version.id);
+    if (!requestCarried.current && kept !== undefined && kept > 1) scrollToLine(kept, 'start');
+  }, []);
+  const noteTopLine = () => {
+    const offset = viewerRef.current?.scrollTop ?? 0;
+    const row = virtualizer.getVirtualItemForOffset(offset);
+    const line = row ? model.lineAtOrAfter(row.end > offset + 1 ? row.index : row.index + 1) : undefined;
+    if (line !== undefined) keepTopLine(version.id, line);
+  };
 
   useSelectionTracking(viewerRef, lines, setSelection);
   const onKeyDown = useLineKeyboard({
@@ -118,6 +136,7 @@ export function DocumentLines({ doc }: { doc: OpenDocument }) {
         aria-label={`Lines of ${doc.source.title}`}
         aria-describedby="doc-keys-hint"
         onKeyDown={onKeyDown}
+        onScroll={noteTopLine}
       >
         <div className="doc-lines__canvas" style={{ height: virtualizer.getTotalSize() }}>
           {/* The rows on screen sit in normal flow in one block moved to the first one's place. */}

@@ -81,6 +81,12 @@ export interface DocumentSlice {
   stepMatch(delta: 1 | -1): void;
   clearFind(): void;
   showMarksAt(line: number | undefined): void;
+  /** Notes the line at the top of a version's view, so the version opens there again this session. */
+  keepTopLine(versionId: string, line: number): void;
+  /** The line that was at the top of the version's view when it was last shown; undefined when never. */
+  keptTopLine(versionId: string): number | undefined;
+  /** True the first time a viewer asks about a scroll request: a viewer mounted later must not repeat it. */
+  takeScrollRequest(seq: number): boolean;
 }
 
 const NO_FIND: FindState = { query: '', matches: [], index: -1, total: 0, truncated: false, searching: false };
@@ -104,6 +110,11 @@ export const createDocumentSlice: Slice = (set, get) => {
     const open = get().doc;
     if (open) cursors.set(open.version.id, get().selection);
   };
+  // Each version's top line this session (as with cursors), and the last scroll request a viewer
+  // carried out: a source opened later, or the annotator shown again after another screen, starts
+  // at its own place rather than at a request made for another view.
+  const topLines = new Map<string, number>();
+  let handledScrollSeq = 0;
 
   return {
     collapsed: new Set(),
@@ -249,6 +260,20 @@ export const createDocumentSlice: Slice = (set, get) => {
 
     showMarksAt(line) {
       set({ marksLine: line });
+    },
+
+    keepTopLine(versionId, line) {
+      topLines.set(versionId, line);
+    },
+
+    keptTopLine(versionId) {
+      return topLines.get(versionId);
+    },
+
+    takeScrollRequest(seq) {
+      if (seq <= handledScrollSeq) return false;
+      handledScrollSeq = seq;
+      return true;
     },
   };
 };

@@ -19,3 +19,11 @@ describe('alignmentError', () => {
     expect(alignmentError(100, 400, 490, 20, 'auto')).toBe(10);
   });
 });
+
+describe('alignmentError at the start', () => {
+  it('moves a kept top line to the top of the view, from below or above', () => {
+    expect(alignmentError(100, 400, 300, 20, 'start')).toBe(200);
+    expect(alignmentError(100, 400, 40, 20, 'start')).toBe(-60);
+    expect(alignmentError(100, 400, 100, 20, 'start')).toBe(0);
+  });
+});

@@ -1,7 +1,8 @@
 import type { Virtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useRef, type RefObject } from 'react';
 
-export type ScrollAlign = 'auto' | 'center';
+/** `start` puts the row at the top of the view (a kept place), `center` in its middle, `auto` just into view. */
+export type ScrollAlign = 'auto' | 'center' | 'start';
 
 interface PendingScroll {
   row: number;
@@ -22,6 +23,7 @@ const TOLERANCE_PX = 2;
 export function alignmentError(viewTop: number, viewHeight: number, rowTop: number, rowHeight: number, align: ScrollAlign): number {
   // A row taller than the view is shown from its start: its middle alone would hide where it begins.
   if (align === 'center' && rowHeight < viewHeight) return rowTop + rowHeight / 2 - (viewTop + viewHeight / 2);
+  if (align === 'start') return rowTop - viewTop;
   if (rowTop < viewTop) return rowTop - viewTop;
   const overflow = rowTop + Math.min(rowHeight, viewHeight) - (viewTop + viewHeight);
   return overflow > 0 ? overflow : 0;
@@ -52,7 +54,7 @@ export function useSettledScroll(viewerRef: RefObject<HTMLElement | null>, virtu
     const element = viewer.querySelector<HTMLElement>(`[data-index="${target.row}"]`);
     if (!element) {
       target.settledFrames = 0;
-      virtualizer.scrollToIndex(target.row, { align: target.align === 'auto' ? 'auto' : 'center' });
+      virtualizer.scrollToIndex(target.row, { align: target.align });
     } else {
       const view = viewer.getBoundingClientRect();
       const box = element.getBoundingClientRect();
@@ -72,7 +74,7 @@ export function useSettledScroll(viewerRef: RefObject<HTMLElement | null>, virtu
 
   const scrollToRow = useCallback(
     (row: number, align: ScrollAlign) => {
-      virtualizer.scrollToIndex(row, { align: align === 'auto' ? 'auto' : 'center' });
+      virtualizer.scrollToIndex(row, { align });
       pending.current = { row, align, settledFrames: 0, deadline: performance.now() + SETTLE_MS };
       if (!frame.current) frame.current = requestAnimationFrame(step);
     },

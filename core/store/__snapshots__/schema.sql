@@ -228,6 +228,18 @@ CREATE TABLE meta (
   value TEXT NOT NULL
 ) STRICT;
 
+-- table plan_submissions on plan_submissions
+CREATE TABLE plan_submissions (
+  data_room_id TEXT NOT NULL REFERENCES data_rooms(id) ON DELETE CASCADE,
+  annotator    TEXT NOT NULL COLLATE NOCASE CHECK (length(trim(annotator)) > 0),
+  plan_json    TEXT NOT NULL,
+  submitted_at TEXT NOT NULL,
+  approved_by  TEXT CHECK (approved_by IS NULL OR length(trim(approved_by)) > 0),
+  approved_at  TEXT,
+  CHECK ((approved_by IS NULL) = (approved_at IS NULL)),
+  PRIMARY KEY (data_room_id, annotator)
+) STRICT;
+
 -- table projects on projects
 CREATE TABLE projects (
   id          TEXT PRIMARY KEY,
