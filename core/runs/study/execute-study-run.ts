@@ -130,7 +130,8 @@ export async function executeStudyRun(input: ExecuteRunInput): Promise<ExecuteRu
   const followUps = readTaskTurns(input.task.folder);
   // A multi-turn run an earlier engine left during a later turn: the turns that had ended are kept
   // (and the work folder as they left it), and the run goes on at the turn it was in.
-  const kept = run.status === 'running' && followUps.length > 0 ? readTurnProgress(folder) : [];
+  // (The attempt it stopped in is the run's last counted one, `run.attempts`; this process goes on with it.)
+  const kept = run.status === 'running' && followUps.length > 0 ? readTurnProgress(folder, run.attempts) : [];
   /** Lays out the run (afresh, or keeping the folder of a run going on at a later turn) and says how to start its harness. */
   const setUp = async (fresh: boolean): Promise<PreparedRun> => {
     if (fresh) {
@@ -240,6 +241,8 @@ export async function executeStudyRun(input: ExecuteRunInput): Promise<ExecuteRu
     const executed = await runTaskTurnLoop({
       workspace,
       folder,
+      // Written with this process's attempt, so a resume of this one goes on from here too.
+      attempt,
       workdir,
       adapter: input.adapter,
       executor,

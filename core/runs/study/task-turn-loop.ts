@@ -24,6 +24,8 @@ import { writeTurnProgress, type EndedTurn } from './turn-progress.ts';
 export interface TaskTurnLoopInput {
   workspace: Workspace;
   folder: string;
+  /** The run's attempt these turns belong to (turns.json says so). */
+  attempt: number;
   workdir: string;
   adapter: HarnessAdapter;
   executor: RunExecutor;
@@ -59,7 +61,7 @@ export async function firstTurnEnded(workspace: Workspace, input: { prompt: stri
 /** Runs the turns not yet ended; returns every turn of the run, in order, each with its own trajectory. */
 export async function runTaskTurnLoop(input: TaskTurnLoopInput): Promise<ExecutedTurn[]> {
   const { folder, adapter, ended, trajectories, sessionId } = input;
-  writeTurnProgress(folder, ended);
+  writeTurnProgress(folder, input.attempt, ended);
   for (const [position, turn] of input.followUps.entries()) {
     const index = position + 2;
     if (index <= ended.length) continue; // it ended before the engine stopped
@@ -112,7 +114,7 @@ export async function runTaskTurnLoop(input: TaskTurnLoopInput): Promise<Execute
       outcome,
     });
     trajectories.push(trajectory);
-    writeTurnProgress(folder, ended);
+    writeTurnProgress(folder, input.attempt, ended);
   }
   return ended.map((turn, i) => ({ record: turn.record, trajectory: trajectories[i] }));
 }

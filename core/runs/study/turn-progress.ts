@@ -26,20 +26,23 @@ export interface EndedTurn {
   outcome: ProcessOutcome;
 }
 
-const TurnProgressSchema = z.object({ turns: z.array(EndedTurnSchema) });
+/** `attempt`: the run's attempt that wrote it; a file an earlier attempt left (its folder not yet made afresh) is not this one's. */
+const TurnProgressSchema = z.object({ attempt: z.number().int().min(1), turns: z.array(EndedTurnSchema) });
 
-export function writeTurnProgress(folder: string, turns: readonly EndedTurn[]): void {
+export function writeTurnProgress(folder: string, attempt: number, turns: readonly EndedTurn[]): void {
   const file = join(folder, FILE);
-  writeFileNotFollowing(`${file}.tmp`, `${JSON.stringify({ turns }, null, 2)}\n`);
+  writeFileNotFollowing(`${file}.tmp`, `${JSON.stringify({ attempt, turns }, null, 2)}\n`);
   renameSync(`${file}.tmp`, file);
 }
 
-/** The ended turns an earlier engine recorded; none when it recorded none, or the file is not one of ours. */
-export function readTurnProgress(folder: string): EndedTurn[] {
+/** The ended turns an earlier engine recorded in attempt `attempt`; none when it recorded none, the file is another attempt's, or not one of ours. */
+export function readTurnProgress(folder: string, attempt: number): EndedTurn[] {
   const file = join(folder, FILE);
   if (!existsSync(file)) return [];
   try {
-    return TurnProgressSchema.parse(JSON.parse(readFileSync(file, 'utf8'))).turns.map((turn) => ({ ...turn, outcome: turn.outcome as unknown as ProcessOutcome }));
+    const progress = TurnProgressSchema.parse(JSON.parse(readFileSync(file, 'utf8')));
+    if (progress.attempt !== attempt) return [];
+    return progress.turns.map((turn) => ({ ...turn, outcome: turn.outcome as unknown as ProcessOutcome }));
   } catch {
     // A file cut off mid-write (it is replaced whole, so only by a failing disk): the run starts again from turn 1.
     return [];
