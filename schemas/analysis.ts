@@ -51,7 +51,11 @@ export type Agreement = z.infer<typeof AgreementSchema>;
 
 export const PreferenceSchema = z.object({
   votes: z.number().int(),
-  elo: z.array(z.object({ config: z.string(), label: z.string(), rating: Num, lo: NullableNum, hi: NullableNum })),
+  /**
+   * `comparisons`: the counted votes the configuration took part in (ties included); the tables
+   * withhold an interval resting on too few (core/analysis/elo-interval-support.ts). Absent in older reports.
+   */
+  elo: z.array(z.object({ config: z.string(), label: z.string(), rating: Num, lo: NullableNum, hi: NullableNum, comparisons: z.number().int().optional() })),
   /** Bradley–Terry flags, e.g. a ridge was needed because a configuration never lost. */
   flags: z.array(z.string()),
   pairwise: z.array(z.object({ a: z.string(), b: z.string(), pValue: NullableNum, cohensH: NullableNum })),

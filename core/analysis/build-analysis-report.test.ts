@@ -188,7 +188,7 @@ describe('buildAnalysisReport on a hand-built store', () => {
     const bt = fitBradleyTerry(comparisons, { bootstrap: 200, seed: 'test-seed' });
     const pref = report.preference;
     expect(pref.votes).toBe(8);
-    for (const row of pref.elo) expect(row).toEqual({ config: row.config, label: label(row.config.slice(4)), rating: bt.ratings[row.config], lo: bt.ci![row.config]![0], hi: bt.ci![row.config]![1] });
+    for (const row of pref.elo) expect(row).toEqual({ config: row.config, label: label(row.config.slice(4)), rating: bt.ratings[row.config], lo: bt.ci![row.config]![0], hi: bt.ci![row.config]![1], comparisons: comparisons.filter((c) => c.a === row.config || c.b === row.config).length });
     expect(pref.elo.map((row) => row.rating)).toEqual([...pref.elo.map((row) => row.rating)].sort((p, q) => q - p));
     const rates = winRates(comparisons);
     for (const pair of pref.pairwise) {

@@ -32,3 +32,14 @@ describe('buildPreference with pairs that never met', () => {
     expect(pairs.sort()).toEqual(['x–y', 'y–z']);
   });
 });
+
+describe('buildPreference at tiny n', () => {
+  it('counts the comparisons each configuration took part in, beside its Elo', () => {
+    const data = studyOf([
+      { a: 'x', b: 'y', winner: 'a' }, { a: 'x', b: 'y', winner: 'a' }, { a: 'x', b: 'y', winner: 'b' },
+      { a: 'y', b: 'z', winner: 'a' },
+    ]);
+    const elo = buildPreference(data, OPTIONS).elo;
+    expect(Object.fromEntries(elo.map((row) => [row.config, row.comparisons]))).toEqual({ x: 3, y: 4, z: 1 });
+  });
+});
