@@ -12,11 +12,11 @@ function studyOf(votes: { a: string; b: string; winner: 'a' | 'b' }[]): StudyDat
     const [runA, runB] = [`run-${vote.a}`, `run-${vote.b}`];
     return {
       id: `v${i}`, annotator_id: 'ann', task_id: 't1', run_a: runA, run_b: runB, left_run: runA, right_run: runB,
-      choice: vote.winner === 'a' ? 'left' : 'right', winner_run: vote.winner === 'a' ? runA : runB, rating_left: 3, rating_right: 3, synthetic: false,
+      choice: vote.winner === 'a' ? 'left' : 'right', winner_run: vote.winner === 'a' ? runA : runB, rating_left: 3, rating_right: 3, synthetic: false, fast: false,
     };
   });
   return {
-    runs, labels: new Map(configs.map((c) => [c, c.toUpperCase()])), votes: rows, judgments: [], judgmentsLeftOut: 0, repeatVotes: { counted: false, votes: 0 },
+    runs, labels: new Map(configs.map((c) => [c, c.toUpperCase()])), votes: rows, judgments: [], judgmentsLeftOut: 0, repeatVotes: { counted: false, votes: 0 }, fastVotes: { excluded: false, votes: 0 },
     synthetic: { included: true, reason: 'requested', votes: 0, judgments: 0 },
   };
 }

@@ -17,10 +17,13 @@
  *    `course_title`, `course_notes`); an import of an older folder reads them under the old names.
  * 5: runs carry `sandbox` (bubblewrap or none) and `sandbox_network` (host or none), and the card
  *    says which sandboxes the runs ran in.
+ * 6: votes carry `fast_vote_floor_ms` (the fast-vote floor each was judged by) and `fast_vote`
+ *    (cast faster than it); an import of an older folder judges its real votes by the default floor,
+ *    as migration 020 did the votes already stored.
  * A field added in a version says so with `since` (field-types.ts), so an import of an older
  * format expects exactly the fields that format had.
  */
-export const DATASET_FORMAT_VERSION = 5;
+export const DATASET_FORMAT_VERSION = 6;
 
 /** The card's YAML key holding our own metadata. */
 export const CARD_NAMESPACE_KEY = 'lh_bench_studio';
