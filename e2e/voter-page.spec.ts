@@ -65,6 +65,47 @@ test('a voter compares a presentation pair side by side at 1400×900 without scr
   expect(refused).toEqual([]);
 });
 
+test('the two sides of a presentation pair move slide by slide together: the Previous/Next buttons, PageUp/PageDown, and arrow keys inside either deck', async ({ page }) => {
+  test.setTimeout(120_000);
+  const api = ServedApi.fromAppUrl(app!.url);
+  const { link } = await inviteToPresentationPair(api, 'Slide Voter');
+  await page.goto(link);
+  const voter = new ArenaPage(page);
+  await voter.waitForPair();
+  const pair = page.getByRole('region', { name: 'Pair' });
+  // Each demo deck writes "n / total" in its #count: the slide it shows, whatever its length.
+  const shown = (title: 'Left output' | 'Right output') => pair.frameLocator(`iframe[title="${title}"]`).locator('#count');
+  const bothAt = async (slide: number) => {
+    await expect(shown('Left output')).toHaveText(new RegExp(`^${slide} / \\d+$`));
+    await expect(shown('Right output')).toHaveText(new RegExp(`^${slide} / \\d+$`));
+  };
+  await bothAt(1);
+
+  await pair.getByRole('button', { name: 'Next slide (both sides)' }).click();
+  await bothAt(2);
+  await pair.getByRole('button', { name: 'Previous slide (both sides)' }).click();
+  await bothAt(1);
+
+  // An arrow key pressed inside one deck moves that deck (its own handler) and the other one with it.
+  // A click on the deck (away from its own buttons) puts the keyboard there, as a voter's would.
+  await pair.locator('iframe[title="Left output"]').click({ position: { x: 40, y: 40 } });
+  await page.keyboard.press('ArrowRight');
+  await bothAt(2);
+  await pair.locator('iframe[title="Right output"]').click({ position: { x: 40, y: 40 } });
+  await page.keyboard.press('ArrowLeft');
+  await bothAt(1);
+
+  // On the page itself the arrows prefer a side; PageDown and PageUp turn both decks.
+  await page.locator('body').click({ position: { x: 5, y: 5 } });
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('PageDown');
+  await bothAt(2);
+  await page.keyboard.press('PageUp');
+  await bothAt(1);
+  // None of it chose a side.
+  await expect(voter.preference.getByRole('radio', { checked: true })).toHaveCount(0);
+});
+
 test('a narrow window stacks the two sides of a presentation pair', async ({ page }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 700, height: 900 });
