@@ -65,6 +65,78 @@ test('a voter compares a presentation pair side by side at 1400×900 without scr
   expect(refused).toEqual([]);
 });
 
+/** Turns the pair on screen with each control a voter has and checks both decks show the same slide each time. */
+async function turnsTogether(page: Page): Promise<void> {
+  const voter = new ArenaPage(page);
+  await voter.waitForPair();
+  const pair = page.getByRole('region', { name: 'Pair' });
+  // Each demo deck writes "n / total" in its #count: the slide it shows, whatever its length.
+  const shown = (title: 'Left output' | 'Right output') => pair.frameLocator(`iframe[title="${title}"]`).locator('#count');
+  const bothAt = async (slide: number) => {
+    await expect(shown('Left output')).toHaveText(new RegExp(`^${slide} / \\d+$`));
+    await expect(shown('Right output')).toHaveText(new RegExp(`^${slide} / \\d+$`));
+  };
+  await bothAt(1);
+
+  await pair.getByRole('button', { name: 'Next slide (both sides)' }).click();
+  await bothAt(2);
+  await pair.getByRole('button', { name: 'Previous slide (both sides)' }).click();
+  await bothAt(1);
+
+  // An arrow key pressed inside one deck moves that deck (its own handler) and the other one with it.
+  // A click on the deck (away from its own buttons) puts the keyboard there, as a voter's would;
+  // the key waits until the deck has the focus (it moves to another process's frame on its own time).
+  const focusDeck = async (title: 'Left output' | 'Right output') => {
+    const frameElement = pair.locator(`iframe[title="${title}"]`);
+    const frame = await (await frameElement.elementHandle())!.contentFrame();
+    await expect(async () => {
+      await frameElement.click({ position: { x: 40, y: 40 } });
+      expect(await frame!.evaluate(() => document.hasFocus())).toBe(true);
+    }).toPass({ timeout: 30_000 });
+  };
+  await focusDeck('Left output');
+  await page.keyboard.press('ArrowRight');
+  await bothAt(2);
+  await focusDeck('Right output');
+  await page.keyboard.press('ArrowLeft');
+  await bothAt(1);
+
+  // On the page itself the arrows prefer a side; PageDown and PageUp turn both decks.
+  await page.getByRole('heading', { level: 1 }).click();
+  await expect.poll(() => page.evaluate(() => document.activeElement?.tagName !== 'IFRAME' && document.hasFocus())).toBe(true);
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('PageDown');
+  await bothAt(2);
+  await page.keyboard.press('PageUp');
+  await bothAt(1);
+  // None of it chose a side.
+  await expect(voter.preference.getByRole('radio', { checked: true })).toHaveCount(0);
+}
+
+test('the two sides of a presentation pair move slide by slide together: the Previous/Next buttons, PageUp/PageDown, and arrow keys inside either deck', async ({ page }) => {
+  test.setTimeout(120_000);
+  const api = ServedApi.fromAppUrl(app!.url);
+  const { link } = await inviteToPresentationPair(api, 'Slide Voter');
+  await page.goto(link);
+  await turnsTogether(page);
+});
+
+test("the owner's Arena turns a presentation pair's two sides together too", async ({ page }) => {
+  test.setTimeout(120_000);
+  const api = ServedApi.fromAppUrl(app!.url);
+  const owner = await api.call('arena.createAnnotator', { name: 'Slide Owner' });
+  for (let i = 0; ; i++) {
+    const { item } = await api.call('arena.nextPair', { annotatorId: owner.id });
+    if (!item || i > 30) throw new Error('the demo arena has no presentation pair for the owner');
+    if (item.kind === 'programmatic' && item.left.siteUrl && item.right.siteUrl && !item.left.videoUrl && !item.right.videoUrl) break;
+    await api.call('arena.vote', { token: item.token, choice: 'tie', ratingLeft: 3, ratingRight: 3, timeOnItemMs: 5 });
+  }
+  await page.goto(app!.url);
+  await page.keyboard.press('Alt+2');
+  await new ArenaPage(page).pickAnnotator('Slide Owner');
+  await turnsTogether(page);
+});
+
 test('a narrow window stacks the two sides of a presentation pair', async ({ page }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 700, height: 900 });

@@ -51,7 +51,11 @@ export type Agreement = z.infer<typeof AgreementSchema>;
 
 export const PreferenceSchema = z.object({
   votes: z.number().int(),
-  elo: z.array(z.object({ config: z.string(), label: z.string(), rating: Num, lo: NullableNum, hi: NullableNum })),
+  /**
+   * `comparisons`: the counted votes the configuration took part in (ties included); the tables
+   * withhold an interval resting on too few (core/analysis/elo-interval-support.ts). Absent in older reports.
+   */
+  elo: z.array(z.object({ config: z.string(), label: z.string(), rating: Num, lo: NullableNum, hi: NullableNum, comparisons: z.number().int().optional() })),
   /** Bradley–Terry flags, e.g. a ridge was needed because a configuration never lost. */
   flags: z.array(z.string()),
   pairwise: z.array(z.object({ a: z.string(), b: z.string(), pValue: NullableNum, cohensH: NullableNum })),
@@ -322,6 +326,12 @@ export const AnalysisFiguresSchema = z.object({
      * --count-repeats`); `votes` is how many there are either way. Absent in older reports.
      */
     repeatVotes: z.object({ counted: z.boolean(), votes: z.number().int() }).optional(),
+    /**
+     * Fast votes: cast sooner after their pair was shown than the fast-vote floor (migration 021).
+     * Counted unless `excluded` (analysis.report's `excludeFastVotes`, `lhb analyze
+     * --exclude-fast-votes`); `votes` is how many there are either way. Absent in older reports.
+     */
+    fastVotes: z.object({ excluded: z.boolean(), votes: z.number().int() }).optional(),
     /** True when any vote or judgment counted is synthetic (the demo's), so every view says so. */
     includesSynthetic: z.boolean(),
     /** Whether synthetic data was counted, and why. */
@@ -358,6 +368,17 @@ export function repeatVotesNote(study: Pick<AnalysisFigures['study'], 'repeatVot
   return repeats.counted
     ? `${what} ${repeats.votes === 1 ? 'is' : 'are'} counted, as asked; by default only each annotator's first vote on a pair counts.`
     : `${what} ${repeats.votes === 1 ? 'is' : 'are'} left out: each annotator's first vote on a pair counts. Count them with --count-repeats (countRepeats).`;
+}
+
+/** What the report says about fast votes, when there are any: screen, `lhb analyze` and the Markdown print the same sentence. */
+export function fastVotesNote(study: Pick<AnalysisFigures['study'], 'fastVotes'>): string | undefined {
+  const fast = study.fastVotes;
+  if (!fast || fast.votes === 0) return undefined;
+  const what = `${fast.votes} fast vote${fast.votes === 1 ? '' : 's'} (cast sooner after their pair was shown than the fast-vote floor)`;
+  const are = fast.votes === 1 ? 'is' : 'are';
+  return fast.excluded
+    ? `${what} ${are} left out, as asked; by default ${fast.votes === 1 ? 'it is' : 'they are'} counted.`
+    : `${what} ${are} counted; leave them out with --exclude-fast-votes (excludeFastVotes).`;
 }
 
 export function judgmentsLeftOutNote(study: Pick<AnalysisFigures['study'], 'judgmentsLeftOut'>): string | undefined {

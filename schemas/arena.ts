@@ -116,8 +116,32 @@ export const OwnVoteSchema = z.object({
 export type OwnVote = z.infer<typeof OwnVoteSchema>;
 
 /** The study owner's live panel. */
+/**
+ * The fast-vote floor: a vote cast sooner than this after its pair was shown is flagged (kept,
+ * counted by default, left out of analysis on request). Three seconds is less than it takes to
+ * look at both sides of a pair once; a workspace may set its own (`arena.setFastVoteFloor`).
+ */
+export const DEFAULT_FAST_VOTE_FLOOR_MS = 3000;
+/** The highest floor a workspace may set: ten minutes is already longer than any pair needs. */
+export const MAX_FAST_VOTE_FLOOR_MS = 600_000;
+
 export const ArenaStudySchema = z.object({
-  annotators: z.array(z.object({ id: z.string(), name: z.string(), synthetic: z.boolean(), done: z.number().int(), total: z.number().int() })),
+  annotators: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      synthetic: z.boolean(),
+      done: z.number().int(),
+      total: z.number().int(),
+      /** Median milliseconds from a pair being shown to this annotator's live vote on it; null before their first vote. */
+      medianTimeMs: z.number().nullable(),
+      /** Their live votes flagged as faster than the floor each was judged by, and that count's share of their live votes (null before any). */
+      fastVotes: z.number().int(),
+      fastShare: z.number().nullable(),
+    }),
+  ),
+  /** The floor votes cast now are judged by: quicker ones are flagged (arena.setFastVoteFloor). */
+  fastVoteFloorMs: z.number().int(),
   overall: z.object({ votes: z.number().int(), total: z.number().int() }),
   position: z.object({
     left: z.number().int(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AnalysisReportSchema } from './analysis.ts';
-import { AnnotatorSchema, ArenaItemSchema, ArenaProgressSchema, ArenaStudySchema, OwnVoteSchema, RatingSchema, RunSummarySchema, TaskSummarySchema, VoteChoiceSchema } from './arena.ts';
+import { AnnotatorSchema, ArenaItemSchema, MAX_FAST_VOTE_FLOOR_MS, ArenaProgressSchema, ArenaStudySchema, OwnVoteSchema, RatingSchema, RunSummarySchema, TaskSummarySchema, VoteChoiceSchema } from './arena.ts';
 import { AnnotationContractSchema, DataRoomDetailSchema, DataRoomSummarySchema } from './annotate.ts';
 import { ExportOptionsSchema, ExportResultSchema } from './export.ts';
 import { PersonNameSchema, PlanApprovalSchema, PlanComparisonSchema, PlanSubmissionSchema } from './plan-review.ts';
@@ -61,6 +61,11 @@ const AnalysisAskSchema = z
      * annotator's first live vote on a pair only). The report's `study.repeatVotes` says how many repeats there are.
      */
     countRepeats: z.boolean().default(false),
+    /**
+     * Leave out votes cast faster than their fast-vote floor (default false: counted). The
+     * report's `study.fastVotes` says how many there are either way.
+     */
+    excludeFastVotes: z.boolean().default(false),
   })
   .strict()
   .refine((input) => !(input.includeSynthetic && input.excludeSynthetic), { message: 'choose one of includeSynthetic and excludeSynthetic', path: ['includeSynthetic'] });
@@ -429,9 +434,14 @@ export const rpcContract = {
     output: InviteSchema,
   },
   'arena.study': {
-    /** The study owner's panel: progress per annotator and overall, and position bias. */
+    /** The study owner's panel: progress and pace per annotator, overall progress, and position bias. */
     input: NoInput,
     output: ArenaStudySchema,
+  },
+  'arena.setFastVoteFloor': {
+    /** The workspace's fast-vote floor for votes cast from now on (a vote quicker than it is flagged); votes already cast keep theirs. */
+    input: z.object({ fastVoteFloorMs: z.number().int().min(0).max(MAX_FAST_VOTE_FLOOR_MS) }).strict(),
+    output: z.object({ fastVoteFloorMs: z.number().int() }),
   },
 
   // Judging: several judges score runs against rubric sets (a job); judgments are listed, imported, compared.

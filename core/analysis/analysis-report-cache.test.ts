@@ -7,6 +7,7 @@ import { createApi, type Api } from '../api/create-api.ts';
 import { recordJudgment } from '../judge/record-judgment.ts';
 import { openWorkspace } from '../workspace/open-workspace.ts';
 import { seedDemoStudy } from '../demo/seed-demo-study.ts';
+import { analysisInputsVersion, askedKey } from './analysis-report-cache.ts';
 import { buildAnalysisReport } from './build-analysis-report.ts';
 
 const DEMO_DATASET = fileURLToPath(new URL('../../datasets/demo', import.meta.url));
@@ -38,6 +39,23 @@ describe('analysis.report: the same report again while the store has not changed
     // Another seed is another report.
     const otherSeed = (await api.call('analysis.report', { ...ASK, seed: 'another' })) as typeof first;
     expect(otherSeed.generatedAt).not.toBe(first.generatedAt);
+  });
+
+  it('keeps a report that leaves fast votes out apart from the one that counts them', async () => {
+    const db = api.context.workspace.db;
+    const counting = (await api.call('analysis.report', ASK)) as { generatedAt: string; study: { fastVotes?: { excluded: boolean; votes: number } } };
+    const excluding = (await api.call('analysis.report', { ...ASK, excludeFastVotes: true })) as typeof counting;
+    expect(excluding.generatedAt).not.toBe(counting.generatedAt);
+    expect(counting.study.fastVotes?.excluded).toBe(false);
+    expect(excluding.study.fastVotes?.excluded).toBe(true);
+    expect(askedKey({ ...ASK, excludeFastVotes: true })).not.toBe(askedKey(ASK));
+    // Each is kept: asking again gives each back as it was.
+    expect(((await api.call('analysis.report', { ...ASK, excludeFastVotes: true })) as typeof counting).generatedAt).toBe(excluding.generatedAt);
+    expect(((await api.call('analysis.report', ASK)) as typeof counting).generatedAt).toBe(counting.generatedAt);
+    // Flagging a stored vote (a floor applied to it) is a write to the report's inputs.
+    const before = analysisInputsVersion(db);
+    db.prepare('UPDATE votes SET fast_vote_floor_ms = 1000000 WHERE rowid = (SELECT min(rowid) FROM votes)').run();
+    expect(analysisInputsVersion(db)).toBeGreaterThan(before);
   });
 
   it('computes it again after this process or another one wrote to the store', async () => {

@@ -21,9 +21,9 @@ export function analysisInputsVersion(db: Database): number {
   return (prepared(db, 'SELECT version FROM analysis_inputs WHERE id = 1').get() as { version: number }).version;
 }
 
-/** The key of a set of options: reports for other resamples, seeds, synthetic or repeat choices are kept apart. */
+/** The key of a set of options: reports for other resamples, seeds, synthetic, repeat or fast-vote choices are kept apart. */
 export function askedKey(options: AnalysisReportOptions): string {
-  return JSON.stringify([options.resamples, options.seed, options.synthetic ?? null, options.countRepeats === true]);
+  return JSON.stringify([options.resamples, options.seed, options.synthetic ?? null, options.countRepeats === true, options.excludeFastVotes === true]);
 }
 
 /** The last report stored for these options, current or not; undefined when none was ever computed (or it no longer reads). */

@@ -59,6 +59,31 @@ describe('preference tables', () => {
     ]);
   });
 
+  it('print "not enough data" instead of an Elo interval a configuration has too few comparisons for, or whose estimate sits on its edge', () => {
+    const [claude, codex, gemini] = report.preference.elo;
+    const tiny = {
+      ...report,
+      preference: {
+        ...report.preference,
+        elo: [
+          { ...claude!, comparisons: 40 },
+          // The case: three comparisons, the estimate on its own upper bound.
+          { ...codex!, rating: 1669.5, lo: 1000, hi: 1669.5, comparisons: 3 },
+          { ...gemini!, rating: 958.6, comparisons: 25 },
+        ],
+      },
+    };
+    const table = eloTable(tiny);
+    expect(texts(table)).toEqual([
+      [codex!.label, '1669.5', 'not enough data (n = 3; at least 10 needed)'],
+      [claude!.label, '1061.4', '[1032.1, 1093.8]'],
+      [gemini!.label, '958.6', 'not enough data (n = 25; the resamples put the estimate on the edge of its interval)'],
+    ]);
+    // No numbers are kept for the withheld interval: CSV and the chart's whiskers leave it out too.
+    expect(table.rows[0]![2]!.value).toEqual([null, null]);
+    expect(tableToMarkdown(table)).toContain('| not enough data (n = 3; at least 10 needed) |');
+  });
+
   it('name configurations by label in the pairwise tests and the win matrix', () => {
     expect(texts(pairwiseTable(report))[1]).toEqual(['claude-code · claude-sonnet-4.5 · skill v2', 'gemini-cli · gemini-2.5-pro · skill v1', '< 0.0001', '0.701']);
     const matrix = winMatrixTable(report);

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AnalysisReportSchema } from '../../schemas/analysis.ts';
+import { AnalysisReportSchema, fastVotesNote } from '../../schemas/analysis.ts';
 import { createAnnotator } from '../arena/annotators.ts';
 import { sidesFor, winnerRunId, type ShownOrder, type VoteChoice } from '../arena/assign-sides.ts';
 import { ensureSyntheticAnnotator } from '../arena/synthetic-votes.ts';
@@ -87,7 +87,7 @@ function seedStudy(): void {
   recordJudgment(db, { runId: run(1, 'x'), judge: 'J-synthetic', tier: 'content', rubric: 'c1', rubricVersion: 'v1', score: 1, synthetic: true, createdAt: at() });
 }
 
-function addVote(annotatorId: string, task: number, a: string, b: string, shownOrder: ShownOrder, choice: VoteChoice, ratingLeft: number, ratingRight: number, options: { synthetic?: boolean; retracted?: boolean } = {}): void {
+function addVote(annotatorId: string, task: number, a: string, b: string, shownOrder: ShownOrder, choice: VoteChoice, ratingLeft: number, ratingRight: number, options: { synthetic?: boolean; retracted?: boolean; timeMs?: number; fastVoteFloorMs?: number } = {}): void {
   const pair = { runA: run(task, a), runB: run(task, b) };
   const sides = sidesFor(pair, shownOrder);
   const id = `v${clock}`;
@@ -108,8 +108,9 @@ function addVote(annotatorId: string, task: number, a: string, b: string, shownO
     rating_left: ratingLeft,
     rating_right: ratingRight,
     reason: '',
-    time_on_item_ms: 1000,
+    time_on_item_ms: options.timeMs ?? 1000,
     synthetic: options.synthetic ? 1 : 0,
+    fast_vote_floor_ms: options.fastVoteFloorMs ?? null,
     created_at: createdAt,
     retracted_at: options.retracted ? at() : null,
   });
@@ -188,7 +189,7 @@ describe('buildAnalysisReport on a hand-built store', () => {
     const bt = fitBradleyTerry(comparisons, { bootstrap: 200, seed: 'test-seed' });
     const pref = report.preference;
     expect(pref.votes).toBe(8);
-    for (const row of pref.elo) expect(row).toEqual({ config: row.config, label: label(row.config.slice(4)), rating: bt.ratings[row.config], lo: bt.ci![row.config]![0], hi: bt.ci![row.config]![1] });
+    for (const row of pref.elo) expect(row).toEqual({ config: row.config, label: label(row.config.slice(4)), rating: bt.ratings[row.config], lo: bt.ci![row.config]![0], hi: bt.ci![row.config]![1], comparisons: comparisons.filter((c) => c.a === row.config || c.b === row.config).length });
     expect(pref.elo.map((row) => row.rating)).toEqual([...pref.elo.map((row) => row.rating)].sort((p, q) => q - p));
     const rates = winRates(comparisons);
     for (const pair of pref.pairwise) {
@@ -285,6 +286,27 @@ describe('buildAnalysisReport on a hand-built store', () => {
     expect(all.study).toMatchObject({ votes: 14, repeatVotes: { counted: true, votes: 5 } });
     expect(all.preference.votes).toBe(14);
     expect(all.preference.winMatrix).not.toEqual(byDefault.preference.winMatrix);
+  });
+
+  it('counts fast votes by default and says how many were flagged; asked, it leaves them out', () => {
+    seedVotes();
+    const honest = buildAnalysisReport(workspace.db, OPTIONS);
+    expect(honest.study.fastVotes).toEqual({ excluded: false, votes: 0 });
+    const hasty = createAnnotator({ db: workspace.db }, 'Hasty').id;
+    // Two votes under the 3 s floor, one above it: all three are kept and, by default, counted.
+    addVote(hasty, 1, 'y', 'z', 'a-left', 'right', 1, 5, { timeMs: 400, fastVoteFloorMs: 3000 });
+    addVote(hasty, 2, 'x', 'y', 'a-left', 'right', 1, 5, { timeMs: 2999, fastVoteFloorMs: 3000 });
+    addVote(hasty, 2, 'y', 'z', 'a-left', 'right', 1, 5, { timeMs: 3000, fastVoteFloorMs: 3000 });
+    const byDefault = buildAnalysisReport(workspace.db, OPTIONS);
+    expect(byDefault.study).toMatchObject({ votes: 11, fastVotes: { excluded: false, votes: 2 } });
+    expect(byDefault.preference.votes).toBe(11);
+    expect(fastVotesNote(byDefault.study)).toBe('2 fast votes (cast sooner after their pair was shown than the fast-vote floor) are counted; leave them out with --exclude-fast-votes (excludeFastVotes).');
+
+    const careful = buildAnalysisReport(workspace.db, { ...OPTIONS, excludeFastVotes: true });
+    expect(careful.study).toMatchObject({ votes: 9, annotators: 3, fastVotes: { excluded: true, votes: 2 } });
+    expect(careful.preference.votes).toBe(9);
+    expect(careful.preference.winMatrix).not.toEqual(byDefault.preference.winMatrix);
+    expect(fastVotesNote(careful.study)).toMatch(/^2 fast votes .* are left out, as asked; by default they are counted\.$/);
   });
 
   it('reports a study without votes as empty panels, not an error', () => {

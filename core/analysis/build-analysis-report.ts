@@ -26,6 +26,8 @@ export interface AnalysisOptions {
   synthetic?: SyntheticRequest;
   /** Count every vote, an annotator's repeats on a pair included (default: their first live vote on each pair only). */
   countRepeats?: boolean;
+  /** Leave out votes flagged as faster than their fast-vote floor (default: counted, and the report says how many). */
+  excludeFastVotes?: boolean;
   now?: () => Date;
 }
 
@@ -38,7 +40,7 @@ export function buildAnalysisReport(db: Database, options: AnalysisOptions): Ana
 }
 
 function buildAnalysisFigures(db: Database, options: AnalysisOptions): AnalysisFigures {
-  const data = loadStudyData(db, { synthetic: options.synthetic, countRepeats: options.countRepeats === true });
+  const data = loadStudyData(db, { synthetic: options.synthetic, countRepeats: options.countRepeats === true, excludeFastVotes: options.excludeFastVotes === true });
   const counted = new Set([...data.votes.flatMap((vote) => [vote.run_a, vote.run_b]), ...data.judgments.map((j) => j.run)]);
   const runs = [...counted].map((id) => data.runs.get(id)!);
   const configIds = [...new Set(runs.map((run) => run.config))];
@@ -55,6 +57,7 @@ function buildAnalysisFigures(db: Database, options: AnalysisOptions): AnalysisF
       judgments: data.judgments.length,
       judgmentsLeftOut: data.judgmentsLeftOut,
       repeatVotes: data.repeatVotes,
+      fastVotes: data.fastVotes,
       includesSynthetic: data.votes.some((vote) => vote.synthetic) || data.judgments.some((j) => j.synthetic),
       synthetic: data.synthetic,
       seed: options.seed,

@@ -1,6 +1,7 @@
 import type { AnalysisFigures } from '../../schemas/analysis.ts';
 import type { TableModel } from '../../schemas/table-model.ts';
 import { byDescending } from './by-descending.ts';
+import { eloIntervalWithheld } from './elo-interval-support.ts';
 import { column, formatTable } from './format-table.ts';
 
 type Report = Pick<AnalysisFigures, 'study' | 'preference'>;
@@ -11,7 +12,7 @@ function configLabels(report: Report): (id: string) => string {
   return (id) => labels.get(id) ?? id;
 }
 
-/** Bradley–Terry Elo, best first, with its bootstrap interval. */
+/** Bradley–Terry Elo, best first, with its bootstrap interval, or words where the interval would mislead (elo-interval-support.ts). */
 export function eloTable(report: Report): TableModel {
   return formatTable(
     {
@@ -19,7 +20,10 @@ export function eloTable(report: Report): TableModel {
       caption: `Bradley–Terry Elo from ${report.preference.votes} human votes, with 95% bootstrap interval`,
       columns: [column('configuration', 'Configuration', 'text'), column('elo', 'Elo', 'elo'), column('ci', '95% CI', 'elo', { interval: true, missing: 'No interval: too few votes to resample' })],
     },
-    [...report.preference.elo].sort(byDescending((r) => r.rating)).map((r) => [r.label, r.rating, [r.lo, r.hi]]),
+    [...report.preference.elo].sort(byDescending((r) => r.rating)).map((r) => {
+      const withheld = eloIntervalWithheld(r);
+      return [r.label, r.rating, withheld === undefined ? [r.lo, r.hi] : { value: [null, null], text: withheld, missing: withheld }];
+    }),
   );
 }
 

@@ -12,11 +12,11 @@ function studyOf(votes: { a: string; b: string; winner: 'a' | 'b' }[]): StudyDat
     const [runA, runB] = [`run-${vote.a}`, `run-${vote.b}`];
     return {
       id: `v${i}`, annotator_id: 'ann', task_id: 't1', run_a: runA, run_b: runB, left_run: runA, right_run: runB,
-      choice: vote.winner === 'a' ? 'left' : 'right', winner_run: vote.winner === 'a' ? runA : runB, rating_left: 3, rating_right: 3, synthetic: false,
+      choice: vote.winner === 'a' ? 'left' : 'right', winner_run: vote.winner === 'a' ? runA : runB, rating_left: 3, rating_right: 3, synthetic: false, fast: false,
     };
   });
   return {
-    runs, labels: new Map(configs.map((c) => [c, c.toUpperCase()])), votes: rows, judgments: [], judgmentsLeftOut: 0, repeatVotes: { counted: false, votes: 0 },
+    runs, labels: new Map(configs.map((c) => [c, c.toUpperCase()])), votes: rows, judgments: [], judgmentsLeftOut: 0, repeatVotes: { counted: false, votes: 0 }, fastVotes: { excluded: false, votes: 0 },
     synthetic: { included: true, reason: 'requested', votes: 0, judgments: 0 },
   };
 }
@@ -30,5 +30,16 @@ describe('buildPreference with pairs that never met', () => {
     ]);
     const pairs = buildPreference(data, OPTIONS).pairwise.map((p) => [p.a, p.b].sort().join('–'));
     expect(pairs.sort()).toEqual(['x–y', 'y–z']);
+  });
+});
+
+describe('buildPreference at tiny n', () => {
+  it('counts the comparisons each configuration took part in, beside its Elo', () => {
+    const data = studyOf([
+      { a: 'x', b: 'y', winner: 'a' }, { a: 'x', b: 'y', winner: 'a' }, { a: 'x', b: 'y', winner: 'b' },
+      { a: 'y', b: 'z', winner: 'a' },
+    ]);
+    const elo = buildPreference(data, OPTIONS).elo;
+    expect(Object.fromEntries(elo.map((row) => [row.config, row.comparisons]))).toEqual({ x: 3, y: 4, z: 1 });
   });
 });

@@ -127,7 +127,14 @@ export function buildPreference(data: StudyData, options: { resamples: number; s
   const flags = [...selfVotes, ...bt.flags.map((flag) => bt.systems.reduce((message, system) => message.split(system).join(label(system)), flag.message))];
   return {
     votes: comparisons.length,
-    elo: ranked.map((config) => ({ config, label: label(config), rating: bt.ratings[config]!, lo: bt.ci?.[config]?.[0] ?? null, hi: bt.ci?.[config]?.[1] ?? null })),
+    elo: ranked.map((config) => ({
+      config,
+      label: label(config),
+      rating: bt.ratings[config]!,
+      lo: bt.ci?.[config]?.[0] ?? null,
+      hi: bt.ci?.[config]?.[1] ?? null,
+      comparisons: comparisons.filter((c) => c.a === config || c.b === config).length,
+    })),
     flags,
     pairwise,
     winMatrix: { configs: ranked, cells },

@@ -1,4 +1,4 @@
-import { ablationUnpairedNote, judgmentsLeftOutNote, repeatVotesNote, type AnalysisReport } from '../../schemas/analysis.ts';
+import { ablationUnpairedNote, fastVotesNote, judgmentsLeftOutNote, repeatVotesNote, type AnalysisReport } from '../../schemas/analysis.ts';
 import { formatCount, formatDecimal, formatKappa, formatPValue, formatRate } from '../../schemas/format-number.ts';
 import { tableToMarkdown } from '../../schemas/table-markdown.ts';
 import { column, formatTable } from './format-table.ts';
@@ -28,6 +28,8 @@ export function renderAnalysisMarkdown(report: AnalysisReport): string {
   if (leftOut) out.push(`> ${leftOut}\n`);
   const repeats = repeatVotesNote(study);
   if (repeats) out.push(`> ${repeats}\n`);
+  const fast = fastVotesNote(study);
+  if (fast) out.push(`> ${fast}\n`);
   out.push(
     `Generated ${report.generatedAt}; ${study.resamples} bootstrap resamples, seed \`${study.seed}\`. ` +
       `${study.tasks} tasks, ${study.configurations.length} configurations, ${study.judges.length} judges, ${study.annotators} annotators, ${study.votes} votes, ${study.judgments} judgments.\n`,

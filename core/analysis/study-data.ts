@@ -32,6 +32,8 @@ export interface StudyJudgment {
 
 export type StudyVote = Pick<VoteRow, 'id' | 'annotator_id' | 'task_id' | 'run_a' | 'run_b' | 'choice' | 'winner_run' | 'left_run' | 'right_run' | 'rating_left' | 'rating_right'> & {
   synthetic: boolean;
+  /** Cast sooner after its pair was shown than the fast-vote floor it was judged by (migration 021). */
+  fast: boolean;
 };
 
 /** The raw records one report is computed from, already filtered (live votes; synthetic ones only when included). */
@@ -45,6 +47,8 @@ export interface StudyData {
   judgmentsLeftOut: number;
   /** Repeat votes (an annotator's votes on a pair after their first live one): counted or not, and how many there are among the votes otherwise counted. */
   repeatVotes: { counted: boolean; votes: number };
+  /** Fast votes: left out or not, and how many there are among the votes otherwise counted. */
+  fastVotes: { excluded: boolean; votes: number };
   /** Whether synthetic records are counted, and why. */
   synthetic: SyntheticChoice & {
     /** Synthetic live votes and judgments in the workspace, counted or not. */
@@ -59,11 +63,12 @@ export interface StudyData {
  * or touches a synthetic run; those are counted only as `chooseSynthetic` decides. A judgment
  * made with a rubric set for another task kind than its run's is never counted (only counted up).
  */
-export function loadStudyData(db: Database, options: { synthetic?: SyntheticRequest; countRepeats?: boolean } = {}): StudyData {
+export function loadStudyData(db: Database, options: { synthetic?: SyntheticRequest; countRepeats?: boolean; excludeFastVotes?: boolean } = {}): StudyData {
   const project = findCurrentProject(db);
   const countRepeats = options.countRepeats === true;
+  const excludeFast = options.excludeFastVotes === true;
   if (!project) {
-    return { runs: new Map(), labels: new Map(), votes: [], judgments: [], judgmentsLeftOut: 0, repeatVotes: { counted: countRepeats, votes: 0 }, synthetic: { ...chooseSynthetic(options.synthetic, false), votes: 0, judgments: 0 } };
+    return { runs: new Map(), labels: new Map(), votes: [], judgments: [], judgmentsLeftOut: 0, repeatVotes: { counted: countRepeats, votes: 0 }, fastVotes: { excluded: excludeFast, votes: 0 }, synthetic: { ...chooseSynthetic(options.synthetic, false), votes: 0, judgments: 0 } };
   }
   const runRows = listRuns(db, project.id);
   const runs = new Map(runRows.map((run) => [run.id, { id: run.id, task: run.task_id, config: run.config_id, synthetic: run.synthetic === 1 }]));
@@ -85,6 +90,7 @@ export function loadStudyData(db: Database, options: { synthetic?: SyntheticRequ
       rating_left: vote.rating_left,
       rating_right: vote.rating_right,
       synthetic: vote.synthetic === 1 || runs.get(vote.run_a)!.synthetic || runs.get(vote.run_b)!.synthetic,
+      fast: vote.is_fast === 1,
     }));
   const weights = loadRubricWeights(db);
   const check = judgmentKindCheck(db);
@@ -112,11 +118,16 @@ export function loadStudyData(db: Database, options: { synthetic?: SyntheticRequ
   const counted = <T extends { synthetic: boolean }>(rows: T[]) => (choice.included ? rows : rows.filter((row) => !row.synthetic));
   const votesCounted = counted(votes);
   const firstVotes = firstVotePerAnnotatorAndPair(votesCounted);
+  // Fast votes are set aside after repeats, so leaving a hasty first vote out never promotes the
+  // annotator's later repeat (cast after seeing the pair) to their first.
+  const beforeFast = countRepeats ? votesCounted : firstVotes;
+  const fastVotes = beforeFast.filter((vote) => vote.fast).length;
   return {
     runs,
     labels,
-    votes: countRepeats ? votesCounted : firstVotes,
+    votes: excludeFast ? beforeFast.filter((vote) => !vote.fast) : beforeFast,
     repeatVotes: { counted: countRepeats, votes: votesCounted.length - firstVotes.length },
+    fastVotes: { excluded: excludeFast, votes: fastVotes },
     judgments: counted(judgments),
     judgmentsLeftOut: scored.length - counts.length,
     synthetic: { ...choice, votes: syntheticVotes, judgments: syntheticJudgments },

@@ -1,5 +1,6 @@
 import { createAnnotator, listAnnotatorViews } from '../arena/annotators.ts';
 import { castVote } from '../arena/cast-vote.ts';
+import { setFastVoteFloorMs } from '../arena/fast-vote-floor.ts';
 import { createInvite, listInviteViews, revokeInvite } from '../arena/invites.ts';
 import { nextItem } from '../arena/next-item.ts';
 import { ownVotes } from '../arena/own-votes.ts';
@@ -25,6 +26,7 @@ export function registerArenaHandlers(registry: HandlerRegistry<ApiContext>): vo
     .add('arena.undoLastVote', (input, ctx) => runArena(ctx, (deps) => undoLastVote(deps, input.annotatorId)))
     .add('arena.votes', (input, ctx) => runArena(ctx, (deps) => ({ votes: ownVotes(deps.db, input.annotatorId) })))
     .add('arena.study', (_input, ctx) => runArena(ctx, (deps) => studyPanel(deps.db)))
+    .add('arena.setFastVoteFloor', (input, ctx) => runArena(ctx, (deps) => ({ fastVoteFloorMs: setFastVoteFloorMs(deps.db, input.fastVoteFloorMs) })))
     .add('arena.invite', (input, ctx) => runArena(ctx, (deps) => createInvite(deps.db, input)))
     .add('arena.invites', (_input, ctx) => runArena(ctx, (deps) => ({ invites: listInviteViews(deps.db) })))
     .add('arena.revokeInvite', (input, ctx) => runArena(ctx, (deps) => revokeInvite(deps.db, fullId(ctx, ['voter_invites'], input.inviteId))));

@@ -14,6 +14,7 @@ import { createAnnotator, listAnnotatorViews } from './annotators.ts';
 import type { ArenaDeps } from './arena-deps.ts';
 import { ArenaError } from './arena-error.ts';
 import { castVote } from './cast-vote.ts';
+import { fastVoteFloorMs, setFastVoteFloorMs } from './fast-vote-floor.ts';
 import { nextItem } from './next-item.ts';
 import { ownVotes } from './own-votes.ts';
 import { studyPanel } from './study-panel.ts';
@@ -290,4 +291,48 @@ describe('the arena queue and votes', () => {
     expect(runsTest(aLeft).pValue).toBeGreaterThan(1e-6);
     for (const [config, { left, shown }] of leftByConfig) expect(binomialTest(left, shown, 0.5), `${config}: left ${left} of ${shown}`).toBeGreaterThan(1e-6);
   }, 120_000);
+});
+
+describe('fast votes', () => {
+  const castIn = (token: string, timeOnItemMs: number) => castVote(deps, { token, choice: 'left', ratingLeft: 4, ratingRight: 2, reason: '', timeOnItemMs });
+  const stored = () =>
+    workspace.db.prepare('SELECT time_on_item_ms AS ms, fast_vote_floor_ms AS floor, is_fast AS fast FROM votes ORDER BY created_at, rowid').all() as { ms: number; floor: number | null; fast: number }[];
+
+  it('flags a vote cast faster than the floor (3 s by default) and keeps it, with its time and the floor it was judged by', () => {
+    seedRuns(2, 2);
+    const me = createAnnotator(deps, 'Ada');
+    castIn(nextItem(deps, me.id).item!.token, 1200);
+    castIn(nextItem(deps, me.id).item!.token, 3000);
+    expect(stored()).toEqual([
+      { ms: 1200, floor: 3000, fast: 1 },
+      { ms: 3000, floor: 3000, fast: 0 },
+    ]);
+    expect(ownVotes(workspace.db, me.id)).toHaveLength(2);
+  });
+
+  it('judges votes by the workspace floor in force when they are cast', () => {
+    seedRuns(2, 2);
+    const me = createAnnotator(deps, 'Ada');
+    expect(fastVoteFloorMs(workspace.db)).toBe(3000);
+    setFastVoteFloorMs(workspace.db, 10_000);
+    castIn(nextItem(deps, me.id).item!.token, 5000);
+    setFastVoteFloorMs(workspace.db, 2000);
+    castIn(nextItem(deps, me.id).item!.token, 5000);
+    expect(stored()).toEqual([
+      { ms: 5000, floor: 10_000, fast: 1 },
+      { ms: 5000, floor: 2000, fast: 0 },
+    ]);
+    expect(() => setFastVoteFloorMs(workspace.db, -1)).toThrow(/floor/);
+  });
+
+  it("shows each voter's median time per pair and share of flagged votes on the Study panel", () => {
+    seedRuns(2, 3); // 6 pairs
+    const ada = createAnnotator(deps, 'Ada');
+    const bo = createAnnotator(deps, 'Bo');
+    for (const ms of [1000, 2000, 8000, 20_000]) castIn(nextItem(deps, ada.id).item!.token, ms);
+    const study = studyPanel(workspace.db);
+    expect(study.fastVoteFloorMs).toBe(3000);
+    expect(study.annotators.find((a) => a.name === 'Ada')).toMatchObject({ medianTimeMs: 5000, fastVotes: 2, fastShare: 0.5 });
+    expect(study.annotators.find((a) => a.name === 'Bo')).toMatchObject({ id: bo.id, medianTimeMs: null, fastVotes: 0, fastShare: null });
+  });
 });

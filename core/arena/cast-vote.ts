@@ -4,6 +4,7 @@ import { findPresentationByToken, hasLiveVote, insertVote } from '../store/vote-
 import { requireAnnotator } from './annotators.ts';
 import { progressOf } from './annotator-queue.ts';
 import { arenaNowIso, type ArenaDeps } from './arena-deps.ts';
+import { fastVoteFloorMs } from './fast-vote-floor.ts';
 import { ArenaError } from './arena-error.ts';
 import { sidesFor, winnerRunId, type ShownOrder } from './assign-sides.ts';
 import { writeTransaction } from '../store/write-transaction.ts';
@@ -18,7 +19,12 @@ export interface VoteInput {
   synthetic?: boolean;
 }
 
-/** Records a vote on a shown pair, with the order it was shown in and the run it preferred. */
+/**
+ * Records a vote on a shown pair, with the order it was shown in, the run it preferred, and the
+ * fast-vote floor in force (a vote quicker than it is flagged, not refused). The time is the page's
+ * own measure, from the pair arriving on screen to the vote being sent: it flags haste, and a
+ * page that lies about it could as well vote slowly at random.
+ */
 export function castVote(deps: ArenaDeps, input: VoteInput): { voteId: string; progress: ArenaProgress } {
   const presentation = findPresentationByToken(deps.db, input.token);
   if (!presentation) throw new ArenaError('not_found', 'This pair is no longer open (unknown token); load the next pair and vote again.');
@@ -47,6 +53,7 @@ export function castVote(deps: ArenaDeps, input: VoteInput): { voteId: string; p
       reason: input.reason.trim(),
       time_on_item_ms: Math.round(input.timeOnItemMs),
       synthetic: input.synthetic ? 1 : 0,
+      fast_vote_floor_ms: input.synthetic ? null : fastVoteFloorMs(deps.db),
       created_at: arenaNowIso(deps),
       retracted_at: null,
     });

@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { judgmentsLeftOutNote, repeatVotesNote, type AnalysisReport } from '../../schemas/analysis.ts';
+import { fastVotesNote, judgmentsLeftOutNote, repeatVotesNote, type AnalysisReport } from '../../schemas/analysis.ts';
 import type { RpcOutput } from '../../schemas/rpc.ts';
 import { renderAnalysisMarkdown } from '../analysis/report-markdown.ts';
 import { openCliApi } from './open-cli-api.ts';
@@ -14,6 +14,7 @@ export interface AnalyzeOptions {
   includeSynthetic?: boolean;
   excludeSynthetic?: boolean;
   countRepeats?: boolean;
+  excludeFastVotes?: boolean;
   workspace?: string;
 }
 
@@ -36,6 +37,7 @@ export async function runAnalyze(options: AnalyzeOptions): Promise<void> {
       ...(options.includeSynthetic ? { includeSynthetic: true } : {}),
       ...(options.excludeSynthetic ? { excludeSynthetic: true } : {}),
       ...(options.countRepeats ? { countRepeats: true } : {}),
+      ...(options.excludeFastVotes ? { excludeFastVotes: true } : {}),
     })) as RpcOutput<'analysis.report'>;
   } finally {
     await api.close();
@@ -46,6 +48,8 @@ export async function runAnalyze(options: AnalyzeOptions): Promise<void> {
   if (leftOut) process.stderr.write(`lhb: ${leftOut}\n`);
   const repeats = repeatVotesNote(report.study);
   if (repeats) process.stderr.write(`lhb: ${repeats}\n`);
+  const fast = fastVotesNote(report.study);
+  if (fast) process.stderr.write(`lhb: ${fast}\n`);
   const text = options.json ? `${JSON.stringify(report, null, 2)}\n` : renderAnalysisMarkdown(report);
   if (options.out) {
     const file = resolve(options.out);

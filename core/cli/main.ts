@@ -208,8 +208,9 @@ program
   .option('--include-synthetic', "count the demo study's synthetic votes and judgments even though real ones exist (by default they are left out once any real vote or judgment exists)")
   .option('--exclude-synthetic', "leave the demo study's synthetic votes and judgments out even when nothing real exists yet")
   .option('--count-repeats', "count every vote, an annotator's repeats on a pair included (by default only each annotator's first vote on a pair counts; stderr says how many repeats there are)")
+  .option('--exclude-fast-votes', "leave out votes cast faster than the fast-vote floor (3 s per pair unless the workspace sets another); by default they are counted and stderr says how many there are")
   .addOption(workspaceOption())
-  .action(async (options: { json?: boolean; md?: boolean; out?: string; resamples: number; seed: string; includeSynthetic?: boolean; excludeSynthetic?: boolean; countRepeats?: boolean; workspace?: string }) => {
+  .action(async (options: { json?: boolean; md?: boolean; out?: string; resamples: number; seed: string; includeSynthetic?: boolean; excludeSynthetic?: boolean; countRepeats?: boolean; excludeFastVotes?: boolean; workspace?: string }) => {
     const { runAnalyze } = await import('./analyze-command.ts');
     await runAnalyze(options);
   });

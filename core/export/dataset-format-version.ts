@@ -20,6 +20,9 @@
  * 6: judgments carry `turn`, the turn of a multi-turn run they judged (null for a run without turns);
  *    chapters carry `data_room_plans`, the data room's submitted chapter plans (annotator, when,
  *    approval, the plan as lhb-chapter-plan/1 JSON), names pseudonymised as voters' are.
+ *    votes carry `fast_vote_floor_ms` (the fast-vote floor each was judged by) and `fast_vote`
+ *    (cast faster than it); an import of an older folder judges its real votes by the default floor,
+ *    as migration 021 did the votes already stored.
  * A field added in a version says so with `since` (field-types.ts), so an import of an older
  * format expects exactly the fields that format had.
  */

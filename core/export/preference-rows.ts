@@ -46,6 +46,8 @@ function preferenceRow(ctx: ExportContext, vote: ExportVoteRow): SubsetRow<'pref
     annotator_id: vote.annotator_id,
     annotator: ctx.annotatorName(vote.annotator_name),
     time_on_item_ms: vote.time_on_item_ms,
+    fast_vote_floor_ms: vote.fast_vote_floor_ms,
+    fast_vote: vote.is_fast === 1,
     created_at: createdAt,
   };
 }

@@ -125,6 +125,8 @@ const FIELDS = {
     { name: 'annotator_id', type: 'string', description: 'the annotator (a random id)' },
     { name: 'annotator', type: 'string', description: "the annotator's name, or a pseudonym (annotator-xxxxxxxxxxxx) when pseudonymised" },
     { name: 'time_on_item_ms', type: 'int32', description: 'milliseconds the pair was on screen before the vote' },
+    { name: 'fast_vote_floor_ms', type: 'int32', nullable: true, since: 6, description: 'the fast-vote floor the vote was judged by (the workspace setting when it was cast, 3000 by default); null for generated demo votes' },
+    { name: 'fast_vote', type: 'bool', since: 6, description: 'time_on_item_ms is below fast_vote_floor_ms: a hasty vote, kept and counted unless an analysis leaves fast votes out' },
     { name: 'created_at', type: 'timestamp', description: 'when the vote was cast' },
   ],
   judgments: [

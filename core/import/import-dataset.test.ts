@@ -58,11 +58,11 @@ const report = async (api: Api) => {
   return rest;
 };
 
-async function vote(api: Api, name: string, choice: 'left' | 'right' | 'tie', reason: string): Promise<void> {
+async function vote(api: Api, name: string, choice: 'left' | 'right' | 'tie', reason: string, timeOnItemMs = 3100): Promise<void> {
   const annotator = (await api.call('arena.createAnnotator', { name })) as { id: string };
   const next = (await api.call('arena.nextPair', { annotatorId: annotator.id })) as { item: { token: string } | null };
   expect(next.item, `the arena has a pair for ${name}`).not.toBeNull();
-  await api.call('arena.vote', { token: next.item!.token, choice, ratingLeft: 4, ratingRight: 2, reason, timeOnItemMs: 3100 });
+  await api.call('arena.vote', { token: next.item!.token, choice, ratingLeft: 4, ratingRight: 2, reason, timeOnItemMs });
 }
 
 async function dataRoom(api: Api): Promise<DataRoomDetail> {
@@ -76,6 +76,8 @@ beforeAll(async () => {
   const api = await open(join(dir, 'original'));
   const db = api.context.workspace.db;
   await vote(api, 'Alice Example', 'left', 'cleaner hero');
+  // Under the default 3 s floor: flagged, and the flag and its floor travel with the vote.
+  await vote(api, 'Hasty Example', 'right', 'quick look', 800);
   // A process set of the user's own, for programmatic tasks only.
   const { set: base } = (await api.call('rubrics.get', { name: 'generic-process', version: 'v1', scale: 5 })) as { set: Record<string, unknown> };
   await api.call('rubrics.save', { set: { ...base, name: 'house-process', version: 'v1', authoredBy: 'expert', taskKinds: ['programmatic'] } });
@@ -118,6 +120,10 @@ describe('import hf: round trip', () => {
 
     const expected = await report(original);
     expect(expected.study.votes).toBeGreaterThan(300);
+    expect(expected.study.fastVotes).toEqual({ excluded: false, votes: 1 });
+    const fastOf = (api: Api) => api.context.workspace.db.prepare("SELECT reason, time_on_item_ms, fast_vote_floor_ms, is_fast FROM votes WHERE reason <> '' ORDER BY reason").all();
+    expect(fastOf(fresh)).toEqual(fastOf(original));
+    expect(fastOf(fresh)).toContainEqual({ reason: 'quick look', time_on_item_ms: 800, fast_vote_floor_ms: 3000, is_fast: 1 });
     // The study run's error→recovery counts came across (recovery is part of the report compared below).
     expect(tableCounts(fresh.context.workspace.db).study_runs).toBe(1);
     expect(JSON.stringify(expected.recovery)).toContain('build');

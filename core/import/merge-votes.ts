@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { DEFAULT_FAST_VOTE_FLOOR_MS } from '../../schemas/arena.ts';
 import { findAnnotator, findAnnotatorByName, insertAnnotator } from '../store/annotator-repository.ts';
 import { sidesFor, winnerRunId, type ShownOrder } from '../arena/assign-sides.ts';
 import { findRun } from '../store/run-repository.ts';
@@ -37,6 +38,7 @@ export function mergeVotes(ctx: MergeContext, rows: readonly Located<PreferenceR
       let runA = run('config_a.run_id', row.config_a.run_id);
       let runB = run('config_b.run_id', row.config_b.run_id);
       refuseInconsistentSides(row, where);
+      refuseInconsistentFastFlag(row, where);
       const content = voteContent(ctx, row);
       const earlier = inFile.get(row.vote_id);
       if (earlier) return reportVoteConflict(ctx, row.vote_id, `${where} repeats the id of ${earlier.where} with ${earlier.content === content ? 'the same' : 'other'} content; the first is kept`, earlier.content, content);
@@ -82,6 +84,7 @@ export function mergeVotes(ctx: MergeContext, rows: readonly Located<PreferenceR
         rating_right: row.rating_right,
         reason: row.reason,
         time_on_item_ms: row.time_on_item_ms,
+        fast_vote_floor_ms: fastVoteFloorOf(row, synthetic),
         synthetic,
         created_at: row.created_at,
         retracted_at: null,
@@ -103,6 +106,29 @@ function ensureAnnotator(ctx: MergeContext, row: PreferenceRowIn, synthetic: 0 |
   }
   insertAnnotator(ctx.db, { id: row.annotator_id, project_id: ctx.projectId, name: row.annotator, queue_seed: randomBytes(16).toString('hex'), synthetic, created_at: row.created_at });
   return row.annotator_id;
+}
+
+/**
+ * The floor a vote was judged by. A folder of format 6 or later says (null: none applied); an
+ * older one did not record it, so its real votes are judged by the default floor, as migration 021
+ * judged the votes already stored, and its generated ones by none.
+ */
+function fastVoteFloorOf(row: PreferenceRowIn, synthetic: 0 | 1): number | null {
+  if (row.fast_vote_floor_ms !== undefined) return row.fast_vote_floor_ms;
+  return synthetic === 1 ? null : DEFAULT_FAST_VOTE_FLOOR_MS;
+}
+
+/** Refuses a row whose fast_vote says otherwise than its time and floor give: the flag decides whether an analysis counts the vote. */
+function refuseInconsistentFastFlag(row: PreferenceRowIn, where: string): void {
+  if (row.fast_vote === undefined) return;
+  const floor = row.fast_vote_floor_ms ?? null;
+  const fast = floor !== null && row.time_on_item_ms < floor;
+  if (row.fast_vote !== fast) {
+    throw new ImportRefusedError(
+      `${where}: field fast_vote is ${row.fast_vote}, but a vote of time_on_item_ms ${row.time_on_item_ms} judged by fast_vote_floor_ms ${floor ?? 'null'} is ${fast ? '' : 'not '}fast. ` +
+        'The row contradicts itself, so an analysis leaving fast votes out would count it wrongly; fix or remove it and import again.',
+    );
+  }
 }
 
 /** Refuses a row whose left_run, right_run or winner_run are not what its pair, shown order and choice give. */

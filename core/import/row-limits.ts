@@ -1,4 +1,5 @@
 import type { ExportSubset } from '../../schemas/export.ts';
+import { MAX_FAST_VOTE_FLOOR_MS } from '../../schemas/arena.ts';
 import { ImportRefusedError } from './import-refused-error.ts';
 import { FROM_IMPORT } from './merge-chapters.ts';
 
@@ -64,6 +65,7 @@ const RULES: Record<ExportSubset, Record<string, Rule>> = {
     annotator_id: ID,
     annotator: { max: 100 },
     time_on_item_ms: { range: [0, WEEK_MS], what: 'time on item is 0 to a week in milliseconds' },
+    fast_vote_floor_ms: { range: [0, MAX_FAST_VOTE_FLOOR_MS], what: `the fast-vote floor is 0 to ${MAX_FAST_VOTE_FLOOR_MS} milliseconds` },
   },
   judgments: {
     judgment_id: ID,

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,6 +9,7 @@ import { createApi, type Api } from '../api/create-api.ts';
 import { importBundles } from '../runs/bundles/import-bundles.ts';
 import { openWorkspace } from '../workspace/open-workspace.ts';
 import { startHttpServer, type RunningHttpServer } from './http-server.ts';
+import { SLIDE_SYNC_SCRIPT, withSlideSyncBridge } from './slide-sync-bridge.ts';
 import { appContentSecurityPolicy } from './static-files.ts';
 
 let dir: string;
@@ -81,6 +82,31 @@ describe('the arena asset server', () => {
     expect(pricing.body.toString()).not.toBe(home.body.toString());
     expect((await get(`${left.origin}/no-such-file.css`)).status).toBe(404);
     expect((await get(`${left.origin}/../../run.json`)).status).toBe(404);
+  });
+
+  it("adds the slide-sync relay, and only it, as the first script of a live build's HTML pages; nothing else it serves changes", async () => {
+    const left = new URL(item.left.siteUrl!);
+    const home = await get(item.left.siteUrl!);
+    const page = home.body.toString('utf8');
+    expect(page).toContain(SLIDE_SYNC_SCRIPT);
+    // Before any of the page's own scripts, after its doctype and <head>.
+    expect(page.indexOf('<script')).toBe(page.indexOf(SLIDE_SYNC_SCRIPT));
+    expect(page.slice(0, page.indexOf(SLIDE_SYNC_SCRIPT))).toMatch(/^<!doctype html>\s*<html[^>]*>\s*<head>$/i);
+    expect(Number(home.headers['content-length'])).toBe(home.body.length);
+    // The relay is the only difference from the page the agent built, and the sandbox is the same.
+    const asBuilt = readFileSync(api.arenaAsset(`${item.token}/left/site/`)!.file, 'utf8');
+    expect(page.replace(SLIDE_SYNC_SCRIPT, '')).toBe(asBuilt);
+    expect(home.headers['content-security-policy']).toMatch(/^sandbox allow-scripts allow-forms; /);
+    // Images and frames are served byte for byte.
+    const frame = await get(item.left.frameUrls[0]!);
+    expect(frame.body.includes(Buffer.from('lhbSlideSync'))).toBe(false);
+    expect((await get(`${left.origin}/pricing`)).body.toString()).toContain(SLIDE_SYNC_SCRIPT);
+  });
+
+  it('puts the relay after a doctype, never before it, in a page without <head> or <html>, and keeps other bytes as they were', () => {
+    expect(withSlideSyncBridge(Buffer.from('<!DOCTYPE html><p>caf\xe9</p>', 'latin1')).toString('latin1')).toBe(`<!DOCTYPE html>${SLIDE_SYNC_SCRIPT}<p>caf\xe9</p>`);
+    expect(withSlideSyncBridge(Buffer.from('<html lang="en"><body>x</body></html>')).toString()).toBe(`<html lang="en">${SLIDE_SYNC_SCRIPT}<body>x</body></html>`);
+    expect(withSlideSyncBridge(Buffer.from('<HEAD data-x="1"><title>t</title>')).toString()).toBe(`<HEAD data-x="1">${SLIDE_SYNC_SCRIPT}<title>t</title>`);
   });
 
   it('refuses unknown tokens, other hosts and other methods, and answers byte ranges', async () => {

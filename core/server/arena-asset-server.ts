@@ -1,4 +1,4 @@
-import { createReadStream } from 'node:fs';
+import { createReadStream, readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Api } from '../api/create-api.ts';
@@ -6,6 +6,7 @@ import { isPresentationOpen, parseBuildSiteEntry, parseBuildSiteHost } from '../
 import { parseRunSiteHost } from '../runs/bundles/run-assets.ts';
 import { createRemoteBuildSites, type RemoteBuildSites } from './remote-build-sites.ts';
 import { closeServer, trackSockets } from './close-server.ts';
+import { MAX_BRIDGED_HTML_BYTES, withSlideSyncBridge } from './slide-sync-bridge.ts';
 
 /**
  * Serves the arena's untrusted content (agents' builds, their frames and videos, ground-truth
@@ -22,7 +23,8 @@ import { closeServer, trackSockets } from './close-server.ts';
  *
  * Every response is itself sandboxed by CSP (opaque origin, scripts allowed, no top navigation,
  * popups, modals or same-origin), may only connect back to this server, and may be framed only
- * by the app.
+ * by the app. The HTML pages of a pair's live builds get one addition: the slide-sync relay
+ * (slide-sync-bridge.ts), which passes slide turns to and from the app by postMessage and nothing else.
  */
 export interface ArenaAssetServer {
   origin: string;
@@ -94,9 +96,9 @@ export async function startArenaAssetServer(options: ArenaAssetServerOptions): P
     if (!site && !runSite && !known) return send(res, 403, 'Wrong host');
     if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'Method not allowed', { Allow: 'GET, HEAD' });
     const [path = '/', query] = (req.url ?? '/').split('#')[0]!.split(/\?(.*)/s);
+    if (site) return serveAsset(req, res, options.api.arenaAsset(`${site.token}/${site.side}/site${path}`), { slideSync: true });
     let asset: ReturnType<Api['arenaAsset']>;
-    if (site) asset = options.api.arenaAsset(`${site.token}/${site.side}/site${path}`);
-    else if (runSite) asset = options.api.runAsset(`${runSite}/site${path}`);
+    if (runSite) asset = options.api.runAsset(`${runSite}/site${path}`);
     else if (path.startsWith('/a/')) asset = options.api.arenaAsset(path.slice('/a/'.length));
     else if (path.startsWith('/r/')) asset = options.api.runAsset(path.slice('/r/'.length));
     else if (remote && remoteSites && path.startsWith('/s/')) return void redirectToRemoteSite(res, hostname, path, query);
@@ -119,19 +121,24 @@ export async function startArenaAssetServer(options: ArenaAssetServerOptions): P
     }
   }
 
-  function serveAsset(req: IncomingMessage, res: ServerResponse, asset: ReturnType<Api['arenaAsset']>): void {
-    if (!asset) return send(res, 404, 'Not found');
-
-    const headers: Record<string, string | number> = {
-      'Content-Type': asset.contentType,
+  /** What every piece of untrusted content is served with: its sandbox, and no permission, sniffing or referrer. */
+  function contentHeaders(contentType: string): Record<string, string | number> {
+    return {
+      'Content-Type': contentType,
       'Content-Security-Policy': csp,
       'Permissions-Policy': PERMISSIONS_POLICY,
       'X-Content-Type-Options': 'nosniff',
       'Referrer-Policy': 'no-referrer',
       'Cross-Origin-Resource-Policy': 'cross-origin',
       'Cache-Control': 'private, max-age=600',
-      'Accept-Ranges': 'bytes',
     };
+  }
+
+  function serveAsset(req: IncomingMessage, res: ServerResponse, asset: ReturnType<Api['arenaAsset']>, served: { slideSync?: boolean } = {}): void {
+    if (!asset) return send(res, 404, 'Not found');
+    if (served.slideSync && asset.contentType.startsWith('text/html') && asset.size <= MAX_BRIDGED_HTML_BYTES) return serveBridgedPage(req, res, asset);
+
+    const headers: Record<string, string | number> = { ...contentHeaders(asset.contentType), 'Accept-Ranges': 'bytes' };
     const range = parseRange(req.headers.range, asset.size);
     if (range === 'unsatisfiable') return send(res, 416, 'Range not satisfiable', { 'Content-Range': `bytes */${asset.size}` });
     const [start, end] = range ?? [0, asset.size - 1];
@@ -144,6 +151,13 @@ export async function startArenaAssetServer(options: ArenaAssetServerOptions): P
       .pipe(res);
   }
 
+  /** A live build's HTML page with the slide-sync relay in it, whole (a range of a rewritten page would not match its bytes on disk). */
+  function serveBridgedPage(req: IncomingMessage, res: ServerResponse, asset: NonNullable<ReturnType<Api['arenaAsset']>>): void {
+    const body = withSlideSyncBridge(readFileSync(asset.file));
+    res.writeHead(200, { ...contentHeaders(asset.contentType), 'Content-Length': body.length });
+    res.end(req.method === 'HEAD' ? undefined : body);
+  }
+
   // Serving other machines: each side a remote voter opens gets a port of its own on this interface.
   const remoteSites: RemoteBuildSites | undefined =
     options.host !== undefined && remoteNames.size > 0
@@ -154,7 +168,7 @@ export async function startArenaAssetServer(options: ArenaAssetServerOptions): P
           serve: (req, res, token, side, path) => {
             try {
               if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'Method not allowed', { Allow: 'GET, HEAD' });
-              serveAsset(req, res, options.api.arenaAsset(`${token}/${side}/site${path}`));
+              serveAsset(req, res, options.api.arenaAsset(`${token}/${side}/site${path}`), { slideSync: true });
             } catch (error) {
               process.stderr.write(`arena assets: unexpected error on ${req.method} ${req.url}: ${(error as Error).stack ?? String(error)}\n`);
               if (!res.headersSent) send(res, 500, 'Internal error');

@@ -39,6 +39,13 @@ export interface VoteRow {
    * an insert passes here is ignored; present on every row read.
    */
   is_repeat?: 0 | 1;
+  /**
+   * The fast-vote floor the vote was judged by (migration 021); null or absent: none applies (a
+   * generated demo vote). `is_fast` follows from it and the time, in SQL; what an insert passes
+   * there is ignored.
+   */
+  fast_vote_floor_ms?: number | null;
+  is_fast?: 0 | 1;
 }
 
 export function insertPresentation(db: Database, row: PresentationRow): void {
@@ -65,16 +72,16 @@ export function findOpenPresentation(db: Database, annotatorId: string): Present
 export function insertVote(db: Database, row: VoteRow): void {
   prepared(db, 
     `INSERT INTO votes (id, presentation_id, annotator_id, task_id, run_a, run_b, shown_order, left_run, right_run, choice, winner_run,
-                        rating_left, rating_right, reason, time_on_item_ms, synthetic, created_at, retracted_at, is_repeat)
+                        rating_left, rating_right, reason, time_on_item_ms, synthetic, created_at, retracted_at, fast_vote_floor_ms, is_repeat)
      VALUES (@id, @presentation_id, @annotator_id, @task_id, @run_a, @run_b, @shown_order, @left_run, @right_run, @choice, @winner_run,
-             @rating_left, @rating_right, @reason, @time_on_item_ms, @synthetic, @created_at, @retracted_at,
+             @rating_left, @rating_right, @reason, @time_on_item_ms, @synthetic, @created_at, @retracted_at, @fast_vote_floor_ms,
              EXISTS (SELECT 1 FROM votes WHERE annotator_id = @annotator_id AND run_a = @run_a AND run_b = @run_b AND retracted_at IS NULL))`,
-  ).run(withoutRepeatMark(row));
+  ).run(withoutDerivedMarks(row));
 }
 
-const withoutRepeatMark = (row: VoteRow): Omit<VoteRow, 'is_repeat'> => {
-  const { is_repeat: _ignored, ...rest } = row;
-  return rest;
+const withoutDerivedMarks = (row: VoteRow): Omit<VoteRow, 'is_repeat' | 'is_fast'> & { fast_vote_floor_ms: number | null } => {
+  const { is_repeat: _repeat, is_fast: _fast, ...rest } = row;
+  return { ...rest, fast_vote_floor_ms: row.fast_vote_floor_ms ?? null };
 };
 
 export function hasLiveVote(db: Database, presentationId: string): boolean {
@@ -89,13 +96,13 @@ export function listLiveVotes(db: Database, annotatorId?: string): VoteRow[] {
 }
 
 /** What the analysis reads of a vote: its runs, choice and ratings, not its reason or timings. */
-export type VoteOutcomeRow = Pick<VoteRow, 'id' | 'annotator_id' | 'task_id' | 'run_a' | 'run_b' | 'choice' | 'winner_run' | 'left_run' | 'right_run' | 'rating_left' | 'rating_right' | 'synthetic'>;
+export type VoteOutcomeRow = Pick<VoteRow, 'id' | 'annotator_id' | 'task_id' | 'run_a' | 'run_b' | 'choice' | 'winner_run' | 'left_run' | 'right_run' | 'rating_left' | 'rating_right' | 'synthetic' | 'is_fast'>;
 
 /** Every live vote, newest first as listLiveVotes orders them, with only the columns the analysis reads. */
 export function listLiveVoteOutcomes(db: Database): VoteOutcomeRow[] {
   return prepared(
     db,
-    `SELECT id, annotator_id, task_id, run_a, run_b, choice, winner_run, left_run, right_run, rating_left, rating_right, synthetic
+    `SELECT id, annotator_id, task_id, run_a, run_b, choice, winner_run, left_run, right_run, rating_left, rating_right, synthetic, is_fast
      FROM votes WHERE retracted_at IS NULL ORDER BY created_at DESC, rowid DESC`,
   ).all() as VoteOutcomeRow[];
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { judgmentsLeftOutNote, repeatVotesNote, type AnalysisReport } from '../../schemas/analysis.ts';
+import { fastVotesNote, judgmentsLeftOutNote, repeatVotesNote, type AnalysisReport } from '../../schemas/analysis.ts';
 import { MAX_RESAMPLES, MIN_RESAMPLES, clampResamples, includesSyntheticChoice, useAnalysisStore } from './analysis-store.ts';
 import { ReportRegion } from './ReportRegion.tsx';
 import { studySummary, syntheticNotice } from './report-readings.ts';
@@ -7,17 +7,18 @@ import { studySummary, syntheticNotice } from './report-readings.ts';
 /**
  * What the report rests on, whether the demo's synthetic records are counted (a banner while
  * they are, a line saying why when they are left out), and the Recompute form with the
- * “Include synthetic data” toggle, which recomputes at once.
+ * “Include synthetic data” and “Leave out fast votes” toggles, which recompute at once.
  */
 export function StudySection({ report }: { report?: AnalysisReport }) {
   const request = useAnalysisStore((s) => s.request);
   const loading = useAnalysisStore((s) => s.phase === 'loading');
-  const { setIncludeSynthetic, setResamples, load } = useAnalysisStore.getState();
+  const { setIncludeSynthetic, setExcludeFastVotes, setResamples, load } = useAnalysisStore.getState();
   // What is typed stays as typed (so "2500" can be entered digit by digit); Recompute clamps it.
   const [resamplesText, setResamplesText] = useState(String(request.resamples));
   const notice = report ? syntheticNotice(report.study) : undefined;
   const leftOut = report ? judgmentsLeftOutNote(report.study) : undefined;
   const repeats = report ? repeatVotesNote(report.study) : undefined;
+  const fast = report ? fastVotesNote(report.study) : undefined;
 
   const recompute = () => {
     const resamples = clampResamples(resamplesText.trim() === '' ? Number.NaN : Number(resamplesText));
@@ -38,6 +39,11 @@ export function StudySection({ report }: { report?: AnalysisReport }) {
       {repeats && (
         <p className="muted" role="note" aria-label="Repeat votes">
           {repeats}
+        </p>
+      )}
+      {fast && (
+        <p className="muted" role="note" aria-label="Fast votes">
+          {fast}
         </p>
       )}
       {notice?.kind === 'banner' && (
@@ -63,6 +69,17 @@ export function StudySection({ report }: { report?: AnalysisReport }) {
             }}
           />
           Include synthetic data
+        </label>
+        <label className="analysis-study__check">
+          <input
+            type="checkbox"
+            checked={request.excludeFastVotes === true}
+            onChange={(event) => {
+              setExcludeFastVotes(event.target.checked);
+              recompute();
+            }}
+          />
+          Leave out fast votes
         </label>
         <label className="analysis-study__resamples">
           Bootstrap resamples

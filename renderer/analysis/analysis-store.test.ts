@@ -138,6 +138,9 @@ describe('the analysis store', () => {
     expect(reportInput({ resamples: 500, synthetic: 'auto' })).toEqual({ resamples: 500 });
     expect(reportInput({ resamples: 500, synthetic: 'include' })).toEqual({ resamples: 500, includeSynthetic: true });
     expect(reportInput({ resamples: 500, synthetic: 'exclude' })).toEqual({ resamples: 500, excludeSynthetic: true });
+    // The "Leave out fast votes" switch asks only when ticked; unticked, fast votes are counted.
+    expect(reportInput({ resamples: 500, synthetic: 'auto', excludeFastVotes: true })).toEqual({ resamples: 500, excludeFastVotes: true });
+    expect(reportInput({ resamples: 500, synthetic: 'auto', excludeFastVotes: false })).toEqual({ resamples: 500 });
     const leftOut = { ...REPORT_FIXTURE, study: { ...REPORT_FIXTURE.study, synthetic: { ...REPORT_FIXTURE.study.synthetic, included: false, reason: 'real-data-present' as const } } };
     expect(includesSyntheticChoice({ resamples: 1000, synthetic: 'auto' }, REPORT_FIXTURE)).toBe(true);
     expect(includesSyntheticChoice({ resamples: 1000, synthetic: 'auto' }, leftOut)).toBe(false);

@@ -22,6 +22,8 @@ export type SyntheticMode = 'auto' | 'include' | 'exclude';
 export interface AnalysisRequest {
   resamples: number;
   synthetic: SyntheticMode;
+  /** Leave out votes flagged as faster than their fast-vote floor (the “Leave out fast votes” switch); counted by default. */
+  excludeFastVotes?: boolean;
 }
 
 export interface AnalysisState {
@@ -42,6 +44,7 @@ export interface AnalysisState {
   load(): Promise<void>;
   jobChanged(job: Job): void;
   setIncludeSynthetic(include: boolean): void;
+  setExcludeFastVotes(exclude: boolean): void;
   setResamples(resamples: number): void;
   dismissError(): void;
   announce(text: string): void;
@@ -59,6 +62,7 @@ export function reportInput(request: AnalysisRequest): RpcInput<'analysis.report
   return {
     resamples: request.resamples,
     ...(request.synthetic === 'include' ? { includeSynthetic: true } : request.synthetic === 'exclude' ? { excludeSynthetic: true } : {}),
+    ...(request.excludeFastVotes ? { excludeFastVotes: true } : {}),
   };
 }
 
@@ -174,6 +178,10 @@ export function createAnalysisStore() {
 
       setIncludeSynthetic(include) {
         set((state) => ({ request: { ...state.request, synthetic: include ? 'include' : 'exclude' } }));
+      },
+
+      setExcludeFastVotes(exclude) {
+        set((state) => ({ request: { ...state.request, excludeFastVotes: exclude } }));
       },
 
       setResamples(resamples) {

@@ -1,4 +1,4 @@
-import type { CSSProperties } from 'react';
+import type { CSSProperties, Ref } from 'react';
 import { agentFrameAttributes } from './agent-frame-attributes.ts';
 import type { Side } from './vote-draft.ts';
 
@@ -7,13 +7,16 @@ interface AgentFrameProps {
   src: string;
   className?: string;
   style?: CSSProperties;
+  /** The frame element, for the slide-sync relay (use-slide-sync.ts), which only posts and hears slide turns. */
+  frameRef?: Ref<HTMLIFrameElement>;
 }
 
 /** The one way agent content is framed in the arena: sandboxed to scripts only, no permissions. */
-export function AgentFrame({ side, src, className, style }: AgentFrameProps) {
+export function AgentFrame({ side, src, className, style, frameRef }: AgentFrameProps) {
   const attributes = agentFrameAttributes(side, src);
   return (
     <iframe
+      ref={frameRef}
       src={attributes.src}
       sandbox={attributes.sandbox}
       referrerPolicy={attributes.referrerPolicy}

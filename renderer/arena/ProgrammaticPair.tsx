@@ -1,21 +1,61 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState, type Ref } from 'react';
 import type { ArenaItem, ArenaSide } from '../../schemas/arena.ts';
+import { isTypingTarget } from '../ui/keyboard.ts';
 import { LiveBuildDialog, type LiveRoute } from './LiveBuildDialog.tsx';
 import { ScaledAgentFrame } from './ScaledAgentFrame.tsx';
+import { useSlideSync } from './use-slide-sync.ts';
 import type { Side } from './vote-draft.ts';
 
 /** Presentations are laid out for a 16:9 screen; the larger view shows them at this size. */
 const PRESENTATION_ROUTE: LiveRoute = { name: 'Presentation', route: '/', viewport: { width: 1280, height: 720 } };
 
-/** A content task: the two outputs side by side, a video where there is one, else the presentation. */
+/** Both sides are presentations shown live (no video on either), so their slides can turn together. */
+const bothDecks = (item: ArenaItem) => !item.left.videoUrl && !item.right.videoUrl && item.left.siteUrl !== null && item.right.siteUrl !== null;
+
+/**
+ * A content task: the two outputs side by side, a video where there is one, else the presentation.
+ * Two presentations turn together: the Previous/Next buttons and PageUp/PageDown turn both, and a
+ * slide key pressed inside one deck turns the other too (use-slide-sync.ts).
+ */
 export function ProgrammaticPair({ item }: { item: ArenaItem }) {
   const [large, setLarge] = useState<Side | undefined>();
   const opener = useRef<HTMLElement | null>(null);
+  const leftFrame = useRef<HTMLIFrameElement>(null);
+  const rightFrame = useRef<HTMLIFrameElement>(null);
+  const { turnBoth } = useSlideSync(leftFrame, rightFrame);
+  const synced = bothDecks(item);
   const largeUrl = large ? item[large].siteUrl : null;
+
+  // On the page the arrows prefer a side, so the slide keys here are those of a presenter's remote.
+  useEffect(() => {
+    if (!synced) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey || isTypingTarget(event.target)) return;
+      if (document.querySelector('dialog[open]')) return;
+      const turn = event.key === 'PageDown' ? 'next' : event.key === 'PageUp' ? 'previous' : undefined;
+      if (!turn) return;
+      event.preventDefault();
+      turnBoth(turn);
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [synced, turnBoth]);
+
   return (
     <div className="programmatic-pair">
-      <Output side="left" output={item.left} onEnlarge={(button) => { opener.current = button; setLarge('left'); }} />
-      <Output side="right" output={item.right} onEnlarge={(button) => { opener.current = button; setLarge('right'); }} />
+      {synced && (
+        <div className="programmatic-pair__slides" role="group" aria-label="Slides, both sides">
+          <button type="button" onClick={() => turnBoth('previous')}>
+            Previous slide (both sides)
+          </button>
+          <button type="button" onClick={() => turnBoth('next')}>
+            Next slide (both sides)
+          </button>
+          <span className="muted">PageUp / PageDown; arrow keys inside either side turn both</span>
+        </div>
+      )}
+      <Output side="left" output={item.left} frameRef={leftFrame} onEnlarge={(button) => { opener.current = button; setLarge('left'); }} />
+      <Output side="right" output={item.right} frameRef={rightFrame} onEnlarge={(button) => { opener.current = button; setLarge('right'); }} />
       {large && largeUrl && (
         <LiveBuildDialog
           side={large}
@@ -32,7 +72,7 @@ export function ProgrammaticPair({ item }: { item: ArenaItem }) {
   );
 }
 
-function Output({ side, output, onEnlarge }: { side: Side; output: ArenaSide; onEnlarge: (button: HTMLElement) => void }) {
+function Output({ side, output, frameRef, onEnlarge }: { side: Side; output: ArenaSide; frameRef: Ref<HTMLIFrameElement>; onEnlarge: (button: HTMLElement) => void }) {
   const label = side === 'left' ? 'Left' : 'Right';
   return (
     <div className="programmatic-pair__side">
@@ -47,7 +87,7 @@ function Output({ side, output, onEnlarge }: { side: Side; output: ArenaSide; on
       {output.videoUrl ? (
         <video className="programmatic-pair__media" src={output.videoUrl} controls preload="metadata" aria-label={`${label} output`} />
       ) : output.siteUrl ? (
-        <ScaledAgentFrame side={side} src={output.siteUrl} viewport={PRESENTATION_ROUTE.viewport} stageClassName="programmatic-pair__media programmatic-pair__stage" />
+        <ScaledAgentFrame side={side} src={output.siteUrl} frameRef={frameRef} viewport={PRESENTATION_ROUTE.viewport} stageClassName="programmatic-pair__media programmatic-pair__stage" />
       ) : (
         <div className="frame-cell frame-cell--missing programmatic-pair__media" role="img" aria-label={`${label} output: nothing captured`}>
           No output captured

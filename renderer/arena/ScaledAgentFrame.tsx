@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState, type Ref } from 'react';
 import { AgentFrame } from './AgentFrame.tsx';
 import { fitViewport } from './live-view.ts';
 import type { Side } from './vote-draft.ts';
@@ -10,10 +10,11 @@ interface ScaledAgentFrameProps {
   viewport: { width: number; height: number };
   /** The measured space the frame fits into (its size comes from CSS). */
   stageClassName: string;
+  frameRef?: Ref<HTMLIFrameElement>;
 }
 
 /** Agent content at its design width, scaled down to the space it has, so layout matches the design. */
-export function ScaledAgentFrame({ side, src, viewport, stageClassName }: ScaledAgentFrameProps) {
+export function ScaledAgentFrame({ side, src, viewport, stageClassName, frameRef }: ScaledAgentFrameProps) {
   const stage = useRef<HTMLDivElement>(null);
   const [available, setAvailable] = useState({ width: 0, height: 0 });
 
@@ -35,6 +36,7 @@ export function ScaledAgentFrame({ side, src, viewport, stageClassName }: Scaled
           <AgentFrame
             side={side}
             src={src}
+            frameRef={frameRef}
             className="scaled-frame__frame"
             style={{ width: fitted.width, height: fitted.height, transform: `scale(${fitted.scale})` }}
           />

@@ -58,7 +58,7 @@ function fakeArena(titles: string[]) {
       return { undone: true, progress: progress() };
     },
     'arena.votes': () => ({ votes: votes.map(({ token: _token, ...vote }) => vote) }),
-    'arena.study': () => ({ annotators: [], overall: { votes: votes.length, total: titles.length }, position: { left: 0, right: 0, tie: 0, bothBad: 0, leftRate: null, pValue: null } }),
+    'arena.study': () => ({ annotators: [], fastVoteFloorMs: 3000, overall: { votes: votes.length, total: titles.length }, position: { left: 0, right: 0, tie: 0, bothBad: 0, leftRate: null, pValue: null } }),
   };
 
   const client: RpcClient = {

@@ -60,6 +60,8 @@ export interface ArenaState {
   undo(): Promise<void>;
   loadVotes(): Promise<void>;
   loadStudy(): Promise<void>;
+  /** Sets the workspace's fast-vote floor (owner only), then refreshes the panel. */
+  setFastVoteFloor(floorMs: number): Promise<void>;
   toggleLegend(): void;
   announce(text: string): void;
   dismissError(): void;
@@ -277,6 +279,18 @@ export function createArenaStore(now: () => number = () => performance.now()) {
           set({ study, studyError: undefined });
         } catch (error) {
           set({ studyError: couldNot('refresh the study panel', error, 'It tries again every few seconds.') });
+        }
+      },
+
+      async setFastVoteFloor(floorMs) {
+        const { client } = get();
+        if (!client) return;
+        try {
+          await client.call('arena.setFastVoteFloor', { fastVoteFloorMs: floorMs });
+          set({ announcement: `Votes faster than ${floorMs / 1000} s are flagged from now on.` });
+          await get().loadStudy();
+        } catch (error) {
+          set({ studyError: couldNot('set the fast-vote floor', error, 'The floor was not changed; try again.') });
         }
       },
 

@@ -16,7 +16,7 @@ type AnalysisAsk = RpcParsedInput<'analysis.report'>;
 
 function optionsOf(input: AnalysisAsk): AnalysisReportOptions {
   const synthetic = input.includeSynthetic ? 'include' : input.excludeSynthetic ? 'exclude' : undefined;
-  return { resamples: input.resamples, seed: input.seed, synthetic, countRepeats: input.countRepeats };
+  return { resamples: input.resamples, seed: input.seed, synthetic, countRepeats: input.countRepeats, excludeFastVotes: input.excludeFastVotes };
 }
 
 export function analysisReport(input: AnalysisAsk, ctx: ApiContext): RpcOutput<'analysis.report'> {
