@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useAnnotatorStore } from './annotator-store.ts';
+import { dateTimeText } from '../ui/date-time-text.ts';
 
-const when = (iso: string) => new Date(iso).toLocaleString();
 
 /**
  * Shown on the plan while one of the data room's submitted plans is approved: which, by whom and
@@ -22,8 +22,8 @@ export function PlanApprovalNote() {
       {approved.map(({ annotator, approval, matchesWorkingPlan }) => (
         <p key={annotator} className={matchesWorkingPlan ? 'plan-approval__ok' : 'plan-approval__stale'}>
           {matchesWorkingPlan
-            ? `✓ This is ${annotator}’s plan, approved by ${approval!.by} on ${when(approval!.at)}.`
-            : `Edited since ${annotator}’s plan was approved by ${approval!.by} on ${when(approval!.at)}: the approved plan does not have these edits. Submit it again to replace it (that clears the approval).`}
+            ? `✓ This is ${annotator}’s plan, approved by ${approval!.by} on ${dateTimeText(approval!.at)}.`
+            : `Edited since ${annotator}’s plan was approved by ${approval!.by} on ${dateTimeText(approval!.at)}: the approved plan does not have these edits. Submit it again to replace it (that clears the approval).`}
         </p>
       ))}
     </div>

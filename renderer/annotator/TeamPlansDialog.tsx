@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { formatCountOf } from '../../schemas/format-number.ts';
+import { dateTimeText } from '../ui/date-time-text.ts';
 import { useModalDialog } from '../ui/use-modal-dialog.ts';
 import { useAnnotatorStore } from './annotator-store.ts';
 import { PlanComparisonView } from './PlanComparisonView.tsx';
 
-const when = (iso: string) => new Date(iso).toLocaleString();
 const NAME_KEY = 'lhb.annotator.planName';
 const REVIEWER_KEY = 'lhb.annotator.reviewerName';
 const remembered = (key: string) => {
@@ -57,7 +57,7 @@ export function TeamPlansDialog({ onClose }: { onClose: () => void }) {
     const counts = `${formatCountOf(submission.chapterCount, 'chapter')}, ${formatCountOf(submission.citationCount, 'citation')}`;
     setSaid(
       clearedApproval
-        ? `Submitted the plan as ${submission.annotator} (${counts}). It replaces the plan ${clearedApproval.by} approved on ${when(clearedApproval.at)}; the new plan is not approved yet.`
+        ? `Submitted the plan as ${submission.annotator} (${counts}). It replaces the plan ${clearedApproval.by} approved on ${dateTimeText(clearedApproval.at)}; the new plan is not approved yet.`
         : `Submitted the plan as ${submission.annotator} (${counts}).`,
     );
   };
@@ -118,12 +118,12 @@ export function TeamPlansDialog({ onClose }: { onClose: () => void }) {
             {submissions.map((s) => (
               <tr key={s.annotator}>
                 <th scope="row">{s.annotator}</th>
-                <td>{when(s.submittedAt)}</td>
+                <td>{dateTimeText(s.submittedAt)}</td>
                 <td>
                   {formatCountOf(s.chapterCount, 'chapter')}, {formatCountOf(s.citationCount, 'citation')}
                   {s.matchesWorkingPlan ? ' · the plan on screen' : ' · differs from the plan on screen'}
                 </td>
-                <td>{s.approval ? `Approved by ${s.approval.by} on ${when(s.approval.at)}` : 'Not approved'}</td>
+                <td>{s.approval ? `Approved by ${s.approval.by} on ${dateTimeText(s.approval.at)}` : 'Not approved'}</td>
                 <td>
                   {s.approval ? (
                     <button type="button" onClick={() => void store.unapprovePlan(s.annotator).then(() => setSaid(`${s.annotator}’s plan is no longer approved.`))}>
