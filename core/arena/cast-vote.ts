@@ -49,6 +49,7 @@ export function castVote(deps: ArenaDeps, input: VoteInput): { voteId: string; p
       synthetic: input.synthetic ? 1 : 0,
       created_at: arenaNowIso(deps),
       retracted_at: null,
+      turn: presentation.turn,
     });
   })();
   return { voteId, progress: progressOf(deps.db, annotator) };

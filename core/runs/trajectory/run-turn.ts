@@ -1,15 +1,22 @@
+import type { Database } from 'better-sqlite3';
 import { TrajectorySchema, type Trajectory, type TrajectoryError, type TrajectoryTurn } from '../../../schemas/trajectory.ts';
+import type { BlobStore } from '../../store/blob-store.ts';
 import { listRunFiles, type RunFileRow, type RunRow } from '../../store/run-repository.ts';
 import { findRunTrajectory } from '../../store/run-trajectory-repository.ts';
 import { findStudyRunByRunId } from '../../store/study-repository.ts';
-import type { MaterialStore } from './load-judging-material.ts';
+
+/** Where a run's trajectory and files are read from. */
+export interface RunTurnStore {
+  db: Database;
+  blobs: BlobStore;
+}
 
 /**
- * The turn of a multi-turn run a judgment is about: its number, the request it answered, and its
- * files (`out/` as the turn left it, from its snapshot; for the last turn also what the run stored
- * when it ended, captured frames included).
+ * One turn of a multi-turn run, as judges and the arena show it: its number, the request it
+ * answered, and its files (`out/` as the turn left it, from its snapshot; for the last turn also
+ * what the run stored when it ended, captured frames included).
  */
-export interface JudgedTurn {
+export interface RunTurn {
   index: number;
   /** How many turns the run has. */
   of: number;
@@ -19,24 +26,29 @@ export interface JudgedTurn {
   record: TrajectoryTurn;
 }
 
-export type JudgedTurnResult = { ok: true; turn: JudgedTurn | null } | { ok: false; reason: string };
+export type RunTurnResult = { ok: true; turn: RunTurn | null } | { ok: false; reason: string };
 
 /** The run's stored trajectory and errors: on its study run when executed here, in run_trajectories when imported (ATIF). */
-export function storedTrajectoryOf(store: MaterialStore, run: RunRow): { trajectory: Trajectory; errors: TrajectoryError[]; executedHere: boolean } | undefined {
-  const studyRun = findStudyRunByRunId(store.db, run.id);
-  const imported = findRunTrajectory(store.db, run.id);
+export function storedTrajectoryOf(store: RunTurnStore, runId: string): { trajectory: Trajectory; errors: TrajectoryError[]; executedHere: boolean } | undefined {
+  const studyRun = findStudyRunByRunId(store.db, runId);
+  const imported = findRunTrajectory(store.db, runId);
   const source = studyRun?.trajectory_sha256 ? { sha256: studyRun.trajectory_sha256, errors: studyRun.errors_json } : imported ? { sha256: imported.trajectory_sha256, errors: imported.errors_json } : undefined;
   if (!source || !store.blobs.has(source.sha256)) return undefined;
   const trajectory = TrajectorySchema.parse(JSON.parse(store.blobs.read(source.sha256).toString('utf8')));
   return { trajectory, errors: source.errors ? (JSON.parse(source.errors) as TrajectoryError[]) : [], executedHere: studyRun !== undefined };
 }
 
+/** How many turns the run has: 1 for a run without turns (or whose trajectory is not stored). */
+export function turnCountOf(store: RunTurnStore, runId: string): number {
+  return Math.max(1, storedTrajectoryOf(store, runId)?.trajectory.turns?.length ?? 0);
+}
+
 /**
- * Which turn of `run` is judged: `asked`, or by default the last. A run without turns is judged
- * whole (null), and asking it for turn 1 is the same; a turn it does not have is refused with why.
+ * Turn `asked` of `run`, or by default its last. A run without turns is shown whole (null), and
+ * asking it for turn 1 is the same; a turn it does not have is refused with why.
  */
-export function judgedTurnOf(store: MaterialStore, run: RunRow, asked: number | undefined): JudgedTurnResult {
-  const turns = storedTrajectoryOf(store, run)?.trajectory.turns ?? [];
+export function runTurnOf(store: RunTurnStore, run: Pick<RunRow, 'id'>, asked: number | undefined): RunTurnResult {
+  const turns = storedTrajectoryOf(store, run.id)?.trajectory.turns ?? [];
   if (turns.length < 2) {
     if (asked === undefined || asked === 1) return { ok: true, turn: null };
     return { ok: false, reason: `it has one turn, not a turn ${asked}` };
@@ -52,10 +64,10 @@ export function judgedTurnOf(store: MaterialStore, run: RunRow, asked: number | 
   return { ok: true, turn: { index, of: turns.length, prompt: record.prompt, files, record } };
 }
 
-/** The part of a multi-turn trajectory one turn made: its steps (numbered as in the whole run), tokens, verdict, and the errors of those steps. */
-export function turnSegment(trajectory: Trajectory, errors: readonly TrajectoryError[], turn: JudgedTurn): { trajectory: Trajectory; errors: TrajectoryError[] } {
-  const steps = trajectory.steps.filter((step) => step.turn === turn.index);
-  const positions = new Set(steps.map((step) => step.index));
-  const outcome = turn.index === turn.of ? trajectory.outcome : turn.record.status === 'succeeded' ? 'completed' : 'failed';
-  return { trajectory: { ...trajectory, steps, tokens: turn.record.tokens, outcome }, errors: errors.filter((error) => positions.has(error.step)) };
+/** The files a run shows at turn `asked` (its stored files when it has no turns, or none is asked). */
+export function runFilesAtTurn(store: RunTurnStore, runId: string, asked: number | null): RunFileRow[] {
+  if (asked === null) return listRunFiles(store.db, runId);
+  const result = runTurnOf(store, { id: runId }, asked);
+  if (!result.ok) return [];
+  return result.turn ? result.turn.files : listRunFiles(store.db, runId);
 }
