@@ -47,5 +47,6 @@ function preferenceRow(ctx: ExportContext, vote: ExportVoteRow): SubsetRow<'pref
     annotator: ctx.annotatorName(vote.annotator_name),
     time_on_item_ms: vote.time_on_item_ms,
     created_at: createdAt,
+    turn: vote.turn,
   };
 }

@@ -114,6 +114,7 @@ const FIELDS = {
     { name: 'annotator', type: 'string', description: "the annotator's name, or a pseudonym (annotator-xxxxxxxxxxxx) when pseudonymised" },
     { name: 'time_on_item_ms', type: 'int32', description: 'milliseconds the pair was on screen before the vote' },
     { name: 'created_at', type: 'timestamp', description: 'when the vote was cast' },
+    { name: 'turn', type: 'int8', nullable: true, since: 6, description: 'the turn of two multi-turn runs the pair showed (both runs at that turn); null for runs shown as they ended (their last turn)' },
   ],
   judgments: [
     { name: 'judgment_id', type: 'string', description: 'the judgment' },
