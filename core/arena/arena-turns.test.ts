@@ -41,6 +41,8 @@ describe('pairing the same turn of two runs', () => {
     const { item } = nextItem(deps, me.id, false, 2);
     expect(item).not.toBeNull();
     expect([shown(whatShows, item!.left.frameUrls[0]), shown(whatShows, item!.right.frameUrls[0])].sort()).toEqual(['run-a@2', 'run-b@2']);
+    // The voter reads which turn the pair is at: the same for both sides, so it tells nothing about either.
+    expect(item!.turn).toEqual({ index: 2, of: 3 });
     vote(item!.token);
     const row = workspace.db.prepare('SELECT turn FROM votes').get() as { turn: number | null };
     expect(row.turn).toBe(2);
@@ -55,6 +57,7 @@ describe('pairing the same turn of two runs', () => {
     const seen = new Set<string>();
     for (let i = 0; i < 3; i++) {
       const { item } = nextItem(deps, me.id);
+      expect(item!.turn).toBeNull();
       for (const side of [item!.left, item!.right]) seen.add(shown(whatShows, side.frameUrls[0]));
       vote(item!.token);
       expect((workspace.db.prepare('SELECT turn FROM votes ORDER BY rowid DESC LIMIT 1').get() as { turn: number | null }).turn).toBeNull();

@@ -50,6 +50,14 @@ function bothHaveTurn(deps: ArenaDeps, turn: number): (pair: { runA: string; run
   return (pair) => countOf(pair.runA) >= turn && countOf(pair.runB) >= turn;
 }
 
+/** How many turns both runs of the pair have, or null when they differ (or cannot be read). */
+function sharedTurnCount(deps: ArenaDeps, presentation: PresentationRow): number | null {
+  if (!deps.blobs) return null;
+  const store = { db: deps.db, blobs: deps.blobs };
+  const a = turnCountOf(store, presentation.run_a);
+  return a === turnCountOf(store, presentation.run_b) ? a : null;
+}
+
 /** What the voter's page gets: positions and token-scoped asset URLs, never a run, harness or model. */
 function itemFor(deps: ArenaDeps, presentation: PresentationRow): ArenaItem {
   const task = findTask(deps.db, presentation.task_id);
@@ -81,5 +89,6 @@ function itemFor(deps: ArenaDeps, presentation: PresentationRow): ArenaItem {
     })),
     left: side(sides.left, 'left'),
     right: side(sides.right, 'right'),
+    turn: presentation.turn === null ? null : { index: presentation.turn, of: sharedTurnCount(deps, presentation) },
   };
 }

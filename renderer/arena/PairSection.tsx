@@ -32,6 +32,7 @@ export function PairSection() {
         <>
           <header className="pair__header">
             <h2 className="pair__title">{item.title}</h2>
+            {item.turn && <p className="pair__turn">{item.turn.of === null ? `Turn ${item.turn.index}` : `Turn ${item.turn.index} of ${item.turn.of}`}</p>}
             {item.instruction && (
               <details className="pair__instruction" open={item.kind === 'programmatic'}>
                 <summary>Instruction</summary>

@@ -13,6 +13,7 @@ const pair = (token: string, title: string): ArenaItem => ({
   frames: [{ name: 'Home', route: '/', viewport: { width: 1440, height: 900 }, gtUrl: '/gt.png' }],
   left: side(1),
   right: side(2),
+  turn: null,
 });
 
 /** An in-memory arena behind the RpcClient interface: a queue of pairs, an open pair, a vote log. */
