@@ -51,6 +51,21 @@ describe('pairing the same turn of two runs', () => {
     expect(nextItem(deps, me.id, false, 2).item).toBeNull();
   });
 
+  it('asked for another turn while a pair is open, shows a pair at that turn, and the open one again when asked as before', () => {
+    const whatShows = seedMultiTurnRuns(workspace, 3);
+    const me = createAnnotator(deps, 'Ada');
+    const asEnded = nextItem(deps, me.id).item!;
+    const atTurnOne = nextItem(deps, me.id, false, 1).item!;
+    expect(atTurnOne.token).not.toBe(asEnded.token);
+    expect(atTurnOne.turn?.index).toBe(1);
+    const runsOf = (item: typeof asEnded) => [item.left, item.right].map((side) => shown(whatShows, side.frameUrls[0]).split('@')[0]).sort();
+    expect(runsOf(atTurnOne)).toEqual(runsOf(asEnded));
+    expect([atTurnOne.left, atTurnOne.right].map((side) => shown(whatShows, side.frameUrls[0]).split('@')[1])).toEqual(['1', '1']);
+    expect(nextItem(deps, me.id, false, 1).item!.token).toBe(atTurnOne.token);
+    vote(atTurnOne.token);
+    expect(nextItem(deps, me.id).item!.token).toBe(asEnded.token);
+  });
+
   it('by default shows each run as it ended (its last turn), as before turns could be asked for', () => {
     const whatShows = seedMultiTurnRuns(workspace, 3);
     const me = createAnnotator(deps, 'Ada');

@@ -12,15 +12,16 @@ import { ArenaError } from './arena-error.ts';
 import { assignSides, sidesFor } from './assign-sides.ts';
 
 /**
- * The pair the annotator should vote on now: the one they were already shown and have not voted
- * on (same sides, so a reload changes nothing), else the head of their queue with sides drawn
+ * The pair the annotator should vote on now: the one they were already shown at this turn and have
+ * not voted on (same sides, so a reload changes nothing), else the head of their queue with sides drawn
  * fresh for this vote. With `turn`, only pairs whose runs both have that turn are queued, and both
  * sides show it; without, each run shows as it ended (its last turn).
  */
 export function nextItem(deps: ArenaDeps, annotatorId: string, allowRepeats = false, turn?: number): { item: ArenaItem | null; progress: ArenaProgress } {
   const annotator = requireAnnotator(deps.db, annotatorId);
   const open = findOpenPresentation(deps.db, annotator.id);
-  if (open) return { item: itemFor(deps, open), progress: progressOf(deps.db, annotator) };
+  // The open pair is shown again only at the turn asked for: choosing another turn shows a pair at it.
+  if (open && open.turn === (turn ?? null)) return { item: itemFor(deps, open), progress: progressOf(deps.db, annotator) };
   const scheduled = queueFor(deps.db, annotator, allowRepeats);
   const progress = allowRepeats ? progressOf(deps.db, annotator) : progressFrom(scheduled);
   const head = turn === undefined ? scheduled.queue[0] : scheduled.queue.find(bothHaveTurn(deps, turn));

@@ -202,6 +202,16 @@ describe('the arena store', () => {
     expect(arena.calls.at(-1)).toEqual({ method: 'arena.nextPair', input: { annotatorId: 'ann-ada', allowRepeats: true } });
   });
 
+  it('asks for the turn the owner chose for every later pair, until they choose each run as it ended again', async () => {
+    const { arena, store } = await votingAsAda(['Pricing page', 'Docs page', 'Home page']);
+    await store.getState().loadNext({ turn: 2 });
+    expect(arena.calls.at(-1)).toEqual({ method: 'arena.nextPair', input: { annotatorId: 'ann-ada', allowRepeats: false, turn: 2 } });
+    await store.getState().loadNext();
+    expect(arena.calls.at(-1)).toEqual({ method: 'arena.nextPair', input: { annotatorId: 'ann-ada', allowRepeats: false, turn: 2 } });
+    await store.getState().loadNext({ turn: null });
+    expect(arena.calls.at(-1)).toEqual({ method: 'arena.nextPair', input: { annotatorId: 'ann-ada', allowRepeats: false } });
+  });
+
   it('picks an existing voter for a name already taken instead of making a second profile', async () => {
     const arena = fakeArena(['x']);
     const store = createArenaStore(() => clock);
