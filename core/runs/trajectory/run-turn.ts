@@ -38,9 +38,28 @@ export function storedTrajectoryOf(store: RunTurnStore, runId: string): { trajec
   return { trajectory, errors: source.errors ? (JSON.parse(source.errors) as TrajectoryError[]) : [], executedHere: studyRun !== undefined };
 }
 
+/**
+ * The run's turns (none for a run without turns). A stored trajectory never changes under its
+ * SHA-256, so its turns are kept by it: the arena asks for them on every pair and every asset
+ * request, and parsing a long trajectory each time would be the whole cost of a request.
+ */
+function storedTurnsOf(store: RunTurnStore, runId: string): readonly TrajectoryTurn[] {
+  const sha256 = findStudyRunByRunId(store.db, runId)?.trajectory_sha256 ?? findRunTrajectory(store.db, runId)?.trajectory_sha256;
+  if (!sha256 || !store.blobs.has(sha256)) return [];
+  const kept = turnsBySha256.get(sha256);
+  if (kept) return kept;
+  const turns = storedTrajectoryOf(store, runId)?.trajectory.turns ?? [];
+  if (turnsBySha256.size >= KEPT_TRAJECTORIES) turnsBySha256.delete(turnsBySha256.keys().next().value as string);
+  turnsBySha256.set(sha256, turns);
+  return turns;
+}
+
+const KEPT_TRAJECTORIES = 1024;
+const turnsBySha256 = new Map<string, readonly TrajectoryTurn[]>();
+
 /** How many turns the run has: 1 for a run without turns (or whose trajectory is not stored). */
 export function turnCountOf(store: RunTurnStore, runId: string): number {
-  return Math.max(1, storedTrajectoryOf(store, runId)?.trajectory.turns?.length ?? 0);
+  return Math.max(1, storedTurnsOf(store, runId).length);
 }
 
 /**
@@ -48,7 +67,7 @@ export function turnCountOf(store: RunTurnStore, runId: string): number {
  * asking it for turn 1 is the same; a turn it does not have is refused with why.
  */
 export function runTurnOf(store: RunTurnStore, run: Pick<RunRow, 'id'>, asked: number | undefined): RunTurnResult {
-  const turns = storedTrajectoryOf(store, run.id)?.trajectory.turns ?? [];
+  const turns = storedTurnsOf(store, run.id);
   if (turns.length < 2) {
     if (asked === undefined || asked === 1) return { ok: true, turn: null };
     return { ok: false, reason: `it has one turn, not a turn ${asked}` };
