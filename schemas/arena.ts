@@ -90,6 +90,12 @@ export const ArenaItemSchema = z.object({
   ),
   left: ArenaSideSchema,
   right: ArenaSideSchema,
+  /**
+   * The turn of two multi-turn runs the pair shows, the same for both sides; `of` only when both
+   * runs have that many turns (a count of one side's own would tell the sides apart). Null: each
+   * run as it ended.
+   */
+  turn: z.object({ index: z.number().int().min(1), of: z.number().int().min(1).nullable() }).nullable().default(null),
 });
 export type ArenaItem = z.infer<typeof ArenaItemSchema>;
 

@@ -387,7 +387,7 @@ export const rpcContract = {
   },
   'arena.nextPair': {
     /** The annotator's open pair, or the next one from their queue; `item` is null when none is left. */
-    input: z.object({ annotatorId: Id, allowRepeats: z.boolean().default(false) }).strict(),
+    input: z.object({ annotatorId: Id, allowRepeats: z.boolean().default(false), turn: z.number().int().min(1).optional() }).strict(),
     output: z.object({ item: ArenaItemSchema.nullable(), progress: ArenaProgressSchema }),
     voter: true,
   },

@@ -80,7 +80,7 @@ export function createApi(workspace: Workspace): Api {
       ),
     putBlob: (bytes) => putUploadedBlob(workspace, bytes),
     arenaAsset: (path) => {
-      const asset = resolveArenaAsset(workspace.db, path);
+      const asset = resolveArenaAsset(workspace, path);
       if (!asset || !workspace.blobs.has(asset.sha256)) return undefined;
       const file = workspace.blobs.pathFor(asset.sha256);
       return { file, size: statSync(file).size, contentType: asset.contentType };

@@ -21,7 +21,7 @@ export function registerArenaHandlers(registry: HandlerRegistry<ApiContext>): vo
     .add('tasks.list', (_input, ctx) => ({ tasks: listTaskSummaries(ctx.workspace.db) }))
     .add('arena.annotators', (_input, ctx) => runArena(ctx, (deps) => ({ annotators: listAnnotatorViews(deps.db) })))
     .add('arena.createAnnotator', (input, ctx) => runArena(ctx, (deps) => createAnnotator(deps, input.name, input.queueSeed === undefined ? {} : { queueSeed: input.queueSeed })))
-    .add('arena.nextPair', (input, ctx) => runArena(ctx, (deps) => nextItem(deps, input.annotatorId, input.allowRepeats)))
+    .add('arena.nextPair', (input, ctx) => runArena(ctx, (deps) => nextItem(deps, input.annotatorId, input.allowRepeats, input.turn)))
     .add('arena.vote', (input, ctx) => runArena(ctx, (deps) => castVote(deps, input)))
     .add('arena.undoLastVote', (input, ctx) => runArena(ctx, (deps) => undoLastVote(deps, input.annotatorId)))
     .add('arena.votes', (input, ctx) => runArena(ctx, (deps) => ({ votes: ownVotes(deps.db, input.annotatorId) })))

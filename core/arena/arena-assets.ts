@@ -2,6 +2,7 @@ import { extname } from 'node:path';
 import type { Database } from 'better-sqlite3';
 import { contentTypeOf } from '../runs/bundles/content-types.ts';
 import { frameCaptureFileName } from '../runs/bundles/frame-capture-file-name.ts';
+import { runFilesAtTurn, type RunTurnStore } from '../runs/trajectory/run-turn.ts';
 import { findRunFile } from '../store/run-repository.ts';
 import { listTaskFrames } from '../store/task-repository.ts';
 import { findPresentationByToken, hasLiveVote } from '../store/vote-repository.ts';
@@ -54,11 +55,13 @@ export interface ArenaAsset {
  * The blob behind an arena asset URL path (after `/a/`): `<token>/gt/<i>`,
  * `<token>/<left|right>/frame/<i>`, `<token>/<left|right>/video` or
  * `<token>/<left|right>/site/<path in the build>` (what a build-site origin's paths map to). The token names one presentation; the side is
- * resolved through its stored shown order, so the URL never names a run. Unknown → undefined.
+ * resolved through its stored shown order, so the URL never names a run; its files are the
+ * presentation's turn of that run (as the run ended when it has none). Unknown → undefined.
  * Site paths follow static hosting: a folder gives its index.html, and an unknown path without an
  * extension gives the build's index.html (client-side routes).
  */
-export function resolveArenaAsset(db: Database, assetPath: string, now: Date = new Date()): ArenaAsset | undefined {
+export function resolveArenaAsset(store: RunTurnStore, assetPath: string, now: Date = new Date()): ArenaAsset | undefined {
+  const { db } = store;
   const [token, first, second, ...rest] = assetPath.split('/');
   if (!token || !first) return undefined;
   const presentation = findPresentationByToken(db, token);
@@ -71,8 +74,9 @@ export function resolveArenaAsset(db: Database, assetPath: string, now: Date = n
   }
   if (first !== 'left' && first !== 'right') return undefined;
   const runId = sidesFor({ runA: presentation.run_a, runB: presentation.run_b }, presentation.shown_order)[first];
+  const turnFiles = presentation.turn === null ? undefined : new Map(runFilesAtTurn(store, runId, presentation.turn).map((row) => [row.path, row]));
   const file = (path: string): ArenaAsset | undefined => {
-    const row = findRunFile(db, runId, path);
+    const row = turnFiles ? turnFiles.get(path) : findRunFile(db, runId, path);
     return row ? { sha256: row.sha256, contentType: contentTypeOf(path) } : undefined;
   };
   if (second === 'frame' && rest.length === 1) {

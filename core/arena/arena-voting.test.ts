@@ -78,7 +78,7 @@ function sha(text: string): string {
 /** The run behind a side, traced through the frame URL the page would load. */
 function runShown(runOfFrameSha: Map<string, string>, url: string | null | undefined): string {
   const path = new URL(url!).pathname.slice('/a/'.length);
-  return runOfFrameSha.get(resolveArenaAsset(workspace.db, path)!.sha256)!;
+  return runOfFrameSha.get(resolveArenaAsset(workspace, path)!.sha256)!;
 }
 
 const vote = (token: string, choice: 'left' | 'right' | 'tie' | 'both-bad' = 'left') =>
@@ -92,7 +92,7 @@ describe('the arena queue and votes', () => {
     for (let i = 0; i < 6; i++) {
       const { item, progress } = nextItem(deps, me.id);
       expect(progress).toEqual({ done: i, total: 6 });
-      seen.add(JSON.stringify([item!.title, ...[item!.left.frameUrls[0], item!.right.frameUrls[0]].map((u) => resolveArenaAsset(workspace.db, new URL(u!).pathname.slice(3))!.sha256).sort()]));
+      seen.add(JSON.stringify([item!.title, ...[item!.left.frameUrls[0], item!.right.frameUrls[0]].map((u) => resolveArenaAsset(workspace, new URL(u!).pathname.slice(3))!.sha256).sort()]));
       vote(item!.token);
     }
     expect(seen.size).toBe(6);
@@ -109,7 +109,7 @@ describe('the arena queue and votes', () => {
       for (;;) {
         const { item } = nextItem(deps, annotator.id);
         if (!item) return titles;
-        titles.push([item.title, ...[item.left.frameUrls[0], item.right.frameUrls[0]].map((u) => resolveArenaAsset(workspace.db, new URL(u!).pathname.slice(3))!.sha256).sort()].join());
+        titles.push([item.title, ...[item.left.frameUrls[0], item.right.frameUrls[0]].map((u) => resolveArenaAsset(workspace, new URL(u!).pathname.slice(3))!.sha256).sort()].join());
         vote(item.token);
       }
     };

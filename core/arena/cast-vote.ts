@@ -56,6 +56,7 @@ export function castVote(deps: ArenaDeps, input: VoteInput): { voteId: string; p
       fast_vote_floor_ms: input.synthetic ? null : fastVoteFloorMs(deps.db),
       created_at: arenaNowIso(deps),
       retracted_at: null,
+      turn: presentation.turn,
     });
   })();
   return { voteId, progress: progressOf(deps.db, annotator) };

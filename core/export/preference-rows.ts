@@ -49,5 +49,6 @@ function preferenceRow(ctx: ExportContext, vote: ExportVoteRow): SubsetRow<'pref
     fast_vote_floor_ms: vote.fast_vote_floor_ms,
     fast_vote: vote.is_fast === 1,
     created_at: createdAt,
+    turn: vote.turn,
   };
 }

@@ -128,6 +128,7 @@ const FIELDS = {
     { name: 'fast_vote_floor_ms', type: 'int32', nullable: true, since: 6, description: 'the fast-vote floor the vote was judged by (the workspace setting when it was cast, 3000 by default); null for generated demo votes' },
     { name: 'fast_vote', type: 'bool', since: 6, description: 'time_on_item_ms is below fast_vote_floor_ms: a hasty vote, kept and counted unless an analysis leaves fast votes out' },
     { name: 'created_at', type: 'timestamp', description: 'when the vote was cast' },
+    { name: 'turn', type: 'int8', nullable: true, since: 6, description: 'the turn of two multi-turn runs the pair showed (both runs at that turn); null for runs shown as they ended (their last turn)' },
   ],
   judgments: [
     { name: 'judgment_id', type: 'string', description: 'the judgment' },

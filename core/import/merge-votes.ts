@@ -67,6 +67,8 @@ export function mergeVotes(ctx: MergeContext, rows: readonly Located<PreferenceR
         run_b: runB,
         shown_order: shownOrder,
         created_at: row.created_at,
+        // Exports before format 6 showed runs as they ended.
+        turn: row.turn ?? null,
       });
       insertVote(ctx.db, {
         id: row.vote_id,
@@ -88,6 +90,7 @@ export function mergeVotes(ctx: MergeContext, rows: readonly Located<PreferenceR
         synthetic,
         created_at: row.created_at,
         retracted_at: null,
+        turn: row.turn ?? null,
       });
       ctx.count('preferences', 'added');
     });
@@ -160,12 +163,13 @@ function voteContent(ctx: MergeContext, row: PreferenceRowIn): string {
     reason: row.reason,
     time_on_item_ms: row.time_on_item_ms,
     created_at: row.created_at,
+    turn: row.turn ?? null,
   });
 }
 
 function storedVoteContent(vote: VoteRow): string {
-  const { left_run, right_run, choice, winner_run, rating_left, rating_right, reason, time_on_item_ms, created_at } = vote;
-  return JSON.stringify({ left_run, right_run, choice, winner_run, rating_left, rating_right, reason, time_on_item_ms, created_at });
+  const { left_run, right_run, choice, winner_run, rating_left, rating_right, reason, time_on_item_ms, created_at, turn } = vote;
+  return JSON.stringify({ left_run, right_run, choice, winner_run, rating_left, rating_right, reason, time_on_item_ms, created_at, turn });
 }
 
 function reportVoteConflict(ctx: MergeContext, voteId: string, detail: string, local: string, incoming: string): void {

@@ -97,6 +97,7 @@ export interface ExportVoteRow {
   fast_vote_floor_ms: number | null;
   is_fast: 0 | 1;
   created_at: string;
+  turn: number | null;
   a: RunSide;
   b: RunSide;
 }
@@ -114,7 +115,7 @@ export function pageExportVotes(db: Database, projectId: string, synthetic: Synt
   const rows = prepared(
     db,
     `SELECT v.id, v.task_id, t.title AS task_title, t.kind AS task_kind, v.run_a, v.run_b, v.shown_order, v.left_run, v.right_run, v.choice,
-            v.winner_run, v.rating_left, v.rating_right, v.reason, v.annotator_id, an.name AS annotator_name, v.time_on_item_ms, v.fast_vote_floor_ms, v.is_fast, v.created_at,
+            v.winner_run, v.rating_left, v.rating_right, v.reason, v.annotator_id, an.name AS annotator_name, v.time_on_item_ms, v.fast_vote_floor_ms, v.is_fast, v.created_at, v.turn,
             ra.config_id AS a_config_id, ra.harness AS a_harness, ra.model AS a_model, ra.versions_json AS a_versions_json,
             rb.config_id AS b_config_id, rb.harness AS b_harness, rb.model AS b_model, rb.versions_json AS b_versions_json
      FROM votes v JOIN tasks t ON t.id = v.task_id JOIN runs ra ON ra.id = v.run_a JOIN runs rb ON rb.id = v.run_b

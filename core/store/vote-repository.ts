@@ -11,6 +11,8 @@ export interface PresentationRow {
   run_b: string;
   shown_order: 'a-left' | 'b-left';
   created_at: string;
+  /** The turn of both runs shown (migration 023); null shows each run as it ended. */
+  turn: number | null;
 }
 
 /** A `votes` row. `retracted_at` is set by undo; such rows count nowhere. */
@@ -33,6 +35,8 @@ export interface VoteRow {
   synthetic: 0 | 1;
   created_at: string;
   retracted_at: string | null;
+  /** The turn of both runs the pair showed (the presentation's); null: each run as it ended. */
+  turn: number | null;
   /**
    * 1 when the annotator already had a live vote on this pair as it was cast (a repeat, which
    * analysis counts only when asked). Worked out by `insertVote` from the votes stored, so what
@@ -48,11 +52,12 @@ export interface VoteRow {
   is_fast?: 0 | 1;
 }
 
-export function insertPresentation(db: Database, row: PresentationRow): void {
+/** A presentation to insert: without a turn it shows each run as it ended. */
+export function insertPresentation(db: Database, row: WithOptionalTurn<PresentationRow>): void {
   prepared(db, 
-    `INSERT INTO arena_presentations (id, token, annotator_id, task_id, run_a, run_b, shown_order, created_at)
-     VALUES (@id, @token, @annotator_id, @task_id, @run_a, @run_b, @shown_order, @created_at)`,
-  ).run(row);
+    `INSERT INTO arena_presentations (id, token, annotator_id, task_id, run_a, run_b, shown_order, created_at, turn)
+     VALUES (@id, @token, @annotator_id, @task_id, @run_a, @run_b, @shown_order, @created_at, @turn)`,
+  ).run({ turn: null, ...row });
 }
 
 export function findPresentationByToken(db: Database, token: string): PresentationRow | undefined {
@@ -69,17 +74,19 @@ export function findOpenPresentation(db: Database, annotatorId: string): Present
     .get(annotatorId) as PresentationRow | undefined;
 }
 
-export function insertVote(db: Database, row: VoteRow): void {
+export function insertVote(db: Database, row: WithOptionalTurn<VoteRow>): void {
   prepared(db, 
     `INSERT INTO votes (id, presentation_id, annotator_id, task_id, run_a, run_b, shown_order, left_run, right_run, choice, winner_run,
-                        rating_left, rating_right, reason, time_on_item_ms, synthetic, created_at, retracted_at, fast_vote_floor_ms, is_repeat)
+                        rating_left, rating_right, reason, time_on_item_ms, synthetic, created_at, retracted_at, fast_vote_floor_ms, turn, is_repeat)
      VALUES (@id, @presentation_id, @annotator_id, @task_id, @run_a, @run_b, @shown_order, @left_run, @right_run, @choice, @winner_run,
-             @rating_left, @rating_right, @reason, @time_on_item_ms, @synthetic, @created_at, @retracted_at, @fast_vote_floor_ms,
+             @rating_left, @rating_right, @reason, @time_on_item_ms, @synthetic, @created_at, @retracted_at, @fast_vote_floor_ms, @turn,
              EXISTS (SELECT 1 FROM votes WHERE annotator_id = @annotator_id AND run_a = @run_a AND run_b = @run_b AND retracted_at IS NULL))`,
-  ).run(withoutDerivedMarks(row));
+  ).run({ turn: null, ...withoutDerivedMarks(row) });
 }
 
-const withoutDerivedMarks = (row: VoteRow): Omit<VoteRow, 'is_repeat' | 'is_fast'> & { fast_vote_floor_ms: number | null } => {
+type WithOptionalTurn<Row extends { turn: number | null }> = Omit<Row, 'turn'> & { turn?: number | null };
+
+const withoutDerivedMarks = (row: WithOptionalTurn<VoteRow>): Omit<WithOptionalTurn<VoteRow>, 'is_repeat' | 'is_fast'> & { fast_vote_floor_ms: number | null } => {
   const { is_repeat: _repeat, is_fast: _fast, ...rest } = row;
   return { ...rest, fast_vote_floor_ms: row.fast_vote_floor_ms ?? null };
 };

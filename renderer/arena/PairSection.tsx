@@ -12,6 +12,8 @@ export function PairSection() {
   const phase = useArenaStore((s) => s.itemPhase);
   const progress = useArenaStore((s) => s.progress);
   const loadNext = useArenaStore((s) => s.loadNext);
+  const turn = useArenaStore((s) => s.turn);
+  const seesStudy = useArenaStore((s) => s.seesStudy);
   const region = useRef<HTMLElement>(null);
   const shownToken = useRef<string | undefined>(undefined);
 
@@ -28,10 +30,28 @@ export function PairSection() {
 
   return (
     <section id={PAIR_REGION_ID} ref={region} className="pair" aria-label="Pair" aria-busy={phase === 'loading'} tabIndex={-1}>
+      {seesStudy && (
+        // The study's owner chooses which turn of multi-turn runs pairs show; an invite's voter gets each run as it ended.
+        <label className="pair__turn-choice">
+          Turn of multi-turn runs{' '}
+          <input
+            type="number"
+            min={1}
+            step={1}
+            placeholder="last"
+            value={turn ?? ''}
+            onChange={(event) => {
+              const value = event.currentTarget.valueAsNumber;
+              void loadNext({ turn: Number.isInteger(value) && value >= 1 ? value : null });
+            }}
+          />
+        </label>
+      )}
       {item ? (
         <>
           <header className="pair__header">
             <h2 className="pair__title">{item.title}</h2>
+            {item.turn && <p className="pair__turn">{item.turn.of === null ? `Turn ${item.turn.index}` : `Turn ${item.turn.index} of ${item.turn.of}`}</p>}
             {item.instruction && (
               <details className="pair__instruction" open={item.kind === 'programmatic'}>
                 <summary>Instruction</summary>

@@ -13,6 +13,7 @@ const pair = (token: string, title: string): ArenaItem => ({
   frames: [{ name: 'Home', route: '/', viewport: { width: 1440, height: 900 }, gtUrl: '/gt.png' }],
   left: side(1),
   right: side(2),
+  turn: null,
 });
 
 /** An in-memory arena behind the RpcClient interface: a queue of pairs, an open pair, a vote log. */
@@ -199,6 +200,16 @@ describe('the arena store', () => {
     expect(store.getState().itemPhase).toBe('empty');
     await store.getState().loadNext({ allowRepeats: true });
     expect(arena.calls.at(-1)).toEqual({ method: 'arena.nextPair', input: { annotatorId: 'ann-ada', allowRepeats: true } });
+  });
+
+  it('asks for the turn the owner chose for every later pair, until they choose each run as it ended again', async () => {
+    const { arena, store } = await votingAsAda(['Pricing page', 'Docs page', 'Home page']);
+    await store.getState().loadNext({ turn: 2 });
+    expect(arena.calls.at(-1)).toEqual({ method: 'arena.nextPair', input: { annotatorId: 'ann-ada', allowRepeats: false, turn: 2 } });
+    await store.getState().loadNext();
+    expect(arena.calls.at(-1)).toEqual({ method: 'arena.nextPair', input: { annotatorId: 'ann-ada', allowRepeats: false, turn: 2 } });
+    await store.getState().loadNext({ turn: null });
+    expect(arena.calls.at(-1)).toEqual({ method: 'arena.nextPair', input: { annotatorId: 'ann-ada', allowRepeats: false } });
   });
 
   it('picks an existing voter for a name already taken instead of making a second profile', async () => {

@@ -29,6 +29,8 @@ export interface ArenaState {
   shownAt: number;
   /** The voter asked to see pairs again: later calls keep allowing repeats. */
   allowRepeats: boolean;
+  /** The turn of multi-turn runs the owner asked pairs at; null: each run as it ended. Later calls keep it. */
+  turn: number | null;
   draft: VoteDraft;
   /** A vote or an undo is on its way: further ones wait. */
   busy: boolean;
@@ -54,7 +56,7 @@ export interface ArenaState {
   createAnnotator(name: string): Promise<void>;
   changeAnnotator(): void;
   cancelChange(): void;
-  loadNext(options?: { allowRepeats?: boolean }): Promise<void>;
+  loadNext(options?: { allowRepeats?: boolean; turn?: number | null }): Promise<void>;
   dispatch(action: DraftAction): void;
   submit(): Promise<void>;
   undo(): Promise<void>;
@@ -86,6 +88,7 @@ export function createArenaStore(now: () => number = () => performance.now()) {
       itemPhase: 'idle',
       shownAt: 0,
       allowRepeats: false,
+      turn: null,
       draft: EMPTY_DRAFT,
       busy: false,
       votes: [],
@@ -156,10 +159,11 @@ export function createArenaStore(now: () => number = () => performance.now()) {
         const { client, annotatorId } = get();
         if (!client || !annotatorId) return;
         const allowRepeats = options.allowRepeats ?? get().allowRepeats;
+        const turn = options.turn === undefined ? get().turn : options.turn;
         const request = ++nextRequest;
-        set({ itemPhase: 'loading', allowRepeats });
+        set({ itemPhase: 'loading', allowRepeats, turn });
         try {
-          const { item, progress } = await client.call('arena.nextPair', { annotatorId, allowRepeats });
+          const { item, progress } = await client.call('arena.nextPair', { annotatorId, allowRepeats, ...(turn === null ? {} : { turn }) });
           if (request !== nextRequest || !selfVoting(annotatorId)) return;
           const previous = get().item;
           // The same open pair again (a retry, a reload of the list): keep what the voter set and the clock.

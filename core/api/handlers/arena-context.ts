@@ -9,7 +9,7 @@ export function runArena<T>(ctx: ApiContext, operation: (deps: ArenaDeps) => T):
   try {
     // A browser on another machine reaches the asset server at the address it reached the app at.
     const assetOrigin = currentAssetOrigin() ?? ctx.arena.assetOrigin;
-    return operation({ db: ctx.workspace.db, ...(assetOrigin === undefined ? {} : { assetOrigin }) });
+    return operation({ db: ctx.workspace.db, blobs: ctx.workspace.blobs, ...(assetOrigin === undefined ? {} : { assetOrigin }) });
   } catch (error) {
     if (error instanceof ArenaError) throw new RpcError(error.code, error.message);
     throw error;

@@ -11,7 +11,7 @@ import { askJudge, type JudgeConversation } from './ask-judge.ts';
 import { buildJudgePrompt, type JudgePrompt } from './build-prompt.ts';
 import { concurrencyGate } from './concurrency-gate.ts';
 import type { ContentFrameSources } from './content-frames.ts';
-import { judgedTurnOf, type JudgedTurn } from './judged-turn.ts';
+import { runTurnOf, type RunTurn } from '../../runs/trajectory/run-turn.ts';
 import { loadJudgingMaterial, missingEvidence, type MaterialStore } from './load-judging-material.ts';
 
 export interface JudgeRunsRequest {
@@ -151,7 +151,7 @@ export async function judgeRuns(request: JudgeRunsRequest, deps: JudgeRunsDeps, 
   // The plan comes first, from the store alone (no material is loaded): which sets each run is
   // judged with (its task's kind) and whether it has what the tier shows. So the first progress
   // report already has the true total, and the total never changes.
-  const planned: { run: RunRow; task: TaskRow; sets: RubricSet[]; turn: JudgedTurn | null }[] = [];
+  const planned: { run: RunRow; task: TaskRow; sets: RubricSet[]; turn: RunTurn | null }[] = [];
   for (const run of runs) {
     const task = findTask(db, run.task_id);
     if (!task) {
@@ -163,7 +163,7 @@ export async function judgeRuns(request: JudgeRunsRequest, deps: JudgeRunsDeps, 
       summary.skipped.push({ runId: run.id, reason: fit.reason });
       continue;
     }
-    const judged = judgedTurnOf(deps.store, run, request.turn);
+    const judged = runTurnOf(deps.store, run, request.turn);
     if (!judged.ok) {
       summary.skipped.push({ runId: run.id, reason: judged.reason });
       continue;

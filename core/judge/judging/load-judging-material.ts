@@ -17,7 +17,8 @@ import { capSkillText, condenseTrajectory } from './condense-trajectory.ts';
 import { blindfoldFor, type Blindfold } from './blind-text.ts';
 import { contentFrames, hasContentToShow, type ContentFrameSources } from './content-frames.ts';
 import { runIdentity } from './run-identity.ts';
-import { storedTrajectoryOf, turnSegment, type JudgedTurn } from './judged-turn.ts';
+import { storedTrajectoryOf, type RunTurn } from '../../runs/trajectory/run-turn.ts';
+import { turnSegment } from './turn-segment.ts';
 
 /** Frames shown per run at the output tier (each beside its ground truth: twice as many images). */
 export const MAX_OUTPUT_FRAMES = 8;
@@ -65,7 +66,7 @@ const capturedFramePaths = <T extends { path: string }>(files: readonly T[]): T[
  * null when it has: so a judging job knows its true size before its first request. (Material can
  * still fail to load later, e.g. a video that ffmpeg cannot read; loadJudgingMaterial says so.)
  */
-export function missingEvidence(store: MaterialStore, run: RunRow, task: TaskRow, tier: JudgeTier, turn: JudgedTurn | null = null): string | null {
+export function missingEvidence(store: MaterialStore, run: RunRow, task: TaskRow, tier: JudgeTier, turn: RunTurn | null = null): string | null {
   if (tier === 'process') return trajectorySource(store, run).source ? null : 'it has no trajectory (runs executed here, or imported with an ATIF trajectory, carry one)';
   const files = (turn?.files ?? listRunFiles(store.db, run.id)).filter((file) => store.blobs.has(file.sha256));
   if (tier === 'output') {
@@ -83,10 +84,10 @@ export function missingEvidence(store: MaterialStore, run: RunRow, task: TaskRow
  * - content: frames of the presentation (captured frames, screenshots of its build) or of its video (sampled with ffmpeg).
  * Every text is blind (blind-text.ts): no id of the run, its study or configuration, no harness
  * or model name, no folder of this machine; paths are relative to the run's work folder.
- * `turn` (judged-turn.ts) is the turn of a multi-turn run judged: its files, its segment of the
+ * `turn` (core/runs/trajectory/run-turn.ts) is the turn of a multi-turn run judged: its files, its segment of the
  * trajectory, and for a revision turn the request it answered beside the task's instruction.
  */
-export async function loadJudgingMaterial(store: MaterialStore, runId: string, tier: JudgeTier, sources: ContentFrameSources = {}, turn: JudgedTurn | null = null): Promise<MaterialResult> {
+export async function loadJudgingMaterial(store: MaterialStore, runId: string, tier: JudgeTier, sources: ContentFrameSources = {}, turn: RunTurn | null = null): Promise<MaterialResult> {
   const run = findRun(store.db, runId);
   if (!run) return { ok: false, reason: `run ${runId} is not in this workspace` };
   const task = findTask(store.db, run.task_id);
@@ -124,13 +125,13 @@ export async function loadJudgingMaterial(store: MaterialStore, runId: string, t
  * A revision turn's instruction: the task's, then the request this turn answered. Without the
  * request a judge would score the revision against the first turn's brief alone.
  */
-function revisionInstruction(instruction: string, turn: JudgedTurn): string {
+function revisionInstruction(instruction: string, turn: RunTurn): string {
   return `${instruction.trim()}\n\nThis is turn ${turn.index} of ${turn.of}: after the turns before it, in the same session and work folder, the agent was sent this revision request, which the evidence below answers:\n${turn.prompt.trim()}`;
 }
 
-function processMaterial(store: MaterialStore, run: RunRow, task: TaskRow, base: Pick<JudgingMaterial, 'tier' | 'context' | 'instruction'>, turn: JudgedTurn | null): { result: MaterialResult; blind: Blindfold } {
+function processMaterial(store: MaterialStore, run: RunRow, task: TaskRow, base: Pick<JudgingMaterial, 'tier' | 'context' | 'instruction'>, turn: RunTurn | null): { result: MaterialResult; blind: Blindfold } {
   const { studyRun } = trajectorySource(store, run);
-  const stored = storedTrajectoryOf(store, run)!;
+  const stored = storedTrajectoryOf(store, run.id)!;
   const blind = blindfoldFor(runIdentity(store, run, [stored.trajectory.model]));
   const { trajectory, errors } = turn ? turnSegment(stored.trajectory, stored.errors, turn) : stored;
   const notes: string[] = turn ? [`Only turn ${turn.index} of ${turn.of} is shown: its own steps (numbered as in the whole run) and tokens.`] : [];

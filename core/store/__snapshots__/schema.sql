@@ -108,7 +108,7 @@ CREATE TABLE arena_presentations (
   run_a        TEXT NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
   run_b        TEXT NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
   shown_order  TEXT NOT NULL CHECK (shown_order IN ('a-left', 'b-left')),
-  created_at   TEXT NOT NULL,
+  created_at   TEXT NOT NULL, turn INTEGER CHECK (turn IS NULL OR turn >= 1),
   CHECK (run_a < run_b)
 ) STRICT;
 
@@ -507,7 +507,7 @@ CREATE TABLE votes (
   synthetic       INTEGER NOT NULL DEFAULT 0 CHECK (synthetic IN (0, 1)),
   created_at      TEXT NOT NULL,
   retracted_at    TEXT
-, is_repeat INTEGER NOT NULL DEFAULT 0 CHECK (is_repeat IN (0, 1)), fast_vote_floor_ms INTEGER CHECK (fast_vote_floor_ms IS NULL OR fast_vote_floor_ms >= 0), is_fast INTEGER GENERATED ALWAYS AS (CASE WHEN fast_vote_floor_ms IS NOT NULL AND time_on_item_ms < fast_vote_floor_ms THEN 1 ELSE 0 END) VIRTUAL) STRICT;
+, is_repeat INTEGER NOT NULL DEFAULT 0 CHECK (is_repeat IN (0, 1)), fast_vote_floor_ms INTEGER CHECK (fast_vote_floor_ms IS NULL OR fast_vote_floor_ms >= 0), is_fast INTEGER GENERATED ALWAYS AS (CASE WHEN fast_vote_floor_ms IS NOT NULL AND time_on_item_ms < fast_vote_floor_ms THEN 1 ELSE 0 END) VIRTUAL, turn INTEGER CHECK (turn IS NULL OR turn >= 1)) STRICT;
 
 -- trigger analysis_input_annotators_delete on annotators
 CREATE TRIGGER analysis_input_annotators_delete AFTER DELETE ON annotators BEGIN UPDATE analysis_inputs SET version = version + 1; END;
