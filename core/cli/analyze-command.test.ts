@@ -58,7 +58,7 @@ describe('lhb analyze', () => {
     try {
       const annotator = (await api.call('arena.createAnnotator', { name: 'Reviewer' })) as { id: string };
       const next = (await api.call('arena.nextPair', { annotatorId: annotator.id })) as { item: { token: string } };
-      await api.call('arena.vote', { token: next.item.token, choice: 'right', ratingLeft: 2, ratingRight: 4, reason: '', timeOnItemMs: 900 });
+      await api.call('arena.vote', { token: next.item.token, choice: 'right', ratingLeft: 2, ratingRight: 4, reason: '', timeOnItemMs: 9000 });
     } finally {
       await api.close();
     }
