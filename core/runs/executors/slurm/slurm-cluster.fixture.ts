@@ -147,8 +147,11 @@ export async function startTestCluster(): Promise<TestCluster> {
     startController,
     async failNode() {
       const scontrol = (...args: string[]) => spawnSync('scontrol', args, { env: process.env, encoding: 'utf8' });
-      scontrol('update', `nodename=${host}`, 'state=down', 'reason=lhb-test-node-failure');
-      await waitFor(() => /State=DOWN/.test(scontrol('show', 'node', host).stdout), 10_000, 'node to go down');
+      // slurmctld has set the node DOWN (and killed its jobs) when the update returns. The DOWN state
+      // itself may last only milliseconds (ReturnToService=2 brings a responding node straight
+      // back), too short to be seen by polling on a loaded machine, so it is not waited for.
+      const down = scontrol('update', `nodename=${host}`, 'state=down', 'reason=lhb-test-node-failure');
+      if (down.status !== 0) throw new Error(`scontrol could not set the test node down: ${down.stderr}`);
       scontrol('update', `nodename=${host}`, 'state=resume');
       await waitFor(() => /State=(IDLE|MIX|ALLOC)/.test(scontrol('show', 'node', host).stdout), 20_000, 'node to come back');
     },
