@@ -24,8 +24,8 @@ type ImportModule = { importPaths: typeof importPathsFromSource };
 async function loadImport(): Promise<{ importPaths: ImportModule['importPaths']; from: string }> {
   // build-freshness.mjs has no type declarations; a URL import keeps tsc from asking for them.
   const freshness = new URL('../../build/build-freshness.mjs', import.meta.url).href;
-  const { isBuildStale } = (await import(freshness)) as { isBuildStale: () => boolean };
-  if (!isBuildStale()) {
+  const { buildNeed } = (await import(freshness)) as { buildNeed: () => string | undefined };
+  if (buildNeed() === undefined) {
     const compiled = (await import(new URL('../../dist/core/sources/import-sources.js', import.meta.url).href)) as ImportModule;
     return { importPaths: compiled.importPaths, from: 'dist/' };
   }

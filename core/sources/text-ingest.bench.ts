@@ -107,7 +107,7 @@ function importInChild(file: string, compiled: string | undefined): { ms: number
 function compiledImport(): string | undefined {
   const dist = fileURLToPath(new URL('../../dist/core/sources/ingest-bench-child.js', import.meta.url));
   if (!existsSync(dist)) return undefined;
-  const freshness = spawnSync(process.execPath, ['-e', `import(${JSON.stringify(new URL('../../build/build-freshness.mjs', import.meta.url).href)}).then((m) => process.exit(m.isBuildStale() ? 1 : 0))`]);
+  const freshness = spawnSync(process.execPath, ['-e', `import(${JSON.stringify(new URL('../../build/build-freshness.mjs', import.meta.url).href)}).then((m) => process.exit(m.buildNeed() === undefined ? 0 : 1))`]);
   return freshness.status === 0 ? dist : undefined;
 }
 
