@@ -5,7 +5,8 @@ import { shellQuote } from '../../../shell-quote.ts';
 import type { ExecuteRequest, RunExecutor } from '../run-executor.ts';
 import { ExecutorUnreachableError } from '../run-executor.ts';
 import type { ProcessOutcome } from '../run-process.ts';
-import { execFilePath, readOutcomeFile, writeJsonAtomically, type ExecFile, type OutcomeFile } from './exec-file.ts';
+import { execFilePath, readOutcomeFile, writeJsonAtomically, type ExecFile } from './exec-file.ts';
+import { ENDED, LOST, endingFromOutcomeFile, lostWords, type JobEnding } from './slurm-job-ending.ts';
 import { SlurmShell } from './slurm-commands.ts';
 import { nodeLhbCommand } from './check-node-command.ts';
 
@@ -19,10 +20,6 @@ export interface SlurmExecutorOptions {
   unreachableAfterMs?: number;
 }
 
-/** Job states after which the job runs no more (Slurm's JOB_STATE_BASE names). */
-const ENDED = new Set(['COMPLETED', 'FAILED', 'CANCELLED', 'TIMEOUT', 'NODE_FAIL', 'PREEMPTED', 'BOOT_FAIL', 'DEADLINE', 'OUT_OF_MEMORY', 'SPECIAL_EXIT', 'REVOKED']);
-/** Ended without the job's own fault: the run is submitted again, once. */
-const LOST = new Set(['NODE_FAIL', 'PREEMPTED', 'BOOT_FAIL', 'VANISHED']);
 /** After the job ended, how long its outcome file may take to show on a shared filesystem (NFS attribute caching). */
 const OUTCOME_GRACE_MS = 5_000;
 
@@ -53,7 +50,6 @@ export function readSubmissions(studyFolder: string): Submission[] {
     .map((line) => JSON.parse(line) as Submission);
 }
 
-type Followed = { outcome: ProcessOutcome } | { lost: string };
 
 /**
  * Runs each run as one Slurm batch job: the engine has prepared the run folder on the shared
@@ -189,7 +185,7 @@ export function createSlurmExecutor(options: SlurmExecutorOptions): RunExecutor 
     return jobId;
   }
 
-  async function follow(jobId: string, request: ExecuteRequest): Promise<Followed> {
+  async function follow(jobId: string, request: ExecuteRequest): Promise<JobEnding> {
     let cancelSent = false;
     let lastState = '';
     let unreachableSince: number | undefined;
@@ -210,12 +206,10 @@ export function createSlurmExecutor(options: SlurmExecutorOptions): RunExecutor 
         }
         const written = readOutcomeFile(request.folder);
         if (written && (written.jobId === null || written.jobId === jobId)) {
-          // Stopped by a signal nobody here sent: Slurm's final state says why (scancel, preemption, a lost node).
-          const stoppedFromOutside = written.outcome.cancelled && !cancelSent;
-          if (!stoppedFromOutside || ENDED.has(state) || state === 'VANISHED') {
+          const ending = endingFromOutcomeFile(written, jobId, state, cancelSent);
+          if (ending) {
             transcript.read();
-            if (stoppedFromOutside && LOST.has(state)) return { lost: lostWords(jobId, state) };
-            return { outcome: fromOutcomeFile(written, state, cancelSent) };
+            return ending;
           }
         }
         if (ENDED.has(state) || state === 'VANISHED') {
@@ -312,10 +306,6 @@ class TranscriptTail {
   }
 }
 
-function lostWords(jobId: string, state: string): string {
-  return state === 'VANISHED' ? `Slurm job ${jobId} vanished (Slurm no longer knows it: a node failure, a preemption or a cluster restart that lost it)` : `Slurm job ${jobId} ended ${state}`;
-}
-
 function parseJobList(stdout: string): { id: string; state: string }[] {
   return stdout
     .split('\n')
@@ -323,13 +313,6 @@ function parseJobList(stdout: string): { id: string; state: string }[] {
     .filter((parts) => parts.length === 2 && parts[0])
     .map(([id, state]) => ({ id: id!, state: state! }))
     .sort((a, b) => Number.parseInt(a.id, 10) - Number.parseInt(b.id, 10));
-}
-
-function fromOutcomeFile(written: OutcomeFile, state: string, cancelSent: boolean): ProcessOutcome {
-  const outcome: ProcessOutcome = { ...written.outcome, signal: written.outcome.signal as NodeJS.Signals | null };
-  // The job's SIGTERM came from Slurm's own time limit, not from a cancel.
-  if (outcome.cancelled && !cancelSent && state === 'TIMEOUT') return { ...outcome, cancelled: false, timedOut: true };
-  return outcome;
 }
 
 function emptyOutcome(): ProcessOutcome {
