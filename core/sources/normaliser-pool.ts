@@ -77,12 +77,15 @@ interface Task {
 
 interface Slot {
   worker: Worker | undefined;
+  /** The worker has loaded its readers (or came warm from the last pool). */
+  ready: boolean;
   task: Task | undefined;
 }
 
 /**
- * A fixed number of worker threads (normalise-worker.ts), started on first use (or taken from
- * the last pool, warm-normalise-workers.ts), each reading one file at a time. A worker that
+ * A fixed number of worker threads (normalise-worker.ts), all started when the pool is made (or
+ * taken from the last pool, warm-normalise-workers.ts), so that they load pdf.js while the first
+ * files are read and hashed, each reading one file at a time. A worker that
  * crashes, runs out of memory or overruns its time is replaced, and only its file fails;
  * cancelling a file stops the worker reading it. Closing hands idle workers on to the next pool.
  */
@@ -98,7 +101,16 @@ class NormaliserPool implements SourceNormaliser {
   constructor(size: number, blobRoot: string | null, timeoutMs: (sizeBytes: number) => number) {
     this.#blobRoot = blobRoot;
     this.#timeoutMs = timeoutMs;
-    this.#slots = Array.from({ length: size }, () => ({ worker: undefined, task: undefined }));
+    this.#slots = Array.from({ length: size }, () => ({ worker: undefined, ready: false, task: undefined }));
+    try {
+      for (const slot of this.#slots) {
+        slot.worker = this.#spawn(slot);
+        // Idle until its first file, it does not keep the process alive.
+        slot.worker.unref();
+      }
+    } catch {
+      // The worker's file is missing (a broken build): each file's read says so when it comes.
+    }
   }
 
   normalise(type: SourceType, bytes: Uint8Array, name: string, signal?: AbortSignal, options: NormaliseCallOptions = {}): Promise<KeptSource> {
@@ -126,15 +138,17 @@ class NormaliserPool implements SourceNormaliser {
       this.#settle(task, () => task.reject(stopped()));
     }
     // An idle worker answered its last file and is ready for the next: keep it for the next
-    // import. One stopped mid-file is in an unknown state and is replaced.
+    // import. One stopped mid-file is in an unknown state and is replaced; one still loading
+    // its readers is stopped, so that a failure to start is never blamed on a later file.
+    const stopping = this.#slots.filter((slot) => busy.includes(slot) || !slot.ready);
     for (const slot of this.#slots) {
-      if (busy.includes(slot) || !slot.worker) continue;
+      if (stopping.includes(slot) || !slot.worker) continue;
       const worker = slot.worker;
       slot.worker = undefined;
       for (const event of ['message', 'error', 'exit'] as const) worker.removeAllListeners(event);
       keepWorkerWarm(worker);
     }
-    await Promise.all(busy.map((slot) => this.#retire(slot)));
+    await Promise.all(stopping.map((slot) => this.#retire(slot)));
   }
 
   #dispatch(): void {
@@ -154,10 +168,10 @@ class NormaliserPool implements SourceNormaliser {
     const warm = takeWarmWorker();
     const worker = warm ?? startNormaliseWorker();
     // Events from a worker this slot has already retired (terminated on purpose) are ignored.
-    let ready = warm !== undefined;
+    slot.ready = warm !== undefined;
     worker.on('message', (reply: NormaliseReply) => {
       if ('ready' in reply) {
-        ready = true;
+        if (slot.worker === worker) slot.ready = true;
         return;
       }
       const task = slot.task;
@@ -168,14 +182,14 @@ class NormaliserPool implements SourceNormaliser {
       this.#dispatch();
     });
     worker.on('error', (error) => {
-      if (slot.worker === worker) this.#fail(slot, ready ? crashError(slot.task?.request, error) : startError(error));
+      if (slot.worker === worker) this.#fail(slot, slot.ready ? crashError(slot.task?.request, error) : startError(error));
     });
     worker.on('exit', (code) => {
       if (slot.worker !== worker) return;
       slot.worker = undefined;
       if (!slot.task) return;
       const name = slot.task.request.name;
-      this.#fail(slot, ready ? new SourceImportError(`${name} stopped the document reader (it exited with code ${code}); the file may be damaged: save a fresh copy and import it again.`) : startError(new Error(`it exited with code ${code}`)));
+      this.#fail(slot, slot.ready ? new SourceImportError(`${name} stopped the document reader (it exited with code ${code}); the file may be damaged: save a fresh copy and import it again.`) : startError(new Error(`it exited with code ${code}`)));
     });
     return worker;
   }

@@ -1,4 +1,4 @@
-import { createInflate } from 'node:zlib';
+import { createInflate, inflateSync } from 'node:zlib';
 import { SourceImportError } from './source-errors.ts';
 
 /**
@@ -8,6 +8,12 @@ import { SourceImportError } from './source-errors.ts';
  * to gigabytes) would take the machine's memory before any text came out.
  */
 export const PDF_INFLATE_BUDGET_BYTES = 256 * 1024 ** 2;
+
+/**
+ * Streams that inflate to at most this much are inflated in one call: a page's content or a
+ * font is a few kilobytes, and a stream object per page cost more than the inflating itself.
+ */
+const ONE_CALL_BYTES = 1024 ** 2;
 
 const STREAM = Buffer.from('stream');
 const END_STREAM = Buffer.from('endstream');
@@ -42,7 +48,16 @@ export async function checkPdfInflateBudget(bytes: Uint8Array, name: string, bud
 }
 
 /** The bytes a Flate stream inflates to, counted up to `limit` (then it stops). */
-function inflatedSize(compressed: Buffer, limit: number): Promise<number> {
+async function inflatedSize(compressed: Buffer, limit: number): Promise<number> {
+  try {
+    return inflateSync(compressed, { maxOutputLength: Math.min(limit, ONE_CALL_BYTES) }).byteLength;
+  } catch {
+    // Larger than one call may hold, or damaged: count it a chunk at a time, as far as it goes.
+    return inflatedSizeInChunks(compressed, limit);
+  }
+}
+
+function inflatedSizeInChunks(compressed: Buffer, limit: number): Promise<number> {
   return new Promise((resolve) => {
     const inflate = createInflate();
     let size = 0;

@@ -2,8 +2,9 @@ import type { Worker } from 'node:worker_threads';
 
 /**
  * Started normalise workers that a closed pool handed back, for the next pool in this process.
- * Starting one costs about a second on this machine class (loading pdf.js and the HTML and
- * Markdown readers, two workers at once on two cores): as long as reading 150 PDF pages. An app
+ * Starting one costs about half a second on this machine class (loading pdf.js and the Markdown
+ * reader, two workers at once on two cores; the HTML reader waits for a web page), and a fresh
+ * worker reads its first pages slower, before V8 has optimised pdf.js. An app
  * that imports again soon (a second folder, a dropped file, the next run of a benchmark) reuses
  * them; a worker left unused for WARM_FOR_MS is stopped, so an idle app gives its memory back.
  */
