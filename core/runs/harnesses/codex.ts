@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { codexConfigToml } from './codex-config-toml.ts';
-import { writeCodexModelCatalog } from './codex-model-catalog.ts';
+import { codexModelCatalog } from './codex-model-catalog.ts';
 import { prefixedMcpToolNames } from './prefixed-mcp-tool-names.ts';
 import { baseHarnessEnv, runMcpServersPath, type HarnessAdapter, type McpServersFile } from './harness-adapter.ts';
 
@@ -65,7 +65,7 @@ export const codexAdapter: HarnessAdapter = {
     const envKey = input.apiKeyEnv ?? (input.apiKey !== undefined || !input.endpoint ? DEFAULT_KEY_ENV : undefined);
     const env: Record<string, string> = { ...baseHarnessEnv(input), CODEX_HOME: codexHome };
     // The run's MCP tools are listed in the model's first request, not deferred behind tool_search (codex-model-catalog.ts).
-    const modelCatalog = await writeCodexModelCatalog(input.binary, codexHome, env);
+    const modelCatalog = await codexModelCatalog(input.binary, codexHome, env, input.installedCli);
     await writeFile(runMcpServersPath(MCP_SERVERS_FILE, input), codexConfigToml({ baseUrl: codexBaseUrl(input.endpoint), envKey, modelCatalog, mcpServers: input.mcpServers, mcpCwd: input.workdir }));
 
     if (envKey && input.apiKey !== undefined) env[envKey] = input.apiKey;

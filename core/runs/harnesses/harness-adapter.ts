@@ -42,6 +42,18 @@ export interface PrepareRunInput {
   verifierCommand?: string[];
   /** `command` harness only: the shell command line to run. */
   command?: string;
+  /**
+   * The CLI's version (as its `--version` said) and a folder, readable in the run's sandbox, where
+   * the adapter keeps what it derives from that version for the runs after this one (Codex's
+   * model catalog), so a study's runs do not each derive it again. Absent: derived for this run alone.
+   */
+  installedCli?: InstalledCli;
+}
+
+/** A harness CLI's version and where what is derived from it is kept (`harnessCacheDir`). */
+export interface InstalledCli {
+  version: string;
+  cacheDir: string;
 }
 
 /** How to start the harness for one run. `env` is complete: nothing else of ours is inherited. */

@@ -12,6 +12,7 @@ import { ExecutorUnreachableError, localExecutor, type PreparedRun, type RunExec
 import { recordStudyRunSlurmJob } from '../../store/slurm-job-repository.ts';
 import { startTimeOf } from '../executors/process-tree.ts';
 import { isHttpMcpServer, runMcpServersPath, type HarnessAdapter, type PrepareRunInput } from '../harnesses/harness-adapter.ts';
+import { harnessCacheDir } from '../harnesses/harness-tools.ts';
 import { importBundles } from '../bundles/import-bundles.ts';
 import { configurationColumns, runConfigurationOf } from '../run-configuration.ts';
 import type { SkillToInstall } from '../skills/read-skill.ts';
@@ -182,6 +183,7 @@ export async function executeStudyRun(input: ExecuteRunInput): Promise<ExecuteRu
       mcpServers: [...verifier.mcpServers, ...taskMcp.servers],
       ...(verifier.verifierCommand ? { verifierCommand: verifier.verifierCommand } : {}),
       ...(input.configuration.command ? { command: input.configuration.command } : {}),
+      ...(input.harnessVersion ? { installedCli: { version: input.harnessVersion, cacheDir: harnessCacheDir(input.toolsDir) } } : {}),
     };
     const invocation = await input.adapter.prepare(prepareInput);
     manifest.completed_steps.push('prepared');
