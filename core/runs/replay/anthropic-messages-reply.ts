@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { ReplayAction } from '../../../schemas/replay-script.ts';
 import type { PlannedReply } from './replay-session.ts';
-import { claudeCodeAdapter } from '../harnesses/claude-code.ts';
+import { offeredMcpToolName } from './offered-mcp-tool-name.ts';
 
 /** A content block of an assistant message, as the Messages API returns it. */
 export type AnthropicContentBlock =
@@ -44,7 +44,7 @@ function toToolUse(action: ReplayAction, offered: ReadonlySet<string>): { name: 
     case 'tool':
       return { name: pick(action.name), input: action.arguments };
     case 'mcp':
-      return { name: pick(claudeCodeAdapter.mcpToolName!(action.server, action.tool)), input: action.arguments };
+      return { name: pick(offeredMcpToolName(offered, action.server, action.tool).name), input: action.arguments };
   }
 }
 

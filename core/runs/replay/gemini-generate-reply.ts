@@ -1,6 +1,6 @@
 import type { ReplayAction } from '../../../schemas/replay-script.ts';
 import type { PlannedReply } from './replay-session.ts';
-import { geminiCliAdapter } from '../harnesses/gemini-cli.ts';
+import { offeredMcpToolName } from './offered-mcp-tool-name.ts';
 
 /** A function the request offers the model: its name and the property names of its parameters. */
 export interface OfferedFunction {
@@ -62,7 +62,7 @@ export function geminiFunctionCall(action: ReplayAction, offered: Map<string, Of
       offeredTool(offered, action.name, action.action);
       return { name: action.name, args: action.arguments };
     case 'mcp': {
-      const fn = offeredTool(offered, geminiCliAdapter.mcpToolName!(action.server, action.tool), action.action);
+      const fn = offeredTool(offered, offeredMcpToolName(offered, action.server, action.tool).name, action.action);
       return { name: fn.name, args: action.arguments };
     }
   }

@@ -1,6 +1,7 @@
 import type { ReplayAction } from '../../../schemas/replay-script.ts';
 import { shellQuote } from '../../shell-quote.ts';
 import { codexAdapter, codexMcpNamespace } from '../harnesses/codex.ts';
+import { offeredMcpToolName } from './offered-mcp-tool-name.ts';
 
 /**
  * How the scripted model's portable actions become the tool calls a Responses API client
@@ -162,9 +163,12 @@ export function toolCallItems(calls: readonly ReplayAction[], tools: Map<string,
         return shellCall(call.command, tools, ids);
       case 'tool':
         return namedToolCall(call.name, call.arguments, tools, ids);
-      case 'mcp':
-        // Codex offers a server's tools in its namespace, found under the full name too.
-        return namedToolCall(codexAdapter.mcpToolName!(call.server, call.tool), call.arguments, tools, ids);
+      case 'mcp': {
+        // Codex offers a server's tools in its namespace, found under the full name too; one it
+        // does not list is called by Codex's full name, in its namespace (deferredMcpTool).
+        const mcp = offeredMcpToolName(tools, call.server, call.tool);
+        return namedToolCall(mcp.offered ? mcp.name : codexAdapter.mcpToolName!(call.server, call.tool), call.arguments, tools, ids);
+      }
     }
   });
 }
