@@ -35,7 +35,7 @@ export function codexBaseUrl(endpoint: string | undefined): string {
 }
 
 /** The namespace Codex offers an MCP server's tools in (`mcp__<server>`); each is `mcp__<server>__<tool>` by its full name. */
-export const codexMcpNamespace = (server: string): string => `mcp__${server}`;
+const codexMcpNamespace = (server: string): string => `mcp__${server}`;
 
 export const codexAdapter: HarnessAdapter = {
   id: 'codex',
@@ -76,6 +76,7 @@ export const codexAdapter: HarnessAdapter = {
   },
 
   ...prefixedMcpToolNames(codexMcpNamespace(''), '__'),
+  mcpToolNamespace: codexMcpNamespace,
   // `codex exec [its options] resume <id> -`: the session's id (its thread.started thread_id), then the prompt from stdin.
   resumeArgs: (args, sessionId) => {
     if (args.at(-1) !== PROMPT_ON_STDIN) throw new Error(`A Codex turn's arguments end with ${PROMPT_ON_STDIN} (the prompt on stdin); these end with ${args.at(-1)}.`);

@@ -162,6 +162,13 @@ export interface HarnessAdapter {
    * more than one place (a server named with the separator in it).
    */
   parseMcpToolName?(name: string, servers?: readonly string[]): { server: string; tool: string } | null;
+  /**
+   * The namespace the CLI offers an MCP server's tools to the model in, when it groups them so
+   * (Codex: `mcp__<server>`, each tool inside by its own name, `mcpToolName` its full name);
+   * absent for a CLI that lists each by its full name. The scripted model server routes such a
+   * tool's call into its namespace.
+   */
+  mcpToolNamespace?(server: string): string;
   /** Arguments that make the CLI print its version, and how to read it from stdout. */
   versionArgs: string[];
   parseVersion(stdout: string): string | null;

@@ -97,6 +97,9 @@ describe('every harness adapter', () => {
       if (!adapter.mcpToolName) continue;
       for (const [server, tool] of [['design_tokens', 'get_tokens'], ['proof', 'record_proof'], ['figma-dev', 'get_file']] as const) {
         expect(adapter.parseMcpToolName!(adapter.mcpToolName(server, tool), ['proof', 'design_tokens', 'design', 'figma-dev']), `${adapter.id} ${server}`).toEqual({ server, tool });
+        // A CLI that groups a server's tools in a namespace names each after it (the scripted server routes calls by both).
+        if (adapter.mcpToolNamespace) expect(adapter.mcpToolName(server, tool).startsWith(adapter.mcpToolNamespace(server)), adapter.id).toBe(true);
+        if (adapter.mcpToolNamespace) expect(adapter.mcpToolNamespace(server), adapter.id).toBe(`${adapter.mcpToolNamespace('')}${server}`);
       }
       expect(adapter.parseMcpToolName!('read_file'), adapter.id).toBeNull();
     }
