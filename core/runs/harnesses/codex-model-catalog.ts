@@ -50,7 +50,11 @@ async function readCodexModelCatalog(binary: string, env: Record<string, string>
   return JSON.stringify({ ...catalog, models: catalog.models.map((model) => ({ ...model, supports_search_tool: false })) });
 }
 
-/** `<cache>/codex/model-catalog-<version>.json`: one catalog per installed version, as each version ships its own. */
+/**
+ * `<cache>/codex/model-catalog-<version>.json`: one catalog per installed version, as each version
+ * ships its own. A change to how the catalog is edited must change this name too, or runs would
+ * go on reading catalogs kept with the old edit.
+ */
 function keptCatalogPath(installed: InstalledCli): string {
   return join(installed.cacheDir, 'codex', `model-catalog-${installed.version.replace(/[^A-Za-z0-9._-]/g, '_')}.json`);
 }
@@ -68,7 +72,8 @@ async function keepCatalog(path: string, catalog: string): Promise<boolean> {
     await rename(partial, path);
     return true;
   } catch {
-    await rm(partial, { force: true });
+    // Nothing may be there to remove, nor a folder to remove it from (ENOTDIR, which `force` does not cover).
+    await rm(partial, { force: true }).catch(() => undefined);
     return false;
   }
 }

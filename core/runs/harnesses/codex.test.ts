@@ -245,4 +245,12 @@ describe('the model catalog a Codex run reads', () => {
     expect(models.map((model) => model.slug)).toContain('gpt-5.5');
     expect(models.every((model) => model.supports_search_tool === false)).toBe(true);
   });
+
+  it('is written into the run when the tools folder cannot keep it', async () => {
+    const notAFolder = join(root, 'tools-file');
+    writeFileSync(notAFolder, 'a file where the cache folder would be\n');
+    await codexAdapter.prepare(runInput({ installedCli: { version: '0.171.0', cacheDir: join(notAFolder, '.cache') } }));
+    expect(catalogOf(homeDir)).toBe(join(homeDir, '.codex', 'model-catalog.json'));
+    expect(JSON.parse(readFileSync(catalogOf(homeDir), 'utf8'))).toHaveProperty('models');
+  });
 });
