@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import type { ReplayAction } from '../../../schemas/replay-script.ts';
 import type { HarnessId } from '../../../schemas/trajectory.ts';
 import type { TranscriptParser, TranscriptParserOptions } from '../trajectory/transcript-parser.ts';
 
@@ -54,6 +55,15 @@ export interface PrepareRunInput {
 export interface InstalledCli {
   version: string;
   cacheDir: string;
+}
+
+/** A scripted action any CLI can carry out with its own tools: read a file, write one, run a shell command. */
+export type PortableReplayAction = Extract<ReplayAction, { action: 'read' | 'write' | 'shell' }>;
+
+/** A call of a CLI's own tool, by its name, with its arguments. */
+export interface ScriptedToolCall {
+  name: string;
+  arguments: Record<string, unknown>;
 }
 
 /** How to start the harness for one run. `env` is complete: nothing else of ours is inherited. */
@@ -169,6 +179,15 @@ export interface HarnessAdapter {
    * tool's call into its namespace.
    */
   mcpToolNamespace?(server: string): string;
+  /**
+   * The call of one of the CLI's own tools that a scripted portable action (`read`, `write`,
+   * `shell`) becomes when the scripted model server plays it (Claude Code's Read, Write and Bash;
+   * Gemini CLI's read_file, write_file and run_shell_command). `parametersOf` says which parameter
+   * names the request declares for a tool, when its API says (older Gemini CLI releases called
+   * read_file's path `absolute_path`). Absent for a CLI whose wire format plays them itself
+   * (Codex's shell and apply_patch on the Responses API) or that has no model of ours to script.
+   */
+  scriptedToolCall?(action: PortableReplayAction, parametersOf: (tool: string) => ReadonlySet<string> | undefined): ScriptedToolCall;
   /** Arguments that make the CLI print its version, and how to read it from stdout. */
   versionArgs: string[];
   parseVersion(stdout: string): string | null;
