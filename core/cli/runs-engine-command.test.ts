@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { durationText } from '../../schemas/run-duration.ts';
-import { HARNESS_ADAPTERS } from '../runs/harnesses/harness-registry.ts';
+import { HARNESS_ADAPTERS, harnessIdsInWords, installableHarnesses } from '../runs/harnesses/harness-registry.ts';
 
 const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
 const TWO_STEPS = fileURLToPath(new URL('../runs/trajectory/fixtures/command/two-steps-recovered.jsonl', import.meta.url));
@@ -115,7 +115,7 @@ describe('lhb runs start / status / show', { timeout: 120_000 }, () => {
     expect(missing.stderr).toMatch(/The "codex" command \(Codex CLI\) was not found on PATH or in .*no-tools\. Install it with: lhb harnesses install codex/);
     const bad = lhb(['runs', 'start', '--task', task, '--harness', 'openhands', '-w', ws]);
     expect(bad.status).toBe(1);
-    expect(bad.stderr).toContain('--harness openhands: not a harness lhb runs. Choose from claude-code, codex, gemini-cli, command (an alias such as codex-cli names the same harness).');
+    expect(bad.stderr).toContain(`--harness openhands: not a harness lhb runs. Choose from ${Object.keys(HARNESS_ADAPTERS).join(', ')} (an alias such as codex-cli names the same harness).`);
     const noTask = lhb(['runs', 'start', '--task', 'no-such-task', '--harness', 'command', '--command', 'true', '-w', ws]);
     expect(noTask.status).toBe(1);
     expect(noTask.stderr).toContain('No task "no-such-task" in this workspace');
@@ -125,14 +125,16 @@ describe('lhb runs start / status / show', { timeout: 120_000 }, () => {
     const result = lhb(['harnesses', '--json', '-w', ws], { PATH: '/usr/bin:/bin' });
     expect(result.status).toBe(0);
     const harnesses = JSON.parse(result.stdout) as { id: string; version: string | null; problem: string | null }[];
-    expect(harnesses.map((h) => h.id)).toEqual(['claude-code', 'codex', 'gemini-cli', 'command']);
+    // Every adapter, in the registry's order (claude-code, codex, gemini-cli, command today).
+    expect(harnesses.map((h) => h.id)).toEqual(Object.keys(HARNESS_ADAPTERS));
     expect(harnesses.find((h) => h.id === 'gemini-cli')!.problem).toContain('lhb harnesses install gemini-cli');
     const notInstallable = lhb(['harnesses', 'install', 'command', '-w', ws]);
     expect(notInstallable.status).toBe(2);
-    expect(notInstallable.stderr).toBe('lhb: "command" is not an installable harness. Choose claude-code, codex or gemini-cli.\n');
+    expect(notInstallable.stderr).toBe(`lhb: "command" is not an installable harness. Choose ${harnessIdsInWords(installableHarnesses())}.\n`);
     const demo = lhb(['runs', 'start', '--demo', '-w', ws], { PATH: '/usr/bin:/bin' });
     expect(demo.status).toBe(1);
-    expect(demo.stderr).toContain('No harness CLI is installed, so the demo has nothing to run. Install one, e.g.: lhb harnesses install claude-code (or codex, gemini-cli).');
+    const [first, ...others] = installableHarnesses().map((adapter) => adapter.id);
+    expect(demo.stderr).toContain(`No harness CLI is installed, so the demo has nothing to run. Install one, e.g.: lhb harnesses install ${first} (or ${others.join(', ')}).`);
     // What the UIs show comes from the adapters, through harnesses.list.
     for (const adapter of Object.values(HARNESS_ADAPTERS)) {
       expect(harnesses.find((h) => h.id === adapter.id)).toMatchObject({ displayName: adapter.displayName, defaultModel: adapter.defaultModel, keyEnv: adapter.keyEnv, takesCommand: adapter.takesCommand, pinnedVersion: adapter.npm?.pinnedVersion ?? null });

@@ -36,7 +36,7 @@ export const SECTIONS: readonly Section[] = [
     purpose: 'Studies of agent harness runs, imported output bundles, transcripts and what frame capture found.',
     emptyTitle: 'No runs yet',
     emptyBody:
-      'Runs of Claude Code, Codex CLI and Gemini CLI will appear here with their task, model, SKILL.md version, archived transcript and the artifacts they built.',
+      'Runs of each agent harness will appear here with their task, model, SKILL.md version, archived transcript and the artifacts they built.',
     nextStep: 'Start a study of harness runs with New study…, or import output bundles.',
   },
   {

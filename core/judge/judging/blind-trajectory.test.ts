@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { HarnessId } from '../../../schemas/trajectory.ts';
+import type { HarnessId, Trajectory } from '../../../schemas/trajectory.ts';
+import { HARNESS_ADAPTERS } from '../../runs/harnesses/harness-registry.ts';
 import { extractErrors } from '../../runs/trajectory/extract-errors.ts';
 import { parseTranscriptFile } from '../../runs/trajectory/parse-harness-transcript.ts';
 import { blindfoldFor } from './blind-text.ts';
@@ -64,6 +65,24 @@ describe('a condensed trajectory as a judge reads it', () => {
     expect(gemini).toContain('shell(ls out/dist) → ok');
     const mcp = await lines('codex', 'codex/mcp-verifier.jsonl', '/tmp/lhb-codex-run/work');
     expect(mcp).toContain('mcp:check_app({"route":"/"})');
+  });
+});
+
+describe('an MCP tool call in a condensed trajectory', () => {
+  // A server named with each CLI's separator in it: its tool names split rightly only with the run's server names.
+  const server = 'design__tokens';
+  const adapters = Object.values(HARNESS_ADAPTERS).filter((adapter) => adapter.mcpToolName !== undefined);
+
+  it.each(adapters.map((adapter) => [adapter.id, adapter] as const))("is named by its tool in %s's MCP naming, split by the task's MCP server names", (harness, adapter) => {
+    const name = adapter.mcpToolName!(server, 'get_color');
+    const trajectory: Trajectory = {
+      format: 'lhb-trajectory/1', harness, harnessVersion: null, model: null, sessionId: null,
+      steps: [{ index: 0, source: 'agent', text: '', toolCalls: [{ id: 'c', name, arguments: { token: 'brand' }, result: '#ff0000', ok: true, failure: null, exitCode: null, durationMs: null }], timestamp: null, tokens: null }],
+      tokens: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 }, costUsd: null, durationMs: null, outcome: 'completed', warnings: [],
+      mcpServers: [{ name: server, transport: 'stdio', optional: false, status: 'ready', tools: ['get_color'], reason: null }],
+    };
+    const text = condenseTrajectory(trajectory, []);
+    expect(text).toContain('[step 1] mcp:get_color({"token":"brand"}) → ok: #ff0000');
   });
 });
 

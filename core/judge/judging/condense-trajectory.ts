@@ -1,6 +1,7 @@
 import { stepNumber, type Trajectory, type TrajectoryError, type TrajectoryToolCall } from '../../../schemas/trajectory.ts';
 import { blindValue, type Blindfold } from './blind-text.ts';
 import { neutralToolCall } from './neutral-tool-call.ts';
+import { VERIFIER_MCP_SERVER_NAME } from '../../runs/verifier/prepare-run-verifier.ts';
 
 /** Caps that keep a process-tier prompt bounded whatever the transcript's size. */
 export const CONDENSE_LIMITS = {
@@ -18,8 +19,8 @@ export const CONDENSE_LIMITS = {
 export type Phase = 'inspecting' | 'editing' | 'building and testing' | 'verifying' | 'running commands' | 'other tools';
 
 /** Which kind of work a tool call is, from what it did (its neutral name) and, for shells, its command. */
-export function phaseOf(call: Pick<TrajectoryToolCall, 'name' | 'arguments'>): Phase {
-  const { name, shown } = neutralToolCall(call);
+export function phaseOf(call: Pick<TrajectoryToolCall, 'name' | 'arguments'>, mcpServers?: readonly string[]): Phase {
+  const { name, shown } = neutralToolCall(call, mcpServers);
   const tool = call.name.toLowerCase();
   if (/verif|screenshot|capture|playwright/.test(tool) || (name === 'shell' && /verif|capture|playwright/.test(shown))) return 'verifying';
   if (name === 'read' || name === 'search' || name === 'web-fetch' || name === 'web-search' || /figma|get_(design|code|image|metadata|variable)/.test(tool)) return 'inspecting';
@@ -31,6 +32,13 @@ export function phaseOf(call: Pick<TrajectoryToolCall, 'name' | 'arguments'>): P
   }
   return 'other tools';
 }
+
+/**
+ * The MCP servers a run could call: the task's (as the trajectory recorded them) and the
+ * verifier's. A tool name in a CLI's own spelling (an imported trajectory's) splits rightly only
+ * with them when a server's name holds the CLI's separator.
+ */
+const runMcpServerNames = (trajectory: Trajectory): string[] => [...(trajectory.mcpServers ?? []).map((server) => server.name), VERIFIER_MCP_SERVER_NAME];
 
 const oneLine = (value: string, max: number) => {
   const flat = value.replace(/\s+/g, ' ').trim();
@@ -62,6 +70,7 @@ export function condenseTrajectory(trajectory: Trajectory, errors: readonly Traj
   const window = (max: number) => max * 8 + 4096;
   const cut = (value: string, max: number) => oneLine(blind(value.slice(0, window(max))), max);
   const calls = trajectory.steps.flatMap((step) => step.toolCalls);
+  const mcpServers = runMcpServerNames(trajectory);
   const failed = calls.filter((call) => !call.ok).length;
   const head = [
     `Steps: ${trajectory.steps.length}; tool calls: ${calls.length} (${failed} failed); tokens in/out: ${trajectory.tokens.input}/${trajectory.tokens.output}; the harness's verdict: ${trajectory.outcome}.`,
@@ -79,13 +88,13 @@ export function condenseTrajectory(trajectory: Trajectory, errors: readonly Traj
     if (step.source === 'agent' && step.text.trim() !== '') lines.push(`  [step ${number}] agent: ${cut(step.text, limits.agentTextChars)}`);
     if (step.source === 'user' && step.text.trim() !== '' && step.index > 0) lines.push(`  [step ${number}] user: ${cut(step.text, limits.agentTextChars)}`);
     for (const call of step.toolCalls) {
-      const next = phaseOf(call);
+      const next = phaseOf(call, mcpServers);
       if (next !== phase) {
         phase = next;
         phaseNumber++;
         lines.push(`Phase ${phaseNumber}: ${next}`);
       }
-      const neutral = neutralToolCall({ name: call.name, arguments: blindValue(call.arguments, blind, window(limits.argumentChars)) });
+      const neutral = neutralToolCall({ name: call.name, arguments: blindValue(call.arguments, blind, window(limits.argumentChars)) }, mcpServers);
       const outcome = call.ok ? 'ok' : `FAILED${call.failure ? ` (${cut(call.failure, limits.resultChars)})` : ''}`;
       const result = call.result === null ? '' : `: ${cut(call.result, limits.resultChars)}`;
       lines.push(`  [step ${number}] ${neutral.name}(${oneLine(neutral.shown, limits.argumentChars)}) → ${outcome}${result}`);

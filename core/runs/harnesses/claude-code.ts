@@ -110,6 +110,17 @@ export const claudeCodeAdapter: HarnessAdapter = {
   // `mcp__<server>__<tool>`.
   ...prefixedMcpToolNames('mcp__', '__'),
   resumeArgs: (args, sessionId) => [...args, '--resume', sessionId],
+  // Its own tools take an absolute `file_path`; Bash also takes a short `description`.
+  scriptedToolCall(action) {
+    switch (action.action) {
+      case 'read':
+        return { name: 'Read', arguments: { file_path: action.path } };
+      case 'write':
+        return { name: 'Write', arguments: { file_path: action.path, content: action.content } };
+      case 'shell':
+        return { name: 'Bash', arguments: { command: action.command, description: 'Run a scripted shell command' } };
+    }
+  },
 
   loadParser: async () => (await import('../trajectory/parse-claude-code.ts')).createClaudeCodeParser,
 };

@@ -204,3 +204,53 @@ describe('codexAdapter.prepare', () => {
     expect(existsSync(join(homeDir, '.codex'))).toBe(true);
   });
 });
+
+describe('the model catalog a Codex run reads', () => {
+  /** `binary` behind a wrapper that counts `codex debug models` calls in `count`. */
+  function countingCodex(count: string): string {
+    const wrapper = join(root, 'codex-counting');
+    writeFileSync(wrapper, `#!/bin/sh\nif [ "$1" = debug ] && [ "$2" = models ]; then echo "$*" >> ${JSON.stringify(count)}; fi\nexec ${JSON.stringify(binary)} "$@"\n`, { mode: 0o755 });
+    return wrapper;
+  }
+  const catalogOf = (home: string): string => JSON.parse(`"${/^model_catalog_json = "((?:[^"\\]|\\.)*)"$/m.exec(readFileSync(join(home, '.codex', 'config.toml'), 'utf8'))![1]!}"`) as string;
+  const calls = (count: string): number => (existsSync(count) ? readFileSync(count, 'utf8').trim().split('\n').length : 0);
+
+  it('is asked of the CLI once per installed version and kept for the next runs, the same catalog every run reads', async () => {
+    const count = join(root, 'debug-models-calls.txt');
+    const wrapped = countingCodex(count);
+    const cacheDir = join(root, 'tools-cache');
+    const homes = ['run-1', 'run-2', 'run-3', 'run-4'].map((name) => join(root, name, 'home'));
+    for (const home of homes) mkdirSync(join(home, 'tmp'), { recursive: true });
+    const prepareRun = (home: string, version?: string) =>
+      codexAdapter.prepare(runInput({ homeDir: home, binary: wrapped, ...(version ? { installedCli: { version, cacheDir } } : {}) }));
+
+    await prepareRun(homes[0]!, '0.171.0');
+    await prepareRun(homes[1]!, '0.171.0');
+    expect(calls(count)).toBe(1);
+    expect(catalogOf(homes[1]!)).toBe(catalogOf(homes[0]!));
+    // Not one copy per run: the runs share the kept file.
+    expect(existsSync(join(homes[1]!, '.codex', 'model-catalog.json'))).toBe(false);
+
+    // Another version of the CLI gets its own.
+    await prepareRun(homes[2]!, '0.172.0');
+    expect(calls(count)).toBe(2);
+    expect(catalogOf(homes[2]!)).not.toBe(catalogOf(homes[0]!));
+
+    // The catalog kept is the one a run reads when nothing is kept: the bundled one, tool search off.
+    await prepareRun(homes[3]!);
+    expect(calls(count)).toBe(3);
+    const kept = readFileSync(catalogOf(homes[0]!), 'utf8');
+    expect(kept).toBe(readFileSync(catalogOf(homes[3]!), 'utf8'));
+    const models = (JSON.parse(kept) as { models: { slug: string; supports_search_tool: boolean }[] }).models;
+    expect(models.map((model) => model.slug)).toContain('gpt-5.5');
+    expect(models.every((model) => model.supports_search_tool === false)).toBe(true);
+  });
+
+  it('is written into the run when the tools folder cannot keep it', async () => {
+    const notAFolder = join(root, 'tools-file');
+    writeFileSync(notAFolder, 'a file where the cache folder would be\n');
+    await codexAdapter.prepare(runInput({ installedCli: { version: '0.171.0', cacheDir: join(notAFolder, '.cache') } }));
+    expect(catalogOf(homeDir)).toBe(join(homeDir, '.codex', 'model-catalog.json'));
+    expect(JSON.parse(readFileSync(catalogOf(homeDir), 'utf8'))).toHaveProperty('models');
+  });
+});

@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { codexConfigToml } from './codex-config-toml.ts';
-import { writeCodexModelCatalog } from './codex-model-catalog.ts';
+import { codexModelCatalog } from './codex-model-catalog.ts';
 import { prefixedMcpToolNames } from './prefixed-mcp-tool-names.ts';
 import { baseHarnessEnv, runMcpServersPath, type HarnessAdapter, type McpServersFile } from './harness-adapter.ts';
 
@@ -35,7 +35,7 @@ export function codexBaseUrl(endpoint: string | undefined): string {
 }
 
 /** The namespace Codex offers an MCP server's tools in (`mcp__<server>`); each is `mcp__<server>__<tool>` by its full name. */
-export const codexMcpNamespace = (server: string): string => `mcp__${server}`;
+const codexMcpNamespace = (server: string): string => `mcp__${server}`;
 
 export const codexAdapter: HarnessAdapter = {
   id: 'codex',
@@ -65,7 +65,7 @@ export const codexAdapter: HarnessAdapter = {
     const envKey = input.apiKeyEnv ?? (input.apiKey !== undefined || !input.endpoint ? DEFAULT_KEY_ENV : undefined);
     const env: Record<string, string> = { ...baseHarnessEnv(input), CODEX_HOME: codexHome };
     // The run's MCP tools are listed in the model's first request, not deferred behind tool_search (codex-model-catalog.ts).
-    const modelCatalog = await writeCodexModelCatalog(input.binary, codexHome, env);
+    const modelCatalog = await codexModelCatalog(input.binary, codexHome, env, input.installedCli);
     await writeFile(runMcpServersPath(MCP_SERVERS_FILE, input), codexConfigToml({ baseUrl: codexBaseUrl(input.endpoint), envKey, modelCatalog, mcpServers: input.mcpServers, mcpCwd: input.workdir }));
 
     if (envKey && input.apiKey !== undefined) env[envKey] = input.apiKey;
@@ -76,6 +76,7 @@ export const codexAdapter: HarnessAdapter = {
   },
 
   ...prefixedMcpToolNames(codexMcpNamespace(''), '__'),
+  mcpToolNamespace: codexMcpNamespace,
   // `codex exec [its options] resume <id> -`: the session's id (its thread.started thread_id), then the prompt from stdin.
   resumeArgs: (args, sessionId) => {
     if (args.at(-1) !== PROMPT_ON_STDIN) throw new Error(`A Codex turn's arguments end with ${PROMPT_ON_STDIN} (the prompt on stdin); these end with ${args.at(-1)}.`);

@@ -144,6 +144,18 @@ export const geminiCliAdapter: HarnessAdapter = {
   // `mcp_<server>_<tool>`: a server named with `_` splits rightly only with the run's server names.
   ...prefixedMcpToolNames('mcp_', '_'),
   resumeArgs: (args, sessionId) => [...args, '--resume', sessionId],
+  // With the parameter names the offered declaration uses (read_file's path was `absolute_path` in older releases, `file_path` now).
+  scriptedToolCall(action, parametersOf) {
+    const pathOf = (tool: string): string => ['file_path', 'absolute_path', 'path'].find((name) => parametersOf(tool)?.has(name)) ?? 'file_path';
+    switch (action.action) {
+      case 'read':
+        return { name: 'read_file', arguments: { [pathOf('read_file')]: action.path } };
+      case 'write':
+        return { name: 'write_file', arguments: { [pathOf('write_file')]: action.path, content: action.content } };
+      case 'shell':
+        return { name: 'run_shell_command', arguments: { command: action.command } };
+    }
+  },
 
   loadParser: async () => (await import('../trajectory/parse-gemini-cli.ts')).createGeminiCliParser,
 };

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import type { ReplayAction } from '../../../schemas/replay-script.ts';
 import type { HarnessId } from '../../../schemas/trajectory.ts';
 import type { TranscriptParser, TranscriptParserOptions } from '../trajectory/transcript-parser.ts';
 
@@ -42,6 +43,27 @@ export interface PrepareRunInput {
   verifierCommand?: string[];
   /** `command` harness only: the shell command line to run. */
   command?: string;
+  /**
+   * The CLI's version (as its `--version` said) and a folder, readable in the run's sandbox, where
+   * the adapter keeps what it derives from that version for the runs after this one (Codex's
+   * model catalog), so a study's runs do not each derive it again. Absent: derived for this run alone.
+   */
+  installedCli?: InstalledCli;
+}
+
+/** A harness CLI's version and where what is derived from it is kept (`harnessCacheDir`). */
+export interface InstalledCli {
+  version: string;
+  cacheDir: string;
+}
+
+/** A scripted action any CLI can carry out with its own tools: read a file, write one, run a shell command. */
+export type PortableReplayAction = Extract<ReplayAction, { action: 'read' | 'write' | 'shell' }>;
+
+/** A call of a CLI's own tool, by its name, with its arguments. */
+export interface ScriptedToolCall {
+  name: string;
+  arguments: Record<string, unknown>;
 }
 
 /** How to start the harness for one run. `env` is complete: nothing else of ours is inherited. */
@@ -150,6 +172,22 @@ export interface HarnessAdapter {
    * more than one place (a server named with the separator in it).
    */
   parseMcpToolName?(name: string, servers?: readonly string[]): { server: string; tool: string } | null;
+  /**
+   * The namespace the CLI offers an MCP server's tools to the model in, when it groups them so
+   * (Codex: `mcp__<server>`, each tool inside by its own name, `mcpToolName` its full name);
+   * absent for a CLI that lists each by its full name. The scripted model server routes such a
+   * tool's call into its namespace.
+   */
+  mcpToolNamespace?(server: string): string;
+  /**
+   * The call of one of the CLI's own tools that a scripted portable action (`read`, `write`,
+   * `shell`) becomes when the scripted model server plays it (Claude Code's Read, Write and Bash;
+   * Gemini CLI's read_file, write_file and run_shell_command). `parametersOf` says which parameter
+   * names the request declares for a tool, when its API says (older Gemini CLI releases called
+   * read_file's path `absolute_path`). Absent for a CLI whose wire format plays them itself
+   * (Codex's shell and apply_patch on the Responses API) or that has no model of ours to script.
+   */
+  scriptedToolCall?(action: PortableReplayAction, parametersOf: (tool: string) => ReadonlySet<string> | undefined): ScriptedToolCall;
   /** Arguments that make the CLI print its version, and how to read it from stdout. */
   versionArgs: string[];
   parseVersion(stdout: string): string | null;

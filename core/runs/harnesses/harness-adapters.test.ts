@@ -90,13 +90,17 @@ describe('every harness adapter', () => {
 
   it('names an MCP server’s tools as its CLI does, and reads them back, splitting by the run’s server names', () => {
     const spelled = Object.fromEntries(ADAPTERS.filter((adapter) => adapter.mcpToolName).map((adapter) => [adapter.id, adapter.mcpToolName!('design_tokens', 'get_tokens')]));
-    expect(spelled).toEqual({ 'claude-code': 'mcp__design_tokens__get_tokens', codex: 'mcp__design_tokens__get_tokens', 'gemini-cli': 'mcp_design_tokens_get_tokens' });
+    // As the three CLIs spell them (a new adapter's spelling is its own test's to pin).
+    expect(spelled).toMatchObject({ 'claude-code': 'mcp__design_tokens__get_tokens', codex: 'mcp__design_tokens__get_tokens', 'gemini-cli': 'mcp_design_tokens_get_tokens' });
     for (const adapter of ADAPTERS) {
       // Every harness that takes MCP servers says how it names their tools.
       expect(adapter.mcpToolName === undefined, adapter.id).toBe(adapter.mcpServersFile === null);
       if (!adapter.mcpToolName) continue;
       for (const [server, tool] of [['design_tokens', 'get_tokens'], ['proof', 'record_proof'], ['figma-dev', 'get_file']] as const) {
         expect(adapter.parseMcpToolName!(adapter.mcpToolName(server, tool), ['proof', 'design_tokens', 'design', 'figma-dev']), `${adapter.id} ${server}`).toEqual({ server, tool });
+        // A CLI that groups a server's tools in a namespace names each after it (the scripted server routes calls by both).
+        if (adapter.mcpToolNamespace) expect(adapter.mcpToolName(server, tool).startsWith(adapter.mcpToolNamespace(server)), adapter.id).toBe(true);
+        if (adapter.mcpToolNamespace) expect(adapter.mcpToolNamespace(server), adapter.id).toBe(`${adapter.mcpToolNamespace('')}${server}`);
       }
       expect(adapter.parseMcpToolName!('read_file'), adapter.id).toBeNull();
     }

@@ -11,6 +11,15 @@ export function harnessToolsDir(workspaceDir: string, env: NodeJS.ProcessEnv = p
   return env.LHB_TOOLS_DIR?.trim() || join(workspaceDir, 'tools');
 }
 
+/**
+ * `<tools>/.cache`: what adapters derive from an installed CLI, kept per version for later runs
+ * (`PrepareRunInput.installedCli`). Beside the installs, so a run's sandbox, which mounts the tools
+ * folder read-only, reads it too.
+ */
+export function harnessCacheDir(toolsDir: string): string {
+  return join(toolsDir, '.cache');
+}
+
 /** `<tools>/<harness>@<version>`: one npm prefix per pinned version, so versions never mix. */
 export function harnessInstallPrefix(toolsDir: string, adapter: HarnessAdapter, version: string): string {
   return join(toolsDir, `${adapter.id}@${version}`);

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { ReplayAction } from '../../../schemas/replay-script.ts';
 import type { PlannedReply } from './replay-session.ts';
-import { claudeCodeAdapter } from '../harnesses/claude-code.ts';
+import { offeredMcpToolName } from './offered-mcp-tool-name.ts';
+import { offeredScriptedToolCall } from './offered-scripted-tool-call.ts';
 
 /** A content block of an assistant message, as the Messages API returns it. */
 export type AnthropicContentBlock =
@@ -25,26 +26,27 @@ export class UnplayableActionError extends Error {
 }
 
 /**
- * The tool a portable action becomes, chosen among the tools the request offers. Claude Code's
- * own tools take an absolute `file_path`; its Bash tool also takes a short `description`.
+ * The tool a portable action becomes, chosen among the tools the request offers: the asking
+ * CLI's own (Claude Code's Read, Write and Bash), as its adapter says to call them.
  */
 function toToolUse(action: ReplayAction, offered: ReadonlySet<string>): { name: string; input: Record<string, unknown> } {
-  const pick = (name: string): string => {
-    if (offered.has(name)) return name;
+  const unplayable = ([needed, ...others]: readonly string[]): never => {
     const list = offered.size ? [...offered].join(', ') : 'none';
-    throw new UnplayableActionError(`The replay script's "${action.action}" action needs a "${name}" tool, but this request offers: ${list}.`);
+    const or = others.length > 0 ? ` (or ${others.map((name) => `"${name}"`).join(', ')})` : '';
+    throw new UnplayableActionError(`The replay script's "${action.action}" action needs a "${needed}" tool${or}, but this request offers: ${list}.`);
   };
+  const pick = (name: string): string => (offered.has(name) ? name : unplayable([name]));
   switch (action.action) {
     case 'read':
-      return { name: pick('Read'), input: { file_path: action.path } };
     case 'write':
-      return { name: pick('Write'), input: { file_path: action.path, content: action.content } };
-    case 'shell':
-      return { name: pick('Bash'), input: { command: action.command, description: 'Run a scripted shell command' } };
+    case 'shell': {
+      const played = offeredScriptedToolCall(action, offered);
+      return played.ok ? { name: played.call.name, input: played.call.arguments } : unplayable(played.wanted);
+    }
     case 'tool':
       return { name: pick(action.name), input: action.arguments };
     case 'mcp':
-      return { name: pick(claudeCodeAdapter.mcpToolName!(action.server, action.tool)), input: action.arguments };
+      return { name: pick(offeredMcpToolName(offered, action.server, action.tool).name), input: action.arguments };
   }
 }
 

@@ -1,6 +1,7 @@
 import type { ReplayAction } from '../../../schemas/replay-script.ts';
 import type { PlannedReply } from './replay-session.ts';
-import { geminiCliAdapter } from '../harnesses/gemini-cli.ts';
+import { offeredMcpToolName } from './offered-mcp-tool-name.ts';
+import { offeredScriptedToolCall } from './offered-scripted-tool-call.ts';
 
 /** A function the request offers the model: its name and the property names of its parameters. */
 export interface OfferedFunction {
@@ -26,43 +27,34 @@ export class UnplayableActionError extends Error {
   override name = 'UnplayableActionError';
 }
 
-function offeredTool(offered: Map<string, OfferedFunction>, name: string, action: ReplayAction['action']): OfferedFunction {
-  const fn = offered.get(name);
-  if (!fn) {
-    throw new UnplayableActionError(
-      `The script's "${action}" action needs the ${name} tool, but this request offers only: ${[...offered.keys()].join(', ') || 'no tools'}. Script this step as {"action": "tool"} with one of those names.`,
-    );
-  }
-  return fn;
+function unplayable(offered: Map<string, OfferedFunction>, needed: string, action: ReplayAction['action']): never {
+  throw new UnplayableActionError(
+    `The script's "${action}" action needs the ${needed} tool, but this request offers only: ${[...offered.keys()].join(', ') || 'no tools'}. Script this step as {"action": "tool"} with one of those names.`,
+  );
 }
 
-/** The first of `candidates` the function declares, else the first candidate (the current CLI's name). */
-const parameterName = (fn: OfferedFunction, candidates: string[]): string => candidates.find((name) => fn.parameters.has(name)) ?? candidates[0]!;
+function offeredTool(offered: Map<string, OfferedFunction>, name: string, action: ReplayAction['action']): OfferedFunction {
+  return offered.get(name) ?? unplayable(offered, name, action);
+}
 
 /**
- * A portable action as one of Gemini CLI's own function calls: `read_file`, `write_file` and
- * `run_shell_command`, with the parameter names the offered declaration uses (older releases
- * called read_file's path `absolute_path`; current ones `file_path`).
+ * A scripted action as one of the asking CLI's own function calls (Gemini CLI's `read_file`,
+ * `write_file` and `run_shell_command`, as its adapter says to call them), with the parameter
+ * names the offered declaration uses.
  */
 export function geminiFunctionCall(action: ReplayAction, offered: Map<string, OfferedFunction>): NonNullable<GeminiPart['functionCall']> {
   switch (action.action) {
-    case 'read': {
-      const fn = offeredTool(offered, 'read_file', action.action);
-      return { name: fn.name, args: { [parameterName(fn, ['file_path', 'absolute_path', 'path'])]: action.path } };
-    }
-    case 'write': {
-      const fn = offeredTool(offered, 'write_file', action.action);
-      return { name: fn.name, args: { [parameterName(fn, ['file_path', 'absolute_path', 'path'])]: action.path, content: action.content } };
-    }
+    case 'read':
+    case 'write':
     case 'shell': {
-      const fn = offeredTool(offered, 'run_shell_command', action.action);
-      return { name: fn.name, args: { command: action.command } };
+      const played = offeredScriptedToolCall(action, offered, (tool) => offered.get(tool)?.parameters);
+      return played.ok ? { name: played.call.name, args: played.call.arguments } : unplayable(offered, played.wanted.join(' or '), action.action);
     }
     case 'tool':
       offeredTool(offered, action.name, action.action);
       return { name: action.name, args: action.arguments };
     case 'mcp': {
-      const fn = offeredTool(offered, geminiCliAdapter.mcpToolName!(action.server, action.tool), action.action);
+      const fn = offeredTool(offered, offeredMcpToolName(offered, action.server, action.tool).name, action.action);
       return { name: fn.name, args: action.arguments };
     }
   }

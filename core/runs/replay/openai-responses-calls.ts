@@ -1,6 +1,8 @@
 import type { ReplayAction } from '../../../schemas/replay-script.ts';
 import { shellQuote } from '../../shell-quote.ts';
-import { codexAdapter, codexMcpNamespace } from '../harnesses/codex.ts';
+import type { HarnessAdapter } from '../harnesses/harness-adapter.ts';
+import { HARNESS_ADAPTERS } from '../harnesses/harness-registry.ts';
+import { offeredMcpToolName } from './offered-mcp-tool-name.ts';
 
 /**
  * How the scripted model's portable actions become the tool calls a Responses API client
@@ -32,6 +34,25 @@ export class UnplayableCallError extends Error {
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
+type NamespacingHarness = HarnessAdapter & Required<Pick<HarnessAdapter, 'mcpToolName' | 'parseMcpToolName' | 'mcpToolNamespace'>>;
+
+/**
+ * The harnesses that offer MCP tools in namespaces (Codex, `mcp__<server>`: the namespace is their
+ * naming's prefix and the server's name), whose tools scripts name by their full names.
+ */
+const NAMESPACING_HARNESSES = Object.values(HARNESS_ADAPTERS).filter(
+  (adapter): adapter is NamespacingHarness => adapter.mcpToolNamespace !== undefined && adapter.mcpToolName !== undefined && adapter.parseMcpToolName !== undefined,
+);
+
+/** The full name of tool `name` offered in `namespace` (`check` in `mcp__verifier`: `mcp__verifier__check`), or undefined for a namespace no harness's MCP server has. */
+function namespacedMcpToolName(namespace: string, name: string): string | undefined {
+  for (const harness of NAMESPACING_HARNESSES) {
+    const prefix = harness.mcpToolNamespace('');
+    if (namespace.length > prefix.length && namespace.startsWith(prefix)) return harness.mcpToolName(namespace.slice(prefix.length), name);
+  }
+  return undefined;
+}
+
 /** The tools a request's `tools` array offers, by name (namespaced tools under their own names). */
 export function offeredTools(tools: unknown): Map<string, OfferedTool> {
   const offered = new Map<string, OfferedTool>();
@@ -46,8 +67,8 @@ export function offeredTools(tools: unknown): Map<string, OfferedTool> {
       const entry: OfferedTool = { name, kind: tool.type, ...(namespace ? { namespace } : {}) };
       offered.set(name, entry);
       // An MCP tool is offered as `check` in namespace `mcp__verifier`; scripts name it by its full name, `mcp__verifier__check`.
-      const server = namespace?.startsWith(codexMcpNamespace('')) ? namespace.slice(codexMcpNamespace('').length) : undefined;
-      if (server) offered.set(codexAdapter.mcpToolName!(server, name), entry);
+      const fullName = namespace ? namespacedMcpToolName(namespace, name) : undefined;
+      if (fullName) offered.set(fullName, entry);
     }
   };
   if (Array.isArray(tools)) for (const tool of tools) add(tool);
@@ -127,8 +148,11 @@ function writeCall(path: string, content: string, tools: Map<string, OfferedTool
  * `tool_search`): `mcp__<server>__<tool>` is called in its namespace, as Codex routes it.
  */
 function deferredMcpTool(name: string): OfferedTool | undefined {
-  const mcp = codexAdapter.parseMcpToolName!(name);
-  return mcp ? { name: mcp.tool, kind: 'function', namespace: codexMcpNamespace(mcp.server) } : undefined;
+  for (const harness of NAMESPACING_HARNESSES) {
+    const mcp = harness.parseMcpToolName(name);
+    if (mcp) return { name: mcp.tool, kind: 'function', namespace: harness.mcpToolNamespace(mcp.server) };
+  }
+  return undefined;
 }
 
 function namedToolCall(name: string, args: Record<string, unknown>, tools: Map<string, OfferedTool>, ids: { id: string; callId: string }): ResponsesOutputItem {
@@ -162,9 +186,12 @@ export function toolCallItems(calls: readonly ReplayAction[], tools: Map<string,
         return shellCall(call.command, tools, ids);
       case 'tool':
         return namedToolCall(call.name, call.arguments, tools, ids);
-      case 'mcp':
-        // Codex offers a server's tools in its namespace, found under the full name too.
-        return namedToolCall(codexAdapter.mcpToolName!(call.server, call.tool), call.arguments, tools, ids);
+      case 'mcp': {
+        // Codex offers a server's tools in its namespace, found under the full name too; one it
+        // does not list is called by its full name, in its namespace (deferredMcpTool).
+        const mcp = offeredMcpToolName(tools, call.server, call.tool);
+        return namedToolCall(mcp.offered ? mcp.name : (NAMESPACING_HARNESSES[0]?.mcpToolName(call.server, call.tool) ?? mcp.name), call.arguments, tools, ids);
+      }
     }
   });
 }

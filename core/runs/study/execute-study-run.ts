@@ -1,30 +1,23 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { ARTIFACTS_NOT_IMPORTED_FINDING } from '../../../schemas/arena.ts';
-import type { StudyConfiguration, StudySpec } from '../../../schemas/studies.ts';
-import type { RunMcpServer, Trajectory, TrajectoryError } from '../../../schemas/trajectory.ts';
+import type { Trajectory, TrajectoryError } from '../../../schemas/trajectory.ts';
 import { insertRun } from '../../store/run-repository.ts';
-import { finishStudyRun, markStudyRunStarted, recordStudyRunProcess, recordStudyRunProgress, recordStudyRunSandbox, type StudyRunRow } from '../../store/study-repository.ts';
-import type { Workspace } from '../../workspace/open-workspace.ts';
+import { finishStudyRun, markStudyRunStarted, recordStudyRunProcess, recordStudyRunProgress, recordStudyRunSandbox } from '../../store/study-repository.ts';
 import type { ProcessOutcome } from '../executors/run-process.ts';
-import { ExecutorUnreachableError, localExecutor, type PreparedRun, type RunExecutor } from '../executors/run-executor.ts';
+import { ExecutorUnreachableError, localExecutor, type RunExecutor } from '../executors/run-executor.ts';
 import { recordStudyRunSlurmJob } from '../../store/slurm-job-repository.ts';
 import { startTimeOf } from '../executors/process-tree.ts';
-import { isHttpMcpServer, runMcpServersPath, type HarnessAdapter, type PrepareRunInput } from '../harnesses/harness-adapter.ts';
 import { importBundles } from '../bundles/import-bundles.ts';
 import { configurationColumns, runConfigurationOf } from '../run-configuration.ts';
-import type { SkillToInstall } from '../skills/read-skill.ts';
-import { installSkill } from '../skills/install-skill.ts';
 import { extractErrors } from '../trajectory/extract-errors.ts';
 import { parseTranscript } from '../trajectory/read-transcript-lines.ts';
 import { classifyRunFailure, RETRYABLE_FAILURES, type RunFailure } from './classify-run-failure.ts';
 import { writeRunManifest } from './run-manifest.ts';
 import { runCostUsd } from './run-cost.ts';
 import { authFailureAdvice } from './check-study-keys.ts';
-import { buildRunPrompt, prepareTaskWorkdir, type TaskForRun } from './task-workdir.ts';
-import { prepareRunVerifier } from '../verifier/prepare-run-verifier.ts';
-import { prepareTaskMcpServers } from './prepare-task-mcp-servers.ts';
+import { RunFolderSetUp, type RunFolderInput } from './run-folder-set-up.ts';
 import { mergeTurnTrajectories } from './multi-turn-trajectory.ts';
 import { firstTurnEnded, harnessWallMs, runTaskTurnLoop } from './task-turn-loop.ts';
 import { readTurnProgress } from './turn-progress.ts';
@@ -32,34 +25,16 @@ import { putRunBlob } from './run-blob.ts';
 import { listFolderFiles } from './list-folder-files.ts';
 import { readTaskTurns } from './task-turns.ts';
 import { storeVerifierFindings } from '../verifier/store-verifier-findings.ts';
-import { planRunSandbox } from '../sandbox/sandbox-plan.ts';
 import { symlinksIn, writeFileNotFollowing } from '../sandbox/agent-written-files.ts';
 
-export interface ExecuteRunInput {
-  workspace: Workspace;
+export interface ExecuteRunInput extends RunFolderInput {
   studyId: string;
-  spec: StudySpec;
-  run: StudyRunRow;
-  /** `<study folder>/runs/<run id>`: work/ (the agent's folder), home/, transcript.jsonl, stderr.log, manifest.json. */
-  folder: string;
-  adapter: HarnessAdapter;
-  configuration: StudyConfiguration;
-  binary: string;
-  harnessVersion: string | null;
-  skill: SkillToInstall | undefined;
-  task: TaskForRun;
-  /** The model endpoint for this run (a scripted session's URL, or its configuration's endpoint). */
-  endpointFor(workdir: string, skillFile: string): string | undefined;
-  /** The value of this run's configuration's key variable (and only that key). */
-  apiKey: string | undefined;
   signal: AbortSignal;
   resolveChapter?: (dataRoom: string, chapter: string) => { id: string; instruction: string } | undefined;
   /** Called with live progress (parsed steps so far, last event) at most every second. */
   onProgress?: () => void;
   /** Where the harness runs; default: this machine. */
   executor?: RunExecutor;
-  /** Where harness CLIs are installed: mounted read-only in the run's sandbox. */
-  toolsDir: string;
 }
 
 export interface ExecuteRunResult {
@@ -85,8 +60,6 @@ export async function executeStudyRun(input: ExecuteRunInput): Promise<ExecuteRu
   markStudyRunStarted(db, run.id, input.harnessVersion, started.toISOString());
   const attempt = run.attempts + 1;
 
-  const workdir = join(folder, 'work');
-  const homeDir = join(folder, 'home');
   const manifest = { run_id: run.id, study_id: input.studyId, attempt, completed_steps: [] as ('prepared' | 'executed' | 'parsed' | 'stored')[], status: 'running', updated_at: started.toISOString(), artifacts: [] as string[] };
   const save = (status: string) => writeRunManifest(folder, { ...manifest, status, updated_at: new Date().toISOString() });
 
@@ -95,9 +68,6 @@ export async function executeStudyRun(input: ExecuteRunInput): Promise<ExecuteRu
   const executor = input.executor ?? localExecutor;
   // Aborted when the harness says the provider refused its key yet keeps retrying.
   const keyRefused = new AbortController();
-  // The harness's own config file, when it holds a task MCP server's secret: removed when the run ends.
-  let configWithSecrets: string | undefined;
-  let mcpServers: RunMcpServer[] = [];
   let steps = 0;
   let lastWrite = 0;
   // What every turn's process shares: the run, its key, its limits, cancel, live progress.
@@ -123,84 +93,30 @@ export async function executeStudyRun(input: ExecuteRunInput): Promise<ExecuteRu
       input.onProgress?.();
     },
   };
-  // The first turn's invocation and sandbox, which later turns of a multi-turn task continue.
-  let firstTurn: PreparedRun | undefined;
-  let prepareInput: PrepareRunInput | undefined;
-  let firstPrompt = '';
+  // The run's folder and the first turn's invocation, which later turns of a multi-turn task continue.
+  const setUp = new RunFolderSetUp(input, {
+    cleared: () => (manifest.completed_steps = []),
+    prepared: () => {
+      manifest.completed_steps.push('prepared');
+      save('running');
+    },
+  });
+  const { workdir } = setUp;
   const followUps = readTaskTurns(input.task.folder);
   // A multi-turn run an earlier engine left during a later turn: the turns that had ended are kept
   // (and the work folder as they left it), and the run goes on at the turn it was in.
   // (The attempt it stopped in is the run's last counted one, `run.attempts`; this process goes on with it.)
   const kept = run.status === 'running' && followUps.length > 0 ? readTurnProgress(folder, run.attempts) : [];
-  /** Lays out the run (afresh, or keeping the folder of a run going on at a later turn) and says how to start its harness. */
-  const setUp = async (fresh: boolean): Promise<PreparedRun> => {
-    if (fresh) {
-      rmSync(folder, { recursive: true, force: true });
-      mkdirSync(join(homeDir, 'tmp'), { recursive: true });
-      mkdirSync(workdir, { recursive: true });
-      manifest.completed_steps = [];
-      prepareTaskWorkdir(input.task, workdir);
-    }
-    const skillDir = input.skill ? input.adapter.skillDir(input.skill.name) : '';
-    const skillFile = input.skill ? (fresh ? installSkill(input.skill, workdir, skillDir) : join(workdir, skillDir, 'SKILL.md')) : '';
-    const endpoint = input.endpointFor(workdir, skillFile);
-    const verifier = prepareRunVerifier({ enabled: input.spec.verifier, harness: input.adapter, frames: input.task.frames, folder, workdir });
-    const network = input.configuration.network ?? input.spec.network ?? 'host';
-    const planSandbox = (binary: string, extraReadOnly: string[] = [], declaredUrls: string[] = []) =>
-      planRunSandbox({
-        network,
-        limits: input.spec.limits,
-        runFolder: folder,
-        binary,
-        toolsDir: input.toolsDir,
-        workspaceDir: workspace.dir,
-        endpoint,
-        ...(input.task.folder ? { taskFolder: input.task.folder } : {}),
-        ...(extraReadOnly.length > 0 ? { extraReadOnly } : {}),
-        apiHosts: input.adapter.apiHosts,
-        declaredUrls,
-      });
-    // The task's stdio servers are its own code: checked inside the run's sandbox, as the harness will start them.
-    const taskMcp = await prepareTaskMcpServers(input.task.folder, {
-      workdir,
-      env: mcpProbeEnv(homeDir),
-      ...(input.spec.sandbox === false ? {} : { sandbox: { planFor: (command) => planSandbox(command), runKey: run.id } }),
-    });
-    mcpServers = taskMcp.record;
-    if (taskMcp.servers.length > 0 && !input.adapter.mcpServersFile) throw new Error(`the task declares MCP servers (${taskMcp.servers.map((s) => s.name).join(', ')}), and ${input.adapter.displayName} takes none.`);
-    if (taskMcp.secrets.length > 0 && input.adapter.mcpServersFile) configWithSecrets = runMcpServersPath(input.adapter.mcpServersFile, { homeDir, workdir });
-    firstPrompt = buildRunPrompt(input.task, input.skill ? { name: input.skill.name, file: relative(workdir, skillFile) } : undefined);
-    prepareInput = {
-      workdir,
-      homeDir,
-      binary: input.binary,
-      prompt: firstPrompt,
-      model: input.configuration.model,
-      ...(endpoint ? { endpoint } : {}),
-      ...(input.configuration.apiKeyEnv ? { apiKeyEnv: input.configuration.apiKeyEnv } : {}),
-      ...(input.apiKey !== undefined ? { apiKey: input.apiKey } : {}),
-      mcpServers: [...verifier.mcpServers, ...taskMcp.servers],
-      ...(verifier.verifierCommand ? { verifierCommand: verifier.verifierCommand } : {}),
-      ...(input.configuration.command ? { command: input.configuration.command } : {}),
-    };
-    const invocation = await input.adapter.prepare(prepareInput);
-    manifest.completed_steps.push('prepared');
-    save('running');
-    const httpMcpUrls = taskMcp.servers.flatMap((server) => (isHttpMcpServer(server) ? [server.url] : []));
-    const sandbox = input.spec.sandbox === false ? null : planSandbox(invocation.command, invocation.env.NODE_EXTRA_CA_CERTS ? [invocation.env.NODE_EXTRA_CA_CERTS] : [], httpMcpUrls);
-    firstTurn = { invocation, sandbox };
-    return firstTurn;
-  };
   try {
     if (kept.length > 0) {
-      await setUp(false);
+      await setUp.setUp(false);
       outcome = kept.at(-1)!.outcome;
     } else {
       outcome = await executor.execute({
         ...eachTurn,
         // Left `running` by a process that stopped: its batch job may still be at work.
         mayBeLive: run.status === 'running',
-        prepare: () => setUp(true),
+        prepare: () => setUp.setUp(true),
         stdoutFile: transcriptFile,
         stderrFile: join(folder, 'stderr.log'),
       });
@@ -208,7 +124,7 @@ export async function executeStudyRun(input: ExecuteRunInput): Promise<ExecuteRu
   } catch (error) {
     // The cluster went away: the run is left as it is (its job may still run) for a resume to follow.
     if (error instanceof ExecutorUnreachableError) throw error;
-    if (configWithSecrets) rmSync(configWithSecrets, { force: true });
+    if (setUp.configWithSecrets) rmSync(setUp.configWithSecrets, { force: true });
     const failure: RunFailure = { kind: 'setup', message: `The run could not be set up: ${(error as Error).message}` };
     finish(input, { status: 'failed', failure, harnessMs: null, trajectory: undefined, trajectoryBlob: undefined, errors: [], transcript: undefined, runId: null });
     mkdirSync(folder, { recursive: true });
@@ -223,19 +139,19 @@ export async function executeStudyRun(input: ExecuteRunInput): Promise<ExecuteRu
   const limits = { timeoutMs: input.spec.timeoutSeconds * 1000, maxOutputBytes: input.spec.maxOutputBytes };
   const createParser = await input.adapter.loadParser();
   // The run's MCP server names (the verifier's and the task's) split the CLIs' MCP tool names where the names alone cannot.
-  const parserOptions = { mcpServers: prepareInput?.mcpServers.map((server) => server.name) ?? mcpServers.map((server) => server.name) };
+  const parserOptions = { mcpServers: setUp.prepareInput?.mcpServers.map((server) => server.name) ?? setUp.mcpServers.map((server) => server.name) };
   const parseTurn = async (file: string) => (existsSync(file) ? await parseTranscript(createParser(parserOptions), file) : undefined);
   // The prompt sent, recorded for every harness alike (a process that only followed an earlier
   // one's job knows none, and keeps what the transcript says).
   const firstParsed = await parseTurn(transcriptFile);
-  const firstTrajectory = firstParsed && firstPrompt !== '' ? { ...firstParsed, prompt: firstPrompt } : firstParsed;
+  const firstTrajectory = firstParsed && setUp.firstPrompt !== '' ? { ...firstParsed, prompt: setUp.firstPrompt } : firstParsed;
   const transcriptFiles = [transcriptFile];
   let lastOutcome = outcome;
   let harnessMs = harnessWallMs(outcome);
   let parsed = firstTrajectory;
   if (followUps.length > 0) {
     const turnFailed = (turnOutcome: ProcessOutcome, turnTrajectory: Trajectory | undefined) => keyRefused.signal.aborted || classifyRunFailure(turnOutcome, turnTrajectory ? finalWords(turnTrajectory) : '', limits) !== null;
-    const ended = kept.length > 0 ? kept : [await firstTurnEnded(workspace, { prompt: firstPrompt, failed: turnFailed(outcome, firstTrajectory), durationMs: harnessMs, outDir: join(workdir, 'out'), transcriptFile, outcome })];
+    const ended = kept.length > 0 ? kept : [await firstTurnEnded(workspace, { prompt: setUp.firstPrompt, failed: turnFailed(outcome, firstTrajectory), durationMs: harnessMs, outDir: join(workdir, 'out'), transcriptFile, outcome })];
     const trajectories = [firstTrajectory];
     for (const turn of ended.slice(1)) trajectories.push(await parseTurn(join(folder, turn.transcriptFile)));
     const executed = await runTaskTurnLoop({
@@ -250,8 +166,8 @@ export async function executeStudyRun(input: ExecuteRunInput): Promise<ExecuteRu
       followUps,
       ended,
       trajectories,
-      firstTurn,
-      prepareInput,
+      firstTurn: setUp.firstTurn,
+      prepareInput: setUp.prepareInput,
       sessionId: firstTrajectory?.sessionId ?? null,
       interrupted: kept.length > 0,
       parseTurn,
@@ -264,9 +180,9 @@ export async function executeStudyRun(input: ExecuteRunInput): Promise<ExecuteRu
     const durations = executed.map((turn) => turn.record.durationMs);
     harnessMs = durations.some((ms) => ms === null) ? null : durations.reduce<number>((sum, ms) => sum + ms!, 0);
   }
-  if (configWithSecrets) rmSync(configWithSecrets, { force: true });
+  if (setUp.configWithSecrets) rmSync(setUp.configWithSecrets, { force: true });
   // The servers and the tools each listed, as checked before the agent started: the same record whichever harness ran.
-  const trajectory = parsed && mcpServers.length > 0 ? { ...parsed, mcpServers } : parsed;
+  const trajectory = parsed && setUp.mcpServers.length > 0 ? { ...parsed, mcpServers: setUp.mcpServers } : parsed;
   const errors = trajectory ? extractErrors(trajectory) : [];
   manifest.completed_steps.push('parsed');
 
@@ -293,11 +209,6 @@ export async function executeStudyRun(input: ExecuteRunInput): Promise<ExecuteRu
   manifest.completed_steps.push('stored');
   save(status);
   return { status, failure, retryable };
-}
-
-/** What a task's stdio MCP server gets when it is checked before the run: what a harness's own environment would give it. */
-function mcpProbeEnv(homeDir: string): Record<string, string> {
-  return { PATH: process.env.PATH ?? '/usr/local/bin:/usr/bin:/bin', HOME: homeDir, TMPDIR: join(homeDir, 'tmp'), LANG: process.env.LANG ?? 'C.UTF-8' };
 }
 
 /** The trajectory's last agent words, where a harness says why it stopped (an API error, a refused key). */
