@@ -20,7 +20,7 @@ test.afterEach(async () => {
 });
 
 test('a click on a line number puts the keyboard line cursor there: Shift+↓ then selects from that line', async ({ page }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(90_000);
   await openAnnotator(page, app!.url);
   const { document } = annotatorRegions(page);
   await importThroughPicker(page, [fixtures!.markdown]);

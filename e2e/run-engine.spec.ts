@@ -179,7 +179,7 @@ test('a long run is cancelled from the screen, after which retry and resume appl
 });
 
 test("an imported run's record opens from its task's runs, with its frames and build from the asset server", async ({ page }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(90_000);
   await openRunsScreen(page, app!.url);
   await page.getByRole('region', { name: 'Tasks' }).getByRole('button', { name: /^Quillmoss marketing pages/ }).click();
   const runs = page.getByRole('region', { name: /^Runs of Quillmoss/ });
