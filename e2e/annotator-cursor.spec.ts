@@ -20,7 +20,7 @@ test.afterEach(async () => {
 });
 
 test('a click on a line number puts the keyboard line cursor there: Shift+↓ then selects from that line', async ({ page }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(90_000);
   await openAnnotator(page, app!.url);
   const { document } = annotatorRegions(page);
   await importThroughPicker(page, [fixtures!.markdown]);
@@ -132,15 +132,15 @@ test('each source keeps its own scroll position, across source switches and a vi
   // Back to alpha: it starts where it was left, not at the top nor at beta's place.
   await sourceButton(page, /alpha notes/i).click();
   await expect(viewer).toHaveAttribute('aria-label', /Alpha notes/);
-  await expect.poll(() => topLine(viewer), { timeout: 15_000 }).toBe(alphaTop);
+  await expect.poll(() => topLine(viewer), { timeout: 30_000 }).toBe(alphaTop);
 
   // Another screen and back: the open source (alpha) at its place, then beta at its own.
   await page.locator('nav.sidebar').getByRole('link', { name: 'Runs', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Runs' })).toBeVisible();
   await page.locator('nav.sidebar').getByRole('link', { name: 'Annotate', exact: true }).click();
   await expect(viewer).toHaveAttribute('aria-label', /Alpha notes/);
-  await expect.poll(() => topLine(viewer), { timeout: 15_000 }).toBe(alphaTop);
+  await expect.poll(() => topLine(viewer), { timeout: 30_000 }).toBe(alphaTop);
   await sourceButton(page, /beta notes/i).click();
   await expect(viewer).toHaveAttribute('aria-label', /Beta notes/);
-  await expect.poll(() => topLine(viewer), { timeout: 15_000 }).toBe(betaTop);
+  await expect.poll(() => topLine(viewer), { timeout: 30_000 }).toBe(betaTop);
 });

@@ -198,7 +198,7 @@ test('chapters by keyboard: add, rename inline, reorder, delete and undo; global
 });
 
 test('drop a file to import it; find in the document; cite by keyboard; see which chapter cites a line from its gutter mark', async ({ page }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(90_000);
   await openAnnotator(page, running().app.url);
   const { sources, document, chapters } = annotatorRegions(page);
   await importThroughPicker(page, [running().files.markdown]);

@@ -41,7 +41,7 @@ test('the first page load is clean: an icon in the tab, nothing in the console, 
   const problems = watchEverything(page);
   await page.goto(app!.url);
   await expect(page.getByRole('navigation', { name: 'Sections' })).toBeVisible();
-  await expect(page.locator('link[rel="icon"]')).toHaveAttribute('href', /\S/, { timeout: 1_000 });
+  await expect(page.locator('link[rel="icon"]')).toHaveAttribute('href', /\S/);
   const href = await page.locator('link[rel="icon"]').getAttribute('href');
   const icon = await page.request.get(new URL(href!, page.url()).toString());
   expect(icon.status()).toBe(200);

@@ -78,8 +78,8 @@ test("an invited expert votes through their link in a browser of their own, sees
     expect(refused).toBe(403);
 
     // The owner's Study tab shows the invited voter's progress, live.
-    await expect(owner.study.getByRole('row', { name: /Remote Expert/ }).first()).toContainText(`5/${total}`, { timeout: 15_000 });
-    await expect(invites.getByRole('row', { name: /Remote Expert/ })).toContainText(`5/${total}`, { timeout: 15_000 });
+    await expect(owner.study.getByRole('row', { name: /Remote Expert/ }).first()).toContainText(`5/${total}`, { timeout: 30_000 });
+    await expect(invites.getByRole('row', { name: /Remote Expert/ })).toContainText(`5/${total}`, { timeout: 30_000 });
     const study = await api.call('arena.study', {});
     expect(study.annotators.find((a) => a.name === 'Remote Expert')?.done).toBe(5);
 

@@ -61,7 +61,7 @@ test('a finished job can be dismissed from the Jobs panel, and stays dismissed a
   await api.importFiles([{ name: 'tray-note.md', bytes: new TextEncoder().encode('# Tray note\n\nA finished import.\n') }]);
   const jobs = page.getByRole('list', { name: 'Jobs' });
   const finished = jobs.getByRole('listitem').filter({ hasText: 'Done' }).first();
-  await expect(finished).toBeVisible({ timeout: 20_000 });
+  await expect(finished).toBeVisible({ timeout: 60_000 });
   const title = (await finished.getAttribute('aria-label'))!;
   await finished.getByRole('button', { name: `Dismiss ${title}` }).click();
   await expect(jobs.getByRole('listitem', { name: title })).toHaveCount(0);

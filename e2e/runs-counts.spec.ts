@@ -46,7 +46,8 @@ test('one run reads the same in the CLI, on the Runs screen, in the dataset expo
   const shown = JSON.parse(lhb(['runs', 'show', runId, '--json'])) as { durationMs: number; errors: { step: number; recoveredAtStep: number | null }[] };
   expect(shown.errors).toEqual([expect.objectContaining({ step: 1, type: 'not-found', recovered: true, recoveredAtStep: 2 })]);
   expect(shown.durationMs).toBeGreaterThanOrEqual(1500);
-  expect(shown.durationMs).toBeLessThan(60_000);
+  // Well under the claimed 16 min, with room for a loaded machine: the run's own time, not the claim.
+  expect(shown.durationMs).toBeLessThan(5 * 60_000);
   const duration = durationText(shown.durationMs)!;
   const showText = lhb(['runs', 'show', runId]);
   expect(showText).toContain(`Duration: ${duration}\n`);

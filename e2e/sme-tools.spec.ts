@@ -208,7 +208,7 @@ test('the outline jumps to a section, page boundaries show in the text, and a ci
   await chip.click();
   const original = document.getByRole('region', { name: 'Original page' });
   await expect(original).toBeVisible();
-  await expect(original.getByRole('status')).toHaveText(new RegExp(`^Page ${pages.first} of ${version.pages.length} · cited$`), { timeout: 20_000 });
+  await expect(original.getByRole('status')).toHaveText(new RegExp(`^Page ${pages.first} of ${version.pages.length} · cited$`), { timeout: 60_000 });
   await expect(original).toHaveAttribute('aria-busy', 'false');
   await expectInView(page, lineRow(page, citation.startLine), `The cited line ${citation.startLine}`);
   const marks = original.locator('.pdf-page__highlight');

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
 
 // Runs the CLI from its TypeScript source through tsx, so these tests need no build; e2e runs
 // the compiled `bin/lhb.mjs`.
@@ -21,7 +21,9 @@ afterEach(() => {
   for (const dir of temps.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-describe('lhb', () => {
+// Each test spawns lhb through tsx, and the first run on a workspace seeds the demo data room: on
+// the loaded CI machine one such run took 15 s, so a budget of seconds is not enough.
+describe('lhb', { timeout: 120_000 }, () => {
   it('--help describes every command', () => {
     const result = lhb(['--help']);
     expect(result.status).toBe(0);
@@ -63,6 +65,11 @@ describe('lhb', () => {
     const workspace = tempWorkspace();
     const child = spawn(process.execPath, ['--import', 'tsx', MAIN, 'serve', '--port', '0', '--no-open', '--workspace', workspace], {
       stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    // A test that fails or runs out of time still stops its server (it would keep writing to the
+    // workspace that afterEach removes).
+    onTestFinished(() => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     });
     let stdout = '';
     const url = await new Promise<string>((resolve, reject) => {

@@ -10,7 +10,7 @@ import { openApi } from '../api/open-api.ts';
 
 // Runs the CLI from its TypeScript source through tsx, like sources-command.test.ts.
 const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
-const SPAWNING_TEST_TIMEOUT_MS = 120_000;
+const SPAWNING_TEST_TIMEOUT_MS = 240_000;
 const DEMO_ROOM = 'Operations dashboard data room';
 
 let dir: string;

@@ -70,7 +70,8 @@ describe('lhb runs start / status / show', { timeout: 120_000 }, () => {
 
     const shown = JSON.parse(lhb(['runs', 'show', runId, '--json', '-w', ws]).stdout) as { durationMs: number; errors: unknown[] };
     expect(shown.durationMs).toBeGreaterThanOrEqual(1200);
-    expect(shown.durationMs).toBeLessThan(30_000);
+    // Well under the claimed 16 min, with room for a loaded machine: the run's own time, not the claim.
+    expect(shown.durationMs).toBeLessThan(5 * 60_000);
     expect(shown.errors).toEqual([{ step: 1, type: 'not-found', message: expect.stringContaining('No such file or directory') as unknown, recovered: true, recoveredAtStep: 2 }]);
 
     const text = lhb(['runs', 'show', runId, '-w', ws]).stdout;

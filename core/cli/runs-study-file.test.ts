@@ -84,7 +84,7 @@ describe('lhb runs start --spec', () => {
     const changed = lhb(['runs', 'start', '--spec', file]);
     expect(changed.status).not.toBe(0);
     expect(changed.stderr).toContain('skill.versions.1: "v2" → "base"');
-  }, 180_000);
+  }, 360_000); // six CLI runs through tsx, two of them running a study: 62 s on the loaded CI machine
 
   it('takes each run\'s limits from --memory-mb, --max-processes and --disk-mb over the file\'s own, and records them on the run', () => {
     const file = studyFile('limits: { memoryMb: 2048, diskMb: 512 }\n');

@@ -58,7 +58,7 @@ describe('lhb serve --host beyond loopback', () => {
       });
       expect(response.status).toBe(200);
       // stderr is another pipe: the warning may arrive after the URL line.
-      await vi.waitFor(() => expect(stderr).toContain('Traffic is clear text'), { timeout: 5000 });
+      await vi.waitFor(() => expect(stderr).toContain('Traffic is clear text'), { timeout: 30_000 });
       expect(stderr).toContain('TLS reverse proxy');
       expect(stderr).toContain('Other machines cannot import by path');
       expect(stdout.trim().split('\n')).toHaveLength(1);

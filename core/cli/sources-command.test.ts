@@ -25,7 +25,7 @@ beforeEach(() => {
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 // Each run is a fresh process (and the first one seeds the demo data room): allow for a busy machine.
-const SPAWNING_TEST_TIMEOUT_MS = 90_000;
+const SPAWNING_TEST_TIMEOUT_MS = 180_000;
 
 const lhb = (...args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', MAIN, ...args, '--workspace', workspace], { encoding: 'utf8' });
 

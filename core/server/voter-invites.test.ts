@@ -241,8 +241,10 @@ function openStream(token: string) {
   return { opened, ended, text: () => text, close: () => close() };
 }
 
+/** Waits for `test` to hold, for up to 30 s: a job's events come from the server, on its own time. */
 async function waitUntil(test: () => boolean): Promise<void> {
-  for (let i = 0; i < 200 && !test(); i++) await new Promise((r) => setTimeout(r, 25));
+  const deadline = Date.now() + 30_000;
+  while (!test() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
   expect(test()).toBe(true);
 }
 

@@ -104,7 +104,7 @@ describe('createHttpClient: knowing the server is there', () => {
     await expect.poll(() => tab.states.at(-1)).toBe('lost');
 
     server.start(); // same, same token: the same launch is reachable again
-    await expect.poll(() => tab.states.at(-1), { timeout: 5_000 }).toBe('connected');
+    await expect.poll(() => tab.states.at(-1), { timeout: 30_000 }).toBe('connected');
     await expect.poll(() => server.streams).toBe(1);
     server.send(job('succeeded'));
     await expect.poll(() => tab.events.at(-1)).toEqual(job('succeeded'));
@@ -119,7 +119,7 @@ describe('createHttpClient: knowing the server is there', () => {
     server.kill();
     server.token = 'second-launch';
     server.start();
-    await expect.poll(() => tab.states.at(-1), { timeout: 5_000 }).toBe('token-rejected');
+    await expect.poll(() => tab.states.at(-1), { timeout: 30_000 }).toBe('token-rejected');
   });
 
   it('counts a stream that stays silent past the limit as lost, when the server then does not answer', async () => {
@@ -127,7 +127,7 @@ describe('createHttpClient: knowing the server is there', () => {
     server.mode = 'silent-then-hung';
     const tab = connect(server, 'launch-token', { silenceLimitMs: 150, connectTimeoutMs: 150 });
     await expect.poll(() => server.streams).toBe(1);
-    await expect.poll(() => tab.states.at(-1), { timeout: 5_000 }).toBe('lost');
+    await expect.poll(() => tab.states.at(-1), { timeout: 30_000 }).toBe('lost');
     await new Promise((resolve) => setTimeout(resolve, 400));
     expect(tab.states).toEqual(['connected', 'lost']);
   });

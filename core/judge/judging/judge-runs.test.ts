@@ -26,9 +26,13 @@ async function serve(start: () => Promise<FakeProviderServer>): Promise<FakeProv
   return server;
 }
 
-/** Runs the engine with fast retries and a short request timeout, as a job would. */
+/**
+ * Runs the engine with fast retries and a short request timeout, as a job would. The timeout ends
+ * a hung request in seconds, yet no local reply comes near it on a loaded machine: the tests count
+ * requests, and a reply slower than the timeout would be one more.
+ */
 async function judge(ws: JudgingWorkspace, judges: JudgeConfig[], options: { signal?: AbortSignal; maxAttempts?: number; onReport?: (done: number, total: number, message?: string) => void } = {}): Promise<JudgeRunsSummary> {
-  const providers = new Map(judges.map((config) => [config.name, createJudgeProvider(config, { apiKeys: FAKE_KEYS, timeoutMs: 400, retry: { baseDelayMs: 5, maxDelayMs: 20, maxAttempts: options.maxAttempts ?? 6, random: () => 0 } })]));
+  const providers = new Map(judges.map((config) => [config.name, createJudgeProvider(config, { apiKeys: FAKE_KEYS, timeoutMs: 3_000, retry: { baseDelayMs: 5, maxDelayMs: 20, maxAttempts: options.maxAttempts ?? 6, random: () => 0 } })]));
   return judgeRuns(
     { judges, tier: 'output', sets: [TEST_OUTPUT_SET] },
     { store: ws.workspace, providerFor: (config) => providers.get(config.name)!, jobId: 'job-test' },

@@ -29,12 +29,13 @@ describe('per-judge concurrency limit', () => {
   });
 
   it('time spent queued does not count against the per-request timeout', async () => {
-    server = await startFakeOpenAiServer({ respond: () => ({ type: 'text', text: 'ok', delayMs: 100 }) });
-    // Four requests one at a time take ~400 ms, well past the 250 ms each may take on the wire.
-    const judge = createJudgeProvider(fakeJudgeConfig('openai', server, { maxConcurrency: 1 }), { apiKeys: FAKE_KEYS, timeoutMs: 250, retry: { maxAttempts: 1 } });
-    const replies = await Promise.all(Array.from({ length: 4 }, () => judge.complete(judgeRequest())));
-    expect(replies.map((r) => r.attempts)).toEqual([1, 1, 1, 1]);
-    expect(server.requestCount).toBe(4);
+    server = await startFakeOpenAiServer({ respond: () => ({ type: 'text', text: 'ok', delayMs: 500 }) });
+    // Five requests one at a time take ~2.5 s, well past the 1.5 s each may take on the wire; each
+    // one's own 0.5 s leaves a loaded machine a second to spare.
+    const judge = createJudgeProvider(fakeJudgeConfig('openai', server, { maxConcurrency: 1 }), { apiKeys: FAKE_KEYS, timeoutMs: 1_500, retry: { maxAttempts: 1 } });
+    const replies = await Promise.all(Array.from({ length: 5 }, () => judge.complete(judgeRequest())));
+    expect(replies.map((r) => r.attempts)).toEqual([1, 1, 1, 1, 1]);
+    expect(server.requestCount).toBe(5);
   });
 
   it('a request cancelled while queued leaves the queue and is never sent', async () => {

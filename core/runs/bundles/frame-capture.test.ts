@@ -174,6 +174,8 @@ describe('captureFrames', { timeout: 60_000 }, () => {
       timeoutMs: 2_000,
     });
     expect(kinds(results[0])).toContain('timeout');
-    expect(Date.now() - started).toBeLessThan(30_000);
-  });
+    // The page never ends on its own; any finite bound shows the budget stopped it. This one leaves
+    // room for Chromium's start, which took over 15 s on the loaded CI machine.
+    expect(Date.now() - started).toBeLessThan(90_000);
+  }, 180_000);
 });
