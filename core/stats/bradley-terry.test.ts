@@ -144,9 +144,9 @@ describe('fitBradleyTerry: validation', () => {
 });
 
 // Published intervals must not move when the bootstrap is made faster: these are the intervals
-// the bootstrap gave before its rounds stopped allocating and the binomial draws cached their
-// log-factorials (f2e3ecf), to the last bit. Small counts draw by inversion, large ones by BTRS
-// (log k! memoised above 255), and the ridge case refits some rounds with the ridge.
+// the bootstrap gave before its rounds stopped allocating and each cell's binomial constants were
+// worked out once (f2e3ecf), to the last bit. Small counts draw by inversion, large ones by BTRS,
+// and the ridge case refits some rounds with the ridge.
 describe('fitBradleyTerry: the bootstrap draws what it always drew', () => {
   it('keeps every interval of a seed, number for number, for small counts and ridge resamples', () => {
     expect(fitBradleyTerry(FIVE_SYSTEMS, { bootstrap: 300, seed: 'pinned' }).ci).toEqual({

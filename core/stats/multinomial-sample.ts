@@ -137,31 +137,6 @@ const LOG_FACTORIALS = (() => {
  */
 function logFactorial(k: number): number {
   if (k < LOG_FACTORIALS.length) return LOG_FACTORIALS[k]!;
-  if (k < LOG_FACTORIAL_MEMO_LIMIT) {
-    if (k >= logFactorialMemo.length) growLogFactorialMemo(k);
-    const known = logFactorialMemo[k]!;
-    if (known === known) return known; // NaN marks a k not worked out yet
-    return (logFactorialMemo[k] = stirlingLogFactorial(k));
-  }
-  return stirlingLogFactorial(k);
-}
-
-/**
- * Each k's log k! once worked out by Stirling's series: a bootstrap's BTRS asks for the same few
- * thousand k (counts near each cell's mode) round after round, and the series' logarithm was a
- * fifth of its time. The memo holds the series' own values, so every draw stays the same.
- */
-let logFactorialMemo = new Float64Array(0);
-/** 8 MiB of memo at most; larger k (a million votes in one draw) take the series each time. */
-const LOG_FACTORIAL_MEMO_LIMIT = 1 << 20;
-
-function growLogFactorialMemo(k: number): void {
-  const grown = new Float64Array(Math.min(LOG_FACTORIAL_MEMO_LIMIT, Math.max(2 * logFactorialMemo.length, k + 1, 4096))).fill(Number.NaN);
-  grown.set(logFactorialMemo);
-  logFactorialMemo = grown;
-}
-
-function stirlingLogFactorial(k: number): number {
   const m = k + 1;
   const inverse = 1 / m;
   const inverse2 = inverse * inverse;
