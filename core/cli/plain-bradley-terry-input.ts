@@ -32,18 +32,6 @@ const FIELD = `${SPACE}"(a|b|winner)"${SPACE}:${SPACE}${PLAIN_STRING_SOURCE}${SP
  * while a loop runs interpreted for most of 100,000 votes before the JIT has optimised it.
  */
 const VOTE = new RegExp(`${SPACE}\\{${FIELD},${FIELD},${FIELD}\\}${SPACE}([,\\]])`, 'y');
-/**
- * Votes repeat: 100,000 votes among 20 systems are at most 1,140 distinct texts (380 ordered
- * pairs, three outcomes), so the text up to a vote's closing brace and the comma or bracket
- * after it is looked up first, and a text VOTE matched before is counted from what it read
- * then, without running VOTE over it again (which was most of the reading's time). VOTE reads
- * the same characters the same way wherever they stand, so this accepts exactly what VOTE does.
- * Bounded, so votes that are all different (odd spacing, thousands of systems) cost no more
- * than the lookups.
- */
-const MAX_REMEMBERED_VOTES = 8192;
-/** The largest system index a packed vote holds. */
-const MAX_PACKED_SYSTEM = 0x3fff;
 
 /** The votes counted and the options, or undefined when the input is not plain (parse it with zod then). */
 export function readPlainBradleyTerryInput(text: string): PlainBradleyTerryInput | undefined {
@@ -89,55 +77,27 @@ class PlainReader {
   /** The votes, counted into the tally: true once at least one was read, undefined at anything not plain. */
   private comparisons(): true | undefined {
     if (!this.take('[')) return undefined;
-    const { text } = this;
-    // A vote's text (from the end of the one before to its comma or bracket) → its reading, packed
-    // by readVote: a, b, the outcome, and whether the bracket closed the list.
-    const remembered = new Map<string, number>();
-    let at = this.at;
+    VOTE.lastIndex = this.at;
     for (;;) {
-      const candidate = voteTextAt(text, at);
-      let reading = candidate === undefined ? undefined : remembered.get(candidate);
-      let end: number;
-      if (reading !== undefined) end = at + candidate!.length;
-      else {
-        reading = this.readVote(at);
-        if (reading === undefined) return undefined;
-        end = VOTE.lastIndex;
-        if (remembered.size < MAX_REMEMBERED_VOTES) remembered.set(text.slice(at, end), reading);
+      const match = VOTE.exec(this.text);
+      if (match === null) return undefined;
+      let a: number | undefined;
+      let b: number | undefined;
+      let outcome: number | undefined;
+      for (let field = 1; field <= 5; field += 2) {
+        const key = match[field];
+        const value = match[field + 1]!;
+        if (key === 'a' && a === undefined && value !== '') a = this.systemIndex(value);
+        else if (key === 'b' && b === undefined && value !== '') b = this.systemIndex(value);
+        else if (key === 'winner' && outcome === undefined) outcome = value === 'a' ? A_WON : value === 'b' ? B_WON : value === 'tie' ? TIED : -1;
+        else return undefined;
       }
-      // reading = ((a·3 + outcome)·2¹⁴ + b)·2 + last (readVote); the PairTally wants a, b and the outcome.
-      const last = reading & 1;
-      const b = (reading >>> 1) & MAX_PACKED_SYSTEM;
-      const aAndOutcome = reading >>> 15;
-      this.tally.record(Math.floor(aAndOutcome / 3), b, (aAndOutcome % 3) as typeof A_WON);
-      at = end;
-      if (last === 1) break;
+      if (a === undefined || b === undefined || a === b || outcome === undefined || outcome < 0) return undefined;
+      this.tally.record(a, b, outcome as typeof A_WON);
+      if (match[7] === ']') break;
     }
-    this.at = at;
+    this.at = VOTE.lastIndex;
     return true;
-  }
-
-  /** The vote at `from` packed as `comparisons` keeps it (VOTE.lastIndex then just after it), or undefined when it is not a plain vote. */
-  private readVote(from: number): number | undefined {
-    VOTE.lastIndex = from;
-    const match = VOTE.exec(this.text);
-    if (match === null) return undefined;
-    let a: number | undefined;
-    let b: number | undefined;
-    let outcome: number | undefined;
-    for (let field = 1; field <= 5; field += 2) {
-      const key = match[field];
-      const value = match[field + 1]!;
-      if (key === 'a' && a === undefined && value !== '') a = this.systemIndex(value);
-      else if (key === 'b' && b === undefined && value !== '') b = this.systemIndex(value);
-      else if (key === 'winner' && outcome === undefined) outcome = value === 'a' ? A_WON : value === 'b' ? B_WON : value === 'tie' ? TIED : -1;
-      else return undefined;
-    }
-    if (a === undefined || b === undefined || a === b || outcome === undefined || outcome < 0) return undefined;
-    // Packed into one integer below 2³¹, so the memo holds small numbers; input naming more than
-    // 2¹⁴ systems goes the zod way.
-    if (a > MAX_PACKED_SYSTEM || b > MAX_PACKED_SYSTEM) return undefined;
-    return ((a * 3 + outcome) * (MAX_PACKED_SYSTEM + 1) + b) * 2 + (match[7] === ']' ? 1 : 0);
   }
 
   /** The provisional index of a system, numbered in order of first appearance. */
@@ -183,19 +143,6 @@ class PlainReader {
     const { text } = this;
     while (this.at < text.length && (text[this.at] === ' ' || text[this.at] === '\n' || text[this.at] === '\r' || text[this.at] === '\t')) this.at++;
   }
-}
-
-/**
- * The text from `at` through the first closing brace and the comma or bracket after it (past
- * space): a vote's whole text when its names hold no brace; undefined when no such text follows.
- */
-function voteTextAt(text: string, at: number): string | undefined {
-  const brace = text.indexOf('}', at);
-  if (brace < 0) return undefined;
-  let end = brace + 1;
-  let char = text.charCodeAt(end);
-  while (char === 0x20 || char === 0x0a || char === 0x0d || char === 0x09) char = text.charCodeAt(++end);
-  return char === 0x2c || char === 0x5d ? text.slice(at, end + 1) : undefined;
 }
 
 function isTopLevelKey(key: string | undefined): key is TopLevelKey {
