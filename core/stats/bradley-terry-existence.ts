@@ -14,7 +14,14 @@ export interface BradleyTerryFlag {
 
 /** True when every system reaches every other along "i beat or tied j" edges. */
 export function mleExists(wins: Float64Array, n: number): boolean {
-  return reachCount(wins, n, 0, false) === n && reachCount(wins, n, 0, true) === n;
+  return createMleExistenceCheck(n)(wins);
+}
+
+/** `mleExists` for many win matrices on n systems, with its search buffers allocated once (the bootstrap asks it every round). */
+export function createMleExistenceCheck(n: number): (wins: Float64Array) => boolean {
+  const seen = new Uint8Array(n);
+  const stack = new Int32Array(n);
+  return (wins) => reachCount(wins, n, 0, false, seen, stack) === n && reachCount(wins, n, 0, true, seen, stack) === n;
 }
 
 /** Why the MLE does not exist, naming the systems; empty when it exists. */
@@ -52,10 +59,9 @@ export function nonExistenceFlags(wins: Float64Array, systems: readonly string[]
   return flags;
 }
 
-/** How many systems are reachable from `from` along beat-or-tied edges (or the reverse edges); allocation-light, as the bootstrap asks it every round. */
-function reachCount(wins: Float64Array, n: number, from: number, reverse: boolean): number {
-  const seen = new Uint8Array(n);
-  const stack = new Int32Array(n);
+/** How many systems are reachable from `from` along beat-or-tied edges (or the reverse edges), searching with the caller's buffers. */
+function reachCount(wins: Float64Array, n: number, from: number, reverse: boolean, seen: Uint8Array, stack: Int32Array): number {
+  seen.fill(0);
   seen[from] = 1;
   stack[0] = from;
   let top = 1;

@@ -26,41 +26,67 @@ export interface NewtonFit {
 
 /** Maximises ℓ from `start` (default all zeros); `wins` is n×n row-major, W_ij = wins of i over j. */
 export function fitLogStrengths(wins: Float64Array, n: number, ridge: number, start?: Float64Array, tolerance = STEP_TOLERANCE, lineSearchAbove = LINE_SEARCH_ABOVE): NewtonFit {
-  const theta = start ? Float64Array.from(start) : new Float64Array(n);
-  centre(theta);
-  const gradient = new Float64Array(n);
-  const hessian = new Float64Array(n * n);
-  const step = new Float64Array(n);
-  const trial = new Float64Array(n);
-  let value = Number.NaN; // ℓ(θ), computed only while steps are long enough to need the line search
-  for (let iteration = 1; iteration <= MAX_ITERATIONS; iteration++) {
-    gradientAndInformation(wins, n, ridge, theta, gradient, hessian);
-    solveCholesky(hessian, n, gradient, step);
-    let largest = 0;
-    for (let i = 0; i < n; i++) largest = Math.max(largest, Math.abs(step[i]!));
-    let scale = 1;
-    if (largest >= lineSearchAbove) {
-      if (Number.isNaN(value)) value = logLikelihood(wins, n, ridge, theta);
-      for (let halving = 0; halving < 60; halving++) {
-        for (let i = 0; i < n; i++) trial[i] = theta[i]! + scale * step[i]!;
-        const trialValue = logLikelihood(wins, n, ridge, trial);
-        if (trialValue >= value) {
-          value = trialValue;
-          break;
-        }
-        scale /= 2;
-      }
-    } else {
-      // Close to the optimum Newton converges quadratically and ℓ changes by less than its own
-      // rounding error, so the full step is taken without evaluating ℓ.
-      for (let i = 0; i < n; i++) trial[i] = theta[i]! + step[i]!;
-      value = Number.NaN;
-    }
-    theta.set(trial);
-    centre(theta);
-    if (largest * scale < tolerance) return { theta, iterations: iteration };
+  const workspace = new NewtonWorkspace(n);
+  if (start) workspace.theta.set(start);
+  const iterations = workspace.fit(wins, ridge, tolerance, lineSearchAbove);
+  return { theta: workspace.theta, iterations };
+}
+
+/**
+ * The buffers of one Newton fit on n systems, kept for the next: a bootstrap refits a thousand
+ * times, and allocating five arrays per fit cost more than the fit's arithmetic once the process
+ * had to collect them. `fit` gives the same numbers as `fitLogStrengths`, which uses it.
+ */
+export class NewtonWorkspace {
+  /** The start on entry to `fit`, the estimate (centred) on return. */
+  readonly theta: Float64Array;
+  private readonly gradient: Float64Array;
+  private readonly hessian: Float64Array;
+  private readonly step: Float64Array;
+  private readonly trial: Float64Array;
+
+  constructor(readonly n: number) {
+    this.theta = new Float64Array(n);
+    this.gradient = new Float64Array(n);
+    this.hessian = new Float64Array(n * n);
+    this.step = new Float64Array(n);
+    this.trial = new Float64Array(n);
   }
-  return { theta, iterations: MAX_ITERATIONS };
+
+  /** Maximises ℓ from `theta`, leaving the estimate there; returns the iterations taken. */
+  fit(wins: Float64Array, ridge: number, tolerance = STEP_TOLERANCE, lineSearchAbove = LINE_SEARCH_ABOVE): number {
+    const { n, theta, gradient, hessian, step, trial } = this;
+    centre(theta);
+    let value = Number.NaN; // ℓ(θ), computed only while steps are long enough to need the line search
+    for (let iteration = 1; iteration <= MAX_ITERATIONS; iteration++) {
+      gradientAndInformation(wins, n, ridge, theta, gradient, hessian);
+      solveCholesky(hessian, n, gradient, step);
+      let largest = 0;
+      for (let i = 0; i < n; i++) largest = Math.max(largest, Math.abs(step[i]!));
+      let scale = 1;
+      if (largest >= lineSearchAbove) {
+        if (Number.isNaN(value)) value = logLikelihood(wins, n, ridge, theta);
+        for (let halving = 0; halving < 60; halving++) {
+          for (let i = 0; i < n; i++) trial[i] = theta[i]! + scale * step[i]!;
+          const trialValue = logLikelihood(wins, n, ridge, trial);
+          if (trialValue >= value) {
+            value = trialValue;
+            break;
+          }
+          scale /= 2;
+        }
+      } else {
+        // Close to the optimum Newton converges quadratically and ℓ changes by less than its own
+        // rounding error, so the full step is taken without evaluating ℓ.
+        for (let i = 0; i < n; i++) trial[i] = theta[i]! + step[i]!;
+        value = Number.NaN;
+      }
+      theta.set(trial);
+      centre(theta);
+      if (largest * scale < tolerance) return iteration;
+    }
+    return MAX_ITERATIONS;
+  }
 }
 
 /** (H + 11ᵀ)⁻¹ at θ: for a contrast c (Σc = 0), cᵀ·this·c is the Wald variance of cᵀθ. */

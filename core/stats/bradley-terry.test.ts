@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { BRADLEY_TERRY_RIDGE, fitBradleyTerry } from './bradley-terry.ts';
 import { expandComparisons, FIVE_SYSTEMS } from './comparisons.fixture.ts';
 import type { ComparisonWinner, PairwiseComparison } from './pairwise-comparison.ts';
+import { createXoshiro128Random } from '../random/xoshiro128-random.ts';
 
 function expectRatingsClose(actual: Record<string, number>, expected: Record<string, number>, elo: number): void {
   expect(Object.keys(actual).sort()).toEqual(Object.keys(expected).sort());
@@ -139,5 +140,47 @@ describe('fitBradleyTerry: validation', () => {
     expect(() => fitBradleyTerry([{ a: '', b: 'y', winner: 'a' }])).toThrow('comparisons[0].a must be a non-empty system name');
     expect(() => fitBradleyTerry(FIVE_SYSTEMS, { bootstrap: -1 })).toThrow('bootstrap must be a whole number');
     expect(() => fitBradleyTerry(FIVE_SYSTEMS, { confidence: 1 })).toThrow('confidence must be between 0 and 1');
+  });
+});
+
+// Published intervals must not move when the bootstrap is made faster: these are the intervals
+// the bootstrap gave before its rounds stopped allocating and each cell's binomial constants were
+// worked out once (f2e3ecf), to the last bit. Small counts draw by inversion, large ones by BTRS,
+// and the ridge case refits some rounds with the ridge.
+describe('fitBradleyTerry: the bootstrap draws what it always drew', () => {
+  it('keeps every interval of a seed, number for number, for small counts and ridge resamples', () => {
+    expect(fitBradleyTerry(FIVE_SYSTEMS, { bootstrap: 300, seed: 'pinned' }).ci).toEqual({
+      alpha: [1053.1152964570654, 1199.2630816821797],
+      beta: [916.1622216522351, 1072.3501633408653],
+      delta: [820.0309351342199, 950.5496364610902],
+      epsilon: [762.5412310676718, 951.4090102175804],
+      gamma: [1062.6488313030413, 1222.6009823721479],
+    });
+    const ridge = fitBradleyTerry(expandComparisons([['a', 'b', 6, 1, 0], ['b', 'c', 6, 1, 0]]), { bootstrap: 200, seed: 2 });
+    expect(ridge.ci).toEqual({ a: [1093.0434756096004, 1868.9696705697716], b: [732.6879743444053, 1250.1419930316808], c: [134.5236239814294, 907.1270327985578] });
+    expect(ridge.flags.map((f) => f.message)).toEqual(['120 of 200 bootstrap resamples had no finite MLE and were fitted with the ridge; the intervals are wide for a reason']);
+  });
+
+  it('keeps every interval of a seed, number for number, for 30,000 votes (hundreds per cell)', () => {
+    const random = createXoshiro128Random('pinned-votes');
+    const votes: PairwiseComparison[] = Array.from({ length: 30_000 }, () => {
+      const i = random.int(8);
+      const j = (i + 1 + random.int(7)) % 8;
+      const u = random.next();
+      const winner: ComparisonWinner = u < 0.2 ? 'tie' : u < 0.6 + 0.02 * (i - j) ? 'a' : 'b';
+      return { a: `s${i}`, b: `s${j}`, winner };
+    });
+    const result = fitBradleyTerry(votes, { bootstrap: 300, seed: 9 });
+    expect(result.cells).toBe(84);
+    expect(result.ci).toEqual({
+      s0: [938.8339102654086, 950.633778220915],
+      s1: [962.3467269087662, 974.5347656731751],
+      s2: [973.1952099523775, 985.1243974462308],
+      s3: [986.1365658977924, 997.2492016872993],
+      s4: [1002.2892890499471, 1015.2030882891714],
+      s5: [1016.6233479570511, 1028.060505303093],
+      s6: [1029.7331319262232, 1042.428270087052],
+      s7: [1041.1135861384168, 1053.5771001669907],
+    });
   });
 });

@@ -15,8 +15,8 @@
 // SE² = cᵀ·I⁻¹·c from the observed Fisher information I at the estimate (c = e_i − e_j), and
 // p = P(|Z| ≥ |z|) = Q(½, z²/2).
 
-import { fitLogStrengths, inverseInformation } from './bradley-terry-newton.ts';
-import { mleExists, nonExistenceFlags, type BradleyTerryFlag } from './bradley-terry-existence.ts';
+import { fitLogStrengths, inverseInformation, NewtonWorkspace } from './bradley-terry-newton.ts';
+import { createMleExistenceCheck, nonExistenceFlags, type BradleyTerryFlag } from './bradley-terry-existence.ts';
 import { regularizedGammaQ } from './incomplete-gamma.ts';
 import { createMultinomialSampler } from './multinomial-sample.ts';
 import { countPairs, winMatrix, type PairCounts } from './pair-counts.ts';
@@ -128,6 +128,14 @@ function toElo(theta: Float64Array): Float64Array {
   return theta.map((t) => ELO_MEAN + ELO_PER_NAT * (t - mean));
 }
 
+/** `toElo(theta)[i]` into `samples[i][round]`, without the array in between. */
+function storeElo(theta: Float64Array, samples: Float64Array[], round: number): void {
+  let mean = 0;
+  for (let i = 0; i < theta.length; i++) mean += theta[i]!;
+  mean /= theta.length;
+  for (let i = 0; i < theta.length; i++) samples[i]![round] = ELO_MEAN + ELO_PER_NAT * (theta[i]! - mean);
+}
+
 function pairwisePValues(wins: Float64Array, n: number, ridge: number, theta: Float64Array, systems: readonly string[]): Record<string, Record<string, number>> {
   const inverse = inverseInformation(wins, n, ridge, theta);
   const rows: Record<string, Record<string, number>> = {};
@@ -163,20 +171,24 @@ function bootstrapIntervals(
   const n = pairs.systems.length;
   const random = createXoshiro128Random(seed);
   const drawCounts = createMultinomialSampler(pairs.total, pairs.cells.map((cell) => cell.count));
+  const mleExistsFor = createMleExistenceCheck(n);
+  // Every round reuses these: nothing is allocated per resample.
   const counts = new Float64Array(pairs.cells.length);
   const wins = new Float64Array(n * n);
+  const newton = new NewtonWorkspace(n);
   const samples = Array.from({ length: n }, () => new Float64Array(rounds));
   let roundsWithRidge = 0;
   for (let round = 0; round < rounds; round++) {
     drawCounts(random, counts);
     winMatrix(pairs, counts, wins);
     let ridge = pointRidge;
-    if (ridge === 0 && !mleExists(wins, n)) {
+    if (ridge === 0 && !mleExistsFor(wins)) {
       ridge = BRADLEY_TERRY_RIDGE;
       roundsWithRidge++;
     }
-    const elo = toElo(fitLogStrengths(wins, n, ridge, start, BOOTSTRAP_STEP_TOLERANCE, BOOTSTRAP_LINE_SEARCH_ABOVE).theta);
-    for (let i = 0; i < n; i++) samples[i]![round] = elo[i]!;
+    newton.theta.set(start);
+    newton.fit(wins, ridge, BOOTSTRAP_STEP_TOLERANCE, BOOTSTRAP_LINE_SEARCH_ABOVE);
+    storeElo(newton.theta, samples, round);
   }
   const tail = (1 - confidence) / 2;
   const ci: Record<string, [number, number]> = {};

@@ -28,9 +28,20 @@ export function createMultinomialSampler(total: number, weights: ArrayLike<numbe
     if (!(w >= 0) || !Number.isFinite(w)) throw new RangeError(`weights[${k}] must be a finite number at least 0, got ${w}`);
     rest[k] = rest[k + 1]! + w;
   }
+  // Each cell's draw is sampleBinomial(left, share), with what depends only on the share worked
+  // out here once: the tail it draws from (p ≤ ½), its q and, for BTRS, its log-odds.
   // NaN marks a cell with no mass left (it always draws 0).
   const shares = new Float64Array(cells);
-  for (let k = 0; k < cells; k++) shares[k] = rest[k] === 0 ? Number.NaN : (weights[k] as number) / rest[k]!;
+  const tails = new Float64Array(cells);
+  const others = new Float64Array(cells);
+  const logOdds = new Float64Array(cells);
+  for (let k = 0; k < cells; k++) {
+    const share = rest[k] === 0 ? Number.NaN : (weights[k] as number) / rest[k]!;
+    shares[k] = share;
+    tails[k] = share > 0.5 && share < 1 ? 1 - share : share;
+    others[k] = 1 - tails[k]!;
+    logOdds[k] = Math.log(tails[k]! / others[k]!);
+  }
   return (random, out) => {
     if (out.length !== cells) throw new RangeError(`out must have one slot per weight: ${cells} weights, ${out.length} slots`);
     let left = total;
@@ -40,7 +51,15 @@ export function createMultinomialSampler(total: number, weights: ArrayLike<numbe
         out[k] = 0;
         continue;
       }
-      const drawn = share >= 1 ? left : sampleBinomial(random, left, share);
+      let drawn: number;
+      if (share >= 1) drawn = left;
+      else if (share <= 0) drawn = 0;
+      else {
+        // sampleBinomial's own steps, the tail's constants taken from above.
+        const p = tails[k]!;
+        drawn = left * p < 10 ? binomialByInversion(random, left, p) : binomialByTransformedRejection(random, left, p, others[k]!, logOdds[k]!);
+        if (share > 0.5) drawn = left - drawn;
+      }
       out[k] = drawn;
       left -= drawn;
     }
@@ -52,7 +71,7 @@ export function sampleBinomial(random: SeededRandom, n: number, p: number): numb
   if (n === 0 || p <= 0) return 0;
   if (p >= 1) return n;
   if (p > 0.5) return n - sampleBinomial(random, n, 1 - p);
-  return n * p < 10 ? binomialByInversion(random, n, p) : binomialByTransformedRejection(random, n, p);
+  return n * p < 10 ? binomialByInversion(random, n, p) : binomialByTransformedRejection(random, n, p, 1 - p, Math.log(p / (1 - p)));
 }
 
 /** Walks the cdf up from 0; the expected number of steps is about n·p + 1. */
@@ -79,17 +98,15 @@ function binomialByInversion(random: SeededRandom, n: number, p: number): number
  * BTRS, the transformed rejection sampler of W. Hörmann, "The generation of binomial random
  * variates" (J. Stat. Comput. Simul. 46, 1993), for n·p ≥ 10 and p ≤ ½.
  */
-function binomialByTransformedRejection(random: SeededRandom, n: number, p: number): number {
-  const q = 1 - p;
+function binomialByTransformedRejection(random: SeededRandom, n: number, p: number, q: number, logOdds: number): number {
   const spq = Math.sqrt(n * p * q);
   const b = 1.15 + 2.53 * spq;
   const a = -0.0873 + 0.0248 * b + 0.01 * p;
   const c = n * p + 0.5;
   const vr = 0.92 - 4.2 / b;
   const alpha = (2.83 + 5.1 / b) * spq;
-  // Needed only when the quick acceptance fails (about one draw in seven), so worked out then.
-  let logOdds = Number.NaN;
-  let mode = 0;
+  // Needed only when the quick acceptance fails, so worked out then.
+  let mode = -1;
   let h = 0;
   for (;;) {
     const u = random.next() - 0.5;
@@ -98,8 +115,7 @@ function binomialByTransformedRejection(random: SeededRandom, n: number, p: numb
     const k = Math.floor(((2 * a) / us + b) * u + c);
     if (k < 0 || k > n) continue;
     if (us >= 0.07 && v <= vr) return k;
-    if (Number.isNaN(logOdds)) {
-      logOdds = Math.log(p / q);
+    if (mode < 0) {
       mode = Math.floor((n + 1) * p);
       h = logFactorial(mode) + logFactorial(n - mode);
     }
