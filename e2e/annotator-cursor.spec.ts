@@ -2,7 +2,7 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Locator } from '@playwright/test';
 import { writeAnnotatorFixtures, type FixtureFiles } from './annotator-fixtures.ts';
-import { annotatorRegions, importThroughPicker, lineRow, openAnnotator, sourceButton } from './annotator-page.ts';
+import { annotatorRegions, importThroughPicker, lineRow, openAnnotator, sourceButton, viewerBox } from './annotator-page.ts';
 import { launchApp, type LaunchedApp } from './launch-app.ts';
 
 test.use({ viewport: { width: 1440, height: 900 } });
@@ -54,7 +54,7 @@ test('each source keeps its own line cursor while the annotator moves between so
   // The long notes: scrolled down, the cursor on a line there.
   await sourceButton(page, /long notes/i).click();
   await expect(lineRow(page, 1)).toContainText('Long notes');
-  const box = (await viewer.boundingBox())!;
+  const box = await viewerBox(page);
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   await page.mouse.wheel(0, 4000);
   await expect.poll(() => viewer.evaluate((element) => element.scrollTop)).toBeGreaterThan(2000);
@@ -106,7 +106,7 @@ test('each source keeps its own scroll position, across source switches and a vi
   await importThroughPicker(page, [notes('alpha-notes', 'Alpha notes'), notes('beta-notes', 'Beta notes')]);
   const viewer = document.getByRole('group', { name: /^Lines of/ });
   const wheel = async (dy: number) => {
-    const box = (await viewer.boundingBox())!;
+    const box = await viewerBox(page);
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
     await page.mouse.wheel(0, dy);
   };

@@ -47,11 +47,20 @@ export function lineRow(page: Page, line: number): Locator {
   return annotatorRegions(page).document.locator(`[data-line="${line}"]`);
 }
 
+/**
+ * The document viewer's box once it is drawn: just after a source is chosen the old viewer can be
+ * found and then replaced before it is measured, so this waits until one stays long enough.
+ */
+export async function viewerBox(page: Page): Promise<{ x: number; y: number; width: number; height: number }> {
+  const viewer = annotatorRegions(page).document.getByRole('group', { name: /^Lines of/ });
+  let box: Awaited<ReturnType<Locator['boundingBox']>> = null;
+  await expect.poll(async () => (box = await viewer.boundingBox()) !== null, { message: 'the document viewer is on screen' }).toBe(true);
+  return box!;
+}
+
 /** Scrolls the viewer with the mouse wheel until `line` is fully on screen. */
 export async function scrollLineIntoView(page: Page, line: number): Promise<void> {
-  const viewer = annotatorRegions(page).document.getByRole('group', { name: /^Lines of/ });
-  const box = await viewer.boundingBox();
-  if (!box) throw new Error('The document viewer is not on screen.');
+  const box = await viewerBox(page);
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   for (let i = 0; i < 200; i++) {
     const row = await lineRow(page, line).boundingBox();

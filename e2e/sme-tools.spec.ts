@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { pagesOfLines } from '../schemas/chapter-plan.ts';
 import { ArenaPage } from './arena-page.ts';
-import { annotatorRegions, lineRow, openAnnotator, sourceButton } from './annotator-page.ts';
+import { annotatorRegions, lineRow, openAnnotator, sourceButton, viewerBox } from './annotator-page.ts';
 import { launchApp, type LaunchedApp } from './launch-app.ts';
 import { ServedApi } from './served-api.ts';
 import { writeLongPdf } from './sme-tools-fixtures.ts';
@@ -41,10 +41,7 @@ async function expectInView(page: Page, target: Locator, what: string): Promise<
 
 /** Wheels the viewer down from where it is until `line`'s row exists (rows off screen are not in the DOM). */
 async function wheelUntilRendered(page: Page, line: number): Promise<void> {
-  // The viewer can still be swapping sources when this is called: wait until it is drawn.
-  await expect(viewer(page)).toBeVisible();
-  const box = await viewer(page).boundingBox();
-  if (!box) throw new Error('The document viewer is not on screen.');
+  const box = await viewerBox(page);
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   for (let i = 0; i < 100 && (await lineRow(page, line).count()) === 0; i++) await page.mouse.wheel(0, 120);
   await expect(lineRow(page, line)).toHaveCount(1);
@@ -186,6 +183,8 @@ test('the outline jumps to a section, page boundaries show in the text, and a ci
   await openAnnotator(page, app!.url);
   const { document, chapters } = annotatorRegions(page);
   await sourceButton(page, new RegExp(pdf.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).click();
+  // The PDF's own viewer, not the source shown before it.
+  await expect(document.getByRole('group', { name: `Lines of ${pdf.title}` })).toBeVisible();
   await expect(lineRow(page, 1)).toBeVisible();
 
   // Page 2 begins where its first line is, marked in the text (wheel down from the top to it).
