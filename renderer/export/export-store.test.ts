@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ExportResult } from '../../schemas/export.ts';
 import type { AppEvent, Job } from '../../schemas/jobs.ts';
 import type { RpcClient } from '../../schemas/rpc.ts';
@@ -15,6 +15,20 @@ const result: ExportResult = {
   rows: [{ subset: 'preferences', rows: 3 }],
   card: '---\nlicense: unknown\n---\n# Demo\n',
 };
+
+function memoryStorage(): Storage {
+  const items = new Map<string, string>();
+  return {
+    get length() {
+      return items.size;
+    },
+    clear: () => items.clear(),
+    getItem: (key) => items.get(key) ?? null,
+    key: (index) => [...items.keys()][index] ?? null,
+    removeItem: (key) => void items.delete(key),
+    setItem: (key, value) => void items.set(key, String(value)),
+  };
+}
 
 function fakeServer(options: { refuse?: string } = {}) {
   const listeners = new Set<(event: AppEvent) => void>();
@@ -131,5 +145,23 @@ describe('the Export screen’s store', () => {
     await store.getState().start();
     expect(server.calls[0]?.input).toMatchObject({ license: 'mit' });
     expect(server.calls[0]?.input).not.toHaveProperty('licenseName');
+  });
+
+  describe('the license chosen, kept for the workspace in this browser', () => {
+    afterEach(() => vi.unstubAllGlobals());
+
+    it('keeps a license chosen before the server said which workspace this is, and a reload shows it', async () => {
+      vi.stubGlobal('localStorage', memoryStorage());
+      const store = createExportStore();
+      store.getState().connect(fakeServer().client);
+      store.getState().setLicense('mit'); // before workspace.info has answered
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(store.getState().license).toBe('mit');
+
+      const reloaded = createExportStore();
+      reloaded.getState().connect(fakeServer().client);
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(reloaded.getState().license).toBe('mit');
+    });
   });
 });

@@ -98,10 +98,13 @@ export function createExportStore() {
         void client
           .call('workspace.info', {})
           .then(({ workspaceDir }) => {
-            const remembered = readRememberedLicense(workspaceDir);
-            // A license typed before the answer came is newer than the remembered one, and is kept.
+            set({ workspaceDir });
+            // A license chosen before the answer came is newer than the remembered one: it is kept,
+            // and remembered now (choosing could not remember it without knowing the workspace).
             const untouched = get().license === DEFAULT_CARD_LICENSE && get().licenseName === '' && get().licenseLink === '';
-            set(remembered && untouched ? { workspaceDir, ...remembered } : { workspaceDir });
+            if (!untouched) return rememberLicense();
+            const remembered = readRememberedLicense(workspaceDir);
+            if (remembered) set(remembered);
           })
           .catch(() => undefined); // the default stays; the form works without the remembered license
         return client.onEvent((event) => {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AppEvent, Job } from '../../schemas/jobs.ts';
 import type { RpcClient } from '../../schemas/rpc.ts';
 import { createJudgingStore } from './judging-store.ts';
@@ -20,6 +20,20 @@ function fakeClient(answers: Record<string, (input: unknown) => unknown>) {
     },
   } as unknown as RpcClient;
   return { client, calls, emit: (job: Job) => listener?.({ type: 'job', job }) };
+}
+
+function memoryStorage(): Storage {
+  const items = new Map<string, string>();
+  return {
+    get length() {
+      return items.size;
+    },
+    clear: () => items.clear(),
+    getItem: (key) => items.get(key) ?? null,
+    key: (index) => [...items.keys()][index] ?? null,
+    removeItem: (key) => void items.delete(key),
+    setItem: (key, value) => void items.set(key, String(value)),
+  };
 }
 
 const job = (fields: Partial<Job>): Job => ({ id: 'job-1', kind: 'judge', title: 'Judge', state: 'running', done: 0, total: 0, message: '', createdAt: '', updatedAt: '', ...fields });
@@ -84,5 +98,25 @@ describe('judging store', () => {
     fail = true;
     await store.getState().loadAgreement();
     expect(store.getState().agreement).toBeNull();
+  });
+
+  describe('the judges typed, kept for the workspace in this browser', () => {
+    afterEach(() => vi.unstubAllGlobals());
+
+    it('keeps judges typed before the server said which workspace this is, and a reload shows them', async () => {
+      vi.stubGlobal('localStorage', memoryStorage());
+      const answers = { 'judge.list': () => ({ judgments: [] }), 'runs.list': () => ({ runs: [] }), 'workspace.info': () => ({ workspaceDir: '/srv/ws' }) };
+      const typed = '[{"name": "early-judge", "provider": "openai", "model": "gpt-test"}]';
+      const store = createJudgingStore();
+      store.getState().connect(fakeClient(answers).client);
+      store.getState().setJudgesText(typed); // before workspace.info has answered
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(store.getState().judgesText).toBe(typed);
+
+      const reloaded = createJudgingStore();
+      reloaded.getState().connect(fakeClient(answers).client);
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(reloaded.getState().judgesText).toBe(typed);
+    });
   });
 });

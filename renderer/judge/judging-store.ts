@@ -115,9 +115,13 @@ export function createJudgingStore() {
         void client
           .call('workspace.info', {})
           .then(({ workspaceDir }) => {
+            set({ workspaceDir });
+            // Text typed before the answer came is newer than the remembered one: it is kept, and
+            // remembered now (typing could not remember it without knowing the workspace).
+            const { judgesText } = get();
+            if (judgesText !== JUDGES_EXAMPLE) return writeWorkspaceMemory('judges', workspaceDir, judgesText);
             const remembered = readWorkspaceMemory('judges', workspaceDir);
-            // Text typed before the answer came is newer than the remembered one, and is kept.
-            set(remembered !== undefined && get().judgesText === JUDGES_EXAMPLE ? { workspaceDir, judgesText: remembered } : { workspaceDir });
+            if (remembered !== undefined) set({ judgesText: remembered });
           })
           .catch(() => undefined); // the example stays; the screen works without the remembered text
         return client.onEvent((event) => {
