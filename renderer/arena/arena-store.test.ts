@@ -3,6 +3,7 @@ import type { Annotator, ArenaItem, OwnVote } from '../../schemas/arena.ts';
 import type { RpcClient, RpcInput, RpcMethod, RpcOutput } from '../../schemas/rpc.ts';
 import { RpcCallError } from '../api/rpc-call-error.ts';
 import { createArenaStore } from './arena-store.ts';
+import { memoryStorage } from '../ui/memory-storage.fixture.ts';
 
 const side = (n: number) => ({ frameUrls: [`/f/${n}.png`], siteUrl: `/s/${n}/`, videoUrl: null });
 const pair = (token: string, title: string): ArenaItem => ({
@@ -73,21 +74,6 @@ function fakeArena(titles: string[]) {
     onEvent: () => () => undefined,
   };
   return { client, calls, votes, failVote: (error: RpcCallError) => (failNextVote = error) };
-}
-
-/** A Storage good enough for the remembered profile. */
-function memoryStorage(): Storage {
-  const map = new Map<string, string>();
-  return {
-    getItem: (k) => map.get(k) ?? null,
-    setItem: (k, v) => void map.set(k, v),
-    removeItem: (k) => void map.delete(k),
-    clear: () => map.clear(),
-    key: (i) => [...map.keys()][i] ?? null,
-    get length() {
-      return map.size;
-    },
-  };
 }
 
 let clock = 0;

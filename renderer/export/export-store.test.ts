@@ -4,6 +4,7 @@ import type { AppEvent, Job } from '../../schemas/jobs.ts';
 import type { RpcClient } from '../../schemas/rpc.ts';
 import { RpcCallError } from '../api/rpc-call-error.ts';
 import { createExportStore } from './export-store.ts';
+import { memoryStorage } from '../ui/memory-storage.fixture.ts';
 
 const job = (id: string, state: Job['state'], message: string, done = 0, total = 0): Job => ({ id, kind: 'export.hf', title: 'Export', state, done, total, message, createdAt: '', updatedAt: '' });
 const result: ExportResult = {
@@ -15,20 +16,6 @@ const result: ExportResult = {
   rows: [{ subset: 'preferences', rows: 3 }],
   card: '---\nlicense: unknown\n---\n# Demo\n',
 };
-
-function memoryStorage(): Storage {
-  const items = new Map<string, string>();
-  return {
-    get length() {
-      return items.size;
-    },
-    clear: () => items.clear(),
-    getItem: (key) => items.get(key) ?? null,
-    key: (index) => [...items.keys()][index] ?? null,
-    removeItem: (key) => void items.delete(key),
-    setItem: (key, value) => void items.set(key, String(value)),
-  };
-}
 
 function fakeServer(options: { refuse?: string } = {}) {
   const listeners = new Set<(event: AppEvent) => void>();

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AppEvent, Job } from '../../schemas/jobs.ts';
 import type { RpcClient } from '../../schemas/rpc.ts';
 import { createJudgingStore } from './judging-store.ts';
+import { memoryStorage } from '../ui/memory-storage.fixture.ts';
 
 function fakeClient(answers: Record<string, (input: unknown) => unknown>) {
   const calls: { method: string; input: unknown }[] = [];
@@ -20,20 +21,6 @@ function fakeClient(answers: Record<string, (input: unknown) => unknown>) {
     },
   } as unknown as RpcClient;
   return { client, calls, emit: (job: Job) => listener?.({ type: 'job', job }) };
-}
-
-function memoryStorage(): Storage {
-  const items = new Map<string, string>();
-  return {
-    get length() {
-      return items.size;
-    },
-    clear: () => items.clear(),
-    getItem: (key) => items.get(key) ?? null,
-    key: (index) => [...items.keys()][index] ?? null,
-    removeItem: (key) => void items.delete(key),
-    setItem: (key, value) => void items.set(key, String(value)),
-  };
 }
 
 const job = (fields: Partial<Job>): Job => ({ id: 'job-1', kind: 'judge', title: 'Judge', state: 'running', done: 0, total: 0, message: '', createdAt: '', updatedAt: '', ...fields });

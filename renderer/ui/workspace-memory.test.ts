@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readWorkspaceMemory, writeWorkspaceMemory } from './workspace-memory.ts';
-
-function memoryStorage(): Pick<Storage, 'getItem' | 'setItem'> {
-  const items = new Map<string, string>();
-  return { getItem: (key) => items.get(key) ?? null, setItem: (key, value) => void items.set(key, value) };
-}
+import { memoryStorage } from './memory-storage.fixture.ts';
 
 describe('what a screen remembers for a workspace', () => {
   it('is kept for each workspace and each item apart', () => {
