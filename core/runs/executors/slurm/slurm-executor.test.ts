@@ -334,6 +334,11 @@ describe.skipIf(skipReason !== undefined)('the slurm executor on a real cluster'
       })) as { studyId: string };
       const db = api.context.workspace.db;
       await until(() => listStudyRuns(db, studyId).filter((r) => r.slurm_job_id !== null && r.slurm_job_id !== undefined).length === 3, 60_000, 'three jobs submitted');
+      // The controller stops while the three jobs run on the node (each has its Slurm output file,
+      // opened by slurmstepd as it starts the job script). Stopped between allocating a job and
+      // handing it to the node, Slurm loses the job's launch, and submitting it again is right.
+      const logs = join(findStudy(db, studyId)!.folder, 'slurm', 'logs');
+      await until(() => existsSync(logs) && readdirSync(logs).filter((f) => f.endsWith('.out')).length === 3, 60_000, 'three jobs started on the node');
       await cluster.stopController();
       try {
         await api.context.jobs.idle();
