@@ -61,13 +61,44 @@ function signal(pid: number, sig: NodeJS.Signals): void {
  * Kills a harness and everything it started: its process group (it was spawned as a group
  * leader) and, since a tool may start its own session or group, every descendant found in
  * /proc. Descendants are collected before anything is signalled, so orphans re-parented to
- * init by the first kill are still reached.
+ * init by the first kill are still reached. Returns the processes it signalled, for `untilEnded`.
  */
-export function killProcessTree(rootPid: number, sig: NodeJS.Signals = 'SIGKILL'): void {
-  const tree = descendantsOf(rootPid);
+export function killProcessTree(rootPid: number, sig: NodeJS.Signals = 'SIGKILL'): SignalledProcess[] {
+  const descendants = descendantsOf(rootPid);
+  const tree = [rootPid, ...descendants].flatMap((pid) => {
+    const start = startTimeOf(pid);
+    return start === undefined ? [] : [{ pid, start }];
+  });
   signal(-rootPid, sig);
   signal(rootPid, sig);
-  for (const pid of tree) signal(pid, sig);
+  for (const pid of descendants) signal(pid, sig);
+  return tree;
+}
+
+/** A process named by its pid and start time, so a pid reused later is never taken for it. */
+export interface SignalledProcess {
+  pid: number;
+  start: string;
+}
+
+/** Gone: no such process, another process under its pid, or ended and only waiting to be reaped. */
+function hasEnded({ pid, start }: SignalledProcess): boolean {
+  const fields = statFields(pid);
+  return fields === undefined || fields[19] !== start || fields[0] === 'Z' || fields[0] === 'X';
+}
+
+/**
+ * Waits until every one of `processes` has ended (a signal is delivered at once, but a killed
+ * process on a busy machine runs on until it is next scheduled), at most `timeoutMs`. True when
+ * all have ended.
+ */
+export async function untilEnded(processes: readonly SignalledProcess[], timeoutMs = 5_000): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  for (let wait = 5; ; wait = Math.min(wait * 2, 100)) {
+    if (processes.every(hasEnded)) return true;
+    if (Date.now() >= deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, wait));
+  }
 }
 
 /**

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
-import { killProcessTree } from '../executors/process-tree.ts';
+import { killProcessTree, untilEnded } from '../executors/process-tree.ts';
 import { isHttpMcpServer, type HttpMcpServerSpec, type McpServerSpec, type StdioMcpServerSpec } from '../harnesses/harness-adapter.ts';
 import { launchSandbox, type LaunchedSandbox } from '../sandbox/launch-sandbox.ts';
 import type { SandboxPlan } from '../sandbox/sandbox-plan.ts';
@@ -90,9 +90,10 @@ function talkToStdio(server: StdioMcpServerSpec, launched: { command: string; ar
       settled = true;
       clearTimeout(timer);
       child.stdin.destroy();
-      if (child.pid !== undefined) killProcessTree(child.pid, 'SIGKILL');
-      const done = () => (error ? reject(error) : resolve(tools ?? []));
-      // Settled once the process is gone, so the sandbox's cgroups can be removed after.
+      const killed = child.pid !== undefined ? killProcessTree(child.pid, 'SIGKILL') : [];
+      // Settled once the server and all it started are gone (so nothing it started outlives the
+      // check, and the sandbox's cgroups can be removed after).
+      const done = () => void untilEnded(killed).then(() => (error ? reject(error) : resolve(tools ?? [])));
       if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) done();
       else child.once('close', done);
     };
