@@ -121,9 +121,15 @@ export class ProcessTreeWatch {
     }
   }
 
-  /** Kills every process seen that is still the same process (same start time). */
-  killSeen(): void {
-    for (const [pid, start] of this.#seen) if (startTimeOf(pid) === start) signal(pid, 'SIGKILL');
+  /** Kills every process seen that is still the same process (same start time); returns those. */
+  killSeen(): SignalledProcess[] {
+    const killed: SignalledProcess[] = [];
+    for (const [pid, start] of this.#seen) {
+      if (startTimeOf(pid) !== start) continue;
+      signal(pid, 'SIGKILL');
+      killed.push({ pid, start });
+    }
+    return killed;
   }
 }
 
@@ -160,16 +166,17 @@ export const RUN_MARKER_VARIABLE = 'LHB_RUN_MARKER';
 /**
  * Kills every process whose environment carries `LHB_RUN_MARKER=<marker>`: a tool that double-forks
  * into its own session is re-parented to init at once, so only what it inherited names it.
+ * Returns the processes it signalled.
  */
-export function killByRunMarker(marker: string): number {
+export function killByRunMarker(marker: string): SignalledProcess[] {
   const needle = Buffer.from(`\0${RUN_MARKER_VARIABLE}=${marker}\0`);
   const first = Buffer.from(`${RUN_MARKER_VARIABLE}=${marker}\0`);
-  let killed = 0;
+  const killed: SignalledProcess[] = [];
   let pids: string[];
   try {
     pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
   } catch {
-    return 0;
+    return killed;
   }
   for (const pid of pids) {
     if (Number(pid) === process.pid) continue;
@@ -180,8 +187,9 @@ export function killByRunMarker(marker: string): number {
       continue;
     }
     if (environ.includes(needle) || environ.subarray(0, first.length).equals(first)) {
+      const start = startTimeOf(Number(pid));
       signal(Number(pid), 'SIGKILL');
-      killed++;
+      if (start !== undefined) killed.push({ pid: Number(pid), start });
     }
   }
   return killed;

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, type WriteStream } from 'node:fs';
 import type { HarnessInvocation } from '../harnesses/harness-adapter.ts';
 import { randomUUID } from 'node:crypto';
-import { killByRunMarker, killProcessTree, ProcessTreeWatch, RUN_MARKER_VARIABLE } from './process-tree.ts';
+import { killByRunMarker, killProcessTree, ProcessTreeWatch, RUN_MARKER_VARIABLE, untilEnded, type SignalledProcess } from './process-tree.ts';
 import type { RunSandbox } from '../../../schemas/studies.ts';
 import { launchSandbox, SandboxUnavailableError, type LaunchedSandbox } from '../sandbox/launch-sandbox.ts';
 import type { LimitHit } from '../sandbox/run-resource-limits.ts';
@@ -181,6 +181,8 @@ function runStarted(options: RunProcessOptions, sandbox: LaunchedSandbox | undef
       spawnError = `${invocation.command}: ${error.message}`;
     });
     let exited: { exitCode: number | null; sig: NodeJS.Signals | null } | undefined;
+    // What the harness left running, killed as it exited: the run settles once they have ended.
+    const leftBehind: SignalledProcess[] = [];
     let settled = false;
     const settle = () => {
       if (settled || !exited) return;
@@ -197,7 +199,8 @@ function runStarted(options: RunProcessOptions, sandbox: LaunchedSandbox | undef
       const done = () => {
         open -= 1;
         if (open > 0) return;
-        resolve({ outcome: { exitCode: exited!.exitCode, signal: exited!.sig, timedOut, cancelled, outputCapped, diskLimitHit, spawnError, durationMs: Date.now() - started, stdoutBytes, stderrTail }, diskWatch });
+        const durationMs = Date.now() - started;
+        void untilEnded(leftBehind).then(() => resolve({ outcome: { exitCode: exited!.exitCode, signal: exited!.sig, timedOut, cancelled, outputCapped, diskLimitHit, spawnError, durationMs, stdoutBytes, stderrTail }, diskWatch }));
       };
       stdout.end(done);
       stderr.end(done);
@@ -207,9 +210,8 @@ function runStarted(options: RunProcessOptions, sandbox: LaunchedSandbox | undef
       exited = { exitCode, sig };
       // Anything the harness left behind (a server it started, a background build, a daemon
       // holding its stdout open) goes too; then its output is drained, briefly.
-      if (child.pid !== undefined) killProcessTree(child.pid, 'SIGKILL');
-      watch?.killSeen();
-      killByRunMarker(marker);
+      if (child.pid !== undefined) leftBehind.push(...killProcessTree(child.pid, 'SIGKILL'));
+      leftBehind.push(...(watch?.killSeen() ?? []), ...killByRunMarker(marker));
       drainTimer = setTimeout(settle, DRAIN_MS);
     });
     child.on('close', () => settle());

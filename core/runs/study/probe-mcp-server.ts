@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { createInterface } from 'node:readline';
-import { killProcessTree, untilEnded } from '../executors/process-tree.ts';
+import { killByRunMarker, killProcessTree, RUN_MARKER_VARIABLE, untilEnded } from '../executors/process-tree.ts';
 import { isHttpMcpServer, type HttpMcpServerSpec, type McpServerSpec, type StdioMcpServerSpec } from '../harnesses/harness-adapter.ts';
 import { launchSandbox, type LaunchedSandbox } from '../sandbox/launch-sandbox.ts';
 import type { SandboxPlan } from '../sandbox/sandbox-plan.ts';
@@ -80,8 +81,10 @@ async function probeStdio(server: StdioMcpServerSpec, context: ProbeContext): Pr
 /** Starts the command (the server, or the sandbox that holds it), lists the tools, and stops every process it started. */
 function talkToStdio(server: StdioMcpServerSpec, launched: { command: string; args: string[]; env: Record<string, string> }, context: ProbeContext): Promise<string[]> {
   return new Promise((resolve, reject) => {
-    // Its own process group, so the server and whatever it started stop with it.
-    const child = spawn(launched.command, launched.args, { cwd: context.cwd, env: launched.env, stdio: ['pipe', 'pipe', 'pipe'], detached: true });
+    // Its own process group, so the server and whatever it started stop with it; and the marker
+    // every process it starts inherits, for one that left the group and the tree.
+    const marker = randomUUID();
+    const child = spawn(launched.command, launched.args, { cwd: context.cwd, env: { ...launched.env, [RUN_MARKER_VARIABLE]: marker }, stdio: ['pipe', 'pipe', 'pipe'], detached: true });
     let stderr = '';
     let settled = false;
     const waiting = new Map<number, { method: string; resolve: (result: JsonRpcReply['result']) => void; reject: (error: Error) => void }>();
@@ -89,8 +92,10 @@ function talkToStdio(server: StdioMcpServerSpec, launched: { command: string; ar
       if (settled) return;
       settled = true;
       clearTimeout(timer);
+      // Killed before its stdin closes: a server that exits at the end of its input would leave
+      // what it started to init before the tree was read.
+      const killed = [...(child.pid !== undefined ? killProcessTree(child.pid, 'SIGKILL') : []), ...killByRunMarker(marker)];
       child.stdin.destroy();
-      const killed = child.pid !== undefined ? killProcessTree(child.pid, 'SIGKILL') : [];
       // Settled once the server and all it started are gone (so nothing it started outlives the
       // check, and the sandbox's cgroups can be removed after).
       const done = () => void untilEnded(killed).then(() => (error ? reject(error) : resolve(tools ?? [])));
