@@ -50,7 +50,7 @@ async function fillCommandStudy(page: Page, command: string, name: string): Prom
 }
 
 test('a researcher starts a command harness study from the form, follows it, reads its transcript and opens its build', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   await openRunsScreen(page, app!.url);
   const studies = page.getByRole('region', { name: 'Studies' });
   await expect(studies).toContainText('No studies yet');
@@ -59,7 +59,7 @@ test('a researcher starts a command harness study from the form, follows it, rea
   await studies.getByRole('button', { name: 'New study…' }).click();
   const dialog = page.getByRole('dialog', { name: 'New study' });
   const configurations = dialog.getByRole('group', { name: 'Configurations' });
-  await expect(configurations.getByRole('combobox', { name: 'Harness, configuration 1' })).toBeVisible({ timeout: 30_000 });
+  await expect(configurations.getByRole('combobox', { name: 'Harness, configuration 1' })).toBeVisible({ timeout: 60_000 });
   // Only real tasks are offered: the demo's two, none of its synthetic twelve.
   await expect(dialog.getByRole('group', { name: 'Tasks' }).getByRole('checkbox')).toHaveCount(2);
   // A new row takes its harness's default model.

@@ -54,11 +54,11 @@ async function exported(page: Page): Promise<string> {
 }
 
 test('the New study form builds the same spec as the study file, both ways, and names the line of a bad file', async ({ page }, info) => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   await openRunsScreen(page, app!.url);
   await page.getByRole('region', { name: 'Studies' }).getByRole('button', { name: 'New study…' }).click();
   const dialog = page.getByRole('dialog', { name: 'New study' });
-  await expect(dialog.getByRole('combobox', { name: 'Harness, configuration 1' })).toBeVisible({ timeout: 30_000 });
+  await expect(dialog.getByRole('combobox', { name: 'Harness, configuration 1' })).toBeVisible({ timeout: 60_000 });
 
   // By hand: the task, two configurations, the skill's arms, the repeats.
   await dialog.getByRole('group', { name: 'Tasks' }).getByRole('checkbox', { name: /Quillmoss marketing pages/ }).check();
@@ -154,7 +154,7 @@ test('"Run without sandbox" warns what it gives away and writes sandbox: false; 
   const studies = page.getByRole('region', { name: 'Studies' });
   await studies.getByRole('button', { name: 'New study…' }).click();
   const dialog = page.getByRole('dialog', { name: 'New study' });
-  await expect(dialog.getByRole('combobox', { name: 'Harness, configuration 1' })).toBeVisible({ timeout: 30_000 });
+  await expect(dialog.getByRole('combobox', { name: 'Harness, configuration 1' })).toBeVisible({ timeout: 60_000 });
   await dialog.getByRole('group', { name: 'Tasks' }).getByRole('checkbox', { name: /Quillmoss marketing pages/ }).check();
   await dialog.getByRole('combobox', { name: 'Harness, configuration 1' }).selectOption('command');
   await dialog.getByRole('textbox', { name: 'Model, configuration 1' }).fill('unboxed');

@@ -13,27 +13,26 @@ export async function harnessesList(_input: RpcParsedInput<'harnesses.list'>, ct
   const toolsDir = harnessToolsDir(ctx.workspace.dir);
   const home = mkdtempSync(join(tmpdir(), 'lhb-harness-version-'));
   try {
-    const harnesses: HarnessStatus[] = [];
-    for (const adapter of Object.values(HARNESS_ADAPTERS)) {
-      const declared = { id: adapter.id, displayName: adapter.displayName, defaultModel: adapter.defaultModel, keyEnv: adapter.keyEnv, takesCommand: adapter.takesCommand };
-      if (!adapter.npm) {
-        harnesses.push({ ...declared, version: null, binary: null, problem: null, pinnedVersion: null });
-        continue;
-      }
-      try {
-        const binary = findHarnessBinary(adapter, toolsDir);
-        const version = await readHarnessVersion(adapter, binary, baseHarnessEnv({ homeDir: home, binary }));
-        harnesses.push({
-          ...declared,
-          version,
-          binary,
-          problem: version === null ? `${binary} did not report a version; it may be broken. Reinstall it with: lhb harnesses install ${adapter.id}` : null,
-          pinnedVersion: adapter.npm.pinnedVersion,
-        });
-      } catch (error) {
-        harnesses.push({ ...declared, version: null, binary: null, problem: (error as Error).message, pinnedVersion: adapter.npm.pinnedVersion });
-      }
-    }
+    // Each CLI's version is asked at once (a few seconds each on a busy machine; the New study form waits for them).
+    const harnesses = await Promise.all(
+      Object.values(HARNESS_ADAPTERS).map(async (adapter): Promise<HarnessStatus> => {
+        const declared = { id: adapter.id, displayName: adapter.displayName, defaultModel: adapter.defaultModel, keyEnv: adapter.keyEnv, takesCommand: adapter.takesCommand };
+        if (!adapter.npm) return { ...declared, version: null, binary: null, problem: null, pinnedVersion: null };
+        try {
+          const binary = findHarnessBinary(adapter, toolsDir);
+          const version = await readHarnessVersion(adapter, binary, baseHarnessEnv({ homeDir: home, binary }));
+          return {
+            ...declared,
+            version,
+            binary,
+            problem: version === null ? `${binary} did not report a version; it may be broken. Reinstall it with: lhb harnesses install ${adapter.id}` : null,
+            pinnedVersion: adapter.npm.pinnedVersion,
+          };
+        } catch (error) {
+          return { ...declared, version: null, binary: null, problem: (error as Error).message, pinnedVersion: adapter.npm.pinnedVersion };
+        }
+      }),
+    );
     return { harnesses };
   } finally {
     rmSync(home, { recursive: true, force: true });
