@@ -35,8 +35,14 @@ export const ReplayScriptSchema = z
     turns: z.array(ReplayTurnSchema).min(1),
     /** Said once every turn has been played: a reply without tool calls ends the agent's loop. */
     final: z.string().default('Done.'),
-    /** Token usage each reply reports (so trajectories and costs have numbers to sum). */
-    usage: z.object({ input: z.number().int().min(0), output: z.number().int().min(0) }).default({ input: 100, output: 20 }),
+    /**
+     * Token usage each reply reports (so trajectories and costs have numbers to sum); `cachedInput`
+     * is the part of `input` the reply says was read from the prompt cache (none unless given).
+     */
+    usage: z
+      .object({ input: z.number().int().min(0), output: z.number().int().min(0), cachedInput: z.number().int().min(0).optional() })
+      .refine((usage) => (usage.cachedInput ?? 0) <= usage.input, { message: 'cachedInput is part of input, so it cannot be larger', path: ['cachedInput'] })
+      .default({ input: 100, output: 20 }),
   })
   .strict();
 export type ReplayScript = z.infer<typeof ReplayScriptSchema>;

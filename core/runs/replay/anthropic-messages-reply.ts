@@ -72,7 +72,8 @@ export function buildAnthropicMessage(reply: PlannedReply, context: { sessionId:
     content,
     stop_reason: reply.calls.length > 0 ? 'tool_use' : 'end_turn',
     stop_sequence: null,
-    usage: { input_tokens: reply.usage.input, output_tokens: reply.usage.output, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 },
+    // The Messages API counts cache reads apart from `input_tokens`.
+    usage: { input_tokens: reply.usage.input - (reply.usage.cachedInput ?? 0), output_tokens: reply.usage.output, cache_creation_input_tokens: 0, cache_read_input_tokens: reply.usage.cachedInput ?? 0 },
   };
 }
 

@@ -17,7 +17,7 @@ export interface GeminiPart {
 /** One `GenerateContentResponse`, as the API sends it whole or as one chunk of a stream. */
 export interface GeminiResponse {
   candidates: { content: { role: 'model'; parts: GeminiPart[] }; finishReason?: 'STOP'; index: 0 }[];
-  usageMetadata: { promptTokenCount: number; candidatesTokenCount?: number; totalTokenCount: number };
+  usageMetadata: { promptTokenCount: number; cachedContentTokenCount?: number; candidatesTokenCount?: number; totalTokenCount: number };
   modelVersion: string;
   responseId: string;
 }
@@ -79,11 +79,13 @@ export function geminiReplyChunks(reply: PlannedReply, context: ReplyContext): G
   // A reply must carry something, or the CLI reports an empty response and retries.
   if (parts.length === 0) parts.push([{ text: '' }]);
   const { input, output } = reply.usage;
+  // Gemini counts cached content inside promptTokenCount, and names it only when there is some.
+  const cached = reply.usage.cachedInput ? { cachedContentTokenCount: reply.usage.cachedInput } : {};
   return parts.map((chunkParts, index) => {
     const last = index === parts.length - 1;
     return {
       candidates: [{ content: { role: 'model', parts: chunkParts }, ...(last ? { finishReason: 'STOP' as const } : {}), index: 0 }],
-      usageMetadata: last ? { promptTokenCount: input, candidatesTokenCount: output, totalTokenCount: input + output } : { promptTokenCount: input, totalTokenCount: input },
+      usageMetadata: last ? { promptTokenCount: input, ...cached, candidatesTokenCount: output, totalTokenCount: input + output } : { promptTokenCount: input, ...cached, totalTokenCount: input },
       modelVersion: context.model,
       responseId: context.responseId,
     };

@@ -40,8 +40,9 @@ export interface ResponsesResponse {
   usage: Usage;
 }
 
-function usageOf(input: number, output: number): Usage {
-  return { input_tokens: input, input_tokens_details: { cached_tokens: 0 }, output_tokens: output, output_tokens_details: { reasoning_tokens: 0 }, total_tokens: input + output };
+/** The Responses API counts cached tokens inside `input_tokens`, and names them apart too. */
+function usageOf(input: number, output: number, cached = 0): Usage {
+  return { input_tokens: input, input_tokens_details: { cached_tokens: cached }, output_tokens: output, output_tokens_details: { reasoning_tokens: 0 }, total_tokens: input + output };
 }
 
 function messageItem(id: string, text: string): ResponsesOutputItem {
@@ -163,7 +164,7 @@ function answerResponses(request: WireRequest, body: ResponsesRequest): void {
   }
   // A turn with calls and no words has no message; a final turn always says something.
   const output = reply.text !== '' || calls.length === 0 ? [messageItem(`msg_replay_${turn}`, reply.text), ...calls] : calls;
-  sendResponse(request.res, { ...base, id: `resp_replay_${request.session.id}_${turn}`, output, usage: usageOf(reply.usage.input, reply.usage.output) }, stream);
+  sendResponse(request.res, { ...base, id: `resp_replay_${request.session.id}_${turn}`, output, usage: usageOf(reply.usage.input, reply.usage.output, reply.usage.cachedInput) }, stream);
 }
 
 /**

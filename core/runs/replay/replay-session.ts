@@ -6,7 +6,7 @@ export interface PlannedReply {
   calls: ReplayAction[];
   /** True once every scripted turn has been played: the reply carries no tool calls. */
   final: boolean;
-  usage: { input: number; output: number };
+  usage: ReplayScript['usage'];
 }
 
 /** One request a harness sent, kept so tests can see what the agent sent back (tool results). */
