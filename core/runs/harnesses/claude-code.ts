@@ -122,5 +122,7 @@ export const claudeCodeAdapter: HarnessAdapter = {
     }
   },
 
+  // A resumed session's result event gives modelUsage and total_cost_usd for the whole session (its `usage` alone is the turn's).
+  resumedTurnUsage: 'session',
   loadParser: async () => (await import('../trajectory/parse-claude-code.ts')).createClaudeCodeParser,
 };

@@ -83,5 +83,7 @@ export const codexAdapter: HarnessAdapter = {
     return [...args.slice(0, -1), 'resume', sessionId, PROMPT_ON_STDIN];
   },
 
+  // turn.completed's usage is the thread's total so far (codex-rs exec: usage_from_last_total), a resumed thread's earlier turns included.
+  resumedTurnUsage: 'session',
   loadParser: async () => (await import('../trajectory/parse-codex.ts')).createCodexParser,
 };

@@ -38,5 +38,6 @@ export const commandHarness: HarnessAdapter = {
   },
   // A command has no session of ours to continue.
   resumeArgs: null,
+  resumedTurnUsage: 'turn',
   loadParser: async () => (await import('../trajectory/parse-command.ts')).createCommandParser,
 };

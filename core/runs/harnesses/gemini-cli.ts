@@ -157,5 +157,7 @@ export const geminiCliAdapter: HarnessAdapter = {
     }
   },
 
+  // A resumed session's result stats count that invocation's requests only.
+  resumedTurnUsage: 'turn',
   loadParser: async () => (await import('../trajectory/parse-gemini-cli.ts')).createGeminiCliParser,
 };

@@ -200,6 +200,14 @@ export interface HarnessAdapter {
    */
   resumeArgs: ((firstTurnArgs: readonly string[], sessionId: string) => string[]) | null;
   /**
+   * What the usage (tokens, tokens by model, cost) in a continued turn's transcript covers, as its
+   * parser reads it: `turn`, that turn's own requests; `session`, everything the session has used
+   * so far, the turns before included (Codex's turn.completed carries its thread's total; Claude
+   * Code's modelUsage and total_cost_usd are the session's). A turn's own figures are then its
+   * report less the session's before it (`turnOwnUsage`), so a run's figures are counted once.
+   */
+  resumedTurnUsage: 'turn' | 'session';
+  /**
    * Loads the harness's transcript parser and returns its factory (one fresh parser per
    * transcript). Imported only when asked, so parsing one harness's transcript (`lhb runs parse
    * --harness command`) never loads the others' parsers, nor does the verifier hook.

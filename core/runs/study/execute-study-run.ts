@@ -176,7 +176,7 @@ export async function executeStudyRun(input: ExecuteRunInput): Promise<ExecuteRu
     });
     transcriptFiles.splice(0, transcriptFiles.length, ...ended.map((turn) => join(folder, turn.transcriptFile)));
     lastOutcome = ended.at(-1)!.outcome;
-    parsed = mergeTurnTrajectories(executed);
+    parsed = mergeTurnTrajectories(executed, input.adapter.resumedTurnUsage);
     const durations = executed.map((turn) => turn.record.durationMs);
     harnessMs = durations.some((ms) => ms === null) ? null : durations.reduce<number>((sum, ms) => sum + ms!, 0);
   }

@@ -1,5 +1,7 @@
 import type { Trajectory, TrajectoryTurn } from '../../../schemas/trajectory.ts';
+import type { HarnessAdapter } from '../harnesses/harness-adapter.ts';
 import { addTokens, NO_TOKENS } from '../trajectory/token-sums.ts';
+import { turnOwnUsage } from '../trajectory/turn-own-usage.ts';
 
 export interface ExecutedTurn {
   record: Omit<TrajectoryTurn, 'steps' | 'tokens'>;
@@ -9,10 +11,12 @@ export interface ExecutedTurn {
 
 /**
  * One trajectory for a multi-turn run: each turn's steps in order, numbered through and marked
- * with their turn, tokens and costs summed, the session and versions of the first turn, the
- * verdict of the last; `turns` holds each turn's record with its own steps and tokens.
+ * with their turn, each turn's own tokens and cost summed (a harness whose continued turns report
+ * the session's running total has each counted once: `resumedTurnUsage`), the session and
+ * versions of the first turn, the verdict of the last; `turns` holds each turn's record with its
+ * own steps and tokens.
  */
-export function mergeTurnTrajectories(turns: readonly ExecutedTurn[]): Trajectory | undefined {
+export function mergeTurnTrajectories(turns: readonly ExecutedTurn[], resumedTurnUsage: HarnessAdapter['resumedTurnUsage']): Trajectory | undefined {
   const parsed = turns.filter((turn) => turn.trajectory !== undefined);
   const first = parsed[0]?.trajectory;
   if (!first) return undefined;
@@ -23,8 +27,12 @@ export function mergeTurnTrajectories(turns: readonly ExecutedTurn[]): Trajector
   let durationMs: number | null = 0;
   const usageByModel: NonNullable<Trajectory['usageByModel']> = {};
   const warnings: string[] = [];
-  for (const turn of turns) {
-    const own = turn.trajectory;
+  const usages = turnOwnUsage(
+    turns.map((turn) => ({ reported: turn.trajectory, inSession: turn.record.index === 1 || turn.record.resumed })),
+    resumedTurnUsage,
+  );
+  for (const [position, turn] of turns.entries()) {
+    const own = turn.trajectory && { ...turn.trajectory, ...usages[position]! };
     records.push({ ...turn.record, steps: own?.steps.length ?? 0, tokens: own?.tokens ?? { ...NO_TOKENS } });
     if (!own) continue;
     for (const step of own.steps) steps.push({ ...step, index: steps.length, turn: turn.record.index });

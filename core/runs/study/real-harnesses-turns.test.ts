@@ -1,9 +1,10 @@
-import { readFileSync } from 'node:fs';
+import { cpSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ReplayScript } from '../../../schemas/replay-script.ts';
 import { findStudyRun } from '../../store/study-repository.ts';
 import { HARNESS_ADAPTERS } from '../harnesses/harness-registry.ts';
+import { parseTranscript } from '../trajectory/read-transcript-lines.ts';
 import { REAL_HARNESSES, useRealHarnessStudy } from './real-harness-study.fixture.ts';
 
 // The acceptance run of a multi-turn task: each real harness CLI through the engine against the
@@ -25,8 +26,10 @@ const SCRIPT: ReplayScript = {
     { text: 'Adding the visual.', calls: [{ action: 'write', path: '{{workdir}}/out/dist/gradient.html', content: page(3) }] },
   ],
   final: 'THIRD TURN DONE.',
-  usage: { input: 100, output: 20 },
+  usage: { input: 100, output: 20, cachedInput: 60 },
 };
+// Each turn is two scripted replies: a tool call, then words that end it.
+const TURN_TOKENS = { input: 2 * (100 - 60), output: 2 * 20, cacheRead: 2 * 60, cacheWrite: 0 };
 
 const study = useRealHarnessStudy('lhb-real-harnesses-turns-', {
   id: 'turns-task',
@@ -42,7 +45,7 @@ interface TurnView {
   status: string;
   resumed: boolean;
   durationMs: number | null;
-  tokens: { input: number; output: number };
+  tokens: { input: number; output: number; cacheRead: number; cacheWrite: number };
   artifacts: { path: string; sha256: string }[];
   transcript: { offset: number; bytes: number };
 }
@@ -102,8 +105,23 @@ describe.each(REAL_HARNESSES)('%s with two follow-up turns', (harness) => {
     expect(segment(detail.turns[0]!)).not.toContain('SECOND');
 
     // The trajectory spans the turns, and each step knows its turn.
-    const { trajectory } = (await api.call('runs.trajectory', { runId: run.id })) as { trajectory: { steps: { turn?: number; text: string }[] } };
+    const { trajectory } = (await api.call('runs.trajectory', { runId: run.id })) as { trajectory: { steps: { turn?: number; text: string }[]; tokens: unknown } };
     const turnOf = (text: string) => trajectory.steps.find((step) => step.text.includes(text))?.turn;
     expect([turnOf('FIRST TURN DONE.'), turnOf('SECOND TURN DONE.'), turnOf('THIRD TURN DONE.')]).toEqual([1, 2, 3]);
+
+    // Tokens are counted once: each turn its own two replies, the run the six the model server answered,
+    // also for a harness whose continued turns report the session's running total (then the last turn's report).
+    expect(detail.turns.map((turn) => turn.tokens)).toEqual([TURN_TOKENS, TURN_TOKENS, TURN_TOKENS]);
+    const runTokens = trajectory.tokens;
+    expect(runTokens).toEqual({ input: 3 * TURN_TOKENS.input, output: 3 * TURN_TOKENS.output, cacheRead: 3 * TURN_TOKENS.cacheRead, cacheWrite: 0 });
+    expect([studyRun.tokens_input, studyRun.tokens_output]).toEqual([3 * TURN_TOKENS.input, 3 * TURN_TOKENS.output]);
+    if (adapter.resumedTurnUsage === 'session') {
+      const lastTurn = await parseTranscript((await adapter.loadParser())(), join(folder, 'transcript-turn-3.jsonl'));
+      expect(runTokens).toEqual(lastTurn.tokens);
+      if (lastTurn.costUsd !== null) expect(studyRun.cost_usd).toBeCloseTo(lastTurn.costUsd, 9);
+    }
+    // The transcripts the committed fixtures core/runs/trajectory/fixtures/<harness>/three-turns/ are (see their README), kept when this names a folder.
+    const keepIn = process.env.LHB_KEEP_TURN_TRANSCRIPTS;
+    if (keepIn) for (const file of ['transcript.jsonl', 'transcript-turn-2.jsonl', 'transcript-turn-3.jsonl']) cpSync(join(folder, file), join(keepIn, harness, 'three-turns', file));
   }, 400_000);
 });
