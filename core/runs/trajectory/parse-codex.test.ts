@@ -83,6 +83,24 @@ describe('real Codex transcripts', () => {
   });
 });
 
+describe('a resumed thread (fixtures/codex/three-turns: one thread, three codex exec processes)', () => {
+  const turnFiles = ['transcript.jsonl', 'transcript-turn-2.jsonl', 'transcript-turn-3.jsonl'].map((name) => fixture(join('three-turns', name)));
+
+  it('gives each turn the thread’s total so far, as Codex reports it: 2, then 4, then 6 replies', () => {
+    expect(turnFiles.map((file) => parseFile(file).tokens)).toEqual([
+      { input: 80, output: 40, cacheRead: 120, cacheWrite: 0 },
+      { input: 160, output: 80, cacheRead: 240, cacheWrite: 0 },
+      { input: 240, output: 120, cacheRead: 360, cacheWrite: 0 },
+    ]);
+  });
+
+  it('counts the last total once when the turns are read as one transcript (the run’s stored one)', () => {
+    const whole = turnFiles.map((file) => readFileSync(file, 'utf8')).join('');
+    const trajectory = parseLines(whole.split('\n').filter((line) => line !== ''));
+    expect(trajectory.tokens).toEqual(parseFile(turnFiles[2]!).tokens);
+  });
+});
+
 describe('quirks', () => {
   const started = '{"type":"thread.started","thread_id":"t-1"}';
   const command = (id: string, fields: Record<string, unknown>) => JSON.stringify({ type: 'item.completed', item: { id, type: 'command_execution', command: 'make', aggregated_output: '', exit_code: 0, status: 'completed', ...fields } });

@@ -1,6 +1,7 @@
 import type { TokenCounts, Trajectory, TrajectoryStep, TrajectoryToolCall } from '../../../schemas/trajectory.ts';
 import { itemFinished, OTHER_ITEM_TYPES, TOOL_ITEM_TYPES, toolCallOf, type CodexItem } from './parse-codex-items.ts';
 import { firstNonSpace, lineText, parseJsonLine } from './transcript-line.ts';
+import { addTokens, NO_TOKENS } from './token-sums.ts';
 import type { TranscriptParser } from './transcript-parser.ts';
 
 /** Non-JSON lines (stderr mixed into stdout) listed one by one in the warnings; past this only counted. */
@@ -23,15 +24,18 @@ function isItem(value: unknown): value is CodexItem {
  *
  * Codex's stream does not mark where one model reply ends and the next begins, so steps are cut
  * the way a reader would: the agent's words open a step, and its first tool call joins it; a
- * further call opens a step of its own. Token counts come per turn; `input` is the uncached
- * input (Codex's `input_tokens` includes the cached part, reported as `cacheRead`), so the
- * numbers mean what they mean for the other harnesses.
+ * further call opens a step of its own. Token counts come per turn, as the thread's total so far
+ * (a resumed thread's count goes on from its earlier turns), so a transcript holding several turns
+ * of one thread counts its last; `input` is the uncached input (Codex's `input_tokens` includes
+ * the cached part, reported as `cacheRead`), so the numbers mean what they mean for the other
+ * harnesses.
  */
 export function createCodexParser(): TranscriptParser {
   const steps: TrajectoryStep[] = [];
   const calls = new Map<string, TrajectoryToolCall>();
   const unfinished = new Set<string>();
-  const tokens: TokenCounts = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 };
+  /** Each thread's total as its last turn.completed gave it. */
+  const threadTokens = new Map<string | null, TokenCounts>();
   const warnings: string[] = [];
   const unknownTypes = new Map<string, number>();
   let sessionId: string | null = null;
@@ -98,10 +102,10 @@ export function createCodexParser(): TranscriptParser {
       case 'turn.completed': {
         const usage = isRecord(event.usage) ? event.usage : {};
         const cached = count(usage.cached_input_tokens);
-        tokens.input += Math.max(0, count(usage.input_tokens) - cached);
-        tokens.cacheRead += cached;
-        tokens.cacheWrite += count(usage.cache_write_input_tokens);
-        tokens.output += count(usage.output_tokens);
+        const total: TokenCounts = { input: Math.max(0, count(usage.input_tokens) - cached), output: count(usage.output_tokens), cacheRead: cached, cacheWrite: count(usage.cache_write_input_tokens) };
+        // A running total only grows: one without usage (none counted yet) does not undo the turns before.
+        const before = threadTokens.get(sessionId);
+        threadTokens.set(sessionId, before && total.input + total.output + total.cacheRead + total.cacheWrite === 0 ? before : total);
         if (outcome !== 'failed') outcome = 'completed';
         break;
       }
@@ -161,7 +165,7 @@ export function createCodexParser(): TranscriptParser {
         model: null,
         sessionId,
         steps,
-        tokens,
+        tokens: [...threadTokens.values()].reduce((sum, thread) => addTokens(sum, thread), { ...NO_TOKENS }),
         costUsd: null,
         durationMs: null,
         outcome,
