@@ -23,3 +23,8 @@ export function writeMetaValue(db: Database, key: string, value: string): void {
 export function deleteMetaValue(db: Database, key: string): void {
   prepared(db, 'DELETE FROM meta WHERE key = ?').run(key);
 }
+
+/** Stores `value` under the key only if the key is still there (a step another process may have finished meanwhile). */
+export function updateMetaValue(db: Database, key: string, value: string): void {
+  prepared(db, 'UPDATE meta SET value = ? WHERE key = ?').run(value, key);
+}

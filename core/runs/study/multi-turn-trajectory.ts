@@ -1,7 +1,7 @@
 import type { Trajectory, TrajectoryTurn } from '../../../schemas/trajectory.ts';
 import type { HarnessAdapter } from '../harnesses/harness-adapter.ts';
-import { addTokens, NO_TOKENS } from '../trajectory/token-sums.ts';
-import { turnOwnUsage } from '../trajectory/turn-own-usage.ts';
+import { NO_TOKENS } from '../trajectory/token-sums.ts';
+import { sumTurnUsage, turnOwnUsage } from '../trajectory/turn-own-usage.ts';
 
 export interface ExecutedTurn {
   record: Omit<TrajectoryTurn, 'steps' | 'tokens'>;
@@ -22,32 +22,24 @@ export function mergeTurnTrajectories(turns: readonly ExecutedTurn[], resumedTur
   if (!first) return undefined;
   const steps: Trajectory['steps'] = [];
   const records: TrajectoryTurn[] = [];
-  let tokens = { ...NO_TOKENS };
-  let costUsd: number | null = 0;
   let durationMs: number | null = 0;
-  const usageByModel: NonNullable<Trajectory['usageByModel']> = {};
   const warnings: string[] = [];
   const usages = turnOwnUsage(
     turns.map((turn) => ({ reported: turn.trajectory, inSession: turn.record.index === 1 || turn.record.resumed })),
     resumedTurnUsage,
   );
   for (const [position, turn] of turns.entries()) {
-    const own = turn.trajectory && { ...turn.trajectory, ...usages[position]! };
-    records.push({ ...turn.record, steps: own?.steps.length ?? 0, tokens: own?.tokens ?? { ...NO_TOKENS } });
+    const own = turn.trajectory;
+    records.push({ ...turn.record, steps: own?.steps.length ?? 0, tokens: usages[position]?.tokens ?? { ...NO_TOKENS } });
     if (!own) continue;
     for (const step of own.steps) steps.push({ ...step, index: steps.length, turn: turn.record.index });
-    tokens = addTokens(tokens, own.tokens);
-    costUsd = costUsd === null || own.costUsd === null ? null : costUsd + own.costUsd;
     durationMs = durationMs === null || own.durationMs === null ? null : durationMs + own.durationMs;
-    for (const [model, usage] of Object.entries(own.usageByModel ?? {})) {
-      const before = usageByModel[model];
-      usageByModel[model] = { ...addTokens(before, usage), costUsd: before?.costUsd === null || usage.costUsd === null ? null : (before?.costUsd ?? 0) + usage.costUsd };
-    }
     warnings.push(...own.warnings.map((warning) => `turn ${turn.record.index}: ${warning}`));
   }
   const last = parsed.at(-1)!.trajectory!;
-  const merged: Trajectory = { ...first, steps, tokens, costUsd, durationMs, outcome: last.outcome, warnings, turns: records };
-  if (Object.keys(usageByModel).length > 0) merged.usageByModel = usageByModel;
+  const usage = sumTurnUsage(usages);
+  const merged: Trajectory = { ...first, steps, tokens: usage.tokens, costUsd: usage.costUsd, durationMs, outcome: last.outcome, warnings, turns: records };
+  if (usage.usageByModel) merged.usageByModel = usage.usageByModel;
   else delete merged.usageByModel;
   return merged;
 }

@@ -1,5 +1,5 @@
 import type { ModelUsage, TokenCounts, Trajectory } from '../../../schemas/trajectory.ts';
-import { NO_TOKENS } from './token-sums.ts';
+import { addTokens, NO_TOKENS } from './token-sums.ts';
 
 /** What one turn's transcript says it used: tokens, tokens by model when the harness says, cost when known. */
 export type TurnUsage = Pick<Trajectory, 'tokens' | 'usageByModel' | 'costUsd'>;
@@ -44,4 +44,24 @@ export function turnOwnUsage(turns: readonly ReportedTurnUsage[], resumedTurnUsa
     }
     return own;
   });
+}
+
+/**
+ * A multi-turn run's usage: its turns' own figures summed (a turn without a transcript adds
+ * nothing); the cost is unknown when a turn's is, and tokens by model are kept when the harness gives them.
+ */
+export function sumTurnUsage(turns: readonly (TurnUsage | undefined)[]): TurnUsage {
+  let tokens: TokenCounts = { ...NO_TOKENS };
+  let costUsd: number | null = 0;
+  const usageByModel: Record<string, ModelUsage> = {};
+  for (const turn of turns) {
+    if (!turn) continue;
+    tokens = addTokens(tokens, turn.tokens);
+    costUsd = costUsd === null || turn.costUsd === null ? null : costUsd + turn.costUsd;
+    for (const [model, usage] of Object.entries(turn.usageByModel ?? {})) {
+      const before = usageByModel[model];
+      usageByModel[model] = { ...addTokens(before, usage), costUsd: before?.costUsd === null || usage.costUsd === null ? null : (before?.costUsd ?? 0) + usage.costUsd };
+    }
+  }
+  return Object.keys(usageByModel).length > 0 ? { tokens, costUsd, usageByModel } : { tokens, costUsd };
 }
