@@ -1,9 +1,9 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Database } from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { HarnessId, TokenCounts, Trajectory } from '../../../schemas/trajectory.ts';
+import type { HarnessId, Trajectory } from '../../../schemas/trajectory.ts';
 import type { Api } from '../../api/create-api.ts';
 import { openApi } from '../../api/open-api.ts';
 import { recordBlob } from '../../store/blob-repository.ts';
@@ -13,11 +13,11 @@ import { readMigrationFiles } from '../../store/migrations.ts';
 import { openDatabase } from '../../store/open-database.ts';
 import { findStudyRun, finishStudyRun, insertStudy } from '../../store/study-repository.ts';
 import { upsertTask } from '../../store/task-repository.ts';
-import { harnessAdapter } from '../harnesses/harness-registry.ts';
-import { parseTranscript } from '../trajectory/read-transcript-lines.ts';
-import { mergeTurnTrajectories, type ExecutedTurn } from './multi-turn-trajectory.ts';
+import { parseTranscriptFile } from '../trajectory/parse-harness-transcript.ts';
+import { mergeTurnTrajectories } from './multi-turn-trajectory.ts';
 import { RECOUNT_TURN_USAGE_KEY } from './recount-turn-usage.ts';
 import { runCostUsd } from './run-cost.ts';
+import { RUN_TOKENS as RUN, threeTurnFile, threeTurnRun, TURN_TOKENS as TURN } from './three-turn-transcripts.fixture.ts';
 
 // Migration 024 and the recount on open: a workspace whose multi-turn runs an older engine stored
 // with each turn's report added up (the real three-turn transcripts of fixtures/<harness>/three-turns)
@@ -25,11 +25,7 @@ import { runCostUsd } from './run-cost.ts';
 
 const NOW = '2026-01-05T10:00:00.000Z';
 const PRICE = { inputPerMillion: 2, outputPerMillion: 8 };
-const TURN_FILES = ['transcript.jsonl', 'transcript-turn-2.jsonl', 'transcript-turn-3.jsonl'];
 const MODELS: Partial<Record<HarnessId, string>> = { codex: 'gpt-5.5', 'claude-code': 'claude-sonnet-4-5', 'gemini-cli': 'gemini-2.5-pro' };
-/** Each turn of the fixtures is two replies of 100 input tokens (60 of them cached) and 20 output. */
-const TURN: TokenCounts = { input: 80, output: 40, cacheRead: 120, cacheWrite: 0 };
-const RUN: TokenCounts = { input: 240, output: 120, cacheRead: 360, cacheWrite: 0 };
 
 let dir: string;
 let api: Api | undefined;
@@ -44,18 +40,9 @@ afterEach(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const fixtureFile = (harness: HarnessId, file: string) => join(import.meta.dirname, '..', 'trajectory', 'fixtures', harness, 'three-turns', file);
-
 /** The harness's three-turn fixture as the engine before migration 024 stored it: each turn's report taken as its own, and added up. */
 async function storeAsTheOldEngineDid(db: Database, blobs: BlobStore, id: string, harness: HarnessId, position: number): Promise<Trajectory> {
-  const parts = TURN_FILES.map((file) => readFileSync(fixtureFile(harness, file)));
-  const turns: ExecutedTurn[] = [];
-  let offset = 0;
-  for (const [i, part] of parts.entries()) {
-    const trajectory = await parseTranscript((await harnessAdapter(harness).loadParser())(), fixtureFile(harness, TURN_FILES[i]!));
-    turns.push({ record: { index: i + 1, prompt: `turn ${i + 1}`, status: 'succeeded', resumed: i > 0, durationMs: 1000, artifacts: [], transcript: { offset, bytes: part.length } }, trajectory });
-    offset += part.length;
-  }
+  const { turns, parts } = await threeTurnRun(harness);
   const old = mergeTurnTrajectories(turns, 'turn')!;
   const put = async (bytes: Buffer) => {
     const blob = await blobs.putAsync(bytes);
@@ -108,7 +95,7 @@ describe('a workspace with multi-turn runs stored before migration 024', () => {
     const { workspace, stored } = await oldWorkspace();
     // What the old engine stored: 80 + 160 + 240 input tokens for the 240 the three turns used.
     expect([stored.codex!.tokens.input, stored.codex!.tokens.output]).toEqual([480, 240]);
-    const lastTurn = await parseTranscript((await harnessAdapter('codex').loadParser())(), fixtureFile('codex', TURN_FILES[2]!));
+    const lastTurn = await parseTranscriptFile('codex', threeTurnFile('codex', 'transcript-turn-3.jsonl'));
     expect(lastTurn.tokens).toEqual(RUN);
 
     api = await openApi(workspace);
