@@ -25,7 +25,13 @@ export function listRunUsageAfter(db: Database, harnesses: readonly string[], af
   ).all(afterId, JSON.stringify(harnesses), limit) as StoredRunUsage[];
 }
 
-/** Replaces a run's usage figures and the trajectory they are read from. */
-export function updateRunUsage(db: Database, id: string, usage: Pick<StudyRunRow, 'tokens_input' | 'tokens_output' | 'cost_usd'> & { trajectory_sha256: string }): void {
-  prepared(db, 'UPDATE study_runs SET tokens_input = @tokens_input, tokens_output = @tokens_output, cost_usd = @cost_usd, trajectory_sha256 = @trajectory_sha256 WHERE id = @id').run({ ...usage, id });
+/**
+ * Replaces a run's usage figures and the trajectory they are read from, if it still has the
+ * trajectory `readFrom` (a retry since then stored figures of its own, which are kept).
+ */
+export function updateRunUsage(db: Database, id: string, readFrom: string, usage: Pick<StudyRunRow, 'tokens_input' | 'tokens_output' | 'cost_usd'> & { trajectory_sha256: string }): void {
+  prepared(
+    db,
+    'UPDATE study_runs SET tokens_input = @tokens_input, tokens_output = @tokens_output, cost_usd = @cost_usd, trajectory_sha256 = @trajectory_sha256 WHERE id = @id AND trajectory_sha256 = @read_from',
+  ).run({ ...usage, id, read_from: readFrom });
 }

@@ -53,7 +53,7 @@ export async function recountStoredTurnUsage(workspace: Workspace): Promise<Reco
       const recounted = await recountRun(workspace, run).catch(() => undefined); // unreadable: kept as it is
       const trajectorySha256 = recounted ? await putRunBlob(workspace, Buffer.from(JSON.stringify(recounted.trajectory))) : undefined;
       writeTransaction(db, () => {
-        if (recounted && trajectorySha256) updateRunUsage(db, run.id, { ...recounted.columns, trajectory_sha256: trajectorySha256 });
+        if (recounted && trajectorySha256) updateRunUsage(db, run.id, run.trajectory_sha256, { ...recounted.columns, trajectory_sha256: trajectorySha256 });
         updateMetaValue(db, RECOUNT_TURN_USAGE_KEY, run.id);
       })();
       result.checked += 1;
