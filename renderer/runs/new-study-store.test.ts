@@ -8,8 +8,8 @@ import { createNewStudyStore } from './new-study-store.ts';
 
 const task = (id: string, synthetic = false): TaskSummary => ({ id, kind: 'programmatic', title: `Task ${id}`, instruction: '', frames: 0, runs: 0, synthetic });
 const HARNESSES: HarnessStatus[] = [
-  { id: 'claude-code', displayName: 'Claude Code', defaultModel: 'claude-sonnet-4-5', keyEnv: 'ANTHROPIC_API_KEY', takesCommand: false, version: null, binary: null, problem: 'claude was not found.', pinnedVersion: '2.0.14' },
-  { id: 'command', displayName: 'Command', defaultModel: 'unspecified', keyEnv: null, takesCommand: true, version: null, binary: null, problem: null, pinnedVersion: null },
+  { id: 'claude-code', displayName: 'Claude Code', defaultModel: 'claude-sonnet-4-5', keyEnv: 'ANTHROPIC_API_KEY', takesCommand: false, detection: 'not-installed', versionProblem: null, version: null, binary: null, problem: 'claude was not found.', pinnedVersion: '2.0.14' },
+  { id: 'command', displayName: 'Command', defaultModel: 'unspecified', keyEnv: null, takesCommand: true, detection: 'any-command', versionProblem: null, version: null, binary: null, problem: null, pinnedVersion: null },
 ];
 
 function fakeServer(refuse?: string) {
