@@ -118,6 +118,8 @@ void app.whenReady().then(async () => {
   lockDownSessions();
   serveAppProtocol(assets?.origin);
   serveIpc(api);
+  // Starts asking each installed harness CLI its version in the background, for the New study form.
+  void api.call('harnesses.list', {}).catch(() => undefined);
   createWindow();
   app.on('activate', () => {
     if (BrowserWindow.getAllWindows().length === 0) createWindow();

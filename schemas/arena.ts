@@ -190,6 +190,9 @@ export type RunSummary = z.infer<typeof RunSummarySchema>;
 /** The run-wide finding of a run the engine executed whose out/ it did not import (links out of the folder, too large, …): the detail says why. */
 export const ARTIFACTS_NOT_IMPORTED_FINDING = 'artifacts-not-imported';
 
+/** The run-wide finding of a run the engine executed whose harness CLI would not say its version (it failed, or did not answer in time): the detail says what asking it said. */
+export const HARNESS_VERSION_UNKNOWN_FINDING = 'harness-version-unknown';
+
 export const TaskSummarySchema = z.object({
   id: z.string(),
   kind: TaskKindSchema,

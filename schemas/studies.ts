@@ -308,9 +308,20 @@ export const HarnessStatusSchema = z.object({
   keyEnv: z.string().nullable(),
   /** It runs the command line a study gives it: nothing to install, a command to give. */
   takesCommand: z.boolean(),
+  /** The installed CLI's version, once known. */
   version: z.string().nullable(),
   binary: z.string().nullable(),
-  /** Why it cannot run, and how to fix it, when it cannot. */
+  /**
+   * What was found here, decided by the binary's presence alone: `found` (installed, `version`
+   * known), `detecting` (installed; its version is still being asked in the background: ask again),
+   * `version-unknown` (installed, but it did not say its version: `versionProblem` says why, a
+   * timeout included), `not-installed` (no binary: `problem` says how to install it), `any-command`
+   * (the harness that runs a command: nothing to install).
+   */
+  detection: z.enum(['found', 'detecting', 'version-unknown', 'not-installed', 'any-command']),
+  /** Why the version is unknown (`version-unknown`); a study's runs ask again before they start. */
+  versionProblem: z.string().nullable(),
+  /** Why it cannot run, and how to fix it, when it cannot (not installed). */
   problem: z.string().nullable(),
   /** The version `lhb harnesses install` installs; null when there is nothing to install. */
   pinnedVersion: z.string().nullable(),

@@ -10,13 +10,18 @@ export async function runHarnessesList(options: { json?: boolean; workspace?: st
   await withCliApi(
     options.workspace,
     async (api) => {
-      const { harnesses } = (await api.call('harnesses.list', {})) as RpcOutput<'harnesses.list'>;
+      // The list answers at once; a version still being asked is waited for here, as this command is there to say it.
+      let { harnesses } = (await api.call('harnesses.list', {})) as RpcOutput<'harnesses.list'>;
+      while (harnesses.some((harness) => harness.detection === 'detecting')) {
+        await new Promise((resolve) => setTimeout(resolve, 250));
+        ({ harnesses } = (await api.call('harnesses.list', {})) as RpcOutput<'harnesses.list'>);
+      }
       if (options.json) return void process.stdout.write(`${JSON.stringify(harnesses, null, 2)}\n`);
       process.stdout.write(`${'HARNESS'.padEnd(12)}  ${'VERSION'.padEnd(10)}  WHERE\n`);
       for (const harness of harnesses) {
         const where = harness.takesCommand ? `any command: --harness ${harness.id} --command "CMD"` : (harness.binary ?? `not installed (pinned ${harness.pinnedVersion})`);
         process.stdout.write(`${harness.id.padEnd(12)}  ${(harness.version ?? '-').padEnd(10)}  ${where}\n`);
-        if (harness.problem && harness.binary) process.stderr.write(`  ${harness.problem}\n`);
+        if (harness.versionProblem) process.stderr.write(`  ${harness.versionProblem} Runs of it ask again before they start.\n`);
       }
       const missing = harnesses.filter((h) => h.pinnedVersion !== null && !h.binary);
       if (missing.length > 0) process.stderr.write(`Install with: ${missing.map((h) => `lhb harnesses install ${h.id}`).join('; ')}\n`);

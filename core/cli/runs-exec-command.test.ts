@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -110,6 +110,40 @@ describe('lhb runs exec RUN_FOLDER', () => {
     // seconds of starting lhb through tsx.
     expect(Date.now() - started).toBeLessThan(50_000);
     expect(JSON.parse(readFileSync(outcomeFilePath(folder), 'utf8'))).toMatchObject({ jobId: null, outcome: { timedOut: true } });
+  });
+
+  it('asks the harness binary it runs for its version on the node, once per binary, and records it with how the run ended', () => {
+    // A stand-in CLI: says its version (noting each ask), and as a harness ends at once.
+    const bin = join(dir, 'node-tools', 'gemini');
+    mkdirSync(join(dir, 'node-tools'), { recursive: true });
+    writeFileSync(bin, `#!/bin/sh\nif [ "$1" = "--version" ]; then echo asked >> "${join(dir, 'asked.log')}"; echo 0.77.1; fi\nexit 0\n`, { mode: 0o755 });
+    const prepared = (name: string, harness?: ExecFile['harness']) => {
+      const folder = join(dir, name);
+      mkdirSync(folder, { recursive: true });
+      writeJsonAtomically(execFilePath(folder), {
+        runId: name,
+        invocation: { command: bin, args: ['--prompt', 'hi'], cwd: folder, env: { PATH: process.env.PATH ?? '/usr/bin:/bin' } },
+        envFromJob: {},
+        stdoutFile: join(folder, 'transcript.jsonl'),
+        stderrFile: join(folder, 'stderr.log'),
+        timeoutMs: 30_000,
+        maxOutputBytes: 1_000_000,
+        sandbox: null,
+        ...(harness ? { harness } : {}),
+      } satisfies ExecFile);
+      return folder;
+    };
+    const harness = { id: 'gemini-cli' as const, toolsDir: join(dir, 'node-tools') };
+    for (const name of ['first', 'second']) {
+      const folder = prepared(name, harness);
+      expect(exec(folder).status).toBe(0);
+      expect(JSON.parse(readFileSync(outcomeFilePath(folder), 'utf8'))).toMatchObject({ outcome: { exitCode: 0, harnessVersion: { version: '0.77.1', problem: null } } });
+    }
+    expect(readFileSync(join(dir, 'asked.log'), 'utf8')).toBe('asked\n');
+    // An exec.json written before versions were asked on the node runs as before.
+    const older = prepared('older');
+    expect(exec(older).status).toBe(0);
+    expect(JSON.parse(readFileSync(outcomeFilePath(older), 'utf8')).outcome).not.toHaveProperty('harnessVersion');
   });
 
   it('refuses a folder the engine did not prepare, saying what it lacks', () => {

@@ -1,7 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { resolve } from 'node:path';
-import { runProcess } from '../runs/executors/run-process.ts';
+import type { HarnessId } from '../../schemas/trajectory.ts';
+import { runProcess, type HarnessVersionAsked } from '../runs/executors/run-process.ts';
+import { HARNESS_ADAPTERS } from '../runs/harnesses/harness-registry.ts';
+import { waitForHarnessVersion } from '../runs/harnesses/harness-version-detector.ts';
 import { ExecFileSchema, execFilePath, outcomeFilePath, writeJsonAtomically, type OutcomeFile } from '../runs/executors/slurm/exec-file.ts';
 import { durationText } from '../../schemas/run-duration.ts';
 
@@ -36,6 +39,8 @@ export async function runRunsExec(folderArgument: string): Promise<void> {
   process.once('SIGTERM', stop);
   process.once('SIGINT', stop);
   process.stdout.write(`lhb runs exec: run ${spec.runId} on ${hostname()}${process.env.SLURM_JOB_ID ? ` (Slurm job ${process.env.SLURM_JOB_ID})` : ''}\n`);
+  // The version of the binary this node runs, which the run records (kept per binary, so asked once per node's install).
+  const harnessVersion = spec.harness ? await askedHere(spec.harness, spec.invocation.command) : undefined;
   const outcome = await runProcess({
     invocation: { ...spec.invocation, env },
     stdoutFile: spec.stdoutFile,
@@ -46,9 +51,21 @@ export async function runRunsExec(folderArgument: string): Promise<void> {
     // Checked here, on the node: a node without bubblewrap fails the run with what to install.
     sandbox: spec.sandbox ? { plan: spec.sandbox, runKey: spec.runId } : null,
   });
-  const record: OutcomeFile = { runId: spec.runId, jobId: process.env.SLURM_JOB_ID ?? null, host: hostname(), outcome: { ...outcome, signal: outcome.signal ?? null } };
+  const record: OutcomeFile = { runId: spec.runId, jobId: process.env.SLURM_JOB_ID ?? null, host: hostname(), outcome: { ...outcome, signal: outcome.signal ?? null, ...(harnessVersion ? { harnessVersion } : {}) } };
   writeJsonAtomically(outcomeFilePath(folder), record, 0o644);
   process.stdout.write(
     `lhb runs exec: harness ended (${outcome.sandboxError ?? (outcome.cancelled ? 'cancelled' : outcome.timedOut ? 'timed out' : outcome.spawnError ? outcome.spawnError : `exit ${outcome.exitCode ?? outcome.signal}`)}) after ${durationText(outcome.durationMs) ?? `${outcome.durationMs} ms`}\n`,
   );
+}
+
+/** The harness binary's version on this node, or why there is none. */
+async function askedHere(harness: { id: HarnessId; toolsDir: string }, binary: string): Promise<HarnessVersionAsked> {
+  const adapter = HARNESS_ADAPTERS[harness.id];
+  if (!adapter.npm) return { version: null, problem: null };
+  try {
+    const answer = await waitForHarnessVersion(adapter, binary, { toolsDir: harness.toolsDir });
+    return { version: answer.version, problem: answer.problem };
+  } catch (error) {
+    return { version: null, problem: `${binary} could not be asked its version on ${hostname()}: ${(error as Error).message}` };
+  }
 }

@@ -41,6 +41,9 @@ export async function runServe(options: ServeOptions): Promise<void> {
     throw error;
   }
   recordServeAddress(api.context.workspace.dir, server.url);
+  // Listing the harnesses starts asking each installed CLI its version in the background (kept per
+  // binary), so the New study form finds the versions known when it opens.
+  void api.call('harnesses.list', {}).catch(() => undefined);
   // Listening before the URL is printed: a Ctrl+C or SIGTERM that follows it at once still closes cleanly.
   const running = server;
   let stopping = false;

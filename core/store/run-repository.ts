@@ -97,6 +97,14 @@ function checkSyntheticIdentity(db: Database, run: RunRow): void {
   }
 }
 
+/** Adds a run-wide finding to a stored run, once: a finding of the same kind and detail already there is kept as it is. */
+export function addRunFinding(db: Database, finding: RunFindingRow): void {
+  writeTransaction(db, () => {
+    const known = prepared(db, 'SELECT 1 FROM run_frame_findings WHERE run_id = ? AND node_id = ? AND kind = ? AND detail = ?').get(finding.run_id, finding.node_id, finding.kind, finding.detail);
+    if (!known) prepared(db, 'INSERT INTO run_frame_findings (run_id, node_id, kind, detail) VALUES (@run_id, @node_id, @kind, @detail)').run(finding);
+  })();
+}
+
 export function findRun(db: Database, id: string): RunRow | undefined {
   return prepared(db, 'SELECT * FROM runs WHERE id = ?').get(id) as RunRow | undefined;
 }

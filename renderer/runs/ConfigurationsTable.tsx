@@ -1,7 +1,7 @@
 import type { HarnessStatus } from '../../schemas/studies.ts';
 import { describedBy, FieldProblem } from './FieldProblem.tsx';
 import { useNewStudyStore } from './new-study-store.ts';
-import { armsOf, harnessAvailable, type ConfigurationRow, type StudyFormField } from './study-form.ts';
+import { armsOf, harnessAvailable, installedVersionWords, type ConfigurationRow, type StudyFormField } from './study-form.ts';
 
 type TextField = 'model' | 'endpoint' | 'apiKeyEnv' | 'harnessVersion' | 'inputPrice' | 'outputPrice';
 
@@ -96,7 +96,7 @@ export function ConfigurationsTable({ harnesses }: { harnesses: readonly Harness
                 <td>{text(row, index, 'model', 'Model')}</td>
                 <td>{text(row, index, 'endpoint', 'Endpoint', 'its own provider')}</td>
                 <td>{text(row, index, 'apiKeyEnv', 'Key variable', status?.keyEnv ?? undefined)}</td>
-                <td>{text(row, index, 'harnessVersion', 'Harness version', status?.version ?? 'newest installed')}</td>
+                <td>{text(row, index, 'harnessVersion', 'Harness version', installedVersionWords(status))}</td>
                 <td>
                   {skill ? (
                     form.skillVersions.map((version) => (

@@ -1,15 +1,16 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { TaskSummary } from '../../schemas/arena.ts';
 import type { RpcClient } from '../../schemas/rpc.ts';
 import type { HarnessStatus } from '../../schemas/studies.ts';
 import { RpcCallError } from '../api/rpc-call-error.ts';
 import { parseStudyFile } from '../../schemas/study-file.ts';
 import { createNewStudyStore } from './new-study-store.ts';
+import { validateStudyForm } from './study-form.ts';
 
 const task = (id: string, synthetic = false): TaskSummary => ({ id, kind: 'programmatic', title: `Task ${id}`, instruction: '', frames: 0, runs: 0, synthetic });
 const HARNESSES: HarnessStatus[] = [
-  { id: 'claude-code', displayName: 'Claude Code', defaultModel: 'claude-sonnet-4-5', keyEnv: 'ANTHROPIC_API_KEY', takesCommand: false, version: null, binary: null, problem: 'claude was not found.', pinnedVersion: '2.0.14' },
-  { id: 'command', displayName: 'Command', defaultModel: 'unspecified', keyEnv: null, takesCommand: true, version: null, binary: null, problem: null, pinnedVersion: null },
+  { id: 'claude-code', displayName: 'Claude Code', defaultModel: 'claude-sonnet-4-5', keyEnv: 'ANTHROPIC_API_KEY', takesCommand: false, detection: 'not-installed', versionProblem: null, version: null, binary: null, problem: 'claude was not found.', pinnedVersion: '2.0.14' },
+  { id: 'command', displayName: 'Command', defaultModel: 'unspecified', keyEnv: null, takesCommand: true, detection: 'any-command', versionProblem: null, version: null, binary: null, problem: null, pinnedVersion: null },
 ];
 
 function fakeServer(refuse?: string) {
@@ -126,6 +127,27 @@ describe('the new study form’s store', () => {
     expect(await store.getState().startDemo()).toBe('demo-study');
     expect(calls.filter((c) => c.method === 'runs.startDemo')).toHaveLength(1);
     expect(store.getState().isOpen).toBe(false);
+  });
+
+  it('lets a study start while a harness’s version is still being found, and shows the version once the server knows it', async () => {
+    const gemini: HarnessStatus = { id: 'gemini-cli', displayName: 'Gemini CLI', defaultModel: 'gemini-2.5-pro', keyEnv: 'GEMINI_API_KEY', takesCommand: false, detection: 'detecting', versionProblem: null, version: null, binary: '/x/gemini', problem: null, pinnedVersion: '0.61.0' };
+    const listed = [[gemini], [gemini], [{ ...gemini, detection: 'found' as const, version: '0.61.0' }]];
+    const { client: base, calls } = fakeServer();
+    const client = { ...base, call: (method: string, input: unknown) => (method === 'harnesses.list' ? (calls.push({ method, input }), Promise.resolve({ harnesses: listed.shift() ?? [{ ...gemini, detection: 'found', version: '0.61.0' }] })) : base.call(method as never, input as never)) } as RpcClient;
+    const store = createNewStudyStore();
+    await store.getState().open(client);
+    // Installed, its version not known yet: chosen for the first row, and nothing blocks Start.
+    expect(store.getState().harnesses[0]!.detection).toBe('detecting');
+    expect(store.getState().form.configurations.map((row) => row.harness)).toEqual(['gemini-cli']);
+    store.getState().edit((f) => void (f.taskIds = ['real-1']));
+    expect(validateStudyForm(store.getState().form, store.getState().harnesses)).toMatchObject({ ok: true });
+    // The form asks again while it is open, until the version is known.
+    await vi.waitFor(() => expect(store.getState().harnesses[0]).toMatchObject({ detection: 'found', version: '0.61.0' }), { timeout: 10_000 });
+    expect(await store.getState().submit()).toBe('study-1');
+    expect(calls.find((c) => c.method === 'runs.start')?.input).toMatchObject({ configurations: [{ harness: 'gemini-cli', model: 'gemini-2.5-pro' }] });
+    const asked = calls.filter((c) => c.method === 'harnesses.list').length;
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(calls.filter((c) => c.method === 'harnesses.list').length).toBe(asked);
   });
 
   it('shows the server’s refusal at the field it names, and keeps the form open', async () => {

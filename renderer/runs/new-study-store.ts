@@ -44,8 +44,33 @@ export interface NewStudyState {
   startDemo(): Promise<string | undefined>;
 }
 
+/** How often the open form asks again for harness versions still being found. */
+const DETECTION_POLL_MS = 1_000;
+
 export function createNewStudyStore() {
   return create<NewStudyState>()((set, get) => {
+    let following = false;
+    /**
+     * The harness list answers at once, with versions still being found marked `detecting`; while
+     * the form is open it is asked again until they are known. Nothing waits on it: Start works meanwhile.
+     */
+    const followDetection = async (client: RpcClient) => {
+      if (following) return;
+      following = true;
+      try {
+        while (get().isOpen && get().harnesses.some((harness) => harness.detection === 'detecting')) {
+          await new Promise((resolve) => setTimeout(resolve, DETECTION_POLL_MS));
+          if (!get().isOpen) return;
+          const { harnesses } = await client.call('harnesses.list', {});
+          set({ harnesses });
+        }
+      } catch {
+        // The versions stay as last listed; opening the form again asks again.
+      } finally {
+        following = false;
+      }
+    };
+
     /** Sends a start call; a refusal goes next to the field it names. */
     const start = async (call: (client: RpcClient) => Promise<{ studyId: string }>): Promise<string | undefined> => {
       const { client, starting } = get();
@@ -89,6 +114,7 @@ export function createNewStudyStore() {
             const configurations = state.form.configurations.length === 0 && state.choicesPhase !== 'ready' && first ? [configurationRow(first)] : state.form.configurations;
             return { tasks: real, harnesses, choicesPhase: 'ready', form: withRememberedSlurm({ ...state.form, configurations }, settings) };
           });
+          void followDetection(client);
         } catch (error) {
           set({ choicesPhase: 'failed', errors: { form: couldNot('list the tasks and harnesses', error, 'Close the form and open it again to retry.') } });
         }

@@ -113,9 +113,26 @@ export function withRememberedSlurm(form: StudyForm, remembered: { sharedDir?: s
   };
 }
 
-/** A harness can run when it was found (one that runs a command needs nothing installed). */
+/**
+ * A harness can run when its CLI is installed (one that runs a command needs nothing installed).
+ * Its version need not be known yet: a study's runs find it before they start.
+ */
 export function harnessAvailable(status: HarnessStatus | undefined): boolean {
-  return status !== undefined && status.problem === null && (status.takesCommand || status.version !== null);
+  return status !== undefined && status.detection !== 'not-installed';
+}
+
+/** What the version field shows when left blank: the installed version, or where finding it stands. */
+export function installedVersionWords(status: HarnessStatus | undefined): string {
+  switch (status?.detection) {
+    case 'found':
+      return status.version ?? 'newest installed';
+    case 'detecting':
+      return 'finding its version…';
+    case 'version-unknown':
+      return 'version unknown: asked again at start';
+    default:
+      return 'newest installed';
+  }
 }
 
 /** The versions the skill checkboxes list: the folder's, then any the form names that the folder lacks (the server will say so). */

@@ -1,3 +1,4 @@
+import type { HarnessId } from '../../../schemas/trajectory.ts';
 import type { HarnessInvocation } from '../harnesses/harness-adapter.ts';
 import { runProcess, type ProcessOutcome } from './run-process.ts';
 import type { SandboxPlan } from '../sandbox/sandbox-plan.ts';
@@ -42,6 +43,11 @@ export interface ExecuteRequest {
   onLine?: (line: string) => void;
   /** A batch job took the run, or its state changed (Slurm job id and state). */
   onJob?: (jobId: string, state: string) => void;
+  /**
+   * The harness whose CLI the run starts, for an executor that runs it elsewhere (Slurm) to ask
+   * that binary its version where it runs; `toolsDir` holds the kept versions. Absent: a CLI-less harness.
+   */
+  harness?: { id: HarnessId; toolsDir: string };
 }
 
 /** The cluster (or whatever runs the jobs) cannot be reached: the study stops, its runs are kept, and a resume goes on. */

@@ -46,6 +46,17 @@ export interface ProcessOutcome {
   sandboxError?: string;
   /** A cgroup counted the run hitting its memory or process limit, or its folder outgrew its disk limit. */
   limitHit?: LimitHit;
+  /**
+   * The harness CLI's version, asked where the run ran (a Slurm node) of the binary it ran there;
+   * absent when the executor did not ask (a local run: the engine asked the same binary).
+   */
+  harnessVersion?: HarnessVersionAsked;
+}
+
+/** A CLI's version as asked, or why there is none. */
+export interface HarnessVersionAsked {
+  version: string | null;
+  problem: string | null;
 }
 
 const KILL_GRACE_MS = 2_000;

@@ -9,7 +9,7 @@ import { startReplayServer, type ReplayServer } from '../replay/replay-server.ts
 import { createClaudeCodeParser } from '../trajectory/parse-claude-code.ts';
 import { claudeCodeAdapter } from './claude-code.ts';
 import type { McpServerSpec } from './harness-adapter.ts';
-import { readHarnessVersion } from './harness-tools.ts';
+import { waitForHarnessVersion } from './harness-version-detector.ts';
 import { ensureTestHarness } from './test-harness-tools.fixture.ts';
 
 const SKILL_BODY = 'Every page this skill builds says SKILL-MARKER-7 in its heading.';
@@ -138,7 +138,7 @@ describe('Claude Code harness, the real CLI against the scripted server', () => 
     expect(trajectory.outcome).toBe('completed');
     expect(trajectory.warnings).toEqual([]);
 
-    const version = await readHarnessVersion(claudeCodeAdapter, binary, invocation.env);
+    const version = (await waitForHarnessVersion(claudeCodeAdapter, binary, { toolsDir: join(root, 'version-cache') })).version;
     expect(version).toBe(claudeCodeAdapter.npm!.pinnedVersion);
     expect(trajectory.harnessVersion).toBe(version);
 

@@ -9,7 +9,7 @@ import { openAiResponsesFormat } from '../replay/openai-responses.ts';
 import { startReplayServer, type ReplayServer } from '../replay/replay-server.ts';
 import { codexAdapter, codexBaseUrl } from './codex.ts';
 import type { HarnessInvocation, PrepareRunInput } from './harness-adapter.ts';
-import { readHarnessVersion } from './harness-tools.ts';
+import { waitForHarnessVersion } from './harness-version-detector.ts';
 import { ensureTestHarness } from './test-harness-tools.fixture.ts';
 
 const SKILL_TEXT = '---\nname: demo-skill\ndescription: Builds a one-page demo site into out/dist.\n---\nSKILL-BODY-7f3a: put the page in out/dist/index.html.\n';
@@ -143,7 +143,7 @@ describe('Codex CLI against the scripted server', () => {
     expect(trajectory.tokens.input).toBeGreaterThan(0);
     expect(trajectory.tokens.output).toBeGreaterThan(0);
 
-    expect(await readHarnessVersion(codexAdapter, binary, invocation.env)).toBe(codexAdapter.npm!.pinnedVersion);
+    expect((await waitForHarnessVersion(codexAdapter, binary, { toolsDir: join(root, 'version-cache') })).version).toBe(codexAdapter.npm!.pinnedVersion);
   });
 
   it('offers the run’s MCP servers with their env, so the verifier can be called as a tool', async () => {

@@ -9,7 +9,7 @@ import { startReplayServer, type ReplayServer } from '../replay/replay-server.ts
 import { createGeminiCliParser } from '../trajectory/parse-gemini-cli.ts';
 import { geminiCliAdapter } from './gemini-cli.ts';
 import type { HarnessInvocation, PrepareRunInput } from './harness-adapter.ts';
-import { readHarnessVersion } from './harness-tools.ts';
+import { waitForHarnessVersion } from './harness-version-detector.ts';
 import { ensureTestHarness } from './test-harness-tools.fixture.ts';
 
 const SKILL_BODY = 'Pages built with this skill carry GEMINI-SKILL-MARKER-3 in their heading.';
@@ -171,7 +171,7 @@ describe('Gemini CLI harness, the real CLI against the scripted server', () => {
     expect(trajectory.model).toBe('gemini-2.5-pro');
     expect(trajectory.warnings).toEqual([]);
 
-    const version = await readHarnessVersion(geminiCliAdapter, binary, invocation.env);
+    const version = (await waitForHarnessVersion(geminiCliAdapter, binary, { toolsDir: join(root, 'version-cache') })).version;
     expect(version).toBe(geminiCliAdapter.npm!.pinnedVersion);
 
     // The verifier ran after each tool that can change files, not after the read.

@@ -88,13 +88,3 @@ export function findHarnessBinary(adapter: HarnessAdapter, toolsDir: string, opt
     `The "${adapter.npm.bin}" command (${adapter.displayName}) was not found on PATH or in ${toolsDir}. Install it with: lhb harnesses install ${adapter.id}`,
   );
 }
-
-/** Runs `<binary> <versionArgs>` and reads the version; null when the CLI would not say. */
-export async function readHarnessVersion(adapter: HarnessAdapter, binary: string, env: Record<string, string>): Promise<string | null> {
-  try {
-    const { stdout } = await run(binary, adapter.versionArgs, { env, timeout: 30_000, maxBuffer: 1024 * 1024 });
-    return adapter.parseVersion(stdout);
-  } catch {
-    return null;
-  }
-}

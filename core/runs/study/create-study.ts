@@ -9,7 +9,7 @@ import type { Workspace } from '../../workspace/open-workspace.ts';
 import { configIdOf, versionsJsonOf } from '../run-configuration.ts';
 import { harnessAdapter } from '../harnesses/harness-registry.ts';
 import { readSkill } from '../skills/read-skill.ts';
-import { harnessKey, resolveStudyHarnesses } from './resolve-study-harnesses.ts';
+import { harnessKey, studyHarnessVersionsForStart } from './resolve-study-harnesses.ts';
 import { StudySpecError } from './study-spec-error.ts';
 import { checkStudyKeys } from './check-study-keys.ts';
 import { missingNodeCommand } from '../executors/slurm/check-node-command.ts';
@@ -99,13 +99,13 @@ export async function createStudy(workspace: Workspace, input: StudySpecInput, t
   if (spec.executor === 'slurm' && spec.slurm && !existsSync(spec.slurm.sharedDir)) {
     throw new StudySpecError(`The shared folder ${spec.slurm.sharedDir} (--shared-dir) does not exist here. Give a folder that this machine and every compute node see at the same path (an NFS or Lustre mount).`);
   }
-  const harnesses = await resolveStudyHarnesses(spec, toolsDir);
+  const harnessVersions = await studyHarnessVersionsForStart(spec, toolsDir);
   checkStudyKeys(spec);
   if (spec.executor === 'slurm' && spec.slurm) {
     const problem = await missingNodeCommand(spec.slurm);
     if (problem) throw new StudySpecError(problem);
   }
-  const harnessVersionOf = (configuration: StudyConfiguration) => harnesses.get(harnessKey(configuration))?.version ?? configuration.harnessVersion ?? null;
+  const harnessVersionOf = (configuration: StudyConfiguration) => harnessVersions.get(harnessKey(configuration)) ?? configuration.harnessVersion ?? null;
   const digest = studyConfigDigest(spec);
   const now = new Date().toISOString();
   const id = randomUUID();

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { ARTIFACTS_NOT_IMPORTED_FINDING } from '../../../schemas/arena.ts';
+import { ARTIFACTS_NOT_IMPORTED_FINDING, HARNESS_VERSION_UNKNOWN_FINDING } from '../../../schemas/arena.ts';
 import type { Trajectory, TrajectoryError } from '../../../schemas/trajectory.ts';
-import { insertRun } from '../../store/run-repository.ts';
+import { addRunFinding, insertRun } from '../../store/run-repository.ts';
 import { finishStudyRun, markStudyRunStarted, recordStudyRunProcess, recordStudyRunProgress, recordStudyRunSandbox } from '../../store/study-repository.ts';
 import type { ProcessOutcome } from '../executors/run-process.ts';
 import { ExecutorUnreachableError, localExecutor, type RunExecutor } from '../executors/run-executor.ts';
@@ -88,6 +88,7 @@ export async function executeStudyRun(input: ExecuteRunInput): Promise<ExecuteRu
       recordStudyRunProgress(db, run.id, { steps, lastEvent: describeLine(line) }, new Date(now).toISOString());
       input.onProgress?.();
     },
+    ...(input.adapter.npm ? { harness: { id: input.adapter.id, toolsDir: input.toolsDir } } : {}),
     onJob: (jobId: string, state: string) => {
       recordStudyRunSlurmJob(db, run.id, jobId, state, new Date().toISOString());
       input.onProgress?.();
@@ -201,7 +202,15 @@ export async function executeStudyRun(input: ExecuteRunInput): Promise<ExecuteRu
   // A cancelled run, or one that will be tried again, is not a finished run: it stays out of the arena and analysis.
   if (status !== 'cancelled' && !retryable) {
     // The CLI's own answer to --version, else what its transcript says (the command harness has no CLI to ask).
-    runId = await storeRun(input, started, status, join(workdir, 'out'), input.harnessVersion ?? trajectory?.harnessVersion ?? null);
+    // The version of the binary that ran: asked where it ran when the executor did (a Slurm node), else the engine's answer for the same binary.
+    const asked = outcome.harnessVersion ?? { version: input.harnessVersion, problem: input.harnessVersionProblem ?? null };
+    const harnessVersion = asked.version ?? trajectory?.harnessVersion ?? null;
+    runId = await storeRun(input, started, status, join(workdir, 'out'), harnessVersion);
+    // A CLI that would not say its version: the run says why, rather than a silent null.
+    if (harnessVersion === null && input.adapter.npm) {
+      const detail = asked.problem ?? `${input.binary} did not say its version.`;
+      addRunFinding(db, { run_id: runId, node_id: '', kind: HARNESS_VERSION_UNKNOWN_FINDING, detail });
+    }
     storeVerifierFindings(db, runId, folder);
     manifest.artifacts = symlinksIn(join(workdir, 'out')).length > 0 ? [] : listFolderFiles(join(workdir, 'out'));
   }

@@ -25,6 +25,8 @@ export interface RunFolderInput {
   configuration: StudyConfiguration;
   binary: string;
   harnessVersion: string | null;
+  /** Why `harnessVersion` is null for a CLI that has one (what asking it said); recorded on the run. */
+  harnessVersionProblem?: string | null;
   skill: SkillToInstall | undefined;
   task: TaskForRun;
   /** The model endpoint for this run (a scripted session's URL, or its configuration's endpoint). */

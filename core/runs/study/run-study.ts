@@ -182,6 +182,7 @@ export async function runStudy(deps: RunStudyDeps, studyId: string, jobId: strin
               configuration,
               binary: harness.binary,
               harnessVersion: harness.version,
+              harnessVersionProblem: harness.versionProblem,
               skill: skills.get((JSON.parse(current.versions_json) as { skill?: string }).skill ?? NO_SKILL),
               task: { task, frames, ...(taskFolder ? { folder: taskFolder } : {}), framePath: (sha) => workspace.blobs.pathFor(sha) },
               endpointFor: (workdir, skillFile) => {

@@ -88,7 +88,8 @@ export function runDetail(workspace: Workspace, id: string): RunDetail | undefin
     id: run?.id ?? studyRun!.id,
     task: run?.task_id ?? studyRun!.task_id,
     harness: run?.harness ?? studyRun!.harness,
-    harnessVersion: studyRun?.harness_version ?? run?.harness_version ?? imported?.harness_version ?? null,
+    // The stored run's is final (the version of the binary that ran); the study's row has the engine's from when it started.
+    harnessVersion: run?.harness_version ?? studyRun?.harness_version ?? imported?.harness_version ?? null,
     model: run?.model ?? studyRun!.model,
     versions: JSON.parse(run?.versions_json ?? studyRun!.versions_json) as Record<string, string>,
     status: studyRun?.status ?? run!.status,

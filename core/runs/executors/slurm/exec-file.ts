@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from '
 import { join } from 'node:path';
 import { z } from 'zod';
 import { RunSandboxSchema } from '../../../../schemas/studies.ts';
+import { HarnessIdSchema } from '../../../../schemas/trajectory.ts';
 import { SandboxPlanSchema } from '../../sandbox/sandbox-plan.ts';
 
 /**
@@ -30,6 +31,8 @@ export const ExecFileSchema = z
     maxOutputBytes: z.number().int().positive(),
     /** The run's sandbox, built on the node as on the engine's machine; null: `--no-sandbox`. */
     sandbox: SandboxPlanSchema.nullable(),
+    /** The harness whose CLI `invocation.command` is: its version is asked on the node (kept in `toolsDir`'s cache). Absent in older files and for the command harness. */
+    harness: z.object({ id: HarnessIdSchema, toolsDir: z.string().min(1) }).optional(),
   })
   .strict();
 export type ExecFile = z.infer<typeof ExecFileSchema>;
@@ -52,6 +55,8 @@ export const OutcomeFileSchema = z.object({
     sandbox: RunSandboxSchema.optional(),
     sandboxError: z.string().optional(),
     limitHit: z.enum(['memory', 'processes', 'disk']).optional(),
+    /** The CLI's version as asked on the node, of the binary the job ran. */
+    harnessVersion: z.object({ version: z.string().nullable(), problem: z.string().nullable() }).optional(),
   }),
 });
 export type OutcomeFile = z.infer<typeof OutcomeFileSchema>;

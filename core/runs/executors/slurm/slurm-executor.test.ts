@@ -229,6 +229,45 @@ describe.skipIf(skipReason !== undefined)('the slurm executor on a real cluster'
     }
   }, 120_000);
 
+  it('a run records the version of the harness binary its job ran, asked on the node', async () => {
+    // A stand-in Gemini CLI that will not say its version to the engine but does to the job's
+    // lhb runs exec: as a node whose install answers where the submitting machine's did not.
+    const tools = join(dir, 'tools');
+    const binDir = join(tools, 'gemini-cli@2.0.0', 'node_modules', '.bin');
+    mkdirSync(binDir, { recursive: true });
+    writeFileSync(
+      join(binDir, 'gemini'),
+      `#!/bin/sh\nif [ "$1" = "--version" ]; then\n  if tr '\\0' ' ' < /proc/$PPID/cmdline | grep -q 'runs exec'; then echo 2.0.0; exit 0; fi\n  echo 'not here' >&2; exit 4\nfi\ncat > /dev/null\nmkdir -p out/dist && echo ok > out/dist/index.html\n`,
+      { mode: 0o755 },
+    );
+    const toolsBefore = process.env.LHB_TOOLS_DIR;
+    process.env.LHB_TOOLS_DIR = tools;
+    process.env.LHB_SLURM_TEST_KEY = 'not-a-real-key';
+    const api = createApi(openWorkspace(join(dir, 'ws')));
+    try {
+      await importTestTask(api.context.workspace, dir);
+      const { harnesses } = (await api.call('harnesses.list', {})) as { harnesses: { id: string; detection: string }[] };
+      expect(harnesses.find((h) => h.id === 'gemini-cli')!.detection).not.toBe('not-installed');
+      const { studyId } = (await api.call('runs.start', {
+        tasks: ['engine-task'],
+        configurations: [{ harness: 'gemini-cli', model: 'gemini-2.5-pro', apiKeyEnv: 'LHB_SLURM_TEST_KEY' }],
+        executor: 'slurm',
+        slurm: slurmBlock(),
+        sandbox: false,
+      })) as { studyId: string };
+      await api.context.jobs.idle();
+      const [studyRun] = listStudyRuns(api.context.workspace.db, studyId);
+      expect(studyRun!.status, studyRun!.error_message ?? '').toBe('succeeded');
+      const { run } = (await api.call('runs.show', { runId: studyRun!.run_id! })) as { run: { harnessVersion: string | null } };
+      expect(run.harnessVersion).toBe('2.0.0');
+    } finally {
+      delete process.env.LHB_SLURM_TEST_KEY;
+      if (toolsBefore === undefined) delete process.env.LHB_TOOLS_DIR;
+      else process.env.LHB_TOOLS_DIR = toolsBefore;
+      await api.close();
+    }
+  }, 180_000);
+
   it('scancel of one job from outside ends its run cancelled; the others finish', async () => {
     const api = createApi(openWorkspace(join(dir, 'ws')));
     try {

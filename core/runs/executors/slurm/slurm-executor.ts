@@ -147,6 +147,7 @@ export function createSlurmExecutor(options: SlurmExecutorOptions): RunExecutor 
       timeoutMs: request.timeoutMs,
       maxOutputBytes: request.maxOutputBytes,
       sandbox,
+      ...(request.harness ? { harness: request.harness } : {}),
     };
     writeJsonAtomically(execFilePath(request.folder), exec);
     mkdirSync(join(slurmDir, 'jobs'), { recursive: true });
