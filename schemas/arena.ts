@@ -184,11 +184,16 @@ export const RunSummarySchema = z.object({
   findings: z.array(z.object({ nodeId: z.string(), kind: z.string(), detail: z.string() })),
   /** Generated (the demo study's), never executed; its configuration is never a real run's. */
   synthetic: z.boolean(),
+  /** Executed by a study, ended without an error, and left nothing in out/: "no output", not succeeded in the figures. */
+  noOutput: z.boolean().optional(),
 });
 export type RunSummary = z.infer<typeof RunSummarySchema>;
 
 /** The run-wide finding of a run the engine executed whose out/ it did not import (links out of the folder, too large, …): the detail says why. */
 export const ARTIFACTS_NOT_IMPORTED_FINDING = 'artifacts-not-imported';
+
+/** The run-wide finding of a run the engine executed that ended without an error but left nothing in out/. */
+export const NO_OUTPUT_FINDING = 'no-output';
 
 export const TaskSummarySchema = z.object({
   id: z.string(),
