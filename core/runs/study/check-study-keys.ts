@@ -33,5 +33,5 @@ export function checkStudyKeys(spec: StudySpec, env: NodeJS.ProcessEnv = process
 export function authFailureAdvice(configuration: StudyConfiguration, index: number): string {
   const where = configuration.endpoint ? ` for ${configuration.endpoint}` : '';
   if (!configuration.apiKeyEnv) return ` ${describeConfiguration(configuration, index)} gave it no API key: name the variable that holds one with apiKeyEnv (--api-key-env).`;
-  return ` ${describeConfiguration(configuration, index)} gave it the key in ${configuration.apiKeyEnv}; set that to a valid key${where} (export ${configuration.apiKeyEnv}=your-key), or name another variable with apiKeyEnv, then retry the run (lhb runs resume).`;
+  return ` ${describeConfiguration(configuration, index)} gave it the key in ${configuration.apiKeyEnv}; set that to a valid key${where} (export ${configuration.apiKeyEnv}=your-key), or name another variable with apiKeyEnv, then retry the run.`;
 }
