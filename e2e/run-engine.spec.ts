@@ -101,6 +101,10 @@ test('a researcher starts a command harness study from the form, follows it, rea
   await expect(study.getByRole('button', { name: 'Resume study' })).toBeDisabled();
   await expect(row.getByRole('button', { name: /^Cancel run/ })).toBeDisabled();
   await expect(row.getByRole('button', { name: /^Retry run/ })).toBeDisabled();
+  // It wrote its build to out/, so it is a plain success: nothing for Retry failed runs.
+  await expect(row).toContainText('written');
+  await expect(study.getByRole('button', { name: 'Retry failed runs' })).toBeDisabled();
+  await expect(study).toContainText('Retry failed runs: No run failed, timed out or ended with no output.');
   await expect(studies.getByRole('button', { name: 'form study' })).toBeVisible();
 
   // Its transcript: the failed call is marked, with where it recovered.

@@ -1,4 +1,4 @@
-import { ARTIFACTS_NOT_IMPORTED_FINDING, type RunSummary } from '../../schemas/arena.ts';
+import { ARTIFACTS_NOT_IMPORTED_FINDING, NO_OUTPUT_FINDING, type RunSummary } from '../../schemas/arena.ts';
 
 export type RunFinding = RunSummary['findings'][number];
 
@@ -10,6 +10,7 @@ const FINDING_WORDS: Readonly<Record<string, string>> = {
   timeout: 'timeout',
   'capture-skipped': 'capture skipped',
   [ARTIFACTS_NOT_IMPORTED_FINDING]: 'artifacts not imported',
+  [NO_OUTPUT_FINDING]: 'no output',
 };
 
 /** The badge word for a finding kind; a kind this screen does not know yet is shown as it is, dashes as spaces. */
