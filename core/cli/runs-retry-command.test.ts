@@ -1,16 +1,17 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ReplayScript } from '../../schemas/replay-script.ts';
 import { startKeyedReplayServer, type KeyedReplayServer } from '../runs/replay/keyed-replay-server.fixture.ts';
+import { writeTestTaskFolder } from '../runs/study/study-engine.fixture.ts';
 import { runLhbChild } from './lhb-child-process.fixture.ts';
 
 // A provider that answers 401, as a real API does, to any key but its own.
 const GOOD_KEY = 'key-the-provider-takes';
 const BAD_KEY = 'key-the-provider-refuses';
 const KEY_ENV = 'LHB_TEST_RETRY_KEY';
-const SCRIPT: ReplayScript = { name: 'one answer', turns: [{ text: 'Writing the page.' }], final: 'Done.', usage: { input: 10, output: 5 } };
+const SCRIPT: ReplayScript = { name: 'one answer', turns: [{ text: 'Writing the page.', calls: [] }], final: 'Done.', usage: { input: 10, output: 5 } };
 const BUILD = `mkdir -p out/dist && cat data.csv > out/dist/index.html`;
 
 let dir: string;
@@ -21,10 +22,7 @@ let provider: KeyedReplayServer;
 beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), 'lhb-cli-retry-'));
   ws = join(dir, 'ws');
-  task = join(dir, 'trend-task');
-  mkdirSync(join(task, 'inputs'), { recursive: true });
-  writeFileSync(join(task, 'task.json'), JSON.stringify({ id: 'trend-task', kind: 'programmatic', title: 'Explain the trend', instruction: 'One page on data.csv.' }));
-  writeFileSync(join(task, 'inputs', 'data.csv'), 'year,value\n2025,2\n');
+  task = writeTestTaskFolder(join(dir, 'trend-task'), 'trend-task');
   provider = await startKeyedReplayServer(GOOD_KEY, SCRIPT);
 });
 afterEach(async () => {
@@ -51,8 +49,8 @@ async function startRefused(repeats: number): Promise<{ studyId: string; stdout:
   return { studyId: studyId!, stdout: start.stdout, stderr: start.stderr };
 }
 
-// Each test starts lhb through tsx several times; on a loaded two-core machine one start alone can take 30 s.
-describe('retrying failed runs from the CLI', { timeout: 300_000 }, () => {
+// Each test starts lhb through tsx several times; on a loaded two-core machine one start alone took 30 s, and a test of eight starts 183 s here.
+describe('retrying failed runs from the CLI', { timeout: 600_000 }, () => {
   it('a study refused by the provider names the command that retries it; run as printed once the key is fixed, its runs end succeeded', async () => {
     const { studyId, stdout, stderr } = await startRefused(2);
     // Each run says what went wrong and what to do, in words; the command that works follows them.

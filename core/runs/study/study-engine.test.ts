@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApi, type Api } from '../../api/create-api.ts';
+import { findCurrentProject } from '../../store/project-repository.ts';
+import { findStudyRun, finishStudyRun, insertStudy } from '../../store/study-repository.ts';
 import { openWorkspace } from '../../workspace/open-workspace.ts';
 import { processesWith } from './processes-with.fixture.ts';
 import { importTestTask, writeTestSkill } from './study-engine.fixture.ts';
@@ -175,6 +177,21 @@ describe('the run engine with the command harness', () => {
     expect(after).toMatchObject({ status: 'succeeded', errorKind: null, noOutput: false });
     await expect(api.call('runs.retry', { runId: after.id })).rejects.toThrow(/succeeded; retrying it would replace a finished result/);
     await expect(api.call('runs.retryFailed', { studyId: first.studyId })).rejects.toThrow(/has no failed, timed-out or no-output run to retry/);
+  });
+
+  it('refuses to retry the runs of a study imported with a dataset, whose spec stayed where it ran, and changes nothing', async () => {
+    const db = api.context.workspace.db;
+    const now = new Date().toISOString();
+    const project = findCurrentProject(db)!;
+    insertStudy(
+      db,
+      { id: 'imported-study', project_id: project.id, name: 'from elsewhere', spec_json: JSON.stringify({ importedFrom: 'a dataset' }), config_digest: 'imported', executor: 'imported', folder: '', state: 'finished', job_id: null, cancel_requested_at: null, created_at: now, updated_at: now },
+      [{ id: 'imported-run', study_id: 'imported-study', position: 0, task_id: 'engine-task', harness: 'command', model: 'm', versions_json: '{}', config_id: 'c', config_index: 0, repeat_index: 0, updated_at: now }],
+    );
+    finishStudyRun(db, 'imported-run', { status: 'failed', error_kind: 'auth', error_message: null, finished_at: now, duration_ms: null, steps: null, tool_calls: null, failed_tool_calls: null, tokens_input: null, tokens_output: null, cost_usd: null, last_event: null, transcript_sha256: null, trajectory_sha256: null, errors_json: null, run_id: null });
+    await expect(api.call('runs.retry', { runId: 'imported-run' })).rejects.toThrow(/was imported with a dataset: .* its runs cannot run here/);
+    await expect(api.call('runs.retryFailed', { studyId: 'imported-study' })).rejects.toThrow(/was imported with a dataset/);
+    expect(findStudyRun(db, 'imported-run')?.status).toBe('failed');
   });
 
   it("gives the harness a scrubbed environment: none of this process's variables but PATH and the named API key", async () => {

@@ -99,6 +99,9 @@ export class StudyEngine {
   #resumable(studyId: string): StudyRow {
     const study = findStudy(this.#workspace.db, studyId);
     if (!study) throw new StudyResumeError(`No study ${studyId} in this workspace. \`lhb runs status\` lists the studies.`);
+    if (study.executor === 'imported') {
+      throw new StudyResumeError(`Study "${study.name}" was imported with a dataset: its spec (tasks' folders, endpoints, key variables) stays where it ran, so its runs cannot run here. Run them again there, or start a new study here.`);
+    }
     if (this.#active.has(studyId)) return study;
     const job = study.job_id ? findJob(this.#workspace.db, study.job_id) : undefined;
     if (job && (job.state === 'running' || job.state === 'queued')) {
