@@ -153,7 +153,7 @@ configurations:
     expect(runs[0]).toMatchObject({ status: 'failed', errorKind: 'auth' });
     expect(runs[0]!.errorMessage).toContain('gave it the key in LHB_TEST_CODEX_KEY');
     expect(runs[0]!.errorMessage).toContain('export LHB_TEST_CODEX_KEY=');
-    expect(runs[0]!.errorMessage).toMatch(/then retry the run\.$/);
+    expect(runs[0]!.errorMessage).toContain('then retry the run.');
 
     // The key fixed (the variable now holds the provider's key): the explicit retry runs it, though auth failures are never retried on their own.
     const retry = await runLhbChild(['runs', 'retry', studyId, '--failed', '-w', ws], { ...ENV, LHB_TEST_CODEX_KEY: KEYS.anthropic });
