@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { openRunsScreen } from './runs-screen.ts';
 import { launchApp, type LaunchedApp } from './launch-app.ts';
@@ -101,6 +103,10 @@ test('a researcher starts a command harness study from the form, follows it, rea
   await expect(study.getByRole('button', { name: 'Resume study' })).toBeDisabled();
   await expect(row.getByRole('button', { name: /^Cancel run/ })).toBeDisabled();
   await expect(row.getByRole('button', { name: /^Retry run/ })).toBeDisabled();
+  // It wrote its build to out/, so it is a plain success: nothing for Retry failed runs.
+  await expect(row).toContainText('written');
+  await expect(study.getByRole('button', { name: 'Retry failed runs' })).toBeDisabled();
+  await expect(study).toContainText('Retry failed runs: No run failed, timed out or ended with no output.');
   await expect(studies.getByRole('button', { name: 'form study' })).toBeVisible();
 
   // Its transcript: the failed call is marked, with where it recovered.
@@ -176,6 +182,41 @@ test('a long run is cancelled from the screen, after which retry and resume appl
   const { runs } = await ServedApi.fromAppUrl(app!.url).call('runs.study', { studyId: (await ServedApi.fromAppUrl(app!.url).call('runs.studies', {})).studies[0]!.id });
   expect(runs.map((r) => r.status)).toEqual(['cancelled']);
   expect(problems).toEqual([]);
+});
+
+test('a run its provider refused is run again by Retry failed runs, and ends succeeded', async ({ page }) => {
+  test.setTimeout(120_000);
+  // A provider that refuses the first request, as a wrong key is refused, and answers every later one.
+  let requests = 0;
+  const provider = createServer((_req, res) => {
+    requests += 1;
+    if (requests === 1) res.writeHead(401, { 'content-type': 'application/json' }).end('{"type":"error","error":{"type":"authentication_error","message":"invalid x-api-key"}}');
+    else res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+  });
+  await new Promise<void>((resolve) => provider.listen(0, '127.0.0.1', resolve));
+  try {
+    const url = `http://127.0.0.1:${(provider.address() as AddressInfo).port}/`;
+    await openRunsScreen(page, app!.url);
+    const dialog = await fillCommandStudy(page, `code=$(curl -s -o answer.json -w '%{http_code}' ${url}); if [ "$code" != 200 ]; then echo "HTTP $code: $(cat answer.json)" >&2; exit 1; fi\n${BUILD_COMMAND}`, 'refused study');
+    await dialog.getByRole('button', { name: 'Start study' }).click();
+    await expect(dialog).toBeHidden();
+
+    const study = page.getByRole('region', { name: 'Study refused study' });
+    const row = study.getByRole('row').filter({ has: page.getByRole('rowheader', { name: /command · scripted/ }) });
+    await expect(row.getByRole('cell').first()).toHaveText(/^failedauth$/, { timeout: 60_000 });
+    await expect(row).toContainText('authentication_error');
+    // Never retried on its own; asked for, it is.
+    expect(requests).toBe(1);
+    await study.getByRole('button', { name: 'Retry failed runs' }).click();
+    await expect(row.getByRole('cell').first()).toHaveText('succeeded · attempt 2', { timeout: 60_000 });
+    await expect(row).toContainText('written');
+    await expect(study.getByRole('button', { name: 'Retry failed runs' })).toBeDisabled();
+    expect(requests).toBe(2);
+    expect(problems).toEqual([]);
+  } finally {
+    provider.closeAllConnections();
+    await new Promise<void>((resolve) => provider.close(() => resolve()));
+  }
 });
 
 test("an imported run's record opens from its task's runs, with its frames and build from the asset server", async ({ page }) => {

@@ -174,7 +174,7 @@ test('"Run without sandbox" warns what it gives away and writes sandbox: false; 
   await expect(unboxedRow).toContainText('none (--no-sandbox)');
 
   // The same from the CLI, sandboxed as by default: its mode, network and each limit with what enforced it.
-  const cli = startFromCli(['--task', 'demo-chapter-trend', '--harness', 'command', '--model', 'boxed', '--command', 'true', '--name', 'boxed-study']);
+  const cli = startFromCli(['--task', 'demo-chapter-trend', '--harness', 'command', '--model', 'boxed', '--command', 'mkdir -p out && echo done > out/result.txt', '--name', 'boxed-study']);
   const exited = new Promise<number | null>((resolve) => cli.on('exit', resolve));
   expect(await exited).toBe(0);
   const pick = studies.getByRole('button', { name: 'boxed-study' });
@@ -201,7 +201,7 @@ test('a study started from the CLI is followed live on the Runs screen, and canc
   const studies = page.getByRole('region', { name: 'Studies' });
   await expect(studies).toContainText('No studies yet');
 
-  const cli = startFromCli(['--task', 'demo-chapter-trend', '--harness', 'command', '--model', 'scripted', '--command', 'sleep 4; echo \'{"type":"usage","input":10,"output":5,"costUsd":0.0042}\'', '--name', 'cli-study']);
+  const cli = startFromCli(['--task', 'demo-chapter-trend', '--harness', 'command', '--model', 'scripted', '--command', 'sleep 4; mkdir -p out && echo done > out/result.txt; echo \'{"type":"usage","input":10,"output":5,"costUsd":0.0042}\'', '--name', 'cli-study']);
   const exited = new Promise<number | null>((resolve) => cli.on('exit', resolve));
   // Without a reload: the table, the run list and the Jobs panel follow the other process.
   const pick = studies.getByRole('button', { name: 'cli-study' });

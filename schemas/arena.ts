@@ -184,6 +184,8 @@ export const RunSummarySchema = z.object({
   findings: z.array(z.object({ nodeId: z.string(), kind: z.string(), detail: z.string() })),
   /** Generated (the demo study's), never executed; its configuration is never a real run's. */
   synthetic: z.boolean(),
+  /** Executed by a study, ended without an error, and left nothing in out/: "no output", not succeeded in the figures. */
+  noOutput: z.boolean().optional(),
 });
 export type RunSummary = z.infer<typeof RunSummarySchema>;
 
@@ -192,6 +194,9 @@ export const ARTIFACTS_NOT_IMPORTED_FINDING = 'artifacts-not-imported';
 
 /** The run-wide finding of a run the engine executed whose harness CLI would not say its version (it failed, or did not answer in time): the detail says what asking it said. */
 export const HARNESS_VERSION_UNKNOWN_FINDING = 'harness-version-unknown';
+
+/** The run-wide finding of a run the engine executed that ended without an error but left nothing in out/. */
+export const NO_OUTPUT_FINDING = 'no-output';
 
 export const TaskSummarySchema = z.object({
   id: z.string(),

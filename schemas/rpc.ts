@@ -287,8 +287,16 @@ export const rpcContract = {
     readsServerDisk: true,
   },
   'runs.resume': {
+    /** `retryFailed`: run its runs that did not succeed (failed, timed out, no output) again too. */
+    input: z.object({ studyId: Id, retryFailed: z.boolean().optional() }).strict(),
+    /** `retried`: the study runs made to run again; `kept`: those left as they were (votes or judgments name them), each with why. */
+    output: z.object({ jobId: z.string(), retried: z.array(z.string()).optional(), kept: z.array(z.object({ id: z.string(), reason: z.string() })).optional() }),
+    readsServerDisk: true,
+  },
+  'runs.retryFailed': {
+    /** Every run of the study that did not succeed (failed of any kind, timed out, no output), each run again in its place; refused when there is none. */
     input: z.object({ studyId: Id }).strict(),
-    output: z.object({ jobId: z.string() }),
+    output: z.object({ jobId: z.string(), retried: z.array(z.string()), kept: z.array(z.object({ id: z.string(), reason: z.string() })) }),
     readsServerDisk: true,
   },
   'runs.cancel': {
@@ -314,7 +322,7 @@ export const rpcContract = {
     output: z.object({ run: RunDetailSchema }),
   },
   'runs.retry': {
-    /** A finished run of a study (failed, timed out, cancelled, or any to re-sample): run it again in its place. */
+    /** A finished run of a study that did not plainly succeed (failed, timed out, cancelled, no output): run it again in its place. */
     input: z.object({ runId: Id }).strict(),
     output: z.object({ jobId: z.string() }),
   },

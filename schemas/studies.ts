@@ -158,7 +158,11 @@ export const StudyRunStatusSchema = z.enum(['pending', 'running', 'succeeded', '
 export type StudyRunStatus = z.infer<typeof StudyRunStatusSchema>;
 export const FINAL_RUN_STATUSES: readonly StudyRunStatus[] = ['succeeded', 'failed', 'timeout'];
 
-/** Why a run failed. Only `rate-limit`, `network` and `harness-crash` are retried. */
+/**
+ * Why a run failed, or (`no-output`) why a run that ended without an error is not plainly
+ * succeeded: it left nothing in out/, so the figures count it as not succeeded. The engine retries
+ * only `rate-limit` and `network` on its own (RETRYABLE_FAILURES); `lhb runs retry` and Retry retry any.
+ */
 export const RunFailureKindSchema = z.enum([
   'auth',
   'rate-limit',
@@ -172,8 +176,17 @@ export const RunFailureKindSchema = z.enum([
   'resource-limit',
   'cancelled',
   'setup',
+  'no-output',
 ]);
 export type RunFailureKind = z.infer<typeof RunFailureKindSchema>;
+
+/** The error kind of a run whose harness ended without an error but left nothing in out/ (its status stays `succeeded`). */
+export const NO_OUTPUT_KIND = 'no-output' satisfies RunFailureKind;
+
+/** A run that did not plainly succeed: failed, timed out, or succeeded with nothing in out/. What `lhb runs retry STUDY --failed` and "Retry failed runs" run again. */
+export function didNotSucceed(run: { status: StudyRunStatus; errorKind?: RunFailureKind | null; noOutput?: boolean | undefined }): boolean {
+  return run.status === 'failed' || run.status === 'timeout' || (run.status === 'succeeded' && (run.noOutput === true || run.errorKind === NO_OUTPUT_KIND));
+}
 
 export const StudyStateSchema = z.enum(['running', 'finished', 'cancelled', 'interrupted']);
 
@@ -215,6 +228,8 @@ export const StudyRunViewSchema = z.object({
   attempts: z.number().int(),
   errorKind: RunFailureKindSchema.nullable(),
   errorMessage: z.string().nullable(),
+  /** True when it ended without an error but left nothing in out/ (errorKind `no-output`): shown as "no output", counted as not succeeded. */
+  noOutput: z.boolean().optional(),
   startedAt: z.string().nullable(),
   finishedAt: z.string().nullable(),
   durationMs: z.number().nullable(),
@@ -245,6 +260,8 @@ export const StudySummarySchema = z.object({
   updatedAt: z.string(),
   counts: z.record(StudyRunStatusSchema, z.number().int()),
   total: z.number().int(),
+  /** Of the succeeded runs, those that left nothing in out/ ("no output"; not succeeded in the figures). */
+  noOutput: z.number().int().optional(),
   /**
    * Which process runs it while it is running: this one (the app answering), or another (`lhb runs
    * start` in a terminal, a detached study), named in words; null when nothing runs it. Cancel

@@ -1,5 +1,5 @@
 import type { Database } from 'better-sqlite3';
-import { FINAL_RUN_STATUSES } from '../../schemas/studies.ts';
+import { FINAL_RUN_STATUSES, NO_OUTPUT_KIND } from '../../schemas/studies.ts';
 import { findCurrentProject } from '../store/project-repository.ts';
 import { listRunIdsWithFile, listRuns, type RunRow } from '../store/run-repository.ts';
 import { listRunTrajectoryUsage } from '../store/run-trajectory-repository.ts';
@@ -68,7 +68,8 @@ export function loadAblationRuns(db: Database, data: StudyData, errorSets: reado
       otherVersions,
       skill,
       synthetic: row.synthetic === 1,
-      succeeded: row.status === 'succeeded',
+      // A run that left nothing in out/ ("no output") did not deliver: it is not a success in the figures.
+      succeeded: row.status === 'succeeded' && executed.get(row.id)?.error_kind !== NO_OUTPUT_KIND,
       deployable: deployable.has(row.id),
       repeat: repeats.get(row.id)!,
       errors: errors.get(row.id) ?? null,

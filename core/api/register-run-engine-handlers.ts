@@ -27,7 +27,9 @@ export function registerRunEngineHandlers(registry: HandlerRegistry<ApiContext>)
     )
     .add('runs.skillVersions', (input) => runEngineCall(() => skillVersionChoices(input.dir)))
     // Resumes a study: finished runs are kept, unfinished ones run again.
-    .add('runs.resume', (input, ctx) => runEngineCall(() => studyEngineOf(ctx).resume(fullId(ctx, ['studies'], input.studyId))))
+    .add('runs.resume', (input, ctx) => runEngineCall(() => studyEngineOf(ctx).resume(fullId(ctx, ['studies'], input.studyId), { retryFailed: input.retryFailed === true })))
+    // Runs a study's failed, timed-out and no-output runs again (auth failures too: the user fixed the key).
+    .add('runs.retryFailed', (input, ctx) => runEngineCall(() => studyEngineOf(ctx).retryFailed(fullId(ctx, ['studies'], input.studyId))))
     .add('runs.cancel', (input, ctx) =>
       runEngineCall(() => studyEngineOf(ctx).cancel(input.studyId ? { studyId: fullId(ctx, ['studies'], input.studyId) } : { runId: fullId(ctx, ['study_runs'], input.runId!) })),
     )

@@ -22,7 +22,8 @@ function elapsed(run: StudyRunView): string {
 }
 
 export function describeRun(run: StudyRunView): string {
-  const parts = [`${run.id.slice(0, 8)}  ${run.taskId}  ${run.harness}/${run.model}`, run.status];
+  // "no output" stands beside the status: the run ended without an error but left nothing in out/.
+  const parts = [`${run.id.slice(0, 8)}  ${run.taskId}  ${run.harness}/${run.model}`, run.noOutput ? `${run.status}  no output` : run.status];
   if (run.startedAt) parts.push(elapsed(run));
   if (run.steps !== null) parts.push(`${run.steps} steps`);
   if (run.toolCalls !== null) parts.push(`${run.toolCalls} tool calls (${run.failedToolCalls ?? 0} failed)`);
@@ -65,7 +66,8 @@ export async function followStudy(api: Api, studyId: string, jobId: string, opti
     ctrlC: { notice: '\nCancelling the study: its running harnesses are stopped, finished runs are kept. Ctrl+C again quits at once.\n', secondQuits: true },
     statusLine: bar,
   });
-  if (job?.state === 'failed') throw new Error(job.message);
+  // The study stopped on an error (a key, the sandbox, the cluster): its runs are kept, and resume goes on from there.
+  if (job?.state === 'failed') throw new Error(`${job.message} The study's finished runs are kept; once that is fixed, resume it with: lhb runs resume ${studyId}`);
   if (!options.json && !options.quiet && job) process.stderr.write(`${job.message}\n`);
   return runs;
 }

@@ -360,13 +360,26 @@ runs
 
 runs
   .command('resume')
-  .description('Run what is left of a study (unfinished and cancelled runs; finished ones are kept) and follow it.')
+  .description('Run what is left of a study (unfinished and cancelled runs; finished ones are kept) and follow it; exits 1 if any run did not succeed. Ctrl+C cancels.')
   .argument('<study>', 'a study id')
+  .option('--retry-failed', 'also run again its runs that did not succeed: failed (auth and quota failures too), timed out, or with no output')
   .option('--json', 'print JSON lines, the last {studyId, runs: [{id, status}]}')
   .addOption(workspaceOption())
-  .action(async (study: string, options: { json?: boolean; workspace?: string }) => {
+  .action(async (study: string, options: { json?: boolean; workspace?: string; retryFailed?: boolean }) => {
     const { runRunsResume } = await import('./runs-engine-command.ts');
     await runRunsResume(study, options);
+  });
+
+runs
+  .command('retry')
+  .description("Run a finished run again in its place (failed, timed out, cancelled or with no output; not one votes or judgments name), or with --failed every such run of a study, and follow the study; exits 1 if any run did not succeed. Ctrl+C cancels.")
+  .argument('<id>', 'a study run id (or the stored run id lhb runs list prints), or with --failed a study id')
+  .option('--failed', 'retry every run of the study that did not succeed: failed (auth and quota failures too, which are never retried on their own), timed out, or with no output')
+  .option('--json', 'print JSON lines, the last {studyId, runs: [{id, status}]}')
+  .addOption(workspaceOption())
+  .action(async (id: string, options: { failed?: boolean; json?: boolean; workspace?: string }) => {
+    const { runRunsRetry } = await import('./runs-engine-command.ts');
+    await runRunsRetry(id, options);
   });
 
 runs

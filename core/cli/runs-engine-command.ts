@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RpcOutput } from '../../schemas/rpc.ts';
-import type { SandboxNetwork, StudyRunView, StudySpecInput } from '../../schemas/studies.ts';
+import { didNotSucceed, NO_OUTPUT_KIND, type SandboxNetwork, type StudyRunView, type StudySpecInput } from '../../schemas/studies.ts';
 import type { Api } from '../api/create-api.ts';
 import { packageRoot } from '../app-paths.ts';
 import { studyEngineOf } from '../api/handlers/run-engine-context.ts';
@@ -20,7 +20,7 @@ import { applySlurmSettings } from '../runs/executors/slurm/slurm-settings.ts';
 import { readStudyFile } from './read-study-file.ts';
 import { stringify as stringifyYaml } from 'yaml';
 import { expandShortId } from '../store/short-id.ts';
-import { findStudy } from '../store/study-repository.ts';
+import { findStudy, findStudyRun, findStudyRunByRunId } from '../store/study-repository.ts';
 
 export interface RunsStartOptions extends RunsStartFlags {
   /** A study file (YAML or JSON): the whole study, instead of the flags that describe one. */
@@ -41,11 +41,16 @@ export interface RunsStartOptions extends RunsStartFlags {
 
 function printFinal(studyId: string, runs: readonly StudyRunView[], json: boolean | undefined): void {
   if (json) {
-    process.stdout.write(`${JSON.stringify({ studyId, runs: runs.map((run) => ({ id: run.id, status: finalStatus(run), ...(run.runId ? { runId: run.runId } : {}), ...(run.errorKind ? { errorKind: run.errorKind } : {}) })) })}\n`);
+    process.stdout.write(
+      `${JSON.stringify({ studyId, runs: runs.map((run) => ({ id: run.id, status: finalStatus(run), ...(run.runId ? { runId: run.runId } : {}), ...(run.errorKind ? { errorKind: run.errorKind } : {}), ...(run.noOutput ? { noOutput: true } : {}) })) })}\n`,
+    );
   } else {
     process.stdout.write(`Study ${studyId}\n${runs.map((run) => `  ${describeRun(run)}`).join('\n')}\n`);
+    const toRetry = runs.filter(didNotSucceed).length;
+    // The one command that runs them again (auth failures included, once the key is fixed).
+    if (toRetry > 0) process.stderr.write(`${toRetry} run${toRetry === 1 ? '' : 's'} did not succeed. Once the cause is fixed (a key, a quota, the task), run ${toRetry === 1 ? 'it' : 'them'} again with: lhb runs retry ${studyId} --failed\n`);
   }
-  if (runs.some((run) => finalStatus(run) !== 'succeeded')) process.exitCode = 1;
+  if (runs.some((run) => finalStatus(run) !== 'succeeded' || run.noOutput)) process.exitCode = 1;
 }
 
 /** `--demo`: the demo study (core/runs/study/demo-study.ts), with any flag given taking the place of its part. */
@@ -140,13 +145,56 @@ async function importTaskFolders(api: Api, folders: string[]): Promise<void> {
   if (job?.state !== 'succeeded' || / failed: /.test(job.message)) throw new FlagError(`Importing the task folders failed: ${job?.message ?? 'the import job vanished'}`);
 }
 
-/** `lhb runs resume STUDY`: runs what is left of a study in this process and follows it. */
-export async function runRunsResume(studyId: string, options: { json?: boolean; workspace?: string }): Promise<void> {
+/**
+ * `lhb runs resume STUDY [--retry-failed]`: runs what is left of a study in this process and
+ * follows it; with --retry-failed its runs that did not succeed run again too.
+ */
+export async function runRunsResume(studyId: string, options: { json?: boolean; workspace?: string; retryFailed?: boolean }): Promise<void> {
   await withCliApi(options.workspace, async (api) => {
-    const { jobId } = (await api.call('runs.resume', { studyId })) as RpcOutput<'runs.resume'>;
-    const runs = await followStudy(api, studyId, jobId, { json: options.json });
-    printFinal(studyId, runs, options.json);
+    const started = (await api.call('runs.resume', { studyId, ...(options.retryFailed ? { retryFailed: true } : {}) })) as RpcOutput<'runs.resume'>;
+    const fullId = expandShortId(api.context.workspace.db, ['studies'], studyId);
+    if (options.retryFailed && !options.json) tellRetried(fullId, started.retried ?? [], started.kept ?? []);
+    const runs = await followStudy(api, fullId, started.jobId, { json: options.json });
+    printFinal(fullId, runs, options.json);
   });
+}
+
+/**
+ * `lhb runs retry RUN|STUDY [--failed]`: one run again in its place (as the Runs screen's Retry
+ * run does), or with --failed every run of a study that did not succeed; then follows the study
+ * as resume does. A study without --failed is refused, naming both commands it could mean.
+ */
+export async function runRunsRetry(id: string, options: { failed?: boolean; json?: boolean; workspace?: string }): Promise<void> {
+  await withCliApi(options.workspace, async (api) => {
+    const db = api.context.workspace.db;
+    const studyId = expandShortId(db, ['studies'], id);
+    if (findStudy(db, studyId)) {
+      if (!options.failed) {
+        throw new FlagError(
+          `${id} is a study. To run its failed, timed-out and no-output runs again: lhb runs retry ${id} --failed. To run only what is left of it (waiting and cancelled runs): lhb runs resume ${id}. To retry one run, give its id (lhb runs status ${id} lists them).`,
+        );
+      }
+      const started = (await api.call('runs.retryFailed', { studyId })) as RpcOutput<'runs.retryFailed'>;
+      if (!options.json) tellRetried(studyId, started.retried, started.kept);
+      const runs = await followStudy(api, studyId, started.jobId, { json: options.json });
+      printFinal(studyId, runs, options.json);
+      return;
+    }
+    if (options.failed) throw new FlagError(`--failed retries a study's runs; ${id} is not a study of this workspace (lhb runs status lists them). To retry the run ${id}, leave --failed out.`);
+    const runId = expandShortId(db, ['study_runs', 'runs'], id);
+    const run = findStudyRun(db, runId) ?? findStudyRunByRunId(db, runId);
+    const { jobId } = (await api.call('runs.retry', { runId })) as RpcOutput<'runs.retry'>;
+    if (!options.json) process.stderr.write(`Retrying run ${run!.id} of study ${run!.study_id}. Ctrl+C cancels the study; lhb runs resume ${run!.study_id} picks it up again.\n`);
+    const runs = await followStudy(api, run!.study_id, jobId, { json: options.json });
+    printFinal(run!.study_id, runs, options.json);
+  });
+}
+
+function tellRetried(studyId: string, retried: readonly string[], kept: readonly { id: string; reason: string }[]): void {
+  if (retried.length > 0) {
+    process.stderr.write(`Retrying ${retried.length} run${retried.length === 1 ? '' : 's'} that did not succeed: ${retried.map((id) => id.slice(0, 8)).join(', ')}. Ctrl+C cancels the study; lhb runs resume ${studyId} picks it up again.\n`);
+  }
+  for (const run of kept) process.stderr.write(`Kept: ${run.reason}\n`);
 }
 
 /** `lhb runs status [STUDY]`: every study with its counts, or one study's runs live. */
@@ -158,10 +206,10 @@ export async function runRunsStatus(studyId: string | undefined, options: { json
         const { studies } = (await api.call('runs.studies', {})) as RpcOutput<'runs.studies'>;
         if (options.json) return void process.stdout.write(`${JSON.stringify(studies, null, 2)}\n`);
         if (studies.length === 0) return void process.stdout.write('No studies yet. Start one with: lhb runs start --task DIR --harness NAME (or --demo)\n');
-        process.stdout.write(`${'STUDY'.padEnd(36)}  ${'STATE'.padEnd(11)}  RUNS  NAME\n`);
+        process.stdout.write(`${'STUDY'.padEnd(36)}  ${'STATE'.padEnd(11)}  RUNS  NO OUTPUT  NAME\n`);
         for (const study of studies) {
           const counts = Object.entries(study.counts).filter(([, n]) => n > 0).map(([status, n]) => `${n} ${status}`).join(', ');
-          process.stdout.write(`${study.id}  ${study.state.padEnd(11)}  ${String(study.total).padStart(4)}  ${study.name}  (${counts || 'none'})\n`);
+          process.stdout.write(`${study.id}  ${study.state.padEnd(11)}  ${String(study.total).padStart(4)}  ${String(study.noOutput ?? 0).padStart(9)}  ${study.name}  (${counts || 'none'})\n`);
         }
         return;
       }
@@ -217,7 +265,7 @@ export async function runRunsShow(runId: string, options: { json?: boolean; work
         lines.push(`Trajectory: ${t.steps} steps, ${t.toolCalls} tool calls (${t.failedToolCalls} failed), ${tokensLine(t.tokens)}`, ...usageByModelLines(t));
       }
       for (const error of run.errors) lines.push(`  ${errorLine(error)}`);
-      if (run.errorMessage) lines.push(`Failed (${run.errorKind}): ${run.errorMessage}`);
+      if (run.errorMessage) lines.push(run.errorKind === NO_OUTPUT_KIND ? `No output: ${run.errorMessage}` : `Failed (${run.errorKind}): ${run.errorMessage}`);
       if (run.verifications.length > 0) {
         const last = run.verifications.at(-1)!;
         lines.push(`Verifier: ${run.verifications.length} check${run.verifications.length === 1 ? '' : 's'}, the last ${last.ok ? 'passed' : `found ${last.findings.length} problem${last.findings.length === 1 ? '' : 's'}: ${last.nextAction}`}`);

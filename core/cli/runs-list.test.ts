@@ -33,7 +33,7 @@ it('lhb runs list marks the demo study’s synthetic runs, in text and in JSON',
   expect(text.status).toBe(0);
   const [header, ...lines] = text.stdout.trimEnd().split('\n');
   // A header row names the columns, and each column starts where its heading does.
-  expect(header!.split(/\s{2,}/)).toEqual(['RUN', 'TASK', 'HARNESS / MODEL', 'STATUS', 'ARTIFACTS', 'NOTES']);
+  expect(header!.split(/\s{2,}/)).toEqual(['RUN', 'TASK', 'HARNESS / MODEL', 'STATUS', 'OUTPUT', 'ARTIFACTS', 'NOTES']);
   expect(lines).toHaveLength(53);
   const statusColumn = header!.indexOf('STATUS');
   expect(lines.every((line) => line.slice(statusColumn).startsWith(runs.find((run) => line.startsWith(`${run.id} `))!.status))).toBe(true);

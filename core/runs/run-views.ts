@@ -1,7 +1,8 @@
 import type { Database } from 'better-sqlite3';
-import type { RunSummary, TaskSummary } from '../../schemas/arena.ts';
+import { NO_OUTPUT_FINDING, type RunSummary, type TaskSummary } from '../../schemas/arena.ts';
 import { findCurrentProject } from '../store/project-repository.ts';
 import { listRunFiles, listRunFindings, listRuns } from '../store/run-repository.ts';
+import { listNoOutputRunIds } from '../store/study-repository.ts';
 import { countTaskFrames, findTask, listTasks } from '../store/task-repository.ts';
 
 /** The researcher's view of imported runs: identities included (never sent to a voter's page). */
@@ -9,9 +10,11 @@ export function listRunSummaries(db: Database, taskId?: string): RunSummary[] {
   const project = findCurrentProject(db);
   if (!project) return [];
   const titles = new Map<string, string>();
+  const noOutput = new Set(listNoOutputRunIds(db));
   return listRuns(db, project.id, taskId).map((run) => {
     if (!titles.has(run.task_id)) titles.set(run.task_id, findTask(db, run.task_id)?.title ?? run.task_id);
     const files = listRunFiles(db, run.id);
+    const findings = listRunFindings(db, run.id).map((finding) => ({ nodeId: finding.node_id, kind: finding.kind, detail: finding.detail }));
     return {
       id: run.id,
       taskId: run.task_id,
@@ -27,8 +30,9 @@ export function listRunSummaries(db: Database, taskId?: string): RunSummary[] {
       frames: files.filter((file) => file.path.startsWith('frames/')).length,
       hasBuild: files.some((file) => file.path === 'dist/index.html'),
       hasVideo: files.some((file) => file.path.startsWith('video.')),
-      findings: listRunFindings(db, run.id).map((finding) => ({ nodeId: finding.node_id, kind: finding.kind, detail: finding.detail })),
+      findings,
       synthetic: run.synthetic === 1,
+      noOutput: noOutput.has(run.id) || findings.some((finding) => finding.kind === NO_OUTPUT_FINDING),
     };
   });
 }

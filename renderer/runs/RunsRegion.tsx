@@ -69,7 +69,9 @@ const runColumns = (client: RpcClient | undefined): DataColumn<RunSummary>[] => 
   },
   { head: 'Model', className: 'runs-table__nowrap', cell: (run) => run.model },
   { head: 'Versions', cell: (run) => versionsText(run.versions, run.harnessVersion) },
-  { head: 'Status', cell: (run) => <span className={`runs-status runs-status--${run.status === 'succeeded' ? 'ok' : 'other'}`}>{run.status}</span> },
+  { head: 'Status', cell: (run) => <span className={`runs-status runs-status--${run.status === 'succeeded' && !run.noOutput ? 'ok' : 'other'}`}>{run.status}</span> },
+  // A run that ended without an error but left nothing in out/ is not a plain success: its own column says so.
+  { head: 'Output', cell: (run) => (run.noOutput ? <span className="runs-status runs-status--other">no output</span> : '—') },
   { head: 'Started → finished', className: 'runs-table__time', cell: (run) => timeRangeText(run.startedAt, run.finishedAt) },
   { head: 'Artifacts', cell: (run) => artifactsText(run) },
   { head: 'Capture findings', className: 'runs-run__findings', cell: (run) => <RunFindings run={run} /> },

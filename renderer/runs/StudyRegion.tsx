@@ -5,7 +5,7 @@ import { DataTable, type DataColumn } from '../ui/DataTable.tsx';
 import { useRunViewStore } from './run-view-store.ts';
 import { versionsText } from './run-words.ts';
 import { useStudiesStore } from './studies-store.ts';
-import { costText, elapsedText, runActions, sandboxText, STATUS_WORDS, STUDY_STATE_WORDS, statusTone, studyActions, studyCountsText, tokensText, toolCallsText } from './study-words.ts';
+import { costText, elapsedText, outputText, runActions, runTone, sandboxText, STATUS_WORDS, STUDY_STATE_WORDS, statusTone, studyActions, studyCountsText, tokensText, toolCallsText } from './study-words.ts';
 
 /** The selected study: its state and buttons, and each run's live progress (polled every second while it runs). */
 export function StudyRegion() {
@@ -15,7 +15,7 @@ export function StudyRegion() {
   const busy = useStudiesStore((s) => s.busy);
   const now = useStudiesStore((s) => s.now);
   const client = useConnectedClient();
-  const { cancelStudy, resumeStudy } = useStudiesStore.getState();
+  const { cancelStudy, resumeStudy, retryFailedRuns } = useStudiesStore.getState();
 
   if (!selectedStudyId) return null;
   if (!view) {
@@ -43,16 +43,25 @@ export function StudyRegion() {
           <button type="button" disabled={!actions.resume || busy['resume-study'] === true} aria-describedby={actions.resumeReason ? 'study-resume-reason' : undefined} onClick={() => void resumeStudy()}>
             Resume study
           </button>
+          <button
+            type="button"
+            disabled={!actions.retryFailed || busy['retry-failed'] === true}
+            aria-describedby={actions.retryFailedReason ? 'study-retry-failed-reason' : undefined}
+            onClick={() => void retryFailedRuns()}
+          >
+            Retry failed runs
+          </button>
         </div>
       </div>
       <p className="muted study-view__meta">
         {studyCountsText(study)} · {study.executor} executor · folder <span className="path">{study.folder}</span>
         {study.runner?.where === 'elsewhere' && <> · run by another process ({study.runner.process}); Cancel asks it through the workspace to stop</>}
       </p>
-      {(actions.cancelReason ?? actions.resumeReason) && (
+      {(actions.cancelReason ?? actions.resumeReason ?? actions.retryFailedReason) && (
         <p className="muted study-view__reasons">
           {actions.cancelReason && <span id="study-cancel-reason">Cancel study: {actions.cancelReason} </span>}
-          {actions.resumeReason && <span id="study-resume-reason">Resume study: {actions.resumeReason}</span>}
+          {actions.resumeReason && <span id="study-resume-reason">Resume study: {actions.resumeReason} </span>}
+          {actions.retryFailedReason && <span id="study-retry-failed-reason">Retry failed runs: {actions.retryFailedReason}</span>}
         </p>
       )}
       <div className="runs-table">
@@ -61,7 +70,7 @@ export function StudyRegion() {
           columns={studyRunColumns({ study, now, busy, client })}
           rows={runs}
           rowKey={(run) => run.id}
-          rowClassName={(run) => `study-run study-run--${statusTone(run.status)}`}
+          rowClassName={(run) => `study-run study-run--${runTone(run)}`}
         />
       </div>
     </section>
@@ -93,7 +102,7 @@ function studyRunColumns({ study, now, busy, client }: { study: StudySummary; no
         <>
           <span className={`study-status study-status--${statusTone(run.status)}`}>{STATUS_WORDS[run.status]}</span>
           {run.attempts > 1 && <span className="muted"> · attempt {run.attempts}</span>}
-          {run.errorKind && run.errorKind !== run.status && <span className="study-run__error">{run.errorKind}</span>}
+          {run.errorKind && run.errorKind !== run.status && !run.noOutput && <span className="study-run__error">{run.errorKind}</span>}
         </>
       ),
     },
@@ -102,6 +111,8 @@ function studyRunColumns({ study, now, busy, client }: { study: StudySummary; no
     { head: 'Tool calls', className: (run) => (run.failedToolCalls ? 'study-run__failed-calls' : undefined), cell: (run) => toolCallsText(run.toolCalls, run.failedToolCalls) },
     { head: 'Tokens', className: 'runs-table__nowrap', cell: (run) => tokensText(run.tokens) },
     { head: 'Cost', headClassName: 'runs-table__number', className: 'runs-table__number', cell: (run) => costText(run.costUsd) },
+    // Its own column: a run can end without an error yet leave nothing in out/, and then it is not a plain success.
+    { head: 'Output', cell: (run) => <span className={run.noOutput ? 'study-status study-status--bad' : undefined}>{outputText(run)}</span> },
     { head: 'Last event', className: 'study-run__event', cell: (run) => run.errorMessage ?? run.lastEvent ?? '—' },
     { head: 'Sandbox', className: 'study-run__sandbox', cell: (run) => sandboxText(run.sandbox) },
     slurm && { head: 'Slurm job', className: 'runs-table__nowrap', cell: (run) => (run.slurmJobId ? `${run.slurmJobId} · ${run.slurmState ?? '—'}` : 'not submitted') },

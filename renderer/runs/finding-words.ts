@@ -1,4 +1,4 @@
-import { ARTIFACTS_NOT_IMPORTED_FINDING, HARNESS_VERSION_UNKNOWN_FINDING, type RunSummary } from '../../schemas/arena.ts';
+import { ARTIFACTS_NOT_IMPORTED_FINDING, HARNESS_VERSION_UNKNOWN_FINDING, NO_OUTPUT_FINDING, type RunSummary } from '../../schemas/arena.ts';
 
 export type RunFinding = RunSummary['findings'][number];
 
@@ -11,6 +11,7 @@ const FINDING_WORDS: Readonly<Record<string, string>> = {
   'capture-skipped': 'capture skipped',
   [ARTIFACTS_NOT_IMPORTED_FINDING]: 'artifacts not imported',
   [HARNESS_VERSION_UNKNOWN_FINDING]: 'harness version unknown',
+  [NO_OUTPUT_FINDING]: 'no output',
 };
 
 /** The badge word for a finding kind; a kind this screen does not know yet is shown as it is, dashes as spaces. */

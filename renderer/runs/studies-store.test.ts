@@ -59,6 +59,7 @@ function fakeServer() {
         return { cancelled: 1 };
       }
       if (method === 'runs.retry' || method === 'runs.resume') return { jobId: 'job-2' };
+      if (method === 'runs.retryFailed') return { jobId: 'job-3', retried: ['sr1'], kept: [{ id: 'sr2', reason: 'Run sr2 already has 1 vote and 0 judgments; a new attempt would discard them, so it is kept as it is.' }] };
       throw new Error(`no fake for ${method}`);
     },
     putBlob: () => Promise.reject(new Error('unused')),
@@ -120,6 +121,14 @@ describe('the studies store', () => {
       ['runs.retry', { runId: 'sr1' }],
       ['runs.resume', { studyId: 's1' }],
     ]);
+  });
+
+  it('retries the failed runs of the study, and says which were kept as they were and why', async () => {
+    const { server, store } = await connected();
+    await store.getState().retryFailedRuns();
+    expect(server.calls.filter((c) => c.method === 'runs.retryFailed').map((c) => c.input)).toEqual([{ studyId: 's1' }]);
+    expect(store.getState().announcement).toBe('Retrying 1 run that did not succeed. Kept as it was: Run sr2 already has 1 vote and 0 judgments; a new attempt would discard them, so it is kept as it is.');
+    expect(store.getState().busy).toEqual({});
   });
 
   it('says what failed and what to do when a cancel is refused', async () => {

@@ -20,7 +20,7 @@ export interface StudiesState {
   viewPhase: LoadPhase;
   /** The clock elapsed times are shown against; ticks while a study runs. */
   now: number;
-  /** Buttons whose call is on its way (`cancel-study`, `resume-study`, `cancel:<run>`, `retry:<run>`). */
+  /** Buttons whose call is on its way (`cancel-study`, `resume-study`, `retry-failed`, `cancel:<run>`, `retry:<run>`). */
   busy: Record<string, true>;
   error?: string;
   announcement: string;
@@ -33,6 +33,8 @@ export interface StudiesState {
   tick(now?: number): Promise<void>;
   cancelStudy(): Promise<void>;
   resumeStudy(): Promise<void>;
+  /** Runs the study's failed, timed-out and no-output runs again, each in its place. */
+  retryFailedRuns(): Promise<void>;
   cancelRun(runId: string): Promise<void>;
   retryRun(runId: string): Promise<void>;
   dismissError(): void;
@@ -154,6 +156,15 @@ export function createStudiesStore() {
         return act('resume-study', 'resume the study', 'Its finished runs are kept; press Resume study again.', async (client) => {
           await client.call('runs.resume', { studyId: studyId! });
           return 'Study resumed: its unfinished runs run again; finished ones are kept.';
+        });
+      },
+
+      retryFailedRuns() {
+        const studyId = get().selectedStudyId;
+        return act('retry-failed', 'retry the failed runs', 'Their earlier attempts are kept as they were; press Retry failed runs again.', async (client) => {
+          const { retried, kept } = await client.call('runs.retryFailed', { studyId: studyId! });
+          const said = `Retrying ${retried.length} run${retried.length === 1 ? '' : 's'} that did not succeed.`;
+          return kept.length === 0 ? said : `${said} Kept as ${kept.length === 1 ? 'it was' : 'they were'}: ${kept.map((run) => run.reason).join(' ')}`;
         });
       },
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { StudyRunStatus } from '../../schemas/studies.ts';
-import { compactCount, costText, elapsedText, runActions, sandboxText, studyActions, studyCountsText, studyIsLive, tokensText, toolCallsText, usageByModelTexts } from './study-words.ts';
+import { compactCount, costText, elapsedText, outputText, runActions, runTone, sandboxText, studyActions, studyCountsText, studyIsLive, tokensText, toolCallsText, usageByModelTexts } from './study-words.ts';
 
 const NOW = Date.parse('2025-10-02T10:05:00Z');
 
@@ -37,6 +37,15 @@ describe('study words', () => {
 
   it('says how far a study got', () => {
     expect(studyCountsText({ counts: { pending: 1, running: 1, succeeded: 2, failed: 0, timeout: 0, cancelled: 0 }, total: 4 })).toBe('1 running, 1 waiting, 2 succeeded of 4');
+    expect(studyCountsText({ counts: { pending: 0, running: 0, succeeded: 2, failed: 1, timeout: 0, cancelled: 0 }, total: 3, noOutput: 1 })).toBe('2 succeeded (1 with no output), 1 failed of 3');
+  });
+
+  it('gives a run that left nothing in out/ its own Output column', () => {
+    expect(outputText({ status: 'succeeded', noOutput: true })).toBe('no output');
+    expect(outputText({ status: 'succeeded', noOutput: false })).toBe('written');
+    expect(outputText({ status: 'failed' })).toBe('—');
+    expect(runTone({ status: 'succeeded', noOutput: true })).toBe('bad');
+    expect(runTone({ status: 'succeeded' })).toBe('ok');
   });
 
   it('enables each button only when it applies, and says why when it does not', () => {
@@ -57,6 +66,12 @@ describe('study words', () => {
     expect(studyActions({ state: 'finished' }, done)).toMatchObject({ cancel: false, resume: false, cancelReason: 'It is not running.', resumeReason: 'Every run has finished.' });
     expect(studyActions({ state: 'finished' }, [...done, { status: 'cancelled' }])).toMatchObject({ cancel: false, resume: true });
     expect(studyActions({ state: 'interrupted' }, [{ status: 'running' }])).toMatchObject({ cancel: false, resume: true, cancelReason: expect.stringMatching(/the process that ran it has ended/) });
+    // A success that left nothing in out/ is not a plain one: Retry applies, and Retry failed runs takes it.
+    expect(runActions({ status: 'succeeded', noOutput: true })).toMatchObject({ retry: true, retryReason: undefined });
+    expect(studyActions({ state: 'finished' }, done)).toMatchObject({ retryFailed: false, retryFailedReason: 'No run failed, timed out or ended with no output.' });
+    expect(studyActions({ state: 'finished' }, [...done, { status: 'succeeded', noOutput: true }])).toMatchObject({ retryFailed: true, retryFailedReason: undefined });
+    expect(studyActions({ state: 'running' }, [{ status: 'failed' }])).toMatchObject({ retryFailed: true });
+    expect(studyActions({ state: 'running', ...elsewhere }, [{ status: 'timeout' }])).toMatchObject({ retryFailed: false, retryFailedReason: 'It runs in another process (pid 42 on lab-1); retry there, or here once that ends.' });
     expect(studyIsLive({ state: 'finished' }, done)).toBe(false);
     expect(studyIsLive({ state: 'running' }, done)).toBe(true);
   });

@@ -1,4 +1,4 @@
-import type { StudyRunStatus, StudyRunView, StudySummary } from '../../schemas/studies.ts';
+import { didNotSucceed, type StudyRunStatus, type StudyRunView, type StudySummary } from '../../schemas/studies.ts';
 import type { ModelUsage } from '../../schemas/trajectory.ts';
 import { durationText, elapsedMs } from '../../schemas/run-duration.ts';
 
@@ -61,9 +61,9 @@ export function statusTone(status: StudyRunStatus): 'ok' | 'bad' | 'live' | 'qui
 }
 
 /** "1 running, 2 succeeded, 1 failed of 4", the nonzero counts in the order a study moves through them. */
-export function studyCountsText(study: Pick<StudySummary, 'counts' | 'total'>): string {
+export function studyCountsText(study: Pick<StudySummary, 'counts' | 'total' | 'noOutput'>): string {
   const order: StudyRunStatus[] = ['running', 'pending', 'succeeded', 'failed', 'timeout', 'cancelled'];
-  const parts = order.filter((status) => (study.counts[status] ?? 0) > 0).map((status) => `${study.counts[status]} ${STATUS_WORDS[status]}`);
+  const parts = order.filter((status) => (study.counts[status] ?? 0) > 0).map((status) => `${study.counts[status]} ${STATUS_WORDS[status]}${status === 'succeeded' && study.noOutput ? ` (${study.noOutput} with no output)` : ''}`);
   return `${parts.length > 0 ? parts.join(', ') : 'no runs'} of ${study.total}`;
 }
 
@@ -82,13 +82,24 @@ export function studyIsLive(study: Pick<StudySummary, 'state'>, runs: readonly P
 /** Why a button is off, said next to it; undefined while it applies. */
 export type ActionReason = string | undefined;
 
+/** The Output column: "no output" for a run that ended without an error but left nothing in out/, "written" for a success that left files, "—" otherwise. */
+export function outputText(run: Pick<StudyRunView, 'status' | 'noOutput'>): string {
+  if (run.status !== 'succeeded') return '—';
+  return run.noOutput ? 'no output' : 'written';
+}
+
+/** The tone a run is shown in: a success with no output is not a plain success. */
+export function runTone(run: Pick<StudyRunView, 'status' | 'noOutput'>): ReturnType<typeof statusTone> {
+  return run.status === 'succeeded' && run.noOutput ? 'bad' : statusTone(run.status);
+}
+
 /**
  * Which of a run's buttons apply, and why one does not: Cancel while it runs; Retry once it
- * failed, timed out or was cancelled, by this app (a study another process runs is retried
- * there); its record once it started.
+ * failed, timed out, was cancelled or left nothing in out/, by this app (a study another process
+ * runs is retried there); its record once it started.
  */
-export function runActions(run: Pick<StudyRunView, 'status'>, study?: Pick<StudySummary, 'runner'>): { cancel: boolean; retry: boolean; open: boolean; retryReason: ActionReason } {
-  const retryable = run.status === 'failed' || run.status === 'timeout' || run.status === 'cancelled';
+export function runActions(run: Pick<StudyRunView, 'status' | 'noOutput'>, study?: Pick<StudySummary, 'runner'>): { cancel: boolean; retry: boolean; open: boolean; retryReason: ActionReason } {
+  const retryable = didNotSucceed(run) || run.status === 'cancelled';
   const elsewhere = study?.runner?.where === 'elsewhere';
   return {
     cancel: run.status === 'running',
@@ -107,14 +118,22 @@ export function runActions(run: Pick<StudyRunView, 'status'>, study?: Pick<Study
 /**
  * Cancel while the study runs, here or in another process (which stops its runs within a second
  * or two of seeing the request in the store); Resume when it stopped with runs left to do
- * (waiting, cut off, cancelled). Each off button says why.
+ * (waiting, cut off, cancelled); Retry failed runs when some failed, timed out or left nothing in
+ * out/ (auth and quota failures too: the engine never retries those on its own), unless another
+ * process runs the study. Each off button says why.
  */
-export function studyActions(study: Pick<StudySummary, 'state' | 'runner'>, runs: readonly Pick<StudyRunView, 'status'>[]): { cancel: boolean; resume: boolean; cancelReason: ActionReason; resumeReason: ActionReason } {
+export function studyActions(
+  study: Pick<StudySummary, 'state' | 'runner'>,
+  runs: readonly Pick<StudyRunView, 'status' | 'noOutput'>[],
+): { cancel: boolean; resume: boolean; retryFailed: boolean; cancelReason: ActionReason; resumeReason: ActionReason; retryFailedReason: ActionReason } {
   const running = study.state === 'running';
+  const elsewhere = study.runner?.where === 'elsewhere';
   const resume = !running && runs.some((run) => run.status === 'pending' || run.status === 'running' || run.status === 'cancelled');
+  const failed = runs.filter((run) => didNotSucceed(run)).length;
   return {
     cancel: running,
     resume,
+    retryFailed: failed > 0 && !elsewhere,
     cancelReason: running
       ? undefined
       : study.state === 'interrupted'
@@ -123,10 +142,11 @@ export function studyActions(study: Pick<StudySummary, 'state' | 'runner'>, runs
     resumeReason: resume
       ? undefined
       : running
-        ? study.runner?.where === 'elsewhere'
-          ? `It runs in another process (${study.runner.process}).`
+        ? elsewhere
+          ? `It runs in another process (${study.runner!.process}).`
           : 'It is running.'
         : 'Every run has finished.',
+    retryFailedReason: failed === 0 ? 'No run failed, timed out or ended with no output.' : elsewhere ? `It runs in another process (${study.runner!.process}); retry there, or here once that ends.` : undefined,
   };
 }
 

@@ -28,10 +28,13 @@ export function checkStudyKeys(spec: StudySpec, env: NodeJS.ProcessEnv = process
 /**
  * What to do about a run its harness refused for authentication, added to what the harness said:
  * which variable its key came from (the harness's own words name its own variable, or /login,
- * which a study never uses) and how to set it.
+ * which a study never uses) and how to set it. Said in words both the CLI and the Runs screen
+ * use: each says how to retry there (the CLI prints the command under the study, the screen has
+ * Retry run and Retry failed runs).
  */
 export function authFailureAdvice(configuration: StudyConfiguration, index: number): string {
   const where = configuration.endpoint ? ` for ${configuration.endpoint}` : '';
-  if (!configuration.apiKeyEnv) return ` ${describeConfiguration(configuration, index)} gave it no API key: name the variable that holds one with apiKeyEnv (--api-key-env).`;
-  return ` ${describeConfiguration(configuration, index)} gave it the key in ${configuration.apiKeyEnv}; set that to a valid key${where} (export ${configuration.apiKeyEnv}=your-key), or name another variable with apiKeyEnv, then retry the run (lhb runs resume).`;
+  // A study keeps its configurations (a resumed or retried run runs the same one): another variable is a new study.
+  if (!configuration.apiKeyEnv) return ` ${describeConfiguration(configuration, index)} gave it no API key: start a new study whose configuration names the variable that holds one as its key variable (apiKeyEnv in a study file).`;
+  return ` ${describeConfiguration(configuration, index)} gave it the key in ${configuration.apiKeyEnv}; set that to a valid key${where} where the study runs (export ${configuration.apiKeyEnv}=your-key), then retry the run. To use another variable, start a new study that names it with apiKeyEnv.`;
 }

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { ARTIFACTS_NOT_IMPORTED_FINDING, HARNESS_VERSION_UNKNOWN_FINDING } from '../../../schemas/arena.ts';
+import { ARTIFACTS_NOT_IMPORTED_FINDING, HARNESS_VERSION_UNKNOWN_FINDING, NO_OUTPUT_FINDING } from '../../../schemas/arena.ts';
+import { NO_OUTPUT_KIND } from '../../../schemas/studies.ts';
 import type { Trajectory, TrajectoryError } from '../../../schemas/trajectory.ts';
 import { addRunFinding, insertRun } from '../../store/run-repository.ts';
 import { finishStudyRun, markStudyRunStarted, recordStudyRunProcess, recordStudyRunProgress, recordStudyRunSandbox } from '../../store/study-repository.ts';
@@ -45,6 +46,12 @@ export interface ExecuteRunResult {
 }
 
 const PROGRESS_WRITE_MS = 1_000;
+
+/** What a run that ended without an error but left nothing in out/ records: "no output", counted as not succeeded in the figures. */
+const NO_OUTPUT_FAILURE: RunFailure = {
+  kind: NO_OUTPUT_KIND,
+  message: 'The harness ended without an error but left nothing in out/, where the task asks for its result: no output, so the figures count the run as not succeeded.',
+};
 
 /**
  * One attempt at one run: a fresh folder with the task's inputs and the skill, the harness
@@ -193,6 +200,8 @@ export async function executeStudyRun(input: ExecuteRunInput): Promise<ExecuteRu
   const failure = classified?.kind === 'auth' ? { ...classified, message: classified.message + authFailureAdvice(input.configuration, input.run.config_index) } : classified;
   const status: ExecuteRunResult['status'] = failure === null ? 'succeeded' : failure.kind === 'cancelled' ? 'cancelled' : failure.kind === 'timeout' ? 'timeout' : 'failed';
   const retryable = failure !== null && RETRYABLE_FAILURES.has(failure.kind);
+  // Ended without an error yet left nothing in out/, where the task's result goes: not plainly a success.
+  const noOutput = status === 'succeeded' && listFolderFiles(join(workdir, 'out')).length === 0 && symlinksIn(join(workdir, 'out')).length === 0;
 
   // One transcript for the run: each turn's, in order.
   const transcriptParts = transcriptFiles.filter((file) => existsSync(file)).map((file) => readFileSync(file));
@@ -205,7 +214,7 @@ export async function executeStudyRun(input: ExecuteRunInput): Promise<ExecuteRu
     // The version of the binary that ran: asked where it ran when the executor did (a Slurm node), else the engine's answer for the same binary.
     const asked = outcome.harnessVersion ?? { version: input.harnessVersion, problem: input.harnessVersionProblem ?? null };
     const harnessVersion = asked.version ?? trajectory?.harnessVersion ?? null;
-    runId = await storeRun(input, started, status, join(workdir, 'out'), harnessVersion);
+    runId = await storeRun(input, started, status, join(workdir, 'out'), harnessVersion, noOutput);
     // A CLI that would not say its version: the run says why, rather than a silent null.
     if (harnessVersion === null && input.adapter.npm) {
       const detail = asked.problem ?? `${input.binary} did not say its version.`;
@@ -214,7 +223,7 @@ export async function executeStudyRun(input: ExecuteRunInput): Promise<ExecuteRu
     storeVerifierFindings(db, runId, folder);
     manifest.artifacts = symlinksIn(join(workdir, 'out')).length > 0 ? [] : listFolderFiles(join(workdir, 'out'));
   }
-  finish(input, { status: retryable ? 'pending' : status, failure, harnessMs, trajectory, trajectoryBlob, errors, transcript, runId });
+  finish(input, { status: retryable ? 'pending' : status, failure: noOutput ? NO_OUTPUT_FAILURE : failure, harnessMs, trajectory, trajectoryBlob, errors, transcript, runId });
   manifest.completed_steps.push('stored');
   save(status);
   return { status, failure, retryable };
@@ -246,9 +255,10 @@ function hasArtifacts(outDir: string): boolean {
 /**
  * Makes the run an ordinary run of the store. With artifacts it goes through the bundle import
  * (blob-stored files, frames captured for a Figma build); without, it is recorded bare, so a
- * failed run still counts in pass rates.
+ * failed run still counts in pass rates. One that ended without an error but left nothing in out/
+ * carries the `no-output` finding.
  */
-async function storeRun(input: ExecuteRunInput, started: Date, status: 'succeeded' | 'failed' | 'timeout', outDir: string, harnessVersion: string | null): Promise<string> {
+async function storeRun(input: ExecuteRunInput, started: Date, status: 'succeeded' | 'failed' | 'timeout', outDir: string, harnessVersion: string | null, noOutput: boolean): Promise<string> {
   const versions = JSON.parse(input.run.versions_json) as Record<string, string>;
   const finished = new Date();
   const runJson = {
@@ -291,7 +301,10 @@ async function storeRun(input: ExecuteRunInput, started: Date, status: 'succeede
       imported_at: finished.toISOString(),
     },
     [],
-    notImported === undefined ? [] : [{ run_id: input.run.id, node_id: '', kind: ARTIFACTS_NOT_IMPORTED_FINDING, detail: notImported }],
+    [
+      ...(notImported === undefined ? [] : [{ run_id: input.run.id, node_id: '', kind: ARTIFACTS_NOT_IMPORTED_FINDING, detail: notImported }]),
+      ...(noOutput ? [{ run_id: input.run.id, node_id: '', kind: NO_OUTPUT_FINDING, detail: NO_OUTPUT_FAILURE.message }] : []),
+    ],
   );
   return input.run.id;
 }

@@ -107,7 +107,7 @@ export async function runStudy(deps: RunStudyDeps, studyId: string, jobId: strin
     try {
       checkStudyKeys(spec);
     } catch (error) {
-      throw new StudyResumeError(`${(error as Error).message} Then resume the study: lhb runs resume ${studyId}`);
+      throw new StudyResumeError(`${(error as Error).message} Then resume the study.`);
     }
     // Only its own configuration's key reaches a run.
     const apiKeyOf = (configuration: StudyConfiguration) => (spec.replay ? SCRIPTED_MODEL_KEY : configuration.apiKeyEnv ? process.env[configuration.apiKeyEnv] : undefined);
@@ -131,11 +131,11 @@ export async function runStudy(deps: RunStudyDeps, studyId: string, jobId: strin
     // Refused before any run starts: a sandbox that cannot be made would fail every run the same way.
     if (spec.sandbox !== false && spec.executor !== 'slurm' && queue.length > 0) {
       const problem = sandboxProblem();
-      if (problem) throw new StudyResumeError(`${problem} Then resume the study: lhb runs resume ${studyId}`);
+      if (problem) throw new StudyResumeError(`${problem} Then resume the study.`);
     }
     if (spec.executor === 'slurm' && spec.slurm && queue.length > 0) {
       const problem = await missingNodeCommand(spec.slurm);
-      if (problem) throw new StudyResumeError(`${problem} Then resume the study: lhb runs resume ${studyId}`);
+      if (problem) throw new StudyResumeError(`${problem} Then resume the study.`);
     }
     // Set when the executor's cluster cannot be reached: no more runs start, and the study stops to be resumed.
     let unreachable: ExecutorUnreachableError | undefined;

@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApi, type Api } from '../../api/create-api.ts';
+import { findCurrentProject } from '../../store/project-repository.ts';
+import { findStudyRun, finishStudyRun, insertStudy } from '../../store/study-repository.ts';
 import { openWorkspace } from '../../workspace/open-workspace.ts';
 import { processesWith } from './processes-with.fixture.ts';
 import { importTestTask, writeTestSkill } from './study-engine.fixture.ts';
@@ -24,7 +26,7 @@ afterEach(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-type StudyView = { study: { state: string; counts: Record<string, number> }; runs: { id: string; status: string; errorKind: string | null; errorMessage: string | null; runId: string | null; versions: Record<string, string>; toolCalls: number | null }[] };
+type StudyView = { study: { state: string; counts: Record<string, number> }; runs: { id: string; status: string; errorKind: string | null; errorMessage: string | null; noOutput?: boolean; runId: string | null; versions: Record<string, string>; toolCalls: number | null }[] };
 
 async function runToEnd(spec: Record<string, unknown>): Promise<StudyView & { studyId: string }> {
   const { studyId } = (await api.call('runs.start', spec)) as { studyId: string };
@@ -152,6 +154,44 @@ describe('the run engine with the command harness', () => {
     const { trajectory } = (await api.call('runs.trajectory', { runId: failed.id })) as { trajectory: { steps: { toolCalls: { name: string }[] }[] } };
     expect(trajectory.steps.flatMap((step) => step.toolCalls.map((call) => call.name))).toEqual(['shell']);
     await expect(api.call('runs.retry', { runId: 'no-such-run' })).rejects.toThrow(/No run no-such-run/);
+  });
+
+  it('marks a run that left nothing in out/ as "no output": not a plain success, retried on request, and a plain success is not', async () => {
+    const counter = join(dir, 'empty-tries');
+    // Writes nothing the first time, a build the second.
+    const firstEmpty = `echo x >> ${counter}; if [ $(wc -l < ${counter}) -lt 2 ]; then echo done; exit 0; fi; ${BUILD}`;
+    const first = await runToEnd({ tasks: ['engine-task'], configurations: [{ harness: 'command', model: 'm', command: firstEmpty }], sandbox: false });
+    const empty = first.runs[0]!;
+    expect(empty).toMatchObject({ status: 'succeeded', errorKind: 'no-output', noOutput: true });
+    expect(empty.errorMessage).toMatch(/left nothing in out\//);
+    const summary = ((await api.call('runs.studies', {})) as { studies: { id: string; noOutput: number }[] }).studies.find((study) => study.id === first.studyId)!;
+    expect(summary.noOutput).toBe(1);
+    const listed = (await api.call('runs.list', { taskId: 'engine-task' })) as { runs: { id: string; noOutput: boolean; findings: { kind: string }[] }[] };
+    expect(listed.runs).toMatchObject([{ id: empty.runId, noOutput: true, findings: [{ kind: 'no-output' }] }]);
+
+    // Retry failed runs takes it too; afterwards the run is a plain success, which a retry refuses.
+    const retried = (await api.call('runs.retryFailed', { studyId: first.studyId })) as { retried: string[]; kept: unknown[] };
+    expect(retried).toMatchObject({ retried: [empty.id], kept: [] });
+    await api.context.jobs.idle();
+    const after = ((await api.call('runs.study', { studyId: first.studyId })) as StudyView).runs[0]!;
+    expect(after).toMatchObject({ status: 'succeeded', errorKind: null, noOutput: false });
+    await expect(api.call('runs.retry', { runId: after.id })).rejects.toThrow(/succeeded; retrying it would replace a finished result/);
+    await expect(api.call('runs.retryFailed', { studyId: first.studyId })).rejects.toThrow(/has no failed, timed-out or no-output run to retry/);
+  });
+
+  it('refuses to retry the runs of a study imported with a dataset, whose spec stayed where it ran, and changes nothing', async () => {
+    const db = api.context.workspace.db;
+    const now = new Date().toISOString();
+    const project = findCurrentProject(db)!;
+    insertStudy(
+      db,
+      { id: 'imported-study', project_id: project.id, name: 'from elsewhere', spec_json: JSON.stringify({ importedFrom: 'a dataset' }), config_digest: 'imported', executor: 'imported', folder: '', state: 'finished', job_id: null, cancel_requested_at: null, created_at: now, updated_at: now },
+      [{ id: 'imported-run', study_id: 'imported-study', position: 0, task_id: 'engine-task', harness: 'command', model: 'm', versions_json: '{}', config_id: 'c', config_index: 0, repeat_index: 0, updated_at: now }],
+    );
+    finishStudyRun(db, 'imported-run', { status: 'failed', error_kind: 'auth', error_message: null, finished_at: now, duration_ms: null, steps: null, tool_calls: null, failed_tool_calls: null, tokens_input: null, tokens_output: null, cost_usd: null, last_event: null, transcript_sha256: null, trajectory_sha256: null, errors_json: null, run_id: null });
+    await expect(api.call('runs.retry', { runId: 'imported-run' })).rejects.toThrow(/was imported with a dataset: .* its runs cannot run here/);
+    await expect(api.call('runs.retryFailed', { studyId: 'imported-study' })).rejects.toThrow(/was imported with a dataset/);
+    expect(findStudyRun(db, 'imported-run')?.status).toBe('failed');
   });
 
   it("gives the harness a scrubbed environment: none of this process's variables but PATH and the named API key", async () => {

@@ -1,5 +1,5 @@
 import type { StudyRunView, StudySpec, StudySpecInput, StudySummary } from '../../../schemas/studies.ts';
-import { StudySpecSchema } from '../../../schemas/studies.ts';
+import { didNotSucceed, StudySpecSchema } from '../../../schemas/studies.ts';
 import type { JobRunner } from '../../jobs/job-runner.ts';
 import { judgeJobOwner } from '../../jobs/job-owner-liveness.ts';
 import { thisProcess } from '../../jobs/process-identity.ts';
@@ -10,8 +10,14 @@ import type { Workspace } from '../../workspace/open-workspace.ts';
 import { applySlurmSettings } from '../executors/slurm/slurm-settings.ts';
 import { createStudy } from './create-study.ts';
 import { assertSameSpec, loadStudySpec, runStudy, StudyResumeError } from './run-study.ts';
-import { listStudyRunViews, studySummary } from './study-views.ts';
+import { listStudyRunViews, studyRunView, studySummary } from './study-views.ts';
 import { resolveStudySpec, storedStudySpec } from './resolve-study-spec.ts';
+
+/** A run a retry left as it was, and why. */
+export interface KeptRun {
+  id: string;
+  reason: string;
+}
 
 export interface StudyEngineOptions {
   toolsDir: string;
@@ -64,17 +70,72 @@ export class StudyEngine {
     return { studyId: study.id, name: study.name, resumed: false };
   }
 
-  resume(studyId: string): { jobId: string } {
+  /**
+   * Runs what is left of a study: its unfinished runs (waiting, cut off, cancelled). With
+   * `retryFailed`, its runs that did not succeed (failed, timed out, no output) run again too
+   * (`retryFailed` below says which are kept as they are).
+   */
+  resume(studyId: string, options: { retryFailed?: boolean } = {}): { jobId: string; retried: string[]; kept: KeptRun[] } {
+    const study = this.#resumable(studyId);
+    const { retried, kept } = options.retryFailed ? this.#resetFailedRuns(study.id) : { retried: [], kept: [] };
+    const activeJob = this.#active.get(study.id);
+    return { jobId: activeJob ?? this.#launch(study.id, study.name), retried, kept };
+  }
+
+  /**
+   * Runs a study's runs that did not succeed again, each in its place: failed (whatever the kind,
+   * auth and quota failures included, which the engine never retries on its own), timed out, and
+   * succeeded with nothing in out/. A run votes or judgments already name is kept as it is (a new
+   * attempt would discard them), and said so. Refused when there is nothing to retry.
+   */
+  retryFailed(studyId: string): { jobId: string; retried: string[]; kept: KeptRun[] } {
+    const study = this.#resumable(studyId);
+    const candidates = listStudyRunViews(this.#workspace.db, study.id).filter(didNotSucceed);
+    if (candidates.length === 0) throw new StudyResumeError(`Study "${study.name}" has no failed, timed-out or no-output run to retry.`);
+    return this.resume(study.id, { retryFailed: true });
+  }
+
+  /** The study, when this process may run it: it exists, its spec still holds, and no other process runs it. */
+  #resumable(studyId: string): StudyRow {
     const study = findStudy(this.#workspace.db, studyId);
     if (!study) throw new StudyResumeError(`No study ${studyId} in this workspace. \`lhb runs status\` lists the studies.`);
-    const activeJob = this.#active.get(studyId);
-    if (activeJob) return { jobId: activeJob };
+    if (study.executor === 'imported') {
+      throw new StudyResumeError(`Study "${study.name}" was imported with a dataset: its spec (tasks' folders, endpoints, key variables) stays where it ran, so its runs cannot run here. Run them again there, or start a new study here.`);
+    }
+    if (this.#active.has(studyId)) return study;
     const job = study.job_id ? findJob(this.#workspace.db, study.job_id) : undefined;
     if (job && (job.state === 'running' || job.state === 'queued')) {
       throw new StudyResumeError(`Study "${study.name}" is running in another process (job ${job.id}). Follow it there, or cancel it before resuming here.`);
     }
     loadStudySpec(this.#workspace, studyId);
-    return { jobId: this.#launch(studyId, study.name) };
+    return study;
+  }
+
+  /** Makes every run of the study that did not succeed pending again, but those votes or judgments name. */
+  #resetFailedRuns(studyId: string): { retried: string[]; kept: KeptRun[] } {
+    const db = this.#workspace.db;
+    const retried: string[] = [];
+    const kept: KeptRun[] = [];
+    for (const run of listStudyRunViews(db, studyId).filter(didNotSucceed)) {
+      const refusal = this.#discardRefusal(run.id, run.runId);
+      if (refusal) kept.push({ id: run.id, reason: refusal });
+      else {
+        resetStudyRunForRetry(db, run.id, new Date().toISOString());
+        retried.push(run.id);
+      }
+    }
+    return { retried, kept };
+  }
+
+  /** Why a new attempt of this run would lose something (its votes and judgments), or undefined. */
+  #discardRefusal(id: string, runId: string | null): string | undefined {
+    if (!runId) return undefined;
+    const refs = countRunReferences(this.#workspace.db, runId);
+    if (refs.votes === 0 && refs.judgments === 0) return undefined;
+    return (
+      `Run ${id} already has ${refs.votes} vote${refs.votes === 1 ? '' : 's'} and ${refs.judgments} judgment${refs.judgments === 1 ? '' : 's'}; a new attempt would discard them, so it is kept as it is. ` +
+      'To sample its configuration again, start a new study (another name) with the repeats you need.'
+    );
   }
 
   /** Cancels a whole study, or one run of it (the rest of the study goes on). */
@@ -113,26 +174,26 @@ export class StudyEngine {
   }
 
   /**
-   * Runs a finished run again (a failed, timed-out or cancelled one, or any to re-sample): the new
-   * attempt replaces the old one, which is refused when votes or judgments already name it.
+   * Runs a finished run again in its place: a failed, timed-out or cancelled one, or one that left
+   * nothing in out/. A plainly succeeded run is refused (a second sample belongs in another
+   * repeat), and so is one that votes or judgments already name (a new attempt would discard them).
    */
   retry(runId: string): { jobId: string } {
     const db = this.#workspace.db;
     const run = findStudyRun(db, runId) ?? findStudyRunByRunId(db, runId);
     if (!run) throw new StudyResumeError(`No run ${runId} of a study in this workspace. Only runs executed here can be retried; imported ones have nothing to re-run.`);
-    if (run.status === 'running' || run.status === 'pending') throw new StudyResumeError(`Run ${run.id} is ${run.status}; it can be retried once it has finished.`);
-    if (run.run_id) {
-      const refs = countRunReferences(db, run.run_id);
-      if (refs.votes > 0 || refs.judgments > 0) {
-        throw new StudyResumeError(
-          `Run ${run.id} already has ${refs.votes} vote${refs.votes === 1 ? '' : 's'} and ${refs.judgments} judgment${refs.judgments === 1 ? '' : 's'}; retrying it would discard them. Start a study with another repeat instead.`,
-        );
-      }
+    if (run.status === 'running' || run.status === 'pending') throw new StudyResumeError(`Run ${run.id} is ${run.status === 'pending' ? 'waiting to run' : 'running'}; it can be retried once it has finished.`);
+    const view = studyRunView(run);
+    if (run.status === 'succeeded' && !view.noOutput) {
+      throw new StudyResumeError(`Run ${run.id} succeeded; retrying it would replace a finished result. To sample its configuration again, start a new study (another name) with the repeats you need.`);
     }
+    const refusal = this.#discardRefusal(run.id, run.run_id);
+    if (refusal) throw new StudyResumeError(refusal);
+    const study = this.#resumable(run.study_id);
     resetStudyRunForRetry(db, run.id, new Date().toISOString());
     const active = this.#active.get(run.study_id);
     if (active) return { jobId: active }; // the running study picks it up before it finishes
-    return this.resume(run.study_id);
+    return { jobId: this.#launch(study.id, study.name) };
   }
 
   list(): StudySummary[] {

@@ -137,8 +137,8 @@ configurations:
     }
   }, 900_000);
 
-  it('says which variable a harness refused for authentication was given, and how to set it', async () => {
-    const { runs } = await startStudy(
+  it('says which variable a harness refused for authentication was given, and how to set it; once set, lhb runs retry --failed runs it again', async () => {
+    const { runs, studyId } = await startStudy(
       'wrong-key',
       `tasks: [./tasks/page]
 timeoutSeconds: 120
@@ -153,5 +153,12 @@ configurations:
     expect(runs[0]).toMatchObject({ status: 'failed', errorKind: 'auth' });
     expect(runs[0]!.errorMessage).toContain('gave it the key in LHB_TEST_CODEX_KEY');
     expect(runs[0]!.errorMessage).toContain('export LHB_TEST_CODEX_KEY=');
-  }, 300_000);
+    expect(runs[0]!.errorMessage).toContain('then retry the run.');
+
+    // The key fixed (the variable now holds the provider's key): the explicit retry runs it, though auth failures are never retried on their own.
+    const retry = await runLhbChild(['runs', 'retry', studyId, '--failed', '-w', ws], { ...ENV, LHB_TEST_CODEX_KEY: KEYS.anthropic });
+    expect(retry.status, retry.stderr).toBe(0);
+    const status = await runLhbChild(['runs', 'status', studyId, '--json', '-w', ws], ENV);
+    expect((JSON.parse(status.stdout) as { runs: RunView[] }).runs).toMatchObject([{ status: 'succeeded', errorKind: null }]);
+  }, 600_000);
 });

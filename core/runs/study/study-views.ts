@@ -1,8 +1,8 @@
 import { ARTIFACTS_NOT_IMPORTED_FINDING } from '../../../schemas/arena.ts';
-import { RunSandboxSchema, StudyRunStatusSchema, type RunDetail, type StudyRunView, type StudySummary } from '../../../schemas/studies.ts';
+import { NO_OUTPUT_KIND, RunSandboxSchema, StudyRunStatusSchema, type RunDetail, type StudyRunView, type StudySummary } from '../../../schemas/studies.ts';
 import { errorView, type HarnessId } from '../../../schemas/trajectory.ts';
 import { listRunFiles, listRunFindings } from '../../store/run-repository.ts';
-import { countStudyRunsByStatus, listStudyRuns, type StudyRow, type StudyRunRow } from '../../store/study-repository.ts';
+import { countNoOutputStudyRuns, countStudyRunsByStatus, listStudyRuns, type StudyRow, type StudyRunRow } from '../../store/study-repository.ts';
 import type { Database } from 'better-sqlite3';
 import { listRunVerifications } from '../../store/run-verification-repository.ts';
 import type { Workspace } from '../../workspace/open-workspace.ts';
@@ -24,6 +24,7 @@ export function studySummary(db: Database, study: StudyRow): StudySummary {
     updatedAt: study.updated_at,
     counts,
     total: Object.values(counts).reduce((sum, n) => sum + n, 0),
+    noOutput: countNoOutputStudyRuns(db, study.id),
   };
 }
 
@@ -41,6 +42,7 @@ export function studyRunView(row: StudyRunRow): StudyRunView {
     attempts: row.attempts,
     errorKind: row.error_kind as StudyRunView['errorKind'],
     errorMessage: row.error_message,
+    noOutput: row.status === 'succeeded' && row.error_kind === NO_OUTPUT_KIND,
     startedAt: row.started_at,
     finishedAt: row.finished_at,
     durationMs: row.duration_ms,

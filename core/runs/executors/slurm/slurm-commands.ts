@@ -55,7 +55,7 @@ export class SlurmShell {
     }
     if (result.code !== 0 && isUnreachable(result, this.sshHost !== undefined)) {
       throw new ExecutorUnreachableError(
-        `The Slurm cluster is unreachable: ${shown} failed: ${lastLine(result.stderr) || `exit ${result.code ?? 'killed after ' + this.#timeoutMs / 1000 + ' s'}`}. Jobs already submitted keep running on the cluster; the study's runs are kept. Resume the study (lhb runs resume) once slurmctld answers again.`,
+        `The Slurm cluster is unreachable: ${shown} failed: ${lastLine(result.stderr) || `exit ${result.code ?? 'killed after ' + this.#timeoutMs / 1000 + ' s'}`}. Jobs already submitted keep running on the cluster; the study's runs are kept. Resume the study once slurmctld answers again.`,
       );
     }
     return result;
