@@ -87,9 +87,10 @@ function checkInput(clusters: readonly BootstrapCluster[], resamples: number, co
     if (typeof cluster.id !== 'string') throw new RangeError(`clusters[${i}].id must be a string, got ${String(cluster.id)}`);
     if (clusterIds.has(cluster.id)) throw new RangeError(`clusters[${i}].id ${cluster.id} is given twice: each cluster must be named once`);
     clusterIds.add(cluster.id);
-    if (!Array.isArray(cluster.units) || cluster.units.length === 0) throw new RangeError(`clusters[${i}] (${cluster.id}) must hold at least one unit`);
+    const units: readonly { id: string; value: number }[] = cluster.units;
+    if (!Array.isArray(units) || units.length === 0) throw new RangeError(`clusters[${i}] (${cluster.id}) must hold at least one unit`);
     const unitIds = new Set<string>();
-    cluster.units.forEach((unit, u) => {
+    units.forEach((unit, u) => {
       if (typeof unit.id !== 'string') throw new RangeError(`clusters[${i}].units[${u}].id must be a string, got ${String(unit.id)}`);
       if (unitIds.has(unit.id)) throw new RangeError(`clusters[${i}].units[${u}].id ${unit.id} is given twice in cluster ${cluster.id}`);
       unitIds.add(unit.id);
