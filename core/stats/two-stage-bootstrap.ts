@@ -58,11 +58,19 @@ export function twoStageBootstrapInterval(clusters: readonly BootstrapCluster[],
   const random = createXoshiro128Random(seed);
   const statistics = new Float64Array(resamples);
   const count = sorted.length;
+  const picks = new Int32Array(count);
   for (let r = 0; r < resamples; r++) {
+    // The tasks first, then their runs: runs of equal number ask int(n) for one n in a row, which the generator keeps ready.
+    for (let k = 0; k < count; k++) picks[k] = random.int(count);
     let total = 0;
     for (let k = 0; k < count; k++) {
-      const values = sorted[random.int(count)]!;
+      const values = sorted[picks[k]!]!;
       const n = values.length;
+      // A task with one run resamples to itself: no draw.
+      if (n === 1) {
+        total += values[0]!;
+        continue;
+      }
       let sum = 0;
       for (let u = 0; u < n; u++) sum += values[random.int(n)]!;
       total += sum / n;
