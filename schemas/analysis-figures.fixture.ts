@@ -12,19 +12,83 @@ const CODEX = { id: 'cfg-codex-gpt5-v2', label: 'codex-cli · gpt-5 · skill v2'
 const GEMINI = { id: 'cfg-gemini-pro-v1', label: 'gemini-cli · gemini-2.5-pro · skill v1' };
 const JUDGES = ['claude-opus-4.1', 'gpt-5', 'gemini-2.5-pro'];
 
-const leaderboard = (tier: 'process' | 'output' | 'content', base: number): AnalysisFigures['leaderboards'][number] => ({
-  tier,
-  rows: [
-    { config: CODEX.id, label: CODEX.label, mean: base - 0.31, lo: base - 0.62, hi: base - 0.02, n: 12 },
-    { config: CLAUDE.id, label: CLAUDE.label, mean: base, lo: base - 0.28, hi: base + 0.27, n: 12 },
-    { config: GEMINI.id, label: GEMINI.label, mean: base - 0.74, lo: base - 1.11, hi: base - 0.39, n: 11 },
-  ],
-  rubrics: [
-    { rubric: `${tier}.completeness`, values: [{ config: CLAUDE.id, mean: base + 0.1 }, { config: CODEX.id, mean: base - 0.2 }, { config: GEMINI.id, mean: base - 0.6 }], best: CLAUDE.id },
-    { rubric: `${tier}.fidelity`, values: [{ config: CLAUDE.id, mean: base - 0.15 }, { config: CODEX.id, mean: base + 0.05 }, { config: GEMINI.id, mean: base - 0.9 }], best: CODEX.id },
-    { rubric: `${tier}.polish`, values: [{ config: CLAUDE.id, mean: base }, { config: CODEX.id, mean: base - 0.4 }, { config: GEMINI.id, mean: null }], best: CLAUDE.id },
+type Board = AnalysisFigures['leaderboards'][number];
+type BoardRow = Board['rows'][number];
+/** One configuration's row: score and interval, tasks and runs, each judge's score, the cross-judge variance, each rubric's mean. */
+const boardRow = (config: { id: string; label: string }, mean: number, lo: number | null, hi: number | null, tasks: number, runs: number, judges: (number | null)[], variance: number | null, rubrics: (number | null)[]): BoardRow => ({
+  config: config.id, label: config.label, mean, lo, hi, tasks, runs, judges, crossJudgeVariance: variance, rubrics,
+});
+const figmaOutput = (scale: 3 | 5): Board => {
+  // The same build judged with the 3-point (0–2) and the 5-point (1–5) version of one set: scores on each set's own scale.
+  const at = (five: number) => (scale === 5 ? five : Math.round(((five - 1) / 2) * 1000) / 1000);
+  return {
+    tier: 'output', rubricSet: 'figma-output', version: 'v2', scale, weights: 'stored',
+    rubrics: [{ rubric: 'layout', weight: 0.5 }, { rubric: 'visual-fidelity', weight: 0.3 }, { rubric: 'responsive', weight: 0.2 }],
+    judges: JUDGES,
+    incompleteScores: scale === 5 ? 2 : 0,
+    rows: [
+      boardRow(CLAUDE, at(3.61), at(3.33), at(3.88), 12, 24, [at(3.7), at(3.55), at(3.58)], scale === 5 ? 0.0412 : 0.0103, [at(3.8), at(3.4), at(3.41)]),
+      boardRow(CODEX, at(3.3), at(2.99), at(3.59), 12, 24, [at(3.41), at(3.2), at(3.29)], scale === 5 ? 0.0655 : 0.0164, [at(3.3), at(3.5), at(2.98)]),
+      boardRow(GEMINI, at(2.87), at(2.5), at(3.22), 11, 21, [at(2.9), at(2.71), null], scale === 5 ? null : 0.0218, [at(2.7), at(3.1), null]),
+    ],
+  };
+};
+
+const LEADERBOARDS: Board[] = [
+  {
+    tier: 'process', rubricSet: 'generic-process', version: 'v1', scale: 5, weights: 'stored',
+    rubrics: [{ rubric: 'plan-and-verify', weight: 0.6 }, { rubric: 'tool-discipline', weight: 0.4 }],
+    judges: JUDGES,
+    incompleteScores: 0,
+    rows: [
+      boardRow(CLAUDE, 3.92, 3.64, 4.19, 12, 24, [4.01, 3.88, 3.87], 0.0321, [4.0, 3.8]),
+      boardRow(CODEX, 3.61, 3.3, 3.9, 12, 24, [3.7, 3.52, 3.61], 0.0472, [3.5, 3.775]),
+      boardRow(GEMINI, 3.18, 2.81, 3.53, 11, 22, [3.2, 3.1, 3.24], 0.0598, [3.3, 3.0]),
+    ],
+  },
+  figmaOutput(3),
+  figmaOutput(5),
+  {
+    // Judged before sets were stored, on two tasks only: no interval, and a tie on the first rubric.
+    tier: 'content', rubricSet: '', version: '', scale: 5, weights: 'equal',
+    rubrics: [{ rubric: 'accessibility', weight: 0.5 }, { rubric: 'copy-accuracy', weight: 0.5 }],
+    judges: JUDGES,
+    incompleteScores: 0,
+    rows: [
+      boardRow(CLAUDE, 3.48, null, null, 2, 4, [3.5, 3.45, 3.49], 0.02, [3.5, 3.46]),
+      boardRow(CODEX, 3.17, null, null, 2, 4, [3.2, 3.1, 3.21], 0.035, [3.501, 2.84]),
+    ],
+  },
+];
+
+type Group = AnalysisFigures['alignment']['groups'][number];
+type Aligned = Group['together'];
+const aligned = (judge: string, n: number, agreement: number, kappa: number, judgeTieRate: number, rates: [number | null, number | null, number | null]): Aligned => ({
+  judge, n, agreement, kappa, humanTieRate: 0.1056, judgeTieRate,
+  winRates: [
+    { config: CLAUDE.id, label: CLAUDE.label, votes: 120, human: 0.7292, judge: rates[0] },
+    { config: CODEX.id, label: CODEX.label, votes: 120, human: 0.525, judge: rates[1] },
+    { config: GEMINI.id, label: GEMINI.label, votes: 120, human: 0.2375, judge: rates[2] },
   ],
 });
+const ALIGNMENT_GROUPS: Group[] = [
+  {
+    tier: 'process', rubricSet: 'generic-process', version: 'v1', scale: 5,
+    together: { judge: 'Judges (mean score)', n: 0, agreement: null, kappa: null, humanTieRate: null, judgeTieRate: null, winRates: [] },
+    judges: [],
+    pairs: [],
+  },
+  {
+    tier: 'output', rubricSet: 'figma-output', version: 'v2', scale: 5,
+    together: aligned('Judges (mean score)', 154, 0.7403, 0.5874, 0.1234, [0.7112, 0.5501, 0.2387]),
+    judges: JUDGES.map((judge, k) => aligned(judge, 154 - k * 9, 0.7143 - k * 0.05, 0.5521 - k * 0.08, 0.1623 + k * 0.04, [0.7011 - k * 0.03, 0.5407 + k * 0.02, k === 2 ? null : 0.2582])),
+    pairs: [
+      { a: CLAUDE.id, aLabel: CLAUDE.label, b: CODEX.id, bLabel: CODEX.label, n: 60, agreement: 0.6833, kappa: 0.4712 },
+      { a: CLAUDE.id, aLabel: CLAUDE.label, b: GEMINI.id, bLabel: GEMINI.label, n: 52, agreement: 0.8269, kappa: 0.6534 },
+      { a: CODEX.id, aLabel: CODEX.label, b: GEMINI.id, bLabel: GEMINI.label, n: 42, agreement: 0.7143, kappa: null },
+    ],
+  },
+];
 
 type Arm = AnalysisFigures['ablation']['groups'][number]['arms'][number];
 type Paired = AnalysisFigures['ablation']['groups'][number]['comparisons'][number]['scores'][number];
@@ -52,7 +116,7 @@ export const FIGURES_FIXTURE: AnalysisFigures = {
     seed: 'lhb-analysis',
     resamples: 1000,
   },
-  leaderboards: [leaderboard('process', 3.92), leaderboard('output', 3.61), leaderboard('content', 3.48)],
+  leaderboards: LEADERBOARDS,
   agreement: {
     judges: JUDGES,
     overall: { meanKappa: 0.6412, band: 'substantial', variance: 0.00391 },
@@ -132,21 +196,7 @@ export const FIGURES_FIXTURE: AnalysisFigures = {
     ],
     discriminatingShare: 0.6667,
   },
-  alignment: {
-    judges: JUDGES.map((judge, k) => ({
-      judge,
-      n: 154 - k * 9,
-      agreement: 0.7143 - k * 0.05,
-      kappa: 0.5521 - k * 0.08,
-      humanTieRate: 0.1056,
-      judgeTieRate: 0.1623 + k * 0.04,
-      winRates: [
-        { config: CLAUDE.id, label: CLAUDE.label, human: 0.7292, judge: 0.7011 - k * 0.03 },
-        { config: CODEX.id, label: CODEX.label, human: 0.525, judge: 0.5407 + k * 0.02 },
-        { config: GEMINI.id, label: GEMINI.label, human: 0.2375, judge: k === 2 ? null : 0.2582 },
-      ],
-    })),
-  },
+  alignment: { groups: ALIGNMENT_GROUPS },
   recovery: {
     runs: 36,
     importedRuns: 12,
@@ -238,7 +288,7 @@ export const EMPTY_FIGURES_FIXTURE: AnalysisFigures = {
     winRates: [],
     discriminatingShare: null,
   },
-  alignment: { judges: [] },
+  alignment: { groups: [] },
   recovery: { runs: 0, importedRuns: 0, overall: { errors: 0, recovered: 0, rate: null, lo: null, hi: null, runs: 0 }, byType: [], byConfiguration: [] },
   ablation: { groups: [] },
   turns: { runs: 0, byTurn: [], revisions: [] },

@@ -18,11 +18,41 @@ export const ConfigurationSchema = z.object({ id: z.string(), label: z.string() 
 /** A point estimate with its 95% bootstrap interval (over tasks) and how many units it rests on. */
 export const EstimateSchema = z.object({ mean: NullableNum, lo: NullableNum, hi: NullableNum, n: z.number().int() });
 
-export const LeaderboardSchema = z.object({
-  tier: JudgeTierSchema,
-  rows: z.array(z.object({ config: z.string(), label: z.string() }).and(EstimateSchema)),
-  /** Per rubric: each configuration's mean score; `best` is the configuration with the highest. */
-  rubrics: z.array(z.object({ rubric: z.string(), values: z.array(z.object({ config: z.string(), mean: NullableNum })), best: z.string().nullable() })),
+/** One rubric set version at one scale in one tier ('' set and version: judgments made before sets were stored). */
+export const RubricSetKeySchema = z.object({ tier: JudgeTierSchema, rubricSet: z.string(), version: z.string(), scale: z.union([z.literal(3), z.literal(5)]) });
+export type RubricSetKey = z.infer<typeof RubricSetKeySchema>;
+
+/**
+ * One leaderboard per tier, rubric set version and scale (never two sets or two scales pooled):
+ * a run's score is the weighted mean of the set's rubrics (S = Σ wᵢ sᵢ, Σ wᵢ = 1) averaged over
+ * judges; a configuration's `mean` is the mean over tasks of the mean over its runs on that task,
+ * with a 95% two-stage bootstrap interval (tasks, then runs within a task; `lo`/`hi` null under
+ * three tasks). `judges[i]` is `judges`' i-th judge's score alone, `rubrics[i]` the mean score of
+ * the set's i-th rubric; `crossJudgeVariance` the population variance of the judges' scores of a
+ * run, averaged over the runs two or more judges scored.
+ */
+export const LeaderboardSchema = RubricSetKeySchema.extend({
+  /** `stored`: the set's stored weights; `equal`: the set is not stored, so its judged rubrics weigh alike. */
+  weights: z.enum(['stored', 'equal']),
+  /** The set's rubrics in its order, weights normalised to sum to 1. */
+  rubrics: z.array(z.object({ rubric: z.string(), weight: Num })),
+  judges: z.array(z.string()),
+  /** A judge's score of a run left out because that judge has no score for some rubric of the set for that run. */
+  incompleteScores: z.number().int(),
+  rows: z.array(
+    z.object({
+      config: z.string(),
+      label: z.string(),
+      mean: Num,
+      lo: NullableNum,
+      hi: NullableNum,
+      tasks: z.number().int(),
+      runs: z.number().int(),
+      judges: z.array(NullableNum),
+      crossJudgeVariance: NullableNum,
+      rubrics: z.array(NullableNum),
+    }),
+  ),
 });
 export type Leaderboard = z.infer<typeof LeaderboardSchema>;
 
@@ -74,25 +104,34 @@ export const PreferenceSchema = z.object({
 export type Preference = z.infer<typeof PreferenceSchema>;
 
 const JudgeAlignmentSchema = z.object({
+  /** A judge's name, or the judges together (each run's mean over judges, the leaderboard's score). */
   judge: z.string(),
-  /** Human votes with a judge-derived outcome for the same pair (the judge scored both runs). */
+  /** Human votes on pairs both of whose runs have a score (so an outcome follows from the scores). */
   n: z.number().int(),
   agreement: NullableNum,
   /** Cohen's κ over 3 classes: A wins / B wins / tie. */
   kappa: NullableNum,
   humanTieRate: NullableNum,
   judgeTieRate: NullableNum,
-  winRates: z.array(z.object({ config: z.string(), label: z.string(), human: NullableNum, judge: NullableNum })),
+  /** Per configuration: the votes it was in (`votes`), its win rate by people and as the scores imply on the same pairs (ties half). */
+  winRates: z.array(z.object({ config: z.string(), label: z.string(), votes: z.number().int(), human: NullableNum, judge: NullableNum })),
 });
+export type JudgeAlignment = z.infer<typeof JudgeAlignmentSchema>;
 
-export const AlignmentSchema = z.object({
-  /** Judges' outcomes from per-run weighted scores (normalised across scales) over every counted judgment. */
+/**
+ * Human votes against the judges' scores of one tier, rubric set version and scale (the
+ * leaderboard's run scores): the judges together and each judge, and per pair of configurations
+ * (`a` first by label) the judges-together agreement and 3-class κ with n.
+ */
+export const AlignmentGroupSchema = RubricSetKeySchema.extend({
+  together: JudgeAlignmentSchema,
   judges: z.array(JudgeAlignmentSchema),
-  /** The same per rubric set version and scale ('' names judgments made before sets were stored). */
-  bySet: z.array(z.object({ rubricSet: z.string(), version: z.string(), scale: z.number().int(), judges: z.array(JudgeAlignmentSchema) })).optional(),
-  /** The same per scale (3 or 5 points). */
-  byScale: z.array(z.object({ scale: z.number().int(), judges: z.array(JudgeAlignmentSchema) })).optional(),
+  pairs: z.array(z.object({ a: z.string(), aLabel: z.string(), b: z.string(), bLabel: z.string(), n: z.number().int(), agreement: NullableNum, kappa: NullableNum })),
 });
+export type AlignmentGroup = z.infer<typeof AlignmentGroupSchema>;
+
+/** One group per tier, rubric set version and scale, in the leaderboards' order. */
+export const AlignmentSchema = z.object({ groups: z.array(AlignmentGroupSchema) });
 export type Alignment = z.infer<typeof AlignmentSchema>;
 
 /**
@@ -284,8 +323,11 @@ export type SyntheticStatus = z.infer<typeof SyntheticStatusSchema>;
  * --md` and the dataset card.
  */
 export const AnalysisTablesSchema = z.object({
-  /** One per leaderboard, in the same order; `title` names its tier ("Process tier"). */
-  leaderboards: z.array(z.object({ tier: JudgeTierSchema, title: z.string(), ranking: TableModelSchema, byRubric: TableModelSchema })),
+  /**
+   * One section per tier and rubric set version ("Output tier · figma-output v2"), in the
+   * leaderboards' order, holding one table per scale judged with it (3-point before 5-point).
+   */
+  leaderboards: z.array(z.object({ tier: JudgeTierSchema, title: z.string(), boards: z.array(z.object({ scale: z.union([z.literal(3), z.literal(5)]), title: z.string(), table: TableModelSchema })) })),
   agreement: z.object({ byRubric: TableModelSchema, matrix: TableModelSchema }),
   preference: z.object({
     elo: TableModelSchema,
@@ -295,8 +337,8 @@ export const AnalysisTablesSchema = z.object({
     passRates: TableModelSchema,
     winRates: TableModelSchema,
   }),
-  /** `winRates`: one table per judge, in `alignment.judges` order. */
-  alignment: z.object({ judges: TableModelSchema, winRates: z.array(TableModelSchema) }),
+  /** One per `alignment.groups` entry, in order: `title` names its tier, set and scale; the judges' summary, win rates per configuration and agreement per pair. */
+  alignment: z.array(z.object({ tier: JudgeTierSchema, title: z.string(), judges: TableModelSchema, winRates: TableModelSchema, pairs: TableModelSchema })),
   recovery: z.object({ byType: TableModelSchema, byConfiguration: TableModelSchema }),
   /** One per ablation group, in `ablation.groups` order: its arms, their scores, and the paired differences. */
   ablation: z.array(z.object({ title: z.string(), arms: TableModelSchema, scores: TableModelSchema, paired: TableModelSchema })),

@@ -4,7 +4,7 @@ import { columnAlign, type TableModel } from './table-model.ts';
 export interface MarkdownTable {
   caption?: string;
   columns: readonly { header: string; align: 'left' | 'right' }[];
-  rows: readonly (readonly { text: string; best?: boolean }[])[];
+  rows: readonly (readonly { text: string; best?: boolean; tied?: boolean }[])[];
 }
 
 /** GitHub-flavoured Markdown cell text: pipes and backslashes escaped, line breaks as spaces. */
@@ -12,7 +12,7 @@ export function markdownCell(text: string): string {
   return text.replaceAll('\\', '\\\\').replaceAll('|', '\\|').replace(/\r\n|\r|\n/g, ' ').trim();
 }
 
-const markdownText = (cell: { text: string; best?: boolean }) => markdownCell(cell.best ? `**${cell.text}** (best)` : cell.text);
+const markdownText = (cell: { text: string; best?: boolean; tied?: boolean }) => markdownCell(cell.best ? `**${cell.text}** (${cell.tied ? 'tied best' : 'best'})` : cell.text);
 
 /**
  * A GitHub-flavoured Markdown table under its caption in bold, words aligned left and numbers

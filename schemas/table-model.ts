@@ -29,8 +29,10 @@ export const TableCellSchema = z.object({
   text: z.string(),
   /** Why the value is missing, when it is. */
   missing: z.string().optional(),
-  /** The best value of its row: bold on screen, "(best)" for screen readers and in Markdown. */
+  /** The best value of its row (or column, as the caption says): bold on screen, "(best)" for screen readers and in Markdown. */
   best: z.boolean().optional(),
+  /** A best value another cell prints the same digits of: a tie, "(tied best)" on screen and in Markdown. */
+  tied: z.boolean().optional(),
 });
 export type TableCell = z.infer<typeof TableCellSchema>;
 

@@ -5,34 +5,59 @@ import { tableToMarkdown } from '../../schemas/table-markdown.ts';
 import type { TableModel } from '../../schemas/table-model.ts';
 import { ablationArmTable, ablationPairedTable, ablationScoreTable, ablationTableStems } from './ablation-tables.ts';
 import { agreementMatrixTable, agreementRubricTable } from './agreement-tables.ts';
-import { alignmentTable, alignmentWinRateTable } from './alignment-tables.ts';
+import { alignmentJudgesTable, alignmentPairTable, alignmentWinRateTable } from './alignment-tables.ts';
 import { analysisTables } from './analysis-tables.ts';
-import { leaderboardTable, rubricTable } from './leaderboard-tables.ts';
+import { leaderboardTable } from './leaderboard-tables.ts';
 import { eloTable, pairwiseTable, winMatrixTable, winRateTable } from './preference-tables.ts';
 import { recoveryConfigurationTable, recoveryTypeTable } from './recovery-tables.ts';
 
 const texts = (table: TableModel) => table.rows.map((row) => row.map((c) => c.text));
-const output = report.leaderboards.find((b) => b.tier === 'output')!;
+const output = report.leaderboards.find((b) => b.tier === 'output' && b.scale === 5)!;
+const content = report.leaderboards.find((b) => b.tier === 'content')!;
 
 describe('leaderboard tables', () => {
-  it('sort configurations by mean, best first, with the interval and n', () => {
+  it('list configurations best first: score, interval, tasks, runs, each judge, the cross-judge variance and each rubric', () => {
     const table = leaderboardTable(output);
-    expect(texts(table)).toEqual([
-      ['claude-code · claude-sonnet-4.5 · skill v2', '3.61', '[3.33, 3.88]', '12'],
-      ['codex-cli · gpt-5 · skill v2', '3.30', '[2.99, 3.59]', '12'],
-      ['gemini-cli · gemini-2.5-pro · skill v1', '2.87', '[2.50, 3.22]', '11'],
+    expect(table.id).toBe('leaderboard-output-figma-output-v2-5pt');
+    expect(table.caption).toMatch(/^Output tier · figma-output v2 · 5-point scale \(1–5\): score S = Σ wᵢsᵢ/);
+    expect(table.caption).toContain("Cross-judge variance: the population variance of the judges' scores of a run, averaged over the runs two or more judges scored.");
+    expect(table.caption).toContain('2 judge scores of a run left out: that judge did not score every rubric of the set for that run.');
+    expect(table.columns.map((c) => c.header)).toEqual([
+      'Configuration', 'Score', '95% CI', 'Tasks', 'Runs', 'claude-opus-4.1', 'gpt-5', 'gemini-2.5-pro', 'Cross-judge variance',
+      'layout (w 0.50)', 'visual-fidelity (w 0.30)', 'responsive (w 0.20)',
     ]);
-    // Each cell keeps its value at full precision beside the text.
+    expect(texts(table)).toEqual([
+      ['claude-code · claude-sonnet-4.5 · skill v2', '3.61', '[3.33, 3.88]', '12', '24', '3.70', '3.55', '3.58', '0.0412', '3.80', '3.40', '3.41'],
+      ['codex-cli · gpt-5 · skill v2', '3.30', '[2.99, 3.59]', '12', '24', '3.41', '3.20', '3.29', '0.0655', '3.30', '3.50', '2.98'],
+      ['gemini-cli · gemini-2.5-pro · skill v1', '2.87', '[2.50, 3.22]', '11', '21', '2.90', '2.71', '—', '—', '2.70', '3.10', '—'],
+    ]);
+    // Each cell keeps its value at full precision beside the text; the best of each rubric is marked.
     expect(table.rows[0]![2]!.value).toEqual([3.33, 3.88]);
-    expect(table.columns.map((c) => [c.key, c.format])).toEqual([['configuration', 'text'], ['mean', 'score'], ['ci', 'score'], ['n', 'count']]);
+    expect(table.rows.map((row) => row.slice(9).map((c) => c.best === true))).toEqual([[true, false, true], [false, true, false], [false, false, false]]);
+    expect(table.rows[2]![8]).toMatchObject({ text: '—', missing: 'No run of this configuration was scored by two judges or more' });
+    expect(tableToMarkdown(table)).toContain('**3.80** (best)');
   });
 
-  it('mark the best configuration of each rubric, and only where it has a value', () => {
-    const table = rubricTable(output);
-    // Columns follow the leaderboard: claude (1), codex (2), gemini (3).
-    expect(table.rows.map((row) => row.findIndex((c) => c.best))).toEqual([1, 2, 1]);
-    expect(table.rows[2]![3]).toMatchObject({ text: '—', missing: 'Not scored on this rubric', value: null });
-    expect(tableToMarkdown(table)).toContain('**3.66** (best)');
+  it('print "too few tasks for an interval" under three tasks, and mark a best printed alike by two configurations as a tie', () => {
+    const table = leaderboardTable(content);
+    expect(table.caption).toMatch(/^Content tier · judged before rubric sets were stored · 5-point scale \(1–5\):.* The set is not stored, so its rubrics weigh alike\.$/);
+    expect(texts(table).map((row) => row[2])).toEqual(['too few tasks for an interval', 'too few tasks for an interval']);
+    expect(table.rows[0]![2]).toMatchObject({ value: [null, null], missing: 'Scored on 2 tasks: an interval needs 3 or more' });
+    // 3.500 and 3.501 both print 3.50: a tie, not a win by a digit no one sees.
+    expect(table.rows.map((row) => [row[9]!.best, row[9]!.tied])).toEqual([[true, true], [true, true]]);
+    expect(table.rows.map((row) => [row[10]!.best, row[10]!.tied])).toEqual([[true, undefined], [undefined, undefined]]);
+    expect(tableToMarkdown(table)).toContain('| too few tasks for an interval |');
+    expect(tableToMarkdown(table)).toContain('**3.50** (tied best)');
+  });
+
+  it('put a set’s 3- and 5-point tables in one section, after the other', () => {
+    const sections = analysisTables(report).leaderboards;
+    expect(sections.map((s) => [s.title, s.boards.map((b) => b.title)])).toEqual([
+      ['Process tier · generic-process v1', ['5-point scale (1–5)']],
+      ['Output tier · figma-output v2', ['3-point scale (0–2)', '5-point scale (1–5)']],
+      ['Content tier · judged before rubric sets were stored', ['5-point scale (1–5)']],
+    ]);
+    expect(texts(sections[1]!.boards[0]!.table)[0]!.slice(0, 3)).toEqual(['claude-code · claude-sonnet-4.5 · skill v2', '1.30', '[1.17, 1.44]']);
   });
 });
 
@@ -97,12 +122,30 @@ describe('preference tables', () => {
 });
 
 describe('alignment tables', () => {
-  it('summarise each judge and compare win rates side by side', () => {
-    expect(texts(alignmentTable(report.alignment))[0]).toEqual(['claude-opus-4.1', '154', '71.4%', '0.552', '10.6%', '16.2%']);
-    const side = alignmentWinRateTable(report.alignment.judges[2]!);
-    expect(side.id).toBe('win-rates-human-vs-gemini-2.5-pro');
-    expect(texts(side)[2]).toEqual(['gemini-cli · gemini-2.5-pro · skill v1', '23.8%', '—', '—']);
-    expect(texts(alignmentWinRateTable(report.alignment.judges[0]!))[0]![3]).toBe('-2.8 pp');
+  const group = report.alignment.groups.find((g) => g.tier === 'output')!;
+
+  it('summarise the judges together and each judge, per tier, set and scale', () => {
+    const table = alignmentJudgesTable(group);
+    expect(table.caption).toMatch(/^Human–judge alignment, Output tier · figma-output v2 · 5-point scale \(1–5\):/);
+    expect(texts(table).slice(0, 2)).toEqual([
+      ['Judges (mean score)', '154', '74.0%', '0.587', '10.6%', '12.3%'],
+      ['claude-opus-4.1', '154', '71.4%', '0.552', '10.6%', '16.2%'],
+    ]);
+  });
+
+  it('compare win rates per configuration, people against the judges together and each judge', () => {
+    const table = alignmentWinRateTable(group);
+    expect(table.columns.map((c) => c.header)).toEqual(['Configuration', 'Votes', 'Human win rate', 'Judges’ win rate', 'Difference (judges − human)', 'claude-opus-4.1 win rate', 'gpt-5 win rate', 'gemini-2.5-pro win rate']);
+    expect(texts(table)[0]).toEqual(['claude-code · claude-sonnet-4.5 · skill v2', '120', '72.9%', '71.1%', '-1.8 pp', '70.1%', '67.1%', '64.1%']);
+    expect(texts(table)[2]!.slice(5)).toEqual(['25.8%', '25.8%', '—']);
+  });
+
+  it('give each pair of configurations its n, agreement and 3-class κ', () => {
+    expect(texts(alignmentPairTable(group))).toEqual([
+      ['claude-code · claude-sonnet-4.5 · skill v2', 'codex-cli · gpt-5 · skill v2', '60', '68.3%', '0.471'],
+      ['claude-code · claude-sonnet-4.5 · skill v2', 'gemini-cli · gemini-2.5-pro · skill v1', '52', '82.7%', '0.653'],
+      ['codex-cli · gpt-5 · skill v2', 'gemini-cli · gemini-2.5-pro · skill v1', '42', '71.4%', '—'],
+    ]);
   });
 });
 

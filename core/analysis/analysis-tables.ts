@@ -1,8 +1,8 @@
-import type { AnalysisFigures, AnalysisTables } from '../../schemas/analysis.ts';
+import type { AnalysisFigures, AnalysisTables, Leaderboard } from '../../schemas/analysis.ts';
 import { ablationArmTable, ablationPairedTable, ablationScoreTable, ablationTableStems } from './ablation-tables.ts';
 import { agreementMatrixTable, agreementRubricTable } from './agreement-tables.ts';
-import { alignmentTable, alignmentWinRateTable } from './alignment-tables.ts';
-import { leaderboardTable, rubricTable, TIER_TITLES } from './leaderboard-tables.ts';
+import { alignmentJudgesTable, alignmentPairTable, alignmentTitle, alignmentWinRateTable } from './alignment-tables.ts';
+import { leaderboardTable, scaleTitle, tierSetTitle } from './leaderboard-tables.ts';
 import { eloTable, pairwiseTable, passRateTable, winMatrixTable, winnerQualityTable, winRateTable } from './preference-tables.ts';
 import { recoveryConfigurationTable, recoveryTypeTable } from './recovery-tables.ts';
 import { revisionTable, turnTable } from './turn-tables.ts';
@@ -11,7 +11,7 @@ import { revisionTable, turnTable } from './turn-tables.ts';
 export function analysisTables(figures: AnalysisFigures): AnalysisTables {
   const stems = ablationTableStems(figures.ablation.groups);
   return {
-    leaderboards: figures.leaderboards.map((board) => ({ tier: board.tier, title: `${TIER_TITLES[board.tier]} tier`, ranking: leaderboardTable(board), byRubric: rubricTable(board) })),
+    leaderboards: leaderboardSections(figures.leaderboards),
     agreement: { byRubric: agreementRubricTable(figures.agreement), matrix: agreementMatrixTable(figures.agreement) },
     preference: {
       elo: eloTable(figures),
@@ -21,7 +21,13 @@ export function analysisTables(figures: AnalysisFigures): AnalysisTables {
       passRates: passRateTable(figures),
       winRates: winRateTable(figures),
     },
-    alignment: { judges: alignmentTable(figures.alignment), winRates: figures.alignment.judges.map(alignmentWinRateTable) },
+    alignment: figures.alignment.groups.map((group) => ({
+      tier: group.tier,
+      title: alignmentTitle(group),
+      judges: alignmentJudgesTable(group),
+      winRates: alignmentWinRateTable(group),
+      pairs: alignmentPairTable(group),
+    })),
     recovery: { byType: recoveryTypeTable(figures.recovery), byConfiguration: recoveryConfigurationTable(figures.recovery) },
     ablation: figures.ablation.groups.map((group, i) => ({
       title: group.label,
@@ -31,4 +37,17 @@ export function analysisTables(figures: AnalysisFigures): AnalysisTables {
     })),
     turns: { byTurn: turnTable(figures.turns), revisions: revisionTable(figures.turns) },
   };
+}
+
+/** The leaderboards as the method reports them: a section per tier and set version, its 3- and 5-point tables side by side (figures come sorted so). */
+function leaderboardSections(boards: readonly Leaderboard[]): AnalysisTables['leaderboards'] {
+  const sections: AnalysisTables['leaderboards'] = [];
+  for (const board of boards) {
+    const title = tierSetTitle(board);
+    const last = sections.at(-1);
+    const entry = { scale: board.scale, title: scaleTitle(board.scale), table: leaderboardTable(board) };
+    if (last && last.tier === board.tier && last.title === title) last.boards.push(entry);
+    else sections.push({ tier: board.tier, title, boards: [entry] });
+  }
+  return sections;
 }

@@ -12,7 +12,6 @@ import { insertRun } from '../store/run-repository.ts';
 import { upsertTask } from '../store/task-repository.ts';
 import { insertPresentation, insertVote } from '../store/vote-repository.ts';
 import { binomialTest } from '../stats/binomial-test.ts';
-import { bootstrapInterval } from '../stats/bootstrap.ts';
 import { fitBradleyTerry } from '../stats/bradley-terry.ts';
 import { cohensH } from '../stats/cohens-h.ts';
 import { cohensKappa } from '../stats/cohens-kappa.ts';
@@ -140,20 +139,29 @@ describe('buildAnalysisReport on a hand-built store', () => {
     expect(report.study).toMatchObject({ tasks: 2, annotators: 2, votes: 8, judgments: 54 - 1 + 1, includesSynthetic: true, seed: 'test-seed', resamples: 200 });
     expect(report.study.configurations).toEqual(CONFIGS.map((c) => ({ id: cfg(c), label: label(c) })));
 
-    // Leaderboards: per config, one mean per task over judges and rubrics, bootstrapped over tasks.
+    // Leaderboards: one per tier and set (these judgments predate stored sets: one per tier, rubrics weighing alike);
+    // a run's score the mean over judges, a configuration's the mean over tasks; two tasks give no interval.
     const process = report.leaderboards.find((board) => board.tier === 'process')!;
+    expect(process).toMatchObject({ rubricSet: '', version: '', scale: 5, weights: 'equal', rubrics: [{ rubric: 'p1', weight: 1 }], judges: ['J1', 'J2', 'J3'], incompleteScores: 0 });
     for (const [c, config] of CONFIGS.entries()) {
       const perTask = [1, 2].map((task) => JUDGES.reduce((sum, _, j) => sum + scoreOf(task, c, 0, j), 0) / 3);
-      const interval = bootstrapInterval(perTask, { resamples: 200, seed: 'test-seed' });
-      expect(process.rows.find((row) => row.config === cfg(config))).toEqual({ config: cfg(config), label: label(config), mean: interval.estimate, lo: interval.lo, hi: interval.hi, n: 2 });
+      const row = process.rows.find((r) => r.config === cfg(config))!;
+      expect(row).toMatchObject({ label: label(config), lo: null, hi: null, tasks: 2, runs: 2 });
+      expect(row.mean).toBeCloseTo((perTask[0]! + perTask[1]!) / 2, 12);
+      expect(row.judges).toEqual(JUDGES.map((_, j) => (scoreOf(1, c, 0, j) + scoreOf(2, c, 0, j)) / 2));
     }
     expect(process.rows.map((row) => row.config)).toEqual(['cfg-x', 'cfg-y', 'cfg-z']);
     const output = report.leaderboards.find((board) => board.tier === 'output')!;
-    const o2 = output.rubrics.find((r) => r.rubric === 'o2')!;
-    // t2-z's o2 has two scores (J3 skipped it): its task mean is over those two.
+    // J3 never scored t2-z's o2: its output score of that run is left out (counted), the other judges' kept.
+    expect(output.incompleteScores).toBe(1);
+    expect(output.rubrics).toEqual([{ rubric: 'o1', weight: 0.5 }, { rubric: 'o2', weight: 0.5 }]);
+    const zRow = output.rows.find((r) => r.config === 'cfg-z')!;
+    const runZ = (task: number, judges: number) => JUDGES.slice(0, judges).reduce((sum, _, j) => sum + (scoreOf(task, 2, 1, j) + scoreOf(task, 2, 2, j)) / 2, 0) / judges;
+    expect(zRow.mean).toBeCloseTo((runZ(1, 3) + runZ(2, 2)) / 2, 12);
+    // Its o2 mean: t2-z's o2 has two scores (J3 skipped it), its task mean over those two.
     const zO2 = [[1, 3], [2, 2]].map(([task, judges]) => JUDGES.slice(0, judges).reduce((sum, _, j) => sum + scoreOf(task!, 2, 2, j), 0) / judges!);
-    expect(o2.values.find((v) => v.config === 'cfg-z')!.mean).toBeCloseTo((zO2[0]! + zO2[1]!) / 2, 12);
-    expect(o2.best).toBe('cfg-x');
+    expect(zRow.rubrics[1]).toBeCloseTo((zO2[0]! + zO2[1]!) / 2, 12);
+    expect(report.tables.leaderboards.find((s) => s.tier === 'output')!.boards[0]!.table.rows.every((row) => row[2]!.text === 'too few tasks for an interval')).toBe(true);
 
     // Agreement: quadratic κ on the items both judges scored, labels 1..5.
     const itemScores = (judge: number, skipMissing: boolean) =>
@@ -218,28 +226,36 @@ describe('buildAnalysisReport on a hand-built store', () => {
     expect(pref.discriminatingShare).toBe(pass.discriminatingShare);
     for (const row of pref.winRates) expect(row).toMatchObject({ withTies: rates.systems[row.config]!.winRate, withoutTies: rates.systems[row.config]!.winRateExcludingTies, tieRate: rates.systems[row.config]!.tieRate });
 
-    // Alignment: the judge prefers the run with the higher mean over all its scores; equal is a tie.
+    // Alignment, per tier and set: on each voted pair, the run with the higher output score (mean of o1 and o2) wins; equal is a tie.
+    const outputGroup = report.alignment.groups.find((g) => g.tier === 'output')!;
+    const pairs: [number, string, string][] = [[1, 'x', 'y'], [1, 'x', 'z'], [1, 'y', 'z'], [2, 'x', 'y'], [2, 'y', 'z'], [2, 'x', 'z'], [1, 'x', 'y'], [2, 'y', 'z']];
     for (const [j, judge] of JUDGES.entries()) {
-      const meanOf = (task: number, config: string) => {
+      const scoreOfRun = (task: number, config: string) => {
         const c = CONFIGS.indexOf(config as (typeof CONFIGS)[number]);
-        const scores = ITEMS.flatMap((item, i) => (judge === 'J3' && task === 2 && config === 'z' && item[1] === 'o2' ? [] : [scoreOf(task, c, i, j)]));
-        return scores.reduce((s, v) => s + v, 0) / scores.length;
+        return judge === 'J3' && task === 2 && config === 'z' ? null : (scoreOf(task, c, 1, j) + scoreOf(task, c, 2, j)) / 2;
       };
-      const pairs: [number, string, string][] = [[1, 'x', 'y'], [1, 'x', 'z'], [1, 'y', 'z'], [2, 'x', 'y'], [2, 'y', 'z'], [2, 'x', 'z'], [1, 'x', 'y'], [2, 'y', 'z']];
-      const judged: PairwiseComparison[] = pairs.map(([task, a, b]) => ({ a: cfg(a), b: cfg(b), winner: meanOf(task, a) > meanOf(task, b) ? 'a' : meanOf(task, a) < meanOf(task, b) ? 'b' : 'tie' }));
-      const row = report.alignment.judges.find((r) => r.judge === judge)!;
-      const agreed = judged.filter((c, i) => c.winner === comparisons[i]!.winner).length;
-      expect(row).toMatchObject({
-        n: 8,
-        agreement: agreed / 8,
-        kappa: cohensKappa(comparisons.map((c) => c.winner), judged.map((c) => c.winner), { labels: ['a', 'b', 'tie'] }).kappa,
-        humanTieRate: 2 / 8,
+      const kept = pairs.map((pair, i) => [pair, i] as const).filter(([[task, a, b]]) => scoreOfRun(task, a) !== null && scoreOfRun(task, b) !== null);
+      const human = kept.map(([, i]) => comparisons[i]!);
+      const judged: PairwiseComparison[] = kept.map(([[task, a, b]]) => {
+        const [sa, sb] = [scoreOfRun(task, a)!, scoreOfRun(task, b)!];
+        return { a: cfg(a), b: cfg(b), winner: sa > sb ? 'a' : sa < sb ? 'b' : 'tie' };
+      });
+      const row = outputGroup.judges.find((r) => r.judge === judge)!;
+      expect(row, judge).toMatchObject({
+        n: judge === 'J3' ? 5 : 8,
+        agreement: judged.filter((c, i) => c.winner === human[i]!.winner).length / kept.length,
+        kappa: cohensKappa(human.map((c) => c.winner), judged.map((c) => c.winner), { labels: ['a', 'b', 'tie'] }).kappa,
+        humanTieRate: winRates(human).tieRate,
         judgeTieRate: winRates(judged).tieRate,
       });
-      expect(row.winRates.map((r) => [r.config, r.human, r.judge])).toEqual(CONFIGS.map((c) => [cfg(c), rates.systems[cfg(c)]!.winRate, winRates(judged).systems[cfg(c)]!.winRate]));
+      expect(row.winRates.map((r) => [r.config, r.human, r.judge])).toEqual(CONFIGS.map((c) => [cfg(c), winRates(human).systems[cfg(c)]!.winRate, winRates(judged).systems[cfg(c)]!.winRate]));
     }
-    // The synthetic judge scored only r-t1-x, so no vote has both its runs scored.
-    expect(report.alignment.judges.find((r) => r.judge === 'J-synthetic')).toMatchObject({ n: 0, agreement: null, winRates: [] });
+    // The judges together score every run (t2-z by J1 and J2), so all 8 votes count.
+    expect(outputGroup.together.n).toBe(8);
+    expect(outputGroup.pairs.map((pair) => [pair.a, pair.b, pair.n])).toEqual([['cfg-x', 'cfg-y', 3], ['cfg-x', 'cfg-z', 2], ['cfg-y', 'cfg-z', 3]]);
+    // The synthetic judge scored only r-t1-x, in the content tier, so no vote has both its runs scored.
+    const content = report.alignment.groups.find((g) => g.tier === 'content')!;
+    expect(content.judges).toEqual([{ judge: 'J-synthetic', n: 0, agreement: null, kappa: null, humanTieRate: null, judgeTieRate: null, winRates: [] }]);
   });
 
   it('leaves synthetic votes and judgments out when asked, and the same seed gives the same numbers', () => {
@@ -312,8 +328,9 @@ describe('buildAnalysisReport on a hand-built store', () => {
   it('reports a study without votes as empty panels, not an error', () => {
     const report = AnalysisReportSchema.parse(buildAnalysisReport(workspace.db, OPTIONS));
     expect(report.preference).toMatchObject({ votes: 0, elo: [], positionBias: { decided: 0, leftRate: null } });
-    expect(report.alignment.judges.every((judge) => judge.n === 0)).toBe(true);
-    // Only the synthetic judge scored the content tier, and only one run.
-    expect(report.leaderboards.find((board) => board.tier === 'content')!.rows).toEqual([{ config: 'cfg-x', label: label('x'), mean: 1, lo: 1, hi: 1, n: 1 }]);
+    expect(report.alignment.groups.every((group) => group.together.n === 0 && group.judges.every((judge) => judge.n === 0))).toBe(true);
+    // Only the synthetic judge scored the content tier, and only one run: one task, so no interval.
+    expect(report.leaderboards.find((board) => board.tier === 'content')!.rows).toEqual([{ config: 'cfg-x', label: label('x'), mean: 1, lo: null, hi: null, tasks: 1, runs: 1, judges: [1], crossJudgeVariance: null, rubrics: [1] }]);
+    expect(report.tables.leaderboards.find((s) => s.tier === 'content')!.boards[0]!.table.rows[0]![2]!.text).toBe('too few tasks for an interval');
   });
 });

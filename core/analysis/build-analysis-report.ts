@@ -9,6 +9,8 @@ import { buildLeaderboards } from './leaderboards.ts';
 import { buildPreference } from './preference.ts';
 import { buildRecovery } from './recovery.ts';
 import { loadRunErrorSets } from './recovery-data.ts';
+import { loadRubricSets } from './rubric-weights.ts';
+import { scoreSets } from './set-scores.ts';
 import { loadStudyData } from './study-data.ts';
 import type { SyntheticRequest } from './synthetic-choice.ts';
 import { loadMultiTurnRuns } from './turn-data.ts';
@@ -45,6 +47,8 @@ function buildAnalysisFigures(db: Database, options: AnalysisOptions): AnalysisF
   const runs = [...counted].map((id) => data.runs.get(id)!);
   const configIds = [...new Set(runs.map((run) => run.config))];
   const errorSets = loadRunErrorSets(db, data);
+  // Each run's weighted score per tier, rubric set version and scale: the leaderboards and the alignment read the same.
+  const sets = scoreSets(data.judgments, loadRubricSets(db));
   const configurations = configIds.map((id) => ({ id, label: data.labels.get(id) ?? id })).sort((x, y) => byText(x.label, y.label) || byText(x.id, y.id));
   return {
     generatedAt: (options.now?.() ?? new Date()).toISOString(),
@@ -63,10 +67,10 @@ function buildAnalysisFigures(db: Database, options: AnalysisOptions): AnalysisF
       seed: options.seed,
       resamples: options.resamples,
     },
-    leaderboards: buildLeaderboards(data, options),
+    leaderboards: buildLeaderboards(data, sets, options),
     agreement: buildAgreement(data.judgments),
     preference: buildPreference(data, options),
-    alignment: buildAlignment(data),
+    alignment: buildAlignment(data, sets),
     recovery: buildRecovery(errorSets, options),
     ablation: buildAblation(loadAblationRuns(db, data, errorSets), data.judgments, options),
     turns: buildTurns(loadMultiTurnRuns(db, data)),

@@ -17,7 +17,7 @@ type Value = string | number | null;
 type Interval = readonly [number | null, number | null];
 
 /** A cell as a table's builder gives it: the value alone, or with words for it, why it is missing, or that it is its row's best. */
-export type CellEntry = Value | Interval | { value: Value | Interval; text?: string; missing?: string; best?: boolean };
+export type CellEntry = Value | Interval | { value: Value | Interval; text?: string; missing?: string; best?: boolean; tied?: boolean };
 
 /**
  * A table model from values: every cell printed by its column's format (format-number.ts), so a
@@ -44,5 +44,6 @@ function formatCell(spec: ColumnSpec, entry: CellEntry): TableCell {
     text: given.text ?? printed.text,
     ...(printed.title !== undefined ? { missing: printed.title } : {}),
     ...(given.best ? { best: true } : {}),
+    ...(given.best && given.tied ? { tied: true } : {}),
   };
 }

@@ -35,12 +35,7 @@ export function renderAnalysisMarkdown(report: AnalysisReport): string {
       `${study.tasks} tasks, ${study.configurations.length} configurations, ${study.judges.length} judges, ${study.annotators} annotators, ${study.votes} votes, ${study.judgments} judgments.\n`,
   );
 
-  out.push('## Leaderboards (judge scores, 1–5)\n');
-  for (const board of tables.leaderboards) {
-    out.push(`### ${board.title}\n`);
-    out.push(tableToMarkdown(board.ranking));
-    if (board.byRubric.rows.length > 0) out.push(tableToMarkdown(board.byRubric));
-  }
+  out.push(leaderboardsMarkdown(report, '##'));
 
   out.push('## Judge agreement (quadratic-weighted κ)\n');
   out.push(
@@ -64,17 +59,48 @@ export function renderAnalysisMarkdown(report: AnalysisReport): string {
   out.push(tableToMarkdown(tables.preference.passRates));
   out.push(tableToMarkdown(tables.preference.winnerQuality));
 
-  out.push('## Human–judge alignment\n');
-  out.push(tableToMarkdown(tables.alignment.judges));
-  tables.alignment.winRates.forEach((table, i) => {
-    if (table.rows.length > 0) out.push(`### Win rates: people vs ${report.alignment.judges[i]?.judge ?? ''}\n`, tableToMarkdown(table));
-  });
+  out.push(alignmentMarkdown(report, '##'));
 
   out.push(recoveryMarkdown(report));
   const ablation = ablationMarkdown(report, '##');
   if (ablation) out.push(ablation);
   const turns = turnsMarkdown(report, '##');
   if (turns) out.push(turns);
+  return out.join('\n');
+}
+
+/**
+ * The leaderboards as the method reports them: a part per tier and rubric set version, its 3- and
+ * 5-point tables one after the other. `level` is the section's heading ("##" here and in the
+ * dataset card).
+ */
+export function leaderboardsMarkdown({ tables }: Pick<AnalysisReport, 'tables'>, level: '##' | '###'): string {
+  const out = [`${level} Leaderboards (judge scores per tier, rubric set and scale)\n`];
+  if (tables.leaderboards.length === 0) return [...out, '_No judgments yet: judge finished runs to fill the leaderboards._\n'].join('\n');
+  out.push(
+    "A run's score is the weighted mean of one rubric set's rubrics (S = Σ wᵢsᵢ, Σ wᵢ = 1) averaged over judges; a judge that did not score every rubric of the set for a run gives that run no score (counted under the table). " +
+      'Sets and scales are never pooled: a 3-point set scores 0–2, a 5-point set 1–5.\n',
+  );
+  for (const section of tables.leaderboards) {
+    out.push(`${level}# ${section.title}\n`);
+    for (const board of section.boards) out.push(tableToMarkdown(board.table));
+  }
+  return out.join('\n');
+}
+
+/** Human votes against the judges' scores, per tier, rubric set version and scale. `level` as for the leaderboards. */
+export function alignmentMarkdown({ tables }: Pick<AnalysisReport, 'tables'>, level: '##' | '###'): string {
+  const out = [`${level} Human–judge alignment (per tier, rubric set and scale)\n`];
+  if (tables.alignment.length === 0) return [...out, '_No judgments yet: alignment compares the judges\' scores with the human votes on the same pairs._\n'].join('\n');
+  out.push('On each pair people voted on whose two runs were scored with the set, the run with the higher score wins and equal scores tie; n counts those votes.\n');
+  for (const group of tables.alignment) {
+    out.push(`${level}# ${group.title}\n`);
+    if (group.judges.rows.every((row) => row[1]?.value === 0)) {
+      out.push('_No human vote on a pair both of whose runs were scored with this set._\n');
+      continue;
+    }
+    out.push(tableToMarkdown(group.judges), tableToMarkdown(group.winRates), tableToMarkdown(group.pairs));
+  }
   return out.join('\n');
 }
 

@@ -1,33 +1,55 @@
 import { describe, expect, it } from 'vitest';
 import { buildAgreement } from './agreement.ts';
-import { judgeRunWeightedScores } from './alignment.ts';
+import { rubricSetKey } from './rubric-weights.ts';
+import { runScore, scoreSets, type SetScores } from './set-scores.ts';
 import type { StudyJudgment } from './study-data.ts';
 
 const j = (run: string, judge: string, rubric: string, score: number, fields: Partial<StudyJudgment> = {}): StudyJudgment => ({
   run, judge, tier: 'output', rubric, version: 'v1', rubricSet: 'figma-output', scale: 5, weight: 0.5, score, synthetic: false, ...fields,
 });
 
-describe('per-run weighted set scores (alignment)', () => {
-  it('weights rubrics by the stored set, normalises 3- and 5-point sets to 0–1, and averages over sets', () => {
-    const scores = judgeRunWeightedScores([
-      // 5-point set: layout (0.8) 5 and colour (0.2) 1 → (0.8·1 + 0.2·0) = 0.8
-      j('r1', 'A', 'Layout', 5, { weight: 0.8 }),
-      j('r1', 'A', 'Colour', 1, { weight: 0.2 }),
-      // 3-point set: one rubric at 1 of 0..2 → 0.5
-      j('r1', 'A', 'Process', 1, { rubricSet: 'figma-process', scale: 3, weight: 1, tier: 'process' }),
-      // the plain mean would rank r2 (3, 3 → 3) above r1's output set (5, 1 → 3): weights decide instead
-      j('r2', 'A', 'Layout', 3, { weight: 0.8 }),
-      j('r2', 'A', 'Colour', 3, { weight: 0.2 }),
-    ]);
-    expect(scores.get('A')!.get('r1')).toBeCloseTo((0.8 + 0.5) / 2, 12);
-    expect(scores.get('A')!.get('r2')).toBeCloseTo(0.5, 12);
+describe('per-run weighted set scores (leaderboards and alignment)', () => {
+  const stored = new Map([
+    [rubricSetKey('figma-output', 'v1', 5), [{ rubric: 'Layout', weight: 0.8 }, { rubric: 'Colour', weight: 0.2 }]],
+    // Stored weights need not sum to 1 to be read so: they are normalised.
+    [rubricSetKey('figma-output', 'v1', 3), [{ rubric: 'Layout', weight: 3 }, { rubric: 'Colour', weight: 1 }]],
+  ]);
+
+  it('scores a run by the set’s weights, on the set’s own scale, each set version and scale apart', () => {
+    const sets = scoreSets(
+      [
+        j('r1', 'A', 'Layout', 5), j('r1', 'A', 'Colour', 1),
+        j('r1', 'A', 'Layout', 2, { scale: 3 }), j('r1', 'A', 'Colour', 0, { scale: 3 }),
+        // the plain mean would tie r2 (3, 3 → 3) with r1 (5, 1 → 3): weights decide instead
+        j('r2', 'A', 'Layout', 3), j('r2', 'A', 'Colour', 3),
+      ],
+      stored,
+    );
+    expect(sets.map((set) => [set.key.rubricSet, set.key.scale, set.weights])).toEqual([['figma-output', 3, 'stored'], ['figma-output', 5, 'stored']]);
+    const [three, five] = sets as [SetScores, SetScores];
+    expect(three.rubrics).toEqual([{ rubric: 'Layout', weight: 0.75 }, { rubric: 'Colour', weight: 0.25 }]);
+    expect(three.byRun.get('r1')!.get('A')).toBe(0.75 * 2 + 0.25 * 0);
+    expect(five.byRun.get('r1')!.get('A')).toBeCloseTo(0.8 * 5 + 0.2 * 1, 12);
+    expect(five.byRun.get('r2')!.get('A')).toBeCloseTo(3, 12);
   });
 
-  it('keeps the plain-mean order for judgments made before sets were stored', () => {
-    const legacy = (run: string, rubric: string, score: number) => j(run, 'A', rubric, score, { rubricSet: '', weight: null, tier: rubric === 'p' ? 'process' : 'output' });
-    const scores = judgeRunWeightedScores([legacy('r1', 'p', 5), legacy('r1', 'o', 1), legacy('r1', 'o2', 1), legacy('r2', 'p', 2), legacy('r2', 'o', 3)]);
-    // Plain means: r1 7/3 ≈ 2.33, r2 2.5 → r2 ahead, as before sets existed.
-    expect(scores.get('A')!.get('r2')!).toBeGreaterThan(scores.get('A')!.get('r1')!);
+  it('leaves out, and counts, a judge’s score of a run missing one of the set’s rubrics, keeping the other judges’', () => {
+    const [set] = scoreSets([j('r1', 'A', 'Layout', 5), j('r1', 'B', 'Layout', 4), j('r1', 'B', 'Colour', 2)], stored) as [SetScores];
+    expect(set.incomplete).toBe(1);
+    expect([...set.byRun.get('r1')!]).toEqual([['B', 0.8 * 4 + 0.2 * 2]]);
+    expect(runScore(set.byRun.get('r1')!)).toBeCloseTo(3.6, 12);
+    // The rubric means still count every score given: Layout (5 + 4) / 2.
+    expect(set.rubricMeans.get('r1')!.get('Layout')).toBe(4.5);
+  });
+
+  it('weighs alike the rubrics of judgments made before sets were stored, one set per tier and scale', () => {
+    const legacy = (run: string, rubric: string, score: number, tier: 'process' | 'output') => j(run, 'A', rubric, score, { rubricSet: '', weight: null, tier, version: rubric === 'o2' ? 'v2' : 'v1' });
+    const sets = scoreSets([legacy('r1', 'p', 5, 'process'), legacy('r1', 'o', 1, 'output'), legacy('r1', 'o2', 2, 'output')], stored);
+    expect(sets.map((set) => [set.key, set.weights])).toEqual([
+      [{ tier: 'process', rubricSet: '', version: '', scale: 5 }, 'equal'],
+      [{ tier: 'output', rubricSet: '', version: '', scale: 5 }, 'equal'],
+    ]);
+    expect(sets[1]!.byRun.get('r1')!.get('A')).toBe(1.5);
   });
 });
 

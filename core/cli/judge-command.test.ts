@@ -113,9 +113,11 @@ describe('lhb judge', () => {
     }
     expect(kappas).toHaveLength(3);
     expect(report.agreement.overall.meanKappa).toBeCloseTo(kappas.reduce((s, k) => s + k, 0) / kappas.length, 12);
-    // Judge–human alignment from these judgments: every judge lines up with the Figma votes.
-    expect(report.alignment.judges.map((j) => j.judge)).toEqual(names);
-    expect(report.alignment.judges.every((j) => j.n === 3 && j.agreement !== null && j.kappa !== null)).toBe(true);
+    // Judge–human alignment from these judgments, for the one set judged (figma-output v1 at 5 points): every judge lines up with the Figma votes.
+    expect(report.alignment.groups.map((g) => [g.tier, g.rubricSet, g.version, g.scale])).toEqual([['output', 'figma-output', 'v1', 5]]);
+    const [group] = report.alignment.groups;
+    expect(group!.judges.map((j) => j.judge)).toEqual(names);
+    expect([group!.together, ...group!.judges].every((j) => j.n === 3 && j.agreement !== null && j.kappa !== null)).toBe(true);
 
     const second = await runLhbChild(['judge', '--judges', judgesFile, '--tier', 'output', '--json'], env);
     expect(second.status, second.stderr).toBe(0);

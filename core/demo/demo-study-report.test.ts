@@ -30,12 +30,17 @@ describe('the demo workspace at first start', () => {
     expect(report.study).toMatchObject({ tasks: 12, votes: 300, annotators: 3, includesSynthetic: true, seed: 'lhb-analysis', resamples: 1000 });
     expect(report.study.judges).toHaveLength(3);
     expect(report.study.configurations.length).toBeGreaterThanOrEqual(4);
-    expect(report.leaderboards).toHaveLength(3);
+    // The demo's judgments predate stored sets: one leaderboard per tier (5-point), its rubrics weighing alike, 12 tasks each.
+    expect(report.leaderboards.map((board) => [board.tier, board.rubricSet, board.scale, board.weights])).toEqual([
+      ['process', '', 5, 'equal'],
+      ['output', '', 5, 'equal'],
+      ['content', '', 5, 'equal'],
+    ]);
     for (const board of report.leaderboards) {
       expect(board.rows.length).toBeGreaterThanOrEqual(3);
-      expect(board.rows.every((row) => row.mean !== null && row.lo !== null && row.hi !== null && row.lo <= row.mean && row.mean <= row.hi)).toBe(true);
+      expect(board.rows.every((row) => row.lo !== null && row.hi !== null && row.lo <= row.mean && row.mean <= row.hi && row.tasks === 12)).toBe(true);
       expect(board.rubrics.length).toBeGreaterThanOrEqual(2);
-      expect(board.rubrics.every((rubric) => rubric.best !== null)).toBe(true);
+      expect(board.rows.every((row) => row.rubrics.every((mean) => mean !== null) && row.crossJudgeVariance !== null && row.judges.length === 3)).toBe(true);
     }
     expect(report.agreement.overall.meanKappa).not.toBeNull();
     expect(report.agreement.overall.variance).not.toBeNull();
@@ -52,8 +57,12 @@ describe('the demo workspace at first start', () => {
     expect(pref.passRates.length).toBeGreaterThanOrEqual(3);
     expect(pref.winRates.length).toBeGreaterThanOrEqual(3);
     expect(pref.discriminatingShare).not.toBeNull();
-    expect(report.alignment.judges).toHaveLength(3);
-    expect(report.alignment.judges.every((judge) => judge.n > 0 && judge.kappa !== null && judge.winRates.length >= 3)).toBe(true);
+    expect(report.alignment.groups.map((group) => group.tier)).toEqual(['process', 'output', 'content']);
+    for (const group of report.alignment.groups) {
+      expect(group.judges).toHaveLength(3);
+      expect([group.together, ...group.judges].every((judge) => judge.n > 0 && judge.kappa !== null && judge.winRates.length >= 3)).toBe(true);
+      expect(group.pairs.length).toBeGreaterThanOrEqual(3);
+    }
 
     const excluded = AnalysisReportSchema.parse(await api.call('analysis.report', { excludeSynthetic: true }));
     expect(excluded.study).toMatchObject({ votes: 0, judgments: 0, includesSynthetic: false });

@@ -23,8 +23,10 @@ const card = renderDatasetCard({
 const markdown = renderAnalysisMarkdown(report);
 
 describe('the report’s tables in the Markdown report and the dataset card', () => {
-  it('print the agreement, alignment and Elo tables whole and alike', () => {
-    for (const table of [report.tables.agreement.byRubric, report.tables.alignment.judges, report.tables.preference.elo]) {
+  it('print the agreement, leaderboard, alignment and Elo tables whole and alike', () => {
+    const leaderboards = report.tables.leaderboards.flatMap((section) => section.boards.map((board) => board.table));
+    const alignment = report.tables.alignment.flatMap((group) => [group.judges, group.winRates, group.pairs]);
+    for (const table of [report.tables.agreement.byRubric, ...leaderboards, ...alignment.slice(3), report.tables.preference.elo]) {
       const printed = tableToMarkdown(table);
       expect(markdown, table.id).toContain(printed);
       expect(card, table.id).toContain(printed);
@@ -32,6 +34,13 @@ describe('the report’s tables in the Markdown report and the dataset card', ()
     expect(card).toContain('| output.completeness | v2 | 0.702 | substantial | 0.0021 | 3 |');
     expect(card).toContain('| claude-code · claude-sonnet-4.5 · skill v2 | 1061.4 | [1032.1, 1093.8] |');
     expect(card).toContain('| claude-opus-4.1 | 154 | 71.4% | 0.552 | 10.6% | 16.2% |');
+    expect(card).toContain('#### Output tier · figma-output v2 · 5-point scale (1–5)');
+    expect(card).toContain('| codex-cli · gpt-5 · skill v2 | gemini-cli · gemini-2.5-pro · skill v1 | 42 | 71.4% | — |');
+    // The process set's alignment rests on no vote: a sentence, not three empty tables, in both.
+    expect(markdown).toContain('### Process tier · generic-process v1 · 5-point scale (1–5)\n\n_No human vote on a pair both of whose runs were scored with this set._');
+    expect(card).toContain('#### Process tier · generic-process v1 · 5-point scale (1–5)\n\n_No human vote on a pair both of whose runs were scored with this set._');
+    expect(markdown).toContain('### Output tier · figma-output v2\n');
+    expect(card).toContain('| too few tasks for an interval |');
   });
 
   it('print the multi-turn tables whole and alike', () => {

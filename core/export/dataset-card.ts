@@ -4,7 +4,7 @@ import type { CardLicense } from '../../schemas/card-license.ts';
 import type { ExportedFile, ExportFormat, ExportSubset } from '../../schemas/export.ts';
 import { formatCountOf, formatKappa, formatPValue, formatRate } from '../../schemas/format-number.ts';
 import { HUB_LICENSES_PAGE } from '../../schemas/hub-licenses.ts';
-import { ablationMarkdown, turnsMarkdown } from '../analysis/report-markdown.ts';
+import { ablationMarkdown, alignmentMarkdown, leaderboardsMarkdown, turnsMarkdown } from '../analysis/report-markdown.ts';
 import { markdownTable, tableToMarkdown } from '../../schemas/table-markdown.ts';
 import { cardMetadata, DEFAULT_CONFIG_ORDER, defaultConfig } from './card-metadata.ts';
 import { sortedText, type CollectionFacts } from './collection-facts.ts';
@@ -163,8 +163,8 @@ function agreementSection(report: AnalysisReport | undefined): string[] {
   out.push(tableToMarkdown(tables.agreement.byRubric));
   const bias = preference.positionBias;
   out.push(`**Position bias**: the left side won ${formatRate(bias.leftRate).text} of ${bias.decided} decided votes (binomial p ${formatPValue(bias.pValue).text}).\n`);
-  out.push('Human–judge alignment counts the votes on pairs whose two runs the judge scored (n):\n');
-  out.push(tableToMarkdown(tables.alignment.judges));
   out.push(tableToMarkdown(tables.preference.elo));
+  // The leaderboards and the human–judge alignment per tier, rubric set and scale: the Analysis screen's tables.
+  out.push(leaderboardsMarkdown(report, '###'), alignmentMarkdown(report, '###'));
   return out;
 }

@@ -100,7 +100,7 @@ describe('opening a workspace written before migration 014', () => {
     expect(wrongKind.n).toBeGreaterThan(0);
     expect(report.study.judgmentsLeftOut).toBe(wrongKind.n);
     const processRows = report.leaderboards.find((board) => board.tier === 'process')!.rows;
-    expect(processRows.map((row) => [row.label, row.n]).sort()).toEqual([
+    expect(processRows.map((row) => [row.label, row.tasks]).sort()).toEqual([
       ['claude-code · claude-sonnet-4-5 · skill v2', 1],
       ['codex · gpt-5-codex · skill v1', 1],
       ['codex · gpt-5.5 · skill v2', 1],

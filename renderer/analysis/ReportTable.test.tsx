@@ -13,8 +13,15 @@ describe('a report table on screen', () => {
     expect(agreement).toContain('<th scope="row">output.completeness</th><td class="analysis-table__text">v2</td><td>0.702</td><td class="analysis-table__text">substantial</td><td>0.0021</td><td>3</td>');
     const elo = renderToStaticMarkup(<ReportTable table={tableView(report.tables.preference.elo)} />);
     expect(elo).toContain('<td>1061.4</td><td>[1032.1, 1093.8]</td>');
-    const alignment = renderToStaticMarkup(<ReportTable table={tableView(report.tables.alignment.judges)} />);
+    const alignment = renderToStaticMarkup(<ReportTable table={tableView(report.tables.alignment.find((group) => group.tier === 'output')!.judges)} />);
     expect(alignment).toContain('<th scope="row">claude-opus-4.1</th><td>154</td><td>71.4%</td><td>0.552</td><td>10.6%</td><td>16.2%</td>');
+  });
+
+  it('says a tied best is tied, to the eye and to screen readers', () => {
+    const content = report.tables.leaderboards.find((section) => section.tier === 'content')!.boards[0]!.table;
+    const html = renderToStaticMarkup(<ReportTable table={tableView(content)} />);
+    expect(html).toContain('<strong class="analysis-best">3.50<span class="visually-hidden"> (tied best)</span><span aria-hidden="true" class="analysis-best__mark" title="Tied best">=★</span></strong>');
+    expect(html).toContain('<strong class="analysis-best">3.46<span class="visually-hidden"> (best)</span>');
   });
 
   it('says why a value is missing, to the eye and to screen readers', () => {

@@ -25,7 +25,7 @@ export function ReportTable({ table }: { table: TableView }) {
   );
 }
 
-/** A value; the best is bold and says so to screen readers; a missing one says why. */
+/** A value; the best is bold and says so (a tie as a tie) to screen readers; a missing one says why. */
 export function CellValue({ value }: { value: TableViewCell }) {
   if (value.title !== undefined) {
     return (
@@ -39,9 +39,9 @@ export function CellValue({ value }: { value: TableViewCell }) {
     return (
       <strong className="analysis-best">
         {value.text}
-        <span className="visually-hidden"> (best)</span>
-        <span aria-hidden="true" className="analysis-best__mark">
-          ★
+        <span className="visually-hidden"> ({value.tied ? 'tied best' : 'best'})</span>
+        <span aria-hidden="true" className="analysis-best__mark" title={value.tied ? 'Tied best' : undefined}>
+          {value.tied ? '=★' : '★'}
         </span>
       </strong>
     );

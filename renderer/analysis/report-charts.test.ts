@@ -11,11 +11,18 @@ const all = (node: SvgNode | string, tag: string): SvgNode[] =>
 
 describe('charts drawn from the report’s tables', () => {
   it('put the leaderboard’s and Elo’s rows in the table’s order, with its values and text', () => {
-    const output = tables.leaderboards.find((b) => b.tier === 'output')!;
-    const chart = leaderboardChart(output);
-    expect(chart.title).toBe('Output tier: mean score with 95% CI');
-    expect(chart.points.map((p) => p.label)).toEqual(output.ranking.rows.map((r) => r[0]!.text));
+    const output = tables.leaderboards.find((s) => s.tier === 'output')!;
+    const five = output.boards.find((b) => b.scale === 5)!;
+    const chart = leaderboardChart(output, five);
+    expect(chart.title).toBe('Output tier · figma-output v2, 5-point scale (1–5): score with 95% CI');
+    expect(chart.axisLabel).toBe('Score (1–5)');
+    expect(chart.points.map((p) => p.label)).toEqual(five.table.rows.map((r) => r[0]!.text));
     expect(chart.points[0]).toMatchObject({ mean: 3.61, lo: 3.33, hi: 3.88, text: '3.61 [3.33, 3.88]' });
+    // The 3-point table is drawn on its own 0–2 axis, never beside 1–5 scores on one.
+    expect(leaderboardChart(output, output.boards.find((b) => b.scale === 3)!).axisLabel).toBe('Score (0–2)');
+    // Without an interval, a dot and the table's words, no whisker.
+    const content = tables.leaderboards.find((s) => s.tier === 'content')!;
+    expect(leaderboardChart(content, content.boards[0]!).points[0]).toMatchObject({ mean: 3.48, lo: null, hi: null, text: '3.48 too few tasks for an interval' });
     expect(eloChart(tables.preference.elo).points[0]).toMatchObject({ mean: 1061.37, lo: 1032.07, hi: 1093.8, text: '1061.4 [1032.1, 1093.8]' });
   });
 

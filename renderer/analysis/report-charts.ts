@@ -48,8 +48,9 @@ function recoveryBars(table: TableModel, title: string): BarChartSpec {
   };
 }
 
-export const leaderboardChart = (board: AnalysisTables['leaderboards'][number]): WhiskerChartSpec =>
-  whiskers(board.ranking, `${board.title}: mean score with 95% CI`, 'Mean judge score (1–5)', 'mean');
+/** One set's leaderboard at one scale: its score and interval per configuration, on that scale's own axis. */
+export const leaderboardChart = (section: Pick<AnalysisTables['leaderboards'][number], 'title'>, board: AnalysisTables['leaderboards'][number]['boards'][number]): WhiskerChartSpec =>
+  whiskers(board.table, `${section.title}, ${board.title}: score with 95% CI`, `Score (${board.scale === 3 ? '0–2' : '1–5'})`, 'mean');
 
 export const eloChart = (elo: TableModel): WhiskerChartSpec => whiskers(elo, 'Bradley–Terry Elo with 95% CI', 'Elo rating', 'elo');
 

@@ -9,6 +9,8 @@ export interface TableViewCell extends Formatted {
   raw?: Raw | Raw[];
   /** The best value of its row: bold on screen, "(best)" for screen readers and in Markdown. */
   best?: boolean;
+  /** A best value another cell prints alike: "(tied best)". */
+  tied?: boolean;
 }
 
 export interface TableViewColumn {
@@ -50,6 +52,7 @@ export function tableView(table: TableModel): TableView {
         raw: Array.isArray(cell.value) ? [...cell.value] : cell.value,
         ...(cell.missing !== undefined ? { title: cell.missing } : {}),
         ...(cell.best ? { best: true } : {}),
+        ...(cell.best && cell.tied ? { tied: true } : {}),
       })),
     ),
   };
