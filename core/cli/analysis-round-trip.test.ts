@@ -1,0 +1,135 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AnalysisReport } from '../../schemas/analysis.ts';
+import { createApi, type Api } from '../api/create-api.ts';
+import { addRevisionTurns, REVISING_AGENT } from '../analysis/multi-turn-workspace.fixture.ts';
+import { recordJudgment } from '../judge/record-judgment.ts';
+import { importTestTask, writeTestSkill } from '../runs/study/study-engine.fixture.ts';
+import { openWorkspace } from '../workspace/open-workspace.ts';
+import { runLhbChild } from './lhb-child-process.fixture.ts';
+
+// Acceptance for "an import keeps every figure": a workspace with a study of skill arms and
+// repeats (multi-turn runs among them, errors recovered and not, some runs leaving a deployable
+// build), judged by two judges and voted on, analysed with `lhb analyze --json`, exported with
+// `lhb export hf`, imported with `lhb import hf` into a new (empty) workspace and analysed again.
+
+/** A one-turn agent that writes a page outside dist/ (no deployable build) after a failed `ls`, recovered when it was given a skill (arm v2) and not without (arm none). */
+const ONE_TURN_AGENT = [
+  'cat > /dev/null; mkdir -p out; printf "<p>hi</p>\\n" > out/page.html',
+  `echo '{"type":"tool_call","name":"shell","arguments":{"command":"ls missing"}}'; echo '{"type":"tool_result","result":"ls: missing: No such file or directory","exitCode":2}'`,
+  `if [ -d .agents/skills ]; then echo '{"type":"tool_call","name":"shell","arguments":{"command":"ls out"}}'; echo '{"type":"tool_result","result":"page.html","exitCode":0}'; fi`,
+].join('\n');
+
+const SEED = 'round-trip';
+let dir: string;
+let api: Api | undefined;
+
+/** A small deterministic score from a text: the same run and judge always score the same. */
+const scoreOf = (text: string) => ([...text].reduce((sum, char) => (sum * 31 + char.charCodeAt(0)) % 9973, 7) % 5) + 1;
+
+async function seedStudyWorkspace(workspace: string): Promise<void> {
+  api = createApi(openWorkspace(workspace, { emptyProject: { name: 'Round trip' } }));
+  const multiTurn = await importTestTask(api.context.workspace, dir, 'engine-task');
+  addRevisionTurns(multiTurn);
+  const other = await importTestTask(api.context.workspace, dir, 'second-task');
+  const { studyId } = (await api.call('runs.start', {
+    tasks: ['engine-task', 'second-task'],
+    configurations: [
+      { harness: 'command', model: 'scripted', command: REVISING_AGENT },
+      { harness: 'command', model: 'one-turn', command: ONE_TURN_AGENT },
+    ],
+    skill: { dir: writeTestSkill(dir), versions: ['none', 'v2'] },
+    repeats: 2,
+    taskFolders: { 'engine-task': multiTurn, 'second-task': other },
+  })) as { studyId: string };
+  await api.context.jobs.idle();
+  // A second study of one configuration again: the store then lists runs, studies and errors in an
+  // order (newest study first, each by position) an import cannot reproduce.
+  const { studyId: againId } = (await api.call('runs.start', {
+    tasks: ['second-task', 'engine-task'],
+    configurations: [{ harness: 'command', model: 'one-turn', command: ONE_TURN_AGENT }],
+    skill: { dir: join(dir, 'demo-skill'), versions: ['v2', 'none'] },
+    repeats: 2,
+    taskFolders: { 'engine-task': multiTurn, 'second-task': other },
+  })) as { studyId: string };
+  await api.context.jobs.idle();
+  const runIds: string[] = [];
+  for (const id of [studyId, againId]) {
+    const view = (await api.call('runs.study', { studyId: id })) as { runs: { status: string; runId: string | null }[] };
+    runIds.push(...view.runs.flatMap((run) => (run.runId === null ? [] : [run.runId])));
+  }
+  expect(runIds.length).toBeGreaterThanOrEqual(20);
+  const db = api.context.workspace.db;
+  let second = 0;
+  const at = () => new Date(Date.UTC(2026, 1, 2, 10, 0, second++)).toISOString();
+  for (const runId of runIds) {
+    for (const judge of ['judge-a', 'judge-b']) {
+      for (const [tier, rubric] of [['output', 'output.fidelity'], ['output', 'output.completeness'], ['process', 'process.planning']] as const) {
+        recordJudgment(db, { runId, judge, tier, rubric, rubricVersion: 'v1', score: scoreOf(`${runId}/${judge}/${rubric}`), createdAt: at() });
+      }
+    }
+  }
+  for (const [name, times] of [['Alice Example', [4200, 1200, 5100, 3900, 8000, 2500]], ['Bruno Example', [6100, 7000, 900, 4400, 5200, 3300]]] as const) {
+    const annotator = (await api.call('arena.createAnnotator', { name })) as { id: string };
+    for (const [n, timeOnItemMs] of times.entries()) {
+      const next = (await api.call('arena.nextPair', { annotatorId: annotator.id })) as { item: { token: string } | null };
+      if (!next.item) break;
+      const choice = (['left', 'right', 'tie', 'left', 'both-bad', 'right'] as const)[n]!;
+      await api.call('arena.vote', { token: next.item.token, choice, ratingLeft: 1 + (n % 5), ratingRight: 1 + ((n + 2) % 5), reason: '', timeOnItemMs });
+    }
+  }
+  await api.close();
+  api = undefined;
+}
+
+async function analyze(workspace: string): Promise<AnalysisReport> {
+  const result = await runLhbChild(['analyze', '--json', '--seed', SEED, '--resamples', '500', '-w', workspace]);
+  expect(result.status, result.stderr).toBe(0);
+  return JSON.parse(result.stdout) as AnalysisReport;
+}
+
+/** The report without its one clock reading (`generatedAt`, when it was computed), which is all two computations of one study may differ in. */
+function withoutClock(report: AnalysisReport): Omit<AnalysisReport, 'generatedAt'> {
+  const { generatedAt: _generatedAt, ...rest } = report;
+  return rest;
+}
+
+let before: AnalysisReport;
+let after: AnalysisReport;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'lhb-analysis-round-trip-'));
+  const workspace = join(dir, 'ws');
+  await seedStudyWorkspace(workspace);
+  before = await analyze(workspace);
+  const exported = await runLhbChild(['export', 'hf', '--out', join(dir, 'release'), '-w', workspace]);
+  expect(exported.status, exported.stderr).toBe(0);
+  const imported = await runLhbChild(['import', 'hf', join(dir, 'release'), '-w', join(dir, 'fresh')]);
+  expect(imported.status, imported.stderr).toBe(0);
+  after = await analyze(join(dir, 'fresh'));
+}, 600_000);
+
+afterAll(async () => {
+  await api?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('lhb analyze after lhb export hf and lhb import hf into an empty workspace', () => {
+  it('analyses a study with every kind of figure: arms, multi-turn runs, deployable builds, recoveries, two judges and votes', () => {
+    expect(before.study.judges).toEqual(['judge-a', 'judge-b']);
+    expect(before.study.votes).toBeGreaterThanOrEqual(8);
+    expect(before.turns.runs).toBeGreaterThanOrEqual(2);
+    expect(before.turns.revisions.some((revision) => revision.runs > 0)).toBe(true);
+    const arms = before.ablation.groups.flatMap((group) => group.arms);
+    expect(arms.some((arm) => arm.deployable > 0)).toBe(true);
+    expect(arms.some((arm) => arm.deployable < arm.runs)).toBe(true);
+    expect(before.recovery.overall.errors).toBeGreaterThan(0);
+    expect(before.preference.elo.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('prints the same report, to the last digit, but for the time it was generated', () => {
+    expect(withoutClock(after)).toEqual(withoutClock(before));
+  });
+});
