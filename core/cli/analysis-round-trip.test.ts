@@ -6,6 +6,8 @@ import type { AnalysisReport } from '../../schemas/analysis.ts';
 import { createApi, type Api } from '../api/create-api.ts';
 import { addRevisionTurns, REVISING_AGENT } from '../analysis/multi-turn-workspace.fixture.ts';
 import { recordJudgment } from '../judge/record-judgment.ts';
+import { insertJudgment } from '../store/judgment-repository.ts';
+import { findRun } from '../store/run-repository.ts';
 import { importTestTask, writeTestSkill } from '../runs/study/study-engine.fixture.ts';
 import { openWorkspace } from '../workspace/open-workspace.ts';
 import { runLhbChild } from './lhb-child-process.fixture.ts';
@@ -64,10 +66,37 @@ async function seedStudyWorkspace(workspace: string): Promise<void> {
   const db = api.context.workspace.db;
   let second = 0;
   const at = () => new Date(Date.UTC(2026, 1, 2, 10, 0, second++)).toISOString();
+  // Judgments made before sets were stored (no set, equal weights)…
   for (const runId of runIds) {
     for (const judge of ['judge-a', 'judge-b']) {
       for (const [tier, rubric] of [['output', 'output.fidelity'], ['output', 'output.completeness'], ['process', 'process.planning']] as const) {
         recordJudgment(db, { runId, judge, tier, rubric, rubricVersion: 'v1', score: scoreOf(`${runId}/${judge}/${rubric}`), createdAt: at() });
+      }
+    }
+  }
+  // …and with two stored sets of unequal weights, a 5-point expert set and a 3-point generic one; a
+  // multi-turn run judged at its last turn and, apart, at its second.
+  const anchors = (levels: number[]) => Object.fromEntries(levels.map((level) => [String(level), `level ${level}`]));
+  const sets = [
+    { name: 'study-content', tier: 'content', scale: 5, authoredBy: 'expert', taskKinds: ['programmatic'], rubrics: [['accuracy', 0.7], ['clarity', 0.3]] },
+    { name: 'study-process', tier: 'process', scale: 3, authoredBy: 'llm-generic', taskKinds: 'any', rubrics: [['planning', 0.6], ['recovery', 0.4]] },
+  ] as const;
+  for (const set of sets) {
+    const levels = set.scale === 5 ? [1, 2, 3, 4, 5] : [0, 1, 2];
+    await api.call('rubrics.save', {
+      set: { name: set.name, version: 'v1', tier: set.tier, scale: set.scale, title: set.name, authoredBy: set.authoredBy, taskKinds: set.taskKinds, rubrics: set.rubrics.map(([name, weight]) => ({ name, criterion: `the ${name}`, weight, anchors: anchors(levels) })) },
+    });
+  }
+  for (const runId of runIds) {
+    const multiTurn = findRun(db, runId)!.task_id === 'engine-task';
+    for (const turn of multiTurn ? [2, 3] : [null]) {
+      for (const judge of ['judge-a', 'judge-b', 'judge-c']) {
+        for (const set of sets) {
+          for (const [rubric] of set.rubrics) {
+            const score = set.scale === 5 ? scoreOf(`${runId}/${judge}/${rubric}/${turn}`) : scoreOf(`${runId}/${judge}/${rubric}/${turn}`) % 3;
+            insertJudgment(db, { id: `${runId}/${judge}/${set.name}/${rubric}/${turn}`, run_id: runId, judge, tier: set.tier, rubric, rubric_set: set.name, rubric_version: 'v1', scale: set.scale, score, rationale: '', synthetic: 0, created_at: at(), turn });
+          }
+        }
       }
     }
   }
@@ -117,8 +146,8 @@ afterAll(async () => {
 });
 
 describe('lhb analyze after lhb export hf and lhb import hf into an empty workspace', () => {
-  it('analyses a study with every kind of figure: arms, multi-turn runs, deployable builds, recoveries, two judges and votes', () => {
-    expect(before.study.judges).toEqual(['judge-a', 'judge-b']);
+  it('analyses a study with every kind of figure: arms, multi-turn runs, deployable builds, recoveries, three judges with two weighted sets, and votes', () => {
+    expect(before.study.judges).toEqual(['judge-a', 'judge-b', 'judge-c']);
     expect(before.study.votes).toBeGreaterThanOrEqual(8);
     expect(before.turns.runs).toBeGreaterThanOrEqual(2);
     expect(before.turns.revisions.some((revision) => revision.runs > 0)).toBe(true);
@@ -127,6 +156,7 @@ describe('lhb analyze after lhb export hf and lhb import hf into an empty worksp
     expect(arms.some((arm) => arm.deployable < arm.runs)).toBe(true);
     expect(before.recovery.overall.errors).toBeGreaterThan(0);
     expect(before.preference.elo.length).toBeGreaterThanOrEqual(2);
+    expect(before.alignment.bySet?.map((set) => set.rubricSet).sort()).toEqual(['', 'study-content', 'study-process']);
   });
 
   it('prints the same report, to the last digit, but for the time it was generated', () => {
