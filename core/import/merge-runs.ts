@@ -43,6 +43,7 @@ export function mergeRuns(ctx: MergeContext, rows: readonly Located<RunRowIn>[])
       if (isSyntheticConfigId(row.config_id) !== (synthetic === 1)) {
         throw new ImportRefusedError(`${where}: the ${split} split holds run ${row.run_id} with the configuration id ${row.config_id}; synthetic runs (and only they) have "synthetic:" ids.`);
       }
+      const facts = { artifacts: artifactRows(row, where), turns: turnRows(row, where) };
       const stored = findRun(ctx.db, row.run_id);
       if (ctx.conflictOf('runs', 'run', row.run_id, where, runContent(row), stored && runContent(stored))) return;
       if (stored) return ctx.count('runs', 'unchanged');
@@ -72,11 +73,7 @@ export function mergeRuns(ctx: MergeContext, rows: readonly Located<RunRowIn>[])
       );
       if (row.artifacts.length > 0) withoutFiles += 1;
       if (row.study_id !== null) mergeStudyRun(ctx, row, columns, where);
-      insertImportedRunFacts(ctx.db, {
-        artifacts: artifactRows(row, where),
-        summary: row.study_id === null && row.errors !== null ? trajectorySummary(row, where) : null,
-        turns: turnRows(row, where),
-      });
+      insertImportedRunFacts(ctx.db, { ...facts, summary: row.study_id === null && row.errors !== null ? trajectorySummary(row, where) : null });
       ctx.count('runs', 'added');
     });
   }
@@ -99,7 +96,7 @@ function trajectorySummary(row: RunRowIn, where: string): Parameters<typeof inse
   };
 }
 
-/** The run's artifacts list as stored, refused when it names a path twice or a negative size. */
+/** The run's artifacts list as stored, refused (here or not) when it names a path twice or a negative size. */
 function artifactRows(row: RunRowIn, where: string): { run_id: string; path: string; sha256: string; size_bytes: number }[] {
   const paths = new Set<string>();
   return row.artifacts.map((artifact, index) => {
@@ -110,7 +107,7 @@ function artifactRows(row: RunRowIn, where: string): { run_id: string; path: str
   });
 }
 
-/** The run's turns as stored, refused when one is numbered twice. */
+/** The run's turns as stored, refused (here or not) when one is numbered twice or contradicts itself. */
 function turnRows(row: RunRowIn, where: string): ImportedRunTurnRow[] {
   const numbers = new Set<number>();
   return (row.turns ?? []).map((turn, index) => {
