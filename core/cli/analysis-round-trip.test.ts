@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,15 +7,20 @@ import { createApi, type Api } from '../api/create-api.ts';
 import { addRevisionTurns, REVISING_AGENT } from '../analysis/multi-turn-workspace.fixture.ts';
 import { recordJudgment } from '../judge/record-judgment.ts';
 import { insertJudgment } from '../store/judgment-repository.ts';
-import { findRun } from '../store/run-repository.ts';
+import { findCurrentProject } from '../store/project-repository.ts';
+import { findRun, listRuns } from '../store/run-repository.ts';
+import { importBundles } from '../runs/bundles/import-bundles.ts';
+import { exportAtif } from '../runs/trajectory/atif.ts';
 import { importTestTask, writeTestSkill } from '../runs/study/study-engine.fixture.ts';
 import { openWorkspace } from '../workspace/open-workspace.ts';
 import { runLhbChild } from './lhb-child-process.fixture.ts';
 
-// Acceptance for "an import keeps every figure": a workspace with a study of skill arms and
+// Acceptance for "an import keeps every figure": a workspace with two studies of skill arms and
 // repeats (multi-turn runs among them, errors recovered and not, some runs leaving a deployable
-// build), judged by two judges and voted on, analysed with `lhb analyze --json`, exported with
-// `lhb export hf`, imported with `lhb import hf` into a new (empty) workspace and analysed again.
+// build) and two bundles imported with ATIF trajectories, judged by three judges (two stored sets
+// of unequal weights) and voted on, analysed with `lhb analyze --json`, exported with `lhb export
+// hf`, imported with `lhb import hf` into a new (empty) workspace and analysed again; then both
+// workspaces exported once more, to see that what the import kept travels on.
 
 /** A one-turn agent that writes a page outside dist/ (no deployable build) after a failed `ls`, recovered when it was given a skill (arm v2) and not without (arm none). */
 const ONE_TURN_AGENT = [
@@ -63,6 +68,8 @@ async function seedStudyWorkspace(workspace: string): Promise<void> {
     runIds.push(...view.runs.flatMap((run) => (run.runId === null ? [] : [run.runId])));
   }
   expect(runIds.length).toBeGreaterThanOrEqual(20);
+  // Two bundles imported with ATIF trajectories (no study): their tokens, cost and errors are the trajectory's.
+  for (const skill of ['none', 'v2']) runIds.push(await importAtifBundle(api, skill));
   const db = api.context.workspace.db;
   let second = 0;
   const at = () => new Date(Date.UTC(2026, 1, 2, 10, 0, second++)).toISOString();
@@ -113,6 +120,24 @@ async function seedStudyWorkspace(workspace: string): Promise<void> {
   api = undefined;
 }
 
+/** A claude-code run of engine-task with skill `skill`, imported as a bundle with an ATIF trajectory: one failed call, recovered in arm v2 only. */
+async function importAtifBundle(target: Api, skill: string): Promise<string> {
+  const bundle = join(dir, `atif-${skill}`);
+  mkdirSync(bundle);
+  writeFileSync(join(bundle, 'run.json'), JSON.stringify({ task_id: 'engine-task', harness: 'claude-code', model: 'sonnet', versions: { skill }, started_at: '2026-02-01T12:00:00Z', finished_at: '2026-02-01T12:01:00Z', status: 'succeeded' }));
+  const call = (id: string, command: string, ok: boolean) => ({ id, name: 'Bash', arguments: { command }, result: ok ? 'year' : 'No such file', ok, failure: ok ? null : 'exit code 1', exitCode: ok ? 0 : 1, durationMs: null });
+  const calls = [call('a', 'cat missing.txt', false), ...(skill === 'v2' ? [call('b', 'cat data.csv', true)] : [])];
+  writeFileSync(join(bundle, 'trajectory.json'), JSON.stringify(exportAtif({
+    format: 'lhb-trajectory/1', harness: 'claude-code', harnessVersion: '2.1.3', model: 'sonnet', sessionId: `s-${skill}`, tokens: { input: skill === 'v2' ? 900 : 1200, output: 300, cacheRead: 0, cacheWrite: 0 },
+    costUsd: skill === 'v2' ? 0.015 : 0.02, durationMs: 60_000, outcome: 'completed', warnings: [],
+    steps: [{ index: 0, source: 'agent', text: '', timestamp: null, tokens: null, toolCalls: calls }],
+  })));
+  const imported = await importBundles(target.context.workspace, [bundle]);
+  expect(imported.outcomes[0]).toMatchObject({ status: 'imported' });
+  const run = listRuns(target.context.workspace.db, findCurrentProject(target.context.workspace.db)!.id).find((candidate) => candidate.harness === 'claude-code' && candidate.versions_json.includes(`"${skill}"`));
+  return run!.id;
+}
+
 async function analyze(workspace: string): Promise<AnalysisReport> {
   const result = await runLhbChild(['analyze', '--json', '--seed', SEED, '--resamples', '500', '-w', workspace]);
   expect(result.status, result.stderr).toBe(0);
@@ -138,7 +163,15 @@ beforeAll(async () => {
   const imported = await runLhbChild(['import', 'hf', join(dir, 'release'), '-w', join(dir, 'fresh')]);
   expect(imported.status, imported.stderr).toBe(0);
   after = await analyze(join(dir, 'fresh'));
+  for (const [workspaceDir, out] of [[workspace, 'again-source'], [join(dir, 'fresh'), 'again-fresh']] as const) {
+    const again = await runLhbChild(['export', 'hf', '--format', 'jsonl', '--out', join(dir, out), '-w', workspaceDir]);
+    expect(again.status, again.stderr).toBe(0);
+  }
 }, 600_000);
+
+/** The rows of one subset of a JSON lines export, as text lines. */
+const subsetLines = (out: string, subset: string) =>
+  readdirSync(join(dir, out, 'data', subset)).sort().flatMap((file) => readFileSync(join(dir, out, 'data', subset, file), 'utf8').split('\n').filter(Boolean));
 
 afterAll(async () => {
   await api?.close();
@@ -156,10 +189,19 @@ describe('lhb analyze after lhb export hf and lhb import hf into an empty worksp
     expect(arms.some((arm) => arm.deployable < arm.runs)).toBe(true);
     expect(before.recovery.overall.errors).toBeGreaterThan(0);
     expect(before.preference.elo.length).toBeGreaterThanOrEqual(2);
+    expect(before.recovery.importedRuns).toBe(2);
+    expect(before.ablation.groups.find((group) => group.harness === 'claude-code')?.arms.map((arm) => arm.tokensInput.mean)).toEqual([1200, 900]);
     expect(before.alignment.bySet?.map((set) => set.rubricSet).sort()).toEqual(['', 'study-content', 'study-process']);
   });
 
   it('prints the same report, to the last digit, but for the time it was generated', () => {
     expect(withoutClock(after)).toEqual(withoutClock(before));
+  });
+
+  it('exports the imported runs, judgments and votes again as the first workspace does, turns and artifacts included', () => {
+    for (const subset of ['runs', 'judgments', 'preferences']) expect(subsetLines('again-fresh', subset), subset).toEqual(subsetLines('again-source', subset));
+    const runs = subsetLines('again-fresh', 'runs').map((line) => JSON.parse(line) as { turns: unknown[]; artifacts: { path: string }[] });
+    expect(runs.some((run) => run.turns.length === 3)).toBe(true);
+    expect(runs.some((run) => run.artifacts.some((artifact) => artifact.path === 'dist/index.html'))).toBe(true);
   });
 });
