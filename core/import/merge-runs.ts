@@ -73,7 +73,7 @@ export function mergeRuns(ctx: MergeContext, rows: readonly Located<RunRowIn>[])
       );
       if (row.artifacts.length > 0) withoutFiles += 1;
       if (row.study_id !== null) mergeStudyRun(ctx, row, columns, where);
-      insertImportedRunFacts(ctx.db, { ...facts, summary: row.study_id === null && row.errors !== null ? trajectorySummary(row, where) : null });
+      insertImportedRunFacts(ctx.db, { ...facts, summary: trajectorySummary(row, where) });
       ctx.count('runs', 'added');
     });
   }
@@ -82,18 +82,23 @@ export function mergeRuns(ctx: MergeContext, rows: readonly Located<RunRowIn>[])
   }
 }
 
-/** The trajectory summary of a run no study made (a bundle the exporter imported with an ATIF trajectory), its errors rebuilt from their counts. */
-function trajectorySummary(row: RunRowIn, where: string): Parameters<typeof insertImportedRunFacts>[1]['summary'] {
+/** The exported trajectory figures as the store keeps them, for a study run or a summary alike; the errors rebuilt from their counts. */
+function trajectoryFigures(row: RunRowIn, where: string) {
   return {
-    run_id: row.run_id,
     steps: row.steps,
     tool_calls: row.tool_calls,
     failed_tool_calls: row.failed_tool_calls,
     tokens_input: row.tokens_input,
     tokens_output: row.tokens_output,
     cost_usd: row.cost_usd,
-    errors_json: JSON.stringify(errorEvents(row, where)),
+    errors_json: row.errors === null ? null : JSON.stringify(errorEvents(row, where)),
   };
+}
+
+/** The trajectory summary of a run no study made (a bundle the exporter imported with an ATIF trajectory); null without one. */
+function trajectorySummary(row: RunRowIn, where: string): Parameters<typeof insertImportedRunFacts>[1]['summary'] {
+  const figures = trajectoryFigures(row, where);
+  return row.study_id === null && figures.errors_json !== null ? { run_id: row.run_id, ...figures, errors_json: figures.errors_json } : null;
 }
 
 /** The run's artifacts list as stored, refused (here or not) when it names a path twice or a negative size. */
@@ -196,16 +201,10 @@ function mergeStudyRun(ctx: MergeContext, row: RunRowIn, columns: ReturnType<typ
     started_at: row.started_at,
     finished_at: row.finished_at,
     duration_ms: row.duration_ms,
-    steps: row.steps,
-    tool_calls: row.tool_calls,
-    failed_tool_calls: row.failed_tool_calls,
-    tokens_input: row.tokens_input,
-    tokens_output: row.tokens_output,
-    cost_usd: row.cost_usd,
+    ...trajectoryFigures(row, where),
     last_event: null,
     transcript_sha256: null,
     trajectory_sha256: null,
-    errors_json: row.errors === null ? null : JSON.stringify(errorEvents(row, where)),
     run_id: row.run_id,
     cancel_requested_at: null,
     updated_at: row.finished_at,
