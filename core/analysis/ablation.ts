@@ -43,7 +43,9 @@ function armOrder(x: string, y: string): number {
 export function buildAblation(runs: readonly AblationRun[], judgments: readonly StudyJudgment[], options: Options): Ablation {
   const scores = runScores(judgments);
   const groups = new Map<string, AblationRun[]>();
-  for (const run of runs) {
+  // By run id, which an export and import keep: the bootstraps resample tasks and pairs in the
+  // order they meet them, and the order runs were stored in is not a fact of the study.
+  for (const run of [...runs].sort((x, y) => byText(x.id, y.id))) {
     const key = JSON.stringify([run.harness, run.model, Object.entries(run.otherVersions).sort(([x], [y]) => byText(x, y)), run.synthetic]);
     groups.set(key, [...(groups.get(key) ?? []), run]);
   }

@@ -24,7 +24,7 @@ const ErrorListSchema = TrajectoryErrorSchema.pick({ type: true, recovered: true
  * Every run of the project whose trajectory is stored, with its errors: runs the engine finished
  * (study_runs with a final status and a parsed trajectory; a run retried in place counts once)
  * and runs imported with an ATIF trajectory (run_trajectories). Synthetic runs follow the
- * report's choice (`data.synthetic.included`), like votes and judgments.
+ * report's choice (`data.synthetic.included`), like votes and judgments. By run id.
  */
 export function loadRunErrorSets(db: Database, data: StudyData): RunErrorSet[] {
   const project = findCurrentProject(db);
@@ -52,8 +52,12 @@ export function loadRunErrorSets(db: Database, data: StudyData): RunErrorSet[] {
     if (!run || seen.has(row.run_id) || !counted(row.run_id)) continue;
     sets.push({ run: row.run_id, config: run.config, label: labelOf(run.config), imported: true, errors: parseErrors(row.errors_json) });
   }
-  return sets;
+  // The bootstrap resamples runs in the order it is given them: by run id, which an export and
+  // import keep, never the order studies and runs were stored in.
+  return sets.sort((x, y) => byText(x.run, y.run));
 }
+
+const byText = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
 
 function parseErrors(json: string): RunErrorSet['errors'] {
   const parsed = ErrorListSchema.safeParse(JSON.parse(json));

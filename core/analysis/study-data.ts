@@ -38,6 +38,7 @@ export type StudyVote = Pick<VoteRow, 'id' | 'annotator_id' | 'task_id' | 'run_a
 
 /** The raw records one report is computed from, already filtered (live votes; synthetic ones only when included). */
 export interface StudyData {
+  /** Every run of the project, by id. */
   runs: Map<string, StudyRun>;
   /** Configuration id → label, for every configuration with a run. */
   labels: Map<string, string>;
@@ -70,7 +71,9 @@ export function loadStudyData(db: Database, options: { synthetic?: SyntheticRequ
   if (!project) {
     return { runs: new Map(), labels: new Map(), votes: [], judgments: [], judgmentsLeftOut: 0, repeatVotes: { counted: countRepeats, votes: 0 }, fastVotes: { excluded: excludeFast, votes: 0 }, synthetic: { ...chooseSynthetic(options.synthetic, false), votes: 0, judgments: 0 } };
   }
-  const runRows = listRuns(db, project.id);
+  // By id, which an export and import keep, not in the order runs were stored (listRuns): every
+  // figure iterating `runs` then reads them alike in a workspace and in an import of its export.
+  const runRows = listRuns(db, project.id).sort((x, y) => (x.id < y.id ? -1 : x.id > y.id ? 1 : 0));
   const runs = new Map(runRows.map((run) => [run.id, { id: run.id, task: run.task_id, config: run.config_id, synthetic: run.synthetic === 1 }]));
   const labels = labelConfigurations(runRows);
   const votes: StudyVote[] = listLiveVoteOutcomes(db)

@@ -1,5 +1,5 @@
 import type { RevisionFigures, TurnFigures, Turns } from '../../schemas/analysis.ts';
-import { revisionFootprint, type RevisionFootprint } from './revision-footprint.ts';
+import type { RevisionFootprint } from './revision-footprint.ts';
 import type { MultiTurnRun } from './turn-data.ts';
 
 const byText = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
@@ -30,10 +30,9 @@ export function buildTurns(runs: readonly MultiTurnRun[]): Turns {
     const lastTurn = Math.max(...ofConfig.map((run) => run.turns.length));
     for (let turn = 1; turn <= lastTurn; turn++) {
       const reached = ofConfig.flatMap((run) => {
-        const record = run.turns.find((t) => t.index === turn);
+        const record = run.turns.find((t) => t.turn === turn);
         return record ? [{ run, record }] : [];
       });
-      const errors = reached.flatMap(({ run }) => run.errors.filter((error) => error.turn === turn));
       byTurn.push({
         config,
         label,
@@ -41,17 +40,13 @@ export function buildTurns(runs: readonly MultiTurnRun[]): Turns {
         runs: reached.length,
         succeeded: reached.filter(({ record }) => record.status === 'succeeded').length,
         durationMs: meanOf(reached.map(({ record }) => record.durationMs)),
-        tokensInput: meanOf(reached.map(({ record }) => record.tokens.input)),
-        tokensOutput: meanOf(reached.map(({ record }) => record.tokens.output)),
-        errors: errors.length,
-        recovered: errors.filter((error) => error.recovered).length,
+        tokensInput: meanOf(reached.map(({ record }) => record.tokensInput)),
+        tokensOutput: meanOf(reached.map(({ record }) => record.tokensOutput)),
+        errors: reached.reduce((sum, { record }) => sum + record.errors, 0),
+        recovered: reached.reduce((sum, { record }) => sum + record.recovered, 0),
       });
       if (turn === 1) continue;
-      const footprints: RevisionFootprint[] = reached.flatMap(({ run, record }) => {
-        const before = run.turns.find((t) => t.index === turn - 1);
-        const footprint = before ? revisionFootprint(before.artifacts, record.artifacts, run.readBlob) : undefined;
-        return footprint ? [footprint] : [];
-      });
+      const footprints: RevisionFootprint[] = reached.flatMap(({ record }) => (record.footprint ? [record.footprint] : []));
       revisions.push({
         config,
         label,

@@ -23,10 +23,14 @@
  *    votes carry `fast_vote_floor_ms` (the fast-vote floor each was judged by) and `fast_vote`
  *    (cast faster than it); an import of an older folder judges its real votes by the default floor,
  *    as migration 021 did the votes already stored.
+ * 7: runs carry `turns`, a multi-turn run's turns as the per-turn analysis reads them (status,
+ *    duration, tokens, steps, errors and recoveries, a revision's footprint on out/); an import
+ *    keeps them, the artifacts list and an imported trajectory's summary (migration 027), so
+ *    `lhb analyze` reads the same figures after `lhb import hf` as before `lhb export hf`.
  * A field added in a version says so with `since` (field-types.ts), so an import of an older
  * format expects exactly the fields that format had.
  */
-export const DATASET_FORMAT_VERSION = 6;
+export const DATASET_FORMAT_VERSION = 7;
 
 /** The card's YAML key holding our own metadata. */
 export const CARD_NAMESPACE_KEY = 'lh_bench_studio';

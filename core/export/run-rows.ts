@@ -1,6 +1,8 @@
 import type { ExportSplit } from '../../schemas/export.ts';
 import { countExportRuns, pageExportRuns, type ExportRunRow } from '../store/export-queries.ts';
+import { listImportedRunArtifacts, listImportedRunTurns } from '../store/imported-run-facts-repository.ts';
 import { listRunFiles } from '../store/run-repository.ts';
+import { turnFactsFromImport, turnFactsOf, workspaceBlobReader, type TurnFact } from '../analysis/turn-facts.ts';
 import { runDurationMs } from '../runs/run-duration.ts';
 import { PAGE_ROWS, utcTimestamp, versionList, yieldToEventLoop, type ExportContext } from './export-context.ts';
 import type { SubsetRow } from './subset-fields.ts';
@@ -11,17 +13,18 @@ export const countRunRows = (ctx: ExportContext, split: ExportSplit): number => 
 
 /** One row per run, by id: its configuration, what the run engine recorded, and its artifacts' hashes. */
 export async function* runRows(ctx: ExportContext, split: ExportSplit): AsyncGenerator<SubsetRow<'runs'>> {
+  const readBlob = workspaceBlobReader(ctx.db);
   let after = '';
   for (;;) {
     const page = pageExportRuns(ctx.db, ctx.projectId, flag(split), after, PAGE_ROWS);
-    for (const run of page) yield runRow(ctx, run);
+    for (const run of page) yield runRow(ctx, run, readBlob);
     if (page.length < PAGE_ROWS) return;
     after = page[page.length - 1]!.id;
     await yieldToEventLoop();
   }
 }
 
-function runRow(ctx: ExportContext, run: ExportRunRow): SubsetRow<'runs'> {
+function runRow(ctx: ExportContext, run: ExportRunRow, readBlob: (sha256: string) => Buffer | undefined): SubsetRow<'runs'> {
   const startedAt = utcTimestamp(run.started_at, `Run ${run.id}`);
   const versions = versionList(run.versions_json);
   for (const version of versions) if (version.name === 'skill') ctx.facts.skillVersions.add(version.version);
@@ -62,8 +65,37 @@ function runRow(ctx: ExportContext, run: ExportRunRow): SubsetRow<'runs'> {
     errors: errors?.total ?? null,
     recovered_errors: errors?.recovered ?? null,
     errors_by_type: errors?.byType ?? [],
-    artifacts: listRunFiles(ctx.db, run.id).map((file) => ({ path: file.path, sha256: file.sha256, size_bytes: file.size_bytes })),
+    artifacts: runArtifacts(ctx, run.id).map((file) => ({ path: file.path, sha256: file.sha256, size_bytes: file.size_bytes })),
+    turns: runTurns(ctx, run, readBlob).map((turn) => ({
+      turn: turn.turn,
+      status: turn.status,
+      duration_ms: turn.durationMs,
+      tokens_input: turn.tokensInput,
+      tokens_output: turn.tokensOutput,
+      steps: turn.steps,
+      errors: turn.errors,
+      recovered_errors: turn.recovered,
+      files_changed: turn.footprint?.filesChanged ?? null,
+      lines_changed: turn.footprint?.linesChanged ?? null,
+      untouched_share: turn.footprint?.untouchedShare ?? null,
+    })),
   };
+}
+
+/** The files a run has, or, for a run imported from a dataset export, the files that export listed. */
+function runArtifacts(ctx: ExportContext, runId: string): { path: string; sha256: string; size_bytes: number }[] {
+  const files = listRunFiles(ctx.db, runId);
+  return files.length > 0 ? files : listImportedRunArtifacts(ctx.db, runId);
+}
+
+/**
+ * A multi-turn run's turns as the analysis reads them (core/analysis/turn-facts.ts): from its
+ * trajectory and out/ snapshots for a run executed here, as its export gave them for one imported
+ * from a dataset. Only the figures leave: a turn's prompt and files stay in the workspace.
+ */
+function runTurns(ctx: ExportContext, run: ExportRunRow, readBlob: (sha256: string) => Buffer | undefined): TurnFact[] {
+  if (run.trajectory_sha256 !== null) return turnFactsOf(readBlob(run.trajectory_sha256), run.errors_json, readBlob) ?? [];
+  return turnFactsFromImport(listImportedRunTurns(ctx.db, run.id));
 }
 
 /**

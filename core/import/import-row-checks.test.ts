@@ -183,6 +183,26 @@ describe('runs', () => {
     expect(await refused(folder)).toMatch(/field model is 1048576 characters long; the app takes at most 200/);
   });
 
+  it("refuses a run's turn with more recovered errors than errors, and a turn numbered twice, even on a run already here", async () => {
+    const turn = (number: number, errors: number, recovered: number) => ({
+      turn: number, status: 'succeeded', duration_ms: 1000, tokens_input: 10, tokens_output: 5, steps: 2, errors, recovered_errors: recovered, files_changed: null, lines_changed: null, untouched_share: null,
+    });
+    const overRecovered = editedCopy('run-turn-over-recovered', 'runs', (rows) => ((rows[0]!.turns = [turn(1, 0, 0), turn(2, 1, 3)]), rows));
+    expect(await refused(overRecovered)).toMatch(/data\/runs\/\S+ line 1: field turns\[1\] has 3 recovered errors of 1\./);
+    const twice = editedCopy('run-turn-twice', 'runs', (rows) => ((rows[0]!.turns = [turn(1, 0, 0), turn(1, 0, 0)]), rows));
+    expect(await refused(twice)).toMatch(/field turns\[1\] is turn 1 a second time\./);
+    const negative = editedCopy('run-turn-negative', 'runs', (rows) => ((rows[0]!.turns = [turn(1, 0, 0), { ...turn(2, 0, 0), tokens_input: -4 }]), rows));
+    expect(await refused(negative)).toMatch(/field turns\[1\]\.tokens_input is -4; a count, duration or share is never negative\./);
+  });
+
+  it('refuses a run that lists one artifact path twice', async () => {
+    const folder = editedCopy('run-artifact-twice', 'runs', (rows) => {
+      rows[0]!.artifacts = [{ path: 'dist/index.html', sha256: 'a'.repeat(64), size_bytes: 3 }, { path: 'dist/index.html', sha256: 'b'.repeat(64), size_bytes: 4 }];
+      return rows;
+    });
+    expect(await refused(folder)).toMatch(/field artifacts\[1\] names dist\/index\.html a second time\./);
+  });
+
   it('reports a run whose id is here with another digest as a conflict with both versions', async () => {
     let runId = '';
     const folder = editedCopy('run-other-digest', 'runs', (rows) => {

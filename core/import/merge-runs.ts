@@ -1,6 +1,7 @@
 import { ErrorTypeSchema } from '../../schemas/trajectory.ts';
 import { insertFinishedStudyRun, nextStudyRunPosition } from '../store/import-repository.ts';
 import { configurationColumns, runConfigurationOf } from '../runs/run-configuration.ts';
+import { insertImportedRunFacts, type ImportedRunTurnRow } from '../store/imported-run-facts-repository.ts';
 import { findRun, findRunByDigest, insertRun, isSyntheticConfigId, SYNTHETIC_CONFIG_PREFIX, type RunRow } from '../store/run-repository.ts';
 import { findStudy, findStudyRunByRunId, insertStudy } from '../store/study-repository.ts';
 import { findTask, upsertTask } from '../store/task-repository.ts';
@@ -26,12 +27,14 @@ export function ensureTask(ctx: MergeContext, task: { id: string; title: string;
  * Runs, merged by id and then by digest (the same bundle imported on two machines has two ids and
  * one digest: the incoming id is mapped onto the workspace's run). A new run is stored with its
  * configuration, times and status; its artifacts' files are not in an export, so it has none
- * (the arena cannot show it until its bundle is imported). A run a study made brings its study
- * figures (tokens, cost, steps, error→recovery counts) as a finished run of that study.
+ * (the arena cannot show it until its bundle is imported), but the list of them is kept, and
+ * the analysis counts a deployable build from it. A run a study made brings its study figures
+ * (tokens, cost, steps, error→recovery counts) as a finished run of that study; another run with
+ * a trajectory summary (a bundle imported with an ATIF trajectory) brings that summary; a
+ * multi-turn run brings its turns (format 7). The analysis reads them all as it read the exporter's.
  */
 export function mergeRuns(ctx: MergeContext, rows: readonly Located<RunRowIn>[]): void {
   let withoutFiles = 0;
-  let trajectoryErrorsLeft = 0;
   for (const { row, split, where } of rows) {
     atRow(where, () => {
       const synthetic = split === 'synthetic' ? 1 : 0;
@@ -40,6 +43,7 @@ export function mergeRuns(ctx: MergeContext, rows: readonly Located<RunRowIn>[])
       if (isSyntheticConfigId(row.config_id) !== (synthetic === 1)) {
         throw new ImportRefusedError(`${where}: the ${split} split holds run ${row.run_id} with the configuration id ${row.config_id}; synthetic runs (and only they) have "synthetic:" ids.`);
       }
+      const facts = { artifacts: artifactRows(row, where), turns: turnRows(row, where) };
       const stored = findRun(ctx.db, row.run_id);
       if (ctx.conflictOf('runs', 'run', row.run_id, where, runContent(row), stored && runContent(stored))) return;
       if (stored) return ctx.count('runs', 'unchanged');
@@ -69,16 +73,74 @@ export function mergeRuns(ctx: MergeContext, rows: readonly Located<RunRowIn>[])
       );
       if (row.artifacts.length > 0) withoutFiles += 1;
       if (row.study_id !== null) mergeStudyRun(ctx, row, columns, where);
-      else if (row.errors !== null) trajectoryErrorsLeft += 1;
+      insertImportedRunFacts(ctx.db, { ...facts, summary: trajectorySummary(row, where) });
       ctx.count('runs', 'added');
     });
   }
   if (withoutFiles > 0) {
     ctx.notes.push(`${withoutFiles} imported run${withoutFiles === 1 ? ' has' : 's have'} artifacts whose files an export does not carry: ${withoutFiles === 1 ? 'it is' : 'they are'} counted in the analysis but cannot be shown in the arena or judged on their output until ${withoutFiles === 1 ? 'its bundle is' : 'their bundles are'} imported (lhb runs import).`);
   }
-  if (trajectoryErrorsLeft > 0) {
-    ctx.notes.push(`${trajectoryErrorsLeft} imported run${trajectoryErrorsLeft === 1 ? '' : 's'} counted errors from an imported trajectory, which an export does not carry; the recovery figures leave ${trajectoryErrorsLeft === 1 ? 'it' : 'them'} out.`);
-  }
+}
+
+/** The exported trajectory figures as the store keeps them, for a study run or a summary alike; the errors rebuilt from their counts. */
+function trajectoryFigures(row: RunRowIn, where: string) {
+  return {
+    steps: row.steps,
+    tool_calls: row.tool_calls,
+    failed_tool_calls: row.failed_tool_calls,
+    tokens_input: row.tokens_input,
+    tokens_output: row.tokens_output,
+    cost_usd: row.cost_usd,
+    errors_json: row.errors === null ? null : JSON.stringify(errorEvents(row, where)),
+  };
+}
+
+/** The trajectory summary of a run no study made (a bundle the exporter imported with an ATIF trajectory); null without one. */
+function trajectorySummary(row: RunRowIn, where: string): Parameters<typeof insertImportedRunFacts>[1]['summary'] {
+  const figures = trajectoryFigures(row, where);
+  return row.study_id === null && figures.errors_json !== null ? { run_id: row.run_id, ...figures, errors_json: figures.errors_json } : null;
+}
+
+/** The run's artifacts list as stored, refused (here or not) when it names a path twice or a negative size. */
+function artifactRows(row: RunRowIn, where: string): { run_id: string; path: string; sha256: string; size_bytes: number }[] {
+  const paths = new Set<string>();
+  return row.artifacts.map((artifact, index) => {
+    if (paths.has(artifact.path)) throw new ImportRefusedError(`${where}: field artifacts[${index}] names ${artifact.path} a second time.`);
+    if (artifact.size_bytes < 0) throw new ImportRefusedError(`${where}: field artifacts[${index}].size_bytes is ${artifact.size_bytes}, below 0.`);
+    paths.add(artifact.path);
+    return { run_id: row.run_id, ...artifact };
+  });
+}
+
+/** The run's turns as stored, refused (here or not) when one is numbered twice or contradicts itself. */
+function turnRows(row: RunRowIn, where: string): ImportedRunTurnRow[] {
+  const numbers = new Set<number>();
+  return (row.turns ?? []).map((turn, index) => {
+    if (numbers.has(turn.turn)) throw new ImportRefusedError(`${where}: field turns[${index}] is turn ${turn.turn} a second time.`);
+    numbers.add(turn.turn);
+    return turnRow(row.run_id, turn, `${where}: field turns[${index}]`);
+  });
+}
+
+/** One exported turn as stored, refused when it contradicts itself (more recovered errors than errors, an unknown status). */
+function turnRow(runId: string, turn: NonNullable<RunRowIn['turns']>[number], where: string): ImportedRunTurnRow {
+  if (turn.status !== 'succeeded' && turn.status !== 'failed') throw new ImportRefusedError(`${where}.status is "${turn.status}", not succeeded or failed.`);
+  if (turn.turn < 1) throw new ImportRefusedError(`${where}.turn is ${turn.turn}; turns are numbered from 1.`);
+  if (turn.recovered_errors > turn.errors || turn.errors < 0 || turn.recovered_errors < 0) throw new ImportRefusedError(`${where} has ${turn.recovered_errors} recovered errors of ${turn.errors}.`);
+  return {
+    run_id: runId,
+    turn: turn.turn,
+    status: turn.status,
+    duration_ms: turn.duration_ms,
+    tokens_input: turn.tokens_input,
+    tokens_output: turn.tokens_output,
+    steps: turn.steps,
+    errors: turn.errors,
+    recovered_errors: turn.recovered_errors,
+    files_changed: turn.files_changed,
+    lines_changed: turn.lines_changed,
+    untouched_share: turn.untouched_share,
+  };
 }
 
 /**
@@ -139,16 +201,10 @@ function mergeStudyRun(ctx: MergeContext, row: RunRowIn, columns: ReturnType<typ
     started_at: row.started_at,
     finished_at: row.finished_at,
     duration_ms: row.duration_ms,
-    steps: row.steps,
-    tool_calls: row.tool_calls,
-    failed_tool_calls: row.failed_tool_calls,
-    tokens_input: row.tokens_input,
-    tokens_output: row.tokens_output,
-    cost_usd: row.cost_usd,
+    ...trajectoryFigures(row, where),
     last_event: null,
     transcript_sha256: null,
     trajectory_sha256: null,
-    errors_json: row.errors === null ? null : JSON.stringify(errorEvents(row, where)),
     run_id: row.run_id,
     cancel_requested_at: null,
     updated_at: row.finished_at,

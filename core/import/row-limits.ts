@@ -95,6 +95,13 @@ const RULES: Record<ExportSubset, Record<string, Rule>> = {
     'versions[].name': { max: 100 },
     'versions[].version': NAME,
     'artifacts[].path': { max: 4096 },
+    'turns[].turn': { range: [1, 10_000], what: 'turns are numbered from 1' },
+    ...Object.fromEntries(
+      ['duration_ms', 'tokens_input', 'tokens_output', 'steps', 'errors', 'recovered_errors', 'files_changed', 'lines_changed', 'untouched_share'].map((field) => [
+        `turns[].${field}`,
+        { range: [0, Number.MAX_SAFE_INTEGER], what: 'a count, duration or share is never negative' },
+      ]),
+    ),
   },
   rubrics: { rubric_set_id: ID, chapter_id: ID },
 };

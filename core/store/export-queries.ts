@@ -205,6 +205,8 @@ export interface ExportRunRow {
   tokens_output: number | null;
   cost_usd: number | null;
   errors_json: string | null;
+  /** The trajectory blob of the study run that executed it (its turns and their out/ snapshots); null otherwise. */
+  trajectory_sha256: string | null;
 }
 
 export function countExportRuns(db: Database, projectId: string, synthetic: SyntheticFlag): number {
@@ -213,8 +215,9 @@ export function countExportRuns(db: Database, projectId: string, synthetic: Synt
 
 /**
  * Runs with what is recorded of their trajectory, by id: what the run engine recorded (study,
- * attempts, trajectory summary) for a run executed here, the summary its import stored
- * (run_trajectories) for a run imported with an ATIF trajectory.
+ * attempts, trajectory summary) for a run executed here (the study run the analysis reads: the
+ * last to finish), the summary its import stored for a run imported with an ATIF trajectory
+ * (run_trajectories) or from a dataset export that had one (imported_run_summaries).
  */
 export function pageExportRuns(db: Database, projectId: string, synthetic: SyntheticFlag, afterId: string, limit: number): ExportRunRow[] {
   return prepared(
@@ -222,14 +225,18 @@ export function pageExportRuns(db: Database, projectId: string, synthetic: Synth
     `SELECT r.id, r.digest, r.task_id, t.title AS task_title, t.kind AS task_kind, r.config_id, r.harness, r.harness_version, r.model, r.versions_json, r.status,
             r.started_at, r.finished_at, sr.study_id, st.name AS study_name, sr.repeat_index, sr.attempts, sr.error_kind, sr.sandbox_json,
             sr.id IS NOT NULL AS executed_here, sr.duration_ms,
-            COALESCE(sr.steps, rt.steps) AS steps, COALESCE(sr.tool_calls, rt.tool_calls) AS tool_calls,
-            COALESCE(sr.failed_tool_calls, rt.failed_tool_calls) AS failed_tool_calls, COALESCE(sr.tokens_input, rt.tokens_input) AS tokens_input,
-            COALESCE(sr.tokens_output, rt.tokens_output) AS tokens_output, COALESCE(sr.cost_usd, rt.cost_usd) AS cost_usd,
-            COALESCE(sr.errors_json, rt.errors_json) AS errors_json
+            COALESCE(sr.steps, rt.steps, irs.steps) AS steps, COALESCE(sr.tool_calls, rt.tool_calls, irs.tool_calls) AS tool_calls,
+            COALESCE(sr.failed_tool_calls, rt.failed_tool_calls, irs.failed_tool_calls) AS failed_tool_calls,
+            COALESCE(sr.tokens_input, rt.tokens_input, irs.tokens_input) AS tokens_input,
+            COALESCE(sr.tokens_output, rt.tokens_output, irs.tokens_output) AS tokens_output, COALESCE(sr.cost_usd, rt.cost_usd, irs.cost_usd) AS cost_usd,
+            COALESCE(sr.errors_json, rt.errors_json, irs.errors_json) AS errors_json, sr.trajectory_sha256
      FROM runs r JOIN tasks t ON t.id = r.task_id
-          LEFT JOIN study_runs sr ON sr.id = (SELECT id FROM study_runs WHERE run_id = r.id ORDER BY id LIMIT 1)
+          LEFT JOIN study_runs sr ON sr.id = (
+            SELECT id FROM study_runs WHERE run_id = r.id
+            ORDER BY status IN ('succeeded', 'failed', 'timeout') DESC, finished_at DESC, id LIMIT 1)
           LEFT JOIN studies st ON st.id = sr.study_id
           LEFT JOIN run_trajectories rt ON rt.run_id = r.id AND sr.id IS NULL
+          LEFT JOIN imported_run_summaries irs ON irs.run_id = r.id AND sr.id IS NULL AND rt.run_id IS NULL
      WHERE t.project_id = ? AND r.synthetic = ? AND r.id > ? ORDER BY r.id LIMIT ?`,
   ).all(projectId, synthetic, afterId, limit) as ExportRunRow[];
 }

@@ -151,12 +151,17 @@ export function listRunFindings(db: Database, runId: string): RunFindingRow[] {
   return prepared(db, 'SELECT * FROM run_frame_findings WHERE run_id = ? ORDER BY rowid').all(runId) as RunFindingRow[];
 }
 
-/** Ids of the project's runs that hold a file at `path` (`dist/index.html`: a static build the app can serve). */
+/**
+ * Ids of the project's runs that produced a file at `path` (`dist/index.html`: a static build the
+ * app can serve): stored in run_files, or listed by the dataset export a run was imported from
+ * (imported_run_artifacts, migration 027: the export carries no file's bytes).
+ */
 export function listRunIdsWithFile(db: Database, projectId: string, path: string): string[] {
   const rows = prepared(db, 
       `SELECT runs.id FROM runs JOIN tasks ON tasks.id = runs.task_id
-       WHERE tasks.project_id = ? AND EXISTS (SELECT 1 FROM run_files f WHERE f.run_id = runs.id AND f.path = ?) ORDER BY runs.id`,
+       WHERE tasks.project_id = ? AND (EXISTS (SELECT 1 FROM run_files f WHERE f.run_id = runs.id AND f.path = ?)
+         OR EXISTS (SELECT 1 FROM imported_run_artifacts a WHERE a.run_id = runs.id AND a.path = ?)) ORDER BY runs.id`,
     )
-    .all(projectId, path) as { id: string }[];
+    .all(projectId, path, path) as { id: string }[];
   return rows.map((row) => row.id);
 }

@@ -35,20 +35,26 @@ export function findRunTrajectory(db: Database, runId: string): RunTrajectoryRow
   return prepared(db, 'SELECT * FROM run_trajectories WHERE run_id = ?').get(runId) as RunTrajectoryRow | undefined;
 }
 
-/** Every imported trajectory's errors among the project's runs, in run import order. */
+/**
+ * Every imported trajectory's errors among the project's runs, by run id: a bundle's ATIF trajectory
+ * (run_trajectories), or the summary a dataset export gave of one (imported_run_summaries, migration 027).
+ */
 export function listRunTrajectoryErrors(db: Database, projectId: string): Pick<RunTrajectoryRow, 'run_id' | 'errors_json'>[] {
   return prepared(
     db,
-    `SELECT rt.run_id, rt.errors_json FROM run_trajectories rt JOIN runs ON runs.id = rt.run_id JOIN tasks ON tasks.id = runs.task_id
-     WHERE tasks.project_id = ? ORDER BY runs.imported_at, runs.id`,
+    `SELECT t.run_id, t.errors_json FROM (SELECT run_id, errors_json FROM run_trajectories UNION ALL SELECT run_id, errors_json FROM imported_run_summaries) t
+     JOIN runs ON runs.id = t.run_id JOIN tasks ON tasks.id = runs.task_id
+     WHERE tasks.project_id = ? ORDER BY t.run_id`,
   ).all(projectId) as Pick<RunTrajectoryRow, 'run_id' | 'errors_json'>[];
 }
 
-/** Every imported trajectory's token counts and cost among the project's runs. */
-export function listRunTrajectoryUsage(db: Database, projectId: string): Pick<RunTrajectoryRow, 'run_id' | 'tokens_input' | 'tokens_output' | 'cost_usd'>[] {
+/** Every imported trajectory's token counts and cost among the project's runs (from run_trajectories, or a dataset export's summary), by run id. */
+export function listRunTrajectoryUsage(db: Database, projectId: string): { run_id: string; tokens_input: number | null; tokens_output: number | null; cost_usd: number | null }[] {
   return prepared(
     db,
-    `SELECT rt.run_id, rt.tokens_input, rt.tokens_output, rt.cost_usd FROM run_trajectories rt JOIN runs ON runs.id = rt.run_id JOIN tasks ON tasks.id = runs.task_id
-     WHERE tasks.project_id = ?`,
-  ).all(projectId) as Pick<RunTrajectoryRow, 'run_id' | 'tokens_input' | 'tokens_output' | 'cost_usd'>[];
+    `SELECT t.run_id, t.tokens_input, t.tokens_output, t.cost_usd
+     FROM (SELECT run_id, tokens_input, tokens_output, cost_usd FROM run_trajectories UNION ALL SELECT run_id, tokens_input, tokens_output, cost_usd FROM imported_run_summaries) t
+     JOIN runs ON runs.id = t.run_id JOIN tasks ON tasks.id = runs.task_id
+     WHERE tasks.project_id = ? ORDER BY t.run_id`,
+  ).all(projectId) as { run_id: string; tokens_input: number | null; tokens_output: number | null; cost_usd: number | null }[];
 }

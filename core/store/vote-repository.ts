@@ -105,12 +105,16 @@ export function listLiveVotes(db: Database, annotatorId?: string): VoteRow[] {
 /** What the analysis reads of a vote: its runs, choice and ratings, not its reason or timings. */
 export type VoteOutcomeRow = Pick<VoteRow, 'id' | 'annotator_id' | 'task_id' | 'run_a' | 'run_b' | 'choice' | 'winner_run' | 'left_run' | 'right_run' | 'rating_left' | 'rating_right' | 'synthetic' | 'is_fast'>;
 
-/** Every live vote, newest first as listLiveVotes orders them, with only the columns the analysis reads. */
+/**
+ * Every live vote, newest first, with only the columns the analysis reads. Votes cast in the same
+ * millisecond go by id, not by the order they were stored in, which an import does not keep: the
+ * analysis reads the same order from a workspace and from an import of its export.
+ */
 export function listLiveVoteOutcomes(db: Database): VoteOutcomeRow[] {
   return prepared(
     db,
     `SELECT id, annotator_id, task_id, run_a, run_b, choice, winner_run, left_run, right_run, rating_left, rating_right, synthetic, is_fast
-     FROM votes WHERE retracted_at IS NULL ORDER BY created_at DESC, rowid DESC`,
+     FROM votes WHERE retracted_at IS NULL ORDER BY created_at DESC, id DESC`,
   ).all() as VoteOutcomeRow[];
 }
 

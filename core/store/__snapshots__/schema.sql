@@ -158,6 +158,45 @@ CREATE TABLE "data_rooms" (
   updated_at   TEXT NOT NULL
 ) STRICT;
 
+-- table imported_run_artifacts on imported_run_artifacts
+CREATE TABLE imported_run_artifacts (
+  run_id     TEXT NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+  path       TEXT NOT NULL,
+  sha256     TEXT NOT NULL,
+  size_bytes INTEGER NOT NULL CHECK (size_bytes >= 0),
+  PRIMARY KEY (run_id, path)
+) STRICT;
+
+-- table imported_run_summaries on imported_run_summaries
+CREATE TABLE imported_run_summaries (
+  run_id            TEXT PRIMARY KEY REFERENCES runs(id) ON DELETE CASCADE,
+  steps             INTEGER CHECK (steps IS NULL OR steps >= 0),
+  tool_calls        INTEGER CHECK (tool_calls IS NULL OR tool_calls >= 0),
+  failed_tool_calls INTEGER CHECK (failed_tool_calls IS NULL OR failed_tool_calls >= 0),
+  tokens_input      INTEGER CHECK (tokens_input IS NULL OR tokens_input >= 0),
+  tokens_output     INTEGER CHECK (tokens_output IS NULL OR tokens_output >= 0),
+  cost_usd          REAL,
+  -- Error→recovery events rebuilt from the exported counts (type and recovered; no message or step).
+  errors_json       TEXT NOT NULL
+) STRICT;
+
+-- table imported_run_turns on imported_run_turns
+CREATE TABLE imported_run_turns (
+  run_id           TEXT NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+  turn             INTEGER NOT NULL CHECK (turn >= 1),
+  status           TEXT NOT NULL CHECK (status IN ('succeeded', 'failed')),
+  duration_ms      REAL CHECK (duration_ms IS NULL OR duration_ms >= 0),
+  tokens_input     INTEGER NOT NULL CHECK (tokens_input >= 0),
+  tokens_output    INTEGER NOT NULL CHECK (tokens_output >= 0),
+  steps            INTEGER NOT NULL CHECK (steps >= 0),
+  errors           INTEGER NOT NULL CHECK (errors >= 0),
+  recovered_errors INTEGER NOT NULL CHECK (recovered_errors >= 0 AND recovered_errors <= errors),
+  files_changed    INTEGER CHECK (files_changed IS NULL OR files_changed >= 0),
+  lines_changed    REAL CHECK (lines_changed IS NULL OR lines_changed >= 0),
+  untouched_share  REAL CHECK (untouched_share IS NULL OR untouched_share >= 0),
+  PRIMARY KEY (run_id, turn)
+) STRICT;
+
 -- table jobs on jobs
 CREATE TABLE jobs (
   id         TEXT PRIMARY KEY,
@@ -553,6 +592,33 @@ CREATE TRIGGER analysis_input_data_rooms_insert AFTER INSERT ON data_rooms BEGIN
 
 -- trigger analysis_input_data_rooms_update on data_rooms
 CREATE TRIGGER analysis_input_data_rooms_update AFTER UPDATE ON data_rooms BEGIN UPDATE analysis_inputs SET version = version + 1; END;
+
+-- trigger analysis_input_imported_run_artifacts_delete on imported_run_artifacts
+CREATE TRIGGER analysis_input_imported_run_artifacts_delete AFTER DELETE ON imported_run_artifacts BEGIN UPDATE analysis_inputs SET version = version + 1; END;
+
+-- trigger analysis_input_imported_run_artifacts_insert on imported_run_artifacts
+CREATE TRIGGER analysis_input_imported_run_artifacts_insert AFTER INSERT ON imported_run_artifacts BEGIN UPDATE analysis_inputs SET version = version + 1; END;
+
+-- trigger analysis_input_imported_run_artifacts_update on imported_run_artifacts
+CREATE TRIGGER analysis_input_imported_run_artifacts_update AFTER UPDATE ON imported_run_artifacts BEGIN UPDATE analysis_inputs SET version = version + 1; END;
+
+-- trigger analysis_input_imported_run_summaries_delete on imported_run_summaries
+CREATE TRIGGER analysis_input_imported_run_summaries_delete AFTER DELETE ON imported_run_summaries BEGIN UPDATE analysis_inputs SET version = version + 1; END;
+
+-- trigger analysis_input_imported_run_summaries_insert on imported_run_summaries
+CREATE TRIGGER analysis_input_imported_run_summaries_insert AFTER INSERT ON imported_run_summaries BEGIN UPDATE analysis_inputs SET version = version + 1; END;
+
+-- trigger analysis_input_imported_run_summaries_update on imported_run_summaries
+CREATE TRIGGER analysis_input_imported_run_summaries_update AFTER UPDATE ON imported_run_summaries BEGIN UPDATE analysis_inputs SET version = version + 1; END;
+
+-- trigger analysis_input_imported_run_turns_delete on imported_run_turns
+CREATE TRIGGER analysis_input_imported_run_turns_delete AFTER DELETE ON imported_run_turns BEGIN UPDATE analysis_inputs SET version = version + 1; END;
+
+-- trigger analysis_input_imported_run_turns_insert on imported_run_turns
+CREATE TRIGGER analysis_input_imported_run_turns_insert AFTER INSERT ON imported_run_turns BEGIN UPDATE analysis_inputs SET version = version + 1; END;
+
+-- trigger analysis_input_imported_run_turns_update on imported_run_turns
+CREATE TRIGGER analysis_input_imported_run_turns_update AFTER UPDATE ON imported_run_turns BEGIN UPDATE analysis_inputs SET version = version + 1; END;
 
 -- trigger analysis_input_judge_replies_delete on judge_replies
 CREATE TRIGGER analysis_input_judge_replies_delete AFTER DELETE ON judge_replies BEGIN UPDATE analysis_inputs SET version = version + 1; END;
