@@ -7,6 +7,7 @@ import { findCurrentProject } from '../store/project-repository.ts';
 import { listStudies, listStudyRuns, type StudyRunRow } from '../store/study-repository.ts';
 import { labelConfigurations } from './configuration-labels.ts';
 import type { StudyData } from './study-data.ts';
+import { studiesInScope } from './study-scope.ts';
 
 /** One finished multi-turn run as the per-turn analysis reads it. */
 export interface MultiTurnRun {
@@ -36,7 +37,7 @@ export function loadMultiTurnRuns(db: Database, data: StudyData): MultiTurnRun[]
   const blobs = new BlobStore(join(dirname(db.name), 'blobs'), { readOnly: true });
   const readBlob = (sha256: string) => (blobs.has(sha256) ? blobs.read(sha256) : undefined);
   const latest = new Map<string, StudyRunRow>();
-  for (const study of listStudies(db, project.id)) {
+  for (const study of studiesInScope(listStudies(db, project.id), data.scope)) {
     for (const row of listStudyRuns(db, study.id)) {
       if (!FINAL_RUN_STATUSES.includes(row.status) || row.trajectory_sha256 === null) continue;
       const run = row.run_id === null ? undefined : data.runs.get(row.run_id);

@@ -1,5 +1,5 @@
 import { stringify } from 'yaml';
-import type { AnalysisReport } from '../../schemas/analysis.ts';
+import { reportScopeText, type AnalysisReport } from '../../schemas/analysis.ts';
 import type { CardLicense } from '../../schemas/card-license.ts';
 import type { ExportedFile, ExportFormat, ExportSubset } from '../../schemas/export.ts';
 import { formatCountOf, formatKappa, formatPValue, formatRate } from '../../schemas/format-number.ts';
@@ -153,6 +153,7 @@ function agreementSection(report: AnalysisReport | undefined): string[] {
   if (!report) return [];
   const { study, agreement, preference, tables } = report;
   const out = ['## Agreement and rankings\n'];
+  out.push(`**${reportScopeText(study.scope)}.**\n`);
   out.push(
     `Recomputed from the exported votes and judgments (LH-Bench Studio's analysis, ${study.resamples} bootstrap resamples, seed \`${study.seed}\`): ` +
       `${formatCountOf(study.votes, 'vote')} by ${formatCountOf(study.annotators, 'annotator')}, ${formatCountOf(study.judgments, 'judgment')} by ${formatCountOf(study.judges.length, 'judge')}, ${formatCountOf(study.tasks, 'task')}.` +
