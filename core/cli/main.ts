@@ -209,8 +209,9 @@ program
   .option('--exclude-synthetic', "leave the demo study's synthetic votes and judgments out even when nothing real exists yet")
   .option('--count-repeats', "count every vote, an annotator's repeats on a pair included (by default only each annotator's first vote on a pair counts; stderr says how many repeats there are)")
   .option('--exclude-fast-votes', "leave out votes cast faster than the fast-vote floor (3 s per pair unless the workspace sets another); by default they are counted and stderr says how many there are")
+  .option('--study <id...>', 'count only these studies\' runs, and the votes and judgments whose runs are all theirs (ids, or their starts, as lhb runs status lists them; repeatable); the report names its scope')
   .addOption(workspaceOption())
-  .action(async (options: { json?: boolean; md?: boolean; out?: string; resamples: number; seed: string; includeSynthetic?: boolean; excludeSynthetic?: boolean; countRepeats?: boolean; excludeFastVotes?: boolean; workspace?: string }) => {
+  .action(async (options: { json?: boolean; md?: boolean; out?: string; resamples: number; seed: string; includeSynthetic?: boolean; excludeSynthetic?: boolean; countRepeats?: boolean; excludeFastVotes?: boolean; study?: string[]; workspace?: string }) => {
     const { runAnalyze } = await import('./analyze-command.ts');
     await runAnalyze(options);
   });
