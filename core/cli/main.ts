@@ -499,9 +499,10 @@ program
   .option('--license <id>', "the card's license: one of the Hub's ids (https://huggingface.co/docs/hub/repositories-licenses), or other", 'unknown')
   .option('--license-name <id>', 'with --license other: the license\'s own id, short, lowercase, no spaces (e.g. my-license-1.0)')
   .option('--license-link <url>', 'with --license other: where its text is, a URL or LICENSE / LICENSE.md in the dataset\'s repository')
+  .option('--study <id...>', 'export only these studies\' runs, and the votes and judgments whose runs are all theirs (ids, or their starts, as lhb runs status lists them; repeatable); sources, chapters and rubrics as without')
   .option('--json', 'print the result (files, row counts) as JSON')
   .addOption(workspaceOption())
-  .action(async (options: { out: string; format?: string; subsets?: string; pseudonymise?: boolean; includeSynthetic?: boolean; license?: string; licenseName?: string; licenseLink?: string; json?: boolean; workspace?: string }) => {
+  .action(async (options: { out: string; format?: string; subsets?: string; pseudonymise?: boolean; includeSynthetic?: boolean; license?: string; licenseName?: string; licenseLink?: string; study?: string[]; json?: boolean; workspace?: string }) => {
     const { runExportHf } = await import('./export-command.ts');
     await runExportHf(options);
   });
