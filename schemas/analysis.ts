@@ -19,6 +19,13 @@ export const ConfigurationSchema = z.object({ id: z.string(), label: z.string() 
 export const StudyRefSchema = z.object({ id: z.string(), label: z.string() });
 export type StudyRef = z.infer<typeof StudyRefSchema>;
 
+/** Each study's label: its name, with the start of its id when another of `studies` has the same name (the report, the study picker). */
+export function studyLabels(studies: readonly { id: string; name: string }[]): Map<string, string> {
+  const named = new Map<string, number>();
+  for (const study of studies) named.set(study.name, (named.get(study.name) ?? 0) + 1);
+  return new Map(studies.map((study) => [study.id, named.get(study.name)! > 1 ? `${study.name} (${study.id.slice(0, 8)})` : study.name]));
+}
+
 /** What every view says the report counts: "Studies: A, B", or every study's runs and every imported run. */
 export function reportScopeText(scope: readonly StudyRef[] | null): string {
   return scope === null ? 'All studies and imported runs' : `${scope.length === 1 ? 'Study' : 'Studies'}: ${scope.map((study) => study.label).join(', ')}`;

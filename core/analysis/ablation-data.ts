@@ -1,5 +1,5 @@
 import type { Database } from 'better-sqlite3';
-import type { StudyRef } from '../../schemas/analysis.ts';
+import { studyLabels, type StudyRef } from '../../schemas/analysis.ts';
 import { FINAL_RUN_STATUSES } from '../../schemas/studies.ts';
 import { findCurrentProject } from '../store/project-repository.ts';
 import { listRunIdsWithFile, listRuns } from '../store/run-repository.ts';
@@ -8,7 +8,7 @@ import { listStudies, listStudyRuns, type StudyRow, type StudyRunRow } from '../
 import { parseRunVersions } from './configuration-labels.ts';
 import type { RunErrorSet } from './recovery-data.ts';
 import type { StudyData } from './study-data.ts';
-import { studiesInScope, studyLabels } from './study-scope.ts';
+import { studiesInScope } from './study-scope.ts';
 
 /** The file that makes a run's output deployable: a static build at the root of dist/, which the arena and Runs screen serve. */
 const DEPLOYABLE_BUILD = 'dist/index.html';

@@ -1,8 +1,8 @@
 import type { Database } from 'better-sqlite3';
-import type { StudyRef } from '../../schemas/analysis.ts';
+import { studyLabels, type StudyRef } from '../../schemas/analysis.ts';
 import { findCurrentProject } from '../store/project-repository.ts';
 import { AmbiguousIdError, expandShortId } from '../store/short-id.ts';
-import { findStudy, listStudies, listStudyRuns, type StudyRow } from '../store/study-repository.ts';
+import { findStudy, listStudies, listStudyRuns } from '../store/study-repository.ts';
 
 /**
  * The studies a report or an export is limited to, and the runs they executed (study_runs.run_id;
@@ -37,13 +37,6 @@ export function resolveStudyIds(db: Database, asked: readonly string[]): string[
     return full;
   });
   return [...new Set(ids)].sort();
-}
-
-/** Each study's label: its name, with the start of its id when another study of the project has the same name. */
-export function studyLabels(studies: readonly Pick<StudyRow, 'id' | 'name'>[]): Map<string, string> {
-  const named = new Map<string, number>();
-  for (const study of studies) named.set(study.name, (named.get(study.name) ?? 0) + 1);
-  return new Map(studies.map((study) => [study.id, named.get(study.name)! > 1 ? `${study.name} (${study.id.slice(0, 8)})` : study.name]));
 }
 
 /** The scope of these (full) study ids, or null when none is chosen. */
