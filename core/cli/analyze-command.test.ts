@@ -8,6 +8,7 @@ import { AnalysisReportSchema } from '../../schemas/analysis.ts';
 import { openApi } from '../api/open-api.ts';
 import { seedAblationWorkspace } from '../analysis/ablation-workspace.fixture.ts';
 import { SCORES, seedTwoStudyAblation, STUDY_RUNS, TWO_STUDIES, VOTES } from '../analysis/two-study-ablation.fixture.ts';
+import { seedWorkspace } from './seeded-workspace.fixture.ts';
 
 const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
 const lhb = (args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', MAIN, ...args], { encoding: 'utf8', timeout: 120_000 });
@@ -87,12 +88,7 @@ describe('lhb analyze', () => {
 
   it('--json holds the paired skill ablation for each harness whose runs differ only in skill version, and --md prints it', async () => {
     const workspace = join(dir, 'ablation');
-    const api = await openApi(workspace);
-    try {
-      seedAblationWorkspace(api.context.workspace.db);
-    } finally {
-      await api.close();
-    }
+    await seedWorkspace(workspace, seedAblationWorkspace);
     const result = lhb(['analyze', '--json', '--resamples', '200', '--seed', 'abl', '-w', workspace]);
     expect(result.status).toBe(0);
     const { ablation, tables } = AnalysisReportSchema.parse(JSON.parse(result.stdout));
@@ -117,12 +113,7 @@ describe('lhb analyze', () => {
 
   it('--study counts only the chosen studies\' runs, and the votes and judgments touching only them, and names the scope', async () => {
     const workspace = join(dir, 'two-studies');
-    const api = await openApi(workspace);
-    try {
-      seedTwoStudyAblation(api.context.workspace.db);
-    } finally {
-      await api.close();
-    }
+    await seedWorkspace(workspace, seedTwoStudyAblation);
     const analyze = (...args: string[]) => lhb(['analyze', '--resamples', '100', ...args, '-w', workspace]);
     const json = (...args: string[]) => {
       const result = analyze('--json', ...args);

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openApi } from '../api/open-api.ts';
 import { SCORES, seedTwoStudyAblation, STUDY_RUNS, TWO_STUDIES } from '../analysis/two-study-ablation.fixture.ts';
+import { seedWorkspace } from './seeded-workspace.fixture.ts';
 
 const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
 const lhb = (args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', MAIN, ...args], { encoding: 'utf8', timeout: 120_000 });
@@ -34,12 +34,7 @@ describe('lhb export hf', () => {
 
   it('--study exports only that study\'s runs, the judgments of them and the votes between them, and the card names the study', async () => {
     const workspace = join(dir, 'two-studies');
-    const api = await openApi(workspace);
-    try {
-      seedTwoStudyAblation(api.context.workspace.db);
-    } finally {
-      await api.close();
-    }
+    await seedWorkspace(workspace, seedTwoStudyAblation);
     const out = join(dir, 'first-pass');
     const result = lhb(['export', 'hf', '--out', out, '--format', 'jsonl', '--subsets', 'preferences,judgments,runs', '--study', TWO_STUDIES.one.id, '-w', workspace]);
     expect(result.status, result.stderr).toBe(0);
