@@ -193,18 +193,20 @@ export type PairedScore = z.infer<typeof PairedScoreSchema>;
  * Why a run of two compared arms is in no pair: `no-counterpart` (no run of the other arm with its
  * study, task and repeat), `counterpart-cancelled` (the other arm's run there was cancelled),
  * `several-runs` (one arm has more than one run there, so which to pair is not known),
- * `not-from-a-study` (an imported bundle or ATIF run no study executed: it has no repeat to pair
- * on), `cancelled` (the run itself was cancelled: counted in no figure).
+ * `not-from-a-study` (an imported bundle or ATIF run no study executed, whose task has more than
+ * one such run in an arm: with no repeat index there is nothing to match them by), `cancelled`
+ * (the run itself was cancelled: counted in no figure).
  */
 export const UnpairedReasonSchema = z.enum(['no-counterpart', 'counterpart-cancelled', 'several-runs', 'not-from-a-study', 'cancelled']);
 export type UnpairedReason = z.infer<typeof UnpairedReasonSchema>;
 
 /** One (study, task, repeat) slot run in both arms: the pair the paired figures use. */
 export const AblationPairSchema = z.object({
-  study: StudyRefSchema,
+  /** Null for two runs no study executed, the only such runs of their task in their arms. */
+  study: StudyRefSchema.nullable(),
   task: z.string(),
-  /** The study's repeat index (0 for its first repeat). */
-  repeat: z.number().int(),
+  /** The study's repeat index (0 for its first repeat); null with `study`. */
+  repeat: z.number().int().nullable(),
   run: z.string(),
   referenceRun: z.string(),
 });

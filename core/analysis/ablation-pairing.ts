@@ -9,7 +9,8 @@ export interface ArmPairing {
 }
 
 const byText = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
-const slotOf = (run: AblationRun) => (run.study === null ? null : JSON.stringify([run.study.id, run.task, run.repeat]));
+/** Where a run pairs: its study, task and repeat; runs no study executed share one slot per task. */
+const slotOf = (run: AblationRun) => JSON.stringify([run.study?.id ?? null, run.task, run.repeat]);
 
 /**
  * Pairs the runs of one arm (`treated`) with the reference arm's (`control`): two runs pair when
@@ -17,14 +18,16 @@ const slotOf = (run: AblationRun) => (run.study === null ? null : JSON.stringify
  * each is its arm's only counted run there. Repeats are never matched across studies (a study's
  * repeat 2 and another's repeat 1 are not the same trial) nor among runs no study executed
  * (imported bundles and ATIF runs carry no repeat; a run imported with its study's record, by
- * `lhb import hf`, has that study's repeat and pairs within it). Cancelled runs pair with nothing.
+ * `lhb import hf`, has that study's repeat and pairs within it). Runs no study executed pair
+ * with each other only on a task where each arm has exactly one of them (the demo's runs, one per
+ * task and arm); with more, nothing says which goes with which. Cancelled runs pair with nothing.
  */
 export function pairArms(treated: readonly AblationRun[], control: readonly AblationRun[]): ArmPairing {
   const bySlot = (runs: readonly AblationRun[], cancelled: boolean) => {
     const slots = new Map<string, AblationRun[]>();
     for (const run of runs) {
       const slot = slotOf(run);
-      if (slot === null || run.cancelled !== cancelled) continue;
+      if (run.cancelled !== cancelled) continue;
       slots.set(slot, [...(slots.get(slot) ?? []), run]);
     }
     return slots;
@@ -40,11 +43,10 @@ export function pairArms(treated: readonly AblationRun[], control: readonly Abla
     for (const run of side.runs) {
       const slot = slotOf(run);
       if (run.cancelled) unpaired.push({ run, reason: 'cancelled' });
-      else if (slot === null) unpaired.push({ run, reason: 'not-from-a-study' });
       else {
         const mine = side.counted.get(slot)!.length;
         const theirs = other.counted.get(slot)?.length ?? 0;
-        if (mine > 1 || theirs > 1) unpaired.push({ run, reason: 'several-runs' });
+        if (mine > 1 || theirs > 1) unpaired.push({ run, reason: run.study === null ? 'not-from-a-study' : 'several-runs' });
         else if (theirs === 1) {
           if (s === 0) pairs.push({ treated: run, control: other.counted.get(slot)![0]! });
         } else unpaired.push({ run, reason: other.cancelled.has(slot) ? 'counterpart-cancelled' : 'no-counterpart' });

@@ -130,7 +130,7 @@ export const UNPAIRED_REASON_TEXT: Record<UnpairedReason, string> = {
   'no-counterpart': 'no run of the other arm with this study, task and repeat',
   'counterpart-cancelled': "the other arm's run with this study, task and repeat was cancelled",
   'several-runs': 'more than one run of one arm with this study, task and repeat',
-  'not-from-a-study': 'not from a study (imported): no repeat to pair on',
+  'not-from-a-study': 'not from a study (imported), and its task has more than one such run in an arm: no repeat to pair them by',
   cancelled: 'cancelled: counted in no figure',
 };
 

@@ -90,7 +90,7 @@ describe('the skill ablation on a seeded workspace', () => {
     expect(byRubric.get('output.fidelity')!.meanDifference).toBeCloseTo(1.2, 12);
     expect(byRubric.get('output.fidelity')!.signTestP).toBeCloseTo(P_4_OF_4, 12);
 
-    expect(claude!.pairList.map((pair) => [pair.study.label, pair.task, pair.repeat, pair.run, pair.referenceRun])).toEqual([
+    expect(claude!.pairList.map((pair) => [pair.study?.label ?? null, pair.task, pair.repeat, pair.run, pair.referenceRun])).toEqual([
       ['skill-ablation', 't1', 0, 'claude-v2-t1-0', 'claude-none-t1-0'],
       ['skill-ablation', 't1', 1, 'claude-v2-t1-1', 'claude-none-t1-1'],
       ['skill-ablation', 't2', 0, 'claude-v2-t2-0', 'claude-none-t2-0'],
@@ -99,7 +99,7 @@ describe('the skill ablation on a seeded workspace', () => {
     ]);
     expect(claude!.unpaired).toEqual([{ run: 'claude-v2-t3-1', skill: 'v2', study: { id: 'ablation-study', label: 'skill-ablation' }, task: 't3', repeat: 1, reason: 'no-counterpart' }]);
 
-    // Imported runs no study executed have no repeat to pair on: counted in their arms, in no pair, and listed with why.
+    // Imported runs no study executed, several per task and arm: nothing says which goes with which, so none pairs; counted in their arms and listed with why.
     const [codex] = group('codex · gpt-5.2').comparisons;
     expect(codex).toMatchObject({ pairs: 0, unpairedRuns: 9, costChange: null, costPairs: 0, pairList: [] });
     expect(codex!.unpaired.filter((run) => run.reason === 'not-from-a-study')).toHaveLength(9);
@@ -119,6 +119,7 @@ describe('the skill ablation on a seeded workspace', () => {
     expect(markdown).toContain('| v2 − none | claude-v2-t3-1 | v2 | skill-ablation | t3 | 2 | no run of the other arm with this study, task and repeat |');
     expect(markdown).toContain('| v2 − none | Not from a study | 0 | 9 | 1 |');
     expect(markdown).toContain('| v2 − none | codex-none-t1-cancelled | none | — | t1 | — | cancelled: counted in no figure |');
+    expect(markdown).toContain('| v2 − none | codex-v2-t2-1 | v2 | — | t2 | — | not from a study (imported), and its task has more than one such run in an arm: no repeat to pair them by |');
     // Codex reports no cost: its arms table has no cost column.
     const codexTable = report.tables.ablation.find((t) => t.title === 'codex · gpt-5.2')!.arms;
     expect(codexTable.columns.map((c) => c.key)).not.toContain('cost');
@@ -148,35 +149,35 @@ describe('the skill ablation over two studies of the same configurations', () =>
     const built = AnalysisReportSchema.parse(buildAnalysisReport(two.db, OPTIONS));
     const [comparison] = built.ablation.groups.find((g) => g.label === 'claude-code · claude-opus-4-5')!.comparisons;
     // Numbered in start order across the studies, first-pass's v2 repeat 1 met second-pass's none repeat 1.
-    expect(comparison!.pairList.map((pair) => [pair.study.label, pair.repeat, pair.run, pair.referenceRun])).toEqual([
+    expect(comparison!.pairList.map((pair) => [pair.study?.label ?? null, pair.repeat, pair.run, pair.referenceRun])).toEqual([
       ['first-pass', 0, 'one-v2-0', 'one-none-0'],
       ['second-pass', 0, 'two-v2-0', 'two-none-0'],
       ['second-pass', 1, 'two-v2-1', 'two-none-1'],
+      // The two imported runs are the only runs of t1 no study made, one per arm.
+      [null, null, 'imported-v2', 'imported-none'],
     ]);
     expect(comparison!.unpaired.map((run) => [run.run, run.study?.label ?? null, run.reason])).toEqual([
       ['one-none-1', 'first-pass', 'cancelled'],
       ['one-v2-1', 'first-pass', 'counterpart-cancelled'],
-      ['imported-v2', null, 'not-from-a-study'],
     ]);
-    expect(comparison).toMatchObject({ pairs: 3, unpairedRuns: 2 });
-    // The paired difference is over those three pairs: (3 − 2) + (3 − 3) + (4 − 4), over 3; pairing across studies gave (1 + 1 + 0) / 3.
+    expect(comparison).toMatchObject({ pairs: 4, unpairedRuns: 1 });
+    // The paired difference is over those four pairs: (3 − 2) + (3 − 3) + (4 − 4) + (1 − 1), over 4. Numbering repeats in
+    // start order across studies and imports paired first-pass's v2 repeat 1 with second-pass's none repeat 1, and
+    // second-pass's v2 repeat 1 with the imported none run: (1 + 1 + 0 + 3) / 4 = +1.25.
+    const pairs: [string, string][] = [['one-v2-0', 'one-none-0'], ['two-v2-0', 'two-none-0'], ['two-v2-1', 'two-none-1'], ['imported-v2', 'imported-none']];
     const score = comparison!.scores.find((s) => s.rubric === null)!;
-    expect(score).toMatchObject({ pairs: 3, better: 1, worse: 0, tied: 2 });
-    expect(score.meanDifference).toBeCloseTo((SCORES['one-v2-0']! - SCORES['one-none-0']! + SCORES['two-v2-0']! - SCORES['two-none-0']! + SCORES['two-v2-1']! - SCORES['two-none-1']!) / 3, 12);
-    expect(score.meanDifference).toBeCloseTo(1 / 3, 12);
-    const interval = pairedBootstrapInterval([3, 3, 4], [2, 3, 4], { resamples: OPTIONS.resamples, seed: OPTIONS.seed });
+    expect(score).toMatchObject({ pairs: 4, better: 1, worse: 0, tied: 3 });
+    expect(score.meanDifference).toBeCloseTo(pairs.reduce((sum, [x, y]) => sum + SCORES[x]! - SCORES[y]!, 0) / 4, 12);
+    expect(score.meanDifference).toBeCloseTo(0.25, 12);
+    const interval = pairedBootstrapInterval(pairs.map(([x]) => SCORES[x]!), pairs.map(([, y]) => SCORES[y]!), { resamples: OPTIONS.resamples, seed: OPTIONS.seed });
     expect([score.lo, score.hi]).toEqual([interval.lo, interval.hi]);
     // The pairs table counts each study's pairs; the unpaired table says why, as every view prints it.
     const tables = built.tables.ablation[0]!;
     expect(tables.pairs.rows.map((row) => row.map((cell) => cell.text))).toEqual([
       ['v2 − none', 'first-pass', '1', '1', '1'],
       ['v2 − none', 'second-pass', '2', '0', '0'],
-      ['v2 − none', 'Not from a study', '0', '1', '0'],
+      ['v2 − none', 'Not from a study', '1', '0', '0'],
     ]);
-    expect(tables.unpaired.rows.map((row) => row.at(-1)!.text)).toEqual([
-      'cancelled: counted in no figure',
-      "the other arm's run with this study, task and repeat was cancelled",
-      'not from a study (imported): no repeat to pair on',
-    ]);
+    expect(tables.unpaired.rows.map((row) => row.at(-1)!.text)).toEqual(['cancelled: counted in no figure', "the other arm's run with this study, task and repeat was cancelled"]);
   });
 });

@@ -141,7 +141,7 @@ function compareArms(skill: string, runs: readonly AblationRun[], reference: str
     reference,
     pairs: pairs.length,
     unpairedRuns: unpaired.filter(({ reason }) => reason !== 'cancelled').length,
-    pairList: pairs.map(({ treated, control }) => ({ study: treated.study!, task: treated.task, repeat: treated.repeat!, run: treated.id, referenceRun: control.id })),
+    pairList: pairs.map(({ treated, control }) => ({ study: treated.study, task: treated.task, repeat: treated.repeat, run: treated.id, referenceRun: control.id })),
     unpaired: unpaired.map(({ run, reason }) => ({ run: run.id, skill: run.skill, study: run.study, task: run.task, repeat: run.repeat, reason })),
     scores: paired,
     costChange: costed.length > 0 && referenceCost > 0 ? sum(costed.map(({ treated }) => treated.costUsd!)) / referenceCost - 1 : null,

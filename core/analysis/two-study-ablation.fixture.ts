@@ -14,11 +14,11 @@ import { insertPresentation, insertVote } from '../store/vote-repository.ts';
  *
  * - `first-pass` (id study-one) ran both repeats of `v2`; its `none` repeat 1 was cancelled.
  * - `second-pass` (id study-two) ran everything, its `none` runs later than its `v2` runs.
- * - one `v2` run imported with no study.
+ * - one `none` and one `v2` run imported with no study: the only such runs of t1 in their arms, so they pair.
  *
- * Numbering repeats in start order across studies (the old rule) paired first-pass's v2 repeat 1
- * with second-pass's none repeat 1 and left second-pass's v2 repeat 1 alone; within each study the
- * pairs are first-pass r0, second-pass r0 and r1. Every counted run is judged once by J1 on
+ * Numbering repeats in start order across studies and imports (the old rule) paired first-pass's
+ * v2 repeat 1 with second-pass's none repeat 1; within each study the pairs are first-pass r0,
+ * second-pass r0 and r1, and the two imported runs pair with each other. Every counted run is judged once by J1 on
  * output.fidelity (SCORES); one person voted within each study, once across the two studies and
  * once between the imported run and a first-pass run.
  */
@@ -26,7 +26,7 @@ export const TWO_STUDIES = { one: { id: 'study-one', name: 'first-pass' }, two: 
 export const SCORES: Record<string, number> = {
   'one-none-0': 2, 'one-v2-0': 3, 'one-v2-1': 5,
   'two-none-0': 3, 'two-none-1': 4, 'two-v2-0': 3, 'two-v2-1': 4,
-  'imported-v2': 1,
+  'imported-none': 1, 'imported-v2': 1,
 };
 /** Run ids of each study, the cancelled run included. */
 export const STUDY_RUNS = { one: ['one-none-0', 'one-none-1', 'one-v2-0', 'one-v2-1'], two: ['two-none-0', 'two-none-1', 'two-v2-0', 'two-v2-1'] } as const;
@@ -83,6 +83,7 @@ export function seedTwoStudyAblation(db: Database): void {
       });
     }
   }
+  storeRun('imported-none', 'none', 'succeeded');
   storeRun('imported-v2', 'v2', 'succeeded');
   for (const [runId, score] of Object.entries(SCORES)) {
     recordJudgment(db, { id: `judgment-${runId}`, runId, judge: 'J1', tier: 'output', rubric: 'output.fidelity', rubricVersion: 'v1', score, createdAt: at() });
