@@ -102,6 +102,18 @@ const pairedScore = (rubric: string | null, pairs: number, meanDifference: numbe
   tier: 'output', rubric, pairs, meanDifference, lo: meanDifference - 0.22, hi: meanDifference + 0.24, better, worse, tied: pairs - better - worse, signTestP,
 });
 
+type Comparison = AnalysisFigures['ablation']['groups'][number]['comparisons'][number];
+const STUDY_A = { id: 'study-a', label: 'Skill ablation, spring' };
+const STUDY_B = { id: 'study-b', label: 'Skill ablation, summer' };
+/** One pair per (study, task, repeat): `tasks` tasks × `repeats` repeats in each study. */
+const pairList = (prefix: string, studies: readonly (typeof STUDY_A)[], tasks: number, repeats: number): Comparison['pairList'] =>
+  studies.flatMap((study) =>
+    Array.from({ length: tasks * repeats }, (_, i) => {
+      const [task, repeat] = [`t${Math.floor(i / repeats) + 1}`, i % repeats];
+      return { study, task, repeat, run: `${prefix}-${study.id}-${task}-${repeat}-skill`, referenceRun: `${prefix}-${study.id}-${task}-${repeat}-none` };
+    }),
+  );
+
 export const FIGURES_FIXTURE: AnalysisFigures = {
   generatedAt: '2026-11-30T01:40:00.000Z',
   study: {
@@ -111,6 +123,7 @@ export const FIGURES_FIXTURE: AnalysisFigures = {
     annotators: 5,
     votes: 180,
     judgments: 648,
+    scope: null,
     includesSynthetic: true,
     synthetic: { included: true, reason: 'only-synthetic', votes: 180, judgments: 648 },
     seed: 'lhb-analysis',
@@ -227,7 +240,11 @@ export const FIGURES_FIXTURE: AnalysisFigures = {
           { skill: 'v2', runs: 12, succeeded: 11, succeededRate: 11 / 12, deployable: 11, deployableRate: 11 / 12, errorsPerRun: 1.25, recovery: recovered(15, 12, 0.6, 0.95, 12), costUsd: usage(1.0684, 12), tokensInput: usage(265_010, 12), tokensOutput: usage(15_402.25, 12), scores: armScores(3.61, 3.7, 12) },
         ],
         comparisons: [
-          { skill: 'v2', reference: 'none', pairs: 12, unpairedRuns: 1, costChange: 1.0684 / 1.8421 - 1, costPairs: 12, scores: [pairedScore(null, 12, 0.49, 10, 1, 0.01171875), pairedScore('output.completeness', 12, 0.65, 9, 2, 0.0654296875)] },
+          {
+            skill: 'v2', reference: 'none', pairs: 12, unpairedRuns: 1,
+            pairList: pairList('claude', [STUDY_A, STUDY_B], 3, 2),
+            unpaired: [{ run: 'claude-study-b-t3-2-none', skill: 'none', study: STUDY_B, task: 't3', repeat: 2, reason: 'no-counterpart' }],
+            costChange: 1.0684 / 1.8421 - 1, costPairs: 12, scores: [pairedScore(null, 12, 0.49, 10, 1, 0.01171875), pairedScore('output.completeness', 12, 0.65, 9, 2, 0.0654296875)] },
         ],
       },
       {
@@ -242,7 +259,11 @@ export const FIGURES_FIXTURE: AnalysisFigures = {
           { skill: 'v1', runs: 6, succeeded: 5, succeededRate: 5 / 6, deployable: 5, deployableRate: 5 / 6, errorsPerRun: null, recovery: { errors: 0, recovered: 0, rate: null, lo: null, hi: null, runs: 0 }, costUsd: usage(null, 0), tokensInput: usage(null, 0), tokensOutput: usage(null, 0), scores: armScores(2.87, 2.95, 6) },
         ],
         comparisons: [
-          { skill: 'v1', reference: 'none', pairs: 6, unpairedRuns: 0, costChange: null, costPairs: 0, scores: [pairedScore(null, 6, 0.16, 4, 2, 0.6875), pairedScore('output.completeness', 6, 0.35, 3, 1, 0.625)] },
+          {
+            skill: 'v1', reference: 'none', pairs: 6, unpairedRuns: 0,
+            pairList: pairList('gemini', [STUDY_A], 3, 2),
+            unpaired: [{ run: 'gemini-imported-t1', skill: 'v1', study: null, task: 't1', repeat: null, reason: 'cancelled' }],
+            costChange: null, costPairs: 0, scores: [pairedScore(null, 6, 0.16, 4, 2, 0.6875), pairedScore('output.completeness', 6, 0.35, 3, 1, 0.625)] },
         ],
       },
     ],

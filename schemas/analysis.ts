@@ -15,6 +15,22 @@ const NullableNum = z.number().nullable();
 
 export const ConfigurationSchema = z.object({ id: z.string(), label: z.string() });
 
+/** A study as the report names it: its id and the label every view prints (its name, with the id's start when two share a name). */
+export const StudyRefSchema = z.object({ id: z.string(), label: z.string() });
+export type StudyRef = z.infer<typeof StudyRefSchema>;
+
+/** Each study's label: its name, with the start of its id when another of `studies` has the same name (the report, the study picker). */
+export function studyLabels(studies: readonly { id: string; name: string }[]): Map<string, string> {
+  const named = new Map<string, number>();
+  for (const study of studies) named.set(study.name, (named.get(study.name) ?? 0) + 1);
+  return new Map(studies.map((study) => [study.id, named.get(study.name)! > 1 ? `${study.name} (${study.id.slice(0, 8)})` : study.name]));
+}
+
+/** What every view says the report counts: "Studies: A, B", or every study's runs and every imported run. */
+export function reportScopeText(scope: readonly StudyRef[] | null): string {
+  return scope === null ? 'All studies and imported runs' : `${scope.length === 1 ? 'Study' : 'Studies'}: ${scope.map((study) => study.label).join(', ')}`;
+}
+
 /** A point estimate with its 95% bootstrap interval (over tasks) and how many units it rests on. */
 export const EstimateSchema = z.object({ mean: NullableNum, lo: NullableNum, hi: NullableNum, n: z.number().int() });
 
@@ -212,13 +228,51 @@ export const PairedScoreSchema = z.object({
 });
 export type PairedScore = z.infer<typeof PairedScoreSchema>;
 
+/**
+ * Why a run of two compared arms is in no pair: `no-counterpart` (no run of the other arm with its
+ * study, task and repeat), `counterpart-cancelled` (the other arm's run there was cancelled),
+ * `several-runs` (one arm has more than one run there, so which to pair is not known),
+ * `not-from-a-study` (an imported bundle or ATIF run no study executed, whose task has more than
+ * one such run in an arm: with no repeat index there is nothing to match them by), `cancelled`
+ * (the run itself was cancelled: counted in no figure).
+ */
+export const UnpairedReasonSchema = z.enum(['no-counterpart', 'counterpart-cancelled', 'several-runs', 'not-from-a-study', 'cancelled']);
+export type UnpairedReason = z.infer<typeof UnpairedReasonSchema>;
+
+/** One (study, task, repeat) slot run in both arms: the pair the paired figures use. */
+export const AblationPairSchema = z.object({
+  /** Null for two runs no study executed, the only such runs of their task in their arms. */
+  study: StudyRefSchema.nullable(),
+  task: z.string(),
+  /** The study's repeat index (0 for its first repeat); null with `study`. */
+  repeat: z.number().int().nullable(),
+  run: z.string(),
+  referenceRun: z.string(),
+});
+export type AblationPair = z.infer<typeof AblationPairSchema>;
+
+export const UnpairedRunSchema = z.object({
+  run: z.string(),
+  skill: z.string(),
+  /** Null for a run no study executed. */
+  study: StudyRefSchema.nullable(),
+  task: z.string(),
+  repeat: z.number().int().nullable(),
+  reason: UnpairedReasonSchema,
+});
+export type UnpairedRun = z.infer<typeof UnpairedRunSchema>;
+
 export const AblationComparisonSchema = z.object({
   skill: z.string(),
   reference: z.string(),
-  /** (task, repeat) slots run in both arms. */
+  /** (study, task, repeat) slots run in both arms: runs pair only within one study, on that study's repeat index. */
   pairs: z.number().int(),
-  /** Runs of these two arms with no counterpart in the other at the same task and repeat: left out of every paired figure. */
+  /** Runs of these two arms counted in their arm but in no pair (every `unpaired` run but the cancelled ones): left out of every paired figure. */
   unpairedRuns: z.number().int(),
+  /** Every pair used, by study, task and repeat. */
+  pairList: z.array(AblationPairSchema),
+  /** Every run of the two arms left out of the pairs, and why, cancelled runs included. */
+  unpaired: z.array(UnpairedRunSchema),
   scores: z.array(PairedScoreSchema),
   /** Relative change of the mean cost per run, over the pairs where both runs report a cost (−0.42 = 42% cheaper); null without one. */
   costChange: NullableNum,
@@ -297,7 +351,7 @@ export type Ablation = z.infer<typeof AblationSchema>;
 export function ablationUnpairedNote(comparison: Pick<AblationComparison, 'skill' | 'reference' | 'unpairedRuns' | 'pairs'>): string | undefined {
   const count = comparison.unpairedRuns;
   if (count === 0) return undefined;
-  return `${count} run${count === 1 ? '' : 's'} of skill ${comparison.reference} or ${comparison.skill} ${count === 1 ? 'has' : 'have'} no counterpart in the other arm at the same task and repeat: counted in ${count === 1 ? 'its' : 'their'} arm's figures, left out of the paired difference (${comparison.pairs} pair${comparison.pairs === 1 ? '' : 's'}).`;
+  return `${count} run${count === 1 ? '' : 's'} of skill ${comparison.reference} or ${comparison.skill} ${count === 1 ? 'has' : 'have'} no counterpart in the other arm at the same study, task and repeat: counted in ${count === 1 ? 'its' : 'their'} arm's figures, left out of the paired difference (${comparison.pairs} pair${comparison.pairs === 1 ? '' : 's'}).`;
 }
 
 /**
@@ -341,7 +395,17 @@ export const AnalysisTablesSchema = z.object({
   alignment: z.array(z.object({ tier: JudgeTierSchema, title: z.string(), judges: TableModelSchema, winRates: TableModelSchema, pairs: TableModelSchema })),
   recovery: z.object({ byType: TableModelSchema, byConfiguration: TableModelSchema }),
   /** One per ablation group, in `ablation.groups` order: its arms, their scores, and the paired differences. */
-  ablation: z.array(z.object({ title: z.string(), arms: TableModelSchema, scores: TableModelSchema, paired: TableModelSchema })),
+  ablation: z.array(
+    z.object({
+      title: z.string(),
+      arms: TableModelSchema,
+      scores: TableModelSchema,
+      paired: TableModelSchema,
+      /** The pairs used, counted per comparison and study, and every run left unpaired with why. */
+      pairs: TableModelSchema,
+      unpaired: TableModelSchema,
+    }),
+  ),
   /** Multi-turn runs: each turn's figures, and how targeted each revision turn was. */
   turns: z.object({ byTurn: TableModelSchema, revisions: TableModelSchema }),
 });
@@ -374,6 +438,11 @@ export const AnalysisFiguresSchema = z.object({
      * --exclude-fast-votes`); `votes` is how many there are either way. Absent in older reports.
      */
     fastVotes: z.object({ excluded: z.boolean(), votes: z.number().int() }).optional(),
+    /**
+     * The studies whose runs the report counts (a vote or judgment counts only when every run it
+     * touches is theirs), or null for every study's runs and every imported run (reportScopeText).
+     */
+    scope: z.array(StudyRefSchema).nullable(),
     /** True when any vote or judgment counted is synthetic (the demo's), so every view says so. */
     includesSynthetic: z.boolean(),
     /** Whether synthetic data was counted, and why. */

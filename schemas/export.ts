@@ -27,6 +27,11 @@ export const ExportOptionsSchema = z
     pseudonymise: z.boolean().default(false),
     /** Add the demo study's synthetic tasks, runs, votes and judgments, as each subset's `synthetic` split. */
     includeSynthetic: z.boolean().default(false),
+    /**
+     * Only these studies (ids, or an id's start): the runs they executed, the votes and judgments
+     * whose runs are all theirs; sources, chapters and rubrics as without. Absent, everything.
+     */
+    studies: z.array(z.string().min(1).max(100)).max(100).optional(),
     /** The card's `license`: one of the Hub's ids (schemas/hub-licenses.ts), in any case; written as the Hub spells it. */
     license: z.string().max(200).trim().toLowerCase().default(DEFAULT_CARD_LICENSE),
     /** With `license: other` only, and then required: the license's own id (the card's `license_name`). */

@@ -66,6 +66,12 @@ const AnalysisAskSchema = z
      * report's `study.fastVotes` says how many there are either way.
      */
     excludeFastVotes: z.boolean().default(false),
+    /**
+     * Only these studies' runs (ids, or an id's start as `lhb runs status` prints it), and the
+     * votes and judgments whose every run is theirs; absent or empty, every study and imported
+     * run. The report's `study.scope` names them.
+     */
+    studies: z.array(Id).max(100).optional(),
   })
   .strict()
   .refine((input) => !(input.includeSynthetic && input.excludeSynthetic), { message: 'choose one of includeSynthetic and excludeSynthetic', path: ['includeSynthetic'] });

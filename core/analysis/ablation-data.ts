@@ -1,12 +1,14 @@
 import type { Database } from 'better-sqlite3';
+import { studyLabels, type StudyRef } from '../../schemas/analysis.ts';
 import { FINAL_RUN_STATUSES, NO_OUTPUT_KIND } from '../../schemas/studies.ts';
 import { findCurrentProject } from '../store/project-repository.ts';
-import { listRunIdsWithFile, listRuns, type RunRow } from '../store/run-repository.ts';
+import { listRunIdsWithFile, listRuns } from '../store/run-repository.ts';
 import { listRunTrajectoryUsage } from '../store/run-trajectory-repository.ts';
-import { listStudies, listStudyRuns, type StudyRunRow } from '../store/study-repository.ts';
+import { listStudies, listStudyRuns, type StudyRow, type StudyRunRow } from '../store/study-repository.ts';
 import { parseRunVersions } from './configuration-labels.ts';
 import type { RunErrorSet } from './recovery-data.ts';
 import type { StudyData } from './study-data.ts';
+import { studiesInScope } from './study-scope.ts';
 
 /** The file that makes a run's output deployable: a static build at the root of dist/, which the arena and Runs screen serve. */
 const DEPLOYABLE_BUILD = 'dist/index.html';
@@ -22,14 +24,17 @@ export interface AblationRun {
   /** `versions.skill`: `none`, `base`, `v1`, … */
   skill: string;
   synthetic: boolean;
+  /** Cancelled: counted in no figure, listed only as the reason its counterpart has no pair. */
+  cancelled: boolean;
   succeeded: boolean;
   deployable: boolean;
   /**
-   * Which repeat of its task this run is within its configuration: the study's repeat index when
-   * no other run of the configuration and task holds it, else the lowest free one in start order
-   * (imported runs, or the same configuration run by two studies). Runs pair on (task, repeat).
+   * The study that executed it (the last to finish where two did) and its repeat index there;
+   * null for a run no study executed (an imported bundle or ATIF run). Runs pair only on the same
+   * (study, task, repeat): repeats of two studies, or of imported runs, are not the same trials.
    */
-  repeat: number;
+  study: StudyRef | null;
+  repeat: number | null;
   /** Its stored error→recovery events; null without a stored trajectory. */
   errors: RunErrorSet['errors'] | null;
   tokensInput: number | null;
@@ -38,10 +43,11 @@ export interface AblationRun {
 }
 
 /**
- * The project's finished runs that record a skill version (cancelled ones never count), with
- * what the ablation reads of each: success, a deployable build, its repeat, its trajectory's
+ * The project's runs in the report's scope that record a skill version, with what the ablation
+ * reads of each: success, a deployable build, the study and repeat it pairs on, its trajectory's
  * errors (`errorSets`, loadRunErrorSets), tokens and cost (from the study that executed it, or
- * the trajectory it was imported with). Synthetic runs follow the report's choice, like votes and judgments.
+ * the trajectory it was imported with). Cancelled runs come marked (they count nowhere).
+ * Synthetic runs follow the report's choice, like votes and judgments.
  */
 export function loadAblationRuns(db: Database, data: StudyData, errorSets: readonly RunErrorSet[]): AblationRun[] {
   const project = findCurrentProject(db);
@@ -49,17 +55,19 @@ export function loadAblationRuns(db: Database, data: StudyData, errorSets: reado
   const rows = listRuns(db, project.id).flatMap((row) => {
     const versions = parseRunVersions(row.versions_json);
     const skill = versions.skill;
-    if (skill === undefined || row.status === 'cancelled' || (row.synthetic === 1 && !data.synthetic.included)) return [];
+    if (skill === undefined || !data.runs.has(row.id) || (row.synthetic === 1 && !data.synthetic.included)) return [];
     const { skill: _skill, ...otherVersions } = versions;
     return [{ row, skill, otherVersions }];
   });
-  const executed = executedStudyRuns(db, project.id);
+  const studies = studiesInScope(listStudies(db, project.id), data.scope);
+  const labels = studyLabels(listStudies(db, project.id));
+  const executed = executedStudyRuns(db, studies);
   const imported = new Map(listRunTrajectoryUsage(db, project.id).map((usage) => [usage.run_id, usage]));
   const deployable = new Set(listRunIdsWithFile(db, project.id, DEPLOYABLE_BUILD));
   const errors = new Map(errorSets.map((set) => [set.run, set.errors]));
-  const repeats = assignRepeats(rows.map(({ row }) => ({ row, studyRepeat: executed.get(row.id)?.repeat_index ?? null })));
   return rows.map(({ row, skill, otherVersions }) => {
-    const usage = executed.get(row.id) ?? imported.get(row.id);
+    const studyRun = executed.get(row.id);
+    const usage = studyRun ?? imported.get(row.id);
     return {
       id: row.id,
       task: row.task_id,
@@ -68,10 +76,12 @@ export function loadAblationRuns(db: Database, data: StudyData, errorSets: reado
       otherVersions,
       skill,
       synthetic: row.synthetic === 1,
+      cancelled: row.status === 'cancelled',
       // A run that left nothing in out/ ("no output") did not deliver: it is not a success in the figures.
       succeeded: row.status === 'succeeded' && executed.get(row.id)?.error_kind !== NO_OUTPUT_KIND,
       deployable: deployable.has(row.id),
-      repeat: repeats.get(row.id)!,
+      study: studyRun ? { id: studyRun.study_id, label: labels.get(studyRun.study_id) ?? studyRun.study_id } : null,
+      repeat: studyRun?.repeat_index ?? null,
       errors: errors.get(row.id) ?? null,
       tokensInput: usage?.tokens_input ?? null,
       tokensOutput: usage?.tokens_output ?? null,
@@ -80,45 +90,16 @@ export function loadAblationRuns(db: Database, data: StudyData, errorSets: reado
   });
 }
 
-/** Each stored run's study run, the last to finish where a run was executed twice. */
-function executedStudyRuns(db: Database, projectId: string): Map<string, StudyRunRow> {
+/** Each stored run's study run among these studies', the last to finish where a run was executed twice. */
+function executedStudyRuns(db: Database, studies: readonly StudyRow[]): Map<string, StudyRunRow> {
   const byRun = new Map<string, StudyRunRow>();
-  for (const study of listStudies(db, projectId)) {
+  for (const study of studies) {
     for (const row of listStudyRuns(db, study.id)) {
-      if (row.run_id === null || !FINAL_RUN_STATUSES.includes(row.status)) continue;
+      // A cancelled run keeps its slot: its counterpart's reason for having no pair.
+      if (row.run_id === null || !(FINAL_RUN_STATUSES.includes(row.status) || row.status === 'cancelled')) continue;
       const seen = byRun.get(row.run_id);
       if (!seen || (row.finished_at ?? '') > (seen.finished_at ?? '')) byRun.set(row.run_id, row);
     }
   }
   return byRun;
 }
-
-/** Run id → its repeat within its (configuration, task): see AblationRun.repeat. */
-function assignRepeats(runs: readonly { row: RunRow; studyRepeat: number | null }[]): Map<string, number> {
-  const slots = new Map<string, { row: RunRow; studyRepeat: number | null }[]>();
-  for (const run of runs) {
-    const key = JSON.stringify([run.row.config_id, run.row.task_id]);
-    slots.set(key, [...(slots.get(key) ?? []), run]);
-  }
-  const repeats = new Map<string, number>();
-  for (const group of slots.values()) {
-    const inOrder = [...group].sort((x, y) => byText(x.row.started_at, y.row.started_at) || byText(x.row.id, y.row.id));
-    const taken = new Set<number>();
-    const waiting: RunRow[] = [];
-    for (const { row, studyRepeat } of inOrder) {
-      if (studyRepeat !== null && !taken.has(studyRepeat)) {
-        taken.add(studyRepeat);
-        repeats.set(row.id, studyRepeat);
-      } else waiting.push(row);
-    }
-    let next = 0;
-    for (const row of waiting) {
-      while (taken.has(next)) next++;
-      taken.add(next);
-      repeats.set(row.id, next);
-    }
-  }
-  return repeats;
-}
-
-const byText = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);

@@ -1,4 +1,4 @@
-import type { AblationArm, AblationGroup } from '../../schemas/analysis.ts';
+import type { AblationArm, AblationGroup, UnpairedReason } from '../../schemas/analysis.ts';
 import type { JudgeTier } from '../../schemas/judge.ts';
 import type { TableModel } from '../../schemas/table-model.ts';
 import { column, formatTable, type CellEntry, type ColumnSpec } from './format-table.ts';
@@ -91,12 +91,12 @@ export function ablationScoreTable(group: AblationGroup, stem: string): TableMod
   );
 }
 
-/** Each arm against the reference over (task, repeat) pairs: the mean paired difference, its paired bootstrap interval, the pairs that went up, down or tied, and the sign test. */
+/** Each arm against the reference over (study, task, repeat) pairs: the mean paired difference, its paired bootstrap interval, the pairs that went up, down or tied, and the sign test. */
 export function ablationPairedTable(group: AblationGroup, stem: string): TableModel {
   return formatTable(
     {
       id: `${stem}-paired`,
-      caption: `Skill ablation, ${group.label}: paired difference in judge score over (task, repeat) pairs, 95% paired bootstrap interval, two-sided sign test`,
+      caption: `Skill ablation, ${group.label}: paired difference in judge score over (study, task, repeat) pairs, 95% paired bootstrap interval, two-sided sign test`,
       columns: [
         column('comparison', 'Comparison', 'text'),
         ...SCORE_KEY_COLUMNS,
@@ -120,6 +120,73 @@ export function ablationPairedTable(group: AblationGroup, stem: string): TableMo
         score.worse,
         score.tied,
         score.signTestP,
+      ]),
+    ),
+  );
+}
+
+/** Why a run is in no pair, in the words every view prints (the reason's id is the cell's value). */
+export const UNPAIRED_REASON_TEXT: Record<UnpairedReason, string> = {
+  'no-counterpart': 'no run of the other arm with this study, task and repeat',
+  'counterpart-cancelled': "the other arm's run with this study, task and repeat was cancelled",
+  'several-runs': 'more than one run of one arm with this study, task and repeat',
+  'not-from-a-study': 'not from a study (imported), and its task has more than one such run in an arm: no repeat to pair them by',
+  cancelled: 'cancelled: counted in no figure',
+};
+
+const NOT_FROM_A_STUDY = 'Not from a study';
+
+/** The pairs each comparison used, counted per study, beside the runs of that study it left unpaired (cancelled ones apart). */
+export function ablationPairsTable(group: AblationGroup, stem: string): TableModel {
+  return formatTable(
+    {
+      id: `${stem}-pairs`,
+      caption: `Skill ablation, ${group.label}: pairs used per study (runs pair only within one study, task and repeat of that study)`,
+      columns: [column('comparison', 'Comparison', 'text'), column('study', 'Study', 'text'), column('pairs', 'Pairs', 'count'), column('unpaired', 'Unpaired runs', 'count'), column('cancelled', 'Cancelled runs', 'count')],
+    },
+    group.comparisons.flatMap((comparison) => {
+      const studies = new Map<string, { label: string; pairs: number; unpaired: number; cancelled: number }>();
+      const count = (study: { id: string; label: string } | null) => {
+        const key = study?.id ?? '';
+        const entry = studies.get(key) ?? { label: study?.label ?? NOT_FROM_A_STUDY, pairs: 0, unpaired: 0, cancelled: 0 };
+        studies.set(key, entry);
+        return entry;
+      };
+      for (const pair of comparison.pairList) count(pair.study).pairs += 1;
+      for (const run of comparison.unpaired) count(run.study)[run.reason === 'cancelled' ? 'cancelled' : 'unpaired'] += 1;
+      // Studies by label, runs from no study last.
+      const rows = [...studies].sort(([x, a], [y, b]) => (x === '' ? 1 : 0) - (y === '' ? 1 : 0) || a.label.localeCompare(b.label) || (x < y ? -1 : x > y ? 1 : 0));
+      return rows.map(([id, entry]): CellEntry[] => [`${comparison.skill} − ${comparison.reference}`, { value: id === '' ? null : id, text: entry.label }, entry.pairs, entry.unpaired, entry.cancelled]);
+    }),
+  );
+}
+
+/** Every run of two compared arms left out of the pairs, with its study, task, repeat and why. */
+export function ablationUnpairedTable(group: AblationGroup, stem: string): TableModel {
+  return formatTable(
+    {
+      id: `${stem}-unpaired`,
+      caption: `Skill ablation, ${group.label}: runs left unpaired, and why`,
+      columns: [
+        column('comparison', 'Comparison', 'text'),
+        column('run', 'Run', 'text'),
+        column('skill', 'Skill', 'text'),
+        column('study', 'Study', 'text', { missing: NOT_FROM_A_STUDY }),
+        column('task', 'Task', 'text'),
+        column('repeat', 'Repeat', 'count', { missing: NOT_FROM_A_STUDY }),
+        column('reason', 'Why unpaired', 'text'),
+      ],
+    },
+    group.comparisons.flatMap((comparison) =>
+      comparison.unpaired.map((run): CellEntry[] => [
+        `${comparison.skill} − ${comparison.reference}`,
+        run.run,
+        run.skill,
+        run.study === null ? null : { value: run.study.id, text: run.study.label },
+        run.task,
+        // The study's repeat index counts from 0; people count repeats from 1, as the Runs screen does.
+        run.repeat === null ? null : run.repeat + 1,
+        { value: run.reason, text: UNPAIRED_REASON_TEXT[run.reason] },
       ]),
     ),
   );

@@ -16,7 +16,7 @@ import { upsertTask } from '../store/task-repository.ts';
  *   by judge J1 on output.fidelity and output.completeness; cost, tokens and errors recorded by
  *   the study; some runs left a static build; `none`'s t3 run failed.
  * - codex · gpt-5.2, imported (no study, no cost, no trajectory): `none` and `v2` × t1–t2, two
- *   runs each, and a third `v2` run of t1 (unpaired); repeats follow start order. Scored on
+ *   runs each, and a third `v2` run of t1; no study executed them, so none pairs. Scored on
  *   output.fidelity by J1 and J2, whose scores are averaged per run. A cancelled `none` run never counts.
  * - gemini-cli · gemini-3-pro with one skill version only, and a run with no skill version: no ablation.
  */

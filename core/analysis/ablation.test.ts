@@ -6,6 +6,7 @@ import { AnalysisReportSchema, type AblationGroup, type AnalysisReport } from '.
 import { pairedBootstrapInterval } from '../stats/paired-bootstrap.ts';
 import { openWorkspace, type Workspace } from '../workspace/open-workspace.ts';
 import { seedAblationWorkspace } from './ablation-workspace.fixture.ts';
+import { SCORES, seedTwoStudyAblation } from './two-study-ablation.fixture.ts';
 import { buildAnalysisReport } from './build-analysis-report.ts';
 import { renderAnalysisMarkdown } from './report-markdown.ts';
 
@@ -13,7 +14,6 @@ const OPTIONS = { resamples: 400, seed: 'ablation-test', synthetic: 'exclude' as
 // scipy 1.17.1 binomtest(better, better + worse, 0.5).pvalue
 const P_4_OF_4 = 0.125;
 const P_3_OF_3 = 0.25;
-const P_2_OF_3 = 1.0;
 
 let dir: string;
 let workspace: Workspace;
@@ -72,7 +72,7 @@ describe('the skill ablation on a seeded workspace', () => {
     expect(arm(group('codex · gpt-5.2'), 'v2').scores[0]).toMatchObject({ rubric: null, mean: 3.4, n: 5 });
   });
 
-  it('pairs runs on (task, repeat), counts the unpaired ones apart, and gives the paired difference, its paired bootstrap interval and the sign test', () => {
+  it('pairs runs on (study, task, repeat), counts the unpaired ones apart, and gives the paired difference, its paired bootstrap interval and the sign test', () => {
     const [claude] = group('claude-code · claude-opus-4-5').comparisons;
     expect(claude).toMatchObject({ skill: 'v2', reference: 'none', pairs: 5, unpairedRuns: 1, costPairs: 5 });
     expect(claude!.costChange).toBeCloseTo(-0.4, 12);
@@ -90,11 +90,21 @@ describe('the skill ablation on a seeded workspace', () => {
     expect(byRubric.get('output.fidelity')!.meanDifference).toBeCloseTo(1.2, 12);
     expect(byRubric.get('output.fidelity')!.signTestP).toBeCloseTo(P_4_OF_4, 12);
 
-    // Imported runs pair in start order; the third v2 run of t1 has no counterpart.
+    expect(claude!.pairList.map((pair) => [pair.study?.label ?? null, pair.task, pair.repeat, pair.run, pair.referenceRun])).toEqual([
+      ['skill-ablation', 't1', 0, 'claude-v2-t1-0', 'claude-none-t1-0'],
+      ['skill-ablation', 't1', 1, 'claude-v2-t1-1', 'claude-none-t1-1'],
+      ['skill-ablation', 't2', 0, 'claude-v2-t2-0', 'claude-none-t2-0'],
+      ['skill-ablation', 't2', 1, 'claude-v2-t2-1', 'claude-none-t2-1'],
+      ['skill-ablation', 't3', 0, 'claude-v2-t3-0', 'claude-none-t3-0'],
+    ]);
+    expect(claude!.unpaired).toEqual([{ run: 'claude-v2-t3-1', skill: 'v2', study: { id: 'ablation-study', label: 'skill-ablation' }, task: 't3', repeat: 1, reason: 'no-counterpart' }]);
+
+    // Imported runs no study executed, several per task and arm: nothing says which goes with which, so none pairs; counted in their arms and listed with why.
     const [codex] = group('codex · gpt-5.2').comparisons;
-    expect(codex).toMatchObject({ pairs: 4, unpairedRuns: 1, costChange: null, costPairs: 0 });
-    expect(codex!.scores[0]).toMatchObject({ rubric: null, pairs: 4, meanDifference: 0.25, better: 2, worse: 1, tied: 1 });
-    expect(codex!.scores[0]!.signTestP).toBeCloseTo(P_2_OF_3, 12);
+    expect(codex).toMatchObject({ pairs: 0, unpairedRuns: 9, costChange: null, costPairs: 0, pairList: [] });
+    expect(codex!.unpaired.filter((run) => run.reason === 'not-from-a-study')).toHaveLength(9);
+    expect(codex!.unpaired.find((run) => run.run === 'codex-none-t1-cancelled')).toMatchObject({ reason: 'cancelled', study: null, repeat: null });
+    expect(codex!.scores[0]).toMatchObject({ rubric: null, pairs: 0, meanDifference: null, better: 0, worse: 0, tied: 0 });
   });
 
   it('prints the section in Markdown with the screen’s tables and the note on unpaired runs', () => {
@@ -103,7 +113,13 @@ describe('the skill ablation on a seeded workspace', () => {
     expect(markdown).toContain('### claude-code · claude-opus-4-5');
     expect(markdown).toContain('| none | 5 | 80.0% | 20.0% | 2.00 | 50.0% |');
     expect(markdown).toContain('| v2 − none | Output | All rubrics | 5 | +0.90 |');
-    expect(markdown).toContain('1 run of skill none or v2 has no counterpart in the other arm at the same task and repeat');
+    expect(markdown).toContain('1 run of skill none or v2 has no counterpart in the other arm at the same study, task and repeat');
+    // The pairs used, per study, and each run left unpaired with why.
+    expect(markdown).toContain('| v2 − none | skill-ablation | 5 | 1 | 0 |');
+    expect(markdown).toContain('| v2 − none | claude-v2-t3-1 | v2 | skill-ablation | t3 | 2 | no run of the other arm with this study, task and repeat |');
+    expect(markdown).toContain('| v2 − none | Not from a study | 0 | 9 | 1 |');
+    expect(markdown).toContain('| v2 − none | codex-none-t1-cancelled | none | — | t1 | — | cancelled: counted in no figure |');
+    expect(markdown).toContain('| v2 − none | codex-v2-t2-1 | v2 | — | t2 | — | not from a study (imported), and its task has more than one such run in an arm: no repeat to pair them by |');
     // Codex reports no cost: its arms table has no cost column.
     const codexTable = report.tables.ablation.find((t) => t.title === 'codex · gpt-5.2')!.arms;
     expect(codexTable.columns.map((c) => c.key)).not.toContain('cost');
@@ -113,5 +129,55 @@ describe('the skill ablation on a seeded workspace', () => {
     workspace.db.prepare("DELETE FROM runs WHERE json_extract(versions_json, '$.skill') = 'none'").run();
     expect(buildAnalysisReport(workspace.db, OPTIONS).ablation.groups).toEqual([]);
     expect(renderAnalysisMarkdown(buildAnalysisReport(workspace.db, OPTIONS))).not.toContain('## Skill ablation');
+  });
+});
+
+describe('the skill ablation over two studies of the same configurations', () => {
+  let twoDir: string;
+  let two: Workspace;
+  beforeEach(() => {
+    twoDir = mkdtempSync(join(tmpdir(), 'lhb-ablation-two-'));
+    two = openWorkspace(join(twoDir, 'ws'));
+    seedTwoStudyAblation(two.db);
+  });
+  afterEach(() => {
+    two.close();
+    rmSync(twoDir, { recursive: true, force: true });
+  });
+
+  it('pairs runs only within one study, task and repeat of that study, and says why the others are unpaired', () => {
+    const built = AnalysisReportSchema.parse(buildAnalysisReport(two.db, OPTIONS));
+    const [comparison] = built.ablation.groups.find((g) => g.label === 'claude-code · claude-opus-4-5')!.comparisons;
+    // Numbered in start order across the studies, first-pass's v2 repeat 1 met second-pass's none repeat 1.
+    expect(comparison!.pairList.map((pair) => [pair.study?.label ?? null, pair.repeat, pair.run, pair.referenceRun])).toEqual([
+      ['first-pass', 0, 'one-v2-0', 'one-none-0'],
+      ['second-pass', 0, 'two-v2-0', 'two-none-0'],
+      ['second-pass', 1, 'two-v2-1', 'two-none-1'],
+      // The two imported runs are the only runs of t1 no study made, one per arm.
+      [null, null, 'imported-v2', 'imported-none'],
+    ]);
+    expect(comparison!.unpaired.map((run) => [run.run, run.study?.label ?? null, run.reason])).toEqual([
+      ['one-none-1', 'first-pass', 'cancelled'],
+      ['one-v2-1', 'first-pass', 'counterpart-cancelled'],
+    ]);
+    expect(comparison).toMatchObject({ pairs: 4, unpairedRuns: 1 });
+    // The paired difference is over those four pairs: (3 − 2) + (3 − 3) + (4 − 4) + (1 − 1), over 4. Numbering repeats in
+    // start order across studies and imports paired first-pass's v2 repeat 1 with second-pass's none repeat 1, and
+    // second-pass's v2 repeat 1 with the imported none run: (1 + 1 + 0 + 3) / 4 = +1.25.
+    const pairs: [string, string][] = [['one-v2-0', 'one-none-0'], ['two-v2-0', 'two-none-0'], ['two-v2-1', 'two-none-1'], ['imported-v2', 'imported-none']];
+    const score = comparison!.scores.find((s) => s.rubric === null)!;
+    expect(score).toMatchObject({ pairs: 4, better: 1, worse: 0, tied: 3 });
+    expect(score.meanDifference).toBeCloseTo(pairs.reduce((sum, [x, y]) => sum + SCORES[x]! - SCORES[y]!, 0) / 4, 12);
+    expect(score.meanDifference).toBeCloseTo(0.25, 12);
+    const interval = pairedBootstrapInterval(pairs.map(([x]) => SCORES[x]!), pairs.map(([, y]) => SCORES[y]!), { resamples: OPTIONS.resamples, seed: OPTIONS.seed });
+    expect([score.lo, score.hi]).toEqual([interval.lo, interval.hi]);
+    // The pairs table counts each study's pairs; the unpaired table says why, as every view prints it.
+    const tables = built.tables.ablation[0]!;
+    expect(tables.pairs.rows.map((row) => row.map((cell) => cell.text))).toEqual([
+      ['v2 − none', 'first-pass', '1', '1', '1'],
+      ['v2 − none', 'second-pass', '2', '0', '0'],
+      ['v2 − none', 'Not from a study', '1', '0', '0'],
+    ]);
+    expect(tables.unpaired.rows.map((row) => row.at(-1)!.text)).toEqual(['cancelled: counted in no figure', "the other arm's run with this study, task and repeat was cancelled"]);
   });
 });

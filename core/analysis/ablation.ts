@@ -4,6 +4,7 @@ import { bootstrapInterval } from '../stats/bootstrap.ts';
 import { pairedBootstrapInterval } from '../stats/paired-bootstrap.ts';
 import { signTest } from '../stats/sign-test.ts';
 import type { AblationRun } from './ablation-data.ts';
+import { pairArms } from './ablation-pairing.ts';
 import { recoveryRate } from './recovery.ts';
 import type { StudyJudgment } from './study-data.ts';
 
@@ -36,9 +37,10 @@ function armOrder(x: string, y: string): number {
  * success and deployable-build rates, errors per run and recovery rate, mean cost and tokens per
  * run, and its mean judge score per tier and rubric (a run's score: the mean of its judgments
  * there; a 95% bootstrap interval over tasks). Each other arm is compared with the reference arm
- * (`none`, else `base`, else the first) over (task, repeat) pairs: the mean paired difference
- * with a paired bootstrap interval and the sign test. Runs without a counterpart are counted in
- * their arm and left out of the paired figures.
+ * (`none`, else `base`, else the first) over pairs of runs of the same study, task and repeat
+ * (pairArms): the mean paired difference with a paired bootstrap interval and the sign test. Runs
+ * without a counterpart are counted in their arm and left out of the paired figures; every pair
+ * and every run left unpaired is listed, with why. Cancelled runs count in no figure.
  */
 export function buildAblation(runs: readonly AblationRun[], judgments: readonly StudyJudgment[], options: Options): Ablation {
   const scores = runScores(judgments);
@@ -49,16 +51,19 @@ export function buildAblation(runs: readonly AblationRun[], judgments: readonly 
     const key = JSON.stringify([run.harness, run.model, Object.entries(run.otherVersions).sort(([x], [y]) => byText(x, y)), run.synthetic]);
     groups.set(key, [...(groups.get(key) ?? []), run]);
   }
-  const built = [...groups.values()].filter((group) => new Set(group.map((run) => run.skill)).size > 1).map((group) => buildGroup(group, scores, options));
+  const counted = (group: readonly AblationRun[]) => group.filter((run) => !run.cancelled);
+  const built = [...groups.values()].filter((group) => new Set(counted(group).map((run) => run.skill)).size > 1).map((group) => buildGroup(group, scores, options));
   built.sort((x, y) => byText(x.label, y.label));
   return { groups: built };
 }
 
-function buildGroup(runs: readonly AblationRun[], scores: RunScores, options: Options): AblationGroup {
+function buildGroup(withCancelled: readonly AblationRun[], scores: RunScores, options: Options): AblationGroup {
+  const runs = withCancelled.filter((run) => !run.cancelled);
   const first = runs[0]!;
   const skills = [...new Set(runs.map((run) => run.skill))].sort(armOrder);
   const reference = skills.find((skill) => skill === 'none') ?? skills.find((skill) => skill === 'base') ?? skills[0]!;
   const armRuns = (skill: string) => runs.filter((run) => run.skill === skill);
+  const armRunsWithCancelled = (skill: string) => withCancelled.filter((run) => run.skill === skill);
   const keys = scoreKeys(runs, scores);
   const otherVersions = Object.entries(first.otherVersions).sort(([x], [y]) => byText(x, y));
   return {
@@ -69,7 +74,7 @@ function buildGroup(runs: readonly AblationRun[], scores: RunScores, options: Op
     label: [first.harness, first.model, ...otherVersions.map(([name, version]) => `${name} ${version}`), first.synthetic ? 'synthetic' : ''].filter(Boolean).join(' · '),
     reference,
     arms: skills.map((skill) => buildArm(skill, armRuns(skill), keys, scores, options)),
-    comparisons: skills.filter((skill) => skill !== reference).map((skill) => compareArms(skill, armRuns(skill), reference, armRuns(reference), keys, scores, options)),
+    comparisons: skills.filter((skill) => skill !== reference).map((skill) => compareArms(skill, armRunsWithCancelled(skill), reference, armRunsWithCancelled(reference), keys, scores, options)),
   };
 }
 
@@ -109,12 +114,7 @@ function buildArm(skill: string, runs: readonly AblationRun[], keys: readonly Sc
 }
 
 function compareArms(skill: string, runs: readonly AblationRun[], reference: string, referenceRuns: readonly AblationRun[], keys: readonly ScoreKey[], scores: RunScores, options: Options): AblationComparison {
-  const slot = (run: AblationRun) => JSON.stringify([run.task, run.repeat]);
-  const referenceBySlot = new Map(referenceRuns.map((run) => [slot(run), run]));
-  const pairs = runs.flatMap((run) => {
-    const control = referenceBySlot.get(slot(run));
-    return control ? [{ treated: run, control }] : [];
-  });
+  const { pairs, unpaired } = pairArms(runs, referenceRuns);
   const paired: PairedScore[] = keys.map((key) => {
     const text = scoreKeyText(key);
     const scoredPairs = pairs.flatMap(({ treated, control }) => {
@@ -142,7 +142,9 @@ function compareArms(skill: string, runs: readonly AblationRun[], reference: str
     skill,
     reference,
     pairs: pairs.length,
-    unpairedRuns: runs.length + referenceRuns.length - 2 * pairs.length,
+    unpairedRuns: unpaired.filter(({ reason }) => reason !== 'cancelled').length,
+    pairList: pairs.map(({ treated, control }) => ({ study: treated.study, task: treated.task, repeat: treated.repeat, run: treated.id, referenceRun: control.id })),
+    unpaired: unpaired.map(({ run, reason }) => ({ run: run.id, skill: run.skill, study: run.study, task: run.task, repeat: run.repeat, reason })),
     scores: paired,
     costChange: costed.length > 0 && referenceCost > 0 ? sum(costed.map(({ treated }) => treated.costUsd!)) / referenceCost - 1 : null,
     costPairs: costed.length,

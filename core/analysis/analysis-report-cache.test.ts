@@ -9,6 +9,7 @@ import { openWorkspace } from '../workspace/open-workspace.ts';
 import { seedDemoStudy } from '../demo/seed-demo-study.ts';
 import { analysisInputsVersion, askedKey } from './analysis-report-cache.ts';
 import { buildAnalysisReport } from './build-analysis-report.ts';
+import { seedTwoStudyAblation, TWO_STUDIES } from './two-study-ablation.fixture.ts';
 
 const DEMO_DATASET = fileURLToPath(new URL('../../datasets/demo', import.meta.url));
 const ASK = { resamples: 200, seed: 'cache-test' };
@@ -56,6 +57,24 @@ describe('analysis.report: the same report again while the store has not changed
     const before = analysisInputsVersion(db);
     db.prepare('UPDATE votes SET fast_vote_floor_ms = 1000000 WHERE rowid = (SELECT min(rowid) FROM votes)').run();
     expect(analysisInputsVersion(db)).toBeGreaterThan(before);
+  });
+
+  it('keeps a report limited to studies apart from the whole one, with one key per choice however its ids are typed', async () => {
+    seedTwoStudyAblation(api.context.workspace.db);
+    type Report = { generatedAt: string; study: { scope: { id: string; label: string }[] | null; judgments: number } };
+    const whole = (await api.call('analysis.report', ASK)) as Report;
+    const scoped = (await api.call('analysis.report', { ...ASK, studies: [TWO_STUDIES.one.id] })) as Report;
+    expect(whole.study.scope).toBeNull();
+    expect(scoped.study.scope).toEqual([{ id: TWO_STUDIES.one.id, label: TWO_STUDIES.one.name }]);
+    expect(scoped.study.judgments).toBeLessThan(whole.study.judgments);
+    // The same choice, by the start of its id and named twice, is the report already kept.
+    const again = (await api.call('analysis.report', { ...ASK, studies: ['study-on', TWO_STUDIES.one.id] })) as Report;
+    expect(again.generatedAt).toBe(scoped.generatedAt);
+    expect(await api.call('analysis.cached', { ...ASK, studies: [TWO_STUDIES.one.id] })).toMatchObject({ current: true, report: { generatedAt: scoped.generatedAt } });
+    expect(askedKey({ ...ASK, studies: [TWO_STUDIES.two.id, TWO_STUDIES.one.id] })).toBe(askedKey({ ...ASK, studies: [TWO_STUDIES.one.id, TWO_STUDIES.two.id] }));
+    expect(askedKey({ ...ASK, studies: [TWO_STUDIES.one.id] })).not.toBe(askedKey(ASK));
+    expect(askedKey({ ...ASK, studies: [] })).toBe(askedKey(ASK));
+    await expect(api.call('analysis.report', { ...ASK, studies: ['no-such-study'] })).rejects.toThrow(/No study "no-such-study" in this workspace/);
   });
 
   it('computes it again after this process or another one wrote to the store', async () => {

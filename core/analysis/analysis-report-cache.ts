@@ -21,9 +21,14 @@ export function analysisInputsVersion(db: Database): number {
   return (prepared(db, 'SELECT version FROM analysis_inputs WHERE id = 1').get() as { version: number }).version;
 }
 
-/** The key of a set of options: reports for other resamples, seeds, synthetic, repeat or fast-vote choices are kept apart. */
+/**
+ * The key of a set of options: reports for other resamples, seeds, synthetic, repeat or fast-vote
+ * choices, or other studies, are kept apart. The studies are full ids, sorted (resolveStudyIds),
+ * so one choice has one key however it was typed; no choice and an empty one are the same.
+ */
 export function askedKey(options: AnalysisReportOptions): string {
-  return JSON.stringify([options.resamples, options.seed, options.synthetic ?? null, options.countRepeats === true, options.excludeFastVotes === true]);
+  const studies = options.studies && options.studies.length > 0 ? [...options.studies].sort() : null;
+  return JSON.stringify([options.resamples, options.seed, options.synthetic ?? null, options.countRepeats === true, options.excludeFastVotes === true, studies]);
 }
 
 /** The last report stored for these options, current or not; undefined when none was ever computed (or it no longer reads). */

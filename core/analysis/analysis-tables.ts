@@ -1,5 +1,5 @@
 import type { AnalysisFigures, AnalysisTables, Leaderboard } from '../../schemas/analysis.ts';
-import { ablationArmTable, ablationPairedTable, ablationScoreTable, ablationTableStems } from './ablation-tables.ts';
+import { ablationArmTable, ablationPairedTable, ablationPairsTable, ablationScoreTable, ablationTableStems, ablationUnpairedTable } from './ablation-tables.ts';
 import { agreementMatrixTable, agreementRubricTable } from './agreement-tables.ts';
 import { alignmentJudgesTable, alignmentPairTable, alignmentTitle, alignmentWinRateTable } from './alignment-tables.ts';
 import { leaderboardTable, scaleTitle, tierSetTitle } from './leaderboard-tables.ts';
@@ -34,6 +34,8 @@ export function analysisTables(figures: AnalysisFigures): AnalysisTables {
       arms: ablationArmTable(group, stems[i]!),
       scores: ablationScoreTable(group, stems[i]!),
       paired: ablationPairedTable(group, stems[i]!),
+      pairs: ablationPairsTable(group, stems[i]!),
+      unpaired: ablationUnpairedTable(group, stems[i]!),
     })),
     turns: { byTurn: turnTable(figures.turns), revisions: revisionTable(figures.turns) },
   };

@@ -30,6 +30,8 @@ export interface AnalysisOptions {
   countRepeats?: boolean;
   /** Leave out votes flagged as faster than their fast-vote floor (default: counted, and the report says how many). */
   excludeFastVotes?: boolean;
+  /** Only these studies' runs (full ids, resolveStudyIds), and the votes and judgments touching only them; absent, every study and imported run. */
+  studies?: readonly string[];
   now?: () => Date;
 }
 
@@ -42,7 +44,7 @@ export function buildAnalysisReport(db: Database, options: AnalysisOptions): Ana
 }
 
 function buildAnalysisFigures(db: Database, options: AnalysisOptions): AnalysisFigures {
-  const data = loadStudyData(db, { synthetic: options.synthetic, countRepeats: options.countRepeats === true, excludeFastVotes: options.excludeFastVotes === true });
+  const data = loadStudyData(db, { synthetic: options.synthetic, countRepeats: options.countRepeats === true, excludeFastVotes: options.excludeFastVotes === true, studies: options.studies });
   const counted = new Set([...data.votes.flatMap((vote) => [vote.run_a, vote.run_b]), ...data.judgments.map((j) => j.run)]);
   const runs = [...counted].map((id) => data.runs.get(id)!);
   const configIds = [...new Set(runs.map((run) => run.config))];
@@ -62,6 +64,7 @@ function buildAnalysisFigures(db: Database, options: AnalysisOptions): AnalysisF
       judgmentsLeftOut: data.judgmentsLeftOut,
       repeatVotes: data.repeatVotes,
       fastVotes: data.fastVotes,
+      scope: data.scope?.studies ?? null,
       includesSynthetic: data.votes.some((vote) => vote.synthetic) || data.judgments.some((j) => j.synthetic),
       synthetic: data.synthetic,
       seed: options.seed,

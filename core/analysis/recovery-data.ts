@@ -6,6 +6,7 @@ import { listRunTrajectoryErrors } from '../store/run-trajectory-repository.ts';
 import { listStudies, listStudyRuns, type StudyRunRow } from '../store/study-repository.ts';
 import { labelConfigurations } from './configuration-labels.ts';
 import type { StudyData } from './study-data.ts';
+import { studiesInScope } from './study-scope.ts';
 
 /** One run's stored error→recovery events, with the configuration that produced it. */
 export interface RunErrorSet {
@@ -33,7 +34,7 @@ export function loadRunErrorSets(db: Database, data: StudyData): RunErrorSet[] {
     const run = runId === null ? undefined : data.runs.get(runId);
     return !run?.synthetic || data.synthetic.included;
   };
-  const executed: StudyRunRow[] = listStudies(db, project.id)
+  const executed: StudyRunRow[] = studiesInScope(listStudies(db, project.id), data.scope)
     .flatMap((study) => listStudyRuns(db, study.id))
     .filter((row) => FINAL_RUN_STATUSES.includes(row.status) && row.errors_json !== null && counted(row.run_id));
   // A study run whose run was never stored still has a configuration; label it like the others.

@@ -1,4 +1,4 @@
-import { ablationUnpairedNote, fastVotesNote, judgmentsLeftOutNote, repeatVotesNote, type AnalysisReport } from '../../schemas/analysis.ts';
+import { ablationUnpairedNote, fastVotesNote, judgmentsLeftOutNote, repeatVotesNote, reportScopeText, type AnalysisReport } from '../../schemas/analysis.ts';
 import { formatCount, formatDecimal, formatKappa, formatPValue, formatRate } from '../../schemas/format-number.ts';
 import { tableToMarkdown } from '../../schemas/table-markdown.ts';
 import { column, formatTable } from './format-table.ts';
@@ -22,6 +22,7 @@ export function renderAnalysisMarkdown(report: AnalysisReport): string {
   const { study, agreement, preference, tables } = report;
   const out: string[] = [];
   out.push('# LH-Bench analysis report\n');
+  out.push(`**${reportScopeText(study.scope)}.**\n`);
   const note = syntheticNote(study.synthetic, study.includesSynthetic);
   if (note) out.push(note);
   const leftOut = judgmentsLeftOutNote(study);
@@ -151,7 +152,7 @@ function recoveryMarkdown({ recovery, tables }: AnalysisReport): string {
 export function ablationMarkdown({ ablation, tables }: Pick<AnalysisReport, 'ablation' | 'tables'>, level: '##' | '###'): string {
   if (ablation.groups.length === 0) return '';
   const out = [`${level} Skill ablation\n`];
-  out.push('Runs of one harness and model that differ only in skill version (`none` = without SKILL.md), each arm against the reference over (task, repeat) pairs.\n');
+  out.push('Runs of one harness and model that differ only in skill version (`none` = without SKILL.md), each arm against the reference over pairs of runs of the same study, task and repeat of that study.\n');
   ablation.groups.forEach((group, i) => {
     const groupTables = tables.ablation[i]!;
     out.push(`${level}# ${groupTables.title}\n`);
@@ -162,6 +163,8 @@ export function ablationMarkdown({ ablation, tables }: Pick<AnalysisReport, 'abl
       const note = ablationUnpairedNote(comparison);
       if (note) out.push(`> ${note}\n`);
     }
+    out.push(tableToMarkdown(groupTables.pairs));
+    if (groupTables.unpaired.rows.length > 0) out.push(tableToMarkdown(groupTables.unpaired));
   });
   return out.join('\n');
 }

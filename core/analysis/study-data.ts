@@ -7,6 +7,7 @@ import { listRuns } from '../store/run-repository.ts';
 import { listLiveVoteOutcomes, type VoteRow } from '../store/vote-repository.ts';
 import { labelConfigurations } from './configuration-labels.ts';
 import { loadRubricWeights, rubricWeightKey } from './rubric-weights.ts';
+import { loadStudyScope, runsInScope, type StudyScope } from './study-scope.ts';
 import { chooseSynthetic, type SyntheticChoice, type SyntheticRequest } from './synthetic-choice.ts';
 
 export interface StudyRun {
@@ -39,6 +40,8 @@ export type StudyVote = Pick<VoteRow, 'id' | 'annotator_id' | 'task_id' | 'run_a
 /** The raw records one report is computed from, already filtered (live votes; synthetic ones only when included). */
 export interface StudyData {
   /** Every run of the project, by id. */
+  /** The chosen studies and their runs, or null for every study and imported run: `runs` holds only the runs in scope. */
+  scope?: StudyScope | null;
   runs: Map<string, StudyRun>;
   /** Configuration id → label, for every configuration with a run. */
   labels: Map<string, string>;
@@ -64,16 +67,17 @@ export interface StudyData {
  * or touches a synthetic run; those are counted only as `chooseSynthetic` decides. A judgment
  * made with a rubric set for another task kind than its run's is never counted (only counted up).
  */
-export function loadStudyData(db: Database, options: { synthetic?: SyntheticRequest; countRepeats?: boolean; excludeFastVotes?: boolean } = {}): StudyData {
+export function loadStudyData(db: Database, options: { synthetic?: SyntheticRequest; countRepeats?: boolean; excludeFastVotes?: boolean; studies?: readonly string[] } = {}): StudyData {
   const project = findCurrentProject(db);
+  const scope = loadStudyScope(db, options.studies);
   const countRepeats = options.countRepeats === true;
   const excludeFast = options.excludeFastVotes === true;
   if (!project) {
-    return { runs: new Map(), labels: new Map(), votes: [], judgments: [], judgmentsLeftOut: 0, repeatVotes: { counted: countRepeats, votes: 0 }, fastVotes: { excluded: excludeFast, votes: 0 }, synthetic: { ...chooseSynthetic(options.synthetic, false), votes: 0, judgments: 0 } };
+    return { scope, runs: new Map(), labels: new Map(), votes: [], judgments: [], judgmentsLeftOut: 0, repeatVotes: { counted: countRepeats, votes: 0 }, fastVotes: { excluded: excludeFast, votes: 0 }, synthetic: { ...chooseSynthetic(options.synthetic, false), votes: 0, judgments: 0 } };
   }
-  // By id, which an export and import keep, not in the order runs were stored (listRuns): every
+  // By id, which an export and import keep, not in the order runs were stored (listRuns), and out of scope a run is as if absent: every
   // figure iterating `runs` then reads them alike in a workspace and in an import of its export.
-  const runRows = listRuns(db, project.id).sort((x, y) => (x.id < y.id ? -1 : x.id > y.id ? 1 : 0));
+  const runRows = runsInScope(listRuns(db, project.id), scope).sort((x, y) => (x.id < y.id ? -1 : x.id > y.id ? 1 : 0));
   const runs = new Map(runRows.map((run) => [run.id, { id: run.id, task: run.task_id, config: run.config_id, synthetic: run.synthetic === 1 }]));
   const labels = labelConfigurations(runRows);
   const votes: StudyVote[] = listLiveVoteOutcomes(db)
@@ -97,7 +101,7 @@ export function loadStudyData(db: Database, options: { synthetic?: SyntheticRequ
     }));
   const weights = loadRubricWeights(db);
   const check = judgmentKindCheck(db);
-  const scored = listScoredJudgments(db, project.id);
+  const scored = listScoredJudgments(db, project.id).filter((row) => runs.has(row.run_id));
   // A multi-turn run counts at the last turn it was judged at (by default its last): its earlier turns' judgments are kept, not averaged in.
   const judgedTurn = new Map<string, number>();
   for (const row of scored) judgedTurn.set(row.run_id, Math.max(judgedTurn.get(row.run_id) ?? 0, row.turn ?? 0));
@@ -126,6 +130,7 @@ export function loadStudyData(db: Database, options: { synthetic?: SyntheticRequ
   const beforeFast = countRepeats ? votesCounted : firstVotes;
   const fastVotes = beforeFast.filter((vote) => vote.fast).length;
   return {
+    scope,
     runs,
     labels,
     votes: excludeFast ? beforeFast.filter((vote) => !vote.fast) : beforeFast,

@@ -6,6 +6,7 @@ import { listStudies, listStudyRuns, type StudyRunRow } from '../store/study-rep
 import { labelConfigurations } from './configuration-labels.ts';
 import type { StudyData } from './study-data.ts';
 import { turnFactsFromImport, turnFactsOf, workspaceBlobReader, type TurnFact } from './turn-facts.ts';
+import { studiesInScope } from './study-scope.ts';
 
 /** One finished multi-turn run as the per-turn analysis reads it. */
 export interface MultiTurnRun {
@@ -34,7 +35,7 @@ export function loadMultiTurnRuns(db: Database, data: StudyData): MultiTurnRun[]
     return !run?.synthetic || data.synthetic.included;
   };
   const latest = new Map<string, StudyRunRow>();
-  for (const study of listStudies(db, project.id)) {
+  for (const study of studiesInScope(listStudies(db, project.id), data.scope)) {
     for (const row of listStudyRuns(db, study.id)) {
       if (!FINAL_RUN_STATUSES.includes(row.status) || row.trajectory_sha256 === null || !counted(row.run_id)) continue;
       const key = row.run_id ?? row.id;

@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AnalysisReportSchema } from '../../schemas/analysis.ts';
 import { openApi } from '../api/open-api.ts';
 import { seedAblationWorkspace } from '../analysis/ablation-workspace.fixture.ts';
+import { SCORES, seedTwoStudyAblation, STUDY_RUNS, TWO_STUDIES, VOTES } from '../analysis/two-study-ablation.fixture.ts';
+import { seedWorkspace } from './seeded-workspace.fixture.ts';
 
 const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
 const lhb = (args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', MAIN, ...args], { encoding: 'utf8', timeout: 120_000 });
@@ -86,12 +88,7 @@ describe('lhb analyze', () => {
 
   it('--json holds the paired skill ablation for each harness whose runs differ only in skill version, and --md prints it', async () => {
     const workspace = join(dir, 'ablation');
-    const api = await openApi(workspace);
-    try {
-      seedAblationWorkspace(api.context.workspace.db);
-    } finally {
-      await api.close();
-    }
+    await seedWorkspace(workspace, seedAblationWorkspace);
     const result = lhb(['analyze', '--json', '--resamples', '200', '--seed', 'abl', '-w', workspace]);
     expect(result.status).toBe(0);
     const { ablation, tables } = AnalysisReportSchema.parse(JSON.parse(result.stdout));
@@ -103,14 +100,52 @@ describe('lhb analyze', () => {
     const [claude, codex] = ablation.groups;
     expect(claude!.comparisons[0]).toMatchObject({ skill: 'v2', reference: 'none', pairs: 5, unpairedRuns: 1 });
     expect(claude!.comparisons[0]!.scores[0]!.meanDifference).toBeCloseTo(0.9, 12);
-    expect(codex!.comparisons[0]).toMatchObject({ pairs: 4, unpairedRuns: 1, costChange: null });
+    // No study executed codex's runs: none pairs, and each is listed as not from a study.
+    expect(codex!.comparisons[0]).toMatchObject({ pairs: 0, unpairedRuns: 9, costChange: null });
     expect(tables.ablation.map((group) => group.paired.id)).toEqual(['ablation-claude-code-claude-opus-4-5-paired', 'ablation-codex-gpt-5-2-paired']);
 
     const md = lhb(['analyze', '--md', '--resamples', '200', '--seed', 'abl', '-w', workspace]);
     expect(md.stdout).toContain('## Skill ablation');
     expect(md.stdout).toContain('### codex · gpt-5.2');
-    expect(md.stdout).toContain('| v2 − none | Output | All rubrics | 4 | +0.25 |');
+    expect(md.stdout).toContain('| v2 − none | Output | All rubrics | 5 | +0.90 |');
+    expect(md.stdout).toContain('| v2 − none | Not from a study | 0 | 9 | 1 |');
   }, 180_000);
+
+  it('--study counts only the chosen studies\' runs, and the votes and judgments touching only them, and names the scope', async () => {
+    const workspace = join(dir, 'two-studies');
+    await seedWorkspace(workspace, seedTwoStudyAblation);
+    const analyze = (...args: string[]) => lhb(['analyze', '--resamples', '100', ...args, '-w', workspace]);
+    const json = (...args: string[]) => {
+      const result = analyze('--json', ...args);
+      expect(result.status, result.stderr).toBe(0);
+      return AnalysisReportSchema.parse(JSON.parse(result.stdout));
+    };
+    const judged = (ids: readonly string[]) => ids.filter((id) => SCORES[id] !== undefined).length;
+
+    const all = json();
+    expect(all.study).toMatchObject({ scope: null, judgments: Object.keys(SCORES).length, votes: VOTES.length });
+
+    // first-pass alone: its three judged runs (its cancelled run was never judged) and the one vote between two of its runs.
+    const one = json('--study', TWO_STUDIES.one.id);
+    expect(one.study).toMatchObject({ scope: [{ id: TWO_STUDIES.one.id, label: TWO_STUDIES.one.name }], judgments: judged(STUDY_RUNS.one), votes: 1 });
+    expect(one.study.judgments).toBe(3);
+    const [pairs] = one.ablation.groups[0]!.comparisons;
+    expect(pairs!.pairList.map((pair) => pair.run)).toEqual(['one-v2-0']);
+
+    // Both studies, one named by the start of its id, given twice: every study run, the votes within and across them, not the imported run's.
+    const both = json('--study', 'study-tw', '--study', TWO_STUDIES.one.id, TWO_STUDIES.one.id);
+    expect(both.study.scope).toEqual([{ id: TWO_STUDIES.one.id, label: 'first-pass' }, { id: TWO_STUDIES.two.id, label: 'second-pass' }]);
+    expect(both.study).toMatchObject({ judgments: judged([...STUDY_RUNS.one, ...STUDY_RUNS.two]), votes: 3 });
+
+    const md = analyze('--study', TWO_STUDIES.two.id);
+    expect(md.stdout).toContain('**Study: second-pass.**');
+    expect(analyze().stdout).toContain('**All studies and imported runs.**');
+
+    const unknown = analyze('--study', 'no-such-study');
+    expect(unknown.status).not.toBe(0);
+    expect(unknown.stderr).toContain('No study "no-such-study" in this workspace');
+    expect(unknown.stderr).toContain('lhb runs status');
+  }, 240_000);
 
   it('refuses resamples out of range with a message naming the range', () => {
     const result = lhb(['analyze', '--resamples', '5', '-w', join(dir, 'unused')]);

@@ -15,6 +15,8 @@ export interface AnalyzeOptions {
   excludeSynthetic?: boolean;
   countRepeats?: boolean;
   excludeFastVotes?: boolean;
+  /** Study ids (or their starts): only their runs, and the votes and judgments touching only them. */
+  study?: string[];
   workspace?: string;
 }
 
@@ -23,7 +25,7 @@ export interface AnalyzeOptions {
  * the same seed and resamples), as JSON (--json) or Markdown (--md, the default), to stdout or
  * to --out FILE. Synthetic (demo) data follows the report's rule: left out once any real vote
  * or judgment exists, unless --include-synthetic; --exclude-synthetic always leaves it out.
- * Whenever it is counted, stderr says so.
+ * Whenever it is counted, stderr says so. --study limits it to studies' runs; the report names its scope.
  */
 export async function runAnalyze(options: AnalyzeOptions): Promise<void> {
   if (options.json && options.md) throw new Error('choose one of --json and --md.');
@@ -38,6 +40,7 @@ export async function runAnalyze(options: AnalyzeOptions): Promise<void> {
       ...(options.excludeSynthetic ? { excludeSynthetic: true } : {}),
       ...(options.countRepeats ? { countRepeats: true } : {}),
       ...(options.excludeFastVotes ? { excludeFastVotes: true } : {}),
+      ...(options.study && options.study.length > 0 ? { studies: options.study } : {}),
     })) as RpcOutput<'analysis.report'>;
   } finally {
     await api.close();

@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SCORES, seedTwoStudyAblation, STUDY_RUNS, TWO_STUDIES } from '../analysis/two-study-ablation.fixture.ts';
+import { seedWorkspace } from './seeded-workspace.fixture.ts';
 
 const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
 const lhb = (args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', MAIN, ...args], { encoding: 'utf8', timeout: 120_000 });
@@ -29,6 +31,31 @@ describe('lhb export hf', () => {
     expect(readdirSync(out).sort()).toEqual(['README.md', 'data']);
     expect(readFileSync(join(out, 'README.md'), 'utf8')).toMatch(/^---\nlicense: unknown\n/);
   }, 120_000);
+
+  it('--study exports only that study\'s runs, the judgments of them and the votes between them, and the card names the study', async () => {
+    const workspace = join(dir, 'two-studies');
+    await seedWorkspace(workspace, seedTwoStudyAblation);
+    const out = join(dir, 'first-pass');
+    const result = lhb(['export', 'hf', '--out', out, '--format', 'jsonl', '--subsets', 'preferences,judgments,runs', '--study', TWO_STUDIES.one.id, '-w', workspace]);
+    expect(result.status, result.stderr).toBe(0);
+    const rows = (subset: string) =>
+      readFileSync(join(out, 'data', subset, 'train-00000-of-00001.jsonl'), 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>);
+    // Every run first-pass executed (its cancelled one too), none of second-pass's, the imported run's or the demo's.
+    const runs = rows('runs');
+    expect(runs.map((run) => run.run_id)).toEqual([...STUDY_RUNS.one].sort());
+    expect(new Set(runs.map((run) => run.study_id))).toEqual(new Set([TWO_STUDIES.one.id]));
+    expect(rows('judgments').map((row) => row.run_id)).toEqual(STUDY_RUNS.one.filter((id) => SCORES[id] !== undefined).sort());
+    // The vote between two of its runs; not the vote across the studies, nor the one with the imported run.
+    expect(rows('preferences').map((row) => row.vote_id)).toEqual(['vote-one']);
+    const card = readFileSync(join(out, 'README.md'), 'utf8');
+    expect(card).toContain('> **Study: first-pass.** Only the runs this study executed');
+    expect(card).toContain('1 vote by 1 annotator, 3 judgments by 1 judge');
+
+    const unknown = lhb(['export', 'hf', '--out', join(dir, 'nowhere'), '--study', 'no-such-study', '-w', workspace]);
+    expect(unknown.status).toBe(1);
+    expect(unknown.stderr).toContain('No study "no-such-study" in this workspace: `lhb runs status` lists the studies with their ids.');
+    expect(existsSync(join(dir, 'nowhere'))).toBe(false);
+  }, 240_000);
 
   it('refuses an unknown subset or format before opening anything, naming the choices', () => {
     const subsets = lhb(['export', 'hf', '--out', join(dir, 'x'), '--subsets', 'votes', '-w', join(dir, 'ws')]);

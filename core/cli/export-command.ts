@@ -15,6 +15,8 @@ export interface ExportHfOptions {
   license?: string;
   licenseName?: string;
   licenseLink?: string;
+  /** Study ids (or their starts): only their runs, and the votes and judgments touching only them. */
+  study?: string[];
   json?: boolean;
   workspace?: string;
 }
@@ -35,6 +37,7 @@ export async function runExportHf(options: ExportHfOptions): Promise<void> {
       ...(subsets ? { subsets } : {}),
       pseudonymise: options.pseudonymise === true,
       includeSynthetic: options.includeSynthetic === true,
+      ...(options.study && options.study.length > 0 ? { studies: options.study } : {}),
       ...licenseInputOf(license),
     })) as RpcOutput<'export.hf'>;
     const progress = new StatusLine({ fit: true });

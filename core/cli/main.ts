@@ -209,8 +209,9 @@ program
   .option('--exclude-synthetic', "leave the demo study's synthetic votes and judgments out even when nothing real exists yet")
   .option('--count-repeats', "count every vote, an annotator's repeats on a pair included (by default only each annotator's first vote on a pair counts; stderr says how many repeats there are)")
   .option('--exclude-fast-votes', "leave out votes cast faster than the fast-vote floor (3 s per pair unless the workspace sets another); by default they are counted and stderr says how many there are")
+  .option('--study <id...>', 'count only these studies\' runs, and the votes and judgments whose runs are all theirs (ids, or their starts, as lhb runs status lists them; repeatable); the report names its scope')
   .addOption(workspaceOption())
-  .action(async (options: { json?: boolean; md?: boolean; out?: string; resamples: number; seed: string; includeSynthetic?: boolean; excludeSynthetic?: boolean; countRepeats?: boolean; excludeFastVotes?: boolean; workspace?: string }) => {
+  .action(async (options: { json?: boolean; md?: boolean; out?: string; resamples: number; seed: string; includeSynthetic?: boolean; excludeSynthetic?: boolean; countRepeats?: boolean; excludeFastVotes?: boolean; study?: string[]; workspace?: string }) => {
     const { runAnalyze } = await import('./analyze-command.ts');
     await runAnalyze(options);
   });
@@ -511,9 +512,10 @@ program
   .option('--license <id>', "the card's license: one of the Hub's ids (https://huggingface.co/docs/hub/repositories-licenses), or other", 'unknown')
   .option('--license-name <id>', 'with --license other: the license\'s own id, short, lowercase, no spaces (e.g. my-license-1.0)')
   .option('--license-link <url>', 'with --license other: where its text is, a URL or LICENSE / LICENSE.md in the dataset\'s repository')
+  .option('--study <id...>', 'export only these studies\' runs, and the votes and judgments whose runs are all theirs (ids, or their starts, as lhb runs status lists them; repeatable); sources, chapters and rubrics as without')
   .option('--json', 'print the result (files, row counts) as JSON')
   .addOption(workspaceOption())
-  .action(async (options: { out: string; format?: string; subsets?: string; pseudonymise?: boolean; includeSynthetic?: boolean; license?: string; licenseName?: string; licenseLink?: string; json?: boolean; workspace?: string }) => {
+  .action(async (options: { out: string; format?: string; subsets?: string; pseudonymise?: boolean; includeSynthetic?: boolean; license?: string; licenseName?: string; licenseLink?: string; study?: string[]; json?: boolean; workspace?: string }) => {
     const { runExportHf } = await import('./export-command.ts');
     await runExportHf(options);
   });

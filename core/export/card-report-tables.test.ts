@@ -68,7 +68,7 @@ describe('the report’s tables in the Markdown report and the dataset card', ()
 
   it('print the skill ablation’s tables per harness, with the note on unpaired runs', () => {
     for (const group of report.tables.ablation) {
-      for (const table of [group.arms, group.scores, group.paired]) {
+      for (const table of [group.arms, group.scores, group.paired, group.pairs, group.unpaired]) {
         const printed = tableToMarkdown(table);
         expect(markdown, table.id).toContain(printed);
         expect(card, table.id).toContain(printed);
@@ -77,7 +77,11 @@ describe('the report’s tables in the Markdown report and the dataset card', ()
     expect(card).toContain('## Skill ablation');
     expect(card).toContain('### claude-code · claude-sonnet-4.5');
     expect(card).toContain('| v2 | 12 | 91.7% | 91.7% | 1.25 | 80.0% | [60.0%, 95.0%] | $1.07 | -42.0% | 265,010 | 15,402 |');
-    expect(card).toContain('1 run of skill none or v2 has no counterpart in the other arm at the same task and repeat');
+    expect(card).toContain('1 run of skill none or v2 has no counterpart in the other arm at the same study, task and repeat');
+    expect(card).toContain('| v2 − none | Skill ablation, summer | 6 | 1 | 0 |');
+    // The report's scope, as every view states it.
+    expect(card).toContain('**All studies and imported runs.**');
+    expect(markdown).toContain('**All studies and imported runs.**');
     expect(markdown).toContain('| v2 − none | Output | All rubrics | 12 | +0.49 | [+0.27, +0.73] | 10 | 1 | 1 | 0.0117 |');
   });
 });

@@ -1,5 +1,5 @@
 import { stringify } from 'yaml';
-import type { AnalysisReport } from '../../schemas/analysis.ts';
+import { reportScopeText, type AnalysisReport, type StudyRef } from '../../schemas/analysis.ts';
 import type { CardLicense } from '../../schemas/card-license.ts';
 import type { ExportedFile, ExportFormat, ExportSubset } from '../../schemas/export.ts';
 import { formatCountOf, formatKappa, formatPValue, formatRate } from '../../schemas/format-number.ts';
@@ -23,6 +23,8 @@ export interface DatasetCardInput {
   facts: CollectionFacts;
   /** The analysis of what was exported (synthetic counted only when it was exported). */
   analysis: AnalysisReport | undefined;
+  /** The studies the export was limited to (`--study`); null or absent, every study and imported run. */
+  studies?: readonly StudyRef[] | null;
 }
 
 const day = (iso: string) => iso.slice(0, 10);
@@ -61,6 +63,7 @@ export function renderDatasetCard(input: DatasetCardInput): string {
   if (input.includesSynthetic) {
     out.push('> **Includes synthetic data.** The `synthetic` split of each subset holds the demo study\'s generated tasks, runs, votes and judgments (no person or model made them). Use the `train` split for real results.\n');
   }
+  if (input.studies) out.push(`> **${reportScopeText(input.studies)}.** Only the runs ${input.studies.length === 1 ? 'this study' : 'these studies'} executed, the votes and judgments whose runs are all theirs, and the studies themselves are exported; sources, chapters and rubrics are the workspace's.\n`);
   if (input.pseudonymised) out.push('> Annotator names are replaced by stable pseudonyms (`annotator-` and 12 hex digits, keyed per workspace).\n');
   out.push(licenseStatement(input.license));
   out.push(
@@ -153,6 +156,7 @@ function agreementSection(report: AnalysisReport | undefined): string[] {
   if (!report) return [];
   const { study, agreement, preference, tables } = report;
   const out = ['## Agreement and rankings\n'];
+  out.push(`**${reportScopeText(study.scope)}.**\n`);
   out.push(
     `Recomputed from the exported votes and judgments (LH-Bench Studio's analysis, ${study.resamples} bootstrap resamples, seed \`${study.seed}\`): ` +
       `${formatCountOf(study.votes, 'vote')} by ${formatCountOf(study.annotators, 'annotator')}, ${formatCountOf(study.judgments, 'judgment')} by ${formatCountOf(study.judges.length, 'judge')}, ${formatCountOf(study.tasks, 'task')}.` +

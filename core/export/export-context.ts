@@ -1,4 +1,5 @@
 import type { Database } from 'better-sqlite3';
+import type { StudyScope } from '../analysis/study-scope.ts';
 import type { SourceWorkspace } from '../sources/index.ts';
 import type { CollectionFacts } from './collection-facts.ts';
 
@@ -11,6 +12,8 @@ export interface ExportContext {
   annotatorName(name: string): string;
   /** Facts gathered while reading, for the card (annotators, judges, versions, dates). */
   facts: CollectionFacts;
+  /** The chosen studies (`--study`): only their runs, and the votes and judgments touching only them (export-scope.ts); absent, everything. */
+  scope?: StudyScope | null;
 }
 
 /** Rows per page read from the store; the connection serves other calls between pages. */

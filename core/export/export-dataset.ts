@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { AnalysisReport } from '../../schemas/analysis.ts';
 import { EXPORT_SUBSETS, type ExportedFile, type ExportOptions, type ExportResult, type ExportSplit, type ExportSubset } from '../../schemas/export.ts';
+import { loadStudyScope } from '../analysis/study-scope.ts';
 import type { Workspace } from '../workspace/open-workspace.ts';
 import { annotatorPseudonymiser } from './annotator-pseudonyms.ts';
 import { CollectionFacts } from './collection-facts.ts';
@@ -54,6 +55,7 @@ export async function exportDataset(deps: ExportDeps, options: ExportOptions, pr
     projectId: deps.project.id,
     annotatorName: options.pseudonymise ? annotatorPseudonymiser(workspace.db) : (name) => name,
     facts: new CollectionFacts(),
+    scope: loadStudyScope(workspace.db, options.studies),
   };
   const redact = localPathRedactor(workspace.db, deps.project.id, workspace.dir);
   const plan = planFiles(ctx, subsets, options.includeSynthetic);
@@ -113,6 +115,7 @@ export async function exportDataset(deps: ExportDeps, options: ExportOptions, pr
         pseudonymised: options.pseudonymise,
         includesSynthetic: options.includeSynthetic,
         facts: ctx.facts,
+        studies: ctx.scope?.studies ?? null,
         analysis,
       }),
     );

@@ -3,6 +3,7 @@ import { judgmentKindCheck, type JudgmentKindCheck } from '../judge/rubrics/judg
 import { countExportJudgments, pageExportJudgments } from '../store/export-queries.ts';
 import { countJudgmentsByRunAndSet } from '../store/judgment-repository.ts';
 import { PAGE_ROWS, utcTimestamp, yieldToEventLoop, type ExportContext } from './export-context.ts';
+import { inExportScope } from './export-scope.ts';
 import type { SubsetRow } from './subset-fields.ts';
 
 const flag = (split: ExportSplit) => (split === 'synthetic' ? 1 : 0);
@@ -25,7 +26,10 @@ function leftOutCount(ctx: ExportContext, split: ExportSplit): number {
   return countJudgmentsByRunAndSet(ctx.db, ctx.projectId, flag(split)).reduce((sum, group) => sum + (check.leftOut(group) === null ? 0 : group.judgments), 0);
 }
 
-export const countJudgmentRows = (ctx: ExportContext, split: ExportSplit): number => countExportJudgments(ctx.db, ctx.projectId, flag(split)) - leftOutCount(ctx, split);
+export const countJudgmentRows = (ctx: ExportContext, split: ExportSplit): number =>
+  ctx.scope
+    ? countJudgmentsByRunAndSet(ctx.db, ctx.projectId, flag(split)).reduce((sum, group) => sum + (inExportScope(ctx, group.run_id) && checkOf(ctx).leftOut(group) === null ? group.judgments : 0), 0)
+    : countExportJudgments(ctx.db, ctx.projectId, flag(split)) - leftOutCount(ctx, split);
 
 /** One row per judgment (scored or failed) that counts, by id. */
 export async function* judgmentRows(ctx: ExportContext, split: ExportSplit): AsyncGenerator<SubsetRow<'judgments'>> {
@@ -34,6 +38,7 @@ export async function* judgmentRows(ctx: ExportContext, split: ExportSplit): Asy
   for (;;) {
     const page = pageExportJudgments(ctx.db, ctx.projectId, flag(split), after, PAGE_ROWS);
     for (const row of page) {
+      if (!inExportScope(ctx, row.run_id)) continue;
       if (check.leftOut({ run_id: row.run_id, rubric_set: row.rubric_set, rubric_version: row.rubric_version, scale: row.scale }) !== null) {
         ctx.facts.judgmentsLeftOut += 1;
         continue;

@@ -1,18 +1,23 @@
 import type { ExportSplit } from '../../schemas/export.ts';
 import { countExportVotes, pageExportVotes, type ExportVoteRow } from '../store/export-queries.ts';
 import { PAGE_ROWS, utcTimestamp, versionList, yieldToEventLoop, type ExportContext } from './export-context.ts';
+import { listLiveVoteOutcomes } from '../store/vote-repository.ts';
+import { inExportScope } from './export-scope.ts';
 import type { SubsetRow } from './subset-fields.ts';
 
 const flag = (split: ExportSplit) => (split === 'synthetic' ? 1 : 0);
 
-export const countPreferenceRows = (ctx: ExportContext, split: ExportSplit): number => countExportVotes(ctx.db, ctx.projectId, flag(split));
+export const countPreferenceRows = (ctx: ExportContext, split: ExportSplit): number =>
+  ctx.scope
+    ? listLiveVoteOutcomes(ctx.db).filter((vote) => vote.synthetic === flag(split) && inExportScope(ctx, vote.run_a, vote.run_b)).length
+    : countExportVotes(ctx.db, ctx.projectId, flag(split));
 
 /** One row per live vote, by id. */
 export async function* preferenceRows(ctx: ExportContext, split: ExportSplit): AsyncGenerator<SubsetRow<'preferences'>> {
   let after = '';
   for (;;) {
     const page = pageExportVotes(ctx.db, ctx.projectId, flag(split), after, PAGE_ROWS);
-    for (const vote of page) yield preferenceRow(ctx, vote);
+    for (const vote of page) if (inExportScope(ctx, vote.run_a, vote.run_b)) yield preferenceRow(ctx, vote);
     if (page.length < PAGE_ROWS) return;
     after = page[page.length - 1]!.id;
     await yieldToEventLoop();

@@ -1,15 +1,17 @@
 import type { ExportSplit } from '../../schemas/export.ts';
 import { countExportRuns, pageExportRuns, type ExportRunRow } from '../store/export-queries.ts';
 import { listImportedRunArtifacts, listImportedRunTurns } from '../store/imported-run-facts-repository.ts';
-import { listRunFiles } from '../store/run-repository.ts';
+import { listRunFiles, listRuns } from '../store/run-repository.ts';
 import { turnFactsFromImport, turnFactsOf, workspaceBlobReader, type TurnFact } from '../analysis/turn-facts.ts';
 import { runDurationMs } from '../runs/run-duration.ts';
 import { PAGE_ROWS, utcTimestamp, versionList, yieldToEventLoop, type ExportContext } from './export-context.ts';
+import { inExportScope } from './export-scope.ts';
 import type { SubsetRow } from './subset-fields.ts';
 
 const flag = (split: ExportSplit) => (split === 'synthetic' ? 1 : 0);
 
-export const countRunRows = (ctx: ExportContext, split: ExportSplit): number => countExportRuns(ctx.db, ctx.projectId, flag(split));
+export const countRunRows = (ctx: ExportContext, split: ExportSplit): number =>
+  ctx.scope ? listRuns(ctx.db, ctx.projectId).filter((run) => run.synthetic === flag(split) && inExportScope(ctx, run.id)).length : countExportRuns(ctx.db, ctx.projectId, flag(split));
 
 /** One row per run, by id: its configuration, what the run engine recorded, and its artifacts' hashes. */
 export async function* runRows(ctx: ExportContext, split: ExportSplit): AsyncGenerator<SubsetRow<'runs'>> {
@@ -17,7 +19,7 @@ export async function* runRows(ctx: ExportContext, split: ExportSplit): AsyncGen
   let after = '';
   for (;;) {
     const page = pageExportRuns(ctx.db, ctx.projectId, flag(split), after, PAGE_ROWS);
-    for (const run of page) yield runRow(ctx, run, readBlob);
+    for (const run of page) if (inExportScope(ctx, run.id)) yield runRow(ctx, run, readBlob);
     if (page.length < PAGE_ROWS) return;
     after = page[page.length - 1]!.id;
     await yieldToEventLoop();

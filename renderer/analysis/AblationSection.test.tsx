@@ -15,7 +15,12 @@ describe('the skill ablation section', () => {
     expect(html).toContain('1 run of skill none or v2 has no counterpart');
     expect(html).toContain('<caption>Skill ablation, claude-code · claude-sonnet-4.5: each skill version&#x27;s runs (reference: none)</caption>');
     expect(html).toContain('<td>$1.07</td><td>-42.0%</td>');
-    // Every run of gemini's arms has a counterpart: no note there.
+    // The pairs used per study, and the run left unpaired with why.
+    expect(html).toContain('<caption>Skill ablation, claude-code · claude-sonnet-4.5: pairs used per study (runs pair only within one study, task and repeat of that study)</caption>');
+    expect(html).toContain('<th scope="row">v2 − none</th><td class="analysis-table__text">Skill ablation, summer</td><td>6</td><td>1</td><td>0</td>');
+    expect(html).toContain('no run of the other arm with this study, task and repeat');
+    // Every counted run of gemini's arms has a counterpart: no note there, but its cancelled run is listed.
+    expect(html).toContain('cancelled: counted in no figure');
     expect(html.match(/role="note"/g)).toHaveLength(1);
   });
 

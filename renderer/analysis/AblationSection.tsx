@@ -7,7 +7,8 @@ import { tableView } from './table-view.ts';
 
 /**
  * The paired skill ablation: per (harness, model) whose runs differ only in skill version, each
- * arm's runs and scores, and each arm against the reference over matched (task, repeat) pairs.
+ * arm's runs and scores, and each arm against the reference over matched (study, task, repeat)
+ * pairs, with the pairs counted per study and the runs left unpaired listed with why.
  * Shown only when the workspace holds such runs.
  */
 export function AblationSection({ ablation, tables }: { ablation: Ablation; tables: AnalysisTables['ablation'] }) {
@@ -15,8 +16,9 @@ export function AblationSection({ ablation, tables }: { ablation: Ablation; tabl
   return (
     <ReportRegion title="Skill ablation">
       <p className="muted">
-        Runs of one harness and model that differ only in skill version (<code>none</code> = without SKILL.md). Each arm is compared with the reference over runs of the same task and repeat:
-        the mean paired difference, a 95% paired bootstrap interval and a two-sided sign test.
+        Runs of one harness and model that differ only in skill version (<code>none</code> = without SKILL.md). Each arm is compared with the reference over pairs of runs of the same study,
+        task and repeat of that study (runs of two studies, or imported runs no study made, never pair): the mean paired difference, a 95% paired bootstrap interval and a two-sided sign
+        test. The pairs used and every run left unpaired, with why, are listed below.
       </p>
       {ablation.groups.map((group, i) => (
         <AblationGroupPart key={tables[i]!.arms.id} group={group} tables={tables[i]!} />
@@ -29,6 +31,8 @@ function AblationGroupPart({ group, tables }: { group: Ablation['groups'][number
   const arms = useMemo(() => tableView(tables.arms), [tables]);
   const scores = useMemo(() => tableView(tables.scores), [tables]);
   const paired = useMemo(() => tableView(tables.paired), [tables]);
+  const pairs = useMemo(() => tableView(tables.pairs), [tables]);
+  const unpaired = useMemo(() => tableView(tables.unpaired), [tables]);
   return (
     <ReportRegion title={tables.title} level={3}>
       {group.comparisons.map((comparison) => {
@@ -55,6 +59,8 @@ function AblationGroupPart({ group, tables }: { group: Ablation['groups'][number
       ) : (
         <p className="analysis-empty">No run of these arms was judged yet: judge them in Judges to compare their scores.</p>
       )}
+      <ReportTable table={pairs} />
+      {tables.unpaired.rows.length > 0 && <ReportTable table={unpaired} />}
     </ReportRegion>
   );
 }

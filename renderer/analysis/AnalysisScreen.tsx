@@ -37,8 +37,11 @@ export function AnalysisScreen() {
   useEffect(() => {
     if (!client) return;
     const store = useAnalysisStore.getState();
-    if (store.client === client) void store.load();
-    else store.connect(client);
+    if (store.client === client) {
+      void store.load();
+      // A study started since the last visit joins the picker.
+      void store.loadStudies();
+    } else store.connect(client);
   }, [client]);
 
   const busy = phase === 'loading';

@@ -1,18 +1,22 @@
 import { useState } from 'react';
-import { fastVotesNote, judgmentsLeftOutNote, repeatVotesNote, type AnalysisReport } from '../../schemas/analysis.ts';
+import { fastVotesNote, judgmentsLeftOutNote, repeatVotesNote, reportScopeText, type AnalysisReport } from '../../schemas/analysis.ts';
 import { MAX_RESAMPLES, MIN_RESAMPLES, clampResamples, includesSyntheticChoice, useAnalysisStore } from './analysis-store.ts';
 import { ReportRegion } from './ReportRegion.tsx';
+import { StudyPicker } from './StudyPicker.tsx';
 import { studySummary, syntheticNotice } from './report-readings.ts';
 
 /**
  * What the report rests on, whether the demo's synthetic records are counted (a banner while
- * they are, a line saying why when they are left out), and the Recompute form with the
- * “Include synthetic data” and “Leave out fast votes” toggles, which recompute at once.
+ * they are, a line saying why when they are left out), which studies it counts, and the Recompute
+ * form with the study picker and the “Include synthetic data” and “Leave out fast votes” toggles,
+ * which recompute at once.
  */
 export function StudySection({ report }: { report?: AnalysisReport }) {
   const request = useAnalysisStore((s) => s.request);
+  const studies = useAnalysisStore((s) => s.studies);
   const loading = useAnalysisStore((s) => s.phase === 'loading');
-  const { setIncludeSynthetic, setExcludeFastVotes, setResamples, load } = useAnalysisStore.getState();
+  const { setIncludeSynthetic, setExcludeFastVotes, setResamples, setStudies, load } = useAnalysisStore.getState();
+  const chosen = request.studies ?? [];
   // What is typed stays as typed (so "2500" can be entered digit by digit); Recompute clamps it.
   const [resamplesText, setResamplesText] = useState(String(request.resamples));
   const notice = report ? syntheticNotice(report.study) : undefined;
@@ -30,6 +34,7 @@ export function StudySection({ report }: { report?: AnalysisReport }) {
   return (
     <ReportRegion title="Study">
       {report && <p className="analysis-study__summary">{studySummary(report.study)}</p>}
+      {report && <p className="analysis-study__scope">{reportScopeText(report.study.scope)}.</p>}
       {notice?.kind === 'line' && <p className="muted">{notice.text}</p>}
       {leftOut && (
         <p className="muted" role="note" aria-label="Judgments left out">
@@ -59,6 +64,14 @@ export function StudySection({ report }: { report?: AnalysisReport }) {
           recompute();
         }}
       >
+        <StudyPicker
+          studies={studies}
+          chosen={chosen}
+          onChange={(ids) => {
+            setStudies(ids);
+            recompute();
+          }}
+        />
         <label className="analysis-study__check">
           <input
             type="checkbox"

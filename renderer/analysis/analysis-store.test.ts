@@ -1,9 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AppEvent, Job } from '../../schemas/jobs.ts';
 import type { RpcClient, RpcInput } from '../../schemas/rpc.ts';
 import { RpcCallError } from '../api/rpc-call-error.ts';
 import { clampResamples, createAnalysisStore, includesSyntheticChoice, progressText, reportInput } from './analysis-store.ts';
 import { REPORT_FIXTURE } from '../../schemas/analysis-report.fixture.ts';
+import { memoryStorage } from '../ui/memory-storage.fixture.ts';
 
 type Answer = () => Promise<unknown>;
 
@@ -156,5 +157,57 @@ describe('the analysis store', () => {
     expect(clampResamples(10)).toBe(100);
     expect(clampResamples(2500.4)).toBe(2500);
     expect(clampResamples(Number.NaN)).toBe(1000);
+  });
+});
+
+/** The fake server's client, answering the workspace's folder and its studies too (for the study picker). */
+function withStudies(client: RpcClient, studies: { id: string; name: string; createdAt: string }[]): RpcClient {
+  return {
+    ...client,
+    call: async (method: string, input: unknown) => {
+      if (method === 'workspace.info') return { workspaceDir: '/srv/workspace' };
+      if (method === 'runs.studies') return { studies };
+      return (client.call as (m: string, i: unknown) => Promise<unknown>)(method, input);
+    },
+  } as unknown as RpcClient;
+}
+
+describe('the study picker', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('limits the report to the studies ticked, and applies the choice remembered for the workspace on the next visit', async () => {
+    vi.stubGlobal('localStorage', memoryStorage());
+    const scoped = { ...REPORT_FIXTURE, study: { ...REPORT_FIXTURE.study, scope: [{ id: 'study-two', label: 'second-pass' }], judgments: 216, votes: 60 } };
+    const { client: server, refreshed } = fakeServer([() => Promise.resolve(REPORT_FIXTURE), () => Promise.resolve(scoped)]);
+    const client = withStudies(server, [
+      { id: 'study-two', name: 'second-pass', createdAt: '2026-02-02T10:00:00.000Z' },
+      { id: 'study-one', name: 'first-pass', createdAt: '2026-02-01T10:00:00.000Z' },
+    ]);
+    const store = createAnalysisStore();
+    store.getState().connect(client);
+    for (let i = 0; i < 4; i++) await settle();
+    expect(store.getState().studies).toEqual([{ id: 'study-one', label: 'first-pass' }, { id: 'study-two', label: 'second-pass' }]);
+    expect(store.getState().report?.study).toMatchObject({ scope: null, judgments: 648 });
+
+    store.getState().setStudies(['study-two']);
+    await store.getState().load();
+    expect(refreshed.at(-1)).toEqual({ resamples: 1000, studies: ['study-two'] });
+    // The figures on screen are the chosen study's.
+    expect(store.getState().report?.study).toMatchObject({ scope: [{ id: 'study-two', label: 'second-pass' }], judgments: 216, votes: 60 });
+    expect(progressText({ resamples: 1000, synthetic: 'auto', studies: ['study-two'] })).toBe('Computing… 1,000 resamples for 1 study');
+
+    // A reload: the same workspace asks for its remembered study again, and gets the stored report.
+    const again = createAnalysisStore();
+    again.getState().connect(client);
+    for (let i = 0; i < 6; i++) await settle();
+    expect(again.getState().request.studies).toEqual(['study-two']);
+    expect(again.getState().report?.study.judgments).toBe(216);
+    expect(refreshed).toHaveLength(2);
+
+    // Unticking every study counts them all again.
+    again.getState().setStudies([]);
+    expect(reportInput(again.getState().request)).toEqual({ resamples: 1000 });
+    await again.getState().load();
+    expect(again.getState().report?.study.scope).toBeNull();
   });
 });

@@ -1,11 +1,13 @@
 import { create } from 'zustand';
-import { AnalysisReportSchema, type AnalysisReport } from '../../schemas/analysis.ts';
+import { z } from 'zod';
+import { AnalysisReportSchema, studyLabels, type AnalysisReport, type StudyRef } from '../../schemas/analysis.ts';
 import type { RpcClient, RpcInput } from '../../schemas/rpc.ts';
 import { errorClause } from '../api/describe-error.ts';
 import { RpcCallError } from '../api/rpc-call-error.ts';
 import { formatCount } from '../../schemas/format-number.ts';
 import { FINISHED_JOB_STATES, type Job } from '../../schemas/jobs.ts';
 import { followStartedJob } from '../app/follow-started-job.ts';
+import { readWorkspaceMemory, writeWorkspaceMemory } from '../ui/workspace-memory.ts';
 
 export const DEFAULT_RESAMPLES = 1000;
 export const MIN_RESAMPLES = 100;
@@ -24,6 +26,8 @@ export interface AnalysisRequest {
   synthetic: SyntheticMode;
   /** Leave out votes flagged as faster than their fast-vote floor (the “Leave out fast votes” switch); counted by default. */
   excludeFastVotes?: boolean;
+  /** The studies the report is limited to (the study picker), by id; absent or empty, every study and imported run. */
+  studies?: string[];
 }
 
 export interface AnalysisState {
@@ -36,6 +40,10 @@ export interface AnalysisState {
   request: AnalysisRequest;
   /** The request in flight, for the progress text. */
   pending?: AnalysisRequest;
+  /** The workspace's studies, for the study picker (empty until listed, or when it has none). */
+  studies: StudyRef[];
+  /** The workspace's folder: whose remembered study choice this is. */
+  workspaceDir?: string;
   /** When the report on screen was computed, if the store has changed since: it is being recomputed in the background. */
   staleSince?: string;
   error?: string;
@@ -46,16 +54,31 @@ export interface AnalysisState {
   setIncludeSynthetic(include: boolean): void;
   setExcludeFastVotes(exclude: boolean): void;
   setResamples(resamples: number): void;
+  /** Lists the studies for the picker and applies the choice remembered for this workspace (recomputing when it differs). */
+  loadStudies(): Promise<void>;
+  /** Limits the next report to these studies (none: all), remembered for this workspace. */
+  setStudies(ids: readonly string[]): void;
   dismissError(): void;
   announce(text: string): void;
 }
 
 const SYNTHETIC_WORDS: Record<SyntheticMode, string> = { auto: '', include: ' (synthetic data included)', exclude: ' (synthetic data left out)' };
 
-/** "Computing… 1,000 resamples (synthetic data left out)" */
+/** "Computing… 1,000 resamples (synthetic data left out) for 2 studies" */
 export function progressText(request: AnalysisRequest): string {
-  return `Computing… ${formatCount(request.resamples)} resamples${SYNTHETIC_WORDS[request.synthetic]}`;
+  const studies = request.studies?.length ?? 0;
+  return `Computing… ${formatCount(request.resamples)} resamples${SYNTHETIC_WORDS[request.synthetic]}${studies === 0 ? '' : ` for ${studies === 1 ? '1 study' : `${formatCount(studies)} studies`}`}`;
 }
+
+const RememberedStudiesSchema = z.array(z.string());
+
+/** The study ids remembered for a workspace that it still has. */
+function rememberedStudies(workspaceDir: string, studies: readonly StudyRef[]): string[] {
+  const parsed = RememberedStudiesSchema.safeParse(JSON.parse(readWorkspaceMemory('analysis-studies', workspaceDir) ?? '[]'));
+  return parsed.success ? parsed.data.filter((id) => studies.some((study) => study.id === id)) : [];
+}
+
+const sameIds = (x: readonly string[] = [], y: readonly string[] = []) => x.length === y.length && x.every((id) => y.includes(id));
 
 /** The analysis.report input for a request: no synthetic flag at all under `auto`. */
 export function reportInput(request: AnalysisRequest): RpcInput<'analysis.report'> {
@@ -63,6 +86,7 @@ export function reportInput(request: AnalysisRequest): RpcInput<'analysis.report
     resamples: request.resamples,
     ...(request.synthetic === 'include' ? { includeSynthetic: true } : request.synthetic === 'exclude' ? { excludeSynthetic: true } : {}),
     ...(request.excludeFastVotes ? { excludeFastVotes: true } : {}),
+    ...(request.studies && request.studies.length > 0 ? { studies: [...request.studies].sort() } : {}),
   };
 }
 
@@ -129,6 +153,7 @@ export function createAnalysisStore() {
     return {
       phase: 'idle',
       request: { resamples: DEFAULT_RESAMPLES, synthetic: 'auto' },
+      studies: [],
       announcement: '',
 
       connect(client) {
@@ -138,6 +163,32 @@ export function createAnalysisStore() {
           if (event.type === 'job') get().jobChanged(event.job);
         });
         void get().load();
+        void get().loadStudies();
+      },
+
+      async loadStudies() {
+        const { client } = get();
+        if (!client) return;
+        try {
+          const [{ studies }, { workspaceDir }] = await Promise.all([client.call('runs.studies', {}), client.call('workspace.info', {})]);
+          const labels = studyLabels(studies);
+          const choices = [...studies].sort((x, y) => x.createdAt.localeCompare(y.createdAt) || x.id.localeCompare(y.id)).map((study) => ({ id: study.id, label: labels.get(study.id)! }));
+          set({ studies: choices, workspaceDir });
+          // The choice remembered for this workspace (each pick is written there), less any study it no longer has.
+          const chosen = rememberedStudies(workspaceDir, choices);
+          if (sameIds(chosen, get().request.studies)) return;
+          set((state) => ({ request: { ...state.request, studies: chosen } }));
+          void get().load();
+        } catch {
+          // Without the list there is no picker; the report still covers every study.
+        }
+      },
+
+      setStudies(ids) {
+        const studies = [...ids];
+        set((state) => ({ request: { ...state.request, studies } }));
+        const { workspaceDir } = get();
+        if (workspaceDir !== undefined) writeWorkspaceMemory('analysis-studies', workspaceDir, JSON.stringify(studies));
       },
 
       // The report stored for this request shows at once; when the store changed since it was

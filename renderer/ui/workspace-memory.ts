@@ -1,9 +1,10 @@
 /**
  * What a screen keeps in this browser for one workspace (by its folder) across reloads: the judges
- * file last typed on the Judges screen, the license last chosen on the Export screen. Reads as
+ * file last typed on the Judges screen, the license last chosen on the Export screen, the studies
+ * the Analysis screen was last limited to. Reads as
  * undefined when nothing is kept or storage is off; writing never throws.
  */
-export type WorkspaceMemoryItem = 'judges' | 'export-license';
+export type WorkspaceMemoryItem = 'judges' | 'export-license' | 'analysis-studies';
 
 const keyOf = (item: WorkspaceMemoryItem, workspaceDir: string) => `lhb.${item}:${workspaceDir}`;
 

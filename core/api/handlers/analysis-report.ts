@@ -9,22 +9,36 @@ import {
 } from '../../analysis/analysis-report-cache.ts';
 import { buildAnalysisReport } from '../../analysis/build-analysis-report.ts';
 import { computeReportInWorker } from '../../analysis/compute-report-in-worker.ts';
+import { resolveStudyIds, UnknownStudyError } from '../../analysis/study-scope.ts';
 import { formatCount } from '../../../schemas/format-number.ts';
 import type { ApiContext } from '../api-context.ts';
+import { RpcError } from '../rpc-error.ts';
 
 type AnalysisAsk = RpcParsedInput<'analysis.report'>;
 
-function optionsOf(input: AnalysisAsk): AnalysisReportOptions {
+function optionsOf(input: AnalysisAsk, ctx: ApiContext): AnalysisReportOptions {
   const synthetic = input.includeSynthetic ? 'include' : input.excludeSynthetic ? 'exclude' : undefined;
-  return { resamples: input.resamples, seed: input.seed, synthetic, countRepeats: input.countRepeats, excludeFastVotes: input.excludeFastVotes };
+  const studies = studyScopeOf(input.studies, ctx);
+  return { resamples: input.resamples, seed: input.seed, synthetic, countRepeats: input.countRepeats, excludeFastVotes: input.excludeFastVotes, ...(studies ? { studies } : {}) };
+}
+
+/** The full ids of the studies asked for (an id's start is enough), or undefined for every study; an unknown id is a 404 naming it. */
+export function studyScopeOf(asked: readonly string[] | undefined, ctx: ApiContext): string[] | undefined {
+  if (!asked || asked.length === 0) return undefined;
+  try {
+    return resolveStudyIds(ctx.workspace.db, asked);
+  } catch (error) {
+    if (error instanceof UnknownStudyError) throw new RpcError('not_found', error.message);
+    throw error;
+  }
 }
 
 export function analysisReport(input: AnalysisAsk, ctx: ApiContext): RpcOutput<'analysis.report'> {
-  return cachedAnalysisReport(ctx.workspace.db, optionsOf(input));
+  return cachedAnalysisReport(ctx.workspace.db, optionsOf(input, ctx));
 }
 
 export function analysisCached(input: AnalysisAsk, ctx: ApiContext): RpcOutput<'analysis.cached'> {
-  const stored = storedAnalysisReport(ctx.workspace.db, optionsOf(input));
+  const stored = storedAnalysisReport(ctx.workspace.db, optionsOf(input, ctx));
   return stored ? { report: stored.report, computedAt: stored.computedAt, current: stored.current } : { current: false };
 }
 
@@ -32,7 +46,7 @@ export function analysisCached(input: AnalysisAsk, ctx: ApiContext): RpcOutput<'
 const refreshing = new WeakMap<ApiContext, Map<string, string>>();
 
 export function analysisRefresh(input: AnalysisAsk, ctx: ApiContext): RpcOutput<'analysis.refresh'> {
-  const options = optionsOf(input);
+  const options = optionsOf(input, ctx);
   const { db, databasePath } = ctx.workspace;
   if (storedAnalysisReport(db, options)?.current) return { current: true };
   const running = refreshing.get(ctx) ?? new Map<string, string>();

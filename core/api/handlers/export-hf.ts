@@ -4,6 +4,7 @@ import { startExportJob } from '../../export/export-job.ts';
 import { findCurrentProject } from '../../store/project-repository.ts';
 import type { ApiContext } from '../api-context.ts';
 import { RpcError } from '../rpc-error.ts';
+import { studyScopeOf } from './analysis-report.ts';
 
 /** The card's analysis: the app's defaults (1,000 resamples, its seed) with no clock, so the card is reproducible. */
 const CARD_ANALYSIS = { resamples: 1000, seed: 'lhb-analysis', now: () => new Date(0) };
@@ -13,14 +14,15 @@ export function exportHf(input: RpcParsedInput<'export.hf'>, ctx: ApiContext): R
   const { workspace } = ctx;
   const project = findCurrentProject(workspace.db);
   if (!project) throw new RpcError('not_found', 'This workspace has no project yet, so there is nothing to export.');
+  const studies = studyScopeOf(input.studies, ctx);
   const job = startExportJob(
     ctx.jobs,
     {
       workspace,
       project: { id: project.id, name: project.name },
-      analysis: (includeSynthetic) => buildAnalysisReport(workspace.db, { ...CARD_ANALYSIS, synthetic: includeSynthetic ? 'include' : 'exclude' }),
+      analysis: (includeSynthetic) => buildAnalysisReport(workspace.db, { ...CARD_ANALYSIS, synthetic: includeSynthetic ? 'include' : 'exclude', ...(studies ? { studies } : {}) }),
     },
-    input,
+    { ...input, studies },
   );
   return { jobId: job.id };
 }

@@ -1,0 +1,22 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { REPORT_FIXTURE as report } from '../../schemas/analysis-report.fixture.ts';
+import { StudyPicker } from './StudyPicker.tsx';
+import { StudySection } from './StudySection.tsx';
+
+describe('the Study region', () => {
+  it('says which studies the report counts', () => {
+    const scoped = { ...report, study: { ...report.study, scope: [{ id: 'study-two', label: 'second-pass' }] } };
+    expect(renderToStaticMarkup(<StudySection report={scoped} />)).toContain('<p class="analysis-study__scope">Study: second-pass.</p>');
+    expect(renderToStaticMarkup(<StudySection report={report} />)).toContain('<p class="analysis-study__scope">All studies and imported runs.</p>');
+  });
+
+  it('offers a tick box per study, the chosen ones ticked, and none in a workspace without studies', () => {
+    const studies = [{ id: 'study-one', label: 'first-pass' }, { id: 'study-two', label: 'second-pass' }];
+    const html = renderToStaticMarkup(<StudyPicker studies={studies} chosen={['study-two']} onChange={() => {}} />);
+    expect(html).toContain('<legend>Studies</legend>');
+    expect(html).toContain('<input type="checkbox"/>first-pass');
+    expect(html).toContain('<input type="checkbox" checked=""/>second-pass');
+    expect(renderToStaticMarkup(<StudyPicker studies={[]} chosen={[]} onChange={() => {}} />)).toBe('');
+  });
+});
