@@ -98,7 +98,9 @@ function executedStudyRuns(db: Database, studies: readonly StudyRow[]): Map<stri
       // A cancelled run keeps its slot: its counterpart's reason for having no pair.
       if (row.run_id === null || !(FINAL_RUN_STATUSES.includes(row.status) || row.status === 'cancelled')) continue;
       const seen = byRun.get(row.run_id);
-      if (!seen || (row.finished_at ?? '') > (seen.finished_at ?? '')) byRun.set(row.run_id, row);
+      // Two that finished at once: the later study id, which an export and import keep (a study run's own id is not kept).
+      const later = !seen || (row.finished_at ?? '') > (seen.finished_at ?? '') || ((row.finished_at ?? '') === (seen.finished_at ?? '') && row.study_id > seen.study_id);
+      if (later) byRun.set(row.run_id, row);
     }
   }
   return byRun;
