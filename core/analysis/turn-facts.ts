@@ -8,7 +8,7 @@ import { revisionFootprint, type RevisionFootprint } from './revision-footprint.
 /**
  * What the per-turn analysis reads of one turn of a multi-turn run. Worked out once, from the
  * trajectory and the `out/` snapshots where they are stored, so the dataset export can carry
- * exactly these figures and an import of it reads the same (imported_run_turns, migration 027).
+ * exactly these figures and an import of it reads the same (imported_run_turns, migration 025).
  */
 export interface TurnFact {
   turn: number;

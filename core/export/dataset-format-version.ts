@@ -25,7 +25,7 @@
  *    as migration 021 did the votes already stored.
  * 7: runs carry `turns`, a multi-turn run's turns as the per-turn analysis reads them (status,
  *    duration, tokens, steps, errors and recoveries, a revision's footprint on out/); an import
- *    keeps them, the artifacts list and an imported trajectory's summary (migration 027), so
+ *    keeps them, the artifacts list and an imported trajectory's summary (migration 025), so
  *    `lhb analyze` reads the same figures after `lhb import hf` as before `lhb export hf`.
  * A field added in a version says so with `since` (field-types.ts), so an import of an older
  * format expects exactly the fields that format had.

@@ -2,7 +2,7 @@ import type { Database } from 'better-sqlite3';
 import { prepared } from './statement-cache.ts';
 
 // What a dataset export says of a run beyond its record, kept for a run imported from one
-// (migration 027): its artifacts' list, its trajectory summary when no study ran it, its turns.
+// (migration 025): its artifacts' list, its trajectory summary when no study ran it, its turns.
 
 export interface ImportedRunArtifactRow {
   run_id: string;

@@ -154,7 +154,7 @@ export function listRunFindings(db: Database, runId: string): RunFindingRow[] {
 /**
  * Ids of the project's runs that produced a file at `path` (`dist/index.html`: a static build the
  * app can serve): stored in run_files, or listed by the dataset export a run was imported from
- * (imported_run_artifacts, migration 027: the export carries no file's bytes).
+ * (imported_run_artifacts, migration 025: the export carries no file's bytes).
  */
 export function listRunIdsWithFile(db: Database, projectId: string, path: string): string[] {
   const rows = prepared(db, 

@@ -37,7 +37,7 @@ export function findRunTrajectory(db: Database, runId: string): RunTrajectoryRow
 
 /**
  * Every imported trajectory's errors among the project's runs, by run id: a bundle's ATIF trajectory
- * (run_trajectories), or the summary a dataset export gave of one (imported_run_summaries, migration 027).
+ * (run_trajectories), or the summary a dataset export gave of one (imported_run_summaries, migration 025).
  */
 export function listRunTrajectoryErrors(db: Database, projectId: string): Pick<RunTrajectoryRow, 'run_id' | 'errors_json'>[] {
   return prepared(
