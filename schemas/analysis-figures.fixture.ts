@@ -90,16 +90,18 @@ const ALIGNMENT_GROUPS: Group[] = [
   },
 ];
 
+/** The ablation's scores are one set version at one scale, as the leaderboards are. */
+const FIGMA_SET = { tier: 'output', rubricSet: 'figma-output', version: 'v2', scale: 5 } as const;
 type Arm = AnalysisFigures['ablation']['groups'][number]['arms'][number];
 type Paired = AnalysisFigures['ablation']['groups'][number]['comparisons'][number]['scores'][number];
 const usage = (mean: number | null, runs: number) => ({ mean, runs });
 const recovered = (errors: number, recoveredErrors: number, lo: number, hi: number, runs: number) => ({ errors, recovered: recoveredErrors, rate: recoveredErrors / errors, lo, hi, runs });
 const armScores = (output: number, completeness: number, n: number): Arm['scores'] => [
-  { tier: 'output', rubric: null, mean: output, lo: output - 0.31, hi: output + 0.29, n },
-  { tier: 'output', rubric: 'output.completeness', mean: completeness, lo: completeness - 0.4, hi: completeness + 0.35, n },
+  { ...FIGMA_SET, rubric: null, mean: output, lo: output - 0.31, hi: output + 0.29, n },
+  { ...FIGMA_SET, rubric: 'output.completeness', mean: completeness, lo: completeness - 0.4, hi: completeness + 0.35, n },
 ];
 const pairedScore = (rubric: string | null, pairs: number, meanDifference: number, better: number, worse: number, signTestP: number): Paired => ({
-  tier: 'output', rubric, pairs, meanDifference, lo: meanDifference - 0.22, hi: meanDifference + 0.24, better, worse, tied: pairs - better - worse, signTestP,
+  ...FIGMA_SET, rubric, pairs, meanDifference, lo: meanDifference - 0.22, hi: meanDifference + 0.24, better, worse, tied: pairs - better - worse, signTestP,
 });
 
 type Comparison = AnalysisFigures['ablation']['groups'][number]['comparisons'][number];

@@ -183,7 +183,10 @@ export type Recovery = z.infer<typeof RecoverySchema>;
 export const RunMeanSchema = z.object({ mean: NullableNum, runs: z.number().int() });
 
 /** One arm's mean judge score in a tier, over all its rubrics (`rubric` null) or one, with a 95% bootstrap interval over tasks. */
-export const ArmScoreSchema = z.object({ tier: JudgeTierSchema, rubric: z.string().nullable() }).and(EstimateSchema);
+/** Which score a row of the ablation is about: one tier's rubric set version at one scale, its weighted set score (`rubric` null) or one rubric's mean. */
+export const AblationScoreKeySchema = RubricSetKeySchema.extend({ rubric: z.string().nullable() });
+export type AblationScoreKey = z.infer<typeof AblationScoreKeySchema>;
+export const ArmScoreSchema = AblationScoreKeySchema.and(EstimateSchema);
 
 /**
  * One skill version's runs of a (harness, model): `skill` is `versions.skill` (`none` = without
@@ -204,7 +207,7 @@ export const AblationArmSchema = z.object({
   costUsd: RunMeanSchema,
   tokensInput: RunMeanSchema,
   tokensOutput: RunMeanSchema,
-  /** Per tier: over all rubrics first, then each rubric by name. */
+  /** Per tier, rubric set version and scale (never two pooled): the set's weighted score first, then each of its rubrics in the set's order. */
   scores: z.array(ArmScoreSchema),
 });
 export type AblationArm = z.infer<typeof AblationArmSchema>;
@@ -214,9 +217,7 @@ export type AblationArm = z.infer<typeof AblationArmSchema>;
  * (task, repeat) pairs where both runs were scored: its mean with a 95% paired bootstrap interval
  * (resampling pairs), how many pairs went up, down or tied, and the two-sided sign test's p.
  */
-export const PairedScoreSchema = z.object({
-  tier: JudgeTierSchema,
-  rubric: z.string().nullable(),
+export const PairedScoreSchema = AblationScoreKeySchema.extend({
   pairs: z.number().int(),
   meanDifference: NullableNum,
   lo: NullableNum,

@@ -1,13 +1,12 @@
-import type { AblationArm, AblationGroup, UnpairedReason } from '../../schemas/analysis.ts';
-import type { JudgeTier } from '../../schemas/judge.ts';
+import type { AblationArm, AblationGroup, AblationScoreKey, UnpairedReason } from '../../schemas/analysis.ts';
 import type { TableModel } from '../../schemas/table-model.ts';
 import { column, formatTable, type CellEntry, type ColumnSpec } from './format-table.ts';
-import { TIER_TITLES } from './leaderboard-tables.ts';
+import { scaleTitle, tierSetTitle } from './leaderboard-tables.ts';
 
-const ALL_RUBRICS = 'All rubrics';
-/** The two columns that say which score a row is about: its tier (in words; the tier's id as the value) and its rubric, or all of them. */
-const SCORE_KEY_COLUMNS = [column('tier', 'Tier', 'text'), column('rubric', 'Rubric', 'text')];
-const scoreKeyCells = (key: { tier: JudgeTier; rubric: string | null }): CellEntry[] => [{ value: key.tier, text: TIER_TITLES[key.tier] }, key.rubric ?? ALL_RUBRICS];
+const SET_SCORE = 'Set score (weighted)';
+/** The two columns that say which score a row is about: its tier, rubric set version and scale (in words), and the set's weighted score or one of its rubrics. */
+const SCORE_KEY_COLUMNS = [column('set', 'Tier · rubric set · scale', 'text'), column('rubric', 'Rubric', 'text')];
+const scoreKeyCells = (key: AblationScoreKey): CellEntry[] => [`${tierSetTitle(key)} · ${scaleTitle(key.scale)}`, key.rubric ?? SET_SCORE];
 
 /** A file name stem per group ("ablation-claude-code-claude-sonnet-4-5"), made unique across the report. */
 export function ablationTableStems(groups: readonly Pick<AblationGroup, 'label'>[]): string[] {
@@ -67,13 +66,13 @@ export function ablationArmTable(group: AblationGroup, stem: string): TableModel
   );
 }
 
-/** Each arm's mean judge score per tier (all rubrics, then each), with a 95% bootstrap interval over tasks and the runs scored. */
+/** Each arm's judge score per tier, rubric set version and scale (the set's weighted score, then each rubric's mean), with a 95% bootstrap interval over tasks and the runs scored. */
 export function ablationScoreTable(group: AblationGroup, stem: string): TableModel {
   const keys = group.arms[0]?.scores ?? [];
   return formatTable(
     {
       id: `${stem}-scores`,
-      caption: `Skill ablation, ${group.label}: mean judge score (1–5) per skill version, 95% bootstrap interval over tasks`,
+      caption: `Skill ablation, ${group.label}: judge score per skill version and rubric set (a run's weighted set score averaged over judges, or a rubric's mean; each on its set's scale), 95% bootstrap interval over tasks`,
       columns: [
         ...SCORE_KEY_COLUMNS,
         column('skill', 'Skill', 'text'),

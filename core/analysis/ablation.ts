@@ -1,29 +1,25 @@
-import type { Ablation, AblationArm, AblationComparison, AblationGroup, PairedScore } from '../../schemas/analysis.ts';
-import { JudgeTierSchema, type JudgeTier } from '../../schemas/judge.ts';
+import type { Ablation, AblationArm, AblationComparison, AblationGroup, AblationScoreKey, PairedScore } from '../../schemas/analysis.ts';
 import { bootstrapInterval } from '../stats/bootstrap.ts';
 import { pairedBootstrapInterval } from '../stats/paired-bootstrap.ts';
 import { signTest } from '../stats/sign-test.ts';
 import type { AblationRun } from './ablation-data.ts';
 import { pairArms } from './ablation-pairing.ts';
 import { recoveryRate } from './recovery.ts';
-import type { StudyJudgment } from './study-data.ts';
+import type { SetScores } from './set-scores.ts';
 
 interface Options {
   resamples: number;
   seed: string;
 }
 
-/** A tier's score over all its rubrics (`rubric` null) or one rubric's. */
-interface ScoreKey {
-  tier: JudgeTier;
-  rubric: string | null;
-}
+/** One set's weighted score (`rubric` null) or one of its rubrics' mean, in one tier at one scale. */
+type ScoreKey = AblationScoreKey;
 
 const byText = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
 const sum = (values: readonly number[]) => values.reduce((a, b) => a + b, 0);
 const mean = (values: readonly number[]) => (values.length === 0 ? null : sum(values) / values.length);
 const rate = (count: number, of: number) => (of === 0 ? null : count / of);
-const scoreKeyText = (key: ScoreKey) => `${key.tier}\u0000${key.rubric ?? ''}`;
+const scoreKeyText = (key: ScoreKey) => JSON.stringify([key.tier, key.rubricSet, key.version, key.scale, key.rubric]);
 
 /** `none` (no SKILL.md) first, then `base`, then the rest in natural order (v2 before v10). */
 function armOrder(x: string, y: string): number {
@@ -35,15 +31,16 @@ function armOrder(x: string, y: string): number {
  * The paired skill ablation: runs of one harness and model (and the same other versions) that
  * differ only in `versions.skill` form a group, one arm per skill version. Each arm gets its
  * success and deployable-build rates, errors per run and recovery rate, mean cost and tokens per
- * run, and its mean judge score per tier and rubric (a run's score: the mean of its judgments
- * there; a 95% bootstrap interval over tasks). Each other arm is compared with the reference arm
+ * run, and its judge score per tier, rubric set version and scale as the leaderboards score it
+ * (scoreSets: a run's weighted set score averaged over judges, and each rubric's mean; never two
+ * sets or scales pooled), with a 95% bootstrap interval over tasks. Each other arm is compared with the reference arm
  * (`none`, else `base`, else the first) over pairs of runs of the same study, task and repeat
  * (pairArms): the mean paired difference with a paired bootstrap interval and the sign test. Runs
  * without a counterpart are counted in their arm and left out of the paired figures; every pair
  * and every run left unpaired is listed, with why. Cancelled runs count in no figure.
  */
-export function buildAblation(runs: readonly AblationRun[], judgments: readonly StudyJudgment[], options: Options): Ablation {
-  const scores = runScores(judgments);
+export function buildAblation(runs: readonly AblationRun[], sets: readonly SetScores[], options: Options): Ablation {
+  const scores = runScores(sets);
   const groups = new Map<string, AblationRun[]>();
   // By run id, which an export and import keep: the bootstraps resample tasks and pairs in the
   // order they meet them, and the order runs were stored in is not a fact of the study.
@@ -101,7 +98,7 @@ function buildArm(skill: string, runs: readonly AblationRun[], keys: readonly Sc
     tokensOutput: known((run) => run.tokensOutput),
     scores: keys.map((key) => {
       const scored = runs.flatMap((run) => {
-        const score = scores.get(run.id)?.get(scoreKeyText(key));
+        const score = scores.byRun.get(run.id)?.get(scoreKeyText(key));
         return score === undefined ? [] : [{ task: run.task, score }];
       });
       const tasks = new Set(scored.map((entry) => entry.task)).size;
@@ -118,8 +115,8 @@ function compareArms(skill: string, runs: readonly AblationRun[], reference: str
   const paired: PairedScore[] = keys.map((key) => {
     const text = scoreKeyText(key);
     const scoredPairs = pairs.flatMap(({ treated, control }) => {
-      const x = scores.get(treated.id)?.get(text);
-      const y = scores.get(control.id)?.get(text);
+      const x = scores.byRun.get(treated.id)?.get(text);
+      const y = scores.byRun.get(control.id)?.get(text);
       return x === undefined || y === undefined ? [] : [[x, y] as const];
     });
     const sign = signTest(scoredPairs.map(([x, y]) => x - y));
@@ -151,28 +148,35 @@ function compareArms(skill: string, runs: readonly AblationRun[], reference: str
   };
 }
 
-/** Run id → score key → the run's mean score there (over judges, and over rubrics for a tier's overall score). */
-type RunScores = Map<string, Map<string, number>>;
-
-function runScores(judgments: readonly StudyJudgment[]): RunScores {
-  const sums = new Map<string, Map<string, [number, number]>>();
-  for (const judgment of judgments) {
-    const perRun = sums.get(judgment.run) ?? new Map<string, [number, number]>();
-    for (const key of [{ tier: judgment.tier, rubric: null }, { tier: judgment.tier, rubric: judgment.rubric }]) {
-      const [total, count] = perRun.get(scoreKeyText(key)) ?? [0, 0];
-      perRun.set(scoreKeyText(key), [total + judgment.score, count + 1]);
-    }
-    sums.set(judgment.run, perRun);
-  }
-  return new Map([...sums].map(([run, perRun]) => [run, new Map([...perRun].map(([key, [total, count]]) => [key, total / count]))]));
+/** Run id → score key → the run's score there: its set score averaged over judges, or a rubric's mean over judges; and every key in report order. */
+interface RunScores {
+  byRun: Map<string, Map<string, number>>;
+  keys: ScoreKey[];
 }
 
-/** The tiers and rubrics any of the group's runs was scored on: per tier in tier order, its overall score then each rubric by name. */
+function runScores(sets: readonly SetScores[]): RunScores {
+  const byRun = new Map<string, Map<string, number>>();
+  const put = (run: string, key: ScoreKey, score: number) => {
+    const perRun = byRun.get(run) ?? new Map<string, number>();
+    perRun.set(scoreKeyText(key), score);
+    byRun.set(run, perRun);
+  };
+  const keys: ScoreKey[] = [];
+  for (const set of sets) {
+    const overall: ScoreKey = { ...set.key, rubric: null };
+    keys.push(overall, ...set.rubrics.map(({ rubric }) => ({ ...set.key, rubric })));
+    // Judges in name order (byRun keeps them so): the mean never depends on the order judgments were stored.
+    for (const [run, judges] of set.byRun) {
+      const values = [...judges.values()];
+      if (values.length > 0) put(run, overall, sum(values) / values.length);
+    }
+    for (const [run, rubrics] of set.rubricMeans) for (const [rubric, score] of rubrics) put(run, { ...set.key, rubric }, score);
+  }
+  return { byRun, keys };
+}
+
+/** The scores any of the group's runs has, in report order: per set (tier order, then set, version, scale) its weighted score, then each rubric in the set's order. */
 function scoreKeys(runs: readonly AblationRun[], scores: RunScores): ScoreKey[] {
-  const present = new Set(runs.flatMap((run) => [...(scores.get(run.id)?.keys() ?? [])]));
-  return JudgeTierSchema.options.flatMap((tier) => {
-    const prefix = `${tier}\u0000`;
-    const rubrics = [...present].filter((key) => key.startsWith(prefix) && key !== prefix).map((key) => key.slice(prefix.length)).sort(byText);
-    return present.has(prefix) ? [{ tier, rubric: null }, ...rubrics.map((rubric) => ({ tier, rubric }))] : [];
-  });
+  const present = new Set(runs.flatMap((run) => [...(scores.byRun.get(run.id)?.keys() ?? [])]));
+  return scores.keys.filter((key) => present.has(scoreKeyText(key)));
 }

@@ -189,17 +189,17 @@ describe('the skill ablation tables', () => {
     expect(table.rows[0]![4]).toMatchObject({ text: '—', missing: 'No run of this arm has a stored trajectory' });
   });
 
-  it('list each tier and rubric per arm, and the paired differences signed, with the sign test', () => {
+  it('list each tier, rubric set and rubric per arm, and the paired differences signed, with the sign test', () => {
     expect(texts(ablationScoreTable(claude, 'ablation-claude')).slice(0, 2)).toEqual([
-      ['Output', 'All rubrics', 'none', '3.12', '[2.81, 3.41]', '12'],
-      ['Output', 'All rubrics', 'v2', '3.61', '[3.30, 3.90]', '12'],
+      ['Output tier · figma-output v2 · 5-point scale (1–5)', 'Set score (weighted)', 'none', '3.12', '[2.81, 3.41]', '12'],
+      ['Output tier · figma-output v2 · 5-point scale (1–5)', 'Set score (weighted)', 'v2', '3.61', '[3.30, 3.90]', '12'],
     ]);
     const paired = ablationPairedTable(claude, 'ablation-claude');
     expect(texts(paired)).toEqual([
-      ['v2 − none', 'Output', 'All rubrics', '12', '+0.49', '[+0.27, +0.73]', '10', '1', '1', '0.0117'],
-      ['v2 − none', 'Output', 'output.completeness', '12', '+0.65', '[+0.43, +0.89]', '9', '2', '1', '0.0654'],
+      ['v2 − none', 'Output tier · figma-output v2 · 5-point scale (1–5)', 'Set score (weighted)', '12', '+0.49', '[+0.27, +0.73]', '10', '1', '1', '0.0117'],
+      ['v2 − none', 'Output tier · figma-output v2 · 5-point scale (1–5)', 'output.completeness', '12', '+0.65', '[+0.43, +0.89]', '9', '2', '1', '0.0654'],
     ]);
-    expect(paired.rows[0]![1]!.value).toBe('output');
+    expect(paired.rows[0]![1]!.value).toBe('Output tier · figma-output v2 · 5-point scale (1–5)');
   });
 
   it('name each group’s tables after it, uniquely', () => {

@@ -75,7 +75,7 @@ function buildAnalysisFigures(db: Database, options: AnalysisOptions): AnalysisF
     preference: buildPreference(data, options),
     alignment: buildAlignment(data, sets),
     recovery: buildRecovery(errorSets, options),
-    ablation: buildAblation(loadAblationRuns(db, data, errorSets), data.judgments, options),
+    ablation: buildAblation(loadAblationRuns(db, data, errorSets), sets, options),
     turns: buildTurns(loadMultiTurnRuns(db, data)),
   };
 }

@@ -82,6 +82,6 @@ describe('the report’s tables in the Markdown report and the dataset card', ()
     // The report's scope, as every view states it.
     expect(card).toContain('**All studies and imported runs.**');
     expect(markdown).toContain('**All studies and imported runs.**');
-    expect(markdown).toContain('| v2 − none | Output | All rubrics | 12 | +0.49 | [+0.27, +0.73] | 10 | 1 | 1 | 0.0117 |');
+    expect(markdown).toContain('| v2 − none | Output tier · figma-output v2 · 5-point scale (1–5) | Set score (weighted) | 12 | +0.49 | [+0.27, +0.73] | 10 | 1 | 1 | 0.0117 |');
   });
 });

@@ -10,7 +10,7 @@ describe('the skill ablation section', () => {
     expect(html).toContain('>Skill ablation</h2>');
     expect(html).toContain('>claude-code · claude-sonnet-4.5</h3>');
     expect(html).toContain('>gemini-cli · gemini-2.5-pro</h3>');
-    expect(html).toContain('Output tier: v2 − none +0.49 over 12 pairs (95% paired CI [+0.27, +0.73])');
+    expect(html).toContain('Output tier (figma-output v2, 5-point): v2 − none +0.49 over 12 pairs (95% paired CI [+0.27, +0.73])');
     expect(html).toContain('aria-label="Unpaired runs: v2 − none"');
     expect(html).toContain('1 run of skill none or v2 has no counterpart');
     expect(html).toContain('<caption>Skill ablation, claude-code · claude-sonnet-4.5: each skill version&#x27;s runs (reference: none)</caption>');

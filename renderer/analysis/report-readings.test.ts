@@ -67,9 +67,9 @@ describe('reading the report in plain words', () => {
     const [claude, gemini] = REPORT_FIXTURE.ablation.groups;
     const reading = readAblationComparison(claude!.comparisons[0]!);
     expect(reading.figures).toBe(
-      'Output tier: v2 − none +0.49 over 12 pairs (95% paired CI [+0.27, +0.73]); better in 10, worse in 1, tied in 1; sign test p = 0.0117. Mean cost per run -42.0% over 12 pairs reporting it.',
+      'Output tier (figma-output v2, 5-point): v2 − none +0.49 over 12 pairs (95% paired CI [+0.27, +0.73]); better in 10, worse in 1, tied in 1; sign test p = 0.0117. Mean cost per run -42.0% over 12 pairs reporting it.',
     );
-    expect(reading.verdict).toBe('Output tier: v2 scores higher than none, its 95% paired interval above zero.');
+    expect(reading.verdict).toBe('Output tier (figma-output v2, 5-point): v2 scores higher than none, its 95% paired interval above zero.');
     expect(readAblationComparison(gemini!.comparisons[0]!).verdict).toBe('No tier’s paired interval excludes zero: these pairs do not show v1 scoring differently from none.');
     expect(readAblationComparison({ ...gemini!.comparisons[0]!, scores: [] }).figures).toBe('v1 − none: 6 pairs of runs, none judged in both arms yet.');
   });

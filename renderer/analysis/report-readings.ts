@@ -123,6 +123,9 @@ export function readRecovery(recovery: AnalysisReport['recovery']): Reading {
 }
 
 const TIER_NAMES = { process: 'Process', output: 'Output', content: 'Content' } as const;
+/** "Output tier (figma-output v2, 5-point)": the ablation compares each rubric set at each scale apart. */
+const setName = (score: Pick<AblationComparison['scores'][number], 'tier' | 'rubricSet' | 'version' | 'scale'>) =>
+  `${TIER_NAMES[score.tier]} tier (${score.rubricSet === '' ? '' : `${score.rubricSet} ${score.version}, `}${score.scale}-point)`;
 
 /** One skill version against the reference: each tier's paired difference in words, the cost change, and whether any tier's interval excludes zero. */
 export function readAblationComparison(comparison: AblationComparison): Reading {
@@ -134,7 +137,7 @@ export function readAblationComparison(comparison: AblationComparison): Reading 
   const parts = tiers.map((score) => {
     const p = formatPValue(score.signTestP);
     const interval = formatInterval(formatScoreDifference(score.lo), formatScoreDifference(score.hi)).text;
-    return `${TIER_NAMES[score.tier]} tier: ${name} ${formatScoreDifference(score.meanDifference).text} over ${plural(score.pairs, 'pair')} (95% paired CI ${interval}); better in ${formatCount(score.better)}, worse in ${formatCount(score.worse)}, tied in ${formatCount(score.tied)}; sign test p ${p.text.startsWith('<') ? p.text : `= ${p.text}`}.`;
+    return `${setName(score)}: ${name} ${formatScoreDifference(score.meanDifference).text} over ${plural(score.pairs, 'pair')} (95% paired CI ${interval}); better in ${formatCount(score.better)}, worse in ${formatCount(score.worse)}, tied in ${formatCount(score.tied)}; sign test p ${p.text.startsWith('<') ? p.text : `= ${p.text}`}.`;
   });
   if (comparison.costChange !== null) parts.push(`Mean cost per run ${formatRelativeChange(comparison.costChange).text} over ${plural(comparison.costPairs, 'pair')} reporting it.`);
   const clear = tiers.filter((score) => score.lo !== null && score.hi !== null && (score.lo > 0 || score.hi < 0));
@@ -143,6 +146,6 @@ export function readAblationComparison(comparison: AblationComparison): Reading 
     verdict:
       clear.length === 0
         ? `No tier’s paired interval excludes zero: these pairs do not show ${comparison.skill} scoring differently from ${comparison.reference}.`
-        : clear.map((score) => `${TIER_NAMES[score.tier]} tier: ${comparison.skill} scores ${score.lo! > 0 ? 'higher' : 'lower'} than ${comparison.reference}, its 95% paired interval ${score.lo! > 0 ? 'above' : 'below'} zero.`).join(' '),
+        : clear.map((score) => `${setName(score)}: ${comparison.skill} scores ${score.lo! > 0 ? 'higher' : 'lower'} than ${comparison.reference}, its 95% paired interval ${score.lo! > 0 ? 'above' : 'below'} zero.`).join(' '),
   };
 }
