@@ -49,7 +49,7 @@ export function loadAblationRuns(db: Database, data: StudyData, errorSets: reado
   const rows = listRuns(db, project.id).flatMap((row) => {
     const versions = parseRunVersions(row.versions_json);
     const skill = versions.skill;
-    if (skill === undefined || row.status === 'cancelled' || (row.synthetic === 1 && !data.synthetic.included)) return [];
+    if (skill === undefined || row.status === 'cancelled' || (data.runs.get(row.id)?.synthetic === true && !data.synthetic.included)) return [];
     const { skill: _skill, ...otherVersions } = versions;
     return [{ row, skill, otherVersions }];
   });
@@ -67,7 +67,8 @@ export function loadAblationRuns(db: Database, data: StudyData, errorSets: reado
       model: row.model,
       otherVersions,
       skill,
-      synthetic: row.synthetic === 1,
+      // Synthetic or the demo's (study-data.ts decides), so a demo bundle never pairs with a user's run.
+      synthetic: data.runs.get(row.id)?.synthetic === true,
       succeeded: row.status === 'succeeded',
       deployable: deployable.has(row.id),
       repeat: repeats.get(row.id)!,
