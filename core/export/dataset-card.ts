@@ -59,7 +59,11 @@ export function renderDatasetCard(input: DatasetCardInput): string {
       'machines can be merged.\n',
   );
   if (input.includesSynthetic) {
-    out.push('> **Includes synthetic data.** The `synthetic` split of each subset holds the demo study\'s generated tasks, runs, votes and judgments (no person or model made them). Use the `train` split for real results.\n');
+    out.push(
+      '> **Includes synthetic data.** The `synthetic` split of each subset holds the demo study\'s generated tasks, runs, votes and judgments (no person or model made them). ' +
+        "The `train` split also holds the demo's other records: its data room's sources and chapters, its arena's output bundles and the votes and judgments on them. " +
+        'An export without synthetic data leaves all of them out.\n',
+    );
   }
   if (input.pseudonymised) out.push('> Annotator names are replaced by stable pseudonyms (`annotator-` and 12 hex digits, keyed per workspace).\n');
   out.push(licenseStatement(input.license));

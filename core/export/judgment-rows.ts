@@ -25,14 +25,14 @@ function leftOutCount(ctx: ExportContext, split: ExportSplit): number {
   return countJudgmentsByRunAndSet(ctx.db, ctx.projectId, flag(split)).reduce((sum, group) => sum + (check.leftOut(group) === null ? 0 : group.judgments), 0);
 }
 
-export const countJudgmentRows = (ctx: ExportContext, split: ExportSplit): number => countExportJudgments(ctx.db, ctx.projectId, flag(split)) - leftOutCount(ctx, split);
+export const countJudgmentRows = (ctx: ExportContext, split: ExportSplit): number => countExportJudgments(ctx.db, ctx.projectId, flag(split), ctx.demo) - leftOutCount(ctx, split);
 
 /** One row per judgment (scored or failed) that counts, by id. */
 export async function* judgmentRows(ctx: ExportContext, split: ExportSplit): AsyncGenerator<SubsetRow<'judgments'>> {
   const check = checkOf(ctx);
   let after = '';
   for (;;) {
-    const page = pageExportJudgments(ctx.db, ctx.projectId, flag(split), after, PAGE_ROWS);
+    const page = pageExportJudgments(ctx.db, ctx.projectId, flag(split), ctx.demo, after, PAGE_ROWS);
     for (const row of page) {
       if (check.leftOut({ run_id: row.run_id, rubric_set: row.rubric_set, rubric_version: row.rubric_version, scale: row.scale }) !== null) {
         ctx.facts.judgmentsLeftOut += 1;

@@ -5,13 +5,13 @@ import type { SubsetRow } from './subset-fields.ts';
 
 const flag = (split: ExportSplit) => (split === 'synthetic' ? 1 : 0);
 
-export const countPreferenceRows = (ctx: ExportContext, split: ExportSplit): number => countExportVotes(ctx.db, ctx.projectId, flag(split));
+export const countPreferenceRows = (ctx: ExportContext, split: ExportSplit): number => countExportVotes(ctx.db, ctx.projectId, flag(split), ctx.demo);
 
 /** One row per live vote, by id. */
 export async function* preferenceRows(ctx: ExportContext, split: ExportSplit): AsyncGenerator<SubsetRow<'preferences'>> {
   let after = '';
   for (;;) {
-    const page = pageExportVotes(ctx.db, ctx.projectId, flag(split), after, PAGE_ROWS);
+    const page = pageExportVotes(ctx.db, ctx.projectId, flag(split), ctx.demo, after, PAGE_ROWS);
     for (const vote of page) yield preferenceRow(ctx, vote);
     if (page.length < PAGE_ROWS) return;
     after = page[page.length - 1]!.id;

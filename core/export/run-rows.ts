@@ -7,13 +7,13 @@ import type { SubsetRow } from './subset-fields.ts';
 
 const flag = (split: ExportSplit) => (split === 'synthetic' ? 1 : 0);
 
-export const countRunRows = (ctx: ExportContext, split: ExportSplit): number => countExportRuns(ctx.db, ctx.projectId, flag(split));
+export const countRunRows = (ctx: ExportContext, split: ExportSplit): number => countExportRuns(ctx.db, ctx.projectId, flag(split), ctx.demo);
 
 /** One row per run, by id: its configuration, what the run engine recorded, and its artifacts' hashes. */
 export async function* runRows(ctx: ExportContext, split: ExportSplit): AsyncGenerator<SubsetRow<'runs'>> {
   let after = '';
   for (;;) {
-    const page = pageExportRuns(ctx.db, ctx.projectId, flag(split), after, PAGE_ROWS);
+    const page = pageExportRuns(ctx.db, ctx.projectId, flag(split), ctx.demo, after, PAGE_ROWS);
     for (const run of page) yield runRow(ctx, run);
     if (page.length < PAGE_ROWS) return;
     after = page[page.length - 1]!.id;
