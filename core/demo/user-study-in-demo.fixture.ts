@@ -43,11 +43,51 @@ export interface UserStudy {
   dataRoomId: string;
 }
 
+export interface OwnRun {
+  id: string;
+  task: string;
+  harness: string;
+  model: string;
+  versions: Record<string, string>;
+  at: string;
+  sourceDir: string;
+}
+
+/** A run of the user's own (a real task, not the demo's bundle) with a static build, so the arena shows it. */
+export function recordOwnRun(api: Api, run: OwnRun): void {
+  const { db } = api.context.workspace;
+  const project = requireCurrentProject(db);
+  if (!db.prepare('SELECT 1 FROM tasks WHERE id = ?').get(run.task)) {
+    upsertTask(db, { id: run.task, project_id: project.id, kind: 'figma', title: `Task ${run.task}`, instruction: '', chapter_id: null, figma_file_key: null, created_at: run.at, updated_at: run.at }, []);
+  }
+  const page = api.putBlob(new TextEncoder().encode(`<!doctype html><title>${run.id}</title><p>${run.id}</p>`));
+  insertRun(
+    db,
+    { id: run.id, task_id: run.task, harness: run.harness, model: run.model, versions_json: versionsJsonOf(run.versions), config_id: configIdOf(run.harness, run.model, run.versions), status: 'succeeded', started_at: run.at, finished_at: run.at, digest: `user-digest-${run.id}`, source_dir: run.sourceDir, imported_at: run.at },
+    [{ run_id: run.id, path: 'dist/index.html', sha256: page.sha256, size_bytes: page.sizeBytes }],
+    [],
+  );
+}
+
+/**
+ * Votes through the arena, as the Arena screen does, until the annotator has voted on a pair of
+ * `own` runs; pairs of the demo's shown before it are voted on too (those votes are the demo's).
+ */
+export async function voteUntilOwnPair(api: Api, annotatorId: string, own: ReadonlySet<string>, vote: { choice: 'left' | 'right' | 'tie'; reason?: string; ratingLeft?: number; timeOnItemMs?: number }): Promise<{ voteId: string; demoVotes: number }> {
+  const { db } = api.context.workspace;
+  for (let demoVotes = 0; ; demoVotes++) {
+    const next = (await api.call('arena.nextPair', { annotatorId })) as { item: { token: string } | null };
+    if (!next.item) throw new Error('the arena ran out of pairs before showing one of the own runs');
+    const { voteId } = (await api.call('arena.vote', { token: next.item.token, choice: vote.choice, ratingLeft: vote.ratingLeft ?? 4, ratingRight: 2, reason: vote.reason ?? '', timeOnItemMs: vote.timeOnItemMs ?? 5000 })) as { voteId: string };
+    const row = db.prepare('SELECT run_a, run_b FROM votes WHERE id = ?').get(voteId) as { run_a: string; run_b: string };
+    if (own.has(row.run_a) && own.has(row.run_b)) return { voteId, demoVotes };
+  }
+}
+
 export async function recordUserStudy(api: Api, folder: string, votesToCast = 60): Promise<UserStudy> {
   const { db } = api.context.workspace;
   const project = requireCurrentProject(db);
   const at = (n: number) => new Date(Date.UTC(2026, 2, 2, 9, 0, n)).toISOString();
-  upsertTask(db, { id: 'user-dashboard', project_id: project.id, kind: 'figma', title: 'Operations dashboard', instruction: 'Build it.', chapter_id: null, figma_file_key: null, created_at: at(0), updated_at: at(0) }, []);
 
   const runIds: string[] = [];
   const configIds = new Set<string>();
@@ -60,13 +100,7 @@ export async function recordUserStudy(api: Api, folder: string, votesToCast = 60
           const id = `user-${task}-${agent.harness}-${skill}-${repeat}`;
           const versions = { skill };
           const configId = configIdOf(agent.harness, agent.model, versions);
-          const page = api.putBlob(new TextEncoder().encode(`<!doctype html><title>${id}</title><p>${id}</p>`));
-          insertRun(
-            db,
-            { id, task_id: task, harness: agent.harness, model: agent.model, versions_json: versionsJsonOf(versions), config_id: configId, status: 'succeeded', started_at: at(n), finished_at: at(n + 1), digest: `user-digest-${id}`, source_dir: join(folder, 'runs', id), imported_at: at(n + 1) },
-            [{ run_id: id, path: 'dist/index.html', sha256: page.sha256, size_bytes: page.sizeBytes }],
-            [],
-          );
+          recordOwnRun(api, { id, task, harness: agent.harness, model: agent.model, versions, at: at(n), sourceDir: join(folder, 'runs', id) });
           studyRuns.push({ id: `sr-${id}`, study_id: 'user-study', position: studyRuns.length, task_id: task, harness: agent.harness, model: agent.model, versions_json: versionsJsonOf(versions), config_id: configId, config_index: agentIndex * USER_SKILLS.length + skillIndex, repeat_index: repeat, updated_at: at(n) });
           runIds.push(id);
           configIds.add(configId);
