@@ -22,6 +22,8 @@ export interface AblationRun {
   /** `versions.skill`: `none`, `base`, `v1`, … */
   skill: string;
   synthetic: boolean;
+  /** One of the demo's arena bundles: grouped apart from the synthetic study's runs and from a user's. */
+  demo: boolean;
   succeeded: boolean;
   deployable: boolean;
   /**
@@ -69,6 +71,7 @@ export function loadAblationRuns(db: Database, data: StudyData, errorSets: reado
       skill,
       // Synthetic or the demo's (study-data.ts decides), so a demo bundle never pairs with a user's run.
       synthetic: data.runs.get(row.id)?.synthetic === true,
+      demo: row.demo === 1 && row.synthetic === 0,
       succeeded: row.status === 'succeeded',
       deployable: deployable.has(row.id),
       repeat: repeats.get(row.id)!,

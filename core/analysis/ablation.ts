@@ -44,7 +44,7 @@ export function buildAblation(runs: readonly AblationRun[], judgments: readonly 
   const scores = runScores(judgments);
   const groups = new Map<string, AblationRun[]>();
   for (const run of runs) {
-    const key = JSON.stringify([run.harness, run.model, Object.entries(run.otherVersions).sort(([x], [y]) => byText(x, y)), run.synthetic]);
+    const key = JSON.stringify([run.harness, run.model, Object.entries(run.otherVersions).sort(([x], [y]) => byText(x, y)), run.synthetic, run.demo]);
     groups.set(key, [...(groups.get(key) ?? []), run]);
   }
   const built = [...groups.values()].filter((group) => new Set(group.map((run) => run.skill)).size > 1).map((group) => buildGroup(group, scores, options));
@@ -64,7 +64,7 @@ function buildGroup(runs: readonly AblationRun[], scores: RunScores, options: Op
     model: first.model,
     versions: Object.fromEntries(otherVersions),
     synthetic: first.synthetic,
-    label: [first.harness, first.model, ...otherVersions.map(([name, version]) => `${name} ${version}`), first.synthetic ? 'synthetic' : ''].filter(Boolean).join(' · '),
+    label: [first.harness, first.model, ...otherVersions.map(([name, version]) => `${name} ${version}`), first.demo ? 'demo' : first.synthetic ? 'synthetic' : ''].filter(Boolean).join(' · '),
     reference,
     arms: skills.map((skill) => buildArm(skill, armRuns(skill), keys, scores, options)),
     comparisons: skills.filter((skill) => skill !== reference).map((skill) => compareArms(skill, armRuns(skill), reference, armRuns(reference), keys, scores, options)),
