@@ -1,4 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
+import type { RpcClient } from '../../schemas/rpc.ts';
 import { currentClient } from '../api/connected-client.ts';
 import { couldNot } from '../api/describe-error.ts';
 import { closeOnBackdrop, useModalDialog } from '../ui/use-modal-dialog.ts';
@@ -37,27 +38,37 @@ export function ProjectActions() {
   );
 }
 
+/** A dialog form's call: busy while it runs, and what went wrong in words when it fails. */
+function useFormCall(what: string, next: string) {
+  const [problem, setProblem] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const run = (work: (client: RpcClient) => Promise<void>) => async (event: FormEvent) => {
+    event.preventDefault();
+    const client = currentClient();
+    if (!client) return;
+    setBusy(true);
+    setProblem(undefined);
+    try {
+      await work(client);
+    } catch (error) {
+      setProblem(couldNot(what, error, next));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { problem, busy, run };
+}
+
 function RenameProjectDialog({ onClose }: { onClose: () => void }) {
   const dialog = useModalDialog(onClose);
   const current = useAppStore((s) => s.info?.project.name ?? '');
   const [name, setName] = useState(current);
-  const [problem, setProblem] = useState<string>();
-  const [saving, setSaving] = useState(false);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const client = currentClient();
-    if (!client) return;
-    setSaving(true);
-    try {
-      await client.call('project.rename', { name });
-      await useAppStore.getState().refresh();
-      dialog.current?.close();
-    } catch (error) {
-      setProblem(couldNot('rename the project', error, 'Change the name and try again.'));
-    } finally {
-      setSaving(false);
-    }
-  };
+  const { problem, busy: saving, run } = useFormCall('rename the project', 'Change the name and try again.');
+  const submit = run(async (client) => {
+    await client.call('project.rename', { name });
+    await useAppStore.getState().refresh();
+    dialog.current?.close();
+  });
   return (
     <dialog ref={dialog} className="project-dialog" aria-labelledby="rename-project-title" onClick={closeOnBackdrop}>
       <form onSubmit={(event) => void submit(event)}>
@@ -91,24 +102,12 @@ function NewWorkspaceDialog({ onClose }: { onClose: () => void }) {
   const dialog = useModalDialog(onClose);
   const [dir, setDir] = useState('');
   const [projectName, setProjectName] = useState('');
-  const [problem, setProblem] = useState<string>();
-  const [busy, setBusy] = useState(false);
   const [created, setCreated] = useState<Created>();
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const client = currentClient();
-    if (!client) return;
-    setBusy(true);
-    setProblem(undefined);
-    try {
-      const result = await client.call('workspace.create', { dir: dir.trim(), projectName });
-      setCreated({ workspaceDir: result.workspaceDir, projectName: result.project.name, openCommand: result.openCommand });
-    } catch (error) {
-      setProblem(couldNot('make the workspace', error, 'Choose a new or empty folder and try again.'));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { problem, busy, run } = useFormCall('make the workspace', 'Choose a new or empty folder and try again.');
+  const submit = run(async (client) => {
+    const result = await client.call('workspace.create', { dir: dir.trim(), projectName });
+    setCreated({ workspaceDir: result.workspaceDir, projectName: result.project.name, openCommand: result.openCommand });
+  });
   return (
     <dialog ref={dialog} className="project-dialog" aria-labelledby="new-workspace-title" onClick={closeOnBackdrop}>
       {created ? (
