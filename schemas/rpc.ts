@@ -51,8 +51,9 @@ const AnalysisAskSchema = z
     resamples: z.number().int().min(100).max(20_000).default(1000),
     seed: z.string().min(1).max(100).default('lhb-analysis'),
     /**
-     * Synthetic (demo) votes and judgments. Neither flag: left out once any real vote or
-     * judgment exists, included while none does. The report's `study.synthetic` says which and why.
+     * The demo's records (its synthetic study, its arena bundles and the votes and judgments touching
+     * them). Neither flag: left out once any run, vote or judgment of the user's own exists, included
+     * while none does. The report's `study.synthetic` says which and why.
      */
     includeSynthetic: z.boolean().optional(),
     excludeSynthetic: z.boolean().optional(),
