@@ -59,6 +59,23 @@ function useFormCall(what: string, next: string) {
   return { problem, busy, run };
 }
 
+/** What went wrong, if anything, then the form's submit and Cancel buttons. */
+function FormFooter({ problem, submit, disabled, onCancel }: { problem: string | undefined; submit: string; disabled: boolean; onCancel: () => void }) {
+  return (
+    <>
+      {problem && <p role="alert">{problem}</p>}
+      <div className="project-dialog__buttons">
+        <button type="submit" disabled={disabled}>
+          {submit}
+        </button>
+        <button type="button" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </>
+  );
+}
+
 function RenameProjectDialog({ onClose }: { onClose: () => void }) {
   const dialog = useModalDialog(onClose);
   const current = useAppStore((s) => s.info?.project.name ?? '');
@@ -78,15 +95,7 @@ function RenameProjectDialog({ onClose }: { onClose: () => void }) {
           Project name
           <input type="text" value={name} maxLength={200} required autoFocus onChange={(event) => setName(event.target.value)} />
         </label>
-        {problem && <p role="alert">{problem}</p>}
-        <div className="project-dialog__buttons">
-          <button type="submit" disabled={saving || name.trim() === '' || name.trim() === current}>
-            Rename
-          </button>
-          <button type="button" onClick={() => dialog.current?.close()}>
-            Cancel
-          </button>
-        </div>
+        <FormFooter problem={problem} submit="Rename" disabled={saving || name.trim() === '' || name.trim() === current} onCancel={() => dialog.current?.close()} />
       </form>
     </dialog>
   );
@@ -139,15 +148,7 @@ function NewWorkspaceDialog({ onClose }: { onClose: () => void }) {
             Project name
             <input type="text" value={projectName} maxLength={200} required onChange={(event) => setProjectName(event.target.value)} />
           </label>
-          {problem && <p role="alert">{problem}</p>}
-          <div className="project-dialog__buttons">
-            <button type="submit" disabled={busy || dir.trim() === '' || projectName.trim() === ''}>
-              Make workspace
-            </button>
-            <button type="button" onClick={() => dialog.current?.close()}>
-              Cancel
-            </button>
-          </div>
+          <FormFooter problem={problem} submit="Make workspace" disabled={busy || dir.trim() === '' || projectName.trim() === ''} onCancel={() => dialog.current?.close()} />
         </form>
       )}
     </dialog>
