@@ -1,11 +1,10 @@
 import type { JudgmentView } from '../../../schemas/judge.ts';
 import { findCurrentProject } from '../../store/project-repository.ts';
 import { listJudgmentsWithReplies, type JudgmentWithReply } from '../../store/judge-reply-repository.ts';
-import { listRuns } from '../../store/run-repository.ts';
 import type { Database } from 'better-sqlite3';
 import { judgmentKindCheck, type JudgmentKindCheck } from '../rubrics/judgment-kind-check.ts';
 
-export function judgmentViewOf(row: JudgmentWithReply, check: JudgmentKindCheck, demoRuns: ReadonlySet<string> = new Set()): JudgmentView {
+export function judgmentViewOf(row: JudgmentWithReply, check: JudgmentKindCheck): JudgmentView {
   return {
     id: row.id,
     runId: row.run_id,
@@ -21,8 +20,7 @@ export function judgmentViewOf(row: JudgmentWithReply, check: JudgmentKindCheck,
     level: row.level,
     evidence: row.evidence || row.rationale,
     failure: row.failure,
-    // The demo's too (a judgment of one of its arena bundles): both stay out of the agreement a screen shows.
-    synthetic: row.synthetic === 1 || demoRuns.has(row.run_id),
+    synthetic: row.synthetic === 1,
     leftOut: check.leftOut(row),
     createdAt: row.created_at,
     turn: row.turn ?? null,
@@ -34,6 +32,5 @@ export function listJudgmentViews(db: Database, runId?: string): JudgmentView[] 
   const project = findCurrentProject(db);
   if (!project) return [];
   const check = judgmentKindCheck(db);
-  const demoRuns = new Set(listRuns(db, project.id).filter((run) => run.demo === 1).map((run) => run.id));
-  return listJudgmentsWithReplies(db, project.id, runId).map((row) => judgmentViewOf(row, check, demoRuns));
+  return listJudgmentsWithReplies(db, project.id, runId).map((row) => judgmentViewOf(row, check));
 }
