@@ -1,4 +1,7 @@
 import { execFile } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
 import { AnalysisReportSchema, type AnalysisReport } from '../schemas/analysis.ts';
@@ -44,7 +47,7 @@ test('the demo study reads as a results section, every part with numbers, equal 
   const study = analysis.region('Study');
   await expect(study).toContainText(/\d+ tasks? · \d+ configurations? · \d+ judges? · \d+ annotators? · [\d,]+ votes? · [\d,]+ judgments? · 1,000 resamples · seed lhb-analysis/);
   await expect(study.getByRole('note', { name: 'Synthetic data' })).toContainText('Includes synthetic demo data');
-  await expect(study.getByRole('note', { name: 'Synthetic data' })).toContainText('no real votes or judgments yet');
+  await expect(study.getByRole('note', { name: 'Synthetic data' })).toContainText('no runs, votes or judgments of its own yet');
   await expect(study.getByRole('checkbox', { name: 'Include synthetic data' })).toBeChecked();
   await expect(study.getByRole('button', { name: 'Recompute' })).toBeEnabled();
 
@@ -160,7 +163,7 @@ test('tables and charts export as CSV, Markdown, SVG and PNG; unticking syntheti
   // Leaving the demo's synthetic records out: the toggle recomputes, the notice goes, and the report (or the empty state) says so.
   const study = analysis.region('Study');
   await study.getByRole('checkbox', { name: 'Include synthetic data' }).uncheck();
-  await expect(study.getByText(/^Synthetic demo data left out of this report\./)).toBeVisible({ timeout: 120_000 });
+  await expect(study.getByText(/^The demo’s records are left out of this report\./)).toBeVisible({ timeout: 120_000 });
   await analysis.waitForReport();
   await expect(study.getByRole('note', { name: 'Synthetic data' })).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'Nothing to analyse yet' })).toBeVisible();
@@ -168,26 +171,40 @@ test('tables and charts export as CSV, Markdown, SVG and PNG; unticking syntheti
   expect(problems).toEqual([]);
 });
 
-test('after one real vote the default report counts only it; the toggle brings the synthetic study back, kept apart', async ({ page }) => {
+test("after one real vote on the user's own runs the default report counts only it; the toggle brings the demo's records back, kept apart", async ({ page }) => {
   test.setTimeout(240_000);
-  // One vote through the served arena API, as the Arena screen casts it.
+  // Two builds of the user's own for the demo's Figma task (copies of two demo bundles under another model), imported as a user would.
+  const own = mkdtempSync(join(tmpdir(), 'lhb-own-bundles-'));
+  for (const bundle of ['bundle-01', 'bundle-02']) {
+    cpSync(join(repoRoot, 'datasets', 'demo', 'arena', 'bundles', bundle), join(own, bundle), { recursive: true });
+    const file = join(own, bundle, 'run.json');
+    const run = JSON.parse(readFileSync(file, 'utf8')) as { model: string };
+    writeFileSync(file, JSON.stringify({ ...run, model: `${run.model}-own` }));
+  }
+  await promisify(execFile)(process.execPath, ['bin/lhb.mjs', 'runs', 'import', own, '--workspace', app!.workspace], { cwd: repoRoot, timeout: 120_000 });
+  rmSync(own, { recursive: true, force: true });
+  // Votes through the served arena API, as the Arena screen casts them, on every pair it shows: one pair is the user's two
+  // builds; the rest compare the demo's bundles (with each other, or with the user's), so those votes are the demo's.
   const api = ServedApi.fromAppUrl(app!.url);
   const annotator = await api.call('arena.createAnnotator', { name: 'Real reviewer' });
-  const { item } = await api.call('arena.nextPair', { annotatorId: annotator.id });
-  expect(item).not.toBeNull();
-  await api.call('arena.vote', { token: item!.token, choice: 'left', ratingLeft: 4, ratingRight: 2, reason: 'cleaner', timeOnItemMs: 4000 });
+  let cast = 0;
+  for (let { item } = await api.call('arena.nextPair', { annotatorId: annotator.id }); item; { item } = await api.call('arena.nextPair', { annotatorId: annotator.id })) {
+    await api.call('arena.vote', { token: item.token, choice: 'left', ratingLeft: 4, ratingRight: 2, reason: 'cleaner', timeOnItemMs: 4000 });
+    cast += 1;
+  }
+  expect(cast).toBeGreaterThan(1);
 
   const analysis = new AnalysisPage(page);
   await analysis.open(app!.url);
   const study = analysis.region('Study');
   await expect(study).toContainText(/(?<![\d,])1 task · 2 configurations · 0 judges · 1 annotator · 1 vote · 0 judgments · 1,000 resamples/);
   await expect(study.getByRole('note', { name: 'Synthetic data' })).toHaveCount(0);
-  await expect(study.getByText(/^Synthetic demo data left out: this workspace has real votes or judgments/)).toBeVisible();
+  await expect(study.getByText(/^The demo’s records are left out: this workspace has runs, votes or judgments of its own/)).toBeVisible();
   await expect(study.getByRole('checkbox', { name: 'Include synthetic data' })).not.toBeChecked();
   const preference = analysis.region('Human preference');
   const realElo = await analysis.rows(analysis.table(preference, /^Bradley–Terry Elo from/));
   expect(realElo).toHaveLength(2);
-  expect(realElo.every((row) => !row[0]!.includes('synthetic'))).toBe(true);
+  expect(realElo.every((row) => !row[0]!.includes('synthetic') && !row[0]!.endsWith(' · demo'))).toBe(true);
   const realLabels = realElo.map((row) => row[0]);
 
   // The same default from the CLI.
@@ -198,16 +215,16 @@ test('after one real vote the default report counts only it; the toggle brings t
   await study.getByRole('checkbox', { name: 'Include synthetic data' }).check();
   await expect(study.getByRole('note', { name: 'Synthetic data' })).toContainText('Included as asked', { timeout: 120_000 });
   await analysis.waitForReport();
-  await expect(study).toContainText(/ · 301 votes · /);
+  await expect(study).toContainText(new RegExp(` · ${300 + cast} votes · `));
   await expect(study.getByRole('checkbox', { name: 'Include synthetic data' })).toBeChecked();
   const bothElo = await analysis.rows(analysis.table(preference, /^Bradley–Terry Elo from/));
-  expect(bothElo).toHaveLength(6);
   expect(bothElo.filter((row) => row[0]!.endsWith(' · synthetic'))).toHaveLength(4);
-  expect(bothElo.filter((row) => !row[0]!.endsWith(' · synthetic')).map((row) => row[0]).sort()).toEqual([...realLabels].sort());
+  expect(bothElo.filter((row) => row[0]!.endsWith(' · demo')).length).toBeGreaterThan(0);
+  expect(bothElo.filter((row) => !row[0]!.endsWith(' · synthetic') && !row[0]!.endsWith(' · demo')).map((row) => row[0]).sort()).toEqual([...realLabels].sort());
 
   // And unticking it leaves them out again.
   await study.getByRole('checkbox', { name: 'Include synthetic data' }).uncheck();
-  await expect(study.getByText(/^Synthetic demo data left out of this report\./)).toBeVisible({ timeout: 120_000 });
+  await expect(study.getByText(/^The demo’s records are left out of this report\./)).toBeVisible({ timeout: 120_000 });
   await analysis.waitForReport();
   await expect(study).toContainText(/ · 1 vote · /);
 

@@ -14,7 +14,8 @@ let app: LaunchedApp | undefined;
 let scratch: string | undefined;
 test.beforeEach(async () => {
   scratch = mkdtempSync(join(tmpdir(), 'lhb-fast-votes-e2e-'));
-  app = await launchApp(['bin/lhb.mjs', 'serve']);
+  // A workspace of the researcher's own: the arena shows only this study's pairs (votes on the demo's pairs would be the demo's).
+  app = await launchApp(['bin/lhb.mjs', 'serve'], { project: 'Keyboard study' });
 });
 test.afterEach(async () => {
   await app?.stop();

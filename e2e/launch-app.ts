@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,8 +22,10 @@ const URL_LINE = /^LH-Bench Studio at (http:\/\/\S+)$/m;
  * Starts the app the way a user does (a node script from package.json's verbs), on a free port
  * and a fresh temp workspace, and resolves with the URL line it prints.
  */
-export async function launchApp(script: string[], options: { env?: NodeJS.ProcessEnv } = {}): Promise<LaunchedApp> {
+export async function launchApp(script: string[], options: { env?: NodeJS.ProcessEnv; project?: string } = {}): Promise<LaunchedApp> {
   const workspace = mkdtempSync(join(tmpdir(), 'lhb-e2e-'));
+  // A workspace of the user's own (lhb init: the named project, no demo) instead of the demo's first start.
+  if (options.project !== undefined) execFileSync(process.execPath, ['bin/lhb.mjs', 'init', workspace, '--project', options.project], { cwd: repoRoot, stdio: 'ignore', timeout: 120_000 });
   const child = spawn(process.execPath, [...script, '--port', '0', '--no-open', '--workspace', workspace], {
     cwd: repoRoot,
     env: { ...process.env, ...options.env },

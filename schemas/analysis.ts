@@ -356,9 +356,10 @@ export function ablationUnpairedNote(comparison: Pick<AblationComparison, 'skill
 }
 
 /**
- * Why synthetic (generated demo) data is or is not counted: `only-synthetic` (no real vote or
- * judgment exists, so the demo's numbers are shown, labelled), `real-data-present` (left out by
- * default once any real vote or judgment exists), `requested` (the caller asked).
+ * Why the demo's records (its synthetic study's generated data, its arena bundles and what touches
+ * them) are or are not counted: `only-synthetic` (no run, vote or judgment of the user's own exists,
+ * so the demo's numbers are shown, labelled), `real-data-present` (left out by default once any
+ * does), `requested` (the caller asked).
  */
 export const SyntheticReasonSchema = z.enum(['only-synthetic', 'real-data-present', 'requested']);
 export type SyntheticReason = z.infer<typeof SyntheticReasonSchema>;

@@ -25,7 +25,11 @@ export const ExportOptionsSchema = z
     subsets: z.array(ExportSubsetSchema).min(1).max(EXPORT_SUBSETS.length).optional(),
     /** Replace annotator names by stable pseudonyms (HMAC-SHA-256 under a per-workspace secret). */
     pseudonymise: z.boolean().default(false),
-    /** Add the demo study's synthetic tasks, runs, votes and judgments, as each subset's `synthetic` split. */
+    /**
+     * Add the demo's records: the demo study's synthetic tasks, runs, votes and judgments as each subset's
+     * `synthetic` split, and its data room (sources, chapters), arena bundles and the votes and judgments on
+     * them in `train`. Without it every record of the demo's is left out.
+     */
     includeSynthetic: z.boolean().default(false),
     /**
      * Only these studies (ids, or an id's start): the runs they executed, the votes and judgments

@@ -14,7 +14,7 @@ import { MAX_LINES_PER_CALL, PageSpanSchema, SourceSummarySchema, SourceTypeSche
 import { CreatedInviteSchema, CreateInviteInputSchema, InviteSchema, SessionSchema } from './invites.ts';
 import { HarnessStatusSchema, RunDetailSchema, StudySlurmSchema, StudyRunViewSchema, StudySpecSchema, StudySummarySchema } from './studies.ts';
 import { TrajectoryErrorSchema, TrajectorySchema } from './trajectory.ts';
-import { WorkspaceInfoSchema } from './workspace.ts';
+import { ProjectSchema, WorkspaceInfoSchema } from './workspace.ts';
 
 const NoInput = z.object({}).strict();
 
@@ -51,8 +51,9 @@ const AnalysisAskSchema = z
     resamples: z.number().int().min(100).max(20_000).default(1000),
     seed: z.string().min(1).max(100).default('lhb-analysis'),
     /**
-     * Synthetic (demo) votes and judgments. Neither flag: left out once any real vote or
-     * judgment exists, included while none does. The report's `study.synthetic` says which and why.
+     * The demo's records (its synthetic study, its arena bundles and the votes and judgments touching
+     * them). Neither flag: left out once any run, vote or judgment of the user's own exists, included
+     * while none does. The report's `study.synthetic` says which and why.
      */
     includeSynthetic: z.boolean().optional(),
     excludeSynthetic: z.boolean().optional(),
@@ -93,6 +94,20 @@ export const rpcContract = {
   'workspace.info': {
     input: NoInput,
     output: WorkspaceInfoSchema,
+  },
+  'workspace.create': {
+    /**
+     * Makes a new workspace at a folder on the server's machine (new or empty): one project of this
+     * name and no demo records. The running app stays on its workspace; `openCommand` opens the new one.
+     */
+    input: z.object({ dir: z.string().min(1).max(4096), projectName: z.string().min(1).max(200) }).strict(),
+    output: z.object({ workspaceDir: z.string(), project: ProjectSchema, openCommand: z.string() }),
+    readsServerDisk: true,
+  },
+  'project.rename': {
+    /** Renames the workspace's project (it titles the app and the dataset card). */
+    input: z.object({ name: z.string().min(1).max(200) }).strict(),
+    output: z.object({ project: ProjectSchema }),
   },
   'workspace.verify': {
     input: NoInput,

@@ -20,6 +20,12 @@ export const WorkspaceInfoSchema = z.object({
     sources: z.number().int().nonnegative(),
     blobs: z.number().int().nonnegative(),
     jobs: z.number().int().nonnegative(),
+    runs: z.number().int().nonnegative(),
+    /** Live votes (undone ones are not counted). */
+    votes: z.number().int().nonnegative(),
+    judgments: z.number().int().nonnegative(),
+    /** Of those, the demo's records (demo-seeded workspaces): left out of figures and exports unless synthetic data is asked for. */
+    demo: z.object({ runs: z.number().int().nonnegative(), votes: z.number().int().nonnegative(), judgments: z.number().int().nonnegative(), sources: z.number().int().nonnegative(), chapters: z.number().int().nonnegative() }),
   }),
 });
 export type WorkspaceInfo = z.infer<typeof WorkspaceInfoSchema>;

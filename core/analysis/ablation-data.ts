@@ -26,6 +26,8 @@ export interface AblationRun {
   synthetic: boolean;
   /** Cancelled: counted in no figure, listed only as the reason its counterpart has no pair. */
   cancelled: boolean;
+  /** One of the demo's arena bundles: grouped apart from the synthetic study's runs and from a user's. */
+  demo: boolean;
   succeeded: boolean;
   deployable: boolean;
   /**
@@ -55,7 +57,7 @@ export function loadAblationRuns(db: Database, data: StudyData, errorSets: reado
   const rows = listRuns(db, project.id).flatMap((row) => {
     const versions = parseRunVersions(row.versions_json);
     const skill = versions.skill;
-    if (skill === undefined || !data.runs.has(row.id) || (row.synthetic === 1 && !data.synthetic.included)) return [];
+    if (skill === undefined || !data.runs.has(row.id) || (data.runs.get(row.id)!.synthetic && !data.synthetic.included)) return [];
     const { skill: _skill, ...otherVersions } = versions;
     return [{ row, skill, otherVersions }];
   });
@@ -75,7 +77,9 @@ export function loadAblationRuns(db: Database, data: StudyData, errorSets: reado
       model: row.model,
       otherVersions,
       skill,
-      synthetic: row.synthetic === 1,
+      // Synthetic or the demo's (study-data.ts decides), so a demo bundle never pairs with a user's run.
+      synthetic: data.runs.get(row.id)?.synthetic === true,
+      demo: row.demo === 1 && row.synthetic === 0,
       cancelled: row.status === 'cancelled',
       // A run that left nothing in out/ ("no output") did not deliver: it is not a success in the figures.
       succeeded: row.status === 'succeeded' && executed.get(row.id)?.error_kind !== NO_OUTPUT_KIND,

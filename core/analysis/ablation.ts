@@ -45,7 +45,7 @@ export function buildAblation(runs: readonly AblationRun[], sets: readonly SetSc
   // By run id, which an export and import keep: the bootstraps resample tasks and pairs in the
   // order they meet them, and the order runs were stored in is not a fact of the study.
   for (const run of [...runs].sort((x, y) => byText(x.id, y.id))) {
-    const key = JSON.stringify([run.harness, run.model, Object.entries(run.otherVersions).sort(([x], [y]) => byText(x, y)), run.synthetic]);
+    const key = JSON.stringify([run.harness, run.model, Object.entries(run.otherVersions).sort(([x], [y]) => byText(x, y)), run.synthetic, run.demo]);
     groups.set(key, [...(groups.get(key) ?? []), run]);
   }
   const counted = (group: readonly AblationRun[]) => group.filter((run) => !run.cancelled);
@@ -68,7 +68,7 @@ function buildGroup(withCancelled: readonly AblationRun[], scores: RunScores, op
     model: first.model,
     versions: Object.fromEntries(otherVersions),
     synthetic: first.synthetic,
-    label: [first.harness, first.model, ...otherVersions.map(([name, version]) => `${name} ${version}`), first.synthetic ? 'synthetic' : ''].filter(Boolean).join(' · '),
+    label: [first.harness, first.model, ...otherVersions.map(([name, version]) => `${name} ${version}`), first.demo ? 'demo' : first.synthetic ? 'synthetic' : ''].filter(Boolean).join(' · '),
     reference,
     arms: skills.map((skill) => buildArm(skill, armRuns(skill), keys, scores, options)),
     comparisons: skills.filter((skill) => skill !== reference).map((skill) => compareArms(skill, armRunsWithCancelled(skill), reference, armRunsWithCancelled(reference), keys, scores, options)),

@@ -124,7 +124,9 @@ export function buildPreference(data: StudyData, options: { resamples: number; s
       .map((b) => ({ a, b, pValue: bt.pValues[a]![b]!, cohensH: cohensH(rates.systems[a]!.winRate, rates.systems[b]!.winRate) })),
   );
   // Flags name configurations by their canonical ids; show their labels instead.
-  const flags = [...selfVotes, ...bt.flags.map((flag) => bt.systems.reduce((message, system) => message.split(system).join(label(system)), flag.message))];
+  // Longest ids first: `synthetic:X` and `demo:X` hold X, which must not be replaced inside them.
+  const longestFirst = [...bt.systems].sort((x, y) => y.length - x.length);
+  const flags = [...selfVotes, ...bt.flags.map((flag) => longestFirst.reduce((message, system) => message.split(system).join(label(system)), flag.message))];
   return {
     votes: comparisons.length,
     elo: ranked.map((config) => ({

@@ -8,14 +8,14 @@ import { column, formatTable } from './format-table.ts';
 
 /** Which way synthetic data went, and why, as a quoted line; empty when there is none to speak of. */
 function syntheticNote(synthetic: AnalysisReport['study']['synthetic'], counted: boolean): string {
-  const held = `${synthetic.votes} synthetic votes and ${synthetic.judgments} synthetic judgments`;
+  const held = `${synthetic.votes} votes and ${synthetic.judgments} judgments`;
   if (counted) {
-    const why = synthetic.reason === 'requested' ? 'as asked (`--include-synthetic`)' : 'because this workspace has no real vote or judgment yet';
-    return `> **Includes synthetic data** ${why}: ${held} are the demo study's generated records, not people's or models'. Do not report these numbers; \`--exclude-synthetic\` leaves them out.\n`;
+    const why = synthetic.reason === 'requested' ? 'as asked (`--include-synthetic`)' : 'because this workspace has no run, vote or judgment of its own yet';
+    return `> **Includes synthetic data** ${why}: ${held} are the demo's records (its synthetic study's generated ones, and those on its arena bundles), not this project's. Do not report these numbers; \`--exclude-synthetic\` leaves them out.\n`;
   }
   if (synthetic.votes + synthetic.judgments === 0) return '';
-  const why = synthetic.reason === 'requested' ? 'as asked (`--exclude-synthetic`)' : 'because this workspace has real votes or judgments';
-  return `> Synthetic data left out ${why}: ${held} of the demo study are not counted. \`--include-synthetic\` adds them.\n`;
+  const why = synthetic.reason === 'requested' ? 'as asked (`--exclude-synthetic`)' : 'because this workspace has runs, votes or judgments of its own';
+  return `> Synthetic data left out ${why}: the demo's ${held} (its synthetic study and its arena bundles) are not counted. \`--include-synthetic\` adds them.\n`;
 }
 
 export function renderAnalysisMarkdown(report: AnalysisReport): string {

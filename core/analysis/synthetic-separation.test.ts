@@ -7,10 +7,11 @@ import type { RpcInput } from '../../schemas/rpc.ts';
 import { openApi } from '../api/open-api.ts';
 import type { Api } from '../api/create-api.ts';
 import { ensureSyntheticAnnotator, recordSyntheticVote } from '../arena/synthetic-votes.ts';
+import { recordOwnRun, voteUntilOwnPair } from '../demo/user-study-in-demo.fixture.ts';
 
-// The demo workspace holds the synthetic study (300 votes, judge scores) and a real arena whose
-// bundles have the same harnesses, models and versions. One real vote must not be blended with
-// the 300 generated ones.
+// The demo workspace holds the synthetic study (300 votes, judge scores) and an arena whose
+// bundles (the demo's too) have the same harnesses, models and versions as a user's runs. One
+// real vote on a user's own runs must not be blended with the demo's.
 
 let dir: string;
 let api: Api;
@@ -60,11 +61,21 @@ describe('synthetic data in the analysis report', () => {
     expect(excluded.study).toMatchObject({ votes: 0, judgments: 0, includesSynthetic: false, synthetic: { included: false, reason: 'requested' } });
   });
 
-  it('is left out by default once a person has voted, and comes back, kept apart, when asked for', async () => {
+  it("counts a vote cast on the demo's pair as the demo's: the report still shows only the demo, under its banner", async () => {
+    const newcomer = (await api.call('arena.createAnnotator', { name: 'Newcomer', queueSeed: 'separation-demo' })) as { id: string };
+    const next = (await api.call('arena.nextPair', { annotatorId: newcomer.id })) as { item: { token: string } | null };
+    await api.call('arena.vote', { token: next.item!.token, choice: 'left', ratingLeft: 4, ratingRight: 2, reason: 'tried the arena', timeOnItemMs: 5000 });
+    expect((await report()).study).toMatchObject({ votes: 301, includesSynthetic: true, synthetic: { included: true, reason: 'only-synthetic' } });
+    expect((await report({ excludeSynthetic: true })).study).toMatchObject({ votes: 0, judgments: 0 });
+  });
+
+  it('is left out by default once a person has voted on runs of their own, and comes back, kept apart, when asked for', async () => {
+    // Two runs of the user's own with the demo bundles' configurations, on a task of their own.
+    const at = '2026-01-05T09:00:00.000Z';
+    recordOwnRun(api, { id: 'own-codex', task: 'own-pricing', harness: 'codex', model: 'gpt-5-codex', versions: { skill: 'v1' }, at, sourceDir: join(dir, 'own-codex') });
+    recordOwnRun(api, { id: 'own-claude', task: 'own-pricing', harness: 'claude-code', model: 'claude-sonnet-4-5', versions: { skill: 'v2' }, at, sourceDir: join(dir, 'own-claude') });
     const annotator = (await api.call('arena.createAnnotator', { name: 'Real reviewer', queueSeed: 'separation' })) as { id: string };
-    const next = (await api.call('arena.nextPair', { annotatorId: annotator.id })) as { item: { token: string } | null };
-    expect(next.item).not.toBeNull();
-    await api.call('arena.vote', { token: next.item!.token, choice: 'left', ratingLeft: 4, ratingRight: 2, reason: 'cleaner layout', timeOnItemMs: 5000 });
+    const { demoVotes } = await voteUntilOwnPair(api, annotator.id, new Set(['own-codex', 'own-claude']), { choice: 'left', reason: 'cleaner layout' });
 
     const real = await report();
     expect(real.study).toMatchObject({ votes: 1, judgments: 0, annotators: 1, tasks: 1, includesSynthetic: false, synthetic: { included: false, reason: 'real-data-present' } });
@@ -73,12 +84,12 @@ describe('synthetic data in the analysis report', () => {
     expect(real.preference.elo.map((row) => row.config).sort()).toEqual(real.study.configurations.map((c) => c.id).sort());
 
     const both = await report({ includeSynthetic: true });
-    expect(both.study).toMatchObject({ votes: 301, includesSynthetic: true, synthetic: { included: true, reason: 'requested' } });
-    // The two real configurations stand on their own beside the study's four, under other names.
-    expect(both.study.configurations).toHaveLength(6);
-    expect(new Set(both.study.configurations.map((c) => c.label)).size).toBe(6);
+    expect(both.study).toMatchObject({ votes: 302 + demoVotes, includesSynthetic: true, synthetic: { included: true, reason: 'requested' } });
+    // The two real configurations stand on their own beside the synthetic study's four and the demo bundles', under other names.
+    expect(both.study.configurations.filter((c) => c.id.startsWith('synthetic:'))).toHaveLength(4);
+    expect(both.study.configurations.filter((c) => c.id.startsWith('demo:')).every((c) => c.label.endsWith(' · demo'))).toBe(true);
+    expect(new Set(both.study.configurations.map((c) => c.label)).size).toBe(both.study.configurations.length);
     for (const config of real.study.configurations) expect(both.study.configurations).toContainEqual(config);
-    expect(both.preference.elo).toHaveLength(6);
     // The real pair's win matrix cell rests on the one real vote only.
     const [first, second] = real.preference.winMatrix.configs;
     const matrix = both.preference.winMatrix;
@@ -87,11 +98,11 @@ describe('synthetic data in the analysis report', () => {
     expect(cell === 0 || cell === 1).toBe(true);
   });
 
-  it('returns by default when the only real vote is undone', async () => {
+  it('stays left out while the workspace has runs of its own, even once their only vote is undone', async () => {
     const annotators = (await api.call('arena.annotators', {})) as { annotators: { id: string; name: string }[] };
     const reviewer = annotators.annotators.find((a) => a.name === 'Real reviewer')!;
     await api.call('arena.undoLastVote', { annotatorId: reviewer.id });
-    expect((await report()).study).toMatchObject({ votes: 300, synthetic: { included: true, reason: 'only-synthetic' } });
+    expect((await report()).study).toMatchObject({ votes: 0, synthetic: { included: false, reason: 'real-data-present' } });
   });
 
   it('refuses a request to both include and exclude it', async () => {

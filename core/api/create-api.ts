@@ -14,6 +14,7 @@ import { analysisCached, analysisRefresh, analysisReport } from './handlers/anal
 import { runAssetTokensOf } from './handlers/run-asset-context.ts';
 import { jobsCancel } from './handlers/jobs-cancel.ts';
 import { sessionWhoami } from './handlers/session-whoami.ts';
+import { projectRename, workspaceCreate } from './handlers/workspace-create.ts';
 import { workspaceInfo } from './handlers/workspace-info.ts';
 import { workspaceVerify } from './handlers/workspace-verify.ts';
 import { registerAnnotateHandlers } from './register-annotate-handlers.ts';
@@ -46,6 +47,8 @@ export function createApiRegistry(): HandlerRegistry<ApiContext> {
     .add('session.whoami', sessionWhoami)
     .add('workspace.info', workspaceInfo)
     .add('workspace.verify', workspaceVerify)
+    .add('workspace.create', workspaceCreate)
+    .add('project.rename', projectRename)
     .add('jobs.list', ({ limit }, { jobs }) => ({ jobs: jobs.list(limit) }))
     .add('jobs.cancel', jobsCancel)
     .add('analysis.report', analysisReport)

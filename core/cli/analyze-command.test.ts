@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AnalysisReportSchema } from '../../schemas/analysis.ts';
 import { openApi } from '../api/open-api.ts';
+import { recordOwnRun, voteUntilOwnPair } from '../demo/user-study-in-demo.fixture.ts';
 import { seedAblationWorkspace } from '../analysis/ablation-workspace.fixture.ts';
 import { SCORES, seedTwoStudyAblation, STUDY_RUNS, TWO_STUDIES, VOTES } from '../analysis/two-study-ablation.fixture.ts';
 import { seedWorkspace } from './seeded-workspace.fixture.ts';
@@ -27,7 +28,7 @@ describe('lhb analyze', () => {
     const result = lhb(['analyze', '--json', '--resamples', '300', '--seed', 's1', '-w', workspace]);
     expect(result.status).toBe(0);
     // Nothing real exists yet, so the demo study counts; stderr says so, and why.
-    expect(result.stderr).toMatch(/includes 300 synthetic votes and 1008 synthetic judgments .*no real vote or judgment yet/);
+    expect(result.stderr).toMatch(/includes the demo's 300 votes and 1008 judgments .*no run, vote or judgment of its own yet/);
     const report = AnalysisReportSchema.parse(JSON.parse(result.stdout));
     expect(report.study).toMatchObject({ includesSynthetic: true, synthetic: { included: true, reason: 'only-synthetic' }, seed: 's1', resamples: 300, votes: 300 });
     expect(report.preference.elo.length).toBeGreaterThanOrEqual(3);
@@ -54,29 +55,33 @@ describe('lhb analyze', () => {
     expect(JSON.parse(excluded.stdout)).toMatchObject({ study: { includesSynthetic: false, votes: 0, synthetic: { included: false, reason: 'requested' } } });
   }, 180_000);
 
-  it('leaves the demo study out once a person has voted, and adds it back with --include-synthetic, saying so', async () => {
+  it("leaves the demo's records out once a person has voted on runs of their own, and adds them back with --include-synthetic, saying so", async () => {
     const workspace = join(dir, 'voted');
     const api = await openApi(workspace);
+    let demoVotes: number;
     try {
+      const at = '2026-01-05T09:00:00.000Z';
+      for (const [id, harness, model] of [['own-a', 'codex', 'gpt-5-codex'], ['own-b', 'gemini-cli', 'gemini-2.5-pro']] as const) {
+        recordOwnRun(api, { id, task: 'own-task', harness, model, versions: { skill: 'v1' }, at, sourceDir: join(dir, id) });
+      }
       const annotator = (await api.call('arena.createAnnotator', { name: 'Reviewer' })) as { id: string };
-      const next = (await api.call('arena.nextPair', { annotatorId: annotator.id })) as { item: { token: string } };
-      await api.call('arena.vote', { token: next.item.token, choice: 'right', ratingLeft: 2, ratingRight: 4, reason: '', timeOnItemMs: 9000 });
+      ({ demoVotes } = await voteUntilOwnPair(api, annotator.id, new Set(['own-a', 'own-b']), { choice: 'right' }));
     } finally {
       await api.close();
     }
     const real = lhb(['analyze', '--json', '--resamples', '100', '-w', workspace]);
     expect(real.status).toBe(0);
     expect(real.stderr).toBe('');
-    expect(JSON.parse(real.stdout)).toMatchObject({ study: { votes: 1, includesSynthetic: false, synthetic: { included: false, reason: 'real-data-present', votes: 300 } } });
+    expect(JSON.parse(real.stdout)).toMatchObject({ study: { votes: 1, includesSynthetic: false, synthetic: { included: false, reason: 'real-data-present', votes: 300 + demoVotes } } });
 
     const md = lhb(['analyze', '--resamples', '100', '-w', workspace]);
-    expect(md.stdout).toContain('Synthetic data left out because this workspace has real votes or judgments');
+    expect(md.stdout).toContain(`Synthetic data left out because this workspace has runs, votes or judgments of its own: the demo's ${300 + demoVotes} votes`);
     expect(md.stdout).not.toContain('Includes synthetic data');
 
     const both = lhb(['analyze', '--json', '--resamples', '100', '--include-synthetic', '-w', workspace]);
     expect(both.status).toBe(0);
-    expect(both.stderr).toMatch(/includes 300 synthetic votes .*as --include-synthetic asked/);
-    expect(JSON.parse(both.stdout)).toMatchObject({ study: { votes: 301, includesSynthetic: true, synthetic: { included: true, reason: 'requested' } } });
+    expect(both.stderr).toMatch(new RegExp(`includes the demo's ${300 + demoVotes} votes .*as --include-synthetic asked`));
+    expect(JSON.parse(both.stdout)).toMatchObject({ study: { votes: 301 + demoVotes, includesSynthetic: true, synthetic: { included: true, reason: 'requested' } } });
 
     const forced = lhb(['analyze', '--json', '--resamples', '100', '--exclude-synthetic', '-w', workspace]);
     expect(JSON.parse(forced.stdout)).toMatchObject({ study: { votes: 1, synthetic: { included: false, reason: 'requested' } } });

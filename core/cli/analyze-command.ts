@@ -66,7 +66,7 @@ export async function runAnalyze(options: AnalyzeOptions): Promise<void> {
 /** The stderr line when synthetic data is counted (never silent), with why and how to leave it out. */
 export function syntheticNotice(study: AnalysisReport['study']): string | undefined {
   if (!study.synthetic.included || (study.synthetic.votes === 0 && study.synthetic.judgments === 0)) return undefined;
-  const held = `${study.synthetic.votes} synthetic votes and ${study.synthetic.judgments} synthetic judgments from the demo study`;
-  const why = study.synthetic.reason === 'requested' ? 'as --include-synthetic asked' : 'because this workspace has no real vote or judgment yet';
+  const held = `the demo's ${study.synthetic.votes} votes and ${study.synthetic.judgments} judgments (its synthetic study's, and those on its arena bundles)`;
+  const why = study.synthetic.reason === 'requested' ? 'as --include-synthetic asked' : 'because this workspace has no run, vote or judgment of its own yet';
   return `this report includes ${held}, ${why}; do not report these numbers (--exclude-synthetic leaves them out).`;
 }

@@ -1,9 +1,12 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import BetterSqlite3 from 'better-sqlite3';
 import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
+import type { WorkspaceInfo } from '../../schemas/workspace.ts';
+import { openApi } from '../api/open-api.ts';
 
 // Runs the CLI from its TypeScript source through tsx, so these tests need no build; e2e runs
 // the compiled `bin/lhb.mjs`.
@@ -44,22 +47,86 @@ describe('lhb', { timeout: 120_000 }, () => {
     expect(result.stderr).toContain('whole number from 0 to 65535');
   });
 
-  it('info --json reports the seeded demo workspace, honouring LHB_WORKSPACE', () => {
+  it('info --json reports the seeded demo workspace, its runs, votes and judgments (the demo’s among them), honouring LHB_WORKSPACE', async () => {
     const workspace = tempWorkspace();
+    await (await openApi(workspace)).close();
     const result = lhb(['info', '--json'], { LHB_WORKSPACE: workspace });
-    expect(result.status).toBe(0);
-    const info = JSON.parse(result.stdout) as { workspaceDir: string; project: { name: string }; counts: { sources: number } };
+    expect(result.status, result.stderr).toBe(0);
+    const info = JSON.parse(result.stdout) as WorkspaceInfo;
     expect(info.workspaceDir).toBe(workspace);
     expect(info.project.name).toBe('Demo: Evaluating a data-dashboard build');
-    expect(info.counts.sources).toBe(4);
+    expect(info.counts).toMatchObject({ sources: 4, runs: 53, votes: 300, judgments: 1008, demo: { runs: 53, votes: 300, judgments: 1008, sources: 4, chapters: 3 } });
+    const text = lhb(['info'], { LHB_WORKSPACE: workspace });
+    expect(text.stdout).toContain('Contents:  4 sources, 53 runs, 300 votes, 1008 judgments,');
+    expect(text.stdout).toMatch(/Demo: .* 53 runs, 300 votes and 1008 judgments are the demo's/);
   });
 
   it('-w DIR names the workspace as --workspace DIR does, and wins over LHB_WORKSPACE', () => {
-    const workspace = tempWorkspace();
+    const workspace = join(tempWorkspace(), 'ws');
+    expect(lhb(['init', workspace, '--project', 'Flag wins']).status).toBe(0);
     const result = lhb(['info', '-w', workspace, '--json'], { LHB_WORKSPACE: tempWorkspace() });
     expect(result.status, result.stderr).toBe(0);
     expect((JSON.parse(result.stdout) as { workspaceDir: string }).workspaceDir).toBe(workspace);
   });
+
+  // The next three start lhb several times each: on a loaded machine one test took 50 s.
+  it('info on a folder that is not a workspace says so, exits 1 and creates nothing', () => {
+    const parent = tempWorkspace();
+    const typo = join(parent, 'worksapce');
+    const missing = lhb(['info', '-w', typo]);
+    expect(missing.status).toBe(1);
+    expect(missing.stderr).toContain(`${typo} is not an LH-Bench Studio workspace`);
+    expect(missing.stderr).toContain('nothing was created');
+    expect(existsSync(typo)).toBe(false);
+    expect(readdirSync(parent)).toEqual([]);
+    // An empty folder, and one holding someone's file, are left exactly as they were.
+    const empty = join(parent, 'empty');
+    mkdirSync(empty);
+    expect(lhb(['info', '--json'], { LHB_WORKSPACE: empty }).status).toBe(1);
+    expect(readdirSync(empty)).toEqual([]);
+    writeFileSync(join(empty, 'notes.txt'), 'mine');
+    expect(lhb(['info', '-w', empty]).status).toBe(1);
+    expect(readdirSync(empty)).toEqual(['notes.txt']);
+  }, 300_000);
+
+  it('init makes a workspace with its named project and no demo record; project rename renames it', () => {
+    const workspace = join(tempWorkspace(), 'study');
+    const made = lhb(['init', workspace, '--project', 'Dashboard skills']);
+    expect(made.status, made.stderr).toBe(0);
+    expect(made.stdout).toContain(`Created the workspace ${workspace} with the project "Dashboard skills" and no demo data`);
+    expect(made.stdout).toContain(`Open it with: lhb serve --workspace '${workspace}'`);
+    const info = JSON.parse(lhb(['info', '--json', '-w', workspace]).stdout) as WorkspaceInfo;
+    expect(info.project.name).toBe('Dashboard skills');
+    expect(info.counts).toMatchObject({ sources: 0, runs: 0, votes: 0, judgments: 0, blobs: 0, demo: { runs: 0, votes: 0, judgments: 0, sources: 0, chapters: 0 } });
+    const db = new BetterSqlite3(join(workspace, 'lhb.sqlite'), { readonly: true });
+    try {
+      for (const table of ['tasks', 'runs', 'votes', 'judgments', 'annotators', 'sources', 'data_rooms', 'chapters', 'studies']) {
+        expect(db.prepare(`SELECT count(*) FROM ${table}`).pluck().get(), table).toBe(0);
+      }
+    } finally {
+      db.close();
+    }
+    const renamed = lhb(['project', 'rename', 'Dashboard skills, round 2', '-w', workspace]);
+    expect(renamed.status, renamed.stderr).toBe(0);
+    expect(renamed.stdout).toBe('Renamed the project "Dashboard skills" to "Dashboard skills, round 2".\n');
+    expect((JSON.parse(lhb(['info', '--json', '-w', workspace]).stdout) as WorkspaceInfo).project.name).toBe('Dashboard skills, round 2');
+    expect(lhb(['project', 'rename', '  ', '-w', workspace]).stderr).toContain('The project name is empty');
+  }, 300_000);
+
+  it('init refuses a folder that is a workspace already, or holds something else, and changes nothing', () => {
+    const workspace = join(tempWorkspace(), 'ws');
+    expect(lhb(['init', workspace, '--project', 'First']).status).toBe(0);
+    const again = lhb(['init', workspace, '--project', 'Second']);
+    expect(again.status).toBe(1);
+    expect(again.stderr).toContain('is a workspace already');
+    expect((JSON.parse(lhb(['info', '--json', '-w', workspace]).stdout) as WorkspaceInfo).project.name).toBe('First');
+    const someone = tempWorkspace();
+    writeFileSync(join(someone, 'thesis.tex'), 'mine');
+    const refused = lhb(['init', someone, '--project', 'X']);
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toContain('is not empty (it holds thesis.tex)');
+    expect(readdirSync(someone)).toEqual(['thesis.tex']);
+  }, 300_000);
 
   it('serve prints exactly one URL line, answers on it, and stops cleanly on SIGTERM', async () => {
     const workspace = tempWorkspace();

@@ -62,6 +62,9 @@ describe('lhb judge', () => {
     // One real vote per pair the arena offers (the Figma pairs among them), cast through the API.
     const api = await openApi(workspace);
     try {
+      // The Figma bundles stand in for the user's own: this test is about judging them, and the demo's are left out of
+      // every figure by default (demo-records-kept-out.test.ts), so they are unmarked as the demo's here.
+      api.context.workspace.db.prepare("UPDATE runs SET demo = 0 WHERE task_id = 'demo-figma-pricing' AND synthetic = 0").run();
       const annotator = (await api.call('arena.createAnnotator', { name: 'Ada' })) as { id: string };
       for (let i = 0; i < 10; i++) {
         const next = (await api.call('arena.nextPair', { annotatorId: annotator.id })) as { item: { token: string } | null };

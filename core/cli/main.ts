@@ -48,12 +48,37 @@ program
 
 program
   .command('info')
-  .description('Print the workspace: where it is, its project, schema version and counts.')
+  .description("Print the workspace: where it is, its project, schema version and counts (runs, votes, judgments; the demo's among them); a folder that is not a workspace is named and left as it was (exit 1).")
   .addOption(workspaceOption())
   .option('--json', 'print JSON instead of text')
   .action(async (options: { workspace?: string; json?: boolean }) => {
     const { runInfo } = await import('./info-command.ts');
     await runInfo(options);
+  });
+
+program
+  .command('init')
+  .description('Make a new workspace with one project of your own and no demo data; the folder must be new or empty.')
+  .argument('<dir>', 'the folder to make the workspace in')
+  .requiredOption('--project <name>', "the project's name (it titles the app and the dataset card; lhb project rename changes it)")
+  .option('--description <text>', "the project's description")
+  .option('--json', 'print {workspaceDir, databasePath, project, openCommand} as JSON')
+  .action(async (dir: string, options: { project: string; description?: string; json?: boolean }) => {
+    const { runInit } = await import('./init-command.ts');
+    await runInit(dir, options);
+  });
+
+program
+  .command('project')
+  .description("The workspace's project.")
+  .command('rename')
+  .description("Rename the project (it titles the app and the dataset card's title).")
+  .argument('<name>', 'the new name')
+  .option('--json', 'print the project as JSON')
+  .addOption(workspaceOption())
+  .action(async (name: string, options: { json?: boolean; workspace?: string }) => {
+    const { runProjectRename } = await import('./init-command.ts');
+    await runProjectRename(name, options);
   });
 
 const sources = program.command('sources').description('Import sources (PDF, HTML, Markdown, text) and read their numbered lines.');
@@ -205,8 +230,8 @@ program
   .option('--out <file>', 'write the report to this file instead of stdout')
   .option('--resamples <n>', 'bootstrap resamples for every interval (100 to 20000)', parseResamples, 1000)
   .option('--seed <seed>', 'seed of every bootstrap; the same seed gives the same numbers', 'lhb-analysis')
-  .option('--include-synthetic', "count the demo study's synthetic votes and judgments even though real ones exist (by default they are left out once any real vote or judgment exists)")
-  .option('--exclude-synthetic', "leave the demo study's synthetic votes and judgments out even when nothing real exists yet")
+  .option('--include-synthetic', "count the demo's records (its synthetic study, its arena bundles and the votes and judgments on them) even though records of your own exist (by default they are left out once any run, vote or judgment of your own exists)")
+  .option('--exclude-synthetic', "leave the demo's records out even when nothing of your own exists yet")
   .option('--count-repeats', "count every vote, an annotator's repeats on a pair included (by default only each annotator's first vote on a pair counts; stderr says how many repeats there are)")
   .option('--exclude-fast-votes', "leave out votes cast faster than the fast-vote floor (3 s per pair unless the workspace sets another); by default they are counted and stderr says how many there are")
   .option('--study <id...>', 'count only these studies\' runs, and the votes and judgments whose runs are all theirs (ids, or their starts, as lhb runs status lists them; repeatable); the report names its scope')
@@ -491,7 +516,7 @@ judge
   .command('compare')
   .description('Inter-judge agreement (mean pairwise quadratic κ) per rubric set version on the same runs: the expert-vs-generic rubric comparison.')
   .option('--tier <tier>', 'process, output or content', 'process')
-  .option('--include-synthetic', 'count synthetic (demo) judgments too')
+  .option('--include-synthetic', "count the demo's judgments too (synthetic ones, and those of its arena bundles)")
   .option('--json', 'print JSON')
   .addOption(workspaceOption())
   .action(async (options: { tier?: string; includeSynthetic?: boolean; json?: boolean; workspace?: string }) => {
@@ -508,7 +533,7 @@ program
   .option('--format <format>', 'parquet or jsonl', 'parquet')
   .option('--subsets <list>', 'comma-separated: sources, chapters, preferences, judgments, runs, rubrics (default: all)')
   .option('--pseudonymise', 'replace annotator names with stable pseudonyms')
-  .option('--include-synthetic', "add the demo study's synthetic records as each subset's synthetic split")
+  .option('--include-synthetic', "add the demo's records: the demo study's synthetic ones as each subset's synthetic split, its data room, sources, chapters, arena bundles and the votes and judgments on them in train (left out by default)")
   .option('--license <id>', "the card's license: one of the Hub's ids (https://huggingface.co/docs/hub/repositories-licenses), or other", 'unknown')
   .option('--license-name <id>', 'with --license other: the license\'s own id, short, lowercase, no spaces (e.g. my-license-1.0)')
   .option('--license-link <url>', 'with --license other: where its text is, a URL or LICENSE / LICENSE.md in the dataset\'s repository')

@@ -9,6 +9,8 @@ import { importBundles } from '../runs/bundles/import-bundles.ts';
 import { createDataRoom, updateDataRoom } from '../annotate/data-rooms.ts';
 import { forgetDataRoomHistory } from '../annotate/forget-history.ts';
 import { importPaths } from '../sources/import-sources.ts';
+import { listChapters } from '../store/chapter-repository.ts';
+import { markDemoRecords } from '../store/demo-records.ts';
 import { deleteMetaValue, readMetaValue } from '../store/meta-repository.ts';
 import type { Workspace } from '../workspace/open-workspace.ts';
 import { readSeedManifest } from '../workspace/seed-manifest.ts';
@@ -31,9 +33,11 @@ export async function seedDataRoom(workspace: Workspace, deps: AnnotateDeps): Pr
   const dataRoomId = existing?.id ?? createDataRoom(deps, { title: dataRoom.title });
   const result = await importPaths(workspace, dataRoom.sources.map((file) => join(datasetDir, file)), { dataRoomId });
   const versionByFile = new Map<string, string>();
+  const sourceIds: string[] = [];
   result.outcomes.forEach((outcome, index) => {
     if (outcome.status === 'failed') throw new Error(`The demo source ${dataRoom.sources[index]} could not be imported: ${outcome.reason}`);
     versionByFile.set(dataRoom.sources[index]!, outcome.versionId);
+    sourceIds.push(outcome.sourceId);
   });
 
   if ((existing?.chapterCount ?? 0) === 0) {
@@ -52,6 +56,9 @@ export async function seedDataRoom(workspace: Workspace, deps: AnnotateDeps): Pr
     }
   }
   forgetDataRoomHistory(deps, dataRoomId);
+  // Every record the seed wrote is the demo's (a rerun after a crash marks what the first try wrote).
+  const chapterIds = listChapters(workspace.db, dataRoomId).map((chapter) => chapter.id);
+  markDemoRecords(workspace.db, { dataRooms: [dataRoomId], sources: sourceIds, chapters: chapterIds });
   await seedArena(workspace, deps, datasetDir);
   seedDemoStudy(workspace.db, datasetDir);
   clearPending(workspace);
@@ -70,6 +77,9 @@ async function seedArena(workspace: Workspace, deps: AnnotateDeps, datasetDir: s
   });
   const failed = result.outcomes.filter((outcome) => outcome.status === 'failed');
   if (failed.length > 0) throw new Error(`The demo arena could not be imported: ${result.message}`);
+  // Stored as runs like any bundle, so they are votable; marked the demo's, so they stay out of a user's study.
+  const ids = (kind: 'task' | 'run') => result.outcomes.flatMap((outcome) => (outcome.status !== 'failed' && outcome.kind === kind ? [outcome.id] : []));
+  markDemoRecords(workspace.db, { tasks: ids('task'), runs: ids('run') });
 }
 
 function findLine(deps: AnnotateDeps, versionId: string, quote: string, file: string): number {

@@ -5,6 +5,7 @@ import { ensureSyntheticAnnotator, recordSyntheticVote } from '../arena/syntheti
 import { recordJudgment } from '../judge/record-judgment.ts';
 import { recordSyntheticRun, recordSyntheticTask } from '../runs/synthetic-runs.ts';
 import { readDemoStudy } from './demo-study.ts';
+import { markDemoRecords } from '../store/demo-records.ts';
 import { writeTransaction } from '../store/write-transaction.ts';
 
 /** Where a dataset folder keeps its synthetic study. */
@@ -30,6 +31,8 @@ export function seedDemoStudy(db: Database, datasetDir: string): boolean {
       if (!config) throw new Error(`The demo study ${file} names configuration "${run.config}" for run ${run.id}, which it does not define.`);
       recordSyntheticRun(db, { id: run.id, taskId: run.task, harness: config.harness, model: config.model, versions: config.versions, ...(config.harnessVersion ? { harnessVersion: config.harnessVersion } : {}), startedAt: run.startedAt, finishedAt: run.finishedAt, origin: 'datasets/demo/study (synthetic)' }, loadedAt);
     }
+    // Synthetic and the demo's: the one flag keeps them out of real results, the other out of a user's record.
+    markDemoRecords(db, { tasks: study.tasks.map((task) => task.id), runs: study.runs.map((run) => run.id) });
     const annotators = new Map(study.annotators.map((annotator) => [annotator.name, ensureSyntheticAnnotator(db, annotator.name, annotator.queueSeed, loadedAt)]));
     for (const vote of study.votes) {
       const annotatorId = annotators.get(vote.annotator);

@@ -4,7 +4,7 @@ import { listPlanSubmissions } from '../store/plan-submission-repository.ts';
 import { PAGE_ROWS, utcTimestamp, yieldToEventLoop, type ExportContext } from './export-context.ts';
 import type { SubsetRow } from './subset-fields.ts';
 
-export const countChapterRows = (ctx: ExportContext): number => countExportChapters(ctx.db, ctx.projectId);
+export const countChapterRows = (ctx: ExportContext): number => countExportChapters(ctx.db, ctx.projectId, ctx.demo);
 
 /** One row per chapter, by id, with its citations in plan order. */
 export async function* chapterRows(ctx: ExportContext): AsyncGenerator<SubsetRow<'chapters'>> {
@@ -26,7 +26,7 @@ export async function* chapterRows(ctx: ExportContext): AsyncGenerator<SubsetRow
     return plans;
   };
   for (;;) {
-    const page = pageExportChapters(ctx.db, ctx.projectId, after, PAGE_ROWS);
+    const page = pageExportChapters(ctx.db, ctx.projectId, ctx.demo, after, PAGE_ROWS);
     for (const row of page) {
       const citations = listChapterCitations(ctx.db, row.id).map((citation) => ({
         source_id: citation.source_id,

@@ -61,7 +61,11 @@ export function renderDatasetCard(input: DatasetCardInput): string {
       'machines can be merged.\n',
   );
   if (input.includesSynthetic) {
-    out.push('> **Includes synthetic data.** The `synthetic` split of each subset holds the demo study\'s generated tasks, runs, votes and judgments (no person or model made them). Use the `train` split for real results.\n');
+    out.push(
+      '> **Includes synthetic data.** The `synthetic` split of each subset holds the demo study\'s generated tasks, runs, votes and judgments (no person or model made them). ' +
+        "The `train` split also holds the demo's other records: its data room's sources and chapters, its arena's output bundles and the votes and judgments on them. " +
+        'An export without synthetic data leaves all of them out.\n',
+    );
   }
   if (input.studies) out.push(`> **${reportScopeText(input.studies)}.** Only the runs ${input.studies.length === 1 ? 'this study' : 'these studies'} executed, the votes and judgments whose runs are all theirs, and the studies themselves are exported; sources, chapters and rubrics are the workspace's.\n`);
   if (input.pseudonymised) out.push('> Annotator names are replaced by stable pseudonyms (`annotator-` and 12 hex digits, keyed per workspace).\n');

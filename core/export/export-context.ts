@@ -1,5 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import type { StudyScope } from '../analysis/study-scope.ts';
+import type { DemoFlag } from '../store/export-queries.ts';
 import type { SourceWorkspace } from '../sources/index.ts';
 import type { CollectionFacts } from './collection-facts.ts';
 
@@ -8,6 +9,8 @@ export interface ExportContext {
   db: Database;
   workspace: SourceWorkspace;
   projectId: string;
+  /** 1 when the demo's records (its data room, sources, chapters, arena runs and the votes and judgments on them) are exported: only when synthetic data is asked for. */
+  demo: DemoFlag;
   /** The name written for an annotator: their own, or a stable pseudonym. */
   annotatorName(name: string): string;
   /** Facts gathered while reading, for the card (annotators, judges, versions, dates). */

@@ -7,6 +7,7 @@ import { parse } from 'yaml';
 import type { ExportResult, ExportSubset } from '../../schemas/export.ts';
 import type { Api } from '../api/create-api.ts';
 import { openApi } from '../api/open-api.ts';
+import { recordOwnRun, voteUntilOwnPair } from '../demo/user-study-in-demo.fixture.ts';
 import { listAnnotators } from '../store/annotator-repository.ts';
 import { listChapterCitations } from '../store/citation-repository.ts';
 import { listChapters } from '../store/chapter-repository.ts';
@@ -35,6 +36,7 @@ let workspace: string;
 let api: Api;
 let parquetResult: ExportResult;
 let localFolders: string[];
+let ownVoteId: string;
 
 async function exportTo(name: string, input: Record<string, unknown>): Promise<{ result: ExportResult | null; message: string; state: string }> {
   const { jobId } = (await api.call('export.hf', { outDir: join(dir, name), ...input })) as { jobId: string };
@@ -59,13 +61,15 @@ beforeAll(async () => {
   process.env.LHB_EXPORT_TEST_KEY = API_KEY;
   api = await openApi(workspace);
   const db = api.context.workspace.db;
-  // A person's real vote on the demo Figma task.
+  // A person's real vote on two runs of their own (the demo's pairs the arena shows first are voted on too: those votes are the demo's).
+  const at = '2025-10-06T09:00:00.000Z';
+  recordOwnRun(api, { id: 'own-codex', task: 'own-pricing', harness: 'codex', model: 'gpt-5-codex', versions: { skill: 'v1' }, at, sourceDir: join(dir, 'bundles', 'own-codex') });
+  recordOwnRun(api, { id: 'own-gemini', task: 'own-pricing', harness: 'gemini-cli', model: 'gemini-2.5-pro', versions: { skill: 'v1' }, at, sourceDir: join(dir, 'bundles', 'own-gemini') });
   const annotator = (await api.call('arena.createAnnotator', { name: 'Alice Example' })) as { id: string };
-  const next = (await api.call('arena.nextPair', { annotatorId: annotator.id })) as { item: { token: string } };
-  await api.call('arena.vote', { token: next.item.token, choice: 'left', ratingLeft: 5, ratingRight: 2, reason: 'cleaner hero', timeOnItemMs: 4200 });
-  // A study that ran one of the real runs: its records name folders on this machine and an API key's variable.
+  ({ voteId: ownVoteId } = await voteUntilOwnPair(api, annotator.id, new Set(['own-codex', 'own-gemini']), { choice: 'left', reason: 'cleaner hero', ratingLeft: 5, timeOnItemMs: 4200 }));
+  // A study that ran one of the user's runs: its records name folders on this machine and an API key's variable.
   const project = findCurrentProject(db)!;
-  const run = listRuns(db, project.id).find((candidate) => candidate.synthetic === 0)!;
+  const run = listRuns(db, project.id).find((candidate) => candidate.id === 'own-codex')!;
   const studyFolder = join(workspace, 'studies', 'study-1');
   const skillDir = join(dir, 'skills', 'figma-skill');
   const taskFolder = join(dir, 'tasks', 'figma');
@@ -154,8 +158,8 @@ describe('lhb export hf (Parquet)', () => {
     }
 
     // The person's vote, pseudonymised, with both configurations and the shown order.
-    const real = votes.find((vote) => vote.synthetic === 0)!;
-    const [vote] = await rows('preferences', 'train');
+    const real = votes.find((vote) => vote.id === ownVoteId)!;
+    const vote = (await rows('preferences', 'train')).find((row) => row.vote_id === ownVoteId);
     expect(vote).toMatchObject({
       vote_id: real.id, shown_order: real.shown_order, choice: 'left', winner_run: real.left_run, rating_left: 5, rating_right: 2, reason: 'cleaner hero',
       time_on_item_ms: 4200, annotator_id: real.annotator_id, created_at: new Date(real.created_at),
@@ -205,7 +209,9 @@ describe('lhb export hf (Parquet)', () => {
     expect(chapters.features.find((feature) => feature.name === 'citations')!.list).toEqual(
       expect.arrayContaining([{ name: 'source_id', dtype: 'string' }, { name: 'start_line', dtype: 'int32' }, { name: 'end_line', dtype: 'int32' }, { name: 'quote', dtype: 'string' }]),
     );
-    expect(preferences.splits).toEqual([{ name: 'train', num_examples: 1 }, { name: 'synthetic', num_examples: 300 }]);
+    // Alice's vote on her own pair and those on the demo's pairs the arena showed her first (the demo's, exported as asked).
+    const cast = listLiveVotes(api.context.workspace.db).filter((vote) => vote.synthetic === 0).length;
+    expect(preferences.splits).toEqual([{ name: 'train', num_examples: cast }, { name: 'synthetic', num_examples: 300 }]);
     // The story: collection facts and the analysis's agreement figures.
     expect(card).toContain('## How it was collected');
     expect(card).toMatch(/Judges \| 3 \(`judge-claude-opus`/);
@@ -261,13 +267,16 @@ describe('what an export never carries', () => {
     }
   });
 
-  it('leaves synthetic data out unless asked, and the real vote keeps its name without --pseudonymise', async () => {
-    const exported = await exportTo('hf-real', { subsets: ['preferences', 'runs', 'judgments'] });
+  it("leaves synthetic data and the demo's records out unless asked, and the real vote keeps its name without --pseudonymise", async () => {
+    const exported = await exportTo('hf-real', { subsets: ['sources', 'chapters', 'preferences', 'runs', 'judgments'] });
     expect(exported.state, exported.message).toBe('succeeded');
+    // The demo's sources, chapters, bundles and the votes on them are the demo's: only the user's two runs and their one vote go.
     expect(exported.result!.files.map((file) => `${file.path}:${file.rows}`)).toEqual([
+      'data/sources/train-00000-of-00001.parquet:0',
+      'data/chapters/train-00000-of-00001.parquet:0',
       'data/preferences/train-00000-of-00001.parquet:1',
       'data/judgments/train-00000-of-00001.parquet:0',
-      `data/runs/train-00000-of-00001.parquet:${parquetResult.files.find((file) => file.path === 'data/runs/train-00000-of-00001.parquet')!.rows}`,
+      'data/runs/train-00000-of-00001.parquet:2',
     ]);
     const [vote] = (await parquetReadObjects({ file: read(join(dir, 'hf-real', 'data/preferences/train-00000-of-00001.parquet')) })) as { annotator: string }[];
     expect(vote!.annotator).toBe('Alice Example');

@@ -53,6 +53,7 @@ export async function exportDataset(deps: ExportDeps, options: ExportOptions, pr
     db: workspace.db,
     workspace,
     projectId: deps.project.id,
+    demo: options.includeSynthetic ? 1 : 0,
     annotatorName: options.pseudonymise ? annotatorPseudonymiser(workspace.db) : (name) => name,
     facts: new CollectionFacts(),
     scope: loadStudyScope(workspace.db, options.studies),

@@ -110,7 +110,7 @@ async function runChild(spec: string): Promise<void> {
     rows = result.files[0]!.rows;
     bytes = result.files[0]!.bytes;
   } else {
-    const ctx: ExportContext = { db: ws.db, workspace: ws, projectId: project.id, annotatorName: (name) => name, facts: new CollectionFacts() };
+    const ctx: ExportContext = { db: ws.db, workspace: ws, projectId: project.id, demo: 1, annotatorName: (name) => name, facts: new CollectionFacts() };
     const instance = await DuckDBInstance.create(':memory:', { threads: '2', autoinstall_known_extensions: 'false' });
     const connection = await instance.connect();
     const config = 'STRUCT(run_id VARCHAR, config_id VARCHAR, harness VARCHAR, model VARCHAR, versions STRUCT(name VARCHAR, version VARCHAR)[])';

@@ -29,14 +29,14 @@ function leftOutCount(ctx: ExportContext, split: ExportSplit): number {
 export const countJudgmentRows = (ctx: ExportContext, split: ExportSplit): number =>
   ctx.scope
     ? countJudgmentsByRunAndSet(ctx.db, ctx.projectId, flag(split)).reduce((sum, group) => sum + (inExportScope(ctx, group.run_id) && checkOf(ctx).leftOut(group) === null ? group.judgments : 0), 0)
-    : countExportJudgments(ctx.db, ctx.projectId, flag(split)) - leftOutCount(ctx, split);
+    : countExportJudgments(ctx.db, ctx.projectId, flag(split), ctx.demo) - leftOutCount(ctx, split);
 
 /** One row per judgment (scored or failed) that counts, by id. */
 export async function* judgmentRows(ctx: ExportContext, split: ExportSplit): AsyncGenerator<SubsetRow<'judgments'>> {
   const check = checkOf(ctx);
   let after = '';
   for (;;) {
-    const page = pageExportJudgments(ctx.db, ctx.projectId, flag(split), after, PAGE_ROWS);
+    const page = pageExportJudgments(ctx.db, ctx.projectId, flag(split), ctx.demo, after, PAGE_ROWS);
     for (const row of page) {
       if (!inExportScope(ctx, row.run_id)) continue;
       if (check.leftOut({ run_id: row.run_id, rubric_set: row.rubric_set, rubric_version: row.rubric_version, scale: row.scale }) !== null) {

@@ -10,13 +10,13 @@ const flag = (split: ExportSplit) => (split === 'synthetic' ? 1 : 0);
 export const countPreferenceRows = (ctx: ExportContext, split: ExportSplit): number =>
   ctx.scope
     ? listLiveVoteOutcomes(ctx.db).filter((vote) => vote.synthetic === flag(split) && inExportScope(ctx, vote.run_a, vote.run_b)).length
-    : countExportVotes(ctx.db, ctx.projectId, flag(split));
+    : countExportVotes(ctx.db, ctx.projectId, flag(split), ctx.demo);
 
 /** One row per live vote, by id. */
 export async function* preferenceRows(ctx: ExportContext, split: ExportSplit): AsyncGenerator<SubsetRow<'preferences'>> {
   let after = '';
   for (;;) {
-    const page = pageExportVotes(ctx.db, ctx.projectId, flag(split), after, PAGE_ROWS);
+    const page = pageExportVotes(ctx.db, ctx.projectId, flag(split), ctx.demo, after, PAGE_ROWS);
     for (const vote of page) if (inExportScope(ctx, vote.run_a, vote.run_b)) yield preferenceRow(ctx, vote);
     if (page.length < PAGE_ROWS) return;
     after = page[page.length - 1]!.id;

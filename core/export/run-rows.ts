@@ -11,14 +11,14 @@ import type { SubsetRow } from './subset-fields.ts';
 const flag = (split: ExportSplit) => (split === 'synthetic' ? 1 : 0);
 
 export const countRunRows = (ctx: ExportContext, split: ExportSplit): number =>
-  ctx.scope ? listRuns(ctx.db, ctx.projectId).filter((run) => run.synthetic === flag(split) && inExportScope(ctx, run.id)).length : countExportRuns(ctx.db, ctx.projectId, flag(split));
+  ctx.scope ? listRuns(ctx.db, ctx.projectId).filter((run) => run.synthetic === flag(split) && inExportScope(ctx, run.id)).length : countExportRuns(ctx.db, ctx.projectId, flag(split), ctx.demo);
 
 /** One row per run, by id: its configuration, what the run engine recorded, and its artifacts' hashes. */
 export async function* runRows(ctx: ExportContext, split: ExportSplit): AsyncGenerator<SubsetRow<'runs'>> {
   const readBlob = workspaceBlobReader(ctx.db);
   let after = '';
   for (;;) {
-    const page = pageExportRuns(ctx.db, ctx.projectId, flag(split), after, PAGE_ROWS);
+    const page = pageExportRuns(ctx.db, ctx.projectId, flag(split), ctx.demo, after, PAGE_ROWS);
     for (const run of page) if (inExportScope(ctx, run.id)) yield runRow(ctx, run, readBlob);
     if (page.length < PAGE_ROWS) return;
     after = page[page.length - 1]!.id;

@@ -3,13 +3,13 @@ import { countExportSourceVersions, pageExportSourceVersions } from '../store/ex
 import { PAGE_ROWS, utcTimestamp, yieldToEventLoop, type ExportContext } from './export-context.ts';
 import type { SubsetRow } from './subset-fields.ts';
 
-export const countSourceRows = (ctx: ExportContext): number => countExportSourceVersions(ctx.db, ctx.projectId);
+export const countSourceRows = (ctx: ExportContext): number => countExportSourceVersions(ctx.db, ctx.projectId, ctx.demo);
 
 /** One row per source version, by source id then version, with its lines, sections and pages. */
 export async function* sourceRows(ctx: ExportContext): AsyncGenerator<SubsetRow<'sources'>> {
   let after: { sourceId: string; version: number } | null = null;
   for (;;) {
-    const page = pageExportSourceVersions(ctx.db, ctx.projectId, after, PAGE_ROWS);
+    const page = pageExportSourceVersions(ctx.db, ctx.projectId, ctx.demo, after, PAGE_ROWS);
     for (const row of page) {
       const version = getSourceVersion(ctx.workspace, row.version_id);
       const text = readSourceText(ctx.workspace, row.version_id);

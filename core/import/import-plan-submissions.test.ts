@@ -49,7 +49,8 @@ async function teamPlans(api: Api): Promise<string> {
 }
 
 async function exportChapters(api: Api, out: string, pseudonymise = false): Promise<void> {
-  const { jobId } = (await api.call('export.hf', { outDir: out, subsets: ['sources', 'chapters'], pseudonymise, format: 'jsonl' })) as { jobId: string };
+  // The team planned in the demo's data room, whose chapters are the demo's: exported only when asked for.
+  const { jobId } = (await api.call('export.hf', { outDir: out, subsets: ['sources', 'chapters'], pseudonymise, format: 'jsonl', includeSynthetic: true })) as { jobId: string };
   await finished(api, jobId);
 }
 

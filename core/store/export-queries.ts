@@ -1,14 +1,18 @@
 import type { Database } from 'better-sqlite3';
+import { DEMO_JUDGMENT, DEMO_VOTE } from './demo-records.ts';
 import { prepared } from './statement-cache.ts';
 
 /**
  * The dataset export's reads (core/export): every table family it publishes, a page at a time in
  * a fixed order (keyset paging on the primary key, so a page costs the same at any depth and the
  * connection is free between pages for the app's other calls), and the counts it reports
- * progress against. `synthetic` picks the demo study's generated rows (1) or the real ones (0).
+ * progress against. `synthetic` picks the demo study's generated rows (1) or the real ones (0);
+ * `demo` 0 leaves out every record of the demo's (demo-records.ts: its data room, sources,
+ * chapters, arena runs and the votes and judgments touching them), 1 keeps them.
  */
 
 export type SyntheticFlag = 0 | 1;
+export type DemoFlag = 0 | 1;
 
 export interface ExportSourceVersionRow {
   source_id: string;
@@ -25,20 +29,20 @@ export interface ExportSourceVersionRow {
   created_at: string;
 }
 
-export function countExportSourceVersions(db: Database, projectId: string): number {
-  return (prepared(db, 'SELECT count(*) AS n FROM source_versions v JOIN sources s ON s.id = v.source_id WHERE s.project_id = ?').get(projectId) as { n: number }).n;
+export function countExportSourceVersions(db: Database, projectId: string, demo: DemoFlag): number {
+  return (prepared(db, 'SELECT count(*) AS n FROM source_versions v JOIN sources s ON s.id = v.source_id WHERE s.project_id = ? AND (? OR s.demo = 0)').get(projectId, demo) as { n: number }).n;
 }
 
 /** Source versions after (sourceId, version), by source id then version. */
-export function pageExportSourceVersions(db: Database, projectId: string, after: { sourceId: string; version: number } | null, limit: number): ExportSourceVersionRow[] {
+export function pageExportSourceVersions(db: Database, projectId: string, demo: DemoFlag, after: { sourceId: string; version: number } | null, limit: number): ExportSourceVersionRow[] {
   return prepared(
     db,
     `SELECT v.source_id, v.id AS version_id, v.version, s.data_room_id, c.title AS data_room_title, s.title, s.type, s.original_name,
             v.blob_sha256 AS sha256, v.markdown_sha256, v.line_count, v.created_at
      FROM source_versions v JOIN sources s ON s.id = v.source_id LEFT JOIN data_rooms c ON c.id = s.data_room_id
-     WHERE s.project_id = ? AND (v.source_id, v.version) > (?, ?)
+     WHERE s.project_id = ? AND (? OR s.demo = 0) AND (v.source_id, v.version) > (?, ?)
      ORDER BY v.source_id, v.version LIMIT ?`,
-  ).all(projectId, after?.sourceId ?? '', after?.version ?? -1, limit) as ExportSourceVersionRow[];
+  ).all(projectId, demo, after?.sourceId ?? '', after?.version ?? -1, limit) as ExportSourceVersionRow[];
 }
 
 export interface ExportChapterRow {
@@ -54,18 +58,18 @@ export interface ExportChapterRow {
   updated_at: string;
 }
 
-export function countExportChapters(db: Database, projectId: string): number {
-  return (prepared(db, 'SELECT count(*) AS n FROM chapters ch JOIN data_rooms c ON c.id = ch.data_room_id WHERE c.project_id = ?').get(projectId) as { n: number }).n;
+export function countExportChapters(db: Database, projectId: string, demo: DemoFlag): number {
+  return (prepared(db, 'SELECT count(*) AS n FROM chapters ch JOIN data_rooms c ON c.id = ch.data_room_id WHERE c.project_id = ? AND (? OR ch.demo = 0)').get(projectId, demo) as { n: number }).n;
 }
 
-export function pageExportChapters(db: Database, projectId: string, afterId: string, limit: number): ExportChapterRow[] {
+export function pageExportChapters(db: Database, projectId: string, demo: DemoFlag, afterId: string, limit: number): ExportChapterRow[] {
   return prepared(
     db,
     `SELECT ch.id, ch.data_room_id, c.title AS data_room_title, c.global_notes AS data_room_notes, ch.position, ch.title, ch.instruction, ch.design_notes,
             ch.created_at, ch.updated_at
      FROM chapters ch JOIN data_rooms c ON c.id = ch.data_room_id
-     WHERE c.project_id = ? AND ch.id > ? ORDER BY ch.id LIMIT ?`,
-  ).all(projectId, afterId, limit) as ExportChapterRow[];
+     WHERE c.project_id = ? AND (? OR ch.demo = 0) AND ch.id > ? ORDER BY ch.id LIMIT ?`,
+  ).all(projectId, demo, afterId, limit) as ExportChapterRow[];
 }
 
 /** A run's configuration as the preference rows carry it for both sides. */
@@ -102,16 +106,16 @@ export interface ExportVoteRow {
   b: RunSide;
 }
 
-export function countExportVotes(db: Database, projectId: string, synthetic: SyntheticFlag): number {
+export function countExportVotes(db: Database, projectId: string, synthetic: SyntheticFlag, demo: DemoFlag): number {
   return (
-    prepared(db, 'SELECT count(*) AS n FROM votes v JOIN tasks t ON t.id = v.task_id WHERE t.project_id = ? AND v.retracted_at IS NULL AND v.synthetic = ?').get(projectId, synthetic) as {
+    prepared(db, `SELECT count(*) AS n FROM votes v JOIN tasks t ON t.id = v.task_id WHERE t.project_id = ? AND v.retracted_at IS NULL AND v.synthetic = ? AND (? OR NOT ${DEMO_VOTE('v')})`).get(projectId, synthetic, demo) as {
       n: number;
     }
   ).n;
 }
 
 /** Live votes (undone ones count nowhere and are not exported), by id. */
-export function pageExportVotes(db: Database, projectId: string, synthetic: SyntheticFlag, afterId: string, limit: number): ExportVoteRow[] {
+export function pageExportVotes(db: Database, projectId: string, synthetic: SyntheticFlag, demo: DemoFlag, afterId: string, limit: number): ExportVoteRow[] {
   const rows = prepared(
     db,
     `SELECT v.id, v.task_id, t.title AS task_title, t.kind AS task_kind, v.run_a, v.run_b, v.shown_order, v.left_run, v.right_run, v.choice,
@@ -120,8 +124,8 @@ export function pageExportVotes(db: Database, projectId: string, synthetic: Synt
             rb.config_id AS b_config_id, rb.harness AS b_harness, rb.model AS b_model, rb.versions_json AS b_versions_json
      FROM votes v JOIN tasks t ON t.id = v.task_id JOIN runs ra ON ra.id = v.run_a JOIN runs rb ON rb.id = v.run_b
           JOIN annotators an ON an.id = v.annotator_id
-     WHERE t.project_id = ? AND v.retracted_at IS NULL AND v.synthetic = ? AND v.id > ? ORDER BY v.id LIMIT ?`,
-  ).all(projectId, synthetic, afterId, limit) as Record<string, unknown>[];
+     WHERE t.project_id = ? AND v.retracted_at IS NULL AND v.synthetic = ? AND (? OR (ra.demo = 0 AND rb.demo = 0)) AND v.id > ? ORDER BY v.id LIMIT ?`,
+  ).all(projectId, synthetic, demo, afterId, limit) as Record<string, unknown>[];
   return rows.map((row) => {
     const side = (prefix: 'a' | 'b'): RunSide => ({
       config_id: row[`${prefix}_config_id`] as string,
@@ -154,24 +158,25 @@ export interface ExportJudgmentRow {
   turn: number | null;
 }
 
-export function countExportJudgments(db: Database, projectId: string, synthetic: SyntheticFlag): number {
+export function countExportJudgments(db: Database, projectId: string, synthetic: SyntheticFlag, demo: DemoFlag): number {
   return (
-    prepared(db, 'SELECT count(*) AS n FROM judgments j JOIN runs r ON r.id = j.run_id JOIN tasks t ON t.id = r.task_id WHERE t.project_id = ? AND j.synthetic = ?').get(
+    prepared(db, `SELECT count(*) AS n FROM judgments j JOIN runs r ON r.id = j.run_id JOIN tasks t ON t.id = r.task_id WHERE t.project_id = ? AND j.synthetic = ? AND (? OR NOT ${DEMO_JUDGMENT('j')})`).get(
       projectId,
       synthetic,
+      demo,
     ) as { n: number }
   ).n;
 }
 
 /** Judgments, scored and failed, by id. */
-export function pageExportJudgments(db: Database, projectId: string, synthetic: SyntheticFlag, afterId: string, limit: number): ExportJudgmentRow[] {
+export function pageExportJudgments(db: Database, projectId: string, synthetic: SyntheticFlag, demo: DemoFlag, afterId: string, limit: number): ExportJudgmentRow[] {
   return prepared(
     db,
     `SELECT j.id, j.run_id, r.task_id, j.judge, jr.judge_model, j.tier, j.rubric_set, j.rubric_version, j.rubric, j.scale, j.status, j.score,
             j.level, j.evidence, j.rationale, j.failure, j.created_at, j.turn
      FROM judgments j JOIN runs r ON r.id = j.run_id JOIN tasks t ON t.id = r.task_id LEFT JOIN judge_replies jr ON jr.id = j.reply_id
-     WHERE t.project_id = ? AND j.synthetic = ? AND j.id > ? ORDER BY j.id LIMIT ?`,
-  ).all(projectId, synthetic, afterId, limit) as ExportJudgmentRow[];
+     WHERE t.project_id = ? AND j.synthetic = ? AND (? OR r.demo = 0) AND j.id > ? ORDER BY j.id LIMIT ?`,
+  ).all(projectId, synthetic, demo, afterId, limit) as ExportJudgmentRow[];
 }
 
 export interface ExportRunRow {
@@ -209,8 +214,8 @@ export interface ExportRunRow {
   trajectory_sha256: string | null;
 }
 
-export function countExportRuns(db: Database, projectId: string, synthetic: SyntheticFlag): number {
-  return (prepared(db, 'SELECT count(*) AS n FROM runs r JOIN tasks t ON t.id = r.task_id WHERE t.project_id = ? AND r.synthetic = ?').get(projectId, synthetic) as { n: number }).n;
+export function countExportRuns(db: Database, projectId: string, synthetic: SyntheticFlag, demo: DemoFlag): number {
+  return (prepared(db, 'SELECT count(*) AS n FROM runs r JOIN tasks t ON t.id = r.task_id WHERE t.project_id = ? AND r.synthetic = ? AND (? OR r.demo = 0)').get(projectId, synthetic, demo) as { n: number }).n;
 }
 
 /**
@@ -219,7 +224,7 @@ export function countExportRuns(db: Database, projectId: string, synthetic: Synt
  * last to finish), the summary its import stored for a run imported with an ATIF trajectory
  * (run_trajectories) or from a dataset export that had one (imported_run_summaries).
  */
-export function pageExportRuns(db: Database, projectId: string, synthetic: SyntheticFlag, afterId: string, limit: number): ExportRunRow[] {
+export function pageExportRuns(db: Database, projectId: string, synthetic: SyntheticFlag, demo: DemoFlag, afterId: string, limit: number): ExportRunRow[] {
   return prepared(
     db,
     `SELECT r.id, r.digest, r.task_id, t.title AS task_title, t.kind AS task_kind, r.config_id, r.harness, r.harness_version, r.model, r.versions_json, r.status,
@@ -237,8 +242,8 @@ export function pageExportRuns(db: Database, projectId: string, synthetic: Synth
           LEFT JOIN studies st ON st.id = sr.study_id
           LEFT JOIN run_trajectories rt ON rt.run_id = r.id AND sr.id IS NULL
           LEFT JOIN imported_run_summaries irs ON irs.run_id = r.id AND sr.id IS NULL AND rt.run_id IS NULL
-     WHERE t.project_id = ? AND r.synthetic = ? AND r.id > ? ORDER BY r.id LIMIT ?`,
-  ).all(projectId, synthetic, afterId, limit) as ExportRunRow[];
+     WHERE t.project_id = ? AND r.synthetic = ? AND (? OR r.demo = 0) AND r.id > ? ORDER BY r.id LIMIT ?`,
+  ).all(projectId, synthetic, demo, afterId, limit) as ExportRunRow[];
 }
 
 export interface ExportRubricSetRow {

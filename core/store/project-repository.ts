@@ -39,3 +39,8 @@ export function requireCurrentProject(db: Database): Project {
   if (!project) throw new Error('The workspace has no project; open it with lhb or the app once so it is set up.');
   return project;
 }
+
+/** Gives the project a new name (checked by the caller); the rest of it is unchanged. */
+export function renameProject(db: Database, id: string, name: string): void {
+  db.prepare('UPDATE projects SET name = ? WHERE id = ?').run(name, id);
+}

@@ -24,10 +24,12 @@ export interface RunRow {
   imported_at: string;
   /** 1 for a generated run (the demo study's): no artifacts, never executed, kept out of real results. */
   synthetic: 0 | 1;
+  /** 1 for a record the demo's seed wrote (its arena bundles, its synthetic study: migration 023), kept out of a user's results. */
+  demo: 0 | 1;
 }
 
-/** What insertRun takes: a run is real unless it says it is synthetic; its harness version may be unknown. */
-export type NewRun = Omit<RunRow, 'synthetic' | 'harness_version'> & { synthetic?: 0 | 1; harness_version?: string | null };
+/** What insertRun takes: a run is real unless it says it is synthetic; its harness version may be unknown. It is never the demo's until the seed marks it. */
+export type NewRun = Omit<RunRow, 'synthetic' | 'harness_version' | 'demo'> & { synthetic?: 0 | 1; harness_version?: string | null };
 
 /**
  * Synthetic configuration ids live in their own namespace, so a generated run never shares a
@@ -64,7 +66,7 @@ export interface RunFindingRow {
  * synthetic configuration id or on a synthetic task, and a synthetic run with a real one.
  */
 export function insertRun(db: Database, run: NewRun, files: readonly RunFileRow[], findings: readonly RunFindingRow[]): void {
-  const row: RunRow = { ...run, harness_version: run.harness_version ?? null, synthetic: run.synthetic ?? 0 };
+  const row: Omit<RunRow, 'demo'> = { ...run, harness_version: run.harness_version ?? null, synthetic: run.synthetic ?? 0 };
   checkSyntheticIdentity(db, row);
   writeTransaction(db, () => {
     prepared(db,
@@ -78,7 +80,7 @@ export function insertRun(db: Database, run: NewRun, files: readonly RunFileRow[
   })();
 }
 
-function checkSyntheticIdentity(db: Database, run: RunRow): void {
+function checkSyntheticIdentity(db: Database, run: Pick<RunRow, 'id' | 'task_id' | 'config_id' | 'synthetic'>): void {
   const kind = run.synthetic === 1 ? 'synthetic' : 'real';
   if (isSyntheticConfigId(run.config_id) !== (run.synthetic === 1)) {
     throw new SyntheticIdentityError(

@@ -14,16 +14,16 @@ describe('reading the report in plain words', () => {
     const study = REPORT_FIXTURE.study;
     const only = syntheticNotice(study);
     expect(only).toMatchObject({ kind: 'banner' });
-    expect(only!.text).toMatch(/^This workspace has no real votes or judgments yet, so the demo study’s 180 votes and 648 judgments are shown/);
+    expect(only!.text).toMatch(/^This workspace has no runs, votes or judgments of its own yet, so the demo’s 180 votes and 648 judgments are shown/);
     const requested = syntheticNotice({ ...study, synthetic: { ...study.synthetic, reason: 'requested' } });
     expect(requested).toMatchObject({ kind: 'banner' });
-    expect(requested!.text).toMatch(/^Included as asked: .* listed apart, marked “synthetic”/);
+    expect(requested!.text).toMatch(/^Included as asked: .* listed apart, marked “synthetic” or “demo”/);
     const real = syntheticNotice({ ...study, includesSynthetic: false, synthetic: { included: false, reason: 'real-data-present', votes: 300, judgments: 1008 } });
     expect(real).toEqual({
       kind: 'line',
-      text: 'Synthetic demo data left out: this workspace has real votes or judgments, so only those are counted. Tick “Include synthetic data” to add the demo study’s 300 votes and 1,008 judgments.',
+      text: 'The demo’s records are left out: this workspace has runs, votes or judgments of its own, so only those are counted. Tick “Include synthetic data” to add the demo’s 300 votes and 1,008 judgments (its synthetic study and its arena’s example builds).',
     });
-    expect(syntheticNotice(EMPTY_REPORT_FIXTURE.study)?.text).toMatch(/^Synthetic demo data left out of this report\./);
+    expect(syntheticNotice(EMPTY_REPORT_FIXTURE.study)?.text).toMatch(/^The demo’s records are left out of this report\./);
     expect(syntheticNotice({ ...study, includesSynthetic: false, synthetic: { included: true, reason: 'requested', votes: 0, judgments: 0 } })).toBeUndefined();
   });
 

@@ -30,8 +30,8 @@ export function syntheticNotice(study: AnalysisReport['study']): { kind: 'banner
       kind: 'banner',
       text:
         synthetic.reason === 'requested'
-          ? `Included as asked: the demo study’s ${held}, generated rather than cast by people or judges, are counted beside the real records; their configurations are listed apart, marked “synthetic”. Do not report these numbers; untick “Include synthetic data” to see only real records.`
-          : `This workspace has no real votes or judgments yet, so the demo study’s ${held} are shown: generated, not cast by people or judges. Do not report these numbers. They are left out by default once anyone votes or a judge scores a run; untick “Include synthetic data” to leave them out now.`,
+          ? `Included as asked: the demo’s ${held} (its synthetic study’s, generated rather than cast by people or judges, and those on its arena’s example builds) are counted beside this project’s own records; their configurations are listed apart, marked “synthetic” or “demo”. Do not report these numbers; untick “Include synthetic data” to see only this project’s records.`
+          : `This workspace has no runs, votes or judgments of its own yet, so the demo’s ${held} are shown (its synthetic study’s, generated rather than cast by people or judges, and those on its arena’s example builds). Do not report these numbers. They are left out by default once you add runs, vote on them or have a judge score them; untick “Include synthetic data” to leave them out now.`,
     };
   }
   if (synthetic.votes + synthetic.judgments === 0) return undefined;
@@ -39,8 +39,8 @@ export function syntheticNotice(study: AnalysisReport['study']): { kind: 'banner
     kind: 'line',
     text:
       synthetic.reason === 'real-data-present'
-        ? `Synthetic demo data left out: this workspace has real votes or judgments, so only those are counted. Tick “Include synthetic data” to add the demo study’s ${held}.`
-        : `Synthetic demo data left out of this report. Tick “Include synthetic data” to add the demo study’s ${held}.`,
+        ? `The demo’s records are left out: this workspace has runs, votes or judgments of its own, so only those are counted. Tick “Include synthetic data” to add the demo’s ${held} (its synthetic study and its arena’s example builds).`
+        : `The demo’s records are left out of this report. Tick “Include synthetic data” to add the demo’s ${held} (its synthetic study and its arena’s example builds).`,
   };
 }
 

@@ -3,6 +3,7 @@ import { useAppStore } from './app-store.ts';
 import { ConnectionBanner } from './ConnectionBanner.tsx';
 import { JobTray } from './JobTray.tsx';
 import { PathText } from './PathText.tsx';
+import { ProjectActions } from './ProjectActions.tsx';
 import { SECTIONS, sectionFromHash, type SectionId } from './sections.ts';
 import { SectionView } from './SectionView.tsx';
 
@@ -46,6 +47,7 @@ export function App() {
           <span className="visually-hidden">Project: </span>
           {info?.project.name ?? 'Opening workspace…'}
         </p>
+        {info && <ProjectActions />}
         <button type="button" className="topbar__action" onClick={() => void startVerify()}>
           Verify workspace
         </button>

@@ -72,7 +72,7 @@ export function ExportScreen() {
           </label>
           <label className="export-check">
             <input type="checkbox" checked={state.includeSynthetic} onChange={(e) => state.setIncludeSynthetic(e.target.checked)} disabled={running} />
-            Include the demo study's synthetic data (as a separate "synthetic" split)
+            Include the demo's records (its synthetic study as a separate "synthetic" split; its data room, example builds and the votes and judgments on them)
           </label>
           <label className="export-field">
             <span>Folder to create on the server machine (it must not exist yet, or be empty)</span>

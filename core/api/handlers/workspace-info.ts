@@ -1,6 +1,7 @@
 import type { RpcOutput } from '../../../schemas/rpc.ts';
 import { appVersion } from '../../app-paths.ts';
 import { countBlobs } from '../../store/blob-repository.ts';
+import { countDemoRecords, countRecords } from '../../store/demo-records.ts';
 import { countJobs } from '../../store/job-repository.ts';
 import { findCurrentProject } from '../../store/project-repository.ts';
 import { countSources } from '../../store/source-repository.ts';
@@ -16,6 +17,6 @@ export function workspaceInfo(_input: object, { workspace }: ApiContext): RpcOut
     databasePath: workspace.databasePath,
     schemaVersion: workspace.schemaVersion,
     project,
-    counts: { sources: countSources(workspace.db), blobs: countBlobs(workspace.db), jobs: countJobs(workspace.db) },
+    counts: { sources: countSources(workspace.db), blobs: countBlobs(workspace.db), jobs: countJobs(workspace.db), ...countRecords(workspace.db), demo: countDemoRecords(workspace.db) },
   };
 }

@@ -54,7 +54,8 @@ type AuthoredBy = (set: { rubricSet: string; version: string; scale: RubricScale
 export function compareRubricSets(db: Database, tier: JudgeTier, options: { includeSynthetic?: boolean; authoredBy?: AuthoredBy } = {}): RubricSetComparison {
   const project = findCurrentProject(db);
   if (!project) return { tier, kinds: [], leftOut: 0 };
-  const syntheticRuns = new Set(listRuns(db, project.id).filter((run) => run.synthetic === 1).map((run) => run.id));
+  // The demo's runs (its arena bundles) are left out with the synthetic ones: their judgments are the demo's.
+  const syntheticRuns = new Set(listRuns(db, project.id).filter((run) => run.synthetic === 1 || run.demo === 1).map((run) => run.id));
   const check = judgmentKindCheck(db);
   const atTier = listJudgments(db, project.id, { excludeSynthetic: !options.includeSynthetic }).filter(
     (row) => row.tier === tier && row.rubric_set !== '' && row.score !== null && (options.includeSynthetic || !syntheticRuns.has(row.run_id)),

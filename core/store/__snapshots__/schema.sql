@@ -129,7 +129,7 @@ CREATE TABLE chapters (
   design_notes TEXT NOT NULL DEFAULT '',
   created_at   TEXT NOT NULL,
   updated_at   TEXT NOT NULL
-) STRICT;
+, demo INTEGER NOT NULL DEFAULT 0 CHECK (demo IN (0, 1))) STRICT;
 
 -- table citations on citations
 CREATE TABLE citations (
@@ -156,7 +156,7 @@ CREATE TABLE "data_rooms" (
   global_notes TEXT NOT NULL DEFAULT '',
   created_at   TEXT NOT NULL,
   updated_at   TEXT NOT NULL
-) STRICT;
+, demo INTEGER NOT NULL DEFAULT 0 CHECK (demo IN (0, 1))) STRICT;
 
 -- table imported_run_artifacts on imported_run_artifacts
 CREATE TABLE imported_run_artifacts (
@@ -392,7 +392,7 @@ CREATE TABLE runs (
   digest        TEXT NOT NULL UNIQUE,
   source_dir    TEXT NOT NULL,
   imported_at   TEXT NOT NULL
-, synthetic INTEGER NOT NULL DEFAULT 0 CHECK (synthetic IN (0, 1)), harness_version TEXT) STRICT;
+, synthetic INTEGER NOT NULL DEFAULT 0 CHECK (synthetic IN (0, 1)), harness_version TEXT, demo INTEGER NOT NULL DEFAULT 0 CHECK (demo IN (0, 1))) STRICT;
 
 -- table schema_migrations on schema_migrations
 CREATE TABLE schema_migrations (
@@ -425,7 +425,7 @@ CREATE TABLE sources (
   original_name TEXT NOT NULL,
   blob_sha256   TEXT NOT NULL REFERENCES blobs(sha256),
   created_at    TEXT NOT NULL
-, data_room_id TEXT REFERENCES "data_rooms"(id) ON DELETE SET NULL) STRICT;
+, data_room_id TEXT REFERENCES "data_rooms"(id) ON DELETE SET NULL, demo INTEGER NOT NULL DEFAULT 0 CHECK (demo IN (0, 1))) STRICT;
 
 -- table studies on studies
 CREATE TABLE studies (
@@ -512,7 +512,7 @@ CREATE TABLE tasks (
   figma_file_key TEXT,
   created_at     TEXT NOT NULL,
   updated_at     TEXT NOT NULL
-, synthetic INTEGER NOT NULL DEFAULT 0 CHECK (synthetic IN (0, 1))) STRICT;
+, synthetic INTEGER NOT NULL DEFAULT 0 CHECK (synthetic IN (0, 1)), demo INTEGER NOT NULL DEFAULT 0 CHECK (demo IN (0, 1))) STRICT;
 
 -- table voter_invites on voter_invites
 CREATE TABLE voter_invites (
