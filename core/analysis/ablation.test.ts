@@ -68,8 +68,11 @@ describe('the skill ablation on a seeded workspace', () => {
     expect(v2[0]![2]).toBeCloseTo(23 / 6, 12);
     expect(v2[2]![2]).toBe(4);
     for (const score of arm(claude, 'v2').scores) expect(score.lo! <= score.mean! && score.mean! <= score.hi!).toBe(true);
-    // Codex's runs were scored by two judges: a run's score is their mean.
-    expect(arm(group('codex · gpt-5.2'), 'v2').scores[0]).toMatchObject({ rubric: null, mean: 3.4, n: 5 });
+    // Codex's runs were scored by two judges on fidelity alone: a run's rubric score is their mean, and
+    // with no completeness score no judge scored the set's every rubric, so no run has a set score.
+    const codexScores = arm(group('codex · gpt-5.2'), 'v2').scores;
+    expect(codexScores.map((s) => s.rubric)).toEqual(['output.fidelity']);
+    expect(codexScores[0]).toMatchObject({ rubric: 'output.fidelity', mean: 3.4, n: 5 });
   });
 
   it('pairs runs on (study, task, repeat), counts the unpaired ones apart, and gives the paired difference, its paired bootstrap interval and the sign test', () => {
@@ -104,7 +107,7 @@ describe('the skill ablation on a seeded workspace', () => {
     expect(codex).toMatchObject({ pairs: 0, unpairedRuns: 9, costChange: null, costPairs: 0, pairList: [] });
     expect(codex!.unpaired.filter((run) => run.reason === 'not-from-a-study')).toHaveLength(9);
     expect(codex!.unpaired.find((run) => run.run === 'codex-none-t1-cancelled')).toMatchObject({ reason: 'cancelled', study: null, repeat: null });
-    expect(codex!.scores[0]).toMatchObject({ rubric: null, pairs: 0, meanDifference: null, better: 0, worse: 0, tied: 0 });
+    expect(codex!.scores[0]).toMatchObject({ rubric: 'output.fidelity', pairs: 0, meanDifference: null, better: 0, worse: 0, tied: 0 });
   });
 
   it('prints the section in Markdown with the screen’s tables and the note on unpaired runs', () => {
@@ -112,7 +115,7 @@ describe('the skill ablation on a seeded workspace', () => {
     expect(markdown).toContain('## Skill ablation');
     expect(markdown).toContain('### claude-code · claude-opus-4-5');
     expect(markdown).toContain('| none | 5 | 80.0% | 20.0% | 2.00 | 50.0% |');
-    expect(markdown).toContain('| v2 − none | Output | All rubrics | 5 | +0.90 |');
+    expect(markdown).toContain('| v2 − none | Output tier · judged before rubric sets were stored · 5-point scale (1–5) | Set score (weighted) | 5 | +0.90 |');
     expect(markdown).toContain('1 run of skill none or v2 has no counterpart in the other arm at the same study, task and repeat');
     // The pairs used, per study, and each run left unpaired with why.
     expect(markdown).toContain('| v2 − none | skill-ablation | 5 | 1 | 0 |');

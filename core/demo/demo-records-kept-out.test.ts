@@ -87,7 +87,10 @@ describe("a user's study in the demo-seeded workspace", () => {
     expect(ids.some((id) => id.startsWith('synthetic:'))).toBe(true);
     expect(all.study.configurations.filter((c) => c.id.startsWith('demo:')).every((c) => c.label.endsWith(' · demo'))).toBe(true);
     // The user's own configurations hold the same figures either way: nothing of the demo's joined them.
-    const own = (r: AnalysisReport) => r.leaderboards.map((board) => ({ tier: board.tier, rows: board.rows.filter((row) => study.configIds.has(row.config)).map((row) => [row.config, row.mean]) }));
+    const own = (r: AnalysisReport) =>
+      r.leaderboards
+        .map((board) => ({ tier: board.tier, set: `${board.rubricSet}@${board.version}`, scale: board.scale, rows: board.rows.filter((row) => study.configIds.has(row.config)).map((row) => [row.config, row.mean, row.lo, row.hi]) }))
+        .filter((board) => board.rows.length > 0);
     expect(own(all)).toEqual(own(mine));
     for (const group of all.ablation.groups.filter((g) => !g.synthetic)) expect(group.arms.map((arm) => arm.runs)).toEqual([4, 4]);
   });

@@ -100,21 +100,21 @@ describe('opening a workspace written before migration 014', () => {
     expect(wrongKind.n).toBeGreaterThan(0);
     expect(report.study.judgmentsLeftOut).toBe(wrongKind.n);
     const processRows = report.leaderboards.find((board) => board.tier === 'process')!.rows;
+    // The demo's arena bundles this workspace judged (codex · gpt-5-codex · skill v1 and gemini-cli · gemini-2.5-pro · skill v1
+    // on the demo's tasks) are the demo's records since migration 023: left out, as the user has runs of their own.
     expect(processRows.map((row) => [row.label, row.tasks]).sort()).toEqual([
       ['claude-code · claude-sonnet-4-5 · skill v2', 1],
-      ['codex · gpt-5-codex · skill v1', 1],
       ['codex · gpt-5.5 · skill v2', 1],
-      ['gemini-cli · gemini-2.5-pro · skill v1', 1],
       ['gemini-cli · gemini-2.5-pro · skill v2', 1],
     ]);
-    // Votes are kept; one between two runs that are now one configuration compares nothing and is left out of preference.
-    const realVotes = db.prepare('SELECT run_a, run_b FROM votes WHERE synthetic = 0 AND retracted_at IS NULL').all() as { run_a: string; run_b: string }[];
+    // Votes are kept. The votes this workspace cast between two runs that are now one configuration were on the demo's bundles,
+    // which are the demo's records since migration 023 and left out with them; the user's own votes all compare two agents.
+    const realVotes = db
+      .prepare('SELECT v.run_a, v.run_b FROM votes v JOIN runs a ON a.id = v.run_a JOIN runs b ON b.id = v.run_b WHERE v.synthetic = 0 AND v.retracted_at IS NULL AND a.demo = 0 AND b.demo = 0')
+      .all() as { run_a: string; run_b: string }[];
     const comparing = realVotes.filter((vote) => configOf(vote.run_a) !== configOf(vote.run_b));
-    expect(comparing.length).toBeLessThan(realVotes.length);
+    expect(realVotes.length).toBeGreaterThan(0);
     expect(report.preference.votes).toBe(comparing.length);
-    expect(report.preference.flags).toContain(
-      `${realVotes.length - comparing.length} of ${realVotes.length} votes compares two runs of one configuration (claude-code · claude-sonnet-4-5 · skill v2) and is left out: an agent is not ranked against itself.`,
-    );
     expect(report.preference.elo.map((row) => row.label).sort()).toEqual(processRows.map((row) => row.label).sort());
 
     // The synthetic study's labels name the harness by its id too.
