@@ -43,3 +43,18 @@ describe('buildPreference at tiny n', () => {
     expect(Object.fromEntries(elo.map((row) => [row.config, row.comparisons]))).toEqual({ x: 3, y: 4, z: 1 });
   });
 });
+
+describe('buildPreference with two runs of one configuration in a vote', () => {
+  it('leaves the vote out of the ranking and says so, naming the configuration', () => {
+    const data = studyOf([
+      { a: 'x', b: 'y', winner: 'a' }, { a: 'x', b: 'y', winner: 'b' }, { a: 'y', b: 'x', winner: 'a' },
+    ]);
+    // A second run of x (as when two build numbers became one configuration): a vote between x's two runs compares nothing.
+    data.runs.set('run-x2', { id: 'run-x2', task: 't1', config: 'x', synthetic: false });
+    data.votes.push({ ...data.votes[0]!, id: 'self', run_b: 'run-x2', right_run: 'run-x2', winner_run: 'run-x' });
+    const preference = buildPreference(data, OPTIONS);
+    expect(preference.votes).toBe(3);
+    expect(preference.flags).toContain('1 of 4 votes compares two runs of one configuration (X) and is left out: an agent is not ranked against itself.');
+    expect(Object.fromEntries(preference.elo.map((row) => [row.config, row.comparisons]))).toEqual({ x: 3, y: 3 });
+  });
+});
