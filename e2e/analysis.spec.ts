@@ -96,12 +96,13 @@ test('the demo study reads as a results section, every part with numbers, equal 
   // Skill ablation: the demo's claude-code runs with skill v1 and v2 on the same tasks, paired per task.
   const ablation = analysis.region('Skill ablation');
   const group = ablation.getByRole('region', { name: 'claude-code · claude-sonnet-4-5 · synthetic' });
-  await expect(group).toContainText(/Output tier: v2 − v1 [+-]?\d\.\d{2} over 12 pairs \(95% paired CI \[[+-]?\d\.\d{2}, [+-]?\d\.\d{2}\]\); better in \d+, worse in \d+, tied in \d+; sign test p (= \d\.\d{4}|< 0\.0001)\./);
+  await expect(group).toContainText(/Output tier \(5-point\): v2 − v1 [+-]?\d\.\d{2} over 12 pairs \(95% paired CI \[[+-]?\d\.\d{2}, [+-]?\d\.\d{2}\]\); better in \d+, worse in \d+, tied in \d+; sign test p (= \d\.\d{4}|< 0\.0001)\./);
   const arms = await analysis.rows(analysis.table(group, /^Skill ablation, claude-code · claude-sonnet-4-5 · synthetic: each skill version's runs/));
   expect(arms.map((row) => row.slice(0, 3))).toEqual([['v1', '12', '100.0%'], ['v2', '12', '100.0%']]);
   const paired = await analysis.rows(analysis.table(group, /^Skill ablation, .*: paired difference in judge score/));
-  expect(paired.map((row) => row.slice(0, 4))).toEqual(expect.arrayContaining([['v2 − v1', 'Process', 'All rubrics', '12'], ['v2 − v1', 'Output', 'All rubrics', '12'], ['v2 − v1', 'Content', 'All rubrics', '12']]));
-  await expect(analysis.table(group, /^Skill ablation, .*: mean judge score \(1–5\) per skill version/)).toBeVisible();
+  const setScore = (tier: string) => ['v2 − v1', `${demoSet(tier)} · 5-point scale (1–5)`, 'Set score (weighted)', '12'];
+  expect(paired.map((row) => row.slice(0, 4))).toEqual(expect.arrayContaining([setScore('Process'), setScore('Output'), setScore('Content')]));
+  await expect(analysis.table(group, /^Skill ablation, .*: judge score per skill version and rubric set/)).toBeVisible();
 
   // Not "—" everywhere: most figures on screen are numbers.
   const dashes = await page.locator('main td').filter({ hasText: /^—/ }).count();
@@ -127,7 +128,7 @@ test('the demo study reads as a results section, every part with numbers, equal 
   expect(cliGroup.comparisons.map((c) => [c.skill, c.reference, c.pairs, c.unpairedRuns])).toEqual([['v2', 'v1', 12, 0]]);
   const shownPaired = new Map(paired.map((row) => [`${row[1]} ${row[2]}`, row[4]]));
   for (const score of cliGroup.comparisons[0]!.scores.filter((s) => s.rubric === null)) {
-    expect(shownPaired.get(`${score.tier[0]!.toUpperCase()}${score.tier.slice(1)} All rubrics`), score.tier).toBe(formatScoreDifference(score.meanDifference).text);
+    expect(shownPaired.get(`${demoSet(`${score.tier[0]!.toUpperCase()}${score.tier.slice(1)}`)} · 5-point scale (1–5) Set score (weighted)`), score.tier).toBe(formatScoreDifference(score.meanDifference).text);
   }
 
   expect(problems).toEqual([]);

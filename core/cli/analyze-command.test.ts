@@ -112,7 +112,7 @@ describe('lhb analyze', () => {
     const md = lhb(['analyze', '--md', '--resamples', '200', '--seed', 'abl', '-w', workspace]);
     expect(md.stdout).toContain('## Skill ablation');
     expect(md.stdout).toContain('### codex · gpt-5.2');
-    expect(md.stdout).toContain('| v2 − none | Output | All rubrics | 5 | +0.90 |');
+    expect(md.stdout).toContain('| v2 − none | Output tier · judged before rubric sets were stored · 5-point scale (1–5) | Set score (weighted) | 5 | +0.90 |');
     expect(md.stdout).toContain('| v2 − none | Not from a study | 0 | 9 | 1 |');
   }, 180_000);
 

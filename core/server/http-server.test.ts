@@ -259,7 +259,7 @@ describe('successful calls', () => {
     const info = WorkspaceInfoSchema.parse(JSON.parse(res.text));
     expect(info.project.name).toBe(DEMO_PROJECT_NAME);
     expect(info.workspaceDir).toBe(join(root, 'workspace'));
-    expect(info.counts).toEqual({ sources: 0, blobs: 0, jobs: 0 });
+    expect(info.counts).toEqual({ sources: 0, blobs: 0, jobs: 0, runs: 0, votes: 0, judgments: 0, demo: { sources: 0, chapters: 0, runs: 0, votes: 0, judgments: 0 } });
   });
 
   it('workspace.info works with no body at all', async () => {
