@@ -27,6 +27,9 @@ describe('npm run build on a fresh clone', () => {
     const help = spawnSync(process.execPath, ['bin/lhb.mjs', '--help'], { cwd: clone, encoding: 'utf8' });
     expect(help.status).toBe(0);
     expect(help.stdout).toContain('Usage: lhb');
+    // lhb info reads a workspace and never makes one: lhb init makes it first.
+    const init = spawnSync(process.execPath, ['bin/lhb.mjs', 'init', join(clone, 'ws'), '--project', 'Build check'], { cwd: clone, encoding: 'utf8' });
+    expect(init.status, init.stderr).toBe(0);
     const info = spawnSync(process.execPath, ['bin/lhb.mjs', 'info', '--json', '--workspace', join(clone, 'ws')], { cwd: clone, encoding: 'utf8' });
     expect(info.stderr).toBe('');
     expect(JSON.parse(info.stdout)).toMatchObject({ schemaVersion: expect.any(Number) });
