@@ -4,7 +4,8 @@ import { TableExports } from './TableExports.tsx';
 
 /** A report table: caption, column heads, a row head per row, and its export buttons. */
 export function ReportTable({ table }: { table: TableView }) {
-  const textClass = (i: number) => (table.columns[i]?.text ? 'analysis-table__text' : undefined);
+  // Words wrap; an interval ("[3.54, 4.16]") may break between its bounds; other figures stay whole.
+  const textClass = (i: number) => (table.columns[i]?.text ? 'analysis-table__text' : table.columns[i]?.csv ? 'analysis-table__interval' : undefined);
   return (
     <div className="analysis-table">
       <div className="analysis-table__scroll">
