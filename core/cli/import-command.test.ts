@@ -1,5 +1,5 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -73,4 +73,18 @@ describe('lhb import hf', () => {
     expect(result.stderr).toContain('Nothing was imported; the workspace is unchanged.');
     expect(existsSync(target)).toBe(false);
   }, 120_000);
+
+  it('refuses a folder whose README.md is a named pipe at once, naming it, instead of waiting for a writer', () => {
+    const folder = join(dir, 'fifo-card');
+    cpSync(fileURLToPath(new URL('../import/fixtures/format-3-export', import.meta.url)), folder, { recursive: true });
+    rmSync(join(folder, 'README.md'));
+    execFileSync('mkfifo', [join(folder, 'README.md')]);
+    const target = join(dir, 'fifo-target');
+    // spawnSync's timeout is the guard: a hang ends as a killed child (status null), failing the test instead of the suite.
+    const result = lhb(['import', 'hf', folder, '-w', target]);
+    expect(result.signal, 'lhb import hf hung on the named pipe and was killed').toBeNull();
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain(`${join(folder, 'README.md')} is a named pipe (FIFO), not a file`);
+    expect(existsSync(target)).toBe(false);
+  }, 150_000);
 });

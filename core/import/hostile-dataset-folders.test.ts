@@ -67,6 +67,19 @@ describe('a dataset folder whose card is a link out of it', () => {
   }, GUARD_MS + 10_000);
 });
 
+describe('a dataset folder whose data file is a link inside it', () => {
+  it('is refused naming the link: no link in the folder is followed, even one that stays inside', async () => {
+    const folder = copyOfExport('data-link');
+    const data = join(folder, 'data', 'chapters', 'train-00000-of-00001.jsonl');
+    cpSync(data, join(folder, 'chapters-copy.jsonl'));
+    rmSync(data);
+    symlinkSync(join(folder, 'chapters-copy.jsonl'), data);
+    const result = await readInChild(folder);
+    expect(result.outcome).toBe('threw');
+    expect(result.message).toContain('data/chapters/train-00000-of-00001.jsonl is a symbolic link; a dataset export\'s files are regular files and links in it are not followed.');
+  }, GUARD_MS + 10_000);
+});
+
 describe('a dataset card built to exhaust memory', () => {
   it('a 1 GiB README.md is read only as far as its header: imported under 1 GB', async () => {
     const folder = copyOfExport('huge-readme');

@@ -1,10 +1,14 @@
-import { copyFileSync, createReadStream, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { closeSync, createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import type { DuckDBInstance } from '@duckdb/node-api';
-import { hasGlobCharacters } from '../export/parquet-from-jsonl.ts';
 import { ImportRefusedError } from './import-refused-error.ts';
+import { openDatasetFile, type DatasetFile } from './open-dataset-file.ts';
+
+/**
+ * The largest data file an import reads: every row of it is held in memory before anything is
+ * merged, so a bigger one would exhaust memory rather than import.
+ */
+export const DATA_FILE_LIMIT_BYTES = 2 * 1024 ** 3;
 
 /**
  * Reads the rows of one data file of an export: Parquet through DuckDB (the library that wrote
@@ -14,11 +18,18 @@ import { ImportRefusedError } from './import-refused-error.ts';
 export class DataFileReader {
   #instance: DuckDBInstance | undefined;
 
+  /** The rows of `path` (named `relative` in messages), opened as open-dataset-file.ts says: never a link, a pipe or a device. */
   async read(path: string, relative: string): Promise<Record<string, unknown>[]> {
-    return path.endsWith('.parquet') ? this.#readParquet(path, relative) : readJsonLines(path, relative);
+    const file = openDatasetFile(path, relative, DATA_FILE_LIMIT_BYTES);
+    if (!path.endsWith('.parquet')) return readJsonLines(file, relative);
+    try {
+      return await this.#readParquet(file, relative);
+    } finally {
+      closeSync(file.fd);
+    }
   }
 
-  async #readParquet(path: string, relative: string): Promise<Record<string, unknown>[]> {
+  async #readParquet(file: DatasetFile, relative: string): Promise<Record<string, unknown>[]> {
     // One thread and a memory cap, as the export's writer: the app keeps answering while it reads.
     this.#instance ??= await (await import('@duckdb/node-api')).DuckDBInstance.create(':memory:', {
       threads: '1',
@@ -26,14 +37,8 @@ export class DataFileReader {
       autoinstall_known_extensions: 'false',
       autoload_known_extensions: 'false',
     });
-    // DuckDB reads a path as a glob pattern; a path with glob characters is read from a copy.
-    let copyDir: string | undefined;
-    let readable = path;
-    if (hasGlobCharacters(path)) {
-      copyDir = mkdtempSync(join(tmpdir(), 'lhb-import-'));
-      readable = join(copyDir, 'data.parquet');
-      copyFileSync(path, readable);
-    }
+    // DuckDB opens the file checked above by its descriptor's path (no glob characters, no link in the folder to follow).
+    const readable = file.readablePath;
     const connection = await this.#instance.connect();
     try {
       const reader = await connection.runAndReadAll(`SELECT * FROM read_parquet('${readable.replaceAll("'", "''")}')`);
@@ -44,7 +49,6 @@ export class DataFileReader {
       });
     } finally {
       connection.closeSync();
-      if (copyDir) rmSync(copyDir, { recursive: true, force: true });
     }
   }
 
@@ -54,21 +58,27 @@ export class DataFileReader {
   }
 }
 
-async function readJsonLines(path: string, relative: string): Promise<Record<string, unknown>[]> {
+/** Closes `file.fd` however the read ends. */
+async function readJsonLines(file: DatasetFile, relative: string): Promise<Record<string, unknown>[]> {
   const rows: Record<string, unknown>[] = [];
-  const lines = createInterface({ input: createReadStream(path, 'utf8'), crlfDelay: Infinity });
+  const input = createReadStream(file.readablePath, { fd: file.fd, encoding: 'utf8', autoClose: true });
+  const lines = createInterface({ input, crlfDelay: Infinity });
   let number = 0;
-  for await (const line of lines) {
-    number += 1;
-    if (line.trim() === '') continue;
-    let row: unknown;
-    try {
-      row = JSON.parse(line);
-    } catch (error) {
-      throw new ImportRefusedError(`${relative} line ${number} is not JSON (${(error as Error).message}).`, { cause: error });
+  try {
+    for await (const line of lines) {
+      number += 1;
+      if (line.trim() === '') continue;
+      let row: unknown;
+      try {
+        row = JSON.parse(line);
+      } catch (error) {
+        throw new ImportRefusedError(`${relative} line ${number} is not JSON (${(error as Error).message}).`, { cause: error });
+      }
+      if (row === null || typeof row !== 'object' || Array.isArray(row)) throw new ImportRefusedError(`${relative} line ${number} is not a JSON object.`);
+      rows.push(row as Record<string, unknown>);
     }
-    if (row === null || typeof row !== 'object' || Array.isArray(row)) throw new ImportRefusedError(`${relative} line ${number} is not a JSON object.`);
-    rows.push(row as Record<string, unknown>);
+  } finally {
+    input.destroy();
   }
   return rows;
 }

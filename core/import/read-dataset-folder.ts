@@ -1,4 +1,4 @@
-import { closeSync, openSync, readSync, realpathSync, statSync, type Stats } from 'node:fs';
+import { closeSync, readSync, realpathSync, statSync, type Stats } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { parse } from 'yaml';
 import { z } from 'zod';
@@ -9,6 +9,7 @@ import { SUBSET_FIELDS } from '../export/subset-fields.ts';
 import type { ImportedDataset, Located } from './dataset-rows.ts';
 import { kindOfPath } from '../path-kind.ts';
 import { ImportRefusedError } from './import-refused-error.ts';
+import { openDatasetFile } from './open-dataset-file.ts';
 import { DataFileReader } from './read-data-file.ts';
 import { checkRowLimits } from './row-limits.ts';
 import { describeRowIssues, rowSchema } from './row-schema.ts';
@@ -184,14 +185,14 @@ function readCardHeader(cardPath: string): z.infer<typeof CardHeaderSchema> {
   return header.data;
 }
 
-/** A path that is neither a regular file nor a folder (a named pipe, a device) comes as its stats: it is never opened. */
 /**
  * The card's text as far as the end of its YAML header, read a chunk at a time: the card's body
  * is never needed (a 1 GiB README would not even fit in a string), and a header past
  * CARD_HEADER_LIMIT_BYTES is refused before YAML sees it (parsing a 100 MB value takes gigabytes).
  */
 function readCardHead(cardPath: string): string {
-  const fd = openSync(cardPath, 'r');
+  // Not a link, pipe or device, whoever calls (readDatasetProjectName runs before any check of the folder).
+  const { fd } = openDatasetFile(cardPath, cardPath);
   try {
     const chunks: Buffer[] = [];
     let length = 0;
@@ -216,6 +217,7 @@ function readCardHead(cardPath: string): string {
   }
 }
 
+/** A path that is neither a regular file nor a folder (a named pipe, a device) comes as its stats: it is never opened. */
 type Kind = 'missing' | 'file' | 'folder' | { other: Stats };
 
 function statKind(path: string): Kind {
