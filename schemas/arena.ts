@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { importedId, importedName, importedText, LONG_TEXT_MAX, TITLE_MAX } from './imported-text.ts';
 import { TaskMcpServersSchema } from './task-mcp-servers.ts';
 import { TaskTurnsSchema } from './task-turns.ts';
 
@@ -26,10 +27,10 @@ const TaskChapterSchema = z
 /** A task folder's `task.json`. A Figma task also has `ground_truth/manifest.json` beside it. */
 export const TaskFileSchema = z
   .object({
-    id: z.string().min(1).max(200),
+    id: importedId(),
     kind: TaskKindSchema,
-    title: z.string().min(1).max(300),
-    instruction: z.string().max(100_000).default(''),
+    title: importedName(TITLE_MAX).min(1),
+    instruction: importedText({ kind: 'text', max: LONG_TEXT_MAX }).default(''),
     chapter: TaskChapterSchema.optional(),
     /** The task's own MCP tool servers, offered to the agent beside the verifier (schemas/task-mcp-servers.ts). */
     mcp_servers: TaskMcpServersSchema.optional(),

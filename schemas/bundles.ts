@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { importedId, importedName } from './imported-text.ts';
 
 /**
  * The on-disk layouts of issue 4: an agent run's output bundle (`run.json` + artifacts) and a
@@ -17,18 +18,19 @@ export type RunStatus = z.infer<typeof RunStatusSchema>;
 /** An output bundle's `run.json`: which configuration produced the artifacts, and when. */
 export const RunManifestSchema = z
   .object({
-    task_id: z.string().min(1),
+    task_id: importedId(),
     /** The harness's id (`codex`); an alias such as `codex-cli` is accepted and stored as the id. */
-    harness: z.string().min(1),
+    harness: importedName().min(1),
     /**
      * The harness CLI's version (`0.46.0`), or null when unknown. Recorded on the run, not part of
      * its configuration (core/runs/run-configuration.ts). Without this field, `versions.harness`
      * is read as the harness version (the older convention) and leaves the versions.
      */
-    harness_version: z.string().min(1).max(100).nullable().optional(),
-    model: z.string().min(1),
+    harness_version: importedName(100).min(1).nullable().optional(),
+    /** At most 200 characters, one line (schemas/imported-text.ts), as every name an import stores. */
+    model: importedName().min(1),
     /** What the study chose and varies, e.g. `{ skill: "v1" }`: two runs are one configuration when harness, model and versions agree. */
-    versions: z.record(z.string(), z.string()),
+    versions: z.record(importedName(100), importedName()),
     started_at: IsoDateTimeSchema,
     finished_at: IsoDateTimeSchema,
     status: RunStatusSchema,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EnvNameSchema } from './env-name.ts';
+import { importedName } from './imported-text.ts';
 import { ReplayScriptSchema } from './replay-script.ts';
 import { HarnessIdSchema, RunMcpServerSchema, TrajectoryErrorViewSchema, TrajectorySummarySchema, TrajectoryTurnSchema } from './trajectory.ts';
 
@@ -51,7 +52,8 @@ export type SandboxLimits = z.infer<typeof SandboxLimitsSchema>;
 export const StudyConfigurationSchema = z
   .object({
     harness: HarnessIdSchema,
-    model: z.string().min(1).max(200),
+    /** One line of at most 200 characters: the engine imports each run under it (schemas/imported-text.ts). */
+    model: importedName().min(1),
     /** The shell command line of a harness that takes one (its adapter's `takesCommand`; checked by core's createStudy). */
     command: z.string().min(1).max(10_000).optional(),
     /** Run this installed version of the harness CLI (default: the newest installed, else PATH). */

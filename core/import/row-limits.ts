@@ -1,5 +1,6 @@
 import type { ExportSubset } from '../../schemas/export.ts';
 import { MAX_FAST_VOTE_FLOOR_MS } from '../../schemas/arena.ts';
+import { LONG_TEXT_MAX, NAME_MAX, TITLE_MAX, textProblem, type TextRule } from '../../schemas/imported-text.ts';
 import { ImportRefusedError } from './import-refused-error.ts';
 import { FROM_IMPORT } from './merge-chapters.ts';
 
@@ -9,44 +10,51 @@ import { FROM_IMPORT } from './merge-chapters.ts';
  * never store what the app would refuse. Lengths are those of the RPC inputs (schemas/rpc.ts:
  * a chapter's title 300 characters, its instruction 100,000, a vote's reason 10,000, ratings 1–5,
  * time on item up to a week; schemas/judge.ts: a judge's name 100, its model 200, a rubric's
- * name 120). Ids are the workspace's own and never hold control or bidirectional characters,
- * which would make one id look like another (or like a file name) on screen.
+ * name 120). Ids, names and text a person typed are held to schemas/imported-text.ts, the rule
+ * run.json and task.json are held to: ids and names one line, without control or bidirectional
+ * override characters, which would make one look like another (or like a file name) on screen;
+ * typed text without control characters but tab and line breaks. Text quoted from a source or a
+ * transcript (a citation's quote, a judge's evidence) is capped only: it is what the source holds.
  */
 
-type Rule = { id: true } | { max: number } | { range: readonly [number, number]; what: string };
+type Rule = { text: TextRule } | { max: number } | { range: readonly [number, number]; what: string };
 
-const ID: Rule = { id: true };
-const TITLE: Rule = { max: 300 };
-const LONG_TEXT: Rule = { max: 100_000 };
-const NAME: Rule = { max: 200 };
+const ID: Rule = { text: { kind: 'id' } };
+const name = (max: number): Rule => ({ text: { kind: 'name', max } });
+const typed = (max: number): Rule => ({ text: { kind: 'text', max } });
+const TITLE = name(TITLE_MAX);
+const LONG_TEXT = typed(LONG_TEXT_MAX);
+const NAME = name(NAME_MAX);
+/** Quoted from a source's lines or a transcript, which imports do not restrict: capped only. */
+const QUOTED: Rule = { max: LONG_TEXT_MAX };
 const WEEK_MS = 7 * 24 * 3600 * 1000;
 
 /** A vote's side: its run, configuration, harness and model. */
 const configurationRules = (side: 'config_a' | 'config_b'): Record<string, Rule> => ({
   [`${side}.run_id`]: ID,
-  [`${side}.config_id`]: { max: 4000 },
+  [`${side}.config_id`]: name(4000),
   [`${side}.harness`]: NAME,
   [`${side}.model`]: NAME,
 });
 
 /** Each subset's checked fields, by path (`citations[].quote` is every citation's quote). */
 const RULES: Record<ExportSubset, Record<string, Rule>> = {
-  sources: { source_id: ID, version_id: ID, data_room_id: ID, data_room_title: { max: 200 }, title: { max: 1000 }, original_name: { max: 255 }, type: NAME },
+  sources: { source_id: ID, version_id: ID, data_room_id: ID, data_room_title: name(200), title: name(1000), original_name: name(255), type: NAME },
   chapters: {
     chapter_id: ID,
     data_room_id: ID,
-    data_room_title: { max: 200 },
-    data_room_notes: { max: 200_000 },
+    data_room_title: name(200),
+    data_room_notes: typed(200_000),
     // A chapter an earlier import kept beside the workspace's carries FROM_IMPORT after its title.
-    title: { max: 300 + FROM_IMPORT.length },
+    title: name(TITLE_MAX + FROM_IMPORT.length),
     instruction: LONG_TEXT,
     design_notes: LONG_TEXT,
     'citations[].citation_id': ID,
     'citations[].source_id': ID,
     'citations[].version_id': ID,
-    'citations[].quote': LONG_TEXT,
-    'citations[].prefix': LONG_TEXT,
-    'citations[].suffix': LONG_TEXT,
+    'citations[].quote': QUOTED,
+    'citations[].prefix': QUOTED,
+    'citations[].suffix': QUOTED,
     'citations[].start_line': { range: [1, 2 ** 31 - 1], what: 'lines are numbered from 1' },
     'citations[].end_line': { range: [1, 2 ** 31 - 1], what: 'lines are numbered from 1' },
   },
@@ -61,9 +69,9 @@ const RULES: Record<ExportSubset, Record<string, Rule>> = {
     winner_run: ID,
     rating_left: { range: [1, 5], what: 'ratings are 1 to 5' },
     rating_right: { range: [1, 5], what: 'ratings are 1 to 5' },
-    reason: { max: 10_000 },
+    reason: typed(10_000),
     annotator_id: ID,
-    annotator: { max: 100 },
+    annotator: name(100),
     time_on_item_ms: { range: [0, WEEK_MS], what: 'time on item is 0 to a week in milliseconds' },
     fast_vote_floor_ms: { range: [0, MAX_FAST_VOTE_FLOOR_MS], what: `the fast-vote floor is 0 to ${MAX_FAST_VOTE_FLOOR_MS} milliseconds` },
   },
@@ -71,30 +79,32 @@ const RULES: Record<ExportSubset, Record<string, Rule>> = {
     judgment_id: ID,
     run_id: ID,
     task_id: ID,
-    judge: { max: 100 },
+    judge: name(100),
     judge_model: NAME,
-    rubric_set: { max: 160 },
-    rubric_set_version: { max: 100 },
-    rubric: { max: 120 },
-    level: { max: 100 },
+    rubric_set: name(160),
+    rubric_set_version: name(100),
+    rubric: name(120),
+    level: name(100),
+    // A judge's reply quotes the run's transcript and files (terminal escapes included): capped only.
     evidence: { max: 200_000 },
     rationale: { max: 200_000 },
-    failure: LONG_TEXT,
+    failure: QUOTED,
   },
   runs: {
     run_id: ID,
     task_id: ID,
     task_title: TITLE,
-    config_id: { max: 4000 },
+    config_id: name(4000),
     harness: NAME,
-    harness_version: { max: 100 },
+    harness_version: name(100),
     model: NAME,
     study_id: ID,
     study_name: NAME,
-    error_kind: { max: 100 },
-    'versions[].name': { max: 100 },
+    error_kind: name(100),
+    'versions[].name': name(100),
     'versions[].version': NAME,
-    'artifacts[].path': { max: 4096 },
+    // A file's path in the bundle as the file system named it: capped, and without NUL or other control characters but tab and line breaks.
+    'artifacts[].path': typed(4096),
     'turns[].turn': { range: [1, 10_000], what: 'turns are numbered from 1' },
     ...Object.fromEntries(
       ['duration_ms', 'tokens_input', 'tokens_output', 'steps', 'errors', 'recovered_errors', 'files_changed', 'lines_changed', 'untouched_share'].map((field) => [
@@ -105,14 +115,6 @@ const RULES: Record<ExportSubset, Record<string, Rule>> = {
   },
   rubrics: { rubric_set_id: ID, chapter_id: ID },
 };
-
-/** U+0000–U+001F and U+007F–U+009F: finding them is the point, so the rule against control characters in patterns does not apply. */
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/u;
-/** Marks and embeddings, overrides and isolates: text that reorders what is shown around it. */
-const BIDIRECTIONAL = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
-
-const codePoint = (character: string) => `U+${character.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
 
 /** Refuses a row that breaks a limit of the app's own writes, naming the row, the field and the limit. */
 export function checkRowLimits(subset: ExportSubset, row: Record<string, unknown>, where: string): void {
@@ -132,13 +134,8 @@ function checkValue(rule: Rule, value: unknown, at: string): void {
     if (value.length > rule.max) throw new ImportRefusedError(`${at} is ${value.length} characters long; the app takes at most ${rule.max}.`);
     return;
   }
-  if (value.length === 0 || value.length > 200) throw new ImportRefusedError(`${at} is ${value.length} characters long; an id is 1 to 200 characters.`);
-  const control = CONTROL.exec(value);
-  if (control) throw new ImportRefusedError(`${at} holds a control character (${codePoint(control[0])}); ids never do. Fix or remove that row and import again.`);
-  const bidirectional = BIDIRECTIONAL.exec(value);
-  if (bidirectional) {
-    throw new ImportRefusedError(`${at} holds a bidirectional control character (${codePoint(bidirectional[0])}), which makes an id show as another; ids never do. Fix or remove that row and import again.`);
-  }
+  const problem = textProblem(value, rule.text);
+  if (problem) throw new ImportRefusedError(`${at} ${problem}. Fix or remove that row and import again.`);
 }
 
 /** The values at `path` in `row`, each with its field as a message names it (`citations[2].quote`). */

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import type { RunManifest } from '../../../schemas/bundles.ts';
+import { RunManifestSchema, type RunManifest } from '../../../schemas/bundles.ts';
 import type { Trajectory } from '../../../schemas/trajectory.ts';
 import { BundleError, fileInsideFolder, readJsonFile } from '../bundles/bundle-files.ts';
 import { OTHER_AGENTS_HARNESS_ID } from '../harnesses/harness-registry.ts';
@@ -108,22 +108,33 @@ export function readHarborTrial(dir: string, trajectory: Trajectory): HarborTria
     : (trajectory.model ?? 'unknown');
   const exception = result.exception_info;
   const rewards = result.verifier_result?.rewards ? Object.entries(result.verifier_result.rewards).map(([name, value]) => `${name} ${value}`).join(', ') : '';
+  const run: RunManifest = {
+    task_id: result.task_name,
+    // The trajectory maps Harbor's names for the agents we run; any other agent keeps its name.
+    harness: trajectory.harness !== OTHER_AGENTS_HARNESS_ID ? trajectory.harness : result.agent_info.name,
+    model,
+    versions: {},
+    started_at: started,
+    finished_at: Date.parse(finished) < Date.parse(started) ? started : finished,
+    status: exception ? (/timeout/i.test(exception.exception_type) ? 'timeout' : 'failed') : 'succeeded',
+  };
+  // The run as a run.json would say it, held to the same rules (ids, names: schemas/imported-text.ts).
+  const checked = RunManifestSchema.safeParse(run);
+  if (!checked.success) {
+    const issue = checked.error.issues[0]!;
+    const field = HARBOR_FIELD_OF[String(issue.path[0])] ?? String(issue.path[0]);
+    throw new BundleError(resultFile, field, `${resultFile}: ${field} ${issue.message}. ${RESULT_FIX}`);
+  }
   return {
     resultFile,
-    run: {
-      task_id: result.task_name,
-      // The trajectory maps Harbor's names for the agents we run; any other agent keeps its name.
-      harness: trajectory.harness !== OTHER_AGENTS_HARNESS_ID ? trajectory.harness : result.agent_info.name,
-      model,
-      versions: {},
-      started_at: started,
-      finished_at: Date.parse(finished) < Date.parse(started) ? started : finished,
-      status: exception ? (/timeout/i.test(exception.exception_type) ? 'timeout' : 'failed') : 'succeeded',
-    },
+    run,
     agentVersion: result.agent_info.version || null,
     rewards: rewards || null,
   };
 }
+
+/** Where in result.json each field of the run comes from. */
+const HARBOR_FIELD_OF: Record<string, string> = { task_id: 'task_name', harness: 'agent_info.name', model: 'agent_info.model_info' };
 
 /**
  * Harbor writes Python datetimes; without a zone they are taken as UTC (an offset is kept as
