@@ -100,6 +100,40 @@ describe('sources', () => {
   });
 });
 
+describe('ids met again', () => {
+  it("importing the same export again, or into the workspace that wrote it, lists no conflict and adds nothing", async () => {
+    for (const api of [target, source]) {
+      const before = tableCounts(api.context.workspace.db);
+      const outcome = await importFolder(api, exported());
+      expect(outcome.state, outcome.message).toBe('succeeded');
+      expect(outcome.result!.conflicts).toEqual([]);
+      expect(outcome.result!.subsets.reduce((sum, subset) => sum + subset.added, 0)).toBe(0);
+      expect(tableCounts(api.context.workspace.db)).toEqual(before);
+    }
+  }, 120_000);
+
+  it('reports a version whose id is here with the same text but another outline and file name as a conflict, not as unchanged', async () => {
+    let versionId = '';
+    const folder = editedCopy('source-other-outline', 'sources', (rows) => {
+      const row = rows.find((candidate) => candidate.sections.length > 0)!;
+      versionId = row.version_id;
+      row.sections[0].title = 'Planted heading';
+      row.original_name = 'other-file.pdf';
+      return rows;
+    });
+    const before = tableCounts(target.context.workspace.db);
+    const outcome = await importInto(folder);
+    expect(outcome.state, outcome.message).toBe('succeeded');
+    const conflict = outcome.result!.conflicts.find((candidate) => candidate.id === versionId);
+    expect(conflict).toMatchObject({ kind: 'source-version', keptAs: null });
+    expect(conflict!.incoming).toContain('Planted heading');
+    expect(conflict!.incoming).toContain('other-file.pdf');
+    expect(conflict!.local).not.toContain('Planted heading');
+    expect(outcome.result!.subsets.find((subset) => subset.subset === 'sources')!.conflicts).toBe(1);
+    expect(tableCounts(target.context.workspace.db)).toEqual(before);
+  });
+});
+
 describe('chapters and their citations', () => {
   const firstCited = (rows: Row[]) => rows.find((row) => row.citations.length > 0)!;
 
@@ -217,6 +251,30 @@ describe('runs', () => {
     expect(conflict).toMatchObject({ kind: 'run', keptAs: null });
     expect(conflict!.incoming).toContain('f'.repeat(64));
     expect(conflict!.local).not.toContain('f'.repeat(64));
+  });
+});
+
+describe('runs met again', () => {
+  it('reports a run whose id and digest are here with another model and finish time as a conflict, not as unchanged', async () => {
+    let runId = '';
+    let model = '';
+    const folder = editedCopy('run-other-model', 'runs', (rows) => {
+      runId = rows[0]!.run_id;
+      model = rows[0]!.model;
+      rows[0]!.model = 'planted-model';
+      rows[0]!.finished_at = '2031-01-01T00:00:00.000Z';
+      return rows;
+    });
+    const outcome = await importInto(folder);
+    expect(outcome.state, outcome.message).toBe('succeeded');
+    const conflict = outcome.result!.conflicts.find((candidate) => candidate.id === runId);
+    expect(conflict).toMatchObject({ kind: 'run', keptAs: null });
+    expect(conflict!.incoming).toContain('planted-model');
+    expect(conflict!.local).toContain(model);
+    expect(conflict!.local).not.toContain('planted-model');
+    expect(outcome.result!.subsets.find((subset) => subset.subset === 'runs')).toMatchObject({ conflicts: 1 });
+    // The workspace's run stays as it was.
+    expect(target.context.workspace.db.prepare('SELECT model FROM runs WHERE id = ?').get(runId)).toEqual({ model });
   });
 });
 

@@ -45,7 +45,8 @@ export function mergeRuns(ctx: MergeContext, rows: readonly Located<RunRowIn>[])
       }
       const facts = { artifacts: artifactRows(row, where), turns: turnRows(row, where) };
       const stored = findRun(ctx.db, row.run_id);
-      if (ctx.conflictOf('runs', 'run', row.run_id, where, runContent(row), stored && runContent(stored))) return;
+      const columns = runColumns(row, synthetic);
+      if (ctx.conflictOf('runs', 'run', row.run_id, where, runContent({ ...row, ...columns }), stored && runContent(stored))) return;
       if (stored) return ctx.count('runs', 'unchanged');
       const same = findRunByDigest(ctx.db, row.digest);
       if (same) {
@@ -53,7 +54,6 @@ export function mergeRuns(ctx: MergeContext, rows: readonly Located<RunRowIn>[])
         return ctx.count('runs', 'unchanged');
       }
       ensureTask(ctx, { id: row.task_id, title: row.task_title, kind: row.task_kind }, synthetic, row.started_at, where);
-      const columns = runColumns(row, synthetic);
       insertRun(
         ctx.db,
         {
@@ -228,7 +228,19 @@ function errorEvents(row: RunRowIn, where: string): { step: number; toolCallId: 
   return events;
 }
 
-/** What identifies a run's record across workspaces (its digest covers its record and artifacts), as one JSON text. */
-function runContent(run: { digest: string; task_id: string; status: string }): string {
-  return JSON.stringify({ digest: run.digest, task_id: run.task_id, status: run.status });
+/** What a run's record says, as the import stores it, as one JSON text: an id met again with any of it changed is a conflict. */
+type RunFacts = Pick<RunRow, 'digest' | 'task_id' | 'harness' | 'model' | 'versions_json' | 'harness_version' | 'started_at' | 'finished_at'> & { status: string };
+
+/**
+ * The run's record as two copies compare it: its digest, task, status, configuration (harness,
+ * model, versions, harness version, as this workspace writes them) and times. The configuration
+ * id is left out (an older workspace may have worked it out another way), and so are the figures
+ * and artifacts an import stores beside the run.
+ */
+function runContent(run: RunFacts): string {
+  const { digest, task_id, status, harness, model, harness_version } = run;
+  // An instant compares as one: a workspace's own timestamps may be written with other precision than an export's.
+  const instant = (time: string) => new Date(time).toISOString();
+  const versions = Object.entries(JSON.parse(run.versions_json) as Record<string, string>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return JSON.stringify({ digest, task_id, status, harness, model, versions: Object.fromEntries(versions), harness_version, started_at: instant(run.started_at), finished_at: instant(run.finished_at) }, null, 1);
 }

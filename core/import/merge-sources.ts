@@ -39,8 +39,21 @@ export function mergeSources(ctx: MergeContext, rows: readonly Located<SourceRow
     const { row, where } = located;
     atRow(where, () => {
       const stored = findSourceVersion(ctx.db, row.version_id);
-      const incoming = sourceVersionContent(row.markdown_sha256, row.lines.map((line) => line.text).join('\n'));
-      const local = stored && (stored.markdownSha256 === row.markdown_sha256 ? incoming : sourceVersionContent(stored.markdownSha256, ctx.readBlob(stored.markdownSha256).toString('utf8')));
+      const markdown = row.lines.map((line) => line.text).join('\n');
+      const incoming = sourceVersionContent({
+        markdownSha256: row.markdown_sha256,
+        originalName: row.original_name,
+        lineCount: row.line_count,
+        sections: row.sections.map((section) => ({ title: section.title, level: section.level, startLine: section.start_line, endLine: section.end_line })),
+        pages: row.pages.map((page) => ({ page: page.page, startLine: page.start_line, endLine: page.end_line })),
+        createdAt: row.created_at,
+      }, markdown);
+      const local =
+        stored &&
+        sourceVersionContent(
+          { ...stored, originalName: findSource(ctx.db, stored.sourceId)?.originalName ?? '' },
+          stored.markdownSha256 === row.markdown_sha256 ? markdown : ctx.readBlob(stored.markdownSha256).toString('utf8'),
+        );
       if (ctx.conflictOf('sources', 'source-version', row.version_id, where, incoming, local)) {
         // The workspace's version stays what citations of this id point into.
         if (stored) ctx.versionIds.set(row.version_id, row.version_id);
@@ -97,7 +110,24 @@ export function ensureDataRoom(ctx: MergeContext, id: string, title: string, cre
   return id;
 }
 
-/** A source version as a conflict shows it: its Markdown's hash, then its text. */
-function sourceVersionContent(markdownSha256: string, markdown: string): string {
-  return `markdown_sha256 ${markdownSha256}\n${markdown}`;
+/** What a source version's id stands for, as a conflict shows it: its file's name, line count, outline, pages and date, then its Markdown. */
+interface VersionFacts {
+  markdownSha256: string;
+  originalName: string;
+  lineCount: number;
+  sections: readonly { title: string; level: number; startLine: number; endLine: number }[];
+  pages: readonly { page: number; startLine: number; endLine: number }[];
+  createdAt: string;
+}
+
+/**
+ * A source version as two copies compare it: what an import keeps of the row as it is (not the
+ * source's title or type, which follow its newest version, nor the original's hash or the
+ * version's number, which an import may not keep), then its text.
+ */
+function sourceVersionContent(version: VersionFacts, markdown: string): string {
+  const { markdownSha256, originalName, lineCount, sections, pages } = version;
+  // An instant compares as one: a workspace's own timestamps may be written with other precision than an export's.
+  const facts = { original_name: originalName, line_count: lineCount, created_at: new Date(version.createdAt).toISOString(), sections, pages };
+  return `markdown_sha256 ${markdownSha256}\n${JSON.stringify(facts)}\n${markdown}`;
 }
