@@ -217,6 +217,13 @@ describe('runs', () => {
     expect(await refused(folder)).toMatch(/field model is 1048576 characters long; the app takes at most 200/);
   });
 
+  it('refuses a model name holding NUL and a task title holding a right-to-left override, naming the field', async () => {
+    const nul = editedCopy('run-nul-model', 'runs', (rows) => ((rows[0]!.model = 'gpt\u0000x'), rows));
+    expect(await refused(nul)).toMatch(/data\/runs\/\S+ line 1: field model holds a control character \(U\+0000\); names never do\./);
+    const rlo = editedCopy('run-rlo-title', 'runs', (rows) => ((rows[0]!.task_title = `Pricing${RLO}fdp.exe`), rows));
+    expect(await refused(rlo)).toMatch(/data\/runs\/\S+ line 1: field task_title holds a bidirectional control character \(U\+202E\)/);
+  });
+
   it("refuses a run's turn with more recovered errors than errors, and a turn numbered twice, even on a run already here", async () => {
     const turn = (number: number, errors: number, recovered: number) => ({
       turn: number, status: 'succeeded', duration_ms: 1000, tokens_input: 10, tokens_output: 5, steps: 2, errors, recovered_errors: recovered, files_changed: null, lines_changed: null, untouched_share: null,
