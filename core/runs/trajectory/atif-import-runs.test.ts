@@ -121,6 +121,19 @@ describe('importing runs that carry an ATIF trajectory', () => {
     expect(terminus).toMatchObject({ harness: 'terminus-2', harnessVersion: '2.1.3', model: 'claude-sonnet-4-5', status: 'timeout', durationMs: 0 });
   });
 
+  it("a trial whose model name holds a right-to-left override, or runs to 20,000,000 characters, fails naming result.json and the field; no run is stored", async () => {
+    const runs = () => (ws.api.context.workspace.db.prepare('SELECT count(*) AS n FROM runs').get() as { n: number }).n;
+    const before = runs();
+    const rlo = join(ws.dir, 'hostile-trials', 'engine-task__rlo');
+    writeTrial(rlo, { agent_info: { name: 'claude-code', version: '2.1.3', model_info: { name: 'claude\u202e5-tennos', provider: 'anthropic' } } });
+    const huge = join(ws.dir, 'hostile-trials', 'engine-task__huge');
+    writeTrial(huge, { agent_info: { name: 'claude-code', version: '2.1.3', model_info: { name: 'm'.repeat(20_000_000), provider: 'anthropic' } } });
+    const result = await importBundles(ws.api.context.workspace, [rlo, huge]);
+    expect(result.outcomes[0]).toMatchObject({ status: 'failed', reason: expect.stringContaining(`${join(rlo, 'result.json')}: agent_info.model_info holds a bidirectional control character (U+202E)`) });
+    expect(result.outcomes[1]).toMatchObject({ status: 'failed', reason: expect.stringContaining(`${join(huge, 'result.json')}: agent_info.model_info is 20000010 characters long; the app takes at most 200`) });
+    expect(runs()).toBe(before);
+  });
+
   it('a trial whose task is not in the workspace fails naming result.json and task_name', async () => {
     const trial = join(ws.dir, 'trial');
     writeTrial(trial, { task_name: 'hello-world' });
