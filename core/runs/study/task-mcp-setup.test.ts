@@ -20,7 +20,7 @@ function writeMcpTask(servers: Record<string, unknown>): string {
 }
 
 async function runTask(folder: string) {
-  const { studyId } = (await ctx.api.call('runs.start', { tasks: ['engine-task'], taskFolders: { 'engine-task': folder }, configurations: [{ harness: 'command', model: 'scripted', command: AGENT }], sandbox: false })) as { studyId: string };
+  const { studyId } = (await ctx.api.call('runs.start', { tasks: ['engine-task'], taskFolders: { 'engine-task': folder }, configurations: [{ harness: 'command', model: 'scripted', command: AGENT }], sandbox: false, allowMcpEnv: ['LHB_TEST_UNSET_FIGMA_KEY'] })) as { studyId: string };
   await ctx.api.context.jobs.idle();
   const { runs } = (await ctx.api.call('runs.study', { studyId })) as { runs: { id: string; status: string; errorKind: string | null; errorMessage: string | null }[] };
   return { run: runs[0]!, work: join(ctx.dir, 'ws', 'studies', studyId, 'runs', runs[0]!.id, 'work') };
