@@ -92,6 +92,17 @@ describe("a task's MCP servers and the variables its study allows", () => {
     expect(new Set(docs.authorizations)).toEqual(new Set([JUDGE_SECRET]));
   });
 
+  it('lists, for the form before start, which task servers ask for which variables (read from the task folder, nothing started)', async () => {
+    const folder = writeMcpTask({ proof: proofServer(CLOUD_VAR), docs: docsServer(JUDGE_VAR) });
+    const { requests } = (await ctx.api.call('runs.mcpVariables', { tasks: ['engine-task', 'no-folder-task'], taskFolders: { 'engine-task': folder } })) as { requests: unknown[] };
+    expect(requests).toEqual([
+      { taskId: 'engine-task', server: 'proof', transport: 'stdio', variable: CLOUD_VAR, as: 'PROOF_SECRET' },
+      { taskId: 'engine-task', server: 'docs', transport: 'http', variable: JUDGE_VAR, as: 'Authorization' },
+    ]);
+    expect(received()).toEqual([]);
+    expect(docs.authorizations).toEqual([]);
+  });
+
   it("fails a run's set-up when its task.json names a variable not allowed (changed since the study started), before any is read", async () => {
     const folder = writeMcpTask({ proof: proofServer(CLOUD_VAR), docs: docsServer(JUDGE_VAR) });
     const workdir = join(ctx.dir, 'work');
