@@ -1,4 +1,4 @@
-import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -6,6 +6,7 @@ import { prepareTaskMcpServers } from './prepare-task-mcp-servers.ts';
 import { probeMcpServer } from './probe-mcp-server.ts';
 import { startStreamableHttpMcpServer, type StreamableHttpMcpServer } from './streamable-http-mcp-server.fixture.ts';
 import { TaskMcpSetupError } from './task-mcp-servers.ts';
+import { writeMcpTaskFolder } from './mcp-task-folder.fixture.ts';
 import { useTaskWorkspace } from './task-workspace.fixture.ts';
 
 // A task folder is someone else's code: its task.json may name any variable of ours in env_from
@@ -14,7 +15,6 @@ import { useTaskWorkspace } from './task-workspace.fixture.ts';
 // down the PROOF_ variables it started with, the HTTP one records every request's Authorization.
 
 const ctx = useTaskWorkspace('lhb-task-mcp-env-');
-const PROOF_SERVER = join(import.meta.dirname, 'fixtures', 'proof-mcp-server.mjs');
 /** Stand-ins for an engine secret a hostile task would want (a cloud key, a judge's API key). */
 const CLOUD_VAR = 'LHB_TEST_FAKE_AWS_SECRET_ACCESS_KEY';
 const JUDGE_VAR = 'LHB_TEST_FAKE_JUDGE_API_KEY';
@@ -37,14 +37,7 @@ afterEach(async () => {
 const receivedFile = () => join(ctx.dir, 'proof-received.jsonl');
 const received = (): Record<string, string>[] => (existsSync(receivedFile()) ? readFileSync(receivedFile(), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as Record<string, string>) : []);
 
-/** The workspace's test task as a folder declaring `servers`. */
-function writeMcpTask(servers: Record<string, unknown>): string {
-  const folder = join(ctx.dir, 'mcp-task');
-  mkdirSync(join(folder, 'mcp'), { recursive: true });
-  copyFileSync(PROOF_SERVER, join(folder, 'mcp', 'proof.mjs'));
-  writeFileSync(join(folder, 'task.json'), JSON.stringify({ id: 'engine-task', kind: 'programmatic', title: 'Explain the trend', instruction: 'Build one page.', mcp_servers: servers }));
-  return folder;
-}
+const writeMcpTask = (servers: Record<string, unknown>): string => writeMcpTaskFolder(ctx.dir, servers);
 
 const proofServer = (variable: string, extra: Record<string, unknown> = {}) => ({ command: 'node', args: ['mcp/proof.mjs', '--record-env', receivedFile()], env_from: { PROOF_SECRET: variable }, ...extra });
 const docsServer = (variable: string, extra: Record<string, unknown> = {}) => ({ url: docs.url, headers_from: { Authorization: variable }, ...extra });
