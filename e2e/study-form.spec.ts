@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { parseStudyFile } from '../schemas/study-file.ts';
@@ -186,6 +186,35 @@ test('"Run without sandbox" warns what it gives away and writes sandbox: false; 
   await expect(boxedRow.getByRole('cell').first()).toHaveText('succeeded', { timeout: 30_000 });
   await expect(boxedRow).toContainText(/bubblewrap · network host · memory 16 GiB \((cgroup-v2|cgroup-v1|rlimit)\) · 2048 processes \((cgroup-v2|cgroup-v1|rlimit)\) · disk 32 GiB \(run-folder-watch\)/);
   expect(problems).toEqual([]);
+});
+
+test("the form lists which task servers ask for which variables, refuses one not allowed next to its field, and allows it by name", async ({ page }, info) => {
+  const taskFolder = info.outputPath('mcp-task');
+  mkdirSync(taskFolder, { recursive: true });
+  writeFileSync(
+    join(taskFolder, 'task.json'),
+    JSON.stringify({ id: 'demo-figma-pricing', kind: 'programmatic', title: 'Uses a tool', instruction: 'x', mcp_servers: { figma: { command: 'node', args: ['server.mjs'], env_from: { FIGMA_TOKEN: 'LHB_E2E_FIGMA_KEY' } } } }),
+  );
+  const file = info.outputPath('mcp-study.yaml');
+  writeFileSync(file, `name: mcp-env-study\ntasks: [demo-figma-pricing]\ntaskFolders: { demo-figma-pricing: ${JSON.stringify(taskFolder)} }\nconfigurations:\n  - harness: command\n    model: scripted\n    command: "true"\n`);
+  await openRunsScreen(page, app!.url);
+  await page.getByRole('region', { name: 'Studies' }).getByRole('button', { name: 'New study…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New study' });
+  await expect(dialog.getByRole('combobox', { name: 'Harness, configuration 1' })).toBeVisible({ timeout: 60_000 });
+  await dialog.getByLabel('Open a study file').setInputFiles(file);
+  await expect(dialog.getByRole('status').filter({ hasText: 'Opened mcp-study.yaml.' })).toBeVisible();
+  const asked = dialog.getByRole('list', { name: 'What the tasks’ MCP servers ask for' }).getByRole('listitem');
+  await expect(asked).toHaveText([/^Task demo-figma-pricing, server figma: LHB_E2E_FIGMA_KEY \(as its variable FIGMA_TOKEN\) — not allowed/]);
+
+  await dialog.getByRole('button', { name: 'Start study' }).click();
+  const field = dialog.getByRole('textbox', { name: "Variables the tasks' MCP servers may receive" });
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+  await expect(dialog.getByText(/task "demo-figma-pricing": MCP server "figma" asks for the environment variable LHB_E2E_FIGMA_KEY/)).toBeVisible();
+  await expect(dialog).toBeVisible();
+
+  await field.fill('LHB_E2E_FIGMA_KEY');
+  await expect(asked).toHaveText([/— allowed$/]);
+  expect(parseStudyFile(await exported(page), 'exported.yaml').allowMcpEnv).toEqual(['LHB_E2E_FIGMA_KEY']);
 });
 
 /** `lhb runs start` in a terminal beside the app, on the app's workspace. */

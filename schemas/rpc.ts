@@ -12,7 +12,7 @@ import { RubricSetSummarySchema, RubricSetUsageSchema, RubricsGenerateInputSchem
 import { RunAssetsSchema } from './run-assets.ts';
 import { MAX_LINES_PER_CALL, PageSpanSchema, SourceSummarySchema, SourceTypeSchema, SourceVersionSchema } from './sources.ts';
 import { CreatedInviteSchema, CreateInviteInputSchema, InviteSchema, SessionSchema } from './invites.ts';
-import { HarnessStatusSchema, RunDetailSchema, StudySlurmSchema, StudyRunViewSchema, StudySpecSchema, StudySummarySchema } from './studies.ts';
+import { HarnessStatusSchema, McpVariableRequestSchema, RunDetailSchema, StudySlurmSchema, StudyRunViewSchema, StudySpecSchema, StudySummarySchema } from './studies.ts';
 import { TrajectoryErrorSchema, TrajectorySchema } from './trajectory.ts';
 import { ProjectSchema, WorkspaceInfoSchema } from './workspace.ts';
 
@@ -305,6 +305,12 @@ export const rpcContract = {
     /** A skill folder on this machine: its name and the versions a study can compare (`none`, `base`, then each versions/<v>). */
     input: z.object({ dir: z.string().min(1).max(4096) }).strict(),
     output: z.object({ name: z.string(), versions: z.array(z.string()) }),
+    readsServerDisk: true,
+  },
+  'runs.mcpVariables': {
+    /** The variables the given task folders' MCP servers ask for (env_from, headers_from): what a study must allow (`allowMcpEnv`) before it starts. */
+    input: z.object({ tasks: z.array(z.string().min(1)).max(10_000), taskFolders: z.record(z.string(), z.string().min(1).max(4096)) }).strict(),
+    output: z.object({ requests: z.array(McpVariableRequestSchema) }),
     readsServerDisk: true,
   },
   'runs.resume': {

@@ -149,12 +149,29 @@ export const StudySpecSchema = z
     /** The network of every configuration that names none; default `host`. */
     network: SandboxNetworkSchema.optional(),
     limits: SandboxLimitsSchema.optional(),
+    /**
+     * The variables of ours the tasks' MCP servers may receive (what their task.json's `env_from`
+     * and `headers_from` name); a task naming any other is refused before the study starts. Absent: none.
+     */
+    allowMcpEnv: z.array(EnvNameSchema).max(100).optional(),
   })
   .strict()
   .refine((spec) => spec.executor !== 'slurm' || spec.slurm !== undefined, { message: 'the slurm executor needs a slurm block with at least sharedDir', path: ['slurm'] })
   .refine((spec) => spec.replayByTask === undefined || spec.replay !== undefined, { message: 'replayByTask needs replay too: the script of the tasks it names none for', path: ['replayByTask'] });
 export type StudySpec = z.infer<typeof StudySpecSchema>;
 export type StudySpecInput = z.input<typeof StudySpecSchema>;
+
+/** One variable a task's MCP server asks for (`env_from` of a stdio server, `headers_from` of an HTTP one): what a study must allow before it gives it. */
+export const McpVariableRequestSchema = z.object({
+  taskId: z.string(),
+  server: z.string(),
+  transport: z.enum(['stdio', 'http']),
+  /** The variable of ours it names. */
+  variable: z.string(),
+  /** What the server gets it as: its own variable, or an HTTP header. */
+  as: z.string(),
+});
+export type McpVariableRequest = z.infer<typeof McpVariableRequestSchema>;
 
 export const StudyRunStatusSchema = z.enum(['pending', 'running', 'succeeded', 'failed', 'timeout', 'cancelled']);
 export type StudyRunStatus = z.infer<typeof StudyRunStatusSchema>;

@@ -1,6 +1,8 @@
+import { resolve } from 'node:path';
 import { harnessToolsDir } from '../runs/harnesses/harness-tools.ts';
 import { skillVersionChoices } from '../runs/skills/skill-versions.ts';
 import { demoStudySpec, importDemoTaskFolders } from '../runs/study/demo-study.ts';
+import { studyMcpVariableRequests } from '../runs/study/task-mcp-servers.ts';
 import { rememberedSlurmSettings } from '../runs/executors/slurm/slurm-settings.ts';
 import type { ApiContext } from './api-context.ts';
 import type { HandlerRegistry } from './handler-registry.ts';
@@ -26,6 +28,8 @@ export function registerRunEngineHandlers(registry: HandlerRegistry<ApiContext>)
       }),
     )
     .add('runs.skillVersions', (input) => runEngineCall(() => skillVersionChoices(input.dir)))
+    // What the New study form shows before start: which task servers ask for which variables (folders as runs.start resolves them).
+    .add('runs.mcpVariables', (input) => ({ requests: studyMcpVariableRequests(input.tasks, Object.fromEntries(Object.entries(input.taskFolders).map(([id, folder]) => [id, resolve(folder)]))) }))
     // Resumes a study: finished runs are kept, unfinished ones run again.
     .add('runs.resume', (input, ctx) => runEngineCall(() => studyEngineOf(ctx).resume(fullId(ctx, ['studies'], input.studyId), { retryFailed: input.retryFailed === true })))
     // Runs a study's failed, timed-out and no-output runs again (auth failures too: the user fixed the key).

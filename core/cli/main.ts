@@ -351,6 +351,7 @@ runs
   .option('--slurm-ssh <host>', 'run sbatch/squeue/scancel on this login node through ssh (your own SSH config; remembered per workspace)')
   .option('--slurm-opt <option>', 'one more sbatch option, e.g. "--qos=long"; repeatable (remembered per workspace)', collect)
   .option('--shared-dir <dir>', 'a folder this machine and every compute node see at the same path; the run folders go there (remembered per workspace)')
+  .option('--allow-mcp-env <NAME>', 'an environment variable the tasks\' MCP servers may receive (what their task.json\'s env_from or headers_from names); repeatable; a task naming any other is refused before the study starts', collect)
   .option('--detach', 'start the study in a background process and return its id')
   .option('--network <mode>', 'host (default: the machine\'s network, for the model API), none (loopback only; the scripted model server is still reached) or endpoint-only (only the model endpoint and the task\'s HTTP MCP servers, through a proxy the engine runs)')
   .option('--memory-mb <n>', 'memory per run inside its sandbox (default 16384)', parseCount('memory-mb', 64, 4_194_304))

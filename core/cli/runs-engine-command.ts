@@ -115,7 +115,7 @@ function withSandboxFlags(spec: StudySpecInput, options: RunsStartOptions): Stud
 }
 
 /** The flags that describe a study, and --spec, are two ways to say one: given together, the flags would be silently ignored. */
-const STUDY_FLAGS: readonly (keyof RunsStartFlags | 'demo')[] = ['task', 'harness', 'model', 'endpoint', 'apiKeyEnv', 'skill', 'skillVersion', 'repeats', 'concurrency', 'timeout', 'command', 'name', 'script', 'executor', 'slurmPartition', 'slurmAccount', 'slurmSsh', 'slurmOpt', 'sharedDir', 'demo'];
+const STUDY_FLAGS: readonly (keyof RunsStartFlags | 'demo')[] = ['task', 'harness', 'model', 'endpoint', 'apiKeyEnv', 'skill', 'skillVersion', 'repeats', 'concurrency', 'timeout', 'command', 'name', 'script', 'executor', 'slurmPartition', 'slurmAccount', 'slurmSsh', 'slurmOpt', 'sharedDir', 'allowMcpEnv', 'demo'];
 
 function studyFromFile(options: RunsStartOptions): { spec: StudySpecInput; toImport: string[] } {
   const extra = STUDY_FLAGS.filter((flag) => options[flag] !== undefined);

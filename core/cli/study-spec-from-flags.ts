@@ -29,6 +29,8 @@ export interface RunsStartFlags {
   slurmSsh?: string;
   slurmOpt?: string[];
   sharedDir?: string;
+  /** --allow-mcp-env: the variables the tasks' MCP servers may receive (a study file's `allowMcpEnv`). */
+  allowMcpEnv?: string[];
 }
 
 export class FlagError extends Error {
@@ -111,6 +113,7 @@ export function studySpecFromFlags(flags: RunsStartFlags, tasks: { ids: string[]
     ...(flags.concurrency !== undefined ? { concurrency: flags.concurrency } : {}),
     ...(flags.timeout !== undefined ? { timeoutSeconds: flags.timeout } : {}),
     ...(flags.script ? { replay: readReplayScript(resolve(flags.script)) } : {}),
+    ...(flags.allowMcpEnv?.length ? { allowMcpEnv: flags.allowMcpEnv } : {}),
     ...(flags.executor === 'slurm'
       ? {
           executor: 'slurm' as const,

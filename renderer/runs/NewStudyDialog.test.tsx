@@ -43,3 +43,26 @@ describe('the New study form while a harness’s version is being found', () => 
     expect(startButton(unknown)).not.toContain('disabled');
   });
 });
+
+describe('the New study form’s task MCP servers', () => {
+  it('shows which task servers ask for which variables, and whether the study allows each', () => {
+    shownState.current = {
+      ...createNewStudyStore().getState(),
+      isOpen: true,
+      choicesPhase: 'ready',
+      harnesses: [gemini],
+      form: { ...emptyStudyForm(), taskIds: ['t1'], configurations: [configurationRow(gemini)], allowMcpEnv: 'FIGMA_API_KEY' },
+      mcpRequests: [
+        { taskId: 't1', server: 'figma', transport: 'stdio', variable: 'FIGMA_API_KEY', as: 'FIGMA_TOKEN' },
+        { taskId: 't1', server: 'docs', transport: 'http', variable: 'AWS_SECRET_ACCESS_KEY', as: 'Authorization' },
+        { taskId: 'not-chosen', server: 'other', transport: 'stdio', variable: 'OTHER_KEY', as: 'OTHER_KEY' },
+      ],
+    };
+    const html = renderToStaticMarkup(<NewStudyDialog onStarted={() => {}} />);
+    expect(html).toContain('Variables the tasks&#x27; MCP servers may receive');
+    expect(html).toMatch(/value="FIGMA_API_KEY"/);
+    expect(html).toContain('Task t1, server figma: FIGMA_API_KEY (as its variable FIGMA_TOKEN) — <strong>allowed</strong>');
+    expect(html).toMatch(/Task t1, server docs: AWS_SECRET_ACCESS_KEY \(as its Authorization header\) — <strong[^>]*>not allowed/);
+    expect(html).not.toContain('OTHER_KEY');
+  });
+});

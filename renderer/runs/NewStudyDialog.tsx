@@ -2,7 +2,7 @@ import type { ChangeEvent, FormEvent } from 'react';
 import { ConfigurationsTable } from './ConfigurationsTable.tsx';
 import { describedBy, FieldProblem } from './FieldProblem.tsx';
 import { useNewStudyStore } from './new-study-store.ts';
-import { listedSkillVersions, runCount, toggledVersions, type StudyForm, type StudyFormField } from './study-form.ts';
+import { allowedMcpVariables, listedSkillVersions, runCount, toggledVersions, type StudyForm, type StudyFormField } from './study-form.ts';
 import { useModalDialog } from '../ui/use-modal-dialog.ts';
 
 interface NewStudyDialogProps {
@@ -25,6 +25,9 @@ export function NewStudyDialog({ onStarted }: NewStudyDialogProps) {
   const phase = useNewStudyStore((s) => s.choicesPhase);
   const skillChoices = useNewStudyStore((s) => s.skillChoices);
   const fileMessage = useNewStudyStore((s) => s.fileMessage);
+  const mcpRequests = useNewStudyStore((s) => s.mcpRequests).filter((request) => form.taskIds.includes(request.taskId));
+  const mcpRequestsProblem = useNewStudyStore((s) => s.mcpRequestsProblem);
+  const allowedNow = new Set(allowedMcpVariables(form.allowMcpEnv));
   const count = runCount(form);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -224,6 +227,27 @@ export function NewStudyDialog({ onStarted }: NewStudyDialogProps) {
               Without the sandbox every agent runs as an ordinary process of yours, its permission prompts bypassed: a hostile or prompt-injected agent can read and change anything
               you can (your home, SSH keys, this workspace&apos;s database, other runs) and reach any process of yours. Each run records that it ran unsandboxed.
             </p>
+          )}
+        </fieldset>
+
+        <fieldset className="study-form__group">
+          <legend>Task MCP servers</legend>
+          <div className="study-form__row">
+            {text('allowMcpEnv', 'Variables the tasks\' MCP servers may receive', {
+              placeholder: 'FIGMA_API_KEY',
+              help: 'A task folder’s MCP servers get only the environment variables named here (what its task.json’s env_from or headers_from asks for), separated by spaces. A task asking for any other is refused before the study starts. Blank: none.',
+            })}
+          </div>
+          {mcpRequestsProblem && <p className="study-form__problem">{mcpRequestsProblem}</p>}
+          {mcpRequests.length > 0 && (
+            <ul className="study-form__mcp-requests" aria-label="What the tasks’ MCP servers ask for">
+              {mcpRequests.map((request) => (
+                <li key={`${request.taskId}/${request.server}/${request.as}`}>
+                  Task {request.taskId}, server {request.server}: {request.variable} (as its {request.transport === 'http' ? `${request.as} header` : `variable ${request.as}`}) —{' '}
+                  {allowedNow.has(request.variable) ? <strong>allowed</strong> : <strong className="study-form__problem">not allowed: add it above to give it, or the study is refused</strong>}
+                </li>
+              ))}
+            </ul>
           )}
         </fieldset>
 

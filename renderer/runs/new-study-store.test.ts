@@ -22,6 +22,7 @@ function fakeServer(refuse?: string) {
       if (method === 'harnesses.list') return { harnesses: HARNESSES };
       if (method === 'runs.slurmSettings') return { settings: null };
       if (method === 'runs.skillVersions') return { name: 'figma', versions: ['none', 'base', 'v2'] };
+      if (method === 'runs.mcpVariables') return { requests: [{ taskId: 'real-1', server: 'figma', transport: 'stdio', variable: 'FIGMA_API_KEY', as: 'FIGMA_API_KEY' }] };
       if (method === 'runs.startDemo') return { studyId: 'demo-study', jobId: 'job-2', resumed: false };
       if (method === 'runs.start') {
         if (refuse) throw new RpcCallError('bad_request', refuse);
@@ -118,6 +119,28 @@ describe('the new study form’s store', () => {
     expect(store.getState().fileMessage?.text).toMatch(/^folders\.yaml:1: tasks\.0: “\.\/tasks\/pricing” is a task folder/);
     // A refused file leaves what the form held.
     expect(store.getState().form.skillVersions).toEqual(['none', 'v2']);
+  });
+
+  it('asks the server which variables the MCP servers of an opened file’s task folders ask for, and puts a refusal of one next to the field that allows them', async () => {
+    const { client, calls } = fakeServer();
+    const store = createNewStudyStore();
+    await store.getState().open(client);
+    await store.getState().openStudyFile('tasks: [real-1]\ntaskFolders: { real-1: /tasks/real-1 }\nconfigurations:\n  - harness: command\n    model: m\n    command: "true"\n', 'study.yaml');
+    expect(calls.filter((c) => c.method === 'runs.mcpVariables').map((c) => c.input)).toEqual([{ tasks: ['real-1'], taskFolders: { 'real-1': '/tasks/real-1' } }]);
+    expect(store.getState().mcpRequests).toEqual([expect.objectContaining({ server: 'figma', variable: 'FIGMA_API_KEY' })]);
+
+    // A file without task folders has no task servers to ask about.
+    await store.getState().openStudyFile('tasks: [real-1]\nconfigurations:\n  - harness: command\n    model: m\n    command: "true"\n', 'plain.yaml');
+    expect(calls.filter((c) => c.method === 'runs.mcpVariables')).toHaveLength(1);
+    expect(store.getState().mcpRequests).toEqual([]);
+
+    const refused = fakeServer('task "real-1": MCP server "figma" asks for the environment variable FIGMA_API_KEY (as its variable FIGMA_API_KEY), which this study does not allow its tasks\' MCP servers to receive.');
+    const refusing = createNewStudyStore();
+    await refusing.getState().open(refused.client);
+    refusing.getState().edit((f) => void (f.taskIds = ['real-1']));
+    refusing.getState().edit((f) => void (f.configurations[0]!.command = 'true'));
+    expect(await refusing.getState().submit()).toBeUndefined();
+    expect(refusing.getState().errors.allowMcpEnv).toMatch(/MCP server "figma" asks for the environment variable FIGMA_API_KEY/);
   });
 
   it('starts the demo study from the form', async () => {

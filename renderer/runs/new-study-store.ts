@@ -2,7 +2,7 @@ import { stringify as stringifyYaml } from 'yaml';
 import { create } from 'zustand';
 import type { TaskSummary } from '../../schemas/arena.ts';
 import type { RpcClient } from '../../schemas/rpc.ts';
-import type { HarnessStatus } from '../../schemas/studies.ts';
+import type { HarnessStatus, McpVariableRequest } from '../../schemas/studies.ts';
 import { parseStudyFile, studyFileLine, StudyFileError } from '../../schemas/study-file.ts';
 import { couldNot, describeError } from '../api/describe-error.ts';
 import { configurationRow, emptyStudyForm, fieldOfServerError, firstAvailableHarness, studyFormFromSpec, validateStudyForm, withRememberedSlurm, type StudyForm, type StudyFormErrors } from './study-form.ts';
@@ -24,6 +24,10 @@ export interface NewStudyState {
   harnesses: HarnessStatus[];
   choicesPhase: LoadPhase;
   skillChoices?: SkillChoices;
+  /** The variables the chosen tasks' MCP servers ask for, as the server read their task folders (none for tasks given without a folder). */
+  mcpRequests: McpVariableRequest[];
+  /** Why the server could not list them. */
+  mcpRequestsProblem?: string;
   /** Why the last study file could not be opened (its file, line and field), or what it loaded. */
   fileMessage?: { tone: 'problem' | 'done'; text: string };
   /** Opens the form (keeping what was typed last time) and loads the tasks and harnesses to choose from. */
@@ -34,6 +38,8 @@ export interface NewStudyState {
   removeConfiguration(index: number): void;
   /** Reads the skill folder's versions from the server; the first time a folder is read, its base version is ticked. */
   loadSkillVersions(): Promise<void>;
+  /** Asks the server which variables the chosen tasks' MCP servers ask for (tasks with a folder only). */
+  loadMcpRequests(): Promise<void>;
   /** Fills the form from a study file's text, or says, naming the line and field, why it cannot. */
   openStudyFile(text: string, fileName: string): Promise<void>;
   /** The form as a study file (YAML), or undefined with the fields marked when it is not a study yet. */
@@ -102,6 +108,7 @@ export function createNewStudyStore() {
       tasks: [],
       harnesses: [],
       choicesPhase: 'idle',
+      mcpRequests: [],
 
       async open(client) {
         set({ client, isOpen: true, choicesPhase: get().choicesPhase === 'ready' ? 'ready' : 'loading' });
@@ -165,6 +172,19 @@ export function createNewStudyStore() {
         }
       },
 
+      async loadMcpRequests() {
+        const { client, form } = get();
+        const taskFolders = form.carried.taskFolders ?? {};
+        const tasks = form.taskIds.filter((id) => taskFolders[id] !== undefined);
+        if (!client || tasks.length === 0) return void set({ mcpRequests: [], mcpRequestsProblem: undefined });
+        try {
+          const { requests } = await client.call('runs.mcpVariables', { tasks, taskFolders });
+          set({ mcpRequests: requests, mcpRequestsProblem: undefined });
+        } catch (error) {
+          set({ mcpRequests: [], mcpRequestsProblem: couldNot('read which variables the tasks’ MCP servers ask for', error, 'Starting the study checks them again.') });
+        }
+      },
+
       async openStudyFile(text, fileName) {
         let spec;
         try {
@@ -188,7 +208,7 @@ export function createNewStudyStore() {
           return;
         }
         set({ form: studyFormFromSpec(spec), errors: {}, skillChoices: undefined, fileMessage: { tone: 'done', text: `Opened ${fileName}.` } });
-        await get().loadSkillVersions();
+        await Promise.all([get().loadSkillVersions(), get().loadMcpRequests()]);
       },
 
       exportStudyFile() {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { HarnessStatus } from '../../schemas/studies.ts';
 import { parseStudyFile } from '../../schemas/study-file.ts';
-import { configurationRow, emptyStudyForm, fieldOfServerError, firstAvailableHarness, harnessAvailable, listedSkillVersions, runCount, studyFormFromSpec, toggledVersions, validateStudyForm, withRememberedSlurm, type StudyForm } from './study-form.ts';
+import { allowedMcpVariables, configurationRow, emptyStudyForm, fieldOfServerError, firstAvailableHarness, harnessAvailable, listedSkillVersions, runCount, studyFormFromSpec, toggledVersions, validateStudyForm, withRememberedSlurm, type StudyForm } from './study-form.ts';
 
 const harnesses: HarnessStatus[] = [
   { id: 'claude-code', displayName: 'Claude Code', defaultModel: 'claude-sonnet-4-5', keyEnv: 'ANTHROPIC_API_KEY', takesCommand: false, detection: 'found', versionProblem: null, version: '2.0.14', binary: '/x/claude', problem: null, pinnedVersion: '2.0.14' },
@@ -71,6 +71,20 @@ describe('the new study form', () => {
     expect(reopened.noSandbox).toBe(true);
     expect(reopened.carried).not.toHaveProperty('sandbox');
     expect(studyFormFromSpec(parseStudyFile(STUDY_FILE, 'study.yaml')).noSandbox).toBe(false);
+  });
+
+  it('sends the variables the tasks’ MCP servers may receive as allowMcpEnv, reads them back from a study file, and refuses what is not a name', () => {
+    const checked = validateStudyForm(form((f) => void (f.allowMcpEnv = ' FIGMA_API_KEY, DOCS_TOKEN FIGMA_API_KEY ')), harnesses);
+    expect(checked.ok && checked.spec.allowMcpEnv).toEqual(['FIGMA_API_KEY', 'DOCS_TOKEN']);
+    const none = validateStudyForm(form(() => {}), harnesses);
+    expect(none.ok && 'allowMcpEnv' in none.spec).toBe(false);
+    const bad = validateStudyForm(form((f) => void (f.allowMcpEnv = 'FIGMA_API_KEY $HOME')), harnesses);
+    expect(!bad.ok && bad.errors.allowMcpEnv).toMatch(/“\$HOME” is not an environment variable’s name/);
+    const opened = studyFormFromSpec(parseStudyFile(`${STUDY_FILE}allowMcpEnv: [FIGMA_API_KEY, DOCS_TOKEN]\n`, 'study.yaml'));
+    expect(allowedMcpVariables(opened.allowMcpEnv)).toEqual(['FIGMA_API_KEY', 'DOCS_TOKEN']);
+    expect(opened.carried).not.toHaveProperty('allowMcpEnv');
+    // The server's refusal of a variable not allowed goes next to this field.
+    expect(fieldOfServerError('task "t1": MCP server "figma" asks for the environment variable AWS_SECRET_ACCESS_KEY (as its variable KEY), which this study does not allow its tasks\' MCP servers to receive. … list it under allowMcpEnv in the study file')).toBe('allowMcpEnv');
   });
 
   it('counts the runs: tasks × each configuration’s arms × repeats', () => {

@@ -42,6 +42,8 @@ export interface StudyForm {
   slurmOptions: string;
   /** "Run without sandbox": harnesses run as ordinary processes of the user (the spec's `sandbox: false`). */
   noSandbox: boolean;
+  /** The variables the tasks' MCP servers may receive (the spec's `allowMcpEnv`), as typed: names separated by spaces or commas. */
+  allowMcpEnv: string;
   /** What an opened study file says that the form has no field for (retries, output cap, a replay script, …): kept as it was. */
   carried: Partial<StudySpec>;
 }
@@ -64,6 +66,7 @@ export type StudyFormField =
   | 'slurmAccount'
   | 'slurmSshHost'
   | 'slurmOptions'
+  | 'allowMcpEnv'
   | 'form';
 
 export type StudyFormErrors = Partial<Record<StudyFormField, string>>;
@@ -91,6 +94,7 @@ export function emptyStudyForm(): StudyForm {
     slurmSshHost: '',
     slurmOptions: '',
     noSandbox: false,
+    allowMcpEnv: '',
     carried: {},
   };
 }
@@ -257,6 +261,10 @@ export function validateStudyForm(form: StudyForm, harnesses: readonly HarnessSt
     if (notOption) errors.slurmOptions = `Each sbatch option starts with - (like --qos=long); “${notOption}” does not.`;
   }
 
+  const allowMcpEnv = allowedMcpVariables(form.allowMcpEnv);
+  const notAName = allowMcpEnv.find((name) => !ENV_NAME.test(name));
+  if (notAName) errors.allowMcpEnv = `“${notAName}” is not an environment variable’s name: give names like FIGMA_API_KEY (letters, digits and _, not starting with a digit), separated by spaces or commas.`;
+
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   const { slurm: carriedSlurm, ...carried } = form.carried;
   const onlyBase = form.skillVersions.length === 1 && form.skillVersions[0] === BASE_SKILL;
@@ -273,6 +281,7 @@ export function validateStudyForm(form: StudyForm, harnesses: readonly HarnessSt
       concurrency: concurrency.value!,
       timeoutSeconds: timeout.value!,
       ...(form.noSandbox ? { sandbox: false } : {}),
+      ...(allowMcpEnv.length > 0 ? { allowMcpEnv } : {}),
       ...(form.executor === 'slurm'
         ? {
             executor: 'slurm' as const,
@@ -292,7 +301,7 @@ export function validateStudyForm(form: StudyForm, harnesses: readonly HarnessSt
 
 /** The form for a study file's spec: every field it has a place for, the rest carried as it is. */
 export function studyFormFromSpec(spec: StudySpec): StudyForm {
-  const { name, tasks, configurations, skill, repeats, concurrency, timeoutSeconds, executor, slurm, sandbox, ...carried } = spec;
+  const { name, tasks, configurations, skill, repeats, concurrency, timeoutSeconds, executor, slurm, sandbox, allowMcpEnv, ...carried } = spec;
   const { sharedDir = '', partition = '', account = '', sshHost = '', options = [], ...carriedSlurm } = slurm ?? {};
   return {
     ...emptyStudyForm(),
@@ -321,8 +330,14 @@ export function studyFormFromSpec(spec: StudySpec): StudyForm {
     slurmSshHost: sshHost,
     slurmOptions: options.join(' '),
     noSandbox: sandbox === false,
+    allowMcpEnv: (allowMcpEnv ?? []).join(' '),
     carried: { ...carried, ...(Object.keys(carriedSlurm).length > 0 ? { slurm: carriedSlurm as StudySpec['slurm'] } : {}) },
   };
+}
+
+/** The names typed in "Variables the tasks' MCP servers may receive", each once, in order. */
+export function allowedMcpVariables(text: string): string[] {
+  return [...new Set(text.split(/[\s,]+/).filter((name) => name !== ''))];
 }
 
 /**
@@ -331,6 +346,7 @@ export function studyFormFromSpec(spec: StudySpec): StudyForm {
  * else is the form's.
  */
 export function fieldOfServerError(message: string): StudyFormField {
+  if (/MCP server|allowMcpEnv/.test(message)) return 'allowMcpEnv';
   if (/skill version|version "[^"]*" does not exist/i.test(message)) return 'skillVersions';
   if (/SKILL\.md|skill folder|--skill|^skill\b/i.test(message)) return 'skillDir';
   if (/^No task|^Task "|synthetic study|^tasks\b/i.test(message)) return 'tasks';

@@ -12,6 +12,8 @@ import { readSkill } from '../skills/read-skill.ts';
 import { harnessKey, studyHarnessVersionsForStart } from './resolve-study-harnesses.ts';
 import { StudySpecError } from './study-spec-error.ts';
 import { checkStudyKeys } from './check-study-keys.ts';
+import { mcpEnvRefusal } from './task-mcp-env.ts';
+import { studyMcpVariableRequests } from './task-mcp-servers.ts';
 import { missingNodeCommand } from '../executors/slurm/check-node-command.ts';
 import { armsOf, resolveStudySpec } from './resolve-study-spec.ts';
 
@@ -74,8 +76,9 @@ export function describeSpecChange(before: StudySpec, after: StudySpec): string[
 const short = (text: string | undefined) => (text === undefined ? 'unset' : text.length > 120 ? `${text.slice(0, 117)}…` : text);
 
 /**
- * Checks a study before anything runs (tasks exist, the skill is valid, every harness is
- * installed at the asked version, every API key variable set) and records it, resolved
+ * Checks a study before anything runs (tasks exist, the skill is valid, its tasks' MCP servers
+ * name only variables it allows, every harness is installed at the asked version, every API key
+ * variable set) and records it, resolved
  * (resolve-study-spec.ts), with one pending run per task × configuration × skill version ×
  * repeat. Nothing is recorded when a check fails; the error says what to fix.
  */
@@ -96,6 +99,8 @@ export async function createStudy(workspace: Workspace, input: StudySpecInput, t
     throw new StudySpecError(`Task ${synthetic.map((id) => `"${id}"`).join(', ')} belongs to the demo's synthetic study, which has nothing to give an agent. Choose a real task (lhb runs list shows them).`);
   }
   if (spec.skill) for (const arm of spec.skill.versions ?? []) if (arm !== NO_SKILL) readSkill(spec.skill.dir, arm);
+  const mcpRefusal = mcpEnvRefusal(studyMcpVariableRequests(spec.tasks, spec.taskFolders), spec.allowMcpEnv);
+  if (mcpRefusal) throw new StudySpecError(`${mcpRefusal} Nothing was run.`);
   if (spec.executor === 'slurm' && spec.slurm && !existsSync(spec.slurm.sharedDir)) {
     throw new StudySpecError(`The shared folder ${spec.slurm.sharedDir} (--shared-dir) does not exist here. Give a folder that this machine and every compute node see at the same path (an NFS or Lustre mount).`);
   }

@@ -1,3 +1,4 @@
+import type { SandboxNetwork } from '../../../schemas/studies.ts';
 import type { RunMcpServer } from '../../../schemas/trajectory.ts';
 import { isHttpMcpServer, type McpServerSpec } from '../harnesses/harness-adapter.ts';
 import type { SandboxPlan } from '../sandbox/sandbox-plan.ts';
@@ -23,6 +24,17 @@ export interface TaskMcpServersForRun {
  * optional server that cannot start is left out and recorded so.
  */
 export interface McpSetupContext {
+  /** The task's id, to name it in a refusal. */
+  taskId: string;
+  /** The variables the study lets its tasks' servers receive (`allowMcpEnv`); any other named fails the run before any is read. */
+  allowedEnv: readonly string[] | undefined;
+  /**
+   * The run's network (`host` for a study without a sandbox). The check reaches no further than
+   * the run could: with `none` an HTTP server is not contacted at all (the run could not reach it
+   * either); with `endpoint-only` only the server's own declared address, which the run's proxy
+   * lets through, and a redirect elsewhere is not followed.
+   */
+  network: SandboxNetwork;
   workdir: string;
   env: Record<string, string>;
   parentEnv?: NodeJS.ProcessEnv;
@@ -31,11 +43,12 @@ export interface McpSetupContext {
 }
 
 export async function prepareTaskMcpServers(taskFolder: string | undefined, context: McpSetupContext): Promise<TaskMcpServersForRun> {
-  const resolved = resolveTaskMcpServers(readTaskMcpServers(taskFolder), { taskFolder, env: context.parentEnv ?? process.env });
+  const resolved = resolveTaskMcpServers(readTaskMcpServers(taskFolder), { taskId: context.taskId, taskFolder, env: context.parentEnv ?? process.env, allowedEnv: context.allowedEnv });
   const record: RunMcpServer[] = resolved.skipped.map(({ name, transport, reason }) => ({ name, transport, optional: true, status: 'left-out', tools: [], reason }));
   const servers: McpServerSpec[] = [];
   const probes = await Promise.allSettled(
     resolved.servers.map((server, index) => {
+      if (isHttpMcpServer(server) && context.network === 'none') return Promise.reject(new UnreachableOnNetworkNone(server.url));
       const sandbox = context.sandbox && !isHttpMcpServer(server) ? { plan: context.sandbox.planFor(server.command), runKey: `${context.sandbox.runKey}-mcp${index}` } : undefined;
       return probeMcpServer(server, { cwd: context.workdir, env: context.env, timeoutMs: PROBE_TIMEOUT_MS, ...(sandbox ? { sandbox } : {}) });
     }),
@@ -49,9 +62,20 @@ export async function prepareTaskMcpServers(taskFolder: string | undefined, cont
       record.push({ name: server.name, transport, optional, status: 'ready', tools: probe.value, reason: null });
       return;
     }
-    const reason = `MCP server "${server.name}" could not start: ${(probe.reason as Error).message}`;
-    if (!optional) throw new TaskMcpSetupError(`${reason}. Fix the server in task.json${taskFolder ? ` (${taskFolder})` : ''}, or mark it "optional": true, and start the run again.`);
+    const unreachable = probe.reason instanceof UnreachableOnNetworkNone;
+    const reason = unreachable ? `MCP server "${server.name}" ${(probe.reason as Error).message}` : `MCP server "${server.name}" could not start: ${(probe.reason as Error).message}`;
+    if (!optional) {
+      const fix = unreachable ? 'Run the study with network endpoint-only (it lets the run reach the task\'s HTTP MCP servers and its model, nothing else) or host' : `Fix the server in task.json${taskFolder ? ` (${taskFolder})` : ''}`;
+      throw new TaskMcpSetupError(`${reason}. ${fix}, or mark it "optional": true, and start the run again.`);
+    }
     record.push({ name: server.name, transport, optional, status: 'left-out', tools: [], reason });
   });
   return { servers, secrets: resolved.secrets, record };
+}
+
+/** An HTTP server a run on network `none` could not reach: not contacted, so no header of it leaves the engine. */
+class UnreachableOnNetworkNone extends Error {
+  constructor(url: string) {
+    super(`is reached over HTTP (${url}), and this run's network is none: nothing outside the sandbox can be reached from it, so the server was not contacted (not even to check it)`);
+  }
 }

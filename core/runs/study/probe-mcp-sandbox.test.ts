@@ -52,11 +52,15 @@ const lingering = (): boolean => {
 };
 
 const parentEnv = () => ({ ...process.env, LHB_TEST_PRY_READ: join(workspaceDir, 'lhb.sqlite'), LHB_TEST_PRY_WRITE: join(taskFolder, 'pried.txt'), LHB_TEST_PRY_LINGER: linger });
+/** The task's id and the variables its study lets the server receive. */
+const allowed = { taskId: 'pry', allowedEnv: ['LHB_TEST_PRY_READ', 'LHB_TEST_PRY_WRITE', 'LHB_TEST_PRY_LINGER'] };
 const probeEnv = () => ({ PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: join(runFolder, 'home'), TMPDIR: join(runFolder, 'home', 'tmp') });
 
 describe("the setup check of a task's stdio MCP server", () => {
   it("starts it inside the run's sandbox: it cannot read the workspace or change the task folder, and nothing it started outlives the check", async () => {
     const prepared = await prepareTaskMcpServers(taskFolder, {
+      ...allowed,
+      network: 'none',
       workdir,
       env: probeEnv(),
       parentEnv: parentEnv(),
@@ -71,7 +75,7 @@ describe("the setup check of a task's stdio MCP server", () => {
   });
 
   it('without a sandbox (the study said sandbox: false) still stops everything the server started', async () => {
-    const prepared = await prepareTaskMcpServers(taskFolder, { workdir, env: probeEnv(), parentEnv: parentEnv() });
+    const prepared = await prepareTaskMcpServers(taskFolder, { ...allowed, network: 'host', workdir, env: probeEnv(), parentEnv: parentEnv() });
     // No sandbox: the server reads and writes as the user can, which is what sandbox: false means.
     expect(prepared.record).toEqual([expect.objectContaining({ name: 'pry', status: 'ready', tools: ['read_succeeded', 'write_succeeded'] })]);
     expect(lingering()).toBe(false);

@@ -147,10 +147,15 @@ async function probeHttp(server: HttpMcpServerSpec, context: ProbeContext): Prom
     if (sessionId) headers['mcp-session-id'] = sessionId;
     let response: Response;
     try {
-      response = await fetch(server.url, { method: 'POST', headers, body: JSON.stringify({ jsonrpc: '2.0', ...message }), signal });
+      // A redirect is not followed: its headers (the secrets headers_from names) go to the server's own address only.
+      response = await fetch(server.url, { method: 'POST', headers, body: JSON.stringify({ jsonrpc: '2.0', ...message }), signal, redirect: 'manual' });
     } catch (error) {
       const why = (error as Error).cause instanceof Error ? ((error as Error).cause as Error).message : (error as Error).message;
       throw new Error(signal.aborted ? `${server.url} did not answer within ${Math.round(context.timeoutMs / 1000)} s` : `${server.url} could not be reached (${why})`, { cause: error });
+    }
+    if (response.status >= 300 && response.status < 400) {
+      await response.body?.cancel();
+      throw new Error(`${server.url} answered HTTP ${response.status}, a redirect to ${response.headers.get('location') ?? 'an address it did not give'}, which the check does not follow (nothing is sent beyond the address task.json gives); give the server's final address as its url`);
     }
     if (!response.ok) throw new Error(`${server.url} answered HTTP ${response.status}${response.status === 401 || response.status === 403 ? ' (check the variable its headers_from names)' : ''}: ${(await response.text()).slice(0, 300)}`);
     sessionId = response.headers.get('mcp-session-id') ?? sessionId;
@@ -166,7 +171,7 @@ async function probeHttp(server: HttpMcpServerSpec, context: ProbeContext): Prom
   };
   const tools = await listTools(ask, async (method) => void (await (await post({ method })).body?.cancel()));
   // Ends the session we opened; a server that keeps none may refuse, which changes nothing.
-  if (sessionId) await fetch(server.url, { method: 'DELETE', headers: { ...server.headers, 'mcp-session-id': sessionId }, signal }).then((r) => r.body?.cancel(), () => {});
+  if (sessionId) await fetch(server.url, { method: 'DELETE', headers: { ...server.headers, 'mcp-session-id': sessionId }, signal, redirect: 'manual' }).then((r) => r.body?.cancel(), () => {});
   return tools;
 }
 

@@ -67,12 +67,12 @@ export function useRealHarnessStudy(prefix: string, taskOrLater: TaskJson | (() 
 /**
  * Runs the study's task once with `harness` (its default model) against the scripted model
  * playing `script`, and checks it succeeded: its id, its folder, and the tools (as JSON) its
- * harness listed in its first model request.
+ * harness listed in its first model request. `allowMcpEnv`: the variables the task's MCP servers may receive.
  */
-export async function runScriptedTask(study: RealHarnessStudy, harness: HarnessId, taskId: string, script: ReplayScript): Promise<{ runId: string; folder: string; firstTools: string }> {
+export async function runScriptedTask(study: RealHarnessStudy, harness: HarnessId, taskId: string, script: ReplayScript, allowMcpEnv?: string[]): Promise<{ runId: string; folder: string; firstTools: string }> {
   const { api, dir } = study;
   const configurations = [{ harness, model: HARNESS_ADAPTERS[harness].defaultModel }];
-  const { studyId } = (await api.call('runs.start', { tasks: [taskId], taskFolders: { [taskId]: study.taskFolder }, configurations, timeoutSeconds: 180, replay: script })) as { studyId: string };
+  const { studyId } = (await api.call('runs.start', { tasks: [taskId], taskFolders: { [taskId]: study.taskFolder }, configurations, timeoutSeconds: 180, replay: script, ...(allowMcpEnv ? { allowMcpEnv } : {}) })) as { studyId: string };
   await api.context.jobs.idle();
   const { runs } = (await api.call('runs.study', { studyId })) as { runs: { id: string; status: string; errorMessage: string | null }[] };
   const run = runs[0]!;

@@ -53,7 +53,7 @@ describe.each(HARNESSES)('%s with a streamable-HTTP task MCP server', (harness) 
     const adapter = HARNESS_ADAPTERS[harness];
     const { api } = study;
     const callsBefore = docs.calls.length;
-    const { runId, folder, firstTools } = await runScriptedTask(study, harness, 'http-mcp-task', SCRIPT);
+    const { runId, folder, firstTools } = await runScriptedTask(study, harness, 'http-mcp-task', SCRIPT, [TOKEN_VAR]);
     const run = { id: runId };
     expect(firstTools).toContain(SEARCH_DOCS_TOOL.name);
     expect(firstTools).toContain(SEARCH_DOCS_TOOL.description);

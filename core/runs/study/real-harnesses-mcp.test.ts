@@ -61,7 +61,7 @@ describe.each(REAL_HARNESSES)('%s with a task MCP server', (harness) => {
   it('lists its tool to the model, calls it, names the call mcp:design_tokens.record_proof, and the secret reaches only the server', async () => {
     const adapter = HARNESS_ADAPTERS[harness];
     const { api } = study;
-    const { runId, folder, firstTools } = await runScriptedTask(study, harness, 'mcp-task', SCRIPT);
+    const { runId, folder, firstTools } = await runScriptedTask(study, harness, 'mcp-task', SCRIPT, [SECRET_VAR]);
     const run = { id: runId };
 
     // The first model request offers the server's tool (each CLI under its own name for it).

@@ -103,6 +103,9 @@ export class RunFolderSetUp {
       });
     // The task's stdio servers are its own code: checked inside the run's sandbox, as the harness will start them.
     const taskMcp = await prepareTaskMcpServers(input.task.folder, {
+      taskId: run.task_id,
+      allowedEnv: input.spec.allowMcpEnv,
+      network: input.spec.sandbox === false ? 'host' : network,
       workdir,
       env: mcpProbeEnv(homeDir),
       ...(input.spec.sandbox === false ? {} : { sandbox: { planFor: (command) => planSandbox(command), runKey: run.id } }),

@@ -7,7 +7,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
  * must carry `Authorization: <authorization>` (what the task's headers_from names); each POST is
  * answered as JSON or, when `sse` is set, as a one-event stream; notifications get 202, a GET
  * (no server-to-client stream is offered) 405, a DELETE ends the session. It records each method
- * it was asked and the arguments of each call, so a test can see what reached it.
+ * it was asked and the arguments of each call, so a test can see what reached it, and counts
+ * every request it got (refused ones too) with the Authorization header each carried.
  */
 
 export const SEARCH_DOCS_TOOL = { name: 'search_docs', description: 'Searches the course documentation and returns the best passage.', inputSchema: { type: 'object', properties: { query: { type: 'string' } }, required: ['query'] } };
@@ -20,6 +21,8 @@ export interface StreamableHttpMcpServer {
   readonly calls: Record<string, unknown>[];
   /** Requests refused for a missing or wrong Authorization header. */
   readonly refused: number;
+  /** The Authorization header of every request that reached it, in order (null when it carried none): how many requests, and what they carried. */
+  readonly authorizations: (string | null)[];
   close(): Promise<void>;
 }
 
@@ -27,6 +30,7 @@ export async function startStreamableHttpMcpServer(options: { authorization: str
   const methods: string[] = [];
   const calls: Record<string, unknown>[] = [];
   const sessions = new Set<string>();
+  const authorizations: (string | null)[] = [];
   let refused = 0;
   const reply = (res: ServerResponse, message: Record<string, unknown>, session?: string) => {
     const headers: Record<string, string> = session ? { 'mcp-session-id': session } : {};
@@ -35,6 +39,7 @@ export async function startStreamableHttpMcpServer(options: { authorization: str
     else res.writeHead(200, { ...headers, 'content-type': 'application/json' }).end(body);
   };
   const handle = (req: IncomingMessage, res: ServerResponse, body: string) => {
+    authorizations.push(req.headers.authorization ?? null);
     if (req.headers.authorization !== options.authorization) {
       refused += 1;
       res.writeHead(401, { 'content-type': 'text/plain' }).end('unauthorised');
@@ -78,6 +83,7 @@ export async function startStreamableHttpMcpServer(options: { authorization: str
     url: `http://127.0.0.1:${port}/mcp`,
     methods,
     calls,
+    authorizations,
     get refused() {
       return refused;
     },

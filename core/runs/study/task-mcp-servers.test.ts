@@ -40,7 +40,7 @@ describe("a task's mcp_servers", () => {
 
   it('resolve relative paths against the task folder and read secrets from the named variables', () => {
     writeTask({ proof: { command: 'node', args: ['mcp/proof.mjs', '--verbose', 'not-a-file'], env_from: { PROOF_SECRET: 'LHB_TEST_PROOF' } }, docs: { url: 'http://127.0.0.1:9/mcp', headers_from: { Authorization: 'DOCS_TOKEN' } } });
-    const resolved = resolveTaskMcpServers(readTaskMcpServers(taskFolder), { taskFolder, env: { LHB_TEST_PROOF: 's3cret', DOCS_TOKEN: 'Bearer t0ken' } });
+    const resolved = resolveTaskMcpServers(readTaskMcpServers(taskFolder), { taskId: 'mcp-task', taskFolder, env: { LHB_TEST_PROOF: 's3cret', DOCS_TOKEN: 'Bearer t0ken' }, allowedEnv: ['LHB_TEST_PROOF', 'DOCS_TOKEN'] });
     expect(resolved.servers).toEqual([
       { name: 'proof', command: 'node', args: [join(taskFolder, 'mcp', 'proof.mjs'), '--verbose', 'not-a-file'], env: { PROOF_SECRET: 's3cret' } },
       { name: 'docs', url: 'http://127.0.0.1:9/mcp', headers: { Authorization: 'Bearer t0ken' } },
@@ -51,11 +51,11 @@ describe("a task's mcp_servers", () => {
 
   it('refuse a run whose secret variable is unset, naming the server and the variable, unless the server is optional', () => {
     writeTask({ figma: { command: 'node', args: ['mcp/proof.mjs'], env_from: { FIGMA_API_KEY: 'LHB_TEST_UNSET_FIGMA' } } });
-    expect(() => resolveTaskMcpServers(readTaskMcpServers(taskFolder), { taskFolder, env: {} })).toThrow(TaskMcpSetupError);
-    expect(() => resolveTaskMcpServers(readTaskMcpServers(taskFolder), { taskFolder, env: {} })).toThrow(/MCP server "figma".*LHB_TEST_UNSET_FIGMA/);
+    expect(() => resolveTaskMcpServers(readTaskMcpServers(taskFolder), { taskId: 'mcp-task', taskFolder, env: {}, allowedEnv: ['LHB_TEST_UNSET_FIGMA'] })).toThrow(TaskMcpSetupError);
+    expect(() => resolveTaskMcpServers(readTaskMcpServers(taskFolder), { taskId: 'mcp-task', taskFolder, env: {}, allowedEnv: ['LHB_TEST_UNSET_FIGMA'] })).toThrow(/MCP server "figma".*LHB_TEST_UNSET_FIGMA/);
 
     writeTask({ figma: { command: 'node', args: ['mcp/proof.mjs'], env_from: { FIGMA_API_KEY: 'LHB_TEST_UNSET_FIGMA' }, optional: true } });
-    const resolved = resolveTaskMcpServers(readTaskMcpServers(taskFolder), { taskFolder, env: {} });
+    const resolved = resolveTaskMcpServers(readTaskMcpServers(taskFolder), { taskId: 'mcp-task', taskFolder, env: {}, allowedEnv: ['LHB_TEST_UNSET_FIGMA'] });
     expect(resolved.servers).toEqual([]);
     expect(resolved.skipped).toEqual([{ name: 'figma', transport: 'stdio', reason: expect.stringContaining('LHB_TEST_UNSET_FIGMA') }]);
   });

@@ -3,7 +3,9 @@ import { isAbsolute, join } from 'node:path';
 import { TaskFileSchema } from '../../../schemas/arena.ts';
 import type { TaskMcpServers } from '../../../schemas/task-mcp-servers.ts';
 import { readJsonFile } from '../bundles/bundle-files.ts';
+import type { McpVariableRequest } from '../../../schemas/studies.ts';
 import type { McpServerSpec } from '../harnesses/harness-adapter.ts';
+import { mcpEnvRefusal, mcpVariableRequests } from './task-mcp-env.ts';
 
 /** A task's MCP server that cannot be given to the run: the run fails as `setup`, naming it. */
 export class TaskMcpSetupError extends Error {
@@ -16,6 +18,24 @@ export function readTaskMcpServers(taskFolder: string | undefined): TaskMcpServe
   const file = join(taskFolder, 'task.json');
   if (!existsSync(file)) return {};
   return readJsonFile(file, TaskFileSchema, 'Fix task.json and start the run again.').mcp_servers ?? {};
+}
+
+/**
+ * What the tasks given as folders ask for, read from their task.json now. A task.json that cannot
+ * be read is left out here: its runs fail as `setup` saying why, as they did before this check.
+ */
+export function studyMcpVariableRequests(tasks: readonly string[], taskFolders: Readonly<Record<string, string>>): McpVariableRequest[] {
+  return tasks.flatMap((taskId) => {
+    const folder = taskFolders[taskId];
+    if (!folder) return [];
+    let servers: TaskMcpServers;
+    try {
+      servers = readTaskMcpServers(folder);
+    } catch {
+      return [];
+    }
+    return mcpVariableRequests(taskId, servers);
+  });
 }
 
 export interface ResolvedTaskMcpServers {
@@ -32,10 +52,14 @@ export interface ResolvedTaskMcpServers {
 /**
  * Turns a task's declared servers into what a harness starts: relative paths of a stdio server
  * (its command, and each argument naming a file or folder of the task folder) made absolute, and
- * each secret read from the variable it names, now. A variable that is not set fails the run
+ * each secret read from the variable it names, now. A variable the study does not allow
+ * (`allowMcpEnv`) fails the run before any is read (task-mcp-env.ts). A variable that is not set fails the run
  * before anything starts, naming the server and the variable, unless the server is optional.
  */
-export function resolveTaskMcpServers(declared: TaskMcpServers, context: { taskFolder: string | undefined; env: NodeJS.ProcessEnv }): ResolvedTaskMcpServers {
+export function resolveTaskMcpServers(declared: TaskMcpServers, context: { taskId: string; taskFolder: string | undefined; env: NodeJS.ProcessEnv; allowedEnv: readonly string[] | undefined }): ResolvedTaskMcpServers {
+  // Nothing is read, let alone given, before every variable named is one the study allows.
+  const refusal = mcpEnvRefusal(mcpVariableRequests(context.taskId, declared), context.allowedEnv);
+  if (refusal) throw new TaskMcpSetupError(refusal);
   const resolved: ResolvedTaskMcpServers = { servers: [], secrets: [], skipped: [], optional: new Set() };
   for (const [name, server] of Object.entries(declared)) {
     const named = 'url' in server ? server.headers_from : server.env_from;

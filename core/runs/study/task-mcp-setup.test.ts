@@ -1,26 +1,20 @@
-import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { writeMcpTaskFolder } from './mcp-task-folder.fixture.ts';
 import { useTaskWorkspace } from './task-workspace.fixture.ts';
 
 // A task's MCP servers are checked before the agent starts: one that cannot be given to the run
 // fails it as `setup`, naming the server, and the agent never runs.
 
 const ctx = useTaskWorkspace('lhb-task-mcp-setup-');
-const PROOF_SERVER = join(import.meta.dirname, 'fixtures', 'proof-mcp-server.mjs');
 /** The agent, if it ever started, leaves this behind in its work folder. */
 const AGENT = 'touch agent-started';
 
-function writeMcpTask(servers: Record<string, unknown>): string {
-  const folder = join(ctx.dir, 'mcp-task');
-  mkdirSync(join(folder, 'mcp'), { recursive: true });
-  copyFileSync(PROOF_SERVER, join(folder, 'mcp', 'proof.mjs'));
-  writeFileSync(join(folder, 'task.json'), JSON.stringify({ id: 'engine-task', kind: 'programmatic', title: 'Explain the trend', instruction: 'Build one page.', mcp_servers: servers }));
-  return folder;
-}
+const writeMcpTask = (servers: Record<string, unknown>): string => writeMcpTaskFolder(ctx.dir, servers);
 
 async function runTask(folder: string) {
-  const { studyId } = (await ctx.api.call('runs.start', { tasks: ['engine-task'], taskFolders: { 'engine-task': folder }, configurations: [{ harness: 'command', model: 'scripted', command: AGENT }], sandbox: false })) as { studyId: string };
+  const { studyId } = (await ctx.api.call('runs.start', { tasks: ['engine-task'], taskFolders: { 'engine-task': folder }, configurations: [{ harness: 'command', model: 'scripted', command: AGENT }], sandbox: false, allowMcpEnv: ['LHB_TEST_UNSET_FIGMA_KEY'] })) as { studyId: string };
   await ctx.api.context.jobs.idle();
   const { runs } = (await ctx.api.call('runs.study', { studyId })) as { runs: { id: string; status: string; errorKind: string | null; errorMessage: string | null }[] };
   return { run: runs[0]!, work: join(ctx.dir, 'ws', 'studies', studyId, 'runs', runs[0]!.id, 'work') };
