@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, renameSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { median, type BenchResult } from '../../../build/bench-harness.ts';
+import { callInChildProcess } from '../../child-peak-memory.fixture.ts';
 import { writeClaudeCodeTranscriptFile } from './claude-code-transcript.fixture.ts';
 import { parseTranscript, readTranscriptLines } from './read-transcript-lines.ts';
 import { createTranscriptParser } from './parse-harness-transcript.ts';
@@ -26,7 +27,7 @@ const CORPORA = [
 
 /** The peer: Python's standard library reading the same file a line at a time, skipping non-JSON lines. */
 const PEER_SCRIPT = String.raw`
-import json, sys, time
+import json, resource, sys, time
 started = time.perf_counter()
 lines = 0
 with open(sys.argv[1], encoding='utf-8') as f:
@@ -37,7 +38,7 @@ with open(sys.argv[1], encoding='utf-8') as f:
             except ValueError:
                 pass  # interleaved stderr, as ours keeps as a warning
             lines += 1
-print(time.perf_counter() - started, lines)
+print(time.perf_counter() - started, lines, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
 `;
 
 /**
@@ -72,6 +73,7 @@ export default async function benchTranscriptParse(): Promise<BenchResult[]> {
     const oursMBps = megabytes / (median(ours) / 1000);
     const peerMBps = hasPython ? megabytes / (median(peer) / 1000) : undefined;
     const ratio = peerMBps ? oursMBps / peerMBps : undefined;
+    results.push(await peakMemory(path, corpusSpec.name, hasPython));
     results.push({
       name: `Transcript parsing, Claude Code stream-json, ${corpusSpec.name} (${megabytes.toFixed(0)} MB: read, JSON, normalisation; two threads)`,
       unit: 'MB/s',
@@ -106,6 +108,27 @@ async function timeOneThread(path: string): Promise<number> {
   const stats = await readTranscriptLines(path, (line) => parser.push(line));
   parser.finish({ partialLastLine: stats.partialLastLine });
   return performance.now() - started;
+}
+
+/**
+ * The peak memory of a process that parses the file as the engine parses a run's transcript,
+ * against the issue's budget (twice the file and 300 MB) and Python's line-at-a-time peak.
+ */
+async function peakMemory(path: string, corpusName: string, hasPython: boolean): Promise<BenchResult> {
+  const size = statSync(path).size;
+  const child = await callInChildProcess(new URL('../study/transcript-memory.fixture.ts', import.meta.url), 'parseTranscriptFile', [path, 'claude-code'], 600_000);
+  if (child.outcome !== 'returned') throw new Error(`The parse in a child process ${child.outcome}: ${child.message ?? child.stderr}`);
+  const mib = (bytes: number) => bytes / (1024 * 1024);
+  const budget = 2 * size + 300 * 1024 * 1024;
+  const python = hasPython ? spawnSync('python3', ['-c', PEER_SCRIPT, path], { encoding: 'utf8', maxBuffer: 1 << 20 }) : undefined;
+  const pythonKb = python?.status === 0 ? Number(python.stdout.trim().split(' ')[2]) : undefined;
+  return {
+    name: `Transcript parsing peak memory, Claude Code stream-json, ${corpusName} (${mib(size).toFixed(0)} MiB file; the whole process)`,
+    unit: 'MiB',
+    value: mib(child.maxRssBytes!),
+    ...(pythonKb ? { peer: { name: 'Python 3 `for line in f: json.loads(line)`, peak', value: pythonKb / 1024 } } : {}),
+    target: { text: `≤ 2 × the file + 300 MiB (${mib(budget).toFixed(0)} MiB)`, met: child.maxRssBytes! <= budget },
+  };
 }
 
 function timePython(path: string): number {
