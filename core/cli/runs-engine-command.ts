@@ -76,6 +76,7 @@ export async function runRunsStart(options: RunsStartOptions): Promise<void> {
   const workspaceDir = resolveWorkspaceDir(options.workspace);
   const { spec: fromOptions, toImport } = options.spec ? studyFromFile(options) : studyFromFlags(options, workspaceDir);
   const given = withSandboxFlags(fromOptions, options);
+  if (given.sandbox === false) warnUnsandboxed(options.sandbox === false ? '--no-sandbox' : `sandbox: false in ${options.spec}`);
   await withCliApi(options.workspace, async (api) => {
     const spec = applySlurmSettings(api.context.workspace.db, given);
     if (toImport.length > 0) await importTaskFolders(api, toImport);
@@ -98,6 +99,22 @@ export async function runRunsStart(options: RunsStartOptions): Promise<void> {
     const runs = await followStudy(api, studyId, jobId, { json: options.json });
     printFinal(studyId, runs, options.json);
   });
+}
+
+/**
+ * Said on stderr before a study runs without bubblewrap, whatever asked for it (a flag, a study
+ * file, a study resumed or retried): nothing else on the terminal would show it.
+ */
+function warnUnsandboxed(why: string): void {
+  process.stderr.write(
+    `Warning: this study runs WITHOUT the sandbox (${why}). Every agent runs as an ordinary process of yours, its permission prompts bypassed: a hostile or prompt-injected agent can read and change anything you can (your home, SSH keys, this workspace's database, other runs). Each run records that it ran unsandboxed.\n`,
+  );
+}
+
+/** A study whose spec says `sandbox: false` is warned about before it resumes or retries, as at its start. */
+async function warnIfStudyUnsandboxed(api: Api, studyId: string): Promise<void> {
+  const { spec } = (await api.call('runs.study', { studyId })) as RpcOutput<'runs.study'>;
+  if (spec.sandbox === false) warnUnsandboxed('its study file or start said so');
 }
 
 /** --no-sandbox, --network and the limits go with a study file too: they say where it runs, as --executor's settings do. */
@@ -151,6 +168,7 @@ async function importTaskFolders(api: Api, folders: string[]): Promise<void> {
  */
 export async function runRunsResume(studyId: string, options: { json?: boolean; workspace?: string; retryFailed?: boolean }): Promise<void> {
   await withCliApi(options.workspace, async (api) => {
+    await warnIfStudyUnsandboxed(api, studyId);
     const started = (await api.call('runs.resume', { studyId, ...(options.retryFailed ? { retryFailed: true } : {}) })) as RpcOutput<'runs.resume'>;
     const fullId = expandShortId(api.context.workspace.db, ['studies'], studyId);
     if (options.retryFailed && !options.json) tellRetried(fullId, started.retried ?? [], started.kept ?? []);
@@ -174,6 +192,7 @@ export async function runRunsRetry(id: string, options: { failed?: boolean; json
           `${id} is a study. To run its failed, timed-out and no-output runs again: lhb runs retry ${id} --failed. To run only what is left of it (waiting and cancelled runs): lhb runs resume ${id}. To retry one run, give its id (lhb runs status ${id} lists them).`,
         );
       }
+      await warnIfStudyUnsandboxed(api, studyId);
       const started = (await api.call('runs.retryFailed', { studyId })) as RpcOutput<'runs.retryFailed'>;
       if (!options.json) tellRetried(studyId, started.retried, started.kept);
       const runs = await followStudy(api, studyId, started.jobId, { json: options.json });
@@ -183,6 +202,7 @@ export async function runRunsRetry(id: string, options: { failed?: boolean; json
     if (options.failed) throw new FlagError(`--failed retries a study's runs; ${id} is not a study of this workspace (lhb runs status lists them). To retry the run ${id}, leave --failed out.`);
     const runId = expandShortId(db, ['study_runs', 'runs'], id);
     const run = findStudyRun(db, runId) ?? findStudyRunByRunId(db, runId);
+    if (run) await warnIfStudyUnsandboxed(api, run.study_id);
     const { jobId } = (await api.call('runs.retry', { runId })) as RpcOutput<'runs.retry'>;
     if (!options.json) process.stderr.write(`Retrying run ${run!.id} of study ${run!.study_id}. Ctrl+C cancels the study; lhb runs resume ${run!.study_id} picks it up again.\n`);
     const runs = await followStudy(api, run!.study_id, jobId, { json: options.json });

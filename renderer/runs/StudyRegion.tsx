@@ -5,7 +5,7 @@ import { DataTable, type DataColumn } from '../ui/DataTable.tsx';
 import { useRunViewStore } from './run-view-store.ts';
 import { versionsText } from './run-words.ts';
 import { useStudiesStore } from './studies-store.ts';
-import { costText, elapsedText, outputText, runActions, runTone, sandboxText, STATUS_WORDS, STUDY_STATE_WORDS, statusTone, studyActions, studyCountsText, tokensText, toolCallsText } from './study-words.ts';
+import { costText, elapsedText, outputText, runActions, runTone, sandboxText, STATUS_WORDS, STUDY_STATE_WORDS, statusTone, studyActions, studyCountsText, tokensText, toolCallsText, unsandboxedStudyWarning } from './study-words.ts';
 
 /** The selected study: its state and buttons, and each run's live progress (polled every second while it runs). */
 export function StudyRegion() {
@@ -27,6 +27,7 @@ export function StudyRegion() {
   }
   const { study, runs } = view;
   const actions = studyActions(study, runs);
+  const unsandboxed = unsandboxedStudyWarning(view.spec ?? {});
   return (
     <section className="screen-region runs-region study-view" aria-labelledby="study-view-title">
       <div className="study-view__head">
@@ -57,6 +58,11 @@ export function StudyRegion() {
         {studyCountsText(study)} · {study.executor} executor · folder <span className="path">{study.folder}</span>
         {study.runner?.where === 'elsewhere' && <> · run by another process ({study.runner.process}); Cancel asks it through the workspace to stop</>}
       </p>
+      {unsandboxed && (
+        <p className="study-form__warning study-view__unsandboxed" role="note">
+          {unsandboxed}
+        </p>
+      )}
       {(actions.cancelReason ?? actions.resumeReason ?? actions.retryFailedReason) && (
         <p className="muted study-view__reasons">
           {actions.cancelReason && <span id="study-cancel-reason">Cancel study: {actions.cancelReason} </span>}

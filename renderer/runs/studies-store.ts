@@ -9,6 +9,8 @@ type LoadPhase = 'idle' | 'loading' | 'ready' | 'failed';
 export interface StudyView {
   study: StudySummary;
   runs: StudyRunView[];
+  /** What of the study's spec the screen shows: whether it runs without sandbox. */
+  spec?: { sandbox?: boolean | undefined };
 }
 
 export interface StudiesState {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { StudyRunStatus } from '../../schemas/studies.ts';
-import { compactCount, costText, elapsedText, outputText, runActions, runTone, sandboxText, studyActions, studyCountsText, studyIsLive, tokensText, toolCallsText, usageByModelTexts } from './study-words.ts';
+import { compactCount, costText, elapsedText, outputText, runActions, runTone, sandboxText, studyActions, studyCountsText, studyIsLive, tokensText, toolCallsText, unsandboxedStudyWarning, usageByModelTexts } from './study-words.ts';
 
 const NOW = Date.parse('2025-10-02T10:05:00Z');
 
@@ -17,6 +17,13 @@ describe('study words', () => {
     );
     expect(sandboxText({ mode: 'none', network: null, limits: null })).toBe('none (--no-sandbox): an ordinary process of yours');
     expect(sandboxText(null)).toBe('—');
+  });
+
+  it('warns above a study that runs without sandbox, in the form’s words, and says nothing for a sandboxed one', () => {
+    expect(unsandboxedStudyWarning({ sandbox: false })).toMatch(/^This study runs without sandbox: .*can read and change anything you can/);
+    expect(unsandboxedStudyWarning({ sandbox: false })).not.toMatch(/--|sandbox: false/);
+    expect(unsandboxedStudyWarning({})).toBeUndefined();
+    expect(unsandboxedStudyWarning({ sandbox: true })).toBeUndefined();
   });
 
   it('shows a running run’s elapsed time from its start, and a finished one’s recorded duration', () => {

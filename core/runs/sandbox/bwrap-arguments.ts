@@ -42,13 +42,16 @@ export interface BwrapCommand {
 /**
  * bwrap's arguments for one run: a new user, PID, IPC and UTS namespace (and network namespace
  * for `none` and `endpoint-only`), its own /proc and /dev, a private /tmp, the system and the plan's installs
- * read-only, the run folder read-write, and nothing else of the machine. bwrap always sets
- * no_new_privs, so nothing inside can gain privileges through a setuid binary.
+ * read-only, the run folder read-write, and nothing else of the machine. Every capability is
+ * dropped whoever runs lhb, and bwrap always sets no_new_privs, so nothing inside can gain
+ * privileges back through a setuid binary or undo a mount.
  */
 export function bwrapArguments(plan: SandboxPlan, inner: BwrapCommand, options: { bridgeDir?: string } = {}): string[] {
   const args = ['--unshare-user', '--unshare-pid', '--unshare-ipc', '--unshare-uts', '--unshare-cgroup-try'];
   if (plan.network !== 'host') args.push('--unshare-net');
   args.push('--die-with-parent', '--new-session', '--hostname', 'lhb-run');
+  // Run by root (CI, containers, cluster nodes) bwrap would keep every capability: the agent could unmount what hides /etc's keys.
+  args.push('--cap-drop', 'ALL');
   for (const root of SYSTEM_ROOTS) {
     if (!existsSync(root)) continue;
     const link = lstatSync(root);

@@ -60,9 +60,9 @@ export function applyRunResourceLimits(runKey: string, limits: { memoryBytes: nu
     },
     cgroupProcsFiles: procsFiles,
     prlimitOptions,
+    // Counted by the kernel whatever the run's exit said: a process OOM-killed, a fork refused.
     hit() {
-      if (memory && counter(memory.dir, memory.version === 'cgroup-v2' ? 'memory.events' : 'memory.oom_control', 'oom_kill') > 0) return 'memory';
-      if (memory?.version === 'cgroup-v1' && Number(readOr(join(memory.dir, 'memory.failcnt'), '0')) > 0) return 'memory';
+      if (memory && oomKills(memory) > 0) return 'memory';
       if (pids && counter(pids.dir, 'pids.events', 'max') > 0) return 'processes';
       return undefined;
     },
@@ -123,6 +123,19 @@ function readOr(file: string, fallback: string): string {
   }
 }
 
+/**
+ * Processes the kernel killed at the cgroup's memory limit. Not `memory.failcnt` (v1) or `max`
+ * (v2): they also count the page cache reclaimed at the limit, which a run writing more files
+ * than its memory limit does without harm. A v1 kernel before 4.13 has no `oom_kill` count: there
+ * `under_oom` or failcnt is all there is.
+ */
+function oomKills(memory: CgroupDir): number {
+  if (memory.version === 'cgroup-v2') return counter(memory.dir, 'memory.events', 'oom_kill');
+  const control = readOr(join(memory.dir, 'memory.oom_control'), '');
+  if (/^oom_kill /m.test(control)) return counter(memory.dir, 'memory.oom_control', 'oom_kill');
+  return counter(memory.dir, 'memory.oom_control', 'under_oom') + Number(readOr(join(memory.dir, 'memory.failcnt'), '0'));
+}
+
 /** A `name value` line of a cgroup's events file. */
 function counter(dir: string, file: string, name: string): number {
   const line = readOr(join(dir, file), '')
@@ -133,9 +146,18 @@ function counter(dir: string, file: string, name: string): number {
 
 /**
  * Words a process prints when an rlimit refused it memory or a new process (shells, Node, Python,
- * Go, C++): the only sign of a hit where no cgroup counted it.
+ * Go, C++): the only sign of a hit where no cgroup counted it, read in a run that exited non-zero.
  */
 export const RLIMIT_HIT_WORDS: Record<Exclude<LimitHit, 'disk'>, RegExp> = {
   memory: /Cannot allocate memory|out of memory|MemoryError|std::bad_alloc|heap out of memory|Failed to reserve virtual memory|ENOMEM/i,
   processes: /fork: (retry|Resource temporarily unavailable)|Cannot fork|can't fork|spawn .*EAGAIN|Resource temporarily unavailable|EAGAIN/i,
+};
+
+/**
+ * The narrower words read in a run that exited 0 under rlimits: a shell's or runtime's own report
+ * of a refused fork or allocation, not a bare EAGAIN/ENOMEM, which also name retried I/O.
+ */
+export const RLIMIT_REFUSAL_WORDS: Record<Exclude<LimitHit, 'disk'>, RegExp> = {
+  memory: /Cannot allocate memory|MemoryError|std::bad_alloc|JavaScript heap out of memory|Failed to reserve virtual memory|fatal error: runtime: out of memory/,
+  processes: /fork: retry|fork: Resource temporarily unavailable|Cannot fork|can't fork|spawn \S+ EAGAIN|pthread_create failed|can't start new thread/,
 };

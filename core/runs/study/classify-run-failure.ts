@@ -1,6 +1,6 @@
 import type { RunFailureKind } from '../../../schemas/studies.ts';
 import type { ProcessOutcome } from '../executors/run-process.ts';
-import { RLIMIT_HIT_WORDS, type LimitHit } from '../sandbox/run-resource-limits.ts';
+import { RLIMIT_HIT_WORDS, RLIMIT_REFUSAL_WORDS, type LimitHit } from '../sandbox/run-resource-limits.ts';
 
 export interface RunFailure {
   kind: RunFailureKind;
@@ -33,7 +33,12 @@ export function classifyRunFailure(outcome: ProcessOutcome, said: string, limits
   if (outcome.spawnError) return { kind: 'harness-missing', message: `Could not start the harness: ${outcome.spawnError}` };
   // Stopped by the engine (or over it when it ended) like the output cap: whatever its exit said.
   if (outcome.limitHit === 'disk') return { kind: 'resource-limit', message: `${describeExit(outcome)} after reaching its ${limitWords(outcome, 'disk')}; raise \`limits.diskMb\` in the study file if the task needs more.` };
-  if (outcome.exitCode === 0) return null;
+  // A process of the run killed at its memory limit, or refused one more process, and the harness
+  // still exited 0: its work was not done within its limits, so it is no success.
+  if (outcome.exitCode === 0) {
+    const hit = outcome.limitHit ?? rlimitRefusalIn(outcome);
+    return hit ? { kind: 'resource-limit', message: `The harness exited with code 0, but ${hitWords(outcome, hit)}; raise \`limits\` in the study file if the task needs more.` } : null;
+  }
   const text = `${said}\n${outcome.stderrTail}`;
   const hit = outcome.limitHit ?? rlimitHitIn(outcome, text);
   if (hit) return { kind: 'resource-limit', message: `${describeExit(outcome)} after reaching its ${limitWords(outcome, hit)}; raise \`limits\` in the study file if the task needs more.` };
@@ -53,6 +58,22 @@ function rlimitHitIn(outcome: ProcessOutcome, text: string): LimitHit | undefine
   if (limits.memoryVia === 'rlimit' && RLIMIT_HIT_WORDS.memory.test(text)) return 'memory';
   if (limits.processesVia === 'rlimit' && RLIMIT_HIT_WORDS.processes.test(text)) return 'processes';
   return undefined;
+}
+
+/** Under rlimits and exit 0, only stderr's own report of a refused fork or allocation counts (the agent's words might merely discuss one). */
+function rlimitRefusalIn(outcome: ProcessOutcome): LimitHit | undefined {
+  const limits = outcome.sandbox?.limits;
+  if (!limits) return undefined;
+  if (limits.memoryVia === 'rlimit' && RLIMIT_REFUSAL_WORDS.memory.test(outcome.stderrTail)) return 'memory';
+  if (limits.processesVia === 'rlimit' && RLIMIT_REFUSAL_WORDS.processes.test(outcome.stderrTail)) return 'processes';
+  return undefined;
+}
+
+/** What happened at the limit a run that exited 0 reached. */
+function hitWords(outcome: ProcessOutcome, hit: LimitHit): string {
+  const counted = outcome.sandbox?.limits?.[hit === 'memory' ? 'memoryVia' : 'processesVia'] !== 'rlimit';
+  if (hit === 'memory') return counted ? `a process of the run was killed at its ${limitWords(outcome, hit)}` : `a process of the run was refused memory at its ${limitWords(outcome, hit)}`;
+  return `the run was refused a new process at its ${limitWords(outcome, hit)}`;
 }
 
 function limitWords(outcome: ProcessOutcome, hit: LimitHit): string {

@@ -14,6 +14,7 @@ import { importBundles } from '../bundles/import-bundles.ts';
 import { configurationColumns, runConfigurationOf } from '../run-configuration.ts';
 import { extractErrors } from '../trajectory/extract-errors.ts';
 import { parseTranscript } from '../trajectory/read-transcript-lines.ts';
+import { trajectoryJsonBytes } from '../trajectory/trajectory-json-bytes.ts';
 import { classifyRunFailure, RETRYABLE_FAILURES, type RunFailure } from './classify-run-failure.ts';
 import { writeRunManifest } from './run-manifest.ts';
 import { runCostUsd } from './run-cost.ts';
@@ -205,8 +206,10 @@ export async function executeStudyRun(input: ExecuteRunInput): Promise<ExecuteRu
 
   // One transcript for the run: each turn's, in order.
   const transcriptParts = transcriptFiles.filter((file) => existsSync(file)).map((file) => readFileSync(file));
-  const transcript = transcriptParts.length > 0 ? await putRunBlob(workspace, Buffer.concat(transcriptParts)) : undefined;
-  const trajectoryBlob = trajectory ? await putRunBlob(workspace, Buffer.from(JSON.stringify(trajectory))) : undefined;
+  // One turn's file is stored as read (a copy would double the memory it takes), and let go before the trajectory's bytes are made.
+  const transcript = transcriptParts.length > 0 ? await putRunBlob(workspace, transcriptParts.length === 1 ? transcriptParts[0]! : Buffer.concat(transcriptParts)) : undefined;
+  transcriptParts.length = 0;
+  const trajectoryBlob = trajectory ? await putRunBlob(workspace, trajectoryJsonBytes(trajectory)) : undefined;
   let runId: string | null = null;
   // A cancelled run, or one that will be tried again, is not a finished run: it stays out of the arena and analysis.
   if (status !== 'cancelled' && !retryable) {

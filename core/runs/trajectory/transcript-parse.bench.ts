@@ -1,10 +1,10 @@
 import { spawnSync } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, openSync, renameSync, statSync, writeSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { median, type BenchResult } from '../../../build/bench-harness.ts';
-import { createXoshiro128Random } from '../../random/xoshiro128-random.ts';
-import type { SeededRandom } from '../../random/random-source.ts';
+import { callInChildProcess } from '../../child-peak-memory.fixture.ts';
+import { writeClaudeCodeTranscriptFile } from './claude-code-transcript.fixture.ts';
 import { parseTranscript, readTranscriptLines } from './read-transcript-lines.ts';
 import { createTranscriptParser } from './parse-harness-transcript.ts';
 
@@ -27,7 +27,7 @@ const CORPORA = [
 
 /** The peer: Python's standard library reading the same file a line at a time, skipping non-JSON lines. */
 const PEER_SCRIPT = String.raw`
-import json, sys, time
+import json, resource, sys, time
 started = time.perf_counter()
 lines = 0
 with open(sys.argv[1], encoding='utf-8') as f:
@@ -38,7 +38,7 @@ with open(sys.argv[1], encoding='utf-8') as f:
             except ValueError:
                 pass  # interleaved stderr, as ours keeps as a warning
             lines += 1
-print(time.perf_counter() - started, lines)
+print(time.perf_counter() - started, lines, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
 `;
 
 /**
@@ -73,6 +73,7 @@ export default async function benchTranscriptParse(): Promise<BenchResult[]> {
     const oursMBps = megabytes / (median(ours) / 1000);
     const peerMBps = hasPython ? megabytes / (median(peer) / 1000) : undefined;
     const ratio = peerMBps ? oursMBps / peerMBps : undefined;
+    results.push(await peakMemory(path, corpusSpec.name, hasPython));
     results.push({
       name: `Transcript parsing, Claude Code stream-json, ${corpusSpec.name} (${megabytes.toFixed(0)} MB: read, JSON, normalisation; two threads)`,
       unit: 'MB/s',
@@ -109,6 +110,27 @@ async function timeOneThread(path: string): Promise<number> {
   return performance.now() - started;
 }
 
+/**
+ * The peak memory of a process that parses the file as the engine parses a run's transcript,
+ * against the issue's budget (twice the file and 300 MB) and Python's line-at-a-time peak.
+ */
+async function peakMemory(path: string, corpusName: string, hasPython: boolean): Promise<BenchResult> {
+  const size = statSync(path).size;
+  const child = await callInChildProcess(new URL('../study/transcript-memory.fixture.ts', import.meta.url), 'parseTranscriptFile', [path, 'claude-code'], 600_000);
+  if (child.outcome !== 'returned') throw new Error(`The parse in a child process ${child.outcome}: ${child.message ?? child.stderr}`);
+  const mib = (bytes: number) => bytes / (1024 * 1024);
+  const budget = 2 * size + 300 * 1024 * 1024;
+  const python = hasPython ? spawnSync('python3', ['-c', PEER_SCRIPT, path], { encoding: 'utf8', maxBuffer: 1 << 20 }) : undefined;
+  const pythonKb = python?.status === 0 ? Number(python.stdout.trim().split(' ')[2]) : undefined;
+  return {
+    name: `Transcript parsing peak memory, Claude Code stream-json, ${corpusName} (${mib(size).toFixed(0)} MiB file; the whole process)`,
+    unit: 'MiB',
+    value: mib(child.maxRssBytes!),
+    ...(pythonKb ? { peer: { name: 'Python 3 `for line in f: json.loads(line)`, peak', value: pythonKb / 1024 } } : {}),
+    target: { text: `≤ 2 × the file + 300 MiB (${mib(budget).toFixed(0)} MiB)`, met: child.maxRssBytes! <= budget },
+  };
+}
+
 function timePython(path: string): number {
   const result = spawnSync('python3', ['-c', PEER_SCRIPT, path], { encoding: 'utf8', maxBuffer: 1 << 20 });
   if (result.status !== 0) throw new Error(`The Python peer failed: ${result.stderr}`);
@@ -121,116 +143,7 @@ function corpus(file: string, nonAsciiShare: number): string {
   if (existsSync(path) && statSync(path).size >= TARGET_BYTES) return path;
   mkdirSync(CORPUS_DIR, { recursive: true });
   const partial = `${path}.partial`;
-  const fd = openSync(partial, 'w');
-  try {
-    writeClaudeCodeTranscript(fd, createXoshiro128Random('lhb-transcript-bench'), nonAsciiShare);
-  } finally {
-    closeSync(fd);
-  }
+  writeClaudeCodeTranscriptFile(partial, TARGET_BYTES, nonAsciiShare);
   renameSync(partial, path);
   return path;
-}
-
-const SESSION = '6f1c2a34-0d7e-4b8a-9c51-2e4f7a9b3c10';
-const MODEL = 'claude-sonnet-4-5';
-const NON_ASCII_LINES = [
-  '// Totals per region, in €, rounded to cents — see README § "Données"',
-  '✓ 1532 modules transformed.',
-  "  label: 'Zürich → Genève', note: 'naïve café',",
-];
-const ASCII_LINES = [
-  "import { useMemo, useState } from 'react';",
-  'export function Dashboard({ rows }: { rows: Row[] }) {',
-  '  const [filter, setFilter] = useState("all");',
-  '  const visible = useMemo(() => rows.filter((row) => filter === "all" || row.kind === filter), [rows, filter]);',
-  '  return <table className="grid">{visible.map((row) => <tr key={row.id}><td>{row.name}</td></tr>)}</table>;',
-  '}',
-  "const label = `Revenue: ${formatter.format(total)}\\t(${rows.length} rows)`;",
-  '    at render (/work/app/src/Dashboard.tsx:42:17)',
-  'vite v5.4.2 building for production...',
-  'dist/assets/index-4f9a1c.js   143.21 kB | gzip: 46.07 kB',
-  "src/App.tsx(12,7): error TS2322: Type 'string' is not assignable to type 'number'.",
-  'drwxr-xr-x  5 agent agent  4096 Nov 30 10:22 node_modules',
-  '{"name":"dashboard","version":"0.1.0","scripts":{"build":"vite build"}}',
-];
-
-/** A tool result of a realistic size: mostly small, some pages, a few huge (a whole log or bundle). */
-function resultText(random: SeededRandom, nonAsciiShare: number): string {
-  const roll = random.next();
-  const size = roll < 0.7 ? 80 + random.int(3000) : roll < 0.95 ? 4_000 + random.int(60_000) : roll < 0.999 ? 100_000 + random.int(900_000) : 5_000_000;
-  const lines: string[] = [];
-  let length = 0;
-  let n = 1;
-  while (length < size) {
-    const pool = random.next() < nonAsciiShare ? NON_ASCII_LINES : ASCII_LINES;
-    const line = `${String(n++).padStart(6)}\t${pool[random.int(pool.length)]}`;
-    lines.push(line);
-    length += line.length + 1;
-  }
-  return lines.join('\n');
-}
-
-function writeClaudeCodeTranscript(fd: number, random: SeededRandom, nonAsciiShare: number): void {
-  let written = 0;
-  let buffered: string[] = [];
-  let bufferedChars = 0;
-  const emit = (event: unknown) => {
-    const line = `${JSON.stringify(event)}\n`;
-    buffered.push(line);
-    bufferedChars += line.length;
-    if (bufferedChars > 4_000_000) flush();
-  };
-  const flush = () => {
-    written += writeSync(fd, buffered.join(''));
-    buffered = [];
-    bufferedChars = 0;
-  };
-  emit({ type: 'system', subtype: 'init', cwd: '/work/app', session_id: SESSION, tools: ['Bash', 'Edit', 'Glob', 'Grep', 'Read', 'Write', 'WebFetch'], mcp_servers: [], model: MODEL, permissionMode: 'bypassPermissions', claude_code_version: '2.1.332' });
-  let turn = 0;
-  const at = (ms: number) => new Date(Date.UTC(2026, 10, 30, 10) + ms).toISOString();
-  const assistant = (messageId: string, content: unknown) => ({
-    type: 'assistant',
-    message: { id: messageId, type: 'message', role: 'assistant', model: MODEL, content: [content], stop_reason: null, stop_sequence: null, usage: { input_tokens: 1200 + random.int(40_000), output_tokens: 1, cache_creation_input_tokens: random.int(2000), cache_read_input_tokens: random.int(30_000) } },
-    parent_tool_use_id: null,
-    session_id: SESSION,
-    uuid: `u-${turn}-${random.int(1e9)}`,
-    timestamp: at(turn * 900),
-  });
-  while (written + bufferedChars < TARGET_BYTES) {
-    turn++;
-    const messageId = `msg_${turn.toString(36).padStart(8, '0')}`;
-    const callId = `toolu_${turn.toString(36).padStart(12, '0')}`;
-    if (random.next() < 0.6) emit(assistant(messageId, { type: 'text', text: `Step ${turn}: checking the build output and the dashboard's table before the next edit.` }));
-    const kind = random.int(5);
-    const failed = random.next() < 0.12;
-    const text = resultText(random, nonAsciiShare);
-    let input: Record<string, unknown>;
-    let toolUseResult: unknown;
-    let content = text;
-    if (kind === 0) {
-      input = { file_path: `/work/app/src/component-${turn % 40}.tsx` };
-      toolUseResult = { type: 'text', file: { filePath: input.file_path, content: text, numLines: text.split('\n').length } };
-    } else if (kind === 1 || kind === 2) {
-      input = { command: random.next() < 0.5 ? 'npm run build 2>&1 | tail -200' : `ls -la src/${turn % 7}`, description: 'Build the app' };
-      content = failed ? `Exit code 1\n${text}` : text;
-      toolUseResult = { stdout: text, stderr: '', interrupted: false, isImage: false };
-    } else if (kind === 3) {
-      input = { file_path: `/work/app/src/component-${turn % 40}.tsx`, old_string: ASCII_LINES[random.int(ASCII_LINES.length)], new_string: ASCII_LINES[random.int(ASCII_LINES.length)], replace_all: false };
-      content = failed ? '<tool_use_error>String to replace not found in file.</tool_use_error>' : `The file ${String(input.file_path)} has been updated.`;
-      toolUseResult = failed ? `Error: ${content}` : { filePath: input.file_path, oldString: input.old_string, newString: input.new_string, structuredPatch: [] };
-    } else {
-      input = { pattern: 'useMemo', path: '/work/app/src', output_mode: 'content' };
-      toolUseResult = { mode: 'content', numFiles: 12, content: text };
-    }
-    const name = ['Read', 'Bash', 'Bash', 'Edit', 'Grep'][kind]!;
-    emit(assistant(messageId, { type: 'tool_use', id: callId, name, input }));
-    emit({ type: 'user', message: { role: 'user', content: [{ tool_use_id: callId, type: 'tool_result', content, is_error: failed && kind !== 0 && kind !== 4 }] }, parent_tool_use_id: null, session_id: SESSION, uuid: `r-${turn}`, timestamp: at(turn * 900 + 450), tool_use_result: toolUseResult });
-    // Interleaved stderr, as a harness writing warnings to the same stream would.
-    if (random.next() < 0.002) {
-      buffered.push('(node:4242) Warning: something on stderr\n');
-      bufferedChars += 41;
-    }
-  }
-  emit({ type: 'result', subtype: 'success', is_error: false, duration_ms: turn * 900, duration_api_ms: turn * 600, num_turns: turn, result: 'Done.', session_id: SESSION, total_cost_usd: 12.34, usage: { input_tokens: 1_000_000, output_tokens: 200_000, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 } });
-  flush();
 }
