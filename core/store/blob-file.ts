@@ -206,7 +206,7 @@ function blobWriteError(error: unknown, target: string, sizeBytes: number): Blob
   const detail = error instanceof Error ? error.message : String(error);
   const folder = dirname(dirname(target));
   if (typeof code === 'string' && isDiskFullCode(code)) {
-    return new BlobWriteError(`Could not store a file of ${sizeBytes} bytes in ${folder}: ${describeDiskFull(folder, detail, sizeBytes)}`, code, { cause: error });
+    return new BlobWriteError(`Could not store a file of ${sizeBytes} bytes in ${folder}: ${describeDiskFull(folder, detail, sizeBytes)} Nothing of it was kept.`, code, { cause: error });
   }
   return new BlobWriteError(`Could not store a file of ${sizeBytes} bytes in ${folder} (${detail}); nothing was kept of it.`, typeof code === 'string' ? code : undefined, { cause: error });
 }

@@ -14,6 +14,17 @@ export function isDiskFullCode(code: string): boolean {
   return code === 'ENOSPC' || code === 'EDQUOT' || code === 'SQLITE_FULL';
 }
 
+/**
+ * Whether the error is a full disk or used-up quota: by its code (the system's, or SQLite's
+ * SQLITE_FULL), or by the words of a library that passes on only the message (DuckDB).
+ */
+export function isDiskFullError(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code === 'string' && isDiskFullCode(code)) return true;
+  const message = error instanceof Error ? error.message : '';
+  return /\b(ENOSPC|EDQUOT)\b|no space left on device|disk quota exceeded|database or disk is full/i.test(message);
+}
+
 /** Bytes free to this user on the disk holding `path` (its nearest existing folder); undefined when unknown. */
 export function freeBytesAt(path: string): number | undefined {
   for (let dir = path; ; dir = dirname(dir)) {
@@ -34,18 +45,18 @@ export function isNearlyFull(path: string): boolean {
 
 /**
  * "the disk is full…" for a write under `folder` that found no room: where, how much is free
- * there now, and what to free (at least `neededBytes` when known). Nothing in it suggests a
+ * there now, and what to free (at least `neededBytes` when known) or where else to go. Nothing in it suggests a
  * backup: a full disk damages nothing that was saved.
  */
-export function describeDiskFull(folder: string, detail: string, neededBytes?: number): string {
+export function describeDiskFull(folder: string, detail: string, neededBytes?: number, elsewhere = 'move the folder to a larger disk'): string {
   const free = freeBytesAt(folder);
   const now = free === undefined ? '' : ` (${formatBytes(free)} free there now)`;
   const need =
     neededBytes === undefined ? 'some space' : free === undefined || free >= neededBytes ? `at least ${formatBytes(neededBytes)}` : `at least ${formatBytes(neededBytes - free)} more`;
   const size = neededBytes === undefined ? '' : ` It needs ${formatBytes(neededBytes)}.`;
   return (
-    `the disk is full (${detail}). Nothing of this change was kept.${size} ` +
-    `Free ${need} on the disk holding ${folder}${now}: delete files you no longer need there, or move the folder to a larger disk; then try again.`
+    `the disk is full (${detail}).${size} ` +
+    `Free ${need} on the disk holding ${folder}${now}: delete files you no longer need there, or ${elsewhere}; then try again.`
   );
 }
 

@@ -64,7 +64,7 @@ export function describeStorageProblem(problem: StorageProblem, databasePath: st
     case 'cannot-open':
       return `Could not open the workspace database ${databasePath} (${detail}). Check that ${dir} exists and that you may read and write it, or open another workspace with --workspace DIR.`;
     case 'disk-full':
-      return `Could not save to the workspace ${dir}: ${describeDiskFull(dir, detail)} The database is as it was before this change, and earlier changes are kept.`;
+      return `Could not use the workspace ${dir}: ${describeDiskFull(dir, detail)} Nothing of this change was saved: the database is as it was before it, and earlier changes are kept.`;
     case 'busy':
       return (
         `The workspace ${dir} is busy, try again: another lhb command or the app was writing to it for longer than ${BUSY_TIMEOUT_MS / 1000} s (${detail}). ` +
