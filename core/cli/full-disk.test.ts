@@ -31,6 +31,16 @@ function remount(dir: string, size: string): void {
   expect(result.status, result.stderr).toBe(0);
 }
 
+/** A new workspace (lhb init) on a tmpfs of `size` mounted at `base/name`. */
+async function workspaceOnTmpfs(name: string, size: string, project: string): Promise<{ disk: string; workspace: string }> {
+  const disk = join(base, name);
+  mountTmpfs(disk, size);
+  const workspace = join(disk, 'workspace');
+  const init = await runLhbChild(['init', workspace, '--project', project]);
+  expect(init.status, init.stderr).toBe(0);
+  return { disk, workspace };
+}
+
 /** Writes zeros into `file` until the disk takes no more: afterwards not a byte is free there. */
 function fillDisk(file: string): void {
   const fd = openSync(file, 'w');
@@ -86,11 +96,7 @@ afterAll(() => {
 
 describe.skipIf(!isRoot)(`a full disk${SKIPPED}`, () => {
   it('an import larger than the disk says the disk is full and stores nothing; on a roomier disk the same import stores the whole file and lhb workspace verify is clean', async () => {
-    const disk = join(base, 'disk');
-    mountTmpfs(disk, '40m');
-    const workspace = join(disk, 'workspace');
-    const init = await runLhbChild(['init', workspace, '--project', 'Full disk']);
-    expect(init.status, init.stderr).toBe(0);
+    const { disk, workspace } = await workspaceOnTmpfs('disk', '40m', 'Full disk');
     const source = join(base, 'quarterly-ledger.txt');
     const bytes = bigText(BIG_BYTES);
     const sha256 = createHash('sha256').update(bytes).digest('hex');
@@ -122,11 +128,7 @@ describe.skipIf(!isRoot)(`a full disk${SKIPPED}`, () => {
   }, 600_000);
 
   it("SQLite's write on a full disk says the disk is full (never to restore a backup) and leaves the database as it was", async () => {
-    const disk = join(base, 'db-disk');
-    mountTmpfs(disk, '8m');
-    const workspace = join(disk, 'workspace');
-    const init = await runLhbChild(['init', workspace, '--project', 'Before']);
-    expect(init.status, init.stderr).toBe(0);
+    const { disk, workspace } = await workspaceOnTmpfs('db-disk', '8m', 'Before');
     const filler = join(disk, 'filler');
 
     // With the database open (its log and shared memory in place), a write that finds no room.
