@@ -15,7 +15,7 @@ export function putUploadedBlob(workspace: Workspace, bytes: Uint8Array): BlobRe
   if (bytes.byteLength > MAX_BLOB_BYTES) {
     throw new RpcError('payload_too_large', `The file is ${bytes.byteLength} bytes; the limit is ${MAX_BLOB_BYTES} bytes (200 MiB). Split it or import a smaller export.`);
   }
-  const stored = workspace.blobs.put(bytes);
-  recordBlob(workspace.db, stored.sha256, stored.sizeBytes, new Date().toISOString());
-  return stored;
+  const { sha256, sizeBytes } = workspace.blobs.put(bytes);
+  recordBlob(workspace.db, sha256, sizeBytes, new Date().toISOString());
+  return { sha256, sizeBytes };
 }

@@ -9,18 +9,23 @@ export class NotAWorkspaceError extends Error {
   override name = 'NotAWorkspaceError';
 }
 
-/**
- * `lhb info`: where the workspace is, its project, schema and counts. It only reads: a folder that
- * holds no workspace (a mistyped path, a folder never opened) is named, and nothing is created in it.
- */
-export async function runInfo(options: { workspace?: string; json?: boolean }): Promise<void> {
-  const dir = resolveWorkspaceDir(options.workspace);
+/** Refuses a folder that holds no workspace (a mistyped path, a folder never opened), naming it; nothing is created in it. */
+export function requireWorkspace(workspaceFlag: string | undefined): void {
+  const dir = resolveWorkspaceDir(workspaceFlag);
   if (databaseFileState(dir, DATABASE_FILE) !== 'present') {
     throw new NotAWorkspaceError(
       `${dir} is not an LH-Bench Studio workspace (it has no ${DATABASE_FILE} with data); nothing was created. ` +
         `Check the folder, or make a workspace there with lhb init ${dir} --project NAME (or open it once with lhb serve --workspace ${dir} for the demo).`,
     );
   }
+}
+
+/**
+ * `lhb info`: where the workspace is, its project, schema and counts. It only reads: a folder that
+ * holds no workspace (a mistyped path, a folder never opened) is named, and nothing is created in it.
+ */
+export async function runInfo(options: { workspace?: string; json?: boolean }): Promise<void> {
+  requireWorkspace(options.workspace);
   const api = await openCliApi(options.workspace, { access: 'read' });
   try {
     const info = (await api.call('workspace.info', {})) as WorkspaceInfo;

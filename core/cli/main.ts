@@ -560,6 +560,17 @@ program
   });
 
 program
+  .command('workspace')
+  .description('Look after the workspace folder.')
+  .command('verify')
+  .description("Check the workspace: SQLite's integrity check of the database, then every stored file against its recorded size and SHA-256; exits 1 naming what is damaged.")
+  .addOption(workspaceOption())
+  .action(async (options: { workspace?: string }) => {
+    const { runWorkspaceVerify } = await import('./workspace-verify-command.ts');
+    await runWorkspaceVerify(options);
+  });
+
+program
   .command('stats')
   .description('Compute a statistic from one JSON object on stdin and print it as JSON; exits 2 on unusable input.')
   .argument('<name>', 'kappa, binomtest, kruskal, cohens-h, bt, cycles or bootstrap')

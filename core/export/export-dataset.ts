@@ -1,9 +1,10 @@
 import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import type { AnalysisReport } from '../../schemas/analysis.ts';
 import { EXPORT_SUBSETS, type ExportedFile, type ExportOptions, type ExportResult, type ExportSplit, type ExportSubset } from '../../schemas/export.ts';
 import { loadStudyScope } from '../analysis/study-scope.ts';
+import { describeDiskFull, isDiskFullError } from '../store/disk-full.ts';
 import type { Workspace } from '../workspace/open-workspace.ts';
 import { annotatorPseudonymiser } from './annotator-pseudonyms.ts';
 import { CollectionFacts } from './collection-facts.ts';
@@ -46,8 +47,21 @@ export const dataFileName = (split: ExportSplit, format: ExportOptions['format']
  * workspace; everything is written aside and renamed into place at the end.
  */
 export async function exportDataset(deps: ExportDeps, options: ExportOptions, progress: ExportProgress): Promise<ExportResult> {
-  const { workspace } = deps;
   const outDir = resolve(options.outDir);
+  try {
+    return await writeExport(deps, options, outDir, progress);
+  } catch (error) {
+    if (!isDiskFullError(error)) throw error;
+    const parent = dirname(outDir);
+    throw new Error(`Could not export to ${outDir}: ${describeDiskFull(parent, (error as Error).message, undefined, 'export to a folder on a larger disk')} Nothing was exported, and no partial folder was left in ${parent}.`, {
+      cause: error,
+    });
+  }
+}
+
+/** exportDataset's work, into the staging folder that is renamed onto `outDir` at the end (or removed). */
+async function writeExport(deps: ExportDeps, options: ExportOptions, outDir: string, progress: ExportProgress): Promise<ExportResult> {
+  const { workspace } = deps;
   const subsets = EXPORT_SUBSETS.filter((subset) => (options.subsets ?? EXPORT_SUBSETS).includes(subset));
   const ctx: ExportContext = {
     db: workspace.db,

@@ -34,8 +34,15 @@ export class ExportFolder {
     removeStalePartials(parent, basename(destination));
     const staging = join(parent, `.${basename(destination)}.partial-${randomBytes(4).toString('hex')}`);
     mkdirSync(staging);
-    writeFileSync(join(staging, WRITER_FILE), JSON.stringify(thisProcess()));
-    return new ExportFolder(destination, staging);
+    const folder = new ExportFolder(destination, staging);
+    try {
+      writeFileSync(join(staging, WRITER_FILE), JSON.stringify(thisProcess()));
+    } catch (error) {
+      // A disk too full for even this small file: the staging folder goes too.
+      folder.discard();
+      throw error;
+    }
+    return folder;
   }
 
   /** Moves the finished export into place (an empty destination folder is replaced). */

@@ -40,9 +40,8 @@ export async function importDataset(workspace: Pick<Workspace, 'db' | 'blobs'>, 
   if (progress.signal.aborted) throw new ImportCancelledError('Cancelled.');
   progress.report(2, steps, `Storing ${markdowns.length} source text${markdowns.length === 1 ? '' : 's'}…`);
   // Blob files first: a failure after this leaves unreferenced files, never a row without its file.
-  for (const [index, markdown] of markdowns.entries()) {
-    if (!workspace.blobs.has(dataset.sources[index]!.row.markdown_sha256)) await workspace.blobs.putAsync(markdown);
-  }
+  // (A stored file that is not whole, cut short by a full disk, is written again.)
+  for (const markdown of markdowns) await workspace.blobs.putAsync(markdown);
   if (progress.signal.aborted) throw new ImportCancelledError('Cancelled.');
   progress.report(3, steps, 'Merging the records…');
   const ctx = new MergeContext(workspace.db, project.id, now().toISOString(), `dataset ${basename(dataset.dir)}`, (sha256) => workspace.blobs.read(sha256));

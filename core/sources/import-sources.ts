@@ -2,7 +2,8 @@ import type { ImportOutcome } from '../../schemas/sources.ts';
 import { dataRoomExists } from '../annotate/data-rooms.ts';
 import { isBusyError, retryWhileBusy } from '../store/retry-while-busy.ts';
 import { findSourceByName } from '../store/source-repository.ts';
-import { describeStorageProblem } from '../store/storage-error.ts';
+import { BlobWriteError } from '../store/blob-file.ts';
+import { asWorkspaceStorageError, describeStorageProblem } from '../store/storage-error.ts';
 import { findLatestVersionRef } from '../store/source-version-repository.ts';
 import { collectImportFiles } from './collect-import-files.ts';
 import { detectSourceType, SUPPORTED_EXTENSIONS_TEXT } from './detect-source-type.ts';
@@ -113,7 +114,8 @@ async function importOne(workspace: SourceWorkspace, normaliser: SourceNormalise
     if (!type) throw new SourceImportError(`${name} is not a supported kind of file; import ${SUPPORTED_EXTENSIONS_TEXT} files.`);
     const existing = findSourceByName(workspace.db, options.dataRoomId, name);
     const latest = existing ? findLatestVersionRef(workspace.db, existing.id) : undefined;
-    if (existing && latest?.sha256 === sha256) return { status: 'unchanged', name, sourceId: existing.id, versionId: latest.id };
+    // Unchanged only when the stored original is whole: one cut short by a full disk is read and stored again.
+    if (existing && latest?.sha256 === sha256 && workspace.blobs.has(sha256, bytes.byteLength)) return { status: 'unchanged', name, sourceId: existing.id, versionId: latest.id };
     const sizeBytes = bytes.byteLength;
     // The worker keeps the blobs; handing it the bytes means a large file is held once, not twice.
     const indexed = await normaliser.normalise(type, bytes, name, options.signal, { transfer: true });
@@ -125,6 +127,9 @@ async function importOne(workspace: SourceWorkspace, normaliser: SourceNormalise
     } catch (error) {
       // Still busy after the retries is not a disk problem: say so, and that trying again is the fix.
       if (isBusyError(error)) throw new SourceStorageError(`${name} was read but not stored: ${describeStorageProblem('busy', workspace.db.name, (error as Error).message)}`, { cause: error });
+      if (error instanceof BlobWriteError) throw new SourceStorageError(`${name} was read but not imported. ${error.message}`, { cause: error });
+      const storage = asWorkspaceStorageError(error, workspace.db.name);
+      if (storage?.problem === 'disk-full') throw new SourceStorageError(`${name} was read but not imported. ${storage.message}`, { cause: error });
       throw new SourceStorageError(`${name} was read but could not be stored (${(error as Error).message}); check the free disk space and try again.`, { cause: error });
     }
     const { outcome, previousVersionId } = stored;

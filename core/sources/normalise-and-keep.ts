@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { BlobStore } from '../store/blob-store.ts';
+import { storageProblemOf } from '../store/storage-error.ts';
 import type { SourceType } from '../../schemas/sources.ts';
 import type { KeptSource } from './normalised-source.ts';
 import { checkTextBytes, isVerbatimUtf8 } from './decode-text.ts';
@@ -54,6 +55,8 @@ function keepBlobs<T>(name: string, write: () => T): T {
   try {
     return write();
   } catch (error) {
+    // A full disk: the blob store's message says so, where, and how much to free.
+    if (storageProblemOf(error) === 'disk-full') throw new SourceStorageError(`${name} was read but not imported. ${(error as Error).message}`, { cause: error });
     throw new SourceStorageError(`${name} was read but could not be saved in the workspace (${(error as Error).message}); check the free disk space and that the workspace folder is writable, then import it again.`, {
       cause: error,
     });

@@ -43,13 +43,18 @@ export async function storeImportedSource(workspace: SourceWorkspace, file: Impo
   const { markdownSha256, markdownBytes } = file.indexed;
   // Blob files first: a crash between the two steps leaves an unreferenced file, never a row
   // pointing at a missing one. The reader usually kept both already (normalise-and-keep.ts).
-  const keep = async (sha256: string, bytes: Uint8Array | null, what: string) => {
-    if (blobs.has(sha256)) return;
-    if (bytes === null || bytes.byteLength === 0) throw new Error(`the ${what} was not saved by the reader and is no longer in memory`);
-    await blobs.putAsync(bytes);
+  // A blob counts only whole: bytes still in memory are compared with the stored file (and a file
+  // cut short is written again); otherwise the reader's file must have the recorded size.
+  const keep = async (sha256: string, sizeBytes: number, bytes: Uint8Array | null, what: string) => {
+    if (bytes !== null && bytes.byteLength > 0) {
+      await blobs.putAsync(bytes);
+      return;
+    }
+    if (blobs.has(sha256, sizeBytes)) return;
+    throw new Error(`the ${what} was not saved whole by the reader and is no longer in memory`);
   };
   const markdown = file.indexed.markdown === null ? null : Buffer.from(file.indexed.markdown, 'utf8');
-  await Promise.all([keep(file.sha256, file.original, 'original file'), keep(markdownSha256, markdown, 'Markdown text')]);
+  await Promise.all([keep(file.sha256, file.sizeBytes, file.original, 'original file'), keep(markdownSha256, markdownBytes, markdown, 'Markdown text')]);
   return writeTransaction(db, () => {
     const project = findCurrentProject(db);
     if (!project) throw new Error('The workspace has no project to import into; restart the app so it can seed one.');

@@ -9,6 +9,11 @@ export function recordBlob(db: Database, sha256: string, sizeBytes: number, crea
   );
 }
 
+/** Every recorded blob with the size it was recorded with, by id. */
+export function listBlobs(db: Database): { sha256: string; sizeBytes: number }[] {
+  return db.prepare('SELECT sha256, size_bytes AS sizeBytes FROM blobs ORDER BY sha256').all() as { sha256: string; sizeBytes: number }[];
+}
+
 export function listBlobIds(db: Database): string[] {
   return (db.prepare('SELECT sha256 FROM blobs ORDER BY sha256').all() as { sha256: string }[]).map((r) => r.sha256);
 }

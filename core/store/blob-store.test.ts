@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative, sep } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BlobStore } from './blob-store.ts';
 
@@ -43,7 +43,8 @@ describe('BlobStore', () => {
     const data = bytes('same bytes');
     const first = store.put(data);
     const second = store.put(bytes('same bytes'));
-    expect(second).toEqual(first);
+    expect(first.written).toBe(true);
+    expect(second).toEqual({ ...first, written: false });
     expect(filesUnder(store.root)).toHaveLength(1);
 
     store.put(bytes('other bytes'));
@@ -98,10 +99,44 @@ describe('BlobStore', () => {
     const store = new BlobStore(join(dir, 'async-blobs'));
     const bytes = Buffer.from('bytes written off the event loop\n');
     const [a, b] = await Promise.all([store.putAsync(bytes), store.putAsync(bytes)]);
-    expect(a).toEqual(b);
+    expect(a.sha256).toBe(b.sha256);
     expect(a.sha256).toBe(createHash('sha256').update(bytes).digest('hex'));
     expect(store.read(a.sha256).equals(bytes)).toBe(true);
     expect(readdirSync(join(store.root, a.sha256.slice(0, 2)))).toEqual([a.sha256.slice(2)]);
-    expect(store.put(bytes)).toEqual(a);
+    expect(store.put(bytes)).toEqual({ sha256: a.sha256, sizeBytes: a.sizeBytes, written: false });
+  });
+
+  it('a blob cut short (as a full disk left it) does not count as present: the next put writes it whole again', async () => {
+    const whole = Buffer.alloc(3 * 1024 * 1024 + 17, 'x');
+    whole.write('a distinct start', 0);
+    const sha256 = sha256Of(whole);
+    // What the old store left: the first part of the file under the whole file's name.
+    mkdirSync(dirname(store.pathFor(sha256)), { recursive: true });
+    writeFileSync(store.pathFor(sha256), whole.subarray(0, 2 * 1024 * 1024));
+    expect(store.has(sha256)).toBe(true);
+    expect(store.has(sha256, whole.byteLength)).toBe(false);
+    expect(store.check(sha256, whole.byteLength)).toBe('size');
+
+    expect(store.put(whole)).toEqual({ sha256, sizeBytes: whole.byteLength, written: true });
+    expect(statSync(store.pathFor(sha256)).size).toBe(whole.byteLength);
+    expect(store.check(sha256, whole.byteLength)).toBe('ok');
+
+    // The same with putAsync, and with bytes of the right length that changed.
+    writeFileSync(store.pathFor(sha256), Buffer.alloc(whole.byteLength, 'y'));
+    expect(store.check(sha256, whole.byteLength)).toBe('hash');
+    expect((await store.putAsync(whole)).written).toBe(true);
+    expect(sha256Of(store.read(sha256))).toBe(sha256);
+    expect((await store.putAsync(whole)).written).toBe(false);
+    expect(filesUnder(store.root)).toEqual([`${sha256.slice(0, 2)}/${sha256.slice(2)}`]);
+  });
+
+  it('a write that fails leaves nothing under the blob’s name nor a temporary file, and names the folder', async () => {
+    // A shard folder that cannot hold files (a plain file stands in its place) fails every write.
+    const data = bytes('cannot be written');
+    const sha256 = sha256Of(data);
+    writeFileSync(join(store.root, sha256.slice(0, 2)), 'not a folder');
+    expect(() => store.put(data)).toThrow(`Could not store a file of ${data.byteLength} bytes in ${store.root}`);
+    await expect(store.putAsync(data)).rejects.toThrow(/Could not store a file/);
+    expect(filesUnder(store.root)).toEqual([sha256.slice(0, 2)]);
   });
 });

@@ -1,7 +1,7 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { closeSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
-import { mkdir, open, rename, rm } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { blobFileHolds, blobFileHoldsSync, hashOfPathSync, hasSize, writeBlobFile, writeBlobFileSync } from './blob-file.ts';
 
 const SHA256_HEX = /^[0-9a-f]{64}$/;
 /** `blobs/ab/` folders, and the temporary files `put` writes there before renaming them into place. */
@@ -14,6 +14,16 @@ const TEMP_FILE = /^[0-9a-f]{62}\.tmp-[0-9a-f]+$/;
  */
 export const STALE_TEMP_FILE_MS = 60 * 60 * 1000;
 
+/** A stored blob: its SHA-256 and size, and whether this call wrote its file (false: it was already there, intact). */
+export interface StoredBlob {
+  sha256: string;
+  sizeBytes: number;
+  written: boolean;
+}
+
+/** What checking a stored blob found. */
+export type BlobCheck = 'ok' | 'missing' | 'size' | 'hash';
+
 /** A temporary file under the blob store, with its age when it was listed. */
 export interface BlobTempFile {
   path: string;
@@ -22,8 +32,8 @@ export interface BlobTempFile {
 
 /**
  * Content-addressed files under `blobs/ab/cdef…`. A blob is written to a temporary file,
- * flushed, then renamed into place, so a reader never sees half a blob and a crash leaves at
- * most a stray temp file.
+ * flushed, checked, then renamed into place (blob-file.ts), so a reader never sees half a blob,
+ * a full disk leaves nothing under a blob's name, and a crash leaves at most a stray temp file.
  */
 export class BlobStore {
   /** `readOnly`: the store is only read, so its folder is not created (and may not exist). */
@@ -75,63 +85,34 @@ export class BlobStore {
     return join(this.root, sha256.slice(0, 2), sha256.slice(2));
   }
 
-  /** Stores the bytes (once, whatever the number of calls) and returns their SHA-256. */
-  put(bytes: Uint8Array): { sha256: string; sizeBytes: number } {
+  /**
+   * Stores the bytes (once, whatever the number of calls) and returns their SHA-256; `written`
+   * says this call wrote the file. A file already under that name counts only when it holds
+   * exactly these bytes: one cut short (by a full disk) or changed is written again and replaced.
+   */
+  put(bytes: Uint8Array): StoredBlob {
     const sha256 = createHash('sha256').update(bytes).digest('hex');
     const target = this.pathFor(sha256);
-    if (!this.has(sha256)) {
-      mkdirSync(join(this.root, sha256.slice(0, 2)), { recursive: true });
-      const temp = `${target}.tmp-${randomBytes(6).toString('hex')}`;
-      const fd = openSync(temp, 'w');
-      try {
-        writeSync(fd, bytes);
-        fsyncSync(fd);
-      } finally {
-        closeSync(fd);
-      }
-      try {
-        renameSync(temp, target);
-      } catch (error) {
-        rmSync(temp, { force: true });
-        throw error;
-      }
-    }
-    return { sha256, sizeBytes: bytes.byteLength };
+    if (blobFileHoldsSync(target, bytes)) return { sha256, sizeBytes: bytes.byteLength, written: false };
+    writeBlobFileSync(target, bytes, sha256);
+    return { sha256, sizeBytes: bytes.byteLength, written: true };
   }
 
   /**
    * `put` without blocking the event loop: the write and its flush run on libuv's thread pool,
    * so an import keeps its parser workers fed while files reach the disk.
    */
-  async putAsync(bytes: Uint8Array): Promise<{ sha256: string; sizeBytes: number }> {
+  async putAsync(bytes: Uint8Array): Promise<StoredBlob> {
     const sha256 = createHash('sha256').update(bytes).digest('hex');
     const target = this.pathFor(sha256);
-    if (!this.has(sha256)) {
-      await mkdir(join(this.root, sha256.slice(0, 2)), { recursive: true });
-      const temp = `${target}.tmp-${randomBytes(6).toString('hex')}`;
-      const file = await open(temp, 'w');
-      try {
-        await file.writeFile(bytes);
-        await file.sync();
-      } finally {
-        await file.close();
-      }
-      try {
-        await rename(temp, target);
-      } catch (error) {
-        await rm(temp, { force: true });
-        throw error;
-      }
-    }
-    return { sha256, sizeBytes: bytes.byteLength };
+    if (await blobFileHolds(target, bytes)) return { sha256, sizeBytes: bytes.byteLength, written: false };
+    await writeBlobFile(target, bytes, sha256);
+    return { sha256, sizeBytes: bytes.byteLength, written: true };
   }
 
-  has(sha256: string): boolean {
-    try {
-      return statSync(this.pathFor(sha256)).isFile();
-    } catch {
-      return false;
-    }
+  /** The blob's file is there (and is `sizeBytes` long, when given: a file cut short does not count). */
+  has(sha256: string, sizeBytes?: number): boolean {
+    return SHA256_HEX.test(sha256) && hasSize(this.pathFor(sha256), sizeBytes);
   }
 
   read(sha256: string): Buffer {
@@ -143,10 +124,25 @@ export class BlobStore {
     }
   }
 
+  /**
+   * Checks the stored file against its name and recorded size: 'ok', or what is wrong with it
+   * ('missing', 'size' when cut short or grown, 'hash' when its bytes changed). Reads it a chunk
+   * at a time.
+   */
+  check(sha256: string, sizeBytes?: number): BlobCheck {
+    const path = this.pathFor(sha256);
+    if (!hasSize(path)) return 'missing';
+    if (!hasSize(path, sizeBytes)) return 'size';
+    try {
+      return hashOfPathSync(path) === sha256 ? 'ok' : 'hash';
+    } catch {
+      return 'missing';
+    }
+  }
+
   /** Re-hashes the stored file; false when it is missing or its bytes changed. */
   verify(sha256: string): boolean {
-    if (!this.has(sha256)) return false;
-    return createHash('sha256').update(readFileSync(this.pathFor(sha256))).digest('hex') === sha256;
+    return this.check(sha256) === 'ok';
   }
 }
 

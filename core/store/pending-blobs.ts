@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import type { Database } from 'better-sqlite3';
 import { recordBlob } from './blob-repository.ts';
@@ -22,9 +21,8 @@ export class PendingBlobs {
   }
 
   async put(bytes: Uint8Array): Promise<{ sha256: string; sizeBytes: number }> {
-    const existed = this.#blobs.has(createHash('sha256').update(bytes).digest('hex'));
-    const blob = await this.#blobs.putAsync(bytes);
-    if (!existed) this.#created.add(blob.sha256);
+    const { written, ...blob } = await this.#blobs.putAsync(bytes);
+    if (written) this.#created.add(blob.sha256);
     this.#sizes.set(blob.sha256, blob.sizeBytes);
     return blob;
   }

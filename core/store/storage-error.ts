@@ -1,4 +1,5 @@
 import { dirname } from 'node:path';
+import { describeDiskFull, isDiskFullCode, isNearlyFull } from './disk-full.ts';
 
 /** What went wrong underneath the workspace, in the terms a user can act on. */
 export type StorageProblem = 'damaged' | 'read-only' | 'cannot-open' | 'disk-full' | 'disk-error' | 'busy';
@@ -37,7 +38,7 @@ export function storageProblemOf(error: unknown): StorageProblem | undefined {
   if (code.startsWith('SQLITE_CORRUPT') || code === 'SQLITE_NOTADB') return 'damaged';
   if (code.startsWith('SQLITE_READONLY') || code === 'EROFS') return 'read-only';
   if (code.startsWith('SQLITE_CANTOPEN')) return 'cannot-open';
-  if (code === 'SQLITE_FULL' || code === 'ENOSPC') return 'disk-full';
+  if (isDiskFullCode(code)) return 'disk-full';
   if (code.startsWith('SQLITE_IOERR') || code === 'EIO') return 'disk-error';
   return undefined;
 }
@@ -63,21 +64,29 @@ export function describeStorageProblem(problem: StorageProblem, databasePath: st
     case 'cannot-open':
       return `Could not open the workspace database ${databasePath} (${detail}). Check that ${dir} exists and that you may read and write it, or open another workspace with --workspace DIR.`;
     case 'disk-full':
-      return `The disk holding the workspace ${dir} is full (${detail}): the last change was not saved; earlier ones are kept. Free some space and try again.`;
+      return `Could not use the workspace ${dir}: ${describeDiskFull(dir, detail)} Nothing of this change was saved: the database is as it was before it, and earlier changes are kept.`;
     case 'busy':
       return (
         `The workspace ${dir} is busy, try again: another lhb command or the app was writing to it for longer than ${BUSY_TIMEOUT_MS / 1000} s (${detail}). ` +
         `Nothing of this change was saved, and nothing saved before is lost.`
       );
     case 'disk-error':
-      return `Could not read or write the workspace database ${databasePath} (${detail}). Earlier changes are kept. Check the disk; if this repeats, restore lhb.sqlite from a backup into ${dir}.`;
+      return (
+        `Could not read or write the workspace database ${databasePath} (${detail}). Earlier changes are kept. ` +
+        `Check the disk, then run lhb workspace verify: only if it reports the database damaged, restore lhb.sqlite from a backup into ${dir}.`
+      );
   }
 }
 
-/** The error as a WorkspaceStorageError naming the workspace, or undefined when it is not a storage problem. */
+/**
+ * The error as a WorkspaceStorageError naming the workspace, or undefined when it is not a storage
+ * problem. An I/O error on a disk with (almost) no room left is the full disk: SQLite says "disk
+ * I/O error" when it cannot grow its shared-memory or log file, and the database is intact.
+ */
 export function asWorkspaceStorageError(error: unknown, databasePath: string): WorkspaceStorageError | undefined {
   if (error instanceof WorkspaceStorageError) return error;
-  const problem = storageProblemOf(error);
-  if (!problem) return undefined;
+  const found = storageProblemOf(error);
+  if (!found) return undefined;
+  const problem = found === 'disk-error' && isNearlyFull(dirname(databasePath)) ? 'disk-full' : found;
   return new WorkspaceStorageError(problem, databasePath, error instanceof Error ? error.message : String(error), { cause: error });
 }

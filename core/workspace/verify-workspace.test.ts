@@ -61,6 +61,21 @@ describe('verifyWorkspace as a job', () => {
     expect(job.message).toContain(workspace.blobs.root);
   });
 
+  it('names a stored file cut short (as a full disk leaves one) with its size, and is clean once it is stored whole again', async () => {
+    const whole = Buffer.from('A source long enough to be cut short by a full disk.\n'.repeat(100));
+    const { sha256, sizeBytes } = workspace.blobs.put(whole);
+    recordBlob(workspace.db, sha256, sizeBytes, new Date().toISOString());
+    writeFileSync(workspace.blobs.pathFor(sha256), whole.subarray(0, 1000));
+
+    const job = await runVerify();
+    expect(job.state).toBe('failed');
+    expect(job.message).toMatch(/^1 of 2 stored files are missing or changed/);
+    expect(job.message).toContain(`${sha256.slice(0, 12)} cut short: 1000 of ${sizeBytes} bytes`);
+
+    expect(workspace.blobs.put(whole).written).toBe(true);
+    expect((await runVerify()).state).toBe('succeeded');
+  });
+
   it('fails when a stored file was deleted', async () => {
     const [sha256] = listBlobIds(workspace.db);
     if (!sha256) throw new Error('the demo workspace has no blob');

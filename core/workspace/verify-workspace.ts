@@ -1,7 +1,8 @@
 import { relative } from 'node:path';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { JobProgress } from '../jobs/job-runner.ts';
-import { listBlobIds } from '../store/blob-repository.ts';
+import { statSync } from 'node:fs';
+import { listBlobs } from '../store/blob-repository.ts';
 import { STALE_TEMP_FILE_MS, type BlobTempFile } from '../store/blob-store.ts';
 import type { Workspace } from './open-workspace.ts';
 
@@ -13,7 +14,7 @@ import type { Workspace } from './open-workspace.ts';
  */
 export async function verifyWorkspace(workspace: Workspace, progress: JobProgress): Promise<string> {
   const temps = tempFilesNote(workspace);
-  const ids = listBlobIds(workspace.db);
+  const ids = listBlobs(workspace.db);
   const total = ids.length + 1;
   progress.report(0, total, 'Checking the database…');
   const integrity = workspace.db.pragma('integrity_check', { simple: true });
@@ -21,18 +22,29 @@ export async function verifyWorkspace(workspace: Workspace, progress: JobProgres
     throw new Error(`The database ${workspace.databasePath} failed SQLite's integrity check: ${String(integrity)}. Restore it from a backup.${temps}`);
   }
   const bad: string[] = [];
-  for (const [index, sha256] of ids.entries()) {
+  for (const [index, { sha256, sizeBytes }] of ids.entries()) {
     progress.signal.throwIfAborted();
-    if (!workspace.blobs.verify(sha256)) bad.push(sha256);
+    const found = workspace.blobs.check(sha256, sizeBytes);
+    if (found !== 'ok') bad.push(describeBadBlob(workspace, sha256, sizeBytes, found));
     progress.report(index + 2, total, `Checked ${index + 1} of ${ids.length} files`);
     await yieldToEventLoop();
   }
   if (bad.length > 0) {
     throw new Error(
-      `${bad.length} of ${ids.length} stored files are missing or changed (${bad.slice(0, 3).map((s) => s.slice(0, 12)).join(', ')}${bad.length > 3 ? ', …' : ''}) under ${workspace.blobs.root}. The database is intact; re-import those sources.${temps}`,
+      `${bad.length} of ${ids.length} stored files are missing or changed (${bad.slice(0, 3).join(', ')}${bad.length > 3 ? ', …' : ''}) under ${workspace.blobs.root}. ` +
+        `The database is intact; re-import those sources (a file cut short is written again whole).${temps}`,
     );
   }
   return `Workspace is healthy: database intact, ${ids.length} stored file${ids.length === 1 ? '' : 's'} verified.${temps}`;
+}
+
+/** One bad blob in a few words: its id's start and what is wrong (missing, cut short to so many bytes, or changed). */
+function describeBadBlob(workspace: Workspace, sha256: string, sizeBytes: number, found: 'missing' | 'size' | 'hash'): string {
+  const id = sha256.slice(0, 12);
+  if (found === 'missing') return `${id} missing`;
+  if (found === 'hash') return `${id} changed`;
+  const size = statSync(workspace.blobs.pathFor(sha256), { throwIfNoEntry: false })?.size ?? 0;
+  return size < sizeBytes ? `${id} cut short: ${size} of ${sizeBytes} bytes` : `${id} is ${size} bytes, not ${sizeBytes}`;
 }
 
 /** What became of the blob store's temporary files: removed when stale, else left to their writer. */

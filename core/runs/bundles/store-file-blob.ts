@@ -14,7 +14,7 @@ import { stripImageMetadata } from './strip-image-metadata.ts';
 export async function storeFileBlob(workspace: Workspace, path: string, pending?: PendingBlobs): Promise<{ sha256: string; sizeBytes: number }> {
   const bytes = stripImageMetadata(readFileSync(path));
   if (pending) return pending.put(bytes);
-  const blob = await workspace.blobs.putAsync(bytes);
-  recordBlob(workspace.db, blob.sha256, blob.sizeBytes, new Date().toISOString());
-  return blob;
+  const { sha256, sizeBytes } = await workspace.blobs.putAsync(bytes);
+  recordBlob(workspace.db, sha256, sizeBytes, new Date().toISOString());
+  return { sha256, sizeBytes };
 }
