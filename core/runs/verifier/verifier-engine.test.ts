@@ -80,7 +80,7 @@ describe('the verifier through the run engine', () => {
     ]);
     expect(checks[0]!.nextAction).toMatch(/^Route \/ throws when it loads/);
     expect(checks.every((check) => check.routesChecked === 1 && !check.built)).toBe(true);
-    expect(existsSync(join(folder, 'verifier-errors.log'))).toBe(false);
+    expect(existsSync(join(folder, 'verifier', 'verifier-errors.log'))).toBe(false);
   }, 300_000);
 
   it('Codex: the verify_build MCP tool is offered, the model calls it and gets the findings, and the check is stored for the run', async () => {

@@ -1,4 +1,4 @@
-import { appendFileSync, existsSync, readFileSync } from 'node:fs';
+import { closeSync, constants, existsSync, fstatSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { VERIFIER_FINDINGS_FILE } from './verify-config.ts';
@@ -21,8 +21,19 @@ export type VerifierLogEntry = z.infer<typeof VerifierLogEntrySchema>;
 
 export function appendVerifierLog(folder: string, trigger: string, result: VerificationResult, checkedAt: Date): VerifierLogEntry {
   const entry: VerifierLogEntry = { seq: readVerifierLog(folder).length + 1, checkedAt: checkedAt.toISOString(), trigger, ...result, durationMs: Math.round(result.durationMs) };
-  appendFileSync(join(folder, VERIFIER_FINDINGS_FILE), `${JSON.stringify(entry)}\n`);
+  appendNotFollowing(join(folder, VERIFIER_FINDINGS_FILE), `${JSON.stringify(entry)}\n`);
   return entry;
+}
+
+/** Appends to a regular file, never through a link or into a FIFO or device put in its place. */
+function appendNotFollowing(file: string, text: string): void {
+  const fd = openSync(file, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW | constants.O_NONBLOCK, 0o644);
+  try {
+    if (!fstatSync(fd).isFile()) throw new Error(`${file} is not a regular file; the check's result was not logged. Remove it and run the check again.`);
+    writeSync(fd, text);
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /**
