@@ -137,6 +137,6 @@ function parseRequest(line: string): { success: true; data: VerifierRequest } | 
 /** The trigger is the agent's words: one line, printable, short. */
 function cleanTrigger(trigger: string): string {
   // eslint-disable-next-line no-control-regex -- control characters are what is removed
-  const clean = trigger.replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, ' ').trim();
+  const clean = trigger.replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, ' ').replace(/\s+/g, ' ').trim();
   return (clean || 'unnamed').slice(0, MAX_TRIGGER_CHARS);
 }
