@@ -49,8 +49,9 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function runOne(harness: 'claude-code' | 'codex', replay: ReplayScript) {
+async function runOne(harness: 'claude-code' | 'codex', replay: ReplayScript, options: { sandbox?: false } = {}) {
   const { studyId } = (await api.call('runs.start', {
+    ...options,
     tasks: ['engine-task'],
     taskFolders: { 'engine-task': taskFolder },
     configurations: [{ harness, model: HARNESS_ADAPTERS[harness].defaultModel }],
@@ -126,7 +127,7 @@ describe('the verifier through the run engine', () => {
     expect(readVerifierLog(verifierFolderOfRun(folder))).toHaveLength(1);
   }, 300_000);
 
-  it('Codex: the verify_build MCP tool is offered, the model calls it and gets the findings, and the check is stored for the run', async () => {
+  it.each([{ sandboxed: true }, { sandboxed: false }])('Codex (sandboxed: $sandboxed): the verify_build MCP tool is offered, the model calls it and gets the findings from the engine, and the check is stored for the run', async ({ sandboxed }) => {
     const script: ReplayScript = {
       name: 'codex verifier',
       turns: [
@@ -139,8 +140,10 @@ describe('the verifier through the run engine', () => {
       final: 'Done.',
       usage: { input: 10, output: 5 },
     };
-    const { run, folder } = await runOne('codex', script);
+    const { run, folder } = await runOne('codex', script, sandboxed ? {} : { sandbox: false });
     expect(run.status, run.errorMessage ?? '').toBe('succeeded');
+    // Without sandbox the MCP tool reaches the engine's service through a link in the verifier folder, gone once the run ended.
+    expect(existsSync(join(verifierFolderOfRun(folder), 'verify.sock'))).toBe(false);
     // Codex hands the model the tool's structured result: the findings and the next action.
     const outputs = readFileSync(join(folder, 'model-requests.jsonl'), 'utf8')
       .trim()
