@@ -36,6 +36,8 @@ export interface CheckAgentAppOptions {
   chromiumPath?: string;
   /** How the build runs (the engine's verifier service: in a fresh sandbox of the run's). */
   runBuild?: AppBuildRunner;
+  /** Aborted when the run ended: a check cut short then is neither logged nor kept as the state. */
+  stopped?: AbortSignal;
 }
 
 export type CheckAgentAppOutcome =
@@ -77,6 +79,7 @@ export async function checkAgentApp(options: CheckAgentAppOptions): Promise<Chec
       ...(chromiumPath ? { chromiumPath } : {}),
       ...(options.runBuild ? { runBuild: options.runBuild } : {}),
     });
+    if (options.stopped?.aborted) throw new Error('the run ended during the check; it was stopped and not logged');
     // After the build: what it wrote is part of the state this result describes.
     writeFileNotFollowing(join(folder, STATE_FILE), `${JSON.stringify({ fingerprint: workdirFingerprint(workdir), result })}\n`);
     appendVerifierLog(folder, options.trigger, result, checkedAt);

@@ -109,4 +109,29 @@ describe("the engine's verifier service", { timeout: 180_000 }, () => {
     expect(existsSync(outside)).toBe(false);
     expect(readFileSync(secret, 'utf8')).toBe('engine-only-secret-4417');
   });
+
+  it.skipIf(sandboxProblem() !== undefined)('when the run ends, a build still going is stopped and the service closes within seconds', async () => {
+    // A build that never ends, beating into a file of the run's every 100 ms.
+    writeFileSync(join(workdir, 'package.json'), JSON.stringify({ name: 'agent-app', private: true, scripts: { build: 'node -e "setInterval(() => require(\'node:fs\').appendFileSync(\'beat.txt\', \'.\'), 100)"' } }));
+    const plan = planRunSandbox({ network: 'none', limits: undefined, runFolder, binary: process.execPath, toolsDir: join(root, 'tools'), workspaceDir: join(root, 'ws'), endpoint: undefined });
+    service = await startVerifierService({ runFolder, buildRunner: (signal) => sandboxedAppBuild(plan, 'service-close-test', { PATH: process.env.PATH ?? '/usr/bin:/bin' }, signal) });
+    const asked = askVerifierService(join(service!.dir, VERIFIER_SOCKET), { trigger: 'cli', force: true }).then(
+      () => 'answered',
+      (error: Error) => error.message,
+    );
+    const beat = join(workdir, 'beat.txt');
+    await expect.poll(() => existsSync(beat), { timeout: 60_000 }).toBe(true);
+    const started = Date.now();
+    await service!.close();
+    service = undefined;
+    expect(Date.now() - started).toBeLessThan(8_000);
+    // The waiting hook is told, not left hanging, and the check cut short is not logged as the agent's problem.
+    expect(await asked).toMatch(/the run ended during the check|verifier service is not listening|gave no answer/);
+    expect(readVerifierLog(verifierFolderOfRun(runFolder))).toEqual([]);
+    // The build is gone: its beat stops.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const size = readFileSync(beat).length;
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(readFileSync(beat).length).toBe(size);
+  });
 });

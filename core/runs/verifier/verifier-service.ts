@@ -2,6 +2,7 @@ import { appendFileSync, existsSync, mkdtempSync, rmSync, symlinkSync } from 'no
 import { createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
 import { checkAgentApp, type CheckAgentAppOutcome } from './check-agent-app.ts';
 import type { AppBuildRunner } from './run-app-build.ts';
@@ -12,6 +13,8 @@ export const VERIFIER_SOCKET = 'verify.sock';
 /** A request is one short JSON line: anything longer is not one. */
 const MAX_REQUEST_BYTES = 4096;
 const MAX_TRIGGER_CHARS = 200;
+/** When the run ends, how long a check in flight may take to finish (its build is stopped at once): the run's end waits no longer. */
+const CLOSE_WAIT_MS = 5_000;
 
 /** What the thin client inside the sandbox may ask: a check, never a result. */
 export const VerifierRequestSchema = z
@@ -30,7 +33,7 @@ export type VerifierReply = CheckAgentAppOutcome | { status: 'error'; message: s
 export interface VerifierService {
   /** The folder holding the socket: mounted read-only into the run's sandbox. */
   dir: string;
-  /** Stops taking requests, stops a build still going, and waits for the check in flight. */
+  /** Stops taking requests, stops a build still going, and waits a few seconds at most for the check in flight. */
   close(): Promise<void>;
 }
 
@@ -71,9 +74,11 @@ export async function startVerifierService(input: StartVerifierServiceInput): Pr
           ...(request.force ? { force: true } : {}),
           ...(request.quietBeforeFirstBuild ? { quietBeforeFirstBuild: true } : {}),
           ...(runBuild ? { runBuild } : {}),
+          stopped: stopBuilds.signal,
         });
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
+        if (stopBuilds.signal.aborted) return { status: 'error', message };
         appendFileSync(join(folder, 'verifier-errors.log'), `${new Date().toISOString()} ${message}\n`);
         return { status: 'error', message };
       }
@@ -113,9 +118,10 @@ export async function startVerifierService(input: StartVerifierServiceInput): Pr
     dir,
     async close() {
       stopBuilds.abort();
-      await new Promise((resolve) => server.close(resolve));
-      await queue.catch(() => undefined);
+      const closed = new Promise((resolve) => server.close(resolve));
+      await Promise.race([queue.catch(() => undefined), sleep(CLOSE_WAIT_MS, undefined, { ref: false })]);
       for (const socket of connections) socket.destroy();
+      await closed;
       if (input.linkIntoRun) rmSync(link, { force: true });
       rmSync(dir, { recursive: true, force: true });
     },
