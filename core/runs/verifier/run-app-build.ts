@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
-import { closeSync, constants, existsSync, fstatSync, openSync, readSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { readRegularFile } from './read-regular-file.ts';
 
 /** Bytes of build output kept (the tail: where compilers print the error that stopped them). */
 const KEPT_OUTPUT_BYTES = 64 * 1024;
@@ -23,7 +24,7 @@ const MAX_MANIFEST_BYTES = 1024 * 1024;
  * by the agent counts as no manifest: never followed, never waited on, never read past 1 MB.
  */
 export function buildScriptOf(workdir: string): string | undefined {
-  const text = readAgentFile(join(workdir, 'package.json'), MAX_MANIFEST_BYTES);
+  const text = readRegularFile(join(workdir, 'package.json'), MAX_MANIFEST_BYTES);
   if (text === undefined) return undefined;
   try {
     const manifest = JSON.parse(text) as { scripts?: Record<string, unknown> };
@@ -31,30 +32,6 @@ export function buildScriptOf(workdir: string): string | undefined {
     return typeof script === 'string' && script.trim() !== '' ? script : undefined;
   } catch {
     return undefined;
-  }
-}
-
-/** A regular file's text, opened without following a link, non-blocking, up to `maxBytes`; undefined for anything else. */
-function readAgentFile(file: string, maxBytes: number): string | undefined {
-  let fd: number;
-  try {
-    fd = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
-  } catch {
-    return undefined;
-  }
-  try {
-    const stat = fstatSync(fd);
-    if (!stat.isFile() || stat.size > maxBytes) return undefined;
-    const buffer = Buffer.alloc(stat.size);
-    let read = 0;
-    while (read < stat.size) {
-      const got = readSync(fd, buffer, read, stat.size - read, read);
-      if (got === 0) break;
-      read += got;
-    }
-    return buffer.subarray(0, read).toString('utf8');
-  } finally {
-    closeSync(fd);
   }
 }
 

@@ -1,6 +1,7 @@
-import { closeSync, constants, existsSync, fstatSync, openSync, readFileSync, writeSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { readRegularFile } from './read-regular-file.ts';
 import { VERIFIER_FINDINGS_FILE } from './verify-config.ts';
 import type { VerificationResult } from './verifier-finding.ts';
 
@@ -36,15 +37,19 @@ function appendNotFollowing(file: string, text: string): void {
   }
 }
 
+/** A findings log past this is not one the engine wrote (a check's line is a few KB): read as none. */
+const MAX_LOG_BYTES = 64 * 1024 * 1024;
+
 /**
  * The run's verifications in order. A line that does not parse (a write cut short when the run
  * was killed mid-check) is skipped: the others still count.
  */
 export function readVerifierLog(folder: string): VerifierLogEntry[] {
   const file = join(folder, VERIFIER_FINDINGS_FILE);
-  if (!existsSync(file)) return [];
+  const text = readRegularFile(file, MAX_LOG_BYTES);
+  if (text === undefined) return [];
   const entries: VerifierLogEntry[] = [];
-  for (const line of readFileSync(file, 'utf8').split('\n')) {
+  for (const line of text.split('\n')) {
     if (!line.trim()) continue;
     try {
       const parsed = VerifierLogEntrySchema.safeParse(JSON.parse(line));
