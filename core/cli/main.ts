@@ -306,11 +306,12 @@ runs
 runs
   .command('verify')
   .description("Check an agent's app: build it (npm run build when package.json has a build script), serve out/dist/ and load each route in Chromium; prints the findings and the next required action, exits 1 when there are findings.")
-  .option('--workdir <dir>', "the agent's working folder (default: the current folder); a run's routes come from verify.json beside it")
+  .option('--workdir <dir>', "the agent's working folder (default: the current folder); a run's routes come from its verifier/verify.json")
+  .option('--socket <path>', "ask the run's verifier service (the engine) at this socket to check, instead of checking here; with --hook or --mcp")
   .option('--hook <harness>', "run as the post-tool hook of the harness with this id (PostToolUse, AfterTool): reads the hook's JSON on stdin and answers in its format")
   .option('--mcp', 'serve the verify_build tool over stdio (MCP), for a harness without a post-tool hook')
   .option('--json', 'print {ok, findings: [{kind, route?, detail}], nextAction}')
-  .action(async (options: { workdir?: string; hook?: string; mcp?: boolean; json?: boolean }) => {
+  .action(async (options: { workdir?: string; socket?: string; hook?: string; mcp?: boolean; json?: boolean }) => {
     const { runRunsVerify } = await import('./runs-verify-command.ts');
     await runRunsVerify(options);
   });

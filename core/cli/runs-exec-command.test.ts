@@ -8,6 +8,13 @@ import { execFilePath, outcomeFilePath, writeJsonAtomically, type ExecFile } fro
 import { applySlurmSettings } from '../runs/executors/slurm/slurm-settings.ts';
 import { openWorkspace } from '../workspace/open-workspace.ts';
 import { FlagError, studySpecFromFlags } from './study-spec-from-flags.ts';
+import { resolveChromiumPath } from '../runs/bundles/chromium-path.ts';
+import { sandboxProblem } from '../runs/sandbox/sandbox-availability.ts';
+import { planRunSandbox } from '../runs/sandbox/sandbox-plan.ts';
+import { currentLhbCommand } from '../runs/verifier/lhb-command.ts';
+import { readVerifierLog } from '../runs/verifier/verifier-log.ts';
+import { verifierFolderOfRun, writeVerifyConfig } from '../runs/verifier/verify-config.ts';
+import { shellQuote } from '../shell-quote.ts';
 
 const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
 let dir: string;
@@ -70,6 +77,37 @@ describe('lhb runs exec RUN_FOLDER', () => {
     expect(readFileSync(join(folder, 'stderr.log'), 'utf8')).toBe('oops\n');
     const outcome = JSON.parse(readFileSync(outcomeFilePath(folder), 'utf8')) as { runId: string; jobId: string; outcome: { exitCode: number; stderrTail: string; timedOut: boolean } };
     expect(outcome).toMatchObject({ runId: 'r1', jobId: '4242', outcome: { exitCode: 3, stderrTail: 'oops\n', timedOut: false, sandbox: { mode: 'bubblewrap', network: 'none' } } });
+  });
+
+  it.skipIf(sandboxProblem() !== undefined)("runs the run's verifier service beside the harness: the hook inside gets a real check, which the node alone logs, and a line the agent forges is not in the log", { timeout: 180_000 }, () => {
+    const folder = join(dir, 'verified');
+    const workdir = join(folder, 'work');
+    mkdirSync(join(workdir, 'out', 'dist'), { recursive: true });
+    mkdirSync(join(folder, 'home', 'tmp'), { recursive: true });
+    writeFileSync(join(workdir, 'out', 'dist', 'index.html'), '<!doctype html><html><body><div id="root"></div></body></html>');
+    writeVerifyConfig(verifierFolderOfRun(folder), { frames: [{ nodeId: 'root', targetRoute: '/' }], chromiumPath: resolveChromiumPath() });
+    const payload = JSON.stringify({ hook_event_name: 'PostToolUse', tool_name: 'Write', tool_input: { file_path: join(workdir, 'out', 'dist', 'index.html') } });
+    const forged = JSON.stringify({ seq: 2, checkedAt: '2026-12-05T00:00:00.000Z', trigger: 'claude-code PostToolUse Write', ok: true, findings: [], nextAction: 'Nothing to fix', built: false, routesChecked: 1, durationMs: 1 });
+    const hook = [...currentLhbCommand().argv, 'runs', 'verify', '--socket', '/run/lhb-verifier/verify.sock', '--hook', 'claude-code'].map(shellQuote).join(' ');
+    const script = `echo ${shellQuote(forged)} >> ../verifier/verifier-findings.jsonl; echo ${shellQuote(payload)} | ${hook}`;
+    const spec: ExecFile = {
+      runId: 'r-verified',
+      invocation: { command: '/bin/sh', args: ['-c', script], cwd: workdir, env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: join(folder, 'home') } },
+      envFromJob: {},
+      stdoutFile: join(folder, 'transcript.jsonl'),
+      stderrFile: join(folder, 'stderr.log'),
+      timeoutMs: 150_000,
+      maxOutputBytes: 1_000_000,
+      sandbox: planRunSandbox({ network: 'none', limits: undefined, runFolder: folder, binary: '/bin/sh', toolsDir: join(dir, 'tools'), workspaceDir: join(dir, 'ws'), endpoint: undefined }),
+    };
+    writeJsonAtomically(execFilePath(folder), spec);
+    const result = spawnSync(process.execPath, ['--import', 'tsx', MAIN, 'runs', 'exec', folder], { encoding: 'utf8', timeout: 170_000 });
+    expect(result.status, result.stderr).toBe(0);
+    // The hook answered the harness with the engine's finding.
+    const answer = JSON.parse(readFileSync(join(folder, 'transcript.jsonl'), 'utf8')) as { decision: string; reason: string };
+    expect(answer.decision, readFileSync(join(folder, 'stderr.log'), 'utf8')).toBe('block');
+    expect(answer.reason).toContain('blank-render at /');
+    expect(readVerifierLog(verifierFolderOfRun(folder)).map((entry) => [entry.seq, entry.trigger, entry.ok])).toEqual([[1, 'claude-code PostToolUse Write', false]]);
   });
 
   it('fails the run on a node without bubblewrap, saying what to install', () => {

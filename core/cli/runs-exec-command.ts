@@ -50,6 +50,8 @@ export async function runRunsExec(folderArgument: string): Promise<void> {
     signal: abort.signal,
     // Checked here, on the node: a node without bubblewrap fails the run with what to install.
     sandbox: spec.sandbox ? { plan: spec.sandbox, runKey: spec.runId } : null,
+    // The verifier's service runs here, beside the harness, and logs its checks into the run's verifier folder.
+    runFolder: folder,
   });
   const record: OutcomeFile = { runId: spec.runId, jobId: process.env.SLURM_JOB_ID ?? null, host: hostname(), outcome: { ...outcome, signal: outcome.signal ?? null, ...(harnessVersion ? { harnessVersion } : {}) } };
   writeJsonAtomically(outcomeFilePath(folder), record, 0o644);

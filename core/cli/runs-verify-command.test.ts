@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { resolveChromiumPath } from '../runs/bundles/chromium-path.ts';
 import { currentLhbCommand } from '../runs/verifier/lhb-command.ts';
-import { writeVerifyConfig } from '../runs/verifier/verify-config.ts';
+import { verifierFolderOfRun, writeVerifyConfig } from '../runs/verifier/verify-config.ts';
 
 // The command the engine installs as the hook: run from the sources, main.ts through tsx.
 const [NODE, ...LHB] = currentLhbCommand().argv;
@@ -20,7 +20,7 @@ beforeEach(() => {
   runFolder = mkdtempSync(join(tmpdir(), 'lhb-runs-verify-'));
   workdir = join(runFolder, 'work');
   mkdirSync(join(workdir, 'out', 'dist'), { recursive: true });
-  writeVerifyConfig(runFolder, { frames: [{ nodeId: 'root', targetRoute: '/' }], chromiumPath: resolveChromiumPath() });
+  writeVerifyConfig(verifierFolderOfRun(runFolder), { frames: [{ nodeId: 'root', targetRoute: '/' }], chromiumPath: resolveChromiumPath() });
 });
 afterEach(() => rmSync(runFolder, { recursive: true, force: true }));
 
@@ -63,7 +63,7 @@ function geminiPayload(tool: string, toolInput: Record<string, unknown>): string
   });
 }
 
-const logLines = () => (existsSync(join(runFolder, 'verifier-findings.jsonl')) ? readFileSync(join(runFolder, 'verifier-findings.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { seq: number; trigger: string; ok: boolean; findings: { kind: string }[] }) : []);
+const logLines = () => (existsSync(join(verifierFolderOfRun(runFolder), 'verifier-findings.jsonl')) ? readFileSync(join(verifierFolderOfRun(runFolder), 'verifier-findings.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { seq: number; trigger: string; ok: boolean; findings: { kind: string }[] }) : []);
 
 describe('lhb runs verify as a hook', { timeout: 120_000 }, () => {
   it("Claude Code: a blank page comes back as decision block with the next action; an unchanged app or a read says nothing; the fixed app's check is context", () => {
@@ -118,7 +118,7 @@ describe('lhb runs verify as a hook', { timeout: 120_000 }, () => {
     const bad = lhb(['--hook', 'claude-code'], 'not json');
     expect(bad.status).toBe(1);
     expect(bad.stderr).toContain("lhb runs verify: the check did not run: the claude-code hook's input on stdin is not JSON");
-    expect(readFileSync(join(runFolder, 'verifier-errors.log'), 'utf8')).toContain('is not JSON');
+    expect(readFileSync(join(verifierFolderOfRun(runFolder), 'verifier-errors.log'), 'utf8')).toContain('is not JSON');
     const unknown = lhb(['--hook', 'cursor'], '{}');
     expect(unknown.status).toBe(2);
     expect(unknown.stderr).toBe('lhb runs verify: unknown --hook "cursor"; choose one of: claude-code, gemini-cli\n');

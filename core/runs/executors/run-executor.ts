@@ -63,6 +63,7 @@ export const localExecutor: RunExecutor = {
     return runProcess({
       invocation,
       sandbox: sandbox ? { plan: sandbox, runKey: request.runId } : null,
+      runFolder: request.folder,
       stdoutFile: request.stdoutFile,
       stderrFile: request.stderrFile,
       timeoutMs: request.timeoutMs,

@@ -8,6 +8,8 @@ import { launchSandbox, SandboxUnavailableError, type LaunchedSandbox } from '..
 import type { LimitHit } from '../sandbox/run-resource-limits.ts';
 import type { SandboxPlan } from '../sandbox/sandbox-plan.ts';
 import { watchRunFolderDisk, type RunFolderDiskWatch } from '../sandbox/run-folder-disk-watch.ts';
+import { sandboxedAppBuild, unsandboxedAppBuild } from '../verifier/sandboxed-app-build.ts';
+import { startVerifierService } from '../verifier/verifier-service.ts';
 
 export interface RunProcessOptions {
   invocation: HarnessInvocation;
@@ -24,6 +26,8 @@ export interface RunProcessOptions {
   onLine?: (line: string) => void;
   /** The run's sandbox; null runs the harness as an ordinary process (`--no-sandbox`). */
   sandbox: { plan: SandboxPlan; runKey: string } | null;
+  /** The run folder: when the engine set the verifier up there (verifier/verify.json), its service runs while the harness does. */
+  runFolder?: string;
 }
 
 export interface ProcessOutcome {
@@ -77,14 +81,24 @@ export async function runProcess(options: RunProcessOptions): Promise<ProcessOut
   const notStarted = { exitCode: null, signal: null, timedOut: false, cancelled: false, outputCapped: false, spawnError: null, durationMs: 0, stdoutBytes: 0, stderrTail: '' };
   if (invocation.command.includes('/') && !existsSync(invocation.command)) return { ...notStarted, spawnError: `${invocation.command} does not exist` };
   if (!options.sandbox) {
-    const { outcome } = await runStarted(options, undefined, undefined);
-    const { diskLimitHit: _, ...rest } = outcome;
-    return { ...rest, sandbox: { mode: 'none', network: null, limits: null } };
+    const runFolder = options.runFolder;
+    const verifier = runFolder ? await startVerifierService({ runFolder, linkIntoRun: true, buildRunner: (signal) => unsandboxedAppBuild(runFolder, invocation.env, signal) }) : undefined;
+    try {
+      const { outcome } = await runStarted(options, undefined, undefined);
+      const { diskLimitHit: _, ...rest } = outcome;
+      return { ...rest, sandbox: { mode: 'none', network: null, limits: null } };
+    } finally {
+      await verifier?.close();
+    }
   }
+  const { plan, runKey } = options.sandbox;
   let sandbox: LaunchedSandbox;
+  // The verifier's checks: asked for from inside, done by the engine, the agent's build in a sandbox of its own.
+  const verifier = options.runFolder ? await startVerifierService({ runFolder: options.runFolder, buildRunner: (signal) => sandboxedAppBuild(plan, runKey, invocation.env, signal) }) : undefined;
   try {
-    sandbox = await launchSandbox(options.sandbox.plan, invocation, options.sandbox.runKey);
+    sandbox = await launchSandbox(plan, invocation, runKey, verifier ? { verifierDir: verifier.dir } : {});
   } catch (error) {
+    await verifier?.close();
     if (!(error instanceof SandboxUnavailableError)) throw error;
     return { ...notStarted, sandboxError: error.message };
   }
@@ -99,6 +113,7 @@ export async function runProcess(options: RunProcessOptions): Promise<ProcessOut
     const refusedHosts = sandbox.refusedHosts();
     return { ...rest, sandbox: { ...sandbox.record, ...(refusedHosts.length > 0 ? { refusedHosts } : {}) }, ...(limitHit ? { limitHit } : {}) };
   } finally {
+    await verifier?.close();
     await sandbox.close();
   }
 }

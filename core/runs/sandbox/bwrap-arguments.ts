@@ -1,4 +1,5 @@
 import { existsSync, lstatSync, readlinkSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import type { SandboxPlan } from './sandbox-plan.ts';
 
 /**
@@ -29,6 +30,10 @@ const SYSTEM_ROOTS = ['/usr', '/bin', '/sbin', '/lib', '/lib32', '/lib64', '/lib
 
 /** Where the loopback bridge's sockets appear inside a sandbox without network. */
 export const BRIDGE_DIR_INSIDE = '/run/lhb-bridge';
+/** Where the engine's verifier service socket appears inside a run's sandbox. */
+export const VERIFIER_DIR_INSIDE = '/run/lhb-verifier';
+/** Folders of a run folder that are the engine's alone (the verifier's findings and state): covered by an empty one inside. */
+export const ENGINE_FOLDERS_IN_RUN = ['verifier'] as const;
 
 /** Variables that name the user's agents and buses: never passed in, whatever an adapter put in. */
 export const AGENT_SOCKET_VARIABLES = ['SSH_AUTH_SOCK', 'SSH_AGENT_PID', 'GPG_AGENT_INFO', 'DBUS_SESSION_BUS_ADDRESS', 'DBUS_SYSTEM_BUS_ADDRESS', 'XDG_RUNTIME_DIR', 'DISPLAY', 'WAYLAND_DISPLAY', 'XAUTHORITY', 'KRB5CCNAME'] as const;
@@ -46,7 +51,7 @@ export interface BwrapCommand {
  * dropped whoever runs lhb, and bwrap always sets no_new_privs, so nothing inside can gain
  * privileges back through a setuid binary or undo a mount.
  */
-export function bwrapArguments(plan: SandboxPlan, inner: BwrapCommand, options: { bridgeDir?: string } = {}): string[] {
+export function bwrapArguments(plan: SandboxPlan, inner: BwrapCommand, options: { bridgeDir?: string; verifierDir?: string } = {}): string[] {
   const args = ['--unshare-user', '--unshare-pid', '--unshare-ipc', '--unshare-uts', '--unshare-cgroup-try'];
   if (plan.network !== 'host') args.push('--unshare-net');
   args.push('--die-with-parent', '--new-session', '--hostname', 'lhb-run');
@@ -69,7 +74,9 @@ export function bwrapArguments(plan: SandboxPlan, inner: BwrapCommand, options: 
   if (plan.network === 'host' && existsSync('/run/systemd/resolve')) args.push('--ro-bind', '/run/systemd/resolve', '/run/systemd/resolve');
   for (const op of mountOrder(plan)) args.push(...op);
   args.push('--bind', plan.runFolder, plan.runFolder);
+  for (const name of ENGINE_FOLDERS_IN_RUN) if (existsSync(join(plan.runFolder, name))) args.push('--tmpfs', join(plan.runFolder, name));
   if (options.bridgeDir) args.push('--ro-bind', options.bridgeDir, BRIDGE_DIR_INSIDE);
+  if (options.verifierDir) args.push('--ro-bind', options.verifierDir, VERIFIER_DIR_INSIDE);
   for (const name of AGENT_SOCKET_VARIABLES) args.push('--unsetenv', name);
   args.push('--chdir', inner.cwd, '--', inner.command, ...inner.args);
   return args;

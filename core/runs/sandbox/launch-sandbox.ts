@@ -28,7 +28,8 @@ export class SandboxUnavailableError extends Error {
 /** Joins the run's cgroups (its own pid, so bwrap and everything below start inside them), then becomes the command. */
 const ENTER_CGROUPS = 'while [ "$1" != -- ]; do echo $$ > "$1" || exit 125; shift; done; shift; exec "$@"';
 
-export async function launchSandbox(plan: SandboxPlan, invocation: HarnessInvocation, runKey: string): Promise<LaunchedSandbox> {
+/** `verifierDir`: the folder of the engine's verifier service socket, shown read-only at VERIFIER_DIR_INSIDE. */
+export async function launchSandbox(plan: SandboxPlan, invocation: HarnessInvocation, runKey: string, options: { verifierDir?: string } = {}): Promise<LaunchedSandbox> {
   const problem = sandboxProblem();
   if (problem) throw new SandboxUnavailableError(problem);
   const bwrap = bwrapPath()!;
@@ -41,7 +42,7 @@ export async function launchSandbox(plan: SandboxPlan, invocation: HarnessInvoca
     let inner = [invocation.command, ...invocation.args];
     if (bridge) inner = [process.execPath, '-e', INNER_BRIDGE_SCRIPT, ...innerBridgeEntries(plan.loopbackPorts, proxy !== undefined), '--', ...inner];
     if (limits.prlimitOptions.length > 0) inner = [PRLIMIT_PATH!, ...limits.prlimitOptions, '--', ...inner];
-    const sandboxed = [bwrap, ...bwrapArguments(plan, { command: inner[0]!, args: inner.slice(1), cwd: invocation.cwd }, bridge ? { bridgeDir: bridge.dir } : {})];
+    const sandboxed = [bwrap, ...bwrapArguments(plan, { command: inner[0]!, args: inner.slice(1), cwd: invocation.cwd }, { ...(bridge ? { bridgeDir: bridge.dir } : {}), ...options })];
     const outer = limits.cgroupProcsFiles.length > 0 ? ['/bin/sh', '-c', ENTER_CGROUPS, 'sh', ...limits.cgroupProcsFiles, '--', ...sandboxed] : sandboxed;
     const env = { ...invocation.env, ...(proxy ? proxyVariables() : {}) };
     for (const name of AGENT_SOCKET_VARIABLES) delete env[name];

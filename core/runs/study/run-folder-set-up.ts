@@ -85,7 +85,7 @@ export class RunFolderSetUp {
     const skillDir = input.skill ? input.adapter.skillDir(input.skill.name) : '';
     const skillFile = input.skill ? (fresh ? installSkill(input.skill, workdir, skillDir) : join(workdir, skillDir, 'SKILL.md')) : '';
     const endpoint = input.endpointFor(workdir, skillFile);
-    const verifier = prepareRunVerifier({ enabled: input.spec.verifier, harness: input.adapter, frames: input.task.frames, folder, workdir });
+    const verifier = prepareRunVerifier({ enabled: input.spec.verifier, harness: input.adapter, frames: input.task.frames, folder, workdir, sandboxed: input.spec.sandbox !== false });
     const network = input.configuration.network ?? input.spec.network ?? 'host';
     const planSandbox = (binary: string, extraReadOnly: string[] = [], declaredUrls: string[] = []) =>
       planRunSandbox({

@@ -1,9 +1,10 @@
 import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { writeFileNotFollowing } from '../sandbox/agent-written-files.ts';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
 import type { FrameToCapture } from '../bundles/frame-capture.ts';
-import { buildScriptOf } from './run-app-build.ts';
+import { buildScriptOf, type AppBuildRunner } from './run-app-build.ts';
 import { readVerifyConfig, verifierFolderOf } from './verify-config.ts';
 import { verifyBuild } from './verify-build.ts';
 import type { VerificationResult } from './verifier-finding.ts';
@@ -33,6 +34,10 @@ export interface CheckAgentAppOptions {
   /** Say nothing (`nothing-to-check`) while the agent has neither out/dist/ nor a build script: there is no app yet. */
   quietBeforeFirstBuild?: boolean;
   chromiumPath?: string;
+  /** How the build runs (the engine's verifier service: in a fresh sandbox of the run's). */
+  runBuild?: AppBuildRunner;
+  /** Aborted when the run ended: a check cut short then is neither logged nor kept as the state. */
+  stopped?: AbortSignal;
 }
 
 export type CheckAgentAppOutcome =
@@ -44,8 +49,9 @@ export type CheckAgentAppOutcome =
 /**
  * One verification of a run's app, as the hook and the MCP tool ask for it: at most one at a
  * time per run (parallel tool calls' hooks wait their turn), skipped when nothing changed since
- * the last one, and each that ran appended to the run's verifier-findings.jsonl. Without the
- * engine's verify.json (a folder checked by hand) it checks `/` and keeps no state.
+ * the last one, and each that ran appended to the run's verifier-findings.jsonl (in the run's
+ * verifier folder, which only the engine writes). Without the engine's verify.json (a folder
+ * checked by hand) it checks `/` and keeps no state.
  */
 export async function checkAgentApp(options: CheckAgentAppOptions): Promise<CheckAgentAppOutcome> {
   const { workdir } = options;
@@ -54,7 +60,7 @@ export async function checkAgentApp(options: CheckAgentAppOptions): Promise<Chec
   const nothingYet = () => options.quietBeforeFirstBuild === true && buildScriptOf(workdir) === undefined && !existsSync(join(workdir, 'out', 'dist'));
   if (!config) {
     if (nothingYet()) return { status: 'nothing-to-check' };
-    const result = await verifyBuild({ workdir, frames: ROOT_ONLY, ...(options.chromiumPath ? { chromiumPath: options.chromiumPath } : {}) });
+    const result = await verifyBuild({ workdir, frames: ROOT_ONLY, ...(options.chromiumPath ? { chromiumPath: options.chromiumPath } : {}), ...(options.runBuild ? { runBuild: options.runBuild } : {}) });
     return { status: 'checked', result };
   }
 
@@ -71,9 +77,11 @@ export async function checkAgentApp(options: CheckAgentAppOptions): Promise<Chec
       buildTimeoutMs: config.buildTimeoutSeconds * 1000,
       framesDir: join(folder, FRAMES_DIR),
       ...(chromiumPath ? { chromiumPath } : {}),
+      ...(options.runBuild ? { runBuild: options.runBuild } : {}),
     });
+    if (options.stopped?.aborted) throw new Error('the run ended during the check; it was stopped and not logged');
     // After the build: what it wrote is part of the state this result describes.
-    writeFileSync(join(folder, STATE_FILE), `${JSON.stringify({ fingerprint: workdirFingerprint(workdir), result })}\n`);
+    writeFileNotFollowing(join(folder, STATE_FILE), `${JSON.stringify({ fingerprint: workdirFingerprint(workdir), result })}\n`);
     appendVerifierLog(folder, options.trigger, result, checkedAt);
     return { status: 'checked', result };
   });

@@ -1,10 +1,14 @@
 import type { Database } from 'better-sqlite3';
 import { replaceRunVerifications } from '../../store/run-verification-repository.ts';
 import { readVerifierLog } from './verifier-log.ts';
+import { verifierFolderOfRun } from './verify-config.ts';
 
-/** Moves a run folder's verifier-findings.jsonl into the store for the stored run; returns how many checks it held. */
+/**
+ * Moves a run's verifier-findings.jsonl (in its verifier folder, written by the engine's verifier
+ * service alone) into the store for the stored run; returns how many checks it held.
+ */
 export function storeVerifierFindings(db: Database, runId: string, runFolder: string): number {
-  const entries = readVerifierLog(runFolder);
+  const entries = readVerifierLog(verifierFolderOfRun(runFolder));
   if (entries.length === 0) return 0;
   replaceRunVerifications(
     db,

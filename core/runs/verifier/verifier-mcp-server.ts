@@ -1,5 +1,7 @@
 import { createInterface } from 'node:readline';
+import type { CheckAgentAppOutcome } from './check-agent-app.ts';
 import { describeVerification } from './hook-response.ts';
+import type { VerifierRequest } from './verifier-service.ts';
 
 /** The MCP revisions this server speaks (Codex 0.171 asks for 2025-06-18); a client asking for another gets the newest. */
 const PROTOCOL_VERSIONS = ['2025-06-18', '2025-03-26', '2024-11-05'];
@@ -25,11 +27,13 @@ interface JsonRpcRequest {
   params?: Record<string, unknown>;
 }
 
+/** One check of the agent's app: asked of the run's verifier service, or (by hand) done here. */
+export type VerifierCheck = (request: VerifierRequest) => Promise<CheckAgentAppOutcome>;
+
 export interface VerifierMcpServerOptions {
-  workdir: string;
+  check: VerifierCheck;
   input: NodeJS.ReadableStream;
   output: NodeJS.WritableStream;
-  chromiumPath?: string;
 }
 
 /**
@@ -85,10 +89,7 @@ async function answer(request: JsonRpcRequest, options: VerifierMcpServerOptions
 
 async function callVerify(options: VerifierMcpServerOptions, force: boolean): Promise<Record<string, unknown>> {
   try {
-    // Loaded on the first call, not at start: Playwright is slow to import, and a client may give
-    // up on a server that does not answer initialize promptly.
-    const { checkAgentApp } = await import('./check-agent-app.ts');
-    const outcome = await checkAgentApp({ workdir: options.workdir, trigger: `mcp ${VERIFY_TOOL_NAME}`, force, ...(options.chromiumPath ? { chromiumPath: options.chromiumPath } : {}) });
+    const outcome = await options.check({ trigger: `mcp ${VERIFY_TOOL_NAME}`, force });
     if (outcome.status === 'nothing-to-check') return { content: [{ type: 'text', text: 'There is nothing to check yet.' }], isError: false };
     const { ok, findings, nextAction } = outcome.result;
     const text = describeVerification(outcome.result);

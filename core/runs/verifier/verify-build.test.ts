@@ -1,4 +1,5 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -132,5 +133,30 @@ describe('reading a failed build', () => {
     expect(missingBuildDependency('> build\n> vite build\n\nsh: 1: vite: not found\n')).toBe('vite');
     expect(missingBuildDependency("Error: Cannot find module 'react-dom/client'")).toBe('react-dom/client');
     expect(missingBuildDependency("Error: Cannot find module './local.js'")).toBeUndefined();
+  });
+});
+
+describe("what the engine reads of the agent's folder (it checks outside the sandbox)", { timeout: 60_000 }, () => {
+  it('a package.json that is a FIFO or a link is no manifest: read at once, never followed, nothing built', async () => {
+    execFileSync('mkfifo', [join(workdir, 'package.json')]);
+    const fifo = await verifyBuild({ workdir, chromiumPath, frames: [{ nodeId: 'home', targetRoute: '/' }] });
+    expect(fifo).toMatchObject({ ok: false, built: false, findings: [{ kind: 'missing-build' }] });
+    rmSync(join(workdir, 'package.json'));
+    const elsewhere = join(workdir, '..', 'engine-package.json');
+    writeFileSync(elsewhere, JSON.stringify({ scripts: { build: `touch ${join(workdir, '..', 'built-through-link')}` } }));
+    symlinkSync(elsewhere, join(workdir, 'package.json'));
+    const linked = await verifyBuild({ workdir, chromiumPath, frames: [{ nodeId: 'home', targetRoute: '/' }] });
+    expect(linked.built).toBe(false);
+    expect(existsSync(join(workdir, '..', 'built-through-link'))).toBe(false);
+  });
+
+  it('an out/dist/ that is a link to a folder outside is not served', async () => {
+    const outside = join(workdir, '..', 'outside-dist');
+    mkdirSync(outside);
+    writeFileSync(join(outside, 'index.html'), '<!doctype html><html><body><h1>Not the agent\'s</h1></body></html>');
+    mkdirSync(join(workdir, 'out'));
+    symlinkSync(outside, join(workdir, 'out', 'dist'));
+    const result = await verifyBuild({ workdir, chromiumPath, frames: [{ nodeId: 'home', targetRoute: '/' }] });
+    expect(result).toMatchObject({ ok: false, routesChecked: 0, findings: [{ kind: 'missing-build', detail: 'out/dist/ is a link; the preview serves a real out/dist/ folder only' }] });
   });
 });

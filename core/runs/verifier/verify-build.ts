@@ -1,10 +1,10 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, lstatSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { captureFrames, type FrameToCapture } from '../bundles/frame-capture.ts';
 import { firstBuildErrorLocation, missingBuildDependency, outputTail } from './build-error-location.ts';
 import { nextActionFor, type BuildContext } from './next-action.ts';
-import { buildScriptOf, runAppBuild } from './run-app-build.ts';
+import { buildScriptOf, runAppBuild, type AppBuildRunner } from './run-app-build.ts';
 import type { VerificationResult, VerifierFinding } from './verifier-finding.ts';
 import { scanSources, scanTree } from './workdir-fingerprint.ts';
 
@@ -27,6 +27,8 @@ export interface VerifyBuildOptions {
    * again); `always` and `never` say so.
    */
   build?: 'auto' | 'always' | 'never';
+  /** How the build runs; default `npm run build` as a child of this process (by hand, or inside the run's sandbox). */
+  runBuild?: AppBuildRunner;
 }
 
 /**
@@ -46,7 +48,7 @@ export async function verifyBuild(options: VerifyBuildOptions): Promise<Verifica
   if (shouldBuild(workdir, distDir, options.build ?? 'auto')) {
     built = true;
     const timeoutMs = options.buildTimeoutMs ?? DEFAULT_BUILD_TIMEOUT_MS;
-    const outcome = await runAppBuild(workdir, timeoutMs);
+    const outcome = await (options.runBuild ?? runAppBuild)(workdir, timeoutMs);
     if (outcome.timedOut) {
       findings.push({ kind: 'build-error', detail: `npm run build did not finish within ${Math.round(timeoutMs / 1000)} s and was stopped. Its output ended with:\n${outputTail(outcome.output)}` });
     } else if (outcome.exitCode !== 0) {
@@ -58,7 +60,11 @@ export async function verifyBuild(options: VerifyBuildOptions): Promise<Verifica
     }
   }
 
-  if (findings.length === 0 && !existsSync(join(distDir, 'index.html'))) {
+  const linked = ['out', join('out', 'dist')].find((path) => lstatSync(join(workdir, path), { throwIfNoEntry: false })?.isSymbolicLink());
+  if (findings.length === 0 && linked) {
+    // Served by the engine, outside the sandbox: a link would serve whatever it points at.
+    findings.push({ kind: 'missing-build', detail: `${linked}/ is a link; the preview serves a real out/dist/ folder only` });
+  } else if (findings.length === 0 && !existsSync(join(distDir, 'index.html'))) {
     const stray = ['dist', 'build'].find((name) => existsSync(join(workdir, name, 'index.html')));
     if (stray) context.strayBuildDir = stray;
     findings.push({ kind: 'missing-build', detail: existsSync(distDir) ? 'out/dist/ has no index.html' : 'there is no out/dist/ folder' });

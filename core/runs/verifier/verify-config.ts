@@ -1,12 +1,13 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { z } from 'zod';
 
 /**
- * `<run folder>/verify.json`, written by the engine before the harness starts and read by
- * `lhb runs verify` each time it checks the agent's app: which routes to capture and how long a
- * build may take. The run folder is the parent of the agent's working folder (`work/`), and the
- * verifier keeps its state, lock and findings log beside this file.
+ * `<run folder>/verifier/verify.json`, written by the engine before the harness starts and read
+ * each time the agent's app is checked: which routes to capture and how long a build may take.
+ * The verifier keeps its state, lock, frames and findings log beside it, in a folder of the
+ * engine's that the run's sandbox does not show (the agent asks for a check through the engine's
+ * verifier service and never writes a result itself).
  */
 export const VerifyConfigSchema = z
   .object({
@@ -35,12 +36,22 @@ export const VERIFY_CONFIG_FILE = 'verify.json';
 /** One JSON line per verification that ran (skipped ones are not logged). */
 export const VERIFIER_FINDINGS_FILE = 'verifier-findings.jsonl';
 
-/** The folder holding verify.json for a working folder: its parent, as the engine lays runs out. */
-export function verifierFolderOf(workdir: string): string {
-  return dirname(workdir);
+/** The engine's verifier folder inside a run folder. */
+export const VERIFIER_DIR = 'verifier';
+
+/** The verifier folder of a run folder (`<run>/verifier`). */
+export function verifierFolderOfRun(runFolder: string): string {
+  return join(runFolder, VERIFIER_DIR);
 }
 
+/** The verifier folder for a working folder (`<run>/work`): its parent's, as the engine lays runs out. */
+export function verifierFolderOf(workdir: string): string {
+  return verifierFolderOfRun(dirname(workdir));
+}
+
+/** Writes verify.json into `folder` (a run's verifier folder, made when missing). */
 export function writeVerifyConfig(folder: string, config: VerifyConfigInput): void {
+  mkdirSync(folder, { recursive: true });
   writeFileSync(join(folder, VERIFY_CONFIG_FILE), `${JSON.stringify(VerifyConfigSchema.parse(config), null, 2)}\n`);
 }
 
