@@ -211,6 +211,7 @@ export function createSlurmExecutor(options: SlurmExecutorOptions): RunExecutor 
     let unreachableSince: number | undefined;
     let endedAt: number | undefined;
     let runningSeenAt: number | undefined;
+    let usedSoFar = 0;
     const outcomeFile = jobOutcomePath(slurmDir, request.runId);
     const transcript = new TranscriptTail(request.stdoutFile, request.onLine);
     for (;;) {
@@ -228,23 +229,27 @@ export function createSlurmExecutor(options: SlurmExecutorOptions): RunExecutor 
         }
         if (!jobHasEnded(state)) {
           if (state === 'RUNNING') runningSeenAt ??= Date.now();
-          const used = Math.max(usedMs ?? 0, runningSeenAt === undefined ? 0 : Date.now() - runningSeenAt);
-          if (!cancelSent && used > request.timeoutMs + startGraceMs) {
+          usedSoFar = Math.max(usedMs ?? 0, runningSeenAt === undefined ? 0 : Date.now() - runningSeenAt);
+          if (!cancelSent && usedSoFar > request.timeoutMs + startGraceMs) {
             await shell.run(['scancel', jobId]);
             cancelSent = true;
             timedOutHere = true;
           }
+        } else if (timedOutHere) {
+          // Whatever its outcome says: a job that ran past its limit is what this engine records.
+          transcript.read();
+          return { outcome: { ...emptyOutcome(), timedOut: true, durationMs: usedSoFar } };
         } else {
           const written = readOutcomeFile(outcomeFile);
           const ending = written ? endingFromOutcomeFile(written, jobId, state, cancelSent) : undefined;
           if (ending) {
             transcript.read();
-            return timedOutHere && 'outcome' in ending ? { outcome: { ...ending.outcome, cancelled: false, timedOut: true } } : ending;
+            return ending;
           }
           endedAt ??= Date.now();
           if (Date.now() - endedAt >= OUTCOME_GRACE_MS || state === 'VANISHED') {
             transcript.read();
-            if (timedOutHere || state === 'TIMEOUT') return { outcome: { ...emptyOutcome(), timedOut: true } };
+            if (state === 'TIMEOUT') return { outcome: { ...emptyOutcome(), timedOut: true } };
             if (state === 'CANCELLED' || cancelSent) return { outcome: { ...emptyOutcome(), cancelled: true } };
             if (LOST.has(state)) return { lost: lostWords(jobId, state) };
             return { outcome: lostOutcome(`Slurm job ${jobId} ended ${state} without recording how the harness ended (no ${outcomeFile}). ${outputTail(jobId, request.runId)}`) };
