@@ -14,6 +14,7 @@ import { ensureTestHarness, TEST_TOOLS_DIR } from '../../harnesses/test-harness-
 import { importBundles } from '../../bundles/import-bundles.ts';
 import { importTestTask, writeTestTaskFolder } from '../../study/study-engine.fixture.ts';
 import { clusterUnavailableReason, startTestCluster, type TestCluster } from './slurm-cluster.fixture.ts';
+import { OutcomeFileSchema } from './exec-file.ts';
 import { jobNameOf, readSubmissions } from './slurm-executor.ts';
 
 // The Slurm executor against a real single-node cluster (munged, slurmctld, slurmd started here
@@ -405,7 +406,7 @@ describe.skipIf(skipReason !== undefined)('the slurm executor on a real cluster'
   describe('against an agent that writes its run folder (as the sandbox allowed before it bound only work/ and home/)', () => {
     /** The outcome an agent would forge: exit 0 in a sandbox without network, naming the real job. */
     const forged = (runId: string, jobId: string) =>
-      JSON.stringify({ runId, jobId, host: 'forged', outcome: { exitCode: 0, signal: null, timedOut: false, cancelled: false, outputCapped: false, spawnError: null, durationMs: 1000, stdoutBytes: 10, stderrTail: '', sandbox: { mode: 'bubblewrap', network: 'none' } } });
+      JSON.stringify(OutcomeFileSchema.parse({ runId, jobId, host: 'forged', outcome: { exitCode: 0, signal: null, timedOut: false, cancelled: false, outputCapped: false, spawnError: null, durationMs: 1000, stdoutBytes: 10, stderrTail: '', sandbox: { mode: 'bubblewrap', network: 'none', limits: null } } }));
     const runFolderOf = (db: Parameters<typeof findStudy>[0], studyId: string, id: string) => join(findStudy(db, studyId)!.folder, 'runs', id);
     const artifactsOf = async (api: ReturnType<typeof createApi>, runId: string) => ((await api.call('runs.show', { runId })) as { run: { artifacts: { path: string; sizeBytes: number }[] } }).run.artifacts;
 
