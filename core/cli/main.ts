@@ -424,9 +424,11 @@ runs
   .command('exec')
   .description('Run one prepared run folder\'s harness with its limits and record how it ended (what each Slurm job of a study runs on its compute node; the engine imports the result).')
   .argument('<run-folder>', 'a run folder the run engine prepared on the shared filesystem (it holds slurm/exec.json)')
-  .action(async (folder: string) => {
+  .option('--exec-sha256 <hex>', 'run slurm/exec.json only if its SHA-256 is this (the job script the engine writes gives it)')
+  .option('--outcome <file>', 'where to record how the harness ended (default: slurm/outcome.json in the run folder)')
+  .action(async (folder: string, options: { execSha256?: string; outcome?: string }) => {
     const { runRunsExec } = await import('./runs-exec-command.ts');
-    await runRunsExec(folder);
+    await runRunsExec(folder, options);
   });
 
 runs

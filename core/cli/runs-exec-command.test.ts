@@ -1,10 +1,10 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { execFilePath, outcomeFilePath, writeJsonAtomically, type ExecFile } from '../runs/executors/slurm/exec-file.ts';
+import { execFilePath, outcomeFilePath, writeExecFile, writeJsonAtomically, type ExecFile } from '../runs/executors/slurm/exec-file.ts';
 import { applySlurmSettings } from '../runs/executors/slurm/slurm-settings.ts';
 import { openWorkspace } from '../workspace/open-workspace.ts';
 import { FlagError, studySpecFromFlags } from './study-spec-from-flags.ts';
@@ -182,6 +182,79 @@ describe('lhb runs exec RUN_FOLDER', () => {
     const older = prepared('older');
     expect(exec(older).status).toBe(0);
     expect(JSON.parse(readFileSync(outcomeFilePath(older), 'utf8')).outcome).not.toHaveProperty('harnessVersion');
+  });
+
+  describe('against an agent that writes the run folder', () => {
+    const sandboxed = (folder: string): ExecFile => ({
+      runId: 'hostile',
+      invocation: { command: '/bin/sh', args: ['-c', 'echo ran > ran.txt; echo \'{"n":1}\''], cwd: join(folder, 'work'), env: { PATH: process.env.PATH ?? '/usr/bin:/bin' } },
+      envFromJob: {},
+      stdoutFile: join(folder, 'transcript.jsonl'),
+      stderrFile: join(folder, 'stderr.log'),
+      timeoutMs: 30_000,
+      maxOutputBytes: 1_000_000,
+      sandbox: { network: 'none', runFolder: folder, readOnly: [], hidden: [], limits: { memoryBytes: 1 << 30, processes: 256 }, loopbackPorts: [] },
+    });
+    const execWith = (folder: string, sha: string, outcome: string) =>
+      spawnSync(process.execPath, ['--import', 'tsx', MAIN, 'runs', 'exec', folder, '--exec-sha256', sha, '--outcome', outcome], { encoding: 'utf8', timeout: 60_000, env: { ...process.env, SLURM_JOB_ID: '77' } });
+
+    for (const [how, tamper] of [
+      ['its network made host instead of none', (spec: ExecFile) => ({ ...spec, sandbox: { ...spec.sandbox!, network: 'host' as const } })],
+      ['its sandbox removed', (spec: ExecFile) => ({ ...spec, sandbox: null })],
+      ['its time limit raised', (spec: ExecFile) => ({ ...spec, timeoutMs: 10_000_000 })],
+    ] as const) {
+      it(`refuses an exec.json changed after the engine wrote it (${how}): nothing runs, and the outcome says why`, () => {
+        const folder = join(dir, 'run');
+        mkdirSync(join(folder, 'work'), { recursive: true });
+        const spec = sandboxed(folder);
+        const sha = writeExecFile(folder, spec);
+        // The agent rewrites the file the job is about to read.
+        writeFileSync(execFilePath(folder), JSON.stringify(tamper(spec), null, 2));
+        const outcomeFile = join(dir, 'engine', 'outcome.json');
+        const result = execWith(folder, sha, outcomeFile);
+        expect(result.status).toBe(1);
+        expect(result.stderr).toContain('it was changed after the job was submitted');
+        expect(existsSync(join(folder, 'work', 'ran.txt'))).toBe(false);
+        expect(JSON.parse(readFileSync(outcomeFile, 'utf8'))).toMatchObject({ runId: '', jobId: '77', outcome: { sandboxError: expect.stringContaining('the Slurm job refused') } });
+      });
+    }
+
+    it("writes exec.json into a real folder of the run when the run's slurm/ is a link to a folder of the user's", () => {
+      const folder = join(dir, 'run');
+      mkdirSync(folder);
+      const users = join(dir, 'users-folder');
+      mkdirSync(users);
+      symlinkSync(users, join(folder, 'slurm'));
+      writeExecFile(folder, sandboxed(folder));
+      expect(lstatSync(join(folder, 'slurm')).isDirectory()).toBe(true);
+      expect(existsSync(execFilePath(folder))).toBe(true);
+      expect(readdirSync(users)).toEqual([]);
+    });
+
+    it('runs the exec.json the engine wrote, and writes its outcome, transcript and stderr through none of the links planted at their names', () => {
+      const folder = join(dir, 'run');
+      mkdirSync(join(folder, 'work'), { recursive: true });
+      mkdirSync(join(dir, 'engine'));
+      const outside = (name: string) => {
+        const file = join(dir, `users-${name}`);
+        writeFileSync(file, `the user's ${name}\n`);
+        return file;
+      };
+      // The engine's own write of exec.json goes through no link at exec.json.tmp either.
+      mkdirSync(join(folder, 'slurm'));
+      symlinkSync(outside('exec-target'), `${execFilePath(folder)}.tmp`);
+      const sha = writeExecFile(folder, sandboxed(folder));
+      symlinkSync(outside('transcript-target'), join(folder, 'transcript.jsonl'));
+      symlinkSync(outside('stderr-target'), join(folder, 'stderr.log'));
+      const outcomeFile = join(dir, 'engine', 'outcome.json');
+      symlinkSync(outside('outcome-target'), `${outcomeFile}.tmp`);
+      const result = execWith(folder, sha, outcomeFile);
+      expect(result.status, result.stderr).toBe(0);
+      for (const name of ['exec-target', 'transcript-target', 'stderr-target', 'outcome-target']) expect(readFileSync(join(dir, `users-${name}`), 'utf8')).toBe(`the user's ${name}\n`);
+      expect(lstatSync(join(folder, 'transcript.jsonl')).isFile()).toBe(true);
+      expect(readFileSync(join(folder, 'transcript.jsonl'), 'utf8')).toBe('{"n":1}\n');
+      expect(JSON.parse(readFileSync(outcomeFile, 'utf8'))).toMatchObject({ runId: 'hostile', jobId: '77', outcome: { exitCode: 0, sandbox: { mode: 'bubblewrap', network: 'none' } } });
+    });
   });
 
   it('refuses a folder the engine did not prepare, saying what it lacks', () => {

@@ -1,14 +1,17 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { RunSandboxSchema } from '../../../../schemas/studies.ts';
 import { HarnessIdSchema } from '../../../../schemas/trajectory.ts';
 import { SandboxPlanSchema } from '../../sandbox/sandbox-plan.ts';
+import { readCapped, writeFreshAtomically } from './job-files.ts';
 
 /**
- * What `lhb runs exec` reads and writes in a run folder on the shared filesystem:
- * `slurm/exec.json` (the prepared harness command and the run's limits, written by the engine)
- * and `slurm/outcome.json` (how the harness ended, written by the job when it is done).
+ * What `lhb runs exec` reads and writes on the shared filesystem: the run folder's
+ * `slurm/exec.json` (the prepared harness command, the run's limits and sandbox, written by the
+ * engine, whose SHA-256 the job script names) and the outcome (how the harness ended, written by
+ * the job when it is done: in the study's own slurm/outcomes/, out of the run folder, for a job the
+ * engine submitted; in the run folder's `slurm/outcome.json` when run by hand).
  */
 export const ExecFileSchema = z
   .object({
@@ -62,20 +65,48 @@ export const OutcomeFileSchema = z.object({
 export type OutcomeFile = z.infer<typeof OutcomeFileSchema>;
 
 export const execFilePath = (folder: string) => join(folder, 'slurm', 'exec.json');
+/** Where `lhb runs exec` run by hand (no --outcome) records how the harness ended. */
 export const outcomeFilePath = (folder: string) => join(folder, 'slurm', 'outcome.json');
+/** Where a job the engine submitted records how its run's harness ended: the study's slurm/ folder, which no sandbox binds. */
+export const jobOutcomePath = (studySlurmDir: string, runId: string) => join(studySlurmDir, 'outcomes', `${runId}.json`);
+
+/** exec.json holds a prompt (stdin) and environment, never transcripts: far below this. */
+const EXEC_FILE_MAX_BYTES = 32 * 1024 * 1024;
+/** An outcome holds a stderr tail and a few numbers. */
+const OUTCOME_FILE_MAX_BYTES = 1024 * 1024;
+
+export const sha256Of = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
 
 export function writeJsonAtomically(file: string, value: unknown, mode = 0o600): void {
-  mkdirSync(join(file, '..'), { recursive: true });
-  writeFileSync(`${file}.tmp`, `${JSON.stringify(value, null, 2)}\n`, { mode });
-  renameSync(`${file}.tmp`, file);
+  writeFreshAtomically(file, `${JSON.stringify(value, null, 2)}\n`, mode);
 }
 
-/** The outcome a job wrote, or undefined when there is none (yet) or it is unreadable. */
-export function readOutcomeFile(folder: string): OutcomeFile | undefined {
-  const file = outcomeFilePath(folder);
-  if (!existsSync(file)) return undefined;
+/** Writes a run's exec.json (never through a link planted at it or its .tmp) and returns its SHA-256, which the job script passes to `lhb runs exec`. */
+export function writeExecFile(folder: string, exec: ExecFile): string {
+  const text = `${JSON.stringify(exec, null, 2)}\n`;
+  writeFreshAtomically(execFilePath(folder), text);
+  return sha256Of(text);
+}
+
+/**
+ * The exec file's bytes, read once without following a link and checked against the SHA-256 the
+ * engine put on the job's command line when it is given; undefined when there is none; throws why it cannot be used.
+ */
+export function readExecFileText(file: string, expectedSha256: string | undefined): string | undefined {
+  const bytes = readCapped(file, EXEC_FILE_MAX_BYTES);
+  if (!bytes) return undefined;
+  if (expectedSha256 !== undefined && sha256Of(bytes) !== expectedSha256.toLowerCase()) {
+    throw new Error(`it is not the file the run engine wrote (its SHA-256 is ${sha256Of(bytes)}, the engine's was ${expectedSha256}): it was changed after the job was submitted`);
+  }
+  return bytes.toString('utf8');
+}
+
+/** The outcome a job wrote, or undefined when there is none (yet) or it is unreadable (a link, a FIFO, too large, not an outcome). */
+export function readOutcomeFile(file: string): OutcomeFile | undefined {
   try {
-    const parsed = OutcomeFileSchema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
+    const bytes = readCapped(file, OUTCOME_FILE_MAX_BYTES);
+    if (!bytes) return undefined;
+    const parsed = OutcomeFileSchema.safeParse(JSON.parse(bytes.toString('utf8')));
     return parsed.success ? parsed.data : undefined;
   } catch {
     return undefined;

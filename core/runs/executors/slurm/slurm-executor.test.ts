@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,8 +11,10 @@ import { findStudy, listStudyRuns } from '../../../store/study-repository.ts';
 import { openWorkspace } from '../../../workspace/open-workspace.ts';
 import { HARNESS_ADAPTERS } from '../../harnesses/harness-registry.ts';
 import { ensureTestHarness, TEST_TOOLS_DIR } from '../../harnesses/test-harness-tools.fixture.ts';
-import { importTestTask } from '../../study/study-engine.fixture.ts';
+import { importBundles } from '../../bundles/import-bundles.ts';
+import { importTestTask, writeTestTaskFolder } from '../../study/study-engine.fixture.ts';
 import { clusterUnavailableReason, startTestCluster, type TestCluster } from './slurm-cluster.fixture.ts';
+import { OutcomeFileSchema } from './exec-file.ts';
 import { jobNameOf, readSubmissions } from './slurm-executor.ts';
 
 // The Slurm executor against a real single-node cluster (munged, slurmctld, slurmd started here
@@ -400,6 +402,163 @@ describe.skipIf(skipReason !== undefined)('the slurm executor on a real cluster'
       await api.close();
     }
   }, 180_000);
+
+  describe('against an agent that writes its run folder (as the sandbox allowed before it bound only work/ and home/)', () => {
+    /** The outcome an agent would forge: exit 0 in a sandbox without network, naming the real job. */
+    const forged = (runId: string, jobId: string) =>
+      JSON.stringify(OutcomeFileSchema.parse({ runId, jobId, host: 'forged', outcome: { exitCode: 0, signal: null, timedOut: false, cancelled: false, outputCapped: false, spawnError: null, durationMs: 1000, stdoutBytes: 10, stderrTail: '', sandbox: { mode: 'bubblewrap', network: 'none', limits: null } } }));
+    const runFolderOf = (db: Parameters<typeof findStudy>[0], studyId: string, id: string) => join(findStudy(db, studyId)!.folder, 'runs', id);
+    const artifactsOf = async (api: ReturnType<typeof createApi>, runId: string) => ((await api.call('runs.show', { runId })) as { run: { artifacts: { path: string; sizeBytes: number }[] } }).run.artifacts;
+
+    it("an outcome and out/ forged while the job runs are not taken: the run ends once Slurm says the job ended, with the job's own outcome and out/", async () => {
+      const api = createApi(openWorkspace(join(dir, 'ws')));
+      try {
+        await importTestTask(api.context.workspace, dir);
+        const { studyId } = (await api.call('runs.start', {
+          tasks: ['engine-task'],
+          configurations: [{ harness: 'command', model: 'm', command: "sleep 15; mkdir -p out/dist && echo final > out/dist/index.html && echo '{\"type\":\"note\"}'; exit 3" }],
+          timeoutSeconds: 120,
+          executor: 'slurm',
+          slurm: slurmBlock(),
+        })) as { studyId: string };
+        const db = api.context.workspace.db;
+        await until(() => listStudyRuns(db, studyId)[0]?.slurm_state === 'RUNNING', 60_000, 'the job to run');
+        const run = listStudyRuns(db, studyId)[0]!;
+        const folder = runFolderOf(db, studyId, run.id);
+        await until(() => existsSync(join(folder, 'transcript.jsonl')), 60_000, "the job's harness to start");
+        // The agent's forgeries: a passing outcome naming the real job, where the job used to write it
+        // and where it writes it now, and a page in out/ before the job is done.
+        writeFileSync(join(folder, 'slurm', 'outcome.json'), forged(run.id, run.slurm_job_id!));
+        writeFileSync(join(findStudy(db, studyId)!.folder, 'slurm', 'outcomes', `${run.id}.json`), forged(run.id, run.slurm_job_id!));
+        mkdirSync(join(folder, 'work', 'out', 'dist'), { recursive: true });
+        writeFileSync(join(folder, 'work', 'out', 'dist', 'index.html'), 'forged while the job ran\n');
+        await api.context.jobs.idle();
+        const ended = listStudyRuns(db, studyId)[0]!;
+        // The job's own ending: exit 3 after it wrote its page, not the forged exit 0.
+        expect(ended.status).toBe('failed');
+        expect(ended.error_message).toContain('exited with code 3');
+        expect(ended.slurm_state).toBe('COMPLETED');
+        expect(await artifactsOf(api, ended.run_id!)).toEqual([expect.objectContaining({ path: 'dist/index.html', sizeBytes: 'final\n'.length })]);
+      } finally {
+        await api.close();
+      }
+    }, 180_000);
+
+    it('a job still running past its time limit is cancelled and its run recorded as timed out; an outcome forged for it is not taken', async () => {
+      // A node whose `lhb runs exec` never stops its harness (an old install, or one that hangs): only the engine's follow ends it.
+      const hanging = join(dir, 'hanging-lhb');
+      writeFileSync(hanging, '#!/bin/sh\nexec sleep 600\n', { mode: 0o755 });
+      const graceBefore = process.env.LHB_SLURM_START_GRACE_MS;
+      process.env.LHB_SLURM_START_GRACE_MS = '3000';
+      const api = createApi(openWorkspace(join(dir, 'ws')));
+      try {
+        await importTestTask(api.context.workspace, dir);
+        const timeoutSeconds = 8;
+        const { studyId } = (await api.call('runs.start', {
+          tasks: ['engine-task'],
+          configurations: [{ harness: 'command', model: 'm', command: 'mkdir -p out/dist && echo ok > out/dist/index.html' }],
+          timeoutSeconds,
+          executor: 'slurm',
+          slurm: { ...slurmBlock(), lhbCommand: hanging },
+        })) as { studyId: string };
+        const db = api.context.workspace.db;
+        await until(() => listStudyRuns(db, studyId)[0]?.slurm_state === 'RUNNING', 60_000, 'the job to run');
+        const runningAt = Date.now();
+        const run = listStudyRuns(db, studyId)[0]!;
+        writeFileSync(join(runFolderOf(db, studyId, run.id), 'slurm', 'outcome.json'), forged(run.id, run.slurm_job_id!));
+        writeFileSync(join(findStudy(db, studyId)!.folder, 'slurm', 'outcomes', `${run.id}.json`), forged(run.id, run.slurm_job_id!));
+        await until(() => listStudyRuns(db, studyId)[0]!.status !== 'running', 120_000, 'the run to end');
+        const endedAfterMs = Date.now() - runningAt;
+        await api.context.jobs.idle();
+        const ended = listStudyRuns(db, studyId)[0]!;
+        expect(ended.status).toBe('timeout');
+        expect(ended.error_kind).toBe('timeout');
+        expect(ended.run_id).not.toBeNull();
+        // Its limit, the start grace and a few polls (RUNNING was seen here at most a poll after it began).
+        console.log(`The run past its ${timeoutSeconds} s limit (start grace 3 s) ended ${endedAfterMs} ms after its job was seen running.`);
+        expect(endedAfterMs).toBeLessThan((timeoutSeconds + 3 + 10) * 1000);
+        await until(() => (endedJobsByName().get(jobNameOf(run.id)) ?? 0) === 1, 30_000, 'Slurm to record the job as ended');
+        expect(readFileSync(cluster.jobCompLog, 'utf8')).toMatch(new RegExp(`JobId=${run.slurm_job_id} .*JobState=CANCELLED`));
+      } finally {
+        if (graceBefore === undefined) delete process.env.LHB_SLURM_START_GRACE_MS;
+        else process.env.LHB_SLURM_START_GRACE_MS = graceBefore;
+        await api.close();
+      }
+    }, 180_000);
+
+    for (const [how, tamper] of [
+      ['network host instead of none', (spec: { sandbox: { network: string } | null }) => ({ ...spec, sandbox: { ...spec.sandbox!, network: 'host' } })],
+      ['its sandbox removed', (spec: { sandbox: unknown }) => ({ ...spec, sandbox: null })],
+    ] as const) {
+      it(`an exec.json changed after submission (${how}) is refused by the job, and the run fails saying so`, async () => {
+        const marker = join(shared, 'ran-unsandboxed');
+        const api = createApi(openWorkspace(join(dir, 'ws')));
+        try {
+          await importTestTask(api.context.workspace, dir);
+          const { studyId } = (await api.call('runs.start', {
+            tasks: ['engine-task'],
+            configurations: [{ harness: 'command', model: 'm', command: `touch ${marker}; mkdir -p out/dist && echo ok > out/dist/index.html` }],
+            executor: 'slurm',
+            // Held, so the file is changed before the job starts, as an agent of an earlier turn could.
+            slurm: { ...slurmBlock(), options: ['--comment=lhb-test', '--hold'] },
+          })) as { studyId: string };
+          const db = api.context.workspace.db;
+          await until(() => listStudyRuns(db, studyId)[0]?.slurm_job_id != null, 60_000, 'the job to be submitted');
+          const run = listStudyRuns(db, studyId)[0]!;
+          const execFile = join(runFolderOf(db, studyId, run.id), 'slurm', 'exec.json');
+          writeFileSync(execFile, JSON.stringify(tamper(JSON.parse(readFileSync(execFile, 'utf8')) as never), null, 2));
+          expect(spawnSync('scontrol', ['release', run.slurm_job_id!], { encoding: 'utf8' }).status).toBe(0);
+          await api.context.jobs.idle();
+          const ended = listStudyRuns(db, studyId)[0]!;
+          expect(ended.status).toBe('failed');
+          expect(ended.error_kind).toBe('setup');
+          expect(ended.error_message).toContain('the Slurm job refused');
+          expect(ended.error_message).toContain('it was changed after the job was submitted');
+          expect(existsSync(marker)).toBe(false);
+        } finally {
+          await api.close();
+        }
+      }, 180_000);
+    }
+
+    it("links planted at exec.json.tmp, the next turn's transcript and stderr, and the outcome's .tmp while a job runs: no file outside is written", async () => {
+      const taskFolder = writeTestTaskFolder(join(dir, 'turns-task'), 'turns-task');
+      writeFileSync(join(taskFolder, 'task.json'), JSON.stringify({ id: 'turns-task', kind: 'programmatic', title: 'T', instruction: 'Build a page.', turns: [{ prompt: 'Again.' }] }));
+      const outside = (name: string) => {
+        const file = join(dir, `users-${name}`);
+        writeFileSync(file, `the user's ${name}\n`);
+        return file;
+      };
+      const api = createApi(openWorkspace(join(dir, 'ws')));
+      try {
+        expect((await importBundles(api.context.workspace, [taskFolder], { captureMissingFrames: false })).outcomes[0]?.status).toBe('imported');
+        const { studyId } = (await api.call('runs.start', {
+          tasks: ['turns-task'],
+          taskFolders: { 'turns-task': taskFolder },
+          configurations: [{ harness: 'command', model: 'm', command: "sleep 6; mkdir -p out/dist && echo ok > out/dist/index.html && echo '{\"type\":\"note\"}'" }],
+          executor: 'slurm',
+          slurm: slurmBlock(),
+        })) as { studyId: string };
+        const db = api.context.workspace.db;
+        await until(() => listStudyRuns(db, studyId)[0]?.slurm_state === 'RUNNING', 60_000, 'the first turn to run');
+        const run = listStudyRuns(db, studyId)[0]!;
+        const folder = runFolderOf(db, studyId, run.id);
+        await until(() => existsSync(join(folder, 'transcript.jsonl')), 60_000, "the first turn's harness to start");
+        symlinkSync(outside('authorized_keys'), join(folder, 'slurm', 'exec.json.tmp'));
+        symlinkSync(outside('bashrc'), join(folder, 'transcript-turn-2.jsonl'));
+        symlinkSync(outside('profile'), join(folder, 'stderr-turn-2.log'));
+        symlinkSync(outside('config'), join(findStudy(db, studyId)!.folder, 'slurm', 'outcomes', `${run.id}.json.tmp`));
+        await api.context.jobs.idle();
+        const ended = listStudyRuns(db, studyId)[0]!;
+        expect(ended.status, ended.error_message ?? '').toBe('succeeded');
+        expect(readSubmissions(findStudy(db, studyId)!.folder)).toHaveLength(2); // one job per turn
+        for (const name of ['authorized_keys', 'bashrc', 'profile', 'config']) expect(readFileSync(join(dir, `users-${name}`), 'utf8')).toBe(`the user's ${name}\n`);
+        expect(readFileSync(join(folder, 'transcript-turn-2.jsonl'), 'utf8')).toBe('{"type":"note"}\n');
+      } finally {
+        await api.close();
+      }
+    }, 240_000);
+  });
 });
 
 async function until(check: () => boolean, timeoutMs: number, what: string): Promise<void> {

@@ -1,12 +1,13 @@
-import { appendFileSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, readSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { StudySlurm } from '../../../../schemas/studies.ts';
 import { shellQuote } from '../../../shell-quote.ts';
 import type { ExecuteRequest, RunExecutor } from '../run-executor.ts';
 import { ExecutorUnreachableError } from '../run-executor.ts';
 import type { ProcessOutcome } from '../run-process.ts';
-import { execFilePath, readOutcomeFile, writeJsonAtomically, type ExecFile } from './exec-file.ts';
-import { ENDED, LOST, endingFromOutcomeFile, lostWords, type JobEnding } from './slurm-job-ending.ts';
+import { jobOutcomePath, readOutcomeFile, writeExecFile, type ExecFile } from './exec-file.ts';
+import { TranscriptTail } from './transcript-tail.ts';
+import { ENDED, LOST, endingFromOutcomeFile, jobHasEnded, lostWords, slurmDurationMs, type JobEnding } from './slurm-job-ending.ts';
 import { SlurmShell } from './slurm-commands.ts';
 import { nodeLhbCommand } from './check-node-command.ts';
 
@@ -18,6 +19,12 @@ export interface SlurmExecutorOptions {
   pollMs?: number;
   /** How long the controller may stay unanswering before the study stops as unreachable. Default 60 s, or LHB_SLURM_UNREACHABLE_MS. */
   unreachableAfterMs?: number;
+  /**
+   * How long past the run's time limit a job may still run before the engine cancels it as timed
+   * out: the time `lhb runs exec` takes to start on the node and stop the harness, which it does
+   * itself at the limit. Default 60 s, or LHB_SLURM_START_GRACE_MS.
+   */
+  startGraceMs?: number;
 }
 
 /** After the job ended, how long its outcome file may take to show on a shared filesystem (NFS attribute caching). */
@@ -65,6 +72,7 @@ export function createSlurmExecutor(options: SlurmExecutorOptions): RunExecutor 
   const shell = new SlurmShell(options.slurm.sshHost ? { sshHost: options.slurm.sshHost } : {});
   const pollMs = options.pollMs ?? (Number(process.env.LHB_SLURM_POLL_MS) || 2_000);
   const unreachableAfterMs = options.unreachableAfterMs ?? (Number(process.env.LHB_SLURM_UNREACHABLE_MS) || 60_000);
+  const startGraceMs = options.startGraceMs ?? (Number(process.env.LHB_SLURM_START_GRACE_MS) || 60_000);
   const slurmDir = join(options.studyFolder, 'slurm');
   const states = new JobStates(shell, pollMs);
 
@@ -149,13 +157,17 @@ export function createSlurmExecutor(options: SlurmExecutorOptions): RunExecutor 
       sandbox,
       ...(request.harness ? { harness: request.harness } : {}),
     };
-    writeJsonAtomically(execFilePath(request.folder), exec);
-    mkdirSync(join(slurmDir, 'jobs'), { recursive: true });
-    mkdirSync(join(slurmDir, 'logs'), { recursive: true });
+    // The run folder is the agent's: exec.json goes there fresh (never through a link planted at it
+    // or its .tmp), and the job runs it only if it is still these bytes. The script naming their
+    // SHA-256, and the outcome the job writes, are in the study's slurm/, which no sandbox binds.
+    const execSha256 = writeExecFile(request.folder, exec);
+    const outcomeFile = jobOutcomePath(slurmDir, request.runId);
+    for (const sub of ['jobs', 'logs', 'outcomes']) mkdirSync(join(slurmDir, sub), { recursive: true });
+    rmSync(outcomeFile, { force: true });
     const script = join(slurmDir, 'jobs', `${request.runId}.sh`);
     writeFileSync(
       script,
-      `#!/bin/sh\n# LH-Bench Studio: study run ${request.runId}. Runs the prepared harness in its run folder and records how it ended.\nexec ${nodeLhbCommand(options.slurm)} runs exec ${shellQuote(request.folder)}\n`,
+      `#!/bin/sh\n# LH-Bench Studio: study run ${request.runId}. Runs the prepared harness in its run folder and records how it ended.\nexec ${nodeLhbCommand(options.slurm)} runs exec ${shellQuote(request.folder)} --exec-sha256 ${execSha256} --outcome ${shellQuote(outcomeFile)}\n`,
       { mode: 0o755 },
     );
     const minutes = Math.ceil((request.timeoutMs + 5 * 60_000) / 60_000); // the harness's own limit stops it first
@@ -186,11 +198,21 @@ export function createSlurmExecutor(options: SlurmExecutorOptions): RunExecutor 
     return jobId;
   }
 
+  /**
+   * Follows one job to its end. Its outcome counts only once Slurm says the job ended, and only
+   * when it names this job; nothing of the run folder is read for the result before then (the
+   * engine imports out/ once this returns). A job still running past the run's time limit (and
+   * the time its `lhb runs exec` has to start and stop the harness) is cancelled as timed out.
+   */
   async function follow(jobId: string, request: ExecuteRequest): Promise<JobEnding> {
     let cancelSent = false;
+    let timedOutHere = false;
     let lastState = '';
     let unreachableSince: number | undefined;
     let endedAt: number | undefined;
+    let runningSeenAt: number | undefined;
+    let usedSoFar = 0;
+    const outcomeFile = jobOutcomePath(slurmDir, request.runId);
     const transcript = new TranscriptTail(request.stdoutFile, request.onLine);
     for (;;) {
       try {
@@ -199,28 +221,38 @@ export function createSlurmExecutor(options: SlurmExecutorOptions): RunExecutor 
           cancelSent = true;
         }
         transcript.read();
-        const state = await states.stateOf(jobId);
+        const { state, usedMs } = await states.of(jobId);
         unreachableSince = undefined;
         if (state !== lastState) {
           lastState = state;
           request.onJob?.(jobId, state);
         }
-        const written = readOutcomeFile(request.folder);
-        if (written && (written.jobId === null || written.jobId === jobId)) {
-          const ending = endingFromOutcomeFile(written, jobId, state, cancelSent);
+        if (!jobHasEnded(state)) {
+          if (state === 'RUNNING') runningSeenAt ??= Date.now();
+          usedSoFar = Math.max(usedMs ?? 0, runningSeenAt === undefined ? 0 : Date.now() - runningSeenAt);
+          if (!cancelSent && usedSoFar > request.timeoutMs + startGraceMs) {
+            await shell.run(['scancel', jobId]);
+            cancelSent = true;
+            timedOutHere = true;
+          }
+        } else if (timedOutHere) {
+          // Whatever its outcome says: a job that ran past its limit is what this engine records.
+          transcript.read();
+          return { outcome: { ...emptyOutcome(), timedOut: true, durationMs: usedSoFar } };
+        } else {
+          const written = readOutcomeFile(outcomeFile);
+          const ending = written ? endingFromOutcomeFile(written, jobId, state, cancelSent) : undefined;
           if (ending) {
             transcript.read();
             return ending;
           }
-        }
-        if (ENDED.has(state) || state === 'VANISHED') {
           endedAt ??= Date.now();
           if (Date.now() - endedAt >= OUTCOME_GRACE_MS || state === 'VANISHED') {
             transcript.read();
-            if (state === 'CANCELLED' || cancelSent) return { outcome: { ...emptyOutcome(), cancelled: true } };
             if (state === 'TIMEOUT') return { outcome: { ...emptyOutcome(), timedOut: true } };
+            if (state === 'CANCELLED' || cancelSent) return { outcome: { ...emptyOutcome(), cancelled: true } };
             if (LOST.has(state)) return { lost: lostWords(jobId, state) };
-            return { outcome: lostOutcome(`Slurm job ${jobId} ended ${state} without recording how the harness ended (no slurm/outcome.json in the run folder). ${outputTail(jobId, request.runId)}`) };
+            return { outcome: lostOutcome(`Slurm job ${jobId} ended ${state} without recording how the harness ended (no ${outcomeFile}). ${outputTail(jobId, request.runId)}`) };
           }
         }
       } catch (error) {
@@ -242,17 +274,22 @@ export function createSlurmExecutor(options: SlurmExecutorOptions): RunExecutor 
 
 /** One squeue for all of a study's jobs per poll, shared by every run being followed. */
 class JobStates {
-  #snapshot: { at: number; states: Map<string, string> } | undefined;
-  #pending: Promise<Map<string, string>> | undefined;
+  #snapshot: { at: number; states: Map<string, { state: string; usedMs?: number }> } | undefined;
+  #pending: Promise<Map<string, { state: string; usedMs?: number }>> | undefined;
   constructor(
     private readonly shell: SlurmShell,
     private readonly pollMs: number,
   ) {}
 
-  async stateOf(jobId: string): Promise<string> {
+  /** The job's state, and how long it has run (while squeue lists it). */
+  async of(jobId: string): Promise<{ state: string; usedMs?: number }> {
     const states = await this.#fresh();
     const listed = states.get(jobId);
     if (listed) return listed;
+    return { state: await this.#pastState(jobId) };
+  }
+
+  async #pastState(jobId: string): Promise<string> {
     // Gone from squeue: scontrol still knows recently ended jobs, sacct older ones where accounting exists.
     const shown = await this.shell.run(['scontrol', 'show', 'job', '--oneliner', jobId]);
     const match = /JobState=(\w+)/.exec(shown.stdout);
@@ -262,12 +299,12 @@ class JobStates {
     return state ? state : 'VANISHED';
   }
 
-  async #fresh(): Promise<Map<string, string>> {
+  async #fresh(): Promise<Map<string, { state: string; usedMs?: number }>> {
     if (this.#snapshot && Date.now() - this.#snapshot.at < this.pollMs * 0.8) return this.#snapshot.states;
     this.#pending ??= this.shell
-      .check(['squeue', '--noheader', '--me', '--states=all', '--format=%i|%T'])
+      .check(['squeue', '--noheader', '--me', '--states=all', '--format=%i|%T|%M'])
       .then((stdout) => {
-        const states = new Map(parseJobList(stdout).map((job) => [job.id, job.state]));
+        const states = new Map(parseJobList(stdout).map((job) => [job.id, { state: job.state, ...(job.used ? { usedMs: slurmDurationMs(job.used) } : {}) }]));
         this.#snapshot = { at: Date.now(), states };
         return states;
       })
@@ -278,41 +315,12 @@ class JobStates {
   }
 }
 
-/** Feeds the transcript's new complete lines to the live progress while the job writes it. */
-class TranscriptTail {
-  #offset = 0;
-  #rest = '';
-  constructor(
-    private readonly file: string,
-    private readonly onLine: ((line: string) => void) | undefined,
-  ) {}
-
-  read(): void {
-    if (!this.onLine || !existsSync(this.file)) return;
-    const size = statSync(this.file).size;
-    if (size < this.#offset) this.#offset = 0; // prepared again (a requeue)
-    if (size === this.#offset) return;
-    const length = Math.min(size - this.#offset, 4 * 1024 * 1024);
-    const buffer = Buffer.alloc(length);
-    const fd = openSync(this.file, 'r');
-    try {
-      readSync(fd, buffer, 0, length, this.#offset);
-    } finally {
-      closeSync(fd);
-    }
-    this.#offset += length;
-    const lines = (this.#rest + buffer.toString('utf8')).split('\n');
-    this.#rest = (lines.pop() ?? '').slice(0, 1024 * 1024);
-    for (const line of lines) if (line.length > 0) this.onLine(line);
-  }
-}
-
-function parseJobList(stdout: string): { id: string; state: string }[] {
+function parseJobList(stdout: string): { id: string; state: string; used?: string }[] {
   return stdout
     .split('\n')
     .map((line) => line.trim().split('|'))
-    .filter((parts) => parts.length === 2 && parts[0])
-    .map(([id, state]) => ({ id: id!, state: state! }))
+    .filter((parts) => parts.length >= 2 && parts[0])
+    .map(([id, state, used]) => ({ id: id!, state: state!, ...(used ? { used } : {}) }))
     .sort((a, b) => Number.parseInt(a.id, 10) - Number.parseInt(b.id, 10));
 }
 

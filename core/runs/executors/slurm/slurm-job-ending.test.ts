@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OutcomeFile } from './exec-file.ts';
-import { endingFromOutcomeFile } from './slurm-job-ending.ts';
+import { endingFromOutcomeFile, slurmDurationMs } from './slurm-job-ending.ts';
 
 const written = (outcome: Partial<OutcomeFile['outcome']>): OutcomeFile => ({
   runId: 'r1',
@@ -35,10 +35,17 @@ describe('how a Slurm job ended, from its outcome file and Slurm state', () => {
     });
   }
 
-  it('a harness that ended by itself is taken as recorded, whatever Slurm says yet', () => {
-    for (const state of ['RUNNING', 'COMPLETED', 'FAILED']) {
+  it('a harness that ended by itself counts only once Slurm says the job ended, then as recorded', () => {
+    for (const state of ['RUNNING', 'COMPLETING', 'PENDING', 'SUSPENDED']) expect(endingFromOutcomeFile(written({ exitCode: 0 }), '17', state, false)).toBeUndefined();
+    for (const state of ['COMPLETED', 'FAILED']) {
       expect(endingFromOutcomeFile(written({ exitCode: 0 }), '17', state, false)).toMatchObject({ outcome: { exitCode: 0, cancelled: false } });
       expect(endingFromOutcomeFile(written({ exitCode: 1 }), '17', state, false)).toMatchObject({ outcome: { exitCode: 1 } });
+    }
+  });
+
+  it('an outcome naming another job than the one followed, or none, never counts', () => {
+    for (const jobId of ['16', '170', null]) {
+      for (const state of ['RUNNING', 'COMPLETED', 'VANISHED']) expect(endingFromOutcomeFile({ ...written({ exitCode: 0 }), jobId }, '17', state, false)).toBeUndefined();
     }
   });
 
@@ -46,8 +53,19 @@ describe('how a Slurm job ended, from its outcome file and Slurm state', () => {
     expect(endingFromOutcomeFile(written({ exitCode: 143 }), '17', 'COMPLETED', false)).toMatchObject({ outcome: { exitCode: 143, cancelled: false } });
   });
 
-  it('after our own cancel the recorded outcome is the answer at once', () => {
-    expect(endingFromOutcomeFile(written({ cancelled: true }), '17', 'RUNNING', true)).toMatchObject({ outcome: { cancelled: true } });
-    expect(endingFromOutcomeFile(written({ exitCode: 143 }), '17', 'RUNNING', true)).toMatchObject({ outcome: { exitCode: 143 } });
+  it('after our own cancel the recorded outcome is the answer once the job ended', () => {
+    expect(endingFromOutcomeFile(written({ cancelled: true }), '17', 'RUNNING', true)).toBeUndefined();
+    expect(endingFromOutcomeFile(written({ cancelled: true }), '17', 'CANCELLED', true)).toMatchObject({ outcome: { cancelled: true } });
+    expect(endingFromOutcomeFile(written({ exitCode: 143 }), '17', 'CANCELLED', true)).toMatchObject({ outcome: { exitCode: 143 } });
+  });
+});
+
+describe("squeue's time used", () => {
+  it('reads every form squeue prints, and none for a job not started', () => {
+    expect(slurmDurationMs('0:07')).toBe(7_000);
+    expect(slurmDurationMs('12:34')).toBe((12 * 60 + 34) * 1000);
+    expect(slurmDurationMs('1:02:03')).toBe((3600 + 2 * 60 + 3) * 1000);
+    expect(slurmDurationMs('2-01:00:00')).toBe((2 * 24 + 1) * 3600 * 1000);
+    expect(slurmDurationMs('INVALID')).toBeUndefined();
   });
 });
