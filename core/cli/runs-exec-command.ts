@@ -1,10 +1,11 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { resolve } from 'node:path';
 import type { HarnessId } from '../../schemas/trajectory.ts';
 import { runProcess, type HarnessVersionAsked } from '../runs/executors/run-process.ts';
 import { HARNESS_ADAPTERS } from '../runs/harnesses/harness-registry.ts';
 import { waitForHarnessVersion } from '../runs/harnesses/harness-version-detector.ts';
+import { readRunFileText } from '../runs/run-file.ts';
 import { ExecFileSchema, execFilePath, outcomeFilePath, writeJsonAtomically, type OutcomeFile } from '../runs/executors/slurm/exec-file.ts';
 import { durationText } from '../../schemas/run-duration.ts';
 
@@ -24,7 +25,7 @@ export async function runRunsExec(folderArgument: string): Promise<void> {
   if (!existsSync(file)) throw new RunsExecError(`${folder} is not a prepared run folder: it has no slurm/exec.json. The run engine writes it before it submits the run's job.`);
   let spec;
   try {
-    spec = ExecFileSchema.parse(JSON.parse(readFileSync(file, 'utf8')));
+    spec = ExecFileSchema.parse(JSON.parse(readRunFileText(file) ?? ''));
   } catch (error) {
     throw new RunsExecError(`${file} could not be read (${(error as Error).message}); the run folder is damaged. Resume the study to prepare it again.`);
   }

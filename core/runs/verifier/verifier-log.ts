@@ -1,6 +1,7 @@
-import { appendFileSync, existsSync, readFileSync } from 'node:fs';
+import { appendFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { readRunFile, RUN_JSON_MAX_BYTES, RunFileRefusedError } from '../run-file.ts';
 import { VERIFIER_FINDINGS_FILE } from './verify-config.ts';
 import type { VerificationResult } from './verifier-finding.ts';
 
@@ -30,10 +31,16 @@ export function appendVerifierLog(folder: string, trigger: string, result: Verif
  * was killed mid-check) is skipped: the others still count.
  */
 export function readVerifierLog(folder: string): VerifierLogEntry[] {
-  const file = join(folder, VERIFIER_FINDINGS_FILE);
-  if (!existsSync(file)) return [];
+  let text: string | undefined;
+  try {
+    text = readRunFile(join(folder, VERIFIER_FINDINGS_FILE), RUN_JSON_MAX_BYTES)?.bytes.toString('utf8');
+  } catch (error) {
+    if (error instanceof RunFileRefusedError) return []; // a link or FIFO in its place: not the verifier's log
+    throw error;
+  }
+  if (text === undefined) return [];
   const entries: VerifierLogEntry[] = [];
-  for (const line of readFileSync(file, 'utf8').split('\n')) {
+  for (const line of text.split('\n')) {
     if (!line.trim()) continue;
     try {
       const parsed = VerifierLogEntrySchema.safeParse(JSON.parse(line));

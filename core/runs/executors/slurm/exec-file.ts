@@ -1,9 +1,10 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { RunSandboxSchema } from '../../../../schemas/studies.ts';
 import { HarnessIdSchema } from '../../../../schemas/trajectory.ts';
 import { SandboxPlanSchema } from '../../sandbox/sandbox-plan.ts';
+import { readRunFileText, replaceRunFile } from '../../run-file.ts';
 
 /**
  * What `lhb runs exec` reads and writes in a run folder on the shared filesystem:
@@ -66,16 +67,15 @@ export const outcomeFilePath = (folder: string) => join(folder, 'slurm', 'outcom
 
 export function writeJsonAtomically(file: string, value: unknown, mode = 0o600): void {
   mkdirSync(join(file, '..'), { recursive: true });
-  writeFileSync(`${file}.tmp`, `${JSON.stringify(value, null, 2)}\n`, { mode });
-  renameSync(`${file}.tmp`, file);
+  replaceRunFile(file, `${JSON.stringify(value, null, 2)}\n`, mode); // never through a link planted at <file>.tmp
 }
 
 /** The outcome a job wrote, or undefined when there is none (yet) or it is unreadable. */
 export function readOutcomeFile(folder: string): OutcomeFile | undefined {
-  const file = outcomeFilePath(folder);
-  if (!existsSync(file)) return undefined;
   try {
-    const parsed = OutcomeFileSchema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
+    const text = readRunFileText(outcomeFilePath(folder));
+    if (text === undefined) return undefined;
+    const parsed = OutcomeFileSchema.safeParse(JSON.parse(text));
     return parsed.success ? parsed.data : undefined;
   } catch {
     return undefined;

@@ -1,10 +1,11 @@
-import { appendFileSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, readSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, readSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { StudySlurm } from '../../../../schemas/studies.ts';
 import { shellQuote } from '../../../shell-quote.ts';
 import type { ExecuteRequest, RunExecutor } from '../run-executor.ts';
 import { ExecutorUnreachableError } from '../run-executor.ts';
 import type { ProcessOutcome } from '../run-process.ts';
+import { openRunFile, RunFileRefusedError, type OpenRunFile } from '../../run-file.ts';
 import { execFilePath, readOutcomeFile, writeJsonAtomically, type ExecFile } from './exec-file.ts';
 import { ENDED, LOST, endingFromOutcomeFile, lostWords, type JobEnding } from './slurm-job-ending.ts';
 import { SlurmShell } from './slurm-commands.ts';
@@ -288,18 +289,25 @@ class TranscriptTail {
   ) {}
 
   read(): void {
-    if (!this.onLine || !existsSync(this.file)) return;
-    const size = statSync(this.file).size;
+    if (!this.onLine) return;
+    let opened: OpenRunFile | undefined;
+    try {
+      opened = openRunFile(this.file, Number.MAX_SAFE_INTEGER);
+    } catch (error) {
+      if (error instanceof RunFileRefusedError) return; // a link or FIFO in its place: not the job's transcript
+      throw error;
+    }
+    if (!opened) return;
+    const { size } = opened;
     if (size < this.#offset) this.#offset = 0; // prepared again (a requeue)
-    if (size === this.#offset) return;
     const length = Math.min(size - this.#offset, 4 * 1024 * 1024);
     const buffer = Buffer.alloc(length);
-    const fd = openSync(this.file, 'r');
     try {
-      readSync(fd, buffer, 0, length, this.#offset);
+      readSync(opened.fd, buffer, 0, length, this.#offset);
     } finally {
-      closeSync(fd);
+      opened.close();
     }
+    if (length === 0) return;
     this.#offset += length;
     const lines = (this.#rest + buffer.toString('utf8')).split('\n');
     this.#rest = (lines.pop() ?? '').slice(0, 1024 * 1024);
