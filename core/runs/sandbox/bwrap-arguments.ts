@@ -1,5 +1,5 @@
 import { existsSync, lstatSync, readlinkSync, statSync } from 'node:fs';
-import type { SandboxPlan } from './sandbox-plan.ts';
+import { runAgentFolders, type SandboxPlan } from './sandbox-plan.ts';
 
 /**
  * What of /etc holds credentials or keys: covered by an empty file or folder in the sandbox.
@@ -42,7 +42,8 @@ export interface BwrapCommand {
 /**
  * bwrap's arguments for one run: a new user, PID, IPC and UTS namespace (and network namespace
  * for `none` and `endpoint-only`), its own /proc and /dev, a private /tmp, the system and the plan's installs
- * read-only, the run folder read-write, and nothing else of the machine. bwrap always sets
+ * read-only, the run's work/ and home/ read-write, and nothing else of the machine: the rest of the
+ * run folder (its transcripts, logs, turns.json, manifest.json, slurm/) is the engine's and not there. bwrap always sets
  * no_new_privs, so nothing inside can gain privileges through a setuid binary.
  */
 export function bwrapArguments(plan: SandboxPlan, inner: BwrapCommand, options: { bridgeDir?: string } = {}): string[] {
@@ -65,7 +66,7 @@ export function bwrapArguments(plan: SandboxPlan, inner: BwrapCommand, options: 
   args.push('--proc', '/proc', '--dev', '/dev', '--tmpfs', '/tmp', '--tmpfs', '/run');
   if (plan.network === 'host' && existsSync('/run/systemd/resolve')) args.push('--ro-bind', '/run/systemd/resolve', '/run/systemd/resolve');
   for (const op of mountOrder(plan)) args.push(...op);
-  args.push('--bind', plan.runFolder, plan.runFolder);
+  for (const folder of runAgentFolders(plan.runFolder)) if (existsSync(folder)) args.push('--bind', folder, folder);
   if (options.bridgeDir) args.push('--ro-bind', options.bridgeDir, BRIDGE_DIR_INSIDE);
   for (const name of AGENT_SOCKET_VARIABLES) args.push('--unsetenv', name);
   args.push('--chdir', inner.cwd, '--', inner.command, ...inner.args);
