@@ -1,5 +1,5 @@
-import { closeSync, constants, createWriteStream, fstatSync, lstatSync, openSync, readSync, renameSync, rmSync, writeFileSync, type WriteStream } from 'node:fs';
-import { read } from 'node:fs/promises';
+import { closeSync, constants, createWriteStream, fstatSync, lstatSync, openSync, read, readSync, renameSync, rmSync, writeFileSync, type WriteStream } from 'node:fs';
+import { promisify } from 'node:util';
 import { dirname } from 'node:path';
 
 /**
@@ -22,6 +22,7 @@ export class RunFileRefusedError extends Error {
   }
 }
 
+const readAt = promisify(read);
 const { O_RDONLY, O_WRONLY, O_CREAT, O_EXCL, O_APPEND, O_NOFOLLOW, O_NONBLOCK } = constants;
 const READ_FLAGS = O_RDONLY | O_NOFOLLOW | O_NONBLOCK;
 const CREATE_FLAGS = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW;
@@ -142,7 +143,7 @@ export function readRunFileText(file: string, maxBytes = RUN_JSON_MAX_BYTES): st
 export async function* runFileChunks(opened: OpenRunFile, chunkBytes = 1024 * 1024): AsyncGenerator<Buffer> {
   for (let at = 0; at < opened.size; ) {
     const buffer = Buffer.alloc(Math.min(chunkBytes, opened.size - at));
-    const { bytesRead } = await read(opened.fd, buffer, 0, buffer.length, at);
+    const { bytesRead } = await readAt(opened.fd, buffer, 0, buffer.length, at);
     if (bytesRead === 0) return;
     at += bytesRead;
     yield bytesRead === buffer.length ? buffer : buffer.subarray(0, bytesRead);
