@@ -1,6 +1,6 @@
-import { closeSync, constants, createWriteStream, fstatSync, lstatSync, openSync, read, readSync, renameSync, rmSync, writeFileSync, type WriteStream } from 'node:fs';
+import { closeSync, constants, createWriteStream, fstatSync, lstatSync, mkdirSync, openSync, read, readSync, renameSync, rmSync, writeFileSync, type WriteStream } from 'node:fs';
 import { promisify } from 'node:util';
-import { dirname } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
 
 /**
  * The one way the engine, which runs outside the sandbox, opens the files it keeps about a run
@@ -164,6 +164,30 @@ export function writeRunFile(file: string, data: string | Uint8Array, mode = 0o6
     writeFileSync(fd, data);
   } finally {
     closeSync(fd);
+  }
+}
+
+/**
+ * Writes the engine's file into an agent's folder of the run (a harness's config under home/, before
+ * each turn): every folder from `root` down to it is made a real folder (a link or file the agent
+ * put on the way is removed, never followed), then the file is written as writeRunFile does.
+ */
+export function writeAgentFolderFile(root: string, file: string, data: string | Uint8Array): void {
+  makeAgentFolder(root, dirname(file));
+  writeRunFile(file, data);
+}
+
+/** Makes `folder` and every folder from `root` down to it real folders: a link or file on the way is removed, never followed. */
+export function makeAgentFolder(root: string, folder: string): void {
+  const path = relative(root, folder);
+  if (path.startsWith('..')) throw new Error(`${folder} is not inside ${root}`);
+  let at = root;
+  for (const name of path === '' ? [] : path.split(sep)) {
+    at = join(at, name);
+    const stat = lstatSync(at, { throwIfNoEntry: false });
+    if (stat?.isDirectory()) continue;
+    if (stat) rmSync(at, { force: true });
+    mkdirSync(at);
   }
 }
 
