@@ -191,6 +191,7 @@ export const RunFailureKindSchema = z.enum([
   'harness-crash',
   'harness-missing',
   'output-limit',
+  'run-files-replaced',
   'verifier',
   'resource-limit',
   'cancelled',

@@ -1,11 +1,11 @@
 import { hostname } from 'node:os';
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import type { HarnessId } from '../../schemas/trajectory.ts';
 import { runProcess, type HarnessVersionAsked } from '../runs/executors/run-process.ts';
 import { HARNESS_ADAPTERS } from '../runs/harnesses/harness-registry.ts';
 import { waitForHarnessVersion } from '../runs/harnesses/harness-version-detector.ts';
 import { ExecFileSchema, execFilePath, outcomeFilePath, readExecFileText, writeJsonAtomically, type ExecFile, type OutcomeFile } from '../runs/executors/slurm/exec-file.ts';
-import { writeFresh } from '../runs/executors/slurm/job-files.ts';
+import { ensureRunFolder, writeRunFile } from '../runs/run-file.ts';
 import { durationText } from '../../schemas/run-duration.ts';
 
 export class RunsExecError extends Error {
@@ -67,8 +67,10 @@ export async function runRunsExec(folderArgument: string, options: RunsExecOptio
   // The version of the binary this node runs, which the run records (kept per binary, so asked once per node's install).
   const harnessVersion = spec.harness ? await askedHere(spec.harness, spec.invocation.command) : undefined;
   // Created fresh before the harness starts, so its output never goes through a link planted at either name.
-  writeFresh(spec.stdoutFile, '', 0o644);
-  writeFresh(spec.stderrFile, '', 0o644);
+  for (const output of [spec.stdoutFile, spec.stderrFile]) {
+    ensureRunFolder(dirname(output));
+    writeRunFile(output, '', 0o644);
+  }
   const outcome = await runProcess({
     invocation: { ...spec.invocation, env },
     stdoutFile: spec.stdoutFile,

@@ -1,12 +1,13 @@
 import { spawn } from 'node:child_process';
-import { createWriteStream, existsSync, type WriteStream } from 'node:fs';
+import { existsSync, type WriteStream } from 'node:fs';
 import type { HarnessInvocation } from '../harnesses/harness-adapter.ts';
 import { randomUUID } from 'node:crypto';
 import { killByRunMarker, killProcessTree, ProcessTreeWatch, RUN_MARKER_VARIABLE, untilEnded, type SignalledProcess } from './process-tree.ts';
 import type { RunSandbox } from '../../../schemas/studies.ts';
 import { launchSandbox, SandboxUnavailableError, type LaunchedSandbox } from '../sandbox/launch-sandbox.ts';
 import type { LimitHit } from '../sandbox/run-resource-limits.ts';
-import type { SandboxPlan } from '../sandbox/sandbox-plan.ts';
+import { runAgentFolders, type SandboxPlan } from '../sandbox/sandbox-plan.ts';
+import { createRunFileWriteStream } from '../run-file.ts';
 import { watchRunFolderDisk, type RunFolderDiskWatch } from '../sandbox/run-folder-disk-watch.ts';
 import { sandboxedAppBuild, unsandboxedAppBuild } from '../verifier/sandboxed-app-build.ts';
 import { startVerifierService } from '../verifier/verifier-service.ts';
@@ -104,7 +105,8 @@ export async function runProcess(options: RunProcessOptions): Promise<ProcessOut
   }
   try {
     const { diskBytes } = options.sandbox.plan.limits;
-    const disk = diskBytes ? { folder: options.sandbox.plan.runFolder, bytes: diskBytes } : undefined;
+    // What the agent can write: its folders of the run (the engine's own files there are held to maxOutputBytes).
+    const disk = diskBytes ? { folders: runAgentFolders(options.sandbox.plan.runFolder), bytes: diskBytes } : undefined;
     const { outcome, diskWatch } = await runStarted(options, sandbox, disk);
     // Written past the limit between two walks and ended before the next: still over it.
     const overDisk = outcome.diskLimitHit || (disk !== undefined && diskWatch !== undefined && (await diskWatch.measure()) > disk.bytes);
@@ -120,12 +122,13 @@ export async function runProcess(options: RunProcessOptions): Promise<ProcessOut
 
 type StartedOutcome = { outcome: ProcessOutcome & { diskLimitHit: boolean }; diskWatch: RunFolderDiskWatch | undefined };
 
-function runStarted(options: RunProcessOptions, sandbox: LaunchedSandbox | undefined, disk: { folder: string; bytes: number } | undefined): Promise<StartedOutcome> {
+function runStarted(options: RunProcessOptions, sandbox: LaunchedSandbox | undefined, disk: { folders: string[]; bytes: number } | undefined): Promise<StartedOutcome> {
   const started = Date.now();
   const { invocation } = options;
   return new Promise<StartedOutcome>((resolve) => {
-    const stdout = createWriteStream(options.stdoutFile);
-    const stderr = createWriteStream(options.stderrFile);
+    // Created afresh: a link planted at the name (by an earlier turn) is removed, never written through.
+    const stdout = createRunFileWriteStream(options.stdoutFile);
+    const stderr = createRunFileWriteStream(options.stderrFile);
     let written = 0;
     let stdoutBytes = 0;
     let stderrTail = '';
@@ -180,7 +183,7 @@ function runStarted(options: RunProcessOptions, sandbox: LaunchedSandbox | undef
     };
 
     const watch = child.pid === undefined ? undefined : new ProcessTreeWatch(child.pid);
-    const diskWatch = disk && child.pid !== undefined ? watchRunFolderDisk(disk.folder, disk.bytes, () => stop('disk')) : undefined;
+    const diskWatch = disk && child.pid !== undefined ? watchRunFolderDisk(disk.folders, disk.bytes, () => stop('disk')) : undefined;
     const sampler = setInterval(() => watch?.sample(), TREE_SAMPLE_MS);
     if (child.pid !== undefined) options.onSpawn?.(child.pid);
     child.stdout.on('data', (chunk: Buffer) => {

@@ -1,8 +1,8 @@
-import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { shellCommandLine } from '../../shell-quote.ts';
 import { prefixedMcpToolNames } from './prefixed-mcp-tool-names.ts';
-import { baseHarnessEnv, isHttpMcpServer, runMcpServersPath, type HarnessAdapter, type McpServersFile, type PrepareRunInput, type VerifierHook } from './harness-adapter.ts';
+import { baseHarnessEnv, isHttpMcpServer, runMcpServersPath, runMcpServersRoot, type HarnessAdapter, type McpServersFile, type PrepareRunInput, type VerifierHook } from './harness-adapter.ts';
+import { writeAgentFolderFile } from '../run-file.ts';
 
 /** Checked against the registry (`npm view @anthropic-ai/claude-code version`) when pinned. */
 const PINNED_VERSION = '2.1.332';
@@ -83,14 +83,13 @@ export const claudeCodeAdapter: HarnessAdapter = {
   parseVersion: (stdout) => /\b(\d+\.\d+\.\d+(?:[-+][\w.]+)?)\b/.exec(stdout)?.[1] ?? null,
 
   async prepare(input) {
-    const configDir = join(input.homeDir, '.claude');
-    await mkdir(configDir, { recursive: true });
-    await writeFile(join(configDir, 'settings.json'), `${JSON.stringify(userSettings(input), null, 2)}\n`);
+    // Written again before each turn, into the agent's HOME: never through a link it planted.
+    writeAgentFolderFile(input.homeDir, join(input.homeDir, '.claude', 'settings.json'), `${JSON.stringify(userSettings(input), null, 2)}\n`);
 
     const args = ['-p', '--output-format', 'stream-json', '--verbose', '--dangerously-skip-permissions', '--model', input.model];
     if (input.mcpServers.length > 0) {
       const mcpFile = runMcpServersPath(MCP_SERVERS_FILE, input);
-      await writeFile(mcpFile, `${JSON.stringify(mcpConfig(input), null, 2)}\n`);
+      writeAgentFolderFile(runMcpServersRoot(MCP_SERVERS_FILE, input), mcpFile, `${JSON.stringify(mcpConfig(input), null, 2)}\n`);
       // Only the run's servers: none from a settings file the task may carry.
       args.push('--mcp-config', mcpFile, '--strict-mcp-config');
     }

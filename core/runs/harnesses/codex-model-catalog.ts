@@ -6,6 +6,7 @@ import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { z } from 'zod';
 import type { InstalledCli } from './harness-adapter.ts';
+import { writeRunFile } from '../run-file.ts';
 
 /**
  * The model catalog a Codex run reads (`model_catalog_json` in its config.toml): the one shipped
@@ -90,6 +91,6 @@ export async function codexModelCatalog(binary: string, codexHome: string, env: 
   const catalog = await readCodexModelCatalog(binary, env);
   if (kept && (await keepCatalog(kept, catalog))) return realpathSync(kept);
   const path = join(codexHome, CATALOG_FILE);
-  await writeFile(path, catalog);
+  writeRunFile(path, catalog); // in the agent's HOME: never through a link planted there
   return path;
 }

@@ -1,9 +1,9 @@
-import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { codexConfigToml } from './codex-config-toml.ts';
 import { codexModelCatalog } from './codex-model-catalog.ts';
 import { prefixedMcpToolNames } from './prefixed-mcp-tool-names.ts';
-import { baseHarnessEnv, runMcpServersPath, type HarnessAdapter, type McpServersFile } from './harness-adapter.ts';
+import { baseHarnessEnv, runMcpServersPath, runMcpServersRoot, type HarnessAdapter, type McpServersFile } from './harness-adapter.ts';
+import { makeAgentFolder, writeAgentFolderFile } from '../run-file.ts';
 
 /**
  * Checked against the registry (`npm view @openai/codex version`) when pinned. The package's
@@ -59,14 +59,15 @@ export const codexAdapter: HarnessAdapter = {
 
   async prepare(input) {
     const codexHome = join(input.homeDir, CODEX_HOME);
-    await mkdir(codexHome, { recursive: true });
+    makeAgentFolder(input.homeDir, codexHome); // never a link the agent planted in an earlier turn
     // The key is read from the named variable, else OPENAI_API_KEY; only an endpoint given with
     // no key at all (the scripted server) is called without an Authorization header.
     const envKey = input.apiKeyEnv ?? (input.apiKey !== undefined || !input.endpoint ? DEFAULT_KEY_ENV : undefined);
     const env: Record<string, string> = { ...baseHarnessEnv(input), CODEX_HOME: codexHome };
     // The run's MCP tools are listed in the model's first request, not deferred behind tool_search (codex-model-catalog.ts).
     const modelCatalog = await codexModelCatalog(input.binary, codexHome, env, input.installedCli);
-    await writeFile(runMcpServersPath(MCP_SERVERS_FILE, input), codexConfigToml({ baseUrl: codexBaseUrl(input.endpoint), envKey, modelCatalog, mcpServers: input.mcpServers, mcpCwd: input.workdir }));
+    // Written again before each turn, into the agent's HOME: never through a link it planted.
+    writeAgentFolderFile(runMcpServersRoot(MCP_SERVERS_FILE, input), runMcpServersPath(MCP_SERVERS_FILE, input), codexConfigToml({ baseUrl: codexBaseUrl(input.endpoint), envKey, modelCatalog, mcpServers: input.mcpServers, mcpCwd: input.workdir }));
 
     if (envKey && input.apiKey !== undefined) env[envKey] = input.apiKey;
     // Approvals and sandbox off: the run's own folder, HOME and scrubbed environment are the isolation.

@@ -1,9 +1,9 @@
 import { existsSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { shellCommandLine } from '../../shell-quote.ts';
 import { prefixedMcpToolNames } from './prefixed-mcp-tool-names.ts';
-import { baseHarnessEnv, isHttpMcpServer, runMcpServersPath, type HarnessAdapter, type McpServersFile, type PrepareRunInput, type VerifierHook } from './harness-adapter.ts';
+import { baseHarnessEnv, isHttpMcpServer, runMcpServersPath, runMcpServersRoot, type HarnessAdapter, type McpServersFile, type PrepareRunInput, type VerifierHook } from './harness-adapter.ts';
+import { writeAgentFolderFile } from '../run-file.ts';
 
 /** Checked against the registry (`npm view @google/gemini-cli version`) when pinned. */
 const PINNED_VERSION = '0.61.0';
@@ -108,15 +108,14 @@ export const geminiCliAdapter: HarnessAdapter = {
 
   async prepare(input) {
     const userDir = join(input.homeDir, '.gemini');
-    await mkdir(userDir, { recursive: true });
     const disabledSkills = builtinSkillNames(input.binary).filter((name) => !existsSync(join(input.workdir, '.gemini', 'skills', name)));
     const userSettings = disabledSkills.length > 0 ? { ...USER_SETTINGS, skills: { disabled: disabledSkills } } : USER_SETTINGS;
-    await writeFile(join(userDir, 'settings.json'), `${JSON.stringify(userSettings, null, 2)}\n`);
+    // Written again before each turn, into the agent's folders: never through a link it planted.
+    writeAgentFolderFile(input.homeDir, join(userDir, 'settings.json'), `${JSON.stringify(userSettings, null, 2)}\n`);
     const workspace = workspaceSettings(input);
     if (workspace) {
       const file = runMcpServersPath(WORKSPACE_SETTINGS, input);
-      await mkdir(dirname(file), { recursive: true });
-      await writeFile(file, `${JSON.stringify(workspace, null, 2)}\n`);
+      writeAgentFolderFile(runMcpServersRoot(WORKSPACE_SETTINGS, input), file, `${JSON.stringify(workspace, null, 2)}\n`);
     }
 
     const env: Record<string, string> = {

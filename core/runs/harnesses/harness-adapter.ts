@@ -236,6 +236,9 @@ export function baseHarnessEnv(input: Pick<PrepareRunInput, 'homeDir' | 'binary'
 }
 
 /** Where a run's MCP servers file is on disk: `file` in this run's HOME or working folder. */
+/** The agent's folder of the run that holds a harness's MCP servers file (its HOME or its work folder). */
+export const runMcpServersRoot = (file: McpServersFile, run: Pick<PrepareRunInput, 'homeDir' | 'workdir'>): string => (file.in === 'home' ? run.homeDir : run.workdir);
+
 export function runMcpServersPath(file: McpServersFile, run: Pick<PrepareRunInput, 'homeDir' | 'workdir'>): string {
   return join(file.in === 'home' ? run.homeDir : run.workdir, file.path);
 }

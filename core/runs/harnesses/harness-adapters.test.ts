@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HarnessIdSchema } from '../../../schemas/trajectory.ts';
@@ -155,6 +155,38 @@ describe('every harness adapter', () => {
       if (adapter.mcpServersFile?.in === 'workdir') expect(adapter.configFolders, adapter.id).toContain(adapter.mcpServersFile.path.split(/[\\/]/)[0]);
     }
   });
+
+  it('writes its config again for a later turn without following a link the agent planted in the turn before', async () => {
+    const files = (dir: string): string[] => readdirSync(dir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name));
+    for (const adapter of ADAPTERS) {
+      const mcpServers = [{ name: 'lhb_probe_server', command: 'node', args: ['probe.mjs'] }];
+      const run = await prepared(adapter, `relinked-${adapter.id}`, { mcpServers });
+      const written = [...files(run.homeDir), ...files(run.workdir)];
+      // Turn 1's agent: every file the engine wrote becomes a link to a file of the user's, and each folder above one a link to a folder of the user's.
+      const victim = join(root, `victim-${adapter.id}.txt`);
+      const outside = join(root, `outside-${adapter.id}`);
+      writeFileSync(victim, 'the user’s own file\n');
+      mkdirSync(outside);
+      for (const file of written) {
+        rmSync(file);
+        symlinkSync(victim, file);
+      }
+      const binary = adapter.npm ? await ensureTestHarness(adapter) : `/opt/${adapter.id}`;
+      const again = { homeDir: run.homeDir, workdir: run.workdir, binary, prompt: 'Now once more.', model: adapter.defaultModel, mcpServers, command: 'true' };
+      await adapter.prepare(again);
+      expect(readFileSync(victim, 'utf8'), adapter.id).toBe('the user’s own file\n');
+      for (const file of written) expect(lstatSync(file).isFile(), `${adapter.id}: ${file}`).toBe(true);
+      const folders = [...new Set(written.map((file) => dirname(file)).filter((folder) => folder !== run.homeDir && folder !== run.workdir && !relative(run.homeDir, folder).startsWith('tmp')))];
+      for (const folder of folders) {
+        rmSync(folder, { recursive: true, force: true });
+        mkdirSync(dirname(folder), { recursive: true });
+        if (lstatSync(dirname(folder), { throwIfNoEntry: false })?.isSymbolicLink()) continue;
+        symlinkSync(outside, folder);
+      }
+      await adapter.prepare(again);
+      expect(readdirSync(outside), adapter.id).toEqual([]);
+    }
+  }, 240_000);
 
   it('continues a session by the id its transcript names, after the first turn’s own arguments', async () => {
     for (const adapter of ADAPTERS) {

@@ -1,15 +1,8 @@
-import { lstatSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { lstatSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
-/**
- * The run folder is the agent's to write: any name in it may be a symlink it planted to a file of
- * the user's. The engine, which runs outside the sandbox, writes there only through a fresh file
- * (unlinked first, then created exclusively, which fails on a symlink) and refuses out/ with links.
- */
-export function writeFileNotFollowing(file: string, data: string | Buffer): void {
-  rmSync(file, { force: true }); // unlinks a symlink itself, never its target
-  writeFileSync(file, data, { flag: 'wx' });
-}
+// The agent's folders of a run (work/, home/) may hold links it planted to files of the user's:
+// the engine writes there only through core/runs/run-file.ts and refuses out/ with links.
 
 /** Symlinks in `dir` (itself included), relative to it: a run's out/ with any is not imported. */
 export function symlinksIn(dir: string, limit = 20): string[] {

@@ -1,6 +1,5 @@
 import { existsSync, lstatSync, readlinkSync, statSync } from 'node:fs';
-import { join } from 'node:path';
-import type { SandboxPlan } from './sandbox-plan.ts';
+import { runAgentFolders, type SandboxPlan } from './sandbox-plan.ts';
 
 /**
  * What of /etc holds credentials or keys: covered by an empty file or folder in the sandbox.
@@ -32,8 +31,6 @@ const SYSTEM_ROOTS = ['/usr', '/bin', '/sbin', '/lib', '/lib32', '/lib64', '/lib
 export const BRIDGE_DIR_INSIDE = '/run/lhb-bridge';
 /** Where the engine's verifier service socket appears inside a run's sandbox. */
 export const VERIFIER_DIR_INSIDE = '/run/lhb-verifier';
-/** Folders of a run folder that are the engine's alone (the verifier's findings and state): covered by an empty one inside. */
-export const ENGINE_FOLDERS_IN_RUN = ['verifier'] as const;
 
 /** Variables that name the user's agents and buses: never passed in, whatever an adapter put in. */
 export const AGENT_SOCKET_VARIABLES = ['SSH_AUTH_SOCK', 'SSH_AGENT_PID', 'GPG_AGENT_INFO', 'DBUS_SESSION_BUS_ADDRESS', 'DBUS_SYSTEM_BUS_ADDRESS', 'XDG_RUNTIME_DIR', 'DISPLAY', 'WAYLAND_DISPLAY', 'XAUTHORITY', 'KRB5CCNAME'] as const;
@@ -47,8 +44,9 @@ export interface BwrapCommand {
 /**
  * bwrap's arguments for one run: a new user, PID, IPC and UTS namespace (and network namespace
  * for `none` and `endpoint-only`), its own /proc and /dev, a private /tmp, the system and the plan's installs
- * read-only, the run folder read-write, and nothing else of the machine. Every capability is
- * dropped whoever runs lhb, and bwrap always sets no_new_privs, so nothing inside can gain
+ * read-only, the run's work/ and home/ read-write, and nothing else of the machine: the rest of the
+ * run folder (its transcripts, logs, turns.json, manifest.json, slurm/, verifier/) is the engine's and not there.
+ * Every capability is dropped whoever runs lhb, and bwrap always sets no_new_privs, so nothing inside can gain
  * privileges back through a setuid binary or undo a mount.
  */
 export function bwrapArguments(plan: SandboxPlan, inner: BwrapCommand, options: { bridgeDir?: string; verifierDir?: string } = {}): string[] {
@@ -73,8 +71,7 @@ export function bwrapArguments(plan: SandboxPlan, inner: BwrapCommand, options: 
   args.push('--proc', '/proc', '--dev', '/dev', '--tmpfs', '/tmp', '--tmpfs', '/run');
   if (plan.network === 'host' && existsSync('/run/systemd/resolve')) args.push('--ro-bind', '/run/systemd/resolve', '/run/systemd/resolve');
   for (const op of mountOrder(plan)) args.push(...op);
-  args.push('--bind', plan.runFolder, plan.runFolder);
-  for (const name of ENGINE_FOLDERS_IN_RUN) if (existsSync(join(plan.runFolder, name))) args.push('--tmpfs', join(plan.runFolder, name));
+  for (const folder of runAgentFolders(plan.runFolder)) if (existsSync(folder)) args.push('--bind', folder, folder);
   if (options.bridgeDir) args.push('--ro-bind', options.bridgeDir, BRIDGE_DIR_INSIDE);
   if (options.verifierDir) args.push('--ro-bind', options.verifierDir, VERIFIER_DIR_INSIDE);
   for (const name of AGENT_SOCKET_VARIABLES) args.push('--unsetenv', name);

@@ -7,11 +7,11 @@ const MIN_INTERVAL_MS = 1_000;
 const WALK_SHARE = 0.1;
 
 /**
- * What a run folder takes on disk: every file, folder and link in it, each inode once (hard links),
- * never following a link out of it. A file counts at its apparent size when that is larger than
+ * What a run's folders take on disk: every file, folder and link in them, each inode once (hard links),
+ * never following a link out of them. A file counts at its apparent size when that is larger than
  * its blocks: a sparse file would take its full size once copied into the blob store.
  */
-export async function diskUseOf(folder: string): Promise<number> {
+export async function diskUseOf(folders: readonly string[]): Promise<number> {
   const seen = new Set<string>();
   let total = 0;
   const walk = async (path: string): Promise<void> => {
@@ -25,7 +25,7 @@ export async function diskUseOf(folder: string): Promise<number> {
     if (!stat.isDirectory()) return;
     for (const name of await readdir(path).catch(() => [] as string[])) await walk(join(path, name));
   };
-  await walk(folder);
+  for (const folder of folders) await walk(folder);
   return total;
 }
 
@@ -36,15 +36,15 @@ export interface RunFolderDiskWatch {
 }
 
 /**
- * Measures a run folder while its run works and calls `onExceeded` once, as soon as its disk use
+ * Measures a run's folders (what its agent can write: work/ and home/) while its run works and calls `onExceeded` once, as soon as its disk use
  * passes `limitBytes`. Walks one at a time, paced by how long the last one took.
  */
-export function watchRunFolderDisk(folder: string, limitBytes: number, onExceeded: (bytes: number) => void): RunFolderDiskWatch {
+export function watchRunFolderDisk(folders: readonly string[], limitBytes: number, onExceeded: (bytes: number) => void): RunFolderDiskWatch {
   let stopped = false;
   let reported = false;
   let timer: NodeJS.Timeout | undefined;
   const check = async (): Promise<number> => {
-    const bytes = await diskUseOf(folder);
+    const bytes = await diskUseOf(folders);
     if (bytes > limitBytes && !reported) {
       reported = true;
       onExceeded(bytes);

@@ -14,7 +14,7 @@ import { DEFAULT_SANDBOX_LIMITS } from './sandbox-defaults.ts';
 export const SandboxPlanSchema = z
   .object({
     network: SandboxNetworkSchema,
-    /** The run's folder (work/, home/, transcript, logs): the only place it may write that outlives it. */
+    /** The run's folder: of it only its agent's folders (runAgentFolders: work/, home/) are in the sandbox, read-write; the rest (transcripts, logs, turns.json, manifest.json, slurm/) is the engine's. */
     runFolder: z.string().min(1),
     /** Installs it needs to read (the harness CLI, Node.js, lhb for the verifier hook) and the task folder, mounted read-only at their own paths. */
     readOnly: z.array(z.string().min(1)),
@@ -29,6 +29,9 @@ export const SandboxPlanSchema = z
   })
   .strict();
 export type SandboxPlan = z.infer<typeof SandboxPlanSchema>;
+
+/** The agent's folders of a run, the only ones it sees of its run folder and may write: work/ (its working folder) and home/ (its HOME). */
+export const runAgentFolders = (runFolder: string): string[] => [join(runFolder, 'work'), join(runFolder, 'home')];
 
 export interface PlanRunSandboxInput {
   network: SandboxNetwork;

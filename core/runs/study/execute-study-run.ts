@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ARTIFACTS_NOT_IMPORTED_FINDING, HARNESS_VERSION_UNKNOWN_FINDING, NO_OUTPUT_FINDING } from '../../../schemas/arena.ts';
 import { NO_OUTPUT_KIND } from '../../../schemas/studies.ts';
@@ -27,7 +27,8 @@ import { putRunBlob } from './run-blob.ts';
 import { listFolderFiles } from './list-folder-files.ts';
 import { readTaskTurns } from './task-turns.ts';
 import { storeVerifierFindings } from '../verifier/store-verifier-findings.ts';
-import { symlinksIn, writeFileNotFollowing } from '../sandbox/agent-written-files.ts';
+import { symlinksIn } from '../sandbox/agent-written-files.ts';
+import { openRunFile, readRunFile, RunFileRefusedError, writeRunFile } from '../run-file.ts';
 
 export interface ExecuteRunInput extends RunFolderInput {
   studyId: string;
@@ -149,7 +150,28 @@ export async function executeStudyRun(input: ExecuteRunInput): Promise<ExecuteRu
   const createParser = await input.adapter.loadParser();
   // The run's MCP server names (the verifier's and the task's) split the CLIs' MCP tool names where the names alone cannot.
   const parserOptions = { mcpServers: setUp.prepareInput?.mcpServers.map((server) => server.name) ?? setUp.mcpServers.map((server) => server.name) };
-  const parseTurn = async (file: string) => (existsSync(file) ? await parseTranscript(createParser(parserOptions), file) : undefined);
+  // A transcript is read only as the engine wrote it (never through a link, never a FIFO), up to the
+  // run's output cap; one something replaced is not read, and the run says so.
+  const replaced: string[] = [];
+  const refused = (error: unknown) => {
+    if (!(error instanceof RunFileRefusedError)) throw error;
+    if (!replaced.includes(error.message)) replaced.push(error.message);
+    return undefined;
+  };
+  const parseTurn = async (file: string) => {
+    let opened;
+    try {
+      opened = openRunFile(file, input.spec.maxOutputBytes);
+    } catch (error) {
+      return refused(error);
+    }
+    if (!opened) return undefined;
+    try {
+      return await parseTranscript(createParser(parserOptions), opened);
+    } finally {
+      opened.close();
+    }
+  };
   // The prompt sent, recorded for every harness alike (a process that only followed an earlier
   // one's job knows none, and keeps what the transcript says).
   const firstParsed = await parseTurn(transcriptFile);
@@ -197,7 +219,8 @@ export async function executeStudyRun(input: ExecuteRunInput): Promise<ExecuteRu
 
   const classifiedFromOutcome = classifyRunFailure(lastOutcome, trajectory ? finalWords(trajectory) : '', limits);
   const refusal: RunFailure = { kind: 'auth', message: 'The provider refused the key (HTTP 401/403) and the harness kept retrying, so the run was stopped.' };
-  const classified = keyRefused.signal.aborted && !input.signal.aborted ? refusal : classifiedFromOutcome;
+  const filesReplaced: RunFailure = { kind: 'run-files-replaced', message: `The engine's own files of this run were replaced, so they were not read and the run is not counted as succeeded: ${replaced.join(' ')}` };
+  const classified = replaced.length > 0 && !input.signal.aborted ? filesReplaced : keyRefused.signal.aborted && !input.signal.aborted ? refusal : classifiedFromOutcome;
   const failure = classified?.kind === 'auth' ? { ...classified, message: classified.message + authFailureAdvice(input.configuration, input.run.config_index) } : classified;
   const status: ExecuteRunResult['status'] = failure === null ? 'succeeded' : failure.kind === 'cancelled' ? 'cancelled' : failure.kind === 'timeout' ? 'timeout' : 'failed';
   const retryable = failure !== null && RETRYABLE_FAILURES.has(failure.kind);
@@ -205,7 +228,13 @@ export async function executeStudyRun(input: ExecuteRunInput): Promise<ExecuteRu
   const noOutput = status === 'succeeded' && listFolderFiles(join(workdir, 'out')).length === 0 && symlinksIn(join(workdir, 'out')).length === 0;
 
   // One transcript for the run: each turn's, in order.
-  const transcriptParts = transcriptFiles.filter((file) => existsSync(file)).map((file) => readFileSync(file));
+  const transcriptParts = transcriptFiles.flatMap((file) => {
+    try {
+      return readRunFile(file, input.spec.maxOutputBytes)?.bytes ?? [];
+    } catch (error) {
+      return refused(error) ?? [];
+    }
+  });
   // One turn's file is stored as read (a copy would double the memory it takes), and let go before the trajectory's bytes are made.
   const transcript = transcriptParts.length > 0 ? await putRunBlob(workspace, transcriptParts.length === 1 ? transcriptParts[0]! : Buffer.concat(transcriptParts)) : undefined;
   transcriptParts.length = 0;
@@ -282,14 +311,14 @@ async function storeRun(input: ExecuteRunInput, started: Date, status: 'succeede
     // A link could point at any file of the user's: nothing in out/ is read, and the run is kept bare.
     notImported = `out/ holds symbolic links (${links.join(', ')}); its artifacts were not imported, as a bundle with links is not.`;
   } else if (hasArtifacts(outDir)) {
-    writeFileNotFollowing(join(outDir, 'run.json'), `${JSON.stringify(runJson, null, 2)}\n`);
+    writeRunFile(join(outDir, 'run.json'), `${JSON.stringify(runJson, null, 2)}\n`);
     const result = await importBundles(input.workspace, [outDir], { runId: input.run.id, ...(input.resolveChapter ? { resolveChapter: input.resolveChapter } : {}) });
     const outcome = result.outcomes.find((o) => o.kind === 'run');
     if (outcome?.status === 'imported' || outcome?.status === 'unchanged') return outcome.id;
     // The artifacts could not be imported (too large, a broken frame): keep the run, say why.
     notImported = outcome?.status === 'failed' ? outcome.reason : 'no run was found in out/';
   }
-  if (notImported !== undefined) writeFileNotFollowing(join(input.folder, 'import-error.txt'), `${notImported}\n`);
+  if (notImported !== undefined) writeRunFile(join(input.folder, 'import-error.txt'), `${notImported}\n`);
   insertRun(
     input.workspace.db,
     {

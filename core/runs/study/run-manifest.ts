@@ -1,6 +1,5 @@
-import { renameSync } from 'node:fs';
 import { join } from 'node:path';
-import { writeFileNotFollowing } from '../sandbox/agent-written-files.ts';
+import { replaceRunFile } from '../run-file.ts';
 
 /** A run folder's own record of where it got to, beside the store's: readable without the app. */
 export interface RunFolderManifest {
@@ -14,7 +13,5 @@ export interface RunFolderManifest {
 }
 
 export function writeRunManifest(folder: string, manifest: RunFolderManifest): void {
-  const file = join(folder, 'manifest.json');
-  writeFileNotFollowing(`${file}.tmp`, `${JSON.stringify(manifest, null, 2)}\n`);
-  renameSync(`${file}.tmp`, file);
+  replaceRunFile(join(folder, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
 }

@@ -18,7 +18,7 @@ import { harnessKey, resolveStudyHarnesses } from './resolve-study-harnesses.ts'
 import { checkStudyKeys } from './check-study-keys.ts';
 import { resolveStudySpec, storedStudySpec } from './resolve-study-spec.ts';
 import { sandboxProblem } from '../sandbox/sandbox-availability.ts';
-import { writeFileNotFollowing } from '../sandbox/agent-written-files.ts';
+import { writeRunFile } from '../run-file.ts';
 
 export interface RunStudyDeps {
   workspace: Workspace;
@@ -199,7 +199,7 @@ export async function runStudy(deps: RunStudyDeps, studyId: string, jobId: strin
             });
             // What the harness sent the scripted model (its tool results included), kept beside the transcript.
           const session = replay?.session(initial.id);
-          if (session) writeFileNotFollowing(join(study.folder, 'runs', initial.id, 'model-requests.jsonl'), session.requests.map((request) => JSON.stringify(request)).join('\n') + '\n');
+          if (session) writeRunFile(join(study.folder, 'runs', initial.id, 'model-requests.jsonl'), session.requests.map((request) => JSON.stringify(request)).join('\n') + '\n');
           if (!result.retryable || attempt >= spec.maxRetries || signal.aborted) {
               if (result.retryable) {
                 // Out of retries: record the last failure for good.

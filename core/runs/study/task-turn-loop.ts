@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { lstatSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TaskTurn } from '../../../schemas/task-turns.ts';
 import type { Trajectory, TrajectoryTurn } from '../../../schemas/trajectory.ts';
@@ -10,7 +10,7 @@ import { symlinksIn } from '../sandbox/agent-written-files.ts';
 import { listFolderFiles } from './list-folder-files.ts';
 import type { ExecutedTurn } from './multi-turn-trajectory.ts';
 import { putRunBlob } from './run-blob.ts';
-import { writeTurnProgress, type EndedTurn } from './turn-progress.ts';
+import { turnTranscriptName, writeTurnProgress, type EndedTurn } from './turn-progress.ts';
 
 /**
  * A multi-turn task's turns after the first: each revision request sent once the turn before has
@@ -53,7 +53,7 @@ export interface TaskTurnLoopInput {
 export async function firstTurnEnded(workspace: Workspace, input: { prompt: string; failed: boolean; durationMs: number | null; outDir: string; transcriptFile: string; outcome: ProcessOutcome }): Promise<EndedTurn> {
   return {
     record: { index: 1, prompt: input.prompt, status: input.failed ? 'failed' : 'succeeded', resumed: false, durationMs: input.durationMs, artifacts: await snapshotOut(workspace, input.outDir), transcript: segmentAfter(undefined, input.transcriptFile) },
-    transcriptFile: input.transcriptFile.split(/[\\/]/).at(-1)!,
+    transcriptFile: turnTranscriptName(1),
     outcome: input.outcome,
   };
 }
@@ -71,7 +71,7 @@ export async function runTaskTurnLoop(input: TaskTurnLoopInput): Promise<Execute
     if (turn.after === 'succeeded' && ended.at(-1)!.record.status !== 'succeeded') break;
     const { sandbox } = input.firstTurn;
     const turnInput: PrepareRunInput = { ...input.prepareInput, prompt: turn.prompt };
-    const file = join(folder, `transcript-turn-${index}.jsonl`);
+    const file = join(folder, turnTranscriptName(index));
     // The adapter says how this turn's prompt reaches the harness; its resume arguments continue the session.
     const runTurn = async (resume: boolean) => {
       const prepare = async (): Promise<PreparedRun> => {
@@ -110,7 +110,7 @@ export async function runTaskTurnLoop(input: TaskTurnLoopInput): Promise<Execute
         artifacts: await snapshotOut(input.workspace, join(input.workdir, 'out')),
         transcript: segmentAfter(ended.at(-1)!.record.transcript, file),
       },
-      transcriptFile: `transcript-turn-${index}.jsonl`,
+      transcriptFile: turnTranscriptName(index),
       outcome,
     });
     trajectories.push(trajectory);
@@ -136,9 +136,10 @@ export function harnessWallMs(outcome: ProcessOutcome): number | null {
   return outcome.spawnError !== null || outcome.lostReason !== undefined ? null : outcome.durationMs;
 }
 
-/** Where a turn's transcript sits in the run's stored one: right after the turn before's. */
+/** Where a turn's transcript sits in the run's stored one: right after the turn before's (a file that is not a regular one is not stored). */
 function segmentAfter(previous: TrajectoryTurn['transcript'] | undefined, file: string): TrajectoryTurn['transcript'] {
-  return { offset: previous ? previous.offset + previous.bytes : 0, bytes: existsSync(file) ? statSync(file).size : 0 };
+  const stat = lstatSync(file, { throwIfNoEntry: false });
+  return { offset: previous ? previous.offset + previous.bytes : 0, bytes: stat?.isFile() ? stat.size : 0 };
 }
 
 /** `out/` as a turn left it, each file in the blob store (the same bytes stored once); nothing when it holds links. */

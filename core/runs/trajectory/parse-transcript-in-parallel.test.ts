@@ -1,4 +1,4 @@
-import { closeSync, mkdtempSync, openSync, rmSync, statSync, writeSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -7,6 +7,7 @@ import { createXoshiro128Random } from '../../random/xoshiro128-random.ts';
 import { PARALLEL_MIN_BYTES, parseTranscriptInParallel, transcriptWorkerReady } from './parse-transcript-in-parallel.ts';
 import { parseTranscript } from './read-transcript-lines.ts';
 import { createTranscriptParser } from './parse-harness-transcript.ts';
+import { openRunFile } from '../run-file.ts';
 
 const temps: string[] = [];
 afterEach(() => {
@@ -84,6 +85,33 @@ describe('parseTranscriptInParallel', () => {
     for (const harness of ['codex', 'gemini-cli', 'command'] as const) {
       const parallel = await parseTranscriptInParallel(await createTranscriptParser(harness), path, { maxLineBytes: 128 * 1024 * 1024 });
       expect(parallel).toEqual(await oneThread(harness, path));
+    }
+  });
+
+  it('parses a run file the engine opened on both threads, and only up to its cap', async () => {
+    const path = writeTranscript(12);
+    const expected = await oneThread('claude-code', path);
+    expect(await transcriptWorkerReady()).toBe(true);
+    const opened = openRunFile(path, Number.MAX_SAFE_INTEGER)!;
+    let split = { segments: 0, parsedByWorker: 0 };
+    try {
+      // The worker opens the file again (never through a link) and parses only the same file.
+      expect(await parseTranscriptInParallel(await createTranscriptParser('claude-code'), opened, { maxLineBytes: 128 * 1024 * 1024, onFinished: (s) => (split = s) })).toEqual(expected);
+    } finally {
+      opened.close();
+    }
+    expect(split.parsedByWorker).toBeGreaterThan(0);
+    // Capped: what is read is the file's first bytes, exactly as if it had ended there.
+    const cap = 3_000_000;
+    const cutCopy = `${path}.cut`;
+    writeFileSync(cutCopy, readFileSync(path).subarray(0, cap));
+    const capped = openRunFile(path, cap)!;
+    try {
+      expect(capped.cut).toBe(true);
+      expect(await parseTranscriptInParallel(await createTranscriptParser('claude-code'), capped, { maxLineBytes: 128 * 1024 * 1024 })).toEqual(await oneThread('claude-code', cutCopy));
+      expect(await parseTranscript(await createTranscriptParser('claude-code'), capped)).toEqual(await oneThread('claude-code', cutCopy));
+    } finally {
+      capped.close();
     }
   });
 });

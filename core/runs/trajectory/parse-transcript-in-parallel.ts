@@ -1,6 +1,7 @@
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import type { Worker } from 'node:worker_threads';
 import type { Trajectory } from '../../../schemas/trajectory.ts';
+import type { OpenRunFile } from '../run-file.ts';
 import { startModuleWorker } from '../../start-module-worker.ts';
 import { oversizedLineWarning, ParsedTranscriptLine } from './transcript-line.ts';
 import type { TranscriptParser } from './transcript-parser.ts';
@@ -81,19 +82,24 @@ export async function transcriptWorkerReady(): Promise<boolean> {
  * lines (reading, JSON and the cutting of long strings, the costly part), and this thread hands
  * every line to the parser in file order, so the trajectory is exactly the one-thread result.
  * The worker joins when it is ready (it starts on first use) and drops out if it fails; whatever
- * it claimed and did not deliver is parsed here.
+ * it claimed and did not deliver is parsed here. A run file the engine opened (`OpenRunFile`) is
+ * read up to its capped size and stays open for the caller to close; the worker opens it again
+ * without following a link and parses only if it found the same file.
  */
 export async function parseTranscriptInParallel(
   parser: TranscriptParser,
-  path: string,
+  source: string | OpenRunFile,
   options: { maxLineBytes: number; onFinished?: (split: { segments: number; parsedByWorker: number }) => void },
 ): Promise<Trajectory> {
-  const fd = openSync(path, 'r');
+  const opened = typeof source === 'string' ? undefined : source;
+  const path = opened ? opened.path : (source as string);
+  const fd = opened ? opened.fd : openSync(path, 'r');
   const helper = sharedWorker();
   const jobId = nextJobId++;
   const counters = new Int32Array(new SharedArrayBuffer(3 * Int32Array.BYTES_PER_ELEMENT));
   try {
-    const size = fstatSync(fd).size;
+    const stat = fstatSync(fd);
+    const size = opened ? opened.size : stat.size;
     const boundaries = segmentBoundaries(fd, size, SEGMENT_BYTES);
     const segments = boundaries.length - 1;
     const job = { unreadKeys: parser.unreadKeys ? [...parser.unreadKeys] : [], maxLineBytes: options.maxLineBytes };
@@ -119,7 +125,7 @@ export async function parseTranscriptInParallel(
         helperDone = true;
         wakeUp();
       };
-      helper.worker.postMessage({ ...job, jobId, path, boundaries, counters: counters.buffer as SharedArrayBuffer, aheadLimit: AHEAD_LIMIT } satisfies WorkerJob);
+      helper.worker.postMessage({ ...job, jobId, path, file: { dev: stat.dev, ino: stat.ino, noFollow: opened !== undefined }, boundaries, counters: counters.buffer as SharedArrayBuffer, aheadLimit: AHEAD_LIMIT } satisfies WorkerJob);
     }
 
     let lineNumber = 0;
@@ -177,7 +183,7 @@ export async function parseTranscriptInParallel(
         if (!helper.busy) helper.worker.unref();
       });
     }
-    closeSync(fd);
+    if (!opened) closeSync(fd);
   }
 }
 

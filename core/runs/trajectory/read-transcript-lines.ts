@@ -1,5 +1,6 @@
 import { createReadStream, statSync } from 'node:fs';
 import type { Trajectory } from '../../../schemas/trajectory.ts';
+import { runFileChunks, type OpenRunFile } from '../run-file.ts';
 import { decodeUtf8 } from './lean-json.ts';
 import { PARALLEL_MIN_BYTES, parseTranscriptInParallel } from './parse-transcript-in-parallel.ts';
 import { oversizedLineWarning, RAW_LINE_MIN_BYTES, RawTranscriptLine, type TranscriptLine } from './transcript-line.ts';
@@ -20,7 +21,10 @@ export interface TranscriptLineStats {
   oversizedLines: { line: number; bytes: number }[];
 }
 
-export type TranscriptSource = string | AsyncIterable<Uint8Array | string>;
+/** A file path, a run file the engine opened (read up to its capped size), or any stream of chunks. */
+export type TranscriptSource = string | OpenRunFile | AsyncIterable<Uint8Array | string>;
+
+const isOpenRunFile = (source: TranscriptSource): source is OpenRunFile => typeof source === 'object' && 'fd' in source;
 
 export interface LineSplitter {
   write(chunk: Uint8Array): void;
@@ -108,7 +112,7 @@ export async function readTranscriptLines(
   options: { maxLineBytes?: number } = {},
 ): Promise<TranscriptLineStats> {
   const splitter = createLineSplitter(onLine, options.maxLineBytes ?? MAX_TRANSCRIPT_LINE_BYTES);
-  const chunks = typeof source === 'string' ? createReadStream(source, { highWaterMark: CHUNK_BYTES }) : source;
+  const chunks = typeof source === 'string' ? createReadStream(source, { highWaterMark: CHUNK_BYTES }) : isOpenRunFile(source) ? runFileChunks(source, CHUNK_BYTES) : source;
   for await (const chunk of chunks) splitter.write(typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk);
   return splitter.end();
 }
@@ -119,7 +123,7 @@ export async function readTranscriptLines(
  * latter through `partialLastLine`).
  */
 export async function parseTranscript(parser: TranscriptParser, source: TranscriptSource, options: { maxLineBytes?: number } = {}): Promise<Trajectory> {
-  if (typeof source === 'string' && fileSize(source) >= PARALLEL_MIN_BYTES) {
+  if ((typeof source === 'string' || isOpenRunFile(source)) && (isOpenRunFile(source) ? source.size : fileSize(source)) >= PARALLEL_MIN_BYTES) {
     return parseTranscriptInParallel(parser, source, { maxLineBytes: options.maxLineBytes ?? MAX_TRANSCRIPT_LINE_BYTES });
   }
   const stats = await readTranscriptLines(source, (line) => parser.push(line), options);

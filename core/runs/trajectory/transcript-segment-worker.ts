@@ -1,4 +1,4 @@
-import { closeSync, openSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync } from 'node:fs';
 import { parentPort } from 'node:worker_threads';
 import { parseSegment, type SegmentJob } from './transcript-segments.ts';
 
@@ -11,6 +11,8 @@ import { parseSegment, type SegmentJob } from './transcript-segments.ts';
 export interface WorkerJob extends SegmentJob {
   jobId: number;
   path: string;
+  /** The file the main thread opened: the worker parses only that one (a run file it opens without following a link). */
+  file: { dev: number; ino: number; noFollow: boolean };
   boundaries: number[];
   /** Int32 [next segment to claim, segments the parser has taken, job cancelled]. */
   counters: SharedArrayBuffer;
@@ -30,7 +32,9 @@ if (port) {
     const segments = job.boundaries.length - 1;
     let fd = -1;
     try {
-      fd = openSync(job.path, 'r');
+      fd = openSync(job.path, constants.O_RDONLY | constants.O_NONBLOCK | (job.file.noFollow ? constants.O_NOFOLLOW : 0));
+      const stat = fstatSync(fd);
+      if (!stat.isFile() || stat.dev !== job.file.dev || stat.ino !== job.file.ino) throw new Error(`${job.path} is no longer the file being parsed`);
       for (;;) {
         if (Atomics.load(counters, 2) !== 0) break;
         const segment = Atomics.add(counters, 0, 1);

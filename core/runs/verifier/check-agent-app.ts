@@ -1,5 +1,5 @@
 import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { writeFileNotFollowing } from '../sandbox/agent-written-files.ts';
+import { writeRunFile } from '../run-file.ts';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
@@ -81,7 +81,7 @@ export async function checkAgentApp(options: CheckAgentAppOptions): Promise<Chec
     });
     if (options.stopped?.aborted) throw new Error('the run ended during the check; it was stopped and not logged');
     // After the build: what it wrote is part of the state this result describes.
-    writeFileNotFollowing(join(folder, STATE_FILE), `${JSON.stringify({ fingerprint: workdirFingerprint(workdir), result })}\n`);
+    writeRunFile(join(folder, STATE_FILE), `${JSON.stringify({ fingerprint: workdirFingerprint(workdir), result })}\n`);
     appendVerifierLog(folder, options.trigger, result, checkedAt);
     return { status: 'checked', result };
   });

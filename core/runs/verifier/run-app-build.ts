@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { readRegularFile } from './read-regular-file.ts';
+import { readWholeRunFile } from '../run-file.ts';
 
 /** Bytes of build output kept (the tail: where compilers print the error that stopped them). */
 const KEPT_OUTPUT_BYTES = 64 * 1024;
@@ -24,10 +24,10 @@ const MAX_MANIFEST_BYTES = 1024 * 1024;
  * by the agent counts as no manifest: never followed, never waited on, never read past 1 MB.
  */
 export function buildScriptOf(workdir: string): string | undefined {
-  const text = readRegularFile(join(workdir, 'package.json'), MAX_MANIFEST_BYTES);
-  if (text === undefined) return undefined;
   try {
-    const manifest = JSON.parse(text) as { scripts?: Record<string, unknown> };
+    const bytes = readWholeRunFile(join(workdir, 'package.json'), MAX_MANIFEST_BYTES);
+    if (bytes === undefined) return undefined;
+    const manifest = JSON.parse(bytes.toString('utf8')) as { scripts?: Record<string, unknown> };
     const script = manifest.scripts?.build;
     return typeof script === 'string' && script.trim() !== '' ? script : undefined;
   } catch {

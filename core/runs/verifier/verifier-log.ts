@@ -1,7 +1,6 @@
-import { closeSync, constants, fstatSync, openSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { readRegularFile } from './read-regular-file.ts';
+import { appendRunFile, readRunFile, RunFileRefusedError } from '../run-file.ts';
 import { VERIFIER_FINDINGS_FILE } from './verify-config.ts';
 import type { VerificationResult } from './verifier-finding.ts';
 
@@ -22,19 +21,8 @@ export type VerifierLogEntry = z.infer<typeof VerifierLogEntrySchema>;
 
 export function appendVerifierLog(folder: string, trigger: string, result: VerificationResult, checkedAt: Date): VerifierLogEntry {
   const entry: VerifierLogEntry = { seq: readVerifierLog(folder).length + 1, checkedAt: checkedAt.toISOString(), trigger, ...result, durationMs: Math.round(result.durationMs) };
-  appendNotFollowing(join(folder, VERIFIER_FINDINGS_FILE), `${JSON.stringify(entry)}\n`);
+  appendRunFile(join(folder, VERIFIER_FINDINGS_FILE), `${JSON.stringify(entry)}\n`);
   return entry;
-}
-
-/** Appends to a regular file, never through a link or into a FIFO or device put in its place. */
-function appendNotFollowing(file: string, text: string): void {
-  const fd = openSync(file, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW | constants.O_NONBLOCK, 0o644);
-  try {
-    if (!fstatSync(fd).isFile()) throw new Error(`${file} is not a regular file; the check's result was not logged. Remove it and run the check again.`);
-    writeSync(fd, text);
-  } finally {
-    closeSync(fd);
-  }
 }
 
 /** A findings log past this is not one the engine wrote (a check's line is a few KB): read as none. */
@@ -45,8 +33,13 @@ const MAX_LOG_BYTES = 64 * 1024 * 1024;
  * was killed mid-check) is skipped: the others still count.
  */
 export function readVerifierLog(folder: string): VerifierLogEntry[] {
-  const file = join(folder, VERIFIER_FINDINGS_FILE);
-  const text = readRegularFile(file, MAX_LOG_BYTES);
+  let text: string | undefined;
+  try {
+    text = readRunFile(join(folder, VERIFIER_FINDINGS_FILE), MAX_LOG_BYTES)?.bytes.toString('utf8');
+  } catch (error) {
+    if (error instanceof RunFileRefusedError) return []; // a link or FIFO in its place: not the verifier's log
+    throw error;
+  }
   if (text === undefined) return [];
   const entries: VerifierLogEntry[] = [];
   for (const line of text.split('\n')) {

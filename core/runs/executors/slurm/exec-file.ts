@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { z } from 'zod';
 import { RunSandboxSchema } from '../../../../schemas/studies.ts';
 import { HarnessIdSchema } from '../../../../schemas/trajectory.ts';
 import { SandboxPlanSchema } from '../../sandbox/sandbox-plan.ts';
-import { readCapped, writeFreshAtomically } from './job-files.ts';
+import { ensureRunFolder, readWholeRunFile, replaceRunFile } from '../../run-file.ts';
 
 /**
  * What `lhb runs exec` reads and writes on the shared filesystem: the run folder's
@@ -78,13 +78,15 @@ const OUTCOME_FILE_MAX_BYTES = 1024 * 1024;
 export const sha256Of = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
 
 export function writeJsonAtomically(file: string, value: unknown, mode = 0o600): void {
-  writeFreshAtomically(file, `${JSON.stringify(value, null, 2)}\n`, mode);
+  ensureRunFolder(dirname(file));
+  replaceRunFile(file, `${JSON.stringify(value, null, 2)}\n`, mode); // never through a link planted at it or its .tmp
 }
 
 /** Writes a run's exec.json (never through a link planted at it or its .tmp) and returns its SHA-256, which the job script passes to `lhb runs exec`. */
 export function writeExecFile(folder: string, exec: ExecFile): string {
   const text = `${JSON.stringify(exec, null, 2)}\n`;
-  writeFreshAtomically(execFilePath(folder), text);
+  ensureRunFolder(dirname(execFilePath(folder)));
+  replaceRunFile(execFilePath(folder), text, 0o600);
   return sha256Of(text);
 }
 
@@ -93,7 +95,7 @@ export function writeExecFile(folder: string, exec: ExecFile): string {
  * engine put on the job's command line when it is given; undefined when there is none; throws why it cannot be used.
  */
 export function readExecFileText(file: string, expectedSha256: string | undefined): string | undefined {
-  const bytes = readCapped(file, EXEC_FILE_MAX_BYTES);
+  const bytes = readWholeRunFile(file, EXEC_FILE_MAX_BYTES);
   if (!bytes) return undefined;
   if (expectedSha256 !== undefined && sha256Of(bytes) !== expectedSha256.toLowerCase()) {
     throw new Error(`it is not the file the run engine wrote (its SHA-256 is ${sha256Of(bytes)}, the engine's was ${expectedSha256}): it was changed after the job was submitted`);
@@ -104,7 +106,7 @@ export function readExecFileText(file: string, expectedSha256: string | undefine
 /** The outcome a job wrote, or undefined when there is none (yet) or it is unreadable (a link, a FIFO, too large, not an outcome). */
 export function readOutcomeFile(file: string): OutcomeFile | undefined {
   try {
-    const bytes = readCapped(file, OUTCOME_FILE_MAX_BYTES);
+    const bytes = readWholeRunFile(file, OUTCOME_FILE_MAX_BYTES);
     if (!bytes) return undefined;
     const parsed = OutcomeFileSchema.safeParse(JSON.parse(bytes.toString('utf8')));
     return parsed.success ? parsed.data : undefined;
