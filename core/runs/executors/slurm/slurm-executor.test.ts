@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, it } from 'vitest';
 import type { ReplayScript } from '../../../../schemas/replay-script.ts';
 import { createApi } from '../../../api/create-api.ts';
+import { listBlobIds } from '../../../store/blob-repository.ts';
 import { findJob } from '../../../store/job-repository.ts';
 import { findStudy, listStudyRuns } from '../../../store/study-repository.ts';
 import { openWorkspace } from '../../../workspace/open-workspace.ts';
@@ -515,6 +516,51 @@ describe.skipIf(skipReason !== undefined)('the slurm executor on a real cluster'
           expect(ended.error_message).toContain('the Slurm job refused');
           expect(ended.error_message).toContain('it was changed after the job was submitted');
           expect(existsSync(marker)).toBe(false);
+        } finally {
+          await api.close();
+        }
+      }, 180_000);
+    }
+
+    for (const [what, plant] of [
+      ['a link to a secret of the user', (file: string, secret: string) => symlinkSync(secret, file)],
+      ['a FIFO', (file: string) => expect(spawnSync('mkfifo', [file]).status).toBe(0)],
+      ['a link to /dev/zero', (file: string) => symlinkSync('/dev/zero', file)],
+    ] as const) {
+      it(`a transcript replaced by ${what} while the job runs is not read: nothing outside is stored, and the run is recorded within its limit`, async () => {
+        const secretText = `-----BEGIN OPENSSH PRIVATE KEY----- slurm-run-files-${Math.floor(Math.random() * 1e6)}`;
+        const secret = join(dir, 'users-id_rsa');
+        writeFileSync(secret, `${secretText}\n`);
+        const timeoutSeconds = 60;
+        const api = createApi(openWorkspace(join(dir, 'ws')));
+        try {
+          await importTestTask(api.context.workspace, dir);
+          const { studyId } = (await api.call('runs.start', {
+            tasks: ['engine-task'],
+            configurations: [{ harness: 'command', model: 'm', command: "touch harness-started; sleep 8; mkdir -p out/dist && echo ok > out/dist/index.html && echo '{\"type\":\"note\"}'" }],
+            timeoutSeconds,
+            executor: 'slurm',
+            slurm: slurmBlock(),
+          })) as { studyId: string };
+          const db = api.context.workspace.db;
+          await until(() => listStudyRuns(db, studyId)[0]?.slurm_state === 'RUNNING', 60_000, 'the job to run');
+          const run = listStudyRuns(db, studyId)[0]!;
+          const transcript = join(runFolderOf(db, studyId, run.id), 'transcript.jsonl');
+          // Once the harness runs (its output file is open), as an agent would replace it.
+          await until(() => existsSync(join(runFolderOf(db, studyId, run.id), 'work', 'harness-started')), 60_000, "the job's harness to start");
+          const replacedAt = Date.now();
+          rmSync(transcript);
+          plant(transcript, secret);
+          await api.context.jobs.idle();
+          const ended = listStudyRuns(db, studyId)[0]!;
+          expect(ended, ended.error_message ?? '').toMatchObject({ status: 'failed', error_kind: 'run-files-replaced' });
+          expect(ended.error_message).toContain(transcript);
+          expect(Date.now() - replacedAt).toBeLessThan((timeoutSeconds + 30) * 1000);
+          const { workspace } = api.context;
+          const holding = listBlobIds(workspace.db).filter((sha) => workspace.blobs.read(sha).includes(secretText));
+          expect(holding).toEqual([]);
+          expect(readFileSync(join(workspace.dir, 'lhb.sqlite')).includes(Buffer.from(secretText))).toBe(false);
+          expect(readFileSync(secret, 'utf8')).toBe(`${secretText}\n`);
         } finally {
           await api.close();
         }
