@@ -171,7 +171,7 @@ test('"Run without sandbox" warns what it gives away and writes sandbox: false; 
   const unboxed = page.getByRole('region', { name: 'Study no-sandbox-study' });
   const unboxedRow = unboxed.getByRole('row').filter({ has: page.getByRole('rowheader', { name: /command · unboxed/ }) });
   await expect(unboxedRow.getByRole('cell').first()).toHaveText('succeeded', { timeout: 60_000 });
-  await expect(unboxedRow).toContainText('none (--no-sandbox)');
+  await expect(unboxedRow).toContainText('none: ran without the sandbox');
 
   // The same from the CLI, sandboxed as by default: its mode, network and each limit with what enforced it.
   const cli = startFromCli(['--task', 'demo-chapter-trend', '--harness', 'command', '--model', 'boxed', '--command', 'mkdir -p out && echo done > out/result.txt', '--name', 'boxed-study']);

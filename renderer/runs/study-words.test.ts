@@ -15,7 +15,7 @@ describe('study words', () => {
     expect(sandboxText({ mode: 'bubblewrap', network: 'endpoint-only', limits: older, allowedHosts: ['api.anthropic.com:443'], refusedHosts: ['pastebin.com:443'] })).toBe(
       'bubblewrap · network endpoint-only · reaches api.anthropic.com:443 · refused pastebin.com:443 · memory 256 MiB (cgroup-v2) · 96 processes (rlimit)',
     );
-    expect(sandboxText({ mode: 'none', network: null, limits: null })).toBe('none (--no-sandbox): an ordinary process of yours');
+    expect(sandboxText({ mode: 'none', network: null, limits: null })).toBe('none: ran without the sandbox, as an ordinary process of yours');
     expect(sandboxText(null)).toBe('—');
   });
 

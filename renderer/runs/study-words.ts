@@ -150,16 +150,16 @@ export function studyActions(
   };
 }
 
-/** The sandbox a run ran in, as its record says: mode, network, and each limit with what enforced it. */
 /** Above a study that runs without the sandbox (its study file or the New study form said so): what that lets its agents do. */
 export function unsandboxedStudyWarning(spec: { sandbox?: boolean | undefined }): string | undefined {
   if (spec.sandbox !== false) return undefined;
   return 'This study runs without sandbox: every agent runs as an ordinary process of yours, its permission prompts bypassed, and a hostile or prompt-injected agent can read and change anything you can (your home, SSH keys, this workspace’s database, other runs).';
 }
 
+/** The sandbox a run ran in, as its record says: mode, network, and each limit with what enforced it. */
 export function sandboxText(sandbox: StudyRunView['sandbox']): string {
   if (!sandbox) return '—';
-  if (sandbox.mode === 'none') return 'none (--no-sandbox): an ordinary process of yours';
+  if (sandbox.mode === 'none') return 'none: ran without the sandbox, as an ordinary process of yours';
   const parts = [`bubblewrap · network ${sandbox.network ?? 'host'}`];
   if (sandbox.allowedHosts) parts.push(`reaches ${sandbox.allowedHosts.length > 0 ? sandbox.allowedHosts.join(', ') : 'no host'}`);
   if (sandbox.refusedHosts?.length) parts.push(`refused ${sandbox.refusedHosts.join(', ')}`);
