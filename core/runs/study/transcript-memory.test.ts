@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callInChildProcess } from '../../child-peak-memory.fixture.ts';
 import { writeClaudeCodeTranscriptFile } from '../trajectory/claude-code-transcript.fixture.ts';
 import { writeCommandTranscriptFile } from '../trajectory/command-transcript.fixture.ts';
-import { writeCommandCallPairsFile, writeTinyClaudeCodeCallsFile, writeTinyCommandStepsFile, type TranscriptCounts } from '../trajectory/many-tiny-transcripts.fixture.ts';
+import { writeCommandCallPairsFile, writeCommandCallsWithoutResultsFile, writeTinyClaudeCodeCallsFile, writeTinyCommandStepsFile, type TranscriptCounts } from '../trajectory/many-tiny-transcripts.fixture.ts';
 
 const FIXTURE = new URL('./transcript-memory.fixture.ts', import.meta.url);
 const MiB = 1024 * 1024;
@@ -58,6 +58,7 @@ describe('a 100 MB transcript', () => {
   it.each([
     ['command', 'a million tiny steps', writeTinyCommandStepsFile],
     ['command', 'tool calls and results with no steps between', writeCommandCallPairsFile],
+    ['command', 'tool calls that never get a result', writeCommandCallsWithoutResultsFile],
     ['claude-code', 'hundreds of thousands of tiny tool calls', writeTinyClaudeCodeCallsFile],
   ] as const)('of the %s harness made of %s is parsed within twice the file and 300 MB, and its summary still counts every step, call, failure and token', { timeout: 300_000 }, async (harness, shape, write) => {
     const path = join(dir, `${shape.replaceAll(' ', '-')}.jsonl`);

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { TrajectorySchema, type HarnessId, type Trajectory } from '../../../schemas/trajectory.ts';
 import { harnessAdapter } from '../harnesses/harness-registry.ts';
-import type { TrajectoryLimits } from './kept-steps.ts';
+import { MAX_AWAITED_OMITTED_CALLS, type TrajectoryLimits } from './kept-steps.ts';
 import { createCommandParser } from './parse-command.ts';
 import { summariseTrajectory } from './summarise-trajectory.ts';
 
@@ -75,5 +75,18 @@ describe('a trajectory cut to its first steps and tool calls', () => {
     const trajectory = parser.finish();
     expect(trajectory.omitted).toBeUndefined();
     expect(trajectory.steps).toHaveLength(3000);
+  });
+
+  it('forgets the oldest left-out call still without a result once too many wait, counting it as a call with no result counts at the end', async () => {
+    const waiting = MAX_AWAITED_OMITTED_CALLS + 5;
+    const lines: string[] = [];
+    for (let n = 1; n <= waiting; n++) lines.push(JSON.stringify({ type: 'tool_call', id: `c${n}`, name: 'shell' }));
+    // c1 and c2 are kept; c3, the oldest left out, was forgotten. The last call's result still finds it; c3's comes too late and is kept as text.
+    lines.push(JSON.stringify({ type: 'tool_result', id: `c${waiting}`, result: 'boom', exitCode: 1 }));
+    lines.push(JSON.stringify({ type: 'tool_result', id: 'c3', result: 'late', exitCode: 1 }));
+    const cut = await parseLines('command', lines, { maxSteps: 10, maxToolCalls: 2 });
+    expect(summariseTrajectory(cut)).toMatchObject({ toolCalls: waiting, failedToolCalls: 1 });
+    expect(cut.warnings).toContain(`line ${waiting + 2}: a tool_result for call "c3", which no tool_call named; kept as text`);
+    expect(cut.warnings.at(-1)).toMatch(new RegExp(`^${waiting - 1} tool calls never got a result`));
   });
 });

@@ -8,6 +8,11 @@ import type { TrajectoryOmitted, TrajectoryToolCall } from '../../../schemas/tra
  */
 export const MAX_KEPT_STEPS = 20_000;
 export const MAX_KEPT_TOOL_CALLS = 20_000;
+/**
+ * Calls left out and still without a result: past this many, the oldest is counted as it stands
+ * and forgotten (a transcript of a million calls that never get a result would hold them all).
+ */
+export const MAX_AWAITED_OMITTED_CALLS = 10_000;
 
 export interface TrajectoryLimits {
   maxSteps: number;
@@ -34,7 +39,14 @@ export class KeptSteps<S extends { toolCalls: TrajectoryToolCall[] }> {
   /** Calls not kept whose result has not come yet. */
   private readonly unsettled = new Set<TrajectoryToolCall>();
 
-  constructor(private readonly limits: Readonly<TrajectoryLimits> = DEFAULT_TRAJECTORY_LIMITS) {}
+  /**
+   * `forget`: called for a left-out call awaited too long, before it is counted: the parser drops
+   * it from its own maps and may give it the verdict a call with no result gets at the end.
+   */
+  constructor(
+    private readonly limits: Readonly<TrajectoryLimits> = DEFAULT_TRAJECTORY_LIMITS,
+    private readonly forget?: (call: TrajectoryToolCall) => void,
+  ) {}
 
   /** Every step so far, kept or not: the next step's index. */
   get total(): number {
@@ -61,6 +73,11 @@ export class KeptSteps<S extends { toolCalls: TrajectoryToolCall[] }> {
     }
     this.droppedCalls++;
     this.unsettled.add(call);
+    if (this.unsettled.size > MAX_AWAITED_OMITTED_CALLS) {
+      const oldest = this.unsettled.values().next().value!;
+      this.forget?.(oldest);
+      this.settled(oldest);
+    }
     return false;
   }
 

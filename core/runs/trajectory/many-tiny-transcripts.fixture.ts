@@ -54,6 +54,12 @@ export function writeCommandCallPairsFile(path: string, targetBytes: number): Tr
   return { steps: 1, toolCalls, failedToolCalls: Math.floor(toolCalls / 5), tokens: { input: 0, output: 0 } };
 }
 
+/** The command harness: tool calls that never get a result, one after another. */
+export function writeCommandCallsWithoutResultsFile(path: string, targetBytes: number): TranscriptCounts {
+  const toolCalls = writeLines(path, targetBytes, (n) => `${JSON.stringify({ type: 'tool_call', id: `c${n}`, name: 'shell', arguments: { command: 'ls' } })}\n`);
+  return { steps: 1, toolCalls, failedToolCalls: 0, tokens: { input: 0, output: 0 } };
+}
+
 /** Claude Code: one tiny Bash call per assistant message and its result; every fifth fails. */
 export function writeTinyClaudeCodeCallsFile(path: string, targetBytes: number): TranscriptCounts {
   const session = 'tiny-calls-session';

@@ -31,6 +31,9 @@ const UNREAD_KEYS: ReadonlySet<string> = new Set(['tool_use_result']);
 /** Messages left out of the trajectory whose later events are still matched to them (sub-agents interleave). */
 const OMITTED_MESSAGES_FOLLOWED = 64;
 
+/** A call's verdict when no result came for it. */
+const NO_RESULT = { ok: false, failure: 'no result: the run ended before the tool returned' } as const;
+
 /** Non-JSON lines named one by one in the warnings; the rest are counted. */
 const NAMED_BAD_LINES = 5;
 
@@ -93,7 +96,11 @@ class ClaudeCodeParser implements TranscriptParser {
     private readonly mcpServers: readonly string[],
     limits: TrajectoryLimits | undefined,
   ) {
-    this.steps = new KeptSteps(limits);
+    // A left-out call awaited too long gets the verdict the run's end gives a call with no result.
+    this.steps = new KeptSteps(limits, (call) => {
+      if (this.callById.get(call.id)?.call === call) this.callById.delete(call.id);
+      Object.assign(call, NO_RESULT);
+    });
   }
 
   push(line: TranscriptLine): void {
@@ -123,7 +130,7 @@ class ClaudeCodeParser implements TranscriptParser {
     }
     if (!this.result) this.warnings.push('No result event: Claude Code stopped before reporting how the run ended.');
     for (const { call } of this.callById.values()) {
-      if (call.result === null && call.ok) Object.assign(call, { ok: false, failure: 'no result: the run ended before the tool returned' });
+      if (call.result === null && call.ok) Object.assign(call, NO_RESULT);
     }
     for (const step of this.omittedByMessageId.values()) this.forgetOmitted(step);
     const omitted = this.steps.omitted();

@@ -31,13 +31,22 @@ function isItem(value: unknown): value is CodexItem {
  * the cached part, reported as `cacheRead`), so the numbers mean what they mean for the other
  * harnesses.
  */
+/** A call's verdict when it never finished. */
+const NEVER_FINISHED = { ok: false, failure: 'never finished (the run ended first)' } as const;
+
 export function createCodexParser(options: TranscriptParserOptions = {}): TranscriptParser {
-  const steps = new KeptSteps<TrajectoryStep>(options.limits);
+  const calls = new Map<string, TrajectoryToolCall>();
+  const unfinished = new Set<string>();
+  // A left-out call awaited too long gets the verdict the run's end gives an unfinished one.
+  const steps = new KeptSteps<TrajectoryStep>(options.limits, (call) => {
+    if (calls.get(call.id) !== call) return;
+    calls.delete(call.id);
+    unfinished.delete(call.id);
+    Object.assign(call, NEVER_FINISHED);
+  });
   /** The step being written, kept or not, and whether it has a tool call (kept or only counted). */
   let current: TrajectoryStep | undefined;
   let currentHasCall = false;
-  const calls = new Map<string, TrajectoryToolCall>();
-  const unfinished = new Set<string>();
   /** Each thread's total as its last turn.completed gave it. */
   const threadTokens = new Map<string | null, TokenCounts>();
   const warnings: string[] = [];
@@ -162,8 +171,7 @@ export function createCodexParser(options: TranscriptParserOptions = {}): Transc
       for (const [name, times] of unknownTypes) warnings.push(`unknown event type ${name} (${times} line${times === 1 ? '' : 's'}) skipped`);
       for (const id of unfinished) {
         const call = calls.get(id)!;
-        call.ok = false;
-        call.failure = 'never finished (the run ended first)';
+        Object.assign(call, NEVER_FINISHED);
       }
       const omitted = steps.omitted();
       return {

@@ -31,11 +31,18 @@ function resultText(result: unknown): string {
  * that looks like one of ours but is malformed is kept as text, with a warning naming the field.
  */
 export function createCommandParser(options: TranscriptParserOptions = {}): TranscriptParser {
-  const steps = new KeptSteps<OpenStep>(options.limits);
+  const calls = new Map<string, TrajectoryToolCall>();
+  /** Calls without a result yet, oldest first. */
+  const awaitingResult = new Set<TrajectoryToolCall>();
+  /** Calls left out and forgotten before any result came (kept-steps.ts). */
+  let forgotten = 0;
+  const steps = new KeptSteps<OpenStep>(options.limits, (call) => {
+    forgotten++;
+    if (calls.get(call.id) === call) calls.delete(call.id);
+    awaitingResult.delete(call);
+  });
   /** The step being written, kept or not. */
   let current: OpenStep | undefined;
-  const calls = new Map<string, TrajectoryToolCall>();
-  const awaitingResult: TrajectoryToolCall[] = [];
   const warnings = new WarningList();
   let totals: TokenCounts = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 };
   let costUsd: number | null = null;
@@ -82,18 +89,17 @@ export function createCommandParser(options: TranscriptParserOptions = {}): Tran
         step.callCount++;
         steps.addCall(step, call);
         calls.set(id, call);
-        awaitingResult.push(call);
+        awaitingResult.add(call);
         return;
       }
       case 'tool_result': {
-        const call = event.id ? calls.get(event.id) : awaitingResult[0];
+        const call = event.id ? calls.get(event.id) : awaitingResult.values().next().value;
         if (!call) {
           warnings.add(event.id ? `line ${lineNumber}: a tool_result for call "${event.id}", which no tool_call named; kept as text` : `line ${lineNumber}: a tool_result with no id and no call awaiting one; kept as text`);
           pushText(resultText(event.result));
           return;
         }
-        const waiting = awaitingResult.indexOf(call);
-        if (waiting !== -1) awaitingResult.splice(waiting, 1);
+        awaitingResult.delete(call);
         const text = resultText(event.result);
         call.result = capText(text);
         call.exitCode = event.exitCode ?? null;
@@ -161,8 +167,8 @@ export function createCommandParser(options: TranscriptParserOptions = {}): Tran
 
     finish(options = {}) {
       if (options.partialLastLine && lastLineWasBrokenJson) warnings.add(`line ${lineNumber}: the transcript ended in the middle of a JSON line (no final newline); it was kept as text`);
-      const unanswered = awaitingResult.length;
-      if (unanswered > 0) warnings.add(`${unanswered} tool call${unanswered === 1 ? '' : 's'} never got a result (${awaitingResult.slice(0, 3).map((call) => call.id).join(', ')}${unanswered > 3 ? ', …' : ''})`);
+      const unanswered = awaitingResult.size + forgotten;
+      if (unanswered > 0) warnings.add(`${unanswered} tool call${unanswered === 1 ? '' : 's'} never got a result (${[...awaitingResult].slice(0, 3).map((call) => call.id).join(', ')}${unanswered > 3 ? ', …' : ''})`);
       const omitted = steps.omitted();
       return {
         format: 'lhb-trajectory/1',

@@ -54,10 +54,12 @@ const millisBetween = (from: string | undefined, to: string | undefined): number
  * Non-JSON lines (stderr), unknown event types and malformed events become warnings.
  */
 export function createGeminiCliParser(options: TranscriptParserOptions = {}): TranscriptParser {
-  const steps = new KeptSteps<OpenStep>(options.limits);
+  const calls = new Map<string, { call: TrajectoryToolCall; step: OpenStep; startedAt: string | undefined }>();
+  const steps = new KeptSteps<OpenStep>(options.limits, (call) => {
+    if (calls.get(call.id)?.call === call) calls.delete(call.id);
+  });
   /** The step being written, kept or not. */
   let current: OpenStep | undefined;
-  const calls = new Map<string, { call: TrajectoryToolCall; step: OpenStep; startedAt: string | undefined }>();
   const warnings = new WarningList();
   let model: string | null = null;
   let sessionId: string | null = null;
