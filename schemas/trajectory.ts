@@ -99,6 +99,18 @@ export const TrajectoryTurnSchema = z.object({
 });
 export type TrajectoryTurn = z.infer<typeof TrajectoryTurnSchema>;
 
+/**
+ * What a trajectory leaves out of a very long transcript: the parser keeps the first steps and
+ * tool calls only (core/runs/trajectory/kept-steps.ts) and counts the rest here, so a summary's
+ * counts are the whole run's. Absent when nothing was left out.
+ */
+export const TrajectoryOmittedSchema = z.object({
+  steps: z.number().int().min(0),
+  toolCalls: z.number().int().min(0),
+  failedToolCalls: z.number().int().min(0),
+});
+export type TrajectoryOmitted = z.infer<typeof TrajectoryOmittedSchema>;
+
 export const TrajectorySchema = z.object({
   format: z.literal('lhb-trajectory/1'),
   harness: HarnessIdSchema,
@@ -129,6 +141,8 @@ export const TrajectorySchema = z.object({
   mcpServers: z.array(RunMcpServerSchema).optional(),
   /** A multi-turn run's turns, in order; absent for a single-turn run. */
   turns: z.array(TrajectoryTurnSchema).optional(),
+  /** Steps and tool calls after the ones kept, counted but not kept (a transcript of very many); absent when all are kept. */
+  omitted: TrajectoryOmittedSchema.optional(),
 });
 export type Trajectory = z.infer<typeof TrajectorySchema>;
 

@@ -50,3 +50,11 @@ describe('the prompt in the transcript', () => {
   });
 });
 
+describe('a transcript too long to keep whole', () => {
+  it('counts every step in its heading and says how many steps and tool calls it left out', () => {
+    const cut = { ...trajectory('command', [step(0, 'agent', null), step(1, 'agent', null)], { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 }), omitted: { steps: 1_500_000, toolCalls: 700_000, failedToolCalls: 140_000 } };
+    const shown = text(renderToStaticMarkup(<TranscriptView trajectory={cut} errors={[]} />));
+    expect(shown).toContain('1500002 steps');
+    expect(shown).toMatch(/only its first 2 steps are shown\. 1500000 more steps and 700000 more tool calls \(140000 failed\)/);
+  });
+});

@@ -9,11 +9,13 @@ import { errorsByCall, recoverySummary, stepLabel } from './transcript-view.ts';
 export function TranscriptView({ trajectory, errors }: { trajectory: Trajectory; errors: readonly TrajectoryError[] }) {
   const byCall = errorsByCall(errors);
   const tokens = stepTokenLedger(trajectory);
+  const { omitted } = trajectory;
+  const stepCount = trajectory.steps.length + (omitted?.steps ?? 0);
   return (
     <section className="transcript" aria-labelledby="transcript-title">
       <h3 id="transcript-title">Transcript</h3>
       <p className="muted">
-        {trajectory.steps.length} step{trajectory.steps.length === 1 ? '' : 's'} · {recoverySummary(errors)} · outcome {trajectory.outcome} · {tokensLine(tokens.total)}
+        {stepCount} step{stepCount === 1 ? '' : 's'} · {recoverySummary(errors)} · outcome {trajectory.outcome} · {tokensLine(tokens.total)}
         {trajectory.warnings.length > 0 && ` · ${trajectory.warnings.length} parser warning${trajectory.warnings.length === 1 ? '' : 's'}`}
       </p>
       {trajectory.warnings.length > 0 && (
@@ -54,6 +56,11 @@ export function TranscriptView({ trajectory, errors }: { trajectory: Trajectory;
           );
         })}
       </ol>
+      {omitted && (
+        <p className="muted transcript__omitted" role="note">
+          The transcript was too long to keep whole: only its first {trajectory.steps.length} steps are shown. {omitted.steps} more step{omitted.steps === 1 ? '' : 's'} and {omitted.toolCalls} more tool call{omitted.toolCalls === 1 ? '' : 's'} ({omitted.failedToolCalls} failed) are counted in the run’s figures but not kept, and its errors are those of the steps shown.
+        </p>
+      )}
       {tokens.outsideSteps && (
         <p className="muted transcript__outside-steps">
           Not in any step: {tokensLine(tokens.outsideSteps)}{' '}

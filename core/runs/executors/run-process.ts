@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { existsSync, type WriteStream } from 'node:fs';
+import type { Readable } from 'node:stream';
 import type { HarnessInvocation } from '../harnesses/harness-adapter.ts';
 import { randomUUID } from 'node:crypto';
 import { killByRunMarker, killProcessTree, ProcessTreeWatch, RUN_MARKER_VARIABLE, untilEnded, type SignalledProcess } from './process-tree.ts';
@@ -71,6 +72,8 @@ const TREE_SAMPLE_MS = 500;
 const STDERR_TAIL_BYTES = 8 * 1024;
 /** After the harness exits, how long its output pipes may take to drain before they are closed. */
 const DRAIN_MS = 2_000;
+/** How many more DRAIN_MS the pipes are left open while their output is still being written to disk. */
+const DRAIN_WAITS_FOR_DISK = 30;
 
 /**
  * Runs one harness to its end, its timeout, a cancel or its output cap, whichever comes first.
@@ -168,7 +171,11 @@ function runStarted(options: RunProcessOptions, sandbox: LaunchedSandbox | undef
     options.signal?.addEventListener('abort', onAbort, { once: true });
     if (options.signal?.aborted) queueMicrotask(onAbort);
 
-    const keep = (stream: WriteStream, chunk: Buffer): boolean => {
+    // Backpressure: while a file has more queued than its stream's buffer, the harness's pipe is
+    // not read, so a harness printing faster than the disk takes it waits instead of the engine
+    // holding its output in memory; the pipe is read again once the file has drained.
+    let waitingForDisk = 0;
+    const keep = (stream: WriteStream, source: Readable, chunk: Buffer): boolean => {
       if (outputCapped) return false;
       if (written + chunk.length > options.maxOutputBytes) {
         const room = Math.max(0, options.maxOutputBytes - written);
@@ -178,7 +185,14 @@ function runStarted(options: RunProcessOptions, sandbox: LaunchedSandbox | undef
         return false;
       }
       written += chunk.length;
-      stream.write(chunk);
+      if (!stream.write(chunk) && !source.isPaused()) {
+        source.pause();
+        waitingForDisk++;
+        stream.once('drain', () => {
+          waitingForDisk--;
+          source.resume();
+        });
+      }
       return true;
     };
 
@@ -187,7 +201,7 @@ function runStarted(options: RunProcessOptions, sandbox: LaunchedSandbox | undef
     const sampler = setInterval(() => watch?.sample(), TREE_SAMPLE_MS);
     if (child.pid !== undefined) options.onSpawn?.(child.pid);
     child.stdout.on('data', (chunk: Buffer) => {
-      if (!keep(stdout, chunk)) return;
+      if (!keep(stdout, child.stdout, chunk)) return;
       stdoutBytes += chunk.length;
       if (!options.onLine) return;
       const text = lineRest + chunk.toString('utf8');
@@ -197,7 +211,7 @@ function runStarted(options: RunProcessOptions, sandbox: LaunchedSandbox | undef
       for (const line of lines) if (line.length > 0) options.onLine(line);
     });
     child.stderr.on('data', (chunk: Buffer) => {
-      if (!keep(stderr, chunk)) return;
+      if (!keep(stderr, child.stderr, chunk)) return;
       stderrTail = (stderrTail + chunk.toString('utf8')).slice(-STDERR_TAIL_BYTES);
     });
     child.stdin.on('error', () => {
@@ -241,7 +255,13 @@ function runStarted(options: RunProcessOptions, sandbox: LaunchedSandbox | undef
       // holding its stdout open) goes too; then its output is drained, briefly.
       if (child.pid !== undefined) leftBehind.push(...killProcessTree(child.pid, 'SIGKILL'));
       leftBehind.push(...(watch?.killSeen() ?? []), ...killByRunMarker(marker));
-      drainTimer = setTimeout(settle, DRAIN_MS);
+      // Output still being written to its file is the run's: the pipes are not cut while it is (a minute at most).
+      let drainWaits = 0;
+      const settleOnceDrained = () => {
+        if (waitingForDisk > 0 && ++drainWaits <= DRAIN_WAITS_FOR_DISK) drainTimer = setTimeout(settleOnceDrained, DRAIN_MS);
+        else settle();
+      };
+      drainTimer = setTimeout(settleOnceDrained, DRAIN_MS);
     });
     child.on('close', () => settle());
     child.on('error', () => {

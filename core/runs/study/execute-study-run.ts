@@ -12,6 +12,7 @@ import { recordStudyRunSlurmJob } from '../../store/slurm-job-repository.ts';
 import { startTimeOf } from '../executors/process-tree.ts';
 import { importBundles } from '../bundles/import-bundles.ts';
 import { configurationColumns, runConfigurationOf } from '../run-configuration.ts';
+import { summariseTrajectory } from '../trajectory/summarise-trajectory.ts';
 import { extractErrors } from '../trajectory/extract-errors.ts';
 import { parseTranscript } from '../trajectory/read-transcript-lines.ts';
 import { trajectoryJsonBytes } from '../trajectory/trajectory-json-bytes.ts';
@@ -355,7 +356,8 @@ function finish(
   },
 ): void {
   const { trajectory } = result;
-  const toolCalls = trajectory ? trajectory.steps.flatMap((step) => step.toolCalls) : [];
+  // The whole run's counts, what a long trajectory left out included.
+  const summary = trajectory ? summariseTrajectory(trajectory) : undefined;
   const finishedAt = new Date();
   finishStudyRun(input.workspace.db, input.run.id, {
     status: result.status,
@@ -363,9 +365,9 @@ function finish(
     error_message: result.failure?.message ?? null,
     finished_at: finishedAt.toISOString(),
     duration_ms: result.harnessMs,
-    steps: trajectory ? trajectory.steps.length : null,
-    tool_calls: trajectory ? toolCalls.length : null,
-    failed_tool_calls: trajectory ? toolCalls.filter((call) => !call.ok).length : null,
+    steps: summary?.steps ?? null,
+    tool_calls: summary?.toolCalls ?? null,
+    failed_tool_calls: summary?.failedToolCalls ?? null,
     tokens_input: trajectory?.tokens.input ?? null,
     tokens_output: trajectory?.tokens.output ?? null,
     cost_usd: trajectory ? runCostUsd(trajectory, input.configuration.price) : null,

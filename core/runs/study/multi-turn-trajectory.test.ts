@@ -5,7 +5,9 @@ import { harnessAdapter } from '../harnesses/harness-registry.ts';
 import { exportAtif } from '../trajectory/atif.ts';
 import { addTokens, NO_TOKENS } from '../trajectory/token-sums.ts';
 import { mergeTurnTrajectories } from './multi-turn-trajectory.ts';
-import { RUN_TOKENS as RUN, threeTurnRun, TURN_TOKENS as TURN } from './three-turn-transcripts.fixture.ts';
+import { parseTranscript } from '../trajectory/read-transcript-lines.ts';
+import { summariseTrajectory } from '../trajectory/summarise-trajectory.ts';
+import { RUN_TOKENS as RUN, THREE_TURN_FILES, threeTurnFile, threeTurnRun, TURN_TOKENS as TURN } from './three-turn-transcripts.fixture.ts';
 
 // The real three-turn transcripts merged as the engine merges a multi-turn run.
 
@@ -31,5 +33,21 @@ describe('a turn sent afresh in a new session', () => {
     const { turns } = await threeTurnRun('codex', [false, false, true]);
     const trajectory = mergeTurnTrajectories(turns, 'session')!;
     expect(trajectory.turns!.map((turn) => turn.tokens)).toEqual([TURN, addTokens(TURN, TURN), addTokens(TURN, TURN)]);
+  });
+});
+
+describe.each(['codex', 'claude-code', 'gemini-cli'] as const)('a %s run of three turns, each cut to its first step and tool call', (harness) => {
+  it('still counts every turn’s steps, and the run’s steps, calls, failures and tokens are those of the uncut run', async () => {
+    const { turns } = await threeTurnRun(harness);
+    const createParser = await harnessAdapter(harness).loadParser();
+    const cutTurns = await Promise.all(
+      turns.map(async (turn, i) => ({ ...turn, trajectory: await parseTranscript(createParser({ limits: { maxSteps: 1, maxToolCalls: 1 } }), threeTurnFile(harness, THREE_TURN_FILES[i]!)) })),
+    );
+    const whole = mergeTurnTrajectories(turns, harnessAdapter(harness).resumedTurnUsage)!;
+    const cut = mergeTurnTrajectories(cutTurns, harnessAdapter(harness).resumedTurnUsage)!;
+    expect(cut.steps).toHaveLength(3);
+    expect(cut.omitted?.steps).toBe(whole.steps.length - 3);
+    expect(cut.turns!.map((turn) => turn.steps)).toEqual(whole.turns!.map((turn) => turn.steps));
+    expect(summariseTrajectory(cut)).toEqual(summariseTrajectory(whole));
   });
 });

@@ -1,4 +1,4 @@
-import type { Trajectory, TrajectoryTurn } from '../../../schemas/trajectory.ts';
+import type { Trajectory, TrajectoryOmitted, TrajectoryTurn } from '../../../schemas/trajectory.ts';
 import type { HarnessAdapter } from '../harnesses/harness-adapter.ts';
 import { NO_TOKENS } from '../trajectory/token-sums.ts';
 import { sumTurnUsage, turnOwnUsage } from '../trajectory/turn-own-usage.ts';
@@ -24,15 +24,17 @@ export function mergeTurnTrajectories(turns: readonly ExecutedTurn[], resumedTur
   const records: TrajectoryTurn[] = [];
   let durationMs: number | null = 0;
   const warnings: string[] = [];
+  let omitted: TrajectoryOmitted = { steps: 0, toolCalls: 0, failedToolCalls: 0 };
   const usages = turnOwnUsage(
     turns.map((turn) => ({ reported: turn.trajectory, inSession: turn.record.index === 1 || turn.record.resumed })),
     resumedTurnUsage,
   );
   for (const [position, turn] of turns.entries()) {
     const own = turn.trajectory;
-    records.push({ ...turn.record, steps: own?.steps.length ?? 0, tokens: usages[position]?.tokens ?? { ...NO_TOKENS } });
+    records.push({ ...turn.record, steps: (own?.steps.length ?? 0) + (own?.omitted?.steps ?? 0), tokens: usages[position]?.tokens ?? { ...NO_TOKENS } });
     if (!own) continue;
     for (const step of own.steps) steps.push({ ...step, index: steps.length, turn: turn.record.index });
+    if (own.omitted) omitted = { steps: omitted.steps + own.omitted.steps, toolCalls: omitted.toolCalls + own.omitted.toolCalls, failedToolCalls: omitted.failedToolCalls + own.omitted.failedToolCalls };
     durationMs = durationMs === null || own.durationMs === null ? null : durationMs + own.durationMs;
     warnings.push(...own.warnings.map((warning) => `turn ${turn.record.index}: ${warning}`));
   }
@@ -41,5 +43,8 @@ export function mergeTurnTrajectories(turns: readonly ExecutedTurn[], resumedTur
   const merged: Trajectory = { ...first, steps, tokens: usage.tokens, costUsd: usage.costUsd, durationMs, outcome: last.outcome, warnings, turns: records };
   if (usage.usageByModel) merged.usageByModel = usage.usageByModel;
   else delete merged.usageByModel;
+  // A turn's steps past the ones it kept stay counted in the run's.
+  if (omitted.steps > 0 || omitted.toolCalls > 0) merged.omitted = omitted;
+  else delete merged.omitted;
   return merged;
 }

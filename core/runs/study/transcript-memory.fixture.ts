@@ -4,8 +4,10 @@ import { join } from 'node:path';
 import { createApi } from '../../api/create-api.ts';
 import { shellQuote } from '../../shell-quote.ts';
 import { openWorkspace } from '../../workspace/open-workspace.ts';
-import { createTranscriptParser } from '../trajectory/parse-harness-transcript.ts';
+import { harnessAdapter } from '../harnesses/harness-registry.ts';
+import type { TrajectoryLimits } from '../trajectory/kept-steps.ts';
 import { parseTranscript } from '../trajectory/read-transcript-lines.ts';
+import { summariseTrajectory } from '../trajectory/summarise-trajectory.ts';
 import { importTestTask } from './study-engine.fixture.ts';
 
 /**
@@ -39,8 +41,19 @@ export async function runStudyPrinting(transcriptFile: string): Promise<{ status
   }
 }
 
-/** A transcript file parsed as the engine parses a run's, and what came of it. */
-export async function parseTranscriptFile(path: string, harness: 'command' | 'claude-code'): Promise<{ steps: number; toolCalls: number; warnings: string[] }> {
-  const trajectory = await parseTranscript(await createTranscriptParser(harness), path);
-  return { steps: trajectory.steps.length, toolCalls: trajectory.steps.reduce((sum, step) => sum + step.toolCalls.length, 0), warnings: trajectory.warnings.slice(0, 5) };
+/**
+ * A transcript file parsed as the engine parses a run's, and what came of it: the summary's counts
+ * (the whole run's), how many steps and calls the trajectory kept, and its first warnings.
+ * `limits` replaces the parser's caps (to measure a parse that keeps everything).
+ */
+export async function parseTranscriptFile(
+  path: string,
+  harness: 'command' | 'claude-code',
+  limits?: TrajectoryLimits,
+): Promise<{ steps: number; toolCalls: number; failedToolCalls: number; tokens: { input: number; output: number }; keptSteps: number; keptToolCalls: number; warnings: string[] }> {
+  const createParser = await harnessAdapter(harness).loadParser();
+  const trajectory = await parseTranscript(createParser(limits ? { limits } : {}), path);
+  const { steps, toolCalls, failedToolCalls, tokens } = summariseTrajectory(trajectory);
+  const keptToolCalls = trajectory.steps.reduce((sum, step) => sum + step.toolCalls.length, 0);
+  return { steps, toolCalls, failedToolCalls, tokens: { input: tokens.input, output: tokens.output }, keptSteps: trajectory.steps.length, keptToolCalls, warnings: trajectory.warnings.slice(0, 5) };
 }

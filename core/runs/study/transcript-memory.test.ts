@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callInChildProcess } from '../../child-peak-memory.fixture.ts';
 import { writeClaudeCodeTranscriptFile } from '../trajectory/claude-code-transcript.fixture.ts';
 import { writeCommandTranscriptFile } from '../trajectory/command-transcript.fixture.ts';
+import { writeCommandCallPairsFile, writeCommandCallsWithoutResultsFile, writeTinyClaudeCodeCallsFile, writeTinyCommandStepsFile, type TranscriptCounts } from '../trajectory/many-tiny-transcripts.fixture.ts';
 
 const FIXTURE = new URL('./transcript-memory.fixture.ts', import.meta.url);
 const MiB = 1024 * 1024;
@@ -51,6 +52,25 @@ describe('a 100 MB transcript', () => {
     expect(child.outcome, child.stderr).toBe('returned');
     expect((child.value as { toolCalls: number }).toolCalls).toBeGreaterThan(1000);
     console.log(`${harness} parse of ${mib(size)}: peak ${mib(child.maxRssBytes!)}; budget ${mib(budget(size))}`);
+    expect(child.maxRssBytes!).toBeLessThanOrEqual(budget(size));
+  });
+
+  it.each([
+    ['command', 'a million tiny steps', writeTinyCommandStepsFile],
+    ['command', 'tool calls and results with no steps between', writeCommandCallPairsFile],
+    ['command', 'tool calls that never get a result', writeCommandCallsWithoutResultsFile],
+    ['claude-code', 'hundreds of thousands of tiny tool calls', writeTinyClaudeCodeCallsFile],
+  ] as const)('of the %s harness made of %s is parsed within twice the file and 300 MB, and its summary still counts every step, call, failure and token', { timeout: 300_000 }, async (harness, shape, write) => {
+    const path = join(dir, `${shape.replaceAll(' ', '-')}.jsonl`);
+    const counts: TranscriptCounts = write(path, 100 * MiB);
+    const size = statSync(path).size;
+    const child = await callInChildProcess(FIXTURE, 'parseTranscriptFile', [path, harness], 240_000);
+    rmSync(path);
+    expect(child.outcome, child.stderr).toBe('returned');
+    const parsed = child.value as TranscriptCounts & { keptSteps: number; keptToolCalls: number };
+    console.log(`${harness} parse of ${mib(size)} of ${shape} (${counts.steps} steps, ${counts.toolCalls} calls): peak ${mib(child.maxRssBytes!)}; budget ${mib(budget(size))}; kept ${parsed.keptSteps} steps, ${parsed.keptToolCalls} calls`);
+    expect({ steps: parsed.steps, toolCalls: parsed.toolCalls, failedToolCalls: parsed.failedToolCalls, tokens: parsed.tokens }).toEqual(counts);
+    expect(parsed.keptSteps + parsed.keptToolCalls).toBeLessThan(counts.steps + counts.toolCalls);
     expect(child.maxRssBytes!).toBeLessThanOrEqual(budget(size));
   });
 });

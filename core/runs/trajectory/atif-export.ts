@@ -96,6 +96,7 @@ export function exportAtif(trajectory: Trajectory, options: AtifExportOptions = 
     warnings: trajectory.warnings,
     ...(trajectory.usageByModel ? { usage_by_model: trajectory.usageByModel } : {}),
     ...(trajectory.prompt !== undefined ? { prompt: trajectory.prompt } : {}),
+    ...(trajectory.omitted ? { omitted: trajectory.omitted } : {}),
     ...(options.runDurationMs != null ? { run_duration_ms: options.runDurationMs } : {}),
   };
   const model = trajectory.model ?? options.model ?? null;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ModelUsageSchema, TokenCountsSchema } from '../../../schemas/trajectory.ts';
+import { ModelUsageSchema, TokenCountsSchema, TrajectoryOmittedSchema } from '../../../schemas/trajectory.ts';
 
 /**
  * Harbor's Agent Trajectory Interchange Format (ATIF, `trajectory.json`), v1.0–v1.7, as far as we
@@ -97,6 +97,8 @@ export const LhbRootExtraSchema = z.object({
   usage_by_model: z.record(z.string(), ModelUsageSchema).optional(),
   /** The prompt the run was sent, which our trajectory keeps beside its steps rather than as one. */
   prompt: z.string().optional(),
+  /** Steps and tool calls a long trajectory counted but did not keep (trajectory.omitted). */
+  omitted: TrajectoryOmittedSchema.optional(),
 });
 
 export const LhbToolCallExtraSchema = z.object({

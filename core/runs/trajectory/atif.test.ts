@@ -56,6 +56,11 @@ describe('ATIF export and import', () => {
     expect(importAtif(JSON.parse(JSON.stringify(exportAtif(trajectory, { sessionId: 'run-42' }))) as unknown)).toEqual(trajectory);
   });
 
+  it('round-trips a trajectory cut to its first steps, with what it left out', () => {
+    const cut: Trajectory = { ...RICH, omitted: { steps: 120_000, toolCalls: 90_000, failedToolCalls: 7 } };
+    expect(importAtif(JSON.parse(JSON.stringify(exportAtif(cut))) as unknown)).toEqual(cut);
+  });
+
   it('writes ATIF by the RFC: version, sequential step ids, results tied to calls, prompt tokens including cached ones', () => {
     const atif = exportAtif(RICH);
     expect(AtifTrajectorySchema.parse(atif)).toBeTruthy();

@@ -151,6 +151,7 @@ export function importAtif(document: unknown, source = 'The ATIF document'): Tra
     outcome: ours?.outcome ?? 'unknown',
     // A file we wrote carries the warnings of its first reading; reading it again does not repeat them.
     warnings: [...new Set([...(ours?.warnings ?? []), ...warnings.toArray()])],
+    ...(ours?.omitted ? { omitted: ours.omitted } : {}),
   };
 }
 

@@ -16,7 +16,8 @@ import { capText } from './bounded-text.ts';
 import { judgeToolResult, toolResultText } from './parse-claude-code-tool-result.ts';
 import { firstNonSpace, lineText, parseJsonLine, type TranscriptLine } from './transcript-line.ts';
 import type { TranscriptParser, TranscriptParserOptions } from './transcript-parser.ts';
-import { totalOfModels, usageOfSteps } from './token-sums.ts';
+import { addTokens, totalOfModels, usageOfSteps } from './token-sums.ts';
+import { KeptSteps, type TrajectoryLimits } from './kept-steps.ts';
 import { trajectoryToolName } from './mcp-tool-name.ts';
 import { claudeCodeAdapter } from '../harnesses/claude-code.ts';
 
@@ -26,6 +27,12 @@ import { claudeCodeAdapter } from '../harnesses/claude-code.ts';
  * line's reader may leave its long strings undecoded.
  */
 const UNREAD_KEYS: ReadonlySet<string> = new Set(['tool_use_result']);
+
+/** Messages left out of the trajectory whose later events are still matched to them (sub-agents interleave). */
+const OMITTED_MESSAGES_FOLLOWED = 64;
+
+/** A call's verdict when no result came for it. */
+const NO_RESULT = { ok: false, failure: 'no result: the run ended before the tool returned' } as const;
 
 /** Non-JSON lines named one by one in the warnings; the rest are counted. */
 const NAMED_BAD_LINES = 5;
@@ -65,8 +72,14 @@ const millis = (iso: string | null | undefined): number | null => {
 class ClaudeCodeParser implements TranscriptParser {
   readonly unreadKeys = UNREAD_KEYS;
   private lineNo = 0;
-  private readonly steps: TrajectoryStep[] = [];
+  private readonly steps: KeptSteps<TrajectoryStep>;
   private readonly stepByMessageId = new Map<string, TrajectoryStep>();
+  /**
+   * The latest messages whose steps were left out (kept-steps.ts), by id: their later events still
+   * go to them, and each one's last usage is added to `omittedUsage` when it is forgotten.
+   */
+  private readonly omittedByMessageId = new Map<string, TrajectoryStep>();
+  private readonly omittedUsage: TrajectoryStep[] = [];
   private readonly callById = new Map<string, { call: TrajectoryToolCall; startedAt: number | null }>();
   private readonly warnings: string[] = [];
   private readonly unknownTypes = new Map<string, { count: number; firstLine: number }>();
@@ -79,7 +92,16 @@ class ClaudeCodeParser implements TranscriptParser {
   private result: ResultEvent | null = null;
 
   /** `mcpServers`: the run's MCP server names, when known, to split its MCP tools' names by. */
-  constructor(private readonly mcpServers: readonly string[]) {}
+  constructor(
+    private readonly mcpServers: readonly string[],
+    limits: TrajectoryLimits | undefined,
+  ) {
+    // A left-out call awaited too long gets the verdict the run's end gives a call with no result.
+    this.steps = new KeptSteps(limits, (call) => {
+      if (this.callById.get(call.id)?.call === call) this.callById.delete(call.id);
+      Object.assign(call, NO_RESULT);
+    });
+  }
 
   push(line: TranscriptLine): void {
     this.lineNo += 1;
@@ -108,22 +130,25 @@ class ClaudeCodeParser implements TranscriptParser {
     }
     if (!this.result) this.warnings.push('No result event: Claude Code stopped before reporting how the run ended.');
     for (const { call } of this.callById.values()) {
-      if (call.result === null && call.ok) Object.assign(call, { ok: false, failure: 'no result: the run ended before the tool returned' });
+      if (call.result === null && call.ok) Object.assign(call, NO_RESULT);
     }
-    const usageByModel = this.result?.modelUsage ? Object.fromEntries(Object.entries(this.result.modelUsage).map(([model, usage]) => [model, fromModelUsage(usage)])) : usageOfSteps(this.steps, this.model);
+    for (const step of this.omittedByMessageId.values()) this.forgetOmitted(step);
+    const omitted = this.steps.omitted();
+    const usageByModel = this.result?.modelUsage ? Object.fromEntries(Object.entries(this.result.modelUsage).map(([model, usage]) => [model, fromModelUsage(usage)])) : usageOfSteps([...this.steps.kept, ...this.omittedUsage], this.model);
     return {
       format: 'lhb-trajectory/1',
       harness: 'claude-code',
       harnessVersion: this.version,
       model: this.model,
       sessionId: this.sessionId,
-      steps: this.steps,
+      steps: this.steps.kept,
       tokens: totalOfModels(usageByModel),
       usageByModel,
       costUsd: this.result?.total_cost_usd ?? null,
       durationMs: this.result?.duration_ms ?? null,
       outcome: this.result ? (this.result.is_error || (this.result.subtype && this.result.subtype !== 'success') ? 'failed' : 'completed') : 'unknown',
       warnings: this.warnings,
+      ...(omitted ? { omitted } : {}),
     };
   }
 
@@ -173,17 +198,36 @@ class ClaudeCodeParser implements TranscriptParser {
   }
 
   private newStep(source: TrajectoryStep['source'], timestamp: string | null): TrajectoryStep {
-    const step: TrajectoryStep = { index: this.steps.length, source, text: '', toolCalls: [], timestamp, tokens: null };
-    this.steps.push(step);
+    const step: TrajectoryStep = { index: this.steps.total, source, text: '', toolCalls: [], timestamp, tokens: null };
+    this.steps.add(step);
     return step;
+  }
+
+  /** A left-out step's text is dropped at once; its usage is kept, by model, for the totals without modelUsage. */
+  private forgetOmitted(step: TrajectoryStep): void {
+    if (step.tokens) {
+      const same = this.omittedUsage.find((other) => other.model === step.model);
+      if (same) same.tokens = addTokens(same.tokens, step.tokens);
+      else this.omittedUsage.push({ index: 0, source: 'agent', text: '', toolCalls: [], timestamp: null, tokens: step.tokens, ...(step.model ? { model: step.model } : {}) });
+    }
   }
 
   private onAssistant(event: AssistantEvent): void {
     const { message } = event;
     this.model ??= message.model ?? null;
-    const known = message.id ? this.stepByMessageId.get(message.id) : undefined;
+    const known = message.id ? (this.stepByMessageId.get(message.id) ?? this.omittedByMessageId.get(message.id)) : undefined;
     const step = known ?? this.newStep('agent', event.timestamp ?? null);
-    if (!known && message.id) this.stepByMessageId.set(message.id, step);
+    if (!known && message.id) {
+      if (step.index < this.steps.kept.length) this.stepByMessageId.set(message.id, step);
+      else {
+        this.omittedByMessageId.set(message.id, step);
+        if (this.omittedByMessageId.size > OMITTED_MESSAGES_FOLLOWED) {
+          const [oldestId, oldest] = this.omittedByMessageId.entries().next().value!;
+          this.omittedByMessageId.delete(oldestId);
+          this.forgetOmitted(oldest);
+        }
+      }
+    }
     if (message.model) step.model = message.model;
     // Every event of a message repeats its usage so far; the latest one is kept, never summed.
     if (message.usage) step.tokens = toTokens(message.usage);
@@ -202,9 +246,11 @@ class ClaudeCodeParser implements TranscriptParser {
         continue;
       }
       const call: TrajectoryToolCall = { id: use.data.id, name: trajectoryToolName(claudeCodeAdapter, use.data.name, this.mcpServers), arguments: use.data.input ?? {}, result: null, ok: true, failure: null, exitCode: null, durationMs: null };
-      step.toolCalls.push(call);
+      this.steps.addCall(step, call);
       this.callById.set(call.id, { call, startedAt: millis(event.timestamp) });
     }
+    // A left-out step no later event can name is forgotten at once.
+    if (!message.id && step.index >= this.steps.kept.length) this.forgetOmitted(step);
   }
 
   private onUser(event: UserEvent): void {
@@ -241,9 +287,11 @@ class ClaudeCodeParser implements TranscriptParser {
       ...verdict,
       durationMs: entry.startedAt !== null && endedAt !== null && endedAt >= entry.startedAt ? endedAt - entry.startedAt : null,
     });
+    // A call past the kept ones is counted now, and forgotten.
+    if (this.steps.settled(entry.call)) this.callById.delete(block.tool_use_id);
   }
 }
 
 export function createClaudeCodeParser(options: TranscriptParserOptions = {}): TranscriptParser {
-  return new ClaudeCodeParser(options.mcpServers ?? []);
+  return new ClaudeCodeParser(options.mcpServers ?? [], options.limits);
 }

@@ -2,7 +2,8 @@ import type { TokenCounts, Trajectory, TrajectoryStep, TrajectoryToolCall } from
 import { itemFinished, OTHER_ITEM_TYPES, TOOL_ITEM_TYPES, toolCallOf, type CodexItem } from './parse-codex-items.ts';
 import { firstNonSpace, lineText, parseJsonLine } from './transcript-line.ts';
 import { addTokens, NO_TOKENS } from './token-sums.ts';
-import type { TranscriptParser } from './transcript-parser.ts';
+import type { TranscriptParser, TranscriptParserOptions } from './transcript-parser.ts';
+import { KeptSteps } from './kept-steps.ts';
 
 /** Non-JSON lines (stderr mixed into stdout) listed one by one in the warnings; past this only counted. */
 const MAX_LISTED_STRAY_LINES = 20;
@@ -30,10 +31,22 @@ function isItem(value: unknown): value is CodexItem {
  * the cached part, reported as `cacheRead`), so the numbers mean what they mean for the other
  * harnesses.
  */
-export function createCodexParser(): TranscriptParser {
-  const steps: TrajectoryStep[] = [];
+/** A call's verdict when it never finished. */
+const NEVER_FINISHED = { ok: false, failure: 'never finished (the run ended first)' } as const;
+
+export function createCodexParser(options: TranscriptParserOptions = {}): TranscriptParser {
   const calls = new Map<string, TrajectoryToolCall>();
   const unfinished = new Set<string>();
+  // A left-out call awaited too long gets the verdict the run's end gives an unfinished one.
+  const steps = new KeptSteps<TrajectoryStep>(options.limits, (call) => {
+    if (calls.get(call.id) !== call) return;
+    calls.delete(call.id);
+    unfinished.delete(call.id);
+    Object.assign(call, NEVER_FINISHED);
+  });
+  /** The step being written, kept or not, and whether it has a tool call (kept or only counted). */
+  let current: TrajectoryStep | undefined;
+  let currentHasCall = false;
   /** Each thread's total as its last turn.completed gave it. */
   const threadTokens = new Map<string | null, TokenCounts>();
   const warnings: string[] = [];
@@ -44,16 +57,16 @@ export function createCodexParser(): TranscriptParser {
   let strayLines = 0;
   let lastLineUnreadable = false;
 
-  const currentStep = (): TrajectoryStep | undefined => steps.at(-1);
   const newStep = (): TrajectoryStep => {
-    const step: TrajectoryStep = { index: steps.length, source: 'agent', text: '', toolCalls: [], timestamp: null, tokens: null };
-    steps.push(step);
+    const step: TrajectoryStep = { index: steps.total, source: 'agent', text: '', toolCalls: [], timestamp: null, tokens: null };
+    steps.add(step);
+    current = step;
+    currentHasCall = false;
     return step;
   };
 
   const addText = (text: string): void => {
-    const step = currentStep();
-    const open = step && step.toolCalls.length === 0 ? step : newStep();
+    const open = current && !currentHasCall ? current : newStep();
     open.text = open.text ? `${open.text}\n\n${text}` : text;
   };
 
@@ -65,12 +78,15 @@ export function createCodexParser(): TranscriptParser {
     const known = calls.get(item.id);
     if (known) {
       Object.assign(known, call);
+      // A call past the kept ones is counted once it finished, and forgotten.
+      if (finished && steps.settled(known)) calls.delete(item.id);
       return;
     }
-    const step = currentStep();
-    const into = step && step.toolCalls.length === 0 ? step : newStep();
-    into.toolCalls.push(call);
-    calls.set(item.id, call);
+    const into = current && !currentHasCall ? current : newStep();
+    currentHasCall = true;
+    const kept = steps.addCall(into, call);
+    if (kept || !finished) calls.set(item.id, call);
+    else steps.settled(call);
   };
 
   const onItem = (event: string, item: CodexItem): void => {
@@ -155,21 +171,22 @@ export function createCodexParser(): TranscriptParser {
       for (const [name, times] of unknownTypes) warnings.push(`unknown event type ${name} (${times} line${times === 1 ? '' : 's'}) skipped`);
       for (const id of unfinished) {
         const call = calls.get(id)!;
-        call.ok = false;
-        call.failure = 'never finished (the run ended first)';
+        Object.assign(call, NEVER_FINISHED);
       }
+      const omitted = steps.omitted();
       return {
         format: 'lhb-trajectory/1',
         harness: 'codex',
         harnessVersion: null,
         model: null,
         sessionId,
-        steps,
+        steps: steps.kept,
         tokens: [...threadTokens.values()].reduce((sum, thread) => addTokens(sum, thread), { ...NO_TOKENS }),
         costUsd: null,
         durationMs: null,
         outcome,
         warnings,
+        ...(omitted ? { omitted } : {}),
       };
     },
   };

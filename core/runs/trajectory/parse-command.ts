@@ -4,7 +4,8 @@ import { COMMAND_LINE_TYPES, CommandTranscriptLineSchema, type CommandTranscript
 import { resultShowsFailure } from './result-shows-failure.ts';
 import { addTokens } from './token-sums.ts';
 import { firstNonSpace, lineText, parseJsonLine, type TranscriptLine } from './transcript-line.ts';
-import type { TranscriptParser } from './transcript-parser.ts';
+import type { TranscriptParser, TranscriptParserOptions } from './transcript-parser.ts';
+import { KeptSteps } from './kept-steps.ts';
 import { WarningList } from './warning-list.ts';
 
 interface OpenStep {
@@ -13,6 +14,8 @@ interface OpenStep {
   toolCalls: TrajectoryToolCall[];
   timestamp: string | null;
   tokens: TokenCounts | null;
+  /** Its tool calls, kept or only counted: text after one starts a new step. */
+  callCount: number;
 }
 
 function resultText(result: unknown): string {
@@ -27,10 +30,19 @@ function resultText(result: unknown): string {
  * other line is the agent's plain text, joined into agent text steps. Nothing is an error: a line
  * that looks like one of ours but is malformed is kept as text, with a warning naming the field.
  */
-export function createCommandParser(): TranscriptParser {
-  const steps: OpenStep[] = [];
+export function createCommandParser(options: TranscriptParserOptions = {}): TranscriptParser {
   const calls = new Map<string, TrajectoryToolCall>();
-  const awaitingResult: TrajectoryToolCall[] = [];
+  /** Calls without a result yet, oldest first. */
+  const awaitingResult = new Set<TrajectoryToolCall>();
+  /** Calls left out and forgotten before any result came (kept-steps.ts). */
+  let forgotten = 0;
+  const steps = new KeptSteps<OpenStep>(options.limits, (call) => {
+    forgotten++;
+    if (calls.get(call.id) === call) calls.delete(call.id);
+    awaitingResult.delete(call);
+  });
+  /** The step being written, kept or not. */
+  let current: OpenStep | undefined;
   const warnings = new WarningList();
   let totals: TokenCounts = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 };
   let costUsd: number | null = null;
@@ -43,18 +55,16 @@ export function createCommandParser(): TranscriptParser {
   let lastLineWasBrokenJson = false;
 
   const newStep = (source: OpenStep['source'], timestamp: string | null = null): OpenStep => {
-    const step: OpenStep = { source, text: new BoundedText(), toolCalls: [], timestamp, tokens: null };
-    steps.push(step);
+    const step: OpenStep = { source, text: new BoundedText(), toolCalls: [], timestamp, tokens: null, callCount: 0 };
+    steps.add(step);
+    current = step;
     return step;
   };
-  const currentAgentStep = () => {
-    const last = steps.at(-1);
-    return last?.source === 'agent' ? last : newStep('agent');
-  };
+  const currentAgentStep = () => (current?.source === 'agent' ? current : newStep('agent'));
 
   const pushText = (line: string) => {
-    const last = steps.at(-1);
-    const joinable = last?.source === 'agent' && last.toolCalls.length === 0;
+    const last = current;
+    const joinable = last?.source === 'agent' && last.callCount === 0;
     // Blank lines separate paragraphs inside a text step; they never start one.
     if (!joinable && line.trim() === '') return;
     const step = joinable ? last : newStep('agent');
@@ -73,23 +83,23 @@ export function createCommandParser(): TranscriptParser {
         return;
       case 'tool_call': {
         const step = currentAgentStep();
-        const id = event.id ?? `call-${steps.length - 1}-${step.toolCalls.length}`;
+        const id = event.id ?? `call-${steps.total - 1}-${step.callCount}`;
         if (calls.has(id)) warnings.add(`line ${lineNumber}: a second tool_call with id "${id}"; results with that id now go to the later one`);
         const call: TrajectoryToolCall = { id, name: event.name, arguments: event.arguments ?? {}, result: null, ok: true, failure: null, exitCode: null, durationMs: null };
-        step.toolCalls.push(call);
+        step.callCount++;
+        steps.addCall(step, call);
         calls.set(id, call);
-        awaitingResult.push(call);
+        awaitingResult.add(call);
         return;
       }
       case 'tool_result': {
-        const call = event.id ? calls.get(event.id) : awaitingResult[0];
+        const call = event.id ? calls.get(event.id) : awaitingResult.values().next().value;
         if (!call) {
           warnings.add(event.id ? `line ${lineNumber}: a tool_result for call "${event.id}", which no tool_call named; kept as text` : `line ${lineNumber}: a tool_result with no id and no call awaiting one; kept as text`);
           pushText(resultText(event.result));
           return;
         }
-        const waiting = awaitingResult.indexOf(call);
-        if (waiting !== -1) awaitingResult.splice(waiting, 1);
+        awaitingResult.delete(call);
         const text = resultText(event.result);
         call.result = capText(text);
         call.exitCode = event.exitCode ?? null;
@@ -104,12 +114,14 @@ export function createCommandParser(): TranscriptParser {
           }
         }
         call.ok = call.failure === null;
+        // A call past the kept ones is counted now, and forgotten.
+        if (steps.settled(call) && calls.get(call.id) === call) calls.delete(call.id);
         return;
       }
       case 'usage': {
         const tokens = { input: event.input, output: event.output, cacheRead: event.cacheRead ?? 0, cacheWrite: event.cacheWrite ?? 0 };
         totals = addTokens(totals, tokens);
-        const step = steps.at(-1);
+        const step = current;
         if (step) step.tokens = addTokens(step.tokens, tokens);
         if (event.costUsd !== undefined) costUsd = (costUsd ?? 0) + event.costUsd;
         return;
@@ -155,20 +167,22 @@ export function createCommandParser(): TranscriptParser {
 
     finish(options = {}) {
       if (options.partialLastLine && lastLineWasBrokenJson) warnings.add(`line ${lineNumber}: the transcript ended in the middle of a JSON line (no final newline); it was kept as text`);
-      const unanswered = awaitingResult.length;
-      if (unanswered > 0) warnings.add(`${unanswered} tool call${unanswered === 1 ? '' : 's'} never got a result (${awaitingResult.slice(0, 3).map((call) => call.id).join(', ')}${unanswered > 3 ? ', …' : ''})`);
+      const unanswered = awaitingResult.size + forgotten;
+      if (unanswered > 0) warnings.add(`${unanswered} tool call${unanswered === 1 ? '' : 's'} never got a result (${[...awaitingResult].slice(0, 3).map((call) => call.id).join(', ')}${unanswered > 3 ? ', …' : ''})`);
+      const omitted = steps.omitted();
       return {
         format: 'lhb-trajectory/1',
         harness: 'command',
         harnessVersion,
         model,
         sessionId,
-        steps: steps.map((step, index) => ({ index, source: step.source, text: step.text.toString().trimEnd(), toolCalls: step.toolCalls, timestamp: step.timestamp, tokens: step.tokens })),
+        steps: steps.kept.map((step, index) => ({ index, source: step.source, text: step.text.toString().trimEnd(), toolCalls: step.toolCalls, timestamp: step.timestamp, tokens: step.tokens })),
         tokens: totals,
         costUsd,
         durationMs,
         outcome,
         warnings: warnings.toArray(),
+        ...(omitted ? { omitted } : {}),
       };
     },
   };

@@ -8,6 +8,7 @@ import { NO_TOKENS } from './token-sums.ts';
 import { WarningList } from './warning-list.ts';
 import { trajectoryToolName } from './mcp-tool-name.ts';
 import { geminiCliAdapter } from '../harnesses/gemini-cli.ts';
+import { KeptSteps } from './kept-steps.ts';
 
 interface OpenStep {
   source: TrajectoryStep['source'];
@@ -53,8 +54,12 @@ const millisBetween = (from: string | undefined, to: string | undefined): number
  * Non-JSON lines (stderr), unknown event types and malformed events become warnings.
  */
 export function createGeminiCliParser(options: TranscriptParserOptions = {}): TranscriptParser {
-  const steps: OpenStep[] = [];
   const calls = new Map<string, { call: TrajectoryToolCall; step: OpenStep; startedAt: string | undefined }>();
+  const steps = new KeptSteps<OpenStep>(options.limits, (call) => {
+    if (calls.get(call.id)?.call === call) calls.delete(call.id);
+  });
+  /** The step being written, kept or not. */
+  let current: OpenStep | undefined;
   const warnings = new WarningList();
   let model: string | null = null;
   let sessionId: string | null = null;
@@ -67,12 +72,13 @@ export function createGeminiCliParser(options: TranscriptParserOptions = {}): Tr
 
   const newStep = (source: OpenStep['source'], timestamp: string | undefined): OpenStep => {
     const step: OpenStep = { source, text: new BoundedText(), toolCalls: [], timestamp: timestamp ?? null, answered: false };
-    steps.push(step);
+    steps.add(step);
+    current = step;
     return step;
   };
   /** The model turn in progress, or a new one when the last step is not an unanswered agent turn. */
   const agentStep = (timestamp: string | undefined): OpenStep => {
-    const last = steps.at(-1);
+    const last = current;
     return last?.source === 'agent' && !last.answered ? last : newStep('agent', timestamp);
   };
 
@@ -85,7 +91,7 @@ export function createGeminiCliParser(options: TranscriptParserOptions = {}): Tr
       case 'message':
         // The CLI echoes the prompt it was given before the model's first event: that is the run's
         // prompt, not a step (the other harnesses' streams carry no such step).
-        if (event.role === 'user' && steps.length === 0) prompt.append(event.content);
+        if (event.role === 'user' && steps.total === 0) prompt.append(event.content);
         else if (event.role === 'user') newStep('user', event.timestamp).text.append(event.content);
         else agentStep(event.timestamp).text.append(event.content);
         return;
@@ -93,7 +99,7 @@ export function createGeminiCliParser(options: TranscriptParserOptions = {}): Tr
         const step = agentStep(event.timestamp);
         if (calls.has(event.tool_id)) warnings.add(`line ${lineNumber}: a second tool_use with id "${event.tool_id}"; its result goes to the later one`);
         const call: TrajectoryToolCall = { id: event.tool_id, name: trajectoryToolName(geminiCliAdapter, event.tool_name, options.mcpServers), arguments: event.parameters ?? {}, result: null, ok: true, failure: null, exitCode: null, durationMs: null };
-        step.toolCalls.push(call);
+        steps.addCall(step, call);
         calls.set(event.tool_id, { call, step, startedAt: event.timestamp });
         return;
       }
@@ -121,6 +127,8 @@ export function createGeminiCliParser(options: TranscriptParserOptions = {}): Tr
           }
         }
         call.ok = call.failure === null;
+        // A call past the kept ones is counted now, and forgotten.
+        if (steps.settled(call)) calls.delete(event.tool_id);
         return;
       }
       case 'error':
@@ -179,6 +187,7 @@ export function createGeminiCliParser(options: TranscriptParserOptions = {}): Tr
       if (!final) warnings.add('no result event: Gemini CLI did not finish (killed, timed out or crashed)');
       // The CLI reports 0 ms when it fails before the loop ends; the events' own clock is better then.
       const reported = final?.stats?.duration_ms;
+      const omitted = steps.omitted();
       const durationMs = reported !== undefined && reported > 0 ? reported : millisBetween(firstTimestamp, lastTimestamp);
       return {
         format: 'lhb-trajectory/1',
@@ -187,13 +196,14 @@ export function createGeminiCliParser(options: TranscriptParserOptions = {}): Tr
         model,
         sessionId,
         ...(prompt.toString() !== '' ? { prompt: prompt.toString() } : {}),
-        steps: steps.map((step, index) => ({ index, source: step.source, text: step.text.toString(), toolCalls: step.toolCalls, timestamp: step.timestamp, tokens: null })),
+        steps: steps.kept.map((step, index) => ({ index, source: step.source, text: step.text.toString(), toolCalls: step.toolCalls, timestamp: step.timestamp, tokens: null })),
         tokens: tokensFrom(final?.stats),
         usageByModel: Object.fromEntries(Object.entries(final?.stats?.models ?? {}).map(([name, stats]): [string, ModelUsage] => [name, { ...tokensFrom(stats), costUsd: null }])),
         costUsd: null,
         durationMs,
         outcome: final ? (final.status === 'success' ? 'completed' : 'failed') : 'unknown',
         warnings: warnings.toArray(),
+        ...(omitted ? { omitted } : {}),
       };
     },
   };

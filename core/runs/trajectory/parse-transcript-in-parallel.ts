@@ -105,6 +105,8 @@ export async function parseTranscriptInParallel(
     const job = { unreadKeys: parser.unreadKeys ? [...parser.unreadKeys] : [], maxLineBytes: options.maxLineBytes };
     const ready = new Map<number, SegmentResult>();
     const mine = new Set<number>();
+    /** Segments the worker claimed and handed back unparsed (segmentIsDense): parsed here when their turn comes. */
+    const handedBack = new Set<number>();
     let helperDone = helper === null;
     let wake: (() => void) | null = null;
     const wakeUp = () => {
@@ -117,7 +119,10 @@ export async function parseTranscriptInParallel(
       helper.worker.ref();
       helper.onReply = (reply) => {
         if (reply.jobId !== jobId) return;
-        if ('segment' in reply) ready.set(reply.segment, reply.result);
+        if ('segment' in reply) {
+          if (reply.result) ready.set(reply.segment, reply.result);
+          else handedBack.add(reply.segment);
+        }
         else helperDone = true;
         wakeUp();
       };
@@ -131,6 +136,10 @@ export async function parseTranscriptInParallel(
     let lineNumber = 0;
     const oversized: { line: number; bytes: number }[] = [];
     for (let next = 0; next < segments; ) {
+      if (handedBack.delete(next)) {
+        mine.add(next);
+        ready.set(next, parseSegment(fd, boundaries[next]!, boundaries[next + 1]!, job));
+      }
       const result = ready.get(next);
       if (result) {
         ready.delete(next);

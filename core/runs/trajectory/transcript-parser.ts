@@ -1,10 +1,13 @@
 import type { Trajectory } from '../../../schemas/trajectory.ts';
+import type { TrajectoryLimits } from './kept-steps.ts';
 import type { TranscriptLine } from './transcript-line.ts';
 
 /** What a parser may be told about the run whose transcript it reads. */
 export interface TranscriptParserOptions {
   /** The run's MCP server names, when known: they split a CLI's MCP tool names where the name alone is ambiguous. */
   mcpServers?: readonly string[];
+  /** How many steps and tool calls to keep (kept-steps.ts); the rest are counted in `omitted`. */
+  limits?: TrajectoryLimits;
 }
 
 /**

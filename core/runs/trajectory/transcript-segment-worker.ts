@@ -1,6 +1,6 @@
 import { closeSync, constants, fstatSync, openSync } from 'node:fs';
 import { parentPort } from 'node:worker_threads';
-import { parseSegment, type SegmentJob } from './transcript-segments.ts';
+import { parseSegment, segmentIsDense, type SegmentJob } from './transcript-segments.ts';
 
 /**
  * The second thread of parse-transcript-in-parallel.ts. For each job it claims segments from the
@@ -21,7 +21,8 @@ export interface WorkerJob extends SegmentJob {
 
 export type WorkerReply =
   | { ready: true }
-  | { jobId: number; segment: number; result: ReturnType<typeof parseSegment> }
+  /** `result` null: the segment's lines are too many and small to be worth sending; the main thread parses it. */
+  | { jobId: number; segment: number; result: ReturnType<typeof parseSegment> | null }
   | { jobId: number; done: true; error?: string };
 
 const port = parentPort;
@@ -42,7 +43,8 @@ if (port) {
         for (let taken = Atomics.load(counters, 1); segment - taken > job.aheadLimit && Atomics.load(counters, 2) === 0; taken = Atomics.load(counters, 1)) {
           Atomics.wait(counters, 1, taken, 50);
         }
-        const result = parseSegment(fd, job.boundaries[segment]!, job.boundaries[segment + 1]!, job);
+        const [start, end] = [job.boundaries[segment]!, job.boundaries[segment + 1]!];
+        const result = segmentIsDense(fd, start, end) ? null : parseSegment(fd, start, end, job);
         port.postMessage({ jobId: job.jobId, segment, result } satisfies WorkerReply);
       }
       port.postMessage({ jobId: job.jobId, done: true } satisfies WorkerReply);
