@@ -300,10 +300,13 @@ describe.skipIf(skipReason !== undefined)('the slurm executor on a real cluster'
   it('a job lost to a node failure is submitted again once; lost again, its run fails saying so', async () => {
     const api = createApi(openWorkspace(join(dir, 'ws')));
     try {
-      await importTestTask(api.context.workspace, dir);
+      // The task's folder is mounted read-only in each job's sandbox: the test marks the first job lost there,
+      // where the next job sees it (its run folder is prepared afresh, and the agent can write nothing else that lasts).
+      const taskFolder = await importTestTask(api.context.workspace, dir);
+      const lostOnce = join(taskFolder, 'lost-once');
       const db = api.context.workspace.db;
       const start = async (command: string) => {
-        const { studyId } = (await api.call('runs.start', { tasks: ['engine-task'], configurations: [{ harness: 'command', model: 'm', command }], executor: 'slurm', slurm: slurmBlock() })) as { studyId: string };
+        const { studyId } = (await api.call('runs.start', { tasks: ['engine-task'], taskFolders: { 'engine-task': taskFolder }, configurations: [{ harness: 'command', model: 'm', command }], executor: 'slurm', slurm: slurmBlock() })) as { studyId: string };
         return studyId;
       };
       const loseRunningJob = async (studyId: string, submissions: number) => {
@@ -315,8 +318,9 @@ describe.skipIf(skipReason !== undefined)('the slurm executor on a real cluster'
         await cluster.failNode();
       };
       // Lost once: the second job finishes the run.
-      const once = await start('if [ -e ../../lost-once ]; then mkdir -p out/dist && echo ok > out/dist/index.html; else touch ../../lost-once; sleep 30; fi');
+      const once = await start(`if [ -e ${lostOnce} ]; then mkdir -p out/dist && echo ok > out/dist/index.html; else sleep 30; fi`);
       await loseRunningJob(once, 1);
+      writeFileSync(lostOnce, 'lost once\n');
       await api.context.jobs.idle();
       expect(listStudyRuns(db, once)[0]!.status).toBe('succeeded');
       const submissions = readSubmissions(findStudy(db, once)!.folder);
