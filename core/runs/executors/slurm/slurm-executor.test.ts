@@ -322,7 +322,7 @@ describe.skipIf(skipReason !== undefined)('the slurm executor on a real cluster'
       await loseRunningJob(once, 1);
       writeFileSync(lostOnce, 'lost once\n');
       await api.context.jobs.idle();
-      expect(listStudyRuns(db, once)[0]!.status).toBe('succeeded');
+      expect(listStudyRuns(db, once)[0]!.status, listStudyRuns(db, once)[0]!.error_message ?? '').toBe('succeeded');
       const submissions = readSubmissions(findStudy(db, once)!.folder);
       expect(submissions.map((s) => s.reason)).toEqual(['first', expect.stringMatching(/^requeue: Slurm job \d+ ended NODE_FAIL/)]);
 
