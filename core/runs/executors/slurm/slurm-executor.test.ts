@@ -333,7 +333,7 @@ describe.skipIf(skipReason !== undefined)('the slurm executor on a real cluster'
       await api.context.jobs.idle();
       const run = listStudyRuns(db, twice)[0]!;
       expect(run.status).toBe('failed');
-      expect(run.error_kind).toBe('harness-crash');
+      expect(run.error_kind, run.error_message ?? '').toBe('harness-crash');
       expect(run.error_message).toMatch(/ended NODE_FAIL; it had already been submitted again once/);
     } finally {
       await api.close();
