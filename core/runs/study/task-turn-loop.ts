@@ -1,4 +1,5 @@
-import { lstatSync, readFileSync } from 'node:fs';
+import { lstatSync } from 'node:fs';
+import { readWholeRunFile } from '../run-file.ts';
 import { join } from 'node:path';
 import type { TaskTurn } from '../../../schemas/task-turns.ts';
 import type { Trajectory, TrajectoryTurn } from '../../../schemas/trajectory.ts';
@@ -147,7 +148,9 @@ async function snapshotOut(workspace: Workspace, outDir: string): Promise<Trajec
   if (symlinksIn(outDir).length > 0) return [];
   const artifacts: TrajectoryTurn['artifacts'] = [];
   for (const path of listFolderFiles(outDir)) {
-    const bytes = readFileSync(join(outDir, ...path.split('/')));
+    // The agent's file: read without following a link or blocking, and only as the regular file it was listed as.
+    const bytes = readWholeRunFile(join(outDir, ...path.split('/')), Number.MAX_SAFE_INTEGER);
+    if (!bytes) continue;
     artifacts.push({ path, sha256: await putRunBlob(workspace, bytes), sizeBytes: bytes.length });
   }
   return artifacts;
