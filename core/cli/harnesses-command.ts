@@ -1,7 +1,8 @@
 import type { RpcOutput } from '../../schemas/rpc.ts';
 import { HarnessIdSchema } from '../../schemas/trajectory.ts';
 import { HARNESS_ADAPTERS, harnessIdsInWords, installableHarnesses } from '../runs/harnesses/harness-registry.ts';
-import { harnessToolsDir, installHarness } from '../runs/harnesses/harness-tools.ts';
+import { harnessToolsDir } from '../runs/harnesses/harness-tools.ts';
+import { installHarness } from '../runs/harnesses/install-harness.ts';
 import { resolveWorkspaceDir } from '../store/workspace-location.ts';
 import { withCliApi } from './open-cli-api.ts';
 
@@ -41,7 +42,9 @@ export async function runHarnessesInstall(name: string, options: { version?: str
   }
   const toolsDir = harnessToolsDir(resolveWorkspaceDir(options.workspace));
   if (!options.json) process.stderr.write(`Installing ${adapter.npm.package}@${options.version ?? adapter.npm.pinnedVersion} into ${toolsDir} with npm…\n`);
-  const installed = await installHarness(adapter, toolsDir, options.version);
+  const installed = await installHarness(adapter, toolsDir, options.version, {
+    onWait: (owner) => process.stderr.write(`Another install of this version is running (${owner}); waiting for it to finish…\n`),
+  });
   if (options.json) process.stdout.write(`${JSON.stringify({ harness: adapter.id, ...installed })}\n`);
   else process.stdout.write(`${adapter.displayName} ${installed.version} is installed: ${installed.binary}\n`);
 }

@@ -1,10 +1,6 @@
-import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
-import { promisify } from 'node:util';
 import type { HarnessAdapter } from './harness-adapter.ts';
-
-const run = promisify(execFile);
 
 /** Where `lhb harnesses install` puts harness CLIs: `$LHB_TOOLS_DIR`, else `<workspace>/tools`. */
 export function harnessToolsDir(workspaceDir: string, env: NodeJS.ProcessEnv = process.env): string {
@@ -27,30 +23,6 @@ export function harnessInstallPrefix(toolsDir: string, adapter: HarnessAdapter, 
 
 export class HarnessNotFoundError extends Error {
   override name = 'HarnessNotFoundError';
-}
-
-/**
- * Installs a harness CLI from npm into the tools folder (a pinned version unless told
- * otherwise) and returns its executable. Re-installing an installed version is a no-op.
- */
-export async function installHarness(adapter: HarnessAdapter, toolsDir: string, version?: string): Promise<{ binary: string; version: string }> {
-  if (!adapter.npm) throw new Error(`The ${adapter.displayName} harness is any command you give it; there is nothing to install.`);
-  const wanted = version ?? adapter.npm.pinnedVersion;
-  const prefix = harnessInstallPrefix(toolsDir, adapter, wanted);
-  const binary = join(prefix, 'node_modules', '.bin', adapter.npm.bin);
-  if (existsSync(binary)) return { binary, version: wanted };
-  mkdirSync(prefix, { recursive: true });
-  try {
-    await run('npm', ['install', '--prefix', prefix, '--no-audit', '--no-fund', '--no-save', '--loglevel=error', ...(adapter.npm.installFlags ?? []), `${adapter.npm.package}@${wanted}`], {
-      maxBuffer: 16 * 1024 * 1024,
-      timeout: 10 * 60_000,
-    });
-  } catch (error) {
-    const detail = (error as { stderr?: string }).stderr?.trim() || (error as Error).message;
-    throw new Error(`Could not install ${adapter.npm.package}@${wanted} with npm into ${prefix}: ${detail}`, { cause: error });
-  }
-  if (!existsSync(binary)) throw new Error(`npm installed ${adapter.npm.package}@${wanted} into ${prefix} but it has no "${adapter.npm.bin}" executable.`);
-  return { binary, version: wanted };
 }
 
 /** Installed versions of a harness in the tools folder, newest install last by name order. */

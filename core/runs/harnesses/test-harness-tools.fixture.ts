@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import type { HarnessAdapter } from './harness-adapter.ts';
-import { installHarness } from './harness-tools.ts';
+import { installHarness } from './install-harness.ts';
 
 /**
  * Tests run the real harness CLIs, installed from npm once per machine into node_modules/.cache
