@@ -1,4 +1,4 @@
-import type { TrajectoryToolCall } from '../../../schemas/trajectory.ts';
+import type { HarnessId, TrajectoryToolCall } from '../../../schemas/trajectory.ts';
 import { declaredToolOf } from '../../runs/harnesses/declared-tool-of.ts';
 import type { DeclaredTool, ToolArgument, ToolKind } from '../../runs/harnesses/declared-tools.ts';
 import { HARNESS_ADAPTERS } from '../../runs/harnesses/harness-registry.ts';
@@ -81,13 +81,13 @@ const json = (value: unknown) => {
   }
 };
 
-/** A tool call as a judge reads it: named by what it did, its arguments under neutral names. `mcpServers`: the run's MCP server names, when known. */
-export function neutralToolCall(call: Pick<TrajectoryToolCall, 'name' | 'arguments'>, mcpServers?: readonly string[]): NeutralToolCall {
+/** A tool call as a judge reads it: named by what it did, its arguments under neutral names. `mcpServers`: the run's MCP server names, `harness` the trajectory's, when known. */
+export function neutralToolCall(call: Pick<TrajectoryToolCall, 'name' | 'arguments'>, mcpServers?: readonly string[], harness?: HarnessId): NeutralToolCall {
   const mcp = mcpToolOf(call.name, mcpServers);
   if (mcp !== undefined) return { name: `mcp:${mcp}`, shown: json(call.arguments) };
-  const tool = declaredToolOf(call.name);
+  const tool = declaredToolOf(call.name, harness);
   if (NEITHER_FILE_NOR_SHELL.has(tool.kind)) return { name: tool.kind as NeutralToolName, shown: json(call.arguments) };
-  const action = toolCallAction(call);
+  const action = toolCallAction(call, harness);
   if (action.command !== null) return { name: 'shell', shown: unwrappedShellCommand(action.command) };
   const args = argumentsRecord(call.arguments);
   const changes = fileChanges(tool, args);

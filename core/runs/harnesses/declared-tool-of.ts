@@ -1,19 +1,21 @@
-import type { DeclaredTool } from './declared-tools.ts';
+import type { HarnessId } from '../../../schemas/trajectory.ts';
+import type { DeclaredTool, DeclaredTools } from './declared-tools.ts';
 import { HARNESS_ADAPTERS } from './harness-registry.ts';
 
-let byName: Map<string, DeclaredTool> | undefined;
+const ownTool = (tools: DeclaredTools, name: string): DeclaredTool | undefined => (Object.hasOwn(tools.byName, name) ? tools.byName[name] : undefined);
 
 /**
  * The tool a call names, as the harnesses declare it (`HarnessAdapter.tools`): by its name in
- * any harness's own tools, else by the first pattern a harness of any agent's tools declares
- * (the command harness), else a tool that is none of the kinds. A trajectory's harness is not asked: a name two
- * harnesses both give a tool (Codex's and older Gemini CLI's `shell`) is declared alike by both.
+ * the tools of `harness` (the trajectory's, when known), else of the first harness that declares
+ * it (an agent imported as the command harness may be one of ours by another name), else by the
+ * first pattern a harness of any agent's tools declares (the command harness), else a tool that
+ * is none of the kinds.
  */
-export function declaredToolOf(name: string): DeclaredTool {
-  byName ??= new Map(Object.values(HARNESS_ADAPTERS).flatMap((adapter) => Object.entries(adapter.tools.byName)));
-  const named = byName.get(name);
+export function declaredToolOf(name: string, harness?: HarnessId): DeclaredTool {
+  const adapters = Object.values(HARNESS_ADAPTERS);
+  const named = (harness === undefined ? undefined : ownTool(HARNESS_ADAPTERS[harness].tools, name)) ?? adapters.map((adapter) => ownTool(adapter.tools, name)).find((tool) => tool !== undefined);
   if (named) return named;
-  for (const adapter of Object.values(HARNESS_ADAPTERS)) {
+  for (const adapter of adapters) {
     for (const [pattern, tool] of adapter.tools.byPattern ?? []) if (pattern.test(name)) return tool;
   }
   return { kind: 'other', args: {} };

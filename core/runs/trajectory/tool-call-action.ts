@@ -1,5 +1,5 @@
 import { posix } from 'node:path';
-import type { TrajectoryToolCall } from '../../../schemas/trajectory.ts';
+import type { HarnessId, TrajectoryToolCall } from '../../../schemas/trajectory.ts';
 import { declaredToolOf } from '../harnesses/declared-tool-of.ts';
 import type { DeclaredTool, ToolKind } from '../harnesses/declared-tools.ts';
 import { shellCommandHead } from './shell-command-head.ts';
@@ -78,8 +78,9 @@ function pathOf(tool: DeclaredTool, args: Record<string, unknown>): string | nul
   return null;
 }
 
-export function toolCallAction(call: Pick<TrajectoryToolCall, 'name' | 'arguments'>): ToolCallAction {
-  const tool = declaredToolOf(call.name);
+/** What `call` tried to do, read by the tools `harness` declares (the trajectory's harness, when known; see declaredToolOf). */
+export function toolCallAction(call: Pick<TrajectoryToolCall, 'name' | 'arguments'>, harness?: HarnessId): ToolCallAction {
+  const tool = declaredToolOf(call.name, harness);
   const args = argumentsRecord(call.arguments);
   const rawCommand = stringField(args, tool.args.command);
   // A shell tool runs its command; so does any tool given a `command` to run.
