@@ -67,6 +67,22 @@ for (const [name, { uses, why, more = [] }] of Object.entries(INNER_ROOMS)) {
   };
 }
 
+// A harness is one folder, core/runs/harnesses/<id>/ (adapter, tools, parser, fixtures): it imports
+// the shared harness files beside the folders and the parsing machinery in core/runs/trajectory/,
+// never another harness's folder nor the registry that lists them all. The machinery is under
+// every harness, so it imports no harness's folder (its tests, fixtures and benchmarks may).
+layeringRules['core/runs/harnesses/*'] = {
+  patterns: [
+    ...layeringRules.core.patterns,
+    { regex: '^\\.\\./(?!\\.)[^/]+/|^\\.\\./harness-registry\\.ts$', message: 'A harness folder imports no other harness folder and not the registry (which imports it): share through core/runs/harnesses/*.ts or core/runs/trajectory/.' },
+  ],
+  paths: layeringRules.core.paths,
+};
+layeringRules['core/runs/trajectory'] = {
+  patterns: [...layeringRules.core.patterns, { regex: '^\\.\\./harnesses/[^/]+/', message: "core/runs/trajectory/ is the parsing machinery under every harness: it imports no harness's folder; dispatch through harness-registry.ts." }],
+  paths: layeringRules.core.paths,
+};
+
 const restrict = (folder) => ({
   files: [`${folder}/**/*.{ts,tsx,cts,mts}`],
   rules: { 'no-restricted-imports': ['error', layeringRules[folder]] },
@@ -114,6 +130,8 @@ export default tseslint.config(
   restrict('core'),
   restrict('core/random'),
   ...Object.keys(INNER_ROOMS).map(restrictInnerRoom),
+  restrict('core/runs/harnesses/*'),
+  { ...restrict('core/runs/trajectory'), ignores: ['**/*.test.ts', '**/*.fixture.ts', '**/*.bench.ts'] },
   restrict('renderer'),
   restrictRendererRoom(RENDERER_SCREENS, rendererRoomRules.screens),
   restrictRendererRoom(['ui'], rendererRoomRules.ui),

@@ -41,6 +41,10 @@ describe('layering lint', () => {
     ['core/workspace/x.ts', "import { useState } from 'react';", 'no React'],
     ['core/stats/x.ts', "import { listLiveVotes } from '../store/vote-repository.ts';", 'pure statistics'],
     ['core/stats/x.ts', "import { readFileSync } from 'node:fs';", 'pure statistics'],
+    ['core/runs/harnesses/codex/x.ts', "import { claudeCodeTools } from '../claude-code/claude-code-tools.ts';", 'imports no other harness folder'],
+    ['core/runs/harnesses/codex/x.ts', "import { HARNESS_ADAPTERS } from '../harness-registry.ts';", 'imports no other harness folder'],
+    ['core/runs/harnesses/codex/x.ts', "import { useState } from 'react';", 'no React'],
+    ['core/runs/trajectory/x.ts', "import { createCodexParser } from '../harnesses/codex/parse-codex.ts';", 'parsing machinery under every harness'],
   ])('%s: refuses %s', async (file, source, why) => {
     const problems = await importProblems(file, `${source}\nexport const used = [${source.match(/import (?:\{ )?(\w+)/)?.[1]}];\n`);
     expect(problems.join('\n')).toContain(why);
@@ -63,6 +67,11 @@ describe('layering lint', () => {
     ['core/workspace/x.ts', "import { demoDatasetDir } from '../app-paths.ts';"],
     ['core/workspace/x.test.ts', "import { openApi } from '../api/open-api.ts';"],
     ['core/demo/x.ts', "import { importPaths } from '../sources/import-sources.ts';"],
+    ['core/runs/harnesses/codex/x.ts', "import { baseHarnessEnv } from '../harness-adapter.ts';"],
+    ['core/runs/harnesses/codex/x.ts', "import { capText } from '../../trajectory/bounded-text.ts';"],
+    ['core/runs/harnesses/codex/x.ts', "import { codexTools } from './codex-tools.ts';"],
+    ['core/runs/trajectory/x.ts', "import { harnessAdapter } from '../harnesses/harness-registry.ts';"],
+    ['core/runs/trajectory/x.test.ts', "import { createCodexParser } from '../harnesses/codex/parse-codex.ts';"],
   ])('%s: allows %s', async (file, source) => {
     const problems = await importProblems(file, `${source}\nexport const used = [${source.match(/import \{ (\w+)/)?.[1]}];\n`);
     expect(problems).toEqual([]);

@@ -13,7 +13,7 @@ test.use({ viewport: { width: 1440, height: 900 } });
  * A command harness run of two steps: a failing ls in the first, a passing one in the second,
  * and an outcome line claiming a duration of its own (16 min) that is not the run's.
  */
-const TWO_STEPS = join(repoRoot, 'core', 'runs', 'trajectory', 'fixtures', 'command', 'two-steps-recovered.jsonl');
+const TWO_STEPS = join(repoRoot, 'core', 'runs', 'harnesses', 'command', 'fixtures', 'two-steps-recovered.jsonl');
 const COMMAND = `sleep 1.5 && mkdir -p out/dist && printf '<h1>Built</h1>' > out/dist/index.html && cat '${TWO_STEPS}'`;
 
 let app: LaunchedApp | undefined;

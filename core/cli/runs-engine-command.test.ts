@@ -8,7 +8,7 @@ import { durationText } from '../../schemas/run-duration.ts';
 import { HARNESS_ADAPTERS, harnessIdsInWords, installableHarnesses } from '../runs/harnesses/harness-registry.ts';
 
 const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
-const TWO_STEPS = fileURLToPath(new URL('../runs/trajectory/fixtures/command/two-steps-recovered.jsonl', import.meta.url));
+const TWO_STEPS = fileURLToPath(new URL('../runs/harnesses/command/fixtures/two-steps-recovered.jsonl', import.meta.url));
 const lhb = (args: string[], env: NodeJS.ProcessEnv = {}) =>
   spawnSync(process.execPath, ['--import', 'tsx', MAIN, ...args], { encoding: 'utf8', env: { ...process.env, LHB_TOOLS_DIR: join(dir, 'no-tools'), ...env }, timeout: 120_000 });
 

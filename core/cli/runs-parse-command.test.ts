@@ -9,7 +9,7 @@ import { parseTranscriptFile } from '../runs/trajectory/parse-harness-transcript
 
 // Runs the CLI from its TypeScript source through tsx, like cli.test.ts.
 const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
-const CLAUDE_FOUR_TOOLS = fileURLToPath(new URL('../runs/trajectory/fixtures/claude-code/four-tools.jsonl', import.meta.url));
+const CLAUDE_FOUR_TOOLS = fileURLToPath(new URL('../runs/harnesses/claude-code/fixtures/four-tools.jsonl', import.meta.url));
 const SPAWNING_TEST_TIMEOUT_MS = 60_000;
 
 const temps: string[] = [];

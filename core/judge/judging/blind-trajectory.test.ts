@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { HarnessId, Trajectory } from '../../../schemas/trajectory.ts';
 import { HARNESS_ADAPTERS } from '../../runs/harnesses/harness-registry.ts';
@@ -8,8 +7,8 @@ import { blindfoldFor } from './blind-text.ts';
 import { condenseTrajectory } from './condense-trajectory.ts';
 import { neutralToolCall } from './neutral-tool-call.ts';
 import { harnessFolderNames, harnessNames, type RunIdentity } from './run-identity.ts';
+import { transcriptFixturePath } from '../../runs/harnesses/transcript-fixture-path.fixture.ts';
 
-const FIXTURES = join(import.meta.dirname, '..', '..', 'runs', 'trajectory', 'fixtures');
 
 /** Real transcripts of each harness (see the fixtures' READMEs), with the work folder each ran in. */
 const TRANSCRIPTS: { harness: HarnessId; file: string; workdir: string }[] = [
@@ -35,7 +34,7 @@ function identityOf(workdir: string, model: string | null): RunIdentity {
 
 describe('a condensed trajectory as a judge reads it', () => {
   it.each(TRANSCRIPTS)('$file: tools named by what they do, paths relative to the work folder, no harness or model named', async ({ harness, file, workdir }) => {
-    const trajectory = await parseTranscriptFile(harness, join(FIXTURES, file));
+    const trajectory = await parseTranscriptFile(harness, transcriptFixturePath(file));
     const text = condenseTrajectory(trajectory, extractErrors(trajectory), { blind: blindfoldFor(identityOf(workdir, trajectory.model)) });
     const toolNames = [...text.matchAll(/^ {2}\[step \d+\] ([^\s(]+)\(/gm)].map((match) => match[1]!);
     expect(toolNames.length).toBe(trajectory.steps.flatMap((step) => step.toolCalls).length);
@@ -49,7 +48,7 @@ describe('a condensed trajectory as a judge reads it', () => {
 
   it('reads each harness\'s own calls as the same neutral actions', async () => {
     const lines = async (harness: HarnessId, file: string, workdir: string) => {
-      const trajectory = await parseTranscriptFile(harness, join(FIXTURES, file));
+      const trajectory = await parseTranscriptFile(harness, transcriptFixturePath(file));
       return condenseTrajectory(trajectory, extractErrors(trajectory), { blind: blindfoldFor(identityOf(workdir, trajectory.model)) });
     };
     const claude = await lines('claude-code', 'claude-code/four-tools.jsonl', '/tmp/lhb-cc/four-tools/work');

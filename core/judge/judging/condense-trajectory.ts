@@ -1,4 +1,4 @@
-import { stepNumber, type Trajectory, type TrajectoryError, type TrajectoryToolCall } from '../../../schemas/trajectory.ts';
+import { stepNumber, type HarnessId, type Trajectory, type TrajectoryError, type TrajectoryToolCall } from '../../../schemas/trajectory.ts';
 import { blindValue, type Blindfold } from './blind-text.ts';
 import { neutralToolCall } from './neutral-tool-call.ts';
 import { VERIFIER_MCP_SERVER_NAME } from '../../runs/verifier/prepare-run-verifier.ts';
@@ -19,8 +19,8 @@ export const CONDENSE_LIMITS = {
 export type Phase = 'inspecting' | 'editing' | 'building and testing' | 'verifying' | 'running commands' | 'other tools';
 
 /** Which kind of work a tool call is, from what it did (its neutral name) and, for shells, its command. */
-export function phaseOf(call: Pick<TrajectoryToolCall, 'name' | 'arguments'>, mcpServers?: readonly string[]): Phase {
-  const { name, shown } = neutralToolCall(call, mcpServers);
+export function phaseOf(call: Pick<TrajectoryToolCall, 'name' | 'arguments'>, mcpServers?: readonly string[], harness?: HarnessId): Phase {
+  const { name, shown } = neutralToolCall(call, mcpServers, harness);
   const tool = call.name.toLowerCase();
   if (/verif|screenshot|capture|playwright/.test(tool) || (name === 'shell' && /verif|capture|playwright/.test(shown))) return 'verifying';
   if (name === 'read' || name === 'search' || name === 'web-fetch' || name === 'web-search' || /figma|get_(design|code|image|metadata|variable)/.test(tool)) return 'inspecting';
@@ -88,13 +88,13 @@ export function condenseTrajectory(trajectory: Trajectory, errors: readonly Traj
     if (step.source === 'agent' && step.text.trim() !== '') lines.push(`  [step ${number}] agent: ${cut(step.text, limits.agentTextChars)}`);
     if (step.source === 'user' && step.text.trim() !== '' && step.index > 0) lines.push(`  [step ${number}] user: ${cut(step.text, limits.agentTextChars)}`);
     for (const call of step.toolCalls) {
-      const next = phaseOf(call, mcpServers);
+      const next = phaseOf(call, mcpServers, trajectory.harness);
       if (next !== phase) {
         phase = next;
         phaseNumber++;
         lines.push(`Phase ${phaseNumber}: ${next}`);
       }
-      const neutral = neutralToolCall({ name: call.name, arguments: blindValue(call.arguments, blind, window(limits.argumentChars)) }, mcpServers);
+      const neutral = neutralToolCall({ name: call.name, arguments: blindValue(call.arguments, blind, window(limits.argumentChars)) }, mcpServers, trajectory.harness);
       const outcome = call.ok ? 'ok' : `FAILED${call.failure ? ` (${cut(call.failure, limits.resultChars)})` : ''}`;
       const result = call.result === null ? '' : `: ${cut(call.result, limits.resultChars)}`;
       lines.push(`  [step ${number}] ${neutral.name}(${oneLine(neutral.shown, limits.argumentChars)}) → ${outcome}${result}`);

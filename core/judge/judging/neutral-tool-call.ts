@@ -1,4 +1,6 @@
-import type { TrajectoryToolCall } from '../../../schemas/trajectory.ts';
+import type { HarnessId, TrajectoryToolCall } from '../../../schemas/trajectory.ts';
+import { declaredToolOf } from '../../runs/harnesses/declared-tool-of.ts';
+import type { DeclaredTool, ToolArgument, ToolKind } from '../../runs/harnesses/declared-tools.ts';
 import { HARNESS_ADAPTERS } from '../../runs/harnesses/harness-registry.ts';
 import { splitShellWords } from '../../runs/trajectory/shell-command-head.ts';
 import { argumentsRecord, toolCallAction } from '../../runs/trajectory/tool-call-action.ts';
@@ -9,7 +11,7 @@ import { argumentsRecord, toolCallAction } from '../../runs/trajectory/tool-call
  * the same model families as the agents). MCP tools keep their tool's name, without the
  * harness's way of prefixing it.
  */
-export type NeutralToolName = 'shell' | 'read' | 'write' | 'edit' | 'search' | 'web-fetch' | 'web-search' | 'plan' | 'subagent' | 'skill' | 'memory' | 'ask' | `mcp:${string}` | 'tool';
+export type NeutralToolName = Exclude<ToolKind, 'other'> | `mcp:${string}` | 'tool';
 
 export interface NeutralToolCall {
   name: NeutralToolName;
@@ -34,35 +36,14 @@ function mcpToolOf(name: string, servers?: readonly string[]): string | undefine
   return undefined;
 }
 
-/** Tools that are not files or shells, by what their names say they do (checked in this order). */
-const OTHER_TOOLS: [RegExp, NeutralToolName][] = [
-  [/web_?fetch|fetch_?url|url_?fetch/i, 'web-fetch'],
-  [/web_?search|google_?search/i, 'web-search'],
-  [/[Tt]odo|(^|_)plan|Plan(?=[A-Z]|$)/, 'plan'],
-  [/^(task|agent)$|sub_?agent|collab|delegate/i, 'subagent'],
-  [/skill/i, 'skill'],
-  [/memory/i, 'memory'],
-  [/ask_?user|question/i, 'ask'],
-];
+/** What tools that are neither files nor shells do: a judge is shown their arguments as they are. */
+const NEITHER_FILE_NOR_SHELL = new Set<ToolKind>(['web-fetch', 'web-search', 'plan', 'subagent', 'skill', 'memory', 'ask']);
 
-/** File tools by name, when the call names a file: edits before writes ("MultiEdit", "str_replace_based_edit"). */
-const FILE_TOOLS: [RegExp, NeutralToolName][] = [
-  [/edit|replace|patch|insert|update|notebook/i, 'edit'],
-  [/write|create|save/i, 'write'],
-  [/grep|glob|search|find|list|^ls$|directory/i, 'search'],
-  [/read|view|cat|open/i, 'read'],
-];
+/** What file tools do: a judge is shown their arguments under neutral names. */
+const FILE_KINDS = new Set<ToolKind>(['edit', 'write', 'search', 'read']);
 
-/** Argument fields a judge is shown, each under one name whatever the harness called it. */
-const NEUTRAL_FIELDS: [string, readonly string[]][] = [
-  ['path', ['file_path', 'filePath', 'absolute_path', 'path', 'target_file', 'notebook_path', 'dir_path', 'directory', 'file', 'filename']],
-  ['paths', ['paths', 'file_paths', 'absolute_paths']],
-  ['pattern', ['pattern', 'query', 'regex', 'glob', 'include']],
-  ['content', ['content', 'file_text', 'text', 'contents']],
-  ['old', ['old_string', 'old_str', 'oldText', 'old_text']],
-  ['new', ['new_string', 'new_str', 'newText', 'new_text', 'new_source']],
-  ['url', ['url']],
-];
+/** The arguments a judge is shown, in this order, each under one name whatever the harness called it. */
+const SHOWN_ARGUMENTS: ToolArgument[] = ['path', 'paths', 'pattern', 'content', 'old', 'new', 'url'];
 
 /** `bash -lc '<script>'` (how Codex runs every command) as the script alone; any other line as it is. */
 export function unwrappedShellCommand(command: string): string {
@@ -72,19 +53,20 @@ export function unwrappedShellCommand(command: string): string {
   return command;
 }
 
-function fieldsShown(args: Record<string, unknown>): Record<string, unknown> {
+function fieldsShown(tool: DeclaredTool, args: Record<string, unknown>): Record<string, unknown> {
   const shown: Record<string, unknown> = {};
-  for (const [neutral, fields] of NEUTRAL_FIELDS) {
-    const field = fields.find((name) => args[name] !== undefined && args[name] !== null && args[name] !== '');
+  for (const neutral of SHOWN_ARGUMENTS) {
+    const field = tool.args[neutral]?.find((name) => args[name] !== undefined && args[name] !== null && args[name] !== '');
     if (field !== undefined) shown[neutral] = args[field];
   }
   return shown;
 }
 
-/** Codex's `file_change`: `{changes: [{path, kind}]}`; all additions are a write, anything else an edit. */
-function fileChanges(args: Record<string, unknown>): NeutralToolCall | undefined {
-  if (!Array.isArray(args.changes) || args.changes.length === 0) return undefined;
-  const changes = args.changes.map(argumentsRecord);
+/** File changes (Codex's `file_change`): `{changes: [{path, kind}]}`; all additions are a write, anything else an edit. */
+function fileChanges(tool: DeclaredTool, args: Record<string, unknown>): NeutralToolCall | undefined {
+  const listed = tool.args.changes?.map((field) => args[field]).find(Array.isArray);
+  if (!listed || listed.length === 0) return undefined;
+  const changes = listed.map(argumentsRecord);
   const name = changes.every((change) => change.kind === 'add') ? 'write' : 'edit';
   return { name, shown: JSON.stringify(changes.map((change) => ({ path: change.path, change: change.kind }))) };
 }
@@ -99,19 +81,20 @@ const json = (value: unknown) => {
   }
 };
 
-/** A tool call as a judge reads it: named by what it did, its arguments under neutral names. `mcpServers`: the run's MCP server names, when known. */
-export function neutralToolCall(call: Pick<TrajectoryToolCall, 'name' | 'arguments'>, mcpServers?: readonly string[]): NeutralToolCall {
+/** A tool call as a judge reads it: named by what it did, its arguments under neutral names. `mcpServers`: the run's MCP server names, `harness` the trajectory's, when known. */
+export function neutralToolCall(call: Pick<TrajectoryToolCall, 'name' | 'arguments'>, mcpServers?: readonly string[], harness?: HarnessId): NeutralToolCall {
   const mcp = mcpToolOf(call.name, mcpServers);
   if (mcp !== undefined) return { name: `mcp:${mcp}`, shown: json(call.arguments) };
-  for (const [pattern, name] of OTHER_TOOLS) if (pattern.test(call.name)) return { name, shown: json(call.arguments) };
-  const action = toolCallAction(call);
+  const tool = declaredToolOf(call.name, harness);
+  if (NEITHER_FILE_NOR_SHELL.has(tool.kind)) return { name: tool.kind as NeutralToolName, shown: json(call.arguments) };
+  const action = toolCallAction(call, harness);
   if (action.command !== null) return { name: 'shell', shown: unwrappedShellCommand(action.command) };
   const args = argumentsRecord(call.arguments);
-  const changes = fileChanges(args);
+  const changes = fileChanges(tool, args);
   if (changes) return changes;
-  const fields = fieldsShown(args);
-  for (const [pattern, name] of FILE_TOOLS) {
-    if (pattern.test(call.name)) return { name, shown: Object.keys(fields).length > 0 ? JSON.stringify(fields) : json(typeof call.arguments === 'string' ? call.arguments : '') };
+  if (FILE_KINDS.has(tool.kind)) {
+    const fields = fieldsShown(tool, args);
+    return { name: tool.kind as NeutralToolName, shown: Object.keys(fields).length > 0 ? JSON.stringify(fields) : json(typeof call.arguments === 'string' ? call.arguments : '') };
   }
   return { name: 'tool', shown: json(call.arguments) };
 }

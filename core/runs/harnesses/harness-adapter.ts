@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { ReplayAction } from '../../../schemas/replay-script.ts';
 import type { HarnessId } from '../../../schemas/trajectory.ts';
 import type { TranscriptParser, TranscriptParserOptions } from '../trajectory/transcript-parser.ts';
+import type { DeclaredTools } from './declared-tools.ts';
 
 /** An MCP server the run offers the agent over stdio: the harness starts `command` with `args`. */
 export interface StdioMcpServerSpec {
@@ -160,6 +161,12 @@ export interface HarnessAdapter {
    * (Claude Code retries a 401 ten times over minutes): the run is stopped then, as an auth failure.
    */
   refusedKeyIn?(transcriptLine: string): boolean;
+  /**
+   * Its own tools, by the names its transcripts give them: what each does and which argument
+   * fields hold its command, path, pattern … (`<id>/<id>-tools.ts`). Error→recovery matching
+   * (`tool-call-action.ts`) and the judges' blinding (`neutral-tool-call.ts`) read calls by them.
+   */
+  tools: DeclaredTools;
   /**
    * The name the CLI gives the model for `tool` of MCP server `server` (Claude Code
    * `mcp__<server>__<tool>`, Gemini CLI `mcp_<server>_<tool>`); absent for a harness that takes

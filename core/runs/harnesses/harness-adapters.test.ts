@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HarnessIdSchema } from '../../../schemas/trajectory.ts';
 import { runMcpServersPath, type HarnessAdapter, type HarnessInvocation } from './harness-adapter.ts';
 import { canonicalHarnessId, HARNESS_ADAPTERS, harnessIdsInWords, installableHarnesses, OTHER_AGENTS_HARNESS_ID } from './harness-registry.ts';
+import { toolCallAction } from '../trajectory/tool-call-action.ts';
+import { declaredToolOf } from './declared-tool-of.ts';
 import { ensureTestHarness } from './test-harness-tools.fixture.ts';
 
 // The adapters are the one description of each harness; these are the rules every one of them
@@ -76,9 +78,15 @@ describe('the harness registry', () => {
 
 describe('every harness adapter', () => {
   it('imports no transcript parser when it loads: loadParser brings its own, a fresh parser per call', async () => {
-    for (const file of readdirSync(HERE).filter((name) => name.endsWith('.ts') && !name.includes('.test.') && !name.includes('.fixture.'))) {
-      const eager = [...readFileSync(join(HERE, file), 'utf8').matchAll(/^import (?!type )[^;]*?from '([^']*\/trajectory\/[^']*)'/gm)].map((match) => match[1]);
-      expect(eager, `${file} imports trajectory code at load`).toEqual([]);
+    // The registry's files, each adapter (`<id>/<id>.ts`), and what they import at load, followed through the harnesses' files.
+    const shared = readdirSync(HERE).filter((name) => name.endsWith('.ts') && !name.includes('.test.') && !name.includes('.fixture.'));
+    const loaded = new Set([...shared.map((name) => join(HERE, name)), ...ADAPTERS.map((adapter) => join(HERE, adapter.id, `${adapter.id}.ts`))]);
+    for (const file of loaded) {
+      for (const [, path] of readFileSync(file, 'utf8').matchAll(/^import (?!type )[^;]*?from '(\.[^']*)'/gm)) {
+        const target = join(dirname(file), path!);
+        expect(target.includes('/trajectory/') || /\/parse-[^/]*$/.test(target), `${relative(HERE, file)} imports ${path} at load`).toBe(false);
+        if (!relative(HERE, target).startsWith('..')) loaded.add(target);
+      }
     }
     for (const adapter of ADAPTERS) {
       const create = await adapter.loadParser();
@@ -106,6 +114,29 @@ describe('every harness adapter', () => {
     }
     // Without the run's servers, Gemini CLI's name splits at the first "_", as the CLI's own convention reads it.
     expect(HARNESS_ADAPTERS['gemini-cli'].parseMcpToolName!('mcp_design_tokens_get_tokens')).toEqual({ server: 'design', tool: 'tokens_get_tokens' });
+  });
+
+  it('declares its own tools: what the scripted model server calls and the verifier hooks are read back as what they do', () => {
+    for (const adapter of ADAPTERS) {
+      for (const [name, tool] of Object.entries(adapter.tools.byName)) expect(declaredToolOf(name, adapter.id), `${adapter.id} ${name}`).toBe(tool);
+      const scripted = adapter.scriptedToolCall;
+      if (scripted) {
+        const params = () => undefined;
+        expect(toolCallAction(scripted({ action: 'read', path: '/w/a.md' }, params), adapter.id), adapter.id).toMatchObject({ family: 'read', key: 'read:/w/a.md' });
+        expect(toolCallAction(scripted({ action: 'write', path: '/w/b.html', content: 'x' }, params), adapter.id), adapter.id).toMatchObject({ family: 'write', key: 'write:/w/b.html' });
+        expect(toolCallAction(scripted({ action: 'shell', command: 'npm run build' }, params), adapter.id), adapter.id).toMatchObject({ family: 'build', command: 'npm run build' });
+      }
+      if (adapter.verifierHook.kind === 'post-tool-hook') {
+        for (const name of adapter.verifierHook.changingTools) expect(['write', 'edit', 'shell'], `${adapter.id} ${name}`).toContain(adapter.tools.byName[name]?.kind);
+      }
+    }
+    // A tool no harness declares by name is read by what its name says (the command harness's tools are any agent's).
+    expect(declaredToolOf('str_replace_based_edit_tool').kind).toBe('edit');
+    expect(declaredToolOf('execute_bash').kind).toBe('shell');
+    expect(declaredToolOf('finish').kind).toBe('other');
+    expect(declaredToolOf('constructor').kind).toBe('other');
+    // An agent imported as the command harness may be one of ours by another name: its calls read as that harness's.
+    expect(declaredToolOf('run_shell_command', 'command').kind).toBe('shell');
   });
 
   it('has a default model, and a key variable unless it runs any command', () => {

@@ -1,8 +1,8 @@
 import type { HarnessId } from '../../../schemas/trajectory.ts';
-import { claudeCodeAdapter } from './claude-code.ts';
-import { codexAdapter } from './codex.ts';
-import { commandHarness } from './command.ts';
-import { geminiCliAdapter } from './gemini-cli.ts';
+import { claudeCodeAdapter } from './claude-code/claude-code.ts';
+import { codexAdapter } from './codex/codex.ts';
+import { commandHarness } from './command/command.ts';
+import { geminiCliAdapter } from './gemini-cli/gemini-cli.ts';
 import type { HarnessAdapter } from './harness-adapter.ts';
 
 /**

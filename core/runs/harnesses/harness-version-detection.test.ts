@@ -9,7 +9,7 @@ import type { HarnessStatus } from '../../../schemas/studies.ts';
 import { createApi, type Api } from '../../api/create-api.ts';
 import { openWorkspace } from '../../workspace/open-workspace.ts';
 import { importTestTask } from '../study/study-engine.fixture.ts';
-import { geminiCliAdapter } from './gemini-cli.ts';
+import { geminiCliAdapter } from './gemini-cli/gemini-cli.ts';
 import { harnessInstallPrefix } from './harness-tools.ts';
 import { harnessVersionsFile } from './harness-version-cache.ts';
 import { harnessVersionNow, waitForHarnessVersion } from './harness-version-detector.ts';

@@ -120,7 +120,7 @@ describe.each(REAL_HARNESSES)('%s with two follow-up turns', (harness) => {
       expect(runTokens).toEqual(lastTurn.tokens);
       if (lastTurn.costUsd !== null) expect(studyRun.cost_usd).toBeCloseTo(lastTurn.costUsd, 9);
     }
-    // The transcripts the committed fixtures core/runs/trajectory/fixtures/<harness>/three-turns/ are (see their README), kept when this names a folder.
+    // The transcripts the committed fixtures core/runs/harnesses/<harness>/fixtures/three-turns/ are (see their README), kept when this names a folder.
     const keepIn = process.env.LHB_KEEP_TURN_TRANSCRIPTS;
     if (keepIn) for (const file of ['transcript.jsonl', 'transcript-turn-2.jsonl', 'transcript-turn-3.jsonl']) cpSync(join(folder, file), join(keepIn, harness, 'three-turns', file));
   }, 400_000);

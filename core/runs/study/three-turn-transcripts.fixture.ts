@@ -5,7 +5,7 @@ import { parseTranscriptFile } from '../trajectory/parse-harness-transcript.ts';
 import type { ExecutedTurn } from './multi-turn-trajectory.ts';
 
 /**
- * The real three-turn transcripts of core/runs/trajectory/fixtures/<harness>/three-turns (see
+ * The real three-turn transcripts of core/runs/harnesses/<harness>/fixtures/three-turns (see
  * their READMEs): two scripted replies a turn, each 100 input tokens of which 60 cached, 20 output.
  */
 export const THREE_TURN_FILES = ['transcript.jsonl', 'transcript-turn-2.jsonl', 'transcript-turn-3.jsonl'] as const;
@@ -13,7 +13,7 @@ export const THREE_TURN_FILES = ['transcript.jsonl', 'transcript-turn-2.jsonl', 
 export const TURN_TOKENS: TokenCounts = { input: 80, output: 40, cacheRead: 120, cacheWrite: 0 };
 export const RUN_TOKENS: TokenCounts = { input: 240, output: 120, cacheRead: 360, cacheWrite: 0 };
 
-export const threeTurnFile = (harness: HarnessId, file: (typeof THREE_TURN_FILES)[number]): string => join(import.meta.dirname, '..', 'trajectory', 'fixtures', harness, 'three-turns', file);
+export const threeTurnFile = (harness: HarnessId, file: (typeof THREE_TURN_FILES)[number]): string => join(import.meta.dirname, '..', 'harnesses', harness, 'fixtures', 'three-turns', file);
 
 /** The run's turns as the engine has them when they have ended (each parsed alone), and its stored transcript's bytes, turn by turn. */
 export async function threeTurnRun(harness: HarnessId, resumed: readonly boolean[] = [false, true, true]): Promise<{ turns: ExecutedTurn[]; parts: Buffer[] }> {

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callInChildProcess } from '../../child-peak-memory.fixture.ts';
-import { writeClaudeCodeTranscriptFile } from '../trajectory/claude-code-transcript.fixture.ts';
-import { writeCommandTranscriptFile } from '../trajectory/command-transcript.fixture.ts';
+import { writeClaudeCodeTranscriptFile } from '../harnesses/claude-code/claude-code-transcript.fixture.ts';
+import { writeCommandTranscriptFile } from '../harnesses/command/command-transcript.fixture.ts';
 import { writeCommandCallPairsFile, writeCommandCallsWithoutResultsFile, writeTinyClaudeCodeCallsFile, writeTinyCommandStepsFile, type TranscriptCounts } from '../trajectory/many-tiny-transcripts.fixture.ts';
 
 const FIXTURE = new URL('./transcript-memory.fixture.ts', import.meta.url);

@@ -1,14 +1,14 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { HarnessId } from '../../../schemas/trajectory.ts';
 import { exportAtif, importAtif } from './atif.ts';
 import { harborValidationErrors } from './harbor-atif-validator.fixture.ts';
 import { parseTranscriptFile } from './parse-harness-transcript.ts';
+import { transcriptFixturePath } from '../harnesses/transcript-fixture-path.fixture.ts';
 
-const fixture = (path: string) => fileURLToPath(new URL(`./fixtures/${path}`, import.meta.url));
+
 const temp = mkdtempSync(join(tmpdir(), 'lhb-atif-valid-'));
 afterAll(() => rmSync(temp, { recursive: true, force: true }));
 
@@ -72,7 +72,7 @@ describe('our ATIF export passes Harbor’s validator', () => {
     ['gemini-cli', 'gemini-cli/four-tools.jsonl'],
     ['gemini-cli', 'gemini-cli/tool-errors.jsonl'],
   ])('%s %s', async (harness, path) => {
-    const trajectory = await parseTranscriptFile(harness, fixture(path));
+    const trajectory = await parseTranscriptFile(harness, transcriptFixturePath(path));
     const atif = exportAtif(trajectory);
     expect(harborValidationErrors(atif)).toEqual([]);
     expect(importAtif(JSON.parse(JSON.stringify(atif)) as unknown)).toEqual(trajectory);

@@ -1,6 +1,5 @@
 import { cpSync, mkdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { RunDetail } from '../../../schemas/studies.ts';
 import type { Trajectory, TrajectoryError } from '../../../schemas/trajectory.ts';
@@ -11,6 +10,7 @@ import { exportAtif, importAtif } from './atif.ts';
 import { parseTranscriptFile } from './parse-harness-transcript.ts';
 import { extractErrors } from './extract-errors.ts';
 import { harborAtif } from './harbor-atif.fixture.ts';
+import { transcriptFixturePath } from '../harnesses/transcript-fixture-path.fixture.ts';
 
 const ws = useTaskWorkspace('lhb-atif-import-');
 
@@ -227,7 +227,7 @@ describe('Harbor trials: what a run is', () => {
 
 describe("a run's tokens by model", () => {
   it('lhb runs show gives each model\'s share and the cache figures of a run whose trajectory has them', async () => {
-    const trajectory = await parseTranscriptFile('claude-code', fileURLToPath(new URL('./fixtures/claude-code/haiku-subagent.jsonl', import.meta.url)));
+    const trajectory = await parseTranscriptFile('claude-code', transcriptFixturePath('claude-code/haiku-subagent.jsonl'));
     const bundle = join(ws.dir, 'haiku');
     writeJson(join(bundle, 'run.json'), RUN_JSON);
     writeJson(join(bundle, 'trajectory.json'), exportAtif(trajectory));

@@ -1,12 +1,12 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TrajectorySchema, type Trajectory } from '../../../schemas/trajectory.ts';
 import { AtifFormatError, exportAtif, importAtif, readAtifFile } from './atif.ts';
 import { AtifTrajectorySchema } from './atif-schema.ts';
 import { parseTranscriptFile } from './parse-harness-transcript.ts';
+import { transcriptFixturePath } from '../harnesses/transcript-fixture-path.fixture.ts';
 
 const temps: string[] = [];
 afterEach(() => {
@@ -52,7 +52,7 @@ describe('ATIF export and import', () => {
   });
 
   it('round-trips a real Claude Code trajectory exactly', async () => {
-    const trajectory = await parseTranscriptFile('claude-code', fileURLToPath(new URL('./fixtures/claude-code/four-tools.jsonl', import.meta.url)));
+    const trajectory = await parseTranscriptFile('claude-code', transcriptFixturePath('claude-code/four-tools.jsonl'));
     expect(importAtif(JSON.parse(JSON.stringify(exportAtif(trajectory, { sessionId: 'run-42' }))) as unknown)).toEqual(trajectory);
   });
 

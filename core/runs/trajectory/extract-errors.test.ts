@@ -1,4 +1,3 @@
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { ErrorType, Trajectory, TrajectoryToolCall } from '../../../schemas/trajectory.ts';
 import { classifyToolError } from './classify-tool-error.ts';
@@ -7,6 +6,7 @@ import { recoveryRates } from './recovery-rates.ts';
 import { summariseTrajectory } from './summarise-trajectory.ts';
 import { toolCallAction } from './tool-call-action.ts';
 import { parseTranscriptFile } from './parse-harness-transcript.ts';
+import { transcriptFixturePath } from '../harnesses/transcript-fixture-path.fixture.ts';
 
 type CallSpec = Partial<TrajectoryToolCall> & { name: string };
 
@@ -57,7 +57,7 @@ describe('extractErrors', () => {
     ['codex', 'codex/four-calls-unknown-model.jsonl'],
     ['gemini-cli', 'gemini-cli/four-tools.jsonl'],
   ] as const)('the same on the real %s transcript of that script (%s)', async (harness, fixture) => {
-    const trajectory = await parseTranscriptFile(harness, fileURLToPath(new URL(`./fixtures/${fixture}`, import.meta.url)));
+    const trajectory = await parseTranscriptFile(harness, transcriptFixturePath(fixture));
     expect(summariseTrajectory(trajectory)).toMatchObject({ toolCalls: 4, failedToolCalls: 1 });
     const errors = extractErrors(trajectory);
     expect(errors).toMatchObject([{ type: 'not-found', recovered: true, message: "ls: cannot access '/definitely-missing-dir': No such file or directory" }]);

@@ -20,7 +20,7 @@ function attemptsOf(trajectory: Trajectory): Attempt[] {
   const attempts: Attempt[] = [];
   for (const step of trajectory.steps) {
     for (const call of step.toolCalls) {
-      const action = toolCallAction(call);
+      const action = toolCallAction(call, trajectory.harness);
       const shownByOutput = call.ok && (action.family === 'build' || action.family === 'test') && call.result !== null && FAILURE_SHOWN_BY_BUILD_OR_TEST.test(call.result);
       attempts.push({ step: step.index, call, action, failed: !call.ok || shownByOutput });
     }

@@ -3,8 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { TrajectorySchema, type HarnessId, type Trajectory } from '../../../schemas/trajectory.ts';
 import { harnessAdapter } from '../harnesses/harness-registry.ts';
 import { MAX_AWAITED_OMITTED_CALLS, type TrajectoryLimits } from './kept-steps.ts';
-import { createCommandParser } from './parse-command.ts';
+import { createCommandParser } from '../harnesses/command/parse-command.ts';
 import { summariseTrajectory } from './summarise-trajectory.ts';
+import { transcriptFixturePath } from '../harnesses/transcript-fixture-path.fixture.ts';
 
 async function parseLines(harness: HarnessId, lines: string[], limits?: TrajectoryLimits): Promise<Trajectory> {
   const parser = (await harnessAdapter(harness).loadParser())(limits ? { limits } : {});
@@ -14,7 +15,7 @@ async function parseLines(harness: HarnessId, lines: string[], limits?: Trajecto
   return trajectory;
 }
 
-const fixtureLines = (path: string) => readFileSync(new URL(`./fixtures/${path}`, import.meta.url), 'utf8').split('\n').filter((line) => line !== '');
+const fixtureLines = (path: string) => readFileSync(transcriptFixturePath(path), 'utf8').split('\n').filter((line) => line !== '');
 
 /** A command transcript of `turns` turns: a step, a call, its result (every third fails), usage; then calls with no step of their own. */
 function commandLines(turns: number): string[] {

@@ -1,5 +1,7 @@
 import { posix } from 'node:path';
-import type { TrajectoryToolCall } from '../../../schemas/trajectory.ts';
+import type { HarnessId, TrajectoryToolCall } from '../../../schemas/trajectory.ts';
+import { declaredToolOf } from '../harnesses/declared-tool-of.ts';
+import type { DeclaredTool, ToolKind } from '../harnesses/declared-tools.ts';
 import { shellCommandHead } from './shell-command-head.ts';
 
 /**
@@ -7,7 +9,8 @@ import { shellCommandHead } from './shell-command-head.ts';
  * terms error→recovery matching needs. Harnesses name things differently (`Bash` with
  * `{command}`, `run_shell_command` with `{command}`, Codex's `command_execution` with a
  * `bash -lc '…'` line, `Edit` with `{file_path}`, `replace` with `{file_path}`, `write_file`
- * with `{file_path}`, `read_file` with `{absolute_path}`), so both are read loosely.
+ * with `{file_path}`, `read_file` with `{absolute_path}`): each harness declares its tools
+ * (`HarnessAdapter.tools`), and a tool none declares is read by what its name says.
  */
 export interface ToolCallAction {
   /** The shell command line, when the call ran one. */
@@ -16,7 +19,7 @@ export interface ToolCallAction {
   commandHead: string | null;
   /** The file or folder the call read or changed, normalised, when it names one. */
   path: string | null;
-  /** `build` and `test` for shell commands that build or test; else by tool name. */
+  /** `build` and `test` for shell commands that build or test; else by what the tool does. */
   family: 'build' | 'test' | 'shell' | 'read' | 'write' | 'search' | 'other';
   /**
    * Two calls are attempts at "the same thing" when their keys are equal:
@@ -29,14 +32,13 @@ export interface ToolCallAction {
   key: string;
 }
 
-const COMMAND_FIELDS = ['command', 'cmd', 'commandLine', 'command_line', 'shell_command'];
-const PATH_FIELDS = ['file_path', 'filePath', 'absolute_path', 'path', 'target_file', 'notebook_path', 'file', 'filename', 'dir_path', 'directory'];
-const SHELL_TOOL = /bash|shell|exec|command|terminal|run_?cmd|powershell/i;
-
 const BUILD_HEAD = /^(?:(?:npm|pnpm|yarn|bun) run (?:build|compile|typecheck|type-check)\b.*|(?:vite|next|astro|parcel|nuxt|svelte-kit|ng|remix|gatsby) build|tsc|vue-tsc|webpack|rollup|esbuild|make(?: .*)?|cargo build|go build|gradle(?: .*)?|mvn (?:package|compile|install|verify)|dotnet build|gcc|g\+\+|clang|clang\+\+|javac|rustc)$/;
 const TEST_HEAD = /^(?:(?:npm|pnpm|yarn|bun) (?:run )?(?:test|e2e)\b.*|jest|vitest|mocha|ava|tap|pytest|py\.test|python -m (?:pytest|unittest)|tox|nox|playwright test|go test|cargo test|dotnet test|deno test|rspec|phpunit)$/;
 
-function stringField(record: Record<string, unknown>, fields: readonly string[]): string | readonly string[] | null {
+/** The file tools' families: an edit is a write of the file it changes. */
+const FILE_FAMILY: Partial<Record<ToolKind, ToolCallAction['family']>> = { read: 'read', write: 'write', edit: 'write', search: 'search' };
+
+function stringField(record: Record<string, unknown>, fields: readonly string[] = []): string | readonly string[] | null {
   for (const field of fields) {
     const value = record[field];
     if (typeof value === 'string' && value.trim() !== '') return value;
@@ -64,36 +66,32 @@ export function normalisePath(path: string): string {
   return normal.length > 1 ? normal.replace(/\/+$/, '') : normal;
 }
 
-function pathOf(args: Record<string, unknown>): string | null {
-  const direct = stringField(args, PATH_FIELDS);
+function pathOf(tool: DeclaredTool, args: Record<string, unknown>): string | null {
+  const direct = stringField(args, tool.args.path);
   if (typeof direct === 'string') return normalisePath(direct);
-  // Codex file changes: {changes: [{path, kind}]}.
-  const changes = args.changes;
-  if (Array.isArray(changes) && changes.length > 0) {
+  // File changes (Codex): {changes: [{path, kind}]}.
+  const changes = tool.args.changes?.map((field) => args[field]).find(Array.isArray);
+  if (changes && changes.length > 0) {
     const first = argumentsRecord(changes[0]).path;
     if (typeof first === 'string') return normalisePath(first);
   }
   return null;
 }
 
-function fileFamily(name: string): ToolCallAction['family'] {
-  if (/write|edit|create|replace|patch|insert|update|delete|remove|move|rename|notebook|file_change|save/i.test(name)) return 'write';
-  if (/grep|glob|search|find|list|ls\b|list_directory/i.test(name)) return 'search';
-  if (/read|view|cat|open|get_?file|fetch_file/i.test(name)) return 'read';
-  return 'other';
-}
-
-export function toolCallAction(call: Pick<TrajectoryToolCall, 'name' | 'arguments'>): ToolCallAction {
+/** What `call` tried to do, read by the tools `harness` declares (the trajectory's harness, when known; see declaredToolOf). */
+export function toolCallAction(call: Pick<TrajectoryToolCall, 'name' | 'arguments'>, harness?: HarnessId): ToolCallAction {
+  const tool = declaredToolOf(call.name, harness);
   const args = argumentsRecord(call.arguments);
-  const rawCommand = stringField(args, COMMAND_FIELDS);
-  if (rawCommand !== null && (SHELL_TOOL.test(call.name) || typeof args.command === 'string' || Array.isArray(args.command))) {
+  const rawCommand = stringField(args, tool.args.command);
+  // A shell tool runs its command; so does any tool given a `command` to run.
+  if (rawCommand !== null && (tool.kind === 'shell' || typeof args.command === 'string' || Array.isArray(args.command))) {
     const command = typeof rawCommand === 'string' ? rawCommand : rawCommand.join(' ');
     const head = shellCommandHead(rawCommand);
     const family = BUILD_HEAD.test(head) ? 'build' : TEST_HEAD.test(head) ? 'test' : 'shell';
     return { command, commandHead: head, path: null, family, key: family === 'shell' ? `shell:${head}` : family };
   }
-  const path = pathOf(args);
-  const family = fileFamily(call.name);
-  if (path !== null && family !== 'other') return { command: null, commandHead: null, path, family, key: `${family}:${path}` };
+  const path = pathOf(tool, args);
+  const family = FILE_FAMILY[tool.kind];
+  if (path !== null && family !== undefined) return { command: null, commandHead: null, path, family, key: `${family}:${path}` };
   return { command: null, commandHead: null, path, family: 'other', key: `tool:${call.name}` };
 }

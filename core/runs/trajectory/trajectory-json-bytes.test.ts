@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Trajectory } from '../../../schemas/trajectory.ts';
-import { createCommandParser } from './parse-command.ts';
+import { createCommandParser } from '../harnesses/command/parse-command.ts';
 import { trajectoryJsonBytes } from './trajectory-json-bytes.ts';
 
 function parsed(lines: string[]): Trajectory {

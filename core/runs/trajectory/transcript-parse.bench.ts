@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { median, type BenchResult } from '../../../build/bench-harness.ts';
 import { callInChildProcess } from '../../child-peak-memory.fixture.ts';
-import { writeClaudeCodeTranscriptFile } from './claude-code-transcript.fixture.ts';
+import { writeClaudeCodeTranscriptFile } from '../harnesses/claude-code/claude-code-transcript.fixture.ts';
 import { parseTranscript, readTranscriptLines } from './read-transcript-lines.ts';
 import { createTranscriptParser } from './parse-harness-transcript.ts';
 

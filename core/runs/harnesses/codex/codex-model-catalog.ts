@@ -5,8 +5,8 @@ import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { z } from 'zod';
-import type { InstalledCli } from './harness-adapter.ts';
-import { writeRunFile } from '../run-file.ts';
+import type { InstalledCli } from '../harness-adapter.ts';
+import { writeRunFile } from '../../run-file.ts';
 
 /**
  * The model catalog a Codex run reads (`model_catalog_json` in its config.toml): the one shipped

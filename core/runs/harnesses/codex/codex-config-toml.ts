@@ -1,4 +1,4 @@
-import { isHttpMcpServer, type McpServerSpec } from './harness-adapter.ts';
+import { isHttpMcpServer, type McpServerSpec } from '../harness-adapter.ts';
 
 /**
  * `$CODEX_HOME/config.toml` for one run, written by hand: the file is small and flat, and

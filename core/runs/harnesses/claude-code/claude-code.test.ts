@@ -3,14 +3,14 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ReplayScript } from '../../../schemas/replay-script.ts';
-import { anthropicMessagesFormat } from '../replay/anthropic-messages.ts';
-import { startReplayServer, type ReplayServer } from '../replay/replay-server.ts';
-import { createClaudeCodeParser } from '../trajectory/parse-claude-code.ts';
+import type { ReplayScript } from '../../../../schemas/replay-script.ts';
+import { anthropicMessagesFormat } from '../../replay/anthropic-messages.ts';
+import { startReplayServer, type ReplayServer } from '../../replay/replay-server.ts';
+import { createClaudeCodeParser } from './parse-claude-code.ts';
 import { claudeCodeAdapter } from './claude-code.ts';
-import type { McpServerSpec } from './harness-adapter.ts';
-import { waitForHarnessVersion } from './harness-version-detector.ts';
-import { ensureTestHarness } from './test-harness-tools.fixture.ts';
+import type { McpServerSpec } from '../harness-adapter.ts';
+import { waitForHarnessVersion } from '../harness-version-detector.ts';
+import { ensureTestHarness } from '../test-harness-tools.fixture.ts';
 
 const SKILL_BODY = 'Every page this skill builds says SKILL-MARKER-7 in its heading.';
 const PAGE = '<!doctype html>\n<h1>SKILL-MARKER-7</h1>\n';

@@ -1,5 +1,5 @@
 import { closeSync, openSync, writeSync } from 'node:fs';
-import { createXoshiro128Random } from '../../random/xoshiro128-random.ts';
+import { createXoshiro128Random } from '../../../random/xoshiro128-random.ts';
 
 const COMMANDS = ['npm run build 2>&1 | tail -200', 'ls -la src', 'cat src/App.tsx', 'npx tsc --noEmit', "grep -rn 'useMemo' src", 'node scripts/check.mjs'];
 const OUTPUT_LINES = [

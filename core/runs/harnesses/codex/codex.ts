@@ -1,9 +1,10 @@
 import { join } from 'node:path';
 import { codexConfigToml } from './codex-config-toml.ts';
 import { codexModelCatalog } from './codex-model-catalog.ts';
-import { prefixedMcpToolNames } from './prefixed-mcp-tool-names.ts';
-import { baseHarnessEnv, runMcpServersPath, runMcpServersRoot, type HarnessAdapter, type McpServersFile } from './harness-adapter.ts';
-import { makeAgentFolder, writeAgentFolderFile } from '../run-file.ts';
+import { codexTools } from './codex-tools.ts';
+import { prefixedMcpToolNames } from '../prefixed-mcp-tool-names.ts';
+import { baseHarnessEnv, runMcpServersPath, runMcpServersRoot, type HarnessAdapter, type McpServersFile } from '../harness-adapter.ts';
+import { makeAgentFolder, writeAgentFolderFile } from '../../run-file.ts';
 
 /**
  * Checked against the registry (`npm view @openai/codex version`) when pinned. The package's
@@ -76,6 +77,7 @@ export const codexAdapter: HarnessAdapter = {
     return { command: input.binary, args, cwd: input.workdir, env, stdin: input.prompt };
   },
 
+  tools: codexTools,
   ...prefixedMcpToolNames(codexMcpNamespace(''), '__'),
   mcpToolNamespace: codexMcpNamespace,
   // `codex exec [its options] resume <id> -`: the session's id (its thread.started thread_id), then the prompt from stdin.
@@ -86,5 +88,5 @@ export const codexAdapter: HarnessAdapter = {
 
   // turn.completed's usage is the thread's total so far (codex-rs exec: usage_from_last_total), a resumed thread's earlier turns included.
   resumedTurnUsage: 'session',
-  loadParser: async () => (await import('../trajectory/parse-codex.ts')).createCodexParser,
+  loadParser: async () => (await import('./parse-codex.ts')).createCodexParser,
 };

@@ -1,14 +1,14 @@
-import type { ModelUsage, TokenCounts, TrajectoryStep, TrajectoryToolCall } from '../../../schemas/trajectory.ts';
-import { BoundedText, capText } from './bounded-text.ts';
+import type { ModelUsage, TokenCounts, TrajectoryStep, TrajectoryToolCall } from '../../../../schemas/trajectory.ts';
+import { BoundedText, capText } from '../../trajectory/bounded-text.ts';
 import { GEMINI_EVENT_TYPES, GeminiStreamEventSchema, type GeminiStreamEvent } from './parse-gemini-cli-events.ts';
 import { geminiResultShowsFailure } from './parse-gemini-cli-shell-failure.ts';
-import { firstNonSpace, lineText, parseJsonLine } from './transcript-line.ts';
-import type { TranscriptParser, TranscriptParserOptions } from './transcript-parser.ts';
-import { NO_TOKENS } from './token-sums.ts';
-import { WarningList } from './warning-list.ts';
-import { trajectoryToolName } from './mcp-tool-name.ts';
-import { geminiCliAdapter } from '../harnesses/gemini-cli.ts';
-import { KeptSteps } from './kept-steps.ts';
+import { firstNonSpace, lineText, parseJsonLine } from '../../trajectory/transcript-line.ts';
+import type { TranscriptParser, TranscriptParserOptions } from '../../trajectory/transcript-parser.ts';
+import { NO_TOKENS } from '../../trajectory/token-sums.ts';
+import { WarningList } from '../../trajectory/warning-list.ts';
+import { trajectoryToolName } from '../../trajectory/mcp-tool-name.ts';
+import { geminiCliMcpToolNames } from './gemini-cli-tools.ts';
+import { KeptSteps } from '../../trajectory/kept-steps.ts';
 
 interface OpenStep {
   source: TrajectoryStep['source'];
@@ -98,7 +98,7 @@ export function createGeminiCliParser(options: TranscriptParserOptions = {}): Tr
       case 'tool_use': {
         const step = agentStep(event.timestamp);
         if (calls.has(event.tool_id)) warnings.add(`line ${lineNumber}: a second tool_use with id "${event.tool_id}"; its result goes to the later one`);
-        const call: TrajectoryToolCall = { id: event.tool_id, name: trajectoryToolName(geminiCliAdapter, event.tool_name, options.mcpServers), arguments: event.parameters ?? {}, result: null, ok: true, failure: null, exitCode: null, durationMs: null };
+        const call: TrajectoryToolCall = { id: event.tool_id, name: trajectoryToolName(geminiCliMcpToolNames, event.tool_name, options.mcpServers), arguments: event.parameters ?? {}, result: null, ok: true, failure: null, exitCode: null, durationMs: null };
         steps.addCall(step, call);
         calls.set(event.tool_id, { call, step, startedAt: event.timestamp });
         return;

@@ -1,4 +1,4 @@
-import type { ModelUsage, TokenCounts, Trajectory, TrajectoryStep, TrajectoryToolCall } from '../../../schemas/trajectory.ts';
+import type { ModelUsage, TokenCounts, Trajectory, TrajectoryStep, TrajectoryToolCall } from '../../../../schemas/trajectory.ts';
 import {
   ClaudeEventSchema,
   IGNORED_EVENT_TYPES,
@@ -12,14 +12,14 @@ import {
   type ResultEvent,
   type UserEvent,
 } from './parse-claude-code-events.ts';
-import { capText } from './bounded-text.ts';
+import { capText } from '../../trajectory/bounded-text.ts';
 import { judgeToolResult, toolResultText } from './parse-claude-code-tool-result.ts';
-import { firstNonSpace, lineText, parseJsonLine, type TranscriptLine } from './transcript-line.ts';
-import type { TranscriptParser, TranscriptParserOptions } from './transcript-parser.ts';
-import { addTokens, totalOfModels, usageOfSteps } from './token-sums.ts';
-import { KeptSteps, type TrajectoryLimits } from './kept-steps.ts';
-import { trajectoryToolName } from './mcp-tool-name.ts';
-import { claudeCodeAdapter } from '../harnesses/claude-code.ts';
+import { firstNonSpace, lineText, parseJsonLine, type TranscriptLine } from '../../trajectory/transcript-line.ts';
+import type { TranscriptParser, TranscriptParserOptions } from '../../trajectory/transcript-parser.ts';
+import { addTokens, totalOfModels, usageOfSteps } from '../../trajectory/token-sums.ts';
+import { KeptSteps, type TrajectoryLimits } from '../../trajectory/kept-steps.ts';
+import { trajectoryToolName } from '../../trajectory/mcp-tool-name.ts';
+import { claudeCodeMcpToolNames } from './claude-code-tools.ts';
 
 /**
  * `tool_use_result` repeats a tool's whole output (Bash's stdout, a read file's content) beside
@@ -245,7 +245,7 @@ class ClaudeCodeParser implements TranscriptParser {
         this.warnings.push(`Line ${this.lineNo}: a tool_use block without an id or name was skipped.`);
         continue;
       }
-      const call: TrajectoryToolCall = { id: use.data.id, name: trajectoryToolName(claudeCodeAdapter, use.data.name, this.mcpServers), arguments: use.data.input ?? {}, result: null, ok: true, failure: null, exitCode: null, durationMs: null };
+      const call: TrajectoryToolCall = { id: use.data.id, name: trajectoryToolName(claudeCodeMcpToolNames, use.data.name, this.mcpServers), arguments: use.data.input ?? {}, result: null, ok: true, failure: null, exitCode: null, durationMs: null };
       this.steps.addCall(step, call);
       this.callById.set(call.id, { call, startedAt: millis(event.timestamp) });
     }

@@ -1,9 +1,9 @@
 import { existsSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { shellCommandLine } from '../../shell-quote.ts';
-import { prefixedMcpToolNames } from './prefixed-mcp-tool-names.ts';
-import { baseHarnessEnv, isHttpMcpServer, runMcpServersPath, runMcpServersRoot, type HarnessAdapter, type McpServersFile, type PrepareRunInput, type VerifierHook } from './harness-adapter.ts';
-import { writeAgentFolderFile } from '../run-file.ts';
+import { shellCommandLine } from '../../../shell-quote.ts';
+import { geminiCliMcpToolNames, geminiCliTools } from './gemini-cli-tools.ts';
+import { baseHarnessEnv, isHttpMcpServer, runMcpServersPath, runMcpServersRoot, type HarnessAdapter, type McpServersFile, type PrepareRunInput, type VerifierHook } from '../harness-adapter.ts';
+import { writeAgentFolderFile } from '../../run-file.ts';
 
 /** Checked against the registry (`npm view @google/gemini-cli version`) when pinned. */
 const PINNED_VERSION = '0.61.0';
@@ -141,7 +141,8 @@ export const geminiCliAdapter: HarnessAdapter = {
 
   // `--resume <id>` (the id its init event names) continues that session of the run's HOME, headless as before.
   // `mcp_<server>_<tool>`: a server named with `_` splits rightly only with the run's server names.
-  ...prefixedMcpToolNames('mcp_', '_'),
+  ...geminiCliMcpToolNames,
+  tools: geminiCliTools,
   resumeArgs: (args, sessionId) => [...args, '--resume', sessionId],
   // With the parameter names the offered declaration uses (read_file's path was `absolute_path` in older releases, `file_path` now).
   scriptedToolCall(action, parametersOf) {
@@ -158,5 +159,5 @@ export const geminiCliAdapter: HarnessAdapter = {
 
   // A resumed session's result stats count that invocation's requests only.
   resumedTurnUsage: 'turn',
-  loadParser: async () => (await import('../trajectory/parse-gemini-cli.ts')).createGeminiCliParser,
+  loadParser: async () => (await import('./parse-gemini-cli.ts')).createGeminiCliParser,
 };

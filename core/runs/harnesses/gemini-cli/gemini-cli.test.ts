@@ -3,14 +3,14 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ReplayScript } from '../../../schemas/replay-script.ts';
-import { geminiGenerateFormat } from '../replay/gemini-generate.ts';
-import { startReplayServer, type ReplayServer } from '../replay/replay-server.ts';
-import { createGeminiCliParser } from '../trajectory/parse-gemini-cli.ts';
+import type { ReplayScript } from '../../../../schemas/replay-script.ts';
+import { geminiGenerateFormat } from '../../replay/gemini-generate.ts';
+import { startReplayServer, type ReplayServer } from '../../replay/replay-server.ts';
+import { createGeminiCliParser } from './parse-gemini-cli.ts';
 import { geminiCliAdapter } from './gemini-cli.ts';
-import type { HarnessInvocation, PrepareRunInput } from './harness-adapter.ts';
-import { waitForHarnessVersion } from './harness-version-detector.ts';
-import { ensureTestHarness } from './test-harness-tools.fixture.ts';
+import type { HarnessInvocation, PrepareRunInput } from '../harness-adapter.ts';
+import { waitForHarnessVersion } from '../harness-version-detector.ts';
+import { ensureTestHarness } from '../test-harness-tools.fixture.ts';
 
 const SKILL_BODY = 'Pages built with this skill carry GEMINI-SKILL-MARKER-3 in their heading.';
 const PAGE = '<!doctype html>\n<h1>GEMINI-SKILL-MARKER-3</h1>\n';

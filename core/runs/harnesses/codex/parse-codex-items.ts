@@ -1,6 +1,6 @@
-import type { TrajectoryToolCall } from '../../../schemas/trajectory.ts';
-import { capText } from './bounded-text.ts';
-import { mcpToolName } from './mcp-tool-name.ts';
+import type { TrajectoryToolCall } from '../../../../schemas/trajectory.ts';
+import { capText } from '../../trajectory/bounded-text.ts';
+import { mcpToolName } from '../../trajectory/mcp-tool-name.ts';
 
 /**
  * The tool-like items of `codex exec --json` (its `ThreadItem`s) as trajectory tool calls.

@@ -1,8 +1,8 @@
 import { join } from 'node:path';
-import { shellCommandLine } from '../../shell-quote.ts';
-import { prefixedMcpToolNames } from './prefixed-mcp-tool-names.ts';
-import { baseHarnessEnv, isHttpMcpServer, runMcpServersPath, runMcpServersRoot, type HarnessAdapter, type McpServersFile, type PrepareRunInput, type VerifierHook } from './harness-adapter.ts';
-import { writeAgentFolderFile } from '../run-file.ts';
+import { shellCommandLine } from '../../../shell-quote.ts';
+import { claudeCodeMcpToolNames, claudeCodeTools } from './claude-code-tools.ts';
+import { baseHarnessEnv, isHttpMcpServer, runMcpServersPath, runMcpServersRoot, type HarnessAdapter, type McpServersFile, type PrepareRunInput, type VerifierHook } from '../harness-adapter.ts';
+import { writeAgentFolderFile } from '../../run-file.ts';
 
 /** Checked against the registry (`npm view @anthropic-ai/claude-code version`) when pinned. */
 const PINNED_VERSION = '2.1.332';
@@ -106,8 +106,9 @@ export const claudeCodeAdapter: HarnessAdapter = {
   },
 
   // `-p --resume <id>` continues that session, headless, with the same output format.
+  tools: claudeCodeTools,
   // `mcp__<server>__<tool>`.
-  ...prefixedMcpToolNames('mcp__', '__'),
+  ...claudeCodeMcpToolNames,
   resumeArgs: (args, sessionId) => [...args, '--resume', sessionId],
   // Its own tools take an absolute `file_path`; Bash also takes a short `description`.
   scriptedToolCall(action) {
@@ -123,5 +124,5 @@ export const claudeCodeAdapter: HarnessAdapter = {
 
   // A resumed session's result event gives modelUsage and total_cost_usd for the whole session (its `usage` alone is the turn's).
   resumedTurnUsage: 'session',
-  loadParser: async () => (await import('../trajectory/parse-claude-code.ts')).createClaudeCodeParser,
+  loadParser: async () => (await import('./parse-claude-code.ts')).createClaudeCodeParser,
 };

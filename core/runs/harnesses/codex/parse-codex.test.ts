@@ -2,11 +2,11 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MAX_TOOL_RESULT_CHARS, TrajectorySchema, type Trajectory } from '../../../schemas/trajectory.ts';
+import { MAX_TOOL_RESULT_CHARS, TrajectorySchema, type Trajectory } from '../../../../schemas/trajectory.ts';
 import { createCodexParser } from './parse-codex.ts';
 
-/** Real `codex exec --json` transcripts (Codex CLI 0.171.0 against the scripted server); see fixtures/codex/README.md. */
-const fixture = (name: string): string => join(import.meta.dirname, 'fixtures', 'codex', name);
+/** Real `codex exec --json` transcripts (Codex CLI 0.171.0 against the scripted server); see fixtures/README.md. */
+const fixture = (name: string): string => join(import.meta.dirname, 'fixtures', name);
 
 const calls = (trajectory: Trajectory) => trajectory.steps.flatMap((step) => step.toolCalls);
 
@@ -83,7 +83,7 @@ describe('real Codex transcripts', () => {
   });
 });
 
-describe('a resumed thread (fixtures/codex/three-turns: one thread, three codex exec processes)', () => {
+describe('a resumed thread (fixtures/three-turns: one thread, three codex exec processes)', () => {
   const turnFiles = ['transcript.jsonl', 'transcript-turn-2.jsonl', 'transcript-turn-3.jsonl'].map((name) => fixture(join('three-turns', name)));
 
   it('gives each turn the thread’s total so far, as Codex reports it: 2, then 4, then 6 replies', () => {

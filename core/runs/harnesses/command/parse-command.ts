@@ -1,12 +1,12 @@
-import type { TokenCounts, Trajectory, TrajectoryStep, TrajectoryToolCall } from '../../../schemas/trajectory.ts';
-import { BoundedText, capText } from './bounded-text.ts';
+import type { TokenCounts, Trajectory, TrajectoryStep, TrajectoryToolCall } from '../../../../schemas/trajectory.ts';
+import { BoundedText, capText } from '../../trajectory/bounded-text.ts';
 import { COMMAND_LINE_TYPES, CommandTranscriptLineSchema, type CommandTranscriptLine } from './command-transcript-line.ts';
-import { resultShowsFailure } from './result-shows-failure.ts';
-import { addTokens } from './token-sums.ts';
-import { firstNonSpace, lineText, parseJsonLine, type TranscriptLine } from './transcript-line.ts';
-import type { TranscriptParser, TranscriptParserOptions } from './transcript-parser.ts';
-import { KeptSteps } from './kept-steps.ts';
-import { WarningList } from './warning-list.ts';
+import { resultShowsFailure } from '../../trajectory/result-shows-failure.ts';
+import { addTokens } from '../../trajectory/token-sums.ts';
+import { firstNonSpace, lineText, parseJsonLine, type TranscriptLine } from '../../trajectory/transcript-line.ts';
+import type { TranscriptParser, TranscriptParserOptions } from '../../trajectory/transcript-parser.ts';
+import { KeptSteps } from '../../trajectory/kept-steps.ts';
+import { WarningList } from '../../trajectory/warning-list.ts';
 
 interface OpenStep {
   source: TrajectoryStep['source'];

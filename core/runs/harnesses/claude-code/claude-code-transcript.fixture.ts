@@ -1,6 +1,6 @@
 import { closeSync, openSync, writeSync } from 'node:fs';
-import { createXoshiro128Random } from '../../random/xoshiro128-random.ts';
-import type { SeededRandom } from '../../random/random-source.ts';
+import { createXoshiro128Random } from '../../../random/xoshiro128-random.ts';
+import type { SeededRandom } from '../../../random/random-source.ts';
 
 /**
  * A generated Claude Code stream-json transcript of about `targetBytes` (tool results mostly

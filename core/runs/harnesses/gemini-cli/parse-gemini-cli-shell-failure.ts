@@ -1,7 +1,8 @@
-import { resultShowsFailure } from './result-shows-failure.ts';
+import { resultShowsFailure } from '../../trajectory/result-shows-failure.ts';
+import { geminiCliTools } from './gemini-cli-tools.ts';
 
-/** Gemini CLI's shell tool (`run_shell_command`) and older names for it. */
-const SHELL_TOOLS = new Set(['run_shell_command', 'shell', 'run_command']);
+/** Gemini CLI's shell tool (`run_shell_command`) and older names for it, as it declares them. */
+const SHELL_TOOLS = new Set(Object.entries(geminiCliTools.byName).flatMap(([name, tool]) => (tool.kind === 'shell' ? [name] : [])));
 
 // Built from a string: a control character in a regex literal is easy to misread.
 const ANSI = new RegExp(`${String.fromCharCode(27)}\\[[0-9;?]*[A-Za-z]`, 'g');

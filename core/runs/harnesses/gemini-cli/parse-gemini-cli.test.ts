@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { MAX_TOOL_RESULT_CHARS, TrajectorySchema, type Trajectory } from '../../../schemas/trajectory.ts';
+import { MAX_TOOL_RESULT_CHARS, TrajectorySchema, type Trajectory } from '../../../../schemas/trajectory.ts';
 import { createGeminiCliParser } from './parse-gemini-cli.ts';
 import { geminiResultShowsFailure } from './parse-gemini-cli-shell-failure.ts';
 
@@ -11,7 +11,7 @@ import { geminiResultShowsFailure } from './parse-gemini-cli-shell-failure.ts';
  * in one turn, then the server refuses a request (HTTP 400). stderr.txt is what the CLI wrote to
  * stderr in that run.
  */
-const fixture = (name: string) => readFileSync(new URL(`./fixtures/gemini-cli/${name}`, import.meta.url), 'utf8');
+const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
 const linesOf = (text: string) => text.split('\n');
 
 function parse(lines: string[], partialLastLine = false, mcpServers?: string[]): Trajectory {

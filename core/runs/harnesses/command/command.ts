@@ -1,5 +1,6 @@
-import type { HarnessAdapter } from './harness-adapter.ts';
-import { baseHarnessEnv } from './harness-adapter.ts';
+import type { HarnessAdapter } from '../harness-adapter.ts';
+import { baseHarnessEnv } from '../harness-adapter.ts';
+import { commandTools } from './command-tools.ts';
 
 /**
  * Any executable, for harnesses we have no adapter for. The contract (README, "The command
@@ -22,6 +23,7 @@ export const commandHarness: HarnessAdapter = {
   // A command has neither hooks nor an MCP client we could configure.
   mcpServersFile: null,
   verifierHook: { kind: 'none' },
+  tools: commandTools,
   versionArgs: [],
   parseVersion: () => null,
   async prepare(input) {
@@ -39,5 +41,5 @@ export const commandHarness: HarnessAdapter = {
   // A command has no session of ours to continue.
   resumeArgs: null,
   resumedTurnUsage: 'turn',
-  loadParser: async () => (await import('../trajectory/parse-command.ts')).createCommandParser,
+  loadParser: async () => (await import('./parse-command.ts')).createCommandParser,
 };

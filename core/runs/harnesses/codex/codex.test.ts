@@ -3,14 +3,14 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { ReplayScript } from '../../../schemas/replay-script.ts';
-import { TrajectorySchema } from '../../../schemas/trajectory.ts';
-import { openAiResponsesFormat } from '../replay/openai-responses.ts';
-import { startReplayServer, type ReplayServer } from '../replay/replay-server.ts';
+import type { ReplayScript } from '../../../../schemas/replay-script.ts';
+import { TrajectorySchema } from '../../../../schemas/trajectory.ts';
+import { openAiResponsesFormat } from '../../replay/openai-responses.ts';
+import { startReplayServer, type ReplayServer } from '../../replay/replay-server.ts';
 import { codexAdapter, codexBaseUrl } from './codex.ts';
-import type { HarnessInvocation, PrepareRunInput } from './harness-adapter.ts';
-import { waitForHarnessVersion } from './harness-version-detector.ts';
-import { ensureTestHarness } from './test-harness-tools.fixture.ts';
+import type { HarnessInvocation, PrepareRunInput } from '../harness-adapter.ts';
+import { waitForHarnessVersion } from '../harness-version-detector.ts';
+import { ensureTestHarness } from '../test-harness-tools.fixture.ts';
 
 const SKILL_TEXT = '---\nname: demo-skill\ndescription: Builds a one-page demo site into out/dist.\n---\nSKILL-BODY-7f3a: put the page in out/dist/index.html.\n';
 const PAGE = '<!doctype html>\n<title>Demo</title>\n<h1>Built by the script</h1>\n';

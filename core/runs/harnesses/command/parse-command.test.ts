@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MAX_TOOL_RESULT_CHARS, TrajectorySchema, type Trajectory } from '../../../schemas/trajectory.ts';
+import { MAX_TOOL_RESULT_CHARS, TrajectorySchema, type Trajectory } from '../../../../schemas/trajectory.ts';
 import { createCommandParser } from './parse-command.ts';
-import { parseTranscriptFile } from './parse-harness-transcript.ts';
+import { parseTranscriptFile } from '../../trajectory/parse-harness-transcript.ts';
 
 const temps: string[] = [];
 afterEach(() => {

@@ -1,9 +1,9 @@
-import type { TokenCounts, Trajectory, TrajectoryStep, TrajectoryToolCall } from '../../../schemas/trajectory.ts';
+import type { TokenCounts, Trajectory, TrajectoryStep, TrajectoryToolCall } from '../../../../schemas/trajectory.ts';
 import { itemFinished, OTHER_ITEM_TYPES, TOOL_ITEM_TYPES, toolCallOf, type CodexItem } from './parse-codex-items.ts';
-import { firstNonSpace, lineText, parseJsonLine } from './transcript-line.ts';
-import { addTokens, NO_TOKENS } from './token-sums.ts';
-import type { TranscriptParser, TranscriptParserOptions } from './transcript-parser.ts';
-import { KeptSteps } from './kept-steps.ts';
+import { firstNonSpace, lineText, parseJsonLine } from '../../trajectory/transcript-line.ts';
+import { addTokens, NO_TOKENS } from '../../trajectory/token-sums.ts';
+import type { TranscriptParser, TranscriptParserOptions } from '../../trajectory/transcript-parser.ts';
+import { KeptSteps } from '../../trajectory/kept-steps.ts';
 
 /** Non-JSON lines (stderr mixed into stdout) listed one by one in the warnings; past this only counted. */
 const MAX_LISTED_STRAY_LINES = 20;
