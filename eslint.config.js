@@ -67,6 +67,21 @@ for (const [name, { uses, why, more = [] }] of Object.entries(INNER_ROOMS)) {
   };
 }
 
+// Inside core/runs/: a room never imports the rooms above it, which import it. executors/ run what
+// study/ prepares and imports; trajectory/ parses what bundles/ and study/ import and store. What
+// both sides need sits below them (core/runs/files-inside-folder.ts, run-file.ts). Their tests,
+// fixtures and benchmarks build real studies through those rooms, above on purpose.
+const RUNS_ROOMS_BELOW = {
+  executors: { above: ['study', 'bundles'], why: 'core/runs/executors/ runs what core/runs/study/ prepares: it never imports study/ or bundles/, which import it; move what both need below them.' },
+  trajectory: { above: ['study', 'bundles', 'executors'], why: 'core/runs/trajectory/ parses what bundles/ and study/ import: it never imports them, nor executors/; move what both need below them (core/runs/files-inside-folder.ts).' },
+};
+for (const [name, { above, why }] of Object.entries(RUNS_ROOMS_BELOW)) {
+  layeringRules[`core/runs/${name}`] = {
+    patterns: [...layeringRules.core.patterns, { regex: `^(\\.\\./)+(${above.join('|')})/`, message: why }],
+    paths: layeringRules.core.paths,
+  };
+}
+
 const restrict = (folder) => ({
   files: [`${folder}/**/*.{ts,tsx,cts,mts}`],
   rules: { 'no-restricted-imports': ['error', layeringRules[folder]] },
@@ -114,6 +129,7 @@ export default tseslint.config(
   restrict('core'),
   restrict('core/random'),
   ...Object.keys(INNER_ROOMS).map(restrictInnerRoom),
+  ...Object.keys(RUNS_ROOMS_BELOW).map((name) => restrictInnerRoom(`runs/${name}`)),
   restrict('renderer'),
   restrictRendererRoom(RENDERER_SCREENS, rendererRoomRules.screens),
   restrictRendererRoom(['ui'], rendererRoomRules.ui),

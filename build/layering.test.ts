@@ -41,6 +41,10 @@ describe('layering lint', () => {
     ['core/workspace/x.ts', "import { useState } from 'react';", 'no React'],
     ['core/stats/x.ts', "import { listLiveVotes } from '../store/vote-repository.ts';", 'pure statistics'],
     ['core/stats/x.ts', "import { readFileSync } from 'node:fs';", 'pure statistics'],
+    ['core/runs/executors/slurm/x.ts', "import { StudySpecError } from '../../study/study-spec-error.ts';", 'never imports study/ or bundles/'],
+    ['core/runs/executors/x.ts', "import { importBundles } from '../bundles/import-bundles.ts';", 'never imports study/ or bundles/'],
+    ['core/runs/trajectory/x.ts', "import { readJsonFile } from '../bundles/bundle-files.ts';", 'never imports them'],
+    ['core/runs/trajectory/x.ts', "import { loadStudySpec } from '../study/run-study.ts';", 'never imports them'],
   ])('%s: refuses %s', async (file, source, why) => {
     const problems = await importProblems(file, `${source}\nexport const used = [${source.match(/import (?:\{ )?(\w+)/)?.[1]}];\n`);
     expect(problems.join('\n')).toContain(why);
@@ -63,6 +67,10 @@ describe('layering lint', () => {
     ['core/workspace/x.ts', "import { demoDatasetDir } from '../app-paths.ts';"],
     ['core/workspace/x.test.ts', "import { openApi } from '../api/open-api.ts';"],
     ['core/demo/x.ts', "import { importPaths } from '../sources/import-sources.ts';"],
+    ['core/runs/trajectory/x.ts', "import { readJsonFile } from '../files-inside-folder.ts';"],
+    ['core/runs/bundles/x.ts', "import { readHarborTrial } from '../trajectory/atif-harbor-trial.ts';"],
+    ['core/runs/study/x.ts', "import { createSlurmExecutor } from '../executors/slurm/slurm-executor.ts';"],
+    ['core/runs/executors/slurm/x.test.ts', "import { importTestTask } from '../../study/study-engine.fixture.ts';"],
   ])('%s: allows %s', async (file, source) => {
     const problems = await importProblems(file, `${source}\nexport const used = [${source.match(/import \{ (\w+)/)?.[1]}];\n`);
     expect(problems).toEqual([]);
