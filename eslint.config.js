@@ -78,10 +78,26 @@ layeringRules['core/runs/harnesses/*'] = {
   ],
   paths: layeringRules.core.paths,
 };
-layeringRules['core/runs/trajectory'] = {
-  patterns: [...layeringRules.core.patterns, { regex: '^\\.\\./harnesses/[^/]+/', message: "core/runs/trajectory/ is the parsing machinery under every harness: it imports no harness's folder; dispatch through harness-registry.ts." }],
-  paths: layeringRules.core.paths,
+// Inside core/runs/: a room never imports the rooms above it, which import it. executors/ run what
+// study/ prepares and imports; trajectory/ parses what bundles/ and study/ import and store. What
+// both sides need sits below them (core/runs/files-inside-folder.ts, run-file.ts). Their tests,
+// fixtures and benchmarks build real studies through those rooms, above on purpose.
+const RUNS_ROOMS_BELOW = {
+  executors: { above: ['study', 'bundles'], why: 'core/runs/executors/ runs what core/runs/study/ prepares: it never imports study/ or bundles/, which import it; move what both need below them.' },
+  trajectory: { above: ['study', 'bundles', 'executors'], why: 'core/runs/trajectory/ parses what bundles/ and study/ import: it never imports them, nor executors/; move what both need below them (core/runs/files-inside-folder.ts).' },
 };
+for (const [name, { above, why }] of Object.entries(RUNS_ROOMS_BELOW)) {
+  layeringRules[`core/runs/${name}`] = {
+    patterns: [...layeringRules.core.patterns, { regex: `^(\\.\\./)+(${above.join('|')})/`, message: why }],
+    paths: layeringRules.core.paths,
+  };
+}
+// The parsing machinery is under every harness too: it imports no harness's folder (dispatch
+// through harness-registry.ts), besides the rooms above it named in RUNS_ROOMS_BELOW.
+layeringRules['core/runs/trajectory'].patterns.push({
+  regex: '^\\.\\./harnesses/[^/]+/',
+  message: "core/runs/trajectory/ is the parsing machinery under every harness: it imports no harness's folder; dispatch through harness-registry.ts.",
+});
 
 const restrict = (folder) => ({
   files: [`${folder}/**/*.{ts,tsx,cts,mts}`],
@@ -131,7 +147,7 @@ export default tseslint.config(
   restrict('core/random'),
   ...Object.keys(INNER_ROOMS).map(restrictInnerRoom),
   restrict('core/runs/harnesses/*'),
-  { ...restrict('core/runs/trajectory'), ignores: ['**/*.test.ts', '**/*.fixture.ts', '**/*.bench.ts'] },
+  ...Object.keys(RUNS_ROOMS_BELOW).map((name) => restrictInnerRoom(`runs/${name}`)),
   restrict('renderer'),
   restrictRendererRoom(RENDERER_SCREENS, rendererRoomRules.screens),
   restrictRendererRoom(['ui'], rendererRoomRules.ui),

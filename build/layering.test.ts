@@ -45,6 +45,10 @@ describe('layering lint', () => {
     ['core/runs/harnesses/codex/x.ts', "import { HARNESS_ADAPTERS } from '../harness-registry.ts';", 'imports no other harness folder'],
     ['core/runs/harnesses/codex/x.ts', "import { useState } from 'react';", 'no React'],
     ['core/runs/trajectory/x.ts', "import { createCodexParser } from '../harnesses/codex/parse-codex.ts';", 'parsing machinery under every harness'],
+    ['core/runs/executors/slurm/x.ts', "import { StudySpecError } from '../../study/study-spec-error.ts';", 'never imports study/ or bundles/'],
+    ['core/runs/executors/x.ts', "import { importBundles } from '../bundles/import-bundles.ts';", 'never imports study/ or bundles/'],
+    ['core/runs/trajectory/x.ts', "import { readJsonFile } from '../bundles/bundle-files.ts';", 'never imports them'],
+    ['core/runs/trajectory/x.ts', "import { loadStudySpec } from '../study/run-study.ts';", 'never imports them'],
   ])('%s: refuses %s', async (file, source, why) => {
     const problems = await importProblems(file, `${source}\nexport const used = [${source.match(/import (?:\{ )?(\w+)/)?.[1]}];\n`);
     expect(problems.join('\n')).toContain(why);
@@ -72,6 +76,10 @@ describe('layering lint', () => {
     ['core/runs/harnesses/codex/x.ts', "import { codexTools } from './codex-tools.ts';"],
     ['core/runs/trajectory/x.ts', "import { harnessAdapter } from '../harnesses/harness-registry.ts';"],
     ['core/runs/trajectory/x.test.ts', "import { createCodexParser } from '../harnesses/codex/parse-codex.ts';"],
+    ['core/runs/trajectory/x.ts', "import { readJsonFile } from '../files-inside-folder.ts';"],
+    ['core/runs/bundles/x.ts', "import { readHarborTrial } from '../trajectory/atif-harbor-trial.ts';"],
+    ['core/runs/study/x.ts', "import { createSlurmExecutor } from '../executors/slurm/slurm-executor.ts';"],
+    ['core/runs/executors/slurm/x.test.ts', "import { importTestTask } from '../../study/study-engine.fixture.ts';"],
   ])('%s: allows %s', async (file, source) => {
     const problems = await importProblems(file, `${source}\nexport const used = [${source.match(/import \{ (\w+)/)?.[1]}];\n`);
     expect(problems).toEqual([]);

@@ -12,7 +12,7 @@ import { RubricSetSummarySchema, RubricSetUsageSchema, RubricsGenerateInputSchem
 import { RunAssetsSchema } from './run-assets.ts';
 import { MAX_LINES_PER_CALL, PageSpanSchema, SourceSummarySchema, SourceTypeSchema, SourceVersionSchema } from './sources.ts';
 import { CreatedInviteSchema, CreateInviteInputSchema, InviteSchema, SessionSchema } from './invites.ts';
-import { HarnessStatusSchema, McpVariableRequestSchema, RunDetailSchema, StudySlurmSchema, StudyRunViewSchema, StudySpecSchema, StudySummarySchema } from './studies.ts';
+import { HarnessStatusSchema, McpVariableRequestSchema, RunDetailSchema, StudySlurmSchema, StudyRunViewSchema, StudyRequestSchema, StudySpecSchema, StudySummarySchema } from './studies.ts';
 import { TrajectoryErrorSchema, TrajectorySchema } from './trajectory.ts';
 import { ProjectSchema, WorkspaceInfoSchema } from './workspace.ts';
 
@@ -292,8 +292,14 @@ export const rpcContract = {
   // The run engine: studies of harness runs, executed by this app. Starting is a job.
   'runs.start': {
     /** Skill and task folders are read from this machine's disk. */
-    input: StudySpecSchema,
+    input: StudyRequestSchema,
     output: z.object({ studyId: z.string(), jobId: z.string(), resumed: z.boolean() }),
+    readsServerDisk: true,
+  },
+  'runs.prepare': {
+    /** Checks and records a study without running it (`lhb runs start --detach` runs it in a process of its own); a study named like an earlier one with the same configuration is that one. */
+    input: StudyRequestSchema,
+    output: z.object({ studyId: z.string(), name: z.string(), resumed: z.boolean() }),
     readsServerDisk: true,
   },
   'runs.startDemo': {

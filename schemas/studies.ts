@@ -105,7 +105,8 @@ export const StudySlurmSchema = z
   .strict();
 export type StudySlurm = z.infer<typeof StudySlurmSchema>;
 
-export const StudySpecSchema = z
+/** A study's fields; the spec below adds its cross-field rules. */
+const StudySpecFields = z
   .object({
     name: z.string().min(1).max(200).optional(),
     /** Task ids of this workspace. */
@@ -155,11 +156,36 @@ export const StudySpecSchema = z
      */
     allowMcpEnv: z.array(EnvNameSchema).max(100).optional(),
   })
-  .strict()
-  .refine((spec) => spec.executor !== 'slurm' || spec.slurm !== undefined, { message: 'the slurm executor needs a slurm block with at least sharedDir', path: ['slurm'] })
-  .refine((spec) => spec.replayByTask === undefined || spec.replay !== undefined, { message: 'replayByTask needs replay too: the script of the tasks it names none for', path: ['replayByTask'] });
+  .strict();
+
+/** The rules between a study's fields, the same for the spec and for what `runs.start` takes. */
+function withStudyRules<Schema extends z.ZodType<{ executor?: 'local' | 'slurm' | undefined; slurm?: object | undefined; replay?: unknown; replayByTask?: unknown }>>(schema: Schema): Schema {
+  return schema
+    .refine((spec) => spec.executor !== 'slurm' || spec.slurm !== undefined, { message: 'the slurm executor needs a slurm block with at least sharedDir', path: ['slurm'] })
+    .refine((spec) => spec.replayByTask === undefined || spec.replay !== undefined, { message: 'replayByTask needs replay too: the script of the tasks it names none for', path: ['replayByTask'] });
+}
+
+export const StudySpecSchema = withStudyRules(StudySpecFields);
 export type StudySpec = z.infer<typeof StudySpecSchema>;
 export type StudySpecInput = z.input<typeof StudySpecSchema>;
+
+declare const resolvedStudy: unique symbol;
+/**
+ * A study past the door: parsed once, the workspace's remembered Slurm settings filled in, every
+ * default written out (core/runs/study/resolve-study-spec.ts makes it, and nothing else does).
+ * Everything behind the door (creating the study, the engine, the executors, resume) takes this
+ * type, so none of it parses or resolves the study again.
+ */
+export type ResolvedStudy = StudySpec & { readonly [resolvedStudy]: true };
+
+/**
+ * What `runs.start` takes: a study spec whose Slurm block may leave out any setting, the shared
+ * folder included, which the study room fills from the workspace's remembered cluster settings
+ * (core/runs/study/slurm-settings.ts) before it resolves the study.
+ */
+export const StudyRequestSchema = withStudyRules(StudySpecFields.extend({ slurm: StudySlurmSchema.partial().optional() }));
+export type StudyRequest = z.infer<typeof StudyRequestSchema>;
+export type StudyRequestInput = z.input<typeof StudyRequestSchema>;
 
 /** One variable a task's MCP server asks for (`env_from` of a stdio server, `headers_from` of an HTTP one): what a study must allow before it gives it. */
 export const McpVariableRequestSchema = z.object({

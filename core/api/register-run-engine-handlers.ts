@@ -3,7 +3,8 @@ import { harnessToolsDir } from '../runs/harnesses/harness-tools.ts';
 import { skillVersionChoices } from '../runs/skills/skill-versions.ts';
 import { demoStudySpec, importDemoTaskFolders } from '../runs/study/demo-study.ts';
 import { studyMcpVariableRequests } from '../runs/study/task-mcp-servers.ts';
-import { rememberedSlurmSettings } from '../runs/executors/slurm/slurm-settings.ts';
+import { rememberedSlurmSettings } from '../runs/study/slurm-settings.ts';
+import { StudyRequestSchema } from '../../schemas/studies.ts';
 import type { ApiContext } from './api-context.ts';
 import type { HandlerRegistry } from './handler-registry.ts';
 import { fullId } from './handlers/full-id.ts';
@@ -20,9 +21,12 @@ export function registerRunEngineHandlers(registry: HandlerRegistry<ApiContext>)
   registry
     // Checks a study (tasks, skill, harnesses) and starts it as a job; a study named like an earlier one resumes it if nothing changed.
     .add('runs.start', (input, ctx) => runEngineCall(() => studyEngineOf(ctx).start(input)))
+    // Records a study without running it: `lhb runs start --detach` then runs it in a process of its own (lhb runs resume).
+    .add('runs.prepare', (input, ctx) => runEngineCall(() => studyEngineOf(ctx).prepare(input)))
     .add('runs.startDemo', (_input, ctx) =>
       runEngineCall(async () => {
-        const spec = demoStudySpec(harnessToolsDir(ctx.workspace.dir));
+        // The demo's spec is made here rather than sent, so it is parsed here as runs.start's input is at dispatch.
+        const spec = StudyRequestSchema.parse(demoStudySpec(harnessToolsDir(ctx.workspace.dir)));
         await importDemoTaskFolders(ctx.workspace);
         return studyEngineOf(ctx).start(spec);
       }),

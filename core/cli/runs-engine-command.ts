@@ -2,10 +2,9 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RpcOutput } from '../../schemas/rpc.ts';
-import { didNotSucceed, NO_OUTPUT_KIND, type SandboxNetwork, type StudyRunView, type StudySpecInput } from '../../schemas/studies.ts';
+import { didNotSucceed, NO_OUTPUT_KIND, type SandboxNetwork, type StudyRequestInput, type StudyRunView } from '../../schemas/studies.ts';
 import type { Api } from '../api/create-api.ts';
 import { packageRoot } from '../app-paths.ts';
-import { studyEngineOf } from '../api/handlers/run-engine-context.ts';
 import { harnessToolsDir } from '../runs/harnesses/harness-tools.ts';
 import { DEMO_SCRIPT_FILE, DEMO_SKILL_DIR, DEMO_SKILL_VERSIONS, DEMO_TASK_FOLDERS, DEMO_TASKS, installedHarnessIds, noDemoHarnessMessage, readDemoTaskScripts } from '../runs/study/demo-study.ts';
 import { resolveWorkspaceDir } from '../store/workspace-location.ts';
@@ -16,7 +15,6 @@ import { tokensLine } from '../../schemas/tokens-line.ts';
 import { durationText } from '../../schemas/run-duration.ts';
 import { withCliApi } from './open-cli-api.ts';
 import { FlagError, readReplayScript, studySpecFromFlags, taskArguments, type RunsStartFlags } from './study-spec-from-flags.ts';
-import { applySlurmSettings } from '../runs/executors/slurm/slurm-settings.ts';
 import { readStudyFile } from './read-study-file.ts';
 import { stringify as stringifyYaml } from 'yaml';
 import { expandShortId } from '../store/short-id.ts';
@@ -78,10 +76,10 @@ export async function runRunsStart(options: RunsStartOptions): Promise<void> {
   const given = withSandboxFlags(fromOptions, options);
   if (given.sandbox === false) warnUnsandboxed(options.sandbox === false ? '--no-sandbox' : `sandbox: false in ${options.spec}`);
   await withCliApi(options.workspace, async (api) => {
-    const spec = applySlurmSettings(api.context.workspace.db, given);
+    const spec = given;
     if (toImport.length > 0) await importTaskFolders(api, toImport);
     if (options.detach) {
-      const prepared = await studyEngineOf(api.context).prepare(spec);
+      const prepared = (await api.call('runs.prepare', spec)) as RpcOutput<'runs.prepare'>;
       const log = join(workspaceDir, 'studies', prepared.studyId, 'engine.log');
       mkdirSync(join(workspaceDir, 'studies', prepared.studyId), { recursive: true });
       const out = openSync(log, 'a');
@@ -118,7 +116,7 @@ async function warnIfStudyUnsandboxed(api: Api, studyId: string): Promise<void> 
 }
 
 /** --no-sandbox, --network and the limits go with a study file too: they say where it runs, as --executor's settings do. */
-function withSandboxFlags(spec: StudySpecInput, options: RunsStartOptions): StudySpecInput {
+function withSandboxFlags(spec: StudyRequestInput, options: RunsStartOptions): StudyRequestInput {
   if (options.network !== undefined && !['host', 'none', 'endpoint-only'].includes(options.network)) {
     throw new FlagError(`--network ${options.network}: choose host (the machine's network, the default), none (loopback only; the scripted model server is still reached) or endpoint-only (only the model endpoint and the task's HTTP MCP servers, through a proxy).`);
   }
@@ -134,7 +132,7 @@ function withSandboxFlags(spec: StudySpecInput, options: RunsStartOptions): Stud
 /** The flags that describe a study, and --spec, are two ways to say one: given together, the flags would be silently ignored. */
 const STUDY_FLAGS: readonly (keyof RunsStartFlags | 'demo')[] = ['task', 'harness', 'model', 'endpoint', 'apiKeyEnv', 'skill', 'skillVersion', 'repeats', 'concurrency', 'timeout', 'command', 'name', 'script', 'executor', 'slurmPartition', 'slurmAccount', 'slurmSsh', 'slurmOpt', 'sharedDir', 'allowMcpEnv', 'demo'];
 
-function studyFromFile(options: RunsStartOptions): { spec: StudySpecInput; toImport: string[] } {
+function studyFromFile(options: RunsStartOptions): { spec: StudyRequestInput; toImport: string[] } {
   const extra = STUDY_FLAGS.filter((flag) => options[flag] !== undefined);
   if (extra.length > 0) {
     const names = extra.map((flag) => `--${flag.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`);
@@ -143,7 +141,7 @@ function studyFromFile(options: RunsStartOptions): { spec: StudySpecInput; toImp
   return readStudyFile(options.spec!);
 }
 
-function studyFromFlags(options: RunsStartOptions, workspaceDir: string): { spec: StudySpecInput; toImport: string[] } {
+function studyFromFlags(options: RunsStartOptions, workspaceDir: string): { spec: StudyRequestInput; toImport: string[] } {
   const flags = options.demo ? demoFlags(options, workspaceDir) : options;
   if (flags.script) readReplayScript(flags.script); // a bad script is refused before anything else
   const tasks = taskArguments(flags.task ?? []);

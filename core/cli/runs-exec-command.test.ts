@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { execFilePath, outcomeFilePath, writeExecFile, writeJsonAtomically, type ExecFile } from '../runs/executors/slurm/exec-file.ts';
-import { applySlurmSettings } from '../runs/executors/slurm/slurm-settings.ts';
+import { applySlurmSettings } from '../runs/study/slurm-settings.ts';
 import { openWorkspace } from '../workspace/open-workspace.ts';
 import { FlagError, studySpecFromFlags } from './study-spec-from-flags.ts';
 import { resolveChromiumPath } from '../runs/bundles/chromium-path.ts';

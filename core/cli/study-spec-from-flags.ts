@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { TaskFileSchema } from '../../schemas/arena.ts';
 import { ReplayScriptSchema, type ReplayScript } from '../../schemas/replay-script.ts';
 import { HarnessIdSchema } from '../../schemas/trajectory.ts';
-import type { StudySpecInput } from '../../schemas/studies.ts';
+import type { StudyRequestInput } from '../../schemas/studies.ts';
 import { canonicalHarnessId, harnessAdapter } from '../runs/harnesses/harness-registry.ts';
 
 export interface RunsStartFlags {
@@ -81,7 +81,7 @@ export function readReplayScript(path: string): ReplayScript {
 }
 
 /** Turns `lhb runs start` flags into a study spec; a bad flag is an error naming it. */
-export function studySpecFromFlags(flags: RunsStartFlags, tasks: { ids: string[]; folders: Record<string, string> }): StudySpecInput {
+export function studySpecFromFlags(flags: RunsStartFlags, tasks: { ids: string[]; folders: Record<string, string> }): StudyRequestInput {
   if (tasks.ids.length === 0) throw new FlagError('Give at least one --task (a task folder or a task id), or --demo.');
   // An alias (codex-cli) names the same harness: the study records its id, so its runs join the others'.
   const harnesses = (flags.harness ?? []).map((name) => {
@@ -117,9 +117,9 @@ export function studySpecFromFlags(flags: RunsStartFlags, tasks: { ids: string[]
     ...(flags.executor === 'slurm'
       ? {
           executor: 'slurm' as const,
-          // Settings not given here are filled from the workspace's remembered ones (applySlurmSettings).
+          // Settings not given here are filled from the workspace's remembered ones (core/runs/study/slurm-settings.ts).
           slurm: {
-            sharedDir: flags.sharedDir ? resolve(flags.sharedDir) : '',
+            ...(flags.sharedDir ? { sharedDir: resolve(flags.sharedDir) } : {}),
             ...(flags.slurmPartition ? { partition: flags.slurmPartition } : {}),
             ...(flags.slurmAccount ? { account: flags.slurmAccount } : {}),
             ...(flags.slurmSsh ? { sshHost: flags.slurmSsh } : {}),

@@ -1,6 +1,6 @@
 import { readdirSync, statSync } from 'node:fs';
 import { basename, join, relative, sep } from 'node:path';
-import { BundleError } from './bundle-files.ts';
+import { BundleError } from '../files-inside-folder.ts';
 import { frameCaptureFileName } from './frame-capture-file-name.ts';
 import type { OutputBundle } from './read-output-bundle.ts';
 

@@ -1,7 +1,7 @@
 import { basename } from 'node:path';
 import type { BundleImportOutcome } from '../../../schemas/arena.ts';
 import type { Workspace } from '../../workspace/open-workspace.ts';
-import { resolveFolder } from './bundle-files.ts';
+import { resolveFolder } from '../files-inside-folder.ts';
 import { findBundleFolders, MAX_WALK_DEPTH, type FoundFolder } from './find-bundle-folders.ts';
 import { importOutputBundle, type OutputBundleImportOptions } from './import-output-bundle.ts';
 import { importTaskFolder, type TaskImportOptions } from './import-task-folder.ts';

@@ -12,7 +12,7 @@ import { HARBOR_RESULT_FILE, readHarborTrial } from '../trajectory/atif-harbor-t
 import { readFolderTrajectory } from '../trajectory/atif-run-files.ts';
 import { describeFolderTrajectory, storeFolderTrajectory } from '../trajectory/atif-run-trajectory.ts';
 import { listBundleArtifacts } from './bundle-artifacts.ts';
-import { assertRegularFile, BundleError, resolveFolder } from './bundle-files.ts';
+import { assertRegularFile, BundleError, resolveFolder } from '../files-inside-folder.ts';
 import { captureBundleFrames } from './capture-bundle-frames.ts';
 import { readOutputBundle, type OutputBundle } from './read-output-bundle.ts';
 import { storeFileBlob } from './store-file-blob.ts';

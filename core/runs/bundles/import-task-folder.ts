@@ -3,7 +3,7 @@ import { TaskFileSchema, type BundleImportOutcome, type TaskFile } from '../../.
 import { requireCurrentProject } from '../../store/project-repository.ts';
 import { countTaskUses, findTask, listTaskFrames, upsertTask, type TaskFrameRow, type TaskRow, type TaskUses } from '../../store/task-repository.ts';
 import type { Workspace } from '../../workspace/open-workspace.ts';
-import { BundleError, fileInsideFolder, readJsonFile } from './bundle-files.ts';
+import { BundleError, fileInsideFolder, readJsonFile } from '../files-inside-folder.ts';
 import { readFigmaTask } from './read-figma-manifest.ts';
 import { storeFileBlob } from './store-file-blob.ts';
 

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeTempDir, solidPng, validFigmaManifest, writeFiles } from './bundle-files.fixture.ts';
 import { readFigmaTask } from './read-figma-manifest.ts';
-import { BundleError } from './bundle-files.ts';
+import { BundleError } from '../files-inside-folder.ts';
 
 let root: string;
 let cleanup: () => void;

@@ -1,7 +1,8 @@
 import { statSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
 import { FigmaManifestSchema, type FigmaFrame, type FigmaManifest } from '../../../schemas/bundles.ts';
-import { BundleError, assertPngFile, readJsonFile, resolveFolder, resolveInside } from './bundle-files.ts';
+import { assertPngFile } from './png-file.ts';
+import { BundleError, readJsonFile, resolveFolder, resolveInside } from '../files-inside-folder.ts';
 
 /**
  * A Figma-to-code task folder (issue 4):

@@ -2,7 +2,7 @@ import { symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeTempDir, solidPng, validRunJson, writeFiles } from './bundle-files.fixture.ts';
-import { BundleError } from './bundle-files.ts';
+import { BundleError } from '../files-inside-folder.ts';
 import { frameFileKey, nodeIdOfFrameFile, readOutputBundle } from './read-output-bundle.ts';
 
 let root: string;

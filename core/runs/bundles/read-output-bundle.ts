@@ -1,7 +1,8 @@
 import { lstatSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { RunManifestSchema, type RunManifest } from '../../../schemas/bundles.ts';
-import { BundleError, resolveFolder, resolveInside, readJsonFile, assertPngFile, fail, lowerFirst } from './bundle-files.ts';
+import { assertPngFile } from './png-file.ts';
+import { BundleError, resolveFolder, resolveInside, readJsonFile } from '../files-inside-folder.ts';
 
 /**
  * An output bundle is one run's artifacts in a folder (issue 4):
@@ -191,3 +192,10 @@ function readVideo(root: string): string | undefined {
   return first.real;
 }
 
+function fail(file: string, message: string): never {
+  throw new BundleError(file, undefined, message);
+}
+
+function lowerFirst(text: string): string {
+  return text.charAt(0).toLowerCase() + text.slice(1);
+}

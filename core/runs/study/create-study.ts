@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { NO_SKILL, StudySpecSchema, type StudyConfiguration, type StudySpec, type StudySpecInput } from '../../../schemas/studies.ts';
+import { NO_SKILL, type ResolvedStudy, type StudyConfiguration, type StudySpec } from '../../../schemas/studies.ts';
 import { findCurrentProject } from '../../store/project-repository.ts';
 import { insertStudy, type NewStudyRun, type StudyRow } from '../../store/study-repository.ts';
 import { findTask } from '../../store/task-repository.ts';
@@ -15,7 +15,7 @@ import { checkStudyKeys } from './check-study-keys.ts';
 import { mcpEnvRefusal } from './task-mcp-env.ts';
 import { studyMcpVariableRequests } from './task-mcp-servers.ts';
 import { missingNodeCommand } from '../executors/slurm/check-node-command.ts';
-import { armsOf, resolveStudySpec } from './resolve-study-spec.ts';
+import { armsOf } from './resolve-study-spec.ts';
 
 /**
  * The versions a run of `configuration` in skill arm `arm` records, which with harness and model
@@ -78,12 +78,11 @@ const short = (text: string | undefined) => (text === undefined ? 'unset' : text
 /**
  * Checks a study before anything runs (tasks exist, the skill is valid, its tasks' MCP servers
  * name only variables it allows, every harness is installed at the asked version, every API key
- * variable set) and records it, resolved
+ * variable set) and records it as resolved at the door
  * (resolve-study-spec.ts), with one pending run per task × configuration × skill version ×
  * repeat. Nothing is recorded when a check fails; the error says what to fix.
  */
-export async function createStudy(workspace: Workspace, input: StudySpecInput, toolsDir: string): Promise<StudyRow> {
-  const spec = resolveStudySpec(StudySpecSchema.parse(input), process.cwd());
+export async function createStudy(workspace: Workspace, spec: ResolvedStudy, toolsDir: string): Promise<StudyRow> {
   for (const [index, configuration] of spec.configurations.entries()) {
     const adapter = harnessAdapter(configuration.harness);
     if (adapter.takesCommand && configuration.command === undefined) throw new StudySpecError(`configurations.${index}.command: the ${adapter.id} harness needs a command`);

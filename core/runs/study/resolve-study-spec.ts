@@ -1,7 +1,19 @@
+import type { Database } from 'better-sqlite3';
 import { isAbsolute, resolve } from 'node:path';
-import { BASE_SKILL, NO_SKILL, StudySpecSchema, type StudyConfiguration, type StudySpec } from '../../../schemas/studies.ts';
+import { BASE_SKILL, NO_SKILL, StudySpecSchema, type ResolvedStudy, type StudyConfiguration, type StudyRequest, type StudySpec } from '../../../schemas/studies.ts';
 import { harnessAdapter } from '../harnesses/harness-registry.ts';
+import { applySlurmSettings } from './slurm-settings.ts';
 import { StudySpecError } from './study-spec-error.ts';
+
+/**
+ * The door every study comes through (`runs.start`, `runs.prepare`, the demo): the request the
+ * RPC contract parsed, with the workspace's remembered Slurm settings filled in (and the given
+ * ones remembered), resolved. Entered once per start; what it returns is never resolved again.
+ */
+export function resolveStudyRequest(db: Database, request: StudyRequest): ResolvedStudy {
+  // Paths in the spec are this process's: a study file's own are made absolute by whoever read it.
+  return resolveStudySpec(applySlurmSettings(db, request), process.cwd());
+}
 
 /**
  * A study as it runs, every default written out: paths absolute, each configuration with its own
@@ -10,17 +22,18 @@ import { StudySpecError } from './study-spec-error.ts';
  * arms as `versions`. This is what a study stores and prints back (`lhb runs spec`), so a
  * resolved spec resolves to itself and a study re-run elsewhere runs the same arms.
  */
-export function resolveStudySpec(spec: StudySpec, baseDir: string): StudySpec {
+export function resolveStudySpec(spec: StudySpec, baseDir: string): ResolvedStudy {
   const { endpoint, apiKeyEnv, skill, ...rest } = spec;
   const arms = skill ? (skill.versions ?? [skill.version ?? BASE_SKILL]) : [NO_SKILL];
   const configurations = spec.configurations.map((configuration, index) => resolveConfiguration(configuration, index, { endpoint, apiKeyEnv, arms, skillDir: skill?.dir }));
-  return {
+  const resolved: StudySpec = {
     ...rest,
     ...(skill ? { skill: { dir: absolute(skill.dir, baseDir), versions: [...new Set(arms)] } } : {}),
     configurations,
     taskFolders: Object.fromEntries(Object.entries(spec.taskFolders).map(([id, folder]) => [id, absolute(folder, baseDir)])),
     ...(spec.slurm ? { slurm: { ...spec.slurm, ...(spec.slurm.sharedDir ? { sharedDir: absolute(spec.slurm.sharedDir, baseDir) } : {}) } } : {}),
   };
+  return resolved as ResolvedStudy;
 }
 
 function resolveConfiguration(
@@ -60,6 +73,6 @@ export function armsOf(configuration: StudyConfiguration): readonly string[] {
 }
 
 /** A study's stored spec as it runs: one stored before specs were stored resolved reads as it would be stored today. */
-export function storedStudySpec(specJson: string): StudySpec {
+export function storedStudySpec(specJson: string): ResolvedStudy {
   return resolveStudySpec(StudySpecSchema.parse(JSON.parse(specJson)), process.cwd());
 }

@@ -1,6 +1,6 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import type { StudyConfiguration, StudySpec } from '../../../schemas/studies.ts';
+import type { ResolvedStudy, StudyConfiguration } from '../../../schemas/studies.ts';
 import type { RunMcpServer } from '../../../schemas/trajectory.ts';
 import type { StudyRunRow } from '../../store/study-repository.ts';
 import type { Workspace } from '../../workspace/open-workspace.ts';
@@ -17,7 +17,7 @@ import { buildRunPrompt, prepareTaskWorkdir, type TaskForRun } from './task-work
 /** What laying out one run takes: the study's settings, the run, its harness and its task. */
 export interface RunFolderInput {
   workspace: Workspace;
-  spec: StudySpec;
+  spec: ResolvedStudy;
   run: StudyRunRow;
   /** `<study folder>/runs/<run id>`: work/ (the agent's folder), home/, transcript.jsonl, stderr.log, manifest.json. */
   folder: string;

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { NO_SKILL, StudySpecSchema, type StudyConfiguration, type StudySpec } from '../../../schemas/studies.ts';
+import { NO_SKILL, StudySpecSchema, type ResolvedStudy, type StudyConfiguration, type StudySpec } from '../../../schemas/studies.ts';
 import type { JobProgress } from '../../jobs/job-runner.ts';
 import { findRunBySourceDir, findStudy, pendingCancelRequests, finishStudyRun, cancelPendingStudyRuns, countStudyRunsByStatus, listStudyRuns, listPendingStudyRuns, listUnfinishedStudyRuns, setStudyState, type StudyRunRow } from '../../store/study-repository.ts';
 import { findTask, listTaskFrames } from '../../store/task-repository.ts';
@@ -16,7 +16,7 @@ import { createSlurmExecutor } from '../executors/slurm/slurm-executor.ts';
 import { missingNodeCommand } from '../executors/slurm/check-node-command.ts';
 import { harnessKey, resolveStudyHarnesses } from './resolve-study-harnesses.ts';
 import { checkStudyKeys } from './check-study-keys.ts';
-import { resolveStudySpec, storedStudySpec } from './resolve-study-spec.ts';
+import { resolveStudySpec } from './resolve-study-spec.ts';
 import { sandboxProblem } from '../sandbox/sandbox-availability.ts';
 import { writeRunFile } from '../run-file.ts';
 
@@ -40,8 +40,13 @@ export class StudyResumeError extends Error {
   override name = 'StudyResumeError';
 }
 
-/** Reads a study's stored spec and refuses to go on when its skill changed since it started. */
-export function loadStudySpec(workspace: Workspace, studyId: string): StudySpec {
+/** Reads a study's stored spec, resolved as it runs (resume's door), and refuses to go on when its skill changed since it started. */
+export function loadStudySpec(workspace: Workspace, studyId: string): ResolvedStudy {
+  return resolveStudySpec(unchangedStoredSpec(workspace, studyId), process.cwd());
+}
+
+/** A study's spec as stored, refused when its skill changed since it started (what resuming checks before it runs anything). */
+export function unchangedStoredSpec(workspace: Workspace, studyId: string): StudySpec {
   const study = findStudy(workspace.db, studyId);
   if (!study) throw new StudyResumeError(`No study ${studyId} in this workspace. \`lhb runs status\` lists the studies.`);
   const stored = StudySpecSchema.parse(JSON.parse(study.spec_json));
@@ -52,15 +57,16 @@ export function loadStudySpec(workspace: Workspace, studyId: string): StudySpec 
         'Its finished runs are kept; start a new study to run the changed skill.',
     );
   }
-  return storedStudySpec(study.spec_json);
+  return stored;
 }
 
 /** Refuses to resume a study with a different spec than the one it started with (both resolved), naming what changed. */
-export function assertSameSpec(workspace: Workspace, studyId: string, requested: StudySpec): void {
+export function assertSameSpec(workspace: Workspace, studyId: string, requested: ResolvedStudy): void {
   const study = findStudy(workspace.db, studyId);
   if (!study) return;
-  const changes = describeSpecChange(storedStudySpec(study.spec_json), resolveStudySpec(requested, process.cwd()));
-  if (changes.length > 0 || studyConfigDigest(StudySpecSchema.parse(JSON.parse(study.spec_json))) !== study.config_digest) {
+  const stored = StudySpecSchema.parse(JSON.parse(study.spec_json));
+  const changes = describeSpecChange(resolveStudySpec(stored, process.cwd()), requested);
+  if (changes.length > 0 || studyConfigDigest(stored) !== study.config_digest) {
     throw new StudyResumeError(
       `Study "${study.name}" was started with another configuration; resuming it would mix two studies. What changed: ${changes.length > 0 ? changes.join('; ') : 'the skill folder\'s contents'}. ` +
         'Give the new configuration another --name, or run the study as it was.',

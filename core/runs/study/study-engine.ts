@@ -1,5 +1,5 @@
-import type { StudyRunView, StudySpec, StudySpecInput, StudySummary } from '../../../schemas/studies.ts';
-import { didNotSucceed, StudySpecSchema } from '../../../schemas/studies.ts';
+import type { StudyRequest, StudyRunView, StudySpec, StudySummary } from '../../../schemas/studies.ts';
+import { didNotSucceed } from '../../../schemas/studies.ts';
 import type { JobRunner } from '../../jobs/job-runner.ts';
 import { judgeJobOwner } from '../../jobs/job-owner-liveness.ts';
 import { thisProcess } from '../../jobs/process-identity.ts';
@@ -7,11 +7,10 @@ import { findJob, findJobOwner } from '../../store/job-repository.ts';
 import { findCurrentProject } from '../../store/project-repository.ts';
 import { countRunReferences, findStudy, findStudyRun, findStudyRunByRunId, listStudies, resetStudyRunForRetry, requestStudyCancel, requestStudyRunCancel, setStudyState, type StudyRow } from '../../store/study-repository.ts';
 import type { Workspace } from '../../workspace/open-workspace.ts';
-import { applySlurmSettings } from '../executors/slurm/slurm-settings.ts';
 import { createStudy } from './create-study.ts';
-import { assertSameSpec, loadStudySpec, runStudy, StudyResumeError } from './run-study.ts';
+import { assertSameSpec, runStudy, StudyResumeError, unchangedStoredSpec } from './run-study.ts';
 import { listStudyRunViews, studyRunView, studySummary } from './study-views.ts';
-import { resolveStudySpec, storedStudySpec } from './resolve-study-spec.ts';
+import { resolveStudyRequest, storedStudySpec } from './resolve-study-spec.ts';
 
 /** A run a retry left as it was, and why. */
 export interface KeptRun {
@@ -44,8 +43,8 @@ export class StudyEngine {
     this.#options = options;
   }
 
-  async start(input: StudySpecInput): Promise<{ studyId: string; jobId: string; resumed: boolean }> {
-    const prepared = await this.prepare(input);
+  async start(request: StudyRequest): Promise<{ studyId: string; jobId: string; resumed: boolean }> {
+    const prepared = await this.prepare(request);
     const jobId = prepared.resumed ? this.resume(prepared.studyId).jobId : this.#launch(prepared.studyId, prepared.name);
     return { studyId: prepared.studyId, jobId, resumed: prepared.resumed };
   }
@@ -54,10 +53,9 @@ export class StudyEngine {
    * Records a study without running it (a detached run starts it in its own process): a new
    * one, or the earlier study of the same name when its configuration is the same.
    */
-  async prepare(input: StudySpecInput): Promise<{ studyId: string; name: string; resumed: boolean }> {
+  async prepare(request: StudyRequest): Promise<{ studyId: string; name: string; resumed: boolean }> {
     // A Slurm study fills what it leaves out from the workspace's remembered cluster settings, and remembers its own.
-    // Paths in the spec are this process's: a study file's own are made absolute by whoever read it.
-    const spec = resolveStudySpec(StudySpecSchema.parse(applySlurmSettings(this.#workspace.db, input)), process.cwd());
+    const spec = resolveStudyRequest(this.#workspace.db, request);
     if (spec.name) {
       const project = findCurrentProject(this.#workspace.db);
       const existing = project ? listStudies(this.#workspace.db, project.id).find((study) => study.name === spec.name) : undefined;
@@ -107,7 +105,7 @@ export class StudyEngine {
     if (job && (job.state === 'running' || job.state === 'queued')) {
       throw new StudyResumeError(`Study "${study.name}" is running in another process (job ${job.id}). Follow it there, or cancel it before resuming here.`);
     }
-    loadStudySpec(this.#workspace, studyId);
+    unchangedStoredSpec(this.#workspace, studyId);
     return study;
   }
 

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
 import { TaskFileSchema } from '../../../schemas/arena.ts';
 import type { TaskMcpServers } from '../../../schemas/task-mcp-servers.ts';
-import { readJsonFile } from '../bundles/bundle-files.ts';
+import { readJsonFile } from '../files-inside-folder.ts';
 import type { McpVariableRequest } from '../../../schemas/studies.ts';
 import type { McpServerSpec } from '../harnesses/harness-adapter.ts';
 import { mcpEnvRefusal, mcpVariableRequests } from './task-mcp-env.ts';

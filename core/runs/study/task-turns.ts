@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { TaskFileSchema } from '../../../schemas/arena.ts';
 import type { TaskTurn } from '../../../schemas/task-turns.ts';
-import { readJsonFile } from '../bundles/bundle-files.ts';
+import { readJsonFile } from '../files-inside-folder.ts';
 
 /** The later turns of the task folder's task.json (its instruction is the first); none without a folder. */
 export function readTaskTurns(taskFolder: string | undefined): TaskTurn[] {

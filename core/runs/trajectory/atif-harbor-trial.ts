@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { RunManifestSchema, type RunManifest } from '../../../schemas/bundles.ts';
 import type { Trajectory } from '../../../schemas/trajectory.ts';
-import { BundleError, fileInsideFolder, readJsonFile } from '../bundles/bundle-files.ts';
+import { BundleError, fileInsideFolder, readJsonFile } from '../files-inside-folder.ts';
 import { OTHER_AGENTS_HARNESS_ID } from '../harnesses/harness-registry.ts';
 
 /**

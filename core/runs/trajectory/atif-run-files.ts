@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Trajectory, TrajectoryError } from '../../../schemas/trajectory.ts';
-import { BundleError, describeJsonError, resolveInside } from '../bundles/bundle-files.ts';
+import { BundleError, describeJsonError, resolveInside } from '../files-inside-folder.ts';
 import { importAtif } from './atif.ts';
 import { refuseMultiStepTrial } from './atif-harbor-trial.ts';
 import { extractErrors } from './extract-errors.ts';

@@ -1,11 +1,12 @@
-import { closeSync, openSync, readFileSync, readSync, realpathSync, statSync, type Stats } from 'node:fs';
+import { readFileSync, realpathSync, statSync, type Stats } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { z } from 'zod';
-import { isPathInside } from '../../path-inside.ts';
-import { kindOfPath } from '../../path-kind.ts';
+import { isPathInside } from '../path-inside.ts';
+import { kindOfPath } from '../path-kind.ts';
 
-// Reading files out of a bundle or task folder that an agent (or anyone) wrote: every path stays
-// inside the folder, and every failure names the file, the field and the fix.
+// Reading files out of a bundle, task or trial folder that an agent (or anyone) wrote: every path
+// stays inside the folder, and every failure names the file, the field and the fix. Below both
+// bundles/ (tasks, output bundles) and trajectory/ (a trial's ATIF file), which read such folders.
 
 /**
  * A bundle or task folder that cannot be read. `file` is the absolute path of the file or folder
@@ -22,8 +23,6 @@ export class BundleError extends Error {
     super(message);
   }
 }
-
-export const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 /** A folder's realpath; throws when it is missing or not a folder. */
 export function resolveFolder(dir: string, what: string): string {
@@ -114,25 +113,6 @@ export function assertRegularFile(file: string): void {
   throw new BundleError(file, undefined, `${file}: is ${kindOfPath(stats)}, not a regular file, so it was not read. Replace it with the file itself and import again.`);
 }
 
-/** Throws unless `file` (a realpath) starts with the PNG signature; `shown` is the path the user knows. */
-export function assertPngFile(file: string, shown: string, fix: string): void {
-  const head = Buffer.alloc(PNG_SIGNATURE.length);
-  const fd = openSync(file, 'r');
-  let read: number;
-  try {
-    read = readSync(fd, head, 0, head.length, 0);
-  } finally {
-    closeSync(fd);
-  }
-  if (read === PNG_SIGNATURE.length && head.equals(PNG_SIGNATURE)) return;
-  const seen = read === 0 ? 'it is empty' : `it starts with ${hex(head.subarray(0, read))}, not the PNG signature ${hex(PNG_SIGNATURE)}`;
-  throw new BundleError(shown, undefined, `${shown}: not a PNG (${seen}). ${fix}`);
-}
-
-export function fail(file: string, message: string): never {
-  throw new BundleError(file, undefined, message);
-}
-
 export const isInside = isPathInside;
 
 /** `versions.skill`, `frames[2].node_id`. */
@@ -148,12 +128,4 @@ export function describeJsonError(text: string, error: unknown): string {
   if (at === undefined) return message;
   const before = text.slice(0, at).split('\n');
   return `${message.replace(/ in JSON at position \d+.*$/, '')} at line ${before.length}, column ${(before.at(-1)?.length ?? 0) + 1}`;
-}
-
-export function hex(bytes: Buffer): string {
-  return [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join(' ');
-}
-
-export function lowerFirst(text: string): string {
-  return text.charAt(0).toLowerCase() + text.slice(1);
 }

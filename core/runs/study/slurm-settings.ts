@@ -1,14 +1,14 @@
 import type { Database } from 'better-sqlite3';
-import { StudySlurmSchema, type StudySlurm, type StudySpecInput } from '../../../../schemas/studies.ts';
-import { readSlurmSettings, saveSlurmSettings } from '../../../store/slurm-job-repository.ts';
-import { StudySpecError } from '../../study/study-spec-error.ts';
+import { StudySlurmSchema, type StudySlurm } from '../../../schemas/studies.ts';
+import { readSlurmSettings, saveSlurmSettings } from '../../store/slurm-job-repository.ts';
+import { StudySpecError } from './study-spec-error.ts';
 
 /**
  * `--executor slurm` remembers its cluster settings per workspace: a setting not given this time
  * is the one used last time (given ones win and are remembered in turn).
  */
-export function applySlurmSettings(db: Database, spec: StudySpecInput): StudySpecInput {
-  if (spec.executor !== 'slurm') return spec;
+export function applySlurmSettings<Spec extends { executor?: 'local' | 'slurm' | undefined; slurm?: Partial<StudySlurm> | undefined }>(db: Database, spec: Spec): Spec & { slurm?: StudySlurm } {
+  if (spec.executor !== 'slurm') return spec as Spec & { slurm?: StudySlurm };
   const stored = readSlurmSettings(db);
   const remembered = stored ? StudySlurmSchema.partial().safeParse(JSON.parse(stored)) : undefined;
   const given = Object.fromEntries(Object.entries(spec.slurm ?? {}).filter(([, value]) => value !== undefined && value !== '' && !(Array.isArray(value) && value.length === 0)));
