@@ -4,13 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { geminiCliAdapter } from './gemini-cli.ts';
+import { geminiCliAdapter } from './gemini-cli/gemini-cli.ts';
 import { findHarnessBinary, HarnessNotFoundError } from './harness-tools.ts';
 import { installHarness } from './install-harness.ts';
 import { ensureTestHarness } from './test-harness-tools.fixture.ts';
 
 const INSTALL_HARNESS = fileURLToPath(new URL('./install-harness.ts', import.meta.url));
-const GEMINI_CLI = fileURLToPath(new URL('./gemini-cli.ts', import.meta.url));
+const GEMINI_CLI = fileURLToPath(new URL('./gemini-cli/gemini-cli.ts', import.meta.url));
 const PACKAGE_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const VERSION = geminiCliAdapter.npm!.pinnedVersion;
 const INSTALL_MS = 10 * 60_000;
