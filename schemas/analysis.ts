@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { JudgeTierSchema } from './judge.ts';
+import { ReportSectionSchema } from './report-section.ts';
 import { TableModelSchema } from './table-model.ts';
 import { ErrorTypeSchema } from './trajectory.ts';
 
@@ -468,8 +469,13 @@ export const AnalysisFiguresSchema = z.object({
 });
 export type AnalysisFigures = z.infer<typeof AnalysisFiguresSchema>;
 
-/** The analysis report: its figures and the tables made of them. */
-export const AnalysisReportSchema = AnalysisFiguresSchema.extend({ tables: AnalysisTablesSchema });
+/**
+ * The analysis report: its figures, the tables made of them, and its sections as every view shows
+ * them (core/analysis/report-sections.ts, in that order; a section the workspace has nothing of is
+ * left out). Required: a report stored before sections were sent does not parse, so the
+ * stored-report cache computes it again.
+ */
+export const AnalysisReportSchema = AnalysisFiguresSchema.extend({ tables: AnalysisTablesSchema, sections: z.array(ReportSectionSchema) });
 export type AnalysisReport = z.infer<typeof AnalysisReportSchema>;
 
 /** What every view of a report says when judgments were left out for their set's task kind (the CLI, Markdown, the Study section). */

@@ -1,20 +1,12 @@
 import type { Database } from 'better-sqlite3';
 import type { AnalysisFigures, AnalysisReport } from '../../schemas/analysis.ts';
-import { buildAblation } from './ablation.ts';
-import { loadAblationRuns } from './ablation-data.ts';
-import { buildAgreement } from './agreement.ts';
-import { buildAlignment } from './alignment.ts';
 import { analysisTables } from './analysis-tables.ts';
-import { buildLeaderboards } from './leaderboards.ts';
-import { buildPreference } from './preference.ts';
-import { buildRecovery } from './recovery.ts';
 import { loadRunErrorSets } from './recovery-data.ts';
+import { computeSectionFigures, renderSections } from './report-sections.ts';
 import { loadRubricSets } from './rubric-weights.ts';
 import { scoreSets } from './set-scores.ts';
 import { loadStudyData } from './study-data.ts';
 import type { SyntheticRequest } from './synthetic-choice.ts';
-import { loadMultiTurnRuns } from './turn-data.ts';
-import { buildTurns } from './turns.ts';
 
 export interface AnalysisOptions {
   /** Resamples of every bootstrap interval. */
@@ -37,10 +29,15 @@ export interface AnalysisOptions {
 
 const byText = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
 
-/** The whole analysis report, recomputed from the store's raw votes and judgments, and runs' stored errors, usage and builds: its figures and their tables. */
+/**
+ * The whole analysis report, recomputed from the store's raw votes and judgments, and runs' stored
+ * errors, usage and builds: its figures, their tables, and each section of report-sections.ts as
+ * every view shows it.
+ */
 export function buildAnalysisReport(db: Database, options: AnalysisOptions): AnalysisReport {
   const figures = buildAnalysisFigures(db, options);
-  return { ...figures, tables: analysisTables(figures) };
+  const report = { ...figures, tables: analysisTables(figures) };
+  return { ...report, sections: renderSections(report) };
 }
 
 function buildAnalysisFigures(db: Database, options: AnalysisOptions): AnalysisFigures {
@@ -70,12 +67,6 @@ function buildAnalysisFigures(db: Database, options: AnalysisOptions): AnalysisF
       seed: options.seed,
       resamples: options.resamples,
     },
-    leaderboards: buildLeaderboards(data, sets, options),
-    agreement: buildAgreement(data.judgments),
-    preference: buildPreference(data, options),
-    alignment: buildAlignment(data, sets),
-    recovery: buildRecovery(errorSets, options),
-    ablation: buildAblation(loadAblationRuns(db, data, errorSets), sets, options),
-    turns: buildTurns(loadMultiTurnRuns(db, data)),
+    ...computeSectionFigures({ db, data, errorSets, sets, options }),
   };
 }

@@ -4,7 +4,7 @@ import type { CardLicense } from '../../schemas/card-license.ts';
 import type { ExportedFile, ExportFormat, ExportSubset } from '../../schemas/export.ts';
 import { formatCountOf, formatKappa, formatPValue, formatRate } from '../../schemas/format-number.ts';
 import { HUB_LICENSES_PAGE } from '../../schemas/hub-licenses.ts';
-import { ablationMarkdown, alignmentMarkdown, leaderboardsMarkdown, turnsMarkdown } from '../analysis/report-markdown.ts';
+import { sectionsMarkdown } from '../analysis/report-markdown.ts';
 import { markdownTable, tableToMarkdown } from '../../schemas/table-markdown.ts';
 import { cardMetadata, DEFAULT_CONFIG_ORDER, defaultConfig } from './card-metadata.ts';
 import { sortedText, type CollectionFacts } from './collection-facts.ts';
@@ -100,12 +100,8 @@ export function renderDatasetCard(input: DatasetCardInput): string {
 
   out.push(...collectionSection(input));
   out.push(...agreementSection(input.analysis));
-  // The paired skill ablation, when the exported runs hold one: the Analysis screen's tables.
-  const ablation = input.analysis ? ablationMarkdown(input.analysis, '##') : '';
-  if (ablation) out.push(ablation);
-  // Multi-turn runs turn by turn, when the exported runs hold any.
-  const turns = input.analysis ? turnsMarkdown(input.analysis, '##') : '';
-  if (turns) out.push(turns);
+  // The report's sections the card prints as parts of their own (the skill ablation, multi-turn runs), when the exported runs hold them.
+  if (input.analysis) out.push(...sectionsMarkdown(input.analysis, '##', (entry) => entry.card === 'own'));
   return out.join('\n');
 }
 
@@ -172,7 +168,7 @@ function agreementSection(report: AnalysisReport | undefined): string[] {
   const bias = preference.positionBias;
   out.push(`**Position bias**: the left side won ${formatRate(bias.leftRate).text} of ${bias.decided} decided votes (binomial p ${formatPValue(bias.pValue).text}).\n`);
   out.push(tableToMarkdown(tables.preference.elo));
-  // The leaderboards and the human–judge alignment per tier, rubric set and scale: the Analysis screen's tables.
-  out.push(leaderboardsMarkdown(report, '###'), alignmentMarkdown(report, '###'));
+  // The sections beside the rankings (the leaderboards and the human–judge alignment per tier, rubric set and scale): the Analysis screen's tables.
+  out.push(...sectionsMarkdown(report, '###', (entry) => entry.card === 'rankings'));
   return out;
 }

@@ -4,23 +4,18 @@ import { dateTimeText } from '../ui/date-time-text.ts';
 import { DismissibleAlert } from '../ui/DismissibleAlert.tsx';
 import { EmptyState } from '../ui/EmptyState.tsx';
 import { ProgressBar } from '../ui/ProgressBar.tsx';
-import { AblationSection } from './AblationSection.tsx';
-import { AgreementSection } from './AgreementSection.tsx';
-import { AlignmentSection } from './AlignmentSection.tsx';
 import { progressText, useAnalysisStore } from './analysis-store.ts';
-import { LeaderboardsSection } from './LeaderboardsSection.tsx';
-import { PreferenceSection } from './PreferenceSection.tsx';
-import { RecoverySection } from './RecoverySection.tsx';
-import { isEmptyReport } from './report-readings.ts';
+import { ReportSectionView } from './ReportSectionView.tsx';
 import { StudySection } from './StudySection.tsx';
-import { TurnsSection } from './TurnsSection.tsx';
+import { isEmptyReport } from './study-readings.ts';
 import './analysis.css';
 
 /**
- * The results section of a paper, recomputed from the raw votes and judgments on each visit:
- * study, leaderboards, inter-judge agreement, human preference and human–judge alignment; and
- * error recovery, from the runs' stored trajectories; and the paired skill ablation, when runs of one
- * harness and model differ only in skill version.
+ * The results section of a paper, recomputed from the raw votes and judgments on each visit: the
+ * study it rests on (with its Recompute form), then each section of the report as core/analysis
+ * rendered it (core/analysis/report-sections.ts: leaderboards, inter-judge agreement, human
+ * preference, human–judge alignment, error recovery, the skill ablation, multi-turn runs). Without
+ * votes or judgments, the sections that rest on runs alone still show when they have something.
  */
 export function AnalysisScreen() {
   const client = useConnectedClient();
@@ -45,6 +40,7 @@ export function AnalysisScreen() {
   }, [client]);
 
   const busy = phase === 'loading';
+  const withoutVotes = report ? report.sections.filter((section) => section.withoutVotes && !section.empty) : [];
   return (
     <div className="analysis" aria-busy={busy}>
       {error && <DismissibleAlert message={error} onDismiss={dismissError} />}
@@ -68,25 +64,20 @@ export function AnalysisScreen() {
                 cast votes in the Arena and judge finished runs in Judges, then press Recompute. Every figure is recomputed from those raw records.
               </p>
             </EmptyState>
-            {/* Runs' trajectories need no votes: their recovery rates show as soon as a run has one. */}
-            {(report.recovery.runs > 0 || report.ablation.groups.length > 0 || report.turns.runs > 0) && (
+            {/* Runs' trajectories, the skill arms' success, build, error and cost figures and multi-turn runs need no votes. */}
+            {withoutVotes.length > 0 && (
               <div className="analysis-report">
-                {report.recovery.runs > 0 && <RecoverySection recovery={report.recovery} tables={report.tables.recovery} />}
-                {/* Nor do the skill arms' success, build, error and cost figures. */}
-                <AblationSection ablation={report.ablation} tables={report.tables.ablation} />
-                <TurnsSection turns={report.turns} tables={report.tables.turns} />
+                {withoutVotes.map((section) => (
+                  <ReportSectionView key={section.id} section={section} />
+                ))}
               </div>
             )}
           </>
         ) : (
           <div className="analysis-report">
-            <LeaderboardsSection leaderboards={report.tables.leaderboards} />
-            <AgreementSection agreement={report.agreement} tables={report.tables.agreement} />
-            <PreferenceSection report={report} />
-            <AlignmentSection alignment={report.alignment} tables={report.tables.alignment} />
-            <RecoverySection recovery={report.recovery} tables={report.tables.recovery} />
-            <AblationSection ablation={report.ablation} tables={report.tables.ablation} />
-            <TurnsSection turns={report.turns} tables={report.tables.turns} />
+            {report.sections.map((section) => (
+              <ReportSectionView key={section.id} section={section} />
+            ))}
           </div>
         ))}
       {phase === 'failed' && !report && (

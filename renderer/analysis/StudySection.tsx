@@ -3,7 +3,7 @@ import { fastVotesNote, judgmentsLeftOutNote, repeatVotesNote, reportScopeText, 
 import { MAX_RESAMPLES, MIN_RESAMPLES, clampResamples, includesSyntheticChoice, useAnalysisStore } from './analysis-store.ts';
 import { ReportRegion } from './ReportRegion.tsx';
 import { StudyPicker } from './StudyPicker.tsx';
-import { studySummary, syntheticNotice } from './report-readings.ts';
+import { studySummary, syntheticNotice } from './study-readings.ts';
 
 /**
  * What the report rests on, whether the demo's synthetic records are counted (a banner while
