@@ -1,4 +1,4 @@
-import { openWorkspaceCommand } from '../api/handlers/workspace-create.ts';
+import { openWorkspaceCommand } from '../open-workspace-command.ts';
 import { createWorkspace } from '../workspace/create-workspace.ts';
 import { withCliApi } from './open-cli-api.ts';
 
