@@ -32,27 +32,27 @@ describe('analysis.report: the same report again while the store has not changed
   });
 
   it('answers a second ask with the report already computed (same figures, same time stamp)', async () => {
-    const first = (await api.call('analysis.report', ASK)) as { generatedAt: string; study: { judgments: number } };
+    const first = await api.call('analysis.report', ASK);
     await new Promise((resolve) => setTimeout(resolve, 5));
-    const second = (await api.call('analysis.report', ASK)) as typeof first;
+    const second = await api.call('analysis.report', ASK);
     expect(second.generatedAt).toBe(first.generatedAt);
     expect(second).toEqual(first);
     // Another seed is another report.
-    const otherSeed = (await api.call('analysis.report', { ...ASK, seed: 'another' })) as typeof first;
+    const otherSeed = await api.call('analysis.report', { ...ASK, seed: 'another' });
     expect(otherSeed.generatedAt).not.toBe(first.generatedAt);
   });
 
   it('keeps a report that leaves fast votes out apart from the one that counts them', async () => {
     const db = api.context.workspace.db;
-    const counting = (await api.call('analysis.report', ASK)) as { generatedAt: string; study: { fastVotes?: { excluded: boolean; votes: number } } };
-    const excluding = (await api.call('analysis.report', { ...ASK, excludeFastVotes: true })) as typeof counting;
+    const counting = await api.call('analysis.report', ASK);
+    const excluding = await api.call('analysis.report', { ...ASK, excludeFastVotes: true });
     expect(excluding.generatedAt).not.toBe(counting.generatedAt);
     expect(counting.study.fastVotes?.excluded).toBe(false);
     expect(excluding.study.fastVotes?.excluded).toBe(true);
     expect(askedKey({ ...ASK, excludeFastVotes: true })).not.toBe(askedKey(ASK));
     // Each is kept: asking again gives each back as it was.
-    expect(((await api.call('analysis.report', { ...ASK, excludeFastVotes: true })) as typeof counting).generatedAt).toBe(excluding.generatedAt);
-    expect(((await api.call('analysis.report', ASK)) as typeof counting).generatedAt).toBe(counting.generatedAt);
+    expect((await api.call('analysis.report', { ...ASK, excludeFastVotes: true })).generatedAt).toBe(excluding.generatedAt);
+    expect((await api.call('analysis.report', ASK)).generatedAt).toBe(counting.generatedAt);
     // Flagging a stored vote (a floor applied to it) is a write to the report's inputs.
     const before = analysisInputsVersion(db);
     db.prepare('UPDATE votes SET fast_vote_floor_ms = 1000000 WHERE rowid = (SELECT min(rowid) FROM votes)').run();
@@ -61,14 +61,13 @@ describe('analysis.report: the same report again while the store has not changed
 
   it('keeps a report limited to studies apart from the whole one, with one key per choice however its ids are typed', async () => {
     seedTwoStudyAblation(api.context.workspace.db);
-    type Report = { generatedAt: string; study: { scope: { id: string; label: string }[] | null; judgments: number } };
-    const whole = (await api.call('analysis.report', ASK)) as Report;
-    const scoped = (await api.call('analysis.report', { ...ASK, studies: [TWO_STUDIES.one.id] })) as Report;
+    const whole = await api.call('analysis.report', ASK);
+    const scoped = await api.call('analysis.report', { ...ASK, studies: [TWO_STUDIES.one.id] });
     expect(whole.study.scope).toBeNull();
     expect(scoped.study.scope).toEqual([{ id: TWO_STUDIES.one.id, label: TWO_STUDIES.one.name }]);
     expect(scoped.study.judgments).toBeLessThan(whole.study.judgments);
     // The same choice, by the start of its id and named twice, is the report already kept.
-    const again = (await api.call('analysis.report', { ...ASK, studies: ['study-on', TWO_STUDIES.one.id] })) as Report;
+    const again = await api.call('analysis.report', { ...ASK, studies: ['study-on', TWO_STUDIES.one.id] });
     expect(again.generatedAt).toBe(scoped.generatedAt);
     expect(await api.call('analysis.cached', { ...ASK, studies: [TWO_STUDIES.one.id] })).toMatchObject({ current: true, report: { generatedAt: scoped.generatedAt } });
     expect(askedKey({ ...ASK, studies: [TWO_STUDIES.two.id, TWO_STUDIES.one.id] })).toBe(askedKey({ ...ASK, studies: [TWO_STUDIES.one.id, TWO_STUDIES.two.id] }));
@@ -78,9 +77,9 @@ describe('analysis.report: the same report again while the store has not changed
   });
 
   it('computes it again after this process or another one wrote to the store', async () => {
-    const before = (await api.call('analysis.report', ASK)) as { generatedAt: string; study: { judgments: number } };
+    const before = await api.call('analysis.report', ASK);
     judge(api.context.workspace.db);
-    const afterOwnWrite = (await api.call('analysis.report', ASK)) as typeof before;
+    const afterOwnWrite = await api.call('analysis.report', ASK);
     expect(afterOwnWrite.study.judgments).toBe(before.study.judgments + 1);
 
     const other = openWorkspace(dir);
@@ -89,37 +88,37 @@ describe('analysis.report: the same report again while the store has not changed
     } finally {
       other.close();
     }
-    const afterOtherWrite = (await api.call('analysis.report', ASK)) as typeof before;
+    const afterOtherWrite = await api.call('analysis.report', ASK);
     expect(afterOtherWrite.study.judgments).toBe(before.study.judgments + 2);
   });
 
   it('keeps the report in the workspace: the next process gets it without computing, until a vote or judgment is written', async () => {
-    const first = (await api.call('analysis.report', ASK)) as { generatedAt: string; study: { judgments: number } };
+    const first = await api.call('analysis.report', ASK);
     await api.close();
     api = createApi(openWorkspace(dir));
-    const cached = (await api.call('analysis.cached', ASK)) as { report?: typeof first; current: boolean; computedAt?: string };
+    const cached = await api.call('analysis.cached', ASK);
     expect(cached.current).toBe(true);
     expect(cached.report?.generatedAt).toBe(first.generatedAt);
-    expect((await api.call('analysis.report', ASK)) as typeof first).toEqual(first);
+    expect(await api.call('analysis.report', ASK)).toEqual(first);
     // A job recorded (not an input of the report) leaves it current; a judgment does not.
     await api.call('workspace.verify', {});
     await api.context.jobs.idle();
-    expect(((await api.call('analysis.cached', ASK)) as { current: boolean }).current).toBe(true);
+    expect((await api.call('analysis.cached', ASK)).current).toBe(true);
     judge(api.context.workspace.db);
-    const stale = (await api.call('analysis.cached', ASK)) as typeof cached;
+    const stale = await api.call('analysis.cached', ASK);
     expect(stale.current).toBe(false);
     expect(stale.report?.study.judgments).toBe(first.study.judgments);
   });
 
   it('computes again a report stored by an app that did not report turns yet, though nothing was written since', async () => {
-    const first = (await api.call('analysis.report', ASK)) as { generatedAt: string; turns: unknown };
+    const first = await api.call('analysis.report', ASK);
     const db = api.context.workspace.db;
     const row = db.prepare('SELECT asked, report FROM analysis_reports').get() as { asked: string; report: string };
     const { turns: _turns, tables, ...older } = JSON.parse(row.report) as { turns: unknown; tables: { turns: unknown } };
     const { turns: _tables, ...olderTables } = tables;
     db.prepare('UPDATE analysis_reports SET report = ? WHERE asked = ?').run(JSON.stringify({ ...older, tables: olderTables }), row.asked);
     await new Promise((resolve) => setTimeout(resolve, 5));
-    const again = (await api.call('analysis.report', ASK)) as typeof first;
+    const again = await api.call('analysis.report', ASK);
     expect(again.turns).toEqual({ runs: 0, byTurn: [], revisions: [] });
     expect(again.generatedAt).not.toBe(first.generatedAt);
   });
@@ -127,21 +126,21 @@ describe('analysis.report: the same report again while the store has not changed
   it('recomputes a stale report in a background job off the server thread, and then answers it as current', async () => {
     await api.call('analysis.report', ASK);
     judge(api.context.workspace.db);
-    const refresh = (await api.call('analysis.refresh', ASK)) as { jobId?: string; current: boolean };
+    const refresh = await api.call('analysis.refresh', ASK);
     expect(refresh.current).toBe(false);
     expect(refresh.jobId).toEqual(expect.any(String));
     // Asked again while it runs: the same job.
-    expect(((await api.call('analysis.refresh', ASK)) as { jobId?: string }).jobId).toBe(refresh.jobId);
+    expect((await api.call('analysis.refresh', ASK)).jobId).toBe(refresh.jobId);
     await api.context.jobs.idle();
-    const { jobs } = (await api.call('jobs.list', { limit: 10 })) as { jobs: { id: string; state: string; message: string }[] };
+    const { jobs } = await api.call('jobs.list', { limit: 10 });
     const job = jobs.find((candidate) => candidate.id === refresh.jobId);
     expect(job, JSON.stringify(jobs)).toMatchObject({ state: 'succeeded', message: expect.stringContaining('Analysis recomputed') });
-    const cached = (await api.call('analysis.cached', ASK)) as { report?: { study: { judgments: number } }; current: boolean };
+    const cached = await api.call('analysis.cached', ASK);
     expect(cached.current).toBe(true);
     // The worker's figures are the ones this thread computes from the same store.
     const here = buildAnalysisReport(api.context.workspace.db, { resamples: ASK.resamples, seed: ASK.seed });
     expect({ ...cached.report, generatedAt: '' }).toEqual({ ...here, generatedAt: '' });
-    expect(((await api.call('analysis.refresh', ASK)) as { jobId?: string; current: boolean })).toEqual({ current: true });
+    expect((await api.call('analysis.refresh', ASK))).toEqual({ current: true });
   }, 60_000);
 });
 

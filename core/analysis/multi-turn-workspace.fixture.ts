@@ -27,9 +27,9 @@ export function addRevisionTurns(taskFolder: string): void {
 
 /** Runs the three-turn task `repeats` times with REVISING_AGENT and waits for the study to end; the stored runs' ids. */
 export async function runRevisingStudy(api: Api, taskFolder: string, repeats = 1): Promise<string[]> {
-  const { studyId } = (await api.call('runs.start', { tasks: ['engine-task'], configurations: [{ harness: 'command', model: 'scripted', command: REVISING_AGENT }], repeats, taskFolders: { 'engine-task': taskFolder } })) as { studyId: string };
+  const { studyId } = await api.call('runs.start', { tasks: ['engine-task'], configurations: [{ harness: 'command', model: 'scripted', command: REVISING_AGENT }], repeats, taskFolders: { 'engine-task': taskFolder } });
   await api.context.jobs.idle();
-  const view = (await api.call('runs.study', { studyId })) as { runs: { status: string; runId: string | null }[] };
+  const view = await api.call('runs.study', { studyId });
   if (view.runs.some((run) => run.status !== 'succeeded' || run.runId === null)) throw new Error(`the revising study did not succeed: ${JSON.stringify(view.runs)}`);
   return view.runs.map((run) => run.runId!);
 }

@@ -23,9 +23,9 @@ it('a run that ended without an error but left nothing in out/ is not a success 
   const skillDir = writeTestSkill(dir);
   // With the skill the agent stops without writing anything; without it, it builds the page.
   const command = 'if [ -f .agents/skills/demo-skill/SKILL.md ]; then echo "nothing to do"; else mkdir -p out/dist && echo "<h1>Trend</h1>" > out/dist/index.html; fi';
-  const { studyId } = (await api.call('runs.start', { tasks: ['engine-task'], configurations: [{ harness: 'command', model: 'm', command }], skill: { dir: skillDir, versions: ['none', 'v2'] }, repeats: 2, taskFolders: { 'engine-task': taskFolder } })) as { studyId: string };
+  const { studyId } = await api.call('runs.start', { tasks: ['engine-task'], configurations: [{ harness: 'command', model: 'm', command }], skill: { dir: skillDir, versions: ['none', 'v2'] }, repeats: 2, taskFolders: { 'engine-task': taskFolder } });
   await api.context.jobs.idle();
-  const { runs } = (await api.call('runs.study', { studyId })) as { runs: { status: string; noOutput: boolean; versions: Record<string, string> }[] };
+  const { runs } = await api.call('runs.study', { studyId });
   expect(runs.map((run) => [run.versions.skill, run.status, run.noOutput]).sort()).toEqual([
     ['none', 'succeeded', false],
     ['none', 'succeeded', false],

@@ -31,8 +31,8 @@ const report = async (input: RpcInput<'analysis.report'> = {}): Promise<Analysis
 
 describe('the demo study in the store', () => {
   it('has synthetic tasks and runs whose configurations are never a real run’s', async () => {
-    const { runs } = (await api.call('runs.list', {})) as { runs: { id: string; synthetic: boolean; harness: string; hasBuild: boolean; frames: number }[] };
-    const { tasks } = (await api.call('tasks.list', {})) as { tasks: { id: string; synthetic: boolean }[] };
+    const { runs } = await api.call('runs.list', {});
+    const { tasks } = await api.call('tasks.list', {});
     expect(runs.filter((run) => run.synthetic)).toHaveLength(48);
     expect(runs.filter((run) => !run.synthetic).every((run) => run.hasBuild || run.frames > 0)).toBe(true);
     expect(tasks.filter((task) => task.synthetic).map((task) => task.id)).toHaveLength(12);
@@ -44,7 +44,7 @@ describe('the demo study in the store', () => {
   });
 
   it('refuses a synthetic vote on real runs', async () => {
-    const { runs } = (await api.call('runs.list', { taskId: 'demo-figma-pricing' })) as { runs: { id: string }[] };
+    const { runs } = await api.call('runs.list', { taskId: 'demo-figma-pricing' });
     const db = api.context.workspace.db;
     const annotatorId = ensureSyntheticAnnotator(db, 'Synthetic expert 1', 'unused', '2025-10-10T00:00:00.000Z');
     const vote = { id: 'blend', annotatorId, runA: runs[0]!.id, runB: runs[1]!.id, shownOrder: 'a-left', choice: 'left', ratingLeft: 4, ratingRight: 2, timeOnItemMs: 1, createdAt: '2025-10-10T00:00:00.000Z' } as const;
@@ -62,8 +62,8 @@ describe('synthetic data in the analysis report', () => {
   });
 
   it("counts a vote cast on the demo's pair as the demo's: the report still shows only the demo, under its banner", async () => {
-    const newcomer = (await api.call('arena.createAnnotator', { name: 'Newcomer', queueSeed: 'separation-demo' })) as { id: string };
-    const next = (await api.call('arena.nextPair', { annotatorId: newcomer.id })) as { item: { token: string } | null };
+    const newcomer = await api.call('arena.createAnnotator', { name: 'Newcomer', queueSeed: 'separation-demo' });
+    const next = await api.call('arena.nextPair', { annotatorId: newcomer.id });
     await api.call('arena.vote', { token: next.item!.token, choice: 'left', ratingLeft: 4, ratingRight: 2, reason: 'tried the arena', timeOnItemMs: 5000 });
     expect((await report()).study).toMatchObject({ votes: 301, includesSynthetic: true, synthetic: { included: true, reason: 'only-synthetic' } });
     expect((await report({ excludeSynthetic: true })).study).toMatchObject({ votes: 0, judgments: 0 });
@@ -74,7 +74,7 @@ describe('synthetic data in the analysis report', () => {
     const at = '2026-01-05T09:00:00.000Z';
     recordOwnRun(api, { id: 'own-codex', task: 'own-pricing', harness: 'codex', model: 'gpt-5-codex', versions: { skill: 'v1' }, at, sourceDir: join(dir, 'own-codex') });
     recordOwnRun(api, { id: 'own-claude', task: 'own-pricing', harness: 'claude-code', model: 'claude-sonnet-4-5', versions: { skill: 'v2' }, at, sourceDir: join(dir, 'own-claude') });
-    const annotator = (await api.call('arena.createAnnotator', { name: 'Real reviewer', queueSeed: 'separation' })) as { id: string };
+    const annotator = await api.call('arena.createAnnotator', { name: 'Real reviewer', queueSeed: 'separation' });
     const { demoVotes } = await voteUntilOwnPair(api, annotator.id, new Set(['own-codex', 'own-claude']), { choice: 'left', reason: 'cleaner layout' });
 
     const real = await report();
@@ -99,7 +99,7 @@ describe('synthetic data in the analysis report', () => {
   });
 
   it('stays left out while the workspace has runs of its own, even once their only vote is undone', async () => {
-    const annotators = (await api.call('arena.annotators', {})) as { annotators: { id: string; name: string }[] };
+    const annotators = await api.call('arena.annotators', {});
     const reviewer = annotators.annotators.find((a) => a.name === 'Real reviewer')!;
     await api.call('arena.undoLastVote', { annotatorId: reviewer.id });
     expect((await report()).study).toMatchObject({ votes: 0, synthetic: { included: false, reason: 'real-data-present' } });

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { AnalysisReport } from '../../schemas/analysis.ts';
 import type { TableModel } from '../../schemas/table-model.ts';
 import { useTaskWorkspace } from '../runs/study/task-workspace.fixture.ts';
 import { join } from 'node:path';
@@ -20,7 +19,7 @@ describe('the analysis of multi-turn runs, from the engine’s stored turns', { 
     await ws.api.call('runs.start', { tasks: ['engine-task'], configurations: [{ harness: 'command', model: 'one-turn', command: 'mkdir -p out/dist && echo hi > out/dist/index.html' }] });
     await ws.api.context.jobs.idle();
 
-    const report = (await ws.api.call('analysis.report', ASK)) as AnalysisReport;
+    const report = await ws.api.call('analysis.report', ASK);
     expect(report.turns.runs).toBe(2);
     const byTurn = texts(report.tables.turns.byTurn);
     expect(byTurn.map((row) => [row[1], row[2], row[3], row[7], row[8]])).toEqual([
@@ -44,7 +43,7 @@ describe('the analysis of multi-turn runs, from the engine’s stored turns', { 
   it('is empty, and says so nowhere, without multi-turn runs', async () => {
     await ws.api.call('runs.start', { tasks: ['engine-task'], configurations: [{ harness: 'command', model: 'one-turn', command: 'mkdir -p out/dist && echo hi > out/dist/index.html' }] });
     await ws.api.context.jobs.idle();
-    const report = (await ws.api.call('analysis.report', ASK)) as AnalysisReport;
+    const report = await ws.api.call('analysis.report', ASK);
     expect(report.turns).toEqual({ runs: 0, byTurn: [], revisions: [] });
     expect(renderAnalysisMarkdown(report)).not.toContain('Multi-turn');
   });

@@ -1,5 +1,5 @@
 import { statSync } from 'node:fs';
-import type { BlobRef } from '../../schemas/rpc.ts';
+import type { BlobRef, RpcInput, RpcMethod, RpcOutput } from '../../schemas/rpc.ts';
 import { resolveArenaAsset } from '../arena/arena-assets.ts';
 import { JobRunner } from '../jobs/job-runner.ts';
 import { resolveRunAsset } from '../runs/bundles/run-assets.ts';
@@ -29,10 +29,17 @@ export interface Api {
   registry: HandlerRegistry<ApiContext>;
   /**
    * Runs one RPC call: parse input, handle, check output. Throws RpcError for the caller's mistakes.
+   * Typed per method from the contract (schemas/rpc.ts), as the renderer's client is: core callers
+   * write the input and read the result without casts.
    * `caller` defaults to the owner; an invited voter's call is first held to its scope (voter-scope.ts).
    * `assetOrigin`: where this caller reaches the arena asset server, when not the context's default.
    */
-  call(method: string, input: unknown, caller?: Caller, transport?: { assetOrigin?: string }): Promise<unknown>;
+  call<M extends RpcMethod>(method: M, input: RpcInput<M>, caller?: Caller, transport?: CallTransport): Promise<RpcOutput<M>>;
+  /**
+   * The same call for transports whose method name and input arrive untrusted (HTTP server, IPC):
+   * the name is checked and the input parsed at dispatch, so nothing here is assumed.
+   */
+  callUntrusted(method: string, input: unknown, caller?: Caller, transport?: CallTransport): Promise<unknown>;
   /** Stores uploaded file bytes; both transports' upload paths end here. */
   putBlob(bytes: Uint8Array): BlobRef;
   /** The file behind an arena asset path (`<token>/...`), for the arena asset server only. */
@@ -40,6 +47,11 @@ export interface Api {
   /** The file behind a run asset path (`<token>/...`, a token runs.assets issued), for the asset server only. */
   runAsset(path: string): { file: string; size: number; contentType: string } | undefined;
   close(): Promise<void>;
+}
+
+/** What a transport knows about a call beyond its caller. */
+export interface CallTransport {
+  assetOrigin?: string;
 }
 
 export function createApiRegistry(): HandlerRegistry<ApiContext> {
@@ -72,15 +84,19 @@ export function createApi(workspace: Workspace): Api {
     const file = workspace.blobs.pathFor(asset.sha256);
     return { file, size: statSync(file).size, contentType: asset.contentType };
   };
+  const callUntrusted = (method: string, input: unknown, caller: Caller = OWNER, transport: CallTransport = {}) =>
+    callOnWorkspace(workspace, () =>
+      runCall({ caller, ...transport }, () =>
+        registry.dispatch(method, caller.role === 'voter' ? scopeVoterCall(workspace.db, method, input, caller) : input, context),
+      ),
+    );
   return {
     context,
     registry,
-    call: (method, input, caller = OWNER, transport = {}) =>
-      callOnWorkspace(workspace, () =>
-        runCall({ caller, ...transport }, () =>
-          registry.dispatch(method, caller.role === 'voter' ? scopeVoterCall(workspace.db, method, input, caller) : input, context),
-        ),
-      ),
+    // Dispatch checks the output against the method's schema, so the result is the contract's output type.
+    call: <M extends RpcMethod>(method: M, input: RpcInput<M>, caller?: Caller, transport?: CallTransport) =>
+      callUntrusted(method, input, caller, transport) as Promise<RpcOutput<M>>,
+    callUntrusted,
     putBlob: (bytes) => putUploadedBlob(workspace, bytes),
     arenaAsset: (path) => {
       const asset = resolveArenaAsset(workspace, path);

@@ -29,7 +29,7 @@ describe('handleIpcCall', () => {
 
   it('refuses a subframe or a foreign page before looking at the input', async () => {
     let called = false;
-    const spy = { call: async () => ((called = true), {}) };
+    const spy = { callUntrusted: async () => ((called = true), {}) };
     for (const sender of [
       { frameUrl: APP_ENTRY_URL, isTopFrame: false },
       { frameUrl: 'http://127.0.0.1:9/agent-ui/', isTopFrame: true },
@@ -51,7 +51,7 @@ describe('handleIpcCall', () => {
   });
 
   it('hides the details of an unexpected failure behind an internal error', async () => {
-    const broken = { call: async () => Promise.reject(new Error('disk on fire at /secret/path')) };
+    const broken = { callUntrusted: async () => Promise.reject(new Error('disk on fire at /secret/path')) };
     const original = console.error;
     console.error = () => {};
     try {

@@ -15,8 +15,8 @@ export interface IpcSender {
  * sender before anything else, then dispatch, and wrap the outcome in an envelope (an IPC
  * rejection would lose the error code).
  */
-export async function handleIpcCall(api: Pick<Api, 'call'>, sender: IpcSender, method: unknown, input: unknown): Promise<IpcResult> {
-  return guarded(sender, () => api.call(String(method), input));
+export async function handleIpcCall(api: Pick<Api, 'callUntrusted'>, sender: IpcSender, method: unknown, input: unknown): Promise<IpcResult> {
+  return guarded(sender, () => api.callUntrusted(String(method), input));
 }
 
 /** The upload path of the Electron transport: bytes from the page into the blob store. */

@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { RpcOutput } from '../../schemas/rpc.ts';
 import { importJudgments } from '../judge/judging/import-judgments.ts';
 import { judgingWorkspace, type JudgingWorkspace } from '../judge/judging/judging-workspace.fixture.ts';
 import { openRubricLibrary } from '../judge/rubrics/rubric-library.ts';
@@ -27,13 +26,13 @@ describe('judge.agreement', () => {
     const lines = [line(first, 'a', () => 4), line(first, 'b', () => 4), line(second, 'a', () => 5), line(second, 'b', (i) => (i === 0 ? 1 : 5))];
     expect(importJudgments(ws.workspace.db, openRubricLibrary(ws.workspace.db), lines.join('\n')).errors).toEqual([]);
     api = createApi(ws.workspace);
-    const { rubrics } = (await api.call('judge.agreement', {})) as RpcOutput<'judge.agreement'>;
+    const { rubrics } = await api.call('judge.agreement', {});
     const set = openRubricLibrary(ws.workspace.db).require('figma-output', 'v1', 5).set;
     expect(rubrics).toHaveLength(set.rubrics.length);
     expect(rubrics.every((row) => row.rubricSet === 'figma-output' && row.version === 'v1' && row.scale === 5 && row.judges === 2 && row.runs === 2 && row.failed === 0)).toBe(true);
     const disputed = rubrics.find((row) => row.rubric === set.rubrics[0]!.name)!;
     expect(disputed).toMatchObject({ exact: 0.5, meanGap: 0.5 });
     expect(rubrics.filter((row) => row !== disputed).every((row) => row.exact === 1 && row.meanGap === 0)).toBe(true);
-    await expect(api.call('judge.agreement', { tier: 'output' })).rejects.toThrow(/Invalid input for judge.agreement/);
+    await expect(api.callUntrusted('judge.agreement', { tier: 'output' })).rejects.toThrow(/Invalid input for judge.agreement/);
   });
 });

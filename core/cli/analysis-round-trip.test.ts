@@ -41,7 +41,7 @@ async function seedStudyWorkspace(workspace: string): Promise<void> {
   const multiTurn = await importTestTask(api.context.workspace, dir, 'engine-task');
   addRevisionTurns(multiTurn);
   const other = await importTestTask(api.context.workspace, dir, 'second-task');
-  const { studyId } = (await api.call('runs.start', {
+  const { studyId } = await api.call('runs.start', {
     tasks: ['engine-task', 'second-task'],
     configurations: [
       { harness: 'command', model: 'scripted', command: REVISING_AGENT },
@@ -50,21 +50,21 @@ async function seedStudyWorkspace(workspace: string): Promise<void> {
     skill: { dir: writeTestSkill(dir), versions: ['none', 'v2'] },
     repeats: 2,
     taskFolders: { 'engine-task': multiTurn, 'second-task': other },
-  })) as { studyId: string };
+  });
   await api.context.jobs.idle();
   // A second study of one configuration again: the store then lists runs, studies and errors in an
   // order (newest study first, each by position) an import cannot reproduce.
-  const { studyId: againId } = (await api.call('runs.start', {
+  const { studyId: againId } = await api.call('runs.start', {
     tasks: ['second-task', 'engine-task'],
     configurations: [{ harness: 'command', model: 'one-turn', command: ONE_TURN_AGENT }],
     skill: { dir: join(dir, 'demo-skill'), versions: ['v2', 'none'] },
     repeats: 2,
     taskFolders: { 'engine-task': multiTurn, 'second-task': other },
-  })) as { studyId: string };
+  });
   await api.context.jobs.idle();
   const runIds: string[] = [];
   for (const id of [studyId, againId]) {
-    const view = (await api.call('runs.study', { studyId: id })) as { runs: { status: string; runId: string | null }[] };
+    const view = await api.call('runs.study', { studyId: id });
     runIds.push(...view.runs.flatMap((run) => (run.runId === null ? [] : [run.runId])));
   }
   expect(runIds.length).toBeGreaterThanOrEqual(20);
@@ -91,7 +91,7 @@ async function seedStudyWorkspace(workspace: string): Promise<void> {
   for (const set of sets) {
     const levels = set.scale === 5 ? [1, 2, 3, 4, 5] : [0, 1, 2];
     await api.call('rubrics.save', {
-      set: { name: set.name, version: 'v1', tier: set.tier, scale: set.scale, title: set.name, authoredBy: set.authoredBy, taskKinds: set.taskKinds, rubrics: set.rubrics.map(([name, weight]) => ({ name, criterion: `the ${name}`, weight, anchors: anchors(levels) })) },
+      set: { name: set.name, version: 'v1', tier: set.tier, scale: set.scale, title: set.name, authoredBy: set.authoredBy, taskKinds: set.taskKinds === 'any' ? 'any' : [...set.taskKinds], rubrics: set.rubrics.map(([name, weight]) => ({ name, criterion: `the ${name}`, weight, anchors: anchors(levels) })) },
     });
   }
   for (const runId of runIds) {
@@ -108,9 +108,9 @@ async function seedStudyWorkspace(workspace: string): Promise<void> {
     }
   }
   for (const [name, times] of [['Alice Example', [4200, 1200, 5100, 3900, 8000, 2500]], ['Bruno Example', [6100, 7000, 900, 4400, 5200, 3300]]] as const) {
-    const annotator = (await api.call('arena.createAnnotator', { name })) as { id: string };
+    const annotator = await api.call('arena.createAnnotator', { name });
     for (const [n, timeOnItemMs] of times.entries()) {
-      const next = (await api.call('arena.nextPair', { annotatorId: annotator.id })) as { item: { token: string } | null };
+      const next = await api.call('arena.nextPair', { annotatorId: annotator.id });
       if (!next.item) break;
       const choice = (['left', 'right', 'tie', 'left', 'both-bad', 'right'] as const)[n]!;
       await api.call('arena.vote', { token: next.item.token, choice, ratingLeft: 1 + (n % 5), ratingRight: 1 + ((n + 2) % 5), reason: '', timeOnItemMs });

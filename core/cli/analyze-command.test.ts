@@ -64,7 +64,7 @@ describe('lhb analyze', () => {
       for (const [id, harness, model] of [['own-a', 'codex', 'gpt-5-codex'], ['own-b', 'gemini-cli', 'gemini-2.5-pro']] as const) {
         recordOwnRun(api, { id, task: 'own-task', harness, model, versions: { skill: 'v1' }, at, sourceDir: join(dir, id) });
       }
-      const annotator = (await api.call('arena.createAnnotator', { name: 'Reviewer' })) as { id: string };
+      const annotator = await api.call('arena.createAnnotator', { name: 'Reviewer' });
       ({ demoVotes } = await voteUntilOwnPair(api, annotator.id, new Set(['own-a', 'own-b']), { choice: 'right' }));
     } finally {
       await api.close();

@@ -33,7 +33,7 @@ export async function runAnalyze(options: AnalyzeOptions): Promise<void> {
   const api = await openCliApi(options.workspace, { access: 'read' });
   let report: RpcOutput<'analysis.report'>;
   try {
-    report = (await api.call('analysis.report', {
+    report = await api.call('analysis.report', {
       ...(options.resamples !== undefined ? { resamples: options.resamples } : {}),
       ...(options.seed !== undefined ? { seed: options.seed } : {}),
       ...(options.includeSynthetic ? { includeSynthetic: true } : {}),
@@ -41,7 +41,7 @@ export async function runAnalyze(options: AnalyzeOptions): Promise<void> {
       ...(options.countRepeats ? { countRepeats: true } : {}),
       ...(options.excludeFastVotes ? { excludeFastVotes: true } : {}),
       ...(options.study && options.study.length > 0 ? { studies: options.study } : {}),
-    })) as RpcOutput<'analysis.report'>;
+    });
   } finally {
     await api.close();
   }

@@ -1,5 +1,4 @@
 import type { Invite } from '../../schemas/invites.ts';
-import type { RpcOutput } from '../../schemas/rpc.ts';
 import { withCliApi } from './open-cli-api.ts';
 import { runningServeOrigin } from '../server/serve-address.ts';
 
@@ -29,7 +28,7 @@ export async function runArenaInvite(options: { name: string; expires: number; u
     // The address `lhb serve` really listens on for this workspace, when it runs.
     const serving = options.url ? null : runningServeOrigin(api.context.workspace.dir);
     const base = options.url ?? (serving ? `${serving}/` : DEFAULT_INVITE_BASE_URL);
-    const { invite, token } = (await api.call('arena.invite', { name: options.name, expiresInDays: options.expires })) as RpcOutput<'arena.invite'>;
+    const { invite, token } = await api.call('arena.invite', { name: options.name, expiresInDays: options.expires });
     const link = inviteLink(base, token);
     if (options.json) {
       process.stdout.write(`${JSON.stringify({ invite, link }, null, 2)}\n`);
@@ -48,12 +47,12 @@ export async function runArenaInvite(options: { name: string; expires: number; u
 export async function runArenaInvites(options: { revoke?: string; json?: boolean; workspace?: string }): Promise<void> {
   await withCliApi(options.workspace, async (api) => {
     if (options.revoke) {
-      const invite = (await api.call('arena.revokeInvite', { inviteId: options.revoke })) as RpcOutput<'arena.revokeInvite'>;
+      const invite = await api.call('arena.revokeInvite', { inviteId: options.revoke });
       if (options.json) process.stdout.write(`${JSON.stringify(invite, null, 2)}\n`);
       else process.stdout.write(`Revoked ${invite.id} (${invite.annotatorName}): the link stops working at its next request. Their votes are kept.\n`);
       return;
     }
-    const { invites } = (await api.call('arena.invites', {})) as RpcOutput<'arena.invites'>;
+    const { invites } = await api.call('arena.invites', {});
     if (options.json) {
       process.stdout.write(`${JSON.stringify(invites, null, 2)}\n`);
       return;

@@ -1,6 +1,4 @@
-import type { DataRoomDetail } from '../../schemas/annotate.ts';
 import { chapterPlan, chapterPlanMarkdown } from '../../schemas/chapter-plan.ts';
-import type { RpcOutput } from '../../schemas/rpc.ts';
 import type { PageSpan } from '../../schemas/sources.ts';
 import { withCliApi } from './open-cli-api.ts';
 import { resolveRoom } from './room-reference.ts';
@@ -19,11 +17,11 @@ export async function runChaptersExport(options: { room: string; format?: string
     options.workspace,
     async (api) => {
       const room = await resolveRoom(api, options.room);
-      const dataRoom = (await api.call('dataRooms.get', { dataRoomId: room.id })) as DataRoomDetail;
+      const dataRoom = await api.call('dataRooms.get', { dataRoomId: room.id });
       const pages = new Map<string, readonly PageSpan[]>();
       for (const citation of dataRoom.chapters.flatMap((c) => c.citations)) {
         if (pages.has(citation.versionId)) continue;
-        const detail = (await api.call('sources.get', { sourceId: citation.sourceId, versionId: citation.versionId })) as RpcOutput<'sources.get'>;
+        const detail = await api.call('sources.get', { sourceId: citation.sourceId, versionId: citation.versionId });
         pages.set(citation.versionId, detail.version.pages);
       }
       const plan = chapterPlan(dataRoom, pages);

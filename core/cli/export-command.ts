@@ -1,7 +1,6 @@
 import { checkCardLicense, licenseInputOf, type CardLicense, type CardLicenseWords } from '../../schemas/card-license.ts';
 import { HUB_LICENSES_PAGE } from '../../schemas/hub-licenses.ts';
 import { EXPORT_SUBSETS, ExportSubsetSchema, type ExportFormat, type ExportSubset } from '../../schemas/export.ts';
-import type { RpcOutput } from '../../schemas/rpc.ts';
 import { followJob } from './follow-job.ts';
 import { withCliApi } from './open-cli-api.ts';
 import { StatusLine } from './status-line.ts';
@@ -31,7 +30,7 @@ export async function runExportHf(options: ExportHfOptions): Promise<void> {
   const subsets = options.subsets === undefined ? undefined : parseSubsets(options.subsets);
   const license = parseLicense(options);
   await withCliApi(options.workspace, async (api) => {
-    const { jobId } = (await api.call('export.hf', {
+    const { jobId } = await api.call('export.hf', {
       outDir: options.out,
       format,
       ...(subsets ? { subsets } : {}),
@@ -39,7 +38,7 @@ export async function runExportHf(options: ExportHfOptions): Promise<void> {
       includeSynthetic: options.includeSynthetic === true,
       ...(options.study && options.study.length > 0 ? { studies: options.study } : {}),
       ...licenseInputOf(license),
-    })) as RpcOutput<'export.hf'>;
+    });
     const progress = new StatusLine({ fit: true });
     const job = await followJob(api.context.jobs, jobId, {
       onEvent: (running) => {
@@ -50,7 +49,7 @@ export async function runExportHf(options: ExportHfOptions): Promise<void> {
       ctrlC: {},
       statusLine: progress,
     });
-    const { result } = (await api.call('export.result', { jobId })) as RpcOutput<'export.result'>;
+    const { result } = await api.call('export.result', { jobId });
     if (!result) throw new Error(job?.message ?? `The export job ${jobId} ended without a result.`);
     if (options.json) {
       process.stdout.write(`${JSON.stringify({ ...result, card: undefined }, null, 2)}\n`);

@@ -1,4 +1,3 @@
-import type { RpcOutput } from '../../schemas/rpc.ts';
 import type { StudyRunView } from '../../schemas/studies.ts';
 import type { Api } from '../api/create-api.ts';
 import { durationText, elapsedMs } from '../../schemas/run-duration.ts';
@@ -43,7 +42,7 @@ export async function followStudy(api: Api, studyId: string, jobId: string, opti
   const bar = new StatusLine({ live: process.stderr.isTTY === true && !options.json && !options.quiet });
   let runs: StudyRunView[] = [];
   const tick = async () => {
-    const view = (await api.call('runs.study', { studyId })) as RpcOutput<'runs.study'>;
+    const view = await api.call('runs.study', { studyId });
     runs = view.runs;
     for (const run of view.runs) {
       const key = `${run.status}|${run.attempts}`;

@@ -1,4 +1,3 @@
-import type { RpcOutput } from '../../schemas/rpc.ts';
 import { HarnessIdSchema } from '../../schemas/trajectory.ts';
 import { HARNESS_ADAPTERS, harnessIdsInWords, installableHarnesses } from '../runs/harnesses/harness-registry.ts';
 import { harnessToolsDir } from '../runs/harnesses/harness-tools.ts';
@@ -12,10 +11,10 @@ export async function runHarnessesList(options: { json?: boolean; workspace?: st
     options.workspace,
     async (api) => {
       // The list answers at once; a version still being asked is waited for here, as this command is there to say it.
-      let { harnesses } = (await api.call('harnesses.list', {})) as RpcOutput<'harnesses.list'>;
+      let { harnesses } = await api.call('harnesses.list', {});
       while (harnesses.some((harness) => harness.detection === 'detecting')) {
         await new Promise((resolve) => setTimeout(resolve, 250));
-        ({ harnesses } = (await api.call('harnesses.list', {})) as RpcOutput<'harnesses.list'>);
+        ({ harnesses } = await api.call('harnesses.list', {}));
       }
       if (options.json) return void process.stdout.write(`${JSON.stringify(harnesses, null, 2)}\n`);
       process.stdout.write(`${'HARNESS'.padEnd(12)}  ${'VERSION'.padEnd(10)}  WHERE\n`);

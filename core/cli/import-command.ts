@@ -1,7 +1,6 @@
 import { existsSync, rmSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import type { ImportResult } from '../../schemas/import.ts';
-import type { RpcOutput } from '../../schemas/rpc.ts';
 import { importSummary } from '../import/import-job.ts';
 import { readDatasetProjectName } from '../import/read-dataset-folder.ts';
 import { resolveWorkspaceDir } from '../store/workspace-location.ts';
@@ -28,7 +27,7 @@ export async function runImportHf(dir: string, options: ImportHfOptions): Promis
   const emptyProject = { name: readDatasetProjectName(resolve(dir)) ?? `Imported from ${basename(resolve(dir))}` };
   try {
     await withCliApi(options.workspace, async (api) => {
-      const { jobId } = (await api.call('import.hf', { dir })) as RpcOutput<'import.hf'>;
+      const { jobId } = await api.call('import.hf', { dir });
       const progress = new StatusLine({ fit: true });
       const job = await followJob(api.context.jobs, jobId, {
         onEvent: (running) => {
@@ -37,7 +36,7 @@ export async function runImportHf(dir: string, options: ImportHfOptions): Promis
         ctrlC: {},
         statusLine: progress,
       });
-      const { result } = (await api.call('import.result', { jobId })) as RpcOutput<'import.result'>;
+      const { result } = await api.call('import.result', { jobId });
       if (!result) throw new Error(job?.message ?? `The import job ${jobId} ended without a result.`);
       if (options.json) {
         process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);

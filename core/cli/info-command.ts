@@ -1,4 +1,3 @@
-import type { WorkspaceInfo } from '../../schemas/workspace.ts';
 import { resolveWorkspaceDir } from '../store/workspace-location.ts';
 import { databaseFileState } from '../workspace/inspect-workspace-folder.ts';
 import { DATABASE_FILE } from '../workspace/open-workspace.ts';
@@ -28,7 +27,7 @@ export async function runInfo(options: { workspace?: string; json?: boolean }): 
   requireWorkspace(options.workspace);
   const api = await openCliApi(options.workspace, { access: 'read' });
   try {
-    const info = (await api.call('workspace.info', {})) as WorkspaceInfo;
+    const info = await api.call('workspace.info', {});
     if (options.json) {
       process.stdout.write(`${JSON.stringify(info, null, 2)}\n`);
       return;

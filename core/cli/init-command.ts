@@ -1,5 +1,4 @@
-import type { Project } from '../../schemas/workspace.ts';
-import { openWorkspaceCommand } from '../api/handlers/workspace-create.ts';
+import { openWorkspaceCommand } from '../open-workspace-command.ts';
 import { createWorkspace } from '../workspace/create-workspace.ts';
 import { withCliApi } from './open-cli-api.ts';
 
@@ -22,8 +21,8 @@ export async function runInit(dir: string, options: { project: string; descripti
 /** `lhb project rename NAME`: the project's new name, which titles the app and the dataset card. */
 export async function runProjectRename(name: string, options: { workspace?: string; json?: boolean }): Promise<void> {
   await withCliApi(options.workspace, async (api) => {
-    const before = ((await api.call('workspace.info', {})) as { project: Project }).project.name;
-    const { project } = (await api.call('project.rename', { name })) as { project: Project };
+    const before = (await api.call('workspace.info', {})).project.name;
+    const { project } = await api.call('project.rename', { name });
     if (options.json) process.stdout.write(`${JSON.stringify(project, null, 2)}\n`);
     else process.stdout.write(`Renamed the project "${before}" to "${project.name}".\n`);
   });

@@ -65,9 +65,9 @@ describe('lhb judge', () => {
       // The Figma bundles stand in for the user's own: this test is about judging them, and the demo's are left out of
       // every figure by default (demo-records-kept-out.test.ts), so they are unmarked as the demo's here.
       api.context.workspace.db.prepare("UPDATE runs SET demo = 0 WHERE task_id = 'demo-figma-pricing' AND synthetic = 0").run();
-      const annotator = (await api.call('arena.createAnnotator', { name: 'Ada' })) as { id: string };
+      const annotator = await api.call('arena.createAnnotator', { name: 'Ada' });
       for (let i = 0; i < 10; i++) {
-        const next = (await api.call('arena.nextPair', { annotatorId: annotator.id })) as { item: { token: string } | null };
+        const next = await api.call('arena.nextPair', { annotatorId: annotator.id });
         if (!next.item) break;
         await api.call('arena.vote', { token: next.item.token, choice: i % 3 === 0 ? 'left' : i % 3 === 1 ? 'right' : 'tie', ratingLeft: 3, ratingRight: 4, timeOnItemMs: 5000 });
       }

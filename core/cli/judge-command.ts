@@ -1,9 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { JudgeTierSchema, type JudgeTier, type RubricScale } from '../../schemas/judge.ts';
-import type { JudgeImportResult, RubricSetComparison } from '../../schemas/judging.ts';
 import { formatKappa } from '../../schemas/format-number.ts';
-import type { RpcOutput } from '../../schemas/rpc.ts';
 import { RubricChoiceError } from '../judge/judging/choose-rubric-sets.ts';
 import type { JudgeRunsSummary } from '../judge/judging/judge-runs.ts';
 import { describeJudgingSummary, startJudgingJob } from '../judge/judging/start-judging-job.ts';
@@ -121,7 +119,7 @@ export async function runJudgeList(options: { run?: string; json?: boolean; work
   await withCliApi(
     options.workspace,
     async (api) => {
-      const { judgments } = (await api.call('judge.list', options.run ? { runId: options.run } : {})) as RpcOutput<'judge.list'>;
+      const { judgments } = await api.call('judge.list', options.run ? { runId: options.run } : {});
       if (options.json) {
         process.stdout.write(`${JSON.stringify(judgments, null, 2)}\n`);
         return;
@@ -146,7 +144,7 @@ export async function runJudgeImport(file: string, options: { json?: boolean; wo
   }
   if (text.trim() === '') fail(new JudgeFlagError(`${resolve(file)} is empty; it should hold one JSON judgment per line.`));
   await withCliApi(options.workspace, async (api) => {
-    const result = (await api.call('judge.import', { jsonLines: text })) as JudgeImportResult;
+    const result = await api.call('judge.import', { jsonLines: text });
     if (options.json) process.stdout.write(`${JSON.stringify(result)}\n`);
     else {
       process.stdout.write(`Imported ${result.imported} replies (${result.judgments} judgments); ${result.unchanged} already stored; ${result.errors.length} lines refused.\n`);
@@ -163,7 +161,7 @@ export async function runJudgeCompare(options: { tier?: string; includeSynthetic
   await withCliApi(
     options.workspace,
     async (api) => {
-      const report = (await api.call('judge.compare', { tier: tier.data, includeSynthetic: options.includeSynthetic === true })) as RubricSetComparison;
+      const report = await api.call('judge.compare', { tier: tier.data, includeSynthetic: options.includeSynthetic === true });
       if (options.json) {
         process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
         return;

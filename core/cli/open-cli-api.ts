@@ -31,6 +31,7 @@ export async function openCliApi(workspaceFlag: string | undefined, options: Cli
   return {
     ...api,
     call: (method, input, caller, transport) => retryWhileBusy(() => api.call(method, input, caller, transport), isBusyCall),
+    callUntrusted: (method, input, caller, transport) => retryWhileBusy(() => api.callUntrusted(method, input, caller, transport), isBusyCall),
     close: async () => {
       const damage = await workspace.integrity.result;
       await api.close();

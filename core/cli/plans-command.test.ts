@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { DataRoomDetail, DataRoomSummary } from '../../schemas/annotate.ts';
+import type { DataRoomDetail } from '../../schemas/annotate.ts';
 import { PlanComparisonSchema } from '../../schemas/plan-review.ts';
 import { openApi } from '../api/open-api.ts';
 
@@ -25,9 +25,9 @@ const lhb = (...args: string[]) => spawnSync(process.execPath, ['--import', 'tsx
 async function dropFirstCitation(): Promise<DataRoomDetail> {
   const api = await openApi(dir);
   try {
-    const { dataRooms } = (await api.call('dataRooms.list', {})) as { dataRooms: DataRoomSummary[] };
-    const room = (await api.call('dataRooms.get', { dataRoomId: dataRooms.find((r) => r.title === DEMO_ROOM)!.id })) as DataRoomDetail;
-    return (await api.call('chapters.removeCitation', { citationId: room.chapters[0]!.citations[0]!.id })) as DataRoomDetail;
+    const { dataRooms } = await api.call('dataRooms.list', {});
+    const room = await api.call('dataRooms.get', { dataRoomId: dataRooms.find((r) => r.title === DEMO_ROOM)!.id });
+    return await api.call('chapters.removeCitation', { citationId: room.chapters[0]!.citations[0]!.id });
   } finally {
     await api.close();
   }

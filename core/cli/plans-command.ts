@@ -23,7 +23,7 @@ async function onRoom(options: RoomOptions, access: 'read' | 'write', work: (api
 /** `lhb plans submit --room R --annotator NAME`: the room's chapter plan as it is now, under NAME. */
 export async function runPlansSubmit(options: RoomOptions & { annotator: string }): Promise<void> {
   await onRoom(options, 'write', async (api, room) => {
-    const { submission, clearedApproval } = (await api.call('plans.submit', { dataRoomId: room.id, annotator: options.annotator })) as { submission: PlanSubmission; clearedApproval: PlanSubmission['approval'] };
+    const { submission, clearedApproval } = await api.call('plans.submit', { dataRoomId: room.id, annotator: options.annotator });
     write(`Submitted the plan of "${room.title}" as ${submission.annotator} (${counts(submission)}).`);
     if (clearedApproval) write(`It replaces the plan ${clearedApproval.by} approved at ${clearedApproval.at}; the new plan is not approved yet.`);
   });
@@ -32,7 +32,7 @@ export async function runPlansSubmit(options: RoomOptions & { annotator: string 
 /** `lhb plans list --room R [--json]`: each annotator's submitted plan and its approval. */
 export async function runPlansList(options: RoomOptions & { json?: boolean }): Promise<void> {
   await onRoom(options, 'read', async (api, room) => {
-    const { submissions } = (await api.call('plans.list', { dataRoomId: room.id })) as { submissions: PlanSubmission[] };
+    const { submissions } = await api.call('plans.list', { dataRoomId: room.id });
     if (options.json) return write(JSON.stringify(submissions, null, 2));
     if (submissions.length === 0) return write(`No plan of "${room.title}" has been submitted yet (lhb plans submit --room ... --annotator NAME).`);
     for (const s of submissions) {
@@ -44,7 +44,7 @@ export async function runPlansList(options: RoomOptions & { json?: boolean }): P
 /** `lhb plans approve --room R --annotator NAME --reviewer WHO`. */
 export async function runPlansApprove(options: RoomOptions & { annotator: string; reviewer: string }): Promise<void> {
   await onRoom(options, 'write', async (api, room) => {
-    const s = (await api.call('plans.approve', { dataRoomId: room.id, annotator: options.annotator, reviewer: options.reviewer })) as PlanSubmission;
+    const s = await api.call('plans.approve', { dataRoomId: room.id, annotator: options.annotator, reviewer: options.reviewer });
     write(`${s.annotator}'s plan of "${room.title}" is ${approval(s)}.`);
   });
 }
@@ -52,7 +52,7 @@ export async function runPlansApprove(options: RoomOptions & { annotator: string
 /** `lhb plans unapprove --room R --annotator NAME`. */
 export async function runPlansUnapprove(options: RoomOptions & { annotator: string }): Promise<void> {
   await onRoom(options, 'write', async (api, room) => {
-    const s = (await api.call('plans.unapprove', { dataRoomId: room.id, annotator: options.annotator })) as PlanSubmission;
+    const s = await api.call('plans.unapprove', { dataRoomId: room.id, annotator: options.annotator });
     write(`${s.annotator}'s plan of "${room.title}" is ${approval(s)}.`);
   });
 }
@@ -82,7 +82,7 @@ export function planComparisonText(c: PlanComparison): string {
 /** `lhb plans compare --room R A B [--json]`: two annotators' submitted plans compared chapter by chapter. */
 export async function runPlansCompare(annotatorA: string, annotatorB: string, options: RoomOptions & { json?: boolean }): Promise<void> {
   await onRoom(options, 'read', async (api, room) => {
-    const comparison = (await api.call('plans.compare', { dataRoomId: room.id, annotatorA, annotatorB })) as PlanComparison;
+    const comparison = await api.call('plans.compare', { dataRoomId: room.id, annotatorA, annotatorB });
     write(options.json ? JSON.stringify(comparison, null, 2) : planComparisonText(comparison));
   });
 }

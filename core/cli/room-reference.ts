@@ -6,7 +6,7 @@ import type { Api } from '../api/create-api.ts';
  * surrounding spaces ignored). An unknown or ambiguous name is refused with the rooms to choose from.
  */
 export async function resolveRoom(api: Api, reference: string): Promise<DataRoomSummary> {
-  const { dataRooms } = (await api.call('dataRooms.list', {})) as { dataRooms: DataRoomSummary[] };
+  const { dataRooms } = await api.call('dataRooms.list', {});
   const byId = dataRooms.find((c) => c.id === reference);
   if (byId) return byId;
   const wanted = reference.trim().toLowerCase();

@@ -25,12 +25,12 @@ const lhb = (...args: string[]) => spawnSync(process.execPath, ['--import', 'tsx
 async function prepareWorkspace(): Promise<{ demo: DataRoomDetail; empty: DataRoomDetail; twins: DataRoomDetail[] }> {
   const api = await openApi(dir);
   try {
-    const { dataRooms } = (await api.call('dataRooms.list', {})) as { dataRooms: DataRoomSummary[] };
+    const { dataRooms } = await api.call('dataRooms.list', {});
     const demoId = dataRooms.find((c) => c.title === DEMO_ROOM)!.id;
-    let demo = (await api.call('dataRooms.get', { dataRoomId: demoId })) as DataRoomDetail;
-    demo = (await api.call('chapters.update', { chapterId: demo.chapters[0]!.id, instruction: 'Explain the weekly trend.\nName the partial week.', designNotes: 'Audience: on-call engineers.' })) as DataRoomDetail;
-    const empty = (await api.call('dataRooms.create', { title: 'Patent filings' })) as DataRoomDetail;
-    const twins = [(await api.call('dataRooms.create', { title: 'Twin' })) as DataRoomDetail, (await api.call('dataRooms.create', { title: 'Twin' })) as DataRoomDetail];
+    let demo = await api.call('dataRooms.get', { dataRoomId: demoId });
+    demo = await api.call('chapters.update', { chapterId: demo.chapters[0]!.id, instruction: 'Explain the weekly trend.\nName the partial week.', designNotes: 'Audience: on-call engineers.' });
+    const empty = await api.call('dataRooms.create', { title: 'Patent filings' });
+    const twins = [await api.call('dataRooms.create', { title: 'Twin' }), await api.call('dataRooms.create', { title: 'Twin' })];
     return { demo, empty, twins };
   } finally {
     await api.close();

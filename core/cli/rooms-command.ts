@@ -1,4 +1,3 @@
-import type { DataRoomSummary } from '../../schemas/annotate.ts';
 import { withCliApi } from './open-cli-api.ts';
 
 /** `lhb rooms list [--json]`: every data room with its id, counts and last change. */
@@ -6,7 +5,7 @@ export async function runRoomsList(options: { json?: boolean; workspace?: string
   await withCliApi(
     options.workspace,
     async (api) => {
-      const { dataRooms } = (await api.call('dataRooms.list', {})) as { dataRooms: DataRoomSummary[] };
+      const { dataRooms } = await api.call('dataRooms.list', {});
       if (options.json) {
         process.stdout.write(`${JSON.stringify(dataRooms, null, 2)}\n`);
         return;

@@ -1,6 +1,5 @@
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { RpcOutput } from '../../schemas/rpc.ts';
 import { withCliApi } from './open-cli-api.ts';
 
 /**
@@ -13,7 +12,7 @@ export async function runRunsExportAtif(runId: string, options: { out?: string; 
   await withCliApi(
     options.workspace,
     async (api) => {
-      const { atif } = (await api.call('runs.exportAtif', { runId })) as RpcOutput<'runs.exportAtif'>;
+      const { atif } = await api.call('runs.exportAtif', { runId });
       const text = `${JSON.stringify(atif, null, 2)}\n`;
       if (!options.out) return void process.stdout.write(text);
       const file = resolve(options.out);

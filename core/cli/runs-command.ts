@@ -1,5 +1,4 @@
 import { resolve } from 'node:path';
-import type { RpcOutput } from '../../schemas/rpc.ts';
 import { bundleImportJobResult } from '../runs/bundles/import-bundles-job.ts';
 import { followJob } from './follow-job.ts';
 import { runsListTable } from './runs-list-table.ts';
@@ -12,7 +11,7 @@ import { withCliApi } from './open-cli-api.ts';
  */
 export async function runRunsImport(dirs: string[], options: { json?: boolean; workspace?: string }): Promise<void> {
   await withCliApi(options.workspace, async (api) => {
-    const { jobId } = (await api.call('runs.importPaths', { paths: dirs.map((dir) => resolve(dir)) })) as RpcOutput<'runs.importPaths'>;
+    const { jobId } = await api.call('runs.importPaths', { paths: dirs.map((dir) => resolve(dir)) });
     const job = await followJob(api.context.jobs, jobId);
     const result = bundleImportJobResult(api.context.jobs, jobId);
     if (!result) throw new Error(job?.message ?? `The import job ${jobId} ended without a result.`);
@@ -32,7 +31,7 @@ export async function runRunsImport(dirs: string[], options: { json?: boolean; w
  */
 export async function runRunsList(options: { task?: string; json?: boolean; workspace?: string }): Promise<void> {
   await withCliApi(options.workspace, async (api) => {
-    const { runs } = (await api.call('runs.list', options.task ? { taskId: options.task } : {})) as RpcOutput<'runs.list'>;
+    const { runs } = await api.call('runs.list', options.task ? { taskId: options.task } : {});
     if (options.json) {
       process.stdout.write(`${JSON.stringify(runs, null, 2)}\n`);
       return;

@@ -1,7 +1,6 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync, openSync } from 'node:fs';
 import { join } from 'node:path';
-import type { RpcOutput } from '../../schemas/rpc.ts';
 import { didNotSucceed, NO_OUTPUT_KIND, type SandboxNetwork, type StudyRequestInput, type StudyRunView } from '../../schemas/studies.ts';
 import type { Api } from '../api/create-api.ts';
 import { packageRoot } from '../app-paths.ts';
@@ -79,7 +78,7 @@ export async function runRunsStart(options: RunsStartOptions): Promise<void> {
     const spec = given;
     if (toImport.length > 0) await importTaskFolders(api, toImport);
     if (options.detach) {
-      const prepared = (await api.call('runs.prepare', spec)) as RpcOutput<'runs.prepare'>;
+      const prepared = await api.call('runs.prepare', spec);
       const log = join(workspaceDir, 'studies', prepared.studyId, 'engine.log');
       mkdirSync(join(workspaceDir, 'studies', prepared.studyId), { recursive: true });
       const out = openSync(log, 'a');
@@ -92,7 +91,7 @@ export async function runRunsStart(options: RunsStartOptions): Promise<void> {
       else process.stdout.write(`Study ${prepared.studyId} runs in the background (pid ${child.pid}, log ${log}). Follow it with: lhb runs status ${prepared.studyId}\n`);
       return;
     }
-    const { studyId, jobId, resumed } = (await api.call('runs.start', spec)) as RpcOutput<'runs.start'>;
+    const { studyId, jobId, resumed } = await api.call('runs.start', spec);
     if (!options.json) process.stderr.write(`${resumed ? 'Resuming' : 'Started'} study ${studyId}. Ctrl+C cancels it; lhb runs resume ${studyId} picks it up again.\n`);
     const runs = await followStudy(api, studyId, jobId, { json: options.json });
     printFinal(studyId, runs, options.json);
@@ -111,7 +110,7 @@ function warnUnsandboxed(why: string): void {
 
 /** A study whose spec says `sandbox: false` is warned about before it resumes or retries, as at its start. */
 async function warnIfStudyUnsandboxed(api: Api, studyId: string): Promise<void> {
-  const { spec } = (await api.call('runs.study', { studyId })) as RpcOutput<'runs.study'>;
+  const { spec } = await api.call('runs.study', { studyId });
   if (spec.sandbox === false) warnUnsandboxed('its study file or start said so');
 }
 
@@ -155,7 +154,7 @@ function studyFromFlags(options: RunsStartOptions, workspaceDir: string): { spec
 }
 
 async function importTaskFolders(api: Api, folders: string[]): Promise<void> {
-  const { jobId } = (await api.call('runs.importPaths', { paths: folders })) as RpcOutput<'runs.importPaths'>;
+  const { jobId } = await api.call('runs.importPaths', { paths: folders });
   const job = await followJob(api.context.jobs, jobId);
   if (job?.state !== 'succeeded' || / failed: /.test(job.message)) throw new FlagError(`Importing the task folders failed: ${job?.message ?? 'the import job vanished'}`);
 }
@@ -167,7 +166,7 @@ async function importTaskFolders(api: Api, folders: string[]): Promise<void> {
 export async function runRunsResume(studyId: string, options: { json?: boolean; workspace?: string; retryFailed?: boolean }): Promise<void> {
   await withCliApi(options.workspace, async (api) => {
     await warnIfStudyUnsandboxed(api, studyId);
-    const started = (await api.call('runs.resume', { studyId, ...(options.retryFailed ? { retryFailed: true } : {}) })) as RpcOutput<'runs.resume'>;
+    const started = await api.call('runs.resume', { studyId, ...(options.retryFailed ? { retryFailed: true } : {}) });
     const fullId = expandShortId(api.context.workspace.db, ['studies'], studyId);
     if (options.retryFailed && !options.json) tellRetried(fullId, started.retried ?? [], started.kept ?? []);
     const runs = await followStudy(api, fullId, started.jobId, { json: options.json });
@@ -191,7 +190,7 @@ export async function runRunsRetry(id: string, options: { failed?: boolean; json
         );
       }
       await warnIfStudyUnsandboxed(api, studyId);
-      const started = (await api.call('runs.retryFailed', { studyId })) as RpcOutput<'runs.retryFailed'>;
+      const started = await api.call('runs.retryFailed', { studyId });
       if (!options.json) tellRetried(studyId, started.retried, started.kept);
       const runs = await followStudy(api, studyId, started.jobId, { json: options.json });
       printFinal(studyId, runs, options.json);
@@ -201,7 +200,7 @@ export async function runRunsRetry(id: string, options: { failed?: boolean; json
     const runId = expandShortId(db, ['study_runs', 'runs'], id);
     const run = findStudyRun(db, runId) ?? findStudyRunByRunId(db, runId);
     if (run) await warnIfStudyUnsandboxed(api, run.study_id);
-    const { jobId } = (await api.call('runs.retry', { runId })) as RpcOutput<'runs.retry'>;
+    const { jobId } = await api.call('runs.retry', { runId });
     if (!options.json) process.stderr.write(`Retrying run ${run!.id} of study ${run!.study_id}. Ctrl+C cancels the study; lhb runs resume ${run!.study_id} picks it up again.\n`);
     const runs = await followStudy(api, run!.study_id, jobId, { json: options.json });
     printFinal(run!.study_id, runs, options.json);
@@ -221,7 +220,7 @@ export async function runRunsStatus(studyId: string | undefined, options: { json
     options.workspace,
     async (api) => {
       if (!studyId) {
-        const { studies } = (await api.call('runs.studies', {})) as RpcOutput<'runs.studies'>;
+        const { studies } = await api.call('runs.studies', {});
         if (options.json) return void process.stdout.write(`${JSON.stringify(studies, null, 2)}\n`);
         if (studies.length === 0) return void process.stdout.write('No studies yet. Start one with: lhb runs start --task DIR --harness NAME (or --demo)\n');
         process.stdout.write(`${'STUDY'.padEnd(36)}  ${'STATE'.padEnd(11)}  RUNS  NO OUTPUT  NAME\n`);
@@ -231,7 +230,7 @@ export async function runRunsStatus(studyId: string | undefined, options: { json
         }
         return;
       }
-      const view = (await api.call('runs.study', { studyId })) as RpcOutput<'runs.study'>;
+      const view = await api.call('runs.study', { studyId });
       if (options.json) return void process.stdout.write(`${JSON.stringify(view, null, 2)}\n`);
       process.stdout.write(`${view.study.name} (${view.study.state}), folder ${view.study.folder}\n${view.runs.map((run) => `  ${describeRun(run)}`).join('\n')}\n`);
     },
@@ -245,7 +244,7 @@ export async function runRunsCancel(id: string, options: { workspace?: string })
     // A study's id, or a run's (either may be short); the study wins, as its ids are the ones status lists.
     const studyId = expandShortId(api.context.workspace.db, ['studies'], id);
     const target = findStudy(api.context.workspace.db, studyId) ? { studyId } : { runId: id };
-    const { cancelled } = (await api.call('runs.cancel', target)) as RpcOutput<'runs.cancel'>;
+    const { cancelled } = await api.call('runs.cancel', target);
     process.stdout.write(
       cancelled > 0
         ? `Asked ${target.studyId ? 'study' : 'run'} ${id} to stop; its harnesses are killed within a few seconds and finished runs are kept.\n`
@@ -259,7 +258,7 @@ export async function runRunsSpec(studyId: string, options: { workspace?: string
   await withCliApi(
     options.workspace,
     async (api) => {
-      const { study, spec } = (await api.call('runs.study', { studyId })) as RpcOutput<'runs.study'>;
+      const { study, spec } = await api.call('runs.study', { studyId });
       process.stdout.write(`# Study "${study.name}" (${study.id}), as it runs: paths absolute, defaults filled in.\n${stringifyYaml(spec, { lineWidth: 0 })}`);
     },
     { access: 'read' },
@@ -271,7 +270,7 @@ export async function runRunsShow(runId: string, options: { json?: boolean; work
   await withCliApi(
     options.workspace,
     async (api) => {
-      const { run } = (await api.call('runs.show', { runId })) as RpcOutput<'runs.show'>;
+      const { run } = await api.call('runs.show', { runId });
       if (options.json) return void process.stdout.write(`${JSON.stringify(run, null, 2)}\n`);
       const lines = [
         `Run ${run.id}: ${run.task}, ${run.harness}${run.harnessVersion ? ` ${run.harnessVersion}` : ''} / ${run.model}, ${run.status}`,

@@ -32,7 +32,7 @@ describe.each(REAL_HARNESSES)('lhb runs start --demo --harness %s', (harness) =>
     const { studyId } = JSON.parse(ran.stdout.trim().split('\n').at(-1)!) as { studyId: string };
     const api = await openApi(workspaceDir);
     try {
-      const { runs } = (await api.call('runs.study', { studyId })) as { runs: { id: string; taskId: string; status: string }[] };
+      const { runs } = await api.call('runs.study', { studyId });
       expect(runs.map((run) => [run.taskId, run.status]).sort()).toEqual([
         ['demo-design-tokens-mcp', 'succeeded'],
         ['demo-figma-pricing', 'succeeded'],
@@ -40,7 +40,7 @@ describe.each(REAL_HARNESSES)('lhb runs start --demo --harness %s', (harness) =>
       ]);
       const runOf = (taskId: string) => runs.find((run) => run.taskId === taskId)!.id;
 
-      const { trajectory } = (await api.call('runs.trajectory', { runId: runOf('demo-design-tokens-mcp') })) as { trajectory: { steps: { toolCalls: { name: string; ok: boolean; result: string | null }[] }[] } };
+      const trajectory = (await api.call('runs.trajectory', { runId: runOf('demo-design-tokens-mcp') })).trajectory!;
       const mcpCalls = trajectory.steps.flatMap((step) => step.toolCalls).filter((call) => call.name.startsWith('mcp:'));
       expect(mcpCalls.map((call) => [call.name, call.ok])).toEqual([
         ['mcp:design.list_frames', true],
@@ -48,7 +48,7 @@ describe.each(REAL_HARNESSES)('lhb runs start --demo --harness %s', (harness) =>
       ]);
       expect(mcpCalls[1]!.result).toContain('#3b2f8f');
 
-      const turns = ((await api.call('runs.show', { runId: runOf('demo-grpo-revisions') })) as { run: { turns: { index: number; prompt: string; status: string; artifacts: { path: string }[] }[] } }).run.turns;
+      const turns = (await api.call('runs.show', { runId: runOf('demo-grpo-revisions') })).run.turns;
       expect(turns.map((turn) => [turn.index, turn.status])).toEqual([
         [1, 'succeeded'],
         [2, 'succeeded'],
@@ -70,7 +70,7 @@ describe('lhb runs start --demo --task <a demo folder task by id>', () => {
     const api = await openApi(workspaceDir);
     try {
       expect(runs).toHaveLength(1);
-      const turns = ((await api.call('runs.show', { runId: runs[0]!.id })) as { run: { turns: { prompt: string; status: string }[] } }).run.turns;
+      const turns = (await api.call('runs.show', { runId: runs[0]!.id })).run.turns;
       expect(turns.map((turn) => turn.status)).toEqual(['succeeded', 'succeeded', 'succeeded']);
       expect(turns[2]!.prompt).toContain('gradient-flow visual');
     } finally {

@@ -2,7 +2,6 @@ import { resolve } from 'node:path';
 import type { RpcOutput } from '../../schemas/rpc.ts';
 import { MAX_LINES_PER_CALL, type ImportOutcome, type SourceSummary } from '../../schemas/sources.ts';
 import { importJobResult } from '../sources/import-job.ts';
-import type { DataRoomSummary } from '../../schemas/annotate.ts';
 import { followJob } from './follow-job.ts';
 import { withCliApi } from './open-cli-api.ts';
 import { resolveRoom } from './room-reference.ts';
@@ -19,7 +18,7 @@ export async function runSourcesAdd(paths: string[], options: { room?: string; c
     const roomReference = options.room ?? options.course;
     const room = roomReference ? await resolveRoom(api, roomReference) : undefined;
     const input = { paths: paths.map((p) => resolve(p)), ...(room ? { dataRoomId: room.id } : {}) };
-    const { jobId } = (await api.call('sources.importPaths', input)) as RpcOutput<'sources.importPaths'>;
+    const { jobId } = await api.call('sources.importPaths', input);
     const job = await followJob(api.context.jobs, jobId);
     const result = importJobResult(api.context.jobs, jobId);
     if (!result) throw new Error(job?.message ?? `The import job ${jobId} ended without a result.`);
@@ -29,7 +28,7 @@ export async function runSourcesAdd(paths: string[], options: { room?: string; c
         process.stderr.write(`lhb: ${outcome.reason}\n`);
         continue;
       }
-      const detail = (await api.call('sources.get', { sourceId: outcome.sourceId, versionId: outcome.versionId })) as SourceDetail;
+      const detail = await api.call('sources.get', { sourceId: outcome.sourceId, versionId: outcome.versionId });
       process.stdout.write(options.json ? `${JSON.stringify(sourceJson(detail))}\n` : `${describeOutcome(outcome, detail)}\n`);
     }
     if (!options.json) process.stderr.write(`${result.message}\n`);
@@ -44,7 +43,7 @@ export async function runSourcesAdd(paths: string[], options: { room?: string; c
  */
 export async function runSourcesRenormalise(ids: string[], options: { json?: boolean; workspace?: string }): Promise<void> {
   await withCliApi(options.workspace, async (api) => {
-    const { jobId } = (await api.call('sources.renormalise', ids.length > 0 ? { sourceIds: ids } : {})) as RpcOutput<'sources.renormalise'>;
+    const { jobId } = await api.call('sources.renormalise', ids.length > 0 ? { sourceIds: ids } : {});
     const job = await followJob(api.context.jobs, jobId);
     const result = importJobResult(api.context.jobs, jobId);
     if (!result) throw new Error(job?.message ?? `The re-read job ${jobId} ended without a result.`);
@@ -66,7 +65,7 @@ export async function runSourcesList(options: { room?: string; course?: string; 
   await withCliApi(options.workspace, async (api) => {
     const roomReference = options.room ?? options.course;
     const room = roomReference ? await resolveRoom(api, roomReference) : undefined;
-    const { sources } = (await api.call('sources.list', room ? { dataRoomId: room.id } : {})) as { sources: SourceSummary[] };
+    const { sources } = await api.call('sources.list', room ? { dataRoomId: room.id } : {});
     if (options.json) {
       process.stdout.write(`${JSON.stringify(sources, null, 2)}\n`);
       return;
@@ -75,7 +74,7 @@ export async function runSourcesList(options: { room?: string; course?: string; 
       process.stdout.write('No sources yet. Import some with: lhb sources add PATH...\n');
       return;
     }
-    const { dataRooms } = (await api.call('dataRooms.list', {})) as { dataRooms: DataRoomSummary[] };
+    const { dataRooms } = await api.call('dataRooms.list', {});
     const roomTitles = new Map(dataRooms.map((c) => [c.id, c.title]));
     const roomOf = (s: SourceSummary) => (s.dataRoomId === null ? '(no room)' : (roomTitles.get(s.dataRoomId) ?? s.dataRoomId));
     const rows = sources.map((s) => [s.id, s.type, String(s.lineCount), `v${s.version}`, roomOf(s), s.title]);
@@ -89,14 +88,14 @@ export async function runSourcesList(options: { room?: string; course?: string; 
 /** `lhb sources show ID [--lines A-B]`: the newest version's lines as `NNNN| text`. */
 export async function runSourcesShow(sourceId: string, options: { lines?: string; workspace?: string }): Promise<void> {
   await withCliApi(options.workspace, async (api) => {
-    const detail = (await api.call('sources.get', { sourceId })) as SourceDetail;
+    const detail = await api.call('sources.get', { sourceId });
     const { lineCount, id: versionId } = detail.version;
     const [start, end] = options.lines ? parseLineRange(options.lines, sourceId, lineCount) : [1, lineCount];
     // Numbers are zero-padded to 4 digits, or to the width of the largest line number.
     const width = Math.max(4, String(lineCount).length);
     for (let from = start; from <= end; from += MAX_LINES_PER_CALL) {
       const to = Math.min(end, from + MAX_LINES_PER_CALL - 1);
-      const { lines } = (await api.call('sources.lines', { versionId, start: from, end: to })) as RpcOutput<'sources.lines'>;
+      const { lines } = await api.call('sources.lines', { versionId, start: from, end: to });
       process.stdout.write(lines.map((text, i) => `${String(from + i).padStart(width, '0')}| ${text}\n`).join(''));
     }
   }, { access: 'read' });

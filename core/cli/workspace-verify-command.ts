@@ -1,4 +1,3 @@
-import type { RpcOutput } from '../../schemas/rpc.ts';
 import { followJob } from './follow-job.ts';
 import { requireWorkspace } from './info-command.ts';
 import { withCliApi } from './open-cli-api.ts';
@@ -12,7 +11,7 @@ import { withCliApi } from './open-cli-api.ts';
 export async function runWorkspaceVerify(options: { workspace?: string }): Promise<void> {
   requireWorkspace(options.workspace);
   await withCliApi(options.workspace, async (api) => {
-    const { jobId } = (await api.call('workspace.verify', {})) as RpcOutput<'workspace.verify'>;
+    const { jobId } = await api.call('workspace.verify', {});
     const job = await followJob(api.context.jobs, jobId, { ctrlC: {} });
     const message = job?.message ?? `The check ${jobId} ended without a result.`;
     if (job?.state === 'succeeded') {

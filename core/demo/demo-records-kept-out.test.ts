@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AnalysisReportSchema, type AnalysisReport } from '../../schemas/analysis.ts';
-import type { ExportResult } from '../../schemas/export.ts';
 import type { Api } from '../api/create-api.ts';
 import { openApi } from '../api/open-api.ts';
 import { recordUserStudy, USER_AGENTS, USER_SKILLS, type UserStudy } from './user-study-in-demo.fixture.ts';
@@ -99,9 +98,9 @@ describe("a user's study in the demo-seeded workspace", () => {
     await api.call('project.rename', { name: 'Dashboard skill study' });
     const exportTo = async (name: string, includeSynthetic: boolean) => {
       const outDir = join(dir, name);
-      const { jobId } = (await api.call('export.hf', { outDir, format: 'jsonl', includeSynthetic })) as { jobId: string };
+      const { jobId } = await api.call('export.hf', { outDir, format: 'jsonl', includeSynthetic });
       await api.context.jobs.idle();
-      const { result } = (await api.call('export.result', { jobId })) as { result: ExportResult | null };
+      const { result } = await api.call('export.result', { jobId });
       expect(result).not.toBeNull();
       const rows = (subset: string, split = 'train') => {
         const file = join(outDir, 'data', subset, `${split}-00000-of-00001.jsonl`);

@@ -69,10 +69,10 @@ describe('the demo workspace at first start', () => {
   });
 
   it('keeps the synthetic runs out of the voting queue', async () => {
-    const annotator = (await api.call('arena.createAnnotator', { name: 'Reviewer' })) as { id: string };
+    const annotator = await api.call('arena.createAnnotator', { name: 'Reviewer' });
     const seen = new Set<string>();
     for (let i = 0; i < 10; i++) {
-      const next = (await api.call('arena.nextPair', { annotatorId: annotator.id })) as { item: { token: string; title: string } | null };
+      const next = await api.call('arena.nextPair', { annotatorId: annotator.id });
       if (!next.item) break;
       seen.add(next.item.title);
       await api.call('arena.vote', { token: next.item.token, choice: 'tie', ratingLeft: 3, ratingRight: 3, reason: '', timeOnItemMs: 10 });

@@ -76,9 +76,9 @@ export function recordOwnRun(api: Api, run: OwnRun): void {
 export async function voteUntilOwnPair(api: Api, annotatorId: string, own: ReadonlySet<string>, vote: { choice: 'left' | 'right' | 'tie'; reason?: string; ratingLeft?: number; timeOnItemMs?: number }): Promise<{ voteId: string; demoVotes: number }> {
   const { db } = api.context.workspace;
   for (let demoVotes = 0; ; demoVotes++) {
-    const next = (await api.call('arena.nextPair', { annotatorId })) as { item: { token: string } | null };
+    const next = await api.call('arena.nextPair', { annotatorId });
     if (!next.item) throw new Error('the arena ran out of pairs before showing one of the own runs');
-    const { voteId } = (await api.call('arena.vote', { token: next.item.token, choice: vote.choice, ratingLeft: vote.ratingLeft ?? 4, ratingRight: 2, reason: vote.reason ?? '', timeOnItemMs: vote.timeOnItemMs ?? 5000 })) as { voteId: string };
+    const { voteId } = await api.call('arena.vote', { token: next.item.token, choice: vote.choice, ratingLeft: vote.ratingLeft ?? 4, ratingRight: 2, reason: vote.reason ?? '', timeOnItemMs: vote.timeOnItemMs ?? 5000 });
     const row = db.prepare('SELECT run_a, run_b FROM votes WHERE id = ?').get(voteId) as { run_a: string; run_b: string };
     if (own.has(row.run_a) && own.has(row.run_b)) return { voteId, demoVotes };
   }
@@ -142,23 +142,23 @@ export async function recordUserStudy(api: Api, folder: string, votesToCast = 60
   }
 
   // Their own data room, source and chapter.
-  const room = (await api.call('dataRooms.create', { title: 'Dashboard study room' })) as { id: string };
+  const room = await api.call('dataRooms.create', { title: 'Dashboard study room' });
   const note = join(folder, 'study-brief.md');
   writeFileSync(note, '# Brief\n\nThe dashboard shows weekly orders.\n');
-  const { jobId } = (await api.call('sources.importPaths', { dataRoomId: room.id, paths: [note] })) as { jobId: string };
+  const { jobId } = await api.call('sources.importPaths', { dataRoomId: room.id, paths: [note] });
   await api.context.jobs.idle();
-  const job = (await api.call('jobs.list', {})) as { jobs: { id: string; state: string; message: string }[] };
+  const job = await api.call('jobs.list', {});
   const imported = job.jobs.find((entry) => entry.id === jobId);
   if (imported?.state !== 'succeeded') throw new Error(`the user's source did not import: ${JSON.stringify(imported)}`);
   await api.call('chapters.create', { dataRoomId: room.id, title: 'Weekly orders' });
 
   // One annotator votes on whatever the arena shows (its queue mixes the demo's pairs with theirs).
-  const annotator = (await api.call('arena.createAnnotator', { name: 'Dana Researcher', queueSeed: 'user-study' })) as { id: string };
+  const annotator = await api.call('arena.createAnnotator', { name: 'Dana Researcher', queueSeed: 'user-study' });
   const votes: UserStudy['votes'] = [];
   for (let i = 0; i < votesToCast; i++) {
-    const next = (await api.call('arena.nextPair', { annotatorId: annotator.id })) as { item: { token: string } | null };
+    const next = await api.call('arena.nextPair', { annotatorId: annotator.id });
     if (!next.item) break;
-    const { voteId } = (await api.call('arena.vote', { token: next.item.token, choice: i % 3 === 0 ? 'right' : 'left', ratingLeft: 4, ratingRight: 3, reason: '', timeOnItemMs: 8000 })) as { voteId: string };
+    const { voteId } = await api.call('arena.vote', { token: next.item.token, choice: i % 3 === 0 ? 'right' : 'left', ratingLeft: 4, ratingRight: 3, reason: '', timeOnItemMs: 8000 });
     const row = db.prepare('SELECT run_a, run_b FROM votes WHERE id = ?').get(voteId) as { run_a: string; run_b: string };
     votes.push({ id: voteId, runA: row.run_a, runB: row.run_b });
   }

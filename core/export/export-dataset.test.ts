@@ -39,10 +39,10 @@ let localFolders: string[];
 let ownVoteId: string;
 
 async function exportTo(name: string, input: Record<string, unknown>): Promise<{ result: ExportResult | null; message: string; state: string }> {
-  const { jobId } = (await api.call('export.hf', { outDir: join(dir, name), ...input })) as { jobId: string };
+  const { jobId } = await api.call('export.hf', { outDir: join(dir, name), ...input });
   await api.context.jobs.idle();
-  const job = ((await api.call('jobs.list', {})) as { jobs: { id: string; state: string; message: string }[] }).jobs.find((candidate) => candidate.id === jobId)!;
-  const { result } = (await api.call('export.result', { jobId })) as { result: ExportResult | null };
+  const job = (await api.call('jobs.list', {})).jobs.find((candidate) => candidate.id === jobId)!;
+  const { result } = await api.call('export.result', { jobId });
   return { result, message: job.message, state: job.state };
 }
 
@@ -65,7 +65,7 @@ beforeAll(async () => {
   const at = '2025-10-06T09:00:00.000Z';
   recordOwnRun(api, { id: 'own-codex', task: 'own-pricing', harness: 'codex', model: 'gpt-5-codex', versions: { skill: 'v1' }, at, sourceDir: join(dir, 'bundles', 'own-codex') });
   recordOwnRun(api, { id: 'own-gemini', task: 'own-pricing', harness: 'gemini-cli', model: 'gemini-2.5-pro', versions: { skill: 'v1' }, at, sourceDir: join(dir, 'bundles', 'own-gemini') });
-  const annotator = (await api.call('arena.createAnnotator', { name: 'Alice Example' })) as { id: string };
+  const annotator = await api.call('arena.createAnnotator', { name: 'Alice Example' });
   ({ voteId: ownVoteId } = await voteUntilOwnPair(api, annotator.id, new Set(['own-codex', 'own-gemini']), { choice: 'left', reason: 'cleaner hero', ratingLeft: 5, timeOnItemMs: 4200 }));
   // A study that ran one of the user's runs: its records name folders on this machine and an API key's variable.
   const project = findCurrentProject(db)!;
@@ -311,10 +311,10 @@ describe('where an export is written', () => {
   });
 
   it('leaves no folder, complete-looking or partial, when the export is cancelled', async () => {
-    const { jobId } = (await api.call('export.hf', { outDir: join(dir, 'cancelled'), includeSynthetic: true })) as { jobId: string };
+    const { jobId } = await api.call('export.hf', { outDir: join(dir, 'cancelled'), includeSynthetic: true });
     await api.call('jobs.cancel', { jobId });
     await api.context.jobs.idle();
-    const job = ((await api.call('jobs.list', {})) as { jobs: { id: string; state: string; message: string }[] }).jobs.find((candidate) => candidate.id === jobId)!;
+    const job = (await api.call('jobs.list', {})).jobs.find((candidate) => candidate.id === jobId)!;
     expect(job.state).toBe('cancelled');
     expect(job.message).toMatch(/Nothing was written/);
     expect(readdirSync(dir).filter((name) => name.includes('cancelled'))).toEqual([]);

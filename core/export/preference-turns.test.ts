@@ -2,7 +2,6 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ArenaItem } from '../../schemas/arena.ts';
 import type { Api } from '../api/create-api.ts';
 import { openApi } from '../api/open-api.ts';
 import { seedMultiTurnRuns } from '../arena/multi-turn-runs.fixture.ts';
@@ -27,7 +26,7 @@ async function open(name: string): Promise<Api> {
 
 async function finished(api: Api, jobId: string): Promise<void> {
   await api.context.jobs.idle();
-  const { jobs } = (await api.call('jobs.list', { limit: 50 })) as { jobs: { id: string; state: string; message: string }[] };
+  const { jobs } = await api.call('jobs.list', { limit: 50 });
   const job = jobs.find((candidate) => candidate.id === jobId)!;
   expect(job.state, job.message).toBe('succeeded');
 }
@@ -39,19 +38,19 @@ describe('the turn of a pair in the dataset', { timeout: 120_000 }, () => {
   it('exports each vote with the turn its pair showed (null for a run as it ended), and an import keeps it', async () => {
     const source = await open('source');
     seedMultiTurnRuns(source.context.workspace, 3);
-    const { id: annotatorId } = (await source.call('arena.createAnnotator', { name: 'Ada' })) as { id: string };
+    const { id: annotatorId } = await source.call('arena.createAnnotator', { name: 'Ada' });
     for (const turn of [2, undefined]) {
-      const { item } = (await source.call('arena.nextPair', { annotatorId, ...(turn === undefined ? {} : { turn }) })) as { item: ArenaItem };
+      const item = (await source.call('arena.nextPair', { annotatorId, ...(turn === undefined ? {} : { turn }) })).item!;
       await source.call('arena.vote', { token: item.token, choice: 'left', ratingLeft: 4, ratingRight: 3, reason: '', timeOnItemMs: 500 });
     }
     const out = join(dir, 'dataset');
-    const { jobId } = (await source.call('export.hf', { outDir: out, includeSynthetic: true, format: 'jsonl' })) as { jobId: string };
+    const { jobId } = await source.call('export.hf', { outDir: out, includeSynthetic: true, format: 'jsonl' });
     await finished(source, jobId);
     const rows = readFileSync(join(out, 'data', 'preferences', 'train-00000-of-00001.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { vote_id: string; turn: number | null });
     expect(rows.map((row) => row.turn).sort()).toEqual([2, null]);
 
     const target = await open('target');
-    const imported = (await target.call('import.hf', { dir: out })) as { jobId: string };
+    const imported = await target.call('import.hf', { dir: out });
     await finished(target, imported.jobId);
     expect(turnsOfVotes(target, rows.map((row) => row.vote_id))).toEqual(rows.map((row) => row.turn));
   });

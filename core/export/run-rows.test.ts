@@ -1,7 +1,6 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { RunDetail } from '../../schemas/studies.ts';
 import { importBundles } from '../runs/bundles/import-bundles.ts';
 import { useTaskWorkspace } from '../runs/study/task-workspace.fixture.ts';
 import { harborAtif } from '../runs/trajectory/harbor-atif.fixture.ts';
@@ -19,11 +18,11 @@ describe('the runs subset', () => {
     writeFileSync(join(bundle, 'trajectory.json'), JSON.stringify(atif));
     const imported = (await importBundles(ws.api.context.workspace, [bundle])).outcomes[0] as { id: string };
 
-    const { jobId } = (await ws.api.call('export.hf', { outDir: join(ws.dir, 'hf'), format: 'jsonl', subsets: ['runs'] })) as { jobId: string };
+    const { jobId } = await ws.api.call('export.hf', { outDir: join(ws.dir, 'hf'), format: 'jsonl', subsets: ['runs'] });
     await ws.api.context.jobs.idle();
     const rows = readFileSync(join(ws.dir, 'hf', 'data', 'runs', 'train-00000-of-00001.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(rows, `export job ${jobId}`).toHaveLength(1);
-    const { run } = (await ws.api.call('runs.show', { runId: imported.id })) as { run: RunDetail };
+    const { run } = await ws.api.call('runs.show', { runId: imported.id });
     expect(rows[0]).toMatchObject({
       run_id: imported.id,
       steps: 3,

@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataRoomDetail } from '../../schemas/annotate.ts';
 import type { ExportResult } from '../../schemas/export.ts';
 import type { ImportResult } from '../../schemas/import.ts';
-import type { AnalysisReport } from '../../schemas/analysis.ts';
 import type { Api } from '../api/create-api.ts';
 import { openApi } from '../api/open-api.ts';
 import { findCurrentProject } from '../store/project-repository.ts';
@@ -34,27 +33,27 @@ async function close(api: Api): Promise<void> {
 
 async function jobOutcome(api: Api, jobId: string): Promise<{ state: string; message: string }> {
   await api.context.jobs.idle();
-  const jobs = ((await api.call('jobs.list', { limit: 500 })) as { jobs: { id: string; state: string; message: string }[] }).jobs;
+  const jobs = (await api.call('jobs.list', { limit: 500 })).jobs;
   return jobs.find((job) => job.id === jobId)!;
 }
 
 async function exportTo(api: Api, out: string, input: Record<string, unknown> = {}): Promise<ExportResult> {
-  const { jobId } = (await api.call('export.hf', { outDir: out, includeSynthetic: true, ...input })) as { jobId: string };
+  const { jobId } = await api.call('export.hf', { outDir: out, includeSynthetic: true, ...input });
   const job = await jobOutcome(api, jobId);
   expect(job.state, job.message).toBe('succeeded');
-  return ((await api.call('export.result', { jobId })) as { result: ExportResult }).result;
+  return (await api.call('export.result', { jobId })).result!;
 }
 
 async function importFrom(api: Api, folder: string): Promise<{ result: ImportResult | null; state: string; message: string }> {
-  const { jobId } = (await api.call('import.hf', { dir: folder })) as { jobId: string };
+  const { jobId } = await api.call('import.hf', { dir: folder });
   const job = await jobOutcome(api, jobId);
-  const { result } = (await api.call('import.result', { jobId })) as { result: ImportResult | null };
+  const { result } = await api.call('import.result', { jobId });
   return { result, ...job };
 }
 
 const ANALYSIS = { resamples: 200, seed: 'import-round-trip', includeSynthetic: true };
 const report = async (api: Api) => {
-  const { generatedAt: _generatedAt, ...rest } = (await api.call('analysis.report', ANALYSIS)) as AnalysisReport;
+  const { generatedAt: _generatedAt, ...rest } = await api.call('analysis.report', ANALYSIS);
   return rest;
 };
 
@@ -64,15 +63,15 @@ function withoutDemoMarks<T>(value: T): T {
 }
 
 async function vote(api: Api, name: string, choice: 'left' | 'right' | 'tie', reason: string, timeOnItemMs = 3100): Promise<void> {
-  const annotator = (await api.call('arena.createAnnotator', { name })) as { id: string };
-  const next = (await api.call('arena.nextPair', { annotatorId: annotator.id })) as { item: { token: string } | null };
+  const annotator = await api.call('arena.createAnnotator', { name });
+  const next = await api.call('arena.nextPair', { annotatorId: annotator.id });
   expect(next.item, `the arena has a pair for ${name}`).not.toBeNull();
   await api.call('arena.vote', { token: next.item!.token, choice, ratingLeft: 4, ratingRight: 2, reason, timeOnItemMs });
 }
 
 async function dataRoom(api: Api): Promise<DataRoomDetail> {
-  const { dataRooms } = (await api.call('dataRooms.list', {})) as { dataRooms: { id: string }[] };
-  return (await api.call('dataRooms.get', { dataRoomId: dataRooms[0]!.id })) as DataRoomDetail;
+  const { dataRooms } = await api.call('dataRooms.list', {});
+  return await api.call('dataRooms.get', { dataRoomId: dataRooms[0]!.id });
 }
 
 beforeAll(async () => {
@@ -84,7 +83,7 @@ beforeAll(async () => {
   // Under the default 3 s floor: flagged, and the flag and its floor travel with the vote.
   await vote(api, 'Hasty Example', 'right', 'quick look', 800);
   // A process set of the user's own, for programmatic tasks only.
-  const { set: base } = (await api.call('rubrics.get', { name: 'generic-process', version: 'v1', scale: 5 })) as { set: Record<string, unknown> };
+  const { set: base } = await api.call('rubrics.get', { name: 'generic-process', version: 'v1', scale: 5 });
   await api.call('rubrics.save', { set: { ...base, name: 'house-process', version: 'v1', authoredBy: 'expert', taskKinds: ['programmatic'] } });
   const project = findCurrentProject(db)!;
   const run = listRuns(db, project.id).find((candidate) => candidate.synthetic === 0)!;
@@ -143,7 +142,7 @@ describe('import hf: round trip', () => {
     expect(plan(await dataRoom(fresh))).toEqual(plan(await dataRoom(original)));
     // Every rubric set version is for the same task kinds (a set of the user's own for programmatic tasks included, which an import could not work out).
     const kinds = async (api: Api) => {
-      const { sets } = (await api.call('rubrics.list', {})) as { sets: { name: string; version: string; scale: number; taskKinds: unknown }[] };
+      const { sets } = await api.call('rubrics.list', {});
       return Object.fromEntries(sets.map((set) => [`${set.name}@${set.version}:${set.scale}`, set.taskKinds]));
     };
     const expectedKinds = await kinds(original);
@@ -177,7 +176,7 @@ describe('import hf: merging two copies of one study', () => {
     const planA = await dataRoom(a);
     const chapter = planA.chapters[0]!;
     const source = planA.sources[0]!;
-    const { lines } = (await a.call('sources.lines', { versionId: source.latestVersionId, start: 1, end: 200 })) as { lines: string[] };
+    const { lines } = await a.call('sources.lines', { versionId: source.latestVersionId, start: 1, end: 200 });
     const cited = new Set(chapter.citations.filter((c) => c.sourceId === source.id).flatMap((c) => [c.startLine, c.endLine]));
     const [shared, onA, onB] = lines.flatMap((text, index) => (text.trim() !== '' && !cited.has(index + 1) ? [index + 1] : [])) as [number, number, number];
     // The same span cited on both machines, and one span each.

@@ -28,12 +28,12 @@ afterEach(async () => {
 
 it('an export written before harness_version existed imports with one id per harness, the build number as the harness version, and one configuration per agent', async () => {
   api = await openApi(join(dir, 'ws'), { emptyProject: { name: 'Imported' } });
-  const { jobId } = (await api.call('import.hf', { dir: OLDER_EXPORT })) as { jobId: string };
+  const { jobId } = await api.call('import.hf', { dir: OLDER_EXPORT });
   await api.context.jobs.idle();
-  const { result } = (await api.call('import.result', { jobId })) as { result: { subsets: { subset: string; added: number }[] } | null };
+  const { result } = await api.call('import.result', { jobId });
   expect(result?.subsets.find((subset) => subset.subset === 'runs')?.added).toBe(8);
 
-  const { runs } = (await api.call('runs.list', {})) as { runs: RunSummary[] };
+  const { runs } = await api.call('runs.list', {});
   expect([...new Set(runs.map((run) => run.harness))].sort()).toEqual(['claude-code', 'codex', 'gemini-cli']);
   expect(runs.filter((run) => run.model === 'gpt-5-codex').map((run) => [run.harness, run.harnessVersion, run.versions])).toEqual([
     ['codex', '0.46.0', { skill: 'v1' }],
@@ -50,9 +50,9 @@ it('an export written before harness_version existed imports with one id per har
 
   // Exported again, each run carries its harness version, and that export imports to the same runs.
   const out = join(dir, 'again');
-  const exported = (await api.call('export.hf', { outDir: out, format: 'jsonl', subsets: ['runs'] })) as { jobId: string };
+  const exported = await api.call('export.hf', { outDir: out, format: 'jsonl', subsets: ['runs'] });
   await api.context.jobs.idle();
-  expect(((await api.call('export.result', { jobId: exported.jobId })) as { result: unknown }).result).not.toBeNull();
+  expect((await api.call('export.result', { jobId: exported.jobId })).result).not.toBeNull();
   const rows = readFileSync(join(out, 'data', 'runs', 'train-00000-of-00001.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { harness: string; harness_version: string | null; versions: { name: string }[] });
   expect(rows.filter((row) => row.harness === 'codex').map((row) => row.harness_version).sort()).toEqual(['0.46.0', '0.46.0', null]);
   expect(rows.flatMap((row) => row.versions.map((version) => version.name))).not.toContain('harness');
@@ -61,7 +61,7 @@ it('an export written before harness_version existed imports with one id per har
     await second.call('import.hf', { dir: out });
     await second.context.jobs.idle();
     const summary = (list: RunSummary[]) => list.map((run) => [run.id, run.harness, run.harnessVersion, run.versions]).sort();
-    expect(summary(((await second.call('runs.list', {})) as { runs: RunSummary[] }).runs)).toEqual(summary(runs));
+    expect(summary((await second.call('runs.list', {})).runs)).toEqual(summary(runs));
   } finally {
     await second.close();
   }

@@ -3,8 +3,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DataRoomSummary } from '../../schemas/annotate.ts';
-import type { ImportResult } from '../../schemas/import.ts';
 import type { Api } from '../api/create-api.ts';
 import { openApi } from '../api/open-api.ts';
 import { tableCounts } from './table-counts.fixture.ts';
@@ -33,17 +31,17 @@ afterAll(async () => {
 describe('import hf of an older export', () => {
   it('reads a card without a format version as format 1 and imports its records', async () => {
     expect(readFileSync(join(FORMAT_1, 'README.md'), 'utf8')).not.toContain('format_version');
-    const { jobId } = (await api.call('import.hf', { dir: FORMAT_1 })) as { jobId: string };
+    const { jobId } = await api.call('import.hf', { dir: FORMAT_1 });
     await api.context.jobs.idle();
-    const job = ((await api.call('jobs.list', { limit: 500 })) as { jobs: { id: string; state: string; message: string }[] }).jobs.find((candidate) => candidate.id === jobId)!;
+    const job = (await api.call('jobs.list', { limit: 500 })).jobs.find((candidate) => candidate.id === jobId)!;
     expect(job.state, job.message).toBe('succeeded');
-    const { result } = (await api.call('import.result', { jobId })) as { result: ImportResult };
+    const result = (await api.call('import.result', { jobId })).result!;
     expect(result.subsets.map((subset) => [subset.subset, subset.added])).toEqual([['sources', 4], ['chapters', 3]]);
     expect(tableCounts(api.context.workspace.db)).toMatchObject({ chapters: 3 });
     // Formats 1 and 2 named the data room's fields course_id, course_title, course_notes.
-    const { dataRooms } = (await api.call('dataRooms.list', {})) as { dataRooms: DataRoomSummary[] };
+    const { dataRooms } = await api.call('dataRooms.list', {});
     expect(dataRooms.map((room) => [room.title, room.sourceCount, room.chapterCount])).toEqual([['Operations dashboard data room', 4, 3]]);
-    const detail = (await api.call('dataRooms.get', { dataRoomId: dataRooms[0]!.id })) as { globalNotes: string };
+    const detail = await api.call('dataRooms.get', { dataRoomId: dataRooms[0]!.id });
     expect(detail.globalNotes).toMatch(/^Plan for an agent that builds the weekly operations dashboard\./);
   });
 
@@ -53,13 +51,13 @@ describe('import hf of an older export', () => {
     expect(card).toContain('name: course_id');
     const target = await openApi(join(dir, 'empty-for-format-3'), { emptyProject: { name: 'Empty' } });
     try {
-      const { jobId } = (await target.call('import.hf', { dir: FORMAT_3 })) as { jobId: string };
+      const { jobId } = await target.call('import.hf', { dir: FORMAT_3 });
       await target.context.jobs.idle();
-      const job = ((await target.call('jobs.list', { limit: 500 })) as { jobs: { id: string; state: string; message: string }[] }).jobs.find((candidate) => candidate.id === jobId)!;
+      const job = (await target.call('jobs.list', { limit: 500 })).jobs.find((candidate) => candidate.id === jobId)!;
       expect(job.state, job.message).toBe('succeeded');
-      const { dataRooms } = (await target.call('dataRooms.list', {})) as { dataRooms: DataRoomSummary[] };
+      const { dataRooms } = await target.call('dataRooms.list', {});
       expect(dataRooms.map((room) => [room.title, room.sourceCount, room.chapterCount])).toEqual([['Operations dashboard data room', 4, 3]]);
-      const detail = (await target.call('dataRooms.get', { dataRoomId: dataRooms[0]!.id })) as { globalNotes: string };
+      const detail = await target.call('dataRooms.get', { dataRoomId: dataRooms[0]!.id });
       expect(detail.globalNotes).toMatch(/^Plan for an agent that builds the weekly operations dashboard\./);
     } finally {
       await target.close();
@@ -71,9 +69,9 @@ describe('import hf of an older export', () => {
     cpSync(FORMAT_3, folder, { recursive: true });
     const card = join(folder, 'README.md');
     writeFileSync(card, readFileSync(card, 'utf8').replace('format_version: 3', 'format_version: 4'));
-    const { jobId } = (await api.call('import.hf', { dir: folder })) as { jobId: string };
+    const { jobId } = await api.call('import.hf', { dir: folder });
     await api.context.jobs.idle();
-    const job = ((await api.call('jobs.list', { limit: 500 })) as { jobs: { id: string; state: string; message: string }[] }).jobs.find((candidate) => candidate.id === jobId)!;
+    const job = (await api.call('jobs.list', { limit: 500 })).jobs.find((candidate) => candidate.id === jobId)!;
     expect(job.state).toBe('failed');
     expect(job.message).toMatch(/^README\.md: dataset_info of sources lists other features than this version's format/);
   });

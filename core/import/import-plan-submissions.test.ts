@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DataRoomDetail } from '../../schemas/annotate.ts';
-import type { PlanSubmission } from '../../schemas/plan-review.ts';
 import type { Api } from '../api/create-api.ts';
 import { openApi } from '../api/open-api.ts';
 import { DATASET_FORMAT_VERSION } from '../export/dataset-format-version.ts';
@@ -28,14 +27,14 @@ async function open(name: string): Promise<Api> {
 
 async function finished(api: Api, jobId: string): Promise<void> {
   await api.context.jobs.idle();
-  const { jobs } = (await api.call('jobs.list', { limit: 500 })) as { jobs: { id: string; state: string; message: string }[] };
+  const { jobs } = await api.call('jobs.list', { limit: 500 });
   const job = jobs.find((j) => j.id === jobId)!;
   expect(job.state, job.message).toBe('succeeded');
 }
 
 async function demoRoom(api: Api): Promise<DataRoomDetail> {
-  const { dataRooms } = (await api.call('dataRooms.list', {})) as { dataRooms: { id: string }[] };
-  return (await api.call('dataRooms.get', { dataRoomId: dataRooms[0]!.id })) as DataRoomDetail;
+  const { dataRooms } = await api.call('dataRooms.list', {});
+  return await api.call('dataRooms.get', { dataRoomId: dataRooms[0]!.id });
 }
 
 /** Ana's plan as seeded, Bo's without the first citation, Bo's approved by Rui. */
@@ -50,7 +49,7 @@ async function teamPlans(api: Api): Promise<string> {
 
 async function exportChapters(api: Api, out: string, pseudonymise = false): Promise<void> {
   // The team planned in the demo's data room, whose chapters are the demo's: exported only when asked for.
-  const { jobId } = (await api.call('export.hf', { outDir: out, subsets: ['sources', 'chapters'], pseudonymise, format: 'jsonl', includeSynthetic: true })) as { jobId: string };
+  const { jobId } = await api.call('export.hf', { outDir: out, subsets: ['sources', 'chapters'], pseudonymise, format: 'jsonl', includeSynthetic: true });
   await finished(api, jobId);
 }
 
@@ -71,14 +70,14 @@ describe('submitted plans in the dataset (format 6)', () => {
     expect(rows.every((row) => row.data_room_plans.map((p) => [p.annotator, p.approved_by]).join() === 'Ana,,Bo,Rui')).toBe(true);
 
     const target = await open('target');
-    const { jobId } = (await target.call('import.hf', { dir: out })) as { jobId: string };
+    const { jobId } = await target.call('import.hf', { dir: out });
     await finished(target, jobId);
-    const { submissions } = (await target.call('plans.list', { dataRoomId: roomId })) as { submissions: PlanSubmission[] };
-    const before = ((await source.call('plans.list', { dataRoomId: roomId })) as { submissions: PlanSubmission[] }).submissions;
+    const { submissions } = await target.call('plans.list', { dataRoomId: roomId });
+    const before = (await source.call('plans.list', { dataRoomId: roomId })).submissions;
     expect(submissions.map(({ matchesWorkingPlan: _m, ...s }) => s)).toEqual(before.map(({ matchesWorkingPlan: _m, ...s }) => s));
     // The compared figures are those of the workspace they were made in.
     const ask = { dataRoomId: roomId, annotatorA: 'Ana', annotatorB: 'Bo' };
-    expect((await target.call('plans.compare', ask)) as object).toMatchObject({ overall: ((await source.call('plans.compare', ask)) as { overall: object }).overall });
+    expect(await target.call('plans.compare', ask)).toMatchObject({ overall: (await source.call('plans.compare', ask)).overall });
   }, 120_000);
 
   it('pseudonymises the annotators and reviewers of plans as it does voters', async () => {

@@ -31,11 +31,11 @@ function withFormatVersion(card: string, version: string): string {
 
 async function refusal(folder: string): Promise<string> {
   const before = tableCounts(target.context.workspace.db);
-  const { jobId } = (await target.call('import.hf', { dir: folder })) as { jobId: string };
+  const { jobId } = await target.call('import.hf', { dir: folder });
   await target.context.jobs.idle();
-  const job = ((await target.call('jobs.list', { limit: 500 })) as { jobs: { id: string; state: string; message: string }[] }).jobs.find((candidate) => candidate.id === jobId)!;
+  const job = (await target.call('jobs.list', { limit: 500 })).jobs.find((candidate) => candidate.id === jobId)!;
   expect(job.state, job.message).toBe('failed');
-  expect(((await target.call('import.result', { jobId })) as { result: unknown }).result).toBeNull();
+  expect((await target.call('import.result', { jobId })).result).toBeNull();
   expect(tableCounts(target.context.workspace.db)).toEqual(before);
   expect(job.message).toContain('Nothing was imported');
   return job.message;
@@ -45,9 +45,9 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'lhb-import-refusals-'));
   api = await openApi(join(dir, 'source'));
   for (const [format, out] of [['parquet', parquet()], ['jsonl', jsonl()]] as const) {
-    const { jobId } = (await api.call('export.hf', { outDir: out, includeSynthetic: true, format })) as { jobId: string };
+    const { jobId } = await api.call('export.hf', { outDir: out, includeSynthetic: true, format });
     await api.context.jobs.idle();
-    expect(((await api.call('export.result', { jobId })) as { result: unknown }).result).not.toBeNull();
+    expect((await api.call('export.result', { jobId })).result).not.toBeNull();
   }
   // The target holds a study of its own (the demo), so a half-done import would show in its counts.
   target = await openApi(join(dir, 'target'));

@@ -22,15 +22,15 @@ beforeAll(async () => {
   api = createApi(openWorkspace(dir));
   await importBundles(api.context.workspace, [join(demoDatasetDir, 'arena')], { captureMissingFrames: false });
   server = await startHttpServer({ api, rendererDir: join(dir, 'no-renderer'), token: 't'.repeat(32) });
-  const annotator = (await api.call('arena.createAnnotator', { name: 'Ada' })) as { id: string };
+  const annotator = await api.call('arena.createAnnotator', { name: 'Ada' });
   // The Figma task's pair: skip the programmatic one if it comes first.
   for (;;) {
-    const next = (await api.call('arena.nextPair', { annotatorId: annotator.id })) as { item: ArenaItem };
-    if (next.item.kind === 'figma') {
-      item = next.item;
+    const next = (await api.call('arena.nextPair', { annotatorId: annotator.id })).item!;
+    if (next.kind === 'figma') {
+      item = next;
       break;
     }
-    await api.call('arena.vote', { token: next.item.token, choice: 'tie', ratingLeft: 3, ratingRight: 3, timeOnItemMs: 1 });
+    await api.call('arena.vote', { token: next.token, choice: 'tie', ratingLeft: 3, ratingRight: 3, timeOnItemMs: 1 });
   }
 });
 

@@ -122,7 +122,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
       const judgeRefusal = serverJudgeRefusal(method, input, req.socket.remoteAddress, options.judges ?? []);
       if (judgeRefusal) throw new RpcError('forbidden', judgeRefusal);
       const assetOrigin = assetOriginFor(req.headers.host);
-      const output = await options.api.call(method, input, who.caller, assetOrigin === undefined ? {} : { assetOrigin });
+      const output = await options.api.callUntrusted(method, input, who.caller, assetOrigin === undefined ? {} : { assetOrigin });
       sendJson(res, 200, output);
     } catch (error) {
       if (error instanceof RpcError) return sendError(res, error.code, error.message);

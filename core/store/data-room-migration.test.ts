@@ -2,8 +2,6 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import type { DataRoomDetail, DataRoomSummary } from '../../schemas/annotate.ts';
-import type { SourceSummary } from '../../schemas/sources.ts';
 import type { Api } from '../api/create-api.ts';
 import { openApi } from '../api/open-api.ts';
 import { readMigrationFiles } from './migrations.ts';
@@ -66,16 +64,16 @@ function oldWorkspace(): string {
 
 it('keeps a workspace’s data rooms, their sources and chapters, and undoes a step recorded before the rename', async () => {
   api = await openApi(oldWorkspace());
-  const { dataRooms } = (await api.call('dataRooms.list', {})) as { dataRooms: DataRoomSummary[] };
+  const { dataRooms } = await api.call('dataRooms.list', {});
   expect(dataRooms.map((room) => [room.id, room.title, room.sourceCount, room.chapterCount])).toEqual([['room-1', 'Pricing room', 1, 1]]);
-  const { sources } = (await api.call('sources.list', { dataRoomId: 'room-1' })) as { sources: SourceSummary[] };
+  const { sources } = await api.call('sources.list', { dataRoomId: 'room-1' });
   expect(sources.map((source) => [source.id, source.dataRoomId])).toEqual([['src-1', 'room-1']]);
 
-  const before = (await api.call('dataRooms.get', { dataRoomId: 'room-1' })) as DataRoomDetail;
+  const before = await api.call('dataRooms.get', { dataRoomId: 'room-1' });
   expect(before.undoLabel).toBe('Rename chapter');
-  const undone = (await api.call('annotate.undo', { dataRoomId: 'room-1' })) as DataRoomDetail;
+  const undone = await api.call('annotate.undo', { dataRoomId: 'room-1' });
   expect([undone.chapters[0]!.title, undone.globalNotes]).toEqual(['First title', 'Notes']);
-  const redone = (await api.call('annotate.redo', { dataRoomId: 'room-1' })) as DataRoomDetail;
+  const redone = await api.call('annotate.redo', { dataRoomId: 'room-1' });
   expect([redone.chapters[0]!.title, redone.globalNotes]).toEqual(['Renamed', 'Notes, edited']);
 
   // The foreign keys follow the new names: deleting the room takes its chapters and history, and frees its source.

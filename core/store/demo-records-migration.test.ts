@@ -35,7 +35,7 @@ beforeAll(async () => {
   for (const [id, task] of [['my-run-on-demo-task', 'demo-figma-pricing'], ['my-run', 'mine']] as const) {
     insertRun(db, { id, task_id: task, harness: 'codex', model: 'gpt-5-codex', versions_json: versionsJsonOf({ skill: 'v1' }), config_id: configIdOf('codex', 'gpt-5-codex', { skill: 'v1' }), status: 'succeeded', started_at: now, finished_at: now, digest: `d-${id}`, source_dir: join(dir, 'my-bundles', id), imported_at: now }, [], []);
   }
-  const room = (await seeded.call('dataRooms.create', { title: 'My room' })) as { id: string };
+  const room = await seeded.call('dataRooms.create', { title: 'My room' });
   writeFileSync(join(dir, 'dashboard-brief.md'), '# My own brief\n\nSame file name as the demo’s, in my room.\n');
   await seeded.call('sources.importPaths', { dataRoomId: room.id, paths: [join(dir, 'dashboard-brief.md')] });
   await seeded.context.jobs.idle();

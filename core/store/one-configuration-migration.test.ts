@@ -5,8 +5,6 @@ import { fileURLToPath } from 'node:url';
 import BetterSqlite3 from 'better-sqlite3';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { AnalysisReport } from '../../schemas/analysis.ts';
-import type { RunSummary } from '../../schemas/arena.ts';
 import type { Api } from '../api/create-api.ts';
 import { openApi } from '../api/open-api.ts';
 import { HARNESS_ADAPTERS, canonicalHarnessName } from '../runs/harnesses/harness-registry.ts';
@@ -69,7 +67,7 @@ describe('opening a workspace written before migration 014', () => {
     expect(counts(db)).toEqual(countsBefore);
 
     // `lhb runs list --json`: one id per harness, each run with its harness version, no build number among the versions.
-    const { runs } = (await api.call('runs.list', {})) as { runs: RunSummary[] };
+    const { runs } = await api.call('runs.list', {});
     expect([...new Set(runs.map((run) => run.harness))].sort()).toEqual(['claude-code', 'codex', 'gemini-cli']);
     for (const run of runs) expect(Object.keys(run.versions), run.id).toEqual(['skill']);
     const versionOf = (id: string) => runs.find((run) => run.id === id)?.harnessVersion;
@@ -93,7 +91,7 @@ describe('opening a workspace written before migration 014', () => {
 
     // The leaderboard reads one row per agent: the two Claude Code rows (with and without a build number) are one. n counts tasks:
     // the old code judged the chapter task's runs with generic-process (a Figma set) too; those judgments are kept but left out (a rubric set for another task kind).
-    const report = (await api.call('analysis.report', { resamples: 200, seed: 'old-workspace' })) as AnalysisReport;
+    const report = await api.call('analysis.report', { resamples: 200, seed: 'old-workspace' });
     const wrongKind = db
       .prepare("SELECT count(*) AS n FROM judgments JOIN runs ON runs.id = judgments.run_id JOIN tasks ON tasks.id = runs.task_id WHERE judgments.synthetic = 0 AND tasks.kind = 'programmatic' AND judgments.rubric_set IN ('figma-process', 'figma-output', 'generic-process')")
       .get() as { n: number };
@@ -118,7 +116,7 @@ describe('opening a workspace written before migration 014', () => {
     expect(report.preference.elo.map((row) => row.label).sort()).toEqual(processRows.map((row) => row.label).sort());
 
     // The synthetic study's labels name the harness by its id too.
-    const withSynthetic = (await api.call('analysis.report', { resamples: 200, seed: 'old-workspace', includeSynthetic: true })) as AnalysisReport;
+    const withSynthetic = await api.call('analysis.report', { resamples: 200, seed: 'old-workspace', includeSynthetic: true });
     expect(withSynthetic.study.configurations.map((config) => config.label)).toContain('codex · gpt-5-codex · skill v1 · synthetic');
   });
 });

@@ -8,7 +8,6 @@ import { countBlobs } from '../store/blob-repository.ts';
 import { openDatabase } from '../store/open-database.ts';
 import { findCurrentProject } from '../store/project-repository.ts';
 import { countSources } from '../store/source-repository.ts';
-import type { DataRoomDetail } from '../../schemas/annotate.ts';
 import { openApi } from '../api/open-api.ts';
 import { DATABASE_FILE, openWorkspace, type Workspace } from './open-workspace.ts';
 import { SEED_PENDING_KEY } from './seed-workspace.ts';
@@ -58,9 +57,9 @@ describe('openWorkspace', () => {
   it('openApi imports the demo data room through the real pipeline, with its chapter plan and no undo history', async () => {
     const api = await openApi(join(dir, 'workspace'));
     try {
-      const { dataRooms } = (await api.call('dataRooms.list', {})) as { dataRooms: { id: string; title: string }[] };
+      const { dataRooms } = await api.call('dataRooms.list', {});
       expect(dataRooms.map((c) => c.title)).toEqual([demoManifest.dataRoom.title]);
-      const dataRoom = (await api.call('dataRooms.get', { dataRoomId: dataRooms[0]!.id })) as DataRoomDetail;
+      const dataRoom = await api.call('dataRooms.get', { dataRoomId: dataRooms[0]!.id });
       expect(dataRoom.sources.map((s) => s.originalName).sort()).toEqual(demoManifest.dataRoom.sources.map((f) => f.split('/').pop()).sort());
       expect(new Set(dataRoom.sources.map((s) => s.type))).toEqual(new Set(['pdf', 'web', 'markdown', 'text']));
       for (const source of dataRoom.sources) {

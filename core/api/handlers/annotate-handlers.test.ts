@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AnnotationContractSchema, citationRef, type DataRoomDetail, type DataRoomSummary } from '../../../schemas/annotate.ts';
+import { AnnotationContractSchema, citationRef } from '../../../schemas/annotate.ts';
+import type { RpcInput, RpcMethod } from '../../../schemas/rpc.ts';
 import { reanchorCitations } from '../../annotate/reanchor-citations.ts';
 import { SourceLibraryFixture } from '../../annotate/source-library.fixture.ts';
 import { openWorkspace } from '../../workspace/open-workspace.ts';
@@ -24,7 +25,7 @@ afterEach(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const call = (method: string, input: unknown) => api.call(method, input) as Promise<DataRoomDetail>;
+const call = <M extends RpcMethod>(method: M, input: RpcInput<M>) => api.call(method, input);
 
 
 /** A data room with one source (lines written as the sources tables would hold them). */
@@ -64,7 +65,7 @@ describe('annotate RPC handlers', () => {
 
   it('lists, updates, moves, deletes and exports through the contract', async () => {
     const { dataRoom, versionId, sourceId } = await roomWithSource();
-    const listed = (await api.call('dataRooms.list', {})) as { dataRooms: DataRoomSummary[] };
+    const listed = await api.call('dataRooms.list', {});
     expect(listed.dataRooms.find((c) => c.id === dataRoom.id)).toMatchObject({ title: 'Report room', sourceCount: 1, chapterCount: 0 });
 
     await call('chapters.create', { dataRoomId: dataRoom.id, title: 'A' });
@@ -123,7 +124,7 @@ describe('annotate RPC handlers', () => {
   it('serves the citations of a re-imported source after re-anchoring, read through the workspace reader', async () => {
     const { dataRoom, library, sourceId, versionId } = await roomWithSource();
     const { chapters } = await call('chapters.create', { dataRoomId: dataRoom.id, title: 'A' });
-    await call('chapters.addCitation', { chapterId: chapters[0]?.id, versionId, startLine: 5, endLine: 5 });
+    await call('chapters.addCitation', { chapterId: chapters[0]!.id, versionId, startLine: 5, endLine: 5 });
     const v2 = library.addVersion(sourceId, ['Executive summary.', ...PDF_LINES]);
     expect(reanchorCitations(annotateDeps(api.context), sourceId, v2)).toMatchObject({ reanchored: 1, orphaned: 0 });
     const detail = await call('dataRooms.get', { dataRoomId: dataRoom.id });

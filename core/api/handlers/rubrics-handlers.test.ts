@@ -4,10 +4,9 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { DataRoomDetail } from '../../../schemas/annotate.ts';
 import type { Job } from '../../../schemas/jobs.ts';
 import type { RubricSet } from '../../../schemas/judge.ts';
-import type { RubricSetSummary, RubricSetUsage, StoredRubricSet } from '../../../schemas/rubric-library.ts';
+import type { RpcInput, RpcMethod } from '../../../schemas/rpc.ts';
 import { SourceLibraryFixture } from '../../annotate/source-library.fixture.ts';
 import { insertJudgment } from '../../store/judgment-repository.ts';
 import { recordSyntheticRun, recordSyntheticTask } from '../../runs/synthetic-runs.ts';
@@ -30,33 +29,33 @@ afterEach(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const call = <T>(method: string, input: unknown = {}) => api.call(method, input) as Promise<T>;
+const call = <M extends RpcMethod>(method: M, input: RpcInput<M>) => api.call(method, input);
 
 describe('rubrics.* RPC methods', () => {
   it('list the shipped sets, get one, save a new version with a changed anchor, and refuse to overwrite v1', async () => {
-    const { sets, warnings } = await call<{ sets: RubricSetSummary[]; warnings: string[] }>('rubrics.list');
+    const { sets, warnings } = await call('rubrics.list', {});
     expect(warnings).toEqual([]);
     expect(sets.filter((set) => set.builtin)).toHaveLength(10);
     expect(sets.find((set) => set.name === 'generic-process' && set.scale === 3)).toMatchObject({ tier: 'process', authoredBy: 'llm-generic', rubricCount: 4, version: 'v1' });
 
-    const { set } = await call<StoredRubricSet>('rubrics.get', { name: 'figma-process', version: 'v1', scale: 3 });
+    const { set } = await call('rubrics.get', { name: 'figma-process', version: 'v1', scale: 3 });
     const changed: RubricSet = { ...set, rubrics: set.rubrics.map((rubric, i) => (i === 3 ? { ...rubric, anchors: { ...rubric.anchors, '2': 'Every route is screenshotted at 960×640 after the last edit.' } } : rubric)) };
 
     const refused = await rpcErrorOf(call('rubrics.save', { set: changed }));
     expect(refused.code).toBe('conflict');
     expect(refused.message).toContain('Make a new version: save it as figma-process@v2.');
 
-    const saved = await call<{ stored: StoredRubricSet; created: boolean }>('rubrics.save', { set: { ...changed, version: 'v2' } });
+    const saved = await call('rubrics.save', { set: { ...changed, version: 'v2' } });
     expect(saved.created).toBe(true);
     expect(saved.stored.builtin).toBe(false);
-    const after = await call<{ sets: RubricSetSummary[] }>('rubrics.list');
+    const after = await call('rubrics.list', {});
     expect(after.sets.filter((summary) => summary.name === 'figma-process' && summary.scale === 3).map((summary) => summary.version)).toEqual(['v1', 'v2']);
-    const v2 = await call<StoredRubricSet>('rubrics.get', { name: 'figma-process', version: 'v2', scale: 3 });
+    const v2 = await call('rubrics.get', { name: 'figma-process', version: 'v2', scale: 3 });
     expect(v2.set.rubrics[3]!.anchors['2']).toBe('Every route is screenshotted at 960×640 after the last edit.');
   });
 
   it('an invalid set is refused naming the field; an unknown version names the ones stored', async () => {
-    const { set } = await call<StoredRubricSet>('rubrics.get', { name: 'figma-output', version: 'v1', scale: 5 });
+    const { set } = await call('rubrics.get', { name: 'figma-output', version: 'v1', scale: 5 });
     const bad = await rpcErrorOf(call('rubrics.save', { set: { ...set, version: 'v2', rubrics: set.rubrics.slice(1) } }));
     expect(bad.code).toBe('bad_request');
     expect(bad.message).toContain('set.rubrics: weights sum to 0.8; they must sum to 1');
@@ -77,7 +76,7 @@ describe('rubrics.* RPC methods', () => {
     for (const [id, rubric] of [['a', 'Design inspection'], ['b', 'Build verification']] as const) {
       insertJudgment(db, { id, run_id: 'r1', judge: 'j', tier: 'process', rubric, rubric_set: 'figma-process', rubric_version: 'v1', scale: 3, score: 2, rationale: '', synthetic: 0, created_at: now });
     }
-    const { usage } = await call<{ usage: RubricSetUsage[] }>('rubrics.usage');
+    const { usage } = await call('rubrics.usage', {});
     expect(usage.find((row) => row.rubricSet === 'figma-process')).toEqual({ rubricSet: 'figma-process', version: 'v1', scale: 3, judgments: 2, failed: 0, runs: 1, judges: 1 });
   });
 });
@@ -101,7 +100,7 @@ async function startScriptedChatServer(replies: string[]) {
 
 async function finished(jobId: string): Promise<Job> {
   for (let i = 0; i < 200; i++) {
-    const { jobs } = await call<{ jobs: Job[] }>('jobs.list');
+    const { jobs } = await call('jobs.list', {});
     const job = jobs.find((candidate) => candidate.id === jobId);
     if (job && ['succeeded', 'failed', 'cancelled'].includes(job.state)) return job;
     await new Promise((resolve) => setTimeout(resolve, 25));
@@ -110,16 +109,16 @@ async function finished(jobId: string): Promise<Job> {
 }
 
 async function chapterWithCitation(): Promise<string> {
-  const dataRoom = await call<DataRoomDetail>('dataRooms.create', { title: 'Ops room' });
+  const dataRoom = await call('dataRooms.create', { title: 'Ops room' });
   const { versionId } = new SourceLibraryFixture(api.context.workspace).addSource({ dataRoomId: dataRoom.id, title: 'Handbook', lines: ['The partial week is drawn dashed.'] });
-  const withChapter = await call<DataRoomDetail>('chapters.create', { dataRoomId: dataRoom.id, title: 'Partial weeks' });
+  const withChapter = await call('chapters.create', { dataRoomId: dataRoom.id, title: 'Partial weeks' });
   const chapterId = withChapter.chapters[0]!.id;
   await call('chapters.update', { chapterId, instruction: 'Show how the partial week is marked.' });
   await call('chapters.addCitation', { chapterId, versionId, startLine: 1, endLine: 1 });
   return chapterId;
 }
 
-const judge = (baseUrl: string) => ({ name: 'local', provider: 'openai', baseUrl, model: 'scripted-1' });
+const judge = (baseUrl: string): RpcInput<'rubrics.generateForChapter'>['judge'] => ({ name: 'local', provider: 'openai', baseUrl, model: 'scripted-1' });
 const goodReply = JSON.stringify({
   rubrics: [{ name: 'Partial week drawn dashed', criterion: 'The last, partial week is drawn dashed and labelled.', weight: 1, anchors: { '0': 'Drawn like the other weeks.', '1': 'Dashed but not labelled.', '2': 'Dashed and labelled partial.' } }],
 });
@@ -128,24 +127,24 @@ describe('rubrics.generateForChapter', () => {
   it('a job asks the judge over its wire format and stores the chapter set; the job says what it saved', async () => {
     const chapterId = await chapterWithCitation();
     const chat = await startScriptedChatServer([goodReply]);
-    const { jobId } = await call<{ jobId: string }>('rubrics.generateForChapter', { chapterId, judge: judge(chat.baseUrl), scale: 3 });
+    const { jobId } = await call('rubrics.generateForChapter', { chapterId, judge: judge(chat.baseUrl), scale: 3 });
     const job = await finished(jobId);
     expect(job.state).toBe('succeeded');
     expect(job.message).toMatch(/wrote 1 rubric for “Partial weeks”, saved as chapter-partial-weeks-[0-9a-f]{6}@v1 \(3-point\) \(70 tokens\)\.$/);
     expect(JSON.stringify(chat.bodies[0]!.messages)).toContain('The partial week is drawn dashed.');
-    const { sets } = await call<{ sets: RubricSetSummary[] }>('rubrics.list');
+    const { sets } = await call('rubrics.list', {});
     expect(sets.filter((set) => set.chapterId === chapterId).map((set) => [set.authoredBy, set.scale, set.version, set.builtin])).toEqual([['chapter', 3, 'v1', false]]);
   });
 
   it('a reply unusable after the repair fails the job saying why, and stores nothing', async () => {
     const chapterId = await chapterWithCitation();
     const chat = await startScriptedChatServer(['I cannot help with that.', 'Still no JSON here.']);
-    const { jobId } = await call<{ jobId: string }>('rubrics.generateForChapter', { chapterId, judge: judge(chat.baseUrl) });
+    const { jobId } = await call('rubrics.generateForChapter', { chapterId, judge: judge(chat.baseUrl) });
     const job = await finished(jobId);
     expect(job.state).toBe('failed');
     expect(job.message).toContain('did not return usable rubrics for chapter “Partial weeks”, even after a repair request: the reply contains no JSON object');
     expect(chat.bodies).toHaveLength(2);
-    const { sets } = await call<{ sets: RubricSetSummary[] }>('rubrics.list');
+    const { sets } = await call('rubrics.list', {});
     expect(sets.filter((set) => set.chapterId === chapterId)).toEqual([]);
   });
 
@@ -155,12 +154,12 @@ describe('rubrics.generateForChapter', () => {
     try {
       const chapterId = await chapterWithCitation();
       const chat = await startScriptedChatServer([goodReply.replace('drawn dashed and labelled', `drawn dashed (key ${key}) and labelled`)]);
-      const { jobId } = await call<{ jobId: string }>('rubrics.generateForChapter', { chapterId, judge: { ...judge(chat.baseUrl), apiKeyEnv: 'LHB_RUBRIC_ECHO_KEY' }, scale: 3 });
+      const { jobId } = await call('rubrics.generateForChapter', { chapterId, judge: { ...judge(chat.baseUrl), apiKeyEnv: 'LHB_RUBRIC_ECHO_KEY' }, scale: 3 });
       const job = await finished(jobId);
       expect(job.state, job.message ?? '').toBe('succeeded');
-      const { sets } = await call<{ sets: RubricSetSummary[] }>('rubrics.list');
+      const { sets } = await call('rubrics.list', {});
       const made = sets.find((set) => set.chapterId === chapterId)!;
-      const { set } = await call<StoredRubricSet>('rubrics.get', { name: made.name, version: made.version, scale: made.scale });
+      const { set } = await call('rubrics.get', { name: made.name, version: made.version, scale: made.scale });
       expect(set.rubrics[0]!.criterion).toContain('(key [API key])');
       for (const { name } of api.context.workspace.db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]) {
         expect(JSON.stringify(api.context.workspace.db.prepare(`SELECT * FROM "${name}"`).all()), name).not.toContain(key);

@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunSummary } from '../../../schemas/arena.ts';
-import type { RunAssets } from '../../../schemas/run-assets.ts';
 import { demoDatasetDir } from '../../app-paths.ts';
 import { importBundles } from '../../runs/bundles/import-bundles.ts';
 import { importTestTask } from '../../runs/study/study-engine.fixture.ts';
@@ -22,7 +21,7 @@ beforeAll(async () => {
   api = createApi(openWorkspace(dir));
   await importBundles(api.context.workspace, [join(demoDatasetDir, 'arena')], { captureMissingFrames: false });
   server = await startHttpServer({ api, rendererDir: join(dir, 'no-renderer'), token: 't'.repeat(32) });
-  const { runs } = (await api.call('runs.list', { taskId: 'demo-figma-pricing' })) as { runs: RunSummary[] };
+  const { runs } = await api.call('runs.list', { taskId: 'demo-figma-pricing' });
   figmaRun = runs.find((run) => run.frames > 0 && run.hasBuild)!;
 });
 
@@ -49,7 +48,7 @@ function get(url: string): Promise<{ status: number; headers: Record<string, str
 describe('runs.assets', () => {
   it("serves a run's build at the root of its own sandboxed site, and its frames, under a token that is not the run id", async () => {
     expect(figmaRun).toBeDefined();
-    const assets = (await api.call('runs.assets', { runId: figmaRun.id })) as RunAssets;
+    const assets = await api.call('runs.assets', { runId: figmaRun.id });
     expect(assets.unavailable).toBeNull();
     expect(assets.runId).toBe(figmaRun.id);
     expect(assets.siteUrl).toMatch(/^http:\/\/[0-9a-f]{32}-run\.localhost:\d+\/$/);
@@ -71,7 +70,7 @@ describe('runs.assets', () => {
   });
 
   it('refuses what no token names, a path out of the build, and a token on the wrong host', async () => {
-    const assets = (await api.call('runs.assets', { runId: figmaRun.id })) as RunAssets;
+    const assets = await api.call('runs.assets', { runId: figmaRun.id });
     const token = /\/\/([0-9a-f]{32})-run\./.exec(assets.siteUrl!)![1]!;
     const origin = server.assetOrigin!;
     expect((await get(`${origin}/r/${'0'.repeat(32)}/site/`)).status).toBe(404);
@@ -79,7 +78,7 @@ describe('runs.assets', () => {
     expect((await get(`${origin}/r/${token}/frames/..%2Fdist%2Findex.html`)).status).toBe(404);
     expect((await get(`${origin}/r/${figmaRun.id}/site/`)).status).toBe(404);
     // The same run keeps its token, so the browser's cache stays useful.
-    expect(((await api.call('runs.assets', { runId: figmaRun.id })) as RunAssets).siteUrl).toBe(assets.siteUrl);
+    expect((await api.call('runs.assets', { runId: figmaRun.id })).siteUrl).toBe(assets.siteUrl);
   });
 
   it('names an unknown run, and says why when nothing can be served', async () => {
@@ -87,8 +86,8 @@ describe('runs.assets', () => {
     const cli = createApi(openWorkspace(join(dir, 'cli')));
     try {
       await importBundles(cli.context.workspace, [join(demoDatasetDir, 'arena')], { captureMissingFrames: false });
-      const { runs } = (await cli.call('runs.list', { taskId: 'demo-figma-pricing' })) as { runs: RunSummary[] };
-      const assets = (await cli.call('runs.assets', { runId: runs[0]!.id })) as RunAssets;
+      const { runs } = await cli.call('runs.list', { taskId: 'demo-figma-pricing' });
+      const assets = await cli.call('runs.assets', { runId: runs[0]!.id });
       expect(assets).toMatchObject({ siteUrl: null, videoUrl: null, frames: [] });
       expect(assets.unavailable).toMatch(/no asset server/);
     } finally {
@@ -98,9 +97,9 @@ describe('runs.assets', () => {
 
   it("says a study run's artifacts come once it has finished", async () => {
     await importTestTask(api.context.workspace, dir, 'assets-task');
-    const { studyId } = (await api.call('runs.start', { tasks: ['assets-task'], configurations: [{ harness: 'command', model: 'm', command: 'sleep 30' }] })) as { studyId: string };
-    const runId = ((await api.call('runs.study', { studyId })) as { runs: { id: string }[] }).runs[0]!.id;
-    const assets = (await api.call('runs.assets', { runId })) as RunAssets;
+    const { studyId } = await api.call('runs.start', { tasks: ['assets-task'], configurations: [{ harness: 'command', model: 'm', command: 'sleep 30' }] });
+    const runId = (await api.call('runs.study', { studyId })).runs[0]!.id;
+    const assets = await api.call('runs.assets', { runId });
     expect(assets).toMatchObject({ runId: null, siteUrl: null, videoUrl: null, frames: [] });
     expect(assets.unavailable).toMatch(/^This run is (pending|running); its build, frames and video can be opened once it has finished/);
     await api.call('runs.cancel', { studyId });

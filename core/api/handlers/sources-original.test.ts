@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { RpcOutput } from '../../../schemas/rpc.ts';
 import type { SourceSummary } from '../../../schemas/sources.ts';
 import { openWorkspace } from '../../workspace/open-workspace.ts';
 import { createApi, type Api } from '../create-api.ts';
@@ -28,14 +27,14 @@ async function importPdf(): Promise<SourceSummary> {
   copyFileSync(PDF, join(files, 'field-review.pdf'));
   await api.call('sources.importPaths', { paths: [join(files, 'field-review.pdf')] });
   await api.context.jobs.idle();
-  const { sources } = (await api.call('sources.list', {})) as { sources: SourceSummary[] };
+  const { sources } = await api.call('sources.list', {});
   return sources.find((s) => s.originalName === 'field-review.pdf')!;
 }
 
 describe('sources.original', () => {
   it('gives back the exact bytes of the imported PDF with its name and type', async () => {
     const source = await importPdf();
-    const original = (await api.call('sources.original', { sourceId: source.id, versionId: source.latestVersionId })) as RpcOutput<'sources.original'>;
+    const original = await api.call('sources.original', { sourceId: source.id, versionId: source.latestVersionId });
     expect(original).toMatchObject({ name: 'field-review.pdf', type: 'pdf', sizeBytes: readFileSync(PDF).byteLength });
     expect(Buffer.from(original.base64, 'base64').equals(readFileSync(PDF))).toBe(true);
   });

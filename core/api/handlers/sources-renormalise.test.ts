@@ -4,8 +4,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Job } from '../../../schemas/jobs.ts';
-import type { RpcOutput } from '../../../schemas/rpc.ts';
+import type { RpcInput, RpcMethod } from '../../../schemas/rpc.ts';
 import { importJobResult } from '../../sources/import-job.ts';
 import { storeImportedSource } from '../../sources/store-imported-source.ts';
 import { openWorkspace } from '../../workspace/open-workspace.ts';
@@ -24,11 +23,11 @@ afterEach(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const call = <M extends string>(method: M, input: unknown) => api.call(method, input);
+const call = <M extends RpcMethod>(method: M, input: RpcInput<M>) => api.call(method, input);
 
 describe('sources.renormalise', () => {
   it('re-reads a PDF an older normaliser made as a new version and moves its citations there by their quotes', async () => {
-    const dataRoom = (await call('dataRooms.create', { title: 'Review room' })) as { id: string };
+    const dataRoom = await call('dataRooms.create', { title: 'Review room' });
     // The demo PDF as normaliser version 1 left it: the cited sentence on line 3.
     const markdown = '# Reviewing an agent-built operations dashboard\n\nThe whole evaluation took about forty minutes per reviewer.\n';
     const { outcome } = await storeImportedSource(api.context.workspace, {
@@ -43,22 +42,22 @@ describe('sources.renormalise', () => {
       normaliserVersion: 1,
     });
     if (outcome.status !== 'added') throw new Error(outcome.status);
-    const room = (await call('chapters.create', { dataRoomId: dataRoom.id, title: 'Timing' })) as RpcOutput<'dataRooms.get'>;
+    const room = await call('chapters.create', { dataRoomId: dataRoom.id, title: 'Timing' });
     await call('chapters.addCitation', { chapterId: room.chapters[0]!.id, versionId: outcome.versionId, startLine: 3, endLine: 3 });
 
-    const { jobId } = (await call('sources.renormalise', {})) as RpcOutput<'sources.renormalise'>;
+    const { jobId } = await call('sources.renormalise', {});
     await api.context.jobs.idle();
     const result = importJobResult(api.context.jobs, jobId)!;
     expect(result.outcomes).toEqual([{ status: 'new-version', name: 'dashboard-review.pdf', sourceId: outcome.sourceId, versionId: expect.any(String), version: 2 }]);
-    const { jobs } = (await call('jobs.list', { limit: 50 })) as { jobs: Job[] };
+    const { jobs } = await call('jobs.list', { limit: 50 });
     expect(jobs.find((job) => job.id === jobId)).toMatchObject({ title: 'Re-read all sources', state: 'succeeded' });
 
-    const v2 = ((await call('sources.get', { sourceId: outcome.sourceId })) as RpcOutput<'sources.get'>).version;
+    const v2 = (await call('sources.get', { sourceId: outcome.sourceId })).version;
     expect(v2).toMatchObject({ version: 2, normaliserVersion: NORMALISER_VERSIONS.pdf });
-    const lines = (await call('sources.lines', { versionId: v2.id, start: 1, end: v2.lineCount })) as RpcOutput<'sources.lines'>;
+    const lines = await call('sources.lines', { versionId: v2.id, start: 1, end: v2.lineCount });
     const line = lines.lines.indexOf('The whole evaluation took about forty minutes per reviewer.') + 1;
     expect(line).toBeGreaterThan(3);
-    const [citation] = ((await call('dataRooms.get', { dataRoomId: dataRoom.id })) as RpcOutput<'dataRooms.get'>).chapters[0]!.citations;
+    const [citation] = (await call('dataRooms.get', { dataRoomId: dataRoom.id })).chapters[0]!.citations;
     expect(citation).toMatchObject({ versionId: v2.id, startLine: line, endLine: line, status: 'reanchored', quote: 'The whole evaluation took about forty minutes per reviewer.' });
     expect(lines.pages?.find((span) => span.startLine <= line && line <= span.endLine)?.page).toBe(1);
   });

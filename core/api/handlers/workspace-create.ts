@@ -1,14 +1,11 @@
 import type { RpcOutput, RpcParsedInput } from '../../../schemas/rpc.ts';
-import { shellQuote } from '../../shell-quote.ts';
+import { openWorkspaceCommand } from '../../open-workspace-command.ts';
 import { renameProject, requireCurrentProject } from '../../store/project-repository.ts';
 import { writeTransaction } from '../../store/write-transaction.ts';
 import { checkedProjectName, createWorkspace } from '../../workspace/create-workspace.ts';
 import { WorkspaceRefusedError } from '../../workspace/open-workspace.ts';
 import type { ApiContext } from '../api-context.ts';
 import { RpcError } from '../rpc-error.ts';
-
-/** The command that opens a workspace in the app (browser or desktop alike). */
-export const openWorkspaceCommand = (dir: string): string => `lhb serve --workspace ${shellQuote(dir)}`;
 
 /**
  * "New workspace…": makes an empty workspace (a named project, no demo records) at a folder on

@@ -61,11 +61,11 @@ describe('judging a turn of a multi-turn run', { timeout: 120_000 }, () => {
     const folder = join(ws.dir, 'engine-task');
     addRevisionTurns(folder);
     for (const [name, bytes] of Object.entries(SLIDES)) writeFileSync(join(folder, 'inputs', `slide-${name}.png`), bytes);
-    const { studyId } = (await ws.api.call('runs.start', { tasks: ['engine-task'], configurations: [{ harness: 'command', model: 'scripted', command: AGENT }], taskFolders: { 'engine-task': folder } })) as { studyId: string };
+    const { studyId } = await ws.api.call('runs.start', { tasks: ['engine-task'], configurations: [{ harness: 'command', model: 'scripted', command: AGENT }], taskFolders: { 'engine-task': folder } });
     await ws.api.context.jobs.idle();
-    const view = (await ws.api.call('runs.study', { studyId })) as { runs: { status: string; runId: string }[] };
+    const view = await ws.api.call('runs.study', { studyId });
     expect(view.runs[0]!.status).toBe('succeeded');
-    return view.runs[0]!.runId;
+    return view.runs[0]!.runId!;
   }
 
   it('judges the last turn by default, and turn N when asked: its slides, and the revision request it answered', async () => {
@@ -91,10 +91,10 @@ describe('judging a turn of a multi-turn run', { timeout: 120_000 }, () => {
 
     const project = findCurrentProject(store.db)!;
     expect(listJudgments(store.db, project.id).map((j) => j.turn).sort()).toEqual([1, 2, 3]);
-    const listed = (await ws.api.call('judge.list', { runId })) as { judgments: { turn: number | null }[] };
+    const listed = await ws.api.call('judge.list', { runId });
     expect(listed.judgments.map((j) => j.turn).sort()).toEqual([1, 2, 3]);
     // The analysis counts the run at its last judged turn (scored 4), not the mean over its turns.
-    const report = (await ws.api.call('analysis.report', { resamples: 100, seed: 'turns' })) as { study: { judgments: number }; leaderboards: { tier: string; rows: { mean: number | null }[] }[] };
+    const report = await ws.api.call('analysis.report', { resamples: 100, seed: 'turns' });
     expect(report.study.judgments).toBe(1);
     expect(report.leaderboards.find((board) => board.tier === 'content')!.rows.map((row) => row.mean)).toEqual([4]);
   });
@@ -122,19 +122,19 @@ describe('judging a turn of a multi-turn run', { timeout: 120_000 }, () => {
     openRubricLibrary(ws.api.context.workspace.db).save(set);
     await judgeRuns({ judges: [JUDGE], tier: 'process', sets: [set], runIds: [runId], turn: 2 }, { store: ws.api.context.workspace, providerFor: () => judge.provider }, progress);
     const out = join(ws.dir, 'export');
-    const { jobId } = (await ws.api.call('export.hf', { outDir: out, subsets: ['runs', 'judgments', 'rubrics'] })) as { jobId: string };
+    const { jobId } = await ws.api.call('export.hf', { outDir: out, subsets: ['runs', 'judgments', 'rubrics'] });
     await ws.api.context.jobs.idle();
-    const jobs = ((await ws.api.call('jobs.list', { limit: 50 })) as { jobs: { id: string; state: string; message: string }[] }).jobs;
-    expect(((await ws.api.call('export.result', { jobId })) as { result: unknown }).result, JSON.stringify(jobs.find((job) => job.id === jobId))).toBeTruthy();
+    const jobs = (await ws.api.call('jobs.list', { limit: 50 })).jobs;
+    expect((await ws.api.call('export.result', { jobId })).result, JSON.stringify(jobs.find((job) => job.id === jobId))).toBeTruthy();
 
     const other = createApi(openWorkspace(join(ws.dir, 'other-ws')));
     try {
-      const { jobId: importJob } = (await other.call('import.hf', { dir: out })) as { jobId: string };
+      const { jobId: importJob } = await other.call('import.hf', { dir: out });
       await other.context.jobs.idle();
-      const { result } = (await other.call('import.result', { jobId: importJob })) as { result: unknown };
-      const otherJobs = ((await other.call('jobs.list', { limit: 50 })) as { jobs: { id: string; state: string; message: string }[] }).jobs;
+      const { result } = await other.call('import.result', { jobId: importJob });
+      const otherJobs = (await other.call('jobs.list', { limit: 50 })).jobs;
       expect(result, JSON.stringify(otherJobs.find((job) => job.id === importJob))).toBeTruthy();
-      const imported = (await other.call('judge.list', { runId })) as { judgments: { turn: number | null; rubric: string }[] };
+      const imported = await other.call('judge.list', { runId });
       expect(imported.judgments.map((j) => [j.rubric, j.turn])).toEqual([['Quality', 2]]);
     } finally {
       await other.close();

@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HARNESS_VERSION_UNKNOWN_FINDING, type RunSummary } from '../../../schemas/arena.ts';
-import type { RpcOutput } from '../../../schemas/rpc.ts';
 import type { HarnessStatus } from '../../../schemas/studies.ts';
 import { createApi, type Api } from '../../api/create-api.ts';
 import { openWorkspace } from '../../workspace/open-workspace.ts';
@@ -62,16 +61,16 @@ const setCli = (version: string, delaySeconds: number) => {
   writeFileSync(join(bin, '..', 'version'), version);
   writeFileSync(join(bin, '..', 'delay'), String(delaySeconds));
 };
-const gemini = async (): Promise<HarnessStatus> => ((await api.call('harnesses.list', {})) as RpcOutput<'harnesses.list'>).harnesses.find((h) => h.id === 'gemini-cli')!;
+const gemini = async (): Promise<HarnessStatus> => (await api.call('harnesses.list', {})).harnesses.find((h) => h.id === 'gemini-cli')!;
 
 /** Starts a one-run study of the stand-in and waits for it: the stored run, and how long the start call took. */
 async function runOnce(): Promise<{ run: RunSummary; startMs: number }> {
   const started = Date.now();
-  const { studyId } = (await api.call('runs.start', { tasks: ['engine-task'], configurations: [{ harness: 'gemini-cli', model: 'gemini-2.5-pro', apiKeyEnv: 'LHB_FAKE_GEMINI_KEY' }], taskFolders: { 'engine-task': taskFolder }, sandbox: false })) as { studyId: string };
+  const { studyId } = await api.call('runs.start', { tasks: ['engine-task'], configurations: [{ harness: 'gemini-cli', model: 'gemini-2.5-pro', apiKeyEnv: 'LHB_FAKE_GEMINI_KEY' }], taskFolders: { 'engine-task': taskFolder }, sandbox: false });
   const startMs = Date.now() - started;
   await api.context.jobs.idle();
-  const { runs: studyRuns } = (await api.call('runs.study', { studyId })) as { runs: { runId: string | null }[] };
-  const { runs } = (await api.call('runs.list', { taskId: 'engine-task' })) as { runs: RunSummary[] };
+  const { runs: studyRuns } = await api.call('runs.study', { studyId });
+  const { runs } = await api.call('runs.list', { taskId: 'engine-task' });
   return { run: runs.find((run) => run.id === studyRuns[0]!.runId)!, startMs };
 }
 

@@ -29,8 +29,6 @@ async function serve(name: keyof typeof seen): Promise<string> {
   return `http://${OUTWARD}:${(server.address() as { port: number }).port}`;
 }
 
-type RunView = { status: string; errorMessage: string | null; sandbox: { network: string; allowedHosts?: string[]; refusedHosts?: string[] } | null };
-
 // Needs an address other than loopback to stand for a remote model API; every machine with a network has one.
 describe.skipIf(!OUTWARD)('a run on network endpoint-only', () => {
   let endpoint: string;
@@ -53,9 +51,9 @@ describe.skipIf(!OUTWARD)('a run on network endpoint-only', () => {
 
   it('reaches its model endpoint through the proxy, plainly and by CONNECT, and nothing else: another host is refused and recorded, a direct connection and DNS fail', async () => {
     const command = `${shellQuote(process.execPath)} ${shellQuote(AGENT)} ${shellQuote(`${other}/exfiltrate`)}`;
-    const { studyId } = (await api.call('runs.start', { tasks: ['engine-task'], configurations: [{ harness: 'command', model: 'egress', command, endpoint: `${endpoint}/v1`, network: 'endpoint-only' }] })) as { studyId: string };
+    const { studyId } = await api.call('runs.start', { tasks: ['engine-task'], configurations: [{ harness: 'command', model: 'egress', command, endpoint: `${endpoint}/v1`, network: 'endpoint-only' }] });
     await api.context.jobs.idle();
-    const { runs } = (await api.call('runs.study', { studyId })) as { runs: (RunView & { id: string })[] };
+    const { runs } = await api.call('runs.study', { studyId });
     const run = runs[0]!;
     expect(run.status, run.errorMessage ?? '').toBe('succeeded');
     const results = JSON.parse(readFileSync(join(dir, 'ws', 'studies', studyId, 'runs', run.id, 'work', 'out', 'egress.json'), 'utf8')) as Record<string, { status?: number | null; body?: string; connected?: boolean; resolved?: boolean }>;

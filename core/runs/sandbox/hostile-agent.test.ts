@@ -69,13 +69,13 @@ afterAll(async () => {
 
 /** One command run, alone in a study of its own with these limits, to its end. */
 async function runAlone(model: string, command: string, limits: Record<string, number>): Promise<{ studyId: string; run: StudyView['runs'][number] }> {
-  const { studyId } = (await api.call('runs.start', { tasks: ['engine-task'], configurations: [{ harness: 'command', model, command }], limits })) as { studyId: string };
+  const { studyId } = await api.call('runs.start', { tasks: ['engine-task'], configurations: [{ harness: 'command', model, command }], limits });
   await api.context.jobs.idle();
-  return { studyId, run: ((await api.call('runs.study', { studyId })) as StudyView).runs[0]! };
+  return { studyId, run: (await api.call('runs.study', { studyId })).runs[0]! };
 }
 
 type Attempt = { attempt: string; succeeded: boolean; detail: string };
-type StudyView = { study: { state: string }; runs: { id: string; status: string; errorKind: string | null; errorMessage: string | null; sandbox: { mode: string; network: string | null; limits: { processesVia: string; memoryVia: string } | null } | null }[] };
+type StudyView = { study: { state: string }; runs: { id: string; status: string; errorKind: string | null; errorMessage: string | null; sandbox?: { mode: string; network: string | null; limits: { processesVia: string; memoryVia: string } | null } | null }[] };
 
 describe('a hostile agent in a study', () => {
   it('reaches nothing outside its run: every attempt fails, the engine finishes, and a well-behaved run beside it succeeds', { timeout: 180_000 }, async () => {
@@ -84,7 +84,7 @@ describe('a hostile agent in a study', () => {
     // The well-behaved run leaves a secret in its out/ at once, then works a few seconds longer, so the hostile one (running beside it) could reach both.
     const wellBehaved = `mkdir -p out/dist && echo ${SECRET} > out/secret.txt && sleep 4 && echo '<h1>done</h1>' > out/dist/index.html`;
     const hostileWith = (given: object) => `sleep 1; ${shellQuote(process.execPath)} ${shellQuote(HOSTILE)} "$(printf '%s' ${shellQuote(JSON.stringify(given))} | sed "s#\\"ownOutDir\\":\\"\\"#\\"ownOutDir\\":\\"$LHB_OUT_DIR\\"#")"`;
-    const { studyId } = (await api.call('runs.start', {
+    const { studyId } = await api.call('runs.start', {
       tasks: ['engine-task'],
       configurations: [
         { harness: 'command', model: 'well-behaved', command: wellBehaved },
@@ -94,9 +94,9 @@ describe('a hostile agent in a study', () => {
       ],
       concurrency: 3,
       limits: { memoryMb: 256, processes: 96 },
-    })) as { studyId: string };
+    });
     await api.context.jobs.idle();
-    const view = (await api.call('runs.study', { studyId })) as StudyView;
+    const view = await api.call('runs.study', { studyId });
 
     expect(view.study.state).toBe('finished');
     const [good, bad, badOnHostNetwork] = view.runs;

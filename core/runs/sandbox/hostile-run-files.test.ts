@@ -97,14 +97,14 @@ function expectOutsideUntouched(): void {
 }
 
 async function attackStudy(api: Api, sandbox: boolean): Promise<{ studyId: string; runs: Record<Attack, RunRow> }> {
-  const { studyId } = (await api.call('runs.start', {
+  const { studyId } = await api.call('runs.start', {
     tasks: ['files-task'],
     taskFolders: { 'files-task': taskFolder },
     configurations: (Object.keys(ATTACKS) as Attack[]).map((model) => ({ harness: 'command', model, command: twoTurns(ATTACKS[model]()) })),
     concurrency: 4,
     timeoutSeconds: TIMEOUT_SECONDS,
     ...(sandbox ? {} : { sandbox: false }),
-  })) as { studyId: string };
+  });
   await api.context.jobs.idle();
   const rows = runsOf(api, studyId);
   return { studyId, runs: Object.fromEntries(rows.map((row) => [row.model, row])) as Record<Attack, RunRow> };
@@ -193,7 +193,7 @@ describe('an agent that goes after the engine’s own files of its run', () => {
 
     const api = createApi(openWorkspace(ws));
     try {
-      const { studies } = (await api.call('runs.studies', {})) as { studies: { id: string }[] };
+      const { studies } = await api.call('runs.studies', {});
       const studyId = studies[0]!.id;
       await api.call('runs.resume', { studyId });
       await api.context.jobs.idle();

@@ -21,13 +21,13 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-type Run = { id: string; status: string; errorKind: string | null; errorMessage: string | null; sandbox: { mode: string; limits: { memoryVia: string; processesVia: string } | null } | null };
+type Run = { id: string; status: string; errorKind: string | null; errorMessage: string | null; sandbox?: { mode: string; limits: { memoryVia: string; processesVia: string } | null } | null };
 
 /** One command run, alone in a study of its own with these limits, to its end. */
 async function runAlone(model: string, command: string, limits: Record<string, number>): Promise<Run> {
-  const { studyId } = (await api.call('runs.start', { tasks: ['engine-task'], configurations: [{ harness: 'command', model, command }], limits })) as { studyId: string };
+  const { studyId } = await api.call('runs.start', { tasks: ['engine-task'], configurations: [{ harness: 'command', model, command }], limits });
   await api.context.jobs.idle();
-  return ((await api.call('runs.study', { studyId })) as { runs: Run[] }).runs[0]!;
+  return (await api.call('runs.study', { studyId })).runs[0]!;
 }
 
 const node = shellQuote(process.execPath);

@@ -50,9 +50,9 @@ describe.skipIf(!isRoot)('a run sandbox started by root (CI, containers, cluster
       'true',
     ].join('; ');
     const before = hostMounts();
-    const { studyId } = (await api.call('runs.start', { tasks: ['engine-task'], configurations: [{ harness: 'command', model: 'root-agent', command: agent }] })) as { studyId: string };
+    const { studyId } = await api.call('runs.start', { tasks: ['engine-task'], configurations: [{ harness: 'command', model: 'root-agent', command: agent }] });
     await api.context.jobs.idle();
-    const run = ((await api.call('runs.study', { studyId })) as { runs: { id: string; status: string; errorMessage: string | null; sandbox: { mode: string } | null }[] }).runs[0]!;
+    const run = (await api.call('runs.study', { studyId })).runs[0]!;
     expect(run.status, run.errorMessage ?? '').toBe('succeeded');
     expect(run.sandbox?.mode).toBe('bubblewrap');
     const out = (name: string) => readFileSync(join(dir, 'ws', 'studies', studyId, 'runs', run.id, 'work', 'out', name), 'utf8');

@@ -34,9 +34,9 @@ describe('the task folder inside a run sandbox', () => {
       `rm -f ${task}/task.json 2> out/remove.txt`,
       'true',
     ].join('; ');
-    const { studyId } = (await api.call('runs.start', { tasks: ['engine-task'], taskFolders: { 'engine-task': taskFolder }, configurations: [{ harness: 'command', model: 'reader', command: agent }] })) as { studyId: string };
+    const { studyId } = await api.call('runs.start', { tasks: ['engine-task'], taskFolders: { 'engine-task': taskFolder }, configurations: [{ harness: 'command', model: 'reader', command: agent }] });
     await api.context.jobs.idle();
-    const run = ((await api.call('runs.study', { studyId })) as { runs: { id: string; status: string; errorMessage: string | null }[] }).runs[0]!;
+    const run = (await api.call('runs.study', { studyId })).runs[0]!;
     expect(run.status, run.errorMessage ?? '').toBe('succeeded');
     const out = join(dir, 'ws', 'studies', studyId, 'runs', run.id, 'work', 'out');
     const said = (name: string) => readFileSync(join(out, name), 'utf8');

@@ -2,7 +2,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import type { RunSummary } from '../../../schemas/arena.ts';
 import { createApi, type Api } from '../../api/create-api.ts';
 import { findRun } from '../../store/run-repository.ts';
 import { openWorkspace } from '../../workspace/open-workspace.ts';
@@ -28,17 +27,17 @@ afterEach(async () => {
 const BUILD = `echo '{"type":"session","model":"scripted","harnessVersion":"9.9.1"}' && mkdir -p out/dist && echo page > out/dist/index.html`;
 
 it('a run executed here records its harness version on the run, outside its configuration', async () => {
-  const { studyId } = (await api.call('runs.start', { tasks: ['engine-task'], configurations: [{ harness: 'command', model: 'scripted', command: BUILD }, { harness: 'command', model: 'other', command: 'true' }], taskFolders: { 'engine-task': taskFolder } })) as { studyId: string };
+  const { studyId } = await api.call('runs.start', { tasks: ['engine-task'], configurations: [{ harness: 'command', model: 'scripted', command: BUILD }, { harness: 'command', model: 'other', command: 'true' }], taskFolders: { 'engine-task': taskFolder } });
   await api.context.jobs.idle();
-  const { runs: studyRuns } = (await api.call('runs.study', { studyId })) as { runs: { runId: string | null; status: string }[] };
+  const { runs: studyRuns } = await api.call('runs.study', { studyId });
   expect(studyRuns.map((run) => run.status)).toEqual(['succeeded', 'succeeded']);
   const [withPage, bare] = studyRuns.map((run) => run.runId!);
 
-  const { runs } = (await api.call('runs.list', { taskId: 'engine-task' })) as { runs: RunSummary[] };
+  const { runs } = await api.call('runs.list', { taskId: 'engine-task' });
   // Imported through its out/ bundle, and stored bare: both carry what the transcript said, or nothing.
   expect(runs.find((run) => run.id === withPage)).toMatchObject({ harness: 'command', harnessVersion: '9.9.1', versions: { skill: 'none' } });
   expect(runs.find((run) => run.id === bare)).toMatchObject({ harness: 'command', harnessVersion: null, versions: { skill: 'none' } });
   expect(findRun(api.context.workspace.db, withPage!)!.config_id).toBe(configIdOf('command', 'scripted', { skill: 'none' }));
-  const { run } = (await api.call('runs.show', { runId: withPage })) as { run: { harnessVersion: string | null } };
+  const { run } = await api.call('runs.show', { runId: withPage! });
   expect(run.harnessVersion).toBe('9.9.1');
 }, 60_000);

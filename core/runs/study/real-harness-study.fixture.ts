@@ -72,9 +72,9 @@ export function useRealHarnessStudy(prefix: string, taskOrLater: TaskJson | (() 
 export async function runScriptedTask(study: RealHarnessStudy, harness: HarnessId, taskId: string, script: ReplayScript, allowMcpEnv?: string[]): Promise<{ runId: string; folder: string; firstTools: string }> {
   const { api, dir } = study;
   const configurations = [{ harness, model: HARNESS_ADAPTERS[harness].defaultModel }];
-  const { studyId } = (await api.call('runs.start', { tasks: [taskId], taskFolders: { [taskId]: study.taskFolder }, configurations, timeoutSeconds: 180, replay: script, ...(allowMcpEnv ? { allowMcpEnv } : {}) })) as { studyId: string };
+  const { studyId } = await api.call('runs.start', { tasks: [taskId], taskFolders: { [taskId]: study.taskFolder }, configurations, timeoutSeconds: 180, replay: script, ...(allowMcpEnv ? { allowMcpEnv } : {}) });
   await api.context.jobs.idle();
-  const { runs } = (await api.call('runs.study', { studyId })) as { runs: { id: string; status: string; errorMessage: string | null }[] };
+  const { runs } = await api.call('runs.study', { studyId });
   const run = runs[0]!;
   if (run.status !== 'succeeded') throw new Error(`the ${harness} run ${run.status}: ${run.errorMessage ?? 'no message'}`);
   const folder = join(dir, 'ws', 'studies', studyId, 'runs', run.id);

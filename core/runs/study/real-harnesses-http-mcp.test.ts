@@ -61,10 +61,10 @@ describe.each(HARNESSES)('%s with a streamable-HTTP task MCP server', (harness) 
     // The call went over HTTP to the server (which refuses a request without the header) ...
     expect(docs.calls.slice(callsBefore)).toEqual([{ query: 'grpo' }]);
     // ... and is in the trajectory with the server's answer.
-    const { trajectory } = (await api.call('runs.trajectory', { runId: run.id })) as { trajectory: { steps: { toolCalls: { name: string; ok: boolean; result: string | null }[] }[] } };
+    const trajectory = (await api.call('runs.trajectory', { runId: run.id })).trajectory!;
     const calls = trajectory.steps.flatMap((step) => step.toolCalls).filter((call) => call.name.startsWith('mcp'));
     expect(calls).toEqual([expect.objectContaining({ name: 'mcp:docs.search_docs', ok: true, result: expect.stringContaining('GRPO normalises rewards within a group.') })]);
-    const detail = ((await api.call('runs.show', { runId: run.id })) as { run: { mcpServers: unknown[] } }).run;
+    const detail = (await api.call('runs.show', { runId: run.id })).run;
     expect(detail.mcpServers).toEqual([{ name: 'docs', transport: 'http', optional: false, status: 'ready', tools: ['search_docs'], reason: null }]);
     // The header's value was in the harness's own config only, which is gone.
     expect(existsSync(runMcpServersPath(adapter.mcpServersFile!, { homeDir: join(folder, 'home'), workdir: join(folder, 'work') }))).toBe(false);

@@ -69,12 +69,12 @@ describe.each(REAL_HARNESSES)('%s with a task MCP server', (harness) => {
     expect(firstTools).toContain('Records a note in mcp-proof.json');
 
     // The call and its result are in the trajectory under one name whichever harness made it.
-    const { trajectory } = (await api.call('runs.trajectory', { runId: run.id })) as { trajectory: { steps: { toolCalls: { name: string; ok: boolean; result: string | null }[] }[] } };
+    const trajectory = (await api.call('runs.trajectory', { runId: run.id })).trajectory!;
     const calls = trajectory.steps.flatMap((step) => step.toolCalls);
     expect(calls.filter((call) => call.name.startsWith('mcp'))).toEqual([expect.objectContaining({ name: 'mcp:design_tokens.record_proof', ok: true, result: expect.stringContaining(`Recorded proof: ${NOTE}`) })]);
 
     // The run records the server and the tools it listed.
-    const detail = ((await api.call('runs.show', { runId: run.id })) as { run: { mcpServers: unknown[] } }).run;
+    const detail = (await api.call('runs.show', { runId: run.id })).run;
     expect(detail.mcpServers).toEqual([{ name: 'design_tokens', transport: 'stdio', optional: false, status: 'ready', tools: ['record_proof'], reason: null }]);
 
     // The secret reached the server (it wrote its hash into the work folder) ...

@@ -54,9 +54,9 @@ describe.each(REAL_HARNESSES)('%s with two follow-up turns', (harness) => {
   it('sends them in the same session, records each turn with its out/, and shows 3 turns', async () => {
     const adapter = HARNESS_ADAPTERS[harness];
     const { api, dir } = study;
-    const { studyId } = (await api.call('runs.start', { tasks: ['turns-task'], taskFolders: { 'turns-task': study.taskFolder }, configurations: [{ harness, model: adapter.defaultModel }], timeoutSeconds: 180, replay: SCRIPT })) as { studyId: string };
+    const { studyId } = await api.call('runs.start', { tasks: ['turns-task'], taskFolders: { 'turns-task': study.taskFolder }, configurations: [{ harness, model: adapter.defaultModel }], timeoutSeconds: 180, replay: SCRIPT });
     await api.context.jobs.idle();
-    const { runs } = (await api.call('runs.study', { studyId })) as { runs: { id: string; status: string; errorMessage: string | null }[] };
+    const { runs } = await api.call('runs.study', { studyId });
     const run = runs[0]!;
     expect(run.status, run.errorMessage ?? '').toBe('succeeded');
     const folder = join(dir, 'ws', 'studies', studyId, 'runs', run.id);
@@ -73,7 +73,7 @@ describe.each(REAL_HARNESSES)('%s with two follow-up turns', (harness) => {
     expect(third).toContain('SECOND TURN DONE.');
     expect(third).toContain(FOLLOW_UPS[0]);
 
-    const detail = ((await api.call('runs.show', { runId: run.id })) as { run: { turns: TurnView[]; artifacts: { path: string }[] } }).run;
+    const detail = (await api.call('runs.show', { runId: run.id })).run;
     expect(detail.turns.map((turn) => [turn.index, turn.status, turn.resumed])).toEqual([
       [1, 'succeeded', false],
       [2, 'succeeded', true],
@@ -105,7 +105,7 @@ describe.each(REAL_HARNESSES)('%s with two follow-up turns', (harness) => {
     expect(segment(detail.turns[0]!)).not.toContain('SECOND');
 
     // The trajectory spans the turns, and each step knows its turn.
-    const { trajectory } = (await api.call('runs.trajectory', { runId: run.id })) as { trajectory: { steps: { turn?: number; text: string }[]; tokens: unknown } };
+    const trajectory = (await api.call('runs.trajectory', { runId: run.id })).trajectory!;
     const turnOf = (text: string) => trajectory.steps.find((step) => step.text.includes(text))?.turn;
     expect([turnOf('FIRST TURN DONE.'), turnOf('SECOND TURN DONE.'), turnOf('THIRD TURN DONE.')]).toEqual([1, 2, 3]);
 

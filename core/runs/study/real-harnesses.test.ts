@@ -65,13 +65,13 @@ interface RunView {
   harnessVersion: string | null;
   versions: Record<string, string>;
   runId: string | null;
-  sandbox: { mode: string; network: string | null } | null;
+  sandbox?: { mode: string; network: string | null } | null;
 }
 
-async function runOne(harness: string, extra: Record<string, unknown>): Promise<{ studyId: string; run: RunView }> {
-  const { studyId } = (await api.call('runs.start', { tasks: ['engine-task'], taskFolders: { 'engine-task': taskFolder }, configurations: [{ harness, model: HARNESS_ADAPTERS[harness as keyof typeof HARNESS_ADAPTERS].defaultModel }], timeoutSeconds: 180, ...extra })) as { studyId: string };
+async function runOne(harness: keyof typeof HARNESS_ADAPTERS, extra: Record<string, unknown>): Promise<{ studyId: string; run: RunView }> {
+  const { studyId } = await api.call('runs.start', { tasks: ['engine-task'], taskFolders: { 'engine-task': taskFolder }, configurations: [{ harness, model: HARNESS_ADAPTERS[harness].defaultModel }], timeoutSeconds: 180, ...extra });
   await api.context.jobs.idle();
-  const { runs } = (await api.call('runs.study', { studyId })) as { runs: RunView[] };
+  const { runs } = await api.call('runs.study', { studyId });
   return { studyId, run: runs[0]! };
 }
 
@@ -84,12 +84,10 @@ describe.each(HARNESSES)('%s through the run engine', (harness) => {
     expect(run.versions).toEqual({ skill: 'v2' });
     expect(run.harnessVersion).toBe(HARNESS_ADAPTERS[harness].npm!.pinnedVersion);
 
-    const detail = ((await api.call('runs.show', { runId: run.id })) as {
-      run: { trajectory: { toolCalls: number; failedToolCalls: number; steps: number; tokens: { input: number } }; errors: { recovered: boolean; message: string }[]; artifacts: { path: string }[]; versions: Record<string, string> };
-    }).run;
-    expect(detail.trajectory.toolCalls).toBe(4);
-    expect(detail.trajectory.failedToolCalls).toBe(1);
-    expect(detail.trajectory.tokens.input).toBeGreaterThan(0);
+    const detail = (await api.call('runs.show', { runId: run.id })).run;
+    expect(detail.trajectory!.toolCalls).toBe(4);
+    expect(detail.trajectory!.failedToolCalls).toBe(1);
+    expect(detail.trajectory!.tokens.input).toBeGreaterThan(0);
     expect(detail.errors).toHaveLength(1);
     expect(detail.errors[0]!.recovered).toBe(true);
     expect(detail.errors[0]!.message).toContain('definitely-missing-dir');
@@ -97,13 +95,13 @@ describe.each(HARNESSES)('%s through the run engine', (harness) => {
     expect(detail.versions).toEqual({ skill: 'v2' });
 
     // Its ATIF export names the harness version and model the run had (Codex and Gemini CLI name neither in their stream), and Harbor's validator accepts it.
-    const { atif } = (await api.call('runs.exportAtif', { runId: run.id })) as { atif: { agent: { version: string; model_name?: string } } };
+    const { atif } = await api.call('runs.exportAtif', { runId: run.id });
     expect(atif.agent).toMatchObject({ name: harness, version: HARNESS_ADAPTERS[harness].npm!.pinnedVersion, model_name: HARNESS_ADAPTERS[harness].defaultModel });
     expect(harborValidationErrors(atif)).toEqual([]);
 
     // The prompt it was sent is the trajectory's prompt, the same for every harness, and no step:
     // step 1 is the agent's first turn whichever harness ran (Gemini CLI's echo of it included).
-    const { trajectory } = (await api.call('runs.trajectory', { runId: run.id })) as { trajectory: { prompt?: string; steps: { source: string; text: string }[] } };
+    const trajectory = (await api.call('runs.trajectory', { runId: run.id })).trajectory!;
     expect(trajectory.prompt).toMatch(/^Task: Explain the trend\.\n\n[\s\S]*TASK\.md in the current folder describes the task/);
     expect(trajectory.steps[0]!.source).toBe('agent');
     expect(trajectory.steps.filter((step) => step.source === 'user' && step.text === trajectory.prompt)).toEqual([]);

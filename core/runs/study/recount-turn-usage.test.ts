@@ -87,7 +87,7 @@ const usageRow = (id: string) => {
   const row = findStudyRun(api!.context.workspace.db, id)!;
   return { tokens_input: row.tokens_input, tokens_output: row.tokens_output, cost_usd: row.cost_usd };
 };
-const trajectoryOf = async (id: string) => ((await api!.call('runs.trajectory', { runId: id })) as { trajectory: Trajectory }).trajectory;
+const trajectoryOf = async (id: string) => (await api!.call('runs.trajectory', { runId: id })).trajectory!;
 const inputsVersion = () => (api!.context.workspace.db.prepare('SELECT version FROM analysis_inputs').get() as { version: number }).version;
 
 describe('a workspace with multi-turn runs stored before migration 024', () => {

@@ -105,7 +105,7 @@ async function interruptInTurn2(harness: HarnessId, name: string): Promise<{ ws:
 /** Resumes the workspace's one study in this process, to its end; the API is the caller's to close. */
 async function resumeTheStudy(ws: string): Promise<{ api: ReturnType<typeof createApi>; studyId: string }> {
   const api = createApi(openWorkspace(ws));
-  const { studies } = (await api.call('runs.studies', {})) as { studies: { id: string }[] };
+  const { studies } = await api.call('runs.studies', {});
   const studyId = studies[0]!.id;
   await api.call('runs.resume', { studyId });
   await api.context.jobs.idle();
@@ -117,13 +117,13 @@ describe.each(HARNESSES)('%s, its engine killed during turn 2', (harness) => {
     const { ws, workdir } = await interruptInTurn2(harness, harness);
     const { api, studyId } = await resumeTheStudy(ws);
     try {
-      const { runs } = (await api.call('runs.study', { studyId })) as { runs: { id: string; status: string; errorMessage: string | null }[] };
+      const { runs } = await api.call('runs.study', { studyId });
       const run = runs[0]!;
       expect(run.status, run.errorMessage ?? '').toBe('succeeded');
 
       // Turn 1 ran once: its command is not run again, and the work folder it left was kept.
       expect(readFileSync(join(workdir()!, 'turn-1-runs.txt'), 'utf8')).toBe('x\n');
-      const detail = ((await api.call('runs.show', { runId: run.id })) as { run: { turns: TurnView[] } }).run;
+      const detail = (await api.call('runs.show', { runId: run.id })).run;
       expect(detail.turns.map((turn) => [turn.index, turn.status, turn.resumed])).toEqual([
         [1, 'succeeded', false],
         [2, 'succeeded', true],
@@ -140,7 +140,7 @@ describe.each(HARNESSES)('%s, its engine killed during turn 2', (harness) => {
       expect(requests[0]).toContain('FIRST TURN DONE.');
 
       // The trajectory spans both turns; the harness killed with the engine was stopped.
-      const { trajectory } = (await api.call('runs.trajectory', { runId: run.id })) as { trajectory: { steps: { turn?: number; text: string }[] } };
+      const trajectory = (await api.call('runs.trajectory', { runId: run.id })).trajectory!;
       const turnOf = (words: string) => trajectory.steps.find((step) => step.text.includes(words))?.turn;
       expect([turnOf('FIRST TURN DONE.'), turnOf('SECOND TURN DONE.')]).toEqual([1, 2]);
       expect(processesWith(SLEEP)).toEqual([]);
@@ -156,9 +156,9 @@ it('runs turn 2 afresh in the kept work folder, and says so, when the harness ca
   rmSync(join(workdir()!, '..', 'home', '.codex', 'sessions'), { recursive: true, force: true });
   const { api, studyId } = await resumeTheStudy(ws);
   try {
-    const { runs } = (await api.call('runs.study', { studyId })) as { runs: { id: string; status: string; errorMessage: string | null }[] };
+    const { runs } = await api.call('runs.study', { studyId });
     expect(runs[0]!.status, runs[0]!.errorMessage ?? '').toBe('succeeded');
-    const detail = ((await api.call('runs.show', { runId: runs[0]!.id })) as { run: { turns: TurnView[] } }).run;
+    const detail = (await api.call('runs.show', { runId: runs[0]!.id })).run;
     expect(detail.turns.map((turn) => [turn.index, turn.status, turn.resumed])).toEqual([
       [1, 'succeeded', false],
       [2, 'succeeded', false],

@@ -10,7 +10,7 @@ import { openWorkspace } from '../../workspace/open-workspace.ts';
 
 const [workspaceDir, specJson] = process.argv.slice(2);
 const api = createApi(openWorkspace(workspaceDir!));
-const { studyId } = (await api.call('runs.start', JSON.parse(specJson!))) as { studyId: string };
+const { studyId } = await api.call('runs.start', JSON.parse(specJson!));
 writeSync(1, `started ${studyId}\n`);
 await api.context.jobs.idle();
 await api.close();

@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { RpcInput } from '../../../schemas/rpc.ts';
 import { createApi, type Api } from '../../api/create-api.ts';
 import { findCurrentProject } from '../../store/project-repository.ts';
 import { findStudyRun, finishStudyRun, insertStudy } from '../../store/study-repository.ts';
@@ -28,10 +29,10 @@ afterEach(async () => {
 
 type StudyView = { study: { state: string; counts: Record<string, number> }; runs: { id: string; status: string; errorKind: string | null; errorMessage: string | null; noOutput?: boolean; runId: string | null; versions: Record<string, string>; toolCalls: number | null }[] };
 
-async function runToEnd(spec: Record<string, unknown>): Promise<StudyView & { studyId: string }> {
-  const { studyId } = (await api.call('runs.start', spec)) as { studyId: string };
+async function runToEnd(spec: RpcInput<'runs.start'>): Promise<StudyView & { studyId: string }> {
+  const { studyId } = await api.call('runs.start', spec);
   await api.context.jobs.idle();
-  return { studyId, ...((await api.call('runs.study', { studyId })) as StudyView) };
+  return { studyId, ...(await api.call('runs.study', { studyId })) };
 }
 
 
@@ -45,9 +46,9 @@ describe('the run engine with the command harness', () => {
     for (const run of view.runs) {
       expect(run.versions).toEqual({ skill: 'v2' });
       expect(run.toolCalls).toBe(1);
-      const detail = ((await api.call('runs.show', { runId: run.runId })) as { run: { artifacts: { path: string }[]; status: string; versions: Record<string, string> } }).run;
+      const detail = (await api.call('runs.show', { runId: run.runId! })).run;
       expect(detail.artifacts.map((a) => a.path)).toEqual(['dist/index.html']);
-      const listed = (await api.call('runs.list', { taskId: 'engine-task' })) as { runs: { id: string }[] };
+      const listed = await api.call('runs.list', { taskId: 'engine-task' });
       expect(listed.runs.map((r) => r.id)).toContain(run.runId);
     }
     const folder = join(dir, 'ws', 'studies', view.studyId, 'runs', view.runs[0]!.id);
@@ -78,13 +79,13 @@ describe('the run engine with the command harness', () => {
     });
     await expect(api.call('runs.start', { tasks: ['engine-task'], configurations: [{ harness: 'command', model: 'm', command: 'true' }], skill: { dir: bad } })).rejects.toThrow(/SKILL\.md: front matter field "name" is "Bad_Skill"/);
     await expect(api.call('runs.start', { tasks: ['engine-task'], configurations: [{ harness: 'command', model: 'm', command: 'true' }], skill: { dir: skillDir, version: 'v9' } })).rejects.toThrow(/version "v9" does not exist. Versions here: v2/);
-    expect(((await api.call('runs.studies', {})) as { studies: unknown[] }).studies).toEqual([]);
+    expect((await api.call('runs.studies', {})).studies).toEqual([]);
   });
 
   it('refuses a harness that takes a command without one, naming the configuration, and records nothing', async () => {
-    const spec = { tasks: ['engine-task'], configurations: [{ harness: 'command', model: 'm', command: 'true' }, { harness: 'command', model: 'n' }] };
+    const spec: RpcInput<'runs.start'> = { tasks: ['engine-task'], configurations: [{ harness: 'command', model: 'm', command: 'true' }, { harness: 'command', model: 'n' }] };
     await expect(api.call('runs.start', spec)).rejects.toMatchObject({ code: 'bad_request', message: 'configurations.1.command: the command harness needs a command' });
-    expect(((await api.call('runs.studies', {})) as { studies: unknown[] }).studies).toEqual([]);
+    expect((await api.call('runs.studies', {})).studies).toEqual([]);
   });
 
   it('kills a hanging harness at its timeout with every process it started, including one that left its group', async () => {
@@ -127,12 +128,12 @@ describe('the run engine with the command harness', () => {
   });
 
   it('resumes a study by its name when nothing changed, and refuses, naming the change, when something did', async () => {
-    const spec = { name: 'ablation', tasks: ['engine-task'], configurations: [{ harness: 'command', model: 'm', command: BUILD }] };
+    const spec: RpcInput<'runs.start'> = { name: 'ablation', tasks: ['engine-task'], configurations: [{ harness: 'command', model: 'm', command: BUILD }] };
     const first = await runToEnd(spec);
-    const again = (await api.call('runs.start', spec)) as { studyId: string; resumed: boolean };
+    const again = await api.call('runs.start', spec);
     expect(again).toMatchObject({ studyId: first.studyId, resumed: true });
     await api.context.jobs.idle();
-    const after = (await api.call('runs.study', { studyId: first.studyId })) as StudyView;
+    const after = await api.call('runs.study', { studyId: first.studyId });
     expect(after.runs.map((r) => r.id)).toEqual(first.runs.map((r) => r.id)); // nothing re-ran
     await expect(api.call('runs.start', { ...spec, repeats: 3 })).rejects.toThrow(/started with another configuration.*repeats: 1 → 3/);
   });
@@ -146,12 +147,12 @@ describe('the run engine with the command harness', () => {
     expect(failed.runId).not.toBeNull();
     await api.call('runs.retry', { runId: failed.id });
     await api.context.jobs.idle();
-    const after = (await api.call('runs.study', { studyId: first.studyId })) as StudyView;
+    const after = await api.call('runs.study', { studyId: first.studyId });
     expect(after.runs).toHaveLength(1);
     expect(after.runs[0]).toMatchObject({ id: failed.id, status: 'succeeded', errorKind: null });
-    const listed = (await api.call('runs.list', { taskId: 'engine-task' })) as { runs: { id: string; status: string }[] };
+    const listed = await api.call('runs.list', { taskId: 'engine-task' });
     expect(listed.runs.map((r) => r.status)).toEqual(['succeeded']); // the failed attempt was replaced
-    const { trajectory } = (await api.call('runs.trajectory', { runId: failed.id })) as { trajectory: { steps: { toolCalls: { name: string }[] }[] } };
+    const trajectory = (await api.call('runs.trajectory', { runId: failed.id })).trajectory!;
     expect(trajectory.steps.flatMap((step) => step.toolCalls.map((call) => call.name))).toEqual(['shell']);
     await expect(api.call('runs.retry', { runId: 'no-such-run' })).rejects.toThrow(/No run no-such-run/);
   });
@@ -164,16 +165,16 @@ describe('the run engine with the command harness', () => {
     const empty = first.runs[0]!;
     expect(empty).toMatchObject({ status: 'succeeded', errorKind: 'no-output', noOutput: true });
     expect(empty.errorMessage).toMatch(/left nothing in out\//);
-    const summary = ((await api.call('runs.studies', {})) as { studies: { id: string; noOutput: number }[] }).studies.find((study) => study.id === first.studyId)!;
+    const summary = (await api.call('runs.studies', {})).studies.find((study) => study.id === first.studyId)!;
     expect(summary.noOutput).toBe(1);
-    const listed = (await api.call('runs.list', { taskId: 'engine-task' })) as { runs: { id: string; noOutput: boolean; findings: { kind: string }[] }[] };
+    const listed = await api.call('runs.list', { taskId: 'engine-task' });
     expect(listed.runs).toMatchObject([{ id: empty.runId, noOutput: true, findings: [{ kind: 'no-output' }] }]);
 
     // Retry failed runs takes it too; afterwards the run is a plain success, which a retry refuses.
-    const retried = (await api.call('runs.retryFailed', { studyId: first.studyId })) as { retried: string[]; kept: unknown[] };
+    const retried = await api.call('runs.retryFailed', { studyId: first.studyId });
     expect(retried).toMatchObject({ retried: [empty.id], kept: [] });
     await api.context.jobs.idle();
-    const after = ((await api.call('runs.study', { studyId: first.studyId })) as StudyView).runs[0]!;
+    const after = (await api.call('runs.study', { studyId: first.studyId })).runs[0]!;
     expect(after).toMatchObject({ status: 'succeeded', errorKind: null, noOutput: false });
     await expect(api.call('runs.retry', { runId: after.id })).rejects.toThrow(/succeeded; retrying it would replace a finished result/);
     await expect(api.call('runs.retryFailed', { studyId: first.studyId })).rejects.toThrow(/has no failed, timed-out or no-output run to retry/);

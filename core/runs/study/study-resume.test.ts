@@ -57,7 +57,7 @@ it('a study whose engine was SIGKILLed mid-run resumes: it finishes, no run exec
 
   const api = createApi(openWorkspace(ws));
   try {
-    const { studies } = (await api.call('runs.studies', {})) as { studies: { id: string; state: string }[] };
+    const { studies } = await api.call('runs.studies', {});
     expect(studies).toHaveLength(1);
     const studyId = studies[0]!.id;
     // The killed process's job is not running any more; its study can be resumed here.
@@ -73,7 +73,7 @@ it('a study whose engine was SIGKILLed mid-run resumes: it finishes, no run exec
     // The run that was cut off started twice (and finished once); the others started once.
     const starts = runs.map((r) => readFileSync(join(counts, `${r.id}.start`), 'utf8').split('\n').filter(Boolean).length).sort();
     expect(starts).toEqual([1, 1, 1, 2]);
-    expect(((await api.call('runs.list', { taskId: 'engine-task' })) as { runs: unknown[] }).runs).toHaveLength(4);
+    expect((await api.call('runs.list', { taskId: 'engine-task' })).runs).toHaveLength(4);
     expect(processesWith(`sleep ${marker}`)).toEqual([]);
     expect(existsSync(join(ws, 'studies', studyId))).toBe(true);
   } finally {

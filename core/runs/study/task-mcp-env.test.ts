@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { RpcInput } from '../../../schemas/rpc.ts';
 import { prepareTaskMcpServers } from './prepare-task-mcp-servers.ts';
 import { probeMcpServer } from './probe-mcp-server.ts';
 import { startStreamableHttpMcpServer, type StreamableHttpMcpServer } from './streamable-http-mcp-server.fixture.ts';
@@ -42,12 +43,12 @@ const writeMcpTask = (servers: Record<string, unknown>): string => writeMcpTaskF
 const proofServer = (variable: string, extra: Record<string, unknown> = {}) => ({ command: 'node', args: ['mcp/proof.mjs', '--record-env', receivedFile()], env_from: { PROOF_SECRET: variable }, ...extra });
 const docsServer = (variable: string, extra: Record<string, unknown> = {}) => ({ url: docs.url, headers_from: { Authorization: variable }, ...extra });
 
-const studySpec = (folder: string, extra: Record<string, unknown>) => ({ tasks: ['engine-task'], taskFolders: { 'engine-task': folder }, configurations: [{ harness: 'command', model: 'scripted', command: 'touch agent-started' }], ...extra });
+const studySpec = (folder: string, extra: Record<string, unknown>): RpcInput<'runs.start'> => ({ tasks: ['engine-task'], taskFolders: { 'engine-task': folder }, configurations: [{ harness: 'command', model: 'scripted', command: 'touch agent-started' }], ...extra });
 
 async function runStudy(folder: string, extra: Record<string, unknown>) {
-  const { studyId } = (await ctx.api.call('runs.start', studySpec(folder, extra))) as { studyId: string };
+  const { studyId } = await ctx.api.call('runs.start', studySpec(folder, extra));
   await ctx.api.context.jobs.idle();
-  const { runs } = (await ctx.api.call('runs.study', { studyId })) as { runs: { status: string; errorKind: string | null; errorMessage: string | null }[] };
+  const { runs } = await ctx.api.call('runs.study', { studyId });
   return runs[0]!;
 }
 
@@ -60,7 +61,7 @@ describe("a task's MCP servers and the variables its study allows", () => {
     );
     await expect(start).rejects.not.toThrow(new RegExp(`"docs" asks`));
     // No study was recorded, no server started or was asked anything.
-    expect(((await ctx.api.call('runs.studies', {})) as { studies: unknown[] }).studies).toEqual([]);
+    expect((await ctx.api.call('runs.studies', {})).studies).toEqual([]);
     expect(received()).toEqual([]);
     expect(docs.authorizations).toEqual([]);
   });
@@ -87,7 +88,7 @@ describe("a task's MCP servers and the variables its study allows", () => {
 
   it('lists, for the form before start, which task servers ask for which variables (read from the task folder, nothing started)', async () => {
     const folder = writeMcpTask({ proof: proofServer(CLOUD_VAR), docs: docsServer(JUDGE_VAR) });
-    const { requests } = (await ctx.api.call('runs.mcpVariables', { tasks: ['engine-task', 'no-folder-task'], taskFolders: { 'engine-task': folder } })) as { requests: unknown[] };
+    const { requests } = await ctx.api.call('runs.mcpVariables', { tasks: ['engine-task', 'no-folder-task'], taskFolders: { 'engine-task': folder } });
     expect(requests).toEqual([
       { taskId: 'engine-task', server: 'proof', transport: 'stdio', variable: CLOUD_VAR, as: 'PROOF_SECRET' },
       { taskId: 'engine-task', server: 'docs', transport: 'http', variable: JUDGE_VAR, as: 'Authorization' },

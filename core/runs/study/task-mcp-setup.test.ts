@@ -14,9 +14,9 @@ const AGENT = 'touch agent-started';
 const writeMcpTask = (servers: Record<string, unknown>): string => writeMcpTaskFolder(ctx.dir, servers);
 
 async function runTask(folder: string) {
-  const { studyId } = (await ctx.api.call('runs.start', { tasks: ['engine-task'], taskFolders: { 'engine-task': folder }, configurations: [{ harness: 'command', model: 'scripted', command: AGENT }], sandbox: false, allowMcpEnv: ['LHB_TEST_UNSET_FIGMA_KEY'] })) as { studyId: string };
+  const { studyId } = await ctx.api.call('runs.start', { tasks: ['engine-task'], taskFolders: { 'engine-task': folder }, configurations: [{ harness: 'command', model: 'scripted', command: AGENT }], sandbox: false, allowMcpEnv: ['LHB_TEST_UNSET_FIGMA_KEY'] });
   await ctx.api.context.jobs.idle();
-  const { runs } = (await ctx.api.call('runs.study', { studyId })) as { runs: { id: string; status: string; errorKind: string | null; errorMessage: string | null }[] };
+  const { runs } = await ctx.api.call('runs.study', { studyId });
   return { run: runs[0]!, work: join(ctx.dir, 'ws', 'studies', studyId, 'runs', runs[0]!.id, 'work') };
 }
 

@@ -31,9 +31,9 @@ export async function runStudyPrinting(transcriptFile: string): Promise<{ status
     const command = `mkdir -p out && echo done > out/result.txt && cat ${shellQuote(printed)}`;
     // What the engine holds before the run (Node, tsx, the workspace, the API): the run's own share is what comes on top.
     const rssBeforeBytes = process.memoryUsage().rss;
-    const { studyId } = (await api.call('runs.start', { tasks: ['engine-task'], taskFolders: { 'engine-task': taskFolder }, configurations: [{ harness: 'command', model: 'printer', command }], timeoutSeconds: 600 })) as { studyId: string };
+    const { studyId } = await api.call('runs.start', { tasks: ['engine-task'], taskFolders: { 'engine-task': taskFolder }, configurations: [{ harness: 'command', model: 'printer', command }], timeoutSeconds: 600 });
     await api.context.jobs.idle();
-    const run = ((await api.call('runs.study', { studyId })) as { runs: { status: string; errorMessage: string | null; steps: number | null; toolCalls: number | null }[] }).runs[0]!;
+    const run = (await api.call('runs.study', { studyId })).runs[0]!;
     return { status: run.status, errorMessage: run.errorMessage, steps: run.steps, toolCalls: run.toolCalls, rssBeforeBytes };
   } finally {
     await api.close();

@@ -1,8 +1,6 @@
 import { cpSync, mkdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { RunDetail } from '../../../schemas/studies.ts';
-import type { Trajectory, TrajectoryError } from '../../../schemas/trajectory.ts';
 import { findRunTrajectory } from '../../store/run-trajectory-repository.ts';
 import { importBundles } from '../bundles/import-bundles.ts';
 import { useTaskWorkspace } from '../study/task-workspace.fixture.ts';
@@ -44,8 +42,8 @@ function writeTrial(folder: string, result: Record<string, unknown>, atif: unkno
   else mkdirSync(join(folder, 'agent'), { recursive: true });
 }
 
-const show = async (runId: string) => ((await ws.api.call('runs.show', { runId })) as { run: RunDetail }).run;
-const trajectoryOf = async (runId: string) => (await ws.api.call('runs.trajectory', { runId })) as { trajectory: Trajectory | null; errors: TrajectoryError[] };
+const show = async (runId: string) => (await ws.api.call('runs.show', { runId })).run;
+const trajectoryOf = async (runId: string) => await ws.api.call('runs.trajectory', { runId });
 
 describe('importing runs that carry an ATIF trajectory', () => {
   it('an output bundle with trajectory.json and no artifacts imports as a run with its trajectory, errors and recoveries', async () => {
@@ -150,7 +148,7 @@ describe('importing runs that carry an ATIF trajectory', () => {
     symlinkSync(outside, join(trial, 'result.json'));
     const result = await importBundles(ws.api.context.workspace, [trial]);
     expect(result.outcomes).toEqual([expect.objectContaining({ status: 'failed', reason: expect.stringContaining(`${join(trial, 'result.json')}: resolves to ${outside}, outside ${trial}`) })]);
-    expect(((await ws.api.call('runs.list', {})) as { runs: unknown[] }).runs).toEqual([]);
+    expect((await ws.api.call('runs.list', {})).runs).toEqual([]);
   });
 
   it('bad ATIF fails its folder naming the file and the field, stores nothing of it, and the rest of the batch imports', async () => {
@@ -174,7 +172,7 @@ describe('importing runs that carry an ATIF trajectory', () => {
     });
     expect(byName.get('c-not-json')).toMatchObject({ status: 'failed', reason: expect.stringMatching(/c-not-json[/\\]trajectory\.json: not valid JSON \(.* at line 1, column \d+\); an ATIF trajectory\.json is one JSON object/) });
     expect(byName.get('d-trial-bad')).toMatchObject({ status: 'failed', reason: expect.stringMatching(/d-trial-bad[/\\]agent[/\\]trajectory\.json is not a valid ATIF trajectory: schema_version: expected "ATIF-v<major>\.<minor>"/) });
-    const runs = (await ws.api.call('runs.list', {})) as { runs: { id: string }[] };
+    const runs = await ws.api.call('runs.list', {});
     expect(runs.runs).toHaveLength(1);
   });
 
@@ -183,7 +181,7 @@ describe('importing runs that carry an ATIF trajectory', () => {
     writeJson(join(bundle, 'run.json'), RUN_JSON);
     writeJson(join(bundle, 'trajectory.json'), harborAtif());
     const imported = (await importBundles(ws.api.context.workspace, [bundle])).outcomes[0] as { id: string };
-    const exported = (await ws.api.call('runs.exportAtif', { runId: imported.id })) as { fileName: string; atif: unknown };
+    const exported = await ws.api.call('runs.exportAtif', { runId: imported.id });
     expect(exported.fileName).toBe('trajectory.json');
     expect(importAtif(exported.atif)).toEqual((await trajectoryOf(imported.id)).trajectory);
 
@@ -221,7 +219,7 @@ describe('Harbor trials: what a run is', () => {
       const outcome = result.outcomes.find((o) => o.path.endsWith(name));
       expect(outcome, name).toMatchObject({ kind: 'run', status: 'failed', reason: expect.stringContaining(`${join(job, name)}: a multi-step Harbor trial (steps build, test)`) });
     }
-    expect(((await ws.api.call('runs.list', {})) as { runs: unknown[] }).runs).toEqual([]);
+    expect((await ws.api.call('runs.list', {})).runs).toEqual([]);
   });
 });
 

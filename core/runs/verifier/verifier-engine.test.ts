@@ -50,7 +50,7 @@ afterAll(async () => {
 });
 
 async function runOne(harness: 'claude-code' | 'codex', replay: ReplayScript, options: { sandbox?: false } = {}) {
-  const { studyId } = (await api.call('runs.start', {
+  const { studyId } = await api.call('runs.start', {
     ...options,
     tasks: ['engine-task'],
     taskFolders: { 'engine-task': taskFolder },
@@ -58,9 +58,9 @@ async function runOne(harness: 'claude-code' | 'codex', replay: ReplayScript, op
     timeoutSeconds: 240,
     replay,
     verifier: true,
-  })) as { studyId: string };
+  });
   await api.context.jobs.idle();
-  const { runs } = (await api.call('runs.study', { studyId })) as { runs: { id: string; status: string; errorMessage: string | null; runId: string | null }[] };
+  const { runs } = await api.call('runs.study', { studyId });
   const run = runs[0]!;
   return { run, folder: join(dir, 'ws', 'studies', studyId, 'runs', run.id) };
 }

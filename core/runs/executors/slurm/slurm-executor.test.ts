@@ -90,16 +90,16 @@ describe.skipIf(skipReason !== undefined)('the slurm executor on a real cluster'
         timeoutSeconds: 180,
         concurrency: 8,
       };
-      const { studyId } = (await api.call('runs.start', {
+      const { studyId } = await api.call('runs.start', {
         ...base,
         name: 'on slurm',
-        configurations: [1, 2, 3].map((n) => ({ harness: 'command', model: 'm', command: page(n) })).concat([{ harness: 'claude-code', model: 'claude-sonnet-4-5' } as never]),
+        configurations: [1, 2, 3].map((n) => ({ harness: 'command' as const, model: 'm', command: page(n) })).concat([{ harness: 'claude-code', model: 'claude-sonnet-4-5' } as never]),
         repeats: 2,
         executor: 'slurm',
         slurm: slurmBlock(),
-      })) as { studyId: string };
+      });
       await api.context.jobs.idle();
-      const { runs } = (await api.call('runs.study', { studyId })) as { runs: { id: string; harness: string; status: string; errorMessage: string | null; runId: string | null; slurmJobId: string | null; slurmState: string | null; sandbox: { mode: string; network: string | null } | null }[] };
+      const { runs } = await api.call('runs.study', { studyId });
       expect(runs).toHaveLength(8);
       for (const run of runs) expect(run.status, `${run.harness}: ${run.errorMessage}`).toBe('succeeded');
       // Each job ran its harness inside the sandbox lhb runs exec built on the node.
@@ -118,21 +118,21 @@ describe.skipIf(skipReason !== undefined)('the slurm executor on a real cluster'
       expect(study.folder).toBe(join(shared, 'lhb-studies', studyId));
       expect(study.executor).toBe('slurm');
       for (const run of runs) {
-        const detail = ((await api.call('runs.show', { runId: run.id })) as { run: { artifacts: { path: string }[]; status: string } }).run;
+        const detail = (await api.call('runs.show', { runId: run.id })).run;
         expect(detail.artifacts.map((a) => a.path)).toEqual(['dist/index.html']);
         expect(detail.status).toBe('succeeded');
       }
 
       // The real harness's run matches the same run done locally: trajectory, errors, artifacts.
-      const { studyId: localId } = (await api.call('runs.start', { ...base, name: 'local', configurations: [{ harness: 'claude-code', model: 'claude-sonnet-4-5' }] })) as { studyId: string };
+      const { studyId: localId } = await api.call('runs.start', { ...base, name: 'local', configurations: [{ harness: 'claude-code', model: 'claude-sonnet-4-5' }] });
       await api.context.jobs.idle();
-      const localRun = ((await api.call('runs.study', { studyId: localId })) as { runs: { id: string; status: string; slurmJobId: string | null }[] }).runs[0]!;
+      const localRun = (await api.call('runs.study', { studyId: localId })).runs[0]!;
       expect(localRun.status).toBe('succeeded');
       expect(localRun.slurmJobId).toBeNull();
       const summary = async (runId: string) => {
-        const detail = ((await api.call('runs.show', { runId })) as { run: { trajectory: { steps: number; toolCalls: number; failedToolCalls: number; tokens: unknown }; errors: unknown[]; artifacts: { path: string; sizeBytes: number }[]; versions: unknown } }).run;
-        const trajectory = ((await api.call('runs.trajectory', { runId })) as { trajectory: { steps: unknown[] } | null }).trajectory;
-        return { t: { steps: detail.trajectory.steps, toolCalls: detail.trajectory.toolCalls, failed: detail.trajectory.failedToolCalls, tokens: detail.trajectory.tokens }, errors: detail.errors, artifacts: detail.artifacts, versions: detail.versions, stored: trajectory !== null };
+        const detail = (await api.call('runs.show', { runId })).run;
+        const trajectory = (await api.call('runs.trajectory', { runId })).trajectory;
+        return { t: { steps: detail.trajectory!.steps, toolCalls: detail.trajectory!.toolCalls, failed: detail.trajectory!.failedToolCalls, tokens: detail.trajectory!.tokens }, errors: detail.errors, artifacts: detail.artifacts, versions: detail.versions, stored: trajectory !== null };
       };
       const slurmClaude = runs.filter((r) => r.harness === 'claude-code');
       expect(slurmClaude).toHaveLength(2);
@@ -167,7 +167,7 @@ describe.skipIf(skipReason !== undefined)('the slurm executor on a real cluster'
 
     const api = createApi(openWorkspace(ws));
     try {
-      const { studies } = (await api.call('runs.studies', {})) as { studies: { id: string }[] };
+      const { studies } = await api.call('runs.studies', {});
       const studyId = studies[0]!.id;
       await api.call('runs.resume', { studyId });
       await api.context.jobs.idle();
@@ -182,7 +182,7 @@ describe.skipIf(skipReason !== undefined)('the slurm executor on a real cluster'
       const submissions = readSubmissions(findStudy(api.context.workspace.db, studyId)!.folder);
       expect(submissions.map((s) => s.runId).sort()).toEqual(runs.map((r) => r.id).sort());
       await until(() => runs.every((run) => endedJobsByName().get(jobNameOf(run.id)) === 1), 30_000, 'Slurm to record each job once');
-      expect(((await api.call('runs.list', { taskId: 'engine-task' })) as { runs: unknown[] }).runs).toHaveLength(5);
+      expect((await api.call('runs.list', { taskId: 'engine-task' })).runs).toHaveLength(5);
     } finally {
       await api.close();
     }
@@ -194,12 +194,12 @@ describe.skipIf(skipReason !== undefined)('the slurm executor on a real cluster'
     const api = createApi(openWorkspace(join(dir, 'ws')));
     try {
       await importTestTask(api.context.workspace, dir);
-      const { studyId } = (await api.call('runs.start', {
+      const { studyId } = await api.call('runs.start', {
         tasks: ['engine-task'],
         configurations: [{ harness: 'command', model: 'm', command: 'sleep 5; mkdir -p out/dist && echo ok > out/dist/index.html' }],
         executor: 'slurm',
         slurm: slurmBlock(),
-      })) as { studyId: string };
+      });
       const db = api.context.workspace.db;
       await until(() => listStudyRuns(db, studyId).some((r) => r.slurm_state === 'RUNNING'), 60_000, 'the job to run');
       const run = listStudyRuns(db, studyId)[0]!;
@@ -249,19 +249,19 @@ describe.skipIf(skipReason !== undefined)('the slurm executor on a real cluster'
     const api = createApi(openWorkspace(join(dir, 'ws')));
     try {
       await importTestTask(api.context.workspace, dir);
-      const { harnesses } = (await api.call('harnesses.list', {})) as { harnesses: { id: string; detection: string }[] };
+      const { harnesses } = await api.call('harnesses.list', {});
       expect(harnesses.find((h) => h.id === 'gemini-cli')!.detection).not.toBe('not-installed');
-      const { studyId } = (await api.call('runs.start', {
+      const { studyId } = await api.call('runs.start', {
         tasks: ['engine-task'],
         configurations: [{ harness: 'gemini-cli', model: 'gemini-2.5-pro', apiKeyEnv: 'LHB_SLURM_TEST_KEY' }],
         executor: 'slurm',
         slurm: slurmBlock(),
         sandbox: false,
-      })) as { studyId: string };
+      });
       await api.context.jobs.idle();
       const [studyRun] = listStudyRuns(api.context.workspace.db, studyId);
       expect(studyRun!.status, studyRun!.error_message ?? '').toBe('succeeded');
-      const { run } = (await api.call('runs.show', { runId: studyRun!.run_id! })) as { run: { harnessVersion: string | null } };
+      const { run } = await api.call('runs.show', { runId: studyRun!.run_id! });
       expect(run.harnessVersion).toBe('2.0.0');
     } finally {
       delete process.env.LHB_SLURM_TEST_KEY;
@@ -275,14 +275,14 @@ describe.skipIf(skipReason !== undefined)('the slurm executor on a real cluster'
     const api = createApi(openWorkspace(join(dir, 'ws')));
     try {
       await importTestTask(api.context.workspace, dir);
-      const { studyId } = (await api.call('runs.start', {
+      const { studyId } = await api.call('runs.start', {
         tasks: ['engine-task'],
         configurations: [{ harness: 'command', model: 'm', command: 'sleep 6; mkdir -p out/dist && echo ok > out/dist/index.html' }],
         repeats: 2,
         concurrency: 2,
         executor: 'slurm',
         slurm: slurmBlock(),
-      })) as { studyId: string };
+      });
       const db = api.context.workspace.db;
       await until(() => listStudyRuns(db, studyId).some((r) => r.slurm_state === 'RUNNING'), 60_000, 'a job to run');
       const victim = listStudyRuns(db, studyId).find((r) => r.slurm_state === 'RUNNING')!;
@@ -306,7 +306,7 @@ describe.skipIf(skipReason !== undefined)('the slurm executor on a real cluster'
       const lostOnce = join(taskFolder, 'lost-once');
       const db = api.context.workspace.db;
       const start = async (command: string) => {
-        const { studyId } = (await api.call('runs.start', { tasks: ['engine-task'], taskFolders: { 'engine-task': taskFolder }, configurations: [{ harness: 'command', model: 'm', command }], executor: 'slurm', slurm: slurmBlock() })) as { studyId: string };
+        const { studyId } = await api.call('runs.start', { tasks: ['engine-task'], taskFolders: { 'engine-task': taskFolder }, configurations: [{ harness: 'command', model: 'm', command }], executor: 'slurm', slurm: slurmBlock() });
         return studyId;
       };
       const loseRunningJob = async (studyId: string, submissions: number) => {
@@ -370,14 +370,14 @@ describe.skipIf(skipReason !== undefined)('the slurm executor on a real cluster'
     const api = createApi(openWorkspace(join(dir, 'ws')));
     try {
       await importTestTask(api.context.workspace, dir);
-      const { studyId } = (await api.call('runs.start', {
+      const { studyId } = await api.call('runs.start', {
         tasks: ['engine-task'],
         configurations: [{ harness: 'command', model: 'm', command: 'sleep 5; mkdir -p out/dist && echo ok > out/dist/index.html' }],
         repeats: 3,
         concurrency: 3,
         executor: 'slurm',
         slurm: slurmBlock(),
-      })) as { studyId: string };
+      });
       const db = api.context.workspace.db;
       await until(() => listStudyRuns(db, studyId).filter((r) => r.slurm_job_id !== null && r.slurm_job_id !== undefined).length === 3, 60_000, 'three jobs submitted');
       // The controller stops while the three jobs run on the node (each has its Slurm output file,
@@ -413,19 +413,19 @@ describe.skipIf(skipReason !== undefined)('the slurm executor on a real cluster'
     const forged = (runId: string, jobId: string) =>
       JSON.stringify(OutcomeFileSchema.parse({ runId, jobId, host: 'forged', outcome: { exitCode: 0, signal: null, timedOut: false, cancelled: false, outputCapped: false, spawnError: null, durationMs: 1000, stdoutBytes: 10, stderrTail: '', sandbox: { mode: 'bubblewrap', network: 'none', limits: null } } }));
     const runFolderOf = (db: Parameters<typeof findStudy>[0], studyId: string, id: string) => join(findStudy(db, studyId)!.folder, 'runs', id);
-    const artifactsOf = async (api: ReturnType<typeof createApi>, runId: string) => ((await api.call('runs.show', { runId })) as { run: { artifacts: { path: string; sizeBytes: number }[] } }).run.artifacts;
+    const artifactsOf = async (api: ReturnType<typeof createApi>, runId: string) => (await api.call('runs.show', { runId })).run.artifacts;
 
     it("an outcome and out/ forged while the job runs are not taken: the run ends once Slurm says the job ended, with the job's own outcome and out/", async () => {
       const api = createApi(openWorkspace(join(dir, 'ws')));
       try {
         await importTestTask(api.context.workspace, dir);
-        const { studyId } = (await api.call('runs.start', {
+        const { studyId } = await api.call('runs.start', {
           tasks: ['engine-task'],
           configurations: [{ harness: 'command', model: 'm', command: "sleep 15; mkdir -p out/dist && echo final > out/dist/index.html && echo '{\"type\":\"note\"}'; exit 3" }],
           timeoutSeconds: 120,
           executor: 'slurm',
           slurm: slurmBlock(),
-        })) as { studyId: string };
+        });
         const db = api.context.workspace.db;
         await until(() => listStudyRuns(db, studyId)[0]?.slurm_state === 'RUNNING', 60_000, 'the job to run');
         const run = listStudyRuns(db, studyId)[0]!;
@@ -459,13 +459,13 @@ describe.skipIf(skipReason !== undefined)('the slurm executor on a real cluster'
       try {
         await importTestTask(api.context.workspace, dir);
         const timeoutSeconds = 8;
-        const { studyId } = (await api.call('runs.start', {
+        const { studyId } = await api.call('runs.start', {
           tasks: ['engine-task'],
           configurations: [{ harness: 'command', model: 'm', command: 'mkdir -p out/dist && echo ok > out/dist/index.html' }],
           timeoutSeconds,
           executor: 'slurm',
           slurm: { ...slurmBlock(), lhbCommand: hanging },
-        })) as { studyId: string };
+        });
         const db = api.context.workspace.db;
         await until(() => listStudyRuns(db, studyId)[0]?.slurm_state === 'RUNNING', 60_000, 'the job to run');
         const runningAt = Date.now();
@@ -500,13 +500,13 @@ describe.skipIf(skipReason !== undefined)('the slurm executor on a real cluster'
         const api = createApi(openWorkspace(join(dir, 'ws')));
         try {
           await importTestTask(api.context.workspace, dir);
-          const { studyId } = (await api.call('runs.start', {
+          const { studyId } = await api.call('runs.start', {
             tasks: ['engine-task'],
             configurations: [{ harness: 'command', model: 'm', command: `touch ${marker}; mkdir -p out/dist && echo ok > out/dist/index.html` }],
             executor: 'slurm',
             // Held, so the file is changed before the job starts, as an agent of an earlier turn could.
             slurm: { ...slurmBlock(), options: ['--comment=lhb-test', '--hold'] },
-          })) as { studyId: string };
+          });
           const db = api.context.workspace.db;
           await until(() => listStudyRuns(db, studyId)[0]?.slurm_job_id != null, 60_000, 'the job to be submitted');
           const run = listStudyRuns(db, studyId)[0]!;
@@ -539,13 +539,13 @@ describe.skipIf(skipReason !== undefined)('the slurm executor on a real cluster'
         const api = createApi(openWorkspace(join(dir, 'ws')));
         try {
           await importTestTask(api.context.workspace, dir);
-          const { studyId } = (await api.call('runs.start', {
+          const { studyId } = await api.call('runs.start', {
             tasks: ['engine-task'],
             configurations: [{ harness: 'command', model: 'm', command: "touch harness-started; sleep 8; mkdir -p out/dist && echo ok > out/dist/index.html && echo '{\"type\":\"note\"}'" }],
             timeoutSeconds,
             executor: 'slurm',
             slurm: slurmBlock(),
-          })) as { studyId: string };
+          });
           const db = api.context.workspace.db;
           await until(() => listStudyRuns(db, studyId)[0]?.slurm_state === 'RUNNING', 60_000, 'the job to run');
           const run = listStudyRuns(db, studyId)[0]!;
@@ -582,13 +582,13 @@ describe.skipIf(skipReason !== undefined)('the slurm executor on a real cluster'
       const api = createApi(openWorkspace(join(dir, 'ws')));
       try {
         expect((await importBundles(api.context.workspace, [taskFolder], { captureMissingFrames: false })).outcomes[0]?.status).toBe('imported');
-        const { studyId } = (await api.call('runs.start', {
+        const { studyId } = await api.call('runs.start', {
           tasks: ['turns-task'],
           taskFolders: { 'turns-task': taskFolder },
           configurations: [{ harness: 'command', model: 'm', command: "sleep 6; mkdir -p out/dist && echo ok > out/dist/index.html && echo '{\"type\":\"note\"}'" }],
           executor: 'slurm',
           slurm: slurmBlock(),
-        })) as { studyId: string };
+        });
         const db = api.context.workspace.db;
         await until(() => listStudyRuns(db, studyId)[0]?.slurm_state === 'RUNNING', 60_000, 'the first turn to run');
         const run = listStudyRuns(db, studyId)[0]!;

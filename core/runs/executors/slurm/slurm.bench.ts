@@ -67,7 +67,7 @@ export default async function benchSlurm(): Promise<BenchResult[]> {
 
 async function timeStudy(api: Api, where: Record<string, unknown>): Promise<number> {
   const started = performance.now();
-  const { studyId } = (await api.call('runs.start', { tasks: ['engine-task'], configurations: [{ harness: 'command', model: 'm', command: INSTANT }], repeats: RUNS, concurrency: CONCURRENCY, ...where })) as { studyId: string };
+  const { studyId } = await api.call('runs.start', { tasks: ['engine-task'], configurations: [{ harness: 'command', model: 'm', command: INSTANT }], repeats: RUNS, concurrency: CONCURRENCY, ...where });
   await api.context.jobs.idle();
   const elapsed = performance.now() - started;
   const runs = listStudyRuns(api.context.workspace.db, studyId);
