@@ -88,7 +88,7 @@ describe('finding a harness CLI’s version on a busy machine', () => {
     // Kept: asked again, in this process and in another one, without running the binary again.
     expect(await gemini()).toMatchObject({ detection: 'found', version: '9.8.7' });
     const script = `import { harnessVersionNow } from ${JSON.stringify(join(import.meta.dirname, 'harness-version-detector.ts'))};
-import { geminiCliAdapter } from ${JSON.stringify(join(import.meta.dirname, 'gemini-cli.ts'))};
+import { geminiCliAdapter } from ${JSON.stringify(join(import.meta.dirname, 'gemini-cli', 'gemini-cli.ts'))};
 console.log(JSON.stringify(harnessVersionNow(geminiCliAdapter, process.argv[1], { toolsDir: process.argv[2] })));`;
     const other = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script, bin, join(dir, 'ws', 'tools')], { encoding: 'utf8', timeout: 120_000 });
     expect(JSON.parse(other)).toEqual({ state: 'known', version: '9.8.7' });
