@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { EnvNameSchema } from './env-name.ts';
 import { importedName } from './imported-text.ts';
 import { ReplayScriptSchema } from './replay-script.ts';
+import { HARNESS_VERSION_MAX, MODEL_NAME_MAX, STUDY_NAME_MAX, STUDY_NUMBER_BOUNDS, STUDY_NUMBER_DEFAULTS } from './study-rules.ts';
 import { HarnessIdSchema, RunMcpServerSchema, TrajectoryErrorViewSchema, TrajectorySummarySchema, TrajectoryTurnSchema } from './trajectory.ts';
 
 /**
@@ -53,11 +54,11 @@ export const StudyConfigurationSchema = z
   .object({
     harness: HarnessIdSchema,
     /** One line of at most 200 characters: the engine imports each run under it (schemas/imported-text.ts). */
-    model: importedName().min(1),
+    model: importedName(MODEL_NAME_MAX).min(1),
     /** The shell command line of a harness that takes one (its adapter's `takesCommand`; checked by core's createStudy). */
     command: z.string().min(1).max(10_000).optional(),
     /** Run this installed version of the harness CLI (default: the newest installed, else PATH). */
-    harnessVersion: z.string().min(1).max(50).optional(),
+    harnessVersion: z.string().min(1).max(HARNESS_VERSION_MAX).optional(),
     /** This configuration's model API base URL; default: the study's `endpoint`, else the harness's own provider. */
     endpoint: z.url().optional(),
     /** The variable holding this configuration's API key; default: the study's `apiKeyEnv`, else the harness's own variable. */
@@ -84,6 +85,11 @@ export const StudySkillSchema = z
   .strict()
   .refine((skill) => skill.version === undefined || skill.versions === undefined, { message: 'give version (one) or versions (arms), not both', path: ['versions'] });
 
+/** The skill versions a study's skill block compares, each one arm: its `versions`, else its one `version`, else the folder's own SKILL.md. */
+export function skillArmsOf(skill: { version?: string | undefined; versions?: readonly string[] | undefined }): string[] {
+  return skill.versions ? [...skill.versions] : [skill.version ?? BASE_SKILL];
+}
+
 /** Where a study's runs go when they run on a Slurm cluster (`executor: 'slurm'`). */
 export const StudySlurmSchema = z
   .object({
@@ -108,7 +114,7 @@ export type StudySlurm = z.infer<typeof StudySlurmSchema>;
 /** A study's fields; the spec below adds its cross-field rules. */
 const StudySpecFields = z
   .object({
-    name: z.string().min(1).max(200).optional(),
+    name: z.string().min(1).max(STUDY_NAME_MAX).optional(),
     /** Task ids of this workspace. */
     tasks: z.array(z.string().min(1)).min(1).max(10_000),
     configurations: z.array(StudyConfigurationSchema).min(1).max(100),
@@ -118,9 +124,9 @@ const StudySpecFields = z
     apiKeyEnv: EnvNameSchema.optional(),
     /** The skill to install; absent runs without one (an ablation). */
     skill: StudySkillSchema.optional(),
-    repeats: z.number().int().min(1).max(100).default(1),
-    concurrency: z.number().int().min(1).max(64).default(2),
-    timeoutSeconds: z.number().int().min(1).max(7 * 24 * 3600).default(3600),
+    repeats: z.number().int().min(STUDY_NUMBER_BOUNDS.repeats.min).max(STUDY_NUMBER_BOUNDS.repeats.max).default(STUDY_NUMBER_DEFAULTS.repeats),
+    concurrency: z.number().int().min(STUDY_NUMBER_BOUNDS.concurrency.min).max(STUDY_NUMBER_BOUNDS.concurrency.max).default(STUDY_NUMBER_DEFAULTS.concurrency),
+    timeoutSeconds: z.number().int().min(STUDY_NUMBER_BOUNDS.timeoutSeconds.min).max(STUDY_NUMBER_BOUNDS.timeoutSeconds.max).default(STUDY_NUMBER_DEFAULTS.timeoutSeconds),
     /** Bytes of transcript and stderr kept per run; past it the run is stopped. */
     maxOutputBytes: z.number().int().min(1024).max(8 * 1024 * 1024 * 1024).default(256 * 1024 * 1024),
     /** Retries of a run that failed for a retryable reason (rate limit, network). */

@@ -72,10 +72,10 @@ function demoFlags(options: RunsStartOptions, workspaceDir: string): RunsStartFl
 export async function runRunsStart(options: RunsStartOptions): Promise<void> {
   const workspaceDir = resolveWorkspaceDir(options.workspace);
   const { spec: fromOptions, toImport } = options.spec ? studyFromFile(options) : studyFromFlags(options, workspaceDir);
-  const given = withSandboxFlags(fromOptions, options);
-  if (given.sandbox === false) warnUnsandboxed(options.sandbox === false ? '--no-sandbox' : `sandbox: false in ${options.spec}`);
+  // A Slurm study's settings left out here are filled at the study room's door, which remembers them (core/runs/study/slurm-settings.ts).
+  const spec = withSandboxFlags(fromOptions, options);
+  if (spec.sandbox === false) warnUnsandboxed(options.sandbox === false ? '--no-sandbox' : `sandbox: false in ${options.spec}`);
   await withCliApi(options.workspace, async (api) => {
-    const spec = given;
     if (toImport.length > 0) await importTaskFolders(api, toImport);
     if (options.detach) {
       const prepared = await api.call('runs.prepare', spec);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { HarnessStatus } from '../../schemas/studies.ts';
+import { StudySpecSchema, type HarnessStatus } from '../../schemas/studies.ts';
+import { HARNESS_VERSION_MAX, MODEL_NAME_MAX, STUDY_NAME_MAX, STUDY_NUMBER_BOUNDS } from '../../schemas/study-rules.ts';
 import { parseStudyFile } from '../../schemas/study-file.ts';
 import { allowedMcpVariables, configurationRow, emptyStudyForm, fieldOfServerError, firstAvailableHarness, harnessAvailable, listedSkillVersions, runCount, studyFormFromSpec, toggledVersions, validateStudyForm, withRememberedSlurm, type StudyForm } from './study-form.ts';
 
@@ -162,5 +163,28 @@ describe('the new study form', () => {
     const filled = withRememberedSlurm(typed, { sharedDir: '/shared/lhb', partition: 'gpu', options: ['--qos=long'] });
     expect([filled.slurmSharedDir, filled.slurmPartition, filled.slurmOptions]).toEqual(['/shared/lhb', 'cpu', '--qos=long']);
     expect(withRememberedSlurm(typed, null)).toBe(typed);
+  });
+});
+
+describe('the form and the study spec share their rules (schemas/study-rules.ts)', () => {
+  it('accepts what the spec accepts and refuses what it refuses, at each bound', () => {
+    const valid = validateStudyForm(form(() => undefined), harnesses);
+    if (!valid.ok) throw new Error('the base form should be valid');
+    type Case = { what: string; type: (f: StudyForm) => void; sent: Record<string, unknown> };
+    const row = valid.spec.configurations[0]!;
+    const cases: Case[] = [
+      ...Object.entries(STUDY_NUMBER_BOUNDS).flatMap(([field, { min, max }]) =>
+        [min - 1, min, max, max + 1].map((value) => ({ what: `${field} ${value}`, type: (f: StudyForm) => void ((f as unknown as Record<string, string>)[field] = String(value)), sent: { ...valid.spec, [field]: value } })),
+      ),
+      ...[STUDY_NAME_MAX, STUDY_NAME_MAX + 1].map((length) => ({ what: `name of ${length}`, type: (f: StudyForm) => void (f.name = 'n'.repeat(length)), sent: { ...valid.spec, name: 'n'.repeat(length) } })),
+      ...[MODEL_NAME_MAX, MODEL_NAME_MAX + 1].map((length) => ({ what: `model of ${length}`, type: (f: StudyForm) => void (f.configurations[0]!.model = 'm'.repeat(length)), sent: { ...valid.spec, configurations: [{ ...row, model: 'm'.repeat(length) }] } })),
+      ...[HARNESS_VERSION_MAX, HARNESS_VERSION_MAX + 1].map((length) => ({
+        what: `harness version of ${length}`,
+        type: (f: StudyForm) => void (f.configurations[0]!.harnessVersion = '1'.repeat(length)),
+        sent: { ...valid.spec, configurations: [{ ...row, harnessVersion: '1'.repeat(length) }] },
+      })),
+      ...['ANTHROPIC_API_KEY', 'MY-KEY'].map((name) => ({ what: `key variable ${name}`, type: (f: StudyForm) => void (f.configurations[0]!.apiKeyEnv = name), sent: { ...valid.spec, configurations: [{ ...row, apiKeyEnv: name }] } })),
+    ];
+    for (const { what, type, sent } of cases) expect(validateStudyForm(form(type), harnesses).ok, what).toBe(StudySpecSchema.safeParse(sent).success);
   });
 });

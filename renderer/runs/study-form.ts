@@ -1,4 +1,5 @@
-import { BASE_SKILL, type HarnessStatus, type StudySpec, type StudySpecInput } from '../../schemas/studies.ts';
+import { BASE_SKILL, skillArmsOf, type HarnessStatus, type StudySpec, type StudySpecInput } from '../../schemas/studies.ts';
+import { ENV_NAME_PATTERN, foreignSkillVersions, HARNESS_VERSION_MAX, MODEL_NAME_MAX, STUDY_NAME_MAX, STUDY_NUMBER_BOUNDS, STUDY_NUMBER_DEFAULTS } from '../../schemas/study-rules.ts';
 import type { HarnessId } from '../../schemas/trajectory.ts';
 
 /** One row of the configurations table: a harness on its own provider, as typed. */
@@ -84,9 +85,9 @@ export function emptyStudyForm(): StudyForm {
     configurations: [],
     skillDir: '',
     skillVersions: [],
-    repeats: '1',
-    concurrency: '2',
-    timeoutSeconds: '3600',
+    repeats: String(STUDY_NUMBER_DEFAULTS.repeats),
+    concurrency: String(STUDY_NUMBER_DEFAULTS.concurrency),
+    timeoutSeconds: String(STUDY_NUMBER_DEFAULTS.timeoutSeconds),
     executor: 'local',
     slurmSharedDir: '',
     slurmPartition: '',
@@ -163,9 +164,7 @@ export function runCount(form: StudyForm): number | undefined {
   return form.taskIds.length * arms * repeats;
 }
 
-const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
-
-function wholeNumber(text: string, label: string, min: number, max: number): { value?: number; error?: string } {
+function wholeNumber(text: string, label: string, { min, max }: { min: number; max: number }): { value?: number; error?: string } {
   const trimmed = text.trim();
   if (trimmed === '') return { error: `Enter ${label}, a whole number from ${min} to ${max}.` };
   if (!/^\d+$/.test(trimmed)) return { error: `${capitalise(label)} must be a whole number from ${min} to ${max}; “${trimmed}” is not.` };
@@ -212,19 +211,19 @@ export function validateStudyForm(form: StudyForm, harnesses: readonly HarnessSt
     if (!harnessAvailable(status)) problem('harness', `${status?.displayName ?? row.harness} is not installed here; install it with lhb harnesses install ${row.harness}, or choose another harness.`);
     const model = row.model.trim();
     if (model === '') problem('model', 'Enter the model this harness runs with.');
-    else if (model.length > 200) problem('model', 'A model name is at most 200 characters.');
+    else if (model.length > MODEL_NAME_MAX) problem('model', `A model name is at most ${MODEL_NAME_MAX} characters.`);
     const takesCommand = status?.takesCommand === true;
     if (takesCommand && row.command.trim() === '') problem('command', 'Enter the command line to run in each run folder (through sh -c).');
     const endpoint = row.endpoint.trim();
     const endpointProblem = endpoint === '' ? undefined : urlProblem(endpoint);
     if (endpointProblem) problem('endpoint', endpointProblem);
     const apiKeyEnv = row.apiKeyEnv.trim();
-    if (apiKeyEnv !== '' && !ENV_NAME.test(apiKeyEnv)) problem('apiKeyEnv', 'Enter an environment variable’s name like ANTHROPIC_API_KEY (letters, digits and _, not starting with a digit); its value is read on the server when a run starts.');
+    if (apiKeyEnv !== '' && !ENV_NAME_PATTERN.test(apiKeyEnv)) problem('apiKeyEnv', 'Enter an environment variable’s name like ANTHROPIC_API_KEY (letters, digits and _, not starting with a digit); its value is read on the server when a run starts.');
     const harnessVersion = row.harnessVersion.trim();
-    if (harnessVersion.length > 50) problem('harnessVersion', 'A version is at most 50 characters.');
+    if (harnessVersion.length > HARNESS_VERSION_MAX) problem('harnessVersion', `A version is at most ${HARNESS_VERSION_MAX} characters.`);
     if (row.arms !== null && skillDir !== '') {
       if (row.arms.length === 0) problem('arms', 'Tick at least one arm, or remove this configuration.');
-      const unknown = row.arms.find((arm) => !form.skillVersions.includes(arm));
+      const unknown = foreignSkillVersions(row.arms, form.skillVersions)[0];
       if (unknown) problem('arms', `Arm “${unknown}” is not one of the study’s skill versions; tick it above first.`);
     }
     const inputPrice = price(row.inputPrice);
@@ -244,10 +243,10 @@ export function validateStudyForm(form: StudyForm, harnesses: readonly HarnessSt
   });
 
   const name = form.name.trim();
-  if (name.length > 200) errors.name = 'A study name is at most 200 characters.';
-  const repeats = wholeNumber(form.repeats, 'the repeats', 1, 100);
-  const concurrency = wholeNumber(form.concurrency, 'the concurrency', 1, 64);
-  const timeout = wholeNumber(form.timeoutSeconds, 'the timeout', 1, 7 * 24 * 3600);
+  if (name.length > STUDY_NAME_MAX) errors.name = `A study name is at most ${STUDY_NAME_MAX} characters.`;
+  const repeats = wholeNumber(form.repeats, 'the repeats', STUDY_NUMBER_BOUNDS.repeats);
+  const concurrency = wholeNumber(form.concurrency, 'the concurrency', STUDY_NUMBER_BOUNDS.concurrency);
+  const timeout = wholeNumber(form.timeoutSeconds, 'the timeout', STUDY_NUMBER_BOUNDS.timeoutSeconds);
   if (repeats.error) errors.repeats = repeats.error;
   if (concurrency.error) errors.concurrency = concurrency.error;
   if (timeout.error) errors.timeoutSeconds = timeout.error;
@@ -262,7 +261,7 @@ export function validateStudyForm(form: StudyForm, harnesses: readonly HarnessSt
   }
 
   const allowMcpEnv = allowedMcpVariables(form.allowMcpEnv);
-  const notAName = allowMcpEnv.find((name) => !ENV_NAME.test(name));
+  const notAName = allowMcpEnv.find((name) => !ENV_NAME_PATTERN.test(name));
   if (notAName) errors.allowMcpEnv = `“${notAName}” is not an environment variable’s name: give names like FIGMA_API_KEY (letters, digits and _, not starting with a digit), separated by spaces or commas.`;
 
   if (Object.keys(errors).length > 0) return { ok: false, errors };
@@ -319,7 +318,7 @@ export function studyFormFromSpec(spec: StudySpec): StudyForm {
       outputPrice: configuration.price ? String(configuration.price.outputPerMillion) : '',
     })),
     skillDir: skill?.dir ?? '',
-    skillVersions: skill ? (skill.versions ? [...skill.versions] : [skill.version ?? BASE_SKILL]) : [],
+    skillVersions: skill ? skillArmsOf(skill) : [],
     repeats: String(repeats),
     concurrency: String(concurrency),
     timeoutSeconds: String(timeoutSeconds),

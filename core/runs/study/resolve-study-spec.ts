@@ -1,6 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import { isAbsolute, resolve } from 'node:path';
-import { BASE_SKILL, NO_SKILL, StudySpecSchema, type ResolvedStudy, type StudyConfiguration, type StudyRequest, type StudySpec } from '../../../schemas/studies.ts';
+import { NO_SKILL, skillArmsOf, StudySpecSchema, type ResolvedStudy, type StudyConfiguration, type StudyRequest, type StudySpec } from '../../../schemas/studies.ts';
+import { foreignSkillVersions } from '../../../schemas/study-rules.ts';
 import { harnessAdapter } from '../harnesses/harness-registry.ts';
 import { applySlurmSettings } from './slurm-settings.ts';
 import { StudySpecError } from './study-spec-error.ts';
@@ -24,7 +25,7 @@ export function resolveStudyRequest(db: Database, request: StudyRequest): Resolv
  */
 export function resolveStudySpec(spec: StudySpec, baseDir: string): ResolvedStudy {
   const { endpoint, apiKeyEnv, skill, ...rest } = spec;
-  const arms = skill ? (skill.versions ?? [skill.version ?? BASE_SKILL]) : [NO_SKILL];
+  const arms = skill ? skillArmsOf(skill) : [NO_SKILL];
   const configurations = spec.configurations.map((configuration, index) => resolveConfiguration(configuration, index, { endpoint, apiKeyEnv, arms, skillDir: skill?.dir }));
   const resolved: StudySpec = {
     ...rest,
@@ -44,7 +45,7 @@ function resolveConfiguration(
   const keyEnv = configuration.apiKeyEnv ?? study.apiKeyEnv ?? conventionalKeyEnv(configuration.harness);
   const endpoint = configuration.endpoint ?? study.endpoint;
   const arms = configuration.skillVersions ?? study.arms;
-  const foreign = arms.filter((arm) => !study.arms.includes(arm));
+  const foreign = foreignSkillVersions(arms, study.arms);
   if (foreign.length > 0) {
     throw new StudySpecError(
       `configurations.${index}.skillVersions: ${foreign.map((arm) => `"${arm}"`).join(', ')} ${foreign.length === 1 ? 'is' : 'are'} not among the study's skill versions (${study.arms.join(', ')}). ` +

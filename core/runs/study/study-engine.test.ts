@@ -138,6 +138,26 @@ describe('the run engine with the command harness', () => {
     await expect(api.call('runs.start', { ...spec, repeats: 3 })).rejects.toThrow(/started with another configuration.*repeats: 1 → 3/);
   });
 
+  it('records a study without running it through runs.prepare (what lhb runs start --detach hands to a process of its own); the same name again is that study', async () => {
+    const spec = { name: 'detached', tasks: ['engine-task'], configurations: [{ harness: 'command', model: 'm', command: BUILD }] };
+    const prepared = (await api.call('runs.prepare', spec)) as { studyId: string; name: string; resumed: boolean };
+    expect(prepared).toMatchObject({ name: 'detached', resumed: false });
+    const view = (await api.call('runs.study', { studyId: prepared.studyId })) as StudyView;
+    expect(view.study.state).toBe('interrupted');
+    expect(view.runs.map((r) => r.status)).toEqual(['pending']);
+    expect(await api.call('runs.prepare', spec)).toEqual({ ...prepared, resumed: true });
+  });
+
+  it('fills a Slurm study\'s settings left out from the ones the workspace remembers, at the door, and refuses one with no shared folder at all in the flag\'s words', async () => {
+    const spec = { tasks: ['engine-task'], configurations: [{ harness: 'command', model: 'm', command: BUILD }], executor: 'slurm' };
+    await expect(api.call('runs.prepare', { ...spec, slurm: {} })).rejects.toThrow(/--executor slurm needs --shared-dir DIR/);
+    expect(await api.call('runs.slurmSettings', {})).toEqual({ settings: null });
+    // Remembered even when the study is then refused (no lhb for the compute nodes on this machine), as before it was checked.
+    await api.call('runs.prepare', { ...spec, slurm: { sharedDir: dir, partition: 'gpu', lhbCommand: 'lhb-not-installed-here' } }).catch(() => undefined);
+    await expect(api.call('runs.prepare', { ...spec, slurm: { partition: 'cpu' } })).rejects.toThrow(/lhb-not-installed-here/);
+    expect(await api.call('runs.slurmSettings', {})).toEqual({ settings: { sharedDir: dir, partition: 'cpu', lhbCommand: 'lhb-not-installed-here' } });
+  });
+
   it('retries a failed run in its place, and its trajectory can be read back', async () => {
     const counter = join(dir, 'tries');
     const firstFails = `echo x >> ${counter}; if [ $(wc -l < ${counter}) -lt 2 ]; then echo "build broke" >&2; exit 3; fi; ${BUILD}`;

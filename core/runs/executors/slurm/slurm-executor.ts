@@ -1,6 +1,6 @@
 import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { StudySlurm } from '../../../../schemas/studies.ts';
+import type { ResolvedStudy } from '../../../../schemas/studies.ts';
 import { shellQuote } from '../../../shell-quote.ts';
 import type { ExecuteRequest, RunExecutor } from '../run-executor.ts';
 import { ExecutorUnreachableError } from '../run-executor.ts';
@@ -12,7 +12,8 @@ import { SlurmShell } from './slurm-commands.ts';
 import { nodeLhbCommand } from './check-node-command.ts';
 
 export interface SlurmExecutorOptions {
-  slurm: StudySlurm;
+  /** The study's cluster settings as resolved at the door: remembered ones filled in, the shared folder absolute. */
+  slurm: NonNullable<ResolvedStudy['slurm']>;
   /** The study's folder on the shared filesystem: job scripts, Slurm output and the submission log go in its slurm/. */
   studyFolder: string;
   /** How often job states are read (one squeue for all of the study's jobs). Default 2 s, or LHB_SLURM_POLL_MS. */
