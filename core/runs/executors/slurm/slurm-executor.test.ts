@@ -93,7 +93,7 @@ describe.skipIf(skipReason !== undefined)('the slurm executor on a real cluster'
       const { studyId } = await api.call('runs.start', {
         ...base,
         name: 'on slurm',
-        configurations: [1, 2, 3].map((n) => ({ harness: 'command' as const, model: 'm', command: page(n) })).concat([{ harness: 'claude-code', model: 'claude-sonnet-4-5' } as never]),
+        configurations: [...[1, 2, 3].map((n) => ({ harness: 'command' as const, model: 'm', command: page(n) })), { harness: 'claude-code', model: 'claude-sonnet-4-5' }],
         repeats: 2,
         executor: 'slurm',
         slurm: slurmBlock(),
