@@ -41,6 +41,10 @@ describe('layering lint', () => {
     ['core/workspace/x.ts', "import { useState } from 'react';", 'no React'],
     ['core/stats/x.ts', "import { listLiveVotes } from '../store/vote-repository.ts';", 'pure statistics'],
     ['core/stats/x.ts', "import { readFileSync } from 'node:fs';", 'pure statistics'],
+    ['core/model-apis/x.ts', "import { ProviderError } from '../judge/providers/judge-provider.ts';", 'core/model-apis/ is under judge/ and runs/'],
+    ['core/model-apis/openai-chat/x.ts', "import { ReplaySession } from '../../runs/replay/replay-session.ts';", 'core/model-apis/ is under judge/ and runs/'],
+    ['core/model-apis/openai-chat/x.ts', "import { shellQuote } from '../../shell-quote.ts';", 'core/model-apis/ is under judge/ and runs/'],
+    ['core/model-apis/openai-chat/x.ts', "import { useState } from 'react';", 'no React'],
   ])('%s: refuses %s', async (file, source, why) => {
     const problems = await importProblems(file, `${source}\nexport const used = [${source.match(/import (?:\{ )?(\w+)/)?.[1]}];\n`);
     expect(problems.join('\n')).toContain(why);
@@ -63,6 +67,12 @@ describe('layering lint', () => {
     ['core/workspace/x.ts', "import { demoDatasetDir } from '../app-paths.ts';"],
     ['core/workspace/x.test.ts', "import { openApi } from '../api/open-api.ts';"],
     ['core/demo/x.ts', "import { importPaths } from '../sources/import-sources.ts';"],
+    ['core/model-apis/x.ts', "import { readCappedBody } from '../read-capped-body.ts';"],
+    ['core/model-apis/openai-chat/x.ts', "import { JudgeProviderIdSchema } from '../../../schemas/judge.ts';"],
+    ['core/model-apis/openai-chat/x.ts', "import { apiUrl } from '../api-url.ts';"],
+    ['core/model-apis/openai-chat/x.ts', "import { ResponsesOutputItem } from '../openai-responses/openai-responses-server.ts';"],
+    ['core/model-apis/openai-chat/x.ts', "import { readCappedBody } from '../../read-capped-body.ts';"],
+    ['core/judge/providers/x.ts', "import { openAiChatClient } from '../../model-apis/openai-chat/openai-chat-client.ts';"],
   ])('%s: allows %s', async (file, source) => {
     const problems = await importProblems(file, `${source}\nexport const used = [${source.match(/import \{ (\w+)/)?.[1]}];\n`);
     expect(problems).toEqual([]);

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { ANTHROPIC_VERSION } from './anthropic-messages-provider.ts';
+import { ANTHROPIC_VERSION } from '../../model-apis/anthropic-messages/anthropic-messages-client.ts';
 import { createProvider } from './create-provider.ts';
 import { startFakeAnthropicServer } from './fake-anthropic-server.fixture.ts';
 import { everythingShownOf, FAKE_API_KEY, FAKE_KEY_ENV, FAKE_KEYS, fakeJudgeConfig, judgeRequest, TINY_PNG } from './fake-judge-setup.fixture.ts';
