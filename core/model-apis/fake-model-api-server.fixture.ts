@@ -1,6 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { readCappedBody } from '../read-capped-body.ts';
+import { closeServer, listenOnLoopback } from './loopback-server.ts';
 import { sendAnswer as send, type ModelApiAnswer } from './model-api-answer.ts';
 
 /**
@@ -203,11 +203,7 @@ export async function startFakeProviderServer(format: FakeWireFormat, options: F
     send(res, answer);
   }
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const origin = await listenOnLoopback(server);
 
   return {
     baseUrl: format.baseUrl(origin),
@@ -224,11 +220,7 @@ export async function startFakeProviderServer(format: FakeWireFormat, options: F
       return maxInFlight;
     },
     enqueue: (...replies) => void script.push(...replies),
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: () => closeServer(server),
   };
 }
 
