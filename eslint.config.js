@@ -98,6 +98,18 @@ layeringRules['core/runs/trajectory'].patterns.push({
   regex: '^\\.\\./harnesses/[^/]+/',
   message: "core/runs/trajectory/ is the parsing machinery under every harness: it imports no harness's folder; dispatch through harness-registry.ts.",
 });
+// core/model-apis/ holds one folder per model API (request, reply, errors, what a server writes),
+// under the judge's providers, the scripted model server and the test servers: of ours it imports
+// schemas/, itself and core/read-capped-body.ts only. An API's folder sits one level deeper.
+const MODEL_APIS_WHY = 'core/model-apis/ is under judge/ and runs/: of ours it imports schemas/, its own folders and core/read-capped-body.ts only.';
+layeringRules['core/model-apis'] = {
+  patterns: [...layeringRules.core.patterns, { regex: '^\\.\\./(?!\\.\\./schemas/|read-capped-body\\.ts$)', message: MODEL_APIS_WHY }],
+  paths: layeringRules.core.paths,
+};
+layeringRules['core/model-apis/<api>'] = {
+  patterns: [...layeringRules.core.patterns, { regex: '^\\.\\./\\.\\./(?!\\.\\./schemas/|read-capped-body\\.ts$)', message: MODEL_APIS_WHY }],
+  paths: layeringRules.core.paths,
+};
 
 const restrict = (folder) => ({
   files: [`${folder}/**/*.{ts,tsx,cts,mts}`],
@@ -148,6 +160,8 @@ export default tseslint.config(
   ...Object.keys(INNER_ROOMS).map(restrictInnerRoom),
   restrict('core/runs/harnesses/*'),
   ...Object.keys(RUNS_ROOMS_BELOW).map((name) => restrictInnerRoom(`runs/${name}`)),
+  { files: ['core/model-apis/*.{ts,cts,mts}'], rules: { 'no-restricted-imports': ['error', layeringRules['core/model-apis']] } },
+  { files: ['core/model-apis/*/**/*.{ts,cts,mts}'], rules: { 'no-restricted-imports': ['error', layeringRules['core/model-apis/<api>']] } },
   restrict('renderer'),
   restrictRendererRoom(RENDERER_SCREENS, rendererRoomRules.screens),
   restrictRendererRoom(['ui'], rendererRoomRules.ui),

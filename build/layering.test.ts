@@ -49,6 +49,10 @@ describe('layering lint', () => {
     ['core/runs/executors/x.ts', "import { importBundles } from '../bundles/import-bundles.ts';", 'never imports study/ or bundles/'],
     ['core/runs/trajectory/x.ts', "import { readJsonFile } from '../bundles/bundle-files.ts';", 'never imports them'],
     ['core/runs/trajectory/x.ts', "import { loadStudySpec } from '../study/run-study.ts';", 'never imports them'],
+    ['core/model-apis/x.ts', "import { ProviderError } from '../judge/providers/judge-provider.ts';", 'core/model-apis/ is under judge/ and runs/'],
+    ['core/model-apis/openai-chat/x.ts', "import { ReplaySession } from '../../runs/replay/replay-session.ts';", 'core/model-apis/ is under judge/ and runs/'],
+    ['core/model-apis/openai-chat/x.ts', "import { shellQuote } from '../../shell-quote.ts';", 'core/model-apis/ is under judge/ and runs/'],
+    ['core/model-apis/openai-chat/x.ts', "import { useState } from 'react';", 'no React'],
   ])('%s: refuses %s', async (file, source, why) => {
     const problems = await importProblems(file, `${source}\nexport const used = [${source.match(/import (?:\{ )?(\w+)/)?.[1]}];\n`);
     expect(problems.join('\n')).toContain(why);
@@ -80,6 +84,12 @@ describe('layering lint', () => {
     ['core/runs/bundles/x.ts', "import { readHarborTrial } from '../trajectory/atif-harbor-trial.ts';"],
     ['core/runs/study/x.ts', "import { createSlurmExecutor } from '../executors/slurm/slurm-executor.ts';"],
     ['core/runs/executors/slurm/x.test.ts', "import { importTestTask } from '../../study/study-engine.fixture.ts';"],
+    ['core/model-apis/x.ts', "import { readCappedBody } from '../read-capped-body.ts';"],
+    ['core/model-apis/openai-chat/x.ts', "import { JudgeProviderIdSchema } from '../../../schemas/judge.ts';"],
+    ['core/model-apis/openai-chat/x.ts', "import { apiUrl } from '../api-url.ts';"],
+    ['core/model-apis/openai-chat/x.ts', "import { ResponsesOutputItem } from '../openai-responses/openai-responses-server.ts';"],
+    ['core/model-apis/openai-chat/x.ts', "import { readCappedBody } from '../../read-capped-body.ts';"],
+    ['core/judge/providers/x.ts', "import { openAiChatClient } from '../../model-apis/openai-chat/openai-chat-client.ts';"],
   ])('%s: allows %s', async (file, source) => {
     const problems = await importProblems(file, `${source}\nexport const used = [${source.match(/import \{ (\w+)/)?.[1]}];\n`);
     expect(problems).toEqual([]);

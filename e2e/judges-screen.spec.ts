@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { FAKE_KEY_ENV, FAKE_KEYS } from '../core/judge/providers/fake-judge-setup.fixture.ts';
-import { startFakeOpenAiServer } from '../core/judge/providers/fake-openai-server.fixture.ts';
-import type { FakeProviderServer, FakeRequest } from '../core/judge/providers/fake-provider-server.fixture.ts';
+import { startFakeOpenAiServer } from '../core/model-apis/openai-chat/fake-openai-server.fixture.ts';
+import type { FakeProviderServer, FakeRequest } from '../core/model-apis/fake-model-api-server.fixture.ts';
 import { launchApp, type LaunchedApp } from './launch-app.ts';
 import { watchPageProblems } from './page-problems.ts';
 

@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { FAKE_KEY_ENV, FAKE_KEYS } from '../core/judge/providers/fake-judge-setup.fixture.ts';
-import { startFakeAnthropicServer } from '../core/judge/providers/fake-anthropic-server.fixture.ts';
-import { startFakeOpenAiServer } from '../core/judge/providers/fake-openai-server.fixture.ts';
-import type { FakeProviderServer, FakeRequest } from '../core/judge/providers/fake-provider-server.fixture.ts';
+import { startFakeAnthropicServer } from '../core/model-apis/anthropic-messages/fake-anthropic-server.fixture.ts';
+import { startFakeOpenAiServer } from '../core/model-apis/openai-chat/fake-openai-server.fixture.ts';
+import type { FakeProviderServer, FakeRequest } from '../core/model-apis/fake-model-api-server.fixture.ts';
 import { launchApp, type LaunchedApp } from './launch-app.ts';
 import { watchPageProblems } from './page-problems.ts';
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { TaskKindSchema, type TaskKind } from './arena.ts';
 import { EnvNameSchema } from './env-name.ts';
+import { JUDGE_PROVIDER_IDS } from './judge-provider-ids.ts';
 
 /**
  * The judge engine's vocabulary: rubric sets with anchored levels, judges (a model behind a
@@ -101,7 +102,7 @@ export type RubricSet = z.infer<typeof RubricSetSchema>;
 /** `name@version` with the scale, e.g. figma-output@v1 at 5 points. */
 export const rubricSetRef = (set: Pick<RubricSet, 'name' | 'version'>): string => `${set.name}@${set.version}`;
 
-export const JudgeProviderIdSchema = z.enum(['openai', 'anthropic', 'gemini']);
+export const JudgeProviderIdSchema = z.enum(JUDGE_PROVIDER_IDS);
 export type JudgeProviderId = z.infer<typeof JudgeProviderIdSchema>;
 
 /** One judge: a model behind a provider's API. The judges file of `lhb judge --judges FILE` is an array of these. */

@@ -9,7 +9,7 @@ import type { AnalysisReport } from '../../schemas/analysis.ts';
 import type { JudgmentView } from '../../schemas/judge.ts';
 import { openApi } from '../api/open-api.ts';
 import { FAKE_KEY_ENV, FAKE_KEYS, FAKE_SERVERS } from '../judge/providers/fake-judge-setup.fixture.ts';
-import type { FakeProviderServer, FakeRequest } from '../judge/providers/fake-provider-server.fixture.ts';
+import type { FakeProviderServer, FakeRequest } from '../model-apis/fake-model-api-server.fixture.ts';
 import { rubricNamesOf } from '../judge/judging/judging-workspace.fixture.ts';
 import { cohensKappa } from '../stats/cohens-kappa.ts';
 import { runLhbChild } from './lhb-child-process.fixture.ts';

@@ -1,4 +1,5 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
+import { judgeProviderChoices } from '../../schemas/judge-provider-ids.ts';
 import { appVersion } from '../app-paths.ts';
 import { makeProcessNonDumpable } from '../non-dumpable-process.ts';
 
@@ -480,7 +481,7 @@ const judge = program
   // Its own flags (--json, --workspace) come before a subcommand; after one, they are the subcommand's.
   .enablePositionalOptions()
   .description('Judge every run that has what the tier needs with LLM/VLM judges against the rubric sets for its task\'s kind, with progress and cost; runs left out are listed with why; exits 0 when every reply is stored (failed ones included and counted), 2 on bad flags.')
-  .option('--judges <file>', 'JSON array of judges: [{"name", "provider": "openai"|"anthropic"|"gemini", "baseUrl", "model", "apiKeyEnv", "maxConcurrency"?}]')
+  .option('--judges <file>', `JSON array of judges: [{"name", "provider": ${judgeProviderChoices()}, "baseUrl", "model", "apiKeyEnv", "maxConcurrency"?}]`)
   .option('--tier <tier>', 'process, output or content', 'output')
   .option('--rubrics <name@version>', 'a rubric set to judge with (default: every expert set of the tier at the scale); each run is judged only with the sets for its task\'s kind; repeatable', collect)
   .option('--scale <n>', '3 (0/1/2) or 5 (1-5)', '5')

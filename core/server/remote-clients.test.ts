@@ -8,8 +8,8 @@ import type { JudgeConfig } from '../../schemas/judge.ts';
 import { rpcContract } from '../../schemas/rpc.ts';
 import { createApi, type Api } from '../api/create-api.ts';
 import { FAKE_API_KEY, FAKE_KEY_ENV, fakeJudgeConfig } from '../judge/providers/fake-judge-setup.fixture.ts';
-import { startFakeOpenAiServer } from '../judge/providers/fake-openai-server.fixture.ts';
-import type { FakeProviderServer } from '../judge/providers/fake-provider-server.fixture.ts';
+import { startFakeOpenAiServer } from '../model-apis/openai-chat/fake-openai-server.fixture.ts';
+import type { FakeProviderServer } from '../model-apis/fake-model-api-server.fixture.ts';
 import { openWorkspace } from '../workspace/open-workspace.ts';
 import { startHttpServer, type RunningHttpServer } from './http-server.ts';
 

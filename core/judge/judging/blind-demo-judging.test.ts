@@ -15,7 +15,7 @@ import { findTask } from '../../store/task-repository.ts';
 import { listJudgmentsWithReplies } from '../../store/judge-reply-repository.ts';
 import { openWorkspace } from '../../workspace/open-workspace.ts';
 import { FAKE_KEY_ENV, FAKE_KEYS, FAKE_SERVERS } from '../providers/fake-judge-setup.fixture.ts';
-import type { FakeProviderServer, FakeRequest } from '../providers/fake-provider-server.fixture.ts';
+import type { FakeProviderServer, FakeRequest } from '../../model-apis/fake-model-api-server.fixture.ts';
 import { openRubricLibrary } from '../rubrics/rubric-library.ts';
 import { validReplyTo } from './judging-workspace.fixture.ts';
 

@@ -2,7 +2,7 @@ import type { BenchResult } from '../../../build/bench-harness.ts';
 import type { RubricSet } from '../../../schemas/judge.ts';
 import { createJudgeProvider } from '../providers/create-provider.ts';
 import { FAKE_KEYS, fakeJudgeConfig } from '../providers/fake-judge-setup.fixture.ts';
-import { startFakeOpenAiServer } from '../providers/fake-openai-server.fixture.ts';
+import { startFakeOpenAiServer } from '../../model-apis/openai-chat/fake-openai-server.fixture.ts';
 import type { JudgeProvider } from '../providers/judge-provider.ts';
 import { builtinRubricSets } from '../rubrics/builtin-rubric-sets.ts';
 import { buildJudgePrompt, type JudgePrompt } from './build-prompt.ts';

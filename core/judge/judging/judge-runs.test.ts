@@ -4,8 +4,8 @@ import { listJudgmentsWithReplies } from '../../store/judge-reply-repository.ts'
 import { findCurrentProject } from '../../store/project-repository.ts';
 import { createJudgeProvider } from '../providers/create-provider.ts';
 import { FAKE_API_KEY, FAKE_KEYS, FAKE_SERVERS, fakeJudgeConfig } from '../providers/fake-judge-setup.fixture.ts';
-import type { FakeProviderServer, FakeReply } from '../providers/fake-provider-server.fixture.ts';
-import { startFakeOpenAiServer } from '../providers/fake-openai-server.fixture.ts';
+import type { FakeProviderServer, FakeReply } from '../../model-apis/fake-model-api-server.fixture.ts';
+import { startFakeOpenAiServer } from '../../model-apis/openai-chat/fake-openai-server.fixture.ts';
 import { REPAIR_SEPARATOR } from './ask-judge.ts';
 import { judgeRuns, type JudgeRunsSummary } from './judge-runs.ts';
 import { judgingWorkspace, TEST_OUTPUT_SET, validReplyTo, type JudgingWorkspace } from './judging-workspace.fixture.ts';

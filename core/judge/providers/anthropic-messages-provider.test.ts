@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { ANTHROPIC_VERSION } from './anthropic-messages-provider.ts';
+import { ANTHROPIC_VERSION } from '../../model-apis/anthropic-messages/anthropic-messages-client.ts';
 import { createProvider } from './create-provider.ts';
-import { startFakeAnthropicServer } from './fake-anthropic-server.fixture.ts';
+import { startFakeAnthropicServer } from '../../model-apis/anthropic-messages/fake-anthropic-server.fixture.ts';
 import { everythingShownOf, FAKE_API_KEY, FAKE_KEY_ENV, FAKE_KEYS, fakeJudgeConfig, judgeRequest, TINY_PNG } from './fake-judge-setup.fixture.ts';
-import type { FakeProviderServer } from './fake-provider-server.fixture.ts';
+import type { FakeProviderServer } from '../../model-apis/fake-model-api-server.fixture.ts';
 import { ProviderError } from './judge-provider.ts';
 
 let server: FakeProviderServer | undefined;

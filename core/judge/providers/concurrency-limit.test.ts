@@ -3,8 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createConcurrencyLimit } from './concurrency-limit.ts';
 import { createJudgeProvider } from './create-provider.ts';
 import { FAKE_KEYS, fakeJudgeConfig, judgeRequest } from './fake-judge-setup.fixture.ts';
-import { startFakeOpenAiServer } from './fake-openai-server.fixture.ts';
-import type { FakeProviderServer } from './fake-provider-server.fixture.ts';
+import { startFakeOpenAiServer } from '../../model-apis/openai-chat/fake-openai-server.fixture.ts';
+import type { FakeProviderServer } from '../../model-apis/fake-model-api-server.fixture.ts';
 
 let server: FakeProviderServer | undefined;
 afterEach(async () => {

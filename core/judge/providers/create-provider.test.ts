@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { JudgesFileSchema } from '../../../schemas/judge.ts';
 import { createJudgeProvider } from './create-provider.ts';
 import { FAKE_KEY_ENV, FAKE_KEYS, FAKE_SERVERS, fakeJudgeConfig, judgeRequest } from './fake-judge-setup.fixture.ts';
-import type { FakeProviderServer } from './fake-provider-server.fixture.ts';
+import type { FakeProviderServer } from '../../model-apis/fake-model-api-server.fixture.ts';
 
 const servers: FakeProviderServer[] = [];
 afterEach(async () => {

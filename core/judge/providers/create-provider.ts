@@ -1,24 +1,15 @@
 import type { JudgeConfig } from '../../../schemas/judge.ts';
-import { createAnthropicMessagesProvider } from './anthropic-messages-provider.ts';
 import type { ApiKeySource } from './api-key.ts';
 import { createConcurrencyLimit, withConcurrencyLimit, type ConcurrencyLimit } from './concurrency-limit.ts';
-import { createGeminiGenerateProvider } from './gemini-generate-provider.ts';
 import { judgeLabel } from './judge-label.ts';
 import type { JudgeProvider } from './judge-provider.ts';
-import { createOpenAiChatProvider } from './openai-chat-provider.ts';
+import { JUDGE_PROVIDERS } from './judge-providers.ts';
 import { withRetries, type RetryPolicy } from './with-retries.ts';
 import { withTimeout } from './with-timeout.ts';
 
 /** One request per call, in the judge's wire format: no retries, no timeout, no limit. */
 export function createProvider(config: JudgeConfig, apiKeys: ApiKeySource = process.env): JudgeProvider {
-  switch (config.provider) {
-    case 'openai':
-      return createOpenAiChatProvider(config, apiKeys);
-    case 'anthropic':
-      return createAnthropicMessagesProvider(config, apiKeys);
-    case 'gemini':
-      return createGeminiGenerateProvider(config, apiKeys);
-  }
+  return JUDGE_PROVIDERS[config.provider].create(config, apiKeys);
 }
 
 export interface JudgeProviderOptions {

@@ -1,9 +1,9 @@
 import { inspect } from 'node:util';
 import { JudgeConfigSchema, type JudgeConfig, type JudgeProviderId } from '../../../schemas/judge.ts';
-import { startFakeAnthropicServer } from './fake-anthropic-server.fixture.ts';
-import { startFakeGeminiServer } from './fake-gemini-server.fixture.ts';
-import { startFakeOpenAiServer } from './fake-openai-server.fixture.ts';
-import type { FakeProviderServer, FakeProviderServerOptions } from './fake-provider-server.fixture.ts';
+import { startFakeAnthropicServer } from '../../model-apis/anthropic-messages/fake-anthropic-server.fixture.ts';
+import { startFakeGeminiServer } from '../../model-apis/gemini-generate/fake-gemini-server.fixture.ts';
+import { startFakeOpenAiServer } from '../../model-apis/openai-chat/fake-openai-server.fixture.ts';
+import type { FakeProviderServer, FakeProviderServerOptions } from '../../model-apis/fake-model-api-server.fixture.ts';
 import type { JudgeCompletionRequest } from './judge-provider.ts';
 
 /** The three wire formats' fake servers by provider id, for tests that run once per format. */

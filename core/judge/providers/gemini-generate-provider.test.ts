@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createProvider } from './create-provider.ts';
-import { startFakeGeminiServer } from './fake-gemini-server.fixture.ts';
+import { startFakeGeminiServer } from '../../model-apis/gemini-generate/fake-gemini-server.fixture.ts';
 import { everythingShownOf, FAKE_API_KEY, FAKE_KEY_ENV, FAKE_KEYS, fakeJudgeConfig, judgeRequest, TINY_PNG } from './fake-judge-setup.fixture.ts';
-import type { FakeProviderServer } from './fake-provider-server.fixture.ts';
+import type { FakeProviderServer } from '../../model-apis/fake-model-api-server.fixture.ts';
 import { ProviderError } from './judge-provider.ts';
 
 let server: FakeProviderServer | undefined;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { BenchResult } from '../../../build/bench-harness.ts';
 import { createJudgeProvider } from './create-provider.ts';
-import { startFakeOpenAiServer } from './fake-openai-server.fixture.ts';
+import { startFakeOpenAiServer } from '../../model-apis/openai-chat/fake-openai-server.fixture.ts';
 import { FAKE_KEYS, fakeJudgeConfig, judgeRequest } from './fake-judge-setup.fixture.ts';
 import type { JudgeCompletionRequest } from './judge-provider.ts';
 

@@ -1,3 +1,5 @@
+import type { PromptPart, PromptTurn } from '../../model-apis/model-api-client.ts';
+
 /**
  * What the judge engine asks of a model API, whichever wire format it speaks: a conversation of
  * text and images in, the reply's text and token usage out. Providers turn this into OpenAI Chat
@@ -5,12 +7,9 @@
  * ProviderError kinds the engine retries (or not) by.
  */
 
-export type JudgeContentPart = { type: 'text'; text: string } | { type: 'image'; mediaType: 'image/png' | 'image/jpeg' | 'image/webp'; data: Buffer };
+export type JudgeContentPart = PromptPart;
 
-export interface JudgeTurn {
-  role: 'user' | 'assistant';
-  content: JudgeContentPart[];
-}
+export type JudgeTurn = PromptTurn;
 
 export interface JudgeCompletionRequest {
   system: string;

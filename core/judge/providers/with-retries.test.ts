@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createJudgeProvider, type JudgeProviderOptions } from './create-provider.ts';
 import { everythingShownOf, FAKE_API_KEY, FAKE_KEYS, FAKE_SERVERS, fakeJudgeConfig, judgeRequest } from './fake-judge-setup.fixture.ts';
-import type { FakeProviderServer } from './fake-provider-server.fixture.ts';
+import type { FakeProviderServer } from '../../model-apis/fake-model-api-server.fixture.ts';
 import { ProviderError } from './judge-provider.ts';
 
 let server: FakeProviderServer | undefined;

@@ -1,6 +1,7 @@
-import type { ServerResponse } from 'node:http';
 import { z } from 'zod';
-import { anthropicStreamEvents, buildAnthropicMessage, formatSse, UnplayableActionError, type AnthropicMessage } from './anthropic-messages-reply.ts';
+import { anthropicError, anthropicMessage, MESSAGES_ROUTE, sendAnthropicMessage, type AnthropicMessage, type AnthropicReplyBlock } from '../../model-apis/anthropic-messages/anthropic-messages-server.ts';
+import { estimatedTokens, sendAnswer } from '../../model-apis/model-api-answer.ts';
+import { buildAnthropicMessage, UnplayableActionError } from './anthropic-messages-reply.ts';
 import type { WireFormat, WireRequest } from './wire-format.ts';
 
 /** The parts of a `POST /v1/messages` body the scripted server reads; the rest is the harness's business. */
@@ -15,64 +16,34 @@ type MessagesRequest = z.infer<typeof MessagesRequestSchema>;
 /** What the CLI gets for a side request (no tools offered): a short, valid, harmless answer. */
 const SIDE_REPLY = 'OK';
 
-function sendJson(res: ServerResponse, status: number, value: unknown): void {
-  const body = JSON.stringify(value);
-  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'request-id': 'req_replay' });
-  res.end(body);
-}
+/** Every answer carries the request id the API's answers carry. */
+const REQUEST_ID = 'req_replay';
 
-/** Errors in the Messages API's own shape, so the CLI shows the message instead of a parse error. */
-function sendError(res: ServerResponse, status: number, type: string, message: string): void {
-  sendJson(res, status, { type: 'error', error: { type, message } });
-}
-
-function sendMessage(res: ServerResponse, message: AnthropicMessage, stream: boolean): void {
-  if (!stream) {
-    sendJson(res, 200, message);
-    return;
-  }
-  res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', connection: 'keep-alive', 'request-id': 'req_replay' });
-  for (const event of anthropicStreamEvents(message)) res.write(formatSse(event));
-  res.end();
-}
-
-/** A rough count (4 characters a token), enough for a CLI deciding whether to compact. */
-function estimateTokens(body: unknown): number {
-  return Math.max(1, Math.ceil(JSON.stringify(body ?? '').length / 4));
-}
+const sendJson = (res: WireRequest['res'], status: number, body: unknown): void => sendAnswer(res, { status, headers: { 'request-id': REQUEST_ID }, body });
 
 function answerMessages(request: WireRequest, body: MessagesRequest): void {
   const stream = body.stream === true;
   const tools = body.tools ?? [];
   if (tools.length === 0) {
     // Not the agent loop (a title, a summary, a quota probe): answer, but leave the script where it is.
-    const side: AnthropicMessage = {
-      id: 'msg_replay_side',
-      type: 'message',
-      role: 'assistant',
-      model: body.model,
-      content: [{ type: 'text', text: SIDE_REPLY }],
-      stop_reason: 'end_turn',
-      stop_sequence: null,
-      usage: { input_tokens: estimateTokens(body.messages), output_tokens: 1, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 },
-    };
-    sendMessage(request.res, side, stream);
+    const side = anthropicMessage('msg_replay_side', body.model, [{ type: 'text', text: SIDE_REPLY }], 'end_turn', { input: estimatedTokens(body.messages), output: 1 });
+    sendAnthropicMessage(request.res, side, stream, REQUEST_ID);
     return;
   }
   // The turn to play is the number of model turns the history already holds.
   const turn = body.messages.filter((message) => message.role === 'assistant').length;
   const reply = request.session.replyAt(turn);
-  let message: AnthropicMessage;
+  let message: AnthropicMessage<AnthropicReplyBlock>;
   try {
     message = buildAnthropicMessage(reply, { sessionId: request.session.id, turn, model: body.model, offered: new Set(tools.map((tool) => tool.name)) });
   } catch (error) {
     if (error instanceof UnplayableActionError) {
-      sendError(request.res, 400, 'invalid_request_error', error.message);
+      sendAnswer(request.res, anthropicError(400, error.message, REQUEST_ID));
       return;
     }
     throw error;
   }
-  sendMessage(request.res, message, stream);
+  sendAnthropicMessage(request.res, message, stream, REQUEST_ID);
 }
 
 /**
@@ -83,7 +54,7 @@ function answerMessages(request: WireRequest, body: MessagesRequest): void {
 export const anthropicMessagesFormat: WireFormat = {
   name: 'anthropic',
   matches(method, path) {
-    if (method === 'POST') return path === '/v1/messages' || path === '/v1/messages/count_tokens';
+    if (method === 'POST') return path === MESSAGES_ROUTE || path === `${MESSAGES_ROUTE}/count_tokens`;
     if (method === 'GET') return path === '/v1/models' || path.startsWith('/v1/models/');
     return false;
   },
@@ -98,14 +69,14 @@ export const anthropicMessagesFormat: WireFormat = {
       }
       return;
     }
-    if (path === '/v1/messages/count_tokens') {
-      sendJson(res, 200, { input_tokens: estimateTokens(request.body) });
+    if (path === `${MESSAGES_ROUTE}/count_tokens`) {
+      sendJson(res, 200, { input_tokens: estimatedTokens(request.body) });
       return;
     }
     const parsed = MessagesRequestSchema.safeParse(request.body);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      sendError(res, 400, 'invalid_request_error', `The replay server could not read this Messages request: ${issue ? `${issue.path.join('.') || 'body'}: ${issue.message}` : 'invalid body'}.`);
+      sendAnswer(res, anthropicError(400, `The replay server could not read this Messages request: ${issue ? `${issue.path.join('.') || 'body'}: ${issue.message}` : 'invalid body'}.`, REQUEST_ID));
       return;
     }
     answerMessages(request, parsed.data);

@@ -1,4 +1,5 @@
 import type { ReplayAction } from '../../../schemas/replay-script.ts';
+import { geminiResponse, type GeminiPart, type GeminiResponse } from '../../model-apis/gemini-generate/gemini-generate-server.ts';
 import type { PlannedReply } from './replay-session.ts';
 import { offeredMcpToolName } from './offered-mcp-tool-name.ts';
 import { offeredScriptedToolCall } from './offered-scripted-tool-call.ts';
@@ -7,19 +8,6 @@ import { offeredScriptedToolCall } from './offered-scripted-tool-call.ts';
 export interface OfferedFunction {
   name: string;
   parameters: Set<string>;
-}
-
-export interface GeminiPart {
-  text?: string;
-  functionCall?: { name: string; args: Record<string, unknown> };
-}
-
-/** One `GenerateContentResponse`, as the API sends it whole or as one chunk of a stream. */
-export interface GeminiResponse {
-  candidates: { content: { role: 'model'; parts: GeminiPart[] }; finishReason?: 'STOP'; index: 0 }[];
-  usageMetadata: { promptTokenCount: number; cachedContentTokenCount?: number; candidatesTokenCount?: number; totalTokenCount: number };
-  modelVersion: string;
-  responseId: string;
 }
 
 /** A scripted action the asking CLI has no tool for: the script and the harness do not fit. */
@@ -78,24 +66,20 @@ export function geminiReplyChunks(reply: PlannedReply, context: ReplyContext): G
   if (calls.length > 0) parts.push(calls);
   // A reply must carry something, or the CLI reports an empty response and retries.
   if (parts.length === 0) parts.push([{ text: '' }]);
-  const { input, output } = reply.usage;
-  // Gemini counts cached content inside promptTokenCount, and names it only when there is some.
+  const { input } = reply.usage;
   const cached = reply.usage.cachedInput ? { cachedContentTokenCount: reply.usage.cachedInput } : {};
   return parts.map((chunkParts, index) => {
-    const last = index === parts.length - 1;
-    return {
-      candidates: [{ content: { role: 'model', parts: chunkParts }, ...(last ? { finishReason: 'STOP' as const } : {}), index: 0 }],
-      usageMetadata: last ? { promptTokenCount: input, ...cached, candidatesTokenCount: output, totalTokenCount: input + output } : { promptTokenCount: input, ...cached, totalTokenCount: input },
-      modelVersion: context.model,
-      responseId: context.responseId,
-    };
+    const content = { role: 'model' as const, parts: chunkParts };
+    // The last chunk carries the finish reason and the whole usage; those before it, the prompt's only.
+    if (index === parts.length - 1) return geminiResponse(context.responseId, context.model, { content, finishReason: 'STOP', index: 0 }, reply.usage);
+    return { candidates: [{ content, index: 0 }], usageMetadata: { promptTokenCount: input, ...cached, totalTokenCount: input }, modelVersion: context.model, responseId: context.responseId };
   });
 }
 
 /** The same reply in one response (`:generateContent`). */
 export function geminiReply(reply: PlannedReply, context: ReplyContext): GeminiResponse {
   const chunks = geminiReplyChunks(reply, context);
-  const parts = mergeTextParts(chunks.flatMap((chunk) => chunk.candidates[0]!.content.parts));
+  const parts = mergeTextParts(chunks.flatMap((chunk) => chunk.candidates[0]!.content?.parts ?? []));
   const last = chunks.at(-1)!;
   return { ...last, candidates: [{ content: { role: 'model', parts }, finishReason: 'STOP', index: 0 }] };
 }
@@ -116,6 +100,3 @@ function mergeTextParts(parts: GeminiPart[]): GeminiPart[] {
   }
   return merged;
 }
-
-/** One server-sent event of a `?alt=sse` stream, framed as the API frames it. */
-export const formatGeminiSse = (chunk: unknown): string => `data: ${JSON.stringify(chunk)}\r\n\r\n`;

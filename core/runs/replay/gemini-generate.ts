@@ -1,6 +1,7 @@
-import type { ServerResponse } from 'node:http';
 import { z } from 'zod';
-import { formatGeminiSse, geminiReply, geminiReplyChunks, UnplayableActionError, type GeminiResponse, type OfferedFunction } from './gemini-generate-reply.ts';
+import { geminiError, geminiResponse, MODEL_METHOD_PATH, MODELS_PATH, sendGeminiJson, sendGeminiResponses, type Delivery, type GeminiResponse } from '../../model-apis/gemini-generate/gemini-generate-server.ts';
+import { estimatedTokens } from '../../model-apis/model-api-answer.ts';
+import { geminiReply, geminiReplyChunks, UnplayableActionError, type OfferedFunction } from './gemini-generate-reply.ts';
 import { answerForSchema } from './gemini-generate-schema-answer.ts';
 import type { WireFormat, WireRequest } from './wire-format.ts';
 
@@ -19,43 +20,10 @@ const GenerateRequestSchema = z.looseObject({
 });
 type GenerateRequest = z.infer<typeof GenerateRequestSchema>;
 
-/** `/v1beta/models/<model>:<method>` (also `/v1` and `/v1alpha`, which GOOGLE_GENAI_API_VERSION picks). */
-const MODEL_METHOD_PATH = /^\/v1(?:alpha|beta)?\/models\/([^/:]+):(streamGenerateContent|generateContent|countTokens)$/;
-const MODELS_PATH = /^\/v1(?:alpha|beta)?\/models(?:\/([^/:]+))?$/;
-
 /** What a side request without a JSON schema gets (a summary, a title): short, valid, harmless. */
 const SIDE_REPLY = 'OK';
 
-function sendJson(res: ServerResponse, status: number, value: unknown): void {
-  const body = JSON.stringify(value);
-  res.writeHead(status, { 'content-type': 'application/json; charset=UTF-8', 'content-length': Buffer.byteLength(body) });
-  res.end(body);
-}
-
-/** Errors in the Gemini API's own shape (`google.rpc.Status`), so the CLI shows the message. */
-function sendError(res: ServerResponse, code: number, status: string, message: string): void {
-  sendJson(res, code, { error: { code, message, status } });
-}
-
-/** How a reply goes out: whole (`:generateContent`), as SSE (`?alt=sse`), or as the JSON array a stream without `alt=sse` is. */
-type Delivery = 'whole' | 'sse' | 'json-array';
-
-function sendResponses(res: ServerResponse, chunks: GeminiResponse[], whole: GeminiResponse, delivery: Delivery): void {
-  if (delivery === 'whole') {
-    sendJson(res, 200, whole);
-    return;
-  }
-  if (delivery === 'json-array') {
-    sendJson(res, 200, chunks);
-    return;
-  }
-  res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', 'x-content-type-options': 'nosniff' });
-  for (const chunk of chunks) res.write(formatGeminiSse(chunk));
-  res.end();
-}
-
-/** A rough count (4 characters a token), enough for a CLI deciding whether to compress its history. */
-const estimateTokens = (value: unknown): number => Math.max(1, Math.ceil(JSON.stringify(value ?? '').length / 4));
+const sendJson = (res: WireRequest['res'], status: number, body: unknown): void => sendGeminiJson(res, { status, body });
 
 function offeredFunctions(body: GenerateRequest): Map<string, OfferedFunction> {
   const offered = new Map<string, OfferedFunction>();
@@ -73,14 +41,9 @@ function answerSide(request: WireRequest, body: GenerateRequest, model: string, 
   const config = body.generationConfig;
   const schema = config?.responseJsonSchema ?? config?.responseSchema;
   const text = schema !== undefined ? JSON.stringify(answerForSchema(schema)) : config?.responseMimeType === 'application/json' ? '{}' : SIDE_REPLY;
-  const input = estimateTokens(body.contents);
-  const response: GeminiResponse = {
-    candidates: [{ content: { role: 'model', parts: [{ text }] }, finishReason: 'STOP', index: 0 }],
-    usageMetadata: { promptTokenCount: input, candidatesTokenCount: 1, totalTokenCount: input + 1 },
-    modelVersion: model,
-    responseId: `replay-${request.session.id}-side`,
-  };
-  sendResponses(request.res, [response], response, delivery);
+  const candidate = { content: { role: 'model' as const, parts: [{ text }] }, finishReason: 'STOP', index: 0 as const };
+  const response = geminiResponse(`replay-${request.session.id}-side`, model, candidate, { input: estimatedTokens(body.contents), output: 1 });
+  sendGeminiResponses(request.res, [response], response, delivery);
 }
 
 function answerGenerate(request: WireRequest, body: GenerateRequest, model: string, delivery: Delivery): void {
@@ -101,12 +64,12 @@ function answerGenerate(request: WireRequest, body: GenerateRequest, model: stri
     chunks = geminiReplyChunks(reply, context);
   } catch (error) {
     if (error instanceof UnplayableActionError) {
-      sendError(request.res, 400, 'INVALID_ARGUMENT', error.message);
+      sendGeminiJson(request.res, geminiError(400, error.message));
       return;
     }
     throw error;
   }
-  sendResponses(request.res, chunks, geminiReply(reply, context), delivery);
+  sendGeminiResponses(request.res, chunks, geminiReply(reply, context), delivery);
 }
 
 function modelResource(id: string) {
@@ -145,13 +108,13 @@ export const geminiGenerateFormat: WireFormat = {
     const [, rawModel, operation] = MODEL_METHOD_PATH.exec(path)!;
     const model = decodeURIComponent(rawModel!);
     if (operation === 'countTokens') {
-      sendJson(res, 200, { totalTokens: estimateTokens(request.body) });
+      sendJson(res, 200, { totalTokens: estimatedTokens(request.body) });
       return;
     }
     const parsed = GenerateRequestSchema.safeParse(request.body ?? {});
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      sendError(res, 400, 'INVALID_ARGUMENT', `The replay server could not read this ${operation} request: ${issue ? `${issue.path.join('.') || 'body'}: ${issue.message}` : 'invalid body'}.`);
+      sendGeminiJson(res, geminiError(400, `The replay server could not read this ${operation} request: ${issue ? `${issue.path.join('.') || 'body'}: ${issue.message}` : 'invalid body'}.`));
       return;
     }
     const delivery: Delivery = operation === 'generateContent' ? 'whole' : request.query.get('alt') === 'sse' ? 'sse' : 'json-array';

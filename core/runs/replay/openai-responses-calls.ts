@@ -1,4 +1,5 @@
 import type { ReplayAction } from '../../../schemas/replay-script.ts';
+import type { ResponsesOutputItem } from '../../model-apis/openai-responses/openai-responses-server.ts';
 import { shellQuote } from '../../shell-quote.ts';
 import type { HarnessAdapter } from '../harnesses/harness-adapter.ts';
 import { HARNESS_ADAPTERS } from '../harnesses/harness-registry.ts';
@@ -13,13 +14,6 @@ import { offeredMcpToolName } from './offered-mcp-tool-name.ts';
  * `write` is an `apply_patch` "Add File" (what a real model does; it creates parent folders)
  * or, when apply_patch cannot say the exact bytes, a `printf` through the shell.
  */
-
-/** An output item of a Responses API reply, as the API streams it. */
-export type ResponsesOutputItem =
-  | { type: 'message'; id: string; status: 'completed'; role: 'assistant'; content: { type: 'output_text'; text: string; annotations: [] }[] }
-  | { type: 'function_call'; id: string; status: 'completed'; call_id: string; name: string; arguments: string; namespace?: string }
-  | { type: 'custom_tool_call'; id: string; status: 'completed'; call_id: string; name: string; input: string }
-  | { type: 'local_shell_call'; id: string; status: 'completed'; call_id: string; action: { type: 'exec'; command: string[] } };
 
 /** A tool the request offers: its name, how it is called, and its namespace for namespaced (MCP) tools. */
 export interface OfferedTool {

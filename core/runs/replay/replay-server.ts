@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { ReplayScriptSchema, ReplayVariablesSchema, type ReplayScript, type ReplayVariables } from '../../../schemas/replay-script.ts';
+import { closeServer, listenOnLoopback } from '../../model-apis/loopback-server.ts';
+import { sendAnswer } from '../../model-apis/model-api-answer.ts';
 import { readCappedBody } from '../../read-capped-body.ts';
 import { ReplaySession } from './replay-session.ts';
 import type { WireFormat } from './wire-format.ts';
@@ -20,11 +21,7 @@ export interface ReplayServer {
   close(): Promise<void>;
 }
 
-function sendJson(res: ServerResponse, status: number, value: unknown): void {
-  const body = JSON.stringify(value);
-  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
-  res.end(body);
-}
+const sendJson = (res: ServerResponse, status: number, body: unknown): void => sendAnswer(res, { status, body });
 
 async function readJsonBody(req: IncomingMessage): Promise<unknown> {
   const bytes = await readCappedBody(req, MAX_BODY_BYTES);
@@ -72,12 +69,7 @@ export async function startReplayServer(formats: readonly WireFormat[], options:
     });
   });
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
-  const base = `http://127.0.0.1:${port}`;
+  const base = await listenOnLoopback(server, options.port);
 
   return {
     url: base,
@@ -88,10 +80,6 @@ export async function startReplayServer(formats: readonly WireFormat[], options:
     },
     session: (id) => sessions.get(id),
     endpointFor: (sessionId) => `${base}/s/${sessionId}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: () => closeServer(server),
   };
 }

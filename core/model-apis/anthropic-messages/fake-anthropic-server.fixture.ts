@@ -4,13 +4,13 @@ import {
   promptOf,
   refuseWith,
   startFakeProviderServer,
-  type FakeAnswer,
   type FakeContentPart,
   type FakePrompt,
   type FakeProviderServer,
   type FakeProviderServerOptions,
   type FakeWireFormat,
-} from './fake-provider-server.fixture.ts';
+} from '../fake-model-api-server.fixture.ts';
+import { anthropicError, anthropicMessage, MESSAGES_ROUTE, type AnthropicContentBlock } from './anthropic-messages-server.ts';
 
 /** Anthropic Messages at `{origin}/v1/messages` (the judge's baseUrl is the origin). */
 export function startFakeAnthropicServer(options: FakeProviderServerOptions = {}): Promise<FakeProviderServer> {
@@ -19,23 +19,13 @@ export function startFakeAnthropicServer(options: FakeProviderServerOptions = {}
 
 const MEDIA_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
 
-const ERROR_TYPES: Record<number, string> = {
-  400: 'invalid_request_error',
-  401: 'authentication_error',
-  403: 'permission_error',
-  404: 'not_found_error',
-  413: 'request_too_large',
-  429: 'rate_limit_error',
-  529: 'overloaded_error',
-};
-
 const anthropicMessagesFormat: FakeWireFormat = {
   name: 'Anthropic Messages',
   baseUrl: (origin) => origin,
 
   decode({ method, path, headers, body }, apiKey) {
     const format = anthropicMessagesFormat;
-    if (method !== 'POST' || path !== '/v1/messages') return refuseWith(format, 404, `Not found: ${method} ${path}`);
+    if (method !== 'POST' || path !== MESSAGES_ROUTE) return refuseWith(format, 404, `Not found: ${method} ${path}`);
     if (apiKey !== undefined) {
       if (headers['x-api-key'] === undefined) return refuseWith(format, 401, 'x-api-key header is required');
       if (headers['x-api-key'] !== apiKey) return refuseWith(format, 401, 'invalid x-api-key');
@@ -73,35 +63,20 @@ const anthropicMessagesFormat: FakeWireFormat = {
 
   text(reply, prompt, id) {
     const usage = reply.usage ?? estimatedUsage(prompt, reply.text);
-    const thinking = reply.thinking ? [{ type: 'thinking', thinking: reply.thinking.text, signature: `sig_${id}` }] : [];
+    const thinking: AnthropicContentBlock[] = reply.thinking ? [{ type: 'thinking', thinking: reply.thinking.text, signature: `sig_${id}` }] : [];
     // output_tokens includes the thinking tokens, as the API bills them.
-    return message(id, reply.model ?? prompt.model, [...thinking, { type: 'text', text: reply.text }], reply.stopReason ?? 'end_turn', { input: usage.input, output: usage.output + (reply.thinking?.tokens ?? 0) });
+    return answer(id, reply.model ?? prompt.model, [...thinking, { type: 'text', text: reply.text }], reply.stopReason ?? 'end_turn', { input: usage.input, output: usage.output + (reply.thinking?.tokens ?? 0) });
   },
 
   refusal(prompt, id) {
-    return message(id, prompt.model, [], 'refusal', { input: 20, output: 0 });
+    return answer(id, prompt.model, [], 'refusal', { input: 20, output: 0 });
   },
 
-  error(status, text) {
-    return { status, headers: { 'request-id': 'req_fake' }, body: { type: 'error', error: { type: ERROR_TYPES[status] ?? 'api_error', message: text } } };
-  },
+  error: (status, text) => anthropicError(status, text, 'req_fake'),
 };
 
-function message(id: string, model: string, content: unknown[], stopReason: string, usage: { input: number; output: number }): FakeAnswer {
-  return {
-    status: 200,
-    headers: { 'request-id': `req_${id}` },
-    body: {
-      id: `msg_${id}`,
-      type: 'message',
-      role: 'assistant',
-      model,
-      content,
-      stop_reason: stopReason,
-      stop_sequence: null,
-      usage: { input_tokens: usage.input, output_tokens: usage.output, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 },
-    },
-  };
+function answer(id: string, model: string, content: AnthropicContentBlock[], stopReason: string, usage: { input: number; output: number }) {
+  return { status: 200, headers: { 'request-id': `req_${id}` }, body: anthropicMessage(`msg_${id}`, model, content, stopReason, usage) };
 }
 
 function decodeBlocks(content: unknown, index: number): FakeContentPart[] | string {

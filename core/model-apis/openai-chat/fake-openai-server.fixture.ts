@@ -4,13 +4,13 @@ import {
   promptOf,
   refuseWith,
   startFakeProviderServer,
-  type FakeAnswer,
   type FakeContentPart,
   type FakePrompt,
   type FakeProviderServer,
   type FakeProviderServerOptions,
   type FakeWireFormat,
-} from './fake-provider-server.fixture.ts';
+} from '../fake-model-api-server.fixture.ts';
+import { CHAT_COMPLETIONS_ROUTE, chatCompletion, openAiError } from './openai-chat-server.ts';
 
 export interface FakeOpenAiServerOptions extends FakeProviderServerOptions {
   /**
@@ -28,15 +28,13 @@ export function startFakeOpenAiServer(options: FakeOpenAiServerOptions = {}): Pr
 
 const DATA_URL_PREFIX = /^data:(image\/(?:png|jpeg|webp|gif));base64,/;
 
-const ERROR_TYPES: Record<number, string> = { 400: 'invalid_request_error', 401: 'invalid_request_error', 403: 'permission_error', 404: 'invalid_request_error', 429: 'requests' };
-
 function openAiChatFormat(tokenLimitField: 'either' | 'max_tokens' | 'max_completion_tokens'): FakeWireFormat {
   const format: FakeWireFormat = {
     name: 'OpenAI Chat Completions',
     baseUrl: (origin) => `${origin}/v1`,
 
     decode({ method, path, headers, body }, apiKey) {
-      if (method !== 'POST' || path !== '/v1/chat/completions') return refuseWith(format, 404, `Invalid URL (${method} ${path})`);
+      if (method !== 'POST' || path !== CHAT_COMPLETIONS_ROUTE) return refuseWith(format, 404, `Invalid URL (${method} ${path})`);
       if (apiKey !== undefined) {
         const presented = /^Bearer (.+)$/.exec(String(headers.authorization ?? ''))?.[1];
         if (presented === undefined) return refuseWith(format, 401, "You didn't provide an API key. You need to provide your API key in an Authorization header using Bearer auth (i.e. Authorization: Bearer YOUR_KEY).");
@@ -88,26 +86,13 @@ function openAiChatFormat(tokenLimitField: 'either' | 'max_tokens' | 'max_comple
       return completion(id, prompt.model, { role: 'assistant', content: null, refusal: "I'm sorry, but I can't help with that request." }, 'stop', { input: 20, output: 12 });
     },
 
-    error(status, message) {
-      const code = status === 401 ? 'invalid_api_key' : status === 404 ? 'model_not_found' : status === 429 ? 'rate_limit_exceeded' : null;
-      return { status, body: { error: { message, type: ERROR_TYPES[status] ?? 'server_error', param: null, code } } };
-    },
+    error: (status, message) => openAiError(status, message),
   };
   return format;
 }
 
-function completion(id: string, model: string, message: Record<string, unknown>, finishReason: string, usage: { input: number; output: number }): FakeAnswer {
-  return {
-    status: 200,
-    body: {
-      id: `chatcmpl-${id}`,
-      object: 'chat.completion',
-      created: Math.floor(Date.now() / 1000),
-      model,
-      choices: [{ index: 0, message, logprobs: null, finish_reason: finishReason }],
-      usage: { prompt_tokens: usage.input, completion_tokens: usage.output, total_tokens: usage.input + usage.output },
-    },
-  };
+function completion(id: string, model: string, message: Record<string, unknown>, finishReason: string, usage: { input: number; output: number }) {
+  return { status: 200, body: chatCompletion(id, model, message, finishReason, usage) };
 }
 
 function textOnly(content: unknown): string | null {

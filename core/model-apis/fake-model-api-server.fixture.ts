@@ -1,10 +1,11 @@
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { readCappedBody } from '../../read-capped-body.ts';
+import { readCappedBody } from '../read-capped-body.ts';
+import { closeServer, listenOnLoopback } from './loopback-server.ts';
+import { sendAnswer as send, type ModelApiAnswer } from './model-api-answer.ts';
 
 /**
  * A local model API for tests and benchmarks, on 127.0.0.1 and a free port. Each wire format
- * (fake-openai-server, fake-anthropic-server, fake-gemini-server) decodes requests as strictly
+ * (each API folder's fake-*-server, writing replies with that folder's server code) decodes requests as strictly
  * as the real API (a request the API would refuse gets that API's 4xx, and is listed in
  * `rejected`) and writes replies in its own shape. What it answers is scripted: `replies` in
  * order, then `respond` for every request after them (an engine test can answer from the
@@ -102,11 +103,7 @@ export interface FakeProviderServer {
 }
 
 /** An HTTP answer a wire format composes: status, JSON body, extra headers. */
-export interface FakeAnswer {
-  status: number;
-  body: unknown;
-  headers?: Record<string, string>;
-}
+export type FakeAnswer = ModelApiAnswer;
 
 /** What a wire format supplies: its routes and request rules, and its reply and error shapes. */
 export interface FakeWireFormat {
@@ -206,11 +203,7 @@ export async function startFakeProviderServer(format: FakeWireFormat, options: F
     send(res, answer);
   }
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const origin = await listenOnLoopback(server);
 
   return {
     baseUrl: format.baseUrl(origin),
@@ -227,18 +220,8 @@ export async function startFakeProviderServer(format: FakeWireFormat, options: F
       return maxInFlight;
     },
     enqueue: (...replies) => void script.push(...replies),
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: () => closeServer(server),
   };
-}
-
-function send(res: ServerResponse, answer: FakeAnswer): void {
-  const body = JSON.stringify(answer.body);
-  res.writeHead(answer.status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...answer.headers });
-  res.end(body);
 }
 
 /** A rough token count (4 characters a token, a flat 85 an image) for replies that script none. */

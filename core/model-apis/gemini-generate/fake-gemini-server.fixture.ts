@@ -4,13 +4,13 @@ import {
   promptOf,
   refuseWith,
   startFakeProviderServer,
-  type FakeAnswer,
   type FakeContentPart,
   type FakePrompt,
   type FakeProviderServer,
   type FakeProviderServerOptions,
   type FakeWireFormat,
-} from './fake-provider-server.fixture.ts';
+} from '../fake-model-api-server.fixture.ts';
+import { geminiError, geminiResponse, type GeminiCandidate } from './gemini-generate-server.ts';
 
 /** Gemini `generateContent` at `{origin}/v1beta/models/{model}:generateContent` (the judge's baseUrl is the origin). */
 export function startFakeGeminiServer(options: FakeProviderServerOptions = {}): Promise<FakeProviderServer> {
@@ -18,17 +18,6 @@ export function startFakeGeminiServer(options: FakeProviderServerOptions = {}): 
 }
 
 const ROUTE = /^\/v1beta\/models\/([^/:]+):generateContent$/;
-
-const STATUS_NAMES: Record<number, string> = {
-  400: 'INVALID_ARGUMENT',
-  401: 'UNAUTHENTICATED',
-  403: 'PERMISSION_DENIED',
-  404: 'NOT_FOUND',
-  429: 'RESOURCE_EXHAUSTED',
-  500: 'INTERNAL',
-  503: 'UNAVAILABLE',
-  504: 'DEADLINE_EXCEEDED',
-};
 
 const geminiGenerateFormat: FakeWireFormat = {
   name: 'Gemini generateContent',
@@ -41,10 +30,7 @@ const geminiGenerateFormat: FakeWireFormat = {
     if (apiKey !== undefined && headers['x-goog-api-key'] !== apiKey) {
       // Gemini answers a missing or wrong key with 400 and an ErrorInfo whose reason is API_KEY_INVALID.
       const message = 'API key not valid. Please pass a valid API key.';
-      const answer = format.error(400, message);
-      const error = (answer.body as { error: Record<string, unknown> }).error;
-      error.details = [{ '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason: 'API_KEY_INVALID', domain: 'googleapis.com' }];
-      return { refuse: answer, message };
+      return { refuse: geminiError(400, message, [{ '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason: 'API_KEY_INVALID', domain: 'googleapis.com' }]), message };
     }
     if (!String(headers['content-type'] ?? '').startsWith('application/json')) return refuseWith(format, 400, 'Invalid JSON payload: expected application/json.');
     const model = decodeURIComponent(route[1]!);
@@ -79,33 +65,23 @@ const geminiGenerateFormat: FakeWireFormat = {
   text(reply, prompt, id) {
     const usage = reply.usage ?? estimatedUsage(prompt, reply.text);
     const thought = reply.thinking ? [{ text: reply.thinking.text, thought: true }] : [];
-    const candidate = { content: { parts: [...thought, { text: reply.text }], role: 'model' }, finishReason: reply.stopReason ?? 'STOP', index: 0 };
-    return generateResponse(id, reply.model ?? prompt.model, candidate, usage, reply.thinking?.tokens);
+    const candidate: GeminiCandidate = { content: { parts: [...thought, { text: reply.text }], role: 'model' }, finishReason: reply.stopReason ?? 'STOP', index: 0 };
+    return answer(id, reply.model ?? prompt.model, candidate, { ...usage, thoughts: reply.thinking?.tokens });
   },
 
   refusal(prompt, id) {
     const ratings = [{ category: 'HARM_CATEGORY_DANGEROUS_CONTENT', probability: 'HIGH', blocked: true }];
-    return generateResponse(id, prompt.model, { finishReason: 'SAFETY', index: 0, safetyRatings: ratings }, { input: 20, output: 0 });
+    return answer(id, prompt.model, { finishReason: 'SAFETY', index: 0, safetyRatings: ratings }, { input: 20, output: 0 });
   },
 
   error(status, message, options) {
     const details = status === 429 && options?.geminiRetryDelay ? [{ '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay: options.geminiRetryDelay }] : undefined;
-    return { status, body: { error: { code: status, message, status: STATUS_NAMES[status] ?? 'UNKNOWN', ...(details ? { details } : {}) } } };
+    return geminiError(status, message, details);
   },
 };
 
-function generateResponse(id: string, model: string, candidate: Record<string, unknown>, usage: { input: number; output: number }, thoughts?: number): FakeAnswer {
-  // Gemini reports thinking apart from the answer: thoughtsTokenCount beside candidatesTokenCount.
-  const thinking = thoughts ? { thoughtsTokenCount: thoughts } : {};
-  return {
-    status: 200,
-    body: {
-      candidates: [candidate],
-      usageMetadata: { promptTokenCount: usage.input, candidatesTokenCount: usage.output, ...thinking, totalTokenCount: usage.input + usage.output + (thoughts ?? 0) },
-      modelVersion: model,
-      responseId: id,
-    },
-  };
+function answer(id: string, model: string, candidate: GeminiCandidate, usage: { input: number; output: number; thoughts?: number }) {
+  return { status: 200, body: geminiResponse(id, model, candidate, usage) };
 }
 
 function decodeParts(parts: unknown, index: number): FakeContentPart[] | string {
