@@ -139,17 +139,17 @@ describe('the run engine with the command harness', () => {
   });
 
   it('records a study without running it through runs.prepare (what lhb runs start --detach hands to a process of its own); the same name again is that study', async () => {
-    const spec = { name: 'detached', tasks: ['engine-task'], configurations: [{ harness: 'command', model: 'm', command: BUILD }] };
-    const prepared = (await api.call('runs.prepare', spec)) as { studyId: string; name: string; resumed: boolean };
+    const spec: RpcInput<'runs.prepare'> = { name: 'detached', tasks: ['engine-task'], configurations: [{ harness: 'command', model: 'm', command: BUILD }] };
+    const prepared = await api.call('runs.prepare', spec);
     expect(prepared).toMatchObject({ name: 'detached', resumed: false });
-    const view = (await api.call('runs.study', { studyId: prepared.studyId })) as StudyView;
+    const view = await api.call('runs.study', { studyId: prepared.studyId });
     expect(view.study.state).toBe('interrupted');
     expect(view.runs.map((r) => r.status)).toEqual(['pending']);
     expect(await api.call('runs.prepare', spec)).toEqual({ ...prepared, resumed: true });
   });
 
   it('fills a Slurm study\'s settings left out from the ones the workspace remembers, at the door, and refuses one with no shared folder at all in the flag\'s words', async () => {
-    const spec = { tasks: ['engine-task'], configurations: [{ harness: 'command', model: 'm', command: BUILD }], executor: 'slurm' };
+    const spec = { tasks: ['engine-task'], configurations: [{ harness: 'command' as const, model: 'm', command: BUILD }], executor: 'slurm' as const };
     await expect(api.call('runs.prepare', { ...spec, slurm: {} })).rejects.toThrow(/--executor slurm needs --shared-dir DIR/);
     expect(await api.call('runs.slurmSettings', {})).toEqual({ settings: null });
     // Remembered even when the study is then refused (no lhb for the compute nodes on this machine), as before it was checked.
