@@ -110,6 +110,12 @@ layeringRules['core/model-apis/<api>'] = {
   patterns: [...layeringRules.core.patterns, { regex: '^\\.\\./\\.\\./(?!\\.\\./schemas/|read-capped-body\\.ts$)', message: MODEL_APIS_WHY }],
   paths: layeringRules.core.paths,
 };
+// The CLI is a caller like the UIs: it goes through core/api's door (api.call), never around it
+// into a handler's file.
+layeringRules['core/cli'] = {
+  patterns: [...layeringRules.core.patterns, { regex: '^\\.\\./api/handlers/', message: 'core/cli/ calls the API like every caller (api.call), never a handler\'s file in core/api/handlers/.' }],
+  paths: layeringRules.core.paths,
+};
 
 const restrict = (folder) => ({
   files: [`${folder}/**/*.{ts,tsx,cts,mts}`],
@@ -157,6 +163,7 @@ export default tseslint.config(
   restrict('schemas'),
   restrict('core'),
   restrict('core/random'),
+  restrict('core/cli'),
   ...Object.keys(INNER_ROOMS).map(restrictInnerRoom),
   restrict('core/runs/harnesses/*'),
   ...Object.keys(RUNS_ROOMS_BELOW).map((name) => restrictInnerRoom(`runs/${name}`)),

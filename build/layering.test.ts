@@ -49,6 +49,7 @@ describe('layering lint', () => {
     ['core/runs/executors/x.ts', "import { importBundles } from '../bundles/import-bundles.ts';", 'never imports study/ or bundles/'],
     ['core/runs/trajectory/x.ts', "import { readJsonFile } from '../bundles/bundle-files.ts';", 'never imports them'],
     ['core/runs/trajectory/x.ts', "import { loadStudySpec } from '../study/run-study.ts';", 'never imports them'],
+    ['core/cli/x.ts', "import { studyEngineOf } from '../api/handlers/run-engine-context.ts';", 'calls the API like every caller'],
     ['core/model-apis/x.ts', "import { ProviderError } from '../judge/providers/judge-provider.ts';", 'core/model-apis/ is under judge/ and runs/'],
     ['core/model-apis/openai-chat/x.ts', "import { ReplaySession } from '../../runs/replay/replay-session.ts';", 'core/model-apis/ is under judge/ and runs/'],
     ['core/model-apis/openai-chat/x.ts', "import { shellQuote } from '../../shell-quote.ts';", 'core/model-apis/ is under judge/ and runs/'],
