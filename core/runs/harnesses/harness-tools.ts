@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { promisify } from 'node:util';
 import type { HarnessAdapter } from './harness-adapter.ts';
+import { lhbErrorOfCode } from '../../../schemas/lhb-error.ts';
 
 const run = promisify(execFile);
 
@@ -25,7 +26,7 @@ export function harnessInstallPrefix(toolsDir: string, adapter: HarnessAdapter, 
   return join(toolsDir, `${adapter.id}@${version}`);
 }
 
-export class HarnessNotFoundError extends Error {
+export class HarnessNotFoundError extends lhbErrorOfCode('bad_request') {
   override name = 'HarnessNotFoundError';
 }
 

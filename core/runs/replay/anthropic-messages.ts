@@ -2,6 +2,7 @@ import type { ServerResponse } from 'node:http';
 import { z } from 'zod';
 import { anthropicStreamEvents, buildAnthropicMessage, formatSse, UnplayableActionError, type AnthropicMessage } from './anthropic-messages-reply.ts';
 import type { WireFormat, WireRequest } from './wire-format.ts';
+import { describeZodIssues } from '../../../schemas/lhb-error.ts';
 
 /** The parts of a `POST /v1/messages` body the scripted server reads; the rest is the harness's business. */
 const MessagesRequestSchema = z.looseObject({
@@ -104,8 +105,7 @@ export const anthropicMessagesFormat: WireFormat = {
     }
     const parsed = MessagesRequestSchema.safeParse(request.body);
     if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      sendError(res, 400, 'invalid_request_error', `The replay server could not read this Messages request: ${issue ? `${issue.path.join('.') || 'body'}: ${issue.message}` : 'invalid body'}.`);
+      sendError(res, 400, 'invalid_request_error', `The replay server could not read this Messages request: ${describeZodIssues(parsed.error, 'body', 1) || 'invalid body'}.`);
       return;
     }
     answerMessages(request, parsed.data);

@@ -2,6 +2,7 @@ import type { ServerResponse } from 'node:http';
 import { z } from 'zod';
 import { countModelTurns, offeredTools, toolCallItems, UnplayableCallError, type ResponsesOutputItem } from './openai-responses-calls.ts';
 import type { WireFormat, WireRequest } from './wire-format.ts';
+import { describeZodIssues } from '../../../schemas/lhb-error.ts';
 
 /** The parts of a `POST /v1/responses` body the scripted server reads; the rest is the client's business. */
 const ResponsesRequestSchema = z.looseObject({
@@ -185,7 +186,7 @@ export const openAiResponsesFormat: WireFormat = {
     }
     const parsed = ResponsesRequestSchema.safeParse(request.body);
     if (!parsed.success) {
-      sendError(request.res, 400, 'invalid_request_error', `Not a Responses API request: ${parsed.error.issues.map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`).join('; ')}`);
+      sendError(request.res, 400, 'invalid_request_error', `Not a Responses API request: ${describeZodIssues(parsed.error, 'body')}`);
       return;
     }
     answerResponses(request, parsed.data);

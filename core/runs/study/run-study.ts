@@ -19,6 +19,7 @@ import { checkStudyKeys } from './check-study-keys.ts';
 import { resolveStudySpec, storedStudySpec } from './resolve-study-spec.ts';
 import { sandboxProblem } from '../sandbox/sandbox-availability.ts';
 import { writeRunFile } from '../run-file.ts';
+import { LhbError, lhbErrorOfCode } from '../../../schemas/lhb-error.ts';
 
 export interface RunStudyDeps {
   workspace: Workspace;
@@ -36,14 +37,14 @@ const SCRIPTED_MODEL_KEY = 'lhb-scripted-model';
 /** How often a running study looks for a cancel asked by another process. */
 const CANCEL_POLL_MS = 1_000;
 
-export class StudyResumeError extends Error {
+export class StudyResumeError extends lhbErrorOfCode('bad_request') {
   override name = 'StudyResumeError';
 }
 
 /** Reads a study's stored spec and refuses to go on when its skill changed since it started. */
 export function loadStudySpec(workspace: Workspace, studyId: string): StudySpec {
   const study = findStudy(workspace.db, studyId);
-  if (!study) throw new StudyResumeError(`No study ${studyId} in this workspace. \`lhb runs status\` lists the studies.`);
+  if (!study) throw new LhbError('not_found', `No study ${studyId} in this workspace. \`lhb runs status\` lists the studies.`);
   const stored = StudySpecSchema.parse(JSON.parse(study.spec_json));
   const digest = studyConfigDigest(stored);
   if (digest !== study.config_digest) {
