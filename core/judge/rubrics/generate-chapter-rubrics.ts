@@ -66,18 +66,12 @@ export function chapterRubricSetName(chapterId: string, title: string): string {
  * chapter does not exist or has neither an instruction nor citations to write rubrics from.
  */
 export function readChapterForRubrics(annotate: AnnotateDeps, chapterId: string): ChapterMaterial {
-  let material: ChapterMaterial;
-  try {
-    const row = requireChapter(annotate.db, chapterId);
-    const dataRoom = loadDataRoomDetail(annotate, row.data_room_id);
-    const chapter = dataRoom.chapters.find((candidate) => candidate.id === chapterId);
-    if (!chapter) throw new LhbError('not_found', `Chapter ${chapterId} is no longer in its data room. Reload the data room.`);
-    material = { dataRoom, chapter };
-  } catch (error) {
-    if (error instanceof LhbError) throw new LhbError(error.code === 'not_found' ? 'not_found' : 'bad_request', error.message);
-    throw error;
-  }
-  const { chapter } = material;
+  // An unknown chapter is core/annotate's own `not_found`; it reaches the caller as it is.
+  const row = requireChapter(annotate.db, chapterId);
+  const dataRoom = loadDataRoomDetail(annotate, row.data_room_id);
+  const chapter = dataRoom.chapters.find((candidate) => candidate.id === chapterId);
+  if (!chapter) throw new LhbError('not_found', `Chapter ${chapterId} is no longer in its data room. Reload the data room.`);
+  const material: ChapterMaterial = { dataRoom, chapter };
   if (chapter.instruction.trim() === '' && chapter.citations.length === 0) {
     throw new LhbError(
       'bad_request',
