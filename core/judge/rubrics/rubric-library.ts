@@ -10,7 +10,7 @@ import {
   type RubricSetRow,
 } from '../../store/rubric-set-repository.ts';
 import { builtinRubricSets } from './builtin-rubric-sets.ts';
-import { describeZodIssues, LhbError, lhbErrorOfZod } from '../../../schemas/lhb-error.ts';
+import { describeZodIssues, LhbError } from '../../../schemas/lhb-error.ts';
 import { canonicalRubricSetJson, rubricSetDigest } from './rubric-set-digest.ts';
 import { resolveTaskKinds, type ResolvedTaskKinds } from './rubric-task-kinds.ts';
 import { writeTransaction } from '../../store/write-transaction.ts';
@@ -167,7 +167,7 @@ export function openRubricLibrary(db: Database, options: { now?: () => Date } = 
       const parsed = RubricSetSchema.safeParse(input);
       if (!parsed.success) {
         const problems = describeZodIssues(parsed.error, '(set)');
-        throw lhbErrorOfZod(parsed.error, `The rubric set was not saved because it is not valid: ${problems}. Fix these and save again.`);
+        throw new LhbError('bad_request', `The rubric set was not saved because it is not valid: ${problems}. Fix these and save again.`);
       }
       const set = parsed.data;
       if (set.taskKinds === undefined) {
