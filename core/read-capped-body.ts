@@ -1,14 +1,15 @@
 import type { IncomingMessage } from 'node:http';
+import { LhbError } from '../schemas/lhb-error.ts';
 
-/** A request body over its cap; nothing of it was kept. */
-export class BodyTooLargeError extends Error {
+/** A request body over its cap; nothing of it was kept (the contract's 413). */
+export class BodyTooLargeError extends LhbError {
   override name = 'BodyTooLargeError';
   readonly limit: number;
   /** The size Content-Length declared, when the body was refused on that alone. */
   readonly declaredBytes: number | undefined;
 
   constructor(limit: number, declaredBytes?: number) {
-    super(declaredBytes === undefined ? `The request body is over the limit of ${limit} bytes.` : `The request body is ${declaredBytes} bytes; the limit is ${limit}.`);
+    super('payload_too_large', declaredBytes === undefined ? `The request body is over the limit of ${limit} bytes.` : `The request body is ${declaredBytes} bytes; the limit is ${limit}.`);
     this.limit = limit;
     this.declaredBytes = declaredBytes;
   }

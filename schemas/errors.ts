@@ -22,6 +22,8 @@ export const RpcErrorBodySchema = z.object({
   error: z.object({
     code: RpcErrorCodeSchema,
     message: z.string(),
+    /** The path of the input field the error concerns (`"skill.dir"`), when it concerns one; screens place the message beside it. */
+    field: z.string().optional(),
   }),
 });
 export type RpcErrorBody = z.infer<typeof RpcErrorBodySchema>;

@@ -3,6 +3,7 @@ import { studyLabels, type StudyRef } from '../../schemas/analysis.ts';
 import { findCurrentProject } from '../store/project-repository.ts';
 import { AmbiguousIdError, expandShortId } from '../store/short-id.ts';
 import { findStudy, listStudies, listStudyRuns } from '../store/study-repository.ts';
+import { lhbErrorOfCode } from '../../schemas/lhb-error.ts';
 
 /**
  * The studies a report or an export is limited to, and the runs they executed (study_runs.run_id;
@@ -15,7 +16,7 @@ export interface StudyScope {
 }
 
 /** A study id the caller gave that names no study of this workspace (or the start of several). */
-export class UnknownStudyError extends Error {
+export class UnknownStudyError extends lhbErrorOfCode('not_found') {
   override name = 'UnknownStudyError';
 }
 

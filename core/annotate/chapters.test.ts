@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createAnnotateTestbed, type AnnotateTestbed } from './annotate-testbed.fixture.ts';
-import { AnnotateError } from './annotate-error.ts';
+import { LhbError } from '../../schemas/lhb-error.ts';
 import { createChapter, deleteChapter, moveChapter, updateChapter } from './chapters.ts';
 import { loadDataRoomDetail } from './data-room-detail.ts';
 import { createDataRoom, updateDataRoom } from './data-rooms.ts';
@@ -18,14 +18,14 @@ function addChapters(...names: string[]): Record<string, string> {
   return Object.fromEntries(names.map((name) => [name, createChapter(bed.deps, { dataRoomId: bed.dataRoomId, title: name })]));
 }
 
-function errorOf(run: () => unknown): AnnotateError {
+function errorOf(run: () => unknown): LhbError {
   try {
     run();
   } catch (error) {
-    expect(error).toBeInstanceOf(AnnotateError);
-    return error as AnnotateError;
+    expect(error).toBeInstanceOf(LhbError);
+    return error as LhbError;
   }
-  throw new Error('expected an AnnotateError');
+  throw new Error('expected an LhbError');
 }
 
 describe('chapters', () => {

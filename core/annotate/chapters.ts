@@ -9,7 +9,8 @@ import {
 } from '../store/chapter-repository.ts';
 import { deleteCitation, listChapterCitations } from '../store/citation-repository.ts';
 import type { AnnotateDeps } from './annotate-deps.ts';
-import { AnnotateError, quoted } from './annotate-error.ts';
+import { LhbError } from '../../schemas/lhb-error.ts';
+import { quoted } from './quoted.ts';
 import { performAction, type ChangeTracker } from './record-action.ts';
 import { requireChapter, requireDataRoom } from './require-records.ts';
 
@@ -17,13 +18,13 @@ import { requireChapter, requireDataRoom } from './require-records.ts';
 export function createChapter(deps: AnnotateDeps, input: { dataRoomId: string; title: string; afterChapterId?: string | undefined }): string {
   const dataRoom = requireDataRoom(deps.db, input.dataRoomId);
   const title = input.title.trim();
-  if (title === '') throw new AnnotateError('bad_request', 'A chapter needs a title. Type one and add the chapter again.');
+  if (title === '') throw new LhbError('bad_request', 'A chapter needs a title. Type one and add the chapter again.');
   const chapters = listChapters(deps.db, dataRoom.id);
   let position = chapters.length;
   if (input.afterChapterId !== undefined) {
     const after = requireChapter(deps.db, input.afterChapterId);
     if (after.data_room_id !== dataRoom.id) {
-      throw new AnnotateError('bad_request', `Chapter ${after.id} belongs to another data room (${after.data_room_id}), so a chapter of ${dataRoom.id} cannot be placed after it.`);
+      throw new LhbError('bad_request', `Chapter ${after.id} belongs to another data room (${after.data_room_id}), so a chapter of ${dataRoom.id} cannot be placed after it.`);
     }
     position = chapters.findIndex((c) => c.id === after.id) + 1;
   }
@@ -53,7 +54,7 @@ export function updateChapter(deps: AnnotateDeps, input: ChapterEdit): string {
     instruction: input.instruction ?? chapter.instruction,
     design_notes: input.designNotes ?? chapter.design_notes,
   };
-  if (next.title === '') throw new AnnotateError('bad_request', `Chapter ${quoted(chapter.title)} needs a title; it was not renamed.`);
+  if (next.title === '') throw new LhbError('bad_request', `Chapter ${quoted(chapter.title)} needs a title; it was not renamed.`);
   const edited = (['title', 'instruction', 'design_notes'] as const).filter((field) => next[field] !== chapter[field]);
   if (edited.length === 0) return chapter.data_room_id;
   const labels = { title: 'Rename chapter', instruction: 'Edit instruction of', design_notes: 'Edit design notes of' } as const;

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { citationRef } from '../../schemas/annotate.ts';
 import { createAnnotateTestbed, type AnnotateTestbed } from './annotate-testbed.fixture.ts';
-import { AnnotateError } from './annotate-error.ts';
+import { LhbError } from '../../schemas/lhb-error.ts';
 import { createChapter } from './chapters.ts';
 import { addCitation, removeCitation, type CitationRequest } from './citations.ts';
 import { loadDataRoomDetail } from './data-room-detail.ts';
@@ -36,14 +36,14 @@ afterEach(() => bed.dispose());
 const cite = (request: Partial<CitationRequest> & Pick<CitationRequest, 'startLine' | 'endLine'>) => addCitation(bed.deps, { chapterId, versionId, ...request });
 const citations = () => loadDataRoomDetail(bed.deps, bed.dataRoomId).chapters[0]?.citations ?? [];
 
-function errorOf(run: () => unknown): AnnotateError {
+function errorOf(run: () => unknown): LhbError {
   try {
     run();
   } catch (error) {
-    expect(error).toBeInstanceOf(AnnotateError);
-    return error as AnnotateError;
+    expect(error).toBeInstanceOf(LhbError);
+    return error as LhbError;
   }
-  throw new Error('expected an AnnotateError');
+  throw new Error('expected an LhbError');
 }
 
 describe('addCitation', () => {

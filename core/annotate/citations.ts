@@ -3,7 +3,8 @@ import { citationRef } from '../../schemas/annotate.ts';
 import { deleteCitation, insertCitation, nextCitationPosition } from '../store/citation-repository.ts';
 import { findChapter } from '../store/chapter-repository.ts';
 import type { AnnotateDeps } from './annotate-deps.ts';
-import { AnnotateError, quoted } from './annotate-error.ts';
+import { LhbError } from '../../schemas/lhb-error.ts';
+import { quoted } from './quoted.ts';
 import { anchorQuote } from './quote-anchor.ts';
 import { performAction } from './record-action.ts';
 import { requireChapter, requireCitation, requireSourceVersion } from './require-records.ts';
@@ -22,7 +23,7 @@ export function addCitation(deps: AnnotateDeps, input: CitationRequest): { citat
   const chapter = requireChapter(deps.db, input.chapterId);
   const version = requireSourceVersion(deps.sources, input.versionId);
   if (input.endLine < input.startLine) {
-    throw new AnnotateError('bad_request', `Cannot cite lines ${input.startLine}–${input.endLine}: the end line is before the start line.`);
+    throw new LhbError('bad_request', `Cannot cite lines ${input.startLine}–${input.endLine}: the end line is before the start line.`);
   }
   const anchor = anchorQuote(deps.sources, version, input.startLine, input.endLine, input.quote);
   const id = randomUUID();

@@ -11,7 +11,8 @@ import {
 import { writeTransaction } from '../store/write-transaction.ts';
 import type { AnnotateDeps } from './annotate-deps.ts';
 import { nowIso } from './annotate-deps.ts';
-import { AnnotateError, quoted } from './annotate-error.ts';
+import { LhbError } from '../../schemas/lhb-error.ts';
+import { quoted } from './quoted.ts';
 import { compareChapterPlans } from './compare-chapter-plans.ts';
 import { loadDataRoomDetail } from './data-room-detail.ts';
 import { requireDataRoom } from './require-records.ts';
@@ -55,7 +56,7 @@ function requireSubmission(deps: AnnotateDeps, dataRoomId: string, annotator: st
   if (row) return row;
   const names = listRows(deps.db, dataRoomId).map((r) => r.annotator);
   const have = names.length > 0 ? `Plans were submitted by ${names.join(', ')}.` : 'No plan has been submitted there yet.';
-  throw new AnnotateError('not_found', `${annotator} has not submitted a plan for ${quoted(room.title)}. ${have} Submit the plan as ${annotator} first.`);
+  throw new LhbError('not_found', `${annotator} has not submitted a plan for ${quoted(room.title)}. ${have} Submit the plan as ${annotator} first.`);
 }
 
 const one = (deps: AnnotateDeps, dataRoomId: string, annotator: string) =>
@@ -81,7 +82,7 @@ export function submitPlan(deps: AnnotateDeps, input: { dataRoomId: string; anno
 export function approvePlan(deps: AnnotateDeps, input: { dataRoomId: string; annotator: string; reviewer: string }): PlanSubmission {
   const row = requireSubmission(deps, input.dataRoomId, input.annotator);
   if (row.approved_by) {
-    throw new AnnotateError('conflict', `${row.annotator}'s plan is already approved by ${row.approved_by} (${row.approved_at}). Un-approve it first to approve it again.`);
+    throw new LhbError('conflict', `${row.annotator}'s plan is already approved by ${row.approved_by} (${row.approved_at}). Un-approve it first to approve it again.`);
   }
   setPlanApproval(deps.db, input.dataRoomId, row.annotator, { by: input.reviewer, at: nowIso(deps) });
   return one(deps, input.dataRoomId, row.annotator);
@@ -99,7 +100,7 @@ export function comparePlans(deps: AnnotateDeps, input: { dataRoomId: string; an
   const room = requireDataRoom(deps.db, input.dataRoomId);
   const rowA = requireSubmission(deps, input.dataRoomId, input.annotatorA);
   const rowB = requireSubmission(deps, input.dataRoomId, input.annotatorB);
-  if (rowA.annotator === rowB.annotator) throw new AnnotateError('bad_request', `Compare two different annotators' plans; both names are ${rowA.annotator}.`);
+  if (rowA.annotator === rowB.annotator) throw new LhbError('bad_request', `Compare two different annotators' plans; both names are ${rowA.annotator}.`);
   const working = content(workingChapterPlan(deps, input.dataRoomId));
   const plan = (row: PlanSubmissionRow) => ChapterPlanSchema.parse(JSON.parse(row.plan_json));
   return {

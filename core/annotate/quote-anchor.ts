@@ -1,4 +1,5 @@
-import { AnnotateError, quoted } from './annotate-error.ts';
+import { LhbError } from '../../schemas/lhb-error.ts';
+import { quoted } from './quoted.ts';
 import type { SourceLinesReader, SourceVersionRef } from './source-lines-reader.ts';
 import { collapseWhitespace, VersionText, type TextSpan } from './version-text.ts';
 
@@ -31,7 +32,7 @@ export function contextAround(text: string, span: TextSpan): { prefix: string; s
 export function anchorQuote(sources: SourceLinesReader, version: SourceVersionRef, startLine: number, endLine: number, selection?: string): QuoteAnchor {
   const range = `lines ${startLine}–${endLine}`;
   if (!(Number.isInteger(startLine) && Number.isInteger(endLine) && startLine >= 1 && startLine <= endLine && endLine <= version.lineCount)) {
-    throw new AnnotateError(
+    throw new LhbError(
       'bad_request',
       `Cannot cite ${range} of source ${version.sourceId} (version ${version.version}): it has ${version.lineCount} lines. ` +
         `Cite a range with 1 ≤ start ≤ end ≤ ${version.lineCount}.`,
@@ -45,13 +46,13 @@ export function anchorQuote(sources: SourceLinesReader, version: SourceVersionRe
   }
   const cited: TextSpan = { start: text.startOf(startLine), end: text.endOf(endLine) };
   if (collapseWhitespace(text.text.slice(cited.start, cited.end)) === '') {
-    throw new AnnotateError('bad_request', `${capitalise(range)} of source ${version.sourceId} are blank, so there is nothing to quote. Cite lines that contain text.`);
+    throw new LhbError('bad_request', `${capitalise(range)} of source ${version.sourceId} are blank, so there is nothing to quote. Cite lines that contain text.`);
   }
   let span = cited;
   if (selection !== undefined && collapseWhitespace(selection) !== '') {
     const found = text.findQuote(selection, cited)[0];
     if (!found) {
-      throw new AnnotateError(
+      throw new LhbError(
         'bad_request',
         `The quote ${quoted(selection, 80)} does not occur in ${range} of source ${version.sourceId}. ` +
           `Select the text again, or cite the lines without a quote to quote them whole.`,

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Citation } from '../../schemas/annotate.ts';
 import { createAnnotateTestbed, type AnnotateTestbed } from './annotate-testbed.fixture.ts';
-import { AnnotateError } from './annotate-error.ts';
+import { LhbError } from '../../schemas/lhb-error.ts';
 import { createChapter } from './chapters.ts';
 import { addCitation } from './citations.ts';
 import { loadDataRoomDetail } from './data-room-detail.ts';
@@ -142,10 +142,10 @@ describe('reanchorCitations', () => {
       try {
         reanchorCitations(bed.deps, sourceId, otherVersion);
       } catch (error) {
-        return error as AnnotateError;
+        return error as LhbError;
       }
     })();
-    expect(wrong).toBeInstanceOf(AnnotateError);
+    expect(wrong).toBeInstanceOf(LhbError);
     expect(wrong?.code).toBe('bad_request');
     expect(() => reanchorCitations(bed.deps, sourceId, 'ver-nope')).toThrow(/ver-nope/);
   });

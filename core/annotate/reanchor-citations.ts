@@ -1,6 +1,6 @@
 import { listSourceCitations, updateCitationAnchor, type CitationAnchor, type CitationRow } from '../store/citation-repository.ts';
 import type { AnnotateDeps } from './annotate-deps.ts';
-import { AnnotateError } from './annotate-error.ts';
+import { LhbError } from '../../schemas/lhb-error.ts';
 import { contextAround, QUOTE_CONTEXT_CHARS } from './quote-anchor.ts';
 import { requireSourceVersion } from './require-records.ts';
 import type { SourceLinesReader, SourceVersionRef } from './source-lines-reader.ts';
@@ -31,7 +31,7 @@ export interface ReanchorReport {
 export function reanchorCitations(deps: AnnotateDeps, sourceId: string, newVersionId: string): ReanchorReport {
   const target = requireSourceVersion(deps.sources, newVersionId);
   if (target.sourceId !== sourceId) {
-    throw new AnnotateError('bad_request', `Version ${newVersionId} belongs to source ${target.sourceId}, not ${sourceId}; re-anchor with that source's own version.`);
+    throw new LhbError('bad_request', `Version ${newVersionId} belongs to source ${target.sourceId}, not ${sourceId}; re-anchor with that source's own version.`);
   }
   const report: ReanchorReport = { sourceId, versionId: newVersionId, checked: 0, unchanged: 0, reanchored: 0, orphaned: 0, orphanedCitationIds: [] };
   const versionNumbers = new Map<string, number>();

@@ -9,7 +9,8 @@ import {
 import { findCitation, updateCitationAnchor } from '../store/citation-repository.ts';
 import { touchDataRoom } from '../store/data-room-repository.ts';
 import { nowIso, type AnnotateDeps } from './annotate-deps.ts';
-import { AnnotateError, quoted } from './annotate-error.ts';
+import { LhbError } from '../../schemas/lhb-error.ts';
+import { quoted } from './quoted.ts';
 import { locateCitation, readWholeVersion } from './reanchor-citations.ts';
 import { requireDataRoom } from './require-records.ts';
 import { writeTransaction } from '../store/write-transaction.ts';
@@ -47,7 +48,7 @@ function applyRows(deps: AnnotateDeps, entry: HistoryEntry, changes: RowChange[]
   } catch (error) {
     // Only rows outside the history (a source removed since) can get in the way; the
     // transaction rolls back, so nothing is half-applied.
-    throw new AnnotateError('conflict', `Could not ${verb} ${quoted(entry.label, 80)}: ${(error as Error).message}. Nothing was changed.`);
+    throw new LhbError('conflict', `Could not ${verb} ${quoted(entry.label, 80)}: ${(error as Error).message}. Nothing was changed.`);
   }
   for (const change of changes) {
     if (change.table === 'citations' && change[side] !== null) refreshCitation(deps, change.id);

@@ -28,7 +28,7 @@ export interface Api {
   context: ApiContext;
   registry: HandlerRegistry<ApiContext>;
   /**
-   * Runs one RPC call: parse input, handle, check output. Throws RpcError for the caller's mistakes.
+   * Runs one RPC call: parse input, handle, check output. Throws an LhbError (code, message, field) for the caller's mistakes.
    * Typed per method from the contract (schemas/rpc.ts), as the renderer's client is: core callers
    * write the input and read the result without casts.
    * `caller` defaults to the owner; an invited voter's call is first held to its scope (voter-scope.ts).

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { RPC_METHODS, type RpcParsedInput } from '../../schemas/rpc.ts';
 import { createApiRegistry } from './create-api.ts';
 import { HandlerRegistry } from './handler-registry.ts';
-import { RpcError } from './rpc-error.ts';
+import { LhbError } from '../../schemas/lhb-error.ts';
 import { rpcErrorOf } from './rpc-error-of.fixture.ts';
 
 const JOB = {
@@ -55,7 +55,7 @@ describe('HandlerRegistry', () => {
     expect(() => registry.complete()).not.toThrow();
   });
 
-  it("dispatching an unknown method throws RpcError 'not_found' naming it", async () => {
+  it("dispatching an unknown method throws LhbError 'not_found' naming it", async () => {
     const error = await rpcErrorOf(stubRegistry().dispatch('jobs.deleteAll', {}, {}));
     expect(error.code).toBe('not_found');
     expect(error.message).toContain('jobs.deleteAll');
@@ -72,7 +72,7 @@ describe('HandlerRegistry', () => {
     expect(error.code).toBe('not_found');
   });
 
-  it("invalid input throws RpcError 'bad_request' naming the field, before the handler runs", async () => {
+  it("invalid input throws LhbError 'bad_request' naming the field, before the handler runs", async () => {
     let ran = false;
     const registry = new HandlerRegistry<object>().add('jobs.cancel', () => {
       ran = true;
@@ -81,6 +81,7 @@ describe('HandlerRegistry', () => {
     const error = await rpcErrorOf(registry.dispatch('jobs.cancel', { jobId: 42 }, {}));
     expect(error.code).toBe('bad_request');
     expect(error.message).toContain('jobId');
+    expect(error.field).toBe('jobId');
     expect(ran).toBe(false);
   });
 
@@ -94,6 +95,7 @@ describe('HandlerRegistry', () => {
     const error = await rpcErrorOf(stubRegistry().dispatch('jobs.list', { limit: 10_000 }, {}));
     expect(error.code).toBe('bad_request');
     expect(error.message).toContain('limit');
+    expect(error.field).toBe('limit');
   });
 
   it("a handler result outside the output schema throws 'internal'", async () => {
@@ -129,7 +131,7 @@ describe('HandlerRegistry', () => {
 
   it('passes handler errors through unchanged', async () => {
     const registry = new HandlerRegistry<object>().add('jobs.cancel', () => {
-      throw new RpcError('conflict', 'busy');
+      throw new LhbError('conflict', 'busy');
     });
     const error = await rpcErrorOf(registry.dispatch('jobs.cancel', { jobId: 'abc' }, {}));
     expect(error.code).toBe('conflict');

@@ -6,7 +6,7 @@ import {
   type RpcOutput,
   type RpcParsedInput,
 } from '../../schemas/rpc.ts';
-import { describeZodIssues, RpcError } from './rpc-error.ts';
+import { describeZodIssues, LhbError, lhbErrorOfZod } from '../../schemas/lhb-error.ts';
 
 export type Handler<M extends RpcMethod, Ctx> = (input: RpcParsedInput<M>, ctx: Ctx) => Promise<RpcOutput<M>> | RpcOutput<M>;
 
@@ -35,16 +35,16 @@ export class HandlerRegistry<Ctx> {
    * Every transport comes through here, so they cannot disagree on what is accepted.
    */
   async dispatch(method: string, rawInput: unknown, ctx: Ctx): Promise<unknown> {
-    if (!isRpcMethod(method)) throw new RpcError('not_found', `Unknown method ${JSON.stringify(method)}. Known methods: ${RPC_METHODS.join(', ')}.`);
+    if (!isRpcMethod(method)) throw new LhbError('not_found', `Unknown method ${JSON.stringify(method)}. Known methods: ${RPC_METHODS.join(', ')}.`);
     const handler = this.#handlers.get(method);
-    if (!handler) throw new RpcError('not_found', `Method ${method} is not available in this build.`);
+    if (!handler) throw new LhbError('not_found', `Method ${method} is not available in this build.`);
     const spec = rpcContract[method];
     const parsed = spec.input.safeParse(rawInput ?? {});
-    if (!parsed.success) throw new RpcError('bad_request', `Invalid input for ${method}: ${describeZodIssues(parsed.error)}`);
+    if (!parsed.success) throw lhbErrorOfZod(parsed.error, `Invalid input for ${method}: ${describeZodIssues(parsed.error)}`);
     const output = await handler(parsed.data as RpcParsedInput<RpcMethod>, ctx);
     const checked = spec.output.safeParse(output);
     if (!checked.success) {
-      throw new RpcError('internal', `Method ${method} produced a result outside its contract (${describeZodIssues(checked.error)}). This is a bug; please report it.`);
+      throw new LhbError('internal', `Method ${method} produced a result outside its contract (${describeZodIssues(checked.error)}). This is a bug; please report it.`);
     }
     return checked.data;
   }

@@ -46,7 +46,7 @@ describe('handleIpcCall', () => {
 
   it('keeps the error code of a refused input, naming the field', async () => {
     const result = await handleIpcCall(api, app, 'jobs.cancel', { jobId: 7 });
-    expect(result).toMatchObject({ ok: false, error: { code: 'bad_request', message: expect.stringContaining('jobId') } });
+    expect(result).toMatchObject({ ok: false, error: { code: 'bad_request', message: expect.stringContaining('jobId'), field: 'jobId' } });
     expect(await handleIpcCall(api, app, 'no.such', {})).toMatchObject({ ok: false, error: { code: 'not_found' } });
   });
 

@@ -1,6 +1,7 @@
 import type { IpcResult } from '../../schemas/errors.ts';
 import type { Api } from './create-api.ts';
-import { RpcError } from './rpc-error.ts';
+import { LhbError } from '../../schemas/lhb-error.ts';
+import { rpcErrorBodyOf } from './rpc-error.ts';
 import { isTrustedIpcSender } from './trusted-ipc-sender.ts';
 
 export interface IpcSender {
@@ -22,7 +23,7 @@ export async function handleIpcCall(api: Pick<Api, 'callUntrusted'>, sender: Ipc
 /** The upload path of the Electron transport: bytes from the page into the blob store. */
 export async function handleIpcPutBlob(api: Pick<Api, 'putBlob'>, sender: IpcSender, bytes: unknown): Promise<IpcResult> {
   return guarded(sender, async () => {
-    if (!(bytes instanceof ArrayBuffer) && !ArrayBuffer.isView(bytes)) throw new RpcError('bad_request', 'putBlob takes the file bytes as an ArrayBuffer.');
+    if (!(bytes instanceof ArrayBuffer) && !ArrayBuffer.isView(bytes)) throw new LhbError('bad_request', 'putBlob takes the file bytes as an ArrayBuffer.');
     const view = bytes instanceof ArrayBuffer ? new Uint8Array(bytes) : new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     return api.putBlob(view);
   });
@@ -35,7 +36,8 @@ async function guarded(sender: IpcSender, run: () => Promise<unknown>): Promise<
   try {
     return { ok: true, value: await run() };
   } catch (error) {
-    if (error instanceof RpcError) return { ok: false, error: { code: error.code, message: error.message } };
+    const rpcError = rpcErrorBodyOf(error);
+    if (rpcError) return { ok: false, error: rpcError };
     console.error(error);
     return { ok: false, error: { code: 'internal', message: 'Unexpected error; nothing was changed. See the terminal for details.' } };
   }

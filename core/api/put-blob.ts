@@ -2,7 +2,7 @@ import type { BlobRef } from '../../schemas/rpc.ts';
 import { MAX_SOURCE_BYTES } from '../../schemas/sources.ts';
 import { recordBlob } from '../store/blob-repository.ts';
 import type { Workspace } from '../workspace/open-workspace.ts';
-import { RpcError } from './rpc-error.ts';
+import { LhbError } from '../../schemas/lhb-error.ts';
 
 /** Largest upload either transport accepts: the largest file an import may bring. */
 export const MAX_BLOB_BYTES = MAX_SOURCE_BYTES;
@@ -13,7 +13,7 @@ export const MAX_BLOB_BYTES = MAX_SOURCE_BYTES;
  */
 export function putUploadedBlob(workspace: Workspace, bytes: Uint8Array): BlobRef {
   if (bytes.byteLength > MAX_BLOB_BYTES) {
-    throw new RpcError('payload_too_large', `The file is ${bytes.byteLength} bytes; the limit is ${MAX_BLOB_BYTES} bytes (200 MiB). Split it or import a smaller export.`);
+    throw new LhbError('payload_too_large', `The file is ${bytes.byteLength} bytes; the limit is ${MAX_BLOB_BYTES} bytes (200 MiB). Split it or import a smaller export.`);
   }
   const { sha256, sizeBytes } = workspace.blobs.put(bytes);
   recordBlob(workspace.db, sha256, sizeBytes, new Date().toISOString());

@@ -3,7 +3,6 @@ import { getSource, listSources } from '../sources/get-source.ts';
 import { readSourceLines } from '../sources/read-source-lines.ts';
 import type { ApiContext } from './api-context.ts';
 import type { HandlerRegistry } from './handler-registry.ts';
-import { withSourceErrors } from './handlers/sources-errors.ts';
 import { sourcesImportFiles } from './handlers/sources-import-files.ts';
 import { sourcesImportPaths } from './handlers/sources-import-paths.ts';
 import { sourcesOriginal } from './handlers/sources-original.ts';
@@ -16,11 +15,11 @@ export function registerSourceHandlers(registry: HandlerRegistry<ApiContext>): v
     .add('sources.importPaths', sourcesImportPaths)
     .add('sources.list', ({ dataRoomId }, { workspace }) => ({ sources: listSources(workspace, dataRoomId) }))
     // A source with its newest version (or the one asked for) and the list of all its versions.
-    .add('sources.get', ({ sourceId, versionId }, { workspace }) => withSourceErrors(() => getSource(workspace, sourceId, versionId)))
+    .add('sources.get', ({ sourceId, versionId }, { workspace }) => getSource(workspace, sourceId, versionId))
     // A window of a version's lines (the contract caps its size at MAX_LINES_PER_CALL).
-    .add('sources.lines', ({ versionId, start, end }, { workspace }) => withSourceErrors(() => readSourceLines(workspace, versionId, start, end)))
+    .add('sources.lines', ({ versionId, start, end }, { workspace }) => readSourceLines(workspace, versionId, start, end))
     // Case-insensitive find in one version: line and 1-based column of each match, up to `limit`.
-    .add('sources.find', ({ versionId, query, limit }, { workspace }) => withSourceErrors(() => findInSource(workspace, versionId, query, limit)))
+    .add('sources.find', ({ versionId, query, limit }, { workspace }) => findInSource(workspace, versionId, query, limit))
     .add('sources.original', sourcesOriginal)
     .add('sources.renormalise', sourcesRenormalise);
 }

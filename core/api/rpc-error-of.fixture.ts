@@ -1,12 +1,12 @@
 import { expect } from 'vitest';
-import { RpcError } from './rpc-error.ts';
+import { LhbError } from '../../schemas/lhb-error.ts';
 
-/** For tests: awaits a call that must fail and returns its RpcError (failing the test otherwise). */
-export async function rpcErrorOf(promise: Promise<unknown>): Promise<RpcError> {
+/** For tests: awaits a call that must fail and returns the LhbError it failed with (failing the test otherwise). */
+export async function rpcErrorOf(promise: Promise<unknown>): Promise<LhbError> {
   const error = await promise.then(
     () => undefined,
     (e: unknown) => e,
   );
-  expect(error).toBeInstanceOf(RpcError);
-  return error as RpcError;
+  expect(error).toBeInstanceOf(LhbError);
+  return error as LhbError;
 }

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { isRpcMethod, isVoterMethod, rpcContract, type RpcMethod } from '../../schemas/rpc.ts';
 import { presentationAnnotator } from '../arena/invites.ts';
 import type { Caller } from './caller.ts';
-import { RpcError } from './rpc-error.ts';
+import { LhbError } from '../../schemas/lhb-error.ts';
 
 type Voter = Extract<Caller, { role: 'voter' }>;
 
@@ -11,12 +11,12 @@ type Voter = Extract<Caller, { role: 'voter' }>;
  * What an invited voter's call may carry, decided before any handler runs: only methods the
  * contract marks `voter`, only as the voter's own annotator (filled in from the token when the
  * input leaves it out), and a vote only on a pair shown to that annotator. Returns the input to
- * dispatch; throws a 403 RpcError otherwise. Known methods only: unknown ones answer 404 later.
+ * dispatch; throws a 403 LhbError otherwise. Known methods only: unknown ones answer 404 later.
  */
 export function scopeVoterCall(db: Database, method: string, rawInput: unknown, voter: Voter): unknown {
   if (!isRpcMethod(method)) return rawInput;
   if (!isVoterMethod(method)) {
-    throw new RpcError(
+    throw new LhbError(
       'forbidden',
       `${method} is not open to invite links: this link lets ${voter.annotatorName} vote in the arena and nothing else. Nothing was read or changed. ` +
         'If you are the study owner, open the app with the link lhb serve printed.',
@@ -43,4 +43,4 @@ function takesAnnotator(method: RpcMethod): boolean {
 }
 
 const anotherAnnotator = (method: string, voter: Voter) =>
-  new RpcError('forbidden', `${method} refused: this invite link votes as ${voter.annotatorName} and cannot act for another annotator. Nothing was read or changed.`);
+  new LhbError('forbidden', `${method} refused: this invite link votes as ${voter.annotatorName} and cannot act for another annotator. Nothing was read or changed.`);

@@ -5,7 +5,7 @@ import { findAnnotator, findAnnotatorByName, insertAnnotator, listAnnotators, ty
 import { requireCurrentProject } from '../store/project-repository.ts';
 import { countLiveVotesByAnnotator } from '../store/vote-repository.ts';
 import { arenaNowIso, type ArenaDeps } from './arena-deps.ts';
-import { ArenaError } from './arena-error.ts';
+import { LhbError } from '../../schemas/lhb-error.ts';
 
 /** The project's annotators with how many live votes each has cast. */
 export function listAnnotatorViews(db: Database): Annotator[] {
@@ -21,7 +21,7 @@ export function createAnnotator(deps: ArenaDeps, name: string, options: { synthe
   const project = requireCurrentProject(deps.db).id;
   const trimmed = name.trim();
   if (findAnnotatorByName(deps.db, project, trimmed)) {
-    throw new ArenaError('conflict', `An annotator named "${trimmed}" already exists; pick it from the list, or choose another name.`);
+    throw new LhbError('conflict', `An annotator named "${trimmed}" already exists; pick it from the list, or choose another name.`);
   }
   const row: AnnotatorRow = {
     id: randomUUID(),
@@ -42,6 +42,6 @@ function toAnnotator(row: AnnotatorRow, votes: number): Annotator {
 /** The annotator an arena call names, or the error a voter can act on. */
 export function requireAnnotator(db: Database, annotatorId: string): AnnotatorRow {
   const annotator = findAnnotator(db, annotatorId);
-  if (!annotator) throw new ArenaError('not_found', `No annotator ${annotatorId} in this workspace; pick one from the list or create yourself.`);
+  if (!annotator) throw new LhbError('not_found', `No annotator ${annotatorId} in this workspace; pick one from the list or create yourself.`);
   return annotator;
 }

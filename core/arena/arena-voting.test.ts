@@ -12,7 +12,7 @@ import { openWorkspace, type Workspace } from '../workspace/open-workspace.ts';
 import { resolveArenaAsset } from './arena-assets.ts';
 import { createAnnotator, listAnnotatorViews } from './annotators.ts';
 import type { ArenaDeps } from './arena-deps.ts';
-import { ArenaError } from './arena-error.ts';
+import { LhbError } from '../../schemas/lhb-error.ts';
 import { castVote } from './cast-vote.ts';
 import { fastVoteFloorMs, setFastVoteFloorMs } from './fast-vote-floor.ts';
 import { nextItem } from './next-item.ts';
@@ -205,7 +205,7 @@ describe('the arena queue and votes', () => {
     vote(token);
     expect(() => vote(token)).toThrowError(expect.objectContaining({ code: 'conflict' }) as Error);
     expect(() => vote('f'.repeat(32))).toThrowError(/no longer open/);
-    expect(() => nextItem(deps, 'nobody')).toThrowError(ArenaError);
+    expect(() => nextItem(deps, 'nobody')).toThrowError(LhbError);
     expect(() => createAnnotator(deps, ' Ada ')).toThrowError(/already exists/);
   });
 

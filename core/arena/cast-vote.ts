@@ -5,7 +5,7 @@ import { requireAnnotator } from './annotators.ts';
 import { progressOf } from './annotator-queue.ts';
 import { arenaNowIso, type ArenaDeps } from './arena-deps.ts';
 import { fastVoteFloorMs } from './fast-vote-floor.ts';
-import { ArenaError } from './arena-error.ts';
+import { LhbError } from '../../schemas/lhb-error.ts';
 import { sidesFor, winnerRunId, type ShownOrder } from './assign-sides.ts';
 import { writeTransaction } from '../store/write-transaction.ts';
 
@@ -27,12 +27,12 @@ export interface VoteInput {
  */
 export function castVote(deps: ArenaDeps, input: VoteInput): { voteId: string; progress: ArenaProgress } {
   const presentation = findPresentationByToken(deps.db, input.token);
-  if (!presentation) throw new ArenaError('not_found', 'This pair is no longer open (unknown token); load the next pair and vote again.');
+  if (!presentation) throw new LhbError('not_found', 'This pair is no longer open (unknown token); load the next pair and vote again.');
   const annotator = requireAnnotator(deps.db, presentation.annotator_id);
   const voteId = randomUUID();
   writeTransaction(deps.db, () => {
     if (hasLiveVote(deps.db, presentation.id)) {
-      throw new ArenaError('conflict', 'This pair already has your vote (perhaps from another window); load the next pair, or undo the last vote to change it.');
+      throw new LhbError('conflict', 'This pair already has your vote (perhaps from another window); load the next pair, or undo the last vote to change it.');
     }
     const pair = { runA: presentation.run_a, runB: presentation.run_b };
     const sides = sidesFor(pair, presentation.shown_order as ShownOrder);

@@ -5,7 +5,7 @@ import { findAnnotator, findAnnotatorByName, insertAnnotator } from '../store/an
 import { findInviteByTokenHash, insertInvite, listInvites, listInvitesOfAnnotator, revokeInviteRow, touchInvite, type InviteRow } from '../store/invite-repository.ts';
 import { requireCurrentProject } from '../store/project-repository.ts';
 import { findPresentationByToken } from '../store/vote-repository.ts';
-import { ArenaError } from './arena-error.ts';
+import { LhbError } from '../../schemas/lhb-error.ts';
 import { writeTransaction } from '../store/write-transaction.ts';
 
 /** Voter tokens carry a prefix so one pasted in the wrong place (or the page) can tell it is an invite. */
@@ -42,7 +42,7 @@ export function createInvite(db: Database, input: { name: string; expiresInDays:
   return writeTransaction(db, (): CreatedInvite => {
     let annotator = findAnnotatorByName(db, projectId, name);
     if (annotator?.synthetic === 1) {
-      throw new ArenaError('conflict', `"${name}" is a synthetic (demo) annotator, which cannot be invited. Nothing was created; choose another name.`);
+      throw new LhbError('conflict', `"${name}" is a synthetic (demo) annotator, which cannot be invited. Nothing was created; choose another name.`);
     }
     if (!annotator) {
       annotator = { id: randomUUID(), project_id: projectId, name, queue_seed: randomBytes(16).toString('hex'), synthetic: 0, created_at: now.toISOString() };
@@ -71,7 +71,7 @@ export function listInviteViews(db: Database, now: Date = new Date()): Invite[] 
 /** Ends the invite's access from its next request on. Revoking twice is harmless. */
 export function revokeInvite(db: Database, id: string, now: Date = new Date()): Invite {
   if (!revokeInviteRow(db, id, now.toISOString())) {
-    throw new ArenaError('not_found', `No invite ${id} in this workspace; list them with "lhb arena invites" or on the Arena's Study tab.`);
+    throw new LhbError('not_found', `No invite ${id} in this workspace; list them with "lhb arena invites" or on the Arena's Study tab.`);
   }
   return listInviteViews(db, now).find((invite) => invite.id === id)!;
 }

@@ -8,7 +8,7 @@ import { requireAnnotator } from './annotators.ts';
 import { progressFrom, progressOf, queueFor } from './annotator-queue.ts';
 import { buildSiteUrl, frameAssetName } from './arena-assets.ts';
 import { arenaNowIso, cryptoRandom, type ArenaDeps } from './arena-deps.ts';
-import { ArenaError } from './arena-error.ts';
+import { LhbError } from '../../schemas/lhb-error.ts';
 import { assignSides, sidesFor } from './assign-sides.ts';
 
 /**
@@ -45,7 +45,7 @@ export function nextItem(deps: ArenaDeps, annotatorId: string, allowRepeats = fa
 /** Whether both runs of a pair have turn `turn` (a run without turns has only turn 1); each run's trajectory is read once. */
 function bothHaveTurn(deps: ArenaDeps, turn: number): (pair: { runA: string; runB: string }) => boolean {
   const { blobs } = deps;
-  if (!blobs) throw new ArenaError('bad_request', `Pairing turn ${turn} needs the workspace's blob store to read the runs' turns; open the arena through the app or lhb.`);
+  if (!blobs) throw new LhbError('bad_request', `Pairing turn ${turn} needs the workspace's blob store to read the runs' turns; open the arena through the app or lhb.`);
   const counts = new Map<string, number>();
   const countOf = (runId: string) => counts.get(runId) ?? counts.set(runId, turnCountOf({ db: deps.db, blobs }, runId)).get(runId)!;
   return (pair) => countOf(pair.runA) >= turn && countOf(pair.runB) >= turn;
@@ -62,7 +62,7 @@ function sharedTurnCount(deps: ArenaDeps, presentation: PresentationRow): number
 /** What the voter's page gets: positions and token-scoped asset URLs, never a run, harness or model. */
 function itemFor(deps: ArenaDeps, presentation: PresentationRow): ArenaItem {
   const task = findTask(deps.db, presentation.task_id);
-  if (!task) throw new ArenaError('not_found', 'The task of this pair was deleted; ask for the next pair.');
+  if (!task) throw new LhbError('not_found', 'The task of this pair was deleted; ask for the next pair.');
   const frames = listTaskFrames(deps.db, task.id);
   const sides = sidesFor({ runA: presentation.run_a, runB: presentation.run_b }, presentation.shown_order);
   const origin = deps.assetOrigin;

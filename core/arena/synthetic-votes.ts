@@ -6,7 +6,7 @@ import { findRun } from '../store/run-repository.ts';
 import { insertPresentation, insertVote, voteExists } from '../store/vote-repository.ts';
 import { sidesFor, winnerRunId, type ShownOrder, type VoteChoice } from './assign-sides.ts';
 import { createAnnotator } from './annotators.ts';
-import { ArenaError } from './arena-error.ts';
+import { LhbError } from '../../schemas/lhb-error.ts';
 import { writeTransaction } from '../store/write-transaction.ts';
 
 /**
@@ -17,7 +17,7 @@ export function ensureSyntheticAnnotator(db: Database, name: string, queueSeed: 
   const project = requireCurrentProject(db);
   const existing = findAnnotatorByName(db, project.id, name);
   if (existing) {
-    if (existing.synthetic !== 1) throw new ArenaError('conflict', `An annotator named "${name}" exists and is not synthetic; rename them before loading the synthetic study.`);
+    if (existing.synthetic !== 1) throw new LhbError('conflict', `An annotator named "${name}" exists and is not synthetic; rename them before loading the synthetic study.`);
     return existing.id;
   }
   return createAnnotator({ db, now: () => new Date(createdAt) }, name, { synthetic: true, queueSeed }).id;
@@ -46,11 +46,11 @@ export function recordSyntheticVote(db: Database, vote: SyntheticVote): boolean 
   if (voteExists(db, vote.id)) return false;
   const runA = findRun(db, vote.runA);
   const runB = findRun(db, vote.runB);
-  if (!runA || !runB) throw new ArenaError('not_found', `The synthetic vote ${vote.id} names a run that is not in this workspace (${!runA ? vote.runA : vote.runB}).`);
-  if (runA.task_id !== runB.task_id) throw new ArenaError('bad_request', `The synthetic vote ${vote.id} compares runs of different tasks.`);
+  if (!runA || !runB) throw new LhbError('not_found', `The synthetic vote ${vote.id} names a run that is not in this workspace (${!runA ? vote.runA : vote.runB}).`);
+  if (runA.task_id !== runB.task_id) throw new LhbError('bad_request', `The synthetic vote ${vote.id} compares runs of different tasks.`);
   // A synthetic vote on a real run would blend generated preferences into real results.
   if (runA.synthetic !== 1 || runB.synthetic !== 1) {
-    throw new ArenaError('bad_request', `The synthetic vote ${vote.id} compares a real run (${runA.synthetic !== 1 ? runA.id : runB.id}); synthetic votes may only compare synthetic runs. Nothing was stored.`);
+    throw new LhbError('bad_request', `The synthetic vote ${vote.id} compares a real run (${runA.synthetic !== 1 ? runA.id : runB.id}); synthetic votes may only compare synthetic runs. Nothing was stored.`);
   }
   // Presentations keep the pair in id order; flipping the shown order keeps the sides as given.
   const swap = vote.runA > vote.runB;

@@ -2,11 +2,9 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { JudgeTierSchema, type JudgeTier, type RubricScale } from '../../schemas/judge.ts';
 import { formatKappa } from '../../schemas/format-number.ts';
-import { RubricChoiceError } from '../judge/judging/choose-rubric-sets.ts';
 import type { JudgeRunsSummary } from '../judge/judging/judge-runs.ts';
 import { describeJudgingSummary, startJudgingJob } from '../judge/judging/start-judging-job.ts';
-import { ProviderError } from '../judge/providers/judge-provider.ts';
-import { RubricLibraryError } from '../judge/rubrics/rubric-library-error.ts';
+import { LhbError } from '../../schemas/lhb-error.ts';
 import { followJob } from './follow-job.ts';
 import { JudgesFileError, readJudgesFile } from './read-judges-file.ts';
 import { withCliApi } from './open-cli-api.ts';
@@ -77,7 +75,7 @@ export async function runJudge(options: JudgeOptions): Promise<void> {
         { onSummary: (value) => (summary = value) },
       );
     } catch (error) {
-      if (error instanceof RubricChoiceError || error instanceof RubricLibraryError || error instanceof ProviderError || error instanceof RangeError) {
+      if (error instanceof LhbError) {
         process.stderr.write(`lhb judge: ${error.message} Nothing was judged.\n`);
         process.exitCode = 2;
         return;

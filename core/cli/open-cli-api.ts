@@ -1,6 +1,6 @@
 import { openApi } from '../api/open-api.ts';
 import type { Api } from '../api/create-api.ts';
-import { RpcError } from '../api/rpc-error.ts';
+import { LhbError } from '../../schemas/lhb-error.ts';
 import { isBusyError, retryWhileBusy } from '../store/retry-while-busy.ts';
 import { asWorkspaceStorageError } from '../store/storage-error.ts';
 import { resolveWorkspaceDir } from '../store/workspace-location.ts';
@@ -53,4 +53,4 @@ export async function withCliApi(workspaceFlag: string | undefined, run: (api: A
   }
 }
 
-const isBusyCall = (error: unknown) => (error instanceof RpcError && error.code === 'busy') || isBusyError(error);
+const isBusyCall = (error: unknown) => (error instanceof LhbError && error.code === 'busy') || isBusyError(error);

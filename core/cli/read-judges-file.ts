@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { JudgesFileSchema, type JudgeConfig } from '../../schemas/judge.ts';
 import { judgeProviderChoices } from '../../schemas/judge-provider-ids.ts';
+import { describeZodIssues } from '../../schemas/lhb-error.ts';
 
 /** A judges file the user must fix: the command exits 2 with the message, nothing done. */
 export class JudgesFileError extends Error {
@@ -20,7 +21,7 @@ export function readJudgesFile(file: string): JudgeConfig[] {
   }
   const parsed = JudgesFileSchema.safeParse(json);
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `${issue.path.length > 0 ? issue.path.join('.') : '(file)'}: ${issue.message}`).join('; ');
+    const problems = describeZodIssues(parsed.error, '(file)');
     throw new JudgesFileError(`The judges file ${path} is not valid: ${problems}. It is a JSON array of {"name", "provider": ${judgeProviderChoices()}, "baseUrl", "model", "apiKeyEnv", "maxConcurrency"?}.`);
   }
   return parsed.data;

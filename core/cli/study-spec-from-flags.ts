@@ -5,6 +5,7 @@ import { ReplayScriptSchema, type ReplayScript } from '../../schemas/replay-scri
 import { HarnessIdSchema } from '../../schemas/trajectory.ts';
 import type { StudyRequestInput } from '../../schemas/studies.ts';
 import { canonicalHarnessId, harnessAdapter } from '../runs/harnesses/harness-registry.ts';
+import { describeZodIssues } from '../../schemas/lhb-error.ts';
 
 export interface RunsStartFlags {
   task?: string[];
@@ -57,7 +58,7 @@ export function taskArguments(values: readonly string[], options: { baseDir?: st
       } catch (error) {
         throw new FlagError(`${label} ${value}: ${file} is not valid JSON (${(error as Error).message}).`);
       }
-      if (!parsed.success) throw new FlagError(`${label} ${value}: ${file} is not a task: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}.`);
+      if (!parsed.success) throw new FlagError(`${label} ${value}: ${file} is not a task: ${describeZodIssues(parsed.error, '')}.`);
       ids.push(parsed.data.id);
       folders[parsed.data.id] = folder;
       toImport.push(folder);
@@ -76,7 +77,7 @@ export function readReplayScript(path: string): ReplayScript {
     throw new FlagError(`--script ${path}: could not read it as JSON (${(error as Error).message}).`);
   }
   const parsed = ReplayScriptSchema.safeParse(value);
-  if (!parsed.success) throw new FlagError(`--script ${path}: not a replay script: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(top)'}: ${i.message}`).join('; ')}.`);
+  if (!parsed.success) throw new FlagError(`--script ${path}: not a replay script: ${describeZodIssues(parsed.error, '(top)')}.`);
   return parsed.data;
 }
 

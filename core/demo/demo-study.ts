@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
+import { describeZodIssues } from '../../schemas/lhb-error.ts';
 
 /**
  * `datasets/demo/study/study.json`: the demo's synthetic study (made by
@@ -59,8 +60,7 @@ export function readDemoStudy(file: string): DemoStudy {
   }
   const parsed = DemoStudySchema.safeParse(json);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    throw new Error(`The demo study ${file} is not valid: ${issue.path.join('.')}: ${issue.message}. Regenerate it with npx tsx datasets/demo/study/make-demo-study.ts.`);
+    throw new Error(`The demo study ${file} is not valid: ${describeZodIssues(parsed.error, '', 1)}. Regenerate it with npx tsx datasets/demo/study/make-demo-study.ts.`);
   }
   return parsed.data;
 }

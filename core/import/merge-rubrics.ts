@@ -5,6 +5,7 @@ import { findRubricSet, findRubricSetById, insertRubricSet, type RubricSetRow } 
 import type { Located, RubricRowIn } from './dataset-rows.ts';
 import { ImportRefusedError } from './import-refused-error.ts';
 import { atRow, type MergeContext } from './merge-context.ts';
+import { describeZodIssues } from '../../schemas/lhb-error.ts';
 
 /**
  * Rubric set versions, merged by id, then by name@version and scale with the digest: the same
@@ -29,8 +30,7 @@ export function mergeRubrics(ctx: MergeContext, rows: readonly Located<RubricRow
         rubrics: row.rubrics.map((rubric) => ({ name: rubric.name, criterion: rubric.criterion, weight: rubric.weight, anchors: Object.fromEntries(rubric.anchors.map((anchor) => [anchor.level, anchor.text])) })),
       });
       if (!parsed.success) {
-        const issue = parsed.error.issues[0]!;
-        throw new ImportRefusedError(`${where} is not a valid rubric set: field ${issue.path.join('.')}: ${issue.message}.`);
+        throw new ImportRefusedError(`${where} is not a valid rubric set: field ${describeZodIssues(parsed.error, '', 1)}.`);
       }
       const set = parsed.data;
       const digest = rubricSetDigest(set);

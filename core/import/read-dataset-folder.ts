@@ -13,6 +13,7 @@ import { openDatasetFile } from './open-dataset-file.ts';
 import { DataFileReader } from './read-data-file.ts';
 import { checkRowLimits } from './row-limits.ts';
 import { describeRowIssues, rowSchema } from './row-schema.ts';
+import { describeZodIssues } from '../../schemas/lhb-error.ts';
 
 /** The card header of an export is a few kilobytes (its configs and features); this leaves room for years of fields. */
 const CARD_HEADER_LIMIT_BYTES = 4 * 1024 ** 2;
@@ -179,8 +180,7 @@ function readCardHeader(cardPath: string): z.infer<typeof CardHeaderSchema> {
   }
   const header = CardHeaderSchema.safeParse(yaml);
   if (!header.success) {
-    const issue = header.error.issues[0]!;
-    throw new ImportRefusedError(`${cardPath} is not a dataset card of this format: ${issue.path.join('.') || 'the header'}: ${issue.message}.`);
+    throw new ImportRefusedError(`${cardPath} is not a dataset card of this format: ${describeZodIssues(header.error, 'the header', 1)}.`);
   }
   return header.data;
 }

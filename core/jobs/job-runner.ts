@@ -5,6 +5,7 @@ import { failOrphanedJob, findJob, insertJob, listJobs, listUnfinishedJobs, touc
 import { HEARTBEAT_INTERVAL_MS, judgeJobOwner } from './job-owner-liveness.ts';
 import { watchOtherProcessWrites } from './other-process-writes.ts';
 import { thisProcess, type ProcessIdentity } from './process-identity.ts';
+import { lhbErrorOfCode } from '../../schemas/lhb-error.ts';
 
 export interface JobProgress {
   /** Aborted when the user cancels; long work checks it between units. */
@@ -39,7 +40,7 @@ const OTHER_PROCESS_POLL_MS = 1_000;
 /** Without any write, an owner that died is looked for every this many polls (its heartbeat stops writing). */
 const ORPHAN_CHECK_POLLS = 5;
 
-export class JobNotFoundError extends Error {
+export class JobNotFoundError extends lhbErrorOfCode('not_found') {
   override name = 'JobNotFoundError';
 }
 

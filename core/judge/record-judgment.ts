@@ -3,6 +3,7 @@ import type { Database } from 'better-sqlite3';
 import { z } from 'zod';
 import { findJudgment, insertJudgment } from '../store/judgment-repository.ts';
 import { findRun } from '../store/run-repository.ts';
+import { describeZodIssues } from '../../schemas/lhb-error.ts';
 
 /** One judge's anchored rubric score of one run, as the judge engine (or a synthetic study) gives it. */
 export const JudgmentInputSchema = z.object({
@@ -28,8 +29,7 @@ export type JudgmentInput = z.input<typeof JudgmentInputSchema>;
 export function recordJudgment(db: Database, input: JudgmentInput): { id: string; created: boolean } {
   const parsed = JudgmentInputSchema.safeParse(input);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    throw new RangeError(`The judgment is not valid: ${issue.path.join('.') || 'input'}: ${issue.message}`);
+    throw new RangeError(`The judgment is not valid: ${describeZodIssues(parsed.error, 'input', 1)}`);
   }
   const judgment = parsed.data;
   const id = judgment.id ?? randomUUID();

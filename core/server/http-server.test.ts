@@ -89,7 +89,7 @@ function rpc(running: RunningHttpServer, method: string, body: unknown, headers:
   });
 }
 
-function errorOf(res: RawResponse): { code: string; message: string } {
+function errorOf(res: RawResponse): { code: string; message: string; field?: string | undefined } {
   return RpcErrorBodySchema.parse(JSON.parse(res.text)).error;
 }
 
@@ -164,6 +164,7 @@ describe('bad requests', () => {
     const error = errorOf(res);
     expect(error.code).toBe('bad_request');
     expect(error.message).toContain('jobId');
+    expect(error.field).toBe('jobId');
   });
 
   it('answers 400 to an unknown extra key on a strict input', async () => {

@@ -5,7 +5,8 @@ import { HTTP_STATUS_FOR_CODE, type RpcErrorCode } from '../../schemas/errors.ts
 import type { JudgeConfig } from '../../schemas/judge.ts';
 import { isRpcMethod, RPC_METHODS } from '../../schemas/rpc.ts';
 import type { Api } from '../api/create-api.ts';
-import { RpcError } from '../api/rpc-error.ts';
+import { LhbError } from '../../schemas/lhb-error.ts';
+import { rpcErrorBodyOf } from '../api/rpc-error.ts';
 import { MAX_BLOB_BYTES } from '../api/put-blob.ts';
 import { readBodyBytes, readJsonBody } from './read-body.ts';
 import { allowedHostNames, isAllowedHost, isLoopbackHost, isAllowedOrigin, printableHostNames, serverDiskRefusal, serverJudgeRefusal } from './request-guards.ts';
@@ -115,17 +116,18 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
     }
     try {
       // Checked before the body is read, so an unknown method never costs a body read.
-      if (!isRpcMethod(method)) throw new RpcError('not_found', `Unknown method ${JSON.stringify(method)}. Known methods: ${RPC_METHODS.join(', ')}.`);
+      if (!isRpcMethod(method)) throw new LhbError('not_found', `Unknown method ${JSON.stringify(method)}. Known methods: ${RPC_METHODS.join(', ')}.`);
       const refusal = serverDiskRefusal(method, req.socket.remoteAddress);
-      if (refusal) throw new RpcError('forbidden', refusal);
+      if (refusal) throw new LhbError('forbidden', refusal);
       const input = await readJsonBody(req, maxBodyBytes);
       const judgeRefusal = serverJudgeRefusal(method, input, req.socket.remoteAddress, options.judges ?? []);
-      if (judgeRefusal) throw new RpcError('forbidden', judgeRefusal);
+      if (judgeRefusal) throw new LhbError('forbidden', judgeRefusal);
       const assetOrigin = assetOriginFor(req.headers.host);
       const output = await options.api.callUntrusted(method, input, who.caller, assetOrigin === undefined ? {} : { assetOrigin });
       sendJson(res, 200, output);
     } catch (error) {
-      if (error instanceof RpcError) return sendError(res, error.code, error.message);
+      const rpcError = rpcErrorBodyOf(error);
+      if (rpcError) return sendError(res, rpcError.code, rpcError.message, rpcError.field);
       throw error;
     }
   }
@@ -146,7 +148,8 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
       const bytes = await readBodyBytes(req, options.maxUploadBytes ?? MAX_BLOB_BYTES);
       sendJson(res, 200, options.api.putBlob(bytes));
     } catch (error) {
-      if (error instanceof RpcError) return sendError(res, error.code, error.message);
+      const rpcError = rpcErrorBodyOf(error);
+      if (rpcError) return sendError(res, rpcError.code, rpcError.message, rpcError.field);
       throw error;
     }
   }
@@ -249,6 +252,6 @@ function sendJson(res: ServerResponse, status: number, body: unknown): void {
   res.end(text);
 }
 
-function sendError(res: ServerResponse, code: RpcErrorCode, message: string): void {
-  sendJson(res, HTTP_STATUS_FOR_CODE[code], { error: { code, message } });
+function sendError(res: ServerResponse, code: RpcErrorCode, message: string, field?: string): void {
+  sendJson(res, HTTP_STATUS_FOR_CODE[code], { error: { code, message, ...(field === undefined ? {} : { field }) } });
 }

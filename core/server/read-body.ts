@@ -1,15 +1,10 @@
 import type { IncomingMessage } from 'node:http';
-import { RpcError } from '../api/rpc-error.ts';
-import { BodyTooLargeError, readCappedBody } from '../read-capped-body.ts';
+import { LhbError } from '../../schemas/lhb-error.ts';
+import { readCappedBody } from '../read-capped-body.ts';
 
 /** Reads a whole request body within `limit` bytes; a larger one is the contract's 413. */
 export async function readBodyBytes(req: IncomingMessage, limit: number): Promise<Buffer> {
-  try {
-    return await readCappedBody(req, limit);
-  } catch (error) {
-    if (error instanceof BodyTooLargeError) throw new RpcError('payload_too_large', error.message);
-    throw error;
-  }
+  return await readCappedBody(req, limit);
 }
 
 /**
@@ -21,11 +16,11 @@ export async function readJsonBody(req: IncomingMessage, limit: number): Promise
   const bytes = await readBodyBytes(req, limit);
   if (bytes.byteLength === 0) return {};
   if (!type || !/^application\/json\b/i.test(type)) {
-    throw new RpcError('bad_request', `Send the input as JSON with "Content-Type: application/json" (got ${JSON.stringify(type ?? 'none')}).`);
+    throw new LhbError('bad_request', `Send the input as JSON with "Content-Type: application/json" (got ${JSON.stringify(type ?? 'none')}).`);
   }
   try {
     return JSON.parse(bytes.toString('utf8')) as unknown;
   } catch (error) {
-    throw new RpcError('bad_request', `The request body is not valid JSON: ${(error as Error).message}.`);
+    throw new LhbError('bad_request', `The request body is not valid JSON: ${(error as Error).message}.`);
   }
 }

@@ -1,3 +1,4 @@
+import { lhbErrorOfCode } from '../../schemas/lhb-error.ts';
 /**
  * Why one file could not become a source, in words that name the file and say what to do.
  * Import reports it as that file's `failed` outcome; the rest of the batch carries on.
@@ -7,7 +8,7 @@ export class SourceImportError extends Error {
 }
 
 /** A source or version id that this workspace does not hold. */
-export class SourceNotFoundError extends Error {
+export class SourceNotFoundError extends lhbErrorOfCode('not_found') {
   override name = 'SourceNotFoundError';
 }
 

@@ -1,11 +1,12 @@
 import type { Database } from 'better-sqlite3';
 import { prepared } from './statement-cache.ts';
+import { lhbErrorOfCode } from '../../schemas/lhb-error.ts';
 
 /** Tables whose rows the CLI names by id, and so by the short ids it prints. */
 export type IdTable = 'runs' | 'study_runs' | 'studies' | 'voter_invites';
 
 /** A short id that is the start of more than one id: the message lists them so the user can give more of it. */
-export class AmbiguousIdError extends Error {
+export class AmbiguousIdError extends lhbErrorOfCode('bad_request') {
   override name = 'AmbiguousIdError';
 }
 

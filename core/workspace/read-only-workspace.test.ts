@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createApi } from '../api/create-api.ts';
-import { RpcError } from '../api/rpc-error.ts';
+import { LhbError } from '../../schemas/lhb-error.ts';
 import { readMigrationFiles } from '../store/migrations.ts';
 import { openDatabase, PendingMigrationsError } from '../store/open-database.ts';
 import { insertProject } from '../store/project-repository.ts';
@@ -71,7 +71,7 @@ describe('read-only workspaces', () => {
     try {
       expect(await api.call('workspace.info', {})).toMatchObject({ project: { name: 'Read-only study' } });
       const failure = await api.call('dataRooms.create', { title: 'A new data room' }).catch((error: unknown) => error);
-      expect(failure).toBeInstanceOf(RpcError);
+      expect(failure).toBeInstanceOf(LhbError);
       expect(failure).toMatchObject({ code: 'forbidden' });
       expect((failure as Error).message).toMatch(new RegExp(`^The workspace ${dir.replaceAll('/', '\\/')} is read-only \\(attempt to write a readonly database\\), so nothing was saved\\.`));
       expect((failure as Error).message).toContain('copy the folder to a writable place');

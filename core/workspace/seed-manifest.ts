@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { describeZodIssues } from '../../schemas/lhb-error.ts';
 
 const CitationSeedSchema = z.object({
   /** Path of the source file inside the dataset folder. */
@@ -52,7 +53,7 @@ export function readSeedManifest(datasetDir: string): SeedManifest {
   }
   const parsed = SeedManifestSchema.safeParse(raw);
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ');
+    const problems = describeZodIssues(parsed.error, '(root)');
     throw new Error(`The seed manifest ${manifestPath} is not valid: ${problems}.`);
   }
   return parsed.data;

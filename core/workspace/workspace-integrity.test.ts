@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createApi, type Api } from '../api/create-api.ts';
-import { RpcError } from '../api/rpc-error.ts';
+import { LhbError } from '../../schemas/lhb-error.ts';
 import { recordBlob } from '../store/blob-repository.ts';
 import { WorkspaceStorageError } from '../store/storage-error.ts';
 import { DATABASE_FILE, openWorkspace } from './open-workspace.ts';
@@ -67,7 +67,7 @@ describe('integrity check when a workspace opens', () => {
     const damage = await workspace.integrity.result;
     expect(damage).toMatch(/is damaged \(SQLite's quick_check found: .+\)\. Nothing more was written to it\. Restore lhb\.sqlite from a backup/);
     const failure = await api.call('jobs.list', {}).catch((error: unknown) => error);
-    expect(failure).toBeInstanceOf(RpcError);
+    expect(failure).toBeInstanceOf(LhbError);
     expect(failure).toMatchObject({ code: 'internal', message: damage });
   });
 
@@ -78,7 +78,7 @@ describe('integrity check when a workspace opens', () => {
     const api = createApi(workspace);
     apis.push(api);
     const failure = await api.call('workspace.info', {}).catch((error: unknown) => error);
-    expect(failure).toBeInstanceOf(RpcError);
+    expect(failure).toBeInstanceOf(LhbError);
     expect(failure).toMatchObject({ code: 'internal' });
     expect((failure as Error).message).toBe(
       `The workspace database ${join(dir, DATABASE_FILE)} is damaged (database disk image is malformed). Nothing more was written to it. ` +

@@ -1,8 +1,9 @@
 import { join } from 'node:path';
 import type { WorkspaceFolderContents } from './inspect-workspace-folder.ts';
+import { lhbErrorOfCode } from '../../schemas/lhb-error.ts';
 
 /** The folder cannot be opened as a workspace without risking someone's data; nothing was changed. */
-export class WorkspaceRefusedError extends Error {
+export class WorkspaceRefusedError extends lhbErrorOfCode('conflict') {
   override name = 'WorkspaceRefusedError';
 }
 

@@ -8,6 +8,7 @@ import { formatCount } from '../../schemas/format-number.ts';
 import { FINISHED_JOB_STATES, type Job } from '../../schemas/jobs.ts';
 import { followStartedJob } from '../app/follow-started-job.ts';
 import { readWorkspaceMemory, writeWorkspaceMemory } from '../ui/workspace-memory.ts';
+import { describeZodIssues } from '../../schemas/lhb-error.ts';
 
 export const DEFAULT_RESAMPLES = 1000;
 export const MIN_RESAMPLES = 100;
@@ -146,8 +147,7 @@ export function createAnalysisStore() {
     const shape = (answer: unknown): AnalysisReport => {
       const parsed = AnalysisReportSchema.safeParse(answer);
       if (parsed.success) return parsed.data;
-      const issue = parsed.error.issues[0];
-      throw new Error(`the report did not have the expected shape (${issue?.path.join('.') || 'root'}: ${issue?.message ?? 'invalid'})`);
+      throw new Error(`the report did not have the expected shape (${describeZodIssues(parsed.error, 'root', 1) || 'root: invalid'})`);
     };
 
     return {

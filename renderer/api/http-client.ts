@@ -77,7 +77,7 @@ export function createHttpClient(token: string, fetchImpl: typeof fetch = fetch.
     const answer: unknown = await response.json().catch(() => undefined);
     if (!response.ok) {
       const parsed = RpcErrorBodySchema.safeParse(answer);
-      if (parsed.success) throw new RpcCallError(parsed.data.error.code, parsed.data.error.message);
+      if (parsed.success) throw new RpcCallError(parsed.data.error.code, parsed.data.error.message, parsed.data.error.field);
       throw new RpcCallError('internal', `The server answered ${response.status} to ${what}.`);
     }
     return answer;

@@ -7,7 +7,7 @@ import { RpcCallError } from './rpc-call-error.ts';
 export function createIpcClient(bridge: PreloadBridge): RpcClient {
   const unwrap = (raw: unknown): unknown => {
     const result = IpcResultSchema.parse(raw);
-    if (!result.ok) throw new RpcCallError(result.error.code, result.error.message);
+    if (!result.ok) throw new RpcCallError(result.error.code, result.error.message, result.error.field);
     return result.value;
   };
   return {

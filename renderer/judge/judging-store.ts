@@ -9,6 +9,7 @@ import type { Trajectory } from '../../schemas/trajectory.ts';
 import { errorClause } from '../api/describe-error.ts';
 import { followStartedJob } from '../app/follow-started-job.ts';
 import { readWorkspaceMemory, writeWorkspaceMemory } from '../ui/workspace-memory.ts';
+import { describeZodIssues } from '../../schemas/lhb-error.ts';
 
 export type JudgingPhase = 'idle' | 'starting' | 'judging' | 'succeeded' | 'failed' | 'cancelled';
 
@@ -76,7 +77,7 @@ export function parseJudgesText(text: string): { ok: true; judges: ReturnType<ty
     return { ok: false, error: `The judges are not JSON (${errorClause(error)}).` };
   }
   const parsed = JudgesFileSchema.safeParse(json);
-  if (!parsed.success) return { ok: false, error: `The judges are not valid: ${parsed.error.issues.map((issue) => `${issue.path.join('.') || '(list)'}: ${issue.message}`).join('; ')}.` };
+  if (!parsed.success) return { ok: false, error: `The judges are not valid: ${describeZodIssues(parsed.error, '(list)')}.` };
   return { ok: true, judges: parsed.data };
 }
 

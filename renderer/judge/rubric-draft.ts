@@ -155,17 +155,18 @@ export function checkDraft(draft: RubricDraft): DraftCheck {
       const path = issue.path.join('.');
       const field = path === '' ? 'set' : path;
       // The first message per field; an empty anchor's own message already says what to do.
-      errors[field] ??= friendlyMessage(field, issue.message);
+      errors[field] ??= friendlyMessage(field, issue.message, issue.code === 'too_small');
     }
   }
   return Object.keys(errors).length === 0 && parsed.success ? { ok: true, set: parsed.data } : { ok: false, errors };
 }
 
-function friendlyMessage(field: string, message: string): string {
-  if (/^rubrics\.\d+\.name$/.test(field) && /too small|>=1/i.test(message)) return 'Give the rubric a name.';
-  if (/^rubrics\.\d+\.criterion$/.test(field) && /too small|>=1/i.test(message)) return 'Say what the rubric judges and where its boundary lies.';
+/** `empty`: the schema's issue is `too_small` (an empty text), told from its code, not its words. */
+function friendlyMessage(field: string, message: string, empty: boolean): string {
+  if (/^rubrics\.\d+\.name$/.test(field) && empty) return 'Give the rubric a name.';
+  if (/^rubrics\.\d+\.criterion$/.test(field) && empty) return 'Say what the rubric judges and where its boundary lies.';
   if (/^rubrics\.\d+\.weight$/.test(field)) return 'A weight is more than 0 and at most 1.';
-  if (field === 'title' && /too small|>=1/i.test(message)) return 'Give the set a title.';
+  if (field === 'title' && empty) return 'Give the set a title.';
   if (field === 'name') return `Use ${message} (for example figma-output).`;
   if (field === 'version') return `Use ${message}.`;
   return message.charAt(0).toUpperCase() + message.slice(1) + (message.endsWith('.') ? '' : '.');

@@ -13,7 +13,8 @@ const HARNESSES: HarnessStatus[] = [
   { id: 'command', displayName: 'Command', defaultModel: 'unspecified', keyEnv: null, takesCommand: true, detection: 'any-command', versionProblem: null, version: null, binary: null, problem: null, pinnedVersion: null },
 ];
 
-function fakeServer(refuse?: string) {
+/** `refuse`: what the server says to runs.start, and the spec field it names (error.field). */
+function fakeServer(refuse?: string, field?: string) {
   const calls: { method: string; input: unknown }[] = [];
   const client = {
     async call(method: string, input: unknown) {
@@ -25,7 +26,7 @@ function fakeServer(refuse?: string) {
       if (method === 'runs.mcpVariables') return { requests: [{ taskId: 'real-1', server: 'figma', transport: 'stdio', variable: 'FIGMA_API_KEY', as: 'FIGMA_API_KEY' }] };
       if (method === 'runs.startDemo') return { studyId: 'demo-study', jobId: 'job-2', resumed: false };
       if (method === 'runs.start') {
-        if (refuse) throw new RpcCallError('bad_request', refuse);
+        if (refuse) throw new RpcCallError('bad_request', refuse, field);
         return { studyId: 'study-1', jobId: 'job-1', resumed: false };
       }
       throw new Error(`no fake for ${method}`);
@@ -134,7 +135,7 @@ describe('the new study form’s store', () => {
     expect(calls.filter((c) => c.method === 'runs.mcpVariables')).toHaveLength(1);
     expect(store.getState().mcpRequests).toEqual([]);
 
-    const refused = fakeServer('task "real-1": MCP server "figma" asks for the environment variable FIGMA_API_KEY (as its variable FIGMA_API_KEY), which this study does not allow its tasks\' MCP servers to receive.');
+    const refused = fakeServer('task "real-1": MCP server "figma" asks for the environment variable FIGMA_API_KEY (as its variable FIGMA_API_KEY), which this study does not allow its tasks\' MCP servers to receive.', 'allowMcpEnv');
     const refusing = createNewStudyStore();
     await refusing.getState().open(refused.client);
     refusing.getState().edit((f) => void (f.taskIds = ['real-1']));
@@ -175,7 +176,7 @@ describe('the new study form’s store', () => {
 
   it('shows the server’s refusal at the field it names, and keeps the form open', async () => {
     const refusal = '/skills/Bad/SKILL.md: front matter field "name" is "Bad"; use lowercase letters, digits and single hyphens.';
-    const { client } = fakeServer(refusal);
+    const { client } = fakeServer(refusal, 'skill.dir');
     const store = createNewStudyStore();
     await store.getState().open(client);
     store.getState().edit((f) => {

@@ -5,6 +5,7 @@ import type { RpcClient } from '../../schemas/rpc.ts';
 import type { HarnessStatus, McpVariableRequest } from '../../schemas/studies.ts';
 import { parseStudyFile, studyFileLine, StudyFileError } from '../../schemas/study-file.ts';
 import { couldNot, describeError } from '../api/describe-error.ts';
+import { RpcCallError } from '../api/rpc-call-error.ts';
 import { configurationRow, emptyStudyForm, fieldOfServerError, firstAvailableHarness, studyFormFromSpec, validateStudyForm, withRememberedSlurm, type StudyForm, type StudyFormErrors } from './study-form.ts';
 import { isSyntheticTask } from './task-filter.ts';
 
@@ -88,7 +89,7 @@ export function createNewStudyStore() {
         return studyId;
       } catch (error) {
         const message = describeError(error);
-        const field = fieldOfServerError(message);
+        const field = fieldOfServerError(error instanceof RpcCallError ? error.field : undefined);
         set({
           starting: false,
           errors: {

@@ -339,17 +339,38 @@ export function allowedMcpVariables(text: string): string[] {
   return [...new Set(text.split(/[\s,]+/).filter((name) => name !== ''))];
 }
 
+/** The form's field for each of the study spec's own fields a refusal can name (the first part of its path). */
+const FORM_FIELD_OF_SPEC_FIELD: Readonly<Record<string, StudyFormField>> = {
+  name: 'name',
+  tasks: 'tasks',
+  configurations: 'configurations',
+  skill: 'skillDir',
+  repeats: 'repeats',
+  concurrency: 'concurrency',
+  timeoutSeconds: 'timeoutSeconds',
+  slurm: 'slurmSharedDir',
+  allowMcpEnv: 'allowMcpEnv',
+};
+
+const FORM_FIELD_OF_SLURM_FIELD: Readonly<Record<string, StudyFormField>> = {
+  sharedDir: 'slurmSharedDir',
+  partition: 'slurmPartition',
+  account: 'slurmAccount',
+  sshHost: 'slurmSshHost',
+  options: 'slurmOptions',
+};
+
 /**
- * The field a refusal of `runs.start` belongs to, from what the server said: a skill's file and
- * field, a missing task, a harness not installed or a configuration's key or endpoint; anything
- * else is the form's.
+ * The form field a refusal of `runs.start` belongs to, from the spec field the server named
+ * (`error.field`, e.g. `skill.versions`, `configurations.0.apiKeyEnv`, `slurm.sharedDir`): a
+ * skill's versions (the study's or a configuration's arms) go beside the versions, the rest of
+ * the skill beside its folder, a configuration's beside the configurations; no field, or one the
+ * form has no place for, is the form's.
  */
-export function fieldOfServerError(message: string): StudyFormField {
-  if (/MCP server|allowMcpEnv/.test(message)) return 'allowMcpEnv';
-  if (/skill version|version "[^"]*" does not exist/i.test(message)) return 'skillVersions';
-  if (/SKILL\.md|skill folder|--skill|^skill\b/i.test(message)) return 'skillDir';
-  if (/^No task|^Task "|synthetic study|^tasks\b/i.test(message)) return 'tasks';
-  if (/is not installed|lhb harnesses install|configurations\b|API key|apiKeyEnv|endpoint/i.test(message)) return 'configurations';
-  if (/shared-dir|sharedDir|Slurm cluster|sbatch|squeue/i.test(message)) return 'slurmSharedDir';
-  return 'form';
+export function fieldOfServerError(field: string | undefined): StudyFormField {
+  if (field === undefined) return 'form';
+  const [head = '', next = ''] = field.split('.');
+  if (field === 'skill.versions' || field === 'skill.version' || (head === 'configurations' && field.endsWith('.skillVersions'))) return 'skillVersions';
+  if (head === 'slurm') return FORM_FIELD_OF_SLURM_FIELD[next] ?? 'slurmSharedDir';
+  return FORM_FIELD_OF_SPEC_FIELD[head] ?? 'form';
 }

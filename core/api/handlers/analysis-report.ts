@@ -9,10 +9,9 @@ import {
 } from '../../analysis/analysis-report-cache.ts';
 import { buildAnalysisReport } from '../../analysis/build-analysis-report.ts';
 import { computeReportInWorker } from '../../analysis/compute-report-in-worker.ts';
-import { resolveStudyIds, UnknownStudyError } from '../../analysis/study-scope.ts';
+import { resolveStudyIds } from '../../analysis/study-scope.ts';
 import { formatCount } from '../../../schemas/format-number.ts';
 import type { ApiContext } from '../api-context.ts';
-import { RpcError } from '../rpc-error.ts';
 
 type AnalysisAsk = RpcParsedInput<'analysis.report'>;
 
@@ -25,12 +24,7 @@ function optionsOf(input: AnalysisAsk, ctx: ApiContext): AnalysisReportOptions {
 /** The full ids of the studies asked for (an id's start is enough), or undefined for every study; an unknown id is a 404 naming it. */
 export function studyScopeOf(asked: readonly string[] | undefined, ctx: ApiContext): string[] | undefined {
   if (!asked || asked.length === 0) return undefined;
-  try {
-    return resolveStudyIds(ctx.workspace.db, asked);
-  } catch (error) {
-    if (error instanceof UnknownStudyError) throw new RpcError('not_found', error.message);
-    throw error;
-  }
+  return resolveStudyIds(ctx.workspace.db, asked);
 }
 
 export function analysisReport(input: AnalysisAsk, ctx: ApiContext): RpcOutput<'analysis.report'> {

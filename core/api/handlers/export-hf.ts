@@ -3,7 +3,7 @@ import { buildAnalysisReport } from '../../analysis/build-analysis-report.ts';
 import { startExportJob } from '../../export/export-job.ts';
 import { findCurrentProject } from '../../store/project-repository.ts';
 import type { ApiContext } from '../api-context.ts';
-import { RpcError } from '../rpc-error.ts';
+import { LhbError } from '../../../schemas/lhb-error.ts';
 import { studyScopeOf } from './analysis-report.ts';
 
 /** The card's analysis: the app's defaults (1,000 resamples, its seed) with no clock, so the card is reproducible. */
@@ -13,7 +13,7 @@ const CARD_ANALYSIS = { resamples: 1000, seed: 'lhb-analysis', now: () => new Da
 export function exportHf(input: RpcParsedInput<'export.hf'>, ctx: ApiContext): RpcOutput<'export.hf'> {
   const { workspace } = ctx;
   const project = findCurrentProject(workspace.db);
-  if (!project) throw new RpcError('not_found', 'This workspace has no project yet, so there is nothing to export.');
+  if (!project) throw new LhbError('not_found', 'This workspace has no project yet, so there is nothing to export.');
   const studies = studyScopeOf(input.studies, ctx);
   const job = startExportJob(
     ctx.jobs,

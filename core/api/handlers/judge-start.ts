@@ -1,11 +1,8 @@
 import type { RpcOutput, RpcParsedInput } from '../../../schemas/rpc.ts';
-import { RubricChoiceError } from '../../judge/judging/choose-rubric-sets.ts';
 import { startJudgingJob } from '../../judge/judging/start-judging-job.ts';
 import { MissingApiKeyError } from '../../judge/providers/api-key.ts';
-import { ProviderError } from '../../judge/providers/judge-provider.ts';
-import { RubricLibraryError } from '../../judge/rubrics/rubric-library-error.ts';
+import { LhbError } from '../../../schemas/lhb-error.ts';
 import type { ApiContext } from '../api-context.ts';
-import { RpcError } from '../rpc-error.ts';
 
 /** Starts judging runs as a job: every run with what the tier needs × judges × rubric sets; stored replies are reused. */
 export function judgeStart(input: RpcParsedInput<'judge.start'>, ctx: ApiContext): RpcOutput<'judge.start'> {
@@ -13,11 +10,9 @@ export function judgeStart(input: RpcParsedInput<'judge.start'>, ctx: ApiContext
     const { job, sets } = startJudgingJob(ctx.workspace, ctx.jobs, input);
     return { jobId: job.id, rubricSets: sets.map((set) => `${set.name}@${set.version}`) };
   } catch (error) {
-    if (error instanceof RubricLibraryError) throw new RpcError(error.code, `${error.message} Nothing was judged.`);
-    if (error instanceof RubricChoiceError) throw new RpcError('bad_request', `${error.message} Nothing was judged.`);
-    if (error instanceof MissingApiKeyError) throw new RpcError('bad_request', serverLacksKeyMessage(error));
-    if (error instanceof ProviderError) throw new RpcError('bad_request', `${error.message} Nothing was judged.`);
-    if (error instanceof RangeError) throw new RpcError('bad_request', error.message);
+    // The checks before the job (rubric sets, keys) throw LhbErrors with their code; each says nothing was judged.
+    if (error instanceof MissingApiKeyError) throw new LhbError(error.code, serverLacksKeyMessage(error), { field: error.field });
+    if (error instanceof LhbError) throw new LhbError(error.code, `${error.message} Nothing was judged.`, { field: error.field });
     throw error;
   }
 }

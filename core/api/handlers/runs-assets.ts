@@ -3,7 +3,7 @@ import { listRunFrameAssets, runSiteOrigin } from '../../runs/bundles/run-assets
 import { findRun, findRunFile } from '../../store/run-repository.ts';
 import { findStudyRun } from '../../store/study-repository.ts';
 import type { ApiContext } from '../api-context.ts';
-import { RpcError } from '../rpc-error.ts';
+import { LhbError } from '../../../schemas/lhb-error.ts';
 import { runAssetTokensOf } from './run-asset-context.ts';
 
 const nothing = () => ({ siteUrl: null, videoUrl: null, frames: [] });
@@ -17,7 +17,7 @@ export function runsAssets(input: RpcParsedInput<'runs.assets'>, ctx: ApiContext
   const studyRun = findStudyRun(db, input.runId);
   const run = findRun(db, studyRun ? (studyRun.run_id ?? '') : input.runId);
   if (!run) {
-    if (!studyRun) throw new RpcError('not_found', `No run ${input.runId} in this workspace.`);
+    if (!studyRun) throw new LhbError('not_found', `No run ${input.runId} in this workspace.`);
     return { runId: null, ...nothing(), unavailable: `This run is ${studyRun.status}; its build, frames and video can be opened once it has finished with artifacts.` };
   }
   const origin = ctx.arena.assetOrigin;

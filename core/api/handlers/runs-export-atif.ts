@@ -1,7 +1,7 @@
 import type { RpcOutput, RpcParsedInput } from '../../../schemas/rpc.ts';
 import { exportRunAtif } from '../../runs/trajectory/atif-run-export.ts';
 import type { ApiContext } from '../api-context.ts';
-import { RpcError } from '../rpc-error.ts';
+import { LhbError } from '../../../schemas/lhb-error.ts';
 
 /**
  * A run's trajectory as ATIF (Harbor's `trajectory.json`), written by exportAtif with what the
@@ -10,9 +10,9 @@ import { RpcError } from '../rpc-error.ts';
  */
 export function runsExportAtif(input: RpcParsedInput<'runs.exportAtif'>, ctx: ApiContext): RpcOutput<'runs.exportAtif'> {
   const exported = exportRunAtif(ctx.workspace, input.runId);
-  if (!exported) throw new RpcError('not_found', `No run ${input.runId} in this workspace.`);
+  if (!exported) throw new LhbError('not_found', `No run ${input.runId} in this workspace.`);
   if (!exported.atif) {
-    throw new RpcError(
+    throw new LhbError(
       'not_found',
       `Run ${input.runId} has no trajectory to export: it was imported from an output bundle without a trajectory.json, or its harness never started. Nothing was written; \`lhb runs show ${input.runId}\` says what the run has.`,
     );

@@ -3,7 +3,7 @@ import { reanchorCitations } from '../../annotate/reanchor-citations.ts';
 import type { ImportOptions } from '../../sources/index.ts';
 import { dataRoomExists } from '../../annotate/data-rooms.ts';
 import type { ApiContext } from '../api-context.ts';
-import { RpcError } from '../rpc-error.ts';
+import { LhbError } from '../../../schemas/lhb-error.ts';
 import { runAnnotate } from './annotate-context.ts';
 
 /**
@@ -15,7 +15,7 @@ import { runAnnotate } from './annotate-context.ts';
 export function importTarget(dataRoomId: string | undefined, ctx: ApiContext): Pick<ImportOptions, 'dataRoomId' | 'onNewVersion'> {
   const { workspace } = ctx;
   if (dataRoomId !== undefined && !dataRoomExists(workspace.db, dataRoomId)) {
-    throw new RpcError('not_found', `No data room with id ${dataRoomId} in this workspace; nothing was imported. Refresh the list of data rooms and try again.`);
+    throw new LhbError('not_found', `No data room with id ${dataRoomId} in this workspace; nothing was imported. Refresh the list of data rooms and try again.`);
   }
   return {
     dataRoomId: dataRoomId ?? ensureDefaultDataRoom(workspace.db),

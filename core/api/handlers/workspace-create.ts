@@ -1,3 +1,4 @@
+import { LhbError } from '../../../schemas/lhb-error.ts';
 import type { RpcOutput, RpcParsedInput } from '../../../schemas/rpc.ts';
 import { openWorkspaceCommand } from '../../open-workspace-command.ts';
 import { renameProject, requireCurrentProject } from '../../store/project-repository.ts';
@@ -5,7 +6,6 @@ import { writeTransaction } from '../../store/write-transaction.ts';
 import { checkedProjectName, createWorkspace } from '../../workspace/create-workspace.ts';
 import { WorkspaceRefusedError } from '../../workspace/open-workspace.ts';
 import type { ApiContext } from '../api-context.ts';
-import { RpcError } from '../rpc-error.ts';
 
 /**
  * "New workspace…": makes an empty workspace (a named project, no demo records) at a folder on
@@ -17,8 +17,9 @@ export function workspaceCreate(input: RpcParsedInput<'workspace.create'>, _ctx:
     const created = createWorkspace(input.dir, { name: input.projectName });
     return { workspaceDir: created.dir, project: created.project, openCommand: openWorkspaceCommand(created.dir) };
   } catch (error) {
-    if (error instanceof WorkspaceRefusedError) throw new RpcError('conflict', error.message);
-    throw new RpcError('bad_request', `No workspace was made at ${input.dir}: ${(error as Error).message}`);
+    // A refusal is a `conflict` of its own; anything else (a folder it cannot write) says where nothing was made.
+    if (error instanceof WorkspaceRefusedError) throw error;
+    throw new LhbError('bad_request', `No workspace was made at ${input.dir}: ${(error as Error).message}`);
   }
 }
 
@@ -28,7 +29,7 @@ export function projectRename(input: RpcParsedInput<'project.rename'>, { workspa
   try {
     name = checkedProjectName(input.name);
   } catch (error) {
-    throw new RpcError('bad_request', (error as Error).message);
+    throw new LhbError('bad_request', (error as Error).message);
   }
   return {
     project: writeTransaction(workspace.db, () => {

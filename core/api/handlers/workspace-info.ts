@@ -6,11 +6,11 @@ import { countJobs } from '../../store/job-repository.ts';
 import { findCurrentProject } from '../../store/project-repository.ts';
 import { countSources } from '../../store/source-repository.ts';
 import type { ApiContext } from '../api-context.ts';
-import { RpcError } from '../rpc-error.ts';
+import { LhbError } from '../../../schemas/lhb-error.ts';
 
 export function workspaceInfo(_input: object, { workspace }: ApiContext): RpcOutput<'workspace.info'> {
   const project = findCurrentProject(workspace.db);
-  if (!project) throw new RpcError('internal', `The workspace ${workspace.dir} has no project. Restart the app to seed it.`);
+  if (!project) throw new LhbError('internal', `The workspace ${workspace.dir} has no project. Restart the app to seed it.`);
   return {
     appVersion,
     workspaceDir: workspace.dir,

@@ -1,8 +1,9 @@
 import type { JudgeTier, RubricScale, RubricSet } from '../../../schemas/judge.ts';
 import type { RubricSetSummary } from '../../../schemas/rubric-library.ts';
 import type { RubricLibrary } from '../rubrics/rubric-library.ts';
+import { lhbErrorOfCode } from '../../../schemas/lhb-error.ts';
 
-export class RubricChoiceError extends Error {
+export class RubricChoiceError extends lhbErrorOfCode('bad_request') {
   override name = 'RubricChoiceError';
 }
 

@@ -7,6 +7,7 @@ import { findRun } from '../../store/run-repository.ts';
 import { findTask } from '../../store/task-repository.ts';
 import type { RubricLibrary } from '../rubrics/rubric-library.ts';
 import { parseJudgeReply } from './parse-judge-reply.ts';
+import { describeZodIssues } from '../../../schemas/lhb-error.ts';
 
 /**
  * One line of `lhb judge import FILE`: a judge's reply to one run made elsewhere. `reply` is the
@@ -61,7 +62,7 @@ export function importJudgments(db: Database, library: Pick<RubricLibrary, 'get'
     }
     const parsed = ImportedJudgmentLineSchema.safeParse(json);
     if (!parsed.success) {
-      fail(parsed.error.issues.map((issue) => `${issue.path.join('.') || '(line)'}: ${issue.message}`).join('; '));
+      fail(describeZodIssues(parsed.error, '(line)'));
       continue;
     }
     const entry = parsed.data;

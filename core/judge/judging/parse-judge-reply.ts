@@ -1,4 +1,5 @@
 import { JudgeReplySchema, scaleLevels, type RubricSet } from '../../../schemas/judge.ts';
+import { describeZodIssues } from '../../../schemas/lhb-error.ts';
 
 /** One rubric's score as the judge gave it, checked against the set: a level of its scale, with the judge's evidence. */
 export interface ParsedRubricScore {
@@ -56,9 +57,7 @@ export function parseJudgeReply(text: string, set: Pick<RubricSet, 'scale' | 'ru
   }
   const parsed = JudgeReplySchema.safeParse(json);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    const where = issue.path.length > 0 ? issue.path.join('.') : 'the reply';
-    return { ok: false, error: `${where}: ${issue.message} (expected {"rubric_scores": [{"rubric_name", "score", "matched_level", "thinking_process"}]})` };
+    return { ok: false, error: `${describeZodIssues(parsed.error, 'the reply', 1)} (expected {"rubric_scores": [{"rubric_name", "score", "matched_level", "thinking_process"}]})` };
   }
   const levels = scaleLevels(set.scale);
   const byName = new Map(set.rubrics.map((rubric) => [normalName(rubric.name), rubric.name]));

@@ -1,3 +1,4 @@
+import { LhbError } from '../../../schemas/lhb-error.ts';
 import type { PromptPart, PromptTurn } from '../../model-apis/model-api-client.ts';
 
 /**
@@ -34,7 +35,8 @@ export interface JudgeCompletion {
 /** Why a request failed, which decides whether it is retried: rate limits, server errors and dropped connections are. */
 export type ProviderErrorKind = 'rate-limit' | 'server' | 'network' | 'timeout' | 'auth' | 'bad-request' | 'not-found' | 'refused';
 
-export class ProviderError extends Error {
+/** A judge provider's failure; before a job starts it refuses the request (`bad_request`), inside one it is stored with the reply. */
+export class ProviderError extends LhbError {
   override name = 'ProviderError';
   readonly kind: ProviderErrorKind;
   readonly status: number | null;
@@ -43,7 +45,7 @@ export class ProviderError extends Error {
   /** Requests made before giving up (withRetries sets it; 1 for a single request). */
   readonly attempts: number;
   constructor(kind: ProviderErrorKind, message: string, options: { status?: number | null; retryAfterMs?: number | null; cause?: unknown; attempts?: number } = {}) {
-    super(message, { cause: options.cause });
+    super('bad_request', message, { cause: options.cause });
     this.kind = kind;
     this.status = options.status ?? null;
     this.retryAfterMs = options.retryAfterMs ?? null;

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { ProviderError } from './judge-provider.ts';
+import { describeZodIssues } from '../../../schemas/lhb-error.ts';
 
 /**
  * A 2xx body read through the wire format's schema. A body of another shape means the base URL
@@ -9,9 +10,7 @@ import { ProviderError } from './judge-provider.ts';
 export function parseProviderReply<T extends z.ZodType>(schema: T, body: unknown, label: string, format: string): z.infer<T> {
   const parsed = schema.safeParse(body);
   if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0]!;
-  const at = issue.path.length > 0 ? issue.path.join('.') : 'the body';
-  throw new ProviderError('server', `${label}: the reply is not ${article(format)} response (${at}: ${issue.message}). Check that the judge's provider and baseUrl point at ${article(format)} API.`);
+  throw new ProviderError('server', `${label}: the reply is not ${article(format)} response (${describeZodIssues(parsed.error, 'the body', 1)}). Check that the judge's provider and baseUrl point at ${article(format)} API.`);
 }
 
 /** The model declined, or a safety filter removed the answer: nothing to score, and asking again the same way will not change that. */

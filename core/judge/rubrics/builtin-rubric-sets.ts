@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { RubricSetSchema, type RubricSet } from '../../../schemas/judge.ts';
 import { packageRoot } from '../../app-paths.ts';
+import { describeZodIssues } from '../../../schemas/lhb-error.ts';
 
 /** The rubric sets shipped with the app, one JSON file per set and scale. */
 export const builtinRubricDir = join(packageRoot, 'datasets', 'rubrics');
@@ -24,7 +25,7 @@ export function readBuiltinRubricSets(dir: string = builtinRubricDir): RubricSet
     }
     const parsed = RubricSetSchema.safeParse(json);
     if (!parsed.success) {
-      const problems = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(set)'}: ${issue.message}`).join('; ');
+      const problems = describeZodIssues(parsed.error, '(set)');
       throw new Error(`The built-in rubric set ${path} is not a valid rubric set: ${problems}. Reinstall the app or restore the file.`);
     }
     return parsed.data;

@@ -6,7 +6,7 @@ import { addCitation } from '../../annotate/citations.ts';
 import { updateDataRoom } from '../../annotate/data-rooms.ts';
 import type { JudgeCompletionRequest, JudgeProvider } from '../providers/judge-provider.ts';
 import { ChapterRubricsReplyError, generateChapterRubrics } from './generate-chapter-rubrics.ts';
-import { RubricLibraryError } from './rubric-library-error.ts';
+import { LhbError } from '../../../schemas/lhb-error.ts';
 import { openRubricLibrary } from './rubric-library.ts';
 
 /** A judge model that answers from a script, in order, and records what it was asked. */
@@ -120,11 +120,11 @@ describe('chapter rubrics written by a judge model', () => {
     const empty = createChapter(bed.deps, { dataRoomId: bed.dataRoomId, title: 'Empty chapter' });
     const judge = scriptedJudge([]);
     const refused = await generateChapterRubrics({ db: bed.workspace.db, annotate: bed.deps, provider: judge }, { chapterId: empty, judgeLabel: 'judge-a' }).catch((e: unknown) => e);
-    expect(refused).toBeInstanceOf(RubricLibraryError);
-    expect((refused as RubricLibraryError).code).toBe('bad_request');
+    expect(refused).toBeInstanceOf(LhbError);
+    expect((refused as LhbError).code).toBe('bad_request');
     expect((refused as Error).message).toContain('Chapter “Empty chapter” has no instruction and no citations');
     const missing = await generateChapterRubrics({ db: bed.workspace.db, annotate: bed.deps, provider: judge }, { chapterId: 'gone', judgeLabel: 'judge-a' }).catch((e: unknown) => e);
-    expect((missing as RubricLibraryError).code).toBe('not_found');
+    expect((missing as LhbError).code).toBe('not_found');
     expect(judge.requests).toHaveLength(0);
   });
 

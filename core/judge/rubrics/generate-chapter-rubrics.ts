@@ -4,13 +4,12 @@ import { z } from 'zod';
 import { RubricSchema, RubricSetSchema, type RubricScale, type RubricSet } from '../../../schemas/judge.ts';
 import { nextRubricVersion, type StoredRubricSet } from '../../../schemas/rubric-library.ts';
 import type { AnnotateDeps } from '../../annotate/annotate-deps.ts';
-import { AnnotateError } from '../../annotate/annotate-error.ts';
+import { describeZodIssues, LhbError } from '../../../schemas/lhb-error.ts';
 import { loadDataRoomDetail } from '../../annotate/data-room-detail.ts';
 import { requireChapter } from '../../annotate/require-records.ts';
 import { extractReplyJson } from '../judging/parse-judge-reply.ts';
 import type { JudgeProvider, JudgeTurn } from '../providers/judge-provider.ts';
 import { chapterRubricSystemPrompt, chapterRubricUserPrompt, type ChapterMaterial } from './chapter-rubric-prompt.ts';
-import { RubricLibraryError } from './rubric-library-error.ts';
 import { openRubricLibrary } from './rubric-library.ts';
 
 /** The generic content set chapter rubrics are judged beside; its rubric names keep the chapter's from repeating them. */
@@ -67,20 +66,14 @@ export function chapterRubricSetName(chapterId: string, title: string): string {
  * chapter does not exist or has neither an instruction nor citations to write rubrics from.
  */
 export function readChapterForRubrics(annotate: AnnotateDeps, chapterId: string): ChapterMaterial {
-  let material: ChapterMaterial;
-  try {
-    const row = requireChapter(annotate.db, chapterId);
-    const dataRoom = loadDataRoomDetail(annotate, row.data_room_id);
-    const chapter = dataRoom.chapters.find((candidate) => candidate.id === chapterId);
-    if (!chapter) throw new AnnotateError('not_found', `Chapter ${chapterId} is no longer in its data room. Reload the data room.`);
-    material = { dataRoom, chapter };
-  } catch (error) {
-    if (error instanceof AnnotateError) throw new RubricLibraryError(error.code === 'not_found' ? 'not_found' : 'bad_request', error.message);
-    throw error;
-  }
-  const { chapter } = material;
+  // An unknown chapter is core/annotate's own `not_found`; it reaches the caller as it is.
+  const row = requireChapter(annotate.db, chapterId);
+  const dataRoom = loadDataRoomDetail(annotate, row.data_room_id);
+  const chapter = dataRoom.chapters.find((candidate) => candidate.id === chapterId);
+  if (!chapter) throw new LhbError('not_found', `Chapter ${chapterId} is no longer in its data room. Reload the data room.`);
+  const material: ChapterMaterial = { dataRoom, chapter };
   if (chapter.instruction.trim() === '' && chapter.citations.length === 0) {
-    throw new RubricLibraryError(
+    throw new LhbError(
       'bad_request',
       `Chapter “${chapter.title}” has no instruction and no citations, so there is nothing to write its rubrics from. Nothing was asked or stored. Write its instruction or cite its sources in Annotate, then try again.`,
     );
@@ -97,7 +90,7 @@ function setFromReply(text: string, base: Omit<RubricSet, 'rubrics'>): { ok: tru
     return { ok: false, error: (error as Error).message };
   }
   const reply = ChapterRubricsReplySchema.safeParse(json);
-  if (!reply.success) return { ok: false, error: reply.error.issues.map((issue) => `${issue.path.join('.') || 'the reply'}: ${issue.message}`).join('; ') };
+  if (!reply.success) return { ok: false, error: describeZodIssues(reply.error, 'the reply') };
   const rubrics = reply.data.rubrics;
   const total = rubrics.reduce((sum, rubric) => sum + rubric.weight, 0);
   if (Math.abs(total - 1) <= WEIGHT_SLACK) {
@@ -108,7 +101,7 @@ function setFromReply(text: string, base: Omit<RubricSet, 'rubrics'>): { ok: tru
     rubrics.splice(0, rubrics.length, ...scaled);
   }
   const set = RubricSetSchema.safeParse({ ...base, rubrics });
-  if (!set.success) return { ok: false, error: set.error.issues.map((issue) => `${issue.path.join('.') || 'the reply'}: ${issue.message}`).join('; ') };
+  if (!set.success) return { ok: false, error: describeZodIssues(set.error, 'the reply') };
   return { ok: true, set: set.data };
 }
 

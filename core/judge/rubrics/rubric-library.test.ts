@@ -9,7 +9,7 @@ import { insertJudgment } from '../../store/judgment-repository.ts';
 import { openWorkspace, type Workspace } from '../../workspace/open-workspace.ts';
 import { readBuiltinRubricSets } from './builtin-rubric-sets.ts';
 import { loadBuiltinRubricSets, openRubricLibrary } from './rubric-library.ts';
-import { RubricLibraryError } from './rubric-library-error.ts';
+import { LhbError } from '../../../schemas/lhb-error.ts';
 
 let dir: string;
 let workspace: Workspace;
@@ -26,14 +26,14 @@ afterEach(() => {
 const SHIPPED = ['figma-output', 'figma-process', 'generic-process', 'programmatic-content', 'programmatic-process'].flatMap((name) => [`${name}@v1:3`, `${name}@v1:5`]);
 const key = (set: { name: string; version: string; scale: number }) => `${set.name}@${set.version}:${set.scale}`;
 
-function caught(action: () => unknown): RubricLibraryError {
+function caught(action: () => unknown): LhbError {
   try {
     action();
   } catch (error) {
-    if (error instanceof RubricLibraryError) return error;
+    if (error instanceof LhbError) return error;
     throw error;
   }
-  throw new Error('expected a RubricLibraryError');
+  throw new Error('expected a LhbError');
 }
 
 describe('the shipped rubric sets', () => {

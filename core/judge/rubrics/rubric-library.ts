@@ -10,7 +10,7 @@ import {
   type RubricSetRow,
 } from '../../store/rubric-set-repository.ts';
 import { builtinRubricSets } from './builtin-rubric-sets.ts';
-import { RubricLibraryError } from './rubric-library-error.ts';
+import { describeZodIssues, LhbError } from '../../../schemas/lhb-error.ts';
 import { canonicalRubricSetJson, rubricSetDigest } from './rubric-set-digest.ts';
 import { resolveTaskKinds, type ResolvedTaskKinds } from './rubric-task-kinds.ts';
 import { writeTransaction } from '../../store/write-transaction.ts';
@@ -160,18 +160,18 @@ export function openRubricLibrary(db: Database, options: { now?: () => Date } = 
       if (found) return found;
       const versions = rows().filter((row) => row.name === name);
       const known = versions.length > 0 ? `Stored versions of ${name}: ${versions.map((row) => `${row.version} (${row.scale}-point)`).join(', ')}.` : `No set is named ${name}; rubrics.list names them all.`;
-      throw new RubricLibraryError('not_found', `There is no rubric set ${describeSetRef({ name, version, scale })} in this workspace. ${known}`);
+      throw new LhbError('not_found', `There is no rubric set ${describeSetRef({ name, version, scale })} in this workspace. ${known}`);
     },
 
     save(input) {
       const parsed = RubricSetSchema.safeParse(input);
       if (!parsed.success) {
-        const problems = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(set)'}: ${issue.message}`).join('; ');
-        throw new RubricLibraryError('bad_request', `The rubric set was not saved because it is not valid: ${problems}. Fix these and save again.`);
+        const problems = describeZodIssues(parsed.error, '(set)');
+        throw new LhbError('bad_request', `The rubric set was not saved because it is not valid: ${problems}. Fix these and save again.`);
       }
       const set = parsed.data;
       if (set.taskKinds === undefined) {
-        throw new RubricLibraryError('bad_request', `The rubric set was not saved because it does not say which task kinds it is for: give taskKinds as ["figma"], ["programmatic"], both, or "any".`);
+        throw new LhbError('bad_request', `The rubric set was not saved because it does not say which task kinds it is for: give taskKinds as ["figma"], ["programmatic"], both, or "any".`);
       }
       const row = rowOf(set, false, now().toISOString());
       return writeTransaction(db, () => {
@@ -181,7 +181,7 @@ export function openRubricLibrary(db: Database, options: { now?: () => Date } = 
           if (existing.digest === row.digest && sameKinds(existingKinds.kinds, set.taskKinds!)) return { stored: storedOf(existing, existingKinds), created: false };
           const next = nextRubricVersion(rows().filter((other) => other.name === set.name).map((other) => other.version));
           const what = existing.digest === row.digest ? `for ${describeTaskKinds(existingKinds.kinds)}, not ${describeTaskKinds(set.taskKinds!)}` : 'with other contents';
-          throw new RubricLibraryError(
+          throw new LhbError(
             'conflict',
             `${describeSetRef(set)} is already stored ${what}${existing.builtin ? ' (it is a built-in set)' : ''}, and judgments may name it, so it is never changed. Nothing was saved. Make a new version: save it as ${set.name}@${next}.`,
           );
@@ -189,18 +189,18 @@ export function openRubricLibrary(db: Database, options: { now?: () => Date } = 
         const sameName = listRubricSetRows(db).filter((other) => other.name === set.name);
         const otherTier = sameName.find((other) => other.tier !== set.tier);
         if (otherTier) {
-          throw new RubricLibraryError('conflict', `${set.name} is a ${otherTier.tier}-tier set (${otherTier.version}); a new version keeps its tier. Nothing was saved. Give a ${set.tier}-tier set its own name.`);
+          throw new LhbError('conflict', `${set.name} is a ${otherTier.tier}-tier set (${otherTier.version}); a new version keeps its tier. Nothing was saved. Give a ${set.tier}-tier set its own name.`);
         }
         const otherChapter = sameName.find((other) => other.chapter_id !== row.chapter_id && other.authored_by === 'chapter');
         if (otherChapter && set.authoredBy === 'chapter') {
-          throw new RubricLibraryError('conflict', `${set.name} was written for another chapter (${otherChapter.chapter_id ?? 'since deleted'}). Nothing was saved. Give this chapter's set its own name.`);
+          throw new LhbError('conflict', `${set.name} was written for another chapter (${otherChapter.chapter_id ?? 'since deleted'}). Nothing was saved. Give this chapter's set its own name.`);
         }
         try {
           insertRubricSet(db, row);
         } catch (error) {
-          if (isUniqueViolation(error)) throw new RubricLibraryError('conflict', `${describeSetRef(set)} was stored by someone else just now. Nothing was saved; reload the sets and make a new version.`);
+          if (isUniqueViolation(error)) throw new LhbError('conflict', `${describeSetRef(set)} was stored by someone else just now. Nothing was saved; reload the sets and make a new version.`);
           if ((error as { code?: string }).code === 'SQLITE_CONSTRAINT_FOREIGNKEY') {
-            throw new RubricLibraryError('not_found', `Chapter ${set.chapterId ?? ''} does not exist in this workspace (it may have been deleted). Nothing was saved. Reload the data room and write the set for one of its chapters.`);
+            throw new LhbError('not_found', `Chapter ${set.chapterId ?? ''} does not exist in this workspace (it may have been deleted). Nothing was saved. Reload the data room and write the set for one of its chapters.`);
           }
           throw error;
         }

@@ -1,6 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import type { HarnessAdapter } from './harness-adapter.ts';
+import { lhbErrorOfCode } from '../../../schemas/lhb-error.ts';
 
 /** Where `lhb harnesses install` puts harness CLIs: `$LHB_TOOLS_DIR`, else `<workspace>/tools`. */
 export function harnessToolsDir(workspaceDir: string, env: NodeJS.ProcessEnv = process.env): string {
@@ -21,7 +22,7 @@ export function harnessInstallPrefix(toolsDir: string, adapter: HarnessAdapter, 
   return join(toolsDir, `${adapter.id}@${version}`);
 }
 
-export class HarnessNotFoundError extends Error {
+export class HarnessNotFoundError extends lhbErrorOfCode('bad_request') {
   override name = 'HarnessNotFoundError';
 }
 

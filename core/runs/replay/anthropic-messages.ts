@@ -3,6 +3,7 @@ import { anthropicError, anthropicMessage, MESSAGES_ROUTE, sendAnthropicMessage,
 import { estimatedTokens, sendAnswer } from '../../model-apis/model-api-answer.ts';
 import { buildAnthropicMessage, UnplayableActionError } from './anthropic-messages-reply.ts';
 import type { WireFormat, WireRequest } from './wire-format.ts';
+import { describeZodIssues } from '../../../schemas/lhb-error.ts';
 
 /** The parts of a `POST /v1/messages` body the scripted server reads; the rest is the harness's business. */
 const MessagesRequestSchema = z.looseObject({
@@ -75,8 +76,7 @@ export const anthropicMessagesFormat: WireFormat = {
     }
     const parsed = MessagesRequestSchema.safeParse(request.body);
     if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      sendAnswer(res, anthropicError(400, `The replay server could not read this Messages request: ${issue ? `${issue.path.join('.') || 'body'}: ${issue.message}` : 'invalid body'}.`, REQUEST_ID));
+      sendAnswer(res, anthropicError(400, `The replay server could not read this Messages request: ${describeZodIssues(parsed.error, 'body', 1) || 'invalid body'}.`, REQUEST_ID));
       return;
     }
     answerMessages(request, parsed.data);

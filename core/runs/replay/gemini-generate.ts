@@ -4,6 +4,7 @@ import { estimatedTokens } from '../../model-apis/model-api-answer.ts';
 import { geminiReply, geminiReplyChunks, UnplayableActionError, type OfferedFunction } from './gemini-generate-reply.ts';
 import { answerForSchema } from './gemini-generate-schema-answer.ts';
 import type { WireFormat, WireRequest } from './wire-format.ts';
+import { describeZodIssues } from '../../../schemas/lhb-error.ts';
 
 /** The parts of a `generateContent` body the scripted server reads; the rest is the CLI's business. */
 const FunctionDeclarationSchema = z.looseObject({
@@ -113,8 +114,7 @@ export const geminiGenerateFormat: WireFormat = {
     }
     const parsed = GenerateRequestSchema.safeParse(request.body ?? {});
     if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      sendGeminiJson(res, geminiError(400, `The replay server could not read this ${operation} request: ${issue ? `${issue.path.join('.') || 'body'}: ${issue.message}` : 'invalid body'}.`));
+      sendGeminiJson(res, geminiError(400, `The replay server could not read this ${operation} request: ${describeZodIssues(parsed.error, 'body', 1) || 'invalid body'}.`));
       return;
     }
     const delivery: Delivery = operation === 'generateContent' ? 'whole' : request.query.get('alt') === 'sse' ? 'sse' : 'json-array';

@@ -4,6 +4,7 @@ import { openAiError } from '../../model-apis/openai-chat/openai-chat-server.ts'
 import { messageItem, RESPONSES_ROUTE, sendResponse, usageOf, type ResponsesOutputItem } from '../../model-apis/openai-responses/openai-responses-server.ts';
 import { countModelTurns, offeredTools, toolCallItems, UnplayableCallError } from './openai-responses-calls.ts';
 import type { WireFormat, WireRequest } from './wire-format.ts';
+import { describeZodIssues } from '../../../schemas/lhb-error.ts';
 
 /** The parts of a `POST /v1/responses` body the scripted server reads; the rest is the client's business. */
 const ResponsesRequestSchema = z.looseObject({
@@ -65,7 +66,7 @@ export const openAiResponsesFormat: WireFormat = {
     }
     const parsed = ResponsesRequestSchema.safeParse(request.body);
     if (!parsed.success) {
-      sendAnswer(request.res, openAiError(400, `Not a Responses API request: ${parsed.error.issues.map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`).join('; ')}`, { 'x-request-id': REQUEST_ID }));
+      sendAnswer(request.res, openAiError(400, `Not a Responses API request: ${describeZodIssues(parsed.error, 'body')}`, { 'x-request-id': REQUEST_ID }));
       return;
     }
     answerResponses(request, parsed.data);

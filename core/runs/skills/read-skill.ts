@@ -3,6 +3,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join, relative, sep } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { namedSkillVersions } from './named-skill-versions.ts';
+import { LhbError } from '../../../schemas/lhb-error.ts';
 
 /** The Agent Skills rules for a skill's name: lowercase letters, digits and single hyphens, at most 64 characters. */
 const SKILL_NAME = /^[a-z0-9]+(-[a-z0-9]+)*$/;
@@ -11,14 +12,19 @@ const MAX_DESCRIPTION = 1024;
 /** Skill folders are small: instructions, scripts, references. A bigger one is probably the wrong folder. */
 const MAX_SKILL_BYTES = 50 * 1024 * 1024;
 
-export class SkillError extends Error {
+/**
+ * A skill folder that cannot be used (a `bad_request`): `file` is the SKILL.md or folder at fault,
+ * `frontMatterField` the front matter field, and `field` the study's own field (`skill.dir`, or
+ * `skill.versions` for a version that does not exist).
+ */
+export class SkillError extends LhbError {
   override name = 'SkillError';
   readonly file: string;
-  readonly field: string | undefined;
-  constructor(file: string, field: string | undefined, message: string) {
-    super(message);
+  readonly frontMatterField: string | undefined;
+  constructor(file: string, frontMatterField: string | undefined, message: string, field = 'skill.dir') {
+    super('bad_request', message, { field });
     this.file = file;
-    this.field = field;
+    this.frontMatterField = frontMatterField;
   }
 }
 
@@ -91,7 +97,7 @@ export function readSkill(dir: string, version?: string): SkillToInstall {
     skillFile = join(dir, 'versions', version, 'SKILL.md');
     if (!existsSync(skillFile)) {
       const known = namedSkillVersions(dir);
-      throw new SkillError(skillFile, undefined, `${skillFile}: not found, so skill version "${version}" does not exist. Versions here: ${known.length > 0 ? known.join(', ') : 'none (only the base SKILL.md)'}.`);
+      throw new SkillError(skillFile, undefined, `${skillFile}: not found, so skill version "${version}" does not exist. Versions here: ${known.length > 0 ? known.join(', ') : 'none (only the base SKILL.md)'}.`, 'skill.versions');
     }
   }
   const matter = skillFile === base ? baseMatter : readSkillFrontMatter(skillFile, readFileSync(skillFile, 'utf8'));

@@ -14,14 +14,17 @@ export function describeConfiguration(configuration: StudyConfiguration, index: 
 export function checkStudyKeys(spec: StudySpec, env: NodeJS.ProcessEnv = process.env): void {
   if (spec.replay) return;
   const problems: string[] = [];
+  let first: number | undefined;
   for (const [index, configuration] of spec.configurations.entries()) {
     const name = configuration.apiKeyEnv;
     if (name === undefined || (env[name] ?? '') !== '') continue;
+    first ??= index;
     problems.push(`${describeConfiguration(configuration, index)}: its API key variable ${name} is ${env[name] === undefined ? 'not set' : 'empty'} in this environment`);
   }
   if (problems.length === 0) return;
   throw new StudySpecError(
     `${problems.join('; ')}. Set ${problems.length === 1 ? 'it' : 'each'} before starting (export NAME=your-key), or name the variable that holds the key with apiKeyEnv in the configuration (--api-key-env). Nothing was run.`,
+    { field: `configurations.${first}.apiKeyEnv` },
   );
 }
 

@@ -85,29 +85,29 @@ const short = (text: string | undefined) => (text === undefined ? 'unset' : text
 export async function createStudy(workspace: Workspace, spec: ResolvedStudy, toolsDir: string): Promise<StudyRow> {
   for (const [index, configuration] of spec.configurations.entries()) {
     const adapter = harnessAdapter(configuration.harness);
-    if (adapter.takesCommand && configuration.command === undefined) throw new StudySpecError(`configurations.${index}.command: the ${adapter.id} harness needs a command`);
+    if (adapter.takesCommand && configuration.command === undefined) throw new StudySpecError(`configurations.${index}.command: the ${adapter.id} harness needs a command`, { field: `configurations.${index}.command` });
   }
   const project = findCurrentProject(workspace.db);
   if (!project) throw new StudySpecError('The workspace has no project; open it once with lhb or the app so it is set up.');
   const missing = spec.tasks.filter((id) => !findTask(workspace.db, id));
   if (missing.length > 0) {
-    throw new StudySpecError(`No task ${missing.map((id) => `"${id}"`).join(', ')} in this workspace. Import the task folder first (lhb runs import DIR) or pass the folder to --task.`);
+    throw new StudySpecError(`No task ${missing.map((id) => `"${id}"`).join(', ')} in this workspace. Import the task folder first (lhb runs import DIR) or pass the folder to --task.`, { field: 'tasks' });
   }
   const synthetic = spec.tasks.filter((id) => findTask(workspace.db, id)?.synthetic === 1);
   if (synthetic.length > 0) {
-    throw new StudySpecError(`Task ${synthetic.map((id) => `"${id}"`).join(', ')} belongs to the demo's synthetic study, which has nothing to give an agent. Choose a real task (lhb runs list shows them).`);
+    throw new StudySpecError(`Task ${synthetic.map((id) => `"${id}"`).join(', ')} belongs to the demo's synthetic study, which has nothing to give an agent. Choose a real task (lhb runs list shows them).`, { field: 'tasks' });
   }
   if (spec.skill) for (const arm of spec.skill.versions ?? []) if (arm !== NO_SKILL) readSkill(spec.skill.dir, arm);
   const mcpRefusal = mcpEnvRefusal(studyMcpVariableRequests(spec.tasks, spec.taskFolders), spec.allowMcpEnv);
-  if (mcpRefusal) throw new StudySpecError(`${mcpRefusal} Nothing was run.`);
+  if (mcpRefusal) throw new StudySpecError(`${mcpRefusal} Nothing was run.`, { field: 'allowMcpEnv' });
   if (spec.executor === 'slurm' && spec.slurm && !existsSync(spec.slurm.sharedDir)) {
-    throw new StudySpecError(`The shared folder ${spec.slurm.sharedDir} (--shared-dir) does not exist here. Give a folder that this machine and every compute node see at the same path (an NFS or Lustre mount).`);
+    throw new StudySpecError(`The shared folder ${spec.slurm.sharedDir} (--shared-dir) does not exist here. Give a folder that this machine and every compute node see at the same path (an NFS or Lustre mount).`, { field: 'slurm.sharedDir' });
   }
   const harnessVersions = await studyHarnessVersionsForStart(spec, toolsDir);
   checkStudyKeys(spec);
   if (spec.executor === 'slurm' && spec.slurm) {
     const problem = await missingNodeCommand(spec.slurm);
-    if (problem) throw new StudySpecError(problem);
+    if (problem) throw new StudySpecError(problem, { field: 'slurm' });
   }
   const harnessVersionOf = (configuration: StudyConfiguration) => harnessVersions.get(harnessKey(configuration)) ?? configuration.harnessVersion ?? null;
   const digest = studyConfigDigest(spec);

@@ -32,7 +32,7 @@ function findStudyBinaries(spec: StudySpec, toolsDir: string): Map<string, { ada
     try {
       found.set(key, { adapter, binary: findHarnessBinary(adapter, toolsDir, configuration.harnessVersion ? { version: configuration.harnessVersion } : {}), index, configuration });
     } catch (error) {
-      throw new StudySpecError(`${describeConfiguration(configuration, index)}: ${(error as Error).message}`);
+      throw new StudySpecError(`${describeConfiguration(configuration, index)}: ${(error as Error).message}`, { field: `configurations.${index}` });
     }
   }
   return found;
@@ -66,6 +66,7 @@ function refuseOtherVersion(configuration: StudyConfiguration, index: number, ad
   if (!configuration.harnessVersion || version === null || version === configuration.harnessVersion) return;
   throw new StudySpecError(
     `${describeConfiguration(configuration, index)}: harnessVersion ${configuration.harnessVersion} was asked for, but ${binary} is ${adapter.displayName} ${version}. Install the asked version with: lhb harnesses install ${adapter.id} --version ${configuration.harnessVersion}`,
+    { field: `configurations.${index}.harnessVersion` },
   );
 }
 

@@ -50,6 +50,7 @@ function resolveConfiguration(
     throw new StudySpecError(
       `configurations.${index}.skillVersions: ${foreign.map((arm) => `"${arm}"`).join(', ')} ${foreign.length === 1 ? 'is' : 'are'} not among the study's skill versions (${study.arms.join(', ')}). ` +
         (study.skillDir ? 'Add it to skill.versions, or leave it out here.' : 'Give the study a skill (skill.dir and skill.versions) to run skill versions.'),
+      { field: `configurations.${index}.skillVersions` },
     );
   }
   return { ...configuration, ...(endpoint ? { endpoint } : {}), ...(keyEnv ? { apiKeyEnv: keyEnv } : {}), skillVersions: [...new Set(arms)] };

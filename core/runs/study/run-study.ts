@@ -19,6 +19,7 @@ import { checkStudyKeys } from './check-study-keys.ts';
 import { resolveStudySpec } from './resolve-study-spec.ts';
 import { sandboxProblem } from '../sandbox/sandbox-availability.ts';
 import { writeRunFile } from '../run-file.ts';
+import { LhbError, lhbErrorOfCode } from '../../../schemas/lhb-error.ts';
 
 export interface RunStudyDeps {
   workspace: Workspace;
@@ -36,7 +37,7 @@ const SCRIPTED_MODEL_KEY = 'lhb-scripted-model';
 /** How often a running study looks for a cancel asked by another process. */
 const CANCEL_POLL_MS = 1_000;
 
-export class StudyResumeError extends Error {
+export class StudyResumeError extends lhbErrorOfCode('bad_request') {
   override name = 'StudyResumeError';
 }
 
@@ -48,7 +49,7 @@ export function loadStudySpec(workspace: Workspace, studyId: string): ResolvedSt
 /** A study's spec as stored, refused when its skill changed since it started (what resuming checks before it runs anything). */
 export function unchangedStoredSpec(workspace: Workspace, studyId: string): StudySpec {
   const study = findStudy(workspace.db, studyId);
-  if (!study) throw new StudyResumeError(`No study ${studyId} in this workspace. \`lhb runs status\` lists the studies.`);
+  if (!study) throw new LhbError('not_found', `No study ${studyId} in this workspace. \`lhb runs status\` lists the studies.`);
   const stored = StudySpecSchema.parse(JSON.parse(study.spec_json));
   const digest = studyConfigDigest(stored);
   if (digest !== study.config_digest) {

@@ -14,7 +14,7 @@ export function applySlurmSettings<Spec extends { executor?: 'local' | 'slurm' |
   const given = Object.fromEntries(Object.entries(spec.slurm ?? {}).filter(([, value]) => value !== undefined && value !== '' && !(Array.isArray(value) && value.length === 0)));
   const merged = { ...(remembered?.success ? remembered.data : {}), ...given } as Partial<StudySlurm>;
   if (!merged.sharedDir) {
-    throw new StudySpecError('--executor slurm needs --shared-dir DIR: a folder this machine and every compute node see at the same path, where the run folders go. It is remembered for this workspace after the first time.');
+    throw new StudySpecError('--executor slurm needs --shared-dir DIR: a folder this machine and every compute node see at the same path, where the run folders go. It is remembered for this workspace after the first time.', { field: 'slurm.sharedDir' });
   }
   const slurm = StudySlurmSchema.parse(merged);
   saveSlurmSettings(db, JSON.stringify(slurm));

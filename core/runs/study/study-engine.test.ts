@@ -79,12 +79,16 @@ describe('the run engine with the command harness', () => {
     });
     await expect(api.call('runs.start', { tasks: ['engine-task'], configurations: [{ harness: 'command', model: 'm', command: 'true' }], skill: { dir: bad } })).rejects.toThrow(/SKILL\.md: front matter field "name" is "Bad_Skill"/);
     await expect(api.call('runs.start', { tasks: ['engine-task'], configurations: [{ harness: 'command', model: 'm', command: 'true' }], skill: { dir: skillDir, version: 'v9' } })).rejects.toThrow(/version "v9" does not exist. Versions here: v2/);
+    // The refusal names the study's field it concerns, so the form puts it beside that field.
+    await expect(api.call('runs.start', { tasks: ['engine-task'], configurations: [{ harness: 'command', model: 'm', command: 'true' }], skill: { dir: bad } })).rejects.toMatchObject({ code: 'bad_request', field: 'skill.dir' });
+    await expect(api.call('runs.start', { tasks: ['engine-task'], configurations: [{ harness: 'command', model: 'm', command: 'true' }], skill: { dir: skillDir, version: 'v9' } })).rejects.toMatchObject({ code: 'bad_request', field: 'skill.versions' });
+    await expect(api.call('runs.start', { tasks: ['no-such-task'], configurations: [{ harness: 'command', model: 'm', command: 'true' }] })).rejects.toMatchObject({ code: 'bad_request', field: 'tasks', message: expect.stringMatching(/^No task "no-such-task"/) });
     expect((await api.call('runs.studies', {})).studies).toEqual([]);
   });
 
   it('refuses a harness that takes a command without one, naming the configuration, and records nothing', async () => {
     const spec: RpcInput<'runs.start'> = { tasks: ['engine-task'], configurations: [{ harness: 'command', model: 'm', command: 'true' }, { harness: 'command', model: 'n' }] };
-    await expect(api.call('runs.start', spec)).rejects.toMatchObject({ code: 'bad_request', message: 'configurations.1.command: the command harness needs a command' });
+    await expect(api.call('runs.start', spec)).rejects.toMatchObject({ code: 'bad_request', message: 'configurations.1.command: the command harness needs a command', field: 'configurations.1.command' });
     expect((await api.call('runs.studies', {})).studies).toEqual([]);
   });
 
@@ -175,6 +179,7 @@ describe('the run engine with the command harness', () => {
     const trajectory = (await api.call('runs.trajectory', { runId: failed.id })).trajectory!;
     expect(trajectory.steps.flatMap((step) => step.toolCalls.map((call) => call.name))).toEqual(['shell']);
     await expect(api.call('runs.retry', { runId: 'no-such-run' })).rejects.toThrow(/No run no-such-run/);
+    await expect(api.call('runs.retry', { runId: 'no-such-run' })).rejects.toMatchObject({ code: 'not_found' });
   });
 
   it('marks a run that left nothing in out/ as "no output": not a plain success, retried on request, and a plain success is not', async () => {

@@ -1,3 +1,4 @@
+import { LhbError } from '../../../schemas/lhb-error.ts';
 import type { StudyRequest, StudyRunView, StudySpec, StudySummary } from '../../../schemas/studies.ts';
 import { didNotSucceed } from '../../../schemas/studies.ts';
 import type { JobRunner } from '../../jobs/job-runner.ts';
@@ -96,7 +97,7 @@ export class StudyEngine {
   /** The study, when this process may run it: it exists, its spec still holds, and no other process runs it. */
   #resumable(studyId: string): StudyRow {
     const study = findStudy(this.#workspace.db, studyId);
-    if (!study) throw new StudyResumeError(`No study ${studyId} in this workspace. \`lhb runs status\` lists the studies.`);
+    if (!study) throw new LhbError('not_found', `No study ${studyId} in this workspace. \`lhb runs status\` lists the studies.`);
     if (study.executor === 'imported') {
       throw new StudyResumeError(`Study "${study.name}" was imported with a dataset: its spec (tasks' folders, endpoints, key variables) stays where it ran, so its runs cannot run here. Run them again there, or start a new study here.`);
     }
@@ -145,7 +146,7 @@ export class StudyEngine {
         return { cancelled: 1 };
       }
       const run = findStudyRun(this.#workspace.db, target.runId);
-      if (!run) throw new StudyResumeError(`No run ${target.runId} of a study in this workspace.`);
+      if (!run) throw new LhbError('not_found', `No run ${target.runId} of a study in this workspace.`);
       if (run.status !== 'running') return { cancelled: 0 };
       // Running in another process (the app, another lhb): it polls for this request.
       requestStudyRunCancel(this.#workspace.db, run.id, new Date().toISOString());
@@ -153,7 +154,7 @@ export class StudyEngine {
     }
     const studyId = target.studyId!;
     const study = findStudy(this.#workspace.db, studyId);
-    if (!study) throw new StudyResumeError(`No study ${studyId} in this workspace.`);
+    if (!study) throw new LhbError('not_found', `No study ${studyId} in this workspace.`);
     const jobId = this.#active.get(studyId);
     if (jobId) {
       this.#jobs.cancel(jobId);
@@ -179,7 +180,7 @@ export class StudyEngine {
   retry(runId: string): { jobId: string } {
     const db = this.#workspace.db;
     const run = findStudyRun(db, runId) ?? findStudyRunByRunId(db, runId);
-    if (!run) throw new StudyResumeError(`No run ${runId} of a study in this workspace. Only runs executed here can be retried; imported ones have nothing to re-run.`);
+    if (!run) throw new LhbError('not_found', `No run ${runId} of a study in this workspace. Only runs executed here can be retried; imported ones have nothing to re-run.`);
     if (run.status === 'running' || run.status === 'pending') throw new StudyResumeError(`Run ${run.id} is ${run.status === 'pending' ? 'waiting to run' : 'running'}; it can be retried once it has finished.`);
     const view = studyRunView(run);
     if (run.status === 'succeeded' && !view.noOutput) {

@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { z } from 'zod';
+import { describeZodIssues } from '../../../schemas/lhb-error.ts';
 
 /**
  * `<run folder>/verifier/verify.json`, written by the engine before the harness starts and read
@@ -67,8 +68,7 @@ export function readVerifyConfig(folder: string): VerifyConfig | undefined {
   }
   const parsed = VerifyConfigSchema.safeParse(raw);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    throw new Error(`${file}: ${issue.path.join('.') || '(root)'}: ${issue.message}. It is written by the run engine; start the run again to rewrite it.`);
+    throw new Error(`${file}: ${describeZodIssues(parsed.error, '(root)', 1)}. It is written by the run engine; start the run again to rewrite it.`);
   }
   return parsed.data;
 }
