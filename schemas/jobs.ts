@@ -14,6 +14,8 @@ export const JobSchema = z.object({
   /** Units done so far and units expected; `total` is 0 while unknown. */
   done: z.number().int().nonnegative(),
   total: z.number().int().nonnegative(),
+  /** Items (files, folders) it could not do while the rest succeeded; absent when none failed or the job has no items. */
+  failed: z.number().int().positive().optional(),
   /** What the job is doing now, or why it ended, in words a user can act on. */
   message: z.string(),
   createdAt: z.string(),

@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import { didNotSucceed, NO_OUTPUT_KIND, type SandboxNetwork, type StudyRequestInput, type StudyRunView } from '../../schemas/studies.ts';
 import type { Api } from '../api/create-api.ts';
 import { packageRoot } from '../app-paths.ts';
-import { bundleImportJobResult } from '../runs/bundles/import-bundles-job.ts';
 import { harnessToolsDir } from '../runs/harnesses/harness-tools.ts';
 import { DEMO_SCRIPT_FILE, DEMO_SKILL_DIR, DEMO_SKILL_VERSIONS, DEMO_TASK_FOLDERS, DEMO_TASKS, installedHarnessIds, noDemoHarnessMessage, readDemoTaskScripts } from '../runs/study/demo-study.ts';
 import { resolveWorkspaceDir } from '../store/workspace-location.ts';
@@ -157,8 +156,7 @@ function studyFromFlags(options: RunsStartOptions, workspaceDir: string): { spec
 async function importTaskFolders(api: Api, folders: string[]): Promise<void> {
   const { jobId } = await api.call('runs.importPaths', { paths: folders });
   const job = await followJob(api.context.jobs, jobId);
-  const someFailed = bundleImportJobResult(api.context.jobs, jobId)?.outcomes.some((outcome) => outcome.status === 'failed') ?? false;
-  if (job?.state !== 'succeeded' || someFailed) throw new FlagError(`Importing the task folders failed: ${job?.message ?? 'the import job vanished'}`);
+  if (job?.state !== 'succeeded' || (job.failed ?? 0) > 0) throw new FlagError(`Importing the task folders failed: ${job?.message ?? 'the import job vanished'}`);
 }
 
 /**

@@ -4,7 +4,7 @@ import type { JobResults } from './job-results.ts';
 
 /** What an import that goes through its items (files, folders) one by one hands back: an outcome per item met. */
 export interface ItemImportResult {
-  readonly outcomes: readonly unknown[];
+  readonly outcomes: readonly { readonly status: string }[];
 }
 
 /** The import itself, given the job's signal (checked between items) and a progress callback (items done of planned). */
@@ -41,8 +41,10 @@ export function startItemImportJob<R extends ItemImportResult>(jobs: JobRunner, 
     // always yields, so jobId is set by now.
     ends.results.keep(jobs, jobId, result);
     // Paths that could not be read, or held nothing to import, are outcomes too, though not among the items counted.
-    if (progress.signal.aborted) return ends.cancelled(result, planned + Math.max(0, result.outcomes.length - reached));
-    return ends.finished(result);
+    // The job keeps how many items failed, so a screen tells a partial import by that count.
+    const failed = result.outcomes.filter((outcome) => outcome.status === 'failed').length;
+    if (progress.signal.aborted) return { ...ends.cancelled(result, planned + Math.max(0, result.outcomes.length - reached)), failed };
+    return { message: ends.finished(result), failed };
   });
   jobId = job.id;
   return job;

@@ -18,6 +18,8 @@ export interface JobEnd {
   message: string;
   done?: number;
   total?: number;
+  /** Items it could not do (an import's files that failed), so a screen can tell a partial end by a count, not by the words. */
+  failed?: number;
 }
 
 /**
@@ -229,10 +231,10 @@ export class JobRunner {
       const end = typeof result === 'string' ? undefined : result;
       const count = (fallback: number, value: number | undefined) => (value === undefined ? fallback : Math.max(0, Math.floor(value)));
       if (controller.signal.aborted) {
-        save(end ? { state: 'cancelled', message: end.message, done: count(job.done, end.done), total: count(job.total, end.total) } : { state: 'cancelled', message: CANCELLED_MESSAGE }, true);
+        save(end ? { state: 'cancelled', message: end.message, done: count(job.done, end.done), total: count(job.total, end.total), ...failedOf(end) } : { state: 'cancelled', message: CANCELLED_MESSAGE }, true);
       } else {
         const total = count(job.total, end?.total);
-        save({ state: 'succeeded', done: count(total || job.done, end?.done), total, message: end ? end.message : (result as string) }, true);
+        save({ state: 'succeeded', done: count(total || job.done, end?.done), total, message: end ? end.message : (result as string), ...failedOf(end) }, true);
       }
     } catch (error) {
       if (controller.signal.aborted) save({ state: 'cancelled', message: CANCELLED_MESSAGE }, true);
@@ -286,4 +288,10 @@ export class JobRunner {
       }
     }
   }
+}
+
+/** A job's count of failed items as the store keeps it: only when some failed. */
+function failedOf(end: JobEnd | undefined): Pick<Job, 'failed'> {
+  const failed = end?.failed === undefined ? 0 : Math.max(0, Math.floor(end.failed));
+  return failed > 0 ? { failed } : {};
 }

@@ -19,6 +19,7 @@ interface JobRow {
   state: JobState;
   done: number;
   total: number;
+  failed: number;
   message: string;
   created_at: string;
   updated_at: string;
@@ -42,6 +43,7 @@ const toJob = (row: JobRow): Job => ({
   state: row.state,
   done: row.done,
   total: row.total,
+  ...(row.failed > 0 ? { failed: row.failed } : {}),
   message: row.message,
   createdAt: row.created_at,
   updatedAt: row.updated_at,
@@ -51,12 +53,13 @@ const toJob = (row: JobRow): Job => ({
 export function insertJob(db: Database, job: Job, owner?: JobOwnerRow): void {
   prepared(
     db,
-    `INSERT INTO jobs (id, kind, title, state, done, total, message, created_at, updated_at,
+    `INSERT INTO jobs (id, kind, title, state, done, total, failed, message, created_at, updated_at,
                        owner_pid, owner_instance, owner_host, owner_space, owner_start, heartbeat_at)
-     VALUES (@id, @kind, @title, @state, @done, @total, @message, @createdAt, @updatedAt,
+     VALUES (@id, @kind, @title, @state, @done, @total, @failed, @message, @createdAt, @updatedAt,
              @ownerPid, @ownerInstance, @ownerHost, @ownerSpace, @ownerStart, @heartbeatAt)`,
   ).run({
     ...job,
+    failed: job.failed ?? 0,
     ownerPid: owner?.pid ?? null,
     ownerInstance: owner?.instance ?? null,
     ownerHost: owner?.host ?? null,
@@ -75,9 +78,9 @@ export function updateOwnedJob(db: Database, job: Job, ownerInstance: string): b
   return (
     prepared(
       db,
-      `UPDATE jobs SET state = @state, done = @done, total = @total, message = @message, updated_at = @updatedAt, heartbeat_at = @updatedAt
+      `UPDATE jobs SET state = @state, done = @done, total = @total, failed = @failed, message = @message, updated_at = @updatedAt, heartbeat_at = @updatedAt
        WHERE id = @id AND owner_instance = @ownerInstance AND state IN ('queued', 'running')`,
-    ).run({ ...job, ownerInstance }).changes > 0
+    ).run({ ...job, failed: job.failed ?? 0, ownerInstance }).changes > 0
   );
 }
 

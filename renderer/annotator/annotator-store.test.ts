@@ -196,6 +196,18 @@ describe('annotator store', () => {
     await until(() => store.getState().dataRoom!.sources.length === 2);
   });
 
+  it('shows an import that kept some files and failed others as partial, by the count of failed files the job carries', async () => {
+    const core = fakeCore();
+    const store = createAnnotatorStore();
+    store.getState().connect(core.client);
+    await until(() => store.getState().phase === 'ready');
+    const file = (name: string, size: number) => ({ name, size, arrayBuffer: async () => new ArrayBuffer(size) });
+    await store.getState().importFiles([file('a.pdf', 3), file('b.html', 5)]);
+    core.emit({ state: 'succeeded', failed: 1, message: 'Imported a.pdf. Could not read b.html: the page has no text.' });
+    await until(() => store.getState().importState?.phase === 'partial');
+    expect(store.getState().importState?.message).toBe('Imported a.pdf. Could not read b.html: the page has no text.');
+  });
+
   it('catches an import job that ends before its start call answers', async () => {
     const core = fakeCore();
     const store = createAnnotatorStore();

@@ -42,8 +42,7 @@ export const createImportSlice: Slice = (set, get) => {
       if (job.message) set({ importState: { ...get().importState!, message: job.message } });
     },
     async ended(job) {
-      const someFailed = /\b\d+ failed\b/.test(job.message);
-      const phase = job.state !== 'succeeded' ? 'failed' : someFailed ? 'partial' : 'done';
+      const phase = job.state !== 'succeeded' ? 'failed' : (job.failed ?? 0) > 0 ? 'partial' : 'done';
       set({ importState: { phase, message: job.message || `The import ${job.state}.`, jobId: job.id } });
       const { client, dataRoom } = get();
       if (!client || !dataRoom) return;

@@ -41,6 +41,7 @@ describe('sources RPC handlers', () => {
   it('imports the demo sources folder as a job, then lists, opens, reads and searches them', async () => {
     const job = await finishedJob('sources.importPaths', { paths: [new URL('.', DEMO).pathname] });
     expect(job).toMatchObject({ kind: 'sources.import', title: 'Import sources', state: 'succeeded', done: 4, total: 4 });
+    expect(job.failed).toBeUndefined();
     expect(job.message).toBe('Imported 4 sources');
 
     // Only the sources outside any data room: a seeded demo data room may hold copies of the same files.
@@ -102,6 +103,7 @@ describe('sources RPC handlers', () => {
       ],
     });
     expect(job.state).toBe('succeeded');
+    expect(job.failed).toBe(1); // what the screen shows as a partial import
     expect(job.message).toMatch(/^Imported 1 source; 1 failed: never-sent\.pdf was not uploaded/);
     const result = importJobResult(api.context.jobs, job.id)!;
     expect(result.outcomes.map((o) => o.status)).toEqual(['added', 'failed']);

@@ -208,7 +208,7 @@ CREATE TABLE jobs (
   message    TEXT NOT NULL DEFAULT '',
   created_at TEXT NOT NULL,
   updated_at TEXT NOT NULL
-, owner_pid INTEGER, owner_instance TEXT, owner_host TEXT, owner_space TEXT, owner_start TEXT, heartbeat_at TEXT) STRICT;
+, owner_pid INTEGER, owner_instance TEXT, owner_host TEXT, owner_space TEXT, owner_start TEXT, heartbeat_at TEXT, failed INTEGER NOT NULL DEFAULT 0 CHECK (failed >= 0)) STRICT;
 
 -- table judge_replies on judge_replies
 CREATE TABLE judge_replies (
