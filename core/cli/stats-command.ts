@@ -15,9 +15,8 @@ import { cohensH } from '../stats/cohens-h.ts';
 import { cohensKappa } from '../stats/cohens-kappa.ts';
 import { kruskalWallis } from '../stats/kruskal-wallis.ts';
 import { majorityCycles } from '../stats/transitivity.ts';
-import { printedBradleyTerry } from './stats-stdin-command.ts';
+import { printedBradleyTerry } from './printed-bradley-terry.ts';
 
-export { BAD_INPUT_EXIT_CODE } from './stats-stdin-command.ts';
 
 interface Statistic<S extends z.ZodType> {
   schema: S;

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { isatty } from 'node:tty';
-import { fitBradleyTerryCounts, type BradleyTerryResult } from '../stats/bradley-terry.ts';
+import { fitBradleyTerryCounts } from '../stats/bradley-terry.ts';
 import { readPlainBradleyTerryInput } from './plain-bradley-terry-input.ts';
+import { printedBradleyTerry } from './printed-bradley-terry.ts';
 
 // `lhb stats <name>`, kept apart from the table of statistics and their zod schemas
 // (stats-command.ts): `lhb stats bt` on plain votes, the input that is large, is read straight
@@ -9,11 +10,6 @@ import { readPlainBradleyTerryInput } from './plain-bradley-terry-input.ts';
 
 /** Exit code for input the command cannot use (not JSON, wrong shape, out of range). */
 export const BAD_INPUT_EXIT_CODE = 2;
-
-/** What `lhb stats bt` prints of a fit, whichever way its input was read. */
-export function printedBradleyTerry(result: BradleyTerryResult): { ratings: Record<string, number>; ci?: Record<string, [number, number]>; flags?: BradleyTerryResult['flags'] } {
-  return { ratings: result.ratings, ...(result.ci ? { ci: result.ci } : {}), ...(result.flags.length > 0 ? { flags: result.flags } : {}) };
-}
 
 /** What `lhb stats bt` prints for plain input, or undefined when the input is not plain (stats-command.ts's computeStatistic answers it then). */
 export function computePlainBradleyTerry(text: string): ReturnType<typeof printedBradleyTerry> | undefined {
