@@ -29,8 +29,8 @@ export function callInChildProcess(module: URL, exportName: string, args: unknow
       timedOut = true;
       child.kill('SIGKILL');
     }, timeoutMs);
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
     child.on('close', () => {
       clearTimeout(guard);
       if (timedOut) return resolve({ outcome: 'timed-out', stderr });

@@ -54,7 +54,7 @@ describe('lhb stats bt (spawned)', () => {
     const input = JSON.stringify({ comparisons: FIVE_SYSTEMS, bootstrap: 20, seed: 1 });
     const child = spawn(process.execPath, ['--import', 'tsx', MAIN, 'stats', 'bt'], { stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
     const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
     child.stdin.write(input.slice(0, 100));
     await new Promise((resolve) => setTimeout(resolve, 300));
