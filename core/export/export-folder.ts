@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { judgeJobOwner } from '../jobs/job-owner-liveness.ts';
-import { thisProcess, type ProcessIdentity } from '../jobs/process-identity.ts';
+import { parseProcessIdentity, thisProcess, type ProcessIdentity } from '../jobs/process-identity.ts';
 
 /** Inside a staging folder: which process writes it, so a later export can tell a killed export's leftovers from a running one. */
 const WRITER_FILE = '.lhb-export-writer.json';
@@ -84,9 +84,7 @@ function removeStalePartials(parent: string, name: string): void {
 
 function readWriter(file: string): ProcessIdentity | undefined {
   try {
-    const value = JSON.parse(readFileSync(file, 'utf8')) as Partial<ProcessIdentity>;
-    if (typeof value.pid !== 'number' || typeof value.instance !== 'string' || typeof value.host !== 'string') return undefined;
-    return { pid: value.pid, instance: value.instance, host: value.host, space: value.space ?? null, start: value.start ?? null };
+    return parseProcessIdentity(readFileSync(file, 'utf8'));
   } catch {
     return undefined;
   }

@@ -36,6 +36,17 @@ function processSpace(): string | null {
   }
 }
 
+/** A process identity written as JSON by `thisProcess()`'s owner (a lock, a staging folder's writer file); undefined when the text is not one. */
+export function parseProcessIdentity(text: string): ProcessIdentity | undefined {
+  try {
+    const value = JSON.parse(text) as Partial<ProcessIdentity>;
+    if (typeof value.pid !== 'number' || typeof value.instance !== 'string' || typeof value.host !== 'string') return undefined;
+    return { pid: value.pid, instance: value.instance, host: value.host, space: value.space ?? null, start: value.start ?? null };
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * A process's start time as Linux reports it (field 22 of /proc/PID/stat), or null where it
  * cannot be read (not Linux, no such process, /proc hidden). Together with the pid it names one

@@ -1,7 +1,7 @@
 import { closeSync, linkSync, openSync, readFileSync, renameSync, statSync, unlinkSync, utimesSync, writeSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { HEARTBEAT_INTERVAL_MS, judgeJobOwner } from '../../jobs/job-owner-liveness.ts';
-import { thisProcess, type ProcessIdentity } from '../../jobs/process-identity.ts';
+import { parseProcessIdentity, thisProcess, type ProcessIdentity } from '../../jobs/process-identity.ts';
 
 /** How often a waiter looks at the lock again. */
 const POLL_MS = 250;
@@ -80,15 +80,8 @@ function readOwner(lockFile: string): Held | undefined {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw error;
   }
-  try {
-    const value = JSON.parse(text) as Partial<ProcessIdentity>;
-    if (typeof value.pid === 'number' && typeof value.instance === 'string' && typeof value.host === 'string') {
-      return { pid: value.pid, instance: value.instance, host: value.host, space: value.space ?? null, start: value.start ?? null };
-    }
-  } catch {
-    // judged by the file's age below
-  }
-  return 'unreadable';
+  // An owner still writing its identity, or a damaged file, is judged by the file's age.
+  return parseProcessIdentity(text) ?? 'unreadable';
 }
 
 function isAbandoned(lockFile: string, held: Held): boolean {
