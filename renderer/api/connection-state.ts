@@ -15,6 +15,11 @@ export type ConnectionState =
 export interface ConnectionWatch {
   /** Called with the current state at once, then on every change; returns an unsubscribe function. */
   onConnection(listener: (state: ConnectionState) => void): () => void;
+  /**
+   * Called each time the event stream opens, the first time included: events sent before it were
+   * not heard, so a listener asks again for what it shows. Returns an unsubscribe function.
+   */
+  onStreamOpen(listener: () => void): () => void;
 }
 
 export function watchesConnection(client: RpcClient): client is RpcClient & ConnectionWatch {

@@ -86,9 +86,11 @@ function connect(server: EventServer, token: string, options: Parameters<typeof 
   const client = createHttpClient(token, server.fetch, { retryDelaysMs: [20, 50], ...options });
   const states: ConnectionState['kind'][] = [];
   const events: AppEvent[] = [];
+  const opens = { count: 0 };
   unsubscribes.push(client.onEvent((event) => events.push(event)));
   unsubscribes.push(client.onConnection((state) => states.push(state.kind)));
-  return { states, events };
+  unsubscribes.push(client.onStreamOpen(() => opens.count++));
+  return { states, events, opens };
 }
 
 describe('createHttpClient: knowing the server is there', () => {
@@ -99,6 +101,7 @@ describe('createHttpClient: knowing the server is there', () => {
     server.send(job('running'));
     await expect.poll(() => tab.events.length).toBe(1);
     expect(tab.states).toEqual(['connected']);
+    expect(tab.opens.count, 'the stream opened once').toBe(1);
 
     server.kill();
     await expect.poll(() => tab.states.at(-1)).toBe('lost');
@@ -109,6 +112,8 @@ describe('createHttpClient: knowing the server is there', () => {
     server.send(job('succeeded'));
     await expect.poll(() => tab.events.at(-1)).toEqual(job('succeeded'));
     expect(tab.states).toEqual(['connected', 'lost', 'connected']);
+    // Events sent while it was gone are not replayed: the tab is told the stream opened again, to ask.
+    expect(tab.opens.count).toBe(2);
   });
 
   it('says the token is refused when a new launch, with a new token, answers at the same address', async () => {

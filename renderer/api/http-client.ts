@@ -42,6 +42,7 @@ export function createHttpClient(token: string, fetchImpl: typeof fetch = fetch.
   const headers = { Authorization: `Bearer ${token}` };
   const listeners = new Set<(event: AppEvent) => void>();
   const connectionListeners = new Set<(state: ConnectionState) => void>();
+  const openListeners = new Set<() => void>();
   // The page was just served by this server, so it starts out connected.
   let connection: ConnectionState = { kind: 'connected' };
   let stream: AbortController | undefined;
@@ -124,6 +125,8 @@ export function createHttpClient(token: string, fetchImpl: typeof fetch = fetch.
       if (response.status === 401) return 'refused';
       if (!response.ok || !response.body) return 'unreachable';
       setConnection('connected');
+      // The server follows jobs for this stream from its first byte: what happened before is asked for again.
+      for (const listener of openListeners) listener();
       let heard = Date.now();
       watchdog = setInterval(
         () => {
@@ -160,7 +163,7 @@ export function createHttpClient(token: string, fetchImpl: typeof fetch = fetch.
   }
 
   function releaseStream(): void {
-    if (listeners.size > 0 || connectionListeners.size > 0) return;
+    if (listeners.size > 0 || connectionListeners.size > 0 || openListeners.size > 0) return;
     stream?.abort();
     stream = undefined;
   }
@@ -182,6 +185,14 @@ export function createHttpClient(token: string, fetchImpl: typeof fetch = fetch.
       ensureStream();
       return () => {
         connectionListeners.delete(listener);
+        releaseStream();
+      };
+    },
+    onStreamOpen(listener) {
+      openListeners.add(listener);
+      ensureStream();
+      return () => {
+        openListeners.delete(listener);
         releaseStream();
       };
     },

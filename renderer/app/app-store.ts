@@ -3,7 +3,7 @@ import type { Job } from '../../schemas/jobs.ts';
 import type { RpcClient } from '../../schemas/rpc.ts';
 import type { WorkspaceInfo } from '../../schemas/workspace.ts';
 import { currentClient, holdConnectedClient } from '../api/connected-client.ts';
-import { watchesConnection, type ConnectionState } from '../api/connection-state.ts';
+import { watchesConnection, type ConnectionState, type ConnectionWatch } from '../api/connection-state.ts';
 import { describeError } from '../api/describe-error.ts';
 import type { SectionId } from './sections.ts';
 
@@ -27,6 +27,20 @@ export interface AppState {
 
 const newer = (a: Job | undefined, b: Job): Job => (a && a.updatedAt > b.updatedAt ? a : b);
 
+/**
+ * Follows the server's connection, and asks for the jobs' real states each time the event stream
+ * opens: events sent while it was closed (before it first opened, or while the server was out of
+ * reach) are not replayed.
+ */
+function watchJobs(client: RpcClient & ConnectionWatch): () => void {
+  const unwatch = client.onConnection((connection) => useAppStore.setState({ connection }));
+  const unopen = client.onStreamOpen(() => void useAppStore.getState().refresh());
+  return () => {
+    unwatch();
+    unopen();
+  };
+}
+
 export const useAppStore = create<AppState>()((set, get) => ({
   section: 'annotate',
   jobs: {},
@@ -38,14 +52,8 @@ export const useAppStore = create<AppState>()((set, get) => ({
     const unsubscribe = client.onEvent((event) => {
       if (event.type === 'job') set((state) => ({ jobs: { ...state.jobs, [event.job.id]: event.job } }));
     });
-    const unwatch = watchesConnection(client)
-      ? client.onConnection((connection) => {
-          const was = get().connection.kind;
-          set({ connection });
-          // Back in touch: events missed meanwhile are not replayed, so ask for the jobs' real states.
-          if (connection.kind === 'connected' && was !== 'connected') void get().refresh();
-        })
-      : () => {};
+    const unwatch = watchesConnection(client) ? watchJobs(client) : () => {};
+    // Events are heard from now on (IPC) or once the stream opens (browser mode, which asks again then).
     void get().refresh();
     return () => {
       unsubscribe();
@@ -62,10 +70,11 @@ export const useAppStore = create<AppState>()((set, get) => ({
     if (!client) return;
     try {
       const [info, { jobs }] = await Promise.all([client.call('workspace.info', {}), client.call('jobs.list', {})]);
-      // An event may have arrived while the list was in flight: keep whichever copy is newer.
+      // An event may have arrived while the list was in flight: keep whichever copy is newer, and a job
+      // heard of that the list does not hold yet (it started after the list was read).
       set((state) => ({
         info,
-        jobs: Object.fromEntries(jobs.map((job) => [job.id, newer(state.jobs[job.id], job)])),
+        jobs: { ...state.jobs, ...Object.fromEntries(jobs.map((job) => [job.id, newer(state.jobs[job.id], job)])) },
         error: undefined,
       }));
     } catch (error) {
