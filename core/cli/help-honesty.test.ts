@@ -65,8 +65,8 @@ describe('lhb --help', () => {
   }, 180_000);
 
   it('lists -w, --workspace on every command that opens a workspace', () => {
-    // These run without one: a transcript, an app's build, a prepared run folder, stdin; init makes one at the folder it is given.
-    const withoutWorkspace = new Set(['runs parse', 'runs verify', 'runs exec', 'stats', 'init']);
+    // These run without one: a transcript, an app's build, a prepared run folder, stdin, the judge providers' list; init makes one at the folder it is given.
+    const withoutWorkspace = new Set(['runs parse', 'runs verify', 'runs exec', 'stats', 'init', 'judge providers']);
     const commands: string[] = [];
     for (const name of listedCommands(help([]))) {
       const sub = listedCommands(help([name]));

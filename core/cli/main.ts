@@ -481,7 +481,7 @@ const judge = program
   // Its own flags (--json, --workspace) come before a subcommand; after one, they are the subcommand's.
   .enablePositionalOptions()
   .description('Judge every run that has what the tier needs with LLM/VLM judges against the rubric sets for its task\'s kind, with progress and cost; runs left out are listed with why; exits 0 when every reply is stored (failed ones included and counted), 2 on bad flags.')
-  .option('--judges <file>', `JSON array of judges: [{"name", "provider": ${judgeProviderChoices()}, "baseUrl", "model", "apiKeyEnv", "maxConcurrency"?}]`)
+  .option('--judges <file>', `JSON array of judges: [{"name", "provider": ${judgeProviderChoices()}, "baseUrl", "model", "apiKeyEnv", "maxConcurrency"?}]; lhb judge providers lists the providers`)
   .option('--tier <tier>', 'process, output or content', 'output')
   .option('--rubrics <name@version>', 'a rubric set to judge with (default: every expert set of the tier at the scale); each run is judged only with the sets for its task\'s kind; repeatable', collect)
   .option('--scale <n>', '3 (0/1/2) or 5 (1-5)', '5')
@@ -527,6 +527,15 @@ judge
   .action(async (options: { tier?: string; includeSynthetic?: boolean; json?: boolean; workspace?: string }) => {
     const { runJudgeCompare } = await import('./judge-command.ts');
     await runJudgeCompare(options);
+  });
+
+judge
+  .command('providers')
+  .description("List the providers a judges file may name, each with the model API it speaks, a base URL of the provider's own service and the variable its key is usually in.")
+  .option('--json', 'print JSON: [{provider, api, baseUrl, apiKeyEnv}]')
+  .action(async (options: { json?: boolean }) => {
+    const { runJudgeProviders } = await import('./judge-providers-command.ts');
+    runJudgeProviders(options);
   });
 
 program

@@ -44,12 +44,15 @@ export class ProviderError extends LhbError {
   readonly retryAfterMs: number | null;
   /** Requests made before giving up (withRetries sets it; 1 for a single request). */
   readonly attempts: number;
-  constructor(kind: ProviderErrorKind, message: string, options: { status?: number | null; retryAfterMs?: number | null; cause?: unknown; attempts?: number } = {}) {
+  /** An HTTP error's JSON body, the key taken out, for its API's folder to read structured fields from (null when none was JSON). */
+  readonly errorBody: unknown;
+  constructor(kind: ProviderErrorKind, message: string, options: { status?: number | null; retryAfterMs?: number | null; cause?: unknown; attempts?: number; errorBody?: unknown } = {}) {
     super('bad_request', message, { cause: options.cause });
     this.kind = kind;
     this.status = options.status ?? null;
     this.retryAfterMs = options.retryAfterMs ?? null;
     this.attempts = options.attempts ?? 1;
+    this.errorBody = options.errorBody ?? null;
   }
 
   get retryable(): boolean {

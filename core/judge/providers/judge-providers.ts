@@ -1,3 +1,4 @@
+import { JUDGE_PROVIDER_IDS } from '../../../schemas/judge-provider-ids.ts';
 import type { JudgeConfig, JudgeProviderId } from '../../../schemas/judge.ts';
 import { anthropicMessagesClient } from '../../model-apis/anthropic-messages/anthropic-messages-client.ts';
 import { geminiGenerateClient } from '../../model-apis/gemini-generate/gemini-generate-client.ts';
@@ -22,8 +23,8 @@ export interface JudgeProviderEntry {
 
 /**
  * Every judge provider, by the schema's names (schemas/judge-provider-ids.ts): a name there
- * without an entry here does not typecheck. The CLI's help, the judges file's messages and the
- * README's list of providers say what this list says.
+ * without an entry here does not typecheck. The CLI's help and the judges file's messages name
+ * them from the schema's list, and `lhb judge providers` prints this one.
  */
 export const JUDGE_PROVIDERS: { readonly [P in JudgeProviderId]: JudgeProviderEntry } = {
   openai: { api: openAiChatClient, baseUrl: openAiChatClient.defaultBaseUrl, apiKeyEnv: openAiChatClient.defaultKeyVariable, create: createOpenAiChatProvider },
@@ -41,7 +42,18 @@ export const JUDGE_PROVIDERS: { readonly [P in JudgeProviderId]: JudgeProviderEn
   },
 };
 
-/** `- \`openai\`: OpenAI Chat Completions, e.g. https://api.openai.com/v1 with its key in OPENAI_API_KEY`: the README's line for each provider. */
-export function judgeProviderLines(): string[] {
-  return Object.entries(JUDGE_PROVIDERS).map(([name, entry]) => `- \`${name}\`: ${entry.api.name}, e.g. \`${entry.baseUrl}\` with its key in \`${entry.apiKeyEnv}\``);
+/** What `lhb judge providers` prints of a provider: its name in a judges file, its API, a base URL and its usual key variable. */
+export interface JudgeProviderListing {
+  provider: JudgeProviderId;
+  api: string;
+  baseUrl: string;
+  apiKeyEnv: string;
+}
+
+/** Every provider as `lhb judge providers` lists it, in the schema's order. */
+export function judgeProviderListings(): JudgeProviderListing[] {
+  return JUDGE_PROVIDER_IDS.map((provider) => {
+    const entry = JUDGE_PROVIDERS[provider];
+    return { provider, api: entry.api.name, baseUrl: entry.baseUrl, apiKeyEnv: entry.apiKeyEnv };
+  });
 }

@@ -96,6 +96,18 @@ describe('OpenAI Chat Completions provider', () => {
     expect(server.requests).toHaveLength(4);
   });
 
+  it('does not switch on a 400 that mentions max_completion_tokens only in its words: without param and code nothing is guessed', async () => {
+    const words = "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.";
+    server = await startFakeOpenAiServer({ replies: [{ type: 'error', status: 400, message: words }], respond: () => ({ type: 'text', text: 'never' }) });
+    const provider = createProvider(fakeJudgeConfig('openai', server), FAKE_KEYS);
+
+    const error = await failureOf(provider.complete(judgeRequest()));
+
+    expect(error).toMatchObject({ kind: 'bad-request', status: 400, retryable: false });
+    expect(error.message).toContain(words);
+    expect(server.requests.map((r) => Object.keys(r.body as object).filter((k) => k.startsWith('max_')))).toEqual([['max_tokens']]);
+  });
+
   it('a refusal is a refused error; an empty choice list too', async () => {
     server = await startFakeOpenAiServer({ replies: [{ type: 'refusal' }] });
     const provider = createProvider(fakeJudgeConfig('openai', server), FAKE_KEYS);

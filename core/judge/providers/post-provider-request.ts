@@ -88,7 +88,7 @@ function httpError(post: ProviderPost, where: string, response: Response, body: 
   const apiMessage = apiErrorMessage(body) ?? (quote(text) || null);
   const said = apiMessage ? `: "${apiMessage}"` : ' with no error message';
   const message = `${post.label}: HTTP ${status} from ${where}${said}. ${advice(kind, post, retryAfterMs)}`;
-  return new ProviderError(kind, redactApiKey(message, post.apiKey), { status, retryAfterMs });
+  return new ProviderError(kind, redactApiKey(message, post.apiKey), { status, retryAfterMs, errorBody: redactKeyInJson(body ?? null, post.apiKey) });
 }
 
 function kindOfHttpError(status: number, body: unknown): ProviderErrorKind {

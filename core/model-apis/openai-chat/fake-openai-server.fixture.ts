@@ -4,13 +4,14 @@ import {
   promptOf,
   refuseWith,
   startFakeProviderServer,
+  type FakeAnswer,
   type FakeContentPart,
   type FakePrompt,
   type FakeProviderServer,
   type FakeProviderServerOptions,
   type FakeWireFormat,
 } from '../fake-model-api-server.fixture.ts';
-import { CHAT_COMPLETIONS_ROUTE, chatCompletion, openAiError } from './openai-chat-server.ts';
+import { CHAT_COMPLETIONS_ROUTE, chatCompletion, openAiError, openAiFieldError } from './openai-chat-server.ts';
 
 export interface FakeOpenAiServerOptions extends FakeProviderServerOptions {
   /**
@@ -50,12 +51,14 @@ function openAiChatFormat(tokenLimitField: 'either' | 'max_tokens' | 'max_comple
       const hasMaxTokens = request.max_tokens !== undefined;
       const hasMaxCompletion = request.max_completion_tokens !== undefined;
       if (hasMaxTokens && tokenLimitField === 'max_completion_tokens') {
-        return refuseWith(format, 400, "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.");
+        return refuseField('max_tokens', 'unsupported_parameter', "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.");
       }
+      // A server that predates the field names no param, as OpenAI's own did.
       if (hasMaxCompletion && tokenLimitField === 'max_tokens') return refuseWith(format, 400, 'Unrecognized request argument supplied: max_completion_tokens');
       if (hasMaxTokens && hasMaxCompletion) return refuseWith(format, 400, 'Set either max_tokens or max_completion_tokens, not both.');
       const limit = hasMaxTokens ? request.max_tokens : request.max_completion_tokens;
-      if (limit !== undefined && (!Number.isInteger(limit) || (limit as number) < 1)) return refuseWith(format, 400, `Invalid '${hasMaxTokens ? 'max_tokens' : 'max_completion_tokens'}': expected an integer of at least 1.`);
+      const limitField = hasMaxTokens ? 'max_tokens' : 'max_completion_tokens';
+      if (limit !== undefined && (!Number.isInteger(limit) || (limit as number) < 1)) return refuseField(limitField, Number.isInteger(limit) ? 'integer_below_min_value' : 'invalid_type', `Invalid '${limitField}': expected an integer of at least 1.`);
 
       let system = '';
       const turns: FakePrompt['turns'] = [];
@@ -89,6 +92,11 @@ function openAiChatFormat(tokenLimitField: 'either' | 'max_tokens' | 'max_comple
     error: (status, message) => openAiError(status, message),
   };
   return format;
+}
+
+/** A refusal of one field with OpenAI's `param` and `code`, recorded with its message. */
+function refuseField(param: string, code: string, message: string): { refuse: FakeAnswer; message: string } {
+  return { refuse: openAiFieldError(param, code, message), message };
 }
 
 function completion(id: string, model: string, message: Record<string, unknown>, finishReason: string, usage: { input: number; output: number }) {

@@ -28,3 +28,8 @@ export function openAiError(status: number, message: string, headers?: Record<st
   const code = status === 401 ? 'invalid_api_key' : status === 404 ? 'model_not_found' : status === 429 ? 'rate_limit_exceeded' : null;
   return { status, ...(headers ? { headers } : {}), body: { error: { message, type: ERROR_TYPES[status] ?? 'server_error', param: null, code } } };
 }
+
+/** A 400 about one request field, as OpenAI writes it: `param` names the field, `code` says what is wrong (`unsupported_parameter`, `integer_below_min_value`). */
+export function openAiFieldError(param: string, code: string, message: string): ModelApiAnswer {
+  return { status: 400, body: { error: { message, type: 'invalid_request_error', param, code } } };
+}
