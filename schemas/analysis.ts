@@ -375,9 +375,10 @@ export const SyntheticStatusSchema = z.object({
 export type SyntheticStatus = z.infer<typeof SyntheticStatusSchema>;
 
 /**
- * The report's tables, built once by core/analysis from its figures (each value printed by its
- * kind's rule, format-number.ts) and rendered as they are by the Analysis screen, `lhb analyze
- * --md` and the dataset card.
+ * The report's tables, built once by core/analysis from its figures, each key by its section's
+ * entry (core/analysis/sections/<id>.ts; each value printed by its kind's rule, format-number.ts).
+ * The sections' blocks show them on the Analysis screen, in `lhb analyze --md` and in the dataset
+ * card; they are kept here too for `lhb analyze --json`.
  */
 export const AnalysisTablesSchema = z.object({
   /**

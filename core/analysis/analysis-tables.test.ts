@@ -6,10 +6,10 @@ import type { TableModel } from '../../schemas/table-model.ts';
 import { ablationArmTable, ablationPairedTable, ablationScoreTable, ablationTableStems } from './ablation-tables.ts';
 import { agreementMatrixTable, agreementRubricTable } from './agreement-tables.ts';
 import { alignmentJudgesTable, alignmentPairTable, alignmentWinRateTable } from './alignment-tables.ts';
-import { analysisTables } from './analysis-tables.ts';
 import { leaderboardTable } from './leaderboard-tables.ts';
 import { eloTable, pairwiseTable, winMatrixTable, winRateTable } from './preference-tables.ts';
 import { recoveryConfigurationTable, recoveryTypeTable } from './recovery-tables.ts';
+import { analysisTables } from './report-sections.ts';
 
 const texts = (table: TableModel) => table.rows.map((row) => row.map((c) => c.text));
 const output = report.leaderboards.find((b) => b.tier === 'output' && b.scale === 5)!;

@@ -1,8 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import type { AnalysisFigures, AnalysisReport } from '../../schemas/analysis.ts';
-import { analysisTables } from './analysis-tables.ts';
 import { loadRunErrorSets } from './recovery-data.ts';
-import { computeSectionFigures, renderSections } from './report-sections.ts';
+import { analysisTables, computeSectionFigures, renderSections } from './report-sections.ts';
 import { loadRubricSets } from './rubric-weights.ts';
 import { scoreSets } from './set-scores.ts';
 import { loadStudyData } from './study-data.ts';

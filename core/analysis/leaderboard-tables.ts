@@ -1,4 +1,4 @@
-import type { Leaderboard, RubricSetKey } from '../../schemas/analysis.ts';
+import type { AnalysisTables, Leaderboard, RubricSetKey } from '../../schemas/analysis.ts';
 import { formatDecimal, formatValue } from '../../schemas/format-number.ts';
 import type { JudgeTier } from '../../schemas/judge.ts';
 import type { TableModel } from '../../schemas/table-model.ts';
@@ -86,4 +86,17 @@ export function leaderboardTable(board: Leaderboard): TableModel {
       ...rubricCells.map((cells) => cells[r]!),
     ]),
   );
+}
+
+/** The leaderboards as the method reports them: a section per tier and set version, its 3- and 5-point tables side by side (figures come sorted so). */
+export function leaderboardSections(boards: readonly Leaderboard[]): AnalysisTables['leaderboards'] {
+  const sections: AnalysisTables['leaderboards'] = [];
+  for (const board of boards) {
+    const title = tierSetTitle(board);
+    const last = sections.at(-1);
+    const entry = { scale: board.scale, title: scaleTitle(board.scale), table: leaderboardTable(board) };
+    if (last && last.tier === board.tier && last.title === title) last.boards.push(entry);
+    else sections.push({ tier: board.tier, title, boards: [entry] });
+  }
+  return sections;
 }

@@ -139,7 +139,7 @@ describe('the analysis report\'s recovery section', () => {
 
     const markdown = renderAnalysisMarkdown(report);
     expect(markdown).toContain('## Error recovery');
-    expect(markdown).toContain(`3 of 4 errors recovered (75.0%, 95% CI ${(recovery.overall.lo! * 100).toFixed(1)}%–${(recovery.overall.hi! * 100).toFixed(1)}%, bootstrap over runs) in 3 runs with a trajectory (1 imported).`);
+    expect(markdown).toContain(`75.0% of errors recovered: 3 of 4, 95% CI [${(recovery.overall.lo! * 100).toFixed(1)}%, ${(recovery.overall.hi! * 100).toFixed(1)}%], over 3 runs with a trajectory (1 imported).`);
     expect(markdown).toContain('| command · scripted · skill none | 2 | 3 | 2 | 66.7% |');
     expect(markdown).toContain('| Not found | 2 | 2 | 100.0% |');
   });

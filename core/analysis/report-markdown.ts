@@ -1,10 +1,10 @@
 import { fastVotesNote, judgmentsLeftOutNote, repeatVotesNote, reportScopeText, type AnalysisReport } from '../../schemas/analysis.ts';
-import type { MarkdownLevel, ReportSectionEntry } from './report-section-entry.ts';
+import type { MarkdownLevel } from './report-section-entry.ts';
 import { REPORT_SECTIONS } from './report-sections.ts';
 import { sectionMarkdown } from './section-markdown.ts';
 
 // The analysis report as Markdown for `lhb analyze --md`: what it rests on, then each section of
-// report-sections.ts with the report's own tables (the ones the Analysis screen shows, printed the same).
+// report-sections.ts as the Analysis screen shows it (its sentences, tables and charts' numbers).
 
 /** Which way synthetic data went, and why, as a quoted line; empty when there is none to speak of. */
 function syntheticNote(synthetic: AnalysisReport['study']['synthetic'], counted: boolean): string {
@@ -41,14 +41,15 @@ export function renderAnalysisMarkdown(report: AnalysisReport): string {
 }
 
 /**
- * The report's sections that `which` keeps, in the list's order, at heading `level`: each as its
- * entry prints it, or from the blocks the screen shows. A section the workspace has nothing of is
- * left out.
+ * The report's sections in the list's order, at heading `level`, each printed from the blocks the
+ * screen shows; a section the workspace has nothing of is left out. With `card`, only the sections
+ * the dataset card prints there, and of each only its `cardParts` when it names some.
  */
-export function sectionsMarkdown(report: AnalysisReport, level: MarkdownLevel, which: (entry: ReportSectionEntry) => boolean = () => true): string[] {
-  return REPORT_SECTIONS.filter(which).flatMap((entry) => {
+export function sectionsMarkdown(report: AnalysisReport, level: MarkdownLevel, card?: 'rankings' | 'own'): string[] {
+  return REPORT_SECTIONS.filter((entry) => card === undefined || entry.card === card).flatMap((entry) => {
     const section = report.sections.find((candidate) => candidate.id === entry.id);
     if (!section) return [];
-    return [entry.markdown ? entry.markdown(report, level) : sectionMarkdown(section, level)];
+    const parts = card === undefined ? undefined : entry.cardParts;
+    return [sectionMarkdown(parts ? { ...section, blocks: section.blocks.filter((block) => block.kind !== 'part' || parts.includes(block.title)) } : section, level)];
   });
 }

@@ -1,5 +1,5 @@
 import type { Database } from 'better-sqlite3';
-import type { AnalysisFigures, AnalysisReport } from '../../schemas/analysis.ts';
+import type { AnalysisFigures, AnalysisReport, AnalysisTables } from '../../schemas/analysis.ts';
 import type { ReportBlock } from '../../schemas/report-section.ts';
 import type { RunErrorSet } from './recovery-data.ts';
 import type { SetScores } from './set-scores.ts';
@@ -27,6 +27,9 @@ export type RenderInput = Omit<AnalysisReport, 'sections'>;
 /** A heading level for the section in Markdown: "##" in `lhb analyze --md` and for the dataset card's own parts, "###" inside its rankings. */
 export type MarkdownLevel = '##' | '###';
 
+/** The tables a section puts under `report.tables` (for `lhb analyze --json` and the tests that read them), where the report's schema has a key for it. */
+export type SectionTables<K extends SectionId> = K extends keyof AnalysisTables ? AnalysisTables[K] : never;
+
 /**
  * One section of the analysis report, everything about it in one place: how its figures are
  * computed from the store, its title, and what every view shows (sentences, tables, charts, as
@@ -40,15 +43,18 @@ export interface ReportSectionEntry<K extends SectionId = SectionId> {
   compute(inputs: SectionInputs): SectionFigures[K];
   /** It rests on runs alone: a workspace without votes or judgments shows it too. */
   withoutVotes?: boolean;
-  /** Its blocks (`empty`: it says there is nothing to show yet), or null when the workspace has nothing of its kind and the section is left out. */
-  render(report: RenderInput): { empty?: boolean; blocks: ReportBlock[] } | null;
+  /** Its tables from the figures, kept under `report.tables[id]` when the report's schema has that key; its render() reads them there. */
+  tables?(figures: AnalysisFigures): SectionTables<K>;
   /**
-   * Its Markdown, where it is printed in other words than the screen's (the first sections were
-   * written so); absent, `lhb analyze --md` and the dataset card print its blocks.
+   * Its blocks (`empty`: it says there is nothing to show yet), or null when the workspace has
+   * nothing of its kind and the section is left out. The screen draws them, and `lhb analyze --md`
+   * and the dataset card print them (section-markdown.ts): every sentence is written here once.
    */
-  markdown?(report: RenderInput, level: MarkdownLevel): string;
+  render(report: RenderInput): { empty?: boolean; blocks: ReportBlock[] } | null;
   /** Where the dataset card prints it: beside the rankings (at "###"), as a part of its own ("##"), or not at all. */
   card: 'rankings' | 'own' | 'none';
+  /** The only parts of it the dataset card prints (by title; its sentences before them too); absent, all of it. */
+  cardParts?: readonly string[];
 }
 
 /** Checks one entry against its figures' type, so the list can hold entries of every kind. */

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EMPTY_FIGURES_FIXTURE, FIGURES_FIXTURE } from '../../schemas/analysis-figures.fixture.ts';
 import { ReportSectionSchema } from '../../schemas/report-section.ts';
-import { analysisTables } from './analysis-tables.ts';
-import { REPORT_SECTIONS, renderSections } from './report-sections.ts';
+import { analysisTables, REPORT_SECTIONS, renderSections } from './report-sections.ts';
 
 const render = (figures: typeof FIGURES_FIXTURE) => renderSections({ ...figures, tables: analysisTables(figures) });
 

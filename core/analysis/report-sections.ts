@@ -1,3 +1,4 @@
+import type { AnalysisFigures, AnalysisTables } from '../../schemas/analysis.ts';
 import type { ReportSection } from '../../schemas/report-section.ts';
 import type { RenderInput, ReportSectionEntry, SectionFigures, SectionInputs } from './report-section-entry.ts';
 import { ablationSection } from './sections/ablation.ts';
@@ -26,6 +27,11 @@ export const REPORT_SECTIONS: readonly ReportSectionEntry[] = [
 /** Every section's figures, computed from the store. */
 export function computeSectionFigures(inputs: SectionInputs): SectionFigures {
   return Object.fromEntries(REPORT_SECTIONS.map((entry) => [entry.id, entry.compute(inputs)])) as SectionFigures;
+}
+
+/** Every section's tables, as the report keeps them under `report.tables` (what the Markdown, the card and the screen print, and `lhb analyze --json` holds). */
+export function analysisTables(figures: AnalysisFigures): AnalysisTables {
+  return Object.fromEntries(REPORT_SECTIONS.flatMap((entry) => (entry.tables ? [[entry.id, entry.tables(figures)]] : []))) as AnalysisTables;
 }
 
 /** Every section the workspace has something of, as the views show it. */

@@ -47,7 +47,7 @@ describe('lhb analyze', () => {
     expect(written.stderr).toContain('includes synthetic data');
     const text = readFileSync(md, 'utf8');
     expect(text).toContain('Includes synthetic data');
-    for (const heading of ['## Leaderboards', '## Judge agreement', '## Human preference', '## Human–judge alignment']) expect(text).toContain(heading);
+    for (const heading of ['## Leaderboards', '## Inter-judge agreement', '## Human preference', '## Human–judge alignment']) expect(text).toContain(heading);
     expect(text).toContain('| claude-code · claude-sonnet-4-5 · skill v2 · synthetic |');
 
     const excluded = lhb(['analyze', '--json', '--exclude-synthetic', '-w', workspace]);

@@ -2,10 +2,10 @@ import { stringify } from 'yaml';
 import { reportScopeText, type AnalysisReport, type StudyRef } from '../../schemas/analysis.ts';
 import type { CardLicense } from '../../schemas/card-license.ts';
 import type { ExportedFile, ExportFormat, ExportSubset } from '../../schemas/export.ts';
-import { formatCountOf, formatKappa, formatPValue, formatRate } from '../../schemas/format-number.ts';
+import { formatCountOf } from '../../schemas/format-number.ts';
 import { HUB_LICENSES_PAGE } from '../../schemas/hub-licenses.ts';
 import { sectionsMarkdown } from '../analysis/report-markdown.ts';
-import { markdownTable, tableToMarkdown } from '../../schemas/table-markdown.ts';
+import { markdownTable } from '../../schemas/table-markdown.ts';
 import { cardMetadata, DEFAULT_CONFIG_ORDER, defaultConfig } from './card-metadata.ts';
 import { sortedText, type CollectionFacts } from './collection-facts.ts';
 import { CARD_NAMESPACE_KEY, DATASET_FORMAT_VERSION } from './dataset-format-version.ts';
@@ -101,7 +101,7 @@ export function renderDatasetCard(input: DatasetCardInput): string {
   out.push(...collectionSection(input));
   out.push(...agreementSection(input.analysis));
   // The report's sections the card prints as parts of their own (the skill ablation, multi-turn runs), when the exported runs hold them.
-  if (input.analysis) out.push(...sectionsMarkdown(input.analysis, '##', (entry) => entry.card === 'own'));
+  if (input.analysis) out.push(...sectionsMarkdown(input.analysis, '##', 'own'));
   return out.join('\n');
 }
 
@@ -151,10 +151,10 @@ function collectionSection(input: DatasetCardInput): string[] {
   ];
 }
 
-/** What the analysis of the exported records says, in its own tables (the ones the Analysis screen shows, printed the same). */
+/** What the analysis of the exported records says: what it rests on, then the report's sections the card prints beside the rankings, as the Analysis screen shows them. */
 function agreementSection(report: AnalysisReport | undefined): string[] {
   if (!report) return [];
-  const { study, agreement, preference, tables } = report;
+  const { study } = report;
   const out = ['## Agreement and rankings\n'];
   out.push(`**${reportScopeText(study.scope)}.**\n`);
   out.push(
@@ -163,12 +163,7 @@ function agreementSection(report: AnalysisReport | undefined): string[] {
       (study.includesSynthetic ? ' **Includes synthetic data.**' : '') +
       '\n',
   );
-  out.push(`**Inter-judge agreement**: mean pairwise quadratic-weighted κ ${formatKappa(agreement.overall.meanKappa).text} (${agreement.overall.band ?? '—'}).\n`);
-  out.push(tableToMarkdown(tables.agreement.byRubric));
-  const bias = preference.positionBias;
-  out.push(`**Position bias**: the left side won ${formatRate(bias.leftRate).text} of ${bias.decided} decided votes (binomial p ${formatPValue(bias.pValue).text}).\n`);
-  out.push(tableToMarkdown(tables.preference.elo));
-  // The sections beside the rankings (the leaderboards and the human–judge alignment per tier, rubric set and scale): the Analysis screen's tables.
-  out.push(...sectionsMarkdown(report, '###', (entry) => entry.card === 'rankings'));
+  // The leaderboards, the inter-judge agreement, the Elo ratings with the position bias, and the human–judge alignment.
+  out.push(...sectionsMarkdown(report, '###', 'rankings'));
   return out;
 }

@@ -215,7 +215,7 @@ describe('lhb export hf (Parquet)', () => {
     // The story: collection facts and the analysis's agreement figures.
     expect(card).toContain('## How it was collected');
     expect(card).toMatch(/Judges \| 3 \(`judge-claude-opus`/);
-    expect(card).toMatch(/mean pairwise quadratic-weighted κ \d\.\d{3}/);
+    expect(card).toMatch(/Mean pairwise quadratic κ \d\.\d{3}/);
     expect(card).toContain('## Agreement and rankings');
   });
 

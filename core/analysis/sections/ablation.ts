@@ -1,10 +1,10 @@
 import { ablationUnpairedNote } from '../../../schemas/analysis.ts';
 import type { ReportBlock } from '../../../schemas/report-section.ts';
-import { tableToMarkdown } from '../../../schemas/table-markdown.ts';
 import { buildAblation } from '../ablation.ts';
 import { loadAblationRuns } from '../ablation-data.ts';
+import { ablationArmTable, ablationPairedTable, ablationPairsTable, ablationScoreTable, ablationTableStems, ablationUnpairedTable } from '../ablation-tables.ts';
 import { readAblationComparison } from '../report-readings.ts';
-import { defineSection, type MarkdownLevel, type RenderInput } from '../report-section-entry.ts';
+import { defineSection } from '../report-section-entry.ts';
 import { part, reading, say, table } from '../section-blocks.ts';
 
 /**
@@ -18,6 +18,17 @@ export const ablationSection = defineSection({
   title: 'Skill ablation',
   compute: ({ db, data, errorSets, sets, options }) => buildAblation(loadAblationRuns(db, data, errorSets), sets, options),
   withoutVotes: true,
+  tables: ({ ablation }) => {
+    const stems = ablationTableStems(ablation.groups);
+    return ablation.groups.map((group, i) => ({
+      title: group.label,
+      arms: ablationArmTable(group, stems[i]!),
+      scores: ablationScoreTable(group, stems[i]!),
+      paired: ablationPairedTable(group, stems[i]!),
+      pairs: ablationPairsTable(group, stems[i]!),
+      unpaired: ablationUnpairedTable(group, stems[i]!),
+    }));
+  },
   render: ({ ablation, tables }) => {
     if (ablation.groups.length === 0) return null;
     return {
@@ -43,26 +54,5 @@ export const ablationSection = defineSection({
       ],
     };
   },
-  markdown: ablationMarkdown,
   card: 'own',
 });
-
-/** Each arm's runs, their scores, and the paired differences, with the note on unpaired runs, one part per (harness, model). */
-function ablationMarkdown({ ablation, tables }: RenderInput, level: MarkdownLevel): string {
-  const out = [`${level} Skill ablation\n`];
-  out.push('Runs of one harness and model that differ only in skill version (`none` = without SKILL.md), each arm against the reference over pairs of runs of the same study, task and repeat of that study.\n');
-  ablation.groups.forEach((group, i) => {
-    const groupTables = tables.ablation[i]!;
-    out.push(`${level}# ${groupTables.title}\n`);
-    out.push(tableToMarkdown(groupTables.arms));
-    if (groupTables.scores.rows.length > 0) out.push(tableToMarkdown(groupTables.scores), tableToMarkdown(groupTables.paired));
-    else out.push('_No run of these arms was judged yet: judge them to compare their scores._\n');
-    for (const comparison of group.comparisons) {
-      const note = ablationUnpairedNote(comparison);
-      if (note) out.push(`> ${note}\n`);
-    }
-    out.push(tableToMarkdown(groupTables.pairs));
-    if (groupTables.unpaired.rows.length > 0) out.push(tableToMarkdown(groupTables.unpaired));
-  });
-  return out.join('\n');
-}

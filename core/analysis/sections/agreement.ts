@@ -1,6 +1,5 @@
-import { formatDecimal, formatKappa } from '../../../schemas/format-number.ts';
-import { tableToMarkdown } from '../../../schemas/table-markdown.ts';
 import { buildAgreement } from '../agreement.ts';
+import { agreementMatrixTable, agreementRubricTable } from '../agreement-tables.ts';
 import { agreementHeatmap } from '../report-charts.ts';
 import { readOverallAgreement } from '../report-readings.ts';
 import { defineSection } from '../report-section-entry.ts';
@@ -11,6 +10,7 @@ export const agreementSection = defineSection({
   id: 'agreement',
   title: 'Inter-judge agreement',
   compute: ({ data }) => buildAgreement(data.judgments),
+  tables: ({ agreement }) => ({ byRubric: agreementRubricTable(agreement), matrix: agreementMatrixTable(agreement) }),
   render: ({ agreement, tables }) => {
     if (agreement.judges.length < 2) return { empty: true, blocks: [say('empty', `Agreement needs at least two judges scoring the same runs; this workspace has ${agreement.judges.length}.`)] };
     return {
@@ -21,12 +21,5 @@ export const agreementSection = defineSection({
       ],
     };
   },
-  markdown: ({ agreement, tables }, level) =>
-    [
-      `${level} Judge agreement (quadratic-weighted κ)\n`,
-      `Overall mean pairwise κ ${formatKappa(agreement.overall.meanKappa).text} (${agreement.overall.band ?? '—'}); variance of judges' mean scores ${formatDecimal(agreement.overall.variance, 4).text}.\n`,
-      tableToMarkdown(tables.agreement.byRubric),
-      tableToMarkdown(tables.agreement.matrix),
-    ].join('\n'),
-  card: 'none',
+  card: 'rankings',
 });

@@ -1,9 +1,8 @@
-import { formatRate } from '../../../schemas/format-number.ts';
-import { tableToMarkdown } from '../../../schemas/table-markdown.ts';
 import { buildRecovery } from '../recovery.ts';
+import { recoveryConfigurationTable, recoveryTypeTable } from '../recovery-tables.ts';
 import { recoveryConfigurationChart, recoveryTypeChart } from '../report-charts.ts';
 import { readRecovery } from '../report-readings.ts';
-import { defineSection, type MarkdownLevel, type RenderInput } from '../report-section-entry.ts';
+import { defineSection } from '../report-section-entry.ts';
 import { pair, part, reading, say, table } from '../section-blocks.ts';
 
 /** Error → recovery: how often a run got past its own failures, per error type and per configuration. */
@@ -12,6 +11,7 @@ export const recoverySection = defineSection({
   title: 'Error recovery',
   compute: ({ errorSets, options }) => buildRecovery(errorSets, options),
   withoutVotes: true,
+  tables: ({ recovery }) => ({ byType: recoveryTypeTable(recovery), byConfiguration: recoveryConfigurationTable(recovery) }),
   render: ({ recovery, tables }) => {
     if (recovery.runs === 0) {
       return {
@@ -28,28 +28,5 @@ export const recoverySection = defineSection({
       ],
     };
   },
-  markdown: recoveryMarkdown,
   card: 'none',
 });
-
-/** The headline rate, then per error type and per configuration. */
-function recoveryMarkdown({ recovery, tables }: RenderInput, level: MarkdownLevel): string {
-  const out = [`${level} Error recovery\n`];
-  const { overall } = recovery;
-  if (recovery.runs === 0) {
-    out.push('_No run with a trajectory yet: runs executed here (`lhb runs start`) and runs imported with an ATIF trajectory.json are counted._\n');
-    return out.join('\n');
-  }
-  const imported = recovery.importedRuns > 0 ? ` (${recovery.importedRuns} imported)` : '';
-  const rate = (value: number | null) => formatRate(value).text;
-  out.push(
-    overall.errors === 0
-      ? `No errors in ${recovery.runs} runs with a trajectory${imported}.\n`
-      : `${overall.recovered} of ${overall.errors} errors recovered (${rate(overall.rate)}, 95% CI ${rate(overall.lo)}–${rate(overall.hi)}, bootstrap over runs) in ${recovery.runs} runs with a trajectory${imported}.\n`,
-  );
-  out.push(`${level}# By error type\n`);
-  out.push(tableToMarkdown(tables.recovery.byType));
-  out.push(`${level}# By configuration\n`);
-  out.push(tableToMarkdown(tables.recovery.byConfiguration));
-  return out.join('\n');
-}

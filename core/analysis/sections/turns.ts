@@ -1,7 +1,7 @@
-import { tableToMarkdown } from '../../../schemas/table-markdown.ts';
-import { defineSection, type MarkdownLevel, type RenderInput } from '../report-section-entry.ts';
+import { defineSection } from '../report-section-entry.ts';
 import { part, say, table } from '../section-blocks.ts';
 import { loadMultiTurnRuns } from '../turn-data.ts';
+import { revisionTable, turnTable } from '../turn-tables.ts';
 import { buildTurns } from '../turns.ts';
 
 const runsOfTasks = (runs: number) => `${runs} run${runs === 1 ? '' : 's'} of tasks with revision requests`;
@@ -15,6 +15,7 @@ export const turnsSection = defineSection({
   title: 'Multi-turn runs',
   compute: ({ db, data }) => buildTurns(loadMultiTurnRuns(db, data)),
   withoutVotes: true,
+  tables: ({ turns }) => ({ byTurn: turnTable(turns), revisions: revisionTable(turns) }),
   render: ({ turns, tables }) => {
     if (turns.runs === 0) return null;
     return {
@@ -28,15 +29,5 @@ export const turnsSection = defineSection({
       ],
     };
   },
-  markdown: turnsMarkdown,
   card: 'own',
 });
-
-/** Each turn's figures, then how targeted each revision turn was. */
-function turnsMarkdown({ turns, tables }: RenderInput, level: MarkdownLevel): string {
-  const out = [`${level} Multi-turn runs\n`];
-  out.push(`${runsOfTasks(turns.runs)}, sent in the same work folder and session after each turn ended.\n`);
-  out.push(tableToMarkdown(tables.turns.byTurn));
-  if (tables.turns.revisions.rows.length > 0) out.push(`${level}# Revision turns\n`, tableToMarkdown(tables.turns.revisions));
-  return out.join('\n');
-}
