@@ -77,7 +77,7 @@ async function runClaude(binary: string, server: ReplayServer, sessionId: string
 }
 
 function parseStdout(stdout: string) {
-  const parser = createClaudeCodeParser();
+  const parser = createClaudeCodeParser(claudeCodeAdapter);
   for (const line of stdout.split('\n')) parser.push(line);
   return parser.finish({ partialLastLine: !stdout.endsWith('\n') });
 }

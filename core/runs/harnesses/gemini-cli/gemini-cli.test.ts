@@ -77,7 +77,7 @@ async function runGemini(invocation: HarnessInvocation): Promise<{ exitCode: num
 }
 
 function parseStdout(stdout: string) {
-  const parser = createGeminiCliParser();
+  const parser = createGeminiCliParser(geminiCliAdapter);
   for (const line of stdout.split('\n')) parser.push(line);
   return parser.finish({ partialLastLine: !stdout.endsWith('\n') });
 }
