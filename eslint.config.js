@@ -67,7 +67,7 @@ for (const [name, { uses, why, more = [] }] of Object.entries(INNER_ROOMS)) {
   };
 }
 
-// A harness is one folder, core/runs/harnesses/<id>/ (adapter, tools, parser, fixtures): it imports
+// A harness is one folder, core/runs/harnesses/<id>/ (adapter with its tools, parser, fixtures): it imports
 // the shared harness files beside the folders and the parsing machinery in core/runs/trajectory/,
 // never another harness's folder nor the registry that lists them all. The machinery is under
 // every harness, so it imports no harness's folder (its tests, fixtures and benchmarks may).

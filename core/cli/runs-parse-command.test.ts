@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import { HarnessIdSchema } from '../../schemas/trajectory.ts';
 import { exportAtif } from '../runs/trajectory/atif.ts';
 import { parseTranscriptFile } from '../runs/trajectory/parse-harness-transcript.ts';
 
@@ -120,12 +121,14 @@ describe('lhb runs parse (spawned)', () => {
   it('a bad --harness or --format, or none, exits 2 listing the choices', () => {
     const bad = lhbParse(['--harness', 'cursor', 'x.jsonl']);
     expect(bad.status).toBe(2);
-    expect(bad.stderr).toBe('lhb runs parse: unknown --harness "cursor"; choose one of: claude-code, codex, gemini-cli, command\n');
+    // The ids in the schema's order (claude-code, codex, gemini-cli, command today), so a new harness needs no line here.
+    const ids = HarnessIdSchema.options.join(', ');
+    expect(bad.stderr).toBe(`lhb runs parse: unknown --harness "cursor"; choose one of: ${ids}\n`);
     const format = lhbParse(['--format', 'yaml', 'x.jsonl']);
     expect(format.status).toBe(2);
     expect(format.stderr).toBe('lhb runs parse: unknown --format "yaml"; choose one of: transcript, atif\n');
     const none = lhbParse(['x.jsonl']);
     expect(none.status).toBe(2);
-    expect(none.stderr).toContain('with --harness (one of: claude-code, codex, gemini-cli, command)');
+    expect(none.stderr).toContain(`with --harness (one of: ${ids})`);
   }, SPAWNING_TEST_TIMEOUT_MS);
 });

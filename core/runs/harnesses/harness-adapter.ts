@@ -162,9 +162,10 @@ export interface HarnessAdapter {
    */
   refusedKeyIn?(transcriptLine: string): boolean;
   /**
-   * Its own tools, by the names its transcripts give them: what each does and which argument
-   * fields hold its command, path, pattern … (`<id>/<id>-tools.ts`). Error→recovery matching
-   * (`tool-call-action.ts`) and the judges' blinding (`neutral-tool-call.ts`) read calls by them.
+   * Its own tools, by the names its transcripts give them, declared in the adapter's own file:
+   * what each does and which argument fields hold its command, path, pattern … Error→recovery
+   * matching (`tool-call-action.ts`) and the judges' blinding (`neutral-tool-call.ts`) read calls
+   * by them, through `declaredToolOf`.
    */
   tools: DeclaredTools;
   /**
@@ -217,7 +218,9 @@ export interface HarnessAdapter {
   /**
    * Loads the harness's transcript parser and returns its factory (one fresh parser per
    * transcript). Imported only when asked, so parsing one harness's transcript (`lhb runs parse
-   * --harness command`) never loads the others' parsers, nor does the verifier hook.
+   * --harness command`) never loads the others' parsers, nor does the verifier hook. A parser that
+   * reads what the adapter declares (its tools, its MCP tool naming) is handed the adapter here,
+   * so the parser never imports it.
    */
   loadParser(): Promise<(options?: TranscriptParserOptions) => TranscriptParser>;
 }

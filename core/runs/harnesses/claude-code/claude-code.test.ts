@@ -11,6 +11,8 @@ import { claudeCodeAdapter } from './claude-code.ts';
 import type { McpServerSpec } from '../harness-adapter.ts';
 import { waitForHarnessVersion } from '../harness-version-detector.ts';
 import { ensureTestHarness } from '../test-harness-tools.fixture.ts';
+import { expectResumeLooksForMissingSession } from '../missing-session-resume.fixture.ts';
+import { STDIO_AND_HTTP_MCP_SERVERS } from '../stdio-and-http-mcp-servers.fixture.ts';
 
 const SKILL_BODY = 'Every page this skill builds says SKILL-MARKER-7 in its heading.';
 const PAGE = '<!doctype html>\n<h1>SKILL-MARKER-7</h1>\n';
@@ -77,7 +79,7 @@ async function runClaude(binary: string, server: ReplayServer, sessionId: string
 }
 
 function parseStdout(stdout: string) {
-  const parser = createClaudeCodeParser();
+  const parser = createClaudeCodeParser(claudeCodeAdapter);
   for (const line of stdout.split('\n')) parser.push(line);
   return parser.finish({ partialLastLine: !stdout.endsWith('\n') });
 }
@@ -219,8 +221,22 @@ describe('Claude Code adapter, the run it prepares', () => {
     expect(settings.hooks.PostToolUse![0]!.hooks[0]).toMatchObject({ type: 'command', command: `'/opt/my tools/verify' 'it'\\''s' --json`, timeout: 600 });
   });
 
+  it('names an MCP server’s tools mcp__<server>__<tool>, and writes a streamable-HTTP server as `type: http` with its headers', async () => {
+    expect(claudeCodeAdapter.mcpToolName!('design_tokens', 'get_tokens')).toBe('mcp__design_tokens__get_tokens');
+    await claudeCodeAdapter.prepare({ ...base('http'), mcpServers: STDIO_AND_HTTP_MCP_SERVERS });
+    const text = readFileSync(join(root, 'http', 'home', '.claude', 'lhb-mcp.json'), 'utf8');
+    for (const pattern of [/"type": "http"/, /"url": "https:\/\/mcp\.example\.test\/mcp"/, /"Authorization": "Bearer tok-123"/]) expect(text).toMatch(pattern);
+  });
+
   it('reads the version the CLI prints', () => {
     expect(claudeCodeAdapter.parseVersion('2.1.332 (Claude Code)\n')).toBe('2.1.332');
     expect(claudeCodeAdapter.parseVersion('command not found')).toBeNull();
   });
+});
+
+describe('Claude Code’s follow-up turn arguments, given to the real CLI', () => {
+  it('are taken: it looks for the session to continue (and says it has none) rather than refusing an argument', async () => {
+    // Claude Code: "No conversation found with session ID: …".
+    await expectResumeLooksForMissingSession(claudeCodeAdapter, /no conversation found/i);
+  }, 240_000);
 });

@@ -1,8 +1,9 @@
 import { join } from 'node:path';
 import { shellCommandLine } from '../../../shell-quote.ts';
-import { claudeCodeMcpToolNames, claudeCodeTools } from './claude-code-tools.ts';
 import { baseHarnessEnv, isHttpMcpServer, runMcpServersPath, runMcpServersRoot, type HarnessAdapter, type McpServersFile, type PrepareRunInput, type VerifierHook } from '../harness-adapter.ts';
 import { writeAgentFolderFile } from '../../run-file.ts';
+import type { DeclaredTools } from '../declared-tools.ts';
+import { prefixedMcpToolNames } from '../prefixed-mcp-tool-names.ts';
 
 /** Checked against the registry (`npm view @anthropic-ai/claude-code version`) when pinned. */
 const PINNED_VERSION = '2.1.332';
@@ -34,6 +35,34 @@ const QUIET_ENV: Record<string, string> = {
 const KEY_ENV = 'ANTHROPIC_API_KEY';
 /** Variables Claude Code reads a credential from itself; any other name is mapped onto KEY_ENV. */
 const NATIVE_KEY_VARS = new Set([KEY_ENV, 'ANTHROPIC_AUTH_TOKEN']);
+
+const FILE_PATH = ['file_path'];
+
+/** Claude Code's own tools, as its stream-json `tool_use` blocks name them (2.1.x; `Task` is `Agent` in later releases, `KillShell` was `KillBash`). */
+const CLAUDE_CODE_TOOLS: DeclaredTools = {
+  byName: {
+    Bash: { kind: 'shell', args: { command: ['command'] } },
+    BashOutput: { kind: 'other', args: {} },
+    KillShell: { kind: 'other', args: {} },
+    KillBash: { kind: 'other', args: {} },
+    Read: { kind: 'read', args: { path: FILE_PATH } },
+    Write: { kind: 'write', args: { path: FILE_PATH, content: ['content'] } },
+    Edit: { kind: 'edit', args: { path: FILE_PATH, old: ['old_string'], new: ['new_string'] } },
+    MultiEdit: { kind: 'edit', args: { path: FILE_PATH } },
+    NotebookEdit: { kind: 'edit', args: { path: ['notebook_path'], new: ['new_source'] } },
+    Glob: { kind: 'search', args: { path: ['path'], pattern: ['pattern'] } },
+    Grep: { kind: 'search', args: { path: ['path'], pattern: ['pattern', 'glob'] } },
+    LS: { kind: 'search', args: { path: ['path'] } },
+    WebFetch: { kind: 'web-fetch', args: { url: ['url'] } },
+    WebSearch: { kind: 'web-search', args: { pattern: ['query'] } },
+    TodoWrite: { kind: 'plan', args: {} },
+    ExitPlanMode: { kind: 'plan', args: {} },
+    Task: { kind: 'subagent', args: {} },
+    Agent: { kind: 'subagent', args: {} },
+    Skill: { kind: 'skill', args: {} },
+    AskUserQuestion: { kind: 'ask', args: {} },
+  },
+};
 
 /** Given to the CLI with --mcp-config (and --strict-mcp-config), so only the run's servers load. */
 const MCP_SERVERS_FILE: McpServersFile = { in: 'home', path: join('.claude', 'lhb-mcp.json') };
@@ -106,9 +135,9 @@ export const claudeCodeAdapter: HarnessAdapter = {
   },
 
   // `-p --resume <id>` continues that session, headless, with the same output format.
-  tools: claudeCodeTools,
+  tools: CLAUDE_CODE_TOOLS,
   // `mcp__<server>__<tool>`.
-  ...claudeCodeMcpToolNames,
+  ...prefixedMcpToolNames('mcp__', '__'),
   resumeArgs: (args, sessionId) => [...args, '--resume', sessionId],
   // Its own tools take an absolute `file_path`; Bash also takes a short `description`.
   scriptedToolCall(action) {
@@ -124,5 +153,9 @@ export const claudeCodeAdapter: HarnessAdapter = {
 
   // A resumed session's result event gives modelUsage and total_cost_usd for the whole session (its `usage` alone is the turn's).
   resumedTurnUsage: 'session',
-  loadParser: async () => (await import('./parse-claude-code.ts')).createClaudeCodeParser,
+  // The parser reads MCP tool names back as this adapter names them.
+  loadParser: async () => {
+    const { createClaudeCodeParser } = await import('./parse-claude-code.ts');
+    return (options) => createClaudeCodeParser(claudeCodeAdapter, options);
+  },
 };

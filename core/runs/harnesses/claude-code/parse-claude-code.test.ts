@@ -2,13 +2,14 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { MAX_TOOL_RESULT_CHARS, TrajectorySchema, type Trajectory } from '../../../../schemas/trajectory.ts';
 import { createClaudeCodeParser } from './parse-claude-code.ts';
+import { claudeCodeAdapter } from './claude-code.ts';
 
 /** Real transcripts of `claude` 2.1.332 against the scripted server (see fixtures/README.md). */
 const fixture = (name: string): string => readFileSync(new URL(`./fixtures/${name}.jsonl`, import.meta.url), 'utf8');
 
 /** Feeds a transcript the way the executor reads a file: line by line, saying whether it ended mid-line. */
 function parse(text: string): Trajectory {
-  const parser = createClaudeCodeParser();
+  const parser = createClaudeCodeParser(claudeCodeAdapter);
   const lines = text.split('\n');
   const partialLastLine = !text.endsWith('\n');
   if (!partialLastLine) lines.pop();

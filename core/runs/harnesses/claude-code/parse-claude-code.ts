@@ -19,7 +19,7 @@ import type { TranscriptParser, TranscriptParserOptions } from '../../trajectory
 import { addTokens, totalOfModels, usageOfSteps } from '../../trajectory/token-sums.ts';
 import { KeptSteps, type TrajectoryLimits } from '../../trajectory/kept-steps.ts';
 import { trajectoryToolName } from '../../trajectory/mcp-tool-name.ts';
-import { claudeCodeMcpToolNames } from './claude-code-tools.ts';
+import type { HarnessAdapter } from '../harness-adapter.ts';
 
 /**
  * `tool_use_result` repeats a tool's whole output (Bash's stdout, a read file's content) beside
@@ -91,8 +91,9 @@ class ClaudeCodeParser implements TranscriptParser {
   private version: string | null = null;
   private result: ResultEvent | null = null;
 
-  /** `mcpServers`: the run's MCP server names, when known, to split its MCP tools' names by. */
+  /** `harness`: the adapter, whose MCP tool naming it reads names back by; `mcpServers`: the run's MCP server names, when known, to split them by. */
   constructor(
+    private readonly harness: Pick<HarnessAdapter, 'parseMcpToolName'>,
     private readonly mcpServers: readonly string[],
     limits: TrajectoryLimits | undefined,
   ) {
@@ -245,7 +246,7 @@ class ClaudeCodeParser implements TranscriptParser {
         this.warnings.push(`Line ${this.lineNo}: a tool_use block without an id or name was skipped.`);
         continue;
       }
-      const call: TrajectoryToolCall = { id: use.data.id, name: trajectoryToolName(claudeCodeMcpToolNames, use.data.name, this.mcpServers), arguments: use.data.input ?? {}, result: null, ok: true, failure: null, exitCode: null, durationMs: null };
+      const call: TrajectoryToolCall = { id: use.data.id, name: trajectoryToolName(this.harness, use.data.name, this.mcpServers), arguments: use.data.input ?? {}, result: null, ok: true, failure: null, exitCode: null, durationMs: null };
       this.steps.addCall(step, call);
       this.callById.set(call.id, { call, startedAt: millis(event.timestamp) });
     }
@@ -292,6 +293,7 @@ class ClaudeCodeParser implements TranscriptParser {
   }
 }
 
-export function createClaudeCodeParser(options: TranscriptParserOptions = {}): TranscriptParser {
-  return new ClaudeCodeParser(options.mcpServers ?? [], options.limits);
+/** A parser of one transcript; `harness` is Claude Code's adapter (its `loadParser` passes itself). */
+export function createClaudeCodeParser(harness: Pick<HarnessAdapter, 'parseMcpToolName'>, options: TranscriptParserOptions = {}): TranscriptParser {
+  return new ClaudeCodeParser(harness, options.mcpServers ?? [], options.limits);
 }

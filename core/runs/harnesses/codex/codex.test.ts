@@ -11,6 +11,8 @@ import { codexAdapter, codexBaseUrl } from './codex.ts';
 import type { HarnessInvocation, PrepareRunInput } from '../harness-adapter.ts';
 import { waitForHarnessVersion } from '../harness-version-detector.ts';
 import { ensureTestHarness } from '../test-harness-tools.fixture.ts';
+import { expectResumeLooksForMissingSession } from '../missing-session-resume.fixture.ts';
+import { STDIO_AND_HTTP_MCP_SERVERS } from '../stdio-and-http-mcp-servers.fixture.ts';
 
 const SKILL_TEXT = '---\nname: demo-skill\ndescription: Builds a one-page demo site into out/dist.\n---\nSKILL-BODY-7f3a: put the page in out/dist/index.html.\n';
 const PAGE = '<!doctype html>\n<title>Demo</title>\n<h1>Built by the script</h1>\n';
@@ -205,6 +207,17 @@ describe('codexAdapter.prepare', () => {
   });
 });
 
+describe('Codex’s MCP servers', () => {
+  it('are named mcp__<server>__<tool> in the namespace mcp__<server>, and an HTTP one is written with `url` and `http_headers`', async () => {
+    expect(codexAdapter.mcpToolName!('design_tokens', 'get_tokens')).toBe('mcp__design_tokens__get_tokens');
+    expect(codexAdapter.mcpToolNamespace!('design_tokens')).toBe('mcp__design_tokens');
+    await codexAdapter.prepare(runInput({ mcpServers: STDIO_AND_HTTP_MCP_SERVERS }));
+    const toml = readFileSync(join(homeDir, '.codex', 'config.toml'), 'utf8');
+    expect(toml).toMatch(/\[mcp_servers\.docs\]\nurl = "https:\/\/mcp\.example\.test\/mcp"/);
+    expect(toml).toMatch(/\[mcp_servers\.docs\.http_headers\]\nAuthorization = "Bearer tok-123"/);
+  });
+});
+
 describe('the model catalog a Codex run reads', () => {
   /** `binary` behind a wrapper that counts `codex debug models` calls in `count`. */
   function countingCodex(count: string): string {
@@ -253,4 +266,11 @@ describe('the model catalog a Codex run reads', () => {
     expect(catalogOf(homeDir)).toBe(join(homeDir, '.codex', 'model-catalog.json'));
     expect(JSON.parse(readFileSync(catalogOf(homeDir), 'utf8'))).toHaveProperty('models');
   });
+});
+
+describe('Codex’s follow-up turn arguments, given to the real CLI', () => {
+  it('are taken: it looks for the session to continue (and says it has none) rather than refusing an argument', async () => {
+    // Codex: "no rollout found for thread id …".
+    await expectResumeLooksForMissingSession(codexAdapter, /no rollout found/i);
+  }, 240_000);
 });

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { codexConfigToml } from './codex-config-toml.ts';
 import { codexModelCatalog } from './codex-model-catalog.ts';
-import { codexTools } from './codex-tools.ts';
+import type { DeclaredTools } from '../declared-tools.ts';
 import { prefixedMcpToolNames } from '../prefixed-mcp-tool-names.ts';
 import { baseHarnessEnv, runMcpServersPath, runMcpServersRoot, type HarnessAdapter, type McpServersFile } from '../harness-adapter.ts';
 import { makeAgentFolder, writeAgentFolderFile } from '../../run-file.ts';
@@ -34,6 +34,24 @@ export function codexBaseUrl(endpoint: string | undefined): string {
   const trimmed = endpoint.replace(/\/+$/, '');
   return trimmed.endsWith('/v1') ? trimmed : `${trimmed}/v1`;
 }
+
+/**
+ * Codex's tools: the items of `codex exec --json` our parser makes calls of (`command_execution`,
+ * `file_change`, `web_search`; its MCP calls are `mcp:<server>.<tool>`), and the Responses API
+ * tools an ATIF file of a Codex run elsewhere names (`shell` with an argv, `exec_command` with a
+ * `cmd` line, `apply_patch` with the patch as its input, `update_plan`).
+ */
+const CODEX_TOOLS: DeclaredTools = {
+  byName: {
+    command_execution: { kind: 'shell', args: { command: ['command'] } },
+    file_change: { kind: 'write', args: { changes: ['changes'] } },
+    web_search: { kind: 'web-search', args: { pattern: ['query'] } },
+    shell: { kind: 'shell', args: { command: ['command'] } },
+    exec_command: { kind: 'shell', args: { command: ['cmd'] } },
+    apply_patch: { kind: 'edit', args: {} },
+    update_plan: { kind: 'plan', args: {} },
+  },
+};
 
 /** The namespace Codex offers an MCP server's tools in (`mcp__<server>`); each is `mcp__<server>__<tool>` by its full name. */
 const codexMcpNamespace = (server: string): string => `mcp__${server}`;
@@ -77,7 +95,7 @@ export const codexAdapter: HarnessAdapter = {
     return { command: input.binary, args, cwd: input.workdir, env, stdin: input.prompt };
   },
 
-  tools: codexTools,
+  tools: CODEX_TOOLS,
   ...prefixedMcpToolNames(codexMcpNamespace(''), '__'),
   mcpToolNamespace: codexMcpNamespace,
   // `codex exec [its options] resume <id> -`: the session's id (its thread.started thread_id), then the prompt from stdin.

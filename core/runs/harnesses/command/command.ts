@@ -1,6 +1,46 @@
 import type { HarnessAdapter } from '../harness-adapter.ts';
 import { baseHarnessEnv } from '../harness-adapter.ts';
-import { commandTools } from './command-tools.ts';
+import type { DeclaredTool, DeclaredTools, ToolKind } from '../declared-tools.ts';
+
+/** The argument fields agents commonly give each argument, in the order they are tried. */
+const ANY_AGENT_ARGS: DeclaredTool['args'] = {
+  command: ['command', 'cmd', 'commandLine', 'command_line', 'shell_command'],
+  path: ['file_path', 'filePath', 'absolute_path', 'path', 'target_file', 'notebook_path', 'file', 'filename', 'dir_path', 'directory'],
+  paths: ['paths', 'file_paths', 'absolute_paths'],
+  pattern: ['pattern', 'query', 'regex', 'glob', 'include'],
+  content: ['content', 'file_text', 'text', 'contents'],
+  old: ['old_string', 'old_str', 'oldText', 'old_text'],
+  new: ['new_string', 'new_str', 'newText', 'new_text', 'new_source'],
+  url: ['url'],
+  changes: ['changes'],
+};
+
+/** What a tool's name says it does, checked in this order: the tools that are neither shells nor files first, edits before writes ("MultiEdit", "str_replace_based_edit"). */
+const BY_NAME: [RegExp, ToolKind][] = [
+  [/web_?fetch|fetch_?url|url_?fetch/i, 'web-fetch'],
+  [/web_?search|google_?search/i, 'web-search'],
+  [/[Tt]odo|(^|_)plan|Plan(?=[A-Z]|$)/, 'plan'],
+  [/^(task|agent)$|sub_?agent|collab|delegate/i, 'subagent'],
+  [/skill/i, 'skill'],
+  [/memory/i, 'memory'],
+  [/ask_?user|question/i, 'ask'],
+  [/bash|shell|exec|command|terminal|run_?cmd|powershell/i, 'shell'],
+  [/edit|replace|patch|insert|update|notebook|delete|remove|move|rename/i, 'edit'],
+  [/write|create|save/i, 'write'],
+  [/grep|glob|search|find|list|^ls$|directory/i, 'search'],
+  [/read|view|cat|open|get_?file|fetch_file/i, 'read'],
+  [/(?:)/, 'other'],
+];
+
+/**
+ * The command harness runs any agent, and a trajectory of an agent we have no adapter for is
+ * imported as it: its tools are anyone's, so they are read by what their names say, with the
+ * argument fields agents commonly use. A tool no harness declares by name is read so too.
+ */
+const COMMAND_TOOLS: DeclaredTools = {
+  byName: {},
+  byPattern: BY_NAME.map(([name, kind]) => [name, { kind, args: ANY_AGENT_ARGS }] as const),
+};
 
 /**
  * Any executable, for harnesses we have no adapter for. The contract (README, "The command
@@ -23,7 +63,7 @@ export const commandHarness: HarnessAdapter = {
   // A command has neither hooks nor an MCP client we could configure.
   mcpServersFile: null,
   verifierHook: { kind: 'none' },
-  tools: commandTools,
+  tools: COMMAND_TOOLS,
   versionArgs: [],
   parseVersion: () => null,
   async prepare(input) {

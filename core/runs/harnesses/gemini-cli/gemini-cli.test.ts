@@ -11,6 +11,8 @@ import { geminiCliAdapter } from './gemini-cli.ts';
 import type { HarnessInvocation, PrepareRunInput } from '../harness-adapter.ts';
 import { waitForHarnessVersion } from '../harness-version-detector.ts';
 import { ensureTestHarness } from '../test-harness-tools.fixture.ts';
+import { expectResumeLooksForMissingSession } from '../missing-session-resume.fixture.ts';
+import { STDIO_AND_HTTP_MCP_SERVERS } from '../stdio-and-http-mcp-servers.fixture.ts';
 
 const SKILL_BODY = 'Pages built with this skill carry GEMINI-SKILL-MARKER-3 in their heading.';
 const PAGE = '<!doctype html>\n<h1>GEMINI-SKILL-MARKER-3</h1>\n';
@@ -77,7 +79,7 @@ async function runGemini(invocation: HarnessInvocation): Promise<{ exitCode: num
 }
 
 function parseStdout(stdout: string) {
-  const parser = createGeminiCliParser();
+  const parser = createGeminiCliParser(geminiCliAdapter);
   for (const line of stdout.split('\n')) parser.push(line);
   return parser.finish({ partialLastLine: !stdout.endsWith('\n') });
 }
@@ -189,6 +191,16 @@ describe('Gemini CLI harness, the real CLI against the scripted server', () => {
     expect(invocation.env.GEMINI_API_KEY).toBe('replay-test-key');
   }, 120_000);
 
+  it('names an MCP server’s tools mcp_<server>_<tool>, and writes a streamable-HTTP server as `httpUrl` with its headers', async () => {
+    expect(geminiCliAdapter.mcpToolName!('design_tokens', 'get_tokens')).toBe('mcp_design_tokens_get_tokens');
+    // Without the run's servers, the name splits at the first "_", as the CLI's own convention reads it.
+    expect(geminiCliAdapter.parseMcpToolName!('mcp_design_tokens_get_tokens')).toEqual({ server: 'design', tool: 'tokens_get_tokens' });
+    const paths = layOutRun(join(root, 'http-mcp'));
+    await geminiCliAdapter.prepare({ workdir: paths.workdir, homeDir: paths.homeDir, binary, prompt: 'Build the page.', model: 'gemini-2.5-flash', mcpServers: STDIO_AND_HTTP_MCP_SERVERS });
+    const text = readFileSync(join(paths.workdir, '.gemini', 'settings.json'), 'utf8');
+    for (const pattern of [/"httpUrl": "https:\/\/mcp\.example\.test\/mcp"/, /"Authorization": "Bearer tok-123"/]) expect(text).toMatch(pattern);
+  });
+
   it('passes a key named otherwise to the CLI as GEMINI_API_KEY and writes no workspace settings when there is nothing to add', async () => {
     const paths = layOutRun(join(root, 'plain'));
     const invocation = await geminiCliAdapter.prepare({
@@ -215,4 +227,11 @@ describe('Gemini CLI harness, the real CLI against the scripted server', () => {
     // Read from the installed CLI's bundle/builtin folder.
     expect(user.skills).toEqual({ disabled: ['antigravity-support', 'skill-creator'] });
   });
+});
+
+describe('Gemini CLI’s follow-up turn arguments, given to the real CLI', () => {
+  it('are taken: it looks for the session to continue (and says it has none) rather than refusing an argument', async () => {
+    // Gemini CLI: no previous session found in the run’s HOME.
+    await expectResumeLooksForMissingSession(geminiCliAdapter, /no previous sessions? found/i);
+  }, 240_000);
 });

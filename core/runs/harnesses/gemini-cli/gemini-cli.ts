@@ -1,9 +1,10 @@
 import { existsSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { shellCommandLine } from '../../../shell-quote.ts';
-import { geminiCliMcpToolNames, geminiCliTools } from './gemini-cli-tools.ts';
 import { baseHarnessEnv, isHttpMcpServer, runMcpServersPath, runMcpServersRoot, type HarnessAdapter, type McpServersFile, type PrepareRunInput, type VerifierHook } from '../harness-adapter.ts';
 import { writeAgentFolderFile } from '../../run-file.ts';
+import type { DeclaredTools } from '../declared-tools.ts';
+import { prefixedMcpToolNames } from '../prefixed-mcp-tool-names.ts';
 
 /** Checked against the registry (`npm view @google/gemini-cli version`) when pinned. */
 const PINNED_VERSION = '0.61.0';
@@ -62,6 +63,31 @@ function builtinSkillNames(binary: string): string[] {
   }
   return names.sort();
 }
+
+/** A file's path: `file_path` now, `absolute_path` in older releases. */
+const FILE_PATH = ['file_path', 'absolute_path'];
+/** A folder's: `dir_path` now, `path` in older releases. */
+const DIR_PATH = ['path', 'dir_path'];
+
+/** Gemini CLI's own tools, as its stream-json `tool_use` events name them (0.61; `run_command` and `shell` are older names of its shell). */
+const GEMINI_CLI_TOOLS: DeclaredTools = {
+  byName: {
+    run_shell_command: { kind: 'shell', args: { command: ['command'] } },
+    run_command: { kind: 'shell', args: { command: ['command'] } },
+    shell: { kind: 'shell', args: { command: ['command'] } },
+    read_file: { kind: 'read', args: { path: FILE_PATH } },
+    read_many_files: { kind: 'read', args: { paths: ['paths'], pattern: ['include'] } },
+    write_file: { kind: 'write', args: { path: FILE_PATH, content: ['content'] } },
+    replace: { kind: 'edit', args: { path: FILE_PATH, old: ['old_string'], new: ['new_string'] } },
+    glob: { kind: 'search', args: { path: DIR_PATH, pattern: ['pattern'] } },
+    search_file_content: { kind: 'search', args: { path: DIR_PATH, pattern: ['pattern', 'include'] } },
+    list_directory: { kind: 'search', args: { path: DIR_PATH } },
+    web_fetch: { kind: 'web-fetch', args: {} },
+    google_web_search: { kind: 'web-search', args: { pattern: ['query'] } },
+    save_memory: { kind: 'memory', args: {} },
+    write_todos: { kind: 'plan', args: {} },
+  },
+};
 
 /** `<workdir>/.gemini/settings.json`: the run's MCP servers and the AfterTool verifier hook. */
 function workspaceSettings(input: PrepareRunInput): Record<string, unknown> | null {
@@ -141,8 +167,8 @@ export const geminiCliAdapter: HarnessAdapter = {
 
   // `--resume <id>` (the id its init event names) continues that session of the run's HOME, headless as before.
   // `mcp_<server>_<tool>`: a server named with `_` splits rightly only with the run's server names.
-  ...geminiCliMcpToolNames,
-  tools: geminiCliTools,
+  ...prefixedMcpToolNames('mcp_', '_'),
+  tools: GEMINI_CLI_TOOLS,
   resumeArgs: (args, sessionId) => [...args, '--resume', sessionId],
   // With the parameter names the offered declaration uses (read_file's path was `absolute_path` in older releases, `file_path` now).
   scriptedToolCall(action, parametersOf) {
@@ -159,5 +185,9 @@ export const geminiCliAdapter: HarnessAdapter = {
 
   // A resumed session's result stats count that invocation's requests only.
   resumedTurnUsage: 'turn',
-  loadParser: async () => (await import('./parse-gemini-cli.ts')).createGeminiCliParser,
+  // The parser reads MCP tool names back, and tells its shell tools' results, as this adapter declares them.
+  loadParser: async () => {
+    const { createGeminiCliParser } = await import('./parse-gemini-cli.ts');
+    return (options) => createGeminiCliParser(geminiCliAdapter, options);
+  },
 };

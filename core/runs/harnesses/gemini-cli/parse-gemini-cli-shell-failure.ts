@@ -1,8 +1,5 @@
 import { resultShowsFailure } from '../../trajectory/result-shows-failure.ts';
-import { geminiCliTools } from './gemini-cli-tools.ts';
-
-/** Gemini CLI's shell tool (`run_shell_command`) and older names for it, as it declares them. */
-const SHELL_TOOLS = new Set(Object.entries(geminiCliTools.byName).flatMap(([name, tool]) => (tool.kind === 'shell' ? [name] : [])));
+import type { DeclaredTools } from '../declared-tools.ts';
 
 // Built from a string: a control character in a regex literal is easy to misread.
 const ANSI = new RegExp(`${String.fromCharCode(27)}\\[[0-9;?]*[A-Za-z]`, 'g');
@@ -37,13 +34,15 @@ function headAndTail(text: string): string {
 }
 
 /**
- * Whether a shell command Gemini CLI reported as `status: "success"` failed: an exit code in the
- * text (the CLI's own "Command exited with code: N" when there was no output, "Exit Code: N" in
- * debug mode), a signal, a spawn error, or an error line in the output. Other tools say so
- * themselves (`status: "error"`), so their results are not read.
+ * Whether a shell command (a tool `tools` declares of kind `shell`) Gemini CLI reported as
+ * `status: "success"` failed: an exit code in the text (the CLI's own "Command exited with code:
+ * N" when there was no output, "Exit Code: N" in debug mode), a signal, a spawn error, or an
+ * error line in the output. Other tools say so themselves (`status: "error"`), so their results
+ * are not read.
  */
-export function geminiResultShowsFailure(toolName: string, output: string | null): { failure: string; exitCode: number | null } | null {
-  if (!output || !SHELL_TOOLS.has(toolName)) return null;
+export function geminiResultShowsFailure(tools: DeclaredTools, toolName: string, output: string | null): { failure: string; exitCode: number | null } | null {
+  // Gemini CLI's shell tool (`run_shell_command`) and older names for it, as its adapter declares them.
+  if (!output || !Object.hasOwn(tools.byName, toolName) || tools.byName[toolName]!.kind !== 'shell') return null;
   const raw = headAndTail(output);
   const text = raw.includes('\u001b') ? raw.replace(ANSI, '') : raw;
   const explicit = resultShowsFailure(text);

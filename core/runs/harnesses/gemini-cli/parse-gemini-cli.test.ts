@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { MAX_TOOL_RESULT_CHARS, TrajectorySchema, type Trajectory } from '../../../../schemas/trajectory.ts';
 import { createGeminiCliParser } from './parse-gemini-cli.ts';
 import { geminiResultShowsFailure } from './parse-gemini-cli-shell-failure.ts';
+import { geminiCliAdapter } from './gemini-cli.ts';
 
 /**
  * Fixtures are Gemini CLI 0.61.0's real stdout (`--output-format stream-json`) against the
@@ -15,7 +16,7 @@ const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, imp
 const linesOf = (text: string) => text.split('\n');
 
 function parse(lines: string[], partialLastLine = false, mcpServers?: string[]): Trajectory {
-  const parser = createGeminiCliParser(mcpServers ? { mcpServers } : {});
+  const parser = createGeminiCliParser(geminiCliAdapter, mcpServers ? { mcpServers } : {});
   for (const line of lines) parser.push(line);
   return TrajectorySchema.parse(parser.finish({ partialLastLine }));
 }
@@ -171,7 +172,7 @@ describe('reading a failure from a shell result Gemini CLI called a success', ()
     ['\u001b[31merror\u001b[39m: Cannot find module "vite"', 'error in output: error: Cannot find module "vite"', null],
     ["make: *** [Makefile:3: all] Error 1", 'error in output: make: *** [Makefile:3: all] Error 1', null],
   ])('%j is a failure', (output, failure, exitCode) => {
-    expect(geminiResultShowsFailure('run_shell_command', output)).toEqual({ failure, exitCode });
+    expect(geminiResultShowsFailure(geminiCliAdapter.tools, 'run_shell_command', output)).toEqual({ failure, exitCode });
   });
 
   it.each([
@@ -181,11 +182,11 @@ describe('reading a failure from a shell result Gemini CLI called a success', ()
     'const message = "Error: nope"; // a line of code, not an error line',
     '',
   ])('%j is not', (output) => {
-    expect(geminiResultShowsFailure('run_shell_command', output)).toBeNull();
+    expect(geminiResultShowsFailure(geminiCliAdapter.tools, 'run_shell_command', output)).toBeNull();
   });
 
   it('never reads failures into what other tools return', () => {
-    expect(geminiResultShowsFailure('read_file', 'Error: this is a file about errors\nExit Code: 1')).toBeNull();
+    expect(geminiResultShowsFailure(geminiCliAdapter.tools, 'read_file', 'Error: this is a file about errors\nExit Code: 1')).toBeNull();
   });
 });
 

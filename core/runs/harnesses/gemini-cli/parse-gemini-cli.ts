@@ -7,7 +7,7 @@ import type { TranscriptParser, TranscriptParserOptions } from '../../trajectory
 import { NO_TOKENS } from '../../trajectory/token-sums.ts';
 import { WarningList } from '../../trajectory/warning-list.ts';
 import { trajectoryToolName } from '../../trajectory/mcp-tool-name.ts';
-import { geminiCliMcpToolNames } from './gemini-cli-tools.ts';
+import type { HarnessAdapter } from '../harness-adapter.ts';
 import { KeptSteps } from '../../trajectory/kept-steps.ts';
 
 interface OpenStep {
@@ -51,9 +51,10 @@ const millisBetween = (from: string | undefined, to: string | undefined): number
  * prompt is a user step; each model turn (its streamed text deltas and the tools it called) is an
  * agent step. A tool call fails when the CLI says so (`status: "error"`) or, for shell commands it
  * reports as `success`, when the output shows it (see parse-gemini-cli-shell-failure.ts).
- * Non-JSON lines (stderr), unknown event types and malformed events become warnings.
+ * Non-JSON lines (stderr), unknown event types and malformed events become warnings. `harness`
+ * is Gemini CLI's adapter (its `loadParser` passes itself): its MCP tool naming and its tools.
  */
-export function createGeminiCliParser(options: TranscriptParserOptions = {}): TranscriptParser {
+export function createGeminiCliParser(harness: Pick<HarnessAdapter, 'parseMcpToolName' | 'tools'>, options: TranscriptParserOptions = {}): TranscriptParser {
   const calls = new Map<string, { call: TrajectoryToolCall; step: OpenStep; startedAt: string | undefined }>();
   const steps = new KeptSteps<OpenStep>(options.limits, (call) => {
     if (calls.get(call.id)?.call === call) calls.delete(call.id);
@@ -98,7 +99,7 @@ export function createGeminiCliParser(options: TranscriptParserOptions = {}): Tr
       case 'tool_use': {
         const step = agentStep(event.timestamp);
         if (calls.has(event.tool_id)) warnings.add(`line ${lineNumber}: a second tool_use with id "${event.tool_id}"; its result goes to the later one`);
-        const call: TrajectoryToolCall = { id: event.tool_id, name: trajectoryToolName(geminiCliMcpToolNames, event.tool_name, options.mcpServers), arguments: event.parameters ?? {}, result: null, ok: true, failure: null, exitCode: null, durationMs: null };
+        const call: TrajectoryToolCall = { id: event.tool_id, name: trajectoryToolName(harness, event.tool_name, options.mcpServers), arguments: event.parameters ?? {}, result: null, ok: true, failure: null, exitCode: null, durationMs: null };
         steps.addCall(step, call);
         calls.set(event.tool_id, { call, step, startedAt: event.timestamp });
         return;
@@ -118,9 +119,9 @@ export function createGeminiCliParser(options: TranscriptParserOptions = {}): Tr
         call.durationMs = millisBetween(entry.startedAt, event.timestamp);
         if (event.status !== 'success') {
           call.failure = errorText ? `${event.error?.type ? `${event.error.type}: ` : ''}${errorText}`.slice(0, 300) : `status ${event.status}`;
-          call.exitCode = geminiResultShowsFailure(call.name, output ?? errorText)?.exitCode ?? null;
+          call.exitCode = geminiResultShowsFailure(harness.tools, call.name, output ?? errorText)?.exitCode ?? null;
         } else {
-          const shown = geminiResultShowsFailure(call.name, output);
+          const shown = geminiResultShowsFailure(harness.tools, call.name, output);
           if (shown) {
             call.failure = shown.failure;
             call.exitCode = shown.exitCode;
