@@ -7,7 +7,7 @@ import { PersonNameSchema, PlanApprovalSchema, PlanComparisonSchema, PlanSubmiss
 import { ImportOptionsSchema, ImportResultSchema } from './import.ts';
 import { AppEventSchema, JobSchema, type AppEvent } from './jobs.ts';
 import { JudgeTierSchema, JudgmentViewSchema } from './judge.ts';
-import { JudgeImportResultSchema, JudgeStartInputSchema, RubricAgreementSchema, RubricSetComparisonSchema } from './judging.ts';
+import { JudgeImportResultSchema, JudgeRunsSummarySchema, JudgeStartInputSchema, RubricAgreementSchema, RubricSetComparisonSchema } from './judging.ts';
 import { RubricSetSummarySchema, RubricSetUsageSchema, RubricsGenerateInputSchema, RubricSetKeySchema, RubricsSaveInputSchema, StoredRubricSetSchema } from './rubric-library.ts';
 import { RunAssetsSchema } from './run-assets.ts';
 import { MAX_LINES_PER_CALL, PageSpanSchema, SourceSummarySchema, SourceTypeSchema, SourceVersionSchema } from './sources.ts';
@@ -491,6 +491,11 @@ export const rpcContract = {
     input: JudgeStartInputSchema,
     output: z.object({ jobId: z.string(), rubricSets: z.array(z.string()) }),
     namesJudgesIn: 'judges',
+  },
+  'judge.result': {
+    /** What a finished judging job did (replies, judgments, cost, runs left out, each failure); null while it runs or after it failed. */
+    input: z.object({ jobId: z.string().min(1) }).strict(),
+    output: z.object({ summary: JudgeRunsSummarySchema.nullable() }),
   },
   'judge.list': {
     /** Stored judgments, scored and failed, of every run or one. */

@@ -30,8 +30,9 @@ export async function openCliApi(workspaceFlag: string | undefined, options: Cli
   const { workspace } = api.context;
   return {
     ...api,
-    call: (method, input, caller, transport) => retryWhileBusy(() => api.call(method, input, caller, transport), isBusyCall),
-    callUntrusted: (method, input, caller, transport) => retryWhileBusy(() => api.callUntrusted(method, input, caller, transport), isBusyCall),
+    // The command is the server's process: what a call says about the server's environment is about the shell it ran in.
+    call: (method, input, caller, transport) => retryWhileBusy(() => api.call(method, input, caller, { inServerProcess: true, ...transport }), isBusyCall),
+    callUntrusted: (method, input, caller, transport) => retryWhileBusy(() => api.callUntrusted(method, input, caller, { inServerProcess: true, ...transport }), isBusyCall),
     close: async () => {
       const damage = await workspace.integrity.result;
       await api.close();
