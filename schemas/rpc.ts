@@ -354,6 +354,15 @@ export const rpcContract = {
     input: z.object({ runId: Id }).strict(),
     output: z.object({ run: RunDetailSchema }),
   },
+  'runs.identify': {
+    /** What an id, or the start of one, names: a study (which wins), a study's run (by its id or its run's), or nothing here. */
+    input: z.object({ id: Id }).strict(),
+    output: z.discriminatedUnion('kind', [
+      z.object({ kind: z.literal('study'), studyId: z.string() }),
+      z.object({ kind: z.literal('run'), runId: z.string(), studyId: z.string() }),
+      z.object({ kind: z.literal('none') }),
+    ]),
+  },
   'runs.retry': {
     /** A finished run of a study that did not plainly succeed (failed, timed out, cancelled, no output): run it again in its place. */
     input: z.object({ runId: Id }).strict(),
