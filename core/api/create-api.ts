@@ -52,7 +52,7 @@ export interface Api {
 /** What a transport knows about a call beyond its caller. */
 export interface CallTransport {
   assetOrigin?: string;
-  /** Set by the CLI, whose calls run in the process that serves them (see CallFacts). */
+  /** Set by the CLI on its own calls, which run in the process that serves them (see CallFacts); never by a transport. */
   inServerProcess?: boolean;
 }
 
