@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AnalysisReportSchema } from './analysis.ts';
-import { AnnotatorSchema, ArenaItemSchema, MAX_FAST_VOTE_FLOOR_MS, ArenaProgressSchema, ArenaStudySchema, OwnVoteSchema, RatingSchema, RunSummarySchema, TaskSummarySchema, VoteChoiceSchema } from './arena.ts';
+import { AnnotatorSchema, ArenaItemSchema, BundleImportResultSchema, MAX_FAST_VOTE_FLOOR_MS, ArenaProgressSchema, ArenaStudySchema, OwnVoteSchema, RatingSchema, RunSummarySchema, TaskSummarySchema, VoteChoiceSchema } from './arena.ts';
 import { AnnotationContractSchema, DataRoomDetailSchema, DataRoomSummarySchema } from './annotate.ts';
 import { ExportOptionsSchema, ExportResultSchema } from './export.ts';
 import { PersonNameSchema, PlanApprovalSchema, PlanComparisonSchema, PlanSubmissionSchema } from './plan-review.ts';
@@ -10,7 +10,7 @@ import { JudgeTierSchema, JudgmentViewSchema } from './judge.ts';
 import { JudgeImportResultSchema, JudgeRunsSummarySchema, JudgeStartInputSchema, RubricAgreementSchema, RubricSetComparisonSchema } from './judging.ts';
 import { RubricSetSummarySchema, RubricSetUsageSchema, RubricsGenerateInputSchema, RubricSetKeySchema, RubricsSaveInputSchema, StoredRubricSetSchema } from './rubric-library.ts';
 import { RunAssetsSchema } from './run-assets.ts';
-import { MAX_LINES_PER_CALL, PageSpanSchema, SourceSummarySchema, SourceTypeSchema, SourceVersionSchema } from './sources.ts';
+import { MAX_LINES_PER_CALL, PageSpanSchema, SourceSummarySchema, SourcesJobResultSchema, SourceTypeSchema, SourceVersionSchema } from './sources.ts';
 import { CreatedInviteSchema, CreateInviteInputSchema, InviteSchema, SessionSchema } from './invites.ts';
 import { HarnessStatusSchema, McpVariableRequestSchema, RunDetailSchema, StudySlurmSchema, StudyRunViewSchema, StudyRequestSchema, StudySpecSchema, StudySummarySchema } from './studies.ts';
 import { TrajectoryErrorSchema, TrajectorySchema } from './trajectory.ts';
@@ -143,6 +143,11 @@ export const rpcContract = {
     input: z.object({ dataRoomId: Id.optional(), paths: z.array(z.string().min(1)).min(1).max(1000) }).strict(),
     output: z.object({ jobId: z.string() }),
     readsServerDisk: true,
+  },
+  'sources.result': {
+    /** What a finished import or re-read job of sources did, per file, with the files it skipped; null while it runs or after it failed. */
+    input: z.object({ jobId: z.string().min(1) }).strict(),
+    output: z.object({ result: SourcesJobResultSchema.nullable() }),
   },
   'sources.renormalise': {
     /**
@@ -279,6 +284,11 @@ export const rpcContract = {
     input: z.object({ paths: z.array(z.string().min(1)).min(1).max(1000) }).strict(),
     output: z.object({ jobId: z.string() }),
     readsServerDisk: true,
+  },
+  'runs.importResult': {
+    /** What a finished runs.importPaths job did, per folder; null while it runs or after it failed. */
+    input: z.object({ jobId: z.string().min(1) }).strict(),
+    output: z.object({ result: BundleImportResultSchema.nullable() }),
   },
   'runs.list': {
     input: z.object({ taskId: Id.optional() }).strict(),
