@@ -97,3 +97,20 @@ test("an invited expert votes through their link in a browser of their own, sees
     await voterContext.close();
   }
 });
+
+test('a name the server refuses is placed beside the Annotator name field, which is marked and names the refusal; nothing is created', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto(app!.url);
+  await page.keyboard.press('Alt+2'); // the Arena section
+  await new ArenaPage(page).showTab('Study');
+  const invites = page.getByRole('region', { name: 'Invite links' });
+  const nameBox = invites.getByRole('textbox', { name: 'Annotator name' });
+  // The demo's experts are synthetic: the server refuses to invite one, naming the name field.
+  await nameBox.fill('Synthetic expert 1');
+  await invites.getByRole('button', { name: 'Create invite link' }).click();
+  await expect(nameBox).toHaveAttribute('aria-invalid', 'true');
+  await expect(nameBox).toHaveAccessibleDescription(/"Synthetic expert 1" is a synthetic \(demo\) annotator, which cannot be invited/);
+  await expect(invites.getByRole('alert').first()).toContainText('Could not create an invite for "Synthetic expert 1": fix the field marked below and try again.');
+  await expect(invites.getByRole('spinbutton', { name: 'Valid for (days)' })).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(invites.getByRole('textbox', { name: /^Invite link for/ })).toHaveCount(0);
+});

@@ -218,3 +218,7 @@ export const BundleImportOutcomeSchema = z.discriminatedUnion('status', [
   z.object({ path: z.string(), kind: z.enum(['task', 'run', 'unknown']), status: z.literal('failed'), reason: z.string() }),
 ]);
 export type BundleImportOutcome = z.infer<typeof BundleImportOutcomeSchema>;
+
+/** What a `runs.importPaths` job did, as `runs.importResult` sends it. */
+export const BundleImportResultSchema = z.object({ outcomes: z.array(BundleImportOutcomeSchema), message: z.string() });
+export type BundleImportResult = z.infer<typeof BundleImportResultSchema>;

@@ -27,6 +27,41 @@ export const JudgeImportResultSchema = z.object({
 });
 export type JudgeImportResult = z.infer<typeof JudgeImportResultSchema>;
 
+/** What a judging job did, told when it ends (`judge.result`; `lhb judge` prints it). */
+export const JudgeRunsSummarySchema = z.object({
+  /** Runs judged, and runs left out (no set of the tier is for their task's kind, or they lack what the tier shows), with why. */
+  runs: z.number().int(),
+  /** Synthetic (demo study) runs among those chosen: never judged. */
+  syntheticLeftOut: z.number().int(),
+  skipped: z.array(z.object({ runId: z.string(), reason: z.string() })),
+  /**
+   * One unit is one judge's reply for one run and rubric set. `total` is known before the first
+   * request and never changes; `leftOut` counts units of a run whose material could not be read
+   * after all (a video ffmpeg cannot sample), so ok + failed + cached + cancelled + leftOut = total.
+   */
+  units: z.object({
+    total: z.number().int(),
+    cached: z.number().int(),
+    asked: z.number().int(),
+    ok: z.number().int(),
+    failed: z.number().int(),
+    cancelled: z.number().int(),
+    leftOut: z.number().int(),
+  }),
+  /** Per-rubric judgments stored by this job (cached units store none, or copies for a new judge name). */
+  judgments: z.object({ ok: z.number().int(), failed: z.number().int() }),
+  /** Provider requests made (retries included). */
+  requests: z.number().int(),
+  tokens: z.object({ input: z.number().int(), output: z.number().int() }),
+  /** US dollars for the requests made by judges that have a price. */
+  costUsd: z.number(),
+  /** Judges with no price (their requests are not in costUsd), in the order given. */
+  unpricedJudges: z.array(z.string()),
+  cancelled: z.boolean(),
+  failures: z.array(z.object({ runId: z.string(), judge: z.string(), rubricSet: z.string(), failure: z.string() })),
+});
+export type JudgeRunsSummary = z.infer<typeof JudgeRunsSummarySchema>;
+
 /**
  * How far judges agree on one rubric of one set version and scale, over the runs two or more
  * judges scored (the Judges screen's agreement table, `judge.agreement`).

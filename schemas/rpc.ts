@@ -1,16 +1,16 @@
 import { z } from 'zod';
 import { AnalysisReportSchema } from './analysis.ts';
-import { AnnotatorSchema, ArenaItemSchema, MAX_FAST_VOTE_FLOOR_MS, ArenaProgressSchema, ArenaStudySchema, OwnVoteSchema, RatingSchema, RunSummarySchema, TaskSummarySchema, VoteChoiceSchema } from './arena.ts';
+import { AnnotatorSchema, ArenaItemSchema, BundleImportResultSchema, MAX_FAST_VOTE_FLOOR_MS, ArenaProgressSchema, ArenaStudySchema, OwnVoteSchema, RatingSchema, RunSummarySchema, TaskSummarySchema, VoteChoiceSchema } from './arena.ts';
 import { AnnotationContractSchema, DataRoomDetailSchema, DataRoomSummarySchema } from './annotate.ts';
 import { ExportOptionsSchema, ExportResultSchema } from './export.ts';
 import { PersonNameSchema, PlanApprovalSchema, PlanComparisonSchema, PlanSubmissionSchema } from './plan-review.ts';
 import { ImportOptionsSchema, ImportResultSchema } from './import.ts';
 import { AppEventSchema, JobSchema, type AppEvent } from './jobs.ts';
 import { JudgeTierSchema, JudgmentViewSchema } from './judge.ts';
-import { JudgeImportResultSchema, JudgeStartInputSchema, RubricAgreementSchema, RubricSetComparisonSchema } from './judging.ts';
+import { JudgeImportResultSchema, JudgeRunsSummarySchema, JudgeStartInputSchema, RubricAgreementSchema, RubricSetComparisonSchema } from './judging.ts';
 import { RubricSetSummarySchema, RubricSetUsageSchema, RubricsGenerateInputSchema, RubricSetKeySchema, RubricsSaveInputSchema, StoredRubricSetSchema } from './rubric-library.ts';
 import { RunAssetsSchema } from './run-assets.ts';
-import { MAX_LINES_PER_CALL, PageSpanSchema, SourceSummarySchema, SourceTypeSchema, SourceVersionSchema } from './sources.ts';
+import { MAX_LINES_PER_CALL, PageSpanSchema, SourceSummarySchema, SourcesJobResultSchema, SourceTypeSchema, SourceVersionSchema } from './sources.ts';
 import { CreatedInviteSchema, CreateInviteInputSchema, InviteSchema, SessionSchema } from './invites.ts';
 import { HarnessStatusSchema, McpVariableRequestSchema, RunDetailSchema, StudySlurmSchema, StudyRunViewSchema, StudyRequestSchema, StudySpecSchema, StudySummarySchema } from './studies.ts';
 import { TrajectoryErrorSchema, TrajectorySchema } from './trajectory.ts';
@@ -143,6 +143,11 @@ export const rpcContract = {
     input: z.object({ dataRoomId: Id.optional(), paths: z.array(z.string().min(1)).min(1).max(1000) }).strict(),
     output: z.object({ jobId: z.string() }),
     readsServerDisk: true,
+  },
+  'sources.result': {
+    /** What a finished import or re-read job of sources did, per file, with the files it skipped; null while it runs or after it failed. */
+    input: z.object({ jobId: z.string().min(1) }).strict(),
+    output: z.object({ result: SourcesJobResultSchema.nullable() }),
   },
   'sources.renormalise': {
     /**
@@ -280,6 +285,11 @@ export const rpcContract = {
     output: z.object({ jobId: z.string() }),
     readsServerDisk: true,
   },
+  'runs.importResult': {
+    /** What a finished runs.importPaths job did, per folder; null while it runs or after it failed. */
+    input: z.object({ jobId: z.string().min(1) }).strict(),
+    output: z.object({ result: BundleImportResultSchema.nullable() }),
+  },
   'runs.list': {
     input: z.object({ taskId: Id.optional() }).strict(),
     output: z.object({ runs: z.array(RunSummarySchema) }),
@@ -353,6 +363,15 @@ export const rpcContract = {
     /** A run's id (imported or executed) or a study run's id. */
     input: z.object({ runId: Id }).strict(),
     output: z.object({ run: RunDetailSchema }),
+  },
+  'runs.identify': {
+    /** What an id, or the start of one, names: a study (which wins), a study's run (by its id or its run's), or nothing here. */
+    input: z.object({ id: Id }).strict(),
+    output: z.discriminatedUnion('kind', [
+      z.object({ kind: z.literal('study'), studyId: z.string() }),
+      z.object({ kind: z.literal('run'), runId: z.string(), studyId: z.string() }),
+      z.object({ kind: z.literal('none') }),
+    ]),
   },
   'runs.retry': {
     /** A finished run of a study that did not plainly succeed (failed, timed out, cancelled, no output): run it again in its place. */
@@ -491,6 +510,11 @@ export const rpcContract = {
     input: JudgeStartInputSchema,
     output: z.object({ jobId: z.string(), rubricSets: z.array(z.string()) }),
     namesJudgesIn: 'judges',
+  },
+  'judge.result': {
+    /** What a finished judging job did (replies, judgments, cost, runs left out, each failure); null while it runs or after it failed. */
+    input: z.object({ jobId: z.string().min(1) }).strict(),
+    output: z.object({ summary: JudgeRunsSummarySchema.nullable() }),
   },
   'judge.list': {
     /** Stored judgments, scored and failed, of every run or one. */

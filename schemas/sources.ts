@@ -75,6 +75,17 @@ export const ImportOutcomeSchema = z.discriminatedUnion('status', [
 ]);
 export type ImportOutcome = z.infer<typeof ImportOutcomeSchema>;
 
+/** What an import or re-read job of sources did, as `sources.result` sends it. */
+export const SourcesJobResultSchema = z.object({
+  /** One per file, in the order the files were given (files not reached before a cancel have none). */
+  outcomes: z.array(ImportOutcomeSchema),
+  /** Files met in folders that are not sources (wrong type, unreadable folder, link to a folder). */
+  skipped: z.array(z.object({ path: z.string(), reason: z.string() })),
+  /** The summary the job shows when it ends. */
+  message: z.string(),
+});
+export type SourcesJobResult = z.infer<typeof SourcesJobResultSchema>;
+
 /** Largest file accepted for import (bytes). Larger files are reported, not read. */
 export const MAX_SOURCE_BYTES = 200 * 1024 * 1024;
 /** Most lines one `sources.lines` call returns; the viewer asks for the window it shows. */

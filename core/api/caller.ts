@@ -19,6 +19,11 @@ export interface CallFacts {
    * browser on another machine uses the address it reached the app at, never `localhost`.
    */
   assetOrigin?: string;
+  /**
+   * The caller runs in the server's own process (the CLI), so the server's environment is the
+   * one the caller set: a missing variable is the caller's to set, with no server to restart.
+   */
+  inServerProcess?: boolean;
 }
 
 const calls = new AsyncLocalStorage<CallFacts>();
@@ -29,3 +34,5 @@ export const runCall = <T>(facts: CallFacts, run: () => T): T => calls.run(facts
 export const currentCaller = (): Caller => calls.getStore()?.caller ?? OWNER;
 
 export const currentAssetOrigin = (): string | undefined => calls.getStore()?.assetOrigin;
+
+export const callerInServerProcess = (): boolean => calls.getStore()?.inServerProcess === true;

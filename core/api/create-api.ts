@@ -52,6 +52,8 @@ export interface Api {
 /** What a transport knows about a call beyond its caller. */
 export interface CallTransport {
   assetOrigin?: string;
+  /** Set by the CLI on its own calls, which run in the process that serves them (see CallFacts); never by a transport. */
+  inServerProcess?: boolean;
 }
 
 export function createApiRegistry(): HandlerRegistry<ApiContext> {

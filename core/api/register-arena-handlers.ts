@@ -6,6 +6,7 @@ import { nextItem } from '../arena/next-item.ts';
 import { ownVotes } from '../arena/own-votes.ts';
 import { studyPanel } from '../arena/study-panel.ts';
 import { undoLastVote } from '../arena/undo-last-vote.ts';
+import { bundleImportJobResult } from '../runs/bundles/import-bundles-job.ts';
 import { listRunSummaries, listTaskSummaries } from '../runs/run-views.ts';
 import type { ApiContext } from './api-context.ts';
 import type { HandlerRegistry } from './handler-registry.ts';
@@ -17,6 +18,8 @@ import { runsImportPaths } from './handlers/runs-import-paths.ts';
 export function registerArenaHandlers(registry: HandlerRegistry<ApiContext>): void {
   registry
     .add('runs.importPaths', runsImportPaths)
+    // What an import job did, per folder, once it has ended (lhb runs import prints it).
+    .add('runs.importResult', ({ jobId }, { jobs }) => ({ result: bundleImportJobResult(jobs, jobId) ?? null }))
     .add('runs.list', (input, ctx) => ({ runs: listRunSummaries(ctx.workspace.db, input.taskId) }))
     .add('tasks.list', (_input, ctx) => ({ tasks: listTaskSummaries(ctx.workspace.db) }))
     .add('arena.annotators', (_input, ctx) => runArena(ctx, (deps) => ({ annotators: listAnnotatorViews(deps.db) })))

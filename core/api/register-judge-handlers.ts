@@ -1,6 +1,7 @@
 import { agreementPerRubric, countedForAgreement } from '../analysis/judgment-agreement.ts';
 import { importJudgments } from '../judge/judging/import-judgments.ts';
 import { listJudgmentViews } from '../judge/judging/judgment-views.ts';
+import { judgingJobSummary } from '../judge/judging/start-judging-job.ts';
 import { openRubricLibrary } from '../judge/rubrics/rubric-library.ts';
 import type { ApiContext } from './api-context.ts';
 import type { HandlerRegistry } from './handler-registry.ts';
@@ -18,6 +19,10 @@ export function registerJudgeHandlers(registry: HandlerRegistry<ApiContext>): vo
     .add('rubrics.save', (input, ctx) => rubricsLibraryCall(ctx, (library) => library.save(input.set)))
     .add('rubrics.usage', (_input, ctx) => rubricsLibraryCall(ctx, (library) => ({ usage: library.usage() })))
     .add('rubrics.generateForChapter', rubricsGenerateForChapter);
-  registry.add('judge.start', judgeStart).add('judge.list', judgeList).add('judge.import', (input, ctx) => importJudgments(ctx.workspace.db, openRubricLibrary(ctx.workspace.db), input.jsonLines)).add('judge.compare', judgeCompare);
+  registry
+    .add('judge.start', judgeStart)
+    .add('judge.result', (input, ctx) => ({ summary: judgingJobSummary(ctx.jobs, input.jobId) ?? null }))
+    .add('judge.list', judgeList)
+    .add('judge.import', (input, ctx) => importJudgments(ctx.workspace.db, openRubricLibrary(ctx.workspace.db), input.jsonLines)).add('judge.compare', judgeCompare);
   registry.add('judge.agreement', (_input, ctx) => ({ rubrics: agreementPerRubric(countedForAgreement(listJudgmentViews(ctx.workspace.db))) }));
 }

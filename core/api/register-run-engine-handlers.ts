@@ -12,6 +12,7 @@ import { harnessesList } from './handlers/harnesses-list.ts';
 import { studyEngineOf } from './handlers/run-engine-context.ts';
 import { runsAssets } from './handlers/runs-assets.ts';
 import { runsExportAtif } from './handlers/runs-export-atif.ts';
+import { runsIdentify } from './handlers/runs-identify.ts';
 import { runsShow } from './handlers/runs-show.ts';
 import { runsStudy } from './handlers/runs-study.ts';
 import { runsTrajectory } from './handlers/runs-trajectory.ts';
@@ -43,6 +44,7 @@ export function registerRunEngineHandlers(registry: HandlerRegistry<ApiContext>)
     .add('runs.study', runsStudy)
     .add('runs.show', runsShow)
     .add('runs.slurmSettings', (_input, ctx) => ({ settings: rememberedSlurmSettings(ctx.workspace.db) }))
+    .add('runs.identify', runsIdentify)
     .add('runs.retry', (input, ctx) => studyEngineOf(ctx).retry(fullId(ctx, ['study_runs', 'runs'], input.runId)))
     .add('runs.trajectory', runsTrajectory)
     .add('runs.exportAtif', runsExportAtif)

@@ -1,4 +1,5 @@
 import { findInSource } from '../sources/find-in-source.ts';
+import { importJobResult } from '../sources/import-job.ts';
 import { getSource, listSources } from '../sources/get-source.ts';
 import { readSourceLines } from '../sources/read-source-lines.ts';
 import type { ApiContext } from './api-context.ts';
@@ -13,6 +14,8 @@ export function registerSourceHandlers(registry: HandlerRegistry<ApiContext>): v
   registry
     .add('sources.importFiles', sourcesImportFiles)
     .add('sources.importPaths', sourcesImportPaths)
+    // What an import or re-read job did, per file, once it has ended (lhb sources add|renormalise prints it).
+    .add('sources.result', ({ jobId }, { jobs }) => ({ result: importJobResult(jobs, jobId) ?? null }))
     .add('sources.list', ({ dataRoomId }, { workspace }) => ({ sources: listSources(workspace, dataRoomId) }))
     // A source with its newest version (or the one asked for) and the list of all its versions.
     .add('sources.get', ({ sourceId, versionId }, { workspace }) => getSource(workspace, sourceId, versionId))

@@ -42,7 +42,7 @@ export function createInvite(db: Database, input: { name: string; expiresInDays:
   return writeTransaction(db, (): CreatedInvite => {
     let annotator = findAnnotatorByName(db, projectId, name);
     if (annotator?.synthetic === 1) {
-      throw new LhbError('conflict', `"${name}" is a synthetic (demo) annotator, which cannot be invited. Nothing was created; choose another name.`);
+      throw new LhbError('conflict', `"${name}" is a synthetic (demo) annotator, which cannot be invited. Nothing was created; choose another name.`, { field: 'name' });
     }
     if (!annotator) {
       annotator = { id: randomUUID(), project_id: projectId, name, queue_seed: randomBytes(16).toString('hex'), synthetic: 0, created_at: now.toISOString() };

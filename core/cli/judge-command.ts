@@ -2,8 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { JudgeTierSchema, type JudgeTier, type RubricScale } from '../../schemas/judge.ts';
 import { formatKappa } from '../../schemas/format-number.ts';
-import type { JudgeRunsSummary } from '../judge/judging/judge-runs.ts';
-import { describeJudgingSummary, startJudgingJob } from '../judge/judging/start-judging-job.ts';
+import { describeJudgingSummary } from '../judge/judging/start-judging-job.ts';
 import { LhbError } from '../../schemas/lhb-error.ts';
 import { followJob } from './follow-job.ts';
 import { JudgesFileError, readJudgesFile } from './read-judges-file.ts';
@@ -57,37 +56,32 @@ export async function runJudge(options: JudgeOptions): Promise<void> {
     fail(error);
   }
   await withCliApi(options.workspace, async (api) => {
-    let summary: JudgeRunsSummary | undefined;
     let started;
     try {
-      started = startJudgingJob(
-        api.context.workspace,
-        api.context.jobs,
-        {
-          judges,
-          tier: flags.tier,
-          scale: flags.scale,
-          ...(options.rubrics?.length ? { rubricSets: options.rubrics } : {}),
-          ...(options.task?.length ? { taskIds: options.task } : {}),
-          ...(options.run?.length ? { runIds: options.run } : {}),
-          ...(flags.turn !== undefined ? { turn: flags.turn } : {}),
-        },
-        { onSummary: (value) => (summary = value) },
-      );
+      started = await api.call('judge.start', {
+        judges,
+        tier: flags.tier,
+        scale: flags.scale,
+        ...(options.rubrics?.length ? { rubricSets: options.rubrics } : {}),
+        ...(options.task?.length ? { taskIds: options.task } : {}),
+        ...(options.run?.length ? { runIds: options.run } : {}),
+        ...(flags.turn !== undefined ? { turn: flags.turn } : {}),
+      });
     } catch (error) {
+      // A refused request (a rubric set, a key variable) says that nothing was judged.
       if (error instanceof LhbError) {
-        process.stderr.write(`lhb judge: ${error.message} Nothing was judged.\n`);
+        process.stderr.write(`lhb judge: ${error.message}\n`);
         process.exitCode = 2;
         return;
       }
       throw error;
     }
-    const { job, sets } = started;
+    const { jobId, rubricSets } = started;
     // On a terminal the progress line is rewritten at most ten times a second; piped, a line a second.
     const progress = new StatusLine({ live: process.stderr.isTTY === true && !options.json });
     let lastLine = 0;
     const final =
-      (await followJob(api.context.jobs, job.id, {
+      (await followJob(api.context.jobs, jobId, {
         onEvent: (event) => {
           if (options.json || Date.now() - lastLine < (progress.live ? 100 : 1000)) return;
           lastLine = Date.now();
@@ -96,10 +90,10 @@ export async function runJudge(options: JudgeOptions): Promise<void> {
         },
         ctrlC: { notice: '\nCancelling: replies already stored are kept; run the same command again to finish.\n' },
         statusLine: progress,
-      })) ?? job;
-    const ended = summary;
+      })) ?? vanished(jobId);
+    const { summary: ended } = await api.call('judge.result', { jobId });
     if (options.json) {
-      process.stdout.write(`${JSON.stringify({ jobId: job.id, state: final.state, tier: flags.tier, scale: flags.scale, rubricSets: sets.map((set) => `${set.name}@${set.version}`), ...(ended ?? {}), message: final.message })}\n`);
+      process.stdout.write(`${JSON.stringify({ jobId, state: final.state, tier: flags.tier, scale: flags.scale, rubricSets, ...(ended ?? {}), message: final.message })}\n`);
     } else {
       process.stdout.write(`${ended ? describeJudgingSummary(ended, judges.length) : final.message}\n`);
       for (const failure of ended?.failures ?? []) process.stdout.write(`  failed: run ${failure.runId} · ${failure.judge} · ${failure.rubricSet}: ${failure.failure}\n`);
@@ -110,6 +104,10 @@ export async function runJudge(options: JudgeOptions): Promise<void> {
       process.exitCode = 1;
     }
   });
+}
+
+function vanished(jobId: string): never {
+  throw new Error(`The judging job ${jobId} is no longer in the workspace's job list, so how it ended is unknown.`);
 }
 
 /** `lhb judge list [--run ID] [--json]`: stored judgments, scored and failed. */

@@ -30,7 +30,9 @@ export async function openCliApi(workspaceFlag: string | undefined, options: Cli
   const { workspace } = api.context;
   return {
     ...api,
-    call: (method, input, caller, transport) => retryWhileBusy(() => api.call(method, input, caller, transport), isBusyCall),
+    // A command's own calls run in the server's process: what they say about the server's environment is about the shell it ran in.
+    // callUntrusted is the transports' (lhb serve's HTTP server): their callers are elsewhere.
+    call: (method, input, caller, transport) => retryWhileBusy(() => api.call(method, input, caller, { inServerProcess: true, ...transport }), isBusyCall),
     callUntrusted: (method, input, caller, transport) => retryWhileBusy(() => api.callUntrusted(method, input, caller, transport), isBusyCall),
     close: async () => {
       const damage = await workspace.integrity.result;

@@ -1,5 +1,4 @@
 import { resolve } from 'node:path';
-import { bundleImportJobResult } from '../runs/bundles/import-bundles-job.ts';
 import { followJob } from './follow-job.ts';
 import { runsListTable } from './runs-list-table.ts';
 import { withCliApi } from './open-cli-api.ts';
@@ -13,7 +12,7 @@ export async function runRunsImport(dirs: string[], options: { json?: boolean; w
   await withCliApi(options.workspace, async (api) => {
     const { jobId } = await api.call('runs.importPaths', { paths: dirs.map((dir) => resolve(dir)) });
     const job = await followJob(api.context.jobs, jobId);
-    const result = bundleImportJobResult(api.context.jobs, jobId);
+    const { result } = await api.call('runs.importResult', { jobId });
     if (!result) throw new Error(job?.message ?? `The import job ${jobId} ended without a result.`);
     for (const outcome of result.outcomes) {
       if (options.json) process.stdout.write(`${JSON.stringify(outcome)}\n`);

@@ -16,8 +16,6 @@ import { withCliApi } from './open-cli-api.ts';
 import { FlagError, readReplayScript, studySpecFromFlags, taskArguments, type RunsStartFlags } from './study-spec-from-flags.ts';
 import { readStudyFile } from './read-study-file.ts';
 import { stringify as stringifyYaml } from 'yaml';
-import { expandShortId } from '../store/short-id.ts';
-import { findStudy, findStudyRun, findStudyRunByRunId } from '../store/study-repository.ts';
 
 export interface RunsStartOptions extends RunsStartFlags {
   /** A study file (YAML or JSON): the whole study, instead of the flags that describe one. */
@@ -167,7 +165,8 @@ export async function runRunsResume(studyId: string, options: { json?: boolean; 
   await withCliApi(options.workspace, async (api) => {
     await warnIfStudyUnsandboxed(api, studyId);
     const started = await api.call('runs.resume', { studyId, ...(options.retryFailed ? { retryFailed: true } : {}) });
-    const fullId = expandShortId(api.context.workspace.db, ['studies'], studyId);
+    const named = await api.call('runs.identify', { id: studyId });
+    const fullId = named.kind === 'study' ? named.studyId : studyId;
     if (options.retryFailed && !options.json) tellRetried(fullId, started.retried ?? [], started.kept ?? []);
     const runs = await followStudy(api, fullId, started.jobId, { json: options.json });
     printFinal(fullId, runs, options.json);
@@ -181,9 +180,9 @@ export async function runRunsResume(studyId: string, options: { json?: boolean; 
  */
 export async function runRunsRetry(id: string, options: { failed?: boolean; json?: boolean; workspace?: string }): Promise<void> {
   await withCliApi(options.workspace, async (api) => {
-    const db = api.context.workspace.db;
-    const studyId = expandShortId(db, ['studies'], id);
-    if (findStudy(db, studyId)) {
+    const named = await api.call('runs.identify', { id });
+    if (named.kind === 'study') {
+      const { studyId } = named;
       if (!options.failed) {
         throw new FlagError(
           `${id} is a study. To run its failed, timed-out and no-output runs again: lhb runs retry ${id} --failed. To run only what is left of it (waiting and cancelled runs): lhb runs resume ${id}. To retry one run, give its id (lhb runs status ${id} lists them).`,
@@ -197,13 +196,13 @@ export async function runRunsRetry(id: string, options: { failed?: boolean; json
       return;
     }
     if (options.failed) throw new FlagError(`--failed retries a study's runs; ${id} is not a study of this workspace (lhb runs status lists them). To retry the run ${id}, leave --failed out.`);
-    const runId = expandShortId(db, ['study_runs', 'runs'], id);
-    const run = findStudyRun(db, runId) ?? findStudyRunByRunId(db, runId);
-    if (run) await warnIfStudyUnsandboxed(api, run.study_id);
-    const { jobId } = await api.call('runs.retry', { runId });
-    if (!options.json) process.stderr.write(`Retrying run ${run!.id} of study ${run!.study_id}. Ctrl+C cancels the study; lhb runs resume ${run!.study_id} picks it up again.\n`);
-    const runs = await followStudy(api, run!.study_id, jobId, { json: options.json });
-    printFinal(run!.study_id, runs, options.json);
+    const run = named.kind === 'run' ? named : undefined;
+    if (run) await warnIfStudyUnsandboxed(api, run.studyId);
+    // An id that names no run is refused by runs.retry itself ("No run …").
+    const { jobId } = await api.call('runs.retry', { runId: run?.runId ?? id });
+    if (!options.json) process.stderr.write(`Retrying run ${run!.runId} of study ${run!.studyId}. Ctrl+C cancels the study; lhb runs resume ${run!.studyId} picks it up again.\n`);
+    const runs = await followStudy(api, run!.studyId, jobId, { json: options.json });
+    printFinal(run!.studyId, runs, options.json);
   });
 }
 
@@ -242,8 +241,8 @@ export async function runRunsStatus(studyId: string | undefined, options: { json
 export async function runRunsCancel(id: string, options: { workspace?: string }): Promise<void> {
   await withCliApi(options.workspace, async (api) => {
     // A study's id, or a run's (either may be short); the study wins, as its ids are the ones status lists.
-    const studyId = expandShortId(api.context.workspace.db, ['studies'], id);
-    const target = findStudy(api.context.workspace.db, studyId) ? { studyId } : { runId: id };
+    const named = await api.call('runs.identify', { id });
+    const target = named.kind === 'study' ? { studyId: named.studyId } : { runId: id };
     const { cancelled } = await api.call('runs.cancel', target);
     process.stdout.write(
       cancelled > 0

@@ -1,7 +1,6 @@
 import { resolve } from 'node:path';
 import type { RpcOutput } from '../../schemas/rpc.ts';
 import { MAX_LINES_PER_CALL, type ImportOutcome, type SourceSummary } from '../../schemas/sources.ts';
-import { importJobResult } from '../sources/import-job.ts';
 import { followJob } from './follow-job.ts';
 import { withCliApi } from './open-cli-api.ts';
 import { resolveRoom } from './room-reference.ts';
@@ -20,7 +19,7 @@ export async function runSourcesAdd(paths: string[], options: { room?: string; c
     const input = { paths: paths.map((p) => resolve(p)), ...(room ? { dataRoomId: room.id } : {}) };
     const { jobId } = await api.call('sources.importPaths', input);
     const job = await followJob(api.context.jobs, jobId);
-    const result = importJobResult(api.context.jobs, jobId);
+    const { result } = await api.call('sources.result', { jobId });
     if (!result) throw new Error(job?.message ?? `The import job ${jobId} ended without a result.`);
     for (const skipped of result.skipped) process.stderr.write(`lhb: skipped ${skipped.reason}\n`);
     for (const outcome of result.outcomes) {
@@ -45,7 +44,7 @@ export async function runSourcesRenormalise(ids: string[], options: { json?: boo
   await withCliApi(options.workspace, async (api) => {
     const { jobId } = await api.call('sources.renormalise', ids.length > 0 ? { sourceIds: ids } : {});
     const job = await followJob(api.context.jobs, jobId);
-    const result = importJobResult(api.context.jobs, jobId);
+    const { result } = await api.call('sources.result', { jobId });
     if (!result) throw new Error(job?.message ?? `The re-read job ${jobId} ended without a result.`);
     for (const outcome of result.outcomes) {
       if (outcome.status === 'failed') {

@@ -4,9 +4,9 @@ import type { JobRunner } from './job-runner.ts';
 const KEPT_RESULTS = 20;
 
 /**
- * Results of finished jobs, for callers in the same process that wait on them (the CLI prints an
- * import's per-file outcomes). Only the newest few are kept; a job's own message is the durable
- * summary.
+ * Results of finished jobs, kept by the runner that ran them for the API's `*.result` methods
+ * (the CLI prints an import's per-file outcomes from them). Only the newest few are kept; a job's
+ * own message is the durable summary.
  */
 export class JobResults<T> {
   readonly #byRunner = new WeakMap<JobRunner, Map<string, T>>();

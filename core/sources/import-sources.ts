@@ -1,4 +1,4 @@
-import type { ImportOutcome } from '../../schemas/sources.ts';
+import type { ImportOutcome, SourcesJobResult } from '../../schemas/sources.ts';
 import { dataRoomExists } from '../annotate/data-rooms.ts';
 import { isBusyError, retryWhileBusy } from '../store/retry-while-busy.ts';
 import { findSourceByName } from '../store/source-repository.ts';
@@ -31,14 +31,8 @@ export interface ImportOptions {
   now?: () => Date;
 }
 
-export interface ImportResult {
-  /** One per file, in the order the files were given (files not reached before a cancel have none). */
-  outcomes: ImportOutcome[];
-  /** Files met in folders that are not sources (wrong type, unreadable folder, link to a folder). */
-  skipped: { path: string; reason: string }[];
-  /** The summary the job shows when it ends. */
-  message: string;
-}
+/** What an import did, per file, and the job's summary. */
+export type ImportResult = SourcesJobResult;
 
 type FailedOutcome = Extract<ImportOutcome, { status: 'failed' }>;
 

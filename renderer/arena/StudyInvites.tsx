@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { DEFAULT_INVITE_DAYS, MAX_INVITE_DAYS, type Invite } from '../../schemas/invites.ts';
-import { couldNot } from '../api/describe-error.ts';
+import { couldNot, describeError } from '../api/describe-error.ts';
+import { RpcCallError } from '../api/rpc-call-error.ts';
+import { FieldProblem, markedBy } from '../ui/FieldProblem.tsx';
 import { DataTable } from '../ui/DataTable.tsx';
 import { dateTimeText } from '../ui/date-time-text.ts';
 import { useArenaStore } from './arena-store.ts';
@@ -8,6 +10,14 @@ import { RevokeInviteDialog } from './RevokeInviteDialog.tsx';
 import './invites.css';
 
 const REFRESH_MS = 4000;
+
+type InviteField = 'name' | 'days';
+
+/** The form field a refusal of arena.invite belongs to, from the input field the server named; none is the form's. */
+export function inviteFieldOf(field: string | undefined): InviteField | undefined {
+  const head = field?.split('.')[0];
+  return head === 'name' ? 'name' : head === 'expiresInDays' ? 'days' : undefined;
+}
 
 /** The link an expert opens: this app's address with the token in the fragment (never sent to a server). */
 export const inviteLinkFor = (origin: string, token: string) => `${origin}/#token=${token}`;
@@ -21,6 +31,7 @@ export function StudyInvites() {
   const study = useArenaStore((s) => s.study);
   const [invites, setInvites] = useState<Invite[] | undefined>();
   const [error, setError] = useState<string | undefined>();
+  const [fieldProblem, setFieldProblem] = useState<{ field: InviteField; message: string } | undefined>();
   const [name, setName] = useState('');
   const [days, setDays] = useState(String(DEFAULT_INVITE_DAYS));
   const [created, setCreated] = useState<{ inviteId: string; name: string; link: string } | undefined>();
@@ -55,6 +66,7 @@ export function StudyInvites() {
       return;
     }
     setBusy(true);
+    setFieldProblem(undefined);
     try {
       const { invite, token } = await client.call('arena.invite', { name: trimmed, expiresInDays });
       setCreated({ inviteId: invite.id, name: invite.annotatorName, link: inviteLinkFor(window.location.origin, token) });
@@ -63,7 +75,11 @@ export function StudyInvites() {
       setError(undefined);
       await Promise.all([load(), useArenaStore.getState().loadStudy()]);
     } catch (err) {
-      setError(couldNot(`create an invite for "${trimmed}"`, err, 'Check the name and try again.'));
+      const field = inviteFieldOf(err instanceof RpcCallError ? err.field : undefined);
+      if (field) {
+        setFieldProblem({ field, message: describeError(err) });
+        setError(`Could not create an invite for "${trimmed}": fix the field marked below and try again.`);
+      } else setError(couldNot(`create an invite for "${trimmed}"`, err, 'Check the name and try again.'));
     } finally {
       setBusy(false);
     }
@@ -95,6 +111,10 @@ export function StudyInvites() {
   const createdStatus = created && invites?.find((invite) => invite.id === created.inviteId)?.status;
   const shownCreated = created && (createdStatus === undefined || createdStatus === 'active') ? created : undefined;
 
+  // A refusal the server placed on a field: the field is marked and names its message, shown beside it.
+  const problemOf = (field: InviteField) => (fieldProblem?.field === field ? fieldProblem.message : undefined);
+  const marked = (field: InviteField) => markedBy(`invite-${field}-problem`, problemOf(field));
+
   const votesOf = (annotatorId: string) => study?.annotators.find((a) => a.id === annotatorId);
 
   return (
@@ -111,11 +131,13 @@ export function StudyInvites() {
       )}
       <form className="invites__form" onSubmit={(e) => void create(e)}>
         <label>
-          Annotator name <input value={name} onChange={(e) => setName(e.target.value)} maxLength={100} required />
+          Annotator name <input value={name} onChange={(e) => setName(e.target.value)} maxLength={100} required {...marked('name')} />
         </label>
+        <FieldProblem id="invite-name-problem" message={problemOf('name')} />
         <label>
-          Valid for (days) <input type="number" min={1} max={MAX_INVITE_DAYS} value={days} onChange={(e) => setDays(e.target.value)} required />
+          Valid for (days) <input type="number" min={1} max={MAX_INVITE_DAYS} value={days} onChange={(e) => setDays(e.target.value)} required {...marked('days')} />
         </label>
+        <FieldProblem id="invite-days-problem" message={problemOf('days')} />
         <button type="submit" disabled={busy || !name.trim()}>
           Create invite link
         </button>

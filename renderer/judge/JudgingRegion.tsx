@@ -1,16 +1,21 @@
 import { useEffect } from 'react';
 import { JudgeTierSchema, type JudgeTier } from '../../schemas/judge.ts';
 import { useConnectedClient } from '../api/connected-client.ts';
+import { FieldProblem, markedBy } from '../ui/FieldProblem.tsx';
 import { ProgressBar } from '../ui/ProgressBar.tsx';
-import { useJudgingStore } from './judging-store.ts';
+import { useJudgingStore, type JudgingField } from './judging-store.ts';
 
 /** Configure judges and start a judging job: tier, scale, rubric sets; progress with the cost so far; Cancel. */
 export function JudgingRegion() {
   const client = useConnectedClient();
-  const { judgesText, tier, scale, rubricSets, phase, done, total, message } = useJudgingStore();
+  const { judgesText, tier, scale, rubricSets, phase, done, total, message, fieldProblem } = useJudgingStore();
   const store = useJudgingStore.getState();
   useEffect(() => (client ? useJudgingStore.getState().connect(client) : undefined), [client]);
   const running = phase === 'starting' || phase === 'judging';
+  // A refusal the server placed on a field: the field is marked and names its message, shown beside it.
+  const problemOf = (field: JudgingField) => (fieldProblem?.field === field ? fieldProblem.message : undefined);
+  const marked = (field: JudgingField) => markedBy(`judging-${field}-problem`, problemOf(field));
+  const problem = (field: JudgingField) => <FieldProblem id={`judging-${field}-problem`} message={problemOf(field)} />;
   return (
     <section className="screen-region judge-region judge-judging" aria-labelledby="judge-judging-title">
       <h2 id="judge-judging-title">Judge runs</h2>
@@ -28,12 +33,13 @@ export function JudgingRegion() {
       >
         <label className="judge-judging__judges">
           Judges (JSON, the format of lhb judge --judges FILE)
-          <textarea value={judgesText} rows={6} spellCheck={false} onChange={(event) => store.setJudgesText(event.target.value)} disabled={running} />
+          <textarea value={judgesText} rows={6} spellCheck={false} {...marked('judges')} onChange={(event) => store.setJudgesText(event.target.value)} disabled={running} />
         </label>
+        {problem('judges')}
         <div className="judge-judging__choices">
           <label>
             Tier
-            <select value={tier} onChange={(event) => store.setTier(event.target.value as JudgeTier)} disabled={running}>
+            <select value={tier} {...marked('tier')} onChange={(event) => store.setTier(event.target.value as JudgeTier)} disabled={running}>
               {JudgeTierSchema.options.map((option) => (
                 <option key={option} value={option}>
                   {option}
@@ -41,17 +47,20 @@ export function JudgingRegion() {
               ))}
             </select>
           </label>
+          {problem('tier')}
           <label>
             Scale
-            <select value={scale} onChange={(event) => store.setScale(event.target.value === '3' ? 3 : 5)} disabled={running}>
+            <select value={scale} {...marked('scale')} onChange={(event) => store.setScale(event.target.value === '3' ? 3 : 5)} disabled={running}>
               <option value={5}>5 points (1–5)</option>
               <option value={3}>3 points (0–2)</option>
             </select>
           </label>
+          {problem('scale')}
           <label>
             Rubric sets
-            <input value={rubricSets} placeholder="expert sets of the tier" onChange={(event) => store.setRubricSets(event.target.value)} disabled={running} />
+            <input value={rubricSets} placeholder="expert sets of the tier" {...marked('rubricSets')} onChange={(event) => store.setRubricSets(event.target.value)} disabled={running} />
           </label>
+          {problem('rubricSets')}
           <button type="submit" disabled={running || !client}>
             Start judging
           </button>

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AppEvent, Job } from '../../schemas/jobs.ts';
 import type { RpcClient } from '../../schemas/rpc.ts';
-import { createJudgingStore } from './judging-store.ts';
+import { RpcCallError } from '../api/rpc-call-error.ts';
+import { createJudgingStore, judgingFieldOf } from './judging-store.ts';
 import { memoryStorage } from '../ui/memory-storage.fixture.ts';
 
 function fakeClient(answers: Record<string, (input: unknown) => unknown>) {
@@ -35,6 +36,29 @@ describe('judging store', () => {
     expect(store.getState().phase).toBe('failed');
     expect(store.getState().message).toMatch(/0\.provider: .*Nothing was judged/);
     expect(calls.map((c) => c.method)).not.toContain('judge.start');
+  });
+
+  it('places a refusal naming one of its fields beside that field, and keeps one naming none for the whole form', async () => {
+    const refusal = 'There is no rubric set nope at 5 points. Sets of the output tier: figma-output@v1 (5-point). Nothing was judged.';
+    const refused = fakeClient({ 'judge.start': () => Promise.reject(new RpcCallError('bad_request', refusal, 'rubricSets')), 'judge.list': () => ({ judgments: [] }) });
+    const store = createJudgingStore();
+    store.getState().connect(refused.client);
+    store.getState().setRubricSets('nope');
+    await store.getState().start();
+    expect(store.getState()).toMatchObject({ phase: 'failed', fieldProblem: { field: 'rubricSets', message: refusal }, message: 'Could not start judging: fix the field marked above and start again.' });
+
+    const unkeyed = fakeClient({ 'judge.start': () => Promise.reject(new RpcCallError('bad_request', 'The app’s server has no KEY in its environment. Nothing was judged.')), 'judge.list': () => ({ judgments: [] }) });
+    store.getState().connect(unkeyed.client);
+    await store.getState().start();
+    expect(store.getState()).toMatchObject({ phase: 'failed', fieldProblem: null, message: 'Could not start judging: The app’s server has no KEY in its environment. Nothing was judged.' });
+  });
+
+  it('maps the input field the server named onto the form, and one the form has no place for onto none', () => {
+    expect(judgingFieldOf('rubricSets')).toBe('rubricSets');
+    expect(judgingFieldOf('judges.0.model')).toBe('judges');
+    expect(judgingFieldOf('tier')).toBe('tier');
+    expect(judgingFieldOf('runIds.0')).toBeNull();
+    expect(judgingFieldOf(undefined)).toBeNull();
   });
 
   it('starts judge.start with the form, follows the job\'s progress and cost, and reloads judgments when it ends', async () => {

@@ -6,12 +6,24 @@ import type { RpcClient } from '../../schemas/rpc.ts';
 import type { RunSummary } from '../../schemas/arena.ts';
 import type { RunAssets } from '../../schemas/run-assets.ts';
 import type { Trajectory } from '../../schemas/trajectory.ts';
-import { errorClause } from '../api/describe-error.ts';
+import { describeError, errorClause } from '../api/describe-error.ts';
+import { RpcCallError } from '../api/rpc-call-error.ts';
 import { followStartedJob } from '../app/follow-started-job.ts';
 import { readWorkspaceMemory, writeWorkspaceMemory } from '../ui/workspace-memory.ts';
 import { describeZodIssues } from '../../schemas/lhb-error.ts';
 
 export type JudgingPhase = 'idle' | 'starting' | 'judging' | 'succeeded' | 'failed' | 'cancelled';
+
+/** The form's fields a refusal of judge.start can be placed beside. */
+export type JudgingField = 'judges' | 'tier' | 'scale' | 'rubricSets';
+
+const JUDGING_FIELDS: readonly JudgingField[] = ['judges', 'tier', 'scale', 'rubricSets'];
+
+/** The form field a refusal belongs to, from the judge.start input field the server named (`rubricSets`, `judges.0.model`); none is the form's. */
+export function judgingFieldOf(field: string | undefined): JudgingField | null {
+  const head = field?.split('.')[0];
+  return JUDGING_FIELDS.find((known) => known === head) ?? null;
+}
 
 /** What the browser shows beside a run's judgments: its frames (output, content) or its trajectory (process). */
 export interface RunEvidence {
@@ -34,6 +46,8 @@ export interface JudgingState {
   done: number;
   total: number;
   message: string;
+  /** A refusal the server placed on one of the form's fields: shown beside it, while `message` says the form was refused. */
+  fieldProblem: { field: JudgingField; message: string } | null;
   judgments: JudgmentView[];
   /** The workspace's runs by id, for the judged runs' tasks and configurations; empty until read. */
   runsById: Record<string, RunSummary>;
@@ -101,6 +115,7 @@ export function createJudgingStore() {
       done: 0,
       total: 0,
       message: '',
+      fieldProblem: null,
       judgments: [],
       runsById: {},
       showConfigurations: false,
@@ -145,7 +160,7 @@ export function createJudgingStore() {
         const judges = parseJudgesText(judgesText);
         if (!judges.ok) return set({ phase: 'failed', message: `${judges.error} Nothing was judged.` });
         const refs = rubricSets.split(/[\s,]+/).filter((ref) => ref.length > 0);
-        set({ phase: 'starting', message: 'Starting…', done: 0, total: 0, jobId: undefined });
+        set({ phase: 'starting', message: 'Starting…', done: 0, total: 0, jobId: undefined, fieldProblem: null });
         try {
           const { jobId, rubricSets: used } = await client.call('judge.start', {
             judges: judges.judges,
@@ -157,7 +172,9 @@ export function createJudgingStore() {
           set({ jobId, phase: 'judging', message: `Judging ${scope ? `the run at turn ${scope.turn} ` : ''}with ${used.join(', ')}…` });
           await follow.started(jobId);
         } catch (error) {
-          set({ phase: 'failed', message: `Could not start judging: ${errorClause(error)}.` });
+          const field = judgingFieldOf(error instanceof RpcCallError ? error.field : undefined);
+          if (field) set({ phase: 'failed', message: 'Could not start judging: fix the field marked above and start again.', fieldProblem: { field, message: describeError(error) } });
+          else set({ phase: 'failed', message: `Could not start judging: ${errorClause(error)}.` });
         }
       },
 

@@ -1,5 +1,5 @@
 import type { HarnessStatus } from '../../schemas/studies.ts';
-import { describedBy, FieldProblem } from './FieldProblem.tsx';
+import { describedBy, FieldProblem } from '../ui/FieldProblem.tsx';
 import { useNewStudyStore } from './new-study-store.ts';
 import { armsOf, harnessAvailable, installedVersionWords, type ConfigurationRow, type StudyFormField } from './study-form.ts';
 

@@ -1,6 +1,6 @@
 import type { ChangeEvent, FormEvent } from 'react';
 import { ConfigurationsTable } from './ConfigurationsTable.tsx';
-import { describedBy, FieldProblem } from './FieldProblem.tsx';
+import { describedBy, FieldProblem } from '../ui/FieldProblem.tsx';
 import { useNewStudyStore } from './new-study-store.ts';
 import { allowedMcpVariables, listedSkillVersions, runCount, toggledVersions, type StudyForm, type StudyFormField } from './study-form.ts';
 import { useModalDialog } from '../ui/use-modal-dialog.ts';

@@ -3,6 +3,7 @@ import { startJudgingJob } from '../../judge/judging/start-judging-job.ts';
 import { MissingApiKeyError } from '../../judge/providers/api-key.ts';
 import { LhbError } from '../../../schemas/lhb-error.ts';
 import type { ApiContext } from '../api-context.ts';
+import { callerInServerProcess } from '../caller.ts';
 
 /** Starts judging runs as a job: every run with what the tier needs × judges × rubric sets; stored replies are reused. */
 export function judgeStart(input: RpcParsedInput<'judge.start'>, ctx: ApiContext): RpcOutput<'judge.start'> {
@@ -11,7 +12,8 @@ export function judgeStart(input: RpcParsedInput<'judge.start'>, ctx: ApiContext
     return { jobId: job.id, rubricSets: sets.map((set) => `${set.name}@${set.version}`) };
   } catch (error) {
     // The checks before the job (rubric sets, keys) throw LhbErrors with their code; each says nothing was judged.
-    if (error instanceof MissingApiKeyError) throw new LhbError(error.code, serverLacksKeyMessage(error), { field: error.field });
+    // The CLI's own environment is the server's: the key's own words say what to set.
+    if (error instanceof MissingApiKeyError && !callerInServerProcess()) throw new LhbError(error.code, serverLacksKeyMessage(error), { field: error.field });
     if (error instanceof LhbError) throw new LhbError(error.code, `${error.message} Nothing was judged.`, { field: error.field });
     throw error;
   }

@@ -1,7 +1,10 @@
 import type { JudgeTier, RubricScale, RubricSet } from '../../../schemas/judge.ts';
 import type { RubricSetSummary } from '../../../schemas/rubric-library.ts';
 import type { RubricLibrary } from '../rubrics/rubric-library.ts';
-import { lhbErrorOfCode } from '../../../schemas/lhb-error.ts';
+import { LhbError, lhbErrorOfCode } from '../../../schemas/lhb-error.ts';
+
+/** The judge.start input field every refusal here concerns. */
+const RUBRIC_SETS_FIELD = { field: 'rubricSets' };
 
 export class RubricChoiceError extends lhbErrorOfCode('bad_request') {
   override name = 'RubricChoiceError';
@@ -24,7 +27,7 @@ export function chooseRubricSets(library: Pick<RubricLibrary, 'list' | 'require'
   const all = library.list();
   if (refs.length === 0) {
     const defaults = newestPerName(all.filter((set) => set.tier === tier && set.scale === scale && set.authoredBy === 'expert'));
-    if (defaults.length === 0) throw new RubricChoiceError(`There is no expert rubric set for the ${tier} tier at ${scale} points in this workspace. Name one with --rubrics NAME@VERSION or author one on the Judges screen.`);
+    if (defaults.length === 0) throw new RubricChoiceError(`There is no expert rubric set for the ${tier} tier at ${scale} points in this workspace. Name one with --rubrics NAME@VERSION or author one on the Judges screen.`, RUBRIC_SETS_FIELD);
     return defaults.map((summary) => library.require(summary.name, summary.version, scale).set);
   }
   const chosen = refs.map((ref) => {
@@ -33,17 +36,27 @@ export function chooseRubricSets(library: Pick<RubricLibrary, 'list' | 'require'
     let version = at > 0 ? ref.slice(at + 1) : undefined;
     if (version === undefined) {
       const newest = newestPerName(all.filter((set) => set.name === name && set.scale === scale))[0];
-      if (!newest) throw new RubricChoiceError(`There is no rubric set ${name} at ${scale} points. Sets of the ${tier} tier: ${describeTier(all, tier)}.`);
+      if (!newest) throw new RubricChoiceError(`There is no rubric set ${name} at ${scale} points. Sets of the ${tier} tier: ${describeTier(all, tier)}.`, RUBRIC_SETS_FIELD);
       version = newest.version;
     }
-    const { set } = library.require(name, version, scale);
-    if (set.tier !== tier) throw new RubricChoiceError(`The rubric set ${name}@${version} is for the ${set.tier} tier, not ${tier}. Sets of the ${tier} tier: ${describeTier(all, tier)}.`);
+    const { set } = requireNamed(library, name, version, scale);
+    if (set.tier !== tier) throw new RubricChoiceError(`The rubric set ${name}@${version} is for the ${set.tier} tier, not ${tier}. Sets of the ${tier} tier: ${describeTier(all, tier)}.`, RUBRIC_SETS_FIELD);
     return set;
   });
   const keys = chosen.map((set) => `${set.name}@${set.version}`);
   const twice = keys.find((key, i) => keys.indexOf(key) !== i);
-  if (twice) throw new RubricChoiceError(`The rubric set ${twice} is named twice; name each set once.`);
+  if (twice) throw new RubricChoiceError(`The rubric set ${twice} is named twice; name each set once.`, RUBRIC_SETS_FIELD);
   return chosen;
+}
+
+/** A set the caller named that the library lacks is refused as a mistake in the rubric sets the caller named. */
+function requireNamed(library: Pick<RubricLibrary, 'require'>, name: string, version: string, scale: RubricScale): ReturnType<RubricLibrary['require']> {
+  try {
+    return library.require(name, version, scale);
+  } catch (error) {
+    if (error instanceof LhbError && error.field === undefined) throw new LhbError(error.code, error.message, { ...RUBRIC_SETS_FIELD, cause: error });
+    throw error;
+  }
 }
 
 function describeTier(all: readonly RubricSetSummary[], tier: JudgeTier): string {

@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { describeTaskKinds, rubricKindsInclude, type JudgeConfig, type JudgeTier, type RubricSet } from '../../../schemas/judge.ts';
+import type { JudgeRunsSummary } from '../../../schemas/judging.ts';
 import type { JobProgress } from '../../jobs/job-runner.ts';
 import { findCurrentProject } from '../../store/project-repository.ts';
 import { findCachedReply, hasReplyJudgments, insertJudgmentRows, insertReplyWithJudgments, listReplyJudgments, type JudgeReplyRow } from '../../store/judge-reply-repository.ts';
@@ -43,30 +44,8 @@ export interface JudgeRunsDeps {
   now?: () => Date;
 }
 
-export interface JudgeRunsSummary {
-  /** Runs judged, and runs left out (no set of the tier is for their task's kind, or they lack what the tier shows), with why. */
-  runs: number;
-  /** Synthetic (demo study) runs among those chosen: never judged. */
-  syntheticLeftOut: number;
-  skipped: { runId: string; reason: string }[];
-  /**
-   * One unit is one judge's reply for one run and rubric set. `total` is known before the first
-   * request and never changes; `leftOut` counts units of a run whose material could not be read
-   * after all (a video ffmpeg cannot sample), so ok + failed + cached + cancelled + leftOut = total.
-   */
-  units: { total: number; cached: number; asked: number; ok: number; failed: number; cancelled: number; leftOut: number };
-  /** Per-rubric judgments stored by this job (cached units store none, or copies for a new judge name). */
-  judgments: { ok: number; failed: number };
-  /** Provider requests made (retries included). */
-  requests: number;
-  tokens: { input: number; output: number };
-  /** US dollars for the requests made by judges that have a price. */
-  costUsd: number;
-  /** Judges with no price (their requests are not in costUsd), in the order given. */
-  unpricedJudges: string[];
-  cancelled: boolean;
-  failures: { runId: string; judge: string; rubricSet: string; failure: string }[];
-}
+/** The job's summary, as `judge.result` sends it. */
+export type { JudgeRunsSummary };
 
 /** Dollars for a reply's tokens at the judge's price, or null when the judge has none. */
 export function costOf(judge: Pick<JudgeConfig, 'pricePerMillion'>, usage: { input: number; output: number }): number | null {

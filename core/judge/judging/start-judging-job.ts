@@ -1,5 +1,6 @@
 import type { JudgeConfig, JudgeTier, RubricScale } from '../../../schemas/judge.ts';
 import type { JobEnd, JobRunner } from '../../jobs/job-runner.ts';
+import { JobResults } from '../../jobs/job-results.ts';
 import type { Workspace } from '../../workspace/open-workspace.ts';
 import { readApiKey, type ApiKeySource } from '../providers/api-key.ts';
 import { createJudgeProvider, type JudgeProviderOptions } from '../providers/create-provider.ts';
@@ -19,6 +20,9 @@ export interface JudgingJobInput {
   /** The turn of multi-turn runs to judge; default each run's last. */
   turn?: number;
 }
+
+/** Each finished judging job's summary, for `judge.result`. */
+const summaries = new JobResults<JudgeRunsSummary>();
 
 export interface JudgingJobOptions {
   apiKeys?: ApiKeySource;
@@ -77,9 +81,15 @@ export function startJudgingJob(workspace: Pick<Workspace, 'db' | 'blobs' | 'dir
       { store: workspace, providerFor: (judge) => providers.get(judge.name)!, jobId: job.id, ...(options.contentSources ? { contentSources: options.contentSources } : {}) },
       progress,
     );
+    summaries.keep(jobs, job.id, summary);
     options.onSummary?.(summary);
     const finished = summary.units.total - summary.units.cancelled;
     return { message: describeJudgingSummary(summary, input.judges.length), done: finished, total: summary.units.total };
   });
   return { job, sets };
+}
+
+/** What a judging job of this runner did, once it has ended with a summary (a failed job has none). */
+export function judgingJobSummary(jobs: JobRunner, jobId: string): JudgeRunsSummary | undefined {
+  return summaries.get(jobs, jobId);
 }

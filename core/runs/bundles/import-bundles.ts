@@ -1,5 +1,5 @@
 import { basename } from 'node:path';
-import type { BundleImportOutcome } from '../../../schemas/arena.ts';
+import type { BundleImportOutcome, BundleImportResult } from '../../../schemas/arena.ts';
 import type { Workspace } from '../../workspace/open-workspace.ts';
 import { resolveFolder } from '../files-inside-folder.ts';
 import { findBundleFolders, MAX_WALK_DEPTH, type FoundFolder } from './find-bundle-folders.ts';
@@ -11,10 +11,7 @@ export interface ImportBundlesOptions extends TaskImportOptions, OutputBundleImp
   onProgress?: (done: number, total: number, message: string) => void;
 }
 
-export interface ImportBundlesResult {
-  outcomes: BundleImportOutcome[];
-  message: string;
-}
+export type ImportBundlesResult = BundleImportResult;
 
 /**
  * Imports task folders (`task.json`: import-task-folder.ts) and runs (output bundles and Harbor

@@ -13,3 +13,8 @@ export function describedBy(...ids: (string | false | undefined)[]): string | un
   const present = ids.filter((id): id is string => typeof id === 'string' && id !== '');
   return present.length > 0 ? present.join(' ') : undefined;
 }
+
+/** What marks a field whose problem is shown beside it (in a FieldProblem of `problemId`): invalid, and described by the problem. */
+export function markedBy(problemId: string, problem: string | undefined): { 'aria-invalid'?: true; 'aria-describedby'?: string } {
+  return problem ? { 'aria-invalid': true, 'aria-describedby': problemId } : {};
+}
