@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { TaskKindSchema } from './arena.ts';
 import { JudgeTierSchema, JudgesFileSchema, RubricAuthorSchema, RubricScaleSchema } from './judge.ts';
 
+/** The highest turn a judging job may be asked for (the instruction is turn 1). */
+export const JUDGED_TURN_MAX = 50;
+
 /** The judging engine's RPC vocabulary: starting a judging job, importing judgments, comparing rubric sets. */
 
 export const JudgeStartInputSchema = z
@@ -14,7 +17,7 @@ export const JudgeStartInputSchema = z
     taskIds: z.array(z.string().min(1).max(100)).max(10_000).optional(),
     runIds: z.array(z.string().min(1).max(100)).max(100_000).optional(),
     /** The turn of multi-turn runs to judge (from 1); default each run's last. */
-    turn: z.number().int().min(1).max(50).optional(),
+    turn: z.number().int().min(1).max(JUDGED_TURN_MAX).optional(),
   })
   .strict();
 export type JudgeStartInput = z.infer<typeof JudgeStartInputSchema>;

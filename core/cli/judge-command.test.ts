@@ -147,6 +147,10 @@ describe('lhb judge', () => {
     writeFileSync(good, JSON.stringify([{ name: 'x', provider: 'openai', baseUrl: 'http://127.0.0.1:9/v1', model: 'm', apiKeyEnv: 'LHB_TEST_SET_KEY' }]));
     const badTurn = await runLhbChild(['judge', '--judges', good, '--turn', 'last', '--workspace', join(workspace, 'ws')], { LHB_TEST_SET_KEY: 'k' });
     expect(badTurn.status).toBe(2);
-    expect(badTurn.stderr).toContain("--turn is a turn's number, from 1 (not last); without it each run's last turn is judged.");
+    expect(badTurn.stderr).toContain("--turn is a turn's number, from 1 to 50 (not last); without it each run's last turn is judged.");
+    // Past the last turn a job may be asked for: refused in the flag's words, before the API is asked.
+    const farTurn = await runLhbChild(['judge', '--judges', good, '--turn', '51', '--workspace', join(workspace, 'ws')], { LHB_TEST_SET_KEY: 'k' });
+    expect(farTurn.status).toBe(2);
+    expect(farTurn.stderr).toContain("--turn is a turn's number, from 1 to 50 (not 51)");
   }, 120_000);
 });

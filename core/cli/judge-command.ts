@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { JudgeTierSchema, type JudgeTier, type RubricScale } from '../../schemas/judge.ts';
 import { formatKappa } from '../../schemas/format-number.ts';
 import { describeJudgingSummary } from '../judge/judging/start-judging-job.ts';
+import { JUDGED_TURN_MAX } from '../../schemas/judging.ts';
 import { LhbError } from '../../schemas/lhb-error.ts';
 import { followJob } from './follow-job.ts';
 import { JudgesFileError, readJudgesFile } from './read-judges-file.ts';
@@ -30,7 +31,9 @@ function parseFlags(options: JudgeOptions): { tier: JudgeTier; scale: RubricScal
   const tier = JudgeTierSchema.safeParse(options.tier ?? 'output');
   if (!tier.success) throw new JudgeFlagError(`--tier is process, output or content (not ${options.tier}).`);
   if (options.scale !== undefined && options.scale !== '3' && options.scale !== '5') throw new JudgeFlagError(`--scale is 3 (0/1/2) or 5 (1–5), not ${options.scale}.`);
-  if (options.turn !== undefined && !/^[1-9]\d?$/.test(options.turn)) throw new JudgeFlagError(`--turn is a turn's number, from 1 (not ${options.turn}); without it each run's last turn is judged.`);
+  if (options.turn !== undefined && !(/^[1-9]\d*$/.test(options.turn) && Number(options.turn) <= JUDGED_TURN_MAX)) {
+    throw new JudgeFlagError(`--turn is a turn's number, from 1 to ${JUDGED_TURN_MAX} (not ${options.turn}); without it each run's last turn is judged.`);
+  }
   return { tier: tier.data, scale: options.scale === '3' ? 3 : 5, ...(options.turn !== undefined ? { turn: Number(options.turn) } : {}) };
 }
 
