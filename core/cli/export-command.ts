@@ -38,6 +38,8 @@ export async function runExportHf(options: ExportHfOptions): Promise<void> {
   const subsets = options.subsets === undefined ? undefined : parseSubsets(options.subsets);
   const license = parseLicense(options);
   if (options.out === undefined && options.push === undefined) throw new Error('Give --out DIR (the folder to write), --push OWNER/NAME (a dataset repository on the Hub), or both.');
+  const pushOnly = (['private', 'revision', 'hubUrl'] as const).filter((name) => options[name] !== undefined);
+  if (options.push === undefined && pushOnly.length > 0) throw new Error(`${pushOnly.map((name) => PUSH_FLAGS[name]).join(', ')} ${pushOnly.length === 1 ? 'is' : 'are'} for --push OWNER/NAME, which is not given.`);
   const push = options.push === undefined ? undefined : { ...options, push: options.push, token: prepareHubPush({ ...options, push: options.push }) };
   const temporary = options.out === undefined ? mkdtempSync(join(tmpdir(), 'lhb-push-')) : undefined;
   try {
@@ -86,6 +88,8 @@ async function exportFolder(outDir: string, options: ExportHfOptions, { format, 
     return result;
   });
 }
+
+const PUSH_FLAGS = { private: '--private', revision: '--revision', hubUrl: '--hub-url' } as const;
 
 const CLI_LICENSE_WORDS: CardLicenseWords = { license: '--license', licenseName: '--license-name', licenseLink: '--license-link' };
 

@@ -45,6 +45,10 @@ describe('lhb export hf --push', () => {
     );
     expect(hub.requests).toEqual([]);
     expect(existsSync(out)).toBe(false);
+    const stray = await runLhbChild(['export', 'hf', '--out', out, '--private', '--hub-url', hub.url, '-w', join(dir, 'ws')], env);
+    expect(stray.status).toBe(1);
+    expect(stray.stderr).toBe('lhb: --private, --hub-url are for --push OWNER/NAME, which is not given.\n');
+    expect(existsSync(out)).toBe(false);
   }, 120_000);
 
   it('killed mid-upload, pushed again: the LFS objects that arrived are not sent again, and the dataset arrives whole', async () => {

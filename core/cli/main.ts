@@ -545,8 +545,8 @@ program
   .option('--study <id...>', 'export only these studies\' runs, and the votes and judgments whose runs are all theirs (ids, or their starts, as lhb runs status lists them; repeatable); sources, chapters and rubrics as without')
   .option('--push <owner/name>', 'then upload the folder to this dataset repository on the Hugging Face Hub (created if missing), with the token in HF_TOKEN or the file hf auth login writes; pushing again re-sends only what had not arrived, and keeps card fields edited on the Hub')
   .option('--private', 'with --push: create the repository private')
-  .option('--revision <branch>', 'with --push: the branch to commit to (created from main if missing)', 'main')
-  .option('--hub-url <url>', 'with --push: the Hub to push to', 'https://huggingface.co')
+  .option('--revision <branch>', 'with --push: the branch to commit to, created from main if missing (default: main)')
+  .option('--hub-url <url>', 'with --push: the Hub to push to (default: https://huggingface.co)')
   .option('--json', 'print the result (files, row counts, and the push) as JSON')
   .addOption(workspaceOption())
   .action(async (options: { out?: string; format?: string; subsets?: string; pseudonymise?: boolean; includeSynthetic?: boolean; license?: string; licenseName?: string; licenseLink?: string; study?: string[]; push?: string; private?: boolean; revision?: string; hubUrl?: string; json?: boolean; workspace?: string }) => {

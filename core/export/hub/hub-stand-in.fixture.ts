@@ -46,8 +46,12 @@ export class HubStandIn {
   #server = createServer((req, res) => void this.#answer(req, res).catch((error: unknown) => reply(res, 500, { error: String(error) })));
   url = '';
 
-  constructor(token = 'hf_standInToken000000000000000000000') {
+  /** A token the stand-in knows but that may only read (the Hub answers 403 to its writes). */
+  readonly readOnlyToken: string;
+
+  constructor(token = 'hf_standInToken000000000000000000000', readOnlyToken = 'hf_standInReadOnlyToken00000000000000') {
     this.token = token;
+    this.readOnlyToken = readOnlyToken;
   }
 
   async start(): Promise<this> {
@@ -85,6 +89,9 @@ export class HubStandIn {
     const lfsPut = /^\/lfs-objects\/([0-9a-f]{64})$/.exec(path);
     // The storage URL the batch hands out is pre-signed: no Authorization header on it, as on S3.
     if (req.method === 'PUT' && lfsPut) return this.#putLfsObject(lfsPut[1] ?? '', req, res);
+    if (req.headers.authorization === `Bearer ${this.readOnlyToken}` && req.method !== 'GET') {
+      return reply(res, 403, { error: 'You don\'t have the rights to create a dataset under the namespace' });
+    }
     if (req.headers.authorization !== `Bearer ${this.token}`) return reply(res, 401, { error: 'Invalid credentials in Authorization header' });
     const body = await readBody(req);
     if (req.method === 'POST' && path === '/api/repos/create') return this.#createRepo(JSON.parse(body.toString('utf8')) as { name: string; organization: string; type: string; visibility?: string }, res);

@@ -103,4 +103,15 @@ describe('pushFolderToHub', () => {
     expect(error.message).not.toContain(wrong);
     expect(hub.repos.has('alice/refused')).toBe(false);
   });
+
+  it('says the token may not write there when the Hub answers 403', async () => {
+    const error = await pushFolderToHub({ folder: fewer, repo: 'someone-else/theirs', token: { token: hub.readOnlyToken, source: '/home/me/.cache/huggingface/token' }, hubUrl: hub.url }).then(
+      () => { throw new Error('the push was not refused'); },
+      (caught: unknown) => caught as Error & { code?: string; field?: string },
+    );
+    expect(error).toMatchObject({ code: 'forbidden', field: 'token' });
+    expect(error.message).toMatch(new RegExp(`^The token from /home/me/\\.cache/huggingface/token may not write to datasets/someone-else/theirs on ${hub.url.replace(/\./g, '\\.')}: use a token with write access to someone-else`));
+    expect(error.message).not.toContain(hub.readOnlyToken);
+    expect(hub.repos.has('someone-else/theirs')).toBe(false);
+  });
 });
