@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -79,4 +79,22 @@ describe('lhb export hf --push', () => {
     }
     expect(hub.commits).toBe(1);
   }, 360_000);
+
+  it('Ctrl+C mid-upload stops before the commit, says how to go on, and removes the temporary folder', async () => {
+    hub.holdLfsAfter(hub.lfsObjects.size);
+    const commits = hub.commits;
+    const temporaries = () => readdirSync(join(dir, 'tmp')).filter((name) => name.startsWith('lhb-push-'));
+    const before = temporaries();
+    const held = hub.held;
+    // The votes' file: no earlier push sent it, so its PUT is the one held.
+    const pushing = startLhbChild(['export', 'hf', '--push', 'alice/interrupted', '--hub-url', hub.url, '--subsets', 'preferences', '-w', join(dir, 'ws')], env);
+    await until(() => hub.held > held, pushing.ended, 'an LFS object was on its way');
+    pushing.child.kill('SIGINT');
+    const result = await pushing.ended;
+    hub.holdLfsAfter(Infinity);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('lhb: The push to alice/interrupted was interrupted before its commit: nothing changed on the Hub. Run the same command again to go on; the large files that arrived are not sent again.\n');
+    expect(hub.commits).toBe(commits);
+    expect(temporaries()).toEqual(before);
+  }, 240_000);
 });

@@ -22,8 +22,13 @@ export function prepareHubPush(options: HubPushOptions): HubToken {
  */
 export async function pushExportedFolder(folder: string, token: HubToken, options: HubPushOptions, quiet: boolean): Promise<HubPushResult> {
   const progress = hubPushProgress();
+  // Ctrl+C stops the upload before its commit, so the temporary folder is removed and the Hub is left as it was.
+  const interrupt = new AbortController();
+  const onCtrlC = () => interrupt.abort();
+  process.on('SIGINT', onCtrlC);
   try {
     const result = await pushFolderToHub({
+      signal: interrupt.signal,
       folder,
       repo: options.push,
       token,
@@ -41,7 +46,11 @@ export async function pushExportedFolder(folder: string, token: HubToken, option
       );
     }
     return result;
+  } catch (error) {
+    if (!interrupt.signal.aborted) throw error;
+    throw new Error(`The push to ${options.push} was interrupted before its commit: nothing changed on the Hub. Run the same command again to go on; the large files that arrived are not sent again.`, { cause: error });
   } finally {
+    process.off('SIGINT', onCtrlC);
     progress.clear();
   }
 }

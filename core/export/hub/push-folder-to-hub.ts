@@ -19,6 +19,8 @@ export interface HubPushInput {
   /** Create the repository private (an existing one keeps its visibility). */
   private?: boolean;
   onEvent?(event: HubPushEvent): void;
+  /** Stops the upload; nothing is committed then. */
+  signal?: AbortSignal;
 }
 
 /** What a push is doing, for a progress bar or a log line. */
@@ -84,7 +86,9 @@ export async function pushFolderToHub(input: HubPushInput): Promise<HubPushResul
       if (event.state === 'uploading' && event.progress === 0) sent.add(event.path);
       if (event.state === 'uploading' && event.progress === 1 && lfs.has(event.path)) emit({ kind: 'file', path: event.path, bytes: sizes.get(event.path) ?? 0, sent: sent.has(event.path) });
     };
-    const upload = uploadFilesWithProgress({ ...auth, repo, branch: revision, files: contents, commitTitle: `Upload the dataset exported by LH-Bench Studio (${contents.length} files)` });
+    // The library listens for the abort only once it has started: one that came first stops here.
+    input.signal?.throwIfAborted();
+    const upload = uploadFilesWithProgress({ ...auth, repo, branch: revision, files: contents, ...(input.signal ? { abortSignal: input.signal } : {}), commitTitle: `Upload the dataset exported by LH-Bench Studio (${contents.length} files)` });
     let step = await upload.next();
     while (!step.done) {
       onProgress(step.value);
