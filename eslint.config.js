@@ -117,6 +117,17 @@ layeringRules['core/cli'] = {
   paths: layeringRules.core.paths,
 };
 
+// core/export/hub/ pushes a folder already exported to the Hugging Face Hub: of ours it imports
+// schemas/ and the card's own header vocabulary (../card-metadata.ts), never the store, the jobs or
+// the API, so a push can run from any caller with only a folder and a token.
+layeringRules['core/export/hub'] = {
+  patterns: [
+    ...layeringRules.core.patterns,
+    { regex: '^\\.\\./(?!\\.\\./\\.\\./schemas/|card-metadata\\.ts$)', message: 'core/export/hub/ pushes an exported folder: of ours it imports schemas/ and ../card-metadata.ts only, never the store, the jobs or the API.' },
+  ],
+  paths: layeringRules.core.paths,
+};
+
 const restrict = (folder) => ({
   files: [`${folder}/**/*.{ts,tsx,cts,mts}`],
   rules: { 'no-restricted-imports': ['error', layeringRules[folder]] },
@@ -166,6 +177,7 @@ export default tseslint.config(
   restrict('core/cli'),
   ...Object.keys(INNER_ROOMS).map(restrictInnerRoom),
   restrict('core/runs/harnesses/*'),
+  restrictInnerRoom('export/hub'),
   ...Object.keys(RUNS_ROOMS_BELOW).map((name) => restrictInnerRoom(`runs/${name}`)),
   { files: ['core/model-apis/*.{ts,cts,mts}'], rules: { 'no-restricted-imports': ['error', layeringRules['core/model-apis']] } },
   { files: ['core/model-apis/*/**/*.{ts,cts,mts}'], rules: { 'no-restricted-imports': ['error', layeringRules['core/model-apis/<api>']] } },

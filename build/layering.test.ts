@@ -50,6 +50,8 @@ describe('layering lint', () => {
     ['core/runs/trajectory/x.ts', "import { readJsonFile } from '../bundles/bundle-files.ts';", 'never imports them'],
     ['core/runs/trajectory/x.ts', "import { loadStudySpec } from '../study/run-study.ts';", 'never imports them'],
     ['core/cli/x.ts', "import { studyEngineOf } from '../api/handlers/run-engine-context.ts';", 'calls the API like every caller'],
+    ['core/export/hub/x.ts', "import { openApi } from '../../api/open-api.ts';", 'pushes an exported folder'],
+    ['core/export/hub/x.ts', "import { exportDataset } from '../export-dataset.ts';", 'pushes an exported folder'],
     ['core/model-apis/x.ts', "import { ProviderError } from '../judge/providers/judge-provider.ts';", 'core/model-apis/ is under judge/ and runs/'],
     ['core/model-apis/openai-chat/x.ts', "import { ReplaySession } from '../../runs/replay/replay-session.ts';", 'core/model-apis/ is under judge/ and runs/'],
     ['core/model-apis/openai-chat/x.ts', "import { shellQuote } from '../../shell-quote.ts';", 'core/model-apis/ is under judge/ and runs/'],
@@ -91,6 +93,9 @@ describe('layering lint', () => {
     ['core/model-apis/openai-chat/x.ts', "import { ResponsesOutputItem } from '../openai-responses/openai-responses-server.ts';"],
     ['core/model-apis/openai-chat/x.ts', "import { readCappedBody } from '../../read-capped-body.ts';"],
     ['core/judge/providers/x.ts', "import { openAiChatClient } from '../../model-apis/openai-chat/openai-chat-client.ts';"],
+    ['core/export/hub/x.ts', "import { CARD_TAGS } from '../card-metadata.ts';"],
+    ['core/export/hub/x.ts', "import { LhbError } from '../../../schemas/lhb-error.ts';"],
+    ['core/export/hub/x.test.ts', "import { openApi } from '../../api/open-api.ts';"],
   ])('%s: allows %s', async (file, source) => {
     const problems = await importProblems(file, `${source}\nexport const used = [${source.match(/import \{ (\w+)/)?.[1]}];\n`);
     expect(problems).toEqual([]);

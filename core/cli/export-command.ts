@@ -1,12 +1,17 @@
 import { checkCardLicense, licenseInputOf, type CardLicense, type CardLicenseWords } from '../../schemas/card-license.ts';
 import { HUB_LICENSES_PAGE } from '../../schemas/hub-licenses.ts';
 import { EXPORT_SUBSETS, ExportSubsetSchema, type ExportFormat, type ExportSubset } from '../../schemas/export.ts';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { followJob } from './follow-job.ts';
+import { prepareHubPush, pushExportedFolder, type HubPushOptions } from './hub-push-command.ts';
 import { withCliApi } from './open-cli-api.ts';
 import { StatusLine } from './status-line.ts';
 
-export interface ExportHfOptions {
-  out: string;
+export interface ExportHfOptions extends Partial<HubPushOptions> {
+  /** The folder to write; with --push and without --out, a temporary one removed after the push. */
+  out?: string;
   format?: string;
   subsets?: string;
   pseudonymise?: boolean;
@@ -24,14 +29,34 @@ export interface ExportHfOptions {
  * `lhb export hf --out DIR`: writes the workspace as a Hugging Face dataset folder through
  * export.hf, with progress on stderr (a TTY line, or nothing when piped) and Ctrl+C cancelling
  * (nothing is left behind). Prints the files and row counts, or the result as JSON with --json.
+ * With `--push OWNER/NAME` it then uploads the folder to the Hub (hub-push-command.ts); the token
+ * is found first, so without one nothing is exported or sent. An export of an unchanged workspace
+ * is byte-identical, so pushing again after an interrupted push re-sends only what had not arrived.
  */
 export async function runExportHf(options: ExportHfOptions): Promise<void> {
   const format = parseFormat(options.format);
   const subsets = options.subsets === undefined ? undefined : parseSubsets(options.subsets);
   const license = parseLicense(options);
-  await withCliApi(options.workspace, async (api) => {
+  if (options.out === undefined && options.push === undefined) throw new Error('Give --out DIR (the folder to write), --push OWNER/NAME (a dataset repository on the Hub), or both.');
+  const pushOnly = (['private', 'revision', 'hubUrl'] as const).filter((name) => options[name] !== undefined);
+  if (options.push === undefined && pushOnly.length > 0) throw new Error(`${pushOnly.map((name) => PUSH_FLAGS[name]).join(', ')} ${pushOnly.length === 1 ? 'is' : 'are'} for --push OWNER/NAME, which is not given.`);
+  const push = options.push === undefined ? undefined : { ...options, push: options.push, token: prepareHubPush({ ...options, push: options.push }) };
+  const temporary = options.out === undefined ? mkdtempSync(join(tmpdir(), 'lhb-push-')) : undefined;
+  try {
+    const outDir = options.out ?? join(temporary!, 'dataset');
+    const exported = await exportFolder(outDir, options, { format, subsets, license });
+    const pushed = push ? await pushExportedFolder(exported.outDir, push.token, push, options.json === true) : undefined;
+    if (options.json) process.stdout.write(`${JSON.stringify({ ...exported, card: undefined, ...(pushed ? { push: pushed } : {}) }, null, 2)}\n`);
+  } finally {
+    if (temporary) rmSync(temporary, { recursive: true, force: true });
+  }
+}
+
+/** The export itself; prints its files and what to do about the license, unless --json. */
+async function exportFolder(outDir: string, options: ExportHfOptions, { format, subsets, license }: { format: ExportFormat; subsets: ExportSubset[] | undefined; license: CardLicense }) {
+  return withCliApi(options.workspace, async (api) => {
     const { jobId } = await api.call('export.hf', {
-      outDir: options.out,
+      outDir,
       format,
       ...(subsets ? { subsets } : {}),
       pseudonymise: options.pseudonymise === true,
@@ -51,10 +76,7 @@ export async function runExportHf(options: ExportHfOptions): Promise<void> {
     });
     const { result } = await api.call('export.result', { jobId });
     if (!result) throw new Error(job?.message ?? `The export job ${jobId} ended without a result.`);
-    if (options.json) {
-      process.stdout.write(`${JSON.stringify({ ...result, card: undefined }, null, 2)}\n`);
-      return;
-    }
+    if (options.json) return result;
     for (const file of result.files) process.stdout.write(`${file.path}\t${file.rows} rows\t${file.bytes} bytes\n`);
     process.stdout.write(`README.md (dataset card)\n`);
     const total = result.rows.reduce((sum, subset) => sum + subset.rows, 0);
@@ -63,8 +85,11 @@ export async function runExportHf(options: ExportHfOptions): Promise<void> {
     );
     const advice = licenseAdvice(license);
     if (advice) process.stderr.write(`${advice}\n`);
+    return result;
   });
 }
+
+const PUSH_FLAGS = { private: '--private', revision: '--revision', hubUrl: '--hub-url' } as const;
 
 const CLI_LICENSE_WORDS: CardLicenseWords = { license: '--license', licenseName: '--license-name', licenseLink: '--license-link' };
 

@@ -542,8 +542,8 @@ program
   .command('export')
   .description('Export the workspace as a dataset.')
   .command('hf')
-  .description('Write a Hugging Face dataset folder: README.md (the dataset card) and data/<subset>/<split>-00000-of-00001.parquet|jsonl; written aside and renamed into place when complete.')
-  .requiredOption('--out <dir>', 'the folder to create (it must not exist, or be empty)')
+  .description('Write a Hugging Face dataset folder: README.md (the dataset card) and data/<subset>/<split>-00000-of-00001.parquet|jsonl; written aside and renamed into place when complete. With --push, upload it to the Hub.')
+  .option('--out <dir>', 'the folder to create (it must not exist, or be empty); needed unless --push is given')
   .option('--format <format>', 'parquet or jsonl', 'parquet')
   .option('--subsets <list>', 'comma-separated: sources, chapters, preferences, judgments, runs, rubrics (default: all)')
   .option('--pseudonymise', 'replace annotator names with stable pseudonyms')
@@ -552,9 +552,13 @@ program
   .option('--license-name <id>', 'with --license other: the license\'s own id, short, lowercase, no spaces (e.g. my-license-1.0)')
   .option('--license-link <url>', 'with --license other: where its text is, a URL or LICENSE / LICENSE.md in the dataset\'s repository')
   .option('--study <id...>', 'export only these studies\' runs, and the votes and judgments whose runs are all theirs (ids, or their starts, as lhb runs status lists them; repeatable); sources, chapters and rubrics as without')
-  .option('--json', 'print the result (files, row counts) as JSON')
+  .option('--push <owner/name>', 'then upload the folder to this dataset repository on the Hugging Face Hub (created if missing), with the token in HF_TOKEN or the file hf auth login writes; pushing again re-sends only what had not arrived, and keeps card fields edited on the Hub')
+  .option('--private', 'with --push: create the repository private')
+  .option('--revision <branch>', 'with --push: the branch to commit to, created from main if missing (default: main)')
+  .option('--hub-url <url>', 'with --push: the Hub to push to (default: https://huggingface.co)')
+  .option('--json', 'print the result (files, row counts, and the push) as JSON')
   .addOption(workspaceOption())
-  .action(async (options: { out: string; format?: string; subsets?: string; pseudonymise?: boolean; includeSynthetic?: boolean; license?: string; licenseName?: string; licenseLink?: string; study?: string[]; json?: boolean; workspace?: string }) => {
+  .action(async (options: { out?: string; format?: string; subsets?: string; pseudonymise?: boolean; includeSynthetic?: boolean; license?: string; licenseName?: string; licenseLink?: string; study?: string[]; push?: string; private?: boolean; revision?: string; hubUrl?: string; json?: boolean; workspace?: string }) => {
     const { runExportHf } = await import('./export-command.ts');
     await runExportHf(options);
   });

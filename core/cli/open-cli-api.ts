@@ -43,10 +43,10 @@ export async function openCliApi(workspaceFlag: string | undefined, options: Cli
 }
 
 /** Runs a command against the workspace's API and closes it however the command ends. */
-export async function withCliApi(workspaceFlag: string | undefined, run: (api: Api) => Promise<void>, options: CliOpenOptions = {}): Promise<void> {
+export async function withCliApi<T>(workspaceFlag: string | undefined, run: (api: Api) => Promise<T>, options: CliOpenOptions = {}): Promise<T> {
   const api = await openCliApi(workspaceFlag, options);
   try {
-    await run(api);
+    return await run(api);
   } catch (error) {
     // Calls are mapped by the API; this catches a command's own reads of the store.
     throw asWorkspaceStorageError(error, api.context.workspace.databasePath) ?? error;

@@ -38,6 +38,10 @@ export const DEFAULT_CONFIG_ORDER: readonly ExportSubset[] = ['preferences', 'ju
 
 export const defaultConfig = (subsets: readonly ExportSubset[]): ExportSubset | undefined => DEFAULT_CONFIG_ORDER.find((subset) => subsets.includes(subset));
 
+/** The tags every card has, and the one added when the synthetic split is exported: every tag the export writes. */
+export const CARD_TAGS = ['human-preferences', 'pairwise-comparison', 'llm-as-a-judge', 'rubrics', 'agent-evaluation', 'citations', 'lh-bench'] as const;
+export const SYNTHETIC_TAG = 'synthetic';
+
 /**
  * The card's YAML header: what the Hub reads to list the dataset and `datasets` reads to load
  * each subset as a config (`data_files` per split) with its exact features (`dataset_info`).
@@ -53,7 +57,7 @@ export function cardMetadata(input: CardMetadataInput): Record<string, unknown> 
     pretty_name: input.prettyName,
     language: ['en'],
     task_categories: ['text-generation', 'text-classification'],
-    tags: ['human-preferences', 'pairwise-comparison', 'llm-as-a-judge', 'rubrics', 'agent-evaluation', 'citations', 'lh-bench', ...(input.includesSynthetic ? ['synthetic'] : [])],
+    tags: [...CARD_TAGS, ...(input.includesSynthetic ? [SYNTHETIC_TAG] : [])],
     annotations_creators: input.hasJudgments ? ['expert-generated', 'machine-generated'] : ['expert-generated'],
     size_categories: [sizeCategory(largest)],
     [CARD_NAMESPACE_KEY]: { format_version: DATASET_FORMAT_VERSION },
