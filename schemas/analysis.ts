@@ -480,21 +480,27 @@ export type AnalysisReport = z.infer<typeof AnalysisReportSchema>;
 
 /** What every view of a report says when judgments were left out for their set's task kind (the CLI, Markdown, the Study section). */
 /**
- * How a view names what changes the counting in its notes: `lhb analyze` and the Markdown name the
- * flag and the request field (COUNTING_FLAGS); the Analysis screen names its own controls, and says
- * nothing of a choice it does not offer.
+ * How a view names, in its notes, what changes the counting and where left-out records are marked:
+ * `lhb analyze` and the Markdown name the flag, the request field and the CLI (CLI_NOTE_WORDS); the
+ * Analysis screen names its own controls and screens, and says nothing of a choice it does not offer.
  */
-export interface CountingControls {
+export interface ReportNoteWords {
   /** Where to leave fast votes out, after "leave them out with". */
   leaveOutFastVotes: string;
   /** Where to count repeat votes, after "Count them with"; absent: the view has no such choice. */
   countRepeats?: string;
+  /** Where left-out judgments are marked, after "kept, and marked". */
+  judgmentsMarked: string;
 }
 
-export const COUNTING_FLAGS: CountingControls = { leaveOutFastVotes: '--exclude-fast-votes (excludeFastVotes)', countRepeats: '--count-repeats (countRepeats)' };
+export const CLI_NOTE_WORDS: ReportNoteWords = {
+  leaveOutFastVotes: '--exclude-fast-votes (excludeFastVotes)',
+  countRepeats: '--count-repeats (countRepeats)',
+  judgmentsMarked: 'on the Judges screen and in lhb judge list',
+};
 
 /** What the report says about repeat votes, when there are any: screen, `lhb analyze` and the Markdown print the same sentence, each naming its own controls. */
-export function repeatVotesNote(study: Pick<AnalysisFigures['study'], 'repeatVotes'>, controls: CountingControls = COUNTING_FLAGS): string | undefined {
+export function repeatVotesNote(study: Pick<AnalysisFigures['study'], 'repeatVotes'>, controls: ReportNoteWords = CLI_NOTE_WORDS): string | undefined {
   const repeats = study.repeatVotes;
   if (!repeats || repeats.votes === 0) return undefined;
   const what = `${repeats.votes} repeat vote${repeats.votes === 1 ? '' : 's'} (an annotator voting again on a pair they had already voted on)`;
@@ -504,7 +510,7 @@ export function repeatVotesNote(study: Pick<AnalysisFigures['study'], 'repeatVot
 }
 
 /** What the report says about fast votes, when there are any: screen, `lhb analyze` and the Markdown print the same sentence, each naming its own controls. */
-export function fastVotesNote(study: Pick<AnalysisFigures['study'], 'fastVotes'>, controls: CountingControls = COUNTING_FLAGS): string | undefined {
+export function fastVotesNote(study: Pick<AnalysisFigures['study'], 'fastVotes'>, controls: ReportNoteWords = CLI_NOTE_WORDS): string | undefined {
   const fast = study.fastVotes;
   if (!fast || fast.votes === 0) return undefined;
   const what = `${fast.votes} fast vote${fast.votes === 1 ? '' : 's'} (cast sooner after their pair was shown than the fast-vote floor)`;
@@ -514,8 +520,8 @@ export function fastVotesNote(study: Pick<AnalysisFigures['study'], 'fastVotes'>
     : `${what} ${are} counted; leave them out with ${controls.leaveOutFastVotes}.`;
 }
 
-export function judgmentsLeftOutNote(study: Pick<AnalysisFigures['study'], 'judgmentsLeftOut'>): string | undefined {
+export function judgmentsLeftOutNote(study: Pick<AnalysisFigures['study'], 'judgmentsLeftOut'>, words: ReportNoteWords = CLI_NOTE_WORDS): string | undefined {
   const count = study.judgmentsLeftOut ?? 0;
   if (count === 0) return undefined;
-  return `${count} stored judgment${count === 1 ? ' was' : 's were'} made with a rubric set for another task kind than the run's and ${count === 1 ? 'is' : 'are'} left out of every figure (kept, and marked on the Judges screen and in lhb judge list).`;
+  return `${count} stored judgment${count === 1 ? ' was' : 's were'} made with a rubric set for another task kind than the run's and ${count === 1 ? 'is' : 'are'} left out of every figure (kept, and marked ${words.judgmentsMarked}).`;
 }
