@@ -69,6 +69,12 @@ test('the demo study reads as a results section, every part with numbers, equal 
   const matrix = agreement.getByRole('img', { name: /^Agreement matrix/ });
   await expect(matrix).toBeVisible();
   await expect(matrix.locator('text', { hasText: /^-?\d\.\d{3}$/ }).first()).toBeAttached();
+  // Its title and caption wrap inside the drawing: no line runs past its right edge (the column heads slant on their own).
+  const overflowing = await matrix.evaluate((svg) => {
+    const width = (svg as SVGSVGElement).viewBox.baseVal.width;
+    return [...svg.querySelectorAll('text')].filter((text) => !text.hasAttribute('transform')).filter((text) => text.getBBox().x + text.getBBox().width > width).map((text) => text.textContent);
+  });
+  expect(overflowing).toEqual([]);
 
   // Human preference: Elo with ≥ 3 numeric ratings, its chart, the heatmap, position bias with p.
   const preference = analysis.region('Human preference');

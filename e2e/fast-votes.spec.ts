@@ -61,7 +61,7 @@ test("a vote under the study's fast-vote floor is flagged, not dropped: the Stud
   await analysis.waitForReport();
   const study = analysis.region('Study');
   await expect(study.getByRole('note', { name: 'Fast votes' })).toHaveText(
-    '1 fast vote (cast sooner after their pair was shown than the fast-vote floor) is counted; leave them out with --exclude-fast-votes (excludeFastVotes).',
+    '1 fast vote (cast sooner after their pair was shown than the fast-vote floor) is counted; leave them out with “Leave out fast votes” below.',
   );
   await expect(study).toContainText('2 votes');
   await study.getByRole('checkbox', { name: 'Leave out fast votes' }).check();

@@ -480,29 +480,49 @@ export const AnalysisReportSchema = AnalysisFiguresSchema.extend({ tables: Analy
 export type AnalysisReport = z.infer<typeof AnalysisReportSchema>;
 
 /** What every view of a report says when judgments were left out for their set's task kind (the CLI, Markdown, the Study section). */
-/** What the report says about repeat votes, when there are any: screen, `lhb analyze` and the Markdown print the same sentence. */
-export function repeatVotesNote(study: Pick<AnalysisFigures['study'], 'repeatVotes'>): string | undefined {
+/**
+ * How a view names, in its notes, what changes the counting and where left-out records are marked:
+ * `lhb analyze` and the Markdown name the flag, the request field and the CLI (CLI_NOTE_WORDS); the
+ * Analysis screen names its own controls and screens, and says nothing of a choice it does not offer.
+ */
+export interface ReportNoteWords {
+  /** Where to leave fast votes out, after "leave them out with". */
+  leaveOutFastVotes: string;
+  /** Where to count repeat votes, after "Count them with"; absent: the view has no such choice. */
+  countRepeats?: string;
+  /** Where left-out judgments are marked, after "kept, and marked". */
+  judgmentsMarked: string;
+}
+
+export const CLI_NOTE_WORDS: ReportNoteWords = {
+  leaveOutFastVotes: '--exclude-fast-votes (excludeFastVotes)',
+  countRepeats: '--count-repeats (countRepeats)',
+  judgmentsMarked: 'on the Judges screen and in lhb judge list',
+};
+
+/** What the report says about repeat votes, when there are any: screen, `lhb analyze` and the Markdown print the same sentence, each naming its own controls. */
+export function repeatVotesNote(study: Pick<AnalysisFigures['study'], 'repeatVotes'>, controls: ReportNoteWords = CLI_NOTE_WORDS): string | undefined {
   const repeats = study.repeatVotes;
   if (!repeats || repeats.votes === 0) return undefined;
   const what = `${repeats.votes} repeat vote${repeats.votes === 1 ? '' : 's'} (an annotator voting again on a pair they had already voted on)`;
   return repeats.counted
     ? `${what} ${repeats.votes === 1 ? 'is' : 'are'} counted, as asked; by default only each annotator's first vote on a pair counts.`
-    : `${what} ${repeats.votes === 1 ? 'is' : 'are'} left out: each annotator's first vote on a pair counts. Count them with --count-repeats (countRepeats).`;
+    : `${what} ${repeats.votes === 1 ? 'is' : 'are'} left out: each annotator's first vote on a pair counts.${controls.countRepeats ? ` Count them with ${controls.countRepeats}.` : ''}`;
 }
 
-/** What the report says about fast votes, when there are any: screen, `lhb analyze` and the Markdown print the same sentence. */
-export function fastVotesNote(study: Pick<AnalysisFigures['study'], 'fastVotes'>): string | undefined {
+/** What the report says about fast votes, when there are any: screen, `lhb analyze` and the Markdown print the same sentence, each naming its own controls. */
+export function fastVotesNote(study: Pick<AnalysisFigures['study'], 'fastVotes'>, controls: ReportNoteWords = CLI_NOTE_WORDS): string | undefined {
   const fast = study.fastVotes;
   if (!fast || fast.votes === 0) return undefined;
   const what = `${fast.votes} fast vote${fast.votes === 1 ? '' : 's'} (cast sooner after their pair was shown than the fast-vote floor)`;
   const are = fast.votes === 1 ? 'is' : 'are';
   return fast.excluded
     ? `${what} ${are} left out, as asked; by default ${fast.votes === 1 ? 'it is' : 'they are'} counted.`
-    : `${what} ${are} counted; leave them out with --exclude-fast-votes (excludeFastVotes).`;
+    : `${what} ${are} counted; leave them out with ${controls.leaveOutFastVotes}.`;
 }
 
-export function judgmentsLeftOutNote(study: Pick<AnalysisFigures['study'], 'judgmentsLeftOut'>): string | undefined {
+export function judgmentsLeftOutNote(study: Pick<AnalysisFigures['study'], 'judgmentsLeftOut'>, words: ReportNoteWords = CLI_NOTE_WORDS): string | undefined {
   const count = study.judgmentsLeftOut ?? 0;
   if (count === 0) return undefined;
-  return `${count} stored judgment${count === 1 ? ' was' : 's were'} made with a rubric set for another task kind than the run's and ${count === 1 ? 'is' : 'are'} left out of every figure (kept, and marked on the Judges screen and in lhb judge list).`;
+  return `${count} stored judgment${count === 1 ? ' was' : 's were'} made with a rubric set for another task kind than the run's and ${count === 1 ? 'is' : 'are'} left out of every figure (kept, and marked ${words.judgmentsMarked}).`;
 }

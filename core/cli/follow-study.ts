@@ -32,20 +32,36 @@ export function describeRun(run: StudyRunView): string {
   return parts.join('  ');
 }
 
+/** A followed study's runs at its end, and the lines stderr already holds. */
+export interface FollowedStudy {
+  runs: StudyRunView[];
+  /** Each run whose line was said on stderr as it ended: its id → the status and attempt that line told. */
+  listed: ReadonlyMap<string, string>;
+}
+
+const runKey = (run: StudyRunView): string => `${run.status}|${run.attempts}`;
+
+/** Whether stderr already holds `run`'s line as it stands at the end (same status, same attempt). */
+export function listedAsItEnded(followed: FollowedStudy, run: StudyRunView): boolean {
+  return followed.listed.get(run.id) === runKey(run);
+}
+
 /**
- * Follows a study's job to its end: a progress bar on a terminal (stderr), a line per finished
- * run otherwise, or JSON lines (`{"type":"run",…}` on every change) with `json`. Ctrl+C cancels
- * the study (its finished runs are kept; a second Ctrl+C quits at once). Returns the runs.
+ * Follows a study's job to its end: a progress bar on a terminal (stderr) and a line on stderr per
+ * finished run, or JSON lines (`{"type":"run",…}` on every change) with `json`. Ctrl+C cancels the
+ * study (its finished runs are kept; a second Ctrl+C quits at once). Returns the runs and which of
+ * them stderr already listed.
  */
-export async function followStudy(api: Api, studyId: string, jobId: string, options: { json?: boolean; quiet?: boolean }): Promise<StudyRunView[]> {
+export async function followStudy(api: Api, studyId: string, jobId: string, options: { json?: boolean; quiet?: boolean }): Promise<FollowedStudy> {
   const seen = new Map<string, string>();
+  const listed = new Map<string, string>();
   const bar = new StatusLine({ live: process.stderr.isTTY === true && !options.json && !options.quiet });
   let runs: StudyRunView[] = [];
   const tick = async () => {
     const view = await api.call('runs.study', { studyId });
     runs = view.runs;
     for (const run of view.runs) {
-      const key = `${run.status}|${run.attempts}`;
+      const key = runKey(run);
       if (seen.get(run.id) === key) continue;
       seen.set(run.id, key);
       if (options.json) {
@@ -53,6 +69,7 @@ export async function followStudy(api: Api, studyId: string, jobId: string, opti
       } else if (!options.quiet && ['succeeded', 'failed', 'timeout', 'cancelled'].includes(run.status)) {
         bar.clear();
         process.stderr.write(`${describeRun(run)}\n`);
+        listed.set(run.id, key);
       }
     }
     const done = view.study.total - view.study.counts.pending - view.study.counts.running;
@@ -68,5 +85,5 @@ export async function followStudy(api: Api, studyId: string, jobId: string, opti
   // The study stopped on an error (a key, the sandbox, the cluster): its runs are kept, and resume goes on from there.
   if (job?.state === 'failed') throw new Error(`${job.message} The study's finished runs are kept; once that is fixed, resume it with: lhb runs resume ${studyId}`);
   if (!options.json && !options.quiet && job) process.stderr.write(`${job.message}\n`);
-  return runs;
+  return { runs, listed };
 }

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -58,6 +58,34 @@ describe('lhb runs start / status / show', { timeout: 120_000 }, () => {
     const status = lhb(['runs', 'status', '-w', ws]);
     expect(status.stdout).toContain(last.studyId);
     expect(status.stdout).toMatch(/finished\s+2 /);
+  });
+
+  it('lists each finished run once where stdout and stderr land together (a log written with > log 2>&1), and in both when they are apart', () => {
+    const log = join(dir, 'combined.log');
+    const fd = openSync(log, 'w');
+    try {
+      const together = spawnSync(process.execPath, ['--import', 'tsx', MAIN, 'runs', 'start', '--task', task, '--harness', 'command', '--command', BUILD, '--repeats', '2', '-w', ws], {
+        env: { ...process.env, LHB_TOOLS_DIR: join(dir, 'no-tools') },
+        stdio: ['ignore', fd, fd],
+        timeout: 120_000,
+      });
+      expect(together.status).toBe(0);
+    } finally {
+      closeSync(fd);
+    }
+    const text = readFileSync(log, 'utf8');
+    const studyId = /^Started study (\S+)\./m.exec(text)![1]!;
+    const runLines = text.split('\n').filter((line) => /^ *[0-9a-f]{8} {2}trend-task {2}command\//.test(line));
+    expect(runLines).toHaveLength(2);
+    expect(new Set(runLines.map((line) => line.trim().slice(0, 8))).size).toBe(2);
+    expect(text).toContain(`Study ${studyId}: 2 of its runs are listed above as they ended\n`);
+
+    const apart = lhb(['runs', 'start', '--task', task, '--harness', 'command', '--command', BUILD, '--repeats', '2', '-w', ws]);
+    expect(apart.status).toBe(0);
+    const listed = (out: string) => out.split('\n').filter((line) => /^ *[0-9a-f]{8} {2}trend-task/.test(line)).map((line) => line.trim().slice(0, 8)).sort();
+    expect(listed(apart.stdout)).toHaveLength(2);
+    expect(listed(apart.stderr)).toEqual(listed(apart.stdout));
+    expect(apart.stdout).toMatch(/^Study \S+\n/);
   });
 
   it("numbers steps from 1 as the Runs screen does, and shows one duration, the harness process's wall time", () => {

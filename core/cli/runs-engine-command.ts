@@ -1,14 +1,15 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync, openSync } from 'node:fs';
 import { join } from 'node:path';
-import { didNotSucceed, NO_OUTPUT_KIND, type SandboxNetwork, type StudyRequestInput, type StudyRunView } from '../../schemas/studies.ts';
+import { didNotSucceed, NO_OUTPUT_KIND, type SandboxNetwork, type StudyRequestInput } from '../../schemas/studies.ts';
 import type { Api } from '../api/create-api.ts';
 import { packageRoot } from '../app-paths.ts';
 import { harnessToolsDir } from '../runs/harnesses/harness-tools.ts';
 import { DEMO_SCRIPT_FILE, DEMO_SKILL_DIR, DEMO_SKILL_VERSIONS, DEMO_TASK_FOLDERS, DEMO_TASKS, installedHarnessIds, noDemoHarnessMessage, readDemoTaskScripts } from '../runs/study/demo-study.ts';
 import { resolveWorkspaceDir } from '../store/workspace-location.ts';
 import { followJob } from './follow-job.ts';
-import { describeRun, finalStatus, followStudy } from './follow-study.ts';
+import { describeRun, finalStatus, followStudy, listedAsItEnded, type FollowedStudy } from './follow-study.ts';
+import { stdoutIsStderr } from './stdout-is-stderr.ts';
 import { errorLine, usageByModelLines } from './runs-error-line.ts';
 import { tokensLine } from '../../schemas/tokens-line.ts';
 import { durationText } from '../../schemas/run-duration.ts';
@@ -34,13 +35,19 @@ export interface RunsStartOptions extends RunsStartFlags {
   diskMb?: number;
 }
 
-function printFinal(studyId: string, runs: readonly StudyRunView[], json: boolean | undefined): void {
+function printFinal(studyId: string, followed: FollowedStudy, json: boolean | undefined): void {
+  const { runs } = followed;
   if (json) {
     process.stdout.write(
       `${JSON.stringify({ studyId, runs: runs.map((run) => ({ id: run.id, status: finalStatus(run), ...(run.runId ? { runId: run.runId } : {}), ...(run.errorKind ? { errorKind: run.errorKind } : {}), ...(run.noOutput ? { noOutput: true } : {}) })) })}\n`,
     );
   } else {
-    process.stdout.write(`Study ${studyId}\n${runs.map((run) => `  ${describeRun(run)}`).join('\n')}\n`);
+    // Where stdout and stderr land together, a run stderr listed as it ended is not listed again.
+    const together = stdoutIsStderr();
+    const unlisted = together ? runs.filter((run) => !listedAsItEnded(followed, run)) : runs;
+    const above = runs.length - unlisted.length;
+    const heading = above === 0 ? `Study ${studyId}` : `Study ${studyId}: ${above === 1 ? 'its run is' : `${above} of its runs are`} listed above as ${above === 1 ? 'it' : 'they'} ended`;
+    process.stdout.write(`${heading}\n${unlisted.map((run) => `  ${describeRun(run)}\n`).join('')}`);
     const toRetry = runs.filter(didNotSucceed).length;
     // The one command that runs them again (auth failures included, once the key is fixed).
     if (toRetry > 0) process.stderr.write(`${toRetry} run${toRetry === 1 ? '' : 's'} did not succeed. Once the cause is fixed (a key, a quota, the task), run ${toRetry === 1 ? 'it' : 'them'} again with: lhb runs retry ${studyId} --failed\n`);
@@ -91,8 +98,8 @@ export async function runRunsStart(options: RunsStartOptions): Promise<void> {
     }
     const { studyId, jobId, resumed } = await api.call('runs.start', spec);
     if (!options.json) process.stderr.write(`${resumed ? 'Resuming' : 'Started'} study ${studyId}. Ctrl+C cancels it; lhb runs resume ${studyId} picks it up again.\n`);
-    const runs = await followStudy(api, studyId, jobId, { json: options.json });
-    printFinal(studyId, runs, options.json);
+    const followed = await followStudy(api, studyId, jobId, { json: options.json });
+    printFinal(studyId, followed, options.json);
   });
 }
 
@@ -168,8 +175,8 @@ export async function runRunsResume(studyId: string, options: { json?: boolean; 
     const named = await api.call('runs.identify', { id: studyId });
     const fullId = named.kind === 'study' ? named.studyId : studyId;
     if (options.retryFailed && !options.json) tellRetried(fullId, started.retried ?? [], started.kept ?? []);
-    const runs = await followStudy(api, fullId, started.jobId, { json: options.json });
-    printFinal(fullId, runs, options.json);
+    const followed = await followStudy(api, fullId, started.jobId, { json: options.json });
+    printFinal(fullId, followed, options.json);
   });
 }
 
@@ -191,8 +198,8 @@ export async function runRunsRetry(id: string, options: { failed?: boolean; json
       await warnIfStudyUnsandboxed(api, studyId);
       const started = await api.call('runs.retryFailed', { studyId });
       if (!options.json) tellRetried(studyId, started.retried, started.kept);
-      const runs = await followStudy(api, studyId, started.jobId, { json: options.json });
-      printFinal(studyId, runs, options.json);
+      const followed = await followStudy(api, studyId, started.jobId, { json: options.json });
+      printFinal(studyId, followed, options.json);
       return;
     }
     if (options.failed) throw new FlagError(`--failed retries a study's runs; ${id} is not a study of this workspace (lhb runs status lists them). To retry the run ${id}, leave --failed out.`);
@@ -201,8 +208,8 @@ export async function runRunsRetry(id: string, options: { failed?: boolean; json
     // An id that names no run is refused by runs.retry itself ("No run …").
     const { jobId } = await api.call('runs.retry', { runId: run?.runId ?? id });
     if (!options.json) process.stderr.write(`Retrying run ${run!.runId} of study ${run!.studyId}. Ctrl+C cancels the study; lhb runs resume ${run!.studyId} picks it up again.\n`);
-    const runs = await followStudy(api, run!.studyId, jobId, { json: options.json });
-    printFinal(run!.studyId, runs, options.json);
+    const followed = await followStudy(api, run!.studyId, jobId, { json: options.json });
+    printFinal(run!.studyId, followed, options.json);
   });
 }
 

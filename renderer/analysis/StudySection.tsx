@@ -1,9 +1,13 @@
 import { useState } from 'react';
-import { fastVotesNote, judgmentsLeftOutNote, repeatVotesNote, reportScopeText, type AnalysisReport } from '../../schemas/analysis.ts';
+import { fastVotesNote, judgmentsLeftOutNote, repeatVotesNote, reportScopeText, type AnalysisReport, type ReportNoteWords } from '../../schemas/analysis.ts';
 import { MAX_RESAMPLES, MIN_RESAMPLES, clampResamples, includesSyntheticChoice, useAnalysisStore } from './analysis-store.ts';
 import { ReportRegion } from './ReportRegion.tsx';
 import { StudyPicker } from './StudyPicker.tsx';
 import { studySummary, syntheticNotice } from './study-readings.ts';
+
+const LEAVE_OUT_FAST_VOTES = 'Leave out fast votes';
+/** The screen's notes name its own tick box and screens, and offer no choice it lacks (repeat votes are counted only from `lhb analyze`). */
+const SCREEN_NOTE_WORDS: ReportNoteWords = { leaveOutFastVotes: `“${LEAVE_OUT_FAST_VOTES}” below`, judgmentsMarked: 'on the Judges screen' };
 
 /**
  * What the report rests on, whether the demo's synthetic records are counted (a banner while
@@ -20,9 +24,9 @@ export function StudySection({ report }: { report?: AnalysisReport }) {
   // What is typed stays as typed (so "2500" can be entered digit by digit); Recompute clamps it.
   const [resamplesText, setResamplesText] = useState(String(request.resamples));
   const notice = report ? syntheticNotice(report.study) : undefined;
-  const leftOut = report ? judgmentsLeftOutNote(report.study) : undefined;
-  const repeats = report ? repeatVotesNote(report.study) : undefined;
-  const fast = report ? fastVotesNote(report.study) : undefined;
+  const leftOut = report ? judgmentsLeftOutNote(report.study, SCREEN_NOTE_WORDS) : undefined;
+  const repeats = report ? repeatVotesNote(report.study, SCREEN_NOTE_WORDS) : undefined;
+  const fast = report ? fastVotesNote(report.study, SCREEN_NOTE_WORDS) : undefined;
 
   const recompute = () => {
     const resamples = clampResamples(resamplesText.trim() === '' ? Number.NaN : Number(resamplesText));
@@ -92,7 +96,7 @@ export function StudySection({ report }: { report?: AnalysisReport }) {
               recompute();
             }}
           />
-          Leave out fast votes
+          {LEAVE_OUT_FAST_VOTES}
         </label>
         <label className="analysis-study__resamples">
           Bootstrap resamples

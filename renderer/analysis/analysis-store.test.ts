@@ -107,7 +107,7 @@ describe('the analysis store', () => {
     const state = store.getState();
     expect(state.phase).toBe('ready');
     expect(state.report).toEqual(REPORT_FIXTURE);
-    expect(state.error).toMatch(/^Could not compute the analysis: Out of memory\.? ?The previous report is still shown\. Press Recompute/);
+    expect(state.error).toMatch(/^Could not compute the analysis: Out of memory\.? ?The previous report is still shown\. Press Recompute to try again\.$/);
   });
 
   it('fails with what to do when there is no report yet, and names a malformed answer', async () => {

@@ -107,7 +107,7 @@ function failure(error: unknown, hasReport: boolean): string {
   const network = error instanceof RpcCallError && error.code === 'network';
   const next = network
     ? 'The app lost its connection to the workspace: check that it is still running, then press Recompute.'
-    : 'Press Recompute to try again; if it fails again, run `lhb analyze --json` in a terminal to see the full error.';
+    : 'Press Recompute to try again.';
   return `Could not compute the analysis: ${detail}. ${hasReport ? 'The previous report is still shown. ' : ''}${next}`;
 }
 

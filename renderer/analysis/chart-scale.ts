@@ -39,3 +39,17 @@ export function clipLabel(label: string, max = 40): string {
   const head = Math.ceil(keep * 0.55);
   return `${label.slice(0, head).trimEnd()}…${label.slice(label.length - (keep - head)).trimStart()}`;
 }
+
+/**
+ * Text broken at spaces into lines of at most `max` characters (a word longer than that gets a
+ * line of its own), so a chart's title and subtitle wrap inside its width instead of running off it.
+ */
+export function wrapWords(text: string, max: number): string[] {
+  const lines: string[] = [];
+  for (const word of text.split(/\s+/).filter((w) => w !== '')) {
+    const last = lines.length - 1;
+    if (last >= 0 && lines[last]!.length + 1 + word.length <= max) lines[last] = `${lines[last]} ${word}`;
+    else lines.push(word);
+  }
+  return lines;
+}

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { CHART } from './chart-style.ts';
 import { contrastRatio } from './colour-scale.ts';
 import { heatmapChart } from './heatmap-chart.ts';
 import { svgToString, type SvgNode } from './svg-node.ts';
@@ -73,3 +74,30 @@ describe('the heatmap', () => {
     expect(texts(chart)).toEqual(expect.arrayContaining(['0%', '50%', '100%']));
   });
 });
+
+describe("a heatmap's caption", () => {
+  const subtitle = 'Each cell: κ of the row judge with the column judge (0 = chance, 1 = perfect)';
+  const chart = heatmapChart({
+    title: 'Agreement matrix: quadratic κ between judges',
+    subtitle,
+    rowLabels: ['judge-a', 'judge-b'],
+    columnLabels: ['judge-a', 'judge-b'],
+    cells: [
+      [{ value: 1, text: '1.000' }, { value: 0.6, text: '0.600' }],
+      [{ value: 0.6, text: '0.600' }, { value: 1, text: '1.000' }],
+    ],
+    scale: { min: -1, centre: 0, max: 1, format: (v) => v.toFixed(1) },
+  });
+
+  it('wraps inside a narrow matrix instead of running off its edge, above the column heads', () => {
+    const width = Number(chart.attrs.width);
+    const captionLines = all(chart, 'text').filter((t) => t.attrs['font-size'] === 11);
+    expect(captionLines.length).toBeGreaterThan(1);
+    expect(captionLines.map((t) => t.children!.join('')).join(' ')).toBe(subtitle);
+    for (const line of captionLines) expect(8 + line.children!.join('').length * CHART.charWidth * (11 / 12)).toBeLessThanOrEqual(width);
+    const lowestCaption = Math.max(...captionLines.map((t) => Number(t.attrs.y)));
+    const columnHeads = all(chart, 'text').filter((t) => String(t.attrs.transform ?? '').startsWith('rotate'));
+    for (const head of columnHeads) expect(Number(head.attrs.y)).toBeGreaterThan(lowestCaption + 8);
+  });
+});
+

@@ -1,4 +1,4 @@
-import { clipLabel } from './chart-scale.ts';
+import { clipLabel, wrapWords } from './chart-scale.ts';
 import { CHART } from './chart-style.ts';
 import { MISSING_FILL, divergingFill, textOn } from './colour-scale.ts';
 import { svg, type SvgNode } from './svg-node.ts';
@@ -24,16 +24,23 @@ const CELL_W = 64;
 const CELL_H = 32;
 const SLANT = (40 * Math.PI) / 180;
 const LABEL_MAX = 36;
+const TITLE_LINE = 17;
+const SUBTITLE_LINE = 14;
 
 /** A rows × columns grid coloured by value on a diverging scale, each cell printing its value. */
 export function heatmapChart(spec: HeatmapSpec): SvgNode {
   const rowLabelWidth = Math.min(LABEL_MAX, Math.max(4, ...spec.rowLabels.map((l) => clipLabel(l, LABEL_MAX).length))) * CHART.charWidth + 14;
   const columnLabelLength = Math.min(LABEL_MAX, Math.max(4, ...spec.columnLabels.map((l) => clipLabel(l, LABEL_MAX).length))) * CHART.charWidth;
   const gridLeft = rowLabelWidth;
-  const gridTop = 46 + Math.sin(SLANT) * columnLabelLength + 8;
   const gridWidth = spec.columnLabels.length * CELL_W;
-  const gridBottom = gridTop + spec.rowLabels.length * CELL_H;
   const width = Math.max(gridLeft + gridWidth + Math.cos(SLANT) * columnLabelLength, 360) + 16;
+  // The title (13px) and subtitle (11px) wrap inside the chart's width; the grid starts below them.
+  const titleLines = wrapWords(spec.title, Math.floor((width - 16) / (CHART.charWidth * (14 / 12))));
+  const subtitleLines = wrapWords(spec.subtitle, Math.floor((width - 16) / (CHART.charWidth * (11 / 12))));
+  const subtitleTop = 35 + (titleLines.length - 1) * TITLE_LINE;
+  const headerBottom = subtitleTop + (subtitleLines.length - 1) * SUBTITLE_LINE + 11;
+  const gridTop = headerBottom + Math.sin(SLANT) * columnLabelLength + 8;
+  const gridBottom = gridTop + spec.rowLabels.length * CELL_H;
   const legendTop = gridBottom + 18;
   const height = legendTop + 44;
   const { min, centre, max, format } = spec.scale;
@@ -75,8 +82,8 @@ export function heatmapChart(spec: HeatmapSpec): SvgNode {
   return svg('svg', { width, height, viewBox: `0 0 ${width} ${height}`, role: 'img', 'aria-label': `${spec.title}. ${spec.subtitle}`, 'font-family': CHART.font }, [
     svg('title', {}, [spec.title]),
     svg('rect', { x: 0, y: 0, width, height, fill: CHART.background }),
-    svg('text', { x: 8, y: 18, 'font-size': 13, 'font-weight': 600, fill: CHART.ink }, [spec.title]),
-    svg('text', { x: 8, y: 35, 'font-size': 11, fill: CHART.muted }, [spec.subtitle]),
+    ...titleLines.map((line, k) => svg('text', { x: 8, y: 18 + k * TITLE_LINE, 'font-size': 13, 'font-weight': 600, fill: CHART.ink }, [line])),
+    ...subtitleLines.map((line, k) => svg('text', { x: 8, y: subtitleTop + k * SUBTITLE_LINE, 'font-size': 11, fill: CHART.muted }, [line])),
     ...columnHeads,
     ...rows,
     svg('text', { x: 8, y: legendTop + 11, 'font-size': 10, fill: CHART.muted }, ['Scale']),

@@ -161,4 +161,9 @@ describe('a busy workspace', () => {
     await expect(client.call('workspace.info', {})).rejects.toMatchObject({ code: 'busy', message: expect.stringContaining('busy, try again') });
     expect(answers).toBe(3);
   });
+
+  it('says the server failed without saying why in words, not by the name of the method called', async () => {
+    const client = createHttpClient('t', async () => new Response('<html>Bad gateway</html>', { status: 502 }));
+    await expect(client.call('workspace.info', {})).rejects.toMatchObject({ code: 'internal', message: 'The server answered 502 to the request.' });
+  });
 });

@@ -85,7 +85,8 @@ export function createHttpClient(token: string, fetchImpl: typeof fetch = fetch.
   }
 
   async function call<M extends RpcMethod>(method: M, input: RpcInput<M>): Promise<RpcOutput<M>> {
-    return (await post(`/rpc/${method}`, 'application/json', JSON.stringify(input), method)) as RpcOutput<M>;
+    // A refusal the server could not word names no method: the user sees the app's words, not its wiring.
+    return (await post(`/rpc/${method}`, 'application/json', JSON.stringify(input), 'the request')) as RpcOutput<M>;
   }
 
   async function putBlob(bytes: ArrayBuffer): Promise<BlobRef> {

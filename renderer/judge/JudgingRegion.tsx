@@ -32,7 +32,7 @@ export function JudgingRegion() {
         }}
       >
         <label className="judge-judging__judges">
-          Judges (JSON, the format of lhb judge --judges FILE)
+          Judges (JSON, as the README's “Judging” section describes)
           <textarea value={judgesText} rows={6} spellCheck={false} {...marked('judges')} onChange={(event) => store.setJudgesText(event.target.value)} disabled={running} />
         </label>
         {problem('judges')}

@@ -62,7 +62,7 @@ export function JudgmentsBrowser() {
       <h2 id="judge-judgments-title">Judgments</h2>
       {listError && <p className="judge-warning">{listError}</p>}
       {real.length === 0 ? (
-        <p className="muted">No judgments yet. Start judging above, or run lhb judge --judges FILE.</p>
+        <p className="muted">No judgments yet. Name the judges above and press “Start judging”.</p>
       ) : (
         <>
           {leftOut > 0 && (

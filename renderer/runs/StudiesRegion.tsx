@@ -45,10 +45,7 @@ export function StudiesRegion() {
         </button>
       </div>
       {phase === 'ready' && studies.length === 0 ? (
-        <p className="muted">
-          No studies yet. A study runs harnesses (agents’ CLIs, or any command) on tasks, with a skill version or none, and keeps
-          each run’s transcript, trajectory and artifacts. Press “New study…”, or from a terminal: <code>lhb runs start --task ID --harness NAME</code>.
-        </p>
+        <NoStudiesYet />
       ) : (
         <div className="runs-table">
           <DataTable
@@ -66,5 +63,15 @@ export function StudiesRegion() {
       )}
       {formOpen && <NewStudyDialog onStarted={started} />}
     </section>
+  );
+}
+
+/** What the Studies region says before the workspace has a study: what one is, and the button that starts one. */
+export function NoStudiesYet() {
+  return (
+    <p className="muted">
+      No studies yet. A study runs harnesses (agents’ CLIs, or any command) on tasks, with a skill version or none, and keeps each run’s
+      transcript, trajectory and artifacts. Press “New study…” to start one.
+    </p>
   );
 }

@@ -39,13 +39,7 @@ export function TasksRegion() {
     <section className="screen-region runs-region runs-tasks" aria-labelledby="runs-tasks-title" aria-busy={phase === 'loading'}>
       <h2 id="runs-tasks-title">Tasks</h2>
       {phase === 'ready' && tasks.length === 0 ? (
-        <EmptyState title="No tasks imported yet">
-          <p>
-            Tasks and the agents’ output bundles come from folders on this machine. Import them with the form below, or from a terminal with{' '}
-            <code>lhb runs import DIR...</code> (each DIR a task folder, an output bundle, or a folder holding them).
-          </p>
-          <p>Imported runs are then listed here with their harness, model, artifacts and what frame capture found.</p>
-        </EmptyState>
+        <NoTasksYet />
       ) : (
         <>
           <div className="runs-tasks__controls">
@@ -85,5 +79,18 @@ export function TasksRegion() {
         </>
       )}
     </section>
+  );
+}
+
+/** What the Tasks region says before anything is imported: where tasks come from, and the form that imports them. */
+export function NoTasksYet() {
+  return (
+    <EmptyState title="No tasks imported yet">
+      <p>
+        Tasks and the agents’ output bundles come from folders on this machine. Import them with the form below: each path a task folder, an output
+        bundle, or a folder holding them.
+      </p>
+      <p>Imported runs are then listed here with their harness, model, artifacts and what frame capture found.</p>
+    </EmptyState>
   );
 }

@@ -118,8 +118,29 @@ describe('the new study form’s store', () => {
     expect(store.getState().fileMessage?.text).toMatch(/typo\.yaml:4: configurations\.0\.modle: unknown field "modle"/);
     await store.getState().openStudyFile('tasks: [./tasks/pricing]\nconfigurations:\n  - harness: command\n    model: m\n    command: "true"\n', 'folders.yaml');
     expect(store.getState().fileMessage?.text).toMatch(/^folders\.yaml:1: tasks\.0: “\.\/tasks\/pricing” is a task folder/);
+    expect(store.getState().fileMessage?.text).toMatch(/Import the folder \(Import, below\), then name its task id here\.$/);
     // A refused file leaves what the form held.
     expect(store.getState().form.skillVersions).toEqual(['none', 'v2']);
+  });
+
+  it('refuses an opened study file’s relative skill folder at the Skill folder field, in the form’s words, without asking the server to read it', async () => {
+    const { client, calls } = fakeServer();
+    const store = createNewStudyStore();
+    await store.getState().open(client);
+    const file = 'tasks: [real-1]\nskill:\n  dir: ../skills/figma\n  versions: [none, v2]\nconfigurations:\n  - harness: command\n    model: scripted\n    command: "true"\n';
+    await store.getState().openStudyFile(file, 'study.yaml');
+    expect(store.getState().form.skillDir).toBe('../skills/figma');
+    const refusal = 'Enter the skill folder’s full path on the server (starting with /, like /home/me/skills/my-skill); “../skills/figma” is relative, and the form cannot tell what to.';
+    expect(store.getState().errors.skillDir).toBe(refusal);
+    expect(calls.some((c) => c.method === 'runs.skillVersions')).toBe(false);
+    expect(await store.getState().submit()).toBeUndefined();
+    expect(store.getState().errors.skillDir).toBe(refusal);
+    expect(calls.some((c) => c.method === 'runs.start')).toBe(false);
+
+    store.getState().edit((f) => void (f.skillDir = '/skills/figma'));
+    await store.getState().loadSkillVersions();
+    expect(store.getState().errors.skillDir).toBeUndefined();
+    expect(calls.filter((c) => c.method === 'runs.skillVersions').map((c) => c.input)).toEqual([{ dir: '/skills/figma' }]);
   });
 
   it('asks the server which variables the MCP servers of an opened file’s task folders ask for, and puts a refusal of one next to the field that allows them', async () => {

@@ -6,7 +6,7 @@ import type { HarnessStatus, McpVariableRequest } from '../../schemas/studies.ts
 import { parseStudyFile, studyFileLine, StudyFileError } from '../../schemas/study-file.ts';
 import { couldNot, describeError } from '../api/describe-error.ts';
 import { RpcCallError } from '../api/rpc-call-error.ts';
-import { configurationRow, emptyStudyForm, fieldOfServerError, firstAvailableHarness, studyFormFromSpec, validateStudyForm, withRememberedSlurm, type StudyForm, type StudyFormErrors } from './study-form.ts';
+import { configurationRow, emptyStudyForm, fieldOfServerError, firstAvailableHarness, skillDirProblem, studyFormFromSpec, validateStudyForm, withRememberedSlurm, type StudyForm, type StudyFormErrors } from './study-form.ts';
 import { isSyntheticTask } from './task-filter.ts';
 
 type LoadPhase = 'idle' | 'loading' | 'ready' | 'failed';
@@ -160,6 +160,9 @@ export function createNewStudyStore() {
         const { client, form, skillChoices } = get();
         const dir = form.skillDir.trim();
         if (!client || dir === '' || (skillChoices?.dir === dir && skillChoices.phase !== 'failed')) return;
+        // A relative folder would be read against wherever the server was started: it is refused here, in the form's words.
+        const relative = skillDirProblem(dir);
+        if (relative) return void set((state) => ({ skillChoices: undefined, errors: { ...state.errors, skillDir: relative } }));
         set({ skillChoices: { dir, phase: 'loading' } });
         try {
           const { name, versions } = await client.call('runs.skillVersions', { dir });
@@ -202,7 +205,7 @@ export function createNewStudyStore() {
             fileMessage: {
               tone: 'problem',
               text: folders
-                .map(({ task, index }) => `${fileName}:${studyFileLine(text, ['tasks', index]) ?? '?'}: tasks.${index}: “${task}” is a task folder; the form starts studies of tasks already in this workspace. Import the folder (Import, below), then name its task id here, or run the file with lhb runs start --spec ${fileName}.`)
+                .map(({ task, index }) => `${fileName}:${studyFileLine(text, ['tasks', index]) ?? '?'}: tasks.${index}: “${task}” is a task folder; the form starts studies of tasks already in this workspace. Import the folder (Import, below), then name its task id here.`)
                 .join('\n'),
             },
           });

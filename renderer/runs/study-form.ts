@@ -193,6 +193,16 @@ function price(text: string): number | undefined {
 }
 
 /**
+ * Why the Skill folder cannot be read as typed, or undefined: the server reads it, and a relative
+ * path has nothing here to be relative to (a study file opened in the form comes without its folder,
+ * so its relative `skill.dir` cannot be resolved against it as `lhb runs start --spec` does).
+ */
+export function skillDirProblem(dir: string): string | undefined {
+  if (dir === '' || dir.startsWith('/')) return undefined;
+  return `Enter the skill folder’s full path on the server (starting with /, like /home/me/skills/my-skill); “${dir}” is relative, and the form cannot tell what to.`;
+}
+
+/**
  * Checks the form and builds the study spec `runs.start` takes (the same a study file holds), or
  * says, field by field, what is wrong and how to fix it. The server checks again (tasks, skill
  * files, harness binaries, key variables); this catches what can be known here.
@@ -201,6 +211,8 @@ export function validateStudyForm(form: StudyForm, harnesses: readonly HarnessSt
   const errors: StudyFormErrors = {};
   if (form.taskIds.length === 0) errors.tasks = 'Choose at least one task.';
   const skillDir = form.skillDir.trim();
+  const skillDirRefusal = skillDirProblem(skillDir);
+  if (skillDirRefusal) errors.skillDir = skillDirRefusal;
   if (skillDir !== '' && form.skillVersions.length === 0) errors.skillVersions = 'Tick at least one version (none runs without SKILL.md), or clear the skill folder.';
 
   if (form.configurations.length === 0) errors.configurations = 'Add at least one configuration: a harness and the model it runs.';

@@ -88,7 +88,7 @@ export function readSkillFrontMatter(file: string, text: string): FrontMatter {
  * format requires). Refuses a bad skill before any run starts, naming the file and the field.
  */
 export function readSkill(dir: string, version?: string): SkillToInstall {
-  if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new SkillError(dir, undefined, `${dir}: is not a folder. Point --skill at a skill folder holding SKILL.md.`);
+  if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new SkillError(dir, undefined, `${dir}: is not a folder. Name a skill folder, one holding SKILL.md.`);
   const base = join(dir, 'SKILL.md');
   if (!existsSync(base)) throw new SkillError(base, undefined, `${base}: not found. A skill folder holds a SKILL.md with YAML front matter.`);
   const baseMatter = readSkillFrontMatter(base, readFileSync(base, 'utf8'));
@@ -122,7 +122,7 @@ export function readSkill(dir: string, version?: string): SkillToInstall {
     }
   };
   walk(dir);
-  if (bytes > MAX_SKILL_BYTES) throw new SkillError(dir, undefined, `${dir}: holds ${(bytes / 1048576).toFixed(1)} MiB; a skill is at most ${MAX_SKILL_BYTES / 1048576} MiB. Point --skill at the skill's own folder.`);
+  if (bytes > MAX_SKILL_BYTES) throw new SkillError(dir, undefined, `${dir}: holds ${(bytes / 1048576).toFixed(1)} MiB; a skill is at most ${MAX_SKILL_BYTES / 1048576} MiB. Name the skill's own folder.`);
   const hash = createHash('sha256').update(readFileSync(skillFile));
   for (const file of files) hash.update(`\n${file}\n`).update(readFileSync(join(dir, file)));
   return { name: matter.name, description: matter.description, dir, version: version ?? 'base', skillFile, files, digest: hash.digest('hex') };
