@@ -173,7 +173,7 @@ function labelStudyConfigurations(runRows: readonly RunRow[]): Map<string, strin
  * stuffer's later votes cannot replace it. Undoing a vote makes the next one the first.
  * Synthetic (demo) votes are generated, not cast, and are kept as they are.
  */
-function firstVotePerAnnotatorAndPair(votes: StudyVote[], generated: ReadonlySet<string>): StudyVote[] {
+export function firstVotePerAnnotatorAndPair<Vote extends Pick<StudyVote, 'id' | 'annotator_id' | 'run_a' | 'run_b'>>(votes: Vote[], generated: ReadonlySet<string>): Vote[] {
   const seen = new Set<string>();
   return votes.filter((vote) => {
     // The demo's generated votes repeat pairs on purpose (a volume no link cast); they stay as made.

@@ -27,10 +27,13 @@
  *    duration, tokens, steps, errors and recoveries, a revision's footprint on out/); an import
  *    keeps them, the artifacts list and an imported trajectory's summary (migration 025), so
  *    `lhb analyze` reads the same figures after `lhb import hf` as before `lhb export hf`.
+ * 8: a `preference_pairs` subset: the votes the analysis counts that have a winner, one row each,
+ *    in the columns TRL's DPO trainer reads (prompt, chosen, rejected) with the run ids, ratings,
+ *    annotator and turn; an import reads and checks it and merges `preferences` only.
  * A field added in a version says so with `since` (field-types.ts), so an import of an older
  * format expects exactly the fields that format had.
  */
-export const DATASET_FORMAT_VERSION = 7;
+export const DATASET_FORMAT_VERSION = 8;
 
 /** The card's YAML key holding our own metadata. */
 export const CARD_NAMESPACE_KEY = 'lh_bench_studio';

@@ -2,13 +2,14 @@ import type { ExportSplit, ExportSubset } from '../../schemas/export.ts';
 import { chapterRows, countChapterRows } from './chapter-rows.ts';
 import type { ExportContext } from './export-context.ts';
 import { countJudgmentRows, judgmentRows } from './judgment-rows.ts';
+import { countPreferencePairRows, preferencePairRows } from './preference-pair-rows.ts';
 import { countPreferenceRows, preferenceRows } from './preference-rows.ts';
 import { countRubricRows, rubricRows } from './rubric-rows.ts';
 import { countRunRows, runRows } from './run-rows.ts';
 import { countSourceRows, sourceRows } from './source-rows.ts';
 
 /** Subsets whose records can be synthetic (the demo study's): they get a `synthetic` split when asked. */
-export const SUBSETS_WITH_SYNTHETIC: ReadonlySet<ExportSubset> = new Set(['preferences', 'judgments', 'runs']);
+export const SUBSETS_WITH_SYNTHETIC: ReadonlySet<ExportSubset> = new Set(['preferences', 'preference_pairs', 'judgments', 'runs']);
 
 /** How many rows a subset's split has now (for progress; the files count what they really wrote). */
 export function countSubsetRows(ctx: ExportContext, subset: ExportSubset, split: ExportSplit): number {
@@ -20,6 +21,8 @@ export function countSubsetRows(ctx: ExportContext, subset: ExportSubset, split:
       return countChapterRows(ctx);
     case 'preferences':
       return countPreferenceRows(ctx, split);
+    case 'preference_pairs':
+      return countPreferencePairRows(ctx, split);
     case 'judgments':
       return countJudgmentRows(ctx, split);
     case 'runs':
@@ -38,6 +41,8 @@ export function subsetRows(ctx: ExportContext, subset: ExportSubset, split: Expo
       return chapterRows(ctx);
     case 'preferences':
       return preferenceRows(ctx, split);
+    case 'preference_pairs':
+      return preferencePairRows(ctx, split);
     case 'judgments':
       return judgmentRows(ctx, split);
     case 'runs':

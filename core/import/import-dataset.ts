@@ -19,6 +19,7 @@ export interface ImportProgress {
   report(done: number, total: number, message: string): void;
 }
 
+/** What an import merges, in order; `preference_pairs` is read and checked but not merged: it is derived from `preferences`, and an export writes it again from them. */
 const ORDER: ExportSubset[] = ['sources', 'chapters', 'preferences', 'judgments', 'runs', 'rubrics'];
 
 /**

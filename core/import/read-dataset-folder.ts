@@ -91,6 +91,7 @@ export async function readDatasetFolder(dirArgument: string, progress: ReadProgr
     sources: [],
     chapters: [],
     preferences: [],
+    preference_pairs: [],
     judgments: [],
     runs: [],
     rubrics: [],

@@ -75,6 +75,16 @@ const RULES: Record<ExportSubset, Record<string, Rule>> = {
     time_on_item_ms: { range: [0, WEEK_MS], what: 'time on item is 0 to a week in milliseconds' },
     fast_vote_floor_ms: { range: [0, MAX_FAST_VOTE_FLOOR_MS], what: `the fast-vote floor is 0 to ${MAX_FAST_VOTE_FLOOR_MS} milliseconds` },
   },
+  // Read and checked, then left: the pairs are derived from preferences, which the import merges.
+  preference_pairs: {
+    vote_id: ID,
+    task_id: ID,
+    chosen_run_id: ID,
+    rejected_run_id: ID,
+    chosen_rating: { range: [1, 5], what: 'ratings are 1 to 5' },
+    rejected_rating: { range: [1, 5], what: 'ratings are 1 to 5' },
+    annotator: name(100),
+  },
   judgments: {
     judgment_id: ID,
     run_id: ID,

@@ -12,6 +12,7 @@ const SUBSET_LABELS = {
   sources: 'Sources (line-numbered text and sections)',
   chapters: 'Chapters (plans, notes and citations)',
   preferences: 'Preferences (pairwise votes)',
+  preference_pairs: 'Preference pairs (counted votes with a winner, for DPO training)',
   judgments: 'Judgments (rubric scores)',
   runs: 'Runs (configurations and trajectory summaries)',
   rubrics: 'Rubrics (anchored rubric sets)',
