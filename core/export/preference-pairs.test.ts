@@ -5,7 +5,7 @@ import { parquetMetadata, parquetReadObjects } from 'hyparquet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import type { Api } from '../api/create-api.ts';
-import { openApi } from '../api/open-api.ts';
+import { expectJobSucceeded, testWorkspaces } from './test-workspaces.fixture.ts';
 import { loadStudyData } from '../analysis/study-data.ts';
 import { seedMultiTurnRuns } from '../arena/multi-turn-runs.fixture.ts';
 import { insertPresentation, insertVote } from '../store/vote-repository.ts';
@@ -16,23 +16,11 @@ import { insertPresentation, insertVote } from '../store/vote-repository.ts';
 const DPO_COLUMNS = ['prompt', 'chosen', 'rejected', 'chosen_run_id', 'rejected_run_id', 'task_id', 'turn', 'chosen_rating', 'rejected_rating', 'annotator', 'vote_id', 'fast_vote'];
 
 let dir: string;
-const opened: Api[] = [];
+const workspaces = testWorkspaces(() => dir);
+const open = workspaces.open;
 let source: Api;
 let whatShows: Map<string, string>;
 let out: string;
-
-async function open(name: string): Promise<Api> {
-  const api = await openApi(join(dir, name), {});
-  opened.push(api);
-  return api;
-}
-
-async function finished(api: Api, jobId: string): Promise<void> {
-  await api.context.jobs.idle();
-  const { jobs } = await api.call('jobs.list', { limit: 50 });
-  const job = jobs.find((candidate) => candidate.id === jobId)!;
-  expect(job.state, job.message).toBe('succeeded');
-}
 
 const bytesOf = (path: string) => {
   const bytes = readFileSync(path);
@@ -71,11 +59,11 @@ beforeAll(async () => {
   cast(source, { id: 'vote-4', annotator: bob, runA: 'run-b', runB: 'run-c', shown: 'b-left', choice: 'left', left: 5, right: 2, turn: null, ms: 100, at: '2025-02-01T00:00:04.000Z' });
   out = join(dir, 'dataset');
   const { jobId } = await source.call('export.hf', { outDir: out, pseudonymise: true });
-  await finished(source, jobId);
+  await expectJobSucceeded(source, jobId);
 }, 120_000);
 
 afterAll(async () => {
-  for (const api of opened.splice(0)) await api.close();
+  await workspaces.closeAll();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -122,7 +110,7 @@ describe('the preference_pairs subset', { timeout: 120_000 }, () => {
   it('is read by lhb import hf without being merged, and the import analyses as the source did', async () => {
     const target = await open('target');
     const { jobId } = await target.call('import.hf', { dir: out });
-    await finished(target, jobId);
+    await expectJobSucceeded(target, jobId);
     const votes = (api: Api) => loadStudyData(api.context.workspace.db).votes.map((vote) => vote.id);
     expect(votes(target)).toEqual(votes(source));
   });

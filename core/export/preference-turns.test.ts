@@ -3,33 +3,21 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Api } from '../api/create-api.ts';
-import { openApi } from '../api/open-api.ts';
+import { expectJobSucceeded, testWorkspaces } from './test-workspaces.fixture.ts';
 import { seedMultiTurnRuns } from '../arena/multi-turn-runs.fixture.ts';
 
 let dir: string;
-const opened: Api[] = [];
+const workspaces = testWorkspaces(() => dir);
+const open = workspaces.open;
 
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'lhb-preference-turns-'));
 });
 
 afterEach(async () => {
-  for (const api of opened.splice(0)) await api.close();
+  await workspaces.closeAll();
   rmSync(dir, { recursive: true, force: true });
 });
-
-async function open(name: string): Promise<Api> {
-  const api = await openApi(join(dir, name), {});
-  opened.push(api);
-  return api;
-}
-
-async function finished(api: Api, jobId: string): Promise<void> {
-  await api.context.jobs.idle();
-  const { jobs } = await api.call('jobs.list', { limit: 50 });
-  const job = jobs.find((candidate) => candidate.id === jobId)!;
-  expect(job.state, job.message).toBe('succeeded');
-}
 
 const turnsOfVotes = (api: Api, ids: readonly string[]) =>
   ids.map((id) => (api.context.workspace.db.prepare('SELECT turn FROM votes WHERE id = ?').get(id) as { turn: number | null } | undefined)?.turn);
@@ -45,13 +33,13 @@ describe('the turn of a pair in the dataset', { timeout: 120_000 }, () => {
     }
     const out = join(dir, 'dataset');
     const { jobId } = await source.call('export.hf', { outDir: out, includeSynthetic: true, format: 'jsonl' });
-    await finished(source, jobId);
+    await expectJobSucceeded(source, jobId);
     const rows = readFileSync(join(out, 'data', 'preferences', 'train-00000-of-00001.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { vote_id: string; turn: number | null });
     expect(rows.map((row) => row.turn).sort()).toEqual([2, null]);
 
     const target = await open('target');
     const imported = await target.call('import.hf', { dir: out });
-    await finished(target, imported.jobId);
+    await expectJobSucceeded(target, imported.jobId);
     expect(turnsOfVotes(target, rows.map((row) => row.vote_id))).toEqual(rows.map((row) => row.turn));
   });
 });

@@ -28,6 +28,7 @@ const NAME = name(NAME_MAX);
 /** Quoted from a source's lines or a transcript, which imports do not restrict: capped only. */
 const QUOTED: Rule = { max: LONG_TEXT_MAX };
 const WEEK_MS = 7 * 24 * 3600 * 1000;
+const RATING: Rule = { range: [1, 5], what: 'ratings are 1 to 5' };
 
 /** A vote's side: its run, configuration, harness and model. */
 const configurationRules = (side: 'config_a' | 'config_b'): Record<string, Rule> => ({
@@ -67,8 +68,8 @@ const RULES: Record<ExportSubset, Record<string, Rule>> = {
     left_run: ID,
     right_run: ID,
     winner_run: ID,
-    rating_left: { range: [1, 5], what: 'ratings are 1 to 5' },
-    rating_right: { range: [1, 5], what: 'ratings are 1 to 5' },
+    rating_left: RATING,
+    rating_right: RATING,
     reason: typed(10_000),
     annotator_id: ID,
     annotator: name(100),
@@ -81,8 +82,8 @@ const RULES: Record<ExportSubset, Record<string, Rule>> = {
     task_id: ID,
     chosen_run_id: ID,
     rejected_run_id: ID,
-    chosen_rating: { range: [1, 5], what: 'ratings are 1 to 5' },
-    rejected_rating: { range: [1, 5], what: 'ratings are 1 to 5' },
+    chosen_rating: RATING,
+    rejected_rating: RATING,
     annotator: name(100),
   },
   judgments: {
