@@ -204,4 +204,16 @@ describe('lhb analyze after lhb export hf and lhb import hf into an empty worksp
     expect(runs.some((run) => run.turns.length === 3)).toBe(true);
     expect(runs.some((run) => run.artifacts.some((artifact) => artifact.path === 'dist/index.html'))).toBe(true);
   });
+
+  it('derives the same preference pairs from the imported votes (their prompts and outputs read the task and trajectories, which do not travel yet)', () => {
+    const pairs = (out: string) =>
+      subsetLines(out, 'preference_pairs').map((line) => {
+        const { prompt: _prompt, chosen: _chosen, rejected: _rejected, ...rest } = JSON.parse(line) as Record<string, unknown>;
+        return rest;
+      });
+    const votes = subsetLines('again-source', 'preferences').map((line) => JSON.parse(line) as { vote_id: string; winner_run: string | null });
+    expect(pairs('again-source').map((pair) => pair.vote_id)).toEqual(votes.filter((vote) => vote.winner_run !== null).map((vote) => vote.vote_id));
+    expect(pairs('again-source').length).toBeGreaterThan(0);
+    expect(pairs('again-fresh')).toEqual(pairs('again-source'));
+  });
 });

@@ -4,7 +4,7 @@ import { firstVotePerAnnotatorAndPair } from '../analysis/study-data.ts';
 import { workspaceBlobReader } from '../analysis/turn-facts.ts';
 import { pageExportVotes, type ExportVoteRow } from '../store/export-queries.ts';
 import { listImportedRunArtifacts } from '../store/imported-run-facts-repository.ts';
-import { listRunFiles } from '../store/run-repository.ts';
+import { listRunFiles, listRuns } from '../store/run-repository.ts';
 import { findRunTrajectory } from '../store/run-trajectory-repository.ts';
 import { findStudyRunByRunId } from '../store/study-repository.ts';
 import { findTask } from '../store/task-repository.ts';
@@ -25,7 +25,10 @@ function countedDecidedVotes(ctx: ExportContext, split: ExportSplit): Map<string
   const live = listLiveVoteOutcomes(ctx.db).reverse();
   const generated = new Set(live.filter((vote) => vote.synthetic === 1).map((vote) => vote.id));
   const counted = firstVotePerAnnotatorAndPair(live, generated);
-  return new Map(counted.filter((vote) => vote.synthetic === flag(split) && vote.winner_run !== null && inExportScope(ctx, vote.run_a, vote.run_b)).map((vote) => [vote.id, vote]));
+  // The demo's arena runs are exported only with synthetic data, and so are the votes on them.
+  const demoRuns = ctx.demo === 1 ? new Set<string>() : new Set(listRuns(ctx.db, ctx.projectId).filter((run) => run.demo === 1).map((run) => run.id));
+  const exported = (vote: VoteOutcomeRow) => vote.synthetic === flag(split) && !demoRuns.has(vote.run_a) && !demoRuns.has(vote.run_b) && inExportScope(ctx, vote.run_a, vote.run_b);
+  return new Map(counted.filter((vote) => vote.winner_run !== null && exported(vote)).map((vote) => [vote.id, vote]));
 }
 
 export const countPreferencePairRows = (ctx: ExportContext, split: ExportSplit): number => countedDecidedVotes(ctx, split).size;
