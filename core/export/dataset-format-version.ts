@@ -27,6 +27,10 @@
  *    duration, tokens, steps, errors and recoveries, a revision's footprint on out/); an import
  *    keeps them, the artifacts list and an imported trajectory's summary (migration 025), so
  *    `lhb analyze` reads the same figures after `lhb import hf` as before `lhb export hf`.
+ * 8 (also): the `skills` subset, one row per skill version the exported studies used (SKILL.md's
+ *    text and SHA-256, the version's digest, the skill's other files with their sizes and, when
+ *    small and textual, their text, and the studies and configurations that used it); an import
+ *    reads it and stores nothing of it.
  * A field added in a version says so with `since` (field-types.ts), so an import of an older
  * format expects exactly the fields that format had.
  */

@@ -5,6 +5,7 @@ import { countJudgmentRows, judgmentRows } from './judgment-rows.ts';
 import { countPreferenceRows, preferenceRows } from './preference-rows.ts';
 import { countRubricRows, rubricRows } from './rubric-rows.ts';
 import { countRunRows, runRows } from './run-rows.ts';
+import { countSkillRows, skillRows } from './skill-rows.ts';
 import { countSourceRows, sourceRows } from './source-rows.ts';
 
 /** Subsets whose records can be synthetic (the demo study's): they get a `synthetic` split when asked. */
@@ -26,6 +27,8 @@ export function countSubsetRows(ctx: ExportContext, subset: ExportSubset, split:
       return countRunRows(ctx, split);
     case 'rubrics':
       return countRubricRows(ctx);
+    case 'skills':
+      return countSkillRows(ctx);
   }
 }
 
@@ -44,5 +47,7 @@ export function subsetRows(ctx: ExportContext, subset: ExportSubset, split: Expo
       return runRows(ctx, split);
     case 'rubrics':
       return rubricRows(ctx);
+    case 'skills':
+      return skillRows(ctx);
   }
 }
