@@ -130,6 +130,9 @@ function collectionSection(input: DatasetCardInput): string[] {
       (facts.judgmentsLeftOut > 0
         ? ` ${facts.judgmentsLeftOut} judgments made with a rubric set for another task kind are left out (a Figma build scored on a content rubric, or the reverse); the workspace keeps them, marked.`
         : '') +
+      (facts.skillVersionsLeftOut > 0
+        ? ` ${facts.skillVersionsLeftOut} skill version${facts.skillVersionsLeftOut === 1 ? '' : 's'} the studies used ${facts.skillVersionsLeftOut === 1 ? 'is' : 'are'} left out of \`skills\`: the skill's folder is no longer where the study found it, or no longer a valid skill.`
+        : '') +
       '\n',
     textTable(
       ['What', 'Value'],

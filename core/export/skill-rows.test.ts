@@ -130,10 +130,13 @@ describe('the skills subset', () => {
     const card = readFileSync(join(out, 'README.md'), 'utf8');
     expect(card).toContain('### `skills`');
     expect(card).toContain('`skill_md_sha256`');
+    expect(card).toContain("1 skill version the studies used is left out of `skills`: the skill's folder is no longer where the study found it, or no longer a valid skill.");
   });
 
   it('holds only the chosen studies’ skill versions when the export is scoped', async () => {
-    const rows = await skillRowsOf(await exportTo('scoped', { subsets: ['skills'], studies: ['study-b'] }));
+    const out = await exportTo('scoped', { subsets: ['skills'], studies: ['study-b'] });
+    const rows = await skillRowsOf(out);
+    expect(readFileSync(join(out, 'README.md'), 'utf8')).not.toContain('left out of `skills`');
     expect(rows.map((row) => [`${row.skill}@${row.version}`, row.studies.map((used) => used.study_id)])).toEqual([['demo-skill@v2', ['study-b']]]);
     expect(rows[0]!.first_used_at).toEqual(new Date('2026-03-02T10:00:00.000Z'));
   });

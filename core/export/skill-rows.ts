@@ -85,6 +85,7 @@ export async function* skillRows(ctx: ExportContext): AsyncGenerator<SubsetRow<'
   for (const used of usedSkillVersions(ctx)) {
     const row = skillRow(used);
     if (row) rows.push(row);
+    else ctx.facts.skillVersionsLeftOut += 1;
   }
   rows.sort((x, y) => compare(x.skill, y.skill) || compare(x.version, y.version) || compare(x.digest, y.digest));
   yield* rows;
