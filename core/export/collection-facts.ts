@@ -12,6 +12,8 @@ export class CollectionFacts {
   readonly sandboxes = new Set<string>();
   /** Judgments not exported because their rubric set is for another task kind than their run's. */
   judgmentsLeftOut = 0;
+  /** Skill versions studies used whose folder is no longer on this machine (or no longer a valid skill): no row for them. */
+  skillVersionsLeftOut = 0;
   readonly #dates = new Map<string, { first: string; last: string }>();
 
   /** Records an ISO instant under a label ("votes", "judgments", "runs", …). */

@@ -57,7 +57,7 @@ export function renderDatasetCard(input: DatasetCardInput): string {
   out.push(
     'The human side of a skill-grounded evaluation of long-horizon AI agents, exported by LH-Bench Studio: subject-matter experts' +
       "' chapter plans with the source spans they cite, blind pairwise preference votes between agents' outputs, LLM/VLM judge scores " +
-      'on anchored rubrics, the agent runs themselves and the rubrics. Every record keeps its workspace id, so exports from several ' +
+      'on anchored rubrics, the agent runs themselves, the skills they were given and the rubrics. Every record keeps its workspace id, so exports from several ' +
       'machines can be merged.\n',
   );
   if (input.includesSynthetic) {
@@ -67,7 +67,7 @@ export function renderDatasetCard(input: DatasetCardInput): string {
         'An export without synthetic data leaves all of them out.\n',
     );
   }
-  if (input.studies) out.push(`> **${reportScopeText(input.studies)}.** Only the runs ${input.studies.length === 1 ? 'this study' : 'these studies'} executed, the votes and judgments whose runs are all theirs, and the studies themselves are exported; sources, chapters and rubrics are the workspace's.\n`);
+  if (input.studies) out.push(`> **${reportScopeText(input.studies)}.** Only the runs ${input.studies.length === 1 ? 'this study' : 'these studies'} executed, the votes and judgments whose runs are all theirs, the skill versions they used, and the studies themselves are exported; sources, chapters and rubrics are the workspace's.\n`);
   if (input.pseudonymised) out.push('> Annotator names are replaced by stable pseudonyms (`annotator-` and 12 hex digits, keyed per workspace).\n');
   out.push(licenseStatement(input.license));
   out.push(
@@ -129,6 +129,9 @@ function collectionSection(input: DatasetCardInput): string[] {
       '(`shown_order` records it), a choice and a 1–5 rating for each side. Judges scored runs per rubric against anchored levels.' +
       (facts.judgmentsLeftOut > 0
         ? ` ${facts.judgmentsLeftOut} judgments made with a rubric set for another task kind are left out (a Figma build scored on a content rubric, or the reverse); the workspace keeps them, marked.`
+        : '') +
+      (facts.skillVersionsLeftOut > 0
+        ? ` ${facts.skillVersionsLeftOut} skill version${facts.skillVersionsLeftOut === 1 ? '' : 's'} the studies used ${facts.skillVersionsLeftOut === 1 ? 'is' : 'are'} left out of \`skills\`: the skill's folder is no longer where the study found it, or no longer a valid skill.`
         : '') +
       '\n',
     textTable(

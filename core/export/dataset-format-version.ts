@@ -30,6 +30,10 @@
  * 8: a `preference_pairs` subset: the votes the analysis counts that have a winner, one row each,
  *    in the columns TRL's DPO trainer reads (prompt, chosen, rejected) with the run ids, ratings,
  *    annotator and turn; an import reads and checks it and merges `preferences` only.
+ *    the `skills` subset, one row per skill version the exported studies used (SKILL.md's
+ *    text and SHA-256, the version's digest, the skill's other files with their sizes and, when
+ *    small and textual, their text, and the studies and configurations that used it); an import
+ *    reads it and stores nothing of it.
  * A field added in a version says so with `since` (field-types.ts), so an import of an older
  * format expects exactly the fields that format had.
  */

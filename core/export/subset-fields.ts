@@ -263,6 +263,33 @@ const FIELDS = {
     { name: 'builtin', type: 'bool', description: 'shipped with the app' },
     { name: 'created_at', type: 'timestamp', description: 'when it was stored' },
   ],
+  skills: [
+    { name: 'skill', type: 'string', description: "the skill's name (its SKILL.md front matter `name`)" },
+    { name: 'version', type: 'string', description: "the version installed: `base` (the folder's own SKILL.md) or a named version (versions/<v>/SKILL.md)" },
+    { name: 'description', type: 'string', description: "the SKILL.md front matter's `description`" },
+    { name: 'digest', type: 'string', description: "SHA-256 over this version's SKILL.md and the skill's other files, as a study checks it on resume: merge key" },
+    { name: 'skill_md_sha256', type: 'string', description: 'SHA-256 of skill_md' },
+    { name: 'skill_md', type: 'string', description: 'the SKILL.md the agent was given, as it is in the skill folder' },
+    {
+      name: 'files',
+      type: { list: { struct: [
+        { name: 'path', type: 'string', description: "the file's path in the skill folder, with forward slashes" },
+        { name: 'bytes', type: 'int64', description: 'its size' },
+        { name: 'text', type: 'string', nullable: true, description: 'its text when at most 64 KiB of UTF-8 without NUL; null for a larger or binary file' },
+      ] } },
+      description: "the skill's other files, installed beside SKILL.md (versions/ is never installed), sorted by path",
+    },
+    { name: 'first_used_at', type: 'timestamp', description: 'when the first study that used it was created (the workspace keeps a skill in its folder, with no time of its own)' },
+    {
+      name: 'studies',
+      type: { list: { struct: [
+        { name: 'study_id', type: 'string', description: 'the study' },
+        { name: 'study_name', type: 'string', description: "the study's name" },
+        { name: 'config_ids', type: { list: 'string' }, description: 'the configurations of its runs that were given this version (runs.config_id)' },
+      ] } },
+      description: 'the exported studies that used it, oldest first',
+    },
+  ],
 } as const satisfies Record<ExportSubset, readonly Field[]>;
 
 /**
@@ -287,4 +314,5 @@ export const SUBSET_SUMMARIES: Record<ExportSubset, string> = {
   judgments: 'LLM/VLM judge scores: one row per run, rubric and judge, with the level, evidence, rubric set version and scale.',
   runs: 'Agent runs: configuration, versions, status, tokens, cost, trajectory summary and error→recovery counts.',
   rubrics: 'The anchored rubric sets judges scored against, one row per set version.',
+  skills: "The skill versions the exported studies gave their agents, one row per skill and version: SKILL.md's text and digest, the skill's other files, and which studies and configurations used it.",
 };

@@ -6,6 +6,7 @@ import { countPreferencePairRows, preferencePairRows } from './preference-pair-r
 import { countPreferenceRows, preferenceRows } from './preference-rows.ts';
 import { countRubricRows, rubricRows } from './rubric-rows.ts';
 import { countRunRows, runRows } from './run-rows.ts';
+import { countSkillRows, skillRows } from './skill-rows.ts';
 import { countSourceRows, sourceRows } from './source-rows.ts';
 
 /** Subsets whose records can be synthetic (the demo study's): they get a `synthetic` split when asked. */
@@ -29,6 +30,8 @@ export function countSubsetRows(ctx: ExportContext, subset: ExportSubset, split:
       return countRunRows(ctx, split);
     case 'rubrics':
       return countRubricRows(ctx);
+    case 'skills':
+      return countSkillRows(ctx);
   }
 }
 
@@ -49,5 +52,7 @@ export function subsetRows(ctx: ExportContext, subset: ExportSubset, split: Expo
       return runRows(ctx, split);
     case 'rubrics':
       return rubricRows(ctx);
+    case 'skills':
+      return skillRows(ctx);
   }
 }

@@ -56,6 +56,9 @@ export async function importDataset(workspace: Pick<Workspace, 'db' | 'blobs'>, 
       mergeRubrics(ctx, dataset.rubrics);
       mergeJudgments(ctx, dataset.judgments);
     })();
+    // The workspace keeps a skill in its folder, not in the store, so the skills subset has nowhere to go.
+    const skills = dataset.skills.length;
+    if (skills > 0) ctx.notes.push(`The ${skills} skill version${skills === 1 ? '' : 's'} of the skills subset ${skills === 1 ? 'was' : 'were'} read but not stored: a workspace keeps skills in their folders, not in its store, and a study run here reads its skill from a folder on this machine.`);
   } catch (error) {
     if (error instanceof ImportRefusedError) throw error;
     throw new ImportRefusedError(`Storing the import failed: ${(error as Error).message}.`, { cause: error });

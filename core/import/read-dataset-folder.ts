@@ -95,6 +95,7 @@ export async function readDatasetFolder(dirArgument: string, progress: ReadProgr
     judgments: [],
     runs: [],
     rubrics: [],
+    skills: [],
   };
   const formats = new Set<string>();
   const reader = new DataFileReader();

@@ -125,6 +125,7 @@ const RULES: Record<ExportSubset, Record<string, Rule>> = {
     ),
   },
   rubrics: { rubric_set_id: ID, chapter_id: ID },
+  skills: { skill: NAME, version: NAME, 'files[].path': typed(4096), 'studies[].study_id': ID },
 };
 
 /** Refuses a row that breaks a limit of the app's own writes, naming the row, the field and the limit. */

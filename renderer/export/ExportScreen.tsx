@@ -16,6 +16,7 @@ const SUBSET_LABELS = {
   judgments: 'Judgments (rubric scores)',
   runs: 'Runs (configurations and trajectory summaries)',
   rubrics: 'Rubrics (anchored rubric sets)',
+  skills: 'Skills (SKILL.md texts and digests)',
 } as const;
 
 const FILE_COLUMNS: DataColumn<ExportedFile>[] = [
