@@ -3,7 +3,7 @@ import { describeError } from '../api/describe-error.ts';
 import { useAnalysisStore } from './analysis-store.ts';
 import { ReportTable } from './ReportTable.tsx';
 import { saveFile, saveText, svgToPng } from './save-file.ts';
-import { svgToString, type SvgNode } from './svg-node.ts';
+import { svgToString, type SvgNode } from '../../schemas/charts/svg-node.ts';
 import { SvgView } from './SvgView.tsx';
 import type { TableView } from './table-view.ts';
 

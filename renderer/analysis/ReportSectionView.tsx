@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import type { Inline, ReportBlock, ReportSection, TextStyle } from '../../schemas/report-section.ts';
 import type { TableModel } from '../../schemas/table-model.ts';
 import { ChartFigure } from './ChartFigure.tsx';
-import { drawChart } from './draw-chart.ts';
+import { drawChart } from '../../schemas/charts/draw-chart.ts';
 import { ReportRegion } from './ReportRegion.tsx';
 import { ReportTable } from './ReportTable.tsx';
 import { tableView } from './table-view.ts';

@@ -1,5 +1,5 @@
 import { createElement, type ReactNode } from 'react';
-import { reactAttributeName, svgAttributeValue, type SvgNode } from './svg-node.ts';
+import { reactAttributeName, svgAttributeValue, type SvgNode } from '../../schemas/charts/svg-node.ts';
 
 /** Renders a chart's SVG tree with React: the same tree the export buttons serialise. */
 export function SvgView({ node }: { node: SvgNode }) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { REPORT_FIXTURE as report } from '../../schemas/analysis-report.fixture.ts';
-import type { BarChartModel, ReportBlock } from '../../schemas/report-section.ts';
+import { REPORT_FIXTURE as report } from '../analysis-report.fixture.ts';
+import type { BarChartModel, ReportBlock } from '../report-section.ts';
 import { barChart } from './bar-chart.ts';
 import { drawChart } from './draw-chart.ts';
 import type { SvgNode } from './svg-node.ts';

@@ -1,4 +1,4 @@
-import type { ChartModel } from '../../schemas/report-section.ts';
+import type { ChartModel } from '../report-section.ts';
 import { barChart } from './bar-chart.ts';
 import { heatmapChart } from './heatmap-chart.ts';
 import type { SvgNode } from './svg-node.ts';

@@ -1,6 +1,7 @@
 /**
- * A chart as a small tree of SVG elements: the screen renders it with React (SvgView) and the
- * "Download SVG/PNG" buttons serialise the same tree, so the file is what the screen shows.
+ * A chart as a small tree of SVG elements: the screen renders it with React (SvgView), the
+ * "Download SVG/PNG" buttons serialise the same tree, so the file is what the screen shows, and
+ * `lhb report` writes it inline into its pages (core/report).
  * Styling goes in presentation attributes (fill, stroke, font-size), never in CSS classes, so
  * a downloaded file looks right on its own.
  */
@@ -33,10 +34,14 @@ function write(node: SvgNode | string): string {
   return `<${node.tag}${attrs}>${node.children.map(write).join('')}</${node.tag}>`;
 }
 
+/** The SVG element as markup, its text and attributes escaped (for inline use in an HTML page), with the SVG namespace on the root. */
+export function svgElementString(root: SvgNode): string {
+  return write(root.tag === 'svg' && root.attrs.xmlns === undefined ? { ...root, attrs: { xmlns: SVG_NS, ...root.attrs } } : root);
+}
+
 /** A standalone SVG document: the root gets the SVG namespace when it lacks one. */
 export function svgToString(root: SvgNode): string {
-  const withNamespace = root.tag === 'svg' && root.attrs.xmlns === undefined ? { ...root, attrs: { xmlns: SVG_NS, ...root.attrs } } : root;
-  return `<?xml version="1.0" encoding="UTF-8"?>\n${write(withNamespace)}\n`;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n${svgElementString(root)}\n`;
 }
 
 /** React's name for an SVG attribute: `stroke-width` → `strokeWidth`; `aria-*`, `data-*` stay. */
