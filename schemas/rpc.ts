@@ -3,6 +3,7 @@ import { AnalysisReportSchema } from './analysis.ts';
 import { AnnotatorSchema, ArenaItemSchema, BundleImportResultSchema, MAX_FAST_VOTE_FLOOR_MS, ArenaProgressSchema, ArenaStudySchema, OwnVoteSchema, RatingSchema, RunSummarySchema, TaskSummarySchema, VoteChoiceSchema } from './arena.ts';
 import { AnnotationContractSchema, DataRoomDetailSchema, DataRoomSummarySchema } from './annotate.ts';
 import { ExportOptionsSchema, ExportResultSchema } from './export.ts';
+import { ReportResultSchema } from './report.ts';
 import { PersonNameSchema, PlanApprovalSchema, PlanComparisonSchema, PlanSubmissionSchema } from './plan-review.ts';
 import { ImportOptionsSchema, ImportResultSchema } from './import.ts';
 import { AppEventSchema, JobSchema, type AppEvent } from './jobs.ts';
@@ -563,6 +564,26 @@ export const rpcContract = {
     /** What a finished export job wrote: files, row counts, the card; null while it runs or after it failed. */
     input: z.object({ jobId: z.string().min(1) }).strict(),
     output: z.object({ result: ExportResultSchema.nullable() }),
+  },
+  // The report: the analysis as a folder of static pages (and a PDF) written on the server's disk (a job).
+  'report.write': {
+    input: z
+      .object({
+        /** The folder to create on the server's disk; it must not exist yet, or be empty. */
+        outDir: z.string().min(1).max(4096),
+        /** Also print the index to report.pdf through the server's Chromium. */
+        pdf: z.boolean().default(false),
+        /** The analysis it lays out, asked as analysis.report asks (the same request gives the same digits). */
+        analysis: AnalysisAskSchema.prefault({}),
+      })
+      .strict(),
+    output: z.object({ jobId: z.string() }),
+    readsServerDisk: true,
+  },
+  'report.result': {
+    /** What a finished report.write job wrote; null while it runs or after it failed. */
+    input: z.object({ jobId: z.string().min(1) }).strict(),
+    output: z.object({ result: ReportResultSchema.nullable() }),
   },
   // Importing (and merging) a dataset folder the export wrote, read from the server's disk (a job).
   'import.hf': {

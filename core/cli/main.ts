@@ -242,6 +242,25 @@ program
     await runAnalyze(options);
   });
 
+program
+  .command('report')
+  .description('Write the analysis report as a folder of static pages that open from disk in any browser (no server, no network): each section with its tables and charts, and a page per run with its prompt, trajectory, verifier findings, judgments and frames.')
+  .requiredOption('--out <dir>', 'the folder to write (must not exist yet, or be empty); open its index.html')
+  .option('--pdf', "also print the index to report.pdf through Chromium (/usr/bin/chromium, or LHB_CHROMIUM)")
+  .option('--json', 'print what was written as JSON (the report.result RPC output)')
+  .option('--resamples <n>', 'bootstrap resamples for every interval (100 to 20000)', parseResamples, 1000)
+  .option('--seed <seed>', 'seed of every bootstrap; the same seed gives the same numbers as lhb analyze', 'lhb-analysis')
+  .option('--include-synthetic', "count the demo's records even though records of your own exist, as lhb analyze does")
+  .option('--exclude-synthetic', "leave the demo's records out even when nothing of your own exists yet")
+  .option('--count-repeats', "count every vote, an annotator's repeats on a pair included")
+  .option('--exclude-fast-votes', 'leave out votes cast faster than the fast-vote floor')
+  .option('--study <id...>', "only these studies' runs, and the votes and judgments whose runs are all theirs (ids, or their starts; repeatable)")
+  .addOption(workspaceOption())
+  .action(async (options: { out: string; pdf?: boolean; json?: boolean; resamples: number; seed: string; includeSynthetic?: boolean; excludeSynthetic?: boolean; countRepeats?: boolean; excludeFastVotes?: boolean; study?: string[]; workspace?: string }) => {
+    const { runReport } = await import('./report-command.ts');
+    await runReport(options);
+  });
+
 const arena = program.command('arena').description('The blind preference arena: invite links for remote voters.');
 
 arena

@@ -7,26 +7,36 @@ import { parseProcessIdentity, thisProcess, type ProcessIdentity } from '../jobs
 /** Inside a staging folder: which process writes it, so a later export can tell a killed export's leftovers from a running one. */
 const WRITER_FILE = '.lhb-export-writer.json';
 
+/** How a folder's refusals name what was being written: a dataset export, or a report (core/report). */
+const WORDS = {
+  export: { nothing: 'Nothing was exported', work: 'the export', redo: 'export again' },
+  report: { nothing: 'No report was written', work: 'the report', redo: 'write the report again' },
+} as const;
+export type FolderWork = keyof typeof WORDS;
+
 /**
- * Where an export is written: a hidden folder beside the destination, renamed onto it only once
+ * Where an export (or a report) is written: a hidden folder beside the destination, renamed onto it only once
  * every file and the card are complete. An export that fails, is cancelled or is killed leaves
  * at most that hidden `.<name>.partial-…` folder, never a folder that looks like a finished export.
  */
 export class ExportFolder {
   readonly staging: string;
   readonly destination: string;
+  private readonly words: (typeof WORDS)[FolderWork];
 
-  private constructor(destination: string, staging: string) {
+  private constructor(destination: string, staging: string, work: FolderWork) {
     this.destination = destination;
     this.staging = staging;
+    this.words = WORDS[work];
   }
 
   /** Refuses a destination that holds anything (nothing is replaced or mixed), then makes the staging folder. */
-  static prepare(destination: string): ExportFolder {
+  static prepare(destination: string, work: FolderWork = 'export'): ExportFolder {
+    const { nothing } = WORDS[work];
     if (exists(destination)) {
-      if (!statSync(destination).isDirectory()) throw new Error(`${destination} is a file, not a folder. Nothing was exported; choose a folder that does not exist yet.`);
+      if (!statSync(destination).isDirectory()) throw new Error(`${destination} is a file, not a folder. ${nothing}; choose a folder that does not exist yet.`);
       if (readdirSync(destination).length > 0) {
-        throw new Error(`${destination} already holds files. Nothing was exported and nothing there was changed; choose a new folder (or remove that one first).`);
+        throw new Error(`${destination} already holds files. ${nothing} and nothing there was changed; choose a new folder (or remove that one first).`);
       }
     }
     const parent = dirname(destination);
@@ -34,7 +44,7 @@ export class ExportFolder {
     removeStalePartials(parent, basename(destination));
     const staging = join(parent, `.${basename(destination)}.partial-${randomBytes(4).toString('hex')}`);
     mkdirSync(staging);
-    const folder = new ExportFolder(destination, staging);
+    const folder = new ExportFolder(destination, staging, work);
     try {
       writeFileSync(join(staging, WRITER_FILE), JSON.stringify(thisProcess()));
     } catch (error) {
@@ -49,7 +59,7 @@ export class ExportFolder {
   commit(): void {
     if (exists(this.destination)) {
       if (readdirSync(this.destination).length > 0) {
-        throw new Error(`${this.destination} gained files while the export ran. The export is kept in ${this.staging}; move it yourself or export again to a new folder.`);
+        throw new Error(`${this.destination} gained files while ${this.words.work} ran. It is kept in ${this.staging}; move it yourself or ${this.words.redo} to a new folder.`);
       }
       rmdirSync(this.destination);
     }

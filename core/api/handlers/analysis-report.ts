@@ -15,7 +15,8 @@ import type { ApiContext } from '../api-context.ts';
 
 type AnalysisAsk = RpcParsedInput<'analysis.report'>;
 
-function optionsOf(input: AnalysisAsk, ctx: ApiContext): AnalysisReportOptions {
+/** The report options an analysis request asks for, its studies resolved to full ids. */
+export function analysisOptionsOf(input: AnalysisAsk, ctx: ApiContext): AnalysisReportOptions {
   const synthetic = input.includeSynthetic ? 'include' : input.excludeSynthetic ? 'exclude' : undefined;
   const studies = studyScopeOf(input.studies, ctx);
   return { resamples: input.resamples, seed: input.seed, synthetic, countRepeats: input.countRepeats, excludeFastVotes: input.excludeFastVotes, ...(studies ? { studies } : {}) };
@@ -28,11 +29,11 @@ export function studyScopeOf(asked: readonly string[] | undefined, ctx: ApiConte
 }
 
 export function analysisReport(input: AnalysisAsk, ctx: ApiContext): RpcOutput<'analysis.report'> {
-  return cachedAnalysisReport(ctx.workspace.db, optionsOf(input, ctx));
+  return cachedAnalysisReport(ctx.workspace.db, analysisOptionsOf(input, ctx));
 }
 
 export function analysisCached(input: AnalysisAsk, ctx: ApiContext): RpcOutput<'analysis.cached'> {
-  const stored = storedAnalysisReport(ctx.workspace.db, optionsOf(input, ctx));
+  const stored = storedAnalysisReport(ctx.workspace.db, analysisOptionsOf(input, ctx));
   return stored ? { report: stored.report, computedAt: stored.computedAt, current: stored.current } : { current: false };
 }
 
@@ -40,7 +41,7 @@ export function analysisCached(input: AnalysisAsk, ctx: ApiContext): RpcOutput<'
 const refreshing = new WeakMap<ApiContext, Map<string, string>>();
 
 export function analysisRefresh(input: AnalysisAsk, ctx: ApiContext): RpcOutput<'analysis.refresh'> {
-  const options = optionsOf(input, ctx);
+  const options = analysisOptionsOf(input, ctx);
   const { db, databasePath } = ctx.workspace;
   if (storedAnalysisReport(db, options)?.current) return { current: true };
   const running = refreshing.get(ctx) ?? new Map<string, string>();

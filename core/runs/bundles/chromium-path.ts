@@ -27,11 +27,12 @@ export const CHROMIUM_LAUNCH_TIMEOUT_MS = 90_000;
 export const DEFAULT_CHROMIUM_PATH = '/usr/bin/chromium';
 
 /**
- * The Chromium binary frame capture launches: `LHB_CHROMIUM` when set, else Debian's. Throws an
+ * The Chromium binary frame capture (and `lhb report --pdf`) launches: `LHB_CHROMIUM` when set, else Debian's. Throws an
  * error naming the path it looked at and how to fix it, rather than letting Playwright fail
- * later with a message about its own (never installed) browser cache.
+ * later with a message about its own (never installed) browser cache; `without` says what cannot
+ * happen then.
  */
-export function resolveChromiumPath(env: NodeJS.ProcessEnv = process.env): string {
+export function resolveChromiumPath(env: NodeJS.ProcessEnv = process.env, without = 'frames cannot be captured'): string {
   const fromEnv = env.LHB_CHROMIUM?.trim();
   const path = fromEnv ? fromEnv : DEFAULT_CHROMIUM_PATH;
   try {
@@ -39,7 +40,7 @@ export function resolveChromiumPath(env: NodeJS.ProcessEnv = process.env): strin
   } catch {
     const where = fromEnv ? `LHB_CHROMIUM points to ${path}` : `No Chromium at ${path}`;
     throw new Error(
-      `${where}, which is missing or not executable, so frames cannot be captured. ` +
+      `${where}, which is missing or not executable, so ${without}. ` +
         'Install it with `apt-get install chromium`, or set LHB_CHROMIUM to a Chromium binary.',
     );
   }
