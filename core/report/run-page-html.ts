@@ -136,7 +136,7 @@ function judgmentsHtml(judgments: readonly JudgmentView[]): Html {
 <tbody>${judgments.map(
     (judgment) =>
       html`<tr><th scope="row">${judgment.rubric}${judgment.turn === null ? '' : ` (turn ${judgment.turn})`}</th><td>${judgment.judge}${judgment.judgeModel ? html` <span class="muted">(${judgment.judgeModel})</span>` : ''}</td><td>${judgment.tier}</td><td>${judgment.rubricSet}@${judgment.rubricSetVersion} (${judgment.scale === 3 ? '0–2' : '1–5'})</td><td class="num">${
-        judgment.score === null ? html`<abbr title="${judgment.failure ?? judgment.status}">—</abbr>` : `${judgment.score}${judgment.level ? ` ${judgment.level}` : ''}`
+        judgment.score === null ? html`<abbr title="${judgment.failure ?? judgment.status}">—</abbr>` : `${judgment.score}${judgment.level && judgment.level !== String(judgment.score) ? ` (${judgment.level})` : ''}`
       }</td><td>${judgment.evidence}${judgment.leftOut ? html`<p class="muted">Left out of the figures: ${judgment.leftOut}</p>` : ''}${judgment.failure ? html`<p class="muted">Failed: ${judgment.failure}</p>` : ''}</td></tr>\n`,
   )}</tbody></table></div>\n`;
 }

@@ -28,17 +28,16 @@ export function tableHtml(table: TableModel, runLink: RunLink): Html {
   const numeric = table.columns.map((column) => columnAlign(column) === 'right');
   const linksRuns = table.columns.map((column) => column.key === 'run');
   const head = table.columns.map((column, i) => html`<th scope="col"${numeric[i] ? html` class="num"` : ''}>${column.header}</th>`);
-  const body =
-    table.rows.length === 0
-      ? html`<tr><td colspan="${table.columns.length}" class="empty">No data.</td></tr>`
-      : table.rows.map(
-          (row) =>
-            html`<tr>${row.map((cell, i) => {
-              const target = linksRuns[i] && typeof cell.value === 'string' ? runLink(cell.value) : undefined;
-              const content = cellHtml(cell, target === undefined ? undefined : html`${target}`);
-              return i === 0 ? html`<th scope="row">${content}</th>` : html`<td${numeric[i] ? html` class="num"` : ''}>${content}</td>`;
-            })}</tr>\n`,
-        );
+  // Without rows a table says so, as the Markdown does, under its caption.
+  if (table.rows.length === 0) return html`<div class="table-wrap"><table data-table="${table.id}" data-empty=""><caption>${table.caption}</caption><tbody><tr><td class="empty">No data.</td></tr></tbody></table></div>\n`;
+  const body = table.rows.map(
+    (row) =>
+      html`<tr>${row.map((cell, i) => {
+        const target = linksRuns[i] && typeof cell.value === 'string' ? runLink(cell.value) : undefined;
+        const content = cellHtml(cell, target === undefined ? undefined : html`${target}`);
+        return i === 0 ? html`<th scope="row">${content}</th>` : html`<td${numeric[i] ? html` class="num"` : ''}>${content}</td>`;
+      })}</tr>\n`,
+  );
   return html`<div class="table-wrap"><table data-table="${table.id}"><caption>${table.caption}</caption>
 <thead><tr>${head}</tr></thead>
 <tbody>
