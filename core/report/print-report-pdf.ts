@@ -5,8 +5,8 @@ import { CHROMIUM_ARGS, CHROMIUM_LAUNCH_TIMEOUT_MS } from '../runs/bundles/chrom
 const PRINT_TIMEOUT_MS = 120_000;
 
 /**
- * Prints a report's index page to a PDF through Chromium (A4, backgrounds, the page's own print
- * styles: rows kept whole, headers repeated). The page is opened from disk, and any request that
+ * Prints a report's index page to a PDF through Chromium (the page's own print styles: A4
+ * landscape, rows kept whole, headers repeated). The page is opened from disk, and any request that
  * would leave the report's folder is refused, as the page's policy refuses it in a browser.
  */
 export async function printReportPdf(indexFile: string, pdfFile: string, chromiumPath: string): Promise<void> {
@@ -20,7 +20,8 @@ export async function printReportPdf(indexFile: string, pdfFile: string, chromiu
     page.setDefaultTimeout(PRINT_TIMEOUT_MS);
     await page.goto(pathToFileURL(indexFile).href, { waitUntil: 'load' });
     await page.emulateMedia({ media: 'print' });
-    await page.pdf({ path: pdfFile, format: 'A4', printBackground: true, margin: { top: '16mm', bottom: '16mm', left: '14mm', right: '14mm' }, outline: true, tagged: true });
+    // The page's own @page rule (A4 landscape, its margins) decides the paper.
+    await page.pdf({ path: pdfFile, preferCSSPageSize: true, printBackground: true, outline: true, tagged: true });
   } finally {
     await browser.close().catch(() => undefined);
   }

@@ -3,7 +3,8 @@ import { trustedMarkup } from './html-escape.ts';
 /**
  * The report's only styles, inline in every page (no stylesheet to fetch). Print: a table row never
  * splits across pages and a long table repeats its header on each, so `--pdf` reads like the
- * screen; the navigation is left out of the paper.
+ * screen; pages are landscape, since a leaderboard has a column per judge and per rubric; the
+ * navigation is left out of the paper.
  */
 export const REPORT_STYLES = trustedMarkup(`
 :root { color-scheme: light; --ink: #1f2328; --muted: #59636e; --rule: #d1d9e0; --panel: #f6f8fa; --accent: #0b57d0; --bad: #b3261e; --good: #1a7f37; }
@@ -55,8 +56,13 @@ ol.steps > li { border: 1px solid var(--rule); border-radius: 6px; padding: .5re
 .frames { display: flex; flex-wrap: wrap; gap: 1rem; }
 .frames figure { flex: 0 1 320px; }
 .frames img { max-width: 100%; border: 1px solid var(--rule); }
+@page { size: A4 landscape; margin: 12mm 12mm 14mm; }
 @media print {
   nav.toc, .skip { display: none; }
+  table { font-size: 8pt; max-width: 100%; }
+  th, td { padding: .15rem .35rem; }
+  thead th { overflow-wrap: anywhere; }
+  tbody th { min-width: 11em; }
   main { max-width: none; padding: 0; }
   body { font-size: 10.5pt; }
   h2 { break-before: auto; break-after: avoid; }
