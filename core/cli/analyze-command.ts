@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fastVotesNote, judgmentsLeftOutNote, repeatVotesNote, type AnalysisReport } from '../../schemas/analysis.ts';
-import type { RpcOutput } from '../../schemas/rpc.ts';
+import type { RpcInput, RpcOutput } from '../../schemas/rpc.ts';
 import { renderAnalysisMarkdown } from '../analysis/report-markdown.ts';
 import { openCliApi } from './open-cli-api.ts';
 
@@ -33,15 +33,7 @@ export async function runAnalyze(options: AnalyzeOptions): Promise<void> {
   const api = await openCliApi(options.workspace, { access: 'read' });
   let report: RpcOutput<'analysis.report'>;
   try {
-    report = await api.call('analysis.report', {
-      ...(options.resamples !== undefined ? { resamples: options.resamples } : {}),
-      ...(options.seed !== undefined ? { seed: options.seed } : {}),
-      ...(options.includeSynthetic ? { includeSynthetic: true } : {}),
-      ...(options.excludeSynthetic ? { excludeSynthetic: true } : {}),
-      ...(options.countRepeats ? { countRepeats: true } : {}),
-      ...(options.excludeFastVotes ? { excludeFastVotes: true } : {}),
-      ...(options.study && options.study.length > 0 ? { studies: options.study } : {}),
-    });
+    report = await api.call('analysis.report', analysisAskOf(options));
   } finally {
     await api.close();
   }
@@ -61,6 +53,19 @@ export async function runAnalyze(options: AnalyzeOptions): Promise<void> {
   } else {
     process.stdout.write(text);
   }
+}
+
+/** The analysis request the flags ask for (`lhb analyze` and `lhb report` take the same ones). */
+export function analysisAskOf(options: Omit<AnalyzeOptions, 'json' | 'md' | 'out' | 'workspace'>): RpcInput<'analysis.report'> {
+  return {
+    ...(options.resamples !== undefined ? { resamples: options.resamples } : {}),
+    ...(options.seed !== undefined ? { seed: options.seed } : {}),
+    ...(options.includeSynthetic ? { includeSynthetic: true } : {}),
+    ...(options.excludeSynthetic ? { excludeSynthetic: true } : {}),
+    ...(options.countRepeats ? { countRepeats: true } : {}),
+    ...(options.excludeFastVotes ? { excludeFastVotes: true } : {}),
+    ...(options.study && options.study.length > 0 ? { studies: options.study } : {}),
+  };
 }
 
 /** The stderr line when synthetic data is counted (never silent), with why and how to leave it out. */

@@ -4,10 +4,9 @@ import { EXPORT_SUBSETS, ExportSubsetSchema, type ExportFormat, type ExportSubse
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { followJob } from './follow-job.ts';
+import { followJobWithShare } from './follow-job-with-share.ts';
 import { prepareHubPush, pushExportedFolder, type HubPushOptions } from './hub-push-command.ts';
 import { withCliApi } from './open-cli-api.ts';
-import { StatusLine } from './status-line.ts';
 
 export interface ExportHfOptions extends Partial<HubPushOptions> {
   /** The folder to write; with --push and without --out, a temporary one removed after the push. */
@@ -64,16 +63,7 @@ async function exportFolder(outDir: string, options: ExportHfOptions, { format, 
       ...(options.study && options.study.length > 0 ? { studies: options.study } : {}),
       ...licenseInputOf(license),
     });
-    const progress = new StatusLine({ fit: true });
-    const job = await followJob(api.context.jobs, jobId, {
-      onEvent: (running) => {
-        if (running.state !== 'running') return;
-        const share = running.total > 0 ? ` ${Math.floor((100 * running.done) / running.total)}%` : '';
-        progress.show(`${share} ${running.message}`);
-      },
-      ctrlC: {},
-      statusLine: progress,
-    });
+    const job = await followJobWithShare(api.context.jobs, jobId);
     const { result } = await api.call('export.result', { jobId });
     if (!result) throw new Error(job?.message ?? `The export job ${jobId} ended without a result.`);
     if (options.json) return result;

@@ -1,8 +1,6 @@
-import type { RpcInput } from '../../schemas/rpc.ts';
-import type { AnalyzeOptions } from './analyze-command.ts';
-import { followJob } from './follow-job.ts';
+import { analysisAskOf, type AnalyzeOptions } from './analyze-command.ts';
+import { followJobWithShare } from './follow-job-with-share.ts';
 import { withCliApi } from './open-cli-api.ts';
-import { StatusLine } from './status-line.ts';
 
 export interface ReportOptions extends Omit<AnalyzeOptions, 'json' | 'md' | 'out'> {
   out: string;
@@ -18,27 +16,10 @@ export interface ReportOptions extends Omit<AnalyzeOptions, 'json' | 'md' | 'out
  */
 export async function runReport(options: ReportOptions): Promise<void> {
   if (options.includeSynthetic && options.excludeSynthetic) throw new Error('choose one of --include-synthetic and --exclude-synthetic.');
-  const analysis: RpcInput<'report.write'>['analysis'] = {
-    ...(options.resamples !== undefined ? { resamples: options.resamples } : {}),
-    ...(options.seed !== undefined ? { seed: options.seed } : {}),
-    ...(options.includeSynthetic ? { includeSynthetic: true } : {}),
-    ...(options.excludeSynthetic ? { excludeSynthetic: true } : {}),
-    ...(options.countRepeats ? { countRepeats: true } : {}),
-    ...(options.excludeFastVotes ? { excludeFastVotes: true } : {}),
-    ...(options.study && options.study.length > 0 ? { studies: options.study } : {}),
-  };
+  const analysis = analysisAskOf(options);
   await withCliApi(options.workspace, async (api) => {
     const { jobId } = await api.call('report.write', { outDir: options.out, pdf: options.pdf === true, analysis });
-    const progress = new StatusLine({ fit: true });
-    const job = await followJob(api.context.jobs, jobId, {
-      onEvent: (running) => {
-        if (running.state !== 'running') return;
-        const share = running.total > 0 ? ` ${Math.floor((100 * running.done) / running.total)}%` : '';
-        progress.show(`${share} ${running.message}`);
-      },
-      ctrlC: {},
-      statusLine: progress,
-    });
+    const job = await followJobWithShare(api.context.jobs, jobId);
     const { result } = await api.call('report.result', { jobId });
     if (!result) throw new Error(job?.message ?? `The report job ${jobId} ended without a result.`);
     if (options.json) {
