@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import type { Trajectory } from '../../schemas/trajectory.ts';
 import { openApi } from '../api/open-api.ts';
 import { recordUserStudy } from '../demo/user-study-in-demo.fixture.ts';
@@ -56,5 +55,3 @@ export async function seedReportWorkspace(dir: string, scratch: string): Promise
     await api.close();
   }
 }
-
-export const scratchFolderOf = (dir: string): string => join(dir, 'user-files');
