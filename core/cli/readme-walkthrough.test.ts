@@ -108,6 +108,9 @@ describe('the README\'s "Running the method\'s study", followed word for word', 
     const env = { PATH: `${lhbOnPath()}:${process.env.PATH ?? '/usr/bin:/bin'}`, HOME: join(dir, 'home'), LANG: 'C.UTF-8', ...(process.env.LHB_CHROMIUM ? { LHB_CHROMIUM: process.env.LHB_CHROMIUM } : {}) };
     const ran = await runBash(script, env);
     expect(ran.status, ran.output).toBe(0);
+    // The CLIs were installed already: `lhb harnesses install` says so and fetches nothing.
+    for (const id of REAL_HARNESSES) expect(ran.output).toMatch(new RegExp(`${HARNESS_ADAPTERS[id].displayName} \\S+ is installed: `));
+    expect(ran.output).not.toContain('with npm');
 
     // Each provider served its agent and its judge, and saw no key but its own.
     for (const provider of PROVIDERS) {
