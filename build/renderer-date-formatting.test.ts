@@ -1,24 +1,16 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { RENDERER, rendererSourceFiles } from './renderer-source-files.ts';
 
-const RENDERER = join(import.meta.dirname, '..', 'renderer');
 /** The one place that puts a time into words for the screen (the user's locale, with its time zone). */
 const FORMATTER = join(RENDERER, 'ui', 'date-time-text.ts');
 /** A date or time put into words by hand, or in a format of its own; counts with an explicit 'en' locale are numbers, not dates. */
 const HAND_MADE = /toLocale(Date|Time)?String\((?!'en'\))|toISOString\(\)\.slice|\.slice\(11, 16\)|\.slice\(0, 1[06]\)\.replace\('T'|replace\('T', ' '\)/;
 
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(path);
-    return /\.tsx?$/.test(entry.name) && !/\.(test|bench)\.tsx?$/.test(entry.name) ? [path] : [];
-  });
-}
-
 describe('dates on screen', () => {
   it('are put into words by the renderer’s one formatter, nowhere else', () => {
-    const offenders = sourceFiles(RENDERER)
+    const offenders = rendererSourceFiles()
       .filter((file) => file !== FORMATTER)
       .flatMap((file) =>
         readFileSync(file, 'utf8')

@@ -40,8 +40,10 @@ export async function runHarnessesInstall(name: string, options: { version?: str
     return;
   }
   const toolsDir = harnessToolsDir(resolveWorkspaceDir(options.workspace));
-  if (!options.json) process.stderr.write(`Installing ${adapter.npm.package}@${options.version ?? adapter.npm.pinnedVersion} into ${toolsDir} with npm…\n`);
   const installed = await installHarness(adapter, toolsDir, options.version, {
+    onFetch: (packageSpec) => {
+      if (!options.json) process.stderr.write(`Installing ${packageSpec} into ${toolsDir} with npm…\n`);
+    },
     onWait: (owner) => process.stderr.write(`Another install of this version is running (${owner}); waiting for it to finish…\n`),
   });
   if (options.json) process.stdout.write(`${JSON.stringify({ harness: adapter.id, ...installed })}\n`);

@@ -73,7 +73,7 @@ export function createHttpClient(token: string, fetchImpl: typeof fetch = fetch.
     try {
       response = await fetchImpl(path, { method: 'POST', headers: { ...headers, 'Content-Type': contentType }, body });
     } catch {
-      throw new RpcCallError('network', 'Lost the connection to LH-Bench Studio. Check that "lhb serve" is still running, then retry.');
+      throw new RpcCallError('network', 'Lost the connection to LH-Bench Studio. Its server runs in a terminal (`npm start` or `lhb serve`): check that it is still running there, then retry.');
     }
     const answer: unknown = await response.json().catch(() => undefined);
     if (!response.ok) {

@@ -6,6 +6,7 @@ import { PathText } from './PathText.tsx';
 import { ProjectActions } from './ProjectActions.tsx';
 import { SECTIONS, sectionFromHash, type SectionId } from './sections.ts';
 import { SectionView } from './SectionView.tsx';
+import { MessageText } from '../ui/MessageText.tsx';
 
 export function App() {
   const info = useAppStore((s) => s.info);
@@ -57,7 +58,9 @@ export function App() {
         <ConnectionBanner connection={connection} />
       ) : error ? (
         <div className="error-banner" role="alert">
-          <span>{error}</span>
+          <span>
+            <MessageText text={error} />
+          </span>
           <button type="button" onClick={dismissError} aria-label="Dismiss error">
             Dismiss
           </button>

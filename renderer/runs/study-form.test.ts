@@ -126,7 +126,7 @@ describe('the new study form', () => {
     );
     expect(result.ok).toBe(false);
     if (result.ok) return;
-    expect(result.errors['config:0:harness']).toBe('Codex CLI is not installed here; install it with lhb harnesses install codex, or choose another harness.');
+    expect(result.errors['config:0:harness']).toBe('Codex CLI is not installed on the machine running the server. Install it there in a terminal, `lhb harnesses install codex`, or choose another harness.');
     expect(result.errors['config:0:model']).toBe('Enter the model this harness runs with.');
     expect(result.errors['config:0:endpoint']).toMatch(/full http:\/\/ or https:\/\/ address/);
     expect(result.errors['config:0:apiKeyEnv']).toMatch(/like ANTHROPIC_API_KEY/);

@@ -220,7 +220,7 @@ export function validateStudyForm(form: StudyForm, harnesses: readonly HarnessSt
   const configurations = form.configurations.map((row, index) => {
     const problem = (field: RowField, message: string) => void (errors[`config:${index}:${field}`] = message);
     const status = statusOf(row.harness);
-    if (!harnessAvailable(status)) problem('harness', `${status?.displayName ?? row.harness} is not installed here; install it with lhb harnesses install ${row.harness}, or choose another harness.`);
+    if (!harnessAvailable(status)) problem('harness', `${status?.displayName ?? row.harness} is not installed on the machine running the server. Install it there in a terminal, \`lhb harnesses install ${row.harness}\`, or choose another harness.`);
     const model = row.model.trim();
     if (model === '') problem('model', 'Enter the model this harness runs with.');
     else if (model.length > MODEL_NAME_MAX) problem('model', `A model name is at most ${MODEL_NAME_MAX} characters.`);

@@ -1,3 +1,5 @@
+import { MessageText } from './MessageText.tsx';
+
 interface DismissibleAlertProps {
   message: string;
   onDismiss: () => void;
@@ -7,7 +9,9 @@ interface DismissibleAlertProps {
 export function DismissibleAlert({ message, onDismiss }: DismissibleAlertProps) {
   return (
     <div className="dismissible-alert" role="alert">
-      <span>{message}</span>
+      <span>
+        <MessageText text={message} />
+      </span>
       <button type="button" onClick={onDismiss}>
         Dismiss
       </button>

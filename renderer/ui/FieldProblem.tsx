@@ -1,9 +1,11 @@
+import { MessageText } from './MessageText.tsx';
+
 /** A field's problem, read out when it appears, and named by the field's aria-describedby. */
 export function FieldProblem({ id, message }: { id: string; message: string | undefined }) {
   if (!message) return null;
   return (
     <p id={id} className="study-form__problem" role="alert">
-      {message}
+      <MessageText text={message} />
     </p>
   );
 }

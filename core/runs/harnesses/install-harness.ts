@@ -22,7 +22,12 @@ function installingPrefix(prefix: string): string {
  * install killed midway leaves nothing that looks installed. Two processes installing one version
  * at once take turns through `<tools>/.<id>@<version>.lock`; the second finds the first's result.
  */
-export async function installHarness(adapter: HarnessAdapter, toolsDir: string, version?: string, lockOptions: ToolsFolderLockOptions = {}): Promise<{ binary: string; version: string }> {
+export async function installHarness(
+  adapter: HarnessAdapter,
+  toolsDir: string,
+  version?: string,
+  options: ToolsFolderLockOptions & { /** Called when npm is about to fetch the version: not when it is installed already. */ onFetch?: (packageSpec: string) => void } = {},
+): Promise<{ binary: string; version: string }> {
   if (!adapter.npm) throw new Error(`The ${adapter.displayName} harness is any command you give it; there is nothing to install.`);
   const npm = adapter.npm;
   const wanted = version ?? npm.pinnedVersion;
@@ -37,6 +42,7 @@ export async function installHarness(adapter: HarnessAdapter, toolsDir: string, 
       removeAbandonedInstalls(prefix);
       const staging = `${installingPrefix(prefix)}${process.pid}-${Date.now()}`;
       mkdirSync(staging);
+      options.onFetch?.(`${npm.package}@${wanted}`);
       try {
         await run('npm', ['install', '--prefix', staging, '--no-audit', '--no-fund', '--no-save', '--loglevel=error', ...(npm.installFlags ?? []), `${npm.package}@${wanted}`], {
           maxBuffer: 16 * 1024 * 1024,
@@ -56,7 +62,7 @@ export async function installHarness(adapter: HarnessAdapter, toolsDir: string, 
       renameSync(staging, prefix);
       return { binary: binaryIn(prefix), version: wanted };
     },
-    lockOptions,
+    options,
   );
 }
 

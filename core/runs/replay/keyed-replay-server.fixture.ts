@@ -1,6 +1,7 @@
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ReplayScript } from '../../../schemas/replay-script.ts';
+import type { FakeProviderServer } from '../../model-apis/fake-model-api-server.fixture.ts';
 import { startReplayServer, type ReplayServer } from './replay-server.ts';
 import { ALL_WIRE_FORMATS } from './wire-formats.ts';
 
@@ -33,8 +34,13 @@ function keysOf(headers: Record<string, string | string[] | undefined>, url: URL
   return found;
 }
 
-/** `host`: the address its door listens on (default loopback; another stands for a remote provider). */
-export async function startKeyedReplayServer(key: string, script: ReplayScript, host = '127.0.0.1'): Promise<KeyedReplayServer> {
+/**
+ * `host`: the address its door listens on (default loopback; another stands for a remote provider).
+ * `judge`: a fake judge API that answers, at the same endpoint, the requests our judges send (their
+ * prompt asks for `rubric_scores`, which no agent's request holds), so one address stands for a
+ * provider that serves both the agents and the judges; the rest go to the scripted model.
+ */
+export async function startKeyedReplayServer(key: string, script: ReplayScript, host = '127.0.0.1', judge?: FakeProviderServer): Promise<KeyedReplayServer> {
   const replay: ReplayServer = await startReplayServer(ALL_WIRE_FORMATS);
   const session = replay.openSession(script, { workdir: '.', skill_file: '' });
   const upstream = new URL(replay.url);
@@ -50,12 +56,20 @@ export async function startKeyedReplayServer(key: string, script: ReplayScript, 
       res.end(body);
       return;
     }
-    const forward = request({ host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks);
+      const toJudge = judge !== undefined && body.includes('rubric_scores');
+      const target = toJudge ? new URL(judge.origin) : upstream;
+      const path = toJudge ? (req.url ?? '/').slice(`/s/${session.id}`.length) : req.url;
+      const forward = request({ host: target.hostname, port: target.port, method: req.method, path, headers: req.headers }, (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      });
+      forward.on('error', () => res.destroy());
+      forward.end(body);
     });
-    forward.on('error', () => res.destroy());
-    req.pipe(forward);
   });
   await new Promise<void>((resolve) => door.listen(0, host, resolve));
   const { port } = door.address() as AddressInfo;
