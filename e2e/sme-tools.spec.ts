@@ -74,7 +74,7 @@ test('a citation chip deep in a long PDF opens on its line, and every find match
   const { version } = await api.call('sources.get', { sourceId: source!.id });
   const deepPage = pagesOfLines(version.pages, deepLine, deepLine)!;
   expect(deepPage.first).toBeGreaterThan(1);
-  await expect(chapters.getByRole('button', { name: `Open page ${deepPage.first} of Long Field Guide beside the text` })).toHaveText(`p. ${deepPage.first}`);
+  await expect(chapters.getByRole('button', { name: `p. ${deepPage.first} of Long Field Guide: open beside the text` })).toHaveText(`p. ${deepPage.first}`);
 
   // Rows above the target load and grow after the jump; the line stays in view once they have.
   await page.waitForTimeout(500);
@@ -203,7 +203,7 @@ test('the outline jumps to a section, page boundaries show in the text, and a ci
   // The original page beside the text, with the cited text marked on it.
   const citation = room.chapters.flatMap((c) => c.citations).find((c) => c.sourceId === pdf.id)!;
   const pages = pagesOfLines(version.pages, citation.startLine, citation.endLine)!;
-  const chip = chapters.getByRole('button', { name: new RegExp(`^Open pages? ${pages.first}`) }).first();
+  const chip = chapters.getByRole('button', { name: new RegExp(`^p\\. ${pages.first}`) }).first();
   await chip.click();
   const original = document.getByRole('region', { name: 'Original page' });
   await expect(original).toBeVisible();
@@ -263,7 +263,7 @@ test('arena: enlarge a frame to full size, compare Left and Right side by side s
   await expect(firstRow.getByRole('button', { name: `Enlarge Left, frame ${frameName}` })).toBeFocused();
 
   // Side by side: scrolling one side scrolls the other to the same place.
-  await firstRow.getByRole('button', { name: `Compare Left and Right, frame ${frameName}` }).click();
+  await firstRow.getByRole('button', { name: `Compare large: Left and Right, frame ${frameName}` }).click();
   const compare = page.getByRole('dialog', { name: `Compare frame ${frameName}` });
   await expect(compare.getByRole('button', { name: 'Side by side' })).toHaveAttribute('aria-pressed', 'true');
   const left = compare.getByRole('region', { name: new RegExp(`^Left, frame .*scrolls with the other side$`) });
