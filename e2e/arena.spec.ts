@@ -22,7 +22,7 @@ test.afterEach(async () => {
   app = scratch = undefined;
 });
 
-test('an expert votes on 10 pairs with the keyboard only; after a reload the votes are there with their shown order; undo retracts the last', async ({ page }) => {
+test('an expert votes on 10 pairs with the keyboard only; after a reload the votes are there, without the order they were shown in; undo retracts the last', async ({ page }) => {
   test.setTimeout(180_000);
   const api = ServedApi.fromAppUrl(app!.url);
   await importRuns(api, [writeKeyboardStudy(scratch!)]);

@@ -141,6 +141,16 @@ async function expectVoterOnlyEnd(page: Page): Promise<void> {
   await expectNoSidewaysScroll(page);
 }
 
+/** After the five votes: Compare large on a design pair, then the end of the voter's queue. */
+async function compareLargeThenQueueEnd(page: Page, api: ServedApi, annotatorId: string, tap: boolean): Promise<void> {
+  await skipToDesignPair(api, annotatorId);
+  await page.reload();
+  await expectCompareLargeFits(page, new ArenaPage(page), tap);
+  await finishQueue(api, annotatorId);
+  await page.reload();
+  await expectVoterOnlyEnd(page);
+}
+
 test.describe('on a 390×844 phone, by touch', () => {
   test.use(PHONE);
 
@@ -172,13 +182,7 @@ test.describe('on a 390×844 phone, by touch', () => {
     await voteByTap(voter, 'I prefer Left', 5, 3);
     expect(await voter.yourVotes()).toHaveLength(5);
 
-    await skipToDesignPair(api, annotatorId);
-    await page.reload();
-    await expectCompareLargeFits(page, voter, true);
-
-    await finishQueue(api, annotatorId);
-    await page.reload();
-    await expectVoterOnlyEnd(page);
+    await compareLargeThenQueueEnd(page, api, annotatorId, true);
     await expectTouchTargets(page);
   });
 });
@@ -215,12 +219,6 @@ test.describe('on a 1366×768 laptop, by keyboard', () => {
     await voter.voteWithKeys('a', 5, 3);
     expect(await voter.yourVotes()).toHaveLength(5);
 
-    await skipToDesignPair(api, annotatorId);
-    await page.reload();
-    await expectCompareLargeFits(page, voter, false);
-
-    await finishQueue(api, annotatorId);
-    await page.reload();
-    await expectVoterOnlyEnd(page);
+    await compareLargeThenQueueEnd(page, api, annotatorId, false);
   });
 });
