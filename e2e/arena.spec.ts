@@ -22,7 +22,7 @@ test.afterEach(async () => {
   app = scratch = undefined;
 });
 
-test('an expert votes on 10 pairs with the keyboard only; after a reload the votes are there with their shown order; undo retracts the last', async ({ page }) => {
+test('an expert votes on 10 pairs with the keyboard only; after a reload the votes are there, without the order they were shown in; undo retracts the last', async ({ page }) => {
   test.setTimeout(180_000);
   const api = ServedApi.fromAppUrl(app!.url);
   await importRuns(api, [writeKeyboardStudy(scratch!)]);
@@ -44,7 +44,7 @@ test('an expert votes on 10 pairs with the keyboard only; after a reload the vot
   expect(stored.map((v) => v.choice).reverse()).toEqual(['left', 'right', 'tie', 'both-bad', 'left', 'right', 'left', 'right', 'tie', 'right']);
   expect(stored.map((v) => [v.ratingLeft, v.ratingRight]).reverse()).toEqual(keys.map((_, i) => [(i % 5) + 1, ((i + 2) % 5) + 1]));
   for (const vote of stored) {
-    expect(['a-left', 'b-left']).toContain(vote.shownOrder);
+    expect(vote, 'the voter is told nothing of the order beyond the page').not.toHaveProperty('shownOrder');
     expect(vote.timeOnItemMs).toBeGreaterThan(0);
   }
 

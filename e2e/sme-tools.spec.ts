@@ -74,7 +74,7 @@ test('a citation chip deep in a long PDF opens on its line, and every find match
   const { version } = await api.call('sources.get', { sourceId: source!.id });
   const deepPage = pagesOfLines(version.pages, deepLine, deepLine)!;
   expect(deepPage.first).toBeGreaterThan(1);
-  await expect(chapters.getByRole('button', { name: `Open page ${deepPage.first} of Long Field Guide beside the text` })).toHaveText(`p. ${deepPage.first}`);
+  await expect(chapters.getByRole('button', { name: `p. ${deepPage.first} of Long Field Guide: open beside the text` })).toHaveText(`p. ${deepPage.first}`);
 
   // Rows above the target load and grow after the jump; the line stays in view once they have.
   await page.waitForTimeout(500);
@@ -203,7 +203,7 @@ test('the outline jumps to a section, page boundaries show in the text, and a ci
   // The original page beside the text, with the cited text marked on it.
   const citation = room.chapters.flatMap((c) => c.citations).find((c) => c.sourceId === pdf.id)!;
   const pages = pagesOfLines(version.pages, citation.startLine, citation.endLine)!;
-  const chip = chapters.getByRole('button', { name: new RegExp(`^Open pages? ${pages.first}`) }).first();
+  const chip = chapters.getByRole('button', { name: new RegExp(`^p\\. ${pages.first}`) }).first();
   await chip.click();
   const original = document.getByRole('region', { name: 'Original page' });
   await expect(original).toBeVisible();
@@ -250,12 +250,17 @@ test('arena: enlarge a frame to full size, compare Left and Right side by side s
   const firstRow = arena.pair.getByRole('listitem', { name: /^Frame / }).first();
   const frameName = ((await firstRow.getAttribute('aria-label')) ?? '').replace(/^Frame /, '');
 
-  // Enlarge the Left frame: a dialog shows it at full size (one image pixel per CSS pixel).
+  // Enlarge the Left frame: a dialog shows it fitted to its width, and at its actual size (one
+  // image pixel per CSS pixel) when asked.
   await firstRow.getByRole('button', { name: `Enlarge Left, frame ${frameName}` }).click();
   const dialog = page.getByRole('dialog', { name: `Left, frame ${frameName}` });
   await expect(dialog).toBeVisible();
   const image = dialog.getByRole('img', { name: `Left, frame ${frameName}` });
   await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  const fitted = await image.evaluate((img: HTMLImageElement) => ({ pane: img.parentElement!.clientWidth, shown: img.getBoundingClientRect().width }));
+  expect(Math.abs(fitted.shown - fitted.pane), 'fitted to the width').toBeLessThanOrEqual(1);
+  await dialog.getByRole('button', { name: 'Actual size' }).click();
+  await expect(dialog.getByRole('group', { name: 'Zoom' })).toContainText('Actual size');
   const sizes = await image.evaluate((img: HTMLImageElement) => ({ natural: img.naturalWidth, shown: img.getBoundingClientRect().width }));
   expect(Math.abs(sizes.shown - sizes.natural)).toBeLessThanOrEqual(1);
   await page.keyboard.press('Escape');
@@ -263,11 +268,15 @@ test('arena: enlarge a frame to full size, compare Left and Right side by side s
   await expect(firstRow.getByRole('button', { name: `Enlarge Left, frame ${frameName}` })).toBeFocused();
 
   // Side by side: scrolling one side scrolls the other to the same place.
-  await firstRow.getByRole('button', { name: `Compare Left and Right, frame ${frameName}` }).click();
+  await firstRow.getByRole('button', { name: `Compare large: Left and Right, frame ${frameName}` }).click();
   const compare = page.getByRole('dialog', { name: `Compare frame ${frameName}` });
   await expect(compare.getByRole('button', { name: 'Side by side' })).toHaveAttribute('aria-pressed', 'true');
   const left = compare.getByRole('region', { name: new RegExp(`^Left, frame .*scrolls with the other side$`) });
   const right = compare.getByRole('region', { name: new RegExp(`^Right, frame .*scrolls with the other side$`) });
+  // Zoomed in, a side is taller than its pane.
+  await compare.getByRole('button', { name: 'Zoom in' }).click();
+  await compare.getByRole('button', { name: 'Zoom in' }).click();
+  await expect(compare.getByRole('group', { name: 'Zoom' })).toContainText('200% of the width');
   await expect.poll(() => left.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
   await left.evaluate((el) => (el.scrollTop = 120));
   await expect.poll(() => right.evaluate((el) => el.scrollTop)).toBe(await left.evaluate((el) => el.scrollTop));

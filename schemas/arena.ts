@@ -106,12 +106,14 @@ export const ArenaProgressSchema = z.object({
 });
 export type ArenaProgress = z.infer<typeof ArenaProgressSchema>;
 
-/** A voter's own vote as they may see it again: positions, ratings, no identities. */
+/**
+ * A voter's own vote as they may see it again: positions, ratings, no identities, and nothing
+ * about the order the page did not show (which run was drawn on the left stays in the raw log).
+ */
 export const OwnVoteSchema = z.object({
   id: z.string(),
   taskTitle: z.string(),
   choice: VoteChoiceSchema,
-  shownOrder: ShownOrderSchema,
   ratingLeft: RatingSchema,
   ratingRight: RatingSchema,
   reason: z.string(),

@@ -14,7 +14,6 @@ export function ownVotes(db: Database, annotatorId: string): OwnVote[] {
       id: vote.id,
       taskTitle: titles.get(vote.task_id) as string,
       choice: vote.choice,
-      shownOrder: vote.shown_order,
       ratingLeft: vote.rating_left,
       ratingRight: vote.rating_right,
       reason: vote.reason,

@@ -82,6 +82,8 @@ describe('invite links over HTTP', () => {
     }
     const votes = await rpc(token, 'arena.votes', { annotatorId });
     expect((votes.body as { votes: unknown[] }).votes).toHaveLength(2);
+    // Nothing about the order beyond what the page showed: not which run was drawn on the left.
+    for (const vote of (votes.body as { votes: Record<string, unknown>[] }).votes) expect(Object.keys(vote).filter((key) => /order|run|harness|model/i.test(key))).toEqual([]);
     const undo = await rpc(token, 'arena.undoLastVote', {});
     expect(undo.body).toMatchObject({ undone: true, progress: { done: 1 } });
 

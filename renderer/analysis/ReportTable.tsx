@@ -8,7 +8,8 @@ export function ReportTable({ table }: { table: TableView }) {
   const textClass = (i: number) => (table.columns[i]?.text ? 'analysis-table__text' : table.columns[i]?.csv ? 'analysis-table__interval' : undefined);
   return (
     <div className="analysis-table">
-      <div className="analysis-table__scroll">
+      {/* A wide table scrolls sideways; a keyboard user scrolls it once it has the focus. */}
+      <div className="analysis-table__scroll" tabIndex={0} role="group" aria-label={`Table: ${table.caption} (scrolls sideways when wider than the screen)`}>
         <DataTable<TableViewCell[]>
           caption={table.caption}
           columns={table.columns.map((column, i) => ({

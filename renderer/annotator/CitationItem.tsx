@@ -41,7 +41,7 @@ export function CitationItem({ citation, pending = false, sourceTitle, onOpen, o
           {ref}
         </button>
         {pages && onOpenPage && (
-          <button type="button" className="citation__pages" aria-label={`Open ${pageLabel(pages).replace('p.', pages.first === pages.last ? 'page' : 'pages')} of ${sourceTitle ?? 'the source'} beside the text`} title="Show the original page beside the text" onClick={() => onOpenPage(citation)}>
+          <button type="button" className="citation__pages" aria-label={`${pageLabel(pages)} of ${sourceTitle ?? 'the source'}: open beside the text`} title="Show the original page beside the text" onClick={() => onOpenPage(citation)}>
             {pageLabel(pages)}
           </button>
         )}

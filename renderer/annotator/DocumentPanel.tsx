@@ -31,7 +31,7 @@ export function DocumentPanel() {
       {doc ? (
         <>
           <div className="doc-toolbar">
-            <button type="button" aria-pressed={outlineOpen} aria-controls="doc-outline" onClick={toggleOutline}>
+            <button type="button" aria-expanded={outlineOpen} aria-controls={outlineOpen ? 'doc-outline' : undefined} onClick={toggleOutline}>
               Outline
             </button>
             <FindBar key={doc.version.id} />

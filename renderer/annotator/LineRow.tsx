@@ -43,7 +43,7 @@ export const LineRow = memo(function LineRow(props: LineRowProps) {
         <span className="line__number">{line}</span>
       </span>
       {pageStart !== undefined && (
-        <span className="line__page" data-page={pageStart} aria-label={`Page ${pageStart} begins`}>
+        <span className="line__page" data-page={pageStart} title={`Page ${pageStart} begins here`}>
           p. {pageStart}
         </span>
       )}

@@ -91,7 +91,7 @@ export function PdfPageView() {
           {state.error}
         </p>
       )}
-      <div className="pdf-page__scroll" ref={scrollRef}>
+      <div className="pdf-page__scroll" ref={scrollRef} tabIndex={0} role="region" aria-label={`Page ${view.page}, scrolls`}>
         <div className="pdf-page__sheet" style={state.size ? { width: state.size.width, height: state.size.height } : undefined}>
           <canvas ref={canvasRef} className="pdf-page__canvas" style={state.size ? { width: state.size.width, height: state.size.height } : undefined} aria-label={`Page ${view.page} of the original PDF`} role="img" />
           {state.highlights.map((h, i) => (

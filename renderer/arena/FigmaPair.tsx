@@ -55,7 +55,7 @@ export function FigmaPair({ item }: { item: ArenaItem }) {
                   {frame.route} · {frame.viewport.width}×{frame.viewport.height}
                 </span>
               </p>
-              <button type="button" aria-label={`Compare Left and Right, frame ${frame.name}`} onClick={(e) => showFrame({ kind: 'compare', frameIndex: index }, e.currentTarget)}>
+              <button type="button" aria-label={`Compare large: Left and Right, frame ${frame.name}`} onClick={(e) => showFrame({ kind: 'compare', frameIndex: index }, e.currentTarget)}>
                 Compare large
               </button>
             </div>

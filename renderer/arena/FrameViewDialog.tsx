@@ -1,6 +1,7 @@
-import { useRef, useState, type UIEvent } from 'react';
+import { useRef, useState, type KeyboardEvent, type UIEvent } from 'react';
 import type { ArenaItem } from '../../schemas/arena.ts';
 import { closeOnBackdrop, useModalDialog } from '../ui/use-modal-dialog.ts';
+import { canStep, stepZoom, zoomWidth, zoomWords, type FrameZoom } from './frame-zoom.ts';
 import type { Side } from './vote-draft.ts';
 import './frame-view.css';
 
@@ -16,7 +17,7 @@ export function frameImage(item: ArenaItem, frameIndex: number, source: FrameSou
   return source === 'design' ? frame.gtUrl : (item[source].frameUrls[frameIndex] ?? null);
 }
 
-function FullImage({ src, alt }: { src: string | null; alt: string }) {
+function FullImage({ src, alt, zoom }: { src: string | null; alt: string; zoom?: FrameZoom }) {
   if (!src) {
     return (
       <div className="frame-view__missing" role="img" aria-label={`${alt}: not captured`}>
@@ -24,8 +25,10 @@ function FullImage({ src, alt }: { src: string | null; alt: string }) {
       </div>
     );
   }
-  // Natural size: one image pixel per CSS pixel, scrolled rather than shrunk.
-  return <img className="frame-view__image" src={src} alt={alt} referrerPolicy="no-referrer" decoding="async" />;
+  // Fitted to the pane's width by default (the whole frame's width in view); zoomed, or at its
+  // natural size (one image pixel per CSS pixel), the pane scrolls.
+  const width = zoom === undefined ? '100%' : zoomWidth(zoom);
+  return <img className="frame-view__image" src={src} alt={alt} referrerPolicy="no-referrer" decoding="async" style={width === undefined ? undefined : { width }} />;
 }
 
 /**
@@ -39,6 +42,7 @@ export function FrameViewDialog({ item, view, onClose }: { item: ArenaItem; view
   const [mode, setMode] = useState<'side-by-side' | 'overlay'>('side-by-side');
   const [overlaySide, setOverlaySide] = useState<Side>('left');
   const [opacity, setOpacity] = useState(50);
+  const [zoom, setZoom] = useState<FrameZoom>('fit');
   const panes = useRef<(HTMLDivElement | null)[]>([]);
   // Where a pane was moved to follow the other: its next scroll event at that place is the echo.
   const echoes = useRef<({ top: number; left: number } | undefined)[]>([]);
@@ -60,15 +64,39 @@ export function FrameViewDialog({ item, view, onClose }: { item: ArenaItem; view
   };
 
 
+  // + and − zoom, 0 fits the width again, 1 shows the actual size: the keys of image viewers.
+  const onZoomKey = (event: KeyboardEvent<HTMLDialogElement>) => {
+    if (event.altKey || event.ctrlKey || event.metaKey || (event.target as Element).closest('input')) return;
+    const next = event.key === '+' || event.key === '=' ? stepZoom(zoom, 1) : event.key === '-' ? stepZoom(zoom, -1) : event.key === '0' ? 'fit' : event.key === '1' ? 'actual' : undefined;
+    if (next === undefined) return;
+    event.preventDefault();
+    setZoom(next);
+  };
+
   return (
-    <dialog ref={dialog} className="frame-view" aria-labelledby="frame-view-title" onClick={closeOnBackdrop}>
+    <dialog ref={dialog} className="frame-view" aria-labelledby="frame-view-title" onClick={closeOnBackdrop} onKeyDown={onZoomKey}>
       <header className="frame-view__header">
         <h2 id="frame-view-title">{title}</h2>
         {frame && (
           <span className="muted frame-view__size">
-            {frame.viewport.width}×{frame.viewport.height} · full size
+            {frame.viewport.width}×{frame.viewport.height}
           </span>
         )}
+        <div className="frame-view__zoom" role="group" aria-label="Zoom">
+          <button type="button" aria-label="Zoom out" aria-keyshortcuts="-" disabled={!canStep(zoom, -1)} onClick={() => setZoom(stepZoom(zoom, -1))}>
+            −
+          </button>
+          <output aria-live="polite">{zoomWords(zoom)}</output>
+          <button type="button" aria-label="Zoom in" aria-keyshortcuts="+" disabled={!canStep(zoom, 1)} onClick={() => setZoom(stepZoom(zoom, 1))}>
+            +
+          </button>
+          <button type="button" aria-pressed={zoom === 'fit'} aria-keyshortcuts="0" onClick={() => setZoom('fit')}>
+            Fit to width
+          </button>
+          <button type="button" aria-pressed={zoom === 'actual'} aria-keyshortcuts="1" onClick={() => setZoom('actual')}>
+            Actual size
+          </button>
+        </div>
         {view.kind === 'compare' && (
           <div className="frame-view__modes" role="group" aria-label="View">
             <button type="button" aria-pressed={mode === 'side-by-side'} onClick={() => setMode('side-by-side')}>
@@ -85,7 +113,7 @@ export function FrameViewDialog({ item, view, onClose }: { item: ArenaItem; view
       </header>
       {view.kind === 'single' ? (
         <div className="frame-view__pane" tabIndex={0} aria-label={title} role="region">
-          <FullImage src={frameImage(item, view.frameIndex, view.source)} alt={title} />
+          <FullImage src={frameImage(item, view.frameIndex, view.source)} alt={title} zoom={zoom} />
         </div>
       ) : mode === 'side-by-side' ? (
         <div className="frame-view__sides">
@@ -102,7 +130,7 @@ export function FrameViewDialog({ item, view, onClose }: { item: ArenaItem; view
                 role="region"
                 aria-label={`${SOURCE_LABEL[side]}, frame ${frame?.name ?? ''}, scrolls with the other side`}
               >
-                <FullImage src={frameImage(item, view.frameIndex, side)} alt={`${SOURCE_LABEL[side]}, frame ${frame?.name ?? ''}`} />
+                <FullImage src={frameImage(item, view.frameIndex, side)} alt={`${SOURCE_LABEL[side]}, frame ${frame?.name ?? ''}`} zoom={zoom} />
               </div>
             </div>
           ))}
@@ -124,15 +152,15 @@ export function FrameViewDialog({ item, view, onClose }: { item: ArenaItem; view
             </label>
           </div>
           <div className="frame-view__pane" tabIndex={0} role="region" aria-label={`${SOURCE_LABEL[overlaySide]} over the design, frame ${frame?.name ?? ''}`}>
-            <div className="frame-view__stack">
-              <FullImage src={frameImage(item, view.frameIndex, 'design')} alt={`Design, frame ${frame?.name ?? ''}`} />
+            <div className="frame-view__stack" style={zoomWidth(zoom) === undefined ? undefined : { width: zoomWidth(zoom) }}>
+              <FullImage src={frameImage(item, view.frameIndex, 'design')} alt={`Design, frame ${frame?.name ?? ''}`} zoom={zoom === 'actual' ? 'actual' : 'fit'} />
               {frameImage(item, view.frameIndex, overlaySide) && (
                 <img
                   className="frame-view__image frame-view__over"
                   src={frameImage(item, view.frameIndex, overlaySide)!}
                   alt={`${SOURCE_LABEL[overlaySide]}, frame ${frame?.name ?? ''}, at ${opacity}% over the design`}
                   referrerPolicy="no-referrer"
-                  style={{ opacity: opacity / 100 }}
+                  style={{ opacity: opacity / 100, ...(zoom === 'actual' ? {} : { width: '100%' }) }}
                 />
               )}
             </div>

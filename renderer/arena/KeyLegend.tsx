@@ -7,7 +7,7 @@ export function KeyLegend() {
   const toggle = useArenaStore((s) => s.toggleLegend);
   return (
     <section className="key-legend" aria-label="Keyboard keys">
-      <button type="button" className="link-button" aria-expanded={open} aria-controls="arena-key-list" aria-keyshortcuts="Shift+?" onClick={toggle}>
+      <button type="button" className="link-button" aria-expanded={open} aria-controls={open ? 'arena-key-list' : undefined} aria-keyshortcuts="Shift+?" onClick={toggle}>
         {open ? 'Hide keys' : 'Show keys'} <kbd aria-hidden="true">?</kbd>
       </button>
       {open && (

@@ -81,7 +81,7 @@ export function LiveBuildDialog({ side, siteUrl, routes, initialIndex, onClose }
           {buildHasKeys ? 'Esc goes to the build while it has the keyboard: click this bar and Esc closes again, or click outside the build, or press Close.' : ''}
         </p>
       </header>
-      {route && <ScaledAgentFrame key={index} side={side} src={liveUrl(siteUrl, route.route)} viewport={route.viewport} stageClassName="live-build__stage" />}
+      {route && <ScaledAgentFrame key={index} side={side} src={liveUrl(siteUrl, route.route)} viewport={route.viewport} stageClassName="live-build__stage" scrollLabel={`${label} live build, scrolls`} />}
     </dialog>
   );
 }

@@ -25,7 +25,10 @@ export function PairSection() {
     const hadPair = shownToken.current !== undefined;
     shownToken.current = token;
     const active = document.activeElement;
-    if (hadPair && active && active !== document.body && !region.current?.contains(active)) region.current?.focus();
+    // The next pair opens at its top, its title in view: the vote just cast may sit far below it
+    // (a phone stacks the vote under the pair), and the page would otherwise stay scrolled there.
+    if (hadPair && (region.current?.getBoundingClientRect().top ?? 0) < 0) region.current?.scrollIntoView({ block: 'start' });
+    if (hadPair && active && active !== document.body && !region.current?.contains(active)) region.current?.focus({ preventScroll: true });
   }, [item?.token]);
 
   return (

@@ -7,6 +7,8 @@ import { useArenaStore } from './arena-store.ts';
 export function QueueDonePanel() {
   const busy = useArenaStore((s) => s.busy);
   const hasVotes = useArenaStore((s) => s.votes.length > 0);
+  // An invited voter has one name and no Study tab: the owner's steps would be dead ends for them.
+  const owner = useArenaStore((s) => s.seesStudy);
   const { undo, changeAnnotator, showTab } = useArenaStore.getState();
   return (
     <section className="vote-panel queue-done" aria-labelledby="queue-done-title">
@@ -23,19 +25,23 @@ export function QueueDonePanel() {
             brings its pair back.
           </li>
         )}
-        <li>
-          Someone else voting on this computer?{' '}
-          <button type="button" onClick={changeAnnotator}>
-            Change annotator
-          </button>
-        </li>
-        <li>
-          Running this study? The{' '}
-          <button type="button" className="link-button" onClick={() => showTab('study')}>
-            Study tab
-          </button>{' '}
-          shows the ratings and agreement so far.
-        </li>
+        {owner && (
+          <li>
+            Someone else voting on this computer?{' '}
+            <button type="button" onClick={changeAnnotator}>
+              Change annotator
+            </button>
+          </li>
+        )}
+        {owner && (
+          <li>
+            Running this study? The{' '}
+            <button type="button" className="link-button" onClick={() => showTab('study')}>
+              Study tab
+            </button>{' '}
+            shows the ratings and agreement so far.
+          </li>
+        )}
         <li>Otherwise you are done: you can close this window. Your votes are saved.</li>
       </ul>
     </section>

@@ -11,10 +11,12 @@ interface ScaledAgentFrameProps {
   /** The measured space the frame fits into (its size comes from CSS). */
   stageClassName: string;
   frameRef?: Ref<HTMLIFrameElement>;
+  /** When the stage scrolls (a page taller than the space), its name: it then takes the keyboard's focus to scroll. */
+  scrollLabel?: string;
 }
 
 /** Agent content at its design width, scaled down to the space it has, so layout matches the design. */
-export function ScaledAgentFrame({ side, src, viewport, stageClassName, frameRef }: ScaledAgentFrameProps) {
+export function ScaledAgentFrame({ side, src, viewport, stageClassName, frameRef, scrollLabel }: ScaledAgentFrameProps) {
   const stage = useRef<HTMLDivElement>(null);
   const [available, setAvailable] = useState({ width: 0, height: 0 });
 
@@ -30,7 +32,7 @@ export function ScaledAgentFrame({ side, src, viewport, stageClassName, frameRef
 
   const fitted = fitViewport(viewport, available);
   return (
-    <div ref={stage} className={stageClassName} data-scale={fitted.scale.toFixed(3)}>
+    <div ref={stage} className={stageClassName} data-scale={fitted.scale.toFixed(3)} {...(scrollLabel === undefined ? {} : { tabIndex: 0, role: 'region', 'aria-label': scrollLabel })}>
       {available.width > 0 && (
         <div className="scaled-frame__box" style={{ width: fitted.boxWidth, height: fitted.boxHeight }}>
           <AgentFrame

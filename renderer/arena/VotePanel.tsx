@@ -6,6 +6,14 @@ import { useArenaStore } from './arena-store.ts';
 import { REASON_FIELD_ID, VOTE_REGION_ID } from './use-arena-shortcuts.ts';
 import { describeMissing, missingForSubmit, ratingContradiction } from './vote-draft.ts';
 
+/**
+ * After a clicked Undo the keyboard goes back to the vote area, where every voting key works: the
+ * button it pressed is disabled while the undo runs, and Enter on it would undo again, not submit.
+ */
+function focusVoteKeys(): void {
+  document.getElementById(VOTE_REGION_ID)?.focus({ preventScroll: true });
+}
+
 /** The vote on the pair on screen: a preference, both ratings, an optional reason. */
 export function VotePanel() {
   const draft = useArenaStore((s) => s.draft);
@@ -58,7 +66,7 @@ export function VotePanel() {
           <button type="submit" className="primary" disabled={!canSubmit} aria-describedby="vote-missing" aria-keyshortcuts="Enter">
             {busy ? 'Submitting…' : 'Submit vote'} <kbd aria-hidden="true">Enter</kbd>
           </button>
-          <button type="button" disabled={busy || refused || !hasVotes} aria-keyshortcuts="Control+Z U" onClick={() => void undo()}>
+          <button type="button" disabled={busy || refused || !hasVotes} aria-keyshortcuts="Control+Z U" onClick={() => void undo().then(focusVoteKeys)}>
             Undo last vote
           </button>
         </div>

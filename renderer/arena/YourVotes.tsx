@@ -4,7 +4,7 @@ import { CHOICE_WORDS, secondsText } from './vote-words.ts';
 /**
  * The voter's own recorded votes, newest first, as the server has them (so a reload shows them too).
  * Which of the pair's halves was on the left is stored with each vote for the position-bias
- * analysis, but not shown here: the voter only ever saw "Left" and "Right", so it tells them nothing.
+ * analysis, but never sent here: the voter only ever saw "Left" and "Right" (issue 40).
  */
 export function YourVotes() {
   const votes = useArenaStore((s) => s.votes);

@@ -48,7 +48,7 @@ function fakeArena(titles: string[]) {
         throw error;
       }
       if (!open || input.token !== open.token) throw new RpcCallError('conflict', 'That pair is not open');
-      votes.unshift({ id: `v${votes.length}`, token: open.token, taskTitle: open.title, choice: input.choice, shownOrder: 'a-left', ratingLeft: input.ratingLeft, ratingRight: input.ratingRight, reason: input.reason ?? '', timeOnItemMs: input.timeOnItemMs, createdAt: '', repeat: false });
+      votes.unshift({ id: `v${votes.length}`, token: open.token, taskTitle: open.title, choice: input.choice, ratingLeft: input.ratingLeft, ratingRight: input.ratingRight, reason: input.reason ?? '', timeOnItemMs: input.timeOnItemMs, createdAt: '', repeat: false });
       open = null;
       return { voteId: votes[0]!.id, progress: progress() };
     },

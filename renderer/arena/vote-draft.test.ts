@@ -47,6 +47,14 @@ describe('the vote draft', () => {
     expect(missingForSubmit(restored)).toEqual([]);
   });
 
+  it('starts the rating marker on Left after an undo, so two digits re-rate Left then Right', () => {
+    const restored = run({ type: 'digit', value: 3 }, { type: 'digit', value: 3 }, { type: 'restore', choice: 'left', ratingLeft: 4, ratingRight: 4, reason: '' });
+    expect(restored.cursor).toBe('left');
+    const retyped = run({ type: 'restore', choice: 'left', ratingLeft: 4, ratingRight: 4, reason: '' }, { type: 'digit', value: 5 }, { type: 'digit', value: 2 });
+    expect(retyped).toMatchObject({ ratingLeft: 5, ratingRight: 2 });
+    expect(missingForSubmit(retyped)).toEqual([]);
+  });
+
   it('says what still stops the vote', () => {
     expect(describeMissing(missingForSubmit(EMPTY_DRAFT))).toBe('Still needed: a preference, the Left rating and the Right rating');
     expect(describeMissing(missingForSubmit(run({ type: 'choose', choice: 'left' }, { type: 'digit', value: 4 })))).toBe('Still needed: the Right rating');

@@ -66,7 +66,8 @@ export function voteDraftReducer(draft: VoteDraft, action: DraftAction): VoteDra
     case 'reset':
       return EMPTY_DRAFT;
     case 'restore':
-      return { choice: action.choice, ratingLeft: action.ratingLeft, ratingRight: action.ratingRight, cursor: 'right', rated: ['left', 'right'], reason: action.reason };
+      // The marker starts on Left, as on any pair: typing two digits re-rates Left then Right (issue 40).
+      return { choice: action.choice, ratingLeft: action.ratingLeft, ratingRight: action.ratingRight, cursor: 'left', rated: ['left', 'right'], reason: action.reason };
   }
 }
 

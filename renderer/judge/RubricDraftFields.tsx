@@ -41,10 +41,10 @@ export function RubricDraftFields({ index, count, rubric, scale, errors, onChang
         </EditorField>
       ))}
       <div className="judge-draft-rubric__actions">
-        <button type="button" onClick={() => onMove(-1)} disabled={index === 0} aria-label={`Move rubric ${number} up`}>
+        <button type="button" onClick={() => onMove(-1)} disabled={index === 0} aria-label={`Move up rubric ${number}`}>
           Move up
         </button>
-        <button type="button" onClick={() => onMove(1)} disabled={index === count - 1} aria-label={`Move rubric ${number} down`}>
+        <button type="button" onClick={() => onMove(1)} disabled={index === count - 1} aria-label={`Move down rubric ${number}`}>
           Move down
         </button>
         <button type="button" onClick={onRemove} disabled={count === 1} aria-label={`Remove rubric ${number}`}>

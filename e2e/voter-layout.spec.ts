@@ -1,0 +1,224 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { importRuns, writeKeyboardStudy } from './arena-study-fixture.ts';
+import { ArenaPage } from './arena-page.ts';
+import { launchApp, type LaunchedApp } from './launch-app.ts';
+import { ServedApi } from './served-api.ts';
+
+/**
+ * An invited voter on a phone (390×844, by touch) and on a small laptop (1366×768, by keyboard):
+ * five votes with a tie and an undo; the page never scrolls sideways; each new pair opens with its
+ * title in view; Compare large fits each frame to the width; the end of the queue offers the voter
+ * nothing that only the study's owner can use (issue 40).
+ */
+
+let app: LaunchedApp | undefined;
+let scratch: string | undefined;
+test.beforeEach(async () => {
+  scratch = mkdtempSync(join(tmpdir(), 'lhb-voter-layout-e2e-'));
+  app = await launchApp(['bin/lhb.mjs', 'serve']);
+  // The demo gives a new voter four pairs; a task with five runs adds ten design pairs.
+  await importRuns(ServedApi.fromAppUrl(app.url), [writeKeyboardStudy(scratch)]);
+});
+test.afterEach(async () => {
+  await app?.stop();
+  if (scratch) rmSync(scratch, { recursive: true, force: true });
+  app = scratch = undefined;
+});
+
+const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
+const LAPTOP = { viewport: { width: 1366, height: 768 } };
+
+async function invite(api: ServedApi, name: string): Promise<{ link: string; annotatorId: string }> {
+  const { invite, token } = await api.call('arena.invite', { name, expiresInDays: 7 });
+  return { link: `${api.origin}/#token=${token}`, annotatorId: invite.annotatorId };
+}
+
+/** The page is no wider than the window: nothing to scroll sideways. */
+async function expectNoSidewaysScroll(page: Page): Promise<void> {
+  const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, window: document.documentElement.clientWidth }));
+  expect(widths.page, 'the page is no wider than the window').toBeLessThanOrEqual(widths.window);
+}
+
+/** The element is wholly inside the window as the page is scrolled now. */
+async function expectInWindow(page: Page, element: Locator, what: string): Promise<void> {
+  const box = await element.boundingBox();
+  const height = page.viewportSize()!.height;
+  expect(box, `${what} is drawn`).not.toBeNull();
+  expect(box!.y, `${what} is not above the window`).toBeGreaterThanOrEqual(0);
+  expect(box!.y + box!.height, `${what} is not below the window`).toBeLessThanOrEqual(height);
+}
+
+/** A new pair: its title and both sides' labels in view, and nothing to scroll sideways. */
+async function expectPairOpensInView(page: Page, voter: ArenaPage): Promise<void> {
+  await voter.waitForPair();
+  await expectInWindow(page, voter.pair.getByRole('heading', { level: 2 }), "the pair's title");
+  for (const side of ['Left', 'Right']) await expectInWindow(page, voter.pair.getByRole('heading', { level: 3, name: side, exact: true }).first(), `the ${side} label`);
+  await expectNoSidewaysScroll(page);
+}
+
+/** Votes by touch: taps the preference, both ratings and Submit; waits until the vote is listed. */
+async function voteByTap(voter: ArenaPage, choice: string, left: number, right: number): Promise<void> {
+  const before = (await voter.yourVotes()).length;
+  await voter.preference.getByRole('radio', { name: choice }).tap();
+  await voter.rating('Left').getByRole('radio', { name: new RegExp(`^${left}:`) }).tap();
+  await voter.rating('Right').getByRole('radio', { name: new RegExp(`^${right}:`) }).tap();
+  await voter.vote.getByRole('button', { name: /^Submit vote/ }).tap();
+  await expect.poll(async () => (await voter.yourVotes()).length).toBe(before + 1);
+}
+
+/** Every visible control in the vote panel, the keys and the pair's own buttons is at least 44×44 px. */
+async function expectTouchTargets(page: Page): Promise<void> {
+  const small = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('main button, main [role="radio"], main a[href], main summary, main input, main textarea')]
+      .filter((el) => el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden')
+      .map((el) => ({ name: el.getAttribute('aria-label') ?? el.textContent?.trim() ?? el.tagName, box: el.getBoundingClientRect() }))
+      .filter(({ box }) => box.width < 44 - 0.5 || box.height < 44 - 0.5)
+      .map(({ name, box }) => `${name} (${Math.round(box.width)}×${Math.round(box.height)})`),
+  );
+  expect(small, 'touch targets smaller than 44×44 px').toEqual([]);
+}
+
+/** Moves the voter's queue on (through the owner's API) until its open pair is a design pair with frames. */
+async function skipToDesignPair(api: ServedApi, annotatorId: string): Promise<void> {
+  for (let i = 0; i < 30; i++) {
+    const { item } = await api.call('arena.nextPair', { annotatorId });
+    if (!item) throw new Error('the demo arena has no design pair left for this voter');
+    if (item.kind === 'figma' && item.frames.length > 0 && item.left.frameUrls[0] && item.right.frameUrls[0]) return;
+    await api.call('arena.vote', { token: item.token, choice: 'tie', ratingLeft: 3, ratingRight: 3, timeOnItemMs: 5 });
+  }
+  throw new Error('no design pair within 30 pairs');
+}
+
+/** Compare large on the open design pair: each side's frame is drawn whole at the pane's width. */
+async function expectCompareLargeFits(page: Page, voter: ArenaPage, tap: boolean): Promise<void> {
+  await voter.waitForPair();
+  const compareButton = voter.pair.getByRole('button', { name: /^Compare large/ }).first();
+  await (tap ? compareButton.tap() : compareButton.click());
+  const dialog = page.getByRole('dialog', { name: /^Compare frame / });
+  await expect(dialog.getByRole('group', { name: 'Zoom' })).toContainText('Fit to width');
+  for (const side of ['Left', 'Right']) {
+    const image = dialog.getByRole('img', { name: new RegExp(`^${side}, frame `) });
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    const fit = await image.evaluate((img: HTMLImageElement) => {
+      const pane = img.parentElement!.getBoundingClientRect();
+      const box = img.getBoundingClientRect();
+      return { pane: pane.width, left: box.left - pane.left, width: box.width, scrollable: img.parentElement!.scrollWidth > img.parentElement!.clientWidth };
+    });
+    expect(fit.scrollable, `${side}: nothing to scroll sideways`).toBe(false);
+    expect(fit.left).toBeGreaterThanOrEqual(0);
+    expect(fit.width, `${side}: the frame's whole width is in its pane`).toBeLessThanOrEqual(fit.pane);
+    expect(fit.width, `${side}: fitted to the pane, not left small`).toBeGreaterThan(fit.pane - 4);
+  }
+  // Zoom in and back: the buttons change the drawn width.
+  const zoomIn = dialog.getByRole('button', { name: 'Zoom in' });
+  await (tap ? zoomIn.tap() : zoomIn.click());
+  await expect(dialog.getByRole('group', { name: 'Zoom' })).toContainText('150% of the width');
+  await expectNoSidewaysScroll(page);
+  const close = dialog.getByRole('button', { name: /^Close/ });
+  await (tap ? close.tap() : close.click());
+  await expect(dialog).toHaveCount(0);
+}
+
+/** Votes through the owner's API until the voter's queue is empty. */
+async function finishQueue(api: ServedApi, annotatorId: string): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    const { item } = await api.call('arena.nextPair', { annotatorId });
+    if (!item) return;
+    await api.call('arena.vote', { token: item.token, choice: 'tie', ratingLeft: 3, ratingRight: 3, timeOnItemMs: 5 });
+  }
+}
+
+/** At the end of the queue: the voter's steps only, not the owner's. */
+async function expectVoterOnlyEnd(page: Page): Promise<void> {
+  const next = page.getByRole('region', { name: 'What next' });
+  await expect(next).toBeVisible();
+  await expect(next.getByRole('button', { name: 'Undo last vote' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /Change annotator/ })).toHaveCount(0);
+  await expect(page.getByText(/Study tab|Running this study/)).toHaveCount(0);
+  await expectNoSidewaysScroll(page);
+}
+
+/** After the five votes: Compare large on a design pair, then the end of the voter's queue. */
+async function compareLargeThenQueueEnd(page: Page, api: ServedApi, annotatorId: string, tap: boolean): Promise<void> {
+  await skipToDesignPair(api, annotatorId);
+  await page.reload();
+  await expectCompareLargeFits(page, new ArenaPage(page), tap);
+  await finishQueue(api, annotatorId);
+  await page.reload();
+  await expectVoterOnlyEnd(page);
+}
+
+test.describe('on a 390×844 phone, by touch', () => {
+  test.use(PHONE);
+
+  test('a voter casts five votes with a tie and an undo by tapping; pairs open in view, targets are finger-sized, Compare large fits the width', async ({ page }) => {
+    test.setTimeout(240_000);
+    const api = ServedApi.fromAppUrl(app!.url);
+    const { link, annotatorId } = await invite(api, 'Phone Voter');
+    await page.goto(link);
+    const voter = new ArenaPage(page);
+
+    await expectPairOpensInView(page, voter);
+    await expectTouchTargets(page);
+    await voteByTap(voter, 'I prefer Left', 4, 2);
+    await expectPairOpensInView(page, voter);
+    await voteByTap(voter, 'Tie', 3, 3);
+    // Undo by tap: the tie comes back; two taps re-rate it, and Submit records it again.
+    await expectPairOpensInView(page, voter);
+    await voter.vote.getByRole('button', { name: 'Undo last vote' }).tap();
+    await expect.poll(async () => (await voter.yourVotes()).length).toBe(1);
+    await expect(voter.preference.getByRole('radio', { name: 'Tie' })).toHaveAttribute('aria-checked', 'true');
+    await voteByTap(voter, 'Tie', 2, 4);
+    expect((await voter.yourVotes())[0]).toMatch(/Tie.*Left 2\/5 · Right 4\/5/);
+    await expectPairOpensInView(page, voter);
+    await voteByTap(voter, 'I prefer Right', 2, 5);
+    await expectPairOpensInView(page, voter);
+    await voteByTap(voter, 'Both bad', 1, 1);
+    expect(await voter.yourVotes()).toHaveLength(4);
+    await expectPairOpensInView(page, voter);
+    await voteByTap(voter, 'I prefer Left', 5, 3);
+    expect(await voter.yourVotes()).toHaveLength(5);
+
+    await compareLargeThenQueueEnd(page, api, annotatorId, true);
+    await expectTouchTargets(page);
+  });
+});
+
+test.describe('on a 1366×768 laptop, by keyboard', () => {
+  test.use(LAPTOP);
+
+  test('a voter casts five votes with a tie and an undo by keyboard; after Undo the marker is on Left and Enter submits; pairs open in view; Compare large fits the width', async ({ page }) => {
+    test.setTimeout(240_000);
+    const api = ServedApi.fromAppUrl(app!.url);
+    const { link, annotatorId } = await invite(api, 'Laptop Voter');
+    await page.goto(link);
+    const voter = new ArenaPage(page);
+
+    await expectPairOpensInView(page, voter);
+    await voter.voteWithKeys('ArrowLeft', 4, 2);
+    await expectPairOpensInView(page, voter);
+    await voter.voteWithKeys('t', 3, 3);
+    await voter.undo();
+    // The tie is back with its ratings; the marker starts on Left, so "2 4" rates Left 2 and Right 4.
+    await expect(voter.preference.getByRole('radio', { name: 'Tie' })).toHaveAttribute('aria-checked', 'true');
+    await page.keyboard.press('2');
+    await page.keyboard.press('4');
+    await expect(voter.rating('Left').getByRole('radio', { name: /^2:/ })).toHaveAttribute('aria-checked', 'true');
+    await expect(voter.rating('Right').getByRole('radio', { name: /^4:/ })).toHaveAttribute('aria-checked', 'true');
+    await page.keyboard.press('Enter');
+    await expect.poll(async () => (await voter.yourVotes()).length).toBe(2);
+    expect((await voter.yourVotes())[0]).toMatch(/Tie.*Left 2\/5 · Right 4\/5/);
+    await expectPairOpensInView(page, voter);
+    await voter.voteWithKeys('d', 2, 5);
+    await expectPairOpensInView(page, voter);
+    await voter.voteWithKeys('b', 1, 1);
+    await expectPairOpensInView(page, voter);
+    await voter.voteWithKeys('a', 5, 3);
+    expect(await voter.yourVotes()).toHaveLength(5);
+
+    await compareLargeThenQueueEnd(page, api, annotatorId, false);
+  });
+});
