@@ -446,9 +446,11 @@ runs
   .command('show')
   .description('Show a run: configuration, harness version, status, trajectory summary, errors with their recoveries, artifacts.')
   .argument('<run>', 'a run id (imported or executed) or a study run id')
-  .option('--json', 'print {id, task, harness, harnessVersion, model, versions, status, durationMs, trajectory, errors, artifacts}')
+  .option('--json', 'print {id, task, harness, harnessVersion, model, versions, status, durationMs, trajectory, errors, artifacts}; with --transcript {trajectory: {steps, …}, errors} as stored (step index from 0)')
+  .option('--transcript', 'print the trajectory step by step: step number and who spoke, text, each tool call with short arguments and its result\'s first lines, failed calls marked ✗ with their error and recovery, recovering calls ✓; exits 1 for a run without a trajectory')
+  .option('--steps', 'the same as --transcript')
   .addOption(workspaceOption())
-  .action(async (run: string, options: { json?: boolean; workspace?: string }) => {
+  .action(async (run: string, options: { json?: boolean; transcript?: boolean; steps?: boolean; workspace?: string }) => {
     const { runRunsShow } = await import('./runs-engine-command.ts');
     await runRunsShow(run, options);
   });
