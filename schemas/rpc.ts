@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AnalysisReportSchema } from './analysis.ts';
-import { AnnotatorSchema, ArenaItemSchema, BundleImportResultSchema, MAX_FAST_VOTE_FLOOR_MS, ArenaProgressSchema, ArenaStudySchema, OwnVoteSchema, RatingSchema, RunSummarySchema, TaskSummarySchema, VoteChoiceSchema } from './arena.ts';
+import { AnnotatorSchema, ArenaItemSchema, BundleImportResultSchema, MAX_FAST_VOTE_FLOOR_MS, ArenaProgressSchema, ArenaStudySchema, OwnVoteSchema, RatingSchema, TaskSummarySchema, VoteChoiceSchema } from './arena.ts';
 import { AnnotationContractSchema, DataRoomDetailSchema, DataRoomSummarySchema } from './annotate.ts';
 import { ExportOptionsSchema, ExportResultSchema } from './export.ts';
 import { ReportResultSchema } from './report.ts';
@@ -11,6 +11,7 @@ import { JudgeTierSchema, JudgmentViewSchema } from './judge.ts';
 import { JudgeImportResultSchema, JudgeRunsSummarySchema, JudgeStartInputSchema, RubricAgreementSchema, RubricSetComparisonSchema } from './judging.ts';
 import { RubricSetSummarySchema, RubricSetUsageSchema, RubricsGenerateInputSchema, RubricSetKeySchema, RubricsSaveInputSchema, StoredRubricSetSchema } from './rubric-library.ts';
 import { RunAssetsSchema } from './run-assets.ts';
+import { RunsFilterSchema, RunsListRowSchema } from './runs-filter.ts';
 import { MAX_LINES_PER_CALL, PageSpanSchema, SourceSummarySchema, SourcesJobResultSchema, SourceTypeSchema, SourceVersionSchema } from './sources.ts';
 import { CreatedInviteSchema, CreateInviteInputSchema, InviteSchema, SessionSchema } from './invites.ts';
 import { HarnessStatusSchema, McpVariableRequestSchema, RunDetailSchema, StudySlurmSchema, StudyRunViewSchema, StudyRequestSchema, StudySpecSchema, StudySummarySchema } from './studies.ts';
@@ -292,8 +293,10 @@ export const rpcContract = {
     output: z.object({ result: BundleImportResultSchema.nullable() }),
   },
   'runs.list': {
-    input: z.object({ taskId: Id.optional() }).strict(),
-    output: z.object({ runs: z.array(RunSummarySchema) }),
+    /** Every field given must hold (schemas/runs-filter.ts); sorted by `sort`, else in import order. */
+    input: RunsFilterSchema,
+    /** `total`: the runs the workspace holds, whatever the filter (the screen's "N of M runs"). */
+    output: z.object({ runs: z.array(RunsListRowSchema), total: z.number().int() }),
   },
   'tasks.list': {
     input: NoInput,

@@ -7,12 +7,13 @@ import { ownVotes } from '../arena/own-votes.ts';
 import { studyPanel } from '../arena/study-panel.ts';
 import { undoLastVote } from '../arena/undo-last-vote.ts';
 import { bundleImportJobResult } from '../runs/bundles/import-bundles-job.ts';
-import { listRunSummaries, listTaskSummaries } from '../runs/run-views.ts';
+import { listTaskSummaries } from '../runs/run-views.ts';
 import type { ApiContext } from './api-context.ts';
 import type { HandlerRegistry } from './handler-registry.ts';
 import { runArena } from './handlers/arena-context.ts';
 import { fullId } from './handlers/full-id.ts';
 import { runsImportPaths } from './handlers/runs-import-paths.ts';
+import { runsList } from './handlers/runs-list.ts';
 
 /** Tasks and runs (core/runs) and the blind preference arena (core/arena). */
 export function registerArenaHandlers(registry: HandlerRegistry<ApiContext>): void {
@@ -20,7 +21,7 @@ export function registerArenaHandlers(registry: HandlerRegistry<ApiContext>): vo
     .add('runs.importPaths', runsImportPaths)
     // What an import job did, per folder, once it has ended (lhb runs import prints it).
     .add('runs.importResult', ({ jobId }, { jobs }) => ({ result: bundleImportJobResult(jobs, jobId) ?? null }))
-    .add('runs.list', (input, ctx) => ({ runs: listRunSummaries(ctx.workspace.db, input.taskId) }))
+    .add('runs.list', runsList)
     .add('tasks.list', (_input, ctx) => ({ tasks: listTaskSummaries(ctx.workspace.db) }))
     .add('arena.annotators', (_input, ctx) => runArena(ctx, (deps) => ({ annotators: listAnnotatorViews(deps.db) })))
     .add('arena.createAnnotator', (input, ctx) => runArena(ctx, (deps) => createAnnotator(deps, input.name, input.queueSeed === undefined ? {} : { queueSeed: input.queueSeed })))

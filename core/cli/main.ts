@@ -2,6 +2,7 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import { judgeProviderChoices } from '../../schemas/judge-provider-ids.ts';
 import { appVersion } from '../app-paths.ts';
 import { makeProcessNonDumpable } from '../non-dumpable-process.ts';
+import type { RunsListFlags } from './runs-command.ts';
 
 // Only commander and this file load for `lhb --help`; each command imports its own modules
 // when it runs, so the CLI starts in well under 150 ms.
@@ -302,11 +303,20 @@ runs
 
 runs
   .command('list')
-  .description('List imported runs with task, harness, model, versions and artifacts; synthetic (demo study) runs are marked.')
+  .description('List runs with task, harness, model, versions, study, mean judge score, votes won and artifacts; synthetic (demo study) runs are marked. Filters combine (every one must hold); a bad value exits 2.')
   .option('--task <id>', 'only the runs of this task')
-  .option('--json', 'print JSON instead of text')
+  .option('--configuration <harness[/model]>', 'only this harness (any alias), or this harness with this model, e.g. codex/gpt-5-codex')
+  .option('--skill-version <v>', 'only runs with this skill version (none, base, v2, …)')
+  .option('--study <id>', 'only this study\'s runs (its id or its start, as lhb runs status prints it)')
+  .option('--status <status>', 'succeeded, no-output (ended without an error, nothing in out/; not counted as succeeded), failed, timeout or cancelled')
+  .option('--error-type <type>', 'only runs whose trajectory has an error of this type, recovered or not: tool, build, syntax-type, runtime, config, network, test, permission, not-found, timeout or verifier')
+  .option('--finding <kind>', 'only runs the verifier or frame capture found this kind of fault in (build-error, missing-build, runtime-error, broken-route, blank-render, timeout, …)')
+  .option('--score <min..max>', 'the mean of the run\'s judge scores (every judge, rubric and turn; failed judgments left out; a 3-point rubric\'s 0, 1, 2 count as 1, 3, 5) within this range, e.g. 3..5, 4.. or ..2.5; unscored runs are left out')
+  .option('--won <n>', 'only runs that won at least n arena votes (retracted votes not counted)')
+  .option('--sort <field[:desc]>', 'sort by task, configuration, skill, study, status, started, score or won (default: import order); :desc for descending, runs without a value last')
+  .option('--json', 'print JSON instead of text: an array of runs, each with studyId, studyName, skillVersion, meanScore, judgments, votesWon and errorTypes')
   .addOption(workspaceOption())
-  .action(async (options: { task?: string; json?: boolean; workspace?: string }) => {
+  .action(async (options: RunsListFlags & { json?: boolean; workspace?: string }) => {
     const { runRunsList } = await import('./runs-command.ts');
     await runRunsList(options);
   });
@@ -455,9 +465,11 @@ runs
   .command('show')
   .description('Show a run: configuration, harness version, status, trajectory summary, errors with their recoveries, artifacts.')
   .argument('<run>', 'a run id (imported or executed) or a study run id')
-  .option('--json', 'print {id, task, harness, harnessVersion, model, versions, status, durationMs, trajectory, errors, artifacts}')
+  .option('--json', 'print {id, task, harness, harnessVersion, model, versions, status, durationMs, trajectory, errors, artifacts}; with --transcript {trajectory: {steps, …}, errors} as stored (step index from 0)')
+  .option('--transcript', 'print the trajectory step by step: step number and who spoke, text, each tool call with short arguments and its result\'s first lines, failed calls marked ✗ with their error and recovery, recovering calls ✓; exits 1 for a run without a trajectory')
+  .option('--steps', 'the same as --transcript')
   .addOption(workspaceOption())
-  .action(async (run: string, options: { json?: boolean; workspace?: string }) => {
+  .action(async (run: string, options: { json?: boolean; transcript?: boolean; steps?: boolean; workspace?: string }) => {
     const { runRunsShow } = await import('./runs-engine-command.ts');
     await runRunsShow(run, options);
   });

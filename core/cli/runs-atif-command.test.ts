@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
+import { commandAgentWithErrors } from './command-agent-with-errors.fixture.ts';
+
 const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
 const lhb = (args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', MAIN, ...args], { encoding: 'utf8', env: { ...process.env, LHB_TOOLS_DIR: join(dir, 'no-tools') }, timeout: 120_000 });
 
@@ -21,14 +23,7 @@ beforeEach(() => {
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 // A failed `ls` recovered by a passing one, and a failed build never recovered.
-const AGENT = [
-  `mkdir -p out/dist && cat data.csv > out/dist/index.html`,
-  `echo '{"type":"session","model":"scripted","harnessVersion":"9.9"}'`,
-  `echo '{"type":"tool_call","name":"shell","arguments":{"command":"ls nothing"}}' && echo '{"type":"tool_result","result":"ls: nothing: No such file or directory","exitCode":2}'`,
-  `echo '{"type":"tool_call","name":"shell","arguments":{"command":"ls out"}}' && echo '{"type":"tool_result","result":"dist","exitCode":0}'`,
-  `echo '{"type":"tool_call","name":"shell","arguments":{"command":"npm run build"}}' && echo '{"type":"tool_result","result":"error TS2322: Type string is not assignable","exitCode":1}'`,
-  `echo '{"type":"usage","input":120,"output":40}'`,
-].join(' && ');
+const AGENT = commandAgentWithErrors();
 
 type Shown = { trajectory: unknown; errors: unknown[]; harness: string; harnessVersion: string | null };
 

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { runsFilterOfTerms } from '../../schemas/runs-filter.ts';
 import { followJob } from './follow-job.ts';
 import { runsListTable } from './runs-list-table.ts';
 import { withCliApi } from './open-cli-api.ts';
@@ -24,22 +25,45 @@ export async function runRunsImport(dirs: string[], options: { json?: boolean; w
   });
 }
 
+/** The flags of `lhb runs list` that filter and sort, by their names (schemas/runs-filter.ts reads them). */
+export type RunsListFlags = Partial<Record<'task' | 'configuration' | 'skillVersion' | 'study' | 'status' | 'errorType' | 'finding' | 'score' | 'won' | 'sort', string>>;
+
 /**
  * `lhb runs list`: imported runs with their configuration (the researcher's view, not the
  * voter's); synthetic (demo study) runs are marked `[synthetic]` (`"synthetic": true` in JSON).
+ * Flags filter (all must hold) and sort in the store; a bad flag value exits 2 before anything is opened.
  */
-export async function runRunsList(options: { task?: string; json?: boolean; workspace?: string }): Promise<void> {
+export async function runRunsList(options: RunsListFlags & { json?: boolean; workspace?: string }): Promise<void> {
+  const { filter, problems } = runsFilterOfTerms({
+    task: options.task,
+    configuration: options.configuration,
+    'skill-version': options.skillVersion,
+    study: options.study,
+    status: options.status,
+    'error-type': options.errorType,
+    finding: options.finding,
+    score: options.score,
+    won: options.won,
+    sort: options.sort,
+  });
+  if (problems.length > 0) {
+    for (const problem of problems) process.stderr.write(`lhb runs list: --${problem.term}: ${problem.message}\n`);
+    process.exitCode = 2;
+    return;
+  }
+  const filtered = Object.keys(filter).some((key) => key !== 'sort' && key !== 'descending');
   await withCliApi(options.workspace, async (api) => {
-    const { runs } = await api.call('runs.list', options.task ? { taskId: options.task } : {});
+    const { runs, total } = await api.call('runs.list', filter);
     if (options.json) {
       process.stdout.write(`${JSON.stringify(runs, null, 2)}\n`);
       return;
     }
-    if (runs.length === 0) {
+    if (total === 0) {
       process.stdout.write('No runs yet. Import output bundles with: lhb runs import DIR...\n');
       return;
     }
-    process.stdout.write(`${runsListTable(runs).join('\n')}\n`);
+    if (runs.length > 0) process.stdout.write(`${runsListTable(runs).join('\n')}\n`);
+    if (filtered) process.stderr.write(`${runs.length} of ${total} runs match these filters.\n`);
     const synthetic = runs.filter((run) => run.synthetic).length;
     if (synthetic > 0) {
       process.stderr.write(`${synthetic} of ${runs.length} runs are synthetic: generated for the demo study, never executed, counted in analysis only when asked for (or while nothing real exists).\n`);

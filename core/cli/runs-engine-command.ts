@@ -271,11 +271,25 @@ export async function runRunsSpec(studyId: string, options: { workspace?: string
   );
 }
 
-/** `lhb runs show RUN [--json]`: a run with its trajectory summary, errors and recoveries, and artifacts. */
-export async function runRunsShow(runId: string, options: { json?: boolean; workspace?: string }): Promise<void> {
+/**
+ * `lhb runs show RUN [--json]`: a run with its trajectory summary, errors and recoveries, and
+ * artifacts; with `--transcript` (or `--steps`) its trajectory step by step (`--json`: the typed steps).
+ */
+export async function runRunsShow(runId: string, options: { json?: boolean; transcript?: boolean; steps?: boolean; workspace?: string }): Promise<void> {
   await withCliApi(
     options.workspace,
     async (api) => {
+      if (options.transcript || options.steps) {
+        const { trajectory, errors } = await api.call('runs.trajectory', { runId });
+        if (options.json) return void process.stdout.write(`${JSON.stringify({ trajectory, errors }, null, 2)}\n`);
+        if (!trajectory) {
+          process.stderr.write(`lhb runs show: run ${runId} has no trajectory: it was imported as an output bundle without one, or its harness never started. \`lhb runs show ${runId}\` prints what it has.\n`);
+          process.exitCode = 1;
+          return;
+        }
+        const { transcriptText } = await import('./runs-transcript-text.ts');
+        return void process.stdout.write(`${transcriptText(trajectory, errors).join('\n')}\n`);
+      }
       const { run } = await api.call('runs.show', { runId });
       if (options.json) return void process.stdout.write(`${JSON.stringify(run, null, 2)}\n`);
       const lines = [

@@ -4,7 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import Database from 'better-sqlite3';
 import { RunSummarySchema } from '../../schemas/arena.ts';
+import { RunsListRowSchema } from '../../schemas/runs-filter.ts';
+import { seedAblationWorkspace } from '../analysis/ablation-workspace.fixture.ts';
+import { seedWorkspace } from './seeded-workspace.fixture.ts';
 
 const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
 const lhb = (args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', MAIN, ...args], { encoding: 'utf8', timeout: 120_000 });
@@ -33,7 +37,7 @@ it('lhb runs list marks the demo study’s synthetic runs, in text and in JSON',
   expect(text.status).toBe(0);
   const [header, ...lines] = text.stdout.trimEnd().split('\n');
   // A header row names the columns, and each column starts where its heading does.
-  expect(header!.split(/\s{2,}/)).toEqual(['RUN', 'TASK', 'HARNESS / MODEL', 'STATUS', 'OUTPUT', 'ARTIFACTS', 'NOTES']);
+  expect(header!.split(/\s{2,}/)).toEqual(['RUN', 'TASK', 'HARNESS / MODEL', 'STATUS', 'OUTPUT', 'STUDY', 'SCORE', 'WON', 'ARTIFACTS', 'NOTES']);
   expect(lines).toHaveLength(53);
   const statusColumn = header!.indexOf('STATUS');
   expect(lines.every((line) => line.slice(statusColumn).startsWith(runs.find((run) => line.startsWith(`${run.id} `))!.status))).toBe(true);
@@ -45,5 +49,40 @@ it('lhb runs list marks the demo study’s synthetic runs, in text and in JSON',
 
   const real = lhb(['runs', 'list', '--task', 'demo-figma-pricing', '-w', workspace]);
   expect(real.stdout).not.toContain('[synthetic]');
-  expect(real.stderr).toBe('');
+  expect(real.stderr).toBe('3 of 53 runs match these filters.\n');
+}, 180_000);
+
+it('lhb runs list filters and sorts by its flags, in text and in JSON, and refuses a bad value naming its flag', async () => {
+  const workspace = join(dir, 'filtered');
+  await seedWorkspace(workspace, seedAblationWorkspace);
+  const db = new Database(join(workspace, 'lhb.sqlite'), { readonly: true });
+  const byHand = (db.prepare(
+    `SELECT id FROM runs r WHERE harness = 'claude-code' AND json_extract(versions_json, '$.skill') = 'v2'
+       AND id IN (SELECT run_id FROM study_runs WHERE study_id = 'ablation-study')
+       AND (SELECT avg(score) FROM judgments j WHERE j.run_id = r.id AND j.status = 'ok') >= 3.5 ORDER BY id`,
+  ).all() as { id: string }[]).map((row) => row.id);
+  const total = (db.prepare('SELECT count(*) AS n FROM runs').get() as { n: number }).n;
+  db.close();
+
+  const flags = ['--configuration', 'claude-code', '--skill-version', 'v2', '--study', 'ablation', '--score', '3.5..', '--sort', 'score:desc'];
+  const json = lhb(['runs', 'list', ...flags, '--json', '-w', workspace]);
+  expect(json.stderr).toBe('');
+  expect(json.status).toBe(0);
+  const runs = RunsListRowSchema.array().parse(JSON.parse(json.stdout));
+  expect(runs.map((run) => run.id).sort()).toEqual(byHand);
+  expect(runs.length).toBeGreaterThan(1);
+  expect(runs.map((run) => run.meanScore)).toEqual(runs.map((run) => run.meanScore).sort((a, b) => b! - a!));
+  expect(runs.every((run) => run.studyName === 'skill-ablation' && run.skillVersion === 'v2')).toBe(true);
+
+  const text = lhb(['runs', 'list', ...flags, '-w', workspace]);
+  expect(text.status).toBe(0);
+  const lines = text.stdout.trimEnd().split('\n').slice(1);
+  expect(lines.map((line) => line.split(' ')[0])).toEqual(runs.map((run) => run.id));
+  expect(text.stderr).toContain(`${runs.length} of ${total} runs match these filters.`);
+
+  const bad = lhb(['runs', 'list', '--score', '5..2', '--error-type', 'typo', '-w', workspace]);
+  expect(bad.status).toBe(2);
+  expect(bad.stdout).toBe('');
+  expect(bad.stderr).toContain('--score: "5..2" runs backwards');
+  expect(bad.stderr).toContain('--error-type: "typo" is not an error type');
 }, 180_000);

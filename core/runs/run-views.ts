@@ -1,24 +1,29 @@
 import type { Database } from 'better-sqlite3';
-import { NO_OUTPUT_FINDING, type RunSummary, type TaskSummary } from '../../schemas/arena.ts';
+import type { RunSummary, TaskSummary } from '../../schemas/arena.ts';
+import type { RunsListRow } from '../../schemas/runs-filter.ts';
+import type { ErrorType } from '../../schemas/trajectory.ts';
 import { findCurrentProject } from '../store/project-repository.ts';
+import { filterRuns, type StoreRunsFilter } from '../store/run-filter-query.ts';
 import { listRunFiles, listRunFindings, listRuns } from '../store/run-repository.ts';
-import { listNoOutputRunIds } from '../store/study-repository.ts';
-import { countTaskFrames, findTask, listTasks } from '../store/task-repository.ts';
+import { countTaskFrames, listTasks } from '../store/task-repository.ts';
 
 /** The researcher's view of imported runs: identities included (never sent to a voter's page). */
 export function listRunSummaries(db: Database, taskId?: string): RunSummary[] {
+  return listRunRows(db, taskId === undefined ? {} : { taskId }).runs;
+}
+
+/** The runs the filter keeps (filtered and sorted in the store), and how many the project has in all. */
+export function listRunRows(db: Database, filter: StoreRunsFilter): { runs: RunsListRow[]; total: number } {
   const project = findCurrentProject(db);
-  if (!project) return [];
-  const titles = new Map<string, string>();
-  const noOutput = new Set(listNoOutputRunIds(db));
-  return listRuns(db, project.id, taskId).map((run) => {
-    if (!titles.has(run.task_id)) titles.set(run.task_id, findTask(db, run.task_id)?.title ?? run.task_id);
+  if (!project) return { runs: [], total: 0 };
+  const { rows, total } = filterRuns(db, project.id, filter);
+  const runs = rows.map((run): RunsListRow => {
     const files = listRunFiles(db, run.id);
     const findings = listRunFindings(db, run.id).map((finding) => ({ nodeId: finding.node_id, kind: finding.kind, detail: finding.detail }));
     return {
       id: run.id,
       taskId: run.task_id,
-      taskTitle: titles.get(run.task_id) as string,
+      taskTitle: run.task_title,
       harness: run.harness,
       harnessVersion: run.harness_version,
       model: run.model,
@@ -32,9 +37,17 @@ export function listRunSummaries(db: Database, taskId?: string): RunSummary[] {
       hasVideo: files.some((file) => file.path.startsWith('video.')),
       findings,
       synthetic: run.synthetic === 1,
-      noOutput: noOutput.has(run.id) || findings.some((finding) => finding.kind === NO_OUTPUT_FINDING),
+      noOutput: run.no_output === 1,
+      studyId: run.study_id,
+      studyName: run.study_name,
+      skillVersion: run.skill_version,
+      meanScore: run.mean_score,
+      judgments: run.judgments,
+      votesWon: run.votes_won,
+      errorTypes: run.error_types === null ? [] : (run.error_types.split(',') as ErrorType[]),
     };
   });
+  return { runs, total };
 }
 
 export function listTaskSummaries(db: Database): TaskSummary[] {

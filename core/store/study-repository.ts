@@ -120,11 +120,6 @@ export function countNoOutputStudyRuns(db: Database, studyId: string): number {
   return (prepared(db, `SELECT count(*) AS n FROM study_runs WHERE study_id = ? AND status = 'succeeded' AND error_kind = 'no-output'`).get(studyId) as { n: number }).n;
 }
 
-/** The stored runs whose study run succeeded with nothing in out/ (executed here, or imported with their study's figures). */
-export function listNoOutputRunIds(db: Database): string[] {
-  return (prepared(db, `SELECT run_id FROM study_runs WHERE status = 'succeeded' AND error_kind = 'no-output' AND run_id IS NOT NULL`).all() as { run_id: string }[]).map((row) => row.run_id);
-}
-
 export function countStudyRunsByStatus(db: Database, studyId: string): Record<string, number> {
   const rows = prepared(db, 'SELECT status, count(*) AS n FROM study_runs WHERE study_id = ? GROUP BY status').all(studyId) as { status: string; n: number }[];
   return Object.fromEntries(rows.map((row) => [row.status, row.n]));

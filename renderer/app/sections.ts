@@ -69,6 +69,7 @@ export const SECTIONS: readonly Section[] = [
 ];
 
 export function sectionFromHash(hash: string): SectionId {
-  const id = hash.replace(/^#\/?/, '');
+  // A screen may keep its own state after a `?` (the Runs table's filters).
+  const id = hash.replace(/^#\/?/, '').split('?')[0];
   return SECTIONS.find((s) => s.id === id)?.id ?? 'annotate';
 }

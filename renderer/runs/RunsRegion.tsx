@@ -1,42 +1,42 @@
-import type { RunSummary } from '../../schemas/arena.ts';
 import type { RpcClient } from '../../schemas/rpc.ts';
+import { runsFilterOfTerms, type RunSortField, type RunsListRow } from '../../schemas/runs-filter.ts';
 import { useConnectedClient } from '../api/connected-client.ts';
 import { DataTable, type DataColumn } from '../ui/DataTable.tsx';
 import { useRunViewStore } from './run-view-store.ts';
 import { findingsSummary } from './finding-words.ts';
 import { RunFindings } from './RunFindings.tsx';
-import { useRunsStore } from './runs-store.ts';
+import { RunsFilterBar } from './RunsFilterBar.tsx';
+import { useRunsStore, type RunsTerms } from './runs-store.ts';
 import { artifactsText, runsCaption, timeRangeText, versionsText } from './run-words.ts';
 
-/** The selected task's runs: who made each, when, what it brought, and what frame capture found. */
+/** The runs the filters keep (the selected task's, when one is selected): who made each, how it went, how it was judged and voted on. */
 export function RunsRegion() {
   const selectedTaskId = useRunsStore((s) => s.selectedTaskId);
   const task = useRunsStore((s) => s.tasks.find((t) => t.id === s.selectedTaskId));
   const phase = useRunsStore((s) => s.runsPhase);
   const runs = useRunsStore((s) => s.runs);
+  const total = useRunsStore((s) => s.totalRuns);
+  const terms = useRunsStore((s) => s.runsTerms);
   const client = useConnectedClient();
 
-  if (!selectedTaskId) {
-    return (
-      <section className="screen-region runs-region runs-runs" aria-labelledby="runs-runs-title">
-        <h2 id="runs-runs-title">Runs</h2>
-        <p className="muted">Select a task to list its runs.</p>
-      </section>
-    );
-  }
-  const title = task?.title ?? selectedTaskId;
+  const title = selectedTaskId ? (task?.title ?? selectedTaskId) : undefined;
+  const filtered = Object.entries(terms).some(([term, value]) => term !== 'sort' && value !== undefined && value !== '');
   return (
     <section className="screen-region runs-region runs-runs" aria-labelledby="runs-runs-title" aria-busy={phase === 'loading'}>
-      <h2 id="runs-runs-title">Runs of {title}</h2>
+      <h2 id="runs-runs-title">{title ? `Runs of ${title}` : 'Runs'}</h2>
+      <RunsFilterBar />
+      <p className="runs-count" role="status">
+        {phase === 'ready' ? `${runs.length} of ${total} run${total === 1 ? '' : 's'}` : ''}
+      </p>
       {phase === 'loading' && runs.length === 0 ? (
         <p className="muted">Loading the runs…</p>
       ) : phase === 'ready' && runs.length === 0 ? (
-        <p className="muted">No runs of this task yet. Import its output bundles below.</p>
+        <p className="muted">{filtered ? 'No run matches these filters. Clear one to see more.' : title ? 'No runs of this task yet. Import its output bundles below.' : 'No runs yet. Start a study or import output bundles below.'}</p>
       ) : (
         <div className="runs-table">
           <DataTable
-            caption={runsCaption(runs, title)}
-            columns={runColumns(client)}
+            caption={runsCaption(runs, title ?? 'every task')}
+            columns={runColumns(client, terms)}
             rows={runs}
             rowKey={(run) => run.id}
             rowClassName={(run) => (run.findings.length > 0 ? 'runs-run runs-run--flagged' : 'runs-run')}
@@ -47,10 +47,19 @@ export function RunsRegion() {
   );
 }
 
-const runColumns = (client: RpcClient | undefined): DataColumn<RunSummary>[] => [
+/** A column head that sorts the table by its field, and says how it is sorted now. */
+function sortOf(terms: RunsTerms, field: RunSortField): { state: 'ascending' | 'descending' | 'none'; onSort(): void } {
+  const { filter } = runsFilterOfTerms({ sort: terms.sort });
+  return { state: filter.sort !== field ? 'none' : filter.descending ? 'descending' : 'ascending', onSort: () => useRunsStore.getState().sortBy(field) };
+}
+
+const scoreText = (run: RunsListRow) => (run.meanScore === null ? '—' : `${run.meanScore.toFixed(2)} (${run.judgments} judgment${run.judgments === 1 ? '' : 's'})`);
+
+const runColumns = (client: RpcClient | undefined, terms: RunsTerms): DataColumn<RunsListRow>[] => [
   {
     head: 'Harness',
     className: 'runs-table__nowrap',
+    sort: sortOf(terms, 'configuration'),
     cell: (run) => (
       <>
         {run.findings.length > 0 && (
@@ -68,11 +77,15 @@ const runColumns = (client: RpcClient | undefined): DataColumn<RunSummary>[] => 
     ),
   },
   { head: 'Model', className: 'runs-table__nowrap', cell: (run) => run.model },
-  { head: 'Versions', cell: (run) => versionsText(run.versions, run.harnessVersion) },
-  { head: 'Status', cell: (run) => <span className={`runs-status runs-status--${run.status === 'succeeded' && !run.noOutput ? 'ok' : 'other'}`}>{run.status}</span> },
+  { head: 'Task', sort: sortOf(terms, 'task'), cell: (run) => run.taskTitle },
+  { head: 'Versions', sort: sortOf(terms, 'skill'), cell: (run) => versionsText(run.versions, run.harnessVersion) },
+  { head: 'Study', sort: sortOf(terms, 'study'), cell: (run) => run.studyName ?? '—' },
+  { head: 'Status', sort: sortOf(terms, 'status'), cell: (run) => <span className={`runs-status runs-status--${run.status === 'succeeded' && !run.noOutput ? 'ok' : 'other'}`}>{run.status}</span> },
   // A run that ended without an error but left nothing in out/ is not a plain success: its own column says so.
   { head: 'Output', cell: (run) => (run.noOutput ? <span className="runs-status runs-status--other">no output</span> : '—') },
-  { head: 'Started → finished', className: 'runs-table__time', cell: (run) => timeRangeText(run.startedAt, run.finishedAt) },
+  { head: 'Mean judge score', sort: sortOf(terms, 'score'), className: 'runs-table__number', cell: scoreText },
+  { head: 'Votes won', sort: sortOf(terms, 'won'), className: 'runs-table__number', cell: (run) => run.votesWon },
+  { head: 'Started → finished', sort: sortOf(terms, 'started'), className: 'runs-table__time', cell: (run) => timeRangeText(run.startedAt, run.finishedAt) },
   { head: 'Artifacts', cell: (run) => artifactsText(run) },
   { head: 'Capture findings', className: 'runs-run__findings', cell: (run) => <RunFindings run={run} /> },
   {

@@ -5,7 +5,8 @@ import { ImportRegion } from './ImportRegion.tsx';
 import { RunDialog } from './RunDialog.tsx';
 import { useRunViewStore } from './run-view-store.ts';
 import { RunsRegion } from './RunsRegion.tsx';
-import { useRunsStore } from './runs-store.ts';
+import { runsAddress, runsAddressTerms } from './runs-address.ts';
+import { useRunsStore, type RunsState } from './runs-store.ts';
 import { StudiesRegion } from './StudiesRegion.tsx';
 import { useStudiesStore } from './studies-store.ts';
 import { StudyRegion } from './StudyRegion.tsx';
@@ -30,6 +31,7 @@ export function RunsScreen() {
 
   useEffect(() => (client ? useRunsStore.getState().connect(client) : undefined), [client]);
   useEffect(() => (client ? useStudiesStore.getState().connect(client) : undefined), [client]);
+  useEffect(followRunsAddress, []);
 
   return (
     <div className="runs">
@@ -51,4 +53,29 @@ export function RunsScreen() {
       {runOpen && <RunDialog />}
     </div>
   );
+}
+
+const addressOf = (state: Pick<RunsState, 'runsTerms' | 'selectedTaskId'>) => runsAddress({ ...state.runsTerms, task: state.selectedTaskId });
+
+/**
+ * Keeps the Runs table's task and filters in the address, so a link (or a reload) opens the same
+ * view: an address with filters is shown as it says; one without (the Runs tab) gets the table's.
+ */
+function followRunsAddress(): () => void {
+  const show = () => {
+    const terms = runsAddressTerms(window.location.hash);
+    if (terms === undefined) window.history.replaceState(null, '', addressOf(useRunsStore.getState()));
+    else if (runsAddress(terms) !== addressOf(useRunsStore.getState())) useRunsStore.getState().applyAddressTerms(terms);
+  };
+  show();
+  window.addEventListener('hashchange', show);
+  const unsubscribe = useRunsStore.subscribe((state, previous) => {
+    if (state.runsTerms === previous.runsTerms && state.selectedTaskId === previous.selectedTaskId) return;
+    const address = addressOf(state);
+    if (window.location.hash !== address) window.history.replaceState(null, '', address);
+  });
+  return () => {
+    window.removeEventListener('hashchange', show);
+    unsubscribe();
+  };
 }

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { RunSummary, TaskSummary } from '../../schemas/arena.ts';
+import type { TaskSummary } from '../../schemas/arena.ts';
+import type { RunsListRow } from '../../schemas/runs-filter.ts';
 import type { AppEvent, Job } from '../../schemas/jobs.ts';
 import type { RpcClient, RpcInput, RpcMethod, RpcOutput } from '../../schemas/rpc.ts';
 import { RpcCallError } from '../api/rpc-call-error.ts';
 import { createRunsStore } from './runs-store.ts';
 
 const task = (id: string, title: string, runs: number, synthetic = false): TaskSummary => ({ id, kind: 'figma', title, instruction: '', frames: 3, runs, synthetic });
-const run = (id: string, taskId: string, harness: string, synthetic = false): RunSummary => ({
+const run = (id: string, taskId: string, harness: string, synthetic = false): RunsListRow => ({
   id,
   taskId,
   taskTitle: taskId,
@@ -23,6 +24,13 @@ const run = (id: string, taskId: string, harness: string, synthetic = false): Ru
   hasVideo: false,
   findings: [],
   synthetic,
+  studyId: null,
+  studyName: null,
+  skillVersion: 'v1',
+  meanScore: null,
+  judgments: 0,
+  votesWon: 0,
+  errorTypes: [],
 });
 const job = (id: string, state: Job['state'], message: string): Job => ({ id, kind: 'runs.import', title: 'Import runs', state, done: 0, total: 1, message, createdAt: '', updatedAt: '' });
 
@@ -40,7 +48,7 @@ function fakeWorkspace() {
       if (failTasks) throw new RpcCallError('internal', 'The database is locked.');
       return { tasks: [...tasks] };
     },
-    'runs.list': ({ taskId }) => ({ runs: runs.filter((r) => !taskId || r.taskId === taskId) }),
+    'runs.list': ({ taskId, status }) => ({ runs: runs.filter((r) => (!taskId || r.taskId === taskId) && (!status || r.status === status)), total: runs.length }),
     'runs.importPaths': () => ({ jobId: `job-${++jobs}` }),
   };
   const client: RpcClient = {
@@ -87,7 +95,31 @@ describe('the runs store', () => {
     await settle();
     expect(store.getState().selectedTaskId).toBe('t-real');
     expect(store.getState().runs.map((r) => r.harness)).toEqual(['claude-code', 'codex-cli']);
-    expect(workspace.calls.filter((c) => c.method === 'runs.list').map((c) => c.input)).toEqual([{ taskId: 't-syn' }, { taskId: 't-real' }]);
+    // Every task's runs on connect, then each task's.
+    expect(workspace.calls.filter((c) => c.method === 'runs.list').map((c) => c.input)).toEqual([{}, { taskId: 't-syn' }, { taskId: 't-real' }]);
+  });
+
+  it('lists what the filters keep, waits for a filter it cannot read, and shows what an address names', async () => {
+    const { workspace, store } = await connected();
+    expect(store.getState().runs.map((r) => r.id)).toEqual(['r1', 'r2', 'r3']);
+    expect(store.getState().totalRuns).toBe(3);
+    store.getState().setRunsTerm('status', 'failed');
+    await settle();
+    expect(store.getState().runs).toEqual([]);
+    store.getState().setRunsTerm('score', '5..2');
+    await settle();
+    expect(store.getState().termProblems.map((p) => p.term)).toEqual(['score']);
+    const calls = workspace.calls.filter((c) => c.method === 'runs.list').length;
+    store.getState().sortBy('score');
+    await settle();
+    expect(workspace.calls.filter((c) => c.method === 'runs.list')).toHaveLength(calls);
+    store.getState().applyAddressTerms({ task: 't-real', sort: 'score:desc', won: '2' });
+    await settle();
+    expect(store.getState().termProblems).toEqual([]);
+    expect(workspace.calls.at(-1)?.input).toEqual({ taskId: 't-real', wonAtLeast: 2, sort: 'score', descending: true });
+    store.getState().sortBy('score');
+    await settle();
+    expect(workspace.calls.at(-1)?.input).toEqual({ taskId: 't-real', wonAtLeast: 2, sort: 'score' });
   });
 
   it('refuses an empty form without calling the server', async () => {

@@ -1,13 +1,17 @@
 import { create } from 'zustand';
-import type { RunSummary, TaskSummary } from '../../schemas/arena.ts';
+import type { TaskSummary } from '../../schemas/arena.ts';
 import type { Job } from '../../schemas/jobs.ts';
 import type { RpcClient } from '../../schemas/rpc.ts';
+import { runsFilterOfTerms, type RunSortField, type RunsFilter, type RunsFilterTerm, type RunsFilterTermProblem, type RunsListRow } from '../../schemas/runs-filter.ts';
 import { couldNot } from '../api/describe-error.ts';
 import { followStartedJob } from '../app/follow-started-job.ts';
 import { parseImportPaths } from './import-paths-input.ts';
 import { importOutcome, type ImportPhase } from './import-outcome.ts';
 
 type LoadPhase = 'idle' | 'loading' | 'ready' | 'failed';
+
+/** The Runs table's filters as the controls hold them, by their terms (schemas/runs-filter.ts). */
+export type RunsTerms = Partial<Record<Exclude<RunsFilterTerm, 'task'>, string>>;
 
 export interface ImportState {
   phase: ImportPhase;
@@ -24,9 +28,15 @@ export interface RunsState {
   filter: string;
   showSynthetic: boolean;
   selectedTaskId?: string;
+  /** The Runs table's filters but the task, as the controls hold them (the address writes them the same way). */
+  runsTerms: RunsTerms;
+  /** What is wrong with a filter as typed: the table keeps its last rows until it is fixed. */
+  termProblems: RunsFilterTermProblem[];
   runsPhase: LoadPhase;
-  /** The selected task's runs. */
-  runs: RunSummary[];
+  /** The runs the filters keep (the selected task's, when one is selected). */
+  runs: RunsListRow[];
+  /** How many runs the workspace holds in all. */
+  totalRuns: number;
   /** The import form's text: one folder path per line. */
   pathsText: string;
   importState?: ImportState;
@@ -38,6 +48,16 @@ export interface RunsState {
   setFilter(filter: string): void;
   setShowSynthetic(show: boolean): void;
   selectTask(taskId: string): void;
+  /** Lists every task's runs again (the filters stay). */
+  clearTask(): void;
+  setRunsTerm(term: Exclude<RunsFilterTerm, 'task'>, value: string): void;
+  /** Sorts by a column: ascending first, descending on a second press. */
+  sortBy(field: RunSortField): void;
+  clearRunsTerms(): void;
+  /** Shows what an address names (a link to a filtered view): its task and filters, nothing else kept. */
+  applyAddressTerms(terms: Partial<Record<RunsFilterTerm, string>>): void;
+  /** The filter the table shows, task included. */
+  runsFilter(): RunsFilter;
   loadRuns(): Promise<void>;
   setPathsText(text: string): void;
   /** Validates the form, starts one import job for its paths and refreshes the tables when it ends. */
@@ -64,7 +84,7 @@ export function createRunsStore() {
         const outcome = importOutcome(job);
         set({ importState: { phase: outcome.phase, message: outcome.message, jobId: job.id } });
         set({ announcement: `Import ${outcome.phase === 'succeeded' ? 'finished' : outcome.phase}: ${outcome.message}` });
-        await Promise.all([get().loadTasks(), get().selectedTaskId ? get().loadRuns() : undefined]);
+        await Promise.all([get().loadTasks(), get().loadRuns()]);
       },
     });
 
@@ -73,8 +93,11 @@ export function createRunsStore() {
       tasks: [],
       filter: '',
       showSynthetic: false,
+      runsTerms: {},
+      termProblems: [],
       runsPhase: 'idle',
       runs: [],
+      totalRuns: 0,
       pathsText: '',
       announcement: '',
 
@@ -85,7 +108,7 @@ export function createRunsStore() {
         });
         // Each visit refreshes: runs imported from the command line since then show up.
         void get().loadTasks();
-        if (get().selectedTaskId) void get().loadRuns();
+        void get().loadRuns();
         return unsubscribe;
       },
 
@@ -118,18 +141,53 @@ export function createRunsStore() {
         void get().loadRuns();
       },
 
+      clearTask() {
+        if (get().selectedTaskId === undefined) return;
+        set({ selectedTaskId: undefined, runs: [], runsPhase: 'idle' });
+        void get().loadRuns();
+      },
+
+      setRunsTerm(term, value) {
+        set({ runsTerms: { ...get().runsTerms, [term]: value } });
+        void get().loadRuns();
+      },
+
+      sortBy(field) {
+        const { filter } = runsFilterOfTerms({ sort: get().runsTerms.sort });
+        const sort = filter.sort === field && !filter.descending ? `${field}:desc` : field;
+        get().setRunsTerm('sort', sort);
+      },
+
+      clearRunsTerms() {
+        set({ runsTerms: {} });
+        void get().loadRuns();
+      },
+
+      applyAddressTerms(terms) {
+        const { task, ...rest } = terms;
+        set({ selectedTaskId: task, runsTerms: rest, runs: [], runsPhase: 'idle' });
+        void get().loadRuns();
+      },
+
+      runsFilter() {
+        const { filter } = runsFilterOfTerms({ ...get().runsTerms, task: get().selectedTaskId });
+        return filter;
+      },
+
       async loadRuns() {
-        const { client, selectedTaskId } = get();
-        if (!client || !selectedTaskId) return;
+        const { client, selectedTaskId, runsTerms } = get();
+        const { filter, problems } = runsFilterOfTerms({ ...runsTerms, task: selectedTaskId });
+        set({ termProblems: problems });
+        if (!client || problems.length > 0) return;
         const request = ++runsRequest;
         if (get().runsPhase !== 'ready') set({ runsPhase: 'loading' });
         try {
-          const { runs } = await client.call('runs.list', { taskId: selectedTaskId });
-          if (request !== runsRequest || get().selectedTaskId !== selectedTaskId) return;
-          set({ runs, runsPhase: 'ready' });
+          const { runs, total } = await client.call('runs.list', filter);
+          if (request !== runsRequest) return;
+          set({ runs, totalRuns: total, runsPhase: 'ready' });
         } catch (error) {
           if (request !== runsRequest) return;
-          set({ runsPhase: 'failed', error: couldNot('list the runs of this task', error, 'Select the task again to retry.') });
+          set({ runsPhase: 'failed', error: couldNot('list the runs', error, 'Change a filter, or select the task again, to retry.') });
         }
       },
 

@@ -6,6 +6,8 @@ export interface DataColumn<Row> {
   /** The head is for screen readers only, e.g. over a column of buttons that name themselves. */
   headHidden?: boolean;
   headClassName?: string;
+  /** A column the table sorts by: its head becomes a button, and says how the rows are sorted now. */
+  sort?: { state: 'ascending' | 'descending' | 'none'; onSort(): void };
   /** The class of the column's body cells: one for all, or one per row. */
   className?: string | ((row: Row) => string | undefined);
   cell(row: Row): ReactNode;
@@ -43,8 +45,17 @@ export function DataTable<Row>({ caption, captionClassName, label, className, co
       <thead>
         <tr>
           {shown.map((column) => (
-            <th key={column.head} scope="col" className={column.headClassName}>
-              {column.headHidden ? <span className="visually-hidden">{column.head}</span> : column.head}
+            <th key={column.head} scope="col" className={column.headClassName} aria-sort={column.sort?.state}>
+              {column.sort ? (
+                <button type="button" className="data-table__sort" onClick={column.sort.onSort}>
+                  {column.head}
+                  <span aria-hidden="true">{column.sort.state === 'ascending' ? ' ▲' : column.sort.state === 'descending' ? ' ▼' : ''}</span>
+                </button>
+              ) : column.headHidden ? (
+                <span className="visually-hidden">{column.head}</span>
+              ) : (
+                column.head
+              )}
             </th>
           ))}
         </tr>
