@@ -3,10 +3,16 @@ import { importJobResult } from '../import/import-job.ts';
 import type { ApiContext } from './api-context.ts';
 import type { HandlerRegistry } from './handler-registry.ts';
 import { exportHf } from './handlers/export-hf.ts';
+import { exportPush, exportPushSettings } from './handlers/export-push.ts';
+import { hubPushJobProblem, hubPushJobResult } from '../export/hub-push-job.ts';
 import { importHf } from './handlers/import-hf.ts';
 
-/** The dataset export (core/export) and its import (core/import). */
+/** The dataset export (core/export), its push to the Hub (core/export/hub) and its import (core/import). */
 export function registerExportHandlers(registry: HandlerRegistry<ApiContext>): void {
   registry.add('export.hf', exportHf).add('export.result', (input, ctx) => ({ result: exportJobResult(ctx.jobs, input.jobId) ?? null }));
+  registry
+    .add('export.push', exportPush)
+    .add('export.pushSettings', exportPushSettings)
+    .add('export.pushResult', (input, ctx) => ({ result: hubPushJobResult(ctx.jobs, input.jobId) ?? null, problem: hubPushJobProblem(ctx.jobs, input.jobId) ?? null }));
   registry.add('import.hf', importHf).add('import.result', (input, ctx) => ({ result: importJobResult(ctx.jobs, input.jobId) ?? null }));
 }

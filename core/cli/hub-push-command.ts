@@ -1,5 +1,6 @@
 import { findHubToken, type HubToken } from '../export/hub/hub-token.ts';
-import { checkHubRepoName, pushFolderToHub, type HubPushResult } from '../export/hub/push-folder-to-hub.ts';
+import { checkHubRepoName } from '../export/hub/hub-repo-name.ts';
+import { pushFolderToHub, type HubPushResult } from '../export/hub/push-folder-to-hub.ts';
 import { hubPushProgress } from './hub-push-progress.ts';
 
 export interface HubPushOptions {

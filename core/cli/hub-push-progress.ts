@@ -1,4 +1,5 @@
 import type { HubPushEvent } from '../export/hub/push-folder-to-hub.ts';
+import { byteSizeText } from '../../schemas/byte-size-text.ts';
 import { StatusLine } from './status-line.ts';
 
 const BAR_WIDTH = 24;
@@ -19,7 +20,7 @@ export function hubPushProgress(live = process.stderr.isTTY === true): { onEvent
   let lfsFiles = 0;
   const showBar = (doing: string) => {
     const filled = total === 0 ? 0 : Math.round((done / total) * BAR_WIDTH);
-    bar.show(`[${'#'.repeat(filled)}${'.'.repeat(BAR_WIDTH - filled)}] ${total === 0 ? 0 : Math.floor((100 * done) / total)}% of ${byteText(total)}  ${doing}`);
+    bar.show(`[${'#'.repeat(filled)}${'.'.repeat(BAR_WIDTH - filled)}] ${total === 0 ? 0 : Math.floor((100 * done) / total)}% of ${byteSizeText(total)}  ${doing}`);
   };
   return {
     onEvent(event) {
@@ -27,23 +28,17 @@ export function hubPushProgress(live = process.stderr.isTTY === true): { onEvent
       if (event.kind === 'card' && event.keptFromHub.length > 0) return say(`The card keeps these fields as they are on the Hub: ${event.keptFromHub.join(', ')}.`);
       if (event.kind === 'phase') {
         total = event.bytes;
-        const words = { preuploading: `Asking the Hub how to store ${event.files} files (${byteText(event.bytes)})…`, uploadingLargeFiles: 'Uploading the large files through LFS…', committing: 'Committing…' }[event.phase];
+        const words = { preuploading: `Asking the Hub how to store ${event.files} files (${byteSizeText(event.bytes)})…`, uploadingLargeFiles: 'Uploading the large files through LFS…', committing: 'Committing…' }[event.phase];
         return live ? showBar(words) : say(words);
       }
       if (event.kind === 'hashing') return showBar(`hashing ${event.path} ${Math.floor(event.progress * 100)}%`);
       if (event.kind === 'file') {
         done += event.bytes;
         lfsFiles += 1;
-        if (!live) return say(`${event.path} (${byteText(event.bytes)}): ${event.sent ? 'sent' : 'already on the Hub, not sent again'}`);
+        if (!live) return say(`${event.path} (${byteSizeText(event.bytes)}): ${event.sent ? 'sent' : 'already on the Hub, not sent again'}`);
         return showBar(`${lfsFiles} large file${lfsFiles === 1 ? '' : 's'} on the Hub`);
       }
     },
     clear: () => bar.clear(),
   };
-}
-
-function byteText(bytes: number): string {
-  if (bytes < 1000) return `${bytes} B`;
-  const [value, unit] = bytes < 1e6 ? [bytes / 1e3, 'kB'] : bytes < 1e9 ? [bytes / 1e6, 'MB'] : [bytes / 1e9, 'GB'];
-  return `${value.toFixed(1)} ${unit}`;
 }
