@@ -41,7 +41,7 @@ export function exportPush(input: RpcParsedInput<'export.push'>, ctx: ApiContext
 /** Where the server pushes and whence its token, without the token. */
 export function exportPushSettings(_input: RpcParsedInput<'export.pushSettings'>, ctx: ApiContext): RpcOutput<'export.pushSettings'> {
   try {
-    return { hubUrl: ctx.hub.url, tokenSource: findHubToken(ctx.hub.env, { serverRunning: true }).source };
+    return { hubUrl: ctx.hub.url, tokenSource: findHubToken(ctx.hub.env, { serverRunning: !callerInServerProcess() }).source };
   } catch (error) {
     if (error instanceof LhbError) return { hubUrl: ctx.hub.url, tokenProblem: error.message };
     throw error;
