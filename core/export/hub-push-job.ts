@@ -2,7 +2,7 @@ import { byteSizeText } from '../../schemas/byte-size-text.ts';
 import type { HubPushProblem, HubPushResult } from '../../schemas/hub-push.ts';
 import type { Job } from '../../schemas/jobs.ts';
 import { LhbError } from '../../schemas/lhb-error.ts';
-import type { JobRunner } from '../jobs/job-runner.ts';
+import type { JobProgress, JobRunner } from '../jobs/job-runner.ts';
 import { JobResults } from '../jobs/job-results.ts';
 import type { HubPushWords } from './hub/hub-push-words.ts';
 import type { HubToken } from './hub/hub-token.ts';
@@ -31,7 +31,8 @@ export interface HubPushJobInput {
  */
 export function startHubPushJob(jobs: JobRunner, input: HubPushJobInput): Job {
   let jobId = '';
-  const job = jobs.start(HUB_PUSH_JOB_KIND, `Push to the Hub: ${input.repo}`, async (progress) => {
+  const job = jobs.start(HUB_PUSH_JOB_KIND, `Push to the Hub: ${input.repo}`, async (jobProgress) => {
+    const progress = withTrailingReport(jobProgress);
     let total = 0;
     let done = 0;
     let largeFiles = 0;
@@ -66,15 +67,38 @@ export function startHubPushJob(jobs: JobRunner, input: HubPushJobInput): Job {
         total: bytes,
       };
     } catch (error) {
-      if (progress.signal.aborted) {
+      if (jobProgress.signal.aborted) {
         return { message: 'Cancelled before the commit: nothing changed on the Hub. Push again to go on; the large files that arrived are not sent again.' };
       }
       if (error instanceof LhbError) problems.keep(jobs, jobId, { code: error.code, message: error.message, ...(error.field ? { field: error.field } : {}) });
       throw error;
+    } finally {
+      progress.stop();
     }
   });
   jobId = job.id;
   return job;
+}
+
+/** Longer than the runner's progress interval, within which it drops a report. */
+const TRAILING_REPORT_MS = 250;
+
+/**
+ * The runner writes progress at most every 100 ms and drops what comes sooner. A push reports in
+ * bursts and may then wait long on one upload, so the last report of a burst is sent again a
+ * little later: the bar and the words never stay behind what the push is doing.
+ */
+function withTrailingReport(progress: JobProgress): JobProgress & { stop(): void } {
+  let timer: NodeJS.Timeout | undefined;
+  return {
+    signal: progress.signal,
+    report(done, total, message) {
+      progress.report(done, total, message);
+      clearTimeout(timer);
+      timer = setTimeout(() => progress.report(done, total, message), TRAILING_REPORT_MS);
+    },
+    stop: () => clearTimeout(timer),
+  };
 }
 
 export const hubPushJobResult = (jobs: JobRunner, jobId: string): HubPushResult | undefined => results.get(jobs, jobId);
