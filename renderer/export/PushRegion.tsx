@@ -15,6 +15,7 @@ export function PushRegion({ exportJobId }: { exportJobId: string }) {
   const state = usePushStore();
   const running = state.phase === 'starting' || state.phase === 'pushing';
   useEffect(() => (client ? usePushStore.getState().connect(client) : undefined), [client]);
+  useEffect(() => usePushStore.getState().showExport(exportJobId), [exportJobId]);
   const form = useRef<HTMLFormElement>(null);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {

@@ -39,6 +39,7 @@ describe('the Export screen\'s push', () => {
     const server = fakeServer();
     const store = createPushStore();
     store.getState().connect(server.client);
+    store.getState().showExport('export-7');
     await settle();
     expect(store.getState().settings).toEqual({ hubUrl: 'http://hub.test', tokenSource: 'the HF_TOKEN variable' });
     store.getState().setRepo('  alice/runs ');
@@ -52,6 +53,12 @@ describe('the Export screen\'s push', () => {
     server.emit(job('succeeded', 'Pushed 9 files (4.0 kB) to http://hub.test/datasets/alice/runs on main.', 4000, 4000));
     await settle();
     expect(store.getState()).toMatchObject({ phase: 'succeeded', result: pushed, done: 4000, total: 4000, problems: {} });
+
+    // A new export clears what the last push said; the fields stay as typed.
+    store.getState().showExport('export-7');
+    expect(store.getState().phase).toBe('succeeded');
+    store.getState().showExport('export-8');
+    expect(store.getState()).toMatchObject({ phase: 'idle', message: '', result: undefined, datasetUrl: undefined, repo: '  alice/runs ', private: true });
 
     store.getState().setRevision('v2');
     await store.getState().start('export-7');

@@ -30,7 +30,10 @@ export interface PushState {
   result?: HubPushResult;
   /** Why the push was refused or failed, placed where it concerns (cleared when that field is edited). */
   problems: Partial<Record<PushProblemPlace, string>>;
+  exportJobId?: string;
   connect(client: RpcClient): () => void;
+  /** The export whose folder the form pushes: a new one clears what the last push said (the fields stay as typed). */
+  showExport(exportJobId: string): void;
   setRepo(repo: string): void;
   setRevision(revision: string): void;
   setPrivate(on: boolean): void;
@@ -81,6 +84,11 @@ export function createPushStore() {
         return client.onEvent((event) => {
           if (event.type === 'job') get().jobChanged(event.job);
         });
+      },
+      showExport(exportJobId) {
+        const { phase } = get();
+        if (exportJobId === get().exportJobId || phase === 'starting' || phase === 'pushing') return;
+        set({ exportJobId, phase: 'idle', message: '', result: undefined, datasetUrl: undefined, problems: {}, done: 0, total: 0, jobId: undefined });
       },
       setRepo(repo) {
         set({ repo });
