@@ -4,6 +4,7 @@ import { AnnotatorSchema, ArenaItemSchema, BundleImportResultSchema, MAX_FAST_VO
 import { AnnotationContractSchema, DataRoomDetailSchema, DataRoomSummarySchema } from './annotate.ts';
 import { ExportOptionsSchema, ExportResultSchema } from './export.ts';
 import { ReportResultSchema } from './report.ts';
+import { HubPushProblemSchema, HubPushResultSchema, HubPushSettingsSchema, HubPushStartSchema } from './hub-push.ts';
 import { PersonNameSchema, PlanApprovalSchema, PlanComparisonSchema, PlanSubmissionSchema } from './plan-review.ts';
 import { ImportOptionsSchema, ImportResultSchema } from './import.ts';
 import { AppEventSchema, JobSchema, type AppEvent } from './jobs.ts';
@@ -43,6 +44,13 @@ interface RpcMethodSpec {
    * that takes `annotatorId` gets the voter's own, from the token; another one answers 403.
    */
   voter?: true;
+  /**
+   * The method acts with the server's own Hugging Face token (export.push). Over HTTP only clients
+   * on the server machine (loopback) may call it: the token is the server user's, and a caller on
+   * another machine must not publish with it. The Hub's address is the server's setting, never
+   * the caller's, so no caller can send the token elsewhere.
+   */
+  usesServerHubToken?: true;
 }
 const Id = z.string().min(1).max(100);
 
@@ -588,6 +596,24 @@ export const rpcContract = {
     input: z.object({ jobId: z.string().min(1) }).strict(),
     output: z.object({ result: ReportResultSchema.nullable() }),
   },
+  // Pushing a finished export's folder to a dataset repository on the Hugging Face Hub (a job), with the server's token, to the server's Hub address.
+  'export.push': {
+    input: HubPushStartSchema,
+    /** `datasetUrl`: the dataset's page on the Hub, where the push will be seen once it is done. */
+    output: z.object({ jobId: z.string(), datasetUrl: z.string() }),
+    usesServerHubToken: true,
+  },
+  'export.pushResult': {
+    /** What a finished push sent, or why it failed (code and field, to place it); both null while it runs or after a cancel. */
+    input: z.object({ jobId: z.string().min(1) }).strict(),
+    output: z.object({ result: HubPushResultSchema.nullable(), problem: HubPushProblemSchema.nullable() }),
+  },
+  /** Where a push would go and where the server's token comes from, to say so before pushing; never the token. */
+  'export.pushSettings': {
+    input: NoInput,
+    output: HubPushSettingsSchema,
+    usesServerHubToken: true,
+  },
   // Importing (and merging) a dataset folder the export wrote, read from the server's disk (a job).
   'import.hf': {
     input: ImportOptionsSchema,
@@ -632,6 +658,12 @@ export function judgesNamedBy(method: RpcMethod, input: unknown): unknown[] {
   const named = typeof input === 'object' && input !== null ? (input as Record<string, unknown>)[spec.namesJudgesIn] : undefined;
   if (named === undefined) return [];
   return spec.namesJudgesIn === 'judges' && Array.isArray(named) ? named : [named];
+}
+
+/** Whether the method acts with the server's Hub token (see `RpcMethodSpec.usesServerHubToken`). */
+export function usesServerHubToken(method: RpcMethod): boolean {
+  const spec: RpcMethodSpec = rpcContract[method];
+  return spec.usesServerHubToken === true;
 }
 
 /** Whether an invited voter may call the method (see `RpcMethodSpec.voter`). */

@@ -1,3 +1,4 @@
+import type { HubSettings } from '../export/hub/hub-settings.ts';
 import type { JobRunner } from '../jobs/job-runner.ts';
 import type { Workspace } from '../workspace/open-workspace.ts';
 
@@ -7,4 +8,6 @@ export interface ApiContext {
   jobs: JobRunner;
   /** Set by the transport that serves arena content (`http://localhost:PORT`); unset in the CLI. */
   arena: { assetOrigin?: string };
+  /** Where export.push sends datasets and whence its token: the server's settings (`lhb serve --hub-url`, LHB_HUB_URL), never a caller's. */
+  hub: HubSettings;
 }

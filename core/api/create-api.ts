@@ -1,6 +1,7 @@
 import { statSync } from 'node:fs';
 import type { BlobRef, RpcInput, RpcMethod, RpcOutput } from '../../schemas/rpc.ts';
 import { resolveArenaAsset } from '../arena/arena-assets.ts';
+import { hubSettingsOf } from '../export/hub/hub-settings.ts';
 import { JobRunner } from '../jobs/job-runner.ts';
 import { resolveRunAsset } from '../runs/bundles/run-assets.ts';
 import type { Workspace } from '../workspace/open-workspace.ts';
@@ -79,7 +80,7 @@ export function createApiRegistry(): HandlerRegistry<ApiContext> {
 
 /** The core behind both transports, for one open workspace. */
 export function createApi(workspace: Workspace): Api {
-  const context: ApiContext = { workspace, jobs: new JobRunner(workspace.db), arena: {} };
+  const context: ApiContext = { workspace, jobs: new JobRunner(workspace.db), arena: {}, hub: hubSettingsOf(process.env) };
   const registry = createApiRegistry();
   const served = (asset: { sha256: string; contentType: string } | undefined) => {
     if (!asset || !workspace.blobs.has(asset.sha256)) return undefined;

@@ -1,11 +1,13 @@
 import { checkCardLicense, licenseInputOf, type CardLicense, type CardLicenseWords } from '../../schemas/card-license.ts';
 import { HUB_LICENSES_PAGE } from '../../schemas/hub-licenses.ts';
-import { EXPORT_SUBSETS, ExportSubsetSchema, type ExportFormat, type ExportSubset } from '../../schemas/export.ts';
+import { EXPORT_SUBSETS, ExportSubsetSchema, type ExportFormat, type ExportResult, type ExportSubset } from '../../schemas/export.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { followJobWithShare } from './follow-job-with-share.ts';
 import { prepareHubPush, pushExportedFolder, type HubPushOptions } from './hub-push-command.ts';
+import { checkHubRepoName } from '../export/hub/hub-repo-name.ts';
+import type { Api } from '../api/create-api.ts';
 import { withCliApi } from './open-cli-api.ts';
 
 export interface ExportHfOptions extends Partial<HubPushOptions> {
@@ -39,22 +41,26 @@ export async function runExportHf(options: ExportHfOptions): Promise<void> {
   if (options.out === undefined && options.push === undefined) throw new Error('Give --out DIR (the folder to write), --push OWNER/NAME (a dataset repository on the Hub), or both.');
   const pushOnly = (['private', 'revision', 'hubUrl'] as const).filter((name) => options[name] !== undefined);
   if (options.push === undefined && pushOnly.length > 0) throw new Error(`${pushOnly.map((name) => PUSH_FLAGS[name]).join(', ')} ${pushOnly.length === 1 ? 'is' : 'are'} for --push OWNER/NAME, which is not given.`);
-  const push = options.push === undefined ? undefined : { ...options, push: options.push, token: prepareHubPush({ ...options, push: options.push }) };
-  const temporary = options.out === undefined ? mkdtempSync(join(tmpdir(), 'lhb-push-')) : undefined;
-  try {
-    const outDir = options.out ?? join(temporary!, 'dataset');
-    const exported = await exportFolder(outDir, options, { format, subsets, license });
-    const pushed = push ? await pushExportedFolder(exported.outDir, push.token, push, options.json === true) : undefined;
-    if (options.json) process.stdout.write(`${JSON.stringify({ ...exported, card: undefined, ...(pushed ? { push: pushed } : {}) }, null, 2)}\n`);
-  } finally {
-    if (temporary) rmSync(temporary, { recursive: true, force: true });
-  }
+  const push = options.push === undefined ? undefined : { ...options, push: options.push };
+  if (push) checkHubRepoName(push.push);
+  await withCliApi(options.workspace, async (api) => {
+    // The push goes through export.push as the Export screen's does: this process is the server, so --hub-url is its setting.
+    if (push) await prepareHubPush(api, push);
+    const temporary = options.out === undefined ? mkdtempSync(join(tmpdir(), 'lhb-push-')) : undefined;
+    try {
+      const outDir = options.out ?? join(temporary!, 'dataset');
+      const exported = await exportFolder(api, outDir, options, { format, subsets, license });
+      const pushed = push ? await pushExportedFolder(api, exported.jobId, push, options.json === true) : undefined;
+      if (options.json) process.stdout.write(`${JSON.stringify({ ...exported.result, card: undefined, ...(pushed ? { push: pushed } : {}) }, null, 2)}\n`);
+    } finally {
+      if (temporary) rmSync(temporary, { recursive: true, force: true });
+    }
+  });
 }
 
 /** The export itself; prints its files and what to do about the license, unless --json. */
-async function exportFolder(outDir: string, options: ExportHfOptions, { format, subsets, license }: { format: ExportFormat; subsets: ExportSubset[] | undefined; license: CardLicense }) {
-  return withCliApi(options.workspace, async (api) => {
-    const { jobId } = await api.call('export.hf', {
+async function exportFolder(api: Api, outDir: string, options: ExportHfOptions, { format, subsets, license }: { format: ExportFormat; subsets: ExportSubset[] | undefined; license: CardLicense }): Promise<{ jobId: string; result: ExportResult }> {
+  const { jobId } = await api.call('export.hf', {
       outDir,
       format,
       ...(subsets ? { subsets } : {}),
@@ -66,7 +72,7 @@ async function exportFolder(outDir: string, options: ExportHfOptions, { format, 
     const job = await followJobWithShare(api.context.jobs, jobId);
     const { result } = await api.call('export.result', { jobId });
     if (!result) throw new Error(job?.message ?? `The export job ${jobId} ended without a result.`);
-    if (options.json) return result;
+    if (options.json) return { jobId, result };
     for (const file of result.files) process.stdout.write(`${file.path}\t${file.rows} rows\t${file.bytes} bytes\n`);
     process.stdout.write(`README.md (dataset card)\n`);
     const total = result.rows.reduce((sum, subset) => sum + subset.rows, 0);
@@ -75,8 +81,7 @@ async function exportFolder(outDir: string, options: ExportHfOptions, { format, 
     );
     const advice = licenseAdvice(license);
     if (advice) process.stderr.write(`${advice}\n`);
-    return result;
-  });
+    return { jobId, result };
 }
 
 const PUSH_FLAGS = { private: '--private', revision: '--revision', hubUrl: '--hub-url' } as const;

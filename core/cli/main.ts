@@ -42,8 +42,9 @@ program
   .option('--allow-remote', 'let --host expose the workspace to other machines over plain HTTP (put a TLS reverse proxy in front); they cannot import by path')
   .option('--no-open', 'do not open a browser window')
   .option('--judges <file>', 'the judges (a JSON array, as lhb judge --judges takes) that callers on other machines may judge with; they can name no other key variable or base URL')
+  .option('--hub-url <url>', 'the Hugging Face Hub the Export screen pushes datasets to, with this machine\'s token (default: $LHB_HUB_URL, else https://huggingface.co)')
   .addOption(workspaceOption('workspace folder (created and seeded with the demo on first use)'))
-  .action(async (options: { port: number; host: string; allowRemote?: boolean; open: boolean; workspace?: string; judges?: string }) => {
+  .action(async (options: { port: number; host: string; allowRemote?: boolean; open: boolean; workspace?: string; judges?: string; hubUrl?: string }) => {
     const { runServe } = await import('./serve-command.ts');
     await runServe(options);
   });

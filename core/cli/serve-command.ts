@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { rendererDistDir } from '../app-paths.ts';
+import { checkedHubUrl } from '../export/hub/hub-settings.ts';
 import { readJudgesFile } from './read-judges-file.ts';
 import { isLoopbackHost } from '../server/request-guards.ts';
 import { forgetServeAddress, recordServeAddress } from '../server/serve-address.ts';
@@ -14,6 +15,8 @@ export interface ServeOptions {
   workspace?: string;
   /** A judges file: the judges a caller on another machine may ask (it may name no other key variable or URL). */
   judges?: string;
+  /** The Hub the Export screen pushes to (else LHB_HUB_URL, else the Hub itself): the server's setting, never a caller's. */
+  hubUrl?: string;
 }
 
 /** Why `lhb serve` will not bind `host`, or null when it may. Checked before the workspace opens. */
@@ -30,9 +33,11 @@ export async function runServe(options: ServeOptions): Promise<void> {
   const refusal = remoteServeRefusal(options.host, options.allowRemote === true);
   if (refusal) throw new Error(refusal);
   const judges = options.judges === undefined ? [] : readJudgesFile(options.judges);
+  const hubUrl = options.hubUrl === undefined ? undefined : checkedHubUrl(options.hubUrl, '--hub-url');
   // Loaded only once serving is allowed: a refusal opens nothing, not even the API's modules.
   const [{ openCliApi }, { startHttpServer }] = await Promise.all([import('./open-cli-api.ts'), import('../server/http-server.ts')]);
   const api = await openCliApi(options.workspace);
+  if (hubUrl) api.context.hub = { ...api.context.hub, url: hubUrl, urlSource: '--hub-url' };
   let server;
   try {
     server = await startHttpServer({ api, host: options.host, port: options.port, rendererDir: rendererDistDir, judges });

@@ -6,13 +6,16 @@ import { ExportCancelledError, exportDataset, type ExportDeps } from './export-d
 
 const results = new JobResults<ExportResult>();
 
+/** The kind of an export's job, as export.push checks the job it is given. */
+export const EXPORT_JOB_KIND = 'export.hf';
+
 /**
  * Runs an export as a job: progress in rows, Cancel between pages (a cancelled export leaves
  * nothing behind), and the result (files, row counts, the card) kept for exportJobResult().
  */
 export function startExportJob(jobs: JobRunner, deps: ExportDeps, options: ExportOptions): Job {
   let jobId = '';
-  const job = jobs.start('export.hf', `Export dataset to ${options.outDir}`, async (progress) => {
+  const job = jobs.start(EXPORT_JOB_KIND, `Export dataset to ${options.outDir}`, async (progress) => {
     try {
       const result = await exportDataset(deps, options, { signal: progress.signal, report: (done, total, message) => progress.report(done, total, message) });
       results.keep(jobs, jobId, result);

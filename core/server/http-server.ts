@@ -9,7 +9,7 @@ import { LhbError } from '../../schemas/lhb-error.ts';
 import { rpcErrorBodyOf } from '../api/rpc-error.ts';
 import { MAX_BLOB_BYTES } from '../api/put-blob.ts';
 import { readBodyBytes, readJsonBody } from './read-body.ts';
-import { allowedHostNames, isAllowedHost, isLoopbackHost, isAllowedOrigin, printableHostNames, serverDiskRefusal, serverJudgeRefusal } from './request-guards.ts';
+import { allowedHostNames, isAllowedHost, isLoopbackHost, isAllowedOrigin, printableHostNames, serverDiskRefusal, serverHubTokenRefusal, serverJudgeRefusal } from './request-guards.ts';
 import { startArenaAssetServer, type ArenaAssetServer } from './arena-asset-server.ts';
 import { requestCaller } from './request-caller.ts';
 import { appContentSecurityPolicy, readStaticFile } from './static-files.ts';
@@ -117,7 +117,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
     try {
       // Checked before the body is read, so an unknown method never costs a body read.
       if (!isRpcMethod(method)) throw new LhbError('not_found', `Unknown method ${JSON.stringify(method)}. Known methods: ${RPC_METHODS.join(', ')}.`);
-      const refusal = serverDiskRefusal(method, req.socket.remoteAddress);
+      const refusal = serverDiskRefusal(method, req.socket.remoteAddress) ?? serverHubTokenRefusal(method, req.socket.remoteAddress);
       if (refusal) throw new LhbError('forbidden', refusal);
       const input = await readJsonBody(req, maxBodyBytes);
       const judgeRefusal = serverJudgeRefusal(method, input, req.socket.remoteAddress, options.judges ?? []);

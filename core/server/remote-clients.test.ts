@@ -10,6 +10,7 @@ import { createApi, type Api } from '../api/create-api.ts';
 import { FAKE_API_KEY, FAKE_KEY_ENV, fakeJudgeConfig } from '../judge/providers/fake-judge-setup.fixture.ts';
 import { startFakeOpenAiServer } from '../model-apis/openai-chat/fake-openai-server.fixture.ts';
 import type { FakeProviderServer } from '../model-apis/fake-model-api-server.fixture.ts';
+import { HubStandIn } from '../export/hub/hub-stand-in.fixture.ts';
 import { openWorkspace } from '../workspace/open-workspace.ts';
 import { startHttpServer, type RunningHttpServer } from './http-server.ts';
 
@@ -106,6 +107,26 @@ describe.skipIf(!lanAddress)(`a server bound to 0.0.0.0, reached through ${lanAd
 
     // Nothing started: no import job, no new source.
     expect({ jobs: await jobCount(), sources: (await sourceTitles()).length }).toEqual(before);
+  });
+
+  it('refuses a push to the Hub to a non-loopback client with 403 and sends nothing to the Hub, as the server\'s token is its own', async () => {
+    const running = await startOnEveryInterface();
+    const hub = await new HubStandIn().start();
+    try {
+      api!.context.hub = { url: hub.url, urlSource: 'the test', env: { HF_TOKEN: hub.token } };
+      for (const [method, input] of [['export.push', { exportJobId: 'any', repo: 'alice/theirs' }], ['export.pushSettings', {}]] as const) {
+        const res = await rpcVia(lanAddress!, running.port, method, input);
+        expect(res.status, method).toBe(403);
+        const error = RpcErrorBodySchema.parse(res.json).error;
+        expect(error.message, method).toMatch(new RegExp(`^Pushing to the Hugging Face Hub uses the token of the machine running the app, so it only answers a browser on that machine; this request came from ${lanAddress!.replace(/\./g, '\\.')}\\. Nothing was sent to the Hub\\.`));
+      }
+      // The same call from the server machine reaches the handler (which refuses the unknown export).
+      const local = await rpcVia('127.0.0.1', running.port, 'export.push', { exportJobId: 'any', repo: 'alice/theirs' });
+      expect(RpcErrorBodySchema.parse(local.json).error).toMatchObject({ code: 'not_found', field: 'exportJobId' });
+      expect(hub.requests).toEqual([]);
+    } finally {
+      await hub.stop();
+    }
   });
 
   it('still lets a browser on the server machine import by path', async () => {

@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { isIP } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import type { JudgeConfig } from '../../schemas/judge.ts';
-import { judgesNamedBy, readsServerDisk, type RpcMethod } from '../../schemas/rpc.ts';
+import { judgesNamedBy, readsServerDisk, usesServerHubToken, type RpcMethod } from '../../schemas/rpc.ts';
 
 const LOOPBACK_NAMES = ['127.0.0.1', 'localhost', '[::1]'];
 
@@ -85,6 +85,19 @@ export function serverDiskRefusal(method: RpcMethod, remoteAddress: string | und
         ? 'Run bundles cannot be uploaded from another machine yet: import them on the server machine with "lhb runs import DIR...", or from a browser there.'
         : 'Do it on the server machine instead, from the lhb command or a browser there.';
   return `${method} reads files by their path on the machine running lhb serve, so it only answers a browser on that machine; this request came from ${remoteAddress ?? 'an unknown address'}. Nothing was read or changed. ${instead}`;
+}
+
+/**
+ * Methods that act with the server's Hugging Face token answer only callers on the server
+ * machine: the token is the server user's own, and someone on another machine (even the
+ * owner's link, shared) must not publish under that name. Returns the refusal to send, or null.
+ */
+export function serverHubTokenRefusal(method: RpcMethod, remoteAddress: string | undefined): string | null {
+  if (!usesServerHubToken(method) || isLoopbackAddress(remoteAddress)) return null;
+  return (
+    `Pushing to the Hugging Face Hub uses the token of the machine running the app, so it only answers a browser on that machine; this request came from ${remoteAddress ?? 'an unknown address'}. ` +
+    'Nothing was sent to the Hub. Push from a browser on the server machine, or copy the exported folder and push it with your own token.'
+  );
 }
 
 /** What decides where a judge's key goes and which key it is; the rest (model, limits) is the caller's to choose. */

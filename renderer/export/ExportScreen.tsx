@@ -6,6 +6,7 @@ import { ProgressBar } from '../ui/ProgressBar.tsx';
 import { useExportStore } from './export-store.ts';
 import { ImportRegion } from './ImportRegion.tsx';
 import { LicenseFields } from './LicenseFields.tsx';
+import { PushRegion } from './PushRegion.tsx';
 import './export.css';
 
 const SUBSET_LABELS = {
@@ -29,7 +30,8 @@ const FILE_COLUMNS: DataColumn<ExportedFile>[] = [
 
 /**
  * Exports the workspace as a Hugging Face dataset folder on the server's disk: subsets, format,
- * the card's license, pseudonyms, synthetic data, then the job's progress and what it wrote (files, rows, the card).
+ * the card's license, pseudonyms, synthetic data, then the job's progress and what it wrote (files, rows, the card),
+ * and then a push of that folder to the Hub.
  */
 export function ExportScreen() {
   const client = useConnectedClient();
@@ -108,6 +110,7 @@ export function ExportScreen() {
           </pre>
         </section>
       )}
+      {state.result && state.phase === 'succeeded' && state.jobId && <PushRegion exportJobId={state.jobId} />}
       <ImportRegion />
     </div>
   );

@@ -56,7 +56,7 @@ interface FieldAria {
 }
 
 /** A labelled input with its hint, and its problem right below it, both read as its description. */
-function Field({ id, label, hint, problem, children }: { id: string; label: string; hint: string; problem: string | undefined; children: (aria: FieldAria) => ReactNode }) {
+export function Field({ id, label, hint, problem, children }: { id: string; label: string; hint: string; problem: string | undefined; children: (aria: FieldAria) => ReactNode }) {
   return (
     <div className="export-field">
       <label htmlFor={id}>{label}</label>

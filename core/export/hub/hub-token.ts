@@ -14,7 +14,7 @@ export interface HubToken {
  * `HUGGING_FACE_HUB_TOKEN`, then the file `hf auth login` writes (`$HF_TOKEN_PATH`, else `$HF_HOME/token`, by
  * default `~/.cache/huggingface/token`). An empty variable counts as unset, as it does for them.
  */
-export function findHubToken(env: NodeJS.ProcessEnv = process.env): HubToken {
+export function findHubToken(env: NodeJS.ProcessEnv = process.env, { serverRunning = false }: { serverRunning?: boolean } = {}): HubToken {
   for (const name of ['HF_TOKEN', 'HUGGING_FACE_HUB_TOKEN']) {
     const value = env[name]?.trim();
     if (value) return checked({ token: value, source: `the ${name} variable` });
@@ -24,7 +24,10 @@ export function findHubToken(env: NodeJS.ProcessEnv = process.env): HubToken {
   if (fromFile) return checked({ token: fromFile, source: file });
   throw new LhbError(
     'unauthorized',
-    `No Hugging Face token: set HF_TOKEN to a token with write access (https://huggingface.co/settings/tokens), or log in with \`hf auth login\`, which writes ${file}. Nothing was sent.`,
+    serverRunning
+      ? // A running server's environment is fixed, but the token file is read at each push: logging in needs no restart.
+        `No Hugging Face token on the machine running the app: log in there with \`hf auth login\` (the Hub's command-line tool), which writes ${file} and needs no restart; or start the app with HF_TOKEN set to a token with write access (https://huggingface.co/settings/tokens). Nothing was sent.`
+      : `No Hugging Face token: set HF_TOKEN to a token with write access (https://huggingface.co/settings/tokens), or log in with \`hf auth login\`, which writes ${file}. Nothing was sent.`,
     { field: 'token' },
   );
 }

@@ -1,11 +1,11 @@
 import { openAsBlob, readdirSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { createBranch, createRepo, downloadFile, HubApiError, uploadFilesWithProgress, type CommitProgressEvent } from '@huggingface/hub';
-import { LhbError } from '../../../schemas/lhb-error.ts';
 import { hubPushError } from './hub-push-error.ts';
+import { PUSH_FLAG_WORDS, type HubPushWords } from './hub-push-words.ts';
+import { checkHubRepoName } from './hub-repo-name.ts';
+import { DEFAULT_HUB_URL } from './hub-settings.ts';
 import { mergeCardMetadata } from './merge-card-metadata.ts';
-
-export const DEFAULT_HUB_URL = 'https://huggingface.co';
 
 export interface HubPushInput {
   /** The dataset folder `lhb export hf` wrote. */
@@ -21,6 +21,8 @@ export interface HubPushInput {
   onEvent?(event: HubPushEvent): void;
   /** Stops the upload; nothing is committed then. */
   signal?: AbortSignal;
+  /** How refusals name the caller's inputs (default: the command's flags). */
+  words?: HubPushWords;
 }
 
 /** What a push is doing, for a progress bar or a log line. */
@@ -41,8 +43,6 @@ export interface HubPushResult {
   files: { path: string; bytes: number; lfs: boolean; sent: boolean }[];
 }
 
-const REPO_NAME = /^[A-Za-z0-9][\w.-]*\/[\w.-]+$/;
-
 /**
  * Uploads a dataset folder to a dataset repository on the Hub through the Hub's own client:
  * creates the repository when missing (and the branch), merges the card's header with the Hub's
@@ -52,7 +52,8 @@ const REPO_NAME = /^[A-Za-z0-9][\w.-]*\/[\w.-]+$/;
  * interrupted one sends only what had not arrived.
  */
 export async function pushFolderToHub(input: HubPushInput): Promise<HubPushResult> {
-  checkHubRepoName(input.repo);
+  const words = input.words ?? PUSH_FLAG_WORDS;
+  checkHubRepoName(input.repo, words);
   const hubUrl = (input.hubUrl ?? DEFAULT_HUB_URL).replace(/\/+$/, '');
   const revision = input.revision ?? 'main';
   const repo = { type: 'dataset' as const, name: input.repo };
@@ -103,13 +104,8 @@ export async function pushFolderToHub(input: HubPushInput): Promise<HubPushResul
       files: files.map((path) => ({ path, bytes: sizes.get(path) ?? 0, lfs: lfs.has(path), sent: lfs.has(path) ? sent.has(path) : true })),
     };
   } catch (error) {
-    throw hubPushError(error, where);
+    throw hubPushError(error, where, words);
   }
-}
-
-/** Refuses a repository name the Hub would not take, before anything is exported or sent. */
-export function checkHubRepoName(repo: string): void {
-  if (!REPO_NAME.test(repo)) throw new LhbError('bad_request', `--push ${repo}: give the dataset repository as OWNER/NAME (your user name or an organisation, then the dataset's name).`, { field: 'push' });
 }
 
 /** Runs a creation the Hub answers with 409 when the thing exists: true when it was created. */
