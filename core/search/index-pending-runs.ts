@@ -4,11 +4,13 @@ import type { Workspace } from '../workspace/open-workspace.ts';
 import { runSearchRecord } from './run-search-entries.ts';
 
 const BATCH = 100;
+/** Runs indexed per transaction: few enough that another writer waits well under a second, enough that commits do not dominate. */
+const PER_TRANSACTION = 10;
 
 /**
  * Brings the search index in step with the store: every run a write marked (migration 027's
  * triggers: a trajectory stored or replaced, errors, findings, judgments, votes) is indexed again
- * whole, from what the store holds now, one run per transaction, so a cut-short catch-up keeps
+ * whole, from what the store holds now, a few runs per transaction, so a cut-short catch-up keeps
  * what it did and the rest stays marked. A read-only workspace is left as it is. Returns how many
  * runs it indexed.
  */
@@ -19,15 +21,18 @@ export function indexPendingRuns(workspace: Workspace, onProgress?: (indexed: nu
   for (;;) {
     const pending = listPendingSearchRuns(db, BATCH);
     if (pending.length === 0) return indexed;
-    for (const id of pending) {
+    for (let from = 0; from < pending.length; from += PER_TRANSACTION) {
+      const ids = pending.slice(from, from + PER_TRANSACTION);
       writeTransaction(db, () => {
-        // Read inside the write lock: a write another process makes meanwhile marks the run again after this.
-        clearPendingSearchRun(db, id);
-        const record = runSearchRecord(workspace, id);
-        if (!record || record.runId !== id) replaceSearchEntries(db, id, null, []);
-        if (record) replaceSearchEntries(db, record.runId, record.studyId, record.entries);
+        for (const id of ids) {
+          // Read inside the write lock: a write another process makes meanwhile marks the run again after this.
+          clearPendingSearchRun(db, id);
+          const record = runSearchRecord(workspace, id);
+          if (!record || record.runId !== id) replaceSearchEntries(db, id, null, []);
+          if (record) replaceSearchEntries(db, record.runId, record.studyId, record.entries);
+        }
       })();
-      indexed += 1;
+      indexed += ids.length;
     }
     onProgress?.(indexed);
   }
