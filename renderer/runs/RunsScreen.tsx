@@ -5,6 +5,7 @@ import { ImportRegion } from './ImportRegion.tsx';
 import { RunDialog } from './RunDialog.tsx';
 import { useRunViewStore } from './run-view-store.ts';
 import { RunsRegion } from './RunsRegion.tsx';
+import { RunSearch } from './RunSearch.tsx';
 import { useRunsStore } from './runs-store.ts';
 import { StudiesRegion } from './StudiesRegion.tsx';
 import { useStudiesStore } from './studies-store.ts';
@@ -35,6 +36,7 @@ export function RunsScreen() {
     <div className="runs">
       {error && <DismissibleAlert message={error} onDismiss={dismissError} />}
       {studiesError && <DismissibleAlert message={studiesError} onDismiss={useStudiesStore.getState().dismissError} />}
+      <RunSearch />
       <StudiesRegion />
       <StudyRegion />
       <div className="runs__browse">
