@@ -13,6 +13,7 @@ import { JudgeImportResultSchema, JudgeRunsSummarySchema, JudgeStartInputSchema,
 import { RubricSetSummarySchema, RubricSetUsageSchema, RubricsGenerateInputSchema, RubricSetKeySchema, RubricsSaveInputSchema, StoredRubricSetSchema } from './rubric-library.ts';
 import { RunAssetsSchema } from './run-assets.ts';
 import { RunsFilterSchema, RunsListRowSchema } from './runs-filter.ts';
+import { SearchQueryInputSchema, SearchResultSchema } from './search.ts';
 import { MAX_LINES_PER_CALL, PageSpanSchema, SourceSummarySchema, SourcesJobResultSchema, SourceTypeSchema, SourceVersionSchema } from './sources.ts';
 import { CreatedInviteSchema, CreateInviteInputSchema, InviteSchema, SessionSchema } from './invites.ts';
 import { HarnessStatusSchema, McpVariableRequestSchema, RunDetailSchema, StudySlurmSchema, StudyRunViewSchema, StudyRequestSchema, StudySpecSchema, StudySummarySchema } from './studies.ts';
@@ -413,6 +414,12 @@ export const rpcContract = {
   'harnesses.list': {
     input: NoInput,
     output: z.object({ harnesses: z.array(HarnessStatusSchema) }),
+  },
+
+  // Full-text search over every run's record (prompts, messages, tool calls and results, errors, findings), judges' evidence and voters' reasons.
+  'search.query': {
+    input: SearchQueryInputSchema,
+    output: SearchResultSchema,
   },
 
   // The rubric library: shipped and authored rubric sets, every version, and which judgments used which.

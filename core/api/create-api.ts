@@ -23,6 +23,7 @@ import { registerArenaHandlers } from './register-arena-handlers.ts';
 import { registerExportHandlers } from './register-export-handlers.ts';
 import { registerJudgeHandlers } from './register-judge-handlers.ts';
 import { registerRunEngineHandlers } from './register-run-engine-handlers.ts';
+import { registerSearchHandlers } from './register-search-handlers.ts';
 import { registerSourceHandlers } from './register-source-handlers.ts';
 
 export interface Api {
@@ -75,6 +76,7 @@ export function createApiRegistry(): HandlerRegistry<ApiContext> {
   registerRunEngineHandlers(registry);
   registerExportHandlers(registry);
   registerJudgeHandlers(registry);
+  registerSearchHandlers(registry);
   return registry.complete();
 }
 

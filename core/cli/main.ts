@@ -3,6 +3,7 @@ import { judgeProviderChoices } from '../../schemas/judge-provider-ids.ts';
 import { appVersion } from '../app-paths.ts';
 import { makeProcessNonDumpable } from '../non-dumpable-process.ts';
 import type { RunsListFlags } from './runs-command.ts';
+import type { SearchOptions } from './search-command.ts';
 
 // Only commander and this file load for `lhb --help`; each command imports its own modules
 // when it runs, so the CLI starts in well under 150 ms.
@@ -261,6 +262,24 @@ program
   .action(async (options: { out: string; pdf?: boolean; json?: boolean; resamples: number; seed: string; includeSynthetic?: boolean; excludeSynthetic?: boolean; countRepeats?: boolean; excludeFastVotes?: boolean; study?: string[]; workspace?: string }) => {
     const { runReport } = await import('./report-command.ts');
     await runReport(options);
+  });
+
+program
+  .command('search')
+  .description("Search every run's record (prompt, messages, tool calls with their arguments and results, errors, verifier and capture findings), judges' evidence and voters' reasons; prints run, step, kind and a snippet per match.")
+  .argument('<query>', 'words that must all appear (case and accents ignored), "an exact phrase" in double quotes, word* for words starting so, OR between two terms for either')
+  .option('--runs', "only the runs' own records (prompts, messages, tool calls and results, errors, findings)")
+  .option('--judgments', "only judges' evidence and rationales")
+  .option('--votes', "only voters' reasons")
+  .addOption(new Option('--kind <kind...>', 'only these kinds of entry (repeatable)').choices(['prompt', 'message', 'tool_call', 'tool_result', 'error', 'finding', 'evidence', 'reason']))
+  .option('--study <id>', 'only runs of this study (its id, or its start as lhb runs status prints it)')
+  .option('--limit <n>', 'matches to print (1 to 500)', parseCount('--limit', 1, 500), 50)
+  .option('--offset <n>', 'matches to skip first (for the next page)', parseCount('--offset', 0, 1_000_000), 0)
+  .option('--json', 'print {searched, hits: [{runId, studyId, step, kind, snippet: [{text, match}], task, configuration, judgment?, vote?}], total, runs, unindexedRuns}')
+  .addOption(workspaceOption())
+  .action(async (query: string, options: SearchOptions) => {
+    const { runSearch } = await import('./search-command.ts');
+    await runSearch(query, options);
   });
 
 const arena = program.command('arena').description('The blind preference arena: invite links for remote voters.');

@@ -1,8 +1,10 @@
 import type { Database } from 'better-sqlite3';
+import { SEARCH_INDEX_TABLES } from './search-repository.ts';
 
 /** Tables that hold bookkeeping, not a user's work: rows there do not make a database "used". */
 // The analysis's write count and its stored reports are derived from the rest, never a user's work of their own.
-const BOOKKEEPING_TABLES = new Set(['schema_migrations', 'meta', 'analysis_inputs', 'analysis_reports']);
+// So is the search index (migration 027: its tables and FTS5's own), rebuilt from the rest.
+const BOOKKEEPING_TABLES = new Set(['schema_migrations', 'meta', 'analysis_inputs', 'analysis_reports', ...SEARCH_INDEX_TABLES]);
 
 /**
  * Whether the database holds anything of a user's: a project, or any row outside the

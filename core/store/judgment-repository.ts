@@ -103,3 +103,8 @@ export function countJudgmentsByRunAndSet(db: Database, projectId: string, synth
      WHERE t.project_id = ? AND j.synthetic = ? GROUP BY j.run_id, j.rubric_set, j.rubric_version, j.scale`,
   ).all(projectId, synthetic) as { run_id: string; rubric_set: string; rubric_version: string; scale: 3 | 5; judgments: number }[];
 }
+
+/** A run's judgments with what their judges wrote (evidence, rationale, why one failed), for the search index. */
+export function listRunJudgmentTexts(db: Database, runId: string): Pick<JudgmentRow, 'id' | 'evidence' | 'rationale' | 'failure'>[] {
+  return prepared(db, 'SELECT id, evidence, rationale, failure FROM judgments WHERE run_id = ? ORDER BY created_at, id').all(runId) as Pick<JudgmentRow, 'id' | 'evidence' | 'rationale' | 'failure'>[];
+}

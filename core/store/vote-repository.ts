@@ -153,3 +153,8 @@ export function countLiveVotesByAnnotator(db: Database): Map<string, number> {
   const rows = prepared(db, 'SELECT annotator_id, count(*) AS n FROM votes WHERE retracted_at IS NULL GROUP BY annotator_id').all() as { annotator_id: string; n: number }[];
   return new Map(rows.map((row) => [row.annotator_id, row.n]));
 }
+
+/** The live votes whose first run (run_a) is this one and that give a reason, for the search index. */
+export function listRunVoteReasons(db: Database, runA: string): Pick<VoteRow, 'id' | 'reason'>[] {
+  return prepared(db, "SELECT id, reason FROM votes WHERE run_a = ? AND retracted_at IS NULL AND reason <> '' ORDER BY created_at, id").all(runA) as Pick<VoteRow, 'id' | 'reason'>[];
+}

@@ -81,7 +81,7 @@ export function RunDialog() {
           )}
           {run.assets && <RunArtifacts assets={run.assets} label={label} />}
           {run.trajectory ? (
-            <TranscriptView trajectory={run.trajectory} errors={run.errors} />
+            <TranscriptView trajectory={run.trajectory} errors={run.errors} focusStep={run.focusStep} />
           ) : (
             <section className="transcript" aria-labelledby="transcript-title">
               <h3 id="transcript-title">Transcript</h3>

@@ -7,6 +7,7 @@ import { useRunViewStore } from './run-view-store.ts';
 import { RunsRegion } from './RunsRegion.tsx';
 import { runsAddress, runsAddressTerms } from './runs-address.ts';
 import { useRunsStore, type RunsState } from './runs-store.ts';
+import { RunSearch } from './RunSearch.tsx';
 import { StudiesRegion } from './StudiesRegion.tsx';
 import { useStudiesStore } from './studies-store.ts';
 import { StudyRegion } from './StudyRegion.tsx';
@@ -37,6 +38,7 @@ export function RunsScreen() {
     <div className="runs">
       {error && <DismissibleAlert message={error} onDismiss={dismissError} />}
       {studiesError && <DismissibleAlert message={studiesError} onDismiss={useStudiesStore.getState().dismissError} />}
+      <RunSearch />
       <StudiesRegion />
       <StudyRegion />
       <div className="runs__browse">

@@ -3,10 +3,12 @@ import { tokensLine } from '../../schemas/tokens-line.ts';
 import { stepNumber, type Trajectory, type TrajectoryError } from '../../schemas/trajectory.ts';
 import { dateTimeText } from '../ui/date-time-text.ts';
 import { ToolCallView } from './ToolCallView.tsx';
+import { stepAnchor, useFocusedStep } from './use-focused-step.ts';
 import { errorsByCall, recoverySummary, stepLabel } from './transcript-view.ts';
 
 /** A run's normalised trajectory, step by step, with failed calls marked and whether (and where) each was recovered. */
-export function TranscriptView({ trajectory, errors }: { trajectory: Trajectory; errors: readonly TrajectoryError[] }) {
+export function TranscriptView({ trajectory, errors, focusStep }: { trajectory: Trajectory; errors: readonly TrajectoryError[]; focusStep?: number }) {
+  useFocusedStep(focusStep);
   const byCall = errorsByCall(errors);
   const tokens = stepTokenLedger(trajectory);
   const { omitted } = trajectory;
@@ -38,7 +40,14 @@ export function TranscriptView({ trajectory, errors }: { trajectory: Trajectory;
         {trajectory.steps.map((step) => {
           const failed = step.toolCalls.some((call) => !call.ok);
           return (
-            <li key={step.index} className={`transcript-step transcript-step--${step.source}${failed ? ' transcript-step--failed' : ''}`} aria-label={stepLabel(step.index, step.source)}>
+            <li
+              key={step.index}
+              id={stepAnchor(stepNumber(step.index))}
+              tabIndex={-1}
+              aria-current={focusStep === stepNumber(step.index) ? 'step' : undefined}
+              className={`transcript-step transcript-step--${step.source}${failed ? ' transcript-step--failed' : ''}`}
+              aria-label={stepLabel(step.index, step.source)}
+            >
               <h4>
                 {stepLabel(step.index, step.source)}
                 {step.timestamp && <span className="muted"> · {dateTimeText(step.timestamp)}</span>}

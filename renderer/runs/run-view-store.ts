@@ -9,6 +9,8 @@ import { couldNot } from '../api/describe-error.ts';
 export interface OpenRun {
   /** The id it was opened with: a store run's or a study run's. */
   id: string;
+  /** The step (from 1) to show first, when it was opened at one (a search result). */
+  focusStep?: number;
   phase: 'loading' | 'ready' | 'failed';
   detail?: RunDetail;
   trajectory: Trajectory | null;
@@ -23,7 +25,7 @@ export interface RunViewState {
   client?: RpcClient;
   run?: OpenRun;
   /** Opens a run's record: its detail, trajectory with errors and recoveries, artifacts and findings. */
-  open(client: RpcClient, runId: string): Promise<void>;
+  open(client: RpcClient, runId: string, focusStep?: number): Promise<void>;
   close(): void;
 }
 
@@ -31,9 +33,9 @@ export function createRunViewStore() {
   return create<RunViewState>()((set, get) => {
     let request = 0;
     return {
-      async open(client, runId) {
+      async open(client, runId, focusStep) {
         const mine = ++request;
-        set({ client, run: { id: runId, phase: 'loading', trajectory: null, errors: [], findings: [] } });
+        set({ client, run: { id: runId, focusStep, phase: 'loading', trajectory: null, errors: [], findings: [] } });
         try {
           const [{ run: detail }, { trajectory, errors }, assets] = await Promise.all([
             client.call('runs.show', { runId }),
@@ -44,7 +46,7 @@ export function createRunViewStore() {
           const { runs } = await client.call('runs.list', { taskId: detail.task });
           const summary = runs.find((r) => r.id === (assets.runId ?? detail.id));
           if (mine !== request) return;
-          set({ run: { id: runId, phase: 'ready', detail, trajectory, errors, assets, findings: summary?.findings ?? [] } });
+          set({ run: { id: runId, focusStep, phase: 'ready', detail, trajectory, errors, assets, findings: summary?.findings ?? [] } });
         } catch (error) {
           if (mine !== request) return;
           set({ run: { id: runId, phase: 'failed', trajectory: null, errors: [], findings: [], problem: couldNot('open the run', error, 'Close this and open it again to retry.') } });

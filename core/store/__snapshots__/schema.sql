@@ -402,6 +402,37 @@ CREATE TABLE schema_migrations (
     applied_at TEXT NOT NULL
   ) STRICT;
 
+-- table search_pending on search_pending
+CREATE TABLE search_pending (
+  run_id TEXT PRIMARY KEY
+) STRICT;
+
+-- table search_runs on search_runs
+CREATE TABLE search_runs (
+  ordinal  INTEGER PRIMARY KEY,
+  -- The run's id (runs.id), or its study run's id while the study run has no stored run.
+  run_id   TEXT NOT NULL UNIQUE,
+  study_id TEXT
+) STRICT;
+
+-- table search_text on search_text
+CREATE VIRTUAL TABLE search_text USING fts5(body, kind, study, step UNINDEXED, ref UNINDEXED, tokenize = 'unicode61 remove_diacritics 2');
+
+-- table search_text_config on search_text_config
+CREATE TABLE 'search_text_config'(k PRIMARY KEY, v) WITHOUT ROWID;
+
+-- table search_text_content on search_text_content
+CREATE TABLE 'search_text_content'(id INTEGER PRIMARY KEY, c0, c1, c2, c3, c4);
+
+-- table search_text_data on search_text_data
+CREATE TABLE 'search_text_data'(id INTEGER PRIMARY KEY, block BLOB);
+
+-- table search_text_docsize on search_text_docsize
+CREATE TABLE 'search_text_docsize'(id INTEGER PRIMARY KEY, sz BLOB);
+
+-- table search_text_idx on search_text_idx
+CREATE TABLE 'search_text_idx'(segid, term, pgno, PRIMARY KEY(segid, term)) WITHOUT ROWID;
+
 -- table source_versions on source_versions
 CREATE TABLE source_versions (
   id              TEXT PRIMARY KEY,
@@ -797,6 +828,68 @@ WHEN NEW.synthetic <> (substr(NEW.config_id, 1, 10) = 'synthetic:')
 BEGIN
   SELECT RAISE(ABORT, 'a synthetic run needs a synthetic task and a synthetic: configuration id, and a real run neither');
 END;
+
+-- trigger search_pending_judgments_delete on judgments
+CREATE TRIGGER search_pending_judgments_delete AFTER DELETE ON judgments BEGIN INSERT OR IGNORE INTO search_pending (run_id) VALUES (OLD.run_id); END;
+
+-- trigger search_pending_judgments_insert on judgments
+CREATE TRIGGER search_pending_judgments_insert AFTER INSERT ON judgments BEGIN INSERT OR IGNORE INTO search_pending (run_id) VALUES (NEW.run_id); END;
+
+-- trigger search_pending_judgments_update on judgments
+CREATE TRIGGER search_pending_judgments_update AFTER UPDATE ON judgments BEGIN INSERT OR IGNORE INTO search_pending (run_id) VALUES (NEW.run_id); END;
+
+-- trigger search_pending_run_frame_findings_delete on run_frame_findings
+CREATE TRIGGER search_pending_run_frame_findings_delete AFTER DELETE ON run_frame_findings BEGIN INSERT OR IGNORE INTO search_pending (run_id) VALUES (OLD.run_id); END;
+
+-- trigger search_pending_run_frame_findings_insert on run_frame_findings
+CREATE TRIGGER search_pending_run_frame_findings_insert AFTER INSERT ON run_frame_findings BEGIN INSERT OR IGNORE INTO search_pending (run_id) VALUES (NEW.run_id); END;
+
+-- trigger search_pending_run_trajectories_delete on run_trajectories
+CREATE TRIGGER search_pending_run_trajectories_delete AFTER DELETE ON run_trajectories BEGIN INSERT OR IGNORE INTO search_pending (run_id) VALUES (OLD.run_id); END;
+
+-- trigger search_pending_run_trajectories_insert on run_trajectories
+CREATE TRIGGER search_pending_run_trajectories_insert AFTER INSERT ON run_trajectories BEGIN INSERT OR IGNORE INTO search_pending (run_id) VALUES (NEW.run_id); END;
+
+-- trigger search_pending_run_trajectories_update on run_trajectories
+CREATE TRIGGER search_pending_run_trajectories_update AFTER UPDATE ON run_trajectories BEGIN INSERT OR IGNORE INTO search_pending (run_id) VALUES (NEW.run_id); END;
+
+-- trigger search_pending_run_verifier_findings_delete on run_verifier_findings
+CREATE TRIGGER search_pending_run_verifier_findings_delete AFTER DELETE ON run_verifier_findings BEGIN INSERT OR IGNORE INTO search_pending (run_id) VALUES (OLD.run_id); END;
+
+-- trigger search_pending_run_verifier_findings_insert on run_verifier_findings
+CREATE TRIGGER search_pending_run_verifier_findings_insert AFTER INSERT ON run_verifier_findings BEGIN INSERT OR IGNORE INTO search_pending (run_id) VALUES (NEW.run_id); END;
+
+-- trigger search_pending_runs_delete on runs
+CREATE TRIGGER search_pending_runs_delete AFTER DELETE ON runs BEGIN INSERT OR IGNORE INTO search_pending (run_id) VALUES (OLD.id); END;
+
+-- trigger search_pending_runs_insert on runs
+CREATE TRIGGER search_pending_runs_insert AFTER INSERT ON runs BEGIN INSERT OR IGNORE INTO search_pending (run_id) VALUES (NEW.id); END;
+
+-- trigger search_pending_study_runs_delete on study_runs
+CREATE TRIGGER search_pending_study_runs_delete AFTER DELETE ON study_runs
+BEGIN INSERT OR IGNORE INTO search_pending (run_id) VALUES (coalesce(OLD.run_id, OLD.id)); END;
+
+-- trigger search_pending_study_runs_insert on study_runs
+CREATE TRIGGER search_pending_study_runs_insert AFTER INSERT ON study_runs
+WHEN NEW.trajectory_sha256 IS NOT NULL OR NEW.errors_json IS NOT NULL OR NEW.error_message IS NOT NULL
+BEGIN INSERT OR IGNORE INTO search_pending (run_id) VALUES (coalesce(NEW.run_id, NEW.id)); END;
+
+-- trigger search_pending_study_runs_update on study_runs
+CREATE TRIGGER search_pending_study_runs_update AFTER UPDATE OF trajectory_sha256, errors_json, error_message, run_id ON study_runs
+WHEN NEW.trajectory_sha256 IS NOT OLD.trajectory_sha256 OR NEW.errors_json IS NOT OLD.errors_json OR NEW.error_message IS NOT OLD.error_message OR NEW.run_id IS NOT OLD.run_id
+BEGIN
+  INSERT OR IGNORE INTO search_pending (run_id) VALUES (coalesce(NEW.run_id, NEW.id));
+  INSERT OR IGNORE INTO search_pending (run_id) VALUES (coalesce(OLD.run_id, OLD.id));
+END;
+
+-- trigger search_pending_votes_delete on votes
+CREATE TRIGGER search_pending_votes_delete AFTER DELETE ON votes BEGIN INSERT OR IGNORE INTO search_pending (run_id) VALUES (OLD.run_a); END;
+
+-- trigger search_pending_votes_insert on votes
+CREATE TRIGGER search_pending_votes_insert AFTER INSERT ON votes BEGIN INSERT OR IGNORE INTO search_pending (run_id) VALUES (NEW.run_a); END;
+
+-- trigger search_pending_votes_update on votes
+CREATE TRIGGER search_pending_votes_update AFTER UPDATE ON votes BEGIN INSERT OR IGNORE INTO search_pending (run_id) VALUES (NEW.run_a); END;
 
 -- trigger tasks_synthetic_identity_on_update on tasks
 CREATE TRIGGER tasks_synthetic_identity_on_update BEFORE UPDATE OF synthetic ON tasks
