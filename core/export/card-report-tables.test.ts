@@ -32,7 +32,11 @@ describe('the report’s tables in the Markdown report and the dataset card', ()
       expect(card, table.id).toContain(printed);
     }
     expect(card).toContain('| output.completeness | v2 | 0.702 | substantial | 0.0021 | 3 |');
-    expect(card).toContain('| claude-code · claude-sonnet-4.5 · skill v2 | 1061.4 | [1032.1, 1093.8] |');
+    // Ranks by the intervals: Claude's and Codex's Elo intervals overlap (one rank), Gemini's lies below both.
+    expect(card).toContain('| claude-code · claude-sonnet-4.5 · skill v2 | 1 | 1061.4 | [1032.1, 1093.8] |');
+    expect(card).toContain('| codex-cli · gpt-5 · skill v2 | 1 | 1012.8 | [983.4, 1041.1] |');
+    expect(card).toContain('| gemini-cli · gemini-2.5-pro · skill v1 | 3 | 925.8 | [889.0, 958.6] |');
+    expect(card).toContain("LMArena's rule");
     expect(card).toContain('| claude-opus-4.1 | 154 | 71.4% | 0.552 | 10.6% | 16.2% |');
     expect(card).toContain('#### Output tier · figma-output v2 · 5-point scale (1–5)');
     expect(card).toContain('| codex-cli · gpt-5 · skill v2 | gemini-cli · gemini-2.5-pro · skill v1 | 42 | 71.4% | — |');
