@@ -68,9 +68,9 @@ describe('leaderboard tables', () => {
 describe('agreement tables', () => {
   it('list κ per rubric and version with its band', () => {
     expect(texts(agreementRubricTable(report.agreement))).toEqual([
-      ['output.completeness', 'v2', '0.702', 'substantial', '0.0021', '3'],
-      ['output.fidelity', 'v1', '0.441', 'moderate', '0.0113', '3'],
-      ['content.polish', 'v1', '—', '—', '—', '1'],
+      ['output.completeness', 'v2', '0.702', '[0.611, 0.780]', 'substantial', '0.0021', '3'],
+      ['output.fidelity', 'v1', '0.441', '[0.313, 0.556]', 'moderate', '0.0113', '3'],
+      ['content.polish', 'v1', '—', '—', '—', '—', '1'],
     ]);
   });
 
@@ -133,23 +133,30 @@ describe('alignment tables', () => {
     const table = alignmentJudgesTable(group);
     expect(table.caption).toMatch(/^Human–judge alignment, Output tier · figma-output v2 · 5-point scale \(1–5\):/);
     expect(texts(table).slice(0, 2)).toEqual([
-      ['Judges (mean score)', '154', '74.0%', '0.587', '10.6%', '12.3%'],
-      ['claude-opus-4.1', '154', '71.4%', '0.552', '10.6%', '16.2%'],
+      ['Judges (mean score)', '154', '74.0%', '0.587', '[0.475, 0.685]', '10.6%', '12.3%'],
+      ['claude-opus-4.1', '154', '71.4%', '0.552', '[0.440, 0.650]', '10.6%', '16.2%'],
     ]);
   });
 
   it('compare win rates per configuration, people against the judges together and each judge', () => {
     const table = alignmentWinRateTable(group);
-    expect(table.columns.map((c) => c.header)).toEqual(['Configuration', 'Votes', 'Human win rate', 'Judges’ win rate', 'Difference (judges − human)', 'claude-opus-4.1 win rate', 'gpt-5 win rate', 'gemini-2.5-pro win rate']);
-    expect(texts(table)[0]).toEqual(['claude-code · claude-sonnet-4.5 · skill v2', '120', '72.9%', '71.1%', '-1.8 pp', '70.1%', '67.1%', '64.1%']);
-    expect(texts(table)[2]!.slice(5)).toEqual(['25.8%', '25.8%', '—']);
+    expect(table.columns.map((c) => c.header)).toEqual([
+      'Configuration', 'Votes', 'Human win rate', '95% CI', 'Judges’ win rate', '95% CI', 'Difference (judges − human)', '95% CI',
+      'claude-opus-4.1 − human', '95% CI', 'gpt-5 − human', '95% CI', 'gemini-2.5-pro − human', '95% CI',
+    ]);
+    expect(texts(table)[0]).toEqual([
+      'claude-code · claude-sonnet-4.5 · skill v2', '120', '72.9%', '[64.8%, 80.6%]', '71.1%', '[62.7%, 79.0%]', '-1.8 pp', '[-7.0 pp, +3.1 pp]',
+      '-2.8 pp', '[-8.0 pp, +2.1 pp]', '-5.8 pp', '[-11.0 pp, -0.9 pp]', '-8.8 pp', '[-14.0 pp, -3.9 pp]',
+    ]);
+    // Each judge against people on that judge's own votes; a judge with no scored pair for the configuration says so.
+    expect(texts(table)[2]!.slice(8)).toEqual(['+2.1 pp', '[-3.1 pp, +7.0 pp]', '+2.1 pp', '[-3.1 pp, +7.0 pp]', '—', '—']);
   });
 
   it('give each pair of configurations its n, agreement and 3-class κ', () => {
     expect(texts(alignmentPairTable(group))).toEqual([
-      ['claude-code · claude-sonnet-4.5 · skill v2', 'codex-cli · gpt-5 · skill v2', '60', '68.3%', '0.471'],
-      ['claude-code · claude-sonnet-4.5 · skill v2', 'gemini-cli · gemini-2.5-pro · skill v1', '52', '82.7%', '0.653'],
-      ['codex-cli · gpt-5 · skill v2', 'gemini-cli · gemini-2.5-pro · skill v1', '42', '71.4%', '—'],
+      ['claude-code · claude-sonnet-4.5 · skill v2', 'codex-cli · gpt-5 · skill v2', '60', '68.3%', '0.471', '[0.290, 0.631]'],
+      ['claude-code · claude-sonnet-4.5 · skill v2', 'gemini-cli · gemini-2.5-pro · skill v1', '52', '82.7%', '0.653', '[0.482, 0.801]'],
+      ['codex-cli · gpt-5 · skill v2', 'gemini-cli · gemini-2.5-pro · skill v1', '42', '71.4%', '—', '—'],
     ]);
   });
 });

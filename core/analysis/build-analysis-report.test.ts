@@ -255,7 +255,7 @@ describe('buildAnalysisReport on a hand-built store', () => {
     expect(outputGroup.pairs.map((pair) => [pair.a, pair.b, pair.n])).toEqual([['cfg-x', 'cfg-y', 3], ['cfg-x', 'cfg-z', 2], ['cfg-y', 'cfg-z', 3]]);
     // The synthetic judge scored only r-t1-x, in the content tier, so no vote has both its runs scored.
     const content = report.alignment.groups.find((g) => g.tier === 'content')!;
-    expect(content.judges).toEqual([{ judge: 'J-synthetic', n: 0, agreement: null, kappa: null, humanTieRate: null, judgeTieRate: null, winRates: [] }]);
+    expect(content.judges).toEqual([{ judge: 'J-synthetic', n: 0, agreement: null, kappa: null, kappaLo: null, kappaHi: null, humanTieRate: null, judgeTieRate: null, winRates: [] }]);
   });
 
   it('leaves synthetic votes and judgments out when asked, and the same seed gives the same numbers', () => {

@@ -235,7 +235,7 @@ describe('the alignment per tier, set and scale', () => {
       expect(group.together.n).toBe(voted.length);
       expect(group.together.agreement).toBe(agreement);
       expect(group.together.kappa).toBe(cohensKappa(human, judged, { labels: ['a', 'b', 'tie'] }).kappa);
-      expect(group.pairs).toEqual([{ a: 'cfg-x', aLabel: 'hx · mx · skill v1', b: 'cfg-y', bLabel: 'hy · my · skill v1', n: voted.length, agreement, kappa: group.together.kappa }]);
+      expect(group.pairs).toEqual([{ a: 'cfg-x', aLabel: 'hx · mx · skill v1', b: 'cfg-y', bLabel: 'hy · my · skill v1', n: voted.length, agreement, kappa: group.together.kappa, kappaLo: null, kappaHi: null }]);
       expect(group.judges.map((j) => j.judge)).toEqual(JUDGES);
     }
 

@@ -39,15 +39,15 @@ describe('leaderboard tables on screen', () => {
 describe('agreement, preference and alignment tables on screen', () => {
   it('print the model’s text in every cell, words left-aligned', () => {
     const rubrics = tableView(report.tables.agreement.byRubric);
-    expect(texts(rubrics.rows)[0]).toEqual(['output.completeness', 'v2', '0.702', 'substantial', '0.0021', '3']);
+    expect(texts(rubrics.rows)[0]).toEqual(['output.completeness', 'v2', '0.702', '[0.611, 0.780]', 'substantial', '0.0021', '3']);
     expect(rubrics.columns.filter((c) => c.text).map((c) => c.label)).toEqual(['Version', 'Band']);
     expect(texts(tableView(report.tables.agreement.matrix).rows)[0]).toEqual(['claude-opus-4.1', '1.000', '0.712', '0.583']);
     expect(texts(tableView(report.tables.preference.elo).rows)[0]).toEqual(['claude-code · claude-sonnet-4.5 · skill v2', '1', '1061.4', '[1032.1, 1093.8]']);
     expect(tableView(report.tables.preference.winMatrix).rows[0]![1]).toMatchObject({ text: '—', title: 'A configuration never plays itself' });
     const alignment = report.tables.alignment.find((group) => group.tier === 'output')!;
-    expect(texts(tableView(alignment.judges).rows)[1]).toEqual(['claude-opus-4.1', '154', '71.4%', '0.552', '10.6%', '16.2%']);
-    expect(texts(tableView(alignment.winRates).rows)[0]![4]).toBe('-1.8 pp');
-    expect(texts(tableView(alignment.pairs).rows)[2]).toEqual(['codex-cli · gpt-5 · skill v2', 'gemini-cli · gemini-2.5-pro · skill v1', '42', '71.4%', '—']);
+    expect(texts(tableView(alignment.judges).rows)[1]).toEqual(['claude-opus-4.1', '154', '71.4%', '0.552', '[0.440, 0.650]', '10.6%', '16.2%']);
+    expect(texts(tableView(alignment.winRates).rows)[0]![6]).toBe('-1.8 pp');
+    expect(texts(tableView(alignment.pairs).rows)[2]).toEqual(['codex-cli · gpt-5 · skill v2', 'gemini-cli · gemini-2.5-pro · skill v1', '42', '71.4%', '—', '—']);
   });
 });
 
