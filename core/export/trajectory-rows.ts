@@ -80,7 +80,7 @@ function trajectoryRow(ctx: ExportContext, run: ExportRunRow, readBlob: (sha256:
     turns: (trajectory?.turns ?? []).map((turn) => ({ turn: turn.index, prompt: turn.prompt, status: turn.status, resumed: turn.resumed })),
     omitted: trajectory?.omitted ? { steps: trajectory.omitted.steps, tool_calls: trajectory.omitted.toolCalls, failed_tool_calls: trajectory.omitted.failedToolCalls } : null,
     warnings: trajectory?.warnings ?? [],
-    transcript: transcriptBytes ? ctx.files.text('trajectories', transcriptBytes.toString('utf8'), stored!.source === 'atif' ? '.json' : '.jsonl') : null,
+    transcript: transcriptBytes ? ctx.files.text('trajectories', transcriptBytes, stored!.source === 'atif' ? '.json' : '.jsonl') : null,
   };
 }
 
