@@ -2,13 +2,10 @@ import type { ExportSplit } from '../../schemas/export.ts';
 import { stepTokenLedger } from '../../schemas/step-token-ledger.ts';
 import { stepNumber, TrajectoryErrorSchema, TrajectorySchema, type TokenCounts, type Trajectory, type TrajectoryError } from '../../schemas/trajectory.ts';
 import { workspaceBlobReader } from '../analysis/turn-facts.ts';
-import { findExportRunTrajectory, pageExportRuns, type ExportRunRow } from '../store/export-queries.ts';
-import { PAGE_ROWS, yieldToEventLoop, type ExportContext } from './export-context.ts';
-import { inExportScope } from './export-scope.ts';
-import { countRunRows } from './run-rows.ts';
+import { findExportRunTrajectory, type ExportRunRow } from '../store/export-queries.ts';
+import type { ExportContext } from './export-context.ts';
+import { countRunRows, exportedRuns } from './run-rows.ts';
 import type { SubsetRow } from './subset-fields.ts';
-
-const flag = (split: ExportSplit) => (split === 'synthetic' ? 1 : 0);
 
 /** One row per exported run: as many as the runs subset has in that split. */
 export const countTrajectoryRows = (ctx: ExportContext, split: ExportSplit): number => countRunRows(ctx, split);
@@ -21,14 +18,7 @@ export const countTrajectoryRows = (ctx: ExportContext, split: ExportSplit): num
  */
 export async function* trajectoryRows(ctx: ExportContext, split: ExportSplit): AsyncGenerator<SubsetRow<'trajectories'>> {
   const readBlob = workspaceBlobReader(ctx.db);
-  let after = '';
-  for (;;) {
-    const page = pageExportRuns(ctx.db, ctx.projectId, flag(split), ctx.demo, after, PAGE_ROWS);
-    for (const run of page) if (inExportScope(ctx, run.id)) yield trajectoryRow(ctx, run, readBlob);
-    if (page.length < PAGE_ROWS) return;
-    after = page[page.length - 1]!.id;
-    await yieldToEventLoop();
-  }
+  for await (const run of exportedRuns(ctx, split)) yield trajectoryRow(ctx, run, readBlob);
 }
 
 function trajectoryRow(ctx: ExportContext, run: ExportRunRow, readBlob: (sha256: string) => Buffer | undefined): SubsetRow<'trajectories'> {
