@@ -205,6 +205,16 @@ describe('lhb analyze after lhb export hf and lhb import hf into an empty worksp
     expect(runs.some((run) => run.artifacts.some((artifact) => artifact.path === 'dist/index.html'))).toBe(true);
   });
 
+  it('exports the tasks, studies and trajectories of the first workspace, one trajectory per run, which the import reads without changing any figure', () => {
+    const runs = subsetLines('again-source', 'runs').map((line) => (JSON.parse(line) as { run_id: string }).run_id);
+    const trajectories = subsetLines('again-source', 'trajectories').map((line) => JSON.parse(line) as { run_id: string; source: string; steps: unknown[] });
+    expect(trajectories.map((row) => row.run_id)).toEqual(runs);
+    expect(trajectories.filter((row) => row.source === 'study').length).toBeGreaterThanOrEqual(20);
+    expect(trajectories.filter((row) => row.source === 'atif')).toHaveLength(2);
+    expect(subsetLines('again-source', 'studies')).toHaveLength(2);
+    expect(subsetLines('again-source', 'tasks').map((line) => (JSON.parse(line) as { task_id: string }).task_id)).toEqual(['engine-task', 'second-task']);
+  });
+
   it('derives the same preference pairs from the imported votes (their prompts and outputs read the task and trajectories, which do not travel yet)', () => {
     const pairs = (out: string) =>
       subsetLines(out, 'preference_pairs').map((line) => {

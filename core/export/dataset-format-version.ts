@@ -34,10 +34,19 @@
  *    text and SHA-256, the version's digest, the skill's other files with their sizes and, when
  *    small and textual, their text, and the studies and configurations that used it); an import
  *    reads it and stores nothing of it.
+ * 9: three subsets: `tasks` (what each exported run's and vote's task asked: instruction, later
+ *    turns, task.json, a Figma task's ground-truth frames with their images copied under
+ *    files/tasks/), `studies` (each exported study's resolved spec, field by field and whole,
+ *    with its skill arms' digests) and `trajectories` (one row per exported run: typed steps, tool
+ *    calls, errors and recoveries, per-step tokens, and the raw transcript copied under
+ *    files/trajectories/); every text, copied transcripts included, redacted of local
+ *    paths, the home folder and known secret values (export-redaction.ts). An import reads and
+ *    checks them (a copied file must be in the folder with its size and SHA-256) and stores
+ *    nothing of them.
  * A field added in a version says so with `since` (field-types.ts), so an import of an older
  * format expects exactly the fields that format had.
  */
-export const DATASET_FORMAT_VERSION = 8;
+export const DATASET_FORMAT_VERSION = 9;
 
 /** The card's YAML key holding our own metadata. */
 export const CARD_NAMESPACE_KEY = 'lh_bench_studio';

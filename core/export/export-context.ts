@@ -3,6 +3,7 @@ import type { StudyScope } from '../analysis/study-scope.ts';
 import type { DemoFlag } from '../store/export-queries.ts';
 import type { SourceWorkspace } from '../sources/index.ts';
 import type { CollectionFacts } from './collection-facts.ts';
+import type { CopiedFiles } from './copied-files.ts';
 
 /** What every subset's row reader needs: the store, the project, and how names and paths are treated. */
 export interface ExportContext {
@@ -17,6 +18,8 @@ export interface ExportContext {
   facts: CollectionFacts;
   /** The chosen studies (`--study`): only their runs, and the votes and judgments touching only them (export-scope.ts); absent, everything. */
   scope?: StudyScope | null;
+  /** The files the rows name that are copied into the folder (ground-truth images, transcripts), text redacted as the rows are. */
+  files: CopiedFiles;
 }
 
 /** Rows per page read from the store; the connection serves other calls between pages. */

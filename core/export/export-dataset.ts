@@ -12,7 +12,9 @@ import { renderDatasetCard } from './dataset-card.ts';
 import type { ExportContext } from './export-context.ts';
 import { ExportFolder } from './export-folder.ts';
 import { JsonlFileWriter } from './jsonl-file-writer.ts';
-import { localPathRedactor, redactRow } from './local-paths.ts';
+import { CopiedFiles } from './copied-files.ts';
+import { exportRedactor } from './export-redaction.ts';
+import { redactRow } from './local-paths.ts';
 import { hasGlobCharacters, ParquetWriter } from './parquet-from-jsonl.ts';
 import { shapeRow } from './shape-row.ts';
 import { SUBSET_FIELDS } from './subset-fields.ts';
@@ -63,6 +65,7 @@ export async function exportDataset(deps: ExportDeps, options: ExportOptions, pr
 async function writeExport(deps: ExportDeps, options: ExportOptions, outDir: string, progress: ExportProgress): Promise<ExportResult> {
   const { workspace } = deps;
   const subsets = EXPORT_SUBSETS.filter((subset) => (options.subsets ?? EXPORT_SUBSETS).includes(subset));
+  const redact = exportRedactor({ db: workspace.db, projectId: deps.project.id, workspaceDir: workspace.dir });
   const ctx: ExportContext = {
     db: workspace.db,
     workspace,
@@ -71,11 +74,12 @@ async function writeExport(deps: ExportDeps, options: ExportOptions, outDir: str
     annotatorName: options.pseudonymise ? annotatorPseudonymiser(workspace.db) : (name) => name,
     facts: new CollectionFacts(),
     scope: loadStudyScope(workspace.db, options.studies),
+    files: new CopiedFiles(redact),
   };
-  const redact = localPathRedactor(workspace.db, deps.project.id, workspace.dir);
   const plan = planFiles(ctx, subsets, options.includeSynthetic);
   const total = plan.reduce((sum, item) => sum + item.expected, 0);
   const folder = ExportFolder.prepare(outDir);
+  ctx.files.writeInto(folder.staging);
   // DuckDB reads its input path as a glob; a staging folder whose name has glob characters keeps
   // its JSON lines in the system's temp folder instead.
   const scratch = hasGlobCharacters(folder.staging) ? mkdtempSync(join(tmpdir(), 'lhb-export-')) : join(folder.staging, '.scratch');

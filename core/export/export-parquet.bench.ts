@@ -11,6 +11,7 @@ import { findCurrentProject } from '../store/project-repository.ts';
 import { listRuns } from '../store/run-repository.ts';
 import { insertPresentation, insertVote } from '../store/vote-repository.ts';
 import { CollectionFacts } from './collection-facts.ts';
+import { CopiedFiles } from './copied-files.ts';
 import type { ExportContext } from './export-context.ts';
 import { exportDataset } from './export-dataset.ts';
 import { preferenceRows } from './preference-rows.ts';
@@ -110,7 +111,7 @@ async function runChild(spec: string): Promise<void> {
     rows = result.files[0]!.rows;
     bytes = result.files[0]!.bytes;
   } else {
-    const ctx: ExportContext = { db: ws.db, workspace: ws, projectId: project.id, demo: 1, annotatorName: (name) => name, facts: new CollectionFacts() };
+    const ctx: ExportContext = { db: ws.db, workspace: ws, projectId: project.id, demo: 1, annotatorName: (name) => name, facts: new CollectionFacts(), files: new CopiedFiles((text) => text) };
     const instance = await DuckDBInstance.create(':memory:', { threads: '2', autoinstall_known_extensions: 'false' });
     const connection = await instance.connect();
     const config = 'STRUCT(run_id VARCHAR, config_id VARCHAR, harness VARCHAR, model VARCHAR, versions STRUCT(name VARCHAR, version VARCHAR)[])';

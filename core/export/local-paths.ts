@@ -1,3 +1,4 @@
+import { realpathSync } from 'node:fs';
 import type { Database } from 'better-sqlite3';
 import { listRunSourceDirs } from '../store/export-queries.ts';
 import { listStudies } from '../store/study-repository.ts';
@@ -5,33 +6,35 @@ import { listStudies } from '../store/study-repository.ts';
 export const REDACTED_PATH = '<local path>';
 
 /**
- * The folders on this machine that the workspace knows of (the workspace itself, where runs were
- * imported from, study folders, skill and task folders named by studies): no column exports them,
- * and any text that mentions one (an error message, a note) has it replaced by `<local path>`,
- * so an export never tells where anything lived on the machine that made it.
+ * The folders on this machine that the workspace knows of: the workspace itself (and so every
+ * run folder a local study made, with the work/ and home/ its agents saw, which the sandbox binds
+ * at the same paths), where runs were imported from, study folders (a Slurm study's, in its
+ * shared folder), skill and task folders named by studies. Each as given and as the file system
+ * resolves it (a folder reached through a link is named both ways in transcripts).
  */
-export function localPathRedactor(db: Database, projectId: string, workspaceDir: string): (text: string) => string {
+export function knownLocalPaths(db: Database, projectId: string, workspaceDir: string): string[] {
   const paths = new Set<string>([workspaceDir, ...listRunSourceDirs(db)]);
   for (const study of listStudies(db, projectId)) {
     paths.add(study.folder);
     for (const path of pathsInSpec(study.spec_json)) paths.add(path);
   }
-  // Longest first, so a folder inside another is replaced whole; only absolute paths (the demo's
-  // synthetic runs record a relative label, which names no place on this machine).
-  const absolute = [...paths].filter((path) => path.length > 1 && (path.startsWith('/') || /^[A-Za-z]:[\\/]/.test(path))).sort((x, y) => y.length - x.length);
-  if (absolute.length === 0) return (text) => text;
-  return (text) => {
-    let out = text;
-    for (const path of absolute) if (out.includes(path)) out = out.split(path).join(REDACTED_PATH);
-    return out;
-  };
+  for (const path of [...paths]) {
+    try {
+      paths.add(realpathSync(path));
+    } catch {
+      // Gone from this machine: named as recorded only.
+    }
+  }
+  // Only absolute paths (the demo's synthetic runs record a relative label, which names no place on this machine).
+  return [...paths].filter((path) => path.length > 1 && (path.startsWith('/') || /^[A-Za-z]:[\\/]/.test(path)));
 }
 
 function pathsInSpec(specJson: string): string[] {
   try {
-    const spec = JSON.parse(specJson) as { skill?: { dir?: unknown }; taskFolders?: Record<string, unknown> };
+    const spec = JSON.parse(specJson) as { skill?: { dir?: unknown }; taskFolders?: Record<string, unknown>; slurm?: { sharedDir?: unknown } };
     const found: string[] = [];
     if (typeof spec.skill?.dir === 'string') found.push(spec.skill.dir);
+    if (typeof spec.slurm?.sharedDir === 'string') found.push(spec.slurm.sharedDir);
     for (const folder of Object.values(spec.taskFolders ?? {})) if (typeof folder === 'string') found.push(folder);
     return found;
   } catch {

@@ -13,17 +13,22 @@ const flag = (split: ExportSplit) => (split === 'synthetic' ? 1 : 0);
 export const countRunRows = (ctx: ExportContext, split: ExportSplit): number =>
   ctx.scope ? listRuns(ctx.db, ctx.projectId).filter((run) => run.synthetic === flag(split) && inExportScope(ctx, run.id)).length : countExportRuns(ctx.db, ctx.projectId, flag(split), ctx.demo);
 
-/** One row per run, by id: its configuration, what the run engine recorded, and its artifacts' hashes. */
-export async function* runRows(ctx: ExportContext, split: ExportSplit): AsyncGenerator<SubsetRow<'runs'>> {
-  const readBlob = workspaceBlobReader(ctx.db);
+/** The runs a split exports (the demo's only when asked for, only the chosen studies' with a scope), by id, a page at a time: the runs and trajectories subsets read the same runs. */
+export async function* exportedRuns(ctx: ExportContext, split: ExportSplit): AsyncGenerator<ExportRunRow> {
   let after = '';
   for (;;) {
     const page = pageExportRuns(ctx.db, ctx.projectId, flag(split), ctx.demo, after, PAGE_ROWS);
-    for (const run of page) if (inExportScope(ctx, run.id)) yield runRow(ctx, run, readBlob);
+    for (const run of page) if (inExportScope(ctx, run.id)) yield run;
     if (page.length < PAGE_ROWS) return;
     after = page[page.length - 1]!.id;
     await yieldToEventLoop();
   }
+}
+
+/** One row per run, by id: its configuration, what the run engine recorded, and its artifacts' hashes. */
+export async function* runRows(ctx: ExportContext, split: ExportSplit): AsyncGenerator<SubsetRow<'runs'>> {
+  const readBlob = workspaceBlobReader(ctx.db);
+  for await (const run of exportedRuns(ctx, split)) yield runRow(ctx, run, readBlob);
 }
 
 function runRow(ctx: ExportContext, run: ExportRunRow, readBlob: (sha256: string) => Buffer | undefined): SubsetRow<'runs'> {

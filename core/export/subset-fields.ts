@@ -1,5 +1,6 @@
 import type { ExportSubset } from '../../schemas/export.ts';
 import type { Field, FieldsRow } from './field-types.ts';
+import { STUDY_FIELDS, TASK_FIELDS, TRAJECTORY_FIELDS } from './reproduction-fields.ts';
 
 const VERSIONS = {
   name: 'versions',
@@ -290,6 +291,9 @@ const FIELDS = {
       description: 'the exported studies that used it, oldest first',
     },
   ],
+  tasks: TASK_FIELDS,
+  studies: STUDY_FIELDS,
+  trajectories: TRAJECTORY_FIELDS,
 } as const satisfies Record<ExportSubset, readonly Field[]>;
 
 /**
@@ -314,5 +318,9 @@ export const SUBSET_SUMMARIES: Record<ExportSubset, string> = {
   judgments: 'LLM/VLM judge scores: one row per run, rubric and judge, with the level, evidence, rubric set version and scale.',
   runs: 'Agent runs: configuration, versions, status, tokens, cost, trajectory summary and error→recovery counts.',
   rubrics: 'The anchored rubric sets judges scored against, one row per set version.',
+  tasks: "The tasks the exported runs and votes are about: what each asked (instruction, a multi-turn task's later turns, its task.json) and a Figma task's ground-truth manifest with each frame's image as a file in the folder.",
+  studies: 'The exported studies as they were set up: tasks, configurations (harness, model, endpoint, key variable name), skill arms with their digests, repeats, limits, sandbox, network and verifier, and the resolved spec itself.',
+  trajectories:
+    "One row per exported run: what the agent did, step by step (role, text, tool calls with their arguments and results, per-step tokens), its errors and recoveries, a multi-turn run's turn prompts, and the raw transcript as a file in the folder, local paths and known secrets redacted.",
   skills: "The skill versions the exported studies gave their agents, one row per skill and version: SKILL.md's text and digest, the skill's other files, and which studies and configurations used it.",
 };

@@ -8,9 +8,12 @@ import { countRubricRows, rubricRows } from './rubric-rows.ts';
 import { countRunRows, runRows } from './run-rows.ts';
 import { countSkillRows, skillRows } from './skill-rows.ts';
 import { countSourceRows, sourceRows } from './source-rows.ts';
+import { countStudyRows, studyRows } from './study-rows.ts';
+import { countTaskRows, taskRows } from './task-rows.ts';
+import { countTrajectoryRows, trajectoryRows } from './trajectory-rows.ts';
 
 /** Subsets whose records can be synthetic (the demo study's): they get a `synthetic` split when asked. */
-export const SUBSETS_WITH_SYNTHETIC: ReadonlySet<ExportSubset> = new Set(['preferences', 'preference_pairs', 'judgments', 'runs']);
+export const SUBSETS_WITH_SYNTHETIC: ReadonlySet<ExportSubset> = new Set(['preferences', 'preference_pairs', 'judgments', 'runs', 'tasks', 'trajectories']);
 
 /** How many rows a subset's split has now (for progress; the files count what they really wrote). */
 export function countSubsetRows(ctx: ExportContext, subset: ExportSubset, split: ExportSplit): number {
@@ -32,6 +35,12 @@ export function countSubsetRows(ctx: ExportContext, subset: ExportSubset, split:
       return countRubricRows(ctx);
     case 'skills':
       return countSkillRows(ctx);
+    case 'tasks':
+      return countTaskRows(ctx, split);
+    case 'studies':
+      return countStudyRows(ctx);
+    case 'trajectories':
+      return countTrajectoryRows(ctx, split);
   }
 }
 
@@ -54,5 +63,11 @@ export function subsetRows(ctx: ExportContext, subset: ExportSubset, split: Expo
       return rubricRows(ctx);
     case 'skills':
       return skillRows(ctx);
+    case 'tasks':
+      return taskRows(ctx, split);
+    case 'studies':
+      return studyRows(ctx);
+    case 'trajectories':
+      return trajectoryRows(ctx, split);
   }
 }

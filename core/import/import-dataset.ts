@@ -59,6 +59,13 @@ export async function importDataset(workspace: Pick<Workspace, 'db' | 'blobs'>, 
     // The workspace keeps a skill in its folder, not in the store, so the skills subset has nowhere to go.
     const skills = dataset.skills.length;
     if (skills > 0) ctx.notes.push(`The ${skills} skill version${skills === 1 ? '' : 's'} of the skills subset ${skills === 1 ? 'was' : 'were'} read but not stored: a workspace keeps skills in their folders, not in its store, and a study run here reads its skill from a folder on this machine.`);
+    // Tasks, studies and trajectories were read and checked (their copied files too); the runs and votes that name them were merged.
+    const read = (['tasks', 'studies', 'trajectories'] as const).filter((subset) => dataset[subset].length > 0).map((subset) => `${dataset[subset].length} ${subset}`);
+    if (read.length > 0) {
+      ctx.notes.push(
+        `The ${read.join(', ')} rows were read and checked, their copied files included, but not stored: a workspace keeps a task as its folder gave it, a study as it ran here, and a trajectory as it parsed the run's transcript; the runs, votes and judgments that name them were merged.`,
+      );
+    }
   } catch (error) {
     if (error instanceof ImportRefusedError) throw error;
     throw new ImportRefusedError(`Storing the import failed: ${(error as Error).message}.`, { cause: error });

@@ -6,6 +6,7 @@ import { EXPORT_SUBSETS, ExportSplitSchema, ExportSubsetSchema } from '../../sch
 import { CARD_NAMESPACE_KEY, DATASET_FORMAT_VERSION } from '../export/dataset-format-version.ts';
 import { fieldAsWritten, hubFeature, type Field, type FieldType } from '../export/field-types.ts';
 import { SUBSET_FIELDS } from '../export/subset-fields.ts';
+import { checkCopiedFiles } from './check-copied-files.ts';
 import type { ImportedDataset, Located } from './dataset-rows.ts';
 import { kindOfPath } from '../path-kind.ts';
 import { ImportRefusedError } from './import-refused-error.ts';
@@ -96,6 +97,9 @@ export async function readDatasetFolder(dirArgument: string, progress: ReadProgr
     runs: [],
     rubrics: [],
     skills: [],
+    tasks: [],
+    studies: [],
+    trajectories: [],
   };
   const formats = new Set<string>();
   const reader = new DataFileReader();
@@ -153,6 +157,7 @@ export async function readDatasetFolder(dirArgument: string, progress: ReadProgr
   }
   if (formats.size > 1) throw new ImportRefusedError(`${dir} mixes Parquet and JSON lines files; an export writes one format.`);
   dataset.format = formats.has('jsonl') ? 'jsonl' : 'parquet';
+  checkCopiedFiles(dataset);
   return dataset;
 }
 

@@ -126,6 +126,17 @@ const RULES: Record<ExportSubset, Record<string, Rule>> = {
   },
   rubrics: { rubric_set_id: ID, chapter_id: ID },
   skills: { skill: NAME, version: NAME, 'files[].path': typed(4096), 'studies[].study_id': ID },
+  // Read and checked (their copied files too: check-copied-files.ts), then left: the workspace keeps tasks from their folders, studies it ran, and trajectories it parsed.
+  tasks: { task_id: ID, title: TITLE, instruction: LONG_TEXT, chapter_id: ID, 'turns[].prompt': typed(100_000), 'frames[].node_id': NAME, 'frames[].name': TITLE },
+  studies: { study_id: ID, name: NAME, 'tasks[]': ID, 'configurations[].harness': NAME, 'configurations[].model': NAME },
+  trajectories: {
+    run_id: ID,
+    task_id: ID,
+    config_id: name(4000),
+    harness: NAME,
+    'steps[].step': { range: [1, 2 ** 31 - 1], what: 'steps are numbered from 1' },
+    'errors[].step': { range: [1, 2 ** 31 - 1], what: 'steps are numbered from 1' },
+  },
 };
 
 /** Refuses a row that breaks a limit of the app's own writes, naming the row, the field and the limit. */

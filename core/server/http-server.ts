@@ -14,6 +14,7 @@ import { startArenaAssetServer, type ArenaAssetServer } from './arena-asset-serv
 import { requestCaller } from './request-caller.ts';
 import { appContentSecurityPolicy, readStaticFile } from './static-files.ts';
 import { closeServer, trackSockets } from './close-server.ts';
+import { rememberSecret } from '../secret-values.ts';
 
 export interface HttpServerOptions {
   api: Api;
@@ -64,6 +65,8 @@ const SECURITY_HEADERS = {
 export async function startHttpServer(options: HttpServerOptions): Promise<RunningHttpServer> {
   const host = options.host ?? '127.0.0.1';
   const token = options.token ?? randomBytes(24).toString('base64url');
+  // An export this server runs replaces the token wherever a record quotes it (core/export/export-redaction.ts).
+  rememberSecret(token);
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const hostNames = allowedHostNames(host);
   const streams = new Set<ServerResponse>();

@@ -272,3 +272,23 @@ export function pageExportRubricSets(db: Database, afterId: string, limit: numbe
 export function listRunSourceDirs(db: Database): string[] {
   return (prepared(db, 'SELECT DISTINCT source_dir FROM runs ORDER BY source_dir').all() as { source_dir: string }[]).map((row) => row.source_dir);
 }
+
+/** Where a run's trajectory and transcript are stored: the study run the runs subset reads (the last to finish), else the trajectory it was imported with. */
+export interface ExportRunTrajectoryRow {
+  source: 'study' | 'atif';
+  trajectory_sha256: string | null;
+  /** A study run's transcript, or the ATIF file an imported run came with. */
+  transcript_sha256: string | null;
+  errors_json: string | null;
+}
+
+export function findExportRunTrajectory(db: Database, runId: string): ExportRunTrajectoryRow | undefined {
+  const study = prepared(
+    db,
+    `SELECT trajectory_sha256, transcript_sha256, errors_json FROM study_runs WHERE run_id = ?
+     ORDER BY status IN ('succeeded', 'failed', 'timeout') DESC, finished_at DESC, id LIMIT 1`,
+  ).get(runId) as Omit<ExportRunTrajectoryRow, 'source'> | undefined;
+  if (study) return { source: 'study', ...study };
+  const imported = prepared(db, 'SELECT trajectory_sha256, source_sha256 AS transcript_sha256, errors_json FROM run_trajectories WHERE run_id = ?').get(runId) as Omit<ExportRunTrajectoryRow, 'source'> | undefined;
+  return imported ? { source: 'atif', ...imported } : undefined;
+}

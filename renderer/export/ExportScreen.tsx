@@ -18,6 +18,9 @@ const SUBSET_LABELS = {
   runs: 'Runs (configurations and trajectory summaries)',
   rubrics: 'Rubrics (anchored rubric sets)',
   skills: 'Skills (SKILL.md texts and digests)',
+  tasks: 'Tasks (instructions, turns and ground-truth frames, images as files)',
+  studies: 'Studies (the resolved study specs)',
+  trajectories: 'Trajectories (steps, tool calls, errors and recoveries; transcripts as files)',
 } as const;
 
 const FILE_COLUMNS: DataColumn<ExportedFile>[] = [
