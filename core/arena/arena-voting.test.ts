@@ -165,7 +165,10 @@ describe('the arena queue and votes', () => {
     const row = workspace.db.prepare('SELECT * FROM votes').get() as Record<string, unknown>;
     expect(row).toMatchObject({ left_run: left, right_run: right, winner_run: right, choice: 'right', rating_left: 4, rating_right: 2, time_on_item_ms: 1234 });
     expect(row.shown_order).toBe(left < right ? 'a-left' : 'b-left');
-    expect(ownVotes(workspace.db, me.id)).toMatchObject([{ choice: 'right', shownOrder: row.shown_order, ratingLeft: 4, ratingRight: 2, taskTitle: item!.title }]);
+    // The voter's own list says what the page showed (sides and ratings), never the hidden order.
+    const own = ownVotes(workspace.db, me.id);
+    expect(own).toMatchObject([{ choice: 'right', ratingLeft: 4, ratingRight: 2, taskTitle: item!.title }]);
+    expect(own[0]).not.toHaveProperty('shownOrder');
   });
 
   it('records no winner for a tie or both bad', () => {
