@@ -1,10 +1,12 @@
-import { useEffect } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useConnectedClient } from '../api/connected-client.ts';
 import { dateTimeText } from '../ui/date-time-text.ts';
 import { DismissibleAlert } from '../ui/DismissibleAlert.tsx';
 import { EmptyState } from '../ui/EmptyState.tsx';
 import { ProgressBar } from '../ui/ProgressBar.tsx';
 import { progressText, useAnalysisStore } from './analysis-store.ts';
+import { PublishReportDialog } from './PublishReportDialog.tsx';
+import { onServerMachine, usePublishStore } from './publish-store.ts';
 import { ReportSectionView } from './ReportSectionView.tsx';
 import { StudySection } from './StudySection.tsx';
 import { isEmptyReport } from './study-readings.ts';
@@ -25,7 +27,12 @@ export function AnalysisScreen() {
   const staleSince = useAnalysisStore((s) => s.staleSince);
   const error = useAnalysisStore((s) => s.error);
   const announcement = useAnalysisStore((s) => s.announcement);
+  const shown = useAnalysisStore((s) => s.shown);
   const { dismissError } = useAnalysisStore.getState();
+  const [publishing, setPublishing] = useState(false);
+  const publishButton = useRef<HTMLButtonElement>(null);
+  // The report is written on the server's disk: only a page on that machine can say where.
+  const local = onServerMachine(window as Window & { lhb?: unknown });
 
   // Each visit shows the stored report at once and recomputes it in the background when votes were
   // cast or runs judged since it was computed.
@@ -45,6 +52,28 @@ export function AnalysisScreen() {
     <div className="analysis" aria-busy={busy}>
       {error && <DismissibleAlert message={error} onDismiss={dismissError} />}
       <StudySection report={report} />
+      <div className="analysis-publish">
+        <button type="button" ref={publishButton} disabled={!local || !report || !shown} aria-describedby="analysis-publish-help" onClick={() => setPublishing(true)}>
+          Publish report…
+        </button>
+        <span id="analysis-publish-help" className="muted">
+          {local
+            ? report
+              ? ' A folder of pages for colleagues without the app, with the same figures as this screen.'
+              : ' Available once the analysis is shown.'
+            : ' Reports are written to a folder on the machine running the app, so publish from a browser on that machine (or the desktop app).'}
+        </span>
+      </div>
+      {publishing && shown && (
+        <PublishReportDialog
+          request={shown}
+          onClose={() => {
+            setPublishing(false);
+            usePublishStore.getState().reset();
+            publishButton.current?.focus();
+          }}
+        />
+      )}
       {pending && (
         <div className="analysis-progress">
           <p>
