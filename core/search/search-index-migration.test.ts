@@ -50,3 +50,19 @@ it('indexes the runs of a workspace that was written before the index existed', 
   expect(found.runs).toBe(called.length);
   expect((await api.call('search.query', { query: 'dashboard', kinds: ['prompt'], limit: 1 })).runs).toBe(runIds.length);
 });
+
+it('lets a run still marked for indexing be deleted, its study run unlinked by the foreign key', async () => {
+  const marked = await openApi(join(dir, 'marked'), { emptyProject: { name: 'Marked' } });
+  try {
+    const { db } = marked.context.workspace;
+    const { runIds } = recordGeneratedStudy(marked.context.workspace, { studyId: 'marked-study', runs: 3, steps: 5, seed: 'marked' });
+    const [gone] = runIds;
+    db.prepare('INSERT INTO search_pending (run_id) SELECT ? WHERE ? NOT IN (SELECT run_id FROM search_pending)').run(gone, gone);
+    // ON DELETE SET NULL on study_runs.run_id updates the study run under ABORT, which an OR IGNORE in a trigger would not survive.
+    expect(() => db.prepare('DELETE FROM runs WHERE id = ?').run(gone)).not.toThrow();
+    expect(db.prepare('SELECT count(*) FROM runs WHERE id = ?').pluck().get(gone)).toBe(0);
+    expect(db.prepare('SELECT count(*) FROM search_pending WHERE run_id = ?').pluck().get(gone)).toBe(1);
+  } finally {
+    await marked.close();
+  }
+});

@@ -830,66 +830,66 @@ BEGIN
 END;
 
 -- trigger search_pending_judgments_delete on judgments
-CREATE TRIGGER search_pending_judgments_delete AFTER DELETE ON judgments BEGIN INSERT OR IGNORE INTO search_pending (run_id) VALUES (OLD.run_id); END;
+CREATE TRIGGER search_pending_judgments_delete AFTER DELETE ON judgments BEGIN INSERT INTO search_pending (run_id) SELECT OLD.run_id WHERE OLD.run_id NOT IN (SELECT run_id FROM search_pending); END;
 
 -- trigger search_pending_judgments_insert on judgments
-CREATE TRIGGER search_pending_judgments_insert AFTER INSERT ON judgments BEGIN INSERT OR IGNORE INTO search_pending (run_id) VALUES (NEW.run_id); END;
+CREATE TRIGGER search_pending_judgments_insert AFTER INSERT ON judgments BEGIN INSERT INTO search_pending (run_id) SELECT NEW.run_id WHERE NEW.run_id NOT IN (SELECT run_id FROM search_pending); END;
 
 -- trigger search_pending_judgments_update on judgments
-CREATE TRIGGER search_pending_judgments_update AFTER UPDATE ON judgments BEGIN INSERT OR IGNORE INTO search_pending (run_id) VALUES (NEW.run_id); END;
+CREATE TRIGGER search_pending_judgments_update AFTER UPDATE ON judgments BEGIN INSERT INTO search_pending (run_id) SELECT NEW.run_id WHERE NEW.run_id NOT IN (SELECT run_id FROM search_pending); END;
 
 -- trigger search_pending_run_frame_findings_delete on run_frame_findings
-CREATE TRIGGER search_pending_run_frame_findings_delete AFTER DELETE ON run_frame_findings BEGIN INSERT OR IGNORE INTO search_pending (run_id) VALUES (OLD.run_id); END;
+CREATE TRIGGER search_pending_run_frame_findings_delete AFTER DELETE ON run_frame_findings BEGIN INSERT INTO search_pending (run_id) SELECT OLD.run_id WHERE OLD.run_id NOT IN (SELECT run_id FROM search_pending); END;
 
 -- trigger search_pending_run_frame_findings_insert on run_frame_findings
-CREATE TRIGGER search_pending_run_frame_findings_insert AFTER INSERT ON run_frame_findings BEGIN INSERT OR IGNORE INTO search_pending (run_id) VALUES (NEW.run_id); END;
+CREATE TRIGGER search_pending_run_frame_findings_insert AFTER INSERT ON run_frame_findings BEGIN INSERT INTO search_pending (run_id) SELECT NEW.run_id WHERE NEW.run_id NOT IN (SELECT run_id FROM search_pending); END;
 
 -- trigger search_pending_run_trajectories_delete on run_trajectories
-CREATE TRIGGER search_pending_run_trajectories_delete AFTER DELETE ON run_trajectories BEGIN INSERT OR IGNORE INTO search_pending (run_id) VALUES (OLD.run_id); END;
+CREATE TRIGGER search_pending_run_trajectories_delete AFTER DELETE ON run_trajectories BEGIN INSERT INTO search_pending (run_id) SELECT OLD.run_id WHERE OLD.run_id NOT IN (SELECT run_id FROM search_pending); END;
 
 -- trigger search_pending_run_trajectories_insert on run_trajectories
-CREATE TRIGGER search_pending_run_trajectories_insert AFTER INSERT ON run_trajectories BEGIN INSERT OR IGNORE INTO search_pending (run_id) VALUES (NEW.run_id); END;
+CREATE TRIGGER search_pending_run_trajectories_insert AFTER INSERT ON run_trajectories BEGIN INSERT INTO search_pending (run_id) SELECT NEW.run_id WHERE NEW.run_id NOT IN (SELECT run_id FROM search_pending); END;
 
 -- trigger search_pending_run_trajectories_update on run_trajectories
-CREATE TRIGGER search_pending_run_trajectories_update AFTER UPDATE ON run_trajectories BEGIN INSERT OR IGNORE INTO search_pending (run_id) VALUES (NEW.run_id); END;
+CREATE TRIGGER search_pending_run_trajectories_update AFTER UPDATE ON run_trajectories BEGIN INSERT INTO search_pending (run_id) SELECT NEW.run_id WHERE NEW.run_id NOT IN (SELECT run_id FROM search_pending); END;
 
 -- trigger search_pending_run_verifier_findings_delete on run_verifier_findings
-CREATE TRIGGER search_pending_run_verifier_findings_delete AFTER DELETE ON run_verifier_findings BEGIN INSERT OR IGNORE INTO search_pending (run_id) VALUES (OLD.run_id); END;
+CREATE TRIGGER search_pending_run_verifier_findings_delete AFTER DELETE ON run_verifier_findings BEGIN INSERT INTO search_pending (run_id) SELECT OLD.run_id WHERE OLD.run_id NOT IN (SELECT run_id FROM search_pending); END;
 
 -- trigger search_pending_run_verifier_findings_insert on run_verifier_findings
-CREATE TRIGGER search_pending_run_verifier_findings_insert AFTER INSERT ON run_verifier_findings BEGIN INSERT OR IGNORE INTO search_pending (run_id) VALUES (NEW.run_id); END;
+CREATE TRIGGER search_pending_run_verifier_findings_insert AFTER INSERT ON run_verifier_findings BEGIN INSERT INTO search_pending (run_id) SELECT NEW.run_id WHERE NEW.run_id NOT IN (SELECT run_id FROM search_pending); END;
 
 -- trigger search_pending_runs_delete on runs
-CREATE TRIGGER search_pending_runs_delete AFTER DELETE ON runs BEGIN INSERT OR IGNORE INTO search_pending (run_id) VALUES (OLD.id); END;
+CREATE TRIGGER search_pending_runs_delete AFTER DELETE ON runs BEGIN INSERT INTO search_pending (run_id) SELECT OLD.id WHERE OLD.id NOT IN (SELECT run_id FROM search_pending); END;
 
 -- trigger search_pending_runs_insert on runs
-CREATE TRIGGER search_pending_runs_insert AFTER INSERT ON runs BEGIN INSERT OR IGNORE INTO search_pending (run_id) VALUES (NEW.id); END;
+CREATE TRIGGER search_pending_runs_insert AFTER INSERT ON runs BEGIN INSERT INTO search_pending (run_id) SELECT NEW.id WHERE NEW.id NOT IN (SELECT run_id FROM search_pending); END;
 
 -- trigger search_pending_study_runs_delete on study_runs
 CREATE TRIGGER search_pending_study_runs_delete AFTER DELETE ON study_runs
-BEGIN INSERT OR IGNORE INTO search_pending (run_id) VALUES (coalesce(OLD.run_id, OLD.id)); END;
+BEGIN INSERT INTO search_pending (run_id) SELECT coalesce(OLD.run_id, OLD.id) WHERE coalesce(OLD.run_id, OLD.id) NOT IN (SELECT run_id FROM search_pending); END;
 
 -- trigger search_pending_study_runs_insert on study_runs
 CREATE TRIGGER search_pending_study_runs_insert AFTER INSERT ON study_runs
 WHEN NEW.trajectory_sha256 IS NOT NULL OR NEW.errors_json IS NOT NULL OR NEW.error_message IS NOT NULL
-BEGIN INSERT OR IGNORE INTO search_pending (run_id) VALUES (coalesce(NEW.run_id, NEW.id)); END;
+BEGIN INSERT INTO search_pending (run_id) SELECT coalesce(NEW.run_id, NEW.id) WHERE coalesce(NEW.run_id, NEW.id) NOT IN (SELECT run_id FROM search_pending); END;
 
 -- trigger search_pending_study_runs_update on study_runs
 CREATE TRIGGER search_pending_study_runs_update AFTER UPDATE OF trajectory_sha256, errors_json, error_message, run_id ON study_runs
 WHEN NEW.trajectory_sha256 IS NOT OLD.trajectory_sha256 OR NEW.errors_json IS NOT OLD.errors_json OR NEW.error_message IS NOT OLD.error_message OR NEW.run_id IS NOT OLD.run_id
 BEGIN
-  INSERT OR IGNORE INTO search_pending (run_id) VALUES (coalesce(NEW.run_id, NEW.id));
-  INSERT OR IGNORE INTO search_pending (run_id) VALUES (coalesce(OLD.run_id, OLD.id));
+  INSERT INTO search_pending (run_id) SELECT coalesce(NEW.run_id, NEW.id) WHERE coalesce(NEW.run_id, NEW.id) NOT IN (SELECT run_id FROM search_pending);
+  INSERT INTO search_pending (run_id) SELECT coalesce(OLD.run_id, OLD.id) WHERE coalesce(OLD.run_id, OLD.id) NOT IN (SELECT run_id FROM search_pending);
 END;
 
 -- trigger search_pending_votes_delete on votes
-CREATE TRIGGER search_pending_votes_delete AFTER DELETE ON votes BEGIN INSERT OR IGNORE INTO search_pending (run_id) VALUES (OLD.run_a); END;
+CREATE TRIGGER search_pending_votes_delete AFTER DELETE ON votes BEGIN INSERT INTO search_pending (run_id) SELECT OLD.run_a WHERE OLD.run_a NOT IN (SELECT run_id FROM search_pending); END;
 
 -- trigger search_pending_votes_insert on votes
-CREATE TRIGGER search_pending_votes_insert AFTER INSERT ON votes BEGIN INSERT OR IGNORE INTO search_pending (run_id) VALUES (NEW.run_a); END;
+CREATE TRIGGER search_pending_votes_insert AFTER INSERT ON votes BEGIN INSERT INTO search_pending (run_id) SELECT NEW.run_a WHERE NEW.run_a NOT IN (SELECT run_id FROM search_pending); END;
 
 -- trigger search_pending_votes_update on votes
-CREATE TRIGGER search_pending_votes_update AFTER UPDATE ON votes BEGIN INSERT OR IGNORE INTO search_pending (run_id) VALUES (NEW.run_a); END;
+CREATE TRIGGER search_pending_votes_update AFTER UPDATE ON votes BEGIN INSERT INTO search_pending (run_id) SELECT NEW.run_a WHERE NEW.run_a NOT IN (SELECT run_id FROM search_pending); END;
 
 -- trigger tasks_synthetic_identity_on_update on tasks
 CREATE TRIGGER tasks_synthetic_identity_on_update BEFORE UPDATE OF synthetic ON tasks

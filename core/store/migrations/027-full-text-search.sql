@@ -26,6 +26,9 @@ CREATE TABLE search_runs (
 CREATE VIRTUAL TABLE search_text USING fts5(body, kind, study, step UNINDEXED, ref UNINDEXED, tokenize = 'unicode61 remove_diacritics 2');
 
 -- Runs whose entries must be rebuilt from what the store holds now.
+-- The triggers skip a run already marked with NOT IN rather than INSERT OR IGNORE: a foreign key's
+-- ON DELETE SET NULL (study_runs.run_id when a run is deleted) runs its UPDATE under ABORT, which
+-- overrides a trigger's OR IGNORE, so deleting a marked run would fail on the primary key.
 CREATE TABLE search_pending (
   run_id TEXT PRIMARY KEY
 ) STRICT;
@@ -33,35 +36,35 @@ CREATE TABLE search_pending (
 CREATE TRIGGER search_pending_study_runs_update AFTER UPDATE OF trajectory_sha256, errors_json, error_message, run_id ON study_runs
 WHEN NEW.trajectory_sha256 IS NOT OLD.trajectory_sha256 OR NEW.errors_json IS NOT OLD.errors_json OR NEW.error_message IS NOT OLD.error_message OR NEW.run_id IS NOT OLD.run_id
 BEGIN
-  INSERT OR IGNORE INTO search_pending (run_id) VALUES (coalesce(NEW.run_id, NEW.id));
-  INSERT OR IGNORE INTO search_pending (run_id) VALUES (coalesce(OLD.run_id, OLD.id));
+  INSERT INTO search_pending (run_id) SELECT coalesce(NEW.run_id, NEW.id) WHERE coalesce(NEW.run_id, NEW.id) NOT IN (SELECT run_id FROM search_pending);
+  INSERT INTO search_pending (run_id) SELECT coalesce(OLD.run_id, OLD.id) WHERE coalesce(OLD.run_id, OLD.id) NOT IN (SELECT run_id FROM search_pending);
 END;
 CREATE TRIGGER search_pending_study_runs_insert AFTER INSERT ON study_runs
 WHEN NEW.trajectory_sha256 IS NOT NULL OR NEW.errors_json IS NOT NULL OR NEW.error_message IS NOT NULL
-BEGIN INSERT OR IGNORE INTO search_pending (run_id) VALUES (coalesce(NEW.run_id, NEW.id)); END;
+BEGIN INSERT INTO search_pending (run_id) SELECT coalesce(NEW.run_id, NEW.id) WHERE coalesce(NEW.run_id, NEW.id) NOT IN (SELECT run_id FROM search_pending); END;
 CREATE TRIGGER search_pending_study_runs_delete AFTER DELETE ON study_runs
-BEGIN INSERT OR IGNORE INTO search_pending (run_id) VALUES (coalesce(OLD.run_id, OLD.id)); END;
+BEGIN INSERT INTO search_pending (run_id) SELECT coalesce(OLD.run_id, OLD.id) WHERE coalesce(OLD.run_id, OLD.id) NOT IN (SELECT run_id FROM search_pending); END;
 
-CREATE TRIGGER search_pending_runs_insert AFTER INSERT ON runs BEGIN INSERT OR IGNORE INTO search_pending (run_id) VALUES (NEW.id); END;
-CREATE TRIGGER search_pending_runs_delete AFTER DELETE ON runs BEGIN INSERT OR IGNORE INTO search_pending (run_id) VALUES (OLD.id); END;
+CREATE TRIGGER search_pending_runs_insert AFTER INSERT ON runs BEGIN INSERT INTO search_pending (run_id) SELECT NEW.id WHERE NEW.id NOT IN (SELECT run_id FROM search_pending); END;
+CREATE TRIGGER search_pending_runs_delete AFTER DELETE ON runs BEGIN INSERT INTO search_pending (run_id) SELECT OLD.id WHERE OLD.id NOT IN (SELECT run_id FROM search_pending); END;
 
-CREATE TRIGGER search_pending_run_trajectories_insert AFTER INSERT ON run_trajectories BEGIN INSERT OR IGNORE INTO search_pending (run_id) VALUES (NEW.run_id); END;
-CREATE TRIGGER search_pending_run_trajectories_update AFTER UPDATE ON run_trajectories BEGIN INSERT OR IGNORE INTO search_pending (run_id) VALUES (NEW.run_id); END;
-CREATE TRIGGER search_pending_run_trajectories_delete AFTER DELETE ON run_trajectories BEGIN INSERT OR IGNORE INTO search_pending (run_id) VALUES (OLD.run_id); END;
+CREATE TRIGGER search_pending_run_trajectories_insert AFTER INSERT ON run_trajectories BEGIN INSERT INTO search_pending (run_id) SELECT NEW.run_id WHERE NEW.run_id NOT IN (SELECT run_id FROM search_pending); END;
+CREATE TRIGGER search_pending_run_trajectories_update AFTER UPDATE ON run_trajectories BEGIN INSERT INTO search_pending (run_id) SELECT NEW.run_id WHERE NEW.run_id NOT IN (SELECT run_id FROM search_pending); END;
+CREATE TRIGGER search_pending_run_trajectories_delete AFTER DELETE ON run_trajectories BEGIN INSERT INTO search_pending (run_id) SELECT OLD.run_id WHERE OLD.run_id NOT IN (SELECT run_id FROM search_pending); END;
 
-CREATE TRIGGER search_pending_run_verifier_findings_insert AFTER INSERT ON run_verifier_findings BEGIN INSERT OR IGNORE INTO search_pending (run_id) VALUES (NEW.run_id); END;
-CREATE TRIGGER search_pending_run_verifier_findings_delete AFTER DELETE ON run_verifier_findings BEGIN INSERT OR IGNORE INTO search_pending (run_id) VALUES (OLD.run_id); END;
-CREATE TRIGGER search_pending_run_frame_findings_insert AFTER INSERT ON run_frame_findings BEGIN INSERT OR IGNORE INTO search_pending (run_id) VALUES (NEW.run_id); END;
-CREATE TRIGGER search_pending_run_frame_findings_delete AFTER DELETE ON run_frame_findings BEGIN INSERT OR IGNORE INTO search_pending (run_id) VALUES (OLD.run_id); END;
+CREATE TRIGGER search_pending_run_verifier_findings_insert AFTER INSERT ON run_verifier_findings BEGIN INSERT INTO search_pending (run_id) SELECT NEW.run_id WHERE NEW.run_id NOT IN (SELECT run_id FROM search_pending); END;
+CREATE TRIGGER search_pending_run_verifier_findings_delete AFTER DELETE ON run_verifier_findings BEGIN INSERT INTO search_pending (run_id) SELECT OLD.run_id WHERE OLD.run_id NOT IN (SELECT run_id FROM search_pending); END;
+CREATE TRIGGER search_pending_run_frame_findings_insert AFTER INSERT ON run_frame_findings BEGIN INSERT INTO search_pending (run_id) SELECT NEW.run_id WHERE NEW.run_id NOT IN (SELECT run_id FROM search_pending); END;
+CREATE TRIGGER search_pending_run_frame_findings_delete AFTER DELETE ON run_frame_findings BEGIN INSERT INTO search_pending (run_id) SELECT OLD.run_id WHERE OLD.run_id NOT IN (SELECT run_id FROM search_pending); END;
 
-CREATE TRIGGER search_pending_judgments_insert AFTER INSERT ON judgments BEGIN INSERT OR IGNORE INTO search_pending (run_id) VALUES (NEW.run_id); END;
-CREATE TRIGGER search_pending_judgments_update AFTER UPDATE ON judgments BEGIN INSERT OR IGNORE INTO search_pending (run_id) VALUES (NEW.run_id); END;
-CREATE TRIGGER search_pending_judgments_delete AFTER DELETE ON judgments BEGIN INSERT OR IGNORE INTO search_pending (run_id) VALUES (OLD.run_id); END;
+CREATE TRIGGER search_pending_judgments_insert AFTER INSERT ON judgments BEGIN INSERT INTO search_pending (run_id) SELECT NEW.run_id WHERE NEW.run_id NOT IN (SELECT run_id FROM search_pending); END;
+CREATE TRIGGER search_pending_judgments_update AFTER UPDATE ON judgments BEGIN INSERT INTO search_pending (run_id) SELECT NEW.run_id WHERE NEW.run_id NOT IN (SELECT run_id FROM search_pending); END;
+CREATE TRIGGER search_pending_judgments_delete AFTER DELETE ON judgments BEGIN INSERT INTO search_pending (run_id) SELECT OLD.run_id WHERE OLD.run_id NOT IN (SELECT run_id FROM search_pending); END;
 
 -- A vote's reason is indexed under its first run (run_a), and leaves the index when retracted.
-CREATE TRIGGER search_pending_votes_insert AFTER INSERT ON votes BEGIN INSERT OR IGNORE INTO search_pending (run_id) VALUES (NEW.run_a); END;
-CREATE TRIGGER search_pending_votes_update AFTER UPDATE ON votes BEGIN INSERT OR IGNORE INTO search_pending (run_id) VALUES (NEW.run_a); END;
-CREATE TRIGGER search_pending_votes_delete AFTER DELETE ON votes BEGIN INSERT OR IGNORE INTO search_pending (run_id) VALUES (OLD.run_a); END;
+CREATE TRIGGER search_pending_votes_insert AFTER INSERT ON votes BEGIN INSERT INTO search_pending (run_id) SELECT NEW.run_a WHERE NEW.run_a NOT IN (SELECT run_id FROM search_pending); END;
+CREATE TRIGGER search_pending_votes_update AFTER UPDATE ON votes BEGIN INSERT INTO search_pending (run_id) SELECT NEW.run_a WHERE NEW.run_a NOT IN (SELECT run_id FROM search_pending); END;
+CREATE TRIGGER search_pending_votes_delete AFTER DELETE ON votes BEGIN INSERT INTO search_pending (run_id) SELECT OLD.run_a WHERE OLD.run_a NOT IN (SELECT run_id FROM search_pending); END;
 
 -- Everything already stored, in the order it was recorded.
 INSERT OR IGNORE INTO search_pending (run_id)
