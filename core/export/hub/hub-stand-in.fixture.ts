@@ -43,6 +43,7 @@ export class HubStandIn {
   /** PUTs held unanswered once this many LFS objects are stored (`holdLfsAfter`). */
   held = 0;
   #holdAfter = Infinity;
+  #commitDelayMs = 0;
   #server = createServer((req, res) => void this.#answer(req, res).catch((error: unknown) => reply(res, 500, { error: String(error) })));
   url = '';
 
@@ -68,6 +69,11 @@ export class HubStandIn {
   /** From now on, once `stored` LFS objects are held, every further LFS PUT is received but never answered (a push to kill mid-upload). */
   holdLfsAfter(stored: number): void {
     this.#holdAfter = stored;
+  }
+
+  /** Answers each commit this long after it arrived, as a busy Hub does: a pusher's progress between the last upload and the commit can then be seen. */
+  delayCommits(ms: number): void {
+    this.#commitDelayMs = ms;
   }
 
   file(repo: string, path: string, branch = 'main'): StoredFile | undefined {
@@ -104,7 +110,10 @@ export class HubStandIn {
     m = /^\/datasets\/([^/]+\/[^/]+)\.git\/info\/lfs\/objects\/batch$/.exec(path);
     if (req.method === 'POST' && m) return this.#batch(m[1] ?? '', JSON.parse(body.toString('utf8')) as BatchRequest, res);
     m = /^\/api\/datasets\/([^/]+\/[^/]+)\/commit\/(.+)$/.exec(path);
-    if (req.method === 'POST' && m) return this.#commit(m[1] ?? '', m[2] ?? '', body.toString('utf8'), res);
+    if (req.method === 'POST' && m) {
+      if (this.#commitDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, this.#commitDelayMs));
+      return this.#commit(m[1] ?? '', m[2] ?? '', body.toString('utf8'), res);
+    }
     reply(res, 404, { error: `The stand-in does not answer ${req.method} ${path}` });
   }
 
