@@ -99,8 +99,11 @@ describe('retrying failed runs from the CLI', { timeout: 600_000 }, () => {
 
     const list = await lhb(['runs', 'list', '--task', 'trend-task'], GOOD_KEY);
     const [header, line] = list.stdout.trimEnd().split('\n');
-    expect(header!.split(/\s{2,}/)).toEqual(['RUN', 'TASK', 'HARNESS / MODEL', 'STATUS', 'OUTPUT', 'ARTIFACTS', 'NOTES']);
-    expect(line!.slice(header!.indexOf('STATUS'))).toMatch(/^succeeded\s+no output\s+no artifacts\s+1 finding$/);
+    const columns = header!.split(/\s{2,}/);
+    expect(columns).toEqual(['RUN', 'TASK', 'HARNESS / MODEL', 'STATUS', 'OUTPUT', 'STUDY', 'SCORE', 'WON', 'ARTIFACTS', 'NOTES']);
+    const cells = line!.split(/\s{2,}/);
+    const cell = (name: string) => cells[columns.indexOf(name)];
+    expect([cell('STATUS'), cell('OUTPUT'), cell('ARTIFACTS'), cell('NOTES')]).toEqual(['succeeded', 'no output', 'no artifacts', '1 finding']);
     const listed = JSON.parse((await lhb(['runs', 'list', '--task', 'trend-task', '--json'], GOOD_KEY)).stdout) as { noOutput: boolean; findings: { kind: string }[] }[];
     expect(listed).toMatchObject([{ noOutput: true, findings: [{ kind: 'no-output' }] }]);
 
