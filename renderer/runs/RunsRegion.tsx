@@ -58,7 +58,6 @@ const scoreText = (run: RunsListRow) => (run.meanScore === null ? '—' : `${run
 const runColumns = (client: RpcClient | undefined, terms: RunsTerms): DataColumn<RunsListRow>[] => [
   {
     head: 'Harness',
-    className: 'runs-table__nowrap',
     sort: sortOf(terms, 'configuration'),
     cell: (run) => (
       <>
@@ -76,13 +75,21 @@ const runColumns = (client: RpcClient | undefined, terms: RunsTerms): DataColumn
       </>
     ),
   },
-  { head: 'Model', className: 'runs-table__nowrap', cell: (run) => run.model },
+  { head: 'Model', cell: (run) => run.model },
   { head: 'Task', sort: sortOf(terms, 'task'), cell: (run) => run.taskTitle },
   { head: 'Versions', sort: sortOf(terms, 'skill'), cell: (run) => versionsText(run.versions, run.harnessVersion) },
   { head: 'Study', sort: sortOf(terms, 'study'), cell: (run) => run.studyName ?? '—' },
-  { head: 'Status', sort: sortOf(terms, 'status'), cell: (run) => <span className={`runs-status runs-status--${run.status === 'succeeded' && !run.noOutput ? 'ok' : 'other'}`}>{run.status}</span> },
-  // A run that ended without an error but left nothing in out/ is not a plain success: its own column says so.
-  { head: 'Output', cell: (run) => (run.noOutput ? <span className="runs-status runs-status--other">no output</span> : '—') },
+  // A run that ended without an error but left nothing in out/ is not a plain success: its status says so under it.
+  {
+    head: 'Status',
+    sort: sortOf(terms, 'status'),
+    cell: (run) => (
+      <>
+        <span className={`runs-status runs-status--${run.status === 'succeeded' && !run.noOutput ? 'ok' : 'other'}`}>{run.status}</span>
+        {run.noOutput && <span className="runs-status runs-status--other runs-status--below">no output</span>}
+      </>
+    ),
+  },
   { head: 'Mean judge score', sort: sortOf(terms, 'score'), className: 'runs-table__number', cell: scoreText },
   { head: 'Votes won', sort: sortOf(terms, 'won'), className: 'runs-table__number', cell: (run) => run.votesWon },
   { head: 'Started → finished', sort: sortOf(terms, 'started'), className: 'runs-table__time', cell: (run) => timeRangeText(run.startedAt, run.finishedAt) },
