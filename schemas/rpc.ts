@@ -387,9 +387,20 @@ export const rpcContract = {
     ]),
   },
   'runs.retry': {
-    /** A finished run of a study that did not plainly succeed (failed, timed out, cancelled, no output): run it again in its place. */
+    /**
+     * A finished run of a study: one that did not plainly succeed (failed, timed out, cancelled, no
+     * output) runs again in its place; one that votes or judgments name (whatever its status) runs
+     * again as a new attempt under a new run id, the earlier attempt kept with them (`earlier`) and
+     * no longer counted in the figures. `attempt`: the attempt now running, from 1.
+     */
     input: z.object({ runId: Id }).strict(),
-    output: z.object({ jobId: z.string() }),
+    output: z.object({
+      jobId: z.string(),
+      studyRunId: z.string(),
+      studyId: z.string(),
+      attempt: z.number().int(),
+      earlier: z.object({ runId: z.string(), attempt: z.number().int(), judgments: z.number().int(), votes: z.number().int() }).nullable(),
+    }),
   },
   'runs.trajectory': {
     /** The normalised trajectory of a run the engine executed or imported with an ATIF trajectory (else null), its errors and recoveries. */

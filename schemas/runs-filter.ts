@@ -27,7 +27,7 @@ export const RunsFilterSchema = z
     configuration: z.string().min(1).max(400).optional(),
     /** The run's skill version (`none`, `base`, `v2`). */
     skillVersion: z.string().min(1).max(200).optional(),
-    /** A study's id or its start; its runs, including earlier attempts kept by a retry. */
+    /** A study's id or its start: its runs (with `allAttempts`, their earlier attempts too). */
     studyId: z.string().min(1).max(100).optional(),
     status: RunStatusFilterSchema.optional(),
     /** A type of error in the run's trajectory (recovered or not). */
@@ -41,6 +41,8 @@ export const RunsFilterSchema = z
     wonAtLeast: z.number().int().min(0).max(1_000_000).optional(),
     sort: RunSortFieldSchema.optional(),
     descending: z.boolean().optional(),
+    /** Earlier attempts too: the runs a retry kept, with their votes and judgments, when it ran a judged or voted run again. Without it, each study run's current attempt only (what the figures count). */
+    allAttempts: z.boolean().optional(),
   })
   .strict()
   .refine((f) => f.scoreMin === undefined || f.scoreMax === undefined || f.scoreMin <= f.scoreMax, { message: 'the score range runs from its lower to its higher end (e.g. 3..5)', path: ['scoreMin'] });
@@ -57,6 +59,10 @@ export const RunsListRowSchema = RunSummarySchema.extend({
   votesWon: z.number().int(),
   /** The types of error its trajectory holds, each once. */
   errorTypes: z.array(ErrorTypeSchema),
+  /** Which attempt of its study run it is and how many there have been (absent: 1 of 1); `superseded` for an earlier attempt a retry kept, which the figures no longer count. */
+  attempt: z.number().int().optional(),
+  attemptCount: z.number().int().optional(),
+  superseded: z.boolean().optional(),
 });
 export type RunsListRow = z.infer<typeof RunsListRowSchema>;
 

@@ -293,6 +293,11 @@ export const StudyRunViewSchema = z.object({
   lastEvent: z.string().nullable(),
   /** The store's run (arena, analysis) once it finished. */
   runId: z.string().nullable(),
+  /** Judgments and votes (retracted ones too) that name its run: a retry keeps that run as an earlier attempt with them. */
+  judgments: z.number().int().optional(),
+  votes: z.number().int().optional(),
+  /** Earlier attempts a retry kept, with their judgments and votes (absent or 0: this is its first stored attempt). */
+  earlierAttempts: z.number().int().optional(),
   /** The Slurm job running it and that job's last known state, for a study on a cluster. */
   slurmJobId: z.string().nullable().optional(),
   slurmState: z.string().nullable().optional(),

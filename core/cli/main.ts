@@ -334,9 +334,10 @@ runs
   .option('--score <min..max>', 'the mean of the run\'s judge scores (every judge, rubric and turn; failed judgments left out; a 3-point rubric\'s 0, 1, 2 count as 1, 3, 5) within this range, e.g. 3..5, 4.. or ..2.5; unscored runs are left out')
   .option('--won <n>', 'only runs that won at least n arena votes (retracted votes not counted)')
   .option('--sort <field[:desc]>', 'sort by task, configuration, skill, study, status, started, score or won (default: import order); :desc for descending, runs without a value last')
-  .option('--json', 'print JSON instead of text: an array of runs, each with studyId, studyName, skillVersion, meanScore, judgments, votesWon and errorTypes')
+  .option('--all-attempts', 'also list the earlier attempts of runs retried after they were judged or voted on, kept with their judgments and votes (NOTES says "attempt 1 of 2, superseded"); without it, each run\'s current attempt only, as the figures count them')
+  .option('--json', 'print JSON instead of text: an array of runs, each with studyId, studyName, skillVersion, meanScore, judgments, votesWon and errorTypes (and attempt, attemptCount, superseded for a run with earlier attempts)')
   .addOption(workspaceOption())
-  .action(async (options: RunsListFlags & { json?: boolean; workspace?: string }) => {
+  .action(async (options: RunsListFlags & { allAttempts?: boolean; json?: boolean; workspace?: string }) => {
     const { runRunsList } = await import('./runs-command.ts');
     await runRunsList(options);
   });

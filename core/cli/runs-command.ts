@@ -33,7 +33,7 @@ export type RunsListFlags = Partial<Record<'task' | 'configuration' | 'skillVers
  * voter's); synthetic (demo study) runs are marked `[synthetic]` (`"synthetic": true` in JSON).
  * Flags filter (all must hold) and sort in the store; a bad flag value exits 2 before anything is opened.
  */
-export async function runRunsList(options: RunsListFlags & { json?: boolean; workspace?: string }): Promise<void> {
+export async function runRunsList(options: RunsListFlags & { allAttempts?: boolean; json?: boolean; workspace?: string }): Promise<void> {
   const { filter, problems } = runsFilterOfTerms({
     task: options.task,
     configuration: options.configuration,
@@ -53,7 +53,7 @@ export async function runRunsList(options: RunsListFlags & { json?: boolean; wor
   }
   const filtered = Object.keys(filter).some((key) => key !== 'sort' && key !== 'descending');
   await withCliApi(options.workspace, async (api) => {
-    const { runs, total } = await api.call('runs.list', filter);
+    const { runs, total } = await api.call('runs.list', options.allAttempts ? { ...filter, allAttempts: true } : filter);
     if (options.json) {
       process.stdout.write(`${JSON.stringify(runs, null, 2)}\n`);
       return;

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import { didNotSucceed, NO_OUTPUT_KIND, type SandboxNetwork, type StudyRequestInput } from '../../schemas/studies.ts';
+import type { RpcOutput } from '../../schemas/rpc.ts';
 import type { Api } from '../api/create-api.ts';
 import { packageRoot } from '../app-paths.ts';
 import { harnessToolsDir } from '../runs/harnesses/harness-tools.ts';
@@ -206,11 +207,24 @@ export async function runRunsRetry(id: string, options: { failed?: boolean; json
     const run = named.kind === 'run' ? named : undefined;
     if (run) await warnIfStudyUnsandboxed(api, run.studyId);
     // An id that names no run is refused by runs.retry itself ("No run …").
-    const { jobId } = await api.call('runs.retry', { runId: run?.runId ?? id });
-    if (!options.json) process.stderr.write(`Retrying run ${run!.runId} of study ${run!.studyId}. Ctrl+C cancels the study; lhb runs resume ${run!.studyId} picks it up again.\n`);
-    const followed = await followStudy(api, run!.studyId, jobId, { json: options.json });
-    printFinal(run!.studyId, followed, options.json);
+    const started = await api.call('runs.retry', { runId: run?.runId ?? id });
+    if (!options.json) process.stderr.write(retryAnnouncement(started));
+    const followed = await followStudy(api, started.studyId, started.jobId, { json: options.json });
+    printFinal(started.studyId, followed, options.json);
   });
+}
+
+/** What `lhb runs retry RUN` says it started: the run, and the earlier attempt it kept with its judgments and votes. */
+function retryAnnouncement(started: RpcOutput<'runs.retry'>): string {
+  const { studyRunId, studyId, attempt, earlier } = started;
+  const follow = `Ctrl+C cancels the study; lhb runs resume ${studyId} picks it up again.`;
+  if (!earlier) return `Retrying run ${studyRunId} of study ${studyId}. ${follow}\n`;
+  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+  return (
+    `Retrying run ${studyRunId} of study ${studyId} as attempt ${attempt}. ` +
+    `Attempt ${earlier.attempt} (run ${earlier.runId}) is kept with its ${plural(earlier.judgments, 'judgment')} and ${plural(earlier.votes, 'vote')}; ` +
+    `from now on the figures count attempt ${attempt} only (lhb runs list --all-attempts shows both). ${follow}\n`
+  );
 }
 
 function tellRetried(studyId: string, retried: readonly string[], kept: readonly { id: string; reason: string }[]): void {

@@ -5,6 +5,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ReplayScript } from '../../schemas/replay-script.ts';
 import { startKeyedReplayServer, type KeyedReplayServer } from '../runs/replay/keyed-replay-server.fixture.ts';
 import { writeTestTaskFolder } from '../runs/study/study-engine.fixture.ts';
+import { insertJudgment } from '../store/judgment-repository.ts';
+import { countRunReferences } from '../store/study-repository.ts';
+import { openWorkspace } from '../workspace/open-workspace.ts';
 import { runLhbChild } from './lhb-child-process.fixture.ts';
 
 // A provider that answers 401, as a real API does, to any key but its own.
@@ -125,5 +128,39 @@ describe('retrying failed runs from the CLI', { timeout: 600_000 }, () => {
     expect(one.stderr).toContain(`Retrying run ${view.runs[0]!.id} of study ${studyId}.`);
     const after = JSON.parse((await lhb(['runs', 'status', studyId, '--json'], GOOD_KEY)).stdout) as StatusView;
     expect(after.runs).toMatchObject([{ status: 'succeeded', attempts: 2, noOutput: true }]);
+  });
+
+  it('a judged run is retried as a new attempt under a new run id; the earlier one keeps its judgments and is listed with --all-attempts', async () => {
+    const start = await lhb(['runs', 'start', '--task', task, '--harness', 'command', '--command', BUILD], GOOD_KEY);
+    expect(start.status, start.stderr).toBe(0);
+    const studyId = /^Study (\S+)$/m.exec(start.stdout)![1]!;
+    const [slot] = (JSON.parse((await lhb(['runs', 'status', studyId, '--json'], GOOD_KEY)).stdout) as { runs: { id: string; runId: string }[] }).runs;
+    const workspace = openWorkspace(ws);
+    try {
+      insertJudgment(workspace.db, { id: 'j-1', run_id: slot!.runId, judge: 'judge-x', tier: 'output', rubric: 'clarity', rubric_version: 'v1', rationale: 'clear', synthetic: 0, created_at: new Date().toISOString(), score: 2 });
+    } finally {
+      workspace.close();
+    }
+
+    const retry = await lhb(['runs', 'retry', slot!.id.slice(0, 8)], GOOD_KEY);
+    expect(retry.status, retry.stderr).toBe(0);
+    expect(retry.stderr).toContain(`Retrying run ${slot!.id} of study ${studyId} as attempt 2. Attempt 1 (run ${slot!.runId}) is kept with its 1 judgment and 0 votes`);
+    const [after] = (JSON.parse((await lhb(['runs', 'status', studyId, '--json'], GOOD_KEY)).stdout) as { runs: { id: string; runId: string; status: string; earlierAttempts: number }[] }).runs;
+    expect(after).toMatchObject({ id: slot!.id, status: 'succeeded', earlierAttempts: 1 });
+    expect(after!.runId).not.toBe(slot!.runId);
+    const stored = openWorkspace(ws);
+    try {
+      expect(countRunReferences(stored.db, slot!.runId)).toEqual({ judgments: 1, votes: 0 });
+    } finally {
+      stored.close();
+    }
+
+    const list = await lhb(['runs', 'list', '--all-attempts'], GOOD_KEY);
+    const line = (id: string) => list.stdout.split('\n').find((candidate) => candidate.startsWith(id)) ?? '';
+    expect(line(slot!.runId)).toContain('attempt 1 of 2, superseded');
+    expect(line(after!.runId)).toMatch(/attempt 2 of 2(?!, superseded)/);
+    const current = await lhb(['runs', 'list'], GOOD_KEY);
+    expect(current.stdout).not.toContain(slot!.runId);
+    expect(current.stdout).toContain(after!.runId);
   });
 });

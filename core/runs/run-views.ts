@@ -45,6 +45,7 @@ export function listRunRows(db: Database, filter: StoreRunsFilter): { runs: Runs
       judgments: run.judgments,
       votesWon: run.votes_won,
       errorTypes: run.error_types === null ? [] : (run.error_types.split(',') as ErrorType[]),
+      ...(run.attempt_count > 1 ? { attempt: run.attempt, attemptCount: run.attempt_count, superseded: run.superseded === 1 } : {}),
     };
   });
   return { runs, total };

@@ -1,6 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import { DEMO_JUDGMENT, DEMO_VOTE } from './demo-records.ts';
 import { prepared } from './statement-cache.ts';
+import { CURRENT_ATTEMPT } from './superseded-run-repository.ts';
 
 /**
  * The dataset export's reads (core/export): every table family it publishes, a page at a time in
@@ -108,7 +109,7 @@ export interface ExportVoteRow {
 
 export function countExportVotes(db: Database, projectId: string, synthetic: SyntheticFlag, demo: DemoFlag): number {
   return (
-    prepared(db, `SELECT count(*) AS n FROM votes v JOIN tasks t ON t.id = v.task_id WHERE t.project_id = ? AND v.retracted_at IS NULL AND v.synthetic = ? AND (? OR NOT ${DEMO_VOTE('v')})`).get(projectId, synthetic, demo) as {
+    prepared(db, `SELECT count(*) AS n FROM votes v JOIN tasks t ON t.id = v.task_id WHERE t.project_id = ? AND v.retracted_at IS NULL AND ${CURRENT_ATTEMPT('v.run_a')} AND ${CURRENT_ATTEMPT('v.run_b')} AND v.synthetic = ? AND (? OR NOT ${DEMO_VOTE('v')})`).get(projectId, synthetic, demo) as {
       n: number;
     }
   ).n;
@@ -124,7 +125,7 @@ export function pageExportVotes(db: Database, projectId: string, synthetic: Synt
             rb.config_id AS b_config_id, rb.harness AS b_harness, rb.model AS b_model, rb.versions_json AS b_versions_json
      FROM votes v JOIN tasks t ON t.id = v.task_id JOIN runs ra ON ra.id = v.run_a JOIN runs rb ON rb.id = v.run_b
           JOIN annotators an ON an.id = v.annotator_id
-     WHERE t.project_id = ? AND v.retracted_at IS NULL AND v.synthetic = ? AND (? OR (ra.demo = 0 AND rb.demo = 0)) AND v.id > ? ORDER BY v.id LIMIT ?`,
+     WHERE t.project_id = ? AND v.retracted_at IS NULL AND ${CURRENT_ATTEMPT('v.run_a')} AND ${CURRENT_ATTEMPT('v.run_b')} AND v.synthetic = ? AND (? OR (ra.demo = 0 AND rb.demo = 0)) AND v.id > ? ORDER BY v.id LIMIT ?`,
   ).all(projectId, synthetic, demo, afterId, limit) as Record<string, unknown>[];
   return rows.map((row) => {
     const side = (prefix: 'a' | 'b'): RunSide => ({
@@ -160,7 +161,7 @@ export interface ExportJudgmentRow {
 
 export function countExportJudgments(db: Database, projectId: string, synthetic: SyntheticFlag, demo: DemoFlag): number {
   return (
-    prepared(db, `SELECT count(*) AS n FROM judgments j JOIN runs r ON r.id = j.run_id JOIN tasks t ON t.id = r.task_id WHERE t.project_id = ? AND j.synthetic = ? AND (? OR NOT ${DEMO_JUDGMENT('j')})`).get(
+    prepared(db, `SELECT count(*) AS n FROM judgments j JOIN runs r ON r.id = j.run_id JOIN tasks t ON t.id = r.task_id WHERE t.project_id = ? AND ${CURRENT_ATTEMPT('r.id')} AND j.synthetic = ? AND (? OR NOT ${DEMO_JUDGMENT('j')})`).get(
       projectId,
       synthetic,
       demo,
@@ -175,7 +176,7 @@ export function pageExportJudgments(db: Database, projectId: string, synthetic: 
     `SELECT j.id, j.run_id, r.task_id, j.judge, jr.judge_model, j.tier, j.rubric_set, j.rubric_version, j.rubric, j.scale, j.status, j.score,
             j.level, j.evidence, j.rationale, j.failure, j.created_at, j.turn
      FROM judgments j JOIN runs r ON r.id = j.run_id JOIN tasks t ON t.id = r.task_id LEFT JOIN judge_replies jr ON jr.id = j.reply_id
-     WHERE t.project_id = ? AND j.synthetic = ? AND (? OR r.demo = 0) AND j.id > ? ORDER BY j.id LIMIT ?`,
+     WHERE t.project_id = ? AND ${CURRENT_ATTEMPT('r.id')} AND j.synthetic = ? AND (? OR r.demo = 0) AND j.id > ? ORDER BY j.id LIMIT ?`,
   ).all(projectId, synthetic, demo, afterId, limit) as ExportJudgmentRow[];
 }
 
@@ -215,7 +216,7 @@ export interface ExportRunRow {
 }
 
 export function countExportRuns(db: Database, projectId: string, synthetic: SyntheticFlag, demo: DemoFlag): number {
-  return (prepared(db, 'SELECT count(*) AS n FROM runs r JOIN tasks t ON t.id = r.task_id WHERE t.project_id = ? AND r.synthetic = ? AND (? OR r.demo = 0)').get(projectId, synthetic, demo) as { n: number }).n;
+  return (prepared(db, `SELECT count(*) AS n FROM runs r JOIN tasks t ON t.id = r.task_id WHERE t.project_id = ? AND ${CURRENT_ATTEMPT('r.id')} AND r.synthetic = ? AND (? OR r.demo = 0)`).get(projectId, synthetic, demo) as { n: number }).n;
 }
 
 /**
@@ -242,7 +243,7 @@ export function pageExportRuns(db: Database, projectId: string, synthetic: Synth
           LEFT JOIN studies st ON st.id = sr.study_id
           LEFT JOIN run_trajectories rt ON rt.run_id = r.id AND sr.id IS NULL
           LEFT JOIN imported_run_summaries irs ON irs.run_id = r.id AND sr.id IS NULL AND rt.run_id IS NULL
-     WHERE t.project_id = ? AND r.synthetic = ? AND (? OR r.demo = 0) AND r.id > ? ORDER BY r.id LIMIT ?`,
+     WHERE t.project_id = ? AND ${CURRENT_ATTEMPT('r.id')} AND r.synthetic = ? AND (? OR r.demo = 0) AND r.id > ? ORDER BY r.id LIMIT ?`,
   ).all(projectId, synthetic, demo, afterId, limit) as ExportRunRow[];
 }
 

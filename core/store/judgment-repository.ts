@@ -1,6 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import type { JudgeTier } from '../../schemas/judge.ts';
 import { prepared } from './statement-cache.ts';
+import { CURRENT_ATTEMPT } from './superseded-run-repository.ts';
 
 /**
  * A `judgments` row: one judge's anchored score of one run at one tier against one rubric of a
@@ -57,7 +58,8 @@ export function findJudgment(db: Database, id: string): JudgmentRow | undefined 
 }
 
 /**
- * Every scored judgment of the project's runs (synthetic ones left out when asked), in a stable
+ * Every scored judgment of the project's runs (current attempts: an earlier attempt a retry kept
+ * is not counted; synthetic ones left out when asked), in a stable
  * order. Failed judgments have no score and are left out: listFailedJudgments counts them.
  */
 export function listJudgments(db: Database, projectId: string, options: { excludeSynthetic?: boolean } = {}): JudgmentRow[] {
@@ -65,7 +67,7 @@ export function listJudgments(db: Database, projectId: string, options: { exclud
   return prepared(
     db,
     `SELECT j.* FROM judgments j JOIN runs r ON r.id = j.run_id JOIN tasks t ON t.id = r.task_id
-     WHERE t.project_id = ? ${where} ORDER BY j.run_id, j.tier, j.rubric, j.rubric_version, j.judge, j.created_at, j.id`,
+     WHERE t.project_id = ? AND ${CURRENT_ATTEMPT('r.id')} ${where} ORDER BY j.run_id, j.tier, j.rubric, j.rubric_version, j.judge, j.created_at, j.id`,
   ).all(projectId) as JudgmentRow[];
 }
 
@@ -82,7 +84,7 @@ export function listScoredJudgments(db: Database, projectId: string): ScoredJudg
     db,
     `SELECT j.run_id, j.judge, j.tier, j.rubric, j.rubric_set, j.rubric_version, j.scale, j.score, j.synthetic, j.turn
      FROM judgments j JOIN runs r ON r.id = j.run_id JOIN tasks t ON t.id = r.task_id
-     WHERE t.project_id = ? AND j.status = 'ok' AND j.score IS NOT NULL ORDER BY j.run_id, j.tier, j.rubric, j.rubric_version, j.judge, j.created_at, j.id`,
+     WHERE t.project_id = ? AND ${CURRENT_ATTEMPT('r.id')} AND j.status = 'ok' AND j.score IS NOT NULL ORDER BY j.run_id, j.tier, j.rubric, j.rubric_version, j.judge, j.created_at, j.id`,
   ).all(projectId) as ScoredJudgmentRow[];
 }
 
@@ -100,7 +102,7 @@ export function countJudgmentsByRunAndSet(db: Database, projectId: string, synth
   return prepared(
     db,
     `SELECT j.run_id, j.rubric_set, j.rubric_version, j.scale, count(*) AS judgments FROM judgments j JOIN runs r ON r.id = j.run_id JOIN tasks t ON t.id = r.task_id
-     WHERE t.project_id = ? AND j.synthetic = ? GROUP BY j.run_id, j.rubric_set, j.rubric_version, j.scale`,
+     WHERE t.project_id = ? AND ${CURRENT_ATTEMPT('r.id')} AND j.synthetic = ? GROUP BY j.run_id, j.rubric_set, j.rubric_version, j.scale`,
   ).all(projectId, synthetic) as { run_id: string; rubric_set: string; rubric_version: string; scale: 3 | 5; judgments: number }[];
 }
 

@@ -1,4 +1,5 @@
 import type { Database } from 'better-sqlite3';
+import { CURRENT_ATTEMPT } from './superseded-run-repository.ts';
 import { prepared } from './statement-cache.ts';
 import { writeTransaction } from './write-transaction.ts';
 
@@ -115,30 +116,35 @@ export function findRunByDigest(db: Database, digest: string): RunRow | undefine
   return prepared(db, 'SELECT * FROM runs WHERE digest = ?').get(digest) as RunRow | undefined;
 }
 
-/** Every run of the project's tasks (optionally one task's), in import order. */
+/**
+ * Every run of the project's tasks (optionally one task's), in import order: each study run's
+ * current attempt only, as analyses, exports, judging and the arena count them; an earlier attempt
+ * a retry kept (superseded_runs) is left out with its votes and judgments.
+ */
 export function listRuns(db: Database, projectId: string, taskId?: string): RunRow[] {
-  const sql = `SELECT runs.* FROM runs JOIN tasks ON tasks.id = runs.task_id WHERE tasks.project_id = ?
+  const sql = `SELECT runs.* FROM runs JOIN tasks ON tasks.id = runs.task_id WHERE tasks.project_id = ? AND ${CURRENT_ATTEMPT('runs.id')}
                ${taskId === undefined ? '' : 'AND runs.task_id = ?'} ORDER BY runs.imported_at, runs.id`;
   return prepared(db, sql).all(...(taskId === undefined ? [projectId] : [projectId, taskId])) as RunRow[];
 }
 
-/** Runs of the project that have at least one artifact to show, in id order. */
+/** Runs of the project that have at least one artifact to show, in id order (current attempts: voters never see an earlier one). */
 export function listShowableRuns(db: Database, projectId: string): Pick<RunRow, 'id' | 'task_id' | 'config_id'>[] {
   return prepared(db, 
       `SELECT runs.id, runs.task_id, runs.config_id FROM runs JOIN tasks ON tasks.id = runs.task_id
-       WHERE tasks.project_id = ? AND EXISTS (SELECT 1 FROM run_files f WHERE f.run_id = runs.id) ORDER BY runs.id`,
+       WHERE tasks.project_id = ? AND ${CURRENT_ATTEMPT('runs.id')} AND EXISTS (SELECT 1 FROM run_files f WHERE f.run_id = runs.id) ORDER BY runs.id`,
     )
     .all(projectId) as Pick<RunRow, 'id' | 'task_id' | 'config_id'>[];
 }
 
-/** Changes whenever a run or a run file is added or removed: the arena's queues key on it. */
+/** Changes whenever a run or a run file is added or removed, or a retry supersedes a run: the arena's queues key on it. */
 export function runSetVersion(db: Database): string {
-  const row = prepared(db, 'SELECT (SELECT count(*) FROM runs) AS runs, (SELECT count(*) FROM run_files) AS files, (SELECT max(rowid) FROM runs) AS last').get() as {
+  const row = prepared(db, 'SELECT (SELECT count(*) FROM runs) AS runs, (SELECT count(*) FROM run_files) AS files, (SELECT max(rowid) FROM runs) AS last, (SELECT count(*) FROM superseded_runs) AS superseded').get() as {
     runs: number;
     files: number;
     last: number | null;
+    superseded: number;
   };
-  return `${row.runs}:${row.files}:${row.last ?? 0}`;
+  return `${row.runs}:${row.files}:${row.last ?? 0}:${row.superseded}`;
 }
 
 export function listRunFiles(db: Database, runId: string): RunFileRow[] {
@@ -161,7 +167,7 @@ export function listRunFindings(db: Database, runId: string): RunFindingRow[] {
 export function listRunIdsWithFile(db: Database, projectId: string, path: string): string[] {
   const rows = prepared(db, 
       `SELECT runs.id FROM runs JOIN tasks ON tasks.id = runs.task_id
-       WHERE tasks.project_id = ? AND (EXISTS (SELECT 1 FROM run_files f WHERE f.run_id = runs.id AND f.path = ?)
+       WHERE tasks.project_id = ? AND ${CURRENT_ATTEMPT('runs.id')} AND (EXISTS (SELECT 1 FROM run_files f WHERE f.run_id = runs.id AND f.path = ?)
          OR EXISTS (SELECT 1 FROM imported_run_artifacts a WHERE a.run_id = runs.id AND a.path = ?)) ORDER BY runs.id`,
     )
     .all(projectId, path, path) as { id: string }[];

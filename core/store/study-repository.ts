@@ -56,6 +56,8 @@ export interface StudyRunRow {
   slurm_state?: string | null;
   /** RunSandboxSchema as JSON: the sandbox it ran in. */
   sandbox_json?: string | null;
+  /** The run id its next attempt stores its run under, once an earlier attempt was kept (migration 028). */
+  next_run_id?: string | null;
 }
 
 export type NewStudyRun = Pick<StudyRunRow, 'id' | 'study_id' | 'position' | 'task_id' | 'harness' | 'model' | 'versions_json' | 'config_id' | 'config_index' | 'repeat_index' | 'updated_at'>;
@@ -189,9 +191,12 @@ export function cancelPendingStudyRuns(db: Database, studyId: string, now: strin
   prepared(db, `UPDATE study_runs SET status = 'cancelled', last_event = 'Cancelled before it started', updated_at = ? WHERE study_id = ? AND status = 'pending'`).run(now, studyId);
 }
 
-/** The stored run whose artifacts came from this folder (a run engine run is imported from its own out/). */
+/**
+ * The stored run whose artifacts came from this folder (a run engine run is imported from its own
+ * out/): its current attempt's, never an earlier attempt's that a retry kept (it shares the folder).
+ */
 export function findRunBySourceDir(db: Database, sourceDir: string): { id: string; status: 'succeeded' | 'failed' | 'timeout' | 'cancelled'; finished_at: string } | undefined {
-  return prepared(db, 'SELECT id, status, finished_at FROM runs WHERE source_dir = ? LIMIT 1').get(sourceDir) as
+  return prepared(db, 'SELECT id, status, finished_at FROM runs WHERE source_dir = ? AND id NOT IN (SELECT run_id FROM superseded_runs) LIMIT 1').get(sourceDir) as
     | { id: string; status: 'succeeded' | 'failed' | 'timeout' | 'cancelled'; finished_at: string }
     | undefined;
 }
@@ -200,7 +205,7 @@ export function listPendingStudyRuns(db: Database, studyId: string): StudyRunRow
   return prepared(db, `SELECT * FROM study_runs WHERE study_id = ? AND status = 'pending' ORDER BY position`).all(studyId) as StudyRunRow[];
 }
 
-/** Votes and judgments that name a run: a retry that would discard them is refused. */
+/** Votes and judgments that name a run: a retry keeps such a run as an earlier attempt instead of discarding it. */
 export function countRunReferences(db: Database, runId: string): { votes: number; judgments: number } {
   const votes = (prepared(db, 'SELECT count(*) AS n FROM votes WHERE run_a = ? OR run_b = ?').get(runId, runId) as { n: number }).n;
   const judgments = (prepared(db, 'SELECT count(*) AS n FROM judgments WHERE run_id = ?').get(runId) as { n: number }).n;

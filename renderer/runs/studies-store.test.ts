@@ -58,7 +58,8 @@ function fakeServer() {
         state.study = { ...state.study, state: 'finished' };
         return { cancelled: 1 };
       }
-      if (method === 'runs.retry' || method === 'runs.resume') return { jobId: 'job-2' };
+      if (method === 'runs.retry') return { jobId: 'job-2', studyRunId: 'sr1', studyId: 's1', attempt: 2, earlier: null };
+      if (method === 'runs.resume') return { jobId: 'job-2' };
       if (method === 'runs.retryFailed') return { jobId: 'job-3', retried: ['sr1'], kept: [{ id: 'sr2', reason: 'Run sr2 already has 1 vote and 0 judgments; a new attempt would discard them, so it is kept as it is.' }] };
       throw new Error(`no fake for ${method}`);
     },

@@ -292,6 +292,8 @@ function hasArtifacts(outDir: string): boolean {
  * carries the `no-output` finding.
  */
 async function storeRun(input: ExecuteRunInput, started: Date, status: 'succeeded' | 'failed' | 'timeout', outDir: string, harnessVersion: string | null, noOutput: boolean): Promise<string> {
+  // The study run's own id, unless an earlier attempt holds it (kept with its votes and judgments): then the id its retry chose.
+  const runId = input.run.next_run_id ?? input.run.id;
   const versions = JSON.parse(input.run.versions_json) as Record<string, string>;
   const finished = new Date();
   const runJson = {
@@ -313,7 +315,7 @@ async function storeRun(input: ExecuteRunInput, started: Date, status: 'succeede
     notImported = `out/ holds symbolic links (${links.join(', ')}); its artifacts were not imported, as a bundle with links is not.`;
   } else if (hasArtifacts(outDir)) {
     writeRunFile(join(outDir, 'run.json'), `${JSON.stringify(runJson, null, 2)}\n`);
-    const result = await importBundles(input.workspace, [outDir], { runId: input.run.id, ...(input.resolveChapter ? { resolveChapter: input.resolveChapter } : {}) });
+    const result = await importBundles(input.workspace, [outDir], { runId, ...(input.resolveChapter ? { resolveChapter: input.resolveChapter } : {}) });
     const outcome = result.outcomes.find((o) => o.kind === 'run');
     if (outcome?.status === 'imported' || outcome?.status === 'unchanged') return outcome.id;
     // The artifacts could not be imported (too large, a broken frame): keep the run, say why.
@@ -323,23 +325,23 @@ async function storeRun(input: ExecuteRunInput, started: Date, status: 'succeede
   insertRun(
     input.workspace.db,
     {
-      id: input.run.id,
+      id: runId,
       task_id: input.run.task_id,
       ...configurationColumns(runConfigurationOf({ harness: input.run.harness, model: input.run.model, versions, harnessVersion })),
       status,
       started_at: runJson.started_at,
       finished_at: runJson.finished_at,
-      digest: createHash('sha256').update(`study-run\n${input.run.id}`).digest('hex'),
+      digest: createHash('sha256').update(`study-run\n${runId}`).digest('hex'),
       source_dir: outDir,
       imported_at: finished.toISOString(),
     },
     [],
     [
-      ...(notImported === undefined ? [] : [{ run_id: input.run.id, node_id: '', kind: ARTIFACTS_NOT_IMPORTED_FINDING, detail: notImported }]),
-      ...(noOutput ? [{ run_id: input.run.id, node_id: '', kind: NO_OUTPUT_FINDING, detail: NO_OUTPUT_FAILURE.message }] : []),
+      ...(notImported === undefined ? [] : [{ run_id: runId, node_id: '', kind: ARTIFACTS_NOT_IMPORTED_FINDING, detail: notImported }]),
+      ...(noOutput ? [{ run_id: runId, node_id: '', kind: NO_OUTPUT_FINDING, detail: NO_OUTPUT_FAILURE.message }] : []),
     ],
   );
-  return input.run.id;
+  return runId;
 }
 
 function finish(

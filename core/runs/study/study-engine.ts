@@ -6,12 +6,23 @@ import { judgeJobOwner } from '../../jobs/job-owner-liveness.ts';
 import { thisProcess } from '../../jobs/process-identity.ts';
 import { findJob, findJobOwner } from '../../store/job-repository.ts';
 import { findCurrentProject } from '../../store/project-repository.ts';
-import { countRunReferences, findStudy, findStudyRun, findStudyRunByRunId, listStudies, resetStudyRunForRetry, requestStudyCancel, requestStudyRunCancel, setStudyState, type StudyRow } from '../../store/study-repository.ts';
+import { countRunReferences, findStudy, findStudyRun, findStudyRunByRunId, listStudies, resetStudyRunForRetry, requestStudyCancel, requestStudyRunCancel, setStudyState, type StudyRow, type StudyRunRow } from '../../store/study-repository.ts';
+import { countSupersededAttempts, findSupersededRun, supersedeStudyRunAttempt } from '../../store/superseded-run-repository.ts';
 import type { Workspace } from '../../workspace/open-workspace.ts';
 import { createStudy } from './create-study.ts';
 import { assertSameSpec, runStudy, StudyResumeError, unchangedStoredSpec } from './run-study.ts';
 import { listStudyRunViews, studyRunView, studySummary } from './study-views.ts';
 import { resolveStudyRequest, storedStudySpec } from './resolve-study-spec.ts';
+
+/** What a retry of one run started: the job, the attempt it runs, and the earlier attempt it kept (with its votes and judgments), if any. */
+export interface RetryStarted {
+  jobId: string;
+  studyRunId: string;
+  studyId: string;
+  /** The attempt now running, from 1 (earlier attempts kept count; replaced ones do not). */
+  attempt: number;
+  earlier: { runId: string; attempt: number; judgments: number; votes: number } | null;
+}
 
 /** A run a retry left as it was, and why. */
 export interface KeptRun {
@@ -84,8 +95,8 @@ export class StudyEngine {
   /**
    * Runs a study's runs that did not succeed again, each in its place: failed (whatever the kind,
    * auth and quota failures included, which the engine never retries on its own), timed out, and
-   * succeeded with nothing in out/. A run votes or judgments already name is kept as it is (a new
-   * attempt would discard them), and said so. Refused when there is nothing to retry.
+   * succeeded with nothing in out/. A run votes or judgments already name is kept as it is, and
+   * said so (its own retry runs it again as a new attempt). Refused when there is nothing to retry.
    */
   retryFailed(studyId: string): { jobId: string; retried: string[]; kept: KeptRun[] } {
     const study = this.#resumable(studyId);
@@ -126,14 +137,14 @@ export class StudyEngine {
     return { retried, kept };
   }
 
-  /** Why a new attempt of this run would lose something (its votes and judgments), or undefined. */
+  /** Why a retry of every failed run leaves this one alone (votes or judgments name it: only its own retry keeps them with it), or undefined. */
   #discardRefusal(id: string, runId: string | null): string | undefined {
     if (!runId) return undefined;
     const refs = countRunReferences(this.#workspace.db, runId);
     if (refs.votes === 0 && refs.judgments === 0) return undefined;
     return (
-      `Run ${id} already has ${refs.votes} vote${refs.votes === 1 ? '' : 's'} and ${refs.judgments} judgment${refs.judgments === 1 ? '' : 's'}; a new attempt would discard them, so it is kept as it is. ` +
-      'To sample its configuration again, start a new study (another name) with the repeats you need.'
+      `Run ${id} already has ${refs.votes} vote${refs.votes === 1 ? '' : 's'} and ${refs.judgments} judgment${refs.judgments === 1 ? '' : 's'}, so it is kept as it is. ` +
+      'Retry that run by itself to run it again as a new attempt: they stay with this one, and the figures count the new one.'
     );
   }
 
@@ -174,25 +185,34 @@ export class StudyEngine {
 
   /**
    * Runs a finished run again in its place: a failed, timed-out or cancelled one, or one that left
-   * nothing in out/. A plainly succeeded run is refused (a second sample belongs in another
-   * repeat), and so is one that votes or judgments already name (a new attempt would discard them).
+   * nothing in out/, replacing that attempt. A run that votes or judgments already name (whatever
+   * its status) gets a new attempt under a new run id in the same place instead: the earlier
+   * attempt stays, with its votes, judgments and transcript, superseded, and analyses count the
+   * new one only. A plainly succeeded run nobody judged or voted on is refused (a second sample
+   * belongs in another repeat).
    */
-  retry(runId: string): { jobId: string } {
+  retry(runId: string): RetryStarted {
     const db = this.#workspace.db;
-    const run = findStudyRun(db, runId) ?? findStudyRunByRunId(db, runId);
+    const run = findStudyRun(db, runId) ?? findStudyRunByRunId(db, runId) ?? studyRunOfEarlierAttempt(db, runId);
     if (!run) throw new LhbError('not_found', `No run ${runId} of a study in this workspace. Only runs executed here can be retried; imported ones have nothing to re-run.`);
     if (run.status === 'running' || run.status === 'pending') throw new StudyResumeError(`Run ${run.id} is ${run.status === 'pending' ? 'waiting to run' : 'running'}; it can be retried once it has finished.`);
+    const refs = run.run_id ? countRunReferences(db, run.run_id) : { votes: 0, judgments: 0 };
+    const keepsEarlier = refs.votes > 0 || refs.judgments > 0;
     const view = studyRunView(run);
-    if (run.status === 'succeeded' && !view.noOutput) {
+    if (run.status === 'succeeded' && !view.noOutput && !keepsEarlier) {
       throw new StudyResumeError(`Run ${run.id} succeeded; retrying it would replace a finished result. To sample its configuration again, start a new study (another name) with the repeats you need.`);
     }
-    const refusal = this.#discardRefusal(run.id, run.run_id);
-    if (refusal) throw new StudyResumeError(refusal);
     const study = this.#resumable(run.study_id);
-    resetStudyRunForRetry(db, run.id, new Date().toISOString());
+    const now = new Date().toISOString();
+    let earlier: RetryStarted['earlier'] = null;
+    if (keepsEarlier) {
+      const kept = supersedeStudyRunAttempt(db, run.id, now);
+      earlier = { runId: kept.kept, attempt: kept.attempt, judgments: refs.judgments, votes: refs.votes };
+    } else resetStudyRunForRetry(db, run.id, now);
+    const attempt = countSupersededAttempts(db, run.id) + 1;
     const active = this.#active.get(run.study_id);
-    if (active) return { jobId: active }; // the running study picks it up before it finishes
-    return { jobId: this.#launch(study.id, study.name) };
+    // A running study picks it up before it finishes.
+    return { jobId: active ?? this.#launch(study.id, study.name), studyRunId: run.id, studyId: run.study_id, attempt, earlier };
   }
 
   list(): StudySummary[] {
@@ -253,4 +273,10 @@ export class StudyEngine {
     this.#active.set(studyId, jobId);
     return jobId;
   }
+}
+
+/** The study run an earlier attempt's run (kept by a retry) belongs to. */
+function studyRunOfEarlierAttempt(db: Workspace['db'], runId: string): StudyRunRow | undefined {
+  const earlier = findSupersededRun(db, runId);
+  return earlier ? findStudyRun(db, earlier.study_run_id) : undefined;
 }

@@ -2,7 +2,8 @@ import { ARTIFACTS_NOT_IMPORTED_FINDING } from '../../../schemas/arena.ts';
 import { NO_OUTPUT_KIND, RunSandboxSchema, StudyRunStatusSchema, type RunDetail, type StudyRunView, type StudySummary } from '../../../schemas/studies.ts';
 import { errorView, type HarnessId } from '../../../schemas/trajectory.ts';
 import { listRunFiles, listRunFindings } from '../../store/run-repository.ts';
-import { countNoOutputStudyRuns, countStudyRunsByStatus, listStudyRuns, type StudyRow, type StudyRunRow } from '../../store/study-repository.ts';
+import { countNoOutputStudyRuns, countRunReferences, countStudyRunsByStatus, listStudyRuns, type StudyRow, type StudyRunRow } from '../../store/study-repository.ts';
+import { countSupersededAttempts } from '../../store/superseded-run-repository.ts';
 import type { Database } from 'better-sqlite3';
 import { listRunVerifications } from '../../store/run-verification-repository.ts';
 import type { Workspace } from '../../workspace/open-workspace.ts';
@@ -59,8 +60,12 @@ export function studyRunView(row: StudyRunRow): StudyRunView {
   };
 }
 
+/** A study's runs, each with the judgments and votes that name its run and the earlier attempts a retry kept. */
 export function listStudyRunViews(db: Database, studyId: string): StudyRunView[] {
-  return listStudyRuns(db, studyId).map(studyRunView);
+  return listStudyRuns(db, studyId).map((row) => {
+    const refs = row.run_id ? countRunReferences(db, row.run_id) : { votes: 0, judgments: 0 };
+    return { ...studyRunView(row), judgments: refs.judgments, votes: refs.votes, earlierAttempts: countSupersededAttempts(db, row.id) };
+  });
 }
 
 /**

@@ -2,6 +2,7 @@ import { TrajectorySchema, type Trajectory, type TrajectoryError } from '../../.
 import { findRun, type RunRow } from '../../store/run-repository.ts';
 import { findRunTrajectory, type RunTrajectoryRow } from '../../store/run-trajectory-repository.ts';
 import { findStudyRun, findStudyRunByRunId, type StudyRunRow } from '../../store/study-repository.ts';
+import { findSupersededRun, supersededStudyRunRow } from '../../store/superseded-run-repository.ts';
 import type { Workspace } from '../../workspace/open-workspace.ts';
 
 /** A run with what is stored of its trajectory. */
@@ -18,13 +19,15 @@ export interface StoredRun {
 }
 
 /**
- * A run (by its id or its study run's id) with its trajectory from the blob store: an executed
+ * A run (by its id or its study run's id; an earlier attempt by its own run id) with its trajectory from the blob store: an executed
  * run's (study_runs), or an imported run's that came with an ATIF trajectory (run_trajectories);
  * other imported runs have none. Undefined when the workspace has no such run.
  */
 export function readStoredRun(workspace: Workspace, id: string): StoredRun | undefined {
   const { db, blobs } = workspace;
-  const studyRun = findStudyRun(db, id) ?? findStudyRunByRunId(db, id);
+  // An earlier attempt a retry kept (its run id may be its study run's own): its study run's record of it, as it was.
+  const earlier = findSupersededRun(db, id);
+  const studyRun = earlier ? supersededStudyRunRow(earlier) : (findStudyRun(db, id) ?? findStudyRunByRunId(db, id));
   const run = findRun(db, studyRun?.run_id ?? id);
   if (!studyRun && !run) return undefined;
   const imported = !studyRun && run ? findRunTrajectory(db, run.id) : undefined;

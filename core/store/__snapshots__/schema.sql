@@ -514,8 +514,23 @@ CREATE TABLE study_runs (
   errors_json      TEXT,
   run_id           TEXT REFERENCES runs(id) ON DELETE SET NULL,
   cancel_requested_at TEXT,
-  updated_at       TEXT NOT NULL, slurm_job_id TEXT, slurm_state TEXT, sandbox_json TEXT,
+  updated_at       TEXT NOT NULL, slurm_job_id TEXT, slurm_state TEXT, sandbox_json TEXT, next_run_id TEXT,
   UNIQUE (study_id, position)
+) STRICT;
+
+-- table superseded_runs on superseded_runs
+CREATE TABLE superseded_runs (
+  run_id            TEXT PRIMARY KEY REFERENCES runs(id) ON DELETE CASCADE,
+  study_run_id      TEXT NOT NULL REFERENCES study_runs(id) ON DELETE CASCADE,
+  -- Which attempt of its study run it was, from 1.
+  attempt           INTEGER NOT NULL CHECK (attempt >= 1),
+  superseded_at     TEXT NOT NULL,
+  transcript_sha256 TEXT REFERENCES blobs(sha256),
+  trajectory_sha256 TEXT REFERENCES blobs(sha256),
+  errors_json       TEXT,
+  -- The study run's row as it was when this attempt was superseded (core/store/study-repository.ts StudyRunRow).
+  study_run_json    TEXT NOT NULL,
+  UNIQUE (study_run_id, attempt)
 ) STRICT;
 
 -- table task_frames on task_frames
@@ -776,6 +791,12 @@ CREATE TRIGGER analysis_input_study_runs_insert AFTER INSERT ON study_runs BEGIN
 
 -- trigger analysis_input_study_runs_update on study_runs
 CREATE TRIGGER analysis_input_study_runs_update AFTER UPDATE ON study_runs BEGIN UPDATE analysis_inputs SET version = version + 1; END;
+
+-- trigger analysis_input_superseded_runs_delete on superseded_runs
+CREATE TRIGGER analysis_input_superseded_runs_delete AFTER DELETE ON superseded_runs BEGIN UPDATE analysis_inputs SET version = version + 1; END;
+
+-- trigger analysis_input_superseded_runs_insert on superseded_runs
+CREATE TRIGGER analysis_input_superseded_runs_insert AFTER INSERT ON superseded_runs BEGIN UPDATE analysis_inputs SET version = version + 1; END;
 
 -- trigger analysis_input_task_frames_delete on task_frames
 CREATE TRIGGER analysis_input_task_frames_delete AFTER DELETE ON task_frames BEGIN UPDATE analysis_inputs SET version = version + 1; END;
