@@ -87,6 +87,12 @@ const runColumns = (client: RpcClient | undefined, terms: RunsTerms): DataColumn
       <>
         <span className={`runs-status runs-status--${run.status === 'succeeded' && !run.noOutput ? 'ok' : 'other'}`}>{run.status}</span>
         {run.noOutput && <span className="runs-status runs-status--other runs-status--below">no output</span>}
+        {run.attemptCount !== undefined && (
+          <span className="muted runs-status--below" title={run.superseded ? 'Kept with its judgments and votes; the figures count the later attempt' : 'The figures count this attempt; the earlier ones are kept with their judgments and votes'}>
+            attempt {run.attempt} of {run.attemptCount}
+            {run.superseded ? ', superseded' : ''}
+          </span>
+        )}
       </>
     ),
   },

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { RpcClient } from '../../schemas/rpc.ts';
 import type { StudyRunView, StudySummary } from '../../schemas/studies.ts';
 import { useConnectedClient } from '../api/connected-client.ts';
@@ -5,7 +6,8 @@ import { DataTable, type DataColumn } from '../ui/DataTable.tsx';
 import { useRunViewStore } from './run-view-store.ts';
 import { versionsText } from './run-words.ts';
 import { useStudiesStore } from './studies-store.ts';
-import { costText, elapsedText, outputText, runActions, runTone, sandboxText, STATUS_WORDS, STUDY_STATE_WORDS, statusTone, studyActions, studyCountsText, tokensText, toolCallsText, unsandboxedStudyWarning } from './study-words.ts';
+import { RetryAttemptDialog } from './RetryAttemptDialog.tsx';
+import { costText, elapsedText, keptByRetry, outputText, runActions, runTone, sandboxText, STATUS_WORDS, storedAttemptText, STUDY_STATE_WORDS, statusTone, studyActions, studyCountsText, tokensText, toolCallsText, unsandboxedStudyWarning } from './study-words.ts';
 
 /** The selected study: its state and buttons, and each run's live progress (polled every second while it runs). */
 export function StudyRegion() {
@@ -15,7 +17,9 @@ export function StudyRegion() {
   const busy = useStudiesStore((s) => s.busy);
   const now = useStudiesStore((s) => s.now);
   const client = useConnectedClient();
-  const { cancelStudy, resumeStudy, retryFailedRuns } = useStudiesStore.getState();
+  const { cancelStudy, resumeStudy, retryFailedRuns, retryRun } = useStudiesStore.getState();
+  // A judged or voted run whose retry waits for the user's yes (its judgments and votes stay with this attempt).
+  const [confirming, setConfirming] = useState<StudyRunView | null>(null);
 
   if (!selectedStudyId) return null;
   if (!view) {
@@ -73,21 +77,37 @@ export function StudyRegion() {
       <div className="runs-table">
         <DataTable
           caption={`Runs of this study, in the order they were planned${study.state === 'running' ? '; updated as they run' : ''}.`}
-          columns={studyRunColumns({ study, now, busy, client })}
+          columns={studyRunColumns({ study, now, busy, client, onRetry: (run) => (keptByRetry(run) ? setConfirming(run) : void retryRun(run.id)) })}
           rows={runs}
           rowKey={(run) => run.id}
           rowClassName={(run) => `study-run study-run--${runTone(run)}`}
         />
       </div>
+      {confirming && <RetryAttemptDialog run={confirming} label={runLabel(confirming)} onRetry={() => void retryRun(confirming.id)} onClose={() => setConfirming(null)} />}
     </section>
   );
 }
 
+/** How a study's run is named on its buttons and in the retry's question. */
+const runLabel = (run: StudyRunView) => `${run.harness} · ${run.model} on ${run.taskId}, repeat ${run.repeat + 1}`;
+
 /** A study's runs, column by column; `now` is the clock the elapsed times count to. */
-function studyRunColumns({ study, now, busy, client }: { study: StudySummary; now: number; busy: Record<string, true>; client: RpcClient | undefined }): (DataColumn<StudyRunView> | false)[] {
-  const { cancelRun, retryRun } = useStudiesStore.getState();
+function studyRunColumns({
+  study,
+  now,
+  busy,
+  client,
+  onRetry,
+}: {
+  study: StudySummary;
+  now: number;
+  busy: Record<string, true>;
+  client: RpcClient | undefined;
+  onRetry: (run: StudyRunView) => void;
+}): (DataColumn<StudyRunView> | false)[] {
+  const { cancelRun } = useStudiesStore.getState();
   const slurm = study.executor === 'slurm';
-  const label = (run: StudyRunView) => `${run.harness} · ${run.model} on ${run.taskId}, repeat ${run.repeat + 1}`;
+  const label = runLabel;
   return [
     {
       head: 'Run',
@@ -107,7 +127,7 @@ function studyRunColumns({ study, now, busy, client }: { study: StudySummary; no
       cell: (run) => (
         <>
           <span className={`study-status study-status--${statusTone(run.status)}`}>{STATUS_WORDS[run.status]}</span>
-          {run.attempts > 1 && <span className="muted"> · attempt {run.attempts}</span>}
+          {storedAttemptText(run) ? <span className="muted"> · {storedAttemptText(run)}</span> : run.attempts > 1 && <span className="muted"> · attempt {run.attempts}</span>}
           {run.errorKind && run.errorKind !== run.status && !run.noOutput && <span className="study-run__error">{run.errorKind}</span>}
         </>
       ),
@@ -142,7 +162,7 @@ function studyRunColumns({ study, now, busy, client }: { study: StudySummary; no
               aria-label={`Retry run ${label(run)}`}
               aria-describedby={actions.retryReason ? reasonId : undefined}
               title={actions.retryReason}
-              onClick={() => void retryRun(run.id)}
+              onClick={() => onRetry(run)}
             >
               Retry run
             </button>

@@ -181,8 +181,9 @@ export function createStudiesStore() {
       retryRun(runId) {
         const label = runLabel(runId);
         return act(`retry:${runId}`, `retry ${label}`, 'Its earlier attempt is kept as it was.', async (client) => {
-          await client.call('runs.retry', { runId });
-          return `Retrying ${label}.`;
+          const { attempt, earlier } = await client.call('runs.retry', { runId });
+          if (!earlier) return `Retrying ${label}.`;
+          return `Retrying ${label} as attempt ${attempt}; attempt ${earlier.attempt} is kept with its judgments and votes, and the figures now count attempt ${attempt}.`;
         });
       },
 

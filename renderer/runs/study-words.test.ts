@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { StudyRunStatus } from '../../schemas/studies.ts';
-import { compactCount, costText, elapsedText, outputText, runActions, runTone, sandboxText, studyActions, studyCountsText, studyIsLive, tokensText, toolCallsText, unsandboxedStudyWarning, usageByModelTexts } from './study-words.ts';
+import { compactCount, costText, elapsedText, outputText, retryKeepsEarlierText, runActions, runTone, storedAttemptText, sandboxText, studyActions, studyCountsText, studyIsLive, tokensText, toolCallsText, unsandboxedStudyWarning, usageByModelTexts } from './study-words.ts';
 
 const NOW = Date.parse('2025-10-02T10:05:00Z');
 
@@ -78,6 +78,15 @@ describe('study words', () => {
     expect(studyActions({ state: 'finished' }, done)).toMatchObject({ retryFailed: false, retryFailedReason: 'No run failed, timed out or ended with no output.' });
     expect(studyActions({ state: 'finished' }, [...done, { status: 'succeeded', noOutput: true }])).toMatchObject({ retryFailed: true, retryFailedReason: undefined });
     expect(studyActions({ state: 'running' }, [{ status: 'failed' }])).toMatchObject({ retryFailed: true });
+    // A judged or voted run, even a plain success, is retried as a new attempt, once it has finished; the question names what stays behind.
+    expect(runActions({ status: 'succeeded', judgments: 3, votes: 0 })).toMatchObject({ retry: true, retryReason: undefined });
+    expect(runActions({ status: 'succeeded', judgments: 0, votes: 1 }).retry).toBe(true);
+    expect(runActions({ status: 'running', judgments: 3, votes: 1 }).retry).toBe(false);
+    expect(retryKeepsEarlierText({ judgments: 3, votes: 1, earlierAttempts: 0 })).toBe(
+      'This run has 3 judgments and 1 vote; they stay with the earlier attempt (attempt 1), which is kept. The retry runs attempt 2 under a new run id, and from then on the figures count attempt 2 only.',
+    );
+    expect(storedAttemptText({ earlierAttempts: 1 })).toBe('attempt 2 of 2');
+    expect(storedAttemptText({ earlierAttempts: 0 })).toBe('');
     expect(studyActions({ state: 'running', ...elsewhere }, [{ status: 'timeout' }])).toMatchObject({ retryFailed: false, retryFailedReason: 'It runs in another process (pid 42 on lab-1); retry there, or here once that ends.' });
     expect(studyIsLive({ state: 'finished' }, done)).toBe(false);
     expect(studyIsLive({ state: 'running' }, done)).toBe(true);

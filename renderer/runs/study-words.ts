@@ -95,11 +95,13 @@ export function runTone(run: Pick<StudyRunView, 'status' | 'noOutput'>): ReturnT
 
 /**
  * Which of a run's buttons apply, and why one does not: Cancel while it runs; Retry once it
- * failed, timed out, was cancelled or left nothing in out/, by this app (a study another process
- * runs is retried there); its record once it started.
+ * failed, timed out, was cancelled or left nothing in out/, or once judgments or votes name it
+ * (whatever its status: the retry is a new attempt, and they stay with this one), by this app (a
+ * study another process runs is retried there); its record once it started.
  */
-export function runActions(run: Pick<StudyRunView, 'status' | 'noOutput'>, study?: Pick<StudySummary, 'runner'>): { cancel: boolean; retry: boolean; open: boolean; retryReason: ActionReason } {
-  const retryable = didNotSucceed(run) || run.status === 'cancelled';
+export function runActions(run: Pick<StudyRunView, 'status' | 'noOutput' | 'judgments' | 'votes'>, study?: Pick<StudySummary, 'runner'>): { cancel: boolean; retry: boolean; open: boolean; retryReason: ActionReason } {
+  const finished = run.status !== 'running' && run.status !== 'pending';
+  const retryable = didNotSucceed(run) || run.status === 'cancelled' || (finished && keptByRetry(run));
   const elsewhere = study?.runner?.where === 'elsewhere';
   return {
     cancel: run.status === 'running',
@@ -113,6 +115,27 @@ export function runActions(run: Pick<StudyRunView, 'status' | 'noOutput'>, study
           ? 'It succeeded; to sample it again, start the study with another repeat.'
           : 'It has not finished yet.',
   };
+}
+
+/** Whether a retry of this run keeps it as an earlier attempt: judgments or votes name it. */
+export function keptByRetry(run: Pick<StudyRunView, 'judgments' | 'votes'>): boolean {
+  return (run.judgments ?? 0) > 0 || (run.votes ?? 0) > 0;
+}
+
+/** What the retry of a judged or voted run asks first: its judgments and votes stay with the earlier attempt, and the figures count the new one. */
+export function retryKeepsEarlierText(run: Pick<StudyRunView, 'judgments' | 'votes' | 'earlierAttempts'>): string {
+  const count = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+  const attempt = (run.earlierAttempts ?? 0) + 1;
+  return (
+    `This run has ${count(run.judgments ?? 0, 'judgment')} and ${count(run.votes ?? 0, 'vote')}; they stay with the earlier attempt (attempt ${attempt}), which is kept. ` +
+    `The retry runs attempt ${attempt + 1} under a new run id, and from then on the figures count attempt ${attempt + 1} only.`
+  );
+}
+
+/** "attempt 2 of 2" for a run whose earlier attempts a retry kept; empty for a run with one stored attempt. */
+export function storedAttemptText(run: Pick<StudyRunView, 'earlierAttempts'>): string {
+  const earlier = run.earlierAttempts ?? 0;
+  return earlier === 0 ? '' : `attempt ${earlier + 1} of ${earlier + 1}`;
 }
 
 /**
