@@ -798,6 +798,9 @@ CREATE TRIGGER analysis_input_superseded_runs_delete AFTER DELETE ON superseded_
 -- trigger analysis_input_superseded_runs_insert on superseded_runs
 CREATE TRIGGER analysis_input_superseded_runs_insert AFTER INSERT ON superseded_runs BEGIN UPDATE analysis_inputs SET version = version + 1; END;
 
+-- trigger analysis_input_superseded_runs_update on superseded_runs
+CREATE TRIGGER analysis_input_superseded_runs_update AFTER UPDATE ON superseded_runs BEGIN UPDATE analysis_inputs SET version = version + 1; END;
+
 -- trigger analysis_input_task_frames_delete on task_frames
 CREATE TRIGGER analysis_input_task_frames_delete AFTER DELETE ON task_frames BEGIN UPDATE analysis_inputs SET version = version + 1; END;
 

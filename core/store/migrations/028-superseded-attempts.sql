@@ -23,4 +23,5 @@ CREATE TABLE superseded_runs (
 ALTER TABLE study_runs ADD COLUMN next_run_id TEXT;
 
 CREATE TRIGGER analysis_input_superseded_runs_insert AFTER INSERT ON superseded_runs BEGIN UPDATE analysis_inputs SET version = version + 1; END;
+CREATE TRIGGER analysis_input_superseded_runs_update AFTER UPDATE ON superseded_runs BEGIN UPDATE analysis_inputs SET version = version + 1; END;
 CREATE TRIGGER analysis_input_superseded_runs_delete AFTER DELETE ON superseded_runs BEGIN UPDATE analysis_inputs SET version = version + 1; END;
