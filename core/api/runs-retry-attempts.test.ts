@@ -80,6 +80,11 @@ describe('retrying a judged and voted run', { timeout: 120_000 }, () => {
     expect(countRunReferences(api.context.workspace.db, oldA)).toEqual({ judgments: 1, votes: 1 });
     const oldTrajectory = (await api.call('runs.trajectory', { runId: oldA })).trajectory;
     expect(oldTrajectory?.steps.flatMap((step) => step.toolCalls.map((call) => call.name))).toEqual(['shell']);
+    // The first attempt's run id is the study run's own: it now opens that earlier attempt, and the new run id the current one.
+    expect(oldA).toBe(slotA!.id);
+    expect((await api.call('runs.assets', { runId: oldA })).runId).toBe(oldA);
+    expect((await api.call('runs.assets', { runId: newA })).runId).toBe(newA);
+    expect((await api.call('runs.show', { runId: newA })).run).toMatchObject({ id: newA, status: 'succeeded' });
 
     // The new attempt is judged higher: counted alone its configuration's mean is 5; both attempts counted would make it 3.
     judge(newA, 'j-new-a', 5);

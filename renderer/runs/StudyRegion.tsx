@@ -150,7 +150,7 @@ function studyRunColumns({
         const reasonId = `retry-reason-${run.id}`;
         return (
           <>
-            <button type="button" disabled={!actions.open || !client} aria-label={`Open ${label(run)}`} onClick={() => client && void useRunViewStore.getState().open(client, run.id)}>
+            <button type="button" disabled={!actions.open || !client} aria-label={`Open ${label(run)}`} onClick={() => client && void useRunViewStore.getState().open(client, run.runId ?? run.id)}>
               Open
             </button>
             <button type="button" disabled={!actions.cancel || busy[`cancel:${run.id}`] === true} aria-label={`Cancel run ${label(run)}`} onClick={() => void cancelRun(run.id)}>

@@ -43,7 +43,7 @@ export function createRunViewStore() {
             client.call('runs.assets', { runId }),
           ]);
           // Capture findings live on the store's run, listed with its task's runs.
-          const { runs } = await client.call('runs.list', { taskId: detail.task });
+          const { runs } = await client.call('runs.list', { taskId: detail.task, allAttempts: true });
           const summary = runs.find((r) => r.id === (assets.runId ?? detail.id));
           if (mine !== request) return;
           set({ run: { id: runId, focusStep, phase: 'ready', detail, trajectory, errors, assets, findings: summary?.findings ?? [] } });

@@ -2,6 +2,7 @@ import type { RpcOutput, RpcParsedInput } from '../../../schemas/rpc.ts';
 import { listRunFrameAssets, runSiteOrigin } from '../../runs/bundles/run-assets.ts';
 import { findRun, findRunFile } from '../../store/run-repository.ts';
 import { findStudyRun } from '../../store/study-repository.ts';
+import { findSupersededRun } from '../../store/superseded-run-repository.ts';
 import type { ApiContext } from '../api-context.ts';
 import { LhbError } from '../../../schemas/lhb-error.ts';
 import { runAssetTokensOf } from './run-asset-context.ts';
@@ -15,7 +16,9 @@ const nothing = () => ({ siteUrl: null, videoUrl: null, frames: [] });
 export function runsAssets(input: RpcParsedInput<'runs.assets'>, ctx: ApiContext): RpcOutput<'runs.assets'> {
   const { db } = ctx.workspace;
   const studyRun = findStudyRun(db, input.runId);
-  const run = findRun(db, studyRun ? (studyRun.run_id ?? '') : input.runId);
+  // The first attempt's run id is its study run's own: once a later attempt is stored, that id names the earlier attempt a retry kept.
+  const earlier = studyRun?.run_id ? findSupersededRun(db, input.runId) : undefined;
+  const run = findRun(db, studyRun && !earlier ? (studyRun.run_id ?? '') : input.runId);
   if (!run) {
     if (!studyRun) throw new LhbError('not_found', `No run ${input.runId} in this workspace.`);
     return { runId: null, ...nothing(), unavailable: `This run is ${studyRun.status}; its build, frames and video can be opened once it has finished with artifacts.` };

@@ -25,9 +25,11 @@ export interface StoredRun {
  */
 export function readStoredRun(workspace: Workspace, id: string): StoredRun | undefined {
   const { db, blobs } = workspace;
-  // An earlier attempt a retry kept (its run id may be its study run's own): its study run's record of it, as it was.
-  const earlier = findSupersededRun(db, id);
-  const studyRun = earlier ? supersededStudyRunRow(earlier) : (findStudyRun(db, id) ?? findStudyRunByRunId(db, id));
+  // An earlier attempt a retry kept: its study run's record of it, as it was. The first attempt's run id is its study run's
+  // own, so that id names the earlier attempt once the study run has stored a later one, and the live attempt until then.
+  const slot = findStudyRun(db, id);
+  const earlier = slot && slot.run_id === null ? undefined : findSupersededRun(db, id);
+  const studyRun = earlier ? supersededStudyRunRow(earlier) : (slot ?? findStudyRunByRunId(db, id));
   const run = findRun(db, studyRun?.run_id ?? id);
   if (!studyRun && !run) return undefined;
   const imported = !studyRun && run ? findRunTrajectory(db, run.id) : undefined;
