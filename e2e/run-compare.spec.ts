@@ -1,12 +1,14 @@
 import { spawnSync } from 'node:child_process';
 import { expect, test, type Page } from '@playwright/test';
 import { DIVERGING_AGENTS } from '../core/runs/compare/diverging-agents.fixture.ts';
+import { expectAccessible } from './axe-check.ts';
 import { launchApp, repoRoot, type LaunchedApp } from './launch-app.ts';
 import { watchPageProblems } from './page-problems.ts';
 import { openRunsScreen } from './runs-screen.ts';
 
 // The narrowest window the app is checked at, where the Jobs panel takes its column.
-test.use({ viewport: { width: 1280, height: 800 } });
+// bypassCSP: axe is injected as a script, which the app's CSP refuses (as e2e/accessibility.spec.ts does).
+test.use({ viewport: { width: 1280, height: 800 }, bypassCSP: true });
 
 let app: LaunchedApp | undefined;
 let problems: string[] = [];
@@ -50,6 +52,7 @@ test('two runs of one task picked on the Runs screen open side by side, at the s
   await region.getByRole('checkbox', { name: new RegExp(`\\(${a.slice(0, 8)}\\) to compare`) }).press('Space');
   await expect(compare).toBeDisabled();
   await region.getByRole('checkbox', { name: new RegExp(`\\(${b.slice(0, 8)}\\) to compare`) }).press('Space');
+  await expectAccessible(page, 'the Runs table with two runs picked to compare');
   await compare.press('Enter');
 
   await expect(page).toHaveURL(new RegExp(`#/runs/compare\\?a=${a}&b=${b}$`));
@@ -72,6 +75,7 @@ test('two runs of one task picked on the Runs screen open side by side, at the s
   await files.getByText('Line diff of dist/index.html').click();
   await expect(files.locator('pre')).toContainText('-<p>It rises.</p>\n+<p>It falls.</p>');
   await expect(files.getByRole('listitem').filter({ hasText: 'dist/notes-b.txt' })).toContainText('only in B');
+  await expectAccessible(page, 'the compare view');
 
   // The address is the view: a reload opens the same comparison.
   await page.reload();

@@ -169,7 +169,8 @@ function Files({ files }: { files: FileDiff[] }) {
                 {file.unified && (
                   <details>
                     <summary>Line diff of {file.path}</summary>
-                    <pre className="run-compare__diff">
+                    {/* It may scroll, so the keyboard can reach it. */}
+                    <pre className="run-compare__diff" tabIndex={0} aria-label={`Line diff of ${file.path}`}>
                       {file.unified.split('\n').map((line, i) => (
                         <span key={i} className={line.startsWith('+') ? 'run-compare__added' : line.startsWith('-') ? 'run-compare__removed' : line.startsWith('@@') ? 'run-compare__hunk' : undefined}>
                           {line}
