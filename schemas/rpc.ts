@@ -18,6 +18,7 @@ import { MAX_LINES_PER_CALL, PageSpanSchema, SourceSummarySchema, SourcesJobResu
 import { CreatedInviteSchema, CreateInviteInputSchema, InviteSchema, SessionSchema } from './invites.ts';
 import { HarnessStatusSchema, McpVariableRequestSchema, RunDetailSchema, StudySlurmSchema, StudyRunViewSchema, StudyRequestSchema, StudySpecSchema, StudySummarySchema } from './studies.ts';
 import { TrajectoryErrorSchema, TrajectorySchema } from './trajectory.ts';
+import { RunComparisonSchema } from './run-comparison.ts';
 import { ProjectSchema, WorkspaceInfoSchema } from './workspace.ts';
 
 const NoInput = z.object({}).strict();
@@ -406,6 +407,11 @@ export const rpcContract = {
     /** The normalised trajectory of a run the engine executed or imported with an ATIF trajectory (else null), its errors and recoveries. */
     input: z.object({ runId: Id }).strict(),
     output: z.object({ trajectory: TrajectorySchema.nullable(), errors: z.array(TrajectoryErrorSchema) }),
+  },
+  'runs.compare': {
+    /** Two runs (ids or their starts), normally of one task: steps aligned, the first divergence, out/ files diffed, figures and scores per rubric; runs of two tasks are compared with a warning. */
+    input: z.object({ a: Id, b: Id }).strict(),
+    output: RunComparisonSchema,
   },
   'runs.exportAtif': {
     /** A run's trajectory as Harbor's ATIF `trajectory.json` (a JSON object); refused for a run without one. */

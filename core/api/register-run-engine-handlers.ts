@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { compareRuns } from '../runs/compare/compare-runs.ts';
 import { harnessToolsDir } from '../runs/harnesses/harness-tools.ts';
 import { skillVersionChoices } from '../runs/skills/skill-versions.ts';
 import { demoStudySpec, importDemoTaskFolders } from '../runs/study/demo-study.ts';
@@ -47,6 +48,7 @@ export function registerRunEngineHandlers(registry: HandlerRegistry<ApiContext>)
     .add('runs.identify', runsIdentify)
     .add('runs.retry', (input, ctx) => studyEngineOf(ctx).retry(fullId(ctx, ['study_runs', 'runs'], input.runId)))
     .add('runs.trajectory', runsTrajectory)
+    .add('runs.compare', (input, ctx) => compareRuns(ctx.workspace, fullId(ctx, ['runs', 'study_runs'], input.a), fullId(ctx, ['runs', 'study_runs'], input.b)))
     .add('runs.exportAtif', runsExportAtif)
     .add('runs.assets', runsAssets)
     .add('harnesses.list', harnessesList);

@@ -343,6 +343,18 @@ runs
   });
 
 runs
+  .command('compare')
+  .description('Compare two runs, normally of one task: their figures side by side, the first step where they diverge (steps aligned by tool and file or command), their out/ files changed, added and removed, and their judges\' scores per rubric. Runs of two tasks are compared with a warning.')
+  .argument('<a>', 'run A: a run id or its start, as lhb runs list prints it')
+  .argument('<b>', 'run B')
+  .option('--json', 'print {a, b, sameTask, warnings, stepsA, stepsB, rows: [{kind, a, b}], divergence: {row, a, b}, files: [{path, change, unified, …}], scores: [{judge, rubricSet, rubric, turn, a, b}]} (steps 0-based)')
+  .addOption(workspaceOption())
+  .action(async (a: string, b: string, options: { json?: boolean; workspace?: string }) => {
+    const { runRunsCompare } = await import('./runs-compare-command.ts');
+    await runRunsCompare(a, b, options);
+  });
+
+runs
   .command('parse')
   .description('Parse a transcript into a trajectory with its error→recovery events and print their summary; stores nothing. Exits 2 on a bad --harness or --format, 1 on a file it cannot read.')
   .argument('<file>', "a harness's transcript (its stdout), or with --format atif a Harbor trajectory.json")

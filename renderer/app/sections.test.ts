@@ -22,6 +22,7 @@ describe('sections', () => {
   it('maps the URL hash to a section, falling back to Annotate', () => {
     expect(sectionFromHash('#/runs')).toBe('runs');
     expect(sectionFromHash('#/runs?study=ab12&sort=score:desc')).toBe('runs');
+    expect(sectionFromHash('#/runs/compare?a=1&b=2')).toBe('runs');
     expect(sectionFromHash('#judges')).toBe('judges');
     expect(sectionFromHash('#/nope')).toBe('annotate');
     expect(sectionFromHash('')).toBe('annotate');

@@ -69,7 +69,7 @@ export const SECTIONS: readonly Section[] = [
 ];
 
 export function sectionFromHash(hash: string): SectionId {
-  // A screen may keep its own state after a `?` (the Runs table's filters).
-  const id = hash.replace(/^#\/?/, '').split('?')[0];
+  // A screen may keep its own state after a `?` (the Runs table's filters) or a `/` (the Runs screen's compare view).
+  const id = hash.replace(/^#\/?/, '').split('?')[0]!.split('/')[0];
   return SECTIONS.find((s) => s.id === id)?.id ?? 'annotate';
 }

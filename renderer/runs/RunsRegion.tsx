@@ -1,7 +1,9 @@
+import { useState } from 'react';
 import type { RpcClient } from '../../schemas/rpc.ts';
 import { runsFilterOfTerms, type RunSortField, type RunsListRow } from '../../schemas/runs-filter.ts';
 import { useConnectedClient } from '../api/connected-client.ts';
 import { DataTable, type DataColumn } from '../ui/DataTable.tsx';
+import { compareAddress } from './compare-address.ts';
 import { useRunViewStore } from './run-view-store.ts';
 import { findingsSummary } from './finding-words.ts';
 import { RunFindings } from './RunFindings.tsx';
@@ -18,6 +20,13 @@ export function RunsRegion() {
   const total = useRunsStore((s) => s.totalRuns);
   const terms = useRunsStore((s) => s.runsTerms);
   const client = useConnectedClient();
+  // The runs picked to compare, oldest pick first; a pick the filters no longer show is let go.
+  const [pickedIds, setPicked] = useState<string[]>([]);
+  const picked = pickedIds.filter((id) => runs.some((run) => run.id === id));
+  const picks: Picks = {
+    picked,
+    toggle: (run) => setPicked(picked.includes(run.id) ? picked.filter((id) => id !== run.id) : [...picked, run.id].slice(-2)),
+  };
 
   const title = selectedTaskId ? (task?.title ?? selectedTaskId) : undefined;
   const filtered = Object.entries(terms).some(([term, value]) => term !== 'sort' && value !== undefined && value !== '');
@@ -33,15 +42,25 @@ export function RunsRegion() {
       ) : phase === 'ready' && runs.length === 0 ? (
         <p className="muted">{filtered ? 'No run matches these filters. Clear one to see more.' : title ? 'No runs of this task yet. Import its output bundles below.' : 'No runs yet. Start a study or import output bundles below.'}</p>
       ) : (
+        <>
+        <div className="runs-compare-bar">
+          <button type="button" disabled={picked.length !== 2} onClick={() => (window.location.hash = compareAddress(picked[0]!, picked[1]!))}>
+            Compare
+          </button>
+          <span className="muted" id="runs-compare-hint">
+            {picked.length === 2 ? 'Compare the two runs you picked, step by step.' : `Pick two runs in the table to compare them (${picked.length} picked).`}
+          </span>
+        </div>
         <div className="runs-table">
           <DataTable
             caption={runsCaption(runs, title ?? 'every task')}
-            columns={runColumns(client, terms)}
+            columns={runColumns(client, terms, picks)}
             rows={runs}
             rowKey={(run) => run.id}
             rowClassName={(run) => (run.findings.length > 0 ? 'runs-run runs-run--flagged' : 'runs-run')}
           />
         </div>
+        </>
       )}
     </section>
   );
@@ -55,7 +74,13 @@ function sortOf(terms: RunsTerms, field: RunSortField): { state: 'ascending' | '
 
 const scoreText = (run: RunsListRow) => (run.meanScore === null ? '—' : `${run.meanScore.toFixed(2)} (${run.judgments} judgment${run.judgments === 1 ? '' : 's'})`);
 
-const runColumns = (client: RpcClient | undefined, terms: RunsTerms): DataColumn<RunsListRow>[] => [
+/** Which runs are picked to compare, and how to pick or unpick one (a third pick lets the oldest go). */
+interface Picks {
+  picked: readonly string[];
+  toggle(run: RunsListRow): void;
+}
+
+const runColumns = (client: RpcClient | undefined, terms: RunsTerms, picks: Picks): DataColumn<RunsListRow>[] => [
   {
     head: 'Harness',
     sort: sortOf(terms, 'configuration'),
@@ -105,9 +130,15 @@ const runColumns = (client: RpcClient | undefined, terms: RunsTerms): DataColumn
     head: 'Record',
     cell: (run) =>
       !run.synthetic && (
-        <button type="button" disabled={!client} aria-label={`Open run ${run.harness} · ${run.model}`} onClick={() => client && void useRunViewStore.getState().open(client, run.id)}>
-          Open
-        </button>
+        <>
+          <button type="button" disabled={!client} aria-label={`Open run ${run.harness} · ${run.model}`} onClick={() => client && void useRunViewStore.getState().open(client, run.id)}>
+            Open
+          </button>
+          <label className="runs-pick">
+            <input type="checkbox" checked={picks.picked.includes(run.id)} onChange={() => picks.toggle(run)} aria-label={`Pick run ${run.harness} · ${run.model} (${run.id.slice(0, 8)}) to compare`} />
+            <span aria-hidden="true">pick</span>
+          </label>
+        </>
       ),
   },
 ];

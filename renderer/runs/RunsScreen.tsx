@@ -1,7 +1,9 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useConnectedClient } from '../api/connected-client.ts';
 import { DismissibleAlert } from '../ui/DismissibleAlert.tsx';
+import { compareAddressRuns, isCompareAddress } from './compare-address.ts';
 import { ImportRegion } from './ImportRegion.tsx';
+import { RunCompareView } from './RunCompareView.tsx';
 import { RunDialog } from './RunDialog.tsx';
 import { useRunViewStore } from './run-view-store.ts';
 import { RunsRegion } from './RunsRegion.tsx';
@@ -33,7 +35,15 @@ export function RunsScreen() {
   useEffect(() => (client ? useRunsStore.getState().connect(client) : undefined), [client]);
   useEffect(() => (client ? useStudiesStore.getState().connect(client) : undefined), [client]);
   useEffect(followRunsAddress, []);
+  const compared = useComparedRuns();
 
+  if (compared) {
+    return (
+      <div className="runs">
+        <RunCompareView a={compared.a} b={compared.b} />
+      </div>
+    );
+  }
   return (
     <div className="runs">
       {error && <DismissibleAlert message={error} onDismiss={dismissError} />}
@@ -57,6 +67,17 @@ export function RunsScreen() {
   );
 }
 
+/** The two runs the address asks to compare (the compare view's `#/runs/compare?a=…&b=…`), kept in step with it. */
+function useComparedRuns(): { a: string; b: string } | undefined {
+  const [hash, setHash] = useState(() => window.location.hash);
+  useEffect(() => {
+    const follow = () => setHash(window.location.hash);
+    window.addEventListener('hashchange', follow);
+    return () => window.removeEventListener('hashchange', follow);
+  }, []);
+  return compareAddressRuns(hash);
+}
+
 const addressOf = (state: Pick<RunsState, 'runsTerms' | 'selectedTaskId'>) => runsAddress({ ...state.runsTerms, task: state.selectedTaskId });
 
 /**
@@ -65,6 +86,8 @@ const addressOf = (state: Pick<RunsState, 'runsTerms' | 'selectedTaskId'>) => ru
  */
 function followRunsAddress(): () => void {
   const show = () => {
+    // The compare view has its own address; the table's filters stay as they were behind it.
+    if (isCompareAddress(window.location.hash)) return;
     const terms = runsAddressTerms(window.location.hash);
     if (terms === undefined) window.history.replaceState(null, '', addressOf(useRunsStore.getState()));
     else if (runsAddress(terms) !== addressOf(useRunsStore.getState())) useRunsStore.getState().applyAddressTerms(terms);
@@ -73,6 +96,7 @@ function followRunsAddress(): () => void {
   window.addEventListener('hashchange', show);
   const unsubscribe = useRunsStore.subscribe((state, previous) => {
     if (state.runsTerms === previous.runsTerms && state.selectedTaskId === previous.selectedTaskId) return;
+    if (isCompareAddress(window.location.hash)) return;
     const address = addressOf(state);
     if (window.location.hash !== address) window.history.replaceState(null, '', address);
   });
