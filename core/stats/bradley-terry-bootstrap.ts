@@ -9,7 +9,7 @@
 
 import { ChordRefit } from './bradley-terry-newton.ts';
 import { createMleExistenceCheck } from './bradley-terry-existence.ts';
-import { winMatrix, type PairCounts } from './pair-counts.ts';
+import type { PairCounts } from './pair-counts.ts';
 import { sortedPercentile } from './percentile.ts';
 import { createPoissonBootstrapWeights } from './poisson-bootstrap-weights.ts';
 import { createXoshiro128Random, type Seed } from '../random/xoshiro128-random.ts';
@@ -51,11 +51,12 @@ export function bootstrapIntervals(pairs: PairCounts, wins: Float64Array, estima
   // Every round reuses these: nothing is allocated per resample.
   const counts = new Float64Array(pairs.cells.length);
   const resampled = new Float64Array(n * n);
+  const addTo = cellPlaces(pairs);
   const samples = Array.from({ length: n }, () => new Float64Array(rounds));
   let roundsWithRidge = 0;
   for (let round = 0; round < rounds; round++) {
     drawCounts(random, counts);
-    winMatrix(pairs, counts, resampled);
+    addTo(counts, resampled);
     let ridge = pointRidge;
     if (ridge === 0 && !mleExistsFor(resampled)) {
       ridge = ridgeWhenMissing;
@@ -70,4 +71,30 @@ export function bootstrapIntervals(pairs: PairCounts, wins: Float64Array, estima
     return [sortedPercentile(sorted, tail), sortedPercentile(sorted, 1 - tail)];
   });
   return { intervals, roundsWithRidge };
+}
+
+/**
+ * `winMatrix(pairs, counts, out)` for many `counts`, with each cell's places in the matrix worked
+ * out once into typed arrays (a tie adds half to both places), so a round reads no cell objects.
+ */
+function cellPlaces(pairs: PairCounts): (counts: Float64Array, out: Float64Array) => void {
+  const n = pairs.systems.length;
+  const cells = pairs.cells.length;
+  const first = new Int32Array(cells);
+  const second = new Int32Array(cells);
+  const share = new Float64Array(cells);
+  pairs.cells.forEach((cell, k) => {
+    first[k] = cell.first * n + cell.second;
+    second[k] = cell.tie ? cell.second * n + cell.first : -1;
+    share[k] = cell.tie ? 0.5 : 1;
+  });
+  return (counts, out) => {
+    out.fill(0);
+    for (let k = 0; k < cells; k++) {
+      const added = counts[k]! * share[k]!;
+      out[first[k]!]! += added;
+      const other = second[k]!;
+      if (other >= 0) out[other]! += added;
+    }
+  };
 }

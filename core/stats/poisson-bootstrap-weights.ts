@@ -24,34 +24,36 @@ interface PoissonTable {
 }
 
 function poissonTable(lambda: number): PoissonTable {
-  // The probabilities outward from the mode, where the largest is, by p(k+1) = p(k)·λ/(k+1).
+  // The probabilities outward from the mode, where the largest is, by p(k+1) = p(k)·λ/(k+1) and
+  // p(k−1) = p(k)·k/λ, into one array: ten standard deviations and a margin hold both tails.
   const mode = Math.floor(lambda);
+  const reach = Math.ceil(12 * Math.sqrt(lambda) + 40);
+  const room = new Float64Array(2 * reach + 1);
   const atMode = Math.exp(mode * Math.log(lambda) - lambda - logGamma(mode + 1));
-  const below: number[] = [];
-  for (let k = mode, p = atMode; k > 0; k--) {
+  room[reach] = atMode;
+  let first = reach;
+  for (let k = mode, p = atMode; k > 0 && first > 0; k--) {
     p *= k / lambda;
     if (p < SMALLEST_PROBABILITY) break;
-    below.push(p);
+    room[--first] = p;
   }
-  const above: number[] = [];
-  for (let k = mode, p = atMode; ; k++) {
+  let last = reach;
+  for (let k = mode, p = atMode; last < room.length - 1; k++) {
     p *= lambda / (k + 1);
     if (p < SMALLEST_PROBABILITY) break;
-    above.push(p);
+    room[++last] = p;
   }
-  const pmf = [...below.reverse(), atMode, ...above];
-  const lowest = mode - below.length;
-  const cdf = new Float64Array(pmf.length);
+  const cdf = room.subarray(first, last + 1);
   let sum = 0;
-  for (let k = 0; k < pmf.length; k++) cdf[k] = sum += pmf[k]!;
-  for (let k = 0; k < pmf.length; k++) cdf[k]! /= sum;
-  cdf[pmf.length - 1] = 1;
-  const guide = new Int32Array(pmf.length);
+  for (let k = 0; k < cdf.length; k++) cdf[k] = sum += cdf[k]!;
+  for (let k = 0; k < cdf.length; k++) cdf[k]! /= sum;
+  cdf[cdf.length - 1] = 1;
+  const guide = new Int32Array(cdf.length);
   for (let j = 0, k = 0; j < guide.length; j++) {
     while (cdf[k]! <= j / guide.length) k++;
     guide[j] = k;
   }
-  return { lowest, cdf, guide };
+  return { lowest: mode - (reach - first), cdf, guide };
 }
 
 /**
