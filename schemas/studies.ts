@@ -395,6 +395,11 @@ export const HarnessStatusSchema = z.object({
   detection: z.enum(['found', 'detecting', 'version-unknown', 'not-installed', 'any-command']),
   /** Why the version is unknown (`version-unknown`); a study's runs ask again before they start. */
   versionProblem: z.string().nullable(),
+  /**
+   * The version is unknown because the CLI did not answer in time (a busy machine, or a hung CLI),
+   * not because it failed: the form says "could not check: timed out", never "not installed".
+   */
+  versionTimedOut: z.boolean(),
   /** Why it cannot run, and how to fix it, when it cannot (not installed). */
   problem: z.string().nullable(),
   /** The version `lhb harnesses install` installs; null when there is nothing to install. */

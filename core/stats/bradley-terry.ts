@@ -1,7 +1,7 @@
 // Bradley–Terry ratings on the Elo scale from pairwise votes, as Chatbot Arena reports them:
 // identical votes collapsed into counts, the maximum-likelihood fit, percentile intervals from
-// a seeded bootstrap that re-weights the distinct (pair, outcome) cells by multinomial draws,
-// and pairwise p-values. Pure: comparisons in, numbers out.
+// a seeded bootstrap that re-weights the distinct (pair, outcome) cells (Poisson weights:
+// bradley-terry-bootstrap.ts), and pairwise p-values. Pure: comparisons in, numbers out.
 //
 // Model: P(i beats j) = 1 / (1 + 10^((R_j − R_i)/400)); a tie counts as half a win to each side.
 // Ratings are centred so their mean is 1000. Where the unregularised MLE does not exist (a
@@ -15,14 +15,13 @@
 // SE² = cᵀ·I⁻¹·c from the observed Fisher information I at the estimate (c = e_i − e_j), and
 // p = P(|Z| ≥ |z|) = Q(½, z²/2).
 
-import { fitLogStrengths, inverseInformation, NewtonWorkspace } from './bradley-terry-newton.ts';
-import { createMleExistenceCheck, nonExistenceFlags, type BradleyTerryFlag } from './bradley-terry-existence.ts';
+import { bootstrapIntervals } from './bradley-terry-bootstrap.ts';
+import { fitLogStrengths, inverseInformation } from './bradley-terry-newton.ts';
+import { nonExistenceFlags, type BradleyTerryFlag } from './bradley-terry-existence.ts';
 import { regularizedGammaQ } from './incomplete-gamma.ts';
-import { createMultinomialSampler } from './multinomial-sample.ts';
 import { countPairs, winMatrix, type PairCounts } from './pair-counts.ts';
-import { sortedPercentile } from './percentile.ts';
 import type { PairwiseComparison } from './pairwise-comparison.ts';
-import { createXoshiro128Random, type Seed } from '../random/xoshiro128-random.ts';
+import type { Seed } from '../random/xoshiro128-random.ts';
 
 export type { BradleyTerryFlag } from './bradley-terry-existence.ts';
 
@@ -31,17 +30,6 @@ export const ELO_BASE = 10;
 export const ELO_MEAN = 1000;
 /** The ridge λ used only when the MLE does not exist (see the file comment). */
 export const BRADLEY_TERRY_RIDGE = 0.01;
-/**
- * Newton's last step in a bootstrap round, in natural-log strength: 1e-7 is 4e-5 Elo, far below
- * what a percentile of 1,000 resamples can resolve, and saves a quarter of the bootstrap's fits.
- */
-const BOOTSTRAP_STEP_TOLERANCE = 1e-7;
-/**
- * A resample starts from the point estimate, a few hundredths of a nat away: full Newton steps
- * converge there (the log-likelihood is concave), so the line search only guards steps this long.
- */
-const BOOTSTRAP_LINE_SEARCH_ABOVE = 0.5;
-
 const ELO_PER_NAT = ELO_SCALE / Math.log(ELO_BASE);
 
 export interface BradleyTerryOptions {
@@ -108,8 +96,9 @@ export function fitBradleyTerryCounts(pairs: PairCounts, options: BradleyTerryOp
     cells: pairs.cells.length,
   };
   if (rounds > 0) {
-    const { ci, roundsWithRidge } = bootstrapIntervals(pairs, theta, ridge, rounds, options.seed ?? 0, confidence);
-    result.ci = ci;
+    const { intervals, roundsWithRidge } = bootstrapIntervals(pairs, wins, theta, { rounds, seed: options.seed ?? 0, confidence, pointRidge: ridge, ridgeWhenMissing: BRADLEY_TERRY_RIDGE });
+    // The log-strengths come centred, and a percentile moves with an increasing linear map: Elo ends are the nats' ends mapped.
+    result.ci = Object.fromEntries(systems.map((name, i) => [name, [ELO_MEAN + ELO_PER_NAT * intervals[i]![0], ELO_MEAN + ELO_PER_NAT * intervals[i]![1]]]));
     if (roundsWithRidge > 0 && ridge === 0) {
       flags.push({
         code: 'ridge-in-bootstrap',
@@ -126,14 +115,6 @@ function toElo(theta: Float64Array): Float64Array {
   for (const t of theta) mean += t;
   mean /= theta.length;
   return theta.map((t) => ELO_MEAN + ELO_PER_NAT * (t - mean));
-}
-
-/** `toElo(theta)[i]` into `samples[i][round]`, without the array in between. */
-function storeElo(theta: Float64Array, samples: Float64Array[], round: number): void {
-  let mean = 0;
-  for (let i = 0; i < theta.length; i++) mean += theta[i]!;
-  mean /= theta.length;
-  for (let i = 0; i < theta.length; i++) samples[i]![round] = ELO_MEAN + ELO_PER_NAT * (theta[i]! - mean);
 }
 
 function pairwisePValues(wins: Float64Array, n: number, ridge: number, theta: Float64Array, systems: readonly string[]): Record<string, Record<string, number>> {
@@ -153,48 +134,4 @@ function pairwisePValues(wins: Float64Array, n: number, ridge: number, theta: Fl
     rows[systems[i]!] = row;
   }
   return rows;
-}
-
-/**
- * Each round draws new cell counts ~ Multinomial(total, observed shares), refits from the point
- * estimate (a few Newton steps), and keeps the centred Elo ratings; intervals are the
- * percentiles (linear interpolation, as numpy.percentile) of each system's ratings.
- */
-function bootstrapIntervals(
-  pairs: PairCounts,
-  start: Float64Array,
-  pointRidge: number,
-  rounds: number,
-  seed: Seed,
-  confidence: number,
-): { ci: Record<string, [number, number]>; roundsWithRidge: number } {
-  const n = pairs.systems.length;
-  const random = createXoshiro128Random(seed);
-  const drawCounts = createMultinomialSampler(pairs.total, pairs.cells.map((cell) => cell.count));
-  const mleExistsFor = createMleExistenceCheck(n);
-  // Every round reuses these: nothing is allocated per resample.
-  const counts = new Float64Array(pairs.cells.length);
-  const wins = new Float64Array(n * n);
-  const newton = new NewtonWorkspace(n);
-  const samples = Array.from({ length: n }, () => new Float64Array(rounds));
-  let roundsWithRidge = 0;
-  for (let round = 0; round < rounds; round++) {
-    drawCounts(random, counts);
-    winMatrix(pairs, counts, wins);
-    let ridge = pointRidge;
-    if (ridge === 0 && !mleExistsFor(wins)) {
-      ridge = BRADLEY_TERRY_RIDGE;
-      roundsWithRidge++;
-    }
-    newton.theta.set(start);
-    newton.fit(wins, ridge, BOOTSTRAP_STEP_TOLERANCE, BOOTSTRAP_LINE_SEARCH_ABOVE);
-    storeElo(newton.theta, samples, round);
-  }
-  const tail = (1 - confidence) / 2;
-  const ci: Record<string, [number, number]> = {};
-  pairs.systems.forEach((name, i) => {
-    const sorted = samples[i]!.sort();
-    ci[name] = [sortedPercentile(sorted, tail), sortedPercentile(sorted, 1 - tail)];
-  });
-  return { ci, roundsWithRidge };
 }

@@ -6,8 +6,8 @@ import { createNewStudyStore, type NewStudyState } from './new-study-store.ts';
 import type * as NewStudyStoreModule from './new-study-store.ts';
 import { configurationRow, emptyStudyForm } from './study-form.ts';
 
-const gemini: HarnessStatus = { id: 'gemini-cli', displayName: 'Gemini CLI', defaultModel: 'gemini-2.5-pro', keyEnv: 'GEMINI_API_KEY', takesCommand: false, detection: 'detecting', versionProblem: null, version: null, binary: '/x/gemini', problem: null, pinnedVersion: '0.61.0' };
-const codex: HarnessStatus = { id: 'codex', displayName: 'Codex CLI', defaultModel: 'gpt-5.5', keyEnv: 'OPENAI_API_KEY', takesCommand: false, detection: 'not-installed', versionProblem: null, version: null, binary: null, problem: 'codex was not found.', pinnedVersion: '0.171.0' };
+const gemini: HarnessStatus = { id: 'gemini-cli', displayName: 'Gemini CLI', defaultModel: 'gemini-2.5-pro', keyEnv: 'GEMINI_API_KEY', takesCommand: false, detection: 'detecting', versionProblem: null, versionTimedOut: false, version: null, binary: '/x/gemini', problem: null, pinnedVersion: '0.61.0' };
+const codex: HarnessStatus = { id: 'codex', displayName: 'Codex CLI', defaultModel: 'gpt-5.5', keyEnv: 'OPENAI_API_KEY', takesCommand: false, detection: 'not-installed', versionProblem: null, versionTimedOut: false, version: null, binary: null, problem: 'codex was not found.', pinnedVersion: '0.171.0' };
 
 // A server render reads a zustand store's initial state, so the screen reads this state instead.
 const shownState = vi.hoisted(() => ({ current: undefined as unknown as NewStudyState }));
@@ -32,15 +32,19 @@ describe('the New study form while a harness’s version is being found', () => 
     expect(startButton(html)).not.toContain('disabled');
     expect(html).toContain('<option value="gemini-cli" selected="">Gemini CLI</option>');
     expect(html).toContain('<option value="codex">Codex CLI (not installed)</option>');
-    expect(html).toMatch(/aria-label="Harness version, configuration 1"[^>]*placeholder="finding its version…"/);
+    expect(html).toMatch(/aria-label="Harness version, configuration 1"[^>]*placeholder="checking its version…"/);
   });
 
   it('shows the version once known, and an unknown one without calling the harness not installed', () => {
     expect(shown([{ ...gemini, detection: 'found', version: '0.61.0' }])).toMatch(/aria-label="Harness version, configuration 1"[^>]*placeholder="0\.61\.0"/);
-    const unknown = shown([{ ...gemini, detection: 'version-unknown', versionProblem: 'gemini --version did not answer within 300 s' }]);
+    const unknown = shown([{ ...gemini, detection: 'version-unknown', versionProblem: 'gemini --version did not answer within 300 s', versionTimedOut: true }]);
     expect(unknown).toContain('<option value="gemini-cli" selected="">Gemini CLI</option>');
-    expect(unknown).toMatch(/placeholder="version unknown: asked again at start"/);
+    expect(unknown).not.toContain('not installed');
+    expect(unknown).toMatch(/placeholder="could not check: timed out; asked again at start"/);
     expect(startButton(unknown)).not.toContain('disabled');
+    const failed = shown([{ ...gemini, detection: 'version-unknown', versionProblem: 'gemini --version failed: cannot load its bundle', versionTimedOut: false }]);
+    expect(failed).toMatch(/placeholder="could not check its version; asked again at start"/);
+    expect(failed).not.toContain('not installed');
   });
 });
 

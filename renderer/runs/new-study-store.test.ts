@@ -9,8 +9,8 @@ import { validateStudyForm } from './study-form.ts';
 
 const task = (id: string, synthetic = false): TaskSummary => ({ id, kind: 'programmatic', title: `Task ${id}`, instruction: '', frames: 0, runs: 0, synthetic });
 const HARNESSES: HarnessStatus[] = [
-  { id: 'claude-code', displayName: 'Claude Code', defaultModel: 'claude-sonnet-4-5', keyEnv: 'ANTHROPIC_API_KEY', takesCommand: false, detection: 'not-installed', versionProblem: null, version: null, binary: null, problem: 'claude was not found.', pinnedVersion: '2.0.14' },
-  { id: 'command', displayName: 'Command', defaultModel: 'unspecified', keyEnv: null, takesCommand: true, detection: 'any-command', versionProblem: null, version: null, binary: null, problem: null, pinnedVersion: null },
+  { id: 'claude-code', displayName: 'Claude Code', defaultModel: 'claude-sonnet-4-5', keyEnv: 'ANTHROPIC_API_KEY', takesCommand: false, detection: 'not-installed', versionProblem: null, versionTimedOut: false, version: null, binary: null, problem: 'claude was not found.', pinnedVersion: '2.0.14' },
+  { id: 'command', displayName: 'Command', defaultModel: 'unspecified', keyEnv: null, takesCommand: true, detection: 'any-command', versionProblem: null, versionTimedOut: false, version: null, binary: null, problem: null, pinnedVersion: null },
 ];
 
 /** `refuse`: what the server says to runs.start, and the spec field it names (error.field). */
@@ -175,7 +175,7 @@ describe('the new study form’s store', () => {
   });
 
   it('lets a study start while a harness’s version is still being found, and shows the version once the server knows it', async () => {
-    const gemini: HarnessStatus = { id: 'gemini-cli', displayName: 'Gemini CLI', defaultModel: 'gemini-2.5-pro', keyEnv: 'GEMINI_API_KEY', takesCommand: false, detection: 'detecting', versionProblem: null, version: null, binary: '/x/gemini', problem: null, pinnedVersion: '0.61.0' };
+    const gemini: HarnessStatus = { id: 'gemini-cli', displayName: 'Gemini CLI', defaultModel: 'gemini-2.5-pro', keyEnv: 'GEMINI_API_KEY', takesCommand: false, detection: 'detecting', versionProblem: null, versionTimedOut: false, version: null, binary: '/x/gemini', problem: null, pinnedVersion: '0.61.0' };
     const listed = [[gemini], [gemini], [{ ...gemini, detection: 'found' as const, version: '0.61.0' }]];
     const { client: base, calls } = fakeServer();
     const client = { ...base, call: (method: string, input: unknown) => (method === 'harnesses.list' ? (calls.push({ method, input }), Promise.resolve({ harnesses: listed.shift() ?? [{ ...gemini, detection: 'found', version: '0.61.0' }] })) : base.call(method as never, input as never)) } as RpcClient;

@@ -5,10 +5,10 @@ import { parseStudyFile } from '../../schemas/study-file.ts';
 import { allowedMcpVariables, configurationRow, emptyStudyForm, fieldOfServerError, firstAvailableHarness, harnessAvailable, listedSkillVersions, runCount, studyFormFromSpec, toggledVersions, validateStudyForm, withRememberedSlurm, type StudyForm } from './study-form.ts';
 
 const harnesses: HarnessStatus[] = [
-  { id: 'claude-code', displayName: 'Claude Code', defaultModel: 'claude-sonnet-4-5', keyEnv: 'ANTHROPIC_API_KEY', takesCommand: false, detection: 'found', versionProblem: null, version: '2.0.14', binary: '/x/claude', problem: null, pinnedVersion: '2.0.14' },
-  { id: 'codex', displayName: 'Codex CLI', defaultModel: 'gpt-5.5', keyEnv: 'OPENAI_API_KEY', takesCommand: false, detection: 'not-installed', versionProblem: null, version: null, binary: null, problem: 'codex was not found.', pinnedVersion: '0.1' },
-  { id: 'gemini-cli', displayName: 'Gemini CLI', defaultModel: 'gemini-2.5-pro', keyEnv: 'GEMINI_API_KEY', takesCommand: false, detection: 'found', versionProblem: null, version: '0.61.0', binary: '/x/gemini', problem: null, pinnedVersion: '0.61.0' },
-  { id: 'command', displayName: 'Command', defaultModel: 'unspecified', keyEnv: null, takesCommand: true, detection: 'any-command', versionProblem: null, version: null, binary: null, problem: null, pinnedVersion: null },
+  { id: 'claude-code', displayName: 'Claude Code', defaultModel: 'claude-sonnet-4-5', keyEnv: 'ANTHROPIC_API_KEY', takesCommand: false, detection: 'found', versionProblem: null, versionTimedOut: false, version: '2.0.14', binary: '/x/claude', problem: null, pinnedVersion: '2.0.14' },
+  { id: 'codex', displayName: 'Codex CLI', defaultModel: 'gpt-5.5', keyEnv: 'OPENAI_API_KEY', takesCommand: false, detection: 'not-installed', versionProblem: null, versionTimedOut: false, version: null, binary: null, problem: 'codex was not found.', pinnedVersion: '0.1' },
+  { id: 'gemini-cli', displayName: 'Gemini CLI', defaultModel: 'gemini-2.5-pro', keyEnv: 'GEMINI_API_KEY', takesCommand: false, detection: 'found', versionProblem: null, versionTimedOut: false, version: '0.61.0', binary: '/x/gemini', problem: null, pinnedVersion: '0.61.0' },
+  { id: 'command', displayName: 'Command', defaultModel: 'unspecified', keyEnv: null, takesCommand: true, detection: 'any-command', versionProblem: null, versionTimedOut: false, version: null, binary: null, problem: null, pinnedVersion: null },
 ];
 
 function form(change: (f: StudyForm) => void): StudyForm {

@@ -132,9 +132,10 @@ export function installedVersionWords(status: HarnessStatus | undefined): string
     case 'found':
       return status.version ?? 'newest installed';
     case 'detecting':
-      return 'finding its version…';
+      return 'checking its version…';
     case 'version-unknown':
-      return 'version unknown: asked again at start';
+      // Installed either way: a CLI too slow to answer on a busy machine is not a missing one.
+      return status.versionTimedOut ? 'could not check: timed out; asked again at start' : 'could not check its version; asked again at start';
     default:
       return 'newest installed';
   }

@@ -14,18 +14,18 @@ export function harnessesList(_input: RpcParsedInput<'harnesses.list'>, ctx: Api
   const toolsDir = harnessToolsDir(ctx.workspace.dir);
   const harnesses = Object.values(HARNESS_ADAPTERS).map((adapter): HarnessStatus => {
     const declared = { id: adapter.id, displayName: adapter.displayName, defaultModel: adapter.defaultModel, keyEnv: adapter.keyEnv, takesCommand: adapter.takesCommand };
-    if (!adapter.npm) return { ...declared, detection: 'any-command', version: null, versionProblem: null, binary: null, problem: null, pinnedVersion: null };
+    if (!adapter.npm) return { ...declared, detection: 'any-command', version: null, versionProblem: null, versionTimedOut: false, binary: null, problem: null, pinnedVersion: null };
     const pinnedVersion = adapter.npm.pinnedVersion;
     let binary: string;
     try {
       binary = findHarnessBinary(adapter, toolsDir);
     } catch (error) {
-      return { ...declared, detection: 'not-installed', version: null, versionProblem: null, binary: null, problem: (error as Error).message, pinnedVersion };
+      return { ...declared, detection: 'not-installed', version: null, versionProblem: null, versionTimedOut: false, binary: null, problem: (error as Error).message, pinnedVersion };
     }
     const now = harnessVersionNow(adapter, binary, { toolsDir });
-    if (now.state === 'known') return { ...declared, detection: 'found', version: now.version, versionProblem: null, binary, problem: null, pinnedVersion };
-    if (now.state === 'detecting') return { ...declared, detection: 'detecting', version: null, versionProblem: null, binary, problem: null, pinnedVersion };
-    return { ...declared, detection: 'version-unknown', version: null, versionProblem: now.problem, binary, problem: null, pinnedVersion };
+    if (now.state === 'known') return { ...declared, detection: 'found', version: now.version, versionProblem: null, versionTimedOut: false, binary, problem: null, pinnedVersion };
+    if (now.state === 'detecting') return { ...declared, detection: 'detecting', version: null, versionProblem: null, versionTimedOut: false, binary, problem: null, pinnedVersion };
+    return { ...declared, detection: 'version-unknown', version: null, versionProblem: now.problem, versionTimedOut: now.timedOut, binary, problem: null, pinnedVersion };
   });
   return { harnesses };
 }
