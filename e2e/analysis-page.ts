@@ -32,10 +32,18 @@ export class AnalysisPage {
     return scope.getByRole('table', { name });
   }
 
-  /** The body rows' cell texts (row head first), as a reader sees them. */
+  /** The body rows' cell texts (row head first), as a reader sees them: a figure's own text, without the interval printed under it. */
   async rows(table: Locator): Promise<string[][]> {
     await expect(table).toBeVisible();
-    return table.locator('tbody tr').evaluateAll((rows) => rows.map((row) => [...row.querySelectorAll('th, td')].map((c) => (c as HTMLElement).innerText.trim())));
+    return table.locator('tbody tr').evaluateAll((rows) =>
+      rows.map((row) =>
+        [...row.querySelectorAll('th, td')].map((cell) => {
+          const text = (cell as HTMLElement).innerText;
+          const interval = cell.querySelector<HTMLElement>('.analysis-table__ci')?.innerText;
+          return (interval ? text.replace(interval, '') : text).trim();
+        }),
+      ),
+    );
   }
 
   /** Clicks an export button inside `scope` and returns the downloaded file's name and bytes. */

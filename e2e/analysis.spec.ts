@@ -58,7 +58,9 @@ test('the demo study reads as a results section, every part with numbers, equal 
   for (const tier of ['Process', 'Output', 'Content']) {
     const rows = await analysis.rows(analysis.table(boards, new RegExp(`^${escaped(`${demoSet(tier)} · 5-point scale (1–5)`)}`)));
     expect(rows.length, `${tier} leaderboard rows`).toBeGreaterThanOrEqual(2);
-    expect(rows.filter((row) => NUMBER.test(row[1]!)).length, `${tier} means`).toBeGreaterThanOrEqual(2);
+    expect(rows.filter((row) => NUMBER.test(row[2]!)).length, `${tier} means`).toBeGreaterThanOrEqual(2);
+    // Each row's rank by the intervals: a whole number, or none without an interval.
+    for (const row of rows) expect(row[1], `${tier} rank`).toMatch(/^(\d+|—)$/);
     await expect(boards.getByRole('img', { name: `${demoSet(tier)}, 5-point scale (1–5): score with 95% CI` })).toBeVisible();
   }
   await expect(boards.getByRole('img', { name: /score with 95% CI/ }).first().locator('circle').first()).toBeAttached();
@@ -80,7 +82,7 @@ test('the demo study reads as a results section, every part with numbers, equal 
   const preference = analysis.region('Human preference');
   const eloRows = await analysis.rows(analysis.table(preference, /^Bradley–Terry Elo from/));
   expect(eloRows.length).toBeGreaterThanOrEqual(3);
-  for (const row of eloRows) expect(row[1]).toMatch(/^\d+\.\d$/);
+  for (const row of eloRows) expect(row[2]).toMatch(/^\d+\.\d$/);
   await expect(preference.getByRole('img', { name: 'Bradley–Terry Elo with 95% CI' })).toBeVisible();
   await expect(preference.getByRole('img', { name: /^Win fractions: row against column/ })).toBeVisible();
   const bias = preference.getByRole('region', { name: 'Position bias' });
@@ -119,14 +121,14 @@ test('the demo study reads as a results section, every part with numbers, equal 
   const cli = await analyzeWithCli(app!.workspace);
   expect(cli.study.seed).toBe('lhb-analysis');
   expect(cli.study.resamples).toBe(1000);
-  const shownElo = new Map(eloRows.map((row) => [row[0], row[1]]));
+  const shownElo = new Map(eloRows.map((row) => [row[0], row[2]]));
   expect(cli.preference.elo.length).toBe(eloRows.length);
   for (const row of cli.preference.elo) expect(shownElo.get(row.label), row.label).toBe(row.rating.toFixed(1));
   expect(cli.agreement.overall.meanKappa).not.toBeNull();
   await expect(agreement).toContainText(`Mean pairwise quadratic κ ${cli.agreement.overall.meanKappa!.toFixed(3)}`);
   const output = cli.leaderboards.find((b) => b.tier === 'output');
   if (output) {
-    const shown = new Map((await analysis.rows(analysis.table(boards, new RegExp(`^${escaped(`${demoSet('Output')} · 5-point scale (1–5)`)}`)))).map((row) => [row[0], row[1]]));
+    const shown = new Map((await analysis.rows(analysis.table(boards, new RegExp(`^${escaped(`${demoSet('Output')} · 5-point scale (1–5)`)}`)))).map((row) => [row[0], row[2]]));
     for (const row of output.rows) if (row.mean !== null) expect(shown.get(row.label), row.label).toBe(row.mean.toFixed(2));
   }
   // The same paired differences, per harness, in lhb analyze --json.
@@ -150,12 +152,12 @@ test('tables and charts export as CSV, Markdown, SVG and PNG; unticking syntheti
   const csv = await analysis.download(elo.getByRole('group', { name: /^Export: Bradley–Terry Elo/ }), 'Download CSV');
   expect(csv.name).toBe('lhb-elo.csv');
   const lines = csv.bytes.toString('utf8').trim().split('\r\n');
-  expect(lines[0]).toBe('Configuration,Elo,ci_lo,ci_hi');
+  expect(lines[0]).toBe('Configuration,Rank,Elo,ci_lo,ci_hi');
   expect(lines.length).toBeGreaterThanOrEqual(4);
 
   const markdown = await analysis.download(elo.getByRole('group', { name: /^Export: Bradley–Terry Elo/ }), 'Download Markdown');
   expect(markdown.name).toBe('lhb-elo.md');
-  expect(markdown.bytes.toString('utf8')).toContain('| Configuration | Elo | 95% CI |');
+  expect(markdown.bytes.toString('utf8')).toContain('| Configuration | Rank | Elo | 95% CI |');
 
   const chartExports = elo.getByRole('group', { name: /^Export chart: Bradley–Terry Elo/ });
   const svg = await analysis.download(chartExports, 'Download SVG');

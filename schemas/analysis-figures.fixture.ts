@@ -63,18 +63,24 @@ const LEADERBOARDS: Board[] = [
 
 type Group = AnalysisFigures['alignment']['groups'][number];
 type Aligned = Group['together'];
+/** A win-rate row: people's rate and the scores' on the same votes, their difference, each with a made-up interval around it. */
+const rateRow = (config: { id: string; label: string }, human: number, judge: number | null) => {
+  const difference = judge === null ? null : Math.round((judge - human) * 1e4) / 1e4;
+  return {
+    config: config.id, label: config.label, votes: 120,
+    human, humanLo: human - 0.081, humanHi: human + 0.077,
+    judge, judgeLo: judge === null ? null : judge - 0.084, judgeHi: judge === null ? null : judge + 0.079,
+    difference, differenceLo: difference === null ? null : difference - 0.052, differenceHi: difference === null ? null : difference + 0.049,
+  };
+};
 const aligned = (judge: string, n: number, agreement: number, kappa: number, judgeTieRate: number, rates: [number | null, number | null, number | null]): Aligned => ({
-  judge, n, agreement, kappa, humanTieRate: 0.1056, judgeTieRate,
-  winRates: [
-    { config: CLAUDE.id, label: CLAUDE.label, votes: 120, human: 0.7292, judge: rates[0] },
-    { config: CODEX.id, label: CODEX.label, votes: 120, human: 0.525, judge: rates[1] },
-    { config: GEMINI.id, label: GEMINI.label, votes: 120, human: 0.2375, judge: rates[2] },
-  ],
+  judge, n, agreement, kappa, kappaLo: kappa - 0.112, kappaHi: kappa + 0.098, humanTieRate: 0.1056, judgeTieRate,
+  winRates: [rateRow(CLAUDE, 0.7292, rates[0]), rateRow(CODEX, 0.525, rates[1]), rateRow(GEMINI, 0.2375, rates[2])],
 });
 const ALIGNMENT_GROUPS: Group[] = [
   {
     tier: 'process', rubricSet: 'generic-process', version: 'v1', scale: 5,
-    together: { judge: 'Judges (mean score)', n: 0, agreement: null, kappa: null, humanTieRate: null, judgeTieRate: null, winRates: [] },
+    together: { judge: 'Judges (mean score)', n: 0, agreement: null, kappa: null, kappaLo: null, kappaHi: null, humanTieRate: null, judgeTieRate: null, winRates: [] },
     judges: [],
     pairs: [],
   },
@@ -83,9 +89,9 @@ const ALIGNMENT_GROUPS: Group[] = [
     together: aligned('Judges (mean score)', 154, 0.7403, 0.5874, 0.1234, [0.7112, 0.5501, 0.2387]),
     judges: JUDGES.map((judge, k) => aligned(judge, 154 - k * 9, 0.7143 - k * 0.05, 0.5521 - k * 0.08, 0.1623 + k * 0.04, [0.7011 - k * 0.03, 0.5407 + k * 0.02, k === 2 ? null : 0.2582])),
     pairs: [
-      { a: CLAUDE.id, aLabel: CLAUDE.label, b: CODEX.id, bLabel: CODEX.label, n: 60, agreement: 0.6833, kappa: 0.4712 },
-      { a: CLAUDE.id, aLabel: CLAUDE.label, b: GEMINI.id, bLabel: GEMINI.label, n: 52, agreement: 0.8269, kappa: 0.6534 },
-      { a: CODEX.id, aLabel: CODEX.label, b: GEMINI.id, bLabel: GEMINI.label, n: 42, agreement: 0.7143, kappa: null },
+      { a: CLAUDE.id, aLabel: CLAUDE.label, b: CODEX.id, bLabel: CODEX.label, n: 60, agreement: 0.6833, kappa: 0.4712, kappaLo: 0.2904, kappaHi: 0.6311 },
+      { a: CLAUDE.id, aLabel: CLAUDE.label, b: GEMINI.id, bLabel: GEMINI.label, n: 52, agreement: 0.8269, kappa: 0.6534, kappaLo: 0.4821, kappaHi: 0.8007 },
+      { a: CODEX.id, aLabel: CODEX.label, b: GEMINI.id, bLabel: GEMINI.label, n: 42, agreement: 0.7143, kappa: null, kappaLo: null, kappaHi: null },
     ],
   },
 ];
@@ -134,33 +140,53 @@ export const FIGURES_FIXTURE: AnalysisFigures = {
   leaderboards: LEADERBOARDS,
   agreement: {
     judges: JUDGES,
-    overall: { meanKappa: 0.6412, band: 'substantial', variance: 0.00391 },
+    overall: {
+      meanKappa: 0.6412, lo: 0.5733, hi: 0.7018, band: 'substantial', variance: 0.00391,
+      pairs: [
+        { judgeA: JUDGES[0]!, judgeB: JUDGES[1]!, kappa: 0.7122, n: 105, lo: 0.6409, hi: 0.7731 },
+        { judgeA: JUDGES[0]!, judgeB: JUDGES[2]!, kappa: 0.5834, n: 105, lo: 0.4902, hi: 0.6688 },
+        { judgeA: JUDGES[1]!, judgeB: JUDGES[2]!, kappa: 0.628, n: 105, lo: 0.5391, hi: 0.7103 },
+      ],
+    },
     perRubric: [
       {
         rubric: 'output.completeness',
         version: 'v2',
         meanKappa: 0.7021,
+        lo: 0.6113,
+        hi: 0.7802,
         band: 'substantial',
         variance: 0.0021,
         pairs: [
-          { judgeA: JUDGES[0]!, judgeB: JUDGES[1]!, kappa: 0.74, n: 35 },
-          { judgeA: JUDGES[0]!, judgeB: JUDGES[2]!, kappa: 0.69, n: 35 },
-          { judgeA: JUDGES[1]!, judgeB: JUDGES[2]!, kappa: 0.6763, n: 35 },
+          { judgeA: JUDGES[0]!, judgeB: JUDGES[1]!, kappa: 0.74, n: 35, lo: 0.65, hi: 0.82 },
+          { judgeA: JUDGES[0]!, judgeB: JUDGES[2]!, kappa: 0.69, n: 35, lo: 0.6, hi: 0.77 },
+          { judgeA: JUDGES[1]!, judgeB: JUDGES[2]!, kappa: 0.6763, n: 35, lo: 0.5863, hi: 0.7563 },
         ],
       },
       {
         rubric: 'output.fidelity',
         version: 'v1',
         meanKappa: 0.4408,
+        lo: 0.3127,
+        hi: 0.5561,
         band: 'moderate',
         variance: 0.0113,
         pairs: [
-          { judgeA: JUDGES[0]!, judgeB: JUDGES[1]!, kappa: 0.55, n: 35 },
-          { judgeA: JUDGES[0]!, judgeB: JUDGES[2]!, kappa: 0.31, n: 35 },
-          { judgeA: JUDGES[1]!, judgeB: JUDGES[2]!, kappa: 0.4624, n: 35 },
+          { judgeA: JUDGES[0]!, judgeB: JUDGES[1]!, kappa: 0.55, n: 35, lo: 0.46, hi: 0.63 },
+          { judgeA: JUDGES[0]!, judgeB: JUDGES[2]!, kappa: 0.31, n: 35, lo: 0.22, hi: 0.39 },
+          { judgeA: JUDGES[1]!, judgeB: JUDGES[2]!, kappa: 0.4624, n: 35, lo: 0.3724, hi: 0.5424 },
         ],
       },
-      { rubric: 'content.polish', version: 'v1', meanKappa: null, band: null, variance: null, pairs: [{ judgeA: JUDGES[0]!, judgeB: JUDGES[1]!, kappa: null, n: 1 }] },
+      { rubric: 'content.polish', version: 'v1', meanKappa: null, lo: null, hi: null, band: null, variance: null, pairs: [{ judgeA: JUDGES[0]!, judgeB: JUDGES[1]!, kappa: null, n: 1, lo: null, hi: null }] },
+    ],
+    // The method's comparison: generic rubrics against the experts' on the same runs.
+    setComparisons: [
+      {
+        tier: 'output', scale: 5,
+        a: { rubricSet: 'figma-output-generic', version: 'v1', authoredBy: 'llm-generic', judges: JUDGES, meanKappa: 0.4612, lo: 0.3518, hi: 0.5609 },
+        b: { rubricSet: 'figma-output', version: 'v2', authoredBy: 'expert', judges: JUDGES, meanKappa: 0.6021, lo: 0.5137, hi: 0.6874 },
+        runs: 36, tasks: 12, difference: 0.1409, lo: 0.0512, hi: 0.2366, pValue: 0.004,
+      },
     ],
     matrix: [
       [1, 0.7122, 0.5834],
@@ -297,7 +323,7 @@ export const EMPTY_FIGURES_FIXTURE: AnalysisFigures = {
     synthetic: { included: false, reason: 'requested', votes: 180, judgments: 648 },
   },
   leaderboards: [],
-  agreement: { judges: [], overall: { meanKappa: null, band: null, variance: null }, perRubric: [], matrix: [] },
+  agreement: { judges: [], overall: { meanKappa: null, lo: null, hi: null, band: null, variance: null, pairs: [] }, perRubric: [], matrix: [], setComparisons: [] },
   preference: {
     votes: 0,
     elo: [],

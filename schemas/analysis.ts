@@ -73,12 +73,47 @@ export const LeaderboardSchema = RubricSetKeySchema.extend({
 });
 export type Leaderboard = z.infer<typeof LeaderboardSchema>;
 
-export const KappaPairSchema = z.object({ judgeA: z.string(), judgeB: z.string(), kappa: NullableNum, n: z.number().int() });
+/** A κ's 95% bootstrap interval over tasks (resampling tasks with replacement, the report's seed and resamples); null under three tasks or where κ is undefined in over 5% of resamples. */
+const KappaIntervalShape = { lo: NullableNum, hi: NullableNum };
+
+export const KappaPairSchema = z.object({ judgeA: z.string(), judgeB: z.string(), kappa: NullableNum, n: z.number().int(), ...KappaIntervalShape });
+
+/** One rubric set version's mean pairwise quadratic κ over the items of the runs it is compared on, with its interval over tasks. */
+export const SetKappaSchema = z.object({
+  rubricSet: z.string(),
+  version: z.string(),
+  /** Who wrote the set (`expert`, `llm-generic`, `chapter`), or null when it is not stored. */
+  authoredBy: z.string().nullable(),
+  judges: z.array(z.string()),
+  meanKappa: NullableNum,
+  ...KappaIntervalShape,
+});
+
+/**
+ * Two rubric set versions of one tier and scale judged on the same runs (each by two judges or
+ * more): each one's mean pairwise κ on those runs, and `difference` = b − a (b the expert set when
+ * one of the two is, else the later by name and version) with a paired 95% bootstrap interval over
+ * tasks (both κ recomputed on the same resampled tasks) and the two-sided share of resampled
+ * differences crossing 0 as its p.
+ */
+export const SetKappaComparisonSchema = z.object({
+  tier: JudgeTierSchema,
+  scale: z.union([z.literal(3), z.literal(5)]),
+  a: SetKappaSchema,
+  b: SetKappaSchema,
+  runs: z.number().int(),
+  tasks: z.number().int(),
+  difference: NullableNum,
+  lo: NullableNum,
+  hi: NullableNum,
+  pValue: NullableNum,
+});
+export type SetKappaComparison = z.infer<typeof SetKappaComparisonSchema>;
 
 export const AgreementSchema = z.object({
   judges: z.array(z.string()),
   /** Mean pairwise quadratic-weighted κ over every item scored by both judges of a pair. */
-  overall: z.object({ meanKappa: NullableNum, band: z.string().nullable(), variance: NullableNum }),
+  overall: z.object({ meanKappa: NullableNum, ...KappaIntervalShape, band: z.string().nullable(), variance: NullableNum, pairs: z.array(KappaPairSchema) }),
   perRubric: z.array(
     z.object({
       rubric: z.string(),
@@ -86,11 +121,14 @@ export const AgreementSchema = z.object({
       /** The rubric's scale (3 or 5); absent in reports made before scales were stored. */
       scale: z.number().int().optional(),
       meanKappa: NullableNum,
+      ...KappaIntervalShape,
       band: z.string().nullable(),
       variance: NullableNum,
       pairs: z.array(KappaPairSchema),
     }),
   ),
+  /** Rubric set versions judged on the same runs, compared two by two (the method's generic-vs-expert rubrics). */
+  setComparisons: z.array(SetKappaComparisonSchema),
   /** judges × judges quadratic κ (diagonal 1; null where undefined). */
   matrix: z.array(z.array(NullableNum)),
 });
@@ -126,12 +164,33 @@ const JudgeAlignmentSchema = z.object({
   /** Human votes on pairs both of whose runs have a score (so an outcome follows from the scores). */
   n: z.number().int(),
   agreement: NullableNum,
-  /** Cohen's κ over 3 classes: A wins / B wins / tie. */
+  /** Cohen's κ over 3 classes: A wins / B wins / tie, with its 95% bootstrap interval over the votes' tasks. */
   kappa: NullableNum,
+  kappaLo: NullableNum,
+  kappaHi: NullableNum,
   humanTieRate: NullableNum,
   judgeTieRate: NullableNum,
-  /** Per configuration: the votes it was in (`votes`), its win rate by people and as the scores imply on the same pairs (ties half). */
-  winRates: z.array(z.object({ config: z.string(), label: z.string(), votes: z.number().int(), human: NullableNum, judge: NullableNum })),
+  /**
+   * Per configuration: the votes it was in (`votes`), its win rate by people and as the scores imply
+   * on the same pairs (ties half), and judge − human; each with a 95% bootstrap interval over the
+   * votes' tasks (the difference paired: both rates on the same resampled tasks).
+   */
+  winRates: z.array(
+    z.object({
+      config: z.string(),
+      label: z.string(),
+      votes: z.number().int(),
+      human: NullableNum,
+      humanLo: NullableNum,
+      humanHi: NullableNum,
+      judge: NullableNum,
+      judgeLo: NullableNum,
+      judgeHi: NullableNum,
+      difference: NullableNum,
+      differenceLo: NullableNum,
+      differenceHi: NullableNum,
+    }),
+  ),
 });
 export type JudgeAlignment = z.infer<typeof JudgeAlignmentSchema>;
 
@@ -143,7 +202,7 @@ export type JudgeAlignment = z.infer<typeof JudgeAlignmentSchema>;
 export const AlignmentGroupSchema = RubricSetKeySchema.extend({
   together: JudgeAlignmentSchema,
   judges: z.array(JudgeAlignmentSchema),
-  pairs: z.array(z.object({ a: z.string(), aLabel: z.string(), b: z.string(), bLabel: z.string(), n: z.number().int(), agreement: NullableNum, kappa: NullableNum })),
+  pairs: z.array(z.object({ a: z.string(), aLabel: z.string(), b: z.string(), bLabel: z.string(), n: z.number().int(), agreement: NullableNum, kappa: NullableNum, kappaLo: NullableNum, kappaHi: NullableNum })),
 });
 export type AlignmentGroup = z.infer<typeof AlignmentGroupSchema>;
 
@@ -386,7 +445,8 @@ export const AnalysisTablesSchema = z.object({
    * leaderboards' order, holding one table per scale judged with it (3-point before 5-point).
    */
   leaderboards: z.array(z.object({ tier: JudgeTierSchema, title: z.string(), boards: z.array(z.object({ scale: z.union([z.literal(3), z.literal(5)]), title: z.string(), table: TableModelSchema })) })),
-  agreement: z.object({ byRubric: TableModelSchema, matrix: TableModelSchema }),
+  /** `pairs`: each pair of judges' κ with its interval; `sets`: rubric set versions compared on the same runs. */
+  agreement: z.object({ byRubric: TableModelSchema, matrix: TableModelSchema, pairs: TableModelSchema, sets: TableModelSchema }),
   preference: z.object({
     elo: TableModelSchema,
     pairwise: TableModelSchema,

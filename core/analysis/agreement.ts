@@ -1,13 +1,15 @@
 import type { Agreement } from '../../schemas/analysis.ts';
 import { cohensKappa } from '../stats/cohens-kappa.ts';
 import { landisKochBand, meanPairwiseKappa } from '../stats/mean-pairwise-kappa.ts';
+import { drawOverTasks, taskInterval, type TaskBootstrapOptions } from '../stats/task-bootstrap.ts';
+import { kappaOfDraw, meanKappaOfDraw, taskConfusions, type TaskConfusions } from '../stats/task-kappa.ts';
 import type { StudyJudgment } from './study-data.ts';
 
 /** The 5-point rubric scale; κ counts every level even when no judge used it. */
 export const SCORE_LABELS = [1, 2, 3, 4, 5] as const;
 
 /** κ's levels for the judgments at hand: 1–5, 0–2 for 3-point sets, 0–5 when both scales are mixed. */
-function kappaOptions(judgments: readonly StudyJudgment[]) {
+export function kappaOptions(judgments: readonly StudyJudgment[]) {
   const scales = new Set(judgments.map((j) => j.scale));
   const labels: readonly number[] = !scales.has(3) ? SCORE_LABELS : scales.has(5) ? [0, 1, 2, 3, 4, 5] : [0, 1, 2];
   return { weights: 'quadratic' as const, labels };
@@ -28,25 +30,52 @@ export function scoresByItem(judgments: readonly StudyJudgment[]): Map<string, M
   return items;
 }
 
-/** Both judges' scores of every item both scored, in item order. */
-export function pairedScores(items: Map<string, Map<string, number>>, judgeA: string, judgeB: string): { a: number[]; b: number[] } {
+/** Both judges' scores of every item both scored, in item order, with each item's key. */
+export function pairedScores(items: Map<string, Map<string, number>>, judgeA: string, judgeB: string): { a: number[]; b: number[]; keys: string[] } {
   const a: number[] = [];
   const b: number[] = [];
-  for (const scores of items.values()) {
+  const keys: string[] = [];
+  for (const [key, scores] of items) {
     const x = scores.get(judgeA);
     const y = scores.get(judgeB);
     if (x !== undefined && y !== undefined) {
       a.push(x);
       b.push(y);
+      keys.push(key);
     }
   }
-  return { a, b };
+  return { a, b, keys };
 }
+
+/** Where the bootstraps resample: each run's task, numbered in id order over the judgments' runs. */
+export interface TaskNumbers {
+  taskOf(run: string): number;
+  tasks: number;
+}
+
+export function numberTasks(runs: Iterable<string>, taskOfRun: (run: string) => string): TaskNumbers {
+  const tasks = [...new Set([...runs].map(taskOfRun))].sort(byText);
+  const index = new Map(tasks.map((task, i) => [task, i]));
+  return { taskOf: (run) => index.get(taskOfRun(run))!, tasks: tasks.length };
+}
+
+/** The run an item key of scoresByItem names. */
+export const runOfItem = (key: string): string => (JSON.parse(key) as [string])[0];
+
+/** One judge pair's items as per-task confusion matrices, for its κ's interval. */
+export function pairConfusions(items: Map<string, Map<string, number>>, judgeA: string, judgeB: string, tasks: TaskNumbers, labels: readonly number[]): TaskConfusions {
+  const { a, b, keys } = pairedScores(items, judgeA, judgeB);
+  return taskConfusions(keys.map((key, i) => ({ task: tasks.taskOf(runOfItem(key)), a: a[i]!, b: b[i]! })), tasks.tasks, labels, 'quadratic');
+}
+
+type Pair = Agreement['overall']['pairs'][number];
 
 interface GroupAgreement {
   judges: string[];
-  pairs: { judgeA: string; judgeB: string; kappa: number | null; n: number }[];
+  pairs: Pair[];
   meanKappa: number | null;
+  lo: number | null;
+  hi: number | null;
   band: string | null;
   variance: number | null;
 }
@@ -58,18 +87,22 @@ interface GroupAgreement {
  * is compared on the same items. When every judge scored every item the mean equals
  * meanPairwiseKappa's.
  */
-function groupAgreement(judgments: readonly StudyJudgment[]): GroupAgreement {
+function groupAgreement(judgments: readonly StudyJudgment[], tasks: TaskNumbers, options: TaskBootstrapOptions): GroupAgreement {
   const KAPPA_OPTIONS = kappaOptions(judgments);
   const items = scoresByItem(judgments);
   const judges = [...new Set(judgments.map((j) => j.judge))].sort(byText);
-  const pairs: GroupAgreement['pairs'] = [];
+  const pairs: Pair[] = [];
+  const confusions: TaskConfusions[] = [];
   let sum = 0;
   let defined = 0;
   for (let i = 0; i < judges.length; i++) {
     for (let k = i + 1; k < judges.length; k++) {
       const { a, b } = pairedScores(items, judges[i]!, judges[k]!);
       const kappa = a.length === 0 ? null : cohensKappa(a, b, KAPPA_OPTIONS).kappa;
-      pairs.push({ judgeA: judges[i]!, judgeB: judges[k]!, kappa, n: a.length });
+      const confusion = pairConfusions(items, judges[i]!, judges[k]!, tasks, KAPPA_OPTIONS.labels);
+      confusions.push(confusion);
+      const { lo, hi } = kappa === null ? { lo: null, hi: null } : taskInterval(drawOverTasks(tasks.tasks, (times) => kappaOfDraw(confusion, times), options));
+      pairs.push({ judgeA: judges[i]!, judgeB: judges[k]!, kappa, n: a.length, lo, hi });
       if (kappa !== null) {
         sum += kappa;
         defined++;
@@ -77,16 +110,28 @@ function groupAgreement(judgments: readonly StudyJudgment[]): GroupAgreement {
     }
   }
   const meanKappa = defined > 0 ? sum / defined : null;
+  // The mean over pairs, each pair's κ on the same resampled tasks.
+  const { lo, hi } = meanKappa === null ? { lo: null, hi: null } : taskInterval(drawOverTasks(tasks.tasks, (times) => meanKappaOfDraw(confusions, times), options));
   let variance: number | null = null;
   if (judges.length >= 2) {
     const complete = [...items.values()].filter((scores) => judges.every((judge) => scores.has(judge)));
     if (complete.length > 0) variance = meanPairwiseKappa(judges.map((judge) => complete.map((scores) => scores.get(judge)!)), KAPPA_OPTIONS).judgeMeanVariance;
   }
-  return { judges, pairs, meanKappa, band: meanKappa === null ? null : landisKochBand(meanKappa), variance };
+  return { judges, pairs, meanKappa, lo, hi, band: meanKappa === null ? null : landisKochBand(meanKappa), variance };
 }
 
-export function buildAgreement(judgments: readonly StudyJudgment[]): Agreement {
-  const overall = groupAgreement(judgments);
+/**
+ * Inter-judge agreement overall, per rubric and pair by pair, every κ with its 95% bootstrap
+ * interval over tasks (`taskOfRun`: a judged run's task). The rubric set versions judged on the
+ * same runs are compared by set-agreement.ts.
+ */
+export function buildAgreement(
+  judgments: readonly StudyJudgment[],
+  taskOfRun: (run: string) => string,
+  options: TaskBootstrapOptions,
+): Omit<Agreement, 'setComparisons'> {
+  const tasks = numberTasks(new Set(judgments.map((j) => j.run)), taskOfRun);
+  const overall = groupAgreement(judgments, tasks, options);
   const { judges } = overall;
   const kappaOf = new Map(overall.pairs.map((pair) => [`${pair.judgeA}\u0000${pair.judgeB}`, pair.kappa]));
   const matrix = judges.map((a, i) =>
@@ -102,9 +147,14 @@ export function buildAgreement(judgments: readonly StudyJudgment[]): Agreement {
   const perRubric = [...groups.entries()]
     .map(([key, rows]) => {
       const [rubric, version, scale] = JSON.parse(key) as [string, string, 3 | 5];
-      const { meanKappa, band, variance, pairs } = groupAgreement(rows);
-      return { rubric, version, scale, meanKappa, band, variance, pairs };
+      const { meanKappa, lo, hi, band, variance, pairs } = groupAgreement(rows, tasks, options);
+      return { rubric, version, scale, meanKappa, lo, hi, band, variance, pairs };
     })
     .sort((x, y) => byText(x.rubric, y.rubric) || byText(x.version, y.version) || x.scale - y.scale);
-  return { judges, overall: { meanKappa: overall.meanKappa, band: overall.band, variance: overall.variance }, perRubric, matrix };
+  return {
+    judges,
+    overall: { meanKappa: overall.meanKappa, lo: overall.lo, hi: overall.hi, band: overall.band, variance: overall.variance, pairs: overall.pairs },
+    perRubric,
+    matrix,
+  };
 }

@@ -23,29 +23,33 @@ describe('leaderboard tables', () => {
     expect(table.caption).toContain("Cross-judge variance: the population variance of the judges' scores of a run, averaged over the runs two or more judges scored.");
     expect(table.caption).toContain('2 judge scores of a run left out: that judge did not score every rubric of the set for that run.');
     expect(table.columns.map((c) => c.header)).toEqual([
-      'Configuration', 'Score', '95% CI', 'Tasks', 'Runs', 'claude-opus-4.1', 'gpt-5', 'gemini-2.5-pro', 'Cross-judge variance',
+      'Configuration', 'Rank', 'Score', '95% CI', 'Tasks', 'Runs', 'claude-opus-4.1', 'gpt-5', 'gemini-2.5-pro', 'Cross-judge variance',
       'layout (w 0.50)', 'visual-fidelity (w 0.30)', 'responsive (w 0.20)',
     ]);
     expect(texts(table)).toEqual([
-      ['claude-code · claude-sonnet-4.5 · skill v2', '3.61', '[3.33, 3.88]', '12', '24', '3.70', '3.55', '3.58', '0.0412', '3.80', '3.40', '3.41'],
-      ['codex-cli · gpt-5 · skill v2', '3.30', '[2.99, 3.59]', '12', '24', '3.41', '3.20', '3.29', '0.0655', '3.30', '3.50', '2.98'],
-      ['gemini-cli · gemini-2.5-pro · skill v1', '2.87', '[2.50, 3.22]', '11', '21', '2.90', '2.71', '—', '—', '2.70', '3.10', '—'],
+      ['claude-code · claude-sonnet-4.5 · skill v2', '1', '3.61', '[3.33, 3.88]', '12', '24', '3.70', '3.55', '3.58', '0.0412', '3.80', '3.40', '3.41'],
+      ['codex-cli · gpt-5 · skill v2', '1', '3.30', '[2.99, 3.59]', '12', '24', '3.41', '3.20', '3.29', '0.0655', '3.30', '3.50', '2.98'],
+      ['gemini-cli · gemini-2.5-pro · skill v1', '2', '2.87', '[2.50, 3.22]', '11', '21', '2.90', '2.71', '—', '—', '2.70', '3.10', '—'],
     ]);
     // Each cell keeps its value at full precision beside the text; the best of each rubric is marked.
-    expect(table.rows[0]![2]!.value).toEqual([3.33, 3.88]);
-    expect(table.rows.map((row) => row.slice(9).map((c) => c.best === true))).toEqual([[true, false, true], [false, true, false], [false, false, false]]);
-    expect(table.rows[2]![8]).toMatchObject({ text: '—', missing: 'No run of this configuration was scored by two judges or more' });
+    expect(table.rows[0]![3]!.value).toEqual([3.33, 3.88]);
+    // Claude's and Codex's intervals overlap: one rank. Claude's lower bound (3.33) is above Gemini's upper (3.22): Gemini ranks apart.
+    expect(table.rows.map((row) => row[1]!.value)).toEqual([1, 1, 2]);
+    expect(table.rows.map((row) => row.slice(10).map((c) => c.best === true))).toEqual([[true, false, true], [false, true, false], [false, false, false]]);
+    expect(table.rows[2]![9]).toMatchObject({ text: '—', missing: 'No run of this configuration was scored by two judges or more' });
     expect(tableToMarkdown(table)).toContain('**3.80** (best)');
   });
 
   it('print "too few tasks for an interval" under three tasks, and mark a best printed alike by two configurations as a tie', () => {
     const table = leaderboardTable(content);
     expect(table.caption).toMatch(/^Content tier · judged before rubric sets were stored · 5-point scale \(1–5\):.* The set is not stored, so its rubrics weigh alike\.$/);
-    expect(texts(table).map((row) => row[2])).toEqual(['too few tasks for an interval', 'too few tasks for an interval']);
-    expect(table.rows[0]![2]).toMatchObject({ value: [null, null], missing: 'Scored on 2 tasks: an interval needs 3 or more' });
+    expect(texts(table).map((row) => row[3])).toEqual(['too few tasks for an interval', 'too few tasks for an interval']);
+    expect(table.rows[0]![3]).toMatchObject({ value: [null, null], missing: 'Scored on 2 tasks: an interval needs 3 or more' });
+    // No interval, no rank: nothing says where the configuration stands.
+    expect(table.rows[0]![1]).toMatchObject({ value: null, text: '—', missing: 'No rank: Scored on 2 tasks: an interval needs 3 or more' });
     // 3.500 and 3.501 both print 3.50: a tie, not a win by a digit no one sees.
-    expect(table.rows.map((row) => [row[9]!.best, row[9]!.tied])).toEqual([[true, true], [true, true]]);
-    expect(table.rows.map((row) => [row[10]!.best, row[10]!.tied])).toEqual([[true, undefined], [undefined, undefined]]);
+    expect(table.rows.map((row) => [row[10]!.best, row[10]!.tied])).toEqual([[true, true], [true, true]]);
+    expect(table.rows.map((row) => [row[11]!.best, row[11]!.tied])).toEqual([[true, undefined], [undefined, undefined]]);
     expect(tableToMarkdown(table)).toContain('| too few tasks for an interval |');
     expect(tableToMarkdown(table)).toContain('**3.50** (tied best)');
   });
@@ -57,16 +61,16 @@ describe('leaderboard tables', () => {
       ['Output tier · figma-output v2', ['3-point scale (0–2)', '5-point scale (1–5)']],
       ['Content tier · judged before rubric sets were stored', ['5-point scale (1–5)']],
     ]);
-    expect(texts(sections[1]!.boards[0]!.table)[0]!.slice(0, 3)).toEqual(['claude-code · claude-sonnet-4.5 · skill v2', '1.30', '[1.17, 1.44]']);
+    expect(texts(sections[1]!.boards[0]!.table)[0]!.slice(0, 4)).toEqual(['claude-code · claude-sonnet-4.5 · skill v2', '1', '1.30', '[1.17, 1.44]']);
   });
 });
 
 describe('agreement tables', () => {
   it('list κ per rubric and version with its band', () => {
     expect(texts(agreementRubricTable(report.agreement))).toEqual([
-      ['output.completeness', 'v2', '0.702', 'substantial', '0.0021', '3'],
-      ['output.fidelity', 'v1', '0.441', 'moderate', '0.0113', '3'],
-      ['content.polish', 'v1', '—', '—', '—', '1'],
+      ['output.completeness', 'v2', '0.702', '[0.611, 0.780]', 'substantial', '0.0021', '3'],
+      ['output.fidelity', 'v1', '0.441', '[0.313, 0.556]', 'moderate', '0.0113', '3'],
+      ['content.polish', 'v1', '—', '—', '—', '—', '1'],
     ]);
   });
 
@@ -78,9 +82,9 @@ describe('agreement tables', () => {
 describe('preference tables', () => {
   it('rank Elo with one decimal and its interval', () => {
     expect(texts(eloTable(report))).toEqual([
-      ['claude-code · claude-sonnet-4.5 · skill v2', '1061.4', '[1032.1, 1093.8]'],
-      ['codex-cli · gpt-5 · skill v2', '1012.8', '[983.4, 1041.1]'],
-      ['gemini-cli · gemini-2.5-pro · skill v1', '925.8', '[889.0, 958.6]'],
+      ['claude-code · claude-sonnet-4.5 · skill v2', '1', '1061.4', '[1032.1, 1093.8]'],
+      ['codex-cli · gpt-5 · skill v2', '1', '1012.8', '[983.4, 1041.1]'],
+      ['gemini-cli · gemini-2.5-pro · skill v1', '3', '925.8', '[889.0, 958.6]'],
     ]);
   });
 
@@ -100,12 +104,13 @@ describe('preference tables', () => {
     };
     const table = eloTable(tiny);
     expect(texts(table)).toEqual([
-      [codex!.label, '1669.5', 'not enough data (n = 3; at least 10 needed)'],
-      [claude!.label, '1061.4', '[1032.1, 1093.8]'],
-      [gemini!.label, '958.6', 'not enough data (n = 25; the resamples put the estimate on the edge of its interval)'],
+      [codex!.label, '—', '1669.5', 'not enough data (n = 3; at least 10 needed)'],
+      [claude!.label, '1', '1061.4', '[1032.1, 1093.8]'],
+      [gemini!.label, '—', '958.6', 'not enough data (n = 25; the resamples put the estimate on the edge of its interval)'],
     ]);
-    // No numbers are kept for the withheld interval: CSV and the chart's whiskers leave it out too.
-    expect(table.rows[0]![2]!.value).toEqual([null, null]);
+    // No numbers are kept for the withheld interval: CSV and the chart's whiskers leave it out too, and it ranks nothing.
+    expect(table.rows[0]![3]!.value).toEqual([null, null]);
+    expect(table.rows[0]![1]).toMatchObject({ value: null, missing: 'No rank: its interval is withheld, not enough data (n = 3; at least 10 needed)' });
     expect(tableToMarkdown(table)).toContain('| not enough data (n = 3; at least 10 needed) |');
   });
 
@@ -128,23 +133,30 @@ describe('alignment tables', () => {
     const table = alignmentJudgesTable(group);
     expect(table.caption).toMatch(/^Human–judge alignment, Output tier · figma-output v2 · 5-point scale \(1–5\):/);
     expect(texts(table).slice(0, 2)).toEqual([
-      ['Judges (mean score)', '154', '74.0%', '0.587', '10.6%', '12.3%'],
-      ['claude-opus-4.1', '154', '71.4%', '0.552', '10.6%', '16.2%'],
+      ['Judges (mean score)', '154', '74.0%', '0.587', '[0.475, 0.685]', '10.6%', '12.3%'],
+      ['claude-opus-4.1', '154', '71.4%', '0.552', '[0.440, 0.650]', '10.6%', '16.2%'],
     ]);
   });
 
   it('compare win rates per configuration, people against the judges together and each judge', () => {
     const table = alignmentWinRateTable(group);
-    expect(table.columns.map((c) => c.header)).toEqual(['Configuration', 'Votes', 'Human win rate', 'Judges’ win rate', 'Difference (judges − human)', 'claude-opus-4.1 win rate', 'gpt-5 win rate', 'gemini-2.5-pro win rate']);
-    expect(texts(table)[0]).toEqual(['claude-code · claude-sonnet-4.5 · skill v2', '120', '72.9%', '71.1%', '-1.8 pp', '70.1%', '67.1%', '64.1%']);
-    expect(texts(table)[2]!.slice(5)).toEqual(['25.8%', '25.8%', '—']);
+    expect(table.columns.map((c) => c.header)).toEqual([
+      'Configuration', 'Votes', 'Human win rate', '95% CI', 'Judges’ win rate', '95% CI', 'Difference (judges − human)', '95% CI',
+      'claude-opus-4.1 − human', '95% CI', 'gpt-5 − human', '95% CI', 'gemini-2.5-pro − human', '95% CI',
+    ]);
+    expect(texts(table)[0]).toEqual([
+      'claude-code · claude-sonnet-4.5 · skill v2', '120', '72.9%', '[64.8%, 80.6%]', '71.1%', '[62.7%, 79.0%]', '-1.8 pp', '[-7.0 pp, +3.1 pp]',
+      '-2.8 pp', '[-8.0 pp, +2.1 pp]', '-5.8 pp', '[-11.0 pp, -0.9 pp]', '-8.8 pp', '[-14.0 pp, -3.9 pp]',
+    ]);
+    // Each judge against people on that judge's own votes; a judge with no scored pair for the configuration says so.
+    expect(texts(table)[2]!.slice(8)).toEqual(['+2.1 pp', '[-3.1 pp, +7.0 pp]', '+2.1 pp', '[-3.1 pp, +7.0 pp]', '—', '—']);
   });
 
   it('give each pair of configurations its n, agreement and 3-class κ', () => {
     expect(texts(alignmentPairTable(group))).toEqual([
-      ['claude-code · claude-sonnet-4.5 · skill v2', 'codex-cli · gpt-5 · skill v2', '60', '68.3%', '0.471'],
-      ['claude-code · claude-sonnet-4.5 · skill v2', 'gemini-cli · gemini-2.5-pro · skill v1', '52', '82.7%', '0.653'],
-      ['codex-cli · gpt-5 · skill v2', 'gemini-cli · gemini-2.5-pro · skill v1', '42', '71.4%', '—'],
+      ['claude-code · claude-sonnet-4.5 · skill v2', 'codex-cli · gpt-5 · skill v2', '60', '68.3%', '0.471', '[0.290, 0.631]'],
+      ['claude-code · claude-sonnet-4.5 · skill v2', 'gemini-cli · gemini-2.5-pro · skill v1', '52', '82.7%', '0.653', '[0.482, 0.801]'],
+      ['codex-cli · gpt-5 · skill v2', 'gemini-cli · gemini-2.5-pro · skill v1', '42', '71.4%', '—', '—'],
     ]);
   });
 });

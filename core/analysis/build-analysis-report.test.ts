@@ -161,7 +161,7 @@ describe('buildAnalysisReport on a hand-built store', () => {
     // Its o2 mean: t2-z's o2 has two scores (J3 skipped it), its task mean over those two.
     const zO2 = [[1, 3], [2, 2]].map(([task, judges]) => JUDGES.slice(0, judges).reduce((sum, _, j) => sum + scoreOf(task!, 2, 2, j), 0) / judges!);
     expect(zRow.rubrics[1]).toBeCloseTo((zO2[0]! + zO2[1]!) / 2, 12);
-    expect(report.tables.leaderboards.find((s) => s.tier === 'output')!.boards[0]!.table.rows.every((row) => row[2]!.text === 'too few tasks for an interval')).toBe(true);
+    expect(report.tables.leaderboards.find((s) => s.tier === 'output')!.boards[0]!.table.rows.every((row) => row[3]!.text === 'too few tasks for an interval' && row[1]!.text === '—')).toBe(true);
 
     // Agreement: quadratic κ on the items both judges scored, labels 1..5.
     const itemScores = (judge: number, skipMissing: boolean) =>
@@ -255,7 +255,7 @@ describe('buildAnalysisReport on a hand-built store', () => {
     expect(outputGroup.pairs.map((pair) => [pair.a, pair.b, pair.n])).toEqual([['cfg-x', 'cfg-y', 3], ['cfg-x', 'cfg-z', 2], ['cfg-y', 'cfg-z', 3]]);
     // The synthetic judge scored only r-t1-x, in the content tier, so no vote has both its runs scored.
     const content = report.alignment.groups.find((g) => g.tier === 'content')!;
-    expect(content.judges).toEqual([{ judge: 'J-synthetic', n: 0, agreement: null, kappa: null, humanTieRate: null, judgeTieRate: null, winRates: [] }]);
+    expect(content.judges).toEqual([{ judge: 'J-synthetic', n: 0, agreement: null, kappa: null, kappaLo: null, kappaHi: null, humanTieRate: null, judgeTieRate: null, winRates: [] }]);
   });
 
   it('leaves synthetic votes and judgments out when asked, and the same seed gives the same numbers', () => {
@@ -331,6 +331,6 @@ describe('buildAnalysisReport on a hand-built store', () => {
     expect(report.alignment.groups.every((group) => group.together.n === 0 && group.judges.every((judge) => judge.n === 0))).toBe(true);
     // Only the synthetic judge scored the content tier, and only one run: one task, so no interval.
     expect(report.leaderboards.find((board) => board.tier === 'content')!.rows).toEqual([{ config: 'cfg-x', label: label('x'), mean: 1, lo: null, hi: null, tasks: 1, runs: 1, judges: [1], crossJudgeVariance: null, rubrics: [1] }]);
-    expect(report.tables.leaderboards.find((s) => s.tier === 'content')!.boards[0]!.table.rows[0]![2]!.text).toBe('too few tasks for an interval');
+    expect(report.tables.leaderboards.find((s) => s.tier === 'content')!.boards[0]!.table.rows[0]![3]!.text).toBe('too few tasks for an interval');
   });
 });

@@ -4,6 +4,7 @@ import type { JudgeTier } from '../../schemas/judge.ts';
 import type { TableModel } from '../../schemas/table-model.ts';
 import { MIN_INTERVAL_CLUSTERS } from '../stats/two-stage-bootstrap.ts';
 import { column, formatTable, type CellEntry } from './format-table.ts';
+import { rankCells, rankColumn } from './interval-rank-column.ts';
 
 export const TIER_TITLES: Record<JudgeTier, string> = { process: 'Process', output: 'Output', content: 'Content' };
 
@@ -42,7 +43,8 @@ function bestOfColumn(values: readonly (number | null)[]): CellEntry[] {
 }
 
 /**
- * One set's leaderboard at one scale, best first: the score with its 95% two-stage interval (or
+ * One set's leaderboard at one scale, best first: its rank by the intervals (interval-rank-column.ts),
+ * the score with its 95% two-stage interval (or
  * "too few tasks for an interval"), tasks and runs, each judge's score, the cross-judge variance,
  * and each rubric's mean score with the best configuration of each rubric marked (ties as ties).
  */
@@ -54,6 +56,11 @@ export function leaderboardTable(board: Leaderboard): TableModel {
       : '',
   ].filter((note) => note !== '');
   const rubricCells = board.rubrics.map((_, i) => bestOfColumn(board.rows.map((row) => row.rubrics[i] ?? null)));
+  const tooFewTasks = (row: Leaderboard['rows'][number]) => `Scored on ${row.tasks} task${row.tasks === 1 ? '' : 's'}: an interval needs ${MIN_INTERVAL_CLUSTERS} or more`;
+  const ranks = rankCells(
+    board.rows.map((row) => (row.lo === null || row.hi === null ? null : { lo: row.lo, hi: row.hi })),
+    (r) => tooFewTasks(board.rows[r]!),
+  );
   return formatTable(
     {
       id: `leaderboard-${setStem(board)}`,
@@ -64,6 +71,7 @@ export function leaderboardTable(board: Leaderboard): TableModel {
         `Rubric columns: mean score on the rubric (w: its weight), best marked.${notes.length > 0 ? ` ${notes.join(' ')}` : ''}`,
       columns: [
         column('configuration', 'Configuration', 'text'),
+        rankColumn(),
         column('mean', 'Score', 'score'),
         column('ci', '95% CI', 'score', { interval: true }),
         column('tasks', 'Tasks', 'count'),
@@ -75,10 +83,9 @@ export function leaderboardTable(board: Leaderboard): TableModel {
     },
     board.rows.map((row, r) => [
       row.label,
+      ranks[r]!,
       row.mean,
-      row.lo === null || row.hi === null
-        ? { value: [null, null], text: TOO_FEW_TASKS, missing: `Scored on ${row.tasks} task${row.tasks === 1 ? '' : 's'}: an interval needs ${MIN_INTERVAL_CLUSTERS} or more` }
-        : [row.lo, row.hi],
+      row.lo === null || row.hi === null ? { value: [null, null], text: TOO_FEW_TASKS, missing: tooFewTasks(row) } : [row.lo, row.hi],
       row.tasks,
       row.runs,
       ...board.judges.map((_, i) => row.judges[i] ?? null),

@@ -146,22 +146,23 @@ describe('the leaderboards on a hand-built store', () => {
         const hand = byHand(spec, config);
         const row = rowOf(table, config);
         const tasks = spec.tasks.length;
-        expect(row.slice(1, 2), `${spec.name} ${spec.scale} ${config}`).toEqual([hand.score.toFixed(2)]);
-        expect(row.slice(3, 5)).toEqual([String(tasks), String(tasks * REPEATS.length)]);
-        expect(row.slice(5, 7)).toEqual(hand.judges.map((s) => s.toFixed(2)));
-        expect(row[7]).toBe(hand.variance.toFixed(4));
-        expect(row.slice(8)).toEqual(hand.rubricMeans.map((s) => s.toFixed(2)));
+        expect(row.slice(2, 3), `${spec.name} ${spec.scale} ${config}`).toEqual([hand.score.toFixed(2)]);
+        expect(row.slice(4, 6)).toEqual([String(tasks), String(tasks * REPEATS.length)]);
+        expect(row.slice(6, 8)).toEqual(hand.judges.map((s) => s.toFixed(2)));
+        expect(row[8]).toBe(hand.variance.toFixed(4));
+        expect(row.slice(9)).toEqual(hand.rubricMeans.map((s) => s.toFixed(2)));
         if (tasks >= 3) {
           // The interval: the two-stage bootstrap of exactly these run scores, tasks then runs.
           const interval = twoStageBootstrapInterval(hand.clusters, { resamples: OPTIONS.resamples, seed: OPTIONS.seed });
-          expect(row[2]).toBe(`[${interval.lo!.toFixed(2)}, ${interval.hi!.toFixed(2)}]`);
+          expect(row[3]).toBe(`[${interval.lo!.toFixed(2)}, ${interval.hi!.toFixed(2)}]`);
         } else {
-          expect(row[2]).toBe('too few tasks for an interval');
+          expect(row[3]).toBe('too few tasks for an interval');
+          expect(row[1]).toBe('—');
         }
       }
     }
     // The headers carry each rubric's normalised weight: the 3-point set's 0.6/0.3/0.1 of a stored total of 1.
-    expect(boardTable(report, 'expert-figma', 3).columns.slice(8).map((c) => c.header)).toEqual(['layout (w 0.60)', 'fidelity (w 0.30)', 'responsive (w 0.10)']);
+    expect(boardTable(report, 'expert-figma', 3).columns.slice(9).map((c) => c.header)).toEqual(['layout (w 0.60)', 'fidelity (w 0.30)', 'responsive (w 0.10)']);
     expect(boardTable(report, 'expert-figma', 5).caption).toContain('1 judge score of a run left out: that judge did not score every rubric of the set for that run.');
   });
 
@@ -234,7 +235,7 @@ describe('the alignment per tier, set and scale', () => {
       expect(group.together.n).toBe(voted.length);
       expect(group.together.agreement).toBe(agreement);
       expect(group.together.kappa).toBe(cohensKappa(human, judged, { labels: ['a', 'b', 'tie'] }).kappa);
-      expect(group.pairs).toEqual([{ a: 'cfg-x', aLabel: 'hx · mx · skill v1', b: 'cfg-y', bLabel: 'hy · my · skill v1', n: voted.length, agreement, kappa: group.together.kappa }]);
+      expect(group.pairs).toEqual([{ a: 'cfg-x', aLabel: 'hx · mx · skill v1', b: 'cfg-y', bLabel: 'hy · my · skill v1', n: voted.length, agreement, kappa: group.together.kappa, kappaLo: null, kappaHi: null }]);
       expect(group.judges.map((j) => j.judge)).toEqual(JUDGES);
     }
 

@@ -3,6 +3,7 @@ import type { TableModel } from '../../schemas/table-model.ts';
 import { byDescending } from './by-descending.ts';
 import { eloIntervalWithheld } from './elo-interval-support.ts';
 import { column, formatTable } from './format-table.ts';
+import { rankCells, rankColumn } from './interval-rank-column.ts';
 
 type Report = Pick<AnalysisFigures, 'study' | 'preference'>;
 
@@ -12,18 +13,27 @@ function configLabels(report: Report): (id: string) => string {
   return (id) => labels.get(id) ?? id;
 }
 
-/** Bradley–Terry Elo, best first, with its bootstrap interval, or words where the interval would mislead (elo-interval-support.ts). */
+/** Bradley–Terry Elo, best first, with its rank by the intervals (interval-rank-column.ts) and its bootstrap interval, or words where the interval would mislead (elo-interval-support.ts). */
 export function eloTable(report: Report): TableModel {
+  const rows = [...report.preference.elo].sort(byDescending((r) => r.rating));
+  const withheld = rows.map(eloIntervalWithheld);
+  // A withheld interval ranks nothing: the rule would read a rank from the very interval the table does not trust.
+  const ranks = rankCells(
+    rows.map((r, i) => (r.lo === null || r.hi === null || withheld[i] !== undefined ? null : { lo: r.lo, hi: r.hi })),
+    (i) => (withheld[i] !== undefined ? `its interval is withheld, ${withheld[i]}` : 'too few votes to resample'),
+  );
   return formatTable(
     {
       id: 'elo',
       caption: `Bradley–Terry Elo from ${report.preference.votes} human votes, with 95% bootstrap interval`,
-      columns: [column('configuration', 'Configuration', 'text'), column('elo', 'Elo', 'elo'), column('ci', '95% CI', 'elo', { interval: true, missing: 'No interval: too few votes to resample' })],
+      columns: [
+        column('configuration', 'Configuration', 'text'),
+        rankColumn(),
+        column('elo', 'Elo', 'elo'),
+        column('ci', '95% CI', 'elo', { interval: true, missing: 'No interval: too few votes to resample' }),
+      ],
     },
-    [...report.preference.elo].sort(byDescending((r) => r.rating)).map((r) => {
-      const withheld = eloIntervalWithheld(r);
-      return [r.label, r.rating, withheld === undefined ? [r.lo, r.hi] : { value: [null, null], text: withheld, missing: withheld }];
-    }),
+    rows.map((r, i) => [r.label, ranks[i]!, r.rating, withheld[i] === undefined ? [r.lo, r.hi] : { value: [null, null], text: withheld[i], missing: withheld[i] }]),
   );
 }
 

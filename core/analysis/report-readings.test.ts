@@ -26,7 +26,7 @@ describe('reading the report in plain words', () => {
   it('reads cycles, Kruskal–Wallis and overall agreement', () => {
     expect(readCycles(REPORT_FIXTURE.preference.cycles).figures).toBe('0 of 1 decided triad cyclic (cycle rate 0.0%).');
     expect(readKruskal(REPORT_FIXTURE.preference.winnerQuality.kruskal).figures).toBe('Kruskal–Wallis H = 14.38, p = 0.0008.');
-    expect(readOverallAgreement(REPORT_FIXTURE.agreement.overall).figures).toBe('Mean pairwise quadratic κ 0.641 (substantial); cross-judge variance 0.0039.');
+    expect(readOverallAgreement(REPORT_FIXTURE.agreement.overall).figures).toBe('Mean pairwise quadratic κ 0.641 (substantial), 95% CI [0.573, 0.702] over tasks; cross-judge variance 0.0039.');
   });
 
   it('reads the recovery headline like the method authors state theirs', () => {

@@ -58,8 +58,9 @@ export function readKruskal(kruskal: AnalysisReport['preference']['winnerQuality
 /** The overall inter-judge line. */
 export function readOverallAgreement(overall: AnalysisReport['agreement']['overall']): Reading {
   if (overall.meanKappa === null) return { figures: 'Mean pairwise quadratic κ: —', verdict: 'Needs at least two judges scoring the same items.' };
+  const interval = formatInterval(formatKappa(overall.lo), formatKappa(overall.hi));
   return {
-    figures: `Mean pairwise quadratic κ ${formatKappa(overall.meanKappa).text}${overall.band ? ` (${overall.band})` : ''}; cross-judge variance ${formatDecimal(overall.variance, 4, '').text}.`,
+    figures: `Mean pairwise quadratic κ ${formatKappa(overall.meanKappa).text}${overall.band ? ` (${overall.band})` : ''}, ${interval.title === undefined ? `95% CI ${interval.text} over tasks` : 'no interval (fewer than 3 tasks)'}; cross-judge variance ${formatDecimal(overall.variance, 4, '').text}.`,
     verdict: overall.band ? `Landis–Koch: ${overall.band} agreement.` : '',
   };
 }

@@ -32,3 +32,9 @@ export function loadRubricWeights(db: Database): Map<string, number> {
   }
   return weights;
 }
+
+/** Who wrote each stored set version at each scale (`expert`, `llm-generic`, `chapter`); null for a set not stored. */
+export function loadSetAuthors(db: Database): (set: { rubricSet: string; version: string; scale: number }) => string | null {
+  const authors = new Map(listRubricSetRows(db).map((row) => [rubricSetKey(row.name, row.version, row.scale), row.authored_by as string]));
+  return (set) => authors.get(rubricSetKey(set.rubricSet, set.version, set.scale)) ?? null;
+}

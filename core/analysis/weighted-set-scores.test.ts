@@ -61,7 +61,7 @@ describe('agreement on a 3-point set', () => {
       j(`r${i}`, 'A', 'Layout', score + 1, { scale: 5 }),
       j(`r${i}`, 'B', 'Layout', score + 3, { scale: 5 }),
     ]);
-    const agreement = buildAgreement(rows);
+    const agreement = buildAgreement(rows, (run) => `task-${run}`, { resamples: 200, seed: 1 });
     expect(agreement.perRubric.map((r) => [r.rubric, r.scale])).toEqual([['Layout', 3], ['Layout', 5]]);
     const three = agreement.perRubric[0]!;
     expect(three.pairs[0]!.n).toBe(5);

@@ -31,11 +31,15 @@ describe('the report’s tables in the Markdown report and the dataset card', ()
       expect(markdown, table.id).toContain(printed);
       expect(card, table.id).toContain(printed);
     }
-    expect(card).toContain('| output.completeness | v2 | 0.702 | substantial | 0.0021 | 3 |');
-    expect(card).toContain('| claude-code · claude-sonnet-4.5 · skill v2 | 1061.4 | [1032.1, 1093.8] |');
-    expect(card).toContain('| claude-opus-4.1 | 154 | 71.4% | 0.552 | 10.6% | 16.2% |');
+    expect(card).toContain('| output.completeness | v2 | 0.702 | [0.611, 0.780] | substantial | 0.0021 | 3 |');
+    // Ranks by the intervals: Claude's and Codex's Elo intervals overlap (one rank), Gemini's lies below both.
+    expect(card).toContain('| claude-code · claude-sonnet-4.5 · skill v2 | 1 | 1061.4 | [1032.1, 1093.8] |');
+    expect(card).toContain('| codex-cli · gpt-5 · skill v2 | 1 | 1012.8 | [983.4, 1041.1] |');
+    expect(card).toContain('| gemini-cli · gemini-2.5-pro · skill v1 | 3 | 925.8 | [889.0, 958.6] |');
+    expect(card).toContain("LMArena's rule");
+    expect(card).toContain('| claude-opus-4.1 | 154 | 71.4% | 0.552 | [0.440, 0.650] | 10.6% | 16.2% |');
     expect(card).toContain('#### Output tier · figma-output v2 · 5-point scale (1–5)');
-    expect(card).toContain('| codex-cli · gpt-5 · skill v2 | gemini-cli · gemini-2.5-pro · skill v1 | 42 | 71.4% | — |');
+    expect(card).toContain('| codex-cli · gpt-5 · skill v2 | gemini-cli · gemini-2.5-pro · skill v1 | 42 | 71.4% | — | — |');
     // The process set's alignment rests on no vote: a sentence, not three empty tables, in both.
     expect(markdown).toContain('### Process tier · generic-process v1 · 5-point scale (1–5)\n\n_No human vote on a pair both of whose runs were scored with this set._');
     expect(card).toContain('#### Process tier · generic-process v1 · 5-point scale (1–5)\n\n_No human vote on a pair both of whose runs were scored with this set._');
@@ -62,7 +66,7 @@ describe('the report’s tables in the Markdown report and the dataset card', ()
   it('read the overall κ and the position bias with the tables’ digits', () => {
     // The screen's readings, printed by both from the same blocks.
     for (const printed of [markdown, card]) {
-      expect(printed).toContain('Mean pairwise quadratic κ 0.641 (substantial); cross-judge variance 0.0039.');
+      expect(printed).toContain('Mean pairwise quadratic κ 0.641 (substantial), 95% CI [0.573, 0.702] over tasks; cross-judge variance 0.0039.');
       expect(printed).toContain('Left chosen in 53.9% of 154 decided votes (83 left), two-sided binomial p = 0.3573.');
     }
     // Of the votes, the card keeps the Elo ratings and the position bias; the Markdown report prints every part.

@@ -38,35 +38,51 @@ export function cohensKappa<L extends KappaLabel>(a: readonly L[], b: readonly L
 
   // Counts stay integers, so both sums below are exact and κ is symmetric in its raters bit for bit.
   const confusion = Array.from({ length: k }, () => new Array<number>(k).fill(0));
-  const byA = new Array<number>(k).fill(0);
-  const byB = new Array<number>(k).fill(0);
   for (let item = 0; item < a.length; item++) {
     const i = positionOf(position, 'a', a, item);
     const j = positionOf(position, 'b', b, item);
     (confusion[i] as number[])[j] = ((confusion[i] as number[])[j] as number) + 1;
-    byA[i] = (byA[i] as number) + 1;
-    byB[j] = (byB[j] as number) + 1;
   }
 
+  const kappa = kappaFromConfusion(confusion.flat(), k, weights);
+  if (kappa === null) {
+    return {
+      kappa: null,
+      reason: `expected agreement is 1: both raters gave every item the label ${JSON.stringify(a[0])}, so κ is undefined`,
+    };
+  }
+  return { kappa };
+}
+
+/**
+ * κ from a k × k confusion matrix of counts, row-major (rows: the first rater's category, columns:
+ * the second's), as cohensKappa computes it; null when chance agreement is already perfect. The
+ * counts may be any non-negative numbers (a bootstrap adds up per-task matrices, each as often
+ * as its task was drawn), so κ on resampled tasks costs k² per task, not a pass over the items.
+ */
+export function kappaFromConfusion(confusion: ArrayLike<number>, k: number, weights: KappaWeights = 'none'): number | null {
+  const byA = new Array<number>(k).fill(0);
+  const byB = new Array<number>(k).fill(0);
+  let n = 0;
+  for (let i = 0; i < k; i++) {
+    for (let j = 0; j < k; j++) {
+      const count = confusion[i * k + j] as number;
+      byA[i] = (byA[i] as number) + count;
+      byB[j] = (byB[j] as number) + count;
+      n += count;
+    }
+  }
   // Only off-diagonal cells carry weight; pairing (i, j) with (j, i) keeps the sums symmetric.
   let observed = 0;
   let expectedTimesN = 0;
   for (let i = 0; i < k; i++) {
     for (let j = i + 1; j < k; j++) {
       const w = disagreementWeight(weights, i, j);
-      const ci = confusion[i] as number[];
-      const cj = confusion[j] as number[];
-      observed += w * ((ci[j] as number) + (cj[i] as number));
+      observed += w * ((confusion[i * k + j] as number) + (confusion[j * k + i] as number));
       expectedTimesN += w * ((byA[i] as number) * (byB[j] as number) + (byA[j] as number) * (byB[i] as number));
     }
   }
-  if (expectedTimesN === 0) {
-    return {
-      kappa: null,
-      reason: `expected agreement is 1: both raters gave every item the label ${JSON.stringify(a[0])}, so κ is undefined`,
-    };
-  }
-  return { kappa: 1 - (observed * a.length) / expectedTimesN };
+  return expectedTimesN === 0 ? null : 1 - (observed * n) / expectedTimesN;
 }
 
 function disagreementWeight(weights: KappaWeights, i: number, j: number): number {

@@ -28,7 +28,7 @@ describe('the leaderboards section', () => {
     ]);
     expect(html).toContain('aria-label="Output tier · figma-output v2, 3-point scale (0–2): score with 95% CI"');
     expect(html).toContain('aria-label="Output tier · figma-output v2, 5-point scale (1–5): score with 95% CI"');
-    expect(html).toContain('<td>3.48</td><td class="analysis-table__interval"><span class="analysis-missing" title="Scored on 2 tasks: an interval needs 3 or more">too few tasks for an interval<span class="visually-hidden">');
+    expect(html).toContain('<td>3.48<span class="analysis-table__ci"><span class="visually-hidden">95% CI: </span><span class="analysis-missing" title="Scored on 2 tasks: an interval needs 3 or more">too few tasks for an interval<span class="visually-hidden">');
   });
 
   it('says how to fill it when nothing is judged', () => {

@@ -10,43 +10,44 @@ const output = report.tables.leaderboards.find((s) => s.tier === 'output')!.boar
 const content = report.tables.leaderboards.find((s) => s.tier === 'content')!.boards[0]!.table;
 
 describe('leaderboard tables on screen', () => {
-  it('show configurations by score, best first, with the interval, tasks and runs; CSV splits the interval', () => {
+  it('show configurations by score, best first, with their rank by the intervals, the interval, tasks and runs; CSV splits the interval', () => {
     const table = tableView(output);
-    expect(texts(table.rows).map((row) => row.slice(0, 5))).toEqual([
-      ['claude-code · claude-sonnet-4.5 · skill v2', '3.61', '[3.33, 3.88]', '12', '24'],
-      ['codex-cli · gpt-5 · skill v2', '3.30', '[2.99, 3.59]', '12', '24'],
-      ['gemini-cli · gemini-2.5-pro · skill v1', '2.87', '[2.50, 3.22]', '11', '21'],
+    expect(texts(table.rows).map((row) => row.slice(0, 6))).toEqual([
+      ['claude-code · claude-sonnet-4.5 · skill v2', '1', '3.61', '[3.33, 3.88]', '12', '24'],
+      ['codex-cli · gpt-5 · skill v2', '1', '3.30', '[2.99, 3.59]', '12', '24'],
+      ['gemini-cli · gemini-2.5-pro · skill v1', '2', '2.87', '[2.50, 3.22]', '11', '21'],
     ]);
     const csv = tableToCsv(table).split('\r\n');
-    expect(csv[0]).toBe('Configuration,Score,ci_lo,ci_hi,Tasks,Runs,claude-opus-4.1,gpt-5,gemini-2.5-pro,Cross-judge variance,layout (w 0.50),visual-fidelity (w 0.30),responsive (w 0.20)');
-    expect(csv[1]).toBe('claude-code · claude-sonnet-4.5 · skill v2,3.61,3.33,3.88,12,24,3.7,3.55,3.58,0.0412,3.8,3.4,3.41');
+    expect(csv[0]).toBe('Configuration,Rank,Score,ci_lo,ci_hi,Tasks,Runs,claude-opus-4.1,gpt-5,gemini-2.5-pro,Cross-judge variance,layout (w 0.50),visual-fidelity (w 0.30),responsive (w 0.20)');
+    expect(csv[1]).toBe('claude-code · claude-sonnet-4.5 · skill v2,1,3.61,3.33,3.88,12,24,3.7,3.55,3.58,0.0412,3.8,3.4,3.41');
   });
 
   it('mark the best configuration of each rubric, a tie as a tie, and say why a value or an interval is missing', () => {
     const table = tableView(output);
-    expect(table.rows.map((row) => row.slice(9).map((c) => c.best === true))).toEqual([[true, false, true], [false, true, false], [false, false, false]]);
-    expect(table.rows[2]![11]).toMatchObject({ text: '—', title: 'Not scored on this rubric' });
+    expect(table.rows.map((row) => row.slice(10).map((c) => c.best === true))).toEqual([[true, false, true], [false, true, false], [false, false, false]]);
+    expect(table.rows[2]![12]).toMatchObject({ text: '—', title: 'Not scored on this rubric' });
     expect(tableToMarkdown(table)).toContain('**3.80** (best)');
     const few = tableView(content);
-    expect(few.rows[0]![2]).toMatchObject({ text: 'too few tasks for an interval', title: 'Scored on 2 tasks: an interval needs 3 or more' });
-    expect(few.rows.map((row) => row[9])).toEqual([expect.objectContaining({ best: true, tied: true }), expect.objectContaining({ best: true, tied: true })]);
+    expect(few.rows[0]![3]).toMatchObject({ text: 'too few tasks for an interval', title: 'Scored on 2 tasks: an interval needs 3 or more' });
+    expect(few.rows[0]![1]).toMatchObject({ text: '—', title: 'No rank: Scored on 2 tasks: an interval needs 3 or more' });
+    expect(few.rows.map((row) => row[10])).toEqual([expect.objectContaining({ best: true, tied: true }), expect.objectContaining({ best: true, tied: true })]);
     expect(tableToMarkdown(few)).toContain('**3.50** (tied best)');
-    expect(tableToCsv(few).split('\r\n')[1]).toContain(',3.48,,,2,4,');
+    expect(tableToCsv(few).split('\r\n')[1]).toContain(',,3.48,,,2,4,');
   });
 });
 
 describe('agreement, preference and alignment tables on screen', () => {
   it('print the model’s text in every cell, words left-aligned', () => {
     const rubrics = tableView(report.tables.agreement.byRubric);
-    expect(texts(rubrics.rows)[0]).toEqual(['output.completeness', 'v2', '0.702', 'substantial', '0.0021', '3']);
+    expect(texts(rubrics.rows)[0]).toEqual(['output.completeness', 'v2', '0.702', '[0.611, 0.780]', 'substantial', '0.0021', '3']);
     expect(rubrics.columns.filter((c) => c.text).map((c) => c.label)).toEqual(['Version', 'Band']);
     expect(texts(tableView(report.tables.agreement.matrix).rows)[0]).toEqual(['claude-opus-4.1', '1.000', '0.712', '0.583']);
-    expect(texts(tableView(report.tables.preference.elo).rows)[0]).toEqual(['claude-code · claude-sonnet-4.5 · skill v2', '1061.4', '[1032.1, 1093.8]']);
+    expect(texts(tableView(report.tables.preference.elo).rows)[0]).toEqual(['claude-code · claude-sonnet-4.5 · skill v2', '1', '1061.4', '[1032.1, 1093.8]']);
     expect(tableView(report.tables.preference.winMatrix).rows[0]![1]).toMatchObject({ text: '—', title: 'A configuration never plays itself' });
     const alignment = report.tables.alignment.find((group) => group.tier === 'output')!;
-    expect(texts(tableView(alignment.judges).rows)[1]).toEqual(['claude-opus-4.1', '154', '71.4%', '0.552', '10.6%', '16.2%']);
-    expect(texts(tableView(alignment.winRates).rows)[0]![4]).toBe('-1.8 pp');
-    expect(texts(tableView(alignment.pairs).rows)[2]).toEqual(['codex-cli · gpt-5 · skill v2', 'gemini-cli · gemini-2.5-pro · skill v1', '42', '71.4%', '—']);
+    expect(texts(tableView(alignment.judges).rows)[1]).toEqual(['claude-opus-4.1', '154', '71.4%', '0.552', '[0.440, 0.650]', '10.6%', '16.2%']);
+    expect(texts(tableView(alignment.winRates).rows)[0]![6]).toBe('-1.8 pp');
+    expect(texts(tableView(alignment.pairs).rows)[2]).toEqual(['codex-cli · gpt-5 · skill v2', 'gemini-cli · gemini-2.5-pro · skill v1', '42', '71.4%', '—', '—']);
   });
 });
 

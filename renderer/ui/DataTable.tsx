@@ -6,6 +6,8 @@ export interface DataColumn<Row> {
   /** The head is for screen readers only, e.g. over a column of buttons that name themselves. */
   headHidden?: boolean;
   headClassName?: string;
+  /** A second, smaller line under the head's words, e.g. "95% CI" over a cell that carries its interval. */
+  headNote?: string;
   /** A column the table sorts by: its head becomes a button, and says how the rows are sorted now. */
   sort?: { state: 'ascending' | 'descending' | 'none'; onSort(): void };
   /** The class of the column's body cells: one for all, or one per row. */
@@ -56,6 +58,7 @@ export function DataTable<Row>({ caption, captionClassName, label, className, co
               ) : (
                 column.head
               )}
+              {column.headNote !== undefined && <span className="data-table__head-note">{column.headNote}</span>}
             </th>
           ))}
         </tr>

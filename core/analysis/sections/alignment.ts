@@ -9,7 +9,7 @@ const NO_VOTE_ON_SET = 'No human vote on a pair both of whose runs were scored w
 export const alignmentSection = defineSection({
   id: 'alignment',
   title: 'Human–judge alignment',
-  compute: ({ data, sets }) => buildAlignment(data, sets),
+  compute: ({ data, sets, options }) => buildAlignment(data, sets, options),
   tables: ({ alignment }) =>
     alignment.groups.map((group) => ({ tier: group.tier, title: alignmentTitle(group), judges: alignmentJudgesTable(group), winRates: alignmentWinRateTable(group), pairs: alignmentPairTable(group) })),
   render: ({ alignment, tables }) => {

@@ -1,6 +1,7 @@
 import { leaderboardSections } from '../leaderboard-tables.ts';
 import { buildLeaderboards } from '../leaderboards.ts';
 import { leaderboardChart } from '../report-charts.ts';
+import { RANK_RULE } from '../interval-rank-column.ts';
 import { defineSection } from '../report-section-entry.ts';
 import { pair, part, say, table } from '../section-blocks.ts';
 
@@ -13,7 +14,7 @@ export const leaderboardsSection = defineSection({
   render: ({ tables }) => {
     const intro = say(
       'muted',
-      "A run's score is the weighted mean of one rubric set's rubrics, averaged over the judges; each configuration's score is its mean over tasks, with a 95% bootstrap interval over tasks and their runs. Sets and scales are never mixed: a 3-point set scores 0–2, a 5-point set 1–5. Best first.",
+      `A run's score is the weighted mean of one rubric set's rubrics, averaged over the judges; each configuration's score is its mean over tasks, with a 95% bootstrap interval over tasks and their runs. Sets and scales are never mixed: a 3-point set scores 0–2, a 5-point set 1–5. Best first. ${RANK_RULE}`,
     );
     if (tables.leaderboards.length === 0) return { empty: true, blocks: [intro, say('empty', 'No judgments yet: judge finished runs to fill the process, output and content leaderboards.')] };
     return {

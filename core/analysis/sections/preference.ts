@@ -3,6 +3,7 @@ import { buildPreference } from '../preference.ts';
 import { eloTable, pairwiseTable, passRateTable, winMatrixTable, winnerQualityTable, winRateTable } from '../preference-tables.ts';
 import { eloChart, winMatrixHeatmap } from '../report-charts.ts';
 import { readCycles, readKruskal, readPositionBias } from '../report-readings.ts';
+import { RANK_RULE } from '../interval-rank-column.ts';
 import { defineSection } from '../report-section-entry.ts';
 import { pair, part, reading, say, table } from '../section-blocks.ts';
 
@@ -26,6 +27,7 @@ export const preferenceSection = defineSection({
       blocks: [
         say('muted', `From ${preference.votes} arena votes.`),
         part('Bradley–Terry Elo', [
+          say('muted', RANK_RULE),
           pair([table(tables.elo), { kind: 'chart', chart: eloChart(tables.elo), fileName: 'elo' }]),
           ...(preference.flags.length > 0 ? [{ kind: 'notes' as const, label: 'Notes on the fit', items: preference.flags }] : []),
         ]),

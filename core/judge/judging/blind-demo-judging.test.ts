@@ -17,6 +17,7 @@ import { openWorkspace } from '../../workspace/open-workspace.ts';
 import { FAKE_KEY_ENV, FAKE_KEYS, FAKE_SERVERS } from '../providers/fake-judge-setup.fixture.ts';
 import type { FakeProviderServer, FakeRequest } from '../../model-apis/fake-model-api-server.fixture.ts';
 import { openRubricLibrary } from '../rubrics/rubric-library.ts';
+import { fingerprintsIn } from './harness-fingerprints.ts';
 import { validReplyTo } from './judging-workspace.fixture.ts';
 
 // The acceptance run of blind judging by task kind, on the demo: `lhb runs start --demo` runs
@@ -24,7 +25,7 @@ import { validReplyTo } from './judging-workspace.fixture.ts';
 // on the demo's Figma task, and again on its chapter (programmatic) task; then `lhb judge`
 // judges all three tiers with three judges, one per provider wire format, through local fake
 // servers that keep every request. No request may name a run, study or configuration, a harness
-// or model, or a folder of this machine; and no judgment may be made with a set for the other kind.
+// or model, or a folder of this machine, or carry a harness's fingerprint (harness-fingerprints.ts); and no judgment may be made with a set for the other kind.
 const HARNESSES = ['claude-code', 'codex', 'gemini-cli'] as const;
 
 
@@ -104,6 +105,8 @@ describe('judging the demo blind, by task kind', () => {
         for (const name of [...harnessNames, ...models]) if (text.toLowerCase().includes(name.toLowerCase())) leaks.push(`name ${name}`);
         for (const folder of folders) if (text.includes(folder)) leaks.push(`folder ${folder}`);
         for (const match of text.matchAll(/\.(claude|gemini|agents|codex)\//gi)) leaks.push(`harness folder ${match[0]}`);
+        // And the fingerprint scan: a harness's tool names, result phrases and settings folders.
+        for (const print of fingerprintsIn(text)) leaks.push(`${print.kind} ${print.found}`);
       }
       expect([...new Set(leaks)]).toEqual([]);
 

@@ -1,3 +1,4 @@
+import { harnessPhraseRules, toolNameRules } from './harness-fingerprints.ts';
 import type { RunIdentity } from './run-identity.ts';
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -18,7 +19,11 @@ export interface Blindfold {
  * 2. harness-specific folders: `.claude/skills/x` → `skills/x`, `.codex/…`, `.gemini/…` → `settings/…`
  *    (and `.claude.json` → `settings.json`);
  * 3. ids of the run, its study and configuration → `[run]`, `[study]`, `[configuration]`;
- * 4. model and harness names, in any case → `[model]`, `[harness]`.
+ * 4. model and harness names, in any case → `[model]`, `[harness]`;
+ * 5. words only one harness prints in its tool results and errors (Claude Code's "File created
+ *    successfully at:", Gemini CLI's "Command exited with code:") → neutral words, as each
+ *    harness's adapter declares them (`resultPhrases`), and a harness's tool names written as
+ *    code (`apply_patch`, `TodoWrite`) → what the tool does (`edit`, `plan`).
  */
 export function blindfoldFor(identity: RunIdentity): Blindfold {
   const folders = [...identity.folders].sort((a, b) => b.value.length - a.value.length);
@@ -40,6 +45,7 @@ export function blindfoldFor(identity: RunIdentity): Blindfold {
   const idShownAs = new Map(ids.map((id) => [id.value, id.shownAs]));
 
   const names = [...identity.names].sort((a, b) => b.value.length - a.value.length);
+  const phraseRules = [...harnessPhraseRules(), ...toolNameRules()];
   const nameRules: [RegExp, string][] = names.map((name) => [new RegExp(`${WORD_START}${escape(name.value).replace(/\s+/g, '[\\s_-]+')}${WORD_END}`, 'gi'), name.shownAs]);
 
   return (text: string) => {
@@ -54,6 +60,7 @@ export function blindfoldFor(identity: RunIdentity): Blindfold {
     for (const [pattern, replacement] of harnessFolderRules) out = out.replace(pattern, replacement);
     if (idPattern) out = out.replace(idPattern, (id) => idShownAs.get(id) ?? '[id]');
     for (const [pattern, replacement] of nameRules) out = out.replace(pattern, replacement);
+    for (const [pattern, replacement] of phraseRules) out = out.replace(pattern, replacement);
     return out;
   };
 }

@@ -53,7 +53,7 @@ describe('a condensed trajectory as a judge reads it', () => {
     };
     const claude = await lines('claude-code', 'claude-code/four-tools.jsonl', '/tmp/lhb-cc/four-tools/work');
     expect(claude).toContain('read({"path":"skills/demo-skill/SKILL.md"})');
-    expect(claude).toContain('write({"path":"out/dist/index.html","content":"<h1>Demo</h1>\\n"}) → ok: File created successfully at: out/dist/index.html');
+    expect(claude).toContain('write({"path":"out/dist/index.html","content":"<h1>Demo</h1>\\n"}) → ok: created out/dist/index.html');
     expect(claude).toContain('shell(ls /definitely-missing-dir) → FAILED');
     const codex = await lines('codex', 'codex/four-calls-gpt-5.5.jsonl', '/tmp/lhb-codex-run/work');
     expect(codex).toContain("shell(cat -- 'skills/demo-skill/SKILL.md')");

@@ -96,12 +96,23 @@ export function condenseTrajectory(trajectory: Trajectory, errors: readonly Traj
       }
       const neutral = neutralToolCall({ name: call.name, arguments: blindValue(call.arguments, blind, window(limits.argumentChars)) }, mcpServers, trajectory.harness);
       const outcome = call.ok ? 'ok' : `FAILED${call.failure ? ` (${cut(call.failure, limits.resultChars)})` : ''}`;
-      const result = call.result === null ? '' : `: ${cut(call.result, limits.resultChars)}`;
+      const result = call.result === null ? '' : `: ${cut(neutral.name === 'read' ? withoutLineNumbers(call.result) : call.result, limits.resultChars)}`;
       lines.push(`  [step ${number}] ${neutral.name}(${oneLine(neutral.shown, limits.argumentChars)}) → ${outcome}${result}`);
     }
   }
   const body = fitLines(lines, limits.totalChars - head.join('\n').length - 40);
   return `${head.join('\n')}\nTool calls by phase:\n${body}`;
+}
+
+/**
+ * A file as read, without the line numbers a harness's read tool puts before each line
+ * (`1\t…` or `     1→…`): how a harness numbers lines would tell a judge which one it was.
+ */
+export function withoutLineNumbers(text: string): string {
+  const lines = text.split('\n');
+  const numbered = /^ *\d+(?:\t|→)/;
+  if (!lines.some((line) => numbered.test(line)) || !lines.every((line) => line.trim() === '' || numbered.test(line))) return text;
+  return lines.map((line) => line.replace(numbered, '')).join('\n');
 }
 
 /** The lines within `budget` characters: all of them, or the first two thirds and the last third of the budget with a marker between. */

@@ -109,6 +109,12 @@ export interface McpServersFile {
  * Everything else (the CLI's lists and messages, `harnesses.list` and so the renderer, the
  * verifier, ATIF import, the judges' blinding) derives from `HARNESS_ADAPTERS`.
  */
+/** A phrase one harness prints, and what is shown in its place (`''` leaves it out; `$1` keeps the pattern's first group). */
+export interface HarnessPhrase {
+  pattern: RegExp;
+  shownAs: string;
+}
+
 export interface HarnessAdapter {
   id: HarnessId;
   displayName: string;
@@ -168,6 +174,13 @@ export interface HarnessAdapter {
    * by them, through `declaredToolOf`.
    */
   tools: DeclaredTools;
+  /**
+   * Words its tool results and errors carry that only it prints (its notices of a written file,
+   * its error wrappers and rules), each with the neutral words a judge reads instead: the
+   * judges' blinding replaces them, and the fingerprint scan (`harness-fingerprints.ts`) looks
+   * for them in every prompt.
+   */
+  resultPhrases: readonly HarnessPhrase[];
   /**
    * The name the CLI gives the model for `tool` of MCP server `server` (Claude Code
    * `mcp__<server>__<tool>`, Gemini CLI `mcp_<server>_<tool>`); absent for a harness that takes

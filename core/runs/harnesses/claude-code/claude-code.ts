@@ -136,6 +136,15 @@ export const claudeCodeAdapter: HarnessAdapter = {
 
   // `-p --resume <id>` continues that session, headless, with the same output format.
   tools: CLAUDE_CODE_TOOLS,
+  resultPhrases: [
+    { pattern: /File created successfully at: /, shownAs: 'created ' },
+    { pattern: /The file (\S+) has been updated(?: successfully)?\.?/, shownAs: 'updated $1' },
+    { pattern: / ?\(file state is current in your context[^)]*\)/, shownAs: '' },
+    { pattern: /<\/?tool_use_error>/, shownAs: '' },
+    { pattern: /^Exit code (\d+)$/m, shownAs: 'exit code $1' },
+    { pattern: /File has not been read yet\. Read it first before writing to it\./, shownAs: 'the file was changed before it was read.' },
+    { pattern: /File does not exist\.(?: Note: your current working directory is \S*)?/, shownAs: 'no such file.' },
+  ],
   // `mcp__<server>__<tool>`.
   ...prefixedMcpToolNames('mcp__', '__'),
   resumeArgs: (args, sessionId) => [...args, '--resume', sessionId],

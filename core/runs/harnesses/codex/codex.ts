@@ -96,6 +96,7 @@ export const codexAdapter: HarnessAdapter = {
   },
 
   tools: CODEX_TOOLS,
+  resultPhrases: [],
   ...prefixedMcpToolNames(codexMcpNamespace(''), '__'),
   mcpToolNamespace: codexMcpNamespace,
   // `codex exec [its options] resume <id> -`: the session's id (its thread.started thread_id), then the prompt from stdin.

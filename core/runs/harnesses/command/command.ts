@@ -64,6 +64,7 @@ export const commandHarness: HarnessAdapter = {
   mcpServersFile: null,
   verifierHook: { kind: 'none' },
   tools: COMMAND_TOOLS,
+  resultPhrases: [],
   versionArgs: [],
   parseVersion: () => null,
   async prepare(input) {

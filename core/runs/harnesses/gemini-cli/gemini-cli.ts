@@ -169,6 +169,11 @@ export const geminiCliAdapter: HarnessAdapter = {
   // `mcp_<server>_<tool>`: a server named with `_` splits rightly only with the run's server names.
   ...prefixedMcpToolNames('mcp_', '_'),
   tools: GEMINI_CLI_TOOLS,
+  resultPhrases: [
+    { pattern: /Command exited with code: (\d+)/, shownAs: 'exit code $1' },
+    // Its error types (`file_not_found: …`, `edit_no_occurrence_found: …`) before a failure's words.
+    { pattern: /^(?:[a-z]+_)+[a-z]+: /m, shownAs: '' },
+  ],
   resumeArgs: (args, sessionId) => [...args, '--resume', sessionId],
   // With the parameter names the offered declaration uses (read_file's path was `absolute_path` in older releases, `file_path` now).
   scriptedToolCall(action, parametersOf) {
