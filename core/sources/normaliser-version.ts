@@ -15,6 +15,8 @@ import type { SourceType } from '../../schemas/sources.ts';
  * - web 2: permalink anchors (¶, #) dropped from headings and text;
  * - web 3: named anchors (`<a name>`, `<a id>` without href) and links without words dropped, their
  *   text kept; definition lists one item per term (DocBook's tables of contents no longer "- - …",
- *   their bold title a paragraph); DocBook's previous/up/next navigation tables dropped.
+ *   their bold title a paragraph); DocBook's previous/up/next navigation tables dropped;
+ * - web 4: table rows one line each (code blocks, breaks and paragraphs in a cell made inline),
+ *   cells not padded; Texinfo's navigation bars and node menus dropped.
  */
-export const NORMALISER_VERSIONS: Readonly<Record<SourceType, number>> = { pdf: 4, web: 3, markdown: 1, text: 1 };
+export const NORMALISER_VERSIONS: Readonly<Record<SourceType, number>> = { pdf: 4, web: 4, markdown: 1, text: 1 };
