@@ -1,3 +1,4 @@
+import { joinWrappedLines, settleHyphenation } from './pdf-hyphenation.ts';
 import { removePageFurniture, type PdfPageLines } from './pdf-page-furniture.ts';
 import type { PdfLine } from './pdf-text-lines.ts';
 import { romanNumeralValue } from './roman-numeral.ts';
@@ -82,6 +83,7 @@ export function pdfBlocks(rawPages: PdfPageLines[]): PdfBlock[] {
     }
     blocks.push(...pageBlocks);
   }
+  settleHyphenation(blocks);
   return blocks;
 }
 
@@ -132,6 +134,11 @@ function blocksOfPage(page: PdfPageLines, layout: Layout, contents: number | und
     if (style.kind !== 'code' || !previous || !next || styles[i - 1]?.kind !== 'body' || styles[i + 1]?.kind !== 'body') return;
     const inLine = Math.abs(line.x - previous.x) <= line.size * 0.5 && !/:$/.test(previous.text);
     if (inLine && !verticalBreak(previous, line, layout) && !verticalBreak(line, next, layout)) styles[i] = { kind: 'body' };
+  });
+  // A URL set in a monospace face and broken across lines goes on from the prose line that began it.
+  styles.forEach((style, i) => {
+    const previous = page.lines[i - 1];
+    if (style.kind === 'code' && previous && styles[i - 1]?.kind === 'body' && continuesUrl(previous.text, page.lines[i]!.text)) styles[i] = { kind: 'body' };
   });
   // A heading-sized line starting in lower case is a title's second line, or else a fragment.
   styles.forEach((style, i) => {
@@ -196,9 +203,9 @@ function blocksOfPage(page: PdfPageLines, layout: Layout, contents: number | und
       current !== undefined &&
       previous !== undefined &&
       sameStyle(style, previousStyle) &&
-      !verticalBreak(previous, line, layout) &&
+      (!verticalBreak(previous, line, layout) || (style.kind === 'body' && runsOnIntoNextColumn(previous, line, current.block))) &&
       !(style.kind === 'body' && isListStart(line.text)) &&
-      (current.block.kind === 'list-item' ? line.x >= current.lines[0]!.x + line.size * 0.5 : !indented(previous, line));
+      (runsOnIntoNextColumn(previous, line, current.block) || (current.block.kind === 'list-item' ? line.x >= current.lines[0]!.x + line.size * 0.5 : !indented(previous, line)));
     if (continues && current) {
       current.block.text = joinWrappedLines(current.block.text, line.text);
       current.lines.push(line);
@@ -329,19 +336,25 @@ function isListStart(text: string): boolean {
   return LIST_MARKER.test(text) || NUMBERED_ITEM.test(text);
 }
 
+/**
+ * A paragraph that runs on from the foot of one column to the head of the next: the line jumps
+ * up and to the right, the text before ends mid-sentence (or in a hyphen) and this line starts
+ * in lower case.
+ */
+function runsOnIntoNextColumn(previous: PdfLine, line: PdfLine, block: PdfBlock): boolean {
+  if (block.kind !== 'paragraph' && block.kind !== 'list-item') return false;
+  const jumpsUp = line.y - previous.y > line.size;
+  const movesRight = line.x > previous.x + line.size * 4;
+  return jumpsUp && movesRight && !/[.!?:;"”’)\]]$/.test(previous.text) && /^\p{Ll}/u.test(line.text);
+}
+
+/** The line before ends in a URL still being written ("see https", "https://ctan.org/tex-"), and this line goes on with it. */
+function continuesUrl(before: string, text: string): boolean {
+  return /(?:^|\s)(?:https?|ftp)(?::\/\/\S*)?$/i.test(before) && /^(?::\/\/|\/|[\w.-]+\/)/.test(text);
+}
+
 function runsOnAcrossPages(last: PdfBlock, first: PdfBlock): boolean {
   if (last.kind !== 'paragraph' && last.kind !== 'list-item') return false;
   if (first.kind !== 'paragraph') return false;
   return !/[.!?:;"”’)\]]$/.test(last.text) && /^\p{Ll}/u.test(first.text);
-}
-
-/**
- * Joins a wrapped line onto the text before it. A hyphen at the end of a line followed by a
- * lower-case letter is the typesetter's ("evalu-" + "ation" → "evaluation"), as is a soft
- * hyphen; any other line break is a space.
- */
-export function joinWrappedLines(before: string, after: string): string {
-  if (before.endsWith('\u00AD')) return before.slice(0, -1) + after;
-  if (/\p{L}-$/u.test(before) && /^\p{Ll}/u.test(after)) return before.slice(0, -1) + after;
-  return `${before} ${after}`;
 }
