@@ -14,7 +14,8 @@ import type { SourceType } from '../../schemas/sources.ts';
  *   folio the other pages show at the same height;
  * - pdf 5: words hyphenated across lines and columns joined only when the joined word is the
  *   document's (or neither half is), else the hyphen kept; a paragraph runs on into the next
- *   column; URLs broken across lines joined, never a code line;
+ *   column; URLs broken across lines joined, never a code line; raised footnote marks are
+ *   Markdown footnote references (`[^1]`) and their notes definitions after the page's text;
  * - web 2: permalink anchors (¶, #) dropped from headings and text;
  * - web 3: named anchors (`<a name>`, `<a id>` without href) and links without words dropped, their
  *   text kept; definition lists one item per term (DocBook's tables of contents no longer "- - …",

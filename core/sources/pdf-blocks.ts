@@ -1,3 +1,4 @@
+import { isFootnote, linkFootnotes, markFootnotes, notesLast } from './pdf-footnotes.ts';
 import { joinWrappedLines, settleHyphenation } from './pdf-hyphenation.ts';
 import { removePageFurniture, type PdfPageLines } from './pdf-page-furniture.ts';
 import type { PdfLine } from './pdf-text-lines.ts';
@@ -70,13 +71,16 @@ export function pdfBlocks(rawPages: PdfPageLines[]): PdfBlock[] {
     const { blocks: pageBlocks, contentsUpTo } = blocksOfPage(page, layout, contents);
     contents = contentsUpTo;
     const first = pageBlocks[0];
-    const last = blocks[blocks.length - 1];
+    // The previous page's text ends before its notes.
+    let lastText = blocks.length - 1;
+    while (lastText >= 0 && isFootnote(blocks[lastText]!)) lastText--;
+    const last = blocks[lastText];
     if (first && last && runsOnAcrossPages(last, first) && (last.kind === 'paragraph' || last.kind === 'list-item')) {
       const joined = joinWrappedLines(last.text, first.text);
       last.pageBreaks = [...(last.pageBreaks ?? []), { at: joined.length - first.text.length, page: first.page }];
       last.text = joined;
       pageBlocks.shift();
-    } else if (first?.kind === 'code' && last?.kind === 'code') {
+    } else if (first?.kind === 'code' && last?.kind === 'code' && lastText === blocks.length - 1) {
       last.lines.push(...first.lines);
       last.text = last.lines.map((line) => line.text).join('\n');
       pageBlocks.shift();
@@ -84,6 +88,7 @@ export function pdfBlocks(rawPages: PdfPageLines[]): PdfBlock[] {
     blocks.push(...pageBlocks);
   }
   settleHyphenation(blocks);
+  linkFootnotes(blocks);
   return blocks;
 }
 
@@ -124,7 +129,9 @@ function mostCommon<K>(counts: Map<K, number>): K | undefined {
  * `contents`: the last page number the previous page's table of contents gave, if it ended the
  * page; the entries this page starts with then continue it. `contentsUpTo` is this page's.
  */
-function blocksOfPage(page: PdfPageLines, layout: Layout, contents: number | undefined): { blocks: PdfBlock[]; contentsUpTo: number | undefined } {
+function blocksOfPage(rawPage: PdfPageLines, layout: Layout, contents: number | undefined): { blocks: PdfBlock[]; contentsUpTo: number | undefined } {
+  const notes = markFootnotes(rawPage.lines, layout.bodySize);
+  const page = { ...rawPage, lines: notes.lines };
   const styles = page.lines.map((line) => styleOf(line, layout));
   const contentsUpTo = markTableOfContents(page.lines, styles, contents);
   // One monospace line inside a paragraph (at its margin, no space above or below, not announced
@@ -205,6 +212,7 @@ function blocksOfPage(page: PdfPageLines, layout: Layout, contents: number | und
       sameStyle(style, previousStyle) &&
       (!verticalBreak(previous, line, layout) || (style.kind === 'body' && runsOnIntoNextColumn(previous, line, current.block))) &&
       !(style.kind === 'body' && isListStart(line.text)) &&
+      !notes.starts.has(i) &&
       (runsOnIntoNextColumn(previous, line, current.block) || (current.block.kind === 'list-item' ? line.x >= current.lines[0]!.x + line.size * 0.5 : !indented(previous, line)));
     if (continues && current) {
       current.block.text = joinWrappedLines(current.block.text, line.text);
@@ -223,7 +231,7 @@ function blocksOfPage(page: PdfPageLines, layout: Layout, contents: number | und
   for (const [block, lines] of codeLines) indentCode(block, lines);
   // A "heading" that runs on for several lines is a passage set in larger type, not a title.
   return {
-    blocks: blocks.map((block) => (block.kind === 'heading' && block.text.length > MAX_HEADING_CHARS ? { kind: 'paragraph', text: block.text, page: block.page } : block)),
+    blocks: notesLast(blocks).map((block) => (block.kind === 'heading' && block.text.length > MAX_HEADING_CHARS ? { kind: 'paragraph', text: block.text, page: block.page } : block)),
     contentsUpTo,
   };
 }
