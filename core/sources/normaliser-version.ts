@@ -16,6 +16,7 @@ import type { SourceType } from '../../schemas/sources.ts';
  *   document's (or neither half is), else the hyphen kept; a paragraph runs on into the next
  *   column; URLs broken across lines joined, never a code line; raised footnote marks are
  *   Markdown footnote references (`[^1]`) and their notes definitions after the page's text;
+ *   page spans carry the printed page label (PDF /PageLabels);
  * - web 2: permalink anchors (¶, #) dropped from headings and text;
  * - web 3: named anchors (`<a name>`, `<a id>` without href) and links without words dropped, their
  *   text kept; definition lists one item per term (DocBook's tables of contents no longer "- - …",
