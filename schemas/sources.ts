@@ -27,6 +27,8 @@ export const PageSpanSchema = z.object({
   page: z.number().int().min(1),
   startLine: z.number().int().min(1),
   endLine: z.number().int().min(1),
+  /** The page's printed label where the PDF gives one ("iv", "17", "A-3"); absent when it has none. */
+  label: z.string().optional(),
 });
 export type PageSpan = z.infer<typeof PageSpanSchema>;
 

@@ -18,6 +18,8 @@ import { censusOfPdfCorpus, describeCensus } from './pdf-corpus-census.fixture.t
 // last page ("ÍNDICE ALFABÉTICO 147", that page's only line) went with normaliser pdf 4.
 const KEPT = { pageNumberLines: 7, documentsWithRepeatedHead: 1, leaderDotLines: 88, headingsEndingInPageNumber: 2 };
 
+const ISSUE_38_OPEN = { codeOrTableHeadings: 63, brokenTableRows: 43, gluedFootnoteMarks: 112 };
+
 const corpus = debianPdfCorpus();
 
 describe('PDF structure on real PDFs from Debian packages', () => {
@@ -32,9 +34,16 @@ describe('PDF structure on real PDFs from Debian packages', () => {
     expect(census.pageNumberLines, report).toBeLessThanOrEqual(read / 10);
     expect(census.documentsWithRepeatedHead, report).toBeLessThanOrEqual(read / 20);
     expect(census.coverage, report).toBeGreaterThanOrEqual(0.95);
+    // Issue 38's: folios kept at most 2 % of the page numbers pdftotext shows (6 of 1,519 on normaliser pdf 5).
+    expect(census.pageNumberLines, report).toBeLessThanOrEqual(census.referencePageNumbers * 0.02);
+    // Issue 38 asks for none of these; on normaliser pdf 5 the corpus still has 63 headings that are
+    // code or table lines, 43 lines starting with "|" that are no complete table row (PDF text, not
+    // a table we wrote) and 112 words with a digit glued on (identifiers such as "value1" among them).
+    // They are kept as ceilings, so that none comes back while the rest is done.
+    for (const [figure, kept] of Object.entries(ISSUE_38_OPEN)) expect(census[figure as keyof typeof ISSUE_38_OPEN], `${figure}\n${report}`).toBeLessThanOrEqual(kept);
     // The figures kept, so that none comes back.
     for (const [figure, kept] of Object.entries(KEPT)) expect(census[figure as keyof typeof KEPT], `${figure}\n${report}`).toBeLessThanOrEqual(kept);
     // What the import refuses is only what has no text: logos and screenshots saved as PDF.
     expect(census.refused.filter((r) => !/has no text layer/.test(r.reason))).toEqual([]);
-  }, 300_000);
+  }, 1_200_000);
 });

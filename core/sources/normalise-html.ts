@@ -9,11 +9,13 @@ import { unified } from 'unified';
 import { decodeText } from './decode-text.ts';
 import type { NormalisedSource } from './normalised-source.ts';
 import { definitionListsAsLists } from './html-definition-lists.ts';
+import { flattenTableCells } from './html-table-cells.ts';
 import { CONTENT_BLOCKS, stripHtmlChrome } from './strip-html-chrome.ts';
 
 const toMarkdown = unified()
   .use(rehypeRemark)
-  .use(remarkGfm)
+  // Cells are not padded to a column's width: a wide table's rows stay as short as their text.
+  .use(remarkGfm, { tablePipeAlign: false })
   .use(remarkStringify, { bullet: '-', emphasis: '_', strong: '*', fences: true, rule: '-', listItemIndent: 'one', setext: false, resourceLink: true });
 
 /**
@@ -30,6 +32,7 @@ export async function normaliseHtml(bytes: Uint8Array, name: string): Promise<No
   const root: Root = { type: 'root', children: content.children };
   stripHtmlChrome(root, content.type === 'element' && CONTENT_BLOCKS.has(content.tagName));
   definitionListsAsLists(root);
+  flattenTableCells(root);
   // Converted a part at a time, so that only one part's Markdown tree is held (a whole large
   // page's would take many times the page in memory).
   const parts: string[] = [];

@@ -3,6 +3,7 @@ import { getDocument, type PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.
 // this thread (no worker of its own) and is loaded before native-builtins.ts restores the natives.
 import 'pdfjs-dist/legacy/build/pdf.worker.mjs';
 import type { TextItem } from 'pdfjs-dist/types/src/display/api.js';
+import type { PageSpan } from '../../schemas/sources.ts';
 import { looksLikePdf } from './detect-source-type.ts';
 import type { NormalisedSource } from './normalised-source.ts';
 import { pdfBlocks } from './pdf-blocks.ts';
@@ -26,7 +27,8 @@ export async function normalisePdf(bytes: Uint8Array, name: string): Promise<Nor
   try {
     const pages: PdfPageLines[] = [];
     for (let number = 1; number <= document.numPages; number++) pages.push(await readPage(document, number, name));
-    const { markdown, pages: spans } = pdfBlocksToMarkdown(pdfBlocks(pages));
+    const { markdown, pages: unlabelled } = pdfBlocksToMarkdown(pdfBlocks(pages));
+    const spans = withPageLabels(unlabelled, await pageLabels(document));
     if (markdown === '') {
       throw new SourceImportError(`${name} has no text layer (its ${document.numPages} page${document.numPages === 1 ? ' is' : 's are'} images, probably scanned); run OCR on it (e.g. ocrmypdf) and import the result.`);
     }
@@ -107,6 +109,24 @@ function toRun(item: TextItem, monospace: boolean): PdfTextRun | undefined {
   // Horizontal text: size is the vertical scale. Rotated text keeps its own baseline via y.
   const size = Math.hypot(c, d) || Math.hypot(a, b) || item.height;
   return { text: item.str, x, y, width: item.width, size, font: item.fontName, monospace };
+}
+
+/** The PDF's own page labels (its /PageLabels: "i", "ii", then "1"…), or null when it has none or they cannot be read. */
+async function pageLabels(document: PDFDocumentProxy): Promise<(string | null)[] | null> {
+  try {
+    return await document.getPageLabels();
+  } catch {
+    return null;
+  }
+}
+
+/** Each span with its page's printed label, where the PDF gives a non-empty one. */
+export function withPageLabels(spans: PageSpan[], labels: (string | null)[] | null): PageSpan[] {
+  if (!labels) return spans;
+  return spans.map((span) => {
+    const label = labels[span.page - 1]?.trim();
+    return label ? { ...span, label } : span;
+  });
 }
 
 async function metadataTitle(document: PDFDocumentProxy): Promise<string | null> {

@@ -12,9 +12,16 @@ import type { SourceType } from '../../schemas/sources.ts';
  *   too), tables of contents with dot leaders or running on to the next page as entries;
  * - pdf 4: a page of one or two lines (an index's last page under its head) loses the head and
  *   folio the other pages show at the same height;
+ * - pdf 5: words hyphenated across lines and columns joined only when the joined word is the
+ *   document's (or neither half is), else the hyphen kept; a paragraph runs on into the next
+ *   column; URLs broken across lines joined, never a code line; raised footnote marks are
+ *   Markdown footnote references (`[^1]`) and their notes definitions after the page's text;
+ *   page spans carry the printed page label (PDF /PageLabels);
  * - web 2: permalink anchors (¶, #) dropped from headings and text;
  * - web 3: named anchors (`<a name>`, `<a id>` without href) and links without words dropped, their
  *   text kept; definition lists one item per term (DocBook's tables of contents no longer "- - …",
- *   their bold title a paragraph); DocBook's previous/up/next navigation tables dropped.
+ *   their bold title a paragraph); DocBook's previous/up/next navigation tables dropped;
+ * - web 4: table rows one line each (code blocks, breaks and paragraphs in a cell made inline),
+ *   cells not padded; Texinfo's navigation bars and node menus dropped.
  */
-export const NORMALISER_VERSIONS: Readonly<Record<SourceType, number>> = { pdf: 4, web: 3, markdown: 1, text: 1 };
+export const NORMALISER_VERSIONS: Readonly<Record<SourceType, number>> = { pdf: 5, web: 4, markdown: 1, text: 1 };

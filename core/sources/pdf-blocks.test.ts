@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { joinWrappedLines, pdfBlocks } from './pdf-blocks.ts';
+import { pdfBlocks } from './pdf-blocks.ts';
 import type { PdfPageLines } from './pdf-page-furniture.ts';
 import type { PdfLine } from './pdf-text-lines.ts';
 
@@ -13,18 +13,6 @@ function page(number: number, specs: { text: string; size?: number; font?: strin
   });
   return { page: number, lines, top: 792, bottom: 0 };
 }
-
-describe('joinWrappedLines', () => {
-  it('repairs a hyphen the typesetter added at a line end', () => {
-    expect(joinWrappedLines('the whole evalu-', 'ation took')).toBe('the whole evaluation took');
-    expect(joinWrappedLines('soft\u00AD', 'hyphen')).toBe('softhyphen');
-  });
-  it('keeps a hyphen before a capital or a number, and joins other lines with a space', () => {
-    expect(joinWrappedLines('agent-', 'Built')).toBe('agent- Built');
-    expect(joinWrappedLines('pages 10-', '12')).toBe('pages 10- 12');
-    expect(joinWrappedLines('first line', 'second')).toBe('first line second');
-  });
-});
 
 describe('pdfBlocks', () => {
   it('joins wrapped lines into paragraphs and splits paragraphs at extra space or an indent', () => {

@@ -1,3 +1,5 @@
+import { isFootnote, linkFootnotes, markFootnotes, notesLast } from './pdf-footnotes.ts';
+import { joinWrappedLines, settleHyphenation } from './pdf-hyphenation.ts';
 import { removePageFurniture, type PdfPageLines } from './pdf-page-furniture.ts';
 import type { PdfLine } from './pdf-text-lines.ts';
 import { romanNumeralValue } from './roman-numeral.ts';
@@ -69,19 +71,24 @@ export function pdfBlocks(rawPages: PdfPageLines[]): PdfBlock[] {
     const { blocks: pageBlocks, contentsUpTo } = blocksOfPage(page, layout, contents);
     contents = contentsUpTo;
     const first = pageBlocks[0];
-    const last = blocks[blocks.length - 1];
+    // The previous page's text ends before its notes.
+    let lastText = blocks.length - 1;
+    while (lastText >= 0 && isFootnote(blocks[lastText]!)) lastText--;
+    const last = blocks[lastText];
     if (first && last && runsOnAcrossPages(last, first) && (last.kind === 'paragraph' || last.kind === 'list-item')) {
       const joined = joinWrappedLines(last.text, first.text);
       last.pageBreaks = [...(last.pageBreaks ?? []), { at: joined.length - first.text.length, page: first.page }];
       last.text = joined;
       pageBlocks.shift();
-    } else if (first?.kind === 'code' && last?.kind === 'code') {
+    } else if (first?.kind === 'code' && last?.kind === 'code' && lastText === blocks.length - 1) {
       last.lines.push(...first.lines);
       last.text = last.lines.map((line) => line.text).join('\n');
       pageBlocks.shift();
     }
     blocks.push(...pageBlocks);
   }
+  settleHyphenation(blocks);
+  linkFootnotes(blocks);
   return blocks;
 }
 
@@ -122,7 +129,9 @@ function mostCommon<K>(counts: Map<K, number>): K | undefined {
  * `contents`: the last page number the previous page's table of contents gave, if it ended the
  * page; the entries this page starts with then continue it. `contentsUpTo` is this page's.
  */
-function blocksOfPage(page: PdfPageLines, layout: Layout, contents: number | undefined): { blocks: PdfBlock[]; contentsUpTo: number | undefined } {
+function blocksOfPage(rawPage: PdfPageLines, layout: Layout, contents: number | undefined): { blocks: PdfBlock[]; contentsUpTo: number | undefined } {
+  const notes = markFootnotes(rawPage.lines, layout.bodySize);
+  const page = { ...rawPage, lines: notes.lines };
   const styles = page.lines.map((line) => styleOf(line, layout));
   const contentsUpTo = markTableOfContents(page.lines, styles, contents);
   // One monospace line inside a paragraph (at its margin, no space above or below, not announced
@@ -132,6 +141,11 @@ function blocksOfPage(page: PdfPageLines, layout: Layout, contents: number | und
     if (style.kind !== 'code' || !previous || !next || styles[i - 1]?.kind !== 'body' || styles[i + 1]?.kind !== 'body') return;
     const inLine = Math.abs(line.x - previous.x) <= line.size * 0.5 && !/:$/.test(previous.text);
     if (inLine && !verticalBreak(previous, line, layout) && !verticalBreak(line, next, layout)) styles[i] = { kind: 'body' };
+  });
+  // A URL set in a monospace face and broken across lines goes on from the prose line that began it.
+  styles.forEach((style, i) => {
+    const previous = page.lines[i - 1];
+    if (style.kind === 'code' && previous && styles[i - 1]?.kind === 'body' && continuesUrl(previous.text, page.lines[i]!.text)) styles[i] = { kind: 'body' };
   });
   // A heading-sized line starting in lower case is a title's second line, or else a fragment.
   styles.forEach((style, i) => {
@@ -196,9 +210,10 @@ function blocksOfPage(page: PdfPageLines, layout: Layout, contents: number | und
       current !== undefined &&
       previous !== undefined &&
       sameStyle(style, previousStyle) &&
-      !verticalBreak(previous, line, layout) &&
+      (!verticalBreak(previous, line, layout) || (style.kind === 'body' && runsOnIntoNextColumn(previous, line, current.block))) &&
       !(style.kind === 'body' && isListStart(line.text)) &&
-      (current.block.kind === 'list-item' ? line.x >= current.lines[0]!.x + line.size * 0.5 : !indented(previous, line));
+      !notes.starts.has(i) &&
+      (runsOnIntoNextColumn(previous, line, current.block) || (current.block.kind === 'list-item' ? line.x >= current.lines[0]!.x + line.size * 0.5 : !indented(previous, line)));
     if (continues && current) {
       current.block.text = joinWrappedLines(current.block.text, line.text);
       current.lines.push(line);
@@ -216,7 +231,7 @@ function blocksOfPage(page: PdfPageLines, layout: Layout, contents: number | und
   for (const [block, lines] of codeLines) indentCode(block, lines);
   // A "heading" that runs on for several lines is a passage set in larger type, not a title.
   return {
-    blocks: blocks.map((block) => (block.kind === 'heading' && block.text.length > MAX_HEADING_CHARS ? { kind: 'paragraph', text: block.text, page: block.page } : block)),
+    blocks: notesLast(blocks).map((block) => (block.kind === 'heading' && block.text.length > MAX_HEADING_CHARS ? { kind: 'paragraph', text: block.text, page: block.page } : block)),
     contentsUpTo,
   };
 }
@@ -329,19 +344,25 @@ function isListStart(text: string): boolean {
   return LIST_MARKER.test(text) || NUMBERED_ITEM.test(text);
 }
 
+/**
+ * A paragraph that runs on from the foot of one column to the head of the next: the line jumps
+ * up and to the right, the text before ends mid-sentence (or in a hyphen) and this line starts
+ * in lower case.
+ */
+function runsOnIntoNextColumn(previous: PdfLine, line: PdfLine, block: PdfBlock): boolean {
+  if (block.kind !== 'paragraph' && block.kind !== 'list-item') return false;
+  const jumpsUp = line.y - previous.y > line.size;
+  const movesRight = line.x > previous.x + line.size * 4;
+  return jumpsUp && movesRight && !/[.!?:;"”’)\]]$/.test(previous.text) && /^\p{Ll}/u.test(line.text);
+}
+
+/** The line before ends in a URL still being written ("see https", "https://ctan.org/tex-"), and this line goes on with it. */
+function continuesUrl(before: string, text: string): boolean {
+  return /(?:^|\s)(?:https?|ftp)(?::\/\/\S*)?$/i.test(before) && /^(?::\/\/|\/|[\w.-]+\/)/.test(text);
+}
+
 function runsOnAcrossPages(last: PdfBlock, first: PdfBlock): boolean {
   if (last.kind !== 'paragraph' && last.kind !== 'list-item') return false;
   if (first.kind !== 'paragraph') return false;
   return !/[.!?:;"”’)\]]$/.test(last.text) && /^\p{Ll}/u.test(first.text);
-}
-
-/**
- * Joins a wrapped line onto the text before it. A hyphen at the end of a line followed by a
- * lower-case letter is the typesetter's ("evalu-" + "ation" → "evaluation"), as is a soft
- * hyphen; any other line break is a space.
- */
-export function joinWrappedLines(before: string, after: string): string {
-  if (before.endsWith('\u00AD')) return before.slice(0, -1) + after;
-  if (/\p{L}-$/u.test(before) && /^\p{Ll}/u.test(after)) return before.slice(0, -1) + after;
-  return `${before} ${after}`;
 }

@@ -20,6 +20,10 @@ export interface CorpusCensus {
   documentsWithRepeatedHead: number;
   leaderDotLines: number;
   headingsEndingInPageNumber: number;
+  referencePageNumbers: number;
+  codeOrTableHeadings: number;
+  brokenTableRows: number;
+  gluedFootnoteMarks: number;
   /** pdftotext's words kept, over the whole corpus, 0–1. */
   coverage: number;
 }
@@ -35,7 +39,7 @@ export async function censusOfPdfCorpus(files: string[]): Promise<CorpusCensus> 
       }
     }),
   ).finally(() => pool.close());
-  const census: CorpusCensus = { documents: [], refused: [], pageNumberLines: 0, documentsWithRepeatedHead: 0, leaderDotLines: 0, headingsEndingInPageNumber: 0, coverage: 0 };
+  const census: CorpusCensus = { documents: [], refused: [], pageNumberLines: 0, documentsWithRepeatedHead: 0, leaderDotLines: 0, headingsEndingInPageNumber: 0, referencePageNumbers: 0, codeOrTableHeadings: 0, brokenTableRows: 0, gluedFootnoteMarks: 0, coverage: 0 };
   let covered = 0;
   let total = 0;
   for (const entry of read) {
@@ -54,6 +58,10 @@ export async function censusOfPdfCorpus(files: string[]): Promise<CorpusCensus> 
     census.documentsWithRepeatedHead += counts.repeatedHead ? 1 : 0;
     census.leaderDotLines += counts.leaderDotLines.length;
     census.headingsEndingInPageNumber += counts.headingsEndingInPageNumber.length;
+    census.referencePageNumbers += counts.referencePageNumbers;
+    census.codeOrTableHeadings += counts.codeOrTableHeadings.length;
+    census.brokenTableRows += counts.brokenTableRows.length;
+    census.gluedFootnoteMarks += counts.gluedFootnoteMarks.length;
   }
   census.coverage = total === 0 ? 1 : covered / total;
   return census;
@@ -69,10 +77,10 @@ function pdftotext(file: string): string {
 export function describeCensus(census: CorpusCensus): string {
   const rows = census.documents.map(
     (d) =>
-      `${d.file}: page-number lines ${d.pageNumberLines.length}, repeated head ${d.repeatedHead ? `${d.repeatedHead.times}× "${d.repeatedHead.text.slice(0, 50)}"` : '-'}, leader dots ${d.leaderDotLines.length}, headings ending in a page number ${d.headingsEndingInPageNumber.length}${d.headingsEndingInPageNumber.length > 0 ? ` (${JSON.stringify(d.headingsEndingInPageNumber.slice(0, 3))})` : ''}, coverage ${(d.coverage * 100).toFixed(1)} %`,
+      `${d.file}: page-number lines ${d.pageNumberLines.length}, repeated head ${d.repeatedHead ? `${d.repeatedHead.times}× "${d.repeatedHead.text.slice(0, 50)}"` : '-'}, leader dots ${d.leaderDotLines.length}, headings ending in a page number ${d.headingsEndingInPageNumber.length}${d.headingsEndingInPageNumber.length > 0 ? ` (${JSON.stringify(d.headingsEndingInPageNumber.slice(0, 3))})` : ''}, code or table headings ${d.codeOrTableHeadings.length}${d.codeOrTableHeadings.length > 0 ? ` (${JSON.stringify(d.codeOrTableHeadings.slice(0, 3))})` : ''}, broken table rows ${d.brokenTableRows.length}, glued marks ${d.gluedFootnoteMarks.length}${d.gluedFootnoteMarks.length > 0 ? ` (${JSON.stringify(d.gluedFootnoteMarks.slice(0, 5))})` : ''}, coverage ${(d.coverage * 100).toFixed(1)} %`,
   );
   return [
     ...rows,
-    `${census.documents.length} documents read, ${census.refused.length} refused; page-number lines ${census.pageNumberLines}, documents with a repeated head or foot ${census.documentsWithRepeatedHead}, leader-dot lines ${census.leaderDotLines}, headings ending in a page number ${census.headingsEndingInPageNumber}, coverage ${(census.coverage * 100).toFixed(2)} %`,
+    `${census.documents.length} documents read, ${census.refused.length} refused; page-number lines ${census.pageNumberLines}, documents with a repeated head or foot ${census.documentsWithRepeatedHead}, leader-dot lines ${census.leaderDotLines}, headings ending in a page number ${census.headingsEndingInPageNumber}, page numbers pdftotext shows ${census.referencePageNumbers}, code or table headings ${census.codeOrTableHeadings}, broken table rows ${census.brokenTableRows}, glued footnote marks ${census.gluedFootnoteMarks}, coverage ${(census.coverage * 100).toFixed(2)} %`,
   ].join('\n');
 }

@@ -25,6 +25,14 @@ export interface FurnitureCounts {
   repeatedHead: { text: string; times: number } | undefined;
   leaderDotLines: string[];
   headingsEndingInPageNumber: string[];
+  /** Bare page numbers pdftotext prints on the first or last line of a page: what folios there are to drop. */
+  referencePageNumbers: number;
+  /** Headings that are a code or table line: a line of a fenced block, a table row, or ending like a statement. */
+  codeOrTableHeadings: string[];
+  /** Table rows (lines starting with "|") that do not end their row on the same line. */
+  brokenTableRows: string[];
+  /** A footnote mark glued to its word ("old1"): a word of the document with a digit after it, outside code. */
+  gluedFootnoteMarks: string[];
 }
 
 const PAGE_NUMBER_ONLY = /^[-–—]?\s*(\d{1,4}|[ivxlc]{1,7})\s*[-–—]?$/i;
@@ -38,11 +46,14 @@ const mask = (text: string) => text.toLowerCase().replace(/\d+/g, '#').replace(/
  * each page (its output split at form feeds), page 1 first.
  */
 export function countFurniture(markdown: string, pages: PageSpan[], referencePages: string[]): FurnitureCounts {
-  const counts: FurnitureCounts = { pageNumberLines: [], repeatedHead: undefined, leaderDotLines: [], headingsEndingInPageNumber: [] };
+  const counts: FurnitureCounts = { pageNumberLines: [], repeatedHead: undefined, leaderDotLines: [], headingsEndingInPageNumber: [], referencePageNumbers: 0, codeOrTableHeadings: [], brokenTableRows: [], gluedFootnoteMarks: [] };
   const edges = referencePages.map((text) => {
     const lines = text.split('\n').map((line) => line.trim()).filter((line) => line !== '');
     return lines.length === 0 ? [] : [lines[0]!, lines[lines.length - 1]!];
   });
+  counts.referencePageNumbers = edges.filter((pair) => pair.some((edge) => PAGE_NUMBER_ONLY.test(edge))).length;
+  const codeLines = new Set<string>();
+  const prose: string[] = [];
   const edgeTimes = new Map<string, number>();
   for (const pair of edges) for (const line of new Set(pair.map(mask))) edgeTimes.set(line, (edgeTimes.get(line) ?? 0) + 1);
   const pageCount = Math.max(referencePages.length, ...pages.map((span) => span.page));
@@ -54,6 +65,7 @@ export function countFurniture(markdown: string, pages: PageSpan[], referencePag
     const marker = /^\s*(```|~~~)/.exec(raw)?.[1];
     if (fence !== undefined) {
       if (marker === fence) fence = undefined;
+      else if (raw.trim() !== '') codeLines.add(raw.trim());
       return;
     }
     if (marker) {
@@ -69,7 +81,17 @@ export function countFurniture(markdown: string, pages: PageSpan[], referencePag
     if (number !== undefined && page !== undefined && (edges[page - 1] ?? []).some((edge) => edge.split(/\s+/).includes(number))) counts.pageNumberLines.push(line);
     if (LEADERS_AFTER_TITLE.test(line)) counts.leaderDotLines.push(line);
     if (line.startsWith('#')) headings.push({ line, text, edges: edges[(page ?? 0) - 1] ?? [] });
+    if (line.startsWith('|') && !/[^\\]\|$/.test(line)) counts.brokenTableRows.push(line);
+    if (!line.startsWith('#')) prose.push(line);
   });
+  for (const heading of headings) {
+    if (codeLines.has(heading.text) || heading.text.startsWith('|') || /[;{}]$|^(?:\/\/|\/\*|#include\b)/.test(heading.text)) counts.codeOrTableHeadings.push(heading.line);
+  }
+  const words = new Set((prose.join(' ').toLowerCase().match(/\p{L}{3,}/gu) ?? []));
+  const glued = new Map<string, number>();
+  for (const token of prose.join(' ').match(/(?<![\p{L}\p{N}_./-])\p{Ll}{3,}[1-9](?![\p{L}\p{N}_])/gu) ?? []) glued.set(token, (glued.get(token) ?? 0) + 1);
+  // An identifier ("utf8", "mp3") is written the same way more than once; a mark is glued once.
+  for (const [token, n] of glued) if (n === 1 && words.has(token.slice(0, -1))) counts.gluedFootnoteMarks.push(token);
   const titles = new Set(headings.map((heading) => heading.text));
   for (const heading of headings) if (endsInPageNumber(heading.text, pageCount, heading.edges, titles)) counts.headingsEndingInPageNumber.push(heading.line);
   for (const [text, n] of [...times.entries()].sort((a, b) => b[1] - a[1])) {

@@ -50,7 +50,8 @@ export function groupRunsIntoLines(runs: PdfTextRun[]): PdfLine[] {
     }
     const gap = run.x - current.endX;
     const needsSpace = gap > size * 0.15 && !/\s$/.test(current.text) && !/^\s/.test(run.text);
-    current.text += (needsSpace ? ' ' : '') + run.text;
+    const mark = footnoteMark(run, size, current);
+    current.text += mark !== undefined ? `[^${mark}]` : (needsSpace ? ' ' : '') + run.text;
     current.runs.push(run);
     current.endX = Math.max(current.endX, run.x + run.width);
     current.size = Math.max(current.size, size);
@@ -62,6 +63,18 @@ export function groupRunsIntoLines(runs: PdfTextRun[]): PdfLine[] {
 /** Smaller type set right after the line's end, raised or lowered by less than the line's size. */
 function isScript(run: PdfTextRun, size: number, line: { y: number; endX: number; size: number }): boolean {
   return size <= line.size * 0.85 && Math.abs(run.y - line.y) <= line.size * 0.7 && run.x - line.endX <= line.size;
+}
+
+/**
+ * A footnote mark: one or two digits in smaller type, raised above the line, set right after a
+ * word or its punctuation ("old¹", "end.²"). Read as a Markdown footnote reference, so it is never
+ * glued to the word; pdf-footnotes.ts turns it back into digits when the page has no such note.
+ */
+function footnoteMark(run: PdfTextRun, size: number, line: { text: string; y: number; size: number }): string | undefined {
+  const digits = /^\s*(\d{1,2})\s*$/.exec(run.text)?.[1];
+  if (digits === undefined || digits.startsWith('0')) return undefined;
+  const raised = run.y - line.y > line.size * 0.2 && run.y - line.y <= line.size * 0.7;
+  return raised && size <= line.size * 0.85 && /[\p{L}.,;:)”’"]$/u.test(line.text) ? digits : undefined;
 }
 
 function toLine(runs: PdfTextRun[], text: string): PdfLine {

@@ -46,7 +46,7 @@ function cleanElement(element: Element, insideContentBlock: boolean): ElementCon
   if (props.hidden !== undefined && props.hidden !== false) return [];
   if (String(props.ariaHidden) === 'true') return [];
   if (typeof props.role === 'string' && CHROME_ROLES.has(props.role.toLowerCase())) return [];
-  if (isNavigationTable(element)) return [];
+  if (isNavigationTable(element) || isTexinfoNavigation(element)) return [];
   if (tag === 'img' || tag === 'area') {
     const alt = typeof props.alt === 'string' ? props.alt.trim() : '';
     return alt ? [{ type: 'text', value: alt }] : [];
@@ -76,6 +76,41 @@ function isNavigationTable(element: Element): boolean {
   if (element.tagName !== 'table') return false;
   const summary = typeof element.properties.summary === 'string' ? element.properties.summary : '';
   return classes.includes('nav') || /^navigation\b/i.test(summary.trim());
+}
+
+/** The rel values of Texinfo's node links (and DocBook's, where it marks them). */
+const NAVIGATION_RELS = new Set(['next', 'prev', 'previous', 'up', 'index', 'contents', 'top', 'start']);
+
+/**
+ * Texinfo's navigation: the "Next: …, Previous: …, Up: …" bar on every node (`div.header`,
+ * `div.nav-panel`, older `div.node`, or a paragraph of such links) and its `table.menu` of the
+ * node's children (a table with an empty header once it is Markdown). A block counts as a bar
+ * only when every link in it is a rel="next|prev|up|index|contents" link or an accesskey'd one.
+ */
+function isTexinfoNavigation(element: Element): boolean {
+  const classes = Array.isArray(element.properties.className) ? element.properties.className.map(String) : [];
+  if (element.tagName === 'table' && classes.includes('menu')) return true;
+  if (!['div', 'p', 'table'].includes(element.tagName)) return false;
+  const links = linksIn(element);
+  if (links.length === 0) return false;
+  const navigational = links.every((link) => {
+    const rel: string[] = Array.isArray(link.properties.rel) ? link.properties.rel.map(String) : String(link.properties.rel ?? '').split(/\s+/);
+    return rel.some((value) => NAVIGATION_RELS.has(value.toLowerCase())) || link.properties.accessKey !== undefined;
+  });
+  if (!navigational) return false;
+  // A bar is a line of links, never a node's text that happens to start with one.
+  const text = textOfElement(element);
+  if (text.length > 600) return false;
+  if (element.tagName === 'div') return classes.some((name) => name === 'header' || name === 'nav-panel' || name === 'node');
+  return /^\s*(?:Next|Previous|Prev|Up):/.test(text);
+}
+
+function linksIn(element: Element): Element[] {
+  return element.children.flatMap((child) => (child.type !== 'element' ? [] : child.tagName === 'a' ? [child] : linksIn(child)));
+}
+
+function textOfElement(element: Element): string {
+  return element.children.map(textOf).join('');
 }
 
 /** A heading's or paragraph's own link to itself: a glyph (Sphinx's ¶, #, §, 🔗) or nothing, pointing at #id. */

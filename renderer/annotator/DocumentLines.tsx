@@ -45,7 +45,7 @@ export function DocumentLines({ doc }: { doc: OpenDocument }) {
   const model = useMemo(() => buildRowModel(version.lineCount, version.sections, collapsed), [version, collapsed]);
   const spans = useMemo(() => citedSpans(chapters ?? [], version.id), [chapters, version.id]);
   // Page 1 starts the document; every later page's first line shows where it begins.
-  const pageStarts = useMemo(() => new Map(version.pages.filter((p) => p.page > 1).map((p) => [p.startLine, p.page])), [version.pages]);
+  const pageStarts = useMemo(() => new Map(version.pages.filter((p) => p.page > 1).map((p) => [p.startLine, p])), [version.pages]);
   useSyncExternalStore(lines.subscribe, lines.getVersion);
 
   const wrap = version.lineCount <= WRAP_LINE_LIMIT;
@@ -175,7 +175,8 @@ export function DocumentLines({ doc }: { doc: OpenDocument }) {
                 matchColumns={columns}
                 matchLength={find.query.length}
                 currentMatchColumn={current?.line === line ? current.column - 1 : undefined}
-                pageStart={pageStarts.get(line)}
+                pageStart={pageStarts.get(line)?.page}
+                pageLabel={pageStarts.get(line)?.label}
               />
             );
           })}

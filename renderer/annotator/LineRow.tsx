@@ -19,6 +19,8 @@ interface LineRowProps {
   currentMatchColumn: number | undefined;
   /** The PDF page that begins at this line, if one does. */
   pageStart?: number | undefined;
+  /** That page's printed label, where the PDF gives one: the badge shows it instead of the page's index. */
+  pageLabel?: string | undefined;
 }
 
 /**
@@ -26,7 +28,7 @@ interface LineRowProps {
  * is untrusted, so it is only ever a React text node: never HTML, never a link or an image.
  */
 export const LineRow = memo(function LineRow(props: LineRowProps) {
-  const { line, text, index, measure, selected, highlighted, citedBy, marksOpen, onMarkClick, matchColumns, matchLength, currentMatchColumn, pageStart } = props;
+  const { line, text, index, measure, selected, highlighted, citedBy, marksOpen, onMarkClick, matchColumns, matchLength, currentMatchColumn, pageStart, pageLabel } = props;
   const classes = ['line', selected && 'line--selected', highlighted && 'line--highlighted', citedBy && 'line--cited', text === undefined && 'line--loading', pageStart !== undefined && 'line--page-start'];
   return (
     <div className={classes.filter(Boolean).join(' ')} data-line={line} data-index={index} ref={measure}>
@@ -43,8 +45,8 @@ export const LineRow = memo(function LineRow(props: LineRowProps) {
         <span className="line__number">{line}</span>
       </span>
       {pageStart !== undefined && (
-        <span className="line__page" data-page={pageStart} title={`Page ${pageStart} begins here`}>
-          p. {pageStart}
+        <span className="line__page" data-page={pageStart} title={pageLabel !== undefined && pageLabel !== String(pageStart) ? `Page ${pageLabel} (page ${pageStart} of the file) begins here` : `Page ${pageStart} begins here`}>
+          p. {pageLabel ?? pageStart}
         </span>
       )}
       <span className="line__text" data-line-text="">
