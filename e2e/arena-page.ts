@@ -12,7 +12,7 @@ export class ArenaPage {
   }
 
   get vote(): Locator {
-    return this.page.getByRole('region', { name: 'Vote' });
+    return this.page.getByRole('region', { name: 'Vote', exact: true });
   }
 
   get votesList(): Locator {

@@ -2,16 +2,21 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { ArenaItem } from '../schemas/arena.ts';
 import { importRuns, writeKeyboardStudy } from './arena-study-fixture.ts';
 import { ArenaPage } from './arena-page.ts';
 import { launchApp, type LaunchedApp } from './launch-app.ts';
 import { ServedApi } from './served-api.ts';
+import { pinchPaths, touchGesture } from './touch-gestures.ts';
 
 /**
  * An invited voter on a phone (390×844, by touch) and on a small laptop (1366×768, by keyboard):
  * five votes with a tie and an undo; the page never scrolls sideways; each new pair opens with its
- * title in view; Compare large fits each frame to the width; the end of the queue offers the voter
- * nothing that only the study's owner can use (issue 40).
+ * title and both sides' labels in view; on the phone one side at a time with a Left/Right switch
+ * and a swipe, and a vote bar in view while the frames scroll; on a laptop the page is no taller
+ * than the window; Compare large fits each frame to the width and zooms by buttons and pinch; the
+ * presentations' slides are drawn near their real size; focus shows going into a frame and out;
+ * the end of the queue offers the voter nothing that only the study's owner can use (issue 40).
  */
 
 let app: LaunchedApp | undefined;
@@ -51,11 +56,64 @@ async function expectInWindow(page: Page, element: Locator, what: string): Promi
   expect(box!.y + box!.height, `${what} is not below the window`).toBeLessThanOrEqual(height);
 }
 
-/** A new pair: its title and both sides' labels in view, and nothing to scroll sideways. */
+/** Under this width the pair shows one side at a time, with a Left/Right switch. */
+const NARROW = 700;
+/** From this width the vote sits beside the pair and the page fits the window. */
+const WIDE = 901;
+
+/** The page scrolls neither way: it is no taller than the window, and the vote's Submit is in it. */
+async function expectPageFitsWindow(page: Page, voter: ArenaPage): Promise<void> {
+  const sizes = await page.evaluate(() => ({ height: document.scrollingElement!.scrollHeight, window: innerHeight }));
+  expect(sizes.height, 'the page is no taller than the window').toBeLessThanOrEqual(sizes.window);
+  await expectInWindow(page, voter.vote.getByRole('button', { name: /^Submit vote/ }), 'Submit vote');
+}
+
+/**
+ * A new pair: its title and both sides' labels in view, and nothing to scroll sideways; on a phone
+ * the labels are the Left/Right switch's and the side shown is headed by its name; on a laptop the
+ * page fits the window.
+ */
 async function expectPairOpensInView(page: Page, voter: ArenaPage): Promise<void> {
   await voter.waitForPair();
   await expectInWindow(page, voter.pair.getByRole('heading', { level: 2 }), "the pair's title");
-  for (const side of ['Left', 'Right']) await expectInWindow(page, voter.pair.getByRole('heading', { level: 3, name: side, exact: true }).first(), `the ${side} label`);
+  const width = page.viewportSize()!.width;
+  if (width < NARROW) {
+    const sides = voter.pair.getByRole('group', { name: 'Side shown' });
+    for (const side of ['Left', 'Right']) await expectInWindow(page, sides.getByRole('button', { name: side, exact: true }), `the ${side} label`);
+    const shown = (await sides.getByRole('button', { pressed: true }).textContent())!.trim();
+    await expectInWindow(page, voter.pair.getByRole('heading', { level: 3, name: shown, exact: true }).first(), `the ${shown} side's heading`);
+  } else {
+    for (const side of ['Left', 'Right']) await expectInWindow(page, voter.pair.getByRole('heading', { level: 3, name: side, exact: true }).first(), `the ${side} label`);
+  }
+  if (width >= WIDE) await expectPageFitsWindow(page, voter);
+  await expectNoSidewaysScroll(page);
+}
+
+/**
+ * On a phone: the switch shows Right, a swipe back shows Left; then the frames are scrolled to their
+ * end (the vote panel out of sight below) and the vote bar is in the window.
+ */
+async function expectSidesSwitchAndVoteBarStays(page: Page, voter: ArenaPage): Promise<void> {
+  const sides = voter.pair.getByRole('group', { name: 'Side shown' });
+  const heading = (side: string) => voter.pair.getByRole('heading', { level: 3, name: side, exact: true });
+  await sides.getByRole('button', { name: 'Right', exact: true }).tap();
+  await expect(sides.getByRole('button', { name: 'Right', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  await expect(heading('Right')).toBeVisible();
+  await expect(heading('Left')).toHaveCount(0);
+  // A swipe from left to right over the side shown turns back to Left, as a page turns: over a
+  // design pair's frame images, or a presentation's head (touches inside its frame are its own).
+  const frames = voter.pair.getByRole('listitem');
+  const target = (await frames.count()) > 0 ? frames.first().getByRole('button', { name: /^Enlarge Right/ }) : heading('Right');
+  const box = (await target.boundingBox())!;
+  const y = box.y + box.height / 2;
+  await touchGesture(page, [{ from: { x: 40, y }, to: { x: page.viewportSize()!.width - 40, y } }]);
+  await expect(sides.getByRole('button', { name: 'Left', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  await expect(heading('Left')).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  // Scrolled down to the end of the frames, the vote panel below is out of sight: the vote bar is not.
+  await voter.pair.evaluate((pair) => pair.scrollIntoView({ block: 'end' }));
+  await expect(voter.vote.getByRole('button', { name: /^Submit vote/ })).not.toBeInViewport();
+  await expectInWindow(page, page.getByRole('region', { name: 'Vote bar' }), 'the vote bar');
   await expectNoSidewaysScroll(page);
 }
 
@@ -81,16 +139,23 @@ async function expectTouchTargets(page: Page): Promise<void> {
   expect(small, 'touch targets smaller than 44×44 px').toEqual([]);
 }
 
-/** Moves the voter's queue on (through the owner's API) until its open pair is a design pair with frames. */
-async function skipToDesignPair(api: ServedApi, annotatorId: string): Promise<void> {
+
+/** Moves the voter's queue on (through the owner's API) until its open pair is one `wanted` accepts. */
+async function skipToPair(api: ServedApi, annotatorId: string, what: string, wanted: (item: ArenaItem) => boolean): Promise<void> {
   for (let i = 0; i < 30; i++) {
     const { item } = await api.call('arena.nextPair', { annotatorId });
-    if (!item) throw new Error('the demo arena has no design pair left for this voter');
-    if (item.kind === 'figma' && item.frames.length > 0 && item.left.frameUrls[0] && item.right.frameUrls[0]) return;
+    if (!item) throw new Error(`the demo arena has no ${what} left for this voter`);
+    if (wanted(item)) return;
     await api.call('arena.vote', { token: item.token, choice: 'tie', ratingLeft: 3, ratingRight: 3, timeOnItemMs: 5 });
   }
-  throw new Error('no design pair within 30 pairs');
+  throw new Error(`no ${what} within 30 pairs`);
 }
+
+const skipToDesignPair = (api: ServedApi, annotatorId: string) =>
+  skipToPair(api, annotatorId, 'design pair', (item) => item.kind === 'figma' && item.frames.length > 0 && item.left.frameUrls[0] !== undefined && item.right.frameUrls[0] !== undefined);
+
+const skipToPresentationPair = (api: ServedApi, annotatorId: string) =>
+  skipToPair(api, annotatorId, 'presentation pair', (item) => item.kind === 'programmatic' && !item.left.videoUrl && !item.right.videoUrl && item.left.siteUrl !== null && item.right.siteUrl !== null);
 
 /** Compare large on the open design pair: each side's frame is drawn whole at the pane's width. */
 async function expectCompareLargeFits(page: Page, voter: ArenaPage, tap: boolean): Promise<void> {
@@ -111,6 +176,20 @@ async function expectCompareLargeFits(page: Page, voter: ArenaPage, tap: boolean
     expect(fit.left).toBeGreaterThanOrEqual(0);
     expect(fit.width, `${side}: the frame's whole width is in its pane`).toBeLessThanOrEqual(fit.pane);
     expect(fit.width, `${side}: fitted to the pane, not left small`).toBeGreaterThan(fit.pane - 4);
+  }
+  if (tap) {
+    // Two fingers spread on Left: both sides grow together, and scrolling one scrolls the other.
+    const left = dialog.getByRole('region', { name: /^Left, frame / });
+    const box = (await left.boundingBox())!;
+    await touchGesture(page, pinchPaths({ x: box.x + box.width / 2, y: box.y + Math.min(box.height / 2, 120) }, 40, 100));
+    await expect(dialog.getByRole('group', { name: 'Zoom' })).toContainText(/\d+% of the width/);
+    const drawn = await dialog.getByRole('img', { name: /^(Left|Right), frame / }).evaluateAll((images) => images.map((img) => ({ width: img.getBoundingClientRect().width, pane: img.parentElement!.clientWidth })));
+    for (const { width, pane } of drawn) expect(width, 'each side is drawn wider than its pane').toBeGreaterThan(pane * 1.5);
+    expect(Math.abs(drawn[0]!.width / drawn[0]!.pane - drawn[1]!.width / drawn[1]!.pane), 'both sides at the same zoom').toBeLessThan(0.02);
+    await left.evaluate((pane) => (pane.scrollLeft = 40));
+    await expect.poll(() => dialog.getByRole('region', { name: /^Right, frame / }).evaluate((pane) => pane.scrollLeft)).toBe(40);
+    await dialog.getByRole('button', { name: 'Fit to width' }).tap();
+    await expect(dialog.getByRole('group', { name: 'Zoom' })).toContainText('Fit to width');
   }
   // Zoom in and back: the buttons change the drawn width.
   const zoomIn = dialog.getByRole('button', { name: 'Zoom in' });
@@ -163,6 +242,7 @@ test.describe('on a 390×844 phone, by touch', () => {
 
     await expectPairOpensInView(page, voter);
     await expectTouchTargets(page);
+    await expectSidesSwitchAndVoteBarStays(page, voter);
     await voteByTap(voter, 'I prefer Left', 4, 2);
     await expectPairOpensInView(page, voter);
     await voteByTap(voter, 'Tie', 3, 3);
@@ -179,8 +259,15 @@ test.describe('on a 390×844 phone, by touch', () => {
     await voteByTap(voter, 'Both bad', 1, 1);
     expect(await voter.yourVotes()).toHaveLength(4);
     await expectPairOpensInView(page, voter);
-    await voteByTap(voter, 'I prefer Left', 5, 3);
-    expect(await voter.yourVotes()).toHaveLength(5);
+    // The fifth by the vote bar: set above, then submitted from the bar while the frames are in view.
+    await voter.preference.getByRole('radio', { name: 'I prefer Left' }).tap();
+    await voter.rating('Left').getByRole('radio', { name: /^5:/ }).tap();
+    await voter.rating('Right').getByRole('radio', { name: /^3:/ }).tap();
+    await voter.pair.getByRole('heading', { level: 2 }).scrollIntoViewIfNeeded();
+    const bar = page.getByRole('region', { name: 'Vote bar' });
+    await expect(bar).toContainText('Preferred left · Left 5 · Right 3');
+    await bar.getByRole('button', { name: 'Submit vote' }).tap();
+    await expect.poll(async () => (await voter.yourVotes()).length).toBe(5);
 
     await compareLargeThenQueueEnd(page, api, annotatorId, true);
     await expectTouchTargets(page);
@@ -220,5 +307,55 @@ test.describe('on a 1366×768 laptop, by keyboard', () => {
     expect(await voter.yourVotes()).toHaveLength(5);
 
     await compareLargeThenQueueEnd(page, api, annotatorId, false);
+  });
+});
+
+test.describe('on a 1440×900 window', () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+
+  test('the page fits the window on every kind of pair; slides are drawn near their real size; focus shows going into a slide and out', async ({ page }) => {
+    test.setTimeout(240_000);
+    const api = ServedApi.fromAppUrl(app!.url);
+    const { link, annotatorId } = await invite(api, 'Wide Voter');
+    await skipToDesignPair(api, annotatorId);
+    await page.goto(link);
+    const voter = new ArenaPage(page);
+    await expectPairOpensInView(page, voter);
+    // Scrolling the pair scrolls its own region, never the page: the vote stays beside it.
+    await voter.pair.getByRole('listitem').last().scrollIntoViewIfNeeded();
+    await expectPageFitsWindow(page, voter);
+
+    await skipToPresentationPair(api, annotatorId);
+    await page.reload();
+    await expectPairOpensInView(page, voter);
+    const frames = voter.pair.locator('iframe');
+    await expect(frames).toHaveCount(2);
+    // Each deck lays out at its pane's width: drawn at (nearly) its real size, not shrunk to a third.
+    for (const scale of await frames.evaluateAll((all) => all.map((f) => f.getBoundingClientRect().width / (f as HTMLElement).offsetWidth))) {
+      expect(scale, "a slide's drawn size against its laid-out size").toBeGreaterThan(0.9);
+    }
+
+    // Tab into the Left deck: its frame has the keyboard and a focus ring shows around it.
+    const focusRing = () =>
+      page.evaluate(() => {
+        const rings = (el: Element | null) => {
+          for (let at = el, depth = 0; at && depth < 3; at = at.parentElement, depth++) {
+            const style = getComputedStyle(at);
+            if ((style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2) || style.boxShadow !== 'none') return true;
+          }
+          return false;
+        };
+        const active = document.activeElement;
+        return { tag: active?.tagName ?? '', title: active?.getAttribute('title') ?? '', ring: rings(active) };
+      });
+    await voter.pair.getByRole('button', { name: 'Open larger, Left' }).focus();
+    await page.keyboard.press('Tab');
+    await expect.poll(focusRing).toEqual({ tag: 'IFRAME', title: 'Left output', ring: true });
+    // And out again: Shift+Tab from the deck's first control lands back on Open larger, ringed.
+    await page.keyboard.press('Shift+Tab');
+    await expect.poll(async () => (await focusRing()).tag).not.toBe('IFRAME');
+    await expect(voter.pair.getByRole('button', { name: 'Open larger, Left' })).toBeFocused();
+    expect((await focusRing()).ring, 'the button focus left the frame for has a focus ring').toBe(true);
+    await expectPageFitsWindow(page, voter);
   });
 });

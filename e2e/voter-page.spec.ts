@@ -139,16 +139,23 @@ test("the owner's Arena turns a presentation pair's two sides together too", asy
   await turnsTogether(page);
 });
 
-test('a narrow window stacks the two sides of a presentation pair', async ({ page }) => {
+test('a narrow window shows a presentation pair one side at a time, in the same place, with a Left/Right switch', async ({ page }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 700, height: 900 });
   const api = ServedApi.fromAppUrl(app!.url);
   const { link } = await inviteToPresentationPair(api, 'Phone Voter');
   await page.goto(link);
   await new ArenaPage(page).waitForPair();
+  const sides = page.getByRole('group', { name: 'Side shown' });
+  await expect(page.getByTitle('Left output')).toBeVisible();
+  await expect(page.getByTitle('Right output')).toBeHidden();
+  await sides.getByRole('button', { name: 'Right', exact: true }).click();
+  await expect(page.getByTitle('Right output')).toBeVisible();
+  await expect(page.getByTitle('Left output')).toBeHidden();
   const left = await frameBox(page, 'Left output');
   const right = await frameBox(page, 'Right output');
-  expect(right.y).toBeGreaterThanOrEqual(left.y + left.height);
+  expect(right.y).toBe(left.y);
+  expect(right.x).toBe(left.x);
 });
 
 test("a revoked voter's page says plainly that the link was revoked and offers no vote and no undo; the owner confirms the revoke and sees no Copy button for it", async ({ page, browser }) => {

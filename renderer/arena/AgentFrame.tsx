@@ -22,6 +22,9 @@ export function AgentFrame({ side, src, className, style, frameRef }: AgentFrame
       referrerPolicy={attributes.referrerPolicy}
       allow={attributes.allow}
       title={attributes.title}
+      // In the Tab order even when the page in it has nothing focusable (a deck turned by its arrow
+      // keys only): the keyboard can reach its keys, and a focus ring shows on its stage (arena.css).
+      tabIndex={0}
       className={className}
       style={style}
     />

@@ -2,6 +2,8 @@ import { useRef, useState } from 'react';
 import type { ArenaItem } from '../../schemas/arena.ts';
 import { FrameViewDialog, type FrameView } from './FrameViewDialog.tsx';
 import { LiveBuildDialog, type LiveRoute } from './LiveBuildDialog.tsx';
+import { SideSwitch, useSideSwipe } from './SideSwitch.tsx';
+import { useNarrowWindow } from './use-narrow-window.ts';
 import type { Side } from './vote-draft.ts';
 
 const SIDES: readonly { side: Side; label: string }[] = [
@@ -9,8 +11,15 @@ const SIDES: readonly { side: Side; label: string }[] = [
   { side: 'right', label: 'Right' },
 ];
 
-/** A design task: each frame's design beside Left's and Right's capture of it, row by row. */
+/**
+ * A design task: each frame's design beside Left's and Right's capture of it, row by row. On a
+ * phone's width, the design beside one side at a time, with a Left/Right switch (and a swipe).
+ */
 export function FigmaPair({ item }: { item: ArenaItem }) {
+  const narrow = useNarrowWindow();
+  const [shown, setShown] = useState<Side>('left');
+  const swipe = useSideSwipe(setShown);
+  const sides = narrow ? SIDES.filter((s) => s.side === shown) : SIDES;
   const [live, setLive] = useState<{ side: Side; index: number } | undefined>();
   const [frameView, setFrameView] = useState<FrameView | undefined>();
   const opener = useRef<HTMLElement | null>(null);
@@ -26,12 +35,13 @@ export function FigmaPair({ item }: { item: ArenaItem }) {
   };
 
   return (
-    <div className="figma-pair">
+    <div className={narrow ? 'figma-pair figma-pair--one-side' : 'figma-pair'}>
       <div className="figma-pair__columns">
+        {narrow && <SideSwitch shown={shown} onShow={setShown} />}
         <div className="figma-pair__column-head">
           <h3>Design</h3>
         </div>
-        {SIDES.map(({ side, label }) => {
+        {sides.map(({ side, label }) => {
           const siteUrl = item[side].siteUrl;
           return (
             <div key={side} className="figma-pair__column-head">
@@ -59,9 +69,9 @@ export function FigmaPair({ item }: { item: ArenaItem }) {
                 Compare large
               </button>
             </div>
-            <div className="figma-pair__cells">
+            <div className="figma-pair__cells" {...(narrow ? swipe : {})}>
               <FrameImage src={frame.gtUrl} alt={`Design, frame ${frame.name}`} missing="No design image" onEnlarge={(button) => showFrame({ kind: 'single', frameIndex: index, source: 'design' }, button)} />
-              {SIDES.map(({ side, label }) => (
+              {sides.map(({ side, label }) => (
                 <FrameImage
                   key={side}
                   src={item[side].frameUrls[index] ?? null}

@@ -2,6 +2,7 @@ import { useRef, useState, type KeyboardEvent, type UIEvent } from 'react';
 import type { ArenaItem } from '../../schemas/arena.ts';
 import { closeOnBackdrop, useModalDialog } from '../ui/use-modal-dialog.ts';
 import { canStep, stepZoom, zoomWidth, zoomWords, type FrameZoom } from './frame-zoom.ts';
+import { usePinchZoom } from './use-pinch-zoom.ts';
 import type { Side } from './vote-draft.ts';
 import './frame-view.css';
 
@@ -43,6 +44,7 @@ export function FrameViewDialog({ item, view, onClose }: { item: ArenaItem; view
   const [overlaySide, setOverlaySide] = useState<Side>('left');
   const [opacity, setOpacity] = useState(50);
   const [zoom, setZoom] = useState<FrameZoom>('fit');
+  const pinch = usePinchZoom(setZoom);
   const panes = useRef<(HTMLDivElement | null)[]>([]);
   // Where a pane was moved to follow the other: its next scroll event at that place is the echo.
   const echoes = useRef<({ top: number; left: number } | undefined)[]>([]);
@@ -112,7 +114,8 @@ export function FrameViewDialog({ item, view, onClose }: { item: ArenaItem; view
         </button>
       </header>
       {view.kind === 'single' ? (
-        <div className="frame-view__pane" tabIndex={0} aria-label={title} role="region">
+        <div className="frame-view__pane"
+                {...pinch} tabIndex={0} aria-label={title} role="region">
           <FullImage src={frameImage(item, view.frameIndex, view.source)} alt={title} zoom={zoom} />
         </div>
       ) : mode === 'side-by-side' ? (
@@ -122,6 +125,7 @@ export function FrameViewDialog({ item, view, onClose }: { item: ArenaItem; view
               <h3>{SOURCE_LABEL[side]}</h3>
               <div
                 className="frame-view__pane"
+                {...pinch}
                 ref={(element) => {
                   panes.current[index] = element;
                 }}
@@ -151,7 +155,8 @@ export function FrameViewDialog({ item, view, onClose }: { item: ArenaItem; view
               {SOURCE_LABEL[overlaySide]}
             </label>
           </div>
-          <div className="frame-view__pane" tabIndex={0} role="region" aria-label={`${SOURCE_LABEL[overlaySide]} over the design, frame ${frame?.name ?? ''}`}>
+          <div className="frame-view__pane"
+                {...pinch} tabIndex={0} role="region" aria-label={`${SOURCE_LABEL[overlaySide]} over the design, frame ${frame?.name ?? ''}`}>
             <div className="frame-view__stack" style={zoomWidth(zoom) === undefined ? undefined : { width: zoomWidth(zoom) }}>
               <FullImage src={frameImage(item, view.frameIndex, 'design')} alt={`Design, frame ${frame?.name ?? ''}`} zoom={zoom === 'actual' ? 'actual' : 'fit'} />
               {frameImage(item, view.frameIndex, overlaySide) && (

@@ -1,7 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { closeOnBackdrop, useModalDialog } from '../ui/use-modal-dialog.ts';
 import { liveUrl } from './live-view.ts';
 import { ScaledAgentFrame } from './ScaledAgentFrame.tsx';
+import { useFrameHasKeys } from './use-frame-has-keys.ts';
 import type { Side } from './vote-draft.ts';
 
 export interface LiveRoute {
@@ -35,25 +36,7 @@ export function LiveBuildDialog({ side, siteUrl, routes, initialIndex, onClose }
   const [index, setIndex] = useState(Math.min(initialIndex, routes.length - 1));
   const label = side === 'left' ? 'Left' : 'Right';
   const route = routes[index];
-  const [buildHasKeys, setBuildHasKeys] = useState(false);
-
-  // The window loses focus to a frame of ours (the build) or gets it back.
-  useEffect(() => {
-    const blurred = () => {
-      // activeElement is the iframe only once the blur has finished.
-      window.setTimeout(() => {
-        const active = document.activeElement;
-        setBuildHasKeys(active instanceof HTMLIFrameElement && dialog.current?.contains(active) === true);
-      }, 0);
-    };
-    const focused = () => setBuildHasKeys(false);
-    window.addEventListener('blur', blurred);
-    window.addEventListener('focus', focused);
-    return () => {
-      window.removeEventListener('blur', blurred);
-      window.removeEventListener('focus', focused);
-    };
-  }, []);
+  const buildHasKeys = useFrameHasKeys(dialog);
 
   return (
     // The backdrop click is a pointer shortcut; Esc and Close are the keyboard's ways out.

@@ -28,6 +28,8 @@ export function PairSection() {
     // The next pair opens at its top, its title in view: the vote just cast may sit far below it
     // (a phone stacks the vote under the pair), and the page would otherwise stay scrolled there.
     if (hadPair && (region.current?.getBoundingClientRect().top ?? 0) < 0) region.current?.scrollIntoView({ block: 'start' });
+    // Where the pair scrolls inside its own region (a wide window, voter-layout.css), it opens at its top there too.
+    if (region.current) region.current.scrollTop = 0;
     if (hadPair && active && active !== document.body && !region.current?.contains(active)) region.current?.focus({ preventScroll: true });
   }, [item?.token]);
 

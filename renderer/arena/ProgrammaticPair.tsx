@@ -3,11 +3,20 @@ import type { ArenaItem, ArenaSide } from '../../schemas/arena.ts';
 import { isTypingTarget } from '../ui/keyboard.ts';
 import { LiveBuildDialog, type LiveRoute } from './LiveBuildDialog.tsx';
 import { ScaledAgentFrame } from './ScaledAgentFrame.tsx';
+import { SideSwitch, useSideSwipe } from './SideSwitch.tsx';
+import { useNarrowWindow } from './use-narrow-window.ts';
 import { useSlideSync } from './use-slide-sync.ts';
 import type { Side } from './vote-draft.ts';
 
 /** Presentations are laid out for a 16:9 screen; the larger view shows them at this size. */
 const PRESENTATION_ROUTE: LiveRoute = { name: 'Presentation', route: '/', viewport: { width: 1280, height: 720 } };
+
+/**
+ * On the page a presentation lays out at its pane's own width, drawn 1:1 so its text is read at its
+ * real size (at 1280 shrunk into a pane it was drawn at about a third, 4–5 px text); a pane narrower
+ * than this (a phone) shrinks a layout of this width, which keeps a slide's text readable.
+ */
+const INLINE_MIN_LAYOUT_WIDTH = 480;
 
 /** Both sides are presentations shown live (no video on either), so their slides can turn together. */
 const bothDecks = (item: ArenaItem) => !item.left.videoUrl && !item.right.videoUrl && item.left.siteUrl !== null && item.right.siteUrl !== null;
@@ -25,6 +34,11 @@ export function ProgrammaticPair({ item }: { item: ArenaItem }) {
   const { turnBoth } = useSlideSync(leftFrame, rightFrame);
   const synced = bothDecks(item);
   const largeUrl = large ? item[large].siteUrl : null;
+  // On a phone's width one side at a time, in the same place: both stay loaded (the hidden one
+  // keeps its slide and turns with the other), so switching shows the same slide at once.
+  const narrow = useNarrowWindow();
+  const [shown, setShown] = useState<Side>('left');
+  const swipe = useSideSwipe(setShown);
 
   // On the page the arrows prefer a side, so the slide keys here are those of a presenter's remote.
   useEffect(() => {
@@ -54,8 +68,22 @@ export function ProgrammaticPair({ item }: { item: ArenaItem }) {
           <span className="muted">PageUp / PageDown; arrow keys inside either side turn both</span>
         </div>
       )}
-      <Output side="left" output={item.left} frameRef={leftFrame} onEnlarge={(button) => { opener.current = button; setLarge('left'); }} />
-      <Output side="right" output={item.right} frameRef={rightFrame} onEnlarge={(button) => { opener.current = button; setLarge('right'); }} />
+      {narrow && <SideSwitch shown={shown} onShow={setShown} />}
+      <div className={narrow ? 'programmatic-pair__sides programmatic-pair__sides--one' : 'programmatic-pair__sides'} {...(narrow ? swipe : {})}>
+        {(['left', 'right'] as const).map((side) => (
+          <Output
+            key={side}
+            side={side}
+            output={item[side]}
+            frameRef={side === 'left' ? leftFrame : rightFrame}
+            hidden={narrow && shown !== side}
+            onEnlarge={(button) => {
+              opener.current = button;
+              setLarge(side);
+            }}
+          />
+        ))}
+      </div>
       {large && largeUrl && (
         <LiveBuildDialog
           side={large}
@@ -72,10 +100,19 @@ export function ProgrammaticPair({ item }: { item: ArenaItem }) {
   );
 }
 
-function Output({ side, output, frameRef, onEnlarge }: { side: Side; output: ArenaSide; frameRef: Ref<HTMLIFrameElement>; onEnlarge: (button: HTMLElement) => void }) {
+interface OutputProps {
+  side: Side;
+  output: ArenaSide;
+  frameRef: Ref<HTMLIFrameElement>;
+  /** Switched away from on a phone: still laid out and loaded, but neither seen, read nor reached by Tab. */
+  hidden: boolean;
+  onEnlarge: (button: HTMLElement) => void;
+}
+
+function Output({ side, output, frameRef, hidden, onEnlarge }: OutputProps) {
   const label = side === 'left' ? 'Left' : 'Right';
   return (
-    <div className="programmatic-pair__side">
+    <div className={hidden ? 'programmatic-pair__side programmatic-pair__side--hidden' : 'programmatic-pair__side'} inert={hidden} aria-hidden={hidden || undefined}>
       <div className="programmatic-pair__head">
         <h3>{label}</h3>
         {!output.videoUrl && output.siteUrl && (
@@ -87,7 +124,14 @@ function Output({ side, output, frameRef, onEnlarge }: { side: Side; output: Are
       {output.videoUrl ? (
         <video className="programmatic-pair__media" src={output.videoUrl} controls preload="metadata" aria-label={`${label} output`} />
       ) : output.siteUrl ? (
-        <ScaledAgentFrame side={side} src={output.siteUrl} frameRef={frameRef} viewport={PRESENTATION_ROUTE.viewport} stageClassName="programmatic-pair__media programmatic-pair__stage" />
+        <ScaledAgentFrame
+          side={side}
+          src={output.siteUrl}
+          frameRef={frameRef}
+          viewport={PRESENTATION_ROUTE.viewport}
+          minLayoutWidth={INLINE_MIN_LAYOUT_WIDTH}
+          stageClassName="programmatic-pair__media programmatic-pair__stage"
+        />
       ) : (
         <div className="frame-cell frame-cell--missing programmatic-pair__media" role="img" aria-label={`${label} output: nothing captured`}>
           No output captured

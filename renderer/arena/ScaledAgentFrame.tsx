@@ -1,6 +1,7 @@
 import { useLayoutEffect, useRef, useState, type Ref } from 'react';
 import { AgentFrame } from './AgentFrame.tsx';
 import { fitViewport } from './live-view.ts';
+import { useFrameHasKeys } from './use-frame-has-keys.ts';
 import type { Side } from './vote-draft.ts';
 
 interface ScaledAgentFrameProps {
@@ -8,6 +9,11 @@ interface ScaledAgentFrameProps {
   src: string;
   /** The size the page was designed for; it lays out at this width and is shrunk to fit. */
   viewport: { width: number; height: number };
+  /**
+   * Lay the page out at the stage's own width instead (drawn 1:1, text at its real size, as a
+   * responsive page reflows), never narrower than this: a narrower stage shrinks that layout.
+   */
+  minLayoutWidth?: number;
   /** The measured space the frame fits into (its size comes from CSS). */
   stageClassName: string;
   frameRef?: Ref<HTMLIFrameElement>;
@@ -16,9 +22,10 @@ interface ScaledAgentFrameProps {
 }
 
 /** Agent content at its design width, scaled down to the space it has, so layout matches the design. */
-export function ScaledAgentFrame({ side, src, viewport, stageClassName, frameRef, scrollLabel }: ScaledAgentFrameProps) {
+export function ScaledAgentFrame({ side, src, viewport, minLayoutWidth, stageClassName, frameRef, scrollLabel }: ScaledAgentFrameProps) {
   const stage = useRef<HTMLDivElement>(null);
   const [available, setAvailable] = useState({ width: 0, height: 0 });
+  const hasKeys = useFrameHasKeys(stage);
 
   useLayoutEffect(() => {
     const element = stage.current;
@@ -30,9 +37,10 @@ export function ScaledAgentFrame({ side, src, viewport, stageClassName, frameRef
     return () => observer.disconnect();
   }, []);
 
-  const fitted = fitViewport(viewport, available);
+  const layout = minLayoutWidth === undefined ? viewport : { width: Math.max(minLayoutWidth, available.width), height: 0 };
+  const fitted = fitViewport(layout, available);
   return (
-    <div ref={stage} className={stageClassName} data-scale={fitted.scale.toFixed(3)} {...(scrollLabel === undefined ? {} : { tabIndex: 0, role: 'region', 'aria-label': scrollLabel })}>
+    <div ref={stage} className={hasKeys ? `${stageClassName} agent-stage--has-keys` : stageClassName} data-scale={fitted.scale.toFixed(3)} {...(scrollLabel === undefined ? {} : { tabIndex: 0, role: 'region', 'aria-label': scrollLabel })}>
       {available.width > 0 && (
         <div className="scaled-frame__box" style={{ width: fitted.boxWidth, height: fitted.boxHeight }}>
           <AgentFrame

@@ -5,6 +5,7 @@ import { KeyLegend } from './KeyLegend.tsx';
 import { PairSection } from './PairSection.tsx';
 import { QueueDonePanel } from './QueueDonePanel.tsx';
 import { useArenaShortcuts } from './use-arena-shortcuts.ts';
+import { VoteBar } from './VoteBar.tsx';
 import { VotePanel } from './VotePanel.tsx';
 import { progressText } from './vote-words.ts';
 import { YourVotes } from './YourVotes.tsx';
@@ -52,6 +53,7 @@ function Voting() {
           <YourVotes />
         </div>
       </div>
+      {!queueDone && <VoteBar />}
     </div>
   );
 }

@@ -8,6 +8,7 @@ import { useArenaStore } from './arena-store.ts';
 import { VoteTab } from './VoteTab.tsx';
 import './arena.css';
 import './invites.css';
+import './voter-layout.css';
 
 type Voter = Extract<Session, { role: 'voter' }>;
 

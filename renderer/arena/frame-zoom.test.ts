@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canStep, stepZoom, zoomWidth, zoomWords } from './frame-zoom.ts';
+import { canStep, pinchZoom, stepZoom, zoomWidth, zoomWords } from './frame-zoom.ts';
 
 describe('the larger view zoom', () => {
   it('starts at the fitted width and steps up and back down through the same sizes', () => {
@@ -24,5 +24,24 @@ describe('the larger view zoom', () => {
     expect(zoomWords('actual')).toBe('Actual size');
     expect(zoomWords('fit')).toBe('Fit to width');
     expect(zoomWords(1.5)).toBe('150% of the width');
+  });
+});
+
+describe('pinching the larger view', () => {
+  it('zooms by how far the fingers spread, from the size drawn when they landed', () => {
+    expect(pinchZoom(1, 100, 200)).toBe(2);
+    expect(pinchZoom(1.5, 100, 150)).toBe(2.25);
+    expect(pinchZoom(2, 200, 100)).toBe('fit');
+  });
+
+  it('stays between the fitted width and the largest step, and snaps back to the width', () => {
+    expect(pinchZoom(3, 100, 400)).toBe(4);
+    expect(pinchZoom(1, 100, 50)).toBe('fit');
+    expect(pinchZoom(1, 100, 102)).toBe('fit');
+    expect(zoomWords(pinchZoom(1, 100, 183))).toBe('183% of the width');
+  });
+
+  it('leaves the view fitted when the fingers landed on one spot', () => {
+    expect(pinchZoom(1, 0, 100)).toBe('fit');
   });
 });

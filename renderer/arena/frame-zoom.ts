@@ -32,3 +32,14 @@ export function zoomWords(zoom: FrameZoom): string {
 export function zoomWidth(zoom: FrameZoom): string | undefined {
   return zoom === 'actual' ? undefined : `${asFactor(zoom) * 100}%`;
 }
+
+/**
+ * A pinch on a touch screen: the zoom the fingers ask for, from the factor (of the fitted width)
+ * drawn when they landed and how far apart they were then and are now; between the fitted width
+ * and the largest step, and the fitted width again when pinched back to (about) it.
+ */
+export function pinchZoom(startFactor: number, startDistance: number, distance: number): FrameZoom {
+  if (!(startDistance > 0) || !(startFactor > 0)) return 'fit';
+  const factor = Math.min(STEPS.at(-1)!, Math.max(1, (startFactor * distance) / startDistance));
+  return factor < 1.03 ? 'fit' : Math.round(factor * 100) / 100;
+}
