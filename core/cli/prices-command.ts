@@ -1,5 +1,5 @@
 import type { PriceList } from '../../schemas/model-prices.ts';
-import { priceRow } from './cost-text.ts';
+import { priceRow } from '../../schemas/cost-line.ts';
 import { withCliApi } from './open-cli-api.ts';
 
 interface PricesOptions {

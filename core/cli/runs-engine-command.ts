@@ -14,7 +14,7 @@ import { errorLine, usageByModelLines } from './runs-error-line.ts';
 import { tokensLine } from '../../schemas/tokens-line.ts';
 import { durationText } from '../../schemas/run-duration.ts';
 import { withCliApi } from './open-cli-api.ts';
-import { costLine, totalLine } from './cost-text.ts';
+import { costLine, totalLine } from '../../schemas/cost-line.ts';
 import { studyCostLines } from './study-cost-lines.ts';
 import type { StudyCost } from '../../schemas/model-prices.ts';
 import { FlagError, readReplayScript, studySpecFromFlags, taskArguments, type RunsStartFlags } from './study-spec-from-flags.ts';

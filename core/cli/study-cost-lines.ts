@@ -1,6 +1,6 @@
 import type { StudyCost } from '../../schemas/model-prices.ts';
 import { tokensLine } from '../../schemas/tokens-line.ts';
-import { totalLine } from './cost-text.ts';
+import { totalLine } from '../../schemas/cost-line.ts';
 
 const versionsOf = (versions: Record<string, string>): string => {
   const named = Object.entries(versions).map(([name, version]) => `${name} ${version}`);

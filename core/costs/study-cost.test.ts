@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StudyCost } from '../../schemas/model-prices.ts';
 import type { Api } from '../api/create-api.ts';
 import { openApi } from '../api/open-api.ts';
-import { totalLine } from '../cli/cost-text.ts';
+import { totalLine } from '../../schemas/cost-line.ts';
 import { recordOwnRun, recordUserStudy } from '../demo/user-study-in-demo.fixture.ts';
 import { recordBlob } from '../store/blob-repository.ts';
 import { insertReplyWithJudgments } from '../store/judge-reply-repository.ts';

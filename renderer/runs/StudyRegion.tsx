@@ -5,6 +5,10 @@ import { DataTable, type DataColumn } from '../ui/DataTable.tsx';
 import { useRunViewStore } from './run-view-store.ts';
 import { versionsText } from './run-words.ts';
 import { useStudiesStore } from './studies-store.ts';
+import { StudyCostTable } from './StudyCostTable.tsx';
+import { useStudyCost } from './use-study-cost.ts';
+import { costLine } from '../../schemas/cost-line.ts';
+import type { StudyCost } from '../../schemas/model-prices.ts';
 import { costText, elapsedText, outputText, runActions, runTone, sandboxText, STATUS_WORDS, STUDY_STATE_WORDS, statusTone, studyActions, studyCountsText, tokensText, toolCallsText, unsandboxedStudyWarning } from './study-words.ts';
 
 /** The selected study: its state and buttons, and each run's live progress (polled every second while it runs). */
@@ -16,6 +20,9 @@ export function StudyRegion() {
   const now = useStudiesStore((s) => s.now);
   const client = useConnectedClient();
   const { cancelStudy, resumeStudy, retryFailedRuns } = useStudiesStore.getState();
+  // Asked again as runs end or are retried: a running study's cost grows run by run.
+  const costKey = view ? view.runs.map((run) => `${run.status}${run.attempts}`).join() : '';
+  const cost = useStudyCost(client, selectedStudyId ?? null, costKey);
 
   if (!selectedStudyId) return null;
   if (!view) {
@@ -73,18 +80,19 @@ export function StudyRegion() {
       <div className="runs-table">
         <DataTable
           caption={`Runs of this study, in the order they were planned${study.state === 'running' ? '; updated as they run' : ''}.`}
-          columns={studyRunColumns({ study, now, busy, client })}
+          columns={studyRunColumns({ study, now, busy, client, cost })}
           rows={runs}
           rowKey={(run) => run.id}
           rowClassName={(run) => `study-run study-run--${runTone(run)}`}
         />
       </div>
+      {cost && cost.studyId === study.id && <StudyCostTable cost={cost} />}
     </section>
   );
 }
 
 /** A study's runs, column by column; `now` is the clock the elapsed times count to. */
-function studyRunColumns({ study, now, busy, client }: { study: StudySummary; now: number; busy: Record<string, true>; client: RpcClient | undefined }): (DataColumn<StudyRunView> | false)[] {
+function studyRunColumns({ study, now, busy, client, cost }: { study: StudySummary; now: number; busy: Record<string, true>; client: RpcClient | undefined; cost: StudyCost | undefined }): (DataColumn<StudyRunView> | false)[] {
   const { cancelRun, retryRun } = useStudiesStore.getState();
   const slurm = study.executor === 'slurm';
   const label = (run: StudyRunView) => `${run.harness} · ${run.model} on ${run.taskId}, repeat ${run.repeat + 1}`;
@@ -116,7 +124,7 @@ function studyRunColumns({ study, now, busy, client }: { study: StudySummary; no
     { head: 'Steps', headClassName: 'runs-table__number', className: 'runs-table__number', cell: (run) => run.steps ?? '—' },
     { head: 'Tool calls', className: (run) => (run.failedToolCalls ? 'study-run__failed-calls' : undefined), cell: (run) => toolCallsText(run.toolCalls, run.failedToolCalls) },
     { head: 'Tokens', className: 'runs-table__nowrap', cell: (run) => tokensText(run.tokens) },
-    { head: 'Cost', headClassName: 'runs-table__number', className: 'runs-table__number', cell: (run) => costText(run.costUsd) },
+    { head: 'Cost', headClassName: 'runs-table__number', className: 'runs-table__number', cell: (run) => { const known = cost?.runs[run.id]; return known ? costLine(known) : costText(run.costUsd); } },
     // Its own column: a run can end without an error yet leave nothing in out/, and then it is not a plain success.
     { head: 'Output', cell: (run) => <span className={run.noOutput ? 'study-status study-status--bad' : undefined}>{outputText(run)}</span> },
     { head: 'Last event', className: 'study-run__event', cell: (run) => run.errorMessage ?? run.lastEvent ?? '—' },

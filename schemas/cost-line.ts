@@ -1,6 +1,6 @@
-import type { Cost, CostTotal, PriceEntry } from '../../schemas/model-prices.ts';
+import type { Cost, CostTotal, PriceEntry } from './model-prices.ts';
 
-/** Dollars as the CLI prints them: cents for a dollar or more, four places under it (a judge reply costs fractions of a cent). */
+/** Dollars as the CLI and the screens print them: cents for a dollar or more, four places under it (a judge reply costs fractions of a cent). */
 export function dollars(usd: number): string {
   return `$${usd >= 1 ? usd.toFixed(2) : usd.toFixed(4)}`;
 }
