@@ -14,6 +14,7 @@ import { RubricSetSummarySchema, RubricSetUsageSchema, RubricsGenerateInputSchem
 import { RunAssetsSchema } from './run-assets.ts';
 import { RunsFilterSchema, RunsListRowSchema } from './runs-filter.ts';
 import { SearchQueryInputSchema, SearchResultSchema } from './search.ts';
+import { PriceListSchema, PriceModelSchema, PriceSetInputSchema, StudyCostSchema } from './model-prices.ts';
 import { MAX_LINES_PER_CALL, PageSpanSchema, SourceSummarySchema, SourcesJobResultSchema, SourceTypeSchema, SourceVersionSchema } from './sources.ts';
 import { CreatedInviteSchema, CreateInviteInputSchema, InviteSchema, SessionSchema } from './invites.ts';
 import { HarnessStatusSchema, McpVariableRequestSchema, RunDetailSchema, StudySlurmSchema, StudyRunViewSchema, StudyRequestSchema, StudySpecSchema, StudySummarySchema } from './studies.ts';
@@ -431,6 +432,27 @@ export const rpcContract = {
   'harnesses.list': {
     input: NoInput,
     output: z.object({ harnesses: z.array(HarnessStatusSchema) }),
+  },
+
+  // Tokens and cost: the shipped price table with this workspace's own prices, and what runs and judges cost.
+  'prices.list': {
+    input: NoInput,
+    output: PriceListSchema,
+  },
+  'prices.set': {
+    /** Sets the model's price in this workspace, over the shipped one (cache prices default to the input price). */
+    input: PriceSetInputSchema,
+    output: PriceListSchema,
+  },
+  'prices.unset': {
+    /** Removes this workspace's own price of the model; the shipped price, if any, applies again. */
+    input: z.object({ model: PriceModelSchema }).strict(),
+    output: PriceListSchema,
+  },
+  'runs.cost': {
+    /** A study's id (or its start), or none for every study's runs and every judge's replies. */
+    input: z.object({ studyId: Id.optional() }).strict(),
+    output: StudyCostSchema,
   },
 
   // Full-text search over every run's record (prompts, messages, tool calls and results, errors, findings), judges' evidence and voters' reasons.

@@ -24,6 +24,7 @@ import { registerExportHandlers } from './register-export-handlers.ts';
 import { registerJudgeHandlers } from './register-judge-handlers.ts';
 import { registerRunEngineHandlers } from './register-run-engine-handlers.ts';
 import { registerSearchHandlers } from './register-search-handlers.ts';
+import { registerCostHandlers } from './register-cost-handlers.ts';
 import { registerSourceHandlers } from './register-source-handlers.ts';
 
 export interface Api {
@@ -77,6 +78,7 @@ export function createApiRegistry(): HandlerRegistry<ApiContext> {
   registerExportHandlers(registry);
   registerJudgeHandlers(registry);
   registerSearchHandlers(registry);
+  registerCostHandlers(registry);
   return registry.complete();
 }
 

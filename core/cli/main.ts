@@ -282,6 +282,52 @@ program
     await runSearch(query, options);
   });
 
+function parseDollars(name: string) {
+  return (value: string): number => {
+    const n = Number(value);
+    if (value.trim() === '' || !Number.isFinite(n) || n < 0 || n > 100_000) throw new InvalidArgumentError(`${name} is US dollars per million tokens, a number from 0 to 100000 (e.g. 1.25).`);
+    return n;
+  };
+}
+
+const prices = program.command('prices').description("Model prices per million tokens that costs are computed with: the shipped table (dated, each with its source) and this workspace's own.");
+
+prices
+  .command('list')
+  .description("List every model's price in US dollars per million tokens (input, output, cache read, cache write), with its source or this workspace's own price; the shipped table's date on stderr.")
+  .option('--json', 'print {checkedOn, prices: [{model, inputPerMillion, outputPerMillion, cacheReadPerMillion, cacheWritePerMillion, origin, provider, source, shipped, setAt}]}')
+  .addOption(workspaceOption())
+  .action(async (options: { json?: boolean; workspace?: string }) => {
+    const { runPricesList } = await import('./prices-command.ts');
+    await runPricesList(options);
+  });
+
+prices
+  .command('set')
+  .description("Set this workspace's own price of a model (over the shipped one, or for a model the table lacks); every cost shown is recomputed with it. Costs a harness reported itself are kept.")
+  .argument('<model>', 'the model as harnesses and judges name it (e.g. claude-sonnet-4-5); a dated snapshot (…-20250929) takes its undated price')
+  .requiredOption('--input <usd>', 'US dollars per million input tokens', parseDollars('--input'))
+  .requiredOption('--output <usd>', 'US dollars per million output tokens', parseDollars('--output'))
+  .option('--cache-read <usd>', 'US dollars per million input tokens read from the prompt cache (default: the input price)', parseDollars('--cache-read'))
+  .option('--cache-write <usd>', 'US dollars per million input tokens written to the prompt cache (default: the input price)', parseDollars('--cache-write'))
+  .option('--json', 'print the price list as lhb prices list --json does')
+  .addOption(workspaceOption())
+  .action(async (model: string, options: { input: number; output: number; cacheRead?: number; cacheWrite?: number; json?: boolean; workspace?: string }) => {
+    const { runPricesSet } = await import('./prices-command.ts');
+    await runPricesSet(model, options);
+  });
+
+prices
+  .command('unset')
+  .description("Remove this workspace's own price of a model: the shipped price applies again, or the model has no price (its costs show as unknown, never 0).")
+  .argument('<model>', 'a model this workspace set a price for')
+  .option('--json', 'print the price list as lhb prices list --json does')
+  .addOption(workspaceOption())
+  .action(async (model: string, options: { json?: boolean; workspace?: string }) => {
+    const { runPricesUnset } = await import('./prices-command.ts');
+    await runPricesUnset(model, options);
+  });
+
 const arena = program.command('arena').description('The blind preference arena: invite links for remote voters.');
 
 arena
@@ -430,7 +476,7 @@ runs
 
 runs
   .command('status')
-  .description('List studies with their runs\' states, or one study\'s runs (status, elapsed, steps, tool calls, tokens, last event).')
+  .description('List studies with their runs\' states and cost, or one study\'s runs (status, elapsed, steps, tool calls, tokens, cost, last event) with its cost per configuration and per judge.')
   .argument('[study]', 'a study id (or its start, as this list prints it); with --json its resolved spec too')
   .option('--json', 'print JSON instead of text')
   .addOption(workspaceOption())

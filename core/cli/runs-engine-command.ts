@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync, openSync } from 'node:fs';
 import { join } from 'node:path';
-import { didNotSucceed, NO_OUTPUT_KIND, type SandboxNetwork, type StudyRequestInput } from '../../schemas/studies.ts';
+import { didNotSucceed, NO_OUTPUT_KIND, type SandboxNetwork, type StudyRequestInput, type StudyRunView } from '../../schemas/studies.ts';
 import type { RpcOutput } from '../../schemas/rpc.ts';
 import type { Api } from '../api/create-api.ts';
 import { packageRoot } from '../app-paths.ts';
@@ -15,6 +15,9 @@ import { errorLine, usageByModelLines } from './runs-error-line.ts';
 import { tokensLine } from '../../schemas/tokens-line.ts';
 import { durationText } from '../../schemas/run-duration.ts';
 import { withCliApi } from './open-cli-api.ts';
+import { costLine, totalLine } from '../../schemas/cost-line.ts';
+import { studyCostLines } from './study-cost-lines.ts';
+import type { StudyCost } from '../../schemas/model-prices.ts';
 import { FlagError, readReplayScript, studySpecFromFlags, taskArguments, type RunsStartFlags } from './study-spec-from-flags.ts';
 import { readStudyFile } from './read-study-file.ts';
 import { stringify as stringifyYaml } from 'yaml';
@@ -241,18 +244,23 @@ export async function runRunsStatus(studyId: string | undefined, options: { json
     async (api) => {
       if (!studyId) {
         const { studies } = await api.call('runs.studies', {});
-        if (options.json) return void process.stdout.write(`${JSON.stringify(studies, null, 2)}\n`);
+        const costs = new Map<string, StudyCost>();
+        for (const study of studies) costs.set(study.id, await api.call('runs.cost', { studyId: study.id }));
+        if (options.json) return void process.stdout.write(`${JSON.stringify(studies.map((study) => ({ ...study, cost: costs.get(study.id)?.total ?? null })), null, 2)}\n`);
         if (studies.length === 0) return void process.stdout.write('No studies yet. Start one with: lhb runs start --task DIR --harness NAME (or --demo)\n');
         process.stdout.write(`${'STUDY'.padEnd(36)}  ${'STATE'.padEnd(11)}  RUNS  NO OUTPUT  NAME\n`);
         for (const study of studies) {
           const counts = Object.entries(study.counts).filter(([, n]) => n > 0).map(([status, n]) => `${n} ${status}`).join(', ');
-          process.stdout.write(`${study.id}  ${study.state.padEnd(11)}  ${String(study.total).padStart(4)}  ${String(study.noOutput ?? 0).padStart(9)}  ${study.name}  (${counts || 'none'})\n`);
+          const cost = costs.get(study.id);
+          process.stdout.write(`${study.id}  ${study.state.padEnd(11)}  ${String(study.total).padStart(4)}  ${String(study.noOutput ?? 0).padStart(9)}  ${study.name}  (${counts || 'none'})${cost ? `  cost ${totalLine(cost.total, 'item')}` : ''}\n`);
         }
         return;
       }
       const view = await api.call('runs.study', { studyId });
-      if (options.json) return void process.stdout.write(`${JSON.stringify(view, null, 2)}\n`);
-      process.stdout.write(`${view.study.name} (${view.study.state}), folder ${view.study.folder}\n${view.runs.map((run) => `  ${describeRun(run)}`).join('\n')}\n`);
+      const { runs: runCosts, ...cost } = await api.call('runs.cost', { studyId: view.study.id });
+      if (options.json) return void process.stdout.write(`${JSON.stringify({ ...view, runs: view.runs.map((run) => ({ ...run, cost: runCosts[run.id] ?? null })), cost }, null, 2)}\n`);
+      const runLine = (run: StudyRunView) => `  ${describeRun(run)}${runCosts[run.id] ? `  ${costLine(runCosts[run.id]!)}` : ''}`;
+      process.stdout.write(`${view.study.name} (${view.study.state}), folder ${view.study.folder}\n${view.runs.map(runLine).join('\n')}\n${studyCostLines({ ...cost, runs: runCosts }).join('\n')}\n`);
     },
     { access: 'read' },
   );

@@ -3,6 +3,7 @@ import { useConnectedClient } from '../api/connected-client.ts';
 import { DismissibleAlert } from '../ui/DismissibleAlert.tsx';
 import { JudgingRegion } from './JudgingRegion.tsx';
 import { JudgmentsBrowser } from './JudgmentsBrowser.tsx';
+import { JudgeCostRegion } from './JudgeCostRegion.tsx';
 import { RubricsRegion } from './RubricsRegion.tsx';
 import { useRubricsStore } from './rubrics-store.ts';
 import './judge.css';
@@ -27,6 +28,7 @@ export function JudgeScreen() {
       <RubricsRegion />
       <JudgingRegion />
       <JudgmentsBrowser />
+      <JudgeCostRegion />
       <div className="visually-hidden" role="status" aria-live="polite">
         {announcement}
       </div>

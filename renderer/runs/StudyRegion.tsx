@@ -7,6 +7,10 @@ import { useRunViewStore } from './run-view-store.ts';
 import { versionsText } from './run-words.ts';
 import { useStudiesStore } from './studies-store.ts';
 import { RetryAttemptDialog } from './RetryAttemptDialog.tsx';
+import { StudyCostTable } from './StudyCostTable.tsx';
+import { useStudyCost } from './use-study-cost.ts';
+import { costLine } from '../../schemas/cost-line.ts';
+import type { StudyCost } from '../../schemas/model-prices.ts';
 import { costText, elapsedText, keptByRetry, outputText, runActions, runTone, sandboxText, STATUS_WORDS, storedAttemptText, STUDY_STATE_WORDS, statusTone, studyActions, studyCountsText, tokensText, toolCallsText, unsandboxedStudyWarning } from './study-words.ts';
 
 /** The selected study: its state and buttons, and each run's live progress (polled every second while it runs). */
@@ -20,6 +24,9 @@ export function StudyRegion() {
   const { cancelStudy, resumeStudy, retryFailedRuns, retryRun } = useStudiesStore.getState();
   // A judged or voted run whose retry waits for the user's yes (its judgments and votes stay with this attempt).
   const [confirming, setConfirming] = useState<StudyRunView | null>(null);
+  // Asked again as runs end or are retried: a running study's cost grows run by run.
+  const costKey = view ? view.runs.map((run) => `${run.status}${run.attempts}`).join() : '';
+  const cost = useStudyCost(client, selectedStudyId ?? null, costKey);
 
   if (!selectedStudyId) return null;
   if (!view) {
@@ -77,13 +84,14 @@ export function StudyRegion() {
       <div className="runs-table">
         <DataTable
           caption={`Runs of this study, in the order they were planned${study.state === 'running' ? '; updated as they run' : ''}.`}
-          columns={studyRunColumns({ study, now, busy, client, onRetry: (run) => (keptByRetry(run) ? setConfirming(run) : void retryRun(run.id)) })}
+          columns={studyRunColumns({ study, now, busy, client, cost, onRetry: (run) => (keptByRetry(run) ? setConfirming(run) : void retryRun(run.id)) })}
           rows={runs}
           rowKey={(run) => run.id}
           rowClassName={(run) => `study-run study-run--${runTone(run)}`}
         />
       </div>
       {confirming && <RetryAttemptDialog run={confirming} label={runLabel(confirming)} onRetry={() => void retryRun(confirming.id)} onClose={() => setConfirming(null)} />}
+      {cost && cost.studyId === study.id && <StudyCostTable cost={cost} />}
     </section>
   );
 }
@@ -97,12 +105,14 @@ function studyRunColumns({
   now,
   busy,
   client,
+  cost,
   onRetry,
 }: {
   study: StudySummary;
   now: number;
   busy: Record<string, true>;
   client: RpcClient | undefined;
+  cost: StudyCost | undefined;
   onRetry: (run: StudyRunView) => void;
 }): (DataColumn<StudyRunView> | false)[] {
   const { cancelRun } = useStudiesStore.getState();
@@ -136,7 +146,7 @@ function studyRunColumns({
     { head: 'Steps', headClassName: 'runs-table__number', className: 'runs-table__number', cell: (run) => run.steps ?? '—' },
     { head: 'Tool calls', className: (run) => (run.failedToolCalls ? 'study-run__failed-calls' : undefined), cell: (run) => toolCallsText(run.toolCalls, run.failedToolCalls) },
     { head: 'Tokens', className: 'runs-table__nowrap', cell: (run) => tokensText(run.tokens) },
-    { head: 'Cost', headClassName: 'runs-table__number', className: 'runs-table__number', cell: (run) => costText(run.costUsd) },
+    { head: 'Cost', headClassName: 'runs-table__number', className: 'runs-table__number', cell: (run) => { const known = cost?.runs[run.id]; return known ? costLine(known) : costText(run.costUsd); } },
     // Its own column: a run can end without an error yet leave nothing in out/, and then it is not a plain success.
     { head: 'Output', cell: (run) => <span className={run.noOutput ? 'study-status study-status--bad' : undefined}>{outputText(run)}</span> },
     { head: 'Last event', className: 'study-run__event', cell: (run) => run.errorMessage ?? run.lastEvent ?? '—' },

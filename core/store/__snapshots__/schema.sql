@@ -267,6 +267,16 @@ CREATE TABLE meta (
   value TEXT NOT NULL
 ) STRICT;
 
+-- table model_price_overrides on model_price_overrides
+CREATE TABLE model_price_overrides (
+  model                   TEXT PRIMARY KEY CHECK (length(model) > 0),
+  input_per_million       REAL NOT NULL CHECK (input_per_million >= 0),
+  output_per_million      REAL NOT NULL CHECK (output_per_million >= 0),
+  cache_read_per_million  REAL NOT NULL CHECK (cache_read_per_million >= 0),
+  cache_write_per_million REAL NOT NULL CHECK (cache_write_per_million >= 0),
+  set_at                  TEXT NOT NULL
+) STRICT;
+
 -- table plan_submissions on plan_submissions
 CREATE TABLE plan_submissions (
   data_room_id TEXT NOT NULL REFERENCES data_rooms(id) ON DELETE CASCADE,

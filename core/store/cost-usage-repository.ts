@@ -1,0 +1,51 @@
+import type { Database } from 'better-sqlite3';
+import { prepared } from './statement-cache.ts';
+
+/** A finished study run's usage as stored, with where its trajectory (and so its cache tokens and models) is. */
+export interface StudyRunUsageRow {
+  id: string;
+  study_id: string;
+  config_index: number;
+  harness: string;
+  model: string;
+  versions_json: string;
+  tokens_input: number | null;
+  tokens_output: number | null;
+  cost_usd: number | null;
+  trajectory_sha256: string | null;
+}
+
+/** A judge reply's usage: one request (retries included) of one judge for one run and rubric set. */
+export interface JudgeReplyUsageRow {
+  judge: string;
+  judge_model: string;
+  tokens_input: number | null;
+  tokens_output: number | null;
+  cost_usd: number | null;
+}
+
+const RUN_USAGE_COLUMNS = `sr.id, sr.study_id, sr.config_index, sr.harness, sr.model, sr.versions_json, sr.tokens_input, sr.tokens_output, sr.cost_usd, sr.trajectory_sha256`;
+
+/** The study's runs that have ended (pending and running ones have cost nothing final yet), or every study's when `studyId` is null. */
+export function listStudyRunUsage(db: Database, studyId: string | null): StudyRunUsageRow[] {
+  return prepared(
+    db,
+    `SELECT ${RUN_USAGE_COLUMNS} FROM study_runs sr
+      WHERE (@study IS NULL OR sr.study_id = @study) AND sr.status NOT IN ('pending', 'running')
+      ORDER BY sr.study_id, sr.position`,
+  ).all({ study: studyId }) as StudyRunUsageRow[];
+}
+
+/**
+ * The judge replies on the study's runs (every reply, failed ones too: their requests were made),
+ * or on every run when `studyId` is null. Replies copied in by `lhb judge import` made no request
+ * here (attempts 0) and are left out.
+ */
+export function listJudgeReplyUsage(db: Database, studyId: string | null): JudgeReplyUsageRow[] {
+  return prepared(
+    db,
+    `SELECT jr.judge, jr.judge_model, jr.tokens_input, jr.tokens_output, jr.cost_usd FROM judge_replies jr
+      WHERE jr.attempts > 0 AND (@study IS NULL OR jr.run_id IN (SELECT run_id FROM study_runs WHERE study_id = @study AND run_id IS NOT NULL))
+      ORDER BY jr.judge, jr.created_at`,
+  ).all({ study: studyId }) as JudgeReplyUsageRow[];
+}
