@@ -79,12 +79,13 @@ export function selectionToLines(selection: Selection | null, viewer: HTMLElemen
   if (startOffset === undefined || endOffset === undefined) return { startLine, endLine };
   // A drag or triple-click that ends at the very start of the next line did not select it (an
   // empty line has only that position, so ending on one selects it); one that starts at the very
-  // end of a line did not select that line.
+  // end of a line with text did not select that line.
   if (endLine > startLine && endOffset === 0 && (shown.line(endLine)?.text.length ?? 0) > 0) {
     endLine -= 1;
     endOffset = shown.line(endLine)?.text.length ?? 0;
   }
-  if (endLine > startLine && startOffset >= (shown.line(startLine)?.text.length ?? 0)) {
+  const startLength = shown.line(startLine)?.text.length ?? 0;
+  if (endLine > startLine && startLength > 0 && startOffset >= startLength) {
     startLine += 1;
     startOffset = 0;
   }
