@@ -14,6 +14,13 @@ export const CitationSchema = z.object({
   startLine: z.number().int().min(1),
   endLine: z.number().int().min(1),
   quote: z.string(),
+  /**
+   * Where the quote starts in `startLine` and ends in `endLine` (exclusive), counted in characters
+   * of each line's plain text as the viewer shows it (schemas/markdown-line): null when whole
+   * lines were cited, and for citations made before ranges were kept.
+   */
+  startChar: z.number().int().nonnegative().nullable(),
+  endChar: z.number().int().nonnegative().nullable(),
   prefix: z.string(),
   suffix: z.string(),
   status: CitationStatusSchema,

@@ -3,7 +3,7 @@ import type { DataRoomDetail } from './annotate.ts';
 import { chapterPlan, chapterPlanMarkdown, ChapterPlanSchema, pagesOfLines } from './chapter-plan.ts';
 
 const citation = (id: string, chapterId: string, sourceId: string, versionId: string, startLine: number, endLine: number, quote: string) => ({
-  id, chapterId, sourceId, versionId, sourceSha256: 'x', startLine, endLine, quote, prefix: '', suffix: '', status: 'ok' as const, createdAt: '',
+  id, chapterId, sourceId, versionId, sourceSha256: 'x', startLine, endLine, quote, startChar: null, endChar: null, prefix: '', suffix: '', status: 'ok' as const, createdAt: '',
 });
 
 const dataRoom: DataRoomDetail = {

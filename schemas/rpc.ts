@@ -248,11 +248,24 @@ export const rpcContract = {
     output: DataRoomDetailSchema,
   },
   'chapters.addCitation': {
-    /** Cites lines of one source version; `quote` defaults to the text of those lines. */
+    /**
+     * Cites lines of one source version; `quote` defaults to the text of those lines. With
+     * `startChar` and `endChar` (plain-text characters into the first and last line, as the viewer
+     * shows them; end exclusive) the quote is exactly that stretch of plain text.
+     */
     input: z
-      .object({ chapterId: Id, versionId: Id, startLine: z.number().int().min(1), endLine: z.number().int().min(1), quote: z.string().max(100_000).optional() })
+      .object({
+        chapterId: Id,
+        versionId: Id,
+        startLine: z.number().int().min(1),
+        endLine: z.number().int().min(1),
+        quote: z.string().max(100_000).optional(),
+        startChar: z.number().int().min(0).optional(),
+        endChar: z.number().int().min(0).optional(),
+      })
       .strict()
-      .refine((v) => v.endLine >= v.startLine, { message: 'endLine must be at least startLine', path: ['endLine'] }),
+      .refine((v) => v.endLine >= v.startLine, { message: 'endLine must be at least startLine', path: ['endLine'] })
+      .refine((v) => (v.startChar === undefined) === (v.endChar === undefined), { message: 'startChar and endChar come together: give both or neither', path: ['endChar'] }),
     output: DataRoomDetailSchema,
   },
   'chapters.removeCitation': {

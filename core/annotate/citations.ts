@@ -5,7 +5,7 @@ import { findChapter } from '../store/chapter-repository.ts';
 import type { AnnotateDeps } from './annotate-deps.ts';
 import { LhbError } from '../../schemas/lhb-error.ts';
 import { quoted } from './quoted.ts';
-import { anchorQuote } from './quote-anchor.ts';
+import { anchorCharRange, anchorQuote } from './quote-anchor.ts';
 import { performAction } from './record-action.ts';
 import { requireChapter, requireCitation, requireSourceVersion } from './require-records.ts';
 
@@ -16,6 +16,12 @@ export interface CitationRequest {
   endLine: number;
   /** The selected text; omitted (or blank) quotes the cited lines whole. */
   quote?: string | undefined;
+  /**
+   * The exact selection: plain-text characters into `startLine` and `endLine` (exclusive), as the
+   * viewer shows the lines. Given, it decides the quote and `quote` is not needed.
+   */
+  startChar?: number | undefined;
+  endChar?: number | undefined;
 }
 
 /** Cites lines of one source version into a chapter, after its other citations. */
@@ -25,7 +31,8 @@ export function addCitation(deps: AnnotateDeps, input: CitationRequest): { citat
   if (input.endLine < input.startLine) {
     throw new LhbError('bad_request', `Cannot cite lines ${input.startLine}–${input.endLine}: the end line is before the start line.`);
   }
-  const anchor = anchorQuote(deps.sources, version, input.startLine, input.endLine, input.quote);
+  const chars = input.startChar !== undefined && input.endChar !== undefined ? { startChar: input.startChar, endChar: input.endChar } : undefined;
+  const anchor = chars ? anchorCharRange(deps.sources, version, input.startLine, input.endLine, chars) : anchorQuote(deps.sources, version, input.startLine, input.endLine, input.quote);
   const id = randomUUID();
   performAction(deps, chapter.data_room_id, { label: `Add citation to ${quoted(chapter.title)}` }, (tracker, now) => {
     tracker.track('citations', id);
@@ -39,6 +46,8 @@ export function addCitation(deps: AnnotateDeps, input: CitationRequest): { citat
       end_line: input.endLine,
       ...anchor,
       status: 'ok',
+      start_char: chars?.startChar ?? null,
+      end_char: chars?.endChar ?? null,
       position: nextCitationPosition(deps.db, chapter.id),
       created_at: now,
     });

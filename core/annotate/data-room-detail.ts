@@ -64,6 +64,8 @@ function toCitation(row: CitationRow): Citation {
     startLine: row.start_line,
     endLine: row.end_line,
     quote: row.quote,
+    startChar: row.start_char,
+    endChar: row.end_char,
     prefix: row.prefix,
     suffix: row.suffix,
     status: row.status,

@@ -33,6 +33,8 @@ export async function* chapterRows(ctx: ExportContext): AsyncGenerator<SubsetRow
         start_line: citation.start_line,
         end_line: citation.end_line,
         quote: citation.quote,
+        start_char: citation.start_char,
+        end_char: citation.end_char,
         citation_id: citation.id,
         version_id: citation.version_id,
         source_sha256: citation.source_sha256,

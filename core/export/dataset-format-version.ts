@@ -43,10 +43,13 @@
  *    paths, the home folder and known secret values (export-redaction.ts). An import reads and
  *    checks them (a copied file must be in the folder with its size and SHA-256) and stores
  *    nothing of them.
+ * 10: citations carry `start_char` and `end_char`, where the quote starts in its first line and ends
+ *    in its last, in characters of the lines' plain text (as the viewer shows it); null for whole
+ *    lines and for citations made before; an import keeps them.
  * A field added in a version says so with `since` (field-types.ts), so an import of an older
  * format expects exactly the fields that format had.
  */
-export const DATASET_FORMAT_VERSION = 9;
+export const DATASET_FORMAT_VERSION = 10;
 
 /** The card's YAML key holding our own metadata. */
 export const CARD_NAMESPACE_KEY = 'lh_bench_studio';

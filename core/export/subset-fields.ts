@@ -83,6 +83,8 @@ const FIELDS = {
         { name: 'start_line', type: 'int32', description: 'first cited line (1-based, inclusive)' },
         { name: 'end_line', type: 'int32', description: 'last cited line (inclusive)' },
         { name: 'quote', type: 'string', description: 'the cited text' },
+        { name: 'start_char', type: 'int32', nullable: true, since: 10, description: "where the quote starts in start_line: characters of the line's plain text (as the viewer shows it, Markdown syntax left out, table cells joined by a tab); null when whole lines were cited" },
+        { name: 'end_char', type: 'int32', nullable: true, since: 10, description: "where the quote ends in end_line (exclusive), in the same plain-text characters; null when whole lines were cited" },
         { name: 'citation_id', type: 'string', description: 'the citation' },
         { name: 'version_id', type: 'string', description: 'the source version the lines are in' },
         { name: 'source_sha256', type: 'string', description: "SHA-256 of that version's original file" },

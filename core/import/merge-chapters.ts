@@ -190,6 +190,8 @@ function mergeCitation(ctx: MergeContext, chapterId: string, citation: CitationI
     prefix: citation.prefix,
     suffix: citation.suffix,
     status: citation.status as CitationStatus,
+    start_char: citation.start_char ?? null,
+    end_char: citation.end_char ?? null,
     position: nextCitationPosition(ctx.db, chapterId),
     created_at: citation.created_at,
   });

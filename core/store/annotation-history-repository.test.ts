@@ -41,6 +41,8 @@ describe('annotation history rows', () => {
       prefix: '',
       suffix: '',
       status: 'ok',
+      start_char: null,
+      end_char: null,
       position: 0,
       created_at: NOW,
     });
@@ -51,6 +53,16 @@ describe('annotation history rows', () => {
     expect(listChapterCitations(workspace.db, 'ch-1')).toHaveLength(1);
     writeTrackedRow(workspace.db, 'chapters', 'ch-1', null);
     expect(readTrackedRow(workspace.db, 'chapters', 'ch-1')).toBeNull();
+  });
+
+  it('restores a citation recorded before character ranges were kept, with no range', () => {
+    const { sourceId, versionId } = new SourceLibraryFixture(workspace).addSource({ dataRoomId: 'room-1', lines: ['text'] });
+    const recorded = {
+      id: 'cit-old', chapter_id: 'ch-1', source_id: sourceId, version_id: versionId, source_sha256: 'a'.repeat(64),
+      start_line: 1, end_line: 1, quote: 'text', prefix: '', suffix: '', status: 'ok', position: 0, created_at: NOW,
+    };
+    writeTrackedRow(workspace.db, 'citations', 'cit-old', recorded);
+    expect(readTrackedRow(workspace.db, 'citations', 'cit-old')).toMatchObject({ quote: 'text', start_char: null, end_char: null });
   });
 
   it('refuses to restore a row that lacks columns', () => {

@@ -19,8 +19,13 @@ export const TRACKED_COLUMNS = {
     'status',
     'position',
     'created_at',
+    'start_char',
+    'end_char',
   ],
 } as const;
+
+/** Columns added after undo history was first kept: a row recorded before them restores them as null. */
+const LATER_COLUMNS: ReadonlySet<string> = new Set(['start_char', 'end_char']);
 
 export const TrackedTableSchema = z.enum(['data_rooms', 'chapters', 'citations']);
 export type TrackedTable = z.infer<typeof TrackedTableSchema>;
@@ -133,11 +138,11 @@ export function writeTrackedRow(db: Database, table: TrackedTable, id: string, r
     return;
   }
   const columns = TRACKED_COLUMNS[table];
-  const missing = columns.filter((c) => !(c in row));
+  const missing = columns.filter((c) => !(c in row) && !LATER_COLUMNS.has(c));
   if (missing.length > 0 || row.id !== id) {
     throw new Error(`Cannot restore ${table} row ${id}: the recorded row lacks ${missing.join(', ') || `a matching id (has ${String(row.id)})`}.`);
   }
-  const values = Object.fromEntries(columns.map((c) => [c, row[c]]));
+  const values = Object.fromEntries(columns.map((c) => [c, row[c] ?? null]));
   const updates = columns.filter((c) => c !== 'id').map((c) => `${c} = excluded.${c}`);
   db.prepare(
     `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})

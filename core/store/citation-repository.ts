@@ -14,6 +14,9 @@ export interface CitationRow {
   prefix: string;
   suffix: string;
   status: CitationStatus;
+  /** Plain-text character offsets into start_line and end_line (end exclusive); null for whole lines or older citations. */
+  start_char: number | null;
+  end_char: number | null;
   position: number;
   created_at: string;
 }
@@ -23,8 +26,8 @@ export type CitationAnchor = Pick<CitationRow, 'version_id' | 'source_sha256' | 
 
 export function insertCitation(db: Database, row: CitationRow): void {
   db.prepare(
-    `INSERT INTO citations (id, chapter_id, source_id, version_id, source_sha256, start_line, end_line, quote, prefix, suffix, status, position, created_at)
-     VALUES (@id, @chapter_id, @source_id, @version_id, @source_sha256, @start_line, @end_line, @quote, @prefix, @suffix, @status, @position, @created_at)`,
+    `INSERT INTO citations (id, chapter_id, source_id, version_id, source_sha256, start_line, end_line, quote, prefix, suffix, status, start_char, end_char, position, created_at)
+     VALUES (@id, @chapter_id, @source_id, @version_id, @source_sha256, @start_line, @end_line, @quote, @prefix, @suffix, @status, @start_char, @end_char, @position, @created_at)`,
   ).run(row);
 }
 
@@ -60,7 +63,9 @@ export function nextCitationPosition(db: Database, chapterId: string): number {
 export function updateCitationAnchor(db: Database, id: string, anchor: CitationAnchor): void {
   db.prepare(
     `UPDATE citations SET version_id = @version_id, source_sha256 = @source_sha256, start_line = @start_line, end_line = @end_line,
-       quote = @quote, prefix = @prefix, suffix = @suffix, status = @status
+       quote = @quote, prefix = @prefix, suffix = @suffix, status = @status,
+       start_char = CASE WHEN version_id = @version_id AND start_line = @start_line AND end_line = @end_line THEN start_char END,
+       end_char = CASE WHEN version_id = @version_id AND start_line = @start_line AND end_line = @end_line THEN end_char END
      WHERE id = @id`,
   ).run({ ...anchor, id });
 }

@@ -1,6 +1,6 @@
 import { citationRef, type Citation } from '../../schemas/annotate.ts';
 import { pageLabel } from '../../schemas/chapter-plan.ts';
-import { formatLineRange } from './source-labels.ts';
+import { charRangeLabel, formatLineRange } from './source-labels.ts';
 
 const STATUS_NOTE: Record<Exclude<Citation['status'], 'ok'>, string> = {
   reanchored: 'The source changed; this citation was moved to the new version by its quote. Check it still says what you meant.',
@@ -23,11 +23,18 @@ interface CitationItemProps {
 export function CitationItem({ citation, pending = false, sourceTitle, onOpen, onRemove, pages, onOpenPage }: CitationItemProps) {
   const ref = citationRef(citation);
   const note = citation.status === 'ok' ? undefined : STATUS_NOTE[citation.status];
+  const chars =
+    citation.startChar !== null && citation.endChar !== null ? (
+      <span className="citation__chars muted" title="Where the quote starts and ends: line:character, in the text as the viewer shows it">
+        {charRangeLabel(citation.startLine, citation.startChar, citation.endLine, citation.endChar)}
+      </span>
+    ) : null;
   if (pending) {
     return (
       <li className="citation citation--pending" aria-busy="true">
         <div className="citation__head">
           <span className="citation__ref">{ref}</span>
+          {chars}
           <span className="status-badge status-badge--pending">saving…</span>
         </div>
         <blockquote className="citation__quote">{citation.quote}</blockquote>
@@ -40,6 +47,7 @@ export function CitationItem({ citation, pending = false, sourceTitle, onOpen, o
         <button type="button" className="citation__ref" onClick={() => onOpen(citation)} title={`Show ${formatLineRange(citation.startLine, citation.endLine)} of ${sourceTitle ?? 'the source'}`}>
           {ref}
         </button>
+        {chars}
         {pages && onOpenPage && (
           <button type="button" className="citation__pages" aria-label={`${pageLabel(pages)} of ${sourceTitle ?? 'the source'}: open beside the text`} title="Show the original page beside the text" onClick={() => onOpenPage(citation)}>
             {pageLabel(pages)}

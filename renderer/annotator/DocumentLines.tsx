@@ -2,24 +2,25 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 import { useAnnotatorStore } from './annotator-store.ts';
 import { citedSpans, citingChapterTitles, spansAtLine } from './citation-marks.ts';
+import { inCodeAt } from './code-fences.ts';
 import type { OpenDocument } from './document-slice.ts';
 import { matchOffsetsOnLine } from './find-marks.ts';
 import { LineRow } from './LineRow.tsx';
+import { markdownLine } from './markdown-line-cache.ts';
 import { buildRowModel } from './row-model.ts';
 import { SectionHeaderRow } from './SectionHeaderRow.tsx';
+import type { ShownLines } from './selection-to-lines.ts';
 import { useLineKeyboard } from './use-line-keyboard.ts';
+import { useQuotePreview } from './use-quote-preview.ts';
 import { useSelectionTracking } from './use-selection-tracking.ts';
 import { useSettledScroll, type ScrollAlign } from './use-settled-scroll.ts';
 
-/** Row height in px; wrapped lines are measured once they are on screen. */
-const ROW_HEIGHT = 20;
 /**
- * Long lines wrap in sources up to this many lines. Past it, rows keep one height and long lines
- * scroll sideways: a wrapped row's measured height makes the virtualiser recompute every row
- * after it, which costs ~0.25 ms per thousand rows — nothing for a report, a frozen frame for a
- * million-line log.
+ * Row height in px; wrapped lines are measured once they are on screen. Lines wrap unless the
+ * reader keeps them long (the viewer's setting): a measured row makes the virtualiser recompute
+ * the rows after it (~0.25 ms per thousand rows), so a million-line log reads faster unwrapped.
  */
-export const WRAP_LINE_LIMIT = 20_000;
+const ROW_HEIGHT = 20;
 /** Lines asked for beyond each edge of the view, so scrolling finds them already loaded. */
 const PREFETCH_LINES = 120;
 const NO_COLUMNS: readonly number[] = [];
@@ -28,7 +29,8 @@ const inRange = (line: number, range: { startLine: number; endLine: number } | u
 
 /**
  * The open version's lines, virtualised: only the rows on screen (and a few either side) are in
- * the DOM, and their text comes from the line window cache, fetched as the view moves. A
+ * the DOM, and their text comes from the line window cache, fetched as the view moves. Each line
+ * is read into formatted text only when it is in the window (and once per text), so a
  * 1,000,000-line source therefore costs what a screenful costs.
  */
 export function DocumentLines({ doc }: { doc: OpenDocument }) {
@@ -39,18 +41,31 @@ export function DocumentLines({ doc }: { doc: OpenDocument }) {
   const find = useAnnotatorStore((s) => s.find);
   const chapters = useAnnotatorStore((s) => s.dataRoom?.chapters);
   const marksLine = useAnnotatorStore((s) => s.marksLine);
+  const { showMarkdown, wrapLines } = useAnnotatorStore((s) => s.viewer);
   const { toggleSection, setSelection, showMarksAt, keepTopLine, keptTopLine, takeScrollRequest } = useAnnotatorStore.getState();
 
-  const { version, lines } = doc;
+  const { version, lines, fences } = doc;
   const model = useMemo(() => buildRowModel(version.lineCount, version.sections, collapsed), [version, collapsed]);
   const spans = useMemo(() => citedSpans(chapters ?? [], version.id), [chapters, version.id]);
   // Page 1 starts the document; every later page's first line shows where it begins.
   const pageStarts = useMemo(() => new Map(version.pages.filter((p) => p.page > 1).map((p) => [p.startLine, p])), [version.pages]);
   useSyncExternalStore(lines.subscribe, lines.getVersion);
 
-  const wrap = version.lineCount <= WRAP_LINE_LIMIT;
+  const wrap = wrapLines;
+  const readLine = useCallback(
+    (line: number) => {
+      const text = lines.getLine(line);
+      return text === undefined ? undefined : markdownLine(text, inCodeAt(fences, line));
+    },
+    [lines, fences],
+  );
+  // What selection tracking and the quote preview read lines through: always this render's.
+  const shown = useRef<ShownLines>({ line: readLine, showsMarkdown: showMarkdown });
+  shown.current = { line: readLine, showsMarkdown: showMarkdown };
   const viewerRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({ count: model.rowCount, getScrollElement: () => viewerRef.current, estimateSize: () => ROW_HEIGHT, overscan: 6 });
+  // Rows change height when lines start or stop wrapping, or show Markdown instead of text.
+  useEffect(() => virtualizer.measure(), [virtualizer, wrap, showMarkdown]);
   const items = virtualizer.getVirtualItems();
   const firstLine = items.length > 0 ? model.lineAtOrAfter(items[0]!.index) : undefined;
   const lastLine = items.length > 0 ? model.lineAtOrBefore(items[items.length - 1]!.index) : undefined;
@@ -100,7 +115,8 @@ export function DocumentLines({ doc }: { doc: OpenDocument }) {
     if (line !== undefined) keepTopLine(version.id, line);
   };
 
-  useSelectionTracking(viewerRef, lines, setSelection);
+  useSelectionTracking(viewerRef, shown, setSelection);
+  useQuotePreview(viewerRef, selection, shown);
   const onKeyDown = useLineKeyboard({
     model,
     selection,
@@ -160,14 +176,18 @@ export function DocumentLines({ doc }: { doc: OpenDocument }) {
             const line = row.line;
             const cited = spans.length > 0 ? spansAtLine(spans, line) : [];
             const columns = find.matches.length > 0 ? matchOffsetsOnLine(find.matches, line) : NO_COLUMNS;
+            const text = lines.getLine(line);
+            const selected = inRange(line, selection);
             return (
               <LineRow
                 key={line}
                 line={line}
-                text={lines.getLine(line)}
+                text={text}
+                formatted={showMarkdown ? undefined : readLine(line)}
                 index={item.index}
                 measure={wrap ? virtualizer.measureElement : undefined}
-                selected={inRange(line, selection)}
+                selected={selected}
+                quoting={selected && selection?.startChar !== undefined}
                 highlighted={inRange(line, highlight)}
                 citedBy={cited.length > 0 ? citingChapterTitles(cited).join(', ') : ''}
                 marksOpen={marksLine === line}

@@ -1,7 +1,7 @@
 import { useAnnotatorStore } from './annotator-store.ts';
 import { CitedLinesNote } from './CitedLinesNote.tsx';
 import { CiteControls } from './CiteControls.tsx';
-import { DocumentLines, WRAP_LINE_LIMIT } from './DocumentLines.tsx';
+import { DocumentLines } from './DocumentLines.tsx';
 import { FindBar } from './FindBar.tsx';
 import { OutlinePanel } from './OutlinePanel.tsx';
 import { PdfPageView } from './PdfPageView.tsx';
@@ -14,6 +14,8 @@ export function DocumentPanel() {
   const opening = useAnnotatorStore((s) => s.openingSourceId);
   const outlineOpen = useAnnotatorStore((s) => s.outlineOpen);
   const toggleOutline = useAnnotatorStore((s) => s.toggleOutline);
+  const { showMarkdown, wrapLines } = useAnnotatorStore((s) => s.viewer);
+  const { toggleMarkdown, toggleWrap } = useAnnotatorStore.getState();
   return (
     <section className="panel panel--document" aria-labelledby="document-title" aria-busy={opening !== undefined}>
       <header className="panel__header">
@@ -34,14 +36,17 @@ export function DocumentPanel() {
             <button type="button" aria-expanded={outlineOpen} aria-controls={outlineOpen ? 'doc-outline' : undefined} onClick={toggleOutline}>
               Outline
             </button>
+            <button type="button" aria-pressed={showMarkdown} aria-keyshortcuts="M" onClick={toggleMarkdown} title="Show each line's Markdown as written (M); off shows formatted text">
+              Markdown
+            </button>
+            <button type="button" aria-pressed={wrapLines} aria-keyshortcuts="W" onClick={toggleWrap} title="Wrap long lines to the pane (W); off keeps each line on one row">
+              Wrap
+            </button>
             <FindBar key={doc.version.id} />
             <CiteControls />
           </div>
-          {doc.version.lineCount > WRAP_LINE_LIMIT && (
-            <p className="doc-note muted">Lines do not wrap in a source this long: scroll sideways to read a long line.</p>
-          )}
           <p id="doc-keys-hint" className="visually-hidden">
-            Arrow keys move the line cursor, Shift with arrows selects lines, C cites them, Escape clears.
+            Arrow keys move the line cursor, Shift with arrows selects lines, C cites them, Escape clears. M shows the Markdown source or formatted text; W wraps long lines or keeps them on one row.
           </p>
           <CitedLinesNote versionId={doc.version.id} />
           <div className="doc-body">

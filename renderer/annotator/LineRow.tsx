@@ -1,14 +1,20 @@
-import { memo } from 'react';
+import { memo, type CSSProperties } from 'react';
+import { plainOffsetOf, type MarkdownLine } from '../../schemas/markdown-line/markdown-line.ts';
 import { splitAtMatches } from './find-marks.ts';
+import { FormattedText, formattedLineClass } from './FormattedText.tsx';
 
 interface LineRowProps {
   line: number;
   /** Undefined while the line's window is loading. */
   text: string | undefined;
+  /** The line read as formatted text; undefined shows its Markdown as written. */
+  formatted: MarkdownLine | undefined;
   index: number;
   /** The virtualiser's measuring ref, when rows may wrap to more than one height. */
   measure: ((element: HTMLElement | null) => void) | undefined;
   selected: boolean;
+  /** Part of a selection made of characters (a drag): the quote is shown by its own highlight, not the whole line's. */
+  quoting: boolean;
   highlighted: boolean;
   /** "Setup, Charts" when cited; empty when not. */
   citedBy: string;
@@ -24,12 +30,13 @@ interface LineRowProps {
 }
 
 /**
- * One source line: its number in the gutter (with a mark when cited) and its text. Source text
- * is untrusted, so it is only ever a React text node: never HTML, never a link or an image.
+ * One source line: its number in the gutter (with a mark when cited) and its text, formatted or
+ * as Markdown. Source text is untrusted, so it is only ever React text and elements of our own:
+ * never HTML, never a followed link or a loaded image.
  */
 export const LineRow = memo(function LineRow(props: LineRowProps) {
-  const { line, text, index, measure, selected, highlighted, citedBy, marksOpen, onMarkClick, matchColumns, matchLength, currentMatchColumn, pageStart, pageLabel } = props;
-  const classes = ['line', selected && 'line--selected', highlighted && 'line--highlighted', citedBy && 'line--cited', text === undefined && 'line--loading', pageStart !== undefined && 'line--page-start'];
+  const { line, text, formatted, index, measure, selected, quoting, highlighted, citedBy, marksOpen, onMarkClick, matchColumns, matchLength, currentMatchColumn, pageStart, pageLabel } = props;
+  const classes = ['line', selected && 'line--selected', quoting && 'line--quoting', highlighted && 'line--highlighted', citedBy && 'line--cited', text === undefined && 'line--loading', pageStart !== undefined && 'line--page-start'];
   return (
     <div className={classes.filter(Boolean).join(' ')} data-line={line} data-index={index} ref={measure}>
       <span className="line__gutter">
@@ -49,21 +56,39 @@ export const LineRow = memo(function LineRow(props: LineRowProps) {
           p. {pageLabel ?? pageStart}
         </span>
       )}
-      <span className="line__text" data-line-text="">
-        {text === undefined
-          ? ''
-          : matchColumns.length === 0
-            ? text
-            : splitAtMatches(text, matchColumns, matchLength, currentMatchColumn).map((piece, i) =>
-                piece.marked ? (
-                  <mark key={i} className={piece.current ? 'find-match find-match--current' : 'find-match'}>
-                    {piece.text}
-                  </mark>
-                ) : (
-                  piece.text
-                ),
-              )}
-      </span>
+      {formatted && text !== undefined ? (
+        <span
+          className={`line__text ${formattedLineClass(formatted)}`}
+          data-line-text=""
+          data-info={formatted.info || undefined}
+          style={formatted.kind === 'table-row' ? ({ '--cells': formatted.cells } as CSSProperties) : undefined}
+        >
+          <FormattedText
+            line={formatted}
+            marks={matchColumns.map((column) => ({
+              from: plainOffsetOf(formatted, column),
+              to: plainOffsetOf(formatted, column + matchLength),
+              current: column === currentMatchColumn,
+            }))}
+          />
+        </span>
+      ) : (
+        <span className="line__text" data-line-text="">
+          {text === undefined
+            ? ''
+            : matchColumns.length === 0
+              ? text
+              : splitAtMatches(text, matchColumns, matchLength, currentMatchColumn).map((piece, i) =>
+                  piece.marked ? (
+                    <mark key={i} className={piece.current ? 'find-match find-match--current' : 'find-match'}>
+                      {piece.text}
+                    </mark>
+                  ) : (
+                    piece.text
+                  ),
+                )}
+        </span>
+      )}
     </div>
   );
 });

@@ -38,13 +38,13 @@ function fakeCore() {
     'sources.get': () => ({ source, version, versions: [{ id: 'v1', version: 1, createdAt: '' }] }),
     'sources.lines': ({ start, end }) => ({ start, lineCount: 40, lines: Array.from({ length: Math.min(end, 40) - start + 1 }, (_, i) => `text of line ${start + i}`) }),
     'chapters.create': ({ title }) => change(`Add ${title}`, { ...dataRoom, chapters: [...dataRoom.chapters, chapter(`ch${dataRoom.chapters.length + 1}`, title, dataRoom.chapters.length)] }),
-    'chapters.addCitation': ({ chapterId, versionId, startLine, endLine, quote }) =>
+    'chapters.addCitation': ({ chapterId, versionId, startLine, endLine, quote, startChar, endChar }) =>
       change('Add citation', {
         ...dataRoom,
         chapters: dataRoom.chapters.map((c) =>
           c.id !== chapterId
             ? c
-            : { ...c, citations: [...c.citations, { id: 'cit1', chapterId, sourceId: 'src1', versionId, sourceSha256: '', startLine, endLine, quote: quote ?? '', prefix: '', suffix: '', status: 'ok', createdAt: '' }] },
+            : { ...c, citations: [...c.citations, { id: 'cit1', chapterId, sourceId: 'src1', versionId, sourceSha256: '', startLine, endLine, quote: quote ?? '', startChar: startChar ?? null, endChar: endChar ?? null, prefix: '', suffix: '', status: 'ok', createdAt: '' }] },
         ),
       }),
     'annotate.undo': () => {
@@ -109,12 +109,12 @@ describe('annotator store', () => {
     const store = createAnnotatorStore();
     store.getState().connect(core.client);
     await until(() => store.getState().doc !== undefined);
-    store.getState().setSelection({ startLine: 12, endLine: 15, quote: 'line 12 … 15' });
+    store.getState().setSelection({ startLine: 12, endLine: 15, startChar: 5, endChar: 7, quote: 'of line 12 … text of' });
     await store.getState().citeSelection();
     const chapter = store.getState().dataRoom!.chapters[0]!;
     expect(chapter.title).toBe('Chapter 1');
     expect(store.getState().activeChapterId).toBe(chapter.id);
-    expect(core.calls.find((c) => c.method === 'chapters.addCitation')?.input).toEqual({ chapterId: 'ch1', versionId: 'v1', startLine: 12, endLine: 15, quote: 'line 12 … 15' });
+    expect(core.calls.find((c) => c.method === 'chapters.addCitation')?.input).toEqual({ chapterId: 'ch1', versionId: 'v1', startLine: 12, endLine: 15, startChar: 5, endChar: 7 });
     expect(chapter.citations.map((c) => [c.startLine, c.endLine])).toEqual([[12, 15]]);
     expect(store.getState().selection).toBeUndefined();
     expect(store.getState().announcement).toBe('Cited L12–15 into "Chapter 1"');
@@ -135,10 +135,10 @@ describe('annotator store', () => {
     const answer = core.handlers['chapters.addCitation']!;
     let release = () => {};
     core.handlers['chapters.addCitation'] = (input) => new Promise((resolve) => (release = () => resolve(answer(input))));
-    store.getState().setSelection({ startLine: 4, endLine: 6, quote: 'four to six' });
+    store.getState().setSelection({ startLine: 4, endLine: 6, startChar: 0, endChar: 4, quote: 'four to six' });
     const citing = store.getState().citeSelection();
     await until(() => store.getState().pendingCitation !== undefined);
-    expect(store.getState().pendingCitation).toEqual({ chapterId: 'ch1', sourceId: 'src1', versionId: 'v1', startLine: 4, endLine: 6, quote: 'four to six' });
+    expect(store.getState().pendingCitation).toEqual({ chapterId: 'ch1', sourceId: 'src1', versionId: 'v1', startLine: 4, endLine: 6, quote: 'four to six', startChar: 0, endChar: 4 });
     release();
     await citing;
     expect(store.getState().pendingCitation).toBeUndefined();
@@ -153,7 +153,7 @@ describe('annotator store', () => {
     expect(store.getState().error).toBe('Could not cite the selected lines: Lines 4–6 are past the end of this version (3 lines).');
   });
 
-  it('quotes whole lines from the cache for a keyboard selection', async () => {
+  it('cites whole lines as their plain text, first character to last, for a keyboard selection', async () => {
     const core = fakeCore();
     const store = createAnnotatorStore();
     store.getState().connect(core.client);
@@ -161,7 +161,7 @@ describe('annotator store', () => {
     await store.getState().addChapter();
     store.getState().setSelection({ startLine: 2, endLine: 3 });
     await store.getState().citeSelection();
-    expect(core.calls.find((c) => c.method === 'chapters.addCitation')?.input).toMatchObject({ quote: 'text of line 2\ntext of line 3' });
+    expect(core.calls.find((c) => c.method === 'chapters.addCitation')?.input).toEqual({ chapterId: 'ch1', versionId: 'v1', startLine: 2, endLine: 3, startChar: 0, endChar: 'text of line 3'.length });
   });
 
   it('shows what the server said when an edit is refused, and keeps the data room as it was', async () => {

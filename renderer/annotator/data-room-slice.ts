@@ -2,7 +2,11 @@ import type { StateCreator } from 'zustand';
 import type { DataRoomDetail, DataRoomSummary } from '../../schemas/annotate.ts';
 import type { RpcClient } from '../../schemas/rpc.ts';
 import type { AnnotatorState } from './annotator-store.ts';
+import { inCodeAt } from './code-fences.ts';
+import type { OpenDocument } from './document-slice.ts';
 import { errorMessage } from './error-message.ts';
+import { markdownLine } from './markdown-line-cache.ts';
+import { quoteOf } from './selection-to-lines.ts';
 import { readPlace, writePlace } from './remembered-place.ts';
 import { formatLineRange } from './source-labels.ts';
 
@@ -15,6 +19,8 @@ export interface PendingCitation {
   startLine: number;
   endLine: number;
   quote: string;
+  startChar: number | null;
+  endChar: number | null;
 }
 
 export interface DataRoomSlice {
@@ -34,6 +40,8 @@ export interface DataRoomSlice {
   /** Subscribes to job events and opens the remembered (or first) data room; returns the unsubscribe. */
   connect(client: RpcClient): () => void;
   openDataRoom(dataRoomId: string): Promise<void>;
+  /** Reads the open data room again (another process added a source or cited), keeping what is open. */
+  refreshDataRoom(): Promise<void>;
   createDataRoom(title: string): Promise<void>;
   setActiveChapter(chapterId: string): void;
   /** Adds "Chapter N" after the active chapter and makes it active; resolves with its id. */
@@ -114,6 +122,8 @@ export const createDataRoomSlice: Slice = (set, get) => {
       set({ client, phase: 'loading' });
       const unsubscribe = client.onEvent((event) => {
         if (event.type === 'job') get().jobChanged(event.job);
+        // Another process wrote to the workspace (`sources add` from a terminal, say): show it now.
+        else if (event.type === 'store-changed') void get().refreshDataRoom();
       });
       void (async () => {
         try {
@@ -145,6 +155,21 @@ export const createDataRoomSlice: Slice = (set, get) => {
         rememberPlace(get());
       } catch (error) {
         set({ phase: 'failed', error: errorMessage('open the data room', error) });
+      }
+    },
+
+    async refreshDataRoom() {
+      const { client, dataRoom } = get();
+      if (!client || !dataRoom || get().phase !== 'ready') return;
+      try {
+        const [detail, { dataRooms }] = await Promise.all([client.call('dataRooms.get', { dataRoomId: dataRoom.id }), client.call('dataRooms.list', {})]);
+        if (get().dataRoom?.id !== detail.id) return;
+        const active = get().activeChapterId;
+        set({ dataRoom: detail, dataRooms, activeChapterId: detail.chapters.some((c) => c.id === active) ? active : detail.chapters[0]?.id });
+        const open = get().doc;
+        if (!open && detail.sources[0]) await get().openSource(detail.sources[0].id);
+      } catch {
+        // A refresh is a courtesy: the next edit or reload reads the data room again and says what failed.
       }
     },
 
@@ -221,16 +246,22 @@ export const createDataRoomSlice: Slice = (set, get) => {
       if (!chapterId) chapterId = await get().addChapter();
       if (!chapterId) return;
       const { startLine, endLine } = selection;
-      const quote = selection.quote ?? doc.lines.getText(startLine, endLine);
+      // A drag says which characters; lines picked whole (by keyboard or gutter) quote their plain text whole.
+      const exact = selection.startChar !== undefined && selection.endChar !== undefined && selection.quote !== undefined;
+      const whole = exact ? undefined : wholeLines(doc, startLine, endLine);
+      const chars = exact ? { startChar: selection.startChar!, endChar: selection.endChar!, quote: selection.quote! } : whole;
+      const quote = chars?.quote ?? doc.lines.getText(startLine, endLine);
       // Show it now; core answers in a few ms for most sources, but a huge one takes longer.
-      set({ pendingCitation: { chapterId, sourceId: doc.source.id, versionId: doc.version.id, startLine, endLine, quote: quote ?? '' } });
+      set({
+        pendingCitation: { chapterId, sourceId: doc.source.id, versionId: doc.version.id, startLine, endLine, quote: quote ?? '', startChar: chars?.startChar ?? null, endChar: chars?.endChar ?? null },
+      });
       const detail = await edit('cite the selected lines', (client) =>
         client.call('chapters.addCitation', {
           chapterId,
           versionId: doc.version.id,
           startLine,
           endLine,
-          ...(quote !== undefined && quote.length <= 100_000 ? { quote } : {}),
+          ...(chars ? { startChar: chars.startChar, endChar: chars.endChar } : quote !== undefined && quote.length <= 100_000 ? { quote } : {}),
         }),
       );
       set({ pendingCitation: undefined });
@@ -259,6 +290,20 @@ export const createDataRoomSlice: Slice = (set, get) => {
     },
   };
 };
+
+/**
+ * Whole lines as plain text, from the first line's start to the last line's end, when every line
+ * is loaded and holds text; otherwise undefined (core then quotes the lines' Markdown whole).
+ */
+function wholeLines(doc: OpenDocument, startLine: number, endLine: number): { startChar: number; endChar: number; quote: string } | undefined {
+  const read = (line: number) => {
+    const text = doc.lines.getLine(line);
+    return text === undefined ? undefined : markdownLine(text, inCodeAt(doc.fences, line)).text;
+  };
+  const last = read(endLine);
+  const quote = last === undefined ? undefined : quoteOf(startLine, endLine, 0, last.length, read);
+  return last !== undefined && quote !== undefined ? { startChar: 0, endChar: last.length, quote } : undefined;
+}
 
 /** Keeps the data room, open source and active chapter in this browser, for the next reload. */
 export function rememberPlace(state: AnnotatorState): void {

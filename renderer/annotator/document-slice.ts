@@ -4,6 +4,7 @@ import type { RpcClient } from '../../schemas/rpc.ts';
 import { pagesOfLines } from '../../schemas/chapter-plan.ts';
 import type { PageSpan, SourceSummary, SourceVersion } from '../../schemas/sources.ts';
 import type { AnnotatorState } from './annotator-store.ts';
+import { loadFences, NO_FENCES, type FenceIndex } from './code-fences.ts';
 import { rememberPlace } from './data-room-slice.ts';
 import { errorMessage } from './error-message.ts';
 import { LineWindowCache } from './line-window-cache.ts';
@@ -17,6 +18,8 @@ export interface OpenDocument {
   version: SourceVersion;
   versions: { id: string; version: number; createdAt: string }[];
   lines: LineWindowCache;
+  /** Where fenced code blocks begin and end, so each line in view is known to be code or text. */
+  fences: FenceIndex;
 }
 
 export interface FindMatch {
@@ -176,7 +179,7 @@ export const createDocumentSlice: Slice = (set, get) => {
         set((state) => ({ versionPages: new Map(state.versionPages).set(version.id, version.pages) }));
         keepCursor();
         set({
-          doc: { source, version, versions, lines },
+          doc: { source, version, versions, lines, fences: NO_FENCES },
           openingSourceId: undefined,
           collapsed: new Set(),
           selection: cursors.get(version.id),
@@ -185,6 +188,14 @@ export const createDocumentSlice: Slice = (set, get) => {
           marksLine: undefined,
         });
         rememberPlace(get());
+        void loadFences(client, version.id).then(
+          (fences) => {
+            const open = get().doc;
+            if (open?.version.id === version.id && fences.lines.length > 0) set({ doc: { ...open, fences } });
+          },
+          // Without the fences, code lines read as text; the source is still readable and citable.
+          () => undefined,
+        );
       } catch (error) {
         if (attempt === opening) set({ openingSourceId: undefined, error: errorMessage('open the source', error) });
       }
@@ -204,7 +215,14 @@ export const createDocumentSlice: Slice = (set, get) => {
 
     setSelection(selection) {
       const current = get().selection;
-      if (current?.startLine === selection?.startLine && current?.endLine === selection?.endLine && current?.quote === selection?.quote) return;
+      if (
+        current?.startLine === selection?.startLine &&
+        current?.endLine === selection?.endLine &&
+        current?.quote === selection?.quote &&
+        current?.startChar === selection?.startChar &&
+        current?.endChar === selection?.endChar
+      )
+        return;
       set({ selection });
     },
 

@@ -23,6 +23,10 @@ describe('annotator shortcuts', () => {
     expect(press('y', { ctrlKey: true })).toBe('redo');
     expect(press('c')).toBe('cite');
     expect(press('c', { ctrlKey: true })).toBeUndefined();
+    expect(press('m')).toBe('markdown');
+    expect(press('W')).toBe('wrap');
+    expect(press('m', { ctrlKey: true })).toBeUndefined();
+    expect(press('w', {}, element('INPUT', 'search'))).toBeUndefined();
     expect(press('z', { ctrlKey: true, altKey: true })).toBeUndefined();
   });
 

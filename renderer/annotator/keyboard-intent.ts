@@ -1,10 +1,11 @@
 import { isTypingTarget, type KeyLike } from '../ui/keyboard.ts';
 
-export type AnnotatorShortcut = 'undo' | 'redo' | 'cite';
+export type AnnotatorShortcut = 'undo' | 'redo' | 'cite' | 'markdown' | 'wrap';
 
 /**
- * The annotator's global keys: Ctrl+Z undo, Ctrl+Shift+Z or Ctrl+Y redo (Cmd on macOS), and C to
- * cite the selected lines. None of them fire while a text field has focus.
+ * The annotator's global keys: Ctrl+Z undo, Ctrl+Shift+Z or Ctrl+Y redo (Cmd on macOS), C to
+ * cite the selected lines, M to show the Markdown source or formatted text, W to wrap long lines
+ * or keep them long. None of them fire while a text field has focus.
  */
 export function shortcutFor(event: KeyLike): AnnotatorShortcut | undefined {
   if (isTypingTarget(event.target) || event.altKey) return undefined;
@@ -13,5 +14,7 @@ export function shortcutFor(event: KeyLike): AnnotatorShortcut | undefined {
   if (command && key === 'z') return event.shiftKey ? 'redo' : 'undo';
   if (command && key === 'y' && !event.shiftKey) return 'redo';
   if (!command && !event.shiftKey && key === 'c') return 'cite';
+  if (!command && !event.shiftKey && key === 'm') return 'markdown';
+  if (!command && !event.shiftKey && key === 'w') return 'wrap';
   return undefined;
 }

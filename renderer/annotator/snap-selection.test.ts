@@ -26,11 +26,15 @@ describe('snapSelection', () => {
     expect(quote(1, line.indexOf('you'), 1, line.indexOf(' the new'))).toBe('you can now include');
   });
 
-  it('takes the whole line when most of it is selected', () => {
+  it('extends only to word boundaries, never to the whole line, however much of it is selected', () => {
     const line = LINES[0]!;
-    expect(quote(1, 2, 1, line.length - 3)).toBe(line);
-    // Across lines, each end line that is mostly selected is taken whole.
-    expect(quote(1, 3, 2, 'Citations keep their quot'.length)).toBe(`${line}\nCitations keep their quotes.`);
+    // "nce the import … new sourc" is most of the line: the quote is still only its words.
+    expect(quote(1, 1, 1, line.length - 3)).toBe(line.slice(0, -1));
+    expect(quote(1, 'Once the '.length, 2, 'Citations keep their quot'.length)).toBe(`${line.slice('Once the '.length)}\nCitations keep their quotes`);
+  });
+
+  it('keeps punctuation and spaces outside the words as selected', () => {
+    expect(quote(1, 'Once the import is done'.length, 1, 'Once the import is done, you'.length)).toBe(', you');
   });
 
   it('does not take the whole line for a short part of it', () => {

@@ -9,8 +9,6 @@ export interface SelectionOffsets {
 /** Letters, digits, marks and joiners inside a word ("long-horizon", "don't"). */
 const WORD = /[\p{L}\p{N}\p{M}_]/u;
 const JOINER = /['’-]/u;
-/** More than this share of a line's text selected is taken as the whole line. */
-const MOST_OF_A_LINE = 0.6;
 
 const isWordAt = (text: string, index: number): boolean => {
   const char = text[index];
@@ -21,8 +19,8 @@ const isWordAt = (text: string, index: number): boolean => {
 
 /**
  * The selection a quote is taken from: a drag that begins or ends inside a word takes the whole
- * word (a quote never reads "… you can now inc"), and an end line more than MOST_OF_A_LINE
- * selected is taken whole. Offsets are clamped to the lines' text; unknown lines are left as given.
+ * word (a quote never reads "… you can now inc"), and nothing more: what was selected is what is
+ * quoted. Offsets are clamped to the lines' text; unknown lines are left as given.
  */
 export function snapSelection(selection: SelectionOffsets, lineText: (line: number) => string | undefined): SelectionOffsets {
   const first = lineText(selection.startLine);
@@ -30,17 +28,9 @@ export function snapSelection(selection: SelectionOffsets, lineText: (line: numb
   if (first === undefined || last === undefined) return selection;
   let startOffset = Math.max(0, Math.min(selection.startOffset, first.length));
   let endOffset = Math.max(0, Math.min(selection.endOffset, last.length));
-  const single = selection.startLine === selection.endLine;
 
   while (startOffset > 0 && isWordAt(first, startOffset) && isWordAt(first, startOffset - 1)) startOffset--;
   while (endOffset < last.length && isWordAt(last, endOffset) && isWordAt(last, endOffset - 1)) endOffset++;
 
-  const share = (text: string, from: number, to: number) => (text.trim() === '' ? 0 : text.slice(from, to).trim().length / text.trim().length);
-  if (single) {
-    if (share(first, startOffset, endOffset) > MOST_OF_A_LINE) return { ...selection, startOffset: 0, endOffset: last.length };
-  } else {
-    if (share(first, startOffset, first.length) > MOST_OF_A_LINE) startOffset = 0;
-    if (share(last, 0, endOffset) > MOST_OF_A_LINE) endOffset = last.length;
-  }
   return { ...selection, startOffset, endOffset };
 }

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { readPlace, writePlace } from './remembered-place.ts';
-import { SOURCE_TYPE_BADGE, formatLineCount, formatLineRange, sourcesWithSharedTitles } from './source-labels.ts';
+import { SOURCE_TYPE_BADGE, charRangeLabel, formatLineCount, formatLineRange, sourcesWithSharedTitles } from './source-labels.ts';
 
 describe('source labels', () => {
   it('writes ranges with an en dash, and one line alone', () => {
     expect(formatLineRange(10, 13)).toBe('L10–13');
     expect(formatLineRange(7, 7)).toBe('L7');
+    expect(charRangeLabel(3, 12, 5, 40)).toBe('3:12–5:40');
   });
 
   it('badges each type and counts lines readably', () => {

@@ -19,6 +19,11 @@ export function formatLineRange(startLine: number, endLine: number): string {
   return startLine === endLine ? `L${startLine}` : `L${startLine}–${endLine}`;
 }
 
+/** An exact quote's place, `startLine:startChar–endLine:endChar` (plain-text characters, end exclusive). */
+export function charRangeLabel(startLine: number, startChar: number, endLine: number, endChar: number): string {
+  return `${startLine}:${startChar}–${endLine}:${endChar}`;
+}
+
 /**
  * The sources whose title another source in the list also carries (ignoring case and spacing):
  * the Sources list shows their file names too, so two "URL"s can be told apart.

@@ -4,7 +4,8 @@ import { shortcutFor } from './keyboard-intent.ts';
 
 /**
  * While the annotator is on screen: Ctrl+Z / Ctrl+Shift+Z / Ctrl+Y undo and redo the last
- * annotator action, and C cites the selected lines. Text fields keep these keys for themselves.
+ * annotator action, C cites the selected lines, M and W switch how the document shows. Text
+ * fields keep these keys for themselves.
  */
 export function useAnnotatorShortcuts(): void {
   useEffect(() => {
@@ -17,6 +18,8 @@ export function useAnnotatorShortcuts(): void {
       event.preventDefault();
       if (shortcut === 'undo') void store.undo();
       else if (shortcut === 'redo') void store.redo();
+      else if (shortcut === 'markdown') store.toggleMarkdown();
+      else if (shortcut === 'wrap') store.toggleWrap();
       else void store.citeSelection();
     };
     window.addEventListener('keydown', onKeyDown);

@@ -1,20 +1,19 @@
 import { useEffect, type RefObject } from 'react';
-import type { LineWindowCache } from './line-window-cache.ts';
-import { selectionToLines, type LineSelection } from './selection-to-lines.ts';
+import { selectionToLines, type LineSelection, type ShownLines } from './selection-to-lines.ts';
 
 /**
  * Follows the page's text selection while it lies in the viewer and reports it as lines. A
  * selection that collapses is not reported as "nothing selected": rows scrolling out of the
  * virtual window collapse it too. A fresh click in the text replaces it with the clicked line.
  */
-export function useSelectionTracking(viewerRef: RefObject<HTMLElement | null>, lines: LineWindowCache, onSelect: (selection: LineSelection | undefined) => void): void {
+export function useSelectionTracking(viewerRef: RefObject<HTMLElement | null>, shown: RefObject<ShownLines>, onSelect: (selection: LineSelection | undefined) => void): void {
   useEffect(() => {
     const viewer = viewerRef.current;
     if (!viewer) return;
     const onSelectionChange = () => {
       const selection = document.getSelection();
       if (!selection || selection.isCollapsed) return;
-      const picked = selectionToLines(selection, viewer, (line) => lines.getLine(line));
+      const picked = selectionToLines(selection, viewer, shown.current);
       if (picked) onSelect(picked);
     };
     const onMouseDown = (event: MouseEvent) => {
@@ -47,7 +46,7 @@ export function useSelectionTracking(viewerRef: RefObject<HTMLElement | null>, l
       viewer.removeEventListener('mousedown', onMouseDown);
       viewer.removeEventListener('click', onClick);
     };
-  }, [viewerRef, lines, onSelect]);
+  }, [viewerRef, shown, onSelect]);
 }
 
 /** The line whose number `target` is (or is inside), if it is one. */

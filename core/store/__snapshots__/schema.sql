@@ -146,7 +146,7 @@ CREATE TABLE citations (
   status        TEXT NOT NULL DEFAULT 'ok' CHECK (status IN ('ok', 'reanchored', 'orphaned')),
   position      INTEGER NOT NULL DEFAULT 0,
   created_at    TEXT NOT NULL
-) STRICT;
+, start_char INTEGER CHECK (start_char IS NULL OR start_char >= 0), end_char INTEGER CHECK (end_char IS NULL OR end_char >= 0)) STRICT;
 
 -- table data_rooms on data_rooms
 CREATE TABLE "data_rooms" (
