@@ -56,16 +56,33 @@ export const DataRoomSummarySchema = z.object({
 });
 export type DataRoomSummary = z.infer<typeof DataRoomSummarySchema>;
 
-/** Everything the annotator shows for one data room; every edit answers with the new state. */
+/** Another annotator's plan of the room, shown read-only beside one's own when the room's owner allows it. */
+export const OtherPlanSchema = z.object({
+  /** Whose plan: an annotator's name; null for the workspace owner's. */
+  annotator: z.string().nullable(),
+  globalNotes: z.string(),
+  chapters: z.array(ChapterSchema),
+});
+export type OtherPlan = z.infer<typeof OtherPlanSchema>;
+
+/**
+ * Everything the annotator shows for one data room; every edit answers with the new state. The
+ * chapters, global notes and undo labels are one plan's: `annotator`'s (null: the workspace owner's).
+ */
 export const DataRoomDetailSchema = z.object({
   id: z.string(),
   title: z.string(),
+  annotator: z.string().nullable(),
   globalNotes: z.string(),
   sources: z.array(SourceSummarySchema),
   chapters: z.array(ChapterSchema),
-  /** What Ctrl+Z / Ctrl+Shift+Z would undo or redo, in words; null when nothing. */
+  /** What Ctrl+Z / Ctrl+Shift+Z would undo or redo in this plan, in words; null when nothing. */
   undoLabel: z.string().nullable(),
   redoLabel: z.string().nullable(),
+  /** Whether the room's owner lets its annotators see each other's plans. */
+  plansShared: z.boolean(),
+  /** The room's other plans, read-only: empty unless `plansShared`. */
+  otherPlans: z.array(OtherPlanSchema),
   updatedAt: z.string(),
 });
 export type DataRoomDetail = z.infer<typeof DataRoomDetailSchema>;

@@ -12,6 +12,8 @@ export const InviteSchema = z.object({
   id: z.string(),
   annotatorId: z.string(),
   annotatorName: z.string(),
+  /** An SME's link to their own plan in this data room; null for an arena voter's link. */
+  dataRoomId: z.string().nullable(),
   createdAt: z.string(),
   expiresAt: z.string(),
   revokedAt: z.string().nullable(),
@@ -43,9 +45,13 @@ export const CreatedInviteSchema = z.object({
 });
 export type CreatedInvite = z.infer<typeof CreatedInviteSchema>;
 
-/** Who the caller is, as the server sees its token. A voter may only vote, as one annotator. */
+/**
+ * Who the caller is, as the server sees its token. A voter may only vote, as one annotator; an
+ * annotator (an SME's plan link) may only work on their own plan in one data room.
+ */
 export const SessionSchema = z.discriminatedUnion('role', [
   z.object({ role: z.literal('owner') }),
   z.object({ role: z.literal('voter'), annotatorId: z.string(), annotatorName: z.string(), expiresAt: z.string() }),
+  z.object({ role: z.literal('annotator'), annotatorId: z.string(), annotatorName: z.string(), dataRoomId: z.string(), dataRoomTitle: z.string(), expiresAt: z.string() }),
 ]);
 export type Session = z.infer<typeof SessionSchema>;

@@ -48,6 +48,12 @@ interface RpcMethodSpec {
    */
   voter?: true;
   /**
+   * An SME's invite link (one annotator's plan in one data room, see schemas/invites.ts) may call
+   * it; core/api/plan-invite-scope.ts holds every such call to that room and that plan. Everything
+   * else answers 403 to such a link, so a method added later is closed to it unless it says so here.
+   */
+  planInvite?: true;
+  /**
    * The method acts with the server's own Hugging Face token (export.push). Over HTTP only clients
    * on the server machine (loopback) may call it: the token is the server user's, and a caller on
    * another machine must not publish with it. The Hub's address is the server's setting, never
@@ -56,6 +62,8 @@ interface RpcMethodSpec {
   usesServerHubToken?: true;
 }
 const Id = z.string().min(1).max(100);
+/** Whose plan of the data room a call reads or writes: an annotator's name; absent, the workspace owner's. */
+const PlanAnnotator = PersonNameSchema.optional();
 
 /** What an analysis report is computed with: the same options give the same report. */
 const AnalysisAskSchema = z
@@ -103,6 +111,7 @@ export const rpcContract = {
     input: NoInput,
     output: SessionSchema,
     voter: true,
+    planInvite: true,
   },
   'workspace.info': {
     input: NoInput,
@@ -174,10 +183,12 @@ export const rpcContract = {
   'sources.list': {
     input: z.object({ dataRoomId: Id.optional() }).strict(),
     output: z.object({ sources: z.array(SourceSummarySchema) }),
+    planInvite: true,
   },
   'sources.get': {
     input: z.object({ sourceId: Id, versionId: Id.optional() }).strict(),
     output: z.object({ source: SourceSummarySchema, version: SourceVersionSchema, versions: z.array(z.object({ id: z.string(), version: z.number().int(), createdAt: z.string() })) }),
+    planInvite: true,
   },
   'sources.lines': {
     input: z
@@ -190,17 +201,20 @@ export const rpcContract = {
      * PDF, the page spans (as in `sources.get`'s `version.pages`) that hold lines of this window.
      */
     output: z.object({ start: z.number().int(), lines: z.array(z.string()), lineCount: z.number().int(), pages: z.array(PageSpanSchema).optional() }),
+    planInvite: true,
   },
   'sources.find': {
     input: z.object({ versionId: Id, query: z.string().min(1).max(500), limit: z.number().int().min(1).max(10_000).default(1000) }).strict(),
     /** Case-insensitive; `line` and `column` are 1-based; `total` counts every match, `matches` stops at `limit`. */
     output: z.object({ matches: z.array(z.object({ line: z.number().int(), column: z.number().int() })), total: z.number().int(), truncated: z.boolean() }),
+    planInvite: true,
   },
 
   'sources.original': {
     /** One version's original file (a PDF's pages beside its text), base64; files over 64 MiB are refused. */
     input: z.object({ sourceId: Id, versionId: Id }).strict(),
     output: z.object({ name: z.string(), type: SourceTypeSchema, sizeBytes: z.number().int().nonnegative(), base64: z.string() }),
+    planInvite: true,
   },
 
   // Data rooms, chapters and citations. Every edit answers with the data room's new state.
@@ -213,20 +227,34 @@ export const rpcContract = {
     output: DataRoomDetailSchema,
   },
   'dataRooms.get': {
-    input: z.object({ dataRoomId: Id }).strict(),
+    /** The room with `annotator`'s plan (absent: the workspace owner's); others' plans only when the owner shares them. */
+    input: z.object({ dataRoomId: Id, annotator: PlanAnnotator }).strict(),
     output: DataRoomDetailSchema,
+    planInvite: true,
   },
   'dataRooms.update': {
-    input: z.object({ dataRoomId: Id, title: z.string().trim().min(1).max(200).optional(), globalNotes: z.string().max(200_000).optional() }).strict(),
+    /** `globalNotes` are `annotator`'s plan's; `plansShared` lets the room's annotators see each other's plans. */
+    input: z
+      .object({
+        dataRoomId: Id,
+        annotator: PlanAnnotator,
+        title: z.string().trim().min(1).max(200).optional(),
+        globalNotes: z.string().max(200_000).optional(),
+        plansShared: z.boolean().optional(),
+      })
+      .strict(),
     output: DataRoomDetailSchema,
+    planInvite: true,
   },
   'dataRooms.export': {
     input: z.object({ dataRoomId: Id }).strict(),
     output: AnnotationContractSchema,
   },
   'chapters.create': {
-    input: z.object({ dataRoomId: Id, title: z.string().trim().min(1).max(300), afterChapterId: Id.optional() }).strict(),
+    /** A chapter of `annotator`'s plan (absent: the workspace owner's); their profile is made on their first edit. */
+    input: z.object({ dataRoomId: Id, annotator: PlanAnnotator, title: z.string().trim().min(1).max(300), afterChapterId: Id.optional() }).strict(),
     output: DataRoomDetailSchema,
+    planInvite: true,
   },
   'chapters.update': {
     input: z
@@ -238,14 +266,17 @@ export const rpcContract = {
       })
       .strict(),
     output: DataRoomDetailSchema,
+    planInvite: true,
   },
   'chapters.move': {
     input: z.object({ chapterId: Id, toIndex: z.number().int().min(0) }).strict(),
     output: DataRoomDetailSchema,
+    planInvite: true,
   },
   'chapters.delete': {
     input: z.object({ chapterId: Id }).strict(),
     output: DataRoomDetailSchema,
+    planInvite: true,
   },
   'chapters.addCitation': {
     /**
@@ -267,18 +298,23 @@ export const rpcContract = {
       .refine((v) => v.endLine >= v.startLine, { message: 'endLine must be at least startLine', path: ['endLine'] })
       .refine((v) => (v.startChar === undefined) === (v.endChar === undefined), { message: 'startChar and endChar come together: give both or neither', path: ['endChar'] }),
     output: DataRoomDetailSchema,
+    planInvite: true,
   },
   'chapters.removeCitation': {
     input: z.object({ citationId: Id }).strict(),
     output: DataRoomDetailSchema,
+    planInvite: true,
   },
   'annotate.undo': {
-    input: z.object({ dataRoomId: Id }).strict(),
+    /** Undoes the newest step of `annotator`'s plan (absent: the workspace owner's); each plan has its own history. */
+    input: z.object({ dataRoomId: Id, annotator: PlanAnnotator }).strict(),
     output: DataRoomDetailSchema,
+    planInvite: true,
   },
   'annotate.redo': {
-    input: z.object({ dataRoomId: Id }).strict(),
+    input: z.object({ dataRoomId: Id, annotator: PlanAnnotator }).strict(),
     output: DataRoomDetailSchema,
+    planInvite: true,
   },
 
   // An SME team's chapter plans (schemas/plan-review.ts): submitted per annotator, compared, approved.
@@ -302,6 +338,11 @@ export const rpcContract = {
   'plans.compare': {
     input: z.object({ dataRoomId: Id, annotatorA: PersonNameSchema, annotatorB: PersonNameSchema }).strict(),
     output: PlanComparisonSchema,
+  },
+  'plans.invite': {
+    /** A new invite link for one SME: their own plan in this data room and nothing else; the token is shown this once only. */
+    input: CreateInviteInputSchema.extend({ dataRoomId: Id }).strict(),
+    output: CreatedInviteSchema,
   },
 
   // Tasks and agent runs (output bundles). Importing is a job; its result lists each folder.
@@ -723,6 +764,12 @@ export function judgesNamedBy(method: RpcMethod, input: unknown): unknown[] {
 export function usesServerHubToken(method: RpcMethod): boolean {
   const spec: RpcMethodSpec = rpcContract[method];
   return spec.usesServerHubToken === true;
+}
+
+/** Whether an SME's invite link may call the method (see `RpcMethodSpec.planInvite`). */
+export function isPlanInviteMethod(method: RpcMethod): boolean {
+  const spec: RpcMethodSpec = rpcContract[method];
+  return spec.planInvite === true;
 }
 
 /** Whether an invited voter may call the method (see `RpcMethodSpec.voter`). */

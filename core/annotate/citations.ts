@@ -6,6 +6,7 @@ import type { AnnotateDeps } from './annotate-deps.ts';
 import { LhbError } from '../../schemas/lhb-error.ts';
 import { quoted } from './quoted.ts';
 import { anchorCharRange, anchorQuote } from './quote-anchor.ts';
+import { planOfChapter, type PlanRef } from './annotator-plans.ts';
 import { performAction } from './record-action.ts';
 import { requireChapter, requireCitation, requireSourceVersion } from './require-records.ts';
 
@@ -25,8 +26,9 @@ export interface CitationRequest {
 }
 
 /** Cites lines of one source version into a chapter, after its other citations. */
-export function addCitation(deps: AnnotateDeps, input: CitationRequest): { citationId: string; dataRoomId: string } {
+export function addCitation(deps: AnnotateDeps, input: CitationRequest): { citationId: string; plan: PlanRef } {
   const chapter = requireChapter(deps.db, input.chapterId);
+  const plan = planOfChapter(deps, chapter);
   const version = requireSourceVersion(deps.sources, input.versionId);
   if (input.endLine < input.startLine) {
     throw new LhbError('bad_request', `Cannot cite lines ${input.startLine}–${input.endLine}: the end line is before the start line.`);
@@ -34,7 +36,7 @@ export function addCitation(deps: AnnotateDeps, input: CitationRequest): { citat
   const chars = input.startChar !== undefined && input.endChar !== undefined ? { startChar: input.startChar, endChar: input.endChar } : undefined;
   const anchor = chars ? anchorCharRange(deps.sources, version, input.startLine, input.endLine, chars) : anchorQuote(deps.sources, version, input.startLine, input.endLine, input.quote);
   const id = randomUUID();
-  performAction(deps, chapter.data_room_id, { label: `Add citation to ${quoted(chapter.title)}` }, (tracker, now) => {
+  performAction(deps, plan, { label: `Add citation to ${quoted(chapter.title)}` }, (tracker, now) => {
     tracker.track('citations', id);
     insertCitation(deps.db, {
       id,
@@ -52,17 +54,18 @@ export function addCitation(deps: AnnotateDeps, input: CitationRequest): { citat
       created_at: now,
     });
   });
-  return { citationId: id, dataRoomId: chapter.data_room_id };
+  return { citationId: id, plan };
 }
 
-/** Removes one citation (undoable); returns its data room id. */
-export function removeCitation(deps: AnnotateDeps, input: { citationId: string }): string {
+/** Removes one citation (undoable); returns its plan. */
+export function removeCitation(deps: AnnotateDeps, input: { citationId: string }): PlanRef {
   const citation = requireCitation(deps.db, input.citationId);
   const chapter = findChapter(deps.db, citation.chapter_id);
   if (!chapter) throw new Error(`Citation ${citation.id} (${citationRef({ sourceId: citation.source_id, startLine: citation.start_line, endLine: citation.end_line })}) has no chapter.`);
-  performAction(deps, chapter.data_room_id, { label: `Remove citation from ${quoted(chapter.title)}` }, (tracker) => {
+  const plan = planOfChapter(deps, chapter);
+  performAction(deps, plan, { label: `Remove citation from ${quoted(chapter.title)}` }, (tracker) => {
     tracker.track('citations', citation.id);
     deleteCitation(deps.db, citation.id);
   });
-  return chapter.data_room_id;
+  return plan;
 }

@@ -1,31 +1,63 @@
 import type { Chapter, Citation, DataRoomDetail, DataRoomSummary } from '../../schemas/annotate.ts';
 import { findRedoEntry, findUndoEntry } from '../store/annotation-history-repository.ts';
-import { countChapters, listChapters, type ChapterRow } from '../store/chapter-repository.ts';
+import { findAnnotator } from '../store/annotator-repository.ts';
+import { listAnnotatorPlans } from '../store/annotator-plan-repository.ts';
+import { countChapters, listChapterAnnotators, listChapters, type ChapterRow } from '../store/chapter-repository.ts';
 import { listDataRoomCitations, type CitationRow } from '../store/citation-repository.ts';
-import { listDataRooms } from '../store/data-room-repository.ts';
+import { listDataRooms, type DataRoomRow } from '../store/data-room-repository.ts';
 import { findCurrentProject } from '../store/project-repository.ts';
 import type { AnnotateDeps } from './annotate-deps.ts';
+import { findPlan, planGlobalNotes } from './annotator-plans.ts';
 import { requireDataRoom } from './require-records.ts';
 
-/** Everything the annotator shows for one data room, as every edit answers. */
-export function loadDataRoomDetail(deps: AnnotateDeps, dataRoomId: string): DataRoomDetail {
+/**
+ * Everything the annotator shows for one data room, as every edit answers: the plan of
+ * `annotator` (a name; absent: the workspace owner's) and, only when the room's owner lets its
+ * annotators see each other's plans, the other plans beside it, read-only.
+ */
+export function loadDataRoomDetail(deps: AnnotateDeps, dataRoomId: string, annotator?: string | null): DataRoomDetail {
   const dataRoom = requireDataRoom(deps.db, dataRoomId);
+  const plan = findPlan(deps, dataRoomId, annotator);
+  const history = { dataRoomId, annotatorId: plan.annotatorId ?? null };
+  const known = plan.annotatorId !== undefined;
+  return {
+    id: dataRoom.id,
+    title: dataRoom.title,
+    annotator: plan.annotator,
+    globalNotes: planGlobalNotes(deps, dataRoom, plan.annotatorId),
+    sources: deps.sources.listDataRoomSources(dataRoomId),
+    chapters: known ? planChapters(deps, dataRoomId, plan.annotatorId ?? null) : [],
+    undoLabel: known ? (findUndoEntry(deps.db, history)?.label ?? null) : null,
+    redoLabel: known ? (findRedoEntry(deps.db, history)?.label ?? null) : null,
+    plansShared: dataRoom.plans_shared === 1,
+    otherPlans: dataRoom.plans_shared === 1 ? otherPlans(deps, dataRoom, plan.annotatorId) : [],
+    updatedAt: dataRoom.updated_at,
+  };
+}
+
+function planChapters(deps: AnnotateDeps, dataRoomId: string, annotatorId: string | null): Chapter[] {
   const citationsByChapter = new Map<string, Citation[]>();
-  for (const row of listDataRoomCitations(deps.db, dataRoomId)) {
+  for (const row of listDataRoomCitations(deps.db, dataRoomId, annotatorId)) {
     const list = citationsByChapter.get(row.chapter_id) ?? [];
     list.push(toCitation(row));
     citationsByChapter.set(row.chapter_id, list);
   }
-  return {
-    id: dataRoom.id,
-    title: dataRoom.title,
-    globalNotes: dataRoom.global_notes,
-    sources: deps.sources.listDataRoomSources(dataRoomId),
-    chapters: listChapters(deps.db, dataRoomId).map((row) => toChapter(row, citationsByChapter.get(row.id) ?? [])),
-    undoLabel: findUndoEntry(deps.db, dataRoomId)?.label ?? null,
-    redoLabel: findRedoEntry(deps.db, dataRoomId)?.label ?? null,
-    updatedAt: dataRoom.updated_at,
-  };
+  return listChapters(deps.db, dataRoomId, annotatorId).map((row) => toChapter(row, citationsByChapter.get(row.id) ?? []));
+}
+
+/** Every plan of the room but `own` that holds a chapter or notes: the owner's first, then by annotator name. */
+function otherPlans(deps: AnnotateDeps, dataRoom: DataRoomRow, own: string | null | undefined): DataRoomDetail['otherPlans'] {
+  const ids = new Set<string | null>([null, ...listChapterAnnotators(deps.db, dataRoom.id), ...listAnnotatorPlans(deps.db, dataRoom.id).map((row) => row.annotator_id)]);
+  ids.delete(own ?? null);
+  if (own === undefined) ids.add(null);
+  const plans = [...ids].map((annotatorId) => ({
+    annotator: annotatorId === null ? null : (findAnnotator(deps.db, annotatorId)?.name ?? annotatorId),
+    globalNotes: planGlobalNotes(deps, dataRoom, annotatorId),
+    chapters: planChapters(deps, dataRoom.id, annotatorId),
+  }));
+  return plans
+    .filter((plan) => plan.chapters.length > 0 || plan.globalNotes.trim() !== '')
+    .sort((a, b) => (a.annotator === null ? -1 : b.annotator === null ? 1 : a.annotator.localeCompare(b.annotator)));
 }
 
 /** The workspace project's data rooms, oldest first. */

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from 'better-sqlite3';
-import { findDataRoom, insertDataRoom, updateDataRoomFields } from '../store/data-room-repository.ts';
+import { updateAnnotatorPlanNotes } from '../store/annotator-plan-repository.ts';
+import { findDataRoom, insertDataRoom, setPlansShared, updateDataRoomFields } from '../store/data-room-repository.ts';
+import { ensureAnnotatorPlanRow, ensurePlan, findPlan, planGlobalNotes, type PlanRef } from './annotator-plans.ts';
 import { findCurrentProject } from '../store/project-repository.ts';
 import { nowIso, type AnnotateDeps } from './annotate-deps.ts';
 import { performAction } from './record-action.ts';
@@ -21,17 +23,45 @@ export function createDataRoom(deps: AnnotateDeps, input: { title: string }): st
   return id;
 }
 
-/** Renames the data room and/or replaces its global notes. Typing bursts coalesce into one undo step. */
-export function updateDataRoom(deps: AnnotateDeps, input: { dataRoomId: string; title?: string | undefined; globalNotes?: string | undefined }): void {
+export interface DataRoomEdit {
+  dataRoomId: string;
+  title?: string | undefined;
+  /** The global notes of `annotator`'s plan (absent: the workspace owner's). */
+  globalNotes?: string | undefined;
+  annotator?: string | undefined;
+  /** Whether the room's annotators may see each other's plans (the owner's setting; not an undo step). */
+  plansShared?: boolean | undefined;
+}
+
+/**
+ * Renames the data room, replaces the global notes of one plan, and/or lets its annotators see
+ * each other's plans (or not). Typing bursts coalesce into one undo step; returns the plan edited.
+ */
+export function updateDataRoom(deps: AnnotateDeps, input: DataRoomEdit): PlanRef {
   const dataRoom = requireDataRoom(deps.db, input.dataRoomId);
+  if (input.plansShared !== undefined && (input.plansShared ? 1 : 0) !== dataRoom.plans_shared) {
+    setPlansShared(deps.db, dataRoom.id, input.plansShared, nowIso(deps));
+  }
   const title = input.title?.trim() ?? dataRoom.title;
-  const globalNotes = input.globalNotes ?? dataRoom.global_notes;
   const renamed = title !== dataRoom.title;
-  const notesEdited = globalNotes !== dataRoom.global_notes;
-  if (!renamed && !notesEdited) return;
+  const plan = input.globalNotes === undefined ? findPlan(deps, dataRoom.id, input.annotator) : ensurePlan(deps, dataRoom.id, input.annotator);
+  const notesEdited = input.globalNotes !== undefined && input.globalNotes !== planGlobalNotes(deps, dataRoom, plan.annotatorId);
+  if (!renamed && !notesEdited) return plan;
   const label = renamed && notesEdited ? 'Edit data room' : renamed ? 'Rename data room' : 'Edit global notes';
-  performAction(deps, dataRoom.id, { label, coalesce: true }, (tracker, now) => {
-    tracker.track('data_rooms', dataRoom.id);
-    updateDataRoomFields(deps.db, dataRoom.id, { title, global_notes: globalNotes, updated_at: now });
+  // A room's title is the owner's: a rename is an undo step of the owner's plan.
+  const historyOf = renamed || plan.annotatorId === undefined ? { dataRoomId: dataRoom.id, annotatorId: null } : { dataRoomId: dataRoom.id, annotatorId: plan.annotatorId };
+  performAction(deps, historyOf, { label, coalesce: true }, (tracker, now) => {
+    const ownerNotes = notesEdited && plan.annotatorId === null;
+    if (renamed || ownerNotes) {
+      // Only then: undoing an SME's notes must never put back an older title or owner's notes.
+      tracker.track('data_rooms', dataRoom.id);
+      updateDataRoomFields(deps.db, dataRoom.id, { title, global_notes: ownerNotes ? (input.globalNotes ?? '') : dataRoom.global_notes, updated_at: now });
+    }
+    if (notesEdited && typeof plan.annotatorId === 'string') {
+      const row = ensureAnnotatorPlanRow(deps, dataRoom.id, plan.annotatorId, now, (id) => tracker.track('annotator_plans', id));
+      tracker.track('annotator_plans', row.id);
+      updateAnnotatorPlanNotes(deps.db, row.id, input.globalNotes ?? '', now);
+    }
   });
+  return plan;
 }

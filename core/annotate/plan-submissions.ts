@@ -15,11 +15,12 @@ import { LhbError } from '../../schemas/lhb-error.ts';
 import { quoted } from './quoted.ts';
 import { compareChapterPlans } from './compare-chapter-plans.ts';
 import { loadDataRoomDetail } from './data-room-detail.ts';
+import { findPlan } from './annotator-plans.ts';
 import { requireDataRoom } from './require-records.ts';
 
-/** The data room's chapter plan as it stands, in the lhb-chapter-plan/1 shape `lhb chapters export` prints. */
-export function workingChapterPlan(deps: AnnotateDeps, dataRoomId: string): ChapterPlan {
-  const detail = loadDataRoomDetail(deps, dataRoomId);
+/** One plan of the data room as it stands (`annotator`'s; absent, the workspace owner's), in the lhb-chapter-plan/1 shape `lhb chapters export` prints. */
+export function workingChapterPlan(deps: AnnotateDeps, dataRoomId: string, annotator?: string | null): ChapterPlan {
+  const detail = loadDataRoomDetail(deps, dataRoomId, annotator);
   const pages = new Map<string, readonly PageSpan[]>();
   for (const citation of detail.chapters.flatMap((c) => c.citations)) {
     if (!pages.has(citation.versionId)) pages.set(citation.versionId, deps.sources.version(citation.versionId)?.pages ?? []);
@@ -43,11 +44,16 @@ function toSubmission(row: PlanSubmissionRow, working: string): PlanSubmission {
   };
 }
 
-/** The data room's submitted plans, by annotator, each saying whether the plan on screen still matches it. */
+/** The plan a submission was taken from: the annotator's own, or the workspace owner's for a name without one. */
+function workingPlanOf(deps: AnnotateDeps, dataRoomId: string, annotator: string): string {
+  const plan = findPlan(deps, dataRoomId, annotator);
+  return content(workingChapterPlan(deps, dataRoomId, plan.annotatorId === undefined ? null : annotator));
+}
+
+/** The data room's submitted plans, by annotator, each saying whether that annotator's plan still matches it. */
 export function listPlanSubmissions(deps: AnnotateDeps, dataRoomId: string): PlanSubmission[] {
   requireDataRoom(deps.db, dataRoomId);
-  const working = content(workingChapterPlan(deps, dataRoomId));
-  return listRows(deps.db, dataRoomId).map((row) => toSubmission(row, working));
+  return listRows(deps.db, dataRoomId).map((row) => toSubmission(row, workingPlanOf(deps, dataRoomId, row.annotator)));
 }
 
 function requireSubmission(deps: AnnotateDeps, dataRoomId: string, annotator: string): PlanSubmissionRow {
@@ -59,17 +65,17 @@ function requireSubmission(deps: AnnotateDeps, dataRoomId: string, annotator: st
   throw new LhbError('not_found', `${annotator} has not submitted a plan for ${quoted(room.title)}. ${have} Submit the plan as ${annotator} first.`);
 }
 
-const one = (deps: AnnotateDeps, dataRoomId: string, annotator: string) =>
-  toSubmission(requireSubmission(deps, dataRoomId, annotator), content(workingChapterPlan(deps, dataRoomId)));
+const one = (deps: AnnotateDeps, dataRoomId: string, annotator: string) => toSubmission(requireSubmission(deps, dataRoomId, annotator), workingPlanOf(deps, dataRoomId, annotator));
 
 /**
- * Stores the data room's plan as it is now under the annotator's name, replacing what they
- * submitted before. A replaced plan loses its approval (the reviewer approved other content), and
+ * Stores the annotator's own plan of the data room as it is now under their name (a name with no
+ * plan of their own submits the workspace owner's plan, as before plans were per annotator),
+ * replacing what they submitted before. A replaced plan loses its approval (the reviewer approved other content), and
  * the answer names the approval cleared so the screen and the CLI can say so.
  */
 export function submitPlan(deps: AnnotateDeps, input: { dataRoomId: string; annotator: string }): { submission: PlanSubmission; clearedApproval: PlanApproval | null } {
-  requireDataRoom(deps.db, input.dataRoomId);
-  const plan = workingChapterPlan(deps, input.dataRoomId);
+  const own = findPlan(deps, input.dataRoomId, input.annotator).annotatorId !== undefined;
+  const plan = workingChapterPlan(deps, input.dataRoomId, own ? input.annotator : null);
   const clearedApproval = writeTransaction(deps.db, () => {
     const before = findPlanSubmission(deps.db, input.dataRoomId, input.annotator);
     upsertPlanSubmission(deps.db, { data_room_id: input.dataRoomId, annotator: input.annotator, plan_json: JSON.stringify(plan), submitted_at: nowIso(deps) });
@@ -101,12 +107,11 @@ export function comparePlans(deps: AnnotateDeps, input: { dataRoomId: string; an
   const rowA = requireSubmission(deps, input.dataRoomId, input.annotatorA);
   const rowB = requireSubmission(deps, input.dataRoomId, input.annotatorB);
   if (rowA.annotator === rowB.annotator) throw new LhbError('bad_request', `Compare two different annotators' plans; both names are ${rowA.annotator}.`);
-  const working = content(workingChapterPlan(deps, input.dataRoomId));
   const plan = (row: PlanSubmissionRow) => ChapterPlanSchema.parse(JSON.parse(row.plan_json));
   return {
     dataRoom: { id: room.id, title: room.title },
-    a: toSubmission(rowA, working),
-    b: toSubmission(rowB, working),
+    a: toSubmission(rowA, workingPlanOf(deps, input.dataRoomId, rowA.annotator)),
+    b: toSubmission(rowB, workingPlanOf(deps, input.dataRoomId, rowB.annotator)),
     ...compareChapterPlans(plan(rowA), plan(rowB)),
   };
 }

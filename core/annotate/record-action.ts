@@ -7,6 +7,7 @@ import {
   readTrackedRow,
   replaceHistoryChanges,
   writeTrackedRow,
+  type PlanKey,
   type RowChange,
   type TrackedRow,
   type TrackedTable,
@@ -38,12 +39,12 @@ export interface ActionOptions {
 }
 
 /**
- * Runs one annotator action as one transaction that also records it for undo: `mutate` tracks
+ * Runs one annotator action on one plan (its undo history is that plan's) as one transaction that also records it for undo: `mutate` tracks
  * each row before changing it; afterwards each tracked row's new state is read back, and the
  * pair lands in annotation_history (clearing the redo stack). An action that changed nothing
  * is rolled back and leaves no history. Returns whatever `mutate` returns.
  */
-export function performAction<T>(deps: AnnotateDeps, dataRoomId: string, options: ActionOptions, mutate: (tracker: ChangeTracker, now: string) => T): T {
+export function performAction<T>(deps: AnnotateDeps, plan: PlanKey, options: ActionOptions, mutate: (tracker: ChangeTracker, now: string) => T): T {
   const { db } = deps;
   const now = nowIso(deps);
   return writeTransaction(db, () => {
@@ -63,14 +64,14 @@ export function performAction<T>(deps: AnnotateDeps, dataRoomId: string, options
       for (const change of changes.reverse()) writeTrackedRow(db, change.table, change.id, change.before);
       return result;
     }
-    recordHistory(db, dataRoomId, options, changes, now);
-    touchDataRoom(db, dataRoomId, now);
+    recordHistory(db, plan, options, changes, now);
+    touchDataRoom(db, plan.dataRoomId, now);
     return result;
   })();
 }
 
-function recordHistory(db: Database, dataRoomId: string, options: ActionOptions, changes: RowChange[], now: string): void {
-  const newest = options.coalesce ? findNewestHistory(db, dataRoomId) : undefined;
+function recordHistory(db: Database, plan: PlanKey, options: ActionOptions, changes: RowChange[], now: string): void {
+  const newest = options.coalesce ? findNewestHistory(db, plan) : undefined;
   const previous = newest?.changes[0];
   const change = changes[0];
   const mergeable =
@@ -89,8 +90,8 @@ function recordHistory(db: Database, dataRoomId: string, options: ActionOptions,
     else replaceHistoryChanges(db, newest.seq, [merged], now);
     return;
   }
-  clearRedoStack(db, dataRoomId);
-  appendHistory(db, { dataRoomId, label: options.label, changes, createdAt: now });
+  clearRedoStack(db, plan);
+  appendHistory(db, { ...plan, label: options.label, changes, createdAt: now });
 }
 
 /** Both update the same row, and the same set of its fields. */

@@ -22,8 +22,8 @@ beforeEach(() => {
 afterEach(() => bed.dispose());
 
 const detail = (): DataRoomDetail => loadDataRoomDetail(bed.deps, bed.dataRoomId);
-const undo = () => undoLastAction(bed.deps, bed.dataRoomId);
-const redo = () => redoLastAction(bed.deps, bed.dataRoomId);
+const undo = () => undoLastAction(bed.deps, { dataRoomId: bed.dataRoomId, annotatorId: null });
+const redo = () => redoLastAction(bed.deps, { dataRoomId: bed.dataRoomId, annotatorId: null });
 /** The parts of the state a user sees, without timestamps. */
 const visible = () => {
   const d = detail();

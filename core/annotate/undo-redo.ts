@@ -4,6 +4,7 @@ import {
   setHistoryUndone,
   writeTrackedRow,
   type HistoryEntry,
+  type PlanKey,
   type RowChange,
 } from '../store/annotation-history-repository.ts';
 import { findCitation, updateCitationAnchor } from '../store/citation-repository.ts';
@@ -16,29 +17,29 @@ import { requireDataRoom } from './require-records.ts';
 import { writeTransaction } from '../store/write-transaction.ts';
 
 /**
- * Ctrl+Z: puts back the rows the newest not-yet-undone action changed, newest change first, and
+ * Ctrl+Z on one plan (each annotator's history is their own): puts back the rows the newest not-yet-undone action changed, newest change first, and
  * marks it undone. Nothing to undo is not an error (the key was pressed once too often).
  */
-export function undoLastAction(deps: AnnotateDeps, dataRoomId: string): void {
-  requireDataRoom(deps.db, dataRoomId);
+export function undoLastAction(deps: AnnotateDeps, plan: PlanKey): void {
+  requireDataRoom(deps.db, plan.dataRoomId);
   writeTransaction(deps.db, () => {
-    const entry = findUndoEntry(deps.db, dataRoomId);
+    const entry = findUndoEntry(deps.db, plan);
     if (!entry) return;
     applyRows(deps, entry, [...entry.changes].reverse(), 'before', 'undo');
     setHistoryUndone(deps.db, entry.seq, true);
-    touchDataRoom(deps.db, dataRoomId, nowIso(deps));
+    touchDataRoom(deps.db, plan.dataRoomId, nowIso(deps));
   })();
 }
 
 /** Ctrl+Shift+Z: re-applies the oldest undone action, oldest change first. */
-export function redoLastAction(deps: AnnotateDeps, dataRoomId: string): void {
-  requireDataRoom(deps.db, dataRoomId);
+export function redoLastAction(deps: AnnotateDeps, plan: PlanKey): void {
+  requireDataRoom(deps.db, plan.dataRoomId);
   writeTransaction(deps.db, () => {
-    const entry = findRedoEntry(deps.db, dataRoomId);
+    const entry = findRedoEntry(deps.db, plan);
     if (!entry) return;
     applyRows(deps, entry, entry.changes, 'after', 'redo');
     setHistoryUndone(deps.db, entry.seq, false);
-    touchDataRoom(deps.db, dataRoomId, nowIso(deps));
+    touchDataRoom(deps.db, plan.dataRoomId, nowIso(deps));
   })();
 }
 

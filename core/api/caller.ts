@@ -3,11 +3,13 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 /**
  * Who made an RPC call, as its transport established it. Electron's window and the CLI are the
  * workspace's owner; over HTTP the launch token is the owner and an invite link's token is a voter,
- * bound to one annotator profile.
+ * bound to one annotator profile, or an annotator, bound to their plan in one data room.
  */
 export type Caller =
   | { role: 'owner' }
-  | { role: 'voter'; inviteId: string; annotatorId: string; annotatorName: string; expiresAt: string };
+  | { role: 'voter'; inviteId: string; annotatorId: string; annotatorName: string; expiresAt: string }
+  /** An SME's invite link: their own plan in one data room, nothing else (core/api/plan-invite-scope.ts). */
+  | { role: 'annotator'; inviteId: string; annotatorId: string; annotatorName: string; dataRoomId: string; expiresAt: string };
 
 export const OWNER: Caller = { role: 'owner' };
 

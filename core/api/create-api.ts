@@ -9,6 +9,7 @@ import type { ApiContext } from './api-context.ts';
 import { OWNER, runCall, type Caller } from './caller.ts';
 import { HandlerRegistry } from './handler-registry.ts';
 import { putUploadedBlob } from './put-blob.ts';
+import { scopePlanInviteCall } from './plan-invite-scope.ts';
 import { scopeVoterCall } from './voter-scope.ts';
 import { callOnWorkspace } from './workspace-call.ts';
 import { analysisCached, analysisRefresh, analysisReport } from './handlers/analysis-report.ts';
@@ -82,6 +83,13 @@ export function createApiRegistry(): HandlerRegistry<ApiContext> {
   return registry.complete();
 }
 
+/** The input an invite link's call may carry (voter-scope.ts, plan-invite-scope.ts); the owner's goes as sent. */
+function scopedInput(workspace: Workspace, method: string, input: unknown, caller: Caller): unknown {
+  if (caller.role === 'voter') return scopeVoterCall(workspace.db, method, input, caller);
+  if (caller.role === 'annotator') return scopePlanInviteCall(workspace.db, method, input, caller);
+  return input;
+}
+
 /** The core behind both transports, for one open workspace. */
 export function createApi(workspace: Workspace): Api {
   const context: ApiContext = { workspace, jobs: new JobRunner(workspace.db), arena: {}, hub: hubSettingsOf(process.env) };
@@ -94,7 +102,7 @@ export function createApi(workspace: Workspace): Api {
   const callUntrusted = (method: string, input: unknown, caller: Caller = OWNER, transport: CallTransport = {}) =>
     callOnWorkspace(workspace, () =>
       runCall({ caller, ...transport }, () =>
-        registry.dispatch(method, caller.role === 'voter' ? scopeVoterCall(workspace.db, method, input, caller) : input, context),
+        registry.dispatch(method, scopedInput(workspace, method, input, caller), context),
       ),
     );
   return {

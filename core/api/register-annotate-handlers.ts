@@ -3,6 +3,8 @@ import { addCitation, removeCitation } from '../annotate/citations.ts';
 import { listDataRoomSummaries, loadDataRoomDetail } from '../annotate/data-room-detail.ts';
 import { createDataRoom } from '../annotate/data-rooms.ts';
 import { exportDataRoom } from '../annotate/export-data-room.ts';
+import type { AnnotateDeps } from '../annotate/annotate-deps.ts';
+import type { PlanRef } from '../annotate/annotator-plans.ts';
 import { approvePlan, comparePlans, listPlanSubmissions, submitPlan, unapprovePlan } from '../annotate/plan-submissions.ts';
 import type { ApiContext } from './api-context.ts';
 import type { HandlerRegistry } from './handler-registry.ts';
@@ -11,26 +13,31 @@ import { annotateRedo } from './handlers/annotate-redo.ts';
 import { annotateUndo } from './handlers/annotate-undo.ts';
 import { chaptersCreate } from './handlers/chapters-create.ts';
 import { dataRoomsUpdate } from './handlers/data-rooms-update.ts';
+import { plansInvite } from './handlers/plans-invite.ts';
 
 /** Data rooms, chapters, citations, their undo history and the team's submitted plans (core/annotate). */
 export function registerAnnotateHandlers(registry: HandlerRegistry<ApiContext>): void {
   registry
     .add('dataRooms.list', (_input, ctx) => runAnnotate(ctx, (deps) => ({ dataRooms: listDataRoomSummaries(deps) })))
     .add('dataRooms.create', (input, ctx) => runAnnotate(ctx, (deps) => loadDataRoomDetail(deps, createDataRoom(deps, input))))
-    .add('dataRooms.get', (input, ctx) => runAnnotate(ctx, (deps) => loadDataRoomDetail(deps, input.dataRoomId)))
+    .add('dataRooms.get', (input, ctx) => runAnnotate(ctx, (deps) => loadDataRoomDetail(deps, input.dataRoomId, input.annotator)))
     .add('dataRooms.update', dataRoomsUpdate)
     .add('dataRooms.export', (input, ctx) => runAnnotate(ctx, (deps) => exportDataRoom(deps, input.dataRoomId)))
     .add('chapters.create', chaptersCreate)
-    .add('chapters.update', (input, ctx) => runAnnotate(ctx, (deps) => loadDataRoomDetail(deps, updateChapter(deps, input))))
-    .add('chapters.move', (input, ctx) => runAnnotate(ctx, (deps) => loadDataRoomDetail(deps, moveChapter(deps, input))))
-    .add('chapters.delete', (input, ctx) => runAnnotate(ctx, (deps) => loadDataRoomDetail(deps, deleteChapter(deps, input))))
-    .add('chapters.addCitation', (input, ctx) => runAnnotate(ctx, (deps) => loadDataRoomDetail(deps, addCitation(deps, input).dataRoomId)))
-    .add('chapters.removeCitation', (input, ctx) => runAnnotate(ctx, (deps) => loadDataRoomDetail(deps, removeCitation(deps, input))))
+    .add('chapters.update', (input, ctx) => runAnnotate(ctx, (deps) => planDetail(deps, updateChapter(deps, input))))
+    .add('chapters.move', (input, ctx) => runAnnotate(ctx, (deps) => planDetail(deps, moveChapter(deps, input))))
+    .add('chapters.delete', (input, ctx) => runAnnotate(ctx, (deps) => planDetail(deps, deleteChapter(deps, input))))
+    .add('chapters.addCitation', (input, ctx) => runAnnotate(ctx, (deps) => planDetail(deps, addCitation(deps, input).plan)))
+    .add('chapters.removeCitation', (input, ctx) => runAnnotate(ctx, (deps) => planDetail(deps, removeCitation(deps, input))))
     .add('annotate.undo', annotateUndo)
     .add('annotate.redo', annotateRedo)
     .add('plans.list', (input, ctx) => runAnnotate(ctx, (deps) => ({ submissions: listPlanSubmissions(deps, input.dataRoomId) })))
     .add('plans.submit', (input, ctx) => runAnnotate(ctx, (deps) => submitPlan(deps, input)))
     .add('plans.approve', (input, ctx) => runAnnotate(ctx, (deps) => approvePlan(deps, input)))
     .add('plans.unapprove', (input, ctx) => runAnnotate(ctx, (deps) => unapprovePlan(deps, input)))
-    .add('plans.compare', (input, ctx) => runAnnotate(ctx, (deps) => comparePlans(deps, input)));
+    .add('plans.compare', (input, ctx) => runAnnotate(ctx, (deps) => comparePlans(deps, input)))
+    .add('plans.invite', plansInvite);
 }
+
+/** The data room as the plan an edit touched shows it. */
+const planDetail = (deps: AnnotateDeps, plan: PlanRef) => loadDataRoomDetail(deps, plan.dataRoomId, plan.annotator);

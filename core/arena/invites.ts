@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Database } from 'better-sqlite3';
 import { INVITE_TOKEN_PREFIX, type CreatedInvite, type Invite, type InviteStatus } from '../../schemas/invites.ts';
-import { findAnnotator, findAnnotatorByName, insertAnnotator } from '../store/annotator-repository.ts';
+import { findAnnotator, findAnnotatorByName, findOrInsertAnnotator } from '../store/annotator-repository.ts';
 import { findInviteByTokenHash, insertInvite, listInvites, listInvitesOfAnnotator, revokeInviteRow, touchInvite, type InviteRow } from '../store/invite-repository.ts';
 import { requireCurrentProject } from '../store/project-repository.ts';
 import { findPresentationByToken } from '../store/vote-repository.ts';
@@ -25,6 +25,7 @@ const toInvite = (row: InviteRow, annotatorName: string, now: Date): Invite => (
   id: row.id,
   annotatorId: row.annotator_id,
   annotatorName,
+  dataRoomId: row.data_room_id,
   createdAt: row.created_at,
   expiresAt: row.expires_at,
   revokedAt: row.revoked_at,
@@ -33,26 +34,24 @@ const toInvite = (row: InviteRow, annotatorName: string, now: Date): Invite => (
 });
 
 /**
- * A new invite link for the annotator named `name` (their profile is created when there is none).
+ * A new invite link for the annotator named `name` (their profile is created when there is none):
+ * an arena voter's, or with `dataRoomId` an SME's link to their own plan in that data room.
  * The token is returned here and only here: the workspace keeps its SHA-256.
  */
-export function createInvite(db: Database, input: { name: string; expiresInDays: number }, now: Date = new Date()): CreatedInvite {
+export function createInvite(db: Database, input: { name: string; expiresInDays: number; dataRoomId?: string }, now: Date = new Date()): CreatedInvite {
   const projectId = requireCurrentProject(db).id;
   const name = input.name.trim();
   return writeTransaction(db, (): CreatedInvite => {
-    let annotator = findAnnotatorByName(db, projectId, name);
-    if (annotator?.synthetic === 1) {
+    if (findAnnotatorByName(db, projectId, name)?.synthetic === 1) {
       throw new LhbError('conflict', `"${name}" is a synthetic (demo) annotator, which cannot be invited. Nothing was created; choose another name.`, { field: 'name' });
     }
-    if (!annotator) {
-      annotator = { id: randomUUID(), project_id: projectId, name, queue_seed: randomBytes(16).toString('hex'), synthetic: 0, created_at: now.toISOString() };
-      insertAnnotator(db, annotator);
-    }
+    const annotator = findOrInsertAnnotator(db, projectId, name, now.toISOString());
     const token = VOTER_TOKEN_PREFIX + randomBytes(32).toString('base64url');
     const row: InviteRow = {
       id: randomUUID(),
       project_id: projectId,
       annotator_id: annotator.id,
+      data_room_id: input.dataRoomId ?? null,
       token_sha256: hashVoterToken(token),
       created_at: now.toISOString(),
       expires_at: new Date(now.getTime() + input.expiresInDays * DAY_MS).toISOString(),
@@ -77,7 +76,7 @@ export function revokeInvite(db: Database, id: string, now: Date = new Date()): 
 }
 
 export type VoterTokenCheck =
-  | { ok: true; inviteId: string; annotatorId: string; annotatorName: string; expiresAt: string }
+  | { ok: true; inviteId: string; annotatorId: string; annotatorName: string; expiresAt: string; dataRoomId: string | null }
   | { ok: false; reason: string };
 
 /**
@@ -100,7 +99,7 @@ export function checkVoterToken(db: Database, token: string, now: Date = new Dat
     }
   }
   const annotator = findAnnotator(db, row.annotator_id);
-  return { ok: true, inviteId: row.id, annotatorId: row.annotator_id, annotatorName: annotator?.name ?? '', expiresAt: row.expires_at };
+  return { ok: true, inviteId: row.id, annotatorId: row.annotator_id, annotatorName: annotator?.name ?? '', expiresAt: row.expires_at, dataRoomId: row.data_room_id };
 }
 
 /**

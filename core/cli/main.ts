@@ -146,17 +146,46 @@ rooms
     await runRoomsList(options);
   });
 
-const chapters = program.command('chapters').description("A data room's chapter plan.");
+const chapters = program.command('chapters').description("A data room's chapter plans: the workspace owner's, and each annotator's own (--annotator).");
+const annotatorOption = ['--annotator <name>', "whose plan: an annotator's own (their profile is made on their first edit); without it, the workspace owner's"] as const;
 
 chapters
   .command('export')
-  .description('Print a data room\'s chapter plan: chapters in order, instruction, notes, citations as source:start--end with quotes and pages.')
+  .description('Print a chapter plan of a data room: chapters in order, instruction, notes, citations as source:start--end with quotes and pages.')
   .requiredOption('--room <name|id>', 'the data room, by name or id (see "lhb rooms list")')
+  .option(...annotatorOption)
   .option('--format <md|json>', 'Markdown or JSON', 'md')
   .addOption(workspaceOption())
-  .action(async (options: { room: string; format?: string; workspace?: string }) => {
+  .action(async (options: { room: string; annotator?: string; format?: string; workspace?: string }) => {
     const { runChaptersExport } = await import('./chapters-export-command.ts');
     await runChaptersExport(options);
+  });
+
+chapters
+  .command('add')
+  .description('Add a chapter at the end of a plan of a data room.')
+  .argument('<title>', "the chapter's title")
+  .requiredOption('--room <name|id>', 'the data room, by name or id (see "lhb rooms list")')
+  .option(...annotatorOption)
+  .option('--instruction <text>', 'what the agent must produce for this chapter')
+  .addOption(workspaceOption())
+  .action(async (title: string, options: { room: string; annotator?: string; instruction?: string; workspace?: string }) => {
+    const { runChaptersAdd } = await import('./chapters-edit-command.ts');
+    await runChaptersAdd(title, options);
+  });
+
+chapters
+  .command('cite')
+  .description("Cite lines of a source's newest version in a chapter of a plan.")
+  .requiredOption('--room <name|id>', 'the data room, by name or id (see "lhb rooms list")')
+  .requiredOption('--chapter <number|title|id>', "the chapter, by its number in the plan (1 is the first), title or id")
+  .requiredOption('--source <id|file name>', 'the source, by id or original file name (see "lhb sources list --room")')
+  .requiredOption('--lines <A-B>', 'the lines to cite, e.g. 12-15')
+  .option(...annotatorOption)
+  .addOption(workspaceOption())
+  .action(async (options: { room: string; chapter: string; source: string; lines: string; annotator?: string; workspace?: string }) => {
+    const { runChaptersCite } = await import('./chapters-edit-command.ts');
+    await runChaptersCite(options);
   });
 
 const plans = program.command('plans').description("An SME team's chapter plans: submitted per annotator, compared, approved by a reviewer.");
@@ -164,9 +193,9 @@ const roomOption = ['--room <name|id>', 'the data room, by name or id (see "lhb 
 
 plans
   .command('submit')
-  .description("Submit the data room's chapter plan as it is now under an annotator's name (replaces their earlier one and clears its approval).")
+  .description("Submit an annotator's own plan of the data room as it is now (replaces their earlier one and clears its approval); a name with no plan of its own submits the workspace owner's.")
   .requiredOption(...roomOption)
-  .requiredOption('--annotator <name>', 'who the plan is by')
+  .requiredOption('--annotator <name>', 'whose plan')
   .addOption(workspaceOption())
   .action(async (options: { room: string; annotator: string; workspace?: string }) => {
     const { runPlansSubmit } = await import('./plans-command.ts');
@@ -218,6 +247,20 @@ plans
   .action(async (options: { room: string; annotator: string; workspace?: string }) => {
     const { runPlansUnapprove } = await import('./plans-command.ts');
     await runPlansUnapprove(options);
+  });
+
+plans
+  .command('invite')
+  .description("Create an invite link for one SME to their own plan in the data room (their profile is created when missing) and nothing else; the link is printed once, never again.")
+  .requiredOption(...roomOption)
+  .requiredOption('--name <name>', 'the annotator whose plan the link works on')
+  .option('--expires <days>', 'days until the link stops working (1-365)', parseCount('--expires', 1, 365), 14)
+  .option('--url <base>', "the app's address as SMEs reach it, e.g. your TLS proxy's (default http://127.0.0.1:4477/)")
+  .option('--json', 'print {invite, link} as JSON')
+  .addOption(workspaceOption())
+  .action(async (options: { room: string; name: string; expires: number; url?: string; json?: boolean; workspace?: string }) => {
+    const { runPlansInvite } = await import('./plans-command.ts');
+    await runPlansInvite(options);
   });
 
 function parseResamples(value: string): number {

@@ -1,6 +1,7 @@
 import { formatCountOf } from '../../schemas/format-number.ts';
 import { PLAN_COMPARISON_METHOD, type ComparedSpan, type PlanComparison, type PlanSubmission, type SpanAgreement } from '../../schemas/plan-review.ts';
 import type { Api } from '../api/create-api.ts';
+import { runInviteCommand, type InviteCommandOptions } from './arena-invite-command.ts';
 import { withCliApi } from './open-cli-api.ts';
 import { resolveRoom } from './room-reference.ts';
 
@@ -20,11 +21,11 @@ async function onRoom(options: RoomOptions, access: 'read' | 'write', work: (api
   await withCliApi(options.workspace, async (api) => work(api, await resolveRoom(api, options.room)), { access });
 }
 
-/** `lhb plans submit --room R --annotator NAME`: the room's chapter plan as it is now, under NAME. */
+/** `lhb plans submit --room R --annotator NAME`: NAME's own plan of the room as it is now. */
 export async function runPlansSubmit(options: RoomOptions & { annotator: string }): Promise<void> {
   await onRoom(options, 'write', async (api, room) => {
     const { submission, clearedApproval } = await api.call('plans.submit', { dataRoomId: room.id, annotator: options.annotator });
-    write(`Submitted the plan of "${room.title}" as ${submission.annotator} (${counts(submission)}).`);
+    write(`Submitted ${submission.annotator}'s plan of "${room.title}" (${counts(submission)}).`);
     if (clearedApproval) write(`It replaces the plan ${clearedApproval.by} approved at ${clearedApproval.at}; the new plan is not approved yet.`);
   });
 }
@@ -85,4 +86,16 @@ export async function runPlansCompare(annotatorA: string, annotatorB: string, op
     const comparison = await api.call('plans.compare', { dataRoomId: room.id, annotatorA, annotatorB });
     write(options.json ? JSON.stringify(comparison, null, 2) : planComparisonText(comparison));
   });
+}
+
+/**
+ * `lhb plans invite --room R --name NAME [--expires DAYS] [--url BASE] [--json]`: an invite link
+ * for one SME to their own plan in the room (the arena's invite links, bound to the room).
+ */
+export async function runPlansInvite(options: RoomOptions & InviteCommandOptions & { name: string }): Promise<void> {
+  await runInviteCommand(
+    options,
+    async (api) => api.call('plans.invite', { dataRoomId: (await resolveRoom(api, options.room)).id, name: options.name, expiresInDays: options.expires }),
+    `${options.name.trim()}'s own plan in the data room ${JSON.stringify(options.room)}`,
+  );
 }

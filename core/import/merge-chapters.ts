@@ -49,7 +49,7 @@ export function mergeChapters(ctx: MergeContext, rows: readonly Located<ChapterR
       let changed = false;
       if (!local) {
         const position = listChapters(ctx.db, row.data_room_id).length;
-        insertChapter(ctx.db, { id: row.chapter_id, data_room_id: row.data_room_id, position, title: row.title, instruction: row.instruction, design_notes: row.design_notes, created_at: row.created_at, updated_at: row.updated_at });
+        insertChapter(ctx.db, { id: row.chapter_id, data_room_id: row.data_room_id, annotator_id: null, position, title: row.title, instruction: row.instruction, design_notes: row.design_notes, created_at: row.created_at, updated_at: row.updated_at });
         ctx.count('chapters', 'added');
         changed = true;
       } else if (chapterText(local) === chapterText(row)) {
@@ -74,13 +74,14 @@ function keepIncomingBeside(ctx: MergeContext, local: ChapterRow, row: ChapterRo
   const siblingId = `${local.id}~import-${digest}`;
   const alreadyKept = findChapter(ctx.db, siblingId) !== undefined;
   if (!alreadyKept) {
-    const chapters = listChapters(ctx.db, local.data_room_id);
+    const chapters = listChapters(ctx.db, local.data_room_id, local.annotator_id);
     const at = chapters.findIndex((chapter) => chapter.id === local.id) + 1;
     // Make room right after the workspace's chapter: positions stay contiguous.
     for (let index = chapters.length - 1; index >= at; index--) setChapterPosition(ctx.db, chapters[index]!.id, index + 1);
     insertChapter(ctx.db, {
       id: siblingId,
       data_room_id: local.data_room_id,
+      annotator_id: local.annotator_id,
       position: at,
       title: `${row.title}${FROM_IMPORT}`,
       instruction: row.instruction,

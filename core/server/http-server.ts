@@ -139,7 +139,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
   async function handleBlobUpload(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const who = callerOf(req, 'the upload');
     if ('refusal' in who) return sendError(res, 'unauthorized', who.refusal);
-    if (who.caller.role !== 'owner') return sendError(res, 'forbidden', 'Invite links cannot upload files: they may only vote in the arena. Nothing was stored.');
+    if (who.caller.role !== 'owner') return sendError(res, 'forbidden', 'Invite links cannot upload files: they may only vote in the arena or work on one plan. Nothing was stored.');
     if (req.method !== 'POST') {
       res.setHeader('Allow', 'POST');
       return sendError(res, 'method_not_allowed', `Upload files with POST, not ${req.method}.`);
@@ -163,9 +163,9 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
     res.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-store', Connection: 'keep-alive' });
     res.write(': connected\n\n');
     streams.add(res);
-    // Jobs are the owner's business: a voter's stream carries heartbeats only (it is how the page
-    // knows the server is there), and ends once the invite is revoked or expires.
-    const voter = who.caller.role === 'voter';
+    // Jobs are the owner's business: an invite link's stream (a voter's, an SME's) carries
+    // heartbeats only (it is how the page knows the server is there), and ends once the invite is revoked or expires.
+    const voter = who.caller.role !== 'owner';
     const unsubscribe = voter ? () => {} : options.api.context.jobs.onAppEvent((event) => res.write(`data: ${JSON.stringify(event)}\n\n`));
     const heartbeat = setInterval(() => {
       if (voter && 'refusal' in callerOf(req, 'the event stream')) return void res.end();

@@ -7,7 +7,8 @@ export type RequestCaller = { caller: Caller } | { refusal: string };
 
 /**
  * Who a request's `Authorization: Bearer` token makes it: the launch token is the owner (every
- * method); a live invite link's token is that invite's voter (scoped in core/api/voter-scope.ts).
+ * method); a live invite link's token is that invite's voter (scoped in core/api/voter-scope.ts),
+ * or, for an SME's plan link, that annotator in one data room (core/api/plan-invite-scope.ts).
  * Anything else, a revoked or expired invite included, is refused with a reason (401).
  */
 export function requestCaller(authorization: string | undefined, launchToken: string, db: Database, what: string, now: Date = new Date()): RequestCaller {
@@ -16,5 +17,7 @@ export function requestCaller(authorization: string | undefined, launchToken: st
   const invite = given ? checkVoterToken(db, given, now) : undefined;
   if (!invite) return { refusal: `Missing or wrong token for ${what}. Open the URL lhb serve printed (it carries the token after #token=), or your invite link.` };
   if (!invite.ok) return { refusal: invite.reason };
-  return { caller: { role: 'voter', inviteId: invite.inviteId, annotatorId: invite.annotatorId, annotatorName: invite.annotatorName, expiresAt: invite.expiresAt } };
+  const { inviteId, annotatorId, annotatorName, expiresAt, dataRoomId } = invite;
+  if (dataRoomId !== null) return { caller: { role: 'annotator', inviteId, annotatorId, annotatorName, dataRoomId, expiresAt } };
+  return { caller: { role: 'voter', inviteId, annotatorId, annotatorName, expiresAt } };
 }

@@ -19,7 +19,7 @@ beforeEach(() => {
   workspace = openWorkspace(dir);
   const projectId = findCurrentProject(workspace.db)?.id as string;
   insertDataRoom(workspace.db, { id: 'room-1', project_id: projectId, title: 'Room', global_notes: '', created_at: NOW, updated_at: NOW });
-  insertChapter(workspace.db, { id: 'ch-1', data_room_id: 'room-1', position: 0, title: 'One', instruction: '', design_notes: '', created_at: NOW, updated_at: NOW });
+  insertChapter(workspace.db, { id: 'ch-1', data_room_id: 'room-1', annotator_id: null, position: 0, title: 'One', instruction: '', design_notes: '', created_at: NOW, updated_at: NOW });
 });
 afterEach(() => {
   workspace.close();
@@ -70,8 +70,8 @@ describe('annotation history rows', () => {
   });
 
   it('names the entry when its recorded changes are unreadable', () => {
-    appendHistory(workspace.db, { dataRoomId: 'room-1', label: 'Rename chapter', changes: [], createdAt: NOW });
+    appendHistory(workspace.db, { dataRoomId: 'room-1', annotatorId: null, label: 'Rename chapter', changes: [], createdAt: NOW });
     workspace.db.prepare("UPDATE annotation_history SET changes_json = '{not json'").run();
-    expect(() => findUndoEntry(workspace.db, 'room-1')).toThrow(/Rename chapter.*room-1/);
+    expect(() => findUndoEntry(workspace.db, { dataRoomId: 'room-1', annotatorId: null })).toThrow(/Rename chapter.*room-1/);
   });
 });

@@ -4,7 +4,8 @@ import { z } from 'zod';
 /** The tables an annotator action may change, and the columns undo/redo restores in each. */
 export const TRACKED_COLUMNS = {
   data_rooms: ['id', 'project_id', 'title', 'global_notes', 'created_at', 'updated_at'],
-  chapters: ['id', 'data_room_id', 'position', 'title', 'instruction', 'design_notes', 'created_at', 'updated_at'],
+  chapters: ['id', 'data_room_id', 'annotator_id', 'position', 'title', 'instruction', 'design_notes', 'created_at', 'updated_at'],
+  annotator_plans: ['id', 'data_room_id', 'annotator_id', 'global_notes', 'created_at', 'updated_at'],
   citations: [
     'id',
     'chapter_id',
@@ -24,10 +25,14 @@ export const TRACKED_COLUMNS = {
   ],
 } as const;
 
-/** Columns added after undo history was first kept: a row recorded before them restores them as null. */
-const LATER_COLUMNS: ReadonlySet<string> = new Set(['start_char', 'end_char']);
+export const TrackedTableSchema = z.enum(['data_rooms', 'chapters', 'citations', 'annotator_plans']);
 
-export const TrackedTableSchema = z.enum(['data_rooms', 'chapters', 'citations']);
+/**
+ * Columns added after undo steps were first recorded, with the value a step recorded before then
+ * stands for: every chapter written before per-annotator plans is the workspace owner's (null),
+ * and a citation recorded before character ranges has none (null).
+ */
+const ADDED_COLUMNS: Partial<Record<TrackedTable, Record<string, null>>> = { chapters: { annotator_id: null }, citations: { start_char: null, end_char: null } };
 export type TrackedTable = z.infer<typeof TrackedTableSchema>;
 
 const TrackedRowSchema = z.record(z.string(), z.union([z.string(), z.number(), z.null()]));
@@ -48,6 +53,8 @@ const ChangesSchema = z.array(RowChangeSchema);
 export interface HistoryEntry {
   seq: number;
   dataRoomId: string;
+  /** Whose plan the step edited: an annotator's id, or null for the workspace owner's plan. */
+  annotatorId: string | null;
   label: string;
   /** In the order the action made them: undo walks them backwards, redo forwards. */
   changes: RowChange[];
@@ -58,6 +65,7 @@ export interface HistoryEntry {
 interface HistoryDbRow {
   seq: number;
   data_room_id: string;
+  annotator_id: string | null;
   label: string;
   changes_json: string;
   undone: number;
@@ -71,35 +79,43 @@ function toEntry(row: HistoryDbRow): HistoryEntry {
   } catch (error) {
     throw new Error(`Undo history entry ${row.seq} ("${row.label}") of data room ${row.data_room_id} is unreadable: ${(error as Error).message}.`, { cause: error });
   }
-  return { seq: row.seq, dataRoomId: row.data_room_id, label: row.label, changes, undone: row.undone === 1, createdAt: row.created_at };
+  return { seq: row.seq, dataRoomId: row.data_room_id, annotatorId: row.annotator_id, label: row.label, changes, undone: row.undone === 1, createdAt: row.created_at };
 }
 
-export function appendHistory(db: Database, entry: { dataRoomId: string; label: string; changes: RowChange[]; createdAt: string }): number {
+/** One plan's history: the data room's and whose plan it is (null: the workspace owner's). */
+export interface PlanKey {
+  dataRoomId: string;
+  annotatorId: string | null;
+}
+
+export function appendHistory(db: Database, entry: PlanKey & { label: string; changes: RowChange[]; createdAt: string }): number {
   const result = db
-    .prepare('INSERT INTO annotation_history (data_room_id, label, changes_json, undone, created_at) VALUES (?, ?, ?, 0, ?)')
-    .run(entry.dataRoomId, entry.label, JSON.stringify(entry.changes), entry.createdAt);
+    .prepare('INSERT INTO annotation_history (data_room_id, annotator_id, label, changes_json, undone, created_at) VALUES (?, ?, ?, ?, 0, ?)')
+    .run(entry.dataRoomId, entry.annotatorId, entry.label, JSON.stringify(entry.changes), entry.createdAt);
   return Number(result.lastInsertRowid);
 }
 
 /** The newest entry whatever its state: the only one a new edit may merge into. */
-export function findNewestHistory(db: Database, dataRoomId: string): HistoryEntry | undefined {
-  const row = db.prepare('SELECT * FROM annotation_history WHERE data_room_id = ? ORDER BY seq DESC LIMIT 1').get(dataRoomId) as HistoryDbRow | undefined;
+export function findNewestHistory(db: Database, plan: PlanKey): HistoryEntry | undefined {
+  const row = db
+    .prepare('SELECT * FROM annotation_history WHERE data_room_id = ? AND annotator_id IS ? ORDER BY seq DESC LIMIT 1')
+    .get(plan.dataRoomId, plan.annotatorId) as HistoryDbRow | undefined;
   return row ? toEntry(row) : undefined;
 }
 
 /** What undo would undo: the newest entry not yet undone. */
-export function findUndoEntry(db: Database, dataRoomId: string): HistoryEntry | undefined {
+export function findUndoEntry(db: Database, plan: PlanKey): HistoryEntry | undefined {
   const row = db
-    .prepare('SELECT * FROM annotation_history WHERE data_room_id = ? AND undone = 0 ORDER BY seq DESC LIMIT 1')
-    .get(dataRoomId) as HistoryDbRow | undefined;
+    .prepare('SELECT * FROM annotation_history WHERE data_room_id = ? AND annotator_id IS ? AND undone = 0 ORDER BY seq DESC LIMIT 1')
+    .get(plan.dataRoomId, plan.annotatorId) as HistoryDbRow | undefined;
   return row ? toEntry(row) : undefined;
 }
 
 /** What redo would redo: the oldest undone entry (undone entries are always the newest ones). */
-export function findRedoEntry(db: Database, dataRoomId: string): HistoryEntry | undefined {
+export function findRedoEntry(db: Database, plan: PlanKey): HistoryEntry | undefined {
   const row = db
-    .prepare('SELECT * FROM annotation_history WHERE data_room_id = ? AND undone = 1 ORDER BY seq ASC LIMIT 1')
-    .get(dataRoomId) as HistoryDbRow | undefined;
+    .prepare('SELECT * FROM annotation_history WHERE data_room_id = ? AND annotator_id IS ? AND undone = 1 ORDER BY seq ASC LIMIT 1')
+    .get(plan.dataRoomId, plan.annotatorId) as HistoryDbRow | undefined;
   return row ? toEntry(row) : undefined;
 }
 
@@ -117,8 +133,8 @@ export function deleteHistoryEntry(db: Database, seq: number): void {
 }
 
 /** A new action makes the undone entries unreachable: drop them. Returns how many went. */
-export function clearRedoStack(db: Database, dataRoomId: string): number {
-  return db.prepare('DELETE FROM annotation_history WHERE data_room_id = ? AND undone = 1').run(dataRoomId).changes;
+export function clearRedoStack(db: Database, plan: PlanKey): number {
+  return db.prepare('DELETE FROM annotation_history WHERE data_room_id = ? AND annotator_id IS ? AND undone = 1').run(plan.dataRoomId, plan.annotatorId).changes;
 }
 
 /** The row as undo/redo would record it, or null when there is none. */
@@ -138,11 +154,13 @@ export function writeTrackedRow(db: Database, table: TrackedTable, id: string, r
     return;
   }
   const columns = TRACKED_COLUMNS[table];
-  const missing = columns.filter((c) => !(c in row) && !LATER_COLUMNS.has(c));
+  row = { ...ADDED_COLUMNS[table], ...row };
+  const missing = columns.filter((c) => !(c in row));
   if (missing.length > 0 || row.id !== id) {
     throw new Error(`Cannot restore ${table} row ${id}: the recorded row lacks ${missing.join(', ') || `a matching id (has ${String(row.id)})`}.`);
   }
-  const values = Object.fromEntries(columns.map((c) => [c, row[c] ?? null]));
+  const recorded = row;
+  const values = Object.fromEntries(columns.map((c) => [c, recorded[c]]));
   const updates = columns.filter((c) => c !== 'id').map((c) => `${c} = excluded.${c}`);
   db.prepare(
     `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})

@@ -1,3 +1,4 @@
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { Database } from 'better-sqlite3';
 import { prepared } from './statement-cache.ts';
 
@@ -28,4 +29,13 @@ export function findAnnotatorByName(db: Database, projectId: string, name: strin
 
 export function listAnnotators(db: Database, projectId: string): AnnotatorRow[] {
   return prepared(db, 'SELECT * FROM annotators WHERE project_id = ? ORDER BY synthetic, name, id').all(projectId) as AnnotatorRow[];
+}
+
+/** The project's annotator named `name`, created (with a random queue seed) when there is none. */
+export function findOrInsertAnnotator(db: Database, projectId: string, name: string, createdAt: string): AnnotatorRow {
+  const existing = findAnnotatorByName(db, projectId, name);
+  if (existing) return existing;
+  const row: AnnotatorRow = { id: randomUUID(), project_id: projectId, name, queue_seed: randomBytes(16).toString('hex'), synthetic: 0, created_at: createdAt };
+  insertAnnotator(db, row);
+  return row;
 }

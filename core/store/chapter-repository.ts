@@ -1,9 +1,13 @@
 import type { Database } from 'better-sqlite3';
 
-/** A `chapters` row as stored. `position` is 0-based and contiguous within a data room. */
+/**
+ * A `chapters` row as stored. A chapter belongs to one plan: the data room's and one annotator's
+ * (`annotator_id`; null is the workspace owner's plan). `position` is 0-based and contiguous within a plan.
+ */
 export interface ChapterRow {
   id: string;
   data_room_id: string;
+  annotator_id: string | null;
   position: number;
   title: string;
   instruction: string;
@@ -14,8 +18,8 @@ export interface ChapterRow {
 
 export function insertChapter(db: Database, row: ChapterRow): void {
   db.prepare(
-    `INSERT INTO chapters (id, data_room_id, position, title, instruction, design_notes, created_at, updated_at)
-     VALUES (@id, @data_room_id, @position, @title, @instruction, @design_notes, @created_at, @updated_at)`,
+    `INSERT INTO chapters (id, data_room_id, annotator_id, position, title, instruction, design_notes, created_at, updated_at)
+     VALUES (@id, @data_room_id, @annotator_id, @position, @title, @instruction, @design_notes, @created_at, @updated_at)`,
   ).run(row);
 }
 
@@ -23,13 +27,18 @@ export function findChapter(db: Database, id: string): ChapterRow | undefined {
   return db.prepare('SELECT * FROM chapters WHERE id = ?').get(id) as ChapterRow | undefined;
 }
 
-/** The data room's chapters in plan order. */
-export function listChapters(db: Database, dataRoomId: string): ChapterRow[] {
-  return db.prepare('SELECT * FROM chapters WHERE data_room_id = ? ORDER BY position, created_at, id').all(dataRoomId) as ChapterRow[];
+/** One plan's chapters in plan order: the annotator's (`annotatorId`), or the workspace owner's (null, the default). */
+export function listChapters(db: Database, dataRoomId: string, annotatorId: string | null = null): ChapterRow[] {
+  return db.prepare('SELECT * FROM chapters WHERE data_room_id = ? AND annotator_id IS ? ORDER BY position, created_at, id').all(dataRoomId, annotatorId) as ChapterRow[];
 }
 
-export function countChapters(db: Database, dataRoomId: string): number {
-  return (db.prepare('SELECT count(*) AS n FROM chapters WHERE data_room_id = ?').get(dataRoomId) as { n: number }).n;
+export function countChapters(db: Database, dataRoomId: string, annotatorId: string | null = null): number {
+  return (db.prepare('SELECT count(*) AS n FROM chapters WHERE data_room_id = ? AND annotator_id IS ?').get(dataRoomId, annotatorId) as { n: number }).n;
+}
+
+/** The annotators (by id) who have at least one chapter in the data room; the owner's plan is not among them. */
+export function listChapterAnnotators(db: Database, dataRoomId: string): string[] {
+  return (db.prepare('SELECT DISTINCT annotator_id FROM chapters WHERE data_room_id = ? AND annotator_id IS NOT NULL').all(dataRoomId) as { annotator_id: string }[]).map((r) => r.annotator_id);
 }
 
 export function updateChapterText(

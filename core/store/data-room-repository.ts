@@ -6,11 +6,13 @@ export interface DataRoomRow {
   project_id: string;
   title: string;
   global_notes: string;
+  /** 1: the room's annotators may see each other's plans (the owner allowed it); 0: each sees only their own. */
+  plans_shared: 0 | 1;
   created_at: string;
   updated_at: string;
 }
 
-export function insertDataRoom(db: Database, row: DataRoomRow): void {
+export function insertDataRoom(db: Database, row: Omit<DataRoomRow, 'plans_shared'>): void {
   db.prepare(
     `INSERT INTO data_rooms (id, project_id, title, global_notes, created_at, updated_at)
      VALUES (@id, @project_id, @title, @global_notes, @created_at, @updated_at)`,
@@ -32,4 +34,8 @@ export function updateDataRoomFields(db: Database, id: string, fields: Pick<Data
 
 export function touchDataRoom(db: Database, id: string, updatedAt: string): void {
   db.prepare('UPDATE data_rooms SET updated_at = ? WHERE id = ?').run(updatedAt, id);
+}
+
+export function setPlansShared(db: Database, id: string, shared: boolean, updatedAt: string): void {
+  db.prepare('UPDATE data_rooms SET plans_shared = ?, updated_at = ? WHERE id = ?').run(shared ? 1 : 0, updatedAt, id);
 }

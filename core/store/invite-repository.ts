@@ -6,6 +6,8 @@ export interface InviteRow {
   id: string;
   project_id: string;
   annotator_id: string;
+  /** Set on an SME's link to their plan in this data room; null on an arena voter's link. */
+  data_room_id: string | null;
   token_sha256: string;
   created_at: string;
   expires_at: string;
@@ -21,8 +23,8 @@ export interface InviteListRow extends InviteRow {
 export function insertInvite(db: Database, row: InviteRow): void {
   prepared(
     db,
-    `INSERT INTO voter_invites (id, project_id, annotator_id, token_sha256, created_at, expires_at, revoked_at, last_used_at)
-     VALUES (@id, @project_id, @annotator_id, @token_sha256, @created_at, @expires_at, @revoked_at, @last_used_at)`,
+    `INSERT INTO voter_invites (id, project_id, annotator_id, data_room_id, token_sha256, created_at, expires_at, revoked_at, last_used_at)
+     VALUES (@id, @project_id, @annotator_id, @data_room_id, @token_sha256, @created_at, @expires_at, @revoked_at, @last_used_at)`,
   ).run(row);
 }
 
@@ -38,9 +40,9 @@ export function listInvites(db: Database, projectId: string): InviteListRow[] {
   ).all(projectId) as InviteListRow[];
 }
 
-/** Every invite link ever made for one annotator, revoked and expired ones included. */
+/** Every arena voting link ever made for one annotator, revoked and expired ones included (not their plan links). */
 export function listInvitesOfAnnotator(db: Database, annotatorId: string): InviteRow[] {
-  return prepared(db, 'SELECT * FROM voter_invites WHERE annotator_id = ?').all(annotatorId) as InviteRow[];
+  return prepared(db, 'SELECT * FROM voter_invites WHERE annotator_id = ? AND data_room_id IS NULL').all(annotatorId) as InviteRow[];
 }
 
 /** Marks the invite revoked (once; a second revoke keeps the first time). Returns whether a row matched. */

@@ -22,7 +22,7 @@ type Handlers = { [M in RpcMethod]?: (input: RpcInput<M>) => RpcOutput<M> | Prom
 function fakeCore() {
   const calls: { method: string; input: unknown }[] = [];
   const listeners = new Set<(event: AppEvent) => void>();
-  let dataRoom: DataRoomDetail = { id: 'c1', title: 'Room', globalNotes: '', sources: [source], chapters: [], undoLabel: null, redoLabel: null, updatedAt: '' };
+  let dataRoom: DataRoomDetail = { id: 'c1', title: 'Room', globalNotes: '', sources: [source], chapters: [], annotator: null, plansShared: false, otherPlans: [], undoLabel: null, redoLabel: null, updatedAt: '' };
   const history: DataRoomDetail[] = [];
   const future: DataRoomDetail[] = [];
   const change = (label: string, next: Omit<DataRoomDetail, 'undoLabel' | 'redoLabel'>) => {

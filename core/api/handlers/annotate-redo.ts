@@ -1,4 +1,5 @@
 import type { RpcOutput, RpcParsedInput } from '../../../schemas/rpc.ts';
+import { findPlan } from '../../annotate/annotator-plans.ts';
 import { loadDataRoomDetail } from '../../annotate/data-room-detail.ts';
 import { redoLastAction } from '../../annotate/undo-redo.ts';
 import type { ApiContext } from '../api-context.ts';
@@ -6,7 +7,8 @@ import { runAnnotate } from './annotate-context.ts';
 
 export function annotateRedo(input: RpcParsedInput<'annotate.redo'>, ctx: ApiContext): RpcOutput<'annotate.redo'> {
   return runAnnotate(ctx, (deps) => {
-    redoLastAction(deps, input.dataRoomId);
-    return loadDataRoomDetail(deps, input.dataRoomId);
+    const plan = findPlan(deps, input.dataRoomId, input.annotator);
+    if (plan.annotatorId !== undefined) redoLastAction(deps, { dataRoomId: plan.dataRoomId, annotatorId: plan.annotatorId });
+    return loadDataRoomDetail(deps, input.dataRoomId, input.annotator);
   });
 }

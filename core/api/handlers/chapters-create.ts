@@ -7,6 +7,6 @@ import { runAnnotate } from './annotate-context.ts';
 export function chaptersCreate(input: RpcParsedInput<'chapters.create'>, ctx: ApiContext): RpcOutput<'chapters.create'> {
   return runAnnotate(ctx, (deps) => {
     createChapter(deps, input);
-    return loadDataRoomDetail(deps, input.dataRoomId);
+    return loadDataRoomDetail(deps, input.dataRoomId, input.annotator);
   });
 }

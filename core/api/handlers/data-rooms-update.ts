@@ -6,7 +6,7 @@ import { runAnnotate } from './annotate-context.ts';
 
 export function dataRoomsUpdate(input: RpcParsedInput<'dataRooms.update'>, ctx: ApiContext): RpcOutput<'dataRooms.update'> {
   return runAnnotate(ctx, (deps) => {
-    updateDataRoom(deps, input);
-    return loadDataRoomDetail(deps, input.dataRoomId);
+    const plan = updateDataRoom(deps, input);
+    return loadDataRoomDetail(deps, plan.dataRoomId, plan.annotator);
   });
 }

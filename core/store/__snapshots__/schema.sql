@@ -1,11 +1,11 @@
--- index annotation_history_by_data_room on annotation_history
-CREATE INDEX annotation_history_by_data_room ON annotation_history(data_room_id, seq);
+-- index annotation_history_by_plan on annotation_history
+CREATE INDEX annotation_history_by_plan ON annotation_history(data_room_id, annotator_id, seq);
 
 -- index arena_presentations_by_annotator on arena_presentations
 CREATE INDEX arena_presentations_by_annotator ON arena_presentations(annotator_id, created_at);
 
--- index chapters_by_data_room on chapters
-CREATE INDEX chapters_by_data_room ON chapters(data_room_id, position);
+-- index chapters_by_plan on chapters
+CREATE INDEX chapters_by_plan ON chapters(data_room_id, annotator_id, position);
 
 -- index citations_by_chapter on citations
 CREATE INDEX citations_by_chapter ON citations(chapter_id, position);
@@ -86,6 +86,17 @@ CREATE TABLE annotation_history (
   changes_json TEXT NOT NULL,
   undone       INTEGER NOT NULL DEFAULT 0 CHECK (undone IN (0, 1)),
   created_at   TEXT NOT NULL
+, annotator_id TEXT REFERENCES annotators(id) ON DELETE CASCADE) STRICT;
+
+-- table annotator_plans on annotator_plans
+CREATE TABLE annotator_plans (
+  id           TEXT PRIMARY KEY,
+  data_room_id TEXT NOT NULL REFERENCES data_rooms(id) ON DELETE CASCADE,
+  annotator_id TEXT NOT NULL REFERENCES annotators(id) ON DELETE CASCADE,
+  global_notes TEXT NOT NULL DEFAULT '',
+  created_at   TEXT NOT NULL,
+  updated_at   TEXT NOT NULL,
+  UNIQUE (data_room_id, annotator_id)
 ) STRICT;
 
 -- table annotators on annotators
@@ -129,7 +140,7 @@ CREATE TABLE chapters (
   design_notes TEXT NOT NULL DEFAULT '',
   created_at   TEXT NOT NULL,
   updated_at   TEXT NOT NULL
-, demo INTEGER NOT NULL DEFAULT 0 CHECK (demo IN (0, 1))) STRICT;
+, demo INTEGER NOT NULL DEFAULT 0 CHECK (demo IN (0, 1)), annotator_id TEXT REFERENCES annotators(id) ON DELETE CASCADE) STRICT;
 
 -- table citations on citations
 CREATE TABLE citations (
@@ -156,7 +167,7 @@ CREATE TABLE "data_rooms" (
   global_notes TEXT NOT NULL DEFAULT '',
   created_at   TEXT NOT NULL,
   updated_at   TEXT NOT NULL
-, demo INTEGER NOT NULL DEFAULT 0 CHECK (demo IN (0, 1))) STRICT;
+, demo INTEGER NOT NULL DEFAULT 0 CHECK (demo IN (0, 1)), plans_shared INTEGER NOT NULL DEFAULT 0 CHECK (plans_shared IN (0, 1))) STRICT;
 
 -- table imported_run_artifacts on imported_run_artifacts
 CREATE TABLE imported_run_artifacts (
@@ -580,7 +591,7 @@ CREATE TABLE voter_invites (
   expires_at    TEXT NOT NULL,
   revoked_at    TEXT,
   last_used_at  TEXT
-) STRICT;
+, data_room_id TEXT REFERENCES data_rooms(id) ON DELETE CASCADE) STRICT;
 
 -- table votes on votes
 CREATE TABLE votes (
