@@ -3,6 +3,7 @@ import { LhbError } from '../../schemas/lhb-error.ts';
 import { createAnnotateTestbed, type AnnotateTestbed } from './annotate-testbed.fixture.ts';
 import { createChapter } from './chapters.ts';
 import { addCitation } from './citations.ts';
+import { readPlainLines } from './plain-lines.ts';
 import { loadDataRoomDetail } from './data-room-detail.ts';
 
 const DOC = [
@@ -31,7 +32,7 @@ const citations = () => loadDataRoomDetail(bed.deps, bed.dataRoomId).chapters[0]
 describe('citing an exact selection by character range', () => {
   it('quotes the plain text between the characters, across a link, a code span and a table row', () => {
     // Plain line 1: "Returns an <integer> at offset for you."; line 4: "PTEX.Fullbanner\tstring\tthe banner".
-    addCitation(bed.deps, { chapterId, versionId, startLine: 1, endLine: 4, startChar: 'Returns an '.length, endChar: 'PTEX.Fullbanner\tstring'.length });
+    addCitation(bed.deps, { chapterId, versionId, startLine: 1, endLine: 4, startChar: 'Returns an '.length, endChar: 'PTEX.Fullbanner\tstring'.length }, readPlainLines);
     const [citation] = citations();
     expect(citation).toMatchObject({ startLine: 1, endLine: 4, startChar: 11, endChar: 22 });
     expect(citation?.quote).toBe('<integer> at offset for you.\nkey\ttype\tmeaning\n\nPTEX.Fullbanner\tstring');
@@ -40,7 +41,7 @@ describe('citing an exact selection by character range', () => {
   });
 
   it('reads code inside a fence as written', () => {
-    addCitation(bed.deps, { chapterId, versionId, startLine: 6, endLine: 6, startChar: 0, endChar: 12 });
+    addCitation(bed.deps, { chapterId, versionId, startLine: 6, endLine: 6, startChar: 0, endChar: 12 }, readPlainLines);
     expect(citations()[0]).toMatchObject({ quote: 'const [a](b)', startChar: 0, endChar: 12 });
   });
 
@@ -52,7 +53,7 @@ describe('citing an exact selection by character range', () => {
   it('refuses a range past the line or holding no text, naming the field', () => {
     const refusal = (request: { startChar: number; endChar: number; startLine?: number; endLine?: number }) => {
       try {
-        addCitation(bed.deps, { chapterId, versionId, startLine: 1, endLine: 1, ...request });
+        addCitation(bed.deps, { chapterId, versionId, startLine: 1, endLine: 1, ...request }, readPlainLines);
       } catch (error) {
         expect(error).toBeInstanceOf(LhbError);
         return error as LhbError;

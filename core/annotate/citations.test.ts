@@ -3,6 +3,7 @@ import { citationRef } from '../../schemas/annotate.ts';
 import { createAnnotateTestbed, type AnnotateTestbed } from './annotate-testbed.fixture.ts';
 import { LhbError } from '../../schemas/lhb-error.ts';
 import { createChapter } from './chapters.ts';
+import { readPlainLines } from './plain-lines.ts';
 import { addCitation, removeCitation, type CitationRequest } from './citations.ts';
 import { loadDataRoomDetail } from './data-room-detail.ts';
 import { QUOTE_CONTEXT_CHARS } from './quote-anchor.ts';
@@ -33,7 +34,7 @@ beforeEach(() => {
 });
 afterEach(() => bed.dispose());
 
-const cite = (request: Partial<CitationRequest> & Pick<CitationRequest, 'startLine' | 'endLine'>) => addCitation(bed.deps, { chapterId, versionId, ...request });
+const cite = (request: Partial<CitationRequest> & Pick<CitationRequest, 'startLine' | 'endLine'>) => addCitation(bed.deps, { chapterId, versionId, ...request }, readPlainLines);
 const citations = () => loadDataRoomDetail(bed.deps, bed.dataRoomId).chapters[0]?.citations ?? [];
 
 function errorOf(run: () => unknown): LhbError {

@@ -5,7 +5,7 @@ import { findChapter } from '../store/chapter-repository.ts';
 import type { AnnotateDeps } from './annotate-deps.ts';
 import { LhbError } from '../../schemas/lhb-error.ts';
 import { quoted } from './quoted.ts';
-import { anchorCharRange, anchorQuote } from './quote-anchor.ts';
+import { anchorCharRange, anchorQuote, type PlainLinesReader } from './quote-anchor.ts';
 import { planOfChapter, type PlanRef } from './annotator-plans.ts';
 import { performAction } from './record-action.ts';
 import { requireChapter, requireCitation, requireSourceVersion } from './require-records.ts';
@@ -25,8 +25,12 @@ export interface CitationRequest {
   endChar?: number | undefined;
 }
 
-/** Cites lines of one source version into a chapter, after its other citations. */
-export function addCitation(deps: AnnotateDeps, input: CitationRequest): { citationId: string; plan: PlanRef } {
+/**
+ * Cites lines of one source version into a chapter, after its other citations. A citation of an
+ * exact selection (`startChar`, `endChar`) reads the lines as plain text with `readPlainLines`
+ * (`plain-lines.ts`, loaded by the caller: it brings the Markdown parser, which no other command needs).
+ */
+export function addCitation(deps: AnnotateDeps, input: CitationRequest, readPlainLines?: PlainLinesReader): { citationId: string; plan: PlanRef } {
   const chapter = requireChapter(deps.db, input.chapterId);
   const plan = planOfChapter(deps, chapter);
   const version = requireSourceVersion(deps.sources, input.versionId);
@@ -34,7 +38,8 @@ export function addCitation(deps: AnnotateDeps, input: CitationRequest): { citat
     throw new LhbError('bad_request', `Cannot cite lines ${input.startLine}–${input.endLine}: the end line is before the start line.`);
   }
   const chars = input.startChar !== undefined && input.endChar !== undefined ? { startChar: input.startChar, endChar: input.endChar } : undefined;
-  const anchor = chars ? anchorCharRange(deps.sources, version, input.startLine, input.endLine, chars) : anchorQuote(deps.sources, version, input.startLine, input.endLine, input.quote);
+  if (chars && !readPlainLines) throw new Error('addCitation: a citation by characters needs the plain-text reader (plain-lines.ts).');
+  const anchor = chars && readPlainLines ? anchorCharRange(deps.sources, version, input.startLine, input.endLine, chars, readPlainLines) : anchorQuote(deps.sources, version, input.startLine, input.endLine, input.quote);
   const id = randomUUID();
   performAction(deps, plan, { label: `Add citation to ${quoted(chapter.title)}` }, (tracker, now) => {
     tracker.track('citations', id);

@@ -1,6 +1,6 @@
 import { LhbError } from '../../schemas/lhb-error.ts';
 import { quoted } from './quoted.ts';
-import { readPlainLines } from './plain-lines.ts';
+import type { readPlainLines } from './plain-lines.ts';
 import type { SourceLinesReader, SourceVersionRef } from './source-lines-reader.ts';
 import { collapseWhitespace, VersionText, type TextSpan } from './version-text.ts';
 
@@ -61,12 +61,15 @@ export interface CharRange {
   endChar: number;
 }
 
+/** How lines are read as plain text (`plain-lines.ts`), passed in so the Markdown parser loads only when a selection is cited. */
+export type PlainLinesReader = typeof readPlainLines;
+
 /**
  * What a citation of an exact selection stores: the quote is the lines' plain text (as the viewer
  * shows it, Markdown syntax left out) from `startChar` of the first line to `endChar` of the
  * last, and the context either side is plain text too.
  */
-export function anchorCharRange(sources: SourceLinesReader, version: SourceVersionRef, startLine: number, endLine: number, chars: CharRange): QuoteAnchor {
+export function anchorCharRange(sources: SourceLinesReader, version: SourceVersionRef, startLine: number, endLine: number, chars: CharRange, readPlainLines: PlainLinesReader): QuoteAnchor {
   const range = checkLines(version, startLine, endLine);
   const windowStart = Math.max(1, startLine - CONTEXT_LINES);
   const windowEnd = Math.min(version.lineCount, endLine + CONTEXT_LINES);

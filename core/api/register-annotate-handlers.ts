@@ -27,7 +27,11 @@ export function registerAnnotateHandlers(registry: HandlerRegistry<ApiContext>):
     .add('chapters.update', (input, ctx) => runAnnotate(ctx, (deps) => planDetail(deps, updateChapter(deps, input))))
     .add('chapters.move', (input, ctx) => runAnnotate(ctx, (deps) => planDetail(deps, moveChapter(deps, input))))
     .add('chapters.delete', (input, ctx) => runAnnotate(ctx, (deps) => planDetail(deps, deleteChapter(deps, input))))
-    .add('chapters.addCitation', (input, ctx) => runAnnotate(ctx, (deps) => planDetail(deps, addCitation(deps, input).plan)))
+    .add('chapters.addCitation', async (input, ctx) => {
+      // The Markdown parser loads when a selection is first cited by its characters, not at every start of lhb.
+      const readPlainLines = input.startChar !== undefined ? (await import('../annotate/plain-lines.ts')).readPlainLines : undefined;
+      return runAnnotate(ctx, (deps) => planDetail(deps, addCitation(deps, input, readPlainLines).plan));
+    })
     .add('chapters.removeCitation', (input, ctx) => runAnnotate(ctx, (deps) => planDetail(deps, removeCitation(deps, input))))
     .add('annotate.undo', annotateUndo)
     .add('annotate.redo', annotateRedo)
