@@ -1,5 +1,7 @@
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { launchApp, type LaunchedApp } from './launch-app.ts';
+import { launchApp, repoRoot, type LaunchedApp } from './launch-app.ts';
 import { ServedApi } from './served-api.ts';
 
 // A laptop screen: the size where the Jobs column used to squeeze tables.
@@ -52,6 +54,24 @@ test('with the Jobs panel open, no table on Runs, Judges or Analysis loses its l
     await expect(page.getByRole('button', { name: 'Hide jobs' })).toBeVisible();
     expect(await clippedTables(page), `${heading} with the Jobs panel open`).toEqual([]);
   }
+});
+
+test('with the Jobs panel open, an opened study’s runs and its cost by configuration keep their last columns', async ({ page }) => {
+  test.setTimeout(180_000);
+  // A study of the user's own: one command-harness run of a two-step trajectory, started from the CLI beside the app.
+  const trajectory = join(repoRoot, 'core', 'runs', 'harnesses', 'command', 'fixtures', 'two-steps-recovered.jsonl');
+  const command = `mkdir -p out/dist && printf '<h1>Built</h1>' > out/dist/index.html && cat '${trajectory}'`;
+  const started = spawnSync(process.execPath, ['bin/lhb.mjs', 'runs', 'start', '--task', 'demo-chapter-trend', '--harness', 'command', '--model', 'scripted', '--command', command, '--name', 'width study', '--json', '--workspace', app!.workspace], { cwd: repoRoot, encoding: 'utf8', timeout: 150_000 });
+  expect(started.status, started.stderr).toBe(0);
+  await page.goto(app!.url);
+  await page.getByRole('button', { name: /^Show jobs|^Jobs/ }).first().click();
+  await expect(page.getByRole('button', { name: 'Hide jobs' })).toBeVisible();
+  await page.keyboard.press('Alt+3');
+  await page.getByRole('region', { name: 'Studies' }).getByRole('button', { name: 'width study' }).click();
+  const study = page.getByRole('region', { name: 'Study width study' });
+  await expect(study.getByRole('table', { name: /^Runs of this study/ })).toBeVisible();
+  await expect(study.getByRole('table', { name: /^What this study cost, by configuration and by judge/ })).toBeVisible({ timeout: 30_000 });
+  expect(await clippedTables(page), 'Runs with a study open and the Jobs panel open').toEqual([]);
 });
 
 test('a finished job can be dismissed from the Jobs panel, and stays dismissed after a reload', async ({ page }) => {
