@@ -615,6 +615,15 @@ CREATE TABLE votes (
   retracted_at    TEXT
 , is_repeat INTEGER NOT NULL DEFAULT 0 CHECK (is_repeat IN (0, 1)), fast_vote_floor_ms INTEGER CHECK (fast_vote_floor_ms IS NULL OR fast_vote_floor_ms >= 0), is_fast INTEGER GENERATED ALWAYS AS (CASE WHEN fast_vote_floor_ms IS NOT NULL AND time_on_item_ms < fast_vote_floor_ms THEN 1 ELSE 0 END) VIRTUAL, turn INTEGER CHECK (turn IS NULL OR turn >= 1)) STRICT;
 
+-- trigger analysis_input_annotator_plans_delete on annotator_plans
+CREATE TRIGGER analysis_input_annotator_plans_delete AFTER DELETE ON annotator_plans BEGIN UPDATE analysis_inputs SET version = version + 1; END;
+
+-- trigger analysis_input_annotator_plans_insert on annotator_plans
+CREATE TRIGGER analysis_input_annotator_plans_insert AFTER INSERT ON annotator_plans BEGIN UPDATE analysis_inputs SET version = version + 1; END;
+
+-- trigger analysis_input_annotator_plans_update on annotator_plans
+CREATE TRIGGER analysis_input_annotator_plans_update AFTER UPDATE ON annotator_plans BEGIN UPDATE analysis_inputs SET version = version + 1; END;
+
 -- trigger analysis_input_annotators_delete on annotators
 CREATE TRIGGER analysis_input_annotators_delete AFTER DELETE ON annotators BEGIN UPDATE analysis_inputs SET version = version + 1; END;
 

@@ -29,3 +29,8 @@ ALTER TABLE data_rooms ADD COLUMN plans_shared INTEGER NOT NULL DEFAULT 0 CHECK 
 -- An invite link with a data room is an SME's link to their own plan in that room (and nothing
 -- else); without one it is an arena voter's link, as before.
 ALTER TABLE voter_invites ADD COLUMN data_room_id TEXT REFERENCES data_rooms(id) ON DELETE CASCADE;
+
+-- An annotator's plan is part of what chapters hold, so a write to it counts as a write the report could read, as a chapter's does.
+CREATE TRIGGER analysis_input_annotator_plans_insert AFTER INSERT ON annotator_plans BEGIN UPDATE analysis_inputs SET version = version + 1; END;
+CREATE TRIGGER analysis_input_annotator_plans_update AFTER UPDATE ON annotator_plans BEGIN UPDATE analysis_inputs SET version = version + 1; END;
+CREATE TRIGGER analysis_input_annotator_plans_delete AFTER DELETE ON annotator_plans BEGIN UPDATE analysis_inputs SET version = version + 1; END;
