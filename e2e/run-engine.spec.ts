@@ -95,7 +95,7 @@ test('a researcher starts a command harness study from the form, follows it, rea
   // The study's run reaches "succeeded" with its counts.
   const study = page.getByRole('region', { name: 'Study form study' });
   await expect(study).toBeVisible();
-  const row = study.getByRole('row').filter({ has: page.getByRole('rowheader', { name: /command · scripted/ }) });
+  const row = study.getByRole('table', { name: /^Runs of this study/ }).getByRole('row').filter({ has: page.getByRole('rowheader', { name: /command · scripted/ }) });
   await expect(row.getByRole('cell').first()).toHaveText('succeeded', { timeout: 60_000 });
   await expect(row).toContainText('2 (1 failed)');
   await expect(row).toContainText('1.2k in / 300 out');
@@ -163,7 +163,7 @@ test('a long run is cancelled from the screen, after which retry and resume appl
   await expect(dialog).toBeHidden();
 
   const study = page.getByRole('region', { name: 'Study sleepy study' });
-  const row = study.getByRole('row').filter({ has: page.getByRole('rowheader', { name: /command · scripted/ }) });
+  const row = study.getByRole('table', { name: /^Runs of this study/ }).getByRole('row').filter({ has: page.getByRole('rowheader', { name: /command · scripted/ }) });
   await expect(row.getByRole('cell').first()).toHaveText('running', { timeout: 30_000 });
   await expect(study.getByRole('button', { name: 'Cancel study' })).toBeEnabled();
   // The elapsed time moves while it runs.
@@ -202,7 +202,7 @@ test('a run its provider refused is run again by Retry failed runs, and ends suc
     await expect(dialog).toBeHidden();
 
     const study = page.getByRole('region', { name: 'Study refused study' });
-    const row = study.getByRole('row').filter({ has: page.getByRole('rowheader', { name: /command · scripted/ }) });
+    const row = study.getByRole('table', { name: /^Runs of this study/ }).getByRole('row').filter({ has: page.getByRole('rowheader', { name: /command · scripted/ }) });
     await expect(row.getByRole('cell').first()).toHaveText(/^failedauth$/, { timeout: 60_000 });
     await expect(row).toContainText('authentication_error');
     // Never retried on its own; asked for, it is.

@@ -73,7 +73,7 @@ test('one run reads the same in the CLI, on the Runs screen, in the dataset expo
   await page.goto(url.href);
   await page.getByRole('region', { name: 'Studies' }).getByRole('button', { name: 'counts study' }).click();
   const study = page.getByRole('region', { name: 'Study counts study' });
-  const row = study.getByRole('row').filter({ has: page.getByRole('rowheader', { name: /command · scripted/ }) });
+  const row = study.getByRole('table', { name: /^Runs of this study/ }).getByRole('row').filter({ has: page.getByRole('rowheader', { name: /command · scripted/ }) });
   await expect(row.getByRole('cell').first()).toHaveText('succeeded');
   await expect(row.getByRole('cell').nth(1)).toHaveText(duration);
   await row.getByRole('button', { name: /^Open / }).click();

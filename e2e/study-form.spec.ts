@@ -131,7 +131,7 @@ test('the demo study runs from the form with the scripted model, no key needed',
   await expect(dialog).toBeHidden({ timeout: 60_000 });
   const study = page.getByRole('region', { name: /^Study / });
   await expect(study).toBeVisible();
-  const rows = study.getByRole('row').filter({ has: page.getByRole('rowheader') });
+  const rows = study.getByRole('table', { name: /^Runs of this study/ }).getByRole('row').filter({ has: page.getByRole('rowheader') });
   await expect(rows.first()).toBeVisible();
   const count = await rows.count();
   expect(count).toBeGreaterThan(0);
@@ -169,7 +169,7 @@ test('"Run without sandbox" warns what it gives away and writes sandbox: false; 
   await dialog.getByRole('button', { name: 'Start study' }).click();
   await expect(dialog).toBeHidden({ timeout: 60_000 });
   const unboxed = page.getByRole('region', { name: 'Study no-sandbox-study' });
-  const unboxedRow = unboxed.getByRole('row').filter({ has: page.getByRole('rowheader', { name: /command · unboxed/ }) });
+  const unboxedRow = unboxed.getByRole('table', { name: /^Runs of this study/ }).getByRole('row').filter({ has: page.getByRole('rowheader', { name: /command · unboxed/ }) });
   await expect(unboxedRow.getByRole('cell').first()).toHaveText('succeeded', { timeout: 60_000 });
   await expect(unboxedRow).toContainText('none: ran without the sandbox');
 
@@ -182,7 +182,7 @@ test('"Run without sandbox" warns what it gives away and writes sandbox: false; 
   await pick.click();
   const boxed = page.getByRole('region', { name: 'Study boxed-study' });
   await expect(boxed).toBeVisible();
-  const boxedRow = boxed.getByRole('row').filter({ has: page.getByRole('rowheader', { name: /command · boxed/ }) });
+  const boxedRow = boxed.getByRole('table', { name: /^Runs of this study/ }).getByRole('row').filter({ has: page.getByRole('rowheader', { name: /command · boxed/ }) });
   await expect(boxedRow.getByRole('cell').first()).toHaveText('succeeded', { timeout: 30_000 });
   await expect(boxedRow).toContainText(/bubblewrap · network host · memory 16 GiB \((cgroup-v2|cgroup-v1|rlimit)\) · 2048 processes \((cgroup-v2|cgroup-v1|rlimit)\) · disk 32 GiB \(run-folder-watch\)/);
   expect(problems).toEqual([]);
@@ -237,7 +237,7 @@ test('a study started from the CLI is followed live on the Runs screen, and canc
   await expect(pick).toBeVisible({ timeout: 30_000 });
   await pick.click();
   const study = page.getByRole('region', { name: 'Study cli-study' });
-  const row = study.getByRole('row').filter({ has: page.getByRole('rowheader', { name: /command · scripted/ }) });
+  const row = study.getByRole('table', { name: /^Runs of this study/ }).getByRole('row').filter({ has: page.getByRole('rowheader', { name: /command · scripted/ }) });
   await expect(row.getByRole('cell').first()).toHaveText('running', { timeout: 30_000 });
   await expect(study).toContainText('run by another process');
   await expect(page.getByRole('listitem', { name: 'Study: cli-study' })).toBeVisible();
@@ -252,7 +252,7 @@ test('a study started from the CLI is followed live on the Runs screen, and canc
   const longExited = new Promise<number | null>((resolve) => long.on('exit', resolve));
   await studies.getByRole('button', { name: 'long-cli-study' }).click({ timeout: 30_000 });
   const longStudy = page.getByRole('region', { name: 'Study long-cli-study' });
-  const longRow = longStudy.getByRole('row').filter({ has: page.getByRole('rowheader', { name: /command · scripted/ }) });
+  const longRow = longStudy.getByRole('table', { name: /^Runs of this study/ }).getByRole('row').filter({ has: page.getByRole('rowheader', { name: /command · scripted/ }) });
   await expect(longRow.getByRole('cell').first()).toHaveText('running', { timeout: 30_000 });
   // Retry and Resume belong to the process running it, and say so.
   await expect(longStudy.getByRole('button', { name: 'Resume study' })).toBeDisabled();
