@@ -33,15 +33,17 @@ const now = () => new Date().toISOString();
 const judge = (runId: string, id: string, score: number) =>
   insertJudgment(api.context.workspace.db, { id, run_id: runId, judge: 'judge-x', tier: 'output', rubric: 'clarity', rubric_version: 'v1', rationale: 'r', synthetic: 0, created_at: now(), score });
 
-/** One vote by one annotator on the pair (a, b), `winner` winning on the left. */
-function vote(id: string, a: string, b: string, winner: string): void {
+/** One vote by one annotator on the pair of `first` and `second`, `winner` winning on the left (the store keeps a pair's runs in id order). */
+function vote(id: string, first: string, second: string, winner: string): void {
+  const [a, b] = first < second ? [first, second] : [second, first];
+  const shownOrder = winner === a ? 'a-left' : 'b-left';
   const db = api.context.workspace.db;
   const project = findCurrentProject(db)!;
   if (!db.prepare('SELECT 1 FROM annotators WHERE id = ?').get('ann-1')) insertAnnotator(db, { id: 'ann-1', project_id: project.id, name: 'Expert', queue_seed: 's', synthetic: 0, created_at: now() });
-  insertPresentation(db, { id: `p-${id}`, token: `t-${id}`, annotator_id: 'ann-1', task_id: 'engine-task', run_a: a, run_b: b, shown_order: 'a-left', created_at: now() });
+  insertPresentation(db, { id: `p-${id}`, token: `t-${id}`, annotator_id: 'ann-1', task_id: 'engine-task', run_a: a, run_b: b, shown_order: shownOrder, created_at: now() });
   const loser = winner === a ? b : a;
   insertVote(db, {
-    id, presentation_id: `p-${id}`, annotator_id: 'ann-1', task_id: 'engine-task', run_a: a, run_b: b, shown_order: 'a-left', left_run: winner, right_run: loser,
+    id, presentation_id: `p-${id}`, annotator_id: 'ann-1', task_id: 'engine-task', run_a: a, run_b: b, shown_order: shownOrder, left_run: winner, right_run: loser,
     choice: 'left', winner_run: winner, rating_left: 5, rating_right: 1, reason: 'clearer', time_on_item_ms: 60_000, synthetic: 0, created_at: now(), retracted_at: null,
   } as Parameters<typeof insertVote>[1]);
 }
