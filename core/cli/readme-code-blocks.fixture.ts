@@ -10,6 +10,8 @@ export interface ReadmeCommand {
   args: string[];
   /** Whether it stands in the walk-through section (readme-walkthrough.test.ts runs those). */
   inWalkthrough: boolean;
+  /** Which code block it is in (0 for the README's first): a reader runs one block's lines in order. */
+  block: number;
 }
 
 /** The words of one shell command line: blanks split, '…' and "…" quote, a trailing `# …` is a comment. */
@@ -42,10 +44,12 @@ export function readmeCommands(readme: string): ReadmeCommand[] {
   const commands: ReadmeCommand[] = [];
   let fenced = false;
   let section = '';
+  let block = -1;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
     if (/^\s*```/.test(line)) {
       fenced = !fenced;
+      if (fenced) block++;
       continue;
     }
     if (!fenced) {
@@ -56,7 +60,7 @@ export function readmeCommands(readme: string): ReadmeCommand[] {
     const start = i;
     let text = line.trim();
     while (text.endsWith('\\') && i + 1 < lines.length) text = `${text.slice(0, -1).trimEnd()} ${lines[++i]!.trim()}`;
-    commands.push({ line: start + 1, text, args: shellWords(text).slice(1), inWalkthrough: section === WALKTHROUGH_HEADING });
+    commands.push({ line: start + 1, text, args: shellWords(text).slice(1), inWalkthrough: section === WALKTHROUGH_HEADING, block });
   }
   return commands;
 }

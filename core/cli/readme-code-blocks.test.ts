@@ -132,7 +132,17 @@ describe("the README's code blocks", () => {
     // A placeholder (RUN, STUDY, <id>, …) would need a real id from the workspace: say so, rather than run it as written.
     expect(runnable.filter((command) => /\b[A-Z][A-Z_]{2,}\b|<[^>]+>|…/.test(command.text)).map(named)).toEqual([]);
     const env = { LHB_WORKSPACE: join(dir, 'workspace'), HOME: join(dir, 'home') };
-    const results = await inParallel(runnable, 2, async (command) => ({ command, ...(await runLhb(command.args, dir, env)) }));
+    // Blocks run two at a time; one block's lines run in order, as a reader types them (a chapter is added before it is cited).
+    const byBlock = new Map<number, ReadmeCommand[]>();
+    for (const command of runnable) byBlock.set(command.block, [...(byBlock.get(command.block) ?? []), command]);
+    const blocks = [...byBlock.values()];
+    const results = (
+      await inParallel(blocks, 2, async (block) => {
+        const ran: { command: ReadmeCommand; status: number | null; output: string }[] = [];
+        for (const command of block) ran.push({ command, ...(await runLhb(command.args, dir, env)) });
+        return ran;
+      })
+    ).flat();
     expect(results.filter((result) => result.status !== 0).map((result) => `${named(result.command)}\n  exit ${result.status}: ${result.output.trim().slice(-2000)}`)).toEqual([]);
   }, 300_000);
 });
