@@ -22,6 +22,13 @@ const y = require('y');</pre></td><td><code>a|b</code> and<p>para one</p><p>para
     expect(markdown).not.toMatch(/```/);
   });
 
+  it('keep a link with an empty href as its words, in a definition list inside a layout table too', async () => {
+    const { markdown } = await normaliseHtml(html(`<table><tr><td><dl><dt>index</dt><dd><a href="">nr</a><br></dd><dt>indented</dt><dd><a href="api.html#s">_xsltStylesheet</a></dd></dl></td></tr></table>`), 't.html');
+    expect(markdown).toContain('nr');
+    expect(markdown).not.toMatch(/\]\(\)/);
+    expect(markdown).toContain('[\\_xsltStylesheet](api.html#s)');
+  });
+
   it('are not padded to the widest cell, so a wide table is no wider than its text', async () => {
     const long = 'word '.repeat(60).trim();
     const { markdown } = await normaliseHtml(html(`<table><tr><th>a</th><th>b</th></tr><tr><td>${long}</td><td>x</td></tr></table>`), 't.html');

@@ -55,8 +55,9 @@ function cleanElement(element: Element, insideContentBlock: boolean): ElementCon
   // A <form> often wraps a whole page (ASP.NET does this); keep its text, drop the form itself.
   if (tag === 'form') return children;
   // A named anchor (<a name="…"> or an <a id> without href, DocBook's and Javadoc's link targets) is
-  // no link: its text, if any, is the document's; the element itself would print as "[]()".
-  if (tag === 'a' && typeof props.href !== 'string') return children;
+  // no link: its text, if any, is the document's; the element itself would print as "[]()". An
+  // empty href (`<a href="">nr</a>`, as libxslt's API index has) leads nowhere either.
+  if (tag === 'a' && (typeof props.href !== 'string' || props.href.trim() === '')) return children;
   if (tag === 'a' && !isSafeHref(props.href as string)) return children;
   if (tag === 'a' && isPermalink(props, children)) return [];
   // A link with no words (an icon whose image had no alt text, an empty code-line target) reads as nothing.
