@@ -11,6 +11,7 @@ import { recordBlob } from '../store/blob-repository.ts';
 import { insertReplyWithJudgments } from '../store/judge-reply-repository.ts';
 import { requireCurrentProject } from '../store/project-repository.ts';
 import { finishStudyRun, insertStudy } from '../store/study-repository.ts';
+import { supersedeStudyRunAttempt } from '../store/superseded-run-repository.ts';
 import { configIdOf, versionsJsonOf } from '../runs/run-configuration.ts';
 import { SHIPPED_PRICE_TABLE_FILE } from './shipped-price-table.ts';
 
@@ -198,5 +199,32 @@ describe('what a study cost', () => {
     expect(await cost(STUDY)).toEqual(before);
     await expect(api.call('prices.unset', { model: 'gpt-5.5' })).rejects.toMatchObject({ code: 'not_found', field: 'model' });
     await expect(api.call('prices.set', { model: 'gpt-5.5', inputPerMillion: -1, outputPerMillion: 2 })).rejects.toMatchObject({ code: 'bad_request' });
+  });
+
+  it('a judged run retried costs both its attempts and the judges of both: the earlier attempt was paid for', async () => {
+    const before = await cost(STUDY);
+    const workspaceBefore = await cost();
+    const { db } = api.context.workspace;
+    const first = before.runs['sr-codex-a']!.usd!;
+    const judgedFirst = before.judges.usd;
+    const { nextRunId } = supersedeStudyRunAttempt(db, 'sr-codex-a', new Date(Date.UTC(2026, 2, 2)).toISOString());
+    recordOwnRun(api, { id: nextRunId, task: 'user-dashboard', harness: 'codex', model: 'gpt-5.5', versions: {}, at: new Date(Date.UTC(2026, 2, 2, 1)).toISOString(), sourceDir: join(dir, 'own', nextRunId) });
+    finishStudyRun(db, 'sr-codex-a', {
+      status: 'succeeded', error_kind: null, error_message: null, finished_at: new Date(Date.UTC(2026, 2, 2, 2)).toISOString(), duration_ms: 1000, steps: 1, tool_calls: 0, failed_tool_calls: 0,
+      tokens_input: 10_000, tokens_output: 1_000, cost_usd: null, last_event: null, transcript_sha256: null, trajectory_sha256: null, errors_json: '[]', run_id: nextRunId,
+    });
+    const after = await cost(STUDY);
+    const price = filePrice('gpt-5.5')!;
+    const second = (10_000 * price.inputPerMillion + 1_000 * price.outputPerMillion) / 1e6;
+    // The study run's own figure is its current attempt's; the totals carry both attempts.
+    expect(after.runs['sr-codex-a']!.usd).toBeCloseTo(second, 12);
+    expect(after.agents.usd).toBeCloseTo(before.agents.usd + second, 12);
+    expect(after.agents.items).toBe(before.agents.items + 1);
+    expect(after.configurations.find((c) => c.harness === 'codex')!.usd).toBeCloseTo(before.configurations.find((c) => c.harness === 'codex')!.usd + second, 12);
+    expect(first).toBeGreaterThan(second);
+    // The judges' replies on the earlier attempt stay in the study's cost.
+    expect(after.judges.usd).toBeCloseTo(judgedFirst, 12);
+    expect(after.byJudge.map((j) => `${j.judge}:${j.items}`).sort()).toEqual(['local-judge:2', 'opus-judge:2', 'priced-judge:2']);
+    expect((await cost()).total.usd).toBeCloseTo(workspaceBefore.total.usd + second, 12);
   });
 });

@@ -35,7 +35,8 @@ export function judgeReplyCost(row: JudgeReplyUsageRow, prices: PriceBook): Cost
 
 /**
  * What a study cost (or, with `studyId` null, every study's runs and every judge's replies): its
- * ended runs by configuration, its judges' replies on its runs by judge, and the two together.
+ * ended runs by configuration, earlier attempts a retry kept included, its judges' replies on all
+ * of those by judge, and the two together.
  * Totals add what is known and name what is not.
  */
 export function studyCost(workspace: Pick<Workspace, 'db' | 'blobs'>, studyId: string | null): StudyCost {
@@ -45,7 +46,8 @@ export function studyCost(workspace: Pick<Workspace, 'db' | 'blobs'>, studyId: s
   const configurations = new Map<string, StudyCost['configurations'][number]>();
   for (const row of listStudyRunUsage(workspace.db, studyId)) {
     const cost = studyRunCost(workspace, row, prices);
-    runs[row.id] = cost;
+    // Per study run, its current attempt's cost; an earlier attempt counts in the totals only.
+    if (!row.superseded) runs[row.id] = cost;
     agents = addCost(agents, cost);
     const key = `${row.study_id}\u0000${row.config_index}`;
     const before = configurations.get(key) ?? { configIndex: row.config_index, harness: row.harness, model: row.model, versions: JSON.parse(row.versions_json) as Record<string, string>, ...emptyCostTotal() };

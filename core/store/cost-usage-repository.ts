@@ -13,6 +13,8 @@ export interface StudyRunUsageRow {
   tokens_output: number | null;
   cost_usd: number | null;
   trajectory_sha256: string | null;
+  /** 1 for an earlier attempt a retry kept (superseded_runs): paid for, but not the study run's current record. */
+  superseded: 0 | 1;
 }
 
 /** A judge reply's usage: one request (retries included) of one judge for one run and rubric set. */
@@ -24,28 +26,42 @@ export interface JudgeReplyUsageRow {
   cost_usd: number | null;
 }
 
-const RUN_USAGE_COLUMNS = `sr.id, sr.study_id, sr.config_index, sr.harness, sr.model, sr.versions_json, sr.tokens_input, sr.tokens_output, sr.cost_usd, sr.trajectory_sha256`;
+const RUN_USAGE_COLUMNS = `sr.id, sr.study_id, sr.config_index, sr.harness, sr.model, sr.versions_json, sr.tokens_input, sr.tokens_output, sr.cost_usd, sr.trajectory_sha256, 0 AS superseded`;
 
-/** The study's runs that have ended (pending and running ones have cost nothing final yet), or every study's when `studyId` is null. */
+/** An earlier attempt's usage, from the study run's row as it was when a retry kept it (migration 028). */
+const SUPERSEDED_USAGE_COLUMNS = `sr.id, sr.study_id, sr.config_index, sr.harness, sr.model, sr.versions_json,
+  json_extract(s.study_run_json, '$.tokens_input'), json_extract(s.study_run_json, '$.tokens_output'), json_extract(s.study_run_json, '$.cost_usd'),
+  s.trajectory_sha256, 1 AS superseded`;
+
+/**
+ * The study's runs that have ended (pending and running ones have cost nothing final yet), or every
+ * study's when `studyId` is null, with every earlier attempt a retry kept: each attempt was paid for.
+ */
 export function listStudyRunUsage(db: Database, studyId: string | null): StudyRunUsageRow[] {
   return prepared(
     db,
-    `SELECT ${RUN_USAGE_COLUMNS} FROM study_runs sr
-      WHERE (@study IS NULL OR sr.study_id = @study) AND sr.status NOT IN ('pending', 'running')
-      ORDER BY sr.study_id, sr.position`,
+    `SELECT id, study_id, config_index, harness, model, versions_json, tokens_input, tokens_output, cost_usd, trajectory_sha256, superseded FROM (
+       SELECT ${RUN_USAGE_COLUMNS}, sr.position, 0 AS attempt FROM study_runs sr
+        WHERE (@study IS NULL OR sr.study_id = @study) AND sr.status NOT IN ('pending', 'running')
+       UNION ALL
+       SELECT ${SUPERSEDED_USAGE_COLUMNS}, sr.position, s.attempt FROM superseded_runs s JOIN study_runs sr ON sr.id = s.study_run_id
+        WHERE (@study IS NULL OR sr.study_id = @study))
+      ORDER BY study_id, position, superseded DESC, attempt`,
   ).all({ study: studyId }) as StudyRunUsageRow[];
 }
 
 /**
- * The judge replies on the study's runs (every reply, failed ones too: their requests were made),
- * or on every run when `studyId` is null. Replies copied in by `lhb judge import` made no request
+ * The judge replies on the study's runs, earlier attempts included (every reply, failed ones too:
+ * their requests were made), or on every run when `studyId` is null. Replies copied in by `lhb judge import` made no request
  * here (attempts 0) and are left out.
  */
 export function listJudgeReplyUsage(db: Database, studyId: string | null): JudgeReplyUsageRow[] {
   return prepared(
     db,
     `SELECT jr.judge, jr.judge_model, jr.tokens_input, jr.tokens_output, jr.cost_usd FROM judge_replies jr
-      WHERE jr.attempts > 0 AND (@study IS NULL OR jr.run_id IN (SELECT run_id FROM study_runs WHERE study_id = @study AND run_id IS NOT NULL))
+      WHERE jr.attempts > 0 AND (@study IS NULL OR jr.run_id IN (
+        SELECT run_id FROM study_runs WHERE study_id = @study AND run_id IS NOT NULL
+        UNION SELECT s.run_id FROM superseded_runs s JOIN study_runs sr ON sr.id = s.study_run_id WHERE sr.study_id = @study))
       ORDER BY jr.judge, jr.created_at`,
   ).all({ study: studyId }) as JudgeReplyUsageRow[];
 }
