@@ -38,7 +38,9 @@ async function checkDialog(page: Page, where: string, open: Locator, name: strin
 
 async function showSection(page: Page, label: string): Promise<void> {
   await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: new RegExp(`^${label}`) }).click();
-  await expect(page.locator('main [aria-busy="true"]')).toHaveCount(0);
+  // A budget, not a speed check: the Analysis screen computes its report first, which took over
+  // 20 s on a loaded two-core machine.
+  await expect(page.locator('main [aria-busy="true"]')).toHaveCount(0, { timeout: 90_000 });
 }
 
 for (const size of SIZES) {

@@ -117,12 +117,18 @@ async function expectSidesSwitchAndVoteBarStays(page: Page, voter: ArenaPage): P
   await expectNoSidewaysScroll(page);
 }
 
+/** Taps a radio and waits until it shows as chosen, as a voter looks before the next tap. */
+async function tapRadio(radio: Locator): Promise<void> {
+  await radio.tap();
+  await expect(radio, 'the tapped choice shows as chosen').toHaveAttribute('aria-checked', 'true');
+}
+
 /** Votes by touch: taps the preference, both ratings and Submit; waits until the vote is listed. */
 async function voteByTap(voter: ArenaPage, choice: string, left: number, right: number): Promise<void> {
   const before = (await voter.yourVotes()).length;
-  await voter.preference.getByRole('radio', { name: choice }).tap();
-  await voter.rating('Left').getByRole('radio', { name: new RegExp(`^${left}:`) }).tap();
-  await voter.rating('Right').getByRole('radio', { name: new RegExp(`^${right}:`) }).tap();
+  await tapRadio(voter.preference.getByRole('radio', { name: choice }));
+  await tapRadio(voter.rating('Left').getByRole('radio', { name: new RegExp(`^${left}:`) }));
+  await tapRadio(voter.rating('Right').getByRole('radio', { name: new RegExp(`^${right}:`) }));
   await voter.vote.getByRole('button', { name: /^Submit vote/ }).tap();
   await expect.poll(async () => (await voter.yourVotes()).length).toBe(before + 1);
 }
@@ -260,9 +266,9 @@ test.describe('on a 390×844 phone, by touch', () => {
     expect(await voter.yourVotes()).toHaveLength(4);
     await expectPairOpensInView(page, voter);
     // The fifth by the vote bar: set above, then submitted from the bar while the frames are in view.
-    await voter.preference.getByRole('radio', { name: 'I prefer Left' }).tap();
-    await voter.rating('Left').getByRole('radio', { name: /^5:/ }).tap();
-    await voter.rating('Right').getByRole('radio', { name: /^3:/ }).tap();
+    await tapRadio(voter.preference.getByRole('radio', { name: 'I prefer Left' }));
+    await tapRadio(voter.rating('Left').getByRole('radio', { name: /^5:/ }));
+    await tapRadio(voter.rating('Right').getByRole('radio', { name: /^3:/ }));
     await voter.pair.getByRole('heading', { level: 2 }).scrollIntoViewIfNeeded();
     const bar = page.getByRole('region', { name: 'Vote bar' });
     await expect(bar).toContainText('Preferred left · Left 5 · Right 3');
@@ -335,7 +341,9 @@ test.describe('on a 1440×900 window', () => {
       expect(scale, "a slide's drawn size against its laid-out size").toBeGreaterThan(0.9);
     }
 
-    // Tab into the Left deck: its frame has the keyboard and a focus ring shows around it.
+    // Tab to the Left deck: its stage takes the keyboard with a focus ring, and its arrow keys turn
+    // the slides (both decks together). A cross-origin frame with nothing focusable inside is passed
+    // over by Tab, so the stage is the deck's stop.
     const focusRing = () =>
       page.evaluate(() => {
         const rings = (el: Element | null) => {
@@ -346,16 +354,22 @@ test.describe('on a 1440×900 window', () => {
           return false;
         };
         const active = document.activeElement;
-        return { tag: active?.tagName ?? '', title: active?.getAttribute('title') ?? '', ring: rings(active) };
+        return { label: active?.getAttribute('aria-label') ?? '', ring: rings(active) };
       });
+    const slide = (title: string) => voter.pair.frameLocator(`iframe[title="${title}"]`).locator('#count');
+    await expect(slide('Left output')).toHaveText(/^1 \/ \d+$/);
     await voter.pair.getByRole('button', { name: 'Open larger, Left' }).focus();
     await page.keyboard.press('Tab');
-    await expect.poll(focusRing).toEqual({ tag: 'IFRAME', title: 'Left output', ring: true });
-    // And out again: Shift+Tab from the deck's first control lands back on Open larger, ringed.
+    await expect.poll(focusRing).toEqual({ label: 'Left output: arrow keys turn its slides', ring: true });
+    await page.keyboard.press('ArrowRight');
+    await expect(slide('Left output')).toHaveText(/^2 \/ \d+$/);
+    await expect(slide('Right output')).toHaveText(/^2 \/ \d+$/);
+    // The arrow turned the slides only: it did not pick a side in the vote.
+    await expect(voter.preference.getByRole('radio', { checked: true })).toHaveCount(0);
+    // And out again: Shift+Tab lands back on Open larger, ringed.
     await page.keyboard.press('Shift+Tab');
-    await expect.poll(async () => (await focusRing()).tag).not.toBe('IFRAME');
     await expect(voter.pair.getByRole('button', { name: 'Open larger, Left' })).toBeFocused();
-    expect((await focusRing()).ring, 'the button focus left the frame for has a focus ring').toBe(true);
+    expect((await focusRing()).ring, 'the button focus went back to has a focus ring').toBe(true);
     await expectPageFitsWindow(page, voter);
   });
 });

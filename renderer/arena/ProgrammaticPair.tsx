@@ -1,5 +1,6 @@
-import { useEffect, useRef, useState, type Ref } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type Ref } from 'react';
 import type { ArenaItem, ArenaSide } from '../../schemas/arena.ts';
+import { SLIDE_KEYS, type SlideTurn } from '../../schemas/slide-sync.ts';
 import { isTypingTarget } from '../ui/keyboard.ts';
 import { LiveBuildDialog, type LiveRoute } from './LiveBuildDialog.tsx';
 import { ScaledAgentFrame } from './ScaledAgentFrame.tsx';
@@ -31,7 +32,7 @@ export function ProgrammaticPair({ item }: { item: ArenaItem }) {
   const opener = useRef<HTMLElement | null>(null);
   const leftFrame = useRef<HTMLIFrameElement>(null);
   const rightFrame = useRef<HTMLIFrameElement>(null);
-  const { turnBoth } = useSlideSync(leftFrame, rightFrame);
+  const { turnBoth, turnOne } = useSlideSync(leftFrame, rightFrame);
   const synced = bothDecks(item);
   const largeUrl = large ? item[large].siteUrl : null;
   // On a phone's width one side at a time, in the same place: both stay loaded (the hidden one
@@ -77,6 +78,7 @@ export function ProgrammaticPair({ item }: { item: ArenaItem }) {
             output={item[side]}
             frameRef={side === 'left' ? leftFrame : rightFrame}
             hidden={narrow && shown !== side}
+            onSlideKey={(turn) => (synced ? turnBoth(turn) : turnOne(side, turn))}
             onEnlarge={(button) => {
               opener.current = button;
               setLarge(side);
@@ -106,11 +108,29 @@ interface OutputProps {
   frameRef: Ref<HTMLIFrameElement>;
   /** Switched away from on a phone: still laid out and loaded, but neither seen, read nor reached by Tab. */
   hidden: boolean;
+  /** A slide key pressed on the deck's stage: the deck turns (and, in a pair of decks, the other with it). */
+  onSlideKey: (turn: SlideTurn) => void;
   onEnlarge: (button: HTMLElement) => void;
 }
 
-function Output({ side, output, frameRef, hidden, onEnlarge }: OutputProps) {
+/** The slide turn a key on a deck's stage asks for, if any (a presenter's remote sends these keys too). */
+function slideTurnOf(event: ReactKeyboardEvent): SlideTurn | undefined {
+  if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return undefined;
+  return (Object.keys(SLIDE_KEYS) as SlideTurn[]).find((turn) => SLIDE_KEYS[turn].includes(event.key));
+}
+
+function Output({ side, output, frameRef, hidden, onSlideKey, onEnlarge }: OutputProps) {
   const label = side === 'left' ? 'Left' : 'Right';
+  const stageKeys = {
+    label: `${label} output: arrow keys turn its slides`,
+    onKeyDown: (event: ReactKeyboardEvent<HTMLDivElement>) => {
+      const turn = slideTurnOf(event);
+      if (!turn) return;
+      // Handled here, so the page's own arrow keys (which prefer a side) leave it alone.
+      event.preventDefault();
+      onSlideKey(turn);
+    },
+  };
   return (
     <div className={hidden ? 'programmatic-pair__side programmatic-pair__side--hidden' : 'programmatic-pair__side'} inert={hidden} aria-hidden={hidden || undefined}>
       <div className="programmatic-pair__head">
@@ -131,6 +151,7 @@ function Output({ side, output, frameRef, hidden, onEnlarge }: OutputProps) {
           viewport={PRESENTATION_ROUTE.viewport}
           minLayoutWidth={INLINE_MIN_LAYOUT_WIDTH}
           stageClassName="programmatic-pair__media programmatic-pair__stage"
+          keys={stageKeys}
         />
       ) : (
         <div className="frame-cell frame-cell--missing programmatic-pair__media" role="img" aria-label={`${label} output: nothing captured`}>

@@ -23,8 +23,10 @@ function showVotePanel(): void {
  * frames, where the whole Vote panel sits below the pair (a phone, a narrow window): what is set
  * so far, Submit, and a way to the full panel. It hides while the Vote panel's own Submit is in
  * view, so it never covers the panel it repeats; sticky, not fixed, it ends in its own place
- * below the pair and covers nothing once scrolled to the end. On a wide window the Vote panel
- * itself stays beside the pair (voter-layout.css) and this bar is not drawn.
+ * below the pair and covers nothing once scrolled to the end. Hidden, it keeps its place: were
+ * it taken out of the page, the page would grow shorter under a finger scrolled to its end and
+ * the controls would jump while being tapped. On a wide window the Vote panel itself stays
+ * beside the pair (voter-layout.css) and this bar is not drawn.
  */
 export function VoteBar() {
   const draft = useArenaStore((s) => s.draft);
@@ -43,7 +45,7 @@ export function VoteBar() {
 
   if (!ready) return null;
   return (
-    <section className="vote-bar" aria-label="Vote bar" hidden={panelActionsInView}>
+    <section className={panelActionsInView ? 'vote-bar vote-bar--idle' : 'vote-bar'} aria-label="Vote bar" aria-hidden={panelActionsInView || undefined} inert={panelActionsInView}>
       <p className="vote-bar__summary">{draftSummary(draft)}</p>
       <button type="button" onClick={showVotePanel}>
         Change

@@ -11,7 +11,7 @@ const MIN_RELAY_GAP_MS = 30;
  * origins, so `null`) and of the exact shape are heard (schemas/slide-sync.ts); nothing else
  * from the frames is ever read.
  */
-export function useSlideSync(left: RefObject<HTMLIFrameElement | null>, right: RefObject<HTMLIFrameElement | null>): { turnBoth(turn: SlideTurn): void } {
+export function useSlideSync(left: RefObject<HTMLIFrameElement | null>, right: RefObject<HTMLIFrameElement | null>): { turnBoth(turn: SlideTurn): void; turnOne(side: 'left' | 'right', turn: SlideTurn): void } {
   const lastRelay = useRef(0);
 
   const turn = useCallback((frame: HTMLIFrameElement | null, direction: SlideTurn) => {
@@ -43,5 +43,6 @@ export function useSlideSync(left: RefObject<HTMLIFrameElement | null>, right: R
       },
       [left, right, turn],
     ),
+    turnOne: useCallback((side: 'left' | 'right', direction: SlideTurn) => turn((side === 'left' ? left : right).current, direction), [left, right, turn]),
   };
 }
