@@ -37,6 +37,16 @@ export async function importThroughPicker(page: Page, paths: string[]): Promise<
   return (await outcome.textContent()) ?? '';
 }
 
+/** Cites lines `from`–`to` of the open source into the active chapter with the gutter and Shift+↓. */
+export async function citeLines(page: Page, from: number, to: number): Promise<void> {
+  const { document } = annotatorRegions(page);
+  await lineRow(page, from).locator('.line__number').click();
+  for (let line = from; line < to; line++) await page.keyboard.press('Shift+ArrowDown');
+  const name = from === to ? `Cite L${from}` : `Cite L${from}–${to}`;
+  await document.getByRole('button', { name }).click();
+  await expect(page.getByRole('status').filter({ hasText: `Cited L${from}${from === to ? '' : `–${to}`}` })).toBeVisible();
+}
+
 /** The source's button in the Sources list, by (part of) its title. */
 export function sourceButton(page: Page, title: RegExp): Locator {
   return annotatorRegions(page).sources.getByRole('button', { name: title });

@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { writeAnnotatorFixtures, type FixtureFiles } from './annotator-fixtures.ts';
-import { annotatorRegions, importThroughPicker, lineRow, openAnnotator, sourceButton } from './annotator-page.ts';
+import { annotatorRegions, citeLines as cite, importThroughPicker, lineRow, openAnnotator, sourceButton } from './annotator-page.ts';
 import { launchApp, type LaunchedApp } from './launch-app.ts';
 
 test.use({ viewport: { width: 1440, height: 900 } });
@@ -17,16 +17,6 @@ test.afterEach(async () => {
   if (fixtures) rmSync(fixtures.dir, { recursive: true, force: true });
   app = fixtures = undefined;
 });
-
-/** Cites lines `from`–`to` of the open source into the active chapter with the gutter and Shift+↓. */
-async function cite(page: Page, from: number, to: number): Promise<void> {
-  const { document } = annotatorRegions(page);
-  await lineRow(page, from).locator('.line__number').click();
-  for (let line = from; line < to; line++) await page.keyboard.press('Shift+ArrowDown');
-  const name = from === to ? `Cite L${from}` : `Cite L${from}–${to}`;
-  await document.getByRole('button', { name }).click();
-  await expect(page.getByRole('status').filter({ hasText: `Cited L${from}${from === to ? '' : `–${to}`}` })).toBeVisible();
-}
 
 async function submitAs(page: Page, name: string): Promise<void> {
   const dialog = page.getByRole('dialog', { name: 'Team plans' });

@@ -7,6 +7,7 @@ import { useAppStore } from './app/app-store.ts';
 import { chooseSession } from './app/choose-session.ts';
 import { InviteRefusedNotice } from './app/InviteRefusedNotice.tsx';
 import { NoTokenNotice } from './app/NoTokenNotice.tsx';
+import { PlanInviteShell } from './annotator/PlanInviteShell.tsx';
 import { VoterShell } from './arena/VoterShell.tsx';
 import './styles.css';
 
@@ -21,6 +22,13 @@ if (choice.kind === 'no-token') {
   void chooseSession(choice.client).then((session) => {
     if (session.kind === 'refused') return root.render(<InviteRefusedNotice message={session.message} />);
     if (session.kind === 'owner') return startOwnerApp(choice.client);
+    if (session.kind === 'annotator') {
+      return root.render(
+        <StrictMode>
+          <PlanInviteShell client={choice.client} invite={session.invite} />
+        </StrictMode>,
+      );
+    }
     root.render(
       <StrictMode>
         <VoterShell client={choice.client} voter={session.voter} />

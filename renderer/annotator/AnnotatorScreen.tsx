@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import type { RpcClient } from '../../schemas/rpc.ts';
 import { useConnectedClient } from '../api/connected-client.ts';
 import { DismissibleAlert } from '../ui/DismissibleAlert.tsx';
 import { useAnnotatorStore } from './annotator-store.ts';
@@ -6,9 +7,11 @@ import { ChaptersPanel } from './ChaptersPanel.tsx';
 import { DataRoomBar } from './DataRoomBar.tsx';
 import { DocumentPanel } from './DocumentPanel.tsx';
 import { NewDataRoomForm } from './NewDataRoomForm.tsx';
+import type { PlanInvite } from './plan-annotator-slice.ts';
 import { SourcesPanel } from './SourcesPanel.tsx';
 import { useAnnotatorShortcuts } from './use-annotator-shortcuts.ts';
 import './annotator.css';
+import './plans.css';
 
 /** A file dropped outside the Sources panel would replace the app in the tab: refuse it. */
 function useRefuseStrayDrops(): void {
@@ -28,15 +31,19 @@ function useRefuseStrayDrops(): void {
   }, []);
 }
 
-/** The annotator: Sources, Document and Chapters side by side for one data room. */
-export function AnnotatorScreen() {
-  const client = useConnectedClient();
+/**
+ * The annotator: Sources, Document and Chapters side by side for one data room. On an SME's
+ * invite link (`client` and `invite` given by its page), their one room and their own plan.
+ */
+export function AnnotatorScreen({ client: inviteClient, invite }: { client?: RpcClient; invite?: PlanInvite } = {}) {
+  const ownerClient = useConnectedClient();
+  const client = inviteClient ?? ownerClient;
   const phase = useAnnotatorStore((s) => s.phase);
   const error = useAnnotatorStore((s) => s.error);
   const announcement = useAnnotatorStore((s) => s.announcement);
   const dismissError = useAnnotatorStore((s) => s.dismissError);
 
-  useEffect(() => (client ? useAnnotatorStore.getState().connect(client) : undefined), [client]);
+  useEffect(() => (client ? useAnnotatorStore.getState().connect(client, invite) : undefined), [client, invite]);
   useAnnotatorShortcuts();
   useRefuseStrayDrops();
 

@@ -3,6 +3,7 @@ import { pagesOfLines } from '../../schemas/chapter-plan.ts';
 import { useAnnotatorStore } from './annotator-store.ts';
 import { ChapterItem, chapterTitleId, type ChapterActions } from './ChapterItem.tsx';
 import { GlobalNotes } from './GlobalNotes.tsx';
+import { OtherPlans } from './OtherPlans.tsx';
 import { PlanApprovalNote } from './PlanApprovalNote.tsx';
 import { PlanExportMenu } from './PlanExportMenu.tsx';
 import { TeamPlansDialog } from './TeamPlansDialog.tsx';
@@ -16,6 +17,8 @@ export function ChaptersPanel() {
   const activeChapterId = useAnnotatorStore((s) => s.activeChapterId);
   const pending = useAnnotatorStore((s) => s.pendingCitation);
   const versionPages = useAnnotatorStore((s) => s.versionPages);
+  // An SME's invite link works on their plan only: the room's exports and team plans are its owner's.
+  const invited = useAnnotatorStore((s) => s.invite !== undefined);
   useEffect(() => {
     if (chapters) void useAnnotatorStore.getState().loadVersionPages(chapters.flatMap((c) => c.citations));
   }, [chapters]);
@@ -72,12 +75,16 @@ export function ChaptersPanel() {
         <button type="button" onClick={() => void addChapter()}>
           Add chapter
         </button>
-        <PlanExportMenu />
-        <button ref={teamPlansButton} type="button" onClick={() => setTeamPlansOpen(true)}>
-          Team plans…
-        </button>
+        {!invited && (
+          <>
+            <PlanExportMenu />
+            <button ref={teamPlansButton} type="button" onClick={() => setTeamPlansOpen(true)}>
+              Team plans…
+            </button>
+          </>
+        )}
       </header>
-      <PlanApprovalNote />
+      {!invited && <PlanApprovalNote />}
       {teamPlansOpen && (
         <TeamPlansDialog
           onClose={() => {
@@ -115,6 +122,7 @@ export function ChaptersPanel() {
           </div>
         )}
         <GlobalNotes />
+        <OtherPlans sourceTitles={sourceTitles} />
       </div>
     </section>
   );

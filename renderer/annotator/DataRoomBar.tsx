@@ -1,17 +1,19 @@
 import { useState } from 'react';
 import { useAnnotatorStore } from './annotator-store.ts';
 import { NewDataRoomForm } from './NewDataRoomForm.tsx';
+import { PlanAnnotatorBar } from './PlanAnnotatorBar.tsx';
 import { UndoRedoButtons } from './UndoRedoButtons.tsx';
 
-/** Which data room is open (a picker when there are several), a new one, and undo/redo. */
+/** Which data room is open (a picker when there are several), a new one, whose plan is on screen, and undo/redo. An SME's link has its one room. */
 export function DataRoomBar() {
   const dataRooms = useAnnotatorStore((s) => s.dataRooms);
   const dataRoom = useAnnotatorStore((s) => s.dataRoom);
   const openDataRoom = useAnnotatorStore((s) => s.openDataRoom);
+  const invited = useAnnotatorStore((s) => s.invite !== undefined);
   const [creating, setCreating] = useState(false);
   return (
     <div className="data-room-bar">
-      {dataRooms.length > 1 ? (
+      {dataRooms.length > 1 && !invited ? (
         <label className="data-room-bar__picker">
           Data room{' '}
           <select value={dataRoom?.id ?? ''} onChange={(e) => void openDataRoom(e.target.value)}>
@@ -25,13 +27,14 @@ export function DataRoomBar() {
       ) : (
         <h2 className="data-room-bar__title">{dataRoom?.title ?? ''}</h2>
       )}
-      {creating ? (
+      {invited ? null : creating ? (
         <NewDataRoomForm onDone={() => setCreating(false)} />
       ) : (
         <button type="button" onClick={() => setCreating(true)}>
           New data room…
         </button>
       )}
+      <PlanAnnotatorBar />
       <UndoRedoButtons />
     </div>
   );

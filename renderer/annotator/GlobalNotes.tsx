@@ -11,21 +11,34 @@ export function GlobalNotes() {
   const dataRoomId = useAnnotatorStore((s) => s.dataRoom?.id);
   const saved = useAnnotatorStore((s) => s.dataRoom?.globalNotes ?? '');
   const notesState = useAnnotatorStore((s) => s.notesState);
+  const plan = useAnnotatorStore((s) => s.planAnnotator);
   const saveNotes = useAnnotatorStore((s) => s.saveNotes);
   const [draft, setDraft] = useState(saved);
-  const pending = useRef<{ timer: number; text: string } | undefined>(undefined);
+  // Typing waiting to be saved, with the plan it was typed into: a switch of plan saves it there.
+  const pending = useRef<{ timer: number; text: string; plan: string | null } | undefined>(undefined);
 
   // Take the server's text (another data room, an undo) unless the user has unsaved typing.
   useEffect(() => {
     if (!pending.current) setDraft(saved);
   }, [saved, dataRoomId]);
 
+  // Another plan on screen: what was typed goes to the plan it was typed into, and the new plan's notes show.
+  useEffect(() => {
+    const typed = pending.current;
+    if (typed && typed.plan !== plan) {
+      window.clearTimeout(typed.timer);
+      pending.current = undefined;
+      void saveNotes(typed.text, typed.plan);
+    }
+    setDraft(useAnnotatorStore.getState().dataRoom?.globalNotes ?? '');
+  }, [plan, saveNotes]);
+
   // Leaving the screen saves what was typed rather than dropping it.
   useEffect(
     () => () => {
       if (!pending.current) return;
       window.clearTimeout(pending.current.timer);
-      void saveNotes(pending.current.text);
+      void saveNotes(pending.current.text, pending.current.plan);
       pending.current = undefined;
     },
     [saveNotes],
@@ -36,9 +49,9 @@ export function GlobalNotes() {
     if (pending.current) window.clearTimeout(pending.current.timer);
     const timer = window.setTimeout(() => {
       pending.current = undefined;
-      void saveNotes(text);
+      void saveNotes(text, plan);
     }, NOTES_SAVE_DELAY_MS);
-    pending.current = { timer, text };
+    pending.current = { timer, text, plan };
   };
 
   return (

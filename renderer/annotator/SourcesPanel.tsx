@@ -13,6 +13,8 @@ export function SourcesPanel() {
   const openId = useAnnotatorStore((s) => s.doc?.source.id ?? s.openingSourceId);
   const filter = useAnnotatorStore((s) => s.sourceFilter);
   const importing = useAnnotatorStore((s) => s.importState?.phase === 'uploading');
+  // The room's sources are its owner's to add: an SME's invite link reads them only.
+  const invited = useAnnotatorStore((s) => s.invite !== undefined);
   const { setSourceFilter, openSource, importFiles } = useAnnotatorStore.getState();
   const [dropping, setDropping] = useState(false);
 
@@ -26,7 +28,7 @@ export function SourcesPanel() {
   const sharedTitles = useMemo(() => sourcesWithSharedTitles(sources ?? []), [sources]);
 
   const onDragOver = (event: DragEvent) => {
-    if (!carriesFiles(event)) return;
+    if (invited || !carriesFiles(event)) return;
     event.preventDefault();
     event.dataTransfer.dropEffect = 'copy';
     setDropping(true);
@@ -35,7 +37,7 @@ export function SourcesPanel() {
     if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDropping(false);
   };
   const onDrop = (event: DragEvent) => {
-    if (!carriesFiles(event)) return;
+    if (invited || !carriesFiles(event)) return;
     event.preventDefault();
     setDropping(false);
     void importFiles([...event.dataTransfer.files]);
@@ -51,7 +53,7 @@ export function SourcesPanel() {
     >
       <header className="panel__header">
         <h2 id="sources-title">Sources</h2>
-        <ImportButton busy={importing} onFiles={(files) => void importFiles(files)} />
+        {!invited && <ImportButton busy={importing} onFiles={(files) => void importFiles(files)} />}
       </header>
       <input type="search" className="sources-filter" aria-label="Filter sources" placeholder="Filter…" title="Filter sources by title or type (PDF, Web, MD, TXT)" value={filter} onChange={(e) => setSourceFilter(e.target.value)} />
       <ImportStatus />
@@ -64,9 +66,7 @@ export function SourcesPanel() {
       ) : (
         <p className="panel__empty muted">{sources && sources.length > 0 ? `No source matches "${filter}".` : 'No sources yet.'}</p>
       )}
-      <p className="drop-hint muted">
-        {dropping ? 'Drop to import' : 'Drop PDF, HTML, Markdown or text files here to import them.'}
-      </p>
+      {!invited && <p className="drop-hint muted">{dropping ? 'Drop to import' : 'Drop PDF, HTML, Markdown or text files here to import them.'}</p>}
     </section>
   );
 }

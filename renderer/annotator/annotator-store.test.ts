@@ -61,6 +61,7 @@ function fakeCore() {
       throw new RpcCallError('not_found', 'No chapter "x": it was deleted in another window. Reload to see the plan as saved.');
     },
     'sources.importFiles': () => ({ jobId: 'job1' }),
+    'dataRooms.update': ({ globalNotes, plansShared }) => (dataRoom = { ...dataRoom, globalNotes: globalNotes ?? dataRoom.globalNotes, plansShared: plansShared ?? dataRoom.plansShared }),
   };
   const client: RpcClient = {
     async call<M extends RpcMethod>(method: M, input: RpcInput<M>): Promise<RpcOutput<M>> {
@@ -242,5 +243,48 @@ describe('annotator store', () => {
     expect([...store.getState().collapsed]).toEqual([]);
     expect(store.getState().highlight).toEqual({ startLine: 20, endLine: 22 });
     expect(store.getState().scrollRequest?.line).toBe(20);
+  });
+
+  it("writes to the plan of whoever is annotating: their name goes with every write and undo, and typed notes go to the plan they were typed into", async () => {
+    const core = fakeCore();
+    const store = createAnnotatorStore();
+    store.getState().connect(core.client);
+    await until(() => store.getState().phase === 'ready');
+    expect(core.calls.find((c) => c.method === 'dataRooms.get')!.input).toEqual({ dataRoomId: 'c1' });
+    await store.getState().switchPlanAnnotator('Ada');
+    expect(store.getState().planAnnotator).toBe('Ada');
+    expect(core.calls.at(-1)).toEqual({ method: 'dataRooms.get', input: { dataRoomId: 'c1', annotator: 'Ada' } });
+    await store.getState().addChapter();
+    await store.getState().undo();
+    const inputOf = (method: string) => core.calls.filter((c) => c.method === method).at(-1)!.input as { annotator?: string };
+    expect(inputOf('chapters.create').annotator).toBe('Ada');
+    expect(inputOf('annotate.undo').annotator).toBe('Ada');
+    // Notes typed into Ada's plan and saved after a switch to Ben go to Ada's plan, not Ben's on screen.
+    await store.getState().switchPlanAnnotator('Ben');
+    await store.getState().saveNotes('Ada thinks in chapters.', 'Ada');
+    expect(inputOf('dataRooms.update')).toEqual({ dataRoomId: 'c1', annotator: 'Ada', globalNotes: 'Ada thinks in chapters.' });
+    expect(store.getState().planAnnotator).toBe('Ben');
+    // Back to the workspace owner's own plan: no name is sent.
+    await store.getState().switchPlanAnnotator(null);
+    await store.getState().setPlansShared(true);
+    expect(inputOf('dataRooms.update')).toEqual({ dataRoomId: 'c1', plansShared: true });
+    expect(store.getState().dataRoom?.plansShared).toBe(true);
+  });
+
+  it("opens an SME's link on their one room and plan, never asking for the workspace's rooms, and cannot switch plans or share them", async () => {
+    const core = fakeCore();
+    const store = createAnnotatorStore();
+    const invite = { role: 'annotator' as const, annotatorId: 'a2', annotatorName: 'Ben', dataRoomId: 'c1', dataRoomTitle: 'Room', expiresAt: '2030-01-01T00:00:00.000Z' };
+    store.getState().connect(core.client, invite);
+    await until(() => store.getState().doc !== undefined);
+    expect(core.calls[0]).toEqual({ method: 'dataRooms.get', input: { dataRoomId: 'c1', annotator: 'Ben' } });
+    await store.getState().refreshDataRoom();
+    await store.getState().switchPlanAnnotator('Ada');
+    await store.getState().setPlansShared(true);
+    expect(store.getState().planAnnotator).toBe('Ben');
+    const methods = core.calls.map((c) => c.method);
+    expect(methods).not.toContain('dataRooms.list');
+    expect(methods).not.toContain('dataRooms.update');
+    expect(core.calls.filter((c) => c.method === 'dataRooms.get').every((c) => (c.input as { annotator?: string }).annotator === 'Ben')).toBe(true);
   });
 });

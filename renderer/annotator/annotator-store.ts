@@ -2,21 +2,23 @@ import { create } from 'zustand';
 import { createDataRoomSlice, type DataRoomSlice } from './data-room-slice.ts';
 import { createDocumentSlice, type DocumentSlice } from './document-slice.ts';
 import { createImportSlice, type ImportSlice } from './import-slice.ts';
+import { createPlanAnnotatorSlice, type PlanAnnotatorSlice } from './plan-annotator-slice.ts';
 import { createPlanReviewSlice, type PlanReviewSlice } from './plan-review-slice.ts';
 import { createViewerSettingsSlice, type ViewerSettingsSlice } from './viewer-settings-slice.ts';
 
 /**
  * The annotator's state, apart from the app shell's: the open data room and its chapters, the open
- * document and how it is viewed, imports in progress, and the team's submitted plans. Every edit goes to core through the RPC
+ * document and how it is viewed, imports in progress, whose plan is on screen, and the team's submitted plans. Every edit goes to core through the RPC
  * client and the data room's new state comes back, so the store never guesses what was saved.
  */
-export type AnnotatorState = DataRoomSlice & DocumentSlice & ImportSlice & PlanReviewSlice & ViewerSettingsSlice;
+export type AnnotatorState = DataRoomSlice & DocumentSlice & ImportSlice & PlanAnnotatorSlice & PlanReviewSlice & ViewerSettingsSlice;
 
 export function createAnnotatorStore() {
   return create<AnnotatorState>()((...args) => ({
     ...createDataRoomSlice(...args),
     ...createDocumentSlice(...args),
     ...createImportSlice(...args),
+    ...createPlanAnnotatorSlice(...args),
     ...createPlanReviewSlice(...args),
     ...createViewerSettingsSlice(...args),
   }));

@@ -5,6 +5,7 @@ import type { AnnotatorState } from './annotator-store.ts';
 import { inCodeAt } from './code-fences.ts';
 import type { OpenDocument } from './document-slice.ts';
 import { errorMessage } from './error-message.ts';
+import { planScope, type PlanInvite } from './plan-annotator-slice.ts';
 import { markdownLine } from './markdown-line-cache.ts';
 import { quoteOf } from './selection-to-lines.ts';
 import { readPlace, writePlace } from './remembered-place.ts';
@@ -37,8 +38,12 @@ export interface DataRoomSlice {
   notesState: NotesState;
   /** A citation sent to core and not yet confirmed: shown at once, marked as saving. */
   pendingCitation?: PendingCitation;
-  /** Subscribes to job events and opens the remembered (or first) data room; returns the unsubscribe. */
-  connect(client: RpcClient): () => void;
+  /**
+   * Subscribes to job events and opens the remembered (or first) data room; returns the unsubscribe.
+   * With an SME's `invite`, opens their one room and plan, and reads it again every few seconds
+   * (an invite's event stream carries no changes), so the owner's sharing shows without a reload.
+   */
+  connect(client: RpcClient, invite?: PlanInvite): () => void;
   openDataRoom(dataRoomId: string): Promise<void>;
   /** Reads the open data room again (another process added a source or cited), keeping what is open. */
   refreshDataRoom(): Promise<void>;
@@ -56,12 +61,16 @@ export interface DataRoomSlice {
   citeSelection(): Promise<void>;
   undo(): Promise<void>;
   redo(): Promise<void>;
-  saveNotes(text: string): Promise<void>;
+  /** Saves the global notes of `annotator`'s plan (absent: the plan on screen), so typing is never saved into a plan switched to since. */
+  saveNotes(text: string, annotator?: string | null): Promise<void>;
   announce(text: string): void;
   dismissError(): void;
 }
 
 type Slice = StateCreator<AnnotatorState, [], [], DataRoomSlice>;
+
+/** How often the room is read again while others' plans are shown, or on an SME's page. */
+const SHARED_PLANS_REFRESH_MS = 4000;
 
 export const createDataRoomSlice: Slice = (set, get) => {
   // Edits run one at a time, in the order made, so each answer is the newest state of the data room.
@@ -108,7 +117,7 @@ export const createDataRoomSlice: Slice = (set, get) => {
   const undoOrRedo = async (which: 'undo' | 'redo') => {
     const label = which === 'undo' ? get().dataRoom?.undoLabel : get().dataRoom?.redoLabel;
     if (!label) return;
-    const detail = await edit(`${which} "${label}"`, (client, dataRoom) => client.call(`annotate.${which}`, { dataRoomId: dataRoom.id }));
+    const detail = await edit(`${which} "${label}"`, (client, dataRoom) => client.call(`annotate.${which}`, { dataRoomId: dataRoom.id, ...planScope(get()) }));
     if (detail) get().announce(`${which === 'undo' ? 'Undone' : 'Redone'}: ${label}`);
   };
 
@@ -118,13 +127,28 @@ export const createDataRoomSlice: Slice = (set, get) => {
     announcement: '',
     notesState: 'idle',
 
-    connect(client) {
-      set({ client, phase: 'loading' });
+    connect(client, invite) {
+      set(invite ? { client, phase: 'loading', invite, planAnnotator: invite.annotatorName } : { client, phase: 'loading' });
       const unsubscribe = client.onEvent((event) => {
         if (event.type === 'job') get().jobChanged(event.job);
         // Another process wrote to the workspace (`sources add` from a terminal, say): show it now.
         else if (event.type === 'store-changed') void get().refreshDataRoom();
       });
+      // Writes through an SME's link come from this process, which sends no store-changed for
+      // them: while others' plans are shared (or on an SME's page), read the room again now and then.
+      const poll = globalThis.setInterval(() => {
+        if (globalThis.document?.visibilityState === 'visible' && (invite || get().dataRoom?.plansShared)) void get().refreshDataRoom();
+      }, SHARED_PLANS_REFRESH_MS);
+      if (invite) {
+        void (async () => {
+          set({ dataRooms: [{ id: invite.dataRoomId, title: invite.dataRoomTitle, sourceCount: 0, chapterCount: 0, updatedAt: '' }] });
+          await get().openDataRoom(invite.dataRoomId);
+        })();
+        return () => {
+          globalThis.clearInterval(poll);
+          unsubscribe();
+        };
+      }
       void (async () => {
         try {
           const { dataRooms } = await client.call('dataRooms.list', {});
@@ -137,7 +161,10 @@ export const createDataRoomSlice: Slice = (set, get) => {
           set({ phase: 'failed', error: errorMessage('list the data rooms', error) });
         }
       })();
-      return unsubscribe;
+      return () => {
+        globalThis.clearInterval(poll);
+        unsubscribe();
+      };
     },
 
     async openDataRoom(dataRoomId) {
@@ -145,7 +172,7 @@ export const createDataRoomSlice: Slice = (set, get) => {
       if (!client) return;
       set({ phase: 'loading' });
       try {
-        const detail = await client.call('dataRooms.get', { dataRoomId });
+        const detail = await client.call('dataRooms.get', { dataRoomId, ...planScope(get()) });
         const place = readPlace();
         const chapterId = detail.chapters.find((c) => c.id === place.chapterId)?.id ?? detail.chapters[0]?.id;
         set({ dataRoom: detail, activeChapterId: chapterId, phase: 'ready', notesState: 'idle' });
@@ -159,11 +186,15 @@ export const createDataRoomSlice: Slice = (set, get) => {
     },
 
     async refreshDataRoom() {
-      const { client, dataRoom } = get();
+      const { client, dataRoom, invite, planAnnotator } = get();
       if (!client || !dataRoom || get().phase !== 'ready') return;
       try {
-        const [detail, { dataRooms }] = await Promise.all([client.call('dataRooms.get', { dataRoomId: dataRoom.id }), client.call('dataRooms.list', {})]);
-        if (get().dataRoom?.id !== detail.id) return;
+        const [detail, dataRooms] = await Promise.all([
+          client.call('dataRooms.get', { dataRoomId: dataRoom.id, ...planScope(get()) }),
+          // An SME's link has its one room; the list is the owner's.
+          invite ? get().dataRooms : client.call('dataRooms.list', {}).then((answer) => answer.dataRooms),
+        ]);
+        if (get().dataRoom?.id !== detail.id || get().planAnnotator !== planAnnotator) return;
         const active = get().activeChapterId;
         set({ dataRoom: detail, dataRooms, activeChapterId: detail.chapters.some((c) => c.id === active) ? active : detail.chapters[0]?.id });
         const open = get().doc;
@@ -195,7 +226,7 @@ export const createDataRoomSlice: Slice = (set, get) => {
     async addChapter() {
       const before = new Set(get().dataRoom?.chapters.map((c) => c.id));
       const detail = await edit('add a chapter', (client, dataRoom) =>
-        client.call('chapters.create', { dataRoomId: dataRoom.id, title: `Chapter ${dataRoom.chapters.length + 1}`, ...(get().activeChapterId ? { afterChapterId: get().activeChapterId } : {}) }),
+        client.call('chapters.create', { dataRoomId: dataRoom.id, ...planScope(get()), title: `Chapter ${dataRoom.chapters.length + 1}`, ...(get().activeChapterId ? { afterChapterId: get().activeChapterId } : {}) }),
       );
       const added = detail?.chapters.find((c) => !before.has(c.id));
       if (added) {
@@ -274,10 +305,23 @@ export const createDataRoomSlice: Slice = (set, get) => {
     undo: () => undoOrRedo('undo'),
     redo: () => undoOrRedo('redo'),
 
-    async saveNotes(text) {
-      if (get().dataRoom?.globalNotes === text) return;
+    async saveNotes(text, annotator) {
+      const plan = annotator === undefined ? get().planAnnotator : annotator;
+      const onScreen = plan === get().planAnnotator;
+      if (onScreen && get().dataRoom?.globalNotes === text) return;
       set({ notesState: 'saving' });
-      const detail = await edit('save the global notes', (client, dataRoom) => client.call('dataRooms.update', { dataRoomId: dataRoom.id, globalNotes: text }));
+      const save = (client: RpcClient, dataRoom: DataRoomDetail) => client.call('dataRooms.update', { dataRoomId: dataRoom.id, ...planScope({ planAnnotator: plan }), globalNotes: text });
+      if (!onScreen) {
+        // Typed into the plan switched away from: saved there, and the plan on screen stays as it is.
+        const { client, dataRoom } = get();
+        if (!client || !dataRoom) return;
+        await save(client, dataRoom).then(
+          () => set({ notesState: 'idle' }),
+          (error: unknown) => set({ notesState: 'idle', error: errorMessage(`save ${plan ?? "the workspace owner"}'s global notes`, error) }),
+        );
+        return;
+      }
+      const detail = await edit('save the global notes', save);
       set({ notesState: detail ? 'saved' : 'failed' });
     },
 

@@ -19,6 +19,11 @@ describe('chooseSession', () => {
     expect(await chooseSession(clientAnswering(() => ({ role: 'owner' })))).toEqual({ kind: 'owner' });
   });
 
+  it("shows an SME's plan page, never the full app, when the server says the token is an SME's link to one plan", async () => {
+    const invite = { role: 'annotator', annotatorId: 'a2', annotatorName: 'Ben', dataRoomId: 'r1', dataRoomTitle: 'Course A', expiresAt: '2030-01-01T00:00:00.000Z' };
+    expect(await chooseSession(clientAnswering(() => invite))).toEqual({ kind: 'annotator', invite });
+  });
+
   it("says why a refused link does not open, and falls back to the full app's own error reporting otherwise", async () => {
     const refused = await chooseSession(
       clientAnswering(() => {

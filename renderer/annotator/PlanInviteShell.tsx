@@ -1,0 +1,67 @@
+import { useEffect, useState } from 'react';
+import type { RpcClient } from '../../schemas/rpc.ts';
+import { watchesConnection, type ConnectionState } from '../api/connection-state.ts';
+import { dateTimeText } from '../ui/date-time-text.ts';
+import { AnnotatorScreen } from './AnnotatorScreen.tsx';
+import type { PlanInvite } from './plan-annotator-slice.ts';
+import './plans.css';
+
+/**
+ * What an SME's invite link opens: the Annotate screen on their own plan of one data room, with
+ * the room's sources, and nothing of the owner's (no sections, no other rooms, no imports,
+ * exports, team plans, sharing or invites). The server decided this (session.whoami) and holds
+ * every call the page makes to that plan and room.
+ */
+export function PlanInviteShell({ client, invite }: { client: RpcClient; invite: PlanInvite }) {
+  const [connection, setConnection] = useState<ConnectionState>({ kind: 'connected' });
+  useEffect(() => {
+    document.title = `Annotate · ${invite.dataRoomTitle} · ${invite.annotatorName}`;
+  }, [invite]);
+  useEffect(() => (watchesConnection(client) ? client.onConnection(setConnection) : undefined), [client]);
+  const ended = connection.kind === 'token-rejected';
+
+  return (
+    <div className="plan-invite-shell">
+      <a className="skip-link" href="#main" onClick={(e) => { e.preventDefault(); document.getElementById('main')?.focus(); }}>
+        Skip to content
+      </a>
+      <header className="plan-invite-shell__head" role="banner">
+        <span className="brand">LH-Bench Studio</span>
+        <h1>Annotate “{invite.dataRoomTitle}”</h1>
+        <p className="muted">
+          Your own plan, as <strong>{invite.annotatorName}</strong>; {ended ? 'this link has ended.' : `this link is valid until ${dateTimeText(invite.expiresAt)}.`}
+        </p>
+      </header>
+      {ended ? (
+        <div className="error-banner" role="alert">
+          This invite link was revoked or has expired. Your plan so far is kept; ask the room's owner for a new link to go on.
+        </div>
+      ) : (
+        connection.kind === 'lost' && (
+          <div className="error-banner" role="alert">
+            Lost the connection to the data room. What you saved is kept; this page reconnects by itself when the server is back.
+          </div>
+        )
+      )}
+      <main id="main" className="plan-invite-shell__main" aria-label="Your plan" tabIndex={-1}>
+        <AnnotatorScreen client={client} invite={invite} />
+        <CuratorFeedback />
+      </main>
+    </div>
+  );
+}
+
+/**
+ * Where the curator's word on this SME's plan goes: what they kept, changed or dropped, with their
+ * note. No gold plan is read here yet, so it says so rather than show anything made up.
+ */
+function CuratorFeedback() {
+  return (
+    <section className="curator-feedback" aria-labelledby="curator-feedback-title">
+      <h2 id="curator-feedback-title">Curator's feedback</h2>
+      <p className="muted">
+        Nothing yet. Once the room's curator builds its gold plan from the annotators' plans, what they kept, changed or dropped from yours shows here, with their note.
+      </p>
+    </section>
+  );
+}
