@@ -9,8 +9,8 @@ import type { FakeProviderServer } from '../../model-apis/fake-model-api-server.
 import { HARNESS_ADAPTERS } from '../../runs/harnesses/harness-registry.ts';
 import { ensureTestHarness, TEST_TOOLS_DIR } from '../../runs/harnesses/test-harness-tools.fixture.ts';
 import { openWorkspace } from '../../workspace/open-workspace.ts';
-import { NO_ARTIFACT_NOTE } from '../judging/build-prompt.ts';
-import { rubricNamesOf, validReplyTo } from '../judging/judging-workspace.fixture.ts';
+import { NO_ARTIFACT_NOTE } from './build-prompt.ts';
+import { rubricNamesOf, validReplyTo } from './judging-workspace.fixture.ts';
 import { FAKE_KEY_ENV, FAKE_KEYS, FAKE_SERVERS } from '../providers/fake-judge-setup.fixture.ts';
 
 // The no-artifact control on the demo: `lhb runs start --demo` runs the three harness CLIs on the
