@@ -472,8 +472,43 @@ export const AnalysisTablesSchema = z.object({
   ),
   /** Multi-turn runs: each turn's figures, and how targeted each revision turn was. */
   turns: z.object({ byTurn: TableModelSchema, revisions: TableModelSchema }),
+  controls: z.object({ artifactEffect: TableModelSchema }),
 });
 export type AnalysisTables = z.infer<typeof AnalysisTablesSchema>;
+
+/**
+ * The no-artifact control (`lhb judge --control no-artifact`): per judge, rubric set version and
+ * rubric, its real score of the runs it also scored with nothing of them shown, and the effect of
+ * the artifact (real − control, a per-task mean averaged over tasks) with a 95% bootstrap
+ * interval over tasks. A rubric is `notMoved` when the effect is under `threshold` (a tenth of
+ * the scale's range) or its interval contains 0; `why` says which held.
+ */
+export const ArtifactEffectRowSchema = z.object({
+  judge: z.string(),
+  tier: JudgeTierSchema,
+  rubricSet: z.string(),
+  version: z.string(),
+  scale: z.union([z.literal(3), z.literal(5)]),
+  rubric: z.string(),
+  runs: z.number().int(),
+  tasks: z.number().int(),
+  real: z.number(),
+  control: z.number(),
+  effect: z.number(),
+  lo: z.number().nullable(),
+  hi: z.number().nullable(),
+  threshold: z.number(),
+  notMoved: z.boolean(),
+  why: z.enum(['below-threshold', 'interval-contains-zero']).nullable(),
+});
+export type ArtifactEffectRow = z.infer<typeof ArtifactEffectRowSchema>;
+
+export const ControlsSchema = z.object({
+  /** Control judgments (scored) of runs the report counts; 0 when no control was run, and the section is left out. */
+  noArtifactJudgments: z.number().int(),
+  artifactEffect: z.array(ArtifactEffectRowSchema),
+});
+export type Controls = z.infer<typeof ControlsSchema>;
 
 /** The report's figures: every number, recomputed from the raw records. */
 export const AnalysisFiguresSchema = z.object({
@@ -527,6 +562,8 @@ export const AnalysisFiguresSchema = z.object({
    * before turns were reported does not parse, so the stored-report cache computes it again.
    */
   turns: TurnsSchema,
+  /** Controls of what the judges' scores measure (the no-artifact control). Required: a report stored before it does not parse, so it is computed again. */
+  controls: ControlsSchema,
 });
 export type AnalysisFigures = z.infer<typeof AnalysisFiguresSchema>;
 

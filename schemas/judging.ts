@@ -5,6 +5,14 @@ import { JudgeTierSchema, JudgesFileSchema, RubricAuthorSchema, RubricScaleSchem
 /** The highest turn a judging job may be asked for (the instruction is turn 1). */
 export const JUDGED_TURN_MAX = 50;
 
+/**
+ * A control run of the judges, whose judgments are kept apart and never counted as scores:
+ * `no-artifact` asks each judge to score a run from its task and rubrics alone (no transcript,
+ * frames or files), so the report can show how much the artifact moves each rubric's score.
+ */
+export const JudgeControlSchema = z.enum(['no-artifact']);
+export type JudgeControl = z.infer<typeof JudgeControlSchema>;
+
 /** The judging engine's RPC vocabulary: starting a judging job, importing judgments, comparing rubric sets. */
 
 export const JudgeStartInputSchema = z
@@ -18,6 +26,8 @@ export const JudgeStartInputSchema = z
     runIds: z.array(z.string().min(1).max(100)).max(100_000).optional(),
     /** The turn of multi-turn runs to judge (from 1); default each run's last. */
     turn: z.number().int().min(1).max(JUDGED_TURN_MAX).optional(),
+    /** Judge under a control instead (JudgeControlSchema): its judgments are stored apart and never counted as scores. */
+    control: JudgeControlSchema.optional(),
   })
   .strict();
 export type JudgeStartInput = z.infer<typeof JudgeStartInputSchema>;

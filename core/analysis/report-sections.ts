@@ -3,6 +3,7 @@ import type { ReportSection } from '../../schemas/report-section.ts';
 import type { RenderInput, ReportSectionEntry, SectionFigures, SectionInputs } from './report-section-entry.ts';
 import { ablationSection } from './sections/ablation.ts';
 import { agreementSection } from './sections/agreement.ts';
+import { controlsSection } from './sections/controls.ts';
 import { alignmentSection } from './sections/alignment.ts';
 import { leaderboardsSection } from './sections/leaderboards.ts';
 import { preferenceSection } from './sections/preference.ts';
@@ -22,6 +23,7 @@ export const REPORT_SECTIONS: readonly ReportSectionEntry[] = [
   recoverySection,
   ablationSection,
   turnsSection,
+  controlsSection,
 ];
 
 /** Every section's figures, computed from the store. */

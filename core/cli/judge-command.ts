@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { JudgeTierSchema, type JudgeTier, type RubricScale } from '../../schemas/judge.ts';
 import { formatKappa } from '../../schemas/format-number.ts';
 import { describeJudgingSummary } from '../judge/judging/start-judging-job.ts';
-import { JUDGED_TURN_MAX } from '../../schemas/judging.ts';
+import { JUDGED_TURN_MAX, JudgeControlSchema, type JudgeControl } from '../../schemas/judging.ts';
 import { LhbError } from '../../schemas/lhb-error.ts';
 import { followJob } from './follow-job.ts';
 import { JudgesFileError, readJudgesFile } from './read-judges-file.ts';
@@ -18,6 +18,7 @@ export interface JudgeOptions {
   task?: string[];
   run?: string[];
   turn?: string;
+  control?: string;
   json?: boolean;
   workspace?: string;
 }
@@ -27,14 +28,16 @@ class JudgeFlagError extends Error {
   override name = 'JudgeFlagError';
 }
 
-function parseFlags(options: JudgeOptions): { tier: JudgeTier; scale: RubricScale; turn?: number } {
+function parseFlags(options: JudgeOptions): { tier: JudgeTier; scale: RubricScale; turn?: number; control?: JudgeControl } {
   const tier = JudgeTierSchema.safeParse(options.tier ?? 'output');
   if (!tier.success) throw new JudgeFlagError(`--tier is process, output or content (not ${options.tier}).`);
   if (options.scale !== undefined && options.scale !== '3' && options.scale !== '5') throw new JudgeFlagError(`--scale is 3 (0/1/2) or 5 (1–5), not ${options.scale}.`);
   if (options.turn !== undefined && !(/^[1-9]\d*$/.test(options.turn) && Number(options.turn) <= JUDGED_TURN_MAX)) {
     throw new JudgeFlagError(`--turn is a turn's number, from 1 to ${JUDGED_TURN_MAX} (not ${options.turn}); without it each run's last turn is judged.`);
   }
-  return { tier: tier.data, scale: options.scale === '3' ? 3 : 5, ...(options.turn !== undefined ? { turn: Number(options.turn) } : {}) };
+  const control = options.control === undefined ? undefined : JudgeControlSchema.safeParse(options.control);
+  if (control && !control.success) throw new JudgeFlagError(`--control is ${JudgeControlSchema.options.join(' or ')} (not ${options.control}); without it the runs are judged for their scores.`);
+  return { tier: tier.data, scale: options.scale === '3' ? 3 : 5, ...(options.turn !== undefined ? { turn: Number(options.turn) } : {}), ...(control ? { control: control.data } : {}) };
 }
 
 function fail(error: unknown): never {
@@ -69,6 +72,7 @@ export async function runJudge(options: JudgeOptions): Promise<void> {
         ...(options.task?.length ? { taskIds: options.task } : {}),
         ...(options.run?.length ? { runIds: options.run } : {}),
         ...(flags.turn !== undefined ? { turn: flags.turn } : {}),
+        ...(flags.control ? { control: flags.control } : {}),
       });
     } catch (error) {
       // A refused request (a rubric set, a key variable) says that nothing was judged.
@@ -96,8 +100,9 @@ export async function runJudge(options: JudgeOptions): Promise<void> {
       })) ?? vanished(jobId);
     const { summary: ended } = await api.call('judge.result', { jobId });
     if (options.json) {
-      process.stdout.write(`${JSON.stringify({ jobId, state: final.state, tier: flags.tier, scale: flags.scale, rubricSets, ...(ended ?? {}), message: final.message })}\n`);
+      process.stdout.write(`${JSON.stringify({ jobId, state: final.state, tier: flags.tier, scale: flags.scale, rubricSets, control: flags.control ?? null, ...(ended ?? {}), message: final.message })}\n`);
     } else {
+      if (flags.control === 'no-artifact') process.stdout.write('No-artifact control: these judgments are kept apart and never counted as scores; lhb analyze shows how much the artifact moves each rubric.\n');
       process.stdout.write(`${ended ? describeJudgingSummary(ended, judges.length) : final.message}\n`);
       for (const failure of ended?.failures ?? []) process.stdout.write(`  failed: run ${failure.runId} · ${failure.judge} · ${failure.rubricSet}: ${failure.failure}\n`);
       for (const skipped of ended?.skipped ?? []) process.stdout.write(`  left out: run ${skipped.runId}: ${skipped.reason}\n`);

@@ -641,7 +641,8 @@ const judge = program
   .option('--task <id...>', 'only the runs of these tasks')
   .option('--run <id...>', 'only these runs')
   .option('--turn <n>', "the turn of multi-turn runs to judge (its files, its part of the trajectory, and for a revision turn the request it answered); default each run's last turn")
-  .option('--json', 'print the summary as JSON: {jobId, state, runs, skipped, units, judgments, requests, tokens, costUsd (judges with a price), unpricedJudges, failures}')
+  .option('--control <kind>', 'no-artifact: ask each judge to score the same runs from the task and rubrics alone (no transcript, frames or files); kept apart from the scores, never counted in leaderboards, κ or Elo; lhb analyze shows how much the artifact moves each rubric')
+  .option('--json', 'print the summary as JSON: {jobId, state, control, runs, skipped, units, judgments, requests, tokens, costUsd (judges with a price), unpricedJudges, failures}')
   .addOption(workspaceOption())
   .action(async (options: Record<string, unknown>) => {
     const { runJudge } = await import('./judge-command.ts');

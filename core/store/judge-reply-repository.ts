@@ -49,20 +49,25 @@ export function findCachedReply(db: Database, key: JudgeReplyKey): JudgeReplyRow
  */
 export function insertReplyWithJudgments(db: Database, reply: JudgeReplyRow, judgments: readonly JudgmentRow[]): void {
   writeTransaction(db, () => {
-    prepared(
-      db,
-      `DELETE FROM judge_replies WHERE judge_model = @judge_model AND rubric_set = @rubric_set AND rubric_version = @rubric_version
-       AND scale = @scale AND input_hash = @input_hash`,
-    ).run({ judge_model: reply.judge_model, rubric_set: reply.rubric_set, rubric_version: reply.rubric_version, scale: reply.scale, input_hash: reply.input_hash });
-    prepared(
-      db,
-      `INSERT INTO judge_replies (id, run_id, judge, judge_model, tier, rubric_set, rubric_version, scale, input_hash, status, failure, raw_reply,
-         attempts, tokens_input, tokens_output, cost_usd, duration_ms, job_id, created_at)
-       VALUES (@id, @run_id, @judge, @judge_model, @tier, @rubric_set, @rubric_version, @scale, @input_hash, @status, @failure, @raw_reply,
-         @attempts, @tokens_input, @tokens_output, @cost_usd, @duration_ms, @job_id, @created_at)`,
-    ).run(reply);
+    replaceReply(db, reply);
     insertJudgmentRows(db, judgments);
   })();
+}
+
+/** Stores a reply in place of an earlier one with the same key; the caller's transaction stores what was made of it. */
+export function replaceReply(db: Database, reply: JudgeReplyRow): void {
+  prepared(
+    db,
+    `DELETE FROM judge_replies WHERE judge_model = @judge_model AND rubric_set = @rubric_set AND rubric_version = @rubric_version
+     AND scale = @scale AND input_hash = @input_hash`,
+  ).run({ judge_model: reply.judge_model, rubric_set: reply.rubric_set, rubric_version: reply.rubric_version, scale: reply.scale, input_hash: reply.input_hash });
+  prepared(
+    db,
+    `INSERT INTO judge_replies (id, run_id, judge, judge_model, tier, rubric_set, rubric_version, scale, input_hash, status, failure, raw_reply,
+       attempts, tokens_input, tokens_output, cost_usd, duration_ms, job_id, created_at)
+     VALUES (@id, @run_id, @judge, @judge_model, @tier, @rubric_set, @rubric_version, @scale, @input_hash, @status, @failure, @raw_reply,
+       @attempts, @tokens_input, @tokens_output, @cost_usd, @duration_ms, @job_id, @created_at)`,
+  ).run(reply);
 }
 
 /** Judgments copied from a cached reply for another judge name with the same model. */

@@ -66,6 +66,23 @@ export function buildJudgePrompt(set: Pick<RubricSet, 'name' | 'version' | 'titl
   return { system, turns, inputHash: hashJudgeInput(system, turns), images: content.filter((part) => part.type === 'image').length };
 }
 
+/**
+ * The no-artifact control's material: the same context and instruction, and in place of the
+ * evidence a statement that none is shown, so a judge scores from the task and rubrics alone.
+ * Everything else of the prompt (preamble, rubrics, reply format) is the real one's.
+ */
+export function withoutArtifact(material: JudgingMaterial): JudgingMaterial {
+  return {
+    ...material,
+    evidence: [{ type: 'text', text: NO_ARTIFACT_NOTE }],
+    notes: [],
+  };
+}
+
+/** What a no-artifact prompt says where the evidence would be. */
+export const NO_ARTIFACT_NOTE =
+  'No artifact of the run is shown: no trajectory, no frames, no files. Score each rubric from the task and the rubric alone, as you expect a run given this instruction to do.';
+
 /** Adjacent text parts become one (fewer blocks on the wire, the same text). */
 function mergeAdjacentText(parts: JudgeContentPart[]): JudgeContentPart[] {
   const merged: JudgeContentPart[] = [];

@@ -1,7 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { describeTaskKinds, rubricKindsInclude, type JudgeConfig, type JudgeTier, type RubricSet } from '../../../schemas/judge.ts';
-import type { JudgeRunsSummary } from '../../../schemas/judging.ts';
+import type { JudgeControl, JudgeRunsSummary } from '../../../schemas/judging.ts';
 import type { JobProgress } from '../../jobs/job-runner.ts';
+import { hasControlReplyJudgments, insertControlJudgmentRows, insertControlReply, listControlReplyJudgments, type ControlJudgmentRow } from '../../store/control-judgment-repository.ts';
 import { findCurrentProject } from '../../store/project-repository.ts';
 import { findCachedReply, hasReplyJudgments, insertJudgmentRows, insertReplyWithJudgments, listReplyJudgments, type JudgeReplyRow } from '../../store/judge-reply-repository.ts';
 import type { JudgmentRow } from '../../store/judgment-repository.ts';
@@ -9,7 +10,7 @@ import { listRuns, type RunRow } from '../../store/run-repository.ts';
 import { findTask, type TaskRow } from '../../store/task-repository.ts';
 import type { JudgeProvider } from '../providers/judge-provider.ts';
 import { askJudge, type JudgeConversation } from './ask-judge.ts';
-import { buildJudgePrompt, type JudgePrompt } from './build-prompt.ts';
+import { buildJudgePrompt, withoutArtifact, type JudgePrompt } from './build-prompt.ts';
 import { concurrencyGate } from './concurrency-gate.ts';
 import type { ContentFrameSources } from './content-frames.ts';
 import { runTurnOf, type RunTurn } from '../../runs/trajectory/run-turn.ts';
@@ -31,6 +32,12 @@ export interface JudgeRunsRequest {
   runIds?: readonly string[];
   /** The turn of multi-turn runs to judge (from 1); default each run's last. A run without that turn is left out, saying so. */
   turn?: number;
+  /**
+   * Judge under a control: the same runs, sets and judges, each prompt built as the control says
+   * (`no-artifact`: nothing of the run shown), and every judgment stored apart (control_judgments),
+   * never counted as a score.
+   */
+  control?: JudgeControl;
 }
 
 export interface JudgeRunsDeps {
@@ -163,6 +170,12 @@ export async function judgeRuns(request: JudgeRunsRequest, deps: JudgeRunsDeps, 
   };
   report();
 
+  /** One judge's copies of the judgments another judge name with the same model got from a cached reply. */
+  const copiesFor = <Row extends { judge: string; id: string; created_at: string }>(rows: Row[], judge: string): Row[] => {
+    const first = rows[0]?.judge;
+    return rows.filter((row) => row.judge === first).map((row) => ({ ...row, id: randomUUID(), judge, created_at: now() }));
+  };
+
   const gates = new Map(request.judges.map((judge) => [judge.name, concurrencyGate(judge.maxConcurrency)]));
   const runsInFlight = concurrencyGate(Math.max(4, ...request.judges.map((judge) => judge.maxConcurrency)));
 
@@ -171,12 +184,9 @@ export async function judgeRuns(request: JudgeRunsRequest, deps: JudgeRunsDeps, 
     const key = { judge_model: judge.model, rubric_set: set.name, rubric_version: set.version, scale: set.scale, input_hash: inputHash };
     const cached = findCachedReply(db, key);
     if (cached && (cached.status === 'ok' || cached.raw_reply !== null)) {
-      if (!hasReplyJudgments(db, cached.id, judge.name)) {
-        const copies = listReplyJudgments(db, cached.id);
-        const first = copies[0]?.judge;
-        const rows = copies.filter((row) => row.judge === first).map((row) => ({ ...row, id: randomUUID(), judge: judge.name, created_at: now() }));
-        insertJudgmentRows(db, rows);
-      }
+      if (request.control) {
+        if (!hasControlReplyJudgments(db, cached.id, judge.name)) insertControlJudgmentRows(db, copiesFor(listControlReplyJudgments(db, cached.id), judge.name));
+      } else if (!hasReplyJudgments(db, cached.id, judge.name)) insertJudgmentRows(db, copiesFor(listReplyJudgments(db, cached.id), judge.name));
       summary.units.cached++;
       return;
     }
@@ -230,7 +240,10 @@ export async function judgeRuns(request: JudgeRunsRequest, deps: JudgeRunsDeps, 
       conversation.status === 'ok'
         ? conversation.scores.map((score) => ({ ...base, id: randomUUID(), rubric: score.rubric, status: 'ok', score: score.score, level: score.level, evidence: score.evidence, failure: null }))
         : set.rubrics.map((rubric) => ({ ...base, id: randomUUID(), rubric: rubric.name, status: 'failed', score: null, level: null, evidence: '', failure: conversation.failure }));
-    insertReplyWithJudgments(db, reply, judgments);
+    if (request.control) {
+      const control = request.control;
+      insertControlReply(db, reply, judgments.map(({ rationale: _r, synthetic: _s, ...row }): ControlJudgmentRow => ({ ...row, control, reply_id: reply.id })));
+    } else insertReplyWithJudgments(db, reply, judgments);
     if (conversation.status === 'ok') {
       summary.units.ok++;
       summary.judgments.ok += judgments.length;
@@ -257,7 +270,8 @@ export async function judgeRuns(request: JudgeRunsRequest, deps: JudgeRunsDeps, 
       return;
     }
     summary.runs++;
-    const prompts = sets.map((set) => buildJudgePrompt(set, material.material));
+    const shown = request.control === 'no-artifact' ? withoutArtifact(material.material) : material.material;
+    const prompts = sets.map((set) => buildJudgePrompt(set, shown));
     await Promise.all(
       request.judges.flatMap((judge) =>
         sets.map(async (set, i) => {

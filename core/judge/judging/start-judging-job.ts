@@ -1,4 +1,5 @@
 import type { JudgeConfig, JudgeTier, RubricScale } from '../../../schemas/judge.ts';
+import type { JudgeControl } from '../../../schemas/judging.ts';
 import type { JobEnd, JobRunner } from '../../jobs/job-runner.ts';
 import { JobResults } from '../../jobs/job-results.ts';
 import type { Workspace } from '../../workspace/open-workspace.ts';
@@ -19,6 +20,8 @@ export interface JudgingJobInput {
   runIds?: string[];
   /** The turn of multi-turn runs to judge; default each run's last. */
   turn?: number;
+  /** Judge under a control (its judgments stored apart, never counted as scores). */
+  control?: JudgeControl;
 }
 
 /** Each finished judging job's summary, for `judge.result`. */
@@ -63,7 +66,7 @@ export function startJudgingJob(workspace: Pick<Workspace, 'db' | 'blobs' | 'dir
   const sets = chooseRubricSets(library, input.tier, scale, input.rubricSets ?? []);
   const apiKeys = options.apiKeys ?? process.env;
   for (const judge of input.judges) readApiKey(judge, apiKeys);
-  const title = `Judge runs at the ${input.tier} tier: ${input.judges.length} judge${input.judges.length === 1 ? '' : 's'} × ${sets.map((set) => `${set.name}@${set.version}`).join(', ')} (${scale}-point)`;
+  const title = `${input.control === 'no-artifact' ? 'No-artifact control: judge runs without their artifacts' : 'Judge runs'} at the ${input.tier} tier: ${input.judges.length} judge${input.judges.length === 1 ? '' : 's'} × ${sets.map((set) => `${set.name}@${set.version}`).join(', ')} (${scale}-point)`;
   const job = jobs.start('judge', title, async (progress): Promise<JobEnd> => {
     // The job's id is read below; the runner may begin this work before start() returns it.
     await Promise.resolve();
@@ -77,6 +80,7 @@ export function startJudgingJob(workspace: Pick<Workspace, 'db' | 'blobs' | 'dir
         ...(input.taskIds ? { taskIds: input.taskIds } : {}),
         ...(input.runIds ? { runIds: input.runIds } : {}),
         ...(input.turn !== undefined ? { turn: input.turn } : {}),
+        ...(input.control ? { control: input.control } : {}),
       },
       { store: workspace, providerFor: (judge) => providers.get(judge.name)!, jobId: job.id, ...(options.contentSources ? { contentSources: options.contentSources } : {}) },
       progress,

@@ -13,6 +13,12 @@ CREATE INDEX citations_by_chapter ON citations(chapter_id, position);
 -- index citations_by_source on citations
 CREATE INDEX citations_by_source ON citations(source_id);
 
+-- index control_judgments_by_reply on control_judgments
+CREATE INDEX control_judgments_by_reply ON control_judgments(reply_id);
+
+-- index control_judgments_by_run on control_judgments
+CREATE INDEX control_judgments_by_run ON control_judgments(run_id, tier, rubric_set, rubric_version);
+
 -- index jobs_by_created on jobs
 CREATE INDEX jobs_by_created ON jobs(created_at);
 
@@ -158,6 +164,31 @@ CREATE TABLE citations (
   position      INTEGER NOT NULL DEFAULT 0,
   created_at    TEXT NOT NULL
 , start_char INTEGER CHECK (start_char IS NULL OR start_char >= 0), end_char INTEGER CHECK (end_char IS NULL OR end_char >= 0)) STRICT;
+
+-- table control_judgments on control_judgments
+CREATE TABLE control_judgments (
+  id             TEXT PRIMARY KEY,
+  control        TEXT NOT NULL CHECK (control IN ('no-artifact')),
+  run_id         TEXT NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+  judge          TEXT NOT NULL CHECK (length(judge) > 0),
+  tier           TEXT NOT NULL CHECK (tier IN ('process', 'output', 'content')),
+  rubric         TEXT NOT NULL CHECK (length(rubric) > 0),
+  rubric_set     TEXT NOT NULL,
+  rubric_version TEXT NOT NULL CHECK (length(rubric_version) > 0),
+  scale          INTEGER NOT NULL CHECK (scale IN (3, 5)),
+  turn           INTEGER,
+  status         TEXT NOT NULL CHECK (status IN ('ok', 'failed')),
+  score          INTEGER,
+  level          TEXT,
+  evidence       TEXT NOT NULL DEFAULT '',
+  failure        TEXT,
+  reply_id       TEXT NOT NULL REFERENCES judge_replies(id) ON DELETE CASCADE,
+  created_at     TEXT NOT NULL,
+  CHECK (
+    (status = 'failed' AND score IS NULL)
+    OR (status = 'ok' AND ((scale = 5 AND score BETWEEN 1 AND 5) OR (scale = 3 AND score BETWEEN 0 AND 2)))
+  )
+) STRICT;
 
 -- table data_rooms on data_rooms
 CREATE TABLE "data_rooms" (
@@ -659,6 +690,15 @@ CREATE TRIGGER analysis_input_citations_insert AFTER INSERT ON citations BEGIN U
 
 -- trigger analysis_input_citations_update on citations
 CREATE TRIGGER analysis_input_citations_update AFTER UPDATE ON citations BEGIN UPDATE analysis_inputs SET version = version + 1; END;
+
+-- trigger analysis_input_control_judgments_delete on control_judgments
+CREATE TRIGGER analysis_input_control_judgments_delete AFTER DELETE ON control_judgments BEGIN UPDATE analysis_inputs SET version = version + 1; END;
+
+-- trigger analysis_input_control_judgments_insert on control_judgments
+CREATE TRIGGER analysis_input_control_judgments_insert AFTER INSERT ON control_judgments BEGIN UPDATE analysis_inputs SET version = version + 1; END;
+
+-- trigger analysis_input_control_judgments_update on control_judgments
+CREATE TRIGGER analysis_input_control_judgments_update AFTER UPDATE ON control_judgments BEGIN UPDATE analysis_inputs SET version = version + 1; END;
 
 -- trigger analysis_input_data_rooms_delete on data_rooms
 CREATE TRIGGER analysis_input_data_rooms_delete AFTER DELETE ON data_rooms BEGIN UPDATE analysis_inputs SET version = version + 1; END;
