@@ -17,6 +17,9 @@ import type { SourceType } from '../../schemas/sources.ts';
  *   column; URLs broken across lines joined, never a code line; raised footnote marks are
  *   Markdown footnote references (`[^1]`) and their notes definitions after the page's text;
  *   page spans carry the printed page label (PDF /PageLabels);
+ * - pdf 6: tables found by column alignment are Markdown tables, one line per row (wrapped cells
+ *   joined into their row, a table going on overleaf continued); a raised digit with no note is a
+ *   superscript ("c²"), not a digit glued to its word; a line starting with "|" is escaped;
  * - web 2: permalink anchors (¶, #) dropped from headings and text;
  * - web 3: named anchors (`<a name>`, `<a id>` without href) and links without words dropped, their
  *   text kept; definition lists one item per term (DocBook's tables of contents no longer "- - …",
@@ -24,4 +27,4 @@ import type { SourceType } from '../../schemas/sources.ts';
  * - web 4: table rows one line each (code blocks, breaks and paragraphs in a cell made inline),
  *   cells not padded; Texinfo's navigation bars and node menus dropped.
  */
-export const NORMALISER_VERSIONS: Readonly<Record<SourceType, number>> = { pdf: 5, web: 4, markdown: 1, text: 1 };
+export const NORMALISER_VERSIONS: Readonly<Record<SourceType, number>> = { pdf: 6, web: 4, markdown: 1, text: 1 };

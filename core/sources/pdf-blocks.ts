@@ -1,6 +1,7 @@
 import { isFootnote, linkFootnotes, markFootnotes, notesLast } from './pdf-footnotes.ts';
 import { joinWrappedLines, settleHyphenation } from './pdf-hyphenation.ts';
 import { removePageFurniture, type PdfPageLines } from './pdf-page-furniture.ts';
+import { findTables, type PdfTableRow } from './pdf-tables.ts';
 import type { PdfLine } from './pdf-text-lines.ts';
 import { romanNumeralValue } from './roman-numeral.ts';
 
@@ -16,7 +17,9 @@ export type PdfBlock =
   /** Monospace lines, each kept as it is set (indentation from its position), with its page. */
   | { kind: 'code'; text: string; page: number; lines: { text: string; page: number }[] }
   /** One entry of a table of contents: its title and the page number it gives. */
-  | { kind: 'toc-entry'; text: string; target: string; page: number };
+  | { kind: 'toc-entry'; text: string; target: string; page: number }
+  /** A table found by column alignment (pdf-tables.ts): one row per line, its cells already Markdown; `text` is its cells' words. */
+  | { kind: 'table'; text: string; page: number; rows: PdfTableRow[] };
 
 /** A size at least this much above the body text's is a heading size. */
 const HEADING_SIZE_RATIO = 1.15;
@@ -26,7 +29,7 @@ const MAX_HEADING_CHARS = 200;
 const LIST_MARKER = /^(?:[•◦▪▫‣⁃●○■□∙·*]|[-–—](?=\s))\s*/;
 const NUMBERED_ITEM = /^(?:\d{1,3}|[a-z])[.)]\s/;
 
-type LineStyle = { kind: 'body' } | { kind: 'heading'; level: number } | { kind: 'emphasis' } | { kind: 'code' } | { kind: 'toc' };
+type LineStyle = { kind: 'body' } | { kind: 'heading'; level: number } | { kind: 'emphasis' } | { kind: 'code' } | { kind: 'toc' } | { kind: 'table' };
 
 /** A table-of-contents line: a title, dot leaders or space, and a page number (arabic or roman). */
 const TOC_ENTRY = /^(.*\p{L}.*?)(?:\s*(?:\.\s*){2,}|\s*…+\s*|\s+)(\d{1,4}|[ivxlc]{1,7})$/iu;
@@ -68,7 +71,8 @@ export function pdfBlocks(rawPages: PdfPageLines[]): PdfBlock[] {
   const blocks: PdfBlock[] = [];
   let contents: number | undefined;
   for (const page of pages) {
-    const { blocks: pageBlocks, contentsUpTo } = blocksOfPage(page, layout, contents);
+    const open = blocks[blocks.length - 1];
+    const { blocks: pageBlocks, contentsUpTo } = blocksOfPage(page, layout, contents, open?.kind === 'table' ? open.rows[0]?.cells.length : undefined);
     contents = contentsUpTo;
     const first = pageBlocks[0];
     // The previous page's text ends before its notes.
@@ -79,6 +83,8 @@ export function pdfBlocks(rawPages: PdfPageLines[]): PdfBlock[] {
       const joined = joinWrappedLines(last.text, first.text);
       last.pageBreaks = [...(last.pageBreaks ?? []), { at: joined.length - first.text.length, page: first.page }];
       last.text = joined;
+      pageBlocks.shift();
+    } else if (first?.kind === 'table' && last?.kind === 'table' && lastText === blocks.length - 1 && continueTable(last, first)) {
       pageBlocks.shift();
     } else if (first?.kind === 'code' && last?.kind === 'code' && lastText === blocks.length - 1) {
       last.lines.push(...first.lines);
@@ -128,12 +134,20 @@ function mostCommon<K>(counts: Map<K, number>): K | undefined {
 /**
  * `contents`: the last page number the previous page's table of contents gave, if it ended the
  * page; the entries this page starts with then continue it. `contentsUpTo` is this page's.
+ * `tableColumns`: the column count of a table that ended the previous page, which this page's
+ * first rows may continue.
  */
-function blocksOfPage(rawPage: PdfPageLines, layout: Layout, contents: number | undefined): { blocks: PdfBlock[]; contentsUpTo: number | undefined } {
+function blocksOfPage(rawPage: PdfPageLines, layout: Layout, contents: number | undefined, tableColumns: number | undefined): { blocks: PdfBlock[]; contentsUpTo: number | undefined } {
   const notes = markFootnotes(rawPage.lines, layout.bodySize);
   const page = { ...rawPage, lines: notes.lines };
   const styles = page.lines.map((line) => styleOf(line, layout));
   const contentsUpTo = markTableOfContents(page.lines, styles, contents);
+  // Tables before anything else reads the lines, so that no row is taken for a heading or a paragraph.
+  const tables = new Map<number, Extract<PdfBlock, { kind: 'table' }>>();
+  for (const table of findTables(page.lines, layout.pitch, page.page, (i) => styles[i]!.kind === 'toc' || page.lines[i]!.monospace, tableColumns)) {
+    tables.set(table.start, { kind: 'table', text: table.rows.flatMap((row) => row.cells).join(' '), page: page.page, rows: table.rows });
+    for (let i = table.start; i <= table.end; i++) styles[i] = { kind: 'table' };
+  }
   // One monospace line inside a paragraph (at its margin, no space above or below, not announced
   // by a colon) is prose that names paths or identifiers.
   styles.forEach((style, i) => {
@@ -173,6 +187,14 @@ function blocksOfPage(rawPage: PdfPageLines, layout: Layout, contents: number | 
     const style = styles[i]!;
     const previous = page.lines[i - 1];
     const previousStyle = styles[i - 1];
+    if (style.kind === 'table') {
+      const table = tables.get(i);
+      if (table) {
+        current = { block: table, lines: [line] };
+        blocks.push(table);
+      }
+      return;
+    }
     if (style.kind === 'toc') {
       const entry = tocEntry(line.text);
       const block: PdfBlock = entry
@@ -359,6 +381,20 @@ function runsOnIntoNextColumn(previous: PdfLine, line: PdfLine, block: PdfBlock)
 /** The line before ends in a URL still being written ("see https", "https://ctan.org/tex-"), and this line goes on with it. */
 function continuesUrl(before: string, text: string): boolean {
   return /(?:^|\s)(?:https?|ftp)(?::\/\/\S*)?$/i.test(before) && /^(?::\/\/|\/|[\w.-]+\/)/.test(text);
+}
+
+/**
+ * A table that opens a page goes on with the one that ended the page before when it has as many
+ * columns; its first row is dropped when it repeats the first table's head. Returns whether it
+ * was joined.
+ */
+function continueTable(last: Extract<PdfBlock, { kind: 'table' }>, first: Extract<PdfBlock, { kind: 'table' }>): boolean {
+  if (last.rows[0]?.cells.length !== first.rows[0]?.cells.length) return false;
+  const head = last.rows[0]!.cells.join('|');
+  const rows = first.rows[0]!.cells.join('|') === head ? first.rows.slice(1) : first.rows;
+  last.rows.push(...rows);
+  last.text = `${last.text} ${rows.flatMap((row) => row.cells).join(' ')}`;
+  return true;
 }
 
 function runsOnAcrossPages(last: PdfBlock, first: PdfBlock): boolean {

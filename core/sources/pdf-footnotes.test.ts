@@ -40,9 +40,10 @@ describe('footnotes in PDFs', () => {
     expect(markdown.indexOf('[^1]: A note')).toBeGreaterThan(markdown.indexOf('The paragraph goes on'));
   });
 
-  it('writes a raised digit with no note on its page back as the digit (an exponent, not a footnote)', () => {
+  it('writes a raised digit with no note on its page as a superscript (an exponent, not a footnote), never glued on as a digit', () => {
     const { markdown } = pdfBlocksToMarkdown(pdfBlocks([pageWithNote(1, '2', [])]));
-    expect(markdown).toContain('rather old2 and obsolete');
+    expect(markdown).toContain('rather old² and obsolete');
+    expect(markdown).not.toContain('old2');
     expect(markdown).not.toContain('[^');
   });
 });

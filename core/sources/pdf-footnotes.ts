@@ -54,7 +54,8 @@ export function notesLast(blocks: PdfBlock[]): PdfBlock[] {
  * number on its page or the two after it (a note may run over). A number used again later (notes
  * numbered by chapter or by page) gets a label of its own, `[^3-p41]`, at the note and at its
  * marks. A mark with no note is not a footnote after all (a raised digit in a formula, an
- * exponent) and is written back as its digits. Mutates the blocks.
+ * exponent, a note the page lost) and is written as the raised digits it is ("c²", "cosh²"),
+ * never glued to its word as a plain digit. Mutates the blocks.
  */
 export function linkFootnotes(blocks: PdfBlock[]): void {
   const notes = new Map<string, { page: number; label: string }[]>();
@@ -71,10 +72,21 @@ export function linkFootnotes(blocks: PdfBlock[]): void {
     if (block.kind === 'code' || isFootnote(block) || !block.text.includes('[^')) continue;
     const link = (match: RegExpExecArray) => {
       const note = notes.get(match[1]!)?.find((candidate) => candidate.page >= block.page && candidate.page <= block.page + 2);
-      return note ? `[^${note.label}]` : match[1]!;
+      return note ? `[^${note.label}]` : superscript(match[1]!);
     };
+    if (block.kind === 'table') {
+      for (const row of block.rows) row.cells = row.cells.map((cell) => cell.replace(REFERENCE, (...match) => link(match as unknown as RegExpExecArray)));
+      continue;
+    }
     const rewritten = rewriteBlockText(block.text, block.kind === 'paragraph' || block.kind === 'list-item' ? block.pageBreaks : undefined, REFERENCE, link);
     block.text = rewritten.text;
     if ((block.kind === 'paragraph' || block.kind === 'list-item') && rewritten.pageBreaks) block.pageBreaks = rewritten.pageBreaks;
   }
+}
+
+const SUPERSCRIPT_DIGITS = '⁰¹²³⁴⁵⁶⁷⁸⁹';
+
+/** Digits as Unicode superscripts: what a raised digit looks like, in plain text. */
+function superscript(digits: string): string {
+  return [...digits].map((digit) => SUPERSCRIPT_DIGITS[Number(digit)]).join('');
 }

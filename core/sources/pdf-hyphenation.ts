@@ -56,7 +56,9 @@ export function settleHyphenation(blocks: PdfBlock[]): void {
   };
   for (const block of blocks) {
     if (block.kind === 'code' || !block.text.includes(LINE_END_HYPHEN)) continue;
-    if (block.kind === 'paragraph' || block.kind === 'list-item') {
+    if (block.kind === 'table') {
+      for (const row of block.rows) row.cells = row.cells.map((cell) => rewriteBlockText(cell, undefined, HYPHENATED, settle).text);
+    } else if (block.kind === 'paragraph' || block.kind === 'list-item') {
       const rewritten = rewriteBlockText(block.text, block.pageBreaks, HYPHENATED, settle);
       block.text = rewritten.text;
       if (rewritten.pageBreaks) block.pageBreaks = rewritten.pageBreaks;

@@ -36,7 +36,15 @@ export function pdfBlocksToMarkdown(blocks: PdfBlock[]): { markdown: string; pag
     previous = block;
     if (block.kind === 'heading') emit(`${'#'.repeat(block.level)} ${block.text.replace(/(#+)$/, '\\$1')}`, block.page);
     else if (block.kind === 'toc-entry') emit(`- ${escapeLineStart(block.text)}${block.target ? ` … ${block.target}` : ''}`, block.page);
-    else if (block.kind === 'code') {
+    else if (block.kind === 'table') {
+      // The first row is the head (Markdown has no table without one); every row is one line.
+      const width = Math.max(...block.rows.map((row) => row.cells.length));
+      const line = (cells: string[]) => `| ${Array.from({ length: width }, (_, c) => cells[c] ?? '').join(' | ')} |`;
+      block.rows.forEach((row, i) => {
+        emit(line(row.cells), row.page);
+        if (i === 0) emit(`|${' --- |'.repeat(width)}`, row.page);
+      });
+    } else if (block.kind === 'code') {
       const fence = block.lines.some((line) => /^\s*```/.test(line.text)) ? '~~~' : '```';
       emit(fence, block.page);
       for (const line of block.lines) emit(line.text, line.page);
@@ -69,10 +77,11 @@ function pageAt(first: number, breaks: PageBreak[] | undefined, at: number): num
  * PDF text that happens to begin like Markdown structure gets a backslash so it stays text:
  * "# of orders" would be a heading, a line of backticks or "<!--" would swallow the lines after
  * it, and since a sentence may begin a line in the middle of a paragraph, "- ", "+ ", "> ",
- * "1. " or a line of "=" or "-" would start a list, a quote or turn the paragraph into a heading.
+ * "1. " or a line of "=" or "-" would start a list, a quote or turn the paragraph into a heading,
+ * and a "|" (an absolute value "|x| =", a rule drawn as a bar) would start a table row.
  */
 export function escapeLineStart(text: string): string {
   const ordered = /^(\d{1,9})([.)])(\s|$)/.exec(text);
   if (ordered) return `${ordered[1]}\\${ordered[2]}${text.slice(ordered[1]!.length + 1)}`;
-  return /^(?:#{1,6}(?:\s|$)|`{3}|~{3}|<|>|[-+*](?:\s|$)|=+\s*$|-+\s*$)/.test(text) ? `\\${text}` : text;
+  return /^(?:#{1,6}(?:\s|$)|`{3}|~{3}|<|>|\||[-+*](?:\s|$)|=+\s*$|-+\s*$)/.test(text) ? `\\${text}` : text;
 }

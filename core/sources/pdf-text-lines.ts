@@ -22,6 +22,34 @@ export interface PdfLine {
   size: number;
   font: string;
   monospace: boolean;
+  /**
+   * The line's stretches of text set apart by a gap wider than CELL_GAP font sizes (a table's
+   * cells, a formula and its number), left to right; pdf-tables.ts finds columns by their edges.
+   */
+  cells?: PdfCell[];
+}
+
+/** A stretch of a line's text between wide gaps: where it starts and ends, and whether it is set in a monospace face. */
+export interface PdfCell {
+  text: string;
+  x: number;
+  endX: number;
+  monospace: boolean;
+}
+
+/**
+ * A gap between the ink of two runs wider than this many font sizes parts a line's cells: word
+ * spaces are a third of the size (stretched to two thirds in a justified line), the space between
+ * a table's columns is a size or more.
+ */
+const CELL_GAP = 0.9;
+
+interface CellDraft {
+  text: string;
+  x: number;
+  endX: number;
+  chars: number;
+  monoChars: number;
 }
 
 /**
@@ -34,9 +62,9 @@ export interface PdfLine {
  */
 export function groupRunsIntoLines(runs: PdfTextRun[]): PdfLine[] {
   const lines: PdfLine[] = [];
-  let current: { runs: PdfTextRun[]; text: string; y: number; endX: number; size: number } | undefined;
+  let current: { runs: PdfTextRun[]; text: string; y: number; endX: number; size: number; cells: CellDraft[]; inkEnd: number } | undefined;
   const finish = () => {
-    if (current && current.text.trim() !== '') lines.push(toLine(current.runs, current.text));
+    if (current && current.text.trim() !== '') lines.push({ ...toLine(current.runs, current.text), cells: toCells(current.cells) });
     current = undefined;
   };
   for (const run of runs) {
@@ -45,19 +73,50 @@ export function groupRunsIntoLines(runs: PdfTextRun[]): PdfLine[] {
     const sameLine = current && run.x >= current.endX - size && (Math.abs(run.y - current.y) <= Math.max(size, current.size) / 3 || isScript(run, size, current));
     if (!current || !sameLine) {
       finish();
-      current = { runs: [run], text: run.text, y: run.y, endX: run.x + run.width, size };
+      const blank = run.text.trim() === '';
+      current = { runs: [run], text: run.text, y: run.y, endX: run.x + run.width, size, cells: blank ? [] : [draftCell(run, run.text)], inkEnd: blank ? -Infinity : run.x + run.width };
       continue;
     }
     const gap = run.x - current.endX;
     const needsSpace = gap > size * 0.15 && !/\s$/.test(current.text) && !/^\s/.test(run.text);
     const mark = footnoteMark(run, size, current);
-    current.text += mark !== undefined ? `[^${mark}]` : (needsSpace ? ' ' : '') + run.text;
+    const piece = mark !== undefined ? `[^${mark}]` : (needsSpace ? ' ' : '') + run.text;
+    current.text += piece;
+    addToCells(current, run, piece, size);
     current.runs.push(run);
     current.endX = Math.max(current.endX, run.x + run.width);
     current.size = Math.max(current.size, size);
   }
   finish();
   return lines;
+}
+
+function draftCell(run: PdfTextRun, text: string): CellDraft {
+  const chars = run.text.trim().length;
+  return { text, x: run.x, endX: run.x + run.width, chars, monoChars: run.monospace ? chars : 0 };
+}
+
+/** A run's piece of text goes to the line's last cell, or starts a cell after a wide gap of blank page (blank runs are no ink). */
+function addToCells(line: { cells: CellDraft[]; inkEnd: number }, run: PdfTextRun, piece: string, size: number): void {
+  const last = line.cells[line.cells.length - 1];
+  if (run.text.trim() === '') {
+    if (last) last.text += piece;
+    return;
+  }
+  if (!last || run.x - line.inkEnd > size * CELL_GAP) line.cells.push(draftCell(run, piece.trimStart()));
+  else {
+    last.text += piece;
+    last.endX = Math.max(last.endX, run.x + run.width);
+    last.chars += run.text.trim().length;
+    last.monoChars += run.monospace ? run.text.trim().length : 0;
+  }
+  line.inkEnd = Math.max(line.inkEnd, run.x + run.width);
+}
+
+function toCells(drafts: CellDraft[]): PdfCell[] {
+  return drafts
+    .map((draft) => ({ text: draft.text.replace(/\s+/g, ' ').trim(), x: draft.x, endX: draft.endX, monospace: draft.chars > 0 && draft.monoChars >= draft.chars * 0.9 }))
+    .filter((cell) => cell.text !== '');
 }
 
 /** Smaller type set right after the line's end, raised or lowered by less than the line's size. */
