@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { BenchResult } from '../../../build/bench-harness.ts';
 import { callInChildProcess } from '../../child-peak-memory.fixture.ts';
 import { writeCommandTranscriptFile } from '../harnesses/command/command-transcript.fixture.ts';
+import { PYTHON_LINE_READER } from '../trajectory/python-line-reader.fixture.ts';
 
 const MiB = 1024 * 1024;
 const SIZES = [100 * MiB, 1024 * MiB];
@@ -12,18 +13,6 @@ const FIXTURE = new URL('./transcript-memory.fixture.ts', import.meta.url);
 /** A study's output limit per run when it names none (schemas/studies.ts). */
 const RUN_OUTPUT_DEFAULT = 256 * MiB;
 
-/** The peer: Python's standard library reading the same file a line at a time, as a notebook would; prints its peak RSS in KiB. */
-const PEER_SCRIPT = String.raw`
-import json, resource, sys
-with open(sys.argv[1], encoding='utf-8') as f:
-    for line in f:
-        if line.strip():
-            try:
-                json.loads(line)
-            except ValueError:
-                pass
-print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
-`;
 
 /**
  * Peak memory of the engine taking a 100 MiB and a 1 GiB transcript through its real path: a
@@ -49,9 +38,9 @@ export default async function benchTranscriptMemory(): Promise<BenchResult[]> {
         results.push({ name, unit: 'MiB', value: Number.NaN, target: { text: 'the run succeeds and counts every tool call', met: false }, detail: `the run did not finish as it should: ${child.outcome}, ${run?.status ?? ''} ${run?.errorMessage ?? child.message ?? child.stderr.slice(-400)}` });
         continue;
       }
-      const python = spawnSync('python3', ['-c', PEER_SCRIPT, file], { encoding: 'utf8' });
+      const python = spawnSync('python3', ['-c', PYTHON_LINE_READER, file], { encoding: 'utf8' });
       const loadAfter = loadavg()[0]!;
-      const peerKiB = python.status === 0 ? Number(python.stdout.trim()) : undefined;
+      const peerKiB = python.status === 0 ? Number(python.stdout.trim().split(' ')[2]) : undefined;
       const budget = 2 * size + 300 * MiB;
       rmSync(file);
       results.push({
