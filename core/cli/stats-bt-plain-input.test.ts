@@ -112,7 +112,7 @@ describe('computePlainBradleyTerry against the zod path', () => {
       fc.property(input, extraKeys, spacing, keyOrder, (value, extra, space, order) => {
         const text = writeJson(extra ? { ...value, ...extra } : value, space, order);
         const zodPath = computeStatistic('bt', text);
-        const plain = computePlainBradleyTerry(text);
+        const plain = computePlainBradleyTerry(Buffer.from(text));
         if (plain === undefined) return;
         answered++;
         expect(zodPath.ok).toBe(true);
@@ -129,8 +129,12 @@ describe('computePlainBradleyTerry against the zod path', () => {
       JSON.stringify({ comparisons: FIVE_SYSTEMS, bootstrap: 30, seed: 'rerun', confidence: 0.9 }),
       writeJson({ seed: 2, comparisons: FIVE_SYSTEMS.map(({ winner, b, a }) => ({ winner, b, a })) }, '\n  ', (keys) => keys),
       JSON.stringify({ comparisons: [{ a: 'δέλτα', b: '模型', winner: 'tie' }, { a: '模型', b: 'δέλτα', winner: 'a' }] }),
+      // A name that starts with U+FEFF is another name than the one without it.
+      JSON.stringify({ comparisons: [{ a: '\ufeffalpha', b: 'alpha', winner: 'a' }, { a: 'alpha', b: 'beta', winner: 'b' }, { a: 'beta', b: '\ufeffalpha', winner: 'tie' }] }),
+      // 240 systems, in a ring and across it: names found again among many whose bytes differ by one.
+      JSON.stringify({ comparisons: Array.from({ length: 960 }, (_, k) => ({ a: `model-${k % 240}`, b: `model-${(k * 7 + 1 + (k % 3)) % 240 === k % 240 ? (k + 1) % 240 : (k * 7 + 1 + (k % 3)) % 240}`, winner: ['a', 'b', 'tie'][k % 3] })) }),
     ]) {
-      const plain = computePlainBradleyTerry(text);
+      const plain = computePlainBradleyTerry(Buffer.from(text));
       expect(plain).toBeDefined();
       expect(JSON.stringify(plain)).toBe(JSON.stringify((computeStatistic('bt', text) as { output: unknown }).output));
     }
@@ -138,10 +142,10 @@ describe('computePlainBradleyTerry against the zod path', () => {
 
   it('leaves malformed JSON, escapes and invalid UTF-8 to the zod path', () => {
     for (const text of ['{"comparisons":[{"a":"x","b":"y","winner":"a"}]', '{"comparisons":[{"a":"x\\u0079","b":"y","winner":"a"}]}', '\ufeff{"comparisons":[{"a":"x","b":"y","winner":"a"}]}']) {
-      expect(computePlainBradleyTerry(text)).toBeUndefined();
+      expect(computePlainBradleyTerry(Buffer.from(text))).toBeUndefined();
     }
     // Two different invalid byte sequences both decode to U+FFFD: plain reading must not tell them apart.
     const invalid = Buffer.concat([Buffer.from('{"comparisons":[{"a":"'), Buffer.from([0xff]), Buffer.from('","b":"'), Buffer.from([0xfe]), Buffer.from('","winner":"a"}]}')]);
-    expect(computePlainBradleyTerry(invalid.toString('utf8'))).toBeUndefined();
+    expect(computePlainBradleyTerry(invalid)).toBeUndefined();
   });
 });

@@ -11,9 +11,9 @@ import { printedBradleyTerry } from './printed-bradley-terry.ts';
 /** Exit code for input the command cannot use (not JSON, wrong shape, out of range). */
 export const BAD_INPUT_EXIT_CODE = 2;
 
-/** What `lhb stats bt` prints for plain input, or undefined when the input is not plain (stats-command.ts's computeStatistic answers it then). */
-export function computePlainBradleyTerry(text: string): ReturnType<typeof printedBradleyTerry> | undefined {
-  const plain = readPlainBradleyTerryInput(text);
+/** What `lhb stats bt` prints for plain input bytes, or undefined when the input is not plain (stats-command.ts's computeStatistic answers it then). */
+export function computePlainBradleyTerry(input: Uint8Array): ReturnType<typeof printedBradleyTerry> | undefined {
+  const plain = readPlainBradleyTerryInput(input);
   if (!plain) return undefined;
   const { pairs, bootstrap, seed, confidence } = plain;
   return printedBradleyTerry(fitBradleyTerryCounts(pairs, { bootstrap: bootstrap ?? 0, ...(seed !== undefined ? { seed } : {}), ...(confidence !== undefined ? { confidence } : {}) }));
@@ -33,11 +33,11 @@ export async function runStats(name: string): Promise<void> {
 
 /** `runStats` for `lhb stats bt`: plain input never loads the statistics table. */
 async function runBradleyTerry(): Promise<void> {
-  const text = (await readStdin()).toString('utf8');
-  const plain = computePlainBradleyTerry(text);
+  const input = await readStdin();
+  const plain = computePlainBradleyTerry(input);
   if (plain) return printOutcome({ ok: true, output: plain });
   const { computeStatistic } = await import('./stats-command.ts');
-  printOutcome(computeStatistic('bt', text));
+  printOutcome(computeStatistic('bt', input.toString('utf8')));
 }
 
 function printOutcome(result: { ok: true; output: unknown } | { ok: false; message: string }): void {

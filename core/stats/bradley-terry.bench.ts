@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { median, type BenchResult } from '../../build/bench-harness.ts';
@@ -137,6 +137,7 @@ async function benchCase(count: number, systems: number, runs: number, target: (
     const peers: number[] = [];
     let printed = '';
     let reference: { ratings: Record<string, number>; ci: Record<string, [number, number]>; load_ms: number; fit_ms: number } | undefined;
+    const loadBefore = loadavg()[0]!;
     for (let run = 0; run < runs; run++) {
       const lhb = timeProcess(process.execPath, [LHB, 'stats', 'bt'], input);
       ours.push(lhb.ms);
@@ -162,7 +163,8 @@ async function benchCase(count: number, systems: number, runs: number, target: (
       detail:
         `lhb stats bt ${ours.map((t) => t.toFixed(0)).join(', ')} ms, python3 ${peers.map((t) => t.toFixed(0)).join(', ')} ms; ` +
         `in one process the fit and bootstrap take ${median(inProcess).toFixed(0)} ms, SciPy's ${reference!.fit_ms.toFixed(0)} ms after ${reference!.load_ms.toFixed(0)} ms loading; ` +
-        `max |Δ Elo| ${maxDelta.toExponential(2)}; 95% CI ends differ by at most ${maxCiDelta.toFixed(2)} Elo (different random draws)`,
+        `max |Δ Elo| ${maxDelta.toExponential(2)}; 95% CI ends differ by at most ${maxCiDelta.toFixed(2)} Elo (different random draws); ` +
+        `load average ${loadBefore.toFixed(1)} before, ${loadavg()[0]!.toFixed(1)} after (2 cores)`,
     };
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -15,8 +15,9 @@ import { importTestTask } from './study-engine.fixture.ts';
  * of its own by callInChildProcess, which reports that process's peak memory): a study of one
  * command-harness run whose agent prints `transcriptFile` as its stdout, run to its end (the
  * transcript streamed to the run folder, parsed, stored as a blob with its trajectory).
+ * `maxOutputBytes` raises the study's output limit per run (256 MiB by default) for a larger transcript.
  */
-export async function runStudyPrinting(transcriptFile: string): Promise<{ status: string; errorMessage: string | null; steps: number | null; toolCalls: number | null; rssBeforeBytes: number }> {
+export async function runStudyPrinting(transcriptFile: string, maxOutputBytes?: number): Promise<{ status: string; errorMessage: string | null; steps: number | null; toolCalls: number | null; rssBeforeBytes: number }> {
   const dir = mkdtempSync(join(tmpdir(), 'lhb-transcript-memory-'));
   const api = createApi(openWorkspace(join(dir, 'ws')));
   try {
@@ -31,7 +32,7 @@ export async function runStudyPrinting(transcriptFile: string): Promise<{ status
     const command = `mkdir -p out && echo done > out/result.txt && cat ${shellQuote(printed)}`;
     // What the engine holds before the run (Node, tsx, the workspace, the API): the run's own share is what comes on top.
     const rssBeforeBytes = process.memoryUsage().rss;
-    const { studyId } = await api.call('runs.start', { tasks: ['engine-task'], taskFolders: { 'engine-task': taskFolder }, configurations: [{ harness: 'command', model: 'printer', command }], timeoutSeconds: 600 });
+    const { studyId } = await api.call('runs.start', { tasks: ['engine-task'], taskFolders: { 'engine-task': taskFolder }, configurations: [{ harness: 'command', model: 'printer', command }], timeoutSeconds: 3600, ...(maxOutputBytes ? { maxOutputBytes } : {}) });
     await api.context.jobs.idle();
     const run = (await api.call('runs.study', { studyId })).runs[0]!;
     return { status: run.status, errorMessage: run.errorMessage, steps: run.steps, toolCalls: run.toolCalls, rssBeforeBytes };

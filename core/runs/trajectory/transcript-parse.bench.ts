@@ -7,6 +7,7 @@ import { callInChildProcess } from '../../child-peak-memory.fixture.ts';
 import { writeClaudeCodeTranscriptFile } from '../harnesses/claude-code/claude-code-transcript.fixture.ts';
 import { parseTranscript, readTranscriptLines } from './read-transcript-lines.ts';
 import { createTranscriptParser } from './parse-harness-transcript.ts';
+import { PYTHON_LINE_READER } from './python-line-reader.fixture.ts';
 
 const TARGET_BYTES = 200 * 1024 * 1024;
 const RUNS = 5;
@@ -26,20 +27,7 @@ const CORPORA = [
 ];
 
 /** The peer: Python's standard library reading the same file a line at a time, skipping non-JSON lines. */
-const PEER_SCRIPT = String.raw`
-import json, resource, sys, time
-started = time.perf_counter()
-lines = 0
-with open(sys.argv[1], encoding='utf-8') as f:
-    for line in f:
-        if line.strip():
-            try:
-                json.loads(line)
-            except ValueError:
-                pass  # interleaved stderr, as ours keeps as a warning
-            lines += 1
-print(time.perf_counter() - started, lines, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
-`;
+const PEER_SCRIPT = PYTHON_LINE_READER;
 
 /**
  * Transcript parsing throughput (MB/s) on a ~200 MB Claude Code stream-json transcript, against
