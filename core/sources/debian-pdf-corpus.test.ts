@@ -18,7 +18,11 @@ import { censusOfPdfCorpus, describeCensus } from './pdf-corpus-census.fixture.t
 // last page ("ÍNDICE ALFABÉTICO 147", that page's only line) went with normaliser pdf 4.
 const KEPT = { pageNumberLines: 7, documentsWithRepeatedHead: 1, leaderDotLines: 88, headingsEndingInPageNumber: 2 };
 
-const ISSUE_38_OPEN = { codeOrTableHeadings: 63, brokenTableRows: 43, gluedFootnoteMarks: 112 };
+// Headings come from the PDF's own outline where it has one (normaliser pdf 6), and type's evidence
+// no longer makes a heading of code, markup or a table row: 63 such headings on pdf 5, none now.
+// The glued-digit count is rough (any word with a digit after it, outside code and headings): the
+// lines set in heading type that are no heading are now counted as text, which took it from 112 to 117.
+const ISSUE_38_OPEN = { codeOrTableHeadings: 0, brokenTableRows: 43, gluedFootnoteMarks: 117 };
 
 const corpus = debianPdfCorpus();
 
@@ -36,8 +40,8 @@ describe('PDF structure on real PDFs from Debian packages', () => {
     expect(census.coverage, report).toBeGreaterThanOrEqual(0.95);
     // Issue 38's: folios kept at most 2 % of the page numbers pdftotext shows (6 of 1,519 on normaliser pdf 5).
     expect(census.pageNumberLines, report).toBeLessThanOrEqual(census.referencePageNumbers * 0.02);
-    // Issue 38 asks for none of these; on normaliser pdf 5 the corpus still has 63 headings that are
-    // code or table lines, 43 lines starting with "|" that are no complete table row (PDF text, not
+    // Issue 38 asks for none of these; on normaliser pdf 6 the corpus has no heading that is a code
+    // or table line (63 on pdf 5), and still 43 lines starting with "|" that are no complete table row (PDF text, not
     // a table we wrote) and 112 words with a digit glued on (identifiers such as "value1" among them).
     // They are kept as ceilings, so that none comes back while the rest is done.
     for (const [figure, kept] of Object.entries(ISSUE_38_OPEN)) expect(census[figure as keyof typeof ISSUE_38_OPEN], `${figure}\n${report}`).toBeLessThanOrEqual(kept);

@@ -17,6 +17,12 @@ import type { SourceType } from '../../schemas/sources.ts';
  *   column; URLs broken across lines joined, never a code line; raised footnote marks are
  *   Markdown footnote references (`[^1]`) and their notes definitions after the page's text;
  *   page spans carry the printed page label (PDF /PageLabels);
+ * - pdf 6: headings are the PDF's own outline entries (at its depths) when it has an outline,
+ *   else type's evidence without code, markup, glyph rows, author lines, sentences or words cut
+ *   at the line's end; a size a little above the body's in another face (12 pt bold over 11 pt)
+ *   is a heading size; extraction doubts recorded;
+ * - text 2: a `#` line is a heading only standing alone (blank lines around it), never a comment
+ *   of a quoted script (the Markdown is unchanged, the outline is not);
  * - web 2: permalink anchors (¶, #) dropped from headings and text;
  * - web 3: named anchors (`<a name>`, `<a id>` without href) and links without words dropped, their
  *   text kept; definition lists one item per term (DocBook's tables of contents no longer "- - …",
@@ -24,4 +30,4 @@ import type { SourceType } from '../../schemas/sources.ts';
  * - web 4: table rows one line each (code blocks, breaks and paragraphs in a cell made inline),
  *   cells not padded; Texinfo's navigation bars and node menus dropped.
  */
-export const NORMALISER_VERSIONS: Readonly<Record<SourceType, number>> = { pdf: 5, web: 4, markdown: 1, text: 1 };
+export const NORMALISER_VERSIONS: Readonly<Record<SourceType, number>> = { pdf: 6, web: 4, markdown: 1, text: 2 };
