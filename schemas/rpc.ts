@@ -15,7 +15,7 @@ import { RunAssetsSchema } from './run-assets.ts';
 import { RunsFilterSchema, RunsListRowSchema } from './runs-filter.ts';
 import { SearchQueryInputSchema, SearchResultSchema } from './search.ts';
 import { PriceListSchema, PriceModelSchema, PriceSetInputSchema, StudyCostSchema } from './model-prices.ts';
-import { MAX_LINES_PER_CALL, PageSpanSchema, SourceSummarySchema, SourcesJobResultSchema, SourceTypeSchema, SourceVersionSchema } from './sources.ts';
+import { ExtractionDoubtSchema, MAX_LINES_PER_CALL, PageSpanSchema, SourceSummarySchema, SourcesJobResultSchema, SourceTypeSchema, SourceVersionSchema } from './sources.ts';
 import { CreatedInviteSchema, CreateInviteInputSchema, InviteSchema, SessionSchema } from './invites.ts';
 import { HarnessStatusSchema, McpVariableRequestSchema, RunDetailSchema, StudySlurmSchema, StudyRunViewSchema, StudyRequestSchema, StudySpecSchema, StudySummarySchema } from './studies.ts';
 import { TrajectoryErrorSchema, TrajectorySchema } from './trajectory.ts';
@@ -188,6 +188,12 @@ export const rpcContract = {
   'sources.get': {
     input: z.object({ sourceId: Id, versionId: Id.optional() }).strict(),
     output: z.object({ source: SourceSummarySchema, version: SourceVersionSchema, versions: z.array(z.object({ id: z.string(), version: z.number().int(), createdAt: z.string() })) }),
+    planInvite: true,
+  },
+  'sources.doubts': {
+    /** What extraction found doubtful in a version (the newest unless named), in line order: possible tables, headings, pages with little or no text. */
+    input: z.object({ sourceId: Id, versionId: Id.optional() }).strict(),
+    output: z.object({ versionId: z.string(), doubts: z.array(ExtractionDoubtSchema) }),
     planInvite: true,
   },
   'sources.lines': {

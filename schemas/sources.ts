@@ -32,6 +32,26 @@ export const PageSpanSchema = z.object({
 });
 export type PageSpan = z.infer<typeof PageSpanSchema>;
 
+/**
+ * What extraction found doubtful in a source, for the SME to check against the original:
+ * - `possible-table`: lines set out in columns, which may have been a table;
+ * - `possible-false-heading`: a heading inferred from type alone that may be no section's title;
+ * - `possible-missed-heading`: a line set in heading type that the document's own outline does not list, kept as text;
+ * - `low-text-coverage`: a page with far less text than the document's other pages (a figure, a scan, a form);
+ * - `no-text`: a page with no text at all (probably a scanned page or an image).
+ */
+export const ExtractionDoubtKindSchema = z.enum(['possible-table', 'possible-false-heading', 'possible-missed-heading', 'low-text-coverage', 'no-text']);
+export type ExtractionDoubtKind = z.infer<typeof ExtractionDoubtKindSchema>;
+
+/** One doubt: its kind, the line of the normalised text it concerns (1-based), the PDF page where it has one, and a sentence saying what was seen. */
+export const ExtractionDoubtSchema = z.object({
+  kind: ExtractionDoubtKindSchema,
+  line: z.number().int().min(1),
+  page: z.number().int().min(1).optional(),
+  note: z.string(),
+});
+export type ExtractionDoubt = z.infer<typeof ExtractionDoubtSchema>;
+
 /** One import of one file: the original bytes and the line-numbered Markdown made from them. */
 export const SourceVersionSchema = z.object({
   id: z.string(),

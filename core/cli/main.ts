@@ -124,6 +124,17 @@ sources
   });
 
 sources
+  .command('doubts')
+  .description('List what extraction found doubtful in a source\'s newest version (possible tables and headings, pages with little or no text), each with its line, to check against the original.')
+  .argument('<id>', 'source id (see "lhb sources list")')
+  .option('--json', 'print {sourceId, versionId, doubts: [{kind, line, page, note}]}')
+  .addOption(workspaceOption())
+  .action(async (id: string, options: { json?: boolean; workspace?: string }) => {
+    const { runSourcesDoubts } = await import('./sources-doubts-command.ts');
+    await runSourcesDoubts(id, options);
+  });
+
+sources
   .command('renormalise')
   .description('Re-read sources made by an older normaliser (all, or the ids given) as new versions, re-anchoring their citations; sources already current are left as they are.')
   .argument('[ids...]', 'source ids (see "lhb sources list"); default: every source')

@@ -138,6 +138,7 @@ describe("an SME's invite link to their own plan", () => {
       'session.whoami': { own: async () => ({}), foreign: [] },
       'sources.list': { own: async () => ({ dataRoomId: room.id }), foreign: [{ dataRoomId: elsewhere.id }] },
       'sources.get': { own: async () => ({ sourceId: room.sourceId }), foreign: [{ sourceId: elsewhere.sourceId }, { sourceId: room.sourceId, versionId: elsewhere.versionId }] },
+      'sources.doubts': { own: async () => ({ sourceId: room.sourceId }), foreign: [{ sourceId: elsewhere.sourceId }, { sourceId: room.sourceId, versionId: elsewhere.versionId }] },
       'sources.lines': { own: async () => ({ versionId: room.versionId, start: 1, end: 5 }), foreign: [{ versionId: elsewhere.versionId, start: 1, end: 5 }] },
       'sources.find': { own: async () => ({ versionId: room.versionId, query: 'charts' }), foreign: [{ versionId: elsewhere.versionId, query: 'charts' }] },
       'sources.original': { own: async () => ({ sourceId: room.sourceId, versionId: room.versionId }), foreign: [{ sourceId: elsewhere.sourceId, versionId: elsewhere.versionId }] },

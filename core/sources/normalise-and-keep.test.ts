@@ -14,7 +14,8 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 const MARKDOWN = '# Guide\n\nIntro é.\n\n- item\n\n  ```sh\n  npm test\n  ```\n\n## Install *now*\n\nSetext\n---\n\nend\n';
 
-const PLAIN_TEXT = '# Field notes, *Köln*\n\n\nTag eins\n========\n\nText — with a dash.\n# C++ addons\nend\n';
+// A `#` line is a heading standing alone (a script's comment run into its code is not): "# C++ addons" has blank lines around it.
+const PLAIN_TEXT = '# Field notes, *Köln*\n\n\nTag eins\n========\n\nText — with a dash.\n\n# C++ addons\n\nend\n';
 
 describe('normaliseAndKeep', () => {
   it.each([
@@ -40,7 +41,7 @@ describe('normaliseAndKeep', () => {
     const { markdown: _text, ...index } = inMemory;
     expect(kept).toEqual({ ...index, markdown: null });
     expect(kept.title).toBe('Field notes, Köln');
-    expect(kept.sections.map((s) => [s.title, s.level, s.startLine])).toEqual([['Field notes, *Köln*', 1, 1], ['Tag eins', 1, 4], ['C++ addons', 1, 8]]);
+    expect(kept.sections.map((s) => [s.title, s.level, s.startLine])).toEqual([['Field notes, *Köln*', 1, 1], ['Tag eins', 1, 4], ['C++ addons', 1, 9]]);
     expect(readFileSync(new BlobStore(dir).pathFor(kept.markdownSha256), 'utf8')).toBe(PLAIN_TEXT);
   });
 

@@ -9,14 +9,17 @@ import type { NormalisedSource } from './normalised-source.ts';
 import { pdfBlocks } from './pdf-blocks.ts';
 import { checkPdfInflateBudget } from './pdf-inflate-budget.ts';
 import { pdfBlocksToMarkdown } from './pdf-markdown.ts';
+import { readPdfOutline } from './pdf-outline.ts';
+import { observePage, pageDoubts, type PageObservation } from './pdf-page-doubts.ts';
 import type { PdfPageLines } from './pdf-page-furniture.ts';
 import { groupRunsIntoLines, type PdfTextRun } from './pdf-text-lines.ts';
 import { SourceImportError } from './source-errors.ts';
 
 /**
  * A PDF's text layer as Markdown: lines in reading order, paragraphs joined, hyphenation
- * repaired, headings inferred from type size and face (pdf-blocks.ts), and each page's lines
- * recorded. pdf.js runs with everything but text extraction off: no eval, no font loading, no
+ * repaired, headings from the PDF's own outline when it has one, else inferred from type size
+ * and face (pdf-blocks.ts), each page's lines recorded, and what extraction found doubtful
+ * (pdf-page-doubts.ts, pdf-heading-evidence.ts) listed by line. pdf.js runs with everything but text extraction off: no eval, no font loading, no
  * system fonts, no network. A file pdf.js cannot read (damaged, truncated, encrypted, not a
  * PDF, no text) becomes a SourceImportError that names the file and says what to do.
  */
@@ -26,13 +29,15 @@ export async function normalisePdf(bytes: Uint8Array, name: string): Promise<Nor
   const document = await openPdf(bytes, name);
   try {
     const pages: PdfPageLines[] = [];
-    for (let number = 1; number <= document.numPages; number++) pages.push(await readPage(document, number, name));
-    const { markdown, pages: unlabelled } = pdfBlocksToMarkdown(pdfBlocks(pages));
+    const observations: PageObservation[] = [];
+    for (let number = 1; number <= document.numPages; number++) pages.push(await readPage(document, number, name, observations));
+    const { markdown, pages: unlabelled, doubts } = pdfBlocksToMarkdown(pdfBlocks(pages, await readPdfOutline(document)));
     const spans = withPageLabels(unlabelled, await pageLabels(document));
     if (markdown === '') {
       throw new SourceImportError(`${name} has no text layer (its ${document.numPages} page${document.numPages === 1 ? ' is' : 's are'} images, probably scanned); run OCR on it (e.g. ocrmypdf) and import the result.`);
     }
-    return { title: await metadataTitle(document), markdown, pages: spans };
+    const allDoubts = [...doubts, ...pageDoubts(observations, spans, markdown)].sort((a, b) => a.line - b.line);
+    return { title: await metadataTitle(document), markdown, pages: spans, doubts: allDoubts };
   } finally {
     await document.destroy();
   }
@@ -85,7 +90,7 @@ function describePdfError(error: unknown, name: string): SourceImportError {
   return new SourceImportError(`${name} could not be read as a PDF (${message}); open it in a PDF reader, save or export a fresh copy, and import that.`);
 }
 
-async function readPage(document: PDFDocumentProxy, number: number, name: string): Promise<PdfPageLines> {
+async function readPage(document: PDFDocumentProxy, number: number, name: string, observations: PageObservation[]): Promise<PdfPageLines> {
   try {
     const page = await document.getPage(number);
     const [, bottom, , top] = page.view as [number, number, number, number];
@@ -97,6 +102,7 @@ async function readPage(document: PDFDocumentProxy, number: number, name: string
       if (run) runs.push(run);
     }
     page.cleanup();
+    observations.push(observePage(number, runs));
     return { page: number, lines: groupRunsIntoLines(runs), top, bottom };
   } catch (error) {
     throw new SourceImportError(`${name} is damaged on page ${number} of ${document.numPages} (${error instanceof Error ? error.message : String(error)}); open it in a PDF reader, save or export a fresh copy, and import that.`);

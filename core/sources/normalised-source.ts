@@ -1,4 +1,4 @@
-import type { PageSpan, Section } from '../../schemas/sources.ts';
+import type { ExtractionDoubt, PageSpan, Section } from '../../schemas/sources.ts';
 
 /** What a normaliser makes of one file's bytes: line-numbered Markdown, plus page spans for PDFs. */
 export interface NormalisedSource {
@@ -6,6 +6,8 @@ export interface NormalisedSource {
   title: string | null;
   markdown: string;
   pages: PageSpan[];
+  /** What extraction found doubtful, by line (pdf-doubts.ts); absent when nothing was. */
+  doubts?: ExtractionDoubt[];
 }
 
 /** A normalised source with its index: everything stored for one version except the bytes. */

@@ -20,6 +20,12 @@ import type { SourceType } from '../../schemas/sources.ts';
  * - pdf 6: tables found by column alignment are Markdown tables, one line per row (wrapped cells
  *   joined into their row, a table going on overleaf continued); a raised digit with no note is a
  *   superscript ("c²"), not a digit glued to its word; a line starting with "|" is escaped;
+ *   headings are the PDF's own outline entries (at its depths) when it has an outline,
+ *   else type's evidence without code, markup, glyph rows, author lines, sentences or words cut
+ *   at the line's end; a size a little above the body's in another face (12 pt bold over 11 pt)
+ *   is a heading size; extraction doubts recorded;
+ * - text 2: a `#` line is a heading only standing alone (blank lines around it), never a comment
+ *   of a quoted script (the Markdown is unchanged, the outline is not);
  * - web 2: permalink anchors (¶, #) dropped from headings and text;
  * - web 3: named anchors (`<a name>`, `<a id>` without href) and links without words dropped, their
  *   text kept; definition lists one item per term (DocBook's tables of contents no longer "- - …",
@@ -27,4 +33,4 @@ import type { SourceType } from '../../schemas/sources.ts';
  * - web 4: table rows one line each (code blocks, breaks and paragraphs in a cell made inline),
  *   cells not padded; Texinfo's navigation bars and node menus dropped.
  */
-export const NORMALISER_VERSIONS: Readonly<Record<SourceType, number>> = { pdf: 6, web: 4, markdown: 1, text: 1 };
+export const NORMALISER_VERSIONS: Readonly<Record<SourceType, number>> = { pdf: 6, web: 4, markdown: 1, text: 2 };

@@ -1,5 +1,7 @@
+import { settleHeadings, type LineDoubt } from './pdf-heading-evidence.ts';
 import { isFootnote, linkFootnotes, markFootnotes, notesLast } from './pdf-footnotes.ts';
 import { joinWrappedLines, settleHyphenation } from './pdf-hyphenation.ts';
+import type { PdfOutlineEntry } from './pdf-outline.ts';
 import { removePageFurniture, type PdfPageLines } from './pdf-page-furniture.ts';
 import { findTables, type PdfTableRow } from './pdf-tables.ts';
 import type { PdfLine } from './pdf-text-lines.ts';
@@ -12,8 +14,8 @@ export interface PageBreak {
 }
 
 export type PdfBlock =
-  | { kind: 'heading'; level: number; text: string; page: number }
-  | { kind: 'paragraph' | 'list-item'; text: string; page: number; pageBreaks?: PageBreak[] }
+  | { kind: 'heading'; level: number; text: string; page: number; doubt?: LineDoubt }
+  | { kind: 'paragraph' | 'list-item'; text: string; page: number; pageBreaks?: PageBreak[]; doubt?: LineDoubt }
   /** Monospace lines, each kept as it is set (indentation from its position), with its page. */
   | { kind: 'code'; text: string; page: number; lines: { text: string; page: number }[] }
   /** One entry of a table of contents: its title and the page number it gives. */
@@ -63,16 +65,22 @@ interface Layout {
  * repaired), list items and headings. Headings are inferred from type: sizes clearly above the
  * body text's size become `#`, `##`, `###` by rank; a short standalone line in another face at
  * body size (bold, in practice: pdf.js's text layer names faces, not weights) becomes the level
- * below those. A paragraph that runs on to the next page is joined across the page break.
+ * below those. When the PDF has an outline of its own (`outline`), the lines that are its
+ * entries' titles are the headings instead, at its depths (pdf-heading-evidence.ts). A
+ * paragraph that runs on to the next page is joined across the page break.
  */
-export function pdfBlocks(rawPages: PdfPageLines[]): PdfBlock[] {
+export function pdfBlocks(rawPages: PdfPageLines[], outline: PdfOutlineEntry[] = []): PdfBlock[] {
   const pages = removePageFurniture(rawPages);
   const layout = measureLayout(pages);
   const blocks: PdfBlock[] = [];
   let contents: number | undefined;
+  // An entry whose title is not on its page is looked for once more at the next page's top (a destination set at a page's foot).
+  let carried: PdfOutlineEntry[] = [];
   for (const page of pages) {
     const open = blocks[blocks.length - 1];
-    const { blocks: pageBlocks, contentsUpTo } = blocksOfPage(page, layout, contents, open?.kind === 'table' ? open.rows[0]?.cells.length : undefined);
+    const entries = outline.length === 0 ? null : [...carried, ...outline.filter((entry) => entry.page === page.page)];
+    const { blocks: pageBlocks, contentsUpTo, unmatched } = blocksOfPage(page, layout, contents, open?.kind === 'table' ? open.rows[0]?.cells.length : undefined, entries);
+    carried = unmatched.filter((entry) => entry.page === page.page).map((entry) => ({ ...entry, top: null }));
     contents = contentsUpTo;
     const first = pageBlocks[0];
     // The previous page's text ends before its notes.
@@ -122,7 +130,16 @@ function measureLayout(pages: PdfPageLines[]): Layout {
   // The lower quartile: most neighbouring body lines share a paragraph, but in a document of
   // short paragraphs the median could already be a paragraph break.
   const pitch = gaps[Math.floor(gaps.length / 4)] ?? bodySize * 1.2;
-  const headingSizes = [...charsAt.keys()].filter((size) => size >= bodySize * HEADING_SIZE_RATIO).sort((a, b) => b - a);
+  // A size a little above the body's is a heading size too when its text is mostly in another
+  // face (LaTeX's 12 pt bold "7.1 …" over 11 pt text); a slightly larger body face is not.
+  const fontsAt = new Map<number, Map<string, number>>();
+  for (const line of pages.flatMap((p) => p.lines)) {
+    const fonts = fontsAt.get(line.size) ?? new Map<string, number>();
+    fonts.set(line.font, (fonts.get(line.font) ?? 0) + line.text.length);
+    fontsAt.set(line.size, fonts);
+  }
+  const isHeadingSize = (size: number) => size >= bodySize * HEADING_SIZE_RATIO || (size >= bodySize + 0.5 && mostCommon(fontsAt.get(size)!) !== bodyFont);
+  const headingSizes = [...charsAt.keys()].filter(isHeadingSize).sort((a, b) => b - a);
   const levelOfSize = new Map(headingSizes.map((size, index) => [size, Math.min(index + 1, MAX_HEADING_LEVEL)]));
   return { bodySize, bodyFont, pitch, levelOfSize, emphasisLevel: Math.min(headingSizes.length + 1, MAX_HEADING_LEVEL) };
 }
@@ -137,7 +154,13 @@ function mostCommon<K>(counts: Map<K, number>): K | undefined {
  * `tableColumns`: the column count of a table that ended the previous page, which this page's
  * first rows may continue.
  */
-function blocksOfPage(rawPage: PdfPageLines, layout: Layout, contents: number | undefined, tableColumns: number | undefined): { blocks: PdfBlock[]; contentsUpTo: number | undefined } {
+function blocksOfPage(
+  rawPage: PdfPageLines,
+  layout: Layout,
+  contents: number | undefined,
+  tableColumns: number | undefined,
+  outline: PdfOutlineEntry[] | null,
+): { blocks: PdfBlock[]; contentsUpTo: number | undefined; unmatched: PdfOutlineEntry[] } {
   const notes = markFootnotes(rawPage.lines, layout.bodySize);
   const page = { ...rawPage, lines: notes.lines };
   const styles = page.lines.map((line) => styleOf(line, layout));
@@ -179,6 +202,13 @@ function blocksOfPage(rawPage: PdfPageLines, layout: Layout, contents: number | 
     const standalone = i === 0 || startsNewBlock(page.lines[i - 1]!, page.lines[i]!, layout);
     const isHeading = standalone && lines.length <= 2 && text.length <= 120 && !/[.,;]$/.test(text);
     for (let j = i; j <= end; j++) styles[j] = isHeading ? { kind: 'heading', level: layout.emphasisLevel } : { kind: 'body' };
+  });
+  // The outline (or, without one, the type's evidence less what is never a title) settles which lines are headings.
+  const settled = settleHeadings(page.lines, styles.map((style) => (style.kind === 'heading' ? style.level : undefined)), outline);
+  styles.forEach((style, i) => {
+    const level = settled.levels[i];
+    if (level !== undefined && style.kind !== 'toc' && style.kind !== 'table') styles[i] = { kind: 'heading', level };
+    else if (level === undefined && style.kind === 'heading') styles[i] = { kind: 'body' };
   });
   const blocks: PdfBlock[] = [];
   const codeLines = new Map<Extract<PdfBlock, { kind: 'code' }>, PdfLine[]>();
@@ -236,17 +266,19 @@ function blocksOfPage(rawPage: PdfPageLines, layout: Layout, contents: number | 
       !(style.kind === 'body' && isListStart(line.text)) &&
       !notes.starts.has(i) &&
       (runsOnIntoNextColumn(previous, line, current.block) || (current.block.kind === 'list-item' ? line.x >= current.lines[0]!.x + line.size * 0.5 : !indented(previous, line)));
+    const doubt = settled.doubts.get(i);
     if (continues && current) {
       current.block.text = joinWrappedLines(current.block.text, line.text);
       current.lines.push(line);
+      if (doubt && (current.block.kind === 'paragraph' || current.block.kind === 'list-item' || current.block.kind === 'heading')) current.block.doubt ??= doubt;
       return;
     }
     const block: PdfBlock =
       style.kind === 'heading'
-        ? { kind: 'heading', level: style.level, text: line.text, page: page.page }
+        ? { kind: 'heading', level: style.level, text: line.text, page: page.page, ...(doubt ? { doubt } : {}) }
         : isListStart(line.text)
-          ? { kind: 'list-item', text: line.text, page: page.page }
-          : { kind: 'paragraph', text: line.text, page: page.page };
+          ? { kind: 'list-item', text: line.text, page: page.page, ...(doubt ? { doubt } : {}) }
+          : { kind: 'paragraph', text: line.text, page: page.page, ...(doubt ? { doubt } : {}) };
     current = { block, lines: [line] };
     blocks.push(block);
   });
@@ -255,6 +287,7 @@ function blocksOfPage(rawPage: PdfPageLines, layout: Layout, contents: number | 
   return {
     blocks: notesLast(blocks).map((block) => (block.kind === 'heading' && block.text.length > MAX_HEADING_CHARS ? { kind: 'paragraph', text: block.text, page: block.page } : block)),
     contentsUpTo,
+    unmatched: settled.unmatched,
   };
 }
 

@@ -84,8 +84,13 @@ export function countFurniture(markdown: string, pages: PageSpan[], referencePag
     if (line.startsWith('|') && !/[^\\]\|$/.test(line)) counts.brokenTableRows.push(line);
     if (!line.startsWith('#')) prose.push(line);
   });
+  // A heading the document's own table of contents lists ("- ¡Gracias! … III") is a section's title, even when an example's code repeats it.
+  const contents = new Set(markdown.split('\n').flatMap((line) => /^- (.+) … \S+$/.exec(line)?.[1] ?? []));
   for (const heading of headings) {
-    if (codeLines.has(heading.text) || heading.text.startsWith('|') || /[;{}]$|^(?:\/\/|\/\*|#include\b)/.test(heading.text)) counts.codeOrTableHeadings.push(heading.line);
+    if (contents.has(heading.text)) continue;
+    // A numbered section's title may name a command ("8.2 \pageref{clave}" in LaTeX's manual, as its outline has it): a title, not code.
+    const numbered = /^\d+(?:\.\d+)*\.?\s+\S/.test(heading.text);
+    if (codeLines.has(heading.text) || heading.text.startsWith('|') || (!numbered && /[;{}]$|^(?:\/\/|\/\*|#include\b)/.test(heading.text))) counts.codeOrTableHeadings.push(heading.line);
   }
   const words = new Set((prose.join(' ').toLowerCase().match(/\p{L}{3,}/gu) ?? []));
   const glued = new Map<string, number>();

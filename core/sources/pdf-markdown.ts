@@ -1,4 +1,4 @@
-import type { PageSpan } from '../../schemas/sources.ts';
+import type { ExtractionDoubt, PageSpan } from '../../schemas/sources.ts';
 import type { PageBreak, PdfBlock } from './pdf-blocks.ts';
 import { splitSentences } from './pdf-sentences.ts';
 
@@ -16,11 +16,13 @@ const LIST_BULLET = /^(?:[•◦▪▫‣⁃●○■□∙·*]|[-–—](?=\s))
  * - monospace lines are a fenced code block, line for line;
  * - `pages` gives, for each run of lines from one PDF page, its first and last line (1-based,
  *   inclusive), in order: a sentence is on the page where it starts; the blank lines between
- *   blocks belong to no span (the viewer counts them with the span before).
+ *   blocks belong to no span (the viewer counts them with the span before);
+ * - `doubts` gives each block's doubt (pdf-heading-evidence.ts) at the block's first line.
  */
-export function pdfBlocksToMarkdown(blocks: PdfBlock[]): { markdown: string; pages: PageSpan[] } {
+export function pdfBlocksToMarkdown(blocks: PdfBlock[]): { markdown: string; pages: PageSpan[]; doubts: ExtractionDoubt[] } {
   const lines: string[] = [];
   const pages: PageSpan[] = [];
+  const doubts: ExtractionDoubt[] = [];
   const emit = (text: string, page: number) => {
     lines.push(text);
     const line = lines.length;
@@ -34,6 +36,7 @@ export function pdfBlocksToMarkdown(blocks: PdfBlock[]): { markdown: string; pag
     const sameList = (previous?.kind === 'list-item' && block.kind === 'list-item') || (previous?.kind === 'toc-entry' && block.kind === 'toc-entry');
     if (lines.length > 0 && !sameList) lines.push('');
     previous = block;
+    if ((block.kind === 'heading' || block.kind === 'paragraph' || block.kind === 'list-item') && block.doubt) doubts.push({ ...block.doubt, line: lines.length + 1, page: block.page });
     if (block.kind === 'heading') emit(`${'#'.repeat(block.level)} ${block.text.replace(/(#+)$/, '\\$1')}`, block.page);
     else if (block.kind === 'toc-entry') emit(`- ${escapeLineStart(block.text)}${block.target ? ` … ${block.target}` : ''}`, block.page);
     else if (block.kind === 'table') {
@@ -64,7 +67,7 @@ export function pdfBlocksToMarkdown(blocks: PdfBlock[]): { markdown: string; pag
       });
     }
   }
-  return { markdown: lines.length > 0 ? `${lines.join('\n')}\n` : '', pages };
+  return { markdown: lines.length > 0 ? `${lines.join('\n')}\n` : '', pages, doubts };
 }
 
 function pageAt(first: number, breaks: PageBreak[] | undefined, at: number): number {

@@ -83,7 +83,7 @@ export async function storeImportedSource(workspace: SourceWorkspace, file: Impo
       pages: file.indexed.pages,
       normaliserVersion: file.normaliserVersion ?? NORMALISER_VERSIONS[file.type],
       createdAt: file.createdAt,
-    });
+    }, file.indexed.doubts ?? []);
     if (!latest) return { outcome: { status: 'added', name: file.name, sourceId, versionId } as const };
     return { outcome: { status: 'new-version', name: file.name, sourceId, versionId, version } as const, previousVersionId: latest.id };
   })();

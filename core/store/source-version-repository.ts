@@ -1,6 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import { z } from 'zod';
-import { PageSpanSchema, SectionSchema, type PageSpan, type SourceVersion } from '../../schemas/sources.ts';
+import { ExtractionDoubtSchema, PageSpanSchema, SectionSchema, type ExtractionDoubt, type PageSpan, type SourceVersion } from '../../schemas/sources.ts';
 
 interface VersionRow {
   id: string;
@@ -40,10 +40,11 @@ function toVersion(row: VersionRow): SourceVersion {
   };
 }
 
-export function insertSourceVersion(db: Database, version: SourceVersion): void {
+/** `doubts`: what extraction found doubtful (empty when nothing was, or for a version merged from elsewhere). */
+export function insertSourceVersion(db: Database, version: SourceVersion, doubts: readonly ExtractionDoubt[] = []): void {
   db.prepare(
-    `INSERT INTO source_versions (id, source_id, version, blob_sha256, markdown_sha256, line_count, sections_json, pages_json, normaliser_version, created_at)
-     VALUES (@id, @sourceId, @version, @sha256, @markdownSha256, @lineCount, @sectionsJson, @pagesJson, @normaliserVersion, @createdAt)`,
+    `INSERT INTO source_versions (id, source_id, version, blob_sha256, markdown_sha256, line_count, sections_json, pages_json, normaliser_version, created_at, doubts_json)
+     VALUES (@id, @sourceId, @version, @sha256, @markdownSha256, @lineCount, @sectionsJson, @pagesJson, @normaliserVersion, @createdAt, @doubtsJson)`,
   ).run({
     id: version.id,
     sourceId: version.sourceId,
@@ -55,7 +56,19 @@ export function insertSourceVersion(db: Database, version: SourceVersion): void 
     pagesJson: JSON.stringify(version.pages),
     normaliserVersion: version.normaliserVersion ?? 1,
     createdAt: version.createdAt,
+    doubtsJson: JSON.stringify(doubts),
   });
+}
+
+const DoubtsSchema = z.array(ExtractionDoubtSchema);
+
+/** A version's extraction doubts, in line order, or undefined when there is no such version. */
+export function findVersionDoubts(db: Database, id: string): ExtractionDoubt[] | undefined {
+  const row = db.prepare('SELECT doubts_json FROM source_versions WHERE id = ?').get(id) as { doubts_json: string } | undefined;
+  if (!row) return undefined;
+  const doubts = DoubtsSchema.safeParse(JSON.parse(row.doubts_json));
+  if (!doubts.success) throw new Error(`Source version ${id} has an unreadable list of extraction notes in the database; run lhb sources renormalise on its source to rebuild it.`);
+  return doubts.data;
 }
 
 export function findSourceVersion(db: Database, id: string): SourceVersion | undefined {

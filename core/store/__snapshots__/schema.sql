@@ -495,7 +495,7 @@ CREATE TABLE source_versions (
   line_count      INTEGER NOT NULL CHECK (line_count >= 0),
   sections_json   TEXT NOT NULL,
   pages_json      TEXT NOT NULL DEFAULT '[]',
-  created_at      TEXT NOT NULL, normaliser_version INTEGER NOT NULL DEFAULT 1 CHECK (normaliser_version >= 1),
+  created_at      TEXT NOT NULL, normaliser_version INTEGER NOT NULL DEFAULT 1 CHECK (normaliser_version >= 1), doubts_json TEXT NOT NULL DEFAULT '[]',
   UNIQUE (source_id, version)
 ) STRICT;
 
