@@ -61,7 +61,7 @@ export interface ExportChapterRow {
 
 /** The dataset carries each room's workspace-owner plan (chapters without an annotator); SMEs' own plans are not exported yet. */
 export function countExportChapters(db: Database, projectId: string, demo: DemoFlag): number {
-  return (prepared(db, 'SELECT count(*) AS n FROM chapters ch JOIN data_rooms c ON c.id = ch.data_room_id WHERE c.project_id = ? AND ch.annotator_id IS NULL AND (? OR ch.demo = 0)').get(projectId, demo) as { n: number }).n;
+  return (prepared(db, 'SELECT count(*) AS n FROM chapters ch JOIN data_rooms c ON c.id = ch.data_room_id WHERE c.project_id = ? AND ch.annotator_id IS NULL AND ch.gold = 0 AND (? OR ch.demo = 0)').get(projectId, demo) as { n: number }).n;
 }
 
 export function pageExportChapters(db: Database, projectId: string, demo: DemoFlag, afterId: string, limit: number): ExportChapterRow[] {
@@ -70,7 +70,7 @@ export function pageExportChapters(db: Database, projectId: string, demo: DemoFl
     `SELECT ch.id, ch.data_room_id, c.title AS data_room_title, c.global_notes AS data_room_notes, ch.position, ch.title, ch.instruction, ch.design_notes,
             ch.created_at, ch.updated_at
      FROM chapters ch JOIN data_rooms c ON c.id = ch.data_room_id
-     WHERE c.project_id = ? AND ch.annotator_id IS NULL AND (? OR ch.demo = 0) AND ch.id > ? ORDER BY ch.id LIMIT ?`,
+     WHERE c.project_id = ? AND ch.annotator_id IS NULL AND ch.gold = 0 AND (? OR ch.demo = 0) AND ch.id > ? ORDER BY ch.id LIMIT ?`,
   ).all(projectId, demo, afterId, limit) as ExportChapterRow[];
 }
 
