@@ -60,3 +60,7 @@ export function listGoldProvenance(db: Database, dataRoomId: string): GoldProven
 export function listProvenanceOfItem(db: Database, fromItemId: string): GoldProvenanceRow[] {
   return db.prepare('SELECT * FROM gold_provenance WHERE from_item_id = ? ORDER BY created_at, rowid').all(fromItemId) as GoldProvenanceRow[];
 }
+
+export function findGoldProvenance(db: Database, id: string): GoldProvenanceRow | undefined {
+  return db.prepare('SELECT * FROM gold_provenance WHERE id = ?').get(id) as GoldProvenanceRow | undefined;
+}
