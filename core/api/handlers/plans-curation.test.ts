@@ -7,6 +7,8 @@ import { SourceLibraryFixture } from '../../annotate/source-library.fixture.ts';
 import { openWorkspace } from '../../workspace/open-workspace.ts';
 import { createApi, type Api } from '../create-api.ts';
 import { rpcErrorOf } from '../rpc-error-of.fixture.ts';
+import { readChapterForRubrics } from '../../judge/rubrics/generate-chapter-rubrics.ts';
+import { annotateDeps } from './annotate-context.ts';
 
 let dir: string;
 let api: Api;
@@ -136,5 +138,18 @@ describe('curation into a gold plan (plans.curate, plans.gold, plans.feedback, p
       ['Backup', null, 0, 3, 0],
     ]);
     expect(agreement.room).toEqual({ jaccard: 5 / 18, dice: (2 * 5) / (13 + 10), pairs: 1 });
+  });
+});
+
+describe('chapter rubrics from the gold plan', () => {
+  it('reads the gold chapter paired with the owner’s chapter once there is a gold plan, and the owner’s before', async () => {
+    const { roomId, anaSetup } = await twoAnnotators();
+    const owner = await call('chapters.create', { dataRoomId: roomId, title: 'Setup' });
+    await call('chapters.update', { chapterId: owner.chapters[0]!.id, instruction: 'The owner’s draft.' });
+    const deps = annotateDeps(api.context);
+    expect(readChapterForRubrics(deps, owner.chapters[0]!.id).chapter.instruction).toBe('The owner’s draft.');
+    await call('plans.curate', { dataRoomId: roomId, action: 'edit', item: { kind: 'chapter', chapterId: anaSetup.id }, edit: { instruction: 'Set up a clean host.' } });
+    const material = readChapterForRubrics(deps, owner.chapters[0]!.id);
+    expect([material.chapter.instruction, material.chapter.citations.map((c) => [c.startLine, c.endLine])]).toEqual(['Set up a clean host.', [[1, 10]]]);
   });
 });
