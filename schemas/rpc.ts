@@ -6,6 +6,7 @@ import { ExportOptionsSchema, ExportResultSchema } from './export.ts';
 import { ReportResultSchema } from './report.ts';
 import { HubPushProblemSchema, HubPushResultSchema, HubPushSettingsSchema, HubPushStartSchema } from './hub-push.ts';
 import { PersonNameSchema, PlanApprovalSchema, PlanComparisonSchema, PlanSubmissionSchema } from './plan-review.ts';
+import { CurateInputSchema, CurationFeedbackSchema, GoldPlanSchema, PlanAgreementSchema } from './gold-plan.ts';
 import { ImportOptionsSchema, ImportResultSchema } from './import.ts';
 import { AppEventSchema, JobSchema, type AppEvent } from './jobs.ts';
 import { JudgeTierSchema, JudgmentViewSchema } from './judge.ts';
@@ -349,6 +350,37 @@ export const rpcContract = {
     /** A new invite link for one SME: their own plan in this data room and nothing else; the token is shown this once only. */
     input: CreateInviteInputSchema.extend({ dataRoomId: Id }).strict(),
     output: CreatedInviteSchema,
+  },
+
+  // Curation (schemas/gold-plan.ts): a curator settles the annotators' own plans into the room's gold plan.
+  'plans.gold': {
+    /** The room's gold plan (empty before anything is curated) with where each item came from. */
+    input: z.object({ dataRoomId: Id }).strict(),
+    output: GoldPlanSchema,
+  },
+  'plans.curate': {
+    /** Accepts, edits or drops one item of an annotator's plan into the gold plan, as one undoable step of the gold plan's history. */
+    input: CurateInputSchema,
+    output: GoldPlanSchema,
+  },
+  'plans.goldUndo': {
+    input: z.object({ dataRoomId: Id }).strict(),
+    output: GoldPlanSchema,
+  },
+  'plans.goldRedo': {
+    input: z.object({ dataRoomId: Id }).strict(),
+    output: GoldPlanSchema,
+  },
+  'plans.agreement': {
+    /** Line-span Jaccard and Dice between each pair of the room's plans (annotators', the owner's, the gold plan), per chapter and pooled. */
+    input: z.object({ dataRoomId: Id }).strict(),
+    output: PlanAgreementSchema,
+  },
+  'plans.feedback': {
+    /** What the curator kept, changed or dropped of `annotator`'s plan (absent: the workspace owner's), with the curator's notes; an SME's invite link reads its own. */
+    input: z.object({ dataRoomId: Id, annotator: PlanAnnotator }).strict(),
+    output: CurationFeedbackSchema,
+    planInvite: true,
   },
 
   // Tasks and agent runs (output bundles). Importing is a job; its result lists each folder.

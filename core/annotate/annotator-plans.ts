@@ -6,6 +6,7 @@ import type { DataRoomRow } from '../store/data-room-repository.ts';
 import { LhbError } from '../../schemas/lhb-error.ts';
 import { nowIso, type AnnotateDeps } from './annotate-deps.ts';
 import { requireDataRoom } from './require-records.ts';
+import { quoted } from './quoted.ts';
 
 /**
  * One plan of a data room: the workspace owner's (`annotatorId` null, the plan every chapter
@@ -47,8 +48,11 @@ export function ensurePlan(deps: AnnotateDeps, dataRoomId: string, annotator?: s
   return { dataRoomId: room.id, annotatorId: row.id, annotator: row.name };
 }
 
-/** The plan a chapter is part of. */
+/** The plan a chapter is part of. A gold plan chapter is refused: the gold plan changes only through curation (core/annotate/curate.ts). */
 export function planOfChapter(deps: AnnotateDeps, chapter: ChapterRow): PlanRef & { annotatorId: string | null } {
+  if (chapter.gold === 1) {
+    throw new LhbError('bad_request', `Chapter ${quoted(chapter.title)} is in the gold plan, which changes only through curation (accept, edit or drop an annotator's item). Nothing was changed.`, { field: 'chapterId' });
+  }
   if (chapter.annotator_id === null) return { dataRoomId: chapter.data_room_id, annotatorId: null, annotator: null };
   return { dataRoomId: chapter.data_room_id, annotatorId: chapter.annotator_id, annotator: findAnnotator(deps.db, chapter.annotator_id)?.name ?? chapter.annotator_id };
 }

@@ -73,7 +73,7 @@ export function listDataRoomSummaries(deps: AnnotateDeps): DataRoomSummary[] {
   }));
 }
 
-function toChapter(row: ChapterRow, citations: Citation[]): Chapter {
+export function toChapter(row: ChapterRow, citations: Citation[]): Chapter {
   return {
     id: row.id,
     dataRoomId: row.data_room_id,
@@ -86,7 +86,7 @@ function toChapter(row: ChapterRow, citations: Citation[]): Chapter {
   };
 }
 
-function toCitation(row: CitationRow): Citation {
+export function toCitation(row: CitationRow): Citation {
   return {
     id: row.id,
     chapterId: row.chapter_id,

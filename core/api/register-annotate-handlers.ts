@@ -5,6 +5,11 @@ import { createDataRoom } from '../annotate/data-rooms.ts';
 import { exportDataRoom } from '../annotate/export-data-room.ts';
 import type { AnnotateDeps } from '../annotate/annotate-deps.ts';
 import type { PlanRef } from '../annotate/annotator-plans.ts';
+import { curate } from '../annotate/curate.ts';
+import { curationFeedback } from '../annotate/curation-feedback.ts';
+import { goldKey, loadGoldPlan } from '../annotate/gold-plan.ts';
+import { planAgreement } from '../annotate/plan-agreement.ts';
+import { redoLastAction, undoLastAction } from '../annotate/undo-redo.ts';
 import { approvePlan, comparePlans, listPlanSubmissions, submitPlan, unapprovePlan } from '../annotate/plan-submissions.ts';
 import type { ApiContext } from './api-context.ts';
 import type { HandlerRegistry } from './handler-registry.ts';
@@ -15,7 +20,7 @@ import { chaptersCreate } from './handlers/chapters-create.ts';
 import { dataRoomsUpdate } from './handlers/data-rooms-update.ts';
 import { plansInvite } from './handlers/plans-invite.ts';
 
-/** Data rooms, chapters, citations, their undo history and the team's submitted plans (core/annotate). */
+/** Data rooms, chapters, citations, their undo history, the team's submitted plans and their curation into a gold plan (core/annotate). */
 export function registerAnnotateHandlers(registry: HandlerRegistry<ApiContext>): void {
   registry
     .add('dataRooms.list', (_input, ctx) => runAnnotate(ctx, (deps) => ({ dataRooms: listDataRoomSummaries(deps) })))
@@ -40,7 +45,13 @@ export function registerAnnotateHandlers(registry: HandlerRegistry<ApiContext>):
     .add('plans.approve', (input, ctx) => runAnnotate(ctx, (deps) => approvePlan(deps, input)))
     .add('plans.unapprove', (input, ctx) => runAnnotate(ctx, (deps) => unapprovePlan(deps, input)))
     .add('plans.compare', (input, ctx) => runAnnotate(ctx, (deps) => comparePlans(deps, input)))
-    .add('plans.invite', plansInvite);
+    .add('plans.invite', plansInvite)
+    .add('plans.gold', (input, ctx) => runAnnotate(ctx, (deps) => loadGoldPlan(deps, input.dataRoomId)))
+    .add('plans.curate', (input, ctx) => runAnnotate(ctx, (deps) => curate(deps, input)))
+    .add('plans.goldUndo', (input, ctx) => runAnnotate(ctx, (deps) => (undoLastAction(deps, goldKey(input.dataRoomId)), loadGoldPlan(deps, input.dataRoomId))))
+    .add('plans.goldRedo', (input, ctx) => runAnnotate(ctx, (deps) => (redoLastAction(deps, goldKey(input.dataRoomId)), loadGoldPlan(deps, input.dataRoomId))))
+    .add('plans.agreement', (input, ctx) => runAnnotate(ctx, (deps) => planAgreement(deps, input)))
+    .add('plans.feedback', (input, ctx) => runAnnotate(ctx, (deps) => curationFeedback(deps, input)));
 }
 
 /** The data room as the plan an edit touched shows it. */

@@ -2,6 +2,7 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import { judgeProviderChoices } from '../../schemas/judge-provider-ids.ts';
 import { appVersion } from '../app-paths.ts';
 import { makeProcessNonDumpable } from '../non-dumpable-process.ts';
+import type { CurateOptions } from './plans-curation-command.ts';
 import type { RunsListFlags } from './runs-command.ts';
 import type { SearchOptions } from './search-command.ts';
 
@@ -272,6 +273,64 @@ plans
   .action(async (options: { room: string; name: string; expires: number; url?: string; json?: boolean; workspace?: string }) => {
     const { runPlansInvite } = await import('./plans-command.ts');
     await runPlansInvite(options);
+  });
+
+plans
+  .command('curate')
+  .description("Take one item of an annotator's plan into the room's gold plan: accept it as it is, edit it in (or edit the gold item it became), or drop it (taking out what it became); each records where the gold item came from. One undoable step.")
+  .argument('<action>', 'accept, edit or drop')
+  .requiredOption(...roomOption)
+  .option('--annotator <name>', "whose plan the item is in; without it, the workspace owner's")
+  .option('--chapter <number|title|id>', 'the chapter of that plan (1 is the first): the whole chapter with its citations, unless --citation or --notes')
+  .option('--citation <number|id>', "one citation of the chapter, by its number in the chapter (1 is the first) or id")
+  .option('--notes', "the chapter's design notes; without --chapter, the plan's global notes")
+  .option('--into <number|title|id>', "the gold chapter a citation or notes go into (default: the gold chapter made from the item's own chapter)")
+  .option('--title <text>', "edit: the gold chapter's title")
+  .option('--instruction <text>', "edit: the gold chapter's instruction")
+  .option('--design-notes <text>', "edit: the gold chapter's design notes")
+  .option('--lines <A-B>', "edit: the gold citation's lines in the same source version, e.g. 12-15")
+  .option('--text <text>', "edit: the notes' text in the gold plan")
+  .option('--note <text>', "the curator's word to the annotator, shown in their feedback")
+  .option('--json', 'print the gold plan as JSON')
+  .addOption(workspaceOption())
+  .action(async (action: string, options: CurateOptions) => {
+    const { runPlansCurate } = await import('./plans-curation-command.ts');
+    await runPlansCurate(action, options);
+  });
+
+plans
+  .command('gold')
+  .description("The room's gold plan: show it with where each item came from and what was dropped, or undo or redo the last curation step.")
+  .argument('[verb]', 'show, undo or redo', 'show')
+  .requiredOption(...roomOption)
+  .option('--json', 'print the gold plan as JSON')
+  .addOption(workspaceOption())
+  .action(async (verb: string, options: { room: string; json?: boolean; workspace?: string }) => {
+    const { runPlansGold } = await import('./plans-curation-command.ts');
+    await runPlansGold(verb, options);
+  });
+
+plans
+  .command('agreement')
+  .description("Line-span agreement (Jaccard, Dice) between each pair of the room's plans (each annotator's, the owner's, the gold plan), per chapter and pooled, and the room's mean over annotators' pairs.")
+  .requiredOption(...roomOption)
+  .option('--json', 'print the agreement as JSON')
+  .addOption(workspaceOption())
+  .action(async (options: { room: string; json?: boolean; workspace?: string }) => {
+    const { runPlansAgreement } = await import('./plans-curation-command.ts');
+    await runPlansAgreement(options);
+  });
+
+plans
+  .command('feedback')
+  .description("What the curator kept, changed or dropped of one annotator's plan, item by item, with the curator's notes.")
+  .requiredOption(...roomOption)
+  .option('--annotator <name>', "whose plan; without it, the workspace owner's")
+  .option('--json', 'print the feedback as JSON')
+  .addOption(workspaceOption())
+  .action(async (options: { room: string; annotator?: string; json?: boolean; workspace?: string }) => {
+    const { runPlansFeedback } = await import('./plans-curation-command.ts');
+    await runPlansFeedback(options);
   });
 
 function parseResamples(value: string): number {

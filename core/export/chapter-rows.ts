@@ -1,6 +1,8 @@
 import { listChapterCitations } from '../store/citation-repository.ts';
 import { countExportChapters, pageExportChapters } from '../store/export-queries.ts';
 import { listPlanSubmissions } from '../store/plan-submission-repository.ts';
+import { findAnnotator } from '../store/annotator-repository.ts';
+import { listGoldProvenance, type GoldProvenanceRow } from '../store/gold-plan-repository.ts';
 import { PAGE_ROWS, utcTimestamp, yieldToEventLoop, type ExportContext } from './export-context.ts';
 import type { SubsetRow } from './subset-fields.ts';
 
@@ -24,6 +26,29 @@ export async function* chapterRows(ctx: ExportContext): AsyncGenerator<SubsetRow
       plansByRoom.set(dataRoomId, plans);
     }
     return plans;
+  };
+  // A room's curator decisions, read once per room: a gold chapter carries its own and the room's unattached ones.
+  const decisionsByRoom = new Map<string, GoldProvenanceRow[]>();
+  const provenanceOf = (dataRoomId: string, goldChapterId: string): SubsetRow<'chapters'>['provenance'] => {
+    let decisions = decisionsByRoom.get(dataRoomId);
+    if (!decisions) {
+      decisions = listGoldProvenance(ctx.db, dataRoomId);
+      decisionsByRoom.set(dataRoomId, decisions);
+    }
+    return decisions
+      .filter((d) => d.gold_chapter_id === goldChapterId || d.gold_chapter_id === null)
+      .map((d) => ({
+        provenance_id: d.id,
+        kind: d.kind,
+        action: d.action,
+        from_annotator: d.from_annotator_id === null ? null : ctx.annotatorName(findAnnotator(ctx.db, d.from_annotator_id)?.name ?? d.from_annotator_id),
+        from_item_id: d.from_item_id,
+        from_label: d.from_label,
+        gold_chapter_id: d.gold_chapter_id,
+        gold_citation_id: d.gold_citation_id,
+        curator_note: d.curator_note,
+        created_at: utcTimestamp(d.created_at, `Curator decision ${d.id}`),
+      }));
   };
   for (;;) {
     const page = pageExportChapters(ctx.db, ctx.projectId, ctx.demo, after, PAGE_ROWS);
@@ -56,6 +81,9 @@ export async function* chapterRows(ctx: ExportContext): AsyncGenerator<SubsetRow
         design_notes: row.design_notes,
         citations,
         data_room_plans: plansOf(row.data_room_id),
+        plan: row.gold === 1 ? 'gold' : row.annotator_id === null ? 'owner' : 'annotator',
+        annotator: row.annotator_id === null ? null : ctx.annotatorName(row.annotator_name ?? row.annotator_id),
+        provenance: row.gold === 1 ? provenanceOf(row.data_room_id, row.id) : [],
         created_at: createdAt,
         updated_at: utcTimestamp(row.updated_at, `Chapter ${row.id}`),
       };

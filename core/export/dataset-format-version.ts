@@ -46,10 +46,15 @@
  * 10: citations carry `start_char` and `end_char`, where the quote starts in its first line and ends
  *    in its last, in characters of the lines' plain text (as the viewer shows it); null for whole
  *    lines and for citations made before; an import keeps them.
+ * 11: chapters carry every plan of a room, not only the workspace owner's: `plan` (owner, annotator
+ *    or gold), `annotator` (the SME whose own plan it is, pseudonymised as voters are) and, on gold
+ *    chapters, `provenance` (each curator decision: whose item, which, accepted, edited or dropped,
+ *    the curator's note); `data_room_notes` are the row's plan's global notes. An import puts each
+ *    chapter back in its plan; an older folder's chapters are all the owner's, as before.
  * A field added in a version says so with `since` (field-types.ts), so an import of an older
  * format expects exactly the fields that format had.
  */
-export const DATASET_FORMAT_VERSION = 10;
+export const DATASET_FORMAT_VERSION = 11;
 
 /** The card's YAML key holding our own metadata. */
 export const CARD_NAMESPACE_KEY = 'lh_bench_studio';

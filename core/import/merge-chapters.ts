@@ -4,6 +4,11 @@ import { findCitation, insertCitation, listChapterCitations, nextCitationPositio
 import { findDataRoom, updateDataRoomFields } from '../store/data-room-repository.ts';
 import { deleteDataRoomHistory } from '../store/annotation-history-repository.ts';
 import { insertPlanSubmissionIfMissing } from '../store/plan-submission-repository.ts';
+import { findOrInsertAnnotator } from '../store/annotator-repository.ts';
+import { findAnnotatorPlan, insertAnnotatorPlan, updateAnnotatorPlanNotes } from '../store/annotator-plan-repository.ts';
+import { findGoldPlan, findGoldProvenance, insertGoldPlan, insertGoldProvenance, updateGoldPlanNotes } from '../store/gold-plan-repository.ts';
+import { listGoldChapters } from '../store/chapter-repository.ts';
+import { randomUUID } from 'node:crypto';
 import { findSourceVersion } from '../store/source-version-repository.ts';
 import { ChapterPlanSchema } from '../../schemas/chapter-plan.ts';
 import type { CitationStatus } from '../../schemas/annotate.ts';
@@ -31,25 +36,36 @@ const chapterText = (chapter: Pick<ChapterRow, 'title' | 'instruction' | 'design
  * the incoming ones appended under a marked line. Undo history of the rooms that changed is
  * cleared (an undo must not take imported records apart).
  */
+/** A row's plan (format 11 on; older rows are all the workspace owner's), as a sort key: the owner's first, then annotators', then the gold plan. */
+const planOrder = (row: ChapterRowIn) => `${{ owner: 0, annotator: 1, gold: 2 }[row.plan ?? 'owner'] ?? 3}${row.annotator ?? ''}`;
+
 export function mergeChapters(ctx: MergeContext, rows: readonly Located<ChapterRowIn>[]): void {
-  const ordered = [...rows].sort((x, y) => (x.row.data_room_id < y.row.data_room_id ? -1 : x.row.data_room_id > y.row.data_room_id ? 1 : x.row.position - y.row.position));
+  const ordered = [...rows].sort((x, y) => {
+    if (x.row.data_room_id !== y.row.data_room_id) return x.row.data_room_id < y.row.data_room_id ? -1 : 1;
+    const [px, py] = [planOrder(x.row), planOrder(y.row)];
+    return px !== py ? (px < py ? -1 : 1) : x.row.position - y.row.position;
+  });
   const touched = new Set<string>();
   const notesSeen = new Set<string>();
   for (const located of ordered) {
     const { row, where } = located;
     atRow(where, () => {
+      const plan = planOf(ctx, row, where);
       const dataRoomExisted = findDataRoom(ctx.db, row.data_room_id) !== undefined;
-      ensureDataRoom(ctx, row.data_room_id, row.data_room_title, row.created_at, row.data_room_notes);
-      if (!notesSeen.has(row.data_room_id)) {
-        if (dataRoomExisted) mergeDataRoomNotes(ctx, row, touched);
-        mergeSubmittedPlans(ctx, row, where);
+      ensureDataRoom(ctx, row.data_room_id, row.data_room_title, row.created_at, plan.owner ? row.data_room_notes : '');
+      const notesKey = `${row.data_room_id}\u0000${planOrder(row)}`;
+      if (!notesSeen.has(notesKey)) {
+        if (plan.owner && dataRoomExisted) mergeDataRoomNotes(ctx, row, touched);
+        if (!plan.owner) mergePlanNotes(ctx, row, plan);
+        if (!notesSeen.has(row.data_room_id)) mergeSubmittedPlans(ctx, row, where);
       }
+      notesSeen.add(notesKey);
       notesSeen.add(row.data_room_id);
       const local = findChapter(ctx.db, row.chapter_id);
       let changed = false;
       if (!local) {
-        const position = listChapters(ctx.db, row.data_room_id).length;
-        insertChapter(ctx.db, { id: row.chapter_id, data_room_id: row.data_room_id, annotator_id: null, position, title: row.title, instruction: row.instruction, design_notes: row.design_notes, created_at: row.created_at, updated_at: row.updated_at });
+        const position = plan.gold ? listGoldChapters(ctx.db, row.data_room_id).length : listChapters(ctx.db, row.data_room_id, plan.annotatorId).length;
+        insertChapter(ctx.db, { id: row.chapter_id, data_room_id: row.data_room_id, annotator_id: plan.annotatorId, gold: plan.gold ? 1 : 0, position, title: row.title, instruction: row.instruction, design_notes: row.design_notes, created_at: row.created_at, updated_at: row.updated_at });
         ctx.count('chapters', 'added');
         changed = true;
       } else if (chapterText(local) === chapterText(row)) {
@@ -63,6 +79,7 @@ export function mergeChapters(ctx: MergeContext, rows: readonly Located<ChapterR
       for (const [index, citation] of row.citations.entries()) {
         if (mergeCitation(ctx, row.chapter_id, citation, `${where}, field citations[${index}]`)) changed = true;
       }
+      if (plan.gold && mergeProvenance(ctx, row, where)) changed = true;
       if (changed) touched.add(dataRoomId);
     });
   }
@@ -74,7 +91,7 @@ function keepIncomingBeside(ctx: MergeContext, local: ChapterRow, row: ChapterRo
   const siblingId = `${local.id}~import-${digest}`;
   const alreadyKept = findChapter(ctx.db, siblingId) !== undefined;
   if (!alreadyKept) {
-    const chapters = listChapters(ctx.db, local.data_room_id, local.annotator_id);
+    const chapters = local.gold === 1 ? listGoldChapters(ctx.db, local.data_room_id) : listChapters(ctx.db, local.data_room_id, local.annotator_id);
     const at = chapters.findIndex((chapter) => chapter.id === local.id) + 1;
     // Make room right after the workspace's chapter: positions stay contiguous.
     for (let index = chapters.length - 1; index >= at; index--) setChapterPosition(ctx.db, chapters[index]!.id, index + 1);
@@ -82,6 +99,7 @@ function keepIncomingBeside(ctx: MergeContext, local: ChapterRow, row: ChapterRo
       id: siblingId,
       data_room_id: local.data_room_id,
       annotator_id: local.annotator_id,
+      gold: local.gold ?? 0,
       position: at,
       title: `${row.title}${FROM_IMPORT}`,
       instruction: row.instruction,
@@ -197,4 +215,69 @@ function mergeCitation(ctx: MergeContext, chapterId: string, citation: CitationI
     created_at: citation.created_at,
   });
   return true;
+}
+
+interface RowPlan {
+  owner: boolean;
+  gold: boolean;
+  annotatorId: string | null;
+}
+
+/** The plan a row's chapter goes into: the owner's, the named annotator's own (their profile made when missing) or the gold plan. */
+function planOf(ctx: MergeContext, row: ChapterRowIn, where: string): RowPlan {
+  const plan = row.plan ?? 'owner';
+  if (plan === 'owner' || plan === 'gold') {
+    if (row.annotator !== undefined && row.annotator !== null) throw new ImportRefusedError(`${where}: field annotator is "${row.annotator}" on a chapter of the ${plan === 'gold' ? 'gold plan' : "workspace owner's plan"}, which is nobody's own; it is null there.`);
+    return { owner: plan === 'owner', gold: plan === 'gold', annotatorId: null };
+  }
+  if (plan !== 'annotator') throw new ImportRefusedError(`${where}: field plan is "${plan}", not owner, annotator or gold.`);
+  const name = row.annotator?.trim();
+  if (!name) throw new ImportRefusedError(`${where}: a chapter of an annotator's own plan names the annotator (field annotator); it is empty.`);
+  return { owner: false, gold: false, annotatorId: findOrInsertAnnotator(ctx.db, ctx.projectId, name, ctx.now).id };
+}
+
+/** An annotator's or the gold plan's global notes: taken when the workspace has none for that plan; its own are kept otherwise. */
+function mergePlanNotes(ctx: MergeContext, row: ChapterRowIn, plan: RowPlan): void {
+  const notes = row.data_room_notes;
+  if (notes === '') return;
+  if (plan.gold) {
+    const local = findGoldPlan(ctx.db, row.data_room_id);
+    if (!local) insertGoldPlan(ctx.db, { id: randomUUID(), data_room_id: row.data_room_id, global_notes: notes, created_at: ctx.now, updated_at: ctx.now });
+    else if (local.global_notes === '') updateGoldPlanNotes(ctx.db, local.id, notes, ctx.now);
+    return;
+  }
+  const local = findAnnotatorPlan(ctx.db, row.data_room_id, plan.annotatorId!);
+  if (!local) insertAnnotatorPlan(ctx.db, { id: randomUUID(), data_room_id: row.data_room_id, annotator_id: plan.annotatorId!, global_notes: notes, created_at: ctx.now, updated_at: ctx.now });
+  else if (local.global_notes === '') updateAnnotatorPlanNotes(ctx.db, local.id, notes, ctx.now);
+}
+
+const KINDS = new Set(['chapter', 'citation', 'note']);
+const ACTIONS = new Set(['accepted', 'edited', 'dropped']);
+
+/** A gold chapter's curator decisions the workspace lacks (by id), with their annotators by name; true when one was added. */
+function mergeProvenance(ctx: MergeContext, row: ChapterRowIn, where: string): boolean {
+  let added = false;
+  for (const [index, d] of (row.provenance ?? []).entries()) {
+    if (!KINDS.has(d.kind) || !ACTIONS.has(d.action)) throw new ImportRefusedError(`${where}, field provenance[${index}]: kind "${d.kind}" and action "${d.action}" are not a curator decision (chapter, citation or note; accepted, edited or dropped).`);
+    if (findGoldProvenance(ctx.db, d.provenance_id)) continue;
+    const fromAnnotatorId = d.from_annotator === null ? null : findOrInsertAnnotator(ctx.db, ctx.projectId, d.from_annotator, ctx.now).id;
+    // A plan's global notes are named by its plan row, whose id is this workspace's own: the imported SME's plan row here.
+    const planNotes = d.kind === 'note' && fromAnnotatorId !== null && !findChapter(ctx.db, d.from_item_id);
+    const fromItemId = planNotes ? (findAnnotatorPlan(ctx.db, row.data_room_id, fromAnnotatorId)?.id ?? d.from_item_id) : d.from_item_id;
+    insertGoldProvenance(ctx.db, {
+      id: d.provenance_id,
+      data_room_id: row.data_room_id,
+      kind: d.kind as 'chapter' | 'citation' | 'note',
+      action: d.action as 'accepted' | 'edited' | 'dropped',
+      from_annotator_id: fromAnnotatorId,
+      from_item_id: fromItemId,
+      from_label: d.from_label,
+      gold_chapter_id: d.gold_chapter_id,
+      gold_citation_id: d.gold_citation_id,
+      curator_note: d.curator_note,
+      created_at: d.created_at,
+    });
+    added = true;
+  }
+  return added;
 }

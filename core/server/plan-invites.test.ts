@@ -164,6 +164,7 @@ describe("an SME's invite link to their own plan", () => {
       'chapters.removeCitation': { own: async () => ({ citationId: (await ownCitation()).id }), foreign: [{ citationId: adaCitation.id }] },
       'annotate.undo': { own: async () => ({ dataRoomId: room.id }), foreign: [{ dataRoomId: elsewhere.id }, { dataRoomId: room.id, annotator: 'Ada' }] },
       'annotate.redo': { own: async () => ({ dataRoomId: room.id }), foreign: [{ dataRoomId: elsewhere.id }, { dataRoomId: room.id, annotator: 'Ada' }] },
+      'plans.feedback': { own: async () => ({ dataRoomId: room.id }), foreign: [{ dataRoomId: elsewhere.id }, { dataRoomId: room.id, annotator: 'Ada' }] },
     };
     // The open set is declared in the contract; this test names each member, so one added later fails here until it is checked.
     expect(RPC_METHODS.filter(isPlanInviteMethod).sort()).toEqual(Object.keys(allowed).sort());

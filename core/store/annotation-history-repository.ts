@@ -4,8 +4,10 @@ import { z } from 'zod';
 /** The tables an annotator action may change, and the columns undo/redo restores in each. */
 export const TRACKED_COLUMNS = {
   data_rooms: ['id', 'project_id', 'title', 'global_notes', 'created_at', 'updated_at'],
-  chapters: ['id', 'data_room_id', 'annotator_id', 'position', 'title', 'instruction', 'design_notes', 'created_at', 'updated_at'],
+  chapters: ['id', 'data_room_id', 'annotator_id', 'gold', 'position', 'title', 'instruction', 'design_notes', 'created_at', 'updated_at'],
   annotator_plans: ['id', 'data_room_id', 'annotator_id', 'global_notes', 'created_at', 'updated_at'],
+  gold_plans: ['id', 'data_room_id', 'global_notes', 'created_at', 'updated_at'],
+  gold_provenance: ['id', 'data_room_id', 'kind', 'action', 'from_annotator_id', 'from_item_id', 'from_label', 'gold_chapter_id', 'gold_citation_id', 'curator_note', 'created_at'],
   citations: [
     'id',
     'chapter_id',
@@ -25,14 +27,14 @@ export const TRACKED_COLUMNS = {
   ],
 } as const;
 
-export const TrackedTableSchema = z.enum(['data_rooms', 'chapters', 'citations', 'annotator_plans']);
+export const TrackedTableSchema = z.enum(['data_rooms', 'chapters', 'citations', 'annotator_plans', 'gold_plans', 'gold_provenance']);
 
 /**
  * Columns added after undo steps were first recorded, with the value a step recorded before then
- * stands for: every chapter written before per-annotator plans is the workspace owner's (null),
+ * stands for: every chapter written before per-annotator plans is the workspace owner's (null) and none was gold (0),
  * and a citation recorded before character ranges has none (null).
  */
-const ADDED_COLUMNS: Partial<Record<TrackedTable, Record<string, null>>> = { chapters: { annotator_id: null }, citations: { start_char: null, end_char: null } };
+const ADDED_COLUMNS: Partial<Record<TrackedTable, Record<string, null | number>>> = { chapters: { annotator_id: null, gold: 0 }, citations: { start_char: null, end_char: null } };
 export type TrackedTable = z.infer<typeof TrackedTableSchema>;
 
 const TrackedRowSchema = z.record(z.string(), z.union([z.string(), z.number(), z.null()]));
@@ -82,40 +84,43 @@ function toEntry(row: HistoryDbRow): HistoryEntry {
   return { seq: row.seq, dataRoomId: row.data_room_id, annotatorId: row.annotator_id, label: row.label, changes, undone: row.undone === 1, createdAt: row.created_at };
 }
 
-/** One plan's history: the data room's and whose plan it is (null: the workspace owner's). */
+/** One plan's history: the data room's and whose plan it is (null: the workspace owner's; `gold`: the room's gold plan, with no annotator). */
 export interface PlanKey {
   dataRoomId: string;
   annotatorId: string | null;
+  gold?: boolean | undefined;
 }
+
+const goldOf = (plan: PlanKey) => (plan.gold ? 1 : 0);
 
 export function appendHistory(db: Database, entry: PlanKey & { label: string; changes: RowChange[]; createdAt: string }): number {
   const result = db
-    .prepare('INSERT INTO annotation_history (data_room_id, annotator_id, label, changes_json, undone, created_at) VALUES (?, ?, ?, ?, 0, ?)')
-    .run(entry.dataRoomId, entry.annotatorId, entry.label, JSON.stringify(entry.changes), entry.createdAt);
+    .prepare('INSERT INTO annotation_history (data_room_id, annotator_id, gold, label, changes_json, undone, created_at) VALUES (?, ?, ?, ?, ?, 0, ?)')
+    .run(entry.dataRoomId, entry.annotatorId, goldOf(entry), entry.label, JSON.stringify(entry.changes), entry.createdAt);
   return Number(result.lastInsertRowid);
 }
 
 /** The newest entry whatever its state: the only one a new edit may merge into. */
 export function findNewestHistory(db: Database, plan: PlanKey): HistoryEntry | undefined {
   const row = db
-    .prepare('SELECT * FROM annotation_history WHERE data_room_id = ? AND annotator_id IS ? ORDER BY seq DESC LIMIT 1')
-    .get(plan.dataRoomId, plan.annotatorId) as HistoryDbRow | undefined;
+    .prepare('SELECT * FROM annotation_history WHERE data_room_id = ? AND annotator_id IS ? AND gold = ? ORDER BY seq DESC LIMIT 1')
+    .get(plan.dataRoomId, plan.annotatorId, goldOf(plan)) as HistoryDbRow | undefined;
   return row ? toEntry(row) : undefined;
 }
 
 /** What undo would undo: the newest entry not yet undone. */
 export function findUndoEntry(db: Database, plan: PlanKey): HistoryEntry | undefined {
   const row = db
-    .prepare('SELECT * FROM annotation_history WHERE data_room_id = ? AND annotator_id IS ? AND undone = 0 ORDER BY seq DESC LIMIT 1')
-    .get(plan.dataRoomId, plan.annotatorId) as HistoryDbRow | undefined;
+    .prepare('SELECT * FROM annotation_history WHERE data_room_id = ? AND annotator_id IS ? AND gold = ? AND undone = 0 ORDER BY seq DESC LIMIT 1')
+    .get(plan.dataRoomId, plan.annotatorId, goldOf(plan)) as HistoryDbRow | undefined;
   return row ? toEntry(row) : undefined;
 }
 
 /** What redo would redo: the oldest undone entry (undone entries are always the newest ones). */
 export function findRedoEntry(db: Database, plan: PlanKey): HistoryEntry | undefined {
   const row = db
-    .prepare('SELECT * FROM annotation_history WHERE data_room_id = ? AND annotator_id IS ? AND undone = 1 ORDER BY seq ASC LIMIT 1')
-    .get(plan.dataRoomId, plan.annotatorId) as HistoryDbRow | undefined;
+    .prepare('SELECT * FROM annotation_history WHERE data_room_id = ? AND annotator_id IS ? AND gold = ? AND undone = 1 ORDER BY seq ASC LIMIT 1')
+    .get(plan.dataRoomId, plan.annotatorId, goldOf(plan)) as HistoryDbRow | undefined;
   return row ? toEntry(row) : undefined;
 }
 
@@ -134,7 +139,7 @@ export function deleteHistoryEntry(db: Database, seq: number): void {
 
 /** A new action makes the undone entries unreachable: drop them. Returns how many went. */
 export function clearRedoStack(db: Database, plan: PlanKey): number {
-  return db.prepare('DELETE FROM annotation_history WHERE data_room_id = ? AND annotator_id IS ? AND undone = 1').run(plan.dataRoomId, plan.annotatorId).changes;
+  return db.prepare('DELETE FROM annotation_history WHERE data_room_id = ? AND annotator_id IS ? AND gold = ? AND undone = 1').run(plan.dataRoomId, plan.annotatorId, goldOf(plan)).changes;
 }
 
 /** The row as undo/redo would record it, or null when there is none. */

@@ -8,6 +8,8 @@ export interface ChapterRow {
   id: string;
   data_room_id: string;
   annotator_id: string | null;
+  /** 1: a chapter of the room's gold plan (core/annotate/gold-plan.ts), with no annotator; 0 otherwise. Absent on insert means 0. */
+  gold?: number;
   position: number;
   title: string;
   instruction: string;
@@ -18,9 +20,9 @@ export interface ChapterRow {
 
 export function insertChapter(db: Database, row: ChapterRow): void {
   db.prepare(
-    `INSERT INTO chapters (id, data_room_id, annotator_id, position, title, instruction, design_notes, created_at, updated_at)
-     VALUES (@id, @data_room_id, @annotator_id, @position, @title, @instruction, @design_notes, @created_at, @updated_at)`,
-  ).run(row);
+    `INSERT INTO chapters (id, data_room_id, annotator_id, gold, position, title, instruction, design_notes, created_at, updated_at)
+     VALUES (@id, @data_room_id, @annotator_id, @gold, @position, @title, @instruction, @design_notes, @created_at, @updated_at)`,
+  ).run({ ...row, gold: row.gold ?? 0 });
 }
 
 export function findChapter(db: Database, id: string): ChapterRow | undefined {
@@ -29,11 +31,16 @@ export function findChapter(db: Database, id: string): ChapterRow | undefined {
 
 /** One plan's chapters in plan order: the annotator's (`annotatorId`), or the workspace owner's (null, the default). */
 export function listChapters(db: Database, dataRoomId: string, annotatorId: string | null = null): ChapterRow[] {
-  return db.prepare('SELECT * FROM chapters WHERE data_room_id = ? AND annotator_id IS ? ORDER BY position, created_at, id').all(dataRoomId, annotatorId) as ChapterRow[];
+  return db.prepare('SELECT * FROM chapters WHERE data_room_id = ? AND annotator_id IS ? AND gold = 0 ORDER BY position, created_at, id').all(dataRoomId, annotatorId) as ChapterRow[];
+}
+
+/** The room's gold plan's chapters in plan order. */
+export function listGoldChapters(db: Database, dataRoomId: string): ChapterRow[] {
+  return db.prepare('SELECT * FROM chapters WHERE data_room_id = ? AND gold = 1 ORDER BY position, created_at, id').all(dataRoomId) as ChapterRow[];
 }
 
 export function countChapters(db: Database, dataRoomId: string, annotatorId: string | null = null): number {
-  return (db.prepare('SELECT count(*) AS n FROM chapters WHERE data_room_id = ? AND annotator_id IS ?').get(dataRoomId, annotatorId) as { n: number }).n;
+  return (db.prepare('SELECT count(*) AS n FROM chapters WHERE data_room_id = ? AND annotator_id IS ? AND gold = 0').get(dataRoomId, annotatorId) as { n: number }).n;
 }
 
 /** The annotators (by id) who have at least one chapter in the data room; the owner's plan is not among them. */

@@ -40,14 +40,14 @@ export function listChapterCitations(db: Database, chapterId: string): CitationR
   return db.prepare('SELECT * FROM citations WHERE chapter_id = ? ORDER BY position, created_at, id').all(chapterId) as CitationRow[];
 }
 
-/** Every citation of every chapter of one plan of the data room (null: the workspace owner's), each chapter's in order. */
-export function listDataRoomCitations(db: Database, dataRoomId: string, annotatorId: string | null = null): CitationRow[] {
+/** Every citation of every chapter of one plan of the data room (null: the workspace owner's; `gold`: the gold plan's), each chapter's in order. */
+export function listDataRoomCitations(db: Database, dataRoomId: string, annotatorId: string | null = null, gold = false): CitationRow[] {
   return db
     .prepare(
       `SELECT citations.* FROM citations JOIN chapters ON chapters.id = citations.chapter_id
-       WHERE chapters.data_room_id = ? AND chapters.annotator_id IS ? ORDER BY citations.chapter_id, citations.position, citations.created_at, citations.id`,
+       WHERE chapters.data_room_id = ? AND chapters.annotator_id IS ? AND chapters.gold = ? ORDER BY citations.chapter_id, citations.position, citations.created_at, citations.id`,
     )
-    .all(dataRoomId, annotatorId) as CitationRow[];
+    .all(dataRoomId, annotatorId, gold ? 1 : 0) as CitationRow[];
 }
 
 /** Every citation of one source, whichever version or data room it is in. */

@@ -49,6 +49,11 @@ export function pageExportSourceVersions(db: Database, projectId: string, demo: 
 export interface ExportChapterRow {
   id: string;
   data_room_id: string;
+  /** Whose plan: an annotator's id; null for the workspace owner's and the gold plan. */
+  annotator_id: string | null;
+  /** The annotator's name, for an annotator's plan. */
+  annotator_name: string | null;
+  gold: number;
   data_room_title: string;
   data_room_notes: string;
   position: number;
@@ -59,18 +64,22 @@ export interface ExportChapterRow {
   updated_at: string;
 }
 
-/** The dataset carries each room's workspace-owner plan (chapters without an annotator); SMEs' own plans are not exported yet. */
+/** The dataset carries every plan of each room: the workspace owner's, each annotator's own and the gold plan. */
 export function countExportChapters(db: Database, projectId: string, demo: DemoFlag): number {
-  return (prepared(db, 'SELECT count(*) AS n FROM chapters ch JOIN data_rooms c ON c.id = ch.data_room_id WHERE c.project_id = ? AND ch.annotator_id IS NULL AND (? OR ch.demo = 0)').get(projectId, demo) as { n: number }).n;
+  return (prepared(db, 'SELECT count(*) AS n FROM chapters ch JOIN data_rooms c ON c.id = ch.data_room_id WHERE c.project_id = ? AND (? OR ch.demo = 0)').get(projectId, demo) as { n: number }).n;
 }
 
 export function pageExportChapters(db: Database, projectId: string, demo: DemoFlag, afterId: string, limit: number): ExportChapterRow[] {
   return prepared(
     db,
-    `SELECT ch.id, ch.data_room_id, c.title AS data_room_title, c.global_notes AS data_room_notes, ch.position, ch.title, ch.instruction, ch.design_notes,
-            ch.created_at, ch.updated_at
+    `SELECT ch.id, ch.data_room_id, ch.annotator_id, a.name AS annotator_name, ch.gold, c.title AS data_room_title,
+            CASE WHEN ch.gold = 1 THEN coalesce(g.global_notes, '') WHEN ch.annotator_id IS NOT NULL THEN coalesce(ap.global_notes, '') ELSE c.global_notes END AS data_room_notes,
+            ch.position, ch.title, ch.instruction, ch.design_notes, ch.created_at, ch.updated_at
      FROM chapters ch JOIN data_rooms c ON c.id = ch.data_room_id
-     WHERE c.project_id = ? AND ch.annotator_id IS NULL AND (? OR ch.demo = 0) AND ch.id > ? ORDER BY ch.id LIMIT ?`,
+       LEFT JOIN annotators a ON a.id = ch.annotator_id
+       LEFT JOIN annotator_plans ap ON ap.data_room_id = ch.data_room_id AND ap.annotator_id = ch.annotator_id
+       LEFT JOIN gold_plans g ON g.data_room_id = ch.data_room_id AND ch.gold = 1
+     WHERE c.project_id = ? AND (? OR ch.demo = 0) AND ch.id > ? ORDER BY ch.id LIMIT ?`,
   ).all(projectId, demo, afterId, limit) as ExportChapterRow[];
 }
 

@@ -7,6 +7,10 @@ import type { AnnotateDeps } from '../../annotate/annotate-deps.ts';
 import { describeZodIssues, LhbError } from '../../../schemas/lhb-error.ts';
 import { loadDataRoomDetail } from '../../annotate/data-room-detail.ts';
 import { requireChapter } from '../../annotate/require-records.ts';
+import { goldChapterPlan } from '../../annotate/plan-agreement.ts';
+import { goldChapters as goldPlanChapters } from '../../annotate/gold-plan.ts';
+import { pairChapters } from '../../annotate/compare-chapter-plans.ts';
+import type { Chapter } from '../../../schemas/annotate.ts';
 import { extractReplyJson } from '../judging/parse-judge-reply.ts';
 import type { JudgeProvider, JudgeTurn } from '../providers/judge-provider.ts';
 import { chapterRubricSystemPrompt, chapterRubricUserPrompt, type ChapterMaterial } from './chapter-rubric-prompt.ts';
@@ -68,8 +72,14 @@ export function chapterRubricSetName(chapterId: string, title: string): string {
 export function readChapterForRubrics(annotate: AnnotateDeps, chapterId: string): ChapterMaterial {
   // An unknown chapter is core/annotate's own `not_found`; it reaches the caller as it is.
   const row = requireChapter(annotate.db, chapterId);
-  const dataRoom = loadDataRoomDetail(annotate, row.data_room_id);
-  const chapter = dataRoom.chapters.find((candidate) => candidate.id === chapterId);
+  const owners = loadDataRoomDetail(annotate, row.data_room_id);
+  // With a gold plan, rubrics are written from it: the gold chapter asked for, or the one paired
+  // (by title, then place, as plans are compared) with the owner's chapter asked for.
+  const gold = goldChapterPlan(annotate, row.data_room_id);
+  const goldChapters = gold ? goldPlanChapters(annotate, row.data_room_id) : [];
+  const paired = row.gold === 1 ? goldChapters.find((c) => c.id === chapterId) : gold ? pairedGoldChapter(owners.chapters, goldChapters, chapterId) : undefined;
+  const dataRoom = paired && gold ? { ...owners, globalNotes: gold.global_notes, chapters: goldChapters } : owners;
+  const chapter = paired ?? dataRoom.chapters.find((candidate) => candidate.id === chapterId);
   if (!chapter) throw new LhbError('not_found', `Chapter ${chapterId} is no longer in its data room. Reload the data room.`);
   const material: ChapterMaterial = { dataRoom, chapter };
   if (chapter.instruction.trim() === '' && chapter.citations.length === 0) {
@@ -163,4 +173,12 @@ export async function generateChapterRubrics(deps: { db: Database; annotate: Ann
   }
   const { stored } = library.save(outcome.set);
   return { stored, attempts, usage };
+}
+
+/** The gold chapter paired with the owner's chapter `chapterId` (chapters pair by title, then by place among the unpaired). */
+function pairedGoldChapter(owners: readonly Chapter[], gold: readonly Chapter[], chapterId: string): Chapter | undefined {
+  const asPlan = (chapters: readonly Chapter[]) => chapters.map((c, i) => ({ number: i + 1, title: c.title, instruction: c.instruction, notes: c.designNotes, citations: [], id: c.id }));
+  const pair = pairChapters(asPlan(owners), asPlan(gold)).find(([a]) => (a as { id?: string } | undefined)?.id === chapterId);
+  const match = pair?.[1] as { id?: string } | undefined;
+  return match ? gold.find((c) => c.id === match.id) : undefined;
 }

@@ -19,6 +19,12 @@ CREATE INDEX control_judgments_by_reply ON control_judgments(reply_id);
 -- index control_judgments_by_run on control_judgments
 CREATE INDEX control_judgments_by_run ON control_judgments(run_id, tier, rubric_set, rubric_version);
 
+-- index gold_provenance_by_item on gold_provenance
+CREATE INDEX gold_provenance_by_item ON gold_provenance(from_item_id);
+
+-- index gold_provenance_by_room on gold_provenance
+CREATE INDEX gold_provenance_by_room ON gold_provenance(data_room_id, created_at);
+
 -- index jobs_by_created on jobs
 CREATE INDEX jobs_by_created ON jobs(created_at);
 
@@ -92,7 +98,7 @@ CREATE TABLE annotation_history (
   changes_json TEXT NOT NULL,
   undone       INTEGER NOT NULL DEFAULT 0 CHECK (undone IN (0, 1)),
   created_at   TEXT NOT NULL
-, annotator_id TEXT REFERENCES annotators(id) ON DELETE CASCADE) STRICT;
+, annotator_id TEXT REFERENCES annotators(id) ON DELETE CASCADE, gold INTEGER NOT NULL DEFAULT 0 CHECK (gold IN (0, 1))) STRICT;
 
 -- table annotator_plans on annotator_plans
 CREATE TABLE annotator_plans (
@@ -146,7 +152,7 @@ CREATE TABLE chapters (
   design_notes TEXT NOT NULL DEFAULT '',
   created_at   TEXT NOT NULL,
   updated_at   TEXT NOT NULL
-, demo INTEGER NOT NULL DEFAULT 0 CHECK (demo IN (0, 1)), annotator_id TEXT REFERENCES annotators(id) ON DELETE CASCADE) STRICT;
+, demo INTEGER NOT NULL DEFAULT 0 CHECK (demo IN (0, 1)), annotator_id TEXT REFERENCES annotators(id) ON DELETE CASCADE, gold INTEGER NOT NULL DEFAULT 0 CHECK (gold IN (0, 1) AND (gold = 0 OR annotator_id IS NULL))) STRICT;
 
 -- table citations on citations
 CREATE TABLE citations (
@@ -199,6 +205,30 @@ CREATE TABLE "data_rooms" (
   created_at   TEXT NOT NULL,
   updated_at   TEXT NOT NULL
 , demo INTEGER NOT NULL DEFAULT 0 CHECK (demo IN (0, 1)), plans_shared INTEGER NOT NULL DEFAULT 0 CHECK (plans_shared IN (0, 1))) STRICT;
+
+-- table gold_plans on gold_plans
+CREATE TABLE gold_plans (
+  id           TEXT PRIMARY KEY,
+  data_room_id TEXT NOT NULL UNIQUE REFERENCES data_rooms(id) ON DELETE CASCADE,
+  global_notes TEXT NOT NULL DEFAULT '',
+  created_at   TEXT NOT NULL,
+  updated_at   TEXT NOT NULL
+) STRICT;
+
+-- table gold_provenance on gold_provenance
+CREATE TABLE gold_provenance (
+  id                TEXT PRIMARY KEY,
+  data_room_id      TEXT NOT NULL REFERENCES data_rooms(id) ON DELETE CASCADE,
+  kind              TEXT NOT NULL CHECK (kind IN ('chapter', 'citation', 'note')),
+  action            TEXT NOT NULL CHECK (action IN ('accepted', 'edited', 'dropped')),
+  from_annotator_id TEXT,
+  from_item_id      TEXT NOT NULL,
+  from_label        TEXT NOT NULL,
+  gold_chapter_id   TEXT,
+  gold_citation_id  TEXT,
+  curator_note      TEXT NOT NULL DEFAULT '',
+  created_at        TEXT NOT NULL
+) STRICT;
 
 -- table imported_run_artifacts on imported_run_artifacts
 CREATE TABLE imported_run_artifacts (
@@ -708,6 +738,24 @@ CREATE TRIGGER analysis_input_data_rooms_insert AFTER INSERT ON data_rooms BEGIN
 
 -- trigger analysis_input_data_rooms_update on data_rooms
 CREATE TRIGGER analysis_input_data_rooms_update AFTER UPDATE ON data_rooms BEGIN UPDATE analysis_inputs SET version = version + 1; END;
+
+-- trigger analysis_input_gold_plans_delete on gold_plans
+CREATE TRIGGER analysis_input_gold_plans_delete AFTER DELETE ON gold_plans BEGIN UPDATE analysis_inputs SET version = version + 1; END;
+
+-- trigger analysis_input_gold_plans_insert on gold_plans
+CREATE TRIGGER analysis_input_gold_plans_insert AFTER INSERT ON gold_plans BEGIN UPDATE analysis_inputs SET version = version + 1; END;
+
+-- trigger analysis_input_gold_plans_update on gold_plans
+CREATE TRIGGER analysis_input_gold_plans_update AFTER UPDATE ON gold_plans BEGIN UPDATE analysis_inputs SET version = version + 1; END;
+
+-- trigger analysis_input_gold_provenance_delete on gold_provenance
+CREATE TRIGGER analysis_input_gold_provenance_delete AFTER DELETE ON gold_provenance BEGIN UPDATE analysis_inputs SET version = version + 1; END;
+
+-- trigger analysis_input_gold_provenance_insert on gold_provenance
+CREATE TRIGGER analysis_input_gold_provenance_insert AFTER INSERT ON gold_provenance BEGIN UPDATE analysis_inputs SET version = version + 1; END;
+
+-- trigger analysis_input_gold_provenance_update on gold_provenance
+CREATE TRIGGER analysis_input_gold_provenance_update AFTER UPDATE ON gold_provenance BEGIN UPDATE analysis_inputs SET version = version + 1; END;
 
 -- trigger analysis_input_imported_run_artifacts_delete on imported_run_artifacts
 CREATE TRIGGER analysis_input_imported_run_artifacts_delete AFTER DELETE ON imported_run_artifacts BEGIN UPDATE analysis_inputs SET version = version + 1; END;
