@@ -88,10 +88,39 @@ export const SourceSummarySchema = z.object({
 });
 export type SourceSummary = z.infer<typeof SourceSummarySchema>;
 
+/**
+ * What a new version did to the citations of the older ones: how many were carried to it
+ * (`reanchored`, of which `moved` now sit at other lines or characters) and which were `orphaned`
+ * (their quote is not in the new version; each named, with the passage most like it if any).
+ */
+export const CitationsReanchoredSchema = z.object({
+  reanchored: z.number().int().nonnegative(),
+  moved: z.number().int().nonnegative(),
+  orphaned: z.number().int().nonnegative(),
+  orphans: z.array(
+    z.object({
+      citationId: z.string(),
+      chapterId: z.string(),
+      chapterTitle: z.string(),
+      quote: z.string(),
+      nearest: z.object({ startLine: z.number().int(), endLine: z.number().int(), text: z.string(), similarity: z.number() }).optional(),
+    }),
+  ),
+});
+export type CitationsReanchored = z.infer<typeof CitationsReanchoredSchema>;
+
 /** Per file, what an import did: a new source, a new version, nothing (same bytes), or why not. */
 export const ImportOutcomeSchema = z.discriminatedUnion('status', [
   z.object({ status: z.literal('added'), name: z.string(), sourceId: z.string(), versionId: z.string() }),
-  z.object({ status: z.literal('new-version'), name: z.string(), sourceId: z.string(), versionId: z.string(), version: z.number().int() }),
+  z.object({
+    status: z.literal('new-version'),
+    name: z.string(),
+    sourceId: z.string(),
+    versionId: z.string(),
+    version: z.number().int(),
+    /** Present when the source had citations on an older version. */
+    citations: CitationsReanchoredSchema.optional(),
+  }),
   z.object({ status: z.literal('unchanged'), name: z.string(), sourceId: z.string(), versionId: z.string() }),
   z.object({ status: z.literal('failed'), name: z.string(), reason: z.string() }),
 ]);

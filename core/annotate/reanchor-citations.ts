@@ -1,11 +1,23 @@
 import { listSourceCitations, updateCitationAnchor, type CitationAnchor, type CitationRow } from '../store/citation-repository.ts';
 import type { AnnotateDeps } from './annotate-deps.ts';
 import { LhbError } from '../../schemas/lhb-error.ts';
-import { contextAround, QUOTE_CONTEXT_CHARS } from './quote-anchor.ts';
+import { contextAround } from './quote-anchor.ts';
+import { contextScore, currentAnchor } from './anchor-choice.ts';
+import { findChapter } from '../store/chapter-repository.ts';
+import { locatePlainCitation, PlainTarget, type NearestCandidate, type PlainVersionReader } from './reanchor-plain-quote.ts';
 import { requireSourceVersion } from './require-records.ts';
 import type { SourceLinesReader, SourceVersionRef } from './source-lines-reader.ts';
-import { VersionText, type TextSpan } from './version-text.ts';
+import { VersionText } from './version-text.ts';
 import { writeTransaction } from '../store/write-transaction.ts';
+
+/** A citation whose quote is not in the new version: who it is, and the passage most like it there. */
+export interface OrphanedCitation {
+  citationId: string;
+  chapterId: string;
+  chapterTitle: string;
+  quote: string;
+  nearest?: NearestCandidate;
+}
 
 /** What re-anchoring one source's citations did. */
 export interface ReanchorReport {
@@ -13,27 +25,31 @@ export interface ReanchorReport {
   versionId: string;
   /** Citations that were on an older version of the source. */
   checked: number;
-  /** Found at the same lines. */
+  /** Found at the same lines (and characters). */
   unchanged: number;
-  /** Found at other lines. */
+  /** Found at other lines or characters. */
   reanchored: number;
+  movedCitationIds: string[];
   /** Not found: kept on their old version and lines, flagged `orphaned`. */
   orphaned: number;
   orphanedCitationIds: string[];
+  orphans: OrphanedCitation[];
 }
 
 /**
  * After a source gains a new version, moves each of its citations that sits on an older version
- * to the new one by finding its quote there. A citation whose quote is gone stays where it was
- * (old version, old lines, its quote) with status `orphaned`: never silently moved or dropped.
- * Not an annotator action, so it is not on the undo stack. One transaction.
+ * to the new one by finding its quote there. A citation of plain text (one with a character
+ * range) is looked for in the new version's plain text (`reanchor-plain-quote.ts`; needs
+ * `plain`, else it is looked for in the Markdown as older citations are). A citation whose quote
+ * is gone stays where it was (old version, old lines, its quote) with status `orphaned`: never
+ * silently moved or dropped. Not an annotator action, so it is not on the undo stack. One transaction.
  */
-export function reanchorCitations(deps: AnnotateDeps, sourceId: string, newVersionId: string): ReanchorReport {
+export function reanchorCitations(deps: AnnotateDeps, sourceId: string, newVersionId: string, plain?: PlainVersionReader): ReanchorReport {
   const target = requireSourceVersion(deps.sources, newVersionId);
   if (target.sourceId !== sourceId) {
     throw new LhbError('bad_request', `Version ${newVersionId} belongs to source ${target.sourceId}, not ${sourceId}; re-anchor with that source's own version.`);
   }
-  const report: ReanchorReport = { sourceId, versionId: newVersionId, checked: 0, unchanged: 0, reanchored: 0, orphaned: 0, orphanedCitationIds: [] };
+  const report: ReanchorReport = { sourceId, versionId: newVersionId, checked: 0, unchanged: 0, reanchored: 0, movedCitationIds: [], orphaned: 0, orphanedCitationIds: [], orphans: [] };
   const versionNumbers = new Map<string, number>();
   const versionNumber = (id: string): number => {
     if (!versionNumbers.has(id)) versionNumbers.set(id, deps.sources.version(id)?.version ?? 0);
@@ -41,17 +57,28 @@ export function reanchorCitations(deps: AnnotateDeps, sourceId: string, newVersi
   };
   const stale = listSourceCitations(deps.db, sourceId).filter((c) => c.version_id !== newVersionId && versionNumber(c.version_id) < target.version);
   if (stale.length === 0) return report;
-  const text = readWholeVersion(deps.sources, target);
-  const anchors = stale.map((citation) => ({ citation, anchor: locateCitation(deps.sources, citation, target, text) }));
+  const markdown = target.lineCount > 0 ? deps.sources.lines(target.id, 1, target.lineCount) : [];
+  const text = new VersionText(markdown);
+  const plainTarget = plain ? new PlainTarget(deps.sources, target, markdown, plain) : undefined;
+  const anchors = stale.map((citation) =>
+    plainTarget && citation.start_char !== null && citation.end_char !== null
+      ? { citation, ...locatePlainCitation(citation, plainTarget) }
+      : { citation, anchor: locateCitation(deps.sources, citation, target, text), nearest: undefined },
+  );
   writeTransaction(deps.db, () => {
-    for (const { citation, anchor } of anchors) {
+    for (const { citation, anchor, nearest } of anchors) {
       updateCitationAnchor(deps.db, citation.id, anchor);
       report.checked++;
       if (anchor.status === 'orphaned') {
         report.orphaned++;
         report.orphanedCitationIds.push(citation.id);
+        const chapterTitle = findChapter(deps.db, citation.chapter_id)?.title ?? '';
+        report.orphans.push({ citationId: citation.id, chapterId: citation.chapter_id, chapterTitle, quote: citation.quote, ...(nearest ? { nearest } : {}) });
       } else if (anchor.status === 'ok') report.unchanged++;
-      else report.reanchored++;
+      else {
+        report.reanchored++;
+        report.movedCitationIds.push(citation.id);
+      }
     }
   })();
   return report;
@@ -70,7 +97,7 @@ export function readWholeVersion(sources: SourceLinesReader, version: SourceVers
 export function locateCitation(sources: SourceLinesReader, citation: CitationRow, target: SourceVersionRef, text: VersionText): CitationAnchor {
   const spans = text.findQuote(citation.quote);
   if (spans.length === 0 || text.lines.length === 0) {
-    return { ...pickAnchor(citation), status: 'orphaned' };
+    return { ...currentAnchor(citation), status: 'orphaned' };
   }
   const margin = quoteMargin(sources, citation);
   const placed = spans.map((span) => {
@@ -92,10 +119,6 @@ export function locateCitation(sources: SourceLinesReader, citation: CitationRow
   };
 }
 
-function pickAnchor(c: CitationRow): Omit<CitationAnchor, 'status'> {
-  return { version_id: c.version_id, source_sha256: c.source_sha256, start_line: c.start_line, end_line: c.end_line, quote: c.quote, prefix: c.prefix, suffix: c.suffix };
-}
-
 /** Lines cited before and after the quote's own lines in the citation's current version. */
 function quoteMargin(sources: SourceLinesReader, c: CitationRow): { before: number; after: number } {
   const old = new VersionText(sources.lines(c.version_id, c.start_line, c.end_line), c.start_line);
@@ -105,26 +128,4 @@ function quoteMargin(sources: SourceLinesReader, c: CitationRow): { before: numb
     before: Math.max(0, old.lineAt(span.start) - c.start_line),
     after: Math.max(0, c.end_line - old.lineAt(Math.max(span.start, span.end - 1))),
   };
-}
-
-/** How many characters of the stored prefix and suffix agree with the text around the span. */
-function contextScore(text: string, span: TextSpan, c: CitationRow): number {
-  const reach = QUOTE_CONTEXT_CHARS * 4;
-  const before = squash(text.slice(Math.max(0, span.start - reach), span.start));
-  const after = squash(text.slice(span.end, span.end + reach));
-  return commonSuffixLength(squash(c.prefix), before) + commonPrefixLength(squash(c.suffix), after);
-}
-
-const squash = (text: string): string => text.replace(/\s+/g, ' ');
-
-function commonPrefixLength(a: string, b: string): number {
-  let n = 0;
-  while (n < a.length && n < b.length && a[n] === b[n]) n++;
-  return n;
-}
-
-function commonSuffixLength(a: string, b: string): number {
-  let n = 0;
-  while (n < a.length && n < b.length && a[a.length - 1 - n] === b[b.length - 1 - n]) n++;
-  return n;
 }

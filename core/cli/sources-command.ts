@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import type { RpcOutput } from '../../schemas/rpc.ts';
 import { MAX_LINES_PER_CALL, type ImportOutcome, type SourceSummary } from '../../schemas/sources.ts';
+import { quoted } from '../annotate/quoted.ts';
 import { followJob } from './follow-job.ts';
 import { withCliApi } from './open-cli-api.ts';
 import { resolveRoom } from './room-reference.ts';
@@ -51,12 +52,31 @@ export async function runSourcesRenormalise(ids: string[], options: { json?: boo
         process.stderr.write(`lhb: ${outcome.reason}\n`);
         continue;
       }
-      const line = outcome.status === 'new-version' ? `new version v${outcome.version}  ${outcome.sourceId}` : `unchanged      ${outcome.sourceId}`;
-      process.stdout.write(options.json ? `${JSON.stringify(outcome)}\n` : `${line}\n`);
+      process.stdout.write(options.json ? `${JSON.stringify(outcome)}\n` : describeReread(outcome));
     }
     if (!options.json) process.stderr.write(`${result.message}\n`);
     if (result.outcomes.some((o) => o.status === 'failed')) process.exitCode = 1;
   });
+}
+
+/**
+ * One re-read source: its new version and what became of its citations (carried over, of which
+ * moved, and orphaned), then one line per orphaned citation naming it, its chapter and the
+ * passage of the new version most like its quote.
+ */
+function describeReread(outcome: Exclude<ImportOutcome, { status: 'failed' }>): string {
+  if (outcome.status !== 'new-version') return `unchanged      ${outcome.sourceId}\n`;
+  const head = `new version v${outcome.version}  ${outcome.sourceId}`;
+  const citations = outcome.citations;
+  if (!citations) return `${head}  no citations to move\n`;
+  const lines = [`${head}  citations: ${citations.reanchored} re-anchored (${citations.moved} moved), ${citations.orphaned} orphaned`];
+  for (const orphan of citations.orphans) {
+    const nearest = orphan.nearest
+      ? `nearest: lines ${orphan.nearest.startLine}–${orphan.nearest.endLine} (${Math.round(orphan.nearest.similarity * 100)} % of its words) ${quoted(orphan.nearest.text, 100)}`
+      : 'nothing like it is left';
+    lines.push(`  orphaned ${orphan.citationId} in "${orphan.chapterTitle}": ${quoted(orphan.quote, 80)}; ${nearest}`);
+  }
+  return `${lines.join('\n')}\n`;
 }
 
 /** `lhb sources list`: every source with its newest version and its data room. */

@@ -1,6 +1,10 @@
 // Real PDFs nobody here wrote, as Debian ships them: TeX Live documentation in Italian, Spanish,
 // Portuguese and English (package and class manuals, thesis templates, a beginners' course, font
-// catalogues, cheat sheets, logos with no text) and two manuals of Debian's own. `.ci/run`
+// catalogues, cheat sheets, logos with no text) and two manuals of Debian's own; Polish TeX Live
+// documentation (a language with its own diacritics and a Polish document class); GLPK's
+// reference manuals (an LP library's API and modelling language, page after page of tables, in
+// English, Spanish and Portuguese) and nauty's user guide (a graph-algorithm manual with option
+// tables and formulas). `.ci/run`
 // installs the same packages; the corpus is whatever PDF files they install, so a newer Debian
 // release changes the documents but not how they are found.
 import { spawnSync } from 'node:child_process';
@@ -15,6 +19,9 @@ export const DEBIAN_PDF_CORPUS_PACKAGES = [
   'texlive-fonts-recommended-doc',
   'libtasn1-doc',
   'shared-mime-info',
+  'texlive-lang-polish',
+  'glpk-doc',
+  'nauty-doc',
 ] as const;
 
 export interface DebianPdfCorpus {

@@ -1,4 +1,4 @@
-import type { ImportOutcome, SourcesJobResult } from '../../schemas/sources.ts';
+import type { CitationsReanchored, ImportOutcome, SourcesJobResult } from '../../schemas/sources.ts';
 import { dataRoomExists } from '../annotate/data-rooms.ts';
 import { isBusyError, retryWhileBusy } from '../store/retry-while-busy.ts';
 import { findSourceByName } from '../store/source-repository.ts';
@@ -23,9 +23,10 @@ export interface ImportOptions {
   /**
    * Called after a changed file was stored as a new version of an existing source, before the
    * next file is stored: where citations of the previous version get re-anchored. An error it
-   * throws is reported in the summary; the new version stays.
+   * throws is reported in the summary; the new version stays. What it returns about the
+   * citations is the outcome's `citations`.
    */
-  onNewVersion?: (sourceId: string, previousVersionId: string, newVersionId: string) => void | Promise<void>;
+  onNewVersion?: (sourceId: string, previousVersionId: string, newVersionId: string) => CitationsReanchored | void | Promise<CitationsReanchored | void>;
   /** Worker threads that read files (default: one per core, at most two); 0 reads in this thread. */
   workers?: number;
   now?: () => Date;
@@ -129,7 +130,8 @@ async function importOne(workspace: SourceWorkspace, normaliser: SourceNormalise
     const { outcome, previousVersionId } = stored;
     if (outcome.status === 'new-version' && previousVersionId && options.onNewVersion) {
       try {
-        await options.onNewVersion(outcome.sourceId, previousVersionId, outcome.versionId);
+        const citations = await options.onNewVersion(outcome.sourceId, previousVersionId, outcome.versionId);
+        if (citations) return { ...outcome, citations };
       } catch (error) {
         notes.push(`${name}: the new version was stored, but re-anchoring its citations failed (${(error as Error).message})`);
       }

@@ -1,4 +1,4 @@
-import type { ImportOutcome, SourceType } from '../../schemas/sources.ts';
+import type { CitationsReanchored, ImportOutcome, SourceType } from '../../schemas/sources.ts';
 import { findSourceSummary, listSourceSummaries } from '../store/source-repository.ts';
 import { findLatestVersionRef } from '../store/source-version-repository.ts';
 import { summariseImport } from './import-summary.ts';
@@ -61,14 +61,16 @@ export async function renormaliseSources(workspace: SourceWorkspace, sourceIds: 
           createdAt,
           renormalise: true,
         });
+        let citations: CitationsReanchored | void = undefined;
         if (outcome.status === 'new-version' && previousVersionId && options.onNewVersion) {
           try {
-            await options.onNewVersion(outcome.sourceId, previousVersionId, outcome.versionId);
+            citations = await options.onNewVersion(outcome.sourceId, previousVersionId, outcome.versionId);
           } catch (error) {
             notes.push(`${name}: the new version was stored, but re-anchoring its citations failed (${(error as Error).message})`);
           }
         }
-        outcomes.push(outcome);
+        if (citations && citations.orphaned > 0) notes.push(`${name}: ${citations.orphaned} citation${citations.orphaned === 1 ? '' : 's'} orphaned (quote not in the new version)`);
+        outcomes.push(outcome.status === 'new-version' && citations ? { ...outcome, citations } : outcome);
       } catch (error) {
         const reason = error instanceof SourceImportError || error instanceof SourceStorageError ? error.message : `${name} was not re-read: ${(error as Error).message}`;
         outcomes.push({ status: 'failed', name, reason });

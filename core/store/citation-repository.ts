@@ -21,8 +21,12 @@ export interface CitationRow {
   created_at: string;
 }
 
-/** Where a citation points now: what re-anchoring rewrites. */
-export type CitationAnchor = Pick<CitationRow, 'version_id' | 'source_sha256' | 'start_line' | 'end_line' | 'quote' | 'prefix' | 'suffix' | 'status'>;
+/**
+ * Where a citation points now: what re-anchoring rewrites. Without `start_char`/`end_char`, a
+ * citation keeps its character range only while it stays on the same version and lines.
+ */
+export type CitationAnchor = Pick<CitationRow, 'version_id' | 'source_sha256' | 'start_line' | 'end_line' | 'quote' | 'prefix' | 'suffix' | 'status'> &
+  Partial<Pick<CitationRow, 'start_char' | 'end_char'>>;
 
 export function insertCitation(db: Database, row: CitationRow): void {
   db.prepare(
@@ -64,10 +68,10 @@ export function updateCitationAnchor(db: Database, id: string, anchor: CitationA
   db.prepare(
     `UPDATE citations SET version_id = @version_id, source_sha256 = @source_sha256, start_line = @start_line, end_line = @end_line,
        quote = @quote, prefix = @prefix, suffix = @suffix, status = @status,
-       start_char = CASE WHEN version_id = @version_id AND start_line = @start_line AND end_line = @end_line THEN start_char END,
-       end_char = CASE WHEN version_id = @version_id AND start_line = @start_line AND end_line = @end_line THEN end_char END
+       start_char = CASE WHEN @chars_given THEN @start_char WHEN version_id = @version_id AND start_line = @start_line AND end_line = @end_line THEN start_char END,
+       end_char = CASE WHEN @chars_given THEN @end_char WHEN version_id = @version_id AND start_line = @start_line AND end_line = @end_line THEN end_char END
      WHERE id = @id`,
-  ).run({ ...anchor, id });
+  ).run({ ...anchor, start_char: anchor.start_char ?? null, end_char: anchor.end_char ?? null, chars_given: anchor.start_char !== undefined ? 1 : 0, id });
 }
 
 export function deleteCitation(db: Database, id: string): void {

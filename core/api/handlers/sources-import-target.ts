@@ -1,10 +1,9 @@
 import { ensureDefaultDataRoom } from '../../annotate/ensure-default-data-room.ts';
-import { reanchorCitations } from '../../annotate/reanchor-citations.ts';
 import type { ImportOptions } from '../../sources/index.ts';
 import { dataRoomExists } from '../../annotate/data-rooms.ts';
 import type { ApiContext } from '../api-context.ts';
 import { LhbError } from '../../../schemas/lhb-error.ts';
-import { runAnnotate } from './annotate-context.ts';
+import { reanchorNewVersion } from './reanchor-new-version.ts';
 
 /**
  * Where an import goes and what happens to citations when a file comes back changed. The data room
@@ -19,9 +18,7 @@ export function importTarget(dataRoomId: string | undefined, ctx: ApiContext): P
   }
   return {
     dataRoomId: dataRoomId ?? ensureDefaultDataRoom(workspace.db),
-    onNewVersion: (sourceId, _previousVersionId, newVersionId) => {
-      runAnnotate(ctx, (deps) => reanchorCitations(deps, sourceId, newVersionId));
-    },
+    onNewVersion: (sourceId, _previousVersionId, newVersionId) => reanchorNewVersion(ctx, sourceId, newVersionId),
   };
 }
 

@@ -48,7 +48,9 @@ describe('sources.renormalise', () => {
     const { jobId } = await call('sources.renormalise', {});
     await api.context.jobs.idle();
     const result = importJobResult(api.context.jobs, jobId)!;
-    expect(result.outcomes).toEqual([{ status: 'new-version', name: 'dashboard-review.pdf', sourceId: outcome.sourceId, versionId: expect.any(String), version: 2 }]);
+    expect(result.outcomes).toEqual([
+      { status: 'new-version', name: 'dashboard-review.pdf', sourceId: outcome.sourceId, versionId: expect.any(String), version: 2, citations: { reanchored: 1, moved: 1, orphaned: 0, orphans: [] } },
+    ]);
     const { jobs } = await call('jobs.list', { limit: 50 });
     expect(jobs.find((job) => job.id === jobId)).toMatchObject({ title: 'Re-read all sources', state: 'succeeded' });
 

@@ -1,9 +1,8 @@
 import type { RpcOutput, RpcParsedInput } from '../../../schemas/rpc.ts';
-import { reanchorCitations } from '../../annotate/reanchor-citations.ts';
 import { startImportJob } from '../../sources/import-job.ts';
 import { renormaliseSources } from '../../sources/renormalise-sources.ts';
 import type { ApiContext } from '../api-context.ts';
-import { runAnnotate } from './annotate-context.ts';
+import { reanchorNewVersion } from './reanchor-new-version.ts';
 
 /** Re-reads sources made by an older normaliser as new versions, re-anchoring citations; a job. */
 export function sourcesRenormalise(input: RpcParsedInput<'sources.renormalise'>, ctx: ApiContext): RpcOutput<'sources.renormalise'> {
@@ -12,9 +11,7 @@ export function sourcesRenormalise(input: RpcParsedInput<'sources.renormalise'>,
   const job = startImportJob(ctx.jobs, title, (options) =>
     renormaliseSources(ctx.workspace, ids, {
       ...options,
-      onNewVersion: (sourceId, _previousVersionId, newVersionId) => {
-        runAnnotate(ctx, (deps) => reanchorCitations(deps, sourceId, newVersionId));
-      },
+      onNewVersion: (sourceId, _previousVersionId, newVersionId) => reanchorNewVersion(ctx, sourceId, newVersionId),
     }),
   );
   return { jobId: job.id };
