@@ -308,6 +308,8 @@ export const FIGURES_FIXTURE: AnalysisFigures = {
       { config: CLAUDE.id, label: CLAUDE.label, turn: 3, runs: 0, filesChanged: usage(null, 0), linesChanged: usage(null, 0), untouchedShare: usage(null, 0) },
     ],
   },
+  // No pairwise judging yet: the section is left out of every view (its own test builds it from a store).
+  pairwise: { verdicts: 0, judges: [], winRates: [], humans: { decided: 0, leftRate: null } },
 };
 
 /** The same study with nothing to analyse: the empty state. */

@@ -5,6 +5,7 @@ import { ablationSection } from './sections/ablation.ts';
 import { agreementSection } from './sections/agreement.ts';
 import { alignmentSection } from './sections/alignment.ts';
 import { leaderboardsSection } from './sections/leaderboards.ts';
+import { pairwiseSection } from './sections/pairwise.ts';
 import { preferenceSection } from './sections/preference.ts';
 import { recoverySection } from './sections/recovery.ts';
 import { turnsSection } from './sections/turns.ts';
@@ -19,6 +20,7 @@ export const REPORT_SECTIONS: readonly ReportSectionEntry[] = [
   agreementSection,
   preferenceSection,
   alignmentSection,
+  pairwiseSection,
   recoverySection,
   ablationSection,
   turnsSection,
