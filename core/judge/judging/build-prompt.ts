@@ -67,7 +67,7 @@ export function buildJudgePrompt(set: Pick<RubricSet, 'name' | 'version' | 'titl
 }
 
 /** Adjacent text parts become one (fewer blocks on the wire, the same text). */
-function mergeAdjacentText(parts: JudgeContentPart[]): JudgeContentPart[] {
+export function mergeAdjacentText(parts: JudgeContentPart[]): JudgeContentPart[] {
   const merged: JudgeContentPart[] = [];
   for (const part of parts) {
     const previous = merged.at(-1);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { JudgeTier } from '../../../schemas/judge.ts';
 import type { JudgeContentPart, JudgeTurn } from '../providers/judge-provider.ts';
 import type { ReplyReading } from '../judging/ask-judge.ts';
-import { hashJudgeInput, judgeSystemPreamble, type JudgePrompt, type JudgingMaterial } from '../judging/build-prompt.ts';
+import { hashJudgeInput, judgeSystemPreamble, mergeAdjacentText, type JudgePrompt, type JudgingMaterial } from '../judging/build-prompt.ts';
 import { extractReplyJson } from '../judging/parse-judge-reply.ts';
 
 /** The two sides as the prompt names them: the one shown first, then the other. */
@@ -50,18 +50,8 @@ export function buildPairwisePrompt(first: JudgingMaterial, second: JudgingMater
     text(`## Your reply\n${PAIRWISE_REPLY_FORMAT}`),
   ];
   const system = pairwiseSystemPreamble(first.tier);
-  const turns: JudgeTurn[] = [{ role: 'user', content: mergeText(content) }];
+  const turns: JudgeTurn[] = [{ role: 'user', content: mergeAdjacentText(content) }];
   return { system, turns, inputHash: hashJudgeInput(system, turns), images: content.filter((part) => part.type === 'image').length };
-}
-
-function mergeText(parts: JudgeContentPart[]): JudgeContentPart[] {
-  const merged: JudgeContentPart[] = [];
-  for (const part of parts) {
-    const previous = merged.at(-1);
-    if (part.type === 'text' && previous?.type === 'text') merged[merged.length - 1] = text(`${previous.text}\n\n${part.text}`);
-    else merged.push(part);
-  }
-  return merged;
 }
 
 const PairwiseReplySchema = z.object({ winner: z.string(), reason: z.string().default('') });
