@@ -309,6 +309,8 @@ export const FIGURES_FIXTURE: AnalysisFigures = {
     ],
   },
   controls: { noArtifactJudgments: 0, artifactEffect: [] },
+  // No pairwise judging yet: the section is left out of every view (its own test builds it from a store).
+  pairwise: { verdicts: 0, judges: [], winRates: [], humans: { decided: 0, leftRate: null } },
 };
 
 /** The same study with nothing to analyse: the empty state. */

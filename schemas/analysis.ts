@@ -1,3 +1,4 @@
+import { PairwiseJudgingSchema } from './pairwise-judging.ts';
 import { z } from 'zod';
 import { JudgeTierSchema } from './judge.ts';
 import { ReportSectionSchema } from './report-section.ts';
@@ -473,6 +474,8 @@ export const AnalysisTablesSchema = z.object({
   /** Multi-turn runs: each turn's figures, and how targeted each revision turn was. */
   turns: z.object({ byTurn: TableModelSchema, revisions: TableModelSchema }),
   controls: z.object({ artifactEffect: TableModelSchema }),
+  /** Pairwise judging with swapped sides: each judge's flips, lean and agreement with the votes; each judge's win rates per configuration. */
+  pairwise: z.object({ judges: TableModelSchema, winRates: TableModelSchema }),
 });
 export type AnalysisTables = z.infer<typeof AnalysisTablesSchema>;
 
@@ -564,6 +567,8 @@ export const AnalysisFiguresSchema = z.object({
   turns: TurnsSchema,
   /** Controls of what the judges' scores measure (the no-artifact control). Required: a report stored before it does not parse, so it is computed again. */
   controls: ControlsSchema,
+  /** Pairwise judging: judges shown two runs of a task, asked twice with the sides swapped (schemas/pairwise-judging.ts). Required, so a report stored before it is computed again. */
+  pairwise: PairwiseJudgingSchema,
 });
 export type AnalysisFigures = z.infer<typeof AnalysisFiguresSchema>;
 

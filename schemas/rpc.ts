@@ -10,6 +10,7 @@ import { CurateInputSchema, CurationFeedbackSchema, GoldPlanSchema, PlanAgreemen
 import { ImportOptionsSchema, ImportResultSchema } from './import.ts';
 import { AppEventSchema, JobSchema, type AppEvent } from './jobs.ts';
 import { JudgeTierSchema, JudgmentViewSchema } from './judge.ts';
+import { PairwiseStartInputSchema, PairwiseSummarySchema } from './pairwise-judging.ts';
 import { JudgeImportResultSchema, JudgeRunsSummarySchema, JudgeStartInputSchema, RubricAgreementSchema, RubricSetComparisonSchema } from './judging.ts';
 import { RubricSetSummarySchema, RubricSetUsageSchema, RubricsGenerateInputSchema, RubricSetKeySchema, RubricsSaveInputSchema, StoredRubricSetSchema } from './rubric-library.ts';
 import { RunAssetsSchema } from './run-assets.ts';
@@ -665,6 +666,17 @@ export const rpcContract = {
     /** What a finished judging job did (replies, judgments, cost, runs left out, each failure); null while it runs or after it failed. */
     input: z.object({ jobId: z.string().min(1) }).strict(),
     output: z.object({ summary: JudgeRunsSummarySchema.nullable() }),
+  },
+  'judge.startPairwise': {
+    /** Judges pairs of runs of a task (by default the pairs people voted on), each asked twice with the sides swapped; stored verdicts are reused. */
+    input: PairwiseStartInputSchema,
+    output: z.object({ jobId: z.string() }),
+    namesJudgesIn: 'judges',
+  },
+  'judge.pairwiseResult': {
+    /** What a finished pairwise judging job did; null while it runs or after it failed. */
+    input: z.object({ jobId: z.string().min(1) }).strict(),
+    output: z.object({ summary: PairwiseSummarySchema.nullable() }),
   },
   'judge.list': {
     /** Stored judgments, scored and failed, of every run or one. */

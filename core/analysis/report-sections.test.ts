@@ -8,7 +8,7 @@ const render = (figures: typeof FIGURES_FIXTURE) => renderSections({ ...figures,
 describe('the report’s sections', () => {
   it('come in the list’s order, each with its id and title, those the workspace has nothing of left out', () => {
     const ids = REPORT_SECTIONS.map((entry) => entry.id);
-    expect(ids.slice(0, 7)).toEqual(['leaderboards', 'agreement', 'preference', 'alignment', 'recovery', 'ablation', 'turns']);
+    expect(ids.slice(0, 8)).toEqual(['leaderboards', 'agreement', 'preference', 'alignment', 'pairwise', 'recovery', 'ablation', 'turns']);
     const sections = render(FIGURES_FIXTURE);
     expect(sections.map((section) => section.id)).toEqual(ids.filter((id) => sections.some((section) => section.id === id)));
     expect(sections.slice(0, 7).map((section) => [section.id, section.title, section.withoutVotes, section.empty])).toEqual([

@@ -6,6 +6,7 @@ import { agreementSection } from './sections/agreement.ts';
 import { controlsSection } from './sections/controls.ts';
 import { alignmentSection } from './sections/alignment.ts';
 import { leaderboardsSection } from './sections/leaderboards.ts';
+import { pairwiseSection } from './sections/pairwise.ts';
 import { preferenceSection } from './sections/preference.ts';
 import { recoverySection } from './sections/recovery.ts';
 import { turnsSection } from './sections/turns.ts';
@@ -20,6 +21,7 @@ export const REPORT_SECTIONS: readonly ReportSectionEntry[] = [
   agreementSection,
   preferenceSection,
   alignmentSection,
+  pairwiseSection,
   recoverySection,
   ablationSection,
   turnsSection,

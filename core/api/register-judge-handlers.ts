@@ -2,12 +2,13 @@ import { agreementPerRubric, countedForAgreement } from '../analysis/judgment-ag
 import { importJudgments } from '../judge/judging/import-judgments.ts';
 import { listJudgmentViews } from '../judge/judging/judgment-views.ts';
 import { judgingJobSummary } from '../judge/judging/start-judging-job.ts';
+import { pairwiseJobSummary } from '../judge/pairwise/start-pairwise-job.ts';
 import { openRubricLibrary } from '../judge/rubrics/rubric-library.ts';
 import type { ApiContext } from './api-context.ts';
 import type { HandlerRegistry } from './handler-registry.ts';
 import { judgeCompare } from './handlers/judge-compare.ts';
 import { judgeList } from './handlers/judge-list.ts';
-import { judgeStart } from './handlers/judge-start.ts';
+import { judgeStart, judgeStartPairwise } from './handlers/judge-start.ts';
 import { rubricsGenerateForChapter } from './handlers/rubrics-generate-for-chapter.ts';
 import { rubricsLibraryCall } from './handlers/rubrics-library-call.ts';
 
@@ -22,6 +23,8 @@ export function registerJudgeHandlers(registry: HandlerRegistry<ApiContext>): vo
   registry
     .add('judge.start', judgeStart)
     .add('judge.result', (input, ctx) => ({ summary: judgingJobSummary(ctx.jobs, input.jobId) ?? null }))
+    .add('judge.startPairwise', judgeStartPairwise)
+    .add('judge.pairwiseResult', (input, ctx) => ({ summary: pairwiseJobSummary(ctx.jobs, input.jobId) ?? null }))
     .add('judge.list', judgeList)
     .add('judge.import', (input, ctx) => importJudgments(ctx.workspace.db, openRubricLibrary(ctx.workspace.db), input.jsonLines)).add('judge.compare', judgeCompare);
   registry.add('judge.agreement', (_input, ctx) => ({ rubrics: agreementPerRubric(countedForAgreement(listJudgmentViews(ctx.workspace.db))) }));

@@ -19,6 +19,9 @@ export interface JudgeOptions {
   run?: string[];
   turn?: string;
   control?: string;
+  /** Judge pairs of runs, sides swapped (judge-pairwise-command.ts), instead of scoring runs on rubrics. */
+  pairwise?: boolean;
+  pairs?: string;
   json?: boolean;
   workspace?: string;
 }
@@ -52,6 +55,14 @@ function fail(error: unknown): never {
  * cancelled (what it stored is kept, and running it again asks only the rest); 2 on bad flags.
  */
 export async function runJudge(options: JudgeOptions): Promise<void> {
+  if (options.pairwise) {
+    for (const [flag, given] of [['--rubrics', options.rubrics?.length], ['--scale', options.scale], ['--run', options.run?.length], ['--turn', options.turn], ['--control', options.control]] as const) {
+      if (given) fail(new JudgeFlagError(`${flag} is for scoring runs on rubric sets; --pairwise compares two runs and takes --judges, --tier, --pairs and --task.`));
+    }
+    const { runJudgePairwise } = await import('./judge-pairwise-command.ts');
+    return runJudgePairwise(options, (message) => fail(new JudgeFlagError(message)), fail);
+  }
+  if (options.pairs !== undefined) fail(new JudgeFlagError('--pairs chooses the pairs of --pairwise; add --pairwise.'));
   let judges;
   let flags;
   try {

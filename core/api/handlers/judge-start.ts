@@ -1,5 +1,6 @@
 import type { RpcOutput, RpcParsedInput } from '../../../schemas/rpc.ts';
 import { startJudgingJob } from '../../judge/judging/start-judging-job.ts';
+import { startPairwiseJob } from '../../judge/pairwise/start-pairwise-job.ts';
 import { MissingApiKeyError } from '../../judge/providers/api-key.ts';
 import { LhbError } from '../../../schemas/lhb-error.ts';
 import type { ApiContext } from '../api-context.ts';
@@ -11,12 +12,27 @@ export function judgeStart(input: RpcParsedInput<'judge.start'>, ctx: ApiContext
     const { job, sets } = startJudgingJob(ctx.workspace, ctx.jobs, input);
     return { jobId: job.id, rubricSets: sets.map((set) => `${set.name}@${set.version}`) };
   } catch (error) {
-    // The checks before the job (rubric sets, keys) throw LhbErrors with their code; each says nothing was judged.
-    // The CLI's own environment is the server's: the key's own words say what to set.
-    if (error instanceof MissingApiKeyError && !callerInServerProcess()) throw new LhbError(error.code, serverLacksKeyMessage(error), { field: error.field });
-    if (error instanceof LhbError) throw new LhbError(error.code, `${error.message} Nothing was judged.`, { field: error.field });
-    throw error;
+    refused(error);
   }
+}
+
+/** Starts pairwise judging as a job: pairs of runs of a task, each asked twice with the sides swapped; stored verdicts are reused. */
+export function judgeStartPairwise(input: RpcParsedInput<'judge.startPairwise'>, ctx: ApiContext): RpcOutput<'judge.startPairwise'> {
+  try {
+    return { jobId: startPairwiseJob(ctx.workspace, ctx.jobs, input).job.id };
+  } catch (error) {
+    refused(error);
+  }
+}
+
+/**
+ * The checks before a job (rubric sets, keys) throw LhbErrors with their code; each says nothing
+ * was judged. The CLI's own environment is the server's: the key's own words say what to set.
+ */
+function refused(error: unknown): never {
+  if (error instanceof MissingApiKeyError && !callerInServerProcess()) throw new LhbError(error.code, serverLacksKeyMessage(error), { field: error.field });
+  if (error instanceof LhbError) throw new LhbError(error.code, `${error.message} Nothing was judged.`, { field: error.field });
+  throw error;
 }
 
 /**

@@ -42,20 +42,26 @@ export interface AskJudgeOptions {
   signal: AbortSignal;
 }
 
+/** What a judge's reply turned out to be: the value asked for, or what was wrong with it (quoted in the repair request). */
+export type ReplyReading<T> = { ok: true; value: T } | { ok: false; error: string };
+
+/** How one conversation with a judge about anything ended: `ask`'s generic part, whatever the reply is read as. */
+export type JudgeExchange<T> = Omit<JudgeConversation, 'scores'> & { value: T | null };
+
 /**
- * Asks a judge for one rubric set's scores: the prompt, and when the reply is unusable one
- * repair request quoting what was wrong. A reply that is still unusable ends failed with its raw
- * text; a provider error (after the provider's own retries) ends failed with no reply. Nothing is
- * ever filled in. A cancel (the signal) is thrown, not recorded.
+ * Asks a judge `prompt`, reads the reply with `read`, and when it is unusable sends one repair
+ * request (`repair` of the error); a reply still unusable ends failed with its raw text; a
+ * provider error (after the provider's own retries) ends failed with no reply. Nothing is ever
+ * filled in. A cancel (the signal) is thrown, not recorded.
  */
-export async function askJudge(provider: JudgeProvider, prompt: JudgePrompt, set: Pick<RubricSet, 'scale' | 'rubrics'>, options: AskJudgeOptions): Promise<JudgeConversation> {
+export async function askWithRepair<T>(provider: JudgeProvider, prompt: Pick<JudgePrompt, 'system' | 'turns'>, read: (text: string) => ReplyReading<T>, repair: (error: string) => string, options: AskJudgeOptions & { cutOffHint?: string }): Promise<JudgeExchange<T>> {
   const started = performance.now();
   const usage = { input: 0, output: 0 };
   let attempts = 0;
   let model: string | null = null;
   const raw: string[] = [];
   const turns: JudgeTurn[] = [...prompt.turns];
-  const end = (fields: Pick<JudgeConversation, 'status' | 'scores' | 'failure' | 'answered'>): JudgeConversation => ({
+  const end = (fields: Pick<JudgeExchange<T>, 'status' | 'value' | 'failure' | 'answered'>): JudgeExchange<T> => ({
     ...fields,
     rawReply: raw.length > 0 ? raw.join(REPAIR_SEPARATOR) : null,
     attempts,
@@ -75,18 +81,31 @@ export async function askJudge(provider: JudgeProvider, prompt: JudgePrompt, set
       text = completion.text;
       const cut = completion.stopReason && /length|max_tokens/i.test(completion.stopReason);
       raw.push(text);
-      const parsed = parseJudgeReply(text, set);
-      if (parsed.ok) return end({ status: 'ok', scores: parsed.scores, failure: null, answered: true });
-      const error = cut ? `${parsed.error} (the reply was cut off at the output token limit; be briefer in thinking_process)` : parsed.error;
-      if (turn === 1) return end({ status: 'failed', scores: [], failure: `The reply could not be used after one repair request: ${error}.`, answered: true });
-      turns.push({ role: 'assistant', content: [{ type: 'text', text }] }, { role: 'user', content: [{ type: 'text', text: repairRequest(error, set) }] });
+      const parsed = read(text);
+      if (parsed.ok) return end({ status: 'ok', value: parsed.value, failure: null, answered: true });
+      const error = cut ? `${parsed.error} (the reply was cut off at the output token limit; ${options.cutOffHint ?? 'be briefer'})` : parsed.error;
+      if (turn === 1) return end({ status: 'failed', value: null, failure: `The reply could not be used after one repair request: ${error}.`, answered: true });
+      turns.push({ role: 'assistant', content: [{ type: 'text', text }] }, { role: 'user', content: [{ type: 'text', text: repair(error) }] });
     } catch (error) {
       if (options.signal.aborted) throw options.signal.reason ?? error;
       if (!(error instanceof ProviderError)) throw error;
       attempts += error.attempts;
       const where = turn === 0 ? '' : ' (asking for the repair)';
-      return end({ status: 'failed', scores: [], failure: `The judge did not answer${where}: ${error.message}`, answered: false });
+      return end({ status: 'failed', value: null, failure: `The judge did not answer${where}: ${error.message}`, answered: false });
     }
   }
   throw new Error('unreachable');
+}
+
+/**
+ * Asks a judge for one rubric set's scores: the prompt, and when the reply is unusable one
+ * repair request quoting what was wrong (askWithRepair).
+ */
+export async function askJudge(provider: JudgeProvider, prompt: JudgePrompt, set: Pick<RubricSet, 'scale' | 'rubrics'>, options: AskJudgeOptions): Promise<JudgeConversation> {
+  const read = (text: string): ReplyReading<ParsedRubricScore[]> => {
+    const parsed = parseJudgeReply(text, set);
+    return parsed.ok ? { ok: true, value: parsed.scores } : parsed;
+  };
+  const { value, ...exchange } = await askWithRepair(provider, prompt, read, (error) => repairRequest(error, set), { ...options, cutOffHint: 'be briefer in thinking_process' });
+  return { ...exchange, scores: value ?? [] };
 }

@@ -84,7 +84,7 @@ export const NO_ARTIFACT_NOTE =
   'No artifact of the run is shown: no trajectory, no frames, no files. Score each rubric from the task and the rubric alone, as you expect a run given this instruction to do.';
 
 /** Adjacent text parts become one (fewer blocks on the wire, the same text). */
-function mergeAdjacentText(parts: JudgeContentPart[]): JudgeContentPart[] {
+export function mergeAdjacentText(parts: JudgeContentPart[]): JudgeContentPart[] {
   const merged: JudgeContentPart[] = [];
   for (const part of parts) {
     const previous = merged.at(-1);

@@ -43,6 +43,9 @@ CREATE INDEX judgments_by_reply ON judgments(reply_id);
 -- index judgments_by_run on judgments
 CREATE INDEX judgments_by_run ON judgments(run_id, tier, rubric, rubric_version);
 
+-- index pairwise_verdicts_by_run_b on pairwise_verdicts
+CREATE INDEX pairwise_verdicts_by_run_b ON pairwise_verdicts(run_b);
+
 -- index run_frame_findings_by_run on run_frame_findings
 CREATE INDEX run_frame_findings_by_run ON run_frame_findings(run_id);
 
@@ -347,6 +350,35 @@ CREATE TABLE model_price_overrides (
   cache_read_per_million  REAL NOT NULL CHECK (cache_read_per_million >= 0),
   cache_write_per_million REAL NOT NULL CHECK (cache_write_per_million >= 0),
   set_at                  TEXT NOT NULL
+) STRICT;
+
+-- table pairwise_verdicts on pairwise_verdicts
+CREATE TABLE pairwise_verdicts (
+  id            TEXT PRIMARY KEY,
+  task_id       TEXT NOT NULL,
+  run_a         TEXT NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+  run_b         TEXT NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+  judge         TEXT NOT NULL,
+  judge_model   TEXT NOT NULL,
+  tier          TEXT NOT NULL CHECK (tier IN ('process', 'output', 'content')),
+  input_hash    TEXT NOT NULL,
+  status        TEXT NOT NULL CHECK (status IN ('ok', 'failed')),
+  first_pick    TEXT CHECK (first_pick IN ('a', 'b', 'tie')),
+  second_pick   TEXT CHECK (second_pick IN ('a', 'b', 'tie')),
+  verdict       TEXT CHECK (verdict IN ('a', 'b', 'tie')),
+  flipped       INTEGER NOT NULL DEFAULT 0 CHECK (flipped IN (0, 1)),
+  reasons_json  TEXT NOT NULL DEFAULT '[]',
+  failure       TEXT,
+  raw_replies   TEXT,
+  attempts      INTEGER NOT NULL DEFAULT 0,
+  tokens_input  INTEGER NOT NULL DEFAULT 0,
+  tokens_output INTEGER NOT NULL DEFAULT 0,
+  cost_usd      REAL,
+  job_id        TEXT,
+  created_at    TEXT NOT NULL,
+  CHECK (run_a < run_b),
+  CHECK (status = 'failed' OR (first_pick IS NOT NULL AND second_pick IS NOT NULL AND verdict IS NOT NULL)),
+  UNIQUE (run_a, run_b, judge, tier)
 ) STRICT;
 
 -- table plan_submissions on plan_submissions
@@ -801,6 +833,15 @@ CREATE TRIGGER analysis_input_judgments_insert AFTER INSERT ON judgments BEGIN U
 
 -- trigger analysis_input_judgments_update on judgments
 CREATE TRIGGER analysis_input_judgments_update AFTER UPDATE ON judgments BEGIN UPDATE analysis_inputs SET version = version + 1; END;
+
+-- trigger analysis_input_pairwise_verdicts_delete on pairwise_verdicts
+CREATE TRIGGER analysis_input_pairwise_verdicts_delete AFTER DELETE ON pairwise_verdicts BEGIN UPDATE analysis_inputs SET version = version + 1; END;
+
+-- trigger analysis_input_pairwise_verdicts_insert on pairwise_verdicts
+CREATE TRIGGER analysis_input_pairwise_verdicts_insert AFTER INSERT ON pairwise_verdicts BEGIN UPDATE analysis_inputs SET version = version + 1; END;
+
+-- trigger analysis_input_pairwise_verdicts_update on pairwise_verdicts
+CREATE TRIGGER analysis_input_pairwise_verdicts_update AFTER UPDATE ON pairwise_verdicts BEGIN UPDATE analysis_inputs SET version = version + 1; END;
 
 -- trigger analysis_input_projects_delete on projects
 CREATE TRIGGER analysis_input_projects_delete AFTER DELETE ON projects BEGIN UPDATE analysis_inputs SET version = version + 1; END;
