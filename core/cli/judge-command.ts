@@ -5,10 +5,9 @@ import { formatKappa } from '../../schemas/format-number.ts';
 import { describeJudgingSummary } from '../judge/judging/start-judging-job.ts';
 import { JUDGED_TURN_MAX, JudgeControlSchema, type JudgeControl } from '../../schemas/judging.ts';
 import { LhbError } from '../../schemas/lhb-error.ts';
-import { followJob } from './follow-job.ts';
+import { followJobWithMessages } from './follow-job-with-messages.ts';
 import { JudgesFileError, readJudgesFile } from './read-judges-file.ts';
 import { withCliApi } from './open-cli-api.ts';
-import { StatusLine } from './status-line.ts';
 
 export interface JudgeOptions {
   judges?: string;
@@ -95,19 +94,10 @@ export async function runJudge(options: JudgeOptions): Promise<void> {
       throw error;
     }
     const { jobId, rubricSets } = started;
-    // On a terminal the progress line is rewritten at most ten times a second; piped, a line a second.
-    const progress = new StatusLine({ live: process.stderr.isTTY === true && !options.json });
-    let lastLine = 0;
     const final =
-      (await followJob(api.context.jobs, jobId, {
-        onEvent: (event) => {
-          if (options.json || Date.now() - lastLine < (progress.live ? 100 : 1000)) return;
-          lastLine = Date.now();
-          if (progress.live) progress.show(event.message);
-          else process.stderr.write(`${event.message}\n`);
-        },
-        ctrlC: { notice: '\nCancelling: replies already stored are kept; run the same command again to finish.\n' },
-        statusLine: progress,
+      (await followJobWithMessages(api.context.jobs, jobId, {
+        json: options.json === true,
+        cancelNotice: '\nCancelling: replies already stored are kept; run the same command again to finish.\n',
       })) ?? vanished(jobId);
     const { summary: ended } = await api.call('judge.result', { jobId });
     if (options.json) {

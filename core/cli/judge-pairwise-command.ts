@@ -3,10 +3,9 @@ import { LhbError } from '../../schemas/lhb-error.ts';
 import { PairSourceSchema } from '../../schemas/pairwise-judging.ts';
 import { sectionMarkdown } from '../analysis/section-markdown.ts';
 import { describePairwiseSummary } from '../judge/pairwise/start-pairwise-job.ts';
-import { followJob } from './follow-job.ts';
+import { followJobWithMessages } from './follow-job-with-messages.ts';
 import { readJudgesFile } from './read-judges-file.ts';
 import { withCliApi } from './open-cli-api.ts';
-import { StatusLine } from './status-line.ts';
 
 export interface JudgePairwiseOptions {
   judges?: string;
@@ -59,17 +58,9 @@ export async function runJudgePairwise(options: JudgePairwiseOptions, failFlag: 
       }
       throw error;
     }
-    const progress = new StatusLine({ live: process.stderr.isTTY === true && !options.json });
-    let lastLine = 0;
-    const final = await followJob(api.context.jobs, jobId, {
-      onEvent: (event) => {
-        if (options.json || Date.now() - lastLine < (progress.live ? 100 : 1000)) return;
-        lastLine = Date.now();
-        if (progress.live) progress.show(event.message);
-        else process.stderr.write(`${event.message}\n`);
-      },
-      ctrlC: { notice: '\nCancelling: verdicts already stored are kept; run the same command again to finish.\n' },
-      statusLine: progress,
+    const final = await followJobWithMessages(api.context.jobs, jobId, {
+      json: options.json === true,
+      cancelNotice: '\nCancelling: verdicts already stored are kept; run the same command again to finish.\n',
     });
     if (!final) throw new Error(`The pairwise judging job ${jobId} is no longer in the workspace's job list, so how it ended is unknown.`);
     const { summary } = await api.call('judge.pairwiseResult', { jobId });
