@@ -107,6 +107,8 @@ async function expectSidesSwitchAndVoteBarStays(page: Page, voter: ArenaPage): P
   const box = (await target.boundingBox())!;
   const y = box.y + box.height / 2;
   await touchGesture(page, [{ from: { x: 40, y }, to: { x: page.viewportSize()!.width - 40, y } }]);
+  // Still the voter's page: the swipe from near the left edge was not taken as the browser's "back".
+  await expect(page).toHaveURL(/^http:/);
   await expect(sides.getByRole('button', { name: 'Left', exact: true })).toHaveAttribute('aria-pressed', 'true');
   await expect(heading('Left')).toBeVisible();
   await expect(page.getByRole('dialog')).toHaveCount(0);
