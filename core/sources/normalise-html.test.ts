@@ -7,6 +7,15 @@ const DEMO_PAGE = readFileSync(new URL('../../datasets/demo/sources/scoring-guid
 const html = (text: string) => normaliseHtml(new TextEncoder().encode(text), 'page.html');
 
 describe('normaliseHtml', () => {
+  it('makes a list written straight inside another list the previous item\'s sub-list, never an item holding only a list', async () => {
+    const html = '<ul><li><a href="#a">Type 1</a></li><ul><li><a href="#b">Overview</a></li><li>TeX</li></ul><li>True Type</li></ul><ol><ul><li>Orphan</li></ul><li>Next</li></ol>';
+    const { markdown } = await normaliseHtml(new TextEncoder().encode(html), 'stray-lists.html');
+    expect(markdown).not.toMatch(/^\s*[-*] [-*] /m);
+    expect(markdown).not.toMatch(/^\s*\d+\. [-*] /m);
+    const lines = markdown.split('\n').filter((line) => line.trim() !== '');
+    expect(lines).toEqual(['- [Type 1](#a)', '  - [Overview](#b)', '  - TeX', '- True Type', '1. Orphan', '2. Next']);
+  });
+
   it('turns the demo page into Markdown with its headings, table, list, code and links', async () => {
     const { title, markdown, pages } = await normaliseHtml(DEMO_PAGE, 'scoring-guide.html');
     expect(title).toBe('Scoring guide: operations dashboard builds');

@@ -9,6 +9,7 @@ import { unified } from 'unified';
 import { decodeText } from './decode-text.ts';
 import type { NormalisedSource } from './normalised-source.ts';
 import { definitionListsAsLists } from './html-definition-lists.ts';
+import { strayListsIntoItems } from './html-stray-lists.ts';
 import { flattenTableCells } from './html-table-cells.ts';
 import { CONTENT_BLOCKS, stripHtmlChrome } from './strip-html-chrome.ts';
 
@@ -32,6 +33,7 @@ export async function normaliseHtml(bytes: Uint8Array, name: string): Promise<No
   const root: Root = { type: 'root', children: content.children };
   stripHtmlChrome(root, content.type === 'element' && CONTENT_BLOCKS.has(content.tagName));
   definitionListsAsLists(root);
+  strayListsIntoItems(root);
   flattenTableCells(root);
   // Converted a part at a time, so that only one part's Markdown tree is held (a whole large
   // page's would take many times the page in memory).

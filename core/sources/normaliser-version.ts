@@ -31,6 +31,8 @@ import type { SourceType } from '../../schemas/sources.ts';
  *   text kept; definition lists one item per term (DocBook's tables of contents no longer "- - …",
  *   their bold title a paragraph); DocBook's previous/up/next navigation tables dropped;
  * - web 4: table rows one line each (code blocks, breaks and paragraphs in a cell made inline),
- *   cells not padded; Texinfo's navigation bars and node menus dropped.
+ *   cells not padded; Texinfo's navigation bars and node menus dropped;
+ * - web 5: a list written straight inside another list is the previous item's sub-list, not an
+ *   item holding only a list ("- - …").
  */
-export const NORMALISER_VERSIONS: Readonly<Record<SourceType, number>> = { pdf: 6, web: 4, markdown: 1, text: 2 };
+export const NORMALISER_VERSIONS: Readonly<Record<SourceType, number>> = { pdf: 6, web: 5, markdown: 1, text: 2 };
