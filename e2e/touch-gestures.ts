@@ -17,6 +17,11 @@ export async function touchGesture(page: Page, paths: readonly { from: Point; to
   try {
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: at(0) });
     for (let i = 1; i <= steps; i++) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: at(i / steps) });
+    // The fingers rest a moment before they lift, so the gesture ends still: lifted while moving it
+    // leaves a fling, and the browser takes the next tap as "stop the fling" and clicks nothing
+    // (what a phone does to a tap during momentum scrolling too).
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: at(1) });
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
   } finally {
     await cdp.detach();
