@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -13,6 +14,8 @@ import { shellQuote } from '../../shell-quote.ts';
 const HOSTILE = fileURLToPath(new URL('./fixtures/hostile-agent.mjs', import.meta.url));
 const LHB_MAIN = fileURLToPath(new URL('../../cli/main.ts', import.meta.url));
 const SECRET = 'other-run-secret-5150';
+/** What the agent tries to write into the workspace database. It is given reversed (see databaseWritten). */
+const DATABASE_MARK = `agent-wrote-here-${randomUUID()}`;
 
 let dir: string;
 let api: Api;
@@ -79,8 +82,8 @@ type StudyView = { study: { state: string }; runs: { id: string; status: string;
 
 describe('a hostile agent in a study', () => {
   it('reaches nothing outside its run: every attempt fails, the engine finishes, and a well-behaved run beside it succeeds', { timeout: 180_000 }, async () => {
-    const hostTmpFile = join(tmpdir(), `lhb-hostile-pwned-${process.pid}.txt`);
-    const target = { engineHome: join(dir, 'engine-home'), workspace: join(dir, 'ws'), enginePid: process.pid, engineSecretName: 'VITEST', hostTmpFile, hostPort, forkCount: 200, ownOutDir: '', serve: { pid: serve.child.pid, port: Number(serve.url.port) } };
+    const hostTmpFile = join(tmpdir(), `lhb-hostile-escaped-${process.pid}.txt`);
+    const target = { engineHome: join(dir, 'engine-home'), workspace: join(dir, 'ws'), enginePid: process.pid, engineSecretName: 'VITEST', hostTmpFile, hostPort, forkCount: 200, ownOutDir: '', databaseMarkReversed: [...DATABASE_MARK].reverse().join(''), serve: { pid: serve.child.pid, port: Number(serve.url.port) } };
     // The well-behaved run leaves a secret in its out/ at once, then works a few seconds longer, so the hostile one (running beside it) could reach both.
     const wellBehaved = `mkdir -p out/dist && echo ${SECRET} > out/secret.txt && sleep 4 && echo '<h1>done</h1>' > out/dist/index.html`;
     const hostileWith = (given: object) => `sleep 1; ${shellQuote(process.execPath)} ${shellQuote(HOSTILE)} "$(printf '%s' ${shellQuote(JSON.stringify(given))} | sed "s#\\"ownOutDir\\":\\"\\"#\\"ownOutDir\\":\\"$LHB_OUT_DIR\\"#")"`;
@@ -104,11 +107,16 @@ describe('a hostile agent in a study', () => {
     expect(bad!.sandbox).toMatchObject({ mode: 'bubblewrap', network: 'none' });
     expect(badOnHostNetwork!.sandbox).toMatchObject({ mode: 'bubblewrap', network: 'host' });
     const database = join(dir, 'ws', 'lhb.sqlite');
+    // Everything the engine wrote goes into the database file itself first, so the check sees the same bytes whenever it runs.
+    api.context.workspace.db.pragma('wal_checkpoint(TRUNCATE)');
+    // The engine stores each run's command, and the target given to the agent is in it: the mark the agent writes
+    // is given reversed and turned round inside the run, or the check would find the engine's own copy of it.
+    const databaseWritten = () => [database, `${database}-wal`].some((file) => existsSync(file) && readFileSync(file).includes(Buffer.from(DATABASE_MARK)));
     // A write the agent saw succeed may have landed in the sandbox's own /tmp (the folders around its run folder are
     // made there): only what changed outside counts.
     const outside: Record<string, () => boolean> = {
-      'rewrite the workspace database with sqlite3': () => readFileSync(database).includes(Buffer.from('pwned')),
-      'append to the workspace database with the shell': () => readFileSync(database).includes(Buffer.from('pwned')),
+      'rewrite the workspace database with sqlite3': databaseWritten,
+      'append to the workspace database with the shell': databaseWritten,
       'write a file in the engine HOME': () => existsSync(join(dir, 'engine-home', 'pwned.txt')),
       'write a file in the workspace': () => existsSync(join(dir, 'ws', 'pwned.txt')),
       "write a file in the host's /tmp": () => existsSync(hostTmpFile),
@@ -145,7 +153,7 @@ describe('a hostile agent in a study', () => {
     expect(existsSync(join(dir, 'engine-home', 'pwned.txt'))).toBe(false);
     expect(existsSync(join(dir, 'ws', 'pwned.txt'))).toBe(false);
     expect(existsSync(hostTmpFile)).toBe(false);
-    expect(readFileSync(join(dir, 'ws', 'lhb.sqlite')).includes(Buffer.from('pwned'))).toBe(false);
+    expect(databaseWritten()).toBe(false);
     expect(connectionsSeen).toBe(0);
   });
 
