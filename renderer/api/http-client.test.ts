@@ -67,6 +67,12 @@ class EventServer {
   start(): void {
     this.#up = true;
   }
+
+  /** Breaks the open streams, as a dropped socket or a proxy's idle cut does, while the server stays up. */
+  breakStreams(): void {
+    for (const stream of this.#streams) stream.error(new TypeError('network error'));
+    this.#streams.clear();
+  }
 }
 
 const job = (state: Job['state']): AppEvent => ({
@@ -114,6 +120,19 @@ describe('createHttpClient: knowing the server is there', () => {
     expect(tab.states).toEqual(['connected', 'lost', 'connected']);
     // Events sent while it was gone are not replayed: the tab is told the stream opened again, to ask.
     expect(tab.opens.count).toBe(2);
+  });
+
+  it('does not call the server lost when one stream breaks and the next attempt reaches it', async () => {
+    const server = serve('launch-token');
+    const tab = connect(server, 'launch-token');
+    await expect.poll(() => server.streams).toBe(1);
+    server.breakStreams();
+    await expect.poll(() => server.streams, { timeout: 30_000 }).toBe(1);
+    server.send(job('succeeded'));
+    await expect.poll(() => tab.events.at(-1)).toEqual(job('succeeded'));
+    // The tab was told the stream opened again (to ask for what it missed), but never that the server was gone.
+    expect(tab.opens.count).toBe(2);
+    expect(tab.states).toEqual(['connected']);
   });
 
   it('says the token is refused when a new launch, with a new token, answers at the same address', async () => {

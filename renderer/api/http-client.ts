@@ -101,8 +101,13 @@ export function createHttpClient(token: string, fetchImpl: typeof fetch = fetch.
       if (end === 'ended') {
         // The stream closed after working: ask again soon, and only call the server lost if that fails.
         attempt = 0;
-      } else {
-        setConnection(end === 'refused' ? 'token-rejected' : 'lost');
+      } else if (end === 'refused') {
+        setConnection('token-rejected');
+      } else if (attempt > 0 || connection.kind !== 'connected') {
+        // Lost only when trying again failed too: one stream that broke or answered late on a busy
+        // machine (a missed heartbeat, a slow reconnect) is not a server gone, and the banner would
+        // tell the user so for nothing.
+        setConnection('lost');
       }
       await sleep(retryDelaysMs[Math.min(attempt, retryDelaysMs.length - 1)] ?? 5000, signal);
       if (end !== 'ended') attempt++;
