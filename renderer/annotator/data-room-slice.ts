@@ -128,7 +128,11 @@ export const createDataRoomSlice: Slice = (set, get) => {
       const unsubscribe = client.onEvent((event) => {
         if (event.type === 'job') get().jobChanged(event.job);
         // Another process wrote to the workspace (`sources add` from a terminal, say): show it now.
-        else if (event.type === 'store-changed') void get().refreshDataRoom();
+        else if (event.type === 'store-changed') {
+          void get().refreshDataRoom();
+          // An annotator's plan written from a terminal shows in Curate mode too.
+          if (get().curating) void get().loadCuration();
+        }
       });
       // Writes through an SME's link come from this process, which sends no store-changed for
       // them: while others' plans are shared (or on an SME's page), read the room again now and then.
