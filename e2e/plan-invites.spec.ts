@@ -49,6 +49,7 @@ async function expectNoOwnerControls(page: Page): Promise<void> {
     page.getByRole('button', { name: 'Import files…' }),
     page.getByRole('button', { name: 'New data room…' }),
     page.getByRole('button', { name: 'Team plans…' }),
+    page.getByRole('button', { name: 'Curate', exact: true }),
     page.getByRole('button', { name: /Export/ }),
     page.getByRole('combobox', { name: 'Data room' }),
   ] satisfies Locator[]) {

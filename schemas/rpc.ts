@@ -372,6 +372,11 @@ export const rpcContract = {
     input: z.object({ dataRoomId: Id }).strict(),
     output: GoldPlanSchema,
   },
+  'plans.goldMove': {
+    /** Moves a gold chapter to `toIndex` (0-based; past the end means last), as one step of the gold plan's own undo history. */
+    input: z.object({ dataRoomId: Id, chapterId: Id, toIndex: z.number().int().min(0) }).strict(),
+    output: GoldPlanSchema,
+  },
   'plans.agreement': {
     /** Line-span Jaccard and Dice between each pair of the room's plans (annotators', the owner's, the gold plan), per chapter and pooled. */
     input: z.object({ dataRoomId: Id }).strict(),

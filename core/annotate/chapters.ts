@@ -41,7 +41,7 @@ export function createChapter(deps: AnnotateDeps, input: { dataRoomId: string; t
     order.splice(position, 0, row);
     tracker.track('chapters', id);
     insertChapter(deps.db, row);
-    renumber(deps, tracker, order);
+    renumberChapters(deps, tracker, order);
   });
   return id;
 }
@@ -84,7 +84,7 @@ export function moveChapter(deps: AnnotateDeps, input: { chapterId: string; toIn
   if (from === to) return plan;
   order.splice(from, 1);
   order.splice(to, 0, chapter);
-  performAction(deps, plan, { label: `Move chapter ${quoted(chapter.title)}` }, (tracker) => renumber(deps, tracker, order));
+  performAction(deps, plan, { label: `Move chapter ${quoted(chapter.title)}` }, (tracker) => renumberChapters(deps, tracker, order));
   return plan;
 }
 
@@ -100,13 +100,13 @@ export function deleteChapter(deps: AnnotateDeps, input: { chapterId: string }):
     }
     tracker.track('chapters', chapter.id);
     deleteChapterRow(deps.db, chapter.id);
-    renumber(deps, tracker, listChapters(deps.db, chapter.data_room_id, chapter.annotator_id));
+    renumberChapters(deps, tracker, listChapters(deps.db, chapter.data_room_id, chapter.annotator_id));
   });
   return plan;
 }
 
-/** Gives `order` the positions 0, 1, 2, …, touching (and tracking) only the chapters that move. */
-function renumber(deps: AnnotateDeps, tracker: ChangeTracker, order: ChapterRow[]): void {
+/** Gives `order` the positions 0, 1, 2, …, touching (and tracking) only the chapters that move. Any plan's, the gold plan's too. */
+export function renumberChapters(deps: AnnotateDeps, tracker: ChangeTracker, order: ChapterRow[]): void {
   order.forEach((chapter, index) => {
     if (chapter.position === index) return;
     tracker.track('chapters', chapter.id);

@@ -2,13 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { citationRef } from '../../schemas/annotate.ts';
 import type { CurateInput, CurationEdit, GoldPlan } from '../../schemas/gold-plan.ts';
 import { LhbError } from '../../schemas/lhb-error.ts';
-import { deleteChapter, insertChapter, listGoldChapters, setChapterPosition, updateChapterText, type ChapterRow } from '../store/chapter-repository.ts';
+import { deleteChapter, insertChapter, listGoldChapters, updateChapterText, type ChapterRow } from '../store/chapter-repository.ts';
 import { deleteCitation, insertCitation, listChapterCitations, nextCitationPosition, updateCitationAnchor, type CitationRow } from '../store/citation-repository.ts';
 import { findAnnotatorPlan } from '../store/annotator-plan-repository.ts';
 import { insertGoldProvenance, listProvenanceOfItem, updateGoldPlanNotes, type CurationAction, type GoldItemKind, type GoldProvenanceRow } from '../store/gold-plan-repository.ts';
 import type { DataRoomRow } from '../store/data-room-repository.ts';
 import type { AnnotateDeps } from './annotate-deps.ts';
 import { findPlan, planGlobalNotes } from './annotator-plans.ts';
+import { renumberChapters } from './chapters.ts';
 import { ensureGoldPlanRow, goldKey, liveGoldChapter, liveGoldCitation, loadGoldPlan } from './gold-plan.ts';
 import { anchorQuote } from './quote-anchor.ts';
 import { quoted } from './quoted.ts';
@@ -266,11 +267,7 @@ function dropItem({ deps, tracker, room, source, live, record }: CurationStep): 
     }
     tracker.track('chapters', chapter.id);
     deleteChapter(deps.db, chapter.id);
-    listGoldChapters(deps.db, room.id).forEach((row, index) => {
-      if (row.position === index) return;
-      tracker.track('chapters', row.id);
-      setChapterPosition(deps.db, row.id, index);
-    });
+    renumberChapters(deps, tracker, listGoldChapters(deps.db, room.id));
   }
   if (citation) {
     tracker.track('citations', citation.id);

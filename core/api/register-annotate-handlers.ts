@@ -8,6 +8,7 @@ import type { PlanRef } from '../annotate/annotator-plans.ts';
 import { curate } from '../annotate/curate.ts';
 import { curationFeedback } from '../annotate/curation-feedback.ts';
 import { goldKey, loadGoldPlan } from '../annotate/gold-plan.ts';
+import { moveGoldChapter } from '../annotate/gold-plan-order.ts';
 import { planAgreement } from '../annotate/plan-agreement.ts';
 import { redoLastAction, undoLastAction } from '../annotate/undo-redo.ts';
 import { approvePlan, comparePlans, listPlanSubmissions, submitPlan, unapprovePlan } from '../annotate/plan-submissions.ts';
@@ -50,6 +51,7 @@ export function registerAnnotateHandlers(registry: HandlerRegistry<ApiContext>):
     .add('plans.curate', (input, ctx) => runAnnotate(ctx, (deps) => curate(deps, input)))
     .add('plans.goldUndo', (input, ctx) => runAnnotate(ctx, (deps) => (undoLastAction(deps, goldKey(input.dataRoomId)), loadGoldPlan(deps, input.dataRoomId))))
     .add('plans.goldRedo', (input, ctx) => runAnnotate(ctx, (deps) => (redoLastAction(deps, goldKey(input.dataRoomId)), loadGoldPlan(deps, input.dataRoomId))))
+    .add('plans.goldMove', (input, ctx) => runAnnotate(ctx, (deps) => moveGoldChapter(deps, input)))
     .add('plans.agreement', (input, ctx) => runAnnotate(ctx, (deps) => planAgreement(deps, input)))
     .add('plans.feedback', (input, ctx) => runAnnotate(ctx, (deps) => curationFeedback(deps, input)));
 }

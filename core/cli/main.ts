@@ -2,7 +2,7 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import { judgeProviderChoices } from '../../schemas/judge-provider-ids.ts';
 import { appVersion } from '../app-paths.ts';
 import { makeProcessNonDumpable } from '../non-dumpable-process.ts';
-import type { CurateOptions } from './plans-curation-command.ts';
+import type { CurateOptions, GoldOptions } from './plans-curation-command.ts';
 import type { RunsListFlags } from './runs-command.ts';
 import type { SearchOptions } from './search-command.ts';
 
@@ -300,12 +300,14 @@ plans
 
 plans
   .command('gold')
-  .description("The room's gold plan: show it with where each item came from and what was dropped, or undo or redo the last curation step.")
-  .argument('[verb]', 'show, undo or redo', 'show')
+  .description("The room's gold plan: show it with where each item came from and what was dropped, undo or redo the last curation step, or move a gold chapter to another place.")
+  .argument('[verb]', 'show, undo, redo or move', 'show')
   .requiredOption(...roomOption)
+  .option('--chapter <number|title|id>', 'move: the gold chapter to move (1 is the first)')
+  .option('--to <number>', 'move: its new place (1 is the first; past the end means last)', parseCount('--to', 1, 1_000_000))
   .option('--json', 'print the gold plan as JSON')
   .addOption(workspaceOption())
-  .action(async (verb: string, options: { room: string; json?: boolean; workspace?: string }) => {
+  .action(async (verb: string, options: GoldOptions) => {
     const { runPlansGold } = await import('./plans-curation-command.ts');
     await runPlansGold(verb, options);
   });

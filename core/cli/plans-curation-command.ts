@@ -118,13 +118,31 @@ export async function runPlansCurate(action: string, options: CurateOptions): Pr
   });
 }
 
-/** `lhb plans gold show|undo|redo --room R [--json]`. */
-export async function runPlansGold(verb: string, options: RoomOptions): Promise<void> {
+export interface GoldOptions extends RoomOptions {
+  chapter?: string;
+  to?: number;
+}
+
+/** `lhb plans gold show|undo|redo --room R [--json]`, or `lhb plans gold move --room R --chapter C --to N`. */
+export async function runPlansGold(verb: string, options: GoldOptions): Promise<void> {
   const method = { show: 'plans.gold', undo: 'plans.goldUndo', redo: 'plans.goldRedo' } as const;
-  if (!(verb in method)) throw new Error(`lhb plans gold takes show, undo or redo, not ${JSON.stringify(verb)}.`);
+  if (verb === 'move') return runGoldMove(options);
+  if (!(verb in method)) throw new Error(`lhb plans gold takes show, undo, redo or move, not ${JSON.stringify(verb)}.`);
   await onRoom(options, verb === 'show' ? 'read' : 'write', async (api, room) => {
     const gold = await api.call(method[verb as keyof typeof method], { dataRoomId: room.id });
     write(options.json ? JSON.stringify(gold, null, 2) : goldPlanText(gold));
+  });
+}
+
+async function runGoldMove(options: GoldOptions): Promise<void> {
+  if (options.chapter === undefined || options.to === undefined) throw new Error('lhb plans gold move takes the gold chapter to move and its new place: --chapter C --to N (1 is the first).');
+  const { chapter: reference, to } = options;
+  await onRoom(options, 'write', async (api, room) => {
+    const chapter = pickChapter((await api.call('plans.gold', { dataRoomId: room.id })).chapters, reference, '--chapter', `the gold plan of "${room.title}"`);
+    const gold = await api.call('plans.goldMove', { dataRoomId: room.id, chapterId: chapter.id, toIndex: to - 1 });
+    if (options.json) return write(JSON.stringify(gold, null, 2));
+    const place = gold.chapters.findIndex((c) => c.id === chapter.id) + 1;
+    write(`Moved gold chapter "${chapter.title}" to place ${place} of ${gold.chapters.length} in "${room.title}". Undo: lhb plans gold undo --room ...`);
   });
 }
 

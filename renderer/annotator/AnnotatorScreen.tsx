@@ -4,6 +4,7 @@ import { useConnectedClient } from '../api/connected-client.ts';
 import { DismissibleAlert } from '../ui/DismissibleAlert.tsx';
 import { useAnnotatorStore } from './annotator-store.ts';
 import { ChaptersPanel } from './ChaptersPanel.tsx';
+import { CurationPanel } from './CurationPanel.tsx';
 import { DataRoomBar } from './DataRoomBar.tsx';
 import { DocumentPanel } from './DocumentPanel.tsx';
 import { NewDataRoomForm } from './NewDataRoomForm.tsx';
@@ -12,6 +13,7 @@ import { SourcesPanel } from './SourcesPanel.tsx';
 import { useAnnotatorShortcuts } from './use-annotator-shortcuts.ts';
 import './annotator.css';
 import './plans.css';
+import './curation.css';
 
 /** A file dropped outside the Sources panel would replace the app in the tab: refuse it. */
 function useRefuseStrayDrops(): void {
@@ -32,8 +34,8 @@ function useRefuseStrayDrops(): void {
 }
 
 /**
- * The annotator: Sources, Document and Chapters side by side for one data room. On an SME's
- * invite link (`client` and `invite` given by its page), their one room and their own plan.
+ * The annotator: Sources, Document and Chapters side by side for one data room (in the owner's
+ * Curate mode, the plans being curated instead of Chapters). On an SME's invite link (`client` and `invite` given by its page), their one room and their own plan.
  */
 export function AnnotatorScreen({ client: inviteClient, invite }: { client?: RpcClient; invite?: PlanInvite } = {}) {
   const ownerClient = useConnectedClient();
@@ -42,6 +44,7 @@ export function AnnotatorScreen({ client: inviteClient, invite }: { client?: Rpc
   const error = useAnnotatorStore((s) => s.error);
   const announcement = useAnnotatorStore((s) => s.announcement);
   const dismissError = useAnnotatorStore((s) => s.dismissError);
+  const curating = useAnnotatorStore((s) => s.curating && s.invite === undefined);
 
   useEffect(() => (client ? useAnnotatorStore.getState().connect(client, invite) : undefined), [client, invite]);
   useAnnotatorShortcuts();
@@ -59,10 +62,10 @@ export function AnnotatorScreen({ client: inviteClient, invite }: { client?: Rpc
       ) : (
         <>
           <DataRoomBar />
-          <div className="annotator__panels" aria-busy={phase === 'loading'}>
+          <div className={curating ? 'annotator__panels annotator__panels--curating' : 'annotator__panels'} aria-busy={phase === 'loading'}>
             <SourcesPanel />
             <DocumentPanel />
-            <ChaptersPanel />
+            {curating ? <CurationPanel /> : <ChaptersPanel />}
           </div>
         </>
       )}

@@ -4,13 +4,14 @@ import { NewDataRoomForm } from './NewDataRoomForm.tsx';
 import { PlanAnnotatorBar } from './PlanAnnotatorBar.tsx';
 import { UndoRedoButtons } from './UndoRedoButtons.tsx';
 
-/** Which data room is open (a picker when there are several), a new one, whose plan is on screen, and undo/redo. An SME's link has its one room. */
+/** Which data room is open (a picker when there are several), a new one, whose plan is on screen, the owner's Curate mode, and undo/redo. An SME's link has its one room. */
 export function DataRoomBar() {
   const dataRooms = useAnnotatorStore((s) => s.dataRooms);
   const dataRoom = useAnnotatorStore((s) => s.dataRoom);
   const openDataRoom = useAnnotatorStore((s) => s.openDataRoom);
   const invited = useAnnotatorStore((s) => s.invite !== undefined);
   const [creating, setCreating] = useState(false);
+  const curating = useAnnotatorStore((s) => s.curating);
   return (
     <div className="data-room-bar">
       {dataRooms.length > 1 && !invited ? (
@@ -35,6 +36,17 @@ export function DataRoomBar() {
         </button>
       )}
       <PlanAnnotatorBar />
+      {!invited && (
+        <button
+          type="button"
+          className="data-room-bar__curate"
+          aria-pressed={curating}
+          title="Curate the room's plans into its gold plan: the plans side by side, each one's spans in the document"
+          onClick={() => useAnnotatorStore.getState().setCurating(!curating)}
+        >
+          Curate
+        </button>
+      )}
       <UndoRedoButtons />
     </div>
   );

@@ -2,6 +2,8 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 import { useAnnotatorStore } from './annotator-store.ts';
 import { citedSpans, citingChapterTitles, spansAtLine } from './citation-marks.ts';
+import { useCurationSpans } from './CurationLegend.tsx';
+import { planMarksAtLine, NO_MARKS } from './curation-spans.ts';
 import { inCodeAt } from './code-fences.ts';
 import type { OpenDocument } from './document-slice.ts';
 import { matchOffsetsOnLine } from './find-marks.ts';
@@ -46,7 +48,11 @@ export function DocumentLines({ doc }: { doc: OpenDocument }) {
 
   const { version, lines, fences } = doc;
   const model = useMemo(() => buildRowModel(version.lineCount, version.sections, collapsed), [version, collapsed]);
-  const spans = useMemo(() => citedSpans(chapters ?? [], version.id), [chapters, version.id]);
+  const curating = useAnnotatorStore((s) => s.curating);
+  // In Curate mode the gutter shows every plan's spans for the chapter in focus instead of the plan on screen's.
+  const spans = useMemo(() => (curating ? [] : citedSpans(chapters ?? [], version.id)), [curating, chapters, version.id]);
+  const curated = useCurationSpans(version.id);
+  const planOrder = useMemo(() => curated.plans.map((p) => p.mark), [curated.plans]);
   // Page 1 starts the document; every later page's first line shows where it begins.
   const pageStarts = useMemo(() => new Map(version.pages.filter((p) => p.page > 1).map((p) => [p.startLine, p])), [version.pages]);
   useSyncExternalStore(lines.subscribe, lines.getVersion);
@@ -191,6 +197,7 @@ export function DocumentLines({ doc }: { doc: OpenDocument }) {
                 highlighted={inRange(line, highlight)}
                 citedBy={cited.length > 0 ? citingChapterTitles(cited).join(', ') : ''}
                 marksOpen={marksLine === line}
+                planMarks={curated.spans.length > 0 ? planMarksAtLine(curated.spans, line, planOrder) : NO_MARKS}
                 onMarkClick={onMarkClick}
                 matchColumns={columns}
                 matchLength={find.query.length}

@@ -1,5 +1,6 @@
 import { useAnnotatorStore } from './annotator-store.ts';
 import { CitedLinesNote } from './CitedLinesNote.tsx';
+import { CurationLegend } from './CurationLegend.tsx';
 import { CiteControls } from './CiteControls.tsx';
 import { DocumentLines } from './DocumentLines.tsx';
 import { FindBar } from './FindBar.tsx';
@@ -16,6 +17,7 @@ export function DocumentPanel() {
   const toggleOutline = useAnnotatorStore((s) => s.toggleOutline);
   const { showMarkdown, wrapLines } = useAnnotatorStore((s) => s.viewer);
   const { toggleMarkdown, toggleWrap } = useAnnotatorStore.getState();
+  const curating = useAnnotatorStore((s) => s.curating);
   return (
     <section className="panel panel--document" aria-labelledby="document-title" aria-busy={opening !== undefined}>
       <header className="panel__header">
@@ -43,12 +45,12 @@ export function DocumentPanel() {
               Wrap
             </button>
             <FindBar key={doc.version.id} />
-            <CiteControls />
+            {!curating && <CiteControls />}
           </div>
           <p id="doc-keys-hint" className="visually-hidden">
             Arrow keys move the line cursor, Shift with arrows selects lines, C cites them, Escape clears. M shows the Markdown source or formatted text; W wraps long lines or keeps them on one row.
           </p>
-          <CitedLinesNote versionId={doc.version.id} />
+          {curating ? <CurationLegend versionId={doc.version.id} /> : <CitedLinesNote versionId={doc.version.id} />}
           <div className="doc-body">
             {outlineOpen && (
               <div id="doc-outline" className="doc-body__outline">

@@ -1,4 +1,5 @@
 import { memo, type CSSProperties } from 'react';
+import type { PlanMark } from './curation-spans.ts';
 import { plainOffsetOf, type MarkdownLine } from '../../schemas/markdown-line/markdown-line.ts';
 import { splitAtMatches } from './find-marks.ts';
 import { FormattedText, formattedLineClass } from './FormattedText.tsx';
@@ -19,6 +20,8 @@ interface LineRowProps {
   /** "Setup, Charts" when cited; empty when not. */
   citedBy: string;
   marksOpen: boolean;
+  /** In Curate mode: the plans whose chapter in focus cites this line, each shown by its letter in its tone. */
+  planMarks: readonly PlanMark[];
   onMarkClick: (line: number) => void;
   matchColumns: readonly number[];
   matchLength: number;
@@ -35,7 +38,7 @@ interface LineRowProps {
  * never HTML, never a followed link or a loaded image.
  */
 export const LineRow = memo(function LineRow(props: LineRowProps) {
-  const { line, text, formatted, index, measure, selected, quoting, highlighted, citedBy, marksOpen, onMarkClick, matchColumns, matchLength, currentMatchColumn, pageStart, pageLabel } = props;
+  const { line, text, formatted, index, measure, selected, quoting, highlighted, citedBy, marksOpen, planMarks, onMarkClick, matchColumns, matchLength, currentMatchColumn, pageStart, pageLabel } = props;
   const classes = ['line', selected && 'line--selected', quoting && 'line--quoting', highlighted && 'line--highlighted', citedBy && 'line--cited', text === undefined && 'line--loading', pageStart !== undefined && 'line--page-start'];
   return (
     <div className={classes.filter(Boolean).join(' ')} data-line={line} data-index={index} ref={measure}>
@@ -48,6 +51,15 @@ export const LineRow = memo(function LineRow(props: LineRowProps) {
             aria-expanded={marksOpen}
             onClick={() => onMarkClick(line)}
           />
+        )}
+        {planMarks.length > 0 && (
+          <span className="line__plan-marks" role="img" aria-label={`Line ${line} is cited by ${planMarks.map((m) => `${m.name} (${m.letter})`).join(', ')}`}>
+            {planMarks.map((m) => (
+              <span key={m.key} className={`plan-mark plan-mark--${m.tone}`}>
+                {m.letter}
+              </span>
+            ))}
+          </span>
         )}
         <span className="line__number">{line}</span>
       </span>

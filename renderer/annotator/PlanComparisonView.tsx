@@ -3,7 +3,9 @@ import { PLAN_COMPARISON_METHOD, type ComparedSpan, type PlanComparison, type Sp
 import { formatLineRange } from './source-labels.ts';
 
 const NONE_CITED = 'Neither plan cites a line here';
-const figure = (value: number | null) => formatDecimal(value, 2, NONE_CITED);
+/** A Jaccard or Dice figure to two decimals, or a dash saying neither plan cites a line there. */
+export const agreementFigure = (value: number | null) => formatDecimal(value, 2, NONE_CITED);
+const figure = agreementFigure;
 
 function Figures({ agreement }: { agreement: SpanAgreement }) {
   const jaccard = figure(agreement.jaccard);

@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Chapter, Citation } from '../../schemas/annotate.ts';
+import { chapter, citation } from './chapter-fixtures.fixture.ts';
 import { citedSpans, citingChapterTitles, spansAtLine } from './citation-marks.ts';
-
-const citation = (id: string, versionId: string, startLine: number, endLine: number, status: Citation['status'] = 'ok'): Citation => ({
-  id, chapterId: '', sourceId: 's1', versionId, sourceSha256: 'x', startLine, endLine, quote: '', startChar: null, endChar: null, prefix: '', suffix: '', status, createdAt: '',
-});
-const chapter = (id: string, title: string, citations: Citation[]): Chapter => ({
-  id, dataRoomId: 'c', order: 0, title, instruction: '', designNotes: '', citations, updatedAt: '',
-});
 
 describe('cited line marks', () => {
   const chapters = [

@@ -5,6 +5,7 @@ import type { AnnotatorState } from './annotator-store.ts';
 import { inCodeAt } from './code-fences.ts';
 import type { OpenDocument } from './document-slice.ts';
 import { errorMessage } from './error-message.ts';
+import { serialQueue } from './serial-queue.ts';
 import { planScope, type PlanInvite } from './plan-annotator-slice.ts';
 import { markdownLine } from './markdown-line-cache.ts';
 import { quoteOf } from './selection-to-lines.ts';
@@ -74,12 +75,7 @@ const SHARED_PLANS_REFRESH_MS = 4000;
 
 export const createDataRoomSlice: Slice = (set, get) => {
   // Edits run one at a time, in the order made, so each answer is the newest state of the data room.
-  let queue: Promise<unknown> = Promise.resolve();
-  const serially = <T>(work: () => Promise<T>): Promise<T> => {
-    const next = queue.then(work, work);
-    queue = next.catch(() => undefined);
-    return next;
-  };
+  const serially = serialQueue();
 
   /** Takes the data room's new state; keeps the active chapter, or picks a neighbour if it went. */
   const adopt = (detail: DataRoomDetail) => {
@@ -132,7 +128,11 @@ export const createDataRoomSlice: Slice = (set, get) => {
       const unsubscribe = client.onEvent((event) => {
         if (event.type === 'job') get().jobChanged(event.job);
         // Another process wrote to the workspace (`sources add` from a terminal, say): show it now.
-        else if (event.type === 'store-changed') void get().refreshDataRoom();
+        else if (event.type === 'store-changed') {
+          void get().refreshDataRoom();
+          // An annotator's plan written from a terminal shows in Curate mode too.
+          if (get().curating) void get().loadCuration();
+        }
       });
       // Writes through an SME's link come from this process, which sends no store-changed for
       // them: while others' plans are shared (or on an SME's page), read the room again now and then.

@@ -4,7 +4,7 @@ import { shortcutFor } from './keyboard-intent.ts';
 
 /**
  * While the annotator is on screen: Ctrl+Z / Ctrl+Shift+Z / Ctrl+Y undo and redo the last
- * annotator action, C cites the selected lines, M and W switch how the document shows. Text
+ * annotator action (in Curate mode, the gold plan's last step), C cites the selected lines, M and W switch how the document shows. Text
  * fields keep these keys for themselves.
  */
 export function useAnnotatorShortcuts(): void {
@@ -16,11 +16,13 @@ export function useAnnotatorShortcuts(): void {
       const store = useAnnotatorStore.getState();
       if (!store.dataRoom) return;
       event.preventDefault();
-      if (shortcut === 'undo') void store.undo();
-      else if (shortcut === 'redo') void store.redo();
+      // In Curate mode the history is the gold plan's, as the Undo and Redo buttons say.
+      if (shortcut === 'undo') void (store.curating ? store.goldStep('undo') : store.undo());
+      else if (shortcut === 'redo') void (store.curating ? store.goldStep('redo') : store.redo());
       else if (shortcut === 'markdown') store.toggleMarkdown();
       else if (shortcut === 'wrap') store.toggleWrap();
-      else void store.citeSelection();
+      // Curate mode writes only the gold plan: C would cite into the plan on screen, unseen.
+      else if (!store.curating) void store.citeSelection();
     };
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);

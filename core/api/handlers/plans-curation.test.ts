@@ -9,6 +9,7 @@ import { createApi, type Api } from '../create-api.ts';
 import { rpcErrorOf } from '../rpc-error-of.fixture.ts';
 import { readChapterForRubrics } from '../../judge/rubrics/generate-chapter-rubrics.ts';
 import { annotateDeps } from './annotate-context.ts';
+import { runLhbChild } from '../../cli/lhb-child-process.fixture.ts';
 
 let dir: string;
 let api: Api;
@@ -139,6 +140,26 @@ describe('curation into a gold plan (plans.curate, plans.gold, plans.feedback, p
     ]);
     expect(agreement.room).toEqual({ jaccard: 5 / 18, dice: (2 * 5) / (13 + 10), pairs: 1 });
   });
+});
+
+describe('reordering the gold plan (plans.goldMove, lhb plans gold move)', () => {
+  it('moves a gold chapter as one undoable step of the gold plan, from the API and the CLI, and refuses an annotator’s chapter', async () => {
+    const { roomId, anaSetup, anaBackup } = await twoAnnotators();
+    await call('plans.curate', { dataRoomId: roomId, action: 'accept', item: { kind: 'chapter', chapterId: anaSetup.id } });
+    const accepted = await call('plans.curate', { dataRoomId: roomId, action: 'accept', item: { kind: 'chapter', chapterId: anaBackup.id } });
+    const backup = accepted.chapters[1]!;
+    const moved = await call('plans.goldMove', { dataRoomId: roomId, chapterId: backup.id, toIndex: 0 });
+    expect([moved.chapters.map((c) => c.title), moved.undoLabel]).toEqual([['Backup', 'Setup'], 'Move gold chapter “Backup”']);
+    expect((await call('plans.goldUndo', { dataRoomId: roomId })).chapters.map((c) => c.title)).toEqual(['Setup', 'Backup']);
+    const wrong = await rpcErrorOf(call('plans.goldMove', { dataRoomId: roomId, chapterId: anaSetup.id, toIndex: 1 }));
+    expect([wrong.field, wrong.message]).toEqual(['chapterId', expect.stringMatching(/not a chapter of “Admin guide”'s gold plan/)]);
+
+    const cli = await runLhbChild(['plans', 'gold', 'move', '--room', 'Admin guide', '--chapter', 'backup', '--to', '1', '--workspace', dir]);
+    expect(cli.stdout, cli.stderr).toContain('Moved gold chapter "Backup" to place 1 of 2 in "Admin guide".');
+    expect((await call('plans.gold', { dataRoomId: roomId })).chapters.map((c) => c.title)).toEqual(['Backup', 'Setup']);
+    const missing = await runLhbChild(['plans', 'gold', 'move', '--room', 'Admin guide', '--chapter', 'backup', '--workspace', dir]);
+    expect([missing.status, missing.stderr]).toEqual([1, expect.stringContaining('--chapter C --to N')]);
+  }, 180_000);
 });
 
 describe('chapter rubrics from the gold plan', () => {
