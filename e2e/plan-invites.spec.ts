@@ -151,7 +151,7 @@ test("an SME invited to one plan writes it in a browser of their own while the o
     await expect(bensPlan).toContainText('Ben: Headings');
     await expect(bensPlan.getByRole('button', { name: /L3–5/ })).toBeVisible();
     const adasPlan = otherPlans(sme).getByRole('region', { name: "Ada's plan (read-only)" });
-    await expect(adasPlan).toContainText('Ada: Voice', { timeout: 30_000 }); // the SME's page reads the room every few seconds
+    await expect(adasPlan).toContainText('Ada: Voice', { timeout: 30_000 }); // the SME's page follows the room's changes on its event stream
     await expect(adasPlan.getByRole('button', { name: /L8–10/ })).toBeVisible();
     for (const plan of [bensPlan, adasPlan]) {
       await expect(plan.getByRole('textbox')).toHaveCount(0);
