@@ -2,6 +2,7 @@ import type { StateCreator } from 'zustand';
 import type { DataRoomDetail, DataRoomSummary } from '../../schemas/annotate.ts';
 import type { RpcClient } from '../../schemas/rpc.ts';
 import { watchesConnection } from '../api/connection-state.ts';
+import { coalescedReads } from './coalesced-reads.ts';
 import type { AnnotatorState } from './annotator-store.ts';
 import { inCodeAt } from './code-fences.ts';
 import type { OpenDocument } from './document-slice.ts';
@@ -110,21 +111,9 @@ export const createDataRoomSlice: Slice = (set, get) => {
       }
     });
 
-  // A change elsewhere reads the room again after the edits already queued (so it never reads a
-  // state older than one they adopt), and a burst of changes while it reads makes one more read.
-  let following: 'idle' | 'reading' | 'again' = 'idle';
-  const followChange = () => {
-    if (following !== 'idle') {
-      following = 'again';
-      return;
-    }
-    following = 'reading';
-    void serially(() => get().refreshDataRoom()).finally(() => {
-      const again = following === 'again';
-      following = 'idle';
-      if (again) followChange();
-    });
-  };
+  // A change elsewhere reads the room again after the edits already queued, so it never reads a
+  // state older than one they adopt.
+  const followChange = coalescedReads(() => serially(() => get().refreshDataRoom()));
 
   const chapterTitle = (chapterId: string) => get().dataRoom?.chapters.find((c) => c.id === chapterId)?.title ?? 'the chapter';
 
