@@ -1,16 +1,16 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DataRoomDetail } from '../../schemas/annotate.ts';
 import type { CurationFeedback } from '../../schemas/gold-plan.ts';
-import { AppEventSchema, type AppEvent } from '../../schemas/jobs.ts';
+import type { PlanChangedEvent } from '../../schemas/jobs.ts';
 import { RpcErrorBodySchema } from '../../schemas/errors.ts';
 import { isPlanInviteMethod, RPC_METHODS, type RpcMethod } from '../../schemas/rpc.ts';
 import { createApi, type Api } from '../api/create-api.ts';
 import { importPaths } from '../sources/import-sources.ts';
 import { openWorkspace } from '../workspace/open-workspace.ts';
+import { openEventStream } from './event-stream.fixture.ts';
 import { startHttpServer, type RunningHttpServer } from './http-server.ts';
 
 const OWNER_TOKEN = 'owner-token-0123456789abcdef';
@@ -67,38 +67,6 @@ async function refused(token: string, method: RpcMethod, input: unknown): Promis
   const res = await rpc(token, method, input);
   expect(res.status, `${method} ${JSON.stringify(input)} answered ${JSON.stringify(res.body)}`).toBe(403);
   expect(errorOf(res.body).code).toBe('forbidden');
-}
-
-/** Opens the event stream with `token`; `until` resolves with every event up to the first that passes `test`. */
-function openEvents(token: string): Promise<{ until(test: (event: AppEvent) => boolean): Promise<AppEvent[]>; close(): void }> {
-  return new Promise((resolve, reject) => {
-    const events: AppEvent[] = [];
-    let waiter: { test: (event: AppEvent) => boolean; resolve: (events: AppEvent[]) => void } | undefined;
-    const settle = () => {
-      const at = waiter ? events.findIndex(waiter.test) : -1;
-      if (waiter && at >= 0) waiter.resolve(events.slice(0, at + 1));
-    };
-    const req = request({ host: '127.0.0.1', port: server.port, path: '/events', headers: { Authorization: `Bearer ${token}` }, agent: false }, (res) => {
-      if (res.statusCode !== 200) return reject(new Error(`/events answered ${res.statusCode}`));
-      let buffer = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => {
-        buffer += chunk;
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          if (block.startsWith(': connected')) resolve({ until: (test) => new Promise((r) => ((waiter = { test, resolve: r }), settle())), close: () => req.destroy() });
-          for (const line of block.split('\n')) if (line.startsWith('data: ')) events.push(AppEventSchema.parse(JSON.parse(line.slice('data: '.length))));
-          settle();
-        }
-      });
-    });
-    req.on('error', (error) => {
-      if ((error as NodeJS.ErrnoException).code !== 'ECONNRESET') reject(error);
-    });
-    req.end();
-  });
 }
 
 describe("an SME's invite link to their own plan", () => {
@@ -236,7 +204,12 @@ describe("an SME's invite link to their own plan", () => {
     const adaChapter = (await api.call('chapters.create', { dataRoomId: room.id, annotator: 'Ada', title: 'Ada: KPIs' })).chapters[0]!;
     await api.call('plans.curate', { dataRoomId: room.id, action: 'accept', item: { kind: 'chapter', chapterId: adaChapter.id } });
 
-    const stream = await openEvents(ben);
+    const stream = await openEventStream(server.port, ben);
+    /** Every event heard up to the first that is a write to a plan by someone other than `except`. */
+    const untilPlanWrite = async (except?: string | null) => {
+      const marker = await stream.waitFor((e) => e.type === 'plan-changed' && e.what === 'plan' && e.annotatorId !== except);
+      return stream.events.slice(0, stream.events.indexOf(marker) + 1);
+    };
     try {
       // The curator keeps Charts, narrows one of its citations, drops Tables; Ada writes on, unshared; another room changes.
       await api.call('plans.curate', { dataRoomId: room.id, action: 'accept', item: { kind: 'chapter', chapterId: charts.id } });
@@ -246,16 +219,15 @@ describe("an SME's invite link to their own plan", () => {
       await api.call('chapters.create', { dataRoomId: elsewhere.id, annotator: 'Ben', title: 'Elsewhere' });
       // Ben's own edit comes last: every event sent before it has arrived once it does.
       await ok(ben, 'chapters.update', { chapterId: tables.id, title: 'Ben: Tables, again' });
-      const seen = await stream.until((event) => event.type === 'plan-changed' && event.what === 'plan');
-      const own = seen.at(-1)!;
-      const bensId = own.type === 'plan-changed' ? own.annotatorId : undefined;
+      const seen = await untilPlanWrite();
+      const own = seen.at(-1) as PlanChangedEvent;
       expect(seen.filter((e) => e.type === 'plan-changed' && e.what === 'gold')).toHaveLength(3);
       expect(seen.every((e) => e.type === 'plan-changed' && e.dataRoomId === room.id)).toBe(true);
       expect(seen.filter((e) => e.type === 'plan-changed' && e.what === 'plan')).toEqual([own]);
       // Once the owner shares the room's plans, Ada's edits reach Ben's page too (and the sharing itself does).
       await api.call('dataRooms.update', { dataRoomId: room.id, plansShared: true });
       await api.call('chapters.update', { chapterId: adaChapter.id, title: 'Ada: KPIs' });
-      const shared = await stream.until((event) => event.type === 'plan-changed' && event.what === 'plan' && event.annotatorId !== bensId);
+      const shared = await untilPlanWrite(own.annotatorId);
       expect(shared.slice(seen.length).map((e) => (e.type === 'plan-changed' ? e.what : e.type))).toEqual(['room', 'plan']);
     } finally {
       stream.close();
