@@ -167,6 +167,12 @@ test("an SME invited to one plan writes it in a browser of their own while the o
     await page.reload();
     await expect(page.getByRole('group', { name: 'Whose plan' })).toContainText('Annotating as Ada');
     await expect(ownTitles(page)).toHaveText(['Ada: Voice']);
+
+    // The owner's page follows Ben's writes as he makes them (the event stream, not a reload).
+    await page.evaluate(() => ((window as unknown as { lhbMark: string }).lhbMark = 'not reloaded'));
+    await addChapterNamed(sme, 'Ben: Lists');
+    await expect(otherPlans(page).getByRole('region', { name: "Ben's plan (read-only)" })).toContainText('Ben: Lists', { timeout: 30_000 });
+    expect(await page.evaluate(() => (window as unknown as { lhbMark?: string }).lhbMark)).toBe('not reloaded');
   } finally {
     await smeContext.close();
   }
