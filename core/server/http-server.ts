@@ -173,8 +173,14 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
     const send = (event: AppEvent) => res.write(`data: ${JSON.stringify(event)}\n\n`);
     const jobs = options.api.context.jobs;
     const db = options.api.context.workspace.db;
+    // An SME's link revoked or expired since is told nothing more, even before the next heartbeat ends its stream.
+    const stillInvited = () => !('refusal' in callerOf(req, 'the event stream'));
     const unsubscribe =
-      caller.role === 'owner' ? jobs.onAppEvent(send) : caller.role === 'annotator' ? jobs.onAppEvent((event) => planInviteSees(db, caller, event) && send(event)) : () => {};
+      caller.role === 'owner'
+        ? jobs.onAppEvent(send)
+        : caller.role === 'annotator'
+          ? jobs.onAppEvent((event) => planInviteSees(db, caller, event) && stillInvited() && send(event))
+          : () => {};
     const heartbeat = setInterval(() => {
       if (voter && 'refusal' in callerOf(req, 'the event stream')) return void res.end();
       res.write(': heartbeat\n\n');
