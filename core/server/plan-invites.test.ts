@@ -249,6 +249,22 @@ describe("an SME's invite link to their own plan", () => {
     expect((await api.call('plans.feedback', { dataRoomId: room.id, annotator: 'Ada' })).counts.kept).toBe(1);
   });
 
+  it("tells an SME's page when another process (a curator's `lhb plans curate` in a terminal) wrote, naming nothing", async () => {
+    const ben = await planInvite('Ben');
+    const charts = (await ok(ben, 'chapters.create', { dataRoomId: room.id, title: 'Ben: Charts' })).chapters[0]!;
+    const stream = await openEventStream(server.port, ben);
+    const terminal = createApi(openWorkspace(join(root, 'workspace')));
+    try {
+      await terminal.call('plans.curate', { dataRoomId: room.id, action: 'accept', item: { kind: 'chapter', chapterId: charts.id }, note: 'Clear.' });
+      expect(await stream.waitFor((e) => e.type === 'store-changed')).toEqual({ type: 'store-changed' });
+      const feedback = await ok<CurationFeedback>(ben, 'plans.feedback', {});
+      expect(feedback.items.map((i) => [i.verdict, i.curatorNote])).toEqual([['kept', 'Clear.']]);
+    } finally {
+      stream.close();
+      await terminal.close();
+    }
+  });
+
   it('stops working once revoked, like a voter link', async () => {
     const created = await api.call('plans.invite', { dataRoomId: room.id, name: 'Ben' });
     await ok(created.token, 'dataRooms.get', { dataRoomId: room.id });
