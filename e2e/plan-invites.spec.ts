@@ -152,7 +152,7 @@ test("an SME invited to one plan writes it in a browser of their own while the o
     await expect(bensPlan).toContainText('Ben: Headings');
     await expect(bensPlan.getByRole('button', { name: /L3–5/ })).toBeVisible();
     const adasPlan = otherPlans(sme).getByRole('region', { name: "Ada's plan (read-only)" });
-    await expect(adasPlan).toContainText('Ada: Voice', { timeout: 30_000 }); // the SME's page reads the room every few seconds
+    await expect(adasPlan).toContainText('Ada: Voice', { timeout: 30_000 }); // the SME's page follows the room's changes on its event stream
     await expect(adasPlan.getByRole('button', { name: /L8–10/ })).toBeVisible();
     for (const plan of [bensPlan, adasPlan]) {
       await expect(plan.getByRole('textbox')).toHaveCount(0);
@@ -168,6 +168,12 @@ test("an SME invited to one plan writes it in a browser of their own while the o
     await page.reload();
     await expect(page.getByRole('group', { name: 'Whose plan' })).toContainText('Annotating as Ada');
     await expect(ownTitles(page)).toHaveText(['Ada: Voice']);
+
+    // The owner's page follows Ben's writes as he makes them (the event stream, not a reload).
+    await page.evaluate(() => ((window as unknown as { lhbMark: string }).lhbMark = 'not reloaded'));
+    await addChapterNamed(sme, 'Ben: Lists');
+    await expect(otherPlans(page).getByRole('region', { name: "Ben's plan (read-only)" })).toContainText('Ben: Lists', { timeout: 30_000 });
+    expect(await page.evaluate(() => (window as unknown as { lhbMark?: string }).lhbMark)).toBe('not reloaded');
   } finally {
     await smeContext.close();
   }

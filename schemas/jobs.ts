@@ -33,5 +33,19 @@ export type JobEvent = z.infer<typeof JobEventSchema>;
 /** Another process (an `lhb` command, a detached study) wrote to the workspace: screens showing what it may have changed reload it. */
 export const StoreChangedEventSchema = z.object({ type: z.literal('store-changed') });
 
-export const AppEventSchema = z.discriminatedUnion('type', [JobEventSchema, StoreChangedEventSchema]);
+/**
+ * This process wrote to a data room's plans: `plan` names whose (an annotator's id; null, the
+ * workspace owner's), `gold` the room's gold plan (a curator's decision), `room` the room itself
+ * (its title, or whether its plans are shared). Screens showing that room read it again; an SME's
+ * invite link is sent only its own room's changes that its page shows (core/api/plan-invite-scope.ts).
+ */
+export const PlanChangedEventSchema = z.object({
+  type: z.literal('plan-changed'),
+  dataRoomId: z.string(),
+  what: z.enum(['plan', 'gold', 'room']),
+  annotatorId: z.string().nullable(),
+});
+export type PlanChangedEvent = z.infer<typeof PlanChangedEventSchema>;
+
+export const AppEventSchema = z.discriminatedUnion('type', [JobEventSchema, StoreChangedEventSchema, PlanChangedEventSchema]);
 export type AppEvent = z.infer<typeof AppEventSchema>;

@@ -41,6 +41,7 @@ export function updateDataRoom(deps: AnnotateDeps, input: DataRoomEdit): PlanRef
   const dataRoom = requireDataRoom(deps.db, input.dataRoomId);
   if (input.plansShared !== undefined && (input.plansShared ? 1 : 0) !== dataRoom.plans_shared) {
     setPlansShared(deps.db, dataRoom.id, input.plansShared, nowIso(deps));
+    deps.announce?.({ dataRoomId: dataRoom.id, what: 'room', annotatorId: null });
   }
   const title = input.title?.trim() ?? dataRoom.title;
   const renamed = title !== dataRoom.title;
@@ -63,5 +64,7 @@ export function updateDataRoom(deps: AnnotateDeps, input: DataRoomEdit): PlanRef
       updateAnnotatorPlanNotes(deps.db, row.id, input.globalNotes ?? '', now);
     }
   });
+  // A new title shows on every plan's page, so it is the room's change, not only the owner's plan's.
+  if (renamed) deps.announce?.({ dataRoomId: dataRoom.id, what: 'room', annotatorId: null });
   return plan;
 }

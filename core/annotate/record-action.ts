@@ -13,7 +13,7 @@ import {
   type TrackedTable,
 } from '../store/annotation-history-repository.ts';
 import { touchDataRoom } from '../store/data-room-repository.ts';
-import { nowIso, type AnnotateDeps } from './annotate-deps.ts';
+import { nowIso, planChangeOf, type AnnotateDeps } from './annotate-deps.ts';
 import { writeTransaction } from '../store/write-transaction.ts';
 
 /**
@@ -47,7 +47,8 @@ export interface ActionOptions {
 export function performAction<T>(deps: AnnotateDeps, plan: PlanKey, options: ActionOptions, mutate: (tracker: ChangeTracker, now: string) => T): T {
   const { db } = deps;
   const now = nowIso(deps);
-  return writeTransaction(db, () => {
+  let changed = false;
+  const result = writeTransaction(db, () => {
     const befores = new Map<string, { table: TrackedTable; id: string; before: TrackedRow | null }>();
     const tracker: ChangeTracker = {
       track(table, id) {
@@ -66,8 +67,11 @@ export function performAction<T>(deps: AnnotateDeps, plan: PlanKey, options: Act
     }
     recordHistory(db, plan, options, changes, now);
     touchDataRoom(db, plan.dataRoomId, now);
+    changed = true;
     return result;
   })();
+  if (changed) deps.announce?.(planChangeOf(plan));
+  return result;
 }
 
 function recordHistory(db: Database, plan: PlanKey, options: ActionOptions, changes: RowChange[], now: string): void {

@@ -9,7 +9,7 @@ import {
 } from '../store/annotation-history-repository.ts';
 import { findCitation, updateCitationAnchor } from '../store/citation-repository.ts';
 import { touchDataRoom } from '../store/data-room-repository.ts';
-import { nowIso, type AnnotateDeps } from './annotate-deps.ts';
+import { nowIso, planChangeOf, type AnnotateDeps } from './annotate-deps.ts';
 import { LhbError } from '../../schemas/lhb-error.ts';
 import { quoted } from './quoted.ts';
 import { locateCitation, readWholeVersion } from './reanchor-citations.ts';
@@ -22,25 +22,29 @@ import { writeTransaction } from '../store/write-transaction.ts';
  */
 export function undoLastAction(deps: AnnotateDeps, plan: PlanKey): void {
   requireDataRoom(deps.db, plan.dataRoomId);
-  writeTransaction(deps.db, () => {
+  const undone = writeTransaction(deps.db, () => {
     const entry = findUndoEntry(deps.db, plan);
-    if (!entry) return;
+    if (!entry) return false;
     applyRows(deps, entry, [...entry.changes].reverse(), 'before', 'undo');
     setHistoryUndone(deps.db, entry.seq, true);
     touchDataRoom(deps.db, plan.dataRoomId, nowIso(deps));
+    return true;
   })();
+  if (undone) deps.announce?.(planChangeOf(plan));
 }
 
 /** Ctrl+Shift+Z: re-applies the oldest undone action, oldest change first. */
 export function redoLastAction(deps: AnnotateDeps, plan: PlanKey): void {
   requireDataRoom(deps.db, plan.dataRoomId);
-  writeTransaction(deps.db, () => {
+  const redone = writeTransaction(deps.db, () => {
     const entry = findRedoEntry(deps.db, plan);
-    if (!entry) return;
+    if (!entry) return false;
     applyRows(deps, entry, entry.changes, 'after', 'redo');
     setHistoryUndone(deps.db, entry.seq, false);
     touchDataRoom(deps.db, plan.dataRoomId, nowIso(deps));
+    return true;
   })();
+  if (redone) deps.announce?.(planChangeOf(plan));
 }
 
 function applyRows(deps: AnnotateDeps, entry: HistoryEntry, changes: RowChange[], side: 'before' | 'after', verb: 'undo' | 'redo'): void {

@@ -4,6 +4,8 @@ import { isPlanInviteMethod, isRpcMethod, rpcContract, type RpcMethod } from '..
 import { chapterPlace, citationPlace, sourcePlace, versionPlace, type PlanPlace } from '../annotate/plan-reach.ts';
 import type { Caller } from './caller.ts';
 import { LhbError } from '../../schemas/lhb-error.ts';
+import type { AppEvent } from '../../schemas/jobs.ts';
+import { findDataRoom } from '../store/data-room-repository.ts';
 
 type PlanInvite = Extract<Caller, { role: 'annotator' }>;
 
@@ -76,3 +78,17 @@ function inputShape(method: RpcMethod): Record<string, unknown> {
 
 const outside = (method: string, invite: PlanInvite, what: string) =>
   new LhbError('forbidden', `${method} refused: this invite link works on ${invite.annotatorName}'s own plan in one data room and cannot reach ${what}. Nothing was read or changed.`);
+
+/**
+ * Which of the app's events an SME's invite link is sent, so their page follows what it shows
+ * without reading anything else: changes to their own room (its title, sharing, the gold plan the
+ * curator builds) and to their own plan, others' plans only while the owner shares them, and the
+ * bare word that another process wrote (an `lhb plans curate` in a terminal), which names nothing.
+ * Never jobs: those are the owner's business.
+ */
+export function planInviteSees(db: Database, invite: PlanInvite, event: AppEvent): boolean {
+  if (event.type === 'store-changed') return true;
+  if (event.type !== 'plan-changed' || event.dataRoomId !== invite.dataRoomId) return false;
+  if (event.what !== 'plan' || event.annotatorId === invite.annotatorId) return true;
+  return findDataRoom(db, invite.dataRoomId)?.plans_shared === 1;
+}

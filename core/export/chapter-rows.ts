@@ -70,6 +70,7 @@ export async function* chapterRows(ctx: ExportContext): AsyncGenerator<SubsetRow
       }));
       const createdAt = utcTimestamp(row.created_at, `Chapter ${row.id}`);
       ctx.facts.date('chapters', createdAt);
+      ctx.facts.dataRooms.set(row.data_room_id, row.data_room_title);
       yield {
         chapter_id: row.id,
         data_room_id: row.data_room_id,

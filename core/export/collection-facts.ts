@@ -8,6 +8,8 @@ export class CollectionFacts {
   readonly skillVersions = new Set<string>();
   readonly harnesses = new Set<string>();
   readonly models = new Set<string>();
+  /** The data rooms whose chapters were exported (id → title), for the card's section on their plans. */
+  readonly dataRooms = new Map<string, string>();
   /** How the runs were contained: `bubblewrap, network host`, `none (--no-sandbox)`, … */
   readonly sandboxes = new Set<string>();
   /** Judgments not exported because their rubric set is for another task kind than their run's. */

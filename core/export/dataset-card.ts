@@ -7,6 +7,7 @@ import { HUB_LICENSES_PAGE } from '../../schemas/hub-licenses.ts';
 import { sectionsMarkdown } from '../analysis/report-markdown.ts';
 import { markdownTable } from '../../schemas/table-markdown.ts';
 import { cardMetadata, DEFAULT_CONFIG_ORDER, defaultConfig } from './card-metadata.ts';
+import { roomPlansSection, type RoomPlanFigures } from './card-room-plans.ts';
 import { sortedText, type CollectionFacts } from './collection-facts.ts';
 import { CARD_NAMESPACE_KEY, DATASET_FORMAT_VERSION } from './dataset-format-version.ts';
 import { describeType } from './field-types.ts';
@@ -25,6 +26,10 @@ export interface DatasetCardInput {
   analysis: AnalysisReport | undefined;
   /** The studies the export was limited to (`--study`); null or absent, every study and imported run. */
   studies?: readonly StudyRef[] | null;
+  /** The exported data rooms' plans in figures, by room title; empty or absent, the card has no section on them. */
+  roomPlans?: readonly RoomPlanFigures[];
+  /** An annotator's name as the export writes it (a pseudonym with `--pseudonymise`). */
+  annotatorName?: (name: string) => string;
 }
 
 const day = (iso: string) => iso.slice(0, 10);
@@ -99,6 +104,7 @@ export function renderDatasetCard(input: DatasetCardInput): string {
   }
 
   out.push(...collectionSection(input));
+  out.push(...roomPlansSection(input.roomPlans ?? [], input.annotatorName ?? ((name) => name)));
   out.push(...agreementSection(input.analysis));
   // The report's sections the card prints as parts of their own (the skill ablation, multi-turn runs), when the exported runs hold them.
   if (input.analysis) out.push(...sectionsMarkdown(input.analysis, '##', 'own'));

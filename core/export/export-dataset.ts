@@ -8,6 +8,7 @@ import { describeDiskFull, isDiskFullError } from '../store/disk-full.ts';
 import type { Workspace } from '../workspace/open-workspace.ts';
 import { annotatorPseudonymiser } from './annotator-pseudonyms.ts';
 import { CollectionFacts } from './collection-facts.ts';
+import type { RoomPlanFigures } from './card-room-plans.ts';
 import { renderDatasetCard } from './dataset-card.ts';
 import type { ExportContext } from './export-context.ts';
 import { ExportFolder } from './export-folder.ts';
@@ -25,6 +26,8 @@ export interface ExportDeps {
   project: { id: string; name: string };
   /** The analysis report over what is exported (synthetic included or not), for the card's agreement figures; absent, the card has none. */
   analysis?: (includeSynthetic: boolean) => AnalysisReport;
+  /** One data room's plans in figures (agreement, the gold plan's origins), for the card; absent, the card leaves them out. */
+  roomPlans?: (dataRoomId: string) => RoomPlanFigures;
 }
 
 export interface ExportProgress {
@@ -136,6 +139,8 @@ async function writeExport(deps: ExportDeps, options: ExportOptions, outDir: str
         facts: ctx.facts,
         studies: ctx.scope?.studies ?? null,
         analysis,
+        roomPlans: deps.roomPlans ? [...ctx.facts.dataRooms.keys()].map(deps.roomPlans).sort((a, b) => a.agreement.dataRoom.title.localeCompare(b.agreement.dataRoom.title)) : [],
+        annotatorName: ctx.annotatorName,
       }),
     );
     writeFileSync(join(folder.staging, 'README.md'), card);

@@ -122,11 +122,33 @@ describe('every plan of a room in the dataset (format 11)', () => {
     expect(await threePlans(target, roomId, ['Ana', 'Bo'])).toEqual(before);
   }, 240_000);
 
+  it("gives each room's agreement between its plans and where the gold plan's items came from in the dataset card", async () => {
+    const source = await open('source');
+    await curatedRoom(source);
+    const out = join(dir, 'out');
+    await exportChapters(source, out);
+    const card = readFileSync(join(out, 'README.md'), 'utf8');
+    const section = card.slice(card.indexOf('## Chapter plans and their agreement'));
+    expect(section).toContain('## Chapter plans and their agreement');
+    // Ana cited lines 1–2 and Bo 2–3 in their one chapter each (paired by place): 1 line of 3 shared.
+    expect(section).toContain('| Ana | Bo | 1 | 0.33 | 0.50 |');
+    // The gold plan: Ana's chapter with its citation, Bo's citation (edited to line 3) and his global notes.
+    expect(section).toContain('| Ana | 1 | 1 | 0 | 0 |');
+    expect(section).toContain('| Bo | 0 | 1 | 1 | 1 |');
+    expect(section).toMatch(/Room agreement: Jaccard \d\.\d\d, Dice \d\.\d\d \(mean over \d+ pairs? of annotators' plans\)/);
+    // Each plan against the gold plan: Ana's lines 1–2 are both in it (of 1–3).
+    expect(section).toContain('| Ana | Gold plan | 1 | 0.67 | 0.80 |');
+  }, 240_000);
+
   it('pseudonymises SMEs’ plans and the gold plan’s provenance as it does voters', async () => {
     const source = await open('source');
     await curatedRoom(source);
     const out = join(dir, 'out');
     await exportChapters(source, out, true);
+    const card = readFileSync(join(out, 'README.md'), 'utf8');
+    expect(card).toContain('## Chapter plans and their agreement');
+    expect(card).toMatch(/\| annotator-[0-9a-f]{12} \| 1 \| 1 \| 0 \| 0 \|/);
+    expect(card).not.toMatch(/\bAna\b|\bBo\b/);
     const rows = chapterRows(out);
     const names = [...rows.map((r) => r.annotator), ...rows.flatMap((r) => r.provenance.map((p) => p.from_annotator))].filter((n) => n !== null);
     expect(names.length).toBeGreaterThan(0);

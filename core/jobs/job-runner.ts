@@ -120,6 +120,11 @@ export class JobRunner {
     };
   }
 
+  /** Tells every listener about a change this process made that is not a job's (a plan written through the API). */
+  announce(event: Exclude<AppEvent, JobEvent>): void {
+    this.#broadcast(event);
+  }
+
   #noticeOtherProcesses(written: boolean): void {
     this.#polls++;
     // A killed owner writes nothing more, so it is looked for on a clock too, not only after a write.

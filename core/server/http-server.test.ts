@@ -4,10 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { RpcErrorBodySchema } from '../../schemas/errors.ts';
-import { AppEventSchema, type JobEvent } from '../../schemas/jobs.ts';
+import type { JobEvent } from '../../schemas/jobs.ts';
 import { WorkspaceInfoSchema } from '../../schemas/workspace.ts';
 import { createApi, type Api } from '../api/create-api.ts';
 import { openWorkspace } from '../workspace/open-workspace.ts';
+import { openEventStream } from './event-stream.fixture.ts';
 import { startHttpServer, type HttpServerOptions, type RunningHttpServer } from './http-server.ts';
 
 const TOKEN = 'test-token-0123456789abcdef';
@@ -290,71 +291,19 @@ describe('successful calls', () => {
 });
 
 describe('event stream', () => {
-  /** Opens /events and collects the parsed `data:` events; resolves once the stream is subscribed. */
-  function openEvents(running: RunningHttpServer): Promise<{ events: JobEvent[]; waitFor(test: (e: JobEvent) => boolean): Promise<JobEvent>; close(): void }> {
-    return new Promise((resolve, reject) => {
-      const events: JobEvent[] = [];
-      const waiters: { test: (e: JobEvent) => boolean; resolve: (e: JobEvent) => void }[] = [];
-      const req = request(
-        { host: '127.0.0.1', port: running.port, path: '/events', headers: { Authorization: `Bearer ${running.token}` }, agent: false },
-        (res) => {
-          if (res.statusCode !== 200) return reject(new Error(`/events answered ${res.statusCode}`));
-          expect(res.headers['content-type']).toMatch(/^text\/event-stream/);
-          let buffer = '';
-          res.setEncoding('utf8');
-          res.on('data', (chunk: string) => {
-            buffer += chunk;
-            let end: number;
-            while ((end = buffer.indexOf('\n\n')) >= 0) {
-              const block = buffer.slice(0, end);
-              buffer = buffer.slice(end + 2);
-              if (block.startsWith(': connected')) {
-                resolve({
-                  events,
-                  waitFor: (test) => {
-                    const seen = events.find(test);
-                    return seen ? Promise.resolve(seen) : new Promise((r) => waiters.push({ test, resolve: r }));
-                  },
-                  close: () => req.destroy(),
-                });
-              }
-              for (const line of block.split('\n')) {
-                if (!line.startsWith('data: ')) continue;
-                const event = AppEventSchema.parse(JSON.parse(line.slice('data: '.length)));
-                // Only job events are asserted here; store-changed ones come from other processes' writes.
-                if (event.type !== 'job') continue;
-                events.push(event);
-                for (const waiter of [...waiters]) {
-                  if (waiter.test(event)) {
-                    waiters.splice(waiters.indexOf(waiter), 1);
-                    waiter.resolve(event);
-                  }
-                }
-              }
-            }
-          });
-        },
-      );
-      req.on('error', (error) => {
-        if ((error as NodeJS.ErrnoException).code !== 'ECONNRESET') reject(error);
-      });
-      req.end();
-    });
-  }
-
   it('streams job events for a started verify job, through to succeeded', async () => {
     const running = await start();
-    const stream = await openEvents(running);
+    const stream = await openEventStream(running.port, running.token);
     try {
       const res = await rpc(running, 'workspace.verify', {});
       expect(res.status).toBe(200);
       const { jobId } = JSON.parse(res.text) as { jobId: string };
       expect(jobId).toEqual(expect.any(String));
 
-      const first = await stream.waitFor((e) => e.job.id === jobId);
+      const first = await stream.waitFor<JobEvent>((e) => e.type === 'job' && e.job.id === jobId);
       expect(first.type).toBe('job');
       expect(first.job.kind).toBe('workspace.verify');
-      const done = await stream.waitFor((e) => e.job.id === jobId && e.job.state === 'succeeded');
+      const done = await stream.waitFor<JobEvent>((e) => e.type === 'job' && e.job.id === jobId && e.job.state === 'succeeded');
       expect(done.job.message).toMatch(/healthy/);
       expect(stream.events.indexOf(first)).toBeLessThan(stream.events.indexOf(done));
     } finally {

@@ -7,6 +7,8 @@ import { isRpcMethod, RPC_METHODS } from '../../schemas/rpc.ts';
 import type { Api } from '../api/create-api.ts';
 import { LhbError } from '../../schemas/lhb-error.ts';
 import { rpcErrorBodyOf } from '../api/rpc-error.ts';
+import { planInviteSees } from '../api/plan-invite-scope.ts';
+import type { AppEvent } from '../../schemas/jobs.ts';
 import { MAX_BLOB_BYTES } from '../api/put-blob.ts';
 import { readBodyBytes, readJsonBody } from './read-body.ts';
 import { allowedHostNames, isAllowedHost, isLoopbackHost, isAllowedOrigin, printableHostNames, serverDiskRefusal, serverHubTokenRefusal, serverJudgeRefusal } from './request-guards.ts';
@@ -163,10 +165,22 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
     res.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-store', Connection: 'keep-alive' });
     res.write(': connected\n\n');
     streams.add(res);
-    // Jobs are the owner's business: an invite link's stream (a voter's, an SME's) carries
-    // heartbeats only (it is how the page knows the server is there), and ends once the invite is revoked or expires.
-    const voter = who.caller.role !== 'owner';
-    const unsubscribe = voter ? () => {} : options.api.context.jobs.onAppEvent((event) => res.write(`data: ${JSON.stringify(event)}\n\n`));
+    // Jobs are the owner's business: a voter's stream carries heartbeats only (it is how the page
+    // knows the server is there), an SME's only the changes its page shows (planInviteSees); an
+    // invite's stream ends once the invite is revoked or expires.
+    const { caller } = who;
+    const voter = caller.role !== 'owner';
+    const send = (event: AppEvent) => res.write(`data: ${JSON.stringify(event)}\n\n`);
+    const jobs = options.api.context.jobs;
+    const db = options.api.context.workspace.db;
+    // An SME's link revoked or expired since is told nothing more, even before the next heartbeat ends its stream.
+    const stillInvited = () => !('refusal' in callerOf(req, 'the event stream'));
+    const unsubscribe =
+      caller.role === 'owner'
+        ? jobs.onAppEvent(send)
+        : caller.role === 'annotator'
+          ? jobs.onAppEvent((event) => planInviteSees(db, caller, event) && stillInvited() && send(event))
+          : () => {};
     const heartbeat = setInterval(() => {
       if (voter && 'refusal' in callerOf(req, 'the event stream')) return void res.end();
       res.write(': heartbeat\n\n');

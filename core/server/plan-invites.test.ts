@@ -3,11 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DataRoomDetail } from '../../schemas/annotate.ts';
+import type { CurationFeedback } from '../../schemas/gold-plan.ts';
+import type { PlanChangedEvent } from '../../schemas/jobs.ts';
 import { RpcErrorBodySchema } from '../../schemas/errors.ts';
 import { isPlanInviteMethod, RPC_METHODS, type RpcMethod } from '../../schemas/rpc.ts';
 import { createApi, type Api } from '../api/create-api.ts';
 import { importPaths } from '../sources/import-sources.ts';
 import { openWorkspace } from '../workspace/open-workspace.ts';
+import { openEventStream } from './event-stream.fixture.ts';
 import { startHttpServer, type RunningHttpServer } from './http-server.ts';
 
 const OWNER_TOKEN = 'owner-token-0123456789abcdef';
@@ -189,6 +192,77 @@ describe("an SME's invite link to their own plan", () => {
     expect(titles(await api.call('dataRooms.get', { dataRoomId: elsewhere.id, annotator: 'Ben' }))).toEqual(['Elsewhere']);
     // Who the link says it is, for the page to open on that plan.
     expect(await ok(ben, 'session.whoami', {})).toMatchObject({ role: 'annotator', annotatorName: 'Ben', dataRoomId: room.id, dataRoomTitle: 'Course A' });
+  });
+
+  it("shows the SME the curator's decisions on their plan as they are made, and nobody else's plan or feedback", async () => {
+    const ben = await planInvite('Ben');
+    const charts = (await ok(ben, 'chapters.create', { dataRoomId: room.id, title: 'Ben: Charts' })).chapters[0]!;
+    await ok(ben, 'chapters.addCitation', { chapterId: charts.id, versionId: room.versionId, startLine: 3, endLine: 5 });
+    const cited = await ok(ben, 'chapters.addCitation', { chapterId: charts.id, versionId: room.versionId, startLine: 10, endLine: 12 });
+    const tables = (await ok(ben, 'chapters.create', { dataRoomId: room.id, title: 'Ben: Tables' })).chapters.find((c) => c.title === 'Ben: Tables')!;
+    const [keptCitation, changedCitation] = cited.chapters.find((c) => c.id === charts.id)!.citations;
+    const adaChapter = (await api.call('chapters.create', { dataRoomId: room.id, annotator: 'Ada', title: 'Ada: KPIs' })).chapters[0]!;
+    await api.call('plans.curate', { dataRoomId: room.id, action: 'accept', item: { kind: 'chapter', chapterId: adaChapter.id } });
+
+    const stream = await openEventStream(server.port, ben);
+    /** Every event heard up to the first that is a write to a plan by someone other than `except`. */
+    const untilPlanWrite = async (except?: string | null) => {
+      const marker = await stream.waitFor((e) => e.type === 'plan-changed' && e.what === 'plan' && e.annotatorId !== except);
+      return stream.events.slice(0, stream.events.indexOf(marker) + 1);
+    };
+    try {
+      // The curator keeps Charts, narrows one of its citations, drops Tables; Ada writes on, unshared; another room changes.
+      await api.call('plans.curate', { dataRoomId: room.id, action: 'accept', item: { kind: 'chapter', chapterId: charts.id } });
+      await api.call('plans.curate', { dataRoomId: room.id, action: 'edit', item: { kind: 'citation', citationId: changedCitation!.id }, edit: { startLine: 10, endLine: 11 }, note: 'Line 12 is about tables.' });
+      await api.call('plans.curate', { dataRoomId: room.id, action: 'drop', item: { kind: 'chapter', chapterId: tables.id }, note: 'Tables are out of scope.' });
+      await api.call('chapters.update', { chapterId: adaChapter.id, title: 'Ada: secret' });
+      await api.call('chapters.create', { dataRoomId: elsewhere.id, annotator: 'Ben', title: 'Elsewhere' });
+      // Ben's own edit comes last: every event sent before it has arrived once it does.
+      await ok(ben, 'chapters.update', { chapterId: tables.id, title: 'Ben: Tables, again' });
+      const seen = await untilPlanWrite();
+      const own = seen.at(-1) as PlanChangedEvent;
+      expect(seen.filter((e) => e.type === 'plan-changed' && e.what === 'gold')).toHaveLength(3);
+      expect(seen.every((e) => e.type === 'plan-changed' && e.dataRoomId === room.id)).toBe(true);
+      expect(seen.filter((e) => e.type === 'plan-changed' && e.what === 'plan')).toEqual([own]);
+      // Once the owner shares the room's plans, Ada's edits reach Ben's page too (and the sharing itself does).
+      await api.call('dataRooms.update', { dataRoomId: room.id, plansShared: true });
+      await api.call('chapters.update', { chapterId: adaChapter.id, title: 'Ada: KPIs' });
+      const shared = await untilPlanWrite(own.annotatorId);
+      expect(shared.slice(seen.length).map((e) => (e.type === 'plan-changed' ? e.what : e.type))).toEqual(['room', 'plan']);
+    } finally {
+      stream.close();
+    }
+
+    const feedback = await ok<CurationFeedback>(ben, 'plans.feedback', {});
+    const verdicts = feedback.items.map((item) => [item.kind, item.verdict, item.goldLabel?.replace(/ .*/, '') ?? null, item.curatorNote]);
+    expect(verdicts).toEqual([
+      ['chapter', 'kept', null, ''],
+      ['citation', 'kept', null, ''],
+      ['citation', 'changed', `${room.sourceId}:10--11`, 'Line 12 is about tables.'],
+      ['chapter', 'dropped', null, 'Tables are out of scope.'],
+    ]);
+    expect(feedback.items[1]!.itemId).toBe(keptCitation!.id);
+    expect(feedback.counts).toEqual({ kept: 2, changed: 1, dropped: 1, pending: 0 });
+    // Ada's feedback and another room's are out of Ben's reach, by name or by room.
+    await refused(ben, 'plans.feedback', { dataRoomId: room.id, annotator: 'Ada' });
+    await refused(ben, 'plans.feedback', { dataRoomId: elsewhere.id });
+    expect((await api.call('plans.feedback', { dataRoomId: room.id, annotator: 'Ada' })).counts.kept).toBe(1);
+  });
+
+  it("tells an SME's page when another process (a curator's `lhb plans curate` in a terminal) wrote, naming nothing", async () => {
+    const ben = await planInvite('Ben');
+    const charts = (await ok(ben, 'chapters.create', { dataRoomId: room.id, title: 'Ben: Charts' })).chapters[0]!;
+    const stream = await openEventStream(server.port, ben);
+    const terminal = createApi(openWorkspace(join(root, 'workspace')));
+    try {
+      await terminal.call('plans.curate', { dataRoomId: room.id, action: 'accept', item: { kind: 'chapter', chapterId: charts.id }, note: 'Clear.' });
+      expect(await stream.waitFor((e) => e.type === 'store-changed')).toEqual({ type: 'store-changed' });
+      const feedback = await ok<CurationFeedback>(ben, 'plans.feedback', {});
+      expect(feedback.items.map((i) => [i.verdict, i.curatorNote])).toEqual([['kept', 'Clear.']]);
+    } finally {
+      stream.close();
+      await terminal.close();
+    }
   });
 
   it('stops working once revoked, like a voter link', async () => {

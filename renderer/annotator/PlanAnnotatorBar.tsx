@@ -1,21 +1,24 @@
 import { useRef, useState } from 'react';
 import { useAnnotatorStore } from './annotator-store.ts';
 import { ChooseAnnotatorDialog } from './ChooseAnnotatorDialog.tsx';
+import { CuratorFeedbackDialog } from './CuratorFeedbackDialog.tsx';
 import { planOwnerName } from './plan-annotator-slice.ts';
 import { PlanInvitesDialog } from './PlanInvitesDialog.tsx';
 
 /**
  * Whose plan is on screen, always in view ("Annotating as Ada · Change…"); for the room's owner,
- * whether its annotators see each other's plans and the SMEs' invite links. An SME's page shows
+ * whether its annotators see each other's plans, the SMEs' invite links, and the curator's feedback
+ * on the plan on screen (an SME's page shows its own below the plan). An SME's page shows
  * who they are and whether the owner shares the plans, and nothing they cannot change.
  */
 export function PlanAnnotatorBar() {
   const annotator = useAnnotatorStore((s) => s.dataRoom?.annotator ?? s.planAnnotator);
   const dataRoom = useAnnotatorStore((s) => s.dataRoom);
   const invited = useAnnotatorStore((s) => s.invite !== undefined);
-  const [open, setOpen] = useState<'who' | 'invites' | undefined>();
+  const [open, setOpen] = useState<'who' | 'invites' | 'feedback' | undefined>();
   const whoButton = useRef<HTMLButtonElement>(null);
   const invitesButton = useRef<HTMLButtonElement>(null);
+  const feedbackButton = useRef<HTMLButtonElement>(null);
   if (!dataRoom) return null;
   const name = planOwnerName(annotator);
   const shared = dataRoom.plansShared;
@@ -46,6 +49,9 @@ export function PlanAnnotatorBar() {
           <button ref={invitesButton} type="button" aria-haspopup="dialog" onClick={() => setOpen('invites')}>
             Invite SMEs…
           </button>
+          <button ref={feedbackButton} type="button" aria-haspopup="dialog" onClick={() => setOpen('feedback')}>
+            Curator's feedback…
+          </button>
         </>
       )}
       {open === 'who' && (
@@ -53,6 +59,16 @@ export function PlanAnnotatorBar() {
           onClose={() => {
             setOpen(undefined);
             whoButton.current?.focus();
+          }}
+        />
+      )}
+      {open === 'feedback' && (
+        <CuratorFeedbackDialog
+          dataRoomId={dataRoom.id}
+          annotator={annotator}
+          onClose={() => {
+            setOpen(undefined);
+            feedbackButton.current?.focus();
           }}
         />
       )}

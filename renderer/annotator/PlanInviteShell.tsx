@@ -3,6 +3,7 @@ import type { RpcClient } from '../../schemas/rpc.ts';
 import { watchesConnection, type ConnectionState } from '../api/connection-state.ts';
 import { dateTimeText } from '../ui/date-time-text.ts';
 import { AnnotatorScreen } from './AnnotatorScreen.tsx';
+import { CuratorFeedback } from './CuratorFeedback.tsx';
 import type { PlanInvite } from './plan-annotator-slice.ts';
 import './plans.css';
 
@@ -45,23 +46,8 @@ export function PlanInviteShell({ client, invite }: { client: RpcClient; invite:
       )}
       <main id="main" className="plan-invite-shell__main" aria-label="Your plan" tabIndex={-1}>
         <AnnotatorScreen client={client} invite={invite} />
-        <CuratorFeedback />
+        <CuratorFeedback client={client} dataRoomId={invite.dataRoomId} annotator={undefined} titled />
       </main>
     </div>
-  );
-}
-
-/**
- * Where the curator's word on this SME's plan goes: what they kept, changed or dropped, with their
- * note. No gold plan is read here yet, so it says so rather than show anything made up.
- */
-function CuratorFeedback() {
-  return (
-    <section className="curator-feedback" aria-labelledby="curator-feedback-title">
-      <h2 id="curator-feedback-title">Curator's feedback</h2>
-      <p className="muted">
-        Nothing yet. Once the room's curator builds its gold plan from the annotators' plans, what they kept, changed or dropped from yours shows here, with their note.
-      </p>
-    </section>
   );
 }

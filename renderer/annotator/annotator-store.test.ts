@@ -83,7 +83,9 @@ function fakeCore() {
     const full: Job = { id: 'job1', kind: 'import', title: 'Import', state: 'running', done: 0, total: 0, message: '', createdAt: '', updatedAt: '', ...job };
     for (const listener of listeners) listener({ type: 'job', job: full });
   };
-  return { client, calls, emit, handlers, addSource: (extra: SourceSummary) => (dataRoom = { ...dataRoom, sources: [...dataRoom.sources, extra] }) };
+  const send = (event: AppEvent) => listeners.forEach((listener) => listener(event));
+  const otherPlan = (annotator: string, title: string) => (dataRoom = { ...dataRoom, plansShared: true, otherPlans: [{ annotator, chapters: [chapter('x1', title, 0)], globalNotes: '' }] });
+  return { client, calls, emit, send, otherPlan, handlers, addSource: (extra: SourceSummary) => (dataRoom = { ...dataRoom, sources: [...dataRoom.sources, extra] }) };
 }
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -269,6 +271,27 @@ describe('annotator store', () => {
     await store.getState().setPlansShared(true);
     expect(inputOf('dataRooms.update')).toEqual({ dataRoomId: 'c1', plansShared: true });
     expect(store.getState().dataRoom?.plansShared).toBe(true);
+  });
+
+  it("reads the open room again when one of its plans changes elsewhere (an SME's write, a curator's decision), not another room's", async () => {
+    const core = fakeCore();
+    const store = createAnnotatorStore();
+    store.getState().connect(core.client);
+    await until(() => store.getState().phase === 'ready');
+    const reads = () => core.calls.filter((c) => c.method === 'dataRooms.get').length;
+    const before = reads();
+    core.otherPlan('Ben', 'Ben: Charts');
+    core.send({ type: 'plan-changed', dataRoomId: 'elsewhere', what: 'plan', annotatorId: 'a2' });
+    await settle();
+    expect(reads()).toBe(before);
+    core.send({ type: 'plan-changed', dataRoomId: 'c1', what: 'plan', annotatorId: 'a2' });
+    await until(() => store.getState().dataRoom?.otherPlans[0]?.chapters[0]?.title === 'Ben: Charts');
+    // A burst of changes while one read is under way makes one more read, not one each.
+    const burst = reads();
+    for (let i = 0; i < 5; i++) core.send({ type: 'plan-changed', dataRoomId: 'c1', what: 'gold', annotatorId: null });
+    await until(() => reads() === burst + 2);
+    for (let i = 0; i < 20; i++) await settle();
+    expect(reads()).toBe(burst + 2);
   });
 
   it("opens an SME's link on their one room and plan, never asking for the workspace's rooms, and cannot switch plans or share them", async () => {

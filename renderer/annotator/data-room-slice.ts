@@ -1,6 +1,8 @@
 import type { StateCreator } from 'zustand';
 import type { DataRoomDetail, DataRoomSummary } from '../../schemas/annotate.ts';
 import type { RpcClient } from '../../schemas/rpc.ts';
+import { watchesConnection } from '../api/connection-state.ts';
+import { coalescedReads } from './coalesced-reads.ts';
 import type { AnnotatorState } from './annotator-store.ts';
 import { inCodeAt } from './code-fences.ts';
 import type { OpenDocument } from './document-slice.ts';
@@ -40,9 +42,9 @@ export interface DataRoomSlice {
   /** A citation sent to core and not yet confirmed: shown at once, marked as saving. */
   pendingCitation?: PendingCitation;
   /**
-   * Subscribes to job events and opens the remembered (or first) data room; returns the unsubscribe.
-   * With an SME's `invite`, opens their one room and plan, and reads it again every few seconds
-   * (an invite's event stream carries no changes), so the owner's sharing shows without a reload.
+   * Subscribes to the app's events and opens the remembered (or first) data room; returns the
+   * unsubscribe. With an SME's `invite`, opens their one room and plan. Either way the open room is
+   * read again when its plans change (another annotator's writes, the owner's sharing), without a reload.
    */
   connect(client: RpcClient, invite?: PlanInvite): () => void;
   openDataRoom(dataRoomId: string): Promise<void>;
@@ -69,9 +71,6 @@ export interface DataRoomSlice {
 }
 
 type Slice = StateCreator<AnnotatorState, [], [], DataRoomSlice>;
-
-/** How often the room is read again while others' plans are shown, or on an SME's page. */
-const SHARED_PLANS_REFRESH_MS = 4000;
 
 export const createDataRoomSlice: Slice = (set, get) => {
   // Edits run one at a time, in the order made, so each answer is the newest state of the data room.
@@ -108,6 +107,10 @@ export const createDataRoomSlice: Slice = (set, get) => {
       }
     });
 
+  // A change elsewhere reads the room again after the edits already queued, so it never reads a
+  // state older than one they adopt.
+  const followChange = coalescedReads(() => serially(() => get().refreshDataRoom()));
+
   const chapterTitle = (chapterId: string) => get().dataRoom?.chapters.find((c) => c.id === chapterId)?.title ?? 'the chapter';
 
   const undoOrRedo = async (which: 'undo' | 'redo') => {
@@ -125,29 +128,28 @@ export const createDataRoomSlice: Slice = (set, get) => {
 
     connect(client, invite) {
       set(invite ? { client, phase: 'loading', invite, planAnnotator: invite.annotatorName } : { client, phase: 'loading' });
-      const unsubscribe = client.onEvent((event) => {
+      const unfollow = client.onEvent((event) => {
         if (event.type === 'job') get().jobChanged(event.job);
-        // Another process wrote to the workspace (`sources add` from a terminal, say): show it now.
-        else if (event.type === 'store-changed') {
-          void get().refreshDataRoom();
-          // An annotator's plan written from a terminal shows in Curate mode too.
+        // Another process wrote to the workspace (`sources add` from a terminal, say), or a plan of
+        // this room was written (an SME through their link, the owner here, a curator): show it now,
+        // in Curate mode too.
+        else if (event.type === 'store-changed' || event.dataRoomId === get().dataRoom?.id) {
+          followChange();
           if (get().curating) void get().loadCuration();
         }
       });
-      // Writes through an SME's link come from this process, which sends no store-changed for
-      // them: while others' plans are shared (or on an SME's page), read the room again now and then.
-      const poll = globalThis.setInterval(() => {
-        if (globalThis.document?.visibilityState === 'visible' && (invite || get().dataRoom?.plansShared)) void get().refreshDataRoom();
-      }, SHARED_PLANS_REFRESH_MS);
+      // Events sent while the stream was down were not heard: read the room again when it reopens.
+      const unwatch = watchesConnection(client) ? client.onStreamOpen(followChange) : () => {};
+      const unsubscribe = () => {
+        unwatch();
+        unfollow();
+      };
       if (invite) {
         void (async () => {
           set({ dataRooms: [{ id: invite.dataRoomId, title: invite.dataRoomTitle, sourceCount: 0, chapterCount: 0, updatedAt: '' }] });
           await get().openDataRoom(invite.dataRoomId);
         })();
-        return () => {
-          globalThis.clearInterval(poll);
-          unsubscribe();
-        };
+        return unsubscribe;
       }
       void (async () => {
         try {
@@ -161,10 +163,7 @@ export const createDataRoomSlice: Slice = (set, get) => {
           set({ phase: 'failed', error: errorMessage('list the data rooms', error) });
         }
       })();
-      return () => {
-        globalThis.clearInterval(poll);
-        unsubscribe();
-      };
+      return unsubscribe;
     },
 
     async openDataRoom(dataRoomId) {

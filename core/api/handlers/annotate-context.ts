@@ -2,9 +2,9 @@ import type { AnnotateDeps } from '../../annotate/annotate-deps.ts';
 import type { ApiContext } from '../api-context.ts';
 import { workspaceSourceReader } from './annotate-source-reader.ts';
 
-/** What core/annotate needs from this workspace. */
-export function annotateDeps({ workspace }: ApiContext): AnnotateDeps {
-  return { db: workspace.db, sources: workspaceSourceReader(workspace) };
+/** What core/annotate needs from this workspace; its plan changes go out to the UIs' event streams. */
+export function annotateDeps({ workspace, jobs }: ApiContext): AnnotateDeps {
+  return { db: workspace.db, sources: workspaceSourceReader(workspace), announce: (change) => jobs.announce({ type: 'plan-changed', ...change }) };
 }
 
 /** Runs an annotate operation over this workspace. */

@@ -5,6 +5,9 @@ import { findCurrentProject } from '../../store/project-repository.ts';
 import type { ApiContext } from '../api-context.ts';
 import { LhbError } from '../../../schemas/lhb-error.ts';
 import { studyScopeOf } from './analysis-report.ts';
+import { goldOrigins } from '../../annotate/gold-origins.ts';
+import { planAgreement } from '../../annotate/plan-agreement.ts';
+import { runAnnotate } from './annotate-context.ts';
 
 /** The card's analysis: the app's defaults (1,000 resamples, its seed) with no clock, so the card is reproducible. */
 const CARD_ANALYSIS = { resamples: 1000, seed: 'lhb-analysis', now: () => new Date(0) };
@@ -20,6 +23,7 @@ export function exportHf(input: RpcParsedInput<'export.hf'>, ctx: ApiContext): R
     {
       workspace,
       project: { id: project.id, name: project.name },
+      roomPlans: (dataRoomId) => runAnnotate(ctx, (deps) => ({ agreement: planAgreement(deps, { dataRoomId }), goldOrigins: goldOrigins(deps, dataRoomId) })),
       analysis: (includeSynthetic) => buildAnalysisReport(workspace.db, { ...CARD_ANALYSIS, synthetic: includeSynthetic ? 'include' : 'exclude', ...(studies ? { studies } : {}) }),
     },
     { ...input, studies },
