@@ -121,7 +121,14 @@ export const ImportOutcomeSchema = z.discriminatedUnion('status', [
     /** Present when the source had citations on an older version. */
     citations: CitationsReanchoredSchema.optional(),
   }),
-  z.object({ status: z.literal('unchanged'), name: z.string(), sourceId: z.string(), versionId: z.string() }),
+  z.object({
+    status: z.literal('unchanged'),
+    name: z.string(),
+    sourceId: z.string(),
+    versionId: z.string(),
+    /** A re-read by a newer normaliser gave the same Markdown but a new outline, pages or extraction notes, stored in the version in place. */
+    reindexed: z.literal(true).optional(),
+  }),
   z.object({ status: z.literal('failed'), name: z.string(), reason: z.string() }),
 ]);
 export type ImportOutcome = z.infer<typeof ImportOutcomeSchema>;
