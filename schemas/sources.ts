@@ -43,6 +43,15 @@ export type PageSpan = z.infer<typeof PageSpanSchema>;
 export const ExtractionDoubtKindSchema = z.enum(['possible-table', 'possible-false-heading', 'possible-missed-heading', 'low-text-coverage', 'no-text']);
 export type ExtractionDoubtKind = z.infer<typeof ExtractionDoubtKindSchema>;
 
+/** Each doubt's kind as a reader says it (lhb sources doubts, the Annotate screen's extraction notes). */
+export const EXTRACTION_DOUBT_WORDS: Readonly<Record<ExtractionDoubtKind, string>> = {
+  'possible-table': 'possible table',
+  'possible-false-heading': 'possible false heading',
+  'possible-missed-heading': 'possible missed heading',
+  'low-text-coverage': 'little text on page',
+  'no-text': 'page without text',
+};
+
 /** One doubt: its kind, the line of the normalised text it concerns (1-based), the PDF page where it has one, and a sentence saying what was seen. */
 export const ExtractionDoubtSchema = z.object({
   kind: ExtractionDoubtKindSchema,

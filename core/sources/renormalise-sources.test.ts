@@ -94,6 +94,8 @@ describe('renormaliseSources', () => {
     expect(after.versions).toHaveLength(1);
     expect(after.version).toMatchObject({ id: versionId, sections: current.sections, normaliserVersion: NORMALISER_VERSIONS.text, markdownSha256: current.markdownSha256 });
     expect(readSourceLines(bed.workspace, versionId, 1, current.lineCount).lines).toEqual(lines);
+    // A text file's reader keeps no extraction notes: the Annotate screen says so rather than "nothing doubtful".
+    expect(sourceDoubts(bed.workspace, sourceId)).toEqual({ versionId, doubts: [], recorded: false });
 
     // Now current: the next re-read does not read it again.
     const again = await renormaliseSources(bed.workspace, [sourceId], { workers: 0 });
@@ -110,11 +112,12 @@ describe('renormaliseSources', () => {
     const notes = sourceDoubts(bed.workspace, sourceId).doubts;
     expect(notes).toEqual([expect.objectContaining({ kind: 'no-text', page: 2 })]);
     ageVersion(versionId, NORMALISER_VERSIONS.pdf - 1, undefined, []);
-    expect(sourceDoubts(bed.workspace, sourceId).doubts).toEqual([]);
+    // An empty list that says nothing: this reading kept no notes.
+    expect(sourceDoubts(bed.workspace, sourceId)).toEqual({ versionId, doubts: [], recorded: false });
 
     const result = await renormaliseSources(bed.workspace, [], { workers: 0 });
     expect(result.outcomes).toEqual([{ status: 'unchanged', name: 'survey.pdf', sourceId, versionId, reindexed: true }]);
-    expect(sourceDoubts(bed.workspace, sourceId)).toEqual({ versionId, doubts: notes });
+    expect(sourceDoubts(bed.workspace, sourceId)).toEqual({ versionId, doubts: notes, recorded: true });
   });
 });
 

@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import { createDataRoomSlice, type DataRoomSlice } from './data-room-slice.ts';
 import { createDocumentSlice, type DocumentSlice } from './document-slice.ts';
+import { createExtractionNotesSlice, type ExtractionNotesSlice } from './extraction-notes-slice.ts';
 import { createImportSlice, type ImportSlice } from './import-slice.ts';
 import { createPlanAnnotatorSlice, type PlanAnnotatorSlice } from './plan-annotator-slice.ts';
 import { createPlanReviewSlice, type PlanReviewSlice } from './plan-review-slice.ts';
@@ -8,15 +9,16 @@ import { createViewerSettingsSlice, type ViewerSettingsSlice } from './viewer-se
 
 /**
  * The annotator's state, apart from the app shell's: the open data room and its chapters, the open
- * document and how it is viewed, imports in progress, whose plan is on screen, and the team's submitted plans. Every edit goes to core through the RPC
+ * document, how it is viewed and its extraction notes, imports in progress, whose plan is on screen, and the team's submitted plans. Every edit goes to core through the RPC
  * client and the data room's new state comes back, so the store never guesses what was saved.
  */
-export type AnnotatorState = DataRoomSlice & DocumentSlice & ImportSlice & PlanAnnotatorSlice & PlanReviewSlice & ViewerSettingsSlice;
+export type AnnotatorState = DataRoomSlice & DocumentSlice & ExtractionNotesSlice & ImportSlice & PlanAnnotatorSlice & PlanReviewSlice & ViewerSettingsSlice;
 
 export function createAnnotatorStore() {
   return create<AnnotatorState>()((...args) => ({
     ...createDataRoomSlice(...args),
     ...createDocumentSlice(...args),
+    ...createExtractionNotesSlice(...args),
     ...createImportSlice(...args),
     ...createPlanAnnotatorSlice(...args),
     ...createPlanReviewSlice(...args),
