@@ -68,14 +68,19 @@ export async function viewerBox(page: Page): Promise<{ x: number; y: number; wid
   return box!;
 }
 
-/** Scrolls the viewer with the mouse wheel until `line` is fully on screen. */
+/**
+ * Scrolls the viewer with the mouse wheel until `line` is fully on screen. A line too far away to
+ * have a row yet is sought in the direction of the lines that do.
+ */
 export async function scrollLineIntoView(page: Page, line: number): Promise<void> {
   const box = await viewerBox(page);
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   for (let i = 0; i < 200; i++) {
-    const row = await lineRow(page, line).boundingBox();
+    const target = lineRow(page, line);
+    const row = (await target.count()) > 0 ? await target.boundingBox() : null;
     if (row && row.y >= box.y && row.y + row.height <= box.y + box.height) return;
-    await page.mouse.wheel(0, row && row.y < box.y ? -60 : 60);
+    const up = row ? row.y < box.y : line < Number(await annotatorRegions(page).document.locator('[data-line]').first().getAttribute('data-line'));
+    await page.mouse.wheel(0, up ? -60 : 60);
   }
   throw new Error(`Line ${line} did not come into view.`);
 }

@@ -195,7 +195,12 @@ export const rpcContract = {
   'sources.doubts': {
     /** What extraction found doubtful in a version (the newest unless named), in line order: possible tables, headings, pages with little or no text. */
     input: z.object({ sourceId: Id, versionId: Id.optional() }).strict(),
-    output: z.object({ versionId: z.string(), doubts: z.array(ExtractionDoubtSchema) }),
+    output: z.object({
+      versionId: z.string(),
+      doubts: z.array(ExtractionDoubtSchema),
+      /** False when the version's reader keeps no notes (not a PDF, or a PDF read before notes were kept): an empty list then says nothing. */
+      recorded: z.boolean(),
+    }),
     planInvite: true,
   },
   'sources.lines': {

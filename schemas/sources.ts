@@ -43,6 +43,15 @@ export type PageSpan = z.infer<typeof PageSpanSchema>;
 export const ExtractionDoubtKindSchema = z.enum(['possible-table', 'possible-false-heading', 'possible-missed-heading', 'low-text-coverage', 'no-text']);
 export type ExtractionDoubtKind = z.infer<typeof ExtractionDoubtKindSchema>;
 
+/** Each doubt's kind as a reader says it (lhb sources doubts, the Annotate screen's extraction notes). */
+export const EXTRACTION_DOUBT_WORDS: Readonly<Record<ExtractionDoubtKind, string>> = {
+  'possible-table': 'possible table',
+  'possible-false-heading': 'possible false heading',
+  'possible-missed-heading': 'possible missed heading',
+  'low-text-coverage': 'little text on page',
+  'no-text': 'page without text',
+};
+
 /** One doubt: its kind, the line of the normalised text it concerns (1-based), the PDF page where it has one, and a sentence saying what was seen. */
 export const ExtractionDoubtSchema = z.object({
   kind: ExtractionDoubtKindSchema,
@@ -121,7 +130,14 @@ export const ImportOutcomeSchema = z.discriminatedUnion('status', [
     /** Present when the source had citations on an older version. */
     citations: CitationsReanchoredSchema.optional(),
   }),
-  z.object({ status: z.literal('unchanged'), name: z.string(), sourceId: z.string(), versionId: z.string() }),
+  z.object({
+    status: z.literal('unchanged'),
+    name: z.string(),
+    sourceId: z.string(),
+    versionId: z.string(),
+    /** A re-read by a newer normaliser gave the same Markdown but a new outline, pages or extraction notes, stored in the version in place. */
+    reindexed: z.literal(true).optional(),
+  }),
   z.object({ status: z.literal('failed'), name: z.string(), reason: z.string() }),
 ]);
 export type ImportOutcome = z.infer<typeof ImportOutcomeSchema>;

@@ -57,7 +57,7 @@ export function reanchorCitations(deps: AnnotateDeps, sourceId: string, newVersi
   };
   const stale = listSourceCitations(deps.db, sourceId).filter((c) => c.version_id !== newVersionId && versionNumber(c.version_id) < target.version);
   if (stale.length === 0) return report;
-  const markdown = target.lineCount > 0 ? deps.sources.lines(target.id, 1, target.lineCount) : [];
+  const markdown = readVersionLines(deps.sources, target);
   const text = new VersionText(markdown);
   const plainTarget = plain ? new PlainTarget(deps.sources, target, markdown, plain) : undefined;
   const anchors = stale.map((citation) =>
@@ -84,8 +84,13 @@ export function reanchorCitations(deps: AnnotateDeps, sourceId: string, newVersi
   return report;
 }
 
+/** Every line of a version's Markdown. */
+export function readVersionLines(sources: SourceLinesReader, version: SourceVersionRef): string[] {
+  return version.lineCount > 0 ? sources.lines(version.id, 1, version.lineCount) : [];
+}
+
 export function readWholeVersion(sources: SourceLinesReader, version: SourceVersionRef): VersionText {
-  return new VersionText(version.lineCount > 0 ? sources.lines(version.id, 1, version.lineCount) : []);
+  return new VersionText(readVersionLines(sources, version));
 }
 
 /**

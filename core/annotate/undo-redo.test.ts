@@ -5,6 +5,8 @@ import { createChapter, deleteChapter, moveChapter, updateChapter } from './chap
 import { addCitation, removeCitation } from './citations.ts';
 import { loadDataRoomDetail } from './data-room-detail.ts';
 import { updateDataRoom } from './data-rooms.ts';
+import { readPlainLines } from './plain-lines.ts';
+import * as plainVersion from './plain-version-text.ts';
 import { reanchorCitations } from './reanchor-citations.ts';
 import { TYPING_BURST_MS } from './record-action.ts';
 import { redoLastAction, undoLastAction } from './undo-redo.ts';
@@ -22,8 +24,8 @@ beforeEach(() => {
 afterEach(() => bed.dispose());
 
 const detail = (): DataRoomDetail => loadDataRoomDetail(bed.deps, bed.dataRoomId);
-const undo = () => undoLastAction(bed.deps, { dataRoomId: bed.dataRoomId, annotatorId: null });
-const redo = () => redoLastAction(bed.deps, { dataRoomId: bed.dataRoomId, annotatorId: null });
+const undo = () => undoLastAction(bed.deps, { dataRoomId: bed.dataRoomId, annotatorId: null }, plainVersion);
+const redo = () => redoLastAction(bed.deps, { dataRoomId: bed.dataRoomId, annotatorId: null }, plainVersion);
 /** The parts of the state a user sees, without timestamps. */
 const visible = () => {
   const d = detail();
@@ -214,5 +216,28 @@ describe('undo and redo', () => {
     reanchorCitations(bed.deps, sourceId, v2);
     undo();
     expect(detail().chapters[0]?.citations[0]).toMatchObject({ versionId: v2, startLine: 4, endLine: 4, status: 'reanchored' });
+  });
+
+  it('moves a restored citation of plain text by its plain text, as renormalise does, so undo and redo leave it on the newer version at its characters', () => {
+    const lines = ['# Fonts', '', 'Type 1 fonts are appro- priate for *Post- Script* printers only.'];
+    const pdf = bed.library.addSource({ dataRoomId: bed.dataRoomId, lines });
+    const chapterId = newChapter('Fonts');
+    const words = 'appro- priate for Post- Script printers';
+    const startChar = 'Type 1 fonts are '.length;
+    const { citationId } = addCitation(bed.deps, { chapterId, versionId: pdf.versionId, startLine: 3, endLine: 3, startChar, endChar: startChar + words.length }, readPlainLines);
+    bed.advance(TYPING_BURST_MS + 1);
+    removeCitation(bed.deps, { citationId });
+    // The newer reading joins the hyphenated words and puts a paragraph above: the Markdown no longer holds the quote.
+    const v2Lines = ['# Fonts', '', 'Intro.', '', 'Type 1 fonts are appropriate for *PostScript* printers only.'];
+    const v2 = bed.library.addVersion(pdf.sourceId, v2Lines);
+    const expected = { id: citationId, versionId: v2, startLine: 5, endLine: 5, startChar, endChar: 'Type 1 fonts are appropriate for PostScript printers'.length, quote: 'appropriate for PostScript printers', status: 'reanchored' };
+    const restored = () => detail().chapters.find((c) => c.id === chapterId)?.citations.find((c) => c.id === citationId);
+    undo();
+    expect(restored()).toMatchObject(expected);
+    // Redo removes it again; undoing once more brings it back on the new version, not orphaned on the old.
+    redo();
+    expect(restored()).toBeUndefined();
+    undo();
+    expect(restored()).toMatchObject(expected);
   });
 });

@@ -14,7 +14,7 @@ import { redoLastAction, undoLastAction } from '../annotate/undo-redo.ts';
 import { approvePlan, comparePlans, listPlanSubmissions, submitPlan, unapprovePlan } from '../annotate/plan-submissions.ts';
 import type { ApiContext } from './api-context.ts';
 import type { HandlerRegistry } from './handler-registry.ts';
-import { runAnnotate } from './handlers/annotate-context.ts';
+import { loadPlainVersionReader, runAnnotate } from './handlers/annotate-context.ts';
 import { annotateRedo } from './handlers/annotate-redo.ts';
 import { annotateUndo } from './handlers/annotate-undo.ts';
 import { chaptersCreate } from './handlers/chapters-create.ts';
@@ -49,8 +49,14 @@ export function registerAnnotateHandlers(registry: HandlerRegistry<ApiContext>):
     .add('plans.invite', plansInvite)
     .add('plans.gold', (input, ctx) => runAnnotate(ctx, (deps) => loadGoldPlan(deps, input.dataRoomId)))
     .add('plans.curate', (input, ctx) => runAnnotate(ctx, (deps) => curate(deps, input)))
-    .add('plans.goldUndo', (input, ctx) => runAnnotate(ctx, (deps) => (undoLastAction(deps, goldKey(input.dataRoomId)), loadGoldPlan(deps, input.dataRoomId))))
-    .add('plans.goldRedo', (input, ctx) => runAnnotate(ctx, (deps) => (redoLastAction(deps, goldKey(input.dataRoomId)), loadGoldPlan(deps, input.dataRoomId))))
+    .add('plans.goldUndo', async (input, ctx) => {
+      const plain = await loadPlainVersionReader();
+      return runAnnotate(ctx, (deps) => (undoLastAction(deps, goldKey(input.dataRoomId), plain), loadGoldPlan(deps, input.dataRoomId)));
+    })
+    .add('plans.goldRedo', async (input, ctx) => {
+      const plain = await loadPlainVersionReader();
+      return runAnnotate(ctx, (deps) => (redoLastAction(deps, goldKey(input.dataRoomId), plain), loadGoldPlan(deps, input.dataRoomId)));
+    })
     .add('plans.goldMove', (input, ctx) => runAnnotate(ctx, (deps) => moveGoldChapter(deps, input)))
     .add('plans.agreement', (input, ctx) => runAnnotate(ctx, (deps) => planAgreement(deps, input)))
     .add('plans.feedback', (input, ctx) => runAnnotate(ctx, (deps) => curationFeedback(deps, input)));

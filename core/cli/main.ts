@@ -128,7 +128,7 @@ sources
   .command('doubts')
   .description('List what extraction found doubtful in a source\'s newest version (possible tables and headings, pages with little or no text), each with its line, to check against the original.')
   .argument('<id>', 'source id (see "lhb sources list")')
-  .option('--json', 'print {sourceId, versionId, doubts: [{kind, line, page, note}]}')
+  .option('--json', 'print {sourceId, versionId, recorded, doubts: [{kind, line, page, note}]}')
   .addOption(workspaceOption())
   .action(async (id: string, options: { json?: boolean; workspace?: string }) => {
     const { runSourcesDoubts } = await import('./sources-doubts-command.ts');

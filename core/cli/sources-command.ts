@@ -38,8 +38,8 @@ export async function runSourcesAdd(paths: string[], options: { room?: string; c
 
 /**
  * `lhb sources renormalise [ID...]`: re-reads sources made by an older normaliser through
- * sources.renormalise, waits for the job, and prints each source's outcome (a new version, or
- * unchanged); failures go to stderr and make the exit code 1.
+ * sources.renormalise, waits for the job, and prints each source's outcome (a new version,
+ * reindexed in place, or unchanged); failures go to stderr and make the exit code 1.
  */
 export async function runSourcesRenormalise(ids: string[], options: { json?: boolean; workspace?: string }): Promise<void> {
   await withCliApi(options.workspace, async (api) => {
@@ -65,6 +65,7 @@ export async function runSourcesRenormalise(ids: string[], options: { json?: boo
  * passage of the new version most like its quote.
  */
 function describeReread(outcome: Exclude<ImportOutcome, { status: 'failed' }>): string {
+  if (outcome.status === 'unchanged' && outcome.reindexed) return `reindexed      ${outcome.sourceId}  same text; outline, pages and extraction notes brought up to date\n`;
   if (outcome.status !== 'new-version') return `unchanged      ${outcome.sourceId}\n`;
   const head = `new version v${outcome.version}  ${outcome.sourceId}`;
   const citations = outcome.citations;

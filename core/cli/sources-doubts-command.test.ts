@@ -58,6 +58,7 @@ describe('lhb sources doubts', () => {
     try {
       const viaRpc = await api.call('sources.doubts', { sourceId: id });
       expect(viaRpc.doubts).toEqual(report.doubts);
+      expect(viaRpc.recorded).toBe(true);
       // The scanned page's doubt points at the line where the text goes on (page 3's first), the table's at its first cell.
       const { lines } = await api.call('sources.lines', { versionId: viaRpc.versionId, start: 1, end: 100 });
       expect(lines[report.doubts.find((doubt) => doubt.kind === 'no-text')!.line - 1]).toContain('The scores by site follow.');

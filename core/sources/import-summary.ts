@@ -12,10 +12,11 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
  */
 export function summariseImport(outcomes: ImportOutcome[], skipped: { path: string }[] = []): string {
   const count = (status: ImportOutcome['status']) => outcomes.filter((o) => o.status === status).length;
+  const reindexed = outcomes.filter((o) => o.status === 'unchanged' && o.reindexed).length;
   const stored = [
     count('added') > 0 ? plural(count('added'), 'source', 'sources') : '',
     count('new-version') > 0 ? plural(count('new-version'), 'new version', 'new versions') : '',
-    count('unchanged') > 0 ? `${count('unchanged')} unchanged` : '',
+    count('unchanged') > 0 ? `${count('unchanged')} unchanged${reindexed > 0 ? ` (${reindexed} with ${reindexed === 1 ? 'its' : 'their'} outline and extraction notes brought up to date)` : ''}` : '',
   ].filter((piece) => piece !== '');
   const parts = [stored.length > 0 ? `Imported ${stored.join(', ')}` : 'Imported nothing'];
   const failures = outcomes.filter((o): o is Extract<ImportOutcome, { status: 'failed' }> => o.status === 'failed');

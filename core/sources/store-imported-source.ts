@@ -3,7 +3,7 @@ import type { ImportOutcome, SourceType } from '../../schemas/sources.ts';
 import { recordBlob } from '../store/blob-repository.ts';
 import { findCurrentProject } from '../store/project-repository.ts';
 import { findSourceByName, insertSource, updateSourceHead } from '../store/source-repository.ts';
-import { findLatestVersionRef, insertSourceVersion } from '../store/source-version-repository.ts';
+import { findLatestVersionRef, insertSourceVersion, refreshVersionIndex } from '../store/source-version-repository.ts';
 import type { KeptSource } from './normalised-source.ts';
 import { NORMALISER_VERSIONS } from './normaliser-version.ts';
 import { newSourceId } from './source-id.ts';
@@ -22,7 +22,8 @@ export interface ImportedFile {
   createdAt: string;
   /**
    * Re-reading a source's own original with a newer normaliser: a new version even though the
-   * bytes are the same as the newest version's, unless the Markdown comes out the same too.
+   * bytes are the same as the newest version's, unless the Markdown comes out the same too; then
+   * the newest version takes the new outline, pages and extraction doubts in place.
    */
   renormalise?: boolean;
   /** The normaliser that made `indexed` (default: the current one for the type). */
@@ -35,8 +36,10 @@ export type StoredOutcome = Exclude<ImportOutcome, { status: 'failed' }>;
  * Stores one normalised file: both files as blobs (the original and its Markdown), then, in one
  * transaction, either a new source with version 1, or a new version of the source this data room
  * already has under the same name (older versions stay, and so do citations of them), or nothing
- * when the newest version has the same bytes. The decision is made inside the transaction, so
- * two imports of one file cannot make two sources.
+ * when the newest version has the same bytes. A re-read whose Markdown is the newest version's
+ * makes no version (its lines, so its citations, are the same) but brings that version's outline,
+ * pages and extraction doubts up to the newer normaliser's: `reindexed` when they changed. The
+ * decision is made inside the transaction, so two imports of one file cannot make two sources.
  */
 export async function storeImportedSource(workspace: SourceWorkspace, file: ImportedFile): Promise<{ outcome: StoredOutcome; previousVersionId?: string }> {
   const { db, blobs } = workspace;
@@ -64,7 +67,11 @@ export async function storeImportedSource(workspace: SourceWorkspace, file: Impo
     const latest = existing ? findLatestVersionRef(db, existing.id) : undefined;
     const same = file.renormalise ? latest?.markdownSha256 === markdownSha256 : latest?.sha256 === file.sha256;
     if (existing && latest && same) {
-      return { outcome: { status: 'unchanged', name: file.name, sourceId: existing.id, versionId: latest.id } as const };
+      const normaliserVersion = file.normaliserVersion ?? NORMALISER_VERSIONS[file.type];
+      const reindexed =
+        file.renormalise === true && latest.normaliserVersion < normaliserVersion && refreshVersionIndex(db, latest.id, { sections: file.indexed.sections, pages: file.indexed.pages, normaliserVersion }, file.indexed.doubts ?? []);
+      const outcome: StoredOutcome = { status: 'unchanged', name: file.name, sourceId: existing.id, versionId: latest.id, ...(reindexed ? { reindexed: true as const } : {}) };
+      return { outcome };
     }
     const title = sourceTitle(file);
     const sourceId = existing?.id ?? newSourceId(db, file.name);

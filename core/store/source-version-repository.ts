@@ -60,6 +60,24 @@ export function insertSourceVersion(db: Database, version: SourceVersion, doubts
   });
 }
 
+/**
+ * What a newer normaliser found in a version whose Markdown it left as it was: its outline, pages
+ * and extraction doubts replace the stored ones, and the version is marked as that normaliser's.
+ * The lines (and so every citation of them) stay. True when the outline, pages or doubts changed.
+ */
+export function refreshVersionIndex(db: Database, id: string, index: Pick<SourceVersion, 'sections' | 'pages'> & { normaliserVersion: number }, doubts: readonly ExtractionDoubt[]): boolean {
+  const json = { sectionsJson: JSON.stringify(index.sections), pagesJson: JSON.stringify(index.pages), doubtsJson: JSON.stringify(doubts) };
+  const before = db.prepare('SELECT sections_json, pages_json, doubts_json FROM source_versions WHERE id = ?').get(id) as { sections_json: string; pages_json: string; doubts_json: string } | undefined;
+  if (!before) return false;
+  const changed = before.sections_json !== json.sectionsJson || before.pages_json !== json.pagesJson || before.doubts_json !== json.doubtsJson;
+  db.prepare(
+    changed
+      ? 'UPDATE source_versions SET sections_json = @sectionsJson, pages_json = @pagesJson, doubts_json = @doubtsJson, normaliser_version = @normaliserVersion WHERE id = @id'
+      : 'UPDATE source_versions SET normaliser_version = @normaliserVersion WHERE id = @id AND normaliser_version <> @normaliserVersion',
+  ).run(changed ? { ...json, normaliserVersion: index.normaliserVersion, id } : { normaliserVersion: index.normaliserVersion, id });
+  return changed;
+}
+
 const DoubtsSchema = z.array(ExtractionDoubtSchema);
 
 /** A version's extraction doubts, in line order, or undefined when there is no such version. */

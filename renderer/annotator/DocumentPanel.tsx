@@ -1,8 +1,10 @@
 import { useAnnotatorStore } from './annotator-store.ts';
 import { CitedLinesNote } from './CitedLinesNote.tsx';
 import { CurationLegend } from './CurationLegend.tsx';
+import { useEffect } from 'react';
 import { CiteControls } from './CiteControls.tsx';
 import { DocumentLines } from './DocumentLines.tsx';
+import { ExtractionNotesPanel, notesCount } from './ExtractionNotesPanel.tsx';
 import { FindBar } from './FindBar.tsx';
 import { OutlinePanel } from './OutlinePanel.tsx';
 import { PdfPageView } from './PdfPageView.tsx';
@@ -16,8 +18,15 @@ export function DocumentPanel() {
   const outlineOpen = useAnnotatorStore((s) => s.outlineOpen);
   const toggleOutline = useAnnotatorStore((s) => s.toggleOutline);
   const { showMarkdown, wrapLines } = useAnnotatorStore((s) => s.viewer);
-  const { toggleMarkdown, toggleWrap } = useAnnotatorStore.getState();
   const curating = useAnnotatorStore((s) => s.curating);
+  const notesOpen = useAnnotatorStore((s) => s.notesOpen);
+  const noteCount = useAnnotatorStore((s) => (s.notes?.versionId === s.doc?.version.id ? notesCount(s.notes) : undefined));
+  const { toggleMarkdown, toggleWrap, toggleNotes, loadNotes } = useAnnotatorStore.getState();
+  const sourceId = doc?.source.id;
+  const versionId = doc?.version.id;
+  useEffect(() => {
+    if (sourceId && versionId) void loadNotes(sourceId, versionId);
+  }, [sourceId, versionId, loadNotes]);
   return (
     <section className="panel panel--document" aria-labelledby="document-title" aria-busy={opening !== undefined}>
       <header className="panel__header">
@@ -38,6 +47,9 @@ export function DocumentPanel() {
             <button type="button" aria-expanded={outlineOpen} aria-controls={outlineOpen ? 'doc-outline' : undefined} onClick={toggleOutline}>
               Outline
             </button>
+            <button type="button" aria-expanded={notesOpen} aria-controls={notesOpen ? 'doc-notes' : undefined} onClick={toggleNotes} title="What extraction found doubtful in this version (possible tables and headings, pages with little or no text), each with its line to check">
+              Extraction notes{noteCount !== undefined && <> <span className="count-badge">{noteCount}</span></>}
+            </button>
             <button type="button" aria-pressed={showMarkdown} aria-keyshortcuts="M" onClick={toggleMarkdown} title="Show each line's Markdown as written (M); off shows formatted text">
               Markdown
             </button>
@@ -52,9 +64,14 @@ export function DocumentPanel() {
           </p>
           {curating ? <CurationLegend versionId={doc.version.id} /> : <CitedLinesNote versionId={doc.version.id} />}
           <div className="doc-body">
-            {outlineOpen && (
-              <div id="doc-outline" className="doc-body__outline">
-                <OutlinePanel sections={doc.version.sections} />
+            {(outlineOpen || notesOpen) && (
+              <div className="doc-body__outline">
+                {outlineOpen && (
+                  <div id="doc-outline">
+                    <OutlinePanel sections={doc.version.sections} />
+                  </div>
+                )}
+                {notesOpen && <ExtractionNotesPanel doc={doc} />}
               </div>
             )}
             <div className="doc-body__text">
