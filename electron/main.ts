@@ -7,6 +7,7 @@ import { IPC_BLOB_CHANNEL, IPC_EVENT_CHANNEL, IPC_RPC_CHANNEL } from '../schemas
 import { rendererDistDir } from '../core/app-paths.ts';
 import type { Api } from '../core/api/create-api.ts';
 import { openApi } from '../core/api/open-api.ts';
+import { warmUpAtAppStart } from '../core/api/warm-up-at-start.ts';
 import { handleIpcCall, handleIpcPutBlob } from '../core/api/ipc-call.ts';
 import { APP_ENTRY_URL, APP_HOST, APP_SCHEME, isAppUrl } from '../core/api/trusted-ipc-sender.ts';
 import { startArenaAssetServer, type ArenaAssetServer } from '../core/server/arena-asset-server.ts';
@@ -118,9 +119,9 @@ void app.whenReady().then(async () => {
   lockDownSessions();
   serveAppProtocol(assets?.origin);
   serveIpc(api);
-  // Starts asking each installed harness CLI its version in the background, for the New study form.
-  void api.call('harnesses.list', {}).catch(() => undefined);
   createWindow();
+  // Harness versions (kept per binary) for the New study form, and warm workers for the first import.
+  void warmUpAtAppStart(api);
   app.on('activate', () => {
     if (BrowserWindow.getAllWindows().length === 0) createWindow();
   });

@@ -35,7 +35,7 @@ export async function runServe(options: ServeOptions): Promise<void> {
   const judges = options.judges === undefined ? [] : readJudgesFile(options.judges);
   const hubUrl = options.hubUrl === undefined ? undefined : checkedHubUrl(options.hubUrl, '--hub-url');
   // Loaded only once serving is allowed: a refusal opens nothing, not even the API's modules.
-  const [{ openCliApi }, { startHttpServer }] = await Promise.all([import('./open-cli-api.ts'), import('../server/http-server.ts')]);
+  const [{ openCliApi }, { startHttpServer }, { warmUpAtAppStart }] = await Promise.all([import('./open-cli-api.ts'), import('../server/http-server.ts'), import('../api/warm-up-at-start.ts')]);
   const api = await openCliApi(options.workspace);
   if (hubUrl) api.context.hub = { ...api.context.hub, url: hubUrl, urlSource: '--hub-url' };
   let server;
@@ -46,9 +46,8 @@ export async function runServe(options: ServeOptions): Promise<void> {
     throw error;
   }
   recordServeAddress(api.context.workspace.dir, server.url);
-  // Listing the harnesses starts asking each installed CLI its version in the background (kept per
-  // binary), so the New study form finds the versions known when it opens.
-  void api.call('harnesses.list', {}).catch(() => undefined);
+  // Harness versions (kept per binary) for the New study form, and warm workers for the first import.
+  void warmUpAtAppStart(api);
   // Listening before the URL is printed: a Ctrl+C or SIGTERM that follows it at once still closes cleanly.
   const running = server;
   let stopping = false;

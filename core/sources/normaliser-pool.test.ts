@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createNormaliser } from './normaliser-pool.ts';
 import { SourceImportError } from './source-errors.ts';
-import { takeWarmWorker, warmWorkerCount } from './warm-normalise-workers.ts';
+import { takeWarmWorker, warmNormaliseWorkersAtStart, warmWorkerCount } from './warm-normalise-workers.ts';
 
 const DEMO_PDF = readFileSync(new URL('../../datasets/demo/sources/dashboard-review.pdf', import.meta.url));
 const MARKDOWN = Buffer.from('# Title\n\nText.\n');
@@ -35,7 +35,7 @@ describe('normaliser pool (worker threads)', () => {
   });
 
   it('hands its idle workers to the next pool, but not one it stopped mid-file', async () => {
-    while (warmWorkerCount() > 0) await takeWarmWorker()!.terminate();
+    while (warmWorkerCount() > 0) await takeWarmWorker()!.worker.terminate();
     const first = createNormaliser(1);
     await first.normalise('markdown', MARKDOWN, 'one.md');
     await first.close();
@@ -50,6 +50,36 @@ describe('normaliser pool (worker threads)', () => {
     }
     // The worker stopped over slow.pdf was replaced only when the next file came: nothing to keep.
     expect(warmWorkerCount()).toBe(0);
+  });
+
+  it('warms a worker when the app starts (it reads a PDF of its own), which the first import takes instead of starting one', async () => {
+    while (warmWorkerCount() > 0) await takeWarmWorker()!.worker.terminate();
+    await warmNormaliseWorkersAtStart(1);
+    // A worker that could not read the warm-up PDF would have been stopped, not kept.
+    expect(warmWorkerCount()).toBe(1);
+    const pool = createNormaliser(1);
+    expect(warmWorkerCount()).toBe(0);
+    try {
+      await expect(pool.normalise('pdf', DEMO_PDF, 'review.pdf')).resolves.toMatchObject({ lineCount: 56 });
+    } finally {
+      await pool.close();
+    }
+    expect(warmWorkerCount()).toBe(1);
+  });
+
+  it('gives an import that begins while the app is still warming the worker being warmed, and reads its file', async () => {
+    while (warmWorkerCount() > 0) await takeWarmWorker()!.worker.terminate();
+    const warming = warmNormaliseWorkersAtStart(1);
+    expect(warmWorkerCount()).toBe(1);
+    const pool = createNormaliser(1);
+    expect(warmWorkerCount()).toBe(0);
+    try {
+      await expect(pool.normalise('pdf', DEMO_PDF, 'review.pdf')).resolves.toMatchObject({ lineCount: 56 });
+      await warming;
+    } finally {
+      await pool.close();
+    }
+    expect(warmWorkerCount()).toBe(1);
   });
 
   it('gives up a cancelled file at once with the cancel reason', async () => {

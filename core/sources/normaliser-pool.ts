@@ -84,7 +84,7 @@ interface Slot {
 
 /**
  * A fixed number of worker threads (normalise-worker.ts), all started when the pool is made (or
- * taken from the last pool, warm-normalise-workers.ts), so that they load pdf.js while the first
+ * taken from those the app warmed at its start or the last pool kept, warm-normalise-workers.ts), so that they load pdf.js while the first
  * files are read and hashed, each reading one file at a time. A worker that
  * crashes, runs out of memory or overruns its time is replaced, and only its file fails;
  * cancelling a file stops the worker reading it. Closing hands idle workers on to the next pool.
@@ -166,9 +166,9 @@ class NormaliserPool implements SourceNormaliser {
 
   #spawn(slot: Slot): Worker {
     const warm = takeWarmWorker();
-    const worker = warm ?? startNormaliseWorker();
+    const worker = warm?.worker ?? startNormaliseWorker();
     // Events from a worker this slot has already retired (terminated on purpose) are ignored.
-    slot.ready = warm !== undefined;
+    slot.ready = warm?.ready ?? false;
     worker.on('message', (reply: NormaliseReply) => {
       if ('ready' in reply) {
         if (slot.worker === worker) slot.ready = true;

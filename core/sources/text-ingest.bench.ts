@@ -2,8 +2,8 @@ import { spawnSync } from 'node:child_process';
 import { createWriteStream, existsSync, renameSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { median, type BenchResult } from '../../build/bench-harness.ts';
+import { importInChild } from './ingest-in-child.fixture.ts';
 
 const MB = 1_000_000;
 const RUNS = 3;
@@ -57,12 +57,12 @@ const CASES: Case[] = [
  */
 export default async function benchTextIngest(): Promise<BenchResult[]> {
   const results: BenchResult[] = [];
-  const compiled = compiledImport();
   for (const c of CASES) {
     const file = await corpusFile(c);
     const size = statSync(file).size;
     const wc = median(Array.from({ length: RUNS }, () => timeWc(file)));
-    const runs = Array.from({ length: RUNS }, () => importInChild(file, compiled));
+    const runs = Array.from({ length: RUNS }, () => importInChild([file]));
+    const compiled = runs[0]!.compiled;
     const ms = median(runs.map((r) => r.ms));
     const peak = Math.max(...runs.map((r) => r.maxRssBytes));
     const mbPerSecond = size / MB / (ms / 1000);
@@ -91,24 +91,6 @@ function timeWc(file: string): number {
   const result = spawnSync('wc', ['-l', file], { stdio: 'ignore' });
   if (result.status !== 0) throw new Error(`wc -l ${file} exited ${result.status}`);
   return performance.now() - started;
-}
-
-function importInChild(file: string, compiled: string | undefined): { ms: number; maxRssBytes: number } {
-  // The compiled child runs on plain Node, as the app does; from sources it needs tsx's loader.
-  const args = compiled ? [compiled, file] : ['--import', 'tsx', fileURLToPath(new URL('./ingest-bench-child.ts', import.meta.url)), file];
-  const result = spawnSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 16 * MB });
-  if (result.status !== 0) throw new Error(`The ingestion benchmark's import failed (exit ${result.status}): ${result.stderr}`);
-  const reply = JSON.parse(result.stdout.trim().split('\n').pop()!) as { ms: number; maxRssBytes: number; outcomes: { status: string }[] };
-  if (reply.outcomes[0]?.status !== 'added') throw new Error(`The benchmark import did not add the file: ${JSON.stringify(reply.outcomes[0])}`);
-  return reply;
-}
-
-/** The compiled child (dist/) when dist/ is up to date, as the app runs; else undefined (sources). */
-function compiledImport(): string | undefined {
-  const dist = fileURLToPath(new URL('../../dist/core/sources/ingest-bench-child.js', import.meta.url));
-  if (!existsSync(dist)) return undefined;
-  const freshness = spawnSync(process.execPath, ['-e', `import(${JSON.stringify(new URL('../../build/build-freshness.mjs', import.meta.url).href)}).then((m) => process.exit(m.buildNeed() === undefined ? 0 : 1))`]);
-  return freshness.status === 0 ? dist : undefined;
 }
 
 /** Generates the file once per corpus version (seeded, so every run reads the same bytes). */

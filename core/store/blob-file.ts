@@ -57,6 +57,42 @@ export async function writeBlobFile(target: string, bytes: Uint8Array, sha256: s
 }
 
 /**
+ * A blob whose bytes come in chunks (a run's transcript, read from its files): each chunk is
+ * hashed and written as it comes, so the blob is never held whole, into `temp`, flushed, read
+ * back and checked, then renamed to `targetOf(sha256)`. The same guarantees as writeBlobFile.
+ */
+export async function writeBlobFileFromChunks(temp: string, chunks: AsyncIterable<Uint8Array>, targetOf: (sha256: string) => string): Promise<{ sha256: string; sizeBytes: number }> {
+  let target = temp;
+  let sizeBytes = 0;
+  try {
+    await mkdir(dirname(temp), { recursive: true });
+    const file = await open(temp, 'wx+');
+    const hash = createHash('sha256');
+    let sha256: string;
+    try {
+      for await (const chunk of chunks) {
+        hash.update(chunk);
+        for (let offset = 0; offset < chunk.byteLength; ) offset += progressOf((await file.write(chunk, offset, chunk.byteLength - offset)).bytesWritten);
+        sizeBytes += chunk.byteLength;
+      }
+      sha256 = hash.digest('hex');
+      target = targetOf(sha256);
+      await file.sync();
+      checkWritten((await file.stat()).size, await hashOfFile(file), sizeBytes, sha256, target);
+    } finally {
+      await file.close();
+    }
+    await mkdir(dirname(target), { recursive: true });
+    await rename(temp, target);
+    syncFolderSync(dirname(target));
+    return { sha256, sizeBytes };
+  } catch (error) {
+    await rm(temp, { force: true }).catch(() => undefined);
+    throw blobWriteError(error, target, sizeBytes);
+  }
+}
+
+/**
  * Whether `path` holds exactly `bytes`: a regular file of the same size whose bytes compare
  * equal. A file cut short by a full disk, or changed since, does not count, so the caller writes
  * the blob again and the rename replaces it.

@@ -106,6 +106,30 @@ describe('BlobStore', () => {
     expect(store.put(bytes)).toEqual({ sha256: a.sha256, sizeBytes: a.sizeBytes, written: false });
   });
 
+  it('putChunksAsync stores chunks as the one blob their bytes make, leaving only that file', async () => {
+    const parts = [Buffer.from('a transcript, '), Buffer.alloc(3 * 1024 * 1024, 'é'), Buffer.from('\nits last line\n')];
+    async function* chunks() {
+      yield* parts;
+    }
+    const whole = Buffer.concat(parts);
+    const stored = await store.putChunksAsync(chunks());
+    expect(stored).toEqual({ sha256: sha256Of(whole), sizeBytes: whole.length, written: true });
+    expect(store.read(stored.sha256).equals(whole)).toBe(true);
+    expect(filesUnder(store.root)).toEqual([`${stored.sha256.slice(0, 2)}/${stored.sha256.slice(2)}`]);
+    // Stored again: the same single file.
+    await store.putChunksAsync(chunks());
+    expect(filesUnder(store.root)).toEqual([`${stored.sha256.slice(0, 2)}/${stored.sha256.slice(2)}`]);
+  });
+
+  it('putChunksAsync whose source fails midway keeps nothing, not even a temporary file', async () => {
+    async function* failing() {
+      yield Buffer.from('the first chunk');
+      throw new Error('the run file could not be read');
+    }
+    await expect(store.putChunksAsync(failing())).rejects.toThrow(/the run file could not be read/);
+    expect(filesUnder(store.root)).toEqual([]);
+  });
+
   it('a blob cut short (as a full disk left it) does not count as present: the next put writes it whole again', async () => {
     const whole = Buffer.alloc(3 * 1024 * 1024 + 17, 'x');
     whole.write('a distinct start', 0);

@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { blobFileHolds, blobFileHoldsSync, hashOfPathSync, hasSize, writeBlobFile, writeBlobFileSync } from './blob-file.ts';
+import { blobFileHolds, blobFileHoldsSync, hashOfPathSync, hasSize, writeBlobFile, writeBlobFileFromChunks, writeBlobFileSync } from './blob-file.ts';
 
 const SHA256_HEX = /^[0-9a-f]{64}$/;
 /** `blobs/ab/` folders, and the temporary files `put` writes there before renaming them into place. */
@@ -108,6 +108,17 @@ export class BlobStore {
     if (await blobFileHolds(target, bytes)) return { sha256, sizeBytes: bytes.byteLength, written: false };
     await writeBlobFile(target, bytes, sha256);
     return { sha256, sizeBytes: bytes.byteLength, written: true };
+  }
+
+  /**
+   * `putAsync` for bytes that come in chunks (a run's transcript from its files), never held
+   * whole: written under a temporary name that `listTempFiles` knows, then renamed into place.
+   * A blob already stored is replaced by the same bytes (`written` is then true as well).
+   */
+  async putChunksAsync(chunks: AsyncIterable<Uint8Array>): Promise<StoredBlob> {
+    const temp = join(this.root, '00', `${randomBytes(31).toString('hex')}.tmp-${randomBytes(6).toString('hex')}`);
+    const { sha256, sizeBytes } = await writeBlobFileFromChunks(temp, chunks, (hash) => this.pathFor(hash));
+    return { sha256, sizeBytes, written: true };
   }
 
   /** The blob's file is there (and is `sizeBytes` long, when given: a file cut short does not count). */

@@ -15,7 +15,7 @@ import { configurationColumns, runConfigurationOf } from '../run-configuration.t
 import { summariseTrajectory } from '../trajectory/summarise-trajectory.ts';
 import { extractErrors } from '../trajectory/extract-errors.ts';
 import { parseTranscript } from '../trajectory/read-transcript-lines.ts';
-import { trajectoryJsonBytes } from '../trajectory/trajectory-json-bytes.ts';
+import { trajectoryJsonStream } from '../trajectory/trajectory-json-bytes.ts';
 import { classifyRunFailure, RETRYABLE_FAILURES, type RunFailure } from './classify-run-failure.ts';
 import { writeRunManifest } from './run-manifest.ts';
 import { runCostUsd } from './run-cost.ts';
@@ -24,12 +24,12 @@ import { RunFolderSetUp, type RunFolderInput } from './run-folder-set-up.ts';
 import { mergeTurnTrajectories } from './multi-turn-trajectory.ts';
 import { firstTurnEnded, harnessWallMs, runTaskTurnLoop } from './task-turn-loop.ts';
 import { readTurnProgress } from './turn-progress.ts';
-import { putRunBlob } from './run-blob.ts';
+import { putRunBlobChunks } from './run-blob.ts';
 import { listFolderFiles } from './list-folder-files.ts';
 import { readTaskTurns } from './task-turns.ts';
 import { storeVerifierFindings } from '../verifier/store-verifier-findings.ts';
 import { symlinksIn } from '../sandbox/agent-written-files.ts';
-import { openRunFile, readRunFile, RunFileRefusedError, writeRunFile } from '../run-file.ts';
+import { openRunFile, runFileChunks, RunFileRefusedError, writeRunFile, type OpenRunFile } from '../run-file.ts';
 
 export interface ExecuteRunInput extends RunFolderInput {
   studyId: string;
@@ -228,18 +228,22 @@ export async function executeStudyRun(input: ExecuteRunInput): Promise<ExecuteRu
   // Ended without an error yet left nothing in out/, where the task's result goes: not plainly a success.
   const noOutput = status === 'succeeded' && listFolderFiles(join(workdir, 'out')).length === 0 && symlinksIn(join(workdir, 'out')).length === 0;
 
-  // One transcript for the run: each turn's, in order.
-  const transcriptParts = transcriptFiles.flatMap((file) => {
+  // One transcript for the run: each turn's, in order, streamed into the blob store a chunk at a
+  // time (read whole, a 100 MB transcript was held beside its parsed trajectory).
+  const transcriptOpened = transcriptFiles.flatMap((file) => {
     try {
-      return readRunFile(file, input.spec.maxOutputBytes)?.bytes ?? [];
+      return openRunFile(file, input.spec.maxOutputBytes) ?? [];
     } catch (error) {
       return refused(error) ?? [];
     }
   });
-  // One turn's file is stored as read (a copy would double the memory it takes), and let go before the trajectory's bytes are made.
-  const transcript = transcriptParts.length > 0 ? await putRunBlob(workspace, transcriptParts.length === 1 ? transcriptParts[0]! : Buffer.concat(transcriptParts)) : undefined;
-  transcriptParts.length = 0;
-  const trajectoryBlob = trajectory ? await putRunBlob(workspace, trajectoryJsonBytes(trajectory)) : undefined;
+  let transcript: string | undefined;
+  try {
+    transcript = transcriptOpened.length > 0 ? await putRunBlobChunks(workspace, transcriptChunks(transcriptOpened)) : undefined;
+  } finally {
+    for (const opened of transcriptOpened) opened.close();
+  }
+  const trajectoryBlob = trajectory ? await putRunBlobChunks(workspace, trajectoryJsonStream(trajectory)) : undefined;
   let runId: string | null = null;
   // A cancelled run, or one that will be tried again, is not a finished run: it stays out of the arena and analysis.
   if (status !== 'cancelled' && !retryable) {
@@ -260,6 +264,11 @@ export async function executeStudyRun(input: ExecuteRunInput): Promise<ExecuteRu
   manifest.completed_steps.push('stored');
   save(status);
   return { status, failure, retryable };
+}
+
+/** The turns' transcript files one after another, a chunk at a time, each read up to its capped size. */
+async function* transcriptChunks(files: OpenRunFile[]): AsyncGenerator<Uint8Array> {
+  for (const file of files) yield* runFileChunks(file);
 }
 
 /** The trajectory's last agent words, where a harness says why it stopped (an API error, a refused key). */

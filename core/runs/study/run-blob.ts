@@ -7,3 +7,10 @@ export async function putRunBlob(workspace: Workspace, bytes: Buffer): Promise<s
   recordBlob(workspace.db, blob.sha256, blob.sizeBytes, new Date().toISOString());
   return blob.sha256;
 }
+
+/** putRunBlob for bytes that come in chunks (a transcript read from its turns' files), never held whole. */
+export async function putRunBlobChunks(workspace: Workspace, chunks: AsyncIterable<Uint8Array>): Promise<string> {
+  const blob = await workspace.blobs.putChunksAsync(chunks);
+  recordBlob(workspace.db, blob.sha256, blob.sizeBytes, new Date().toISOString());
+  return blob.sha256;
+}
