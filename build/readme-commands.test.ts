@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { LHB_NODE_ARGS } from '../core/cli/lhb-child-process.fixture.ts';
 
 // The README's command table is where a user looks a command up: one `lhb` has and the table
 // leaves out (it once lacked `lhb import hf`) fails here. Commands come from the CLI's own help.
@@ -14,7 +15,7 @@ const run = promisify(execFile);
 
 /** The commands `lhb ARGS --help` lists. */
 async function commandsIn(args: string[]): Promise<string[]> {
-  const { stdout: help } = await run(process.execPath, ['--import', 'tsx', join(root, 'core/cli/main.ts'), ...args, '--help'], { cwd: root, encoding: 'utf8' });
+  const { stdout: help } = await run(process.execPath, [...LHB_NODE_ARGS, ...args, '--help'], { cwd: root, encoding: 'utf8' });
   const listed = help.split('\nCommands:\n')[1] ?? '';
   return [...listed.matchAll(/^ {2}([a-z][\w-]*)/gm)].map((match) => match[1]!).filter((name) => name !== 'help');
 }

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import { LHB_NODE_ARGS } from './cli/lhb-child-process.fixture.ts';
 
-const MAIN = fileURLToPath(new URL('./cli/main.ts', import.meta.url));
 const SECRET = 'serve-env-secret-6021';
 
 /**
@@ -49,7 +49,7 @@ describe.runIf(process.platform === 'linux')('lhb processes that hold secrets ar
   it('a same-user process cannot read a running lhb serve’s environment or memory (its launch token)', { timeout: 60_000 }, async () => {
     dir = mkdtempSync(join(tmpdir(), 'lhb-non-dumpable-'));
     chmodSync(dir, 0o777); // the ordinary user's workspace goes here
-    const [command, args] = asOrdinaryUser(process.execPath, ['--import', 'tsx', MAIN, 'serve', '--port', '0', '--no-open', '--workspace', join(dir, 'ws')]);
+    const [command, args] = asOrdinaryUser(process.execPath, [...LHB_NODE_ARGS, 'serve', '--port', '0', '--no-open', '--workspace', join(dir, 'ws')]);
     const child = spawn(command, args, {
       env: { ...process.env, LHB_TEST_SECRET: SECRET },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -2,7 +2,6 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AnalysisReportSchema } from '../../schemas/analysis.ts';
 import { openApi } from '../api/open-api.ts';
@@ -10,9 +9,9 @@ import { recordOwnRun, voteUntilOwnPair } from '../demo/user-study-in-demo.fixtu
 import { seedAblationWorkspace } from '../analysis/ablation-workspace.fixture.ts';
 import { SCORES, seedTwoStudyAblation, STUDY_RUNS, TWO_STUDIES, VOTES } from '../analysis/two-study-ablation.fixture.ts';
 import { seedWorkspace } from './seeded-workspace.fixture.ts';
+import { LHB_NODE_ARGS } from './lhb-child-process.fixture.ts';
 
-const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
-const lhb = (args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', MAIN, ...args], { encoding: 'utf8', timeout: 120_000 });
+const lhb = (args: string[]) => spawnSync(process.execPath, [...LHB_NODE_ARGS, ...args], { encoding: 'utf8', timeout: 120_000 });
 
 let dir: string;
 beforeAll(() => {

@@ -2,10 +2,8 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-
-const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
+import { LHB_NODE_ARGS } from './lhb-child-process.fixture.ts';
 
 let root: string;
 let serve: ChildProcess | undefined;
@@ -18,10 +16,10 @@ afterEach(() => {
   rmSync(root, { recursive: true, force: true });
 });
 
-const lhb = (...args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', MAIN, ...args, '--workspace', join(root, 'ws')], { encoding: 'utf8', timeout: 90_000 });
+const lhb = (...args: string[]) => spawnSync(process.execPath, [...LHB_NODE_ARGS, ...args, '--workspace', join(root, 'ws')], { encoding: 'utf8', timeout: 90_000 });
 
 function startServe(): Promise<string> {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN, 'serve', '--port', '0', '--no-open', '--workspace', join(root, 'ws')], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...LHB_NODE_ARGS, 'serve', '--port', '0', '--no-open', '--workspace', join(root, 'ws')], { stdio: ['ignore', 'pipe', 'pipe'] });
   serve = child;
   return new Promise((resolve, reject) => {
     let out = '';

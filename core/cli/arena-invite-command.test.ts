@@ -2,14 +2,12 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { InviteSchema } from '../../schemas/invites.ts';
 import { checkVoterToken } from '../arena/invites.ts';
 import { openWorkspace } from '../workspace/open-workspace.ts';
+import { LHB_NODE_ARGS } from './lhb-child-process.fixture.ts';
 
-// Runs the CLI from its TypeScript source through tsx, like cli.test.ts.
-const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
 const SPAWNING_TEST_TIMEOUT_MS = 90_000;
 
 let root: string;
@@ -18,7 +16,7 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(root, { recursive: true, force: true }));
 
-const lhb = (...args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', MAIN, ...args, '--workspace', join(root, 'ws')], { encoding: 'utf8' });
+const lhb = (...args: string[]) => spawnSync(process.execPath, [...LHB_NODE_ARGS, ...args, '--workspace', join(root, 'ws')], { encoding: 'utf8' });
 
 describe('lhb arena invite / invites (spawned)', () => {
   it('prints a link once that votes as the named annotator, lists it without its token, and revokes it', () => {

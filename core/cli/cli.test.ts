@@ -2,17 +2,14 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import type { WorkspaceInfo } from '../../schemas/workspace.ts';
 import { openApi } from '../api/open-api.ts';
+import { LHB_NODE_ARGS } from './lhb-child-process.fixture.ts';
 
-// Runs the CLI from its TypeScript source through tsx, so these tests need no build; e2e runs
-// the compiled `bin/lhb.mjs`.
-const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
 const lhb = (args: string[], env: NodeJS.ProcessEnv = {}) =>
-  spawnSync(process.execPath, ['--import', 'tsx', MAIN, ...args], { encoding: 'utf8', env: { ...process.env, ...env } });
+  spawnSync(process.execPath, [...LHB_NODE_ARGS, ...args], { encoding: 'utf8', env: { ...process.env, ...env } });
 
 const temps: string[] = [];
 const tempWorkspace = () => {
@@ -130,7 +127,7 @@ describe('lhb', { timeout: 120_000 }, () => {
 
   it('serve prints exactly one URL line, answers on it, and stops cleanly on SIGTERM', async () => {
     const workspace = tempWorkspace();
-    const child = spawn(process.execPath, ['--import', 'tsx', MAIN, 'serve', '--port', '0', '--no-open', '--workspace', workspace], {
+    const child = spawn(process.execPath, [...LHB_NODE_ARGS, 'serve', '--port', '0', '--no-open', '--workspace', workspace], {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     // A test that fails or runs out of time still stops its server (it would keep writing to the

@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { LHB_NODE_ARGS } from './lhb-child-process.fixture.ts';
 
 // `lhb --help` is the CLI's promise: it names only commands that run, and says plainly what is
 // not built yet instead of describing it as if it were.
@@ -14,7 +15,7 @@ const help = (args: string[]) => {
   const key = args.join(' ');
   const known = helpTexts.get(key);
   if (known !== undefined) return known;
-  const result = spawnSync(process.execPath, ['--import', 'tsx', MAIN, ...args, '--help'], { encoding: 'utf8', timeout: 60_000 });
+  const result = spawnSync(process.execPath, [...LHB_NODE_ARGS, ...args, '--help'], { encoding: 'utf8', timeout: 60_000 });
   expect(result.status, result.stderr).toBe(0);
   helpTexts.set(key, result.stdout);
   return result.stdout;

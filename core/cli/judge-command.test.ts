@@ -3,7 +3,6 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AnalysisReport } from '../../schemas/analysis.ts';
 import type { JudgmentView } from '../../schemas/judge.ts';
@@ -12,11 +11,10 @@ import { FAKE_KEY_ENV, FAKE_KEYS, FAKE_SERVERS } from '../judge/providers/fake-j
 import type { FakeProviderServer, FakeRequest } from '../model-apis/fake-model-api-server.fixture.ts';
 import { rubricNamesOf } from '../judge/judging/judging-workspace.fixture.ts';
 import { cohensKappa } from '../stats/cohens-kappa.ts';
-import { runLhbChild } from './lhb-child-process.fixture.ts';
+import { LHB_NODE_ARGS, runLhbChild } from './lhb-child-process.fixture.ts';
 
 // `lhb judge` end to end: three judges of three providers (local fake servers speaking each
 // wire format) judge the demo's Figma runs at the output tier through the CLI, in a child process.
-const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -89,13 +87,13 @@ describe('lhb judge', () => {
     // Output tier: each request showed three ground-truth frames beside three captures.
     expect(servers.every((server) => server.requests.every((request) => request.prompt.images.length === 6))).toBe(true);
 
-    const listed = spawnSync(process.execPath, ['--import', 'tsx', MAIN, 'judge', 'list', '--json'], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, env: { ...process.env, ...env } });
+    const listed = spawnSync(process.execPath, [...LHB_NODE_ARGS, 'judge', 'list', '--json'], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, env: { ...process.env, ...env } });
     expect(listed.status, listed.stderr).toBe(0);
     const real = (JSON.parse(listed.stdout) as JudgmentView[]).filter((j) => !j.synthetic);
     expect(real).toHaveLength(72);
     expect(real.every((j) => j.status === 'ok' && j.rubricSet === 'figma-output' && j.scale === 5 && j.evidence.includes('frame 1') && j.judgeModel?.endsWith('-model'))).toBe(true);
 
-    const analyzed = spawnSync(process.execPath, ['--import', 'tsx', MAIN, 'analyze', '--json', '--resamples', '100'], { encoding: 'utf8', env: { ...process.env, ...env } });
+    const analyzed = spawnSync(process.execPath, [...LHB_NODE_ARGS, 'analyze', '--json', '--resamples', '100'], { encoding: 'utf8', env: { ...process.env, ...env } });
     expect(analyzed.status, analyzed.stderr).toBe(0);
     const report = JSON.parse(analyzed.stdout) as AnalysisReport;
     expect(report.study.synthetic.included).toBe(false);

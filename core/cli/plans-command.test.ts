@@ -2,13 +2,11 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PlanComparisonSchema } from '../../schemas/plan-review.ts';
 import { openApi } from '../api/open-api.ts';
+import { LHB_NODE_ARGS } from './lhb-child-process.fixture.ts';
 
-// Runs the CLI from its TypeScript source through tsx, like rooms-command.test.ts.
-const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
 const SPAWNING_TEST_TIMEOUT_MS = 600_000; // 14 lhb runs, each ~15 s on a loaded machine
 const DEMO_ROOM = 'Operations dashboard data room';
 
@@ -18,7 +16,7 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-const lhb = (...args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', MAIN, ...args, '--workspace', dir], { encoding: 'utf8' });
+const lhb = (...args: string[]) => spawnSync(process.execPath, [...LHB_NODE_ARGS, ...args, '--workspace', dir], { encoding: 'utf8' });
 
 /** The demo room's first source, by its file name, as `lhb chapters cite --source` takes it. */
 async function demoSource(): Promise<string> {

@@ -2,10 +2,11 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { Command, CommanderError } from 'commander';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { readmeCommands, shellWords, type ReadmeCommand } from './readme-code-blocks.fixture.ts';
+import { LHB_NODE_ARGS } from './lhb-child-process.fixture.ts';
 import { seedWorkspace } from './seeded-workspace.fixture.ts';
 
 // Issue 44: every `lhb …` line README.md's code blocks show must still parse, and those that can
@@ -13,7 +14,6 @@ import { seedWorkspace } from './seeded-workspace.fixture.ts';
 // readme-walkthrough.test.ts; here they are only parsed (at once, so a renamed flag fails in
 // seconds, not after a fifteen-minute study).
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const MAIN = join(root, 'core', 'cli', 'main.ts');
 
 // The CLI's hardening (its own test checks it) is not for the test process.
 vi.mock('../non-dumpable-process.ts', () => ({ makeProcessNonDumpable: () => ({ nonDumpable: true }) }));
@@ -67,11 +67,10 @@ async function parseError(args: string[]): Promise<string | null> {
   }
 }
 
-/** Runs `lhb ARGS` from source in `cwd`, as a user would type it there. */
+/** Runs `lhb ARGS` (LHB_NODE_ARGS) in `cwd`, as a user would type it there. */
 function runLhb(args: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<{ status: number | null; output: string }> {
-  const loader = pathToFileURL(join(root, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href;
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', loader, MAIN, ...args], { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...LHB_NODE_ARGS, ...args], { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));

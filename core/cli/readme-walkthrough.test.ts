@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnalysisFigures } from '../../schemas/analysis.ts';
 import type { ReplayScript } from '../../schemas/replay-script.ts';
@@ -14,7 +14,8 @@ import { HARNESS_ADAPTERS } from '../runs/harnesses/harness-registry.ts';
 import { ensureTestHarness, TEST_TOOLS_DIR } from '../runs/harnesses/test-harness-tools.fixture.ts';
 import { startKeyedReplayServer, type KeyedReplayServer } from '../runs/replay/keyed-replay-server.fixture.ts';
 import { readmeWalkthrough, withExportValues } from './readme-walkthrough.fixture.ts';
-import { runLhbChild } from './lhb-child-process.fixture.ts';
+import { LHB_NODE_ARGS, runLhbChild } from './lhb-child-process.fixture.ts';
+import { shellCommandLine } from '../shell-quote.ts';
 
 // Issue 44's acceptance: the README's "Running the method's study", followed word for word. Its
 // `sh` blocks run in order in one bash, in an empty folder with a HOME of its own, as a reader
@@ -74,12 +75,11 @@ function standInValues(): Record<string, string> {
   };
 }
 
-/** `lhb` as a command on PATH: this checkout's CLI through tsx, wherever the shell stands. */
+/** `lhb` as a command on PATH: this checkout's CLI (LHB_NODE_ARGS), wherever the shell stands. */
 function lhbOnPath(): string {
   const bin = join(dir, 'bin');
   mkdirSync(bin, { recursive: true });
-  const loader = pathToFileURL(join(root, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href;
-  writeFileSync(join(bin, 'lhb'), `#!/bin/sh\nexec "${process.execPath}" --import "${loader}" "${join(root, 'core', 'cli', 'main.ts')}" "$@"\n`);
+  writeFileSync(join(bin, 'lhb'), `#!/bin/sh\nexec ${shellCommandLine([process.execPath, ...LHB_NODE_ARGS])} "$@"\n`);
   chmodSync(join(bin, 'lhb'), 0o755);
   return bin;
 }

@@ -2,14 +2,12 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DataRoomDetail, DataRoomSummary } from '../../schemas/annotate.ts';
 import { ChapterPlanSchema } from '../../schemas/chapter-plan.ts';
 import { openApi } from '../api/open-api.ts';
+import { LHB_NODE_ARGS } from './lhb-child-process.fixture.ts';
 
-// Runs the CLI from its TypeScript source through tsx, like sources-command.test.ts.
-const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
 const SPAWNING_TEST_TIMEOUT_MS = 240_000;
 const DEMO_ROOM = 'Operations dashboard data room';
 
@@ -19,7 +17,7 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-const lhb = (...args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', MAIN, ...args, '--workspace', dir], { encoding: 'utf8' });
+const lhb = (...args: string[]) => spawnSync(process.execPath, [...LHB_NODE_ARGS, ...args, '--workspace', dir], { encoding: 'utf8' });
 
 /** Seeds the workspace (the demo room and its plan) and adds an empty room, two named "Twin", and an instruction and notes on the demo's first chapter. */
 async function prepareWorkspace(): Promise<{ demo: DataRoomDetail; empty: DataRoomDetail; twins: DataRoomDetail[] }> {

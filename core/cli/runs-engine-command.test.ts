@@ -6,11 +6,11 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { durationText } from '../../schemas/run-duration.ts';
 import { HARNESS_ADAPTERS, harnessIdsInWords, installableHarnesses } from '../runs/harnesses/harness-registry.ts';
+import { LHB_NODE_ARGS } from './lhb-child-process.fixture.ts';
 
-const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
 const TWO_STEPS = fileURLToPath(new URL('../runs/harnesses/command/fixtures/two-steps-recovered.jsonl', import.meta.url));
 const lhb = (args: string[], env: NodeJS.ProcessEnv = {}) =>
-  spawnSync(process.execPath, ['--import', 'tsx', MAIN, ...args], { encoding: 'utf8', env: { ...process.env, LHB_TOOLS_DIR: join(dir, 'no-tools'), ...env }, timeout: 120_000 });
+  spawnSync(process.execPath, [...LHB_NODE_ARGS, ...args], { encoding: 'utf8', env: { ...process.env, LHB_TOOLS_DIR: join(dir, 'no-tools'), ...env }, timeout: 120_000 });
 
 let dir: string;
 let ws: string;
@@ -64,7 +64,7 @@ describe('lhb runs start / status / show', { timeout: 120_000 }, () => {
     const log = join(dir, 'combined.log');
     const fd = openSync(log, 'w');
     try {
-      const together = spawnSync(process.execPath, ['--import', 'tsx', MAIN, 'runs', 'start', '--task', task, '--harness', 'command', '--command', BUILD, '--repeats', '2', '-w', ws], {
+      const together = spawnSync(process.execPath, [...LHB_NODE_ARGS, 'runs', 'start', '--task', task, '--harness', 'command', '--command', BUILD, '--repeats', '2', '-w', ws], {
         env: { ...process.env, LHB_TOOLS_DIR: join(dir, 'no-tools') },
         stdio: ['ignore', fd, fd],
         timeout: 120_000,

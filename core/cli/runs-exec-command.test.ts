@@ -2,7 +2,6 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { execFilePath, outcomeFilePath, writeExecFile, writeJsonAtomically, type ExecFile } from '../runs/executors/slurm/exec-file.ts';
 import { applySlurmSettings } from '../runs/study/slurm-settings.ts';
@@ -15,8 +14,8 @@ import { currentLhbCommand } from '../runs/verifier/lhb-command.ts';
 import { readVerifierLog } from '../runs/verifier/verifier-log.ts';
 import { verifierFolderOfRun, writeVerifyConfig } from '../runs/verifier/verify-config.ts';
 import { shellQuote } from '../shell-quote.ts';
+import { LHB_NODE_ARGS } from './lhb-child-process.fixture.ts';
 
-const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
 let dir: string;
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'lhb-exec-'));
@@ -53,7 +52,7 @@ describe('lhb runs start --executor slurm flags', () => {
 });
 
 describe('lhb runs exec RUN_FOLDER', () => {
-  const exec = (folder: string, env: Record<string, string> = {}) => spawnSync(process.execPath, ['--import', 'tsx', MAIN, 'runs', 'exec', folder], { encoding: 'utf8', timeout: 60_000, env: { ...process.env, ...env } });
+  const exec = (folder: string, env: Record<string, string> = {}) => spawnSync(process.execPath, [...LHB_NODE_ARGS, 'runs', 'exec', folder], { encoding: 'utf8', timeout: 60_000, env: { ...process.env, ...env } });
 
   it('runs the prepared harness with its limits, the API key taken from the job\'s environment, and records how it ended', () => {
     const folder = join(dir, 'run');
@@ -101,7 +100,7 @@ describe('lhb runs exec RUN_FOLDER', () => {
       sandbox: planRunSandbox({ network: 'none', limits: undefined, runFolder: folder, binary: '/bin/sh', toolsDir: join(dir, 'tools'), workspaceDir: join(dir, 'ws'), endpoint: undefined }),
     };
     writeJsonAtomically(execFilePath(folder), spec);
-    const result = spawnSync(process.execPath, ['--import', 'tsx', MAIN, 'runs', 'exec', folder], { encoding: 'utf8', timeout: 170_000 });
+    const result = spawnSync(process.execPath, [...LHB_NODE_ARGS, 'runs', 'exec', folder], { encoding: 'utf8', timeout: 170_000 });
     expect(result.status, result.stderr).toBe(0);
     // The hook answered the harness with the engine's finding.
     const answer = JSON.parse(readFileSync(join(folder, 'transcript.jsonl'), 'utf8')) as { decision: string; reason: string };
@@ -196,7 +195,7 @@ describe('lhb runs exec RUN_FOLDER', () => {
       sandbox: { network: 'none', runFolder: folder, readOnly: [], hidden: [], limits: { memoryBytes: 1 << 30, processes: 256 }, loopbackPorts: [] },
     });
     const execWith = (folder: string, sha: string, outcome: string) =>
-      spawnSync(process.execPath, ['--import', 'tsx', MAIN, 'runs', 'exec', folder, '--exec-sha256', sha, '--outcome', outcome], { encoding: 'utf8', timeout: 60_000, env: { ...process.env, SLURM_JOB_ID: '77' } });
+      spawnSync(process.execPath, [...LHB_NODE_ARGS, 'runs', 'exec', folder, '--exec-sha256', sha, '--outcome', outcome], { encoding: 'utf8', timeout: 60_000, env: { ...process.env, SLURM_JOB_ID: '77' } });
 
     for (const [how, tamper] of [
       ['its network made host instead of none', (spec: ExecFile) => ({ ...spec, sandbox: { ...spec.sandbox!, network: 'host' as const } })],

@@ -2,16 +2,15 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
 import { RunSummarySchema } from '../../schemas/arena.ts';
 import { RunsListRowSchema } from '../../schemas/runs-filter.ts';
 import { seedAblationWorkspace } from '../analysis/ablation-workspace.fixture.ts';
 import { seedWorkspace } from './seeded-workspace.fixture.ts';
+import { LHB_NODE_ARGS } from './lhb-child-process.fixture.ts';
 
-const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
-const lhb = (args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', MAIN, ...args], { encoding: 'utf8', timeout: 120_000 });
+const lhb = (args: string[]) => spawnSync(process.execPath, [...LHB_NODE_ARGS, ...args], { encoding: 'utf8', timeout: 120_000 });
 
 let dir: string;
 beforeAll(() => {

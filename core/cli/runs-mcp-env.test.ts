@@ -4,11 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { LHB_NODE_ARGS } from './lhb-child-process.fixture.ts';
 
 // `lhb runs start` keeps the rule the app keeps: a task folder's MCP servers get only the
 // variables the study allows (allowMcpEnv in a study file, --allow-mcp-env on the command line).
 
-const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
 const PROOF_SERVER = fileURLToPath(new URL('../runs/study/fixtures/proof-mcp-server.mjs', import.meta.url));
 const SECRET_VAR = 'LHB_TEST_FAKE_CLOUD_SECRET';
 const SECRET = 'cloud-secret-do-not-send';
@@ -16,7 +16,7 @@ const SECRET = 'cloud-secret-do-not-send';
 let dir: string;
 let ws: string;
 const lhb = (args: string[]) =>
-  spawnSync(process.execPath, ['--import', 'tsx', MAIN, ...args, '-w', ws], { encoding: 'utf8', env: { ...process.env, LHB_TOOLS_DIR: join(dir, 'no-tools'), [SECRET_VAR]: SECRET }, timeout: 180_000 });
+  spawnSync(process.execPath, [...LHB_NODE_ARGS, ...args, '-w', ws], { encoding: 'utf8', env: { ...process.env, LHB_TOOLS_DIR: join(dir, 'no-tools'), [SECRET_VAR]: SECRET }, timeout: 180_000 });
 const receivedFile = () => join(dir, 'received.jsonl');
 
 beforeEach(() => {

@@ -7,9 +7,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { HarnessIdSchema } from '../../schemas/trajectory.ts';
 import { exportAtif } from '../runs/trajectory/atif.ts';
 import { parseTranscriptFile } from '../runs/trajectory/parse-harness-transcript.ts';
+import { LHB_NODE_ARGS } from './lhb-child-process.fixture.ts';
 
-// Runs the CLI from its TypeScript source through tsx, like cli.test.ts.
-const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
 const CLAUDE_FOUR_TOOLS = fileURLToPath(new URL('../runs/harnesses/claude-code/fixtures/four-tools.jsonl', import.meta.url));
 const SPAWNING_TEST_TIMEOUT_MS = 60_000;
 
@@ -26,7 +25,7 @@ afterEach(() => {
 /** Runs `lhb runs parse …` with a workspace folder that must stay untouched. */
 function lhbParse(args: string[], timeout?: number) {
   const workspace = tempDir();
-  const result = spawnSync(process.execPath, ['--import', 'tsx', MAIN, 'runs', 'parse', ...args], { encoding: 'utf8', timeout, env: { ...process.env, LHB_WORKSPACE: workspace } });
+  const result = spawnSync(process.execPath, [...LHB_NODE_ARGS, 'runs', 'parse', ...args], { encoding: 'utf8', timeout, env: { ...process.env, LHB_WORKSPACE: workspace } });
   expect(readdirSync(workspace), 'runs parse stores nothing').toEqual([]);
   return result;
 }

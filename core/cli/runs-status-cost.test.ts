@@ -2,17 +2,16 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openApi } from '../api/open-api.ts';
 import { recordUserStudy } from '../demo/user-study-in-demo.fixture.ts';
+import { LHB_NODE_ARGS } from './lhb-child-process.fixture.ts';
 
 // `lhb runs status` says what each study cost, in text and in JSON (one study's figures, per run,
 // configuration and judge, are runs.cost's: core/costs/study-cost.test.ts): here a researcher's study in the
 // demo workspace whose harnesses each reported $0.20 a run (core/demo/user-study-in-demo.fixture.ts).
 
-const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
-const lhb = (args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', MAIN, ...args], { encoding: 'utf8', timeout: 120_000 });
+const lhb = (args: string[]) => spawnSync(process.execPath, [...LHB_NODE_ARGS, ...args], { encoding: 'utf8', timeout: 120_000 });
 
 let dir: string;
 let workspace: string;

@@ -2,14 +2,13 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { writeTestSkill, writeTestTaskFolder } from '../runs/study/study-engine.fixture.ts';
+import { LHB_NODE_ARGS } from './lhb-child-process.fixture.ts';
 
-const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
 const lhb = (args: string[], env: NodeJS.ProcessEnv = {}) =>
-  spawnSync(process.execPath, ['--import', 'tsx', MAIN, ...args, '-w', ws], { encoding: 'utf8', env: { ...process.env, LHB_TOOLS_DIR: join(dir, 'no-tools'), ...env }, timeout: 120_000 });
+  spawnSync(process.execPath, [...LHB_NODE_ARGS, ...args, '-w', ws], { encoding: 'utf8', env: { ...process.env, LHB_TOOLS_DIR: join(dir, 'no-tools'), ...env }, timeout: 120_000 });
 
 // The agent says which SKILL.md it was given (none, the base or v2), so each arm is seen to get its own.
 const AGENT = 'mkdir -p out/dist && (cat .agents/skills/demo-skill/SKILL.md 2>/dev/null || echo NO SKILL) > out/dist/index.html';

@@ -5,11 +5,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { resolveChromiumPath } from '../runs/bundles/chromium-path.ts';
-import { currentLhbCommand } from '../runs/verifier/lhb-command.ts';
 import { verifierFolderOfRun, writeVerifyConfig } from '../runs/verifier/verify-config.ts';
+import { LHB_NODE_ARGS } from './lhb-child-process.fixture.ts';
 
-// The command the engine installs as the hook: run from the sources, main.ts through tsx.
-const [NODE, ...LHB] = currentLhbCommand().argv;
+// `lhb runs verify` as the hook a harness calls (an installed engine's hook runs bin/lhb.mjs, the compiled CLI).
 const BLANK = '<!doctype html><html><body><div id="root"></div></body></html>';
 const GOOD = '<!doctype html><html><body><h1>The trend</h1></body></html>';
 
@@ -25,7 +24,7 @@ beforeEach(() => {
 afterEach(() => rmSync(runFolder, { recursive: true, force: true }));
 
 function lhb(args: string[], input = '') {
-  return spawnSync(NODE!, [...LHB, 'runs', 'verify', '--workdir', workdir, ...args], { encoding: 'utf8', input, cwd: workdir, timeout: 90_000 });
+  return spawnSync(process.execPath, [...LHB_NODE_ARGS, 'runs', 'verify', '--workdir', workdir, ...args], { encoding: 'utf8', input, cwd: workdir, timeout: 90_000 });
 }
 
 /** Claude Code 2.1's PostToolUse / PostToolUseFailure input, as the real CLI sent it to a hook. */
@@ -139,7 +138,7 @@ describe('lhb runs verify as a hook', { timeout: 120_000 }, () => {
 describe('lhb runs verify --mcp', { timeout: 120_000 }, () => {
   it('speaks MCP over stdio: initialize, tools/list offers verify_build, tools/call returns the findings; unknown methods are errors', async () => {
     writeFileSync(join(workdir, 'out', 'dist', 'index.html'), BLANK);
-    const child = spawn(NODE!, [...LHB, 'runs', 'verify', '--workdir', workdir, '--mcp'], { cwd: workdir, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...LHB_NODE_ARGS, 'runs', 'verify', '--workdir', workdir, '--mcp'], { cwd: workdir, stdio: ['pipe', 'pipe', 'pipe'] });
     const replies = new Map<number, (value: Record<string, unknown>) => void>();
     createInterface({ input: child.stdout }).on('line', (line) => {
       const message = JSON.parse(line) as { id: number };

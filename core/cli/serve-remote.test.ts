@@ -2,11 +2,10 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { LHB_NODE_ARGS } from './lhb-child-process.fixture.ts';
 
-// `lhb serve --host` as a user types it, through tsx from source (no build needed).
-const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
+// `lhb serve --host` as a user types it.
 
 let dir: string | undefined;
 afterEach(() => {
@@ -18,7 +17,7 @@ const tempDir = () => (dir = mkdtempSync(join(tmpdir(), 'lhb-serve-remote-')));
 describe('lhb serve --host beyond loopback', () => {
   it('refuses without --allow-remote, before touching the workspace, and says what to do', () => {
     const workspace = join(tempDir(), 'workspace');
-    const result = spawnSync(process.execPath, ['--import', 'tsx', MAIN, 'serve', '--host', '0.0.0.0', '--port', '0', '--no-open', '--workspace', workspace], {
+    const result = spawnSync(process.execPath, [...LHB_NODE_ARGS, 'serve', '--host', '0.0.0.0', '--port', '0', '--no-open', '--workspace', workspace], {
       encoding: 'utf8',
       timeout: 30_000,
     });
@@ -32,7 +31,7 @@ describe('lhb serve --host beyond loopback', () => {
 
   it('with --allow-remote prints an address that answers (not 0.0.0.0) and warns on stderr that traffic is clear text', async () => {
     const workspace = join(tempDir(), 'workspace');
-    const child = spawn(process.execPath, ['--import', 'tsx', MAIN, 'serve', '--host', '0.0.0.0', '--allow-remote', '--port', '0', '--no-open', '--workspace', workspace], {
+    const child = spawn(process.execPath, [...LHB_NODE_ARGS, 'serve', '--host', '0.0.0.0', '--allow-remote', '--port', '0', '--no-open', '--workspace', workspace], {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';

@@ -5,9 +5,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseLineRange } from './sources-command.ts';
+import { LHB_NODE_ARGS } from './lhb-child-process.fixture.ts';
 
-// Runs the CLI from its TypeScript source through tsx, like cli.test.ts.
-const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
 const DEMO = fileURLToPath(new URL('../../datasets/demo/sources/', import.meta.url));
 
 let dir: string;
@@ -27,7 +26,7 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 // Each run is a fresh process (and the first one seeds the demo data room): allow for a busy machine.
 const SPAWNING_TEST_TIMEOUT_MS = 180_000;
 
-const lhb = (...args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', MAIN, ...args, '--workspace', workspace], { encoding: 'utf8' });
+const lhb = (...args: string[]) => spawnSync(process.execPath, [...LHB_NODE_ARGS, ...args, '--workspace', workspace], { encoding: 'utf8' });
 
 describe('lhb sources', () => {
   it('add --json prints one object per source, reports a broken file on stderr and exits 1 after importing the rest', () => {

@@ -2,13 +2,12 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createApi } from '../api/create-api.ts';
 import { openWorkspace } from '../workspace/open-workspace.ts';
+import { LHB_NODE_ARGS } from './lhb-child-process.fixture.ts';
 
-const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
 // Three lhb processes, each opening a workspace: allow for a busy machine.
 const SPAWNING_TEST_TIMEOUT_MS = 480_000;
 
@@ -20,7 +19,7 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-const lhb = (...args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', MAIN, ...args, '--workspace', workspace], { encoding: 'utf8' });
+const lhb = (...args: string[]) => spawnSync(process.execPath, [...LHB_NODE_ARGS, ...args, '--workspace', workspace], { encoding: 'utf8' });
 
 /** A report whose second page is a scan (no text at all) and whose third sets its figures out in columns. */
 async function scannedReport(): Promise<string> {

@@ -1,14 +1,13 @@
 import { spawnSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { FIVE_SYSTEMS } from '../stats/comparisons.fixture.ts';
 import { computeStatistic, STATISTIC_NAMES } from './stats-command.ts';
+import { LHB_NODE_ARGS } from './lhb-child-process.fixture.ts';
 
-// Runs the CLI from its TypeScript source through tsx, like cli.test.ts, with JSON on stdin.
-const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
+// Runs the CLI (LHB_NODE_ARGS) with JSON on stdin.
 const SPAWNING_TEST_TIMEOUT_MS = 60_000;
 
-const lhbStats = (name: string, stdin: string) => spawnSync(process.execPath, ['--import', 'tsx', MAIN, 'stats', name], { encoding: 'utf8', input: stdin });
+const lhbStats = (name: string, stdin: string) => spawnSync(process.execPath, [...LHB_NODE_ARGS, 'stats', name], { encoding: 'utf8', input: stdin });
 
 /** The printed JSON of a successful in-process run. */
 function output(name: string, input: unknown): Record<string, unknown> {

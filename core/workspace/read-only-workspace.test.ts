@@ -2,7 +2,6 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createApi } from '../api/create-api.ts';
@@ -12,8 +11,8 @@ import { openDatabase, PendingMigrationsError } from '../store/open-database.ts'
 import { insertProject } from '../store/project-repository.ts';
 import { DATABASE_FILE, openWorkspace } from './open-workspace.ts';
 import { snapshotFolder } from './workspace-folder.fixture.ts';
+import { LHB_NODE_ARGS } from '../cli/lhb-child-process.fixture.ts';
 
-const LHB = fileURLToPath(new URL('../cli/main.ts', import.meta.url));
 const ALL_MIGRATIONS = readMigrationFiles();
 
 let root: string;
@@ -106,7 +105,7 @@ describe('read-only workspaces', () => {
 
   describe('a folder this account cannot write (as another user when the tests run as root, whom permissions do not stop)', () => {
     const asOtherUser = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
-    const lhb = (args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', LHB, ...args], { encoding: 'utf8', ...asOtherUser });
+    const lhb = (args: string[]) => spawnSync(process.execPath, [...LHB_NODE_ARGS, ...args], { encoding: 'utf8', ...asOtherUser });
     const lockDown = (dir: string) => {
       chmodSync(root, 0o755);
       chmodRecursive(dir, 0o555, 0o444);

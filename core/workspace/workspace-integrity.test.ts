@@ -2,7 +2,6 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createApi, type Api } from '../api/create-api.ts';
 import { LhbError } from '../../schemas/lhb-error.ts';
@@ -10,8 +9,7 @@ import { recordBlob } from '../store/blob-repository.ts';
 import { WorkspaceStorageError } from '../store/storage-error.ts';
 import { DATABASE_FILE, openWorkspace } from './open-workspace.ts';
 import { damageTables, snapshotFolder } from './workspace-folder.fixture.ts';
-
-const LHB = fileURLToPath(new URL('../cli/main.ts', import.meta.url));
+import { LHB_NODE_ARGS } from '../cli/lhb-child-process.fixture.ts';
 
 let root: string;
 let dir: string;
@@ -88,7 +86,7 @@ describe('integrity check when a workspace opens', () => {
 
   it('lhb info exits 1 on a damaged workspace with the message, not a stack or a bare SQLite error', () => {
     damageBlobsTable();
-    const result = spawnSync(process.execPath, ['--import', 'tsx', LHB, 'info', '--workspace', dir], { encoding: 'utf8' });
+    const result = spawnSync(process.execPath, [...LHB_NODE_ARGS, 'info', '--workspace', dir], { encoding: 'utf8' });
     expect(result.status).toBe(1);
     expect(result.stderr).toMatch(new RegExp(`^lhb: The workspace database ${join(dir, DATABASE_FILE).replaceAll('/', '\\/')} is damaged`));
     expect(result.stderr).toContain('Restore lhb.sqlite from a backup');

@@ -10,9 +10,9 @@ import { createApi, type Api } from '../../api/create-api.ts';
 import { openWorkspace } from '../../workspace/open-workspace.ts';
 import { importTestTask } from '../study/study-engine.fixture.ts';
 import { shellQuote } from '../../shell-quote.ts';
+import { LHB_NODE_ARGS } from '../../cli/lhb-child-process.fixture.ts';
 
 const HOSTILE = fileURLToPath(new URL('./fixtures/hostile-agent.mjs', import.meta.url));
-const LHB_MAIN = fileURLToPath(new URL('../../cli/main.ts', import.meta.url));
 const SECRET = 'other-run-secret-5150';
 /** What the agent tries to write into the workspace database. It is given reversed (see databaseWritten). */
 const DATABASE_MARK = `agent-wrote-here-${randomUUID()}`;
@@ -26,7 +26,7 @@ let connectionsSeen = 0;
 let serve: { child: ChildProcess; exited: Promise<void>; url: URL; token: string };
 
 async function startServe(workspace: string): Promise<typeof serve> {
-  const child = spawn(process.execPath, ['--import', 'tsx', LHB_MAIN, 'serve', '--port', '0', '--no-open', '--workspace', workspace], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...LHB_NODE_ARGS, 'serve', '--port', '0', '--no-open', '--workspace', workspace], { stdio: ['ignore', 'pipe', 'pipe'] });
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));

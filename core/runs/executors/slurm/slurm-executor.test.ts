@@ -17,11 +17,13 @@ import { importTestTask, writeTestTaskFolder } from '../../study/study-engine.fi
 import { clusterUnavailableReason, startTestCluster, type TestCluster } from './slurm-cluster.fixture.ts';
 import { OutcomeFileSchema } from './exec-file.ts';
 import { jobNameOf, readSubmissions } from './slurm-executor.ts';
+import { LHB_NODE_ARGS } from '../../../cli/lhb-child-process.fixture.ts';
+import { shellCommandLine } from '../../../shell-quote.ts';
 
 // The Slurm executor against a real single-node cluster (munged, slurmctld, slurmd started here
 // as root). Every run is a batch job running `lhb runs exec` from this checkout.
 const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
-const LHB = `${process.execPath} ${join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs')} ${join(ROOT, 'core', 'cli', 'main.ts')}`;
+const LHB = shellCommandLine([process.execPath, ...LHB_NODE_ARGS]);
 const CHILD = join(ROOT, 'core', 'runs', 'study', 'study-engine-child.fixture.ts');
 const skipReason = clusterUnavailableReason();
 if (skipReason) console.log(`Skipping the Slurm executor tests: ${skipReason}.`);
@@ -348,7 +350,7 @@ describe.skipIf(skipReason !== undefined)('the slurm executor on a real cluster'
     mkdirSync(join(taskFolder, 'inputs'), { recursive: true });
     writeFileSync(join(taskFolder, 'task.json'), JSON.stringify({ id: 'cli-task', kind: 'programmatic', title: 'T', instruction: 'Build a page.' }));
     const env = { ...process.env, PATH: `${bin}:${process.env.PATH ?? ''}` };
-    const lhb = (...args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'core', 'cli', 'main.ts'), ...args], { encoding: 'utf8', env, cwd: ROOT, timeout: 120_000 });
+    const lhb = (...args: string[]) => spawnSync(process.execPath, [...LHB_NODE_ARGS, ...args], { encoding: 'utf8', env, cwd: ROOT, timeout: 120_000 });
     const ws = join(dir, 'ws');
     const build = 'mkdir -p out/dist && echo ok > out/dist/index.html';
     const first = lhb('runs', 'start', '--task', taskFolder, '--harness', 'command', '--command', build, '--repeats', '2', '--json', '-w', ws, '--executor', 'slurm', '--shared-dir', shared, '--slurm-partition', cluster.partition, '--slurm-opt', '--comment=from-cli');
