@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-const entry = new URL('../dist/core/cli/main.js', import.meta.url);
+const entry = new URL('../dist/core/cli/lhb.js', import.meta.url);
 if (!existsSync(entry)) {
   process.stderr.write(`lhb is not built yet. Run "npm run build" in ${fileURLToPath(new URL('..', import.meta.url))} and try again.\n`);
   process.exit(1);

@@ -37,28 +37,26 @@ function run(label, command, args) {
 
 /**
  * `lhb --help` must start in well under 150 ms. Loading commander as CommonJS through the ESM
- * loader and resolving our files one by one costs tens of ms, so the CLI entry and what it
- * imports eagerly are bundled into one file. Commands stay separate (`*-command.js`) and load
- * only when run.
+ * loader and resolving our files one by one costs tens of ms, so the CLI's entry (lhb.js), the
+ * program (main.js) and what it imports eagerly are bundled, each into one file. Commands stay
+ * separate (`*-command.js`) and load only when run; `lhb stats`, the one that reads large input
+ * in a process of its own, is bundled too (its statistics were a dozen modules to resolve).
  */
 async function bundleCliEntry() {
   const started = Date.now();
   const { build } = await import('esbuild');
-  const entry = fileURLToPath(new URL('../dist/core/cli/main.js', import.meta.url));
-  await build({
-    entryPoints: [entry],
-    outfile: entry,
-    allowOverwrite: true,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    external: ['./*-command.js'],
-    // Bundled CommonJS (commander) calls require() for Node built-ins; ESM has none by default.
-    banner: { js: "import { createRequire as __lhbCreateRequire } from 'node:module'; const require = __lhbCreateRequire(import.meta.url);" },
-    sourcemap: true,
-    logLevel: 'warning',
-  });
+  const bundleInPlace = (file, external, options = {}) => {
+    const path = fileURLToPath(new URL(`../dist/core/cli/${file}`, import.meta.url));
+    return build({ entryPoints: [path], outfile: path, allowOverwrite: true, bundle: true, platform: 'node', format: 'esm', target: 'node20', external, sourcemap: true, logLevel: 'warning', ...options });
+  };
+  await Promise.all([
+    bundleInPlace('lhb.js', ['./main.js', './*-command.js']),
+    bundleInPlace('main.js', ['./*-command.js'], {
+      // Bundled CommonJS (commander) calls require() for Node built-ins; ESM has none by default.
+      banner: { js: "import { createRequire as __lhbCreateRequire } from 'node:module'; const require = __lhbCreateRequire(import.meta.url);" },
+    }),
+    bundleInPlace('stats-stdin-command.js', ['./stats-command.js']),
+  ]);
   process.stdout.write(`build: esbuild (lhb entry) done in ${Date.now() - started} ms\n`);
 }
 

@@ -22,21 +22,23 @@ export function createXoshiro128Random(seed: Seed): SeededRandom {
     z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35);
     return (z ^ (z >>> 16)) >>> 0;
   };
-  let s0 = splitmix32();
-  let s1 = splitmix32();
-  let s2 = splitmix32();
-  let s3 = splitmix32();
-  if ((s0 | s1 | s2 | s3) === 0) s0 = 1; // the all-zero state is the one xoshiro cannot leave
+  // The state lives in a typed array, not in four closure variables: a closure variable holding a
+  // 32-bit value outside V8's small-integer range is a boxed number, so every draw allocated and
+  // a bootstrap's millions of draws kept the garbage collector busy.
+  const state = new Int32Array(4);
+  for (let k = 0; k < 4; k++) state[k] = splitmix32();
+  if ((state[0]! | state[1]! | state[2]! | state[3]!) === 0) state[0] = 1; // the all-zero state is the one xoshiro cannot leave
 
   const nextUint32 = (): number => {
+    const s0 = state[0]!;
+    const s1 = state[1]!;
     const result = Math.imul(rotl(Math.imul(s1, 5), 7), 9) >>> 0;
-    const t = s1 << 9;
-    s2 ^= s0;
-    s3 ^= s1;
-    s1 ^= s2;
-    s0 ^= s3;
-    s2 ^= t;
-    s3 = rotl(s3, 11);
+    const s2 = state[2]! ^ s0;
+    const s3 = state[3]! ^ s1;
+    state[0] = s0 ^ s3;
+    state[1] = s1 ^ s2;
+    state[2] = s2 ^ (s1 << 9);
+    state[3] = rotl(s3, 11);
     return result;
   };
 

@@ -89,59 +89,6 @@ export class NewtonWorkspace {
   }
 }
 
-/**
- * Refits many win matrices close to one (a bootstrap's resamples of it) from its estimate, by the
- * chord method: the information matrix is factored once, at the estimate, and each refit steps
- * θ ← θ + (H₀ + 11ᵀ)⁻¹·g(θ), which costs a gradient (one exp per pair) and two triangular solves
- * instead of a new factorisation every step. It converges linearly, at the rate by which a
- * resample's information differs from the estimate's, a few digits per step; a refit where it
- * does not (a resample far from the estimate, or one needing another ridge) is finished by Newton.
- */
-export class ChordRefit {
-  private readonly factor: Float64Array;
-  private readonly gradient: Float64Array;
-  private readonly step: Float64Array;
-  private readonly newton: NewtonWorkspace;
-
-  /** Factors the information at `estimate` (the fit of `wins` with `ridge`). */
-  constructor(wins: Float64Array, readonly n: number, private readonly ridge: number, private readonly estimate: Float64Array) {
-    this.factor = new Float64Array(n * n);
-    this.gradient = new Float64Array(n);
-    this.step = new Float64Array(n);
-    this.newton = new NewtonWorkspace(n);
-    gradientAndInformation(wins, n, ridge, estimate, this.gradient, this.factor);
-    choleskyInPlace(this.factor, n);
-  }
-
-  /** The centred estimate for `wins` with `ridge`, started from the estimate; valid until the next call. */
-  refit(wins: Float64Array, ridge: number, tolerance: number, lineSearchAbove: number): Float64Array {
-    const { n, factor, gradient, step, newton } = this;
-    const theta = newton.theta;
-    theta.set(this.estimate);
-    if (ridge === this.ridge) {
-      let previous = Number.POSITIVE_INFINITY;
-      for (let iteration = 0; iteration < CHORD_MAX_ITERATIONS; iteration++) {
-        gradientOnly(wins, n, ridge, theta, gradient);
-        substitute(factor, n, gradient, step);
-        let largest = 0;
-        for (let i = 0; i < n; i++) largest = Math.max(largest, Math.abs(step[i]!));
-        // Not contracting fast enough (or at all): Newton finishes from where this is.
-        if (largest >= lineSearchAbove || largest > CHORD_CONTRACTION * previous) break;
-        for (let i = 0; i < n; i++) theta[i] = theta[i]! + step[i]!;
-        centre(theta);
-        if (largest < tolerance) return theta;
-        previous = largest;
-      }
-    }
-    newton.fit(wins, ridge, tolerance, lineSearchAbove);
-    return theta;
-  }
-}
-
-/** A chord step must be at most this fraction of the one before, else Newton takes over. */
-const CHORD_CONTRACTION = 0.5;
-const CHORD_MAX_ITERATIONS = 60;
-
 /** (H + 11ᵀ)⁻¹ at θ: for a contrast c (Σc = 0), cᵀ·this·c is the Wald variance of cᵀθ. */
 export function inverseInformation(wins: Float64Array, n: number, ridge: number, theta: Float64Array): Float64Array {
   const gradient = new Float64Array(n);
@@ -160,7 +107,7 @@ export function inverseInformation(wins: Float64Array, n: number, ridge: number,
   return inverse;
 }
 
-function centre(theta: Float64Array): void {
+export function centre(theta: Float64Array): void {
   let mean = 0;
   for (const t of theta) mean += t;
   mean /= theta.length;
@@ -186,7 +133,7 @@ function logLikelihood(wins: Float64Array, n: number, ridge: number, theta: Floa
 }
 
 /** Fills the gradient g and H + 11ᵀ (see the file comment). */
-function gradientAndInformation(wins: Float64Array, n: number, ridge: number, theta: Float64Array, gradient: Float64Array, hessian: Float64Array): void {
+export function gradientAndInformation(wins: Float64Array, n: number, ridge: number, theta: Float64Array, gradient: Float64Array, hessian: Float64Array): void {
   hessian.fill(1);
   for (let i = 0; i < n; i++) {
     gradient[i] = -ridge * theta[i]!;
@@ -211,23 +158,6 @@ function gradientAndInformation(wins: Float64Array, n: number, ridge: number, th
   }
 }
 
-/** The gradient g alone (see the file comment). */
-function gradientOnly(wins: Float64Array, n: number, ridge: number, theta: Float64Array, gradient: Float64Array): void {
-  for (let i = 0; i < n; i++) gradient[i] = -ridge * theta[i]!;
-  for (let i = 0; i < n; i++) {
-    const ti = theta[i]!;
-    for (let j = i + 1; j < n; j++) {
-      const wij = wins[i * n + j]!;
-      const wji = wins[j * n + i]!;
-      const games = wij + wji;
-      if (games === 0) continue;
-      const residual = wij - games / (1 + Math.exp(theta[j]! - ti));
-      gradient[i]! += residual;
-      gradient[j]! -= residual;
-    }
-  }
-}
-
 /** Solves A·x = b for a symmetric positive definite A (overwritten by its Cholesky factor). */
 function solveCholesky(matrix: Float64Array, n: number, rhs: Float64Array, out: Float64Array): void {
   choleskyInPlace(matrix, n);
@@ -235,7 +165,7 @@ function solveCholesky(matrix: Float64Array, n: number, rhs: Float64Array, out: 
 }
 
 /** Lower-triangular L with A = L·Lᵀ, written over A's lower triangle. */
-function choleskyInPlace(a: Float64Array, n: number): void {
+export function choleskyInPlace(a: Float64Array, n: number): void {
   for (let j = 0; j < n; j++) {
     let diagonal = a[j * n + j]!;
     for (let k = 0; k < j; k++) diagonal -= a[j * n + k]! * a[j * n + k]!;
@@ -251,7 +181,7 @@ function choleskyInPlace(a: Float64Array, n: number): void {
 }
 
 /** x = (L·Lᵀ)⁻¹·b by forward then back substitution. */
-function substitute(l: Float64Array, n: number, b: Float64Array, x: Float64Array): void {
+export function substitute(l: Float64Array, n: number, b: Float64Array, x: Float64Array): void {
   for (let i = 0; i < n; i++) {
     let sum = b[i]!;
     for (let k = 0; k < i; k++) sum -= l[i * n + k]! * x[k]!;

@@ -59,35 +59,52 @@ function poissonTable(lambda: number): PoissonTable {
 /**
  * A sampler filling `out[k]` with a Poisson(`counts[k]`) draw for every cell (0 for a count of
  * 0). Cells with the same count share one table, so many cells cost little memory.
+ *
+ * The tables are laid end to end in one cumulative array and one guide array, each cell holding
+ * where its table starts and how long it is: a round then reads no objects, only typed arrays,
+ * and a cell's cumulative probabilities and guide sit next to each other in memory.
  */
 export function createPoissonBootstrapWeights(counts: ArrayLike<number>): (random: RandomSource, out: Float64Array) => void {
   const cells = counts.length;
-  const byCount = new Map<number, PoissonTable>();
-  const tables: (PoissonTable | null)[] = [];
+  const byCount = new Map<number, { table: PoissonTable; start: number }>();
+  const start = new Int32Array(cells);
+  const length = new Int32Array(cells);
+  const lowest = new Float64Array(cells);
+  let size = 0;
   for (let k = 0; k < cells; k++) {
     const count = counts[k]!;
     if (!(count >= 0) || !Number.isFinite(count)) throw new RangeError(`counts[${k}] must be a finite number at least 0, got ${count}`);
-    if (count === 0) {
-      tables.push(null);
-      continue;
+    if (count === 0) continue;
+    let entry = byCount.get(count);
+    if (!entry) {
+      entry = { table: poissonTable(count), start: size };
+      byCount.set(count, entry);
+      size += entry.table.cdf.length;
     }
-    let table = byCount.get(count);
-    if (!table) byCount.set(count, (table = poissonTable(count)));
-    tables.push(table);
+    start[k] = entry.start;
+    length[k] = entry.table.cdf.length;
+    lowest[k] = entry.table.lowest;
+  }
+  // cdf[start + i] and guide[start + i] for i < length are a cell's table; guide entries are places in cdf.
+  const cdf = new Float64Array(size);
+  const guide = new Int32Array(size);
+  for (const { table, start: at } of byCount.values()) {
+    cdf.set(table.cdf, at);
+    for (let j = 0; j < table.guide.length; j++) guide[at + j] = at + table.guide[j]!;
   }
   return (random, out) => {
     if (out.length !== cells) throw new RangeError(`out must have one slot per cell: ${cells} cells, ${out.length} slots`);
     for (let k = 0; k < cells; k++) {
-      const table = tables[k];
-      if (!table) {
+      const tableLength = length[k]!;
+      if (tableLength === 0) {
         out[k] = 0;
         continue;
       }
-      const { cdf, guide } = table;
+      const tableStart = start[k]!;
       const u = random.next();
-      let at = guide[Math.floor(u * guide.length)]!;
+      let at = guide[tableStart + Math.floor(u * tableLength)]!;
       while (cdf[at]! <= u) at++;
-      out[k] = table.lowest + at;
+      out[k] = lowest[k]! + (at - tableStart);
     }
   };
 }
