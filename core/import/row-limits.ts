@@ -29,6 +29,8 @@ const NAME = name(NAME_MAX);
 const QUOTED: Rule = { max: LONG_TEXT_MAX };
 const WEEK_MS = 7 * 24 * 3600 * 1000;
 const RATING: Rule = { range: [1, 5], what: 'ratings are 1 to 5' };
+/** A judge's tokens and cost: never negative. */
+const USAGE: Record<string, Rule> = Object.fromEntries(['tokens_input', 'tokens_output', 'cost_usd'].map((field) => [field, { range: [0, Number.MAX_SAFE_INTEGER], what: 'tokens and cost are never negative' }]));
 
 /** A vote's side: its run, configuration, harness and model. */
 const configurationRules = (side: 'config_a' | 'config_b'): Record<string, Rule> => ({
@@ -100,6 +102,34 @@ const RULES: Record<ExportSubset, Record<string, Rule>> = {
     evidence: { max: 200_000 },
     rationale: { max: 200_000 },
     failure: QUOTED,
+  },
+  pairwise_verdicts: {
+    verdict_id: ID,
+    task_id: ID,
+    run_a: ID,
+    run_b: ID,
+    judge: name(100),
+    judge_model: NAME,
+    // A judge's reasons may quote what the runs showed: capped only, as evidence is.
+    first_reason: { max: 200_000 },
+    second_reason: { max: 200_000 },
+    failure: QUOTED,
+    ...USAGE,
+  },
+  control_judgments: {
+    control_judgment_id: ID,
+    run_id: ID,
+    task_id: ID,
+    judge: name(100),
+    judge_model: NAME,
+    rubric_set: name(160),
+    rubric_set_version: name(100),
+    rubric: name(120),
+    level: name(100),
+    evidence: { max: 200_000 },
+    failure: QUOTED,
+    reply_id: ID,
+    ...USAGE,
   },
   runs: {
     run_id: ID,
