@@ -40,6 +40,21 @@ const configurationRules = (side: 'config_a' | 'config_b'): Record<string, Rule>
   [`${side}.model`]: NAME,
 });
 
+/** A judge's per-rubric score of a run (judgments, control judgments). */
+const SCORED: Record<string, Rule> = {
+  run_id: ID,
+  task_id: ID,
+  judge: name(100),
+  judge_model: NAME,
+  rubric_set: name(160),
+  rubric_set_version: name(100),
+  rubric: name(120),
+  level: name(100),
+  // A judge's reply quotes the run's transcript and files (terminal escapes included): capped only.
+  evidence: { max: 200_000 },
+  failure: QUOTED,
+};
+
 /** Each subset's checked fields, by path (`citations[].quote` is every citation's quote). */
 const RULES: Record<ExportSubset, Record<string, Rule>> = {
   sources: { source_id: ID, version_id: ID, data_room_id: ID, data_room_title: name(200), title: name(1000), original_name: name(255), type: NAME },
@@ -88,21 +103,7 @@ const RULES: Record<ExportSubset, Record<string, Rule>> = {
     rejected_rating: RATING,
     annotator: name(100),
   },
-  judgments: {
-    judgment_id: ID,
-    run_id: ID,
-    task_id: ID,
-    judge: name(100),
-    judge_model: NAME,
-    rubric_set: name(160),
-    rubric_set_version: name(100),
-    rubric: name(120),
-    level: name(100),
-    // A judge's reply quotes the run's transcript and files (terminal escapes included): capped only.
-    evidence: { max: 200_000 },
-    rationale: { max: 200_000 },
-    failure: QUOTED,
-  },
+  judgments: { judgment_id: ID, ...SCORED, rationale: { max: 200_000 } },
   pairwise_verdicts: {
     verdict_id: ID,
     task_id: ID,
@@ -116,21 +117,7 @@ const RULES: Record<ExportSubset, Record<string, Rule>> = {
     failure: QUOTED,
     ...USAGE,
   },
-  control_judgments: {
-    control_judgment_id: ID,
-    run_id: ID,
-    task_id: ID,
-    judge: name(100),
-    judge_model: NAME,
-    rubric_set: name(160),
-    rubric_set_version: name(100),
-    rubric: name(120),
-    level: name(100),
-    evidence: { max: 200_000 },
-    failure: QUOTED,
-    reply_id: ID,
-    ...USAGE,
-  },
+  control_judgments: { control_judgment_id: ID, ...SCORED, reply_id: ID, ...USAGE },
   runs: {
     run_id: ID,
     task_id: ID,
