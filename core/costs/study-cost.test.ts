@@ -9,6 +9,7 @@ import { totalLine } from '../../schemas/cost-line.ts';
 import { recordOwnRun, recordUserStudy } from '../demo/user-study-in-demo.fixture.ts';
 import { recordBlob } from '../store/blob-repository.ts';
 import { insertReplyWithJudgments } from '../store/judge-reply-repository.ts';
+import { savePairwiseVerdict, type PairwiseVerdictRow } from '../store/pairwise-verdict-repository.ts';
 import { requireCurrentProject } from '../store/project-repository.ts';
 import { finishStudyRun, insertStudy } from '../store/study-repository.ts';
 import { supersedeStudyRunAttempt } from '../store/superseded-run-repository.ts';
@@ -226,5 +227,36 @@ describe('what a study cost', () => {
     expect(after.judges.usd).toBeCloseTo(judgedFirst, 12);
     expect(after.byJudge.map((j) => `${j.judge}:${j.items}`).sort()).toEqual(['local-judge:2', 'opus-judge:2', 'priced-judge:2']);
     expect((await cost()).total.usd).toBeCloseTo(workspaceBefore.total.usd + second, 12);
+  });
+
+  it('pairwise verdicts cost their two askings: a study counts those on its runs, the workspace all, and an imported one (no request made here) none', async () => {
+    const { db } = api.context.workspace;
+    const before = await cost(STUDY);
+    const wholeBefore = await cost();
+    const at = new Date(Date.UTC(2026, 2, 3)).toISOString();
+    const verdict = (id: string, runA: string, runB: string, judge: string, usage: Pick<PairwiseVerdictRow, 'attempts' | 'tokens_input' | 'tokens_output' | 'cost_usd'>): PairwiseVerdictRow => ({
+      id, task_id: (db.prepare('SELECT task_id FROM runs WHERE id = ?').get(runA) as { task_id: string }).task_id, run_a: runA, run_b: runB, judge, judge_model: 'gpt-5.2', tier: 'process', input_hash: id, status: 'ok',
+      first_pick: 'a', second_pick: 'a', verdict: 'a', flipped: 0, reasons_json: '[]', failure: null, raw_replies: null, job_id: null, created_at: at, ...usage,
+    });
+    // Two of the study's runs, judged by a priced judge and by one whose price is the shipped table's.
+    savePairwiseVerdict(db, verdict('v-priced', 'codex-b', 'house-a', 'pair-judge', { attempts: 2, tokens_input: 2_000, tokens_output: 100, cost_usd: 0.05 }));
+    savePairwiseVerdict(db, verdict('v-table', 'codex-b', 'house-a', 'pair-judge-2', { attempts: 2, tokens_input: 1_800, tokens_output: 90, cost_usd: null }));
+    // Brought by lhb import hf: paid for on another machine.
+    savePairwiseVerdict(db, verdict('v-imported', 'codex-b', 'house-a', 'imported-judge', { attempts: 0, tokens_input: 9_000, tokens_output: 900, cost_usd: 1 }));
+    // Two runs no study ran (the demo's arena bundles): the workspace's cost, not the study's.
+    const [x, y] = (db.prepare("SELECT id FROM runs WHERE task_id = 'demo-figma-pricing' AND synthetic = 0 ORDER BY id LIMIT 2").all() as { id: string }[]).map((row) => row.id) as [string, string];
+    savePairwiseVerdict(db, verdict('v-outside', x, y, 'pair-judge', { attempts: 2, tokens_input: 1_000, tokens_output: 50, cost_usd: 0.02 }));
+
+    const table = (1_800 * filePrice('gpt-5.2')!.inputPerMillion + 90 * filePrice('gpt-5.2')!.outputPerMillion) / 1e6;
+    const after = await cost(STUDY);
+    expect(after.judges.usd).toBeCloseTo(before.judges.usd + 0.05 + table, 12);
+    expect(after.judges.items).toBe(before.judges.items + 2);
+    expect(after.total.usd).toBeCloseTo(before.total.usd + 0.05 + table, 12);
+    expect(after.byJudge.find((j) => j.judge === 'pair-judge')).toMatchObject({ items: 1, usd: 0.05, tokens: { input: 2_000, output: 100 } });
+    expect(after.byJudge.find((j) => j.judge === 'pair-judge-2')!.usd).toBeCloseTo(table, 12);
+    expect(after.byJudge.map((j) => j.judge)).not.toContain('imported-judge');
+    const whole = await cost();
+    expect(whole.judges.usd).toBeCloseTo(wholeBefore.judges.usd + 0.05 + table + 0.02, 12);
+    expect(whole.byJudge.find((j) => j.judge === 'pair-judge')).toMatchObject({ items: 2 });
   });
 });

@@ -36,7 +36,8 @@ export function judgeReplyCost(row: JudgeReplyUsageRow, prices: PriceBook): Cost
 /**
  * What a study cost (or, with `studyId` null, every study's runs and every judge's replies): its
  * ended runs by configuration, earlier attempts a retry kept included, its judges' replies on all
- * of those by judge, and the two together.
+ * of those and the pairwise verdicts on a pair with one of them (each verdict one item: its two
+ * askings), by judge, and the two together.
  * Totals add what is known and name what is not.
  */
 export function studyCost(workspace: Pick<Workspace, 'db' | 'blobs'>, studyId: string | null): StudyCost {

@@ -136,6 +136,7 @@ function collectionSection(input: DatasetCardInput): string[] {
       (facts.judgmentsLeftOut > 0
         ? ` ${facts.judgmentsLeftOut} judgments made with a rubric set for another task kind are left out (a Figma build scored on a content rubric, or the reverse); the workspace keeps them, marked.`
         : '') +
+      judgedApart(input.files) +
       (facts.skillVersionsLeftOut > 0
         ? ` ${facts.skillVersionsLeftOut} skill version${facts.skillVersionsLeftOut === 1 ? '' : 's'} the studies used ${facts.skillVersionsLeftOut === 1 ? 'is' : 'are'} left out of \`skills\`: the skill's folder is no longer where the study found it, or no longer a valid skill.`
         : '') +
@@ -158,6 +159,16 @@ function collectionSection(input: DatasetCardInput): string[] {
       ],
     ),
   ];
+}
+
+/** The judges' records kept apart from their scores, in words, when the export holds some. */
+function judgedApart(files: readonly ExportedFile[]): string {
+  const rows = (subset: ExportSubset) => files.filter((file) => file.subset === subset).reduce((sum, file) => sum + file.rows, 0);
+  const [verdicts, controls] = [rows('pairwise_verdicts'), rows('control_judgments')];
+  return (
+    (verdicts > 0 ? ` Pairwise judges were shown two runs of a task, blind, and asked twice with the sides swapped (${formatCountOf(verdicts, 'verdict')}, \`pairwise_verdicts\`).` : '') +
+    (controls > 0 ? ` Under the no-artifact control, judges scored runs from the task and rubrics alone (${formatCountOf(controls, 'control judgment')}, \`control_judgments\`); these are never counted as scores.` : '')
+  );
 }
 
 /** What the analysis of the exported records says: what it rests on, then the report's sections the card prints beside the rankings, as the Analysis screen shows them. */

@@ -51,10 +51,15 @@
  *    chapters, `provenance` (each curator decision: whose item, which, accepted, edited or dropped,
  *    the curator's note); `data_room_notes` are the row's plan's global notes. An import puts each
  *    chapter back in its plan; an older folder's chapters are all the owner's, as before.
+ * 12: two subsets of the judges' records kept apart from `judgments`: `pairwise_verdicts` (lhb judge
+ *    --pairwise: both picks with the sides swapped, the verdict, the flip, the reasons, tokens and
+ *    cost) and `control_judgments` (lhb judge --control no-artifact: per-rubric scores made without
+ *    the artifact, with their reply's model, tokens and cost). An import merges both, so the report's
+ *    "Pairwise judging" and "Controls" sections read the same figures after `lhb import hf`.
  * A field added in a version says so with `since` (field-types.ts), so an import of an older
  * format expects exactly the fields that format had.
  */
-export const DATASET_FORMAT_VERSION = 11;
+export const DATASET_FORMAT_VERSION = 12;
 
 /** The card's YAML key holding our own metadata. */
 export const CARD_NAMESPACE_KEY = 'lh_bench_studio';

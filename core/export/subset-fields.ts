@@ -1,5 +1,6 @@
 import type { ExportSubset } from '../../schemas/export.ts';
 import type { Field, FieldsRow } from './field-types.ts';
+import { CONTROL_JUDGMENT_FIELDS, PAIRWISE_VERDICT_FIELDS } from './judge-record-fields.ts';
 import { STUDY_FIELDS, TASK_FIELDS, TRAJECTORY_FIELDS } from './reproduction-fields.ts';
 
 const VERSIONS = {
@@ -315,6 +316,8 @@ const FIELDS = {
   tasks: TASK_FIELDS,
   studies: STUDY_FIELDS,
   trajectories: TRAJECTORY_FIELDS,
+  pairwise_verdicts: PAIRWISE_VERDICT_FIELDS,
+  control_judgments: CONTROL_JUDGMENT_FIELDS,
 } as const satisfies Record<ExportSubset, readonly Field[]>;
 
 /**
@@ -343,5 +346,9 @@ export const SUBSET_SUMMARIES: Record<ExportSubset, string> = {
   studies: 'The exported studies as they were set up: tasks, configurations (harness, model, endpoint, key variable name), skill arms with their digests, repeats, limits, sandbox, network and verifier, and the resolved spec itself.',
   trajectories:
     "One row per exported run: what the agent did, step by step (role, text, tool calls with their arguments and results, per-step tokens), its errors and recoveries, a multi-turn run's turn prompts, and the raw transcript as a file in the folder, local paths and known secrets redacted.",
+  pairwise_verdicts:
+    "Pairwise judges' verdicts (lhb judge --pairwise): one row per judge, tier and pair of runs of a task, each pair shown twice with the sides swapped: both picks, the verdict they agree on (a tie when they flip with the side), the judge's reasons and the askings' tokens and cost.",
+  control_judgments:
+    "Judgments made under a control, never counted as scores (lhb judge --control no-artifact: the judge scored the run from its task and rubrics alone): one row per run, rubric and judge, compared in the report with the same judge's real judgments to show how much the artifact moves each score.",
   skills: "The skill versions the exported studies gave their agents, one row per skill and version: SKILL.md's text and digest, the skill's other files, and which studies and configurations used it.",
 };

@@ -1,7 +1,9 @@
 import type { ExportSplit, ExportSubset } from '../../schemas/export.ts';
 import { chapterRows, countChapterRows } from './chapter-rows.ts';
+import { controlJudgmentRows, countControlJudgmentRows } from './control-judgment-rows.ts';
 import type { ExportContext } from './export-context.ts';
 import { countJudgmentRows, judgmentRows } from './judgment-rows.ts';
+import { countPairwiseVerdictRows, pairwiseVerdictRows } from './pairwise-verdict-rows.ts';
 import { countPreferencePairRows, preferencePairRows } from './preference-pair-rows.ts';
 import { countPreferenceRows, preferenceRows } from './preference-rows.ts';
 import { countRubricRows, rubricRows } from './rubric-rows.ts';
@@ -41,6 +43,10 @@ export function countSubsetRows(ctx: ExportContext, subset: ExportSubset, split:
       return countStudyRows(ctx);
     case 'trajectories':
       return countTrajectoryRows(ctx, split);
+    case 'pairwise_verdicts':
+      return countPairwiseVerdictRows(ctx);
+    case 'control_judgments':
+      return countControlJudgmentRows(ctx);
   }
 }
 
@@ -69,5 +75,9 @@ export function subsetRows(ctx: ExportContext, subset: ExportSubset, split: Expo
       return studyRows(ctx);
     case 'trajectories':
       return trajectoryRows(ctx, split);
+    case 'pairwise_verdicts':
+      return pairwiseVerdictRows(ctx);
+    case 'control_judgments':
+      return controlJudgmentRows(ctx);
   }
 }

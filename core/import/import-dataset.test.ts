@@ -7,6 +7,11 @@ import type { ExportResult } from '../../schemas/export.ts';
 import type { ImportResult } from '../../schemas/import.ts';
 import type { Api } from '../api/create-api.ts';
 import { openApi } from '../api/open-api.ts';
+import { NO_ARTIFACT_NOTE } from '../judge/judging/build-prompt.ts';
+import { validReplyTo } from '../judge/judging/judging-workspace.fixture.ts';
+import { pairwiseJudgeResponder } from '../judge/pairwise/fake-pairwise-judge.fixture.ts';
+import { FAKE_KEY_ENV, FAKE_KEYS, FAKE_SERVERS, fakeJudgeConfig } from '../judge/providers/fake-judge-setup.fixture.ts';
+import type { FakeProviderServer } from '../model-apis/fake-model-api-server.fixture.ts';
 import { findCurrentProject } from '../store/project-repository.ts';
 import { listRuns } from '../store/run-repository.ts';
 import { finishStudyRun, insertStudy } from '../store/study-repository.ts';
@@ -19,6 +24,8 @@ import { tableCounts } from './table-counts.fixture.ts';
 
 let dir: string;
 const opened: Api[] = [];
+const servers: FakeProviderServer[] = [];
+const previousKey = process.env[FAKE_KEY_ENV];
 
 async function open(workspace: string, options: Parameters<typeof openApi>[1] = {}): Promise<Api> {
   const api = await openApi(workspace, options);
@@ -69,12 +76,46 @@ async function vote(api: Api, name: string, choice: 'left' | 'right' | 'tie', re
   await api.call('arena.vote', { token: next.item!.token, choice, ratingLeft: 4, ratingRight: 2, reason, timeOnItemMs });
 }
 
+/** Runs a judging job through the API (judges behind local fake servers) and waits for it to succeed. */
+async function judge(api: Api, start: () => Promise<{ jobId: string }>): Promise<void> {
+  const { jobId } = await start();
+  const job = await jobOutcome(api, jobId);
+  expect(job.state, job.message).toBe('succeeded');
+}
+
+/**
+ * The judges' records kept apart from judgments, made as `lhb judge` makes them: a scoring judge
+ * gives every rubric 4 with the artifact, and without it (the no-artifact control) the first rubric
+ * 4 again and every other 1; a pairwise judge, asked twice with the sides swapped, picks the side
+ * shown first half the time (so some verdicts flip). Both have a price, so their cost is stored.
+ */
+async function judgeApart(api: Api): Promise<void> {
+  const [pairServer, scoreServer] = [
+    await FAKE_SERVERS[0]!.start({ respond: pairwiseJudgeResponder({ favourFirst: 0.5, seed: 'import-round-trip' }) }),
+    await FAKE_SERVERS[1]!.start({
+      respond: ({ prompt }) => {
+        const without = prompt.text.includes(NO_ARTIFACT_NOTE);
+        return { type: 'text', text: validReplyTo(prompt.text, (rubric) => (without && !prompt.text.includes(`### 1. ${rubric}\n`) ? 1 : 4)), usage: { input: 500, output: 50 } };
+      },
+    }),
+  ];
+  servers.push(pairServer, scoreServer);
+  const price = { pricePerMillion: { input: 3, output: 15 } };
+  const scorer = fakeJudgeConfig(FAKE_SERVERS[1]!.provider, scoreServer, price);
+  await judge(api, () => api.call('judge.start', { judges: [scorer], tier: 'output' }));
+  await judge(api, () => api.call('judge.start', { judges: [scorer], tier: 'output', control: 'no-artifact' }));
+  for (const tier of ['output', 'content'] as const) {
+    await judge(api, () => api.call('judge.startPairwise', { judges: [fakeJudgeConfig(FAKE_SERVERS[0]!.provider, pairServer, price)], tier, pairs: 'all' }));
+  }
+}
+
 async function dataRoom(api: Api): Promise<DataRoomDetail> {
   const { dataRooms } = await api.call('dataRooms.list', {});
   return await api.call('dataRooms.get', { dataRoomId: dataRooms[0]!.id });
 }
 
 beforeAll(async () => {
+  Object.assign(process.env, FAKE_KEYS);
   dir = mkdtempSync(join(tmpdir(), 'lhb-import-'));
   // The demo workspace with a person's real vote and a study's run (tokens, cost, errors and recoveries).
   const api = await open(join(dir, 'original'));
@@ -102,10 +143,15 @@ beforeAll(async () => {
       { step: 7, toolCallId: 'c3', type: 'build', message: 'build failed again', recovered: true, recoveredAtStep: 8 },
     ]),
   });
-}, 180_000);
+  // Judged on the demo's arena bundles: real scores, the no-artifact control, and pairwise verdicts at two tiers.
+  await judgeApart(api);
+}, 300_000);
 
 afterAll(async () => {
   for (const api of [...opened]) await api.close();
+  for (const server of servers) await server.close();
+  if (previousKey === undefined) delete process.env[FAKE_KEY_ENV];
+  else process.env[FAKE_KEY_ENV] = previousKey;
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -132,10 +178,26 @@ describe('import hf: round trip', () => {
     expect(tableCounts(fresh.context.workspace.db).study_runs).toBe(1);
     expect(JSON.stringify(expected.recovery)).toContain('build');
     // The demo's arena records travel in train without their mark (the dataset has no field for it yet), so the
-    // importing workspace keys their configurations as its own: the same figures, under ids without `demo:`.
-    const generated = (original.context.workspace.db.prepare('SELECT count(*) AS n FROM votes WHERE synthetic = 1 AND retracted_at IS NULL').get() as { n: number }).n;
+    // importing workspace keys their configurations as its own and counts the votes and judgments on them as real:
+    // the same figures, under ids without `demo:`.
+    const count = (sql: string) => (original.context.workspace.db.prepare(sql).get() as { n: number }).n;
+    const generated = { votes: count('SELECT count(*) AS n FROM votes WHERE synthetic = 1 AND retracted_at IS NULL'), judgments: count('SELECT count(*) AS n FROM judgments WHERE synthetic = 1') };
     const asImported = withoutDemoMarks(expected);
-    expect(await report(fresh)).toEqual({ ...asImported, study: { ...asImported.study, synthetic: { ...asImported.study.synthetic, votes: generated } } });
+    // The judges' records kept apart came across: the "Pairwise judging" and "Controls" sections read the same figures.
+    expect(expected.pairwise.verdicts).toBeGreaterThan(4);
+    expect(expected.pairwise.judges.some((judge) => judge.flipRate.estimate! > 0)).toBe(true);
+    expect(expected.controls.noArtifactJudgments).toBeGreaterThan(0);
+    expect(expected.controls.artifactEffect.some((row) => row.notMoved) && expected.controls.artifactEffect.some((row) => !row.notMoved)).toBe(true);
+    const fromImport = await report(fresh);
+    for (const section of ['pairwise', 'controls'] as const) {
+      expect(fromImport.sections.find((entry) => entry.id === section), `the ${section} section`).toEqual(asImported.sections.find((entry) => entry.id === section));
+      expect(asImported.sections.find((entry) => entry.id === section)).toBeDefined();
+    }
+    expect({ pairwise: fromImport.pairwise, controls: fromImport.controls }).toEqual({ pairwise: asImported.pairwise, controls: asImported.controls });
+    for (const subset of ['pairwise_verdicts', 'control_judgments'] as const) {
+      expect(imported.result!.subsets.find((entry) => entry.subset === subset)?.added, subset).toBeGreaterThan(0);
+    }
+    expect(fromImport).toEqual({ ...asImported, study: { ...asImported.study, synthetic: { ...asImported.study.synthetic, ...generated } } });
     // The chapter plan reads the same: order, text and every citation's span.
     const plan = (detail: DataRoomDetail) =>
       detail.chapters.map((chapter) => ({ title: chapter.title, instruction: chapter.instruction, citations: chapter.citations.map((c) => [c.startLine, c.endLine, c.quote]) }));
@@ -154,6 +216,7 @@ describe('import hf: round trip', () => {
     const again = await importFrom(fresh, join(dir, `export-${format}`));
     expect(again.state, again.message).toBe('succeeded');
     expect(again.result!.subsets.reduce((sum, subset) => sum + subset.added, 0)).toBe(0);
+    expect(again.result!.subsets.find((entry) => entry.subset === 'pairwise_verdicts')).toMatchObject({ added: 0, unchanged: expected.pairwise.verdicts });
     expect(tableCounts(fresh.context.workspace.db)).toEqual(counts);
     await close(fresh);
   }, 120_000);

@@ -5,8 +5,10 @@ import { findCurrentProject } from '../store/project-repository.ts';
 import type { Workspace } from '../workspace/open-workspace.ts';
 import { ImportRefusedError } from './import-refused-error.ts';
 import { mergeChapters } from './merge-chapters.ts';
+import { mergeControlJudgments } from './merge-control-judgments.ts';
 import { MergeContext } from './merge-context.ts';
 import { mergeJudgments } from './merge-judgments.ts';
+import { mergePairwiseVerdicts } from './merge-pairwise-verdicts.ts';
 import { mergeRubrics } from './merge-rubrics.ts';
 import { mergeRuns } from './merge-runs.ts';
 import { mergeSources, sourceMarkdown } from './merge-sources.ts';
@@ -20,7 +22,7 @@ export interface ImportProgress {
 }
 
 /** What an import merges, in order; `preference_pairs` is read and checked but not merged: it is derived from `preferences`, and an export writes it again from them. */
-const ORDER: ExportSubset[] = ['sources', 'chapters', 'preferences', 'judgments', 'runs', 'rubrics'];
+const ORDER: ExportSubset[] = ['sources', 'chapters', 'preferences', 'judgments', 'pairwise_verdicts', 'control_judgments', 'runs', 'rubrics'];
 
 /**
  * Imports a dataset folder lhb export hf wrote. Everything is read and checked first (a folder
@@ -55,6 +57,8 @@ export async function importDataset(workspace: Pick<Workspace, 'db' | 'blobs'>, 
       // Rubric sets before judgments: a judgment's set must be here or in the export.
       mergeRubrics(ctx, dataset.rubrics);
       mergeJudgments(ctx, dataset.judgments);
+      mergePairwiseVerdicts(ctx, dataset.pairwise_verdicts);
+      mergeControlJudgments(ctx, dataset.control_judgments);
     })();
     // The workspace keeps a skill in its folder, not in the store, so the skills subset has nowhere to go.
     const skills = dataset.skills.length;

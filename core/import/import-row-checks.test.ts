@@ -291,3 +291,38 @@ describe('rubric sets', () => {
     expect(await refused(folder)).toMatch(/data\/rubrics\/\S+ line 1 is not a valid rubric set: field rubrics/);
   });
 });
+
+describe("the judges' records kept apart", () => {
+  /** Two exported runs of one task (the demo's arena bundles), in run id order. */
+  const pairOfRuns = (): [Row, Row] => {
+    const runs = readFileSync(join(exported(), 'data', 'runs', 'train-00000-of-00001.jsonl'), 'utf8').trimEnd().split('\n').map((line) => JSON.parse(line) as Row);
+    const [a, b] = runs.filter((run) => run.task_id === 'demo-figma-pricing').sort((x, y) => (x.run_id < y.run_id ? -1 : 1));
+    return [a!, b!];
+  };
+
+  it('refuses a pairwise verdict whose verdict is not what its two picks give, naming the file and row', async () => {
+    const [a, b] = pairOfRuns();
+    const folder = editedCopy('verdict-picks', 'pairwise_verdicts', (rows) => [
+      ...rows,
+      {
+        verdict_id: 'v-bad', task_id: a.task_id, run_a: a.run_id, run_b: b.run_id, judge: 'j', judge_model: 'm', tier: 'output', status: 'ok',
+        first_pick: 'a', second_pick: 'b', verdict: 'a', flipped: false, first_reason: null, second_reason: null, failure: null,
+        tokens_input: 10, tokens_output: 2, cost_usd: null, created_at: '2026-01-01T00:00:00.000Z',
+      },
+    ]);
+    expect(await refused(folder)).toContain('data/pairwise_verdicts/train-00000-of-00001.jsonl line 1: fields verdict "a" and flipped false are not what its picks give (a then b: verdict tie, flipped true).');
+  });
+
+  it('refuses a control judgment under a control the app does not make, naming the file and row', async () => {
+    const [a] = pairOfRuns();
+    const folder = editedCopy('control-kind', 'control_judgments', (rows) => [
+      ...rows,
+      {
+        control_judgment_id: 'c-bad', control: 'blank', run_id: a.run_id, task_id: a.task_id, judge: 'j', judge_model: 'm', tier: 'output', rubric_set: '', rubric_set_version: 'v1',
+        rubric: 'Layout', scale: 5, turn: null, status: 'ok', score: 3, level: '3', evidence: '', failure: null, reply_id: 'r-1', tokens_input: null, tokens_output: null, cost_usd: null,
+        created_at: '2026-01-01T00:00:00.000Z',
+      },
+    ]);
+    expect(await refused(folder)).toContain('data/control_judgments/train-00000-of-00001.jsonl line 1: field control is "blank", not no-artifact.');
+  });
+});

@@ -1,13 +1,7 @@
-import { JudgeTierSchema } from '../../schemas/judge.ts';
 import { findJudgment, insertJudgment, type JudgmentRow } from '../store/judgment-repository.ts';
-import { findRubricSet } from '../store/rubric-set-repository.ts';
-import { findRun } from '../store/run-repository.ts';
 import type { JudgmentRowIn, Located } from './dataset-rows.ts';
-import { ImportRefusedError } from './import-refused-error.ts';
+import { checkScoredRow, checkTier, instantText, localRun } from './judge-row-checks.ts';
 import { atRow, type MergeContext } from './merge-context.ts';
-
-/** The scores a judgment on each scale may give (3: 0–2, 5: 1–5), as the judges' replies are checked. */
-const SCORES = { 3: [0, 2], 5: [1, 5] } as const;
 
 /**
  * Judgments, merged by id: one the workspace has with the same content is left as it is; one it
@@ -23,33 +17,20 @@ export function mergeJudgments(ctx: MergeContext, rows: readonly Located<Judgmen
   let withModel = 0;
   for (const { row, split, where } of rows) {
     atRow(where, () => {
-      const runId = ctx.run(row.run_id);
-      if (!findRun(ctx.db, runId)) throw new ImportRefusedError(`${where}: field run_id names run ${row.run_id}, which is neither in the export's runs subset nor in this workspace. Export the runs subset too.`);
-      const tier = JudgeTierSchema.safeParse(row.tier);
-      if (!tier.success) throw new ImportRefusedError(`${where}: field tier is "${row.tier}", not process, output or content.`);
-      if (row.scale !== 3 && row.scale !== 5) throw new ImportRefusedError(`${where}: field scale is ${row.scale}, not 3 or 5.`);
-      if (row.status !== 'ok' && row.status !== 'failed') throw new ImportRefusedError(`${where}: field status is "${row.status}", not ok or failed.`);
-      const [low, high] = SCORES[row.scale];
-      if (row.status === 'ok' && (row.score === null || row.score < low || row.score > high)) {
-        throw new ImportRefusedError(`${where}: field score is ${row.score}; a ${row.scale}-point judgment scores ${low} to ${high}.`);
-      }
-      // Judgments made before sets were stored name none (''); any other names a set here or in the export (merged first).
-      if (row.rubric_set !== '' && !findRubricSet(ctx.db, row.rubric_set, row.rubric_set_version, row.scale)) {
-        throw new ImportRefusedError(
-          `${where}: field rubric_set names the rubric set ${row.rubric_set}@${row.rubric_set_version} (${row.scale}-point), which is neither in the export's rubrics subset nor in this workspace. Export the rubrics subset too.`,
-        );
-      }
+      const runId = localRun(ctx, 'run_id', row.run_id, where).id;
+      const tier = checkTier(row.tier, where);
+      const { scale, status } = checkScoredRow(ctx, row, where);
       const judgment: Omit<JudgmentRow, 'reply_id'> = {
         id: row.judgment_id,
         run_id: runId,
         judge: row.judge,
-        tier: tier.data,
+        tier,
         rubric: row.rubric,
         rubric_set: row.rubric_set,
         rubric_version: row.rubric_set_version,
-        scale: row.scale,
-        status: row.status,
-        score: row.status === 'ok' ? row.score : null,
+        scale,
+        status,
+        score: status === 'ok' ? row.score : null,
         level: row.level,
         evidence: row.evidence,
         rationale: row.rationale,
@@ -74,5 +55,5 @@ export function mergeJudgments(ctx: MergeContext, rows: readonly Located<Judgmen
 function judgmentContent(judgment: Omit<JudgmentRow, 'reply_id'>): string {
   const { run_id, judge, tier, rubric, rubric_set, rubric_version, scale, status, score, level, evidence, rationale, failure, created_at } = judgment;
   // An instant compares as one: a workspace's own timestamps may be written with other precision than an export's.
-  return JSON.stringify({ run_id, judge, tier, rubric, rubric_set, rubric_version, scale, status, score, level, evidence, rationale, failure, created_at: new Date(created_at).toISOString(), turn: judgment.turn ?? null });
+  return JSON.stringify({ run_id, judge, tier, rubric, rubric_set, rubric_version, scale, status, score, level, evidence, rationale, failure, created_at: instantText(created_at), turn: judgment.turn ?? null });
 }

@@ -100,6 +100,8 @@ export async function readDatasetFolder(dirArgument: string, progress: ReadProgr
     tasks: [],
     studies: [],
     trajectories: [],
+    pairwise_verdicts: [],
+    control_judgments: [],
   };
   const formats = new Set<string>();
   const reader = new DataFileReader();

@@ -29,6 +29,8 @@ const NAME = name(NAME_MAX);
 const QUOTED: Rule = { max: LONG_TEXT_MAX };
 const WEEK_MS = 7 * 24 * 3600 * 1000;
 const RATING: Rule = { range: [1, 5], what: 'ratings are 1 to 5' };
+/** A judge's tokens and cost: never negative. */
+const USAGE: Record<string, Rule> = Object.fromEntries(['tokens_input', 'tokens_output', 'cost_usd'].map((field) => [field, { range: [0, Number.MAX_SAFE_INTEGER], what: 'tokens and cost are never negative' }]));
 
 /** A vote's side: its run, configuration, harness and model. */
 const configurationRules = (side: 'config_a' | 'config_b'): Record<string, Rule> => ({
@@ -37,6 +39,21 @@ const configurationRules = (side: 'config_a' | 'config_b'): Record<string, Rule>
   [`${side}.harness`]: NAME,
   [`${side}.model`]: NAME,
 });
+
+/** A judge's per-rubric score of a run (judgments, control judgments). */
+const SCORED: Record<string, Rule> = {
+  run_id: ID,
+  task_id: ID,
+  judge: name(100),
+  judge_model: NAME,
+  rubric_set: name(160),
+  rubric_set_version: name(100),
+  rubric: name(120),
+  level: name(100),
+  // A judge's reply quotes the run's transcript and files (terminal escapes included): capped only.
+  evidence: { max: 200_000 },
+  failure: QUOTED,
+};
 
 /** Each subset's checked fields, by path (`citations[].quote` is every citation's quote). */
 const RULES: Record<ExportSubset, Record<string, Rule>> = {
@@ -86,21 +103,21 @@ const RULES: Record<ExportSubset, Record<string, Rule>> = {
     rejected_rating: RATING,
     annotator: name(100),
   },
-  judgments: {
-    judgment_id: ID,
-    run_id: ID,
+  judgments: { judgment_id: ID, ...SCORED, rationale: { max: 200_000 } },
+  pairwise_verdicts: {
+    verdict_id: ID,
     task_id: ID,
+    run_a: ID,
+    run_b: ID,
     judge: name(100),
     judge_model: NAME,
-    rubric_set: name(160),
-    rubric_set_version: name(100),
-    rubric: name(120),
-    level: name(100),
-    // A judge's reply quotes the run's transcript and files (terminal escapes included): capped only.
-    evidence: { max: 200_000 },
-    rationale: { max: 200_000 },
+    // A judge's reasons may quote what the runs showed: capped only, as evidence is.
+    first_reason: { max: 200_000 },
+    second_reason: { max: 200_000 },
     failure: QUOTED,
+    ...USAGE,
   },
+  control_judgments: { control_judgment_id: ID, ...SCORED, reply_id: ID, ...USAGE },
   runs: {
     run_id: ID,
     task_id: ID,

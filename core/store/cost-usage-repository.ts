@@ -17,7 +17,7 @@ export interface StudyRunUsageRow {
   superseded: 0 | 1;
 }
 
-/** A judge reply's usage: one request (retries included) of one judge for one run and rubric set. */
+/** A judge reply's usage: one request (retries included) of one judge for one run and rubric set, or a pairwise verdict's two. */
 export interface JudgeReplyUsageRow {
   judge: string;
   judge_model: string;
@@ -50,18 +50,26 @@ export function listStudyRunUsage(db: Database, studyId: string | null): StudyRu
   ).all({ study: studyId }) as StudyRunUsageRow[];
 }
 
+/** The study's runs, current and earlier attempts (SQL over `@study`). */
+const STUDY_RUN_IDS = `SELECT run_id FROM study_runs WHERE study_id = @study AND run_id IS NOT NULL
+  UNION SELECT s.run_id FROM superseded_runs s JOIN study_runs sr ON sr.id = s.study_run_id WHERE sr.study_id = @study`;
+
 /**
  * The judge replies on the study's runs, earlier attempts included (every reply, failed ones too:
- * their requests were made), or on every run when `studyId` is null. Replies copied in by `lhb judge import` made no request
- * here (attempts 0) and are left out.
+ * their requests were made), or on every run when `studyId` is null; and the pairwise verdicts
+ * (`lhb judge --pairwise`, two askings each, their usage stored on the verdict) on a pair with a
+ * run of the study. Replies copied in by `lhb judge import`, and replies and verdicts an
+ * `lhb import hf` brought, made no request here (attempts 0) and are left out.
  */
 export function listJudgeReplyUsage(db: Database, studyId: string | null): JudgeReplyUsageRow[] {
   return prepared(
     db,
-    `SELECT jr.judge, jr.judge_model, jr.tokens_input, jr.tokens_output, jr.cost_usd FROM judge_replies jr
-      WHERE jr.attempts > 0 AND (@study IS NULL OR jr.run_id IN (
-        SELECT run_id FROM study_runs WHERE study_id = @study AND run_id IS NOT NULL
-        UNION SELECT s.run_id FROM superseded_runs s JOIN study_runs sr ON sr.id = s.study_run_id WHERE sr.study_id = @study))
-      ORDER BY jr.judge, jr.created_at`,
+    `SELECT judge, judge_model, tokens_input, tokens_output, cost_usd FROM (
+       SELECT jr.judge, jr.judge_model, jr.tokens_input, jr.tokens_output, jr.cost_usd, jr.created_at FROM judge_replies jr
+        WHERE jr.attempts > 0 AND (@study IS NULL OR jr.run_id IN (${STUDY_RUN_IDS}))
+       UNION ALL
+       SELECT p.judge, p.judge_model, p.tokens_input, p.tokens_output, p.cost_usd, p.created_at FROM pairwise_verdicts p
+        WHERE p.attempts > 0 AND (@study IS NULL OR p.run_a IN (${STUDY_RUN_IDS}) OR p.run_b IN (${STUDY_RUN_IDS})))
+      ORDER BY judge, created_at`,
   ).all({ study: studyId }) as JudgeReplyUsageRow[];
 }

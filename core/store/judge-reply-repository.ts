@@ -34,6 +34,11 @@ export interface JudgeReplyKey {
   input_hash: string;
 }
 
+/** The reply stored under this id, if any. */
+export function findJudgeReply(db: Database, id: string): JudgeReplyRow | undefined {
+  return prepared(db, 'SELECT * FROM judge_replies WHERE id = ?').get(id) as JudgeReplyRow | undefined;
+}
+
 /** The stored reply for exactly this model, set version, scale and input, if any. */
 export function findCachedReply(db: Database, key: JudgeReplyKey): JudgeReplyRow | undefined {
   return prepared(

@@ -1,5 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import type { JudgeTier } from '../../schemas/judge.ts';
+import type { DemoFlag } from './export-queries.ts';
 import { prepared } from './statement-cache.ts';
 import { CURRENT_ATTEMPT } from './superseded-run-repository.ts';
 
@@ -68,4 +69,25 @@ export function listOkPairwiseVerdicts(db: Database): PairwiseVerdictRow[] {
     db,
     `SELECT * FROM pairwise_verdicts WHERE status = 'ok' AND ${CURRENT_ATTEMPT('run_a')} AND ${CURRENT_ATTEMPT('run_b')} ORDER BY created_at, id`,
   ).all() as PairwiseVerdictRow[];
+}
+
+/** The verdict stored under this id, if any (an import merges by id). */
+export function findPairwiseVerdictById(db: Database, id: string): PairwiseVerdictRow | undefined {
+  return prepared(db, 'SELECT * FROM pairwise_verdicts WHERE id = ?').get(id) as PairwiseVerdictRow | undefined;
+}
+
+/**
+ * The verdicts an export writes: on two current attempts of the project's runs, ok and failed, by
+ * id; with `demo` 0, none touching a demo run or a synthetic one (those runs are not exported then).
+ */
+const EXPORTED = `FROM pairwise_verdicts p JOIN runs ra ON ra.id = p.run_a JOIN runs rb ON rb.id = p.run_b JOIN tasks t ON t.id = ra.task_id
+  WHERE t.project_id = @project AND ${CURRENT_ATTEMPT('p.run_a')} AND ${CURRENT_ATTEMPT('p.run_b')}
+    AND (@demo OR (ra.demo = 0 AND rb.demo = 0 AND ra.synthetic = 0 AND rb.synthetic = 0))`;
+
+export function countExportPairwiseVerdicts(db: Database, projectId: string, demo: DemoFlag): number {
+  return (prepared(db, `SELECT count(*) AS n ${EXPORTED}`).get({ project: projectId, demo }) as { n: number }).n;
+}
+
+export function pageExportPairwiseVerdicts(db: Database, projectId: string, demo: DemoFlag, afterId: string, limit: number): PairwiseVerdictRow[] {
+  return prepared(db, `SELECT p.* ${EXPORTED} AND p.id > @after ORDER BY p.id LIMIT @limit`).all({ project: projectId, demo, after: afterId, limit }) as PairwiseVerdictRow[];
 }

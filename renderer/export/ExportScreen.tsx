@@ -21,6 +21,8 @@ const SUBSET_LABELS = {
   tasks: 'Tasks (instructions, turns and ground-truth frames, images as files)',
   studies: 'Studies (the resolved study specs)',
   trajectories: 'Trajectories (steps, tool calls, errors and recoveries; transcripts as files)',
+  pairwise_verdicts: 'Pairwise verdicts (judges shown two runs, sides swapped)',
+  control_judgments: 'Control judgments (scores made without the artifact, never counted)',
 } as const;
 
 const FILE_COLUMNS: DataColumn<ExportedFile>[] = [
