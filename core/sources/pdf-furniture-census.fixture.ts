@@ -6,8 +6,9 @@
 //   page in pdftotext's text, and kept among the first or last EDGE_LINES lines of that page in
 //   ours (a diagram's label "3" mid-page on page 3 is no folio), at most one per page;
 // - a running head or foot left in: a line that is among the first or last EDGE_LINES lines of
-//   more than REPEATED_LINE_TIMES of our pages, and the first or last line of as many of
-//   pdftotext's pages (a label over examples, "Example", repeats but is no head);
+//   most of our pages (more than half, and more than REPEATED_LINE_TIMES), and the first or last
+//   line of as many of pdftotext's pages (a label over examples, "Example", a float's caption at
+//   the top of a page or a slide's title repeated over a few slides is no head);
 // - leader dots left in a title (a table-of-contents entry read as text);
 // - headings that end in a page number: a number (arabic, or lower-case roman) no larger than the
 //   page count, after two or more words ("Capitolo 1", one word and a number, is a title), that
@@ -16,7 +17,8 @@
 //
 // - footnote marks glued to their word ("old1"): a word of the document with a digit after it,
 //   outside code, on a page whose foot in pdftotext's text starts a line with that number (the
-//   note it marks); an identifier ("utf8", "value1") has no such note.
+//   note it marks); an identifier ("utf8") has no such note, and a family of names numbered in
+//   turn ("value1", "value2") is identifiers wherever it stands.
 //
 // Fenced code is left out: a listing may well repeat a line or hold a bare number.
 import type { PageSpan } from '../../schemas/sources.ts';
@@ -123,18 +125,24 @@ export function countFurniture(markdown: string, pages: PageSpan[], referencePag
   const words = new Set((prose.join(' ').toLowerCase().match(/\p{L}{3,}/gu) ?? []));
   // A mark marks a note: the page's foot (pdftotext's last lines) starts a line with its number.
   const noteAtFoot = (page: number | undefined, digit: string) => page !== undefined && (referenceLines[page - 1] ?? []).slice(-FOOT_LINES).some((line) => new RegExp(`^${digit}\\s?\\p{L}\\S*(?:\\s+\\S+){2}`, 'u').test(line));
+  const GLUED = /(?<![\p{L}\p{N}_./-])\p{Ll}{3,}[1-9](?![\p{L}\p{N}_])/gu;
+  // A family of names numbered in turn ("semicircle1", "semicircle2"; "grpsize1", "grpsize2") is identifiers.
+  const digitsOf = new Map<string, Set<string>>();
+  for (const token of prose.join(' ').match(GLUED) ?? []) digitsOf.set(token.slice(0, -1), (digitsOf.get(token.slice(0, -1)) ?? new Set()).add(token.slice(-1)));
   for (const { text, page } of proseOfPage) {
-    for (const token of text.match(/(?<![\p{L}\p{N}_./-])\p{Ll}{3,}[1-9](?![\p{L}\p{N}_])/gu) ?? []) {
-      if (words.has(token.slice(0, -1)) && noteAtFoot(page, token.slice(-1))) counts.gluedFootnoteMarks.push(token);
+    for (const token of text.match(GLUED) ?? []) {
+      const stem = token.slice(0, -1);
+      if (words.has(stem) && digitsOf.get(stem)!.size === 1 && noteAtFoot(page, token.slice(-1))) counts.gluedFootnoteMarks.push(token);
     }
   }
   const titles = new Set(headings.map((heading) => heading.text));
   for (const heading of headings) if (endsInPageNumber(heading.text, pageCount, heading.edges, titles)) counts.headingsEndingInPageNumber.push(heading.line);
+  const most = Math.max(REPEATED_LINE_TIMES, pageCount / 2);
   for (const [text, onPages] of [...edgePages.entries()].sort((a, b) => b[1].size - a[1].size)) {
-    if (onPages.size <= REPEATED_LINE_TIMES) break;
+    if (onPages.size <= most) break;
     // A chapter's label ("Capitolo 1", "Chapter 3" masked) is repeated on purpose; a bare number is a folio, counted above.
     if (text.length < 3 || /^\S+ #$/.test(text) || PAGE_NUMBER_ONLY.test(text)) continue;
-    if ((edgeTimes.get(headWords(text)) ?? 0) > REPEATED_LINE_TIMES) {
+    if ((edgeTimes.get(headWords(text)) ?? 0) > most) {
       counts.repeatedHead = { text, times: times.get(text) ?? onPages.size };
       break;
     }
