@@ -4,7 +4,8 @@
 // documentation (a language with its own diacritics and a Polish document class); GLPK's
 // reference manuals (an LP library's API and modelling language, page after page of tables, in
 // English, Spanish and Portuguese) and nauty's user guide (a graph-algorithm manual with option
-// tables and formulas). `.ci/run`
+// tables and formulas); TeX Live's MetaPost documentation (manuals full of figures and code, and
+// two-column papers: TUGboat articles in its own class, an Elsevier journal article, a preprint). `.ci/run`
 // installs the same packages; the corpus is whatever PDF files they install, so a newer Debian
 // release changes the documents but not how they are found.
 import { spawnSync } from 'node:child_process';
@@ -22,6 +23,7 @@ export const DEBIAN_PDF_CORPUS_PACKAGES = [
   'texlive-lang-polish',
   'glpk-doc',
   'nauty-doc',
+  'texlive-metapost-doc',
 ] as const;
 
 export interface DebianPdfCorpus {

@@ -25,9 +25,19 @@ import { censusOfPdfCorpus, describeCensus } from './pdf-corpus-census.fixture.t
 // The page-number lines are within issue 38's 2 %, but no longer under issue 28's one per ten
 // documents, which is why that line is now this ceiling.
 // Normaliser pdf 6 (outline headings, tables by column alignment) reads 45 page-number lines of 2,539 (1.8 %).
-const KEPT = { pageNumberLines: 45, documentsWithRepeatedHead: 2, leaderDotLines: 80, headingsEndingInPageNumber: 1 };
+//
+// Issue 38, session 15: TeX Live's MetaPost documentation joined (two-column papers: TUGboat
+// articles, an Elsevier article; manuals full of figures with numbered labels): 167 documents read,
+// 3,610 page numbers shown by pdftotext. The census was made to count what it names: a page
+// number or a head only where ours keeps it at a page's edge (diagram labels such as a molecule's
+// atom numbers mid-page had counted as 108 kept folios), a head only at the edge of most pages (GLPK's "Example",
+// cursolatex's "Exemplo", a float's caption, a slide's title are not), a glued digit only where
+// the page has that note and its word is no numbered family of names. On that census normaliser
+// pdf 6 keeps 18 page-number lines and pdf 7 24 (lone note numbers in bredzenie and diagram
+// labels that now stand at a page's edge since small print follows the page's text), 0.7 %.
+const KEPT = { pageNumberLines: 24, documentsWithRepeatedHead: 0, leaderDotLines: 180, headingsEndingInPageNumber: 1 };
 
-const ISSUE_38_OPEN = { codeOrTableHeadings: 0, brokenTableRows: 0, gluedFootnoteMarks: 101 };
+const ISSUE_38_OPEN = { codeOrTableHeadings: 0, brokenTableRows: 0, gluedFootnoteMarks: 0 };
 
 const corpus = debianPdfCorpus();
 
@@ -37,10 +47,12 @@ describe('PDF structure on real PDFs from Debian packages', () => {
     expect(spawnSync('pdftotext', ['-v']).error, `pdftotext is missing: ${INSTALL_CORPUS_HINT}`).toBeUndefined();
     const census = await censusOfPdfCorpus(corpus.files);
     const report = describeCensus(census);
+    // The census, every document's line and the totals: `npx vitest run core/sources/debian-pdf-corpus.test.ts` prints it.
+    console.log(report);
     const read = census.documents.length;
-    expect(read, report).toBeGreaterThanOrEqual(85);
-    // Issue 28's acceptance line for heads (its page-number line is the ceiling below: see above).
-    expect(census.documentsWithRepeatedHead, report).toBeLessThanOrEqual(read / 20);
+    expect(read, report).toBeGreaterThanOrEqual(160);
+    // Issue 38 asks for no running head kept (issue 28 allowed one document in twenty).
+    expect(census.documentsWithRepeatedHead, report).toBe(0);
     expect(census.coverage, report).toBeGreaterThanOrEqual(0.95);
     // Issue 38's: folios kept at most 2 % of the page numbers pdftotext shows (44 of 2,539 on normaliser pdf 5, 45 on pdf 6).
     expect(census.pageNumberLines, report).toBeLessThanOrEqual(census.referencePageNumbers * 0.02);
@@ -48,9 +60,9 @@ describe('PDF structure on real PDFs from Debian packages', () => {
     // that are code or table lines, 131 lines starting with "|" that were no complete table row (PDF
     // text such as "|x| =") and 178 words with a digit glued on. Pdf 6 (the PDF's outline, tables by
     // column alignment, a leading "|" escaped, a raised digit with no note a superscript) leaves
-    // 0, 0 and 101; the digits left are the documents' own identifiers ("value1", "utf8", "latin1",
-    // "\label{key1}") and a broken cross reference printed as "subsection2.1". Kept as ceilings, so
-    // that none comes back.
+    // 0, 0 and 101 digits, which were the documents' own identifiers ("value1", "utf8", "latin1",
+    // "\label{key1}"); counted as glued marks only where the page has the note, none is. Kept as
+    // ceilings, so that none comes back.
     for (const [figure, kept] of Object.entries(ISSUE_38_OPEN)) expect(census[figure as keyof typeof ISSUE_38_OPEN], `${figure}\n${report}`).toBeLessThanOrEqual(kept);
     // The figures kept, so that none comes back.
     for (const [figure, kept] of Object.entries(KEPT)) expect(census[figure as keyof typeof KEPT], `${figure}\n${report}`).toBeLessThanOrEqual(kept);

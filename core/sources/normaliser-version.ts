@@ -24,6 +24,10 @@ import type { SourceType } from '../../schemas/sources.ts';
  *   else type's evidence without code, markup, glyph rows, author lines, sentences or words cut
  *   at the line's end; a size a little above the body's in another face (12 pt bold over 11 pt)
  *   is a heading size; extraction doubts recorded;
+ * - pdf 7: a paragraph goes on past what is set in smaller type in its way (a two-column page's
+ *   notes and small print at the left column's foot, a figure's caption), which follows the
+ *   page's text as its notes do; a running head is the same text in the same type size, so an
+ *   article's title over its first page stays when the heads of the pages after repeat it;
  * - text 2: a `#` line is a heading only standing alone (blank lines around it), never a comment
  *   of a quoted script (the Markdown is unchanged, the outline is not);
  * - web 2: permalink anchors (¶, #) dropped from headings and text;
@@ -35,4 +39,4 @@ import type { SourceType } from '../../schemas/sources.ts';
  * - web 5: a list written straight inside another list is the previous item's sub-list, not an
  *   item holding only a list ("- - …").
  */
-export const NORMALISER_VERSIONS: Readonly<Record<SourceType, number>> = { pdf: 6, web: 5, markdown: 1, text: 2 };
+export const NORMALISER_VERSIONS: Readonly<Record<SourceType, number>> = { pdf: 7, web: 5, markdown: 1, text: 2 };

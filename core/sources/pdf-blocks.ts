@@ -6,6 +6,7 @@ import { removePageFurniture, type PdfPageLines } from './pdf-page-furniture.ts'
 import { findTables, type PdfTableRow } from './pdf-tables.ts';
 import type { PdfLine } from './pdf-text-lines.ts';
 import { romanNumeralValue } from './roman-numeral.ts';
+import { resumesAfterAside, runsOnAcrossPages, runsOnIntoNextColumn } from './pdf-run-on.ts';
 
 /** Where a paragraph runs on to a later page: from character `at` of its text, it is on `page`. */
 export interface PageBreak {
@@ -76,16 +77,18 @@ export function pdfBlocks(rawPages: PdfPageLines[], outline: PdfOutlineEntry[] =
   let contents: number | undefined;
   // An entry whose title is not on its page is looked for once more at the next page's top (a destination set at a page's foot).
   let carried: PdfOutlineEntry[] = [];
+  const asides = new Set<PdfBlock>();
   for (const page of pages) {
     const open = blocks[blocks.length - 1];
     const entries = outline.length === 0 ? null : [...carried, ...outline.filter((entry) => entry.page === page.page)];
-    const { blocks: pageBlocks, contentsUpTo, unmatched } = blocksOfPage(page, layout, contents, open?.kind === 'table' ? open.rows[0]?.cells.length : undefined, entries);
+    const { blocks: pageBlocks, contentsUpTo, unmatched, setAside } = blocksOfPage(page, layout, contents, open?.kind === 'table' ? open.rows[0]?.cells.length : undefined, entries);
+    for (const block of setAside) asides.add(block);
     carried = unmatched.filter((entry) => entry.page === page.page).map((entry) => ({ ...entry, top: null }));
     contents = contentsUpTo;
     const first = pageBlocks[0];
-    // The previous page's text ends before its notes.
+    // The previous page's text ends before its notes and what it set aside.
     let lastText = blocks.length - 1;
-    while (lastText >= 0 && isFootnote(blocks[lastText]!)) lastText--;
+    while (lastText >= 0 && (isFootnote(blocks[lastText]!) || asides.has(blocks[lastText]!))) lastText--;
     const last = blocks[lastText];
     if (first && last && runsOnAcrossPages(last, first) && (last.kind === 'paragraph' || last.kind === 'list-item')) {
       const joined = joinWrappedLines(last.text, first.text);
@@ -160,7 +163,7 @@ function blocksOfPage(
   contents: number | undefined,
   tableColumns: number | undefined,
   outline: PdfOutlineEntry[] | null,
-): { blocks: PdfBlock[]; contentsUpTo: number | undefined; unmatched: PdfOutlineEntry[] } {
+): { blocks: PdfBlock[]; contentsUpTo: number | undefined; unmatched: PdfOutlineEntry[]; setAside: PdfBlock[] } {
   const notes = markFootnotes(rawPage.lines, layout.bodySize);
   const page = { ...rawPage, lines: notes.lines };
   const styles = page.lines.map((line) => styleOf(line, layout));
@@ -213,7 +216,12 @@ function blocksOfPage(
   const blocks: PdfBlock[] = [];
   const codeLines = new Map<Extract<PdfBlock, { kind: 'code' }>, PdfLine[]>();
   let current: { block: PdfBlock; lines: PdfLine[] } | undefined;
-  page.lines.forEach((line, i) => {
+  // The last paragraph of body-sized text and the smaller lines set after it (notes, a caption), which it may go on past.
+  let lastText: { block: PdfBlock; lines: PdfLine[] } | undefined;
+  const asides: PdfLine[] = [];
+  // The blocks of those smaller lines, once the paragraph went on past them: they follow the page's text, as its notes do.
+  const setAside: PdfBlock[] = [];
+  const placeLine = (line: PdfLine, i: number) => {
     const style = styles[i]!;
     const previous = page.lines[i - 1];
     const previousStyle = styles[i - 1];
@@ -267,6 +275,14 @@ function blocksOfPage(
       !notes.starts.has(i) &&
       (runsOnIntoNextColumn(previous, line, current.block) || (current.block.kind === 'list-item' ? line.x >= current.lines[0]!.x + line.size * 0.5 : !indented(previous, line)));
     const doubt = settled.doubts.get(i);
+    // Before the aside's own text can claim the line (small print at a column's foot ends mid-sentence too).
+    if (style.kind === 'body' && !notes.starts.has(i) && lastText && resumesAfterAside(lastText.lines[lastText.lines.length - 1]!, asides, line, layout.bodySize)) {
+      setAside.push(...blocks.splice(blocks.indexOf(lastText.block) + 1));
+      current = lastText;
+      current.block.text = joinWrappedLines(current.block.text, line.text);
+      current.lines.push(line);
+      return;
+    }
     if (continues && current) {
       current.block.text = joinWrappedLines(current.block.text, line.text);
       current.lines.push(line);
@@ -281,13 +297,23 @@ function blocksOfPage(
           : { kind: 'paragraph', text: line.text, page: page.page, ...(doubt ? { doubt } : {}) };
     current = { block, lines: [line] };
     blocks.push(block);
+  };
+  page.lines.forEach((line, i) => {
+    placeLine(line, i);
+    if (line.size < layout.bodySize) asides.push(line);
+    else {
+      const inText = current !== undefined && (current.block.kind === 'paragraph' || current.block.kind === 'list-item') && !notes.starts.has(i) && !isFootnote(current.block);
+      lastText = inText ? current : undefined;
+      asides.length = 0;
+    }
   });
   for (const [block, lines] of codeLines) indentCode(block, lines);
   // A "heading" that runs on for several lines is a passage set in larger type, not a title.
   return {
-    blocks: notesLast(blocks).map((block) => (block.kind === 'heading' && block.text.length > MAX_HEADING_CHARS ? { kind: 'paragraph', text: block.text, page: block.page } : block)),
+    blocks: notesLast([...blocks, ...setAside]).map((block) => (block.kind === 'heading' && block.text.length > MAX_HEADING_CHARS ? { kind: 'paragraph', text: block.text, page: block.page } : block)),
     contentsUpTo,
     unmatched: settled.unmatched,
+    setAside,
   };
 }
 
@@ -399,18 +425,6 @@ function isListStart(text: string): boolean {
   return LIST_MARKER.test(text) || NUMBERED_ITEM.test(text);
 }
 
-/**
- * A paragraph that runs on from the foot of one column to the head of the next: the line jumps
- * up and to the right, the text before ends mid-sentence (or in a hyphen) and this line starts
- * in lower case.
- */
-function runsOnIntoNextColumn(previous: PdfLine, line: PdfLine, block: PdfBlock): boolean {
-  if (block.kind !== 'paragraph' && block.kind !== 'list-item') return false;
-  const jumpsUp = line.y - previous.y > line.size;
-  const movesRight = line.x > previous.x + line.size * 4;
-  return jumpsUp && movesRight && !/[.!?:;"”’)\]]$/.test(previous.text) && /^\p{Ll}/u.test(line.text);
-}
-
 /** The line before ends in a URL still being written ("see https", "https://ctan.org/tex-"), and this line goes on with it. */
 function continuesUrl(before: string, text: string): boolean {
   return /(?:^|\s)(?:https?|ftp)(?::\/\/\S*)?$/i.test(before) && /^(?::\/\/|\/|[\w.-]+\/)/.test(text);
@@ -428,10 +442,4 @@ function continueTable(last: Extract<PdfBlock, { kind: 'table' }>, first: Extrac
   last.rows.push(...rows);
   last.text = `${last.text} ${rows.flatMap((row) => row.cells).join(' ')}`;
   return true;
-}
-
-function runsOnAcrossPages(last: PdfBlock, first: PdfBlock): boolean {
-  if (last.kind !== 'paragraph' && last.kind !== 'list-item') return false;
-  if (first.kind !== 'paragraph') return false;
-  return !/[.!?:;"”’)\]]$/.test(last.text) && /^\p{Ll}/u.test(first.text);
 }

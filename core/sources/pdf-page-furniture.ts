@@ -48,12 +48,15 @@ export function removePageFurniture(pages: PdfPageLines[]): PdfPageLines[] {
     return line.y >= page.top - band || line.y <= page.bottom + band;
   };
   const edges = new Map(pages.map((page) => [page, edgeLines(page, inBand)]));
-  // Digits vary from page to page ("Draft 3 — page 4"); compare the rest.
-  const key = (line: PdfLine) => line.text.toLowerCase().replace(/\d+/g, '#').replace(/\s+/g, ' ');
+  // Digits vary from page to page ("Draft 3 — page 4"); compare the rest. A head keeps its type
+  // size from page to page, so the title an article opens with in larger type (TUGboat's heads
+  // repeat it over the pages that follow) is not its head.
+  const words = (line: PdfLine) => line.text.toLowerCase().replace(/\d+/g, '#').replace(/\s+/g, ' ');
+  const key = (line: PdfLine) => `${line.size}|${words(line)}`;
   const height = (line: PdfLine) => Math.round(line.y / SAME_BASELINE);
   const placed = (line: PdfLine) => `${height(line)}|${key(line)}`;
   // The words alone: a head whose folio swaps sides on facing pages ("INDEX 135", "136 INDEX").
-  const placedWords = (line: PdfLine) => `${height(line)}|${key(line).replace(/#/g, ' ').replace(/\s+/g, ' ').trim()}`;
+  const placedWords = (line: PdfLine) => `${height(line)}|${line.size}|${words(line).replace(/#/g, ' ').replace(/\s+/g, ' ').trim()}`;
   const pagesWith = new Map<string, number>();
   const pagesAt = new Map<string, number>();
   const pagesWithWordsAt = new Map<string, number>();
