@@ -45,9 +45,13 @@ export function ExtractionNotesPanel({ doc }: { doc: OpenDocument }) {
   else if (!notes.recorded)
     body = (
       <p className="muted notes__empty">
-        {doc.source.type === 'pdf'
-          ? `This version was read before extraction notes were kept. Re-read it with "lhb sources renormalise ${doc.source.id}" to get them.`
-          : `Extraction notes are kept for PDFs, whose text is rebuilt from the page; this ${SOURCE_TYPE_BADGE[doc.source.type].name.toLowerCase()} is read as written.`}
+        {doc.source.type === 'pdf' ? (
+          <>
+            This version was read before extraction notes were kept. Re-read it with <code>lhb sources renormalise {doc.source.id}</code> to get them.
+          </>
+        ) : (
+          `Extraction notes are kept for PDFs, whose text is rebuilt from the page; this ${SOURCE_TYPE_BADGE[doc.source.type].name.toLowerCase()} is read as written.`
+        )}
       </p>
     );
   else if (notes.doubts.length === 0) body = <p className="muted notes__empty">Extraction found nothing doubtful in this version.</p>;
