@@ -24,7 +24,9 @@ export function ChaptersPanel() {
   }, [chapters]);
   const dragged = useRef<string | undefined>(undefined);
   // "Deleted … Undo": shown after a delete while the plan stays as the delete left it (10 s at most).
-  const [deleted, setDeleted] = useState<{ title: string; plan: unknown } | undefined>(undefined);
+  // "As it left it" is by content: the room is read again after every change, the delete's own included.
+  const [deleted, setDeleted] = useState<{ title: string; plan: string } | undefined>(undefined);
+  const planNow = useAnnotatorStore((s) => planSignature(s.dataRoom));
   useEffect(() => {
     if (!deleted) return;
     const timer = window.setTimeout(() => setDeleted(undefined), 10_000);
@@ -48,8 +50,8 @@ export function ChaptersPanel() {
       remove: (id) => {
         const title = useAnnotatorStore.getState().dataRoom?.chapters.find((c) => c.id === id)?.title ?? 'the chapter';
         void store.deleteChapter(id).then(() => {
-          const plan = useAnnotatorStore.getState().dataRoom?.chapters;
-          if (plan && !plan.some((c) => c.id === id)) setDeleted({ title, plan });
+          const { dataRoom } = useAnnotatorStore.getState();
+          if (dataRoom && !dataRoom.chapters.some((c) => c.id === id)) setDeleted({ title, plan: planSignature(dataRoom) });
         });
       },
       openCitation: (citation) => void store.openCitation(citation),
@@ -113,7 +115,7 @@ export function ChaptersPanel() {
         ) : (
           <p className="panel__empty muted">No chapters yet. Add one, or select lines and press C: the first citation starts “Chapter 1”.</p>
         )}
-        {deleted && deleted.plan === chapters && (
+        {deleted && deleted.plan === planNow && (
           <div className="toast" role="status">
             <span>Deleted “{deleted.title}”.</span>
             <button type="button" onClick={() => void useAnnotatorStore.getState().undo()}>
@@ -126,4 +128,9 @@ export function ChaptersPanel() {
       </div>
     </section>
   );
+}
+
+/** What "the plan as a delete left it" is: its chapters in order, and the step Undo would take back. */
+function planSignature(dataRoom: { chapters: readonly { id: string }[]; undoLabel?: string | null } | undefined): string {
+  return dataRoom ? JSON.stringify([dataRoom.chapters.map((c) => c.id), dataRoom.undoLabel ?? null]) : '';
 }
