@@ -3,6 +3,8 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { parseStudyFile } from '../schemas/study-file.ts';
+import { installableHarnesses } from '../core/runs/harnesses/harness-registry.ts';
+import { ensureTestHarness, TEST_TOOLS_DIR } from '../core/runs/harnesses/test-harness-tools.fixture.ts';
 import { openRunsScreen } from './runs-screen.ts';
 import { launchApp, repoRoot, type LaunchedApp } from './launch-app.ts';
 import { watchPageProblems } from './page-problems.ts';
@@ -10,7 +12,6 @@ import { watchPageProblems } from './page-problems.ts';
 test.use({ viewport: { width: 1600, height: 1000 } });
 
 const DEMO_SKILL = join(repoRoot, 'datasets', 'demo', 'runs', 'skills', 'static-page-builder');
-const TOOLS_DIR = join(repoRoot, 'node_modules', '.cache', 'lhb-harness-tools');
 
 /** The study the form is asked to build: two command configurations, each on its own endpoint or version, with skill arms. */
 const STUDY_FILE = `name: form-study
@@ -36,9 +37,15 @@ configurations:
 let app: LaunchedApp | undefined;
 let problems: string[] = [];
 const children: ChildProcess[] = [];
+// The demo runs the real harness CLIs, installed once per machine as the unit tests install them: this
+// spec may run alone, on a machine where no unit test has installed them yet.
+test.beforeAll(async () => {
+  test.setTimeout(600_000);
+  for (const adapter of installableHarnesses()) await ensureTestHarness(adapter);
+});
 test.beforeEach(async ({ page }) => {
   problems = watchPageProblems(page);
-  app = await launchApp(['bin/lhb.mjs', 'serve'], { env: { LHB_TOOLS_DIR: TOOLS_DIR } });
+  app = await launchApp(['bin/lhb.mjs', 'serve'], { env: { LHB_TOOLS_DIR: TEST_TOOLS_DIR } });
 });
 test.afterEach(async () => {
   for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
