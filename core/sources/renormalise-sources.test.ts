@@ -7,7 +7,7 @@ import { importPaths } from './import-sources.ts';
 import { readSourceLines } from './read-source-lines.ts';
 import { renormaliseSources } from './renormalise-sources.ts';
 import { openSourceTestbed, type SourceTestbed } from './source-testbed.fixture.ts';
-import { sourceDoubts } from './source-doubts.ts';
+import { DOUBTS_RECORDED_SINCE, sourceDoubts } from './source-doubts.ts';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { ExtractionDoubt, Section } from '../../schemas/sources.ts';
 import { storeImportedSource } from './store-imported-source.ts';
@@ -111,7 +111,7 @@ describe('renormaliseSources', () => {
     const { sourceId, versionId } = imported.outcomes[0] as { sourceId: string; versionId: string };
     const notes = sourceDoubts(bed.workspace, sourceId).doubts;
     expect(notes).toEqual([expect.objectContaining({ kind: 'no-text', page: 2 })]);
-    ageVersion(versionId, NORMALISER_VERSIONS.pdf - 1, undefined, []);
+    ageVersion(versionId, DOUBTS_RECORDED_SINCE.pdf! - 1, undefined, []);
     // An empty list that says nothing: this reading kept no notes.
     expect(sourceDoubts(bed.workspace, sourceId)).toEqual({ versionId, doubts: [], recorded: false });
 

@@ -4,7 +4,7 @@ import { getSource } from './get-source.ts';
 import type { SourceWorkspace } from './source-workspace.ts';
 
 /** The first normaliser of each type that records extraction doubts (normaliser-version.ts: pdf 6); a type not listed records none. */
-const DOUBTS_RECORDED_SINCE: Partial<Record<SourceType, number>> = { pdf: 6 };
+export const DOUBTS_RECORDED_SINCE: Partial<Record<SourceType, number>> = { pdf: 6 };
 
 /**
  * What extraction found doubtful in one version of a source (the newest unless `versionId` names
