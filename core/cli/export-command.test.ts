@@ -59,7 +59,7 @@ describe('lhb export hf', () => {
   it('refuses an unknown subset or format before opening anything, naming the choices', () => {
     const subsets = lhb(['export', 'hf', '--out', join(dir, 'x'), '--subsets', 'votes', '-w', join(dir, 'ws')]);
     expect(subsets.status).toBe(1);
-    expect(subsets.stderr).toContain('--subsets votes: votes is not a subset; choose from sources, chapters, preferences, preference_pairs, judgments, runs, rubrics, skills, tasks, studies, trajectories.');
+    expect(subsets.stderr).toContain('--subsets votes: votes is not a subset; choose from sources, chapters, preferences, preference_pairs, judgments, runs, rubrics, skills, tasks, studies, trajectories, pairwise_verdicts, control_judgments.');
     const format = lhb(['export', 'hf', '--out', join(dir, 'x'), '--format', 'csv', '-w', join(dir, 'ws')]);
     expect(format.status).toBe(1);
     expect(format.stderr).toContain('--format csv is not one of parquet, jsonl.');
