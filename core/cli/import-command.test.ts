@@ -31,7 +31,8 @@ describe('lhb import hf', () => {
     const fresh = join(dir, 'fresh');
     const first = lhb(['import', 'hf', join(dir, 'release'), '-w', fresh]);
     expect(first.status, first.stderr).toBe(0);
-    const table = first.stdout.split('\n').slice(0, 7);
+    // The table runs to the first blank line; the notes follow it.
+    const table = first.stdout.split('\n\n')[0]!.split('\n');
     expect(table[0]).toBe('subset\trows\tadded\tunchanged\tconflicts');
     expect(table).toContain('preferences\t300\t300\t0\t0');
     expect(table).toContain('runs\t53\t53\t0\t0');
