@@ -338,7 +338,11 @@ test.describe('on a 1440×900 window', () => {
     await voter.pair.getByRole('listitem').last().scrollIntoViewIfNeeded();
     await expectPageFitsWindow(page, voter);
 
-    await skipToPresentationPair(api, annotatorId);
+    // A second voter for the presentation pair: the first one's skips (each a vote) may have used up
+    // every presentation pair on the way to a design pair, as the queue's random order allows.
+    const presenting = await invite(api, 'Wide Voter, slides');
+    await skipToPresentationPair(api, presenting.annotatorId);
+    await page.goto(presenting.link);
     await page.reload();
     await expectPairOpensInView(page, voter);
     const frames = voter.pair.locator('iframe');
