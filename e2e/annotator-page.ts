@@ -90,6 +90,12 @@ export async function dragSelectLines(page: Page, from: number, to: number): Pro
   const start = await lineRow(page, from).locator('[data-line-text]').boundingBox();
   const end = await lineRow(page, to).locator('[data-line-text]').boundingBox();
   if (!start || !end) throw new Error(`Lines ${from} and ${to} must be on screen to select them.`);
+  // A row can be in the DOM (drawn just beyond the edge) yet hidden: a drag held below the viewer
+  // scrolls it, and the selection then ends somewhere else.
+  const view = await viewerBox(page);
+  for (const [line, row] of [[from, start], [to, end]] as const) {
+    if (row.y < view.y || row.y + row.height > view.y + view.height) throw new Error(`Line ${line} must be inside the viewer to drag to it: scroll it into view first.`);
+  }
   await page.mouse.move(start.x + 2, start.y + start.height / 2);
   await page.mouse.down();
   await page.mouse.move(end.x + end.width / 2, end.y + end.height / 2, { steps: 5 });

@@ -145,7 +145,9 @@ test('nothing on screen moves while a drag selects text, and a source added from
   const { document } = annotatorRegions(page);
   await importThroughPicker(page, [file]);
   await sourceButton(page, /integer types/i).click();
-  await viewerBox(page);
+  // The Jobs panel stays open after the import; the document still has most of the window's height.
+  await expect(page.getByRole('button', { name: 'Hide jobs' })).toBeVisible();
+  expect((await viewerBox(page)).height, 'the document viewer is more than half the window tall').toBeGreaterThan(400);
   await expect(document.getByRole('group', { name: /^Lines of/ })).toContainText('Filler paragraph 3 ');
 
   // The drag starts and ends inside the viewer: a pointer held below it would scroll the view

@@ -35,7 +35,6 @@ export function DataRoomBar() {
           New data room…
         </button>
       )}
-      <PlanAnnotatorBar />
       {!invited && (
         <button
           type="button"
@@ -48,6 +47,7 @@ export function DataRoomBar() {
         </button>
       )}
       <UndoRedoButtons />
+      <PlanAnnotatorBar />
     </div>
   );
 }
