@@ -384,3 +384,36 @@ test.describe('on a 1440×900 window', () => {
     await expectPageFitsWindow(page, voter);
   });
 });
+
+test.describe('on an 800×700 window, by keyboard', () => {
+  test.use({ viewport: { width: 800, height: 700 } });
+
+  test('no control the voter tabs to is hidden under the vote bar at the bottom of the window', async ({ page }) => {
+    test.setTimeout(180_000);
+    const { link } = await invite(ServedApi.fromAppUrl(app!.url), 'Keyboard Voter');
+    await page.goto(link);
+    const voter = new ArenaPage(page);
+    await voter.waitForPair();
+    const bar = page.getByRole('region', { name: 'Vote bar' });
+    let checked = 0;
+    for (let press = 0; press < 60; press++) {
+      await page.keyboard.press('Tab');
+      const seen = await page.evaluate(() => {
+        const focused = document.activeElement;
+        const bar = document.querySelector('.vote-bar');
+        if (!focused || focused === document.body || !bar || bar.contains(focused)) return undefined;
+        if (getComputedStyle(bar).visibility === 'hidden') return undefined;
+        const box = focused.getBoundingClientRect();
+        const barTop = bar.getBoundingClientRect().top;
+        // Only what is drawn across the bar's top edge or below it, within the window, is hidden by it.
+        if (box.bottom <= barTop + 1 || box.top >= window.innerHeight) return { hidden: false, what: '' };
+        return { hidden: true, what: `${focused.tagName.toLowerCase()} "${(focused.getAttribute('aria-label') ?? focused.textContent ?? '').trim().slice(0, 60)}" (${Math.round(box.top)}–${Math.round(box.bottom)} px, the bar from ${Math.round(barTop)} px)` };
+      });
+      if (!seen) continue;
+      checked++;
+      expect(seen.hidden, `focus went under the vote bar: ${seen.what}`).toBe(false);
+    }
+    await expect(bar).toBeAttached();
+    expect(checked, 'controls were tabbed to while the vote bar was shown').toBeGreaterThan(5);
+  });
+});
