@@ -34,3 +34,29 @@ describe('the Judge runs form after the server refused it', () => {
     expect(html).not.toContain('role="alert"');
   });
 });
+
+describe('the Judge runs form, by what it asks for', () => {
+  it('offers scores, pairwise verdicts and every control; scores ask for a scale and rubric sets', () => {
+    const html = shown({ ask: 'scores' });
+    expect(html).toContain('Scores against rubric sets');
+    expect(html).toContain('Pairwise verdicts: two runs of a task, asked twice with the sides swapped');
+    expect(html).toContain('Control: no artifact (the task and rubric alone)');
+    expect(html).toContain('placeholder="expert sets of the tier"');
+    expect(html).not.toContain('The pairs people voted on');
+    expect(html).toMatch(/<button type="submit"[^>]*>Start judging<\/button>/);
+  });
+
+  it('pairwise asks which pairs instead of a scale and rubric sets, and says so on its button', () => {
+    const html = shown({ ask: 'pairwise', pairs: 'all' });
+    expect(html).toMatch(/<option value="all" selected="">Every pair of configurations per task<\/option>/);
+    expect(html).not.toContain('placeholder="expert sets of the tier"');
+    expect(html).not.toContain('5 points (1–5)');
+    expect(html).toMatch(/<button type="submit"[^>]*>Start pairwise judging<\/button>/);
+  });
+
+  it('a control keeps the rubric sets, which it asks about without the artifact', () => {
+    const html = shown({ ask: 'no-artifact' });
+    expect(html).toContain('placeholder="expert sets of the tier"');
+    expect(html).toMatch(/<button type="submit"[^>]*>Start the control<\/button>/);
+  });
+});

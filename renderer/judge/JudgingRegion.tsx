@@ -3,12 +3,21 @@ import { JudgeTierSchema, type JudgeTier } from '../../schemas/judge.ts';
 import { useConnectedClient } from '../api/connected-client.ts';
 import { FieldProblem, markedBy } from '../ui/FieldProblem.tsx';
 import { ProgressBar } from '../ui/ProgressBar.tsx';
-import { useJudgingStore, type JudgingField } from './judging-store.ts';
+import { PairSourceSchema, type PairSource } from '../../schemas/pairwise-judging.ts';
+import { ASK_WORDS, JUDGING_ASKS, useJudgingStore, type JudgingAsk, type JudgingField } from './judging-store.ts';
 
-/** Configure judges and start a judging job: tier, scale, rubric sets; progress with the cost so far; Cancel. */
+const PAIR_WORDS: Record<PairSource | 'auto', string> = {
+  auto: 'The pairs people voted on, else every pair',
+  voted: 'Only the pairs people voted on',
+  all: 'Every pair of configurations per task',
+};
+const PAIR_CHOICES = ['auto', ...PairSourceSchema.options] as const;
+
+/** Configure judges and start a judging job: what to ask (scores, pairwise verdicts, a control), tier, scale, rubric sets or pairs; progress with the cost so far; Cancel. */
 export function JudgingRegion() {
   const client = useConnectedClient();
-  const { judgesText, tier, scale, rubricSets, phase, done, total, message, fieldProblem } = useJudgingStore();
+  const { judgesText, tier, scale, rubricSets, ask, pairs, phase, done, total, message, fieldProblem } = useJudgingStore();
+  const pairwise = ask === 'pairwise';
   const store = useJudgingStore.getState();
   useEffect(() => (client ? useJudgingStore.getState().connect(client) : undefined), [client]);
   const running = phase === 'starting' || phase === 'judging';
@@ -21,8 +30,9 @@ export function JudgingRegion() {
       <h2 id="judge-judging-title">Judge runs</h2>
       <p className="muted judge-rubrics__intro">
         Every run that has what the tier needs is judged by every judge against each rubric set (process: the trajectory; output: frames beside the design;
-        content: presentation or video frames). Replies already stored for the same input are reused, so starting again asks only what is missing. API keys are
-        read from each judge's environment variable on the server, never stored.
+        content: presentation or video frames). Pairwise, each judge picks one of two runs of a task, asked again with the sides swapped, and a verdict that flips
+        counts as a tie; a control's judgments are kept apart and never counted as scores. Replies already stored for the same input are reused, so starting again
+        asks only what is missing. API keys are read from each judge's environment variable on the server, never stored.
       </p>
       <form
         className="judge-judging__form"
@@ -38,6 +48,16 @@ export function JudgingRegion() {
         {problem('judges')}
         <div className="judge-judging__choices">
           <label>
+            Ask for
+            <select value={ask} onChange={(event) => store.setAsk(event.target.value as JudgingAsk)} disabled={running}>
+              {JUDGING_ASKS.map((option) => (
+                <option key={option} value={option}>
+                  {ASK_WORDS[option]}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
             Tier
             <select value={tier} {...marked('tier')} onChange={(event) => store.setTier(event.target.value as JudgeTier)} disabled={running}>
               {JudgeTierSchema.options.map((option) => (
@@ -48,21 +68,38 @@ export function JudgingRegion() {
             </select>
           </label>
           {problem('tier')}
-          <label>
-            Scale
-            <select value={scale} {...marked('scale')} onChange={(event) => store.setScale(event.target.value === '3' ? 3 : 5)} disabled={running}>
-              <option value={5}>5 points (1–5)</option>
-              <option value={3}>3 points (0–2)</option>
-            </select>
-          </label>
-          {problem('scale')}
-          <label>
-            Rubric sets
-            <input value={rubricSets} placeholder="expert sets of the tier" {...marked('rubricSets')} onChange={(event) => store.setRubricSets(event.target.value)} disabled={running} />
-          </label>
-          {problem('rubricSets')}
+          {pairwise && (
+            <label>
+              Pairs
+              <select value={pairs} {...marked('pairs')} onChange={(event) => store.setPairs(event.target.value as PairSource | 'auto')} disabled={running}>
+                {PAIR_CHOICES.map((option) => (
+                  <option key={option} value={option}>
+                    {PAIR_WORDS[option]}
+                  </option>
+                ))}
+              </select>
+            </label>
+          )}
+          {pairwise && problem('pairs')}
+          {!pairwise && (
+            <>
+              <label>
+                Scale
+                <select value={scale} {...marked('scale')} onChange={(event) => store.setScale(event.target.value === '3' ? 3 : 5)} disabled={running}>
+                  <option value={5}>5 points (1–5)</option>
+                  <option value={3}>3 points (0–2)</option>
+                </select>
+              </label>
+              {problem('scale')}
+              <label>
+                Rubric sets
+                <input value={rubricSets} placeholder="expert sets of the tier" {...marked('rubricSets')} onChange={(event) => store.setRubricSets(event.target.value)} disabled={running} />
+              </label>
+              {problem('rubricSets')}
+            </>
+          )}
           <button type="submit" disabled={running || !client}>
-            Start judging
+            {pairwise ? 'Start pairwise judging' : ask === 'scores' ? 'Start judging' : 'Start the control'}
           </button>
           {running && (
             <button type="button" onClick={() => void store.cancel()}>

@@ -90,6 +90,46 @@ describe('judging store', () => {
     expect(store.getState().message).toContain('turn 2');
   });
 
+  it('asks for pairwise verdicts with judge.startPairwise (the tier and pairs chosen, no rubric sets), and a control with judge.start and its name', async () => {
+    const { client, calls, emit } = fakeClient({
+      'judge.startPairwise': () => ({ jobId: 'job-1' }),
+      'judge.start': () => ({ jobId: 'job-2', rubricSets: ['figma-output@v1'] }),
+      'judge.list': () => ({ judgments: [] }),
+    });
+    const store = createJudgingStore();
+    store.getState().connect(client);
+    store.getState().setAsk('pairwise');
+    store.getState().setTier('process');
+    store.getState().setPairs('all');
+    store.getState().setRubricSets('figma-output@v1');
+    await store.getState().start();
+    expect(calls.filter((c) => c.method === 'judge.start')).toEqual([]);
+    expect(calls.find((c) => c.method === 'judge.startPairwise')!.input).toEqual({ judges: [expect.objectContaining({ name: 'gpt-judge' })], tier: 'process', pairs: 'all' });
+    expect(store.getState().message).toContain('every pair of configurations per task, each twice with the sides swapped');
+    emit(job({ state: 'succeeded', done: 4, total: 4, message: '2 pairs at the process tier' }));
+    expect(store.getState()).toMatchObject({ phase: 'succeeded', message: '2 pairs at the process tier' });
+
+    // By default the server chooses: the voted pairs when there are any, else every pair.
+    store.getState().setPairs('auto');
+    await store.getState().start();
+    expect(calls.filter((c) => c.method === 'judge.startPairwise')[1]!.input).not.toHaveProperty('pairs');
+
+    store.getState().setAsk('no-artifact');
+    await store.getState().start();
+    expect(calls.find((c) => c.method === 'judge.start')!.input).toMatchObject({ control: 'no-artifact', tier: 'process', rubricSets: ['figma-output@v1'] });
+    expect(store.getState().message).toMatch(/^Control: no artifact .*: judging with figma-output@v1/);
+  });
+
+  it("judges one run's scores from its row whatever the form asks for", async () => {
+    const { client, calls } = fakeClient({ 'judge.start': () => ({ jobId: 'job-1', rubricSets: ['content@v1'] }), 'judge.list': () => ({ judgments: [] }) });
+    const store = createJudgingStore();
+    store.getState().connect(client);
+    store.getState().setAsk('pairwise');
+    await store.getState().start({ runId: 'run-7', turn: 1 });
+    expect(calls.map((c) => c.method)).not.toContain('judge.startPairwise');
+    expect(calls.find((c) => c.method === 'judge.start')!.input).not.toHaveProperty('control');
+  });
+
   it('reads the agreement per rubric from core, and leaves it out when it cannot be read', async () => {
     const row = { rubricSet: 'figma-output', version: 'v1', scale: 5, rubric: 'Colour', judges: 2, runs: 2, exact: 0.5, meanGap: 0.5, failed: 0 };
     let fail = false;

@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import { JudgesFileSchema, type JudgeTier, type JudgmentView, type RubricScale } from '../../schemas/judge.ts';
-import type { RubricAgreement } from '../../schemas/judging.ts';
+import { JudgeControlSchema, type JudgeControl, type RubricAgreement } from '../../schemas/judging.ts';
+import type { PairSource } from '../../schemas/pairwise-judging.ts';
 import type { Job } from '../../schemas/jobs.ts';
 import type { RpcClient } from '../../schemas/rpc.ts';
 import type { RunSummary } from '../../schemas/arena.ts';
@@ -14,10 +15,25 @@ import { describeZodIssues } from '../../schemas/lhb-error.ts';
 
 export type JudgingPhase = 'idle' | 'starting' | 'judging' | 'succeeded' | 'failed' | 'cancelled';
 
-/** The form's fields a refusal of judge.start can be placed beside. */
-export type JudgingField = 'judges' | 'tier' | 'scale' | 'rubricSets';
+/** The form's fields a refusal of judge.start (or judge.startPairwise) can be placed beside. */
+export type JudgingField = 'judges' | 'tier' | 'scale' | 'rubricSets' | 'pairs';
 
-const JUDGING_FIELDS: readonly JudgingField[] = ['judges', 'tier', 'scale', 'rubricSets'];
+const JUDGING_FIELDS: readonly JudgingField[] = ['judges', 'tier', 'scale', 'rubricSets', 'pairs'];
+
+/**
+ * What the judges are asked: to score each run against rubric sets; to pick one run of a pair
+ * (asked twice, the sides swapped); or a control, whose judgments are kept apart from the scores.
+ */
+export type JudgingAsk = 'scores' | 'pairwise' | JudgeControl;
+
+/** Each kind of asking in the form's words, the controls' taken from their schema so none is missed. */
+export const ASK_WORDS: Record<JudgingAsk, string> = {
+  scores: 'Scores against rubric sets',
+  pairwise: 'Pairwise verdicts: two runs of a task, asked twice with the sides swapped',
+  'no-artifact': 'Control: no artifact (the task and rubric alone)',
+};
+export const JUDGING_ASKS: readonly JudgingAsk[] = ['scores', 'pairwise', ...JudgeControlSchema.options];
+const isControl = (ask: JudgingAsk): ask is JudgeControl => (JudgeControlSchema.options as readonly string[]).includes(ask);
 
 /** The form field a refusal belongs to, from the judge.start input field the server named (`rubricSets`, `judges.0.model`); none is the form's. */
 export function judgingFieldOf(field: string | undefined): JudgingField | null {
@@ -41,6 +57,9 @@ export interface JudgingState {
   scale: RubricScale;
   /** `NAME@VERSION` separated by commas or spaces; empty for the tier's expert sets. */
   rubricSets: string;
+  ask: JudgingAsk;
+  /** Pairwise: the pairs people voted on, every pair of configurations per task, or (`auto`) the voted pairs when there are any, else every pair. */
+  pairs: PairSource | 'auto';
   phase: JudgingPhase;
   jobId?: string;
   done: number;
@@ -67,6 +86,8 @@ export interface JudgingState {
   setTier(tier: JudgeTier): void;
   setScale(scale: RubricScale): void;
   setRubricSets(text: string): void;
+  setAsk(ask: JudgingAsk): void;
+  setPairs(pairs: PairSource | 'auto'): void;
   /** Judges every run (each multi-turn run at its last turn), or one run at one of its turns. */
   start(scope?: { runId: string; turn: number }): Promise<void>;
   cancel(): Promise<void>;
@@ -111,6 +132,8 @@ export function createJudgingStore() {
       tier: 'output',
       scale: 5,
       rubricSets: '',
+      ask: 'scores',
+      pairs: 'auto',
       phase: 'idle',
       done: 0,
       total: 0,
@@ -153,23 +176,35 @@ export function createJudgingStore() {
       setTier: (tier) => set({ tier }),
       setScale: (scale) => set({ scale }),
       setRubricSets: (rubricSets) => set({ rubricSets }),
+      setAsk: (ask) => set({ ask, fieldProblem: null }),
+      setPairs: (pairs) => set({ pairs }),
 
       async start(scope) {
-        const { client, judgesText, tier, scale, rubricSets, phase } = get();
+        const { client, judgesText, tier, scale, rubricSets, phase, ask, pairs } = get();
         if (!client || phase === 'starting' || phase === 'judging') return;
         const judges = parseJudgesText(judgesText);
         if (!judges.ok) return set({ phase: 'failed', message: `${judges.error} Nothing was judged.` });
         const refs = rubricSets.split(/[\s,]+/).filter((ref) => ref.length > 0);
         set({ phase: 'starting', message: 'Starting…', done: 0, total: 0, jobId: undefined, fieldProblem: null });
         try {
+          // One run's judging (from its row) is always scores; pairs are of a task's runs.
+          if (ask === 'pairwise' && !scope) {
+            const { jobId } = await client.call('judge.startPairwise', { judges: judges.judges, tier, ...(pairs === 'auto' ? {} : { pairs }) });
+            const which = pairs === 'voted' ? 'the pairs people voted on' : pairs === 'all' ? 'every pair of configurations per task' : 'the pairs people voted on (else every pair)';
+            set({ jobId, phase: 'judging', message: `Judging ${which}, each twice with the sides swapped…` });
+            return await follow.started(jobId);
+          }
+          const control = !scope && isControl(ask) ? ask : undefined;
           const { jobId, rubricSets: used } = await client.call('judge.start', {
             judges: judges.judges,
             tier,
             scale,
             ...(refs.length > 0 ? { rubricSets: refs } : {}),
             ...(scope ? { runIds: [scope.runId], turn: scope.turn } : {}),
+            ...(control ? { control } : {}),
           });
-          set({ jobId, phase: 'judging', message: `Judging ${scope ? `the run at turn ${scope.turn} ` : ''}with ${used.join(', ')}…` });
+          const what = control ? `${ASK_WORDS[control]}: judging` : 'Judging';
+          set({ jobId, phase: 'judging', message: `${what} ${scope ? `the run at turn ${scope.turn} ` : ''}with ${used.join(', ')}…` });
           await follow.started(jobId);
         } catch (error) {
           const field = judgingFieldOf(error instanceof RpcCallError ? error.field : undefined);

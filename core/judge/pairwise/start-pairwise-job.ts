@@ -26,6 +26,9 @@ export function describePairwiseSummary(summary: PairwiseSummary, judges: number
     `${plural(summary.pairs, 'pair')} (${source}) at the ${summary.tier} tier, each asked twice with the sides swapped: ${units.ok + units.failed + units.cached} of ${units.total} verdicts stored (${units.cached} from earlier, ${units.failed} failed)`,
     `${summary.requests} provider requests, ${summary.tokens.input + summary.tokens.output} tokens, ${describeCost(summary, judges, false)}`,
   ];
+  if (summary.pairs === 0 && summary.skipped.length === 0) {
+    parts.push(summary.pairSource === 'voted' ? 'people have voted on no pair of these runs (votes on the demo study have no runs to show): ask for every pair of configurations per task instead' : 'no task has runs of two configurations to pair');
+  }
   if (summary.skipped.length > 0) parts.push(`${plural(summary.skipped.length, 'pair')} left out (a run lacks what the tier shows)`);
   if (units.cancelled > 0) parts.push(`${units.cancelled} verdicts not asked because of the cancel; run the same judging again to finish (stored verdicts are reused)`);
   return `${parts.join('; ')}.`;
