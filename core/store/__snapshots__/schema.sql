@@ -46,6 +46,9 @@ CREATE INDEX judgments_by_run ON judgments(run_id, tier, rubric, rubric_version)
 -- index pairwise_verdicts_by_run_b on pairwise_verdicts
 CREATE INDEX pairwise_verdicts_by_run_b ON pairwise_verdicts(run_b);
 
+-- index replaced_pairwise_verdicts_by_runs on replaced_pairwise_verdicts
+CREATE INDEX replaced_pairwise_verdicts_by_runs ON replaced_pairwise_verdicts(run_a, run_b);
+
 -- index run_frame_findings_by_run on run_frame_findings
 CREATE INDEX run_frame_findings_by_run ON run_frame_findings(run_id);
 
@@ -399,6 +402,23 @@ CREATE TABLE projects (
   name        TEXT NOT NULL CHECK (length(name) > 0),
   description TEXT NOT NULL DEFAULT '',
   created_at  TEXT NOT NULL
+) STRICT;
+
+-- table replaced_pairwise_verdicts on replaced_pairwise_verdicts
+CREATE TABLE replaced_pairwise_verdicts (
+  id            TEXT PRIMARY KEY,
+  run_a         TEXT NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+  run_b         TEXT NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+  judge         TEXT NOT NULL,
+  judge_model   TEXT NOT NULL,
+  tier          TEXT NOT NULL CHECK (tier IN ('process', 'output', 'content')),
+  status        TEXT NOT NULL CHECK (status IN ('ok', 'failed')),
+  attempts      INTEGER NOT NULL CHECK (attempts > 0),
+  tokens_input  INTEGER NOT NULL DEFAULT 0,
+  tokens_output INTEGER NOT NULL DEFAULT 0,
+  cost_usd      REAL,
+  created_at    TEXT NOT NULL,
+  replaced_at   TEXT NOT NULL
 ) STRICT;
 
 -- table rubric_sets on rubric_sets
