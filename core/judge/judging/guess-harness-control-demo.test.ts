@@ -40,8 +40,9 @@ const sectionOf = (text: string, heading: string, next: string) => text.slice(te
 const choicesIn = (text: string) => [...sectionOf(text, '## Question', '## Your reply').matchAll(/^- (.+)$/gm)].map((match) => match[1]!.trim());
 
 function runOf(text: string) {
-  const matches = truth.filter((run) => text.includes(run.evidence));
-  expect(matches, 'each prompt carries exactly one run’s trajectory').toHaveLength(1);
+  const shown = text.slice(text.indexOf('## Evidence'), text.indexOf('## Question'));
+  const matches = truth.filter((run) => shown.includes(run.evidence));
+  if (matches.length !== 1) throw new Error(`A prompt carries ${matches.length} of the runs' trajectories, not one (${matches.map((run) => `${run.harness} ${run.evidence.length} chars, equal to the first: ${run.evidence === matches[0]!.evidence}`).join('; ')}): ${shown.slice(0, 3000)}`);
   return matches[0]!;
 }
 
@@ -89,6 +90,9 @@ describe('the guess-harness control on the demo', () => {
       expect(ran.status, `${ran.stdout}\n${ran.stderr}`).toBe(0);
     }
     // What the truthful judge is told: each run's trajectory as a judge reads it, and its harness.
+    // Read as the CLI reads it: with the same tools folder, whose path the blinding replaces.
+    const toolsBefore = process.env.LHB_TOOLS_DIR;
+    process.env.LHB_TOOLS_DIR = TEST_TOOLS_DIR;
     const workspace = openWorkspace(workspaceDir, { access: 'read' });
     try {
       const runs = listRuns(workspace.db, findCurrentProject(workspace.db)!.id).filter((run) => run.synthetic === 0 && HARNESSES.includes(run.harness as (typeof HARNESSES)[number]));
@@ -100,6 +104,8 @@ describe('the guess-harness control on the demo', () => {
       }
     } finally {
       workspace.close();
+      if (toolsBefore === undefined) delete process.env.LHB_TOOLS_DIR;
+      else process.env.LHB_TOOLS_DIR = toolsBefore;
     }
     expect(truth.map((run) => run.harness).sort()).toEqual([...HARNESSES, ...HARNESSES].sort());
 
@@ -118,7 +124,7 @@ describe('the guess-harness control on the demo', () => {
     const asked = await judge('--json');
     expect(asked.status, `${asked.stdout}\n${asked.stderr}`).toBe(0);
     const summary = JSON.parse(asked.stdout) as { control: string; runs: number; units: { ok: number; failed: number }; requests: number };
-    expect(summary).toMatchObject({ control: 'guess-harness', runs: 6, units: { ok: 18, failed: 0 } });
+    expect(summary, asked.stdout).toMatchObject({ control: 'guess-harness', runs: 6, units: { ok: 18, failed: 0 } });
     // The vague judge needed a repair request per run.
     expect(summary.requests).toBe(6 * 3 + 6);
 

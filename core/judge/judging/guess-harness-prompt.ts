@@ -5,7 +5,7 @@ import { createXoshiro128Random } from '../../random/xoshiro128-random.ts';
 import { HARNESS_ADAPTERS } from '../../runs/harnesses/harness-registry.ts';
 import type { JudgeContentPart } from '../providers/judge-provider.ts';
 import type { ReplyReading } from './ask-judge.ts';
-import { hashJudgeInput, mergeAdjacentText, type JudgePrompt, type JudgingMaterial } from './build-prompt.ts';
+import { hashJudgeInput, materialParts, mergeAdjacentText, type JudgePrompt, type JudgingMaterial } from './build-prompt.ts';
 import { extractReplyJson } from './parse-judge-reply.ts';
 
 /** A harness as the question names it: its adapter's display name, or the id a run was stored with. */
@@ -43,11 +43,7 @@ const SYSTEM = [
 export function buildGuessHarnessPrompt(material: JudgingMaterial, choices: readonly string[]): JudgePrompt {
   const text = (value: string): JudgeContentPart => ({ type: 'text', text: value });
   const content: JudgeContentPart[] = [
-    text(`## Context\n${material.context.trim()}`),
-    text(`## Instruction given to the agent\n${material.instruction.trim() || '(none recorded)'}`),
-    text('## Evidence'),
-    ...material.evidence,
-    ...(material.notes.length > 0 ? [text(`Notes on the evidence:\n${material.notes.map((note) => `- ${note}`).join('\n')}`)] : []),
+    ...materialParts(material),
     text(`## Question\nWhich of these harnesses made this run?\n${[...choices.map(harnessChoiceLabel), CANNOT_TELL].map((name) => `- ${name}`).join('\n')}`),
     text(`## Your reply\n${REPLY_FORMAT}`),
   ];

@@ -7,11 +7,11 @@ import { findReusableGuess, hasGuessOfJudge, insertHarnessGuess, type HarnessGue
 import type { RunRow } from '../../store/run-repository.ts';
 import { findTask } from '../../store/task-repository.ts';
 import { runTurnOf, type RunTurn } from '../../runs/trajectory/run-turn.ts';
-import { askWithRepair, type JudgeExchange } from './ask-judge.ts';
+import { askWithRepair } from './ask-judge.ts';
 import type { JudgePrompt } from './build-prompt.ts';
 import { concurrencyGate } from './concurrency-gate.ts';
 import { buildGuessHarnessPrompt, guessRepairRequest, harnessChoicesFor, harnessChoiceLabel, readGuessReply } from './guess-harness-prompt.ts';
-import { checkJudgeNames, chooseJudgedRuns, costOf, describeCost, type JudgeRunsDeps } from './judge-runs.ts';
+import { askCounted, checkJudgeNames, chooseJudgedRuns, describeCost, type JudgeRunsDeps } from './judge-runs.ts';
 import { loadJudgingMaterial, missingEvidence } from './load-judging-material.ts';
 
 /** The tier whose material the guess is made from: the trajectory, as a process-tier judge reads it. */
@@ -98,30 +98,12 @@ export async function guessHarnesses(request: GuessHarnessRequest, deps: GuessHa
       summary.units.cached++;
       return;
     }
-    if (progress.signal.aborted) {
-      summary.units.cancelled++;
-      return;
-    }
-    let exchange: JudgeExchange<{ guess: string; reason: string }>;
-    try {
-      exchange = await gates.get(judge.name)!(() => {
-        if (progress.signal.aborted) throw progress.signal.reason;
-        deps.onPrompt?.(prompt);
-        return askWithRepair(deps.providerFor(judge), prompt, (text) => readGuessReply(text, choices), guessRepairRequest, { maxOutputTokens: judge.maxOutputTokens, signal: progress.signal, cutOffHint: 'be briefer in reasoning' });
-      });
-    } catch (error) {
-      if (progress.signal.aborted) {
-        summary.units.cancelled++;
-        return;
-      }
-      throw error;
-    }
-    summary.units.asked++;
-    summary.requests += exchange.attempts;
-    summary.tokens.input += exchange.usage.input;
-    summary.tokens.output += exchange.usage.output;
-    const cost = costOf(judge, exchange.usage);
-    if (cost !== null) summary.costUsd += cost;
+    const asked = await askCounted(summary, judge, gates.get(judge.name)!, progress.signal, () => {
+      deps.onPrompt?.(prompt);
+      return askWithRepair(deps.providerFor(judge), prompt, (text) => readGuessReply(text, choices), guessRepairRequest, { maxOutputTokens: judge.maxOutputTokens, signal: progress.signal, cutOffHint: 'be briefer in reasoning' });
+    });
+    if (!asked) return;
+    const { exchange, cost } = asked;
     const row: HarnessGuessRow = {
       id: randomUUID(),
       run_id: run.id,

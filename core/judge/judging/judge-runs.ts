@@ -117,6 +117,44 @@ export function chooseJudgedRuns(db: MaterialStore['db'], request: Pick<JudgeRun
   return { runs, summary };
 }
 
+/**
+ * Asks one judge through its concurrency gate unless the job is cancelled first (then counted as
+ * cancelled, and null). What was asked is added to the summary: a unit asked, its requests, tokens
+ * and, when the judge has a price, its cost, which is returned with the exchange.
+ */
+export async function askCounted<T extends Pick<JudgeConversation, 'attempts' | 'usage'>>(
+  summary: JudgeRunsSummary,
+  judge: JudgeConfig,
+  gate: <R>(work: () => Promise<R>) => Promise<R>,
+  signal: AbortSignal,
+  ask: () => Promise<T>,
+): Promise<{ exchange: T; cost: number | null } | null> {
+  if (signal.aborted) {
+    summary.units.cancelled++;
+    return null;
+  }
+  let exchange: T;
+  try {
+    exchange = await gate(() => {
+      if (signal.aborted) throw signal.reason;
+      return ask();
+    });
+  } catch (error) {
+    if (signal.aborted) {
+      summary.units.cancelled++;
+      return null;
+    }
+    throw error;
+  }
+  summary.units.asked++;
+  summary.requests += exchange.attempts;
+  summary.tokens.input += exchange.usage.input;
+  summary.tokens.output += exchange.usage.output;
+  const cost = costOf(judge, exchange.usage);
+  if (cost !== null) summary.costUsd += cost;
+  return { exchange, cost };
+}
+
 /** Refuses a judges list a job cannot store under: none, or two with one name. */
 export function checkJudgeNames(judges: readonly JudgeConfig[], stored: string): void {
   if (judges.length === 0) throw new RangeError('No judges were given; name at least one.');
@@ -202,29 +240,9 @@ export async function judgeRuns(request: JudgeRunsRequest, deps: JudgeRunsDeps, 
       summary.units.cached++;
       return;
     }
-    if (progress.signal.aborted) {
-      summary.units.cancelled++;
-      return;
-    }
-    let conversation: JudgeConversation;
-    try {
-      conversation = await gates.get(judge.name)!(() => {
-        if (progress.signal.aborted) throw progress.signal.reason;
-        return askJudge(deps.providerFor(judge), prompt, set, { maxOutputTokens: judge.maxOutputTokens, signal: progress.signal });
-      });
-    } catch (error) {
-      if (progress.signal.aborted) {
-        summary.units.cancelled++;
-        return;
-      }
-      throw error;
-    }
-    summary.units.asked++;
-    summary.requests += conversation.attempts;
-    summary.tokens.input += conversation.usage.input;
-    summary.tokens.output += conversation.usage.output;
-    const cost = costOf(judge, conversation.usage);
-    if (cost !== null) summary.costUsd += cost;
+    const asked = await askCounted(summary, judge, gates.get(judge.name)!, progress.signal, () => askJudge(deps.providerFor(judge), prompt, set, { maxOutputTokens: judge.maxOutputTokens, signal: progress.signal }));
+    if (!asked) return;
+    const { exchange: conversation, cost } = asked;
     const stamp = now();
     const reply: JudgeReplyRow = {
       id: randomUUID(),
