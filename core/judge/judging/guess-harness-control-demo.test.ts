@@ -23,7 +23,7 @@ import { loadJudgingMaterial } from './load-judging-material.ts';
 // and asks which harness made it. The judges are scripted servers:
 // - the truthful one is told the answer (the test knows each run's trajectory and harness): it
 //   names the right harness every time, so the report must say the blinding leaks for it;
-// - the chance one names the right harness on exactly one run in three, as often as chance would
+// - the chance one names the right harness on one run in three (one harness's two runs), as often as chance would
 //   (a judge drawing at random would, on six runs, land 5 or 6 right one time in 56 and be flagged
 //   rightly; fixing the count keeps the test from failing by luck), so it must not be flagged;
 // - the vague one first answers prose with no JSON (the repair request follows), then "cannot tell".
@@ -33,28 +33,34 @@ const JUDGES = ['truthful', 'chance', 'vague'] as const;
 let dir: string;
 let workspaceDir: string;
 const servers: FakeProviderServer[] = [];
-/** The first evidence part (the condensed trajectory) each run's prompt carries, with its harness and its place in run id order. */
-const truth: { evidence: string; harness: string; index: number }[] = [];
+/** The first evidence part (the condensed trajectory) each run's prompt carries, with its harness. */
+const truth: { evidence: string; harness: string }[] = [];
 
 const sectionOf = (text: string, heading: string, next: string) => text.slice(text.indexOf(heading), text.indexOf(next));
 const choicesIn = (text: string) => [...sectionOf(text, '## Question', '## Your reply').matchAll(/^- (.+)$/gm)].map((match) => match[1]!.trim());
 
-function runOf(text: string) {
-  const shown = text.slice(text.indexOf('## Evidence'), text.indexOf('## Question'));
-  const matches = truth.filter((run) => shown.includes(run.evidence));
-  if (matches.length !== 1) throw new Error(`A prompt carries ${matches.length} of the runs' trajectories, not one (${matches.map((run) => `${run.harness} ${run.evidence.length} chars, equal to the first: ${run.evidence === matches[0]!.evidence}`).join('; ')}): ${shown.slice(0, 3000)}`);
-  return matches[0]!;
+/**
+ * The harness that made the run a prompt shows. The demo plays one script on both tasks, so a
+ * harness's two runs read alike, word for word; the three harnesses' runs differ (each CLI's tools
+ * make other steps), which is what lets a judge that is told tell them apart.
+ */
+function harnessOf(text: string): string {
+  const shown = sectionOf(text, '## Evidence', '## Question');
+  const harnesses = new Set(truth.filter((run) => shown.includes(run.evidence)).map((run) => run.harness));
+  if (harnesses.size !== 1) throw new Error(`A prompt carries the trajectories of ${harnesses.size} harnesses' runs, not one: ${shown.slice(0, 2000)}`);
+  return [...harnesses][0]!;
 }
 
 const answer = (harness: string, reasoning: string) => ({ type: 'text' as const, text: JSON.stringify({ harness, reasoning }), usage: { input: 800, output: 40 } });
 
 const RESPONDERS: Record<(typeof JUDGES)[number], (request: FakeRequest) => ReturnType<typeof answer>> = {
-  truthful: (request) => answer(harnessChoiceLabel(runOf(request.prompt.text).harness), 'I was told.'),
+  truthful: (request) => answer(harnessChoiceLabel(harnessOf(request.prompt.text)), 'I was told.'),
   chance: (request) => {
-    const run = runOf(request.prompt.text);
-    const right = harnessChoiceLabel(run.harness);
+    const harness = harnessOf(request.prompt.text);
+    const right = harnessChoiceLabel(harness);
     const wrong = choicesIn(request.prompt.text).find((name) => name !== right && name !== CANNOT_TELL)!;
-    return answer(run.index % 3 === 0 ? right : wrong, 'A guess.');
+    // Right about one harness of the three (its two runs), wrong about the others: 2 of 6.
+    return answer(harness === HARNESSES[0] ? right : wrong, 'A guess.');
   },
   vague: (request) =>
     request.prompt.text.includes('Your reply could not be used') ? answer(CANNOT_TELL, 'Nothing in the trajectory names its harness.') : { type: 'text', text: 'It is hard to say which harness this was.', usage: { input: 800, output: 10 } },
@@ -100,7 +106,7 @@ describe('the guess-harness control on the demo', () => {
         const material = await loadJudgingMaterial(workspace, run.id, 'process');
         if (!material.ok) continue;
         const first = material.material.evidence[0]!;
-        if (first.type === 'text') truth.push({ evidence: first.text, harness: run.harness, index: truth.length });
+        if (first.type === 'text') truth.push({ evidence: first.text, harness: run.harness });
       }
     } finally {
       workspace.close();
@@ -121,6 +127,7 @@ describe('the guess-harness control on the demo', () => {
     expect(withRubrics.status).toBe(2);
     expect(servers.every((server) => server.requests.length === 0)).toBe(true);
 
+    const judgmentsBefore = count('SELECT count(*) AS n FROM judgments');
     const asked = await judge('--json');
     expect(asked.status, `${asked.stdout}\n${asked.stderr}`).toBe(0);
     const summary = JSON.parse(asked.stdout) as { control: string; runs: number; units: { ok: number; failed: number }; requests: number };
@@ -136,24 +143,16 @@ describe('the guess-harness control on the demo', () => {
       const shown = text.slice(0, text.indexOf('## Question')).toLowerCase();
       for (const id of HARNESSES) for (const name of [id, HARNESS_ADAPTERS[id].displayName, ...HARNESS_ADAPTERS[id].aliases]) expect(shown, `${name} in a guess prompt`).not.toContain(name.toLowerCase());
     }
-    // The same run is offered the same order every time; the order is not one for all runs.
-    const orders = new Map<string, string>();
-    for (const text of prompts.filter((t) => !t.includes('Your reply could not be used'))) {
-      const key = runOf(text).evidence;
-      const order = choicesIn(text).join(', ');
-      expect(orders.get(key) ?? order).toBe(order);
-      orders.set(key, order);
-    }
-    expect(new Set(orders.values()).size).toBeGreaterThan(1);
+    // The order is shuffled per run, not one for all (six runs in one order: 1 chance in 7776).
+    expect(new Set(prompts.map((text) => choicesIn(text).join(', '))).size).toBeGreaterThan(1);
 
     // Stored apart from the scores.
-    expect(count('SELECT count(*) AS n FROM judgments')).toBe(0);
+    expect(count('SELECT count(*) AS n FROM judgments')).toBe(judgmentsBefore);
     expect(count("SELECT count(*) AS n FROM harness_guesses WHERE status = 'ok'")).toBe(18);
 
     const analysed = await runLhbChild(['analyze', '--json', '--exclude-synthetic', '--workspace', workspaceDir], env);
     expect(analysed.status, analysed.stderr).toBe(0);
     const report = JSON.parse(analysed.stdout) as AnalysisReport;
-    expect(report.study.judgments).toBe(0);
     const rows = new Map(report.controls.harnessGuesses.map((row) => [row.judge, row]));
     expect([...rows.keys()].sort()).toEqual(['chance-judge', 'truthful-judge', 'vague-judge']);
     for (const row of rows.values()) expect(row).toMatchObject({ runs: 6, harnesses: 3, chanceBasis: 'uniform' });
@@ -181,5 +180,37 @@ describe('the guess-harness control on the demo', () => {
     expect(again.status, again.stderr).toBe(0);
     expect(JSON.parse(again.stdout)).toMatchObject({ units: { cached: 18 }, requests: 0 });
     expect(servers.reduce((n, server) => n + server.requests.length, 0)).toBe(before);
+  }, 900_000);
+
+  it('keeps a refused asking with what it cost, asks it again next time, and counts both in the cost', async () => {
+    let refusing = true;
+    const server = await FAKE_SERVERS[0]!.start({ respond: (request) => (refusing ? { type: 'refusal' } : RESPONDERS.truthful(request)) });
+    servers.push(server);
+    const judgesFile = join(dir, 'refusing-judge.json');
+    writeFileSync(judgesFile, JSON.stringify([{ name: 'refusing-judge', provider: FAKE_SERVERS[0]!.provider, baseUrl: server.baseUrl, model: 'refusing-model', apiKeyEnv: FAKE_KEY_ENV, pricePerMillion: { input: 1, output: 2 } }]));
+    const judge = async () => {
+      const judged = await runLhbChild(['judge', '--judges', judgesFile, '--control', 'guess-harness', '--json', '--workspace', workspaceDir], { LHB_TOOLS_DIR: TEST_TOOLS_DIR, ...FAKE_KEYS });
+      expect(judged.status, `${judged.stdout}\n${judged.stderr}`).toBe(0);
+      return JSON.parse(judged.stdout) as { units: { ok: number; failed: number; cached: number } };
+    };
+    expect((await judge()).units).toMatchObject({ ok: 0, failed: 6 });
+    refusing = false;
+    // A refusal is no answer: nothing is reused, every run is asked again.
+    expect((await judge()).units).toMatchObject({ ok: 6, failed: 0, cached: 0 });
+    expect(count("SELECT count(*) AS n FROM harness_guesses WHERE judge = 'refusing-judge' AND status = 'failed'")).toBe(6);
+    expect(count("SELECT count(*) AS n FROM harness_guesses WHERE judge = 'refusing-judge' AND status = 'ok'")).toBe(6);
+
+    const api = await openApi(workspaceDir);
+    try {
+      const cost = await api.call('runs.cost', {});
+      const refusingCost = cost.byJudge.find((entry) => entry.judge === 'refusing-judge')!;
+      expect(refusingCost.items).toBe(12);
+      expect(refusingCost.tokens.input).toBe(6 * 800 + count("SELECT coalesce(sum(tokens_input), 0) AS n FROM harness_guesses WHERE judge = 'refusing-judge' AND status = 'failed'"));
+      // And the report reads the newest answer of each run: the ok one.
+      const report = await api.call('analysis.report', { excludeSynthetic: true });
+      expect(report.controls.harnessGuesses.find((row) => row.judge === 'refusing-judge')).toMatchObject({ runs: 6, correct: 6, leaks: true });
+    } finally {
+      await api.close();
+    }
   }, 900_000);
 });
