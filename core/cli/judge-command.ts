@@ -5,6 +5,8 @@ import { formatKappa } from '../../schemas/format-number.ts';
 import { describeGuessSummary, describeJudgingSummary } from '../judge/judging/start-judging-job.ts';
 import { JUDGED_TURN_MAX, JudgeControlSchema, type JudgeControl } from '../../schemas/judging.ts';
 import { LhbError } from '../../schemas/lhb-error.ts';
+import type { Api } from '../api/create-api.ts';
+import { sectionMarkdown } from '../analysis/section-markdown.ts';
 import { followJobWithMessages } from './follow-job-with-messages.ts';
 import { JudgesFileError, readJudgesFile } from './read-judges-file.ts';
 import { withCliApi } from './open-cli-api.ts';
@@ -117,12 +119,19 @@ export async function runJudge(options: JudgeOptions): Promise<void> {
       process.stdout.write(`${ended ? (guessing ? describeGuessSummary : describeJudgingSummary)(ended, judges.length) : final.message}\n`);
       for (const failure of ended?.failures ?? []) process.stdout.write(`  failed: run ${failure.runId} · ${failure.judge}${guessing ? '' : ` · ${failure.rubricSet}`}: ${failure.failure}\n`);
       for (const skipped of ended?.skipped ?? []) process.stdout.write(`  left out: run ${skipped.runId}: ${skipped.reason}\n`);
+      if (guessing) await printControlsSection(api);
     }
     if (final.state !== 'succeeded' || (ended?.units.cancelled ?? 0) > 0) {
       if (final.state === 'failed') process.stderr.write(`lhb judge: ${final.message}\n`);
       process.exitCode = 1;
     }
   });
+}
+
+/** The report's Controls section as `lhb analyze --md` prints it: each judge's guesses against chance. */
+async function printControlsSection(api: Api): Promise<void> {
+  const section = (await api.call('analysis.report', {})).sections.find((entry) => entry.id === 'controls');
+  process.stdout.write(section ? `\n${sectionMarkdown(section, '##')}\n` : '\nNo guess is counted by the report yet (lhb analyze says which records it counts).\n');
 }
 
 function vanished(jobId: string): never {

@@ -180,6 +180,13 @@ describe('the guess-harness control on the demo', () => {
     expect(again.status, again.stderr).toBe(0);
     expect(JSON.parse(again.stdout)).toMatchObject({ units: { cached: 18 }, requests: 0 });
     expect(servers.reduce((n, server) => n + server.requests.length, 0)).toBe(before);
+    // Without --json it says what it stored, then the report's Controls section.
+    const plain = await judge();
+    expect(plain.status, plain.stderr).toBe(0);
+    expect(plain.stdout).toContain('Guess-harness control: each judge was asked which harness made each run');
+    expect(plain.stdout).toContain('18 of 18 harness guesses stored (18 from the cache, 0 failed)');
+    expect(plain.stdout).toContain('## Controls: what the scores measure');
+    expect(plain.stdout).toContain('The blinding leaks: truthful-judge (6 of 6 right');
   }, 900_000);
 
   it('keeps a refused asking with what it cost, asks it again next time, and counts both in the cost', async () => {
