@@ -308,7 +308,7 @@ export const FIGURES_FIXTURE: AnalysisFigures = {
       { config: CLAUDE.id, label: CLAUDE.label, turn: 3, runs: 0, filesChanged: usage(null, 0), linesChanged: usage(null, 0), untouchedShare: usage(null, 0) },
     ],
   },
-  controls: { noArtifactJudgments: 0, artifactEffect: [] },
+  controls: { noArtifactJudgments: 0, artifactEffect: [], harnessGuesses: [] },
   // No pairwise judging yet: the section is left out of every view (its own test builds it from a store).
   pairwise: { verdicts: 0, judges: [], winRates: [], humans: { decided: 0, leftRate: null } },
 };
@@ -344,5 +344,5 @@ export const EMPTY_FIGURES_FIXTURE: AnalysisFigures = {
   recovery: { runs: 0, importedRuns: 0, overall: { errors: 0, recovered: 0, rate: null, lo: null, hi: null, runs: 0 }, byType: [], byConfiguration: [] },
   ablation: { groups: [] },
   turns: { runs: 0, byTurn: [], revisions: [] },
-  controls: { noArtifactJudgments: 0, artifactEffect: [] },
+  controls: { noArtifactJudgments: 0, artifactEffect: [], harnessGuesses: [] },
 };

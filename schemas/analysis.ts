@@ -473,7 +473,7 @@ export const AnalysisTablesSchema = z.object({
   ),
   /** Multi-turn runs: each turn's figures, and how targeted each revision turn was. */
   turns: z.object({ byTurn: TableModelSchema, revisions: TableModelSchema }),
-  controls: z.object({ artifactEffect: TableModelSchema }),
+  controls: z.object({ artifactEffect: TableModelSchema, harnessGuesses: TableModelSchema }),
   /** Pairwise judging with swapped sides: each judge's flips, lean and agreement with the votes; each judge's win rates per configuration. */
   pairwise: z.object({ judges: TableModelSchema, winRates: TableModelSchema }),
 });
@@ -506,10 +506,36 @@ export const ArtifactEffectRowSchema = z.object({
 });
 export type ArtifactEffectRow = z.infer<typeof ArtifactEffectRowSchema>;
 
+/**
+ * The guess-harness control (`lhb judge --control guess-harness`), per judge: of the runs the
+ * report counts that it was shown blinded (each run's newest answer), how many it named the right
+ * harness of, against chance: 1 / the harnesses offered when each made as many of those runs
+ * (`uniform`), else the largest harness's share of them (`largest-share`: always naming that one
+ * scores it). Accuracy has a 95% Wilson interval and a one-sided exact binomial test against
+ * chance; `leaks` when the interval's lower bound is above chance: the judge tells harnesses apart.
+ */
+export const HarnessGuessRowSchema = z.object({
+  judge: z.string(),
+  runs: z.number().int(),
+  correct: z.number().int(),
+  cannotTell: z.number().int(),
+  harnesses: z.number().int(),
+  chance: z.number(),
+  chanceBasis: z.enum(['uniform', 'largest-share']),
+  accuracy: z.number(),
+  lo: z.number(),
+  hi: z.number(),
+  pValue: z.number(),
+  leaks: z.boolean(),
+});
+export type HarnessGuessRow = z.infer<typeof HarnessGuessRowSchema>;
+
 export const ControlsSchema = z.object({
   /** Control judgments (scored) of runs the report counts; 0 when no control was run, and the section is left out. */
   noArtifactJudgments: z.number().int(),
   artifactEffect: z.array(ArtifactEffectRowSchema),
+  /** The guess-harness control per judge; empty until it is run. Required: a report stored before it does not parse, so it is computed again. */
+  harnessGuesses: z.array(HarnessGuessRowSchema),
 });
 export type Controls = z.infer<typeof ControlsSchema>;
 
@@ -565,7 +591,7 @@ export const AnalysisFiguresSchema = z.object({
    * before turns were reported does not parse, so the stored-report cache computes it again.
    */
   turns: TurnsSchema,
-  /** Controls of what the judges' scores measure (the no-artifact control). Required: a report stored before it does not parse, so it is computed again. */
+  /** Controls of what the judges' scores measure (the no-artifact and guess-harness controls). Required: a report stored before it does not parse, so it is computed again. */
   controls: ControlsSchema,
   /** Pairwise judging: judges shown two runs of a task, asked twice with the sides swapped (schemas/pairwise-judging.ts). Required, so a report stored before it is computed again. */
   pairwise: PairwiseJudgingSchema,

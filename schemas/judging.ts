@@ -6,12 +6,24 @@ import { JudgeTierSchema, JudgesFileSchema, RubricAuthorSchema, RubricScaleSchem
 export const JUDGED_TURN_MAX = 50;
 
 /**
- * A control run of the judges, whose judgments are kept apart and never counted as scores:
- * `no-artifact` asks each judge to score a run from its task and rubrics alone (no transcript,
- * frames or files), so the report can show how much the artifact moves each rubric's score.
+ * The controls whose judgments are rubric scores (`control_judgments`): `no-artifact` asks each
+ * judge to score a run from its task and rubrics alone (no transcript, frames or files), so the
+ * report can show how much the artifact moves each rubric's score.
  */
-export const JudgeControlSchema = z.enum(['no-artifact']);
+export const RubricControlSchema = z.enum(['no-artifact']);
+export type RubricControl = z.infer<typeof RubricControlSchema>;
+
+/**
+ * A control run of the judges, whose judgments are kept apart and never counted as scores: a
+ * rubric control (above), or `guess-harness`, which shows each judge a run's blinded trajectory
+ * (what the process tier scores from) and asks which of the runs' harnesses made it, or "cannot
+ * tell" (`harness_guesses`): a judge that does better than chance means the blinding leaks.
+ */
+export const JudgeControlSchema = z.enum([...RubricControlSchema.options, 'guess-harness']);
 export type JudgeControl = z.infer<typeof JudgeControlSchema>;
+
+/** The answer a guess-harness judge gives when nothing in the trajectory tells the harness. */
+export const CANNOT_TELL = 'cannot tell';
 
 /** The judging engine's RPC vocabulary: starting a judging job, importing judgments, comparing rubric sets. */
 

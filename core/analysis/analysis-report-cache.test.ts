@@ -148,7 +148,8 @@ describe('analysis.report: the same report again while the store has not changed
 // A table added later is an input of the report unless it is listed here: every write to an input counts.
 // plan_submissions: the team's review of chapter plans; no figure of the report reads them.
 // model_price_overrides: a workspace's prices make the cost of runs (the Runs and Judges screens), never a figure of the report.
-const NOT_INPUTS = new Set(['analysis_inputs', 'analysis_reports', 'annotation_history', 'blobs', 'jobs', 'meta', 'model_price_overrides', 'plan_submissions', 'schema_migrations', ...SEARCH_INDEX_TABLES]);
+// replaced_pairwise_verdicts: what a replaced pairwise verdict cost (the Runs and Judges screens' cost); the report reads the verdicts, not it.
+const NOT_INPUTS = new Set(['analysis_inputs', 'analysis_reports', 'annotation_history', 'blobs', 'jobs', 'meta', 'model_price_overrides', 'plan_submissions', 'replaced_pairwise_verdicts', 'schema_migrations', ...SEARCH_INDEX_TABLES]);
 
 it('counts writes to every table the report could read: each has its insert, update and delete trigger', () => {
   const dir = mkdtempSync(join(tmpdir(), 'lhb-report-inputs-'));

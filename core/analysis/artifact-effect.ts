@@ -4,6 +4,7 @@ import type { JudgeTier } from '../../schemas/judge.ts';
 import { listScoredControlJudgments } from '../store/control-judgment-repository.ts';
 import { findCurrentProject } from '../store/project-repository.ts';
 import { drawOverTasks, taskInterval, type TaskBootstrapOptions } from '../stats/task-bootstrap.ts';
+import { buildHarnessGuesses } from './harness-guess-control.ts';
 import type { StudyData } from './study-data.ts';
 
 /**
@@ -103,15 +104,19 @@ export function compareWithControl(real: readonly ScoredItem[], control: readonl
   return rows.sort((a, b) => (order(a) < order(b) ? -1 : order(a) > order(b) ? 1 : 0));
 }
 
-/** The controls section's figures: the no-artifact control's judgments of the runs the report counts, against their real judgments. */
+/**
+ * The controls section's figures: the no-artifact control's judgments of the runs the report
+ * counts, against their real judgments; and the guess-harness control's answers about them.
+ */
 export function buildControls(db: Database, data: StudyData, options: TaskBootstrapOptions): Controls {
   const project = findCurrentProject(db);
+  const harnessGuesses = project ? buildHarnessGuesses(db, project.id, (run) => data.runs.has(run)) : [];
   const control = project
     ? listScoredControlJudgments(db, project.id, 'no-artifact')
         .filter((row) => data.runs.has(row.run_id))
         .map((row): ScoredItem => ({ run: row.run_id, judge: row.judge, tier: row.tier, rubricSet: row.rubric_set, version: row.rubric_version, scale: row.scale, rubric: row.rubric, score: row.score! }))
     : [];
-  if (control.length === 0) return { noArtifactJudgments: 0, artifactEffect: [] };
+  if (control.length === 0) return { noArtifactJudgments: 0, artifactEffect: [], harnessGuesses };
   const real = data.judgments.map((row): ScoredItem => ({ run: row.run, judge: row.judge, tier: row.tier, rubricSet: row.rubricSet, version: row.version, scale: row.scale, rubric: row.rubric, score: row.score }));
-  return { noArtifactJudgments: control.length, artifactEffect: compareWithControl(real, control, (run) => data.runs.get(run)!.task, options) };
+  return { noArtifactJudgments: control.length, artifactEffect: compareWithControl(real, control, (run) => data.runs.get(run)!.task, options), harnessGuesses };
 }

@@ -1,4 +1,4 @@
-import type { ArtifactEffectRow, Controls } from '../../schemas/analysis.ts';
+import type { ArtifactEffectRow, Controls, HarnessGuessRow } from '../../schemas/analysis.ts';
 import { formatDecimal } from '../../schemas/format-number.ts';
 import type { TableModel } from '../../schemas/table-model.ts';
 import { column, formatTable } from './format-table.ts';
@@ -17,7 +17,7 @@ export function notMovedReason(row: Pick<ArtifactEffectRow, 'why' | 'threshold'>
 export const controlSetLabel = (row: Pick<ArtifactEffectRow, 'tier' | 'rubricSet' | 'version' | 'scale'>) => `${TIER_TITLES[row.tier]} · ${row.rubricSet || '(no set)'} ${row.version} · ${row.scale}-point`;
 
 /** Per judge, set and rubric: the score with and without the artifact, their difference with its interval, and whether the artifact moves it. */
-export function artifactEffectTable(controls: Controls): TableModel {
+export function artifactEffectTable(controls: Pick<Controls, 'noArtifactJudgments' | 'artifactEffect'>): TableModel {
   return formatTable(
     {
       id: 'controls-artifact-effect',
@@ -39,5 +39,34 @@ export function artifactEffectTable(controls: Controls): TableModel {
       const reason = notMovedReason(row);
       return [row.judge, controlSetLabel(row), row.rubric, row.runs, row.real, row.control, row.effect, [row.lo, row.hi], reason === null ? 'yes' : `no: ${reason}`];
     }),
+  );
+}
+
+/** How chance was set for a judge, in words. */
+export function chanceBasisText(row: Pick<HarnessGuessRow, 'chanceBasis' | 'harnesses'>): string {
+  return row.chanceBasis === 'uniform' ? `1 in ${row.harnesses} (each harness made as many runs)` : 'the largest harness\'s share (unbalanced runs)';
+}
+
+/** Per judge: runs it was asked about, right guesses, chance and how it was set, accuracy with its interval, the test against chance, and whether the blinding leaks. */
+export function harnessGuessTable(controls: Pick<Controls, 'harnessGuesses'>): TableModel {
+  return formatTable(
+    {
+      id: 'controls-harness-guesses',
+      caption:
+        "Guess-harness control: each judge was shown each run's blinded trajectory and asked which of the harnesses made it, or \"cannot tell\" (counted as wrong); chance is 1 / the harnesses offered when each made as many of the runs, else the largest harness's share; 95% Wilson interval; p = one-sided exact binomial test against chance; the blinding leaks when the interval's lower bound is above chance",
+      columns: [
+        column('judge', 'Judge', 'text'),
+        column('runs', 'Runs asked', 'count'),
+        column('correct', 'Right', 'count'),
+        column('cannotTell', 'Cannot tell', 'count'),
+        column('chance', 'Chance', 'rate'),
+        column('basis', 'Chance is', 'text'),
+        column('accuracy', 'Accuracy', 'rate'),
+        column('ci', '95% CI', 'rate', { interval: true }),
+        column('p', 'p (vs chance)', 'p-value'),
+        column('leaks', 'Blinding', 'text'),
+      ],
+    },
+    controls.harnessGuesses.map((row) => [row.judge, row.runs, row.correct, row.cannotTell, row.chance, chanceBasisText(row), row.accuracy, [row.lo, row.hi], row.pValue, row.leaks ? 'leaks: this judge tells harnesses apart' : 'holds']),
   );
 }

@@ -2,9 +2,11 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { JudgeTierSchema, type JudgeTier, type RubricScale } from '../../schemas/judge.ts';
 import { formatKappa } from '../../schemas/format-number.ts';
-import { describeJudgingSummary } from '../judge/judging/start-judging-job.ts';
+import { describeGuessSummary, describeJudgingSummary } from '../judge/judging/start-judging-job.ts';
 import { JUDGED_TURN_MAX, JudgeControlSchema, type JudgeControl } from '../../schemas/judging.ts';
 import { LhbError } from '../../schemas/lhb-error.ts';
+import type { Api } from '../api/create-api.ts';
+import { sectionMarkdown } from '../analysis/section-markdown.ts';
 import { followJobWithMessages } from './follow-job-with-messages.ts';
 import { JudgesFileError, readJudgesFile } from './read-judges-file.ts';
 import { withCliApi } from './open-cli-api.ts';
@@ -31,6 +33,14 @@ class JudgeFlagError extends Error {
 }
 
 function parseFlags(options: JudgeOptions): { tier: JudgeTier; scale: RubricScale; turn?: number; control?: JudgeControl } {
+  if (options.control === 'guess-harness') {
+    // The judges are shown the trajectory (the process tier's material) and score nothing.
+    if (options.tier !== undefined && options.tier !== 'process') throw new JudgeFlagError(`--control guess-harness shows each judge a run's trajectory, the process tier's material; leave --tier out or give --tier process (not ${options.tier}).`);
+    for (const [flag, given] of [['--rubrics', options.rubrics?.length], ['--scale', options.scale]] as const) {
+      if (given) throw new JudgeFlagError(`${flag} is for scoring runs on rubric sets; --control guess-harness asks which harness made each run and takes --judges, --task, --run and --turn.`);
+    }
+    options = { ...options, tier: 'process' };
+  }
   const tier = JudgeTierSchema.safeParse(options.tier ?? 'output');
   if (!tier.success) throw new JudgeFlagError(`--tier is process, output or content (not ${options.tier}).`);
   if (options.scale !== undefined && options.scale !== '3' && options.scale !== '5') throw new JudgeFlagError(`--scale is 3 (0/1/2) or 5 (1–5), not ${options.scale}.`);
@@ -101,18 +111,27 @@ export async function runJudge(options: JudgeOptions): Promise<void> {
       })) ?? vanished(jobId);
     const { summary: ended } = await api.call('judge.result', { jobId });
     if (options.json) {
-      process.stdout.write(`${JSON.stringify({ jobId, state: final.state, tier: flags.tier, scale: flags.scale, rubricSets, control: flags.control ?? null, ...(ended ?? {}), message: final.message })}\n`);
+      process.stdout.write(`${JSON.stringify({ jobId, state: final.state, tier: flags.tier, ...(flags.control === 'guess-harness' ? {} : { scale: flags.scale }), rubricSets, control: flags.control ?? null, ...(ended ?? {}), message: final.message })}\n`);
     } else {
+      const guessing = flags.control === 'guess-harness';
       if (flags.control === 'no-artifact') process.stdout.write('No-artifact control: these judgments are kept apart and never counted as scores; lhb analyze shows how much the artifact moves each rubric.\n');
-      process.stdout.write(`${ended ? describeJudgingSummary(ended, judges.length) : final.message}\n`);
-      for (const failure of ended?.failures ?? []) process.stdout.write(`  failed: run ${failure.runId} · ${failure.judge} · ${failure.rubricSet}: ${failure.failure}\n`);
+      if (guessing) process.stdout.write("Guess-harness control: each judge was asked which harness made each run from its blinded trajectory; the answers are kept apart and never counted as scores; lhb analyze shows each judge's accuracy against chance.\n");
+      process.stdout.write(`${ended ? (guessing ? describeGuessSummary : describeJudgingSummary)(ended, judges.length) : final.message}\n`);
+      for (const failure of ended?.failures ?? []) process.stdout.write(`  failed: run ${failure.runId} · ${failure.judge}${guessing ? '' : ` · ${failure.rubricSet}`}: ${failure.failure}\n`);
       for (const skipped of ended?.skipped ?? []) process.stdout.write(`  left out: run ${skipped.runId}: ${skipped.reason}\n`);
+      if (guessing) await printControlsSection(api);
     }
     if (final.state !== 'succeeded' || (ended?.units.cancelled ?? 0) > 0) {
       if (final.state === 'failed') process.stderr.write(`lhb judge: ${final.message}\n`);
       process.exitCode = 1;
     }
   });
+}
+
+/** The report's Controls section as `lhb analyze --md` prints it: each judge's guesses against chance. */
+async function printControlsSection(api: Api): Promise<void> {
+  const section = (await api.call('analysis.report', {})).sections.find((entry) => entry.id === 'controls');
+  process.stdout.write(section ? `\n${sectionMarkdown(section, '##')}\n` : '\nNo guess is counted by the report yet (lhb analyze says which records it counts).\n');
 }
 
 function vanished(jobId: string): never {

@@ -707,7 +707,7 @@ const judge = program
   .enablePositionalOptions()
   .description('Judge every run that has what the tier needs with LLM/VLM judges against the rubric sets for its task\'s kind, with progress and cost; runs left out are listed with why; exits 0 when every reply is stored (failed ones included and counted), 2 on bad flags.')
   .option('--judges <file>', `JSON array of judges: [{"name", "provider": ${judgeProviderChoices()}, "baseUrl", "model", "apiKeyEnv", "maxConcurrency"?}]; lhb judge providers lists the providers`)
-  .option('--tier <tier>', 'process, output or content', 'output')
+  .option('--tier <tier>', 'process, output or content (default output; process with --control guess-harness)')
   .option('--rubrics <name@version>', 'a rubric set to judge with (default: every expert set of the tier at the scale); each run is judged only with the sets for its task\'s kind; repeatable', collect)
   .option('--scale <n>', '3 (0/1/2) or 5 (1-5)')
   .option('--pairwise', 'compare pairs of runs of a task instead: each judge sees both runs, blind, and picks one or a tie, asked twice with the sides swapped (a verdict that flips with the side is a tie); prints each judge\'s flip rate and agreement with the humans\' votes on the same pairs, with 95% intervals over tasks')
@@ -715,7 +715,7 @@ const judge = program
   .option('--task <id...>', 'only the runs of these tasks')
   .option('--run <id...>', 'only these runs')
   .option('--turn <n>', "the turn of multi-turn runs to judge (its files, its part of the trajectory, and for a revision turn the request it answered); default each run's last turn")
-  .option('--control <kind>', 'no-artifact: ask each judge to score the same runs from the task and rubrics alone (no transcript, frames or files); kept apart from the scores, never counted in leaderboards, κ or Elo; lhb analyze shows how much the artifact moves each rubric')
+  .option('--control <kind>', 'no-artifact: ask each judge to score the same runs from the task and rubrics alone (no transcript, frames or files); lhb analyze shows how much the artifact moves each rubric. guess-harness: show each judge each run\'s blinded trajectory and ask which of the runs\' harnesses made it, or "cannot tell" (the process tier, no rubrics); lhb analyze shows each judge\'s accuracy against chance and flags one that tells harnesses apart. Either is kept apart from the scores, never counted in leaderboards, κ or Elo')
   .option('--json', 'print the summary as JSON: {jobId, state, control, runs, skipped, units, judgments, requests, tokens, costUsd (judges with a price), unpricedJudges, failures}')
   .addOption(workspaceOption())
   .action(async (options: Record<string, unknown>) => {

@@ -259,4 +259,30 @@ describe('what a study cost', () => {
     expect(whole.judges.usd).toBeCloseTo(wholeBefore.judges.usd + 0.05 + table + 0.02, 12);
     expect(whole.byJudge.find((j) => j.judge === 'pair-judge')).toMatchObject({ items: 2 });
   });
+
+  it('a failed pairwise verdict asked again keeps what its requests cost: the study pays for both askings, and the pair still has one verdict', async () => {
+    const { db } = api.context.workspace;
+    const before = await cost(STUDY);
+    const task = (db.prepare("SELECT task_id FROM runs WHERE id = 'codex-a'").get() as { task_id: string }).task_id;
+    const row = (id: string, at: number, fields: Partial<PairwiseVerdictRow>): PairwiseVerdictRow => ({
+      id, task_id: task, run_a: 'codex-a', run_b: 'codex-b', judge: 'retry-judge', judge_model: 'gpt-5.2', tier: 'output', input_hash: 'same-input',
+      status: 'ok', first_pick: 'b', second_pick: 'b', verdict: 'b', flipped: 0, reasons_json: '[]', failure: null, raw_replies: null,
+      attempts: 2, tokens_input: 3_000, tokens_output: 200, cost_usd: 0.07, job_id: null, created_at: new Date(Date.UTC(2026, 2, 4, 0, 0, at)).toISOString(), ...fields,
+    });
+    // The judge answered garbage twice (a repair request each): four requests paid for, no verdict.
+    savePairwiseVerdict(db, row('v-failed', 0, { status: 'failed', first_pick: null, second_pick: null, verdict: null, failure: 'The reply could not be used', attempts: 4, tokens_input: 6_000, tokens_output: 800, cost_usd: 0.11 }));
+    // Asked again: it answers.
+    savePairwiseVerdict(db, row('v-ok', 1, {}));
+
+    expect((db.prepare("SELECT id, status FROM pairwise_verdicts WHERE judge = 'retry-judge'").all())).toEqual([{ id: 'v-ok', status: 'ok' }]);
+    const after = await cost(STUDY);
+    expect(after.judges.usd).toBeCloseTo(before.judges.usd + 0.11 + 0.07, 12);
+    expect(after.judges.items).toBe(before.judges.items + 2);
+    expect(after.byJudge.find((j) => j.judge === 'retry-judge')).toMatchObject({ items: 2, tokens: { input: 9_000, output: 1_000 } });
+    expect(after.byJudge.find((j) => j.judge === 'retry-judge')!.usd).toBeCloseTo(0.18, 12);
+
+    // Storing the same verdict again (an import merging its own row back) pays for nothing new.
+    savePairwiseVerdict(db, row('v-ok', 1, {}));
+    expect((await cost(STUDY)).judges.usd).toBeCloseTo(after.judges.usd, 12);
+  });
 });

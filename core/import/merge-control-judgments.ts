@@ -1,4 +1,4 @@
-import { JudgeControlSchema } from '../../schemas/judging.ts';
+import { RubricControlSchema } from '../../schemas/judging.ts';
 import { findControlJudgment, insertControlJudgmentRows, type ControlJudgmentRow } from '../store/control-judgment-repository.ts';
 import { findJudgeReply, replaceReply, type JudgeReplyRow } from '../store/judge-reply-repository.ts';
 import type { ImportedRow } from '../export/subset-fields.ts';
@@ -21,8 +21,8 @@ export function mergeControlJudgments(ctx: MergeContext, rows: readonly Located<
   const replies = new Map<string, { where: string; facts: string }>();
   for (const { row, where } of rows) {
     atRow(where, () => {
-      const control = JudgeControlSchema.safeParse(row.control);
-      if (!control.success) throw new ImportRefusedError(`${where}: field control is "${row.control}", not ${JudgeControlSchema.options.join(' or ')}.`);
+      const control = RubricControlSchema.safeParse(row.control);
+      if (!control.success) throw new ImportRefusedError(`${where}: field control is "${row.control}", not ${RubricControlSchema.options.join(' or ')}.`);
       const run = localRun(ctx, 'run_id', row.run_id, where);
       const tier = checkTier(row.tier, where);
       const { scale, status } = checkScoredRow(ctx, row, where);

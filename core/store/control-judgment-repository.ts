@@ -1,5 +1,5 @@
 import type { Database } from 'better-sqlite3';
-import type { JudgeControl } from '../../schemas/judging.ts';
+import type { RubricControl } from '../../schemas/judging.ts';
 import { replaceReply, type JudgeReplyRow } from './judge-reply-repository.ts';
 import type { JudgmentRow } from './judgment-repository.ts';
 import type { DemoFlag } from './export-queries.ts';
@@ -8,7 +8,7 @@ import { prepared } from './statement-cache.ts';
 import { writeTransaction } from './write-transaction.ts';
 
 /** A `control_judgments` row (migration 032): a judgment made under a control, never counted as a real one. */
-export type ControlJudgmentRow = Omit<JudgmentRow, 'rationale' | 'synthetic' | 'reply_id'> & { control: JudgeControl; reply_id: string };
+export type ControlJudgmentRow = Omit<JudgmentRow, 'rationale' | 'synthetic' | 'reply_id'> & { control: RubricControl; reply_id: string };
 
 const INSERT = `INSERT INTO control_judgments (id, control, run_id, judge, tier, rubric, rubric_set, rubric_version, scale, turn, status, score, level, evidence, failure, reply_id, created_at)
   VALUES (@id, @control, @run_id, @judge, @tier, @rubric, @rubric_set, @rubric_version, @scale, @turn, @status, @score, @level, @evidence, @failure, @reply_id, @created_at)`;
@@ -40,7 +40,7 @@ export function hasControlReplyJudgments(db: Database, replyId: string, judge: s
 }
 
 /** Every scored control judgment of the project's runs under this control. */
-export function listScoredControlJudgments(db: Database, projectId: string, control: JudgeControl): ControlJudgmentRow[] {
+export function listScoredControlJudgments(db: Database, projectId: string, control: RubricControl): ControlJudgmentRow[] {
   return prepared(
     db,
     `SELECT c.* FROM control_judgments c JOIN runs ru ON ru.id = c.run_id JOIN tasks t ON t.id = ru.task_id

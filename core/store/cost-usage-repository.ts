@@ -58,7 +58,8 @@ const STUDY_RUN_IDS = `SELECT run_id FROM study_runs WHERE study_id = @study AND
  * The judge replies on the study's runs, earlier attempts included (every reply, failed ones too:
  * their requests were made), or on every run when `studyId` is null; and the pairwise verdicts
  * (`lhb judge --pairwise`, two askings each, their usage stored on the verdict) on a pair with a
- * run of the study. Replies copied in by `lhb judge import`, and replies and verdicts an
+ * run of the study, with every verdict such a one replaced (a failed verdict asked again: both
+ * were paid for); and the guess-harness control's askings, failed ones too. Replies copied in by `lhb judge import`, and replies and verdicts an
  * `lhb import hf` brought, made no request here (attempts 0) and are left out.
  */
 export function listJudgeReplyUsage(db: Database, studyId: string | null): JudgeReplyUsageRow[] {
@@ -69,7 +70,13 @@ export function listJudgeReplyUsage(db: Database, studyId: string | null): Judge
         WHERE jr.attempts > 0 AND (@study IS NULL OR jr.run_id IN (${STUDY_RUN_IDS}))
        UNION ALL
        SELECT p.judge, p.judge_model, p.tokens_input, p.tokens_output, p.cost_usd, p.created_at FROM pairwise_verdicts p
-        WHERE p.attempts > 0 AND (@study IS NULL OR p.run_a IN (${STUDY_RUN_IDS}) OR p.run_b IN (${STUDY_RUN_IDS})))
+        WHERE p.attempts > 0 AND (@study IS NULL OR p.run_a IN (${STUDY_RUN_IDS}) OR p.run_b IN (${STUDY_RUN_IDS}))
+       UNION ALL
+       SELECT r.judge, r.judge_model, r.tokens_input, r.tokens_output, r.cost_usd, r.created_at FROM replaced_pairwise_verdicts r
+        WHERE @study IS NULL OR r.run_a IN (${STUDY_RUN_IDS}) OR r.run_b IN (${STUDY_RUN_IDS})
+       UNION ALL
+       SELECT g.judge, g.judge_model, g.tokens_input, g.tokens_output, g.cost_usd, g.created_at FROM harness_guesses g
+        WHERE g.attempts > 0 AND (@study IS NULL OR g.run_id IN (${STUDY_RUN_IDS})))
       ORDER BY judge, created_at`,
   ).all({ study: studyId }) as JudgeReplyUsageRow[];
 }

@@ -3,6 +3,7 @@ import type { JudgeTier } from '../../schemas/judge.ts';
 import type { DemoFlag } from './export-queries.ts';
 import { prepared } from './statement-cache.ts';
 import { CURRENT_ATTEMPT } from './superseded-run-repository.ts';
+import { writeTransaction } from './write-transaction.ts';
 
 /** A side of a pair in run id order: `a` is the run whose id sorts first. */
 export type PairPick = 'a' | 'b' | 'tie';
@@ -46,9 +47,31 @@ export function findPairwiseVerdict(db: Database, key: PairwiseVerdictKey): Pair
   return prepared(db, 'SELECT * FROM pairwise_verdicts WHERE run_a = @run_a AND run_b = @run_b AND judge = @judge AND tier = @tier').get(key) as PairwiseVerdictRow | undefined;
 }
 
-/** Stores a verdict, replacing the one this judge had on the pair at the tier (a failed one asked again, or one made on other input). */
+/**
+ * Stores a verdict, replacing the one this judge had on the pair at the tier (a failed one asked
+ * again, or one made on other input). The replaced one's requests were paid for, so its usage is
+ * kept (replaced_pairwise_verdicts, migration 036) for the study's cost, in the same transaction.
+ */
 export function savePairwiseVerdict(db: Database, row: PairwiseVerdictRow): void {
   if (!(row.run_a < row.run_b)) throw new RangeError(`A pair is stored in run id order; got ${row.run_a} before ${row.run_b}.`);
+  writeTransaction(db, () => {
+    keepReplacedUsage(db, row);
+    upsertVerdict(db, row);
+  })();
+}
+
+/** The usage of the verdict `row` replaces, when it made requests here (one an import brought made none). */
+function keepReplacedUsage(db: Database, row: PairwiseVerdictRow): void {
+  prepared(
+    db,
+    `INSERT INTO replaced_pairwise_verdicts (id, run_a, run_b, judge, judge_model, tier, status, attempts, tokens_input, tokens_output, cost_usd, created_at, replaced_at)
+     SELECT id, run_a, run_b, judge, judge_model, tier, status, attempts, tokens_input, tokens_output, cost_usd, created_at, @replaced_at FROM pairwise_verdicts
+      WHERE run_a = @run_a AND run_b = @run_b AND judge = @judge AND tier = @tier AND attempts > 0 AND id <> @id
+     ON CONFLICT (id) DO NOTHING`,
+  ).run({ run_a: row.run_a, run_b: row.run_b, judge: row.judge, tier: row.tier, id: row.id, replaced_at: row.created_at });
+}
+
+function upsertVerdict(db: Database, row: PairwiseVerdictRow): void {
   prepared(
     db,
     `INSERT INTO pairwise_verdicts (id, task_id, run_a, run_b, judge, judge_model, tier, input_hash, status, first_pick, second_pick, verdict, flipped,

@@ -16,6 +16,8 @@ export interface JudgingMaterial {
   notes: string[];
 }
 
+const text = (value: string): JudgeContentPart => ({ type: 'text', text: value });
+
 /** The conversation asked of a judge and the hash that keys its cached reply. */
 export interface JudgePrompt {
   system: string;
@@ -51,19 +53,25 @@ export function judgeSystemPreamble(tier: JudgeTier): string {
  */
 export function buildJudgePrompt(set: Pick<RubricSet, 'name' | 'version' | 'title' | 'scale' | 'rubrics' | 'tier'>, material: JudgingMaterial): JudgePrompt {
   if (material.tier !== set.tier) throw new RangeError(`The rubric set ${set.name}@${set.version} is for the ${set.tier} tier, not ${material.tier}.`);
-  const text = (value: string): JudgeContentPart => ({ type: 'text', text: value });
   const content: JudgeContentPart[] = [
-    text(`## Context\n${material.context.trim()}`),
-    text(`## Instruction given to the agent\n${material.instruction.trim() || '(none recorded)'}`),
-    text('## Evidence'),
-    ...material.evidence,
-    ...(material.notes.length > 0 ? [text(`Notes on the evidence:\n${material.notes.map((note) => `- ${note}`).join('\n')}`)] : []),
+    ...materialParts(material),
     text(`## Rubrics: ${set.title} (${set.name}@${set.version}, ${set.scale}-point scale)\n\n${rubricPromptSection(set)}`),
     text(`## Your reply\n${replyFormatSection(set)}`),
   ];
   const system = judgeSystemPreamble(set.tier);
   const turns: JudgeTurn[] = [{ role: 'user', content: mergeAdjacentText(content) }];
   return { system, turns, inputHash: hashJudgeInput(system, turns), images: content.filter((part) => part.type === 'image').length };
+}
+
+/** What a judge is shown of a run, as every prompt about one run opens: context, instruction, then the evidence and its notes. */
+export function materialParts(material: JudgingMaterial): JudgeContentPart[] {
+  return [
+    text(`## Context\n${material.context.trim()}`),
+    text(`## Instruction given to the agent\n${material.instruction.trim() || '(none recorded)'}`),
+    text('## Evidence'),
+    ...material.evidence,
+    ...(material.notes.length > 0 ? [text(`Notes on the evidence:\n${material.notes.map((note) => `- ${note}`).join('\n')}`)] : []),
+  ];
 }
 
 /**

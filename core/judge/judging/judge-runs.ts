@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { describeTaskKinds, rubricKindsInclude, type JudgeConfig, type JudgeTier, type RubricSet } from '../../../schemas/judge.ts';
-import type { JudgeControl, JudgeRunsSummary } from '../../../schemas/judging.ts';
+import type { JudgeRunsSummary, RubricControl } from '../../../schemas/judging.ts';
 import type { JobProgress } from '../../jobs/job-runner.ts';
 import { hasControlReplyJudgments, insertControlJudgmentRows, insertControlReply, listControlReplyJudgments, type ControlJudgmentRow } from '../../store/control-judgment-repository.ts';
 import { findCurrentProject } from '../../store/project-repository.ts';
@@ -37,7 +37,7 @@ export interface JudgeRunsRequest {
    * (`no-artifact`: nothing of the run shown), and every judgment stored apart (control_judgments),
    * never counted as a score.
    */
-  control?: JudgeControl;
+  control?: RubricControl;
 }
 
 export interface JudgeRunsDeps {
@@ -91,28 +91,16 @@ function setsForKind(sets: readonly RubricSet[], task: TaskRow, tier: JudgeTier)
 }
 
 /**
- * Judges runs: every run that has what the tier needs × every judge × every rubric set, each
- * judge at most `maxConcurrency` requests at a time. A reply already stored for the same judge
- * model, set version, scale and input (the cache) is reused, so running the same job again asks
- * nothing; a stored transport failure (the judge never answered) is asked again. Each reply is
- * stored with its per-rubric judgments, tokens and cost as it arrives, so a cancel keeps all
- * that finished and a re-run resumes from there.
+ * The runs a judging job asks about (the project's, of the tasks and runs named, if any), with
+ * the summary it starts from: generated demo runs have no artifacts or trajectory to show, so
+ * they are never judged, only counted as left out.
  */
-export async function judgeRuns(request: JudgeRunsRequest, deps: JudgeRunsDeps, progress: Pick<JobProgress, 'signal' | 'report'>): Promise<JudgeRunsSummary> {
-  const { db } = deps.store;
-  const now = () => (deps.now?.() ?? new Date()).toISOString();
-  if (request.judges.length === 0) throw new RangeError('No judges were given; name at least one.');
-  const names = new Set(request.judges.map((judge) => judge.name));
-  if (names.size !== request.judges.length) throw new RangeError('Two judges have the same name; give each judge its own name (judgments are stored under it).');
-  for (const set of request.sets) if (set.tier !== request.tier) throw new RangeError(`The rubric set ${setRef(set)} is for the ${set.tier} tier, not ${request.tier}.`);
-
+export function chooseJudgedRuns(db: MaterialStore['db'], request: Pick<JudgeRunsRequest, 'judges' | 'taskIds' | 'runIds'>): { runs: RunRow[]; summary: JudgeRunsSummary } {
   const project = findCurrentProject(db);
   const taskFilter = request.taskIds && request.taskIds.length > 0 ? new Set(request.taskIds) : undefined;
   const runFilter = request.runIds && request.runIds.length > 0 ? new Set(request.runIds) : undefined;
   const chosen: RunRow[] = project ? listRuns(db, project.id).filter((run) => (!taskFilter || taskFilter.has(run.task_id)) && (!runFilter || runFilter.has(run.id))) : [];
-  // Generated demo runs have no artifacts or trajectory to show; they are never judged.
   const runs = chosen.filter((run) => run.synthetic === 0);
-
   const summary: JudgeRunsSummary = {
     runs: 0,
     syntheticLeftOut: chosen.length - runs.length,
@@ -126,6 +114,68 @@ export async function judgeRuns(request: JudgeRunsRequest, deps: JudgeRunsDeps, 
     cancelled: false,
     failures: [],
   };
+  return { runs, summary };
+}
+
+/**
+ * Asks one judge through its concurrency gate unless the job is cancelled first (then counted as
+ * cancelled, and null). What was asked is added to the summary: a unit asked, its requests, tokens
+ * and, when the judge has a price, its cost, which is returned with the exchange.
+ */
+export async function askCounted<T extends Pick<JudgeConversation, 'attempts' | 'usage'>>(
+  summary: JudgeRunsSummary,
+  judge: JudgeConfig,
+  gate: <R>(work: () => Promise<R>) => Promise<R>,
+  signal: AbortSignal,
+  ask: () => Promise<T>,
+): Promise<{ exchange: T; cost: number | null } | null> {
+  if (signal.aborted) {
+    summary.units.cancelled++;
+    return null;
+  }
+  let exchange: T;
+  try {
+    exchange = await gate(() => {
+      if (signal.aborted) throw signal.reason;
+      return ask();
+    });
+  } catch (error) {
+    if (signal.aborted) {
+      summary.units.cancelled++;
+      return null;
+    }
+    throw error;
+  }
+  summary.units.asked++;
+  summary.requests += exchange.attempts;
+  summary.tokens.input += exchange.usage.input;
+  summary.tokens.output += exchange.usage.output;
+  const cost = costOf(judge, exchange.usage);
+  if (cost !== null) summary.costUsd += cost;
+  return { exchange, cost };
+}
+
+/** Refuses a judges list a job cannot store under: none, or two with one name. */
+export function checkJudgeNames(judges: readonly JudgeConfig[], stored: string): void {
+  if (judges.length === 0) throw new RangeError('No judges were given; name at least one.');
+  if (new Set(judges.map((judge) => judge.name)).size !== judges.length) throw new RangeError(`Two judges have the same name; give each judge its own name (${stored} are stored under it).`);
+}
+
+/**
+ * Judges runs: every run that has what the tier needs × every judge × every rubric set, each
+ * judge at most `maxConcurrency` requests at a time. A reply already stored for the same judge
+ * model, set version, scale and input (the cache) is reused, so running the same job again asks
+ * nothing; a stored transport failure (the judge never answered) is asked again. Each reply is
+ * stored with its per-rubric judgments, tokens and cost as it arrives, so a cancel keeps all
+ * that finished and a re-run resumes from there.
+ */
+export async function judgeRuns(request: JudgeRunsRequest, deps: JudgeRunsDeps, progress: Pick<JobProgress, 'signal' | 'report'>): Promise<JudgeRunsSummary> {
+  const { db } = deps.store;
+  const now = () => (deps.now?.() ?? new Date()).toISOString();
+  checkJudgeNames(request.judges, 'judgments');
+  for (const set of request.sets) if (set.tier !== request.tier) throw new RangeError(`The rubric set ${setRef(set)} is for the ${set.tier} tier, not ${request.tier}.`);
+
+  const { runs, summary } = chooseJudgedRuns(db, request);
   const recorded = new Set<string>();
   const record = (set: RubricSet) => {
     const key = `${set.name}\u0000${set.version}\u0000${set.scale}`;
@@ -190,29 +240,9 @@ export async function judgeRuns(request: JudgeRunsRequest, deps: JudgeRunsDeps, 
       summary.units.cached++;
       return;
     }
-    if (progress.signal.aborted) {
-      summary.units.cancelled++;
-      return;
-    }
-    let conversation: JudgeConversation;
-    try {
-      conversation = await gates.get(judge.name)!(() => {
-        if (progress.signal.aborted) throw progress.signal.reason;
-        return askJudge(deps.providerFor(judge), prompt, set, { maxOutputTokens: judge.maxOutputTokens, signal: progress.signal });
-      });
-    } catch (error) {
-      if (progress.signal.aborted) {
-        summary.units.cancelled++;
-        return;
-      }
-      throw error;
-    }
-    summary.units.asked++;
-    summary.requests += conversation.attempts;
-    summary.tokens.input += conversation.usage.input;
-    summary.tokens.output += conversation.usage.output;
-    const cost = costOf(judge, conversation.usage);
-    if (cost !== null) summary.costUsd += cost;
+    const asked = await askCounted(summary, judge, gates.get(judge.name)!, progress.signal, () => askJudge(deps.providerFor(judge), prompt, set, { maxOutputTokens: judge.maxOutputTokens, signal: progress.signal }));
+    if (!asked) return;
+    const { exchange: conversation, cost } = asked;
     const stamp = now();
     const reply: JudgeReplyRow = {
       id: randomUUID(),

@@ -25,6 +25,9 @@ CREATE INDEX gold_provenance_by_item ON gold_provenance(from_item_id);
 -- index gold_provenance_by_room on gold_provenance
 CREATE INDEX gold_provenance_by_room ON gold_provenance(data_room_id, created_at);
 
+-- index harness_guesses_by_run on harness_guesses
+CREATE INDEX harness_guesses_by_run ON harness_guesses(run_id, judge_model, input_hash);
+
 -- index jobs_by_created on jobs
 CREATE INDEX jobs_by_created ON jobs(created_at);
 
@@ -45,6 +48,9 @@ CREATE INDEX judgments_by_run ON judgments(run_id, tier, rubric, rubric_version)
 
 -- index pairwise_verdicts_by_run_b on pairwise_verdicts
 CREATE INDEX pairwise_verdicts_by_run_b ON pairwise_verdicts(run_b);
+
+-- index replaced_pairwise_verdicts_by_runs on replaced_pairwise_verdicts
+CREATE INDEX replaced_pairwise_verdicts_by_runs ON replaced_pairwise_verdicts(run_a, run_b);
 
 -- index run_frame_findings_by_run on run_frame_findings
 CREATE INDEX run_frame_findings_by_run ON run_frame_findings(run_id);
@@ -233,6 +239,33 @@ CREATE TABLE gold_provenance (
   created_at        TEXT NOT NULL
 ) STRICT;
 
+-- table harness_guesses on harness_guesses
+CREATE TABLE harness_guesses (
+  id            TEXT PRIMARY KEY,
+  run_id        TEXT NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+  judge         TEXT NOT NULL CHECK (length(judge) > 0),
+  judge_model   TEXT NOT NULL,
+  tier          TEXT NOT NULL CHECK (tier = 'process'),
+  turn          INTEGER,
+  -- SHA-256 over the prompt and the run: the same guess is reused only for exactly what was shown.
+  input_hash    TEXT NOT NULL,
+  -- The harness ids offered, in the order the prompt listed them (JSON array).
+  choices_json  TEXT NOT NULL,
+  status        TEXT NOT NULL CHECK (status IN ('ok', 'failed')),
+  -- A harness id of choices_json, or 'cannot tell'; null when the asking failed.
+  guess         TEXT,
+  reason        TEXT NOT NULL DEFAULT '',
+  failure       TEXT,
+  raw_reply     TEXT,
+  attempts      INTEGER NOT NULL DEFAULT 0,
+  tokens_input  INTEGER NOT NULL DEFAULT 0,
+  tokens_output INTEGER NOT NULL DEFAULT 0,
+  cost_usd      REAL,
+  job_id        TEXT,
+  created_at    TEXT NOT NULL,
+  CHECK ((status = 'ok') = (guess IS NOT NULL))
+) STRICT;
+
 -- table imported_run_artifacts on imported_run_artifacts
 CREATE TABLE imported_run_artifacts (
   run_id     TEXT NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
@@ -399,6 +432,23 @@ CREATE TABLE projects (
   name        TEXT NOT NULL CHECK (length(name) > 0),
   description TEXT NOT NULL DEFAULT '',
   created_at  TEXT NOT NULL
+) STRICT;
+
+-- table replaced_pairwise_verdicts on replaced_pairwise_verdicts
+CREATE TABLE replaced_pairwise_verdicts (
+  id            TEXT PRIMARY KEY,
+  run_a         TEXT NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+  run_b         TEXT NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+  judge         TEXT NOT NULL,
+  judge_model   TEXT NOT NULL,
+  tier          TEXT NOT NULL CHECK (tier IN ('process', 'output', 'content')),
+  status        TEXT NOT NULL CHECK (status IN ('ok', 'failed')),
+  attempts      INTEGER NOT NULL CHECK (attempts > 0),
+  tokens_input  INTEGER NOT NULL DEFAULT 0,
+  tokens_output INTEGER NOT NULL DEFAULT 0,
+  cost_usd      REAL,
+  created_at    TEXT NOT NULL,
+  replaced_at   TEXT NOT NULL
 ) STRICT;
 
 -- table rubric_sets on rubric_sets
@@ -788,6 +838,15 @@ CREATE TRIGGER analysis_input_gold_provenance_insert AFTER INSERT ON gold_proven
 
 -- trigger analysis_input_gold_provenance_update on gold_provenance
 CREATE TRIGGER analysis_input_gold_provenance_update AFTER UPDATE ON gold_provenance BEGIN UPDATE analysis_inputs SET version = version + 1; END;
+
+-- trigger analysis_input_harness_guesses_delete on harness_guesses
+CREATE TRIGGER analysis_input_harness_guesses_delete AFTER DELETE ON harness_guesses BEGIN UPDATE analysis_inputs SET version = version + 1; END;
+
+-- trigger analysis_input_harness_guesses_insert on harness_guesses
+CREATE TRIGGER analysis_input_harness_guesses_insert AFTER INSERT ON harness_guesses BEGIN UPDATE analysis_inputs SET version = version + 1; END;
+
+-- trigger analysis_input_harness_guesses_update on harness_guesses
+CREATE TRIGGER analysis_input_harness_guesses_update AFTER UPDATE ON harness_guesses BEGIN UPDATE analysis_inputs SET version = version + 1; END;
 
 -- trigger analysis_input_imported_run_artifacts_delete on imported_run_artifacts
 CREATE TRIGGER analysis_input_imported_run_artifacts_delete AFTER DELETE ON imported_run_artifacts BEGIN UPDATE analysis_inputs SET version = version + 1; END;
