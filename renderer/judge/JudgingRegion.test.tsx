@@ -54,6 +54,13 @@ describe('the Judge runs form, by what it asks for', () => {
     expect(html).toMatch(/<button type="submit"[^>]*>Start pairwise judging<\/button>/);
   });
 
+  it('the harness-guess control asks no rubric set or scale, and its tier is fixed at process', () => {
+    const html = shown({ ask: 'guess-harness', tier: 'process' });
+    expect(html).not.toContain('placeholder="expert sets of the tier"');
+    expect(html).toMatch(/<select[^>]*disabled=""[^>]*><option value="process" selected="">process<\/option>/);
+    expect(html).toMatch(/<button type="submit"[^>]*>Start the control<\/button>/);
+  });
+
   it('a control keeps the rubric sets, which it asks about without the artifact', () => {
     const html = shown({ ask: 'no-artifact' });
     expect(html).toContain('placeholder="expert sets of the tier"');

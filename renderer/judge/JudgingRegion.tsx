@@ -4,7 +4,7 @@ import { useConnectedClient } from '../api/connected-client.ts';
 import { FieldProblem, markedBy } from '../ui/FieldProblem.tsx';
 import { ProgressBar } from '../ui/ProgressBar.tsx';
 import { PairSourceSchema, type PairSource } from '../../schemas/pairwise-judging.ts';
-import { ASK_WORDS, JUDGING_ASKS, useJudgingStore, type JudgingAsk, type JudgingField } from './judging-store.ts';
+import { ASK_WORDS, JUDGING_ASKS, asksRubrics, useJudgingStore, type JudgingAsk, type JudgingField } from './judging-store.ts';
 
 const PAIR_WORDS: Record<PairSource | 'auto', string> = {
   auto: 'The pairs people voted on, else every pair',
@@ -18,6 +18,9 @@ export function JudgingRegion() {
   const client = useConnectedClient();
   const { judgesText, tier, scale, rubricSets, ask, pairs, phase, done, total, message, fieldProblem } = useJudgingStore();
   const pairwise = ask === 'pairwise';
+  const rubrics = asksRubrics(ask);
+  // A harness guess is made from the trajectory alone: its tier is process.
+  const tierFixed = ask === 'guess-harness';
   const store = useJudgingStore.getState();
   useEffect(() => (client ? useJudgingStore.getState().connect(client) : undefined), [client]);
   const running = phase === 'starting' || phase === 'judging';
@@ -59,7 +62,7 @@ export function JudgingRegion() {
           </label>
           <label>
             Tier
-            <select value={tier} {...marked('tier')} onChange={(event) => store.setTier(event.target.value as JudgeTier)} disabled={running}>
+            <select value={tier} {...marked('tier')} onChange={(event) => store.setTier(event.target.value as JudgeTier)} disabled={running || tierFixed}>
               {JudgeTierSchema.options.map((option) => (
                 <option key={option} value={option}>
                   {option}
@@ -81,7 +84,7 @@ export function JudgingRegion() {
             </label>
           )}
           {pairwise && problem('pairs')}
-          {!pairwise && (
+          {rubrics && (
             <>
               <label>
                 Scale

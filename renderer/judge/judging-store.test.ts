@@ -117,7 +117,15 @@ describe('judging store', () => {
     store.getState().setAsk('no-artifact');
     await store.getState().start();
     expect(calls.find((c) => c.method === 'judge.start')!.input).toMatchObject({ control: 'no-artifact', tier: 'process', rubricSets: ['figma-output@v1'] });
-    expect(store.getState().message).toMatch(/^Control: no artifact .*: judging with figma-output@v1/);
+    expect(store.getState().message).toMatch(/^Control: no artifact .*: judging runs with figma-output@v1/);
+
+    emit(job({ id: 'job-2', state: 'succeeded', message: '3 runs judged' }));
+    // A harness guess is asked from the trajectory, with no rubric set or scale.
+    store.getState().setTier('output');
+    store.getState().setAsk('guess-harness');
+    expect(store.getState().tier).toBe('process');
+    await store.getState().start();
+    expect(calls.filter((c) => c.method === 'judge.start')[1]!.input).toEqual({ judges: [expect.objectContaining({ name: 'gpt-judge' })], tier: 'process', control: 'guess-harness' });
   });
 
   it("judges one run's scores from its row whatever the form asks for", async () => {

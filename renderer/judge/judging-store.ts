@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { JudgesFileSchema, type JudgeTier, type JudgmentView, type RubricScale } from '../../schemas/judge.ts';
-import { JudgeControlSchema, type JudgeControl, type RubricAgreement } from '../../schemas/judging.ts';
+import { JudgeControlSchema, RubricControlSchema, type JudgeControl, type RubricAgreement } from '../../schemas/judging.ts';
 import type { PairSource } from '../../schemas/pairwise-judging.ts';
 import type { Job } from '../../schemas/jobs.ts';
 import type { RpcClient } from '../../schemas/rpc.ts';
@@ -31,9 +31,14 @@ export const ASK_WORDS: Record<JudgingAsk, string> = {
   scores: 'Scores against rubric sets',
   pairwise: 'Pairwise verdicts: two runs of a task, asked twice with the sides swapped',
   'no-artifact': 'Control: no artifact (the task and rubric alone)',
+  'guess-harness': 'Control: guess the harness from the blinded trajectory',
 };
 export const JUDGING_ASKS: readonly JudgingAsk[] = ['scores', 'pairwise', ...JudgeControlSchema.options];
 const isControl = (ask: JudgingAsk): ask is JudgeControl => (JudgeControlSchema.options as readonly string[]).includes(ask);
+/** Whether the asking scores rubric sets (and so takes a scale and sets): scores and the rubric controls do; pairwise verdicts and harness guesses do not. */
+export const asksRubrics = (ask: JudgingAsk): boolean => ask === 'scores' || (RubricControlSchema.options as readonly string[]).includes(ask);
+/** The tier an asking is bound to: a harness guess is made from the trajectory, the process tier's material. */
+const TIER_OF: Partial<Record<JudgingAsk, JudgeTier>> = { 'guess-harness': 'process' };
 
 /** The form field a refusal belongs to, from the judge.start input field the server named (`rubricSets`, `judges.0.model`); none is the form's. */
 export function judgingFieldOf(field: string | undefined): JudgingField | null {
@@ -176,7 +181,7 @@ export function createJudgingStore() {
       setTier: (tier) => set({ tier }),
       setScale: (scale) => set({ scale }),
       setRubricSets: (rubricSets) => set({ rubricSets }),
-      setAsk: (ask) => set({ ask, fieldProblem: null }),
+      setAsk: (ask) => set({ ask, fieldProblem: null, ...(TIER_OF[ask] ? { tier: TIER_OF[ask] } : {}) }),
       setPairs: (pairs) => set({ pairs }),
 
       async start(scope) {
@@ -195,16 +200,18 @@ export function createJudgingStore() {
             return await follow.started(jobId);
           }
           const control = !scope && isControl(ask) ? ask : undefined;
+          const rubrics = !control || asksRubrics(control);
           const { jobId, rubricSets: used } = await client.call('judge.start', {
             judges: judges.judges,
             tier,
-            scale,
-            ...(refs.length > 0 ? { rubricSets: refs } : {}),
+            ...(rubrics ? { scale } : {}),
+            ...(rubrics && refs.length > 0 ? { rubricSets: refs } : {}),
             ...(scope ? { runIds: [scope.runId], turn: scope.turn } : {}),
             ...(control ? { control } : {}),
           });
           const what = control ? `${ASK_WORDS[control]}: judging` : 'Judging';
-          set({ jobId, phase: 'judging', message: `${what} ${scope ? `the run at turn ${scope.turn} ` : ''}with ${used.join(', ')}…` });
+          const sets = used.length > 0 ? ` with ${used.join(', ')}` : '';
+          set({ jobId, phase: 'judging', message: `${what} ${scope ? `the run at turn ${scope.turn}` : 'runs'}${sets}…` });
           await follow.started(jobId);
         } catch (error) {
           const field = judgingFieldOf(error instanceof RpcCallError ? error.field : undefined);
