@@ -8,7 +8,7 @@
 // and the zod schema, which accept what this accepts and phrase every error: so this reader
 // decides nothing a user sees.
 
-import { A_WON, B_WON, PairTally, TIED, type PairCounts } from '../stats/pair-counts.ts';
+import { A_WON, B_WON, PairTally, TIED, type PairCounts, type VoteOutcome } from '../stats/pair-counts.ts';
 import { MAX_BOOTSTRAP_ROUNDS } from '../../schemas/stats-limits.ts';
 
 export interface PlainBradleyTerryInput {
@@ -33,6 +33,11 @@ const LETTER_A = 0x61;
 const LETTER_B = 0x62;
 /** No vote field's value: the reader asks for the input the zod way. */
 const NOT_PLAIN = -1;
+/** A compact vote's bytes around its two names and its outcome (`compactVotes`). */
+const VOTE_START = Buffer.from('{"a":"');
+const VOTE_B = Buffer.from('","b":"');
+const VOTE_WINNER = Buffer.from('","winner":"');
+const TIE_VALUE = Buffer.from('tie"');
 
 /** JSON's number grammar (RFC 8259 §6): Number() reads exactly these to the double JSON.parse gives. */
 const JSON_NUMBER = /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?$/;
@@ -90,25 +95,71 @@ class PlainReader {
   private comparisons(): true | undefined {
     if (!this.take(OPEN_BRACKET)) return undefined;
     for (;;) {
-      if (!this.take(OPEN_BRACE)) return undefined;
-      let a = NOT_PLAIN;
-      let b = NOT_PLAIN;
-      let outcome = NOT_PLAIN;
-      for (let field = 0; field < 3; field++) {
-        if (field > 0 && !this.take(COMMA)) return undefined;
-        const key = this.voteKey();
-        if (key === NOT_PLAIN || !this.take(COLON) || !this.stringBytes()) return undefined;
-        const { stringStart: start, stringEnd: end } = this;
-        if (key === 0 && a === NOT_PLAIN && end > start) a = this.names.index(this.bytes, start, end);
-        else if (key === 1 && b === NOT_PLAIN && end > start) b = this.names.index(this.bytes, start, end);
-        else if (key === 2 && outcome === NOT_PLAIN) outcome = this.winner(start, end);
-        else return undefined;
-      }
-      if (!this.take(CLOSE_BRACE) || a === NOT_PLAIN || b === NOT_PLAIN || a === b || outcome === NOT_PLAIN) return undefined;
-      this.tally.record(a, b, outcome as typeof A_WON);
+      if (this.compactVotes()) return true;
+      if (!this.vote()) return undefined;
       if (this.take(CLOSE_BRACKET)) return true;
       if (!this.take(COMMA)) return undefined;
     }
+  }
+
+  /**
+   * Counts votes written as JSON.stringify writes them, {"a":"x","b":"y","winner":"a"} with no
+   * space, each with the comma after it, in one loop over the bytes: almost every input, read
+   * without a call per byte. True when it also read the closing bracket; false when the next
+   * vote is written any other way (keys in another order, space, an escape, a bad value), with
+   * nothing of that vote read, for `vote` to read it or refuse it.
+   */
+  private compactVotes(): boolean {
+    const { bytes, names } = this;
+    for (;;) {
+      this.skipSpace();
+      let at = this.at;
+      if (!spells(bytes, at, VOTE_START)) return false;
+      at += VOTE_START.length;
+      const aEnd = nameEnd(bytes, at);
+      if (aEnd <= at || !spells(bytes, aEnd, VOTE_B)) return false;
+      const bStart = aEnd + VOTE_B.length;
+      const bEnd = nameEnd(bytes, bStart);
+      if (bEnd <= bStart || !spells(bytes, bEnd, VOTE_WINNER)) return false;
+      at = bEnd + VOTE_WINNER.length;
+      let outcome: VoteOutcome;
+      if (bytes[at + 1] === QUOTE && (bytes[at] === LETTER_A || bytes[at] === LETTER_B)) {
+        outcome = bytes[at] === LETTER_A ? A_WON : B_WON;
+        at += 2;
+      } else if (spells(bytes, at, TIE_VALUE)) {
+        outcome = TIED;
+        at += TIE_VALUE.length;
+      } else return false;
+      const after = bytes[at + 1];
+      if (bytes[at] !== CLOSE_BRACE || (after !== COMMA && after !== CLOSE_BRACKET)) return false;
+      const a = names.index(bytes, this.at + VOTE_START.length, aEnd);
+      const b = names.index(bytes, bStart, bEnd);
+      if (a === b) return false;
+      this.tally.record(a, b, outcome);
+      this.at = at + 2;
+      if (after === CLOSE_BRACKET) return true;
+    }
+  }
+
+  /** One vote, its three keys in any order with space anywhere between: true once counted, false at anything not plain. */
+  private vote(): boolean {
+    if (!this.take(OPEN_BRACE)) return false;
+    let a = NOT_PLAIN;
+    let b = NOT_PLAIN;
+    let outcome = NOT_PLAIN;
+    for (let field = 0; field < 3; field++) {
+      if (field > 0 && !this.take(COMMA)) return false;
+      const key = this.voteKey();
+      if (key === NOT_PLAIN || !this.take(COLON) || !this.stringBytes()) return false;
+      const { stringStart: start, stringEnd: end } = this;
+      if (key === 0 && a === NOT_PLAIN && end > start) a = this.names.index(this.bytes, start, end);
+      else if (key === 1 && b === NOT_PLAIN && end > start) b = this.names.index(this.bytes, start, end);
+      else if (key === 2 && outcome === NOT_PLAIN) outcome = this.winner(start, end);
+      else return false;
+    }
+    if (!this.take(CLOSE_BRACE) || a === NOT_PLAIN || b === NOT_PLAIN || a === b || outcome === NOT_PLAIN) return false;
+    this.tally.record(a, b, outcome as VoteOutcome);
+    return true;
   }
 
   /** A vote's key after optional space: 0 for "a", 1 for "b", 2 for "winner", NOT_PLAIN for anything else. */
@@ -264,6 +315,23 @@ function sameBytes(bytes: Uint8Array, start: number, end: number, otherStart: nu
   if (end - start !== otherEnd - otherStart) return false;
   for (let k = 0; k < end - start; k++) if (bytes[start + k] !== bytes[otherStart + k]) return false;
   return true;
+}
+
+/** Whether `bytes` at `start` hold `word`'s bytes. */
+function spells(bytes: Uint8Array, start: number, word: Uint8Array): boolean {
+  if (start + word.length > bytes.length) return false;
+  for (let k = 0; k < word.length; k++) if (bytes[start + k] !== word[k]) return false;
+  return true;
+}
+
+/** Where the string whose contents start at `start` ends (its closing quote), or -1 at an escape, a control character or the end of the input. */
+function nameEnd(bytes: Uint8Array, start: number): number {
+  for (let at = start; at < bytes.length; at++) {
+    const byte = bytes[at]!;
+    if (byte === QUOTE) return at;
+    if (byte === BACKSLASH || byte < 0x20) return -1;
+  }
+  return -1;
 }
 
 /** Whether `bytes` at `start` spell the ASCII `word`. */
