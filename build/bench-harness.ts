@@ -37,13 +37,13 @@ export interface TimedProcess {
  * one of wall times swings with the load.
  * Throws with the process's last line of stderr when it fails.
  */
-export function timeProcess(command: string, args: string[], options: { input?: Buffer; oneCpu?: boolean } = {}): TimedProcess {
+export function timeProcess(command: string, args: string[], options: { input?: Buffer; oneCpu?: boolean; env?: NodeJS.ProcessEnv } = {}): TimedProcess {
   const pinned = options.oneCpu === true && spawnSync('taskset', ['-c', '0', 'true']).status === 0;
   const argv = pinned ? ['taskset', '-c', '0', command, ...args] : [command, ...args];
   // `time` writes to the shell's stderr: the command's stderr goes to the real one (fd 4) and the
   // times to fd 3, with a decimal point whatever the user's locale.
   const script = 'LC_ALL=C; TIMEFORMAT="%3R %3U %3S"; { time "$@" 2>&4; } 4>&2 2>&3';
-  const child = spawnSync('bash', ['-c', script, 'bash', ...argv], { input: options.input ?? Buffer.alloc(0), stdio: ['pipe', 'pipe', 'pipe', 'pipe'], maxBuffer: 64 * 1024 * 1024 });
+  const child = spawnSync('bash', ['-c', script, 'bash', ...argv], { input: options.input ?? Buffer.alloc(0), env: options.env ?? process.env, stdio: ['pipe', 'pipe', 'pipe', 'pipe'], maxBuffer: 64 * 1024 * 1024 });
   const text = (k: number) => (child.output?.[k] as Buffer | null)?.toString('utf8') ?? '';
   if (child.error || child.status !== 0) throw new Error(`${command} ${args.join(' ')} failed: ${child.error?.message ?? text(2).trim().split('\n').pop()}`);
   const times = /^(\d+\.\d+) (\d+\.\d+) (\d+\.\d+)\s*$/.exec(text(3));
