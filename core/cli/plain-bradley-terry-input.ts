@@ -1,9 +1,10 @@
 // Reads `lhb stats bt`'s stdin bytes straight into vote counts when it has the plain shape a
 // caller writes: {"comparisons": [{"a": …, "b": …, "winner": …}, …], "bootstrap"?, "seed"?, "confidence"?},
 // names and seeds plain strings (no escapes), each key once. That is almost every input, and
-// reading it this way skips decoding the input to a string, building a string per name and an
-// object per vote, checking each with zod and loading zod at all: each system's name is decoded
-// once, the first time its bytes are seen. Anything else (another key, an escape, invalid UTF-8,
+// reading it this way skips JSON.parse's object per vote, checking each with zod and loading zod
+// at all: votes as JSON.stringify writes them are matched by one regular expression on the input
+// read as Latin-1 (a character per byte), others read byte by byte, and each system's name is
+// decoded from UTF-8 once, the first time its bytes are seen. Anything else (another key, an escape, invalid UTF-8,
 // a bad value, malformed JSON) is answered "not plain", and the caller parses it with JSON.parse
 // and the zod schema, which accept what this accepts and phrase every error: so this reader
 // decides nothing a user sees.
@@ -33,11 +34,16 @@ const LETTER_A = 0x61;
 const LETTER_B = 0x62;
 /** No vote field's value: the reader asks for the input the zod way. */
 const NOT_PLAIN = -1;
-/** A compact vote's bytes around its two names and its outcome (`compactVotes`). */
-const VOTE_START = Buffer.from('{"a":"');
-const VOTE_B = Buffer.from('","b":"');
-const VOTE_WINNER = Buffer.from('","winner":"');
-const TIE_VALUE = Buffer.from('tie"');
+/**
+ * A vote as JSON.stringify writes it, with the comma or bracket after it: both names (plain
+ * strings: no quote, backslash or control character) and the outcome. Matched on the input read
+ * as Latin-1, one character per byte, so a match's offsets are byte offsets.
+ */
+// eslint-disable-next-line no-control-regex -- JSON allows no unescaped control character in a string
+const COMPACT_VOTE = /\{"a":"([^"\\\x00-\x1f]+)","b":"([^"\\\x00-\x1f]+)","winner":"(a|b|tie)"\}([,\]])/y;
+/** Bytes from a compact vote's start to its first name, and between the end of the first name and the start of the second. */
+const BEFORE_A = '{"a":"'.length;
+const BETWEEN_NAMES = '","b":"'.length;
 
 /** JSON's number grammar (RFC 8259 §6): Number() reads exactly these to the double JSON.parse gives. */
 const JSON_NUMBER = /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?$/;
@@ -57,6 +63,9 @@ class PlainReader {
   private at = 0;
   private readonly tally = new PairTally();
   private readonly names = new ByteNames();
+  /** The input as Latin-1 text, for `compactVotes`, and the names it found there by their Latin-1 text. */
+  private latin1: string | undefined;
+  private readonly nameIndex = new Map<string, number>();
   /** The last string's bytes, [stringStart, stringEnd), set by `stringBytes`. */
   private stringStart = 0;
   private stringEnd = 0;
@@ -104,40 +113,35 @@ class PlainReader {
 
   /**
    * Counts votes written as JSON.stringify writes them, {"a":"x","b":"y","winner":"a"} with no
-   * space, each with the comma after it, in one loop over the bytes: almost every input, read
-   * without a call per byte. True when it also read the closing bracket; false when the next
-   * vote is written any other way (keys in another order, space, an escape, a bad value), with
-   * nothing of that vote read, for `vote` to read it or refuse it.
+   * space, each with the comma after it: almost every input. The regular expression engine
+   * scans them in compiled code from the first vote on, where a loop over the bytes ran in the
+   * interpreter until V8 had optimised it. True when it also read the closing bracket; false when
+   * the next vote is written any other way (keys in another order, space, an escape, a bad
+   * value), with nothing of that vote read, for `vote` to read it or refuse it.
    */
   private compactVotes(): boolean {
-    const { bytes, names } = this;
+    const { bytes, names, nameIndex } = this;
+    const text = (this.latin1 ??= Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('latin1'));
     for (;;) {
       this.skipSpace();
-      let at = this.at;
-      if (!spells(bytes, at, VOTE_START)) return false;
-      at += VOTE_START.length;
-      const aEnd = nameEnd(bytes, at);
-      if (aEnd <= at || !spells(bytes, aEnd, VOTE_B)) return false;
-      const bStart = aEnd + VOTE_B.length;
-      const bEnd = nameEnd(bytes, bStart);
-      if (bEnd <= bStart || !spells(bytes, bEnd, VOTE_WINNER)) return false;
-      at = bEnd + VOTE_WINNER.length;
-      let outcome: VoteOutcome;
-      if (bytes[at + 1] === QUOTE && (bytes[at] === LETTER_A || bytes[at] === LETTER_B)) {
-        outcome = bytes[at] === LETTER_A ? A_WON : B_WON;
-        at += 2;
-      } else if (spells(bytes, at, TIE_VALUE)) {
-        outcome = TIED;
-        at += TIE_VALUE.length;
-      } else return false;
-      const after = bytes[at + 1];
-      if (bytes[at] !== CLOSE_BRACE || (after !== COMMA && after !== CLOSE_BRACKET)) return false;
-      const a = names.index(bytes, this.at + VOTE_START.length, aEnd);
-      const b = names.index(bytes, bStart, bEnd);
+      COMPACT_VOTE.lastIndex = this.at;
+      const vote = COMPACT_VOTE.exec(text);
+      if (vote === null) return false;
+      const [, aName, bName, winner, after] = vote as unknown as [string, string, string, string, string];
+      let a = nameIndex.get(aName);
+      if (a === undefined) {
+        const start = vote.index + BEFORE_A;
+        nameIndex.set(aName, (a = names.index(bytes, start, start + aName.length)));
+      }
+      let b = nameIndex.get(bName);
+      if (b === undefined) {
+        const start = vote.index + BEFORE_A + aName.length + BETWEEN_NAMES;
+        nameIndex.set(bName, (b = names.index(bytes, start, start + bName.length)));
+      }
       if (a === b) return false;
-      this.tally.record(a, b, outcome);
-      this.at = at + 2;
-      if (after === CLOSE_BRACKET) return true;
+      this.tally.record(a, b, winner === 'a' ? A_WON : winner === 'b' ? B_WON : TIED);
+      this.at = COMPACT_VOTE.lastIndex;
+      if (after === ']') return true;
     }
   }
 
@@ -315,23 +319,6 @@ function sameBytes(bytes: Uint8Array, start: number, end: number, otherStart: nu
   if (end - start !== otherEnd - otherStart) return false;
   for (let k = 0; k < end - start; k++) if (bytes[start + k] !== bytes[otherStart + k]) return false;
   return true;
-}
-
-/** Whether `bytes` at `start` hold `word`'s bytes. */
-function spells(bytes: Uint8Array, start: number, word: Uint8Array): boolean {
-  if (start + word.length > bytes.length) return false;
-  for (let k = 0; k < word.length; k++) if (bytes[start + k] !== word[k]) return false;
-  return true;
-}
-
-/** Where the string whose contents start at `start` ends (its closing quote), or -1 at an escape, a control character or the end of the input. */
-function nameEnd(bytes: Uint8Array, start: number): number {
-  for (let at = start; at < bytes.length; at++) {
-    const byte = bytes[at]!;
-    if (byte === QUOTE) return at;
-    if (byte === BACKSLASH || byte < 0x20) return -1;
-  }
-  return -1;
 }
 
 /** Whether `bytes` at `start` spell the ASCII `word`. */
