@@ -21,6 +21,36 @@ export function timeCommand(command: string, args: string[], runs: number, cwd?:
   return Array.from({ length: runs }, once);
 }
 
+/** What one whole process took: wall time, and CPU time (user + system over all its threads and the children it waited for). */
+export interface TimedProcess {
+  wallMs: number;
+  cpuMs: number;
+  stdout: string;
+}
+
+/**
+ * Runs one whole process with `input` on stdin, pinned to one CPU (`taskset`) when asked and the
+ * machine has it, and says how long it took by the wall and by the CPU (the command alone, not the
+ * shell that times it). The CPU time is the kernel's (getrusage, as bash's `time` prints it to
+ * the millisecond), so it counts every thread (a compiler thread, a BLAS pool) and not the time
+ * other processes held the CPU: on a busy machine a ratio of CPU times keeps its meaning where
+ * one of wall times swings with the load.
+ * Throws with the process's last line of stderr when it fails.
+ */
+export function timeProcess(command: string, args: string[], options: { input?: Buffer; oneCpu?: boolean; env?: NodeJS.ProcessEnv } = {}): TimedProcess {
+  const pinned = options.oneCpu === true && spawnSync('taskset', ['-c', '0', 'true']).status === 0;
+  const argv = pinned ? ['taskset', '-c', '0', command, ...args] : [command, ...args];
+  // `time` writes to the shell's stderr: the command's stderr goes to the real one (fd 4) and the
+  // times to fd 3, with a decimal point whatever the user's locale.
+  const script = 'LC_ALL=C; TIMEFORMAT="%3R %3U %3S"; { time "$@" 2>&4; } 4>&2 2>&3';
+  const child = spawnSync('bash', ['-c', script, 'bash', ...argv], { input: options.input ?? Buffer.alloc(0), env: options.env ?? process.env, stdio: ['pipe', 'pipe', 'pipe', 'pipe'], maxBuffer: 64 * 1024 * 1024 });
+  const text = (k: number) => (child.output?.[k] as Buffer | null)?.toString('utf8') ?? '';
+  if (child.error || child.status !== 0) throw new Error(`${command} ${args.join(' ')} failed: ${child.error?.message ?? text(2).trim().split('\n').pop()}`);
+  const times = /^(\d+\.\d+) (\d+\.\d+) (\d+\.\d+)\s*$/.exec(text(3));
+  if (!times) throw new Error(`bash's time printed no times for ${command} (got ${JSON.stringify(text(3))})`);
+  return { wallMs: Number(times[1]) * 1000, cpuMs: (Number(times[2]) + Number(times[3])) * 1000, stdout: text(1) };
+}
+
 export function percentile(samples: number[], p: number): number {
   const sorted = [...samples].sort((a, b) => a - b);
   const rank = (sorted.length - 1) * p;

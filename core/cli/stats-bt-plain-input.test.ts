@@ -133,6 +133,9 @@ describe('computePlainBradleyTerry against the zod path', () => {
       JSON.stringify({ comparisons: [{ a: '\ufeffalpha', b: 'alpha', winner: 'a' }, { a: 'alpha', b: 'beta', winner: 'b' }, { a: 'beta', b: '\ufeffalpha', winner: 'tie' }] }),
       // 240 systems, in a ring and across it: names found again among many whose bytes differ by one.
       JSON.stringify({ comparisons: Array.from({ length: 960 }, (_, k) => ({ a: `model-${k % 240}`, b: `model-${(k * 7 + 1 + (k % 3)) % 240 === k % 240 ? (k + 1) % 240 : (k * 7 + 1 + (k % 3)) % 240}`, winner: ['a', 'b', 'tie'][k % 3] })) }),
+      // Votes as JSON.stringify writes them (read a fast way) between votes written otherwise, and
+      // compact votes with space before their comma or bracket: counted once each, whichever way read.
+      '{"comparisons":[{"a":"alpha","b":"beta","winner":"a"},{ "b":"gamma","a":"alpha","winner":"tie" },{"a":"beta","b":"gamma","winner":"b"} ,\n{"a":"gamma","b":"alpha","winner":"a"},{"winner":"b","a":"beta","b":"alpha"},{"a":"alpha","b":"gamma","winner":"tie"} ],"seed":4,"bootstrap":25}',
     ]) {
       const plain = computePlainBradleyTerry(Buffer.from(text));
       expect(plain).toBeDefined();
@@ -141,7 +144,15 @@ describe('computePlainBradleyTerry against the zod path', () => {
   });
 
   it('leaves malformed JSON, escapes and invalid UTF-8 to the zod path', () => {
-    for (const text of ['{"comparisons":[{"a":"x","b":"y","winner":"a"}]', '{"comparisons":[{"a":"x\\u0079","b":"y","winner":"a"}]}', '\ufeff{"comparisons":[{"a":"x","b":"y","winner":"a"}]}']) {
+    for (const text of [
+      '{"comparisons":[{"a":"x","b":"y","winner":"a"}]',
+      '{"comparisons":[{"a":"x","b":"y","winner":"a"},]}',
+      '{"comparisons":[{"a":"x","b":"x","winner":"a"}]}',
+      '{"comparisons":[{"a":"x","b":"y","winner":"a"},{"a":"x","b":"y","winner":"ab"}]}',
+      '{"comparisons":[{"a":"x","b":"y","winner":"a"}{"a":"x","b":"y","winner":"b"}]}',
+      '{"comparisons":[{"a":"x\\u0079","b":"y","winner":"a"}]}',
+      '\ufeff{"comparisons":[{"a":"x","b":"y","winner":"a"}]}',
+    ]) {
       expect(computePlainBradleyTerry(Buffer.from(text))).toBeUndefined();
     }
     // Two different invalid byte sequences both decode to U+FFFD: plain reading must not tell them apart.
