@@ -2,6 +2,7 @@
 import './native-builtins.ts';
 import { parentPort } from 'node:worker_threads';
 import type { SourceType } from '../../schemas/sources.ts';
+import { inflateWholeStreamsInThisThread } from './inflate-whole-streams.ts';
 import { keepPdfJsCodeCache, loadPdfJs } from './load-pdfjs.ts';
 import { normaliseAndKeep } from './normalise-and-keep.ts';
 import { failureKind, type NormaliseFailure } from './source-errors.ts';
@@ -28,6 +29,7 @@ export type NormaliseReply =
 const port = parentPort;
 if (!port) throw new Error('normalise-worker.ts runs as a worker thread of normaliser-pool.ts; import normalise-source.ts instead.');
 
+inflateWholeStreamsInThisThread();
 // Loaded before the worker says it is ready, while the pool's first files are still being read and hashed.
 await loadPdfJs();
 
