@@ -16,13 +16,13 @@ export type WarmAtStart = 'none' | 'at-once' | 'after';
 
 /**
  * Imports `files` in a fresh process (ingest-bench-child.ts): the compiled child under plain
- * Node when dist/ is up to date, as the app runs, else the TypeScript one through tsx. Throws
- * unless every file was added.
+ * Node when dist/ is up to date, as the app runs, else the TypeScript one through tsx, with
+ * `env` as its environment. Throws unless every file was added.
  */
-export function importInChild(files: string[], warm: WarmAtStart = 'none'): ChildImport & { compiled: boolean } {
+export function importInChild(files: string[], warm: WarmAtStart = 'none', env: NodeJS.ProcessEnv = process.env): ChildImport & { compiled: boolean } {
   const compiled = compiledImportChild();
   const args = compiled ? [compiled] : ['--import', 'tsx', fileURLToPath(new URL('./ingest-bench-child.ts', import.meta.url))];
-  const result = spawnSync(process.execPath, [...args, `--warm=${warm}`, ...files], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const result = spawnSync(process.execPath, [...args, `--warm=${warm}`, ...files], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, env });
   if (result.status !== 0) throw new Error(`The ingestion benchmark's import failed (exit ${result.status}): ${result.stderr}`);
   const reply = JSON.parse(result.stdout.trim().split('\n').pop()!) as ChildImport & { outcomes: { status: string }[] };
   const failed = reply.outcomes.find((outcome) => outcome.status !== 'added');

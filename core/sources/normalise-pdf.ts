@@ -1,10 +1,8 @@
-import { getDocument, type PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
-// pdf.js's parser, loaded with the API rather than on the first document, so that it runs in
-// this thread (no worker of its own) and is loaded before native-builtins.ts restores the natives.
-import 'pdfjs-dist/legacy/build/pdf.worker.mjs';
+import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { TextItem } from 'pdfjs-dist/types/src/display/api.js';
 import type { PageSpan } from '../../schemas/sources.ts';
 import { looksLikePdf } from './detect-source-type.ts';
+import { loadPdfJs } from './load-pdfjs.ts';
 import type { NormalisedSource } from './normalised-source.ts';
 import { pdfBlocks } from './pdf-blocks.ts';
 import { checkPdfInflateBudget } from './pdf-inflate-budget.ts';
@@ -56,6 +54,7 @@ function checkEnvelope(bytes: Uint8Array, name: string): void {
 }
 
 async function openPdf(bytes: Uint8Array, name: string): Promise<PDFDocumentProxy> {
+  const { getDocument } = await loadPdfJs();
   const task = getDocument({
     // pdf.js takes ownership of (and may detach) the buffer it is given: hand it a copy.
     data: new Uint8Array(bytes),

@@ -44,7 +44,10 @@ async function loadImport(): Promise<{ importPaths: ImportModule['importPaths'];
  * the workers when it starts: warmUpAtAppStart) with the import begun the moment it starts, as a
  * user who imports at once would; the same once that warming is done, as a user who first opens
  * the Annotator and picks files finds it; and with nothing warmed, as a one-off `lhb sources
- * import` (and the app before it warmed) does. Later imports reuse the workers in one process.
+ * import` (and the app before it warmed) does. Each finds pdf.js compiled in the V8 code cache an
+ * earlier import left (load-pdfjs.ts), as every start but the first after an install does; that
+ * first start is measured too, at once, with a cache folder of its own and empty. Later imports
+ * reuse the workers in one process.
  */
 export default async function benchPdfIngest(): Promise<BenchResult[]> {
   const files = await corpus();
@@ -54,11 +57,15 @@ export default async function benchPdfIngest(): Promise<BenchResult[]> {
   // Each of our runs is followed by a pdftotext run, and each line's ratio is against its own
   // runs' peers: on a machine whose load swings, a peer timed minutes later says little.
   const peerAfter = async (): Promise<number> => (hasPdftotext ? timePdftotext(files) : Number.NaN);
-  const modes = ['at-once', 'after', 'none'] as const;
+  const modes = ['at-once', 'after', 'none', 'installed'] as const;
   const first = new Map(modes.map((mode) => [mode, { ours: [] as number[], peer: [] as number[], warmMs: [] as number[], compiled: false }]));
   for (let round = 0; round < FIRST_RUNS; round++) {
     for (const mode of modes) {
-      const run = importInChild(files, mode);
+      // The first start after an install or upgrade finds no compiled pdf.js (load-pdfjs.ts): a code cache folder of its own, empty.
+      const noCodeCache = mode === 'installed' ? mkdtempSync(join(tmpdir(), 'lhb-pdf-bench-code-cache-')) : undefined;
+      const env = noCodeCache ? { ...process.env, LHB_CODE_CACHE_DIR: noCodeCache } : process.env;
+      const run = importInChild(files, mode === 'installed' ? 'at-once' : mode, env);
+      if (noCodeCache) rmSync(noCodeCache, { recursive: true, force: true });
       const line = first.get(mode)!;
       line.ours.push(run.ms);
       if (run.warmMs !== null) line.warmMs.push(run.warmMs);
@@ -96,6 +103,7 @@ export default async function benchPdfIngest(): Promise<BenchResult[]> {
     result("the app's first import, begun as it starts (its start-up warming under way)", first.get('at-once')!, `${FIRST_RUNS} fresh processes (${childFrom})`, true),
     result("the app's first import, after its start-up warming", afterWarming, `${FIRST_RUNS} fresh processes (${childFrom}), whose start-up warming took ${afterWarming.warmMs.map((v) => v.toFixed(0)).join(', ')} ms before it`, true),
     result('a first import with nothing warmed (a one-off lhb sources import)', first.get('none')!, `${FIRST_RUNS} fresh processes (${childFrom})`, false),
+    result("the app's first import after an install or upgrade, begun as it starts (no compiled pdf.js kept yet)", first.get('installed')!, `${FIRST_RUNS} fresh processes (${childFrom}), each with an empty code cache folder`, false),
     result('next imports (workers kept)', warm, `${RUNS} runs in one process (${from})`, true),
   ];
 }

@@ -3,13 +3,12 @@ import { startModuleWorker } from '../start-module-worker.ts';
 import { CAPTURE_NATIVES_SOURCE } from './native-builtins.ts';
 
 /**
- * Plain JavaScript packages the worker uses. tsx's loader takes seconds to pass pdf.js (3 MB)
- * and the unified family through, though they need no compiling: from TypeScript sources the
- * worker loads them natively first, so that its own imports of them are cache hits.
+ * Plain JavaScript packages the worker uses. tsx's loader takes seconds to pass the unified
+ * family through, though it needs no compiling: from TypeScript sources the worker loads them
+ * natively first, so that its own imports of them are cache hits. pdf.js never passes through a
+ * loader: load-pdfjs.ts reads and compiles its files itself.
  */
 const PRELOADED_WITHOUT_TSX = [
-  'pdfjs-dist/legacy/build/pdf.mjs',
-  'pdfjs-dist/legacy/build/pdf.worker.mjs',
   'unified',
   'remark-parse',
   'remark-gfm',

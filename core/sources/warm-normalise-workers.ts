@@ -4,9 +4,9 @@ import { startNormaliseWorker } from './start-normalise-worker.ts';
 import { warmUpPdf } from './warm-up-pdf.ts';
 
 /**
- * Started normalise workers kept for the next pool in this process. Starting one costs about half
- * a second of a core (Node's own start of a thread, loading pdf.js and the Markdown reader; the
- * HTML reader waits for a web page), and a fresh worker reads its first pages several times
+ * Started normalise workers kept for the next pool in this process. Starting one costs about a
+ * third of a second of a core (Node's own start of a thread, pdf.js from its code cache
+ * (load-pdfjs.ts) and the Markdown reader; the HTML reader waits for a web page), and a fresh worker reads its first pages several times
  * slower, before V8 has optimised pdf.js. So the app warms workers when it starts
  * (warmNormaliseWorkersAtStart: loaded, and a small PDF read once), and a closed pool hands its
  * idle workers back; a pool takes these before starting its own, even one still warming. A
