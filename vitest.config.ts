@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -12,5 +15,8 @@ export default defineConfig({
     hookTimeout: 60_000,
     // Two cores: two workers keep the crash tests and servers from starving each other.
     maxWorkers: 2,
+    // pdf.js's V8 code cache (core/sources/load-pdfjs.ts) goes to a folder of this run's, not the
+    // user's ~/.cache: a test leaves nothing behind in the home folder.
+    env: { LHB_CODE_CACHE_DIR: process.env.LHB_CODE_CACHE_DIR ?? mkdtempSync(join(tmpdir(), 'lhb-test-code-cache-')) },
   },
 });
