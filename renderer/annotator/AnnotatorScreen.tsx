@@ -45,6 +45,10 @@ export function AnnotatorScreen({ client: inviteClient, invite }: { client?: Rpc
   const announcement = useAnnotatorStore((s) => s.announcement);
   const dismissError = useAnnotatorStore((s) => s.dismissError);
   const curating = useAnnotatorStore((s) => s.curating && s.invite === undefined);
+  // Until the workspace's rooms are read, nothing is known to show: panels drawn then (with an
+  // Import button and an Add chapter that could do nothing) were replaced by the first-room form
+  // when the list came back empty, under a pointer already on its way to them.
+  const opening = useAnnotatorStore((s) => (s.phase === 'idle' || s.phase === 'loading') && s.dataRoom === undefined);
 
   useEffect(() => (client ? useAnnotatorStore.getState().connect(client, invite) : undefined), [client, invite]);
   useAnnotatorShortcuts();
@@ -53,7 +57,11 @@ export function AnnotatorScreen({ client: inviteClient, invite }: { client?: Rpc
   return (
     <div className="annotator">
       {error && <DismissibleAlert message={error} onDismiss={dismissError} />}
-      {phase === 'no-data-room' ? (
+      {opening ? (
+        <p className="annotator__opening muted" role="status">
+          Opening the data room…
+        </p>
+      ) : phase === 'no-data-room' ? (
         <div className="annotator__first-data-room">
           <h2>Make your first data room</h2>
           <p>A data room holds the sources you cite and the chapter plan built from them.</p>
