@@ -168,5 +168,13 @@ describe('the guess-harness control in the dataset', () => {
     expect(tableCounts(again.db)).toEqual(counts);
     again.close();
     expect((await guessFigures(fresh)).rows).toEqual(before.rows);
+
+    // Parquet carries the list of choices and the nullable flag as well as JSON lines do.
+    const parquet = join(dir, 'dataset-parquet');
+    const wroteParquet = await runLhbChild(['export', 'hf', '--out', parquet, '--subsets', 'runs,harness_guesses', '--workspace', original]);
+    expect(wroteParquet.status, wroteParquet.stderr).toBe(0);
+    const fromParquet = join(dir, 'fresh-parquet');
+    expect((await importInto(fromParquet, parquet)).subsets.find((subset) => subset.subset === 'harness_guesses')).toMatchObject({ added: 18 });
+    expect((await guessFigures(fromParquet)).rows).toEqual(before.rows);
   }, 600_000);
 });
