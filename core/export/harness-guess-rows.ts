@@ -1,7 +1,7 @@
 import { CANNOT_TELL } from '../../schemas/judging.ts';
 import { countExportHarnessGuesses, pageExportHarnessGuesses } from '../store/harness-guess-repository.ts';
-import { PAGE_ROWS, utcTimestamp, yieldToEventLoop, type ExportContext } from './export-context.ts';
-import { inExportScope } from './export-scope.ts';
+import { noteJudgeRecord, yieldToEventLoop, type ExportContext } from './export-context.ts';
+import { countInScope, pagesInScope } from './export-scope.ts';
 import type { SubsetRow } from './subset-fields.ts';
 
 /** The harnesses an asking offered, in the order shown, as stored (a JSON array of ids). */
@@ -18,19 +18,10 @@ export function choicesOf(choicesJson: string): string[] {
 /** Whether an answer names the run's harness: "cannot tell" never does; null for an asking that got none. */
 export const guessedRight = (guess: string | null, harness: string): boolean | null => (guess === null ? null : guess !== CANNOT_TELL && guess === harness);
 
-export const countHarnessGuessRows = (ctx: ExportContext): number =>
-  ctx.scope ? [...harnessGuessPages(ctx)].reduce((sum, page) => sum + page.length, 0) : countExportHarnessGuesses(ctx.db, ctx.projectId, ctx.demo);
-
 /** The askings about runs in scope, a page at a time. */
-function* harnessGuessPages(ctx: ExportContext) {
-  let after = '';
-  for (;;) {
-    const page = pageExportHarnessGuesses(ctx.db, ctx.projectId, ctx.demo, after, PAGE_ROWS);
-    yield page.filter((row) => inExportScope(ctx, row.run_id));
-    if (page.length < PAGE_ROWS) return;
-    after = page[page.length - 1]!.id;
-  }
-}
+const harnessGuessPages = (ctx: ExportContext) => pagesInScope(ctx, (after, limit) => pageExportHarnessGuesses(ctx.db, ctx.projectId, ctx.demo, after, limit), (row) => [row.run_id]);
+
+export const countHarnessGuessRows = (ctx: ExportContext): number => countInScope(ctx, () => harnessGuessPages(ctx), () => countExportHarnessGuesses(ctx.db, ctx.projectId, ctx.demo));
 
 /**
  * One row per asking of the guess-harness control (answered or failed) about an exported run, by
@@ -40,10 +31,7 @@ function* harnessGuessPages(ctx: ExportContext) {
 export async function* harnessGuessRows(ctx: ExportContext): AsyncGenerator<SubsetRow<'harness_guesses'>> {
   for (const page of harnessGuessPages(ctx)) {
     for (const row of page) {
-      const createdAt = utcTimestamp(row.created_at, `Harness guess ${row.id}`);
-      ctx.facts.judges.add(row.judge);
-      ctx.facts.judgeModels.add(row.judge_model);
-      ctx.facts.date('harness guesses', createdAt);
+      const createdAt = noteJudgeRecord(ctx, 'harness guesses', `Harness guess ${row.id}`, row);
       yield {
         guess_id: row.id,
         run_id: row.run_id,

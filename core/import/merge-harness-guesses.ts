@@ -4,7 +4,7 @@ import { choicesOf, guessedRight } from '../export/harness-guess-rows.ts';
 import type { ImportedRow } from '../export/subset-fields.ts';
 import type { Located } from './dataset-rows.ts';
 import { ImportRefusedError } from './import-refused-error.ts';
-import { checkStatus, checkTier, instantText, localRun } from './judge-row-checks.ts';
+import { checkStatus, checkTier, importedAsking, instantText, localRun } from './judge-row-checks.ts';
 import { atRow, type MergeContext } from './merge-context.ts';
 
 /**
@@ -43,12 +43,7 @@ export function mergeHarnessGuesses(ctx: MergeContext, rows: readonly Located<Im
         reason: row.reason,
         failure: row.failure,
         raw_reply: null,
-        attempts: 0,
-        tokens_input: row.tokens_input ?? 0,
-        tokens_output: row.tokens_output ?? 0,
-        cost_usd: row.cost_usd,
-        job_id: null,
-        created_at: row.created_at,
+        ...importedAsking(row),
       };
       const stored = findHarnessGuess(ctx.db, guess.id);
       if (ctx.conflictOf('harness_guesses', 'harness-guess', guess.id, where, guessContent(guess), stored && guessContent(stored))) return;
