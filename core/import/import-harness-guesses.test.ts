@@ -138,6 +138,8 @@ describe('the guess-harness control in the dataset', () => {
     expect(card).toContain('### `harness_guesses`');
     expect(card).toContain('config_name: harness_guesses');
     expect(card).toContain('(18 askings, `harness_guesses`)');
+    // The card's own Controls section prints the figures the subset now lets an import recompute.
+    expect(card).toContain('The blinding leaks: told-judge (6 of 6 right');
 
     const fresh = join(dir, 'fresh');
     const first = await importInto(fresh, exported);
@@ -168,6 +170,11 @@ describe('the guess-harness control in the dataset', () => {
     expect(tableCounts(again.db)).toEqual(counts);
     again.close();
     expect((await guessFigures(fresh)).rows).toEqual(before.rows);
+    // And the imported workspace exports the same askings again, field for field.
+    const reexported = join(dir, 'dataset-again');
+    const wroteAgain = await runLhbChild(['export', 'hf', '--out', reexported, '--format', 'jsonl', '--subsets', 'harness_guesses', '--workspace', fresh]);
+    expect(wroteAgain.status, wroteAgain.stderr).toBe(0);
+    expect(readFileSync(join(reexported, 'data', 'harness_guesses', 'train-00000-of-00001.jsonl'), 'utf8')).toBe(readFileSync(join(exported, 'data', 'harness_guesses', 'train-00000-of-00001.jsonl'), 'utf8'));
 
     // Parquet carries the list of choices and the nullable flag as well as JSON lines do.
     const parquet = join(dir, 'dataset-parquet');
