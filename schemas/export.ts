@@ -5,7 +5,7 @@ import { checkCardLicense, DEFAULT_CARD_LICENSE, RPC_LICENSE_WORDS } from './car
  * The dataset export (core/export): a folder ready to push to the Hugging Face Hub, with a
  * dataset card (README.md) and one config per subset under data/<subset>/.
  */
-export const EXPORT_SUBSETS = ['sources', 'chapters', 'preferences', 'preference_pairs', 'judgments', 'runs', 'rubrics', 'skills', 'tasks', 'studies', 'trajectories', 'pairwise_verdicts', 'control_judgments'] as const;
+export const EXPORT_SUBSETS = ['sources', 'chapters', 'preferences', 'preference_pairs', 'judgments', 'runs', 'rubrics', 'skills', 'tasks', 'studies', 'trajectories', 'pairwise_verdicts', 'control_judgments', 'harness_guesses'] as const;
 export const ExportSubsetSchema = z.enum(EXPORT_SUBSETS);
 export type ExportSubset = z.infer<typeof ExportSubsetSchema>;
 

@@ -29,7 +29,7 @@ export type ImportedSubset = z.infer<typeof ImportedSubsetSchema>;
  * when the store cannot hold both (a rubric set version), the incoming text is in this report.
  */
 export const ImportConflictSchema = z.object({
-  kind: z.enum(['chapter', 'data-room-notes', 'rubric-set', 'source-version', 'vote', 'judgment', 'run', 'pairwise-verdict', 'control-judgment']),
+  kind: z.enum(['chapter', 'data-room-notes', 'rubric-set', 'source-version', 'vote', 'judgment', 'run', 'pairwise-verdict', 'control-judgment', 'harness-guess']),
   /** The record's id in the workspace (chapter, data room, rubric set, source). */
   id: z.string(),
   /** What a person recognises it by (a chapter title, a set's name@version). */

@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EXPORT_SUBSETS } from '../../schemas/export.ts';
 import { SCORES, seedTwoStudyAblation, STUDY_RUNS, TWO_STUDIES } from '../analysis/two-study-ablation.fixture.ts';
 import { seedWorkspace } from './seeded-workspace.fixture.ts';
 import { LHB_NODE_ARGS } from './lhb-child-process.fixture.ts';
@@ -59,7 +60,11 @@ describe('lhb export hf', () => {
   it('refuses an unknown subset or format before opening anything, naming the choices', () => {
     const subsets = lhb(['export', 'hf', '--out', join(dir, 'x'), '--subsets', 'votes', '-w', join(dir, 'ws')]);
     expect(subsets.status).toBe(1);
-    expect(subsets.stderr).toContain('--subsets votes: votes is not a subset; choose from sources, chapters, preferences, preference_pairs, judgments, runs, rubrics, skills, tasks, studies, trajectories, pairwise_verdicts, control_judgments.');
+    expect(subsets.stderr).toContain('--subsets votes: votes is not a subset; choose from sources, chapters, preferences, preference_pairs, judgments, runs, rubrics, skills, tasks, studies, trajectories, pairwise_verdicts, control_judgments, harness_guesses.');
+    // The help names the same subsets, every one the export writes.
+    const help = lhb(['export', 'hf', '--help']);
+    expect(help.status, help.stderr).toBe(0);
+    expect(help.stdout.replace(/\s+/g, ' ')).toContain(`--subsets <list> comma-separated: ${EXPORT_SUBSETS.join(', ')} (default: all)`);
     const format = lhb(['export', 'hf', '--out', join(dir, 'x'), '--format', 'csv', '-w', join(dir, 'ws')]);
     expect(format.status).toBe(1);
     expect(format.stderr).toContain('--format csv is not one of parquet, jsonl.');

@@ -773,7 +773,7 @@ program
   .description('Write a Hugging Face dataset folder: README.md (the dataset card) and data/<subset>/<split>-00000-of-00001.parquet|jsonl; written aside and renamed into place when complete. With --push, upload it to the Hub.')
   .option('--out <dir>', 'the folder to create (it must not exist, or be empty); needed unless --push is given')
   .option('--format <format>', 'parquet or jsonl', 'parquet')
-  .option('--subsets <list>', 'comma-separated: sources, chapters, preferences, preference_pairs, judgments, runs, rubrics, skills, tasks, studies, trajectories, pairwise_verdicts, control_judgments (default: all)')
+  .option('--subsets <list>', 'comma-separated: sources, chapters, preferences, preference_pairs, judgments, runs, rubrics, skills, tasks, studies, trajectories, pairwise_verdicts, control_judgments, harness_guesses (default: all)')
   .option('--pseudonymise', 'replace annotator names with stable pseudonyms')
   .option('--include-synthetic', "add the demo's records: the demo study's synthetic ones as each subset's synthetic split, its data room, sources, chapters, arena bundles and the votes and judgments on them in train (left out by default)")
   .option('--license <id>', "the card's license: one of the Hub's ids (https://huggingface.co/docs/hub/repositories-licenses), or other", 'unknown')

@@ -33,7 +33,7 @@ describe('the card’s YAML header', () => {
 
   it('says which version of the dataset format it is, under a key of its own', () => {
     const header = cardMetadata(input());
-    expect(DATASET_FORMAT_VERSION).toBe(12);
+    expect(DATASET_FORMAT_VERSION).toBe(13);
     expect(header.lh_bench_studio).toEqual({ format_version: DATASET_FORMAT_VERSION });
   });
 

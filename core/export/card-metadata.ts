@@ -34,7 +34,7 @@ export function sizeCategory(rows: number): string {
  * headline data, the judges' scores the other verdict on the same runs, then the runs they
  * judge; chapter plans, rubrics and sources are the material behind them.
  */
-export const DEFAULT_CONFIG_ORDER: readonly ExportSubset[] = ['preferences', 'preference_pairs', 'judgments', 'runs', 'chapters', 'rubrics', 'sources', 'skills', 'tasks', 'studies', 'trajectories', 'pairwise_verdicts', 'control_judgments'];
+export const DEFAULT_CONFIG_ORDER: readonly ExportSubset[] = ['preferences', 'preference_pairs', 'judgments', 'runs', 'chapters', 'rubrics', 'sources', 'skills', 'tasks', 'studies', 'trajectories', 'pairwise_verdicts', 'control_judgments', 'harness_guesses'];
 
 export const defaultConfig = (subsets: readonly ExportSubset[]): ExportSubset | undefined => DEFAULT_CONFIG_ORDER.find((subset) => subsets.includes(subset));
 

@@ -1,21 +1,12 @@
 import { countExportControlJudgments, pageExportControlJudgments } from '../store/control-judgment-repository.ts';
-import { PAGE_ROWS, utcTimestamp, yieldToEventLoop, type ExportContext } from './export-context.ts';
-import { inExportScope } from './export-scope.ts';
+import { noteJudgeRecord, yieldToEventLoop, type ExportContext } from './export-context.ts';
+import { countInScope, pagesInScope } from './export-scope.ts';
 import type { SubsetRow } from './subset-fields.ts';
 
-export const countControlJudgmentRows = (ctx: ExportContext): number =>
-  ctx.scope ? [...controlJudgmentPages(ctx)].reduce((sum, page) => sum + page.length, 0) : countExportControlJudgments(ctx.db, ctx.projectId, ctx.demo);
-
 /** The control judgments of runs in scope, a page at a time. */
-function* controlJudgmentPages(ctx: ExportContext) {
-  let after = '';
-  for (;;) {
-    const page = pageExportControlJudgments(ctx.db, ctx.projectId, ctx.demo, after, PAGE_ROWS);
-    yield page.filter((row) => inExportScope(ctx, row.run_id));
-    if (page.length < PAGE_ROWS) return;
-    after = page[page.length - 1]!.id;
-  }
-}
+const controlJudgmentPages = (ctx: ExportContext) => pagesInScope(ctx, (after, limit) => pageExportControlJudgments(ctx.db, ctx.projectId, ctx.demo, after, limit), (row) => [row.run_id]);
+
+export const countControlJudgmentRows = (ctx: ExportContext): number => countInScope(ctx, () => controlJudgmentPages(ctx), () => countExportControlJudgments(ctx.db, ctx.projectId, ctx.demo));
 
 /**
  * One row per control judgment (scored or failed) of an exported run, by id. All of them, with
@@ -25,10 +16,7 @@ function* controlJudgmentPages(ctx: ExportContext) {
 export async function* controlJudgmentRows(ctx: ExportContext): AsyncGenerator<SubsetRow<'control_judgments'>> {
   for (const page of controlJudgmentPages(ctx)) {
     for (const row of page) {
-      const createdAt = utcTimestamp(row.created_at, `Control judgment ${row.id}`);
-      ctx.facts.judges.add(row.judge);
-      ctx.facts.judgeModels.add(row.judge_model);
-      ctx.facts.date('control judgments', createdAt);
+      const createdAt = noteJudgeRecord(ctx, 'control judgments', `Control judgment ${row.id}`, row);
       yield {
         control_judgment_id: row.id,
         control: row.control,

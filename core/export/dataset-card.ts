@@ -164,10 +164,13 @@ function collectionSection(input: DatasetCardInput): string[] {
 /** The judges' records kept apart from their scores, in words, when the export holds some. */
 function judgedApart(files: readonly ExportedFile[]): string {
   const rows = (subset: ExportSubset) => files.filter((file) => file.subset === subset).reduce((sum, file) => sum + file.rows, 0);
-  const [verdicts, controls] = [rows('pairwise_verdicts'), rows('control_judgments')];
+  const [verdicts, controls, guesses] = [rows('pairwise_verdicts'), rows('control_judgments'), rows('harness_guesses')];
   return (
     (verdicts > 0 ? ` Pairwise judges were shown two runs of a task, blind, and asked twice with the sides swapped (${formatCountOf(verdicts, 'verdict')}, \`pairwise_verdicts\`).` : '') +
-    (controls > 0 ? ` Under the no-artifact control, judges scored runs from the task and rubrics alone (${formatCountOf(controls, 'control judgment')}, \`control_judgments\`); these are never counted as scores.` : '')
+    (controls > 0 ? ` Under the no-artifact control, judges scored runs from the task and rubrics alone (${formatCountOf(controls, 'control judgment')}, \`control_judgments\`); these are never counted as scores.` : '') +
+    (guesses > 0
+      ? ` Under the guess-harness control, judges were shown runs' blinded trajectories and asked which harness made each (${formatCountOf(guesses, 'asking')}, \`harness_guesses\`); a judge right more often than chance means the blinding leaks, and these answers are never counted as scores.`
+      : '')
   );
 }
 

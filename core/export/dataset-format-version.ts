@@ -56,10 +56,15 @@
  *    cost) and `control_judgments` (lhb judge --control no-artifact: per-rubric scores made without
  *    the artifact, with their reply's model, tokens and cost). An import merges both, so the report's
  *    "Pairwise judging" and "Controls" sections read the same figures after `lhb import hf`.
+ * 13: a `harness_guesses` subset (lhb judge --control guess-harness): every asking of a judge shown
+ *    a run's blinded trajectory and asked which harness made it, with the harnesses offered in the
+ *    order shown, the run's harness, the answer, whether it was right, the reasoning, a failed
+ *    asking's failure, tokens and cost. An import merges it by id, so the "Controls" section's
+ *    guess-harness table reads the same figures after `lhb import hf`.
  * A field added in a version says so with `since` (field-types.ts), so an import of an older
  * format expects exactly the fields that format had.
  */
-export const DATASET_FORMAT_VERSION = 12;
+export const DATASET_FORMAT_VERSION = 13;
 
 /** The card's YAML key holding our own metadata. */
 export const CARD_NAMESPACE_KEY = 'lh_bench_studio';

@@ -32,6 +32,18 @@ export function utcTimestamp(value: string, what: string): string {
   return new Date(time).toISOString();
 }
 
+/**
+ * A judge record's time as exported (`what` names the record in the error an unreadable time
+ * gives), its judge and judge model noted for the card, its time under `label` ("pairwise verdicts").
+ */
+export function noteJudgeRecord(ctx: Pick<ExportContext, 'facts'>, label: string, what: string, row: { judge: string; judge_model: string; created_at: string }): string {
+  const createdAt = utcTimestamp(row.created_at, what);
+  ctx.facts.judges.add(row.judge);
+  ctx.facts.judgeModels.add(row.judge_model);
+  ctx.facts.date(label, createdAt);
+  return createdAt;
+}
+
 /** A stored versions record (`{"harness":"2.0.14","skill":"v2"}`) as name/version pairs sorted by name. */
 export function versionList(versionsJson: string): { name: string; version: string }[] {
   let parsed: unknown;

@@ -29,7 +29,7 @@ import { SUBSET_FIELDS } from './subset-fields.ts';
 // independent Parquet reader (hyparquet; DuckDB writes), checked against the store.
 
 const API_KEY = 'sk-lhb-export-test-3c1f9a7be0d24f5e';
-const SUBSETS: ExportSubset[] = ['sources', 'chapters', 'preferences', 'preference_pairs', 'judgments', 'runs', 'rubrics', 'skills', 'tasks', 'studies', 'trajectories', 'pairwise_verdicts', 'control_judgments'];
+const SUBSETS: ExportSubset[] = ['sources', 'chapters', 'preferences', 'preference_pairs', 'judgments', 'runs', 'rubrics', 'skills', 'tasks', 'studies', 'trajectories', 'pairwise_verdicts', 'control_judgments', 'harness_guesses'];
 
 let dir: string;
 let workspace: string;

@@ -1,9 +1,10 @@
 import type { Field } from './field-types.ts';
 
 /*
- * The columns of the judges' records kept apart from `judgments` (format 12): pairwise verdicts
- * (`lhb judge --pairwise`) and control judgments (`lhb judge --control no-artifact`), with what
- * the analysis report's "Pairwise judging" and "Controls" sections recompute their figures from.
+ * The columns of the judges' records kept apart from `judgments`: pairwise verdicts (`lhb judge
+ * --pairwise`) and control judgments (`lhb judge --control no-artifact`), format 12, and harness
+ * guesses (`lhb judge --control guess-harness`), format 13, with what the analysis report's
+ * "Pairwise judging" and "Controls" sections recompute their figures from.
  * subset-fields.ts lists them with the other subsets; they live here to keep that file one screen
  * per subset family.
  */
@@ -59,4 +60,23 @@ export const CONTROL_JUDGMENT_FIELDS = [
   { name: 'reply_id', type: 'string', description: "the judge's reply it came from: one reply scores every rubric of a set, so rows with one reply_id share its tokens and cost (count them once)" },
   ...USAGE('that reply'),
   { name: 'created_at', type: 'timestamp', description: 'when it was judged' },
+] as const satisfies readonly Field[];
+
+export const HARNESS_GUESS_FIELDS = [
+  { name: 'guess_id', type: 'string', description: 'the asking: every asking is a row, a failed one kept beside the one asked again' },
+  { name: 'run_id', type: 'string', description: 'the run the judge was shown' },
+  { name: 'task_id', type: 'string', description: "the run's task" },
+  { name: 'judge', type: 'string', description: 'the judge (a name for a model behind a provider)' },
+  { name: 'judge_model', type: 'string', description: "the judge's model" },
+  { name: 'tier', type: 'string', description: "what the judge was shown: process (the run's trajectory, blinded and condensed as a process-tier judge reads it)" },
+  { name: 'turn', type: 'int8', nullable: true, description: 'the turn of a multi-turn run it was shown at; null for a run without turns' },
+  { name: 'harness', type: 'string', description: "the harness that made the run: the answer a right guess names" },
+  { name: 'choices', type: { list: 'string' }, description: 'the harnesses offered, in the order the question listed them ("cannot tell" was offered after them)' },
+  { name: 'status', type: 'string', description: 'ok, or failed (no answer; see failure)' },
+  { name: 'guess', type: 'string', nullable: true, description: 'the harness the judge named (one of choices), or "cannot tell"; null when failed' },
+  { name: 'correct', type: 'bool', nullable: true, description: 'the guess names the run\'s harness ("cannot tell" is never correct); null when failed' },
+  { name: 'reason', type: 'string', description: "the judge's reasoning: what in the trajectory pointed to its answer" },
+  { name: 'failure', type: 'string', nullable: true, description: 'why the reply could not be used' },
+  ...USAGE('that asking'),
+  { name: 'created_at', type: 'timestamp', description: 'when it was asked; the report reads each judge\'s newest ok answer about each run' },
 ] as const satisfies readonly Field[];

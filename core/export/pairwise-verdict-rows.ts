@@ -1,6 +1,6 @@
 import { countExportPairwiseVerdicts, pageExportPairwiseVerdicts } from '../store/pairwise-verdict-repository.ts';
-import { PAGE_ROWS, utcTimestamp, yieldToEventLoop, type ExportContext } from './export-context.ts';
-import { inExportScope } from './export-scope.ts';
+import { noteJudgeRecord, yieldToEventLoop, type ExportContext } from './export-context.ts';
+import { countInScope, pagesInScope } from './export-scope.ts';
 import type { SubsetRow } from './subset-fields.ts';
 
 /** The two askings' reasons as stored (a JSON array, null for an asking that gave none). */
@@ -15,28 +15,16 @@ export function reasonsOf(reasonsJson: string): [string | null, string | null] {
   return [at(0), at(1)];
 }
 
-export const countPairwiseVerdictRows = (ctx: ExportContext): number =>
-  ctx.scope ? [...pairwiseVerdictPages(ctx)].reduce((sum, page) => sum + page.length, 0) : countExportPairwiseVerdicts(ctx.db, ctx.projectId, ctx.demo);
-
 /** The verdicts in scope, a page at a time (a verdict is in a study's scope when both its runs are). */
-function* pairwiseVerdictPages(ctx: ExportContext) {
-  let after = '';
-  for (;;) {
-    const page = pageExportPairwiseVerdicts(ctx.db, ctx.projectId, ctx.demo, after, PAGE_ROWS);
-    yield page.filter((row) => inExportScope(ctx, row.run_a, row.run_b));
-    if (page.length < PAGE_ROWS) return;
-    after = page[page.length - 1]!.id;
-  }
-}
+const pairwiseVerdictPages = (ctx: ExportContext) => pagesInScope(ctx, (after, limit) => pageExportPairwiseVerdicts(ctx.db, ctx.projectId, ctx.demo, after, limit), (row) => [row.run_a, row.run_b]);
+
+export const countPairwiseVerdictRows = (ctx: ExportContext): number => countInScope(ctx, () => pairwiseVerdictPages(ctx), () => countExportPairwiseVerdicts(ctx.db, ctx.projectId, ctx.demo));
 
 /** One row per pairwise verdict (ok or failed) whose two runs are exported, by id. */
 export async function* pairwiseVerdictRows(ctx: ExportContext): AsyncGenerator<SubsetRow<'pairwise_verdicts'>> {
   for (const page of pairwiseVerdictPages(ctx)) {
     for (const row of page) {
-      const createdAt = utcTimestamp(row.created_at, `Pairwise verdict ${row.id}`);
-      ctx.facts.judges.add(row.judge);
-      ctx.facts.judgeModels.add(row.judge_model);
-      ctx.facts.date('pairwise verdicts', createdAt);
+      const createdAt = noteJudgeRecord(ctx, 'pairwise verdicts', `Pairwise verdict ${row.id}`, row);
       const [firstReason, secondReason] = reasonsOf(row.reasons_json);
       yield {
         verdict_id: row.id,

@@ -209,7 +209,7 @@ describe('the tasks, studies and trajectories subsets', () => {
     const card = readFileSync(join(out, 'README.md'), 'utf8');
     for (const subset of ['tasks', 'studies', 'trajectories']) expect(card).toContain(`### \`${subset}\``);
     expect(card).toContain('`tool_calls`');
-    expect(card).toContain('format_version: 12');
+    expect(card).toContain('format_version: 13');
   });
 
   it('leave no local path, home folder, key or server token anywhere in the folder, in Parquet or JSON lines', async () => {

@@ -1,6 +1,6 @@
 import type { ExportSubset } from '../../schemas/export.ts';
 import type { Field, FieldsRow } from './field-types.ts';
-import { CONTROL_JUDGMENT_FIELDS, PAIRWISE_VERDICT_FIELDS } from './judge-record-fields.ts';
+import { CONTROL_JUDGMENT_FIELDS, HARNESS_GUESS_FIELDS, PAIRWISE_VERDICT_FIELDS } from './judge-record-fields.ts';
 import { STUDY_FIELDS, TASK_FIELDS, TRAJECTORY_FIELDS } from './reproduction-fields.ts';
 
 const VERSIONS = {
@@ -318,6 +318,7 @@ const FIELDS = {
   trajectories: TRAJECTORY_FIELDS,
   pairwise_verdicts: PAIRWISE_VERDICT_FIELDS,
   control_judgments: CONTROL_JUDGMENT_FIELDS,
+  harness_guesses: HARNESS_GUESS_FIELDS,
 } as const satisfies Record<ExportSubset, readonly Field[]>;
 
 /**
@@ -350,5 +351,7 @@ export const SUBSET_SUMMARIES: Record<ExportSubset, string> = {
     "Pairwise judges' verdicts (lhb judge --pairwise): one row per judge, tier and pair of runs of a task, each pair shown twice with the sides swapped: both picks, the verdict they agree on (a tie when they flip with the side), the judge's reasons and the askings' tokens and cost.",
   control_judgments:
     "Judgments made under a control, never counted as scores (lhb judge --control no-artifact: the judge scored the run from its task and rubrics alone): one row per run, rubric and judge, compared in the report with the same judge's real judgments to show how much the artifact moves each score.",
+  harness_guesses:
+    "Answers under the guess-harness control, never counted as scores (lhb judge --control guess-harness): one row per asking of a judge shown a run's blinded trajectory and asked which of the listed harnesses made it, or \"cannot tell\", with the run's harness, whether the guess was right, the reasoning and the asking's tokens and cost. A judge right more often than chance means the blinding leaks.",
   skills: "The skill versions the exported studies gave their agents, one row per skill and version: SKILL.md's text and digest, the skill's other files, and which studies and configurations used it.",
 };

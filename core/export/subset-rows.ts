@@ -2,6 +2,7 @@ import type { ExportSplit, ExportSubset } from '../../schemas/export.ts';
 import { chapterRows, countChapterRows } from './chapter-rows.ts';
 import { controlJudgmentRows, countControlJudgmentRows } from './control-judgment-rows.ts';
 import type { ExportContext } from './export-context.ts';
+import { countHarnessGuessRows, harnessGuessRows } from './harness-guess-rows.ts';
 import { countJudgmentRows, judgmentRows } from './judgment-rows.ts';
 import { countPairwiseVerdictRows, pairwiseVerdictRows } from './pairwise-verdict-rows.ts';
 import { countPreferencePairRows, preferencePairRows } from './preference-pair-rows.ts';
@@ -47,6 +48,8 @@ export function countSubsetRows(ctx: ExportContext, subset: ExportSubset, split:
       return countPairwiseVerdictRows(ctx);
     case 'control_judgments':
       return countControlJudgmentRows(ctx);
+    case 'harness_guesses':
+      return countHarnessGuessRows(ctx);
   }
 }
 
@@ -79,5 +82,7 @@ export function subsetRows(ctx: ExportContext, subset: ExportSubset, split: Expo
       return pairwiseVerdictRows(ctx);
     case 'control_judgments':
       return controlJudgmentRows(ctx);
+    case 'harness_guesses':
+      return harnessGuessRows(ctx);
   }
 }

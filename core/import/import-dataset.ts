@@ -6,6 +6,7 @@ import type { Workspace } from '../workspace/open-workspace.ts';
 import { ImportRefusedError } from './import-refused-error.ts';
 import { mergeChapters } from './merge-chapters.ts';
 import { mergeControlJudgments } from './merge-control-judgments.ts';
+import { mergeHarnessGuesses } from './merge-harness-guesses.ts';
 import { MergeContext } from './merge-context.ts';
 import { mergeJudgments } from './merge-judgments.ts';
 import { mergePairwiseVerdicts } from './merge-pairwise-verdicts.ts';
@@ -22,7 +23,7 @@ export interface ImportProgress {
 }
 
 /** What an import merges, in order; `preference_pairs` is read and checked but not merged: it is derived from `preferences`, and an export writes it again from them. */
-const ORDER: ExportSubset[] = ['sources', 'chapters', 'preferences', 'judgments', 'pairwise_verdicts', 'control_judgments', 'runs', 'rubrics'];
+const ORDER: ExportSubset[] = ['sources', 'chapters', 'preferences', 'judgments', 'pairwise_verdicts', 'control_judgments', 'harness_guesses', 'runs', 'rubrics'];
 
 /**
  * Imports a dataset folder lhb export hf wrote. Everything is read and checked first (a folder
@@ -59,6 +60,7 @@ export async function importDataset(workspace: Pick<Workspace, 'db' | 'blobs'>, 
       mergeJudgments(ctx, dataset.judgments);
       mergePairwiseVerdicts(ctx, dataset.pairwise_verdicts);
       mergeControlJudgments(ctx, dataset.control_judgments);
+      mergeHarnessGuesses(ctx, dataset.harness_guesses);
     })();
     // The workspace keeps a skill in its folder, not in the store, so the skills subset has nowhere to go.
     const skills = dataset.skills.length;

@@ -325,4 +325,21 @@ describe("the judges' records kept apart", () => {
     ]);
     expect(await refused(folder)).toContain('data/control_judgments/train-00000-of-00001.jsonl line 1: field control is "blank", not no-artifact.');
   });
+
+  it('refuses a harness guess whose correct is not what its answer gives, or that names another harness than its run\'s, naming the file and line', async () => {
+    const [a] = pairOfRuns();
+    const other = a.harness === 'codex' ? 'claude-code' : 'codex';
+    const guess = (overrides: Row): Row => ({
+      guess_id: 'g-bad', run_id: a.run_id, task_id: a.task_id, judge: 'j', judge_model: 'm', tier: 'process', turn: null, harness: a.harness, choices: [other, a.harness],
+      status: 'ok', guess: other, correct: false, reason: '', failure: null, tokens_input: 10, tokens_output: 2, cost_usd: null, created_at: '2026-01-01T00:00:00.000Z', ...overrides,
+    });
+    const markedRight = editedCopy('guess-correct', 'harness_guesses', (rows) => [...rows, guess({ correct: true })]);
+    expect(await refused(markedRight)).toContain(`data/harness_guesses/train-00000-of-00001.jsonl line 1: field correct is true, but the guess "${other}" about a run made by ${a.harness} is not right; fix correct.`);
+    const otherHarness = editedCopy('guess-harness', 'harness_guesses', (rows) => [...rows, guess({ harness: other, guess: other, correct: true })]);
+    expect(await refused(otherHarness)).toContain(`data/harness_guesses/train-00000-of-00001.jsonl line 1: field harness is "${other}", but run ${a.run_id} was made by ${a.harness}`);
+    // The same row, told right, is taken.
+    const fine = await importInto(editedCopy('guess-fine', 'harness_guesses', (rows) => [...rows, guess({})]));
+    expect(fine.state, fine.message).toBe('succeeded');
+    expect(fine.result!.subsets.find((subset) => subset.subset === 'harness_guesses')).toMatchObject({ added: 1 });
+  });
 });

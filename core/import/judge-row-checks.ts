@@ -48,5 +48,18 @@ export function checkScoredRow(ctx: MergeContext, row: { scale: number; status: 
   return { scale, status };
 }
 
+/**
+ * What an imported judge record says of its asking: its tokens and cost as exported, but no
+ * request made here (attempts 0, so no study's cost counts it twice) and no job of this workspace.
+ */
+export const importedAsking = (row: { tokens_input: number | null; tokens_output: number | null; cost_usd: number | null; created_at: string }) => ({
+  attempts: 0,
+  tokens_input: row.tokens_input ?? 0,
+  tokens_output: row.tokens_output ?? 0,
+  cost_usd: row.cost_usd,
+  job_id: null,
+  created_at: row.created_at,
+});
+
 /** An instant as one text, so a workspace's own timestamps compare with an export's whatever their precision. */
 export const instantText = (iso: string): string => new Date(iso).toISOString();

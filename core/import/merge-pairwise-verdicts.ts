@@ -4,7 +4,7 @@ import { reasonsOf } from '../export/pairwise-verdict-rows.ts';
 import type { ImportedRow } from '../export/subset-fields.ts';
 import type { Located } from './dataset-rows.ts';
 import { ImportRefusedError } from './import-refused-error.ts';
-import { checkStatus, checkTier, instantText, localRun } from './judge-row-checks.ts';
+import { checkStatus, checkTier, importedAsking, instantText, localRun } from './judge-row-checks.ts';
 import { atRow, type MergeContext } from './merge-context.ts';
 
 const PICKS = new Set(['a', 'b', 'tie']);
@@ -58,12 +58,7 @@ export function mergePairwiseVerdicts(ctx: MergeContext, rows: readonly Located<
         reasons_json: JSON.stringify([firstReason, secondReason]),
         failure: row.failure,
         raw_replies: null,
-        attempts: 0,
-        tokens_input: row.tokens_input ?? 0,
-        tokens_output: row.tokens_output ?? 0,
-        cost_usd: row.cost_usd,
-        job_id: null,
-        created_at: row.created_at,
+        ...importedAsking(row),
       };
       const stored = findPairwiseVerdictById(ctx.db, verdict.id) ?? findPairwiseVerdict(ctx.db, verdict);
       if (ctx.conflictOf('pairwise_verdicts', 'pairwise-verdict', verdict.id, where, verdictContent(verdict), stored && verdictContent(stored))) return;

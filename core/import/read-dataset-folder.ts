@@ -102,6 +102,7 @@ export async function readDatasetFolder(dirArgument: string, progress: ReadProgr
     trajectories: [],
     pairwise_verdicts: [],
     control_judgments: [],
+    harness_guesses: [],
   };
   const formats = new Set<string>();
   const reader = new DataFileReader();

@@ -118,6 +118,20 @@ const RULES: Record<ExportSubset, Record<string, Rule>> = {
     ...USAGE,
   },
   control_judgments: { control_judgment_id: ID, ...SCORED, reply_id: ID, ...USAGE },
+  harness_guesses: {
+    guess_id: ID,
+    run_id: ID,
+    task_id: ID,
+    judge: name(100),
+    judge_model: NAME,
+    harness: NAME,
+    'choices[]': NAME,
+    guess: NAME,
+    // The judge's reasoning may quote the trajectory it was shown: capped only, as evidence is.
+    reason: { max: 200_000 },
+    failure: QUOTED,
+    ...USAGE,
+  },
   runs: {
     run_id: ID,
     task_id: ID,

@@ -1,4 +1,5 @@
 import type { Database } from 'better-sqlite3';
+import type { DemoFlag } from './export-queries.ts';
 import { prepared } from './statement-cache.ts';
 import { CURRENT_ATTEMPT } from './superseded-run-repository.ts';
 
@@ -75,4 +76,24 @@ export function listLatestHarnessGuesses(db: Database, projectId: string): Score
         AND g.rowid = (SELECT h.rowid FROM harness_guesses h WHERE h.run_id = g.run_id AND h.judge = g.judge AND h.status = 'ok' ORDER BY h.created_at DESC, h.rowid DESC LIMIT 1)
       ORDER BY g.judge, g.run_id`,
   ).all(projectId) as ScoredHarnessGuess[];
+}
+
+/** The asking stored under this id, if any (an import merges by id). */
+export function findHarnessGuess(db: Database, id: string): HarnessGuessRow | undefined {
+  return prepared(db, 'SELECT * FROM harness_guesses WHERE id = ?').get(id) as HarnessGuessRow | undefined;
+}
+
+/** An asking as an export writes it: with its run's task and harness (the right answer). */
+export type ExportHarnessGuessRow = HarnessGuessRow & { task_id: string; harness: string };
+
+/** The askings an export writes: about current attempts of the project's runs, ok and failed, by id; with `demo` 0, none about a demo or synthetic run. */
+const EXPORTED = `FROM harness_guesses g JOIN runs r ON r.id = g.run_id JOIN tasks t ON t.id = r.task_id
+  WHERE t.project_id = @project AND ${CURRENT_ATTEMPT('r.id')} AND (@demo OR (r.demo = 0 AND r.synthetic = 0))`;
+
+export function countExportHarnessGuesses(db: Database, projectId: string, demo: DemoFlag): number {
+  return (prepared(db, `SELECT count(*) AS n ${EXPORTED}`).get({ project: projectId, demo }) as { n: number }).n;
+}
+
+export function pageExportHarnessGuesses(db: Database, projectId: string, demo: DemoFlag, afterId: string, limit: number): ExportHarnessGuessRow[] {
+  return prepared(db, `SELECT g.*, r.task_id, r.harness ${EXPORTED} AND g.id > @after ORDER BY g.id LIMIT @limit`).all({ project: projectId, demo, after: afterId, limit }) as ExportHarnessGuessRow[];
 }

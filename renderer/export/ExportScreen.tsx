@@ -23,6 +23,7 @@ const SUBSET_LABELS = {
   trajectories: 'Trajectories (steps, tool calls, errors and recoveries; transcripts as files)',
   pairwise_verdicts: 'Pairwise verdicts (judges shown two runs, sides swapped)',
   control_judgments: 'Control judgments (scores made without the artifact, never counted)',
+  harness_guesses: 'Harness guesses (judges asked which harness made a blinded run, never counted)',
 } as const;
 
 const FILE_COLUMNS: DataColumn<ExportedFile>[] = [

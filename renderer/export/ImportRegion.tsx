@@ -5,7 +5,7 @@ import { DataTable, type DataColumn } from '../ui/DataTable.tsx';
 import { ProgressBar } from '../ui/ProgressBar.tsx';
 import { useImportStore } from './import-store.ts';
 
-const KIND_LABELS = { chapter: 'Chapter', 'data-room-notes': 'Data room notes', 'rubric-set': 'Rubric set', 'source-version': 'Source version', vote: 'Vote', judgment: 'Judgment', run: 'Run', 'pairwise-verdict': 'Pairwise verdict', 'control-judgment': 'Control judgment' } as const;
+const KIND_LABELS = { chapter: 'Chapter', 'data-room-notes': 'Data room notes', 'rubric-set': 'Rubric set', 'source-version': 'Source version', vote: 'Vote', judgment: 'Judgment', run: 'Run', 'pairwise-verdict': 'Pairwise verdict', 'control-judgment': 'Control judgment', 'harness-guess': 'Harness guess' } as const;
 
 const SUBSET_COLUMNS: DataColumn<ImportedSubset>[] = [
   { head: 'Subset', cell: (subset) => subset.subset },

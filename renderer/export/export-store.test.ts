@@ -55,7 +55,7 @@ describe('the Export screen’s store', () => {
     await store.getState().start();
     expect(server.calls[0]).toEqual({
       method: 'export.hf',
-      input: { outDir: '/srv/out', format: 'jsonl', subsets: ['chapters', 'preferences', 'preference_pairs', 'judgments', 'runs', 'rubrics', 'skills', 'tasks', 'studies', 'trajectories', 'pairwise_verdicts', 'control_judgments'], pseudonymise: true, includeSynthetic: false, license: 'unknown' },
+      input: { outDir: '/srv/out', format: 'jsonl', subsets: ['chapters', 'preferences', 'preference_pairs', 'judgments', 'runs', 'rubrics', 'skills', 'tasks', 'studies', 'trajectories', 'pairwise_verdicts', 'control_judgments', 'harness_guesses'], pseudonymise: true, includeSynthetic: false, license: 'unknown' },
     });
     expect(store.getState().phase).toBe('exporting');
     server.emit(job('job-1', 'running', 'Writing preferences (train): 1000 of 3000 rows', 1000, 3000));
