@@ -29,6 +29,12 @@ export function sandboxProblem(env: NodeJS.ProcessEnv = process.env): string | u
   if (!PRLIMIT_PATH) return `prlimit (util-linux) is not installed; the sandbox sets a run's limits with it. Install util-linux, ${OPT_OUT}`;
   const tried = spawnSync(bwrap, ['--unshare-user', '--unshare-pid', '--ro-bind', '/', '/', '--proc', '/proc', '--dev', '/dev', '--', 'true'], { encoding: 'utf8', timeout: 10_000 });
   if (tried.status === 0) return undefined;
+  // Stopped before it answered (its 10 s ran out on a loaded machine, or the job around it was being
+  // stopped): that says nothing about namespaces, and their advice would send the user astray.
+  if (tried.signal) {
+    const why = (tried.error as NodeJS.ErrnoException | undefined)?.code === 'ETIMEDOUT' ? 'it did not answer within 10 s' : `it was stopped by ${tried.signal}`;
+    return `${bwrap} could not be tried: ${why}, before it showed whether the sandbox can be made. Start the run again once the machine is less busy, ${OPT_OUT}`;
+  }
   const said = (tried.stderr || tried.error?.message || `exit ${tried.status}`).trim().slice(0, 300);
   return (
     `${bwrap} cannot make the user and PID namespaces the sandbox needs (${said}). Enable unprivileged user namespaces ` +

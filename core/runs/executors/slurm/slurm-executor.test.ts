@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -312,11 +312,14 @@ describe.skipIf(skipReason !== undefined)('the slurm executor on a real cluster'
         return studyId;
       };
       const loseRunningJob = async (studyId: string, submissions: number) => {
+        const since = Date.now();
         await until(() => readSubmissions(findStudy(db, studyId)!.folder).length === submissions && listStudyRuns(db, studyId)[0]!.slurm_state === 'RUNNING', 60_000, 'the job to run');
         // RUNNING comes while the node still launches the job; a node set DOWN then can return at once
-        // (ReturnToService=2) before it is seen down. The harness's transcript means the job is at work.
-        const folder = join(findStudy(db, studyId)!.folder, 'runs', listStudyRuns(db, studyId)[0]!.id);
-        await until(() => existsSync(join(folder, 'transcript.jsonl')), 60_000, "the job's harness to start");
+        // (ReturnToService=2) before it is seen down. This job's own transcript means it is at work: a
+        // job submitted again finds the last one's transcript in its run folder until it prepares the
+        // folder afresh, and a node failed before that stops the job in its set-up, not at work.
+        const transcript = join(findStudy(db, studyId)!.folder, 'runs', listStudyRuns(db, studyId)[0]!.id, 'transcript.jsonl');
+        await until(() => existsSync(transcript) && statSync(transcript).mtimeMs >= since, 60_000, "the job's harness to start");
         await cluster.failNode();
       };
       // Lost once: the second job finishes the run.
