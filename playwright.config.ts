@@ -10,6 +10,8 @@ export const CHROMIUM_PATH = process.env.LHB_CHROMIUM ?? DEFAULT_CHROMIUM_PATH;
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
+  // The app each spec starts keeps pdf.js's code cache in a folder of this run's, removed at its end, not in ~/.cache.
+  globalSetup: './build/test-code-cache-folder.ts',
   workers: 2,
   retries: 0,
   // Budgets, not speed checks: CI runs on a loaded two-core machine where starting `lhb serve` and

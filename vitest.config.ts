@@ -1,6 +1,3 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -16,7 +13,7 @@ export default defineConfig({
     // Two cores: two workers keep the crash tests and servers from starving each other.
     maxWorkers: 2,
     // pdf.js's V8 code cache (core/sources/load-pdfjs.ts) goes to a folder of this run's, not the
-    // user's ~/.cache: a test leaves nothing behind in the home folder.
-    env: { LHB_CODE_CACHE_DIR: process.env.LHB_CODE_CACHE_DIR ?? mkdtempSync(join(tmpdir(), 'lhb-test-code-cache-')) },
+    // user's ~/.cache, removed when the run ends: a test run leaves nothing behind.
+    globalSetup: ['build/test-code-cache-folder.ts'],
   },
 });

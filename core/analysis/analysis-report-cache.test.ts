@@ -149,7 +149,8 @@ describe('analysis.report: the same report again while the store has not changed
 // plan_submissions: the team's review of chapter plans; no figure of the report reads them.
 // model_price_overrides: a workspace's prices make the cost of runs (the Runs and Judges screens), never a figure of the report.
 // replaced_pairwise_verdicts: what a replaced pairwise verdict cost (the Runs and Judges screens' cost); the report reads the verdicts, not it.
-const NOT_INPUTS = new Set(['analysis_inputs', 'analysis_reports', 'annotation_history', 'blobs', 'jobs', 'meta', 'model_price_overrides', 'plan_submissions', 'replaced_pairwise_verdicts', 'schema_migrations', ...SEARCH_INDEX_TABLES]);
+// replaced_judge_replies: the same for a replaced judge reply; the report reads the judgments, not it.
+const NOT_INPUTS = new Set(['analysis_inputs', 'analysis_reports', 'annotation_history', 'blobs', 'jobs', 'meta', 'model_price_overrides', 'plan_submissions', 'replaced_judge_replies', 'replaced_pairwise_verdicts', 'schema_migrations', ...SEARCH_INDEX_TABLES]);
 
 it('counts writes to every table the report could read: each has its insert, update and delete trigger', () => {
   const dir = mkdtempSync(join(tmpdir(), 'lhb-report-inputs-'));

@@ -8,7 +8,7 @@ import { openApi } from '../api/open-api.ts';
 import { totalLine } from '../../schemas/cost-line.ts';
 import { recordOwnRun, recordUserStudy } from '../demo/user-study-in-demo.fixture.ts';
 import { recordBlob } from '../store/blob-repository.ts';
-import { insertReplyWithJudgments } from '../store/judge-reply-repository.ts';
+import { insertReplyWithJudgments, type JudgeReplyRow } from '../store/judge-reply-repository.ts';
 import { savePairwiseVerdict, type PairwiseVerdictRow } from '../store/pairwise-verdict-repository.ts';
 import { requireCurrentProject } from '../store/project-repository.ts';
 import { finishStudyRun, insertStudy } from '../store/study-repository.ts';
@@ -284,5 +284,30 @@ describe('what a study cost', () => {
     // Storing the same verdict again (an import merging its own row back) pays for nothing new.
     savePairwiseVerdict(db, row('v-ok', 1, {}));
     expect((await cost(STUDY)).judges.usd).toBeCloseTo(after.judges.usd, 12);
+  });
+
+  it('a failed judge reply asked again keeps what its requests cost: the study counts both askings, and the run keeps the new reply only', async () => {
+    const { db } = api.context.workspace;
+    const before = await cost(STUDY);
+    const reply = (id: string, at: number, fields: Partial<JudgeReplyRow>): JudgeReplyRow => ({
+      id, run_id: 'codex-b', judge: 'retry-reply-judge', judge_model: 'gpt-5.2', tier: 'output', rubric_set: 'figma-output-expert', rubric_version: 'v1', scale: 5, input_hash: 'same-reply-input',
+      status: 'ok', failure: null, raw_reply: '{}', attempts: 1, tokens_input: 3_000, tokens_output: 400, cost_usd: 0.02, duration_ms: 10, job_id: null,
+      created_at: new Date(Date.UTC(2026, 2, 5, 0, 0, at)).toISOString(), ...fields,
+    });
+    // The judge never answered: three requests (the provider's retries), and whatever they were billed.
+    insertReplyWithJudgments(db, reply('r-failed', 0, { status: 'failed', failure: 'The judge did not answer: HTTP 503 overloaded', raw_reply: null, attempts: 3, tokens_input: 500, tokens_output: 0, cost_usd: 0.001 }), []);
+    // Asked again (the engine asks a reply that never came again): it answers.
+    insertReplyWithJudgments(db, reply('r-ok', 1, {}), []);
+
+    expect(db.prepare("SELECT id, status FROM judge_replies WHERE judge = 'retry-reply-judge'").all()).toEqual([{ id: 'r-ok', status: 'ok' }]);
+    const after = await cost(STUDY);
+    expect(after.judges.usd).toBeCloseTo(before.judges.usd + 0.001 + 0.02, 12);
+    expect(after.judges.items).toBe(before.judges.items + 2);
+    expect(after.byJudge.find((j) => j.judge === 'retry-reply-judge')).toMatchObject({ items: 2, tokens: { input: 3_500, output: 400 } });
+    expect((await cost()).byJudge.find((j) => j.judge === 'retry-reply-judge')).toMatchObject({ items: 2 });
+
+    // Storing the same reply again (an import merging its own row back) pays for nothing new.
+    insertReplyWithJudgments(db, reply('r-ok', 1, {}), []);
+    expect(await cost(STUDY)).toEqual(after);
   });
 });

@@ -28,13 +28,17 @@ describe('pdf.js as one function for the V8 code cache', () => {
 
 describe('V8 code cache of pdf.js, kept between worker threads', () => {
   let cacheDir: string;
+  // The run's own folder (build/test-code-cache-folder.ts), put back after each test: without it, a
+  // later test in this process would write pdf.js's cache to the user's ~/.cache.
+  const runCacheDir = process.env.LHB_CODE_CACHE_DIR;
   beforeEach(() => {
     cacheDir = join(mkdtempSync(join(tmpdir(), 'lhb-code-cache-test-')), 'cache');
     // Worker threads take the environment as it is when they start.
     process.env.LHB_CODE_CACHE_DIR = cacheDir;
   });
   afterEach(async () => {
-    delete process.env.LHB_CODE_CACHE_DIR;
+    if (runCacheDir === undefined) delete process.env.LHB_CODE_CACHE_DIR;
+    else process.env.LHB_CODE_CACHE_DIR = runCacheDir;
     while (warmWorkerCount() > 0) await takeWarmWorker()!.worker.terminate();
     rmSync(join(cacheDir, '..'), { recursive: true, force: true });
   });

@@ -56,7 +56,8 @@ const STUDY_RUN_IDS = `SELECT run_id FROM study_runs WHERE study_id = @study AND
 
 /**
  * The judge replies on the study's runs, earlier attempts included (every reply, failed ones too:
- * their requests were made), or on every run when `studyId` is null; and the pairwise verdicts
+ * their requests were made, and a failed one asked again is counted beside its replacement), or on
+ * every run when `studyId` is null; and the pairwise verdicts
  * (`lhb judge --pairwise`, two askings each, their usage stored on the verdict) on a pair with a
  * run of the study, with every verdict such a one replaced (a failed verdict asked again: both
  * were paid for); and the guess-harness control's askings, failed ones too. Replies copied in by `lhb judge import`, and replies and verdicts an
@@ -68,6 +69,9 @@ export function listJudgeReplyUsage(db: Database, studyId: string | null): Judge
     `SELECT judge, judge_model, tokens_input, tokens_output, cost_usd FROM (
        SELECT jr.judge, jr.judge_model, jr.tokens_input, jr.tokens_output, jr.cost_usd, jr.created_at FROM judge_replies jr
         WHERE jr.attempts > 0 AND (@study IS NULL OR jr.run_id IN (${STUDY_RUN_IDS}))
+       UNION ALL
+       SELECT rr.judge, rr.judge_model, rr.tokens_input, rr.tokens_output, rr.cost_usd, rr.created_at FROM replaced_judge_replies rr
+        WHERE @study IS NULL OR rr.run_id IN (${STUDY_RUN_IDS})
        UNION ALL
        SELECT p.judge, p.judge_model, p.tokens_input, p.tokens_output, p.cost_usd, p.created_at FROM pairwise_verdicts p
         WHERE p.attempts > 0 AND (@study IS NULL OR p.run_a IN (${STUDY_RUN_IDS}) OR p.run_b IN (${STUDY_RUN_IDS}))

@@ -48,7 +48,7 @@ export function findReusableGuess(db: Database, key: Pick<HarnessGuessRow, 'run_
   return prepared(
     db,
     `SELECT * FROM harness_guesses WHERE run_id = @run_id AND judge_model = @judge_model AND input_hash = @input_hash
-      AND (status = 'ok' OR raw_reply IS NOT NULL) ORDER BY created_at DESC, rowid DESC LIMIT 1`,
+      AND (status = 'ok' OR raw_reply IS NOT NULL) ORDER BY created_at DESC, id DESC LIMIT 1`,
   ).get(key) as HarnessGuessRow | undefined;
 }
 
@@ -67,13 +67,17 @@ export interface ScoredHarnessGuess {
   choices_json: string;
 }
 
-/** Each current run's newest ok guess per judge, of the project's runs, with the run's harness. */
+/**
+ * Each current run's newest ok guess per judge, of the project's runs, with the run's harness.
+ * Two stamped in the same millisecond are told apart by id, which an import keeps (it stores rows
+ * in id order, so their rowids are not the order they were asked in).
+ */
 export function listLatestHarnessGuesses(db: Database, projectId: string): ScoredHarnessGuess[] {
   return prepared(
     db,
     `SELECT g.run_id, g.judge, r.harness, g.guess, g.choices_json FROM harness_guesses g JOIN runs r ON r.id = g.run_id JOIN tasks t ON t.id = r.task_id
       WHERE t.project_id = ? AND g.status = 'ok' AND ${CURRENT_ATTEMPT('r.id')}
-        AND g.rowid = (SELECT h.rowid FROM harness_guesses h WHERE h.run_id = g.run_id AND h.judge = g.judge AND h.status = 'ok' ORDER BY h.created_at DESC, h.rowid DESC LIMIT 1)
+        AND g.id = (SELECT h.id FROM harness_guesses h WHERE h.run_id = g.run_id AND h.judge = g.judge AND h.status = 'ok' ORDER BY h.created_at DESC, h.id DESC LIMIT 1)
       ORDER BY g.judge, g.run_id`,
   ).all(projectId) as ScoredHarnessGuess[];
 }

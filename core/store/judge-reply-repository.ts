@@ -59,8 +59,13 @@ export function insertReplyWithJudgments(db: Database, reply: JudgeReplyRow, jud
   })();
 }
 
-/** Stores a reply in place of an earlier one with the same key; the caller's transaction stores what was made of it. */
+/**
+ * Stores a reply in place of an earlier one with the same key; the caller's transaction stores what
+ * was made of it. The replaced one's requests were made all the same, so its usage is kept
+ * (replaced_judge_replies, migration 038) for the study's cost.
+ */
 export function replaceReply(db: Database, reply: JudgeReplyRow): void {
+  keepReplacedUsage(db, reply);
   prepared(
     db,
     `DELETE FROM judge_replies WHERE judge_model = @judge_model AND rubric_set = @rubric_set AND rubric_version = @rubric_version
@@ -73,6 +78,18 @@ export function replaceReply(db: Database, reply: JudgeReplyRow): void {
      VALUES (@id, @run_id, @judge, @judge_model, @tier, @rubric_set, @rubric_version, @scale, @input_hash, @status, @failure, @raw_reply,
        @attempts, @tokens_input, @tokens_output, @cost_usd, @duration_ms, @job_id, @created_at)`,
   ).run(reply);
+}
+
+/** The usage of the reply `reply` replaces, when it made requests here (one an import brought, or `lhb judge import` copied in, made none). */
+function keepReplacedUsage(db: Database, reply: JudgeReplyRow): void {
+  prepared(
+    db,
+    `INSERT INTO replaced_judge_replies (id, run_id, judge, judge_model, tier, rubric_set, rubric_version, scale, status, attempts, tokens_input, tokens_output, cost_usd, created_at, replaced_at)
+     SELECT id, run_id, judge, judge_model, tier, rubric_set, rubric_version, scale, status, attempts, tokens_input, tokens_output, cost_usd, created_at, @replaced_at FROM judge_replies
+      WHERE judge_model = @judge_model AND rubric_set = @rubric_set AND rubric_version = @rubric_version AND scale = @scale AND input_hash = @input_hash
+        AND attempts > 0 AND id <> @id
+     ON CONFLICT (id) DO NOTHING`,
+  ).run({ judge_model: reply.judge_model, rubric_set: reply.rubric_set, rubric_version: reply.rubric_version, scale: reply.scale, input_hash: reply.input_hash, id: reply.id, replaced_at: reply.created_at });
 }
 
 /** Judgments copied from a cached reply for another judge name with the same model. */

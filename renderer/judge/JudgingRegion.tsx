@@ -4,7 +4,7 @@ import { useConnectedClient } from '../api/connected-client.ts';
 import { FieldProblem, markedBy } from '../ui/FieldProblem.tsx';
 import { ProgressBar } from '../ui/ProgressBar.tsx';
 import { PairSourceSchema, type PairSource } from '../../schemas/pairwise-judging.ts';
-import { ASK_WORDS, JUDGING_ASKS, asksRubrics, useJudgingStore, type JudgingAsk, type JudgingField } from './judging-store.ts';
+import { ASK_WORDS, JUDGING_ASKS, asksRubrics, fixedTierOf, useJudgingStore, type JudgingAsk, type JudgingField } from './judging-store.ts';
 
 const PAIR_WORDS: Record<PairSource | 'auto', string> = {
   auto: 'The pairs people voted on, else every pair',
@@ -19,8 +19,8 @@ export function JudgingRegion() {
   const { judgesText, tier, scale, rubricSets, ask, pairs, phase, done, total, message, fieldProblem } = useJudgingStore();
   const pairwise = ask === 'pairwise';
   const rubrics = asksRubrics(ask);
-  // A harness guess is made from the trajectory alone: its tier is process.
-  const tierFixed = ask === 'guess-harness';
+  // An asking bound to one tier (a harness guess is made from the trajectory) leaves no tier to choose.
+  const tierFixed = fixedTierOf(ask) !== undefined;
   const store = useJudgingStore.getState();
   useEffect(() => (client ? useJudgingStore.getState().connect(client) : undefined), [client]);
   const running = phase === 'starting' || phase === 'judging';

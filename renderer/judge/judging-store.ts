@@ -39,6 +39,8 @@ const isControl = (ask: JudgingAsk): ask is JudgeControl => (JudgeControlSchema.
 export const asksRubrics = (ask: JudgingAsk): boolean => ask === 'scores' || (RubricControlSchema.options as readonly string[]).includes(ask);
 /** The tier an asking is bound to: a harness guess is made from the trajectory, the process tier's material. */
 const TIER_OF: Partial<Record<JudgingAsk, JudgeTier>> = { 'guess-harness': 'process' };
+/** The tier this asking fixes (the form's Tier is then set to it and cannot be changed), or undefined when the user chooses. */
+export const fixedTierOf = (ask: JudgingAsk): JudgeTier | undefined => TIER_OF[ask];
 
 /** The form field a refusal belongs to, from the judge.start input field the server named (`rubricSets`, `judges.0.model`); none is the form's. */
 export function judgingFieldOf(field: string | undefined): JudgingField | null {
@@ -181,7 +183,10 @@ export function createJudgingStore() {
       setTier: (tier) => set({ tier }),
       setScale: (scale) => set({ scale }),
       setRubricSets: (rubricSets) => set({ rubricSets }),
-      setAsk: (ask) => set({ ask, fieldProblem: null, ...(TIER_OF[ask] ? { tier: TIER_OF[ask] } : {}) }),
+      setAsk: (ask) => {
+        const fixed = fixedTierOf(ask);
+        set({ ask, fieldProblem: null, ...(fixed ? { tier: fixed } : {}) });
+      },
       setPairs: (pairs) => set({ pairs }),
 
       async start(scope) {

@@ -9,10 +9,10 @@ import { findTask } from '../../store/task-repository.ts';
 import { runTurnOf, type RunTurn } from '../../runs/trajectory/run-turn.ts';
 import { askWithRepair } from './ask-judge.ts';
 import type { JudgePrompt } from './build-prompt.ts';
-import { concurrencyGate } from './concurrency-gate.ts';
 import { buildGuessHarnessPrompt, guessRepairRequest, harnessChoicesFor, harnessChoiceLabel, readGuessReply } from './guess-harness-prompt.ts';
-import { askCounted, checkJudgeNames, chooseJudgedRuns, describeCost, type JudgeRunsDeps } from './judge-runs.ts';
+import { askCounted, checkJudgeNames, chooseJudgedRuns, type JudgeRunsDeps } from './judge-runs.ts';
 import { loadJudgingMaterial, missingEvidence } from './load-judging-material.ts';
+import { runJudgingPlan, type JudgeGate } from './run-judging-plan.ts';
 
 /** The tier whose material the guess is made from: the trajectory, as a process-tier judge reads it. */
 const TIER = 'process';
@@ -82,13 +82,8 @@ export async function guessHarnesses(request: GuessHarnessRequest, deps: GuessHa
   const now = () => (deps.now?.() ?? new Date()).toISOString();
   checkJudgeNames(request.judges, 'guesses');
   const { planned, harnesses, summary } = planHarnessGuesses(deps.store, request);
-  let done = 0;
-  const report = () => progress.report(done, summary.units.total, `${done} of ${summary.units.total} harness guesses · ${summary.units.cached} cached · ${summary.units.failed} failed · ${describeCost(summary, request.judges.length, true)}`);
-  report();
-  const gates = new Map(request.judges.map((judge) => [judge.name, concurrencyGate(judge.maxConcurrency)]));
-  const runsInFlight = concurrencyGate(Math.max(4, ...request.judges.map((judge) => judge.maxConcurrency)));
 
-  const guessOne = async (run: RunRow, turn: number | null, judge: JudgeConfig, prompt: JudgePrompt, choices: string[], inputHash: string) => {
+  const guessOne = async (run: RunRow, turn: number | null, judge: JudgeConfig, gate: JudgeGate, prompt: JudgePrompt, choices: string[], inputHash: string) => {
     const reusable = findReusableGuess(db, { run_id: run.id, judge_model: judge.model, input_hash: inputHash });
     if (reusable) {
       // Another judge name with the same model gets its own row of the answer, which cost nothing more.
@@ -98,7 +93,7 @@ export async function guessHarnesses(request: GuessHarnessRequest, deps: GuessHa
       summary.units.cached++;
       return;
     }
-    const asked = await askCounted(summary, judge, gates.get(judge.name)!, progress.signal, () => {
+    const asked = await askCounted(summary, judge, gate, progress.signal, () => {
       deps.onPrompt?.(prompt);
       return askWithRepair(deps.providerFor(judge), prompt, (text) => readGuessReply(text, choices), guessRepairRequest, { maxOutputTokens: judge.maxOutputTokens, signal: progress.signal, cutOffHint: 'be briefer in reasoning' });
     });
@@ -136,36 +131,25 @@ export async function guessHarnesses(request: GuessHarnessRequest, deps: GuessHa
     }
   };
 
-  const guessRun = async ({ run, turn }: PlannedGuess) => {
-    const units = request.judges.length;
-    if (progress.signal.aborted) {
-      summary.units.cancelled += units;
-      return;
-    }
-    const material = await loadJudgingMaterial(deps.store, run.id, TIER, {}, turn);
-    if (!material.ok) {
-      summary.skipped.push({ runId: run.id, reason: material.reason });
-      summary.units.leftOut += units;
-      done += units;
-      report();
-      return;
-    }
-    summary.runs++;
-    const choices = harnessChoicesFor(run.id, harnesses);
-    const prompt = buildGuessHarnessPrompt(material.material, choices);
-    const turnIndex = turn?.index ?? null;
-    const inputHash = createHash('sha256').update(`guess-harness:${run.id.length}:${run.id}:${turnIndex ?? ''}:`).update(prompt.inputHash).digest('hex');
-    await Promise.all(
-      request.judges.map(async (judge) => {
-        await guessOne(run, turnIndex, judge, prompt, choices, inputHash);
-        done++;
-        report();
-      }),
-    );
-  };
-
-  await Promise.all(planned.map((unit) => runsInFlight(() => guessRun(unit))));
-  summary.cancelled = progress.signal.aborted;
-  report();
+  await runJudgingPlan(
+    {
+      items: planned,
+      judges: request.judges,
+      summary,
+      unitName: 'harness guesses',
+      prepare: async ({ run, turn }) => {
+        const material = await loadJudgingMaterial(deps.store, run.id, TIER, {}, turn);
+        if (!material.ok) return material;
+        summary.runs++;
+        const choices = harnessChoicesFor(run.id, harnesses);
+        const prompt = buildGuessHarnessPrompt(material.material, choices);
+        const turnIndex = turn?.index ?? null;
+        const inputHash = createHash('sha256').update(`guess-harness:${run.id.length}:${run.id}:${turnIndex ?? ''}:`).update(prompt.inputHash).digest('hex');
+        return { ok: true, units: [(judge, gate) => guessOne(run, turnIndex, judge, gate, prompt, choices, inputHash)] };
+      },
+      leaveOut: ({ run }, reason) => summary.skipped.push({ runId: run.id, reason }),
+    },
+    progress,
+  );
   return summary;
 }

@@ -11,8 +11,9 @@ import { findTask, type TaskRow } from '../../store/task-repository.ts';
 import type { JudgeProvider } from '../providers/judge-provider.ts';
 import { askJudge, type JudgeConversation } from './ask-judge.ts';
 import { buildJudgePrompt, withoutArtifact, type JudgePrompt } from './build-prompt.ts';
-import { concurrencyGate } from './concurrency-gate.ts';
 import type { ContentFrameSources } from './content-frames.ts';
+import { costOf } from './judging-cost.ts';
+import { runJudgingPlan, type JudgeGate } from './run-judging-plan.ts';
 import { runTurnOf, type RunTurn } from '../../runs/trajectory/run-turn.ts';
 import { loadJudgingMaterial, missingEvidence, type MaterialStore } from './load-judging-material.ts';
 
@@ -54,21 +55,7 @@ export interface JudgeRunsDeps {
 /** The job's summary, as `judge.result` sends it. */
 export type { JudgeRunsSummary };
 
-/** Dollars for a reply's tokens at the judge's price, or null when the judge has none. */
-export function costOf(judge: Pick<JudgeConfig, 'pricePerMillion'>, usage: { input: number; output: number }): number | null {
-  if (!judge.pricePerMillion) return null;
-  return (usage.input * judge.pricePerMillion.input + usage.output * judge.pricePerMillion.output) / 1_000_000;
-}
-
 const setRef = (set: Pick<RubricSet, 'name' | 'version' | 'scale'>) => `${set.name}@${set.version} (${set.scale}-point)`;
-
-/** The cost so far as progress and the summary say it: the known part, and which judges have no price. */
-export function describeCost(summary: Pick<JudgeRunsSummary, 'costUsd' | 'unpricedJudges'>, judges: number, soFar: boolean): string {
-  const unpriced = summary.unpricedJudges;
-  if (unpriced.length > 0 && unpriced.length === judges) return `cost unknown (no judge has a price: ${unpriced.join(', ')})`;
-  const known = `$${summary.costUsd.toFixed(4)}${soFar ? ' so far' : ''}`;
-  return unpriced.length === 0 ? known : `${known} (no price for ${unpriced.join(', ')})`;
-}
 
 /**
  * A reply is reused for the same run, judge model, set version, scale and input: the run is part
@@ -214,22 +201,13 @@ export async function judgeRuns(request: JudgeRunsRequest, deps: JudgeRunsDeps, 
     summary.units.total += request.judges.length * fit.sets.length;
   }
 
-  let done = 0;
-  const report = () => {
-    progress.report(done, summary.units.total, `${done} of ${summary.units.total} replies · ${summary.units.cached} cached · ${summary.units.failed} failed · ${describeCost(summary, request.judges.length, true)}`);
-  };
-  report();
-
   /** One judge's copies of the judgments another judge name with the same model got from a cached reply. */
   const copiesFor = <Row extends { judge: string; id: string; created_at: string }>(rows: Row[], judge: string): Row[] => {
     const first = rows[0]?.judge;
     return rows.filter((row) => row.judge === first).map((row) => ({ ...row, id: randomUUID(), judge, created_at: now() }));
   };
 
-  const gates = new Map(request.judges.map((judge) => [judge.name, concurrencyGate(judge.maxConcurrency)]));
-  const runsInFlight = concurrencyGate(Math.max(4, ...request.judges.map((judge) => judge.maxConcurrency)));
-
-  const judgeUnit = async (run: RunRow, turn: number | null, judge: JudgeConfig, set: RubricSet, prompt: JudgePrompt) => {
+  const judgeUnit = async (run: RunRow, turn: number | null, judge: JudgeConfig, gate: JudgeGate, set: RubricSet, prompt: JudgePrompt) => {
     const inputHash = replyKeyHash(run.id, prompt.inputHash, turn);
     const key = { judge_model: judge.model, rubric_set: set.name, rubric_version: set.version, scale: set.scale, input_hash: inputHash };
     const cached = findCachedReply(db, key);
@@ -240,7 +218,7 @@ export async function judgeRuns(request: JudgeRunsRequest, deps: JudgeRunsDeps, 
       summary.units.cached++;
       return;
     }
-    const asked = await askCounted(summary, judge, gates.get(judge.name)!, progress.signal, () => askJudge(deps.providerFor(judge), prompt, set, { maxOutputTokens: judge.maxOutputTokens, signal: progress.signal }));
+    const asked = await askCounted(summary, judge, gate, progress.signal, () => askJudge(deps.providerFor(judge), prompt, set, { maxOutputTokens: judge.maxOutputTokens, signal: progress.signal }));
     if (!asked) return;
     const { exchange: conversation, cost } = asked;
     const stamp = now();
@@ -284,37 +262,29 @@ export async function judgeRuns(request: JudgeRunsRequest, deps: JudgeRunsDeps, 
     }
   };
 
-  const judgeRun = async ({ run, sets, turn }: (typeof planned)[number]) => {
-    const units = request.judges.length * sets.length;
-    if (progress.signal.aborted) {
-      summary.units.cancelled += units;
-      return;
-    }
-    const material = await loadJudgingMaterial(deps.store, run.id, request.tier, deps.contentSources, turn);
-    if (!material.ok) {
-      // Counted as done rather than taken off the total, which never goes down.
-      summary.skipped.push({ runId: run.id, reason: material.reason });
-      summary.units.leftOut += units;
-      done += units;
-      report();
-      return;
-    }
-    summary.runs++;
-    const shown = request.control === 'no-artifact' ? withoutArtifact(material.material) : material.material;
-    const prompts = sets.map((set) => buildJudgePrompt(set, shown));
-    await Promise.all(
-      request.judges.flatMap((judge) =>
-        sets.map(async (set, i) => {
-          await judgeUnit(run, turn?.index ?? null, judge, set, prompts[i]!);
-          done++;
-          report();
-        }),
-      ),
-    );
-  };
-
-  await Promise.all(planned.map((unit) => runsInFlight(() => judgeRun(unit))));
-  summary.cancelled = progress.signal.aborted;
-  report();
+  await runJudgingPlan(
+    {
+      items: planned,
+      judges: request.judges,
+      summary,
+      unitName: 'replies',
+      unitsPerJudge: ({ sets }) => sets.length,
+      prepare: async ({ run, sets, turn }) => {
+        const material = await loadJudgingMaterial(deps.store, run.id, request.tier, deps.contentSources, turn);
+        if (!material.ok) return material;
+        summary.runs++;
+        const shown = request.control === 'no-artifact' ? withoutArtifact(material.material) : material.material;
+        return {
+          ok: true,
+          units: sets.map((set) => {
+            const prompt = buildJudgePrompt(set, shown);
+            return (judge: JudgeConfig, gate: JudgeGate) => judgeUnit(run, turn?.index ?? null, judge, gate, set, prompt);
+          }),
+        };
+      },
+      leaveOut: ({ run }, reason) => summary.skipped.push({ runId: run.id, reason }),
+    },
+    progress,
+  );
   return summary;
 }

@@ -8,7 +8,8 @@ import { createJudgeProvider, type JudgeProviderOptions } from '../providers/cre
 import { openRubricLibrary } from '../rubrics/rubric-library.ts';
 import { chapterRubricSets, chooseRubricSets } from './choose-rubric-sets.ts';
 import type { ContentFrameSources } from './content-frames.ts';
-import { describeCost, judgeRuns, type JudgeRunsSummary } from './judge-runs.ts';
+import { judgeRuns, type JudgeRunsSummary } from './judge-runs.ts';
+import { describeCost } from './judging-cost.ts';
 import { guessHarnesses, planHarnessGuesses } from './guess-harness.ts';
 import { harnessChoiceLabel } from './guess-harness-prompt.ts';
 import { LhbError } from '../../../schemas/lhb-error.ts';

@@ -6,10 +6,11 @@ import { findPairwiseVerdict, savePairwiseVerdict, type PairPick, type PairwiseV
 import type { JudgeProvider } from '../providers/judge-provider.ts';
 import { askWithRepair, type JudgeExchange } from '../judging/ask-judge.ts';
 import type { JudgePrompt } from '../judging/build-prompt.ts';
-import { concurrencyGate } from '../judging/concurrency-gate.ts';
 import type { ContentFrameSources } from '../judging/content-frames.ts';
-import { costOf, describeCost } from '../judging/judge-runs.ts';
+import { checkJudgeNames } from '../judging/judge-runs.ts';
+import { costOf } from '../judging/judging-cost.ts';
 import { loadJudgingMaterial, type MaterialResult, type MaterialStore } from '../judging/load-judging-material.ts';
+import { runJudgingPlan, type JudgeGate } from '../judging/run-judging-plan.ts';
 import { choosePairs, type RunPair } from './choose-pairs.ts';
 import { buildPairwisePrompt, pairwiseRepairRequest, readPairwiseReply, type ShownSide } from './pairwise-prompt.ts';
 
@@ -53,8 +54,7 @@ export function combinePicks(first: PairPick, second: PairPick): { verdict: Pair
 export async function judgePairs(request: JudgePairsRequest, deps: JudgePairsDeps, progress: Pick<JobProgress, 'signal' | 'report'>): Promise<PairwiseSummary> {
   const { db } = deps.store;
   const now = () => (deps.now?.() ?? new Date()).toISOString();
-  if (request.judges.length === 0) throw new RangeError('No judges were given; name at least one.');
-  if (new Set(request.judges.map((judge) => judge.name)).size !== request.judges.length) throw new RangeError('Two judges have the same name; give each judge its own name (verdicts are stored under it).');
+  checkJudgeNames(request.judges, 'verdicts');
   const chosen = choosePairs(db, request.pairs, request.taskIds);
   const summary: PairwiseSummary = {
     tier: request.tier,
@@ -69,9 +69,6 @@ export async function judgePairs(request: JudgePairsRequest, deps: JudgePairsDep
     cancelled: false,
     failures: [],
   };
-  let done = 0;
-  const report = () => progress.report(done, summary.units.total, `${done} of ${summary.units.total} pairwise verdicts · ${summary.units.cached} cached · ${summary.units.failed} failed · ${describeCost(summary, request.judges.length, true)}`);
-  report();
 
   // A run's material is read once however many pairs it is in.
   const materials = new Map<string, Promise<MaterialResult>>();
@@ -80,10 +77,8 @@ export async function judgePairs(request: JudgePairsRequest, deps: JudgePairsDep
     if (!loading) materials.set(runId, (loading = loadJudgingMaterial(deps.store, runId, request.tier, deps.contentSources)));
     return loading;
   };
-  const gates = new Map(request.judges.map((judge) => [judge.name, concurrencyGate(judge.maxConcurrency)]));
-  const pairsInFlight = concurrencyGate(Math.max(4, ...request.judges.map((judge) => judge.maxConcurrency)));
 
-  const judgeOne = async (pair: RunPair, judge: JudgeConfig, prompts: [JudgePrompt, JudgePrompt], inputHash: string) => {
+  const judgeOne = async (pair: RunPair, judge: JudgeConfig, gate: JudgeGate, prompts: [JudgePrompt, JudgePrompt], inputHash: string) => {
     const key = { run_a: pair.a.id, run_b: pair.b.id, judge: judge.name, tier: request.tier };
     const stored = findPairwiseVerdict(db, key);
     if (stored && stored.status === 'ok' && stored.input_hash === inputHash && stored.judge_model === judge.model) {
@@ -95,7 +90,7 @@ export async function judgePairs(request: JudgePairsRequest, deps: JudgePairsDep
       return;
     }
     const ask = (prompt: JudgePrompt) =>
-      gates.get(judge.name)!(() => {
+      gate(() => {
         if (progress.signal.aborted) throw progress.signal.reason;
         deps.onPrompt?.(prompt);
         return askWithRepair(deps.providerFor(judge), prompt, readPairwiseReply, pairwiseRepairRequest, { maxOutputTokens: judge.maxOutputTokens, signal: progress.signal });
@@ -158,34 +153,22 @@ export async function judgePairs(request: JudgePairsRequest, deps: JudgePairsDep
     }
   };
 
-  const judgePair = async (pair: RunPair) => {
-    const units = request.judges.length;
-    if (progress.signal.aborted) {
-      summary.units.cancelled += units;
-      return;
-    }
-    const [a, b] = await Promise.all([materialOf(pair.a.id), materialOf(pair.b.id)]);
-    if (!a.ok || !b.ok) {
-      const reasons = [!a.ok ? `run ${pair.a.id}: ${a.reason}` : null, !b.ok ? `run ${pair.b.id}: ${b.reason}` : null].filter((reason) => reason !== null);
-      summary.skipped.push({ runA: pair.a.id, runB: pair.b.id, reason: reasons.join('; ') });
-      summary.units.leftOut += units;
-      done += units;
-      report();
-      return;
-    }
-    const prompts: [JudgePrompt, JudgePrompt] = [buildPairwisePrompt(a.material, b.material), buildPairwisePrompt(b.material, a.material)];
-    const inputHash = createHash('sha256').update(`pair:${pair.a.id}:${pair.b.id}:`).update(prompts[0].inputHash).update(prompts[1].inputHash).digest('hex');
-    await Promise.all(
-      request.judges.map(async (judge) => {
-        await judgeOne(pair, judge, prompts, inputHash);
-        done++;
-        report();
-      }),
-    );
-  };
-
-  await Promise.all(chosen.pairs.map((pair) => pairsInFlight(() => judgePair(pair))));
-  summary.cancelled = progress.signal.aborted;
-  report();
+  await runJudgingPlan(
+    {
+      items: chosen.pairs,
+      judges: request.judges,
+      summary,
+      unitName: 'pairwise verdicts',
+      prepare: async (pair) => {
+        const [a, b] = await Promise.all([materialOf(pair.a.id), materialOf(pair.b.id)]);
+        if (!a.ok || !b.ok) return { ok: false, reason: [!a.ok ? `run ${pair.a.id}: ${a.reason}` : null, !b.ok ? `run ${pair.b.id}: ${b.reason}` : null].filter((reason) => reason !== null).join('; ') };
+        const prompts: [JudgePrompt, JudgePrompt] = [buildPairwisePrompt(a.material, b.material), buildPairwisePrompt(b.material, a.material)];
+        const inputHash = createHash('sha256').update(`pair:${pair.a.id}:${pair.b.id}:`).update(prompts[0].inputHash).update(prompts[1].inputHash).digest('hex');
+        return { ok: true, units: [(judge, gate) => judgeOne(pair, judge, gate, prompts, inputHash)] };
+      },
+      leaveOut: (pair, reason) => summary.skipped.push({ runA: pair.a.id, runB: pair.b.id, reason }),
+    },
+    progress,
+  );
   return summary;
 }

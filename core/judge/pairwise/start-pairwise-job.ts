@@ -5,7 +5,7 @@ import type { Workspace } from '../../workspace/open-workspace.ts';
 import { readApiKey, type ApiKeySource } from '../providers/api-key.ts';
 import { createJudgeProvider, type JudgeProviderOptions } from '../providers/create-provider.ts';
 import type { ContentFrameSources } from '../judging/content-frames.ts';
-import { describeCost } from '../judging/judge-runs.ts';
+import { describeCost } from '../judging/judging-cost.ts';
 import { judgePairs } from './judge-pairs.ts';
 
 const summaries = new JobResults<PairwiseSummary>();

@@ -49,6 +49,9 @@ CREATE INDEX judgments_by_run ON judgments(run_id, tier, rubric, rubric_version)
 -- index pairwise_verdicts_by_run_b on pairwise_verdicts
 CREATE INDEX pairwise_verdicts_by_run_b ON pairwise_verdicts(run_b);
 
+-- index replaced_judge_replies_by_run on replaced_judge_replies
+CREATE INDEX replaced_judge_replies_by_run ON replaced_judge_replies(run_id);
+
 -- index replaced_pairwise_verdicts_by_runs on replaced_pairwise_verdicts
 CREATE INDEX replaced_pairwise_verdicts_by_runs ON replaced_pairwise_verdicts(run_a, run_b);
 
@@ -432,6 +435,25 @@ CREATE TABLE projects (
   name        TEXT NOT NULL CHECK (length(name) > 0),
   description TEXT NOT NULL DEFAULT '',
   created_at  TEXT NOT NULL
+) STRICT;
+
+-- table replaced_judge_replies on replaced_judge_replies
+CREATE TABLE replaced_judge_replies (
+  id             TEXT PRIMARY KEY,
+  run_id         TEXT NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+  judge          TEXT NOT NULL,
+  judge_model    TEXT NOT NULL,
+  tier           TEXT NOT NULL CHECK (tier IN ('process', 'output', 'content')),
+  rubric_set     TEXT NOT NULL,
+  rubric_version TEXT NOT NULL,
+  scale          INTEGER NOT NULL CHECK (scale IN (3, 5)),
+  status         TEXT NOT NULL CHECK (status IN ('ok', 'failed')),
+  attempts       INTEGER NOT NULL CHECK (attempts > 0),
+  tokens_input   INTEGER,
+  tokens_output  INTEGER,
+  cost_usd       REAL,
+  created_at     TEXT NOT NULL,
+  replaced_at    TEXT NOT NULL
 ) STRICT;
 
 -- table replaced_pairwise_verdicts on replaced_pairwise_verdicts
