@@ -40,10 +40,12 @@ const NOT_PLAIN = -1;
  * as Latin-1, one character per byte, so a match's offsets are byte offsets.
  */
 // eslint-disable-next-line no-control-regex -- JSON allows no unescaped control character in a string
-const COMPACT_VOTE = /\{"a":"([^"\\\x00-\x1f]+)","b":"([^"\\\x00-\x1f]+)","winner":"(a|b|tie)"\}([,\]])/y;
+const COMPACT_VOTE = /\{"a":"[^"\\\x00-\x1f]+","b":"[^"\\\x00-\x1f]+","winner":"(?:a|b|tie)"\}[,\]]/y;
 /** Bytes from a compact vote's start to its first name, and between the end of the first name and the start of the second. */
 const BEFORE_A = '{"a":"'.length;
 const BETWEEN_NAMES = '","b":"'.length;
+/** Bytes from the end of the second name to the outcome's first letter. */
+const BEFORE_WINNER = '","winner":"'.length;
 
 /** JSON's number grammar (RFC 8259 §6): Number() reads exactly these to the double JSON.parse gives. */
 const JSON_NUMBER = /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?$/;
@@ -63,9 +65,8 @@ class PlainReader {
   private at = 0;
   private readonly tally = new PairTally();
   private readonly names = new ByteNames();
-  /** The input as Latin-1 text, for `compactVotes`, and the names it found there by their Latin-1 text. */
+  /** The input as Latin-1 text, for `compactVotes`. */
   private latin1: string | undefined;
-  private readonly nameIndex = new Map<string, number>();
   /** The last string's bytes, [stringStart, stringEnd), set by `stringBytes`. */
   private stringStart = 0;
   private stringEnd = 0;
@@ -120,28 +121,24 @@ class PlainReader {
    * value), with nothing of that vote read, for `vote` to read it or refuse it.
    */
   private compactVotes(): boolean {
-    const { bytes, names, nameIndex } = this;
+    const { bytes, names } = this;
     const text = (this.latin1 ??= Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('latin1'));
     for (;;) {
       this.skipSpace();
       COMPACT_VOTE.lastIndex = this.at;
-      const vote = COMPACT_VOTE.exec(text);
-      if (vote === null) return false;
-      const [, aName, bName, winner, after] = vote as unknown as [string, string, string, string, string];
-      let a = nameIndex.get(aName);
-      if (a === undefined) {
-        const start = vote.index + BEFORE_A;
-        nameIndex.set(aName, (a = names.index(bytes, start, start + aName.length)));
-      }
-      let b = nameIndex.get(bName);
-      if (b === undefined) {
-        const start = vote.index + BEFORE_A + aName.length + BETWEEN_NAMES;
-        nameIndex.set(bName, (b = names.index(bytes, start, start + bName.length)));
-      }
+      if (!COMPACT_VOTE.test(text)) return false;
+      // The match makes no string: the names end at the first quote after each (they hold none).
+      const aStart = this.at + BEFORE_A;
+      const aEnd = text.indexOf('"', aStart);
+      const bStart = aEnd + BETWEEN_NAMES;
+      const bEnd = text.indexOf('"', bStart);
+      const a = names.index(bytes, aStart, aEnd);
+      const b = names.index(bytes, bStart, bEnd);
       if (a === b) return false;
-      this.tally.record(a, b, winner === 'a' ? A_WON : winner === 'b' ? B_WON : TIED);
+      const winner = text.charCodeAt(bEnd + BEFORE_WINNER);
+      this.tally.record(a, b, winner === LETTER_A ? A_WON : winner === LETTER_B ? B_WON : TIED);
       this.at = COMPACT_VOTE.lastIndex;
-      if (after === ']') return true;
+      if (text.charCodeAt(this.at - 1) === CLOSE_BRACKET) return true;
     }
   }
 

@@ -119,18 +119,19 @@ function toElo(theta: Float64Array): Float64Array {
 
 function pairwisePValues(wins: Float64Array, n: number, ridge: number, theta: Float64Array, systems: readonly string[]): Record<string, Record<string, number>> {
   const inverse = inverseInformation(wins, n, ridge, theta);
+  // p[i][j] = p[j][i] (the variance is symmetric and z only changes sign): each pair's tail is computed once.
+  const p = new Float64Array(n * n).fill(1);
+  for (let i = 0; i < n; i++) {
+    for (let j = i + 1; j < n; j++) {
+      const variance = inverse[i * n + i]! + inverse[j * n + j]! - inverse[i * n + j]! - inverse[j * n + i]!;
+      const z = (theta[i]! - theta[j]!) / Math.sqrt(variance);
+      p[i * n + j] = p[j * n + i] = regularizedGammaQ(0.5, (z * z) / 2);
+    }
+  }
   const rows: Record<string, Record<string, number>> = {};
   for (let i = 0; i < n; i++) {
     const row: Record<string, number> = {};
-    for (let j = 0; j < n; j++) {
-      if (i === j) {
-        row[systems[j]!] = 1;
-        continue;
-      }
-      const variance = inverse[i * n + i]! + inverse[j * n + j]! - inverse[i * n + j]! - inverse[j * n + i]!;
-      const z = (theta[i]! - theta[j]!) / Math.sqrt(variance);
-      row[systems[j]!] = regularizedGammaQ(0.5, (z * z) / 2);
-    }
+    for (let j = 0; j < n; j++) row[systems[j]!] = p[i * n + j]!;
     rows[systems[i]!] = row;
   }
   return rows;
