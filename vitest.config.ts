@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { LongestFirstSequencer } from './build/longest-first-sequencer.ts';
 
 export default defineConfig({
   test: {
@@ -15,6 +16,8 @@ export default defineConfig({
     hookTimeout: 60_000,
     // Two cores: two workers keep the crash tests and servers from starving each other.
     maxWorkers: 2,
+    // The longest files start first, so the run does not end with one worker alone on a long file.
+    sequence: { sequencer: LongestFirstSequencer },
     // pdf.js's V8 code cache (core/sources/load-pdfjs.ts) goes to a folder of this run's, not the
     // user's ~/.cache: a test leaves nothing behind in the home folder.
     env: { LHB_CODE_CACHE_DIR: process.env.LHB_CODE_CACHE_DIR ?? mkdtempSync(join(tmpdir(), 'lhb-test-code-cache-')) },
