@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { LongestFirstSequencer } from './build/longest-first-sequencer.ts';
 
 export default defineConfig({
   test: {
@@ -12,6 +13,8 @@ export default defineConfig({
     hookTimeout: 60_000,
     // Two cores: two workers keep the crash tests and servers from starving each other.
     maxWorkers: 2,
+    // The longest files start first, so the run does not end with one worker alone on a long file.
+    sequence: { sequencer: LongestFirstSequencer },
     // pdf.js's V8 code cache (core/sources/load-pdfjs.ts) goes to a folder of this run's, not the
     // user's ~/.cache, removed when the run ends: a test run leaves nothing behind.
     globalSetup: ['build/test-code-cache-folder.ts'],

@@ -57,16 +57,15 @@ describe.skipIf(skipReason !== undefined)('the slurm executor on a real cluster'
       else process.env[key] = value;
     }
   }, 60_000);
-  beforeEach(() => {
-    dir = mkdtempSync(join(tmpdir(), 'lhb-slurm-test-'));
-    shared = join(dir, 'shared');
-    mkdirSync(shared);
+  // A test run concurrently (it.concurrent) makes its own folders with ownFolders(): it would share this one `dir`.
+  beforeEach(({ task }) => {
+    if (!task.concurrent) ({ dir, shared } = ownFolders());
   });
-  afterEach(() => {
-    rmSync(dir, { recursive: true, force: true });
+  afterEach(({ task }) => {
+    if (!task.concurrent) rmSync(dir, { recursive: true, force: true });
   });
 
-  const slurmBlock = () => ({ sharedDir: shared, partition: cluster.partition, cpus: 1, mem: '256M', lhbCommand: LHB, options: ['--comment=lhb-test'] });
+  const slurmBlock = (sharedDir = shared) => ({ sharedDir, partition: cluster.partition, cpus: 1, mem: '256M', lhbCommand: LHB, options: ['--comment=lhb-test'] });
   /** Slurm's own list of jobs that ended (jobcomp/filetxt): how many jobs of each run's name. */
   const endedJobsByName = () => {
     const counts = new Map<string, number>();
@@ -413,46 +412,15 @@ describe.skipIf(skipReason !== undefined)('the slurm executor on a real cluster'
     }
   }, 180_000);
 
+  // Each test but the first waits seconds on a job that sleeps while the agent's tampering is tried (the
+  // window a loaded machine needs), so they wait together: each has its own folders, workspace and jobs,
+  // and the partition takes 4 jobs per CPU. The first sets the start grace for the whole process: alone.
   describe('against an agent that writes its run folder (as the sandbox allowed before it bound only work/ and home/)', () => {
     /** The outcome an agent would forge: exit 0 in a sandbox without network, naming the real job. */
     const forged = (runId: string, jobId: string) =>
       JSON.stringify(OutcomeFileSchema.parse({ runId, jobId, host: 'forged', outcome: { exitCode: 0, signal: null, timedOut: false, cancelled: false, outputCapped: false, spawnError: null, durationMs: 1000, stdoutBytes: 10, stderrTail: '', sandbox: { mode: 'bubblewrap', network: 'none', limits: null } } }));
     const runFolderOf = (db: Parameters<typeof findStudy>[0], studyId: string, id: string) => join(findStudy(db, studyId)!.folder, 'runs', id);
     const artifactsOf = async (api: ReturnType<typeof createApi>, runId: string) => (await api.call('runs.show', { runId })).run.artifacts;
-
-    it("an outcome and out/ forged while the job runs are not taken: the run ends once Slurm says the job ended, with the job's own outcome and out/", async () => {
-      const api = createApi(openWorkspace(join(dir, 'ws')));
-      try {
-        await importTestTask(api.context.workspace, dir);
-        const { studyId } = await api.call('runs.start', {
-          tasks: ['engine-task'],
-          configurations: [{ harness: 'command', model: 'm', command: "sleep 15; mkdir -p out/dist && echo final > out/dist/index.html && echo '{\"type\":\"note\"}'; exit 3" }],
-          timeoutSeconds: 120,
-          executor: 'slurm',
-          slurm: slurmBlock(),
-        });
-        const db = api.context.workspace.db;
-        await until(() => listStudyRuns(db, studyId)[0]?.slurm_state === 'RUNNING', 60_000, 'the job to run');
-        const run = listStudyRuns(db, studyId)[0]!;
-        const folder = runFolderOf(db, studyId, run.id);
-        await until(() => existsSync(join(folder, 'transcript.jsonl')), 60_000, "the job's harness to start");
-        // The agent's forgeries: a passing outcome naming the real job, where the job used to write it
-        // and where it writes it now, and a page in out/ before the job is done.
-        writeFileSync(join(folder, 'slurm', 'outcome.json'), forged(run.id, run.slurm_job_id!));
-        writeFileSync(join(findStudy(db, studyId)!.folder, 'slurm', 'outcomes', `${run.id}.json`), forged(run.id, run.slurm_job_id!));
-        mkdirSync(join(folder, 'work', 'out', 'dist'), { recursive: true });
-        writeFileSync(join(folder, 'work', 'out', 'dist', 'index.html'), 'forged while the job ran\n');
-        await api.context.jobs.idle();
-        const ended = listStudyRuns(db, studyId)[0]!;
-        // The job's own ending: exit 3 after it wrote its page, not the forged exit 0.
-        expect(ended.status).toBe('failed');
-        expect(ended.error_message).toContain('exited with code 3');
-        expect(ended.slurm_state).toBe('COMPLETED');
-        expect(await artifactsOf(api, ended.run_id!)).toEqual([expect.objectContaining({ path: 'dist/index.html', sizeBytes: 'final\n'.length })]);
-      } finally {
-        await api.close();
-      }
-    }, 180_000);
 
     it('a job still running past its time limit is cancelled and its run recorded as timed out; an outcome forged for it is not taken', async () => {
       // A node whose `lhb runs exec` never stops its harness (an old install, or one that hangs): only the engine's follow ends it.
@@ -496,11 +464,47 @@ describe.skipIf(skipReason !== undefined)('the slurm executor on a real cluster'
       }
     }, 180_000);
 
+    it.concurrent("an outcome and out/ forged while the job runs are not taken: the run ends once Slurm says the job ended, with the job's own outcome and out/", async ({ onTestFinished }) => {
+      const { dir, shared } = ownFolders(onTestFinished);
+      const api = createApi(openWorkspace(join(dir, 'ws')));
+      try {
+        await importTestTask(api.context.workspace, dir);
+        const { studyId } = await api.call('runs.start', {
+          tasks: ['engine-task'],
+          configurations: [{ harness: 'command', model: 'm', command: "sleep 15; mkdir -p out/dist && echo final > out/dist/index.html && echo '{\"type\":\"note\"}'; exit 3" }],
+          timeoutSeconds: 120,
+          executor: 'slurm',
+          slurm: slurmBlock(shared),
+        });
+        const db = api.context.workspace.db;
+        await until(() => listStudyRuns(db, studyId)[0]?.slurm_state === 'RUNNING', 60_000, 'the job to run');
+        const run = listStudyRuns(db, studyId)[0]!;
+        const folder = runFolderOf(db, studyId, run.id);
+        await until(() => existsSync(join(folder, 'transcript.jsonl')), 60_000, "the job's harness to start");
+        // The agent's forgeries: a passing outcome naming the real job, where the job used to write it
+        // and where it writes it now, and a page in out/ before the job is done.
+        writeFileSync(join(folder, 'slurm', 'outcome.json'), forged(run.id, run.slurm_job_id!));
+        writeFileSync(join(findStudy(db, studyId)!.folder, 'slurm', 'outcomes', `${run.id}.json`), forged(run.id, run.slurm_job_id!));
+        mkdirSync(join(folder, 'work', 'out', 'dist'), { recursive: true });
+        writeFileSync(join(folder, 'work', 'out', 'dist', 'index.html'), 'forged while the job ran\n');
+        await api.context.jobs.idle();
+        const ended = listStudyRuns(db, studyId)[0]!;
+        // The job's own ending: exit 3 after it wrote its page, not the forged exit 0.
+        expect(ended.status).toBe('failed');
+        expect(ended.error_message).toContain('exited with code 3');
+        expect(ended.slurm_state).toBe('COMPLETED');
+        expect(await artifactsOf(api, ended.run_id!)).toEqual([expect.objectContaining({ path: 'dist/index.html', sizeBytes: 'final\n'.length })]);
+      } finally {
+        await api.close();
+      }
+    }, 180_000);
+
     for (const [how, tamper] of [
       ['network host instead of none', (spec: { sandbox: { network: string } | null }) => ({ ...spec, sandbox: { ...spec.sandbox!, network: 'host' } })],
       ['its sandbox removed', (spec: { sandbox: unknown }) => ({ ...spec, sandbox: null })],
     ] as const) {
-      it(`an exec.json changed after submission (${how}) is refused by the job, and the run fails saying so`, async () => {
+      it.concurrent(`an exec.json changed after submission (${how}) is refused by the job, and the run fails saying so`, async ({ onTestFinished }) => {
+        const { dir, shared } = ownFolders(onTestFinished);
         const marker = join(shared, 'ran-unsandboxed');
         const api = createApi(openWorkspace(join(dir, 'ws')));
         try {
@@ -510,7 +514,7 @@ describe.skipIf(skipReason !== undefined)('the slurm executor on a real cluster'
             configurations: [{ harness: 'command', model: 'm', command: `touch ${marker}; mkdir -p out/dist && echo ok > out/dist/index.html` }],
             executor: 'slurm',
             // Held, so the file is changed before the job starts, as an agent of an earlier turn could.
-            slurm: { ...slurmBlock(), options: ['--comment=lhb-test', '--hold'] },
+            slurm: { ...slurmBlock(shared), options: ['--comment=lhb-test', '--hold'] },
           });
           const db = api.context.workspace.db;
           await until(() => listStudyRuns(db, studyId)[0]?.slurm_job_id != null, 60_000, 'the job to be submitted');
@@ -536,7 +540,8 @@ describe.skipIf(skipReason !== undefined)('the slurm executor on a real cluster'
       ['a FIFO', (file: string) => expect(spawnSync('mkfifo', [file]).status).toBe(0)],
       ['a link to /dev/zero', (file: string) => symlinkSync('/dev/zero', file)],
     ] as const) {
-      it(`a transcript replaced by ${what} while the job runs is not read: nothing outside is stored, and the run is recorded within its limit`, async () => {
+      it.concurrent(`a transcript replaced by ${what} while the job runs is not read: nothing outside is stored, and the run is recorded within its limit`, async ({ onTestFinished }) => {
+        const { dir, shared } = ownFolders(onTestFinished);
         const secretText = `-----BEGIN OPENSSH PRIVATE KEY----- slurm-run-files-${Math.floor(Math.random() * 1e6)}`;
         const secret = join(dir, 'users-id_rsa');
         writeFileSync(secret, `${secretText}\n`);
@@ -549,7 +554,7 @@ describe.skipIf(skipReason !== undefined)('the slurm executor on a real cluster'
             configurations: [{ harness: 'command', model: 'm', command: "touch harness-started; sleep 8; mkdir -p out/dist && echo ok > out/dist/index.html && echo '{\"type\":\"note\"}'" }],
             timeoutSeconds,
             executor: 'slurm',
-            slurm: slurmBlock(),
+            slurm: slurmBlock(shared),
           });
           const db = api.context.workspace.db;
           await until(() => listStudyRuns(db, studyId)[0]?.slurm_state === 'RUNNING', 60_000, 'the job to run');
@@ -576,7 +581,8 @@ describe.skipIf(skipReason !== undefined)('the slurm executor on a real cluster'
       }, 180_000);
     }
 
-    it("links planted at exec.json.tmp, the next turn's transcript and stderr, and the outcome's .tmp while a job runs: no file outside is written", async () => {
+    it.concurrent("links planted at exec.json.tmp, the next turn's transcript and stderr, and the outcome's .tmp while a job runs: no file outside is written", async ({ onTestFinished }) => {
+      const { dir, shared } = ownFolders(onTestFinished);
       const taskFolder = writeTestTaskFolder(join(dir, 'turns-task'), 'turns-task');
       writeFileSync(join(taskFolder, 'task.json'), JSON.stringify({ id: 'turns-task', kind: 'programmatic', title: 'T', instruction: 'Build a page.', turns: [{ prompt: 'Again.' }] }));
       const outside = (name: string) => {
@@ -592,7 +598,7 @@ describe.skipIf(skipReason !== undefined)('the slurm executor on a real cluster'
           taskFolders: { 'turns-task': taskFolder },
           configurations: [{ harness: 'command', model: 'm', command: "sleep 6; mkdir -p out/dist && echo ok > out/dist/index.html && echo '{\"type\":\"note\"}'" }],
           executor: 'slurm',
-          slurm: slurmBlock(),
+          slurm: slurmBlock(shared),
         });
         const db = api.context.workspace.db;
         await until(() => listStudyRuns(db, studyId)[0]?.slurm_state === 'RUNNING', 60_000, 'the first turn to run');
@@ -629,4 +635,13 @@ function filesUnder(root: string): string[] {
   return readdirSync(root, { withFileTypes: true, recursive: true })
     .filter((entry) => entry.isFile())
     .map((entry) => join(entry.parentPath, entry.name));
+}
+
+/** A test's own temp folder and the shared folder in it (the cluster's nodes see it as the login machine does); removed when `cleanUp` says. */
+function ownFolders(cleanUp?: (fn: () => void) => void): { dir: string; shared: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'lhb-slurm-test-'));
+  const shared = join(dir, 'shared');
+  mkdirSync(shared);
+  cleanUp?.(() => rmSync(dir, { recursive: true, force: true }));
+  return { dir, shared };
 }
