@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 
 export interface BenchResult {
   name: string;
@@ -49,6 +50,24 @@ export function timeProcess(command: string, args: string[], options: { input?: 
   const times = /^(\d+\.\d+) (\d+\.\d+) (\d+\.\d+)\s*$/.exec(text(3));
   if (!times) throw new Error(`bash's time printed no times for ${command} (got ${JSON.stringify(text(3))})`);
   return { wallMs: Number(times[1]) * 1000, cpuMs: (Number(times[2]) + Number(times[3])) * 1000, stdout: text(1) };
+}
+
+/**
+ * CPU time (user + system, ms) of every child this process has waited for so far, from
+ * /proc/self/stat (Linux; NaN elsewhere): the difference around spawning some processes is their
+ * CPU alone, every thread included, without a wrapper of any kind. /proc counts in USER_HZ
+ * (100 a second on Linux whatever the kernel's own tick), so a difference is good to 10 ms.
+ */
+export function waitedChildrenCpuMs(): number {
+  let stat: string;
+  try {
+    stat = readFileSync('/proc/self/stat', 'utf8');
+  } catch {
+    return Number.NaN;
+  }
+  // After "pid (comm) ": state is field 3, cutime and cstime fields 16 and 17.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[13]) + Number(fields[14])) * 10;
 }
 
 export function percentile(samples: number[], p: number): number {

@@ -160,6 +160,9 @@ describe('importPaths: folders and bad files', () => {
     const review = getSource(bed.workspace, 'review');
     expect(review.source).toMatchObject({ type: 'pdf', title: 'Reviewing an agent-built operations dashboard', lineCount: 56 });
     expect(review.version.pages).toHaveLength(3);
+    // The workers leave each file they wrote to be flushed and named as its source is stored: none is left unnamed.
+    expect(bed.workspace.blobs.listTempFiles()).toEqual([]);
+    expect(bed.workspace.blobs.has(review.version.markdownSha256)).toBe(true);
   });
 
   it('stops between files when cancelled and keeps what it finished', async () => {

@@ -12,7 +12,7 @@ import { createNormaliser, DEFAULT_NORMALISER_WORKERS, type SourceNormaliser } f
 import { readImportFile, type ImportCandidate, type UploadCandidate } from './read-import-file.ts';
 import { SourceImportError, SourceStorageError } from './source-errors.ts';
 import type { SourceWorkspace } from './source-workspace.ts';
-import { storeImportedSource } from './store-imported-source.ts';
+import { discardUnplacedBlobs, storeImportedSource } from './store-imported-source.ts';
 
 export interface ImportOptions {
   /** The data room the sources join; null imports them outside any data room. */
@@ -114,7 +114,10 @@ async function importOne(workspace: SourceWorkspace, normaliser: SourceNormalise
     const sizeBytes = bytes.byteLength;
     // The worker keeps the blobs; handing it the bytes means a large file is held once, not twice.
     const indexed = await normaliser.normalise(type, bytes, name, options.signal, { transfer: true });
-    options.signal?.throwIfAborted();
+    if (options.signal?.aborted) {
+      discardUnplacedBlobs(indexed);
+      options.signal.throwIfAborted();
+    }
     const createdAt = (options.now?.() ?? new Date()).toISOString();
     let stored: Awaited<ReturnType<typeof storeImportedSource>>;
     try {

@@ -5,6 +5,10 @@ import { fileURLToPath } from 'node:url';
 export interface ChildImport {
   /** The import's own time, from the call to its result. */
   ms: number;
+  /** CPU time (user + system, every thread: main and workers) while the import ran. */
+  cpuMs: number;
+  /** CPU time of the whole process, from Node's start to the import's end (its start-up and warming included). */
+  processCpuMs: number;
   /** How long the app's start-up warming took before the import (`after` only). */
   warmMs: number | null;
   /** The child's peak resident memory, main thread and workers. */
@@ -27,7 +31,7 @@ export function importInChild(files: string[], warm: WarmAtStart = 'none', env: 
   const reply = JSON.parse(result.stdout.trim().split('\n').pop()!) as ChildImport & { outcomes: { status: string }[] };
   const failed = reply.outcomes.find((outcome) => outcome.status !== 'added');
   if (failed || reply.outcomes.length !== files.length) throw new Error(`The benchmark import did not add every file: ${JSON.stringify(failed)}`);
-  return { ms: reply.ms, warmMs: reply.warmMs, maxRssBytes: reply.maxRssBytes, compiled: compiled !== undefined };
+  return { ms: reply.ms, cpuMs: reply.cpuMs, processCpuMs: reply.processCpuMs, warmMs: reply.warmMs, maxRssBytes: reply.maxRssBytes, compiled: compiled !== undefined };
 }
 
 /** The compiled child (dist/) when dist/ is up to date; else undefined (sources). */

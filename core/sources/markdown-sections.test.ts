@@ -30,9 +30,9 @@ function expectWellFormed(sections: Section[], lineCount: number): void {
 }
 
 describe('markdownSections', () => {
-  it('nests ATX headings and starts with a preamble when text comes first', () => {
+  it('nests ATX headings and starts with a preamble when text comes first', async () => {
     const markdown = ['Intro line', '', '# One', 'text', '## One.A', 'text', '### One.A.i', '## One.B', '# Two', 'last'].join('\n');
-    expect(sectionsOf(markdown)).toEqual([
+    expect(await sectionsOf(markdown)).toEqual([
       { title: '', level: 0, startLine: 1, endLine: 2 },
       { title: 'One', level: 1, startLine: 3, endLine: 8 },
       { title: 'One.A', level: 2, startLine: 5, endLine: 7 },
@@ -42,7 +42,7 @@ describe('markdownSections', () => {
     ]);
   });
 
-  it('reads setext headings, and ignores # in fenced code, quotes and lists', () => {
+  it('reads setext headings, and ignores # in fenced code, quotes and lists', async () => {
     const markdown = [
       'Title',
       '=====',
@@ -62,19 +62,19 @@ describe('markdownSections', () => {
       '## still code',
       '~~~',
     ].join('\n');
-    expect(sectionsOf(markdown)).toEqual([
+    expect(await sectionsOf(markdown)).toEqual([
       { title: 'Title', level: 1, startLine: 1, endLine: 17 },
       { title: 'Part two', level: 2, startLine: 12, endLine: 17 },
     ]);
   });
 
-  it('covers a document without headings with one level-0 section, and an empty one with none', () => {
-    expect(sectionsOf('just\ntext\n')).toEqual([{ title: '', level: 0, startLine: 1, endLine: 2 }]);
-    expect(sectionsOf('')).toEqual([]);
+  it('covers a document without headings with one level-0 section, and an empty one with none', async () => {
+    expect(await sectionsOf('just\ntext\n')).toEqual([{ title: '', level: 0, startLine: 1, endLine: 2 }]);
+    expect(await sectionsOf('')).toEqual([]);
   });
 
-  it('skips a deeper heading level without breaking the nesting', () => {
-    const sections = sectionsOf('# A\n### deep\n## mid\n# B\n');
+  it('skips a deeper heading level without breaking the nesting', async () => {
+    const sections = await sectionsOf('# A\n### deep\n## mid\n# B\n');
     expect(sections.map((s) => [s.title, s.startLine, s.endLine])).toEqual([
       ['A', 1, 3],
       ['deep', 2, 2],
@@ -84,7 +84,7 @@ describe('markdownSections', () => {
     expectWellFormed(sections, 4);
   });
 
-  it('keeps the invariants on generated documents, finding exactly the top-level headings', () => {
+  it('keeps the invariants on generated documents, finding exactly the top-level headings', async () => {
     const word = fc.constantFrom('orders', 'region', 'week', 'total', 'Chart', 'label', 'partial', 'Brief');
     const words = fc.array(word, { minLength: 1, maxLength: 5 }).map((w) => w.join(' '));
     type Block = { lines: string[]; heading?: number };
@@ -97,8 +97,8 @@ describe('markdownSections', () => {
       words.map((title) => ({ lines: [`- ## ${title}`] })),
     );
     const document = fc.tuple(fc.array(fc.tuple(block, fc.integer({ min: 1, max: 2 })), { maxLength: 25 }), fc.boolean());
-    fc.assert(
-      fc.property(document, ([blocks, trailingNewline]) => {
+    await fc.assert(
+      fc.asyncProperty(document, async ([blocks, trailingNewline]) => {
         const lines: string[] = [];
         const expected: { line: number; level: number }[] = [];
         for (const [b, blanks] of blocks) {
@@ -107,7 +107,7 @@ describe('markdownSections', () => {
         }
         const markdown = lines.join('\n') + (trailingNewline ? '\n' : '');
         const lineCount = countLines(markdown);
-        const sections = markdownSections(markdown, lineCount);
+        const sections = await markdownSections(markdown, lineCount);
         expectWellFormed(sections, lineCount);
         expect(sections.filter((s) => s.level > 0).map((s) => ({ line: s.startLine, level: s.level }))).toEqual(expected);
       }),
@@ -115,7 +115,7 @@ describe('markdownSections', () => {
     );
   });
 
-  it('finds the same headings as parsing the whole document at once, on tricky generated Markdown', () => {
+  it('finds the same headings as parsing the whole document at once, on tricky generated Markdown', async () => {
     // Lines chosen to open and close blocks that span blank lines (fences, comments, <pre>,
     // list items, quotes), so cutting the document in the wrong place would change the result.
     const line = fc.constantFrom(
@@ -171,11 +171,11 @@ describe('markdownSections', () => {
         .parse(markdown)
         .children.filter((node): node is Heading => node.type === 'heading')
         .map((node) => ({ line: Math.min(node.position!.start.line, lineCount), level: node.depth }));
-    fc.assert(
-      fc.property(fc.array(line, { maxLength: 60 }), (lines) => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(line, { maxLength: 60 }), async (lines) => {
         const markdown = lines.join('\n');
         const lineCount = countLines(markdown);
-        const sections = markdownSections(markdown, lineCount);
+        const sections = await markdownSections(markdown, lineCount);
         expect(sections.filter((s) => s.level > 0).map((s) => ({ line: s.startLine, level: s.level }))).toEqual(reference(markdown, lineCount));
         if (lineCount > 0) expectWellFormed(sections, lineCount);
       }),
@@ -184,11 +184,11 @@ describe('markdownSections', () => {
   });
 
   // Speed is the text-ingest benchmark's business; a pass that went quadratic would not end before the timeout.
-  it('titles thousands of headings, with and without inline markup, as the parser reads them', () => {
+  it('titles thousands of headings, with and without inline markup, as the parser reads them', async () => {
     const chunk = (i: number) => [`## Plain title ${i} ##`, '', `text ${i}`, '', `### The \`code\` *path* [${i}](https://e.org/${i}) &amp; more`, '', 'body line', ''];
     const markdown = Array.from({ length: 1000 }, (_, i) => chunk(i).join('\n')).join('\n');
     const big = `${markdown}\n`.repeat(10);
-    const sections = markdownSections(big, countLines(big));
+    const sections = await markdownSections(big, countLines(big));
     const headings = sections.filter((s) => s.level > 0);
     expect(headings).toHaveLength(20_000);
     expect(headings[0]).toMatchObject({ title: 'Plain title 0', level: 2, startLine: 1 });
@@ -197,24 +197,24 @@ describe('markdownSections', () => {
     expect(headings.every((h, i) => i === 0 || h.startLine > headings[i - 1]!.startLine)).toBe(true);
   }, 60_000);
 
-  it('keeps reading a long document in pieces after a fenced block inside a list item', () => {
+  it('keeps reading a long document in pieces after a fenced block inside a list item', async () => {
     const item = ['- Install it:', '', '  ```sh', '  npm install', '', '  npm test', '  ```', ''];
     const chapter = (i: number) => [`## Chapter ${i}`, '', `Text of chapter ${i}, long enough to be a paragraph of its own.`, ''];
     const markdown = [...item, ...Array.from({ length: 60_000 }, (_, i) => chapter(i).join('\n'))].join('\n');
     // Parsing everything after the list item (5 MB) with remark would take ten seconds or more.
-    const sections = markdownSections(markdown, countLines(markdown));
+    const sections = await markdownSections(markdown, countLines(markdown));
     expect(sections.filter((s) => s.level === 2)).toHaveLength(60_000);
     expect(sections[1]).toMatchObject({ title: 'Chapter 0', startLine: 9 });
   }, 60_000);
 
-  it('gives the same sections from a file\'s bytes read a few at a time as from its whole text', () => {
+  it('gives the same sections from a file\'s bytes read a few at a time as from its whole text', async () => {
     const line = fc.constantFrom('# Heading', '## Sub *heading* é', 'Setext ü', '===', '---', 'plain words', '', '```', '  ```', '- item', '  continued', '> quote', '<!-- c', 'end -->', '    code', 'naïve café — “quoted”', '### Æ `x`');
     const encoder = new TextEncoder();
-    fc.assert(
-      fc.property(fc.array(line, { maxLength: 60 }), fc.boolean(), fc.integer({ min: 1, max: 40 }), (lines, trailingNewline, chunkBytes) => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(line, { maxLength: 60 }), fc.boolean(), fc.integer({ min: 1, max: 40 }), async (lines, trailingNewline, chunkBytes) => {
         const markdown = lines.join('\n') + (trailingNewline && lines.length > 0 ? '\n' : '');
         const lineCount = countLines(markdown);
-        expect(markdownSectionsOfUtf8(encoder.encode(markdown), lineCount, chunkBytes)).toEqual(markdownSections(markdown, lineCount));
+        expect(await markdownSectionsOfUtf8(encoder.encode(markdown), lineCount, chunkBytes)).toEqual(await markdownSections(markdown, lineCount));
       }),
       { numRuns: 500 },
     );

@@ -1,12 +1,16 @@
-import type { Heading, Nodes } from 'mdast';
-import remarkParse from 'remark-parse';
-import { unified } from 'unified';
+import type { Heading, Nodes, Root } from 'mdast';
 import type { Section } from '../../schemas/sources.ts';
 import { detachedString } from './detached-string.ts';
 import { MarkdownSegmenter } from './markdown-segments.ts';
 import { UTF8_CHUNK_BYTES, utf8LineChunks } from './utf8-line-chunks.ts';
 
-const parser = unified().use(remarkParse);
+/** remark-parse, loaded on first need (see withParser). */
+interface MarkdownParser {
+  parse(text: string): Root;
+}
+let parser: MarkdownParser | undefined;
+/** Thrown by a scan that meets a piece to parse before the parser is loaded; withParser loads it and scans again. */
+const PARSER_NEEDED = new Error('the Markdown parser is not loaded yet');
 
 /**
  * A line that could begin (ATX) or underline (setext) a heading at the top level of a
@@ -26,9 +30,10 @@ const HEADING_CANDIDATE = /^ {0,3}(?:#{1,6}(?:[ \t]|$)|=+[ \t]*$|-+[ \t]*$)/m;
  * So sections nest like the outline and every line belongs to at least one of them. Headings
  * inside block quotes and list items are content, not structure, and are left out.
  */
-export function markdownSections(markdown: string, lineCount: number): Section[] {
-  if (lineCount === 0) return [];
-  return sectionsFromHeadings(HEADING_CANDIDATE.test(markdown) ? topLevelHeadings([markdown], lineCount) : [], lineCount);
+export function markdownSections(markdown: string, lineCount: number): Promise<Section[]> {
+  if (lineCount === 0) return Promise.resolve([]);
+  if (!HEADING_CANDIDATE.test(markdown)) return Promise.resolve(sectionsFromHeadings([], lineCount));
+  return withParser(() => sectionsFromHeadings(topLevelHeadings([markdown], lineCount), lineCount));
 }
 
 /**
@@ -36,9 +41,32 @@ export function markdownSections(markdown: string, lineCount: number): Section[]
  * a chunk at a time, cut at line ends: the whole text is never one string. Throws
  * TypeError when the bytes are not UTF-8.
  */
-export function markdownSectionsOfUtf8(bytes: Uint8Array, lineCount: number, chunkBytes = UTF8_CHUNK_BYTES): Section[] {
-  if (lineCount === 0) return [];
-  return sectionsFromHeadings(topLevelHeadings(utf8LineChunks(bytes, chunkBytes), lineCount), lineCount);
+export function markdownSectionsOfUtf8(bytes: Uint8Array, lineCount: number, chunkBytes = UTF8_CHUNK_BYTES): Promise<Section[]> {
+  if (lineCount === 0) return Promise.resolve([]);
+  return withParser(() => sectionsFromHeadings(topLevelHeadings(utf8LineChunks(bytes, chunkBytes), lineCount), lineCount));
+}
+
+/**
+ * Runs a scan (topLevelHeadings) that may need remark-parse, loading the parser only when a scan
+ * meets a piece it cannot read without it, then scanning again from the start (the scan is pure).
+ * remark and unified take about 65 ms of CPU to load, in every fresh worker, and a PDF whose
+ * headings are plain text (most of them: no emphasis, code, links or setext underlines) never
+ * needs them, nor does a text file.
+ */
+async function withParser<T>(scan: () => T): Promise<T> {
+  try {
+    return scan();
+  } catch (error) {
+    if (error !== PARSER_NEEDED) throw error;
+  }
+  const [{ unified }, { default: remarkParse }] = await Promise.all([import('unified'), import('remark-parse')]);
+  parser ??= unified().use(remarkParse);
+  return scan();
+}
+
+function loadedParser(): MarkdownParser {
+  if (parser === undefined) throw PARSER_NEEDED;
+  return parser;
 }
 
 /** Sections from headings in document order (see markdownSections): a preamble, then nested sections. */
@@ -87,7 +115,7 @@ function topLevelHeadings(chunks: Iterable<string>, lineCount: number): HeadingL
   const headings: HeadingLine[] = [];
   let batch: { line: number; text: string }[] = [];
   const parseBatch = () => {
-    for (const node of parser.parse(batch.map((atx) => atx.text).join('\n\n')).children) {
+    for (const node of loadedParser().parse(batch.map((atx) => atx.text).join('\n\n')).children) {
       // Line 2k+1 of the joined text is the k-th heading line.
       if (node.type === 'heading' && node.position) headings.push(headingLine(node as Heading, batch[(node.position.start.line - 1) / 2]!.line));
     }
@@ -106,7 +134,7 @@ function topLevelHeadings(chunks: Iterable<string>, lineCount: number): HeadingL
         if (plain) headings.push({ title: (plain[2] ?? '').replace(/\s+/g, ' ').trim(), level: plain[1]!.length, line: pieceStart + 1 });
         else if (batch.push({ line: pieceStart + 1, text }) === ATX_BATCH) parseBatch();
       } else {
-        for (const node of parser.parse(text).children) {
+        for (const node of loadedParser().parse(text).children) {
           if (node.type !== 'heading' || !node.position) continue;
           // Clamp in case the parser counts a final empty line that our numbering (line-index.ts) does not.
           headings.push(headingLine(node as Heading, Math.min(pieceStart + node.position.start.line, lineCount)));

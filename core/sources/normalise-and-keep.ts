@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { BlobStore } from '../store/blob-store.ts';
+import { rmSync } from 'node:fs';
+import { BlobStore, type UnplacedBlob } from '../store/blob-store.ts';
 import { storageProblemOf } from '../store/storage-error.ts';
 import type { SourceType } from '../../schemas/sources.ts';
 import type { KeptSource } from './normalised-source.ts';
@@ -14,9 +15,10 @@ import { SourceStorageError } from './source-errors.ts';
 
 /**
  * Normalises one file and, given the workspace's blob folder, writes the original and its
- * Markdown there. Done where the reading happens (a worker thread) so that the flush to disk
- * of each blob does not hold up the thread that serves the app; storing the rows later finds
- * both blobs in place, and the Markdown is not sent back. A text or Markdown file that needed no
+ * Markdown there, checked but not yet flushed or named (`unplaced`). Done where the reading
+ * happens (a worker thread) so that writing them does not hold up the thread that serves the app;
+ * storing the rows later flushes and names them on libuv's threads (storeImportedSource), and
+ * the Markdown is not sent back. A text or Markdown file that needed no
  * change (UTF-8 without a BOM, "\n" line endings) is its own Markdown: one blob, no copy.
  * Throws SourceImportError (the file) or SourceStorageError (the disk).
  */
@@ -34,33 +36,42 @@ export async function normaliseAndKeep(type: SourceType, bytes: Uint8Array, name
   if (blobRoot === null) {
     return { ...index, markdown, markdownSha256: createHash('sha256').update(markdownBytes).digest('hex'), markdownBytes: markdownBytes.byteLength };
   }
-  const kept = keepBlobs(name, () => {
-    const blobs = new BlobStore(blobRoot);
-    const original = blobs.put(bytes);
-    return unchanged ? original : blobs.put(markdownBytes);
-  });
-  return { ...index, markdown: null, markdownSha256: kept.sha256, markdownBytes: kept.sizeBytes };
+  // Written and checked but not flushed: storing the source flushes and names them (BlobStore.place)
+  // while this thread reads the next file, instead of it waiting for the disk (a tenth of a fresh
+  // worker's import: four flushes a file, each a wait on the disk's journal).
+  const blobs = new BlobStore(blobRoot);
+  const original = await keepBlobs(name, () => blobs.putUnplaced(bytes));
+  const kept = unchanged ? original : await keepBlobs(name, () => blobs.putUnplaced(markdownBytes), [original]);
+  return { ...index, markdown: null, markdownSha256: kept.sha256, markdownBytes: kept.sizeBytes, ...unplacedOf([original, kept]) };
 }
 
-function keepVerbatimText(type: 'markdown' | 'text', bytes: Uint8Array, name: string, blobRoot: string): KeptSource {
+async function keepVerbatimText(type: 'markdown' | 'text', bytes: Uint8Array, name: string, blobRoot: string): Promise<KeptSource> {
   const lineCount = countLinesOfBytes(bytes);
-  const sections = type === 'markdown' ? markdownSectionsOfUtf8(bytes, lineCount) : plainTextSectionsOfUtf8(bytes, lineCount);
-  const kept = keepBlobs(name, () => new BlobStore(blobRoot).put(bytes));
+  const sections = type === 'markdown' ? await markdownSectionsOfUtf8(bytes, lineCount) : plainTextSectionsOfUtf8(bytes, lineCount);
+  const kept = await keepBlobs(name, () => new BlobStore(blobRoot).putUnplaced(bytes));
   // As normaliseMarkdown / normaliseText and normaliseSource would make it, title and all.
   const title = type === 'markdown' ? null : plainTextTitle(utf8LineChunks(bytes).next().value ?? '');
-  return { title, pages: [], lineCount, sections, markdown: null, markdownSha256: kept.sha256, markdownBytes: kept.sizeBytes };
+  return { title, pages: [], lineCount, sections, markdown: null, markdownSha256: kept.sha256, markdownBytes: kept.sizeBytes, ...unplacedOf([kept]) };
 }
 
-function keepBlobs<T>(name: string, write: () => T): T {
+/** Writes a blob; when that fails, removes the ones `written` before it, which nothing will place now. */
+async function keepBlobs(name: string, write: () => Promise<UnplacedBlob>, written: UnplacedBlob[] = []): Promise<UnplacedBlob> {
   try {
-    return write();
+    return await write();
   } catch (error) {
+    for (const blob of written) if (blob.temp !== null) rmSync(blob.temp, { force: true });
     // A full disk: the blob store's message says so, where, and how much to free.
     if (storageProblemOf(error) === 'disk-full') throw new SourceStorageError(`${name} was read but not imported. ${(error as Error).message}`, { cause: error });
     throw new SourceStorageError(`${name} was read but could not be saved in the workspace (${(error as Error).message}); check the free disk space and that the workspace folder is writable, then import it again.`, {
       cause: error,
     });
   }
+}
+
+/** The blobs a reader wrote and left to be placed, as KeptSource carries them (each once). */
+function unplacedOf(blobs: UnplacedBlob[]): Pick<KeptSource, 'unplaced'> {
+  const unplaced = [...new Map(blobs.flatMap((blob) => (blob.temp === null ? [] : [[blob.sha256, { ...blob, temp: blob.temp }] as const]))).values()];
+  return unplaced.length > 0 ? { unplaced } : {};
 }
 
 /** The decoded text is the file's bytes as they are (valid UTF-8, no BOM, no carriage returns, same length). */

@@ -22,7 +22,7 @@ describe('normalisePdf on the demo PDF', () => {
   it('infers the outline from type: 20 pt bold #, 14 pt bold ##, bold at body size ###', async () => {
     const { markdown, title } = await normalisePdf(DEMO_PDF, 'dashboard-review.pdf');
     expect(title).toBe('Reviewing an agent-built operations dashboard');
-    const outline = markdownSections(markdown, countLines(markdown)).map((s) => `${'#'.repeat(s.level)} ${s.title}`);
+    const outline = (await markdownSections(markdown, countLines(markdown))).map((s) => `${'#'.repeat(s.level)} ${s.title}`);
     expect(outline).toEqual([
       '# Reviewing an agent-built operations dashboard',
       '## Method',
@@ -75,7 +75,7 @@ describe('normalisePdf on generated PDFs', () => {
     ['# of orders per week went up.', '```not a fence', '<!-- not a comment'].forEach((text, i) => page.drawText(text, { x: 72, y: 700 - i * 40, size: 11, font }));
     const { markdown } = await normalisePdf(await pdf.save(), 'escapes.pdf');
     expect(markdown).toBe('\\# of orders per week went up.\n\n\\```not a fence\n\n\\<!-- not a comment\n');
-    expect(markdownSections(markdown, countLines(markdown))).toEqual([{ title: '', level: 0, startLine: 1, endLine: 5 }]);
+    expect(await markdownSections(markdown, countLines(markdown))).toEqual([{ title: '', level: 0, startLine: 1, endLine: 5 }]);
   });
 
   it('refuses a PDF without a text layer, saying to run OCR', async () => {

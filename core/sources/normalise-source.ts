@@ -36,6 +36,6 @@ export async function normaliseSource(type: SourceType, bytes: Uint8Array, name:
     throw new SourceImportError(`${name} has no text to cite once scripts, styles and page chrome are removed; check that it is the document itself and not a page that loads it.`);
   }
   // Plain text is not Markdown: its outline comes from a one-pass scan, not a Markdown parser.
-  const sections = type === 'text' ? plainTextSections(normalised.markdown, lineCount) : markdownSections(normalised.markdown, lineCount);
+  const sections = type === 'text' ? plainTextSections(normalised.markdown, lineCount) : await markdownSections(normalised.markdown, lineCount);
   return { ...normalised, lineCount, sections };
 }

@@ -1,3 +1,4 @@
+import type { UnplacedBlob } from '../store/blob-store.ts';
 import type { ExtractionDoubt, PageSpan, Section } from '../../schemas/sources.ts';
 
 /** What a normaliser makes of one file's bytes: line-numbered Markdown, plus page spans for PDFs. */
@@ -25,4 +26,10 @@ export interface KeptSource extends Omit<IndexedSource, 'markdown'> {
   markdown: string | null;
   markdownSha256: string;
   markdownBytes: number;
+  /**
+   * Blob files the reader wrote and checked but left to the caller to flush and name
+   * (BlobStore.place, in storeImportedSource) just before it records them: the reader goes on to
+   * its next file instead of waiting for the disk. Absent when it wrote none.
+   */
+  unplaced?: (UnplacedBlob & { temp: string })[];
 }

@@ -24,7 +24,7 @@ function write(page: PDFPage, font: PDFFont, lines: string[], y = 700, size = 10
 
 async function read(pdf: PDFDocument) {
   const { markdown, pages } = await normalisePdf(await pdf.save(), 'built.pdf');
-  const outline = markdownSections(markdown, countLines(markdown)).filter((s) => s.level > 0).map((s) => `${'#'.repeat(s.level)} ${s.title}`);
+  const outline = (await markdownSections(markdown, countLines(markdown))).filter((s) => s.level > 0).map((s) => `${'#'.repeat(s.level)} ${s.title}`);
   return { markdown, pages, outline, lines: markdown.split('\n') };
 }
 

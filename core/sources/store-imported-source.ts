@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import type { ImportOutcome, SourceType } from '../../schemas/sources.ts';
 import { recordBlob } from '../store/blob-repository.ts';
@@ -45,10 +46,14 @@ export async function storeImportedSource(workspace: SourceWorkspace, file: Impo
   const { db, blobs } = workspace;
   const { markdownSha256, markdownBytes } = file.indexed;
   // Blob files first: a crash between the two steps leaves an unreferenced file, never a row
-  // pointing at a missing one. The reader usually kept both already (normalise-and-keep.ts).
+  // pointing at a missing one. The reader usually wrote both already (normalise-and-keep.ts) and
+  // left them to be flushed and named here, on libuv's threads, while it reads the next file.
   // A blob counts only whole: bytes still in memory are compared with the stored file (and a file
   // cut short is written again); otherwise the reader's file must have the recorded size.
+  const placing = new Map((file.indexed.unplaced ?? []).map((blob) => [blob.sha256, blobs.place(blob)]));
   const keep = async (sha256: string, sizeBytes: number, bytes: Uint8Array | null, what: string) => {
+    const placed = placing.get(sha256);
+    if (placed) return placed;
     if (bytes !== null && bytes.byteLength > 0) {
       await blobs.putAsync(bytes);
       return;
@@ -57,7 +62,10 @@ export async function storeImportedSource(workspace: SourceWorkspace, file: Impo
     throw new Error(`the ${what} was not saved whole by the reader and is no longer in memory`);
   };
   const markdown = file.indexed.markdown === null ? null : Buffer.from(file.indexed.markdown, 'utf8');
-  await Promise.all([keep(file.sha256, file.sizeBytes, file.original, 'original file'), keep(markdownSha256, markdownBytes, markdown, 'Markdown text')]);
+  // Every placement is waited for, also when another fails: none is left running unobserved.
+  const kept = await Promise.allSettled([keep(file.sha256, file.sizeBytes, file.original, 'original file'), keep(markdownSha256, markdownBytes, markdown, 'Markdown text'), ...placing.values()]);
+  const failed = kept.find((result) => result.status === 'rejected');
+  if (failed) throw failed.reason;
   return writeTransaction(db, () => {
     const project = findCurrentProject(db);
     if (!project) throw new Error('The workspace has no project to import into; restart the app so it can seed one.');
@@ -101,4 +109,12 @@ function sourceTitle(file: ImportedFile): string {
   const heading = file.indexed.sections.find((section) => section.level > 0 && section.title !== '')?.title;
   const fileName = file.name.split('/').pop()!.replace(/\.[^.]+$/, '') || file.name;
   return (file.indexed.title ?? heading ?? fileName).slice(0, 300);
+}
+
+/**
+ * Removes the blob files a reader wrote for `indexed` and left to be placed, when the source will
+ * not be stored (the import was cancelled after the file was read). A file already placed stays.
+ */
+export function discardUnplacedBlobs(indexed: KeptSource): void {
+  for (const blob of indexed.unplaced ?? []) rmSync(blob.temp, { force: true });
 }

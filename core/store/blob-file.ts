@@ -37,23 +37,54 @@ export function writeBlobFileSync(target: string, bytes: Uint8Array, sha256: str
 
 /** writeBlobFileSync on libuv's thread pool, so the event loop keeps serving while the bytes reach the disk. */
 export async function writeBlobFile(target: string, bytes: Uint8Array, sha256: string): Promise<void> {
+  await placeBlobFile(await writeUnplacedBlobFile(target, bytes, sha256), target, bytes.byteLength);
+}
+
+/**
+ * The first half of writeBlobFile, for a reader that hands the blob on (normalise-and-keep.ts):
+ * every byte written to a temporary file beside `target` and checked (its size, and its bytes
+ * hashed again), but neither flushed to the disk nor named. Returns the temporary file's path;
+ * whoever records the blob finishes it with placeBlobFile just before, or removes it.
+ */
+export async function writeUnplacedBlobFile(target: string, bytes: Uint8Array, sha256: string): Promise<string> {
   const temp = tempPathOf(target);
   try {
     await mkdir(dirname(target), { recursive: true });
     const file = await open(temp, 'wx+');
     try {
       for (let offset = 0; offset < bytes.byteLength; ) offset += progressOf((await file.write(bytes, offset, bytes.byteLength - offset)).bytesWritten);
-      await file.sync();
       checkWritten((await file.stat()).size, await hashOfFile(file), bytes.byteLength, sha256, target);
+    } finally {
+      await file.close();
+    }
+    return temp;
+  } catch (error) {
+    await rm(temp, { force: true }).catch(() => undefined);
+    throw blobWriteError(error, target, bytes.byteLength);
+  }
+}
+
+/**
+ * The second half: flushes the checked temporary file to the disk, only then renames it to
+ * `target`, and flushes the folder, so a blob's name never holds bytes the disk may not have,
+ * and the name itself is on the disk when this returns (before any row that points at it).
+ */
+export async function placeBlobFile(temp: string, target: string, sizeBytes: number): Promise<void> {
+  try {
+    if (dirname(temp) !== dirname(target)) throw new Error(`the temporary file ${temp} is not beside ${target}`);
+    // Read and write: Windows flushes only a file opened for writing.
+    const file = await open(temp, 'r+');
+    try {
+      await file.sync();
     } finally {
       await file.close();
     }
     await rename(temp, target);
   } catch (error) {
     await rm(temp, { force: true }).catch(() => undefined);
-    throw blobWriteError(error, target, bytes.byteLength);
+    throw blobWriteError(error, target, sizeBytes);
   }
-  syncFolderSync(dirname(target));
+  await syncFolder(dirname(target));
 }
 
 /**
@@ -84,7 +115,7 @@ export async function writeBlobFileFromChunks(temp: string, chunks: AsyncIterabl
     }
     await mkdir(dirname(target), { recursive: true });
     await rename(temp, target);
-    syncFolderSync(dirname(target));
+    await syncFolder(dirname(target));
     return { sha256, sizeBytes };
   } catch (error) {
     await rm(temp, { force: true }).catch(() => undefined);
@@ -233,6 +264,19 @@ function syncFolderSync(dir: string): void {
     // Some file systems refuse fsync on a folder; the file itself is already flushed.
   } finally {
     if (fd !== undefined) closeSync(fd);
+  }
+}
+
+/** syncFolderSync on libuv's thread pool. */
+async function syncFolder(dir: string): Promise<void> {
+  let folder: FileHandle | undefined;
+  try {
+    folder = await open(dir, 'r');
+    await folder.sync();
+  } catch {
+    // As in syncFolderSync: a file system that cannot sync a folder; the file itself is already flushed.
+  } finally {
+    await folder?.close().catch(() => undefined);
   }
 }
 

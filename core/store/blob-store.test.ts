@@ -106,6 +106,20 @@ describe('BlobStore', () => {
     expect(store.put(bytes)).toEqual({ sha256: a.sha256, sizeBytes: a.sizeBytes, written: false });
   });
 
+  it('putUnplaced writes a checked file that takes the blob’s name only when placed, once however often it is placed', async () => {
+    const data = bytes('read in a worker, named by the store');
+    const blob = await store.putUnplaced(data);
+    expect(blob.sha256).toBe(sha256Of(data));
+    expect(blob.temp).not.toBeNull();
+    expect(store.has(blob.sha256)).toBe(false);
+    await store.place({ ...blob, temp: blob.temp! });
+    await store.place({ ...blob, temp: blob.temp! });
+    expect(store.read(blob.sha256)).toEqual(Buffer.from(data));
+    expect(filesUnder(store.root)).toEqual([relative(store.root, store.pathFor(blob.sha256)).split(sep).join('/')]);
+    // Already stored, intact: nothing is written and nothing is left to place.
+    expect(await store.putUnplaced(data)).toEqual({ sha256: blob.sha256, sizeBytes: data.byteLength, temp: null });
+  });
+
   it('putChunksAsync stores chunks as the one blob their bytes make, leaving only that file', async () => {
     const parts = [Buffer.from('a transcript, '), Buffer.alloc(3 * 1024 * 1024, 'é'), Buffer.from('\nits last line\n')];
     async function* chunks() {

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { blobFileHolds, blobFileHoldsSync, hashOfPathSync, hasSize, writeBlobFile, writeBlobFileFromChunks, writeBlobFileSync } from './blob-file.ts';
+import { blobFileHolds, blobFileHoldsSync, hashOfPathSync, hasSize, placeBlobFile, writeBlobFile, writeBlobFileFromChunks, writeBlobFileSync, writeUnplacedBlobFile } from './blob-file.ts';
 
 const SHA256_HEX = /^[0-9a-f]{64}$/;
 /** `blobs/ab/` folders, and the temporary files `put` writes there before renaming them into place. */
@@ -19,6 +19,13 @@ export interface StoredBlob {
   sha256: string;
   sizeBytes: number;
   written: boolean;
+}
+
+/** A blob written but not yet flushed or named (`putUnplaced`); `temp` null when it was already stored. */
+export interface UnplacedBlob {
+  sha256: string;
+  sizeBytes: number;
+  temp: string | null;
 }
 
 /** What checking a stored blob found. */
@@ -108,6 +115,28 @@ export class BlobStore {
     if (await blobFileHolds(target, bytes)) return { sha256, sizeBytes: bytes.byteLength, written: false };
     await writeBlobFile(target, bytes, sha256);
     return { sha256, sizeBytes: bytes.byteLength, written: true };
+  }
+
+  /**
+   * The first half of `putAsync`, for a thread that reads files and hands them on: the bytes
+   * written beside their name and checked, but not flushed or named (writeUnplacedBlobFile).
+   * `temp` is null when the blob is already stored, intact; otherwise `place` it before recording
+   * it, or remove it.
+   */
+  async putUnplaced(bytes: Uint8Array): Promise<UnplacedBlob> {
+    const sha256 = createHash('sha256').update(bytes).digest('hex');
+    const target = this.pathFor(sha256);
+    if (await blobFileHolds(target, bytes)) return { sha256, sizeBytes: bytes.byteLength, temp: null };
+    return { sha256, sizeBytes: bytes.byteLength, temp: await writeUnplacedBlobFile(target, bytes, sha256) };
+  }
+
+  /**
+   * Finishes a `putUnplaced`: the file flushed, named and its folder flushed (placeBlobFile).
+   * Placing one twice is placing it once: a temporary file gone while its blob is there, whole, was placed.
+   */
+  async place(blob: UnplacedBlob & { temp: string }): Promise<void> {
+    if (!existsSync(blob.temp) && this.has(blob.sha256, blob.sizeBytes)) return;
+    await placeBlobFile(blob.temp, this.pathFor(blob.sha256), blob.sizeBytes);
   }
 
   /**
