@@ -20,12 +20,23 @@ function findBenches(dir: string): string[] {
 const files = ROOMS.flatMap((room) => findBenches(join(root, room))).filter((f) => !filter || f.includes(filter));
 console.log(`LH-Bench Studio benchmarks on ${process.platform} ${process.arch}, Node ${process.version}, ${new Date().toISOString()}`);
 let anyMissed = false;
+const failed: string[] = [];
 for (const file of files) {
   console.log(`\n${relative(root, file)}`);
-  const bench = (await import(pathToFileURL(file).href)) as { default: () => BenchResult[] | Promise<BenchResult[]> };
-  for (const result of await bench.default()) {
-    console.log(`  ${formatResult(result)}`);
-    if (result.target && !result.target.met) anyMissed = true;
+  // One bench that cannot run (a peer missing, a fixture gone stale) is said and the others still run.
+  try {
+    const bench = (await import(pathToFileURL(file).href)) as { default: () => BenchResult[] | Promise<BenchResult[]> };
+    for (const result of await bench.default()) {
+      console.log(`  ${formatResult(result)}`);
+      if (result.target && !result.target.met) anyMissed = true;
+    }
+  } catch (error) {
+    failed.push(relative(root, file));
+    console.log(`  did not run: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
   }
 }
 console.log(anyMissed ? '\nSome targets were not met (see above).' : '\nAll targets met.');
+if (failed.length > 0) {
+  console.log(`${failed.length} benchmark file(s) did not run: ${failed.join(', ')}.`);
+  process.exitCode = 1;
+}
